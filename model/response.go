@@ -1,0 +1,59 @@
+package model
+
+// Board is the answer of a departures or arrivals request for a stop or a
+// stop point: the subject as the service echoed it, the time it answered,
+// and the events ordered by time.
+type Board struct {
+	StopNumber    int           `json:"StopNumber,omitempty"`
+	StopCode      string        `json:"StopCode,omitempty"`
+	StopName      string        `json:"StopName,omitempty"`
+	StopPointCode StopPointCode `json:"StopPointCode,omitempty"`
+	Limit         int           `json:"Limit,omitempty"`
+	// Timestamp is the service's CurrentTimestamp for this answer.
+	Timestamp Time `json:"CurrentTimestamp"`
+	// Arrivals is true for an arrivals board.
+	Arrivals bool    `json:"-"`
+	Events   []Event `json:"-"`
+	// Departures or Arrivals as decoded, for --json output.
+	DepartureData []Departure `json:"DepartureData,omitempty"`
+	ArrivalData   []Arrival   `json:"ArrivalData,omitempty"`
+}
+
+// VehiclePassages is the answer of a vehicle passage request.
+type VehiclePassages struct {
+	VehicleNumber   int             `json:"VehicleNumber"`
+	VehicleCategory VehicleCategory `json:"VehicleCategory"`
+	RouteNumber     int             `json:"RouteNumber"`
+	RouteName       string          `json:"RouteName"`
+	Range           string          `json:"Range"`
+	Timestamp       Time            `json:"CurrentTimestamp"`
+	Passages        []Passage       `json:"PassageData"`
+}
+
+// Line returns the name to show people for the vehicle's line.
+func (v VehiclePassages) Line() string { return lineName(v.RouteName, v.RouteNumber) }
+
+// Alert is the service's unplanned passenger alert, if any.
+type Alert struct {
+	Title string   `json:"AlertTitle"`
+	Items []string `json:"AlertData"`
+	// Timestamp is the service's CurrentTimestamp for this answer.
+	Timestamp Time `json:"CurrentTimestamp"`
+}
+
+// VersionInfo describes the service version (VersionInfo).
+type VersionInfo struct {
+	Version         string `json:"Version"`
+	PublicationDate Time   `json:"PublicationDate"`
+	CurrentStatus   string `json:"CurrentStatus"`
+	LastUpdate      Time   `json:"LastUpdate"`
+	// NextUpdate is unknown when the service sent null.
+	NextUpdate  Time                         `json:"NextUpdate"`
+	NextVersion *string                      `json:"NextVersion"`
+	ChangeLog   string                       `json:"ChangeLog"`
+	BaseURL     string                       `json:"BaseURL"`
+	UsedCodes   map[string]map[string]string `json:"UsedCodes"`
+	// AvailableData describes every dataset; it is kept as decoded JSON
+	// since its shape is descriptive, not fixed by the specification.
+	AvailableData map[string]any `json:"AvailableData"`
+}
