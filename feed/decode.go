@@ -1,0 +1,308 @@
+package feed
+
+import "abfahrt/model"
+
+// The Decode functions read one response body of an endpoint, as the
+// service sends it, into the types of package model. They are what the
+// Client uses; they are exported for reading saved responses and for
+// checking that a service (such as the simulation) speaks the format.
+// Errors are *DecodeError or, where the service says the subject is
+// unknown, *NotFoundError. Records keep the order in which they were sent.
+
+// DecodeVersionInfo reads a /VersionInfo response.
+func DecodeVersionInfo(data []byte) (model.VersionInfo, error) {
+	var w struct {
+		VersionInfo *model.VersionInfo `json:"VersionInfo"`
+	}
+	if err := unmarshal(data, &w); err != nil {
+		return model.VersionInfo{}, err
+	}
+	if w.VersionInfo == nil {
+		return model.VersionInfo{}, missing("VersionInfo")
+	}
+	return *w.VersionInfo, nil
+}
+
+// DecodeRoutes reads a /route/attributes/BaseData response.
+func DecodeRoutes(data []byte) ([]model.Route, error) {
+	var w struct {
+		RouteAttributes *struct {
+			status
+			RouteData list[model.Route] `json:"RouteData"`
+		} `json:"RouteAttributes"`
+	}
+	if err := unmarshal(data, &w); err != nil {
+		return nil, err
+	}
+	if w.RouteAttributes == nil {
+		return nil, missing("RouteAttributes")
+	}
+	if err := w.RouteAttributes.check(); err != nil {
+		return nil, err
+	}
+	return w.RouteAttributes.RouteData.slice(), nil
+}
+
+// DecodeStops reads a /stop/attributes/BaseData response.
+func DecodeStops(data []byte) ([]model.Stop, error) {
+	var w struct {
+		StopAttributes *struct {
+			status
+			StopData list[model.Stop] `json:"StopData"`
+		} `json:"StopAttributes"`
+	}
+	if err := unmarshal(data, &w); err != nil {
+		return nil, err
+	}
+	if w.StopAttributes == nil {
+		return nil, missing("StopAttributes")
+	}
+	if err := w.StopAttributes.check(); err != nil {
+		return nil, err
+	}
+	return w.StopAttributes.StopData.slice(), nil
+}
+
+// DecodeStopPoints reads a /stoppoint/attributes/BaseData response.
+func DecodeStopPoints(data []byte) ([]model.StopPoint, error) {
+	var w struct {
+		StopPointAttributes *struct {
+			status
+			StopPointData list[model.StopPoint] `json:"StopPointData"`
+		} `json:"StopPointAttributes"`
+	}
+	if err := unmarshal(data, &w); err != nil {
+		return nil, err
+	}
+	if w.StopPointAttributes == nil {
+		return nil, missing("StopPointAttributes")
+	}
+	if err := w.StopPointAttributes.check(); err != nil {
+		return nil, err
+	}
+	return w.StopPointAttributes.StopPointData.slice(), nil
+}
+
+// DecodeVehicles reads a /vehicle/attributes/BaseData response.
+func DecodeVehicles(data []byte) ([]model.Vehicle, error) {
+	var w struct {
+		VehicleAttributes *struct {
+			status
+			VehicleData list[model.Vehicle] `json:"VehicleData"`
+		} `json:"VehicleAttributes"`
+	}
+	if err := unmarshal(data, &w); err != nil {
+		return nil, err
+	}
+	if w.VehicleAttributes == nil {
+		return nil, missing("VehicleAttributes")
+	}
+	if err := w.VehicleAttributes.check(); err != nil {
+		return nil, err
+	}
+	return w.VehicleAttributes.VehicleData.slice(), nil
+}
+
+// boardWire is the wrapper of the four departures and arrivals endpoints.
+type boardWire struct {
+	status
+	StopNumber    flexInt               `json:"StopNumber"`
+	StopCode      string                `json:"StopCode"`
+	StopName      string                `json:"StopName"`
+	StopPointCode model.StopPointCode   `json:"StopPointCode"`
+	Limit         flexInt               `json:"Limit"`
+	DepartureData list[model.Departure] `json:"DepartureData"`
+	ArrivalData   list[model.Arrival]   `json:"ArrivalData"`
+}
+
+// decodeBoard reads the StopPassage or StopPointPassage wrapper.
+func decodeBoard(data []byte) (*boardWire, error) {
+	var w struct {
+		StopPassage      *boardWire `json:"StopPassage"`
+		StopPointPassage *boardWire `json:"StopPointPassage"`
+	}
+	if err := unmarshal(data, &w); err != nil {
+		return nil, err
+	}
+	b := w.StopPassage
+	if b == nil {
+		b = w.StopPointPassage
+	}
+	if b == nil {
+		return nil, missing("StopPassage", "StopPointPassage")
+	}
+	if err := b.check(); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func (b *boardWire) board() model.Board {
+	return model.Board{
+		StopNumber:    int(b.StopNumber),
+		StopCode:      b.StopCode,
+		StopName:      b.StopName,
+		StopPointCode: b.StopPointCode,
+		Limit:         int(b.Limit),
+		Timestamp:     b.CurrentTimestamp,
+	}
+}
+
+// DecodeDepartures reads a /stop/passage/Departures or
+// /stoppoint/passage/Departures response.
+func DecodeDepartures(data []byte) (model.Board, error) {
+	w, err := decodeBoard(data)
+	if err != nil {
+		return model.Board{}, err
+	}
+	b := w.board()
+	b.DepartureData = w.DepartureData.slice()
+	b.Events = make([]model.Event, len(b.DepartureData))
+	for i, d := range b.DepartureData {
+		b.Events[i] = d.Event()
+	}
+	return b, nil
+}
+
+// DecodeArrivals reads a /stop/passage/Arrivals or
+// /stoppoint/passage/Arrivals response.
+func DecodeArrivals(data []byte) (model.Board, error) {
+	w, err := decodeBoard(data)
+	if err != nil {
+		return model.Board{}, err
+	}
+	b := w.board()
+	b.Arrivals = true
+	b.ArrivalData = w.ArrivalData.slice()
+	b.Events = make([]model.Event, len(b.ArrivalData))
+	for i, a := range b.ArrivalData {
+		b.Events[i] = a.Event()
+	}
+	return b, nil
+}
+
+// DecodeTrips reads a /vehicle/trip/Trip response.
+func DecodeTrips(data []byte) ([]model.Trip, error) {
+	var w struct {
+		VehicleTrip *struct {
+			status
+			TripData list[model.Trip] `json:"TripData"`
+		} `json:"VehicleTrip"`
+	}
+	if err := unmarshal(data, &w); err != nil {
+		return nil, err
+	}
+	if w.VehicleTrip == nil {
+		return nil, missing("VehicleTrip")
+	}
+	if err := w.VehicleTrip.check(); err != nil {
+		return nil, err
+	}
+	return w.VehicleTrip.TripData.slice(), nil
+}
+
+// DecodePassages reads a /vehicle/trip/Passage response.
+func DecodePassages(data []byte) (model.VehiclePassages, error) {
+	var w struct {
+		VehiclePassage *struct {
+			status
+			VehicleNumber   flexInt             `json:"VehicleNumber"`
+			VehicleCategory flexInt             `json:"VehicleCategory"`
+			RouteNumber     flexInt             `json:"RouteNumber"`
+			RouteName       string              `json:"RouteName"`
+			Range           string              `json:"Range"`
+			PassageData     list[model.Passage] `json:"PassageData"`
+		} `json:"VehiclePassage"`
+	}
+	if err := unmarshal(data, &w); err != nil {
+		return model.VehiclePassages{}, err
+	}
+	p := w.VehiclePassage
+	if p == nil {
+		return model.VehiclePassages{}, missing("VehiclePassage")
+	}
+	if err := p.check(); err != nil {
+		return model.VehiclePassages{}, err
+	}
+	return model.VehiclePassages{
+		VehicleNumber:   int(p.VehicleNumber),
+		VehicleCategory: model.VehicleCategory(p.VehicleCategory),
+		RouteNumber:     int(p.RouteNumber),
+		RouteName:       p.RouteName,
+		Range:           p.Range,
+		Timestamp:       p.CurrentTimestamp,
+		Passages:        p.PassageData.slice(),
+	}, nil
+}
+
+// patternGroups are the three groups of a vehicle pattern.
+type patternGroups struct {
+	StopPoints        list[model.PatternStop] `json:"StopPoints"`
+	TrackPoints       list[model.TrackPoint]  `json:"TrackPoints"`
+	CarriagewayPoints list[model.TrackPoint]  `json:"CarriagewayPoints"`
+}
+
+// DecodePattern reads a /vehicle/trip/Pattern response. The groups are
+// read from PatternData, or (leniently) from the wrapper itself.
+func DecodePattern(data []byte) (model.Pattern, error) {
+	var w struct {
+		VehiclePattern *struct {
+			status
+			patternGroups
+			VehicleNumber flexInt        `json:"VehicleNumber"`
+			RouteNumber   flexInt        `json:"RouteNumber"`
+			RouteName     string         `json:"RouteName"`
+			Direction     flexInt        `json:"Direction"`
+			PatternData   *patternGroups `json:"PatternData"`
+		} `json:"VehiclePattern"`
+	}
+	if err := unmarshal(data, &w); err != nil {
+		return model.Pattern{}, err
+	}
+	p := w.VehiclePattern
+	if p == nil {
+		return model.Pattern{}, missing("VehiclePattern")
+	}
+	if err := p.check(); err != nil {
+		return model.Pattern{}, err
+	}
+	g := p.patternGroups
+	if p.PatternData != nil {
+		g.StopPoints = append(g.StopPoints, p.PatternData.StopPoints...)
+		g.TrackPoints = append(g.TrackPoints, p.PatternData.TrackPoints...)
+		g.CarriagewayPoints = append(g.CarriagewayPoints, p.PatternData.CarriagewayPoints...)
+	}
+	return model.Pattern{
+		VehicleNumber:     int(p.VehicleNumber),
+		RouteNumber:       int(p.RouteNumber),
+		RouteName:         p.RouteName,
+		Direction:         int(p.Direction),
+		StopPoints:        g.StopPoints.slice(),
+		TrackPoints:       g.TrackPoints.slice(),
+		CarriagewayPoints: g.CarriagewayPoints.slice(),
+	}, nil
+}
+
+// DecodeAlert reads a /passenger/alert/UnplannedAlert response. The
+// status "no result found" means there is no alert: an empty Alert and a
+// nil error.
+func DecodeAlert(data []byte) (model.Alert, error) {
+	var w struct {
+		PassengerAlert *struct {
+			status
+			AlertTitle string     `json:"AlertTitle"`
+			AlertData  alertItems `json:"AlertData"`
+		} `json:"PassengerAlert"`
+	}
+	if err := unmarshal(data, &w); err != nil {
+		return model.Alert{}, err
+	}
+	a := w.PassengerAlert
+	if a == nil {
+		return model.Alert{}, missing("PassengerAlert")
+	}
+	if _, none := a.notFound(); none {
+		return model.Alert{Timestamp: a.CurrentTimestamp}, nil
+	}
+	return model.Alert{Title: a.AlertTitle, Items: []string(a.AlertData), Timestamp: a.CurrentTimestamp}, nil
+}
