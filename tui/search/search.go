@@ -1,0 +1,183 @@
+// Package search is the fuzzy search behind the board's "/" prompt: a pure,
+// immutable index over base data (stops, stop points, lines, vehicles) that
+// folds German spelling, ranks exact and prefix matches first and returns
+// highlights as rune indexes into the shown title.
+//
+// Every title and detail is folded once by [NewIndex] (see [Fold]). A query
+// is folded the same way and also tried with "ae", "oe" and "ue" read as
+// umlauts, so "munchen", "muenchen" and "München" all find "München" while
+// "Mauer" still matches "mauer" as typed.
+//
+// Ranking, best first:
+//
+//  1. exact: the whole query equals the title or one of the entry's Keys;
+//  2. prefix: the title (or a Key) starts with the query;
+//  3. word start: every query word starts a word of the title;
+//  4. substring: every query word occurs in the title;
+//  5. detail: every query word occurs in the title, the Detail or a Key,
+//     at least one of them outside the title;
+//  6. fuzzy: every query word is a subsequence of the title, scored by
+//     github.com/sahilm/fuzzy.
+//
+// Within a tier, fuzzy hits are ordered by fuzzy score, then all hits by
+// shorter title and by Kind (stop, stop point, line, vehicle), then by their
+// order in the input. Entries marked Low come after all others whatever
+// their tier.
+//
+// Speed comes from doing the expensive parts rarely: a 64-bit rune mask
+// rejects most entries with one AND, the first four tiers need only
+// strings.Index on prepared keys, the fuzzy scorer only sees entries that
+// passed a subsequence check, and it does not run at all when the better
+// tiers already fill the limit. The hot loop allocates nothing per entry.
+package search
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Kind is what an entry stands for. Within a ranking tier smaller kinds come
+// first.
+type Kind int
+
+// The kinds of entries, in ranking order.
+const (
+	// KindStop is a stop (a set of platforms sharing a name).
+	KindStop Kind = iota
+	// KindStopPoint is one platform of a stop.
+	KindStopPoint
+	// KindLine is a line.
+	KindLine
+	// KindVehicle is a vehicle.
+	KindVehicle
+)
+
+// Entry is one searchable thing.
+type Entry struct {
+	// Kind says what the entry stands for; it breaks ties in ranking.
+	Kind Kind
+	// Title is what is shown and matched, e.g. "Hauptbahnhof",
+	// "Hauptbahnhof Steig B", "Linie 2 Kuhberg – Science Park II", "Bus 151".
+	Title string
+	// Detail is shown dimmed beside the title and matched too, but ranked
+	// below title matches, e.g. "1008 · HBF", "100821", "tram".
+	Detail string
+	// Keys are extra exact keys: stop number "1008", stop code "HBF", stop
+	// point code "100821", line number "2", vehicle number "151". A query
+	// equal to a key ranks the entry first; a key starting with the query
+	// ranks it with the title prefix matches.
+	Keys []string
+	// Low ranks the entry after all others: depots, replacement stops
+	// ("Ersatzhalt", "_Bau", "_alt"), pause points, turning loops.
+	Low bool
+	// Ref is an opaque payload for the caller, e.g. a model.Stop.
+	Ref any
+}
+
+// Result is one hit of [Index.Search].
+type Result struct {
+	// Entry is the matched entry, pointing into the index's own copy.
+	Entry *Entry
+	// Score orders the results: higher is better. It encodes the ranking
+	// tier, the fuzzy score within the tier and a penalty for Low entries;
+	// ties are broken by shorter title and by Kind.
+	Score int
+	// Matched are the rune indexes into Entry.Title to highlight, sorted
+	// and without duplicates. It is empty when only the Detail or a Key
+	// matched.
+	Matched []int
+}
+
+// item is the prepared, folded form of one entry. It is what the hot loop
+// reads, so it stays small and flat.
+type item struct {
+	key       string   // folded title
+	detail    string   // folded detail
+	keys      []string // folded keys
+	runeOf    []int32  // rune index in Title per byte of key; nil when identity
+	titleMask uint64   // runes of key
+	allMask   uint64   // runes of key, detail and keys
+	titleLen  int32    // runes in Title
+	kind      Kind
+	low       bool
+}
+
+// Index is an immutable, prepared search index, safe for concurrent use.
+type Index struct {
+	entries []Entry
+	items   []item
+}
+
+// NewIndex folds and prepares entries for searching. It copies the slice
+// (not the Refs), so later changes to entries do not affect the index.
+func NewIndex(entries []Entry) *Index {
+	ix := &Index{
+		entries: append([]Entry(nil), entries...),
+		items:   make([]item, len(entries)),
+	}
+	// All folded text lives in one buffer, and all rune maps in one slice,
+	// so the index is a handful of allocations however many entries it has.
+	var buf []byte
+	var runeOf []int32
+	type span struct{ start, end int }
+	type spans struct {
+		key, detail, runeOf span
+		keys                []span
+	}
+	sp := make([]spans, len(entries))
+	for i := range ix.entries {
+		e := &ix.entries[i]
+		s := &sp[i]
+		start, mapStart := len(buf), len(runeOf)
+		buf = appendFold(buf, e.Title, &runeOf)
+		s.key = span{start, len(buf)}
+		if isIdentity(runeOf[mapStart:]) {
+			runeOf = runeOf[:mapStart]
+		}
+		s.runeOf = span{mapStart, len(runeOf)}
+		start = len(buf)
+		buf = appendFold(buf, e.Detail, nil)
+		s.detail = span{start, len(buf)}
+		for _, k := range e.Keys {
+			start = len(buf)
+			buf = appendFold(buf, strings.TrimSpace(k), nil)
+			s.keys = append(s.keys, span{start, len(buf)})
+		}
+	}
+	text := string(buf)
+	for i := range ix.entries {
+		e, s, it := &ix.entries[i], &sp[i], &ix.items[i]
+		it.key = text[s.key.start:s.key.end]
+		it.detail = text[s.detail.start:s.detail.end]
+		if s.runeOf.end > s.runeOf.start {
+			it.runeOf = runeOf[s.runeOf.start:s.runeOf.end:s.runeOf.end]
+		}
+		it.titleMask = runeMask(it.key)
+		it.allMask = it.titleMask | runeMask(it.detail)
+		if len(s.keys) > 0 {
+			it.keys = make([]string, len(s.keys))
+			for j, k := range s.keys {
+				it.keys[j] = text[k.start:k.end]
+				it.allMask |= runeMask(it.keys[j])
+			}
+		}
+		it.titleLen = int32(utf8.RuneCountInString(e.Title))
+		it.kind = e.Kind
+		it.low = e.Low
+	}
+	return ix
+}
+
+// isIdentity reports whether byte i of a folded key came from rune i of the
+// title for every i, as it does for titles in plain ASCII.
+func isIdentity(runeOf []int32) bool {
+	for i, r := range runeOf {
+		if int(r) != i {
+			return false
+		}
+	}
+	return true
+}
+
+// Len returns the number of entries in the index.
+func (ix *Index) Len() int { return len(ix.items) }
