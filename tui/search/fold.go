@@ -94,7 +94,10 @@ func foldRune(r rune) (a, b rune) {
 	case unicode.IsControl(r):
 		return ' ', 0
 	}
-	return unicode.ToLower(r), 0
+	if lr := unicode.ToLower(r); lr != r {
+		return foldRune(lr) // e.g. Å (Angstrom sign) → å → a
+	}
+	return r, 0
 }
 
 // umlautVariant returns w with "ae", "oe" and "ue" replaced by "a", "o" and

@@ -3,6 +3,7 @@ package search
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/sahilm/fuzzy"
 )
@@ -210,5 +211,25 @@ func (ix *Index) highlight(c *candidate, sp *spelling) []int {
 		}
 	}
 	slices.Sort(runes)
-	return slices.Compact(runes)
+	runes = slices.Compact(runes)
+	if it.marks {
+		runes = withMarks(ix.entries[c.id].Title, runes)
+	}
+	return runes
+}
+
+// withMarks adds to the sorted rune indexes of title the combining marks
+// that follow a highlighted rune, so a decomposed "ü" is highlighted whole.
+func withMarks(title string, runes []int) []int {
+	out := make([]int, 0, len(runes)+2)
+	i, prevHit := 0, false
+	for _, r := range title {
+		hit := slices.Contains(runes, i) || prevHit && unicode.Is(unicode.Mn, r)
+		if hit {
+			out = append(out, i)
+		}
+		prevHit = hit
+		i++
+	}
+	return out
 }

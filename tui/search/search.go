@@ -33,6 +33,7 @@ package search
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -100,6 +101,7 @@ type item struct {
 	titleLen  int32    // runes in Title
 	kind      Kind
 	low       bool
+	marks     bool // Title has combining marks, which fold to nothing
 }
 
 // Index is an immutable, prepared search index, safe for concurrent use.
@@ -164,6 +166,7 @@ func NewIndex(entries []Entry) *Index {
 		it.titleLen = int32(utf8.RuneCountInString(e.Title))
 		it.kind = e.Kind
 		it.low = e.Low
+		it.marks = hasMarks(e.Title)
 	}
 	return ix
 }
@@ -177,6 +180,16 @@ func isIdentity(runeOf []int32) bool {
 		}
 	}
 	return true
+}
+
+// hasMarks reports whether s holds a combining mark (a decomposed umlaut).
+func hasMarks(s string) bool {
+	for _, r := range s {
+		if r >= utf8.RuneSelf && unicode.Is(unicode.Mn, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // Len returns the number of entries in the index.
