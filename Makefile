@@ -1,0 +1,59 @@
+# abfahrt — a terminal departure board. `make run` opens the board on the
+# embedded simulation; `make test` runs vet and the race-enabled test suite.
+
+GO            ?= go
+BIN           := bin
+VERSION       ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS       := -s -w -X main.version=$(VERSION) -X abfahrt/feed.Version=$(VERSION)
+LINT_VERSION  := v2.15.0
+LINT          := $(BIN)/golangci-lint-$(LINT_VERSION)
+BENCH_PKGS    ?= ./...
+BENCH_TIME    ?= 1s
+FUZZ_TIME     ?= 30s
+
+.PHONY: all build run test e2e lint bench fuzz fmt tidy generate clean
+
+all: build
+
+build: ## build bin/abfahrt
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/abfahrt ./cmd/abfahrt
+
+run: build ## open the board on the embedded simulation
+	./$(BIN)/abfahrt $(ARGS)
+
+test: ## vet + race-enabled tests (includes fuzz seed corpora)
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+e2e: build ## the real binary in a real terminal (tmux)
+	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags e2e -run 'TestE2E' -v ./cmd/abfahrt/
+
+lint: $(LINT) ## strict lint; fails the build on any finding
+	$(LINT) run ./...
+
+$(LINT):
+	@mkdir -p $(BIN)
+	GOBIN=$(CURDIR)/$(BIN) $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(LINT_VERSION)
+	mv $(BIN)/golangci-lint $(LINT)
+
+bench: ## benchmarks with allocations (see BENCHMARKS.md)
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCH_TIME) $(BENCH_PKGS)
+
+fuzz: ## run every fuzz target for FUZZ_TIME each
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZ_TIME) $$pkg; \
+	  done; \
+	done
+
+fmt: ## format the code
+	gofmt -w $$(git ls-files '*.go')
+
+tidy: ## tidy go.mod/go.sum
+	$(GO) mod tidy
+
+generate: ## regenerate the simulation's network table from ../shared
+	$(GO) generate ./feed/sim/...
+
+clean:
+	rm -rf $(BIN)

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"abfahrt/model"
+)
+
+// newBoardCmd builds the departures (or arrivals) command.
+func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
+	var (
+		stop, stopPoint string
+		limit           int
+		asJSON          bool
+	)
+	what := "departures"
+	if arrivals {
+		what = "arrivals"
+	}
+	cmd := &cobra.Command{
+		Use:   what + " --stop N | --stoppoint CODE",
+		Short: "Print the next " + what + " of a stop or a stop point",
+		Example: fmt.Sprintf(`  abfahrt %[1]s --stop 1008
+  abfahrt %[1]s --stoppoint 100821 --limit 5
+  abfahrt %[1]s --stop 1350 --json`, what),
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if (stop == "") == (stopPoint == "") {
+				return usagef("%s needs exactly one of --stop N or --stoppoint CODE", what)
+			}
+			if limit < 1 || limit > 100 {
+				return usagef("--limit must be between 1 and 100, got %d", limit)
+			}
+			var code model.StopPointCode
+			var number int
+			var err error
+			if stop != "" {
+				if number, err = parseStopNumber(stop); err != nil {
+					return err
+				}
+			} else if code, err = model.ParseStopPointCode(stopPoint); err != nil {
+				return usageError{err}
+			}
+			src, err := g.source()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := withTimeout(cmd.Context())
+			defer cancel()
+			var b model.Board
+			switch {
+			case stop != "" && arrivals:
+				b, err = src.client.StopArrivals(ctx, number, limit)
+			case stop != "":
+				b, err = src.client.StopDepartures(ctx, number, limit)
+			case arrivals:
+				b, err = src.client.StopPointArrivals(ctx, code, limit)
+			default:
+				b, err = src.client.StopPointDepartures(ctx, code, limit)
+			}
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return printJSON(g.stdout, b)
+			}
+			return printBoard(g, b)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&stop, "stop", "", "stop number (4 digits), e.g. 1008")
+	f.StringVar(&stopPoint, "stoppoint", "", "stop point code (6 digits or a DHID), e.g. 100821")
+	f.IntVar(&limit, "limit", 10, "at most this many rows (1-100)")
+	f.BoolVar(&asJSON, "json", false, "print the decoded records as JSON")
+	return cmd
+}
+
+func printBoard(g *globals, b model.Board) error {
+	title := b.StopName
+	if title == "" {
+		title = "stop point " + b.StopPointCode.String()
+	}
+	kind := "Departures"
+	if b.Arrivals {
+		kind = "Arrivals"
+	}
+	if _, err := fmt.Fprintf(g.stdout, "%s at %s, %s\n\n", kind, title, clock(b.Timestamp)); err != nil {
+		return err
+	}
+	if len(b.Events) == 0 {
+		_, err := fmt.Fprintln(g.stdout, "No "+lower(kind)+" in the coming hours.")
+		return err
+	}
+	t := newTable(g.stdout, "LINE", "DIRECTION", "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "IN", "STATUS")
+	for _, e := range b.Events {
+		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), expected(e), delay(e), countdown(e.Countdown), statusWord(e))
+	}
+	return t.flush()
+}
+
+// clock formats a time as HH:MM:SS, or "-" when unknown.
+func clock(t model.Time) string {
+	if !t.Known() {
+		return "-"
+	}
+	return t.Format("15:04:05")
+}
+
+func expected(e model.Event) string {
+	if !e.Realtime() {
+		return "(planned)"
+	}
+	return clock(e.Actual)
+}
+
+// delay reads a deviation for people: "+3", "-1", "on time".
+func delay(e model.Event) string {
+	if !e.Realtime() {
+		return "-"
+	}
+	return delayText(e.Deviation)
+}
+
+func delayText(seconds int) string {
+	switch m := model.DelayMinutes(seconds); {
+	case m > 0:
+		return "+" + strconv.Itoa(m)
+	case m < 0:
+		return strconv.Itoa(m)
+	}
+	return "on time"
+}
+
+// countdown reads a countdown in seconds: "now" under a minute, "N min".
+func countdown(sec int) string {
+	switch {
+	case sec < -60:
+		return "gone"
+	case sec < 60:
+		return "now"
+	}
+	return strconv.Itoa(sec/60) + " min"
+}
+
+func statusWord(e model.Event) string {
+	if e.Status == model.StatusPredicted || e.Status == 0 {
+		return ""
+	}
+	return e.Status.String()
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func lower(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]+'a'-'A') + s[1:]
+}

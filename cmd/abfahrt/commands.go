@@ -1,0 +1,117 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"abfahrt/model"
+	"abfahrt/tui/search"
+)
+
+// printJSON writes v as indented JSON.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// table is an aligned text table on w.
+type table struct{ tw *tabwriter.Writer }
+
+func newTable(w io.Writer, header ...string) *table {
+	t := &table{tw: tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)}
+	t.row(header...)
+	return t
+}
+
+func (t *table) row(cells ...string) { _, _ = fmt.Fprintln(t.tw, strings.Join(cells, "\t")) }
+func (t *table) flush() error      { return t.tw.Flush() }
+
+func newStopsCmd(g *globals) *cobra.Command {
+	var asJSON bool
+	var limit int
+	cmd := &cobra.Command{
+		Use:   "stops QUERY",
+		Short: "Find stops by name, number or code (fuzzy, umlaut-insensitive)",
+		Example: `  abfahrt stops ehinger
+  abfahrt stops muenchen
+  abfahrt stops 1008`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 || strings.TrimSpace(strings.Join(args, " ")) == "" {
+				return usagef("stops needs a QUERY, e.g. abfahrt stops ehinger")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if limit < 1 {
+				return usagef("--limit must be at least 1, got %d", limit)
+			}
+			src, err := g.source()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := withTimeout(cmd.Context())
+			defer cancel()
+			stops, err := src.client.Stops(ctx, model.ScopeBasic, 0)
+			if err != nil {
+				return err
+			}
+			found := findStops(stops, strings.Join(args, " "), limit)
+			if asJSON {
+				return printJSON(g.stdout, found)
+			}
+			if len(found) == 0 {
+				return fmt.Errorf("no stop matches %q", strings.Join(args, " "))
+			}
+			t := newTable(g.stdout, "STOP", "CODE", "NAME", "PLATFORMS")
+			for _, s := range found {
+				t.row(strconv.Itoa(s.StopNumber), s.StopCode, s.StopName, platforms(s))
+			}
+			return t.flush()
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the matching stop records as JSON")
+	cmd.Flags().IntVar(&limit, "limit", 10, "at most this many stops")
+	return cmd
+}
+
+// findStops ranks stops for a query with the board's search engine.
+func findStops(stops []model.Stop, query string, limit int) []model.Stop {
+	entries := make([]search.Entry, len(stops))
+	for i, s := range stops {
+		entries[i] = search.Entry{
+			Kind:   search.KindStop,
+			Title:  s.StopName,
+			Detail: strconv.Itoa(s.StopNumber) + " · " + s.StopCode,
+			Keys:   []string{strconv.Itoa(s.StopNumber), s.StopCode},
+			Low:    !model.IsPassengerStop(s.StopName),
+			Ref:    i,
+		}
+	}
+	hits := search.NewIndex(entries).Search(query, limit)
+	out := make([]model.Stop, 0, len(hits))
+	for _, h := range hits {
+		if i, ok := h.Entry.Ref.(int); ok {
+			out = append(out, stops[i])
+		}
+	}
+	return out
+}
+
+func platforms(s model.Stop) string {
+	var names []string
+	seen := map[string]bool{}
+	for _, p := range s.StopPoints {
+		if p.PlatformName != "" && !seen[p.PlatformName] {
+			seen[p.PlatformName] = true
+			names = append(names, p.PlatformName)
+		}
+	}
+	return strings.Join(names, " ")
+}

@@ -1,0 +1,137 @@
+//go:build e2e
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The end-to-end tests run the real binary ($ABFAHRT_BIN, built by
+// `make e2e`) in a real terminal: tmux on a private socket.
+
+// term is one tmux session with a plain shell.
+type term struct {
+	t      *testing.T
+	socket string
+	name   string
+}
+
+const prompt = "e2e-ready$ "
+
+func newTerm(t *testing.T, w, h int, env ...string) *term {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux not installed")
+	}
+	bin := os.Getenv("ABFAHRT_BIN")
+	if bin == "" {
+		t.Skip("ABFAHRT_BIN not set (run make e2e)")
+	}
+	tm := &term{t: t, socket: fmt.Sprintf("abfahrt-e2e-%d", os.Getpid()), name: strings.ReplaceAll(t.Name(), "/", "_")}
+	home := t.TempDir()
+	args := []string{"-L", tm.socket, "-f", "/dev/null", "new-session", "-d", "-s", tm.name,
+		"-x", fmt.Sprint(w), "-y", fmt.Sprint(h),
+		"env", "-i", "PATH=" + filepath.Dir(bin) + ":/usr/bin:/bin", "HOME=" + home,
+		"XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
+		"XDG_STATE_HOME=" + filepath.Join(home, "state"), "TERM=xterm-256color", "PS1=" + prompt}
+	args = append(args, env...)
+	args = append(args, "bash", "--norc", "--noprofile")
+	tm.tmux(args...)
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.socket, "kill-session", "-t", tm.name).Run() })
+	tm.waitFor(regexp.MustCompile(regexp.QuoteMeta(prompt)), 10*time.Second)
+	return tm
+}
+
+func (tm *term) tmux(args ...string) string {
+	tm.t.Helper()
+	if args[0] != "-L" {
+		args = append([]string{"-L", tm.socket}, args...)
+	}
+	out, err := exec.Command("tmux", args...).CombinedOutput()
+	if err != nil {
+		tm.t.Fatalf("tmux %v: %v: %s", args, err, out)
+	}
+	return string(out)
+}
+
+func (tm *term) keys(keys ...string) {
+	tm.t.Helper()
+	tm.tmux(append([]string{"send-keys", "-t", tm.name}, keys...)...)
+}
+
+func (tm *term) typeText(s string) {
+	tm.t.Helper()
+	tm.tmux("send-keys", "-t", tm.name, "-l", s)
+}
+
+func (tm *term) screen() string { return tm.tmux("capture-pane", "-p", "-t", tm.name) }
+
+// waitFor polls the screen until re matches, failing after d.
+func (tm *term) waitFor(re *regexp.Regexp, d time.Duration) string {
+	tm.t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		s := tm.screen()
+		if re.MatchString(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("waited %v for %q; screen:\n%s", d, re, s)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func (tm *term) resize(w, h int) {
+	tm.t.Helper()
+	tm.tmux("resize-window", "-t", tm.name, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h))
+}
+
+func (tm *term) checkWidths(w int) {
+	tm.t.Helper()
+	for i, line := range strings.Split(strings.TrimRight(tm.screen(), "\n"), "\n") {
+		if n := len([]rune(line)); n > w {
+			tm.t.Errorf("line %d is %d wide on a %d-column terminal: %q", i, n, w, line)
+		}
+	}
+}
+
+var departureRow = regexp.MustCompile(`(?m)(\d+ min|now|\d\d:\d\d)`)
+
+func TestE2EBoardSearchResizeQuit(t *testing.T) {
+	tm := newTerm(t, 120, 40)
+	tm.typeText("abfahrt")
+	tm.keys("Enter")
+	tm.waitFor(regexp.MustCompile(`Hauptbahnhof`), 10*time.Second)
+	tm.waitFor(departureRow, 10*time.Second)
+	tm.checkWidths(120)
+
+	tm.keys("/")
+	tm.typeText("ehinger")
+	tm.waitFor(regexp.MustCompile(`Ehinger Tor`), 5*time.Second)
+	tm.keys("Enter")
+	s := tm.waitFor(regexp.MustCompile(`Ehinger Tor`), 5*time.Second)
+	if !departureRow.MatchString(s) {
+		tm.waitFor(departureRow, 10*time.Second)
+	}
+
+	tm.resize(60, 20)
+	time.Sleep(500 * time.Millisecond)
+	tm.waitFor(regexp.MustCompile(`Ehinger`), 5*time.Second)
+	tm.checkWidths(60)
+	tm.resize(120, 40)
+	tm.waitFor(regexp.MustCompile(`Ehinger Tor`), 5*time.Second)
+
+	tm.keys("q")
+	tm.waitFor(regexp.MustCompile(regexp.QuoteMeta(prompt)+`\s*$`), 5*time.Second)
+	if alt := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", tm.name, "#{alternate_on}")); alt != "0" {
+		t.Errorf("alternate screen still on after quit (alternate_on=%s)", alt)
+	}
+}

@@ -1,0 +1,61 @@
+// Command abfahrt is a terminal departure board for public transport: a
+// live board of a mobility/v1 data service (by default the embedded
+// simulation of the Ulm network), and a small command line client of it.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"abfahrt/feed"
+)
+
+// Exit codes.
+const (
+	exitOK      = 0
+	exitFailure = 1
+	exitUsage   = 2
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes the command line and returns the process exit code. Errors
+// are printed as one line "abfahrt: ..." on stderr.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRootCmd(stdin, stdout, stderr)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "abfahrt: %v\n", err)
+	if isUsage(err) {
+		fmt.Fprintln(stderr, "Run 'abfahrt --help' for usage.")
+		return exitUsage
+	}
+	return exitFailure
+}
+
+// usageError marks an error in how abfahrt was called (exit code 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+func isUsage(err error) bool {
+	var u usageError
+	var p *feed.ParamError
+	return errors.As(err, &u) || errors.As(err, &p)
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
+	"abfahrt/model"
+	"abfahrt/tui"
+)
+
+// version is set by the linker (-X main.version=...).
+var version = "dev"
+
+// simName is how the embedded simulation is named to people.
+const simName = "simulated Ulm network"
+
+// globals are the flags every command shares.
+type globals struct {
+	api    string
+	seed   int64
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	g := &globals{stdin: stdin, stdout: stdout, stderr: stderr}
+	var (
+		stop      string
+		stopPoint string
+		vehicle   int
+		limit     int
+	)
+	root := &cobra.Command{
+		Use:   "abfahrt",
+		Short: "A live public transport departure board for the terminal",
+		Long: `abfahrt shows live departures of a mobility/v1 public transport data service
+(Stadtwerke Ulm/Neu-Ulm's, or the embedded simulation of the Ulm network,
+which is the default) as a board in the terminal.
+
+With no command it opens the board; the commands below query the service
+once and print a table (or JSON with --json).`,
+		Version:       version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args:          cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts := tui.Options{Vehicle: vehicle, Limit: limit, AltScreen: true}
+			if stop != "" {
+				n, err := parseStopNumber(stop)
+				if err != nil {
+					return err
+				}
+				opts.Stop = n
+			}
+			if stopPoint != "" {
+				c, err := model.ParseStopPointCode(stopPoint)
+				if err != nil {
+					return usageError{err}
+				}
+				opts.StopPoint = c
+			}
+			if vehicle < 0 {
+				return usagef("--vehicle must be a vehicle number, got %d", vehicle)
+			}
+			if limit < 0 || limit > 100 {
+				return usagef("--limit must be between 1 and 100, got %d", limit)
+			}
+			src, err := g.source()
+			if err != nil {
+				return err
+			}
+			opts.Source, opts.SourceName, opts.Now = src.client, src.name, src.now
+			return tui.Run(cmd.Context(), opts)
+		},
+	}
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetVersionTemplate("abfahrt {{.Version}}\n")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+
+	pf := root.PersistentFlags()
+	pf.StringVar(&g.api, "api", os.Getenv("ABFAHRT_API"), "base URL of a mobility/v1 service, e.g. https://api.swu.de/mobility/v1 (env ABFAHRT_API; default: the embedded simulation)")
+	pf.Int64Var(&g.seed, "seed", 1, "seed of the embedded simulation")
+
+	f := root.Flags()
+	f.StringVar(&stop, "stop", "", "open the board of this stop number (4 digits; default 1008 Hauptbahnhof)")
+	f.StringVar(&stopPoint, "stoppoint", "", "open the board of this stop point code (6 digits or a DHID)")
+	f.IntVar(&vehicle, "vehicle", 0, "open the vehicle pane of this vehicle number")
+	f.IntVar(&limit, "limit", 20, "departures per board (1-100)")
+
+	root.AddCommand(
+		newStopsCmd(g),
+		newBoardCmd(g, false),
+		newBoardCmd(g, true),
+		newVehicleCmd(g),
+		newVersionCmd(g),
+		newSimCmd(g),
+	)
+	return root
+}
+
+// source is a ready data source: a client and how to name it.
+type source struct {
+	client *feed.Client
+	name   string
+	now    func() time.Time
+}
+
+// source builds the client of --api, or of the embedded simulation.
+func (g *globals) source() (source, error) {
+	ua := feed.WithUserAgent("abfahrt/" + version)
+	if g.api == "" {
+		clock := sim.NewClock(time.Time{}, 1)
+		svc := sim.New(sim.Options{Seed: g.seed, Clock: clock})
+		c, err := feed.NewClient(sim.BaseURL, ua,
+			feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}),
+			feed.WithCacheDir(""))
+		if err != nil {
+			return source{}, err
+		}
+		return source{client: c, name: simName, now: clock.Now}, nil
+	}
+	u, err := url.Parse(g.api)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return source{}, usagef("--api must be an http or https URL such as https://api.swu.de/mobility/v1, got %q", g.api)
+	}
+	c, err := feed.NewClient(g.api, ua)
+	if err != nil {
+		return source{}, usageError{err}
+	}
+	return source{client: c, name: u.Host, now: time.Now}, nil
+}
+
+// parseStopNumber validates a 4-digit stop number.
+func parseStopNumber(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1000 || n > 9999 {
+		return 0, usagef("StopNumber must be 4 digits, got %q", s)
+	}
+	return n, nil
+}
+
+func newVersionCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version of abfahrt",
+		Args:  cobra.NoArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintf(g.stdout, "abfahrt %s\n", version)
+			return err
+		},
+	}
+}
+
+// timeout bounds a one-shot command's request.
+func withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, 20*time.Second)
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"abfahrt/model"
+)
+
+func newVehicleCmd(g *globals) *cobra.Command {
+	var (
+		asJSON bool
+		all    bool
+	)
+	cmd := &cobra.Command{
+		Use:   "vehicle N",
+		Short: "Print a vehicle's trip and its passages",
+		Example: `  abfahrt vehicle 151
+  abfahrt vehicle 41 --all --json`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usagef("vehicle needs one vehicle number, e.g. abfahrt vehicle 151")
+			}
+			if n, err := strconv.Atoi(args[0]); err != nil || n < 1 {
+				return usagef("VehicleNumber must be a positive number, got %q", args[0])
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, _ := strconv.Atoi(args[0])
+			src, err := g.source()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := withTimeout(cmd.Context())
+			defer cancel()
+			trips, err := src.client.Trips(ctx, n)
+			if err != nil {
+				return err
+			}
+			r := model.RangeUpcoming
+			if all {
+				r = model.RangeAll
+			}
+			var trip model.Trip
+			if len(trips) > 0 {
+				trip = trips[0]
+			}
+			var ps model.VehiclePassages
+			if trip.IsActive {
+				if ps, err = src.client.Passages(ctx, n, r); err != nil {
+					return err
+				}
+			}
+			if asJSON {
+				return printJSON(g.stdout, struct {
+					Trip     model.Trip            `json:"Trip"`
+					Passages model.VehiclePassages `json:"Passages"`
+				}{trip, ps})
+			}
+			return printVehicle(g, n, trip, ps)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the decoded trip and passages as JSON")
+	cmd.Flags().BoolVar(&all, "all", false, "list all passages of the trip, not only the upcoming ones")
+	return cmd
+}
+
+func printVehicle(g *globals, n int, trip model.Trip, ps model.VehiclePassages) error {
+	w := g.stdout
+	if !trip.IsActive {
+		_, err := fmt.Fprintf(w, "Vehicle %d (%s) is not in service.\n", n, trip.VehicleCategory)
+		return err
+	}
+	line, dir := ps.Line(), ""
+	if trip.JourneyData != nil {
+		dir = trip.JourneyData.DepartureDirectionText
+	}
+	pos := "position unknown"
+	if p, ok := trip.Position(); ok {
+		pos = fmt.Sprintf("at %.5f, %.5f heading %d°", p.Latitude, p.Longitude, p.Bearing)
+	}
+	if _, err := fmt.Fprintf(w, "%s %d, line %s to %s: %s, %s\n\n", trip.VehicleCategory, n, line, dir, delayLong(trip.Deviation()), pos); err != nil {
+		return err
+	}
+	t := newTable(w, "#", "STOP", "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "STATUS")
+	for _, p := range ps.Passages {
+		t.row(strconv.Itoa(p.SequenceNumber), p.StopName, dash(p.PlatformName), clock(p.Scheduled()), clock(p.Actual()), delayText(p.Deviation()), p.Status.String())
+	}
+	return t.flush()
+}
+
+// delayLong reads a deviation as a phrase: "3 min late", "on time", "1 min early".
+func delayLong(seconds int) string {
+	switch m := model.DelayMinutes(seconds); {
+	case m > 0:
+		return strconv.Itoa(m) + " min late"
+	case m < 0:
+		return strconv.Itoa(-m) + " min early"
+	}
+	return "on time"
+}
