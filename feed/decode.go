@@ -28,7 +28,7 @@ func DecodeRoutes(data []byte) ([]model.Route, error) {
 	var w struct {
 		RouteAttributes *struct {
 			status
-			RouteData list[model.Route] `json:"RouteData"`
+			RouteData list[routeWire] `json:"RouteData"`
 		} `json:"RouteAttributes"`
 	}
 	if err := unmarshal(data, &w); err != nil {
@@ -40,7 +40,7 @@ func DecodeRoutes(data []byte) ([]model.Route, error) {
 	if err := w.RouteAttributes.check(); err != nil {
 		return nil, err
 	}
-	return w.RouteAttributes.RouteData.slice(), nil
+	return convert[routeWire, model.Route](w.RouteAttributes.RouteData), nil
 }
 
 // DecodeStops reads a /stop/attributes/BaseData response.
@@ -48,7 +48,7 @@ func DecodeStops(data []byte) ([]model.Stop, error) {
 	var w struct {
 		StopAttributes *struct {
 			status
-			StopData list[model.Stop] `json:"StopData"`
+			StopData list[stopWire] `json:"StopData"`
 		} `json:"StopAttributes"`
 	}
 	if err := unmarshal(data, &w); err != nil {
@@ -60,7 +60,7 @@ func DecodeStops(data []byte) ([]model.Stop, error) {
 	if err := w.StopAttributes.check(); err != nil {
 		return nil, err
 	}
-	return w.StopAttributes.StopData.slice(), nil
+	return convert[stopWire, model.Stop](w.StopAttributes.StopData), nil
 }
 
 // DecodeStopPoints reads a /stoppoint/attributes/BaseData response.
@@ -68,7 +68,7 @@ func DecodeStopPoints(data []byte) ([]model.StopPoint, error) {
 	var w struct {
 		StopPointAttributes *struct {
 			status
-			StopPointData list[model.StopPoint] `json:"StopPointData"`
+			StopPointData list[stopPointWire] `json:"StopPointData"`
 		} `json:"StopPointAttributes"`
 	}
 	if err := unmarshal(data, &w); err != nil {
@@ -80,7 +80,7 @@ func DecodeStopPoints(data []byte) ([]model.StopPoint, error) {
 	if err := w.StopPointAttributes.check(); err != nil {
 		return nil, err
 	}
-	return w.StopPointAttributes.StopPointData.slice(), nil
+	return convert[stopPointWire, model.StopPoint](w.StopPointAttributes.StopPointData), nil
 }
 
 // DecodeVehicles reads a /vehicle/attributes/BaseData response.
