@@ -1,0 +1,265 @@
+package sim
+
+import (
+	"math"
+	"sort"
+	"sync"
+	"time"
+)
+
+// trip is one scheduled journey of a line direction on a service day.
+type trip struct {
+	dir     *direction
+	start   int64 // scheduled departure from the first stop, Unix seconds
+	off     int32 // offset of its stops in dayPlan.arr/dep
+	vehicle int32 // fleet index, -1 when no vehicle could be assigned
+}
+
+// event is one passage of a trip at a stop point, at an actual time.
+type event struct {
+	t    int64
+	trip int32
+	seq  int32
+}
+
+// dayPlan is everything that happens on one service day; immutable once built.
+type dayPlan struct {
+	key        int // yyyymmdd
+	kind       dayKind
+	trips      []trip
+	arr, dep   []int64   // actual times per trip stop (Unix seconds)
+	departures [][]event // per stop point, by actual departure
+	arrivals   [][]event // per stop point, by actual arrival
+	byVehicle  [][]int32 // per fleet index, trips by start
+}
+
+// planner builds and caches day plans for one seed.
+type planner struct {
+	net  *network
+	seed int64
+
+	mu    sync.Mutex
+	days  map[int]*dayPlan
+	order []int
+}
+
+const planCacheSize = 6
+
+func newPlanner(n *network, seed int64) *planner {
+	return &planner{net: n, seed: seed, days: map[int]*dayPlan{}}
+}
+
+// day returns the plan of the service day that starts at local midnight of
+// the given date (normalised, so d may be 0 or 32).
+func (p *planner) day(y int, m time.Month, d int) *dayPlan {
+	midnight := time.Date(y, m, d, 0, 0, 0, 0, berlin)
+	y, m, d = midnight.Date()
+	key := y*10000 + int(m)*100 + d
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if dp, ok := p.days[key]; ok {
+		return dp
+	}
+	dp := buildDay(p.net, p.seed, y, m, d)
+	dp.key = key
+	p.days[key] = dp
+	p.order = append(p.order, key)
+	if len(p.order) > planCacheSize {
+		delete(p.days, p.order[0])
+		p.order = p.order[1:]
+	}
+	return dp
+}
+
+// around returns the plans of the service days that can have passages near t.
+func (p *planner) around(t int64) [3]*dayPlan {
+	y, m, d := time.Unix(t, 0).In(berlin).Date()
+	return [3]*dayPlan{p.day(y, m, d-1), p.day(y, m, d), p.day(y, m, d+1)}
+}
+
+func buildDay(n *network, seed int64, y int, m time.Month, d int) *dayPlan {
+	dp := &dayPlan{kind: kindOf(time.Date(y, m, d, 12, 0, 0, 0, berlin).Weekday())}
+	var secs []int32
+	for _, l := range n.lines {
+		for di, dir := range l.dirs {
+			for _, s := range tripStarts(l, dp.kind, di) {
+				start := time.Date(y, m, d, 0, 0, int(s), 0, berlin).Unix()
+				dp.trips = append(dp.trips, trip{dir: dir, start: start, off: int32(len(dp.arr)), vehicle: -1})
+				secs = append(secs, s)
+				dp.arr = append(dp.arr, make([]int64, len(dir.offsets))...)
+				dp.dep = append(dp.dep, make([]int64, len(dir.offsets))...)
+			}
+		}
+	}
+	for i := range dp.trips {
+		tr := &dp.trips[i]
+		k := int32(len(tr.dir.offsets))
+		simulate(tr, seed, peakFactor(dp.kind, secs[i]), dp.arr[tr.off:tr.off+k], dp.dep[tr.off:tr.off+k])
+	}
+	dp.assignVehicles(n)
+	dp.index(n)
+	return dp
+}
+
+// simulate fills the actual arrival and departure times of a trip: a delay
+// that starts at the terminus (never early there), evolves as a smooth
+// random walk along the trip (larger and growing in the rush hours, drifting
+// early for some drivers) and, rarely, jumps by several minutes.
+func simulate(tr *trip, seed int64, pk float64, arr, dep []int64) {
+	dir := tr.dir
+	k := len(dir.offsets)
+	r := rng{s: mix(uint64(seed), uint64(dir.line.number), uint64(dir.no), uint64(tr.start))}
+	late := r.float() * r.float() * (40 + 150*pk)
+	drift := 3 + 12*pk
+	if r.float() < 0.07 {
+		drift = -9
+	}
+	disrupt, jump := -1, 0.0
+	if r.float() < 0.008+0.02*pk && k > 1 {
+		disrupt = 1 + r.intn(k-1)
+		jump = 240 + r.float()*960
+	}
+	vel := 0.0
+	for i := 0; i < k; i++ {
+		sched := tr.start + int64(dir.offsets[i])
+		if i == 0 {
+			a := sched + int64(late)
+			arr[0], dep[0] = a, a
+			continue
+		}
+		vel = 0.6*vel + 0.4*drift + r.norm()*(8+10*pk)
+		late += vel
+		if i == disrupt {
+			late += jump
+		}
+		late = math.Max(-100, math.Min(2400, late))
+		a := sched + int64(math.Round(late))
+		if lo := dep[i-1] + 30; a < lo {
+			a = lo
+		}
+		late = float64(a - sched)
+		arr[i], dep[i] = a, a
+		if i == k-1 {
+			break
+		}
+		dp := a + 8 + int64(r.float()*22)
+		if dp < sched-60 {
+			dp = sched - 60
+		}
+		dep[i] = dp
+	}
+}
+
+func (dp *dayPlan) first(ti int32) int64 { return dp.dep[dp.trips[ti].off] }
+
+func (dp *dayPlan) last(ti int32) int64 {
+	tr := &dp.trips[ti]
+	return dp.arr[tr.off+int32(len(tr.dir.offsets))-1]
+}
+
+// assignVehicles chains each line's trips into vehicle slots by actual times;
+// slots beyond the line's pool take reserve vehicles, chain by chain.
+func (dp *dayPlan) assignVehicles(n *network) {
+	pools := make([][]int32, len(n.lines))
+	var reserve []int32
+	for i, v := range n.fleet {
+		if v.line < 0 {
+			reserve = append(reserve, int32(i))
+		} else {
+			pools[v.line] = append(pools[v.line], int32(i))
+		}
+	}
+	byLine := make([][]int32, len(n.lines))
+	for i := range dp.trips {
+		li := dp.trips[i].dir.line.index
+		byLine[li] = append(byLine[li], int32(i))
+	}
+	type chain struct {
+		cat        int
+		start, end int64
+		trips      []int32
+	}
+	var overflow []chain
+	for li, tis := range byLine {
+		ts := make([]slotTrip, len(tis))
+		for j, ti := range tis {
+			ts[j] = slotTrip{start: dp.first(ti), end: dp.last(ti), origin: dp.trips[ti].dir.no - 1, slot: j}
+		}
+		// assignSlots needs start order; keep the trip index in slot until then.
+		order := make([]int32, len(tis))
+		sortSlotTrips(ts)
+		for j := range ts {
+			order[j] = tis[ts[j].slot]
+		}
+		assignSlots(ts)
+		chains := map[int]*chain{}
+		var slotsSeen []int
+		for j := range ts {
+			ti, s := order[j], ts[j].slot
+			if s < len(pools[li]) {
+				dp.trips[ti].vehicle = pools[li][s]
+				continue
+			}
+			c := chains[s]
+			if c == nil {
+				c = &chain{cat: n.lines[li].category, start: ts[j].start}
+				chains[s] = c
+				slotsSeen = append(slotsSeen, s)
+			}
+			c.trips = append(c.trips, ti)
+			c.end = ts[j].end
+		}
+		for _, s := range slotsSeen {
+			overflow = append(overflow, *chains[s])
+		}
+	}
+	sort.SliceStable(overflow, func(i, j int) bool { return overflow[i].start < overflow[j].start })
+	free := map[int32]int64{}
+	for _, c := range overflow {
+		for _, vi := range reserve {
+			if n.fleet[vi].category != c.cat || free[vi] > c.start {
+				continue
+			}
+			free[vi] = c.end + minLayover
+			for _, ti := range c.trips {
+				dp.trips[ti].vehicle = vi
+			}
+			break
+		}
+	}
+}
+
+// index builds the per-stop-point event lists and the per-vehicle trip lists.
+func (dp *dayPlan) index(n *network) {
+	dp.departures = make([][]event, len(n.points))
+	dp.arrivals = make([][]event, len(n.points))
+	dp.byVehicle = make([][]int32, len(n.fleet))
+	for i := range dp.trips {
+		tr := &dp.trips[i]
+		k := len(tr.dir.points)
+		for s, pi := range tr.dir.points {
+			if s < k-1 {
+				dp.departures[pi] = append(dp.departures[pi], event{dp.dep[tr.off+int32(s)], int32(i), int32(s)})
+			}
+			if s > 0 {
+				dp.arrivals[pi] = append(dp.arrivals[pi], event{dp.arr[tr.off+int32(s)], int32(i), int32(s)})
+			}
+		}
+		if tr.vehicle >= 0 {
+			dp.byVehicle[tr.vehicle] = append(dp.byVehicle[tr.vehicle], int32(i))
+		}
+	}
+	for _, lists := range [2][][]event{dp.departures, dp.arrivals} {
+		for _, l := range lists {
+			sort.Slice(l, func(a, b int) bool {
+				if l[a].t != l[b].t {
+					return l[a].t < l[b].t
+				}
+				return l[a].trip < l[b].trip
+			})
+		}
+	}
+	for _, l := range dp.byVehicle {
+		sort.Slice(l, func(a, b int) bool { return dp.trips[l[a]].start < dp.trips[l[b]].start })
+	}
+}

@@ -1,0 +1,176 @@
+package sim
+
+import (
+	"bytes"
+	"compress/gzip"
+	"hash/fnv"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Cache lifetimes in seconds per update interval.
+const (
+	liveMaxAge = 15
+	baseMaxAge = 86400
+)
+
+// response is an endpoint's answer before HTTP encoding.
+type response struct {
+	status       int
+	body         []byte
+	maxAge       int // 0: not cacheable
+	tsFrom, tsTo int // byte range of the CurrentTimestamp value, excluded from the ETag
+}
+
+// endpoint answers one path; now is the simulated time in Unix seconds.
+type endpoint func(s *Service, q query, now int64) response
+
+var routes = map[string]endpoint{
+	"/VersionInfo":                    (*Service).versionInfo,
+	"/route/attributes/BaseData":      (*Service).routeBase,
+	"/stop/attributes/BaseData":       (*Service).stopBase,
+	"/stoppoint/attributes/BaseData":  (*Service).stopPointBase,
+	"/vehicle/attributes/BaseData":    (*Service).vehicleBase,
+	"/stop/passage/Departures":        (*Service).stopDepartures,
+	"/stop/passage/Arrivals":          (*Service).stopArrivals,
+	"/stoppoint/passage/Departures":   (*Service).pointDepartures,
+	"/stoppoint/passage/Arrivals":     (*Service).pointArrivals,
+	"/vehicle/trip/Trip":              (*Service).vehicleTrip,
+	"/vehicle/trip/Passage":           (*Service).vehiclePassage,
+	"/vehicle/trip/Pattern":           (*Service).vehiclePattern,
+	"/passenger/alert/UnplannedAlert": (*Service).unplannedAlert,
+}
+
+// ServeHTTP serves the mobility/v1 endpoints under /mobility/v1.
+func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.log == nil && s.faults.none() {
+		s.write(w, r, s.answer(r))
+		return
+	}
+	s.serveInstrumented(w, r)
+}
+
+// answer routes a request and produces its response.
+func (s *Service) answer(r *http.Request) response {
+	rest, ok := strings.CutPrefix(r.URL.Path, basePath)
+	ep := routes[rest]
+	if !ok || ep == nil {
+		return errorResponse(http.StatusNotFound, "", "unknown path "+strconv.Quote(r.URL.Path))
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return errorResponse(http.StatusMethodNotAllowed, "", "method "+r.Method+" not allowed, use GET or HEAD")
+	}
+	vals, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return errorResponse(http.StatusBadRequest, "", "malformed query string: "+err.Error())
+	}
+	if r.Host != "" && !strings.EqualFold(r.Host, "sim.abfahrt.invalid") {
+		return ep(s, query{vals: vals, baseURL: "http://" + r.Host + basePath}, s.now())
+	}
+	return ep(s, query{vals: vals, baseURL: BaseURL}, s.now())
+}
+
+// errorResponse is the JSON error body of wire-format.md section 4.
+func errorResponse(status int, param, msg string) response {
+	w := &jw{b: make([]byte, 0, 128)}
+	w.obj()
+	w.key("Error")
+	w.obj()
+	w.kint("Status", status)
+	w.kstr("Parameter", param)
+	w.kstr("Message", msg)
+	w.end()
+	w.end()
+	return response{status: status, body: w.b}
+}
+
+var gzipPool = sync.Pool{New: func() any { return gzip.NewWriter(nil) }}
+
+// write sends a response with the caching, CORS and compression rules of
+// wire-format.md section 4.
+func (s *Service) write(w http.ResponseWriter, r *http.Request, resp response) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Expose-Headers", "ETag")
+	h.Set("Vary", "Accept-Encoding")
+	if resp.status == http.StatusMethodNotAllowed {
+		h.Set("Allow", "GET, HEAD")
+	}
+	if resp.status != http.StatusOK {
+		h.Set("Cache-Control", "no-store")
+		h.Set("Content-Length", strconv.Itoa(len(resp.body)))
+		w.WriteHeader(resp.status)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(resp.body) // the client went away; nothing to do
+		}
+		return
+	}
+	h.Set("Cache-Control", "public, max-age="+strconv.Itoa(resp.maxAge))
+	etag := resp.etag()
+	h.Set("ETag", etag)
+	if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatch(inm, etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := resp.body
+	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		var buf bytes.Buffer
+		buf.Grow(len(body)/4 + 64)
+		zw := gzipPool.Get().(*gzip.Writer)
+		zw.Reset(&buf)
+		_, _ = zw.Write(body) // writing to a bytes.Buffer cannot fail
+		_ = zw.Close()
+		gzipPool.Put(zw)
+		body = buf.Bytes()
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body) // the client went away; nothing to do
+	}
+}
+
+// etag is a weak validator over the body without its CurrentTimestamp.
+func (resp *response) etag() string {
+	f := fnv.New64a()
+	if resp.tsTo > resp.tsFrom && resp.tsTo <= len(resp.body) {
+		_, _ = f.Write(resp.body[:resp.tsFrom])
+		_, _ = f.Write(resp.body[resp.tsTo:])
+	} else {
+		_, _ = f.Write(resp.body)
+	}
+	b := make([]byte, 0, 24)
+	b = append(b, `W/"`...)
+	b = strconv.AppendUint(b, f.Sum64(), 16)
+	return string(append(b, '"'))
+}
+
+// etagMatch compares an If-None-Match list weakly with etag.
+func etagMatch(header, etag string) bool {
+	want := strings.TrimPrefix(etag, "W/")
+	for _, part := range strings.Split(header, ",") {
+		p := strings.TrimSpace(part)
+		if p == "*" || strings.TrimPrefix(p, "W/") == want {
+			return true
+		}
+	}
+	return false
+}
+
+// acceptsGzip reports whether an Accept-Encoding value allows gzip.
+func acceptsGzip(v string) bool {
+	for _, part := range strings.Split(v, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.TrimSpace(name) != "*" {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
+}

@@ -1,0 +1,143 @@
+package sim
+
+import (
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
+
+// timeLayout is the wire datetime format: local time with numeric offset.
+const timeLayout = "2006-01-02T15:04:05-07:00"
+
+// jw is a small append-only JSON writer: it keeps key order exactly as
+// written and avoids reflection, which keeps live responses fast.
+type jw struct {
+	b     []byte
+	comma bool
+}
+
+func (w *jw) pre() {
+	if w.comma {
+		w.b = append(w.b, ',')
+	}
+}
+
+func (w *jw) open(c byte) {
+	w.pre()
+	w.b = append(w.b, c)
+	w.comma = false
+}
+
+func (w *jw) close(c byte) {
+	w.b = append(w.b, c)
+	w.comma = true
+}
+
+func (w *jw) obj()    { w.open('{') }
+func (w *jw) end()    { w.close('}') }
+func (w *jw) arr()    { w.open('[') }
+func (w *jw) endArr() { w.close(']') }
+
+func (w *jw) key(k string) {
+	w.pre()
+	w.b = appendString(w.b, k)
+	w.b = append(w.b, ':')
+	w.comma = false
+}
+
+func (w *jw) str(s string) {
+	w.pre()
+	w.b = appendString(w.b, s)
+	w.comma = true
+}
+
+func (w *jw) int(i int64) {
+	w.pre()
+	w.b = strconv.AppendInt(w.b, i, 10)
+	w.comma = true
+}
+
+func (w *jw) float(f float64) {
+	w.pre()
+	w.b = strconv.AppendFloat(w.b, f, 'f', -1, 64)
+	w.comma = true
+}
+
+func (w *jw) bool(v bool) {
+	w.pre()
+	w.b = strconv.AppendBool(w.b, v)
+	w.comma = true
+}
+
+func (w *jw) null() {
+	w.pre()
+	w.b = append(w.b, "null"...)
+	w.comma = true
+}
+
+// time writes a Unix time as a wire datetime in Europe/Berlin.
+func (w *jw) time(t int64) {
+	w.pre()
+	w.b = append(w.b, '"')
+	w.b = time.Unix(t, 0).In(berlin).AppendFormat(w.b, timeLayout)
+	w.b = append(w.b, '"')
+	w.comma = true
+}
+
+// raw appends an already encoded JSON value.
+func (w *jw) raw(v []byte) {
+	w.pre()
+	w.b = append(w.b, v...)
+	w.comma = true
+}
+
+func (w *jw) kstr(k, v string)         { w.key(k); w.str(v) }
+func (w *jw) kint(k string, v int)     { w.key(k); w.int(int64(v)) }
+func (w *jw) kint64(k string, v int64) { w.key(k); w.int(v) }
+func (w *jw) kfloat(k string, v float64) {
+	w.key(k)
+	w.float(v)
+}
+func (w *jw) ktime(k string, t int64) { w.key(k); w.time(t) }
+
+const hexDigits = "0123456789abcdef"
+
+// appendString appends s as a JSON string; invalid UTF-8 becomes U+FFFD.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c < 0x20:
+				switch c {
+				case '\n':
+					b = append(b, '\\', 'n')
+				case '\r':
+					b = append(b, '\\', 'r')
+				case '\t':
+					b = append(b, '\\', 't')
+				default:
+					b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+				}
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, `\ufffd`...)
+		} else if r == '\u2028' || r == '\u2029' {
+			b = append(b, `\u202`...)
+			b = append(b, hexDigits[r&0xf])
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(b, '"')
+}
