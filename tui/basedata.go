@@ -1,0 +1,255 @@
+package tui
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+
+	"abfahrt/model"
+	"abfahrt/tui/search"
+)
+
+// targetKind is what a search result (or a start option) opens.
+type targetKind int
+
+const (
+	targetStop targetKind = iota
+	targetPoint
+	targetLine
+	targetVehicle
+)
+
+// target is something the user can open: a stop or stop point board, a
+// line (its departures) or a vehicle (its trip summary).
+type target struct {
+	kind    targetKind
+	stop    int
+	point   model.StopPointCode
+	line    string // RouteName, for targetLine
+	route   int    // RouteNumber, for targetLine
+	vehicle int
+	title   string
+}
+
+// platform is one stop point of a stop, for narrowing a board with `f`.
+type platform struct {
+	code model.StopPointCode
+	name string // PlatformName, e.g. "B"
+}
+
+// baseData is the network's base data, loaded once at start, indexed for
+// lookups and for the search.
+type baseData struct {
+	stops    map[int]*model.Stop
+	points   map[model.StopPointCode]*model.StopPoint
+	routes   map[int]*model.Route
+	vehicles map[int]*model.Vehicle
+	lineCat  map[string]model.RouteCategory // by RouteName
+	index    *search.Index
+	entries  int
+}
+
+// newBaseData indexes the base data of msg.
+func newBaseData(msg baseDataMsg) *baseData {
+	bd := &baseData{
+		stops:    make(map[int]*model.Stop, len(msg.stops)),
+		points:   make(map[model.StopPointCode]*model.StopPoint, len(msg.points)),
+		routes:   make(map[int]*model.Route, len(msg.routes)),
+		vehicles: make(map[int]*model.Vehicle, len(msg.vehicles)),
+		lineCat:  make(map[string]model.RouteCategory, len(msg.routes)),
+	}
+	entries := make([]search.Entry, 0, len(msg.stops)+len(msg.points)+len(msg.routes)+len(msg.vehicles))
+	for i := range msg.stops {
+		s := &msg.stops[i]
+		bd.stops[s.StopNumber] = s
+		entries = append(entries, search.Entry{
+			Kind: search.KindStop, Title: s.StopName,
+			Detail: joinDot(strconv.Itoa(s.StopNumber), s.StopCode),
+			Keys:   []string{strconv.Itoa(s.StopNumber), s.StopCode},
+			Low:    !model.IsPassengerStop(s.StopName),
+			Ref:    target{kind: targetStop, stop: s.StopNumber, title: s.StopName},
+		})
+	}
+	for i := range msg.points {
+		p := &msg.points[i]
+		bd.points[p.StopPointCode] = p
+		entries = append(entries, search.Entry{
+			Kind: search.KindStopPoint, Title: p.StopPointName,
+			Detail: joinDot(platformLabel(p.PlatformName), p.StopPointCode.String()),
+			Keys:   []string{p.StopPointCode.String()},
+			Low:    !model.IsPassengerStop(p.StopPointName),
+			Ref: target{kind: targetPoint, stop: p.ParentStop.StopNumber, point: p.StopPointCode,
+				title: p.StopPointName},
+		})
+	}
+	for i := range msg.routes {
+		r := &msg.routes[i]
+		name := lineLabel(r.RouteName, r.RouteNumber)
+		bd.routes[r.RouteNumber] = r
+		bd.lineCat[name] = r.RouteCategory
+		entries = append(entries, search.Entry{
+			Kind: search.KindLine, Title: lineTitle(r),
+			Detail: r.RouteCategory.String(),
+			Keys:   []string{name, strconv.Itoa(r.RouteNumber)},
+			Ref:    target{kind: targetLine, line: name, route: r.RouteNumber, title: lineTitle(r)},
+		})
+	}
+	for i := range msg.vehicles {
+		v := &msg.vehicles[i]
+		bd.vehicles[v.VehicleNumber] = v
+		entries = append(entries, search.Entry{
+			Kind: search.KindVehicle, Title: vehicleTitle(v.VehicleCategory, v.VehicleNumber),
+			Detail: vehicleDetail(v),
+			Keys:   []string{strconv.Itoa(v.VehicleNumber)},
+			Ref:    target{kind: targetVehicle, vehicle: v.VehicleNumber, title: vehicleTitle(v.VehicleCategory, v.VehicleNumber)},
+		})
+	}
+	bd.index = search.NewIndex(entries)
+	bd.entries = len(entries)
+	return bd
+}
+
+// platforms returns the stop points of a stop, ordered by platform name.
+func (bd *baseData) platforms(stop int) []platform {
+	if bd == nil {
+		return nil
+	}
+	s, ok := bd.stops[stop]
+	if !ok {
+		return nil
+	}
+	out := make([]platform, 0, len(s.StopPoints))
+	for _, p := range s.StopPoints {
+		out = append(out, platform{code: p.StopPointCode, name: p.PlatformName})
+	}
+	sortPlatforms(out)
+	return out
+}
+
+// stopName returns the name of a stop, or "" when unknown.
+func (bd *baseData) stopName(stop int) string {
+	if bd == nil {
+		return ""
+	}
+	if s, ok := bd.stops[stop]; ok {
+		return s.StopName
+	}
+	return ""
+}
+
+// category returns whether a line is a tram or bus line, 0 when unknown.
+func (bd *baseData) category(line string) model.RouteCategory {
+	if bd == nil {
+		return 0
+	}
+	return bd.lineCat[line]
+}
+
+// lineStart returns the stop whose departures best stand for a line: the
+// first stop of its first pattern, else the first stop point known to be
+// served by it. ok is false when base data says nothing about the line.
+func (bd *baseData) lineStart(route int) (stop int, ok bool) {
+	if bd == nil {
+		return 0, false
+	}
+	if r, found := bd.routes[route]; found {
+		pats := slices.Clone(r.RoutePattern)
+		slices.SortFunc(pats, func(a, b model.RoutePattern) int { return cmp.Compare(a.PatternDirection, b.PatternDirection) })
+		for _, p := range pats {
+			if len(p.StopPoints) > 0 {
+				return p.StopPoints[0].StopNumber, true
+			}
+		}
+	}
+	best := 0
+	for _, p := range bd.points {
+		for _, rr := range p.ServicingRoutes {
+			if rr.RouteNumber == route && (best == 0 || p.ParentStop.StopNumber < best) {
+				best = p.ParentStop.StopNumber
+			}
+		}
+	}
+	return best, best != 0
+}
+
+// sortPlatforms orders platforms by name, then code.
+func sortPlatforms(ps []platform) {
+	slices.SortFunc(ps, func(a, b platform) int {
+		if c := cmp.Compare(a.name, b.name); c != 0 {
+			return c
+		}
+		return a.code.Compare(b.code)
+	})
+}
+
+// lineTitle is a line's search title: "Line 2  Kuhberg – Science Park II".
+func lineTitle(r *model.Route) string {
+	t := "Line " + lineLabel(r.RouteName, r.RouteNumber)
+	var names []string
+	for _, d := range r.RouteDirections {
+		if d.DirectionName != "" {
+			names = append(names, d.DirectionName)
+		}
+	}
+	if len(names) >= 2 {
+		return t + "  " + names[0] + " – " + names[len(names)-1]
+	}
+	if len(names) == 1 {
+		return t + "  " + names[0]
+	}
+	return t
+}
+
+// lineLabel is the line as people see it: RouteName, else the number.
+func lineLabel(name string, number int) string {
+	if name != "" {
+		return name
+	}
+	if number == 0 {
+		return "?"
+	}
+	return strconv.Itoa(number)
+}
+
+// vehicleTitle is "Tram 41", "Bus 151" or "Vehicle 7".
+func vehicleTitle(c model.VehicleCategory, n int) string {
+	switch c {
+	case model.VehicleTram:
+		return "Tram " + strconv.Itoa(n)
+	case model.VehicleBus:
+		return "Bus " + strconv.Itoa(n)
+	}
+	return "Vehicle " + strconv.Itoa(n)
+}
+
+// vehicleDetail is a vehicle's name and make, as known.
+func vehicleDetail(v *model.Vehicle) string {
+	d := v.VehicleName
+	if v.ModelData != nil {
+		d = joinDot(d, v.ModelData.Make+" "+v.ModelData.Model)
+	}
+	return d
+}
+
+// platformLabel is "platform B", or "" for no name.
+func platformLabel(name string) string {
+	if name == "" {
+		return ""
+	}
+	return "platform " + name
+}
+
+// joinDot joins the non-empty parts with " · ".
+func joinDot(parts ...string) string {
+	out := ""
+	for _, p := range parts {
+		if p == "" || p == " " {
+			continue
+		}
+		if out != "" {
+			out += " · "
+		}
+		out += p
+	}
+	return out
+}

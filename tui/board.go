@@ -1,0 +1,306 @@
+package tui
+
+import (
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+)
+
+// eventKey identifies an event across polls, so the cursor stays on the
+// same trip when the board refreshes.
+type eventKey struct {
+	vehicle int
+	route   int
+	sched   time.Time
+	point   model.StopPointCode
+}
+
+func keyOf(e *model.Event) eventKey {
+	return eventKey{vehicle: e.VehicleNumber, route: e.RouteNumber, sched: e.Scheduled.Time, point: e.StopPointCode}
+}
+
+// boardPane is a departure or arrival board of one stop or stop point,
+// with its own poll schedule.
+type boardPane struct {
+	sh      *shared
+	id      boardID
+	subj    subject
+	title   string      // the stop's name
+	line    string      // show only this line ("" for all)
+	data    model.Board // the last good answer for subj
+	have    bool        // data belongs to subj
+	seen    []platform  // platforms seen in stop answers, when base data lacks them
+	poll    poller
+	cursor  int
+	sel     eventKey
+	width   int
+	height  int
+	focused bool
+	rev     int // bumped on every change that shows; part of the cache key
+	cache   *viewCache
+}
+
+// newBoardPane returns a board for s; its first poll comes from Init or
+// from the caller that opened it.
+func newBoardPane(sh *shared, id boardID, s subject) boardPane {
+	return boardPane{sh: sh, id: id, subj: s, focused: true, cache: &viewCache{}}
+}
+
+// setSize gives the board its rectangle.
+func (b *boardPane) setSize(w, h int) {
+	if w != b.width || h != b.height {
+		b.width, b.height = w, h
+		b.touch()
+	}
+}
+
+// touch marks the board changed, so its cached view is rebuilt.
+func (b *boardPane) touch() { b.rev++ }
+
+// setSubject points the board at s. Its schedule restarts and the returned
+// command polls at once. Rows stay only when they remain true for s
+// (narrowing a stop to one of its platforms); otherwise the board shows
+// "loading" until the answer comes.
+func (b *boardPane) setSubject(s subject) tea.Cmd {
+	keep := b.have && s.arrivals == b.subj.arrivals && s.stop == b.subj.stop && b.subj.point == "" && s.point != ""
+	b.subj = s
+	b.have = keep
+	if !keep {
+		b.data = model.Board{}
+		b.cursor = 0
+	}
+	b.poll.restart()
+	b.poll.failures, b.poll.lastErr, b.poll.staleSince = 0, nil, time.Time{}
+	b.touch()
+	return pollNowCmd(b.id, b.poll.gen, false)
+}
+
+// open shows the board of target t (a stop, stop point or line).
+func (b *boardPane) open(t target) tea.Cmd {
+	s := subject{stop: t.stop, point: t.point, arrivals: false}
+	b.line = t.line
+	if t.title != "" && t.kind == targetStop {
+		b.title = t.title
+	} else if n := b.sh.base.stopName(t.stop); n != "" {
+		b.title = n
+	} else {
+		b.title = ""
+	}
+	b.seen = nil
+	return b.setSubject(s)
+}
+
+// refresh polls now, bypassing the client's cache. A request in flight is
+// left to finish (its answer re-arms the schedule), so there is never a
+// second one.
+func (b *boardPane) refresh() tea.Cmd {
+	b.poll.gen++ // the armed tick dies
+	if b.poll.inFlight() {
+		return nil
+	}
+	return pollNowCmd(b.id, b.poll.gen, true)
+}
+
+// tick starts the poll that tick msg asks for, unless it is stale or a
+// request is already in flight.
+func (b *boardPane) tick(msg pollTickMsg) tea.Cmd {
+	if msg.board != b.id || msg.gen != b.poll.gen || b.poll.inFlight() {
+		return nil
+	}
+	sh := b.sh
+	seq := sh.nextSeq()
+	ctx, cancel := b.poll.begin(sh.ctx, seq, sh.pol.timeout, msg.fresh)
+	return fetchBoardCmd(ctx, cancel, sh.src, b.id, seq, b.subj, sh.limit, sh.clock)
+}
+
+// receive takes the answer msg if it is the one awaited, and arms the next
+// tick. A failed poll keeps the last good rows and marks them stale.
+func (b *boardPane) receive(msg boardMsg) tea.Cmd {
+	if msg.board != b.id || !b.poll.accept(msg.seq) {
+		return nil
+	}
+	d := b.poll.settle(b.sh.pol, msg.err, msg.at)
+	if msg.err == nil {
+		b.setData(msg.data)
+	}
+	b.touch()
+	return pollTickCmd(b.id, b.poll.gen, d)
+}
+
+// setData replaces the rows, keeping the cursor on the same trip.
+func (b *boardPane) setData(d model.Board) {
+	b.data, b.have = d, true
+	if b.subj.point == "" {
+		if d.StopName != "" {
+			b.title = d.StopName
+		}
+		b.learnPlatforms()
+	}
+	rows := b.rows()
+	for i, r := range rows {
+		if keyOf(&b.data.Events[r]) == b.sel {
+			b.cursor = i
+			return
+		}
+	}
+	b.setCursor(b.cursor)
+}
+
+// learnPlatforms remembers the platforms of a stop answer, for `f` when
+// base data is missing.
+func (b *boardPane) learnPlatforms() {
+	have := make(map[model.StopPointCode]bool, len(b.seen))
+	for _, p := range b.seen {
+		have[p.code] = true
+	}
+	for _, e := range b.data.Events {
+		if e.StopPointCode != "" && !have[e.StopPointCode] {
+			have[e.StopPointCode] = true
+			b.seen = append(b.seen, platform{code: e.StopPointCode, name: e.PlatformName})
+		}
+	}
+	sortPlatforms(b.seen)
+}
+
+// platforms returns the platforms of the board's stop.
+func (b *boardPane) platforms() []platform {
+	if ps := b.sh.base.platforms(b.subj.stop); len(ps) > 0 {
+		return ps
+	}
+	return b.seen
+}
+
+// platformName returns the name of the platform the board is narrowed to.
+func (b *boardPane) platformName() string {
+	if b.subj.point == "" {
+		return ""
+	}
+	for _, p := range b.platforms() {
+		if p.code == b.subj.point {
+			return p.name
+		}
+	}
+	if b.sh.base != nil {
+		if p, ok := b.sh.base.points[b.subj.point]; ok {
+			return p.PlatformName
+		}
+	}
+	return b.subj.point.String()
+}
+
+// name returns the board's title: the stop's name, else its number.
+func (b *boardPane) name() string {
+	switch {
+	case b.title != "":
+		return b.title
+	case b.sh.base.stopName(b.subj.stop) != "":
+		return b.sh.base.stopName(b.subj.stop)
+	case b.subj.stop != 0:
+		return "Stop " + itoa(b.subj.stop)
+	}
+	return "Stop point " + b.subj.point.String()
+}
+
+// rows returns the indexes of the events shown at the current time: not
+// long past, of the chosen line and platform.
+func (b *boardPane) rows() []int {
+	if !b.have {
+		return nil
+	}
+	now := b.sh.now
+	out := make([]int, 0, len(b.data.Events))
+	for i := range b.data.Events {
+		e := &b.data.Events[i]
+		if due, ok := e.DueIn(now); ok && due < -hideAfter {
+			continue
+		}
+		if b.line != "" && e.Line() != b.line {
+			continue
+		}
+		if b.subj.point != "" && e.StopPointCode != "" && e.StopPointCode != b.subj.point {
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// setCursor moves the cursor to row i, clamped, and remembers its trip.
+func (b *boardPane) setCursor(i int) {
+	rows := b.rows()
+	i = min(i, len(rows)-1)
+	i = max(i, 0)
+	b.cursor = i
+	if i < len(rows) {
+		b.sel = keyOf(&b.data.Events[rows[i]])
+	}
+	b.touch()
+}
+
+// update handles the keys of the focused board.
+func (b *boardPane) update(msg tea.KeyMsg) tea.Cmd {
+	k := &b.sh.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		b.setCursor(b.cursor - 1)
+	case key.Matches(msg, k.Down):
+		b.setCursor(b.cursor + 1)
+	case key.Matches(msg, k.Top):
+		b.setCursor(0)
+	case key.Matches(msg, k.Bottom):
+		b.setCursor(len(b.rows()) - 1)
+	case key.Matches(msg, k.Toggle):
+		s := b.subj
+		s.arrivals = !s.arrivals
+		return b.setSubject(s)
+	case key.Matches(msg, k.Platform):
+		return b.cyclePlatform()
+	case key.Matches(msg, k.Clear):
+		b.line = ""
+		b.setCursor(b.cursor)
+	case key.Matches(msg, k.Open):
+		rows := b.rows()
+		if b.cursor < len(rows) {
+			e := b.data.Events[rows[b.cursor]]
+			if e.VehicleNumber != 0 {
+				return openCmd(target{kind: targetVehicle, vehicle: e.VehicleNumber})
+			}
+		}
+	}
+	return nil
+}
+
+// cyclePlatform narrows the board to the next platform of its stop, and
+// after the last one widens it to the whole stop again.
+func (b *boardPane) cyclePlatform() tea.Cmd {
+	ps := b.platforms()
+	if len(ps) == 0 || b.subj.stop == 0 {
+		return nil
+	}
+	s := b.subj
+	next := 0
+	if s.point != "" {
+		next = len(ps) // not found: back to the whole stop
+		for i, p := range ps {
+			if p.code == s.point {
+				next = i + 1
+				break
+			}
+		}
+	}
+	if next >= len(ps) {
+		s.point = ""
+	} else {
+		s.point = ps[next].code
+	}
+	return b.setSubject(s)
+}
+
+// keys returns the board's bindings for help.
+func (b *boardPane) keys() keyHelp {
+	k := &b.sh.keys
+	return keyHelp{short: k.footer(overlayNone, paneBoard), full: k.full()}
+}

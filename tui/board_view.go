@@ -1,0 +1,310 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+)
+
+// viewCache holds a pane's last rendering and the key it was made for.
+type viewCache struct {
+	key  viewKey
+	view string
+	ok   bool
+}
+
+// viewKey is everything a board's rendering depends on.
+type viewKey struct {
+	rev     int
+	w, h    int
+	sec     int64
+	focused bool
+}
+
+// column widths and the gap between columns.
+const (
+	gap        = 2
+	wDue       = 7 // "~12 min"
+	wSched     = 5 // "12:45"
+	wDelay     = 7 // "on time", "planned"
+	wStatus    = 8 // "arriving"
+	minDirWide = 16
+	minDir     = 6
+)
+
+// columns is the layout of a board's rows at one width: which optional
+// columns show and how wide each is.
+type columns struct {
+	badge  int // the line name box
+	dir    int
+	plat   int // 0: dropped
+	sched  bool
+	delay  bool
+	status bool
+}
+
+// layoutColumns fits the columns into width w, dropping optional ones by
+// priority: scheduled time first, then platform, status word, delay.
+func layoutColumns(w, badge, plat int) columns {
+	c := columns{badge: badge, plat: plat, sched: true, delay: true, status: true}
+	width := func() int {
+		n := 2 + 2 + c.badge + gap + gap + wDue // cursor, mark, badge, dir gap, due
+		if c.plat > 0 {
+			n += c.plat + gap
+		}
+		if c.sched {
+			n += wSched + gap
+		}
+		if c.delay {
+			n += wDelay + gap
+		}
+		if c.status {
+			n += wStatus + gap
+		}
+		return n
+	}
+	drops := []func(){
+		func() { c.sched = false },
+		func() { c.plat = 0 },
+		func() { c.status = false },
+		func() { c.delay = false },
+	}
+	for _, drop := range drops {
+		if w-width() >= minDirWide {
+			break
+		}
+		drop()
+	}
+	c.dir = max(w-width(), minDir)
+	return c
+}
+
+// view renders the board into its rectangle, from the cache when nothing
+// it shows has changed.
+func (b *boardPane) view() string {
+	k := viewKey{rev: b.rev, w: b.width, h: b.height, sec: b.sh.now.Unix(), focused: b.focused}
+	if b.cache.ok && b.cache.key == k {
+		return b.cache.view
+	}
+	v := b.render()
+	*b.cache = viewCache{key: k, view: v, ok: true}
+	return v
+}
+
+// render draws the header, the column titles and the rows.
+func (b *boardPane) render() string {
+	w, h := b.width, b.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	st := b.sh.st
+	var sb strings.Builder
+	sb.Grow(w * h * 2)
+	sb.WriteString(b.header(w))
+	if h == 1 {
+		return sb.String()
+	}
+	rows := b.rows()
+	badge, plat := 4, 0
+	for _, r := range rows {
+		e := &b.data.Events[r]
+		badge = max(badge, ansi.StringWidth(e.Line())+2)
+		plat = max(plat, ansi.StringWidth(e.PlatformName))
+	}
+	if plat > 0 && b.subj.point == "" {
+		plat = max(plat, 4)
+	} else {
+		plat = 0 // one platform only: the header says which
+	}
+	c := layoutColumns(w, badge, plat)
+	sb.WriteByte('\n')
+	sb.WriteString(st.ColHeader.Render(fit(b.colHeader(c), w)))
+	space := h - 2
+	if space <= 0 {
+		return sb.String()
+	}
+	if len(rows) == 0 {
+		sb.WriteString("\n\n")
+		sb.WriteString(st.Muted.Render(fit("  "+b.emptyText(), w)))
+		return sb.String()
+	}
+	cur := b.cursorIn(rows)
+	first := 0
+	if cur >= space {
+		first = cur - space + 1
+	}
+	for i := first; i < len(rows) && i < first+space; i++ {
+		sb.WriteByte('\n')
+		sb.WriteString(b.row(&b.data.Events[rows[i]], c, i == cur && b.focused))
+	}
+	return sb.String()
+}
+
+// cursorIn returns the row of the selected trip, else the clamped cursor.
+func (b *boardPane) cursorIn(rows []int) int {
+	for i, r := range rows {
+		if keyOf(&b.data.Events[r]) == b.sel {
+			return i
+		}
+	}
+	return min(max(b.cursor, 0), len(rows)-1)
+}
+
+// header is the board's title line: stop, mode, platform and line filter
+// on the left; the stale marker and the clock on the right.
+func (b *boardPane) header(w int) string {
+	st := b.sh.st
+	mode := "Departures"
+	if b.subj.arrivals {
+		mode = "Arrivals"
+	}
+	parts := []string{mode}
+	if p := b.platformName(); p != "" {
+		parts = append(parts, "platform "+p)
+	} else {
+		parts = append(parts, "all platforms")
+	}
+	if b.line != "" {
+		parts = append(parts, "line "+b.line+" only")
+	}
+	left := " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
+	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
+	if !b.poll.staleSince.IsZero() {
+		right = st.Stale.Render("⚠ stale since "+b.poll.staleSince.In(model.Berlin).Format("15:04:05")) + "  " + right
+	}
+	return spread(left, right, w)
+}
+
+// spread puts left and right on one line of width w, right-aligned; when
+// they do not both fit, the right part goes first, then the left is cut.
+func spread(left, right string, w int) string {
+	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
+	if lw+rw+1 > w {
+		if rw >= w {
+			return fit(right, w)
+		}
+		left = fit(left, w-rw-1)
+		lw = ansi.StringWidth(left)
+	}
+	return left + strings.Repeat(" ", max(w-lw-rw, 0)) + right
+}
+
+// colHeader is the column titles line.
+func (b *boardPane) colHeader(c columns) string {
+	dir := "DIRECTION"
+	if b.subj.arrivals {
+		dir = "FROM"
+	}
+	var sb strings.Builder
+	sb.WriteString("    ")
+	sb.WriteString(pad("LINE", c.badge))
+	sb.WriteString("  ")
+	sb.WriteString(pad(dir, c.dir))
+	if c.plat > 0 {
+		sb.WriteString("  " + pad("PLAT", c.plat))
+	}
+	sb.WriteString("  " + padLeft("DUE", wDue))
+	if c.sched {
+		sb.WriteString("  " + pad("SCHED", wSched))
+	}
+	if c.delay {
+		sb.WriteString("  " + pad("DELAY", wDelay))
+	}
+	if c.status {
+		sb.WriteString("  " + pad("STATUS", wStatus))
+	}
+	return sb.String()
+}
+
+// row renders one event. The selected row carries a mark as well as a
+// background, so the cursor shows without colour too.
+func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
+	st := b.sh.st
+	paint := func(s lipgloss.Style, text string) string {
+		if sel {
+			s = s.Background(st.Theme.Selection)
+		}
+		return s.Render(text)
+	}
+	sp := func(n int) string { return paint(st.Text, strings.Repeat(" ", n)) }
+	var sb strings.Builder
+	if sel {
+		sb.WriteString(paint(st.SelectedMark, "▸ "))
+	} else {
+		sb.WriteString("  ")
+	}
+	line := e.Line()
+	mark := vehicleMark(e.VehicleCategory, b.sh.base.category(line))
+	sb.WriteString(paint(st.LineMark(line), mark) + sp(1))
+	sb.WriteString(st.LineBadge(line).Render(pad(" "+line, c.badge)))
+	sb.WriteString(sp(gap))
+	sb.WriteString(paint(st.Text, pad(e.DirectionText, c.dir)))
+	if c.plat > 0 {
+		sb.WriteString(sp(gap) + paint(st.Text, pad(e.PlatformName, c.plat)))
+	}
+	due := countdown(*e, b.sh.now)
+	dueSt := st.Due
+	if due == "now" {
+		dueSt = st.DueNow
+	}
+	if !e.Realtime() {
+		due, dueSt = "~"+due, st.Planned
+	}
+	sb.WriteString(sp(gap) + paint(dueSt, padLeft(due, wDue)))
+	if c.sched {
+		sb.WriteString(sp(gap) + paint(st.Muted, pad(clockTime(e.Scheduled), wSched)))
+	}
+	if c.delay {
+		text, sev := delayText(*e)
+		sb.WriteString(sp(gap) + paint(b.severityStyle(sev), pad(text, wDelay)))
+	}
+	if c.status {
+		word := statusWord(e.Status)
+		s := st.Status
+		if e.Status == model.StatusArriving || e.Status == model.StatusStopping {
+			s = st.StatusNow
+		}
+		sb.WriteString(sp(gap) + paint(s, pad(word, wStatus)))
+	}
+	return sb.String()
+}
+
+// severityStyle is the colour of a delay severity.
+func (b *boardPane) severityStyle(s severity) lipgloss.Style {
+	st := b.sh.st
+	switch s {
+	case sevOnTime:
+		return st.OnTime
+	case sevSlight:
+		return st.Slight
+	case sevLate:
+		return st.Late
+	case sevEarly:
+		return st.Early
+	}
+	return st.Planned
+}
+
+// emptyText says why a board has no rows.
+func (b *boardPane) emptyText() string {
+	what := "departures"
+	if b.subj.arrivals {
+		what = "arrivals"
+	}
+	switch {
+	case !b.have && b.poll.lastErr != nil:
+		return "No " + what + " yet: the service did not answer."
+	case !b.have:
+		return "Loading " + what + "…"
+	case b.line != "":
+		return "No " + what + " of line " + b.line + " here soon. esc shows all lines."
+	}
+	return "No " + what + " in the next hour."
+}
+
+// itoa is strconv.Itoa, short.
+func itoa(n int) string { return strconv.Itoa(n) }

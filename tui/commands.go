@@ -1,0 +1,98 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+)
+
+// baseDataTimeout bounds the one-off load of base data for the search.
+const baseDataTimeout = 30 * time.Second
+
+// clockCmd delivers the next clockMsg on the next whole second. The clock
+// is a display clock, not a poll, so aligning every client to the second
+// is what we want: countdowns change when the wall clock does.
+func clockCmd(now func() time.Time) tea.Cmd {
+	return tea.Every(time.Second, func(time.Time) tea.Msg { return clockMsg{now: now()} })
+}
+
+// fetchBoardCmd requests a board for subject s. ctx carries the request
+// timeout (and WithFresh for a manual refresh); cancel releases it.
+func fetchBoardCmd(ctx context.Context, cancel context.CancelFunc, src Source, id boardID, seq int, s subject, limit int, now func() time.Time) tea.Cmd {
+	return func() tea.Msg {
+		defer cancel()
+		b, err := fetchBoard(ctx, src, s, limit)
+		return boardMsg{board: id, seq: seq, subject: s, data: b, err: err, at: now()}
+	}
+}
+
+// fetchBoard calls the Source method that serves subject s.
+func fetchBoard(ctx context.Context, src Source, s subject, limit int) (model.Board, error) {
+	switch {
+	case s.point != "" && s.arrivals:
+		return src.StopPointArrivals(ctx, s.point, limit)
+	case s.point != "":
+		return src.StopPointDepartures(ctx, s.point, limit)
+	case s.arrivals:
+		return src.StopArrivals(ctx, s.stop, limit)
+	default:
+		return src.StopDepartures(ctx, s.stop, limit)
+	}
+}
+
+// baseDataCmd loads the base data for the search: stops, stop points,
+// routes and vehicles, concurrently. The client's disk cache makes this
+// cheap after the first start of the day.
+func baseDataCmd(parent context.Context, src Source) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(parent, baseDataTimeout)
+		defer cancel()
+		var (
+			msg  baseDataMsg
+			wg   sync.WaitGroup
+			errs [4]error
+		)
+		wg.Add(4)
+		go func() {
+			defer wg.Done()
+			msg.stops, errs[0] = src.Stops(ctx, model.ScopeBasic, 0)
+		}()
+		go func() {
+			defer wg.Done()
+			msg.points, errs[1] = src.StopPoints(ctx, model.ScopeBasic, "")
+		}()
+		go func() {
+			defer wg.Done()
+			msg.routes, errs[2] = src.Routes(ctx, model.ScopeExtended, 0)
+		}()
+		go func() {
+			defer wg.Done()
+			msg.vehicles, errs[3] = src.Vehicles(ctx, model.ScopeBasic, 0)
+		}()
+		wg.Wait()
+		names := [4]string{"stops", "stop points", "lines", "vehicles"}
+		var all []error
+		for i, err := range errs {
+			if err != nil {
+				all = append(all, fmt.Errorf("%s: %w", names[i], err))
+			}
+		}
+		msg.err = errors.Join(all...)
+		return msg
+	}
+}
+
+// fetchTripCmd requests the live trip of a vehicle.
+func fetchTripCmd(ctx context.Context, cancel context.CancelFunc, src Source, seq, vehicle int, now func() time.Time) tea.Cmd {
+	return func() tea.Msg {
+		defer cancel()
+		trips, err := src.Trips(ctx, vehicle)
+		return tripMsg{seq: seq, vehicle: vehicle, trips: trips, err: err, at: now()}
+	}
+}

@@ -1,0 +1,92 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// newHelpModel returns the help renderer in the theme's styles.
+func newHelpModel(st *Styles) help.Model {
+	h := help.New()
+	h.ShortSeparator = " · "
+	h.FullSeparator = "    "
+	h.Styles = help.Styles{
+		ShortKey:       st.HelpKey,
+		ShortDesc:      st.HelpDesc,
+		ShortSeparator: st.HelpSep,
+		Ellipsis:       st.HelpSep,
+		FullKey:        st.HelpKey,
+		FullDesc:       st.HelpDesc,
+		FullSeparator:  st.HelpSep,
+	}
+	return h
+}
+
+// footer renders the one-line key hint of the current context from the
+// live bindings.
+func (m *Model) footer(w int) string {
+	h := m.help
+	h.Width = max(w-1, 1)
+	return fit(" "+h.ShortHelpView(m.sh.keys.footer(m.overlay, m.focus)), w)
+}
+
+// helpView renders the `?` overlay: every binding, grouped, as it works
+// on the panes below (the bindings are synced as if the overlay were
+// closed, so it lists what the user can do next and nothing dead).
+func (m *Model) helpView(w, h int) string {
+	st := m.sh.st
+	under := m.sh.keys // a copy: the live map stays synced to the overlay
+	s := m.keyState()
+	s.overlay = overlayNone
+	under.sync(s)
+	srch := m.sh.keys
+	s.overlay, s.searchHits = overlaySearch, 2
+	srch.sync(s)
+	groups := []struct {
+		title string
+		keys  []key.Binding
+	}{
+		{"Board", under.boardKeys()},
+		{"Everywhere", under.globalKeys()},
+		{"Search", srch.searchKeys()},
+		{"Vehicle", []key.Binding{under.Close}},
+	}
+	var cols []string
+	for _, g := range groups {
+		var lines []string
+		for _, b := range g.keys {
+			if !b.Enabled() && g.title != "Vehicle" {
+				continue
+			}
+			hk := b.Help()
+			lines = append(lines, st.HelpKey.Render(pad(hk.Key, 10))+st.HelpDesc.Render(hk.Desc))
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		cols = append(cols, st.Title.Render(g.title)+"\n"+strings.Join(lines, "\n"))
+	}
+	body := st.Title.Render("abfahrt — keys") + "\n\n" + layoutHelpColumns(cols, w-4)
+	body += "\n\n" + st.Muted.Render("Rows: ▮ tram, ● bus; ~ and “planned”: timetable only, no live data.")
+	return st.Overlay.Render(clampLines(body, max(w-4, 1), max(h-2, 1)))
+}
+
+// layoutHelpColumns places help columns side by side when they fit in w,
+// else one under another.
+func layoutHelpColumns(cols []string, w int) string {
+	total := 0
+	for _, c := range cols {
+		total += lipgloss.Width(c) + 4
+	}
+	if total <= w {
+		padded := make([]string, len(cols))
+		for i, c := range cols {
+			padded[i] = lipgloss.NewStyle().PaddingRight(4).Render(c)
+		}
+		return lipgloss.JoinHorizontal(lipgloss.Top, padded...)
+	}
+	return strings.Join(cols, "\n\n")
+}

@@ -1,0 +1,173 @@
+package tui
+
+import (
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+)
+
+// keyMap holds every key binding of the TUI. The footer hint and the `?`
+// overlay are generated from these bindings, and sync enables or disables
+// them from the state in one place, so help never lists a dead key.
+type keyMap struct {
+	// Global.
+	Quit      key.Binding
+	ForceQuit key.Binding
+	Help      key.Binding
+	Search    key.Binding
+	Refresh   key.Binding
+	Focus     key.Binding
+	FocusBack key.Binding
+
+	// Board.
+	Up       key.Binding
+	Down     key.Binding
+	Top      key.Binding
+	Bottom   key.Binding
+	Toggle   key.Binding
+	Platform key.Binding
+	Open     key.Binding
+	Clear    key.Binding
+
+	// Trip summary (the vehicle pane of issue 5).
+	Close key.Binding
+
+	// Search overlay.
+	SearchChoose key.Binding
+	SearchPrev   key.Binding
+	SearchNext   key.Binding
+	SearchClose  key.Binding
+
+	// Help overlay.
+	HelpClose key.Binding
+}
+
+// defaultKeyMap returns the bindings with their help texts.
+func defaultKeyMap() keyMap {
+	b := func(help, desc string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return keyMap{
+		Quit:      b("q", "quit", "q"),
+		ForceQuit: b("ctrl+c", "quit", "ctrl+c"),
+		Help:      b("?", "help", "?"),
+		Search:    b("/", "search", "/"),
+		Refresh:   b("r", "refresh", "r"),
+		Focus:     b("tab", "next pane", "tab"),
+		FocusBack: b("shift+tab", "previous pane", "shift+tab"),
+
+		Up:       b("↑/k", "up", "up", "k"),
+		Down:     b("↓/j", "down", "down", "j"),
+		Top:      b("g/home", "first", "g", "home"),
+		Bottom:   b("G/end", "last", "G", "end"),
+		Toggle:   b("a", "arrivals", "a"),
+		Platform: b("f", "platform", "f"),
+		Open:     b("enter", "vehicle", "enter"),
+		Clear:    b("esc", "clear filter", "esc"),
+
+		Close: b("esc", "close", "esc"),
+
+		SearchChoose: b("enter", "open", "enter"),
+		SearchPrev:   b("↑/ctrl+p", "previous", "up", "ctrl+p", "ctrl+k"),
+		SearchNext:   b("↓/ctrl+n", "next", "down", "ctrl+n", "ctrl+j"),
+		SearchClose:  b("esc", "close", "esc"),
+
+		HelpClose: b("esc/?", "close help", "esc", "?"),
+	}
+}
+
+// keyState is what decides which bindings are live.
+type keyState struct {
+	overlay      overlay
+	focus        paneID
+	tripOpen     bool
+	arrivals     bool // the board shows arrivals, so `a` offers departures
+	rows         int  // rows on the board
+	rowVehicle   bool // the row under the cursor has a vehicle
+	platforms    bool // the stop has more than one platform to cycle
+	filtered     bool // the board has a line or platform filter
+	searchHits   int  // results in the search list
+	searchLoaded bool // base data has arrived
+}
+
+// sync enables exactly the bindings that do something in state s.
+func (k *keyMap) sync(s keyState) {
+	none := s.overlay == overlayNone
+	board := none && s.focus == paneBoard
+	k.Quit.SetEnabled(s.overlay != overlaySearch)
+	k.Help.SetEnabled(s.overlay != overlaySearch)
+	k.Search.SetEnabled(none)
+	k.Refresh.SetEnabled(none)
+	k.Focus.SetEnabled(none && s.tripOpen)
+	k.FocusBack.SetEnabled(none && s.tripOpen)
+
+	k.Up.SetEnabled(board && s.rows > 1)
+	k.Down.SetEnabled(board && s.rows > 1)
+	k.Top.SetEnabled(board && s.rows > 1)
+	k.Bottom.SetEnabled(board && s.rows > 1)
+	k.Toggle.SetEnabled(board)
+	if s.arrivals {
+		k.Toggle.SetHelp("a", "departures")
+	} else {
+		k.Toggle.SetHelp("a", "arrivals")
+	}
+	k.Platform.SetEnabled(board && s.platforms)
+	k.Open.SetEnabled(board && s.rowVehicle)
+	k.Clear.SetEnabled(board && s.filtered)
+
+	k.Close.SetEnabled(none && s.focus == paneTrip)
+
+	k.SearchChoose.SetEnabled(s.overlay == overlaySearch && s.searchHits > 0)
+	k.SearchPrev.SetEnabled(s.overlay == overlaySearch && s.searchHits > 1)
+	k.SearchNext.SetEnabled(s.overlay == overlaySearch && s.searchHits > 1)
+	k.SearchClose.SetEnabled(s.overlay == overlaySearch)
+
+	k.HelpClose.SetEnabled(s.overlay == overlayHelp)
+}
+
+// keyHelp is a help.KeyMap assembled from bindings for one context.
+type keyHelp struct {
+	short []key.Binding
+	full  [][]key.Binding
+}
+
+var _ help.KeyMap = keyHelp{}
+
+// ShortHelp returns the bindings of the one-line footer.
+func (h keyHelp) ShortHelp() []key.Binding { return h.short }
+
+// FullHelp returns the columns of the `?` overlay.
+func (h keyHelp) FullHelp() [][]key.Binding { return h.full }
+
+// boardKeys are the board's bindings, most useful first.
+func (k *keyMap) boardKeys() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear}
+}
+
+// globalKeys are the bindings that work on any pane.
+func (k *keyMap) globalKeys() []key.Binding {
+	return []key.Binding{k.Search, k.Refresh, k.Focus, k.FocusBack, k.Help, k.Quit}
+}
+
+// searchKeys are the search overlay's bindings.
+func (k *keyMap) searchKeys() []key.Binding {
+	return []key.Binding{k.SearchChoose, k.SearchPrev, k.SearchNext, k.SearchClose}
+}
+
+// footer returns the bindings of the one-line hint for the current context.
+func (k *keyMap) footer(o overlay, focus paneID) []key.Binding {
+	switch o {
+	case overlaySearch:
+		return k.searchKeys()
+	case overlayHelp:
+		return []key.Binding{k.HelpClose, k.Quit}
+	}
+	if focus == paneTrip {
+		return []key.Binding{k.Close, k.Focus, k.Search, k.Refresh, k.Help, k.Quit}
+	}
+	return []key.Binding{k.Search, k.Toggle, k.Platform, k.Open, k.Clear, k.Refresh, k.Focus, k.Help, k.Quit}
+}
+
+// full returns every column of the `?` overlay.
+func (k *keyMap) full() [][]key.Binding {
+	return [][]key.Binding{k.boardKeys(), k.globalKeys(), append(k.searchKeys(), k.Close)}
+}

@@ -1,0 +1,47 @@
+package tui
+
+import (
+	"time"
+
+	"abfahrt/model"
+)
+
+// clockMsg is the 1-second clock: it carries the time that View uses as now.
+type clockMsg struct{ now time.Time }
+
+// pollTickMsg says a board's poll is due; gen is the schedule it belongs to.
+type pollTickMsg struct {
+	board boardID
+	gen   int
+	fresh bool // a manual refresh: bypass the client's cache
+}
+
+// boardMsg is the answer to one board request, identified by seq.
+type boardMsg struct {
+	board   boardID
+	seq     int
+	subject subject
+	data    model.Board
+	err     error
+	// at is the time the answer arrived, by the TUI's clock.
+	at time.Time
+}
+
+// baseDataMsg carries the base data for the search, loaded once at start.
+// Parts that failed are nil and their errors joined in err.
+type baseDataMsg struct {
+	stops    []model.Stop
+	points   []model.StopPoint
+	routes   []model.Route
+	vehicles []model.Vehicle
+	err      error
+}
+
+// tripMsg is the answer to a trip summary request for one vehicle.
+type tripMsg struct {
+	seq     int
+	vehicle int
+	trips   []model.Trip
+	err     error
+	at      time.Time
+}

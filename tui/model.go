@@ -1,0 +1,249 @@
+package tui
+
+import (
+	"context"
+	"time"
+
+	"github.com/charmbracelet/bubbles/help"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+)
+
+// Defaults of Options.
+const (
+	// DefaultStop is the board shown when no stop or stop point is given:
+	// Ulm Hauptbahnhof.
+	DefaultStop = 1008
+	// DefaultLimit is the number of departures requested per board.
+	DefaultLimit = 20
+)
+
+// Minimum terminal size for the board; below it a short notice shows.
+const (
+	minWidth  = 30
+	minHeight = 8
+)
+
+// Options configure the TUI.
+type Options struct {
+	// Source is the mobility/v1 service, usually a *feed.Client.
+	Source Source
+	// SourceName is shown in the status bar: "simulated Ulm network" or
+	// the API host.
+	SourceName string
+	// Stop is the stop whose board opens at start (default DefaultStop
+	// when Stop and StopPoint are both zero).
+	Stop int
+	// StopPoint, if set, opens the board of this stop point instead.
+	StopPoint model.StopPointCode
+	// Vehicle, if set, opens the vehicle's trip summary at start.
+	Vehicle int
+	// Interval is the poll interval (default DefaultInterval).
+	Interval time.Duration
+	// Limit is the number of events per board (default DefaultLimit).
+	Limit int
+	// Now is the clock (the simulation may run its own); nil is time.Now.
+	Now func() time.Time
+	// AltScreen runs the program in the terminal's alternate screen.
+	AltScreen bool
+}
+
+// paneID names a pane that can have focus. The vehicle pane (issue 5)
+// replaces paneTrip; the dispatcher grid (issue 6) adds its own.
+type paneID int
+
+const (
+	paneBoard paneID = iota
+	paneTrip
+)
+
+// overlay is a modal layer above the panes that takes all keys.
+type overlay int
+
+const (
+	overlayNone overlay = iota
+	overlaySearch
+	overlayHelp
+)
+
+// boardID identifies a board, so that its poll messages find it when
+// there are several (the dispatcher grid of issue 6).
+type boardID int
+
+// subject is what a board shows: a stop or one of its stop points,
+// departures or arrivals.
+type subject struct {
+	stop     int                 // the stop, or the stop point's parent (0 if unknown)
+	point    model.StopPointCode // set for a stop point board
+	arrivals bool
+}
+
+// shared is the state every pane reads: the clock, styles, keys, the data
+// source and the poll policy. The root owns it; panes hold a pointer and
+// only the root's Update writes it.
+type shared struct {
+	ctx        context.Context
+	src        Source
+	sourceName string
+	clock      func() time.Time
+	now        time.Time
+	st         *Styles
+	keys       keyMap
+	pol        policy
+	limit      int
+	seq        int // the model-wide request counter
+	base       *baseData
+	baseErr    error
+	baseBusy   bool
+	notice     string // a one-off message for the status bar, cleared by the next key
+}
+
+// nextSeq returns a new request id, never 0.
+func (sh *shared) nextSeq() int {
+	sh.seq++
+	return sh.seq
+}
+
+// Model is the root Bubble Tea model of abfahrt: it composes the board,
+// the trip summary, the search and help overlays and the status bar, owns
+// the window size and focus, and routes messages to the panes.
+type Model struct {
+	sh      *shared
+	board   boardPane
+	trip    tripPane
+	search  searchPane
+	help    help.Model
+	focus   paneID
+	overlay overlay
+	width   int
+	height  int
+	startV  int // vehicle to open at start
+}
+
+// New returns the root model for o. It does no I/O: Init starts the
+// first poll, the clock and the base data load.
+func New(o Options) Model {
+	clock := o.Now
+	if clock == nil {
+		clock = time.Now
+	}
+	limit := o.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	now := clock()
+	sh := &shared{
+		ctx:        context.Background(),
+		src:        o.Source,
+		sourceName: o.SourceName,
+		clock:      clock,
+		now:        now,
+		st:         NewStyles(DarkTheme(), UlmLineColors()),
+		keys:       defaultKeyMap(),
+		pol:        newPolicy(o.Interval, uint64(now.UnixNano())),
+		limit:      limit,
+		baseBusy:   true,
+	}
+	if sh.sourceName == "" {
+		sh.sourceName = "mobility/v1"
+	}
+	s := subject{stop: o.Stop, point: o.StopPoint}
+	if s.point != "" {
+		if n, ok := s.point.StopNumber(); ok && s.stop == 0 {
+			s.stop = n
+		}
+	} else if s.stop == 0 {
+		s.stop = DefaultStop
+	}
+	m := Model{
+		sh:     sh,
+		board:  newBoardPane(sh, 0, s),
+		trip:   newTripPane(sh),
+		search: newSearchPane(sh),
+		help:   newHelpModel(sh.st),
+		focus:  paneBoard,
+		startV: o.Vehicle,
+	}
+	m.syncKeys()
+	return m
+}
+
+// Init starts the clock, the first poll of the board, the base data load
+// and, if asked, the trip summary of a vehicle.
+func (m Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{
+		clockCmd(m.sh.clock),
+		pollNowCmd(m.board.id, m.board.poll.gen, false),
+		baseDataCmd(m.sh.ctx, m.sh.src),
+	}
+	if m.startV != 0 {
+		t := target{kind: targetVehicle, vehicle: m.startV}
+		cmds = append(cmds, func() tea.Msg { return openMsg{target: t} })
+	}
+	return tea.Batch(cmds...)
+}
+
+// Update handles a message: window size in the root, keys through the
+// global bindings to the overlay or focused pane, data to its owner.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.layout()
+	case tea.KeyMsg:
+		cmd = m.handleKey(msg)
+	case clockMsg, pollTickMsg:
+		cmd = m.handleTick(msg)
+	default:
+		cmd = m.handleData(msg)
+	}
+	m.syncKeys()
+	return m, cmd
+}
+
+// View renders the screen. It is pure: the time comes from the last
+// clockMsg, and unchanged panes come from their caches.
+func (m Model) View() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if w < minWidth || h < minHeight {
+		return tooSmall(w, h)
+	}
+	return clampLines(m.render(), w, h)
+}
+
+// syncKeys enables the key bindings that do something now.
+func (m *Model) syncKeys() { m.sh.keys.sync(m.keyState()) }
+
+// keyState sums up the state that decides which bindings are live.
+func (m *Model) keyState() keyState {
+	rows := m.board.rows()
+	vehicle := false
+	if c := m.board.cursorIn(rows); c >= 0 && c < len(rows) {
+		vehicle = m.board.data.Events[rows[c]].VehicleNumber != 0
+	}
+	return keyState{
+		overlay:      m.overlay,
+		focus:        m.focus,
+		tripOpen:     m.trip.open,
+		arrivals:     m.board.subj.arrivals,
+		rows:         len(rows),
+		rowVehicle:   vehicle,
+		platforms:    len(m.board.platforms()) > 1,
+		filtered:     m.board.line != "",
+		searchHits:   len(m.search.results),
+		searchLoaded: m.sh.base != nil,
+	}
+}
+
+// openMsg asks the root to open a target: a board, a line or a vehicle.
+type openMsg struct{ target target }
+
+// openCmd delivers an openMsg.
+func openCmd(t target) tea.Cmd {
+	return func() tea.Msg { return openMsg{target: t} }
+}

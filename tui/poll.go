@@ -1,0 +1,157 @@
+package tui
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed"
+)
+
+// Polling bounds.
+const (
+	// DefaultInterval is the poll interval when Options.Interval is zero:
+	// the update interval of the service's live data.
+	DefaultInterval = 15 * time.Second
+	// maxTimeout caps a request's timeout; it is also kept below the interval.
+	maxTimeout = 10 * time.Second
+	// maxBackoff caps the delay between retries after failures.
+	maxBackoff = 2 * time.Minute
+	// minInterval is the shortest poll interval accepted.
+	minInterval = time.Second
+)
+
+// policy is the timing of polls: interval, request timeout, backoff and
+// jitter. It holds the random source for jitter, used only from Update.
+type policy struct {
+	interval time.Duration
+	timeout  time.Duration
+	rnd      *rand.Rand
+}
+
+// newPolicy returns the policy for an interval (0 means DefaultInterval).
+func newPolicy(interval time.Duration, seed uint64) policy {
+	if interval <= 0 {
+		interval = DefaultInterval
+	}
+	interval = max(interval, minInterval)
+	return policy{
+		interval: interval,
+		timeout:  min(maxTimeout, interval*2/3),
+		rnd:      rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+	}
+}
+
+// delay returns the time to the next poll after failures consecutive
+// failures (0 after a success), honouring a Retry-After the service sent
+// with err, with about ±10 % jitter so that many clients spread out.
+func (p policy) delay(failures int, err error) time.Duration {
+	d := feed.NextDelay(p.interval, maxBackoff, failures)
+	if ra, ok := feed.RetryAfter(err); ok && ra > d {
+		return ra // the service asked for this much; no jitter below it
+	}
+	return feed.Jitter(d, p.rnd)
+}
+
+// poller is the bookkeeping of one polled subject: at most one schedule
+// (gen) and at most one request in flight (seq), by construction: the
+// next tick is armed only when a response is accepted.
+type poller struct {
+	// gen is the schedule generation; a tick of an older gen is dropped.
+	gen int
+	// seq is the id of the request awaited, 0 when none is in flight.
+	seq int
+	// cancel ends the request in flight, if any.
+	cancel context.CancelFunc
+	// failures counts consecutive failed polls.
+	failures int
+	// next is when the armed tick fires (zero while a request is in flight).
+	next time.Time
+	// lastOK is when the last good answer arrived.
+	lastOK time.Time
+	// staleSince is when the first of the current run of failures
+	// happened; zero while the data is fresh.
+	staleSince time.Time
+	// lastErr is the error of the last poll, nil after a success.
+	lastErr error
+	// requests counts requests started, for the status bar and tests.
+	requests int
+}
+
+// inFlight reports whether a request is awaited.
+func (p *poller) inFlight() bool { return p.seq != 0 }
+
+// restart starts a new schedule: pending ticks of the old one are dropped
+// and a request in flight is cancelled and its answer ignored.
+func (p *poller) restart() {
+	p.gen++
+	p.abort()
+}
+
+// abort cancels the request in flight, if any.
+func (p *poller) abort() {
+	if p.cancel != nil {
+		p.cancel()
+		p.cancel = nil
+	}
+	p.seq = 0
+	p.next = time.Time{}
+}
+
+// begin records a request started with id seq, returning the context the
+// command must use. fresh bypasses the client's cache (a manual refresh).
+func (p *poller) begin(parent context.Context, seq int, timeout time.Duration, fresh bool) (context.Context, context.CancelFunc) {
+	p.abort()
+	ctx, cancel := context.WithTimeout(parent, timeout)
+	if fresh {
+		ctx = feed.WithFresh(ctx)
+	}
+	p.seq, p.cancel, p.next = seq, cancel, time.Time{}
+	p.requests++
+	return ctx, cancel
+}
+
+// accept reports whether an answer with id seq is the one awaited, and if
+// so marks the request finished.
+func (p *poller) accept(seq int) bool {
+	if seq == 0 || seq != p.seq {
+		return false
+	}
+	if p.cancel != nil {
+		p.cancel()
+		p.cancel = nil
+	}
+	p.seq = 0
+	return true
+}
+
+// settle records the outcome of an accepted answer at time at and returns
+// the delay to the next poll.
+func (p *poller) settle(pol policy, err error, at time.Time) time.Duration {
+	if err != nil {
+		p.failures++
+		p.lastErr = err
+		if p.staleSince.IsZero() {
+			p.staleSince = at
+		}
+	} else {
+		p.failures, p.lastErr, p.staleSince = 0, nil, time.Time{}
+		p.lastOK = at
+	}
+	d := pol.delay(p.failures, err)
+	p.next = at.Add(d)
+	return d
+}
+
+// pollTickCmd fires the next poll of a board after d.
+func pollTickCmd(id boardID, gen int, d time.Duration) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return pollTickMsg{board: id, gen: gen} })
+}
+
+// pollNowCmd asks for a poll of the board at once, through Update; fresh
+// bypasses the client's cache (a manual refresh).
+func pollNowCmd(id boardID, gen int, fresh bool) tea.Cmd {
+	return func() tea.Msg { return pollTickMsg{board: id, gen: gen, fresh: fresh} }
+}

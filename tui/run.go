@@ -1,0 +1,42 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// fps caps Bubble Tea's redraw rate: the board changes once a second, so
+// 15 frames are plenty for typing and keep an idle board near zero CPU.
+const fps = 15
+
+// Run runs the TUI until the user quits or ctx ends, and restores the
+// terminal either way. It returns nil on a normal end (including ctx
+// ending) and an error if the program failed or panicked; Bubble Tea
+// recovers the panic, restores the terminal and prints the stack.
+func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("tui: panic: %v", r)
+		}
+	}()
+	m := New(o)
+	m.sh.ctx = ctx
+	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(fps)}
+	if o.AltScreen {
+		opts = append(opts, tea.WithAltScreen())
+	}
+	opts = append(opts, progOpts...)
+	_, err = tea.NewProgram(m, opts...).Run()
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, tea.ErrProgramPanic):
+		return fmt.Errorf("tui: %w", err)
+	case errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil:
+		return nil // the caller ended the context: a normal end
+	}
+	return fmt.Errorf("tui: %w", err)
+}

@@ -1,0 +1,220 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/search"
+)
+
+// maxResults is how many search results are kept for the list.
+const maxResults = 50
+
+// searchPane is the `/` overlay: a text input over the fuzzy index of the
+// base data, and the ranked results with their matched runes highlighted.
+type searchPane struct {
+	sh      *shared
+	input   textinput.Model
+	results []search.Result
+	cursor  int
+	query   string // the query results were computed for
+	width   int
+	height  int
+}
+
+// newSearchPane returns the closed search overlay.
+func newSearchPane(sh *shared) searchPane {
+	in := textinput.New()
+	in.Prompt = "/ "
+	in.Placeholder = "stop, platform, line or vehicle"
+	in.CharLimit = 64
+	in.PromptStyle = sh.st.Accent
+	in.PlaceholderStyle = sh.st.Muted
+	in.TextStyle = sh.st.Text
+	in.Cursor.SetMode(cursor.CursorStatic) // no blink timer: an idle overlay costs nothing
+	return searchPane{sh: sh, input: in}
+}
+
+// setSize gives the overlay its rectangle.
+func (p *searchPane) setSize(w, h int) {
+	p.width, p.height = w, h
+	p.input.Width = max(p.boxWidth()-4-ansi.StringWidth(p.input.Prompt), 1)
+}
+
+// boxWidth is the overlay's outer width: at most 80 columns.
+func (p *searchPane) boxWidth() int { return min(p.width, 80) }
+
+// open clears the input and focuses it.
+func (p *searchPane) open() tea.Cmd {
+	p.input.SetValue("")
+	p.results, p.cursor, p.query = nil, 0, ""
+	return p.input.Focus()
+}
+
+// close blurs the input.
+func (p *searchPane) close() { p.input.Blur() }
+
+// refresh reruns the query, e.g. when base data arrives while typing.
+func (p *searchPane) refresh() {
+	p.query = "\x00"
+	p.run()
+}
+
+// run searches for the input's value if it changed.
+func (p *searchPane) run() {
+	q := p.input.Value()
+	if q == p.query {
+		return
+	}
+	p.query = q
+	p.cursor = 0
+	if p.sh.base == nil || p.sh.base.index == nil {
+		p.results = nil
+		return
+	}
+	p.results = p.sh.base.index.Search(q, maxResults)
+}
+
+// update handles a key while the overlay is open. It owns printable keys.
+// chosen is set when the user picked a result with Enter.
+func (p *searchPane) update(msg tea.KeyMsg) (chosen *target, cmd tea.Cmd) {
+	k := &p.sh.keys
+	switch {
+	case key.Matches(msg, k.SearchChoose):
+		if p.cursor < len(p.results) {
+			if t, ok := p.results[p.cursor].Entry.Ref.(target); ok {
+				return &t, nil
+			}
+		}
+		return nil, nil
+	case key.Matches(msg, k.SearchPrev):
+		p.cursor = max(p.cursor-1, 0)
+		return nil, nil
+	case key.Matches(msg, k.SearchNext):
+		p.cursor = min(p.cursor+1, max(len(p.results)-1, 0))
+		return nil, nil
+	}
+	p.input, cmd = p.input.Update(msg)
+	p.run()
+	return nil, cmd
+}
+
+// view renders the overlay: input, then as many results as fit.
+func (p *searchPane) view() string {
+	st := p.sh.st
+	bw := p.boxWidth()
+	inner := bw - 4 // border and padding
+	if inner < 4 || p.height < 3 {
+		return fit(p.input.View(), p.width)
+	}
+	lines := []string{fit(p.input.View(), inner)}
+	room := p.height - 2 - 2 // border, input and the blank under it
+	switch {
+	case p.sh.base == nil && p.sh.baseErr != nil:
+		lines = append(lines, "", st.Error.Render(fit("Base data failed to load: "+p.sh.baseErr.Error(), inner)))
+	case p.sh.base == nil:
+		lines = append(lines, "", st.Muted.Render(fit("Loading stops, lines and vehicles…", inner)))
+	case p.query == "":
+		lines = append(lines, "", st.Muted.Render(fit(itoa(p.sh.base.entries)+" stops, platforms, lines and vehicles. Type to search.", inner)))
+	case len(p.results) == 0:
+		lines = append(lines, "", st.Muted.Render(fit("Nothing matches “"+p.query+"”.", inner)))
+	default:
+		lines = append(lines, "")
+		first := 0
+		if p.cursor >= room {
+			first = p.cursor - room + 1
+		}
+		for i := first; i < len(p.results) && i < first+room; i++ {
+			lines = append(lines, p.resultLine(p.results[i], inner, i == p.cursor))
+		}
+	}
+	return st.Overlay.Width(bw - 2).Render(strings.Join(lines, "\n"))
+}
+
+// kindLabel is the short tag of a result kind.
+func kindLabel(k search.Kind) string {
+	switch k {
+	case search.KindStop:
+		return "stop"
+	case search.KindStopPoint:
+		return "platform"
+	case search.KindLine:
+		return "line"
+	case search.KindVehicle:
+		return "vehicle"
+	}
+	return ""
+}
+
+// resultLine renders one result: cursor mark, kind, title with matched
+// runes highlighted, and the detail dimmed.
+func (p *searchPane) resultLine(r search.Result, w int, sel bool) string {
+	st := p.sh.st
+	e := r.Entry
+	mark := "  "
+	if sel {
+		mark = st.SelectedMark.Render("▸ ")
+	}
+	head := mark + st.Kind.Render(pad(kindLabel(e.Kind), 9))
+	room := w - 11
+	if room <= 0 {
+		return fit(head, w)
+	}
+	title := highlight(e.Title, r.Matched, st.Text, st.Match)
+	if sel {
+		title = st.Bold.Render(title)
+	}
+	tw := ansi.StringWidth(e.Title)
+	line := head + fit(title, room)
+	if e.Detail != "" && tw+3 < room {
+		line += "  " + st.Muted.Render(fit(e.Detail, room-tw-2))
+	}
+	return line
+}
+
+// highlight styles the runes of s at the indexes in matched with hi and
+// the others with base.
+func highlight(s string, matched []int, base, hi interface{ Render(...string) string }) string {
+	if len(matched) == 0 {
+		return base.Render(s)
+	}
+	var sb strings.Builder
+	var run strings.Builder
+	inMatch := false
+	flush := func() {
+		if run.Len() == 0 {
+			return
+		}
+		if inMatch {
+			sb.WriteString(hi.Render(run.String()))
+		} else {
+			sb.WriteString(base.Render(run.String()))
+		}
+		run.Reset()
+	}
+	j := 0
+	for i, r := range []rune(s) {
+		for j < len(matched) && matched[j] < i {
+			j++
+		}
+		m := j < len(matched) && matched[j] == i
+		if m != inMatch {
+			flush()
+			inMatch = m
+		}
+		run.WriteRune(r)
+	}
+	flush()
+	return sb.String()
+}
+
+// keys returns the overlay's bindings for help.
+func (p *searchPane) keys() keyHelp {
+	k := &p.sh.keys
+	return keyHelp{short: k.footer(overlaySearch, paneBoard), full: [][]key.Binding{k.searchKeys()}}
+}

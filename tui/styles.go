@@ -1,0 +1,179 @@
+package tui
+
+import (
+	"strconv"
+
+	"github.com/charmbracelet/lipgloss"
+)
+
+// Theme is the palette of the TUI in semantic terms: what a colour means,
+// not which colour it is. Issue 6 adds light, high-contrast and mono themes
+// next to DarkTheme; nothing outside this file names a colour.
+type Theme struct {
+	Text          lipgloss.Color // ordinary text
+	Accent        lipgloss.Color // titles, the search prompt, matched runes
+	Muted         lipgloss.Color // secondary text: headers, scheduled times, hints
+	OnTime        lipgloss.Color // a departure on time
+	Slight        lipgloss.Color // a small delay (1–2 minutes)
+	Late          lipgloss.Color // a delay of 3 minutes or more
+	Early         lipgloss.Color // ahead of schedule
+	Cancelled     lipgloss.Color // cancelled trips (reserved; the service has no such status yet)
+	Stale         lipgloss.Color // data that failed to refresh
+	Error         lipgloss.Color // error text
+	Border        lipgloss.Color // pane borders
+	BorderFocused lipgloss.Color // the border of the focused pane
+	Selection     lipgloss.Color // background of the row under the cursor
+	Bar           lipgloss.Color // background of the status bar
+	LineDefault   lipgloss.Color // badge of a line missing from the line colour table
+	BadgeDark     lipgloss.Color // badge text on a light line colour
+	BadgeLight    lipgloss.Color // badge text on a dark line colour
+}
+
+// DarkTheme is the default theme, for a dark terminal background.
+func DarkTheme() Theme {
+	return Theme{
+		Text:          lipgloss.Color("#E6E6E6"),
+		Accent:        lipgloss.Color("#F2C744"),
+		Muted:         lipgloss.Color("#8A8F98"),
+		OnTime:        lipgloss.Color("#5FC97A"),
+		Slight:        lipgloss.Color("#E8B33E"),
+		Late:          lipgloss.Color("#F05D5E"),
+		Early:         lipgloss.Color("#5BB8E8"),
+		Cancelled:     lipgloss.Color("#F05D5E"),
+		Stale:         lipgloss.Color("#E8B33E"),
+		Error:         lipgloss.Color("#F05D5E"),
+		Border:        lipgloss.Color("#4A4F58"),
+		BorderFocused: lipgloss.Color("#F2C744"),
+		Selection:     lipgloss.Color("#2E3440"),
+		Bar:           lipgloss.Color("#23262E"),
+		LineDefault:   lipgloss.Color("#6B7280"),
+		BadgeDark:     lipgloss.Color("#111111"),
+		BadgeLight:    lipgloss.Color("#FFFFFF"),
+	}
+}
+
+// LineColors maps a line as people see it (RouteName: "2", "N1") to its
+// public colour, "#RRGGBB". Config (issue 6) may override entries.
+type LineColors map[string]string
+
+// UlmLineColors returns the public line colours of the SWU network.
+func UlmLineColors() LineColors {
+	return LineColors{
+		"1": "#E52129", "2": "#3EAD56", "4": "#14816E", "5": "#17A9BF", "6": "#F39437",
+		"7": "#B2116C", "8": "#77418F", "9": "#E09DBC", "10": "#A5A158", "11": "#085EA4",
+		"12": "#B22E2B", "13": "#7CC191", "14": "#26ABE3", "15": "#B281B8", "16": "#DE4B95",
+		"17": "#CC9900",
+		"N1": "#E52129", "N2": "#77418F", "N3": "#82BC46", "N4": "#1BB5EB", "N5": "#085EA4",
+		"N6": "#057A4A", "N7": "#DE4B95", "N8": "#F39437",
+	}
+}
+
+// Styles are the lipgloss styles of every part of the TUI, built once from
+// a Theme and a line colour table.
+type Styles struct {
+	Theme Theme
+
+	Text, Muted, Bold, Accent lipgloss.Style
+	Title, Clock, ColHeader   lipgloss.Style
+	Selected                  lipgloss.Style // the row under the cursor (whole line)
+	SelectedMark              lipgloss.Style // the cursor mark at the row start
+	OnTime, Slight, Late      lipgloss.Style
+	Early, Planned, Status    lipgloss.Style
+	StatusNow                 lipgloss.Style // "at stop", "arriving": worth a look
+	Due, DueNow               lipgloss.Style
+	Stale, Error              lipgloss.Style
+	Bar, BarKey, BarErr       lipgloss.Style
+	Match                     lipgloss.Style // a matched rune in a search result
+	Kind                      lipgloss.Style // the kind tag of a search result
+	Pane, PaneFocused         lipgloss.Style // bordered panes
+	Overlay                   lipgloss.Style // bordered overlays (search, help)
+	HelpKey, HelpDesc, HelpSep lipgloss.Style
+
+	lineBadge   map[string]lipgloss.Style
+	lineMark    map[string]lipgloss.Style
+	defaultLine lipgloss.Style
+	defaultMark lipgloss.Style
+}
+
+// NewStyles builds the styles of a theme and a line colour table.
+func NewStyles(t Theme, lines LineColors) *Styles {
+	s := lipgloss.NewStyle
+	st := &Styles{
+		Theme:        t,
+		Text:         s().Foreground(t.Text),
+		Muted:        s().Foreground(t.Muted),
+		Bold:         s().Bold(true),
+		Accent:       s().Foreground(t.Accent),
+		Title:        s().Foreground(t.Accent).Bold(true),
+		Clock:        s().Foreground(t.Text).Bold(true),
+		ColHeader:    s().Foreground(t.Muted),
+		Selected:     s().Background(t.Selection),
+		SelectedMark: s().Foreground(t.Accent).Bold(true),
+		OnTime:       s().Foreground(t.OnTime),
+		Slight:       s().Foreground(t.Slight).Bold(true),
+		Late:         s().Foreground(t.Late).Bold(true),
+		Early:        s().Foreground(t.Early).Bold(true),
+		Planned:      s().Foreground(t.Muted).Faint(true),
+		Status:       s().Foreground(t.Muted),
+		StatusNow:    s().Foreground(t.Accent),
+		Due:          s().Foreground(t.Text).Bold(true),
+		DueNow:       s().Foreground(t.Accent).Bold(true),
+		Stale:        s().Foreground(t.Stale).Bold(true),
+		Error:        s().Foreground(t.Error),
+		Bar:          s().Foreground(t.Muted).Background(t.Bar),
+		BarKey:       s().Foreground(t.Text).Background(t.Bar).Bold(true),
+		BarErr:       s().Foreground(t.Error).Background(t.Bar).Bold(true),
+		Match:        s().Foreground(t.Accent).Bold(true).Underline(true),
+		Kind:         s().Foreground(t.Muted),
+		Pane:         s().Border(lipgloss.RoundedBorder()).BorderForeground(t.Border),
+		PaneFocused:  s().Border(lipgloss.RoundedBorder()).BorderForeground(t.BorderFocused),
+		Overlay:      s().Border(lipgloss.RoundedBorder()).BorderForeground(t.BorderFocused).Padding(0, 1),
+		HelpKey:      s().Foreground(t.Text).Bold(true),
+		HelpDesc:     s().Foreground(t.Muted),
+		HelpSep:      s().Foreground(t.Border),
+		lineBadge:    make(map[string]lipgloss.Style, len(lines)),
+		lineMark:     make(map[string]lipgloss.Style, len(lines)),
+		defaultLine:  s().Background(t.LineDefault).Foreground(t.BadgeLight).Bold(true),
+		defaultMark:  s().Foreground(t.LineDefault),
+	}
+	for name, hex := range lines {
+		fg := t.BadgeLight
+		if isLight(hex) {
+			fg = t.BadgeDark
+		}
+		c := lipgloss.Color(hex)
+		st.lineBadge[name] = s().Background(c).Foreground(fg).Bold(true)
+		st.lineMark[name] = s().Foreground(c)
+	}
+	return st
+}
+
+// LineBadge returns the badge style of a line: its colour as background.
+func (st *Styles) LineBadge(line string) lipgloss.Style {
+	if b, ok := st.lineBadge[line]; ok {
+		return b
+	}
+	return st.defaultLine
+}
+
+// LineMark returns the style of a line's tram/bus mark: its colour as foreground.
+func (st *Styles) LineMark(line string) lipgloss.Style {
+	if b, ok := st.lineMark[line]; ok {
+		return b
+	}
+	return st.defaultMark
+}
+
+// isLight reports whether a "#RRGGBB" colour is light enough to need dark
+// text on it (relative luminance by the sRGB weights, without gamma).
+func isLight(hex string) bool {
+	if len(hex) != 7 || hex[0] != '#' {
+		return false
+	}
+	v, err := strconv.ParseUint(hex[1:], 16, 32)
+	if err != nil {
+		return false
+	}
+	r, g, b := float64(v>>16&0xff), float64(v>>8&0xff), float64(v&0xff)
+	return 0.2126*r+0.7152*g+0.0722*b > 150
+}

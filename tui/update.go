@@ -1,0 +1,158 @@
+package tui
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// handleKey routes a key: global bindings first, then the open overlay,
+// then the focused pane.
+func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
+	k := &m.sh.keys
+	m.sh.notice = ""
+	if key.Matches(msg, k.ForceQuit) {
+		return m.quit()
+	}
+	switch m.overlay {
+	case overlaySearch:
+		return m.searchKey(msg)
+	case overlayHelp:
+		switch {
+		case key.Matches(msg, k.Quit):
+			return m.quit()
+		case key.Matches(msg, k.HelpClose):
+			m.overlay = overlayNone
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m.quit()
+	case key.Matches(msg, k.Help):
+		m.overlay = overlayHelp
+		return nil
+	case key.Matches(msg, k.Search):
+		m.overlay = overlaySearch
+		return m.search.open()
+	case key.Matches(msg, k.Focus), key.Matches(msg, k.FocusBack):
+		m.cycleFocus()
+		return nil
+	case key.Matches(msg, k.Refresh):
+		if m.focus == paneTrip {
+			return m.trip.fetch()
+		}
+		return m.board.refresh()
+	}
+	switch m.focus {
+	case paneTrip:
+		if key.Matches(msg, k.Close) {
+			m.closeTrip()
+		}
+		return nil
+	default:
+		return m.board.update(msg)
+	}
+}
+
+// searchKey handles a key while the search overlay is open.
+func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
+	if key.Matches(msg, m.sh.keys.SearchClose) {
+		m.overlay = overlayNone
+		m.search.close()
+		return nil
+	}
+	chosen, cmd := m.search.update(msg)
+	if chosen == nil {
+		return cmd
+	}
+	m.overlay = overlayNone
+	m.search.close()
+	return m.open(*chosen)
+}
+
+// quit ends the program, cancelling the requests in flight.
+func (m *Model) quit() tea.Cmd {
+	m.board.poll.restart()
+	m.trip.abort()
+	return tea.Quit
+}
+
+// cycleFocus moves focus to the next visible pane.
+func (m *Model) cycleFocus() {
+	if !m.trip.open {
+		m.focus = paneBoard
+	} else if m.focus == paneBoard {
+		m.focus = paneTrip
+	} else {
+		m.focus = paneBoard
+	}
+	m.layout()
+}
+
+// closeTrip closes the trip summary and gives focus back to the board.
+func (m *Model) closeTrip() {
+	m.trip.hide()
+	m.focus = paneBoard
+	m.layout()
+}
+
+// open shows a target: a stop or stop point board, a line's departures,
+// or a vehicle's trip summary.
+func (m *Model) open(t target) tea.Cmd {
+	switch t.kind {
+	case targetVehicle:
+		cmd := m.trip.show(t.vehicle)
+		m.focus = paneTrip
+		m.layout()
+		return cmd
+	case targetLine:
+		stop, ok := m.sh.base.lineStart(t.route)
+		if !ok {
+			m.sh.notice = "no stops known for line " + t.line
+			return nil
+		}
+		t.stop = stop
+	}
+	if m.trip.open {
+		m.trip.hide()
+	}
+	m.focus = paneBoard
+	m.layout()
+	return m.board.open(t)
+}
+
+// handleTick handles the clock and poll ticks.
+func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case clockMsg:
+		m.sh.now = msg.now
+		m.board.setCursor(m.board.cursorIn(m.board.rows()))
+		return clockCmd(m.sh.clock)
+	case pollTickMsg:
+		return m.board.tick(msg)
+	}
+	return nil
+}
+
+// handleData routes results to the pane that owns them, whatever has focus.
+func (m *Model) handleData(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case boardMsg:
+		return m.board.receive(msg)
+	case tripMsg:
+		m.trip.receive(msg)
+	case baseDataMsg:
+		m.sh.baseBusy = false
+		m.sh.baseErr = msg.err
+		if len(msg.stops)+len(msg.points)+len(msg.routes)+len(msg.vehicles) > 0 {
+			m.sh.base = newBaseData(msg)
+		}
+		m.board.touch()
+		if m.overlay == overlaySearch {
+			m.search.refresh()
+		}
+	case openMsg:
+		return m.open(msg.target)
+	}
+	return nil
+}

@@ -1,0 +1,111 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Layout constants.
+const (
+	// sideBySide is the width from which the trip summary sits beside the
+	// board instead of taking the screen.
+	sideBySide = 120
+	// chrome is the number of lines below the panes: status bar and key hint.
+	chrome = 2
+)
+
+// layout computes the panes' rectangles from the window size and focus
+// and hands them out with setSize.
+func (m *Model) layout() {
+	w, h := m.width, max(m.height-chrome, 0)
+	m.board.focused = m.focus == paneBoard
+	m.trip.focused = m.focus == paneTrip
+	m.search.setSize(w, h)
+	switch {
+	case !m.trip.open:
+		m.board.setSize(w, h)
+	case w >= sideBySide:
+		tw := min(60, w*2/5)
+		m.board.setSize(w-tw-1, h)
+		m.trip.setSize(tw, h)
+	default:
+		m.board.setSize(w, h)
+		m.trip.setSize(w, h)
+	}
+}
+
+// render draws the panes, the open overlay, the status bar and the key
+// hint, for a window of at least the minimum size.
+func (m *Model) render() string {
+	w, h := m.width, m.height-chrome
+	var main string
+	switch {
+	case !m.trip.open:
+		main = m.board.view()
+	case w >= sideBySide:
+		main = lipgloss.JoinHorizontal(lipgloss.Top,
+			clampLines(m.board.view(), m.board.width, h)+"\n", " ", m.trip.view())
+	case m.focus == paneTrip:
+		main = m.trip.view()
+	default:
+		main = m.board.view()
+	}
+	main = clampLines(main, w, h)
+	switch m.overlay {
+	case overlaySearch:
+		box := m.search.view()
+		main = overlayAt(main, box, (w-ansi.StringWidth(firstLine(box)))/2, 1, w, h)
+	case overlayHelp:
+		box := m.helpView(min(w, 100), h)
+		main = overlayAt(main, box, (w-ansi.StringWidth(firstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
+	}
+	return main + "\n" + statusBar(m.sh, &m.board, w) + "\n" + m.footer(w)
+}
+
+// overlayAt draws fg over bg (h lines of width w) with its top-left corner
+// at column x, line y. Lines of bg left and right of fg stay visible.
+func overlayAt(bg, fg string, x, y, w, h int) string {
+	x, y = max(x, 0), max(y, 0)
+	bl := strings.Split(bg, "\n")
+	for i, fl := range strings.Split(fg, "\n") {
+		row := y + i
+		if row >= len(bl) || row >= h {
+			break
+		}
+		fw := ansi.StringWidth(fl)
+		if x+fw > w {
+			fl = fit(fl, w-x)
+			fw = ansi.StringWidth(fl)
+		}
+		b := bl[row]
+		left := pad(ansi.Truncate(b, x, ""), x)
+		if strings.Contains(left, "\x1b") {
+			left += ansi.ResetStyle // no style of the board bleeds into the overlay
+		}
+		right := ""
+		if bw := ansi.StringWidth(b); bw > x+fw {
+			right = ansi.TruncateLeft(b, x+fw, "")
+		}
+		bl[row] = left + fl + right
+	}
+	return strings.Join(bl, "\n")
+}
+
+// firstLine returns s up to its first newline.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// tooSmall is the notice shown below the minimum size, cut to fit.
+func tooSmall(w, h int) string {
+	msg := []string{"terminal too small", "need " + itoa(minWidth) + "×" + itoa(minHeight)}
+	if w < 10 {
+		msg = []string{"too small"}
+	}
+	return clampLines(strings.Join(msg, "\n"), w, h)
+}
