@@ -19,7 +19,7 @@ func TestFold(t *testing.T) {
 		{"Gänsturm", "gansturm"},
 		{"Éléphant Café", "elephant cafe"},
 		{"Łódź Ærø Œuvre", "lodz aero oeuvre"},
-		{"Mu\u0308nchen", "munchen"}, // decomposed ü
+		{"Mu\u0308nchen", "munchen"},  // decomposed ü
 		{"\u212Bngström", "angstrom"}, // Angstrom sign
 		{"Linie 2 Kuhberg – Science Park II", "linie 2 kuhberg – science park ii"},
 		{"a\x00b\tc", "a b c"},

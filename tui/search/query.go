@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -82,20 +83,21 @@ type match struct {
 	fuzzy bool
 }
 
-// classify finds the best non-fuzzy tier of spelling sp for item it and,
-// when needFuzzy is set, whether the fuzzy scorer should see it. It never
-// allocates.
-func classify(it *item, sp *spelling, needFuzzy bool) match {
+// classify finds the best tier of spelling sp for item it, looking no
+// further than tier upTo: an entry that cannot reach upTo is reported as
+// tierNone without the work of finding out how badly it matches. The fuzzy
+// tier is only a candidacy here (every word a subsequence of the title); the
+// scorer runs later. classify never allocates.
+func classify(it *item, sp *spelling, upTo tier) match {
+	none := match{tier: tierNone}
 	if sp.mask&^it.allMask != 0 {
-		return match{tier: tierNone}
+		return none
 	}
-	if it.key == sp.joined {
+	if it.key == sp.joined || slices.Contains(it.keys, sp.joined) {
 		return match{tier: tierExact}
 	}
-	for _, k := range it.keys {
-		if k == sp.joined {
-			return match{tier: tierExact}
-		}
+	if upTo < tierPrefix {
+		return none
 	}
 	if strings.HasPrefix(it.key, sp.joined) {
 		return match{tier: tierPrefix}
@@ -105,27 +107,29 @@ func classify(it *item, sp *spelling, needFuzzy bool) match {
 			return match{tier: tierPrefix}
 		}
 	}
+	if upTo < tierWordStart {
+		return none
+	}
 	worst := tierWordStart
 	for _, w := range sp.words {
 		t, _ := findWord(it.key, w)
-		if t == tierNone {
-			if !inDetail(it, w) {
-				worst = tierNone
-				break
-			}
+		if t == tierNone && inDetail(it, w) {
 			t = tierDetail
 		}
 		worst = max(worst, t)
+		if worst > upTo || worst == tierNone {
+			break
+		}
 	}
-	if worst != tierNone {
+	switch {
+	case worst <= upTo:
 		return match{tier: worst}
-	}
-	if !needFuzzy || sp.mask&^it.titleMask != 0 {
-		return match{tier: tierNone}
+	case upTo < tierFuzzy || sp.mask&^it.titleMask != 0:
+		return none
 	}
 	for _, w := range sp.words {
 		if !isSubsequence(it.key, w) {
-			return match{tier: tierNone}
+			return none
 		}
 	}
 	return match{tier: tierNone, fuzzy: true}

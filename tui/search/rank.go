@@ -96,8 +96,31 @@ func (t *topK) push(c candidate) {
 	t.down(0)
 }
 
-// full reports whether every further candidate must beat the current worst.
-func (t *topK) full() bool { return t.limit > 0 && len(t.heap) >= t.limit }
+// reach returns the worst tier at which item it could still enter the
+// selection during the first pass, or false if it cannot enter at all. It
+// relies on items being offered in id order, and on fuzzy candidates being
+// offered only after the first pass.
+func (t *topK) reach(it *item) (tier, bool) {
+	if t.limit <= 0 || len(t.heap) < t.limit {
+		return tierFuzzy, true
+	}
+	root := &t.heap[0]
+	switch {
+	case it.low && !root.low:
+		return 0, false
+	case !it.low && root.low || root.tier == tierFuzzy:
+		return tierFuzzy, true
+	}
+	// Same lowness, root in a non-fuzzy tier: at the root's tier the item
+	// wins only on a shorter title or smaller kind, as its id is larger.
+	if it.titleLen < root.titleLen || it.titleLen == root.titleLen && it.kind < root.kind {
+		return root.tier, true
+	}
+	if root.tier == tierExact {
+		return 0, false
+	}
+	return root.tier - 1, true
+}
 
 // worse reports whether heap element i ranks below element j (a max-heap
 // by badness).

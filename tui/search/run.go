@@ -25,10 +25,17 @@ func (ix *Index) Search(query string, limit int) []Result {
 	ranked := 0 // non-Low hits in tiers above fuzzy
 	for i := range ix.items {
 		it := &ix.items[i]
-		needFuzzy := limit <= 0 || ranked < limit
+		upTo, ok := sel.reach(it)
+		if !ok {
+			continue
+		}
+		if limit > 0 && ranked >= limit {
+			// Fuzzy hits cannot make the list any more.
+			upTo = min(upTo, tierDetail)
+		}
 		best, bestSp, fuzzySp := tierNone, 0, 0
 		for s := range q.spellings {
-			m := classify(it, &q.spellings[s], needFuzzy)
+			m := classify(it, &q.spellings[s], upTo)
 			if m.tier < best {
 				best, bestSp = m.tier, s
 			}
