@@ -52,7 +52,7 @@ type cursor struct {
 }
 
 // collect merges the event lists of the given stop points over the plans,
-// returning up to limit passages with actual time >= now, by actual time.
+// returning up to limit passages with actual time after now, by actual time.
 func collect(plans [3]*dayPlan, points []int, arrivals bool, now int64, limit int, out []passRef) []passRef {
 	var buf [32]cursor
 	cs := buf[:0]
@@ -62,7 +62,7 @@ func collect(plans [3]*dayPlan, points []int, arrivals bool, now int64, limit in
 			if arrivals {
 				ev = dp.arrivals[pi]
 			}
-			j := sort.Search(len(ev), func(k int) bool { return ev[k].t >= now })
+			j := sort.Search(len(ev), func(k int) bool { return ev[k].t > now })
 			if j < len(ev) {
 				cs = append(cs, cursor{dp, ev[j:]})
 			}
