@@ -1,8 +1,10 @@
 package search
 
 import (
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/sahilm/fuzzy"
@@ -104,9 +106,31 @@ func (ix *Index) fuzzyPass(q *query, ids *[2][]int32, sel *topK) {
 	}
 }
 
-// fuzzyScore runs sahilm/fuzzy for each word over the items still in the
-// running and returns the items every word matched, in id order.
+// parallelChunk is the number of fuzzy candidates below which splitting the
+// scoring over goroutines costs more than it saves (sahilm/fuzzy takes about
+// a microsecond per candidate).
+const parallelChunk = 2048
+
+// fuzzyScore runs sahilm/fuzzy for each word over the candidate items and
+// returns the items every word matched, in id order. Large candidate sets
+// are split over the available CPUs.
 func (ix *Index) fuzzyScore(words []string, ids []int32) []scored {
+	parts := min(runtime.GOMAXPROCS(0), len(ids)/parallelChunk)
+	if parts < 2 {
+		return ix.fuzzyScoreSerial(words, ids)
+	}
+	results := make([][]scored, parts)
+	var wg sync.WaitGroup
+	for p := range parts {
+		chunk := ids[p*len(ids)/parts : (p+1)*len(ids)/parts]
+		wg.Go(func() { results[p] = ix.fuzzyScoreSerial(words, chunk) })
+	}
+	wg.Wait()
+	return slices.Concat(results...)
+}
+
+// fuzzyScoreSerial is fuzzyScore on the calling goroutine.
+func (ix *Index) fuzzyScoreSerial(words []string, ids []int32) []scored {
 	if len(ids) == 0 {
 		return nil
 	}

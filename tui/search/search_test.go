@@ -315,7 +315,12 @@ func FuzzSearch(f *testing.F) {
 	es := append(testEntries(), namedEntries("München Hbf", "Großhadern", "bad \xff title", "Ærø")...)
 	ix := NewIndex(es)
 	f.Fuzz(func(t *testing.T, q string) {
-		checkResults(t, q, ix.Search(q, 10), 10)
+		rs := ix.Search(q, 10)
+		checkResults(t, q, rs, 10)
+		all := ix.Search(q, 0)
+		if head := all[:min(10, len(all))]; !slices.Equal(titles(rs), titles(head)) {
+			t.Errorf("Search(%q, 10) = %q, want the head of the full list %q", q, titles(rs), titles(head))
+		}
 		if Fold(Fold(q)) != Fold(q) {
 			t.Errorf("Fold is not idempotent on %q", q)
 		}
