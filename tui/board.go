@@ -302,5 +302,6 @@ func (b *boardPane) cyclePlatform() tea.Cmd {
 // keys returns the board's bindings for help.
 func (b *boardPane) keys() keyHelp {
 	k := &b.sh.keys
-	return keyHelp{short: k.footer(overlayNone, paneBoard), full: k.full()}
+	opt, tail := k.footer(overlayNone, paneBoard)
+	return keyHelp{short: opt, always: tail, full: k.full()}
 }

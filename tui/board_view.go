@@ -32,8 +32,11 @@ const (
 	wSched     = 5 // "12:45"
 	wDelay     = 7 // "on time", "planned"
 	wStatus    = 8 // "arriving"
-	minDirWide = 16
+	wVehicle   = 5  // "12345"
+	minDirVeh  = 28 // below this direction width the vehicle column goes
+	minDirWide = 16 // below this the other optional columns go, one by one
 	minDir     = 6
+	maxDir     = 56
 )
 
 // columns is the layout of a board's rows at one width: which optional
@@ -42,15 +45,17 @@ type columns struct {
 	badge  int // the line name box
 	dir    int
 	plat   int // 0: dropped
+	veh    bool
 	sched  bool
 	delay  bool
 	status bool
 }
 
 // layoutColumns fits the columns into width w, dropping optional ones by
-// priority: scheduled time first, then platform, status word, delay.
+// priority: vehicle number first, then scheduled time, platform, status
+// word, delay. The direction takes the rest, up to maxDir.
 func layoutColumns(w, badge, plat int) columns {
-	c := columns{badge: badge, plat: plat, sched: true, delay: true, status: true}
+	c := columns{badge: badge, plat: plat, veh: true, sched: true, delay: true, status: true}
 	width := func() int {
 		n := 2 + 2 + c.badge + gap + gap + wDue // cursor, mark, badge, dir gap, due
 		if c.plat > 0 {
@@ -65,7 +70,13 @@ func layoutColumns(w, badge, plat int) columns {
 		if c.status {
 			n += wStatus + gap
 		}
+		if c.veh {
+			n += wVehicle + gap
+		}
 		return n
+	}
+	if w-width() < minDirVeh {
+		c.veh = false
 	}
 	drops := []func(){
 		func() { c.sched = false },
@@ -79,7 +90,7 @@ func layoutColumns(w, badge, plat int) columns {
 		}
 		drop()
 	}
-	c.dir = max(w-width(), minDir)
+	c.dir = min(max(w-width(), minDir), maxDir)
 	return c
 }
 
@@ -217,6 +228,9 @@ func (b *boardPane) colHeader(c columns) string {
 	if c.status {
 		sb.WriteString("  " + pad("STATUS", wStatus))
 	}
+	if c.veh {
+		sb.WriteString("  " + padLeft("VEH", wVehicle))
+	}
 	return sb.String()
 }
 
@@ -269,6 +283,13 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 			s = st.StatusNow
 		}
 		sb.WriteString(sp(gap) + paint(s, pad(word, wStatus)))
+	}
+	if c.veh {
+		v := ""
+		if e.VehicleNumber != 0 {
+			v = itoa(e.VehicleNumber)
+		}
+		sb.WriteString(sp(gap) + paint(st.Muted, padLeft(v, wVehicle)))
 	}
 	return sb.String()
 }

@@ -31,15 +31,17 @@ func newFakeSource() *fakeSource {
 	f := &fakeSource{boards: map[subject]model.Board{}}
 	f.boards[subject{stop: 1008}] = hbfBoard(false)
 	f.boards[subject{stop: 1008, arrivals: true}] = hbfBoard(true)
-	b := hbfBoard(false)
-	var ev []model.Event
-	for _, e := range b.Events {
-		if e.StopPointCode == "100802" {
-			e.StopPointCode, e.PlatformName, e.StopPointNumber = "", "", 0
-			ev = append(ev, e)
+	for n := 1; n <= 7; n++ {
+		code := model.CodeFor(1008, n)
+		var evs []model.Event
+		for _, e := range hbfBoard(false).Events {
+			if e.StopPointCode == code {
+				e.StopPointCode, e.PlatformName, e.StopPointNumber = "", "", 0
+				evs = append(evs, e)
+			}
 		}
+		f.boards[subject{stop: 1008, point: code}] = model.Board{StopPointCode: code, Events: evs, Timestamp: model.At(t0)}
 	}
-	f.boards[subject{stop: 1008, point: "100802"}] = model.Board{StopPointCode: "100802", Events: ev, Timestamp: model.At(t0)}
 	f.boards[subject{stop: 1350}] = model.Board{StopNumber: 1350, StopName: "Ehinger Tor", Events: hbfBoard(false).Events[:5], Timestamp: model.At(t0)}
 	f.base = testBase()
 	return f
@@ -134,18 +136,18 @@ func hbfBoard(arrivals bool) model.Board {
 	m := time.Minute
 	s := time.Second
 	events := []model.Event{
-		ev("2", T, 41, "Kuhberg Schulzentrum", "A", 1, -2*m, 0, model.StatusDeparted),       // hidden: long past
-		ev("1", T, 53, "Söflingen", "B", 2, -30*s, 60, model.StatusDeparted),                // "now", departed
-		ev("2", T, 44, "Science Park II", "B", 2, 20*s, 189, model.StatusStopping),          // now, +3
-		ev("4", B, 151, "Böfingen", "D", 4, 2*m+10*s, 0, model.StatusArriving),             // 2 min on time
-		ev("5", B, 153, "Wissenschaftsstadt", "C", 3, 4*m, 70, model.StatusPredicted),       // +1
-		ev("1", T, 55, "Böfingen", "A", 1, 5*m+30*s, -50, model.StatusPredicted),            // -1
-		ev("6", B, 0, "Wiblingen Alte Siedlung", "E", 5, 7*m, 0, model.StatusPredicted),     // planned
-		ev("7", B, 161, "Kuhberg", "D", 4, 8*m, 420, model.StatusPredicted),                 // +7
-		ev("10", B, 170, "Pfuhl über Offenhausen, Neu-Ulm Bahnhof", "F", 6, 9*m, 0, 1),      // long name
-		ev("2", T, 45, "Kuhberg Schulzentrum", "A", 1, 11*m, 0, model.StatusPredicted),      //
-		ev("N1", B, 0, "Ulm Donautal", "E", 5, 12*m, 0, model.StatusPredicted),              // planned, night line
-		ev("8", B, 172, "Eselsberg Hasenkopf", "C", 3, 13*m, 120, model.StatusPredicted),    // +2
+		ev("2", T, 41, "Kuhberg Schulzentrum", "A", 1, -2*m, 0, model.StatusDeparted),    // hidden: long past
+		ev("1", T, 53, "Söflingen", "B", 2, -30*s, 60, model.StatusDeparted),             // "now", departed
+		ev("2", T, 44, "Science Park II", "B", 2, 20*s, 189, model.StatusStopping),       // now, +3
+		ev("4", B, 151, "Böfingen", "D", 4, 2*m+10*s, 0, model.StatusArriving),           // 2 min on time
+		ev("5", B, 153, "Wissenschaftsstadt", "C", 3, 4*m, 70, model.StatusPredicted),    // +1
+		ev("1", T, 55, "Böfingen", "A", 1, 5*m+30*s, -50, model.StatusPredicted),         // -1
+		ev("6", B, 0, "Wiblingen Alte Siedlung", "E", 5, 7*m, 0, model.StatusPredicted),  // planned
+		ev("7", B, 161, "Kuhberg", "D", 4, 8*m, 420, model.StatusPredicted),              // +7
+		ev("10", B, 170, "Pfuhl über Offenhausen, Neu-Ulm Bahnhof", "F", 6, 9*m, 0, 1),   // long name
+		ev("2", T, 45, "Kuhberg Schulzentrum", "A", 1, 11*m, 0, model.StatusPredicted),   //
+		ev("N1", B, 0, "Ulm Donautal", "E", 5, 12*m, 0, model.StatusPredicted),           // planned, night line
+		ev("8", B, 172, "Eselsberg Hasenkopf", "C", 3, 13*m, 120, model.StatusPredicted), // +2
 		ev("9", B, 173, "Ludwigsfeld", "F", 6, 15*m, 0, model.StatusPredicted),
 		ev("3", B, 180, "Ersatzverkehr Theater", "G", 7, 16*m, 0, model.StatusPredicted), // unknown colour
 		ev("1", T, 56, "Söflingen", "B", 2, 17*m, 30, model.StatusPredicted),
@@ -299,4 +301,11 @@ func (e *testEnv) runNow(cmd tea.Cmd) tea.Cmd {
 		e.t.Fatal("no command")
 	}
 	return e.send(cmd())
+}
+
+// advance moves the fake clock by d and delivers the clock message.
+func (e *testEnv) advance(d time.Duration) {
+	e.t.Helper()
+	e.now = e.now.Add(d)
+	e.send(clockMsg{now: e.now})
 }

@@ -80,7 +80,7 @@ func clockTime(t model.Time) string {
 // ago formats an age: "4 s ago", "3 min ago", "2 h ago".
 func ago(d time.Duration) string {
 	switch {
-	case d < 0:
+	case d < time.Second:
 		return "just now"
 	case d < time.Minute:
 		return strconv.Itoa(int(d/time.Second)) + " s ago"

@@ -3,34 +3,61 @@ package tui
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 )
 
-// newHelpModel returns the help renderer in the theme's styles.
-func newHelpModel(st *Styles) help.Model {
-	h := help.New()
-	h.ShortSeparator = " · "
-	h.FullSeparator = "    "
-	h.Styles = help.Styles{
-		ShortKey:       st.HelpKey,
-		ShortDesc:      st.HelpDesc,
-		ShortSeparator: st.HelpSep,
-		Ellipsis:       st.HelpSep,
-		FullKey:        st.HelpKey,
-		FullDesc:       st.HelpDesc,
-		FullSeparator:  st.HelpSep,
+// activeKeys returns the bindings of whatever takes keys now: the open
+// overlay, else the focused pane.
+func (m *Model) activeKeys() keyHelp {
+	switch m.overlay {
+	case overlaySearch:
+		return m.search.keys()
+	case overlayHelp:
+		opt, tail := m.sh.keys.footer(overlayHelp, m.focus)
+		return keyHelp{short: opt, always: tail}
 	}
-	return h
+	if m.focus == paneTrip {
+		return m.trip.keys()
+	}
+	return m.board.keys()
 }
 
 // footer renders the one-line key hint of the current context from the
-// live bindings.
+// live bindings: help and quit always, then as many of the others as fit.
 func (m *Model) footer(w int) string {
-	h := m.help
-	h.Width = max(w-1, 1)
-	return fit(" "+h.ShortHelpView(m.sh.keys.footer(m.overlay, m.focus)), w)
+	st := m.sh.st
+	kh := m.activeKeys()
+	opt, tail := kh.short, kh.always
+	item := func(b key.Binding) string {
+		h := b.Help()
+		return st.HelpKey.Render(h.Key) + " " + st.HelpDesc.Render(h.Desc)
+	}
+	sep := st.HelpSep.Render(" · ")
+	var end []string
+	for _, b := range tail {
+		if b.Enabled() {
+			end = append(end, item(b))
+		}
+	}
+	right := strings.Join(end, sep)
+	room := w - 1 - ansi.StringWidth(right)
+	var parts []string
+	used := 0
+	for _, b := range opt {
+		if !b.Enabled() {
+			continue
+		}
+		s := item(b) + sep
+		n := ansi.StringWidth(s)
+		if used+n > room {
+			break
+		}
+		parts = append(parts, s)
+		used += n
+	}
+	return fit(" "+strings.Join(parts, "")+right, w)
 }
 
 // helpView renders the `?` overlay: every binding, grouped, as it works

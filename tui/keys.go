@@ -124,16 +124,20 @@ func (k *keyMap) sync(s keyState) {
 	k.HelpClose.SetEnabled(s.overlay == overlayHelp)
 }
 
-// keyHelp is a help.KeyMap assembled from bindings for one context.
+// keyHelp is a help.KeyMap assembled from bindings for one context: the
+// footer shows always, then as many of short as fit.
 type keyHelp struct {
-	short []key.Binding
-	full  [][]key.Binding
+	short  []key.Binding
+	always []key.Binding
+	full   [][]key.Binding
 }
 
 var _ help.KeyMap = keyHelp{}
 
 // ShortHelp returns the bindings of the one-line footer.
-func (h keyHelp) ShortHelp() []key.Binding { return h.short }
+func (h keyHelp) ShortHelp() []key.Binding {
+	return append(append([]key.Binding(nil), h.short...), h.always...)
+}
 
 // FullHelp returns the columns of the `?` overlay.
 func (h keyHelp) FullHelp() [][]key.Binding { return h.full }
@@ -153,18 +157,21 @@ func (k *keyMap) searchKeys() []key.Binding {
 	return []key.Binding{k.SearchChoose, k.SearchPrev, k.SearchNext, k.SearchClose}
 }
 
-// footer returns the bindings of the one-line hint for the current context.
-func (k *keyMap) footer(o overlay, focus paneID) []key.Binding {
+// footer returns the bindings of the one-line hint for the current
+// context: the optional ones, most useful first, and the tail that always
+// shows (help and quit).
+func (k *keyMap) footer(o overlay, focus paneID) (opt, tail []key.Binding) {
 	switch o {
 	case overlaySearch:
-		return k.searchKeys()
+		return []key.Binding{k.SearchPrev, k.SearchNext}, []key.Binding{k.SearchChoose, k.SearchClose}
 	case overlayHelp:
-		return []key.Binding{k.HelpClose, k.Quit}
+		return nil, []key.Binding{k.HelpClose, k.Quit}
 	}
+	tail = []key.Binding{k.Help, k.Quit}
 	if focus == paneTrip {
-		return []key.Binding{k.Close, k.Focus, k.Search, k.Refresh, k.Help, k.Quit}
+		return []key.Binding{k.Close, k.Focus, k.Search, k.Refresh}, tail
 	}
-	return []key.Binding{k.Search, k.Toggle, k.Platform, k.Open, k.Clear, k.Refresh, k.Focus, k.Help, k.Quit}
+	return []key.Binding{k.Search, k.Toggle, k.Platform, k.Open, k.Clear, k.Refresh, k.Focus, k.Up, k.Down}, tail
 }
 
 // full returns every column of the `?` overlay.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/charmbracelet/bubbles/help"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/model"
@@ -113,7 +112,6 @@ type Model struct {
 	board   boardPane
 	trip    tripPane
 	search  searchPane
-	help    help.Model
 	focus   paneID
 	overlay overlay
 	width   int
@@ -161,7 +159,6 @@ func New(o Options) Model {
 		board:  newBoardPane(sh, 0, s),
 		trip:   newTripPane(sh),
 		search: newSearchPane(sh),
-		help:   newHelpModel(sh.st),
 		focus:  paneBoard,
 		startV: o.Vehicle,
 	}

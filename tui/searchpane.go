@@ -216,5 +216,6 @@ func highlight(s string, matched []int, base, hi interface{ Render(...string) st
 // keys returns the overlay's bindings for help.
 func (p *searchPane) keys() keyHelp {
 	k := &p.sh.keys
-	return keyHelp{short: k.footer(overlaySearch, paneBoard), full: [][]key.Binding{k.searchKeys()}}
+	opt, tail := k.footer(overlaySearch, paneBoard)
+	return keyHelp{short: opt, always: tail, full: [][]key.Binding{k.searchKeys()}}
 }

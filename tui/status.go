@@ -5,48 +5,62 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"abfahrt/model"
 )
 
 // statusBar renders the status line of the focused board: the data
 // source, the age of the data, the next poll and the last error. It keeps
-// no state of its own; what it shows belongs to the board's poller.
+// no state of its own; what it shows belongs to the board's poller. When
+// the line is too long the source goes first, then the age, and the
+// error is cut last.
 func statusBar(sh *shared, b *boardPane, w int) string {
 	st := sh.st
 	now := sh.now
 	p := &b.poll
-	sep := st.Bar.Render(" · ")
-	parts := []string{st.BarKey.Render(" ● " + sh.sourceName)}
+	source := st.BarKey.Render(" ● " + sh.sourceName)
+	var age, next, msg string
 	switch {
 	case !p.lastOK.IsZero():
-		parts = append(parts, st.Bar.Render("updated "+ago(now.Sub(p.lastOK))))
+		age = st.Bar.Render("updated " + ago(now.Sub(p.lastOK)))
 	case p.lastErr == nil:
-		parts = append(parts, st.Bar.Render("waiting for the first answer"))
+		age = st.Bar.Render("waiting for the first answer")
 	}
 	switch {
 	case p.inFlight():
-		parts = append(parts, st.Bar.Render("refreshing…"))
+		next = st.Bar.Render("refreshing…")
 	case !p.next.IsZero() && p.lastErr != nil:
-		parts = append(parts, st.Bar.Render("retry in "+inDur(p.next.Sub(now))))
+		next = st.Bar.Render("retry in " + inDur(p.next.Sub(now)))
 	case !p.next.IsZero():
-		parts = append(parts, st.Bar.Render("next in "+inDur(p.next.Sub(now))))
+		next = st.Bar.Render("next in " + inDur(p.next.Sub(now)))
 	}
-	if p.lastErr != nil {
-		msg := "✗ " + oneLine(p.lastErr.Error())
+	switch {
+	case p.lastErr != nil:
+		text := "✗ " + oneLine(p.lastErr.Error())
 		if p.failures > 1 {
-			msg += " (" + strconv.Itoa(p.failures) + " failures)"
+			text += " (" + strconv.Itoa(p.failures) + " failures)"
 		}
-		if !p.staleSince.IsZero() {
-			msg = "stale since " + p.staleSince.In(model.Berlin).Format("15:04:05") + ": " + msg
-		}
-		parts = append(parts, st.BarErr.Render(msg))
-	} else if sh.notice != "" {
-		parts = append(parts, st.BarKey.Render(sh.notice))
-	} else if sh.baseErr != nil && sh.base == nil {
-		parts = append(parts, st.BarErr.Render("search unavailable: "+oneLine(sh.baseErr.Error())))
+		msg = st.BarErr.Render(text)
+	case sh.notice != "":
+		msg = st.BarKey.Render(sh.notice)
+	case sh.baseErr != nil && sh.base == nil:
+		msg = st.BarErr.Render("search unavailable: " + oneLine(sh.baseErr.Error()))
 	}
-	line := strings.Join(parts, sep)
+	sep := st.Bar.Render(" · ")
+	join := func(parts ...string) string {
+		var nonEmpty []string
+		for _, s := range parts {
+			if s != "" {
+				nonEmpty = append(nonEmpty, s)
+			}
+		}
+		return strings.Join(nonEmpty, sep)
+	}
+	line := join(source, age, next, msg)
+	if ansi.StringWidth(line) > w && msg != "" {
+		line = join(" "+age, next, msg)
+		if ansi.StringWidth(line) > w {
+			line = join(" "+next, msg)
+		}
+	}
 	if n := ansi.StringWidth(line); n < w {
 		line += st.Bar.Render(strings.Repeat(" ", w-n))
 	}

@@ -73,20 +73,20 @@ func UlmLineColors() LineColors {
 type Styles struct {
 	Theme Theme
 
-	Text, Muted, Bold, Accent lipgloss.Style
-	Title, Clock, ColHeader   lipgloss.Style
-	Selected                  lipgloss.Style // the row under the cursor (whole line)
-	SelectedMark              lipgloss.Style // the cursor mark at the row start
-	OnTime, Slight, Late      lipgloss.Style
-	Early, Planned, Status    lipgloss.Style
-	StatusNow                 lipgloss.Style // "at stop", "arriving": worth a look
-	Due, DueNow               lipgloss.Style
-	Stale, Error              lipgloss.Style
-	Bar, BarKey, BarErr       lipgloss.Style
-	Match                     lipgloss.Style // a matched rune in a search result
-	Kind                      lipgloss.Style // the kind tag of a search result
-	Pane, PaneFocused         lipgloss.Style // bordered panes
-	Overlay                   lipgloss.Style // bordered overlays (search, help)
+	Text, Muted, Bold, Accent  lipgloss.Style
+	Title, Clock, ColHeader    lipgloss.Style
+	Selected                   lipgloss.Style // the row under the cursor (whole line)
+	SelectedMark               lipgloss.Style // the cursor mark at the row start
+	OnTime, Slight, Late       lipgloss.Style
+	Early, Planned, Status     lipgloss.Style
+	StatusNow                  lipgloss.Style // "at stop", "arriving": worth a look
+	Due, DueNow                lipgloss.Style
+	Stale, Error               lipgloss.Style
+	Bar, BarKey, BarErr        lipgloss.Style
+	Match                      lipgloss.Style // a matched rune in a search result
+	Kind                       lipgloss.Style // the kind tag of a search result
+	Pane, PaneFocused          lipgloss.Style // bordered panes
+	Overlay                    lipgloss.Style // bordered overlays (search, help)
 	HelpKey, HelpDesc, HelpSep lipgloss.Style
 
 	lineBadge   map[string]lipgloss.Style

@@ -176,3 +176,10 @@ func (p *tripPane) journey(add func(label, value string)) []string {
 	}
 	return nil
 }
+
+// keys returns the pane's bindings for help.
+func (p *tripPane) keys() keyHelp {
+	k := &p.sh.keys
+	opt, tail := k.footer(overlayNone, paneTrip)
+	return keyHelp{short: opt, always: tail, full: k.full()}
+}
