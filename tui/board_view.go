@@ -28,10 +28,10 @@ type viewKey struct {
 // column widths and the gap between columns.
 const (
 	gap        = 2
-	wDue       = 7 // "~12 min"
-	wSched     = 5 // "12:45"
-	wDelay     = 7 // "on time", "planned"
-	wStatus    = 8 // "arriving"
+	wDue       = 7  // "~12 min"
+	wSched     = 5  // "12:45"
+	wDelay     = 7  // "on time", "planned"
+	wStatus    = 8  // "arriving"
 	wVehicle   = 5  // "12345"
 	minDirVeh  = 28 // below this direction width the vehicle column goes
 	minDirWide = 16 // below this the other optional columns go, one by one
