@@ -3,7 +3,7 @@ package sim
 import (
 	"bytes"
 	"compress/gzip"
-	"hash/fnv"
+	"hash/crc64"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -87,6 +87,9 @@ func errorResponse(status int, param, msg string) response {
 	return response{status: status, body: w.b}
 }
 
+// crcTable drives the ETag checksum (stable across processes).
+var crcTable = crc64.MakeTable(crc64.ECMA)
+
 var gzipPool = sync.Pool{New: func() any { return gzip.NewWriter(nil) }}
 
 // write sends a response with the caching, CORS and compression rules of
@@ -137,16 +140,15 @@ func (s *Service) write(w http.ResponseWriter, r *http.Request, resp response) {
 
 // etag is a weak validator over the body without its CurrentTimestamp.
 func (resp *response) etag() string {
-	f := fnv.New64a()
+	var sum uint64
 	if resp.tsTo > resp.tsFrom && resp.tsTo <= len(resp.body) {
-		_, _ = f.Write(resp.body[:resp.tsFrom])
-		_, _ = f.Write(resp.body[resp.tsTo:])
+		sum = crc64.Update(crc64.Update(0, crcTable, resp.body[:resp.tsFrom]), crcTable, resp.body[resp.tsTo:])
 	} else {
-		_, _ = f.Write(resp.body)
+		sum = crc64.Checksum(resp.body, crcTable)
 	}
 	b := make([]byte, 0, 24)
 	b = append(b, `W/"`...)
-	b = strconv.AppendUint(b, f.Sum64(), 16)
+	b = strconv.AppendUint(b, sum, 16)
 	return string(append(b, '"'))
 }
 

@@ -2,8 +2,10 @@ package sim
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -105,4 +107,16 @@ func num(t testing.TB, v any) int64 {
 		t.Fatalf("want an integer, got %v", n)
 	}
 	return i
+}
+
+// syncWriter serialises writes from server goroutines.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
 }

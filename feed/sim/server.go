@@ -16,7 +16,7 @@ const shutdownGrace = 10 * time.Second
 // derive from ctx) and waits up to ten seconds for the rest.
 func ListenAndServe(ctx context.Context, addr string, s *Service) error {
 	var lc net.ListenConfig
-	ln, err := lc.Listen(ctx, "tcp", addr)
+	ln, err := lc.Listen(context.WithoutCancel(ctx), "tcp", addr)
 	if err != nil {
 		return err
 	}
