@@ -230,21 +230,23 @@ func (ix *Index) highlight(c *candidate, sp *spelling) []int {
 	if len(offs) == 0 {
 		return nil
 	}
+	// Folding changes lengths (ß→ss, multi-byte runes), so map byte offsets
+	// of the key back to runes of the title. The map is rebuilt here, for
+	// the few hits shown, rather than stored for every entry.
+	title := ix.entries[c.id].Title
+	runeOf := make([]int32, 0, len(it.key))
+	appendFold(make([]byte, 0, len(it.key)), title, &runeOf)
 	runes := make([]int, 0, len(offs))
 	for _, o := range offs {
 		if it.key[o] == ' ' {
 			continue // a space between matched words is not a match
 		}
-		if it.runeOf != nil {
-			runes = append(runes, int(it.runeOf[o]))
-		} else {
-			runes = append(runes, o)
-		}
+		runes = append(runes, int(runeOf[o]))
 	}
 	slices.Sort(runes)
 	runes = slices.Compact(runes)
 	if it.marks {
-		runes = withMarks(ix.entries[c.id].Title, runes)
+		runes = withMarks(title, runes)
 	}
 	return runes
 }

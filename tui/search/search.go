@@ -95,7 +95,6 @@ type item struct {
 	key       string   // folded title
 	detail    string   // folded detail
 	keys      []string // folded keys
-	runeOf    []int32  // rune index in Title per byte of key; nil when identity
 	titleMask uint64   // runes of key
 	allMask   uint64   // runes of key, detail and keys
 	titleLen  int32    // runes in Title
@@ -117,51 +116,57 @@ func NewIndex(entries []Entry) *Index {
 		entries: append([]Entry(nil), entries...),
 		items:   make([]item, len(entries)),
 	}
-	// All folded text lives in one buffer, and all rune maps in one slice,
-	// so the index is a handful of allocations however many entries it has.
-	var buf []byte
-	var runeOf []int32
+	// All folded text lives in one string and all keys in one slice, so the
+	// index is a handful of allocations however many entries it has. Spans
+	// are offsets until the text is final.
 	type span struct{ start, end int }
-	type spans struct {
-		key, detail, runeOf span
-		keys                []span
-	}
-	sp := make([]spans, len(entries))
-	for i := range ix.entries {
-		e := &ix.entries[i]
-		s := &sp[i]
-		start, mapStart := len(buf), len(runeOf)
-		buf = appendFold(buf, e.Title, &runeOf)
-		s.key = span{start, len(buf)}
-		if isIdentity(runeOf[mapStart:]) {
-			runeOf = runeOf[:mapStart]
+	type spans struct{ key, detail, keys span }
+	size, nkeys := 0, 0
+	for i := range entries {
+		e := &entries[i]
+		size += len(e.Title) + len(e.Detail)
+		for _, k := range e.Keys {
+			size += len(k)
 		}
-		s.runeOf = span{mapStart, len(runeOf)}
+		nkeys += len(e.Keys)
+	}
+	var (
+		buf      = make([]byte, 0, size+size/8) // room for ß→ss and the like
+		keySpans = make([]span, 0, nkeys)
+		sp       = make([]spans, len(entries))
+	)
+	for i := range ix.entries {
+		e, s := &ix.entries[i], &sp[i]
+		start := len(buf)
+		buf = appendFold(buf, e.Title, nil)
+		s.key = span{start, len(buf)}
 		start = len(buf)
 		buf = appendFold(buf, e.Detail, nil)
 		s.detail = span{start, len(buf)}
+		s.keys.start = len(keySpans)
 		for _, k := range e.Keys {
 			start = len(buf)
 			buf = appendFold(buf, strings.TrimSpace(k), nil)
-			s.keys = append(s.keys, span{start, len(buf)})
+			keySpans = append(keySpans, span{start, len(buf)})
 		}
+		s.keys.end = len(keySpans)
 	}
 	text := string(buf)
+	keys := make([]string, len(keySpans))
+	for j, k := range keySpans {
+		keys[j] = text[k.start:k.end]
+	}
 	for i := range ix.entries {
 		e, s, it := &ix.entries[i], &sp[i], &ix.items[i]
 		it.key = text[s.key.start:s.key.end]
 		it.detail = text[s.detail.start:s.detail.end]
-		if s.runeOf.end > s.runeOf.start {
-			it.runeOf = runeOf[s.runeOf.start:s.runeOf.end:s.runeOf.end]
+		if s.keys.end > s.keys.start {
+			it.keys = keys[s.keys.start:s.keys.end:s.keys.end]
 		}
 		it.titleMask = runeMask(it.key)
 		it.allMask = it.titleMask | runeMask(it.detail)
-		if len(s.keys) > 0 {
-			it.keys = make([]string, len(s.keys))
-			for j, k := range s.keys {
-				it.keys[j] = text[k.start:k.end]
-				it.allMask |= runeMask(it.keys[j])
-			}
+		for _, k := range it.keys {
+			it.allMask |= runeMask(k)
 		}
 		it.titleLen = int32(utf8.RuneCountInString(e.Title))
 		it.kind = e.Kind
@@ -169,17 +174,6 @@ func NewIndex(entries []Entry) *Index {
 		it.marks = hasMarks(e.Title)
 	}
 	return ix
-}
-
-// isIdentity reports whether byte i of a folded key came from rune i of the
-// title for every i, as it does for titles in plain ASCII.
-func isIdentity(runeOf []int32) bool {
-	for i, r := range runeOf {
-		if int(r) != i {
-			return false
-		}
-	}
-	return true
 }
 
 // hasMarks reports whether s holds a combining mark (a decomposed umlaut).
