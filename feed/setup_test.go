@@ -20,7 +20,7 @@ const prefix = "/mobility/v1"
 
 // fake is a mobility/v1 service serving fixtures and recording requests.
 type fake struct {
-	t    *testing.T
+	t    testing.TB
 	mux  *http.ServeMux
 	srv  *httptest.Server
 	base string
@@ -31,7 +31,7 @@ type fake struct {
 
 // setup starts a fake service and a Client of it. The client's disk cache
 // is in a fresh temporary directory unless opts say otherwise.
-func setup(t *testing.T, opts ...feed.Option) (*feed.Client, *fake) {
+func setup(t testing.TB, opts ...feed.Option) (*feed.Client, *fake) {
 	t.Helper()
 	f := &fake{t: t, mux: http.NewServeMux()}
 	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

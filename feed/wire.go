@@ -82,9 +82,9 @@ func (a *alertItems) UnmarshalJSON(b []byte) error {
 	if len(b) == 0 || b[0] == 'n' {
 		return nil
 	}
-	var parts []string
+	var texts []string
 	if b[0] == '[' {
-		if err := json.Unmarshal(b, &parts); err != nil {
+		if err := json.Unmarshal(b, &texts); err != nil {
 			return err
 		}
 	} else {
@@ -92,11 +92,13 @@ func (a *alertItems) UnmarshalJSON(b []byte) error {
 		if err := json.Unmarshal(b, &s); err != nil {
 			return err
 		}
-		parts = strings.Split(s, "+++")
+		texts = []string{s}
 	}
-	for _, p := range parts {
-		if p = strings.TrimSpace(p); p != "" {
-			*a = append(*a, p)
+	for _, t := range texts {
+		for _, p := range strings.Split(t, "+++") {
+			if p = strings.TrimSpace(p); p != "" {
+				*a = append(*a, p)
+			}
 		}
 	}
 	return nil
