@@ -94,14 +94,14 @@ func layoutColumns(w, badge, plat int) columns {
 	return c
 }
 
-// view renders the board into its rectangle, from the cache when nothing
-// it shows has changed.
+// view renders the board into its rectangle (exactly height lines of at
+// most width cells), from the cache when nothing it shows has changed.
 func (b *boardPane) view() string {
 	k := viewKey{rev: b.rev, w: b.width, h: b.height, sec: b.sh.now.Unix(), focused: b.focused}
 	if b.cache.ok && b.cache.key == k {
 		return b.cache.view
 	}
-	v := b.render()
+	v := clampLines(b.render(), b.width, b.height)
 	*b.cache = viewCache{key: k, view: v, ok: true}
 	return v
 }

@@ -26,17 +26,33 @@ func (m *Model) activeKeys() keyHelp {
 
 // footer renders the one-line key hint of the current context from the
 // live bindings: help and quit always, then as many of the others as fit.
+// The styled line is cached by its plain text.
 func (m *Model) footer(w int) string {
-	st := m.sh.st
 	kh := m.activeKeys()
-	opt, tail := kh.short, kh.always
+	var sig strings.Builder
+	sig.WriteString(itoa(w))
+	for _, list := range [][]key.Binding{kh.short, {{}}, kh.always} {
+		for _, b := range list {
+			if b.Enabled() {
+				h := b.Help()
+				sig.WriteString("\x00" + h.Key + "\x01" + h.Desc)
+			}
+		}
+		sig.WriteString("\x02")
+	}
+	return m.memo.footer.get(sig.String(), func() string { return m.renderFooter(kh, w) })
+}
+
+// renderFooter draws the key hint of kh in width w.
+func (m *Model) renderFooter(kh keyHelp, w int) string {
+	st := m.sh.st
 	item := func(b key.Binding) string {
 		h := b.Help()
 		return st.HelpKey.Render(h.Key) + " " + st.HelpDesc.Render(h.Desc)
 	}
 	sep := st.HelpSep.Render(" · ")
 	var end []string
-	for _, b := range tail {
+	for _, b := range kh.always {
 		if b.Enabled() {
 			end = append(end, item(b))
 		}
@@ -45,7 +61,7 @@ func (m *Model) footer(w int) string {
 	room := w - 1 - ansi.StringWidth(right)
 	var parts []string
 	used := 0
-	for _, b := range opt {
+	for _, b := range kh.short {
 		if !b.Enabled() {
 			continue
 		}

@@ -117,6 +117,7 @@ type Model struct {
 	width   int
 	height  int
 	startV  int // vehicle to open at start
+	memo    *frameMemos
 }
 
 // New returns the root model for o. It does no I/O: Init starts the
@@ -161,6 +162,7 @@ func New(o Options) Model {
 		search: newSearchPane(sh),
 		focus:  paneBoard,
 		startV: o.Vehicle,
+		memo:   &frameMemos{},
 	}
 	m.syncKeys()
 	return m
@@ -210,7 +212,7 @@ func (m Model) View() string {
 	if w < minWidth || h < minHeight {
 		return tooSmall(w, h)
 	}
-	return clampLines(m.render(), w, h)
+	return m.render() // exact by construction; TestViewFitsEverySize holds it to that
 }
 
 // syncKeys enables the key bindings that do something now.

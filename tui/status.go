@@ -12,37 +12,55 @@ import (
 // no state of its own; what it shows belongs to the board's poller. When
 // the line is too long the source goes first, then the age, and the
 // error is cut last.
-func statusBar(sh *shared, b *boardPane, w int) string {
-	st := sh.st
+func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
 	now := sh.now
 	p := &b.poll
-	source := st.BarKey.Render(" ● " + sh.sourceName)
 	var age, next, msg string
+	msgErr := true
 	switch {
 	case !p.lastOK.IsZero():
-		age = st.Bar.Render("updated " + ago(now.Sub(p.lastOK)))
+		age = "updated " + ago(now.Sub(p.lastOK))
 	case p.lastErr == nil:
-		age = st.Bar.Render("waiting for the first answer")
+		age = "waiting for the first answer"
 	}
 	switch {
 	case p.inFlight():
-		next = st.Bar.Render("refreshing…")
+		next = "refreshing…"
 	case !p.next.IsZero() && p.lastErr != nil:
-		next = st.Bar.Render("retry in " + inDur(p.next.Sub(now)))
+		next = "retry in " + inDur(p.next.Sub(now))
 	case !p.next.IsZero():
-		next = st.Bar.Render("next in " + inDur(p.next.Sub(now)))
+		next = "next in " + inDur(p.next.Sub(now))
 	}
 	switch {
 	case p.lastErr != nil:
-		text := "✗ " + oneLine(p.lastErr.Error())
+		msg = "✗ " + oneLine(p.lastErr.Error())
 		if p.failures > 1 {
-			text += " (" + strconv.Itoa(p.failures) + " failures)"
+			msg += " (" + strconv.Itoa(p.failures) + " failures)"
 		}
-		msg = st.BarErr.Render(text)
 	case sh.notice != "":
-		msg = st.BarKey.Render(sh.notice)
+		msg, msgErr = sh.notice, false
 	case sh.baseErr != nil && sh.base == nil:
-		msg = st.BarErr.Render("search unavailable: " + oneLine(sh.baseErr.Error()))
+		msg = "search unavailable: " + oneLine(sh.baseErr.Error())
+	}
+	key := strings.Join([]string{itoa(w), sh.sourceName, age, next, msg, strconv.FormatBool(msgErr)}, "\x00")
+	return c.get(key, func() string { return renderStatus(sh.st, sh.sourceName, age, next, msg, msgErr, w) })
+}
+
+// renderStatus styles the status bar's parts into one line of width w.
+func renderStatus(st *Styles, sourceName, age, next, msg string, msgErr bool, w int) string {
+	source := st.BarKey.Render(" ● " + sourceName)
+	if age != "" {
+		age = st.Bar.Render(age)
+	}
+	if next != "" {
+		next = st.Bar.Render(next)
+	}
+	if msg != "" {
+		if msgErr {
+			msg = st.BarErr.Render(msg)
+		} else {
+			msg = st.BarKey.Render(msg)
+		}
 	}
 	sep := st.Bar.Render(" · ")
 	join := func(parts ...string) string {
@@ -56,9 +74,9 @@ func statusBar(sh *shared, b *boardPane, w int) string {
 	}
 	line := join(source, age, next, msg)
 	if ansi.StringWidth(line) > w && msg != "" {
-		line = join(" "+age, next, msg)
+		line = " " + join(age, next, msg)
 		if ansi.StringWidth(line) > w {
-			line = join(" "+next, msg)
+			line = " " + join(next, msg)
 		}
 	}
 	if n := ansi.StringWidth(line); n < w {

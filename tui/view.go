@@ -52,7 +52,9 @@ func (m *Model) render() string {
 	default:
 		main = m.board.view()
 	}
-	main = clampLines(main, w, h)
+	if m.trip.open {
+		main = clampLines(main, w, h)
+	}
 	switch m.overlay {
 	case overlaySearch:
 		box := m.search.view()
@@ -61,7 +63,7 @@ func (m *Model) render() string {
 		box := m.helpView(min(w, 100), h)
 		main = overlayAt(main, box, (w-ansi.StringWidth(firstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
 	}
-	return main + "\n" + statusBar(m.sh, &m.board, w) + "\n" + m.footer(w)
+	return main + "\n" + statusBar(m.sh, &m.board, &m.memo.status, w) + "\n" + m.footer(w)
 }
 
 // overlayAt draws fg over bg (h lines of width w) with its top-left corner
@@ -91,6 +93,26 @@ func overlayAt(bg, fg string, x, y, w, h int) string {
 		bl[row] = left + fl + right
 	}
 	return strings.Join(bl, "\n")
+}
+
+// memo caches one rendering by a key that says everything it depends on.
+type memo struct {
+	key, val string
+	ok       bool
+}
+
+// get returns the cached rendering for key, or renders and keeps it.
+func (c *memo) get(key string, render func() string) string {
+	if !c.ok || c.key != key {
+		c.key, c.val, c.ok = key, render(), true
+	}
+	return c.val
+}
+
+// frameMemos are the root's caches of the lines below the panes.
+type frameMemos struct {
+	footer memo
+	status memo
 }
 
 // firstLine returns s up to its first newline.

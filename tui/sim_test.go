@@ -1,0 +1,140 @@
+package tui
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
+	"abfahrt/model"
+)
+
+// countingSource wraps a Source and records the board requests: when
+// each started and how many were in flight at once.
+type countingSource struct {
+	Source
+	mu       sync.Mutex
+	starts   []time.Time
+	inFlight int
+	maxIn    int
+}
+
+func (c *countingSource) StopDepartures(ctx context.Context, stop, limit int) (model.Board, error) {
+	c.mu.Lock()
+	c.starts = append(c.starts, time.Now())
+	c.inFlight++
+	c.maxIn = max(c.maxIn, c.inFlight)
+	c.mu.Unlock()
+	defer func() { c.mu.Lock(); c.inFlight--; c.mu.Unlock() }()
+	return c.Source.StopDepartures(ctx, stop, limit)
+}
+
+// recorder is the root model with every distinct view kept.
+type recorder struct {
+	Model
+	mu    *sync.Mutex
+	views *[]string
+}
+
+func (r recorder) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := r.Model.Update(msg)
+	r.Model = m.(Model)
+	return r, cmd
+}
+
+func (r recorder) View() string {
+	v := r.Model.View()
+	r.mu.Lock()
+	if n := len(*r.views); n == 0 || (*r.views)[n-1] != v {
+		*r.views = append(*r.views, v)
+	}
+	r.mu.Unlock()
+	return v
+}
+
+// TestProgramOnSimulation runs the real program on the simulated network
+// for 75 simulated seconds: the board polls every interval, one request at
+// a time, and its countdowns move between polls.
+func TestProgramOnSimulation(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		clock := sim.NewClock(time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin), 1)
+		svc := sim.New(sim.Options{Seed: 1, Clock: clock})
+		client, err := feed.NewClient(sim.BaseURL,
+			feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}), feed.WithCacheDir(""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := &countingSource{Source: client}
+		var mu sync.Mutex
+		var views []string
+		m := recorder{Model: New(Options{Source: src, SourceName: "simulated Ulm network", Now: clock.Now}),
+			mu: &mu, views: &views}
+		p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignalHandler(), tea.WithFPS(fps))
+		done := make(chan error)
+		go func() {
+			_, err := p.Run()
+			done <- err
+		}()
+		p.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+		time.Sleep(75 * time.Second)
+		p.Quit()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(DefaultInterval * 2) // let the last pending tick fire; Bubble Tea cannot cancel it
+		synctest.Wait()
+
+		src.mu.Lock()
+		starts, maxIn := src.starts, src.maxIn
+		src.mu.Unlock()
+		if len(starts) < 5 || len(starts) > 6 {
+			t.Errorf("%d polls in 75 s, want 5 or 6 (every 15 s ± 10 %%)", len(starts))
+		}
+		for i := 1; i < len(starts); i++ {
+			if gap := starts[i].Sub(starts[i-1]); gap < 13500*time.Millisecond || gap > 16500*time.Millisecond {
+				t.Errorf("poll %d came %v after the one before, want 15 s ± 10 %%", i, gap)
+			}
+		}
+		if maxIn != 1 {
+			t.Errorf("%d board requests in flight at once, want 1", maxIn)
+		}
+
+		mu.Lock()
+		defer mu.Unlock()
+		if len(views) < 60 {
+			t.Errorf("%d distinct views in 75 s, want one per second at least", len(views))
+		}
+		// The same trip (by vehicle number, the last column) shows
+		// different countdowns over time.
+		row := regexp.MustCompile(`(now|\d+ min)\s+\d\d:\d\d\s.*?\s(\d+)\s*$`)
+		dues := map[string]map[string]bool{}
+		for _, v := range views {
+			for _, l := range strings.Split(v, "\n") {
+				if s := row.FindStringSubmatch(l); s != nil {
+					if dues[s[2]] == nil {
+						dues[s[2]] = map[string]bool{}
+					}
+					dues[s[2]][s[1]] = true
+				}
+			}
+		}
+		changed := 0
+		for _, d := range dues {
+			if len(d) > 1 {
+				changed++
+			}
+		}
+		if len(dues) == 0 || changed == 0 {
+			t.Errorf("no countdown changed in 75 s (%d vehicles seen); last view:\n%s", len(dues), views[len(views)-1])
+		}
+	})
+}
