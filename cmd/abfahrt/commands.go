@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -31,7 +32,7 @@ func newTable(w io.Writer, header ...string) *table {
 }
 
 func (t *table) row(cells ...string) { _, _ = fmt.Fprintln(t.tw, strings.Join(cells, "\t")) }
-func (t *table) flush() error      { return t.tw.Flush() }
+func (t *table) flush() error        { return t.tw.Flush() }
 
 func newStopsCmd(g *globals) *cobra.Command {
 	var asJSON bool
@@ -113,5 +114,6 @@ func platforms(s model.Stop) string {
 			names = append(names, p.PlatformName)
 		}
 	}
+	sort.Strings(names)
 	return strings.Join(names, " ")
 }

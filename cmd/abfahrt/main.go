@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"abfahrt/feed"
@@ -57,5 +58,15 @@ func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format
 func isUsage(err error) bool {
 	var u usageError
 	var p *feed.ParamError
-	return errors.As(err, &u) || errors.As(err, &p)
+	if errors.As(err, &u) || errors.As(err, &p) {
+		return true
+	}
+	// cobra reports its own usage errors as plain errors.
+	msg := err.Error()
+	for _, prefix := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "invalid argument", "accepts ", "flag needs an argument", "required flag"} {
+		if strings.HasPrefix(msg, prefix) {
+			return true
+		}
+	}
+	return false
 }
