@@ -94,7 +94,7 @@ func TestFaultsInProcess(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	_ = resp.Body.Close()
-	if resp.StatusCode != 200 || json.Valid(body) || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+	if resp.StatusCode != http.StatusOK || json.Valid(body) || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
 		t.Errorf("nonjson: %d %q", resp.StatusCode, body)
 	}
 	if _, err := faultyClient(t, "reset=1").Get(target); !errors.Is(err, syscall.ECONNRESET) {
@@ -102,13 +102,13 @@ func TestFaultsInProcess(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", target, nil)
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 	start := time.Now()
 	if _, err := faultyClient(t, "stall=1,stall-for=1m").Do(req); !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 5*time.Second {
 		t.Errorf("stall: %v after %v", err, time.Since(start))
 	}
 	resp, err = faultyClient(t, "stall=1,stall-for=10ms").Get(target)
-	if err != nil || resp.StatusCode != 200 {
+	if err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("stall-for elapsed: %v", err)
 	}
 	_ = resp.Body.Close()
@@ -148,12 +148,12 @@ func TestFaultsDeterministic(t *testing.T) {
 // TestServeOverSocket runs ListenAndServe, the reset fault over TCP and
 // the request log, then shuts down.
 func TestServeOverSocket(t *testing.T) {
-	var logBuf bytes.Buffer
+	logBuf := &syncWriter{w: &bytes.Buffer{}}
 	f, err := ParseFaults("reset=0.5")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := New(Options{Seed: 3, Faults: f, Logger: slog.New(slog.NewTextHandler(&syncWriter{w: &logBuf}, nil))})
+	s := New(Options{Seed: 3, Faults: f, Logger: slog.New(slog.NewTextHandler(logBuf, nil))})
 	srv := httptest.NewServer(s)
 	defer srv.Close()
 	resets, oks := 0, 0
@@ -183,7 +183,13 @@ func TestServeOverSocket(t *testing.T) {
 		t.Fatal("ListenAndServe did not stop")
 	}
 	srv.Close()
-	if !strings.Contains(logBuf.String(), "path=/mobility/v1/VersionInfo") || !strings.Contains(logBuf.String(), "status=200") {
-		t.Errorf("request log: %s", logBuf.String())
+	// Handlers of reset connections may still be logging: wait for all 20 lines.
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.Count(logBuf.String(), "msg=request") < 20 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if log := logBuf.String(); strings.Count(log, "msg=request") != 20 || !strings.Contains(log, "path=/mobility/v1/VersionInfo") ||
+		!strings.Contains(log, "status=200") || !strings.Contains(log, "fault=reset") {
+		t.Errorf("request log: %s", log)
 	}
 }

@@ -16,7 +16,7 @@ func FuzzQuery(f *testing.F) {
 		"/mobility/v1/stop/passage/Departures?StopNumber=12",
 		"/mobility/v1/stoppoint/passage/Arrivals?StopPointCode=de:08421:1008:1:1",
 		"/mobility/v1/stoppoint/attributes/BaseData?StopPointCode=100821&ContentScope=EXTENDED",
-		"/mobility/v1/vehicle/trip/Passage?VehicleNumber=151&Range=upcomming",
+		"/mobility/v1/vehicle/trip/Passage?VehicleNumber=151&Range=upcomming", //nolint:misspell // the spec spells it so
 		"/mobility/v1/vehicle/trip/Pattern?VehicleNumber=41&ContentScope=carriageway",
 		"/mobility/v1/vehicle/trip/Trip?VehicleNumber=0",
 		"/mobility/v1/route/attributes/BaseData?RouteNumber=&ContentScope=",

@@ -123,7 +123,10 @@ func (s *Service) write(w http.ResponseWriter, r *http.Request, resp response) {
 	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
 		var buf bytes.Buffer
 		buf.Grow(len(body)/4 + 64)
-		zw := gzipPool.Get().(*gzip.Writer)
+		zw, ok := gzipPool.Get().(*gzip.Writer)
+		if !ok {
+			zw = gzip.NewWriter(nil)
+		}
 		zw.Reset(&buf)
 		_, _ = zw.Write(body) // writing to a bytes.Buffer cannot fail
 		_ = zw.Close()

@@ -144,7 +144,7 @@ func TestInProcessTransport(t *testing.T) {
 	}
 	defer func() { _ = resp.Body.Close() }()
 	var m map[string]map[string]any
-	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil || resp.StatusCode != 200 {
+	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("status %d, decode %v", resp.StatusCode, err)
 	}
 	if m["StopPassage"]["StopName"] != "Hauptbahnhof" || resp.Header.Get("Content-Encoding") != "" {
@@ -152,7 +152,7 @@ func TestInProcessTransport(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	req, err := http.NewRequestWithContext(ctx, "GET", BaseURL+"/VersionInfo", nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, BaseURL+"/VersionInfo", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -109,7 +109,7 @@ func TestLenientParameters(t *testing.T) {
 			t.Errorf("RouteNumber=2: %v", r)
 		}
 	}
-	for _, r := range []string{"all", "ALL", "upcoming", "upcomming", "Upcoming", ""} {
+	for _, r := range []string{"all", "ALL", "upcoming", "upcomming", "Upcoming", ""} { //nolint:misspell // the spec spells it so
 		w := wrapper(t, getJSON(t, s, p+"/vehicle/trip/Passage?VehicleNumber=41&Range="+r, 200), "VehiclePassage")
 		want := "Upcoming"
 		if r == "" || strings.EqualFold(r, "all") {

@@ -104,7 +104,8 @@ func (s *Service) vehiclePassage(q query, now int64) response {
 	if perr != nil {
 		return perr.response()
 	}
-	rng, perr := q.enum("Range", []string{"All", "Upcoming"}, map[string]string{"upcomming": "Upcoming"})
+	// The spec misspells the value; the real service accepted "upcoming".
+	rng, perr := q.enum("Range", []string{"All", "Upcoming"}, map[string]string{"upcomming": "Upcoming"}) //nolint:misspell // as specified
 	if perr != nil {
 		return perr.response()
 	}

@@ -38,7 +38,7 @@ var liveDatasets = []dataset{
 	{"StopPointDepartures", "/stoppoint/passage/Departures", []param{{name: "StopPointCode", required: true}, {name: "Limit", recommended: true}}, stopPassFields("Departure")[3:], false},
 	{"StopPointArrivals", "/stoppoint/passage/Arrivals", []param{{name: "StopPointCode", required: true}, {name: "Limit", recommended: true}}, stopPassFields("Arrival")[3:], false},
 	{"VehicleTrip", "/vehicle/trip/Trip", []param{{name: "VehicleNumber"}}, tripFields, false},
-	{"VehiclePassage", "/vehicle/trip/Passage", []param{{name: "VehicleNumber", required: true}, {name: "Range", values: []string{"All", "Upcomming"}}}, passageFields, false},
+	{"VehiclePassage", "/vehicle/trip/Passage", []param{{name: "VehicleNumber", required: true}, {name: "Range", values: []string{"All", "Upcomming"}}}, passageFields, false}, //nolint:misspell // as specified
 	{"VehiclePattern", "/vehicle/trip/Pattern", []param{{name: "VehicleNumber", required: true}, {name: "ContentScope", values: []string{"Track", "Stops", "Carriageway"}}}, patternFields, false},
 	{"UnplannedAlert", "/passenger/alert/UnplannedAlert", nil, alertFields, false},
 }

@@ -198,10 +198,14 @@ type item struct {
 
 type pq []item
 
-func (q pq) Len() int            { return len(q) }
-func (q pq) Less(i, j int) bool  { return q[i].cost < q[j].cost }
-func (q pq) Swap(i, j int)       { q[i], q[j] = q[j], q[i] }
-func (q *pq) Push(x interface{}) { *q = append(*q, x.(item)) }
+func (q pq) Len() int           { return len(q) }
+func (q pq) Less(i, j int) bool { return q[i].cost < q[j].cost }
+func (q pq) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *pq) Push(x interface{}) {
+	if it, ok := x.(item); ok {
+		*q = append(*q, it)
+	}
+}
 func (q *pq) Pop() interface{} {
 	old := *q
 	it := old[len(old)-1]
@@ -227,7 +231,10 @@ func shortest(nodes []*stop, from, to *stop, used map[int]bool, limit float64) (
 	dist[src] = 0
 	q := &pq{{src, 0}}
 	for q.Len() > 0 {
-		it := heap.Pop(q).(item)
+		it, ok := heap.Pop(q).(item)
+		if !ok {
+			break
+		}
 		if it.cost > dist[it.node] {
 			continue
 		}
