@@ -20,7 +20,7 @@ const (
 	pathPointDepartures = "/stoppoint/passage/Departures"
 	pathPointArrivals   = "/stoppoint/passage/Arrivals"
 	pathTrips           = "/vehicle/trip/Trip"
-	pathPassages        = "/vehicle/trip/Passage"
+	pathPassages        = "/vehicle/trip/Passage" //nolint:gosec // a URL path, not a credential
 	pathPattern         = "/vehicle/trip/Pattern"
 	pathUnplannedAlert  = "/passenger/alert/UnplannedAlert"
 )

@@ -3,6 +3,7 @@ package feed_test
 import (
 	"context"
 	"errors"
+	"net/http"
 	"testing"
 	"time"
 
@@ -36,7 +37,7 @@ func runEndpoint(t *testing.T, path string, cases []endpointCase) {
 				t.Fatalf("got %d requests, want 1", len(reqs))
 			}
 			r := reqs[0]
-			if r.Method != "GET" || r.URL.Path != prefix+path || r.URL.RawQuery != tc.wantQuery {
+			if r.Method != http.MethodGet || r.URL.Path != prefix+path || r.URL.RawQuery != tc.wantQuery {
 				t.Errorf("request %s %s?%s, want GET %s?%s", r.Method, r.URL.Path, r.URL.RawQuery, prefix+path, tc.wantQuery)
 			}
 			if ua := r.Header.Get("User-Agent"); ua != "abfahrt/dev" {
@@ -336,7 +337,7 @@ func TestPassages(t *testing.T) {
 	}
 	runEndpoint(t, "/vehicle/trip/Passage", []endpointCase{
 		{name: "upcoming", fixture: "vehicle_passage_151.json", call: call(151, model.RangeUpcoming), wantQuery: "Range=upcoming&VehicleNumber=151", check: check},
-		{name: "spec spelling", fixture: "vehicle_passage_151.json", call: call(151, "upcomming"), wantQuery: "Range=upcoming&VehicleNumber=151", check: check},
+		{name: "spec spelling", fixture: "vehicle_passage_151.json", call: call(151, "upcomming"), wantQuery: "Range=upcoming&VehicleNumber=151", check: check}, //nolint:misspell // the spec's spelling
 		{name: "no range", fixture: "vehicle_passage_151.json", call: call(151, ""), wantQuery: "VehicleNumber=151", check: check},
 		{name: "all", fixture: "vehicle_passage_151.json", call: call(151, "All"), wantQuery: "Range=all&VehicleNumber=151", check: check},
 	})

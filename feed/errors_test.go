@@ -125,7 +125,7 @@ func TestFailures(t *testing.T) {
 		{
 			name: "slow server hits the timeout",
 			opts: []feed.Option{feed.WithTimeout(50 * time.Millisecond)},
-			handler: func(w http.ResponseWriter, r *http.Request) {
+			handler: func(_ http.ResponseWriter, r *http.Request) {
 				select {
 				case <-r.Context().Done():
 				case <-time.After(5 * time.Second):

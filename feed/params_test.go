@@ -78,11 +78,12 @@ func TestNewClientBaseURL(t *testing.T) {
 			t.Errorf("NewClient(%q) = %v, want a service URL *ParamError", bad, err)
 		}
 	}
-	for in, want := range map[string]string{
-		"http://127.0.0.1:9/mobility/v1/":     "http://127.0.0.1:9/mobility/v1",
-		" HTTPS://api.swu.de/mobility/v1 ":    "https://api.swu.de/mobility/v1",
-		"http://localhost:8080/mobility/v1//": "http://localhost:8080/mobility/v1",
+	for _, tc := range []struct{ in, want string }{
+		{"http://127.0.0.1:9/mobility/v1/", "http://127.0.0.1:9/mobility/v1"},
+		{" HTTPS://api.swu.de/mobility/v1 ", "https://api.swu.de/mobility/v1"},
+		{"http://localhost:8080/mobility/v1//", "http://localhost:8080/mobility/v1"},
 	} {
+		in, want := tc.in, tc.want
 		c, err := feed.NewClient(in, feed.WithoutCache())
 		if err != nil {
 			t.Errorf("NewClient(%q): %v", in, err)
