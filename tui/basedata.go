@@ -75,7 +75,7 @@ func newBaseData(msg baseDataMsg) *baseData {
 		bd.points[p.StopPointCode] = p
 		entries = append(entries, search.Entry{
 			Kind: search.KindStopPoint, Title: p.StopPointName,
-			Detail: joinDot(platformLabel(p.PlatformName), p.StopPointCode.String()),
+			Detail: p.StopPointCode.String(),
 			Keys:   []string{p.StopPointCode.String()},
 			Low:    !model.IsPassengerStop(p.StopPointName),
 			Ref: target{kind: targetPoint, stop: p.ParentStop.StopNumber, point: p.StopPointCode,
@@ -229,14 +229,6 @@ func vehicleDetail(v *model.Vehicle) string {
 		d = joinDot(d, v.ModelData.Make+" "+v.ModelData.Model)
 	}
 	return d
-}
-
-// platformLabel is "platform B", or "" for no name.
-func platformLabel(name string) string {
-	if name == "" {
-		return ""
-	}
-	return "platform " + name
 }
 
 // joinDot joins the non-empty parts with " · ".

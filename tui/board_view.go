@@ -184,7 +184,7 @@ func (b *boardPane) header(w int) string {
 	}
 	left := " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
-	if !b.poll.staleSince.IsZero() {
+	if !b.poll.staleSince.IsZero() && b.have {
 		right = st.Stale.Render("⚠ stale since "+b.poll.staleSince.In(model.Berlin).Format("15:04:05")) + "  " + right
 	}
 	return spread(left, right, w)

@@ -33,14 +33,17 @@ func newFakeSource() *fakeSource {
 	f.boards[subject{stop: 1008, arrivals: true}] = hbfBoard(true)
 	for n := 1; n <= 7; n++ {
 		code := model.CodeFor(1008, n)
-		var evs []model.Event
-		for _, e := range hbfBoard(false).Events {
-			if e.StopPointCode == code {
-				e.StopPointCode, e.PlatformName, e.StopPointNumber = "", "", 0
-				evs = append(evs, e)
+		for _, arr := range []bool{false, true} {
+			var evs []model.Event
+			for _, e := range hbfBoard(arr).Events {
+				if e.StopPointCode == code {
+					e.StopPointCode, e.PlatformName, e.StopPointNumber = "", "", 0
+					evs = append(evs, e)
+				}
 			}
+			f.boards[subject{stop: 1008, point: code, arrivals: arr}] = model.Board{StopPointCode: code, Arrivals: arr,
+				Events: evs, Timestamp: model.At(t0)}
 		}
-		f.boards[subject{stop: 1008, point: code}] = model.Board{StopPointCode: code, Events: evs, Timestamp: model.At(t0)}
 	}
 	f.boards[subject{stop: 1350}] = model.Board{StopNumber: 1350, StopName: "Ehinger Tor", Events: hbfBoard(false).Events[:5], Timestamp: model.At(t0)}
 	f.base = testBase()

@@ -150,6 +150,21 @@ func padLeft(s string, w int) string {
 	return strings.Repeat(" ", w-n) + s
 }
 
+// clipLines cuts s to at most h lines of at most w cells, without padding.
+func clipLines(s string, w, h int) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		lines[i] = fit(l, w)
+	}
+	return strings.Join(lines, "\n")
+}
+
 // clampLines makes s exactly h lines of at most w cells each, padding with
 // empty lines; the final guarantee that nothing overflows the terminal.
 func clampLines(s string, w, h int) string {

@@ -3,6 +3,9 @@ package tui
 import (
 	"os"
 	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
@@ -21,6 +24,41 @@ func TestGoldenBoard(t *testing.T) {
 	}{{"80x24", 80, 24}, {"160x48", 160, 48}} {
 		t.Run(sz.name, func(t *testing.T) {
 			e := newEnv(t, sz.w, sz.h, true)
+			golden.RequireEqual(t, []byte(e.m.View()))
+		})
+	}
+}
+
+// TestGoldenStates pins the board's other faces at 80×24: stale after a
+// failed poll, the search overlay with results, arrivals narrowed to a
+// platform, the help overlay, and a narrow terminal.
+func TestGoldenStates(t *testing.T) {
+	cases := map[string]func(e *testEnv){
+		"stale": func(e *testEnv) {
+			e.advance(15 * time.Second)
+			e.src.setErr(errString("cannot reach api.swu.de: connection refused"))
+			e.poll()
+			e.advance(3 * time.Second)
+		},
+		"search": func(e *testEnv) {
+			e.key("/")
+			for _, r := range "ehinger" {
+				e.key(string(r))
+			}
+		},
+		"platform-arrivals": func(e *testEnv) {
+			e.deliver(e.runNow(e.key("a")))
+			e.key("f")
+			e.key("f")
+			e.poll()
+		},
+		"help": func(e *testEnv) { e.key("?") },
+		"narrow": func(e *testEnv) { e.send(tea.WindowSizeMsg{Width: 44, Height: 14}) },
+	}
+	for name, setup := range cases {
+		t.Run(name, func(t *testing.T) {
+			e := newEnv(t, 80, 24, true)
+			setup(e)
 			golden.RequireEqual(t, []byte(e.m.View()))
 		})
 	}

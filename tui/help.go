@@ -114,22 +114,25 @@ func (m *Model) helpView(w, h int) string {
 	}
 	body := st.Title.Render("abfahrt — keys") + "\n\n" + layoutHelpColumns(cols, w-4)
 	body += "\n\n" + st.Muted.Render("Rows: ▮ tram, ● bus; ~ and “planned”: timetable only, no live data.")
-	return st.Overlay.Render(clampLines(body, max(w-4, 1), max(h-2, 1)))
+	return st.Overlay.Render(clipLines(body, max(w-4, 1), max(h-2, 1)))
 }
 
-// layoutHelpColumns places help columns side by side when they fit in w,
-// else one under another.
+// layoutHelpColumns places help columns side by side, as many to a row
+// as fit in w.
 func layoutHelpColumns(cols []string, w int) string {
-	total := 0
+	var rows, row []string
+	used := 0
 	for _, c := range cols {
-		total += lipgloss.Width(c) + 4
-	}
-	if total <= w {
-		padded := make([]string, len(cols))
-		for i, c := range cols {
-			padded[i] = lipgloss.NewStyle().PaddingRight(4).Render(c)
+		cw := lipgloss.Width(c) + 4
+		if len(row) > 0 && used+cw > w {
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+			row, used = nil, 0
 		}
-		return lipgloss.JoinHorizontal(lipgloss.Top, padded...)
+		row = append(row, lipgloss.NewStyle().PaddingRight(4).Render(c))
+		used += cw
 	}
-	return strings.Join(cols, "\n\n")
+	if len(row) > 0 {
+		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+	}
+	return strings.Join(rows, "\n\n")
 }

@@ -43,7 +43,7 @@ func newSearchPane(sh *shared) searchPane {
 // setSize gives the overlay its rectangle.
 func (p *searchPane) setSize(w, h int) {
 	p.width, p.height = w, h
-	p.input.Width = max(p.boxWidth()-4-ansi.StringWidth(p.input.Prompt), 1)
+	p.input.Width = max(p.boxWidth()-5-ansi.StringWidth(p.input.Prompt), 1) // one cell for the cursor
 }
 
 // boxWidth is the overlay's outer width: at most 80 columns.

@@ -111,7 +111,7 @@ func (p *tripPane) view() string {
 		lines = append(lines, " "+st.Muted.Render(pad(label, 10))+value)
 	}
 	if veh != nil {
-		if veh.VehicleName != "" {
+		if veh.VehicleName != "" && veh.VehicleName != vehicleTitle(cat, p.vehicle) {
 			add("name", veh.VehicleName)
 		}
 		if veh.ModelData != nil {
@@ -123,7 +123,6 @@ func (p *tripPane) view() string {
 	}
 	lines = append(lines, "")
 	lines = append(lines, p.journey(add)...)
-	lines = append(lines, "", " "+st.Muted.Render("The vehicle pane with passages and map comes next."))
 	for i := range lines {
 		lines[i] = fit(lines[i], inner)
 	}
