@@ -52,7 +52,7 @@ func TestGoldenStates(t *testing.T) {
 			e.key("f")
 			e.poll()
 		},
-		"help": func(e *testEnv) { e.key("?") },
+		"help":   func(e *testEnv) { e.key("?") },
 		"narrow": func(e *testEnv) { e.send(tea.WindowSizeMsg{Width: 44, Height: 14}) },
 	}
 	for name, setup := range cases {
