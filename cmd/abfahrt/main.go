@@ -39,9 +39,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "abfahrt: %v\n", err)
+	_, _ = fmt.Fprintf(stderr, "abfahrt: %v\n", err)
 	if isUsage(err) {
-		fmt.Fprintln(stderr, "Run 'abfahrt --help' for usage.")
+		_, _ = fmt.Fprintln(stderr, "Run 'abfahrt --help' for usage.")
 		return exitUsage
 	}
 	return exitFailure

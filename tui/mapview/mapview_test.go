@@ -127,7 +127,7 @@ func TestSparkline(t *testing.T) {
 	}
 }
 
-func TestNoPanicAtAnySize(t *testing.T) {
+func TestNoPanicAtAnySize(_ *testing.T) {
 	pts := []LonLat{hbf, scip}
 	for w := -1; w < 12; w++ {
 		for h := -1; h < 6; h++ {
