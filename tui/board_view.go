@@ -206,10 +206,9 @@ func spread(left, right string, w int) string {
 
 // colHeader is the column titles line.
 func (b *boardPane) colHeader(c columns) string {
-	dir := "DIRECTION"
-	if b.subj.arrivals {
-		dir = "FROM"
-	}
+	// An arrival's direction text is the line's destination as the
+	// vehicle shows it on arrival, not where it came from.
+	const dir = "DIRECTION"
 	var sb strings.Builder
 	sb.WriteString("    ")
 	sb.WriteString(pad("LINE", c.badge))
