@@ -386,21 +386,64 @@ func TestAlert(t *testing.T) {
 }
 
 func TestNotFound(t *testing.T) {
-	c, f := setup(t)
-	f.handle("/stop/passage/Departures", "stop_departures_nostop.json")
-	_, err := c.StopDepartures(context.Background(), 9999, 0)
-	var nf *feed.NotFoundError
-	if !errors.Is(err, feed.ErrNotFound) || !errors.As(err, &nf) {
-		t.Fatalf("error %v, want not found", err)
+	cases := []struct {
+		name, path, body string
+		call             func(context.Context, *feed.Client) error
+		want             string
+	}{
+		{"stop", "/stop/passage/Departures", string(readFixture(t, "stop_departures_nostop.json")),
+			func(ctx context.Context, c *feed.Client) error { _, err := c.StopDepartures(ctx, 9999, 0); return err },
+			"no stop found (StopNumber 9999)"},
+		{"stop point", "/stoppoint/passage/Arrivals", `{"StopPointPassage":{"State":"no stop found","ArrivalData":null}}`,
+			func(ctx context.Context, c *feed.Client) error {
+				_, err := c.StopPointArrivals(ctx, "999901", 0)
+				return err
+			},
+			"no stop found (StopPointCode 999901)"},
+		{"vehicle", "/vehicle/trip/Passage", `{"VehiclePassage":{"State":"no vehicle found"}}`,
+			func(ctx context.Context, c *feed.Client) error { _, err := c.Passages(ctx, 4242, ""); return err },
+			"no vehicle found (VehicleNumber 4242)"},
+		{"trip", "/vehicle/trip/Trip", `{"VehicleTrip":{"CurrentStatus":"no vehicle found","TripData":[]}}`,
+			func(ctx context.Context, c *feed.Client) error { _, err := c.Trips(ctx, 4242); return err },
+			"no vehicle found (VehicleNumber 4242)"},
+		{"base data", "/stop/attributes/BaseData", `{"StopAttributes":{"CurrentStatus":"No Result Found","StopData":[]}}`,
+			func(ctx context.Context, c *feed.Client) error { _, err := c.Stops(ctx, "", 9998); return err },
+			"no result found (StopNumber 9998)"},
 	}
-	if got, want := err.Error(), "No Stop Found (StopNumber 9999)"; got != want {
-		t.Errorf("message %q, want %q", got, want)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c, f := setup(t)
+			f.handleFunc(tc.path, func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte(tc.body)) })
+			err := tc.call(context.Background(), c)
+			var nf *feed.NotFoundError
+			if !errors.As(err, &nf) || !errors.Is(err, feed.ErrNotFound) {
+				t.Fatalf("error %v, want not found", err)
+			}
+			if err.Error() != tc.want {
+				t.Errorf("message %q, want %q", err, tc.want)
+			}
+			// A not-found answer is not cached.
+			if err := tc.call(context.Background(), c); !errors.Is(err, feed.ErrNotFound) {
+				t.Fatal(err)
+			}
+			if n := len(f.requests()); n != 2 {
+				t.Errorf("%d requests, want 2", n)
+			}
+		})
 	}
-	// A not-found answer is not cached.
-	if _, err := c.StopDepartures(context.Background(), 9999, 0); !errors.Is(err, feed.ErrNotFound) {
-		t.Fatal(err)
-	}
-	if n := len(f.requests()); n != 2 {
-		t.Errorf("%d requests, want 2", n)
+}
+
+func TestEmptyAndMissingLists(t *testing.T) {
+	for name, body := range map[string]string{
+		"null":    `{"StopPassage":{"State":"ok","DepartureData":null}}`,
+		"missing": `{"StopPassage":{"State":"ok"}}`,
+		"empty":   `{"StopPassage":{"State":"ok","DepartureData":[]}}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			b, err := feed.DecodeDepartures([]byte(body))
+			if err != nil || b.DepartureData == nil || len(b.DepartureData) != 0 || len(b.Events) != 0 {
+				t.Errorf("got %+v, %v; want an empty, non-nil list", b, err)
+			}
+		})
 	}
 }

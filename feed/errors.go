@@ -41,7 +41,7 @@ type NotFoundError struct {
 }
 
 func (e *NotFoundError) Error() string {
-	status := e.Status
+	status := strings.ToLower(e.Status)
 	if status == "" {
 		status = "not found"
 	}

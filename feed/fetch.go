@@ -62,6 +62,9 @@ func (c *Client) fetch(ctx context.Context, path string, q url.Values, k kind) (
 	if len(q) > 0 {
 		u += "?" + q.Encode()
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, u, fmt.Errorf("%s: %w", stripQuery(u), context.Cause(ctx))
+	}
 	fresh := isFresh(ctx)
 	if !fresh && c.mem != nil {
 		if e := c.mem.current(u, c.now()); e != nil {

@@ -137,8 +137,7 @@ func (s status) check() error {
 // unmarshal decodes a whole response body into v, turning the decoder's
 // failures into a *DecodeError with a one-line reason.
 func unmarshal(data []byte, v any) error {
-	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
-	trimmed = bytes.TrimPrefix(trimmed, []byte("\xef\xbb\xbf"))
+	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff") // white space and a byte order mark
 	switch {
 	case len(bytes.TrimSpace(trimmed)) == 0:
 		return &DecodeError{Reason: "response is empty"}
