@@ -26,8 +26,14 @@ const simName = "simulated Ulm network"
 
 // globals are the flags every command shares.
 type globals struct {
-	api    string
-	seed   int64
+	api        string
+	seed       int64
+	configPath string
+	lang       string
+	theme      string
+	interval   time.Duration
+	// s is the effective configuration, resolved before any command runs.
+	s      *settings
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
@@ -54,8 +60,19 @@ once and print a table (or JSON with --json).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			s, err := resolveSettings(cmd, g, os.LookupEnv)
+			if err != nil {
+				return err
+			}
+			g.s = s
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts := tui.Options{Vehicle: vehicle, Limit: limit, AltScreen: true}
+			if !cmd.Flags().Changed("limit") && g.s.file.Limit > 0 {
+				limit = g.s.file.Limit
+			}
+			opts := tui.Options{Vehicle: vehicle, Limit: limit, AltScreen: true, Interval: g.s.interval}
 			if stop != "" {
 				n, err := parseStopNumber(stop)
 				if err != nil {
@@ -91,8 +108,12 @@ once and print a table (or JSON with --json).`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 
 	pf := root.PersistentFlags()
-	pf.StringVar(&g.api, "api", os.Getenv("ABFAHRT_API"), "base URL of a mobility/v1 service, e.g. https://api.swu.de/mobility/v1 (env ABFAHRT_API; default: the embedded simulation)")
+	pf.StringVar(&g.api, "api", "", "base URL of a mobility/v1 service, e.g. https://api.swu.de/mobility/v1 (env ABFAHRT_API; default: the embedded simulation)")
 	pf.Int64Var(&g.seed, "seed", 1, "seed of the embedded simulation")
+	pf.StringVar(&g.configPath, "config", "", "configuration file (env ABFAHRT_CONFIG; default $XDG_CONFIG_HOME/abfahrt/config.toml)")
+	pf.StringVar(&g.lang, "lang", "", "language of the board: en or de (env ABFAHRT_LANG; default from LC_ALL/LANG)")
+	pf.StringVar(&g.theme, "theme", "", "colour theme: dark, light, high-contrast or mono (env ABFAHRT_THEME; NO_COLOR selects mono)")
+	pf.DurationVar(&g.interval, "interval", 15*time.Second, "poll interval of live data (at least 5s)")
 
 	f := root.Flags()
 	f.StringVar(&stop, "stop", "", "open the board of this stop number (4 digits; default 1008 Hauptbahnhof)")
@@ -107,6 +128,7 @@ once and print a table (or JSON with --json).`,
 		newVehicleCmd(g),
 		newVersionCmd(g),
 		newSimCmd(g),
+		newConfigCmd(g),
 	)
 	return root
 }
@@ -121,7 +143,11 @@ type source struct {
 // source builds the client of --api, or of the embedded simulation.
 func (g *globals) source() (source, error) {
 	ua := feed.WithUserAgent("abfahrt/" + version)
-	if g.api == "" {
+	api := g.api
+	if g.s != nil {
+		api = g.s.api.value
+	}
+	if api == "" {
 		clock := sim.NewClock(time.Time{}, 1)
 		svc := sim.New(sim.Options{Seed: g.seed, Clock: clock})
 		c, err := feed.NewClient(sim.BaseURL, ua,
@@ -132,11 +158,11 @@ func (g *globals) source() (source, error) {
 		}
 		return source{client: c, name: simName, now: clock.Now}, nil
 	}
-	u, err := url.Parse(g.api)
+	u, err := url.Parse(api)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return source{}, usagef("--api must be an http or https URL such as https://api.swu.de/mobility/v1, got %q", g.api)
+		return source{}, usagef("--api must be an http or https URL such as https://api.swu.de/mobility/v1, got %q", api)
 	}
-	c, err := feed.NewClient(g.api, ua)
+	c, err := feed.NewClient(api, ua)
 	if err != nil {
 		return source{}, usageError{err}
 	}

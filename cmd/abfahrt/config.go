@@ -1,0 +1,332 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"abfahrt/model"
+)
+
+// Config is abfahrt's configuration file ($XDG_CONFIG_HOME/abfahrt/config.toml).
+// Every key is optional; flags and environment variables override it.
+type Config struct {
+	// API is the base URL of the service; empty is the embedded simulation.
+	API string `toml:"api"`
+	// PollInterval is how often live data is polled (at least 5 s).
+	PollInterval Duration `toml:"poll_interval"`
+	// Language is "en" or "de"; empty follows LC_ALL/LANG.
+	Language string `toml:"language"`
+	// Theme is dark, light, high-contrast or mono.
+	Theme string `toml:"theme"`
+	// Limit is the number of departures per board.
+	Limit int `toml:"limit"`
+	// LineColors overrides line colours: line name to "#RRGGBB".
+	LineColors map[string]string `toml:"line_colors"`
+	// Layout names the layout that opens at start.
+	Layout string `toml:"layout"`
+	// Layouts are named sets of boards with their filters.
+	Layouts map[string]Layout `toml:"layouts"`
+	// Kiosk configures the unattended station display.
+	Kiosk KioskConfig `toml:"kiosk"`
+}
+
+// Layout is a named set of boards.
+type Layout struct {
+	Boards []BoardConfig `toml:"boards"`
+}
+
+// BoardConfig is one board of a layout with its filters.
+type BoardConfig struct {
+	Stop      int      `toml:"stop"`
+	StopPoint string   `toml:"stoppoint"`
+	Lines     []string `toml:"lines"`
+	Platform  string   `toml:"platform"`
+	Direction string   `toml:"direction"`
+	Arrivals  bool     `toml:"arrivals"`
+}
+
+// KioskConfig configures kiosk mode.
+type KioskConfig struct {
+	Enabled        bool     `toml:"enabled"`
+	Rotate         Duration `toml:"rotate"`
+	Hours          string   `toml:"hours"`
+	QuitKey        string   `toml:"quit_key"`
+	LargeCountdown bool     `toml:"large_countdown"`
+	StaleAfter     Duration `toml:"stale_after"`
+}
+
+// Duration is a time.Duration written as "15s" in the file.
+type Duration struct{ time.Duration }
+
+// UnmarshalText reads a Go duration such as "15s" or "2m".
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("%q is not a duration such as 15s or 2m", string(b))
+	}
+	d.Duration = v
+	return nil
+}
+
+// configError is an error in the configuration file: file:line: what.
+type configError struct {
+	path string
+	line int
+	msg  string
+}
+
+func (e *configError) Error() string {
+	if e.line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.path, e.line, e.msg)
+	}
+	return fmt.Sprintf("%s: %s", e.path, e.msg)
+}
+
+// defaultConfigPath is $XDG_CONFIG_HOME/abfahrt/config.toml (or the
+// platform's user config directory).
+func defaultConfigPath() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "abfahrt", "config.toml")
+}
+
+// loadConfig reads and checks the file at path. A missing file is an empty
+// configuration unless required (it was named explicitly).
+func loadConfig(path string, required bool) (Config, error) {
+	var c Config
+	if path == "" {
+		return c, nil
+	}
+	src, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) && !required {
+		return c, nil
+	}
+	if err != nil {
+		return c, &configError{path: path, msg: "cannot read: " + unwrapPathErr(err)}
+	}
+	md, err := toml.Decode(string(src), &c)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return c, &configError{path: path, line: pe.Position.Line, msg: firstLine(pe.Message)}
+		}
+		return c, &configError{path: path, line: guessLine(err.Error()), msg: cleanTOMLErr(err)}
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		k := und[0]
+		return c, &configError{path: path, line: lineOfKey(string(src), k), msg: fmt.Sprintf("unknown key %q", k.String())}
+	}
+	if err := c.check(); err != nil {
+		var ce *configError
+		if errors.As(err, &ce) {
+			ce.path = path
+			if ce.line == 0 {
+				ce.line = lineOfName(string(src), ce.msg)
+			}
+			return c, ce
+		}
+		return c, err
+	}
+	return c, nil
+}
+
+var hexColor = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
+
+// check validates values the TOML types do not.
+func (c Config) check() error {
+	bad := func(key, format string, a ...any) error {
+		return &configError{msg: key + ": " + fmt.Sprintf(format, a...)}
+	}
+	if c.API != "" && !strings.HasPrefix(c.API, "http://") && !strings.HasPrefix(c.API, "https://") {
+		return bad("api", "must be an http or https URL, got %q", c.API)
+	}
+	if c.PollInterval.Duration != 0 && c.PollInterval.Duration < 5*time.Second {
+		return bad("poll_interval", "must be at least 5s, got %s", c.PollInterval.Duration)
+	}
+	if c.Language != "" && c.Language != "en" && c.Language != "de" {
+		return bad("language", "must be en or de, got %q", c.Language)
+	}
+	if c.Theme != "" && !validTheme(c.Theme) {
+		return bad("theme", "must be one of %s, got %q", strings.Join(themes, ", "), c.Theme)
+	}
+	if c.Limit < 0 || c.Limit > 100 {
+		return bad("limit", "must be between 1 and 100, got %d", c.Limit)
+	}
+	for _, line := range sortedKeys(c.LineColors) {
+		if !hexColor.MatchString(c.LineColors[line]) {
+			return bad("line_colors", "colour of line %s must be #RRGGBB, got %q", line, c.LineColors[line])
+		}
+	}
+	if c.Layout != "" {
+		if _, ok := c.Layouts[c.Layout]; !ok {
+			return bad("layout", "no layout named %q in [layouts]", c.Layout)
+		}
+	}
+	for _, name := range sortedKeys(c.Layouts) {
+		l := c.Layouts[name]
+		if len(l.Boards) == 0 || len(l.Boards) > 16 {
+			return bad("layouts."+name, "must have 1 to 16 boards, has %d", len(l.Boards))
+		}
+		for i, b := range l.Boards {
+			if err := b.check(); err != nil {
+				return bad(fmt.Sprintf("layouts.%s.boards[%d]", name, i+1), "%v", err)
+			}
+		}
+	}
+	if c.Kiosk.Rotate.Duration != 0 && c.Kiosk.Rotate.Duration < 3*time.Second {
+		return bad("kiosk.rotate", "must be at least 3s, got %s", c.Kiosk.Rotate.Duration)
+	}
+	if c.Kiosk.StaleAfter.Duration < 0 {
+		return bad("kiosk.stale_after", "must not be negative")
+	}
+	if c.Kiosk.Hours != "" {
+		if _, _, err := parseHours(c.Kiosk.Hours); err != nil {
+			return bad("kiosk.hours", "%v", err)
+		}
+	}
+	return nil
+}
+
+func (b BoardConfig) check() error {
+	if (b.Stop == 0) == (b.StopPoint == "") {
+		return errors.New("needs exactly one of stop or stoppoint")
+	}
+	if b.Stop != 0 && (b.Stop < 1000 || b.Stop > 9999) {
+		return fmt.Errorf("stop must be 4 digits, got %d", b.Stop)
+	}
+	if b.StopPoint != "" {
+		if _, err := model.ParseStopPointCode(b.StopPoint); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// themes are the names of the built-in themes.
+var themes = []string{"dark", "light", "high-contrast", "mono"}
+
+func validTheme(s string) bool {
+	for _, t := range themes {
+		if s == t {
+			return true
+		}
+	}
+	return false
+}
+
+// parseHours reads operating hours "HH:MM-HH:MM" (the end may be past
+// midnight, e.g. 05:00-01:00) as minutes of the day.
+func parseHours(s string) (from, to int, err error) {
+	a, b, ok := strings.Cut(strings.TrimSpace(s), "-")
+	if !ok {
+		return 0, 0, fmt.Errorf("must be HH:MM-HH:MM such as 05:00-01:00, got %q", s)
+	}
+	if from, err = parseClock(a); err == nil {
+		to, err = parseClock(b)
+	}
+	if err != nil {
+		return 0, 0, fmt.Errorf("must be HH:MM-HH:MM such as 05:00-01:00, got %q", s)
+	}
+	return from, to, nil
+}
+
+func parseClock(s string) (int, error) {
+	t, err := time.Parse("15:04", strings.TrimSpace(s))
+	if err != nil {
+		return 0, err
+	}
+	return t.Hour()*60 + t.Minute(), nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// lineOfKey finds the line where a dotted key is set: the last part as
+// "key =" after the table header of the rest, or the table header itself.
+func lineOfKey(src string, k toml.Key) int {
+	if len(k) == 0 {
+		return 0
+	}
+	last := k[len(k)-1]
+	lines := strings.Split(src, "\n")
+	table := strings.Join(k[:len(k)-1], ".")
+	inTable := table == ""
+	keyRe := regexp.MustCompile(`^\s*"?` + regexp.QuoteMeta(last) + `"?\s*=`)
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "[") {
+			h := strings.Trim(t, "[] ")
+			inTable = h == table || strings.HasPrefix(table, h+".")
+			if h == strings.Join(k, ".") {
+				return i + 1
+			}
+			continue
+		}
+		if inTable && keyRe.MatchString(l) {
+			return i + 1
+		}
+	}
+	for i, l := range lines {
+		if keyRe.MatchString(l) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// lineOfName finds the line of the key a check message starts with.
+func lineOfName(src, msg string) int {
+	key, _, _ := strings.Cut(msg, ":")
+	parts := strings.Split(key, ".")
+	name := parts[len(parts)-1]
+	if i := strings.Index(name, "["); i >= 0 {
+		name = name[:i]
+	}
+	return lineOfKey(src, toml.Key{name})
+}
+
+var lineInErr = regexp.MustCompile(`line (\d+)`)
+
+func guessLine(msg string) int {
+	if m := lineInErr.FindStringSubmatch(msg); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	return 0
+}
+
+func cleanTOMLErr(err error) string {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "toml: ")
+	return firstLine(msg)
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+func unwrapPathErr(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeConfig(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestConfigErrorsNameFileAndLine(t *testing.T) {
+	cases := []struct {
+		name, body, want string
+	}{
+		{"syntax", "api = \"http://x\"\ntheme = \n", ":2: "},
+		{"unknown key", "api = \"http://127.0.0.1:1/mobility/v1\"\ncolour = \"red\"\n", `:2: unknown key "colour"`},
+		{"unknown nested key", "[kiosk]\nenabled = true\nrotat = \"5s\"\n", `:3: unknown key "kiosk.rotat"`},
+		{"interval too short", "poll_interval = \"2s\"\n", ":1: poll_interval: must be at least 5s, got 2s"},
+		{"interval not a duration", "\n\npoll_interval = \"soon\"\n", `:3: `},
+		{"wrong type", "limit = \"ten\"\n", ":1: "},
+		{"bad language", "language = \"fr\"\n", ":1: language: must be en or de"},
+		{"bad theme", "theme = \"pink\"\n", ":1: theme: must be one of dark, light, high-contrast, mono"},
+		{"bad api", "api = \"ftp://x\"\n", ":1: api: must be an http or https URL"},
+		{"bad colour", "[line_colors]\n1 = \"red\"\n", "line_colors: colour of line 1 must be #RRGGBB"},
+		{"bad layout ref", "layout = \"night\"\n", `:1: layout: no layout named "night"`},
+		{"board without stop", "[layouts.main]\n[[layouts.main.boards]]\nlines = [\"1\"]\n", "needs exactly one of stop or stoppoint"},
+		{"board bad stop", "[layouts.main]\n[[layouts.main.boards]]\nstop = 12\n", "stop must be 4 digits, got 12"},
+		{"bad hours", "[kiosk]\nhours = \"always\"\n", ":2: kiosk.hours: must be HH:MM-HH:MM"},
+		{"rotate too fast", "[kiosk]\nrotate = \"1s\"\n", ":2: kiosk.rotate: must be at least 3s"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := writeConfig(t, c.body)
+			code, _, errs := runCLI(t, "--config", p, "config")
+			if code != exitUsage {
+				t.Errorf("exit %d, want 2; stderr %q", code, errs)
+			}
+			if !strings.HasPrefix(errs, "abfahrt: "+p) {
+				t.Errorf("stderr %q does not start with the file name", errs)
+			}
+			if !strings.Contains(errs, c.want) {
+				t.Errorf("stderr %q does not contain %q", errs, c.want)
+			}
+		})
+	}
+}
+
+func TestConfigMissingExplicitFileIsAnError(t *testing.T) {
+	code, _, errs := runCLI(t, "--config", filepath.Join(t.TempDir(), "nope.toml"), "config")
+	if code != exitUsage || !strings.Contains(errs, "cannot read: no such file or directory") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+func TestConfigPrecedenceFlagOverEnvOverFile(t *testing.T) {
+	p := writeConfig(t, `api = "http://127.0.0.1:1/file"
+theme = "light"
+language = "de"
+poll_interval = "30s"
+
+[layouts.morning]
+[[layouts.morning.boards]]
+stop = 1008
+lines = ["1", "2"]
+[[layouts.morning.boards]]
+stoppoint = "135001"
+platform = "A"
+`)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("ABFAHRT_CONFIG", p)
+	t.Setenv("NO_COLOR", "")
+	t.Setenv("LANG", "en_US.UTF-8")
+
+	code, out, errs := runCLI(t, "config")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"http://127.0.0.1:1/file", "light", "30s", "layouts.morning", "2 boards", p} {
+		if !strings.Contains(out, want) {
+			t.Errorf("file value %q missing:\n%s", want, out)
+		}
+	}
+
+	t.Setenv("ABFAHRT_THEME", "high-contrast")
+	_, out, _ = runCLI(t, "config")
+	if !strings.Contains(out, "high-contrast") || !strings.Contains(out, "env ABFAHRT_THEME") {
+		t.Errorf("env did not override the file:\n%s", out)
+	}
+
+	_, out, _ = runCLI(t, "--theme", "mono", "--lang", "en", "--interval", "20s", "config")
+	for _, want := range []string{"flag --theme", "flag --lang", "flag --interval", "20s"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("flag did not override (%q):\n%s", want, out)
+		}
+	}
+}
+
+func TestNoColorSelectsMono(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("ABFAHRT_CONFIG", "")
+	t.Setenv("NO_COLOR", "1")
+	_, out, _ := runCLI(t, "config")
+	if !strings.Contains(out, "mono") {
+		t.Errorf("NO_COLOR did not select mono:\n%s", out)
+	}
+}
+
+func TestLanguageFromLocale(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("ABFAHRT_CONFIG", "")
+	t.Setenv("ABFAHRT_LANG", "")
+	t.Setenv("LC_ALL", "de_DE.UTF-8")
+	_, out, _ := runCLI(t, "config")
+	if !strings.Contains(out, "language       de") && !strings.Contains(out, "de ") {
+		t.Errorf("LC_ALL=de_DE did not select German:\n%s", out)
+	}
+}
+
+func TestIntervalFlagBelowMinimum(t *testing.T) {
+	code, _, errs := runCLI(t, "--interval", "1s", "config")
+	if code != exitUsage || !strings.Contains(errs, "--interval must be at least 5s") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}

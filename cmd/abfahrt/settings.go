@@ -1,0 +1,189 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// setting is one effective value and where it came from.
+type setting struct {
+	value string
+	from  string // "flag --api", "env ABFAHRT_API", "config", "default"
+}
+
+// settings is the effective configuration: flags over environment over the
+// configuration file over defaults.
+type settings struct {
+	configPath string
+	file       Config
+
+	api      setting
+	interval time.Duration
+	intFrom  string
+	lang     setting
+	theme    setting
+}
+
+// envLookup reads an environment variable (os.LookupEnv in production).
+type envLookup func(string) (string, bool)
+
+// configPathFor resolves which configuration file to read: --config, then
+// ABFAHRT_CONFIG, then the default path. It reports whether the file was
+// named explicitly (and so must exist).
+func configPathFor(flagPath string, env envLookup) (string, bool) {
+	if flagPath != "" {
+		return flagPath, true
+	}
+	if p, ok := env("ABFAHRT_CONFIG"); ok && p != "" {
+		return p, true
+	}
+	return defaultConfigPath(), false
+}
+
+// resolveSettings loads the configuration file and applies the precedence.
+func resolveSettings(cmd *cobra.Command, g *globals, env envLookup) (*settings, error) {
+	path, required := configPathFor(g.configPath, env)
+	file, err := loadConfig(path, required)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	s := &settings{configPath: path, file: file}
+	changed := func(name string) bool {
+		f := cmd.Flags().Lookup(name)
+		return f != nil && f.Changed
+	}
+
+	s.api = pick(changed("api"), g.api, "flag --api", env, "ABFAHRT_API", file.API, "")
+	s.lang = pick(changed("lang"), g.lang, "flag --lang", env, "ABFAHRT_LANG", file.Language, localeLang(env))
+	s.theme = pick(changed("theme"), g.theme, "flag --theme", env, "ABFAHRT_THEME", file.Theme, "dark")
+	if s.theme.from != "flag --theme" && noColor(env) {
+		s.theme = setting{"mono", "env NO_COLOR/TERM=dumb"}
+	}
+	if s.lang.value != "en" && s.lang.value != "de" {
+		return nil, usagef("--lang must be en or de, got %q", s.lang.value)
+	}
+	if !validTheme(s.theme.value) {
+		return nil, usagef("--theme must be one of %s, got %q", strings.Join(themes, ", "), s.theme.value)
+	}
+
+	s.interval, s.intFrom = 15*time.Second, "default"
+	switch {
+	case changed("interval"):
+		s.interval, s.intFrom = g.interval, "flag --interval"
+	case file.PollInterval.Duration != 0:
+		s.interval, s.intFrom = file.PollInterval.Duration, "config"
+	}
+	if s.interval < 5*time.Second {
+		return nil, usagef("--interval must be at least 5s, got %s", s.interval)
+	}
+	return s, nil
+}
+
+// pick applies flag > env > file > default to one string setting.
+func pick(flagSet bool, flagVal, flagName string, env envLookup, envName, fileVal, def string) setting {
+	if flagSet {
+		return setting{flagVal, flagName}
+	}
+	if v, ok := env(envName); ok && v != "" {
+		return setting{v, "env " + envName}
+	}
+	if fileVal != "" {
+		return setting{fileVal, "config"}
+	}
+	return setting{def, "default"}
+}
+
+// localeLang reads the language from LC_ALL, LC_MESSAGES or LANG: "de" for
+// German locales, else "en".
+func localeLang(env envLookup) string {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v, ok := env(k); ok && v != "" {
+			if strings.HasPrefix(strings.ToLower(v), "de") {
+				return "de"
+			}
+			return "en"
+		}
+	}
+	return "en"
+}
+
+// noColor reports whether the environment asks for no colour.
+func noColor(env envLookup) bool {
+	if v, ok := env("NO_COLOR"); ok && v != "" {
+		return true
+	}
+	v, _ := env("TERM")
+	return v == "dumb"
+}
+
+// statePath is abfahrt's state directory (pins, logs): $XDG_STATE_HOME/abfahrt.
+func statePath(env envLookup) string {
+	if v, ok := env("XDG_STATE_HOME"); ok && v != "" {
+		return filepath.Join(v, "abfahrt")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(home, ".local", "state", "abfahrt")
+}
+
+// cachePath is abfahrt's cache directory for base data.
+func cachePath() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "abfahrt")
+}
+
+// print writes the effective configuration and every path in use.
+func (s *settings) print(w io.Writer, env envLookup) error {
+	api := s.api.value
+	if api == "" {
+		api = "(embedded " + simName + ")"
+	}
+	exists := "not present"
+	if _, err := os.Stat(s.configPath); err == nil {
+		exists = "read"
+	}
+	t := newTable(w, "SETTING", "VALUE", "FROM")
+	t.row("api", api, s.api.from)
+	t.row("poll_interval", s.interval.String(), s.intFrom)
+	t.row("language", s.lang.value, s.lang.from)
+	t.row("theme", s.theme.value, s.theme.from)
+	if s.file.Layout != "" {
+		t.row("layout", s.file.Layout, "config")
+	}
+	for _, name := range sortedKeys(s.file.Layouts) {
+		t.row("layouts."+name, fmt.Sprintf("%d boards", len(s.file.Layouts[name].Boards)), "config")
+	}
+	for _, line := range sortedKeys(s.file.LineColors) {
+		t.row("line_colors."+line, s.file.LineColors[line], "config")
+	}
+	if s.file.Kiosk.Enabled {
+		t.row("kiosk", "enabled", "config")
+	}
+	t.row("", "", "")
+	t.row("config file", s.configPath, exists)
+	t.row("cache dir", cachePath(), "base data, 24 h")
+	t.row("state dir", statePath(env), "pins and logs")
+	return t.flush()
+}
+
+func newConfigCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:   "config",
+		Short: "Print the effective configuration and every path in use",
+		Args:  cobra.NoArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			return g.s.print(g.stdout, os.LookupEnv)
+		},
+	}
+}
