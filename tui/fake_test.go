@@ -212,7 +212,7 @@ func testBase() baseDataMsg {
 
 // testEnv holds a model under test with its fake source and clock.
 type testEnv struct {
-	t   *testing.T
+	t   testing.TB
 	src *fakeSource
 	now time.Time
 	m   Model
@@ -220,7 +220,7 @@ type testEnv struct {
 
 // newEnv returns a model of size w×h at t0 with the fake source; base
 // data is loaded and the first poll answered when loaded is true.
-func newEnv(t *testing.T, w, h int, loaded bool) *testEnv {
+func newEnv(t testing.TB, w, h int, loaded bool) *testEnv {
 	t.Helper()
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
 	e.m = New(Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }})
