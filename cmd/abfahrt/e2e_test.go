@@ -25,6 +25,9 @@ type term struct {
 
 const prompt = "e2e-ready$ "
 
+// promptRe finds the prompt (capture-pane drops trailing blanks).
+var promptRe = regexp.MustCompile(`e2e-ready\$`)
+
 func newTerm(t *testing.T, w, h int, env ...string) *term {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -45,7 +48,7 @@ func newTerm(t *testing.T, w, h int, env ...string) *term {
 	args = append(args, "bash", "--norc", "--noprofile")
 	tm.tmux(args...)
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.socket, "kill-session", "-t", tm.name).Run() })
-	tm.waitFor(regexp.MustCompile(regexp.QuoteMeta(prompt)), 10*time.Second)
+	tm.waitFor(promptRe, 10*time.Second)
 	return tm
 }
 
@@ -117,10 +120,8 @@ func TestE2EBoardSearchResizeQuit(t *testing.T) {
 	tm.typeText("ehinger")
 	tm.waitFor(regexp.MustCompile(`Ehinger Tor`), 5*time.Second)
 	tm.keys("Enter")
-	s := tm.waitFor(regexp.MustCompile(`Ehinger Tor`), 5*time.Second)
-	if !departureRow.MatchString(s) {
-		tm.waitFor(departureRow, 10*time.Second)
-	}
+	tm.waitFor(regexp.MustCompile(`Ehinger Tor · Departures`), 5*time.Second)
+	tm.waitFor(departureRow, 10*time.Second)
 
 	tm.resize(60, 20)
 	time.Sleep(500 * time.Millisecond)
@@ -130,7 +131,7 @@ func TestE2EBoardSearchResizeQuit(t *testing.T) {
 	tm.waitFor(regexp.MustCompile(`Ehinger Tor`), 5*time.Second)
 
 	tm.keys("q")
-	tm.waitFor(regexp.MustCompile(regexp.QuoteMeta(prompt)+`\s*$`), 5*time.Second)
+	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
 	if alt := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", tm.name, "#{alternate_on}")); alt != "0" {
 		t.Errorf("alternate screen still on after quit (alternate_on=%s)", alt)
 	}
