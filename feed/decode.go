@@ -161,6 +161,7 @@ func DecodeDepartures(data []byte) (model.Board, error) {
 	for i, d := range b.DepartureData {
 		b.Events[i] = d.Event()
 	}
+	b.Events, b.Dropped = model.Guard(b.Events, b.Timestamp.Time)
 	return b, nil
 }
 
@@ -178,6 +179,7 @@ func DecodeArrivals(data []byte) (model.Board, error) {
 	for i, a := range b.ArrivalData {
 		b.Events[i] = a.Event()
 	}
+	b.Events, b.Dropped = model.Guard(b.Events, b.Timestamp.Time)
 	return b, nil
 }
 

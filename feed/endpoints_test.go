@@ -225,16 +225,21 @@ func TestStopDepartures(t *testing.T) {
 func TestStopArrivals(t *testing.T) {
 	check := func(t *testing.T, v any) {
 		b := v.(model.Board)
-		if !b.Arrivals || len(b.ArrivalData) != 2 || len(b.Events) != 2 || b.DepartureData != nil {
+		if !b.Arrivals || len(b.ArrivalData) != 2 || b.DepartureData != nil {
 			t.Fatalf("board %+v", b)
 		}
 		if !b.Events[0].Arrival || b.Events[0].DirectionText != "Kuhberg" || b.Events[0].Deviation != 50 {
 			t.Errorf("first arrival %+v", b.Events[0])
 		}
-		if b.Events[1].Scheduled.Known() || b.Events[1].Actual.Known() {
-			t.Errorf("sentinel arrival has a time: %+v", b.Events[1])
+		// The second record has no time at all (1970 sentinels): the
+		// plausibility guard keeps it out of the board's events.
+		if len(b.Events) != 1 || b.Dropped != 1 {
+			t.Errorf("sentinel arrival not dropped: %d events, %d dropped", len(b.Events), b.Dropped)
 		}
-		if _, ok := b.Events[1].DueIn(time.Now()); ok {
+		if b.ArrivalData[1].ArrivalTimeScheduled.Known() {
+			t.Errorf("sentinel arrival has a time: %+v", b.ArrivalData[1])
+		}
+		if _, ok := b.ArrivalData[1].Event().DueIn(time.Now()); ok {
 			t.Error("an event with no time must not have a due time")
 		}
 	}

@@ -14,6 +14,8 @@ type Board struct {
 	// Arrivals is true for an arrivals board.
 	Arrivals bool    `json:"-"`
 	Events   []Event `json:"-"`
+	// Dropped counts records the plausibility guard (Guard) left out of Events.
+	Dropped int `json:"-"`
 	// Departures or Arrivals as decoded, for --json output.
 	DepartureData []Departure `json:"DepartureData,omitempty"`
 	ArrivalData   []Arrival   `json:"ArrivalData,omitempty"`
