@@ -11,7 +11,7 @@ func TestCheckEvent(t *testing.T) {
 		return Event{RouteName: "2", DirectionText: "Kuhberg", VehicleNumber: 151,
 			Scheduled: At(sched), Actual: At(actual), Countdown: countdown, Deviation: dev}
 	}
-	in := func(d time.Duration) time.Time { return at.Add(d) }
+	in := at.Add
 	cases := []struct {
 		name string
 		e    Event
