@@ -11,7 +11,7 @@ BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
 
-.PHONY: all build run test e2e lint bench fuzz fmt tidy generate clean
+.PHONY: all build run test e2e lint bench bench-search perf chaos fuzz fmt tidy generate clean
 
 all: build
 
@@ -38,6 +38,16 @@ $(LINT):
 
 bench: ## benchmarks with allocations (see BENCHMARKS.md)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCH_TIME) $(BENCH_PKGS)
+
+bench-search: ## our search against fzf --filter on the same names and queries
+	$(GO) test -run '^$$' -bench 'Search1k|Search10k|Search100k$$|Fzf' -benchmem -benchtime 20x ./tui/search/
+
+perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation load (needs tmux, wrk)
+	.ci/perf/start-time.sh
+	.ci/perf/idle-cpu.sh
+	.ci/perf/idle-cpu.sh --stop 1008 --stop 1350 --stop 1240 --stop 1010 --stop 1008 --stop 1350 --stop 1240 --stop 1010 --stop 1008 --stop 1350 --stop 1240 --stop 1010
+	.ci/perf/idle-cpu.sh --kiosk --stop 1008
+	.ci/perf/sim-load.sh
 
 fuzz: ## run every fuzz target for FUZZ_TIME each
 	@set -e; for pkg in $$($(GO) list ./...); do \
