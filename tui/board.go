@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -199,9 +200,9 @@ func (b *boardPane) name() string {
 	case b.sh.base.stopName(b.subj.stop) != "":
 		return b.sh.base.stopName(b.subj.stop)
 	case b.subj.stop != 0:
-		return "Stop " + itoa(b.subj.stop)
+		return fmt.Sprintf(b.sh.t.StopN, b.subj.stop)
 	}
-	return "Stop point " + b.subj.point.String()
+	return fmt.Sprintf(b.sh.t.StopPointN, b.subj.point.String())
 }
 
 // rows returns the indexes of the events shown at the current time: not

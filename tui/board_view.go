@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -25,14 +26,10 @@ type viewKey struct {
 	focused bool
 }
 
-// column widths and the gap between columns.
+// The gap between columns and the direction column's bounds; the other
+// widths depend on the language (texts.w).
 const (
 	gap        = 2
-	wDue       = 7  // "~12 min"
-	wSched     = 5  // "12:45"
-	wDelay     = 7  // "on time", "planned"
-	wStatus    = 8  // "arriving"
-	wVehicle   = 5  // "12345"
 	minDirVeh  = 28 // below this direction width the vehicle column goes
 	minDirWide = 16 // below this the other optional columns go, one by one
 	minDir     = 6
@@ -42,6 +39,7 @@ const (
 // columns is the layout of a board's rows at one width: which optional
 // columns show and how wide each is.
 type columns struct {
+	cw     colWidths
 	badge  int // the line name box
 	dir    int
 	plat   int // 0: dropped
@@ -54,24 +52,24 @@ type columns struct {
 // layoutColumns fits the columns into width w, dropping optional ones by
 // priority: vehicle number first, then scheduled time, platform, status
 // word, delay. The direction takes the rest, up to maxDir.
-func layoutColumns(w, badge, plat int) columns {
-	c := columns{badge: badge, plat: plat, veh: true, sched: true, delay: true, status: true}
+func layoutColumns(cw colWidths, w, badge, plat int) columns {
+	c := columns{cw: cw, badge: badge, plat: plat, veh: true, sched: true, delay: true, status: true}
 	width := func() int {
-		n := 2 + 2 + c.badge + gap + gap + wDue // cursor, mark, badge, dir gap, due
+		n := 2 + 2 + c.badge + gap + gap + cw.due // cursor, mark, badge, dir gap, due
 		if c.plat > 0 {
 			n += c.plat + gap
 		}
 		if c.sched {
-			n += wSched + gap
+			n += cw.sched + gap
 		}
 		if c.delay {
-			n += wDelay + gap
+			n += cw.delay + gap
 		}
 		if c.status {
-			n += wStatus + gap
+			n += cw.status + gap
 		}
 		if c.veh {
-			n += wVehicle + gap
+			n += cw.vehicle + gap
 		}
 		return n
 	}
@@ -131,7 +129,7 @@ func (b *boardPane) render() string {
 	} else {
 		plat = 0 // one platform only: the header says which
 	}
-	c := layoutColumns(w, badge, plat)
+	c := layoutColumns(b.sh.t.w, w, badge, plat)
 	sb.WriteByte('\n')
 	sb.WriteString(st.ColHeader.Render(fit(b.colHeader(c), w)))
 	space := h - 2
@@ -168,24 +166,24 @@ func (b *boardPane) cursorIn(rows []int) int {
 // header is the board's title line: stop, mode, platform and line filter
 // on the left; the stale marker and the clock on the right.
 func (b *boardPane) header(w int) string {
-	st := b.sh.st
-	mode := "Departures"
+	st, tx := b.sh.st, b.sh.t
+	mode := tx.Departures
 	if b.subj.arrivals {
-		mode = "Arrivals"
+		mode = tx.Arrivals
 	}
 	parts := []string{mode}
 	if p := b.platformName(); p != "" {
-		parts = append(parts, "platform "+p)
+		parts = append(parts, fmt.Sprintf(tx.Platform, p))
 	} else {
-		parts = append(parts, "all platforms")
+		parts = append(parts, tx.AllPlatform)
 	}
 	if b.line != "" {
-		parts = append(parts, "line "+b.line+" only")
+		parts = append(parts, fmt.Sprintf(tx.LineOnly, b.line))
 	}
 	left := " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
 	if !b.poll.staleSince.IsZero() && b.have {
-		right = st.Stale.Render("⚠ stale since "+b.poll.staleSince.In(model.Berlin).Format("15:04:05")) + "  " + right
+		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, b.poll.staleSince.In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}
 	return spread(left, right, w)
 }
@@ -208,27 +206,27 @@ func spread(left, right string, w int) string {
 func (b *boardPane) colHeader(c columns) string {
 	// An arrival's direction text is the line's destination as the
 	// vehicle shows it on arrival, not where it came from.
-	const dir = "DIRECTION"
+	tx := b.sh.t
 	var sb strings.Builder
 	sb.WriteString("    ")
-	sb.WriteString(pad("LINE", c.badge))
+	sb.WriteString(pad(tx.ColLine, c.badge))
 	sb.WriteString("  ")
-	sb.WriteString(pad(dir, c.dir))
+	sb.WriteString(pad(tx.ColDirection, c.dir))
 	if c.plat > 0 {
-		sb.WriteString("  " + pad("PLAT", c.plat))
+		sb.WriteString("  " + pad(tx.ColPlatform, c.plat))
 	}
-	sb.WriteString("  " + padLeft("DUE", wDue))
+	sb.WriteString("  " + padLeft(tx.ColDue, c.cw.due))
 	if c.sched {
-		sb.WriteString("  " + pad("SCHED", wSched))
+		sb.WriteString("  " + pad(tx.ColSched, c.cw.sched))
 	}
 	if c.delay {
-		sb.WriteString("  " + pad("DELAY", wDelay))
+		sb.WriteString("  " + pad(tx.ColDelay, c.cw.delay))
 	}
 	if c.status {
-		sb.WriteString("  " + pad("STATUS", wStatus))
+		sb.WriteString("  " + pad(tx.ColStatus, c.cw.status))
 	}
 	if c.veh {
-		sb.WriteString("  " + padLeft("VEH", wVehicle))
+		sb.WriteString("  " + padLeft(tx.ColVehicle, c.cw.vehicle))
 	}
 	return sb.String()
 }
@@ -236,10 +234,10 @@ func (b *boardPane) colHeader(c columns) string {
 // row renders one event. The selected row carries a mark as well as a
 // background, so the cursor shows without colour too.
 func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
-	st := b.sh.st
+	st, tx := b.sh.st, b.sh.t
 	paint := func(s lipgloss.Style, text string) string {
 		if sel {
-			s = s.Background(st.Theme.Selection)
+			s = st.selected(s)
 		}
 		return s.Render(text)
 	}
@@ -264,36 +262,36 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 	if c.plat > 0 {
 		sb.WriteString(sp(gap) + paint(st.Text, pad(e.PlatformName, c.plat)))
 	}
-	due := countdown(*e, b.sh.now)
+	due := tx.countdown(*e, b.sh.now)
 	dueSt := st.Due
-	if due == "now" {
+	if due == tx.Now {
 		dueSt = st.DueNow
 	}
 	if !e.Realtime() {
 		due, dueSt = "~"+due, st.Planned
 	}
-	sb.WriteString(sp(gap) + paint(dueSt, padLeft(due, wDue)))
+	sb.WriteString(sp(gap) + paint(dueSt, padLeft(due, c.cw.due)))
 	if c.sched {
-		sb.WriteString(sp(gap) + paint(st.Muted, pad(clockTime(e.Scheduled), wSched)))
+		sb.WriteString(sp(gap) + paint(st.Muted, pad(clockTime(e.Scheduled), c.cw.sched)))
 	}
 	if c.delay {
-		text, sev := delayText(*e)
-		sb.WriteString(sp(gap) + paint(b.severityStyle(sev), pad(text, wDelay)))
+		text, sev := tx.delayText(*e)
+		sb.WriteString(sp(gap) + paint(b.severityStyle(sev), pad(text, c.cw.delay)))
 	}
 	if c.status {
-		word := statusWord(e.Status)
+		word := tx.statusWord(e.Status)
 		s := st.Status
 		if e.Status == model.StatusArriving || e.Status == model.StatusStopping {
 			s = st.StatusNow
 		}
-		sb.WriteString(sp(gap) + paint(s, pad(word, wStatus)))
+		sb.WriteString(sp(gap) + paint(s, pad(word, c.cw.status)))
 	}
 	if c.veh {
 		v := ""
 		if e.VehicleNumber != 0 {
 			v = itoa(e.VehicleNumber)
 		}
-		sb.WriteString(sp(gap) + paint(st.Muted, padLeft(v, wVehicle)))
+		sb.WriteString(sp(gap) + paint(st.Muted, padLeft(v, c.cw.vehicle)))
 	}
 	return sb.String()
 }
@@ -316,19 +314,20 @@ func (b *boardPane) severityStyle(s severity) lipgloss.Style {
 
 // emptyText says why a board has no rows.
 func (b *boardPane) emptyText() string {
-	what := "departures"
+	tx := b.sh.t
+	what := tx.DeparturesN
 	if b.subj.arrivals {
-		what = "arrivals"
+		what = tx.ArrivalsN
 	}
 	switch {
 	case !b.have && b.poll.lastErr != nil:
-		return "No " + what + " yet: the service did not answer."
+		return fmt.Sprintf(tx.NoneYet, what)
 	case !b.have:
-		return "Loading " + what + "…"
+		return fmt.Sprintf(tx.Loading, what)
 	case b.line != "":
-		return "No " + what + " of line " + b.line + " here soon. esc shows all lines."
+		return fmt.Sprintf(tx.NoneOfLine, what, b.line)
 	}
-	return "No " + what + " in the next hour."
+	return fmt.Sprintf(tx.NoneSoon, what)
 }
 
 // itoa is strconv.Itoa, short.

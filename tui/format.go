@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
@@ -26,49 +25,6 @@ const (
 	sevEarly
 )
 
-// countdown formats the time until an event: "now" under a minute (and for
-// the minute after), "N min" under an hour, the clock time beyond.
-func countdown(e model.Event, now time.Time) string {
-	due, ok := e.DueIn(now)
-	switch {
-	case !ok:
-		return "–"
-	case due < time.Minute:
-		return "now"
-	case due < time.Hour:
-		return strconv.Itoa(int(due/time.Minute)) + " min"
-	}
-	return e.When().In(model.Berlin).Format("15:04")
-}
-
-// delayText formats an event's delay: "+3", "on time", "-1", or "planned"
-// for a timetable-only row; with its severity.
-func delayText(e model.Event) (string, severity) {
-	if !e.Realtime() {
-		return "planned", sevPlanned
-	}
-	d := e.DelayMinutes()
-	switch {
-	case d == 0:
-		return "on time", sevOnTime
-	case d < 0:
-		return strconv.Itoa(d), sevEarly
-	case d < 3:
-		return "+" + strconv.Itoa(d), sevSlight
-	}
-	return "+" + strconv.Itoa(d), sevLate
-}
-
-// statusWord is the passage status worth showing on a board: the default
-// "predicted" says nothing and is left out.
-func statusWord(s model.PassageStatus) string {
-	switch s {
-	case model.StatusArriving, model.StatusStopping, model.StatusDeparted, model.StatusPassed:
-		return s.String()
-	}
-	return ""
-}
-
 // clockTime formats a time of day as HH:MM in Berlin, "--:--" when unknown.
 func clockTime(t model.Time) string {
 	if !t.Known() {
@@ -77,29 +33,32 @@ func clockTime(t model.Time) string {
 	return t.In(model.Berlin).Format("15:04")
 }
 
-// ago formats an age: "4 s ago", "3 min ago", "2 h ago".
-func ago(d time.Duration) string {
-	switch {
-	case d < time.Second:
-		return "just now"
-	case d < time.Minute:
-		return strconv.Itoa(int(d/time.Second)) + " s ago"
-	case d < time.Hour:
-		return strconv.Itoa(int(d/time.Minute)) + " min ago"
-	}
-	return strconv.Itoa(int(d/time.Hour)) + " h ago"
+// countdown is the English texts.countdown, for code not yet on the
+// catalogue; new code uses sh.t.countdown.
+func countdown(e model.Event, now time.Time) string {
+	en := englishTexts()
+	return en.countdown(e, now)
 }
 
-// inDur formats a time to go: "11 s", "2 min".
+// delayText is the English texts.delayText, for code not yet on the
+// catalogue; new code uses sh.t.delayText.
+func delayText(e model.Event) (string, severity) {
+	en := englishTexts()
+	return en.delayText(e)
+}
+
+// ago is the English texts.ago, for code not yet on the catalogue; new
+// code uses sh.t.ago.
+func ago(d time.Duration) string {
+	en := englishTexts()
+	return en.ago(d)
+}
+
+// inDur is the English texts.inDur, for code not yet on the catalogue;
+// new code uses sh.t.inDur.
 func inDur(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	s := int((d + time.Second - 1) / time.Second) // round up: "in 0 s" never while waiting
-	if s < 120 {
-		return strconv.Itoa(s) + " s"
-	}
-	return strconv.Itoa(s/60) + " min"
+	en := englishTexts()
+	return en.inDur(d)
 }
 
 // vehicleMark is the tram or bus mark of a line: it carries the category

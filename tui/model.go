@@ -46,6 +46,15 @@ type Options struct {
 	Now func() time.Time
 	// AltScreen runs the program in the terminal's alternate screen.
 	AltScreen bool
+	// Theme is "dark" (default), "light", "high-contrast" or "mono" (no
+	// colour; the CLI picks it for NO_COLOR and TERM=dumb).
+	Theme string
+	// Lang is the language of all text: "en" (default) or "de".
+	Lang string
+	// LineColors maps line names to "#RRGGBB", over the built-in table.
+	LineColors map[string]string
+	// Kiosk configures the unattended station display.
+	Kiosk KioskOptions
 }
 
 // paneID names a pane that can have focus. The vehicle pane (issue 5)
@@ -88,6 +97,7 @@ type shared struct {
 	clock      func() time.Time
 	now        time.Time
 	st         *Styles
+	t          *texts // the catalogue of the chosen language (i18n.go)
 	keys       keyMap
 	pol        policy
 	limit      int
@@ -132,13 +142,15 @@ func New(o Options) Model {
 		limit = DefaultLimit
 	}
 	now := clock()
+	theme, _ := ThemeByName(o.Theme) // unknown names were refused by the CLI; dark here
 	sh := &shared{
 		ctx:        context.Background(),
 		src:        o.Source,
 		sourceName: o.SourceName,
 		clock:      clock,
 		now:        now,
-		st:         NewStyles(DarkTheme(), UlmLineColors()),
+		st:         NewStyles(theme, UlmLineColors().With(o.LineColors)),
+		t:          textsFor(o.Lang),
 		keys:       defaultKeyMap(),
 		pol:        newPolicy(o.Interval, uint64(now.UnixNano())),
 		limit:      limit,
@@ -210,7 +222,7 @@ func (m Model) View() string {
 		return ""
 	}
 	if w < minWidth || h < minHeight {
-		return tooSmall(w, h)
+		return tooSmall(m.sh.t, w, h)
 	}
 	return m.render() // exact by construction; TestViewFitsEverySize holds it to that
 }

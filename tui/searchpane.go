@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -31,7 +32,7 @@ type searchPane struct {
 func newSearchPane(sh *shared) searchPane {
 	in := textinput.New()
 	in.Prompt = "/ "
-	in.Placeholder = "stop, platform, line or vehicle"
+	in.Placeholder = sh.t.SearchPlaceholder
 	in.CharLimit = 64
 	in.PromptStyle = sh.st.Accent
 	in.PlaceholderStyle = sh.st.Muted
@@ -106,7 +107,7 @@ func (p *searchPane) update(msg tea.KeyMsg) (chosen *target, cmd tea.Cmd) {
 
 // view renders the overlay: input, then as many results as fit.
 func (p *searchPane) view() string {
-	st := p.sh.st
+	st, tx := p.sh.st, p.sh.t
 	bw := p.boxWidth()
 	inner := bw - 4 // border and padding
 	if inner < 4 || p.height < 3 {
@@ -116,13 +117,13 @@ func (p *searchPane) view() string {
 	room := p.height - 2 - 2 // border, input and the blank under it
 	switch {
 	case p.sh.base == nil && p.sh.baseErr != nil:
-		lines = append(lines, "", st.Error.Render(fit("Base data failed to load: "+p.sh.baseErr.Error(), inner)))
+		lines = append(lines, "", st.Error.Render(fit(fmt.Sprintf(tx.SearchFailed, p.sh.baseErr.Error()), inner)))
 	case p.sh.base == nil:
-		lines = append(lines, "", st.Muted.Render(fit("Loading stops, lines and vehicles…", inner)))
+		lines = append(lines, "", st.Muted.Render(fit(tx.SearchLoading, inner)))
 	case p.query == "":
-		lines = append(lines, "", st.Muted.Render(fit(itoa(p.sh.base.entries)+" stops, platforms, lines and vehicles. Type to search.", inner)))
+		lines = append(lines, "", st.Muted.Render(fit(fmt.Sprintf(tx.SearchReady, p.sh.base.entries), inner)))
 	case len(p.results) == 0:
-		lines = append(lines, "", st.Muted.Render(fit("Nothing matches “"+p.query+"”.", inner)))
+		lines = append(lines, "", st.Muted.Render(fit(fmt.Sprintf(tx.SearchNone, p.query), inner)))
 	default:
 		lines = append(lines, "")
 		first := 0
@@ -137,16 +138,16 @@ func (p *searchPane) view() string {
 }
 
 // kindLabel is the short tag of a result kind.
-func kindLabel(k search.Kind) string {
+func (t *texts) kindLabel(k search.Kind) string {
 	switch k {
 	case search.KindStop:
-		return "stop"
+		return t.KindStop
 	case search.KindStopPoint:
-		return "platform"
+		return t.KindPlatform
 	case search.KindLine:
-		return "line"
+		return t.KindLine
 	case search.KindVehicle:
-		return "vehicle"
+		return t.KindVehicle
 	}
 	return ""
 }
@@ -160,7 +161,7 @@ func (p *searchPane) resultLine(r search.Result, w int, sel bool) string {
 	if sel {
 		mark = st.SelectedMark.Render("▸ ")
 	}
-	head := mark + st.Kind.Render(pad(kindLabel(e.Kind), 9))
+	head := mark + st.Kind.Render(pad(p.sh.t.kindLabel(e.Kind), 9))
 	room := w - 11
 	if room <= 0 {
 		return fit(head, w)

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -13,34 +14,34 @@ import (
 // the line is too long the source goes first, then the age, and the
 // error is cut last.
 func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
-	now := sh.now
+	now, tx := sh.now, sh.t
 	p := &b.poll
 	var age, next, msg string
 	msgErr := true
 	switch {
 	case !p.lastOK.IsZero():
-		age = "updated " + ago(now.Sub(p.lastOK))
+		age = fmt.Sprintf(tx.Updated, tx.ago(now.Sub(p.lastOK)))
 	case p.lastErr == nil:
-		age = "waiting for the first answer"
+		age = tx.WaitingFirst
 	}
 	switch {
 	case p.inFlight():
-		next = "refreshing…"
+		next = tx.Refreshing
 	case !p.next.IsZero() && p.lastErr != nil:
-		next = "retry in " + inDur(p.next.Sub(now))
+		next = fmt.Sprintf(tx.RetryIn, tx.inDur(p.next.Sub(now)))
 	case !p.next.IsZero():
-		next = "next in " + inDur(p.next.Sub(now))
+		next = fmt.Sprintf(tx.NextIn, tx.inDur(p.next.Sub(now)))
 	}
 	switch {
 	case p.lastErr != nil:
 		msg = "✗ " + oneLine(p.lastErr.Error())
 		if p.failures > 1 {
-			msg += " (" + strconv.Itoa(p.failures) + " failures)"
+			msg += fmt.Sprintf(tx.Failures, p.failures)
 		}
 	case sh.notice != "":
 		msg, msgErr = sh.notice, false
 	case sh.baseErr != nil && sh.base == nil:
-		msg = "search unavailable: " + oneLine(sh.baseErr.Error())
+		msg = fmt.Sprintf(tx.SearchUnavailable, oneLine(sh.baseErr.Error()))
 	}
 	key := strings.Join([]string{itoa(w), sh.sourceName, age, next, msg, strconv.FormatBool(msgErr)}, "\x00")
 	return c.get(key, func() string { return renderStatus(sh.st, sh.sourceName, age, next, msg, msgErr, w) })

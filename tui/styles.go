@@ -7,9 +7,12 @@ import (
 )
 
 // Theme is the palette of the TUI in semantic terms: what a colour means,
-// not which colour it is. Issue 6 adds light, high-contrast and mono themes
-// next to DarkTheme; nothing outside this file names a colour.
+// not which colour it is. Nothing outside this file names a colour. A
+// Mono theme has no colours at all: NewStyles then carries meaning with
+// bold, reverse video, underline and the symbols the views always print.
 type Theme struct {
+	Name          string         // "dark", "light", "high-contrast" or "mono"
+	Mono          bool           // no colour at all; attributes only
 	Text          lipgloss.Color // ordinary text
 	Accent        lipgloss.Color // titles, the search prompt, matched runes
 	Muted         lipgloss.Color // secondary text: headers, scheduled times, hints
@@ -27,11 +30,44 @@ type Theme struct {
 	LineDefault   lipgloss.Color // badge of a line missing from the line colour table
 	BadgeDark     lipgloss.Color // badge text on a light line colour
 	BadgeLight    lipgloss.Color // badge text on a dark line colour
+	Banner        lipgloss.Color // background of the kiosk's "data delayed" banner
+	BannerText    lipgloss.Color // text on the banner
+	Dim           lipgloss.Color // the kiosk clock outside operating hours
+}
+
+// Theme names, for Options.Theme.
+const (
+	ThemeDark         = "dark"
+	ThemeLight        = "light"
+	ThemeHighContrast = "high-contrast"
+	ThemeMono         = "mono"
+)
+
+// ThemeNames lists the themes ThemeByName knows, the default first.
+func ThemeNames() []string {
+	return []string{ThemeDark, ThemeLight, ThemeHighContrast, ThemeMono}
+}
+
+// ThemeByName returns the theme called name; "" is the dark theme. ok is
+// false for an unknown name (and the dark theme is returned).
+func ThemeByName(name string) (t Theme, ok bool) {
+	switch name {
+	case "", ThemeDark:
+		return DarkTheme(), true
+	case ThemeLight:
+		return LightTheme(), true
+	case ThemeHighContrast:
+		return HighContrastTheme(), true
+	case ThemeMono:
+		return MonoTheme(), true
+	}
+	return DarkTheme(), false
 }
 
 // DarkTheme is the default theme, for a dark terminal background.
 func DarkTheme() Theme {
 	return Theme{
+		Name:          ThemeDark,
 		Text:          lipgloss.Color("#E6E6E6"),
 		Accent:        lipgloss.Color("#F2C744"),
 		Muted:         lipgloss.Color("#8A8F98"),
@@ -49,8 +85,71 @@ func DarkTheme() Theme {
 		LineDefault:   lipgloss.Color("#6B7280"),
 		BadgeDark:     lipgloss.Color("#111111"),
 		BadgeLight:    lipgloss.Color("#FFFFFF"),
+		Banner:        lipgloss.Color("#E8B33E"),
+		BannerText:    lipgloss.Color("#111111"),
+		Dim:           lipgloss.Color("#3A3E46"),
 	}
 }
+
+// LightTheme is for a light terminal background: dark text, deeper
+// signal colours that keep their contrast on white.
+func LightTheme() Theme {
+	return Theme{
+		Name:          ThemeLight,
+		Text:          lipgloss.Color("#1F2328"),
+		Accent:        lipgloss.Color("#9A5B00"),
+		Muted:         lipgloss.Color("#5F6670"),
+		OnTime:        lipgloss.Color("#1A7F37"),
+		Slight:        lipgloss.Color("#9A6700"),
+		Late:          lipgloss.Color("#CF222E"),
+		Early:         lipgloss.Color("#0969DA"),
+		Cancelled:     lipgloss.Color("#CF222E"),
+		Stale:         lipgloss.Color("#9A6700"),
+		Error:         lipgloss.Color("#CF222E"),
+		Border:        lipgloss.Color("#C4C9D0"),
+		BorderFocused: lipgloss.Color("#9A5B00"),
+		Selection:     lipgloss.Color("#E4E8EE"),
+		Bar:           lipgloss.Color("#EEF1F4"),
+		LineDefault:   lipgloss.Color("#6B7280"),
+		BadgeDark:     lipgloss.Color("#111111"),
+		BadgeLight:    lipgloss.Color("#FFFFFF"),
+		Banner:        lipgloss.Color("#9A6700"),
+		BannerText:    lipgloss.Color("#FFFFFF"),
+		Dim:           lipgloss.Color("#C4C9D0"),
+	}
+}
+
+// HighContrastTheme uses pure, saturated colours on black for displays
+// seen from a distance or in sunlight.
+func HighContrastTheme() Theme {
+	return Theme{
+		Name:          ThemeHighContrast,
+		Text:          lipgloss.Color("#FFFFFF"),
+		Accent:        lipgloss.Color("#FFFF00"),
+		Muted:         lipgloss.Color("#D0D0D0"),
+		OnTime:        lipgloss.Color("#00FF00"),
+		Slight:        lipgloss.Color("#FFD700"),
+		Late:          lipgloss.Color("#FF3030"),
+		Early:         lipgloss.Color("#00FFFF"),
+		Cancelled:     lipgloss.Color("#FF3030"),
+		Stale:         lipgloss.Color("#FFFF00"),
+		Error:         lipgloss.Color("#FF3030"),
+		Border:        lipgloss.Color("#FFFFFF"),
+		BorderFocused: lipgloss.Color("#FFFF00"),
+		Selection:     lipgloss.Color("#0000AA"),
+		Bar:           lipgloss.Color("#000000"),
+		LineDefault:   lipgloss.Color("#FFFFFF"),
+		BadgeDark:     lipgloss.Color("#000000"),
+		BadgeLight:    lipgloss.Color("#FFFFFF"),
+		Banner:        lipgloss.Color("#FFFF00"),
+		BannerText:    lipgloss.Color("#000000"),
+		Dim:           lipgloss.Color("#606060"),
+	}
+}
+
+// MonoTheme has no colour at all, for NO_COLOR and dumb terminals: every
+// colour is empty and NewStyles uses attributes instead.
+func MonoTheme() Theme { return Theme{Name: ThemeMono, Mono: true} }
 
 // LineColors maps a line as people see it (RouteName: "2", "N1") to its
 // public colour, "#RRGGBB". Config (issue 6) may override entries.
@@ -66,6 +165,19 @@ func UlmLineColors() LineColors {
 		"N1": "#E52129", "N2": "#77418F", "N3": "#82BC46", "N4": "#1BB5EB", "N5": "#085EA4",
 		"N6": "#057A4A", "N7": "#DE4B95", "N8": "#F39437",
 	}
+}
+
+// With returns a copy of the table with the entries of over replacing or
+// adding to its own (config's line colours).
+func (lc LineColors) With(over map[string]string) LineColors {
+	out := make(LineColors, len(lc)+len(over))
+	for k, v := range lc {
+		out[k] = v
+	}
+	for k, v := range over {
+		out[k] = v
+	}
+	return out
 }
 
 // Styles are the lipgloss styles of every part of the TUI, built once from
@@ -88,6 +200,10 @@ type Styles struct {
 	Pane, PaneFocused          lipgloss.Style // bordered panes
 	Overlay                    lipgloss.Style // bordered overlays (search, help)
 	HelpKey, HelpDesc, HelpSep lipgloss.Style
+	Banner                     lipgloss.Style // the kiosk's "data delayed" banner
+	Digits                     lipgloss.Style // the kiosk's large clock and countdown
+	Dim                        lipgloss.Style // the kiosk clock outside operating hours
+	Ticker                     lipgloss.Style // the kiosk's alert line
 
 	lineBadge   map[string]lipgloss.Style
 	lineMark    map[string]lipgloss.Style
@@ -97,6 +213,9 @@ type Styles struct {
 
 // NewStyles builds the styles of a theme and a line colour table.
 func NewStyles(t Theme, lines LineColors) *Styles {
+	if t.Mono {
+		return newMonoStyles(t, lines)
+	}
 	s := lipgloss.NewStyle
 	st := &Styles{
 		Theme:        t,
@@ -131,6 +250,10 @@ func NewStyles(t Theme, lines LineColors) *Styles {
 		HelpKey:      s().Foreground(t.Text).Bold(true),
 		HelpDesc:     s().Foreground(t.Muted),
 		HelpSep:      s().Foreground(t.Border),
+		Banner:       s().Foreground(t.BannerText).Background(t.Banner).Bold(true),
+		Digits:       s().Foreground(t.Text).Bold(true),
+		Dim:          s().Foreground(t.Dim),
+		Ticker:       s().Foreground(t.Accent).Bold(true),
 		lineBadge:    make(map[string]lipgloss.Style, len(lines)),
 		lineMark:     make(map[string]lipgloss.Style, len(lines)),
 		defaultLine:  s().Background(t.LineDefault).Foreground(t.BadgeLight).Bold(true),
@@ -146,6 +269,49 @@ func NewStyles(t Theme, lines LineColors) *Styles {
 		st.lineMark[name] = s().Foreground(c)
 	}
 	return st
+}
+
+// newMonoStyles builds the styles of a theme without colour: reverse
+// video stands for a coloured background (line badges, the cursor row, the
+// status bar, banners), bold for a signal colour. The text says the rest:
+// "+3", "on time", "~" for planned rows, "⚠" for stale data.
+func newMonoStyles(t Theme, lines LineColors) *Styles {
+	s := lipgloss.NewStyle
+	plain, bold, rev := s(), s().Bold(true), s().Reverse(true).Bold(true)
+	border := s().Border(lipgloss.RoundedBorder())
+	st := &Styles{
+		Theme: t,
+		Text:  plain, Muted: plain, Bold: bold, Accent: bold,
+		Title: bold, Clock: bold, ColHeader: plain,
+		Selected: s().Reverse(true), SelectedMark: bold,
+		OnTime: plain, Slight: bold, Late: rev,
+		Early: bold, Planned: s().Faint(true), Status: plain,
+		StatusNow: bold, Due: bold, DueNow: rev,
+		Stale: rev, Error: bold,
+		Bar: s().Reverse(true), BarKey: rev, BarErr: rev,
+		Match: s().Bold(true).Underline(true), Kind: plain,
+		Pane: border, PaneFocused: border.BorderStyle(lipgloss.ThickBorder()),
+		Overlay: border.Padding(0, 1),
+		HelpKey: bold, HelpDesc: plain, HelpSep: plain,
+		Banner: rev, Digits: bold, Dim: s().Faint(true), Ticker: bold,
+		lineBadge:   make(map[string]lipgloss.Style, len(lines)),
+		lineMark:    make(map[string]lipgloss.Style, len(lines)),
+		defaultLine: rev, defaultMark: plain,
+	}
+	for name := range lines {
+		st.lineBadge[name] = rev
+		st.lineMark[name] = plain
+	}
+	return st
+}
+
+// selected returns s as it looks in the row under the cursor: on the
+// selection colour, or in reverse video without colour.
+func (st *Styles) selected(s lipgloss.Style) lipgloss.Style {
+	if st.Theme.Mono {
+		return s.Reverse(true)
+	}
+	return s.Background(st.Theme.Selection)
 }
 
 // LineBadge returns the badge style of a line: its colour as background.

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -124,10 +125,10 @@ func firstLine(s string) string {
 }
 
 // tooSmall is the notice shown below the minimum size, cut to fit.
-func tooSmall(w, h int) string {
-	msg := []string{"terminal too small", "need " + itoa(minWidth) + "×" + itoa(minHeight)}
+func tooSmall(tx *texts, w, h int) string {
+	msg := []string{tx.TooSmall, fmt.Sprintf(tx.NeedSize, minWidth, minHeight)}
 	if w < 10 {
-		msg = []string{"too small"}
+		msg = []string{tx.TooSmallShort}
 	}
 	return clampLines(strings.Join(msg, "\n"), w, h)
 }

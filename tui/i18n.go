@@ -1,0 +1,372 @@
+package tui
+
+// The text catalogue: every user-facing string of the TUI, in English and
+// German.
+//
+// How to add a string (for every pane, including new ones):
+//
+//  1. Add a field to texts below, in the group of your pane, with a short
+//     comment if the meaning is not obvious.
+//  2. Give it a value in both englishTexts and germanTexts. Formats use
+//     fmt verbs (%s, %d) and both languages must use the same verbs;
+//     TestCatalogComplete fails on an empty or mismatched entry.
+//  3. Use it through the shared state every pane holds:
+//     p.sh.t.Departures, or fmt.Sprintf(p.sh.t.LineOnly, line).
+//
+// Never write an English literal in a view. Times use the 24-hour clock in
+// both languages (Go layout "15:04"). Column widths that depend on the
+// language are computed once from the catalogue (texts.w).
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+)
+
+// Languages of the catalogue.
+const (
+	LangEnglish = "en"
+	LangGerman  = "de"
+)
+
+// texts is the catalogue of one language: one field per string.
+type texts struct {
+	// Board rows.
+	Now         string // countdown under a minute
+	Min         string // the minute unit of countdowns: "3 min"
+	OnTime      string
+	Planned     string // a timetable-only row, no live data
+	DelayLate   string // "+%d": minutes late
+	DelayEarly  string // "%d": minutes early (negative)
+	Arriving    string // passage status words
+	AtStop      string
+	Departed    string
+	Passed      string
+	Departures  string // board titles
+	Arrivals    string
+	DeparturesN string // the noun inside a sentence: "No departures …"
+	ArrivalsN   string
+	Platform    string // "platform %s"
+	AllPlatform string
+	LineOnly    string // "line %s only"
+	StaleSince  string // "⚠ stale since %s" (HH:MM:SS)
+	StopN       string // "Stop %d": a stop without a known name
+	StopPointN  string // "Stop point %s"
+
+	// Board column titles.
+	ColLine, ColDirection, ColPlatform, ColDue string
+	ColSched, ColDelay, ColStatus, ColVehicle  string
+
+	// Why a board is empty.
+	NoneYet    string // "No %s yet: …" (departures/arrivals)
+	Loading    string // "Loading %s…"
+	NoneOfLine string // "No %s of line %s here soon. …"
+	NoneSoon   string // "No %s in the next hour."
+
+	// Ages and durations.
+	JustNow, SecondsAgo, MinutesAgo, HoursAgo string
+	Seconds, Minutes                          string
+
+	// Status bar.
+	Updated           string // "updated %s" (an age)
+	WaitingFirst      string
+	Refreshing        string
+	RetryIn           string // "retry in %s"
+	NextIn            string // "next in %s"
+	Failures          string // " (%d failures)"
+	SearchUnavailable string // "search unavailable: %s"
+	NoStopsForLine    string // "no stops known for line %s"
+
+	// Too small a terminal.
+	TooSmall, NeedSize, TooSmallShort string
+
+	// Help overlay.
+	HelpTitle                                             string
+	GroupBoard, GroupEverywhere, GroupSearch, GroupVehicle string
+	HelpLegend                                            string // "%s": the Planned word
+
+	// Key help (descriptions; the key names stay as typed).
+	KeyQuit, KeyHelp, KeySearch, KeyRefresh, KeyNextPane, KeyPrevPane string
+	KeyUp, KeyDown, KeyFirst, KeyLast, KeyArrivals, KeyDepartures    string
+	KeyPlatform, KeyVehicle, KeyClearFilter, KeyClose, KeyOpen       string
+	KeyPrevious, KeyNext, KeyCloseHelp                               string
+
+	// Search overlay.
+	SearchPlaceholder, SearchFailed, SearchLoading, SearchReady, SearchNone string
+	KindStop, KindPlatform, KindLine, KindVehicle                          string
+	LineTitle                                                              string // "Line %s"
+	TramN, BusN, VehicleN                                                  string // "Tram %d"
+
+	// Trip summary.
+	TripName, TripModel, TripCapacity, Capacity, TripLine, TripDeviation string
+	TripPosition, TripReported, TripRefresh                              string
+	LateBy, EarlyBy                                                      string // "+%d min late"
+	TripUnavailable, TripLoading, NotInService                           string
+
+	// Kiosk.
+	DataDelayed string // banner: "Data delayed since %s" (HH:MM)
+	DataBlanked string // rows blanked: "No current departure data since %s. …"
+	NextDep     string // label of the large countdown
+	DateFormat  string // %[1]s weekday, %[2]d day, %[3]s month, %[4]d year
+	Weekdays    [7]string
+	Months      [12]string
+
+	// w holds the column widths this language needs (not a string).
+	w colWidths
+}
+
+// colWidths are the widths of the board columns whose content depends on
+// the language.
+type colWidths struct {
+	due, sched, delay, status, vehicle int
+}
+
+// englishTexts is the English catalogue.
+func englishTexts() texts {
+	return texts{
+		Now: "now", Min: "min", OnTime: "on time", Planned: "planned",
+		DelayLate: "+%d", DelayEarly: "%d",
+		Arriving: "arriving", AtStop: "at stop", Departed: "departed", Passed: "passed",
+		Departures: "Departures", Arrivals: "Arrivals", DeparturesN: "departures", ArrivalsN: "arrivals",
+		Platform: "platform %s", AllPlatform: "all platforms", LineOnly: "line %s only",
+		StaleSince: "⚠ stale since %s", StopN: "Stop %d", StopPointN: "Stop point %s",
+
+		ColLine: "LINE", ColDirection: "DIRECTION", ColPlatform: "PLAT", ColDue: "DUE",
+		ColSched: "SCHED", ColDelay: "DELAY", ColStatus: "STATUS", ColVehicle: "VEH",
+
+		NoneYet:    "No %s yet: the service did not answer.",
+		Loading:    "Loading %s…",
+		NoneOfLine: "No %s of line %s here soon. esc shows all lines.",
+		NoneSoon:   "No %s in the next hour.",
+
+		JustNow: "just now", SecondsAgo: "%d s ago", MinutesAgo: "%d min ago", HoursAgo: "%d h ago",
+		Seconds: "%d s", Minutes: "%d min",
+
+		Updated: "updated %s", WaitingFirst: "waiting for the first answer", Refreshing: "refreshing…",
+		RetryIn: "retry in %s", NextIn: "next in %s", Failures: " (%d failures)",
+		SearchUnavailable: "search unavailable: %s", NoStopsForLine: "no stops known for line %s",
+
+		TooSmall: "terminal too small", NeedSize: "need %d×%d", TooSmallShort: "too small",
+
+		HelpTitle:  "abfahrt — keys",
+		GroupBoard: "Board", GroupEverywhere: "Everywhere", GroupSearch: "Search", GroupVehicle: "Vehicle",
+		HelpLegend: "Rows: ▮ tram, ● bus; ~ and “%s”: timetable only, no live data.",
+
+		KeyQuit: "quit", KeyHelp: "help", KeySearch: "search", KeyRefresh: "refresh",
+		KeyNextPane: "next pane", KeyPrevPane: "previous pane",
+		KeyUp: "up", KeyDown: "down", KeyFirst: "first", KeyLast: "last",
+		KeyArrivals: "arrivals", KeyDepartures: "departures", KeyPlatform: "platform",
+		KeyVehicle: "vehicle", KeyClearFilter: "clear filter", KeyClose: "close", KeyOpen: "open",
+		KeyPrevious: "previous", KeyNext: "next", KeyCloseHelp: "close help",
+
+		SearchPlaceholder: "stop, platform, line or vehicle",
+		SearchFailed:      "Base data failed to load: %s",
+		SearchLoading:     "Loading stops, lines and vehicles…",
+		SearchReady:       "%d stops, platforms, lines and vehicles. Type to search.",
+		SearchNone:        "Nothing matches “%s”.",
+		KindStop:          "stop", KindPlatform: "platform", KindLine: "line", KindVehicle: "vehicle",
+		LineTitle: "Line %s", TramN: "Tram %d", BusN: "Bus %d", VehicleN: "Vehicle %d",
+
+		TripName: "name", TripModel: "model", TripCapacity: "capacity", Capacity: "%d seats, %d standing",
+		TripLine: "line", TripDeviation: "deviation", TripPosition: "position", TripReported: "reported",
+		TripRefresh: "refresh", LateBy: "+%d min late", EarlyBy: "%d min early",
+		TripUnavailable: "Trip not available: %s", TripLoading: "Loading trip…", NotInService: "Not in service.",
+
+		DataDelayed: "Data delayed since %s",
+		DataBlanked: "No current departure data since %s. Please check the timetable at the stop.",
+		NextDep:     "Next departure",
+		DateFormat:  "%[1]s, %[2]d %[3]s %[4]d",
+		Weekdays:    [7]string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"},
+		Months: [12]string{"January", "February", "March", "April", "May", "June", "July",
+			"August", "September", "October", "November", "December"},
+	}
+}
+
+// germanTexts is the German catalogue.
+func germanTexts() texts {
+	return texts{
+		Now: "sofort", Min: "Min", OnTime: "pünktlich", Planned: "Fahrplan",
+		DelayLate: "+%d Min", DelayEarly: "%d Min",
+		Arriving: "fährt ein", AtStop: "am Steig", Departed: "abgefahren", Passed: "vorbei",
+		Departures: "Abfahrten", Arrivals: "Ankünfte", DeparturesN: "Abfahrten", ArrivalsN: "Ankünfte",
+		Platform: "Steig %s", AllPlatform: "alle Steige", LineOnly: "nur Linie %s",
+		StaleSince: "⚠ Daten veraltet seit %s", StopN: "Haltestelle %d", StopPointN: "Steig %s",
+
+		ColLine: "LINIE", ColDirection: "RICHTUNG", ColPlatform: "STEIG", ColDue: "IN",
+		ColSched: "PLAN", ColDelay: "VERSP.", ColStatus: "STATUS", ColVehicle: "FZG",
+
+		NoneYet:    "Noch keine %s: der Dienst antwortet nicht.",
+		Loading:    "%s werden geladen…",
+		NoneOfLine: "In Kürze keine %s der Linie %s. esc zeigt alle Linien.",
+		NoneSoon:   "Keine %s in der nächsten Stunde.",
+
+		JustNow: "gerade eben", SecondsAgo: "vor %d s", MinutesAgo: "vor %d Min", HoursAgo: "vor %d Std",
+		Seconds: "%d s", Minutes: "%d Min",
+
+		Updated: "aktualisiert %s", WaitingFirst: "warte auf die erste Antwort", Refreshing: "aktualisiere…",
+		RetryIn: "neuer Versuch in %s", NextIn: "nächste in %s", Failures: " (%d Fehlschläge)",
+		SearchUnavailable: "Suche nicht verfügbar: %s", NoStopsForLine: "keine Haltestellen der Linie %s bekannt",
+
+		TooSmall: "Terminal zu klein", NeedSize: "mindestens %d×%d", TooSmallShort: "zu klein",
+
+		HelpTitle:  "abfahrt — Tasten",
+		GroupBoard: "Tafel", GroupEverywhere: "Überall", GroupSearch: "Suche", GroupVehicle: "Fahrzeug",
+		HelpLegend: "Zeilen: ▮ Straßenbahn, ● Bus; ~ und „%s“: nur Fahrplan, keine Echtzeitdaten.",
+
+		KeyQuit: "beenden", KeyHelp: "Hilfe", KeySearch: "suchen", KeyRefresh: "aktualisieren",
+		KeyNextPane: "nächster Bereich", KeyPrevPane: "voriger Bereich",
+		KeyUp: "hoch", KeyDown: "runter", KeyFirst: "erste", KeyLast: "letzte",
+		KeyArrivals: "Ankünfte", KeyDepartures: "Abfahrten", KeyPlatform: "Steig",
+		KeyVehicle: "Fahrzeug", KeyClearFilter: "Filter aus", KeyClose: "schließen", KeyOpen: "öffnen",
+		KeyPrevious: "vorige", KeyNext: "nächste", KeyCloseHelp: "Hilfe schließen",
+
+		SearchPlaceholder: "Haltestelle, Steig, Linie oder Fahrzeug",
+		SearchFailed:      "Stammdaten nicht geladen: %s",
+		SearchLoading:     "Haltestellen, Linien und Fahrzeuge werden geladen…",
+		SearchReady:       "%d Haltestellen, Steige, Linien und Fahrzeuge. Tippen zum Suchen.",
+		SearchNone:        "Nichts passt zu „%s“.",
+		KindStop:          "Halt", KindPlatform: "Steig", KindLine: "Linie", KindVehicle: "Fahrzeug",
+		LineTitle: "Linie %s", TramN: "Straßenbahn %d", BusN: "Bus %d", VehicleN: "Fahrzeug %d",
+
+		TripName: "Name", TripModel: "Modell", TripCapacity: "Plätze", Capacity: "%d Sitz-, %d Stehplätze",
+		TripLine: "Linie", TripDeviation: "Abweichung", TripPosition: "Position", TripReported: "gemeldet",
+		TripRefresh: "Abruf", LateBy: "+%d Min verspätet", EarlyBy: "%d Min zu früh",
+		TripUnavailable: "Fahrt nicht verfügbar: %s", TripLoading: "Fahrt wird geladen…", NotInService: "Nicht im Dienst.",
+
+		DataDelayed: "Daten veraltet seit %s",
+		DataBlanked: "Keine aktuellen Abfahrtsdaten seit %s. Bitte beachten Sie den Fahrplanaushang.",
+		NextDep:     "Nächste Abfahrt",
+		DateFormat:  "%[1]s, %[2]d. %[3]s %[4]d",
+		Weekdays:    [7]string{"Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"},
+		Months: [12]string{"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli",
+			"August", "September", "Oktober", "November", "Dezember"},
+	}
+}
+
+// textsFor returns the catalogue of a language: "de" (or "de_DE…") is
+// German, anything else English.
+func textsFor(lang string) *texts {
+	var t texts
+	if strings.HasPrefix(strings.ToLower(lang), LangGerman) {
+		t = germanTexts()
+	} else {
+		t = englishTexts()
+	}
+	t.w = t.widths()
+	return &t
+}
+
+// widths computes the board column widths this language needs: the
+// widest value or title of each column, at least the English minimum.
+func (t *texts) widths() colWidths {
+	w := func(min int, ss ...string) int {
+		for _, s := range ss {
+			min = max(min, ansi.StringWidth(s))
+		}
+		return min
+	}
+	return colWidths{
+		due:     w(7, "~"+t.Now, "~59 "+t.Min, t.ColDue),
+		sched:   w(5, t.ColSched),
+		delay:   w(7, t.OnTime, t.Planned, fmt.Sprintf(t.DelayLate, 99), fmt.Sprintf(t.DelayEarly, -9), t.ColDelay),
+		status:  w(8, t.Arriving, t.AtStop, t.Departed, t.Passed, t.ColStatus),
+		vehicle: w(5, t.ColVehicle),
+	}
+}
+
+// countdown formats the time until an event: "now" under a minute (and for
+// the minute after), "N min" under an hour, the clock time beyond.
+func (t *texts) countdown(e model.Event, now time.Time) string {
+	due, ok := e.DueIn(now)
+	switch {
+	case !ok:
+		return "–"
+	case due < time.Minute:
+		return t.Now
+	case due < time.Hour:
+		return strconv.Itoa(int(due/time.Minute)) + " " + t.Min
+	}
+	return e.When().In(model.Berlin).Format("15:04")
+}
+
+// delayText formats an event's delay: "+3", "on time", "-1", or "planned"
+// for a timetable-only row; with its severity.
+func (t *texts) delayText(e model.Event) (string, severity) {
+	if !e.Realtime() {
+		return t.Planned, sevPlanned
+	}
+	d := e.DelayMinutes()
+	switch {
+	case d == 0:
+		return t.OnTime, sevOnTime
+	case d < 0:
+		return fmt.Sprintf(t.DelayEarly, d), sevEarly
+	case d < 3:
+		return fmt.Sprintf(t.DelayLate, d), sevSlight
+	}
+	return fmt.Sprintf(t.DelayLate, d), sevLate
+}
+
+// statusWord is the passage status worth showing on a board: the default
+// "predicted" says nothing and is left out.
+func (t *texts) statusWord(s model.PassageStatus) string {
+	switch s {
+	case model.StatusArriving:
+		return t.Arriving
+	case model.StatusStopping:
+		return t.AtStop
+	case model.StatusDeparted:
+		return t.Departed
+	case model.StatusPassed:
+		return t.Passed
+	}
+	return ""
+}
+
+// ago formats an age: "4 s ago", "3 min ago", "2 h ago".
+func (t *texts) ago(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return t.JustNow
+	case d < time.Minute:
+		return fmt.Sprintf(t.SecondsAgo, int(d/time.Second))
+	case d < time.Hour:
+		return fmt.Sprintf(t.MinutesAgo, int(d/time.Minute))
+	}
+	return fmt.Sprintf(t.HoursAgo, int(d/time.Hour))
+}
+
+// inDur formats a time to go: "11 s", "2 min".
+func (t *texts) inDur(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	s := int((d + time.Second - 1) / time.Second) // round up: "in 0 s" never while waiting
+	if s < 120 {
+		return fmt.Sprintf(t.Seconds, s)
+	}
+	return fmt.Sprintf(t.Minutes, s/60)
+}
+
+// date formats a day as people write it: "Friday, 11 September 2026",
+// "Freitag, 11. September 2026".
+func (t *texts) date(d time.Time) string {
+	d = d.In(model.Berlin)
+	return fmt.Sprintf(t.DateFormat, t.Weekdays[d.Weekday()], d.Day(), t.Months[d.Month()-1], d.Year())
+}
+
+// vehicleTitle is "Tram 41", "Bus 151" or "Vehicle 7".
+func (t *texts) vehicleTitle(c model.VehicleCategory, n int) string {
+	switch c {
+	case model.VehicleTram:
+		return fmt.Sprintf(t.TramN, n)
+	case model.VehicleBus:
+		return fmt.Sprintf(t.BusN, n)
+	}
+	return fmt.Sprintf(t.VehicleN, n)
+}
