@@ -87,12 +87,3 @@ func baseDataCmd(parent context.Context, src Source) tea.Cmd {
 		return msg
 	}
 }
-
-// fetchTripCmd requests the live trip of a vehicle.
-func fetchTripCmd(ctx context.Context, cancel context.CancelFunc, src Source, seq, vehicle int, now func() time.Time) tea.Cmd {
-	return func() tea.Msg {
-		defer cancel()
-		trips, err := src.Trips(ctx, vehicle)
-		return tripMsg{seq: seq, vehicle: vehicle, trips: trips, err: err, at: now()}
-	}
-}

@@ -23,6 +23,9 @@ type fakeSource struct {
 	calls    []subject
 	base     baseDataMsg
 	trips    []model.Trip
+	passages model.VehiclePassages // answered for every vehicle
+	pattern  model.Pattern         // Track and Stops, for every vehicle
+	vehErr   error                 // returned by Trips and Passages while set
 	inFlight int
 	maxIn    int
 }
@@ -94,12 +97,41 @@ func (f *fakeSource) StopPoints(context.Context, model.Scope, model.StopPointCod
 func (f *fakeSource) Vehicles(context.Context, model.Scope, int) ([]model.Vehicle, error) {
 	return f.base.vehicles, nil
 }
-func (f *fakeSource) Trips(context.Context, int) ([]model.Trip, error) { return f.trips, nil }
-func (f *fakeSource) Passages(context.Context, int, model.Range) (model.VehiclePassages, error) {
-	return model.VehiclePassages{}, errors.New("not in the fake")
+func (f *fakeSource) Trips(context.Context, int) ([]model.Trip, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.trips, f.vehErr
 }
-func (f *fakeSource) Pattern(context.Context, int, model.PatternScope) (model.Pattern, error) {
-	return model.Pattern{}, errors.New("not in the fake")
+func (f *fakeSource) Passages(_ context.Context, _ int, r model.Range) (model.VehiclePassages, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.vehErr != nil {
+		return model.VehiclePassages{}, f.vehErr
+	}
+	vp := f.passages
+	if r == model.RangeUpcoming {
+		vp.Passages = nil
+		for _, p := range f.passages.Passages {
+			if !p.Status.Done() {
+				vp.Passages = append(vp.Passages, p)
+			}
+		}
+	}
+	return vp, nil
+}
+func (f *fakeSource) Pattern(_ context.Context, _ int, scope model.PatternScope) (model.Pattern, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.pattern.TrackPoints) == 0 {
+		return model.Pattern{}, errors.New("no pattern in the fake")
+	}
+	p := f.pattern
+	if scope == model.PatternStops {
+		p.TrackPoints = nil
+	} else {
+		p.StopPoints = nil
+	}
+	return p, nil
 }
 
 func (f *fakeSource) setErr(err error) { f.mu.Lock(); f.err = err; f.mu.Unlock() }
@@ -287,10 +319,10 @@ func (e *testEnv) poll() {
 func (e *testEnv) deliver(cmd tea.Cmd) tea.Cmd {
 	e.t.Helper()
 	msg := cmd()
-	if _, ok := msg.(boardMsg); !ok {
-		if _, ok := msg.(tripMsg); !ok {
-			e.t.Fatalf("expected a fetch result, got %T", msg)
-		}
+	switch msg.(type) {
+	case boardMsg, vehicleMsg, patternMsg, vehicleInfoMsg:
+	default:
+		e.t.Fatalf("expected a fetch result, got %T", msg)
 	}
 	return e.send(msg)
 }

@@ -18,8 +18,8 @@ func (m *Model) activeKeys() keyHelp {
 		opt, tail := m.sh.keys.footer(overlayHelp, m.focus)
 		return keyHelp{short: opt, always: tail}
 	}
-	if m.focus == paneTrip {
-		return m.trip.keys()
+	if m.focus == paneVehicle {
+		return m.vehicle.keys()
 	}
 	return m.board.keys()
 }
@@ -85,6 +85,10 @@ func (m *Model) helpView(w, h int) string {
 	s := m.keyState()
 	s.overlay = overlayNone
 	under.sync(s)
+	veh := m.sh.keys // as on a focused vehicle pane with a long trip
+	vs := s
+	vs.focus, vs.vehicleOpen, vs.scrollable, vs.following = paneVehicle, true, true, false
+	veh.sync(vs)
 	srch := m.sh.keys
 	s.overlay, s.searchHits = overlaySearch, 2
 	srch.sync(s)
@@ -95,13 +99,14 @@ func (m *Model) helpView(w, h int) string {
 		{"Board", under.boardKeys()},
 		{"Everywhere", under.globalKeys()},
 		{"Search", srch.searchKeys()},
-		{"Vehicle", []key.Binding{under.Close}},
+		{"Vehicle", veh.vehicleKeys()},
+		{"Scroll", veh.scrollKeys()},
 	}
 	var cols []string
 	for _, g := range groups {
 		var lines []string
 		for _, b := range g.keys {
-			if !b.Enabled() && g.title != "Vehicle" {
+			if !b.Enabled() {
 				continue
 			}
 			hk := b.Help()

@@ -28,8 +28,14 @@ type keyMap struct {
 	Open     key.Binding
 	Clear    key.Binding
 
-	// Trip summary (the vehicle pane of issue 5).
-	Close key.Binding
+	// Vehicle pane.
+	Close      key.Binding
+	Range      key.Binding
+	ScrollUp   key.Binding
+	ScrollDown key.Binding
+	PageUp     key.Binding
+	PageDown   key.Binding
+	Follow     key.Binding
 
 	// Search overlay.
 	SearchChoose key.Binding
@@ -64,7 +70,13 @@ func defaultKeyMap() keyMap {
 		Open:     b("enter", "vehicle", "enter"),
 		Clear:    b("esc", "clear filter", "esc"),
 
-		Close: b("esc", "close", "esc"),
+		Close:      b("esc", "back", "esc"),
+		Range:      b("u", "upcoming only", "u"),
+		ScrollUp:   b("↑/k", "scroll up", "up", "k"),
+		ScrollDown: b("↓/j", "scroll down", "down", "j"),
+		PageUp:     b("pgup", "page up", "pgup", "ctrl+u"),
+		PageDown:   b("pgdn", "page down", "pgdown", "ctrl+d"),
+		Follow:     b("f", "follow vehicle", "f"),
 
 		SearchChoose: b("enter", "open", "enter"),
 		SearchPrev:   b("↑/ctrl+p", "previous", "up", "ctrl+p", "ctrl+k"),
@@ -79,7 +91,10 @@ func defaultKeyMap() keyMap {
 type keyState struct {
 	overlay      overlay
 	focus        paneID
-	tripOpen     bool
+	vehicleOpen  bool
+	allStops     bool // the vehicle pane lists all passages, so `u` offers upcoming
+	scrollable   bool // the vehicle pane's passages do not fit
+	following    bool // the vehicle pane follows the vehicle
 	arrivals     bool // the board shows arrivals, so `a` offers departures
 	rows         int  // rows on the board
 	rowVehicle   bool // the row under the cursor has a vehicle
@@ -97,13 +112,14 @@ func (k *keyMap) sync(s keyState) {
 	k.Help.SetEnabled(s.overlay != overlaySearch)
 	k.Search.SetEnabled(none)
 	k.Refresh.SetEnabled(none)
-	k.Focus.SetEnabled(none && s.tripOpen)
-	k.FocusBack.SetEnabled(none && s.tripOpen)
+	k.Focus.SetEnabled(none && s.vehicleOpen)
+	k.FocusBack.SetEnabled(none && s.vehicleOpen)
 
+	vehicle := none && s.focus == paneVehicle
 	k.Up.SetEnabled(board && s.rows > 1)
 	k.Down.SetEnabled(board && s.rows > 1)
-	k.Top.SetEnabled(board && s.rows > 1)
-	k.Bottom.SetEnabled(board && s.rows > 1)
+	k.Top.SetEnabled((board && s.rows > 1) || (vehicle && s.scrollable))
+	k.Bottom.SetEnabled((board && s.rows > 1) || (vehicle && s.scrollable))
 	k.Toggle.SetEnabled(board)
 	if s.arrivals {
 		k.Toggle.SetHelp("a", "departures")
@@ -114,7 +130,18 @@ func (k *keyMap) sync(s keyState) {
 	k.Open.SetEnabled(board && s.rowVehicle)
 	k.Clear.SetEnabled(board && s.filtered)
 
-	k.Close.SetEnabled(none && s.focus == paneTrip)
+	k.Close.SetEnabled(vehicle)
+	k.Range.SetEnabled(vehicle)
+	if s.allStops {
+		k.Range.SetHelp("u", "upcoming only")
+	} else {
+		k.Range.SetHelp("u", "all stops")
+	}
+	k.ScrollUp.SetEnabled(vehicle && s.scrollable)
+	k.ScrollDown.SetEnabled(vehicle && s.scrollable)
+	k.PageUp.SetEnabled(vehicle && s.scrollable)
+	k.PageDown.SetEnabled(vehicle && s.scrollable)
+	k.Follow.SetEnabled(vehicle && !s.following)
 
 	k.SearchChoose.SetEnabled(s.overlay == overlaySearch && s.searchHits > 0)
 	k.SearchPrev.SetEnabled(s.overlay == overlaySearch && s.searchHits > 1)
@@ -147,6 +174,16 @@ func (k *keyMap) boardKeys() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear}
 }
 
+// vehicleKeys are the vehicle pane's bindings, most useful first.
+func (k *keyMap) vehicleKeys() []key.Binding {
+	return []key.Binding{k.Close, k.Range, k.Follow}
+}
+
+// scrollKeys scroll the vehicle pane's passages (g and G too, as on the board).
+func (k *keyMap) scrollKeys() []key.Binding {
+	return []key.Binding{k.ScrollUp, k.ScrollDown, k.PageUp, k.PageDown}
+}
+
 // globalKeys are the bindings that work on any pane.
 func (k *keyMap) globalKeys() []key.Binding {
 	return []key.Binding{k.Search, k.Refresh, k.Focus, k.FocusBack, k.Help, k.Quit}
@@ -168,13 +205,13 @@ func (k *keyMap) footer(o overlay, focus paneID) (opt, tail []key.Binding) {
 		return nil, []key.Binding{k.HelpClose, k.Quit}
 	}
 	tail = []key.Binding{k.Help, k.Quit}
-	if focus == paneTrip {
-		return []key.Binding{k.Close, k.Focus, k.Search, k.Refresh}, tail
+	if focus == paneVehicle {
+		return []key.Binding{k.Close, k.Range, k.Follow, k.Focus, k.Search, k.Refresh, k.ScrollUp, k.ScrollDown}, tail
 	}
 	return []key.Binding{k.Search, k.Toggle, k.Platform, k.Open, k.Clear, k.Refresh, k.Focus, k.Up, k.Down}, tail
 }
 
 // full returns every column of the `?` overlay.
 func (k *keyMap) full() [][]key.Binding {
-	return [][]key.Binding{k.boardKeys(), k.globalKeys(), append(k.searchKeys(), k.Close)}
+	return [][]key.Binding{k.boardKeys(), k.globalKeys(), k.searchKeys(), k.vehicleKeys(), k.scrollKeys()}
 }

@@ -36,12 +36,3 @@ type baseDataMsg struct {
 	vehicles []model.Vehicle
 	err      error
 }
-
-// tripMsg is the answer to a trip summary request for one vehicle.
-type tripMsg struct {
-	seq     int
-	vehicle int
-	trips   []model.Trip
-	err     error
-	at      time.Time
-}

@@ -36,7 +36,7 @@ type Options struct {
 	Stop int
 	// StopPoint, if set, opens the board of this stop point instead.
 	StopPoint model.StopPointCode
-	// Vehicle, if set, opens the vehicle's trip summary at start.
+	// Vehicle, if set, opens the vehicle pane of this vehicle at start.
 	Vehicle int
 	// Interval is the poll interval (default DefaultInterval).
 	Interval time.Duration
@@ -57,13 +57,13 @@ type Options struct {
 	Kiosk KioskOptions
 }
 
-// paneID names a pane that can have focus. The vehicle pane (issue 5)
-// replaces paneTrip; the dispatcher grid (issue 6) adds its own.
+// paneID names a pane that can have focus; the dispatcher grid (issue 6)
+// adds its own.
 type paneID int
 
 const (
 	paneBoard paneID = iota
-	paneTrip
+	paneVehicle
 )
 
 // overlay is a modal layer above the panes that takes all keys.
@@ -115,12 +115,12 @@ func (sh *shared) nextSeq() int {
 }
 
 // Model is the root Bubble Tea model of abfahrt: it composes the board,
-// the trip summary, the search and help overlays and the status bar, owns
+// the vehicle pane, the search and help overlays and the status bar, owns
 // the window size and focus, and routes messages to the panes.
 type Model struct {
 	sh      *shared
 	board   boardPane
-	trip    tripPane
+	vehicle vehiclePane
 	search  searchPane
 	focus   paneID
 	overlay overlay
@@ -168,20 +168,20 @@ func New(o Options) Model {
 		s.stop = DefaultStop
 	}
 	m := Model{
-		sh:     sh,
-		board:  newBoardPane(sh, 0, s),
-		trip:   newTripPane(sh),
-		search: newSearchPane(sh),
-		focus:  paneBoard,
-		startV: o.Vehicle,
-		memo:   &frameMemos{},
+		sh:      sh,
+		board:   newBoardPane(sh, 0, s),
+		vehicle: newVehiclePane(sh),
+		search:  newSearchPane(sh),
+		focus:   paneBoard,
+		startV:  o.Vehicle,
+		memo:    &frameMemos{},
 	}
 	m.syncKeys()
 	return m
 }
 
 // Init starts the clock, the first poll of the board, the base data load
-// and, if asked, the trip summary of a vehicle.
+// and, if asked, the vehicle pane.
 func (m Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{
 		clockCmd(m.sh.clock),
@@ -205,7 +205,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout()
 	case tea.KeyMsg:
 		cmd = m.handleKey(msg)
-	case clockMsg, pollTickMsg:
+	case clockMsg, pollTickMsg, vehicleTickMsg:
 		cmd = m.handleTick(msg)
 	default:
 		cmd = m.handleData(msg)
@@ -240,7 +240,10 @@ func (m *Model) keyState() keyState {
 	return keyState{
 		overlay:      m.overlay,
 		focus:        m.focus,
-		tripOpen:     m.trip.open,
+		vehicleOpen:  m.vehicle.open,
+		allStops:     m.vehicle.rng != model.RangeUpcoming,
+		scrollable:   m.vehicle.cache.lines > m.vehicle.cache.listRows,
+		following:    m.vehicle.follow,
 		arrivals:     m.board.subj.arrivals,
 		rows:         len(rows),
 		rowVehicle:   vehicle,

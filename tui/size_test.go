@@ -25,7 +25,7 @@ func sizes() [][2]int {
 }
 
 // TestViewFitsEverySize renders the board, the search, the help and the
-// trip summary at every size: no panic, never wider or taller than the
+// vehicle pane at every size: no panic, never wider or taller than the
 // terminal.
 func TestViewFitsEverySize(t *testing.T) {
 	states := map[string]func(e *testEnv){
@@ -37,9 +37,11 @@ func TestViewFitsEverySize(t *testing.T) {
 			}
 		},
 		"help": func(e *testEnv) { e.key("?") },
-		"trip": func(e *testEnv) {
+		"vehicle": func(e *testEnv) {
+			e.src.trips, e.src.passages, e.src.pattern = line2Fixture(8, phaseBetween)
 			e.key("down")
-			e.send(e.runNow(e.key("enter"))())
+			e.runNow(e.key("enter"))
+			e.vehiclePoll()
 		},
 		"stale": func(e *testEnv) {
 			e.src.setErr(errString("a very long error message that goes on and on about what went wrong upstream"))

@@ -38,17 +38,18 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		m.cycleFocus()
 		return nil
 	case key.Matches(msg, k.Refresh):
-		if m.focus == paneTrip {
-			return m.trip.fetch()
+		if m.focus == paneVehicle {
+			return m.vehicle.refresh()
 		}
 		return m.board.refresh()
 	}
 	switch m.focus {
-	case paneTrip:
+	case paneVehicle:
 		if key.Matches(msg, k.Close) {
-			m.closeTrip()
+			m.closeVehicle()
+			return nil
 		}
-		return nil
+		return m.vehicle.update(msg)
 	default:
 		return m.board.update(msg)
 	}
@@ -73,36 +74,41 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 // quit ends the program, cancelling the requests in flight.
 func (m *Model) quit() tea.Cmd {
 	m.board.poll.restart()
-	m.trip.abort()
+	m.vehicle.hide()
 	return tea.Quit
 }
 
 // cycleFocus moves focus to the next visible pane.
 func (m *Model) cycleFocus() {
-	if !m.trip.open {
+	if !m.vehicle.open {
 		m.focus = paneBoard
 	} else if m.focus == paneBoard {
-		m.focus = paneTrip
+		m.focus = paneVehicle
 	} else {
 		m.focus = paneBoard
 	}
 	m.layout()
 }
 
-// closeTrip closes the trip summary and gives focus back to the board.
-func (m *Model) closeTrip() {
-	m.trip.hide()
-	m.focus = paneBoard
+// closeVehicle closes the vehicle pane and gives focus back to the pane
+// it was opened from.
+func (m *Model) closeVehicle() {
+	m.vehicle.hide()
+	m.focus = m.vehicle.back
 	m.layout()
 }
 
 // open shows a target: a stop or stop point board, a line's departures,
-// or a vehicle's trip summary.
+// or the vehicle pane.
 func (m *Model) open(t target) tea.Cmd {
 	switch t.kind {
 	case targetVehicle:
-		cmd := m.trip.show(t.vehicle)
-		m.focus = paneTrip
+		back := m.focus
+		if back == paneVehicle {
+			back = m.vehicle.back
+		}
+		cmd := m.vehicle.show(t.vehicle, back)
+		m.focus = paneVehicle
 		m.layout()
 		return cmd
 	case targetLine:
@@ -113,8 +119,8 @@ func (m *Model) open(t target) tea.Cmd {
 		}
 		t.stop = stop
 	}
-	if m.trip.open {
-		m.trip.hide()
+	if m.vehicle.open {
+		m.vehicle.hide()
 	}
 	m.focus = paneBoard
 	m.layout()
@@ -130,6 +136,8 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		return clockCmd(m.sh.clock)
 	case pollTickMsg:
 		return m.board.tick(msg)
+	case vehicleTickMsg:
+		return m.vehicle.tick(msg)
 	}
 	return nil
 }
@@ -139,8 +147,12 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case boardMsg:
 		return m.board.receive(msg)
-	case tripMsg:
-		m.trip.receive(msg)
+	case vehicleMsg:
+		return m.vehicle.receive(msg)
+	case patternMsg:
+		m.vehicle.receivePattern(msg)
+	case vehicleInfoMsg:
+		m.vehicle.receiveInfo(msg)
 	case baseDataMsg:
 		m.sh.baseBusy = false
 		m.sh.baseErr = msg.err

@@ -9,7 +9,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/feed"
-	"abfahrt/model"
 )
 
 func TestFirstPollFillsBoard(t *testing.T) {
@@ -307,22 +306,20 @@ func TestSearchLineOpensItsDepartures(t *testing.T) {
 	}
 }
 
-func TestVehicleOpensTripSummary(t *testing.T) {
+func TestVehicleOpensFromBoard(t *testing.T) {
 	e := newEnv(t, 160, 30, true)
-	e.src.trips = []model.Trip{{VehicleNumber: 44, VehicleCategory: model.VehicleTram, IsActive: true,
-		TimeData:    &model.TripTime{Deviation: 189, ReferenceTime: model.At(t0.Add(-5 * time.Second))},
-		JourneyData: &model.Journey{RouteNumber: 2, RouteName: "2", DepartureDirectionText: "Science Park II"}}}
+	e.src.trips, e.src.passages, e.src.pattern = line2Fixture(6, phaseAt)
 	e.key("down")
-	cmd := e.key("enter")
-	e.deliver(e.runNow(cmd))
+	e.runNow(e.key("enter"))
+	e.vehiclePoll()
 	v := e.m.View()
-	for _, want := range []string{"Tram 44", "Avenio 44", "+3 min late", "5 s ago", "Siemens Avenio M"} {
+	for _, want := range []string{"Tram 44", "Avenio 44", "+3 min late", "5 s ago", "Siemens Avenio M", "Hauptbahnhof"} {
 		if !strings.Contains(v, want) {
-			t.Errorf("trip summary lacks %q:\n%s", want, v)
+			t.Errorf("vehicle pane lacks %q:\n%s", want, v)
 		}
 	}
-	if e.m.focus != paneTrip {
-		t.Fatal("the trip summary should take focus")
+	if e.m.focus != paneVehicle {
+		t.Fatal("the vehicle pane should take focus")
 	}
 	e.key("tab")
 	if e.m.focus != paneBoard {
@@ -330,8 +327,8 @@ func TestVehicleOpensTripSummary(t *testing.T) {
 	}
 	e.key("tab")
 	e.key("esc")
-	if e.m.trip.open || e.m.focus != paneBoard {
-		t.Fatal("esc should close the trip summary")
+	if e.m.vehicle.open || e.m.focus != paneBoard {
+		t.Fatal("esc should close the vehicle pane")
 	}
 }
 

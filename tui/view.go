@@ -10,9 +10,9 @@ import (
 
 // Layout constants.
 const (
-	// sideBySide is the width from which the trip summary sits beside the
+	// sideBySide is the width from which the vehicle pane sits beside the
 	// board instead of taking the screen.
-	sideBySide = 120
+	sideBySide = 140
 	// chrome is the number of lines below the panes: status bar and key hint.
 	chrome = 2
 )
@@ -22,18 +22,18 @@ const (
 func (m *Model) layout() {
 	w, h := m.width, max(m.height-chrome, 0)
 	m.board.focused = m.focus == paneBoard
-	m.trip.focused = m.focus == paneTrip
+	m.vehicle.focused = m.focus == paneVehicle
 	m.search.setSize(w, h)
 	switch {
-	case !m.trip.open:
+	case !m.vehicle.open:
 		m.board.setSize(w, h)
 	case w >= sideBySide:
-		tw := min(60, w*2/5)
-		m.board.setSize(w-tw-1, h)
-		m.trip.setSize(tw, h)
+		vw := min(100, w/2)
+		m.board.setSize(w-vw-1, h)
+		m.vehicle.setSize(vw, h)
 	default:
 		m.board.setSize(w, h)
-		m.trip.setSize(w, h)
+		m.vehicle.setSize(w, h)
 	}
 }
 
@@ -43,17 +43,17 @@ func (m *Model) render() string {
 	w, h := m.width, m.height-chrome
 	var main string
 	switch {
-	case !m.trip.open:
+	case !m.vehicle.open:
 		main = m.board.view()
 	case w >= sideBySide:
 		main = lipgloss.JoinHorizontal(lipgloss.Top,
-			clampLines(m.board.view(), m.board.width, h)+"\n", " ", m.trip.view())
-	case m.focus == paneTrip:
-		main = m.trip.view()
+			clampLines(m.board.view(), m.board.width, h)+"\n", " ", m.vehicle.view())
+	case m.focus == paneVehicle:
+		main = m.vehicle.view()
 	default:
 		main = m.board.view()
 	}
-	if m.trip.open {
+	if m.vehicle.open {
 		main = clampLines(main, w, h)
 	}
 	switch m.overlay {

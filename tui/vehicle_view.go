@@ -1,0 +1,319 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"abfahrt/model"
+	"abfahrt/tui/mapview"
+)
+
+// vehicleCache holds the pane's last rendering, the map's, and what the
+// last rendering learnt about the passage list for scrolling.
+type vehicleCache struct {
+	key  viewKey
+	view string
+	ok   bool
+
+	mapKey   mapKey
+	mapLines []string
+	mapOK    bool
+
+	first    int // first passage line shown
+	lines    int // passage lines in all
+	listRows int // passage lines that fit
+}
+
+// view renders the pane into its rectangle (exactly height lines of at
+// most width cells), from the cache when nothing it shows has changed.
+func (p *vehiclePane) view() string {
+	k := viewKey{rev: p.rev, w: p.width, h: p.height, sec: p.sh.now.Unix(), focused: p.focused}
+	if p.cache.ok && p.cache.key == k {
+		return p.cache.view
+	}
+	v := clampLines(p.render(), p.width, p.height)
+	p.cache.key, p.cache.view, p.cache.ok = k, v, true
+	return v
+}
+
+// render draws the bordered pane: identity, journey, notices, then the
+// passage diagram and the map, beside each other when the body is wide
+// and below each other when it is tall.
+func (p *vehiclePane) render() string {
+	w, h := p.width, p.height
+	if w < 4 || h < 3 {
+		return ""
+	}
+	st := p.sh.st
+	iw, ih := w-2, h-2
+	head := p.headLines(iw)
+	bodyH := ih - len(head)
+	var body []string
+	if bodyH >= 2 && p.have {
+		body = p.body(iw, bodyH)
+	}
+	lines := make([]string, 0, ih)
+	for _, l := range head {
+		lines = append(lines, fit(l, iw))
+	}
+	lines = append(lines, body...)
+	box := st.Pane
+	if p.focused {
+		box = st.PaneFocused
+	}
+	return box.Width(iw).Render(clampLines(strings.Join(lines, "\n"), iw, ih))
+}
+
+// body lays out the passage diagram and the map in iw × bh.
+func (p *vehiclePane) body(iw, bh int) []string {
+	line := p.line()
+	side := iw >= 3*bh && iw >= 60
+	if side {
+		mapW := iw / 3
+		list := p.passageList(iw-mapW-1, bh)
+		m := p.mapLines(line, mapW, bh)
+		out := make([]string, bh)
+		for i := range out {
+			l, r := "", ""
+			if i < len(list) {
+				l = list[i]
+			}
+			if i < len(m) {
+				r = m[i]
+			}
+			out[i] = pad(l, iw-mapW-1) + " " + r
+		}
+		return out
+	}
+	want := len(p.pass.Passages) + 2 // the header and the vehicle's line
+	listH := bh
+	mapH := 0
+	if bh >= 12 {
+		listH = min(want, bh/2)
+		mapH = bh - listH - 1
+	}
+	out := p.passageList(iw, listH)
+	for len(out) < listH {
+		out = append(out, "")
+	}
+	if mapH > 0 {
+		out = append(out, "")
+		out = append(out, p.mapLines(line, iw, mapH)...)
+	}
+	return out
+}
+
+// passageList renders the diagram's header and as many passage lines as
+// fit in h, scrolled to follow the vehicle unless the user scrolled.
+func (p *vehiclePane) passageList(w, h int) []string {
+	if h <= 0 || w <= 0 {
+		return nil
+	}
+	st := p.sh.st
+	pos := p.position()
+	bearing := 0
+	if p.trip != nil && p.trip.PositionData != nil {
+		bearing = p.trip.PositionData.Bearing
+	}
+	d := buildDiagram(st, p.pass.Passages, pos, bearing, p.sh.now, w)
+	rows := h - 1
+	c := p.cache
+	c.lines, c.listRows = len(d.lines), rows
+	first := p.scroll
+	if p.follow {
+		first = d.focus - rows/3
+	}
+	first = max(min(first, len(d.lines)-rows), 0)
+	c.first = first
+	title := passageHeader(layoutPassageCols(w))
+	more := ""
+	switch {
+	case first > 0 && first+rows < len(d.lines):
+		more = "↑↓"
+	case first > 0:
+		more = "↑"
+	case first+rows < len(d.lines):
+		more = "↓"
+	}
+	if more != "" {
+		title = pad(title, w-len([]rune(more))) + more
+	}
+	out := []string{st.ColHeader.Render(fit(title, w))}
+	for i := first; i < len(d.lines) && i < first+rows; i++ {
+		out = append(out, fit(d.lines[i], w))
+	}
+	return out
+}
+
+// position locates the vehicle on its passages.
+func (p *vehiclePane) position() position {
+	return locate(p.pass.Passages, p.rng == model.RangeAll)
+}
+
+// line is the name of the line the vehicle serves, "" when unknown.
+func (p *vehiclePane) line() string {
+	if p.pass.RouteName != "" || p.pass.RouteNumber != 0 {
+		return p.pass.Line()
+	}
+	if p.trip != nil && p.trip.JourneyData != nil {
+		j := p.trip.JourneyData
+		return lineLabel(j.RouteName, j.RouteNumber)
+	}
+	return ""
+}
+
+// vehicleInfo returns the vehicle's base data: the extended record when
+// it came, else the search's basic one.
+func (p *vehiclePane) vehicleInfo() *model.Vehicle {
+	if p.info != nil {
+		return p.info
+	}
+	if p.sh.base != nil {
+		return p.sh.base.vehicles[p.vehicle]
+	}
+	return nil
+}
+
+// headLines are the identity, journey, position and deviation lines and
+// any notice, each at most iw wide.
+func (p *vehiclePane) headLines(iw int) []string {
+	st := p.sh.st
+	now := p.sh.now
+	sep := st.Muted.Render(" · ")
+	veh := p.vehicleInfo()
+	var cat model.VehicleCategory
+	if veh != nil {
+		cat = veh.VehicleCategory
+	}
+	if p.trip != nil && p.trip.VehicleCategory != 0 {
+		cat = p.trip.VehicleCategory
+	}
+	title := vehicleTitle(cat, p.vehicle)
+	id := []string{st.Title.Render(title)}
+	if veh != nil {
+		if veh.VehicleName != "" && veh.VehicleName != title {
+			id = append(id, st.Text.Render(veh.VehicleName))
+		}
+		if m := veh.ModelData; m != nil && strings.TrimSpace(m.Make+m.Model) != "" {
+			id = append(id, st.Text.Render(strings.TrimSpace(m.Make+" "+m.Model)))
+		}
+		if c := veh.CapacityData; c != nil && c.Seats+c.StandingSpaces > 0 {
+			id = append(id, st.Muted.Render(fmt.Sprintf("%d seats, %d standing", c.Seats, c.StandingSpaces)))
+		}
+	}
+	out := []string{" " + strings.Join(id, sep)}
+	if !p.have {
+		return append(out, "", " "+p.emptyNote())
+	}
+	pos := p.position()
+	// Journey: line, direction, deviation, age of the position report.
+	t := p.trip
+	var j []string
+	line := p.line()
+	dir := ""
+	if t.JourneyData != nil {
+		dir = t.JourneyData.DepartureDirectionText
+		if dir == "" {
+			dir = t.JourneyData.ArrivalDirectionText
+		}
+	}
+	j = append(j, st.LineBadge(line).Render(" "+line+" ")+" "+st.Text.Render("→ "+dir))
+	j = append(j, p.deviationText(t.Deviation()))
+	if age, ok := t.ReportAge(now); ok {
+		j = append(j, st.Muted.Render("reported "+ago(max(age, 0))))
+	}
+	out = append(out, " "+strings.Join(j, sep))
+	// Position and the next stop.
+	var w []string
+	if c, ok := t.Position(); ok {
+		w = append(w, st.Accent.Render(string(mapview.Arrow(c.Bearing)))+" "+
+			st.Text.Render(fmt.Sprintf("%.5f N, %.5f E, %d°", c.Latitude, c.Longitude, c.Bearing)))
+	}
+	ps := p.pass.Passages
+	if pos.phase == phaseAt {
+		w = append(w, st.Text.Render("at "+ps[pos.at].StopName))
+	}
+	if pos.next >= 0 && pos.next < len(ps) {
+		n := ps[pos.next]
+		w = append(w, st.Text.Render("next "+n.StopName+" ")+st.Due.Render(dueWord(n.Actual(), n.Scheduled(), now)))
+	}
+	if len(w) > 0 {
+		out = append(out, " "+strings.Join(w, sep))
+	}
+	out = append(out, " "+p.pollLine(iw))
+	if n := p.notice(pos); n != "" {
+		out = append(out, " "+n)
+	}
+	return out
+}
+
+// deviationText is "+2 min late", "on time" or "1 min early", coloured.
+func (p *vehiclePane) deviationText(sec int) string {
+	st := p.sh.st
+	d := model.DelayMinutes(sec)
+	switch {
+	case d == 0:
+		return st.OnTime.Render("on time")
+	case d > 0 && d < 3:
+		return st.Slight.Render("+" + strconv.Itoa(d) + " min late")
+	case d > 0:
+		return st.Late.Render("+" + strconv.Itoa(d) + " min late")
+	}
+	return st.Early.Render(strconv.Itoa(-d) + " min early")
+}
+
+// pollLine is the deviation sparkline over this session's polls and the
+// state of the pane's own poll.
+func (p *vehiclePane) pollLine(iw int) string {
+	st := p.sh.st
+	now := p.sh.now
+	var parts []string
+	if n := len(p.samples); n > 0 {
+		spark := mapview.Sparkline(p.samples, min(n, max(iw/3, 8)))
+		parts = append(parts, st.Muted.Render("deviation ")+st.Accent.Render(spark)+
+			st.Muted.Render(" over "+strconv.Itoa(n)+" polls"))
+	}
+	pl := &p.poll
+	switch {
+	case pl.lastErr != nil:
+		parts = append(parts, st.Stale.Render("⚠ stale since "+pl.staleSince.In(model.Berlin).Format("15:04:05")),
+			st.Error.Render(oneLine(pl.lastErr.Error())))
+	case pl.inFlight():
+		parts = append(parts, st.Muted.Render("refreshing…"))
+	case !pl.lastOK.IsZero():
+		s := "updated " + ago(max(now.Sub(pl.lastOK), 0))
+		if !pl.next.IsZero() {
+			s += ", next in " + inDur(pl.next.Sub(now))
+		}
+		parts = append(parts, st.Muted.Render(s))
+	}
+	return strings.Join(parts, st.Muted.Render(" · "))
+}
+
+// notice says when the vehicle is out of service or its trip has ended.
+func (p *vehiclePane) notice(pos position) string {
+	st := p.sh.st
+	switch {
+	case p.out:
+		return st.Stale.Render("Out of service since "+p.outSince.In(model.Berlin).Format("15:04")) +
+			st.Muted.Render(": its last trip is shown; it is picked up again on its next trip.")
+	case pos.phase == phaseEnded:
+		ps := p.pass.Passages
+		return st.Stale.Render("Trip ended at "+ps[len(ps)-1].StopName) +
+			st.Muted.Render(": waiting for the vehicle's next trip.")
+	}
+	return ""
+}
+
+// emptyNote says why there is no trip to show yet.
+func (p *vehiclePane) emptyNote() string {
+	st := p.sh.st
+	switch {
+	case p.poll.lastErr != nil:
+		return st.Error.Render("Vehicle not available: " + oneLine(p.poll.lastErr.Error()))
+	case p.out:
+		return st.Muted.Render("Not in service now. The pane picks the vehicle up when it starts its next trip.")
+	}
+	return st.Muted.Render("Loading vehicle " + strconv.Itoa(p.vehicle) + "…")
+}
