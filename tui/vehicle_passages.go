@@ -72,7 +72,7 @@ const (
 	wClock  = 5 // "12:45"
 	wDev    = 3 // "+12", "±0"
 	wPDue   = 6 // "12 min", "40 s"
-	wPState = 8 // "arriving"
+	wPState = 9 // "predicted"
 	wPlat   = 2
 	minName = 10
 )
@@ -109,17 +109,18 @@ func layoutPassageCols(w int) passageCols {
 	return c
 }
 
-// passageHeader is the column titles line of the diagram.
-func passageHeader(c passageCols) string {
+// passageHeader is the column titles line of the diagram; more marks
+// that the list goes on above or below ("↑", "↓", "↑↓").
+func passageHeader(c passageCols, more string) string {
 	var sb strings.Builder
-	sb.WriteString(pad("    STOP", wNode+c.name))
+	sb.WriteString(pad(" "+more, wNode) + pad("STOP", c.name))
 	if c.plat {
 		sb.WriteString(" " + pad("PL", wPlat))
 	}
 	if c.sched {
 		sb.WriteString(" " + pad("SCHED", wClock))
 	}
-	sb.WriteString(" " + pad("ACTUAL", wClock))
+	sb.WriteString(" " + pad("LIVE", wClock))
 	if c.dev {
 		sb.WriteString(" " + padLeft("+/-", wDev))
 	}

@@ -126,7 +126,6 @@ func (p *vehiclePane) passageList(w, h int) []string {
 	}
 	first = max(min(first, len(d.lines)-rows), 0)
 	c.first = first
-	title := passageHeader(layoutPassageCols(w))
 	more := ""
 	switch {
 	case first > 0 && first+rows < len(d.lines):
@@ -136,9 +135,7 @@ func (p *vehiclePane) passageList(w, h int) []string {
 	case first+rows < len(d.lines):
 		more = "↓"
 	}
-	if more != "" {
-		title = pad(title, w-len([]rune(more))) + more
-	}
+	title := passageHeader(layoutPassageCols(w), more)
 	out := []string{st.ColHeader.Render(fit(title, w))}
 	for i := first; i < len(d.lines) && i < first+rows; i++ {
 		out = append(out, fit(d.lines[i], w))
@@ -231,10 +228,10 @@ func (p *vehiclePane) headLines(iw int) []string {
 			st.Text.Render(fmt.Sprintf("%.5f N, %.5f E, %d°", c.Latitude, c.Longitude, c.Bearing)))
 	}
 	ps := p.pass.Passages
-	if pos.phase == phaseAt {
+	if pos.phase == phaseAt && !p.out {
 		w = append(w, st.Text.Render("at "+ps[pos.at].StopName))
 	}
-	if pos.next >= 0 && pos.next < len(ps) {
+	if pos.next >= 0 && pos.next < len(ps) && !p.out {
 		n := ps[pos.next]
 		w = append(w, st.Text.Render("next "+n.StopName+" ")+st.Due.Render(dueWord(n.Actual(), n.Scheduled(), now)))
 	}
@@ -272,7 +269,7 @@ func (p *vehiclePane) pollLine(iw int) string {
 	if n := len(p.samples); n > 0 {
 		spark := mapview.Sparkline(p.samples, min(n, max(iw/3, 8)))
 		parts = append(parts, st.Muted.Render("deviation ")+st.Accent.Render(spark)+
-			st.Muted.Render(" over "+strconv.Itoa(n)+" polls"))
+			st.Muted.Render(" over "+plural(n, "poll")))
 	}
 	pl := &p.poll
 	switch {
@@ -316,4 +313,12 @@ func (p *vehiclePane) emptyNote() string {
 		return st.Muted.Render("Not in service now. The pane picks the vehicle up when it starts its next trip.")
 	}
 	return st.Muted.Render("Loading vehicle " + strconv.Itoa(p.vehicle) + "…")
+}
+
+// plural is "1 poll", "3 polls".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
 }

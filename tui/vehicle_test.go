@@ -1,0 +1,321 @@
+package tui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"abfahrt/model"
+)
+
+// vehicleEnv is a loaded board at w×h with the vehicle pane open on tram
+// 44 in phase ph at stop k, after one poll.
+func vehicleEnv(t testing.TB, w, h, k int, ph phase) *testEnv {
+	t.Helper()
+	e := newEnv(t, w, h, true)
+	e.src.setVehicle(line2Fixture(k, ph))
+	e.openVehicle(44)
+	e.vehiclePoll()
+	return e
+}
+
+func TestGoldenVehicle(t *testing.T) {
+	for _, sz := range []struct {
+		name string
+		w, h int
+	}{{"80x24", 80, 24}, {"160x48", 160, 48}} {
+		t.Run(sz.name, func(t *testing.T) {
+			e := vehicleEnv(t, sz.w, sz.h, 8, phaseBetween)
+			golden.RequireEqual(t, []byte(e.m.View()))
+		})
+	}
+}
+
+// TestGoldenVehicleStates pins the diagram's faces at 100×30: before the
+// trip starts, at a stop, the trip ended, out of service keeping the last
+// trip, and the upcoming range.
+func TestGoldenVehicleStates(t *testing.T) {
+	cases := map[string]func(e *testEnv){
+		"before": func(e *testEnv) { e.src.setVehicle(line2Fixture(0, phaseBefore)); e.vehiclePoll() },
+		"at":     func(e *testEnv) { e.src.setVehicle(line2Fixture(6, phaseAt)); e.vehiclePoll() },
+		"ended":  func(e *testEnv) { e.src.setVehicle(line2Fixture(18, phaseEnded)); e.vehiclePoll() },
+		"out": func(e *testEnv) {
+			e.src.setVehicle([]model.Trip{{VehicleNumber: 44, VehicleCategory: model.VehicleTram}}, model.VehiclePassages{}, model.Pattern{})
+			e.vehiclePoll()
+		},
+		"upcoming": func(e *testEnv) {
+			e.deliver(e.runNow(e.key("u")))
+		},
+	}
+	for name, setup := range cases {
+		t.Run(name, func(t *testing.T) {
+			e := vehicleEnv(t, 100, 30, 8, phaseBetween)
+			setup(e)
+			golden.RequireEqual(t, []byte(e.m.View()))
+		})
+	}
+}
+
+func TestLocate(t *testing.T) {
+	cases := []struct {
+		k     int
+		ph    phase
+		first bool
+		want  position
+	}{
+		{0, phaseBefore, true, position{phase: phaseBefore, at: -1, next: 0}},
+		{8, phaseBetween, true, position{phase: phaseBetween, at: -1, next: 8}},
+		{6, phaseAt, true, position{phase: phaseAt, at: 6, next: 7}},
+		{18, phaseEnded, true, position{phase: phaseEnded, at: 18, next: -1}},
+	}
+	for _, c := range cases {
+		_, vp, _ := line2Fixture(c.k, c.ph)
+		if got := locate(vp.Passages, c.first); got != c.want {
+			t.Errorf("stop %d phase %d: got %+v, want %+v", c.k, c.ph, got, c.want)
+		}
+	}
+	// Upcoming only: the first passage listed is the next stop, mid-trip.
+	_, vp, _ := line2Fixture(8, phaseBetween)
+	if got := locate(vp.Passages[8:], false); got.phase != phaseBetween || got.next != 0 {
+		t.Errorf("upcoming mid-trip: %+v", got)
+	}
+	if got := locate(nil, true); got.phase != phaseNone {
+		t.Errorf("no passages: %+v", got)
+	}
+}
+
+// TestDiagramMarksThePosition checks what a user reads off the diagram in
+// each state: passed stops filled, the vehicle's line or stop marked,
+// upcoming stops hollow with a countdown.
+func TestDiagramMarksThePosition(t *testing.T) {
+	st := NewStyles(DarkTheme(), UlmLineColors())
+	type check struct {
+		line int
+		has  []string
+	}
+	cases := []struct {
+		name  string
+		k     int
+		ph    phase
+		focus int
+		check []check
+	}{
+		{"before", 0, phaseBefore, 0, []check{{0, []string{"▶", "trip starts in"}}, {1, []string{"○ Kuhberg Schulzentrum", "predicted"}}}},
+		{"mid-trip", 8, phaseBetween, 8, []check{{0, []string{"● Kuhberg", "passed"}}, {7, []string{"● Theater", "departed"}},
+			{8, []string{"▶", "between Theater and Stadtwerke"}}, {9, []string{"○ Stadtwerke", "arriving", "40 s"}}}},
+		{"at a stop", 6, phaseAt, 6, []check{{5, []string{"● Ehinger Tor", "passed"}}, {6, []string{"▶ ◉ Hauptbahnhof", "at stop"}},
+			{7, []string{"○ Theater", "2 min"}}}},
+		{"ended", 18, phaseEnded, 18, []check{{17, []string{"● Technische Hochschule"}}, {18, []string{"▶ ◉ Science Park II", "at stop"}}}},
+	}
+	for _, c := range cases {
+		_, vp, _ := line2Fixture(c.k, c.ph)
+		d := buildDiagram(st, vp.Passages, locate(vp.Passages, true), 40, t0, 80)
+		if d.focus != c.focus {
+			t.Errorf("%s: focus line %d, want %d", c.name, d.focus, c.focus)
+		}
+		for _, ch := range c.check {
+			for _, want := range ch.has {
+				if !strings.Contains(d.lines[ch.line], want) {
+					t.Errorf("%s: line %d %q lacks %q", c.name, ch.line, d.lines[ch.line], want)
+				}
+			}
+		}
+	}
+}
+
+// TestVehiclePollBookkeeping: the pane's chain is independent of the
+// board, drops stale ticks and answers, fetches the pattern once per trip
+// and keeps the last trip when the vehicle leaves service.
+func TestVehiclePollBookkeeping(t *testing.T) {
+	e := vehicleEnv(t, 100, 30, 8, phaseBetween)
+	p := &e.m.vehicle
+	if !p.have || !p.patReady || p.info == nil {
+		t.Fatalf("after the first poll: have %v pattern %v info %v", p.have, p.patReady, p.info != nil)
+	}
+	boardGen := e.m.board.poll.gen
+
+	// A stale tick and a second tick while one is in flight start nothing.
+	if e.send(vehicleTickMsg{vehicle: 44, gen: p.poll.gen - 1}) != nil {
+		t.Error("a tick of an old schedule started a fetch")
+	}
+	fetch := e.vehicleTick()
+	if fetch == nil || e.vehicleTick() != nil {
+		t.Fatal("want exactly one fetch in flight")
+	}
+	// An answer with another seq is ignored.
+	if e.send(vehicleMsg{seq: 999, vehicle: 44}) != nil {
+		t.Error("an answer nobody waits for scheduled something")
+	}
+	e.deliver(fetch)
+	if p.patSeq != 0 {
+		t.Error("the same trip fetched its pattern again")
+	}
+	if e.m.board.poll.gen != boardGen {
+		t.Error("the vehicle pane's polls touched the board's schedule")
+	}
+	if len(p.samples) != 2 {
+		t.Errorf("%d deviation samples after two polls", len(p.samples))
+	}
+
+	// A failed poll keeps the trip and says it is stale.
+	e.src.mu.Lock()
+	e.src.vehErr = errors.New("connection refused")
+	e.src.mu.Unlock()
+	e.vehiclePoll()
+	if !p.have || !strings.Contains(e.m.View(), "stale since") {
+		t.Fatalf("a failed poll should keep the trip, marked stale:\n%s", e.m.View())
+	}
+	e.src.mu.Lock()
+	e.src.vehErr = nil
+	e.src.mu.Unlock()
+
+	// Out of service: the last trip stays, the pane says so.
+	e.src.setVehicle([]model.Trip{{VehicleNumber: 44, VehicleCategory: model.VehicleTram}}, model.VehiclePassages{}, model.Pattern{})
+	e.vehiclePoll()
+	v := e.m.View()
+	if !p.out || !strings.Contains(v, "Out of service since") || !strings.Contains(v, "Stadtwerke") {
+		t.Fatalf("out of service should keep the last trip:\n%s", v)
+	}
+
+	// Its next trip: picked up again, with the new trip's pattern.
+	trips, vp, pat := line2Fixture(0, phaseBefore)
+	for i := range vp.Passages {
+		vp.Passages[i].ArrivalTimeScheduled = model.At(vp.Passages[i].ArrivalTimeScheduled.Add(time.Hour))
+	}
+	e.src.setVehicle(trips, vp, pat)
+	cmd := e.vehicleTick()
+	e.deliver(cmd)
+	if p.out || p.patSeq == 0 || p.patReady {
+		t.Fatalf("a new trip should be picked up and fetch its pattern: out %v patSeq %d", p.out, p.patSeq)
+	}
+	e.vehicleSide()
+	if !p.patReady || strings.Contains(e.m.View(), "Out of service") {
+		t.Fatalf("the new trip should show:\n%s", e.m.View())
+	}
+
+	// Closing ends the chain: its ticks and answers are dropped.
+	fetch = e.vehicleTick()
+	gen := p.poll.gen
+	e.key("esc")
+	if e.m.vehicle.open || e.m.focus != paneBoard {
+		t.Fatal("esc should close the pane")
+	}
+	if e.send(vehicleTickMsg{vehicle: 44, gen: gen}) != nil || e.send(fetch()) != nil {
+		t.Error("a closed pane still polls")
+	}
+}
+
+// TestVehicleKeys: u switches the range and refetches; scrolling stops
+// following until f.
+func TestVehicleKeys(t *testing.T) {
+	e := vehicleEnv(t, 80, 24, 8, phaseBetween)
+	p := &e.m.vehicle
+	_ = e.m.View()
+	if !e.m.sh.keys.Range.Enabled() || e.m.sh.keys.Follow.Enabled() {
+		t.Fatal("u should be live and f dead while following")
+	}
+	cmd := e.key("u")
+	if p.rng != model.RangeUpcoming || cmd == nil {
+		t.Fatal("u should switch to upcoming and poll at once")
+	}
+	e.deliver(e.runNow(cmd))
+	if len(p.pass.Passages) != 11 || strings.Contains(e.m.View(), "Kuhberg Schulzentrum") {
+		t.Errorf("upcoming should list the 11 stops ahead, got %d:\n%s", len(p.pass.Passages), e.m.View())
+	}
+	e.deliver(e.runNow(e.key("u")))
+	if p.rng != model.RangeAll || len(p.pass.Passages) != 19 {
+		t.Fatal("u again should list all stops")
+	}
+	_ = e.m.View()
+	first := p.cache.first
+	e.key("k")
+	_ = e.m.View()
+	if p.follow || p.cache.first != first-1 {
+		t.Errorf("k should scroll up one line and stop following: first %d -> %d", first, p.cache.first)
+	}
+	if e.key("f"); !p.follow {
+		t.Error("f should follow the vehicle again")
+	}
+	e.key("G")
+	_ = e.m.View()
+	if !strings.Contains(e.m.View(), "Science Park II") {
+		t.Error("G should show the last stop")
+	}
+}
+
+// TestVehicleOpensFromSearchAndStart: choosing a vehicle in the search and
+// the --vehicle option open the pane; Esc goes back to the board.
+func TestVehicleOpensFromSearchAndStart(t *testing.T) {
+	e := newEnv(t, 120, 30, true)
+	e.src.setVehicle(line2Fixture(8, phaseBetween))
+	e.key("/")
+	for _, r := range "44" {
+		e.key(string(r))
+	}
+	e.key("enter")
+	if !e.m.vehicle.open || e.m.vehicle.vehicle != 44 || e.m.focus != paneVehicle {
+		t.Fatalf("choosing vehicle 44 should open its pane")
+	}
+	m := New(Options{Source: e.src, Vehicle: 151})
+	cmd := m.Init()
+	if cmd == nil {
+		t.Fatal("no Init command")
+	}
+	nm, _ := m.Update(openMsg{target: target{kind: targetVehicle, vehicle: 151}})
+	if mm := nm.(Model); !mm.vehicle.open || mm.vehicle.vehicle != 151 {
+		t.Fatal("--vehicle should open the pane")
+	}
+}
+
+// TestVehicleSideBySide: wide terminals show board and pane together, narrow
+// ones give the pane the screen.
+func TestVehicleSideBySide(t *testing.T) {
+	e := vehicleEnv(t, 160, 40, 8, phaseBetween)
+	v := e.m.View()
+	if !strings.Contains(v, "Departures") || !strings.Contains(v, "Tram 44") {
+		t.Fatalf("160 columns: board and pane side by side:\n%s", v)
+	}
+	e.send(tea.WindowSizeMsg{Width: 100, Height: 40})
+	v = e.m.View()
+	if strings.Contains(v, "Departures") || !strings.Contains(v, "Tram 44") {
+		t.Fatalf("100 columns: the pane takes the screen:\n%s", v)
+	}
+	if !strings.ContainsAny(v, "⠁⠂⠄⡀⠈⠐⠠⢀") && !strings.ContainsRune(v, '◆') {
+		t.Errorf("no map drawn at 100×40:\n%s", v)
+	}
+}
+
+// BenchmarkViewVehicle100x40 is View of the vehicle pane with its map at
+// 100×40 when the second changed: header, ages and countdowns are drawn
+// anew, the map comes from its cache.
+func BenchmarkViewVehicle100x40(b *testing.B) {
+	trueColor(b)
+	e := vehicleEnv(b, 100, 40, 8, phaseBetween)
+	_ = e.m.View()
+	now := t0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		now = now.Add(time.Second)
+		e.m.sh.now = now
+		_ = e.m.View()
+	}
+}
+
+// BenchmarkViewVehicle100x40Poll is View after a poll: the map is drawn
+// anew too.
+func BenchmarkViewVehicle100x40Poll(b *testing.B) {
+	trueColor(b)
+	e := vehicleEnv(b, 100, 40, 8, phaseBetween)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		e.m.vehicle.mapRev++
+		e.m.vehicle.touch()
+		_ = e.m.View()
+	}
+}
