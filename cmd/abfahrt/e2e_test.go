@@ -136,3 +136,24 @@ func TestE2EBoardSearchResizeQuit(t *testing.T) {
 		t.Errorf("alternate screen still on after quit (alternate_on=%s)", alt)
 	}
 }
+
+func TestE2EVehiclePaneFromABoardRow(t *testing.T) {
+	tm := newTerm(t, 120, 40)
+	tm.typeText("abfahrt")
+	tm.keys("Enter")
+	tm.waitFor(departureRow, 10*time.Second)
+	tm.keys("Enter")
+	s := tm.waitFor(regexp.MustCompile(`(Tram|Bus) \d+`), 10*time.Second)
+	s = tm.waitFor(regexp.MustCompile(`(passed|departed|arriving|predicted|at stop)`), 10*time.Second)
+	if !regexp.MustCompile("[\u2801-\u28ff]").MatchString(s) {
+		s = tm.waitFor(regexp.MustCompile("[\u2801-\u28ff]"), 10*time.Second)
+	}
+	if !strings.Contains(s, "▶") {
+		t.Errorf("no vehicle position marker in the passage diagram:\n%s", s)
+	}
+	tm.checkWidths(120)
+	tm.keys("Escape")
+	tm.waitFor(regexp.MustCompile(`DIRECTION`), 5*time.Second)
+	tm.keys("q")
+	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
+}
