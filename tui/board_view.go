@@ -118,14 +118,14 @@ func (b *boardPane) render() string {
 		return sb.String()
 	}
 	rows := b.rows()
-	badge, plat := 4, 0
+	badge, plat := max(4, ansi.StringWidth(b.sh.t.ColLine)), 0
 	for _, r := range rows {
 		e := &b.data.Events[r]
 		badge = max(badge, ansi.StringWidth(e.Line())+2)
 		plat = max(plat, ansi.StringWidth(e.PlatformName))
 	}
 	if plat > 0 && b.subj.point == "" {
-		plat = max(plat, 4)
+		plat = max(plat, ansi.StringWidth(b.sh.t.ColPlatform))
 	} else {
 		plat = 0 // one platform only: the header says which
 	}

@@ -28,6 +28,9 @@ type fakeSource struct {
 	vehErr   error                 // returned by Trips and Passages while set
 	inFlight int
 	maxIn    int
+	alert    model.Alert // the unplanned alert
+	errAlert error       // returned by Alert while set
+	alerts   int         // Alert calls
 }
 
 func newFakeSource() *fakeSource {
@@ -343,4 +346,12 @@ func (e *testEnv) advance(d time.Duration) {
 	e.t.Helper()
 	e.now = e.now.Add(d)
 	e.send(clockMsg{now: e.now})
+}
+
+// Alert returns the fake's alert, or errAlert while set.
+func (f *fakeSource) Alert(context.Context) (model.Alert, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.alerts++
+	return f.alert, f.errAlert
 }

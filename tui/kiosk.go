@@ -1,6 +1,14 @@
 package tui
 
-import "time"
+import (
+	"context"
+	"slices"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+)
 
 // KioskOptions configure kiosk mode: an unattended station display.
 type KioskOptions struct {
@@ -18,4 +26,256 @@ type KioskOptions struct {
 	LargeCountdown bool
 	// StaleAfter blanks departures whose data is older (default 10m).
 	StaleAfter time.Duration
+}
+
+// Kiosk defaults.
+const (
+	// DefaultKioskRotate is the time each board shows when Rotate is zero.
+	DefaultKioskRotate = 20 * time.Second
+	// DefaultKioskStaleAfter is the age after which departures are blanked
+	// when StaleAfter is zero.
+	DefaultKioskStaleAfter = 10 * time.Minute
+	// kioskBoardBase is the boardID of the kiosk's first board; the kiosk's
+	// ids stay clear of the board and grid ids.
+	kioskBoardBase boardID = 1000
+	// delayedAfter is how many poll intervals old the last good data may be
+	// before the "data delayed" banner shows.
+	delayedAfter = 2
+)
+
+// kiosk is the state of kiosk mode: its boards (each with its own poll
+// schedule), the rotation epoch, operating hours and the unplanned alert.
+// The zero value is kiosk mode off.
+type kiosk struct {
+	on     bool
+	opt    KioskOptions // with defaults filled in
+	boards []boardPane
+	start  time.Time // rotation epoch
+	since  time.Time // when the kiosk (re)started polling: the age of "no data yet"
+	asleep bool      // outside operating hours: no polls, only the clock
+	alert  model.Alert
+	arev   int    // bumped when the alert changes; part of the view's key
+	apoll  poller // the alert's schedule
+	cache  *kioskCache
+}
+
+// kioskCache holds the kiosk's last rendering and its key.
+type kioskCache struct {
+	key  kioskKey
+	view string
+	ok   bool
+}
+
+// get returns the cached rendering for key, or renders and keeps it.
+func (c *kioskCache) get(key kioskKey, render func() string) string {
+	if !c.ok || c.key != key {
+		c.key, c.view, c.ok = key, render(), true
+	}
+	return c.view
+}
+
+// newKiosk returns the kiosk for options o showing the boards of subjects,
+// or the zero kiosk when o is not enabled.
+func newKiosk(sh *shared, o KioskOptions, subjects []subject) kiosk {
+	if !o.Enabled {
+		return kiosk{}
+	}
+	if o.Rotate <= 0 {
+		o.Rotate = DefaultKioskRotate
+	}
+	if o.StaleAfter <= 0 {
+		o.StaleAfter = DefaultKioskStaleAfter
+	}
+	k := kiosk{on: true, opt: o, start: sh.now, since: sh.now, cache: &kioskCache{}}
+	for i, s := range subjects {
+		b := newBoardPane(sh, kioskBoardBase+boardID(i), s)
+		b.focused = false
+		k.boards = append(k.boards, b)
+	}
+	k.asleep = !k.inHours(sh.now)
+	return k
+}
+
+// inHours reports whether t is within the operating hours.
+func (k *kiosk) inHours(t time.Time) bool {
+	from, to := k.opt.HoursFrom, k.opt.HoursTo
+	if from == to {
+		return true
+	}
+	t = t.In(model.Berlin)
+	m := t.Hour()*60 + t.Minute()
+	if from < to {
+		return m >= from && m < to
+	}
+	return m >= from || m < to // past midnight
+}
+
+// init starts the kiosk's polls: every board and the alert, unless it
+// starts outside its operating hours.
+func (k *kiosk) init() []tea.Cmd {
+	if k.asleep {
+		return nil
+	}
+	return k.wakeCmds()
+}
+
+// wakeCmds polls every board and the alert at once.
+func (k *kiosk) wakeCmds() []tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(k.boards)+1)
+	for i := range k.boards {
+		b := &k.boards[i]
+		cmds = append(cmds, pollNowCmd(b.id, b.poll.gen, false))
+	}
+	return append(cmds, alertNowCmd(k.apoll.gen))
+}
+
+// sleep stops every poll (pending ticks die with their gen, answers in
+// flight are cancelled and ignored) and forgets the data, which would be
+// hours old when the kiosk wakes.
+func (k *kiosk) sleep() {
+	k.asleep = true
+	for i := range k.boards {
+		b := &k.boards[i]
+		b.poll.restart()
+		b.poll = poller{gen: b.poll.gen}
+		b.data, b.have = model.Board{}, false
+		b.touch()
+	}
+	k.apoll.restart()
+	k.apoll = poller{gen: k.apoll.gen}
+	k.alert = model.Alert{}
+	k.arev++
+}
+
+// wake restarts the polls when the operating hours begin.
+func (k *kiosk) wake(now time.Time) tea.Cmd {
+	k.asleep = false
+	k.since = now
+	return tea.Batch(k.wakeCmds()...)
+}
+
+// board returns the kiosk board with id, or nil.
+func (k *kiosk) board(id boardID) *boardPane {
+	i := int(id - kioskBoardBase)
+	if i < 0 || i >= len(k.boards) {
+		return nil
+	}
+	return &k.boards[i]
+}
+
+// shown returns the index of the board on screen at now: each shows for
+// Rotate, in turn, counted from the kiosk's start.
+func (k *kiosk) shown(now time.Time) int {
+	if len(k.boards) <= 1 {
+		return 0
+	}
+	n := int64(now.Sub(k.start) / k.opt.Rotate)
+	return int(max(n, 0) % int64(len(k.boards)))
+}
+
+// stopAll ends every schedule and request, for quitting.
+func (k *kiosk) stopAll() {
+	for i := range k.boards {
+		k.boards[i].poll.restart()
+	}
+	k.apoll.restart()
+}
+
+// kioskUpdate is Update in kiosk mode. Keys do nothing but the quit chord;
+// the clock drives rotation and operating hours; data goes to its board.
+func (m *Model) kioskUpdate(msg tea.Msg) tea.Cmd {
+	k := &m.kiosk
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case tea.KeyMsg:
+		if k.opt.QuitKey != "" && msg.String() == k.opt.QuitKey {
+			k.stopAll()
+			return tea.Quit
+		}
+	case clockMsg:
+		m.sh.now = msg.now
+		var cmd tea.Cmd
+		switch in := k.inHours(msg.now); {
+		case !in && !k.asleep:
+			k.sleep()
+		case in && k.asleep:
+			cmd = k.wake(msg.now)
+		}
+		return tea.Batch(clockCmd(m.sh.clock), cmd)
+	case pollTickMsg:
+		if b := k.board(msg.board); b != nil && !k.asleep {
+			return b.tick(msg)
+		}
+	case boardMsg:
+		if b := k.board(msg.board); b != nil {
+			return b.receive(msg)
+		}
+	case alertTickMsg:
+		return m.kioskAlertTick(msg)
+	case alertMsg:
+		if !k.apoll.accept(msg.seq) {
+			return nil
+		}
+		d := k.apoll.settle(m.sh.pol, msg.err, msg.at)
+		if msg.err == nil && !sameAlert(k.alert, msg.alert) {
+			k.alert = msg.alert
+			k.arev++
+		}
+		return alertTickCmd(k.apoll.gen, d)
+	case baseDataMsg:
+		cmd := m.handleData(msg)
+		for i := range k.boards {
+			k.boards[i].touch()
+		}
+		return cmd
+	}
+	return nil
+}
+
+// kioskAlertTick starts the alert poll that msg asks for, unless it is
+// stale, one is in flight or the kiosk sleeps.
+func (m *Model) kioskAlertTick(msg alertTickMsg) tea.Cmd {
+	k, sh := &m.kiosk, m.sh
+	if k.asleep || msg.gen != k.apoll.gen || k.apoll.inFlight() {
+		return nil
+	}
+	seq := sh.nextSeq()
+	ctx, cancel := k.apoll.begin(sh.ctx, seq, sh.pol.timeout, false)
+	return fetchAlertCmd(ctx, cancel, sh.src, seq, sh.clock)
+}
+
+// sameAlert reports whether two alerts say the same.
+func sameAlert(a, b model.Alert) bool {
+	return a.Title == b.Title && slices.Equal(a.Items, b.Items)
+}
+
+// alertTickMsg says the alert poll is due; gen is its schedule.
+type alertTickMsg struct{ gen int }
+
+// alertMsg is the answer to one UnplannedAlert request, identified by seq.
+type alertMsg struct {
+	seq   int
+	alert model.Alert
+	err   error
+	at    time.Time // when the answer arrived, by the TUI's clock
+}
+
+// alertTickCmd fires the next alert poll after d.
+func alertTickCmd(gen int, d time.Duration) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return alertTickMsg{gen: gen} })
+}
+
+// alertNowCmd asks for an alert poll at once, through Update.
+func alertNowCmd(gen int) tea.Cmd {
+	return func() tea.Msg { return alertTickMsg{gen: gen} }
+}
+
+// fetchAlertCmd requests the unplanned alert.
+func fetchAlertCmd(ctx context.Context, cancel context.CancelFunc, src Source, seq int, now func() time.Time) tea.Cmd {
+	return func() tea.Msg {
+		defer cancel()
+		a, err := src.Alert(ctx)
+		return alertMsg{seq: seq, alert: a, err: err, at: now()}
+	}
 }

@@ -128,6 +128,7 @@ type Model struct {
 	height  int
 	startV  int // vehicle to open at start
 	memo    *frameMemos
+	kiosk   kiosk // kiosk mode (kiosk.go); when on, it takes every message
 }
 
 // New returns the root model for o. It does no I/O: Init starts the
@@ -176,6 +177,7 @@ func New(o Options) Model {
 		startV:  o.Vehicle,
 		memo:    &frameMemos{},
 	}
+	m.kiosk = newKiosk(sh, o.Kiosk, []subject{s})
 	m.syncKeys()
 	return m
 }
@@ -183,6 +185,9 @@ func New(o Options) Model {
 // Init starts the clock, the first poll of the board, the base data load
 // and, if asked, the vehicle pane.
 func (m Model) Init() tea.Cmd {
+	if m.kiosk.on {
+		return tea.Batch(append(m.kiosk.init(), clockCmd(m.sh.clock), baseDataCmd(m.sh.ctx, m.sh.src))...)
+	}
 	cmds := []tea.Cmd{
 		clockCmd(m.sh.clock),
 		pollNowCmd(m.board.id, m.board.poll.gen, false),
@@ -198,6 +203,10 @@ func (m Model) Init() tea.Cmd {
 // Update handles a message: window size in the root, keys through the
 // global bindings to the overlay or focused pane, data to its owner.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m.kiosk.on {
+		cmd := m.kioskUpdate(msg)
+		return m, cmd
+	}
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -223,6 +232,9 @@ func (m Model) View() string {
 	}
 	if w < minWidth || h < minHeight {
 		return tooSmall(m.sh.t, w, h)
+	}
+	if m.kiosk.on {
+		return m.kioskView()
 	}
 	return m.render() // exact by construction; TestViewFitsEverySize holds it to that
 }

@@ -25,4 +25,7 @@ type Source interface {
 	Trips(ctx context.Context, vehicleNumber int) ([]model.Trip, error)
 	Passages(ctx context.Context, vehicleNumber int, r model.Range) (model.VehiclePassages, error)
 	Pattern(ctx context.Context, vehicleNumber int, scope model.PatternScope) (model.Pattern, error)
+	// Alert returns the unplanned passenger alert; an empty Alert when
+	// there is none.
+	Alert(ctx context.Context) (model.Alert, error)
 }

@@ -1,0 +1,363 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"abfahrt/model"
+)
+
+// newKioskEnv returns a kiosk of size w×h at t0 on the fake source with
+// base data loaded and no poll answered yet. With subjects, the kiosk
+// rotates over their boards instead of the default stop's.
+func newKioskEnv(t testing.TB, w, h int, o KioskOptions, subjects ...subject) *testEnv {
+	t.Helper()
+	e := &testEnv{t: t, src: newFakeSource(), now: t0}
+	o.Enabled = true
+	e.m = New(Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Kiosk: o})
+	if len(subjects) > 0 {
+		e.m.kiosk = newKiosk(e.m.sh, e.m.kiosk.opt, subjects)
+	}
+	e.send(tea.WindowSizeMsg{Width: w, Height: h})
+	e.send(e.src.base)
+	return e
+}
+
+// kpoll runs one full poll of every kiosk board: tick, fetch, answer.
+func (e *testEnv) kpoll() {
+	e.t.Helper()
+	for i := range e.m.kiosk.boards {
+		b := &e.m.kiosk.boards[i]
+		cmd := e.send(pollTickMsg{board: b.id, gen: b.poll.gen})
+		if cmd == nil {
+			e.t.Fatalf("kiosk board %d: tick started no fetch", i)
+		}
+		e.send(cmd())
+	}
+}
+
+// kalert runs one full alert poll.
+func (e *testEnv) kalert() {
+	e.t.Helper()
+	cmd := e.send(alertTickMsg{gen: e.m.kiosk.apoll.gen})
+	if cmd == nil {
+		e.t.Fatal("alert tick started no fetch")
+	}
+	e.send(cmd())
+}
+
+// clockTo delivers a clock message for t.
+func (e *testEnv) clockTo(t time.Time) tea.Cmd {
+	e.t.Helper()
+	e.now = t
+	return e.send(clockMsg{now: t})
+}
+
+func TestKioskKeysIgnoredQuitKeyQuits(t *testing.T) {
+	e := newKioskEnv(t, 80, 24, KioskOptions{QuitKey: "ctrl+q"})
+	e.kpoll()
+	before := e.m.View()
+	for _, k := range []tea.KeyMsg{keyMsg("q"), keyMsg("ctrl+c"), keyMsg("/"), keyMsg("?"), keyMsg("r"),
+		keyMsg("a"), keyMsg("enter"), keyMsg("esc"), keyMsg("tab"), {Type: tea.KeyCtrlZ}} {
+		if cmd := e.send(k); cmd != nil {
+			t.Errorf("key %q gave a command in kiosk mode", k.String())
+		}
+	}
+	if after := e.m.View(); after != before {
+		t.Errorf("keys changed the kiosk screen:\n%s", after)
+	}
+	cmd := e.send(tea.KeyMsg{Type: tea.KeyCtrlQ})
+	if cmd == nil {
+		t.Fatal("the quit chord did nothing")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("the quit chord did not quit")
+	}
+	if e.m.kiosk.boards[0].poll.inFlight() {
+		t.Error("quitting left a request in flight")
+	}
+}
+
+func TestKioskNoQuitKeyMeansNoKeyQuits(t *testing.T) {
+	e := newKioskEnv(t, 80, 24, KioskOptions{})
+	for _, k := range []tea.KeyMsg{{Type: tea.KeyCtrlQ}, keyMsg("ctrl+c"), keyMsg("q")} {
+		if cmd := e.send(k); cmd != nil {
+			t.Errorf("key %q gave a command with no quit chord set", k.String())
+		}
+	}
+}
+
+func TestKioskRotation(t *testing.T) {
+	e := newKioskEnv(t, 80, 24, KioskOptions{Rotate: 20 * time.Second},
+		subject{stop: 1008}, subject{stop: 1350})
+	e.kpoll()
+	shows := func(want, not string) {
+		t.Helper()
+		v := e.m.View()
+		if !strings.Contains(v, want) || strings.Contains(v, not) {
+			t.Fatalf("at +%v the kiosk should show %s, not %s:\n%s", e.now.Sub(t0), want, not, v)
+		}
+	}
+	shows("Hauptbahnhof", "Ehinger Tor")
+	e.advance(19 * time.Second)
+	shows("Hauptbahnhof", "Ehinger Tor")
+	e.advance(time.Second)
+	shows("Ehinger Tor", "Hauptbahnhof")
+	if !strings.Contains(e.m.View(), "2/2") {
+		t.Error("the second board should say it is 2 of 2")
+	}
+	e.advance(19 * time.Second)
+	shows("Ehinger Tor", "Hauptbahnhof")
+	e.advance(time.Second)
+	shows("Hauptbahnhof", "Ehinger Tor")
+}
+
+func TestKioskDelayedBannerAfterTwoIntervals(t *testing.T) {
+	e := newKioskEnv(t, 80, 24, KioskOptions{})
+	e.kpoll() // good data at 12:34:56
+	const banner = "Data delayed since 12:34"
+	e.advance(2 * DefaultInterval)
+	if strings.Contains(e.m.View(), banner) {
+		t.Fatal("banner at exactly two intervals")
+	}
+	e.src.setErr(errString("503 service unavailable"))
+	e.kpoll()
+	e.advance(time.Second)
+	v := e.m.View()
+	if !strings.Contains(v, banner) {
+		t.Fatalf("no banner after two intervals without good data:\n%s", v)
+	}
+	if !strings.Contains(v, " min") {
+		t.Errorf("rows should still show before StaleAfter:\n%s", v)
+	}
+	e.src.setErr(nil)
+	e.kpoll()
+	if v := e.m.View(); strings.Contains(v, "delayed") {
+		t.Errorf("banner stayed after a good answer:\n%s", v)
+	}
+}
+
+func TestKioskBannerBeforeFirstAnswer(t *testing.T) {
+	e := newKioskEnv(t, 80, 24, KioskOptions{})
+	e.src.setErr(errString("connection refused"))
+	e.kpoll()
+	e.advance(2*DefaultInterval + time.Second)
+	if v := e.m.View(); !strings.Contains(v, "Data delayed since 12:34") || !strings.Contains(v, "No departures yet") {
+		t.Errorf("a kiosk that never got data should say so:\n%s", v)
+	}
+}
+
+func TestKioskBlanksRowsAfterStaleAfter(t *testing.T) {
+	e := newKioskEnv(t, 80, 24, KioskOptions{StaleAfter: 10 * time.Minute, LargeCountdown: true})
+	e.kpoll()
+	e.src.setErr(errString("503 service unavailable"))
+	e.advance(10 * time.Minute)
+	e.kpoll()
+	if v := e.m.View(); !strings.Contains(v, "Science Park II") || strings.Contains(v, "No current departure data") {
+		t.Fatalf("rows blanked before StaleAfter:\n%s", v)
+	}
+	e.advance(time.Second)
+	v := e.m.View()
+	if !strings.Contains(v, "No current departure data since 12:34") {
+		t.Fatalf("no notice after StaleAfter:\n%s", v)
+	}
+	for _, lie := range []string{" min", "Science Park II", "Next departure", "DIRECTION"} {
+		if strings.Contains(v, lie) {
+			t.Errorf("blanked kiosk still shows %q:\n%s", lie, v)
+		}
+	}
+	if !strings.Contains(v, "Data delayed since 12:34") {
+		t.Errorf("the banner should stay with the notice:\n%s", v)
+	}
+}
+
+func TestKioskOperatingHours(t *testing.T) {
+	e := newKioskEnv(t, 80, 24, KioskOptions{HoursFrom: 5 * 60, HoursTo: 60, QuitKey: "ctrl+q"}) // 05:00–01:00
+	e.kpoll()
+	inFlight := e.send(pollTickMsg{board: e.m.kiosk.boards[0].id, gen: e.m.kiosk.boards[0].poll.gen})
+
+	night := time.Date(2026, 9, 12, 1, 0, 0, 0, model.Berlin)
+	e.clockTo(night)
+	if !e.m.kiosk.asleep {
+		t.Fatal("at 01:00 the kiosk should sleep")
+	}
+	if cmd := e.send(inFlight()); cmd != nil {
+		t.Error("an answer arriving after hours armed another poll")
+	}
+	calls := e.src.callCount()
+	b := &e.m.kiosk.boards[0]
+	if cmd := e.send(pollTickMsg{board: b.id, gen: b.poll.gen}); cmd != nil {
+		t.Error("a poll tick after hours started a fetch")
+	}
+	if cmd := e.send(alertTickMsg{gen: e.m.kiosk.apoll.gen}); cmd != nil {
+		t.Error("an alert tick after hours started a fetch")
+	}
+	v := e.m.View()
+	if !strings.Contains(v, "█") || strings.Contains(v, "Hauptbahnhof") || strings.Contains(v, "2026") {
+		t.Fatalf("after hours the screen shows only the clock:\n%s", v)
+	}
+	if e.src.callCount() != calls {
+		t.Error("requests after hours")
+	}
+	e.clockTo(night.Add(3*time.Hour + 59*time.Minute))
+	if !e.m.kiosk.asleep {
+		t.Fatal("at 04:59 the kiosk should still sleep")
+	}
+	if cmd := e.send(keyMsg("q")); cmd != nil {
+		t.Error("q did something after hours")
+	}
+	e.clockTo(night.Add(4 * time.Hour))
+	if e.m.kiosk.asleep {
+		t.Fatal("at 05:00 the kiosk should wake")
+	}
+	if v := e.m.View(); !strings.Contains(v, "Loading departures") {
+		t.Errorf("waking, the kiosk should load fresh data, not show last night's:\n%s", v)
+	}
+	e.kpoll()
+	if v := e.m.View(); !strings.Contains(v, "Hauptbahnhof") {
+		t.Errorf("after waking the board should be back:\n%s", v)
+	}
+}
+
+func TestKioskHours(t *testing.T) {
+	at := func(h, m int) time.Time { return time.Date(2026, 9, 11, h, m, 0, 0, model.Berlin) }
+	cases := []struct {
+		from, to int
+		t        time.Time
+		want     bool
+	}{
+		{0, 0, at(3, 0), true},
+		{360, 1380, at(5, 59), false},
+		{360, 1380, at(6, 0), true},
+		{360, 1380, at(22, 59), true},
+		{360, 1380, at(23, 0), false},
+		{300, 60, at(0, 59), true},
+		{300, 60, at(1, 0), false},
+		{300, 60, at(4, 59), false},
+		{300, 60, at(5, 0), true},
+	}
+	for _, c := range cases {
+		k := kiosk{opt: KioskOptions{HoursFrom: c.from, HoursTo: c.to}}
+		if got := k.inHours(c.t); got != c.want {
+			t.Errorf("hours %d–%d at %s: %v, want %v", c.from, c.to, c.t.Format("15:04"), got, c.want)
+		}
+	}
+}
+
+func TestKioskShiftsAgainstBurnIn(t *testing.T) {
+	seen := map[[2]int]bool{}
+	for i := range 4 {
+		dx, dy := shift(t0.Add(time.Duration(i) * shiftEvery))
+		seen[[2]int{dx, dy}] = true
+	}
+	if len(seen) != 4 {
+		t.Errorf("the layout takes %d positions over four periods, want 4", len(seen))
+	}
+	e := newKioskEnv(t, 80, 24, KioskOptions{})
+	e.kpoll()
+	a := e.m.View()
+	e.advance(shiftEvery)
+	if b := e.m.View(); firstDiff(a, b) < 0 {
+		t.Error("the screen did not move")
+	}
+}
+
+// firstDiff returns the first byte index where a and b differ, or -1.
+func firstDiff(a, b string) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}
+
+func TestKioskAlertTicker(t *testing.T) {
+	e := newKioskEnv(t, 80, 24, KioskOptions{})
+	e.kpoll()
+	e.src.alert = model.Alert{Title: "Disruption on line 2", Items: []string{
+		"Between Ehinger Tor and Theater the trams of line 2 are replaced by buses until about 14:00 because of a road accident."}}
+	e.kalert()
+	var pages []string
+	for range 4 {
+		v := e.m.View()
+		lines := strings.Split(v, "\n")
+		last := strings.TrimSpace(lines[len(lines)-1])
+		if !strings.HasPrefix(last, "⚠") {
+			t.Fatalf("the last line should be the alert:\n%s", v)
+		}
+		pages = append(pages, last)
+		e.advance(tickerPage)
+	}
+	if pages[0] == pages[1] || !strings.Contains(strings.Join(pages, " "), "road accident") {
+		t.Errorf("a long alert should page through: %q", pages)
+	}
+	e.src.alert = model.Alert{}
+	e.kalert()
+	if v := e.m.View(); strings.Contains(v, "⚠") {
+		t.Errorf("the alert should go when the service has none:\n%s", v)
+	}
+}
+
+func TestKioskFitsEverySize(t *testing.T) {
+	for _, name := range []string{"day", "night"} {
+		e := newKioskEnv(t, 80, 24, KioskOptions{LargeCountdown: true, HoursFrom: 300, HoursTo: 60})
+		e.kpoll()
+		e.src.alert = model.Alert{Title: "Alert", Items: []string{strings.Repeat("word ", 40)}}
+		e.kalert()
+		if name == "night" {
+			e.clockTo(time.Date(2026, 9, 12, 3, 0, 0, 0, model.Berlin))
+		}
+		for _, sz := range sizes() {
+			w, h := sz[0], sz[1]
+			e.send(tea.WindowSizeMsg{Width: w, Height: h})
+			lines := strings.Split(e.m.View(), "\n")
+			if len(lines) > h {
+				t.Fatalf("%s %dx%d: %d lines", name, w, h, len(lines))
+			}
+			for i, l := range lines {
+				if n := ansi.StringWidth(l); n > w {
+					t.Fatalf("%s %dx%d: line %d is %d wide: %q", name, w, h, i, n, l)
+				}
+			}
+		}
+	}
+}
+
+// TestKioskGolden pins the kiosk at 80×24 and 160×48 with the large
+// countdown and an alert, the delayed-and-blanked face, and the night clock.
+func TestKioskGolden(t *testing.T) {
+	alert := model.Alert{Title: "Line 2", Items: []string{"Trams to Kuhberg start at Ehinger Tor until 14:00."}}
+	cases := []struct {
+		name  string
+		w, h  int
+		setup func(e *testEnv)
+	}{
+		{"80x24", 80, 24, func(*testEnv) {}},
+		{"160x48", 160, 48, func(*testEnv) {}},
+		{"stale", 80, 24, func(e *testEnv) {
+			e.src.setErr(errString("503"))
+			e.advance(11 * time.Minute)
+			e.kpoll()
+		}},
+		{"night", 80, 24, func(e *testEnv) { e.clockTo(time.Date(2026, 9, 12, 2, 17, 0, 0, model.Berlin)) }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newKioskEnv(t, c.w, c.h, KioskOptions{LargeCountdown: true, HoursFrom: 300, HoursTo: 60})
+			e.kpoll()
+			e.src.alert = alert
+			e.kalert()
+			c.setup(e)
+			golden.RequireEqual(t, []byte(e.m.View()))
+		})
+	}
+}

@@ -1,0 +1,131 @@
+package tui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/muesli/termenv"
+)
+
+// newEnvWith is newEnv (loaded, first poll answered) with the options of
+// o on top of the test defaults.
+func newEnvWith(t testing.TB, w, h int, o Options) *testEnv {
+	t.Helper()
+	e := &testEnv{t: t, src: newFakeSource(), now: t0}
+	o.Source, o.SourceName, o.Now = e.src, "simulated Ulm network", func() time.Time { return e.now }
+	e.m = New(o)
+	e.send(tea.WindowSizeMsg{Width: w, Height: h})
+	e.send(e.src.base)
+	e.poll()
+	return e
+}
+
+// sgr matches an SGR escape sequence and captures its parameters.
+var sgr = regexp.MustCompile("\x1b\\[([0-9;:]*)m")
+
+// colourCodes returns the SGR sequences of s that set a colour: 30–49
+// (including 38 and 48 for 256 and 24-bit colour) and 90–107.
+func colourCodes(s string) []string {
+	var out []string
+	for _, m := range sgr.FindAllStringSubmatch(s, -1) {
+		for _, p := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ';' || r == ':' }) {
+			if (len(p) == 2 && (p[0] == '3' || p[0] == '4')) || (len(p) >= 2 && p[0] == '9') || (len(p) == 3 && p[:2] == "10") {
+				out = append(out, m[0])
+				break
+			}
+		}
+	}
+	return out
+}
+
+// TestMonoHasNoColour renders every face of the TUI with the mono theme on
+// a 24-bit colour terminal: not one colour escape code, while bold and
+// reverse video still carry the line badges, the cursor and the stale
+// marker. The dark theme, rendered the same way, does use colour.
+func TestMonoHasNoColour(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	t.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
+	faces := map[string]func(e *testEnv) string{
+		"board": func(e *testEnv) string { return e.m.View() },
+		"stale": func(e *testEnv) string {
+			e.src.setErr(errString("503"))
+			e.poll()
+			return e.m.View()
+		},
+		"search": func(e *testEnv) string {
+			e.key("/")
+			e.key("h")
+			return e.m.View()
+		},
+		"help": func(e *testEnv) string { e.key("?"); return e.m.View() },
+		"kiosk": func(*testEnv) string {
+			k := newKioskEnv(t, 160, 48, KioskOptions{LargeCountdown: true})
+			k.m.sh.st = NewStyles(MonoTheme(), UlmLineColors())
+			k.kpoll()
+			k.src.setErr(errString("503"))
+			k.advance(time.Minute)
+			k.kpoll()
+			return k.m.View()
+		},
+	}
+	for name, face := range faces {
+		mono := face(newEnvWith(t, 120, 40, Options{Theme: ThemeMono}))
+		if codes := colourCodes(mono); len(codes) > 0 {
+			t.Errorf("%s: mono emits colour codes %q", name, codes[:min(len(codes), 5)])
+		}
+		if name != "kiosk" && len(colourCodes(face(newEnvWith(t, 120, 40, Options{Theme: ThemeDark})))) == 0 {
+			t.Errorf("%s: the dark theme emits no colour at all; the test proves nothing", name)
+		}
+		if !strings.Contains(mono, "\x1b[1;7m") && !strings.Contains(mono, "\x1b[7;1m") && !strings.Contains(mono, "\x1b[7m") {
+			t.Errorf("%s: mono should use reverse video for badges and markers", name)
+		}
+	}
+}
+
+// TestMonoGolden pins the mono board at 80×24 with its attributes (the
+// ANSI profile keeps bold and reverse, and would show any colour).
+func TestMonoGolden(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.ANSI)
+	t.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
+	e := newEnvWith(t, 80, 24, Options{Theme: ThemeMono})
+	v := e.m.View()
+	if codes := colourCodes(v); len(codes) > 0 {
+		t.Fatalf("mono emits colour codes %q", codes)
+	}
+	golden.RequireEqual(t, []byte(v))
+}
+
+func TestThemes(t *testing.T) {
+	for _, name := range ThemeNames() {
+		th, ok := ThemeByName(name)
+		if !ok || th.Name != name {
+			t.Errorf("ThemeByName(%q) = %q, %v", name, th.Name, ok)
+		}
+		if name != ThemeMono && (th.Text == "" || th.Late == "" || th.Banner == "" || th.Dim == "") {
+			t.Errorf("theme %s lacks colours", name)
+		}
+	}
+	if _, ok := ThemeByName("neon"); ok {
+		t.Error("an unknown theme was accepted")
+	}
+}
+
+func TestLineColorsOverride(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	t.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
+	st := NewStyles(DarkTheme(), UlmLineColors().With(map[string]string{"2": "#102030", "X9": "#FFEE00"}))
+	if got := st.LineBadge("2").Render("2"); !strings.Contains(got, "48;2;16;32;48") {
+		t.Errorf("line 2 should take the configured colour: %q", got)
+	}
+	if got := st.LineBadge("X9").Render("X9"); !strings.Contains(got, "48;2;255;238;0") || !strings.Contains(got, "38;2;17;17;17") {
+		t.Errorf("a new light line colour should get dark text: %q", got)
+	}
+	if got := st.LineBadge("1").Render("1"); !strings.Contains(got, "48;2;229;3") {
+		t.Errorf("lines not configured keep the table's colour: %q", got)
+	}
+}
