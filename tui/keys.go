@@ -45,6 +45,9 @@ type keyMap struct {
 
 	// Help overlay.
 	HelpClose key.Binding
+
+	// Dispatcher: the grid, merged and fleet views and pins (grid_keys.go).
+	disp dispKeys
 }
 
 // defaultKeyMap returns the bindings with their help texts.
@@ -84,6 +87,8 @@ func defaultKeyMap() keyMap {
 		SearchClose:  b("esc", "close", "esc"),
 
 		HelpClose: b("esc/?", "close help", "esc", "?"),
+
+		disp: defaultDispKeys(),
 	}
 }
 
@@ -102,6 +107,8 @@ type keyState struct {
 	filtered     bool // the board has a line or platform filter
 	searchHits   int  // results in the search list
 	searchLoaded bool // base data has arrived
+	// disp is the state of the dispatcher's views (grid_keys.go).
+	disp dispKeyState
 }
 
 // sync enables exactly the bindings that do something in state s.
@@ -149,6 +156,7 @@ func (k *keyMap) sync(s keyState) {
 	k.SearchClose.SetEnabled(s.overlay == overlaySearch)
 
 	k.HelpClose.SetEnabled(s.overlay == overlayHelp)
+	k.syncDispatch(s)
 }
 
 // keyHelp is a help.KeyMap assembled from bindings for one context: the
@@ -171,7 +179,7 @@ func (h keyHelp) FullHelp() [][]key.Binding { return h.full }
 
 // boardKeys are the board's bindings, most useful first.
 func (k *keyMap) boardKeys() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear}
+	return append([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear}, k.disp.list()...)
 }
 
 // vehicleKeys are the vehicle pane's bindings, most useful first.
@@ -207,6 +215,9 @@ func (k *keyMap) footer(o overlay, focus paneID) (opt, tail []key.Binding) {
 	tail = []key.Binding{k.Help, k.Quit}
 	if focus == paneVehicle {
 		return []key.Binding{k.Close, k.Range, k.Follow, k.Focus, k.Search, k.Refresh, k.ScrollUp, k.ScrollDown}, tail
+	}
+	if opt, ok := k.dispatchFooter(focus); ok {
+		return opt, tail
 	}
 	return []key.Binding{k.Search, k.Toggle, k.Platform, k.Open, k.Clear, k.Refresh, k.Focus, k.Up, k.Down}, tail
 }

@@ -46,6 +46,14 @@ type Options struct {
 	Now func() time.Time
 	// AltScreen runs the program in the terminal's alternate screen.
 	AltScreen bool
+	// Boards are the watched boards: more than one opens the dispatcher
+	// grid; one (or none, with Stop/StopPoint) the single board.
+	Boards []BoardSpec
+	// StateDir is where pins persist (pins.json); "" = no persistence.
+	StateDir string
+	// Stats returns the upstream request count (feed Stats().Upstream);
+	// the status bar shows requests per minute. nil hides it.
+	Stats func() int64
 	// Theme is "dark" (default), "light", "high-contrast" or "mono" (no
 	// colour; the CLI picks it for NO_COLOR and TERM=dumb).
 	Theme string
@@ -106,6 +114,11 @@ type shared struct {
 	baseErr    error
 	baseBusy   bool
 	notice     string // a one-off message for the status bar, cleared by the next key
+
+	// dt is the dispatcher's catalogue (grid_text.go); rate the requests
+	// per minute for the status bar (grid_root.go).
+	dt   *dispTexts
+	rate string
 }
 
 // nextSeq returns a new request id, never 0.
@@ -129,6 +142,9 @@ type Model struct {
 	startV  int // vehicle to open at start
 	memo    *frameMemos
 	kiosk   kiosk // kiosk mode (kiosk.go); when on, it takes every message
+
+	// disp is the dispatcher: grid, merged and fleet views, pins (grid_root.go).
+	disp dispatch
 }
 
 // New returns the root model for o. It does no I/O: Init starts the
@@ -160,6 +176,7 @@ func New(o Options) Model {
 	if sh.sourceName == "" {
 		sh.sourceName = "mobility/v1"
 	}
+	sh.dt = dispTextsFor(o.Lang)
 	s := subject{stop: o.Stop, point: o.StopPoint}
 	if s.point != "" {
 		if n, ok := s.point.StopNumber(); ok && s.stop == 0 {
@@ -178,6 +195,11 @@ func New(o Options) Model {
 		memo:    &frameMemos{},
 	}
 	m.kiosk = newKiosk(sh, o.Kiosk, []subject{s})
+	if s, line, ok := singleSubject(o); ok {
+		m.board = newBoardPane(sh, 0, s)
+		m.board.line = line
+	}
+	m.disp = newDispatch(sh, o)
 	m.syncKeys()
 	return m
 }
@@ -190,8 +212,11 @@ func (m Model) Init() tea.Cmd {
 	}
 	cmds := []tea.Cmd{
 		clockCmd(m.sh.clock),
-		pollNowCmd(m.board.id, m.board.poll.gen, false),
 		baseDataCmd(m.sh.ctx, m.sh.src),
+		m.disp.init(),
+	}
+	if !m.disp.active() {
+		cmds = append(cmds, pollNowCmd(m.board.id, m.board.poll.gen, false))
 	}
 	if m.startV != 0 {
 		t := target{kind: targetVehicle, vehicle: m.startV}
@@ -263,6 +288,7 @@ func (m *Model) keyState() keyState {
 		filtered:     m.board.line != "",
 		searchHits:   len(m.search.results),
 		searchLoaded: m.sh.base != nil,
+		disp:         m.dispKeyState(),
 	}
 }
 

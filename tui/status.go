@@ -43,8 +43,12 @@ func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
 	case sh.baseErr != nil && sh.base == nil:
 		msg = fmt.Sprintf(tx.SearchUnavailable, oneLine(sh.baseErr.Error()))
 	}
-	key := strings.Join([]string{itoa(w), sh.sourceName, age, next, msg, strconv.FormatBool(msgErr)}, "\x00")
-	return c.get(key, func() string { return renderStatus(sh.st, sh.sourceName, age, next, msg, msgErr, w) })
+	source := sh.sourceName
+	if sh.rate != "" {
+		source += " · " + sh.rate
+	}
+	key := strings.Join([]string{itoa(w), source, age, next, msg, strconv.FormatBool(msgErr)}, "\x00")
+	return c.get(key, func() string { return renderStatus(sh.st, source, age, next, msg, msgErr, w) })
 }
 
 // renderStatus styles the status bar's parts into one line of width w.

@@ -26,6 +26,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if cmd, ok := m.dispatchKey(msg); ok {
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m.quit()
@@ -75,6 +78,7 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 // quit ends the program, cancelling the requests in flight.
 func (m *Model) quit() tea.Cmd {
 	m.board.poll.restart()
+	m.quitDispatch()
 	m.vehicle.hide()
 	return tea.Quit
 }
@@ -125,7 +129,7 @@ func (m *Model) open(t target) tea.Cmd {
 	}
 	m.focus = paneBoard
 	m.layout()
-	return m.board.open(t)
+	return tea.Batch(m.showBoard(), m.board.open(t))
 }
 
 // handleTick handles the clock and poll ticks.
@@ -133,9 +137,13 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case clockMsg:
 		m.sh.now = msg.now
+		m.sample(msg.now)
 		m.board.setCursor(m.board.cursorIn(m.board.rows()))
 		return clockCmd(m.sh.clock)
 	case pollTickMsg:
+		if cmd, ok := m.dispatchData(msg); ok {
+			return cmd
+		}
 		return m.board.tick(msg)
 	case vehicleTickMsg:
 		return m.vehicle.tick(msg)
@@ -145,6 +153,9 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 
 // handleData routes results to the pane that owns them, whatever has focus.
 func (m *Model) handleData(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.dispatchData(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case boardMsg:
 		return m.board.receive(msg)

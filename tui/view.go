@@ -35,6 +35,7 @@ func (m *Model) layout() {
 		m.board.setSize(w, h)
 		m.vehicle.setSize(w, h)
 	}
+	m.layoutDispatch()
 }
 
 // render draws the panes, the open overlay, the status bar and the key
@@ -44,14 +45,14 @@ func (m *Model) render() string {
 	var main string
 	switch {
 	case !m.vehicle.open:
-		main = m.board.view()
+		main = m.mainView()
 	case w >= sideBySide:
 		main = lipgloss.JoinHorizontal(lipgloss.Top,
-			clampLines(m.board.view(), m.board.width, h)+"\n", " ", m.vehicle.view())
+			clampLines(m.mainView(), m.board.width, h)+"\n", " ", m.vehicle.view())
 	case m.focus == paneVehicle:
 		main = m.vehicle.view()
 	default:
-		main = m.board.view()
+		main = m.mainView()
 	}
 	if m.vehicle.open {
 		main = clampLines(main, w, h)
@@ -64,7 +65,7 @@ func (m *Model) render() string {
 		box := m.helpView(min(w, 100), h)
 		main = overlayAt(main, box, (w-ansi.StringWidth(firstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
 	}
-	return main + "\n" + statusBar(m.sh, &m.board, &m.memo.status, w) + "\n" + m.footer(w)
+	return main + "\n" + statusBar(m.sh, m.statusBoard(), &m.memo.status, w) + "\n" + m.footer(w)
 }
 
 // overlayAt draws fg over bg (h lines of width w) with its top-left corner

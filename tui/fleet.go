@@ -1,0 +1,353 @@
+package tui
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+)
+
+// fleetTickMsg says the fleet's poll is due; gen is the schedule it
+// belongs to.
+type fleetTickMsg struct {
+	gen   int
+	fresh bool // a manual refresh: bypass the client's cache
+}
+
+// fleetMsg is the answer to one fleet request: every vehicle's trip.
+type fleetMsg struct {
+	seq   int
+	trips []model.Trip
+	err   error
+	at    time.Time // when the answer arrived, by the TUI's clock
+}
+
+// fetchFleetCmd requests the trips of every vehicle.
+func fetchFleetCmd(ctx context.Context, cancel context.CancelFunc, src Source, seq int, now func() time.Time) tea.Cmd {
+	return func() tea.Msg {
+		defer cancel()
+		trips, err := src.Trips(ctx, 0)
+		return fleetMsg{seq: seq, trips: trips, err: err, at: now()}
+	}
+}
+
+// fleetTickCmd fires the fleet's next poll after d.
+func fleetTickCmd(gen int, d time.Duration) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return fleetTickMsg{gen: gen} })
+}
+
+// fleetNowCmd asks for a fleet poll at once, through Update.
+func fleetNowCmd(gen int, fresh bool) tea.Cmd {
+	return func() tea.Msg { return fleetTickMsg{gen: gen, fresh: fresh} }
+}
+
+// fleetPane lists every vehicle in service with its line, direction,
+// deviation and the age of its position, polled while it shows.
+type fleetPane struct {
+	sh      *shared
+	poll    poller
+	trips   []model.Trip // vehicles in service, in display order
+	have    bool
+	byDelay bool // sorted by deviation, latest first; else by line
+	cursor  int
+	sel     int // the vehicle under the cursor
+	width   int
+	height  int
+	rev     int
+	cache   *memo
+}
+
+// newFleetPane returns the closed fleet view.
+func newFleetPane(sh *shared) fleetPane { return fleetPane{sh: sh, cache: &memo{}} }
+
+// setSize gives the view its rectangle.
+func (f *fleetPane) setSize(w, h int) { f.width, f.height = w, h }
+
+// open starts the fleet's schedule.
+func (f *fleetPane) open() tea.Cmd {
+	f.poll.restart()
+	return fleetNowCmd(f.poll.gen, false)
+}
+
+// close ends the schedule and the request in flight.
+func (f *fleetPane) close() { f.poll.restart() }
+
+// refresh polls now, bypassing the cache, unless a request is in flight.
+func (f *fleetPane) refresh() tea.Cmd {
+	f.poll.gen++
+	if f.poll.inFlight() {
+		return nil
+	}
+	return fleetNowCmd(f.poll.gen, true)
+}
+
+// tick starts the poll msg asks for, unless stale or one is in flight.
+func (f *fleetPane) tick(msg fleetTickMsg) tea.Cmd {
+	if msg.gen != f.poll.gen || f.poll.inFlight() {
+		return nil
+	}
+	sh := f.sh
+	seq := sh.nextSeq()
+	ctx, cancel := f.poll.begin(sh.ctx, seq, sh.pol.timeout, msg.fresh)
+	f.rev++
+	return fetchFleetCmd(ctx, cancel, sh.src, seq, sh.clock)
+}
+
+// receive takes the answer awaited and arms the next tick; a failure
+// keeps the last good list.
+func (f *fleetPane) receive(msg fleetMsg) tea.Cmd {
+	if !f.poll.accept(msg.seq) {
+		return nil
+	}
+	d := f.poll.settle(f.sh.pol, msg.err, msg.at)
+	if msg.err == nil {
+		f.trips = f.trips[:0]
+		for _, t := range msg.trips {
+			if t.IsActive {
+				f.trips = append(f.trips, t)
+			}
+		}
+		f.have = true
+		f.sort()
+	}
+	f.rev++
+	return fleetTickCmd(f.poll.gen, d)
+}
+
+// sort orders the list and keeps the cursor on its vehicle.
+func (f *fleetPane) sort() {
+	slices.SortStableFunc(f.trips, func(a, b model.Trip) int {
+		if f.byDelay {
+			if c := cmp.Compare(b.Deviation(), a.Deviation()); c != 0 {
+				return c
+			}
+		}
+		if c := compareLines(tripLine(a), tripLine(b)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.VehicleNumber, b.VehicleNumber)
+	})
+	for i, t := range f.trips {
+		if t.VehicleNumber == f.sel {
+			f.cursor = i
+			return
+		}
+	}
+	f.setCursor(f.cursor)
+}
+
+// setCursor moves the cursor to row i, clamped, and remembers its vehicle.
+func (f *fleetPane) setCursor(i int) {
+	f.cursor = max(min(i, len(f.trips)-1), 0)
+	if f.cursor < len(f.trips) {
+		f.sel = f.trips[f.cursor].VehicleNumber
+	}
+	f.rev++
+}
+
+// update handles the fleet's keys: moving, sorting, opening a vehicle.
+func (f *fleetPane) update(msg tea.KeyMsg) tea.Cmd {
+	k := &f.sh.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		f.setCursor(f.cursor - 1)
+	case key.Matches(msg, k.Down):
+		f.setCursor(f.cursor + 1)
+	case key.Matches(msg, k.Top):
+		f.setCursor(0)
+	case key.Matches(msg, k.Bottom):
+		f.setCursor(len(f.trips) - 1)
+	case key.Matches(msg, k.disp.Sort):
+		f.byDelay = !f.byDelay
+		f.sort()
+		f.rev++
+	case key.Matches(msg, k.Open):
+		if f.cursor < len(f.trips) {
+			return openCmd(target{kind: targetVehicle, vehicle: f.trips[f.cursor].VehicleNumber})
+		}
+	}
+	return nil
+}
+
+// state returns the rows and whether the row under the cursor has a
+// vehicle, for the key bindings.
+func (f *fleetPane) state() (rows int, vehicle bool) {
+	return len(f.trips), f.cursor < len(f.trips)
+}
+
+// tripLine is a trip's line name, "" when it serves none.
+func tripLine(t model.Trip) string {
+	if t.JourneyData == nil {
+		return ""
+	}
+	return lineLabel(t.JourneyData.RouteName, t.JourneyData.RouteNumber)
+}
+
+// tripDirection is where a trip goes.
+func tripDirection(t model.Trip) string {
+	j := t.JourneyData
+	if j == nil {
+		return ""
+	}
+	if j.DepartureDirectionText != "" {
+		return j.DepartureDirectionText
+	}
+	return j.ArrivalDirectionText
+}
+
+// deviationText formats a trip's deviation as the board does: "+3",
+// "on time", "-1", with its severity.
+func deviationText(tx *texts, dev int) (string, severity) {
+	d := model.DelayMinutes(dev)
+	switch {
+	case d == 0:
+		return tx.OnTime, sevOnTime
+	case d < 0:
+		return fmt.Sprintf(tx.DelayEarly, d), sevEarly
+	case d < 3:
+		return fmt.Sprintf(tx.DelayLate, d), sevSlight
+	}
+	return fmt.Sprintf(tx.DelayLate, d), sevLate
+}
+
+// fleetSummary sums up the watched network: vehicles in service, late
+// more than 3 minutes, the worst delay, and stale boards.
+func (f *fleetPane) summary(g *gridPane) string {
+	st, dt := f.sh.st, f.sh.dt
+	late := 0
+	var worst *model.Trip
+	for i := range f.trips {
+		t := &f.trips[i]
+		if time.Duration(t.Deviation())*time.Second > lateAfter {
+			late++
+		}
+		if worst == nil || t.Deviation() > worst.Deviation() {
+			worst = t
+		}
+	}
+	sep := st.Muted.Render(" · ")
+	parts := []string{st.Title.Render(dt.Fleet), st.Text.Render(fmt.Sprintf(dt.InService, len(f.trips))),
+		st.Late.Render(fmt.Sprintf(dt.LateN, late))}
+	if worst != nil && worst.Deviation() > 0 {
+		parts = append(parts, st.Text.Render(fmt.Sprintf(dt.WorstVehicle, model.DelayMinutes(worst.Deviation()),
+			tripLine(*worst), tripDirection(*worst), f.sh.t.vehicleTitle(worst.VehicleCategory, worst.VehicleNumber))))
+	}
+	stale := 0
+	for _, b := range g.boards {
+		if b.poll.lastErr != nil {
+			stale++
+		}
+	}
+	switch {
+	case stale > 0:
+		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))
+	case g.len() > 0:
+		parts = append(parts, st.OnTime.Render(fmt.Sprintf(dt.BoardsFresh, g.len())))
+	}
+	if f.byDelay {
+		parts = append(parts, st.Muted.Render(dt.SortedDelay))
+	} else {
+		parts = append(parts, st.Muted.Render(dt.SortedLine))
+	}
+	return " " + strings.Join(parts, sep)
+}
+
+// view renders the fleet: the summary, column titles and the vehicles.
+func (f *fleetPane) view(g *gridPane) string {
+	w, h := f.width, f.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	stale := 0
+	for _, b := range g.boards {
+		if b.poll.lastErr != nil {
+			stale++
+		}
+	}
+	k := strings.Join([]string{itoa(f.rev), itoa(w), itoa(h), strconv.FormatInt(f.sh.now.Unix(), 10), itoa(g.len()), itoa(stale)}, ":")
+	return f.cache.get(k, func() string { return clampLines(f.render(g), w, h) })
+}
+
+// fleet column widths.
+const (
+	wFleetVeh   = 5
+	wFleetDelay = 9
+	wFleetAge   = 12
+)
+
+// render draws the fleet view.
+func (f *fleetPane) render(g *gridPane) string {
+	st, dt, tx := f.sh.st, f.sh.dt, f.sh.t
+	w, h := f.width, f.height
+	var sb strings.Builder
+	sb.WriteString(fit(f.summary(g), w))
+	if h < 3 {
+		return sb.String()
+	}
+	badge := 4
+	for i := range f.trips {
+		badge = max(badge, len(tripLine(f.trips[i]))+2)
+	}
+	age := w >= 60
+	dir := w - 2 - wFleetVeh - 1 - 2 - badge - 1 - 1 - wFleetDelay
+	if age {
+		dir -= 1 + wFleetAge
+	}
+	dir = max(dir, 4)
+	head := "  " + padLeft(tx.ColVehicle, wFleetVeh) + "   " + pad(tx.ColLine, badge) + " " + pad(tx.ColDirection, dir) + " " + pad(tx.ColDelay, wFleetDelay)
+	if age {
+		head += " " + pad(dt.ColReported, wFleetAge)
+	}
+	sb.WriteString("\n" + st.ColHeader.Render(fit(head, w)))
+	space := h - 2
+	if len(f.trips) == 0 {
+		msg := dt.FleetLoading
+		switch {
+		case f.have:
+			msg = dt.FleetNone
+		case f.poll.lastErr != nil:
+			msg = fmt.Sprintf(dt.NoAnswer, oneLine(f.poll.lastErr.Error()))
+		}
+		sb.WriteString("\n" + st.Muted.Render(fit("  "+msg, w)))
+		return sb.String()
+	}
+	first := 0
+	if f.cursor >= space {
+		first = f.cursor - space + 1
+	}
+	for i := first; i < len(f.trips) && i < first+space; i++ {
+		t := f.trips[i]
+		sel := i == f.cursor
+		mark := "  "
+		if sel {
+			mark = st.SelectedMark.Render("▸ ")
+		}
+		line := tripLine(t)
+		text, sev := deviationText(tx, t.Deviation())
+		row := mark + st.Muted.Render(padLeft(itoa(t.VehicleNumber), wFleetVeh)) + " " +
+			st.LineMark(line).Render(vehicleMark(t.VehicleCategory, f.sh.base.category(line))) + " " +
+			st.LineBadge(line).Render(pad(" "+line, badge)) + " " + st.Text.Render(pad(tripDirection(t), dir)) + " " +
+			sevStyle(st, sev).Render(pad(text, wFleetDelay))
+		if age {
+			a, ok := t.ReportAge(f.sh.now)
+			switch {
+			case !ok:
+				row += " " + st.Muted.Render("–")
+			case a > 2*time.Minute:
+				row += " " + st.Stale.Render(pad("⚠ "+tx.ago(a), wFleetAge))
+			default:
+				row += " " + st.Muted.Render(pad(tx.ago(a), wFleetAge))
+			}
+		}
+		sb.WriteString("\n" + row)
+	}
+	return sb.String()
+}

@@ -1,0 +1,456 @@
+package tui
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+)
+
+// maxBoards is the most boards the dispatcher grid watches.
+const maxBoards = 16
+
+// BoardSpec is one watched board with its filters (saved with the board in
+// layouts).
+type BoardSpec struct {
+	Stop      int
+	StopPoint model.StopPointCode
+	Arrivals  bool
+	Lines     []string // RouteNames to keep; empty = all
+	Platform  string   // keep one platform; "" = all
+	Direction string   // keep directions containing this text (case-insensitive); "" = all
+}
+
+// subject returns the request a spec's board needs.
+func (s BoardSpec) subject() subject {
+	sj := subject{stop: s.Stop, point: s.StopPoint, arrivals: s.Arrivals}
+	if sj.point != "" && sj.stop == 0 {
+		if n, ok := sj.point.StopNumber(); ok {
+			sj.stop = n
+		}
+	}
+	return sj
+}
+
+// filters are a grid board's client-side filters. They never change the
+// request, so boards of one stop with different filters share one poll.
+type filters struct {
+	lines     []string
+	platform  string
+	direction string // as typed; matched case-insensitively
+}
+
+// active reports whether any filter is set.
+func (f filters) active() bool {
+	return len(f.lines) > 0 || f.platform != "" || f.direction != ""
+}
+
+// keep reports whether event e passes the filters.
+func (f filters) keep(e *model.Event) bool {
+	if len(f.lines) > 0 && !slices.Contains(f.lines, e.Line()) {
+		return false
+	}
+	if f.platform != "" && !strings.EqualFold(e.PlatformName, f.platform) {
+		return false
+	}
+	if f.direction != "" && !strings.Contains(strings.ToLower(e.DirectionText), strings.ToLower(f.direction)) {
+		return false
+	}
+	return true
+}
+
+// summary is the filters as a compact text: "line 2,4 · pl. A · →söfl".
+func (f filters) summary(dt *dispTexts) string {
+	var parts []string
+	if len(f.lines) > 0 {
+		parts = append(parts, fmt.Sprintf(dt.LineF, strings.Join(f.lines, ",")))
+	}
+	if f.platform != "" {
+		parts = append(parts, fmt.Sprintf(dt.Pl, f.platform))
+	}
+	if f.direction != "" {
+		parts = append(parts, "→"+f.direction)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// gridBoard is one watched board: a boardPane (its rows, cursor and the
+// full view when zoomed) holding only the events its filters keep, fed by
+// the gridFeed of its subject.
+type gridBoard struct {
+	boardPane
+	filt  filters
+	raw   model.Board // the last good answer, unfiltered
+	cache memo        // the compact rendering
+}
+
+// spec returns the board as a BoardSpec.
+func (b *gridBoard) spec() BoardSpec {
+	return BoardSpec{Stop: b.subj.stop, StopPoint: b.subj.point, Arrivals: b.subj.arrivals,
+		Lines: slices.Clone(b.filt.lines), Platform: b.filt.platform, Direction: b.filt.direction}
+}
+
+// refilter shows the events of the last answer that the filters keep.
+func (b *gridBoard) refilter() {
+	if !b.have {
+		b.touch()
+		return
+	}
+	d := b.raw
+	d.Events = make([]model.Event, 0, len(b.raw.Events))
+	for i := range b.raw.Events {
+		if b.filt.keep(&b.raw.Events[i]) {
+			d.Events = append(d.Events, b.raw.Events[i])
+		}
+	}
+	b.setData(d)
+	b.touch()
+}
+
+// gridFeed is the poll of one distinct subject, shared by every grid board
+// that shows it: however many boards watch a stop, it is asked once per
+// interval, by construction rather than by the cache alone.
+type gridFeed struct {
+	id   boardID
+	subj subject
+	poll poller
+	data model.Board // the last good answer
+	have bool
+}
+
+// gridPane is the dispatcher grid: up to maxBoards compact boards, one of
+// them focused, which Enter zooms to the full board view.
+type gridPane struct {
+	sh     *shared
+	boards []*gridBoard
+	feeds  []*gridFeed
+	focus  int
+	zoomed bool
+	width  int
+	height int
+	cols   int // columns of the last layout, for up/down focus moves
+}
+
+// len returns the number of watched boards.
+func (g *gridPane) len() int { return len(g.boards) }
+
+// focused returns the focused board, nil when there is none.
+func (g *gridPane) focused() *gridBoard {
+	if g.focus < 0 || g.focus >= len(g.boards) {
+		return nil
+	}
+	return g.boards[g.focus]
+}
+
+// feed returns the feed of subject s, nil if none.
+func (g *gridPane) feed(s subject) *gridFeed {
+	for _, f := range g.feeds {
+		if f.subj == s {
+			return f
+		}
+	}
+	return nil
+}
+
+// feedByID returns the feed with id, nil if none.
+func (g *gridPane) feedByID(id boardID) *gridFeed {
+	for _, f := range g.feeds {
+		if f.id == id {
+			return f
+		}
+	}
+	return nil
+}
+
+// add watches a board of spec s with id for a new feed if one is needed,
+// and focuses it. seed, if it has data for the subject, fills the board at
+// once. It returns the command that starts the feed's first poll, if any.
+func (g *gridPane) add(s BoardSpec, id boardID, seed *boardPane) tea.Cmd {
+	sj := s.subject()
+	b := &gridBoard{boardPane: newBoardPane(g.sh, id, sj),
+		filt: filters{lines: slices.Clone(s.Lines), platform: s.Platform, direction: s.Direction}}
+	b.focused = false
+	if seed != nil && seed.subj == sj {
+		b.title, b.seen = seed.title, slices.Clone(seed.seen)
+	}
+	g.boards = append(g.boards, b)
+	g.focus = len(g.boards) - 1
+	var cmd tea.Cmd
+	f := g.feed(sj)
+	if f == nil {
+		f = &gridFeed{id: id, subj: sj}
+		g.feeds = append(g.feeds, f)
+		cmd = pollNowCmd(f.id, f.poll.gen, false)
+		if seed != nil && seed.subj == sj && seed.have {
+			f.data, f.have = seed.data, true
+			f.poll.lastOK = seed.poll.lastOK
+		}
+	}
+	g.fill(b, f)
+	return cmd
+}
+
+// fill gives board b the feed's state and data.
+func (g *gridPane) fill(b *gridBoard, f *gridFeed) {
+	p := f.poll
+	p.cancel = nil // the feed owns the request; the board only reports on it
+	b.poll = p
+	if f.have {
+		b.raw, b.have = f.data, true
+	}
+	b.refilter()
+}
+
+// remove stops watching the focused board; a feed no board shows stops.
+func (g *gridPane) remove() {
+	b := g.focused()
+	if b == nil {
+		return
+	}
+	g.boards = slices.Delete(g.boards, g.focus, g.focus+1)
+	g.focus = min(g.focus, len(g.boards)-1)
+	g.focus = max(g.focus, 0)
+	g.dropUnused()
+	if len(g.boards) == 0 {
+		g.zoomed = false
+	}
+}
+
+// dropUnused stops the feeds no board shows any more.
+func (g *gridPane) dropUnused() {
+	g.feeds = slices.DeleteFunc(g.feeds, func(f *gridFeed) bool {
+		for _, b := range g.boards {
+			if b.subj == f.subj {
+				return false
+			}
+		}
+		f.poll.restart()
+		return true
+	})
+}
+
+// stop ends every feed's schedule and request (quit, or the grid closes).
+func (g *gridPane) stop() {
+	for _, f := range g.feeds {
+		f.poll.restart()
+	}
+}
+
+// tick starts the feed's poll that msg asks for, unless msg is of an old
+// schedule or a request is in flight.
+func (f *gridFeed) tick(sh *shared, msg pollTickMsg) tea.Cmd {
+	if msg.gen != f.poll.gen || f.poll.inFlight() {
+		return nil
+	}
+	seq := sh.nextSeq()
+	ctx, cancel := f.poll.begin(sh.ctx, seq, sh.pol.timeout, msg.fresh)
+	return fetchBoardCmd(ctx, cancel, sh.src, f.id, seq, f.subj, sh.limit, sh.clock)
+}
+
+// receive takes the answer msg if it is the one awaited and arms the next
+// tick; ok is false for any other answer.
+func (f *gridFeed) receive(sh *shared, msg boardMsg) (cmd tea.Cmd, ok bool) {
+	if !f.poll.accept(msg.seq) {
+		return nil, false
+	}
+	d := f.poll.settle(sh.pol, msg.err, msg.at)
+	if msg.err == nil {
+		f.data, f.have = msg.data, true
+	}
+	return pollTickCmd(f.id, f.poll.gen, d), true
+}
+
+// tick starts the poll of the feed msg names, unless stale or in flight.
+func (g *gridPane) tick(msg pollTickMsg) tea.Cmd {
+	f := g.feedByID(msg.board)
+	if f == nil {
+		return nil
+	}
+	cmd := f.tick(g.sh, msg)
+	g.mirror(f)
+	return cmd
+}
+
+// receive takes the answer of a feed's poll, hands it to every board of
+// its subject and arms the next tick. ok is false when msg is no feed's.
+func (g *gridPane) receive(msg boardMsg) (tea.Cmd, bool) {
+	f := g.feedByID(msg.board)
+	if f == nil {
+		return nil, false
+	}
+	cmd, ok := f.receive(g.sh, msg)
+	if !ok {
+		return nil, true
+	}
+	for _, b := range g.boards {
+		if b.subj == f.subj {
+			g.fill(b, f)
+		}
+	}
+	return cmd, true
+}
+
+// mirror copies a feed's poll state to its boards (stale marker, status).
+func (g *gridPane) mirror(f *gridFeed) {
+	for _, b := range g.boards {
+		if b.subj == f.subj {
+			p := f.poll
+			p.cancel = nil
+			b.poll = p
+			b.touch()
+		}
+	}
+}
+
+// refresh polls the focused board's feed now, bypassing the cache.
+func (g *gridPane) refresh() tea.Cmd {
+	b := g.focused()
+	if b == nil {
+		return nil
+	}
+	f := g.feed(b.subj)
+	if f == nil {
+		return nil
+	}
+	f.poll.gen++
+	if f.poll.inFlight() {
+		return nil
+	}
+	return pollNowCmd(f.id, f.poll.gen, true)
+}
+
+// setSubject points board b at s (arrivals toggled in the zoomed view),
+// starting a feed for s if none polls it yet; id is for that new feed.
+func (g *gridPane) setSubject(b *gridBoard, s subject, id boardID) tea.Cmd {
+	b.subj = s
+	b.have, b.raw, b.data, b.cursor = false, model.Board{}, model.Board{}, 0
+	var cmd tea.Cmd
+	f := g.feed(s)
+	if f == nil {
+		f = &gridFeed{id: id, subj: s}
+		g.feeds = append(g.feeds, f)
+		cmd = pollNowCmd(f.id, f.poll.gen, false)
+	}
+	g.fill(b, f)
+	g.dropUnused()
+	return cmd
+}
+
+// moveFocus moves the focus by d boards, clamped.
+func (g *gridPane) moveFocus(d int) {
+	if len(g.boards) == 0 {
+		return
+	}
+	g.focus = min(max(g.focus+d, 0), len(g.boards)-1)
+}
+
+// cycleLine sets the focused board's line filter to the next line on the
+// board, and after the last back to all lines. A filter of several lines
+// (from a layout) goes back to all lines.
+func (b *gridBoard) cycleLine() {
+	var lines []string
+	for i := range b.raw.Events {
+		e := &b.raw.Events[i]
+		f := b.filt
+		f.lines = nil
+		if f.keep(e) && !slices.Contains(lines, e.Line()) {
+			lines = append(lines, e.Line())
+		}
+	}
+	slices.SortFunc(lines, compareLines)
+	b.filt.lines = nextOf(lines, b.filt.lines)
+	b.refilter()
+}
+
+// cyclePlatform sets the platform filter to the next platform of the stop.
+func (b *gridBoard) cyclePlatform() {
+	if b.subj.point != "" {
+		return // a stop point board is one platform already
+	}
+	var names []string
+	for _, p := range b.platforms() {
+		if p.name != "" && !slices.Contains(names, p.name) {
+			names = append(names, p.name)
+		}
+	}
+	slices.Sort(names)
+	var cur []string
+	if b.filt.platform != "" {
+		cur = []string{b.filt.platform}
+	}
+	if n := nextOf(names, cur); len(n) > 0 {
+		b.filt.platform = n[0]
+	} else {
+		b.filt.platform = ""
+	}
+	b.refilter()
+}
+
+// cycleDirection sets the direction filter to the next direction among
+// the events the other filters keep.
+func (b *gridBoard) cycleDirection() {
+	var dirs []string
+	for i := range b.raw.Events {
+		e := &b.raw.Events[i]
+		f := b.filt
+		f.direction = ""
+		if e.DirectionText != "" && f.keep(e) && !slices.Contains(dirs, e.DirectionText) {
+			dirs = append(dirs, e.DirectionText)
+		}
+	}
+	slices.Sort(dirs)
+	var cur []string
+	if b.filt.direction != "" {
+		cur = []string{b.filt.direction}
+	}
+	if n := nextOf(dirs, cur); len(n) > 0 {
+		b.filt.direction = n[0]
+	} else {
+		b.filt.direction = ""
+	}
+	b.refilter()
+}
+
+// clearFilters shows every event again.
+func (b *gridBoard) clearFilters() {
+	b.filt = filters{}
+	b.refilter()
+}
+
+// nextOf returns the one-element list after cur in all: the first when
+// cur is empty, nil (meaning all) after the last or when cur has several
+// elements or is not in all.
+func nextOf(all, cur []string) []string {
+	if len(all) == 0 || len(cur) > 1 {
+		return nil
+	}
+	if len(cur) == 0 {
+		return []string{all[0]}
+	}
+	i := slices.Index(all, cur[0])
+	if i < 0 || i+1 >= len(all) {
+		return nil
+	}
+	return []string{all[i+1]}
+}
+
+// compareLines orders line names as people expect: numbers by value
+// first, then the others ("N1") alphabetically.
+func compareLines(a, b string) int {
+	na, ea := strconv.Atoi(a)
+	nb, eb := strconv.Atoi(b)
+	switch {
+	case ea == nil && eb == nil:
+		return cmp.Compare(na, nb)
+	case ea == nil:
+		return -1
+	case eb == nil:
+		return 1
+	}
+	return cmp.Compare(a, b)
+}

@@ -1,0 +1,107 @@
+package tui
+
+import (
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+)
+
+// gridStops are the stops of the grid tests besides Hauptbahnhof: each a
+// copy of the Hauptbahnhof board, later by some minutes.
+var gridStops = []struct {
+	n     int
+	name  string
+	shift time.Duration
+}{{1350, "Ehinger Tor", time.Minute}, {1240, "Theater", 2 * time.Minute}, {1010, "Rathaus Ulm", 3 * time.Minute}}
+
+// addGridStops gives the fake source the boards of gridStops and a few
+// trips for the fleet.
+func addGridStops(f *fakeSource) {
+	for i, s := range gridStops {
+		for _, arr := range []bool{false, true} {
+			b := hbfBoard(arr)
+			b.StopNumber, b.StopName, b.StopCode = s.n, s.name, ""
+			for j := range b.Events {
+				e := &b.Events[j]
+				e.StopPointCode = model.CodeFor(s.n, e.StopPointNumber)
+				e.Scheduled = model.At(e.Scheduled.Add(s.shift))
+				if e.Actual.Known() {
+					e.Actual = model.At(e.Actual.Add(s.shift))
+					e.Deviation += 60 * i
+				}
+				e.VehicleNumber += 1000 * (i + 1) * min(e.VehicleNumber, 1)
+			}
+			f.boards[subject{stop: s.n, arrivals: arr}] = b
+		}
+	}
+	trip := func(v int, cat model.VehicleCategory, line, dir string, dev int, age time.Duration) model.Trip {
+		return model.Trip{VehicleNumber: v, VehicleCategory: cat, IsActive: true,
+			PositionData: &model.Coordinates{Point: model.Point{Latitude: 48.4, Longitude: 9.98, Valid: true}},
+			TimeData:     &model.TripTime{Deviation: dev, ReferenceTime: model.At(t0.Add(-age))},
+			JourneyData:  &model.Journey{RouteNumber: atoiOr(line), RouteName: line, DepartureDirectionText: dir}}
+	}
+	f.trips = []model.Trip{
+		trip(44, model.VehicleTram, "2", "Science Park II", 189, 5*time.Second),
+		trip(53, model.VehicleTram, "1", "Söflingen", 60, 12*time.Second),
+		trip(151, model.VehicleBus, "4", "Böfingen", 0, 3*time.Second),
+		trip(161, model.VehicleBus, "7", "Kuhberg", 420, 8*time.Second),
+		trip(170, model.VehicleBus, "10", "Pfuhl über Offenhausen, Neu-Ulm Bahnhof", -50, 4*time.Minute),
+		trip(182, model.VehicleBus, "12", "Neu-Ulm Wiley Süd", 250, 20*time.Second),
+		{VehicleNumber: 190, VehicleCategory: model.VehicleBus}, // not in service: not listed
+	}
+}
+
+// specsOver returns n board specs cycling over the four test stops.
+func specsOver(n int) []BoardSpec {
+	stops := []int{1008, 1350, 1240, 1010}
+	out := make([]BoardSpec, n)
+	for i := range out {
+		out[i] = BoardSpec{Stop: stops[i%len(stops)]}
+	}
+	return out
+}
+
+// newGridEnv returns a model of size w×h with base data loaded, the
+// boards of specs watched and every feed's first poll answered.
+func newGridEnv(t testing.TB, w, h int, specs []BoardSpec, opt func(*Options)) *testEnv {
+	t.Helper()
+	e := &testEnv{t: t, src: newFakeSource(), now: t0}
+	addGridStops(e.src)
+	o := Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Boards: specs}
+	if opt != nil {
+		opt(&o)
+	}
+	e.m = New(o)
+	e.send(tea.WindowSizeMsg{Width: w, Height: h})
+	e.send(e.src.base)
+	e.pollFeeds()
+	if e.m.disp.mode == modeBoard {
+		e.poll()
+	}
+	return e
+}
+
+// pollFeeds runs one full poll of every grid feed.
+func (e *testEnv) pollFeeds() {
+	e.t.Helper()
+	for _, f := range append([]*gridFeed(nil), e.m.disp.grid.feeds...) {
+		cmd := e.send(pollTickMsg{board: f.id, gen: f.poll.gen})
+		if cmd == nil {
+			e.t.Fatalf("feed %d: tick started no fetch", f.id)
+		}
+		e.deliver(cmd)
+	}
+}
+
+// fleetPoll runs one full poll of the fleet.
+func (e *testEnv) fleetPoll() {
+	e.t.Helper()
+	cmd := e.send(fleetTickMsg{gen: e.m.disp.fleet.poll.gen})
+	if cmd == nil {
+		e.t.Fatal("fleet tick started no fetch")
+	}
+	e.send(cmd())
+}

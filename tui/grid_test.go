@@ -1,0 +1,399 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"abfahrt/model"
+)
+
+// TestGridFromOptions: several boards open the grid, boards of one stop
+// share one poll, and the single board does not poll meanwhile.
+func TestGridFromOptions(t *testing.T) {
+	e := newGridEnv(t, 160, 48, specsOver(12), nil)
+	g := &e.m.disp.grid
+	if e.m.disp.mode != modeGrid || g.len() != 12 {
+		t.Fatalf("mode %d with %d boards, want the grid of 12", e.m.disp.mode, g.len())
+	}
+	if len(g.feeds) != 4 {
+		t.Errorf("%d feeds for 12 boards over 4 stops, want 4", len(g.feeds))
+	}
+	if n := e.src.callCount(); n != 4 {
+		t.Errorf("%d requests for the first poll, want 4", n)
+	}
+	for i, b := range g.boards {
+		if len(b.rows()) == 0 {
+			t.Errorf("board %d has no rows after its feed answered", i+1)
+		}
+	}
+	if e.m.board.poll.requests != 0 {
+		t.Errorf("the hidden single board polled %d times", e.m.board.poll.requests)
+	}
+	v := e.m.View()
+	for _, want := range []string{"12 boards", "Hauptbahnhof", "Ehinger Tor", "Theater", "Rathaus Ulm"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("grid view lacks %q", want)
+		}
+	}
+}
+
+// TestGridFocusZoomRemove walks the grid with the keys.
+func TestGridFocusZoomRemove(t *testing.T) {
+	e := newGridEnv(t, 160, 48, specsOver(5), nil)
+	g := &e.m.disp.grid
+	if g.focus != 0 {
+		t.Fatalf("focus %d at start, want 0", g.focus)
+	}
+	e.key("right")
+	if g := &e.m.disp.grid; g.focus != 1 {
+		t.Errorf("→: focus %d, want 1", g.focus)
+	}
+	e.key("5")
+	if g := &e.m.disp.grid; g.focus != 4 {
+		t.Errorf("5: focus %d, want 4", g.focus)
+	}
+	e.key("up")
+	if g := &e.m.disp.grid; g.focus != 4-g.cols || g.cols < 2 {
+		t.Errorf("↑ from 5 with %d columns: focus %d", g.cols, g.focus)
+	}
+	e.key("9") // no ninth board: nothing
+	e.key("1")
+	e.key("enter")
+	if !e.m.disp.grid.zoomed {
+		t.Fatal("enter did not zoom")
+	}
+	v := e.m.View()
+	if !strings.Contains(v, "DIRECTION") || strings.Contains(v, "6 boards") {
+		t.Errorf("zoomed view is not the full board:\n%s", v)
+	}
+	e.key("down")
+	if b := e.m.disp.grid.focused(); b.cursor != 1 {
+		t.Errorf("↓ in the zoomed board: cursor %d, want 1", b.cursor)
+	}
+	if cmd := e.key("enter"); cmd == nil {
+		t.Error("enter on a zoomed row opened no vehicle")
+	} else if msg, ok := cmd().(openMsg); !ok || msg.target.kind != targetVehicle {
+		t.Errorf("enter on a zoomed row: %#v", cmd())
+	}
+	e.key("esc")
+	if e.m.disp.grid.zoomed {
+		t.Fatal("esc did not leave the zoom")
+	}
+	// Remove the first board: its stop is still on board 5, so the feed stays.
+	e.key("x")
+	g = &e.m.disp.grid
+	if g.len() != 4 || len(g.feeds) != 4 {
+		t.Errorf("after x: %d boards, %d feeds; want 4 and 4", g.len(), len(g.feeds))
+	}
+	e.key("x") // Ehinger Tor, its only board: the feed goes
+	if g := &e.m.disp.grid; len(g.feeds) != 3 || g.feed(subject{stop: 1350}) != nil {
+		t.Errorf("after removing Ehinger Tor's only board its feed remains")
+	}
+	for e.m.disp.grid.len() > 1 {
+		e.key("x")
+	}
+	if cmd := e.key("x"); cmd == nil || e.m.disp.mode != modeBoard {
+		t.Fatalf("removing the last board: mode %d, cmd %v; want the single board polling again", e.m.disp.mode, cmd)
+	}
+}
+
+// TestGridWatch: w adds the single board to the grid with its rows at once;
+// a stop opened from the search is added next to it.
+func TestGridWatch(t *testing.T) {
+	e := newEnv(t, 120, 40, true)
+	gen := e.m.board.poll.gen
+	cmd := e.key("w")
+	if e.m.disp.mode != modeGrid || e.m.disp.grid.len() != 1 {
+		t.Fatalf("w: mode %d with %d boards", e.m.disp.mode, e.m.disp.grid.len())
+	}
+	if len(e.m.disp.grid.boards[0].rows()) == 0 {
+		t.Error("the new grid board waits for a poll although the single board had rows")
+	}
+	if cmd == nil {
+		t.Error("w started no poll for the new board")
+	}
+	if e.m.board.poll.gen == gen {
+		t.Error("the single board's schedule still runs behind the grid")
+	}
+	if c := e.send(pollTickMsg{board: 0, gen: gen}); c != nil {
+		t.Error("an old tick of the single board still polls")
+	}
+	// Open Ehinger Tor as from the search, then watch it too.
+	e.runNow(openCmd(target{kind: targetStop, stop: 1350, title: "Ehinger Tor"}))
+	if e.m.disp.mode != modeBoard {
+		t.Fatal("opening a stop did not show the single board")
+	}
+	e.poll()
+	e.key("w")
+	if g := &e.m.disp.grid; g.len() != 2 || g.focus != 1 || g.boards[1].subj.stop != 1350 {
+		t.Errorf("second w: %d boards, focus %d", g.len(), g.focus)
+	}
+	// The same board again only focuses it.
+	e.key("esc") // nothing to zoom out of; esc in the grid clears filters only
+	e.runNow(openCmd(target{kind: targetStop, stop: 1350}))
+	e.poll()
+	e.key("w")
+	if g := &e.m.disp.grid; g.len() != 2 || !strings.Contains(e.m.sh.notice, "already") {
+		t.Errorf("watching a watched board: %d boards, notice %q", g.len(), e.m.sh.notice)
+	}
+}
+
+// TestGridFilters: l, f and d narrow the focused board without a new
+// request; esc clears them.
+func TestGridFilters(t *testing.T) {
+	e := newGridEnv(t, 160, 48, specsOver(2), nil)
+	calls := e.src.callCount()
+	b := e.m.disp.grid.focused()
+	all := len(b.rows())
+	e.key("l")
+	b = e.m.disp.grid.focused()
+	if !slices.Equal(b.filt.lines, []string{"1"}) {
+		t.Fatalf("l: lines %v, want [1]", b.filt.lines)
+	}
+	for _, r := range b.rows() {
+		if l := b.data.Events[r].Line(); l != "1" {
+			t.Errorf("line filter 1 shows line %s", l)
+		}
+	}
+	e.key("l")
+	if b := e.m.disp.grid.focused(); !slices.Equal(b.filt.lines, []string{"2"}) {
+		t.Errorf("second l: lines %v, want [2]", b.filt.lines)
+	}
+	e.key("f")
+	b = e.m.disp.grid.focused()
+	if b.filt.platform != "A" {
+		t.Fatalf("f: platform %q, want A", b.filt.platform)
+	}
+	for _, r := range b.rows() {
+		if e := b.data.Events[r]; e.PlatformName != "A" || e.Line() != "2" {
+			t.Errorf("line 2 platform A shows %s at %s", e.Line(), e.PlatformName)
+		}
+	}
+	e.key("d")
+	if b := e.m.disp.grid.focused(); b.filt.direction != "Kuhberg Schulzentrum" {
+		t.Errorf("d: direction %q", b.filt.direction)
+	}
+	if !strings.Contains(e.m.View(), "line 2 · pl. A · →Kuhberg") {
+		t.Errorf("the header does not say the filters:\n%s", e.m.View())
+	}
+	e.key("esc")
+	if b := e.m.disp.grid.focused(); b.filt.active() || len(b.rows()) != all {
+		t.Errorf("esc: filters %+v, %d rows; want none and %d", b.filt, len(b.rows()), all)
+	}
+	if n := e.src.callCount(); n != calls {
+		t.Errorf("filters made %d requests, want none", n-calls)
+	}
+	if s := e.m.disp.grid.boards[1].spec(); s.Stop != 1350 || s.Lines != nil {
+		t.Errorf("the other board's spec changed: %+v", s)
+	}
+}
+
+// TestGridFeedFailure: a failed poll marks every board of its stop stale
+// and keeps their rows; an old answer is ignored.
+func TestGridFeedFailure(t *testing.T) {
+	e := newGridEnv(t, 160, 48, []BoardSpec{{Stop: 1008}, {Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}}, nil)
+	g := &e.m.disp.grid
+	f := g.feed(subject{stop: 1008})
+	e.advance(15 * time.Second)
+	cmd := e.send(pollTickMsg{board: f.id, gen: f.poll.gen})
+	if cmd == nil {
+		t.Fatal("no fetch")
+	}
+	if again := e.send(pollTickMsg{board: f.id, gen: f.poll.gen}); again != nil {
+		t.Error("a second tick started a second request while one is in flight")
+	}
+	e.src.setErr(errString("connection refused"))
+	msg := cmd().(boardMsg)
+	old := msg
+	old.seq--
+	if c := e.send(old); c != nil {
+		t.Error("an answer with an old seq was taken")
+	}
+	e.send(msg)
+	for i, b := range e.m.disp.grid.boards[:2] {
+		if b.poll.staleSince.IsZero() || len(b.rows()) == 0 {
+			t.Errorf("board %d: stale %v with %d rows, want stale and the rows kept", i+1, b.poll.staleSince, len(b.rows()))
+		}
+	}
+	if b := e.m.disp.grid.boards[2]; !b.poll.staleSince.IsZero() {
+		t.Error("Ehinger Tor went stale with Hauptbahnhof")
+	}
+	if v := e.m.View(); !strings.Contains(v, "⚠ 2 stale") {
+		t.Errorf("the summary does not count the stale boards:\n%s", v)
+	}
+}
+
+// TestGridArrivals: a toggles the focused board alone, through a feed of
+// its own.
+func TestGridArrivals(t *testing.T) {
+	e := newGridEnv(t, 160, 48, []BoardSpec{{Stop: 1008}, {Stop: 1008}}, nil)
+	cmd := e.key("a")
+	if cmd == nil {
+		t.Fatal("a started no poll")
+	}
+	e.deliver(e.runNow(cmd))
+	g := &e.m.disp.grid
+	if !g.boards[0].subj.arrivals || g.boards[1].subj.arrivals || len(g.feeds) != 2 {
+		t.Errorf("after a: arrivals %v/%v with %d feeds", g.boards[0].subj.arrivals, g.boards[1].subj.arrivals, len(g.feeds))
+	}
+	if len(g.boards[0].rows()) == 0 || !g.boards[0].data.Events[0].Arrival {
+		t.Error("the arrivals board has no arrivals")
+	}
+}
+
+// TestMergedView: m lists every board's departures in time order, each
+// with its stop; enter opens the vehicle; m again goes back.
+func TestMergedView(t *testing.T) {
+	e := newGridEnv(t, 120, 40, specsOver(4), nil)
+	e.key("m")
+	if e.m.disp.mode != modeMerged {
+		t.Fatal("m did not open the merged view")
+	}
+	rows := e.m.disp.merged.rows(&e.m.disp.grid)
+	stops := map[string]bool{}
+	for i, r := range rows {
+		stops[r.b.name()] = true
+		if i > 0 && r.e.When().Before(rows[i-1].e.When()) {
+			t.Fatalf("row %d is earlier than the one before", i)
+		}
+	}
+	if len(stops) != 4 {
+		t.Errorf("merged rows from %d stops, want 4", len(stops))
+	}
+	e.key("down")
+	if cmd := e.key("enter"); cmd == nil {
+		t.Error("enter opened no vehicle")
+	}
+	e.key("m")
+	if e.m.disp.mode != modeGrid {
+		t.Errorf("m again: mode %d, want the grid", e.m.disp.mode)
+	}
+}
+
+// TestFleetView: v polls the trips on its own chain and lists the
+// vehicles in service; s sorts by delay; leaving stops the chain.
+func TestFleetView(t *testing.T) {
+	e := newGridEnv(t, 120, 40, specsOver(2), nil)
+	cmd := e.key("v")
+	if e.m.disp.mode != modeFleet || cmd == nil {
+		t.Fatal("v did not open the fleet")
+	}
+	e.fleetPoll()
+	f := &e.m.disp.fleet
+	if len(f.trips) != 6 {
+		t.Fatalf("%d vehicles listed, want the 6 in service", len(f.trips))
+	}
+	if tripLine(f.trips[0]) != "1" {
+		t.Errorf("first by line is line %s", tripLine(f.trips[0]))
+	}
+	e.key("s")
+	if f := &e.m.disp.fleet; f.trips[0].VehicleNumber != 161 || f.cursor != 3 {
+		t.Errorf("by delay the first is %d and the cursor on row %d; want 161 and the cursor kept on 53 (row 3)",
+			f.trips[0].VehicleNumber, f.cursor)
+	}
+	v := e.m.View()
+	for _, want := range []string{"6 in service", "3 late >3 min", "worst +7 min: 7 → Kuhberg"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("fleet view lacks %q:\n%s", want, v)
+		}
+	}
+	if msg, ok := e.key("enter")().(openMsg); !ok || msg.target.vehicle != 53 {
+		t.Errorf("enter opened %#v, want vehicle 53", msg)
+	}
+	gen := e.m.disp.fleet.poll.gen
+	e.key("esc")
+	if e.m.disp.mode != modeGrid || e.m.disp.fleet.poll.gen == gen {
+		t.Error("esc left the fleet's schedule running or did not return to the grid")
+	}
+}
+
+// TestPins: p pins the stop into StateDir/pins.json; a new start without
+// a stop shows the pins with their next departure; 1 opens the first.
+func TestPins(t *testing.T) {
+	dir := t.TempDir()
+	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Stop = 1350 })
+	save := e.key("p")
+	if save == nil {
+		t.Fatal("p saved nothing")
+	}
+	if msg := save().(pinsSavedMsg); msg.err != nil {
+		t.Fatal(msg.err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, pinsFile))
+	if err != nil || !strings.Contains(string(data), `"stop": 1350`) {
+		t.Fatalf("pins.json: %s, %v", data, err)
+	}
+	// A second start, with no stop: the strip lists the pin.
+	e2 := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir })
+	e2.send(loadPinsCmd(filepath.Join(dir, pinsFile))())
+	f := e2.m.disp.pins.feeds
+	if len(f) != 1 {
+		t.Fatalf("%d strip feeds, want 1", len(f))
+	}
+	e2.deliver(e2.send(pollTickMsg{board: f[0].id, gen: f[0].poll.gen}))
+	if v := e2.m.View(); !strings.Contains(v, "★1 Ehinger Tor") || !strings.Contains(v, "Söflingen") {
+		t.Errorf("the start screen does not show the pin with its next departure:\n%s", v)
+	}
+	e2.runNow(e2.key("1"))
+	if e2.m.board.subj.stop != 1350 {
+		t.Errorf("1 opened stop %d, want 1350", e2.m.board.subj.stop)
+	}
+	// Unpin: the file is rewritten.
+	if msg := e2.key("p")().(pinsSavedMsg); msg.err != nil {
+		t.Fatal(msg.err)
+	}
+	data, _ = os.ReadFile(filepath.Join(dir, pinsFile))
+	if strings.Contains(string(data), "1350") {
+		t.Errorf("unpinned stop still in pins.json: %s", data)
+	}
+}
+
+// TestPinsCorrupt: a corrupt pins.json is reported, not fatal.
+func TestPinsCorrupt(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, pinsFile)
+	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir })
+	e.send(loadPinsCmd(path)())
+	if v := e.m.View(); !strings.Contains(v, "pins not loaded") {
+		t.Errorf("no report of the corrupt file:\n%s", v)
+	}
+	if len(e.m.disp.pins.items) != 0 {
+		t.Error("pins from a corrupt file")
+	}
+}
+
+// TestRequestRate: the status bar shows the requests of the last minute.
+func TestRequestRate(t *testing.T) {
+	var n int64
+	e := newEnvWithOptions(t, func(o *Options) { o.Stats = func() int64 { return n } })
+	for range 90 {
+		n += 2
+		e.advance(time.Second)
+	}
+	if v := e.m.View(); !strings.Contains(v, "120 req/min") {
+		t.Errorf("want 120 req/min after 90 s at 2/s:\n%s", lastLines(v, 2))
+	}
+}
+
+// newEnvWithOptions is newEnv with options changed by opt; base data is
+// loaded and the single board's first poll answered.
+func newEnvWithOptions(t testing.TB, opt func(*Options)) *testEnv {
+	return newGridEnv(t, 120, 40, nil, func(o *Options) {
+		opt(o)
+	})
+}
+
+// lastLines returns the last n lines of s.
+func lastLines(s string, n int) string {
+	l := strings.Split(s, "\n")
+	return strings.Join(l[max(len(l)-n, 0):], "\n")
+}
+
+var _ = model.Berlin

@@ -1,0 +1,119 @@
+package tui
+
+import "strings"
+
+// dispTexts is the catalogue of the dispatcher's strings (grid, merged and
+// fleet views, pins), in the language of texts (i18n.go), which it
+// follows: every field has a value in both languages, and formats use the
+// same verbs (TestDispTextsComplete).
+type dispTexts struct {
+	// Grid.
+	Boards      string // "%d boards"
+	LateN       string // "%d late >3 min"
+	Worst       string // "worst +%d min: %s → %s" (minutes, line, direction)
+	WorstAt     string // " at %s" (stop)
+	StaleBoards string // "⚠ %d stale"
+	BoardsFresh string // "%d boards fresh"
+	AllFresh    string
+	Page        string // "page %d/%d"
+	Arr         string // arrivals, short
+	Pl          string // "pl. %s": one platform
+	LineF       string // "line %s": a line filter
+	NoAnswer    string // "no answer: %s"
+	Loading     string
+	NoMatch     string
+	NothingSoon string
+
+	// Merged view.
+	Merged      string
+	MergedCount string // "%d departures from %d boards"
+	ColStop     string
+
+	// Fleet view.
+	Fleet        string
+	InService    string // "%d in service"
+	WorstVehicle string // "worst +%d min: %s → %s (%s)" (minutes, line, direction, vehicle)
+	SortedDelay  string
+	SortedLine   string
+	ColReported  string
+	FleetLoading string
+	FleetNone    string
+
+	// Pins and the status bar.
+	Pinned         string // "pinned %s"
+	Unpinned       string // "unpinned %s"
+	PinsCorrupt    string // "pins not loaded: %s"
+	PinsNotSaved   string // "pins not saved: %s"
+	AlreadyWatched string
+	GridFull       string // "the grid holds at most %d boards"
+	ReqRate        string // "%d req/min"
+
+	// Key help.
+	KeyWatch, KeyPin, KeyUnpin, KeyMerged, KeyFleet, KeySortLine, KeySortDelay string
+	KeyZoom, KeyPrevBoard, KeyNextBoard, KeyOpenPin, KeyFocusBoard, KeyRemove  string
+	KeyLine, KeyDirection, KeyToGrid, KeyBack, KeyDepartures, KeyArrivals      string
+	KeyClearFilters                                                            string
+}
+
+// englishDispTexts is the English catalogue.
+func englishDispTexts() dispTexts {
+	return dispTexts{
+		Boards: "%d boards", LateN: "%d late >3 min", Worst: "worst +%d min: %s → %s", WorstAt: " at %s",
+		StaleBoards: "⚠ %d stale", BoardsFresh: "%d boards fresh", AllFresh: "all fresh", Page: "page %d/%d",
+		Arr: "arr.", Pl: "pl. %s", LineF: "line %s", NoAnswer: "no answer: %s", Loading: "loading…",
+		NoMatch: "nothing matches the filters", NothingSoon: "nothing in the next hour",
+
+		Merged: "All boards", MergedCount: "%d departures from %d boards", ColStop: "STOP",
+
+		Fleet: "Fleet", InService: "%d in service", WorstVehicle: "worst +%d min: %s → %s (%s)",
+		SortedDelay: "by delay", SortedLine: "by line", ColReported: "REPORTED",
+		FleetLoading: "loading vehicles…", FleetNone: "no vehicle in service",
+
+		Pinned: "pinned %s", Unpinned: "unpinned %s", PinsCorrupt: "pins not loaded: %s",
+		PinsNotSaved: "pins not saved: %s", AlreadyWatched: "already watched",
+		GridFull: "the grid holds at most %d boards", ReqRate: "%d req/min",
+
+		KeyWatch: "watch", KeyPin: "pin stop", KeyUnpin: "unpin stop", KeyMerged: "merged",
+		KeyFleet: "fleet", KeySortLine: "sort by line", KeySortDelay: "sort by delay", KeyZoom: "zoom",
+		KeyPrevBoard: "previous board", KeyNextBoard: "next board", KeyOpenPin: "open pin",
+		KeyFocusBoard: "focus board", KeyRemove: "remove board", KeyLine: "line filter",
+		KeyDirection: "direction filter", KeyToGrid: "grid", KeyBack: "back",
+		KeyDepartures: "departures", KeyArrivals: "arrivals", KeyClearFilters: "clear filters",
+	}
+}
+
+// germanDispTexts is the German catalogue.
+func germanDispTexts() dispTexts {
+	return dispTexts{
+		Boards: "%d Tafeln", LateN: "%d verspätet >3 Min", Worst: "max. +%d Min: %s → %s", WorstAt: " an %s",
+		StaleBoards: "⚠ %d veraltet", BoardsFresh: "%d Tafeln aktuell", AllFresh: "alle aktuell",
+		Page: "Seite %d/%d", Arr: "Ank.", Pl: "Steig %s", LineF: "Linie %s", NoAnswer: "keine Antwort: %s",
+		Loading: "lädt…", NoMatch: "nichts passt zu den Filtern", NothingSoon: "nichts in der nächsten Stunde",
+
+		Merged: "Alle Tafeln", MergedCount: "%d Abfahrten von %d Tafeln", ColStop: "HALTESTELLE",
+
+		Fleet: "Flotte", InService: "%d im Einsatz", WorstVehicle: "max. +%d Min: %s → %s (%s)",
+		SortedDelay: "nach Verspätung", SortedLine: "nach Linie", ColReported: "GEMELDET",
+		FleetLoading: "lade Fahrzeuge…", FleetNone: "kein Fahrzeug im Einsatz",
+
+		Pinned: "%s gemerkt", Unpinned: "%s nicht mehr gemerkt", PinsCorrupt: "Favoriten nicht geladen: %s",
+		PinsNotSaved: "Favoriten nicht gespeichert: %s", AlreadyWatched: "wird schon beobachtet",
+		GridFull: "höchstens %d Tafeln", ReqRate: "%d Anfr./Min",
+
+		KeyWatch: "beobachten", KeyPin: "merken", KeyUnpin: "nicht merken", KeyMerged: "alle Tafeln",
+		KeyFleet: "Flotte", KeySortLine: "nach Linie", KeySortDelay: "nach Verspätung", KeyZoom: "vergrößern",
+		KeyPrevBoard: "vorige Tafel", KeyNextBoard: "nächste Tafel", KeyOpenPin: "Favorit öffnen",
+		KeyFocusBoard: "Tafel wählen", KeyRemove: "Tafel entfernen", KeyLine: "Linienfilter",
+		KeyDirection: "Richtungsfilter", KeyToGrid: "Übersicht", KeyBack: "zurück",
+		KeyDepartures: "Abfahrten", KeyArrivals: "Ankünfte", KeyClearFilters: "Filter löschen",
+	}
+}
+
+// dispTextsFor returns the catalogue of lang, as textsFor chooses.
+func dispTextsFor(lang string) *dispTexts {
+	t := englishDispTexts()
+	if strings.HasPrefix(strings.ToLower(lang), LangGerman) {
+		t = germanDispTexts()
+	}
+	return &t
+}

@@ -1,0 +1,340 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+)
+
+// Compact board geometry.
+const (
+	minCellW  = 24 // below this a cell's direction is unreadable
+	minCellH  = 2  // header and one row
+	wideCellW = 64 // wider cells gain nothing for the score
+	cellFixed = 18 // a compact row's cells that are not the direction
+	wDueC     = 7  // "~12 min"
+	wDelayC   = 3  // "+12"
+)
+
+// lateAfter is the deviation from which a vehicle counts as late in the
+// dispatcher's summaries ("late more than 3 minutes").
+const lateAfter = 3 * time.Minute
+
+// gridShape chooses the columns of the grid for n boards in w×h and how
+// many rows of cells show at once. It first shows as many boards as it
+// can, then gives each as many readable rows (up to limit) as it can.
+func gridShape(n, w, h, limit int) (cols, rows int) {
+	if n <= 0 || w <= 0 || h <= 0 {
+		return 1, 1
+	}
+	best, bestShown, bestScore := 1, -1, -1
+	bestRows := 1
+	for c := 1; c <= n; c++ {
+		cw := (w - (c - 1)) / c
+		if cw < minCellW && c > 1 {
+			break
+		}
+		r := (n + c - 1) / c
+		vis := max(min(r, h/minCellH), 1)
+		ch := h / vis
+		shown := min(n, c*vis)
+		score := min(ch-1, limit) * (min(cw, wideCellW) - cellFixed)
+		if shown > bestShown || (shown == bestShown && score > bestScore) {
+			best, bestRows, bestShown, bestScore = c, vis, shown, score
+		}
+	}
+	return best, bestRows
+}
+
+// split divides total into n parts that differ by at most one, the larger
+// first.
+func split(total, n, i int) int {
+	q, r := total/n, total%n
+	if i < r {
+		return q + 1
+	}
+	return q
+}
+
+// setSize gives the grid its rectangle, and the zoomed board the whole.
+func (g *gridPane) setSize(w, h int) {
+	g.width, g.height = w, h
+	g.cols, _ = gridShape(len(g.boards), w, h-1, g.sh.limit)
+	for i, b := range g.boards {
+		b.focused = g.zoomed && i == g.focus
+		if g.zoomed && i == g.focus {
+			b.setSize(w, h)
+		}
+	}
+}
+
+// view renders the grid (or the zoomed board) into exactly its rectangle.
+func (g *gridPane) view() string {
+	w, h := g.width, g.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if b := g.focused(); g.zoomed && b != nil {
+		return g.zoomView(b)
+	}
+	st := g.sh.st
+	summary := g.summary(w)
+	if h == 1 {
+		return summary
+	}
+	body := h - 1
+	cols, rows := gridShape(len(g.boards), w, body, g.sh.limit)
+	g.cols = cols
+	per := cols * rows
+	first := (g.focus / per) * per
+	sep := st.HelpSep.Render("│")
+	var sb strings.Builder
+	sb.Grow(w * h * 3)
+	sb.WriteString(summary)
+	for r := range rows {
+		ch := split(body, rows, r)
+		cells := make([][]string, cols)
+		widths := make([]int, cols)
+		for c := range cols {
+			widths[c] = split(w-(cols-1), cols, c)
+			i := first + r*cols + c
+			if i < len(g.boards) {
+				cells[c] = strings.Split(g.cell(i, widths[c], ch), "\n")
+			}
+		}
+		for l := range ch {
+			sb.WriteByte('\n')
+			for c := range cols {
+				if c > 0 {
+					sb.WriteString(sep)
+				}
+				line := ""
+				if l < len(cells[c]) {
+					line = cells[c][l]
+				}
+				if c < cols-1 {
+					line += strings.Repeat(" ", max(widths[c]-ansi.StringWidth(line), 0))
+				}
+				sb.WriteString(line)
+			}
+		}
+	}
+	return clampLines(sb.String(), w, h)
+}
+
+// cell renders board i compactly in w×h, from its cache when unchanged.
+func (g *gridPane) cell(i, w, h int) string {
+	b := g.boards[i]
+	key := strings.Join([]string{itoa(b.rev), itoa(w), itoa(h), itoa(i), strconv.FormatBool(i == g.focus), strconv.FormatInt(b.sh.now.Unix(), 10)}, ":")
+	return b.cache.get(key, func() string { return clampLines(b.compact(i+1, i == g.focus, w, h), w, h) })
+}
+
+// compact renders a board as a grid cell: a header (number, stop, filters,
+// stale marker) and as many rows as fit: line, direction, countdown, delay.
+func (b *gridBoard) compact(num int, focused bool, w, h int) string {
+	st := b.sh.st
+	var sb strings.Builder
+	mark := " "
+	name := st.Bold.Render(b.name())
+	if focused {
+		mark = st.SelectedMark.Render("▸")
+		name = st.Title.Render(b.name())
+	}
+	left := mark + st.Accent.Render(itoa(num)) + " " + name
+	if s := b.headerNote(); s != "" {
+		left += st.Muted.Render(" · " + s)
+	}
+	right := ""
+	switch {
+	case !b.poll.staleSince.IsZero() && b.have:
+		right = st.Stale.Render("⚠ " + b.poll.staleSince.In(model.Berlin).Format("15:04"))
+	case b.poll.lastErr != nil:
+		right = st.Error.Render("✗")
+	}
+	sb.WriteString(spread(left, right, w))
+	rows := b.rows()
+	if len(rows) == 0 {
+		if h > 1 {
+			sb.WriteString("\n" + st.Muted.Render(fit("  "+b.compactEmpty(), w)))
+		}
+		return sb.String()
+	}
+	badge := 4
+	for _, r := range rows {
+		badge = max(badge, ansi.StringWidth(b.data.Events[r].Line())+2)
+	}
+	dir := max(w-2-badge-1-1-wDueC-1-wDelayC, 1)
+	for i := 0; i < len(rows) && i < h-1; i++ {
+		sb.WriteByte('\n')
+		sb.WriteString(b.compactRow(&b.data.Events[rows[i]], badge, dir))
+	}
+	return sb.String()
+}
+
+// headerNote is the mode, platform and filters of a board, for its header.
+func (b *gridBoard) headerNote() string {
+	var parts []string
+	if b.subj.arrivals {
+		parts = append(parts, b.sh.dt.Arr)
+	}
+	if b.subj.point != "" {
+		parts = append(parts, fmt.Sprintf(b.sh.dt.Pl, b.platformName()))
+	}
+	if s := b.filt.summary(b.sh.dt); s != "" {
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// compactRow renders one event in a grid cell.
+func (b *gridBoard) compactRow(e *model.Event, badge, dir int) string {
+	return compactRow(b.sh, e, badge, dir)
+}
+
+// compactRow renders one event densely: mark, line badge, direction,
+// countdown and delay in badge+dir+15 cells.
+func compactRow(sh *shared, e *model.Event, badge, dir int) string {
+	st := sh.st
+	line := e.Line()
+	due := sh.t.countdown(*e, sh.now)
+	dueSt := st.Due
+	if due == sh.t.Now {
+		dueSt = st.DueNow
+	}
+	if !e.Realtime() {
+		due, dueSt = "~"+due, st.Planned
+	}
+	text, sev := compactDelay(sh.t, *e)
+	return st.LineMark(line).Render(vehicleMark(e.VehicleCategory, sh.base.category(line))) + " " +
+		st.LineBadge(line).Render(pad(" "+line, badge)) + " " +
+		st.Text.Render(pad(e.DirectionText, dir)) + " " +
+		dueSt.Render(padLeft(due, wDueC)) + " " +
+		sevStyle(st, sev).Render(padLeft(text, wDelayC))
+}
+
+// sevStyle is the style of a delay severity.
+func sevStyle(st *Styles, s severity) lipgloss.Style {
+	switch s {
+	case sevOnTime:
+		return st.OnTime
+	case sevSlight:
+		return st.Slight
+	case sevLate:
+		return st.Late
+	case sevEarly:
+		return st.Early
+	}
+	return st.Planned
+}
+
+// compactDelay is the delay in three cells: "+3", "-1", "✓" on time, ""
+// for a timetable-only row (its countdown carries the "~").
+func compactDelay(tx *texts, e model.Event) (string, severity) {
+	text, sev := tx.delayText(e)
+	switch sev {
+	case sevOnTime:
+		return "✓", sev
+	case sevPlanned:
+		return "", sev
+	}
+	return text, sev
+}
+
+// compactEmpty says why a grid cell has no rows.
+func (b *gridBoard) compactEmpty() string {
+	dt := b.sh.dt
+	switch {
+	case !b.have && b.poll.lastErr != nil:
+		return fmt.Sprintf(dt.NoAnswer, oneLine(b.poll.lastErr.Error()))
+	case !b.have:
+		return dt.Loading
+	case b.filt.active():
+		return dt.NoMatch
+	}
+	return dt.NothingSoon
+}
+
+// zoomView is the focused board's full view, its header saying the filters.
+func (g *gridPane) zoomView(b *gridBoard) string {
+	v := b.view()
+	st := g.sh.st
+	mode := b.sh.t.Departures
+	if b.subj.arrivals {
+		mode = b.sh.t.Arrivals
+	}
+	note := mode
+	if s := b.headerNote(); s != "" {
+		note += " · " + strings.TrimPrefix(strings.TrimPrefix(s, b.sh.dt.Arr), " · ")
+	}
+	left := " " + st.Accent.Render(itoa(g.focus+1)) + " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+note)
+	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
+	if !b.poll.staleSince.IsZero() && b.have {
+		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, b.poll.staleSince.In(model.Berlin).Format("15:04:05"))) + "  " + right
+	}
+	head := spread(left, right, g.width)
+	if i := strings.IndexByte(v, '\n'); i >= 0 {
+		return head + v[i:]
+	}
+	return head
+}
+
+// summary is the grid's top line: boards, late vehicles, the worst delay
+// and stale boards, over the watched stops.
+func (g *gridPane) summary(w int) string {
+	st, dt := g.sh.st, g.sh.dt
+	late, worst := map[int]bool{}, (*model.Event)(nil)
+	var worstStop string
+	for _, f := range g.feeds {
+		if !f.have {
+			continue
+		}
+		for i := range f.data.Events {
+			e := &f.data.Events[i]
+			if due, ok := e.DueIn(g.sh.now); !ok || due < -hideAfter || !e.Realtime() {
+				continue
+			}
+			if time.Duration(e.Deviation)*time.Second > lateAfter {
+				late[e.VehicleNumber] = true
+			}
+			if worst == nil || e.Deviation > worst.Deviation {
+				worst, worstStop = e, f.data.StopName
+			}
+		}
+	}
+	stale := 0
+	for _, b := range g.boards {
+		if b.poll.lastErr != nil {
+			stale++
+		}
+	}
+	left := " " + st.Title.Render(fmt.Sprintf(dt.Boards, len(g.boards)))
+	parts := []string{st.Late.Render(fmt.Sprintf(dt.LateN, len(late)))}
+	if worst != nil && worst.Deviation > 0 {
+		s := fmt.Sprintf(dt.Worst, worst.DelayMinutes(), worst.Line(), worst.DirectionText)
+		if worstStop != "" {
+			s += fmt.Sprintf(dt.WorstAt, worstStop)
+		}
+		parts = append(parts, st.Text.Render(s))
+	}
+	if stale > 0 {
+		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))
+	} else {
+		parts = append(parts, st.OnTime.Render(dt.AllFresh))
+	}
+	if per := g.perPage(); per < len(g.boards) {
+		parts = append(parts, st.Muted.Render(fmt.Sprintf(dt.Page, g.focus/per+1, (len(g.boards)+per-1)/per)))
+	}
+	return fit(left+st.Muted.Render(" · ")+strings.Join(parts, st.Muted.Render(" · ")), w)
+}
+
+// perPage is how many boards show at once at the current size.
+func (g *gridPane) perPage() int {
+	c, r := gridShape(len(g.boards), g.width, g.height-1, g.sh.limit)
+	return max(c*r, 1)
+}

@@ -1,0 +1,324 @@
+package tui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+)
+
+// pinsFile is the name of the pins' file in Options.StateDir.
+const pinsFile = "pins.json"
+
+// maxStrip is the most pins the start screen's strip shows.
+const maxStrip = 5
+
+// pinIDBase is the first board id of the pins' feeds, far from the grid's.
+const pinIDBase boardID = 1 << 20
+
+// pin is a pinned stop or stop point, as saved in pins.json.
+type pin struct {
+	Stop      int    `json:"stop"`
+	StopPoint string `json:"stop_point,omitempty"`
+	Name      string `json:"name,omitempty"`
+}
+
+// same reports whether p and q pin the same stop or stop point.
+func (p pin) same(q pin) bool { return p.Stop == q.Stop && p.StopPoint == q.StopPoint }
+
+// subject is the board request of a pin.
+func (p pin) subject() subject {
+	return subject{stop: p.Stop, point: model.StopPointCode(p.StopPoint)}
+}
+
+// target opens the pin's board.
+func (p pin) target() target {
+	if p.StopPoint != "" {
+		return target{kind: targetPoint, stop: p.Stop, point: model.StopPointCode(p.StopPoint), title: p.Name}
+	}
+	return target{kind: targetStop, stop: p.Stop, title: p.Name}
+}
+
+// pinsDoc is the JSON document of pins.json.
+type pinsDoc struct {
+	Pins []pin `json:"pins"`
+}
+
+// pinsMsg carries the pins loaded from disk at start.
+type pinsMsg struct {
+	pins []pin
+	err  error
+}
+
+// pinsSavedMsg reports the outcome of writing pins.json.
+type pinsSavedMsg struct{ err error }
+
+// loadPinsCmd reads the pins from path; a missing file is no pins.
+func loadPinsCmd(path string) tea.Cmd {
+	return func() tea.Msg {
+		data, err := os.ReadFile(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return pinsMsg{}
+		case err != nil:
+			return pinsMsg{err: err}
+		}
+		var doc pinsDoc
+		if err := json.Unmarshal(data, &doc); err != nil {
+			return pinsMsg{err: fmt.Errorf("%s: %w", path, err)}
+		}
+		return pinsMsg{pins: doc.Pins}
+	}
+}
+
+// savePinsCmd writes pins to path atomically: a temporary file in the same
+// directory, synced, then renamed over the old one.
+func savePinsCmd(path string, pins []pin) tea.Cmd {
+	return func() tea.Msg { return pinsSavedMsg{err: writeAtomic(path, pins)} }
+}
+
+// writeAtomic writes pins as JSON to path through a renamed temporary file.
+func writeAtomic(path string, pins []pin) (err error) {
+	if pins == nil {
+		pins = []pin{}
+	}
+	data, err := json.MarshalIndent(pinsDoc{Pins: pins}, "", "  ")
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".pins-*.json")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			_ = os.Remove(f.Name())
+		}
+	}()
+	if _, err := f.Write(append(data, '\n')); err != nil {
+		_ = f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		_ = f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+// pinSet is the pinned stops, their file, and the strip that shows them
+// with their next departure above the single board on the start screen
+// (when abfahrt starts with no stop given).
+type pinSet struct {
+	sh     *shared
+	path   string // "" = not persisted
+	items  []pin
+	start  bool // the start screen: the strip shows on the single board
+	shown  bool // the single board is the main view
+	feeds  []*gridFeed
+	nextID boardID
+	stripH int // lines the strip takes in the current layout
+}
+
+// newPinSet returns the pins of stateDir (loaded by loadCmd); start says
+// whether the strip belongs on the single board.
+func newPinSet(sh *shared, stateDir string, start bool) pinSet {
+	p := pinSet{sh: sh, start: start, shown: true, nextID: pinIDBase}
+	if stateDir != "" {
+		p.path = filepath.Join(stateDir, pinsFile)
+	}
+	return p
+}
+
+// loadCmd reads the pins' file, if there is one.
+func (p *pinSet) loadCmd() tea.Cmd {
+	if p.path == "" {
+		return nil
+	}
+	return loadPinsCmd(p.path)
+}
+
+// saveCmd writes the pins' file, if there is one.
+func (p *pinSet) saveCmd() tea.Cmd {
+	if p.path == "" {
+		return nil
+	}
+	return savePinsCmd(p.path, slices.Clone(p.items))
+}
+
+// loaded takes the pins read at start. A corrupt file is reported in the
+// status bar; the pins start empty and the next pin rewrites the file.
+func (p *pinSet) loaded(msg pinsMsg) tea.Cmd {
+	if msg.err != nil {
+		p.sh.notice = fmt.Sprintf(p.sh.dt.PinsCorrupt, oneLine(msg.err.Error()))
+		return nil
+	}
+	for _, q := range msg.pins {
+		if !slices.ContainsFunc(p.items, q.same) {
+			p.items = append(p.items, q)
+		}
+	}
+	return p.syncFeeds()
+}
+
+// has reports whether q is pinned.
+func (p *pinSet) has(q pin) bool { return slices.ContainsFunc(p.items, q.same) }
+
+// toggle pins q, or unpins it if pinned; it reports whether q is pinned now.
+func (p *pinSet) toggle(q pin) bool {
+	if i := slices.IndexFunc(p.items, q.same); i >= 0 {
+		p.items = slices.Delete(p.items, i, i+1)
+		return false
+	}
+	p.items = append(p.items, q)
+	return true
+}
+
+// at returns pin n (1-based) of those on the strip.
+func (p *pinSet) at(n int) (pin, bool) {
+	if n < 1 || n > p.stripCount() {
+		return pin{}, false
+	}
+	return p.items[n-1], true
+}
+
+// stripCount is how many pins the strip lists (0 when it does not show).
+func (p *pinSet) stripCount() int {
+	if !p.start || !p.shown {
+		return 0
+	}
+	return min(len(p.items), maxStrip)
+}
+
+// stripHeight is the strip's lines above a board of height h: one per pin,
+// leaving the board at least 8 lines.
+func (p *pinSet) stripHeight(h int) int {
+	return max(min(p.stripCount(), h-8), 0)
+}
+
+// showStrip says whether the single board is the main view.
+func (p *pinSet) showStrip(on bool) { p.shown = on }
+
+// stripCmd starts or stops the strip's polls as it shows or hides.
+func (p *pinSet) stripCmd(bool) tea.Cmd { return p.syncFeeds() }
+
+// syncFeeds gives every pin on the strip a feed while it shows, and stops
+// the others, returning the first polls of new feeds.
+func (p *pinSet) syncFeeds() tea.Cmd {
+	want := p.items[:p.stripCount()]
+	var cmds []tea.Cmd
+	p.feeds = slices.DeleteFunc(p.feeds, func(f *gridFeed) bool {
+		if slices.ContainsFunc(want, func(q pin) bool { return q.subject() == f.subj }) {
+			return false
+		}
+		f.poll.restart()
+		return true
+	})
+	for _, q := range want {
+		if !slices.ContainsFunc(p.feeds, func(f *gridFeed) bool { return f.subj == q.subject() }) {
+			p.nextID++
+			f := &gridFeed{id: p.nextID, subj: q.subject()}
+			p.feeds = append(p.feeds, f)
+			cmds = append(cmds, pollNowCmd(f.id, f.poll.gen, false))
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+// stop ends the strip's polls.
+func (p *pinSet) stop() {
+	for _, f := range p.feeds {
+		f.poll.restart()
+	}
+	p.feeds = nil
+}
+
+// feedByID returns the strip's feed with id, nil if none.
+func (p *pinSet) feedByID(id boardID) *gridFeed {
+	for _, f := range p.feeds {
+		if f.id == id {
+			return f
+		}
+	}
+	return nil
+}
+
+// tick starts a strip feed's poll.
+func (p *pinSet) tick(msg pollTickMsg) tea.Cmd {
+	if f := p.feedByID(msg.board); f != nil {
+		return f.tick(p.sh, msg)
+	}
+	return nil
+}
+
+// receive takes a strip feed's answer.
+func (p *pinSet) receive(msg boardMsg) tea.Cmd {
+	if f := p.feedByID(msg.board); f != nil {
+		cmd, _ := f.receive(p.sh, msg)
+		return cmd
+	}
+	return nil
+}
+
+// strip renders n lines: each pin with its number, name and next
+// departure, or why there is none.
+func (p *pinSet) strip(w, n int) string {
+	sh := p.sh
+	st, dt := sh.st, sh.dt
+	nameW := 4
+	for _, q := range p.items[:n] {
+		nameW = max(nameW, len([]rune(q.Name)))
+	}
+	nameW = min(nameW, 24, w/3)
+	lines := make([]string, 0, n)
+	for i, q := range p.items[:n] {
+		head := " " + st.Accent.Render("★"+itoa(i+1)) + " " + st.Bold.Render(pad(q.Name, nameW)) + "  "
+		room := w - 3 - 2 - nameW - 2
+		var f *gridFeed
+		for _, g := range p.feeds {
+			if g.subj == q.subject() {
+				f = g
+			}
+		}
+		next := st.Muted.Render(dt.Loading)
+		if f != nil && f.poll.lastErr != nil && !f.have {
+			next = st.Error.Render(fmt.Sprintf(dt.NoAnswer, oneLine(f.poll.lastErr.Error())))
+		}
+		if f != nil && f.have {
+			next = st.Muted.Render(dt.NothingSoon)
+			if e := nextEvent(f.data, sh.now); e != nil {
+				badge := max(len(e.Line())+2, 4)
+				next = compactRow(sh, e, badge, max(min(room-badge-15, 40), 4))
+			}
+		}
+		lines = append(lines, fit(head+next, w))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// nextEvent is the first event of b that is still to come at now.
+func nextEvent(b model.Board, now time.Time) *model.Event {
+	for i := range b.Events {
+		e := &b.Events[i]
+		if !e.When().IsZero() && !e.When().Before(now) {
+			return e
+		}
+	}
+	return nil
+}
