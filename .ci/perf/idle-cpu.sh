@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 secs=${SECONDS_IDLE:-60}
-bin=$PWD/bin/abfahrt
+bin=${ABFAHRT_BIN:-$PWD/bin/abfahrt}
 sock=abfahrt-perf-$$
 tmpd=$(mktemp -d)
 trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$tmpd"' EXIT

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${RUNS:-10}
-bin=$PWD/bin/abfahrt
+bin=${ABFAHRT_BIN:-$PWD/bin/abfahrt}
 sock=abfahrt-start-$$
 tmpd=$(mktemp -d)
 trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$tmpd"' EXIT
