@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -48,7 +49,7 @@ func (m *Model) renderFooter(kh keyHelp, w int) string {
 	st := m.sh.st
 	item := func(b key.Binding) string {
 		h := b.Help()
-		return st.HelpKey.Render(h.Key) + " " + st.HelpDesc.Render(h.Desc)
+		return st.HelpKey.Render(h.Key) + " " + st.HelpDesc.Render(m.sh.t.key(h.Desc))
 	}
 	sep := st.HelpSep.Render(" · ")
 	var end []string
@@ -80,7 +81,7 @@ func (m *Model) renderFooter(kh keyHelp, w int) string {
 // on the panes below (the bindings are synced as if the overlay were
 // closed, so it lists what the user can do next and nothing dead).
 func (m *Model) helpView(w, h int) string {
-	st := m.sh.st
+	st, tx := m.sh.st, m.sh.t
 	under := m.sh.keys // a copy: the live map stays synced to the overlay
 	s := m.keyState()
 	s.overlay = overlayNone
@@ -96,11 +97,11 @@ func (m *Model) helpView(w, h int) string {
 		title string
 		keys  []key.Binding
 	}{
-		{"Board", under.boardKeys()},
-		{"Everywhere", under.globalKeys()},
-		{"Search", srch.searchKeys()},
-		{"Vehicle", veh.vehicleKeys()},
-		{"Scroll", veh.scrollKeys()},
+		{tx.GroupBoard, under.boardKeys()},
+		{tx.GroupEverywhere, under.globalKeys()},
+		{tx.GroupSearch, srch.searchKeys()},
+		{tx.GroupVehicle, veh.vehicleKeys()},
+		{tx.GroupScroll, veh.scrollKeys()},
 	}
 	var cols []string
 	for _, g := range groups {
@@ -110,15 +111,15 @@ func (m *Model) helpView(w, h int) string {
 				continue
 			}
 			hk := b.Help()
-			lines = append(lines, st.HelpKey.Render(pad(hk.Key, 10))+st.HelpDesc.Render(hk.Desc))
+			lines = append(lines, st.HelpKey.Render(pad(hk.Key, 10))+st.HelpDesc.Render(tx.key(hk.Desc)))
 		}
 		if len(lines) == 0 {
 			continue
 		}
 		cols = append(cols, st.Title.Render(g.title)+"\n"+strings.Join(lines, "\n"))
 	}
-	body := st.Title.Render("abfahrt — keys") + "\n\n" + layoutHelpColumns(cols, w-4)
-	body += "\n\n" + st.Muted.Render("Rows: ▮ tram, ● bus; ~ and “planned”: timetable only, no live data.")
+	body := st.Title.Render(tx.HelpTitle) + "\n\n" + layoutHelpColumns(cols, w-4)
+	body += "\n\n" + st.Muted.Render(fmt.Sprintf(tx.HelpLegend, tx.Planned))
 	return st.Overlay.Render(clipLines(body, max(w-4, 1), max(h-2, 1)))
 }
 

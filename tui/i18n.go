@@ -19,6 +19,7 @@ package tui
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -86,21 +87,24 @@ type texts struct {
 	TooSmall, NeedSize, TooSmallShort string
 
 	// Help overlay.
-	HelpTitle                                             string
+	HelpTitle                                              string
 	GroupBoard, GroupEverywhere, GroupSearch, GroupVehicle string
-	HelpLegend                                            string // "%s": the Planned word
+	HelpLegend                                             string // "%s": the Planned word
 
 	// Key help (descriptions; the key names stay as typed).
 	KeyQuit, KeyHelp, KeySearch, KeyRefresh, KeyNextPane, KeyPrevPane string
-	KeyUp, KeyDown, KeyFirst, KeyLast, KeyArrivals, KeyDepartures    string
-	KeyPlatform, KeyVehicle, KeyClearFilter, KeyClose, KeyOpen       string
-	KeyPrevious, KeyNext, KeyCloseHelp                               string
+	KeyUp, KeyDown, KeyFirst, KeyLast, KeyArrivals, KeyDepartures     string
+	KeyPlatform, KeyVehicle, KeyClearFilter, KeyClose, KeyOpen        string
+	KeyPrevious, KeyNext, KeyCloseHelp                                string
+	KeyBack, KeyUpcoming, KeyAllStops, KeyScrollUp, KeyScrollDown     string
+	KeyPageUp, KeyPageDown, KeyFollow                                 string
+	GroupScroll                                                       string // help overlay
 
 	// Search overlay.
 	SearchPlaceholder, SearchFailed, SearchLoading, SearchReady, SearchNone string
-	KindStop, KindPlatform, KindLine, KindVehicle                          string
-	LineTitle                                                              string // "Line %s"
-	TramN, BusN, VehicleN                                                  string // "Tram %d"
+	KindStop, KindPlatform, KindLine, KindVehicle                           string
+	LineTitle                                                               string // "Line %s"
+	TramN, BusN, VehicleN                                                   string // "Tram %d"
 
 	// Trip summary.
 	TripName, TripModel, TripCapacity, Capacity, TripLine, TripDeviation string
@@ -118,6 +122,9 @@ type texts struct {
 
 	// w holds the column widths this language needs (not a string).
 	w colWidths
+	// keyDesc maps the English description of a key binding to this
+	// language's; built by textsFor from the Key fields.
+	keyDesc map[string]string
 }
 
 // colWidths are the widths of the board columns whose content depends on
@@ -163,6 +170,9 @@ func englishTexts() texts {
 		KeyArrivals: "arrivals", KeyDepartures: "departures", KeyPlatform: "platform",
 		KeyVehicle: "vehicle", KeyClearFilter: "clear filter", KeyClose: "close", KeyOpen: "open",
 		KeyPrevious: "previous", KeyNext: "next", KeyCloseHelp: "close help",
+		KeyBack: "back", KeyUpcoming: "upcoming only", KeyAllStops: "all stops",
+		KeyScrollUp: "scroll up", KeyScrollDown: "scroll down", KeyPageUp: "page up", KeyPageDown: "page down",
+		KeyFollow: "follow vehicle", GroupScroll: "Scroll",
 
 		SearchPlaceholder: "stop, platform, line or vehicle",
 		SearchFailed:      "Base data failed to load: %s",
@@ -224,6 +234,9 @@ func germanTexts() texts {
 		KeyArrivals: "Ankünfte", KeyDepartures: "Abfahrten", KeyPlatform: "Steig",
 		KeyVehicle: "Fahrzeug", KeyClearFilter: "Filter aus", KeyClose: "schließen", KeyOpen: "öffnen",
 		KeyPrevious: "vorige", KeyNext: "nächste", KeyCloseHelp: "Hilfe schließen",
+		KeyBack: "zurück", KeyUpcoming: "nur kommende", KeyAllStops: "alle Halte",
+		KeyScrollUp: "nach oben", KeyScrollDown: "nach unten", KeyPageUp: "Seite hoch", KeyPageDown: "Seite runter",
+		KeyFollow: "Fahrzeug folgen", GroupScroll: "Blättern",
 
 		SearchPlaceholder: "Haltestelle, Steig, Linie oder Fahrzeug",
 		SearchFailed:      "Stammdaten nicht geladen: %s",
@@ -258,7 +271,30 @@ func textsFor(lang string) *texts {
 		t = englishTexts()
 	}
 	t.w = t.widths()
+	t.keyDesc = keyDescs(englishTexts(), t)
 	return &t
+}
+
+// keyDescs maps the English Key fields of en to those of t. Bindings are
+// declared once, in English, in keys.go; help shows them through key.
+func keyDescs(en, t texts) map[string]string {
+	ev, tv := reflect.ValueOf(en), reflect.ValueOf(t)
+	out := make(map[string]string)
+	for i := range ev.NumField() {
+		if f := ev.Type().Field(i); strings.HasPrefix(f.Name, "Key") && f.Type.Kind() == reflect.String {
+			out[ev.Field(i).String()] = tv.Field(i).String()
+		}
+	}
+	return out
+}
+
+// key returns a key binding's help description in this language; a
+// description missing from the catalogue shows as declared.
+func (t *texts) key(desc string) string {
+	if d, ok := t.keyDesc[desc]; ok {
+		return d
+	}
+	return desc
 }
 
 // widths computes the board column widths this language needs: the
