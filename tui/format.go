@@ -33,20 +33,6 @@ func clockTime(t model.Time) string {
 	return t.In(model.Berlin).Format("15:04")
 }
 
-// countdown is the English texts.countdown, for code not yet on the
-// catalogue; new code uses sh.t.countdown.
-func countdown(e model.Event, now time.Time) string {
-	en := englishTexts()
-	return en.countdown(e, now)
-}
-
-// delayText is the English texts.delayText, for code not yet on the
-// catalogue; new code uses sh.t.delayText.
-func delayText(e model.Event) (string, severity) {
-	en := englishTexts()
-	return en.delayText(e)
-}
-
 // ago is the English texts.ago, for code not yet on the catalogue; new
 // code uses sh.t.ago.
 func ago(d time.Duration) string {

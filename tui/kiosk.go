@@ -50,6 +50,7 @@ type kiosk struct {
 	on     bool
 	opt    KioskOptions // with defaults filled in
 	boards []boardPane
+	filt   []filters // the client-side filters of each board (grid.go)
 	start  time.Time // rotation epoch
 	since  time.Time // when the kiosk (re)started polling: the age of "no data yet"
 	asleep bool      // outside operating hours: no polls, only the clock
@@ -74,9 +75,9 @@ func (c *kioskCache) get(key kioskKey, render func() string) string {
 	return c.view
 }
 
-// newKiosk returns the kiosk for options o showing the boards of subjects,
-// or the zero kiosk when o is not enabled.
-func newKiosk(sh *shared, o KioskOptions, subjects []subject) kiosk {
+// newKiosk returns the kiosk for options o showing the boards of specs
+// (with their filters), or the zero kiosk when o is not enabled.
+func newKiosk(sh *shared, o KioskOptions, specs []BoardSpec) kiosk {
 	if !o.Enabled {
 		return kiosk{}
 	}
@@ -87,10 +88,11 @@ func newKiosk(sh *shared, o KioskOptions, subjects []subject) kiosk {
 		o.StaleAfter = DefaultKioskStaleAfter
 	}
 	k := kiosk{on: true, opt: o, start: sh.now, since: sh.now, cache: &kioskCache{}}
-	for i, s := range subjects {
-		b := newBoardPane(sh, kioskBoardBase+boardID(i), s)
+	for i, s := range specs {
+		b := newBoardPane(sh, kioskBoardBase+boardID(i), s.subject())
 		b.focused = false
 		k.boards = append(k.boards, b)
+		k.filt = append(k.filt, filters{lines: slices.Clone(s.Lines), platform: s.Platform, direction: s.Direction})
 	}
 	k.asleep = !k.inHours(sh.now)
 	return k
@@ -152,6 +154,16 @@ func (k *kiosk) wake(now time.Time) tea.Cmd {
 	k.asleep = false
 	k.since = now
 	return tea.Batch(k.wakeCmds()...)
+}
+
+// rows returns the rows of board i that pass its filters.
+func (k *kiosk) rows(i int) []int {
+	b := &k.boards[i]
+	rows := b.rows()
+	if !k.filt[i].active() {
+		return rows
+	}
+	return slices.DeleteFunc(rows, func(r int) bool { return !k.filt[i].keep(&b.data.Events[r]) })
 }
 
 // board returns the kiosk board with id, or nil.

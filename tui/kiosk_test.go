@@ -13,15 +13,15 @@ import (
 )
 
 // newKioskEnv returns a kiosk of size w×h at t0 on the fake source with
-// base data loaded and no poll answered yet. With subjects, the kiosk
+// base data loaded and no poll answered yet. With specs, the kiosk
 // rotates over their boards instead of the default stop's.
-func newKioskEnv(t testing.TB, w, h int, o KioskOptions, subjects ...subject) *testEnv {
+func newKioskEnv(t testing.TB, w, h int, o KioskOptions, specs ...BoardSpec) *testEnv {
 	t.Helper()
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
 	o.Enabled = true
 	e.m = New(Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Kiosk: o})
-	if len(subjects) > 0 {
-		e.m.kiosk = newKiosk(e.m.sh, e.m.kiosk.opt, subjects)
+	if len(specs) > 0 {
+		e.m.kiosk = newKiosk(e.m.sh, e.m.kiosk.opt, specs)
 	}
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.send(e.src.base)
@@ -94,7 +94,7 @@ func TestKioskNoQuitKeyMeansNoKeyQuits(t *testing.T) {
 
 func TestKioskRotation(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, KioskOptions{Rotate: 20 * time.Second},
-		subject{stop: 1008}, subject{stop: 1350})
+		BoardSpec{Stop: 1008}, BoardSpec{Stop: 1350})
 	e.kpoll()
 	shows := func(want, not string) {
 		t.Helper()
@@ -359,5 +359,24 @@ func TestKioskGolden(t *testing.T) {
 			c.setup(e)
 			golden.RequireEqual(t, []byte(e.m.View()))
 		})
+	}
+}
+
+// TestKioskBoardsFromOptions rotates over Options.Boards and applies
+// their filters to the rows and the next departure.
+func TestKioskBoardsFromOptions(t *testing.T) {
+	e := &testEnv{t: t, src: newFakeSource(), now: t0}
+	e.m = New(Options{Source: e.src, Now: func() time.Time { return e.now },
+		Boards: []BoardSpec{{Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}},
+		Kiosk:  KioskOptions{Enabled: true, LargeCountdown: true}})
+	e.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	e.kpoll()
+	v := e.m.View()
+	if !strings.Contains(v, "Science Park II") || strings.Contains(v, "Böfingen") || !strings.Contains(v, "1/2") {
+		t.Errorf("the first board shows line 2 only:\n%s", v)
+	}
+	e.advance(DefaultKioskRotate)
+	if v := e.m.View(); !strings.Contains(v, "Ehinger Tor") || !strings.Contains(v, "2/2") {
+		t.Errorf("the second board after Rotate:\n%s", v)
 	}
 }

@@ -81,7 +81,8 @@ func (m *Model) renderKiosk(i, w, h int) string {
 func (m *Model) kioskLines(b *boardPane, i, w, h int) []string {
 	st, tx, now := m.sh.st, m.sh.t, m.sh.now
 	delayed, ref, blank := m.freshness(b)
-	next := nextDeparture(b, now)
+	rows := m.kiosk.rows(i)
+	next := nextDeparture(b, rows, now)
 	if blank {
 		next = nil
 	}
@@ -97,7 +98,7 @@ func (m *Model) kioskLines(b *boardPane, i, w, h int) []string {
 	if ticker != "" {
 		room -= 2
 	}
-	lines = append(lines, m.kioskTable(b, blank, w, room)...)
+	lines = append(lines, m.kioskTable(b, rows, blank, w, room)...)
 	if ticker != "" {
 		for len(lines) < h-1 {
 			lines = append(lines, "")
@@ -124,9 +125,9 @@ func (m *Model) freshness(b *boardPane) (delayed bool, since time.Time, blank bo
 	return delayed, since, blank
 }
 
-// nextDeparture returns the board's first event still to come, or nil.
-func nextDeparture(b *boardPane, now time.Time) *model.Event {
-	for _, r := range b.rows() {
+// nextDeparture returns the first event of rows still to come, or nil.
+func nextDeparture(b *boardPane, rows []int, now time.Time) *model.Event {
+	for _, r := range rows {
 		e := &b.data.Events[r]
 		if due, ok := e.DueIn(now); ok && due >= 0 && !e.Status.Done() {
 			return e
@@ -242,7 +243,7 @@ func (m *Model) bigCountdown(e *model.Event, scale int) []string {
 
 // kioskTable renders the board's rows in w×room: column titles and rows,
 // double-spaced when there is room, or the notice that replaces them.
-func (m *Model) kioskTable(b *boardPane, blank bool, w, room int) []string {
+func (m *Model) kioskTable(b *boardPane, rows []int, blank bool, w, room int) []string {
 	st, tx := m.sh.st, m.sh.t
 	if room <= 0 {
 		return nil
@@ -255,7 +256,6 @@ func (m *Model) kioskTable(b *boardPane, blank bool, w, room int) []string {
 		}
 		return out
 	}
-	rows := b.rows()
 	if len(rows) == 0 {
 		return []string{st.Muted.Render(fit("  "+b.emptyText(), w))}
 	}

@@ -194,7 +194,11 @@ func New(o Options) Model {
 		startV:  o.Vehicle,
 		memo:    &frameMemos{},
 	}
-	m.kiosk = newKiosk(sh, o.Kiosk, []subject{s})
+	specs := o.Boards
+	if len(specs) == 0 {
+		specs = []BoardSpec{{Stop: s.stop, StopPoint: s.point}}
+	}
+	m.kiosk = newKiosk(sh, o.Kiosk, specs)
 	if s, line, ok := singleSubject(o); ok {
 		m.board = newBoardPane(sh, 0, s)
 		m.board.line = line

@@ -37,6 +37,8 @@ func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err err
 		return fmt.Errorf("tui: %w", err)
 	case errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil:
 		return nil // the caller ended the context: a normal end
+	case errors.Is(err, tea.ErrInterrupted):
+		return nil // SIGINT from outside (a kiosk's service manager): a normal end
 	}
 	return fmt.Errorf("tui: %w", err)
 }
