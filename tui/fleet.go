@@ -301,7 +301,7 @@ func (f *fleetPane) render(g *gridPane) string {
 	if age {
 		dir -= 1 + wFleetAge
 	}
-	dir = max(dir, 4)
+	dir = min(max(dir, 4), maxDir)
 	head := "  " + padLeft(tx.ColVehicle, wFleetVeh) + "   " + pad(tx.ColLine, badge) + " " + pad(tx.ColDirection, dir) + " " + pad(tx.ColDelay, wFleetDelay)
 	if age {
 		head += " " + pad(dt.ColReported, wFleetAge)

@@ -133,7 +133,8 @@ type gridPane struct {
 	zoomed bool
 	width  int
 	height int
-	cols   int // columns of the last layout, for up/down focus moves
+	cols   int   // columns of the last layout, for up/down focus moves
+	cache  *memo // the whole grid's rendering
 }
 
 // len returns the number of watched boards.

@@ -36,7 +36,7 @@ type dispatch struct {
 // several boards (or one with filters the single board cannot show).
 func newDispatch(sh *shared, o Options) dispatch {
 	d := dispatch{
-		grid:   gridPane{sh: sh},
+		grid:   gridPane{sh: sh, cache: &memo{}},
 		merged: mergedPane{sh: sh, cache: &memo{}},
 		fleet:  newFleetPane(sh),
 		pins:   newPinSet(sh, o.StateDir, o.Stop == 0 && o.StopPoint == "" && len(o.Boards) == 0),

@@ -83,6 +83,17 @@ func (g *gridPane) view() string {
 	if b := g.focused(); g.zoomed && b != nil {
 		return g.zoomView(b)
 	}
+	var key strings.Builder
+	key.WriteString(itoa(w) + ":" + itoa(h) + ":" + itoa(g.focus) + ":" + strconv.FormatInt(g.sh.now.Unix(), 10))
+	for _, b := range g.boards {
+		key.WriteString("," + itoa(b.rev))
+	}
+	return g.cache.get(key.String(), g.render)
+}
+
+// render draws the summary line and the cells of the current page.
+func (g *gridPane) render() string {
+	w, h := g.width, g.height
 	st := g.sh.st
 	summary := g.summary(w)
 	if h == 1 {
@@ -129,10 +140,20 @@ func (g *gridPane) view() string {
 }
 
 // cell renders board i compactly in w×h, from its cache when unchanged.
+// A cell depends on the time only through the rows it shows and their
+// countdown texts, so the key holds those rather than the second: most
+// cells are reused until a countdown's minute turns.
 func (g *gridPane) cell(i, w, h int) string {
 	b := g.boards[i]
-	key := strings.Join([]string{itoa(b.rev), itoa(w), itoa(h), itoa(i), strconv.FormatBool(i == g.focus), strconv.FormatInt(b.sh.now.Unix(), 10)}, ":")
-	return b.cache.get(key, func() string { return clampLines(b.compact(i+1, i == g.focus, w, h), w, h) })
+	var key strings.Builder
+	key.WriteString(itoa(b.rev) + ":" + itoa(w) + ":" + itoa(h) + ":" + itoa(i) + ":" + strconv.FormatBool(i == g.focus))
+	for n, r := range b.rows() {
+		if n >= h-1 {
+			break
+		}
+		key.WriteString("|" + itoa(r) + " " + b.sh.t.countdown(b.data.Events[r], b.sh.now))
+	}
+	return b.cache.get(key.String(), func() string { return clampLines(b.compact(i+1, i == g.focus, w, h), w, h) })
 }
 
 // compact renders a board as a grid cell: a header (number, stop, filters,
@@ -315,17 +336,17 @@ func (g *gridPane) summary(w int) string {
 	}
 	left := " " + st.Title.Render(fmt.Sprintf(dt.Boards, len(g.boards)))
 	parts := []string{st.Late.Render(fmt.Sprintf(dt.LateN, len(late)))}
+	if stale > 0 {
+		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))
+	} else {
+		parts = append(parts, st.OnTime.Render(dt.AllFresh))
+	}
 	if worst != nil && worst.Deviation > 0 {
 		s := fmt.Sprintf(dt.Worst, worst.DelayMinutes(), worst.Line(), worst.DirectionText)
 		if worstStop != "" {
 			s += fmt.Sprintf(dt.WorstAt, worstStop)
 		}
 		parts = append(parts, st.Text.Render(s))
-	}
-	if stale > 0 {
-		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))
-	} else {
-		parts = append(parts, st.OnTime.Render(dt.AllFresh))
 	}
 	if per := g.perPage(); per < len(g.boards) {
 		parts = append(parts, st.Muted.Render(fmt.Sprintf(dt.Page, g.focus/per+1, (len(g.boards)+per-1)/per)))

@@ -157,7 +157,7 @@ func (p *mergedPane) render(g *gridPane) string {
 	veh := w >= 100
 	fixed := 2 + stopW + 1 + 2 + badge + 1 + 1 + wDueC + 1 + tx.w.delay
 	if plat > 0 {
-		plat = max(plat, 2)
+		plat = max(plat, ansi.StringWidth(tx.ColPlatform))
 		fixed += plat + 1
 	}
 	if veh {

@@ -96,7 +96,7 @@ func writeAtomic(path string, pins []pin) (err error) {
 		return err
 	}
 	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return err
 	}
 	f, err := os.CreateTemp(dir, ".pins-*.json")

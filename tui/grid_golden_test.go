@@ -1,0 +1,72 @@
+package tui
+
+import (
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// goldenSpecs are the grid goldens' boards: the four stops, some with
+// filters, one showing arrivals.
+func goldenSpecs(n int) []BoardSpec {
+	s := specsOver(n)
+	if n > 6 {
+		s[4].Lines = []string{"2"}
+		s[5].Platform = "B"
+		s[6].Arrivals = true
+		s[7].Direction = "böfingen"
+	}
+	return s
+}
+
+// newGoldenGrid is the grid of goldenSpecs(n) at w×h after a failed poll
+// of Rathaus Ulm (stale) and a minute of requests.
+func newGoldenGrid(t *testing.T, w, h, n int) *testEnv {
+	var req int64
+	e := newGridEnv(t, w, h, goldenSpecs(n), func(o *Options) { o.Stats = func() int64 { return req } })
+	e.advance(15 * time.Second)
+	req = 8
+	e.advance(time.Second)
+	if f := e.m.disp.grid.feed(subject{stop: 1010}); f != nil {
+		e.src.setErr(errString("cannot reach api.swu.de"))
+		e.deliver(e.send(pollTickMsg{board: f.id, gen: f.poll.gen}))
+		e.src.setErr(nil)
+	}
+	e.key("right")
+	return e
+}
+
+func TestGoldenGrid(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		w, h, n int
+	}{{"80x24", 80, 24, 6}, {"160x48", 160, 48, 12}, {"240x70", 240, 70, 12}} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newGoldenGrid(t, c.w, c.h, c.n)
+			golden.RequireEqual(t, []byte(e.m.View()))
+		})
+	}
+}
+
+func TestGoldenGridZoom(t *testing.T) {
+	e := newGoldenGrid(t, 120, 30, 12)
+	e.key("5")
+	e.key("enter")
+	golden.RequireEqual(t, []byte(e.m.View()))
+}
+
+func TestGoldenFleet(t *testing.T) {
+	e := newGoldenGrid(t, 120, 30, 6)
+	e.key("v")
+	e.fleetPoll()
+	e.key("s")
+	golden.RequireEqual(t, []byte(e.m.View()))
+}
+
+func TestGoldenMerged(t *testing.T) {
+	e := newGoldenGrid(t, 120, 30, 4)
+	e.key("m")
+	e.key("down")
+	golden.RequireEqual(t, []byte(e.m.View()))
+}

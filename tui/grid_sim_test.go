@@ -1,0 +1,109 @@
+package tui
+
+import (
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
+	"abfahrt/model"
+)
+
+// upstreamLog is an http.RoundTripper that records when each request for
+// a stop's departures reached the service.
+type upstreamLog struct {
+	next http.RoundTripper
+	mu   sync.Mutex
+	at   map[string][]time.Time // by stop number
+}
+
+func (u *upstreamLog) RoundTrip(r *http.Request) (*http.Response, error) {
+	if strings.HasSuffix(r.URL.Path, "/stop/passage/Departures") {
+		u.mu.Lock()
+		stop := r.URL.Query().Get("StopNumber")
+		u.at[stop] = append(u.at[stop], time.Now())
+		u.mu.Unlock()
+	}
+	return u.next.RoundTrip(r)
+}
+
+// TestGridUpstreamRequests runs the real program with 12 boards over the
+// same 4 stops on a real feed.Client over the simulation: the first round
+// makes exactly 4 departures requests, and every stop then goes upstream
+// exactly once per interval. The interval is 20 s, above the client's
+// 15 s cache lifetime, so that every poll reaches the service and the
+// count shows the polls themselves, not the cache.
+func TestGridUpstreamRequests(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const interval = 20 * time.Second
+		clock := sim.NewClock(time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin), 1)
+		svc := sim.New(sim.Options{Seed: 1, Clock: clock})
+		log := &upstreamLog{next: sim.NewTransport(svc), at: map[string][]time.Time{}}
+		client, err := feed.NewClient(sim.BaseURL, feed.WithHTTPClient(&http.Client{Transport: log}), feed.WithCacheDir(""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := New(Options{Source: client, Now: clock.Now, Interval: interval, Boards: specsOver(12),
+			Stats: func() int64 { return client.Stats().Upstream }})
+		p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignalHandler(), tea.WithFPS(fps))
+		done := make(chan error)
+		go func() {
+			_, err := p.Run()
+			done <- err
+		}()
+		p.Send(tea.WindowSizeMsg{Width: 160, Height: 48})
+		start := time.Now()
+		time.Sleep(time.Second)
+		synctest.Wait()
+		log.mu.Lock()
+		first := 0
+		for _, at := range log.at {
+			first += len(at)
+		}
+		log.mu.Unlock()
+		if first != 4 {
+			t.Errorf("%d departures requests in the first second for 12 boards over 4 stops, want 4", first)
+		}
+		time.Sleep(4*interval - time.Second)
+		p.Quit()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(2 * interval) // let the last pending ticks fire
+		synctest.Wait()
+
+		log.mu.Lock()
+		defer log.mu.Unlock()
+		stops := make([]string, 0, len(log.at))
+		for s := range log.at {
+			stops = append(stops, s)
+		}
+		slices.Sort(stops)
+		if !slices.Equal(stops, []string{"1008", "1010", "1240", "1350"}) {
+			t.Fatalf("departures requested for stops %v, want the 4 watched", stops)
+		}
+		for _, s := range stops {
+			at := log.at[s]
+			if n := len(at); n < 4 || n > 5 {
+				t.Errorf("stop %s: %d requests in 4 intervals, want 4 or 5 (one per interval)", s, n)
+			}
+			for i := 1; i < len(at); i++ {
+				if gap := at[i].Sub(at[i-1]); gap < interval*9/10 || gap > interval*11/10 {
+					t.Errorf("stop %s: request %d came %v after the one before, want one per interval (%v ± 10 %%)",
+						s, i, gap, interval)
+				}
+			}
+			if at[0].Sub(start) > time.Second {
+				t.Errorf("stop %s: first request after %v", s, at[0].Sub(start))
+			}
+		}
+	})
+}

@@ -1,0 +1,56 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestGridFitsEverySize renders the grid, a zoomed board, the merged and
+// fleet views and the pin strip at every size of the size table: no
+// panic, never wider or taller than the terminal.
+func TestGridFitsEverySize(t *testing.T) {
+	states := map[string]func(e *testEnv){
+		"grid16": func(e *testEnv) {
+			for range 4 {
+				e.runNow(openCmd(target{kind: targetStop, stop: 1008}))
+				e.key("a")
+				e.key("w")
+			}
+		},
+		"zoom":   func(e *testEnv) { e.key("enter") },
+		"merged": func(e *testEnv) { e.key("m") },
+		"fleet":  func(e *testEnv) { e.key("v"); e.fleetPoll() },
+		"strip": func(e *testEnv) {
+			e.send(pinsMsg{pins: []pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1240, Name: "Theater"}}})
+			for _, f := range e.m.disp.pins.feeds {
+				e.deliver(e.send(pollTickMsg{board: f.id, gen: f.poll.gen}))
+			}
+			e.key("x")
+			for e.m.disp.mode != modeBoard {
+				e.key("x")
+			}
+		},
+	}
+	for name, setup := range states {
+		t.Run(name, func(t *testing.T) {
+			e := newGridEnv(t, 160, 48, specsOver(12), nil)
+			setup(e)
+			for _, sz := range sizes() {
+				w, h := sz[0], sz[1]
+				e.send(tea.WindowSizeMsg{Width: w, Height: h})
+				lines := strings.Split(e.m.View(), "\n")
+				if len(lines) > h {
+					t.Fatalf("%dx%d: %d lines", w, h, len(lines))
+				}
+				for i, l := range lines {
+					if n := ansi.StringWidth(l); n > w {
+						t.Fatalf("%dx%d: line %d is %d wide: %q", w, h, i, n, l)
+					}
+				}
+			}
+		})
+	}
+}
