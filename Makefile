@@ -49,6 +49,9 @@ perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation
 	.ci/perf/idle-cpu.sh --kiosk --stop 1008
 	.ci/perf/sim-load.sh
 
+chaos: ## 72 simulated minutes of cycling service failures (synctest), goleak, flat heap
+	$(GO) test -race -tags chaos -run 'TestChaos' -count=1 -v ./tui/
+
 fuzz: ## run every fuzz target for FUZZ_TIME each
 	@set -e; for pkg in $$($(GO) list ./...); do \
 	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
