@@ -157,3 +157,55 @@ func TestE2EVehiclePaneFromABoardRow(t *testing.T) {
 	tm.keys("q")
 	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
 }
+
+// TestE2EBadInput runs the real binary with every invalid command line:
+// one clear line on stderr and the right exit code.
+func TestE2EBadInput(t *testing.T) {
+	bin := os.Getenv("ABFAHRT_BIN")
+	if bin == "" {
+		t.Skip("ABFAHRT_BIN not set (run make e2e)")
+	}
+	for _, c := range badInputCases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			cmd := exec.Command(bin, c.args...)
+			cmd.Env = append(os.Environ(), "ABFAHRT_API=", "XDG_CONFIG_HOME="+t.TempDir())
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if code != c.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, c.code, stderr.String())
+			}
+			if c.msg != "" && !strings.Contains(stderr.String(), c.msg) {
+				t.Errorf("stderr %q does not say %q", stderr.String(), c.msg)
+			}
+		})
+	}
+}
+
+// TestE2ETerminalRestoredAfterSIGTERM ends the board from outside and
+// checks the terminal is back: alternate screen off, prompt visible.
+func TestE2ETerminalRestoredAfterSIGTERM(t *testing.T) {
+	tm := newTerm(t, 100, 30)
+	tm.typeText("abfahrt")
+	tm.keys("Enter")
+	tm.waitFor(departureRow, 10*time.Second)
+	shell := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", tm.name, "#{pane_pid}"))
+	out, err := exec.Command("pgrep", "-P", shell).Output()
+	if err != nil {
+		t.Fatalf("no abfahrt process under the shell %s: %v", shell, err)
+	}
+	pid := strings.Fields(string(out))[0]
+	if err := exec.Command("kill", "-TERM", pid).Run(); err != nil {
+		t.Fatal(err)
+	}
+	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
+	if alt := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", tm.name, "#{alternate_on}")); alt != "0" {
+		t.Errorf("alternate screen still on after SIGTERM (alternate_on=%s)", alt)
+	}
+}

@@ -75,34 +75,37 @@ func TestVersion(t *testing.T) {
 	}
 }
 
+// badInputCases are invalid command lines with the exit code and the
+// message a user must see; the e2e suite runs them against the binary.
+var badInputCases = []struct {
+	args []string
+	code int
+	msg  string
+}{
+	{[]string{"departures", "--stop", "12"}, exitUsage, `StopNumber must be 4 digits, got "12"`},
+	{[]string{"departures", "--stop", "abcd"}, exitUsage, "StopNumber must be 4 digits"},
+	{[]string{"departures"}, exitUsage, "exactly one of --stop N or --stoppoint CODE"},
+	{[]string{"departures", "--stop", "1008", "--stoppoint", "100821"}, exitUsage, "exactly one of"},
+	{[]string{"departures", "--stoppoint", "12"}, exitUsage, "StopPointCode must be 6 digits"},
+	{[]string{"departures", "--stop", "1008", "--limit", "0"}, exitUsage, "--limit must be between 1 and 100"},
+	{[]string{"departures", "--stop", "1008", "--limit", "x"}, exitUsage, "invalid argument"},
+	{[]string{"arrivals", "--stop", "99999"}, exitUsage, "StopNumber must be 4 digits"},
+	{[]string{"vehicle"}, exitUsage, "vehicle needs one vehicle number"},
+	{[]string{"vehicle", "-3"}, exitUsage, ""},
+	{[]string{"vehicle", "tram"}, exitUsage, "VehicleNumber must be a positive number"},
+	{[]string{"stops"}, exitUsage, "stops needs a QUERY"},
+	{[]string{"--stop", "12"}, exitUsage, "StopNumber must be 4 digits"},
+	{[]string{"--no-such-flag"}, exitUsage, "unknown flag"},
+	{[]string{"nonsense"}, exitUsage, ""},
+	{[]string{"--api", "ftp://x", "departures", "--stop", "1008"}, exitUsage, "--api must be an http or https URL"},
+	{[]string{"sim", "--listen", "nonsense"}, exitUsage, "--listen must be host:port"},
+	{[]string{"sim", "--speed", "0"}, exitUsage, "--speed must be above 0"},
+	{[]string{"sim", "--start", "yesterday"}, exitUsage, "--start must be a time"},
+	{[]string{"--api", "http://127.0.0.1:9/mobility/v1", "departures", "--stop", "1008"}, exitFailure, "cannot reach http://127.0.0.1:9/mobility/v1"},
+}
+
 func TestBadInputExitCodes(t *testing.T) {
-	cases := []struct {
-		args []string
-		code int
-		msg  string
-	}{
-		{[]string{"departures", "--stop", "12"}, exitUsage, `StopNumber must be 4 digits, got "12"`},
-		{[]string{"departures", "--stop", "abcd"}, exitUsage, "StopNumber must be 4 digits"},
-		{[]string{"departures"}, exitUsage, "exactly one of --stop N or --stoppoint CODE"},
-		{[]string{"departures", "--stop", "1008", "--stoppoint", "100821"}, exitUsage, "exactly one of"},
-		{[]string{"departures", "--stoppoint", "12"}, exitUsage, "StopPointCode must be 6 digits"},
-		{[]string{"departures", "--stop", "1008", "--limit", "0"}, exitUsage, "--limit must be between 1 and 100"},
-		{[]string{"departures", "--stop", "1008", "--limit", "x"}, exitUsage, "invalid argument"},
-		{[]string{"arrivals", "--stop", "99999"}, exitUsage, "StopNumber must be 4 digits"},
-		{[]string{"vehicle"}, exitUsage, "vehicle needs one vehicle number"},
-		{[]string{"vehicle", "-3"}, exitUsage, ""},
-		{[]string{"vehicle", "tram"}, exitUsage, "VehicleNumber must be a positive number"},
-		{[]string{"stops"}, exitUsage, "stops needs a QUERY"},
-		{[]string{"--stop", "12"}, exitUsage, "StopNumber must be 4 digits"},
-		{[]string{"--no-such-flag"}, exitUsage, "unknown flag"},
-		{[]string{"nonsense"}, exitUsage, ""},
-		{[]string{"--api", "ftp://x", "departures", "--stop", "1008"}, exitUsage, "--api must be an http or https URL"},
-		{[]string{"sim", "--listen", "nonsense"}, exitUsage, "--listen must be host:port"},
-		{[]string{"sim", "--speed", "0"}, exitUsage, "--speed must be above 0"},
-		{[]string{"sim", "--start", "yesterday"}, exitUsage, "--start must be a time"},
-		{[]string{"--api", "http://127.0.0.1:9/mobility/v1", "departures", "--stop", "1008"}, exitFailure, "cannot reach http://127.0.0.1:9/mobility/v1"},
-	}
-	for _, c := range cases {
+	for _, c := range badInputCases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			code, _, errs := runCLI(t, c.args...)
 			if code != c.code {
