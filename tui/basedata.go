@@ -2,6 +2,7 @@ package tui
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -50,7 +51,7 @@ type baseData struct {
 }
 
 // newBaseData indexes the base data of msg.
-func newBaseData(msg baseDataMsg) *baseData {
+func newBaseData(msg baseDataMsg, tx *texts) *baseData {
 	bd := &baseData{
 		stops:    make(map[int]*model.Stop, len(msg.stops)),
 		points:   make(map[model.StopPointCode]*model.StopPoint, len(msg.points)),
@@ -88,20 +89,20 @@ func newBaseData(msg baseDataMsg) *baseData {
 		bd.routes[r.RouteNumber] = r
 		bd.lineCat[name] = r.RouteCategory
 		entries = append(entries, search.Entry{
-			Kind: search.KindLine, Title: lineTitle(r),
+			Kind: search.KindLine, Title: lineTitle(tx, r),
 			Detail: r.RouteCategory.String(),
 			Keys:   []string{name, strconv.Itoa(r.RouteNumber)},
-			Ref:    target{kind: targetLine, line: name, route: r.RouteNumber, title: lineTitle(r)},
+			Ref:    target{kind: targetLine, line: name, route: r.RouteNumber, title: lineTitle(tx, r)},
 		})
 	}
 	for i := range msg.vehicles {
 		v := &msg.vehicles[i]
 		bd.vehicles[v.VehicleNumber] = v
 		entries = append(entries, search.Entry{
-			Kind: search.KindVehicle, Title: vehicleTitle(v.VehicleCategory, v.VehicleNumber),
+			Kind: search.KindVehicle, Title: tx.vehicleTitle(v.VehicleCategory, v.VehicleNumber),
 			Detail: vehicleDetail(v),
 			Keys:   []string{strconv.Itoa(v.VehicleNumber)},
-			Ref:    target{kind: targetVehicle, vehicle: v.VehicleNumber, title: vehicleTitle(v.VehicleCategory, v.VehicleNumber)},
+			Ref:    target{kind: targetVehicle, vehicle: v.VehicleNumber, title: tx.vehicleTitle(v.VehicleCategory, v.VehicleNumber)},
 		})
 	}
 	bd.index = search.NewIndex(entries)
@@ -183,8 +184,8 @@ func sortPlatforms(ps []platform) {
 }
 
 // lineTitle is a line's search title: "Line 2  Kuhberg – Science Park II".
-func lineTitle(r *model.Route) string {
-	t := "Line " + lineLabel(r.RouteName, r.RouteNumber)
+func lineTitle(tx *texts, r *model.Route) string {
+	t := fmt.Sprintf(tx.LineTitle, lineLabel(r.RouteName, r.RouteNumber))
 	var names []string
 	for _, d := range r.RouteDirections {
 		if d.DirectionName != "" {
@@ -209,17 +210,6 @@ func lineLabel(name string, number int) string {
 		return "?"
 	}
 	return strconv.Itoa(number)
-}
-
-// vehicleTitle is "Tram 41", "Bus 151" or "Vehicle 7".
-func vehicleTitle(c model.VehicleCategory, n int) string {
-	switch c {
-	case model.VehicleTram:
-		return "Tram " + strconv.Itoa(n)
-	case model.VehicleBus:
-		return "Bus " + strconv.Itoa(n)
-	}
-	return "Vehicle " + strconv.Itoa(n)
 }
 
 // vehicleDetail is a vehicle's name and make, as known.

@@ -33,20 +33,6 @@ func clockTime(t model.Time) string {
 	return t.In(model.Berlin).Format("15:04")
 }
 
-// ago is the English texts.ago, for code not yet on the catalogue; new
-// code uses sh.t.ago.
-func ago(d time.Duration) string {
-	en := englishTexts()
-	return en.ago(d)
-}
-
-// inDur is the English texts.inDur, for code not yet on the catalogue;
-// new code uses sh.t.inDur.
-func inDur(d time.Duration) string {
-	en := englishTexts()
-	return en.inDur(d)
-}
-
 // vehicleMark is the tram or bus mark of a line: it carries the category
 // where colour cannot (NO_COLOR, mono themes).
 func vehicleMark(c model.VehicleCategory, rc model.RouteCategory) string {

@@ -106,11 +106,16 @@ type texts struct {
 	LineTitle                                                               string // "Line %s"
 	TramN, BusN, VehicleN                                                   string // "Tram %d"
 
-	// Trip summary.
-	TripName, TripModel, TripCapacity, Capacity, TripLine, TripDeviation string
-	TripPosition, TripReported, TripRefresh                              string
-	LateBy, EarlyBy                                                      string // "+%d min late"
-	TripUnavailable, TripLoading, NotInService                           string
+	// Vehicle pane.
+	Capacity, TripDeviation, LateBy, EarlyBy  string // "%d seats, %d standing", "deviation", "+%d min late", "%d min early"
+	Reported, AtStopName, NextStop, Over      string // "reported %s", "at %s", "next %s", "over %s"
+	PollN, PollsN, Predicted                  string // "1 poll", "%d polls", a passage status
+	PassStop, PassPlat, PassLive, PassDev     string // passage column titles
+	TripStarts, PrevStop, Between, AtTime     string // "trip starts %s", "the previous stop", "between %s and %s", "at %s"
+	InTime, LoadingRoute, NoRouteMap, NoTrack string // "in %s", …, "No route map: %s", …
+	OutOfService, OutOfServiceTail, TripEnded string // "Out of service since %s", …, "Trip ended at %s"
+	TripEndedTail, VehUnavailable, NotInNow   string // …, "Vehicle not available: %s", …
+	LoadingVehicle                            string // "Loading vehicle %d…"
 
 	// Kiosk.
 	DataDelayed string // banner: "Data delayed since %s" (HH:MM)
@@ -182,10 +187,19 @@ func englishTexts() texts {
 		KindStop:          "stop", KindPlatform: "platform", KindLine: "line", KindVehicle: "vehicle",
 		LineTitle: "Line %s", TramN: "Tram %d", BusN: "Bus %d", VehicleN: "Vehicle %d",
 
-		TripName: "name", TripModel: "model", TripCapacity: "capacity", Capacity: "%d seats, %d standing",
-		TripLine: "line", TripDeviation: "deviation", TripPosition: "position", TripReported: "reported",
-		TripRefresh: "refresh", LateBy: "+%d min late", EarlyBy: "%d min early",
-		TripUnavailable: "Trip not available: %s", TripLoading: "Loading trip…", NotInService: "Not in service.",
+		Capacity: "%d seats, %d standing", TripDeviation: "deviation", LateBy: "+%d min late", EarlyBy: "%d min early",
+		Reported: "reported %s", AtStopName: "at %s", NextStop: "next %s", Over: "over %s",
+		PollN: "1 poll", PollsN: "%d polls", Predicted: "predicted",
+		PassStop: "STOP", PassPlat: "PL", PassLive: "LIVE", PassDev: "+/-",
+		TripStarts: "trip starts %s", PrevStop: "the previous stop", Between: "between %s and %s", AtTime: "at %s",
+		InTime: "in %s", LoadingRoute: "Loading the route…", NoRouteMap: "No route map: %s",
+		NoTrack:          "The service sent no track for this trip.",
+		OutOfService:     "Out of service since %s",
+		OutOfServiceTail: ": its last trip is shown; it is picked up again on its next trip.",
+		TripEnded:        "Trip ended at %s", TripEndedTail: ": waiting for the vehicle's next trip.",
+		VehUnavailable: "Vehicle not available: %s",
+		NotInNow:       "Not in service now. The pane picks the vehicle up when it starts its next trip.",
+		LoadingVehicle: "Loading vehicle %d…",
 
 		DataDelayed: "Data delayed since %s",
 		DataBlanked: "No current departure data since %s. Please check the timetable at the stop.",
@@ -246,10 +260,19 @@ func germanTexts() texts {
 		KindStop:          "Halt", KindPlatform: "Steig", KindLine: "Linie", KindVehicle: "Fahrzeug",
 		LineTitle: "Linie %s", TramN: "Straßenbahn %d", BusN: "Bus %d", VehicleN: "Fahrzeug %d",
 
-		TripName: "Name", TripModel: "Modell", TripCapacity: "Plätze", Capacity: "%d Sitz-, %d Stehplätze",
-		TripLine: "Linie", TripDeviation: "Abweichung", TripPosition: "Position", TripReported: "gemeldet",
-		TripRefresh: "Abruf", LateBy: "+%d Min verspätet", EarlyBy: "%d Min zu früh",
-		TripUnavailable: "Fahrt nicht verfügbar: %s", TripLoading: "Fahrt wird geladen…", NotInService: "Nicht im Dienst.",
+		Capacity: "%d Sitz-, %d Stehplätze", TripDeviation: "Abweichung", LateBy: "+%d Min verspätet", EarlyBy: "%d Min zu früh",
+		Reported: "gemeldet %s", AtStopName: "Halt %s", NextStop: "nächster Halt %s", Over: "über %s",
+		PollN: "1 Abruf", PollsN: "%d Abrufe", Predicted: "erwartet",
+		PassStop: "HALT", PassPlat: "ST", PassLive: "IST", PassDev: "+/-",
+		TripStarts: "Fahrt beginnt %s", PrevStop: "dem vorigen Halt", Between: "zwischen %s und %s", AtTime: "um %s",
+		InTime: "in %s", LoadingRoute: "Strecke wird geladen…", NoRouteMap: "Keine Streckenkarte: %s",
+		NoTrack:          "Der Dienst lieferte keinen Streckenverlauf für diese Fahrt.",
+		OutOfService:     "Außer Dienst seit %s",
+		OutOfServiceTail: ": die letzte Fahrt wird gezeigt; mit der nächsten Fahrt geht es weiter.",
+		TripEnded:        "Fahrt endete: %s", TripEndedTail: ": warte auf die nächste Fahrt des Fahrzeugs.",
+		VehUnavailable: "Fahrzeug nicht verfügbar: %s",
+		NotInNow:       "Derzeit nicht im Dienst. Die Ansicht zeigt das Fahrzeug, sobald es die nächste Fahrt beginnt.",
+		LoadingVehicle: "Fahrzeug %d wird geladen…",
 
 		DataDelayed: "Daten veraltet seit %s",
 		DataBlanked: "Keine aktuellen Abfahrtsdaten seit %s. Bitte beachten Sie den Fahrplanaushang.",
@@ -394,6 +417,55 @@ func (t *texts) inDur(d time.Duration) string {
 func (t *texts) date(d time.Time) string {
 	d = d.In(model.Berlin)
 	return fmt.Sprintf(t.DateFormat, t.Weekdays[d.Weekday()], d.Day(), t.Months[d.Month()-1], d.Year())
+}
+
+// passageStatus is a passage's status word, "predicted" included.
+func (t *texts) passageStatus(s model.PassageStatus) string {
+	if w := t.statusWord(s); w != "" {
+		return w
+	}
+	return t.Predicted
+}
+
+// dueWord says when something happens: "now", "in 40 s", "in 12 min",
+// "at 13:05".
+func (t *texts) dueWord(actual, sched model.Time, now time.Time) string {
+	at := actual
+	if !at.Known() {
+		at = sched
+	}
+	s := t.shortDue(at, now)
+	switch {
+	case s == "" || s == t.Now:
+		return t.Now
+	case strings.Contains(s, ":"):
+		return fmt.Sprintf(t.AtTime, s)
+	}
+	return fmt.Sprintf(t.InTime, s)
+}
+
+// shortDue is the countdown of a passage: "now", "40 s", "12 min", or the
+// clock time from an hour on.
+func (t *texts) shortDue(at model.Time, now time.Time) string {
+	if !at.Known() {
+		return ""
+	}
+	d := at.Sub(now)
+	switch {
+	case d < 10*time.Second:
+		return t.Now
+	case d < time.Hour:
+		return t.inDur(d)
+	}
+	return clockTime(at)
+}
+
+// polls is "1 poll", "3 polls".
+func (t *texts) polls(n int) string {
+	if n == 1 {
+		return t.PollN
+	}
+	return fmt.Sprintf(t.PollsN, n)
 }
 
 // vehicleTitle is "Tram 41", "Bus 151" or "Vehicle 7".

@@ -169,7 +169,7 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		m.sh.baseBusy = false
 		m.sh.baseErr = msg.err
 		if len(msg.stops)+len(msg.points)+len(msg.routes)+len(msg.vehicles) > 0 {
-			m.sh.base = newBaseData(msg)
+			m.sh.base = newBaseData(msg, m.sh.t)
 		}
 		m.board.touch()
 		if m.overlay == overlaySearch {

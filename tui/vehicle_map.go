@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"abfahrt/model"
@@ -76,14 +77,15 @@ func (p *vehiclePane) mapLines(line string, cols, rows int) []string {
 	}
 	lines := routeMap(p.sh.st, line, p.track, p.stops, p.trip, cols, rows)
 	if lines == nil {
-		note := "Loading the route…"
+		tx := p.sh.t
+		note := tx.LoadingRoute
 		switch {
 		case p.patErr != nil:
-			note = "No route map: " + oneLine(p.patErr.Error())
+			note = fmt.Sprintf(tx.NoRouteMap, oneLine(p.patErr.Error()))
 		case !p.have:
 			note = ""
 		case p.patReady:
-			note = "The service sent no track for this trip."
+			note = tx.NoTrack
 		}
 		lines = []string{p.sh.st.Muted.Render(fit(strings.TrimSpace(note), cols))}
 	}

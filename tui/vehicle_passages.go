@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -79,20 +80,22 @@ const (
 
 // passageCols is which optional columns of the diagram fit a width.
 type passageCols struct {
+	tx                            *texts
+	state                         int // the status word's width in this language
 	name                          int
 	plat, sched, dev, due, status bool
 }
 
 // layoutPassageCols fits the columns into w, dropping the platform first,
 // then the status word, the scheduled time and the deviation.
-func layoutPassageCols(w int) passageCols {
-	c := passageCols{plat: true, sched: true, dev: true, due: true, status: true}
+func layoutPassageCols(tx *texts, w int) passageCols {
+	c := passageCols{tx: tx, state: max(wPState, tx.w.status), plat: true, sched: true, dev: true, due: true, status: true}
 	width := func() int {
 		n := wNode + 1 + wClock // node, name gap, actual
 		for _, col := range []struct {
 			on bool
 			w  int
-		}{{c.plat, wPlat}, {c.sched, wClock}, {c.dev, wDev}, {c.due, wPDue}, {c.status, wPState}} {
+		}{{c.plat, wPlat}, {c.sched, wClock}, {c.dev, wDev}, {c.due, wPDue}, {c.status, c.state}} {
 			if col.on {
 				n += col.w + 1
 			}
@@ -112,23 +115,24 @@ func layoutPassageCols(w int) passageCols {
 // passageHeader is the column titles line of the diagram; more marks
 // that the list goes on above or below ("↑", "↓", "↑↓").
 func passageHeader(c passageCols, more string) string {
+	tx := c.tx
 	var sb strings.Builder
-	sb.WriteString(pad(" "+more, wNode) + pad("STOP", c.name))
+	sb.WriteString(pad(" "+more, wNode) + pad(tx.PassStop, c.name))
 	if c.plat {
-		sb.WriteString(" " + pad("PL", wPlat))
+		sb.WriteString(" " + pad(tx.PassPlat, wPlat))
 	}
 	if c.sched {
-		sb.WriteString(" " + pad("SCHED", wClock))
+		sb.WriteString(" " + pad(tx.ColSched, wClock))
 	}
-	sb.WriteString(" " + pad("LIVE", wClock))
+	sb.WriteString(" " + pad(tx.PassLive, wClock))
 	if c.dev {
-		sb.WriteString(" " + padLeft("+/-", wDev))
+		sb.WriteString(" " + padLeft(tx.PassDev, wDev))
 	}
 	if c.due {
-		sb.WriteString(" " + padLeft("DUE", wPDue))
+		sb.WriteString(" " + padLeft(tx.ColDue, wPDue))
 	}
 	if c.status {
-		sb.WriteString(" " + pad("STATUS", wPState))
+		sb.WriteString(" " + pad(tx.ColStatus, c.state))
 	}
 	return sb.String()
 }
@@ -137,8 +141,8 @@ func passageHeader(c passageCols, more string) string {
 // width w: passed stops dimmed with a filled node, the stop the vehicle is
 // at marked, a line for the vehicle between stops, upcoming stops with
 // their times, countdown and status.
-func buildDiagram(st *Styles, ps []model.Passage, pos position, bearing int, now time.Time, w int) diagram {
-	c := layoutPassageCols(w)
+func buildDiagram(st *Styles, tx *texts, ps []model.Passage, pos position, bearing int, now time.Time, w int) diagram {
+	c := layoutPassageCols(tx, w)
 	d := diagram{lines: make([]string, 0, len(ps)+1), focus: 0}
 	vehicleLine := func(text string) {
 		d.focus = len(d.lines)
@@ -149,13 +153,13 @@ func buildDiagram(st *Styles, ps []model.Passage, pos position, bearing int, now
 		p := &ps[i]
 		switch {
 		case pos.phase == phaseBefore && i == 0:
-			vehicleLine("trip starts " + dueWord(p.Actual(), p.Scheduled(), now))
+			vehicleLine(fmt.Sprintf(tx.TripStarts, tx.dueWord(p.Actual(), p.Scheduled(), now)))
 		case pos.phase == phaseBetween && i == pos.next:
-			from := "the previous stop"
+			from := tx.PrevStop
 			if i > 0 {
 				from = ps[i-1].StopName
 			}
-			vehicleLine("between " + from + " and " + p.StopName)
+			vehicleLine(fmt.Sprintf(tx.Between, from, p.StopName))
 		}
 		if i == pos.at {
 			d.focus = len(d.lines)
@@ -204,7 +208,7 @@ func passageLine(st *Styles, p *model.Passage, c passageCols, here bool, now tim
 	if c.due {
 		due := ""
 		if !done {
-			due = shortDue(p.Actual(), now)
+			due = c.tx.shortDue(p.Actual(), now)
 		}
 		sb.WriteString(" " + st.Due.Render(padLeft(due, wPDue)))
 	}
@@ -216,7 +220,7 @@ func passageLine(st *Styles, p *model.Passage, c passageCols, here bool, now tim
 		case p.Status == model.StatusArriving || p.Status == model.StatusStopping:
 			s = st.StatusNow
 		}
-		sb.WriteString(" " + s.Render(pad(p.Status.String(), wPState)))
+		sb.WriteString(" " + s.Render(pad(c.tx.passageStatus(p.Status), c.state)))
 	}
 	return sb.String()
 }
@@ -237,36 +241,4 @@ func passageDev(st *Styles, p *model.Passage) (string, lipgloss.Style) {
 		return "+" + strconv.Itoa(d), st.Slight
 	}
 	return "+" + strconv.Itoa(d), st.Late
-}
-
-// shortDue is the countdown of a passage: "now", "40 s", "12 min", or the
-// clock time from an hour on.
-func shortDue(t model.Time, now time.Time) string {
-	if !t.Known() {
-		return ""
-	}
-	d := t.Sub(now)
-	switch {
-	case d < 10*time.Second:
-		return "now"
-	case d < time.Hour:
-		return inDur(d)
-	}
-	return clockTime(t)
-}
-
-// dueWord says when something happens: "now", "in 40 s", "in 12 min", "at 13:05".
-func dueWord(actual, sched model.Time, now time.Time) string {
-	t := actual
-	if !t.Known() {
-		t = sched
-	}
-	s := shortDue(t, now)
-	switch {
-	case s == "" || s == "now":
-		return "now"
-	case strings.Contains(s, ":"):
-		return "at " + s
-	}
-	return "in " + s
 }

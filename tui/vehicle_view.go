@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"abfahrt/model"
@@ -116,7 +115,7 @@ func (p *vehiclePane) passageList(w, h int) []string {
 	if p.trip != nil && p.trip.PositionData != nil {
 		bearing = p.trip.PositionData.Bearing
 	}
-	d := buildDiagram(st, p.pass.Passages, pos, bearing, p.sh.now, w)
+	d := buildDiagram(st, p.sh.t, p.pass.Passages, pos, bearing, p.sh.now, w)
 	rows := h - 1
 	c := p.cache
 	c.lines, c.listRows = len(d.lines), rows
@@ -135,7 +134,7 @@ func (p *vehiclePane) passageList(w, h int) []string {
 	case first+rows < len(d.lines):
 		more = "↓"
 	}
-	title := passageHeader(layoutPassageCols(w), more)
+	title := passageHeader(layoutPassageCols(p.sh.t, w), more)
 	out := []string{st.ColHeader.Render(fit(title, w))}
 	for i := first; i < len(d.lines) && i < first+rows; i++ {
 		out = append(out, fit(d.lines[i], w))
@@ -175,7 +174,7 @@ func (p *vehiclePane) vehicleInfo() *model.Vehicle {
 // headLines are the identity, journey, position and deviation lines and
 // any notice, each at most iw wide.
 func (p *vehiclePane) headLines(iw int) []string {
-	st := p.sh.st
+	st, tx := p.sh.st, p.sh.t
 	now := p.sh.now
 	sep := st.Muted.Render(" · ")
 	veh := p.vehicleInfo()
@@ -186,7 +185,7 @@ func (p *vehiclePane) headLines(iw int) []string {
 	if p.trip != nil && p.trip.VehicleCategory != 0 {
 		cat = p.trip.VehicleCategory
 	}
-	title := vehicleTitle(cat, p.vehicle)
+	title := tx.vehicleTitle(cat, p.vehicle)
 	id := []string{st.Title.Render(title)}
 	if veh != nil {
 		if veh.VehicleName != "" && veh.VehicleName != title {
@@ -196,7 +195,7 @@ func (p *vehiclePane) headLines(iw int) []string {
 			id = append(id, st.Text.Render(strings.TrimSpace(m.Make+" "+m.Model)))
 		}
 		if c := veh.CapacityData; c != nil && c.Seats+c.StandingSpaces > 0 {
-			id = append(id, st.Muted.Render(fmt.Sprintf("%d seats, %d standing", c.Seats, c.StandingSpaces)))
+			id = append(id, st.Muted.Render(fmt.Sprintf(tx.Capacity, c.Seats, c.StandingSpaces)))
 		}
 	}
 	out := []string{" " + strings.Join(id, sep)}
@@ -218,7 +217,7 @@ func (p *vehiclePane) headLines(iw int) []string {
 	j = append(j, st.LineBadge(line).Render(" "+line+" ")+" "+st.Text.Render("→ "+dir))
 	j = append(j, p.deviationText(t.Deviation()))
 	if age, ok := t.ReportAge(now); ok {
-		j = append(j, st.Muted.Render("reported "+ago(max(age, 0))))
+		j = append(j, st.Muted.Render(fmt.Sprintf(tx.Reported, tx.ago(max(age, 0)))))
 	}
 	out = append(out, " "+strings.Join(j, sep))
 	// Position and the next stop.
@@ -229,11 +228,11 @@ func (p *vehiclePane) headLines(iw int) []string {
 	}
 	ps := p.pass.Passages
 	if pos.phase == phaseAt && !p.out {
-		w = append(w, st.Text.Render("at "+ps[pos.at].StopName))
+		w = append(w, st.Text.Render(fmt.Sprintf(tx.AtStopName, ps[pos.at].StopName)))
 	}
 	if pos.next >= 0 && pos.next < len(ps) && !p.out {
 		n := ps[pos.next]
-		w = append(w, st.Text.Render("next "+n.StopName+" ")+st.Due.Render(dueWord(n.Actual(), n.Scheduled(), now)))
+		w = append(w, st.Text.Render(fmt.Sprintf(tx.NextStop, n.StopName)+" ")+st.Due.Render(tx.dueWord(n.Actual(), n.Scheduled(), now)))
 	}
 	if len(w) > 0 {
 		out = append(out, " "+strings.Join(w, sep))
@@ -247,41 +246,41 @@ func (p *vehiclePane) headLines(iw int) []string {
 
 // deviationText is "+2 min late", "on time" or "1 min early", coloured.
 func (p *vehiclePane) deviationText(sec int) string {
-	st := p.sh.st
+	st, tx := p.sh.st, p.sh.t
 	d := model.DelayMinutes(sec)
 	switch {
 	case d == 0:
-		return st.OnTime.Render("on time")
+		return st.OnTime.Render(tx.OnTime)
 	case d > 0 && d < 3:
-		return st.Slight.Render("+" + strconv.Itoa(d) + " min late")
+		return st.Slight.Render(fmt.Sprintf(tx.LateBy, d))
 	case d > 0:
-		return st.Late.Render("+" + strconv.Itoa(d) + " min late")
+		return st.Late.Render(fmt.Sprintf(tx.LateBy, d))
 	}
-	return st.Early.Render(strconv.Itoa(-d) + " min early")
+	return st.Early.Render(fmt.Sprintf(tx.EarlyBy, -d))
 }
 
 // pollLine is the deviation sparkline over this session's polls and the
 // state of the pane's own poll.
 func (p *vehiclePane) pollLine(iw int) string {
-	st := p.sh.st
+	st, tx := p.sh.st, p.sh.t
 	now := p.sh.now
 	var parts []string
 	if n := len(p.samples); n > 0 {
 		spark := mapview.Sparkline(p.samples, min(n, max(iw/3, 8)))
-		parts = append(parts, st.Muted.Render("deviation ")+st.Accent.Render(spark)+
-			st.Muted.Render(" over "+plural(n, "poll")))
+		parts = append(parts, st.Muted.Render(tx.TripDeviation+" ")+st.Accent.Render(spark)+
+			st.Muted.Render(" "+fmt.Sprintf(tx.Over, tx.polls(n))))
 	}
 	pl := &p.poll
 	switch {
 	case pl.lastErr != nil:
-		parts = append(parts, st.Stale.Render("⚠ stale since "+pl.staleSince.In(model.Berlin).Format("15:04:05")),
+		parts = append(parts, st.Stale.Render(fmt.Sprintf(tx.StaleSince, pl.staleSince.In(model.Berlin).Format("15:04:05"))),
 			st.Error.Render(oneLine(pl.lastErr.Error())))
 	case pl.inFlight():
-		parts = append(parts, st.Muted.Render("refreshing…"))
+		parts = append(parts, st.Muted.Render(tx.Refreshing))
 	case !pl.lastOK.IsZero():
-		s := "updated " + ago(max(now.Sub(pl.lastOK), 0))
+		s := fmt.Sprintf(tx.Updated, tx.ago(max(now.Sub(pl.lastOK), 0)))
 		if !pl.next.IsZero() {
-			s += ", next in " + inDur(pl.next.Sub(now))
+			s += ", " + fmt.Sprintf(tx.NextIn, tx.inDur(pl.next.Sub(now)))
 		}
 		parts = append(parts, st.Muted.Render(s))
 	}
@@ -290,35 +289,27 @@ func (p *vehiclePane) pollLine(iw int) string {
 
 // notice says when the vehicle is out of service or its trip has ended.
 func (p *vehiclePane) notice(pos position) string {
-	st := p.sh.st
+	st, tx := p.sh.st, p.sh.t
 	switch {
 	case p.out:
-		return st.Stale.Render("Out of service since "+p.outSince.In(model.Berlin).Format("15:04")) +
-			st.Muted.Render(": its last trip is shown; it is picked up again on its next trip.")
+		return st.Stale.Render(fmt.Sprintf(tx.OutOfService, p.outSince.In(model.Berlin).Format("15:04"))) +
+			st.Muted.Render(tx.OutOfServiceTail)
 	case pos.phase == phaseEnded:
 		ps := p.pass.Passages
-		return st.Stale.Render("Trip ended at "+ps[len(ps)-1].StopName) +
-			st.Muted.Render(": waiting for the vehicle's next trip.")
+		return st.Stale.Render(fmt.Sprintf(tx.TripEnded, ps[len(ps)-1].StopName)) +
+			st.Muted.Render(tx.TripEndedTail)
 	}
 	return ""
 }
 
 // emptyNote says why there is no trip to show yet.
 func (p *vehiclePane) emptyNote() string {
-	st := p.sh.st
+	st, tx := p.sh.st, p.sh.t
 	switch {
 	case p.poll.lastErr != nil:
-		return st.Error.Render("Vehicle not available: " + oneLine(p.poll.lastErr.Error()))
+		return st.Error.Render(fmt.Sprintf(tx.VehUnavailable, oneLine(p.poll.lastErr.Error())))
 	case p.out:
-		return st.Muted.Render("Not in service now. The pane picks the vehicle up when it starts its next trip.")
+		return st.Muted.Render(tx.NotInNow)
 	}
-	return st.Muted.Render("Loading vehicle " + strconv.Itoa(p.vehicle) + "…")
-}
-
-// plural is "1 poll", "3 polls".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
+	return st.Muted.Render(fmt.Sprintf(tx.LoadingVehicle, p.vehicle))
 }
