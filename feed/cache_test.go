@@ -73,10 +73,10 @@ func TestLiveTTLAndRevalidation(t *testing.T) {
 	}
 	first := call()
 	want(1, 0, 0)
-	clk.Advance(14 * time.Second)
+	clk.Advance(11 * time.Second)
 	call()
 	want(1, 1, 0)
-	clk.Advance(2 * time.Second) // past 15 s: revalidate
+	clk.Advance(2 * time.Second) // past the 12 s live lifetime: revalidate
 	if got := call(); !reflect.DeepEqual(got, first) {
 		t.Error("revalidated board differs")
 	}
@@ -85,7 +85,7 @@ func TestLiveTTLAndRevalidation(t *testing.T) {
 	if reqs[0].Header.Get("If-None-Match") != "" || reqs[1].Header.Get("If-None-Match") == "" {
 		t.Errorf("If-None-Match: first %q, second %q", reqs[0].Header.Get("If-None-Match"), reqs[1].Header.Get("If-None-Match"))
 	}
-	clk.Advance(14 * time.Second) // the 304 started a new lifetime
+	clk.Advance(11 * time.Second) // the 304 started a new lifetime
 	call()
 	want(2, 2, 1)
 	// A manual refresh skips the lifetime but still revalidates.
@@ -246,5 +246,21 @@ func TestDiskCacheDisabled(t *testing.T) {
 	}
 	if s := c.Stats(); s.Upstream != 1 || s.CacheHits != 1 {
 		t.Errorf("memory cache must work without a disk cache: %+v", s)
+	}
+}
+
+func TestWithLiveTTLFollowsAShorterPollInterval(t *testing.T) {
+	clk := newClock()
+	c, f := setup(t, feed.WithClock(clk.Now), feed.WithLiveTTL(4*time.Second))
+	f.handle("/stop/passage/Departures", "stop_departures_1008.json")
+	ctx := context.Background()
+	for range 2 {
+		if _, err := c.StopDepartures(ctx, 1008, 5); err != nil {
+			t.Fatal(err)
+		}
+		clk.Advance(5 * time.Second) // a 5 s poll must see a new answer each time
+	}
+	if s := c.Stats(); s.Upstream != 2 || s.CacheHits != 0 {
+		t.Errorf("stats %+v, want 2 upstream and no cache hit", s)
 	}
 }

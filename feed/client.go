@@ -23,6 +23,7 @@ type Client struct {
 	timeout time.Duration
 	ua      string
 	now     func() time.Time
+	liveTTL time.Duration
 
 	mem     *memCache  // nil when caching is off
 	disk    *diskCache // nil when the disk cache is off
@@ -41,6 +42,7 @@ type options struct {
 	cacheDirSet bool
 	noCache     bool
 	now         func() time.Time
+	liveTTL     time.Duration
 }
 
 // WithHTTPClient sets the HTTP client used for requests (default: a client
@@ -83,6 +85,18 @@ func WithoutCache() Option {
 	return func(o *options) { o.noCache = true }
 }
 
+// WithLiveTTL sets how long a live answer is reused (default
+// DefaultLiveTTL). Keep it below the poll interval less its jitter, so
+// that every poll gets a new answer while panes that ask within the
+// lifetime share one.
+func WithLiveTTL(d time.Duration) Option {
+	return func(o *options) {
+		if d > 0 {
+			o.liveTTL = d
+		}
+	}
+}
+
 // WithClock sets the clock used for cache expiry and Retry-After dates;
 // for tests.
 func WithClock(now func() time.Time) Option {
@@ -101,7 +115,7 @@ func NewClient(baseURL string, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := options{timeout: DefaultTimeout, ua: "abfahrt/" + Version, now: time.Now}
+	o := options{timeout: DefaultTimeout, ua: "abfahrt/" + Version, now: time.Now, liveTTL: DefaultLiveTTL}
 	for _, opt := range opts {
 		if opt != nil {
 			opt(&o)
@@ -110,7 +124,7 @@ func NewClient(baseURL string, opts ...Option) (*Client, error) {
 	if o.hc == nil {
 		o.hc = &http.Client{}
 	}
-	c := &Client{base: base, hc: o.hc, timeout: o.timeout, ua: o.ua, now: o.now}
+	c := &Client{base: base, hc: o.hc, timeout: o.timeout, ua: o.ua, now: o.now, liveTTL: o.liveTTL}
 	if o.noCache {
 		return c, nil
 	}

@@ -19,17 +19,24 @@ const (
 	base             // 24-hour base data (BaseData, VersionInfo); also kept on disk
 )
 
-// Update intervals of the service's datasets, used as cache lifetimes.
+// Update intervals of the service's datasets.
 const (
 	LiveTTL = 15 * time.Second
 	BaseTTL = 24 * time.Hour
 )
 
-func (k kind) ttl() time.Duration {
+// DefaultLiveTTL is how long a live answer is reused by default: below
+// the 15 s poll interval less its 10 % jitter (13.5 s), so that every
+// poll of a pane gets a new answer, while identical requests of panes
+// that ask within it share one upstream call.
+const DefaultLiveTTL = 12 * time.Second
+
+// ttl is the cache lifetime of an answer of kind k.
+func (c *Client) ttl(k kind) time.Duration {
 	if k == base {
 		return BaseTTL
 	}
-	return LiveTTL
+	return c.liveTTL
 }
 
 type freshKey struct{}
@@ -112,7 +119,7 @@ func (c *Client) flight(ctx context.Context, u string, k kind, fresh bool) (*fli
 	if c.mem != nil {
 		old = c.mem.get(u)
 		if old == nil && k == base && c.disk != nil {
-			if old = c.disk.load(u, k.ttl(), c.now()); old != nil {
+			if old = c.disk.load(u, c.ttl(k), c.now()); old != nil {
 				c.mem.put(u, old)
 			}
 		}
@@ -171,7 +178,7 @@ func (c *Client) request(ctx context.Context, u string, k kind, old *entry) (*en
 		if v := resp.Header.Get("ETag"); v != "" {
 			etag = v
 		}
-		return &entry{body: old.body, etag: etag, fetched: now, expires: now.Add(k.ttl())}, nil
+		return &entry{body: old.body, etag: etag, fetched: now, expires: now.Add(c.ttl(k))}, nil
 	case resp.StatusCode < 200 || resp.StatusCode > 299:
 		return nil, statusError(resp, u, now)
 	}
@@ -182,7 +189,7 @@ func (c *Client) request(ctx context.Context, u string, k kind, old *entry) (*en
 	case err != nil:
 		return nil, c.transportError(u, err)
 	}
-	return &entry{body: body, etag: resp.Header.Get("ETag"), fetched: now, expires: now.Add(k.ttl())}, nil
+	return &entry{body: body, etag: resp.Header.Get("ETag"), fetched: now, expires: now.Add(c.ttl(k))}, nil
 }
 
 // transportError classifies a failed exchange as a timeout or an

@@ -14,7 +14,6 @@ import (
 
 	"abfahrt/feed"
 	"abfahrt/feed/sim"
-	"abfahrt/model"
 	"abfahrt/tui"
 )
 
@@ -42,10 +41,12 @@ type globals struct {
 func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	g := &globals{stdin: stdin, stdout: stdout, stderr: stderr}
 	var (
-		stop      string
+		stops     []string
 		stopPoint string
 		vehicle   int
 		limit     int
+		layout    string
+		kiosk     bool
 	)
 	root := &cobra.Command{
 		Use:   "abfahrt",
@@ -73,31 +74,30 @@ once and print a table (or JSON with --json).`,
 				limit = g.s.file.Limit
 			}
 			opts := tui.Options{Vehicle: vehicle, Limit: limit, AltScreen: true, Interval: g.s.interval}
-			if stop != "" {
-				n, err := parseStopNumber(stop)
-				if err != nil {
-					return err
-				}
-				opts.Stop = n
+			boards, err := boardSpecs(stops, stopPoint, layout, g.s.file)
+			if err != nil {
+				return err
 			}
-			if stopPoint != "" {
-				c, err := model.ParseStopPointCode(stopPoint)
-				if err != nil {
-					return usageError{err}
-				}
-				opts.StopPoint = c
+			if len(boards) == 1 {
+				opts.Stop, opts.StopPoint = boards[0].Stop, boards[0].StopPoint
 			}
+			opts.Boards = boards
 			if vehicle < 0 {
 				return usagef("--vehicle must be a vehicle number, got %d", vehicle)
 			}
-			if limit < 0 || limit > 100 {
+			if limit < 1 || limit > 100 {
 				return usagef("--limit must be between 1 and 100, got %d", limit)
 			}
+			opts.Theme, opts.Lang, opts.LineColors = g.s.theme.value, g.s.lang.value, g.s.file.LineColors
+			opts.StateDir = statePath(os.LookupEnv)
+			opts.Kiosk = kioskOptions(g.s.file.Kiosk, kiosk || g.s.file.Kiosk.Enabled)
 			src, err := g.source()
 			if err != nil {
 				return err
 			}
 			opts.Source, opts.SourceName, opts.Now = src.client, src.name, src.now
+			client := src.client
+			opts.Stats = func() int64 { return client.Stats().Upstream }
 			return tui.Run(cmd.Context(), opts)
 		},
 	}
@@ -116,10 +116,12 @@ once and print a table (or JSON with --json).`,
 	pf.DurationVar(&g.interval, "interval", 15*time.Second, "poll interval of live data (at least 5s)")
 
 	f := root.Flags()
-	f.StringVar(&stop, "stop", "", "open the board of this stop number (4 digits; default 1008 Hauptbahnhof)")
+	f.StringArrayVar(&stops, "stop", nil, "open the board of this stop number (4 digits; default 1008 Hauptbahnhof); repeat for a grid of boards")
 	f.StringVar(&stopPoint, "stoppoint", "", "open the board of this stop point code (6 digits or a DHID)")
 	f.IntVar(&vehicle, "vehicle", 0, "open the vehicle pane of this vehicle number")
 	f.IntVar(&limit, "limit", 20, "departures per board (1-100)")
+	f.StringVar(&layout, "layout", "", "open this named layout of the configuration file")
+	f.BoolVar(&kiosk, "kiosk", false, "kiosk mode: full screen, large clock, rotating boards, keys locked")
 
 	root.AddCommand(
 		newStopsCmd(g),
@@ -143,6 +145,7 @@ type source struct {
 // source builds the client of --api, or of the embedded simulation.
 func (g *globals) source() (source, error) {
 	ua := feed.WithUserAgent("abfahrt/" + version)
+	ttl := feed.WithLiveTTL(liveTTL(g.s))
 	api := g.api
 	if g.s != nil {
 		api = g.s.api.value
@@ -150,7 +153,7 @@ func (g *globals) source() (source, error) {
 	if api == "" {
 		clock := sim.NewClock(time.Time{}, 1)
 		svc := sim.New(sim.Options{Seed: g.seed, Clock: clock})
-		c, err := feed.NewClient(sim.BaseURL, ua,
+		c, err := feed.NewClient(sim.BaseURL, ua, ttl,
 			feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}),
 			feed.WithCacheDir(""))
 		if err != nil {
@@ -162,11 +165,20 @@ func (g *globals) source() (source, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return source{}, usagef("--api must be an http or https URL such as https://api.swu.de/mobility/v1, got %q", api)
 	}
-	c, err := feed.NewClient(api, ua)
+	c, err := feed.NewClient(api, ua, ttl)
 	if err != nil {
 		return source{}, usageError{err}
 	}
 	return source{client: c, name: u.Host, now: time.Now}, nil
+}
+
+// liveTTL keeps cached live answers below the poll interval less its
+// jitter, so every poll sees a new answer (feed.DefaultLiveTTL at 15 s).
+func liveTTL(s *settings) time.Duration {
+	if s == nil {
+		return feed.DefaultLiveTTL
+	}
+	return min(feed.DefaultLiveTTL, s.interval*8/10)
 }
 
 // parseStopNumber validates a 4-digit stop number.

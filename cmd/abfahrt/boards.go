@@ -1,0 +1,68 @@
+package main
+
+import (
+	"time"
+
+	"abfahrt/model"
+	"abfahrt/tui"
+)
+
+// boardSpecs turns --stop (repeatable), --stoppoint and a layout (--layout,
+// else the configuration's layout, only when no stop was given) into the
+// boards to open. No boards means the start screen.
+func boardSpecs(stops []string, stopPoint, layout string, file Config) ([]tui.BoardSpec, error) {
+	var out []tui.BoardSpec
+	for _, s := range stops {
+		n, err := parseStopNumber(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, tui.BoardSpec{Stop: n})
+	}
+	if stopPoint != "" {
+		c, err := model.ParseStopPointCode(stopPoint)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		out = append(out, tui.BoardSpec{StopPoint: c})
+	}
+	if len(out) > 16 {
+		return nil, usagef("at most 16 boards, got %d", len(out))
+	}
+	if layout == "" && len(out) == 0 {
+		layout = file.Layout
+	}
+	if layout != "" {
+		l, ok := file.Layouts[layout]
+		if !ok {
+			return nil, usagef("--layout: no layout named %q in the configuration file", layout)
+		}
+		for _, b := range l.Boards {
+			spec := tui.BoardSpec{Stop: b.Stop, StopPoint: model.StopPointCode(b.StopPoint), Arrivals: b.Arrivals,
+				Lines: b.Lines, Platform: b.Platform, Direction: b.Direction}
+			out = append(out, spec)
+		}
+	}
+	return out, nil
+}
+
+// kioskOptions turns the configuration's [kiosk] table into the TUI's
+// kiosk options (hours were checked when the file was loaded).
+func kioskOptions(k KioskConfig, enabled bool) tui.KioskOptions {
+	o := tui.KioskOptions{
+		Enabled:        enabled,
+		Rotate:         k.Rotate.Duration,
+		QuitKey:        k.QuitKey,
+		LargeCountdown: k.LargeCountdown,
+		StaleAfter:     k.StaleAfter.Duration,
+	}
+	if o.Rotate == 0 {
+		o.Rotate = 20 * time.Second
+	}
+	if k.Hours != "" {
+		if from, to, err := parseHours(k.Hours); err == nil {
+			o.HoursFrom, o.HoursTo = from, to
+		}
+	}
+	return o
+}
