@@ -37,7 +37,7 @@ func newTerm(t *testing.T, w, h int, env ...string) *term {
 	if bin == "" {
 		t.Skip("ABFAHRT_BIN not set (run make e2e)")
 	}
-	tm := &term{t: t, socket: fmt.Sprintf("abfahrt-e2e-%d", os.Getpid()), name: strings.ReplaceAll(t.Name(), "/", "_")}
+	tm := &term{t: t, socket: fmt.Sprintf("abfahrt-e2e-%d", os.Getpid()), name: fmt.Sprintf("%s-%d", strings.ReplaceAll(t.Name(), "/", "_"), time.Now().UnixNano())}
 	home := t.TempDir()
 	args := []string{"-L", tm.socket, "-f", "/dev/null", "new-session", "-d", "-s", tm.name,
 		"-x", fmt.Sprint(w), "-y", fmt.Sprint(h),
@@ -208,4 +208,87 @@ func TestE2ETerminalRestoredAfterSIGTERM(t *testing.T) {
 	if alt := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", tm.name, "#{alternate_on}")); alt != "0" {
 		t.Errorf("alternate screen still on after SIGTERM (alternate_on=%s)", alt)
 	}
+}
+
+func TestE2EThreeBoards(t *testing.T) {
+	tm := newTerm(t, 160, 48)
+	tm.typeText("abfahrt --stop 1008 --stop 1350 --stop 1240")
+	tm.keys("Enter")
+	s := tm.waitFor(regexp.MustCompile(`(?s)Hauptbahnhof.*Ehinger Tor.*Universität Süd`), 10*time.Second)
+	if !strings.Contains(s, "3 boards") {
+		t.Errorf("no network summary of 3 boards:\n%s", s)
+	}
+	tm.waitFor(departureRow, 10*time.Second)
+	tm.checkWidths(160)
+	tm.keys("q")
+	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
+}
+
+func TestE2EKioskIgnoresKeys(t *testing.T) {
+	tm := newTerm(t, 120, 40)
+	tm.typeText("abfahrt --kiosk --stop 1008")
+	tm.keys("Enter")
+	tm.waitFor(regexp.MustCompile(`Hauptbahnhof`), 10*time.Second)
+	tm.waitFor(departureRow, 10*time.Second)
+	if !regexp.MustCompile(`█`).MatchString(tm.screen()) {
+		t.Errorf("no large clock:\n%s", tm.screen())
+	}
+	tm.keys("q")
+	tm.keys("C-c")
+	tm.keys("/")
+	time.Sleep(700 * time.Millisecond)
+	s := tm.screen()
+	if !strings.Contains(s, "Hauptbahnhof") || promptRe.MatchString(lastLine(s)) {
+		t.Fatalf("the kiosk reacted to q / ctrl+c:\n%s", s)
+	}
+	shell := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", tm.name, "#{pane_pid}"))
+	if out, err := exec.Command("pgrep", "-P", shell).Output(); err == nil {
+		_ = exec.Command("kill", "-TERM", strings.Fields(string(out))[0]).Run()
+	}
+	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
+}
+
+// colourSGR finds SGR sequences that set a colour (30-37, 38;…, 40-47,
+// 48;…, 90-97, 100-107), not the resets 39 and 49.
+var colourSGR = regexp.MustCompile(`\x1b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m`)
+
+func TestE2ENoColor(t *testing.T) {
+	tm := newTerm(t, 120, 40, "NO_COLOR=1")
+	tm.typeText("abfahrt")
+	tm.keys("Enter")
+	tm.waitFor(departureRow, 10*time.Second)
+	raw := tm.tmux("capture-pane", "-p", "-e", "-t", tm.name)
+	if m := colourSGR.FindString(raw); m != "" {
+		t.Errorf("colour escape %q with NO_COLOR=1", m)
+	}
+	tm.keys("q")
+	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
+
+	// The check itself sees colour when there is some.
+	tm2 := newTerm(t, 120, 40)
+	tm2.typeText("abfahrt")
+	tm2.keys("Enter")
+	tm2.waitFor(departureRow, 10*time.Second)
+	if !colourSGR.MatchString(tm2.tmux("capture-pane", "-p", "-e", "-t", tm2.name)) {
+		t.Error("no colour without NO_COLOR either: the check is blind")
+	}
+	tm2.keys("q")
+}
+
+func TestE2EGerman(t *testing.T) {
+	tm := newTerm(t, 120, 40, "LANG=de_DE.UTF-8")
+	tm.typeText("abfahrt")
+	tm.keys("Enter")
+	s := tm.waitFor(regexp.MustCompile(`Abfahrten`), 10*time.Second)
+	s = tm.waitFor(regexp.MustCompile(`\d+ Min|sofort`), 10*time.Second)
+	if !strings.Contains(s, "simuliertes Ulmer Netz") {
+		t.Errorf("status bar not German:\n%s", s)
+	}
+	tm.keys("q")
+	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
 }

@@ -23,6 +23,9 @@ var version = "dev"
 // simName is how the embedded simulation is named to people.
 const simName = "simulated Ulm network"
 
+// simNameDE is the same in German, for the board's status bar.
+const simNameDE = "simuliertes Ulmer Netz"
+
 // globals are the flags every command shares.
 type globals struct {
 	api        string
@@ -159,7 +162,11 @@ func (g *globals) source() (source, error) {
 		if err != nil {
 			return source{}, err
 		}
-		return source{client: c, name: simName, now: clock.Now}, nil
+		name := simName
+		if g.s != nil && g.s.lang.value == "de" {
+			name = simNameDE
+		}
+		return source{client: c, name: name, now: clock.Now}, nil
 	}
 	u, err := url.Parse(api)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
