@@ -1,0 +1,48 @@
+package tui
+
+import (
+	"testing"
+	"time"
+)
+
+// BenchmarkViewSizes renders the board, the grid of 12 boards and the
+// vehicle pane with its map at the three reference terminal sizes, each
+// frame one second after the last (countdowns and ages change, so rows are
+// drawn anew; caches keyed on data stay warm): the cost and allocations of
+// a real frame.
+func BenchmarkViewSizes(b *testing.B) {
+	sizes := []struct {
+		name string
+		w, h int
+	}{{"80x24", 80, 24}, {"160x48", 160, 48}, {"240x70", 240, 70}}
+	for _, sz := range sizes {
+		b.Run("board/"+sz.name, func(b *testing.B) {
+			trueColor(b)
+			e := newEnv(b, sz.w, sz.h, true)
+			benchFrames(b, &e.m)
+		})
+		b.Run("grid12/"+sz.name, func(b *testing.B) {
+			trueColor(b)
+			e := newGridEnv(b, sz.w, sz.h, specsOver(12), nil)
+			benchFrames(b, &e.m)
+		})
+		b.Run("vehicle/"+sz.name, func(b *testing.B) {
+			trueColor(b)
+			e := vehicleEnv(b, sz.w, sz.h, 8, phaseBetween)
+			benchFrames(b, &e.m)
+		})
+	}
+}
+
+// benchFrames times View with the clock one second further each frame.
+func benchFrames(b *testing.B, m *Model) {
+	_ = m.View()
+	now := t0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		now = now.Add(time.Second)
+		m.sh.now = now
+		_ = m.View()
+	}
+}
