@@ -190,12 +190,12 @@ func TestChaos(t *testing.T) {
 		tr.mu.Unlock()
 		mu.Lock()
 		defer mu.Unlock()
-		checkChaos(t, tr, log, frames, heap)
+		checkChaos(t, log, frames, heap)
 	})
 }
 
 // checkChaos asserts what a user would see over the run.
-func checkChaos(t *testing.T, tr *phaseTransport, log []chaosRequest, frames []chaosFrame, heap []uint64) {
+func checkChaos(t *testing.T, log []chaosRequest, frames []chaosFrame, heap []uint64) {
 	t.Helper()
 	staleAt := func(at time.Time) (bool, bool) {
 		// the first frame drawn at or after at, within 2 s

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -143,8 +144,8 @@ func TestE2EVehiclePaneFromABoardRow(t *testing.T) {
 	tm.keys("Enter")
 	tm.waitFor(departureRow, 10*time.Second)
 	tm.keys("Enter")
-	s := tm.waitFor(regexp.MustCompile(`(Tram|Bus) \d+`), 10*time.Second)
-	s = tm.waitFor(regexp.MustCompile(`(passed|departed|arriving|predicted|at stop)`), 10*time.Second)
+	tm.waitFor(regexp.MustCompile(`(Tram|Bus) \d+`), 10*time.Second)
+	s := tm.waitFor(regexp.MustCompile(`(passed|departed|arriving|predicted|at stop)`), 10*time.Second)
 	if !regexp.MustCompile("[\u2801-\u28ff]").MatchString(s) {
 		s = tm.waitFor(regexp.MustCompile("[\u2801-\u28ff]"), 10*time.Second)
 	}
@@ -173,7 +174,8 @@ func TestE2EBadInput(t *testing.T) {
 			cmd.Stderr = &stderr
 			err := cmd.Run()
 			code := 0
-			if ee, ok := err.(*exec.ExitError); ok {
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
 				code = ee.ExitCode()
 			} else if err != nil {
 				t.Fatal(err)
@@ -279,8 +281,8 @@ func TestE2EGerman(t *testing.T) {
 	tm := newTerm(t, 120, 40, "LANG=de_DE.UTF-8")
 	tm.typeText("abfahrt")
 	tm.keys("Enter")
-	s := tm.waitFor(regexp.MustCompile(`Abfahrten`), 10*time.Second)
-	s = tm.waitFor(regexp.MustCompile(`\d+ Min|sofort`), 10*time.Second)
+	tm.waitFor(regexp.MustCompile(`Abfahrten`), 10*time.Second)
+	s := tm.waitFor(regexp.MustCompile(`\d+ Min|sofort`), 10*time.Second)
 	if !strings.Contains(s, "simuliertes Ulmer Netz") {
 		t.Errorf("status bar not German:\n%s", s)
 	}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,7 +36,8 @@ func benchFzf(b *testing.B, names []string) {
 		cmd.Stdin = in
 		// fzf exits 1 when nothing matches: that is a result, not a failure.
 		if err := cmd.Run(); err != nil {
-			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 1 {
 				b.Fatal(err)
 			}
 		}
