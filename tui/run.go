@@ -16,6 +16,12 @@ const fps = 15
 // terminal either way. It returns nil on a normal end (including ctx
 // ending) and an error if the program failed or panicked; Bubble Tea
 // recovers the panic, restores the terminal and prints the stack.
+//
+// Signals are the caller's: SIGINT and SIGTERM should end ctx (the CLI
+// uses signal.NotifyContext). Bubble Tea's own signal handler is off,
+// because with both in place a signal could end the program through the
+// context while Bubble Tea's handler blocks forever delivering its quit
+// message to the stopped loop, and the program would never exit.
 func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -24,7 +30,7 @@ func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err err
 	}()
 	m := New(o)
 	m.sh.ctx = ctx
-	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(fps)}
+	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(fps), tea.WithoutSignalHandler()}
 	if o.AltScreen {
 		opts = append(opts, tea.WithAltScreen())
 	}
