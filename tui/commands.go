@@ -46,11 +46,22 @@ func fetchBoard(ctx context.Context, src Source, s subject, limit int) (model.Bo
 	}
 }
 
+// baseDataDelay is how long the base data load waits at start, so that
+// the first departures are painted first.
+const baseDataDelay = 150 * time.Millisecond
+
 // baseDataCmd loads the base data for the search: stops, stop points,
 // routes and vehicles, concurrently. The client's disk cache makes this
 // cheap after the first start of the day.
 func baseDataCmd(parent context.Context, src Source) tea.Cmd {
 	return func() tea.Msg {
+		// Let the first board's request go first: on a small machine the
+		// four base data answers (the search's) would otherwise delay the
+		// first departure rows.
+		select {
+		case <-time.After(baseDataDelay):
+		case <-parent.Done():
+		}
 		ctx, cancel := context.WithTimeout(parent, baseDataTimeout)
 		defer cancel()
 		var (

@@ -18,7 +18,7 @@ for _ in $(seq 50); do
   [ -n "$pid" ] && break
   sleep 0.1
 done
-sleep 5 # start-up and first polls
+sleep 10 # start-up, base data for the search, first polls
 tck=$(getconf CLK_TCK)
 read_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
 t0=$(read_ticks); w0=$(date +%s.%N)
