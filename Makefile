@@ -49,15 +49,12 @@ perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation
 	.ci/perf/idle-cpu.sh --kiosk --stop 1008
 	.ci/perf/sim-load.sh
 
-chaos: ## 72 simulated minutes of cycling service failures (synctest), goleak, flat heap
+chaos: ## 72 simulated minutes of cycling service failures (synctest), goleak, flat heap; every terminal size
 	$(GO) test -race -tags chaos -run 'TestChaos' -count=1 -v ./tui/
+	$(GO) test -tags chaos -run 'TestEverySizeExhaustive' -count=1 -v ./tui/
 
-fuzz: ## run every fuzz target for FUZZ_TIME each
-	@set -e; for pkg in $$($(GO) list ./...); do \
-	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
-	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZ_TIME) $$pkg; \
-	  done; \
-	done
+fuzz: ## run every fuzz target for FUZZ_TIME each (.ci/fuzz.sh)
+	FUZZ_TIME=$(FUZZ_TIME) .ci/fuzz.sh
 
 fmt: ## format the code
 	gofmt -w $$(git ls-files '*.go')
