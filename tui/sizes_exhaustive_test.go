@@ -53,7 +53,9 @@ func TestEverySizeExhaustive(t *testing.T) {
 	}
 	t.Run("grid12", func(t *testing.T) { cross(t, newGridEnv(t, 160, 48, specsOver(12), nil)) })
 	t.Run("vehicle", func(t *testing.T) { cross(t, vehicleEnv(t, 160, 48, 8, phaseBetween)) })
-	t.Run("kiosk", func(t *testing.T) { cross(t, newKioskEnv(t, 160, 48, KioskOptions{Enabled: true, LargeCountdown: true})) })
+	t.Run("kiosk", func(t *testing.T) {
+		cross(t, newKioskEnv(t, 160, 48, KioskOptions{Enabled: true, LargeCountdown: true}))
+	})
 	t.Run("search", func(t *testing.T) {
 		e := newEnv(t, 80, 24, true)
 		e.key("/")
