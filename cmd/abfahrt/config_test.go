@@ -130,3 +130,22 @@ func TestIntervalFlagBelowMinimum(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 }
+
+func TestLogWritesRequestsToTheStateDir(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	code, _, errs := runCLI(t, "--log", "departures", "--stop", "1008", "--limit", "2")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(filepath.Join(state, "abfahrt", "abfahrt.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := string(b)
+	for _, want := range []string{"msg=start", "msg=request", "StopNumber=1008", "status=200"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("log lacks %q:\n%s", want, log)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"os"
@@ -34,6 +35,9 @@ type globals struct {
 	lang       string
 	theme      string
 	interval   time.Duration
+	logOn      bool
+	// logger is the request log (--log), nil when off.
+	logger *slog.Logger
 	// s is the effective configuration, resolved before any command runs.
 	s      *settings
 	stdin  io.Reader
@@ -70,6 +74,15 @@ once and print a table (or JSON with --json).`,
 				return err
 			}
 			g.s = s
+			if g.logOn && cmd.Name() != "config" && cmd.Name() != "version" {
+				logger, closer, err := openLog(statePath(os.LookupEnv))
+				if err != nil {
+					return err
+				}
+				g.logger = logger
+				cobra.OnFinalize(func() { _ = closer.Close() })
+				logger.Info("start", "version", version, "command", cmd.CommandPath(), "api", s.api.value, "interval", s.interval)
+			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -101,7 +114,11 @@ once and print a table (or JSON with --json).`,
 			opts.Source, opts.SourceName, opts.Now = src.client, src.name, src.now
 			client := src.client
 			opts.Stats = func() int64 { return client.Stats().Upstream }
-			return tui.Run(cmd.Context(), opts)
+			err = tui.Run(cmd.Context(), opts)
+			if g.logger != nil {
+				g.logger.Info("end", "err", err)
+			}
+			return err
 		},
 	}
 	root.SetIn(stdin)
@@ -117,6 +134,7 @@ once and print a table (or JSON with --json).`,
 	pf.StringVar(&g.lang, "lang", "", "language of the board: en or de (env ABFAHRT_LANG; default from LC_ALL/LANG)")
 	pf.StringVar(&g.theme, "theme", "", "colour theme: dark, light, high-contrast or mono (env ABFAHRT_THEME; NO_COLOR selects mono)")
 	pf.DurationVar(&g.interval, "interval", 15*time.Second, "poll interval of live data (at least 5s)")
+	pf.BoolVar(&g.logOn, "log", os.Getenv("ABFAHRT_LOG") != "", "log requests and errors to $XDG_STATE_HOME/abfahrt/abfahrt.log (env ABFAHRT_LOG=1)")
 
 	f := root.Flags()
 	f.StringArrayVar(&stops, "stop", nil, "open the board of this stop number (4 digits; default 1008 Hauptbahnhof); repeat for a grid of boards")
@@ -157,7 +175,7 @@ func (g *globals) source() (source, error) {
 		clock := sim.NewClock(time.Time{}, 1)
 		svc := sim.New(sim.Options{Seed: g.seed, Clock: clock})
 		c, err := feed.NewClient(sim.BaseURL, ua, ttl,
-			feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}),
+			feed.WithHTTPClient(&http.Client{Transport: g.logTransport(sim.NewTransport(svc))}),
 			feed.WithCacheDir(""))
 		if err != nil {
 			return source{}, err
@@ -172,7 +190,11 @@ func (g *globals) source() (source, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return source{}, usagef("--api must be an http or https URL such as https://api.swu.de/mobility/v1, got %q", api)
 	}
-	c, err := feed.NewClient(api, ua, ttl)
+	opts := []feed.Option{ua, ttl}
+	if g.logger != nil {
+		opts = append(opts, feed.WithHTTPClient(&http.Client{Transport: g.logTransport(nil)}))
+	}
+	c, err := feed.NewClient(api, opts...)
 	if err != nil {
 		return source{}, usageError{err}
 	}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// logFileName is the log's name in the state directory.
+const logFileName = "abfahrt.log"
+
+// openLog opens (appending) the log file in dir and returns a logger on
+// it and the file to close. The board owns the terminal, so logs never go
+// to stdout or stderr.
+func openLog(dir string) (*slog.Logger, io.Closer, error) {
+	if dir == "" {
+		return nil, nil, fmt.Errorf("no state directory for the log")
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, nil, fmt.Errorf("cannot create the log directory: %w", err)
+	}
+	f, err := os.OpenFile(filepath.Join(dir, logFileName), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot open the log: %w", err)
+	}
+	return slog.New(slog.NewTextHandler(f, nil)), f, nil
+}
+
+// loggingTransport logs every request that reaches the transport (cache
+// hits never do): method, URL, status or error, duration.
+type loggingTransport struct {
+	next http.RoundTripper
+	log  *slog.Logger
+}
+
+// RoundTrip sends the request through the wrapped transport and logs it.
+func (t loggingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	start := time.Now()
+	resp, err := t.next.RoundTrip(r)
+	d := time.Since(start).Round(time.Millisecond)
+	switch {
+	case err != nil:
+		t.log.Warn("request failed", "method", r.Method, "url", r.URL.String(), "duration", d, "err", err)
+	case resp.StatusCode >= 400:
+		t.log.Warn("request", "method", r.Method, "url", r.URL.String(), "status", resp.StatusCode, "duration", d)
+	default:
+		t.log.Info("request", "method", r.Method, "url", r.URL.String(), "status", resp.StatusCode, "duration", d)
+	}
+	return resp, err
+}
+
+// logTransport wraps rt with request logging when logging is on.
+func (g *globals) logTransport(rt http.RoundTripper) http.RoundTripper {
+	if g.logger == nil {
+		return rt
+	}
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	return loggingTransport{next: rt, log: g.logger}
+}
