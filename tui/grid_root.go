@@ -27,19 +27,23 @@ type dispatch struct {
 	merged mergedPane
 	fleet  fleetPane
 	pins   pinSet
+	boards watchedSet // the grid's boards in boards.json (watched.go)
 	rate   rateMeter
 	nextID boardID // the last board or feed id handed out; Model.board is 0
 	start  []tea.Cmd
 }
 
 // newDispatch sets up the dispatcher from o: the grid when o.Boards has
-// several boards (or one with filters the single board cannot show).
+// several boards (or one with filters the single board cannot show). With
+// no boards given, the watched boards of the last run open the grid when
+// they are loaded.
 func newDispatch(sh *shared, o Options) dispatch {
+	none := o.Stop == 0 && o.StopPoint == "" && len(o.Boards) == 0
 	d := dispatch{
 		grid:   gridPane{sh: sh, cache: &memo{}},
 		merged: mergedPane{sh: sh, cache: &memo{}},
 		fleet:  newFleetPane(sh),
-		pins:   newPinSet(sh, o.StateDir, o.Stop == 0 && o.StopPoint == "" && len(o.Boards) == 0),
+		pins:   newPinSet(sh, o.StateDir, none),
 		rate:   rateMeter{stats: o.Stats},
 	}
 	if len(o.Boards) > 1 || (len(o.Boards) == 1 && needsGrid(o.Boards[0])) {
@@ -52,6 +56,7 @@ func newDispatch(sh *shared, o Options) dispatch {
 		d.grid.zoomed = len(o.Boards) == 1
 		d.mode = modeGrid
 	}
+	d.boards = newWatchedSet(o.StateDir, none && !o.Kiosk.Enabled, d.grid.specs())
 	return d
 }
 
@@ -81,11 +86,11 @@ func (d *dispatch) newID() boardID {
 }
 
 // init returns the dispatcher's start commands: the grid's first polls
-// and the pins' load.
+// and the loads of the pins and the watched boards.
 func (d *dispatch) init() tea.Cmd {
 	cmds := append([]tea.Cmd(nil), d.start...)
 	d.start = nil
-	cmds = append(cmds, d.pins.loadCmd())
+	cmds = append(cmds, d.pins.loadCmd(), d.boards.loadCmd())
 	return tea.Batch(cmds...)
 }
 
@@ -380,6 +385,13 @@ func (m *Model) dispatchData(msg tea.Msg) (tea.Cmd, bool) {
 			m.sh.notice = fmt.Sprintf(m.sh.dt.PinsNotSaved, oneLine(msg.err.Error()))
 		}
 		return nil, true
+	case boardsMsg:
+		return m.restoreBoards(msg), true
+	case boardsSavedMsg:
+		if msg.err != nil {
+			m.sh.notice = fmt.Sprintf(m.sh.dt.BoardsNotSaved, oneLine(msg.err.Error()))
+		}
+		return m.disp.boards.written(), true
 	}
 	return nil, false
 }

@@ -44,6 +44,8 @@ type dispTexts struct {
 	Unpinned       string // "unpinned %s"
 	PinsCorrupt    string // "pins not loaded: %s"
 	PinsNotSaved   string // "pins not saved: %s"
+	BoardsCorrupt  string // "watched boards not loaded: %s"
+	BoardsNotSaved string // "watched boards not saved: %s"
 	AlreadyWatched string
 	GridFull       string // "the grid holds at most %d boards"
 	ReqRate        string // "%d req/min"
@@ -71,6 +73,7 @@ func englishDispTexts() dispTexts {
 
 		Pinned: "pinned %s", Unpinned: "unpinned %s", PinsCorrupt: "pins not loaded: %s",
 		PinsNotSaved: "pins not saved: %s", AlreadyWatched: "already watched",
+		BoardsCorrupt: "watched boards not loaded: %s", BoardsNotSaved: "watched boards not saved: %s",
 		GridFull: "the grid holds at most %d boards", ReqRate: "%d req/min",
 
 		KeyWatch: "watch", KeyPin: "pin stop", KeyUnpin: "unpin stop", KeyMerged: "merged",
@@ -98,6 +101,7 @@ func germanDispTexts() dispTexts {
 
 		Pinned: "%s gemerkt", Unpinned: "%s nicht mehr gemerkt", PinsCorrupt: "Favoriten nicht geladen: %s",
 		PinsNotSaved: "Favoriten nicht gespeichert: %s", AlreadyWatched: "wird schon beobachtet",
+		BoardsCorrupt: "beobachtete Tafeln nicht geladen: %s", BoardsNotSaved: "beobachtete Tafeln nicht gespeichert: %s",
 		GridFull: "höchstens %d Tafeln", ReqRate: "%d Anfr./Min",
 
 		KeyWatch: "beobachten", KeyPin: "merken", KeyUnpin: "nicht merken", KeyMerged: "alle Tafeln",

@@ -49,7 +49,10 @@ type Options struct {
 	// Boards are the watched boards: more than one opens the dispatcher
 	// grid; one (or none, with Stop/StopPoint) the single board.
 	Boards []BoardSpec
-	// StateDir is where pins persist (pins.json); "" = no persistence.
+	// StateDir is where pins (pins.json) and the watched boards with their
+	// filters (boards.json) persist; "" = no persistence. With no boards
+	// given (no Boards, Stop or StopPoint; not kiosk) the saved boards
+	// open the grid.
 	StateDir string
 	// Stats returns the upstream request count (feed Stats().Upstream);
 	// the status bar shows requests per minute. nil hides it.

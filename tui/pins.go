@@ -65,33 +65,43 @@ type pinsSavedMsg struct{ err error }
 // loadPinsCmd reads the pins from path; a missing file is no pins.
 func loadPinsCmd(path string) tea.Cmd {
 	return func() tea.Msg {
-		data, err := os.ReadFile(path)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return pinsMsg{}
-		case err != nil:
-			return pinsMsg{err: err}
-		}
 		var doc pinsDoc
-		if err := json.Unmarshal(data, &doc); err != nil {
-			return pinsMsg{err: fmt.Errorf("%s: %w", path, err)}
+		if err := readJSON(path, &doc); err != nil {
+			return pinsMsg{err: err}
 		}
 		return pinsMsg{pins: doc.Pins}
 	}
 }
 
+// readJSON decodes the JSON file at path into v; a missing file leaves v
+// as it is.
+func readJSON(path string, v any) error {
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
 // savePinsCmd writes pins to path atomically: a temporary file in the same
 // directory, synced, then renamed over the old one.
 func savePinsCmd(path string, pins []pin) tea.Cmd {
-	return func() tea.Msg { return pinsSavedMsg{err: writeAtomic(path, pins)} }
-}
-
-// writeAtomic writes pins as JSON to path through a renamed temporary file.
-func writeAtomic(path string, pins []pin) (err error) {
 	if pins == nil {
 		pins = []pin{}
 	}
-	data, err := json.MarshalIndent(pinsDoc{Pins: pins}, "", "  ")
+	return func() tea.Msg { return pinsSavedMsg{err: writeAtomic(path, pinsDoc{Pins: pins})} }
+}
+
+// writeAtomic writes v as JSON to path through a temporary file in the
+// same directory, synced, then renamed over the old one.
+func writeAtomic(path string, v any) (err error) {
+	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -99,7 +109,8 @@ func writeAtomic(path string, pins []pin) (err error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, ".pins-*.json")
+	ext := filepath.Ext(path)
+	f, err := os.CreateTemp(dir, "."+strings.TrimSuffix(filepath.Base(path), ext)+"-*"+ext)
 	if err != nil {
 		return err
 	}

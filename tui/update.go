@@ -27,7 +27,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if cmd, ok := m.dispatchKey(msg); ok {
-		return cmd
+		return tea.Batch(cmd, m.disp.boards.saveCmd(m.disp.grid.specs()))
 	}
 	switch {
 	case key.Matches(msg, k.Quit):

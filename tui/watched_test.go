@@ -1,0 +1,215 @@
+package tui
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// TestWatchedBoardsRoundTrip: watching boards and setting their filters
+// writes boards.json; a new start without boards opens the grid with the
+// same boards and filters; removing the last board empties the file.
+func TestWatchedBoardsRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, boardsFile)
+	e := newGridEnv(t, 160, 48, nil, func(o *Options) { o.StateDir = dir; o.Stop = 1008 })
+	for _, k := range []string{"w", "l", "l", "f", "d"} { // add, then each filter
+		e.saveBoards(e.key(k))
+		checkBoardsFile(t, path, e.m.disp.grid.specs())
+	}
+	e.runNow(openCmd(target{kind: targetStop, stop: 1350, title: "Ehinger Tor"}))
+	e.poll()
+	e.saveBoards(e.key("w"))
+	e.saveBoards(e.key("a")) // arrivals
+	want := e.m.disp.grid.specs()
+	if len(want) != 2 || want[0].Platform != "A" || want[0].Direction == "" || !want[1].Arrivals {
+		t.Fatalf("watched set %+v, want Hauptbahnhof filtered and Ehinger Tor arrivals", want)
+	}
+	checkBoardsFile(t, path, want)
+	if cmd := e.key("right"); cmd != nil { // focus moves change nothing saved
+		t.Errorf("a focus move wrote the file")
+	}
+
+	e2 := newGridEnv(t, 160, 48, nil, func(o *Options) { o.StateDir = dir })
+	load := e2.m.disp.boards.loadCmd()
+	if load == nil {
+		t.Fatal("a start with no boards does not load boards.json")
+	}
+	e2.send(load())
+	e2.pollFeeds()
+	if got := e2.m.disp.grid.specs(); e2.m.disp.mode != modeGrid || !slices.EqualFunc(got, want, sameSpec) {
+		t.Fatalf("restored mode %d with %+v, want the grid with %+v", e2.m.disp.mode, got, want)
+	}
+	if v := e2.m.View(); !strings.Contains(v, "line 2 · pl. A · →") || !strings.Contains(v, "2 boards") {
+		t.Errorf("the restored grid does not show the filters:\n%s", v)
+	}
+	if e2.m.board.poll.inFlight() {
+		t.Error("the single board still polls behind the restored grid")
+	}
+	e2.saveBoards(e2.key("x"))
+	checkBoardsFile(t, path, want[1:])
+	e2.saveBoards(e2.key("x"))
+	checkBoardsFile(t, path, nil)
+	if data, _ := os.ReadFile(path); strings.TrimSpace(string(data)) != "[]" {
+		t.Errorf("boards.json after removing the last board: %s, want []", data)
+	}
+}
+
+// TestWatchedBoardsOneWrite: one write at a time; a change made while it
+// runs is written after it, so the file ends with the last set.
+func TestWatchedBoardsOneWrite(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, boardsFile)
+	e := newGridEnv(t, 160, 48, specsOver(2), func(o *Options) { o.StateDir = dir })
+	first := e.key("l")
+	if first == nil {
+		t.Fatal("l wrote nothing")
+	}
+	if cmd := e.key("l"); cmd != nil {
+		t.Fatal("a second write while one is in flight")
+	}
+	again := e.send(first())
+	checkBoardsFile(t, path, []BoardSpec{{Stop: 1008, Lines: []string{"1"}}, {Stop: 1350}})
+	e.saveBoards(again)
+	checkBoardsFile(t, path, []BoardSpec{{Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}})
+}
+
+// TestWatchedBoardsGivenWin: boards given at start open the grid and the
+// file is neither read nor written until the watched set changes.
+func TestWatchedBoardsGivenWin(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, boardsFile)
+	old := `[{"stop": 1240, "lines": ["2"]}]`
+	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	single := newGridEnv(t, 120, 40, nil, func(o *Options) { o.StateDir = dir; o.Stop = 1350 })
+	if single.m.disp.boards.loadCmd() != nil || single.m.disp.mode != modeBoard {
+		t.Error("--stop: boards.json is loaded")
+	}
+	e := newGridEnv(t, 160, 48, specsOver(2), func(o *Options) { o.StateDir = dir })
+	if e.m.disp.boards.loadCmd() != nil {
+		t.Error("given boards: boards.json is loaded")
+	}
+	for _, k := range []string{"right", "1", "enter", "esc"} {
+		if cmd := e.key(k); cmd != nil {
+			t.Errorf("%s wrote the file", k)
+		}
+	}
+	if data, _ := os.ReadFile(path); string(data) != old {
+		t.Errorf("boards.json changed without a change of the watched set: %s", data)
+	}
+	e.saveBoards(e.key("x"))
+	checkBoardsFile(t, path, []BoardSpec{{Stop: 1350}})
+}
+
+// TestWatchedBoardsCorrupt: an unreadable file is reported, the start is
+// as without it, and it is rewritten only when the watched set changes.
+func TestWatchedBoardsCorrupt(t *testing.T) {
+	for _, bad := range []string{"{not json", `{"boards": []}`, `[{"stop": 0}]`, `[{"stoppoint": "x"}]`} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, boardsFile)
+		if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		e := newGridEnv(t, 120, 40, nil, func(o *Options) { o.StateDir = dir })
+		e.send(e.m.disp.boards.loadCmd()())
+		if v := e.m.View(); !strings.Contains(v, "watched boards not loaded") || e.m.disp.mode != modeBoard {
+			t.Errorf("%s: mode %d, no report of the corrupt file:\n%s", bad, e.m.disp.mode, lastLines(v, 2))
+		}
+		if cmd := e.key("down"); cmd != nil {
+			t.Errorf("%s: a key that changes no board wrote the file", bad)
+		}
+		if data, _ := os.ReadFile(path); string(data) != bad {
+			t.Errorf("%s: overwritten at start with %s", bad, data)
+		}
+		e.saveBoards(e.key("w"))
+		checkBoardsFile(t, path, []BoardSpec{{Stop: DefaultStop}})
+	}
+}
+
+// TestWatchedBoardsNoStateDir: without a state directory nothing is read
+// or written.
+func TestWatchedBoardsNoStateDir(t *testing.T) {
+	t.Chdir(t.TempDir())
+	e := newEnv(t, 120, 40, true)
+	if e.m.disp.boards.loadCmd() != nil {
+		t.Error("no state dir: a load")
+	}
+	for _, k := range []string{"w", "l", "x"} {
+		cmd := e.key(k)
+		if cmd == nil {
+			continue
+		}
+		// These keys' own commands are pollNowCmd at most, never a timer.
+		msg := cmd()
+		msgs := []tea.Msg{msg}
+		if b, ok := msg.(tea.BatchMsg); ok {
+			msgs = msgs[:0]
+			for _, c := range b {
+				msgs = append(msgs, c())
+			}
+		}
+		for _, m := range msgs {
+			if _, ok := m.(boardsSavedMsg); ok {
+				t.Errorf("%s: boards saved without a state dir", k)
+			}
+		}
+	}
+	if ents, _ := os.ReadDir("."); len(ents) != 0 {
+		t.Errorf("files written without a state dir: %v", ents)
+	}
+}
+
+// saveBoards runs the boards.json write that a key batches after its own
+// command (the last of the batch), fails on its error and delivers the
+// result.
+func (e *testEnv) saveBoards(cmd tea.Cmd) {
+	e.t.Helper()
+	if cmd == nil {
+		e.t.Fatal("the key wrote nothing")
+	}
+	msg := cmd()
+	if b, ok := msg.(tea.BatchMsg); ok {
+		msg = b[len(b)-1]()
+	}
+	saved, ok := msg.(boardsSavedMsg)
+	if !ok {
+		e.t.Fatalf("the key wrote nothing: %T", msg)
+	}
+	if saved.err != nil {
+		e.t.Fatal(saved.err)
+	}
+	if next := e.send(saved); next != nil {
+		e.t.Error("a second write with nothing changed")
+	}
+}
+
+// checkBoardsFile fails unless the file at path holds the boards want.
+func checkBoardsFile(t *testing.T, path string, want []BoardSpec) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved []savedBoard
+	if err := json.Unmarshal(data, &saved); err != nil {
+		t.Fatalf("%s: %v", data, err)
+	}
+	got := make([]BoardSpec, 0, len(saved))
+	for _, b := range saved {
+		s, err := b.spec()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	if !slices.EqualFunc(got, want, sameSpec) {
+		t.Errorf("boards.json holds %+v, want %+v:\n%s", got, want, data)
+	}
+}
