@@ -186,3 +186,36 @@ func stripQuery(u string) string {
 
 // oneLine collapses all runs of white space (including newlines) to one space.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// Brief describes err in a few words for a status bar, without the URL
+// (the bar names the service already): "503 Service Unavailable: …",
+// "no answer within 10s", "cannot reach: connection refused", "response
+// is truncated". Other errors read as their Error().
+func Brief(err error) string {
+	var (
+		he *HTTPError
+		te *TimeoutError
+		ne *NetError
+		de *DecodeError
+	)
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &he):
+		s := strconv.Itoa(he.Status)
+		if t := http.StatusText(he.Status); t != "" {
+			s += " " + t
+		}
+		if he.Body != "" {
+			s += ": " + he.Body
+		}
+		return s
+	case errors.As(err, &te):
+		return "no answer within " + te.After.String()
+	case errors.As(err, &ne):
+		return "cannot reach the service: " + netCause(ne.Err)
+	case errors.As(err, &de):
+		return de.Reason
+	}
+	return err.Error()
+}

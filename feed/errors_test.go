@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"strings"
@@ -238,5 +239,29 @@ func TestUserAgent(t *testing.T) {
 	}
 	if ua := f.requests()[0].Header.Get("User-Agent"); ua != "kiosk/2" {
 		t.Errorf("User-Agent %q", ua)
+	}
+}
+
+func TestBriefLeavesTheURLOut(t *testing.T) {
+	cases := []struct {
+		err  error
+		want string
+	}{
+		{&feed.HTTPError{Status: 503, URL: "http://x/mobility/v1/stop/passage/Departures?StopNumber=1008", Body: "overloaded"}, "503 Service Unavailable: overloaded"},
+		{fmt.Errorf("board: %w", &feed.HTTPError{Status: 429, URL: "http://x/a"}), "429 Too Many Requests"},
+		{&feed.TimeoutError{URL: "http://x/a", After: 10 * time.Second}, "no answer within 10s"},
+		{&feed.NetError{URL: "http://127.0.0.1:9/mobility/v1", Err: syscall.ECONNREFUSED}, "cannot reach the service: connection refused"},
+		{&feed.DecodeError{URL: "http://x/a", Reason: "response is truncated"}, "response is truncated"},
+		{errors.New("something else"), "something else"},
+		{nil, ""},
+	}
+	for _, c := range cases {
+		got := feed.Brief(c.err)
+		if got != c.want {
+			t.Errorf("Brief(%v) = %q, want %q", c.err, got, c.want)
+		}
+		if strings.Contains(got, "http://") {
+			t.Errorf("Brief(%v) names the URL: %q", c.err, got)
+		}
 	}
 }

@@ -46,6 +46,18 @@ func fetchBoard(ctx context.Context, src Source, s subject, limit int) (model.Bo
 	}
 }
 
+// Backoff of the base data load after a failure: 30 s, doubling, at most
+// 10 minutes.
+const (
+	baseRetryBase = 30 * time.Second
+	baseRetryMax  = 10 * time.Minute
+)
+
+// baseRetryCmd asks for the base data again after d.
+func baseRetryCmd(d time.Duration) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return baseRetryMsg{} })
+}
+
 // baseDataDelay is how long the base data load waits at start, so that
 // the first departures are painted first.
 const baseDataDelay = 150 * time.Millisecond

@@ -314,7 +314,7 @@ func (f *fleetPane) render(g *gridPane) string {
 		case f.have:
 			msg = dt.FleetNone
 		case f.poll.lastErr != nil:
-			msg = fmt.Sprintf(dt.NoAnswer, oneLine(f.poll.lastErr.Error()))
+			msg = fmt.Sprintf(dt.NoAnswer, errLine(f.poll.lastErr))
 		}
 		sb.WriteString("\n" + st.Muted.Render(fit("  "+msg, w)))
 		return sb.String()

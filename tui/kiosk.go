@@ -235,6 +235,8 @@ func (m *Model) kioskUpdate(msg tea.Msg) tea.Cmd {
 			k.arev++
 		}
 		return alertTickCmd(k.apoll.gen, d)
+	case baseRetryMsg:
+		return m.handleData(msg)
 	case baseDataMsg:
 		cmd := m.handleData(msg)
 		for i := range k.boards {

@@ -27,7 +27,11 @@ type boardMsg struct {
 	at time.Time
 }
 
-// baseDataMsg carries the base data for the search, loaded once at start.
+// baseRetryMsg asks for the base data again after a failed load.
+type baseRetryMsg struct{}
+
+// baseDataMsg carries the base data for the search, loaded once at start
+// (and again, with backoff, until every part has loaded).
 // Parts that failed are nil and their errors joined in err.
 type baseDataMsg struct {
 	stops    []model.Stop

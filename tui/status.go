@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/feed"
 )
 
 // statusBar renders the status line of the focused board: the data
@@ -34,14 +36,14 @@ func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
 	}
 	switch {
 	case p.lastErr != nil:
-		msg = "✗ " + oneLine(p.lastErr.Error())
+		msg = "✗ " + errLine(p.lastErr)
 		if p.failures > 1 {
 			msg += fmt.Sprintf(tx.Failures, p.failures)
 		}
 	case sh.notice != "":
 		msg, msgErr = sh.notice, false
 	case sh.baseErr != nil && sh.base == nil:
-		msg = fmt.Sprintf(tx.SearchUnavailable, oneLine(sh.baseErr.Error()))
+		msg = fmt.Sprintf(tx.SearchUnavailable, errLine(sh.baseErr))
 	}
 	source := sh.sourceName
 	if sh.rate != "" {
@@ -89,6 +91,10 @@ func renderStatus(st *Styles, sourceName, age, next, msg string, msgErr bool, w 
 	}
 	return fit(line, w)
 }
+
+// errLine is a failed request's error as the bars show it: brief (no URL,
+// the bar names the service) and on one line.
+func errLine(err error) string { return oneLine(feed.Brief(err)) }
 
 // oneLine collapses whitespace, so an error never breaks the bar.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

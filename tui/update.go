@@ -3,6 +3,8 @@ package tui
 import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed"
 )
 
 // handleKey routes a key: global bindings first, then the open overlay,
@@ -175,6 +177,18 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		if m.overlay == overlaySearch {
 			m.search.refresh()
 		}
+		if msg.err == nil {
+			m.sh.baseFails = 0
+			return nil
+		}
+		// Load again with backoff until every part is there: a board
+		// started during an outage gets its search once the service is
+		// back (parts that loaded come from the client's cache).
+		m.sh.baseFails++
+		return baseRetryCmd(feed.NextDelay(baseRetryBase, baseRetryMax, m.sh.baseFails-1))
+	case baseRetryMsg:
+		m.sh.baseBusy = true
+		return baseDataCmd(m.sh.ctx, m.sh.src)
 	case openMsg:
 		return m.open(msg.target)
 	}
