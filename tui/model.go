@@ -116,7 +116,7 @@ type shared struct {
 	base       *baseData
 	baseErr    error
 	baseBusy   bool
-	baseFails  int // failed base data loads in a row, for the retry backoff
+	baseFails  int    // failed base data loads in a row, for the retry backoff
 	notice     string // a one-off message for the status bar, cleared by the next key
 
 	// dt is the dispatcher's catalogue (grid_text.go); rate the requests
