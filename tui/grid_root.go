@@ -433,12 +433,19 @@ func (r *rateMeter) sample(now time.Time, dt *dispTexts) string {
 	r.samples[r.head] = rateSample{at: now, count: c}
 	r.n = min(r.n+1, len(r.samples))
 	oldest := c
+	older := false // a sample older than the window exists
 	for i := range r.n {
 		s := r.samples[(r.head-i+len(r.samples))%len(r.samples)]
 		if now.Sub(s.at) > time.Minute {
+			older = true
 			break
 		}
 		oldest = s.count
+	}
+	if !older && r.n < len(r.samples) {
+		// Less than a minute since the first sample: the counter started
+		// with the program, so every request so far is in the window.
+		oldest = 0
 	}
 	return fmt.Sprintf(dt.ReqRate, c-oldest)
 }

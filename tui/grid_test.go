@@ -397,3 +397,17 @@ func lastLines(s string, n int) string {
 }
 
 var _ = model.Berlin
+
+// In the first minute the rate counts every request since the start
+// (the counter starts with the program), not only those after the first
+// sample.
+func TestRequestRateInTheFirstMinute(t *testing.T) {
+	n := int64(6) // the first polls and the base data, before the first clock second
+	e := newEnvWithOptions(t, func(o *Options) { o.Stats = func() int64 { return n } })
+	for range 10 {
+		e.advance(time.Second)
+	}
+	if v := e.m.View(); !strings.Contains(v, "6 req/min") {
+		t.Errorf("want 6 req/min 10 s after a start with 6 requests:\n%s", lastLines(v, 2))
+	}
+}
