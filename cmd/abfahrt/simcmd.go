@@ -62,7 +62,10 @@ real service's wire format, so other clients (or another abfahrt with
 				logger = slog.New(slog.NewTextHandler(g.stderr, nil))
 			}
 			svc := sim.New(sim.Options{Seed: g.seed, Clock: sim.NewClock(t0, speed), Faults: f, Logger: logger})
-			_, _ = fmt.Fprintf(g.stderr, "abfahrt sim: serving the %s on http://%s/mobility/v1 (Ctrl-C stops)\n", simName, listen)
+			if quiet {
+				// Without the request log, still say once where it serves.
+				_, _ = fmt.Fprintf(g.stderr, "abfahrt sim: serving the %s on http://%s/mobility/v1 (Ctrl-C stops)\n", simName, listen)
+			}
 			return sim.ListenAndServe(cmd.Context(), listen, svc)
 		},
 	}
