@@ -115,6 +115,10 @@ func (e *NetError) Error() string { return "cannot reach " + e.URL + ": " + netC
 // Unwrap returns the underlying network error.
 func (e *NetError) Unwrap() error { return e.Err }
 
+// Cause is the essential reason in a few words ("connection refused",
+// "no such host"), without Go's dial chain.
+func (e *NetError) Cause() string { return netCause(e.Err) }
+
 // TimeoutError reports that the service did not answer within the
 // per-request timeout.
 type TimeoutError struct {

@@ -314,7 +314,7 @@ func (f *fleetPane) render(g *gridPane) string {
 		case f.have:
 			msg = dt.FleetNone
 		case f.poll.lastErr != nil:
-			msg = fmt.Sprintf(dt.NoAnswer, errLine(f.poll.lastErr))
+			msg = fmt.Sprintf(dt.NoAnswer, f.sh.t.errLine(f.poll.lastErr))
 		}
 		sb.WriteString("\n" + st.Muted.Render(fit("  "+msg, w)))
 		return sb.String()

@@ -272,7 +272,7 @@ func (b *gridBoard) compactEmpty() string {
 	dt := b.sh.dt
 	switch {
 	case !b.have && b.poll.lastErr != nil:
-		return fmt.Sprintf(dt.NoAnswer, errLine(b.poll.lastErr))
+		return fmt.Sprintf(dt.NoAnswer, b.sh.t.errLine(b.poll.lastErr))
 	case !b.have:
 		return dt.Loading
 	case b.filt.active():

@@ -81,7 +81,13 @@ type texts struct {
 	NextIn            string // "next in %s"
 	Failures          string // " (%d failures)"
 	SearchUnavailable string // "search unavailable: %s"
-	NoStopsForLine    string // "no stops known for line %s"
+	// Failed requests (errLine): the service's or the system's own words
+	// stay as they came.
+	ErrHTTP        string // "%d %s" — status code and its English name, e.g. 503 Service Unavailable
+	ErrTimeout     string // "no answer within %s"
+	ErrUnreachable string // "cannot reach the service: %s"
+	ErrUnreadable  string // "unreadable answer: %s"
+	NoStopsForLine string // "no stops known for line %s"
 
 	// Too small a terminal.
 	TooSmall, NeedSize, TooSmallShort string
@@ -162,6 +168,8 @@ func englishTexts() texts {
 		Updated: "updated %s", WaitingFirst: "waiting for the first answer", Refreshing: "refreshing…",
 		RetryIn: "retry in %s", NextIn: "next in %s", Failures: " (%d failures)",
 		SearchUnavailable: "search unavailable: %s", NoStopsForLine: "no stops known for line %s",
+		ErrHTTP: "%d %s", ErrTimeout: "no answer within %s", ErrUnreachable: "cannot reach the service: %s",
+		ErrUnreadable: "unreadable answer: %s",
 
 		TooSmall: "terminal too small", NeedSize: "need %d×%d", TooSmallShort: "too small",
 
@@ -235,6 +243,8 @@ func germanTexts() texts {
 		Updated: "aktualisiert %s", WaitingFirst: "warte auf die erste Antwort", Refreshing: "aktualisiere…",
 		RetryIn: "neuer Versuch in %s", NextIn: "nächste in %s", Failures: " (%d Fehlschläge)",
 		SearchUnavailable: "Suche nicht verfügbar: %s", NoStopsForLine: "keine Haltestellen der Linie %s bekannt",
+		ErrHTTP: "HTTP-Fehler %d (%s)", ErrTimeout: "keine Antwort innerhalb von %s", ErrUnreachable: "Dienst nicht erreichbar: %s",
+		ErrUnreadable: "unlesbare Antwort: %s",
 
 		TooSmall: "Terminal zu klein", NeedSize: "mindestens %d×%d", TooSmallShort: "zu klein",
 

@@ -309,7 +309,7 @@ func (p *pinSet) strip(w, n int) string {
 		}
 		next := st.Muted.Render(dt.Loading)
 		if f != nil && f.poll.lastErr != nil && !f.have {
-			next = st.Error.Render(fmt.Sprintf(dt.NoAnswer, errLine(f.poll.lastErr)))
+			next = st.Error.Render(fmt.Sprintf(dt.NoAnswer, sh.t.errLine(f.poll.lastErr)))
 		}
 		if f != nil && f.have {
 			next = st.Muted.Render(dt.NothingSoon)

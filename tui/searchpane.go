@@ -117,7 +117,7 @@ func (p *searchPane) view() string {
 	room := p.height - 2 - 2 // border, input and the blank under it
 	switch {
 	case p.sh.base == nil && p.sh.baseErr != nil:
-		lines = append(lines, "", st.Error.Render(fit(fmt.Sprintf(tx.SearchFailed, errLine(p.sh.baseErr)), inner)))
+		lines = append(lines, "", st.Error.Render(fit(fmt.Sprintf(tx.SearchFailed, p.sh.t.errLine(p.sh.baseErr)), inner)))
 	case p.sh.base == nil:
 		lines = append(lines, "", st.Muted.Render(fit(tx.SearchLoading, inner)))
 	case p.query == "":

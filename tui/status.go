@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 
@@ -36,14 +38,14 @@ func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
 	}
 	switch {
 	case p.lastErr != nil:
-		msg = "✗ " + errLine(p.lastErr)
+		msg = "✗ " + tx.errLine(p.lastErr)
 		if p.failures > 1 {
 			msg += fmt.Sprintf(tx.Failures, p.failures)
 		}
 	case sh.notice != "":
 		msg, msgErr = sh.notice, false
 	case sh.baseErr != nil && sh.base == nil:
-		msg = fmt.Sprintf(tx.SearchUnavailable, errLine(sh.baseErr))
+		msg = fmt.Sprintf(tx.SearchUnavailable, tx.errLine(sh.baseErr))
 	}
 	source := sh.sourceName
 	if sh.rate != "" {
@@ -92,9 +94,34 @@ func renderStatus(st *Styles, sourceName, age, next, msg string, msgErr bool, w 
 	return fit(line, w)
 }
 
-// errLine is a failed request's error as the bars show it: brief (no URL,
-// the bar names the service) and on one line.
-func errLine(err error) string { return oneLine(feed.Brief(err)) }
+// errLine is a failed request's error as the bars show it, in the
+// catalogue's language: brief (no URL, the bar names the service) and on
+// one line. The service's message and the system's cause stay as they came.
+func (tx *texts) errLine(err error) string {
+	var (
+		he *feed.HTTPError
+		te *feed.TimeoutError
+		ne *feed.NetError
+		de *feed.DecodeError
+	)
+	var s string
+	switch {
+	case errors.As(err, &he):
+		s = fmt.Sprintf(tx.ErrHTTP, he.Status, http.StatusText(he.Status))
+		if he.Body != "" {
+			s += ": " + he.Body
+		}
+	case errors.As(err, &te):
+		s = fmt.Sprintf(tx.ErrTimeout, te.After)
+	case errors.As(err, &ne):
+		s = fmt.Sprintf(tx.ErrUnreachable, ne.Cause())
+	case errors.As(err, &de):
+		s = fmt.Sprintf(tx.ErrUnreadable, de.Reason)
+	default:
+		s = feed.Brief(err)
+	}
+	return oneLine(s)
+}
 
 // oneLine collapses whitespace, so an error never breaks the bar.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

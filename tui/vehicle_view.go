@@ -274,7 +274,7 @@ func (p *vehiclePane) pollLine(iw int) string {
 	switch {
 	case pl.lastErr != nil:
 		parts = append(parts, st.Stale.Render(fmt.Sprintf(tx.StaleSince, pl.staleSince.In(model.Berlin).Format("15:04:05"))),
-			st.Error.Render(errLine(pl.lastErr)))
+			st.Error.Render(p.sh.t.errLine(pl.lastErr)))
 	case pl.inFlight():
 		parts = append(parts, st.Muted.Render(tx.Refreshing))
 	case !pl.lastOK.IsZero():
@@ -307,7 +307,7 @@ func (p *vehiclePane) emptyNote() string {
 	st, tx := p.sh.st, p.sh.t
 	switch {
 	case p.poll.lastErr != nil:
-		return st.Error.Render(fmt.Sprintf(tx.VehUnavailable, errLine(p.poll.lastErr)))
+		return st.Error.Render(fmt.Sprintf(tx.VehUnavailable, p.sh.t.errLine(p.poll.lastErr)))
 	case p.out:
 		return st.Muted.Render(tx.NotInNow)
 	}

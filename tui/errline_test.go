@@ -1,0 +1,43 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"abfahrt/feed"
+)
+
+// Failed requests read in the board's language, without the URL; the
+// service's own message and the system's cause are kept as they came.
+func TestErrLineSpeaksTheBoardsLanguage(t *testing.T) {
+	en, de := englishTexts(), germanTexts()
+	cases := []struct {
+		err    error
+		en, de string
+	}{
+		{&feed.HTTPError{Status: 503, URL: "http://x/mobility/v1/a?b=c", Body: "overloaded"},
+			"503 Service Unavailable: overloaded", "HTTP-Fehler 503 (Service Unavailable): overloaded"},
+		{fmt.Errorf("board: %w", &feed.TimeoutError{URL: "http://x/a", After: 10 * time.Second}),
+			"no answer within 10s", "keine Antwort innerhalb von 10s"},
+		{&feed.NetError{URL: "http://127.0.0.1:9/mobility/v1", Err: syscall.ECONNREFUSED},
+			"cannot reach the service: connection refused", "Dienst nicht erreichbar: connection refused"},
+		{&feed.DecodeError{URL: "http://x/a", Reason: "response is truncated"},
+			"unreadable answer: response is truncated", "unlesbare Antwort: response is truncated"},
+		{errors.New("odd\nerror"), "odd error", "odd error"},
+	}
+	for _, c := range cases {
+		if got := en.errLine(c.err); got != c.en {
+			t.Errorf("en: %q, want %q", got, c.en)
+		}
+		if got := de.errLine(c.err); got != c.de {
+			t.Errorf("de: %q, want %q", got, c.de)
+		}
+		if strings.Contains(en.errLine(c.err), "http://") {
+			t.Errorf("the URL is shown: %q", en.errLine(c.err))
+		}
+	}
+}
