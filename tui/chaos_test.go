@@ -3,7 +3,6 @@
 package tui
 
 import (
-	"io"
 	"net/http"
 	"runtime"
 	"strings"
@@ -156,13 +155,7 @@ func TestChaos(t *testing.T) {
 		var heap []uint64
 		m := chaosProbe{Model: New(Options{Source: client, SourceName: "chaos", Now: clock.Now}),
 			t: t, width: 120, mu: &mu, frames: &frames, heap: &heap}
-		p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignalHandler(), tea.WithFPS(fps))
-		done := make(chan error)
-		go func() {
-			_, err := p.Run()
-			done <- err
-		}()
-		p.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+		_, stop := runHeadless(t, m, 120, 40)
 
 		// Two passes: the first warms every simulated service (each builds
 		// its timetable on first use), so the heap after the first pass and
@@ -178,12 +171,7 @@ func TestChaos(t *testing.T) {
 				heap = append(heap, ms.HeapAlloc)
 			}
 		}
-		p.Quit()
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(3 * time.Minute) // let pending ticks and stalled requests end
-		synctest.Wait()
+		stop(3 * time.Minute) // let pending ticks and stalled requests end
 
 		tr.mu.Lock()
 		log := append([]chaosRequest(nil), tr.log...)

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -9,8 +8,6 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
-
-	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/feed"
 	"abfahrt/feed/sim"
@@ -55,13 +52,7 @@ func TestGridUpstreamRequests(t *testing.T) {
 		}
 		m := New(Options{Source: client, Now: clock.Now, Interval: interval, Boards: specsOver(12),
 			Stats: func() int64 { return client.Stats().Upstream }})
-		p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignalHandler(), tea.WithFPS(fps))
-		done := make(chan error)
-		go func() {
-			_, err := p.Run()
-			done <- err
-		}()
-		p.Send(tea.WindowSizeMsg{Width: 160, Height: 48})
+		_, stop := runHeadless(t, m, 160, 48)
 		start := time.Now()
 		time.Sleep(time.Second)
 		synctest.Wait()
@@ -75,12 +66,7 @@ func TestGridUpstreamRequests(t *testing.T) {
 			t.Errorf("%d departures requests in the first second for 12 boards over 4 stops, want 4", first)
 		}
 		time.Sleep(rounds*interval - time.Second)
-		p.Quit()
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(2 * interval) // let the last pending ticks fire
-		synctest.Wait()
+		stop(2 * interval) // let the last pending ticks fire
 
 		log.mu.Lock()
 		defer log.mu.Unlock()

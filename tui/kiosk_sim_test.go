@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -53,13 +52,7 @@ func TestKioskOnSimulationWithFailures(t *testing.T) {
 		var views []string
 		m := recorder{Model: New(Options{Source: client, SourceName: "simulated Ulm network", Now: clock.Now,
 			Kiosk: KioskOptions{Enabled: true, StaleAfter: 3 * time.Minute, LargeCountdown: true}}), mu: &mu, views: &views}
-		p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignalHandler(), tea.WithFPS(fps))
-		done := make(chan error)
-		go func() {
-			_, err := p.Run()
-			done <- err
-		}()
-		p.Send(tea.WindowSizeMsg{Width: 100, Height: 30})
+		p, stop := runHeadless(t, m, 100, 30)
 		at := func(d time.Duration) string { // the view at d after the start
 			time.Sleep(time.Until(start.Add(d)))
 			synctest.Wait()
@@ -82,11 +75,6 @@ func TestKioskOnSimulationWithFailures(t *testing.T) {
 		if !strings.Contains(v, "No current departure data since 07:3") || strings.Contains(v, " min") {
 			t.Errorf("after StaleAfter the rows go and a notice says why:\n%s", v)
 		}
-		p.Quit() // what the CLI's context does on SIGTERM
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(maxBackoff) // let the last pending ticks fire; Bubble Tea cannot cancel them
-		synctest.Wait()
+		stop(maxBackoff) // quit, as the CLI's context does on SIGTERM; pending ticks then fire
 	})
 }

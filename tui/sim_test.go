@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"io"
 	"net/http"
 	"regexp"
 	"strings"
@@ -78,20 +77,9 @@ func TestProgramOnSimulation(t *testing.T) {
 		var views []string
 		m := recorder{Model: New(Options{Source: src, SourceName: "simulated Ulm network", Now: clock.Now}),
 			mu: &mu, views: &views}
-		p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignalHandler(), tea.WithFPS(fps))
-		done := make(chan error)
-		go func() {
-			_, err := p.Run()
-			done <- err
-		}()
-		p.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+		_, stop := runHeadless(t, m, 120, 40)
 		time.Sleep(75 * time.Second)
-		p.Quit()
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(DefaultInterval * 2) // let the last pending tick fire; Bubble Tea cannot cancel it
-		synctest.Wait()
+		stop(DefaultInterval * 2) // let the last pending tick fire; Bubble Tea cannot cancel it
 
 		src.mu.Lock()
 		starts, maxIn := src.starts, src.maxIn

@@ -2,15 +2,12 @@ package tui
 
 import (
 	"context"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
-
-	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/feed"
 	"abfahrt/feed/sim"
@@ -63,20 +60,9 @@ func TestVehicleFollowsSimulation(t *testing.T) {
 		var views []string
 		m := recorder{Model: New(Options{Source: src, SourceName: "simulated Ulm network", Now: clock.Now, Vehicle: vehicle}),
 			mu: &mu, views: &views}
-		p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignalHandler(), tea.WithFPS(fps))
-		done := make(chan error)
-		go func() {
-			_, err := p.Run()
-			done <- err
-		}()
-		p.Send(tea.WindowSizeMsg{Width: 100, Height: 40})
+		_, stop := runHeadless(t, m, 100, 40)
 		time.Sleep(10 * time.Minute)
-		p.Quit()
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(DefaultInterval * 2) // let the last pending tick fire
-		synctest.Wait()
+		stop(DefaultInterval * 2) // let the last pending tick fire
 
 		src.mu.Lock()
 		answers, patterns := src.answers, src.patterns
