@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"abfahrt/model"
 )
 
 // Body limits: a successful answer may be large (all base data), an error
@@ -36,18 +38,22 @@ func readBody(r io.Reader, limit int64) ([]byte, error) {
 
 // excerpt makes a one-line excerpt of an error body: the message of the
 // service's JSON error ({"Error":{"Message":...}}) when it is one,
-// otherwise the text with HTML tags stripped and white space collapsed,
-// capped at about maxExcerpt bytes.
+// otherwise the text with HTML tags stripped. Either is cleaned like all
+// of the service's text (model.CleanText: no escape sequences or controls,
+// white space collapsed) and capped at about maxExcerpt bytes.
 func excerpt(body []byte) string {
 	var e struct {
 		Error *struct {
 			Message string `json:"Message"`
 		} `json:"Error"`
 	}
+	var text string
 	if json.Unmarshal(body, &e) == nil && e.Error != nil && e.Error.Message != "" {
-		return clipBytes(oneLine(e.Error.Message), maxExcerpt)
+		text = e.Error.Message
+	} else {
+		text = stripTags(string(body))
 	}
-	return clipBytes(oneLine(stripTags(string(body))), maxExcerpt)
+	return clipBytes(model.CleanText(text, model.TextCap("ErrorBody")), maxExcerpt)
 }
 
 // stripTags removes HTML tags, comments and the contents of <script>,

@@ -9,7 +9,8 @@ import (
 // visits many stops must not grow without limit.
 const maxMemEntries = 1024
 
-// entry is one cached answer. Entries are never modified once made: a
+// entry is one cached answer: the raw body, which every caller decodes
+// (and so cleans, see clean.go) itself. Entries are never modified once made: a
 // revalidation replaces the entry, so callers may read a body they hold
 // without locking.
 type entry struct {

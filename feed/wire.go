@@ -114,12 +114,13 @@ type status struct {
 
 // notFound reports whether the status says the subject is unknown ("no
 // stop found", "no vehicle found", "no result found"), compared without
-// regard to case, and returns the status text.
+// regard to case, and returns the status text, cleaned (model.CleanText).
 func (s status) notFound() (string, bool) {
 	for _, v := range []string{s.State, s.CurrentStatus} {
-		l := strings.ToLower(strings.TrimSpace(v))
+		v = model.CleanText(v, model.TextCap("Status"))
+		l := strings.ToLower(v)
 		if (strings.HasPrefix(l, "no ") && strings.HasSuffix(l, " found")) || strings.Contains(l, "not found") {
-			return strings.TrimSpace(v), true
+			return v, true
 		}
 	}
 	return "", false
@@ -135,8 +136,18 @@ func (s status) check() error {
 }
 
 // unmarshal decodes a whole response body into v, turning the decoder's
-// failures into a *DecodeError with a one-line reason.
+// failures into a *DecodeError with a one-line reason. The reason may quote
+// the body, so it is cleaned like the service's text (model.CleanText).
 func unmarshal(data []byte, v any) error {
+	err := decodeJSON(data, v)
+	var de *DecodeError
+	if errors.As(err, &de) {
+		de.Reason = model.CleanText(de.Reason, 0)
+	}
+	return err
+}
+
+func decodeJSON(data []byte, v any) error {
 	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff") // white space and a byte order mark
 	switch {
 	case len(bytes.TrimSpace(trimmed)) == 0:

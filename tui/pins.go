@@ -181,6 +181,9 @@ func (p *pinSet) loaded(msg pinsMsg) tea.Cmd {
 		return nil
 	}
 	for _, q := range msg.pins {
+		// The file may be old or edited: its text is cleaned like the service's.
+		q.Name = model.CleanText(q.Name, model.TextCap("StopPointName"))
+		q.StopPoint = model.CleanText(q.StopPoint, model.TextCap("StopPointCode"))
 		if !slices.ContainsFunc(p.items, q.same) {
 			p.items = append(p.items, q)
 		}

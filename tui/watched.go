@@ -27,7 +27,14 @@ type savedBoard struct {
 
 // spec returns the saved board as a BoardSpec, or why it is not one.
 func (b savedBoard) spec() (BoardSpec, error) {
-	s := BoardSpec{Stop: b.Stop, Arrivals: b.Arrivals, Lines: b.Lines, Platform: b.Platform, Direction: b.Direction}
+	// The file may be old or edited: its text is cleaned like the service's.
+	s := BoardSpec{Stop: b.Stop, Arrivals: b.Arrivals,
+		Platform: model.CleanText(b.Platform, model.TextCap("PlatformName")), Direction: model.CleanText(b.Direction, model.TextCap("DirectionText"))}
+	for _, l := range b.Lines {
+		if l = model.CleanText(l, model.TextCap("RouteName")); l != "" {
+			s.Lines = append(s.Lines, l)
+		}
+	}
 	if b.StopPoint != "" {
 		c, err := model.ParseStopPointCode(b.StopPoint)
 		if err != nil {

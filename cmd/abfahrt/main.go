@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"abfahrt/feed"
+	"abfahrt/model"
 )
 
 // Exit codes.
@@ -39,7 +40,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return exitOK
 	}
-	_, _ = fmt.Fprintf(stderr, "abfahrt: %v\n", err)
+	// The message may quote the service or a file: one clean line.
+	_, _ = fmt.Fprintf(stderr, "abfahrt: %s\n", model.CleanText(err.Error(), 0))
 	if isUsage(err) {
 		_, _ = fmt.Fprintln(stderr, "Run 'abfahrt --help' for usage.")
 		return exitUsage
