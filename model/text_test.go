@@ -3,6 +3,7 @@ package model
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -91,7 +92,7 @@ func TestTextCap(t *testing.T) {
 	}
 }
 
-// CheckCleanText reports what is wrong with s as the output of CleanText
+// checkCleanText reports what is wrong with s as the output of CleanText
 // with cap max, "" when nothing is.
 func checkCleanText(s string, max int) string {
 	switch {
@@ -112,6 +113,8 @@ func checkCleanText(s string, max int) string {
 			return "bidi control"
 		case r != ' ' && isTextSpace(r):
 			return "white space other than a space"
+		case unicode.Is(unicode.Cf, r):
+			return "format character"
 		}
 	}
 	return ""
@@ -138,4 +141,17 @@ func FuzzCleanText(f *testing.F) {
 			t.Fatalf("ESC survived: %q", got)
 		}
 	})
+}
+
+func BenchmarkCleanText(b *testing.B) {
+	for _, c := range []struct{ name, s string }{
+		{"clean", "Kliniken Wissenschaftsstadt Steig D"},
+		{"hostile", "\x1b]0;pwned\x07Kliniken\u202e Wissenschaftsstadt\n\x1b[31mSteig D\u009b0m"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				_ = CleanText(c.s, 64)
+			}
+		})
+	}
 }
