@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -122,8 +123,8 @@ direction = """{{{{""""
 func TestCheckNestingLines(t *testing.T) {
 	src := "a = \"\"\"\n\n\"\"\"\nb = [\n1,\n]\nc = '''\n'''\nd = [[[[[[1]]]]]]\n"
 	err := checkNesting([]byte(src), maxConfigDepth)
-	d, ok := err.(errTooDeep)
-	if !ok || d.line != 9 || d.depth != 6 {
+	var d errTooDeep
+	if !errors.As(err, &d) || d.line != 9 || d.depth != 6 {
 		t.Errorf("%#v, want line 9 depth 6", err)
 	}
 	if p := filepath.Join("x", "y"); tooDeep(p, err).Error() != p+":9: nested 6 levels deep; the config allows at most 5" {
