@@ -142,9 +142,7 @@ func (p *pinSet) loaded(msg pinsMsg) tea.Cmd {
 	if msg.problem != nil && msg.problem.KeptAs == "" {
 		p.readOnly = true
 	}
-	if n := stateNotice(p.sh.dt, msg.problem, pinsFile, len(msg.pins), msg.total); n != "" {
-		p.sh.notice = n
-	}
+	addNotice(p.sh, stateNotice(p.sh.dt, msg.problem, pinsFile, len(msg.pins), msg.total))
 	p.items, _ = uniquePins(append(p.items, msg.pins...), maxPins)
 	return p.syncFeeds()
 }

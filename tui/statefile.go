@@ -210,6 +210,18 @@ func saveBoards(path string, base, specs []BoardSpec, known bool) boardsSavedMsg
 	return boardsSavedMsg{specs: specs, problem: prob, err: err}
 }
 
+// addNotice adds n to the status bar's notice: the pins' and the boards'
+// reports at start both show.
+func addNotice(sh *shared, n string) {
+	switch {
+	case n == "":
+	case sh.notice == "":
+		sh.notice = n
+	default:
+		sh.notice += " · " + n
+	}
+}
+
 // stateNotice is the status bar's report of a state file's problem, or
 // of entries beyond the cap, once at start; "" if none.
 func stateNotice(dt *dispTexts, prob *statefile.Problem, name string, used, total int) string {

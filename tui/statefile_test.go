@@ -3,16 +3,21 @@ package tui
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
+	"abfahrt/model"
 	"abfahrt/tui/statefile"
 )
 
@@ -342,4 +347,58 @@ func BenchmarkLoadPins50k(b *testing.B) {
 			b.Fatal(len(msg.pins))
 		}
 	}
+}
+
+// TestProgramKeepsUnreadableState runs the real program on the simulation
+// with a pins.json and a boards.json that do not parse: both are kept
+// aside with their bytes, the status bar says so once, and p then writes a
+// new pins.json beside the kept one.
+func TestProgramKeepsUnreadableState(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		dir := t.TempDir()
+		badPins, badBoards := `{"pins": [{"stop": 1240},]}`, `[{"stop": 1008},]`
+		for name, body := range map[string]string{pinsFile: badPins, boardsFile: badBoards} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		clock := sim.NewClock(time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin), 1)
+		client, err := feed.NewClient(sim.BaseURL, feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(sim.New(sim.Options{Seed: 1, Clock: clock}))}),
+			feed.WithCacheDir(""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mu sync.Mutex
+		var views []string
+		m := recorder{Model: New(Options{Source: client, Now: clock.Now, StateDir: dir}), mu: &mu, views: &views}
+		p, stop := runHeadless(t, m, 160, 40)
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		mu.Lock()
+		last := views[len(views)-1]
+		mu.Unlock()
+		for _, want := range []string{"pins.json could not be read; kept as pins.json.corrupt-", "boards.json could not be read; kept as boards.json.corrupt-"} {
+			if !strings.Contains(last, want) {
+				t.Errorf("the status bar does not say %q:\n%s", want, lastLines(last, 2))
+			}
+		}
+		p.Send(keyMsg("p"))
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		stop(2 * DefaultInterval)
+
+		if got := filePins(t, filepath.Join(dir, pinsFile)); !slices.Equal(got, []int{DefaultStop}) {
+			t.Errorf("pins.json after p: %v", got)
+		}
+		for name, body := range map[string]string{pinsFile: badPins, boardsFile: badBoards} {
+			if data, _ := os.ReadFile(keptAside(t, dir, name)); string(data) != body {
+				t.Errorf("%s kept as %q, want %q", name, data, body)
+			}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if last := views[len(views)-1]; strings.Contains(last, "could not be read") || !strings.Contains(last, "pinned") {
+			t.Errorf("after p:\n%s", lastLines(last, 2))
+		}
+	})
 }

@@ -161,9 +161,7 @@ func (g *gridPane) specs() []BoardSpec {
 // aside, or if that failed is never written.
 func (m *Model) restoreBoards(msg boardsMsg) tea.Cmd {
 	d := &m.disp
-	if n := stateNotice(m.sh.dt, msg.problem, boardsFile, len(msg.specs), msg.total); n != "" {
-		m.sh.notice = n
-	}
+	addNotice(m.sh, stateNotice(m.sh.dt, msg.problem, boardsFile, len(msg.specs), msg.total))
 	if msg.problem != nil && msg.problem.KeptAs == "" {
 		d.boards.readOnly = true
 		return nil
