@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/BurntSushi/toml"
 )
 
 // allocated returns the bytes f allocates.
@@ -42,6 +44,7 @@ func TestConfigBombsRefused(t *testing.T) {
 			if err == nil || !strings.HasPrefix(err.Error(), p+b.line) || !strings.Contains(err.Error(), "the config allows at most 5") {
 				t.Fatalf("error %v, want %s%s…", err, p, b.line)
 			}
+			t.Logf("%d-byte file refused, %d bytes allocated", len(b.body), alloc)
 			if limit := uint64(len(b.body)) + 1<<20; alloc > limit {
 				t.Errorf("refusing a %d-byte file allocated %d bytes, want at most %d", len(b.body), alloc, limit)
 			}
@@ -130,4 +133,65 @@ func TestCheckNestingLines(t *testing.T) {
 	if p := filepath.Join("x", "y"); tooDeep(p, err).Error() != p+":9: nested 6 levels deep; the config allows at most 5" {
 		t.Errorf("%v", tooDeep(p, err))
 	}
+}
+
+// depthOf is how many tables and arrays nest in a decoded TOML value.
+func depthOf(v any) int {
+	d := 0
+	switch v := v.(type) {
+	case map[string]any:
+		for _, e := range v {
+			d = max(d, 1+depthOf(e))
+		}
+		if len(v) == 0 {
+			d = 1
+		}
+	case []map[string]any:
+		d = 1
+		for _, e := range v {
+			d = max(d, 1+depthOf(e))
+		}
+	case []any:
+		d = 1
+		for _, e := range v {
+			d = max(d, 1+depthOf(e))
+		}
+	}
+	return d
+}
+
+// FuzzCheckNesting compares the scan with the parser: for every document
+// the parser accepts, the scan finds exactly the depth the decoded value
+// has (too deep at one level less, fine at its depth).
+func FuzzCheckNesting(f *testing.F) {
+	for _, seed := range []string{
+		"a = 1\n",
+		"[a.b]\nc = [1, [2, {d = 3}]]\n",
+		"[[a.b]]\n'c.d'.e = \"[[{{\"\n",
+		"a = \"\"\"\n[[[\n\"\"\"\nb = '''{{{'''\n[x.\"y.z\"]\n",
+		"a = [\n  [1], # [[[\n  [{b.c = 2}],\n]\n",
+		"x = {a = {a = {a = {a = {a = {a = 1}}}}}}\n",
+		"[layouts.m]\nboards = [{lines = [\"1\"]}]\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if checkNesting([]byte(src), 64) != nil {
+			return
+		}
+		var v map[string]any
+		if _, err := toml.Decode(src, &v); err != nil {
+			return
+		}
+		root := 0
+		for _, e := range v {
+			root = max(root, depthOf(e))
+		}
+		if err := checkNesting([]byte(src), root); err != nil {
+			t.Errorf("decoded depth %d, but the scan says %v", root, err)
+		}
+		if root > 0 && checkNesting([]byte(src), root-1) == nil {
+			t.Errorf("decoded depth %d, but the scan finds no more than %d", root, root-1)
+		}
+	})
 }
