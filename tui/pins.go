@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -128,6 +129,9 @@ func (p *pinSet) saveCmd() tea.Cmd {
 // next one.
 func (p *pinSet) saved(msg pinsSavedMsg) tea.Cmd {
 	p.writing = false
+	if errors.Is(msg.err, statefile.ErrKept) {
+		p.readOnly, p.ops = true, nil // found unreadable since the start: leave it
+	}
 	if msg.err != nil {
 		return nil
 	}

@@ -110,6 +110,17 @@ func TestPinsLeftInPlaceNotWritten(t *testing.T) {
 	if !e.m.disp.pins.has(pin{Stop: 1350}) {
 		t.Error("p did not pin for this session")
 	}
+	// Found unreadable and unmovable only at a save: no more writes.
+	e2 := newEnvWithOptions(t, func(o *Options) { o.StateDir = t.TempDir(); o.Stop = 1350 })
+	if e2.key("p") == nil {
+		t.Fatal("p wrote nothing")
+	}
+	e2.send(pinsSavedMsg{sent: 1, err: fmt.Errorf("pins.json %w", statefile.ErrKept)})
+	if cmd := e2.key("p"); cmd != nil {
+		if _, ok := cmd().(pinsSavedMsg); ok {
+			t.Error("p wrote the file after it was found unreadable")
+		}
+	}
 }
 
 // TestPinsTwoInstances: two instances pin a stop each at the same time;

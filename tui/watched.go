@@ -132,6 +132,10 @@ func (w *watchedSet) written(msg boardsSavedMsg) tea.Cmd {
 	if msg.err == nil {
 		w.base, w.known = msg.specs, true
 	}
+	if errors.Is(msg.err, statefile.ErrKept) {
+		w.readOnly = true // found unreadable since the start: leave it
+		return nil
+	}
 	if !w.again {
 		return nil
 	}
