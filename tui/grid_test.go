@@ -352,23 +352,6 @@ func TestPins(t *testing.T) {
 	}
 }
 
-// TestPinsCorrupt: a corrupt pins.json is reported, not fatal.
-func TestPinsCorrupt(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, pinsFile)
-	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir })
-	e.send(loadPinsCmd(path)())
-	if v := e.m.View(); !strings.Contains(v, "pins not loaded") {
-		t.Errorf("no report of the corrupt file:\n%s", v)
-	}
-	if len(e.m.disp.pins.items) != 0 {
-		t.Error("pins from a corrupt file")
-	}
-}
-
 // TestRequestRate: the status bar shows the requests of the last minute.
 func TestRequestRate(t *testing.T) {
 	var n int64

@@ -199,7 +199,7 @@ func TestPoisonedStateFiles(t *testing.T) {
 	}
 	msg := loadBoardsCmd(filepath.Join(dir, boardsFile))()
 	bm, ok := msg.(boardsMsg)
-	if !ok || bm.err != nil || len(bm.specs) != 2 {
+	if !ok || bm.problem != nil || len(bm.specs) != 2 {
 		t.Fatalf("boards.json: %#v", msg)
 	}
 	if s := bm.specs[0]; len(s.Lines) != 1 || s.Lines[0] != "2" || s.Direction != "Kuhberg" {

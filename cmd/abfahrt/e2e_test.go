@@ -294,3 +294,36 @@ func lastLine(s string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return lines[len(lines)-1]
 }
+
+// TestE2EUnreadablePinsKeptAside starts the real binary with a pins.json
+// that has a trailing comma: the status bar says it was kept aside, p
+// writes a new pins.json, and the kept file still holds the original.
+func TestE2EUnreadablePinsKeptAside(t *testing.T) {
+	state := t.TempDir()
+	dir := filepath.Join(state, "abfahrt")
+	bad := `{"pins": [{"stop": 1240, "name": "Theater"},]}`
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "pins.json"), []byte(bad), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tm := newTerm(t, 140, 30, "XDG_STATE_HOME="+state)
+	tm.typeText("abfahrt")
+	tm.keys("Enter")
+	tm.waitFor(regexp.MustCompile(`pins\.json could not be read; kept as pins\.json\.corrupt-\d{8}T\d{6}Z`), 10*time.Second)
+	tm.keys("p")
+	tm.waitFor(regexp.MustCompile(`pinned `), 5*time.Second)
+	tm.keys("q")
+	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
+	kept, _ := filepath.Glob(filepath.Join(dir, "pins.json.corrupt-*"))
+	if len(kept) != 1 {
+		t.Fatalf("kept files %v, want one", kept)
+	}
+	if data, _ := os.ReadFile(kept[0]); string(data) != bad {
+		t.Errorf("kept file holds %q, want %q", data, bad)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "pins.json")); err != nil || !strings.Contains(string(data), `"stop": 1008`) {
+		t.Errorf("pins.json after p: %s, %v", data, err)
+	}
+}
