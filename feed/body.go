@@ -1,6 +1,7 @@
 package feed
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,12 +23,19 @@ const (
 // errTooLarge is returned when a body exceeds its limit.
 var errTooLarge = errors.New("response is larger than 32 MiB")
 
-// readBody reads at most limit bytes; a longer body is errTooLarge.
-func readBody(r io.Reader, limit int64) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+// readBody reads at most limit bytes; a longer body is errTooLarge. size
+// is the announced length (Content-Length, -1 if unknown): a body that
+// says how long it is gets one buffer of that size, not a doubling series.
+func readBody(r io.Reader, limit, size int64) ([]byte, error) {
+	var buf bytes.Buffer
+	if size > 0 && size <= limit {
+		buf.Grow(int(size) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, err
 	}
+	b := buf.Bytes()
 	if int64(len(b)) > limit {
 		return nil, errTooLarge
 	}

@@ -1,16 +1,21 @@
 package feed_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"abfahrt/feed"
+	"abfahrt/model"
 )
 
 // TestRetryAfterCapped: whatever Retry-After says, the wait a client is told
@@ -136,5 +141,150 @@ func TestRedirectSameHost(t *testing.T) {
 	}
 	if n := len(f.requests()); n > 1+1+4 {
 		t.Errorf("%d requests for a redirect loop", n)
+	}
+}
+
+// paddedBoard is a departures answer of about n bytes of valid, distinct,
+// plausible records around the answer's time.
+func paddedBoard(n int) []byte {
+	at := time.Date(2026, 9, 11, 12, 49, 34, 0, model.Berlin)
+	var b bytes.Buffer
+	b.WriteString(`{"StopPassage":{"State":"ok","StopNumber":1008,"StopName":"Hauptbahnhof","Limit":3,"CurrentTimestamp":"` + at.Format(model.WireLayout) + `","DepartureData":[`)
+	for i := 0; b.Len() < n-600; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		when := at.Add(time.Duration(i%7200) * time.Second)
+		fmt.Fprintf(&b, `{"StopPointCode":"de:08421:1008:1:1","PlatformName":"B","VehicleNumber":%d,"VehicleCategory":5,"RouteNumber":102,"RouteName":"2","Status":3,"DepartureDirectionText":"Science Park II","DepartureTimeScheduled":%q,"DepartureTimeActual":%q,"DepartureCountdown":%d,"DepartureDeviation":0}`,
+			1000+i, when.Format(model.WireLayout), when.Format(model.WireLayout), int(when.Sub(at)/time.Second))
+	}
+	b.WriteString(`]}}`)
+	return b.Bytes()
+}
+
+// TestHugeBoardAnswersAreBounded: 32 MiB departures answers, of empty
+// records or of valid ones, come back through the real client as a board
+// of at most the Limit asked for, and decoding one allocates a small
+// fraction of what keeping every record would.
+func TestHugeBoardAnswersAreBounded(t *testing.T) {
+	size := 32<<20 - 64 // just below the body limit
+	if raceEnabled {
+		size = 4 << 20
+	}
+	bodies := map[string][]byte{
+		"empty records": hostileBoard(size),
+		"valid records": paddedBoard(size),
+	}
+	for name, body := range bodies {
+		t.Run(name, func(t *testing.T) {
+			c, f := setup(t)
+			f.mux.HandleFunc(prefix+"/stop/passage/Departures", func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+				_, _ = w.Write(body)
+			})
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			b, err := c.StopDepartures(context.Background(), 1008, 3)
+			runtime.ReadMemStats(&after)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(b.Events) > 3 || len(b.DepartureData) > 3 {
+				t.Errorf("%d events, %d records for Limit 3", len(b.Events), len(b.DepartureData))
+			}
+			if name == "valid records" && len(b.Events) != 3 {
+				t.Errorf("%d events, want 3", len(b.Events))
+			}
+			// The body itself is read once; the server and the client's
+			// transport take some more. Keeping every record took gigabytes.
+			bound := uint64(3*size + 16<<20)
+			t.Logf("fetch and decode of %d bytes: %d KiB allocated", len(body), (after.TotalAlloc-before.TotalAlloc)>>10)
+			if got := after.TotalAlloc - before.TotalAlloc; got > bound {
+				t.Errorf("fetching and decoding allocated %d MiB, want at most %d MiB", got>>20, bound>>20)
+			}
+
+			// Decoding alone stays far below the body's size.
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			if _, err := feed.DecodeDepartures(body); err != nil {
+				t.Fatal(err)
+			}
+			runtime.ReadMemStats(&after)
+			t.Logf("decode alone: %d KiB allocated", (after.TotalAlloc-before.TotalAlloc)>>10)
+			if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
+				t.Errorf("decoding allocated %d MiB, want at most 64 MiB", got>>20)
+			}
+		})
+	}
+}
+
+// TestRecordCaps: every list stops at its cap; a truncated or broken body
+// is still an error, wherever the damage is.
+func TestRecordCaps(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString(`{"VehiclePattern":{"State":"ok","VehicleNumber":1,"TrackPoints":[`)
+	for i := range 60_000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"SequenceNumber":%d,"Longitude":9.9,"Latitude":48.4}`, i)
+	}
+	b.WriteString(`]}}`)
+	p, err := feed.DecodePattern(b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(p.TrackPoints); n != 50_000 {
+		t.Errorf("%d track points kept, want the cap of 50000", n)
+	}
+
+	alert := `{"PassengerAlert":{"State":"ok","AlertTitle":"t","AlertData":"` + strings.Repeat("a+++", 1<<18) + `"}}`
+	if a, err := feed.DecodeAlert([]byte(alert)); err != nil || len(a.Items) > 64 {
+		t.Errorf("alert of 262144 items: %d kept, %v", len(a.Items), err)
+	}
+	alert = `{"PassengerAlert":{"State":"ok","AlertData":[` + strings.Repeat(`"a",`, 1<<18) + `"b"]}}`
+	if a, err := feed.DecodeAlert([]byte(alert)); err != nil || len(a.Items) > 64 {
+		t.Errorf("alert list of 262145 items: %d kept, %v", len(a.Items), err)
+	}
+
+	board := hostileBoard(1 << 20)
+	for name, body := range map[string][]byte{
+		"truncated after the cap": board[:len(board)-10],
+		"broken after the cap":    append(append([]byte{}, board[:len(board)-10]...), `{x}]}}`...),
+	} {
+		_, err := feed.DecodeDepartures(body)
+		var de *feed.DecodeError
+		if !errors.As(err, &de) {
+			t.Errorf("%s: error %v, want a *feed.DecodeError", name, err)
+		}
+	}
+	// A record of the wrong type within the cap is reported as before.
+	if _, err := feed.DecodeDepartures([]byte(`{"StopPassage":{"DepartureData":[{},"x"]}}`)); err == nil {
+		t.Error("a string record gave no error")
+	}
+}
+
+// TestHugeAnswersAreNotCached: an answer above the cache's size limit is
+// used once and not kept (a poll of many padded boards must not hold a
+// body per board); small answers still are.
+func TestHugeAnswersAreNotCached(t *testing.T) {
+	c, f := setup(t)
+	big := hostileBoard(5 << 20)
+	f.mux.HandleFunc(prefix+"/stop/passage/Departures", func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = w.Write(big)
+	})
+	f.handle("/stop/passage/Arrivals", "stop_arrivals_1008.json")
+	ctx := context.Background()
+	for range 2 {
+		if _, err := c.StopDepartures(ctx, 1008, 3); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.StopArrivals(ctx, 1008, 3); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := c.Stats(); s.Upstream != 3 || s.CacheHits != 1 {
+		t.Errorf("stats %+v: want the big answer asked for twice and the small one once", s)
 	}
 }
