@@ -116,14 +116,3 @@ func BenchmarkDecodeHostileBoard32MiB(b *testing.B) {
 		}
 	}
 }
-
-func BenchmarkDecodeHostileBoard2MiB(b *testing.B) {
-	body := hostileBoard(2 << 20)
-	b.SetBytes(int64(len(body)))
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := feed.DecodeDepartures(body); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
