@@ -288,3 +288,30 @@ func TestHugeAnswersAreNotCached(t *testing.T) {
 		t.Errorf("stats %+v: want the big answer asked for twice and the small one once", s)
 	}
 }
+
+// TestRecordSplittingHonoursStrings: brackets, braces, commas and escaped
+// quotes inside strings do not split records, within or beyond the cap.
+func TestRecordSplittingHonoursStrings(t *testing.T) {
+	const text = `a\"],{\"x\\\\`
+	var b strings.Builder
+	b.WriteString(`{"StopPassage":{"State":"ok","DepartureData":[ `)
+	for i := range feed.MaxBoardRecords + 100 {
+		if i > 0 {
+			b.WriteString(" ,\n")
+		}
+		fmt.Fprintf(&b, `{"RouteNumber":%d,"DepartureDirectionText":"%s","X":[1,{"y":"}"}]}`, i, text)
+	}
+	b.WriteString(` ]}}`)
+	board, err := feed.DecodeDepartures([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(board.DepartureData) != feed.MaxBoardRecords {
+		t.Fatalf("%d records, want %d", len(board.DepartureData), feed.MaxBoardRecords)
+	}
+	for i, d := range board.DepartureData {
+		if d.RouteNumber != i || d.DepartureDirectionText != `a"],{"x\\` {
+			t.Fatalf("record %d: %+v", i, d)
+		}
+	}
+}
