@@ -180,7 +180,8 @@ func (c *Client) Passages(ctx context.Context, vehicleNumber int, r model.Range)
 	q := newQuery()
 	q.number(paramVehicleNumber, vehicleNumber, true)
 	q.passageRange(r)
-	return call(ctx, c, pathPassages, q, live, subjectInt(paramVehicleNumber, vehicleNumber), DecodePassages)
+	vp, err := call(ctx, c, pathPassages, q, live, subjectInt(paramVehicleNumber, vehicleNumber), DecodePassages)
+	return vp.Plausible(), err
 }
 
 // Pattern returns the path of a vehicle's current trip

@@ -141,3 +141,38 @@ func (t *TechnicalData) UnmarshalJSON(b []byte) error {
 	saneCount(&t.Doors)
 	return nil
 }
+
+// maxTimeSpan is how far from the answer's time a passage's time may lie:
+// a trip's passages span some hours, never days.
+const maxTimeSpan = 2 * 24 * time.Hour
+
+// Plausible returns the passages with every time more than two days from
+// the answer's time read as unknown (and a deviation that then has no
+// actual time as 0). Without an answer time it returns vp unchanged.
+func (vp VehiclePassages) Plausible() VehiclePassages {
+	at := vp.Timestamp
+	if !at.Known() || len(vp.Passages) == 0 {
+		return vp
+	}
+	far := func(t *Time) {
+		if t.Known() && (t.Sub(at.Time) > maxTimeSpan || at.Sub(t.Time) > maxTimeSpan) {
+			*t = Time{}
+		}
+	}
+	ps := make([]Passage, len(vp.Passages))
+	for i, p := range vp.Passages {
+		far(&p.ArrivalTimeScheduled)
+		far(&p.ArrivalTimeActual)
+		far(&p.DepartureTimeScheduled)
+		far(&p.DepartureTimeActual)
+		if !p.ArrivalTimeActual.Known() {
+			p.ArrivalDeviation = 0
+		}
+		if !p.DepartureTimeActual.Known() {
+			p.DepartureDeviation = 0
+		}
+		ps[i] = p
+	}
+	vp.Passages = ps
+	return vp
+}

@@ -73,3 +73,22 @@ func TestImplausibleLiveNumbers(t *testing.T) {
 		t.Errorf("actual 3 days ahead: %v", got)
 	}
 }
+
+func TestPassageTimesFarFromTheAnswer(t *testing.T) {
+	at, _ := ParseTime("2026-09-11T12:00:00+02:00")
+	in := func(d time.Duration) Time { return At(at.Add(d)) }
+	vp := VehiclePassages{Timestamp: at, Passages: []Passage{
+		{DepartureTimeScheduled: in(10 * time.Minute), DepartureTimeActual: in(5 * 24 * time.Hour), DepartureDeviation: 120},
+		{ArrivalTimeScheduled: in(-30 * 24 * time.Hour), ArrivalTimeActual: in(time.Hour)},
+	}}
+	got := vp.Plausible().Passages
+	if got[0].DepartureTimeActual.Known() || got[0].DepartureDeviation != 0 || !got[0].DepartureTimeScheduled.Known() {
+		t.Errorf("passage 0: %+v", got[0])
+	}
+	if got[1].ArrivalTimeScheduled.Known() || !got[1].ArrivalTimeActual.Known() {
+		t.Errorf("passage 1: %+v", got[1])
+	}
+	if !vp.Passages[0].DepartureTimeActual.Known() {
+		t.Error("Plausible changed its receiver's passages")
+	}
+}
