@@ -79,9 +79,9 @@ func poisonJSON(v any) any {
 	return v
 }
 
-// hostileUpstream serves the simulation with poisoned text, an alert that is
+// poisonedUpstream serves the simulation with poisoned text, an alert that is
 // always on, and a hostile HTML error page for one stop.
-func hostileUpstream(t *testing.T) string {
+func poisonedUpstream(t *testing.T) string {
 	t.Helper()
 	svc := sim.New(sim.Options{Seed: 1})
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -152,7 +152,7 @@ func checkRaw(t *testing.T, what, path string) {
 }
 
 func TestE2EHostileUpstream(t *testing.T) {
-	api := hostileUpstream(t)
+	api := poisonedUpstream(t)
 	tm := newTerm(t, 160, 48)
 	raw := tm.rawCapture()
 
