@@ -122,17 +122,20 @@ func poisonedUpstream(t *testing.T) string {
 	return srv.URL + "/mobility/v1"
 }
 
-// rawCapture records every byte the program writes to the pane.
-func (tm *term) rawCapture() string {
+// rawCapture records every byte the program writes to the pane into a file
+// in dir (made before the terminal, so removed after it is gone).
+func (tm *term) rawCapture(dir string) string {
 	tm.t.Helper()
-	out := filepath.Join(tm.t.TempDir(), "raw")
+	out := filepath.Join(dir, "raw")
 	tm.tmux("pipe-pane", "-o", "-t", tm.name, "cat >> "+out)
 	return out
 }
 
-func checkRaw(t *testing.T, what, path string) {
+func (tm *term) checkRaw(what, path string) {
+	t := tm.t
 	t.Helper()
-	time.Sleep(300 * time.Millisecond) // let pipe-pane's cat flush
+	tm.tmux("pipe-pane", "-t", tm.name) // no command: the capture ends
+	time.Sleep(300 * time.Millisecond)  // let pipe-pane's cat flush
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("%s: reading the captured bytes: %v", what, err)
@@ -153,8 +156,9 @@ func checkRaw(t *testing.T, what, path string) {
 
 func TestE2EHostileUpstream(t *testing.T) {
 	api := poisonedUpstream(t)
+	dir := t.TempDir()
 	tm := newTerm(t, 160, 48)
-	raw := tm.rawCapture()
+	raw := tm.rawCapture(dir)
 
 	// The board, the vehicle pane and search on poisoned data.
 	tm.typeText("abfahrt --api " + api + " --stop 1008")
@@ -202,7 +206,7 @@ func TestE2EHostileUpstream(t *testing.T) {
 	}
 	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 10*time.Second)
 
-	checkRaw(t, "board, vehicle pane, search, kiosk and CLI", raw)
+	tm.checkRaw("board, vehicle pane, search, kiosk and CLI", raw)
 	if title := tm.tmux("display-message", "-p", "-t", tm.name, "#{pane_title}"); strings.Contains(title, "PWNED") {
 		t.Errorf("the window title was changed: %q", title)
 	}

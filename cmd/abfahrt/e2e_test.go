@@ -47,7 +47,19 @@ func newTerm(t *testing.T, w, h int, env ...string) *term {
 		"XDG_STATE_HOME=" + filepath.Join(home, "state"), "TERM=xterm-256color", "PS1=" + prompt}
 	args = append(args, env...)
 	args = append(args, "bash", "--norc", "--noprofile")
-	tm.tmux(args...)
+	// The previous test's cleanup may have killed the server's last session:
+	// a new session that reaches the server while it exits fails with
+	// "server exited unexpectedly"; the next try starts a new server.
+	for try := 0; ; try++ {
+		out, err := exec.Command("tmux", args...).CombinedOutput()
+		if err == nil {
+			break
+		}
+		if try == 10 || !strings.Contains(string(out), "server exited unexpectedly") {
+			t.Fatalf("tmux %v: %v: %s", args, err, out)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.socket, "kill-session", "-t", tm.name).Run() })
 	tm.waitFor(promptRe, 10*time.Second)
 	return tm
@@ -118,8 +130,9 @@ func TestE2EBoardSearchResizeQuit(t *testing.T) {
 	tm.checkWidths(120)
 
 	tm.keys("/")
+	tm.waitFor(regexp.MustCompile(`│ / `), 5*time.Second)
 	tm.typeText("ehinger")
-	tm.waitFor(regexp.MustCompile(`Ehinger Tor`), 5*time.Second)
+	tm.waitFor(regexp.MustCompile(`▸ stop +Ehinger Tor +1350`), 5*time.Second)
 	tm.keys("Enter")
 	tm.waitFor(regexp.MustCompile(`Ehinger Tor · Departures`), 5*time.Second)
 	tm.waitFor(departureRow, 10*time.Second)
