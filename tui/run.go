@@ -58,12 +58,13 @@ func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err err
 	opts = append(opts, progOpts...)
 	p := tea.NewProgram(m, opts...)
 	s.p = p
-	if fds := terminalFDs(); len(fds) > 0 {
+	fds := terminalFDs()
+	if len(fds) > 0 {
 		watchTerminal(ctx, fds, func() { cancel(ErrTerminalGone) })
 		notifySuspend(ctx, p)
 	}
 	_, err = p.Run()
-	gone := errors.Is(context.Cause(ctx), ErrTerminalGone)
+	gone := errors.Is(context.Cause(ctx), ErrTerminalGone) || (err != nil && anyGone(fds))
 	switch {
 	case err == nil:
 		return nil
@@ -77,6 +78,16 @@ func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err err
 		return nil // SIGINT from outside (a kiosk's service manager): a normal end
 	}
 	return fmt.Errorf("tui: %w", err)
+}
+
+// anyGone reports whether the terminal on any of fds has gone away.
+func anyGone(fds []uintptr) bool {
+	for _, fd := range fds {
+		if ttyGone(fd) {
+			return true
+		}
+	}
+	return false
 }
 
 // suspender suspends the program on ctrl+z and SIGTSTP, in Bubble Tea's

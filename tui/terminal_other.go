@@ -17,6 +17,7 @@ const canSuspend = false
 func terminalFDs() []uintptr                           { return nil }
 func watchTerminal(context.Context, []uintptr, func()) {}
 func notifySuspend(context.Context, *tea.Program)      {}
+func ttyGone(uintptr) bool                             { return false }
 func stopProcess()                                     {}
 
 // suspendMsg asks the program to suspend (never sent here).

@@ -58,11 +58,9 @@ func watchTerminal(ctx context.Context, fds []uintptr, gone func()) {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				for _, fd := range fds {
-					if ttyGone(fd) {
-						gone()
-						return
-					}
+				if anyGone(fds) {
+					gone()
+					return
 				}
 			}
 		}

@@ -45,14 +45,14 @@ func TestNoColorQuery(t *testing.T) {
 	defer func() { _ = master.Close() }()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	ptytest.Attach(cmd, slave)
-	var env []string
+	env := []string{childEnv + "=1", "TERM=xterm-256color"}
 	for _, kv := range os.Environ() {
 		// CI=... makes termenv skip the query; the test is about a terminal.
 		if !strings.HasPrefix(kv, "CI=") && !strings.HasPrefix(kv, "TERM=") {
 			env = append(env, kv)
 		}
 	}
-	cmd.Env = append(env, childEnv+"=1", "TERM=xterm-256color")
+	cmd.Env = env
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
