@@ -253,11 +253,12 @@ func TestE2EKioskIgnoresKeys(t *testing.T) {
 	}
 	tm.keys("q")
 	tm.keys("C-c")
+	tm.keys("C-z")
 	tm.keys("/")
 	time.Sleep(700 * time.Millisecond)
 	s := tm.screen()
 	if !strings.Contains(s, "Hauptbahnhof") || promptRe.MatchString(lastLine(s)) {
-		t.Fatalf("the kiosk reacted to q / ctrl+c:\n%s", s)
+		t.Fatalf("the kiosk reacted to q / ctrl+c / ctrl+z:\n%s", s)
 	}
 	shell := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", tm.name, "#{pane_pid}"))
 	if out, err := exec.Command("pgrep", "-P", shell).Output(); err == nil {
