@@ -46,7 +46,8 @@ func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err err
 			err = fmt.Errorf("tui: panic: %v", r)
 		}
 	}()
-	ctx, cancel := context.WithCancelCause(ctx)
+	caller := ctx
+	ctx, cancel := context.WithCancelCause(caller)
 	defer cancel(nil)
 	m := New(o)
 	m.sh.ctx = ctx
@@ -64,16 +65,15 @@ func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err err
 		notifySuspend(ctx, p)
 	}
 	_, err = p.Run()
-	gone := errors.Is(context.Cause(ctx), ErrTerminalGone) || (err != nil && anyGone(fds))
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, tea.ErrProgramPanic):
 		return fmt.Errorf("tui: %w", err)
-	case gone:
+	case errors.Is(err, tea.ErrProgramKilled) && caller.Err() != nil:
+		return nil // the caller ended the context (SIGHUP too): a normal end
+	case errors.Is(context.Cause(ctx), ErrTerminalGone) || anyGone(fds):
 		return ErrTerminalGone // Bubble Tea's read of a hung-up terminal may fail first
-	case errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil:
-		return nil // the caller ended the context: a normal end
 	case errors.Is(err, tea.ErrInterrupted):
 		return nil // SIGINT from outside (a kiosk's service manager): a normal end
 	}

@@ -409,17 +409,29 @@ func TestE2ESuspendAndResume(t *testing.T) {
 
 // TestE2ETerminalGone closes the board's terminal under it. With SIGHUP
 // (a hangup: restoring the terminal fails with EIO and must neither hang
-// nor panic) and with SIGHUP ignored (nohup, a trap), where the board
-// notices by itself, the board exits instead of polling on with nobody to
-// see it.
+// nor panic) the board ends normally, exit code 0; with SIGHUP ignored
+// (nohup, a trap) it notices by itself and exits with code 1 instead of
+// polling on with nobody to see it.
 func TestE2ETerminalGone(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "board.sh")
+	// $1 is the shell's trap for SIGHUP: ":" is caught by the script alone
+	// (abfahrt gets SIGHUP), "" is ignored, by abfahrt too.
+	if err := os.WriteFile(script, []byte("#!/bin/sh\ntrap \"$1\" HUP\nabfahrt\necho $? > \"$2\"\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	tm := newTerm(t, 100, 30)
-	for _, command := range []string{"abfahrt", `sh -c "trap '' HUP; exec abfahrt"`} {
+	for _, c := range []struct{ name, trap, code string }{{"hangup", ":", "0"}, {"hup-ignored", "", "1"}} {
 		tm.waitFor(promptLast, 10*time.Second)
-		tm.typeText(command)
+		rc := filepath.Join(dir, c.name+".rc")
+		tm.typeText(fmt.Sprintf("%s '%s' %s", script, c.trap, rc))
 		tm.keys("Enter")
 		tm.waitFor(departureRow, 10*time.Second)
-		pid := tm.boardPID()
+		out, err := exec.Command("pgrep", "-P", strconv.Itoa(tm.boardPID())).Output()
+		if err != nil {
+			t.Fatalf("%s: no abfahrt under the script: %v", c.name, err)
+		}
+		pid, _ := strconv.Atoi(strings.Fields(string(out))[0])
 		// The pane's terminal closes and a new one with a new shell
 		// replaces it (one session: the tmux server lives on).
 		tm.tmux("respawn-pane", "-k", "-t", tm.name)
@@ -427,7 +439,13 @@ func TestE2ETerminalGone(t *testing.T) {
 		for running(pid) {
 			if time.Now().After(deadline) {
 				_ = syscall.Kill(pid, syscall.SIGKILL)
-				t.Fatalf("%s: abfahrt (pid %d) still runs 10 s after its terminal closed", command, pid)
+				t.Fatalf("%s: abfahrt (pid %d) still runs 10 s after its terminal closed", c.name, pid)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		for b, err := os.ReadFile(rc); strings.TrimSpace(string(b)) != c.code; b, err = os.ReadFile(rc) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: exit code %q (%v), want %s", c.name, b, err, c.code)
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
