@@ -79,11 +79,13 @@ func (s *Service) unplannedAlert(_ query, now int64) response {
 	w.obj()
 	w.kstr("ServiceCategory", "UnplannedAlert")
 	w.kstr("UpdateInterval", "15 seconds")
-	w.kstr("AlertTitle", title)
-	w.kstr("AlertData", data)
 	if ok {
+		w.kstr("AlertTitle", title)
+		w.kstr("AlertData", data)
 		w.kstr("CurrentStatus", "OK")
 	} else {
+		// Without an alert the real service sends no AlertTitle/AlertData
+		// keys at all; empty strings would read as an (empty) alert.
 		w.kstr("CurrentStatus", "no result found")
 	}
 	stamp(w, now, &resp)

@@ -19,8 +19,7 @@ type passRef struct {
 }
 
 // status is the PassageStatus of stop seq of a trip at time now: 1 predicted,
-// 2 arriving, 3 at the stop, 4 departed (until the next stop is reached),
-// 5 passed. It is monotone in now.
+// 2 arriving, 3 at the stop, 4 departed. It is monotone in now.
 func (dp *dayPlan) status(ti, seq int32, now int64) int {
 	tr := &dp.trips[ti]
 	i := tr.off + seq
@@ -33,10 +32,8 @@ func (dp *dayPlan) status(ti, seq int32, now int64) int {
 		return 2
 	case last || now < d:
 		return 3
-	case now < dp.arr[i+1]:
-		return 4
 	}
-	return 5
+	return 4
 }
 
 // sched is the scheduled time of stop seq of trip ti.

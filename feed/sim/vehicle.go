@@ -105,9 +105,11 @@ func (s *Service) vehiclePassage(q query, now int64) response {
 		return perr.response()
 	}
 	// The spec misspells the value; the real service accepted "upcoming".
+	// A value it does not know (one public client sends Range=3) is
+	// answered as the default, All.
 	rng, perr := q.enum("Range", []string{"All", "Upcoming"}, map[string]string{"upcomming": "Upcoming"}) //nolint:misspell // as specified
 	if perr != nil {
-		return perr.response()
+		rng = "All"
 	}
 	var resp response
 	w := &jw{b: make([]byte, 0, 8192)}
@@ -127,10 +129,9 @@ func (s *Service) vehiclePassage(q query, now int64) response {
 	if st.trip >= 0 {
 		k := int32(len(st.plan.trips[st.trip].dir.points))
 		for seq := int32(0); seq < k; seq++ {
+			// Both ranges answer the whole current trip, served stops
+			// included, as the captured real Range=upcoming response does.
 			status := st.plan.status(st.trip, seq, now)
-			if rng == "Upcoming" && status == 5 {
-				continue
-			}
 			s.writeVehiclePassage(w, st.plan, st.trip, seq, status, now)
 		}
 	}
