@@ -83,7 +83,10 @@ func buildDay(n *network, seed int64, y int, m time.Month, d int) *dayPlan {
 	for _, l := range n.lines {
 		for di, dir := range l.dirs {
 			for _, s := range tripStarts(l, dp.kind, di) {
-				start := time.Date(y, m, d, 0, 0, int(s), 0, berlin).Unix()
+				start, ok := wallUnix(y, m, d, s)
+				if !ok {
+					continue // a wall-clock time the spring-forward night skips
+				}
 				dp.trips = append(dp.trips, trip{dir: dir, start: start, off: int32(len(dp.arr)), vehicle: -1})
 				secs = append(secs, s)
 				dp.arr = append(dp.arr, make([]int64, len(dir.offsets))...)
@@ -99,6 +102,26 @@ func buildDay(n *network, seed int64, y int, m time.Month, d int) *dayPlan {
 	dp.assignVehicles(n)
 	dp.index(n)
 	return dp
+}
+
+// wallUnix converts a wall-clock time of a service day (seconds since its
+// local midnight, possibly beyond 24 h) in Europe/Berlin to Unix seconds. A
+// service day is a day of wall-clock times: a time that does not exist (the
+// hour skipped when clocks go forward) has no instant, ok is false; a time
+// that exists twice (the hour repeated when clocks go back) is taken at its
+// first occurrence, in summer time, so no trip runs twice.
+func wallUnix(y int, m time.Month, d int, sec int32) (int64, bool) {
+	day := time.Date(y, m, d+int(sec/86400), 12, 0, 0, 0, time.UTC)
+	rem := int64(sec % 86400)
+	naive := day.Unix() - 12*3600 + rem // the wall time read as if it were UTC
+	best, found := int64(0), false
+	for _, off := range [...]int64{2 * 3600, 3600} { // CEST, CET
+		u := naive - off
+		if _, o := time.Unix(u, 0).In(berlin).Zone(); int64(o) == off && (!found || u < best) {
+			best, found = u, true
+		}
+	}
+	return best, found
 }
 
 // simulate fills the actual arrival and departure times of a trip: a delay
