@@ -142,6 +142,13 @@ func simulate(tr *trip, seed int64, pk float64, arr, dep []int64) {
 		disrupt = 1 + r.intn(k-1)
 		jump = 240 + r.float()*960
 	}
+	// Some vehicles are held at a stop for a while (a connection, a
+	// wheelchair ramp, a ticket dispute): longer in the rush hours.
+	hold, held := -1, 0.0
+	if r.float() < 0.03+0.05*pk && k > 2 {
+		hold = 1 + r.intn(k-2)
+		held = 60 + r.float()*(120+120*pk)
+	}
 	vel := 0.0
 	for i := 0; i < k; i++ {
 		sched := tr.start + int64(dir.offsets[i])
@@ -155,6 +162,9 @@ func simulate(tr *trip, seed int64, pk float64, arr, dep []int64) {
 		if i == disrupt {
 			late += jump
 		}
+		if i == k-1 && late > 0 {
+			late = math.Max(0, late-60) // the schedule's recovery time before the terminus
+		}
 		late = math.Max(-100, math.Min(2400, late))
 		a := sched + int64(math.Round(late))
 		if lo := dep[i-1] + 30; a < lo {
@@ -166,6 +176,10 @@ func simulate(tr *trip, seed int64, pk float64, arr, dep []int64) {
 			break
 		}
 		dp := a + 8 + int64(r.float()*22)
+		if i == hold {
+			dp += int64(held)
+			late += held
+		}
 		if dp < sched-60 {
 			dp = sched - 60
 		}
