@@ -9,10 +9,11 @@ import (
 
 // trip is one scheduled journey of a line direction on a service day.
 type trip struct {
-	dir     *direction
-	start   int64 // scheduled departure from the first stop, Unix seconds
-	off     int32 // offset of its stops in dayPlan.arr/dep
-	vehicle int32 // fleet index, -1 when no vehicle could be assigned
+	dir       *direction
+	start     int64 // scheduled departure from the first stop, Unix seconds
+	off       int32 // offset of its stops in dayPlan.arr/dep
+	vehicle   int32 // fleet index, -1 when no vehicle could be assigned
+	cancelled bool  // does not run (an alert's vehicle breakdown)
 }
 
 // event is one passage of a trip at a stop point, at an actual time.
@@ -28,6 +29,7 @@ type dayPlan struct {
 	kind       dayKind
 	trips      []trip
 	arr, dep   []int64   // actual times per trip stop (Unix seconds)
+	skip       []bool    // per trip stop: passed without stopping (closed by an alert)
 	departures [][]event // per stop point, by actual departure
 	arrivals   [][]event // per stop point, by actual arrival
 	byVehicle  [][]int32 // per fleet index, trips by start
@@ -41,6 +43,8 @@ type planner struct {
 	mu    sync.Mutex
 	days  map[int]*dayPlan
 	order []int
+
+	alerts sync.Map // alertKey -> *alert (nil: no alert in that window)
 }
 
 const planCacheSize = 6
@@ -60,7 +64,7 @@ func (p *planner) day(y int, m time.Month, d int) *dayPlan {
 	if dp, ok := p.days[key]; ok {
 		return dp
 	}
-	dp := buildDay(p.net, p.seed, y, m, d)
+	dp := p.buildDay(y, m, d)
 	dp.key = key
 	p.days[key] = dp
 	p.order = append(p.order, key)
@@ -77,7 +81,8 @@ func (p *planner) around(t int64) [3]*dayPlan {
 	return [3]*dayPlan{p.day(y, m, d-1), p.day(y, m, d), p.day(y, m, d+1)}
 }
 
-func buildDay(n *network, seed int64, y int, m time.Month, d int) *dayPlan {
+func (p *planner) buildDay(y int, m time.Month, d int) *dayPlan {
+	n, seed := p.net, p.seed
 	dp := &dayPlan{kind: kindOf(time.Date(y, m, d, 12, 0, 0, 0, berlin).Weekday())}
 	var secs []int32
 	for _, l := range n.lines {
@@ -94,14 +99,72 @@ func buildDay(n *network, seed int64, y int, m time.Month, d int) *dayPlan {
 			}
 		}
 	}
+	dp.skip = make([]bool, len(dp.arr))
+	// The alerts of the calendar day and the small hours of the next one.
+	var alerts []*alert
+	for dd := 0; dd < 2; dd++ {
+		for win := 0; win < 8; win++ {
+			if dd == 1 && win > 1 {
+				break
+			}
+			if al := p.alertFor(y, m, d+dd, win); al != nil {
+				alerts = append(alerts, al)
+			}
+		}
+	}
 	for i := range dp.trips {
 		tr := &dp.trips[i]
 		k := int32(len(tr.dir.offsets))
-		simulate(tr, seed, peakFactor(dp.kind, secs[i]), dp.arr[tr.off:tr.off+k], dp.dep[tr.off:tr.off+k])
+		extra := 0.0
+		for _, al := range alerts {
+			if tr.start < al.from || tr.start >= al.to {
+				continue
+			}
+			for _, it := range al.items {
+				if it.line != tr.dir.line {
+					continue
+				}
+				h := mix(uint64(seed), uint64(tr.start), uint64(tr.dir.no), 0xfa11)
+				switch it.kind {
+				case alertDelays:
+					extra = 120 + unit(h)*600
+				case alertCancel:
+					tr.cancelled = unit(h) < 0.35
+				}
+			}
+		}
+		arr, dep := dp.arr[tr.off:tr.off+k], dp.dep[tr.off:tr.off+k]
+		simulate(tr, seed, peakFactor(dp.kind, secs[i]), extra, arr, dep)
+		dp.closeStops(tr, alerts, n)
 	}
 	dp.assignVehicles(n)
 	dp.index(n)
 	return dp
+}
+
+// closeStops marks the stops of a trip that an alert closes while the
+// vehicle passes them: it passes without stopping.
+func (dp *dayPlan) closeStops(tr *trip, alerts []*alert, n *network) {
+	for _, al := range alerts {
+		for _, it := range al.items {
+			if it.line != tr.dir.line || len(it.closed) == 0 {
+				continue
+			}
+			for s, pi := range tr.dir.points {
+				i := tr.off + int32(s)
+				if dp.arr[i] < al.from || dp.arr[i] >= al.to {
+					continue
+				}
+				num := n.stops[n.points[pi].stop].row.Number
+				for _, c := range it.closed {
+					if c == num {
+						dp.skip[i] = true
+						dp.dep[i] = dp.arr[i]
+					}
+				}
+			}
+		}
+	}
 }
 
 // wallUnix converts a wall-clock time of a service day (seconds since its
@@ -128,11 +191,11 @@ func wallUnix(y int, m time.Month, d int, sec int32) (int64, bool) {
 // that starts at the terminus (never early there), evolves as a smooth
 // random walk along the trip (larger and growing in the rush hours, drifting
 // early for some drivers) and, rarely, jumps by several minutes.
-func simulate(tr *trip, seed int64, pk float64, arr, dep []int64) {
+func simulate(tr *trip, seed int64, pk, extra float64, arr, dep []int64) {
 	dir := tr.dir
 	k := len(dir.offsets)
 	r := rng{s: mix(uint64(seed), uint64(dir.line.number), uint64(dir.no), uint64(tr.start))}
-	late := r.float() * r.float() * (40 + 150*pk)
+	late := r.float()*r.float()*(40+150*pk) + extra
 	drift := 3 + 12*pk
 	if r.float() < 0.07 {
 		drift = -9
@@ -208,6 +271,9 @@ func (dp *dayPlan) assignVehicles(n *network) {
 	}
 	byLine := make([][]int32, len(n.lines))
 	for i := range dp.trips {
+		if dp.trips[i].cancelled {
+			continue
+		}
 		li := dp.trips[i].dir.line.index
 		byLine[li] = append(byLine[li], int32(i))
 	}
@@ -273,8 +339,14 @@ func (dp *dayPlan) index(n *network) {
 	dp.byVehicle = make([][]int32, len(n.fleet))
 	for i := range dp.trips {
 		tr := &dp.trips[i]
+		if tr.cancelled {
+			continue
+		}
 		k := len(tr.dir.points)
 		for s, pi := range tr.dir.points {
+			if dp.skip[tr.off+int32(s)] {
+				continue
+			}
 			if s < k-1 {
 				dp.departures[pi] = append(dp.departures[pi], event{dp.dep[tr.off+int32(s)], int32(i), int32(s)})
 			}

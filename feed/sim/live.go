@@ -96,12 +96,19 @@ func (dp *dayPlan) shown(ti, seq int32, now int64, dev float64) (arr, dep int64)
 // status is the PassageStatus of stop seq of trip ti at now, given the
 // stop's shown arrival: 1 predicted, 2 arriving (shown arrival less than
 // a minute ahead), 3 at the stop (at the first stop: boarding in the last
-// half minute before the start), 4 departed. It is monotone in now.
+// half minute before the start), 4 departed; a stop closed by an alert is 1
+// until the vehicle passes it without stopping, then 5. It is monotone in now.
 func (dp *dayPlan) status(ti, seq int32, now, shownArr int64) int {
 	tr := &dp.trips[ti]
 	i := tr.off + seq
 	a, d := dp.arr[i], dp.dep[i]
 	last := int(seq) == len(tr.dir.offsets)-1
+	if dp.skip[i] {
+		if now >= a {
+			return 5 // passed without stopping
+		}
+		return 1
+	}
 	switch {
 	case now >= d && !last:
 		return 4
