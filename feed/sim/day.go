@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -337,6 +339,34 @@ func (dp *dayPlan) index(n *network) {
 	dp.departures = make([][]event, len(n.points))
 	dp.arrivals = make([][]event, len(n.points))
 	dp.byVehicle = make([][]int32, len(n.fleet))
+	// Size every list first: one allocation each instead of repeated growth.
+	nDep, nArr := make([]int32, len(n.points)), make([]int32, len(n.points))
+	for i := range dp.trips {
+		tr := &dp.trips[i]
+		if tr.cancelled {
+			continue
+		}
+		k := len(tr.dir.points)
+		for s, pi := range tr.dir.points {
+			if dp.skip[tr.off+int32(s)] {
+				continue
+			}
+			if s < k-1 {
+				nDep[pi]++
+			}
+			if s > 0 {
+				nArr[pi]++
+			}
+		}
+	}
+	for pi := range n.points {
+		if nDep[pi] > 0 {
+			dp.departures[pi] = make([]event, 0, nDep[pi])
+		}
+		if nArr[pi] > 0 {
+			dp.arrivals[pi] = make([]event, 0, nArr[pi])
+		}
+	}
 	for i := range dp.trips {
 		tr := &dp.trips[i]
 		if tr.cancelled {
@@ -358,17 +388,18 @@ func (dp *dayPlan) index(n *network) {
 			dp.byVehicle[tr.vehicle] = append(dp.byVehicle[tr.vehicle], int32(i))
 		}
 	}
+	byTime := func(a, b event) int {
+		if c := cmp.Compare(a.t, b.t); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.trip, b.trip)
+	}
 	for _, lists := range [2][][]event{dp.departures, dp.arrivals} {
 		for _, l := range lists {
-			sort.Slice(l, func(a, b int) bool {
-				if l[a].t != l[b].t {
-					return l[a].t < l[b].t
-				}
-				return l[a].trip < l[b].trip
-			})
+			slices.SortFunc(l, byTime)
 		}
 	}
 	for _, l := range dp.byVehicle {
-		sort.Slice(l, func(a, b int) bool { return dp.trips[l[a]].start < dp.trips[l[b]].start })
+		slices.SortFunc(l, func(a, b int32) int { return cmp.Compare(dp.trips[a].start, dp.trips[b].start) })
 	}
 }
