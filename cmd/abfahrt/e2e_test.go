@@ -123,7 +123,8 @@ func (tm *term) checkWidths(w int) {
 	}
 }
 
-var departureRow = regexp.MustCompile(`(?m)(\d+ min|now|\d\d:\d\d)`)
+// departureRow matches a row's countdown or scheduled time, not the header's clock (HH:MM:SS).
+var departureRow = regexp.MustCompile(`(?m)(\d+ min|now|\d\d:\d\d(?:[^:\d]|$))`)
 
 func TestE2EBoardSearchResizeQuit(t *testing.T) {
 	tm := newTerm(t, 120, 40)
