@@ -7,9 +7,12 @@ import (
 )
 
 // benchServe measures one endpoint through ServeHTTP with a reused recorder.
-func benchServe(b *testing.B, target string) {
+func benchServe(b *testing.B, target string, hdr ...string) {
 	s, _ := newTestService(b, testStart)
 	req := httptest.NewRequest(http.MethodGet, target, nil)
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, req) // build the day plans outside the timing
 	if rec.Code != http.StatusOK {

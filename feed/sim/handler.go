@@ -1,14 +1,11 @@
 package sim
 
 import (
-	"bytes"
-	"compress/gzip"
 	"hash/crc32"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // Cache lifetimes in seconds per update interval.
@@ -107,8 +104,6 @@ func errorResponse(status int, param, msg string) response {
 // has hardware support, which keeps large answers cheap).
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
-var gzipPool = sync.Pool{New: func() any { return gzip.NewWriter(nil) }}
-
 // write sends a response with the caching, CORS and compression rules of
 // wire-format.md section 4.
 func (s *Service) write(w http.ResponseWriter, r *http.Request, resp response) {
@@ -138,17 +133,7 @@ func (s *Service) write(w http.ResponseWriter, r *http.Request, resp response) {
 	}
 	body := resp.body
 	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
-		var buf bytes.Buffer
-		buf.Grow(len(body)/4 + 64)
-		zw, ok := gzipPool.Get().(*gzip.Writer)
-		if !ok {
-			zw = gzip.NewWriter(nil)
-		}
-		zw.Reset(&buf)
-		_, _ = zw.Write(body) // writing to a bytes.Buffer cannot fail
-		_ = zw.Close()
-		gzipPool.Put(zw)
-		body = buf.Bytes()
+		body = s.gz.encode(&resp, etag)
 		h.Set("Content-Encoding", "gzip")
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))

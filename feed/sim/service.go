@@ -39,6 +39,8 @@ type Service struct {
 
 	mu   sync.Mutex
 	base map[string][]byte // encoded base data record lists by dataset|scope|filter
+
+	gz *gzipCache // compressed answers per ETag
 }
 
 // New returns a Service for the given options.
@@ -56,6 +58,7 @@ func New(opts Options) *Service {
 		seed:   opts.Seed,
 		log:    opts.Logger,
 		base:   map[string][]byte{},
+		gz:     newGzipCache(),
 	}
 }
 
