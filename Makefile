@@ -39,8 +39,9 @@ $(LINT):
 bench: ## benchmarks with allocations (see BENCHMARKS.md)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCH_TIME) $(BENCH_PKGS)
 
-bench-search: ## our search against fzf --filter on the same names and queries
-	$(GO) test -run '^$$' -bench 'Search1k|Search10k|Search100k$$|Fzf' -benchmem -benchtime 20x ./tui/search/
+bench-search: ## our search against fzf --filter on the same names and all 39 keystrokes (compare ns/keystroke)
+	$(GO) test -run '^$$' -bench 'SearchUlm|Search1k|Search10k|Search100k$$' -benchmem -benchtime 20x ./tui/search/
+	$(GO) test -run '^$$' -bench 'Fzf' -benchmem -benchtime 1x ./tui/search/
 
 perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation load (needs tmux, wrk)
 	.ci/perf/start-time.sh
