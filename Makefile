@@ -11,7 +11,7 @@ BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
 
-.PHONY: all build run test e2e lint bench bench-search perf chaos fuzz fmt tidy generate clean
+.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz fmt tidy generate clean
 
 all: build
 
@@ -49,6 +49,9 @@ perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation
 	.ci/perf/idle-cpu.sh --stop 1008 --stop 1350 --stop 1240 --stop 1010 --stop 1008 --stop 1350 --stop 1240 --stop 1010 --stop 1008 --stop 1350 --stop 1240 --stop 1010
 	.ci/perf/idle-cpu.sh --kiosk --stop 1008
 	.ci/perf/sim-load.sh
+
+perf-compare: build ## abfahrt (board, grid of 16) against a minimal Bubble Tea clock in tmux: CPU, bytes/s, start; ratios (needs tmux)
+	.ci/perf/perf-compare.sh
 
 chaos: ## 72 simulated minutes of cycling service failures (synctest), goleak, flat heap; every terminal size
 	$(GO) test -race -tags chaos -run 'TestChaos' -count=1 -v ./tui/
