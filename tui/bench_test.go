@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -10,35 +11,90 @@ import (
 
 // trueColor renders in 24-bit colour for the benchmark, as a real
 // terminal would, and restores the tests' ASCII profile after.
-func trueColor(b *testing.B) {
-	lipgloss.SetColorProfile(termenv.TrueColor)
+func trueColor(b *testing.B) { colorProfile(b, termenv.TrueColor) }
+
+// colorProfile renders in profile p for the benchmark (termenv.ANSI256 is
+// tmux, xterm-256color and most kiosks over SSH) and restores the tests'
+// ASCII profile after. Call it before the model is built: styles convert
+// their colours once, for the profile in use then.
+func colorProfile(b *testing.B, p termenv.Profile) {
+	lipgloss.SetColorProfile(p)
 	b.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
 }
+
+// profiles are the colour profiles the view benchmarks run at.
+var profiles = []struct {
+	name string
+	p    termenv.Profile
+}{{"24bit", termenv.TrueColor}, {"256", termenv.ANSI256}}
 
 // BenchmarkViewBoard160x48 is View of a full 160×48 board of 20 rows with
 // the cache warm: what every message after the first in a second costs.
 func BenchmarkViewBoard160x48(b *testing.B) {
-	trueColor(b)
-	e := newEnv(b, 160, 48, true)
-	_ = e.m.View()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		_ = e.m.View()
+	for _, pr := range profiles {
+		b.Run(pr.name, func(b *testing.B) {
+			colorProfile(b, pr.p)
+			e := newEnv(b, 160, 48, true)
+			_ = e.m.View()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				_ = e.m.View()
+			}
+		})
 	}
 }
 
 // BenchmarkViewBoard160x48Cold is View of the same board when the second
-// changed: the rows are rendered anew (countdowns, ages).
+// changed: what a running board pays once a second. The clock cycles
+// through the 60 seconds of one minute from t0, so every row's countdown
+// turns once per cycle (as on a running board) and the data never runs
+// out: every frame has 20 rows, however many iterations run.
 func BenchmarkViewBoard160x48Cold(b *testing.B) {
-	trueColor(b)
-	e := newEnv(b, 160, 48, true)
-	now := t0
+	for _, pr := range profiles {
+		b.Run(pr.name, func(b *testing.B) {
+			colorProfile(b, pr.p)
+			e := newEnv(b, 160, 48, true)
+			benchFrames(b, &e.m)
+		})
+	}
+}
+
+// BenchmarkViewBoard160x48Redraw is View of the same board with every row
+// drawn anew each frame (new data, as after a poll that changed them all):
+// the upper bound of a frame.
+func BenchmarkViewBoard160x48Redraw(b *testing.B) {
+	for _, pr := range profiles {
+		b.Run(pr.name, func(b *testing.B) {
+			colorProfile(b, pr.p)
+			e := newEnv(b, 160, 48, true)
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				e.m.sh.now = t0.Add(time.Duration(i%60) * time.Second)
+				clear(e.m.board.cache.rows)
+				e.m.board.touch()
+				_ = e.m.View()
+			}
+		})
+	}
+}
+
+// benchFrames times View with the clock one second further each frame,
+// cycling through one minute so that the rows never run out; it fails if
+// the last frame of the cycle lost more than two departure rows of the
+// first (a departure or two may leave within the minute).
+func benchFrames(b *testing.B, m *Model) {
+	rows := func() int { return strings.Count(m.View(), " min") + strings.Count(m.View(), " now") }
+	m.sh.now = t0
+	want := rows()
+	m.sh.now = t0.Add(59 * time.Second)
+	if got := rows(); got < want-2 || want == 0 {
+		b.Fatalf("%d departure rows at the end of the minute, %d at its start", got, want)
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	for b.Loop() {
-		now = now.Add(time.Second)
-		e.m.sh.now = now
-		_ = e.m.View()
+	for i := 0; b.Loop(); i++ {
+		m.sh.now = t0.Add(time.Duration(i%60) * time.Second)
+		_ = m.View()
 	}
 }

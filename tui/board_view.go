@@ -11,11 +11,34 @@ import (
 	"abfahrt/model"
 )
 
-// viewCache holds a pane's last rendering and the key it was made for.
+// viewCache holds a pane's last rendering and the key it was made for,
+// and the rendered rows by what they show.
 type viewCache struct {
 	key  viewKey
 	view string
 	ok   bool
+	rows []rowMemo // by position on screen
+}
+
+// rowKey is everything a board row's rendering depends on: the event, its
+// countdown text (which changes once a minute), the vehicle mark's
+// category, the columns, the cursor and the styles and texts in use.
+type rowKey struct {
+	ev    model.Event
+	due   string
+	cat   model.RouteCategory
+	c     columns
+	sel   bool
+	w     int
+	st    *Styles
+	tx    *texts
+	valid bool
+}
+
+// rowMemo is a rendered row and the key it was made for.
+type rowMemo struct {
+	key  rowKey
+	line string
 }
 
 // viewKey is everything a board's rendering depends on.
@@ -100,7 +123,7 @@ func (b *boardPane) view() string {
 		return b.cache.view
 	}
 	v := clampLines(b.render(), b.width, b.height)
-	*b.cache = viewCache{key: k, view: v, ok: true}
+	b.cache.key, b.cache.view, b.cache.ok = k, v, true
 	return v
 }
 
@@ -146,11 +169,28 @@ func (b *boardPane) render() string {
 	if cur >= space {
 		first = cur - space + 1
 	}
-	for i := first; i < len(rows) && i < first+space; i++ {
+	n := min(len(rows)-first, space)
+	if cap(b.cache.rows) < n {
+		b.cache.rows = make([]rowMemo, n)
+	}
+	b.cache.rows = b.cache.rows[:n]
+	for i := first; i < first+n; i++ {
 		sb.WriteByte('\n')
-		sb.WriteString(b.row(&b.data.Events[rows[i]], c, i == cur && b.focused))
+		sb.WriteString(b.cachedRow(&b.cache.rows[i-first], &b.data.Events[rows[i]], c, i == cur && b.focused, w))
 	}
 	return sb.String()
+}
+
+// cachedRow returns the row of e cut to width w, rendered again only when
+// what it shows changed: a new second redraws the clock and the status bar,
+// not the rows whose countdown stayed the same.
+func (b *boardPane) cachedRow(m *rowMemo, e *model.Event, c columns, sel bool, w int) string {
+	k := rowKey{ev: *e, due: b.sh.t.countdown(*e, b.sh.now), cat: b.sh.base.category(e.Line()),
+		c: c, sel: sel, w: w, st: b.sh.st, tx: b.sh.t, valid: true}
+	if m.key != k {
+		m.key, m.line = k, fit(b.row(e, c, sel), w)
+	}
+	return m.line
 }
 
 // cursorIn returns the row of the selected trip, else the clamped cursor.

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
 )
 
 // Theme is the palette of the TUI in semantic terms: what a colour means,
@@ -211,11 +212,16 @@ type Styles struct {
 	defaultMark lipgloss.Style
 }
 
-// NewStyles builds the styles of a theme and a line colour table.
+// NewStyles builds the styles of a theme and a line colour table for the
+// terminal's colour profile (lipgloss.ColorProfile, fixed for the life of
+// the program): on a 256- or 16-colour terminal every "#RRGGBB" colour is
+// converted to the palette here, once, and not again by every Render (the
+// conversion searches the palette in HSLuv and was 38 % of a frame).
 func NewStyles(t Theme, lines LineColors) *Styles {
 	if t.Mono {
 		return newMonoStyles(t, lines)
 	}
+	t, conv := forProfile(lipgloss.ColorProfile(), t)
 	s := lipgloss.NewStyle
 	st := &Styles{
 		Theme:        t,
@@ -264,11 +270,36 @@ func NewStyles(t Theme, lines LineColors) *Styles {
 		if isLight(hex) {
 			fg = t.BadgeDark
 		}
-		c := lipgloss.Color(hex)
+		c := conv(hex)
 		st.lineBadge[name] = s().Background(c).Foreground(fg).Bold(true)
 		st.lineMark[name] = s().Foreground(c)
 	}
 	return st
+}
+
+// forProfile converts the theme's colours to the palette of profile p
+// (what lipgloss would do on every Render, done once) and returns the
+// conversion for the line colours. TrueColor keeps them; Ascii has no
+// colour to convert to.
+func forProfile(p termenv.Profile, t Theme) (Theme, func(string) lipgloss.Color) {
+	if p != termenv.ANSI256 && p != termenv.ANSI {
+		return t, func(c string) lipgloss.Color { return lipgloss.Color(c) }
+	}
+	conv := func(c string) string {
+		switch v := p.Color(c).(type) {
+		case termenv.ANSI256Color:
+			return strconv.Itoa(int(v))
+		case termenv.ANSIColor:
+			return strconv.Itoa(int(v))
+		}
+		return c
+	}
+	for _, c := range []*lipgloss.Color{&t.Text, &t.Accent, &t.Muted, &t.OnTime, &t.Slight, &t.Late, &t.Early,
+		&t.Cancelled, &t.Stale, &t.Error, &t.Border, &t.BorderFocused, &t.Selection, &t.Bar, &t.LineDefault,
+		&t.BadgeDark, &t.BadgeLight, &t.Banner, &t.BannerText, &t.Dim} {
+		*c = lipgloss.Color(conv(string(*c)))
+	}
+	return t, func(c string) lipgloss.Color { return lipgloss.Color(conv(c)) }
 }
 
 // newMonoStyles builds the styles of a theme without colour: reverse
