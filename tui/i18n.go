@@ -71,6 +71,7 @@ type texts struct {
 
 	// Ages and durations.
 	JustNow, SecondsAgo, MinutesAgo, HoursAgo string
+	UnderAgo, Under                           string // the status bar's coarse ages: "< %d s ago", "< %d s"
 	Seconds, Minutes                          string
 
 	// Status bar.
@@ -163,6 +164,7 @@ func englishTexts() texts {
 		NoneSoon:   "No %s in the next hour.",
 
 		JustNow: "just now", SecondsAgo: "%d s ago", MinutesAgo: "%d min ago", HoursAgo: "%d h ago",
+		UnderAgo: "< %d s ago", Under: "< %d s",
 		Seconds: "%d s", Minutes: "%d min",
 
 		Updated: "updated %s", WaitingFirst: "waiting for the first answer", Refreshing: "refreshing…",
@@ -238,6 +240,7 @@ func germanTexts() texts {
 		NoneSoon:   "Keine %s in der nächsten Stunde.",
 
 		JustNow: "gerade eben", SecondsAgo: "vor %d s", MinutesAgo: "vor %d Min", HoursAgo: "vor %d Std",
+		UnderAgo: "vor < %d s", Under: "< %d s",
 		Seconds: "%d s", Minutes: "%d Min",
 
 		Updated: "aktualisiert %s", WaitingFirst: "warte auf die erste Antwort", Refreshing: "aktualisiere…",
@@ -408,6 +411,34 @@ func (t *texts) ago(d time.Duration) string {
 		return fmt.Sprintf(t.MinutesAgo, int(d/time.Minute))
 	}
 	return fmt.Sprintf(t.HoursAgo, int(d/time.Hour))
+}
+
+// barStep is the granularity of the status bar's ages and times to go.
+// The bar is redrawn (and its 120 or more cells sent to the terminal) only
+// when its text changes, so it does not count seconds: live data is 15 s
+// apart, and a failed or late answer is marked at once by the stale
+// marker and the error, not by a counter.
+const barStep = 30 * time.Second
+
+// coarseAgo formats an age for the status bar: "< 30 s ago", then
+// whole minutes, rounded ("1 min ago" from 30 s), then hours.
+func (t *texts) coarseAgo(d time.Duration) string {
+	switch {
+	case d < barStep:
+		return fmt.Sprintf(t.UnderAgo, int(barStep/time.Second))
+	case d < time.Hour:
+		return fmt.Sprintf(t.MinutesAgo, int((d+time.Minute/2)/time.Minute))
+	}
+	return fmt.Sprintf(t.HoursAgo, int(d/time.Hour))
+}
+
+// coarseIn formats a time to go for the status bar: "< 30 s", then
+// minutes rounded up ("2 min" for 61 s), never less than is left.
+func (t *texts) coarseIn(d time.Duration) string {
+	if d <= barStep {
+		return fmt.Sprintf(t.Under, int(barStep/time.Second))
+	}
+	return fmt.Sprintf(t.Minutes, int((d+time.Minute-1)/time.Minute))
 }
 
 // inDur formats a time to go: "11 s", "2 min".

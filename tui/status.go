@@ -14,7 +14,9 @@ import (
 )
 
 // statusBar renders the status line of the focused board: the data
-// source, the age of the data, the next poll and the last error. It keeps
+// source, the age of the data, the next poll and the last error. Ages and
+// times to go are coarse (coarseAgo, coarseIn), so the bar changes when a
+// poll starts or ends, not every second. It keeps
 // no state of its own; what it shows belongs to the board's poller. When
 // the line is too long the source goes first, then the age, and the
 // error is cut last.
@@ -25,7 +27,7 @@ func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
 	msgErr := true
 	switch {
 	case !p.lastOK.IsZero():
-		age = fmt.Sprintf(tx.Updated, tx.ago(now.Sub(p.lastOK)))
+		age = fmt.Sprintf(tx.Updated, tx.coarseAgo(now.Sub(p.lastOK)))
 	case p.lastErr == nil:
 		age = tx.WaitingFirst
 	}
@@ -33,9 +35,9 @@ func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
 	case p.inFlight():
 		next = tx.Refreshing
 	case !p.next.IsZero() && p.lastErr != nil:
-		next = fmt.Sprintf(tx.RetryIn, tx.inDur(p.next.Sub(now)))
+		next = fmt.Sprintf(tx.RetryIn, tx.coarseIn(p.next.Sub(now)))
 	case !p.next.IsZero():
-		next = fmt.Sprintf(tx.NextIn, tx.inDur(p.next.Sub(now)))
+		next = fmt.Sprintf(tx.NextIn, tx.coarseIn(p.next.Sub(now)))
 	}
 	switch {
 	case p.lastErr != nil:

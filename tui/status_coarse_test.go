@@ -1,0 +1,62 @@
+package tui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// statusLine is the status bar of the view (the line above the key hint).
+func statusLine(v string) string {
+	l := strings.Split(v, "\n")
+	return l[len(l)-2]
+}
+
+// TestStatusBarStillBetweenPolls: between two polls the status bar does not
+// count seconds, so the terminal gets no new status line every second; it
+// changes when an answer comes. A failed poll is marked at once: stale
+// marker in the header, error and retry in the bar.
+func TestStatusBarStillBetweenPolls(t *testing.T) {
+	e := newEnv(t, 120, 30, true)
+	first := statusLine(e.m.View())
+	for s := 1; s <= 14; s++ {
+		e.advance(time.Second)
+		if got := statusLine(e.m.View()); got != first {
+			t.Fatalf("status bar changed after %d s without a poll:\n%q\n%q", s, first, got)
+		}
+	}
+	if !strings.Contains(first, "updated < 30 s ago") || !strings.Contains(first, "next in < 30 s") {
+		t.Errorf("status bar: %q", first)
+	}
+	e.advance(time.Second)
+	e.src.setErr(errors.New("cannot reach api.example: connection refused"))
+	e.poll()
+	v := e.m.View()
+	if !strings.Contains(v, "stale since") || !strings.Contains(statusLine(v), "connection refused") {
+		t.Errorf("a failed poll is not marked at once:\n%s", v)
+	}
+}
+
+// TestCoarseAges: ages and times to go in the bar never claim less than
+// is true: "< 30 s" only below 30 s, minutes rounded (ages) or rounded
+// up (times to go).
+func TestCoarseAges(t *testing.T) {
+	tx := englishTexts()
+	for d, want := range map[time.Duration]string{
+		0: "< 30 s ago", 29 * time.Second: "< 30 s ago", 30 * time.Second: "1 min ago",
+		89 * time.Second: "1 min ago", 90 * time.Second: "2 min ago", 2 * time.Hour: "2 h ago",
+	} {
+		if got := tx.coarseAgo(d); got != want {
+			t.Errorf("coarseAgo(%v) = %q, want %q", d, got, want)
+		}
+	}
+	for d, want := range map[time.Duration]string{
+		-time.Second: "< 30 s", 30 * time.Second: "< 30 s", 31 * time.Second: "1 min",
+		61 * time.Second: "2 min", 2 * time.Minute: "2 min",
+	} {
+		if got := tx.coarseIn(d); got != want {
+			t.Errorf("coarseIn(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
