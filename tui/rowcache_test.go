@@ -1,0 +1,47 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// TestRowsRedrawnOnlyWhenTheirTextChanges: a new second redraws the clock,
+// not the rows: a row is drawn again only when what it shows changed (its
+// countdown turned a minute), and then it shows the new countdown.
+func TestRowsRedrawnOnlyWhenTheirTextChanges(t *testing.T) {
+	e := newEnv(t, 160, 48, true)
+	_ = e.m.View()
+	rows := e.m.board.cache.rows
+	if len(rows) < 10 {
+		t.Fatalf("%d rows cached", len(rows))
+	}
+	before := make([]*byte, len(rows))
+	dues := make([]string, len(rows))
+	for i, r := range rows {
+		before[i], dues[i] = unsafe.StringData(r.line), r.key.due
+	}
+	e.advance(time.Second)
+	v := e.m.View()
+	if !strings.Contains(v, e.now.Format("15:04:05")) {
+		t.Fatalf("the clock did not move:\n%s", v)
+	}
+	same, turned := 0, 0
+	for i, r := range e.m.board.cache.rows {
+		switch {
+		case r.key.due == dues[i] && unsafe.StringData(r.line) != before[i]:
+			t.Errorf("row %d (%q) drawn again although its text did not change", i, r.key.due)
+		case r.key.due == dues[i]:
+			same++
+		default:
+			turned++
+			if !strings.Contains(r.line, r.key.due) {
+				t.Errorf("row %d shows %q, not its new countdown %q", i, r.line, r.key.due)
+			}
+		}
+	}
+	if same == 0 {
+		t.Errorf("no row kept its rendering over a second (%d turned)", turned)
+	}
+}
