@@ -183,7 +183,7 @@ func (b *boardPane) header(w int) string {
 	left := " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
 	if !b.poll.staleSince.IsZero() && b.have {
-		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, b.poll.staleSince.In(model.Berlin).Format("15:04:05"))) + "  " + right
+		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, b.sh.svcAt(b.poll.staleSince).In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}
 	return spread(left, right, w)
 }

@@ -174,7 +174,7 @@ func (b *gridBoard) compact(num int, focused bool, w, h int) string {
 	right := ""
 	switch {
 	case !b.poll.staleSince.IsZero() && b.have:
-		right = st.Stale.Render("⚠ " + b.poll.staleSince.In(model.Berlin).Format("15:04"))
+		right = st.Stale.Render("⚠ " + b.sh.svcAt(b.poll.staleSince).In(model.Berlin).Format("15:04"))
 	case b.poll.lastErr != nil:
 		right = st.Error.Render("✗")
 	}
@@ -296,7 +296,7 @@ func (g *gridPane) zoomView(b *gridBoard) string {
 	left := " " + st.Accent.Render(itoa(g.focus+1)) + " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+note)
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
 	if !b.poll.staleSince.IsZero() && b.have {
-		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, b.poll.staleSince.In(model.Berlin).Format("15:04:05"))) + "  " + right
+		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, b.sh.svcAt(b.poll.staleSince).In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}
 	head := spread(left, right, g.width)
 	if i := strings.IndexByte(v, '\n'); i >= 0 {

@@ -81,6 +81,9 @@ type texts struct {
 	NextIn            string // "next in %s"
 	Failures          string // " (%d failures)"
 	SearchUnavailable string // "search unavailable: %s"
+	// ClockSkew says the service's clock and the machine's differ:
+	// "service time %s · this computer %s" (HH:MM each).
+	ClockSkew string
 	// Failed requests (errLine): the service's or the system's own words
 	// stay as they came.
 	ErrHTTP        string // "%d %s" — status code and its English name, e.g. 503 Service Unavailable
@@ -168,7 +171,8 @@ func englishTexts() texts {
 		Updated: "updated %s", WaitingFirst: "waiting for the first answer", Refreshing: "refreshing…",
 		RetryIn: "retry in %s", NextIn: "next in %s", Failures: " (%d failures)",
 		SearchUnavailable: "search unavailable: %s", NoStopsForLine: "no stops known for line %s",
-		ErrHTTP: "%d %s", ErrTimeout: "no answer within %s", ErrUnreachable: "cannot reach the service: %s",
+		ClockSkew: "service time %s · this computer %s",
+		ErrHTTP:   "%d %s", ErrTimeout: "no answer within %s", ErrUnreachable: "cannot reach the service: %s",
 		ErrUnreadable: "unreadable answer: %s",
 
 		TooSmall: "terminal too small", NeedSize: "need %d×%d", TooSmallShort: "too small",
@@ -243,7 +247,8 @@ func germanTexts() texts {
 		Updated: "aktualisiert %s", WaitingFirst: "warte auf die erste Antwort", Refreshing: "aktualisiere…",
 		RetryIn: "neuer Versuch in %s", NextIn: "nächste in %s", Failures: " (%d Fehlschläge)",
 		SearchUnavailable: "Suche nicht verfügbar: %s", NoStopsForLine: "keine Haltestellen der Linie %s bekannt",
-		ErrHTTP: "HTTP-Fehler %d (%s)", ErrTimeout: "keine Antwort innerhalb von %s", ErrUnreachable: "Dienst nicht erreichbar: %s",
+		ClockSkew: "Serverzeit %s · dieser Rechner %s",
+		ErrHTTP:   "HTTP-Fehler %d (%s)", ErrTimeout: "keine Antwort innerhalb von %s", ErrUnreachable: "Dienst nicht erreichbar: %s",
 		ErrUnreadable: "unlesbare Antwort: %s",
 
 		TooSmall: "Terminal zu klein", NeedSize: "mindestens %d×%d", TooSmallShort: "zu klein",

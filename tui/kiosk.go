@@ -87,14 +87,14 @@ func newKiosk(sh *shared, o KioskOptions, specs []BoardSpec) kiosk {
 	if o.StaleAfter <= 0 {
 		o.StaleAfter = DefaultKioskStaleAfter
 	}
-	k := kiosk{on: true, opt: o, start: sh.now, since: sh.now, cache: &kioskCache{}}
+	k := kiosk{on: true, opt: o, start: sh.local, since: sh.local, cache: &kioskCache{}}
 	for i, s := range specs {
 		b := newBoardPane(sh, kioskBoardBase+boardID(i), s.subject())
 		b.focused = false
 		k.boards = append(k.boards, b)
 		k.filt = append(k.filt, filters{lines: slices.Clone(s.Lines), platform: s.Platform, direction: s.Direction})
 	}
-	k.asleep = !k.inHours(sh.now)
+	k.asleep = sh.clockKnown() && !k.inHours(sh.now)
 	return k
 }
 
@@ -206,15 +206,17 @@ func (m *Model) kioskUpdate(msg tea.Msg) tea.Cmd {
 			return tea.Quit
 		}
 	case clockMsg:
-		m.sh.now = msg.now
+		logSkew := m.sh.tick(msg.now)
 		var cmd tea.Cmd
-		switch in := k.inHours(msg.now); {
+		// Operating hours are the service's; until its clock is known
+		// (the first answer) the kiosk stays awake to learn it.
+		switch in := k.inHours(m.sh.now) || !m.sh.clockKnown(); {
 		case !in && !k.asleep:
 			k.sleep()
 		case in && k.asleep:
 			cmd = k.wake(msg.now)
 		}
-		return tea.Batch(clockCmd(m.sh.clock), cmd)
+		return tea.Batch(clockCmd(m.sh.clock), cmd, logSkew)
 	case pollTickMsg:
 		if b := k.board(msg.board); b != nil && !k.asleep {
 			return b.tick(msg)

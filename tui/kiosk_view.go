@@ -28,7 +28,8 @@ const (
 
 // kioskKey is everything the kiosk's view depends on.
 type kioskKey struct {
-	sec    int64
+	sec    int64 // the local second (rotation, burn-in shift)
+	svc    int64 // the service's second (clocks, countdowns)
 	w, h   int
 	board  int
 	rev    int
@@ -39,9 +40,9 @@ type kioskKey struct {
 // kioskView renders the kiosk screen, from the cache within a second.
 func (m *Model) kioskView() string {
 	k := &m.kiosk
-	w, h, now := m.width, m.height, m.sh.now
-	i := k.shown(now)
-	key := kioskKey{sec: now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.asleep}
+	w, h := m.width, m.height
+	i := k.shown(m.sh.local) // rotation, like every animation, runs on the local clock
+	key := kioskKey{sec: m.sh.local.Unix(), svc: m.sh.now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.asleep}
 	if i < len(k.boards) {
 		key.rev = k.boards[i].rev
 	}
@@ -62,7 +63,7 @@ func (m *Model) renderKiosk(i, w, h int) string {
 	if k.asleep || len(k.boards) == 0 {
 		return m.renderNightClock(w, h)
 	}
-	dx, dy := shift(m.sh.now)
+	dx, dy := shift(m.sh.local)
 	cw, ch := w-1, h-1 // the content keeps a free column and row to move into
 	lines := m.kioskLines(&k.boards[i], i, cw, ch)
 	out := make([]string, 0, h)
@@ -90,7 +91,7 @@ func (m *Model) kioskLines(b *boardPane, i, w, h int) []string {
 	lines = append(lines, m.kioskHeader(b, i, next, w, h)...)
 	lines = append(lines, "")
 	if delayed {
-		text := "⚠ " + fmt.Sprintf(tx.DataDelayed, ref.In(model.Berlin).Format("15:04")) + " ⚠"
+		text := "⚠ " + fmt.Sprintf(tx.DataDelayed, m.sh.svcAt(ref).In(model.Berlin).Format("15:04")) + " ⚠"
 		lines = append(lines, st.Banner.Render(center(text, w)), "")
 	}
 	ticker := m.tickerLine(w)
@@ -115,7 +116,7 @@ func (m *Model) kioskLines(b *boardPane, i, w, h int) []string {
 // last good answer (or the start, before any) is more than two intervals
 // old, since when, and blank when rows older than StaleAfter must go.
 func (m *Model) freshness(b *boardPane) (delayed bool, since time.Time, blank bool) {
-	k, now := &m.kiosk, m.sh.now
+	k, now := &m.kiosk, m.sh.local // poll times are local
 	since = b.poll.lastOK
 	if since.IsZero() {
 		since = k.since
@@ -249,7 +250,7 @@ func (m *Model) kioskTable(b *boardPane, rows []int, blank bool, w, room int) []
 		return nil
 	}
 	if blank {
-		since := b.poll.lastOK.In(model.Berlin).Format("15:04")
+		since := m.sh.svcAt(b.poll.lastOK).In(model.Berlin).Format("15:04")
 		var out []string
 		for _, l := range wrapWords(fmt.Sprintf(tx.DataBlanked, since), w-4) {
 			out = append(out, "  "+st.Stale.Render(l))
@@ -308,7 +309,7 @@ func (m *Model) tickerLine(w int) string {
 	if len(pages) == 0 {
 		return ""
 	}
-	p := pages[int(m.sh.now.Unix()/int64(tickerPage/time.Second))%len(pages)]
+	p := pages[int(m.sh.local.Unix()/int64(tickerPage/time.Second))%len(pages)]
 	return fit(m.sh.st.Ticker.Render("⚠ "+p), w)
 }
 
@@ -326,7 +327,7 @@ func (m *Model) renderNightClock(w, h int) string {
 	if h < smallKiosk || cw > w {
 		rows, cw = []string{clock}, ansi.StringWidth(clock)
 	}
-	i := now.Unix() / int64(shiftEvery/time.Second)
+	i := m.sh.local.Unix() / int64(shiftEvery/time.Second)
 	px := int(i*7) % max(w-cw+1, 1)
 	py := int(i*3) % max(h-len(rows)+1, 1)
 	out := make([]string, 0, py+len(rows))

@@ -42,8 +42,17 @@ type Options struct {
 	Interval time.Duration
 	// Limit is the number of events per board (default DefaultLimit).
 	Limit int
-	// Now is the clock (the simulation may run its own); nil is time.Now.
+	// Now is the service's clock when it runs in this process (the
+	// embedded simulation, tests); it is then also the local clock. nil
+	// means the machine's clock, with the service's clock estimated from
+	// each answer's CurrentTimestamp (svcclock.go).
 	Now func() time.Time
+	// ClockSkew, if set, is called when the service's clock and the
+	// machine's start or stop differing by more than a minute (or the
+	// difference changes by more than a minute): for --log. local is the
+	// machine's time, service the service's at that moment; equal times
+	// mean they agree again.
+	ClockSkew func(service, local time.Time)
 	// AltScreen runs the program in the terminal's alternate screen.
 	AltScreen bool
 	// Boards are the watched boards: more than one opens the dispatcher
@@ -105,19 +114,30 @@ type shared struct {
 	ctx        context.Context
 	src        Source
 	sourceName string
-	clock      func() time.Time
-	now        time.Time
-	st         *Styles
-	t          *texts // the catalogue of the chosen language (i18n.go)
-	keys       keyMap
-	pol        policy
-	limit      int
-	seq        int // the model-wide request counter
-	base       *baseData
-	baseErr    error
-	baseBusy   bool
-	baseFails  int    // failed base data loads in a row, for the retry backoff
-	notice     string // a one-off message for the status bar, cleared by the next key
+	// clock is the local clock: timers, poll times, data ages and
+	// animations run on it. local is its time at the last clockMsg.
+	clock func() time.Time
+	local time.Time
+	// now is the service's time at the last clockMsg (or answer): what
+	// countdowns, ages of reports and the header clocks show. svc
+	// estimates it; nil when the service's clock is in-process (Options.Now).
+	now time.Time
+	svc *serviceClock
+	// skew is the difference shown and logged (0 while within skewNotice);
+	// onSkew is Options.ClockSkew.
+	skew      time.Duration
+	onSkew    func(service, local time.Time)
+	st        *Styles
+	t         *texts // the catalogue of the chosen language (i18n.go)
+	keys      keyMap
+	pol       policy
+	limit     int
+	seq       int // the model-wide request counter
+	base      *baseData
+	baseErr   error
+	baseBusy  bool
+	baseFails int    // failed base data loads in a row, for the retry backoff
+	notice    string // a one-off message for the status bar, cleared by the next key
 
 	// dt is the dispatcher's catalogue (grid_text.go); rate the requests
 	// per minute for the status bar (grid_root.go).
@@ -155,8 +175,9 @@ type Model struct {
 // first poll, the clock and the base data load.
 func New(o Options) Model {
 	clock := o.Now
+	var svc *serviceClock
 	if clock == nil {
-		clock = time.Now
+		clock, svc = time.Now, &serviceClock{}
 	}
 	limit := o.Limit
 	if limit <= 0 {
@@ -169,7 +190,10 @@ func New(o Options) Model {
 		src:        o.Source,
 		sourceName: o.SourceName,
 		clock:      clock,
+		local:      now,
 		now:        now,
+		svc:        svc,
+		onSkew:     o.ClockSkew,
 		st:         NewStyles(theme, UlmLineColors().With(o.LineColors)),
 		t:          textsFor(o.Lang),
 		keys:       defaultKeyMap(),
@@ -236,6 +260,7 @@ func (m Model) Init() tea.Cmd {
 // Update handles a message: window size in the root, keys through the
 // global bindings to the overlay or focused pane, data to its owner.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.observe(msg)
 	if m.kiosk.on {
 		cmd := m.kioskUpdate(msg)
 		return m, cmd
@@ -270,6 +295,25 @@ func (m Model) View() string {
 		return m.kioskView()
 	}
 	return m.render() // exact by construction; TestViewFitsEverySize holds it to that
+}
+
+// observe feeds the service clock with the CurrentTimestamp of a good
+// answer, whichever pane it is for.
+func (m *Model) observe(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case boardMsg:
+		if msg.err == nil {
+			m.sh.observe(msg.data.Timestamp.Time, msg.at)
+		}
+	case vehicleMsg:
+		if msg.err == nil {
+			m.sh.observe(msg.passages.Timestamp.Time, msg.at)
+		}
+	case alertMsg:
+		if msg.err == nil {
+			m.sh.observe(msg.alert.Timestamp.Time, msg.at)
+		}
+	}
 }
 
 // syncKeys enables the key bindings that do something now.

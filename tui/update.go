@@ -138,10 +138,10 @@ func (m *Model) open(t target) tea.Cmd {
 func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case clockMsg:
-		m.sh.now = msg.now
+		logSkew := m.sh.tick(msg.now)
 		m.sample(msg.now)
 		m.board.setCursor(m.board.cursorIn(m.board.rows()))
-		return clockCmd(m.sh.clock)
+		return tea.Batch(clockCmd(m.sh.clock), logSkew)
 	case pollTickMsg:
 		if cmd, ok := m.dispatchData(msg); ok {
 			return cmd

@@ -263,7 +263,7 @@ func (p *vehiclePane) deviationText(sec int) string {
 // state of the pane's own poll.
 func (p *vehiclePane) pollLine(iw int) string {
 	st, tx := p.sh.st, p.sh.t
-	now := p.sh.now
+	now := p.sh.local // poll times are local
 	var parts []string
 	if n := len(p.samples); n > 0 {
 		spark := mapview.Sparkline(p.samples, min(n, max(iw/3, 8)))
@@ -273,7 +273,7 @@ func (p *vehiclePane) pollLine(iw int) string {
 	pl := &p.poll
 	switch {
 	case pl.lastErr != nil:
-		parts = append(parts, st.Stale.Render(fmt.Sprintf(tx.StaleSince, pl.staleSince.In(model.Berlin).Format("15:04:05"))),
+		parts = append(parts, st.Stale.Render(fmt.Sprintf(tx.StaleSince, p.sh.svcAt(pl.staleSince).In(model.Berlin).Format("15:04:05"))),
 			st.Error.Render(p.sh.t.errLine(pl.lastErr)))
 	case pl.inFlight():
 		parts = append(parts, st.Muted.Render(tx.Refreshing))
@@ -292,7 +292,7 @@ func (p *vehiclePane) notice(pos position) string {
 	st, tx := p.sh.st, p.sh.t
 	switch {
 	case p.out:
-		return st.Stale.Render(fmt.Sprintf(tx.OutOfService, p.outSince.In(model.Berlin).Format("15:04"))) +
+		return st.Stale.Render(fmt.Sprintf(tx.OutOfService, p.sh.svcAt(p.outSince).In(model.Berlin).Format("15:04"))) +
 			st.Muted.Render(tx.OutOfServiceTail)
 	case pos.phase == phaseEnded:
 		ps := p.pass.Passages
