@@ -48,11 +48,12 @@ type Options struct {
 	// each answer's CurrentTimestamp (svcclock.go).
 	Now func() time.Time
 	// ClockSkew, if set, is called when the service's clock and the
-	// machine's start or stop differing by more than a minute (or the
-	// difference changes by more than a minute): for --log. local is the
-	// machine's time, service the service's at that moment; equal times
-	// mean they agree again.
-	ClockSkew func(service, local time.Time)
+	// machine's start or stop differing by more than a minute, when the
+	// service's rate changes, or when the difference moves by more than a
+	// minute beyond what the rate explains: for --log. local is the
+	// machine's time, service the service's at that moment (equal times:
+	// they agree again), rate the service's seconds per real second.
+	ClockSkew func(service, local time.Time, rate float64)
 	// AltScreen runs the program in the terminal's alternate screen.
 	AltScreen bool
 	// Boards are the watched boards: more than one opens the dispatcher
@@ -123,10 +124,12 @@ type shared struct {
 	// estimates it; nil when the service's clock is in-process (Options.Now).
 	now time.Time
 	svc *serviceClock
-	// skew is the difference shown and logged (0 while within skewNotice);
+	// skew is the difference shown (0 while within skewNotice), skewLog
+	// the one last logged;
 	// onSkew is Options.ClockSkew.
 	skew      time.Duration
-	onSkew    func(service, local time.Time)
+	skewLog   skewLog
+	onSkew    func(service, local time.Time, rate float64)
 	st        *Styles
 	t         *texts // the catalogue of the chosen language (i18n.go)
 	keys      keyMap

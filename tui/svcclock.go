@@ -244,7 +244,9 @@ func (sh *shared) observe(ts, at time.Time) {
 
 // tick sets the clocks to local time t and returns the command that logs
 // a change of the difference between the machine's clock and the
-// service's, if there is one.
+// service's, if there is one: when they start or stop differing by more
+// than skewNotice, when the service's rate changes, or when the
+// difference moves by more than skewNotice from what the rate explains.
 func (sh *shared) tick(t time.Time) tea.Cmd {
 	sh.local = t
 	sh.now = sh.svcAt(t)
@@ -252,16 +254,34 @@ func (sh *shared) tick(t time.Time) tea.Cmd {
 	if absDur(skew) <= skewNotice {
 		skew = 0
 	}
-	if absDur(skew-sh.skew) <= skewNotice && (skew == 0) == (sh.skew == 0) {
+	sh.skew = skew
+	rate := 1.0
+	if sh.svc != nil && sh.svc.known {
+		rate = sh.svc.rate
+	}
+	l := &sh.skewLog
+	predicted := l.skew + scale(t.Sub(l.at), l.rate-1)
+	switch {
+	case (skew == 0) != (l.skew == 0):
+	case skew == 0:
+		return nil
+	case absDur(skew-predicted) <= skewNotice && absDur(time.Duration((rate-l.rate)*float64(time.Second))) <= time.Second/20:
 		return nil
 	}
-	sh.skew = skew
+	sh.skewLog = skewLog{at: t, skew: skew, rate: rate}
 	if sh.onSkew == nil {
 		return nil
 	}
 	f, service := sh.onSkew, t.Add(skew)
 	return func() tea.Msg {
-		f(service, t)
+		f(service, t, rate)
 		return nil
 	}
+}
+
+// skewLog is the difference between the clocks as last logged.
+type skewLog struct {
+	at   time.Time
+	skew time.Duration
+	rate float64
 }

@@ -112,7 +112,7 @@ func TestStatusBarSaysClocksDiffer(t *testing.T) {
 		{"de", "Serverzeit 07:31 · dieser Rechner 21:06"},
 	} {
 		var calls int
-		m := New(Options{Source: newFakeSource(), Lang: tc.lang, ClockSkew: func(_, _ time.Time) { calls++ }})
+		m := New(Options{Source: newFakeSource(), Lang: tc.lang, ClockSkew: func(_, _ time.Time, _ float64) { calls++ }})
 		svc := time.Date(2026, 9, 11, 7, 31, 0, 0, time.FixedZone("CEST", 2*3600))
 		m.sh.observe(svc, c0)
 		for i := range 3 {

@@ -66,7 +66,7 @@ func (g *globals) logTransport(rt http.RoundTripper) http.RoundTripper {
 
 // logClockSkew records in the log that the service's clock and this
 // machine's differ by more than a minute, or agree again (tui.Options.ClockSkew).
-func (g *globals) logClockSkew(service, local time.Time) {
+func (g *globals) logClockSkew(service, local time.Time, rate float64) {
 	if g.logger == nil {
 		return
 	}
@@ -74,5 +74,6 @@ func (g *globals) logClockSkew(service, local time.Time) {
 		g.logger.Info("clocks agree again", "local", local)
 		return
 	}
-	g.logger.Warn("service clock differs from this computer's", "service", service, "local", local, "difference", service.Sub(local).Round(time.Second))
+	g.logger.Warn("service clock differs from this computer's", "service", service, "local", local,
+		"difference", service.Sub(local).Round(time.Second), "rate", rate)
 }
