@@ -70,9 +70,6 @@ func (c *serviceClock) at(t time.Time) time.Time {
 	return c.refS.Add(scale(t.Sub(c.refL), c.rate))
 }
 
-// skew returns how far the service's clock is ahead of the local one at t.
-func (c *serviceClock) skew(t time.Time) time.Duration { return c.at(t).Sub(t) }
-
 // observe adds an answer with the service's time svc that arrived at local
 // time t, and fits the clock anew. Zero times (an answer without a
 // timestamp) are ignored.
