@@ -27,7 +27,6 @@ func keyOf(e *model.Event) eventKey {
 // with its own poll schedule.
 type boardPane struct {
 	sh      *shared
-	id      boardID
 	subj    subject
 	title   string      // the stop's name
 	line    string      // show only this line ("" for all)
@@ -46,8 +45,10 @@ type boardPane struct {
 
 // newBoardPane returns a board for s; its first poll comes from Init or
 // from the caller that opened it.
-func newBoardPane(sh *shared, id boardID, s subject) boardPane {
-	return boardPane{sh: sh, id: id, subj: s, focused: true, cache: &viewCache{}}
+func newBoardPane(sh *shared, s subject) boardPane {
+	b := boardPane{sh: sh, subj: s, focused: true, cache: &viewCache{}}
+	b.poll.renew()
+	return b
 }
 
 // setSize gives the board its rectangle.
@@ -76,7 +77,7 @@ func (b *boardPane) setSubject(s subject) tea.Cmd {
 	b.poll.restart()
 	b.poll.failures, b.poll.lastErr, b.poll.staleSince = 0, nil, time.Time{}
 	b.touch()
-	return pollNowCmd(b.id, b.poll.gen, false)
+	return b.poll.pollNow(b.key())
 }
 
 // open shows the board of target t (a stop, stop point or line).
@@ -97,38 +98,35 @@ func (b *boardPane) open(t target) tea.Cmd {
 // refresh polls now, bypassing the client's cache. A request in flight is
 // left to finish (its answer re-arms the schedule), so there is never a
 // second one.
-func (b *boardPane) refresh() tea.Cmd {
-	b.poll.gen++ // the armed tick dies
-	if b.poll.inFlight() {
-		return nil
-	}
-	return pollNowCmd(b.id, b.poll.gen, true)
-}
+func (b *boardPane) refresh() tea.Cmd { return b.poll.refresh(b.key()) }
+
+// key is the key of the board's feed.
+func (b *boardPane) key() feedKey { return boardKey(b.subj) }
 
 // tick starts the poll that tick msg asks for, unless it is stale or a
 // request is already in flight.
-func (b *boardPane) tick(msg pollTickMsg) tea.Cmd {
-	if msg.board != b.id || msg.gen != b.poll.gen || b.poll.inFlight() {
+func (b *boardPane) tick(msg feedTickMsg) tea.Cmd {
+	if msg.key != b.key() {
 		return nil
 	}
-	sh := b.sh
-	seq := sh.nextSeq()
-	ctx, cancel := b.poll.begin(sh.ctx, seq, sh.pol.timeout, msg.fresh)
-	return fetchBoardCmd(ctx, cancel, sh.src, b.id, seq, b.subj, sh.limit, sh.clock)
+	return b.poll.tick(b.sh, msg)
 }
 
 // receive takes the answer msg if it is the one awaited, and arms the next
 // tick. A failed poll keeps the last good rows and marks them stale.
-func (b *boardPane) receive(msg boardMsg) tea.Cmd {
-	if msg.board != b.id || !b.poll.accept(msg.seq) {
-		return nil
+func (b *boardPane) receive(msg feedMsg) (tea.Cmd, bool) {
+	if msg.key != b.key() {
+		return nil, false
 	}
-	d := b.poll.settle(b.sh.pol, msg.err, msg.at)
+	cmd, ok := b.poll.receive(b.sh, msg)
+	if !ok {
+		return nil, false
+	}
 	if msg.err == nil {
-		b.setData(msg.data)
+		b.setData(msg.data.board)
 	}
 	b.touch()
-	return pollTickCmd(b.id, b.poll.gen, d)
+	return cmd, true
 }
 
 // setData replaces the rows, keeping the cursor on the same trip.

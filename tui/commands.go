@@ -22,16 +22,6 @@ func clockCmd(now func() time.Time) tea.Cmd {
 	return tea.Every(time.Second, func(time.Time) tea.Msg { return clockMsg{now: now()} })
 }
 
-// fetchBoardCmd requests a board for subject s. ctx carries the request
-// timeout (and WithFresh for a manual refresh); cancel releases it.
-func fetchBoardCmd(ctx context.Context, cancel context.CancelFunc, src Source, id boardID, seq int, s subject, limit int, now func() time.Time) tea.Cmd {
-	return func() tea.Msg {
-		defer cancel()
-		b, err := fetchBoard(ctx, src, s, limit)
-		return boardMsg{board: id, seq: seq, subject: s, data: b, err: err, at: now()}
-	}
-}
-
 // fetchBoard calls the Source method that serves subject s.
 func fetchBoard(ctx context.Context, src Source, s subject, limit int) (model.Board, error) {
 	switch {

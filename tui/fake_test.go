@@ -305,7 +305,7 @@ func keyMsg(k string) tea.KeyMsg {
 // tick sends the board's current poll tick and returns the fetch command.
 func (e *testEnv) tick() tea.Cmd {
 	e.t.Helper()
-	return e.send(pollTickMsg{board: e.m.board.id, gen: e.m.board.poll.gen})
+	return e.send(feedTickMsg{key: e.m.board.key(), gen: e.m.board.poll.gen})
 }
 
 // poll runs one full poll: tick, fetch (executed), answer delivered.
@@ -323,7 +323,7 @@ func (e *testEnv) deliver(cmd tea.Cmd) tea.Cmd {
 	e.t.Helper()
 	msg := cmd()
 	switch msg.(type) {
-	case boardMsg, vehicleMsg, patternMsg, vehicleInfoMsg:
+	case feedMsg, patternMsg, vehicleInfoMsg:
 	default:
 		e.t.Fatalf("expected a fetch result, got %T", msg)
 	}

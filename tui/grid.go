@@ -116,7 +116,6 @@ func (b *gridBoard) refilter() {
 // that shows it: however many boards watch a stop, it is asked once per
 // interval, by construction rather than by the cache alone.
 type gridFeed struct {
-	id   boardID
 	subj subject
 	poll poller
 	data model.Board // the last good answer
@@ -158,22 +157,19 @@ func (g *gridPane) feed(s subject) *gridFeed {
 	return nil
 }
 
-// feedByID returns the feed with id, nil if none.
-func (g *gridPane) feedByID(id boardID) *gridFeed {
-	for _, f := range g.feeds {
-		if f.id == id {
-			return f
-		}
-	}
-	return nil
+// newGridFeed returns the feed of s, with its schedule.
+func newGridFeed(s subject) *gridFeed {
+	f := &gridFeed{subj: s}
+	f.poll.renew()
+	return f
 }
 
-// add watches a board of spec s with id for a new feed if one is needed,
-// and focuses it. seed, if it has data for the subject, fills the board at
+// add watches a board of spec s, with a new feed if one is needed, and
+// focuses it. seed, if it has data for the subject, fills the board at
 // once. It returns the command that starts the feed's first poll, if any.
-func (g *gridPane) add(s BoardSpec, id boardID, seed *boardPane) tea.Cmd {
+func (g *gridPane) add(s BoardSpec, seed *boardPane) tea.Cmd {
 	sj := s.subject()
-	b := &gridBoard{boardPane: newBoardPane(g.sh, id, sj),
+	b := &gridBoard{boardPane: newBoardPane(g.sh, sj),
 		filt: filters{lines: slices.Clone(s.Lines), platform: s.Platform, direction: s.Direction}}
 	b.focused = false
 	if seed != nil && seed.subj == sj {
@@ -184,9 +180,9 @@ func (g *gridPane) add(s BoardSpec, id boardID, seed *boardPane) tea.Cmd {
 	var cmd tea.Cmd
 	f := g.feed(sj)
 	if f == nil {
-		f = &gridFeed{id: id, subj: sj}
+		f = newGridFeed(sj)
 		g.feeds = append(g.feeds, f)
-		cmd = pollNowCmd(f.id, f.poll.gen, false)
+		cmd = f.poll.pollNow(boardKey(sj))
 		if seed != nil && seed.subj == sj && seed.have {
 			f.data, f.have = seed.data, true
 			f.poll.lastOK = seed.poll.lastOK
@@ -242,51 +238,38 @@ func (g *gridPane) stop() {
 	}
 }
 
-// tick starts the feed's poll that msg asks for, unless msg is of an old
-// schedule or a request is in flight.
-func (f *gridFeed) tick(sh *shared, msg pollTickMsg) tea.Cmd {
-	if msg.gen != f.poll.gen || f.poll.inFlight() {
-		return nil
-	}
-	seq := sh.nextSeq()
-	ctx, cancel := f.poll.begin(sh.ctx, seq, sh.pol.timeout, msg.fresh)
-	return fetchBoardCmd(ctx, cancel, sh.src, f.id, seq, f.subj, sh.limit, sh.clock)
-}
-
 // receive takes the answer msg if it is the one awaited and arms the next
 // tick; ok is false for any other answer.
-func (f *gridFeed) receive(sh *shared, msg boardMsg) (cmd tea.Cmd, ok bool) {
-	if !f.poll.accept(msg.seq) {
-		return nil, false
+func (f *gridFeed) receive(sh *shared, msg feedMsg) (cmd tea.Cmd, ok bool) {
+	cmd, ok = f.poll.receive(sh, msg)
+	if ok && msg.err == nil {
+		f.data, f.have = msg.data.board, true
 	}
-	d := f.poll.settle(sh.pol, msg.err, msg.at)
-	if msg.err == nil {
-		f.data, f.have = msg.data, true
-	}
-	return pollTickCmd(f.id, f.poll.gen, d), true
+	return cmd, ok
 }
 
-// tick starts the poll of the feed msg names, unless stale or in flight.
-func (g *gridPane) tick(msg pollTickMsg) tea.Cmd {
-	f := g.feedByID(msg.board)
-	if f == nil {
-		return nil
+// tick starts the poll of the feed msg names, unless stale or in flight;
+// ok is false when msg is no feed's.
+func (g *gridPane) tick(msg feedTickMsg) (tea.Cmd, bool) {
+	f := g.feed(msg.key.subj)
+	if f == nil || msg.key.kind != feedBoard || msg.gen != f.poll.gen {
+		return nil, false
 	}
-	cmd := f.tick(g.sh, msg)
+	cmd := f.poll.tick(g.sh, msg)
 	g.mirror(f)
-	return cmd
+	return cmd, true
 }
 
 // receive takes the answer of a feed's poll, hands it to every board of
 // its subject and arms the next tick. ok is false when msg is no feed's.
-func (g *gridPane) receive(msg boardMsg) (tea.Cmd, bool) {
-	f := g.feedByID(msg.board)
-	if f == nil {
+func (g *gridPane) receive(msg feedMsg) (tea.Cmd, bool) {
+	f := g.feed(msg.key.subj)
+	if f == nil || msg.key.kind != feedBoard {
 		return nil, false
 	}
 	cmd, ok := f.receive(g.sh, msg)
 	if !ok {
-		return nil, true
+		return nil, false
 	}
 	for _, b := range g.boards {
 		if b.subj == f.subj {
@@ -318,24 +301,20 @@ func (g *gridPane) refresh() tea.Cmd {
 	if f == nil {
 		return nil
 	}
-	f.poll.gen++
-	if f.poll.inFlight() {
-		return nil
-	}
-	return pollNowCmd(f.id, f.poll.gen, true)
+	return f.poll.refresh(boardKey(f.subj))
 }
 
 // setSubject points board b at s (arrivals toggled in the zoomed view),
-// starting a feed for s if none polls it yet; id is for that new feed.
-func (g *gridPane) setSubject(b *gridBoard, s subject, id boardID) tea.Cmd {
+// starting a feed for s if none polls it yet.
+func (g *gridPane) setSubject(b *gridBoard, s subject) tea.Cmd {
 	b.subj = s
 	b.have, b.raw, b.data, b.cursor = false, model.Board{}, model.Board{}, 0
 	var cmd tea.Cmd
 	f := g.feed(s)
 	if f == nil {
-		f = &gridFeed{id: id, subj: s}
+		f = newGridFeed(s)
 		g.feeds = append(g.feeds, f)
-		cmd = pollNowCmd(f.id, f.poll.gen, false)
+		cmd = f.poll.pollNow(boardKey(s))
 	}
 	g.fill(b, f)
 	g.dropUnused()

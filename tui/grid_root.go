@@ -29,7 +29,6 @@ type dispatch struct {
 	pins   pinSet
 	boards watchedSet // the grid's boards in boards.json (watched.go)
 	rate   rateMeter
-	nextID boardID // the last board or feed id handed out; Model.board is 0
 	start  []tea.Cmd
 }
 
@@ -48,7 +47,7 @@ func newDispatch(sh *shared, o Options) dispatch {
 	}
 	if len(o.Boards) > 1 || (len(o.Boards) == 1 && needsGrid(o.Boards[0])) {
 		for _, s := range o.Boards[:min(len(o.Boards), maxBoards)] {
-			if cmd := d.grid.add(s, d.newID(), nil); cmd != nil {
+			if cmd := d.grid.add(s, nil); cmd != nil {
 				d.start = append(d.start, cmd)
 			}
 		}
@@ -77,12 +76,6 @@ func singleSubject(o Options) (subject, string, bool) {
 		line = s.Lines[0]
 	}
 	return s.subject(), line, true
-}
-
-// newID returns a fresh board or feed id.
-func (d *dispatch) newID() boardID {
-	d.nextID++
-	return d.nextID
 }
 
 // init returns the dispatcher's start commands: the grid's first polls
@@ -180,7 +173,7 @@ func (m *Model) setMode(to dispMode) tea.Cmd {
 		m.board.poll.restart()
 	case !boardShowed && boardShows:
 		m.board.poll.restart()
-		cmds = append(cmds, pollNowCmd(m.board.id, m.board.poll.gen, false))
+		cmds = append(cmds, m.board.poll.pollNow(m.board.key()))
 	}
 	m.disp.pins.showStrip(to == modeBoard)
 	cmds = append(cmds, m.disp.pins.stripCmd(to == modeBoard))
@@ -289,7 +282,7 @@ func (m *Model) gridKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Toggle):
 		s := b.subj
 		s.arrivals = !s.arrivals
-		return g.setSubject(b, s, m.disp.newID())
+		return g.setSubject(b, s)
 	}
 	if g.zoomed {
 		if key.Matches(msg, k.disp.Back) {
@@ -348,7 +341,7 @@ func (m *Model) watchBoard() tea.Cmd {
 		m.sh.notice = fmt.Sprintf(m.sh.dt.GridFull, maxBoards)
 		return nil
 	}
-	cmd := g.add(spec, m.disp.newID(), &m.board)
+	cmd := g.add(spec, &m.board)
 	return tea.Batch(cmd, m.setMode(modeGrid))
 }
 
@@ -356,26 +349,22 @@ func (m *Model) watchBoard() tea.Cmd {
 // pins. ok is false for messages it does not own.
 func (m *Model) dispatchData(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
-	case pollTickMsg:
-		if msg.board == m.board.id {
-			return nil, false
+	case feedTickMsg:
+		if cmd, ok := m.disp.grid.tick(msg); ok {
+			return cmd, true
 		}
-		if f := m.disp.grid.feedByID(msg.board); f != nil {
-			return m.disp.grid.tick(msg), true
+		if cmd, ok := m.disp.pins.tick(msg); ok {
+			return cmd, true
 		}
-		return m.disp.pins.tick(msg), true
-	case boardMsg:
-		if msg.board == m.board.id {
-			return nil, false
-		}
+		return m.disp.fleet.tick(msg)
+	case feedMsg:
 		if cmd, ok := m.disp.grid.receive(msg); ok {
 			return cmd, true
 		}
-		return m.disp.pins.receive(msg), true
-	case fleetTickMsg:
-		return m.disp.fleet.tick(msg), true
-	case fleetMsg:
-		return m.disp.fleet.receive(msg), true
+		if cmd, ok := m.disp.pins.receive(msg); ok {
+			return cmd, true
+		}
+		return m.disp.fleet.receive(msg)
 	case pinsMsg:
 		cmd := m.disp.pins.loaded(msg)
 		m.layout()

@@ -119,7 +119,7 @@ func TestGridWatch(t *testing.T) {
 	if e.m.board.poll.gen == gen {
 		t.Error("the single board's schedule still runs behind the grid")
 	}
-	if c := e.send(pollTickMsg{board: 0, gen: gen}); c != nil {
+	if c := e.send(feedTickMsg{key: e.m.board.key(), gen: gen}); c != nil {
 		t.Error("an old tick of the single board still polls")
 	}
 	// Open Ehinger Tor as from the search, then watch it too.
@@ -199,15 +199,15 @@ func TestGridFeedFailure(t *testing.T) {
 	g := &e.m.disp.grid
 	f := g.feed(subject{stop: 1008})
 	e.advance(15 * time.Second)
-	cmd := e.send(pollTickMsg{board: f.id, gen: f.poll.gen})
+	cmd := e.send(feedTickMsg{key: boardKey(f.subj), gen: f.poll.gen})
 	if cmd == nil {
 		t.Fatal("no fetch")
 	}
-	if again := e.send(pollTickMsg{board: f.id, gen: f.poll.gen}); again != nil {
+	if again := e.send(feedTickMsg{key: boardKey(f.subj), gen: f.poll.gen}); again != nil {
 		t.Error("a second tick started a second request while one is in flight")
 	}
 	e.src.setErr(errString("connection refused"))
-	msg := cmd().(boardMsg)
+	msg := cmd().(feedMsg)
 	old := msg
 	old.seq--
 	if c := e.send(old); c != nil {
@@ -334,7 +334,7 @@ func TestPins(t *testing.T) {
 	if len(f) != 1 {
 		t.Fatalf("%d strip feeds, want 1", len(f))
 	}
-	e2.deliver(e2.send(pollTickMsg{board: f[0].id, gen: f[0].poll.gen}))
+	e2.deliver(e2.send(feedTickMsg{key: boardKey(f[0].subj), gen: f[0].poll.gen}))
 	if v := e2.m.View(); !strings.Contains(v, "★1 Ehinger Tor") || !strings.Contains(v, "Söflingen") {
 		t.Errorf("the start screen does not show the pin with its next departure:\n%s", v)
 	}

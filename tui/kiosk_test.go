@@ -33,7 +33,7 @@ func (e *testEnv) kpoll() {
 	e.t.Helper()
 	for i := range e.m.kiosk.boards {
 		b := &e.m.kiosk.boards[i]
-		cmd := e.send(pollTickMsg{board: b.id, gen: b.poll.gen})
+		cmd := e.send(feedTickMsg{key: b.key(), gen: b.poll.gen})
 		if cmd == nil {
 			e.t.Fatalf("kiosk board %d: tick started no fetch", i)
 		}
@@ -44,7 +44,7 @@ func (e *testEnv) kpoll() {
 // kalert runs one full alert poll.
 func (e *testEnv) kalert() {
 	e.t.Helper()
-	cmd := e.send(alertTickMsg{gen: e.m.kiosk.apoll.gen})
+	cmd := e.send(feedTickMsg{key: alertKey, gen: e.m.kiosk.apoll.gen})
 	if cmd == nil {
 		e.t.Fatal("alert tick started no fetch")
 	}
@@ -179,7 +179,7 @@ func TestKioskBlanksRowsAfterStaleAfter(t *testing.T) {
 func TestKioskOperatingHours(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, KioskOptions{HoursFrom: 5 * 60, HoursTo: 60, QuitKey: "ctrl+q"}) // 05:00–01:00
 	e.kpoll()
-	inFlight := e.send(pollTickMsg{board: e.m.kiosk.boards[0].id, gen: e.m.kiosk.boards[0].poll.gen})
+	inFlight := e.send(feedTickMsg{key: e.m.kiosk.boards[0].key(), gen: e.m.kiosk.boards[0].poll.gen})
 
 	night := time.Date(2026, 9, 12, 1, 0, 0, 0, model.Berlin)
 	e.clockTo(night)
@@ -191,10 +191,10 @@ func TestKioskOperatingHours(t *testing.T) {
 	}
 	calls := e.src.callCount()
 	b := &e.m.kiosk.boards[0]
-	if cmd := e.send(pollTickMsg{board: b.id, gen: b.poll.gen}); cmd != nil {
+	if cmd := e.send(feedTickMsg{key: b.key(), gen: b.poll.gen}); cmd != nil {
 		t.Error("a poll tick after hours started a fetch")
 	}
-	if cmd := e.send(alertTickMsg{gen: e.m.kiosk.apoll.gen}); cmd != nil {
+	if cmd := e.send(feedTickMsg{key: alertKey, gen: e.m.kiosk.apoll.gen}); cmd != nil {
 		t.Error("an alert tick after hours started a fetch")
 	}
 	v := e.m.View()

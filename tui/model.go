@@ -96,10 +96,6 @@ const (
 	overlayHelp
 )
 
-// boardID identifies a board, so that its poll messages find it when
-// there are several (the dispatcher grid of issue 6).
-type boardID int
-
 // subject is what a board shows: a stop or one of its stop points,
 // departures or arrivals.
 type subject struct {
@@ -218,7 +214,7 @@ func New(o Options) Model {
 	}
 	m := Model{
 		sh:      sh,
-		board:   newBoardPane(sh, 0, s),
+		board:   newBoardPane(sh, s),
 		vehicle: newVehiclePane(sh),
 		search:  newSearchPane(sh),
 		focus:   paneBoard,
@@ -231,7 +227,7 @@ func New(o Options) Model {
 	}
 	m.kiosk = newKiosk(sh, o.Kiosk, specs)
 	if s, line, ok := singleSubject(o); ok {
-		m.board = newBoardPane(sh, 0, s)
+		m.board = newBoardPane(sh, s)
 		m.board.line = line
 	}
 	m.disp = newDispatch(sh, o)
@@ -251,7 +247,7 @@ func (m Model) Init() tea.Cmd {
 		m.disp.init(),
 	}
 	if !m.disp.active() {
-		cmds = append(cmds, pollNowCmd(m.board.id, m.board.poll.gen, false))
+		cmds = append(cmds, m.board.poll.pollNow(m.board.key()))
 	}
 	if m.startV != 0 {
 		t := target{kind: targetVehicle, vehicle: m.startV}
@@ -275,7 +271,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout()
 	case tea.KeyMsg:
 		cmd = m.handleKey(msg)
-	case clockMsg, pollTickMsg, vehicleTickMsg:
+	case clockMsg, feedTickMsg:
 		cmd = m.handleTick(msg)
 	default:
 		cmd = m.handleData(msg)
@@ -304,17 +300,9 @@ func (m Model) View() string {
 // answer, whichever pane it is for.
 func (m *Model) observe(msg tea.Msg) {
 	switch msg := msg.(type) {
-	case boardMsg:
+	case feedMsg:
 		if msg.err == nil {
-			m.sh.observe(msg.data.Timestamp.Time, msg.at)
-		}
-	case vehicleMsg:
-		if msg.err == nil {
-			m.sh.observe(msg.passages.Timestamp.Time, msg.at)
-		}
-	case alertMsg:
-		if msg.err == nil {
-			m.sh.observe(msg.alert.Timestamp.Time, msg.at)
+			m.sh.observe(msg.data.timestamp(msg.key.kind), msg.at)
 		}
 	}
 }

@@ -22,9 +22,6 @@ const pinsFile = "pins.json"
 // maxStrip is the most pins the start screen's strip shows.
 const maxStrip = 5
 
-// pinIDBase is the first board id of the pins' feeds, far from the grid's.
-const pinIDBase boardID = 1 << 20
-
 // pin is a pinned stop or stop point, as saved in pins.json.
 type pin struct {
 	Stop      int    `json:"stop"`
@@ -143,14 +140,13 @@ type pinSet struct {
 	start  bool // the start screen: the strip shows on the single board
 	shown  bool // the single board is the main view
 	feeds  []*gridFeed
-	nextID boardID
 	stripH int // lines the strip takes in the current layout
 }
 
 // newPinSet returns the pins of stateDir (loaded by loadCmd); start says
 // whether the strip belongs on the single board.
 func newPinSet(sh *shared, stateDir string, start bool) pinSet {
-	p := pinSet{sh: sh, start: start, shown: true, nextID: pinIDBase}
+	p := pinSet{sh: sh, start: start, shown: true}
 	if stateDir != "" {
 		p.path = filepath.Join(stateDir, pinsFile)
 	}
@@ -243,10 +239,9 @@ func (p *pinSet) syncFeeds() tea.Cmd {
 	})
 	for _, q := range want {
 		if !slices.ContainsFunc(p.feeds, func(f *gridFeed) bool { return f.subj == q.subject() }) {
-			p.nextID++
-			f := &gridFeed{id: p.nextID, subj: q.subject()}
+			f := newGridFeed(q.subject())
 			p.feeds = append(p.feeds, f)
-			cmds = append(cmds, pollNowCmd(f.id, f.poll.gen, false))
+			cmds = append(cmds, f.poll.pollNow(boardKey(f.subj)))
 		}
 	}
 	return tea.Batch(cmds...)
@@ -260,31 +255,31 @@ func (p *pinSet) stop() {
 	p.feeds = nil
 }
 
-// feedByID returns the strip's feed with id, nil if none.
-func (p *pinSet) feedByID(id boardID) *gridFeed {
+// feed returns the strip's feed of key, nil if none.
+func (p *pinSet) feed(key feedKey) *gridFeed {
 	for _, f := range p.feeds {
-		if f.id == id {
+		if key.kind == feedBoard && f.subj == key.subj {
 			return f
 		}
 	}
 	return nil
 }
 
-// tick starts a strip feed's poll.
-func (p *pinSet) tick(msg pollTickMsg) tea.Cmd {
-	if f := p.feedByID(msg.board); f != nil {
-		return f.tick(p.sh, msg)
+// tick starts a strip feed's poll; ok is false when msg is no strip feed's.
+func (p *pinSet) tick(msg feedTickMsg) (tea.Cmd, bool) {
+	if f := p.feed(msg.key); f != nil && f.poll.gen == msg.gen {
+		return f.poll.tick(p.sh, msg), true
 	}
-	return nil
+	return nil, false
 }
 
-// receive takes a strip feed's answer.
-func (p *pinSet) receive(msg boardMsg) tea.Cmd {
-	if f := p.feedByID(msg.board); f != nil {
-		cmd, _ := f.receive(p.sh, msg)
-		return cmd
+// receive takes a strip feed's answer; ok is false when msg is no strip
+// feed's.
+func (p *pinSet) receive(msg feedMsg) (tea.Cmd, bool) {
+	if f := p.feed(msg.key); f != nil {
+		return f.receive(p.sh, msg)
 	}
-	return nil
+	return nil, false
 }
 
 // strip renders n lines: each pin with its number, name and next

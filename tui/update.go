@@ -142,13 +142,15 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		m.sample(msg.now)
 		m.board.setCursor(m.board.cursorIn(m.board.rows()))
 		return tea.Batch(clockCmd(m.sh.clock), logSkew)
-	case pollTickMsg:
+	case feedTickMsg:
+		// Schedule generations are unique: at most one poller takes it.
 		if cmd, ok := m.dispatchData(msg); ok {
 			return cmd
 		}
+		if cmd, ok := m.vehicle.tick(msg); ok {
+			return cmd
+		}
 		return m.board.tick(msg)
-	case vehicleTickMsg:
-		return m.vehicle.tick(msg)
 	}
 	return nil
 }
@@ -159,10 +161,13 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	switch msg := msg.(type) {
-	case boardMsg:
-		return m.board.receive(msg)
-	case vehicleMsg:
-		return m.vehicle.receive(msg)
+	case feedMsg:
+		// Request ids are unique: at most one poller takes it.
+		if cmd, ok := m.vehicle.receive(msg); ok {
+			return cmd
+		}
+		cmd, _ := m.board.receive(msg)
+		return cmd
 	case patternMsg:
 		m.vehicle.receivePattern(msg)
 	case vehicleInfoMsg:

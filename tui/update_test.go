@@ -54,7 +54,7 @@ func TestOldGenTickIgnored(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
 	old := e.m.board.poll.gen
 	e.key("r") // bumps gen; returns a poll-now for the new gen
-	if cmd := e.send(pollTickMsg{board: 0, gen: old}); cmd != nil {
+	if cmd := e.send(feedTickMsg{key: e.m.board.key(), gen: old}); cmd != nil {
 		t.Fatal("a tick of the old schedule started a fetch")
 	}
 	if n := e.src.callCount(); n != 1 {
@@ -67,7 +67,7 @@ func TestStaleSeqIgnored(t *testing.T) {
 	fetch := e.tick() // departures request in flight
 	e.runNow(e.key("a"))
 	// The departures answer comes late, after the switch to arrivals.
-	msg := fetch().(boardMsg)
+	msg := fetch().(feedMsg)
 	if cmd := e.send(msg); cmd != nil {
 		t.Fatal("a stale answer armed a tick")
 	}
@@ -85,7 +85,7 @@ func TestManualRefreshIsFresh(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("r did nothing")
 	}
-	msg, ok := cmd().(pollTickMsg)
+	msg, ok := cmd().(feedTickMsg)
 	if !ok || !msg.fresh || msg.gen != e.m.board.poll.gen {
 		t.Fatalf("r gave %#v, want a fresh poll of the current gen", msg)
 	}

@@ -139,7 +139,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	boardGen := e.m.board.poll.gen
 
 	// A stale tick and a second tick while one is in flight start nothing.
-	if e.send(vehicleTickMsg{vehicle: 44, gen: p.poll.gen - 1}) != nil {
+	if e.send(feedTickMsg{key: p.feed(), gen: p.poll.gen - 1}) != nil {
 		t.Error("a tick of an old schedule started a fetch")
 	}
 	fetch := e.vehicleTick()
@@ -147,7 +147,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 		t.Fatal("want exactly one fetch in flight")
 	}
 	// An answer with another seq is ignored.
-	if e.send(vehicleMsg{seq: 999, vehicle: 44}) != nil {
+	if e.send(feedMsg{key: p.feed(), seq: 999}) != nil {
 		t.Error("an answer nobody waits for scheduled something")
 	}
 	e.deliver(fetch)
@@ -204,7 +204,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	if e.m.vehicle.open || e.m.focus != paneBoard {
 		t.Fatal("esc should close the pane")
 	}
-	if e.send(vehicleTickMsg{vehicle: 44, gen: gen}) != nil || e.send(fetch()) != nil {
+	if e.send(feedTickMsg{key: p.feed(), gen: gen}) != nil || e.send(fetch()) != nil {
 		t.Error("a closed pane still polls")
 	}
 }

@@ -172,7 +172,7 @@ func (m *Model) restoreBoards(msg boardsMsg) tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	for _, s := range msg.specs[:min(len(msg.specs), maxBoards)] {
-		cmds = append(cmds, d.grid.add(s, d.newID(), nil))
+		cmds = append(cmds, d.grid.add(s, nil))
 	}
 	d.grid.focus = 0
 	d.boards.saved = d.grid.specs()
