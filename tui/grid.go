@@ -81,7 +81,7 @@ func (f filters) summary(dt *dispTexts) string {
 
 // gridBoard is one watched board: a boardPane (its rows, cursor and the
 // full view when zoomed) holding only the events its filters keep, fed by
-// the gridFeed of its subject.
+// the feedEntry of its subject.
 type gridBoard struct {
 	boardPane
 	filt  filters
@@ -112,22 +112,12 @@ func (b *gridBoard) refilter() {
 	b.touch()
 }
 
-// gridFeed is the poll of one distinct subject, shared by every grid board
-// that shows it: however many boards watch a stop, it is asked once per
-// interval, by construction rather than by the cache alone.
-type gridFeed struct {
-	subj subject
-	poll poller
-	data model.Board // the last good answer
-	have bool
-}
-
 // gridPane is the dispatcher grid: up to maxBoards compact boards, one of
 // them focused, which Enter zooms to the full board view.
 type gridPane struct {
 	sh     *shared
 	boards []*gridBoard
-	feeds  []*gridFeed
+	feeds  []*feedEntry
 	focus  int
 	zoomed bool
 	width  int
@@ -148,20 +138,13 @@ func (g *gridPane) focused() *gridBoard {
 }
 
 // feed returns the feed of subject s, nil if none.
-func (g *gridPane) feed(s subject) *gridFeed {
+func (g *gridPane) feed(s subject) *feedEntry {
 	for _, f := range g.feeds {
 		if f.subj == s {
 			return f
 		}
 	}
 	return nil
-}
-
-// newGridFeed returns the feed of s, with its schedule.
-func newGridFeed(s subject) *gridFeed {
-	f := &gridFeed{subj: s}
-	f.poll.renew()
-	return f
 }
 
 // add watches a board of spec s, with a new feed if one is needed, and
@@ -180,10 +163,9 @@ func (g *gridPane) add(s BoardSpec, seed *boardPane) tea.Cmd {
 	var cmd tea.Cmd
 	f := g.feed(sj)
 	if f == nil {
-		f = newGridFeed(sj)
+		f, cmd = g.sh.reg.acquire(sj)
 		g.feeds = append(g.feeds, f)
-		cmd = f.poll.pollNow(boardKey(sj))
-		if seed != nil && seed.subj == sj && seed.have {
+		if cmd != nil && seed != nil && seed.subj == sj && seed.have {
 			f.data, f.have = seed.data, true
 			f.poll.lastOK = seed.poll.lastOK
 		}
@@ -193,7 +175,7 @@ func (g *gridPane) add(s BoardSpec, seed *boardPane) tea.Cmd {
 }
 
 // fill gives board b the feed's state and data.
-func (g *gridPane) fill(b *gridBoard, f *gridFeed) {
+func (g *gridPane) fill(b *gridBoard, f *feedEntry) {
 	p := f.poll
 	p.cancel = nil // the feed owns the request; the board only reports on it
 	b.poll = p
@@ -220,13 +202,13 @@ func (g *gridPane) remove() {
 
 // dropUnused stops the feeds no board shows any more.
 func (g *gridPane) dropUnused() {
-	g.feeds = slices.DeleteFunc(g.feeds, func(f *gridFeed) bool {
+	g.feeds = slices.DeleteFunc(g.feeds, func(f *feedEntry) bool {
 		for _, b := range g.boards {
 			if b.subj == f.subj {
 				return false
 			}
 		}
-		f.poll.restart()
+		g.sh.reg.release(f)
 		return true
 	})
 }
@@ -234,53 +216,23 @@ func (g *gridPane) dropUnused() {
 // stop ends every feed's schedule and request (quit, or the grid closes).
 func (g *gridPane) stop() {
 	for _, f := range g.feeds {
-		f.poll.restart()
+		g.sh.reg.release(f)
 	}
+	g.feeds = nil
 }
 
-// receive takes the answer msg if it is the one awaited and arms the next
-// tick; ok is false for any other answer.
-func (f *gridFeed) receive(sh *shared, msg feedMsg) (cmd tea.Cmd, ok bool) {
-	cmd, ok = f.poll.receive(sh, msg)
-	if ok && msg.err == nil {
-		f.data, f.have = msg.data.board, true
-	}
-	return cmd, ok
-}
-
-// tick starts the poll of the feed msg names, unless stale or in flight;
-// ok is false when msg is no feed's.
-func (g *gridPane) tick(msg feedTickMsg) (tea.Cmd, bool) {
-	f := g.feed(msg.key.subj)
-	if f == nil || msg.key.kind != feedBoard || msg.gen != f.poll.gen {
-		return nil, false
-	}
-	cmd := f.poll.tick(g.sh, msg)
-	g.mirror(f)
-	return cmd, true
-}
-
-// receive takes the answer of a feed's poll, hands it to every board of
-// its subject and arms the next tick. ok is false when msg is no feed's.
-func (g *gridPane) receive(msg feedMsg) (tea.Cmd, bool) {
-	f := g.feed(msg.key.subj)
-	if f == nil || msg.key.kind != feedBoard {
-		return nil, false
-	}
-	cmd, ok := f.receive(g.sh, msg)
-	if !ok {
-		return nil, false
-	}
+// fed hands a new answer (or failure) of feed f to every board of its
+// subject.
+func (g *gridPane) fed(f *feedEntry) {
 	for _, b := range g.boards {
 		if b.subj == f.subj {
 			g.fill(b, f)
 		}
 	}
-	return cmd, true
 }
 
 // mirror copies a feed's poll state to its boards (stale marker, status).
-func (g *gridPane) mirror(f *gridFeed) {
+func (g *gridPane) mirror(f *feedEntry) {
 	for _, b := range g.boards {
 		if b.subj == f.subj {
 			p := f.poll
@@ -301,7 +253,7 @@ func (g *gridPane) refresh() tea.Cmd {
 	if f == nil {
 		return nil
 	}
-	return f.poll.refresh(boardKey(f.subj))
+	return f.refresh()
 }
 
 // setSubject points board b at s (arrivals toggled in the zoomed view),
@@ -312,9 +264,8 @@ func (g *gridPane) setSubject(b *gridBoard, s subject) tea.Cmd {
 	var cmd tea.Cmd
 	f := g.feed(s)
 	if f == nil {
-		f = newGridFeed(s)
+		f, cmd = g.sh.reg.acquire(s)
 		g.feeds = append(g.feeds, f)
-		cmd = f.poll.pollNow(boardKey(s))
 	}
 	g.fill(b, f)
 	g.dropUnused()

@@ -350,18 +350,14 @@ func (m *Model) watchBoard() tea.Cmd {
 func (m *Model) dispatchData(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case feedTickMsg:
-		if cmd, ok := m.disp.grid.tick(msg); ok {
-			return cmd, true
-		}
-		if cmd, ok := m.disp.pins.tick(msg); ok {
+		if f, cmd, ok := m.sh.reg.tick(m.sh, msg); ok {
+			m.disp.grid.mirror(f)
 			return cmd, true
 		}
 		return m.disp.fleet.tick(msg)
 	case feedMsg:
-		if cmd, ok := m.disp.grid.receive(msg); ok {
-			return cmd, true
-		}
-		if cmd, ok := m.disp.pins.receive(msg); ok {
+		if f, cmd, ok := m.sh.reg.receive(m.sh, msg); ok {
+			m.disp.grid.fed(f)
 			return cmd, true
 		}
 		return m.disp.fleet.receive(msg)

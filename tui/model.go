@@ -131,7 +131,8 @@ type shared struct {
 	keys      keyMap
 	pol       policy
 	limit     int
-	seq       int // the model-wide request counter
+	seq       int       // the model-wide request counter
+	reg       *registry // the feeds of the grid and the pin strip (registry.go)
 	base      *baseData
 	baseErr   error
 	baseBusy  bool
@@ -199,6 +200,7 @@ func New(o Options) Model {
 		pol:        newPolicy(o.Interval, uint64(now.UnixNano())),
 		limit:      limit,
 		baseBusy:   true,
+		reg:        newRegistry(),
 	}
 	if sh.sourceName == "" {
 		sh.sourceName = "mobility/v1"

@@ -139,7 +139,7 @@ type pinSet struct {
 	items  []pin
 	start  bool // the start screen: the strip shows on the single board
 	shown  bool // the single board is the main view
-	feeds  []*gridFeed
+	feeds  []*feedEntry
 	stripH int // lines the strip takes in the current layout
 }
 
@@ -230,18 +230,18 @@ func (p *pinSet) stripCmd(bool) tea.Cmd { return p.syncFeeds() }
 func (p *pinSet) syncFeeds() tea.Cmd {
 	want := p.items[:p.stripCount()]
 	var cmds []tea.Cmd
-	p.feeds = slices.DeleteFunc(p.feeds, func(f *gridFeed) bool {
+	p.feeds = slices.DeleteFunc(p.feeds, func(f *feedEntry) bool {
 		if slices.ContainsFunc(want, func(q pin) bool { return q.subject() == f.subj }) {
 			return false
 		}
-		f.poll.restart()
+		p.sh.reg.release(f)
 		return true
 	})
 	for _, q := range want {
-		if !slices.ContainsFunc(p.feeds, func(f *gridFeed) bool { return f.subj == q.subject() }) {
-			f := newGridFeed(q.subject())
+		if !slices.ContainsFunc(p.feeds, func(f *feedEntry) bool { return f.subj == q.subject() }) {
+			f, cmd := p.sh.reg.acquire(q.subject())
 			p.feeds = append(p.feeds, f)
-			cmds = append(cmds, f.poll.pollNow(boardKey(f.subj)))
+			cmds = append(cmds, cmd)
 		}
 	}
 	return tea.Batch(cmds...)
@@ -250,36 +250,9 @@ func (p *pinSet) syncFeeds() tea.Cmd {
 // stop ends the strip's polls.
 func (p *pinSet) stop() {
 	for _, f := range p.feeds {
-		f.poll.restart()
+		p.sh.reg.release(f)
 	}
 	p.feeds = nil
-}
-
-// feed returns the strip's feed of key, nil if none.
-func (p *pinSet) feed(key feedKey) *gridFeed {
-	for _, f := range p.feeds {
-		if key.kind == feedBoard && f.subj == key.subj {
-			return f
-		}
-	}
-	return nil
-}
-
-// tick starts a strip feed's poll; ok is false when msg is no strip feed's.
-func (p *pinSet) tick(msg feedTickMsg) (tea.Cmd, bool) {
-	if f := p.feed(msg.key); f != nil && f.poll.gen == msg.gen {
-		return f.poll.tick(p.sh, msg), true
-	}
-	return nil, false
-}
-
-// receive takes a strip feed's answer; ok is false when msg is no strip
-// feed's.
-func (p *pinSet) receive(msg feedMsg) (tea.Cmd, bool) {
-	if f := p.feed(msg.key); f != nil {
-		return f.receive(p.sh, msg)
-	}
-	return nil, false
 }
 
 // strip renders n lines: each pin with its number, name and next
@@ -296,7 +269,7 @@ func (p *pinSet) strip(w, n int) string {
 	for i, q := range p.items[:n] {
 		head := " " + st.Accent.Render("★"+itoa(i+1)) + " " + st.Bold.Render(pad(q.Name, nameW)) + "  "
 		room := w - 3 - 2 - nameW - 2
-		var f *gridFeed
+		var f *feedEntry
 		for _, g := range p.feeds {
 			if g.subj == q.subject() {
 				f = g
