@@ -93,10 +93,7 @@ func (d *dispatch) active() bool { return d.mode != modeBoard }
 // setSize hands the main rectangle to the dispatcher's views.
 func (d *dispatch) setSize(w, h int, focused bool) {
 	d.grid.zoomed = d.grid.zoomed && d.grid.len() > 0
-	for i, b := range d.grid.boards {
-		b.focused = focused && d.grid.zoomed && i == d.grid.focus
-	}
-	d.grid.setSize(w, h)
+	d.grid.setSize(w, h, focused)
 	d.merged.setSize(w, h)
 	d.fleet.setSize(w, h)
 }

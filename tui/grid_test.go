@@ -411,3 +411,25 @@ func TestRequestRateInTheFirstMinute(t *testing.T) {
 		t.Errorf("want 6 req/min 10 s after a start with 6 requests:\n%s", lastLines(v, 2))
 	}
 }
+
+// TestZoomedBoardAndVehiclePaneOneFocus: with a zoomed grid board and the
+// vehicle pane open beside it, only the pane with the focus draws as
+// focused; tab hands the focus, and the look, back to the board.
+func TestZoomedBoardAndVehiclePaneOneFocus(t *testing.T) {
+	e := newGridEnv(t, 200, 40, []BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
+	e.key("enter")
+	if !e.m.disp.grid.zoomed {
+		t.Fatal("enter did not zoom")
+	}
+	e.runNow(e.key("enter")) // opens the vehicle of the row
+	if !e.m.vehicle.open || e.m.focus != paneVehicle {
+		t.Fatalf("enter on a zoomed row did not open and focus the vehicle pane (open %v, focus %v)", e.m.vehicle.open, e.m.focus)
+	}
+	if b := e.m.disp.grid.focused(); b.focused || !e.m.vehicle.focused {
+		t.Errorf("zoomed board focused %v, vehicle pane focused %v: want only the vehicle pane", b.focused, e.m.vehicle.focused)
+	}
+	e.key("tab")
+	if b := e.m.disp.grid.focused(); !b.focused || e.m.vehicle.focused {
+		t.Errorf("after tab: zoomed board focused %v, vehicle pane focused %v: want only the board", b.focused, e.m.vehicle.focused)
+	}
+}

@@ -62,12 +62,14 @@ func split(total, n, i int) int {
 	return q
 }
 
-// setSize gives the grid its rectangle, and the zoomed board the whole.
-func (g *gridPane) setSize(w, h int) {
+// setSize gives the grid its rectangle, and the zoomed board the whole;
+// the zoomed board draws as focused only when the board side has the
+// focus (focused), not while the vehicle pane beside it has.
+func (g *gridPane) setSize(w, h int, focused bool) {
 	g.width, g.height = w, h
 	g.cols, _ = gridShape(len(g.boards), w, h-1, g.sh.limit)
 	for i, b := range g.boards {
-		b.focused = g.zoomed && i == g.focus
+		b.focused = focused && g.zoomed && i == g.focus
 		if g.zoomed && i == g.focus {
 			b.setSize(w, h)
 		}
