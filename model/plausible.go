@@ -96,6 +96,7 @@ func Guard(events []Event, at time.Time) (kept []Event, dropped int) {
 			continue
 		case ProblemCountdown:
 			e.Countdown = int(e.Actual.Sub(at) / time.Second)
+		case ProblemNone, ProblemDuplicate: // duplicates are found below, across events
 		}
 		k := e.key()
 		if seen[k] {

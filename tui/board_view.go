@@ -276,7 +276,7 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 	}
 	if c.delay {
 		text, sev := tx.delayText(*e)
-		sb.WriteString(sp(gap) + paint(b.severityStyle(sev), pad(text, c.cw.delay)))
+		sb.WriteString(sp(gap) + paint(b.sh.st.severity(sev), pad(text, c.cw.delay)))
 	}
 	if c.status {
 		word := tx.statusWord(e.Status)
@@ -294,22 +294,6 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 		sb.WriteString(sp(gap) + paint(st.Muted, padLeft(v, c.cw.vehicle)))
 	}
 	return sb.String()
-}
-
-// severityStyle is the colour of a delay severity.
-func (b *boardPane) severityStyle(s severity) lipgloss.Style {
-	st := b.sh.st
-	switch s {
-	case sevOnTime:
-		return st.OnTime
-	case sevSlight:
-		return st.Slight
-	case sevLate:
-		return st.Late
-	case sevEarly:
-		return st.Early
-	}
-	return st.Planned
 }
 
 // emptyText says why a board has no rows.

@@ -172,18 +172,7 @@ func tripDirection(t model.Trip) string {
 
 // deviationText formats a trip's deviation as the board does: "+3",
 // "on time", "-1", with its severity.
-func deviationText(tx *texts, dev int) (string, severity) {
-	d := model.DelayMinutes(dev)
-	switch {
-	case d == 0:
-		return tx.OnTime, sevOnTime
-	case d < 0:
-		return fmt.Sprintf(tx.DelayEarly, d), sevEarly
-	case d < 3:
-		return fmt.Sprintf(tx.DelayLate, d), sevSlight
-	}
-	return fmt.Sprintf(tx.DelayLate, d), sevLate
-}
+func deviationText(tx *texts, dev int) (string, severity) { return tx.deviation(dev) }
 
 // fleetSummary sums up the watched network: vehicles in service, late
 // more than 3 minutes, the worst delay, and stale boards.
@@ -302,7 +291,7 @@ func (f *fleetPane) render(g *gridPane) string {
 		row := mark + st.Muted.Render(padLeft(itoa(t.VehicleNumber), wFleetVeh)) + " " +
 			st.LineMark(line).Render(vehicleMark(t.VehicleCategory, f.sh.base.category(line))) + " " +
 			st.LineBadge(line).Render(pad(" "+line, badge)) + " " + st.Text.Render(pad(tripDirection(t), dir)) + " " +
-			sevStyle(st, sev).Render(pad(text, wFleetDelay))
+			st.severity(sev).Render(pad(text, wFleetDelay))
 		if age {
 			a, ok := t.ReportAge(f.sh.now)
 			switch {

@@ -121,6 +121,7 @@ func (m *Model) mainView() string {
 		return m.disp.merged.view(&m.disp.grid)
 	case modeFleet:
 		return m.disp.fleet.view(&m.disp.grid)
+	case modeBoard:
 	}
 	if n := m.disp.pins.stripH; n > 0 {
 		return m.disp.pins.strip(m.board.width, n) + "\n" + m.board.view()
@@ -138,6 +139,7 @@ func (m *Model) statusBoard() *boardPane {
 		if b := m.disp.grid.focused(); b != nil {
 			return &b.boardPane
 		}
+	case modeBoard:
 	}
 	return &m.board
 }
@@ -228,6 +230,7 @@ func (m *Model) dispatchKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			return m.disp.fleet.refresh(), true
 		}
 		return m.disp.fleet.update(msg), true
+	case modeBoard:
 	}
 	return m.boardModeKey(msg)
 }
@@ -510,6 +513,7 @@ func (m *Model) dispKeyState() dispKeyState {
 		s.listRows, s.rowVeh = d.merged.state(&d.grid)
 	case modeFleet:
 		s.listRows, s.rowVeh = d.fleet.state()
+	case modeBoard, modeGrid:
 	}
 	return s
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
@@ -21,10 +20,6 @@ const (
 	wDueC     = 7  // "~12 min"
 	wDelayC   = 3  // "+12"
 )
-
-// lateAfter is the deviation from which a vehicle counts as late in the
-// dispatcher's summaries ("late more than 3 minutes").
-const lateAfter = 3 * time.Minute
 
 // gridShape chooses the columns of the grid for n boards in w×h and how
 // many rows of cells show at once. It first shows as many boards as it
@@ -238,22 +233,7 @@ func compactRow(sh *shared, e *model.Event, badge, dir int) string {
 		st.LineBadge(line).Render(pad(" "+line, badge)) + " " +
 		st.Text.Render(pad(e.DirectionText, dir)) + " " +
 		dueSt.Render(padLeft(due, wDueC)) + " " +
-		sevStyle(st, sev).Render(padLeft(text, wDelayC))
-}
-
-// sevStyle is the style of a delay severity.
-func sevStyle(st *Styles, s severity) lipgloss.Style {
-	switch s {
-	case sevOnTime:
-		return st.OnTime
-	case sevSlight:
-		return st.Slight
-	case sevLate:
-		return st.Late
-	case sevEarly:
-		return st.Early
-	}
-	return st.Planned
+		st.severity(sev).Render(padLeft(text, wDelayC))
 }
 
 // compactDelay is the delay in three cells: "+3", "-1", "✓" on time, ""
@@ -265,6 +245,7 @@ func compactDelay(tx *texts, e model.Event) (string, severity) {
 		return "✓", sev
 	case sevPlanned:
 		return "", sev
+	case sevSlight, sevLate, sevEarly:
 	}
 	return text, sev
 }

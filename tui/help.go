@@ -18,6 +18,7 @@ func (m *Model) activeKeys() keyHelp {
 	case overlayHelp:
 		opt, tail := m.sh.keys.footer(overlayHelp, m.focus)
 		return keyHelp{short: opt, always: tail}
+	case overlayNone:
 	}
 	if m.focus == paneVehicle {
 		return m.vehicle.keys()

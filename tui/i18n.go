@@ -374,16 +374,21 @@ func (t *texts) delayText(e model.Event) (string, severity) {
 	if !e.Realtime() {
 		return t.Planned, sevPlanned
 	}
-	d := e.DelayMinutes()
-	switch {
-	case d == 0:
-		return t.OnTime, sevOnTime
-	case d < 0:
-		return fmt.Sprintf(t.DelayEarly, d), sevEarly
-	case d < 3:
-		return fmt.Sprintf(t.DelayLate, d), sevSlight
+	return t.deviation(e.Deviation)
+}
+
+// deviation formats a live deviation in seconds as a board does: "+3",
+// "on time", "-1", with its severity.
+func (t *texts) deviation(sec int) (string, severity) {
+	switch d, sev := delaySeverity(sec); sev {
+	case sevOnTime:
+		return t.OnTime, sev
+	case sevEarly:
+		return fmt.Sprintf(t.DelayEarly, d), sev
+	case sevSlight, sevLate, sevPlanned:
+		return fmt.Sprintf(t.DelayLate, d), sev
 	}
-	return fmt.Sprintf(t.DelayLate, d), sevLate
+	return "", sevPlanned
 }
 
 // statusWord is the passage status worth showing on a board: the default
@@ -398,6 +403,7 @@ func (t *texts) statusWord(s model.PassageStatus) string {
 		return t.Departed
 	case model.StatusPassed:
 		return t.Passed
+	case model.StatusPredicted: // says nothing
 	}
 	return ""
 }

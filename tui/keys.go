@@ -211,6 +211,7 @@ func (k *keyMap) footer(o overlay, focus paneID) (opt, tail []key.Binding) {
 		return []key.Binding{k.SearchPrev, k.SearchNext}, []key.Binding{k.SearchChoose, k.SearchClose}
 	case overlayHelp:
 		return nil, []key.Binding{k.HelpClose, k.Quit}
+	case overlayNone:
 	}
 	tail = []key.Binding{k.Help, k.Quit}
 	if focus == paneVehicle {

@@ -27,6 +27,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 			m.overlay = overlayNone
 		}
 		return nil
+	case overlayNone:
 	}
 	if cmd, ok := m.dispatchKey(msg); ok {
 		return tea.Batch(cmd, m.disp.boards.saveCmd(m.disp.grid.specs()))
@@ -125,6 +126,7 @@ func (m *Model) open(t target) tea.Cmd {
 			return nil
 		}
 		t.stop = stop
+	case targetStop, targetPoint:
 	}
 	if m.vehicle.open {
 		m.vehicle.hide()

@@ -247,14 +247,13 @@ func (p *vehiclePane) headLines(iw int) []string {
 // deviationText is "+2 min late", "on time" or "1 min early", coloured.
 func (p *vehiclePane) deviationText(sec int) string {
 	st, tx := p.sh.st, p.sh.t
-	d := model.DelayMinutes(sec)
-	switch {
-	case d == 0:
+	d, sev := delaySeverity(sec)
+	switch sev {
+	case sevOnTime:
 		return st.OnTime.Render(tx.OnTime)
-	case d > 0 && d < 3:
-		return st.Slight.Render(fmt.Sprintf(tx.LateBy, d))
-	case d > 0:
-		return st.Late.Render(fmt.Sprintf(tx.LateBy, d))
+	case sevSlight, sevLate:
+		return st.severity(sev).Render(fmt.Sprintf(tx.LateBy, d))
+	case sevEarly, sevPlanned:
 	}
 	return st.Early.Render(fmt.Sprintf(tx.EarlyBy, -d))
 }
