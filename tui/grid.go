@@ -2,6 +2,7 @@ package tui
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -12,18 +13,42 @@ import (
 	"abfahrt/model"
 )
 
-// maxBoards is the most boards the dispatcher grid watches.
-const maxBoards = 16
+// Limits the CLI checks its flags and configuration file against.
+const (
+	// MaxBoards is the most boards the dispatcher grid watches (and a
+	// layout may name).
+	MaxBoards = 16
+	// MaxLimit is the most departures a board asks for (Options.Limit).
+	MaxLimit = 100
+)
 
-// BoardSpec is one watched board with its filters (saved with the board in
-// layouts).
+// BoardSpec is one watched board with its filters: given by the CLI's
+// flags, a layout of the configuration file (TOML keys) and saved with the
+// watched boards.
 type BoardSpec struct {
-	Stop      int
-	StopPoint model.StopPointCode
-	Arrivals  bool
-	Lines     []string // RouteNames to keep; empty = all
-	Platform  string   // keep one platform; "" = all
-	Direction string   // keep directions containing this text (case-insensitive); "" = all
+	Stop      int                 `toml:"stop" json:"stop"`
+	StopPoint model.StopPointCode `toml:"stoppoint" json:"stoppoint,omitempty"`
+	Arrivals  bool                `toml:"arrivals" json:"arrivals,omitempty"`
+	Lines     []string            `toml:"lines" json:"lines,omitempty"`         // RouteNames to keep; empty = all
+	Platform  string              `toml:"platform" json:"platform,omitempty"`   // keep one platform; "" = all
+	Direction string              `toml:"direction" json:"direction,omitempty"` // keep directions containing this text (case-insensitive); "" = all
+}
+
+// Check reports why s is not a board: it needs exactly one of a stop (4
+// digits) and a stop point (6 digits or a DHID).
+func (s BoardSpec) Check() error {
+	if (s.Stop == 0) == (s.StopPoint == "") {
+		return errors.New("needs exactly one of stop or stoppoint")
+	}
+	if s.Stop != 0 && (s.Stop < 1000 || s.Stop > 9999) {
+		return fmt.Errorf("stop must be 4 digits, got %d", s.Stop)
+	}
+	if s.StopPoint != "" {
+		if _, err := model.ParseStopPointCode(string(s.StopPoint)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // subject returns the request a spec's board needs.
@@ -112,7 +137,7 @@ func (b *gridBoard) refilter() {
 	b.touch()
 }
 
-// gridPane is the dispatcher grid: up to maxBoards compact boards, one of
+// gridPane is the dispatcher grid: up to MaxBoards compact boards, one of
 // them focused, which Enter zooms to the full board view.
 type gridPane struct {
 	sh     *shared

@@ -64,7 +64,7 @@ func (k *keyMap) syncDispatch(s keyState) {
 	list := on && (ds.mode == modeMerged || ds.mode == modeFleet)
 	single := on && ds.mode == modeBoard
 
-	d.Watch.SetEnabled(single && ds.boards < maxBoards)
+	d.Watch.SetEnabled(single && ds.boards < MaxBoards)
 	d.Watch.SetHelp("w", tx.KeyWatch)
 	d.Pin.SetEnabled(on && (ds.mode == modeBoard || ds.boards > 0))
 	if ds.pinned {

@@ -46,7 +46,7 @@ func newDispatch(sh *shared, o Options) dispatch {
 		rate:   rateMeter{stats: o.Stats},
 	}
 	if len(o.Boards) > 1 || (len(o.Boards) == 1 && needsGrid(o.Boards[0])) {
-		for _, s := range o.Boards[:min(len(o.Boards), maxBoards)] {
+		for _, s := range o.Boards[:min(len(o.Boards), MaxBoards)] {
 			if cmd := d.grid.add(s, nil); cmd != nil {
 				d.start = append(d.start, cmd)
 			}
@@ -337,8 +337,8 @@ func (m *Model) watchBoard() tea.Cmd {
 			return m.setMode(modeGrid)
 		}
 	}
-	if g.len() >= maxBoards {
-		m.sh.notice = fmt.Sprintf(m.sh.dt.GridFull, maxBoards)
+	if g.len() >= MaxBoards {
+		m.sh.notice = fmt.Sprintf(m.sh.dt.GridFull, MaxBoards)
 		return nil
 	}
 	cmd := g.add(spec, &m.board)

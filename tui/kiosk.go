@@ -31,6 +31,9 @@ type KioskOptions struct {
 const (
 	// DefaultKioskRotate is the time each board shows when Rotate is zero.
 	DefaultKioskRotate = 20 * time.Second
+	// MinKioskRotate is the shortest time a board may show (the CLI
+	// refuses less).
+	MinKioskRotate = 3 * time.Second
 	// DefaultKioskStaleAfter is the age after which departures are blanked
 	// when StaleAfter is zero.
 	DefaultKioskStaleAfter = 10 * time.Minute

@@ -171,7 +171,7 @@ func (m *Model) restoreBoards(msg boardsMsg) tea.Cmd {
 		return nil
 	}
 	var cmds []tea.Cmd
-	for _, s := range msg.specs[:min(len(msg.specs), maxBoards)] {
+	for _, s := range msg.specs[:min(len(msg.specs), MaxBoards)] {
 		cmds = append(cmds, d.grid.add(s, nil))
 	}
 	d.grid.focus = 0

@@ -101,8 +101,8 @@ once and print a table (or JSON with --json).`,
 			if vehicle < 0 {
 				return usagef("--vehicle must be a vehicle number, got %d", vehicle)
 			}
-			if limit < 1 || limit > 100 {
-				return usagef("--limit must be between 1 and 100, got %d", limit)
+			if limit < 1 || limit > tui.MaxLimit {
+				return usagef("--limit must be between 1 and %d, got %d", tui.MaxLimit, limit)
 			}
 			opts.Theme, opts.Lang, opts.LineColors = g.s.theme.value, g.s.lang.value, g.s.file.LineColors
 			opts.StateDir = statePath(os.LookupEnv)
