@@ -245,12 +245,22 @@ func testBase() baseDataMsg {
 	return baseDataMsg{stops: []model.Stop{hbf, eht, depot}, points: points, routes: routes, vehicles: vehicles}
 }
 
-// testEnv holds a model under test with its fake source and clock.
+// testEnv holds a model under test with its fake source and clock: the
+// interactive root m, or the kiosk k when set (newKioskEnv).
 type testEnv struct {
 	t   testing.TB
 	src *fakeSource
 	now time.Time
 	m   Model
+	k   *kioskModel
+}
+
+// view renders the model under test.
+func (e *testEnv) view() string {
+	if e.k != nil {
+		return e.k.View()
+	}
+	return e.m.View()
 }
 
 // newEnv returns a model of size w×h at t0 with the fake source; base
@@ -271,6 +281,11 @@ func newEnv(t testing.TB, w, h int, loaded bool) *testEnv {
 // unexecuted.
 func (e *testEnv) send(msg tea.Msg) tea.Cmd {
 	e.t.Helper()
+	if e.k != nil {
+		nk, cmd := e.k.Update(msg)
+		*e.k = nk.(kioskModel)
+		return cmd
+	}
 	nm, cmd := e.m.Update(msg)
 	e.m = nm.(Model)
 	return cmd

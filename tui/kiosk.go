@@ -44,9 +44,7 @@ const (
 
 // kiosk is the state of kiosk mode: its boards (each with its own poll
 // schedule), the rotation epoch, operating hours and the unplanned alert.
-// The zero value is kiosk mode off.
 type kiosk struct {
-	on     bool
 	opt    KioskOptions // with defaults filled in
 	boards []boardPane
 	filt   []filters // the client-side filters of each board (grid.go)
@@ -75,18 +73,15 @@ func (c *kioskCache) get(key kioskKey, render func() string) string {
 }
 
 // newKiosk returns the kiosk for options o showing the boards of specs
-// (with their filters), or the zero kiosk when o is not enabled.
+// (with their filters).
 func newKiosk(sh *shared, o KioskOptions, specs []BoardSpec) kiosk {
-	if !o.Enabled {
-		return kiosk{}
-	}
 	if o.Rotate <= 0 {
 		o.Rotate = DefaultKioskRotate
 	}
 	if o.StaleAfter <= 0 {
 		o.StaleAfter = DefaultKioskStaleAfter
 	}
-	k := kiosk{on: true, opt: o, start: sh.local, since: sh.local, cache: &kioskCache{}}
+	k := kiosk{opt: o, start: sh.local, since: sh.local, cache: &kioskCache{}}
 	for _, s := range specs {
 		b := newBoardPane(sh, s.subject())
 		b.focused = false
@@ -183,9 +178,9 @@ func (k *kiosk) stopAll() {
 	k.apoll.restart()
 }
 
-// kioskUpdate is Update in kiosk mode. Keys do nothing but the quit chord;
-// the clock drives rotation and operating hours; data goes to its board.
-func (m *Model) kioskUpdate(msg tea.Msg) tea.Cmd {
+// update handles a message. Keys do nothing but the quit chord; the clock
+// drives rotation and operating hours; data goes to its board.
+func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 	k := &m.kiosk
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -234,9 +229,9 @@ func (m *Model) kioskUpdate(msg tea.Msg) tea.Cmd {
 			}
 		}
 	case baseRetryMsg:
-		return m.handleData(msg)
+		return m.sh.retryBase()
 	case baseDataMsg:
-		cmd := m.handleData(msg)
+		cmd := m.sh.receiveBase(msg)
 		for i := range k.boards {
 			k.boards[i].touch()
 		}

@@ -38,7 +38,7 @@ type kioskKey struct {
 }
 
 // kioskView renders the kiosk screen, from the cache within a second.
-func (m *Model) kioskView() string {
+func (m *kioskModel) kioskView() string {
 	k := &m.kiosk
 	w, h := m.width, m.height
 	i := k.shown(m.sh.local) // rotation, like every animation, runs on the local clock
@@ -58,7 +58,7 @@ func shift(now time.Time) (dx, dy int) {
 
 // renderKiosk draws the kiosk showing board i in w×h: the clock and date,
 // the board, and what is wrong with the data, if anything.
-func (m *Model) renderKiosk(i, w, h int) string {
+func (m *kioskModel) renderKiosk(i, w, h int) string {
 	k := &m.kiosk
 	if k.asleep || len(k.boards) == 0 {
 		return m.renderNightClock(w, h)
@@ -79,7 +79,7 @@ func (m *Model) renderKiosk(i, w, h int) string {
 
 // kioskLines lays out the kiosk's content in w×h: header, banner, board
 // and ticker, at most h lines.
-func (m *Model) kioskLines(b *boardPane, i, w, h int) []string {
+func (m *kioskModel) kioskLines(b *boardPane, i, w, h int) []string {
 	st, tx, now := m.sh.st, m.sh.t, m.sh.now
 	delayed, ref, blank := m.freshness(b)
 	rows := m.kiosk.rows(i)
@@ -115,7 +115,7 @@ func (m *Model) kioskLines(b *boardPane, i, w, h int) []string {
 // freshness says how honest the board's data is at now: delayed when the
 // last good answer (or the start, before any) is more than two intervals
 // old, since when, and blank when rows older than StaleAfter must go.
-func (m *Model) freshness(b *boardPane) (delayed bool, since time.Time, blank bool) {
+func (m *kioskModel) freshness(b *boardPane) (delayed bool, since time.Time, blank bool) {
 	k, now := &m.kiosk, m.sh.local // poll times are local
 	since = b.poll.lastOK
 	if since.IsZero() {
@@ -139,7 +139,7 @@ func nextDeparture(b *boardPane, rows []int, now time.Time) *model.Event {
 
 // kioskHeader is the top block: the big clock on the left, date and board
 // in the middle, the big countdown of the next departure on the right.
-func (m *Model) kioskHeader(b *boardPane, i int, next *model.Event, w, h int) []string {
+func (m *kioskModel) kioskHeader(b *boardPane, i int, next *model.Event, w, h int) []string {
 	k, st, tx, now := &m.kiosk, m.sh.st, m.sh.t, m.sh.now
 	clock := now.In(model.Berlin).Format("15:04")
 	mode := tx.Departures
@@ -214,7 +214,7 @@ func (m *Model) kioskHeader(b *boardPane, i int, next *model.Event, w, h int) []
 
 // bigCountdown draws the time to the next departure: big minutes and the
 // unit, the "now" word, or the clock time an hour or more ahead.
-func (m *Model) bigCountdown(e *model.Event, scale int) []string {
+func (m *kioskModel) bigCountdown(e *model.Event, scale int) []string {
 	st, tx, now := m.sh.st, m.sh.t, m.sh.now
 	due, _ := e.DueIn(now)
 	var text string
@@ -244,7 +244,7 @@ func (m *Model) bigCountdown(e *model.Event, scale int) []string {
 
 // kioskTable renders the board's rows in w×room: column titles and rows,
 // double-spaced when there is room, or the notice that replaces them.
-func (m *Model) kioskTable(b *boardPane, rows []int, blank bool, w, room int) []string {
+func (m *kioskModel) kioskTable(b *boardPane, rows []int, blank bool, w, room int) []string {
 	st, tx := m.sh.st, m.sh.t
 	if room <= 0 {
 		return nil
@@ -293,7 +293,7 @@ func (m *Model) kioskTable(b *boardPane, rows []int, blank bool, w, room int) []
 
 // tickerLine is the unplanned alert in one line: whole when it fits, else
 // in pages of whole words that turn every tickerPage.
-func (m *Model) tickerLine(w int) string {
+func (m *kioskModel) tickerLine(w int) string {
 	a := m.kiosk.alert
 	if a.Title == "" && len(a.Items) == 0 {
 		return ""
@@ -315,7 +315,7 @@ func (m *Model) tickerLine(w int) string {
 
 // renderNightClock is the screen outside operating hours: only the clock,
 // dimmed, at a place that moves every shiftEvery.
-func (m *Model) renderNightClock(w, h int) string {
+func (m *kioskModel) renderNightClock(w, h int) string {
 	now := m.sh.now
 	clock := now.In(model.Berlin).Format("15:04")
 	scale := 1

@@ -165,15 +165,13 @@ type Model struct {
 	height  int
 	startV  int // vehicle to open at start
 	memo    *frameMemos
-	kiosk   kiosk // kiosk mode (kiosk.go); when on, it takes every message
 
 	// disp is the dispatcher: grid, merged and fleet views, pins (grid_root.go).
 	disp dispatch
 }
 
-// New returns the root model for o. It does no I/O: Init starts the
-// first poll, the clock and the base data load.
-func New(o Options) Model {
+// newShared returns the state every pane of o reads.
+func newShared(o Options) *shared {
 	clock := o.Now
 	var svc *serviceClock
 	if clock == nil {
@@ -206,6 +204,12 @@ func New(o Options) Model {
 		sh.sourceName = "mobility/v1"
 	}
 	sh.dt = dispTextsFor(o.Lang)
+	return sh
+}
+
+// startSubject is the subject of Options.Stop or StopPoint, else of the
+// default stop.
+func startSubject(o Options) subject {
 	s := subject{stop: o.Stop, point: o.StopPoint}
 	if s.point != "" {
 		if n, ok := s.point.StopNumber(); ok && s.stop == 0 {
@@ -214,6 +218,15 @@ func New(o Options) Model {
 	} else if s.stop == 0 {
 		s.stop = DefaultStop
 	}
+	return s
+}
+
+// New returns the interactive root model for o (Run picks the kiosk's,
+// kiosk_model.go, when o.Kiosk is enabled). It does no I/O: Init starts
+// the first poll, the clock and the base data load.
+func New(o Options) Model {
+	sh := newShared(o)
+	s := startSubject(o)
 	m := Model{
 		sh:      sh,
 		board:   newBoardPane(sh, s),
@@ -223,11 +236,6 @@ func New(o Options) Model {
 		startV:  o.Vehicle,
 		memo:    &frameMemos{},
 	}
-	specs := o.Boards
-	if len(specs) == 0 {
-		specs = []BoardSpec{{Stop: s.stop, StopPoint: s.point}}
-	}
-	m.kiosk = newKiosk(sh, o.Kiosk, specs)
 	if s, line, ok := singleSubject(o); ok {
 		m.board = newBoardPane(sh, s)
 		m.board.line = line
@@ -240,9 +248,6 @@ func New(o Options) Model {
 // Init starts the clock, the first poll of the board, the base data load
 // and, if asked, the vehicle pane.
 func (m Model) Init() tea.Cmd {
-	if m.kiosk.on {
-		return tea.Batch(append(m.kiosk.init(), clockCmd(m.sh.clock), baseDataCmd(m.sh.ctx, m.sh.src))...)
-	}
 	cmds := []tea.Cmd{
 		clockCmd(m.sh.clock),
 		baseDataCmd(m.sh.ctx, m.sh.src),
@@ -261,11 +266,7 @@ func (m Model) Init() tea.Cmd {
 // Update handles a message: window size in the root, keys through the
 // global bindings to the overlay or focused pane, data to its owner.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m.observe(msg)
-	if m.kiosk.on {
-		cmd := m.kioskUpdate(msg)
-		return m, cmd
-	}
+	m.sh.observeMsg(msg)
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -292,20 +293,14 @@ func (m Model) View() string {
 	if w < minWidth || h < minHeight {
 		return tooSmall(m.sh.t, w, h)
 	}
-	if m.kiosk.on {
-		return m.kioskView()
-	}
 	return m.render() // exact by construction; TestViewFitsEverySize holds it to that
 }
 
-// observe feeds the service clock with the CurrentTimestamp of a good
+// observeMsg feeds the service clock with the CurrentTimestamp of a good
 // answer, whichever pane it is for.
-func (m *Model) observe(msg tea.Msg) {
-	switch msg := msg.(type) {
-	case feedMsg:
-		if msg.err == nil {
-			m.sh.observe(msg.data.timestamp(msg.key.kind), msg.at)
-		}
+func (sh *shared) observeMsg(msg tea.Msg) {
+	if msg, ok := msg.(feedMsg); ok && msg.err == nil {
+		sh.observe(msg.data.timestamp(msg.key.kind), msg.at)
 	}
 }
 

@@ -31,8 +31,7 @@ func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err err
 			err = fmt.Errorf("tui: panic: %v", r)
 		}
 	}()
-	m := New(o)
-	m.sh.ctx = ctx
+	m := rootModel(ctx, o)
 	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(fps), tea.WithoutSignalHandler()}
 	if o.AltScreen {
 		opts = append(opts, tea.WithAltScreen())

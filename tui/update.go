@@ -3,8 +3,6 @@ package tui
 import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/feed"
 )
 
 // handleKey routes a key: global bindings first, then the open overlay,
@@ -175,27 +173,14 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 	case vehicleInfoMsg:
 		m.vehicle.receiveInfo(msg)
 	case baseDataMsg:
-		m.sh.baseBusy = false
-		m.sh.baseErr = msg.err
-		if len(msg.stops)+len(msg.points)+len(msg.routes)+len(msg.vehicles) > 0 {
-			m.sh.base = newBaseData(msg, m.sh.t)
-		}
+		cmd := m.sh.receiveBase(msg)
 		m.board.touch()
 		if m.overlay == overlaySearch {
 			m.search.refresh()
 		}
-		if msg.err == nil {
-			m.sh.baseFails = 0
-			return nil
-		}
-		// Load again with backoff until every part is there: a board
-		// started during an outage gets its search once the service is
-		// back (parts that loaded come from the client's cache).
-		m.sh.baseFails++
-		return baseRetryCmd(feed.NextDelay(baseRetryBase, baseRetryMax, m.sh.baseFails-1))
+		return cmd
 	case baseRetryMsg:
-		m.sh.baseBusy = true
-		return baseDataCmd(m.sh.ctx, m.sh.src)
+		return m.sh.retryBase()
 	case openMsg:
 		return m.open(msg.target)
 	}
