@@ -55,7 +55,7 @@ func (k *keyMap) syncDispatch(s keyState) {
 	d, ds := &k.disp, s.disp
 	tx := ds.tx
 	if tx == nil {
-		tx = dispTextsFor("")
+		tx = textsFor("")
 	}
 	d.mode, d.zoomed = ds.mode, ds.zoomed
 	on := s.overlay == overlayNone && s.focus == paneBoard

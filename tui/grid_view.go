@@ -257,7 +257,7 @@ func (b *gridBoard) compactEmpty() string {
 	case !b.have && b.poll.lastErr != nil:
 		return fmt.Sprintf(dt.NoAnswer, b.sh.t.errLine(b.poll.lastErr))
 	case !b.have:
-		return dt.Loading
+		return dt.GridLoading
 	case b.filt.active():
 		return dt.NoMatch
 	}

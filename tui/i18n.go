@@ -139,6 +139,10 @@ type texts struct {
 	// keyDesc maps the English description of a key binding to this
 	// language's; built by textsFor from the Key fields.
 	keyDesc map[string]string
+
+	// The dispatcher's section (grid_text.go): grid, merged and fleet
+	// views, pins.
+	dispTexts
 }
 
 // colWidths are the widths of the board columns whose content depends on
@@ -150,6 +154,7 @@ type colWidths struct {
 // englishTexts is the English catalogue.
 func englishTexts() texts {
 	return texts{
+		dispTexts: englishDispTexts(),
 		Now: "now", Min: "min", OnTime: "on time", Planned: "planned",
 		DelayLate: "+%d", DelayEarly: "%d",
 		Arriving: "arriving", AtStop: "at stop", Departed: "departed", Passed: "passed",
@@ -226,6 +231,7 @@ func englishTexts() texts {
 // germanTexts is the German catalogue.
 func germanTexts() texts {
 	return texts{
+		dispTexts: germanDispTexts(),
 		Now: "sofort", Min: "Min", OnTime: "pünktlich", Planned: "Fahrplan",
 		DelayLate: "+%d Min", DelayEarly: "%d Min",
 		Arriving: "fährt ein", AtStop: "am Steig", Departed: "abgefahren", Passed: "vorbei",

@@ -139,8 +139,8 @@ type shared struct {
 	baseFails int    // failed base data loads in a row, for the retry backoff
 	notice    string // a one-off message for the status bar, cleared by the next key
 
-	// dt is the dispatcher's catalogue (grid_text.go); rate the requests
-	// per minute for the status bar (grid_root.go).
+	// dt is the dispatcher's section of the catalogue t (grid_text.go);
+	// rate the requests per minute for the status bar (grid_root.go).
 	dt   *dispTexts
 	rate string
 }
@@ -203,7 +203,7 @@ func newShared(o Options) *shared {
 	if sh.sourceName == "" {
 		sh.sourceName = "mobility/v1"
 	}
-	sh.dt = dispTextsFor(o.Lang)
+	sh.dt = &sh.t.dispTexts
 	return sh
 }
 

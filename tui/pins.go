@@ -275,7 +275,7 @@ func (p *pinSet) strip(w, n int) string {
 				f = g
 			}
 		}
-		next := st.Muted.Render(dt.Loading)
+		next := st.Muted.Render(dt.GridLoading)
 		if f != nil && f.poll.lastErr != nil && !f.have {
 			next = st.Error.Render(fmt.Sprintf(dt.NoAnswer, sh.t.errLine(f.poll.lastErr)))
 		}
