@@ -155,7 +155,7 @@ type colWidths struct {
 func englishTexts() texts {
 	return texts{
 		dispTexts: englishDispTexts(),
-		Now: "now", Min: "min", OnTime: "on time", Planned: "planned",
+		Now:       "now", Min: "min", OnTime: "on time", Planned: "planned",
 		DelayLate: "+%d", DelayEarly: "%d",
 		Arriving: "arriving", AtStop: "at stop", Departed: "departed", Passed: "passed",
 		Departures: "Departures", Arrivals: "Arrivals", DeparturesN: "departures", ArrivalsN: "arrivals",
@@ -232,7 +232,7 @@ func englishTexts() texts {
 func germanTexts() texts {
 	return texts{
 		dispTexts: germanDispTexts(),
-		Now: "sofort", Min: "Min", OnTime: "pünktlich", Planned: "Fahrplan",
+		Now:       "sofort", Min: "Min", OnTime: "pünktlich", Planned: "Fahrplan",
 		DelayLate: "+%d Min", DelayEarly: "%d Min",
 		Arriving: "fährt ein", AtStop: "am Steig", Departed: "abgefahren", Passed: "vorbei",
 		Departures: "Abfahrten", Arrivals: "Ankünfte", DeparturesN: "Abfahrten", ArrivalsN: "Ankünfte",
