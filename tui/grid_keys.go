@@ -53,10 +53,7 @@ func (d *dispKeys) list() []key.Binding {
 // something else than on the single board.
 func (k *keyMap) syncDispatch(s keyState) {
 	d, ds := &k.disp, s.disp
-	tx := ds.tx
-	if tx == nil {
-		tx = textsFor("")
-	}
+	tx := k.t
 	d.mode, d.zoomed = ds.mode, ds.zoomed
 	on := s.overlay == overlayNone && s.focus == paneBoard
 	grid := on && ds.mode == modeGrid && !ds.zoomed

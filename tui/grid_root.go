@@ -485,7 +485,6 @@ type dispKeyState struct {
 	zoomRows  int  // rows of the zoomed board
 	zoomVeh   bool // the zoomed board's row under the cursor has a vehicle
 	arrivals  bool // the focused grid board shows arrivals
-	tx        *texts
 	multiPlat bool // the focused grid board's stop has several platforms
 }
 
@@ -493,7 +492,7 @@ type dispKeyState struct {
 func (m *Model) dispKeyState() dispKeyState {
 	d := &m.disp
 	s := dispKeyState{mode: d.mode, boards: d.grid.len(), zoomed: d.grid.zoomed, pinned: m.pinned(),
-		byDelay: d.fleet.byDelay, tx: m.sh.t}
+		byDelay: d.fleet.byDelay}
 	if d.mode == modeBoard {
 		s.strip = d.pins.stripCount()
 	}

@@ -19,7 +19,7 @@ package tui
 
 import (
 	"fmt"
-	"reflect"
+
 	"strconv"
 	"strings"
 	"time"
@@ -136,9 +136,6 @@ type texts struct {
 
 	// w holds the column widths this language needs (not a string).
 	w colWidths
-	// keyDesc maps the English description of a key binding to this
-	// language's; built by textsFor from the Key fields.
-	keyDesc map[string]string
 
 	// The dispatcher's section (grid_text.go): grid, merged and fleet
 	// views, pins.
@@ -315,30 +312,7 @@ func textsFor(lang string) *texts {
 		t = englishTexts()
 	}
 	t.w = t.widths()
-	t.keyDesc = keyDescs(englishTexts(), t)
 	return &t
-}
-
-// keyDescs maps the English Key fields of en to those of t. Bindings are
-// declared once, in English, in keys.go; help shows them through key.
-func keyDescs(en, t texts) map[string]string {
-	ev, tv := reflect.ValueOf(en), reflect.ValueOf(t)
-	out := make(map[string]string)
-	for i := range ev.NumField() {
-		if f := ev.Type().Field(i); strings.HasPrefix(f.Name, "Key") && f.Type.Kind() == reflect.String {
-			out[ev.Field(i).String()] = tv.Field(i).String()
-		}
-	}
-	return out
-}
-
-// key returns a key binding's help description in this language; a
-// description missing from the catalogue shows as declared.
-func (t *texts) key(desc string) string {
-	if d, ok := t.keyDesc[desc]; ok {
-		return d
-	}
-	return desc
 }
 
 // widths computes the board column widths this language needs: the

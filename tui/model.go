@@ -194,7 +194,6 @@ func newShared(o Options) *shared {
 		onSkew:     o.ClockSkew,
 		st:         NewStyles(theme, UlmLineColors().With(o.LineColors)),
 		t:          textsFor(o.Lang),
-		keys:       defaultKeyMap(),
 		pol:        newPolicy(o.Interval, uint64(now.UnixNano())),
 		limit:      limit,
 		baseBusy:   true,
@@ -204,6 +203,7 @@ func newShared(o Options) *shared {
 		sh.sourceName = "mobility/v1"
 	}
 	sh.dt = &sh.t.dispTexts
+	sh.keys = defaultKeyMap(sh.t)
 	return sh
 }
 
