@@ -279,6 +279,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		cmd = m.handleData(msg)
 	}
+	if m.vehicle.open {
+		m.vehicle.measure()
+	}
 	m.syncKeys()
 	return m, cmd
 }
@@ -319,7 +322,7 @@ func (m *Model) keyState() keyState {
 		focus:        m.focus,
 		vehicleOpen:  m.vehicle.open,
 		allStops:     m.vehicle.rng != model.RangeUpcoming,
-		scrollable:   m.vehicle.cache.lines > m.vehicle.cache.listRows,
+		scrollable:   m.vehicle.list.lines > m.vehicle.list.rows,
 		following:    m.vehicle.follow,
 		arrivals:     m.board.subj.arrivals,
 		rows:         len(rows),

@@ -8,7 +8,6 @@ import (
 // handleKey routes a key: global bindings first, then the open overlay,
 // then the focused pane.
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
-	m.syncKeys() // the last View may have changed what is live (the vehicle pane's scrolling)
 	k := &m.sh.keys
 	m.sh.notice = ""
 	if key.Matches(msg, k.ForceQuit) {

@@ -62,6 +62,7 @@ type vehiclePane struct {
 	rev           int // bumped on every change that shows
 	mapRev        int // bumped when the map's content changes
 	cache         *vehicleCache
+	list          listWindow // the passage list's layout, for the keys (measure)
 }
 
 // newVehiclePane returns the closed pane.
@@ -250,7 +251,7 @@ func (p *vehiclePane) toggleRange() tea.Cmd {
 // update handles the keys of the focused pane: range and scrolling.
 func (p *vehiclePane) update(msg tea.KeyMsg) tea.Cmd {
 	k := &p.sh.keys
-	page := max(p.cache.listRows-1, 1)
+	page := max(p.list.rows-1, 1)
 	switch {
 	case key.Matches(msg, k.Range):
 		return p.toggleRange()
@@ -276,13 +277,13 @@ func (p *vehiclePane) update(msg tea.KeyMsg) tea.Cmd {
 }
 
 // scrollBy moves the passage list by n lines and stops following.
-func (p *vehiclePane) scrollBy(n int) { p.scrollTo(p.cache.first + n) }
+func (p *vehiclePane) scrollBy(n int) { p.scrollTo(p.list.first + n) }
 
 // scrollTo shows the passage list from line i (clamped when drawn) and
 // stops following the vehicle.
 func (p *vehiclePane) scrollTo(i int) {
 	p.follow = false
-	p.scroll = max(min(i, p.cache.lines-p.cache.listRows), 0)
+	p.scroll = max(min(i, p.list.lines-p.list.rows), 0)
 }
 
 // keys returns the pane's bindings for help.

@@ -18,10 +18,64 @@ type vehicleCache struct {
 	mapKey   mapKey
 	mapLines []string
 	mapOK    bool
+}
 
-	first    int // first passage line shown
-	lines    int // passage lines in all
-	listRows int // passage lines that fit
+// listWindow is what the keys need of the passage list's layout: the
+// lines in all, the rows that fit and the first shown. measure computes
+// it in Update; View computes the same from the same state and writes
+// nothing.
+type listWindow struct {
+	lines, rows, first int
+}
+
+// window places a list of n lines in rows: from scroll, or with the
+// focus line a third down when following, clamped.
+func window(n, rows, focus, scroll int, follow bool) listWindow {
+	first := scroll
+	if follow {
+		first = focus - rows/3
+	}
+	return listWindow{lines: n, rows: rows, first: max(min(first, n-rows), 0)}
+}
+
+// listRect is the passage list's rectangle (its header included) in the
+// pane's layout; zero when there is none.
+func (p *vehiclePane) listRect() (w, h int) {
+	if p.width < 4 || p.height < 3 || !p.have {
+		return 0, 0
+	}
+	iw, ih := p.width-2, p.height-2
+	bh := ih - len(p.headLines(iw))
+	switch {
+	case bh < 2:
+		return 0, 0
+	case iw >= 3*bh && iw >= 60: // beside the map
+		return iw - iw/3 - 1, bh
+	case bh >= 12: // above the map
+		return iw, min(len(p.pass.Passages)+2, bh/2)
+	}
+	return iw, bh
+}
+
+// measure lays out the passage list for the keys (scrolling, paging):
+// called from Update after every message, never from View.
+func (p *vehiclePane) measure() {
+	w, h := p.listRect()
+	if w <= 0 || h <= 1 {
+		p.list = listWindow{}
+		return
+	}
+	d := p.diagram(w)
+	p.list = window(len(d.lines), h-1, d.focus, p.scroll, p.follow)
+}
+
+// diagram builds the passage diagram at width w.
+func (p *vehiclePane) diagram(w int) diagram {
+	bearing := 0
+	if p.trip != nil && p.trip.PositionData != nil {
+		bearing = p.trip.PositionData.Bearing
+	}
+	return buildDiagram(p.sh.st, p.sh.t, p.pass.Passages, p.position(), bearing, p.sh.now, w)
 }
 
 // view renders the pane into its rectangle (exactly height lines of at
@@ -110,21 +164,9 @@ func (p *vehiclePane) passageList(w, h int) []string {
 		return nil
 	}
 	st := p.sh.st
-	pos := p.position()
-	bearing := 0
-	if p.trip != nil && p.trip.PositionData != nil {
-		bearing = p.trip.PositionData.Bearing
-	}
-	d := buildDiagram(st, p.sh.t, p.pass.Passages, pos, bearing, p.sh.now, w)
+	d := p.diagram(w)
 	rows := h - 1
-	c := p.cache
-	c.lines, c.listRows = len(d.lines), rows
-	first := p.scroll
-	if p.follow {
-		first = d.focus - rows/3
-	}
-	first = max(min(first, len(d.lines)-rows), 0)
-	c.first = first
+	first := window(len(d.lines), rows, d.focus, p.scroll, p.follow).first
 	more := ""
 	switch {
 	case first > 0 && first+rows < len(d.lines):
