@@ -23,8 +23,10 @@ func keyOf(e *model.Event) eventKey {
 	return eventKey{vehicle: e.VehicleNumber, route: e.RouteNumber, sched: e.Scheduled.Time, point: e.StopPointCode}
 }
 
-// boardPane is a departure or arrival board of one stop or stop point,
-// with its own poll schedule.
+// boardPane is a departure or arrival board of one stop or stop point.
+// The single board and the grid's boards take their data and poll state
+// from the registry's feed of their subject (feed, while they show); the
+// kiosk's boards poll on their own (poll).
 type boardPane struct {
 	sh      *shared
 	subj    subject
@@ -33,7 +35,8 @@ type boardPane struct {
 	data    model.Board // the last good answer for subj
 	have    bool        // data belongs to subj
 	seen    []platform  // platforms seen in stop answers, when base data lacks them
-	poll    poller
+	feed    *feedEntry  // the registry's feed of subj, nil while hidden (or a kiosk board)
+	poll    poller      // a kiosk board's own poll
 	cursor  int
 	sel     eventKey
 	width   int
@@ -74,10 +77,49 @@ func (b *boardPane) setSubject(s subject) tea.Cmd {
 		b.data = model.Board{}
 		b.cursor = 0
 	}
-	b.poll.restart()
-	b.poll.failures, b.poll.lastErr, b.poll.staleSince = 0, nil, time.Time{}
 	b.touch()
-	return b.poll.pollNow(b.key())
+	if b.feed == nil {
+		return nil // hidden: the feed is acquired when the board shows
+	}
+	b.hide()
+	return b.show()
+}
+
+// show acquires the feed of the board's subject, returning the command of
+// its first poll if no other view polls it already; then its data (if
+// another view's poll brought some) fills the board at once.
+func (b *boardPane) show() tea.Cmd {
+	if b.feed != nil {
+		return nil
+	}
+	f, cmd := b.sh.reg.acquire(b.subj)
+	b.feed = f
+	b.fed()
+	return cmd
+}
+
+// hide gives the feed up; its poll ends unless another view shows it.
+func (b *boardPane) hide() {
+	if b.feed != nil {
+		b.sh.reg.release(b.feed)
+		b.feed = nil
+	}
+}
+
+// fed takes the feed's latest answer (or failure).
+func (b *boardPane) fed() {
+	if b.feed != nil && b.feed.have {
+		b.setData(b.feed.data)
+	}
+	b.touch()
+}
+
+// polls is the poll state the board shows: its feed's, or its own.
+func (b *boardPane) polls() *poller {
+	if b.feed != nil {
+		return &b.feed.poll
+	}
+	return &b.poll
 }
 
 // open shows the board of target t (a stop, stop point or line).
@@ -98,7 +140,12 @@ func (b *boardPane) open(t target) tea.Cmd {
 // refresh polls now, bypassing the client's cache. A request in flight is
 // left to finish (its answer re-arms the schedule), so there is never a
 // second one.
-func (b *boardPane) refresh() tea.Cmd { return b.poll.refresh(b.key()) }
+func (b *boardPane) refresh() tea.Cmd {
+	if b.feed != nil {
+		return b.feed.refresh()
+	}
+	return b.poll.refresh(b.key())
+}
 
 // key is the key of the board's feed.
 func (b *boardPane) key() feedKey { return boardKey(b.subj) }

@@ -182,8 +182,8 @@ func (b *boardPane) header(w int) string {
 	}
 	left := " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
-	if !b.poll.staleSince.IsZero() && b.have {
-		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, b.sh.svcAt(b.poll.staleSince).In(model.Berlin).Format("15:04:05"))) + "  " + right
+	if !b.polls().staleSince.IsZero() && b.have {
+		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, b.sh.svcAt(b.polls().staleSince).In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}
 	return spread(left, right, w)
 }
@@ -304,7 +304,7 @@ func (b *boardPane) emptyText() string {
 		what = tx.ArrivalsN
 	}
 	switch {
-	case !b.have && b.poll.lastErr != nil:
+	case !b.have && b.polls().lastErr != nil:
 		return fmt.Sprintf(tx.NoneYet, what)
 	case !b.have:
 		return fmt.Sprintf(tx.Loading, what)

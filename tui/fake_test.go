@@ -320,7 +320,7 @@ func keyMsg(k string) tea.KeyMsg {
 // tick sends the board's current poll tick and returns the fetch command.
 func (e *testEnv) tick() tea.Cmd {
 	e.t.Helper()
-	return e.send(feedTickMsg{key: e.m.board.key(), gen: e.m.board.poll.gen})
+	return e.send(feedTickMsg{key: e.m.board.key(), gen: e.m.board.polls().gen})
 }
 
 // poll runs one full poll: tick, fetch (executed), answer delivered.

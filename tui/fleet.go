@@ -198,7 +198,7 @@ func (f *fleetPane) summary(g *gridPane) string {
 	}
 	stale := 0
 	for _, b := range g.boards {
-		if b.poll.lastErr != nil {
+		if b.polls().lastErr != nil {
 			stale++
 		}
 	}
@@ -224,7 +224,7 @@ func (f *fleetPane) view(g *gridPane) string {
 	}
 	stale := 0
 	for _, b := range g.boards {
-		if b.poll.lastErr != nil {
+		if b.polls().lastErr != nil {
 			stale++
 		}
 	}

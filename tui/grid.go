@@ -192,7 +192,7 @@ func (g *gridPane) add(s BoardSpec, seed *boardPane) tea.Cmd {
 		g.feeds = append(g.feeds, f)
 		if cmd != nil && seed != nil && seed.subj == sj && seed.have {
 			f.data, f.have = seed.data, true
-			f.poll.lastOK = seed.poll.lastOK
+			f.poll.lastOK = seed.polls().lastOK
 		}
 	}
 	g.fill(b, f)
@@ -201,9 +201,7 @@ func (g *gridPane) add(s BoardSpec, seed *boardPane) tea.Cmd {
 
 // fill gives board b the feed's state and data.
 func (g *gridPane) fill(b *gridBoard, f *feedEntry) {
-	p := f.poll
-	p.cancel = nil // the feed owns the request; the board only reports on it
-	b.poll = p
+	b.feed = f // the board reports on the feed's poll; the grid owns the hold
 	if f.have {
 		b.raw, b.have = f.data, true
 	}
@@ -256,13 +254,10 @@ func (g *gridPane) fed(f *feedEntry) {
 	}
 }
 
-// mirror copies a feed's poll state to its boards (stale marker, status).
-func (g *gridPane) mirror(f *feedEntry) {
+// touchFeed marks the boards of feed f changed (a poll started).
+func (g *gridPane) touchFeed(f *feedEntry) {
 	for _, b := range g.boards {
-		if b.subj == f.subj {
-			p := f.poll
-			p.cancel = nil
-			b.poll = p
+		if b.feed == f {
 			b.touch()
 		}
 	}

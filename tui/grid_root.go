@@ -169,10 +169,9 @@ func (m *Model) setMode(to dispMode) tea.Cmd {
 	boardShowed := from == modeBoard || ((from == modeMerged || from == modeFleet) && m.disp.back == modeBoard)
 	switch {
 	case boardShowed && !boardShows:
-		m.board.poll.restart()
+		m.board.hide()
 	case !boardShowed && boardShows:
-		m.board.poll.restart()
-		cmds = append(cmds, m.board.poll.pollNow(m.board.key()))
+		cmds = append(cmds, m.board.show())
 	}
 	m.disp.pins.showStrip(to == modeBoard)
 	cmds = append(cmds, m.disp.pins.stripCmd(to == modeBoard))
@@ -351,13 +350,19 @@ func (m *Model) dispatchData(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case feedTickMsg:
 		if f, cmd, ok := m.sh.reg.tick(m.sh, msg); ok {
-			m.disp.grid.mirror(f)
+			m.disp.grid.touchFeed(f)
+			if m.board.feed == f {
+				m.board.touch()
+			}
 			return cmd, true
 		}
 		return m.disp.fleet.tick(msg)
 	case feedMsg:
 		if f, cmd, ok := m.sh.reg.receive(m.sh, msg); ok {
 			m.disp.grid.fed(f)
+			if m.board.feed == f {
+				m.board.fed()
+			}
 			return cmd, true
 		}
 		return m.disp.fleet.receive(msg)

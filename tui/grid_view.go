@@ -170,9 +170,9 @@ func (b *gridBoard) compact(num int, focused bool, w, h int) string {
 	}
 	right := ""
 	switch {
-	case !b.poll.staleSince.IsZero() && b.have:
-		right = st.Stale.Render("⚠ " + b.sh.svcAt(b.poll.staleSince).In(model.Berlin).Format("15:04"))
-	case b.poll.lastErr != nil:
+	case !b.polls().staleSince.IsZero() && b.have:
+		right = st.Stale.Render("⚠ " + b.sh.svcAt(b.polls().staleSince).In(model.Berlin).Format("15:04"))
+	case b.polls().lastErr != nil:
 		right = st.Error.Render("✗")
 	}
 	sb.WriteString(spread(left, right, w))
@@ -254,8 +254,8 @@ func compactDelay(tx *texts, e model.Event) (string, severity) {
 func (b *gridBoard) compactEmpty() string {
 	dt := b.sh.dt
 	switch {
-	case !b.have && b.poll.lastErr != nil:
-		return fmt.Sprintf(dt.NoAnswer, b.sh.t.errLine(b.poll.lastErr))
+	case !b.have && b.polls().lastErr != nil:
+		return fmt.Sprintf(dt.NoAnswer, b.sh.t.errLine(b.polls().lastErr))
 	case !b.have:
 		return dt.GridLoading
 	case b.filt.active():
@@ -278,8 +278,8 @@ func (g *gridPane) zoomView(b *gridBoard) string {
 	}
 	left := " " + st.Accent.Render(itoa(g.focus+1)) + " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+note)
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
-	if !b.poll.staleSince.IsZero() && b.have {
-		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, b.sh.svcAt(b.poll.staleSince).In(model.Berlin).Format("15:04:05"))) + "  " + right
+	if !b.polls().staleSince.IsZero() && b.have {
+		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, b.sh.svcAt(b.polls().staleSince).In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}
 	head := spread(left, right, g.width)
 	if i := strings.IndexByte(v, '\n'); i >= 0 {
@@ -313,7 +313,7 @@ func (g *gridPane) summary(w int) string {
 	}
 	stale := 0
 	for _, b := range g.boards {
-		if b.poll.lastErr != nil {
+		if b.polls().lastErr != nil {
 			stale++
 		}
 	}

@@ -165,6 +165,7 @@ type Model struct {
 	height  int
 	startV  int // vehicle to open at start
 	memo    *frameMemos
+	start   tea.Cmd // the single board's first poll, for Init
 
 	// disp is the dispatcher: grid, merged and fleet views, pins (grid_root.go).
 	disp dispatch
@@ -241,6 +242,9 @@ func New(o Options) Model {
 		m.board.line = line
 	}
 	m.disp = newDispatch(sh, o)
+	if !m.disp.active() {
+		m.start = m.board.show()
+	}
 	m.syncKeys()
 	return m
 }
@@ -253,9 +257,7 @@ func (m Model) Init() tea.Cmd {
 		baseDataCmd(m.sh.ctx, m.sh.src),
 		m.disp.init(),
 	}
-	if !m.disp.active() {
-		cmds = append(cmds, m.board.poll.pollNow(m.board.key()))
-	}
+	cmds = append(cmds, m.start)
 	if m.startV != 0 {
 		t := target{kind: targetVehicle, vehicle: m.startV}
 		cmds = append(cmds, func() tea.Msg { return openMsg{target: t} })

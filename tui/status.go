@@ -20,7 +20,7 @@ import (
 // error is cut last.
 func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
 	now, tx := sh.local, sh.t // poll times are local
-	p := &b.poll
+	p := b.polls()
 	var age, next, msg string
 	msgErr := true
 	switch {

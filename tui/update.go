@@ -77,7 +77,7 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 
 // quit ends the program, cancelling the requests in flight.
 func (m *Model) quit() tea.Cmd {
-	m.board.poll.restart()
+	m.board.hide()
 	m.quitDispatch()
 	m.vehicle.hide()
 	return tea.Quit
@@ -146,10 +146,8 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		if cmd, ok := m.dispatchData(msg); ok {
 			return cmd
 		}
-		if cmd, ok := m.vehicle.tick(msg); ok {
-			return cmd
-		}
-		return m.board.tick(msg)
+		cmd, _ := m.vehicle.tick(msg)
+		return cmd
 	}
 	return nil
 }
@@ -162,10 +160,7 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case feedMsg:
 		// Request ids are unique: at most one poller takes it.
-		if cmd, ok := m.vehicle.receive(msg); ok {
-			return cmd
-		}
-		cmd, _ := m.board.receive(msg)
+		cmd, _ := m.vehicle.receive(msg)
 		return cmd
 	case patternMsg:
 		m.vehicle.receivePattern(msg)
