@@ -91,3 +91,28 @@ func BenchmarkCachedLiveRequest(b *testing.B) {
 		b.Fatalf("stats %+v: the benchmark must hit the cache", s)
 	}
 }
+
+// hostileBoard is a departures answer of n bytes whose DepartureData is
+// records of `{}` (empty objects), the cheapest records to send and, to a
+// decoder that keeps them all, the most expensive to receive.
+func hostileBoard(n int) []byte {
+	head := `{"StopPassage":{"State":"ok","StopNumber":1008,"Limit":3,"CurrentTimestamp":"2026-09-11T12:49:34+02:00","DepartureData":[`
+	tail := `{}]}}`
+	body := make([]byte, 0, n)
+	body = append(body, head...)
+	for len(body)+3+len(tail) <= n {
+		body = append(body, "{},"...)
+	}
+	return append(body, tail...)
+}
+
+func BenchmarkDecodeHostileBoard32MiB(b *testing.B) {
+	body := hostileBoard(32 << 20)
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := feed.DecodeDepartures(body); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

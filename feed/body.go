@@ -1,6 +1,7 @@
 package feed
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"abfahrt/model"
 )
 
 // Body limits: a successful answer may be large (all base data), an error
@@ -22,12 +25,19 @@ const (
 // errTooLarge is returned when a body exceeds its limit.
 var errTooLarge = errors.New("response is larger than 32 MiB")
 
-// readBody reads at most limit bytes; a longer body is errTooLarge.
-func readBody(r io.Reader, limit int64) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+// readBody reads at most limit bytes; a longer body is errTooLarge. size
+// is the announced length (Content-Length, -1 if unknown): a body that
+// says how long it is gets one buffer of that size, not a doubling series.
+func readBody(r io.Reader, limit, size int64) ([]byte, error) {
+	var buf bytes.Buffer
+	if size > 0 && size <= limit {
+		buf.Grow(int(size) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, err
 	}
+	b := buf.Bytes()
 	if int64(len(b)) > limit {
 		return nil, errTooLarge
 	}
@@ -36,18 +46,22 @@ func readBody(r io.Reader, limit int64) ([]byte, error) {
 
 // excerpt makes a one-line excerpt of an error body: the message of the
 // service's JSON error ({"Error":{"Message":...}}) when it is one,
-// otherwise the text with HTML tags stripped and white space collapsed,
-// capped at about maxExcerpt bytes.
+// otherwise the text with HTML tags stripped. Either is cleaned like all
+// of the service's text (model.CleanText: no escape sequences or controls,
+// white space collapsed) and capped at about maxExcerpt bytes.
 func excerpt(body []byte) string {
 	var e struct {
 		Error *struct {
 			Message string `json:"Message"`
 		} `json:"Error"`
 	}
+	var text string
 	if json.Unmarshal(body, &e) == nil && e.Error != nil && e.Error.Message != "" {
-		return clipBytes(oneLine(e.Error.Message), maxExcerpt)
+		text = e.Error.Message
+	} else {
+		text = stripTags(string(body))
 	}
-	return clipBytes(oneLine(stripTags(string(body))), maxExcerpt)
+	return clipBytes(model.CleanText(text, model.TextCap("ErrorBody")), maxExcerpt)
 }
 
 // stripTags removes HTML tags, comments and the contents of <script>,
@@ -104,8 +118,14 @@ func clipBytes(s string, n int) string {
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
+// MaxRetryAfter caps the wait a Retry-After may ask for: a service (or a
+// proxy) that says "come back in three years" must not stop a board that
+// nobody can restart. Longer waits are taken as MaxRetryAfter.
+const MaxRetryAfter = 5 * time.Minute
+
 // parseRetryAfter reads a Retry-After header: delay seconds or an HTTP
-// date, relative to now. Missing or unreadable values give 0.
+// date, relative to now, capped at MaxRetryAfter. Missing, negative or
+// unreadable values give 0.
 func parseRetryAfter(h string, now time.Time) time.Duration {
 	h = strings.TrimSpace(h)
 	if h == "" {
@@ -115,15 +135,29 @@ func parseRetryAfter(h string, now time.Time) time.Duration {
 		if secs <= 0 {
 			return 0
 		}
-		const maxSecs = int64(1<<63-1) / int64(time.Second)
-		return time.Duration(min(secs, maxSecs)) * time.Second
+		if secs >= int64(MaxRetryAfter/time.Second) {
+			return MaxRetryAfter
+		}
+		return time.Duration(secs) * time.Second
+	}
+	if isDigits(h) {
+		return MaxRetryAfter // delay seconds too large for an int64
 	}
 	if t, err := http.ParseTime(h); err == nil {
 		if d := t.Sub(now); d > 0 {
-			return d.Round(time.Second)
+			return min(d.Round(time.Second), MaxRetryAfter)
 		}
 	}
 	return 0
+}
+
+func isDigits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // statusError builds the *HTTPError of a non-2xx answer.

@@ -9,7 +9,18 @@ import (
 // visits many stops must not grow without limit.
 const maxMemEntries = 1024
 
-// entry is one cached answer. Entries are never modified once made: a
+// Memory bounds of the caches: an answer above maxCachedBody is used once
+// and not kept (in memory or on disk; the real network's largest answer,
+// all stop points, is well below it), and the memory cache holds at most
+// maxMemBytes of bodies in all, so a service padding its answers cannot
+// make a board that polls many stops hold a body per stop.
+const (
+	maxCachedBody = 4 << 20
+	maxMemBytes   = 64 << 20
+)
+
+// entry is one cached answer: the raw body, which every caller decodes
+// (and so cleans, see clean.go) itself. Entries are never modified once made: a
 // revalidation replaces the entry, so callers may read a body they hold
 // without locking.
 type entry struct {
@@ -22,9 +33,10 @@ type entry struct {
 // memCache holds the latest good answer per URL, current or expired (an
 // expired one still serves revalidation by ETag).
 type memCache struct {
-	mu  sync.Mutex
-	m   map[string]*entry
-	max int
+	mu    sync.Mutex
+	m     map[string]*entry
+	max   int
+	bytes int // total size of the bodies held
 }
 
 func newMemCache(max int) *memCache {
@@ -50,29 +62,46 @@ func (mc *memCache) current(u string, now time.Time) *entry {
 
 // put stores e for u, making room when the cache is full: first by
 // dropping expired entries, then the least recently fetched one.
+// An answer too large to keep is not stored, and replaces no other.
 func (mc *memCache) put(u string, e *entry) {
+	if len(e.body) > maxCachedBody {
+		return
+	}
 	mc.mu.Lock()
 	defer mc.mu.Unlock()
-	if _, ok := mc.m[u]; !ok && len(mc.m) >= mc.max {
-		mc.evict(e.fetched)
+	mc.remove(u)
+	if len(mc.m) >= mc.max || mc.bytes+len(e.body) > maxMemBytes {
+		mc.evict(e.fetched, len(e.body))
 	}
 	mc.m[u] = e
+	mc.bytes += len(e.body)
 }
 
-func (mc *memCache) evict(now time.Time) {
-	var oldestURL string
-	var oldest time.Time
+// remove deletes the entry of u, if any; mc.mu is held.
+func (mc *memCache) remove(u string) {
+	if old, ok := mc.m[u]; ok {
+		mc.bytes -= len(old.body)
+		delete(mc.m, u)
+	}
+}
+
+// evict makes room for one entry of size bytes: expired entries go first,
+// then the least recently fetched ones.
+func (mc *memCache) evict(now time.Time, size int) {
 	for k, v := range mc.m {
 		if !now.Before(v.expires) {
-			delete(mc.m, k)
-			continue
-		}
-		if oldestURL == "" || v.fetched.Before(oldest) {
-			oldestURL, oldest = k, v.fetched
+			mc.remove(k)
 		}
 	}
-	if len(mc.m) >= mc.max && oldestURL != "" {
-		delete(mc.m, oldestURL)
+	for len(mc.m) > 0 && (len(mc.m) >= mc.max || mc.bytes+size > maxMemBytes) {
+		var oldestURL string
+		var oldest time.Time
+		for k, v := range mc.m {
+			if oldestURL == "" || v.fetched.Before(oldest) {
+				oldestURL, oldest = k, v.fetched
+			}
+		}
+		mc.remove(oldestURL)
 	}
 }
 
@@ -82,6 +111,6 @@ func (mc *memCache) drop(u string, e *entry) {
 	mc.mu.Lock()
 	defer mc.mu.Unlock()
 	if mc.m[u] == e {
-		delete(mc.m, u)
+		mc.remove(u)
 	}
 }

@@ -46,7 +46,9 @@ type options struct {
 }
 
 // WithHTTPClient sets the HTTP client used for requests (default: a client
-// with Go's default transport). Its own Timeout, if any, also applies.
+// with Go's default transport). Its own Timeout, if any, also applies. The
+// client is copied: requests follow the feed's redirect policy (same
+// origin only, no Referer) before hc's own CheckRedirect, if any.
 func WithHTTPClient(hc *http.Client) Option {
 	return func(o *options) {
 		if hc != nil {
@@ -124,7 +126,7 @@ func NewClient(baseURL string, opts ...Option) (*Client, error) {
 	if o.hc == nil {
 		o.hc = &http.Client{}
 	}
-	c := &Client{base: base, hc: o.hc, timeout: o.timeout, ua: o.ua, now: o.now, liveTTL: o.liveTTL}
+	c := &Client{base: base, hc: withRedirectPolicy(o.hc), timeout: o.timeout, ua: o.ua, now: o.now, liveTTL: o.liveTTL}
 	if o.noCache {
 		return c, nil
 	}

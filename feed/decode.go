@@ -1,6 +1,10 @@
 package feed
 
-import "abfahrt/model"
+import (
+	"slices"
+
+	"abfahrt/model"
+)
 
 // The Decode functions read one response body of an endpoint, as the
 // service sends it, into the types of package model. They are what the
@@ -8,6 +12,8 @@ import "abfahrt/model"
 // checking that a service (such as the simulation) speaks the format.
 // Errors are *DecodeError or, where the service says the subject is
 // unknown, *NotFoundError. Records keep the order in which they were sent.
+// Every string they return has been through clean (clean.go): one line of
+// visible text, no escape sequences, within its field's cap.
 
 // DecodeVersionInfo reads a /VersionInfo response.
 func DecodeVersionInfo(data []byte) (model.VersionInfo, error) {
@@ -20,7 +26,7 @@ func DecodeVersionInfo(data []byte) (model.VersionInfo, error) {
 	if w.VersionInfo == nil {
 		return model.VersionInfo{}, missing("VersionInfo")
 	}
-	return *w.VersionInfo, nil
+	return clean(*w.VersionInfo), nil
 }
 
 // DecodeRoutes reads a /route/attributes/BaseData response.
@@ -40,7 +46,7 @@ func DecodeRoutes(data []byte) ([]model.Route, error) {
 	if err := w.RouteAttributes.check(); err != nil {
 		return nil, err
 	}
-	return convert[routeWire, model.Route](w.RouteAttributes.RouteData), nil
+	return clean(convert[routeWire, model.Route](w.RouteAttributes.RouteData)), nil
 }
 
 // DecodeStops reads a /stop/attributes/BaseData response.
@@ -60,7 +66,7 @@ func DecodeStops(data []byte) ([]model.Stop, error) {
 	if err := w.StopAttributes.check(); err != nil {
 		return nil, err
 	}
-	return convert[stopWire, model.Stop](w.StopAttributes.StopData), nil
+	return clean(convert[stopWire, model.Stop](w.StopAttributes.StopData)), nil
 }
 
 // DecodeStopPoints reads a /stoppoint/attributes/BaseData response.
@@ -80,7 +86,7 @@ func DecodeStopPoints(data []byte) ([]model.StopPoint, error) {
 	if err := w.StopPointAttributes.check(); err != nil {
 		return nil, err
 	}
-	return convert[stopPointWire, model.StopPoint](w.StopPointAttributes.StopPointData), nil
+	return clean(convert[stopPointWire, model.StopPoint](w.StopPointAttributes.StopPointData)), nil
 }
 
 // DecodeVehicles reads a /vehicle/attributes/BaseData response.
@@ -100,7 +106,7 @@ func DecodeVehicles(data []byte) ([]model.Vehicle, error) {
 	if err := w.VehicleAttributes.check(); err != nil {
 		return nil, err
 	}
-	return w.VehicleAttributes.VehicleData.slice(), nil
+	return clean(w.VehicleAttributes.VehicleData.slice()), nil
 }
 
 // boardWire is the wrapper of the four departures and arrivals endpoints.
@@ -138,14 +144,14 @@ func decodeBoard(data []byte) (*boardWire, error) {
 }
 
 func (b *boardWire) board() model.Board {
-	return model.Board{
+	return clean(model.Board{
 		StopNumber:    int(b.StopNumber),
 		StopCode:      b.StopCode,
 		StopName:      b.StopName,
 		StopPointCode: b.StopPointCode,
 		Limit:         int(b.Limit),
 		Timestamp:     b.CurrentTimestamp,
-	}
+	})
 }
 
 // DecodeDepartures reads a /stop/passage/Departures or
@@ -156,7 +162,7 @@ func DecodeDepartures(data []byte) (model.Board, error) {
 		return model.Board{}, err
 	}
 	b := w.board()
-	b.DepartureData = w.DepartureData.slice()
+	b.DepartureData = clean(w.DepartureData.slice())
 	b.Events = make([]model.Event, len(b.DepartureData))
 	for i, d := range b.DepartureData {
 		b.Events[i] = d.Event()
@@ -174,7 +180,7 @@ func DecodeArrivals(data []byte) (model.Board, error) {
 	}
 	b := w.board()
 	b.Arrivals = true
-	b.ArrivalData = w.ArrivalData.slice()
+	b.ArrivalData = clean(w.ArrivalData.slice())
 	b.Events = make([]model.Event, len(b.ArrivalData))
 	for i, a := range b.ArrivalData {
 		b.Events[i] = a.Event()
@@ -200,7 +206,7 @@ func DecodeTrips(data []byte) ([]model.Trip, error) {
 	if err := w.VehicleTrip.check(); err != nil {
 		return nil, err
 	}
-	return w.VehicleTrip.TripData.slice(), nil
+	return clean(w.VehicleTrip.TripData.slice()), nil
 }
 
 // DecodePassages reads a /vehicle/trip/Passage response.
@@ -226,7 +232,7 @@ func DecodePassages(data []byte) (model.VehiclePassages, error) {
 	if err := p.check(); err != nil {
 		return model.VehiclePassages{}, err
 	}
-	return model.VehiclePassages{
+	return clean(model.VehiclePassages{
 		VehicleNumber:   int(p.VehicleNumber),
 		VehicleCategory: model.VehicleCategory(p.VehicleCategory),
 		RouteNumber:     int(p.RouteNumber),
@@ -234,7 +240,7 @@ func DecodePassages(data []byte) (model.VehiclePassages, error) {
 		Range:           p.Range,
 		Timestamp:       p.CurrentTimestamp,
 		Passages:        p.PassageData.slice(),
-	}, nil
+	}), nil
 }
 
 // patternGroups are the three groups of a vehicle pattern.
@@ -274,7 +280,7 @@ func DecodePattern(data []byte) (model.Pattern, error) {
 		g.TrackPoints = append(g.TrackPoints, p.PatternData.TrackPoints...)
 		g.CarriagewayPoints = append(g.CarriagewayPoints, p.PatternData.CarriagewayPoints...)
 	}
-	return model.Pattern{
+	return clean(model.Pattern{
 		VehicleNumber:     int(p.VehicleNumber),
 		RouteNumber:       int(p.RouteNumber),
 		RouteName:         p.RouteName,
@@ -282,7 +288,7 @@ func DecodePattern(data []byte) (model.Pattern, error) {
 		StopPoints:        g.StopPoints.slice(),
 		TrackPoints:       g.TrackPoints.slice(),
 		CarriagewayPoints: g.CarriagewayPoints.slice(),
-	}, nil
+	}), nil
 }
 
 // DecodeAlert reads a /passenger/alert/UnplannedAlert response. The
@@ -306,5 +312,8 @@ func DecodeAlert(data []byte) (model.Alert, error) {
 	if _, none := a.notFound(); none {
 		return model.Alert{Timestamp: a.CurrentTimestamp}, nil
 	}
-	return model.Alert{Title: a.AlertTitle, Items: []string(a.AlertData), Timestamp: a.CurrentTimestamp}, nil
+	alert := clean(model.Alert{Title: a.AlertTitle, Items: []string(a.AlertData), Timestamp: a.CurrentTimestamp})
+	// An item that was nothing but control characters is no item.
+	alert.Items = slices.DeleteFunc(alert.Items, func(s string) bool { return s == "" })
+	return alert, nil
 }

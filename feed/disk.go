@@ -18,6 +18,11 @@ import (
 // Files are written atomically (temporary file, then rename); a file that
 // cannot be read back exactly (wrong magic, URL, size or checksum) is
 // ignored and replaced by the next good answer.
+//
+// The files hold raw bodies as the service sent them, never decoded
+// values: a body read back goes through the same Decode functions as a
+// fresh one, which clean its text (clean.go), so a file with hostile text,
+// whether the service sent it or someone wrote it, yields clean values.
 type diskCache struct {
 	dir string
 }

@@ -3,7 +3,9 @@
 // of the real service's wire format (two status conventions, missing or
 // null record lists, a single object where a list is expected, string or
 // number stop point codes) and decodes the answers into the types of
-// package model.
+// package model. The service's text is untrusted: every string decoded,
+// and every error that quotes the service, is cleaned of escape sequences,
+// control and bidi characters, and capped in length (model.CleanText).
 //
 // A Client is safe for concurrent use by many callers. It caches answers
 // per URL for the update interval of their dataset (15 seconds for live

@@ -119,7 +119,8 @@ func (c *Client) StopDepartures(ctx context.Context, stopNumber, limit int) (mod
 	q := newQuery()
 	q.stopNumber(stopNumber, true)
 	q.limit(limit)
-	return call(ctx, c, pathStopDepartures, q, live, subjectInt(paramStopNumber, stopNumber), DecodeDepartures)
+	b, err := call(ctx, c, pathStopDepartures, q, live, subjectInt(paramStopNumber, stopNumber), DecodeDepartures)
+	return b.Truncate(limit), err
 }
 
 // StopArrivals returns the arrivals board of a 4-digit stop
@@ -128,7 +129,8 @@ func (c *Client) StopArrivals(ctx context.Context, stopNumber, limit int) (model
 	q := newQuery()
 	q.stopNumber(stopNumber, true)
 	q.limit(limit)
-	return call(ctx, c, pathStopArrivals, q, live, subjectInt(paramStopNumber, stopNumber), DecodeArrivals)
+	b, err := call(ctx, c, pathStopArrivals, q, live, subjectInt(paramStopNumber, stopNumber), DecodeArrivals)
+	return b.Truncate(limit), err
 }
 
 // StopPointDepartures returns the departures board of one stop point
@@ -154,7 +156,7 @@ func (c *Client) pointBoard(ctx context.Context, path string, code model.StopPoi
 		return b, err
 	}
 	b.StopPointCode = code
-	return b, nil
+	return b.Truncate(limit), nil
 }
 
 func subjectCode(code model.StopPointCode) string {
@@ -178,7 +180,8 @@ func (c *Client) Passages(ctx context.Context, vehicleNumber int, r model.Range)
 	q := newQuery()
 	q.number(paramVehicleNumber, vehicleNumber, true)
 	q.passageRange(r)
-	return call(ctx, c, pathPassages, q, live, subjectInt(paramVehicleNumber, vehicleNumber), DecodePassages)
+	vp, err := call(ctx, c, pathPassages, q, live, subjectInt(paramVehicleNumber, vehicleNumber), DecodePassages)
+	return vp.Plausible(), err
 }
 
 // Pattern returns the path of a vehicle's current trip

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"abfahrt/model"
 )
 
 // ErrNotFound is matched by errors.Is for every *NotFoundError.
@@ -36,7 +38,7 @@ func (e *ParamError) Error() string {
 // requested stop, stop point, vehicle or record ("no stop found").
 // errors.Is(err, ErrNotFound) holds for it.
 type NotFoundError struct {
-	Status  string // the service's status text, e.g. "no stop found"
+	Status  string // the service's status text, cleaned, e.g. "no stop found"
 	Subject string // what was asked for, e.g. "StopNumber 9999"; may be empty
 }
 
@@ -59,8 +61,8 @@ type HTTPError struct {
 	Status int    // HTTP status code
 	URL    string // the requested URL
 	// Body is an excerpt of the answer: at most about 512 bytes, whitespace
-	// collapsed, HTML tags stripped; for the service's JSON error body its
-	// message.
+	// collapsed, HTML tags stripped, escape sequences and controls removed
+	// (model.CleanText); for the service's JSON error body its message.
 	Body string
 	// RetryAfter is the wait the service asked for (Retry-After), 0 if none.
 	RetryAfter time.Duration
@@ -194,8 +196,11 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // Brief describes err in a few words for a status bar, without the URL
 // (the bar names the service already): "503 Service Unavailable: …",
 // "no answer within 10s", "cannot reach: connection refused", "response
-// is truncated". Other errors read as their Error().
-func Brief(err error) string {
+// is truncated". Other errors read as their Error(). The result is one
+// line of clean text (model.CleanText), whatever the error quotes.
+func Brief(err error) string { return model.CleanText(brief(err), 0) }
+
+func brief(err error) string {
 	var (
 		he *HTTPError
 		te *TimeoutError

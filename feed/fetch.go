@@ -134,7 +134,7 @@ func (c *Client) flight(ctx context.Context, u string, k kind, fresh bool) (*fli
 	}
 	if c.mem != nil {
 		c.mem.put(u, e)
-		if k == base && c.disk != nil {
+		if k == base && c.disk != nil && len(e.body) <= maxCachedBody {
 			// The disk cache is an optimisation: failing to write it is not
 			// the caller's problem.
 			_ = c.disk.save(u, e) //nolint:errcheck // best effort
@@ -182,7 +182,7 @@ func (c *Client) request(ctx context.Context, u string, k kind, old *entry) (*en
 	case resp.StatusCode < 200 || resp.StatusCode > 299:
 		return nil, statusError(resp, u, now)
 	}
-	body, err := readBody(resp.Body, maxBody)
+	body, err := readBody(resp.Body, maxBody, resp.ContentLength)
 	switch {
 	case errors.Is(err, errTooLarge):
 		return nil, sizeError(u)

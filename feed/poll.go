@@ -58,10 +58,11 @@ func Jitter(d time.Duration, rnd *rand.Rand) time.Duration {
 
 // RetryAfter returns the wait an *HTTPError in err's chain asked for with
 // Retry-After (delay seconds or an HTTP date), and whether there was one.
+// The wait is at most MaxRetryAfter, however the error was made.
 func RetryAfter(err error) (time.Duration, bool) {
 	var he *HTTPError
 	if errors.As(err, &he) && he.RetryAfter > 0 {
-		return he.RetryAfter, true
+		return min(he.RetryAfter, MaxRetryAfter), true
 	}
 	return 0, false
 }

@@ -17,7 +17,11 @@ import (
 // or strings in metadata; and the two status conventions.
 
 // list is a record list that also accepts null (empty) and a single
-// object (a one-element list).
+// object (a one-element list). It keeps at most recordCap[T] records and
+// stops at a budget of JSON objects (nested ones included), so memory per
+// answer is bounded by what a board or map can use, not by the size of
+// the body: records beyond the bound are not materialised (the whole body
+// was already checked to be valid JSON by the decoder that calls this).
 type list[T any] []T
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -31,20 +35,215 @@ func (l *list[T]) UnmarshalJSON(b []byte) error {
 		*l = nil
 		return nil
 	case '{':
+		if objects(b) > maxListObjects {
+			*l = list[T]{}
+			return nil
+		}
 		var one T
 		if err := json.Unmarshal(b, &one); err != nil {
 			return err
 		}
 		*l = list[T]{one}
 		return nil
+	case '[':
+	default:
+		// Let the decoder name the mismatch ("a JSON string, expected …").
+		var many []T
+		return json.Unmarshal(b, &many)
 	}
-	var many []T
-	if err := json.Unmarshal(b, &many); err != nil {
+	limit := recordCap[T]()
+	// Within bounds (every real answer) one Unmarshal reads the list.
+	n, within := 0, true
+	budget := maxListObjects
+	if err := elements(b, func(elem []byte) bool {
+		n++
+		budget -= max(objects(elem), 1)
+		within = n <= limit && budget >= 0
+		return within
+	}); err != nil {
 		return err
 	}
-	*l = many
+	if within {
+		many := make([]T, 0, n)
+		if err := json.Unmarshal(b, &many); err != nil {
+			return err
+		}
+		*l = many
+		return nil
+	}
+	// Beyond them, records are read one by one up to the bounds; the rest
+	// is not looked at again.
+	out := list[T]{}
+	budget = maxListObjects
+	var bad error
+	err := elements(b, func(elem []byte) bool {
+		cost := max(objects(elem), 1)
+		if len(out) >= limit || cost > budget {
+			return false
+		}
+		budget -= cost
+		var one T
+		if bad = json.Unmarshal(elem, &one); bad != nil {
+			return false
+		}
+		out = append(out, one)
+		return true
+	})
+	switch {
+	case err != nil:
+		return err
+	case bad != nil:
+		return bad
+	}
+	*l = out
 	return nil
 }
+
+// Bounds of a list: at most maxListObjects JSON objects in all (nested
+// ones included, so a route's patterns count towards the routes), and at
+// most recordCap records.
+const (
+	maxListObjects = 200_000
+	// MaxBoardRecords is the most departures or arrivals read from one
+	// answer, before the plausibility guard and the request's Limit.
+	MaxBoardRecords = 500
+)
+
+// recordCap is the most records of type T one list keeps: well above the
+// real network (Ulm has about 350 stops, 831 stop points, 150 vehicles,
+// 40 routes; a trip passes fewer than 200 stops), far below what 32 MiB
+// of empty records would make.
+func recordCap[T any]() int {
+	var zero T
+	switch any(zero).(type) {
+	case model.Departure, model.Arrival:
+		return MaxBoardRecords
+	case model.Passage, model.PatternStop:
+		return 2_000
+	case model.TrackPoint:
+		return 50_000
+	case routeWire:
+		return 2_000
+	case model.Vehicle, model.Trip:
+		return 5_000
+	case stopWire, stopPointWire:
+		return 20_000
+	case model.RouteDirection:
+		return 64
+	case routePatternWire, stopStopPointWire, model.RouteRef:
+		return 512
+	case model.PatternStopRef:
+		return 2_000
+	}
+	return 20_000
+}
+
+// elements calls f with each element of the JSON array b, in order, until
+// f returns false. b must be valid JSON (the decoder checked it).
+func elements(b []byte, f func(elem []byte) bool) error {
+	if len(b) < 2 || b[0] != '[' {
+		return errors.New("not a JSON array")
+	}
+	i := 1
+	for {
+		for i < len(b) && isSpace(b[i]) {
+			i++
+		}
+		if i >= len(b) {
+			return errors.New("unterminated JSON array")
+		}
+		if b[i] == ']' {
+			return nil
+		}
+		end := valueEnd(b, i)
+		if end < 0 {
+			return errors.New("malformed JSON array")
+		}
+		if !f(b[i:end]) {
+			return nil
+		}
+		i = end
+		for i < len(b) && isSpace(b[i]) {
+			i++
+		}
+		if i < len(b) && b[i] == ',' {
+			i++
+		}
+	}
+}
+
+// valueEnd returns the index just after the JSON value starting at b[i],
+// or -1 if it does not end.
+func valueEnd(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		switch c := b[i]; c {
+		case '"':
+			i = stringEnd(b, i)
+			if i < 0 {
+				return -1
+			}
+			if depth == 0 {
+				return i + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth < 0 {
+				return i // a scalar ended by the array's bracket
+			}
+			if depth == 0 {
+				return i + 1
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		default:
+			if depth == 0 && isSpace(c) {
+				return i
+			}
+		}
+	}
+	if depth == 0 {
+		return i
+	}
+	return -1
+}
+
+// stringEnd returns the index of the quote that closes the string opened
+// at b[i], or -1.
+func stringEnd(b []byte, i int) int {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return -1
+}
+
+// objects counts the JSON objects in the valid JSON value b (outside
+// strings).
+func objects(b []byte) int {
+	n := 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			if i = stringEnd(b, i); i < 0 {
+				return n
+			}
+		case '{':
+			n++
+		}
+	}
+	return n
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // slice returns the records as a non-nil slice, so an empty answer encodes
 // as [] rather than null.
@@ -72,8 +271,11 @@ func (n *flexInt) UnmarshalJSON(b []byte) error {
 }
 
 // alertItems is the alert text: one string with items separated by "+++",
-// or (leniently) a list of strings.
+// or (leniently) a list of strings. At most maxAlertItems items are kept.
 type alertItems []string
+
+// maxAlertItems bounds the items of one alert; a ticker shows a few.
+const maxAlertItems = 64
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (a *alertItems) UnmarshalJSON(b []byte) error {
@@ -82,26 +284,37 @@ func (a *alertItems) UnmarshalJSON(b []byte) error {
 	if len(b) == 0 || b[0] == 'n' {
 		return nil
 	}
-	var texts []string
-	if b[0] == '[' {
-		if err := json.Unmarshal(b, &texts); err != nil {
-			return err
-		}
-	} else {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		texts = []string{s}
-	}
-	for _, t := range texts {
-		for _, p := range strings.Split(t, "+++") {
+	add := func(t string) {
+		for p := range strings.SplitSeq(t, "+++") {
+			if len(*a) >= maxAlertItems {
+				return
+			}
 			if p = strings.TrimSpace(p); p != "" {
 				*a = append(*a, p)
 			}
 		}
 	}
-	return nil
+	if b[0] != '[' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		add(s)
+		return nil
+	}
+	var bad error
+	err := elements(b, func(elem []byte) bool {
+		var s string
+		if bad = json.Unmarshal(elem, &s); bad != nil {
+			return false
+		}
+		add(s)
+		return len(*a) < maxAlertItems
+	})
+	if err != nil {
+		return err
+	}
+	return bad
 }
 
 // status is the metadata every wrapper carries: one of the two status
@@ -114,12 +327,13 @@ type status struct {
 
 // notFound reports whether the status says the subject is unknown ("no
 // stop found", "no vehicle found", "no result found"), compared without
-// regard to case, and returns the status text.
+// regard to case, and returns the status text, cleaned (model.CleanText).
 func (s status) notFound() (string, bool) {
 	for _, v := range []string{s.State, s.CurrentStatus} {
-		l := strings.ToLower(strings.TrimSpace(v))
+		v = model.CleanText(v, model.TextCap("Status"))
+		l := strings.ToLower(v)
 		if (strings.HasPrefix(l, "no ") && strings.HasSuffix(l, " found")) || strings.Contains(l, "not found") {
-			return strings.TrimSpace(v), true
+			return v, true
 		}
 	}
 	return "", false
@@ -135,8 +349,18 @@ func (s status) check() error {
 }
 
 // unmarshal decodes a whole response body into v, turning the decoder's
-// failures into a *DecodeError with a one-line reason.
+// failures into a *DecodeError with a one-line reason. The reason may quote
+// the body, so it is cleaned like the service's text (model.CleanText).
 func unmarshal(data []byte, v any) error {
+	err := decodeJSON(data, v)
+	var de *DecodeError
+	if errors.As(err, &de) {
+		de.Reason = model.CleanText(de.Reason, 0)
+	}
+	return err
+}
+
+func decodeJSON(data []byte, v any) error {
 	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff") // white space and a byte order mark
 	switch {
 	case len(bytes.TrimSpace(trimmed)) == 0:

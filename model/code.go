@@ -50,14 +50,15 @@ func (c StopPointCode) IsNumeric() bool {
 	return true
 }
 
-// IsDHID reports whether c looks like a German DHID (de:AAAAA:NNNN[:...]).
+// IsDHID reports whether c looks like a German DHID (de:AAAAA:NNNN[:...]),
+// its parts printable ASCII without spaces.
 func (c StopPointCode) IsDHID() bool {
 	parts := strings.Split(string(c), ":")
 	if len(parts) < 3 || len(parts) > 5 || !strings.EqualFold(parts[0], "de") {
 		return false
 	}
 	for _, p := range parts[1:] {
-		if p == "" {
+		if p == "" || !graphicASCII(p) {
 			return false
 		}
 	}
@@ -115,6 +116,17 @@ func (c StopPointCode) MarshalJSON() ([]byte, error) {
 		return []byte(c), nil
 	}
 	return json.Marshal(string(c))
+}
+
+// graphicASCII reports whether s is printable ASCII without spaces: a DHID
+// part, never a control or an escape sequence.
+func graphicASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 func allDigits(s string) bool {

@@ -58,6 +58,10 @@ func TestParseStopPointCode(t *testing.T) {
 		{"de:08421:1008::1", "", false},
 		{"at:08421:1008:1:1", "", false},
 		{"de:08421:1008:1:1:9", "", false},
+		{"de:08421:1008:\x1b]0;x\x07", "", false},
+		{"de:08421:1008:1 A", "", false},
+		{"de:08421:1008:\u202e1", "", false},
+		{"de:08421:1008:\u009b1", "", false},
 		{"", "", false},
 	}
 	for _, tc := range cases {

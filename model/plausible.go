@@ -60,11 +60,14 @@ func CheckEvent(e Event, at time.Time) Problem {
 	if !e.Actual.Known() && !e.Scheduled.Known() {
 		return ProblemNoTime
 	}
-	if time.Duration(abs(e.Deviation))*time.Second > MaxDeviation {
+	if e.Deviation > maxDeviationSeconds || e.Deviation < -maxDeviationSeconds {
 		return ProblemHugeDelay
 	}
 	if e.Actual.Known() && e.Scheduled.Known() && absDur(e.Actual.Sub(e.Scheduled.Time)) > MaxDeviation {
 		return ProblemHugeDelay
+	}
+	if e.Countdown > maxCountdownSeconds || e.Countdown < -maxCountdownSeconds {
+		return ProblemCountdown
 	}
 	if at.IsZero() {
 		return ProblemNone
@@ -72,11 +75,16 @@ func CheckEvent(e Event, at time.Time) Problem {
 	if e.Scheduled.Known() && absDur(e.Scheduled.Sub(at)) > serviceDaySpan {
 		return ProblemOtherDay
 	}
-	if e.Actual.Known() {
-		want := e.Actual.Sub(at)
-		if absDur(want-time.Duration(e.Countdown)*time.Second) > countdownSlack {
-			return ProblemCountdown
-		}
+	if !e.Scheduled.Known() && absDur(e.Actual.Sub(at)) > serviceDaySpan {
+		return ProblemOtherDay
+	}
+	want := e.When().Sub(at)
+	slack := countdownSlack
+	if !e.Actual.Known() {
+		slack += MaxDeviation // the countdown may include a delay not sent as a time
+	}
+	if absDur(want-time.Duration(e.Countdown)*time.Second) > slack {
+		return ProblemCountdown
 	}
 	return ProblemNone
 }
@@ -84,8 +92,9 @@ func CheckEvent(e Event, at time.Time) Problem {
 // Guard keeps the plausible events of an answer given at time at, in
 // order: events without any time, with delays beyond MaxDeviation, of
 // another service day, or repeated are dropped; an event whose countdown
-// contradicts its times is kept with the countdown recomputed from the
-// times. It returns the kept events and how many were dropped.
+// contradicts its times (or lies beyond two days) is kept with the
+// countdown recomputed from the times. It returns the kept events and
+// how many were dropped.
 func Guard(events []Event, at time.Time) (kept []Event, dropped int) {
 	kept = events[:0:0]
 	seen := make(map[string]bool, len(events))
@@ -95,7 +104,10 @@ func Guard(events []Event, at time.Time) (kept []Event, dropped int) {
 			dropped++
 			continue
 		case ProblemCountdown:
-			e.Countdown = int(e.Actual.Sub(at) / time.Second)
+			e.Countdown = 0
+			if !at.IsZero() {
+				e.Countdown = int(e.When().Sub(at) / time.Second)
+			}
 		case ProblemNone, ProblemDuplicate: // duplicates are found below, across events
 		}
 		k := e.key()
@@ -113,13 +125,6 @@ func Guard(events []Event, at time.Time) (kept []Event, dropped int) {
 func (e Event) key() string {
 	return e.RouteName + "|" + strconv.Itoa(e.RouteNumber) + "|" + e.DirectionText + "|" +
 		e.StopPointCode.String() + "|" + e.PlatformName + "|" + e.Scheduled.String() + "|" + strconv.Itoa(e.VehicleNumber)
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }
 
 func absDur(d time.Duration) time.Duration {

@@ -1,5 +1,7 @@
 package model
 
+import "slices"
+
 // Board is the answer of a departures or arrivals request for a stop or a
 // stop point: the subject as the service echoed it, the time it answered,
 // and the events ordered by time.
@@ -58,4 +60,23 @@ type VersionInfo struct {
 	// AvailableData describes every dataset; it is kept as decoded JSON
 	// since its shape is descriptive, not fixed by the specification.
 	AvailableData map[string]any `json:"AvailableData"`
+}
+
+// Truncate returns the board with at most n events and n records (a
+// service that sends more than the Limit asked for does not get them
+// shown); n <= 0 keeps all.
+func (b Board) Truncate(n int) Board {
+	if n <= 0 {
+		return b
+	}
+	if len(b.Events) > n {
+		b.Events = slices.Clone(b.Events[:n])
+	}
+	if len(b.DepartureData) > n {
+		b.DepartureData = slices.Clone(b.DepartureData[:n])
+	}
+	if len(b.ArrivalData) > n {
+		b.ArrivalData = slices.Clone(b.ArrivalData[:n])
+	}
+	return b
 }

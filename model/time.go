@@ -55,7 +55,8 @@ func (t Time) String() string {
 }
 
 // UnmarshalJSON reads a wire datetime. The 1970 sentinel (anything on or
-// before 1970-01-02), null and "" decode to the unknown Time.
+// before 1970-01-02), times outside the years 2000 to 2100, null and ""
+// decode to the unknown Time.
 func (t *Time) UnmarshalJSON(b []byte) error {
 	if bytes.Equal(b, []byte("null")) {
 		*t = Time{}
@@ -77,14 +78,15 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// ParseTime parses a wire datetime (RFC 3339); the sentinel yields the unknown Time.
+// ParseTime parses a wire datetime (RFC 3339); the sentinel, and times
+// before 2000 or after 2100, yield the unknown Time.
 func ParseTime(s string) (Time, error) {
 	v, err := time.Parse(time.RFC3339, s)
 	if err != nil {
 		return Time{}, fmt.Errorf("datetime %q is not RFC 3339", s)
 	}
-	if v.Unix() <= 86400 {
-		return Time{}, nil
+	if v.Unix() <= 86400 || !plausibleTime(v) {
+		return Time{}, nil // the sentinel, or a year no board shows (9999)
 	}
 	return Time{v.In(Berlin)}, nil
 }

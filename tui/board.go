@@ -148,7 +148,7 @@ func (b *boardPane) refresh() tea.Cmd {
 }
 
 // key is the key of the board's feed.
-func (b *boardPane) key() feedKey { return boardKey(b.subj) }
+func (b *boardPane) key() feedKey { return boardFeed(b.subj) }
 
 // tick starts the poll that tick msg asks for, unless it is stale or a
 // request is already in flight.

@@ -38,8 +38,8 @@ type feedKey struct {
 	rng     model.Range // feedVehicle
 }
 
-// boardKey is the key of a board subject's feed.
-func boardKey(s subject) feedKey { return feedKey{kind: feedBoard, subj: s} }
+// boardFeed is the key of a board subject's feed.
+func boardFeed(s subject) feedKey { return feedKey{kind: feedBoard, subj: s} }
 
 // feedTickMsg says a feed's poll is due; gen is the schedule it belongs to.
 type feedTickMsg struct {

@@ -88,7 +88,7 @@ func newGridEnv(t testing.TB, w, h int, specs []BoardSpec, opt func(*Options)) *
 func (e *testEnv) pollFeeds() {
 	e.t.Helper()
 	for _, f := range append([]*feedEntry(nil), e.m.disp.grid.feeds...) {
-		cmd := e.send(feedTickMsg{key: boardKey(f.subj), gen: f.poll.gen})
+		cmd := e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen})
 		if cmd == nil {
 			e.t.Fatalf("feed %v: tick started no fetch", f.subj)
 		}

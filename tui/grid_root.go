@@ -373,15 +373,19 @@ func (m *Model) dispatchData(msg tea.Msg) (tea.Cmd, bool) {
 	case pinsSavedMsg:
 		if msg.err != nil {
 			m.sh.notice = fmt.Sprintf(m.sh.dt.PinsNotSaved, oneLine(msg.err.Error()))
+		} else if n := stateNotice(m.sh.dt, msg.problem, pinsFile, 0, 0); n != "" {
+			m.sh.notice = n
 		}
-		return nil, true
+		return m.disp.pins.saved(msg), true
 	case boardsMsg:
 		return m.restoreBoards(msg), true
 	case boardsSavedMsg:
 		if msg.err != nil {
 			m.sh.notice = fmt.Sprintf(m.sh.dt.BoardsNotSaved, oneLine(msg.err.Error()))
+		} else if n := stateNotice(m.sh.dt, msg.problem, boardsFile, 0, 0); n != "" {
+			m.sh.notice = n
 		}
-		return m.disp.boards.written(), true
+		return m.disp.boards.written(msg), true
 	}
 	return nil, false
 }
@@ -457,6 +461,10 @@ func (m *Model) togglePin() {
 	p := pin{Stop: s.stop, Name: name}
 	if s.point != "" {
 		p.StopPoint = s.point.String()
+	}
+	if !m.disp.pins.has(p) && m.disp.pins.full() {
+		m.sh.notice = fmt.Sprintf(m.sh.dt.PinsFull, maxPins)
+		return
 	}
 	if m.disp.pins.toggle(p) {
 		m.sh.notice = fmt.Sprintf(m.sh.dt.Pinned, name)

@@ -40,9 +40,11 @@ type dispTexts struct {
 	// Pins and the status bar.
 	Pinned         string // "pinned %s"
 	Unpinned       string // "unpinned %s"
-	PinsCorrupt    string // "pins not loaded: %s"
+	StateKeptAside string // "%s could not be read; kept as %s" (file, set-aside file)
+	StateLeft      string // "%s could not be read; left as it is, changes are not saved"
+	StateCapped    string // "%s: only the first %d of %d are used"
+	PinsFull       string // "at most %d pins"
 	PinsNotSaved   string // "pins not saved: %s"
-	BoardsCorrupt  string // "watched boards not loaded: %s"
 	BoardsNotSaved string // "watched boards not saved: %s"
 	AlreadyWatched string
 	GridFull       string // "the grid holds at most %d boards"
@@ -69,10 +71,12 @@ func englishDispTexts() dispTexts {
 		SortedDelay: "by delay", SortedLine: "by line", ColReported: "REPORTED",
 		FleetLoading: "loading vehicles…", FleetNone: "no vehicle in service",
 
-		Pinned: "pinned %s", Unpinned: "unpinned %s", PinsCorrupt: "pins not loaded: %s",
+		Pinned: "pinned %s", Unpinned: "unpinned %s", StateKeptAside: "%s could not be read; kept as %s",
+		StateLeft:   "%s could not be read; left as it is, changes are not saved",
+		StateCapped: "%s: only the first %d of %d are used", PinsFull: "at most %d pins",
 		PinsNotSaved: "pins not saved: %s", AlreadyWatched: "already watched",
-		BoardsCorrupt: "watched boards not loaded: %s", BoardsNotSaved: "watched boards not saved: %s",
-		GridFull: "the grid holds at most %d boards", ReqRate: "%d req/min",
+		BoardsNotSaved: "watched boards not saved: %s",
+		GridFull:       "the grid holds at most %d boards", ReqRate: "%d req/min",
 
 		KeyWatch: "watch", KeyPin: "pin stop", KeyUnpin: "unpin stop", KeyMerged: "merged",
 		KeyFleet: "fleet", KeySortLine: "sort by line", KeySortDelay: "sort by delay", KeyZoom: "zoom",
@@ -97,10 +101,12 @@ func germanDispTexts() dispTexts {
 		SortedDelay: "nach Verspätung", SortedLine: "nach Linie", ColReported: "GEMELDET",
 		FleetLoading: "lade Fahrzeuge…", FleetNone: "kein Fahrzeug im Einsatz",
 
-		Pinned: "%s gemerkt", Unpinned: "%s nicht mehr gemerkt", PinsCorrupt: "Favoriten nicht geladen: %s",
+		Pinned: "%s gemerkt", Unpinned: "%s nicht mehr gemerkt", StateKeptAside: "%s nicht lesbar; aufbewahrt als %s",
+		StateLeft:   "%s nicht lesbar; bleibt unverändert, Änderungen werden nicht gespeichert",
+		StateCapped: "%s: nur die ersten %d von %d werden verwendet", PinsFull: "höchstens %d Favoriten",
 		PinsNotSaved: "Favoriten nicht gespeichert: %s", AlreadyWatched: "wird schon beobachtet",
-		BoardsCorrupt: "beobachtete Tafeln nicht geladen: %s", BoardsNotSaved: "beobachtete Tafeln nicht gespeichert: %s",
-		GridFull: "höchstens %d Tafeln", ReqRate: "%d Anfr./Min",
+		BoardsNotSaved: "beobachtete Tafeln nicht gespeichert: %s",
+		GridFull:       "höchstens %d Tafeln", ReqRate: "%d Anfr./Min",
 
 		KeyWatch: "beobachten", KeyPin: "merken", KeyUnpin: "nicht merken", KeyMerged: "alle Tafeln",
 		KeyFleet: "Flotte", KeySortLine: "nach Linie", KeySortDelay: "nach Verspätung", KeyZoom: "vergrößern",

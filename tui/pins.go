@@ -1,11 +1,8 @@
 package tui
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/model"
+	"abfahrt/tui/statefile"
 )
 
 // pinsFile is the name of the pins' file in Options.StateDir.
@@ -50,84 +48,31 @@ type pinsDoc struct {
 	Pins []pin `json:"pins"`
 }
 
-// pinsMsg carries the pins loaded from disk at start.
+// pinsMsg carries the pins loaded from disk at start: the first maxPins,
+// how many distinct ones the file has, and what went wrong with it.
 type pinsMsg struct {
-	pins []pin
-	err  error
+	pins    []pin
+	total   int
+	problem *statefile.Problem
 }
 
-// pinsSavedMsg reports the outcome of writing pins.json.
-type pinsSavedMsg struct{ err error }
+// pinsSavedMsg reports the outcome of writing pins.json: the first sent
+// changes are in the file unless err.
+type pinsSavedMsg struct {
+	sent    int
+	problem *statefile.Problem
+	err     error
+}
 
 // loadPinsCmd reads the pins from path; a missing file is no pins.
 func loadPinsCmd(path string) tea.Cmd {
-	return func() tea.Msg {
-		var doc pinsDoc
-		if err := readJSON(path, &doc); err != nil {
-			return pinsMsg{err: err}
-		}
-		return pinsMsg{pins: doc.Pins}
-	}
+	return func() tea.Msg { return loadPins(path) }
 }
 
-// readJSON decodes the JSON file at path into v; a missing file leaves v
-// as it is.
-func readJSON(path string, v any) error {
-	data, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil
-	case err != nil:
-		return err
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
-}
-
-// savePinsCmd writes pins to path atomically: a temporary file in the same
-// directory, synced, then renamed over the old one.
-func savePinsCmd(path string, pins []pin) tea.Cmd {
-	if pins == nil {
-		pins = []pin{}
-	}
-	return func() tea.Msg { return pinsSavedMsg{err: writeAtomic(path, pinsDoc{Pins: pins})} }
-}
-
-// writeAtomic writes v as JSON to path through a temporary file in the
-// same directory, synced, then renamed over the old one.
-func writeAtomic(path string, v any) (err error) {
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o750); err != nil {
-		return err
-	}
-	ext := filepath.Ext(path)
-	f, err := os.CreateTemp(dir, "."+strings.TrimSuffix(filepath.Base(path), ext)+"-*"+ext)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			_ = os.Remove(f.Name())
-		}
-	}()
-	if _, err := f.Write(append(data, '\n')); err != nil {
-		_ = f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		_ = f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+// savePinsCmd applies this instance's changes ops to the file at path
+// (see statefile.go).
+func savePinsCmd(path string, ops []pinOp) tea.Cmd {
+	return func() tea.Msg { return savePins(path, ops) }
 }
 
 // pinSet is the pinned stops, their file, and the strip that shows them
@@ -141,6 +86,10 @@ type pinSet struct {
 	shown  bool // the single board is the main view
 	feeds  []*feedEntry
 	stripH int // lines the strip takes in the current layout
+
+	ops      []pinOp // changes not yet in the file, in order
+	writing  bool    // a write is in flight
+	readOnly bool    // the file could not be read nor kept aside: never written
 }
 
 // newPinSet returns the pins of stateDir (loaded by loadCmd); start says
@@ -161,28 +110,45 @@ func (p *pinSet) loadCmd() tea.Cmd {
 	return loadPinsCmd(p.path)
 }
 
-// saveCmd writes the pins' file, if there is one.
+// saveCmd writes the changes to the pins' file, if there is one; one
+// write at a time, so that the changes reach the file in order.
 func (p *pinSet) saveCmd() tea.Cmd {
-	if p.path == "" {
+	if p.path == "" || p.readOnly || p.writing || len(p.ops) == 0 {
 		return nil
 	}
-	return savePinsCmd(p.path, slices.Clone(p.items))
+	p.writing = true
+	return savePinsCmd(p.path, slices.Clone(p.ops))
 }
 
-// loaded takes the pins read at start. A corrupt file is reported in the
-// status bar; the pins start empty and the next pin rewrites the file.
-func (p *pinSet) loaded(msg pinsMsg) tea.Cmd {
+// saved takes the end of a write: its changes are done, and those made
+// meanwhile are written next. A failed write keeps its changes for the
+// next one.
+func (p *pinSet) saved(msg pinsSavedMsg) tea.Cmd {
+	p.writing = false
+	if errors.Is(msg.err, statefile.ErrKept) {
+		p.readOnly, p.ops = true, nil // found unreadable since the start: leave it
+	}
 	if msg.err != nil {
-		p.sh.notice = fmt.Sprintf(p.sh.dt.PinsCorrupt, oneLine(msg.err.Error()))
 		return nil
 	}
-	for _, q := range msg.pins {
-		if !slices.ContainsFunc(p.items, q.same) {
-			p.items = append(p.items, q)
-		}
+	p.ops = p.ops[min(msg.sent, len(p.ops)):]
+	return p.saveCmd()
+}
+
+// loaded takes the pins read at start, after any pinned meanwhile. A file
+// that could not be read is reported once in the status bar; it was kept
+// aside, or if that failed is never written.
+func (p *pinSet) loaded(msg pinsMsg) tea.Cmd {
+	if msg.problem != nil && msg.problem.KeptAs == "" {
+		p.readOnly = true
 	}
+	addNotice(p.sh, stateNotice(p.sh.dt, msg.problem, pinsFile, len(msg.pins), msg.total))
+	p.items, _ = uniquePins(append(p.items, msg.pins...), maxPins)
 	return p.syncFeeds()
 }
+
+// full reports whether no more pins fit.
+func (p *pinSet) full() bool { return len(p.items) >= maxPins }
 
 // has reports whether q is pinned.
 func (p *pinSet) has(q pin) bool { return slices.ContainsFunc(p.items, q.same) }
@@ -191,10 +157,19 @@ func (p *pinSet) has(q pin) bool { return slices.ContainsFunc(p.items, q.same) }
 func (p *pinSet) toggle(q pin) bool {
 	if i := slices.IndexFunc(p.items, q.same); i >= 0 {
 		p.items = slices.Delete(p.items, i, i+1)
+		p.record(pinOp{q: q})
 		return false
 	}
 	p.items = append(p.items, q)
+	p.record(pinOp{q: q, add: true})
 	return true
+}
+
+// record keeps a change for the next write, if the pins are saved.
+func (p *pinSet) record(op pinOp) {
+	if p.path != "" && !p.readOnly {
+		p.ops = append(p.ops, op)
+	}
 }
 
 // at returns pin n (1-based) of those on the strip.

@@ -32,7 +32,7 @@ func newRegistry() *registry { return &registry{entries: map[feedKey]*feedEntry{
 // acquire returns the feed of s for one more view, starting it (and
 // returning the command of its first poll) when no view had it.
 func (r *registry) acquire(s subject) (*feedEntry, tea.Cmd) {
-	k := boardKey(s)
+	k := boardFeed(s)
 	if e := r.entries[k]; e != nil {
 		e.users++
 		return e, nil

@@ -6,6 +6,10 @@ import (
 	"fmt"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	// Before Bubble Tea's init: no colour query to the terminal (it waits
+	// 5 s on a terminal that does not answer).
+	_ "abfahrt/internal/nocolorquery"
 )
 
 // fps caps Bubble Tea's redraw rate: the board changes once a second, so
@@ -15,38 +19,115 @@ import (
 // against 0.40 % at 10 FPS.
 const fps = 10
 
+// ErrTerminalGone is Run's error when the terminal went away under a
+// running board (a hangup with SIGHUP ignored, as under nohup): with
+// nobody to see it, the board ends instead of polling on.
+var ErrTerminalGone = errors.New("the terminal is gone")
+
 // Run runs the TUI until the user quits or ctx ends, and restores the
 // terminal either way. It returns nil on a normal end (including ctx
-// ending) and an error if the program failed or panicked; Bubble Tea
-// recovers the panic, restores the terminal and prints the stack.
+// ending), ErrTerminalGone when the terminal went away, and an error if
+// the program failed or panicked; Bubble Tea recovers the panic, restores
+// the terminal and prints the stack.
 //
-// Signals are the caller's: SIGINT and SIGTERM should end ctx (the CLI
-// uses signal.NotifyContext). Bubble Tea's own signal handler is off,
-// because with both in place a signal could end the program through the
-// context while Bubble Tea's handler blocks forever delivering its quit
-// message to the stopped loop, and the program would never exit.
+// Signals are the caller's: SIGINT, SIGTERM and SIGHUP should end ctx
+// (the CLI uses signal.NotifyContext). Bubble Tea's own signal handler is
+// off, because with both in place a signal could end the program through
+// the context while Bubble Tea's handler blocks forever delivering its
+// quit message to the stopped loop, and the program would never exit.
+//
+// When stdin or stdout is a terminal, Run also suspends properly: ctrl+z
+// (but not in kiosk mode, whose keys are locked) and SIGTSTP restore the
+// terminal, stop the process group, and on `fg` take the terminal back
+// and repaint. And it checks every second that the terminal still exists.
 func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("tui: panic: %v", r)
 		}
 	}()
+	caller := ctx
+	ctx, cancel := context.WithCancelCause(caller)
+	defer cancel(nil)
 	m := rootModel(ctx, o)
-	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(fps), tea.WithoutSignalHandler()}
+	s := &suspender{kiosk: o.Kiosk.Enabled, stop: stopProcess}
+	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(fps), tea.WithoutSignalHandler(), tea.WithFilter(s.filter)}
 	if o.AltScreen {
 		opts = append(opts, tea.WithAltScreen())
 	}
 	opts = append(opts, progOpts...)
-	_, err = tea.NewProgram(m, opts...).Run()
+	p := tea.NewProgram(m, opts...)
+	s.p = p
+	fds := terminalFDs()
+	if len(fds) > 0 {
+		watchTerminal(ctx, fds, func() { cancel(ErrTerminalGone) })
+		notifySuspend(ctx, p)
+	}
+	_, err = p.Run()
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, tea.ErrProgramPanic):
 		return fmt.Errorf("tui: %w", err)
-	case errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil:
-		return nil // the caller ended the context: a normal end
+	case errors.Is(err, tea.ErrProgramKilled) && caller.Err() != nil:
+		return nil // the caller ended the context (SIGHUP too): a normal end
+	case errors.Is(context.Cause(ctx), ErrTerminalGone) || anyGone(fds):
+		return ErrTerminalGone // Bubble Tea's read of a hung-up terminal may fail first
 	case errors.Is(err, tea.ErrInterrupted):
 		return nil // SIGINT from outside (a kiosk's service manager): a normal end
 	}
 	return fmt.Errorf("tui: %w", err)
+}
+
+// anyGone reports whether the terminal on any of fds has gone away.
+func anyGone(fds []uintptr) bool {
+	for _, fd := range fds {
+		if ttyGone(fd) {
+			return true
+		}
+	}
+	return false
+}
+
+// suspender suspends the program on ctrl+z and SIGTSTP, in Bubble Tea's
+// event loop (as a message filter), where releasing the terminal is safe.
+// Bubble Tea's own tea.Suspend is not used: it stops the process group
+// with SIGTSTP, which abfahrt catches itself.
+type suspender struct {
+	p     terminalOwner
+	kiosk bool
+	stop  func() // stops the process until it is continued
+}
+
+// terminalOwner is what suspending needs of a *tea.Program.
+type terminalOwner interface {
+	ReleaseTerminal() error
+	RestoreTerminal() error
+}
+
+// filter suspends on suspendMsg and, outside kiosk mode, on ctrl+z; every
+// other message passes.
+func (s *suspender) filter(_ tea.Model, msg tea.Msg) tea.Msg {
+	switch msg := msg.(type) {
+	case suspendMsg:
+		s.suspend()
+		return nil
+	case tea.KeyMsg:
+		if msg.Type == tea.KeyCtrlZ && !s.kiosk && canSuspend {
+			s.suspend()
+			return nil
+		}
+	}
+	return msg
+}
+
+// suspend hands the terminal back (cooked mode, main screen, cursor
+// shown), stops, and on continuing takes it again: raw mode, the
+// alternate screen, a full repaint and the current size.
+func (s *suspender) suspend() {
+	if s.p == nil || s.p.ReleaseTerminal() != nil {
+		return
+	}
+	s.stop()
+	_ = s.p.RestoreTerminal()
 }

@@ -132,5 +132,10 @@ func (tx *texts) errLine(err error) string {
 	return oneLine(s)
 }
 
-// oneLine collapses whitespace, so an error never breaks the bar.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine makes a message from outside (an error, a file's content) one
+// line of visible text: white space collapsed, so it never breaks the bar,
+// and escape sequences and controls removed (model.CleanText).
+func oneLine(s string) string { return model.CleanText(s, maxMessage) }
+
+// maxMessage caps a message in runes; the bars cut it to their width.
+const maxMessage = 1000

@@ -2,13 +2,13 @@ package tui
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 	"slices"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/model"
+	"abfahrt/tui/statefile"
 )
 
 // boardsFile is the name of the watched boards' file in Options.StateDir.
@@ -27,7 +27,14 @@ type savedBoard struct {
 
 // spec returns the saved board as a BoardSpec, or why it is not one.
 func (b savedBoard) spec() (BoardSpec, error) {
-	s := BoardSpec{Stop: b.Stop, Arrivals: b.Arrivals, Lines: b.Lines, Platform: b.Platform, Direction: b.Direction}
+	// The file may be old or edited: its text is cleaned like the service's.
+	s := BoardSpec{Stop: b.Stop, Arrivals: b.Arrivals,
+		Platform: model.CleanText(b.Platform, model.TextCap("PlatformName")), Direction: model.CleanText(b.Direction, model.TextCap("DirectionText"))}
+	for _, l := range b.Lines {
+		if l = model.CleanText(l, model.TextCap("RouteName")); l != "" {
+			s.Lines = append(s.Lines, l)
+		}
+	}
 	if b.StopPoint != "" {
 		c, err := model.ParseStopPointCode(b.StopPoint)
 		if err != nil {
@@ -41,44 +48,34 @@ func (b savedBoard) spec() (BoardSpec, error) {
 	return s, nil
 }
 
-// boardsMsg carries the watched boards loaded from disk at start.
+// boardsMsg carries the watched boards loaded from disk at start: the
+// first MaxBoards, how many distinct ones the file has, and what went
+// wrong with it.
 type boardsMsg struct {
-	specs []BoardSpec
-	err   error
+	specs   []BoardSpec
+	total   int
+	problem *statefile.Problem
 }
 
-// boardsSavedMsg reports the outcome of writing boards.json.
-type boardsSavedMsg struct{ err error }
+// boardsSavedMsg reports the outcome of writing boards.json with the
+// watched set specs.
+type boardsSavedMsg struct {
+	specs   []BoardSpec
+	problem *statefile.Problem
+	err     error
+}
 
 // loadBoardsCmd reads the watched boards from path; a missing file is no
 // boards.
 func loadBoardsCmd(path string) tea.Cmd {
-	return func() tea.Msg {
-		var saved []savedBoard
-		if err := readJSON(path, &saved); err != nil {
-			return boardsMsg{err: err}
-		}
-		specs := make([]BoardSpec, 0, len(saved))
-		for i, b := range saved {
-			s, err := b.spec()
-			if err != nil {
-				return boardsMsg{err: fmt.Errorf("%s: board %d: %w", path, i+1, err)}
-			}
-			specs = append(specs, s)
-		}
-		return boardsMsg{specs: specs}
-	}
+	return func() tea.Msg { return loadBoards(path) }
 }
 
-// saveBoardsCmd writes specs to path as a JSON list, atomically (see
-// writeAtomic); no specs is an empty list.
-func saveBoardsCmd(path string, specs []BoardSpec) tea.Cmd {
-	saved := make([]savedBoard, 0, len(specs))
-	for _, s := range specs {
-		saved = append(saved, savedBoard{Stop: s.Stop, StopPoint: s.StopPoint.String(), Arrivals: s.Arrivals,
-			Lines: slices.Clone(s.Lines), Platform: s.Platform, Direction: s.Direction})
-	}
-	return func() tea.Msg { return boardsSavedMsg{err: writeAtomic(path, saved)} }
+// saveBoardsCmd writes the watched set specs to path, merged with the
+// file's boards when another instance changed them since base, the set
+// this instance last wrote or loaded (see statefile.go).
+func saveBoardsCmd(path string, base, specs []BoardSpec, known bool) tea.Cmd {
+	return func() tea.Msg { return saveBoards(path, base, specs, known) }
 }
 
 // watchedSet keeps the grid's boards in boards.json: it remembers the set
@@ -93,6 +90,10 @@ type watchedSet struct {
 	changed bool        // the user changed the set since the start
 	writing bool        // a write is in flight
 	again   bool        // saved changed while writing: write once more
+
+	base     []BoardSpec // the set as last written or loaded: what the file holds unless another instance changed it
+	known    bool        // base is known (the file was loaded or written); otherwise the first write is the grid
+	readOnly bool        // the file could not be read nor kept aside: never written
 }
 
 // newWatchedSet returns the watched set of stateDir starting as specs;
@@ -120,7 +121,7 @@ func (w *watchedSet) saveCmd(specs []BoardSpec) tea.Cmd {
 		return nil
 	}
 	w.saved, w.changed = specs, true
-	if w.path == "" {
+	if w.path == "" || w.readOnly {
 		return nil
 	}
 	if w.writing {
@@ -128,18 +129,25 @@ func (w *watchedSet) saveCmd(specs []BoardSpec) tea.Cmd {
 		return nil
 	}
 	w.writing = true
-	return saveBoardsCmd(w.path, specs)
+	return saveBoardsCmd(w.path, w.base, specs, w.known)
 }
 
 // written takes the end of a write and starts the next one if the set
 // changed meanwhile.
-func (w *watchedSet) written() tea.Cmd {
+func (w *watchedSet) written(msg boardsSavedMsg) tea.Cmd {
 	w.writing = false
+	if msg.err == nil {
+		w.base, w.known = msg.specs, true
+	}
+	if errors.Is(msg.err, statefile.ErrKept) {
+		w.readOnly = true // found unreadable since the start: leave it
+		return nil
+	}
 	if !w.again {
 		return nil
 	}
 	w.again, w.writing = false, true
-	return saveBoardsCmd(w.path, w.saved)
+	return saveBoardsCmd(w.path, w.base, w.saved, w.known)
 }
 
 // sameSpec reports whether a and b are the same board with the same
@@ -160,12 +168,17 @@ func (g *gridPane) specs() []BoardSpec {
 
 // restoreBoards opens the grid with the boards read from boards.json at
 // start, unless the user has changed the watched set meanwhile. A file
-// that cannot be read is reported in the status bar and left as it is.
+// that could not be read is reported once in the status bar; it was kept
+// aside, or if that failed is never written.
 func (m *Model) restoreBoards(msg boardsMsg) tea.Cmd {
 	d := &m.disp
-	if msg.err != nil {
-		m.sh.notice = fmt.Sprintf(m.sh.dt.BoardsCorrupt, oneLine(msg.err.Error()))
+	addNotice(m.sh, stateNotice(m.sh.dt, msg.problem, boardsFile, len(msg.specs), msg.total))
+	if msg.problem != nil && msg.problem.KeptAs == "" {
+		d.boards.readOnly = true
 		return nil
+	}
+	if !d.boards.changed {
+		d.boards.base, d.boards.known = msg.specs, true
 	}
 	if len(msg.specs) == 0 || d.boards.changed || d.grid.len() > 0 {
 		return nil

@@ -108,10 +108,11 @@ func TestWatchedBoardsGivenWin(t *testing.T) {
 	checkBoardsFile(t, path, []BoardSpec{{Stop: 1350}})
 }
 
-// TestWatchedBoardsCorrupt: an unreadable file is reported, the start is
-// as without it, and it is rewritten only when the watched set changes.
+// TestWatchedBoardsCorrupt: a file that does not parse or holds a board
+// that is not one is kept aside with its bytes and reported; the start is
+// as without it, and the next change writes a new file beside it.
 func TestWatchedBoardsCorrupt(t *testing.T) {
-	for _, bad := range []string{"{not json", `{"boards": []}`, `[{"stop": 0}]`, `[{"stoppoint": "x"}]`} {
+	for _, bad := range []string{"{not json", `{"boards": []}`, `[{"stop": 0}]`, `[{"stoppoint": "x"}]`, `[{"stop": 1008},]`} {
 		dir := t.TempDir()
 		path := filepath.Join(dir, boardsFile)
 		if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
@@ -119,17 +120,21 @@ func TestWatchedBoardsCorrupt(t *testing.T) {
 		}
 		e := newGridEnv(t, 120, 40, nil, func(o *Options) { o.StateDir = dir })
 		e.send(e.m.disp.boards.loadCmd()())
-		if v := e.m.View(); !strings.Contains(v, "watched boards not loaded") || e.m.disp.mode != modeBoard {
+		if v := e.m.View(); !strings.Contains(v, "boards.json could not be read; kept as boards.json.corrupt-") || e.m.disp.mode != modeBoard {
 			t.Errorf("%s: mode %d, no report of the corrupt file:\n%s", bad, e.m.disp.mode, lastLines(v, 2))
 		}
+		kept := keptAside(t, dir, boardsFile)
 		if cmd := e.key("down"); cmd != nil {
 			t.Errorf("%s: a key that changes no board wrote the file", bad)
 		}
-		if data, _ := os.ReadFile(path); string(data) != bad {
-			t.Errorf("%s: overwritten at start with %s", bad, data)
-		}
 		e.saveBoards(e.key("w"))
 		checkBoardsFile(t, path, []BoardSpec{{Stop: DefaultStop}})
+		if data, _ := os.ReadFile(kept); string(data) != bad {
+			t.Errorf("%s: the kept file holds %q", bad, data)
+		}
+		if v := e.m.View(); strings.Contains(v, "could not be read") {
+			t.Errorf("%s: reported more than once:\n%s", bad, lastLines(v, 2))
+		}
 	}
 }
 

@@ -72,7 +72,10 @@ type configError struct {
 	path string
 	line int
 	msg  string
+	err  error // the cause, if any
 }
+
+func (e *configError) Unwrap() error { return e.err }
 
 func (e *configError) Error() string {
 	if e.line > 0 {
@@ -98,14 +101,18 @@ func loadConfig(path string, required bool) (Config, error) {
 	if path == "" {
 		return c, nil
 	}
-	src, err := os.ReadFile(path)
+	data, err := readConfigFile(path)
 	if errors.Is(err, os.ErrNotExist) && !required {
 		return c, nil
 	}
 	if err != nil {
-		return c, &configError{path: path, msg: "cannot read: " + unwrapPathErr(err)}
+		return c, err
 	}
-	md, err := toml.Decode(string(src), &c)
+	if err := checkNesting(data, maxConfigDepth); err != nil {
+		return c, tooDeep(path, err)
+	}
+	src := string(data)
+	md, err := toml.Decode(src, &c)
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
@@ -115,14 +122,14 @@ func loadConfig(path string, required bool) (Config, error) {
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
-		return c, &configError{path: path, line: lineOfKey(string(src), k), msg: fmt.Sprintf("unknown key %q", k.String())}
+		return c, &configError{path: path, line: lineOfKey(src, k), msg: fmt.Sprintf("unknown key %q", k.String())}
 	}
 	if err := c.check(); err != nil {
 		var ce *configError
 		if errors.As(err, &ce) {
 			ce.path = path
 			if ce.line == 0 {
-				ce.line = lineOfName(string(src), ce.msg)
+				ce.line = lineOfName(src, ce.msg)
 			}
 			return c, ce
 		}

@@ -21,6 +21,9 @@ func FuzzLoadConfig(f *testing.F) {
 		"[kiosk\nenabled = true",
 		"api = \"\\u0000\"\n",
 		"limit = 99999999999999999999\n",
+		"x = " + strings.Repeat("{a = ", 200) + "1" + strings.Repeat("}", 200) + "\n",
+		"[" + strings.Repeat("a.", 100) + "b]\ny = [[[[[[[\"{{{{\"]]]]]]]\n",
+		"s = \"\"\"{{{{\n[[[[\"\"\"\nt = '''[[[[\n'''\n[layouts.m]\nboards = [{lines = [[]]}]\n",
 	} {
 		f.Add(seed)
 	}

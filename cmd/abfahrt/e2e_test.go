@@ -9,9 +9,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"abfahrt/internal/ptytest"
 )
 
 // The end-to-end tests run the real binary ($ABFAHRT_BIN, built by
@@ -47,7 +51,19 @@ func newTerm(t *testing.T, w, h int, env ...string) *term {
 		"XDG_STATE_HOME=" + filepath.Join(home, "state"), "TERM=xterm-256color", "PS1=" + prompt}
 	args = append(args, env...)
 	args = append(args, "bash", "--norc", "--noprofile")
-	tm.tmux(args...)
+	// The previous test's cleanup may have closed the server's last
+	// session: a new session started while that server exits fails with
+	// "server exited unexpectedly"; the next try starts a new server.
+	for try := 0; ; try++ {
+		out, err := exec.Command("tmux", args...).CombinedOutput()
+		if err == nil {
+			break
+		}
+		if try == 20 || !strings.Contains(string(out), "server exited unexpectedly") {
+			t.Fatalf("tmux %v: %v: %s", args, err, out)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.socket, "kill-session", "-t", tm.name).Run() })
 	tm.waitFor(promptRe, 10*time.Second)
 	return tm
@@ -118,8 +134,9 @@ func TestE2EBoardSearchResizeQuit(t *testing.T) {
 	tm.checkWidths(120)
 
 	tm.keys("/")
+	tm.waitFor(regexp.MustCompile(`│ / `), 5*time.Second)
 	tm.typeText("ehinger")
-	tm.waitFor(regexp.MustCompile(`Ehinger Tor`), 5*time.Second)
+	tm.waitFor(regexp.MustCompile(`▸ stop +Ehinger Tor +1350`), 5*time.Second)
 	tm.keys("Enter")
 	tm.waitFor(regexp.MustCompile(`Ehinger Tor · Departures`), 5*time.Second)
 	tm.waitFor(departureRow, 10*time.Second)
@@ -237,11 +254,12 @@ func TestE2EKioskIgnoresKeys(t *testing.T) {
 	}
 	tm.keys("q")
 	tm.keys("C-c")
+	tm.keys("C-z")
 	tm.keys("/")
 	time.Sleep(700 * time.Millisecond)
 	s := tm.screen()
 	if !strings.Contains(s, "Hauptbahnhof") || promptRe.MatchString(lastLine(s)) {
-		t.Fatalf("the kiosk reacted to q / ctrl+c:\n%s", s)
+		t.Fatalf("the kiosk reacted to q / ctrl+c / ctrl+z:\n%s", s)
 	}
 	shell := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", tm.name, "#{pane_pid}"))
 	if out, err := exec.Command("pgrep", "-P", shell).Output(); err == nil {
@@ -293,4 +311,242 @@ func TestE2EGerman(t *testing.T) {
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return lines[len(lines)-1]
+}
+
+// TestE2EUnreadablePinsKeptAside starts the real binary with a pins.json
+// that has a trailing comma: the status bar says it was kept aside, p
+// writes a new pins.json, and the kept file still holds the original.
+func TestE2EUnreadablePinsKeptAside(t *testing.T) {
+	state := t.TempDir()
+	dir := filepath.Join(state, "abfahrt")
+	bad := `{"pins": [{"stop": 1240, "name": "Theater"},]}`
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "pins.json"), []byte(bad), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tm := newTerm(t, 140, 30, "XDG_STATE_HOME="+state)
+	tm.typeText("abfahrt")
+	tm.keys("Enter")
+	tm.waitFor(regexp.MustCompile(`pins\.json could not be read; kept as pins\.json\.corrupt-\d{8}T\d{6}Z`), 10*time.Second)
+	tm.keys("p")
+	tm.waitFor(regexp.MustCompile(`pinned `), 5*time.Second)
+	tm.keys("q")
+	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
+	kept, _ := filepath.Glob(filepath.Join(dir, "pins.json.corrupt-*"))
+	if len(kept) != 1 {
+		t.Fatalf("kept files %v, want one", kept)
+	}
+	if data, _ := os.ReadFile(kept[0]); string(data) != bad {
+		t.Errorf("kept file holds %q, want %q", data, bad)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "pins.json")); err != nil || !strings.Contains(string(data), `"stop": 1008`) {
+		t.Errorf("pins.json after p: %s, %v", data, err)
+	}
+}
+
+// boardPID is the pid of the abfahrt the pane's shell started.
+func (tm *term) boardPID() int {
+	tm.t.Helper()
+	shell := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", tm.name, "#{pane_pid}"))
+	out, err := exec.Command("pgrep", "-P", shell).Output()
+	if err != nil {
+		tm.t.Fatalf("no abfahrt process under the shell %s: %v", shell, err)
+	}
+	pid, err := strconv.Atoi(strings.Fields(string(out))[0])
+	if err != nil {
+		tm.t.Fatal(err)
+	}
+	return pid
+}
+
+// paneState is tmux's view of the pane's terminal: "alternate_on cursor_flag".
+func (tm *term) paneState() string {
+	tm.t.Helper()
+	return strings.TrimSpace(tm.tmux("display-message", "-p", "-t", tm.name, "#{alternate_on} #{cursor_flag}"))
+}
+
+// running reports whether pid is alive (a zombie nobody reaped has exited).
+func running(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
+}
+
+var promptLast = regexp.MustCompile(`(?m)^e2e-ready\$\s*$`)
+
+// TestE2ETerminalRestoredAfterSIGHUP: SIGHUP ends the board like SIGTERM:
+// alternate screen off, cursor shown, the shell's prompt back.
+func TestE2ETerminalRestoredAfterSIGHUP(t *testing.T) {
+	tm := newTerm(t, 100, 30)
+	tm.typeText("abfahrt")
+	tm.keys("Enter")
+	tm.waitFor(departureRow, 10*time.Second)
+	if err := syscall.Kill(tm.boardPID(), syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	tm.waitFor(promptLast, 5*time.Second)
+	if st := tm.paneState(); st != "0 1" {
+		t.Errorf("after SIGHUP alternate_on cursor_flag = %s, want 0 1 (main screen, cursor shown)", st)
+	}
+	tm.typeText("echo status=$?")
+	tm.keys("Enter")
+	tm.waitFor(regexp.MustCompile(`status=0`), 5*time.Second)
+}
+
+// TestE2ESuspendAndResume: ctrl+z and SIGTSTP give the shell a usable
+// terminal (main screen, cursor, line mode: what the shell runs sees a
+// cooked terminal); `fg` brings the board back, repainted and taking keys.
+func TestE2ESuspendAndResume(t *testing.T) {
+	tm := newTerm(t, 100, 30)
+	tm.typeText("abfahrt")
+	tm.keys("Enter")
+	tm.waitFor(departureRow, 10*time.Second)
+	pid := tm.boardPID()
+	for i, suspend := range []func(){
+		func() { tm.keys("C-z") },
+		func() { _ = syscall.Kill(pid, syscall.SIGTSTP) },
+	} {
+		suspend()
+		tm.waitFor(regexp.MustCompile(`Stopped`), 5*time.Second)
+		tm.waitFor(promptLast, 5*time.Second)
+		if st := tm.paneState(); st != "0 1" {
+			t.Errorf("suspend %d: alternate_on cursor_flag = %s, want 0 1", i, st)
+		}
+		tm.typeText("stty -a | grep -o -- '-*icanon' | sed 's/^/mode:/'")
+		tm.keys("Enter")
+		if s := tm.waitFor(regexp.MustCompile(`mode:-*icanon`), 5*time.Second); !strings.Contains(s, "mode:icanon") {
+			t.Errorf("suspend %d left the terminal raw:\n%s", i, s)
+		}
+		tm.typeText("clear")
+		tm.keys("Enter")
+		tm.waitFor(promptLast, 5*time.Second)
+		tm.typeText("fg")
+		tm.keys("Enter")
+		tm.waitFor(departureRow, 5*time.Second)
+		if st := tm.paneState(); st != "1 0" {
+			t.Errorf("resume %d: alternate_on cursor_flag = %s, want 1 0", i, st)
+		}
+		tm.keys("?")
+		tm.waitFor(regexp.MustCompile(`abfahrt — keys`), 5*time.Second)
+		tm.keys("?")
+		tm.waitFor(regexp.MustCompile(`\? help`), 5*time.Second)
+	}
+	tm.keys("q")
+	tm.waitFor(promptLast, 5*time.Second)
+}
+
+// TestE2ETerminalGone closes the board's terminal under it. With SIGHUP
+// (a hangup: restoring the terminal fails with EIO and must neither hang
+// nor panic) the board ends normally, exit code 0; with SIGHUP ignored
+// (nohup, a trap) it notices by itself and exits with code 1 instead of
+// polling on with nobody to see it.
+func TestE2ETerminalGone(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "board.sh")
+	// $1 is the shell's trap for SIGHUP: ":" is caught by the script alone
+	// (abfahrt gets SIGHUP), "" is ignored, by abfahrt too.
+	if err := os.WriteFile(script, []byte("#!/bin/sh\ntrap \"$1\" HUP\nabfahrt\necho $? > \"$2\"\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	tm := newTerm(t, 100, 30)
+	for _, c := range []struct{ name, trap, code string }{{"hangup", ":", "0"}, {"hup-ignored", "", "1"}} {
+		tm.waitFor(promptLast, 10*time.Second)
+		rc := filepath.Join(dir, c.name+".rc")
+		tm.typeText(fmt.Sprintf("%s '%s' %s", script, c.trap, rc))
+		tm.keys("Enter")
+		tm.waitFor(departureRow, 10*time.Second)
+		out, err := exec.Command("pgrep", "-P", strconv.Itoa(tm.boardPID())).Output()
+		if err != nil {
+			t.Fatalf("%s: no abfahrt under the script: %v", c.name, err)
+		}
+		pid, _ := strconv.Atoi(strings.Fields(string(out))[0])
+		// The pane's terminal closes and a new one with a new shell
+		// replaces it (one session: the tmux server lives on).
+		tm.tmux("respawn-pane", "-k", "-t", tm.name)
+		deadline := time.Now().Add(10 * time.Second)
+		for running(pid) {
+			if time.Now().After(deadline) {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+				t.Fatalf("%s: abfahrt (pid %d) still runs 10 s after its terminal closed", c.name, pid)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		for b, err := os.ReadFile(rc); strings.TrimSpace(string(b)) != c.code; b, err = os.ReadFile(rc) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: exit code %q (%v), want %s", c.name, b, err, c.code)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+// TestE2ELogOnUnwritableStateDir: --log where the state directory cannot
+// be created (its parent is a file, which stops root too): the board
+// starts, and the warning is on the screen after it ends.
+func TestE2ELogOnUnwritableStateDir(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "state-is-a-file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tm := newTerm(t, 100, 30, "XDG_STATE_HOME="+file)
+	tm.typeText("abfahrt --log")
+	tm.keys("Enter")
+	tm.waitFor(departureRow, 10*time.Second)
+	tm.keys("q")
+	tm.waitFor(promptLast, 5*time.Second)
+	tm.waitFor(regexp.MustCompile(`(?s)warning: --log: .*going on without a log`), 2*time.Second)
+}
+
+// TestE2ESilentTerminal runs the board on a terminal that answers no
+// query at all (a serial console, some SSH clients): a pseudo-terminal
+// of the test's own, not tmux, which answers. abfahrt must not ask for
+// the background colour (OSC 11) or the cursor position, which made it
+// wait 5 s for the answer before the first frame.
+func TestE2ESilentTerminal(t *testing.T) {
+	bin := os.Getenv("ABFAHRT_BIN")
+	if bin == "" {
+		t.Skip("ABFAHRT_BIN not set (run make e2e)")
+	}
+	master, slave, err := ptytest.Open(100, 30)
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer func() { _ = master.Close() }()
+	home := t.TempDir()
+	cmd := exec.Command(bin)
+	ptytest.Attach(cmd, slave)
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + home, "TERM=xterm-256color",
+		"XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
+		"XDG_STATE_HOME=" + filepath.Join(home, "state")}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	_ = slave.Close()
+	defer func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		_ = cmd.Wait()
+	}()
+	_ = master.SetReadDeadline(time.Now().Add(20 * time.Second))
+	var out []byte
+	buf := make([]byte, 4096)
+	for !strings.Contains(string(out), "Departures") {
+		n, err := master.Read(buf)
+		out = append(out, buf[:n]...)
+		if err != nil {
+			t.Fatalf("no first frame: %v; the terminal got %q", err, out)
+		}
+	}
+	t.Logf("first frame after %v", time.Since(start).Round(time.Millisecond))
+	for _, q := range []string{"\x1b]11;?", "\x1b]10;?", "\x1b[6n"} {
+		if strings.Contains(string(out), q) {
+			t.Errorf("abfahrt asked the terminal %q before its first frame", q)
+		}
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"abfahrt/feed"
+	"abfahrt/model"
 )
 
 // Exit codes.
@@ -24,10 +25,23 @@ const (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), endSignals()...)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// endSignals end abfahrt like q does: the board restores the terminal
+// (main screen, cursor, cooked mode) and the exit code is 0. SIGHUP is
+// one of them unless abfahrt was started with it ignored (nohup, or
+// a trap of the shell): then it stays ignored, and a board whose terminal goes
+// away notices by itself (tui.ErrTerminalGone, exit code 1).
+func endSignals() []os.Signal {
+	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM}
+	if !signal.Ignored(syscall.SIGHUP) {
+		sigs = append(sigs, syscall.SIGHUP)
+	}
+	return sigs
 }
 
 // run executes the command line and returns the process exit code. Errors
@@ -39,7 +53,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return exitOK
 	}
-	_, _ = fmt.Fprintf(stderr, "abfahrt: %v\n", err)
+	// The message may quote the service or a file: one clean line.
+	_, _ = fmt.Fprintf(stderr, "abfahrt: %s\n", model.CleanText(err.Error(), 0))
 	if isUsage(err) {
 		_, _ = fmt.Fprintln(stderr, "Run 'abfahrt --help' for usage.")
 		return exitUsage

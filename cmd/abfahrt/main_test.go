@@ -105,6 +105,8 @@ var badInputCases = []struct {
 	{[]string{"--api", "not a url", "departures", "--stop", "1008"}, exitUsage, "--api must be an http or https URL"},
 	{[]string{"--seed", "x", "departures", "--stop", "1008"}, exitUsage, "invalid argument"},
 	{[]string{"--config", "/nonexistent/abfahrt.toml", "config"}, exitUsage, "cannot read"},
+	{[]string{"--config", "/dev/zero", "config"}, exitUsage, "/dev/zero: file is more than 1048576 bytes; the limit is 1 MiB"},
+	{[]string{"--config", "testdata/nested.toml", "config"}, exitUsage, "testdata/nested.toml:3: nested 6 levels deep; the config allows at most 5"},
 	{[]string{"--lang", "fr", "config"}, exitUsage, "--lang must be en or de"},
 	{[]string{"--theme", "pink", "config"}, exitUsage, "--theme must be one of"},
 	{[]string{"--interval", "1s", "config"}, exitUsage, "--interval must be at least 5s"},

@@ -77,7 +77,11 @@ once and print a table (or JSON with --json).`,
 			if g.logOn && cmd.Name() != "config" && cmd.Name() != "version" {
 				logger, closer, err := openLog(statePath(os.LookupEnv))
 				if err != nil {
-					return err
+					// A log is a diagnosis aid: without one the board
+					// still runs. Said once, before the board takes the
+					// terminal (the line stays on the main screen).
+					_, _ = fmt.Fprintf(g.stderr, "abfahrt: warning: --log: %v; going on without a log\n", err)
+					return nil
 				}
 				g.logger = logger
 				cobra.OnFinalize(func() { _ = closer.Close() })

@@ -47,9 +47,13 @@ func (s *Service) routeBase(q query, now int64) response {
 	l := s.net.lineByNum[num]
 	found := num == 0 || l != nil
 	recs := s.cachedBase("route|"+scope+"|"+strconv.Itoa(num), func(w *jw) {
+		if num != 0 && l != nil {
+			s.writeRoute(w, l, scope) // one element: its record as an object
+			return
+		}
 		w.arr()
 		for _, x := range s.net.lines {
-			if num == 0 || x == l {
+			if num == 0 {
 				s.writeRoute(w, x, scope)
 			}
 		}
@@ -143,9 +147,13 @@ func (s *Service) stopBase(q query, now int64) response {
 	si, known := s.net.stopByNum[num]
 	found := num == 0 || known
 	recs := s.cachedBase("stop|"+scope+"|"+strconv.Itoa(num), func(w *jw) {
+		if num != 0 && known {
+			s.writeStop(w, si, scope) // one element: its record as an object
+			return
+		}
 		w.arr()
 		for i := range s.net.stops {
-			if num == 0 || known && i == si {
+			if num == 0 {
 				s.writeStop(w, i, scope)
 			}
 		}
@@ -203,9 +211,13 @@ func (s *Service) stopPointBase(q query, now int64) response {
 		}
 	}
 	recs := s.cachedBase("stoppoint|"+scope+"|"+key, func(w *jw) {
+		if !all && idx >= 0 {
+			s.writeStopPoint(w, idx, scope) // one element: its record as an object
+			return
+		}
 		w.arr()
 		for i := range s.net.points {
-			if all || i == idx {
+			if all {
 				s.writeStopPoint(w, i, scope)
 			}
 		}
@@ -249,9 +261,13 @@ func (s *Service) vehicleBase(q query, now int64) response {
 	}
 	vi, known := s.net.fleetByNum[num]
 	recs := s.cachedBase("vehicle|"+scope+"|"+strconv.Itoa(num), func(w *jw) {
+		if num != 0 && known {
+			writeVehicle(w, &s.net.fleet[vi], scope) // one element: its record as an object
+			return
+		}
 		w.arr()
 		for i := range s.net.fleet {
-			if num == 0 || known && i == vi {
+			if num == 0 {
 				writeVehicle(w, &s.net.fleet[i], scope)
 			}
 		}

@@ -37,3 +37,13 @@ func BenchmarkAllTrips(b *testing.B) {
 func BenchmarkVehiclePassage(b *testing.B) {
 	benchServe(b, "/mobility/v1/vehicle/trip/Passage?VehicleNumber=41")
 }
+
+// BenchmarkDayPlan builds the plan of a weekday: every trip with its actual
+// times, alerts applied, vehicles chained and the per-stop-point indexes.
+func BenchmarkDayPlan(b *testing.B) {
+	s, _ := newTestService(b, testStart)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		s.plans.buildDay(2026, 9, 9)
+	}
+}

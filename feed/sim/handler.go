@@ -3,7 +3,7 @@ package sim
 import (
 	"bytes"
 	"compress/gzip"
-	"hash/crc64"
+	"hash/crc32"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -55,7 +55,7 @@ func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // answer routes a request and produces its response.
 func (s *Service) answer(r *http.Request) response {
-	rest, ok := strings.CutPrefix(r.URL.Path, basePath)
+	rest, ok := strings.CutPrefix(cleanSlashes(r.URL.Path), basePath)
 	ep := routes[rest]
 	if !ok || ep == nil {
 		return errorResponse(http.StatusNotFound, "", "unknown path "+strconv.Quote(r.URL.Path))
@@ -73,6 +73,22 @@ func (s *Service) answer(r *http.Request) response {
 	return ep(s, query{vals: vals, baseURL: BaseURL}, s.now())
 }
 
+// cleanSlashes collapses runs of slashes in a path, so that
+// /mobility/v1//stop/passage/Departures is answered like the single slash.
+func cleanSlashes(p string) string {
+	if !strings.Contains(p, "//") {
+		return p
+	}
+	b := make([]byte, 0, len(p))
+	for i := 0; i < len(p); i++ {
+		if p[i] == '/' && len(b) > 0 && b[len(b)-1] == '/' {
+			continue
+		}
+		b = append(b, p[i])
+	}
+	return string(b)
+}
+
 // errorResponse is the JSON error body of wire-format.md section 4.
 func errorResponse(status int, param, msg string) response {
 	w := &jw{b: make([]byte, 0, 128)}
@@ -87,8 +103,9 @@ func errorResponse(status int, param, msg string) response {
 	return response{status: status, body: w.b}
 }
 
-// crcTable drives the ETag checksum (stable across processes).
-var crcTable = crc64.MakeTable(crc64.ECMA)
+// crcTable drives the ETag checksum (stable across processes; Castagnoli
+// has hardware support, which keeps large answers cheap).
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
 var gzipPool = sync.Pool{New: func() any { return gzip.NewWriter(nil) }}
 
@@ -143,15 +160,19 @@ func (s *Service) write(w http.ResponseWriter, r *http.Request, resp response) {
 
 // etag is a weak validator over the body without its CurrentTimestamp.
 func (resp *response) etag() string {
-	var sum uint64
+	var sum uint32
+	n := len(resp.body)
 	if resp.tsTo > resp.tsFrom && resp.tsTo <= len(resp.body) {
-		sum = crc64.Update(crc64.Update(0, crcTable, resp.body[:resp.tsFrom]), crcTable, resp.body[resp.tsTo:])
+		sum = crc32.Update(crc32.Update(0, crcTable, resp.body[:resp.tsFrom]), crcTable, resp.body[resp.tsTo:])
+		n -= resp.tsTo - resp.tsFrom
 	} else {
-		sum = crc64.Checksum(resp.body, crcTable)
+		sum = crc32.Checksum(resp.body, crcTable)
 	}
-	b := make([]byte, 0, 24)
+	b := make([]byte, 0, 32)
 	b = append(b, `W/"`...)
-	b = strconv.AppendUint(b, sum, 16)
+	b = strconv.AppendUint(b, uint64(sum), 16)
+	b = append(b, '-')
+	b = strconv.AppendUint(b, uint64(n), 16)
 	return string(append(b, '"'))
 }
 

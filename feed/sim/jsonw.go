@@ -79,10 +79,42 @@ func (w *jw) null() {
 func (w *jw) time(t int64) {
 	w.pre()
 	w.b = append(w.b, '"')
-	w.b = time.Unix(t, 0).In(berlin).AppendFormat(w.b, timeLayout)
+	w.b = appendWireTime(w.b, t)
 	w.b = append(w.b, '"')
 	w.comma = true
 }
+
+// appendWireTime appends t as 2006-01-02T15:04:05-07:00 in Europe/Berlin
+// (the same as AppendFormat with timeLayout, without parsing the layout).
+func appendWireTime(b []byte, t int64) []byte {
+	tm := time.Unix(t, 0).In(berlin)
+	y, mo, d := tm.Date()
+	hh, mm, ss := tm.Clock()
+	_, off := tm.Zone()
+	if y < 0 || y > 9999 {
+		return tm.AppendFormat(b, timeLayout)
+	}
+	b = append(b, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-')
+	b = append2(b, int(mo))
+	b = append(b, '-')
+	b = append2(b, d)
+	b = append(b, 'T')
+	b = append2(b, hh)
+	b = append(b, ':')
+	b = append2(b, mm)
+	b = append(b, ':')
+	b = append2(b, ss)
+	sign := byte('+')
+	if off < 0 {
+		sign, off = '-', -off
+	}
+	b = append(b, sign)
+	b = append2(b, off/3600)
+	b = append(b, ':')
+	return append2(b, off%3600/60)
+}
+
+func append2(b []byte, v int) []byte { return append(b, byte('0'+v/10%10), byte('0'+v%10)) }
 
 // raw appends an already encoded JSON value.
 func (w *jw) raw(v []byte) {
@@ -105,6 +137,17 @@ const hexDigits = "0123456789abcdef"
 // appendString appends s as a JSON string; invalid UTF-8 becomes U+FFFD.
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+			plain = false
+			break
+		}
+	}
+	if plain { // the common case: nothing to escape
+		b = append(b, s...)
+		return append(b, '"')
+	}
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {

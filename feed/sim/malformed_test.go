@@ -25,7 +25,8 @@ func TestEveryEndpointMalformedParameter(t *testing.T) {
 		{"/stoppoint/passage/Departures", url.Values{"StopPointCode": {"100821"}, "Limit": {"5"}}},
 		{"/stoppoint/passage/Arrivals", url.Values{"StopPointCode": {"100821"}, "Limit": {"5"}}},
 		{"/vehicle/trip/Trip", url.Values{"VehicleNumber": {"41"}}},
-		{"/vehicle/trip/Passage", url.Values{"VehicleNumber": {"41"}, "Range": {"all"}}},
+		// Range is tolerated: an unknown value answers as the default (issue 13).
+		{"/vehicle/trip/Passage", url.Values{"VehicleNumber": {"41"}}},
 		{"/vehicle/trip/Pattern", url.Values{"VehicleNumber": {"41"}, "ContentScope": {"Track"}}},
 	}
 	malformed := []string{"x", "-1", "1.5", "1e3", "99999999999999999999", "12ab", "\x00", " 1008", "１００８", "ä"}

@@ -41,7 +41,7 @@ func (s *Service) stopPassage(q query, now int64, arrivals bool) response {
 		return perr.response()
 	}
 	si, found := s.net.stopByNum[num]
-	var buf [maxLimit]passRef
+	var buf [maxLimit + boardExtra]passRef
 	var refs []passRef
 	code, name := "", ""
 	if found {
@@ -93,7 +93,7 @@ func (s *Service) pointPassage(q query, now int64, arrivals bool) response {
 	if perr != nil {
 		return perr.response()
 	}
-	var buf [maxLimit]passRef
+	var buf [maxLimit + boardExtra]passRef
 	var refs []passRef
 	var resp response
 	category, order, list := passageNames(arrivals)
@@ -167,7 +167,11 @@ func (s *Service) writePassRecord(w *jw, r passRef, now int64, arrivals, withPoi
 	}
 	w.kint("RouteNumber", dir.line.number)
 	w.kstr("RouteName", dir.line.name)
-	w.kint("Status", dp.status(r.trip, r.seq, now))
+	shownArr := r.t
+	if !arrivals {
+		shownArr, _ = dp.shown(r.trip, r.seq, now, dp.liveDev(r.trip, now))
+	}
+	w.kint("Status", dp.status(r.trip, r.seq, now, shownArr))
 	sched := dp.sched(r.trip, r.seq)
 	if arrivals {
 		w.kstr("ArrivalDirectionText", dir.arrText)

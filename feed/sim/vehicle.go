@@ -1,6 +1,9 @@
 package sim
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+)
 
 func (s *Service) vehicleTrip(q query, now int64) response {
 	num, perr := q.optNumber("VehicleNumber", 9)
@@ -49,7 +52,8 @@ func (s *Service) writeTrip(w *jw, plans [3]*dayPlan, vi int, now int64) {
 	w.key("IsActive")
 	w.bool(st.active)
 	if st.active {
-		pos, bearing, dev := st.plan.position(st.trip, now)
+		pos, bearing := st.plan.position(st.trip, now)
+		dev := int64(math.Round(st.plan.liveDev(st.trip, now)))
 		w.key("PositionData")
 		w.obj()
 		w.kfloat("Longitude", round7(pos.Lon))
@@ -105,9 +109,11 @@ func (s *Service) vehiclePassage(q query, now int64) response {
 		return perr.response()
 	}
 	// The spec misspells the value; the real service accepted "upcoming".
+	// A value it does not know (one public client sends Range=3) is
+	// answered as the default, All.
 	rng, perr := q.enum("Range", []string{"All", "Upcoming"}, map[string]string{"upcomming": "Upcoming"}) //nolint:misspell // as specified
 	if perr != nil {
-		return perr.response()
+		rng = "All"
 	}
 	var resp response
 	w := &jw{b: make([]byte, 0, 8192)}
@@ -126,12 +132,13 @@ func (s *Service) vehiclePassage(q query, now int64) response {
 	w.arr()
 	if st.trip >= 0 {
 		k := int32(len(st.plan.trips[st.trip].dir.points))
+		dev := st.plan.liveDev(st.trip, now)
 		for seq := int32(0); seq < k; seq++ {
-			status := st.plan.status(st.trip, seq, now)
-			if rng == "Upcoming" && status == 5 {
-				continue
-			}
-			s.writeVehiclePassage(w, st.plan, st.trip, seq, status, now)
+			// Both ranges answer the whole current trip, served stops
+			// included, as the captured real Range=upcoming response does.
+			a, d := st.plan.shown(st.trip, seq, now, dev)
+			status := st.plan.status(st.trip, seq, now, a)
+			s.writeVehiclePassage(w, st.plan, st.trip, seq, status, a, d, now)
 		}
 	}
 	w.endArr()
@@ -141,11 +148,10 @@ func (s *Service) vehiclePassage(q query, now int64) response {
 	return resp
 }
 
-func (s *Service) writeVehiclePassage(w *jw, dp *dayPlan, ti, seq int32, status int, now int64) {
+func (s *Service) writeVehiclePassage(w *jw, dp *dayPlan, ti, seq int32, status int, arr, dep, now int64) {
 	tr := &dp.trips[ti]
 	dir := tr.dir
 	k := int32(len(dir.points))
-	i := tr.off + seq
 	sched := dp.sched(ti, seq)
 	w.obj()
 	s.writePointIdent(w, dir.points[seq])
@@ -155,9 +161,9 @@ func (s *Service) writeVehiclePassage(w *jw, dp *dayPlan, ti, seq int32, status 
 	}
 	w.kstr("ArrivalDirectionText", arrText)
 	w.ktime("ArrivalTimeScheduled", sched)
-	w.ktime("ArrivalTimeActual", dp.arr[i])
-	w.kint64("ArrivalCountdown", dp.arr[i]-now)
-	w.kint64("ArrivalDeviation", dp.arr[i]-sched)
+	w.ktime("ArrivalTimeActual", arr)
+	w.kint64("ArrivalCountdown", arr-now)
+	w.kint64("ArrivalDeviation", arr-sched)
 	if seq == k-1 {
 		// The real service's "no time": the Unix epoch, countdown against it.
 		w.kstr("DepartureDirectionText", "")
@@ -168,9 +174,9 @@ func (s *Service) writeVehiclePassage(w *jw, dp *dayPlan, ti, seq int32, status 
 	} else {
 		w.kstr("DepartureDirectionText", dir.depText)
 		w.ktime("DepartureTimeScheduled", sched)
-		w.ktime("DepartureTimeActual", dp.dep[i])
-		w.kint64("DepartureCountdown", dp.dep[i]-now)
-		w.kint64("DepartureDeviation", dp.dep[i]-sched)
+		w.ktime("DepartureTimeActual", dep)
+		w.kint64("DepartureCountdown", dep-now)
+		w.kint64("DepartureDeviation", dep-sched)
 	}
 	w.kint("Status", status)
 	w.kint("SequenceNumber", int(seq))

@@ -11,10 +11,24 @@ import (
 
 // Hop limits for consecutive stops of a synthetic line, in metres.
 const (
-	minHop   = 300
+	minHop   = 50
 	maxHop   = 1500
 	ruralHop = 3200
+	// directHop: consecutive anchors at most this far apart are joined directly.
+	directHop = 1200
 )
+
+// Rules of the coverage pass (cover) and of the network test in feed/sim.
+const (
+	designMinHop  = 40    // consecutive stops at least this far apart
+	designMaxHop  = 1500  // urban hop limit
+	designMaxTurn = 110.0 // degrees: a sharper change of heading is a zig-zag
+)
+
+// turn is the change of heading in degrees at b on the way a -> b -> c.
+func turn(a, b, c *stop) float64 {
+	return angleDiff(bearing(a.Lon, a.Lat, b.Lon, b.Lat), bearing(b.Lon, b.Lat, c.Lon, c.Lat))
+}
 
 type genLine struct {
 	lineSpec
@@ -26,14 +40,25 @@ func buildLines(stops map[int]*stop, passage []byte) ([]genLine, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []genLine
-	for _, spec := range lineSpecs {
-		seq := spec.Stops
-		if !spec.Exact {
-			seq, err = chain(stops, spec.Stops)
+	seqs := make([][]int, len(lineSpecs))
+	for i, spec := range lineSpecs {
+		seqs[i] = spec.Stops
+		if !spec.Exact && len(spec.Stops) > 0 {
+			seqs[i], err = chain(stops, spec.Stops)
 			if err != nil {
 				return nil, fmt.Errorf("line %s: %w", spec.Name, err)
 			}
+		}
+	}
+	cover(stops, seqs)
+	var out []genLine
+	for i, spec := range lineSpecs {
+		seq := seqs[i]
+		if len(seq) < 2 {
+			return nil, fmt.Errorf("line %s: no stops", spec.Name)
+		}
+		if spec.From == "" {
+			spec.From, spec.To = stops[seq[0]].Name, stops[seq[len(seq)-1]].Name
 		}
 		l := genLine{lineSpec: spec}
 		for _, n := range seq {
@@ -56,7 +81,112 @@ func buildLines(stops map[int]*stop, passage []byte) ([]genLine, error) {
 		}
 		out = append(out, l)
 	}
+	if verbose {
+		served := map[int]bool{}
+		for _, sq := range seqs {
+			for _, n := range sq {
+				served[n] = true
+			}
+		}
+		var miss []string
+		pax := 0
+		for _, s := range stops {
+			if s.Passenger {
+				pax++
+				if !served[s.Number] {
+					miss = append(miss, fmt.Sprintf("%d %s", s.Number, s.Name))
+				}
+			}
+		}
+		sort.Strings(miss)
+		fmt.Fprintf(os.Stderr, "%d of %d passenger stops served; not served: %v\n", pax-len(miss), pax, miss)
+	}
 	return out, nil
+}
+
+// cover inserts every passenger stop that no line serves into the day bus
+// line where it fits best: between two consecutive stops when the detour is
+// small and no turn gets sharp, or beyond a terminus when it continues the
+// line outwards. It repeats until no stop fits any more.
+func cover(stops map[int]*stop, seqs [][]int) {
+	served := map[int]bool{}
+	for _, sq := range seqs {
+		for _, n := range sq {
+			served[n] = true
+		}
+	}
+	var todo []*stop
+	for _, s := range stops {
+		if s.Passenger && !served[s.Number] {
+			todo = append(todo, s)
+		}
+	}
+	sort.Slice(todo, func(i, j int) bool { return todo[i].Number < todo[j].Number })
+	dist := func(a, b int) float64 {
+		x, y := stops[a], stops[b]
+		return distance(x.Lon, x.Lat, y.Lon, y.Lat)
+	}
+	okTurn := func(a, b, c int) bool { return turn(stops[a], stops[b], stops[c]) <= designMaxTurn }
+	hbf := stops[1008]
+	for changed := true; changed; {
+		changed = false
+		for _, u := range todo {
+			if served[u.Number] {
+				continue
+			}
+			bestLine, bestPos, bestCost := -1, 0, math.Inf(1)
+			for li, sq := range seqs {
+				spec := lineSpecs[li]
+				if spec.Exact || spec.Night || spec.Category != 5 || len(sq) < 2 {
+					continue
+				}
+				for i := 0; i+1 < len(sq); i++ {
+					a, b := sq[i], sq[i+1]
+					da, db, dab := dist(a, u.Number), dist(u.Number, b), dist(a, b)
+					if da < designMinHop || db < designMinHop || da > designMaxHop || db > designMaxHop {
+						continue
+					}
+					detour := da + db - dab
+					if detour > math.Max(250, 0.5*dab) || !okTurn(a, u.Number, b) {
+						continue
+					}
+					if i > 0 && !okTurn(sq[i-1], a, u.Number) || i+2 < len(sq) && !okTurn(u.Number, b, sq[i+2]) {
+						continue
+					}
+					if detour < bestCost {
+						bestLine, bestPos, bestCost = li, i+1, detour
+					}
+				}
+				// Beyond a terminus: the new hop continues the last one outwards.
+				for _, end := range [2]int{0, len(sq) - 1} {
+					prev := sq[1]
+					if end > 0 {
+						prev = sq[end-1]
+					}
+					t := sq[end]
+					dt := dist(t, u.Number)
+					if dt < designMinHop || dt > designMaxHop || turn(stops[prev], stops[t], u) > 60 ||
+						distance(hbf.Lon, hbf.Lat, u.Lon, u.Lat) <= distance(hbf.Lon, hbf.Lat, stops[t].Lon, stops[t].Lat) {
+						continue
+					}
+					if c := 300 + dt; c < bestCost {
+						bestLine, bestPos, bestCost = li, end, c
+						if end > 0 {
+							bestPos = end + 1
+						}
+					}
+				}
+			}
+			if bestLine < 0 {
+				continue
+			}
+			sq := seqs[bestLine]
+			sq = append(sq[:bestPos:bestPos], append([]int{u.Number}, sq[bestPos:]...)...)
+			seqs[bestLine] = sq
+			served[u.Number] = true
+			changed = true
+		}
+	}
 }
 
 // report prints a line's chain with hop lengths, for reviewing the synthetic sequences.
@@ -173,8 +303,19 @@ func chain(stops map[int]*stop, anchors []int) ([]int, error) {
 	}
 	seq := []int{anchors[0]}
 	for i := 1; i < len(anchors); i++ {
+		// Anchors close together are consecutive stops: the anchor list is
+		// the line's sequence where it is dense.
+		a, b := stops[anchors[i-1]], stops[anchors[i]]
+		if a != nil && b != nil && distance(a.Lon, a.Lat, b.Lon, b.Lat) <= directHop {
+			seq = append(seq, anchors[i])
+			continue
+		}
 		// Rural stretches have no stops for kilometres: relax the hop limit there.
 		path, err := shortest(nodes, stops[anchors[i-1]], stops[anchors[i]], used, maxHop)
+		if direct := distance(a.Lon, a.Lat, b.Lon, b.Lat); direct <= ruralHop && (err != nil || pathLength(stops, path) > 1.4*direct) {
+			// Nothing on the way: a rural hop rather than a detour.
+			path, err = []int{a.Number, b.Number}, nil
+		}
 		if err != nil {
 			path, err = shortest(nodes, stops[anchors[i-1]], stops[anchors[i]], used, ruralHop)
 		}
@@ -187,6 +328,16 @@ func chain(stops map[int]*stop, anchors []int) ([]int, error) {
 		seq = append(seq, path[1:]...)
 	}
 	return seq, nil
+}
+
+// pathLength is the length of a chain of stops in metres.
+func pathLength(stops map[int]*stop, path []int) float64 {
+	l := 0.0
+	for i := 1; i < len(path); i++ {
+		a, b := stops[path[i-1]], stops[path[i]]
+		l += distance(a.Lon, a.Lat, b.Lon, b.Lat)
+	}
+	return l
 }
 
 func hopCost(d float64) float64 { return d + d*d/1500 + 150 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package feed_test
+
+const raceEnabled = false

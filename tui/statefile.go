@@ -1,0 +1,244 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+
+	"abfahrt/model"
+	"abfahrt/tui/statefile"
+)
+
+// maxPins is the most pins kept; a file with more uses the first ones.
+const maxPins = 200
+
+// The state files (pins.json, boards.json) are read and written through
+// package statefile: an unreadable file is kept aside and reported once,
+// and every write re-reads the file under a lock and applies this
+// instance's changes to what is there, so that two instances lose nothing.
+//
+// Merging pins: this instance's changes are operations in the order made
+// (pin q, unpin q). A pin unpinned here is removed from the file even if
+// the other instance has it too (a pin is one stop, whoever pinned it); a
+// pin the other instance added and this one never touched is kept; a pin
+// the other instance removed stays removed unless pinned here again. At
+// most maxPins stay; pins beyond are not added.
+//
+// Merging boards: the watched set is the grid of the instance that changed
+// it last, as before, when the file still holds what this instance wrote
+// or loaded (no one else changed it). Otherwise the boards removed here
+// since then are removed from the file and those added here appended, so
+// the other instance's boards stay; at most MaxBoards.
+
+// pinKey is a pin's identity: its stop or stop point, not its name.
+type pinKey struct {
+	stop  int
+	point string
+}
+
+func (p pin) key() pinKey { return pinKey{p.Stop, p.StopPoint} }
+
+// pinOp is a change of the pins made here: q pinned (add) or unpinned.
+type pinOp struct {
+	q   pin
+	add bool
+}
+
+// uniquePins returns the first max distinct pins of in, in order, and
+// how many there were in all; one pass with a map.
+func uniquePins(in []pin, limit int) (out []pin, total int) {
+	seen := make(map[pinKey]struct{}, min(len(in), limit))
+	out = make([]pin, 0, min(len(in), limit))
+	for _, q := range in {
+		if _, dup := seen[q.key()]; dup {
+			continue
+		}
+		seen[q.key()] = struct{}{}
+		total++
+		if len(out) < limit {
+			out = append(out, q)
+		}
+	}
+	return out, total
+}
+
+// applyPinOps applies ops in order to the pins of the file, in one pass
+// over each (see the merge rules above).
+func applyPinOps(cur []pin, ops []pinOp) []pin {
+	cur, _ = uniquePins(cur, maxPins)
+	idx := make(map[pinKey]int, len(cur)+len(ops))
+	for i, q := range cur {
+		idx[q.key()] = i
+	}
+	removed := make(map[pinKey]bool)
+	for _, op := range ops {
+		k := op.q.key()
+		i, have := idx[k]
+		switch {
+		case op.add && have && removed[k]:
+			cur[i], removed[k] = op.q, false
+		case op.add && !have:
+			idx[k] = len(cur)
+			cur = append(cur, op.q)
+		case !op.add && have:
+			removed[k] = true
+		}
+	}
+	out := make([]pin, 0, min(len(cur), maxPins))
+	for _, q := range cur {
+		if !removed[q.key()] && len(out) < maxPins {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// loadPins reads the pins' file: the first maxPins distinct pins, how
+// many it has in all, and what went wrong with it.
+func loadPins(path string) pinsMsg {
+	doc, prob := statefile.Load[pinsDoc](statefile.New(path), nil)
+	for i := range doc.Pins {
+		// The file may be old or edited: its text is cleaned like the service's.
+		q := &doc.Pins[i]
+		q.Name = model.CleanText(q.Name, model.TextCap("StopPointName"))
+		q.StopPoint = model.CleanText(q.StopPoint, model.TextCap("StopPointCode"))
+	}
+	pins, total := uniquePins(doc.Pins, maxPins)
+	return pinsMsg{pins: pins, total: total, problem: prob}
+}
+
+// savePins applies ops to the pins' file.
+func savePins(path string, ops []pinOp) pinsSavedMsg {
+	_, prob, err := statefile.Update(statefile.New(path), nil, func(d *pinsDoc) {
+		d.Pins = applyPinOps(d.Pins, ops)
+	})
+	return pinsSavedMsg{sent: len(ops), problem: prob, err: err}
+}
+
+// checkBoards rejects a boards' file with a board that is not one.
+func checkBoards(saved *[]savedBoard) error {
+	for i, b := range *saved {
+		if _, err := b.spec(); err != nil {
+			return fmt.Errorf("board %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+// boardKey is a watched board's identity: the board with its filters.
+func boardKey(s BoardSpec) string {
+	return fmt.Sprintf("%d\x00%s\x00%t\x00%q\x00%s\x00%s", s.Stop, s.StopPoint, s.Arrivals, s.Lines, s.Platform, s.Direction)
+}
+
+// uniqueSpecs returns the first limit distinct boards of in and how many
+// distinct ones there were; one pass with a map.
+func uniqueSpecs(in []BoardSpec, limit int) (out []BoardSpec, total int) {
+	seen := make(map[string]struct{}, min(len(in), limit))
+	for _, s := range in {
+		k := boardKey(s)
+		if _, dup := seen[k]; dup {
+			continue
+		}
+		seen[k] = struct{}{}
+		total++
+		if len(out) < limit {
+			out = append(out, s)
+		}
+	}
+	return out, total
+}
+
+// loadBoards reads the watched boards' file: the first MaxBoards distinct
+// boards, how many it has in all, and what went wrong with it.
+func loadBoards(path string) boardsMsg {
+	saved, prob := statefile.Load(statefile.New(path), checkBoards)
+	specs := make([]BoardSpec, 0, min(len(saved), MaxBoards))
+	for _, b := range saved {
+		s, _ := b.spec() // checked
+		specs = append(specs, s)
+	}
+	specs, total := uniqueSpecs(specs, MaxBoards)
+	return boardsMsg{specs: specs, total: total, problem: prob}
+}
+
+// mergeBoards is the file's new watched set: specs if the file holds
+// base (or base is unknown), else the file with the boards removed from
+// base to specs removed and those added appended.
+func mergeBoards(file, base, specs []BoardSpec, known bool) []BoardSpec {
+	if !known || slices.EqualFunc(file, base, sameSpec) {
+		out, _ := uniqueSpecs(specs, MaxBoards)
+		return out
+	}
+	inBase := make(map[string]bool, len(base))
+	for _, s := range base {
+		inBase[boardKey(s)] = true
+	}
+	inSpecs := make(map[string]bool, len(specs))
+	for _, s := range specs {
+		inSpecs[boardKey(s)] = true
+	}
+	var out []BoardSpec
+	for _, s := range file {
+		k := boardKey(s)
+		if inBase[k] && !inSpecs[k] {
+			continue // removed here
+		}
+		out = append(out, s)
+	}
+	for _, s := range specs {
+		if !inBase[boardKey(s)] {
+			out = append(out, s) // added here
+		}
+	}
+	out, _ = uniqueSpecs(out, MaxBoards)
+	return out
+}
+
+// toSaved is specs as saved in boards.json.
+func toSaved(specs []BoardSpec) []savedBoard {
+	saved := make([]savedBoard, 0, len(specs))
+	for _, s := range specs {
+		saved = append(saved, savedBoard{Stop: s.Stop, StopPoint: s.StopPoint.String(), Arrivals: s.Arrivals,
+			Lines: slices.Clone(s.Lines), Platform: s.Platform, Direction: s.Direction})
+	}
+	return saved
+}
+
+// saveBoards writes the watched set specs to the boards' file, merged
+// with what the file holds (see mergeBoards).
+func saveBoards(path string, base, specs []BoardSpec, known bool) boardsSavedMsg {
+	_, prob, err := statefile.Update(statefile.New(path), checkBoards, func(saved *[]savedBoard) {
+		file := make([]BoardSpec, 0, len(*saved))
+		for _, b := range *saved {
+			s, _ := b.spec() // checked
+			file = append(file, s)
+		}
+		*saved = toSaved(mergeBoards(file, base, specs, known))
+	})
+	return boardsSavedMsg{specs: specs, problem: prob, err: err}
+}
+
+// addNotice adds n to the status bar's notice: the pins' and the boards'
+// reports at start both show.
+func addNotice(sh *shared, n string) {
+	switch {
+	case n == "":
+	case sh.notice == "":
+		sh.notice = n
+	default:
+		sh.notice += " · " + n
+	}
+}
+
+// stateNotice is the status bar's report of a state file's problem, or
+// of entries beyond the cap, once at start; "" if none.
+func stateNotice(dt *dispTexts, prob *statefile.Problem, name string, used, total int) string {
+	switch {
+	case prob != nil && prob.KeptAs != "":
+		return fmt.Sprintf(dt.StateKeptAside, prob.Name, prob.KeptAs)
+	case prob != nil:
+		return fmt.Sprintf(dt.StateLeft, prob.Name)
+	case total > used:
+		return fmt.Sprintf(dt.StateCapped, name, used, total)
+	}
+	return ""
+}

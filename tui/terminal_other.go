@@ -1,0 +1,24 @@
+//go:build !unix
+
+package tui
+
+import (
+	"context"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// On systems without job control and hangups (Windows) the terminal is
+// not watched and there is nothing to suspend.
+
+// canSuspend: ctrl+z suspends abfahrt.
+const canSuspend = false
+
+func terminalFDs() []uintptr                           { return nil }
+func watchTerminal(context.Context, []uintptr, func()) {}
+func notifySuspend(context.Context, *tea.Program)      {}
+func ttyGone(uintptr) bool                             { return false }
+func stopProcess()                                     {}
+
+// suspendMsg asks the program to suspend (never sent here).
+type suspendMsg struct{}
