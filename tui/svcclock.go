@@ -27,9 +27,11 @@ import (
 const (
 	// clockSamples bounds the answers remembered.
 	clockSamples = 8
-	// sampleSpacing merges answers that arrive closer together than this
-	// (a grid polls many boards at once) into one sample, the least delayed.
-	sampleSpacing = 5 * time.Second
+	// sampleSpacing merges answers that arrive within this of the first of
+	// them (a grid polls many boards at once) into one sample, the least
+	// delayed; well below the shortest poll interval, so that successive
+	// polls stay apart.
+	sampleSpacing = 2 * time.Second
 	// minRateSpan is the shortest local span between two samples that may
 	// suggest a rate: shorter spans are dominated by latency and by the
 	// timestamps' whole seconds.
@@ -49,8 +51,9 @@ const (
 	skewNotice = time.Minute
 )
 
-// clockSample is one answer: the service's time and the local arrival time.
-type clockSample struct{ local, svc time.Time }
+// clockSample is one answer: the service's time and the local arrival
+// time; group is the arrival of the first answer merged into it.
+type clockSample struct{ local, svc, group time.Time }
 
 // serviceClock is the estimate; the zero value knows nothing and passes
 // the local time through. Only the root's Update touches it.
@@ -77,15 +80,16 @@ func (c *serviceClock) observe(svc, t time.Time) {
 	if svc.IsZero() || t.IsZero() {
 		return
 	}
-	s := clockSample{local: t, svc: svc}
+	s := clockSample{local: t, svc: svc, group: t}
 	n := len(c.samples)
 	switch {
 	case n > 0 && t.Before(c.samples[n-1].local.Add(-sampleSpacing)):
 		c.samples = c.samples[:0] // the local clock went back: start over
 		c.samples = append(c.samples, s)
-	case n > 0 && t.Sub(c.samples[n-1].local) < sampleSpacing:
+	case n > 0 && t.Sub(c.samples[n-1].group) < sampleSpacing:
 		last := c.samples[n-1]
 		if svc.Sub(last.svc) > t.Sub(last.local) { // less delayed than the one kept
+			s.group = last.group
 			c.samples[n-1] = s
 		}
 	default:

@@ -130,3 +130,24 @@ func TestStatusBarSaysClocksDiffer(t *testing.T) {
 		}
 	}
 }
+
+// Polls every 5 s with ±10 % jitter (--interval 5s) on a simulation at
+// speed 10: successive answers stay separate samples, and the rate is
+// known after four of them (they once merged into one, and the clock ran
+// at real time for good).
+func TestServiceClockRateAtShortIntervals(t *testing.T) {
+	var c serviceClock
+	ms := time.Millisecond
+	gaps := []time.Duration{4600 * ms, 5300 * ms, 4700 * ms, 4900 * ms, 5400 * ms, 4550 * ms}
+	l := c0
+	truth := func(l time.Time) time.Time { return c0.Add(10 * l.Sub(c0)) }
+	for i, g := range gaps {
+		l = l.Add(g)
+		c.observe(truth(l.Add(-30*time.Millisecond)).Truncate(time.Second), l)
+		if i >= 3 && (c.rate < 9 || c.rate > 11) {
+			t.Fatalf("after %d answers %v apart: rate %v, want about 10", i+1, gaps[:i+1], c.rate)
+		}
+	}
+	later := l.Add(4 * time.Second)
+	within(t, "service time between polls", c.at(later), truth(later), 15*time.Second)
+}
