@@ -112,6 +112,7 @@ type gridBoard struct {
 	filt  filters
 	raw   model.Board // the last good answer, unfiltered
 	cache memo        // the compact rendering
+	rowc  []rowMemo   // its rows by position, by what they show
 }
 
 // spec returns the board as a BoardSpec.
@@ -149,6 +150,7 @@ type gridPane struct {
 	height int
 	cols   int   // columns of the last layout, for up/down focus moves
 	cache  *memo // the whole grid's rendering
+	body   *memo // the cells below the summary line (gridPane.render)
 }
 
 // len returns the number of watched boards.

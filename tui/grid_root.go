@@ -39,7 +39,7 @@ type dispatch struct {
 func newDispatch(sh *shared, o Options) dispatch {
 	none := o.Stop == 0 && o.StopPoint == "" && len(o.Boards) == 0
 	d := dispatch{
-		grid:   gridPane{sh: sh, cache: &memo{}},
+		grid:   gridPane{sh: sh, cache: &memo{}, body: &memo{}},
 		merged: mergedPane{sh: sh, cache: &memo{}},
 		fleet:  newFleetPane(sh),
 		pins:   newPinSet(sh, o.StateDir, none),

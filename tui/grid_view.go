@@ -102,38 +102,53 @@ func (g *gridPane) render() string {
 	per := cols * rows
 	first := (g.focus / per) * per
 	sep := st.HelpSep.Render("│")
-	var sb strings.Builder
-	sb.Grow(w * h * 3)
-	sb.WriteString(summary)
+	// The cells change when a countdown's minute turns or data comes, the
+	// summary line with the clock every second: the body is kept by the
+	// keys of its cells and joined again only when one of them changed.
+	var key strings.Builder
+	key.WriteString(itoa(w) + "x" + itoa(h) + ":" + itoa(len(g.boards)) + ":" + itoa(g.sh.limit) + ":" + itoa(first) + ":" + sep)
 	for r := range rows {
 		ch := split(body, rows, r)
-		cells := make([][]string, cols)
-		widths := make([]int, cols)
 		for c := range cols {
-			widths[c] = split(w-(cols-1), cols, c)
-			i := first + r*cols + c
-			if i < len(g.boards) {
-				cells[c] = strings.Split(g.cell(i, widths[c], ch), "\n")
-			}
-		}
-		for l := range ch {
-			sb.WriteByte('\n')
-			for c := range cols {
-				if c > 0 {
-					sb.WriteString(sep)
-				}
-				line := ""
-				if l < len(cells[c]) {
-					line = cells[c][l]
-				}
-				if c < cols-1 {
-					line += strings.Repeat(" ", max(widths[c]-ansi.StringWidth(line), 0))
-				}
-				sb.WriteString(line)
+			if i := first + r*cols + c; i < len(g.boards) {
+				key.WriteString("\x01" + g.cellKey(i, split(w-(cols-1), cols, c), ch))
 			}
 		}
 	}
-	return clampLines(sb.String(), w, h)
+	cells := g.body.get(key.String(), func() string {
+		var sb strings.Builder
+		sb.Grow(w * h * 3)
+		for r := range rows {
+			ch := split(body, rows, r)
+			cells := make([][]string, cols)
+			widths := make([]int, cols)
+			for c := range cols {
+				widths[c] = split(w-(cols-1), cols, c)
+				i := first + r*cols + c
+				if i < len(g.boards) {
+					cells[c] = strings.Split(g.cell(i, widths[c], ch), "\n")
+				}
+			}
+			for l := range ch {
+				sb.WriteByte('\n')
+				for c := range cols {
+					if c > 0 {
+						sb.WriteString(sep)
+					}
+					line := ""
+					if l < len(cells[c]) {
+						line = cells[c][l]
+					}
+					if c < cols-1 {
+						line += strings.Repeat(" ", max(widths[c]-ansi.StringWidth(line), 0))
+					}
+					sb.WriteString(line)
+				}
+			}
+		}
+		return clampLines(strings.TrimPrefix(sb.String(), "\n"), w, body)
+	})
+	return fit(summary, w) + "\n" + cells
 }
 
 // cell renders board i compactly in w×h, from its cache when unchanged.
@@ -141,6 +156,13 @@ func (g *gridPane) render() string {
 // countdown texts, so the key holds those rather than the second: most
 // cells are reused until a countdown's minute turns.
 func (g *gridPane) cell(i, w, h int) string {
+	b := g.boards[i]
+	return b.cache.get(g.cellKey(i, w, h), func() string { return clampLines(b.compact(i+1, i == g.focus, w, h), w, h) })
+}
+
+// cellKey is everything cell i in w×h shows: the board's data, the
+// cell's size and focus and the countdown text of each row it shows.
+func (g *gridPane) cellKey(i, w, h int) string {
 	b := g.boards[i]
 	var key strings.Builder
 	key.WriteString(itoa(b.rev) + ":" + itoa(w) + ":" + itoa(h) + ":" + itoa(i) + ":" + strconv.FormatBool(i == g.focus))
@@ -150,7 +172,7 @@ func (g *gridPane) cell(i, w, h int) string {
 		}
 		key.WriteString("|" + itoa(r) + " " + b.sh.t.countdown(b.data.Events[r], b.sh.now))
 	}
-	return b.cache.get(key.String(), func() string { return clampLines(b.compact(i+1, i == g.focus, w, h), w, h) })
+	return key.String()
 }
 
 // compact renders a board as a grid cell: a header (number, stop, filters,
@@ -188,9 +210,14 @@ func (b *gridBoard) compact(num int, focused bool, w, h int) string {
 		badge = max(badge, ansi.StringWidth(b.data.Events[r].Line())+2)
 	}
 	dir := max(w-2-badge-1-1-wDueC-1-wDelayC, 1)
-	for i := 0; i < len(rows) && i < h-1; i++ {
+	n := min(len(rows), h-1)
+	if cap(b.rowc) < n {
+		b.rowc = make([]rowMemo, n)
+	}
+	b.rowc = b.rowc[:n]
+	for i := range n {
 		sb.WriteByte('\n')
-		sb.WriteString(b.compactRow(&b.data.Events[rows[i]], badge, dir))
+		sb.WriteString(b.cachedCompactRow(&b.rowc[i], &b.data.Events[rows[i]], badge, dir))
 	}
 	return sb.String()
 }
@@ -208,6 +235,18 @@ func (b *gridBoard) headerNote() string {
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, " · ")
+}
+
+// cachedCompactRow is compactRow drawn again only when what the row shows
+// changed (its countdown turns once a minute), not for every row of a cell
+// whenever one of them turned.
+func (b *gridBoard) cachedCompactRow(m *rowMemo, e *model.Event, badge, dir int) string {
+	k := rowKey{ev: *e, due: b.sh.t.countdown(*e, b.sh.now), cat: b.sh.base.category(e.Line()),
+		c: columns{badge: badge, dir: dir}, st: b.sh.st, tx: b.sh.t, valid: true}
+	if m.key != k {
+		m.key, m.line = k, b.compactRow(e, badge, dir)
+	}
+	return m.line
 }
 
 // compactRow renders one event in a grid cell.
