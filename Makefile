@@ -49,6 +49,9 @@ perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation
 	.ci/perf/idle-cpu.sh --stop 1008 --stop 1350 --stop 1240 --stop 1010 --stop 1008 --stop 1350 --stop 1240 --stop 1010 --stop 1008 --stop 1350 --stop 1240 --stop 1010
 	.ci/perf/idle-cpu.sh --kiosk --stop 1008
 	.ci/perf/sim-load.sh
+	GZIP=1 .ci/perf/sim-load.sh
+	TARGET=stops .ci/perf/sim-load.sh
+	TARGET=stops GZIP=1 .ci/perf/sim-load.sh
 
 perf-compare: build ## abfahrt (board, grid of 16) against a minimal Bubble Tea clock in tmux: CPU, bytes/s, start; ratios (needs tmux)
 	.ci/perf/perf-compare.sh
