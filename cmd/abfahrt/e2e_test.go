@@ -123,8 +123,11 @@ func (tm *term) checkWidths(w int) {
 	}
 }
 
-// departureRow matches a row's countdown or scheduled time, not the header's clock (HH:MM:SS).
-var departureRow = regexp.MustCompile(`(?m)(\d+ min|now|\d\d:\d\d(?:[^:\d]|$))`)
+// departureRow matches a row's countdown or scheduled time, not the header's clock (HH:MM:SS):
+// a scheduled time is neither preceded nor followed by a colon or digit (without the
+// left guard the clock's "MM:SS" at the end of the header line matched while the board was
+// still loading, and an Enter sent then found no row).
+var departureRow = regexp.MustCompile(`(?m)(\d+ min|now|(?:^|[^:\d])\d\d:\d\d(?:[^:\d]|$))`)
 
 func TestE2EBoardSearchResizeQuit(t *testing.T) {
 	tm := newTerm(t, 120, 40)
