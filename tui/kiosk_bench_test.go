@@ -8,9 +8,10 @@ import (
 )
 
 // BenchmarkViewKiosk160x48 is View of a 160×48 kiosk with the large
-// countdown and an alert when the second changed: everything is drawn
-// anew, as it is once a second on a station display. The clock stays
-// within half a minute of the data, so rows and countdown stay on screen.
+// countdown and an alert when the second changed, as once a second on a
+// station display: the clock, the large countdown and the rows whose
+// countdown turned are drawn anew. The clock cycles through half a minute
+// of the data, so rows and countdown stay on screen.
 func BenchmarkViewKiosk160x48(b *testing.B) {
 	trueColor(b)
 	e := newKioskEnv(b, 160, 48, KioskOptions{LargeCountdown: true})

@@ -282,11 +282,23 @@ func (m *kioskModel) kioskTable(b *boardPane, rows []int, blank bool, w, room in
 	if 2*len(rows) <= space {
 		step = 2
 	}
-	for j := 0; j < len(rows) && (j+1)*step <= space; j++ {
+	n := 0
+	for n < len(rows) && (n+1)*step <= space {
+		n++
+	}
+	if b.cache == nil {
+		b.cache = &viewCache{}
+	}
+	if cap(b.cache.rows) < n {
+		b.cache.rows = make([]rowMemo, n)
+	}
+	b.cache.rows = b.cache.rows[:n]
+	for j := range n {
 		if step == 2 {
 			out = append(out, "")
 		}
-		out = append(out, fit(b.row(&b.data.Events[rows[j]], c, false), w))
+		// A new second draws again only the rows whose text changed.
+		out = append(out, b.cachedRow(&b.cache.rows[j], &b.data.Events[rows[j]], c, false, w))
 	}
 	return out
 }
