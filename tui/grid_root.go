@@ -134,7 +134,7 @@ func (m *Model) mainView() string {
 func (m *Model) statusBoard() *boardPane {
 	switch m.disp.mode {
 	case modeFleet:
-		return &boardPane{poll: m.disp.fleet.poll}
+		return &boardPane{idle: m.disp.fleet.poll}
 	case modeGrid, modeMerged:
 		if b := m.disp.grid.focused(); b != nil {
 			return &b.boardPane

@@ -115,12 +115,12 @@ func (k *kiosk) init() []tea.Cmd {
 	return k.wakeCmds()
 }
 
-// wakeCmds polls every board and the alert at once.
+// wakeCmds takes every board's feed from the registry (boards of one
+// stop share it) and polls them and the alert at once.
 func (k *kiosk) wakeCmds() []tea.Cmd {
 	cmds := make([]tea.Cmd, 0, len(k.boards)+1)
 	for i := range k.boards {
-		b := &k.boards[i]
-		cmds = append(cmds, b.poll.pollNow(b.key()))
+		cmds = append(cmds, k.boards[i].show())
 	}
 	return append(cmds, k.apoll.pollNow(alertKey))
 }
@@ -132,8 +132,7 @@ func (k *kiosk) sleep() {
 	k.asleep = true
 	for i := range k.boards {
 		b := &k.boards[i]
-		b.poll.restart()
-		b.poll = poller{gen: b.poll.gen}
+		b.hide()
 		b.data, b.have = model.Board{}, false
 		b.touch()
 	}
@@ -173,7 +172,7 @@ func (k *kiosk) shown(now time.Time) int {
 // stopAll ends every schedule and request, for quitting.
 func (k *kiosk) stopAll() {
 	for i := range k.boards {
-		k.boards[i].poll.restart()
+		k.boards[i].hide()
 	}
 	k.apoll.restart()
 }
@@ -209,10 +208,9 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 		if msg.key == alertKey {
 			return k.apoll.tick(m.sh, msg)
 		}
-		for i := range k.boards {
-			if cmd := k.boards[i].tick(msg); cmd != nil {
-				return cmd
-			}
+		if f, cmd, ok := m.sh.reg.tick(m.sh, msg); ok {
+			k.fed(f, false)
+			return cmd
 		}
 	case feedMsg:
 		if msg.key == alertKey {
@@ -223,10 +221,9 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 			}
 			return cmd
 		}
-		for i := range k.boards {
-			if cmd, ok := k.boards[i].receive(msg); ok {
-				return cmd
-			}
+		if f, cmd, ok := m.sh.reg.receive(m.sh, msg); ok {
+			k.fed(f, true)
+			return cmd
 		}
 	case baseRetryMsg:
 		return m.sh.retryBase()
@@ -238,6 +235,20 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	return nil
+}
+
+// fed hands feed f's news to its boards: an answer (data), or a poll
+// that started.
+func (k *kiosk) fed(f *feedEntry, data bool) {
+	for i := range k.boards {
+		if b := &k.boards[i]; b.feed == f {
+			if data {
+				b.fed()
+			} else {
+				b.touch()
+			}
+		}
+	}
 }
 
 // alertKey is the key of the unplanned alert's feed.
