@@ -107,7 +107,7 @@ func (b *boardPane) hide() {
 // fed takes the feed's latest answer (or failure).
 func (b *boardPane) fed() {
 	if b.feed != nil && b.feed.have {
-		b.setData(b.feed.data)
+		b.setData(b.feed.data.board)
 	}
 	b.touch()
 }
