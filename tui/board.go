@@ -28,22 +28,21 @@ func keyOf(e *model.Event) eventKey {
 // and poll state from the registry's feed of its subject (feed, while it
 // shows).
 type boardPane struct {
-	sh      *shared
-	subj    subject
-	title   string      // the stop's name
-	line    string      // show only this line ("" for all)
-	data    model.Board // the last good answer for subj
-	have    bool        // data belongs to subj
-	seen    []platform  // platforms seen in stop answers, when base data lacks them
-	feed    *feedEntry  // the registry's feed of subj, nil while hidden
-	idle    poller      // the poll state of a hidden board: none
-	cursor  int
-	sel     eventKey
-	width   int
-	height  int
-	focused bool
-	rev     int // bumped on every change that shows; part of the cache key
-	cache   *viewCache
+	sh                   *shared
+	subj                 subject
+	title                string      // the stop's name
+	line                 string      // show only this line ("" for all)
+	data                 model.Board // the last good answer for subj
+	have                 bool        // data belongs to subj
+	seen                 []platform  // platforms seen in stop answers, when base data lacks them
+	feed                 *feedEntry  // the registry's feed of subj, nil while hidden
+	idle                 poller      // the poll state of a hidden board: none
+	listCursor[eventKey]             // the row under the cursor and its trip (list.go)
+	width                int
+	height               int
+	focused              bool
+	rev                  int // bumped on every change that shows; part of the cache key
+	cache                *viewCache
 }
 
 // newBoardPane returns a board for s; its first poll comes from Init or
@@ -157,14 +156,7 @@ func (b *boardPane) setData(d model.Board) {
 		}
 		b.learnPlatforms()
 	}
-	rows := b.rows()
-	for i, r := range rows {
-		if keyOf(&b.data.Events[r]) == b.sel {
-			b.cursor = i
-			return
-		}
-	}
-	b.setCursor(b.cursor)
+	b.setCursor(b.cursorIn(b.rows()))
 }
 
 // learnPlatforms remembers the platforms of a stop answer, for `f` when
@@ -249,13 +241,13 @@ func (b *boardPane) rows() []int {
 // setCursor moves the cursor to row i, clamped, and remembers its trip.
 func (b *boardPane) setCursor(i int) {
 	rows := b.rows()
-	i = min(i, len(rows)-1)
-	i = max(i, 0)
-	b.cursor = i
-	if i < len(rows) {
-		b.sel = keyOf(&b.data.Events[rows[i]])
-	}
+	b.listSet(i, len(rows), b.rowKey(rows))
 	b.touch()
+}
+
+// rowKey returns the key of the trip of each row of rows.
+func (b *boardPane) rowKey(rows []int) func(int) eventKey {
+	return func(i int) eventKey { return keyOf(&b.data.Events[rows[i]]) }
 }
 
 // update handles the keys of the focused board.

@@ -21,17 +21,16 @@ var fleetKey = feedKey{kind: feedFleet}
 // fleetPane lists every vehicle in service with its line, direction,
 // deviation and the age of its position, polled while it shows.
 type fleetPane struct {
-	sh      *shared
-	feed    *feedEntry   // the registry's fleet feed while the view shows
-	trips   []model.Trip // vehicles in service, in display order
-	have    bool
-	byDelay bool // sorted by deviation, latest first; else by line
-	cursor  int
-	sel     int // the vehicle under the cursor
-	width   int
-	height  int
-	rev     int
-	cache   *memo
+	sh              *shared
+	feed            *feedEntry   // the registry's fleet feed while the view shows
+	trips           []model.Trip // vehicles in service, in display order
+	have            bool
+	byDelay         bool // sorted by deviation, latest first; else by line
+	listCursor[int]      // the row under the cursor and its vehicle (list.go)
+	width           int
+	height          int
+	rev             int
+	cache           *memo
 }
 
 // newFleetPane returns the closed fleet view.
@@ -104,21 +103,15 @@ func (f *fleetPane) sort() {
 		}
 		return cmp.Compare(a.VehicleNumber, b.VehicleNumber)
 	})
-	for i, t := range f.trips {
-		if t.VehicleNumber == f.sel {
-			f.cursor = i
-			return
-		}
-	}
-	f.setCursor(f.cursor)
+	f.setCursor(f.listFind(len(f.trips), f.vehicleAt))
 }
+
+// vehicleAt is the vehicle of row i.
+func (f *fleetPane) vehicleAt(i int) int { return f.trips[i].VehicleNumber }
 
 // setCursor moves the cursor to row i, clamped, and remembers its vehicle.
 func (f *fleetPane) setCursor(i int) {
-	f.cursor = max(min(i, len(f.trips)-1), 0)
-	if f.cursor < len(f.trips) {
-		f.sel = f.trips[f.cursor].VehicleNumber
-	}
+	f.listSet(i, len(f.trips), f.vehicleAt)
 	f.rev++
 }
 
@@ -277,10 +270,7 @@ func (f *fleetPane) render(g *gridPane) string {
 		sb.WriteString("\n" + st.Muted.Render(fit("  "+msg, w)))
 		return sb.String()
 	}
-	first := 0
-	if f.cursor >= space {
-		first = f.cursor - space + 1
-	}
+	first := scrollFirst(f.cursor, space)
 	for i := first; i < len(f.trips) && i < first+space; i++ {
 		t := f.trips[i]
 		sel := i == f.cursor
