@@ -37,7 +37,7 @@ type dispatch struct {
 // no boards given, the watched boards of the last run open the grid when
 // they are loaded.
 func newDispatch(sh *shared, o Options) dispatch {
-	none := o.Stop == 0 && o.StopPoint == "" && len(o.Boards) == 0
+	none := len(o.Boards) == 0
 	d := dispatch{
 		grid:   gridPane{sh: sh, cache: &memo{}},
 		merged: mergedPane{sh: sh, cache: &memo{}},

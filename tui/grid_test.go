@@ -319,7 +319,7 @@ func TestFleetView(t *testing.T) {
 // a stop shows the pins with their next departure; 1 opens the first.
 func TestPins(t *testing.T) {
 	dir := t.TempDir()
-	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Stop = 1350 })
+	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
 	save := e.key("p")
 	if save == nil {
 		t.Fatal("p saved nothing")

@@ -33,13 +33,12 @@ type kioskModel struct {
 }
 
 // newKioskModel returns the kiosk for o: o.Boards in turn, else the board
-// of o.Stop or o.StopPoint (default DefaultStop). It does no I/O.
+// of the default stop (DefaultStop). It does no I/O.
 func newKioskModel(o Options) kioskModel {
 	sh := newShared(o)
 	specs := o.Boards
 	if len(specs) == 0 {
-		s := startSubject(o)
-		specs = []BoardSpec{{Stop: s.stop, StopPoint: s.point}}
+		specs = []BoardSpec{{Stop: DefaultStop}}
 	}
 	o.Kiosk.Enabled = true
 	m := kioskModel{sh: sh, kiosk: newKiosk(sh, o.Kiosk, specs)}
