@@ -20,10 +20,10 @@ type viewCache struct {
 	rows []rowMemo // by position on screen
 }
 
-// rowKey is everything a board row's rendering depends on: the event, its
+// rowShows is everything a board row's rendering depends on: the event, its
 // countdown text (which changes once a minute), the vehicle mark's
 // category, the columns, the cursor and the styles and texts in use.
-type rowKey struct {
+type rowShows struct {
 	ev    model.Event
 	due   string
 	cat   model.RouteCategory
@@ -37,7 +37,7 @@ type rowKey struct {
 
 // rowMemo is a rendered row and the key it was made for.
 type rowMemo struct {
-	key  rowKey
+	key  rowShows
 	line string
 }
 
@@ -165,10 +165,7 @@ func (b *boardPane) render() string {
 		return sb.String()
 	}
 	cur := b.cursorIn(rows)
-	first := 0
-	if cur >= space {
-		first = cur - space + 1
-	}
+	first := scrollFirst(cur, space)
 	n := min(len(rows)-first, space)
 	if cap(b.cache.rows) < n {
 		b.cache.rows = make([]rowMemo, n)
@@ -185,7 +182,7 @@ func (b *boardPane) render() string {
 // what it shows changed: a new second redraws the clock and the status bar,
 // not the rows whose countdown stayed the same.
 func (b *boardPane) cachedRow(m *rowMemo, e *model.Event, c columns, sel bool, w int) string {
-	k := rowKey{ev: *e, due: b.sh.t.countdown(*e, b.sh.now), cat: b.sh.base.category(e.Line()),
+	k := rowShows{ev: *e, due: b.sh.t.countdown(*e, b.sh.now), cat: b.sh.base.category(e.Line()),
 		c: c, sel: sel, w: w, st: b.sh.st, tx: b.sh.t, valid: true}
 	if m.key != k {
 		m.key, m.line = k, fit(b.row(e, c, sel), w)
@@ -194,14 +191,7 @@ func (b *boardPane) cachedRow(m *rowMemo, e *model.Event, c columns, sel bool, w
 }
 
 // cursorIn returns the row of the selected trip, else the clamped cursor.
-func (b *boardPane) cursorIn(rows []int) int {
-	for i, r := range rows {
-		if keyOf(&b.data.Events[r]) == b.sel {
-			return i
-		}
-	}
-	return min(max(b.cursor, 0), len(rows)-1)
-}
+func (b *boardPane) cursorIn(rows []int) int { return b.listFind(len(rows), b.rowKey(rows)) }
 
 // header is the board's title line: stop, mode, platform and line filter
 // on the left; the stale marker and the clock on the right.

@@ -241,7 +241,7 @@ func (b *gridBoard) headerNote() string {
 // changed (its countdown turns once a minute), not for every row of a cell
 // whenever one of them turned.
 func (b *gridBoard) cachedCompactRow(m *rowMemo, e *model.Event, badge, dir int) string {
-	k := rowKey{ev: *e, due: b.sh.t.countdown(*e, b.sh.now), cat: b.sh.base.category(e.Line()),
+	k := rowShows{ev: *e, due: b.sh.t.countdown(*e, b.sh.now), cat: b.sh.base.category(e.Line()),
 		c: columns{badge: badge, dir: dir}, st: b.sh.st, tx: b.sh.t, valid: true}
 	if m.key != k {
 		m.key, m.line = k, b.compactRow(e, badge, dir)
@@ -337,8 +337,8 @@ func (g *gridPane) summary(w int) string {
 		if !f.have {
 			continue
 		}
-		for i := range f.data.Events {
-			e := &f.data.Events[i]
+		for i := range f.data.board.Events {
+			e := &f.data.board.Events[i]
 			if due, ok := e.DueIn(g.sh.now); !ok || due < -hideAfter || !e.Realtime() {
 				continue
 			}
@@ -346,7 +346,7 @@ func (g *gridPane) summary(w int) string {
 				late[e.VehicleNumber] = true
 			}
 			if worst == nil || e.Deviation > worst.Deviation {
-				worst, worstStop = e, f.data.StopName
+				worst, worstStop = e, f.data.board.StopName
 			}
 		}
 	}
