@@ -155,6 +155,7 @@ once and print a table (or JSON with --json).`,
 		newVehicleCmd(g),
 		newVersionCmd(g),
 		newSimCmd(g),
+		newServeCmd(g),
 		newConfigCmd(g),
 	)
 	return root

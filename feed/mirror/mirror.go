@@ -251,7 +251,7 @@ func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rest, ok := strings.CutPrefix(r.URL.Path, BasePath)
-	if !ok || rest == "" || rest == "/" {
+	if !ok || !strings.HasPrefix(rest, "/") || rest == "/" {
 		m.writeError(w, r, "", http.StatusNotFound, "unknown path "+strconv.Quote(r.URL.Path))
 		return
 	}
@@ -260,7 +260,7 @@ func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		m.writeError(w, r, "", http.StatusBadRequest, "malformed query string")
 		return
 	}
-	key := rest
+	key := (&url.URL{Path: rest}).EscapedPath()
 	if len(q) > 0 {
 		key += "?" + q.Encode()
 	}
@@ -451,7 +451,9 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 	ctx, cancel := context.WithTimeout(ctx, m.timeout)
 	defer cancel()
 	u := m.base + key
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	// The host is the upstream's, always: key is an escaped path below
+	// the base and a query, and redirects stay within the origin.
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil) //nolint:gosec // see above
 	if err != nil {
 		return nil, &upstreamError{msg: "upstream request: " + err.Error()}
 	}
@@ -460,7 +462,7 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 	if old != nil && old.upETag != "" {
 		req.Header.Set("If-None-Match", old.upETag)
 	}
-	resp, err := m.hc.Do(req)
+	resp, err := m.hc.Do(req) //nolint:gosec // the upstream's host, see above
 	if err != nil {
 		timeout := errors.Is(err, context.DeadlineExceeded)
 		label := "error"
@@ -669,4 +671,15 @@ func endpointLabel(rest string) string {
 		return rest
 	}
 	return "other"
+}
+
+// Interval is the update interval of live data.
+func (m *Mirror) Interval() time.Duration { return m.live }
+
+// Probe asks the upstream for /VersionInfo through the cache (a start-up
+// check that also warms the cache); it returns the upstream's failure.
+func (m *Mirror) Probe(ctx context.Context) error {
+	const p = "/VersionInfo"
+	_, _, err := m.get(ctx, p, endpointLabel(p), m.interval(p))
+	return err
 }
