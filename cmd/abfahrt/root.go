@@ -176,6 +176,11 @@ func (g *globals) source() (source, error) {
 	if g.s != nil {
 		api = g.s.api.value
 	}
+	if api == "" && g.s != nil && g.s.api.from == "flag --api" {
+		// --api "" (say, an unset variable in a kiosk's unit file) must not
+		// quietly show the simulation on a station's screen.
+		return source{}, usagef("--api is empty; name the service, such as --api https://api.swu.de/mobility/v1 (without --api abfahrt shows the embedded simulation)")
+	}
 	if api == "" {
 		clock := sim.NewClock(time.Time{}, 1)
 		svc := sim.New(sim.Options{Seed: g.seed, Clock: clock})
