@@ -11,7 +11,7 @@ BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
 
-.PHONY: all build run test e2e lint bench bench-search perf chaos fuzz fmt tidy generate clean
+.PHONY: all build run test e2e lint bench bench-search perf chaos fuzz nginx-test fmt tidy generate clean
 
 all: build
 
@@ -52,6 +52,9 @@ perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation
 chaos: ## 72 simulated minutes of cycling service failures (synctest), goleak, flat heap; every terminal size
 	$(GO) test -race -tags chaos -run 'TestChaos' -count=1 -v ./tui/
 	$(GO) test -tags chaos -run 'TestEverySizeExhaustive' -count=1 -v ./tui/
+
+nginx-test: ## deploy/nginx/abfahrt.conf in front of the simulation with three hubs behind it (needs nginx)
+	$(GO) test -race -count=1 -tags nginx -run 'TestNginx' -v ./feed/mirror/
 
 fuzz: ## run every fuzz target for FUZZ_TIME each (.ci/fuzz.sh)
 	FUZZ_TIME=$(FUZZ_TIME) .ci/fuzz.sh

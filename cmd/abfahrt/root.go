@@ -118,7 +118,9 @@ once and print a table (or JSON with --json).`,
 			opts.Source, opts.SourceName, opts.Now = src.client, src.name, src.now
 			client := src.client
 			opts.Stats = func() int64 { return client.Stats().Upstream }
+			stopNotify := notifySystemd(cmd.Context())
 			err = tui.Run(cmd.Context(), opts)
+			stopNotify()
 			if g.logger != nil {
 				g.logger.Info("end", "err", err)
 			}
