@@ -42,12 +42,13 @@ bench: ## benchmarks with allocations (see BENCHMARKS.md)
 bench-search: ## our search against fzf --filter on the same names and queries
 	$(GO) test -run '^$$' -bench 'Search1k|Search10k|Search100k$$|Fzf' -benchmem -benchtime 20x ./tui/search/
 
-perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation load (needs tmux, wrk)
+perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation and hub load (needs tmux, wrk)
 	.ci/perf/start-time.sh
 	.ci/perf/idle-cpu.sh
 	.ci/perf/idle-cpu.sh --stop 1008 --stop 1350 --stop 1240 --stop 1010 --stop 1008 --stop 1350 --stop 1240 --stop 1010 --stop 1008 --stop 1350 --stop 1240 --stop 1010
 	.ci/perf/idle-cpu.sh --kiosk --stop 1008
 	.ci/perf/sim-load.sh
+	.ci/perf/hub-load.sh
 
 chaos: ## 72 simulated minutes of cycling service failures (synctest), goleak, flat heap; every terminal size
 	$(GO) test -race -tags chaos -run 'TestChaos' -count=1 -v ./tui/
