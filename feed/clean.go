@@ -27,6 +27,7 @@ func clean[T any](v T) T {
 // field named field that holds it.
 func cleanValue(v reflect.Value, field string) {
 	switch v.Kind() {
+	default: // numbers, booleans, channels, functions: no text
 	case reflect.String:
 		if s := v.String(); s != "" {
 			if c := model.CleanText(s, model.TextCap(field)); c != s {

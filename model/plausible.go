@@ -108,6 +108,7 @@ func Guard(events []Event, at time.Time) (kept []Event, dropped int) {
 			if !at.IsZero() {
 				e.Countdown = int(e.When().Sub(at) / time.Second)
 			}
+		case ProblemNone, ProblemDuplicate: // duplicates are found below, across events
 		}
 		k := e.key()
 		if seen[k] {

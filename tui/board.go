@@ -23,18 +23,20 @@ func keyOf(e *model.Event) eventKey {
 	return eventKey{vehicle: e.VehicleNumber, route: e.RouteNumber, sched: e.Scheduled.Time, point: e.StopPointCode}
 }
 
-// boardPane is a departure or arrival board of one stop or stop point,
-// with its own poll schedule.
+// boardPane is a departure or arrival board of one stop or stop point.
+// The single board and the grid's boards take their data and poll state
+// from the registry's feed of their subject (feed, while they show); the
+// kiosk's boards poll on their own (poll).
 type boardPane struct {
 	sh      *shared
-	id      boardID
 	subj    subject
 	title   string      // the stop's name
 	line    string      // show only this line ("" for all)
 	data    model.Board // the last good answer for subj
 	have    bool        // data belongs to subj
 	seen    []platform  // platforms seen in stop answers, when base data lacks them
-	poll    poller
+	feed    *feedEntry  // the registry's feed of subj, nil while hidden (or a kiosk board)
+	poll    poller      // a kiosk board's own poll
 	cursor  int
 	sel     eventKey
 	width   int
@@ -46,8 +48,10 @@ type boardPane struct {
 
 // newBoardPane returns a board for s; its first poll comes from Init or
 // from the caller that opened it.
-func newBoardPane(sh *shared, id boardID, s subject) boardPane {
-	return boardPane{sh: sh, id: id, subj: s, focused: true, cache: &viewCache{}}
+func newBoardPane(sh *shared, s subject) boardPane {
+	b := boardPane{sh: sh, subj: s, focused: true, cache: &viewCache{}}
+	b.poll.renew()
+	return b
 }
 
 // setSize gives the board its rectangle.
@@ -73,10 +77,49 @@ func (b *boardPane) setSubject(s subject) tea.Cmd {
 		b.data = model.Board{}
 		b.cursor = 0
 	}
-	b.poll.restart()
-	b.poll.failures, b.poll.lastErr, b.poll.staleSince = 0, nil, time.Time{}
 	b.touch()
-	return pollNowCmd(b.id, b.poll.gen, false)
+	if b.feed == nil {
+		return nil // hidden: the feed is acquired when the board shows
+	}
+	b.hide()
+	return b.show()
+}
+
+// show acquires the feed of the board's subject, returning the command of
+// its first poll if no other view polls it already; then its data (if
+// another view's poll brought some) fills the board at once.
+func (b *boardPane) show() tea.Cmd {
+	if b.feed != nil {
+		return nil
+	}
+	f, cmd := b.sh.reg.acquire(b.subj)
+	b.feed = f
+	b.fed()
+	return cmd
+}
+
+// hide gives the feed up; its poll ends unless another view shows it.
+func (b *boardPane) hide() {
+	if b.feed != nil {
+		b.sh.reg.release(b.feed)
+		b.feed = nil
+	}
+}
+
+// fed takes the feed's latest answer (or failure).
+func (b *boardPane) fed() {
+	if b.feed != nil && b.feed.have {
+		b.setData(b.feed.data)
+	}
+	b.touch()
+}
+
+// polls is the poll state the board shows: its feed's, or its own.
+func (b *boardPane) polls() *poller {
+	if b.feed != nil {
+		return &b.feed.poll
+	}
+	return &b.poll
 }
 
 // open shows the board of target t (a stop, stop point or line).
@@ -98,37 +141,39 @@ func (b *boardPane) open(t target) tea.Cmd {
 // left to finish (its answer re-arms the schedule), so there is never a
 // second one.
 func (b *boardPane) refresh() tea.Cmd {
-	b.poll.gen++ // the armed tick dies
-	if b.poll.inFlight() {
-		return nil
+	if b.feed != nil {
+		return b.feed.refresh()
 	}
-	return pollNowCmd(b.id, b.poll.gen, true)
+	return b.poll.refresh(b.key())
 }
+
+// key is the key of the board's feed.
+func (b *boardPane) key() feedKey { return boardFeed(b.subj) }
 
 // tick starts the poll that tick msg asks for, unless it is stale or a
 // request is already in flight.
-func (b *boardPane) tick(msg pollTickMsg) tea.Cmd {
-	if msg.board != b.id || msg.gen != b.poll.gen || b.poll.inFlight() {
+func (b *boardPane) tick(msg feedTickMsg) tea.Cmd {
+	if msg.key != b.key() {
 		return nil
 	}
-	sh := b.sh
-	seq := sh.nextSeq()
-	ctx, cancel := b.poll.begin(sh.ctx, seq, sh.pol.timeout, msg.fresh)
-	return fetchBoardCmd(ctx, cancel, sh.src, b.id, seq, b.subj, sh.limit, sh.clock)
+	return b.poll.tick(b.sh, msg)
 }
 
 // receive takes the answer msg if it is the one awaited, and arms the next
 // tick. A failed poll keeps the last good rows and marks them stale.
-func (b *boardPane) receive(msg boardMsg) tea.Cmd {
-	if msg.board != b.id || !b.poll.accept(msg.seq) {
-		return nil
+func (b *boardPane) receive(msg feedMsg) (tea.Cmd, bool) {
+	if msg.key != b.key() {
+		return nil, false
 	}
-	d := b.poll.settle(b.sh.pol, msg.err, msg.at)
+	cmd, ok := b.poll.receive(b.sh, msg)
+	if !ok {
+		return nil, false
+	}
 	if msg.err == nil {
-		b.setData(msg.data)
+		b.setData(msg.data.board)
 	}
 	b.touch()
-	return pollTickCmd(b.id, b.poll.gen, d)
+	return cmd, true
 }
 
 // setData replaces the rows, keeping the cursor on the same trip.

@@ -182,8 +182,8 @@ func (b *boardPane) header(w int) string {
 	}
 	left := " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
-	if !b.poll.staleSince.IsZero() && b.have {
-		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, b.poll.staleSince.In(model.Berlin).Format("15:04:05"))) + "  " + right
+	if !b.polls().staleSince.IsZero() && b.have {
+		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, b.sh.svcAt(b.polls().staleSince).In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}
 	return spread(left, right, w)
 }
@@ -276,7 +276,7 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 	}
 	if c.delay {
 		text, sev := tx.delayText(*e)
-		sb.WriteString(sp(gap) + paint(b.severityStyle(sev), pad(text, c.cw.delay)))
+		sb.WriteString(sp(gap) + paint(b.sh.st.severity(sev), pad(text, c.cw.delay)))
 	}
 	if c.status {
 		word := tx.statusWord(e.Status)
@@ -296,22 +296,6 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 	return sb.String()
 }
 
-// severityStyle is the colour of a delay severity.
-func (b *boardPane) severityStyle(s severity) lipgloss.Style {
-	st := b.sh.st
-	switch s {
-	case sevOnTime:
-		return st.OnTime
-	case sevSlight:
-		return st.Slight
-	case sevLate:
-		return st.Late
-	case sevEarly:
-		return st.Early
-	}
-	return st.Planned
-}
-
 // emptyText says why a board has no rows.
 func (b *boardPane) emptyText() string {
 	tx := b.sh.t
@@ -320,7 +304,7 @@ func (b *boardPane) emptyText() string {
 		what = tx.ArrivalsN
 	}
 	switch {
-	case !b.have && b.poll.lastErr != nil:
+	case !b.have && b.polls().lastErr != nil:
 		return fmt.Sprintf(tx.NoneYet, what)
 	case !b.have:
 		return fmt.Sprintf(tx.Loading, what)

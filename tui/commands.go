@@ -9,6 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/feed"
 	"abfahrt/model"
 )
 
@@ -20,16 +21,6 @@ const baseDataTimeout = 30 * time.Second
 // is what we want: countdowns change when the wall clock does.
 func clockCmd(now func() time.Time) tea.Cmd {
 	return tea.Every(time.Second, func(time.Time) tea.Msg { return clockMsg{now: now()} })
-}
-
-// fetchBoardCmd requests a board for subject s. ctx carries the request
-// timeout (and WithFresh for a manual refresh); cancel releases it.
-func fetchBoardCmd(ctx context.Context, cancel context.CancelFunc, src Source, id boardID, seq int, s subject, limit int, now func() time.Time) tea.Cmd {
-	return func() tea.Msg {
-		defer cancel()
-		b, err := fetchBoard(ctx, src, s, limit)
-		return boardMsg{board: id, seq: seq, subject: s, data: b, err: err, at: now()}
-	}
 }
 
 // fetchBoard calls the Source method that serves subject s.
@@ -109,4 +100,28 @@ func baseDataCmd(parent context.Context, src Source) tea.Cmd {
 		msg.err = errors.Join(all...)
 		return msg
 	}
+}
+
+// receiveBase takes a base data load: what loaded replaces the base data;
+// after a failure it returns the retry, with backoff, until every part is
+// there: a board started during an outage gets its search (and names) once
+// the service is back, the parts that loaded coming from the client's cache.
+func (sh *shared) receiveBase(msg baseDataMsg) tea.Cmd {
+	sh.baseBusy = false
+	sh.baseErr = msg.err
+	if len(msg.stops)+len(msg.points)+len(msg.routes)+len(msg.vehicles) > 0 {
+		sh.base = newBaseData(msg, sh.t)
+	}
+	if msg.err == nil {
+		sh.baseFails = 0
+		return nil
+	}
+	sh.baseFails++
+	return baseRetryCmd(feed.NextDelay(baseRetryBase, baseRetryMax, sh.baseFails-1))
+}
+
+// retryBase loads the base data again.
+func (sh *shared) retryBase() tea.Cmd {
+	sh.baseBusy = true
+	return baseDataCmd(sh.ctx, sh.src)
 }

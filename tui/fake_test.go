@@ -245,12 +245,22 @@ func testBase() baseDataMsg {
 	return baseDataMsg{stops: []model.Stop{hbf, eht, depot}, points: points, routes: routes, vehicles: vehicles}
 }
 
-// testEnv holds a model under test with its fake source and clock.
+// testEnv holds a model under test with its fake source and clock: the
+// interactive root m, or the kiosk k when set (newKioskEnv).
 type testEnv struct {
 	t   testing.TB
 	src *fakeSource
 	now time.Time
 	m   Model
+	k   *kioskModel
+}
+
+// view renders the model under test.
+func (e *testEnv) view() string {
+	if e.k != nil {
+		return e.k.View()
+	}
+	return e.m.View()
 }
 
 // newEnv returns a model of size w×h at t0 with the fake source; base
@@ -271,6 +281,11 @@ func newEnv(t testing.TB, w, h int, loaded bool) *testEnv {
 // unexecuted.
 func (e *testEnv) send(msg tea.Msg) tea.Cmd {
 	e.t.Helper()
+	if e.k != nil {
+		nk, cmd := e.k.Update(msg)
+		*e.k = nk.(kioskModel)
+		return cmd
+	}
 	nm, cmd := e.m.Update(msg)
 	e.m = nm.(Model)
 	return cmd
@@ -305,7 +320,7 @@ func keyMsg(k string) tea.KeyMsg {
 // tick sends the board's current poll tick and returns the fetch command.
 func (e *testEnv) tick() tea.Cmd {
 	e.t.Helper()
-	return e.send(pollTickMsg{board: e.m.board.id, gen: e.m.board.poll.gen})
+	return e.send(feedTickMsg{key: e.m.board.key(), gen: e.m.board.polls().gen})
 }
 
 // poll runs one full poll: tick, fetch (executed), answer delivered.
@@ -323,7 +338,7 @@ func (e *testEnv) deliver(cmd tea.Cmd) tea.Cmd {
 	e.t.Helper()
 	msg := cmd()
 	switch msg.(type) {
-	case boardMsg, vehicleMsg, patternMsg, vehicleInfoMsg:
+	case feedMsg, patternMsg, vehicleInfoMsg:
 	default:
 		e.t.Fatalf("expected a fetch result, got %T", msg)
 	}

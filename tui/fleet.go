@@ -2,7 +2,7 @@ package tui
 
 import (
 	"cmp"
-	"context"
+
 	"fmt"
 	"slices"
 	"strconv"
@@ -15,39 +15,8 @@ import (
 	"abfahrt/model"
 )
 
-// fleetTickMsg says the fleet's poll is due; gen is the schedule it
-// belongs to.
-type fleetTickMsg struct {
-	gen   int
-	fresh bool // a manual refresh: bypass the client's cache
-}
-
-// fleetMsg is the answer to one fleet request: every vehicle's trip.
-type fleetMsg struct {
-	seq   int
-	trips []model.Trip
-	err   error
-	at    time.Time // when the answer arrived, by the TUI's clock
-}
-
-// fetchFleetCmd requests the trips of every vehicle.
-func fetchFleetCmd(ctx context.Context, cancel context.CancelFunc, src Source, seq int, now func() time.Time) tea.Cmd {
-	return func() tea.Msg {
-		defer cancel()
-		trips, err := src.Trips(ctx, 0)
-		return fleetMsg{seq: seq, trips: trips, err: err, at: now()}
-	}
-}
-
-// fleetTickCmd fires the fleet's next poll after d.
-func fleetTickCmd(gen int, d time.Duration) tea.Cmd {
-	return tea.Tick(d, func(time.Time) tea.Msg { return fleetTickMsg{gen: gen} })
-}
-
-// fleetNowCmd asks for a fleet poll at once, through Update.
-func fleetNowCmd(gen int, fresh bool) tea.Cmd {
-	return func() tea.Msg { return fleetTickMsg{gen: gen, fresh: fresh} }
-}
+// fleetKey is the key of the fleet's feed.
+var fleetKey = feedKey{kind: feedFleet}
 
 // fleetPane lists every vehicle in service with its line, direction,
 // deviation and the age of its position, polled while it shows.
@@ -74,43 +43,41 @@ func (f *fleetPane) setSize(w, h int) { f.width, f.height = w, h }
 // open starts the fleet's schedule.
 func (f *fleetPane) open() tea.Cmd {
 	f.poll.restart()
-	return fleetNowCmd(f.poll.gen, false)
+	return f.poll.pollNow(fleetKey)
 }
 
 // close ends the schedule and the request in flight.
 func (f *fleetPane) close() { f.poll.restart() }
 
 // refresh polls now, bypassing the cache, unless a request is in flight.
-func (f *fleetPane) refresh() tea.Cmd {
-	f.poll.gen++
-	if f.poll.inFlight() {
-		return nil
-	}
-	return fleetNowCmd(f.poll.gen, true)
-}
+func (f *fleetPane) refresh() tea.Cmd { return f.poll.refresh(fleetKey) }
 
-// tick starts the poll msg asks for, unless stale or one is in flight.
-func (f *fleetPane) tick(msg fleetTickMsg) tea.Cmd {
-	if msg.gen != f.poll.gen || f.poll.inFlight() {
-		return nil
+// tick starts the poll msg asks for, unless stale or one is in flight; ok
+// is false when msg is not the fleet's.
+func (f *fleetPane) tick(msg feedTickMsg) (tea.Cmd, bool) {
+	if msg.key != fleetKey {
+		return nil, false
 	}
-	sh := f.sh
-	seq := sh.nextSeq()
-	ctx, cancel := f.poll.begin(sh.ctx, seq, sh.pol.timeout, msg.fresh)
-	f.rev++
-	return fetchFleetCmd(ctx, cancel, sh.src, seq, sh.clock)
+	cmd := f.poll.tick(f.sh, msg)
+	if cmd != nil {
+		f.rev++
+	}
+	return cmd, true
 }
 
 // receive takes the answer awaited and arms the next tick; a failure
-// keeps the last good list.
-func (f *fleetPane) receive(msg fleetMsg) tea.Cmd {
-	if !f.poll.accept(msg.seq) {
-		return nil
+// keeps the last good list. ok is false when msg is not the fleet's.
+func (f *fleetPane) receive(msg feedMsg) (tea.Cmd, bool) {
+	if msg.key != fleetKey {
+		return nil, false
 	}
-	d := f.poll.settle(f.sh.pol, msg.err, msg.at)
+	cmd, ok := f.poll.receive(f.sh, msg)
+	if !ok {
+		return nil, true
+	}
 	if msg.err == nil {
 		f.trips = f.trips[:0]
-		for _, t := range msg.trips {
+		for _, t := range msg.data.trips {
 			if t.IsActive {
 				f.trips = append(f.trips, t)
 			}
@@ -119,7 +86,7 @@ func (f *fleetPane) receive(msg fleetMsg) tea.Cmd {
 		f.sort()
 	}
 	f.rev++
-	return fleetTickCmd(f.poll.gen, d)
+	return cmd, true
 }
 
 // sort orders the list and keeps the cursor on its vehicle.
@@ -205,18 +172,7 @@ func tripDirection(t model.Trip) string {
 
 // deviationText formats a trip's deviation as the board does: "+3",
 // "on time", "-1", with its severity.
-func deviationText(tx *texts, dev int) (string, severity) {
-	d := model.DelayMinutes(dev)
-	switch {
-	case d == 0:
-		return tx.OnTime, sevOnTime
-	case d < 0:
-		return fmt.Sprintf(tx.DelayEarly, d), sevEarly
-	case d < 3:
-		return fmt.Sprintf(tx.DelayLate, d), sevSlight
-	}
-	return fmt.Sprintf(tx.DelayLate, d), sevLate
-}
+func deviationText(tx *texts, dev int) (string, severity) { return tx.deviation(dev) }
 
 // fleetSummary sums up the watched network: vehicles in service, late
 // more than 3 minutes, the worst delay, and stale boards.
@@ -242,7 +198,7 @@ func (f *fleetPane) summary(g *gridPane) string {
 	}
 	stale := 0
 	for _, b := range g.boards {
-		if b.poll.lastErr != nil {
+		if b.polls().lastErr != nil {
 			stale++
 		}
 	}
@@ -268,7 +224,7 @@ func (f *fleetPane) view(g *gridPane) string {
 	}
 	stale := 0
 	for _, b := range g.boards {
-		if b.poll.lastErr != nil {
+		if b.polls().lastErr != nil {
 			stale++
 		}
 	}
@@ -335,7 +291,7 @@ func (f *fleetPane) render(g *gridPane) string {
 		row := mark + st.Muted.Render(padLeft(itoa(t.VehicleNumber), wFleetVeh)) + " " +
 			st.LineMark(line).Render(vehicleMark(t.VehicleCategory, f.sh.base.category(line))) + " " +
 			st.LineBadge(line).Render(pad(" "+line, badge)) + " " + st.Text.Render(pad(tripDirection(t), dir)) + " " +
-			sevStyle(st, sev).Render(pad(text, wFleetDelay))
+			st.severity(sev).Render(pad(text, wFleetDelay))
 		if age {
 			a, ok := t.ReportAge(f.sh.now)
 			switch {

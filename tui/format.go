@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
@@ -21,9 +22,50 @@ const (
 	sevPlanned severity = iota // no live prediction
 	sevOnTime
 	sevSlight // 1–2 minutes late
-	sevLate   // 3 minutes or more late
+	sevLate   // lateMinutes or more late
 	sevEarly
 )
+
+// The one delay rule of every view (boards, grid, merged list, fleet,
+// vehicle pane and its stops): a deviation in whole minutes
+// (model.DelayMinutes) is on time at 0, early below, slightly late below
+// lateMinutes and late from it. The dispatcher's summaries count a
+// vehicle as late beyond lateAfter ("late >3 min").
+const (
+	lateMinutes = 3
+	lateAfter   = lateMinutes * time.Minute
+)
+
+// delaySeverity grades a live deviation in seconds: its whole minutes and
+// their severity.
+func delaySeverity(deviationSeconds int) (minutes int, sev severity) {
+	d := model.DelayMinutes(deviationSeconds)
+	switch {
+	case d == 0:
+		return d, sevOnTime
+	case d < 0:
+		return d, sevEarly
+	case d < lateMinutes:
+		return d, sevSlight
+	}
+	return d, sevLate
+}
+
+// severity is the colour of a delay severity.
+func (st *Styles) severity(s severity) lipgloss.Style {
+	switch s {
+	case sevOnTime:
+		return st.OnTime
+	case sevSlight:
+		return st.Slight
+	case sevLate:
+		return st.Late
+	case sevEarly:
+		return st.Early
+	case sevPlanned:
+	}
+	return st.Planned
+}
 
 // clockTime formats a time of day as HH:MM in Berlin, "--:--" when unknown.
 func clockTime(t model.Time) string {

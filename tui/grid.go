@@ -2,6 +2,7 @@ package tui
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -12,18 +13,42 @@ import (
 	"abfahrt/model"
 )
 
-// maxBoards is the most boards the dispatcher grid watches.
-const maxBoards = 16
+// Limits the CLI checks its flags and configuration file against.
+const (
+	// MaxBoards is the most boards the dispatcher grid watches (and a
+	// layout may name).
+	MaxBoards = 16
+	// MaxLimit is the most departures a board asks for (Options.Limit).
+	MaxLimit = 100
+)
 
-// BoardSpec is one watched board with its filters (saved with the board in
-// layouts).
+// BoardSpec is one watched board with its filters: given by the CLI's
+// flags, a layout of the configuration file (TOML keys) and saved with the
+// watched boards.
 type BoardSpec struct {
-	Stop      int
-	StopPoint model.StopPointCode
-	Arrivals  bool
-	Lines     []string // RouteNames to keep; empty = all
-	Platform  string   // keep one platform; "" = all
-	Direction string   // keep directions containing this text (case-insensitive); "" = all
+	Stop      int                 `toml:"stop" json:"stop"`
+	StopPoint model.StopPointCode `toml:"stoppoint" json:"stoppoint,omitempty"`
+	Arrivals  bool                `toml:"arrivals" json:"arrivals,omitempty"`
+	Lines     []string            `toml:"lines" json:"lines,omitempty"`         // RouteNames to keep; empty = all
+	Platform  string              `toml:"platform" json:"platform,omitempty"`   // keep one platform; "" = all
+	Direction string              `toml:"direction" json:"direction,omitempty"` // keep directions containing this text (case-insensitive); "" = all
+}
+
+// Check reports why s is not a board: it needs exactly one of a stop (4
+// digits) and a stop point (6 digits or a DHID).
+func (s BoardSpec) Check() error {
+	if (s.Stop == 0) == (s.StopPoint == "") {
+		return errors.New("needs exactly one of stop or stoppoint")
+	}
+	if s.Stop != 0 && (s.Stop < 1000 || s.Stop > 9999) {
+		return fmt.Errorf("stop must be 4 digits, got %d", s.Stop)
+	}
+	if s.StopPoint != "" {
+		if _, err := model.ParseStopPointCode(string(s.StopPoint)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // subject returns the request a spec's board needs.
@@ -81,7 +106,7 @@ func (f filters) summary(dt *dispTexts) string {
 
 // gridBoard is one watched board: a boardPane (its rows, cursor and the
 // full view when zoomed) holding only the events its filters keep, fed by
-// the gridFeed of its subject.
+// the feedEntry of its subject.
 type gridBoard struct {
 	boardPane
 	filt  filters
@@ -112,23 +137,12 @@ func (b *gridBoard) refilter() {
 	b.touch()
 }
 
-// gridFeed is the poll of one distinct subject, shared by every grid board
-// that shows it: however many boards watch a stop, it is asked once per
-// interval, by construction rather than by the cache alone.
-type gridFeed struct {
-	id   boardID
-	subj subject
-	poll poller
-	data model.Board // the last good answer
-	have bool
-}
-
-// gridPane is the dispatcher grid: up to maxBoards compact boards, one of
+// gridPane is the dispatcher grid: up to MaxBoards compact boards, one of
 // them focused, which Enter zooms to the full board view.
 type gridPane struct {
 	sh     *shared
 	boards []*gridBoard
-	feeds  []*gridFeed
+	feeds  []*feedEntry
 	focus  int
 	zoomed bool
 	width  int
@@ -149,7 +163,7 @@ func (g *gridPane) focused() *gridBoard {
 }
 
 // feed returns the feed of subject s, nil if none.
-func (g *gridPane) feed(s subject) *gridFeed {
+func (g *gridPane) feed(s subject) *feedEntry {
 	for _, f := range g.feeds {
 		if f.subj == s {
 			return f
@@ -158,22 +172,12 @@ func (g *gridPane) feed(s subject) *gridFeed {
 	return nil
 }
 
-// feedByID returns the feed with id, nil if none.
-func (g *gridPane) feedByID(id boardID) *gridFeed {
-	for _, f := range g.feeds {
-		if f.id == id {
-			return f
-		}
-	}
-	return nil
-}
-
-// add watches a board of spec s with id for a new feed if one is needed,
-// and focuses it. seed, if it has data for the subject, fills the board at
+// add watches a board of spec s, with a new feed if one is needed, and
+// focuses it. seed, if it has data for the subject, fills the board at
 // once. It returns the command that starts the feed's first poll, if any.
-func (g *gridPane) add(s BoardSpec, id boardID, seed *boardPane) tea.Cmd {
+func (g *gridPane) add(s BoardSpec, seed *boardPane) tea.Cmd {
 	sj := s.subject()
-	b := &gridBoard{boardPane: newBoardPane(g.sh, id, sj),
+	b := &gridBoard{boardPane: newBoardPane(g.sh, sj),
 		filt: filters{lines: slices.Clone(s.Lines), platform: s.Platform, direction: s.Direction}}
 	b.focused = false
 	if seed != nil && seed.subj == sj {
@@ -184,12 +188,11 @@ func (g *gridPane) add(s BoardSpec, id boardID, seed *boardPane) tea.Cmd {
 	var cmd tea.Cmd
 	f := g.feed(sj)
 	if f == nil {
-		f = &gridFeed{id: id, subj: sj}
+		f, cmd = g.sh.reg.acquire(sj)
 		g.feeds = append(g.feeds, f)
-		cmd = pollNowCmd(f.id, f.poll.gen, false)
-		if seed != nil && seed.subj == sj && seed.have {
+		if cmd != nil && seed != nil && seed.subj == sj && seed.have {
 			f.data, f.have = seed.data, true
-			f.poll.lastOK = seed.poll.lastOK
+			f.poll.lastOK = seed.polls().lastOK
 		}
 	}
 	g.fill(b, f)
@@ -197,10 +200,8 @@ func (g *gridPane) add(s BoardSpec, id boardID, seed *boardPane) tea.Cmd {
 }
 
 // fill gives board b the feed's state and data.
-func (g *gridPane) fill(b *gridBoard, f *gridFeed) {
-	p := f.poll
-	p.cancel = nil // the feed owns the request; the board only reports on it
-	b.poll = p
+func (g *gridPane) fill(b *gridBoard, f *feedEntry) {
+	b.feed = f // the board reports on the feed's poll; the grid owns the hold
 	if f.have {
 		b.raw, b.have = f.data, true
 	}
@@ -224,13 +225,13 @@ func (g *gridPane) remove() {
 
 // dropUnused stops the feeds no board shows any more.
 func (g *gridPane) dropUnused() {
-	g.feeds = slices.DeleteFunc(g.feeds, func(f *gridFeed) bool {
+	g.feeds = slices.DeleteFunc(g.feeds, func(f *feedEntry) bool {
 		for _, b := range g.boards {
 			if b.subj == f.subj {
 				return false
 			}
 		}
-		f.poll.restart()
+		g.sh.reg.release(f)
 		return true
 	})
 }
@@ -238,71 +239,25 @@ func (g *gridPane) dropUnused() {
 // stop ends every feed's schedule and request (quit, or the grid closes).
 func (g *gridPane) stop() {
 	for _, f := range g.feeds {
-		f.poll.restart()
+		g.sh.reg.release(f)
 	}
+	g.feeds = nil
 }
 
-// tick starts the feed's poll that msg asks for, unless msg is of an old
-// schedule or a request is in flight.
-func (f *gridFeed) tick(sh *shared, msg pollTickMsg) tea.Cmd {
-	if msg.gen != f.poll.gen || f.poll.inFlight() {
-		return nil
-	}
-	seq := sh.nextSeq()
-	ctx, cancel := f.poll.begin(sh.ctx, seq, sh.pol.timeout, msg.fresh)
-	return fetchBoardCmd(ctx, cancel, sh.src, f.id, seq, f.subj, sh.limit, sh.clock)
-}
-
-// receive takes the answer msg if it is the one awaited and arms the next
-// tick; ok is false for any other answer.
-func (f *gridFeed) receive(sh *shared, msg boardMsg) (cmd tea.Cmd, ok bool) {
-	if !f.poll.accept(msg.seq) {
-		return nil, false
-	}
-	d := f.poll.settle(sh.pol, msg.err, msg.at)
-	if msg.err == nil {
-		f.data, f.have = msg.data, true
-	}
-	return pollTickCmd(f.id, f.poll.gen, d), true
-}
-
-// tick starts the poll of the feed msg names, unless stale or in flight.
-func (g *gridPane) tick(msg pollTickMsg) tea.Cmd {
-	f := g.feedByID(msg.board)
-	if f == nil {
-		return nil
-	}
-	cmd := f.tick(g.sh, msg)
-	g.mirror(f)
-	return cmd
-}
-
-// receive takes the answer of a feed's poll, hands it to every board of
-// its subject and arms the next tick. ok is false when msg is no feed's.
-func (g *gridPane) receive(msg boardMsg) (tea.Cmd, bool) {
-	f := g.feedByID(msg.board)
-	if f == nil {
-		return nil, false
-	}
-	cmd, ok := f.receive(g.sh, msg)
-	if !ok {
-		return nil, true
-	}
+// fed hands a new answer (or failure) of feed f to every board of its
+// subject.
+func (g *gridPane) fed(f *feedEntry) {
 	for _, b := range g.boards {
 		if b.subj == f.subj {
 			g.fill(b, f)
 		}
 	}
-	return cmd, true
 }
 
-// mirror copies a feed's poll state to its boards (stale marker, status).
-func (g *gridPane) mirror(f *gridFeed) {
+// touchFeed marks the boards of feed f changed (a poll started).
+func (g *gridPane) touchFeed(f *feedEntry) {
 	for _, b := range g.boards {
-		if b.subj == f.subj {
-			p := f.poll
-			p.cancel = nil
-			b.poll = p
+		if b.feed == f {
 			b.touch()
 		}
 	}
@@ -318,24 +273,19 @@ func (g *gridPane) refresh() tea.Cmd {
 	if f == nil {
 		return nil
 	}
-	f.poll.gen++
-	if f.poll.inFlight() {
-		return nil
-	}
-	return pollNowCmd(f.id, f.poll.gen, true)
+	return f.refresh()
 }
 
 // setSubject points board b at s (arrivals toggled in the zoomed view),
-// starting a feed for s if none polls it yet; id is for that new feed.
-func (g *gridPane) setSubject(b *gridBoard, s subject, id boardID) tea.Cmd {
+// starting a feed for s if none polls it yet.
+func (g *gridPane) setSubject(b *gridBoard, s subject) tea.Cmd {
 	b.subj = s
 	b.have, b.raw, b.data, b.cursor = false, model.Board{}, model.Board{}, 0
 	var cmd tea.Cmd
 	f := g.feed(s)
 	if f == nil {
-		f = &gridFeed{id: id, subj: s}
+		f, cmd = g.sh.reg.acquire(s)
 		g.feeds = append(g.feeds, f)
-		cmd = pollNowCmd(f.id, f.poll.gen, false)
 	}
 	g.fill(b, f)
 	g.dropUnused()

@@ -87,10 +87,10 @@ func newGridEnv(t testing.TB, w, h int, specs []BoardSpec, opt func(*Options)) *
 // pollFeeds runs one full poll of every grid feed.
 func (e *testEnv) pollFeeds() {
 	e.t.Helper()
-	for _, f := range append([]*gridFeed(nil), e.m.disp.grid.feeds...) {
-		cmd := e.send(pollTickMsg{board: f.id, gen: f.poll.gen})
+	for _, f := range append([]*feedEntry(nil), e.m.disp.grid.feeds...) {
+		cmd := e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen})
 		if cmd == nil {
-			e.t.Fatalf("feed %d: tick started no fetch", f.id)
+			e.t.Fatalf("feed %v: tick started no fetch", f.subj)
 		}
 		e.deliver(cmd)
 	}
@@ -99,7 +99,7 @@ func (e *testEnv) pollFeeds() {
 // fleetPoll runs one full poll of the fleet.
 func (e *testEnv) fleetPoll() {
 	e.t.Helper()
-	cmd := e.send(fleetTickMsg{gen: e.m.disp.fleet.poll.gen})
+	cmd := e.send(feedTickMsg{key: fleetKey, gen: e.m.disp.fleet.poll.gen})
 	if cmd == nil {
 		e.t.Fatal("fleet tick started no fetch")
 	}

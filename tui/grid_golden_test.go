@@ -30,7 +30,7 @@ func newGoldenGrid(t *testing.T, w, h, n int) *testEnv {
 	e.advance(time.Second)
 	if f := e.m.disp.grid.feed(subject{stop: 1010}); f != nil {
 		e.src.setErr(errString("cannot reach api.swu.de"))
-		e.deliver(e.send(pollTickMsg{board: f.id, gen: f.poll.gen}))
+		e.deliver(e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen}))
 		e.src.setErr(nil)
 	}
 	e.key("right")

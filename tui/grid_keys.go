@@ -53,10 +53,7 @@ func (d *dispKeys) list() []key.Binding {
 // something else than on the single board.
 func (k *keyMap) syncDispatch(s keyState) {
 	d, ds := &k.disp, s.disp
-	tx := ds.tx
-	if tx == nil {
-		tx = dispTextsFor("")
-	}
+	tx := k.t
 	d.mode, d.zoomed = ds.mode, ds.zoomed
 	on := s.overlay == overlayNone && s.focus == paneBoard
 	grid := on && ds.mode == modeGrid && !ds.zoomed
@@ -64,7 +61,7 @@ func (k *keyMap) syncDispatch(s keyState) {
 	list := on && (ds.mode == modeMerged || ds.mode == modeFleet)
 	single := on && ds.mode == modeBoard
 
-	d.Watch.SetEnabled(single && ds.boards < maxBoards)
+	d.Watch.SetEnabled(single && ds.boards < MaxBoards)
 	d.Watch.SetHelp("w", tx.KeyWatch)
 	d.Pin.SetEnabled(on && (ds.mode == modeBoard || ds.boards > 0))
 	if ds.pinned {

@@ -29,7 +29,6 @@ type dispatch struct {
 	pins   pinSet
 	boards watchedSet // the grid's boards in boards.json (watched.go)
 	rate   rateMeter
-	nextID boardID // the last board or feed id handed out; Model.board is 0
 	start  []tea.Cmd
 }
 
@@ -47,8 +46,8 @@ func newDispatch(sh *shared, o Options) dispatch {
 		rate:   rateMeter{stats: o.Stats},
 	}
 	if len(o.Boards) > 1 || (len(o.Boards) == 1 && needsGrid(o.Boards[0])) {
-		for _, s := range o.Boards[:min(len(o.Boards), maxBoards)] {
-			if cmd := d.grid.add(s, d.newID(), nil); cmd != nil {
+		for _, s := range o.Boards[:min(len(o.Boards), MaxBoards)] {
+			if cmd := d.grid.add(s, nil); cmd != nil {
 				d.start = append(d.start, cmd)
 			}
 		}
@@ -79,12 +78,6 @@ func singleSubject(o Options) (subject, string, bool) {
 	return s.subject(), line, true
 }
 
-// newID returns a fresh board or feed id.
-func (d *dispatch) newID() boardID {
-	d.nextID++
-	return d.nextID
-}
-
 // init returns the dispatcher's start commands: the grid's first polls
 // and the loads of the pins and the watched boards.
 func (d *dispatch) init() tea.Cmd {
@@ -100,10 +93,7 @@ func (d *dispatch) active() bool { return d.mode != modeBoard }
 // setSize hands the main rectangle to the dispatcher's views.
 func (d *dispatch) setSize(w, h int, focused bool) {
 	d.grid.zoomed = d.grid.zoomed && d.grid.len() > 0
-	for i, b := range d.grid.boards {
-		b.focused = focused && d.grid.zoomed && i == d.grid.focus
-	}
-	d.grid.setSize(w, h)
+	d.grid.setSize(w, h, focused)
 	d.merged.setSize(w, h)
 	d.fleet.setSize(w, h)
 }
@@ -131,6 +121,7 @@ func (m *Model) mainView() string {
 		return m.disp.merged.view(&m.disp.grid)
 	case modeFleet:
 		return m.disp.fleet.view(&m.disp.grid)
+	case modeBoard:
 	}
 	if n := m.disp.pins.stripH; n > 0 {
 		return m.disp.pins.strip(m.board.width, n) + "\n" + m.board.view()
@@ -148,6 +139,7 @@ func (m *Model) statusBoard() *boardPane {
 		if b := m.disp.grid.focused(); b != nil {
 			return &b.boardPane
 		}
+	case modeBoard:
 	}
 	return &m.board
 }
@@ -177,10 +169,9 @@ func (m *Model) setMode(to dispMode) tea.Cmd {
 	boardShowed := from == modeBoard || ((from == modeMerged || from == modeFleet) && m.disp.back == modeBoard)
 	switch {
 	case boardShowed && !boardShows:
-		m.board.poll.restart()
+		m.board.hide()
 	case !boardShowed && boardShows:
-		m.board.poll.restart()
-		cmds = append(cmds, pollNowCmd(m.board.id, m.board.poll.gen, false))
+		cmds = append(cmds, m.board.show())
 	}
 	m.disp.pins.showStrip(to == modeBoard)
 	cmds = append(cmds, m.disp.pins.stripCmd(to == modeBoard))
@@ -238,6 +229,7 @@ func (m *Model) dispatchKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			return m.disp.fleet.refresh(), true
 		}
 		return m.disp.fleet.update(msg), true
+	case modeBoard:
 	}
 	return m.boardModeKey(msg)
 }
@@ -289,7 +281,7 @@ func (m *Model) gridKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Toggle):
 		s := b.subj
 		s.arrivals = !s.arrivals
-		return g.setSubject(b, s, m.disp.newID())
+		return g.setSubject(b, s)
 	}
 	if g.zoomed {
 		if key.Matches(msg, k.disp.Back) {
@@ -344,11 +336,11 @@ func (m *Model) watchBoard() tea.Cmd {
 			return m.setMode(modeGrid)
 		}
 	}
-	if g.len() >= maxBoards {
-		m.sh.notice = fmt.Sprintf(m.sh.dt.GridFull, maxBoards)
+	if g.len() >= MaxBoards {
+		m.sh.notice = fmt.Sprintf(m.sh.dt.GridFull, MaxBoards)
 		return nil
 	}
-	cmd := g.add(spec, m.disp.newID(), &m.board)
+	cmd := g.add(spec, &m.board)
 	return tea.Batch(cmd, m.setMode(modeGrid))
 }
 
@@ -356,26 +348,24 @@ func (m *Model) watchBoard() tea.Cmd {
 // pins. ok is false for messages it does not own.
 func (m *Model) dispatchData(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
-	case pollTickMsg:
-		if msg.board == m.board.id {
-			return nil, false
-		}
-		if f := m.disp.grid.feedByID(msg.board); f != nil {
-			return m.disp.grid.tick(msg), true
-		}
-		return m.disp.pins.tick(msg), true
-	case boardMsg:
-		if msg.board == m.board.id {
-			return nil, false
-		}
-		if cmd, ok := m.disp.grid.receive(msg); ok {
+	case feedTickMsg:
+		if f, cmd, ok := m.sh.reg.tick(m.sh, msg); ok {
+			m.disp.grid.touchFeed(f)
+			if m.board.feed == f {
+				m.board.touch()
+			}
 			return cmd, true
 		}
-		return m.disp.pins.receive(msg), true
-	case fleetTickMsg:
-		return m.disp.fleet.tick(msg), true
-	case fleetMsg:
-		return m.disp.fleet.receive(msg), true
+		return m.disp.fleet.tick(msg)
+	case feedMsg:
+		if f, cmd, ok := m.sh.reg.receive(m.sh, msg); ok {
+			m.disp.grid.fed(f)
+			if m.board.feed == f {
+				m.board.fed()
+			}
+			return cmd, true
+		}
+		return m.disp.fleet.receive(msg)
 	case pinsMsg:
 		cmd := m.disp.pins.loaded(msg)
 		m.layout()
@@ -508,7 +498,6 @@ type dispKeyState struct {
 	zoomRows  int  // rows of the zoomed board
 	zoomVeh   bool // the zoomed board's row under the cursor has a vehicle
 	arrivals  bool // the focused grid board shows arrivals
-	tx        *dispTexts
 	multiPlat bool // the focused grid board's stop has several platforms
 }
 
@@ -516,7 +505,7 @@ type dispKeyState struct {
 func (m *Model) dispKeyState() dispKeyState {
 	d := &m.disp
 	s := dispKeyState{mode: d.mode, boards: d.grid.len(), zoomed: d.grid.zoomed, pinned: m.pinned(),
-		byDelay: d.fleet.byDelay, tx: m.sh.dt}
+		byDelay: d.fleet.byDelay}
 	if d.mode == modeBoard {
 		s.strip = d.pins.stripCount()
 	}
@@ -536,6 +525,7 @@ func (m *Model) dispKeyState() dispKeyState {
 		s.listRows, s.rowVeh = d.merged.state(&d.grid)
 	case modeFleet:
 		s.listRows, s.rowVeh = d.fleet.state()
+	case modeBoard, modeGrid:
 	}
 	return s
 }

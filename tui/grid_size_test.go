@@ -26,7 +26,7 @@ func TestGridFitsEverySize(t *testing.T) {
 		"strip": func(e *testEnv) {
 			e.send(pinsMsg{pins: []pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1240, Name: "Theater"}}})
 			for _, f := range e.m.disp.pins.feeds {
-				e.deliver(e.send(pollTickMsg{board: f.id, gen: f.poll.gen}))
+				e.deliver(e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen}))
 			}
 			e.key("x")
 			for e.m.disp.mode != modeBoard {

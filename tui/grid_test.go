@@ -30,8 +30,8 @@ func TestGridFromOptions(t *testing.T) {
 			t.Errorf("board %d has no rows after its feed answered", i+1)
 		}
 	}
-	if e.m.board.poll.requests != 0 {
-		t.Errorf("the hidden single board polled %d times", e.m.board.poll.requests)
+	if e.m.board.feed != nil || len(e.m.sh.reg.entries) != 4 {
+		t.Errorf("the hidden single board holds a feed (%v), %d feeds polled; want none and 4", e.m.board.feed != nil, len(e.m.sh.reg.entries))
 	}
 	v := e.m.View()
 	for _, want := range []string{"12 boards", "Hauptbahnhof", "Ehinger Tor", "Theater", "Rathaus Ulm"} {
@@ -101,11 +101,12 @@ func TestGridFocusZoomRemove(t *testing.T) {
 	}
 }
 
-// TestGridWatch: w adds the single board to the grid with its rows at once;
-// a stop opened from the search is added next to it.
+// TestGridWatch: w adds the single board to the grid with its rows at
+// once, on the same feed (no second poll of the stop); a stop opened from
+// the search is added next to it.
 func TestGridWatch(t *testing.T) {
 	e := newEnv(t, 120, 40, true)
-	gen := e.m.board.poll.gen
+	gen := e.m.board.polls().gen
 	cmd := e.key("w")
 	if e.m.disp.mode != modeGrid || e.m.disp.grid.len() != 1 {
 		t.Fatalf("w: mode %d with %d boards", e.m.disp.mode, e.m.disp.grid.len())
@@ -113,14 +114,17 @@ func TestGridWatch(t *testing.T) {
 	if len(e.m.disp.grid.boards[0].rows()) == 0 {
 		t.Error("the new grid board waits for a poll although the single board had rows")
 	}
-	if cmd == nil {
-		t.Error("w started no poll for the new board")
+	_ = cmd
+	// One feed for the stop (registry.go): the grid board shares it, the
+	// hidden single board lets go of it, and its one schedule goes on.
+	if n := len(e.m.sh.reg.entries); n != 1 {
+		t.Errorf("%d feeds after w, want 1: the grid board shares the single board's", n)
 	}
-	if e.m.board.poll.gen == gen {
-		t.Error("the single board's schedule still runs behind the grid")
+	if e.m.board.feed != nil {
+		t.Error("the hidden single board still holds its feed")
 	}
-	if c := e.send(pollTickMsg{board: 0, gen: gen}); c != nil {
-		t.Error("an old tick of the single board still polls")
+	if c := e.send(feedTickMsg{key: e.m.disp.grid.boards[0].key(), gen: gen}); c == nil {
+		t.Error("the stop's schedule ended with the single board")
 	}
 	// Open Ehinger Tor as from the search, then watch it too.
 	e.runNow(openCmd(target{kind: targetStop, stop: 1350, title: "Ehinger Tor"}))
@@ -199,15 +203,15 @@ func TestGridFeedFailure(t *testing.T) {
 	g := &e.m.disp.grid
 	f := g.feed(subject{stop: 1008})
 	e.advance(15 * time.Second)
-	cmd := e.send(pollTickMsg{board: f.id, gen: f.poll.gen})
+	cmd := e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen})
 	if cmd == nil {
 		t.Fatal("no fetch")
 	}
-	if again := e.send(pollTickMsg{board: f.id, gen: f.poll.gen}); again != nil {
+	if again := e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen}); again != nil {
 		t.Error("a second tick started a second request while one is in flight")
 	}
 	e.src.setErr(errString("connection refused"))
-	msg := cmd().(boardMsg)
+	msg := cmd().(feedMsg)
 	old := msg
 	old.seq--
 	if c := e.send(old); c != nil {
@@ -215,11 +219,11 @@ func TestGridFeedFailure(t *testing.T) {
 	}
 	e.send(msg)
 	for i, b := range e.m.disp.grid.boards[:2] {
-		if b.poll.staleSince.IsZero() || len(b.rows()) == 0 {
-			t.Errorf("board %d: stale %v with %d rows, want stale and the rows kept", i+1, b.poll.staleSince, len(b.rows()))
+		if b.polls().staleSince.IsZero() || len(b.rows()) == 0 {
+			t.Errorf("board %d: stale %v with %d rows, want stale and the rows kept", i+1, b.polls().staleSince, len(b.rows()))
 		}
 	}
-	if b := e.m.disp.grid.boards[2]; !b.poll.staleSince.IsZero() {
+	if b := e.m.disp.grid.boards[2]; !b.polls().staleSince.IsZero() {
 		t.Error("Ehinger Tor went stale with Hauptbahnhof")
 	}
 	if v := e.m.View(); !strings.Contains(v, "⚠ 2 stale") {
@@ -334,13 +338,20 @@ func TestPins(t *testing.T) {
 	if len(f) != 1 {
 		t.Fatalf("%d strip feeds, want 1", len(f))
 	}
-	e2.deliver(e2.send(pollTickMsg{board: f[0].id, gen: f[0].poll.gen}))
+	e2.deliver(e2.send(feedTickMsg{key: boardFeed(f[0].subj), gen: f[0].poll.gen}))
 	if v := e2.m.View(); !strings.Contains(v, "★1 Ehinger Tor") || !strings.Contains(v, "Söflingen") {
 		t.Errorf("the start screen does not show the pin with its next departure:\n%s", v)
 	}
-	e2.runNow(e2.key("1"))
+	// 1 opens the pin's board on the strip's feed: its rows at once, no
+	// second poll of the stop.
+	if cmd := e2.key("1"); cmd != nil {
+		e2.runNow(cmd)
+	}
 	if e2.m.board.subj.stop != 1350 {
 		t.Errorf("1 opened stop %d, want 1350", e2.m.board.subj.stop)
+	}
+	if len(e2.m.board.rows()) == 0 {
+		t.Error("the pinned stop's board waits for a poll of its own")
 	}
 	// Unpin: the file is rewritten.
 	if msg := e2.key("p")().(pinsSavedMsg); msg.err != nil {
@@ -392,5 +403,27 @@ func TestRequestRateInTheFirstMinute(t *testing.T) {
 	}
 	if v := e.m.View(); !strings.Contains(v, "6 req/min") {
 		t.Errorf("want 6 req/min 10 s after a start with 6 requests:\n%s", lastLines(v, 2))
+	}
+}
+
+// TestZoomedBoardAndVehiclePaneOneFocus: with a zoomed grid board and the
+// vehicle pane open beside it, only the pane with the focus draws as
+// focused; tab hands the focus, and the look, back to the board.
+func TestZoomedBoardAndVehiclePaneOneFocus(t *testing.T) {
+	e := newGridEnv(t, 200, 40, []BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
+	e.key("enter")
+	if !e.m.disp.grid.zoomed {
+		t.Fatal("enter did not zoom")
+	}
+	e.runNow(e.key("enter")) // opens the vehicle of the row
+	if !e.m.vehicle.open || e.m.focus != paneVehicle {
+		t.Fatalf("enter on a zoomed row did not open and focus the vehicle pane (open %v, focus %v)", e.m.vehicle.open, e.m.focus)
+	}
+	if b := e.m.disp.grid.focused(); b.focused || !e.m.vehicle.focused {
+		t.Errorf("zoomed board focused %v, vehicle pane focused %v: want only the vehicle pane", b.focused, e.m.vehicle.focused)
+	}
+	e.key("tab")
+	if b := e.m.disp.grid.focused(); !b.focused || e.m.vehicle.focused {
+		t.Errorf("after tab: zoomed board focused %v, vehicle pane focused %v: want only the board", b.focused, e.m.vehicle.focused)
 	}
 }

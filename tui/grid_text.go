@@ -1,11 +1,9 @@
 package tui
 
-import "strings"
-
-// dispTexts is the catalogue of the dispatcher's strings (grid, merged and
-// fleet views, pins), in the language of texts (i18n.go), which it
-// follows: every field has a value in both languages, and formats use the
-// same verbs (TestDispTextsComplete).
+// dispTexts is the dispatcher's section of the text catalogue (texts,
+// i18n.go, embeds it): the grid, merged and fleet views and the pins.
+// Every field has a value in both languages, and formats use the same
+// verbs (TestDispTextsComplete).
 type dispTexts struct {
 	// Grid.
 	Boards      string // "%d boards"
@@ -20,7 +18,7 @@ type dispTexts struct {
 	Pl          string // "pl. %s": one platform
 	LineF       string // "line %s": a line filter
 	NoAnswer    string // "no answer: %s"
-	Loading     string
+	GridLoading string
 	NoMatch     string
 	NothingSoon string
 
@@ -55,7 +53,7 @@ type dispTexts struct {
 	// Key help.
 	KeyWatch, KeyPin, KeyUnpin, KeyMerged, KeyFleet, KeySortLine, KeySortDelay string
 	KeyZoom, KeyPrevBoard, KeyNextBoard, KeyOpenPin, KeyFocusBoard, KeyRemove  string
-	KeyLine, KeyDirection, KeyToGrid, KeyBack, KeyDepartures, KeyArrivals      string
+	KeyLine, KeyDirection, KeyToGrid                                           string
 	KeyClearFilters                                                            string
 }
 
@@ -64,7 +62,7 @@ func englishDispTexts() dispTexts {
 	return dispTexts{
 		Boards: "%d boards", LateN: "%d late >3 min", Worst: "worst +%d min: %s → %s", WorstAt: " at %s",
 		StaleBoards: "⚠ %d stale", BoardsFresh: "%d boards fresh", AllFresh: "all fresh", Page: "page %d/%d",
-		Arr: "arr.", Pl: "pl. %s", LineF: "line %s", NoAnswer: "no answer: %s", Loading: "loading…",
+		Arr: "arr.", Pl: "pl. %s", LineF: "line %s", NoAnswer: "no answer: %s", GridLoading: "loading…",
 		NoMatch: "nothing matches the filters", NothingSoon: "nothing in the next hour",
 
 		Merged: "All boards", MergedCount: "%d departures from %d boards", ColStop: "STOP",
@@ -84,8 +82,8 @@ func englishDispTexts() dispTexts {
 		KeyFleet: "fleet", KeySortLine: "sort by line", KeySortDelay: "sort by delay", KeyZoom: "zoom",
 		KeyPrevBoard: "previous board", KeyNextBoard: "next board", KeyOpenPin: "open pin",
 		KeyFocusBoard: "focus board", KeyRemove: "remove board", KeyLine: "line filter",
-		KeyDirection: "direction filter", KeyToGrid: "grid", KeyBack: "back",
-		KeyDepartures: "departures", KeyArrivals: "arrivals", KeyClearFilters: "clear filters",
+		KeyDirection: "direction filter", KeyToGrid: "grid",
+		KeyClearFilters: "clear filters",
 	}
 }
 
@@ -95,7 +93,7 @@ func germanDispTexts() dispTexts {
 		Boards: "%d Tafeln", LateN: "%d verspätet >3 Min", Worst: "max. +%d Min: %s → %s", WorstAt: " an %s",
 		StaleBoards: "⚠ %d veraltet", BoardsFresh: "%d Tafeln aktuell", AllFresh: "alle aktuell",
 		Page: "Seite %d/%d", Arr: "Ank.", Pl: "Steig %s", LineF: "Linie %s", NoAnswer: "keine Antwort: %s",
-		Loading: "lädt…", NoMatch: "nichts passt zu den Filtern", NothingSoon: "nichts in der nächsten Stunde",
+		GridLoading: "lädt…", NoMatch: "nichts passt zu den Filtern", NothingSoon: "nichts in der nächsten Stunde",
 
 		Merged: "Alle Tafeln", MergedCount: "%d Abfahrten von %d Tafeln", ColStop: "HALTESTELLE",
 
@@ -114,16 +112,7 @@ func germanDispTexts() dispTexts {
 		KeyFleet: "Flotte", KeySortLine: "nach Linie", KeySortDelay: "nach Verspätung", KeyZoom: "vergrößern",
 		KeyPrevBoard: "vorige Tafel", KeyNextBoard: "nächste Tafel", KeyOpenPin: "Favorit öffnen",
 		KeyFocusBoard: "Tafel wählen", KeyRemove: "Tafel entfernen", KeyLine: "Linienfilter",
-		KeyDirection: "Richtungsfilter", KeyToGrid: "Übersicht", KeyBack: "zurück",
-		KeyDepartures: "Abfahrten", KeyArrivals: "Ankünfte", KeyClearFilters: "Filter löschen",
+		KeyDirection: "Richtungsfilter", KeyToGrid: "Übersicht",
+		KeyClearFilters: "Filter löschen",
 	}
-}
-
-// dispTextsFor returns the catalogue of lang, as textsFor chooses.
-func dispTextsFor(lang string) *dispTexts {
-	t := englishDispTexts()
-	if strings.HasPrefix(strings.ToLower(lang), LangGerman) {
-		t = germanDispTexts()
-	}
-	return &t
 }

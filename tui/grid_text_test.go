@@ -25,7 +25,7 @@ func TestDispTextsComplete(t *testing.T) {
 			t.Errorf("%s: verbs %q in English, %q in German", name, ve, vd)
 		}
 	}
-	if dispTextsFor("de_DE.UTF-8").Fleet != "Flotte" || dispTextsFor("").Fleet != "Fleet" {
-		t.Error("dispTextsFor does not follow the language")
+	if textsFor("de_DE.UTF-8").Fleet != "Flotte" || textsFor("").Fleet != "Fleet" {
+		t.Error("the catalogue's dispatcher section does not follow the language")
 	}
 }

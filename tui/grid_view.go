@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
@@ -21,10 +20,6 @@ const (
 	wDueC     = 7  // "~12 min"
 	wDelayC   = 3  // "+12"
 )
-
-// lateAfter is the deviation from which a vehicle counts as late in the
-// dispatcher's summaries ("late more than 3 minutes").
-const lateAfter = 3 * time.Minute
 
 // gridShape chooses the columns of the grid for n boards in w×h and how
 // many rows of cells show at once. It first shows as many boards as it
@@ -62,12 +57,14 @@ func split(total, n, i int) int {
 	return q
 }
 
-// setSize gives the grid its rectangle, and the zoomed board the whole.
-func (g *gridPane) setSize(w, h int) {
+// setSize gives the grid its rectangle, and the zoomed board the whole;
+// the zoomed board draws as focused only when the board side has the
+// focus (focused), not while the vehicle pane beside it has.
+func (g *gridPane) setSize(w, h int, focused bool) {
 	g.width, g.height = w, h
 	g.cols, _ = gridShape(len(g.boards), w, h-1, g.sh.limit)
 	for i, b := range g.boards {
-		b.focused = g.zoomed && i == g.focus
+		b.focused = focused && g.zoomed && i == g.focus
 		if g.zoomed && i == g.focus {
 			b.setSize(w, h)
 		}
@@ -173,9 +170,9 @@ func (b *gridBoard) compact(num int, focused bool, w, h int) string {
 	}
 	right := ""
 	switch {
-	case !b.poll.staleSince.IsZero() && b.have:
-		right = st.Stale.Render("⚠ " + b.poll.staleSince.In(model.Berlin).Format("15:04"))
-	case b.poll.lastErr != nil:
+	case !b.polls().staleSince.IsZero() && b.have:
+		right = st.Stale.Render("⚠ " + b.sh.svcAt(b.polls().staleSince).In(model.Berlin).Format("15:04"))
+	case b.polls().lastErr != nil:
 		right = st.Error.Render("✗")
 	}
 	sb.WriteString(spread(left, right, w))
@@ -236,22 +233,7 @@ func compactRow(sh *shared, e *model.Event, badge, dir int) string {
 		st.LineBadge(line).Render(pad(" "+line, badge)) + " " +
 		st.Text.Render(pad(e.DirectionText, dir)) + " " +
 		dueSt.Render(padLeft(due, wDueC)) + " " +
-		sevStyle(st, sev).Render(padLeft(text, wDelayC))
-}
-
-// sevStyle is the style of a delay severity.
-func sevStyle(st *Styles, s severity) lipgloss.Style {
-	switch s {
-	case sevOnTime:
-		return st.OnTime
-	case sevSlight:
-		return st.Slight
-	case sevLate:
-		return st.Late
-	case sevEarly:
-		return st.Early
-	}
-	return st.Planned
+		st.severity(sev).Render(padLeft(text, wDelayC))
 }
 
 // compactDelay is the delay in three cells: "+3", "-1", "✓" on time, ""
@@ -263,6 +245,7 @@ func compactDelay(tx *texts, e model.Event) (string, severity) {
 		return "✓", sev
 	case sevPlanned:
 		return "", sev
+	case sevSlight, sevLate, sevEarly:
 	}
 	return text, sev
 }
@@ -271,10 +254,10 @@ func compactDelay(tx *texts, e model.Event) (string, severity) {
 func (b *gridBoard) compactEmpty() string {
 	dt := b.sh.dt
 	switch {
-	case !b.have && b.poll.lastErr != nil:
-		return fmt.Sprintf(dt.NoAnswer, b.sh.t.errLine(b.poll.lastErr))
+	case !b.have && b.polls().lastErr != nil:
+		return fmt.Sprintf(dt.NoAnswer, b.sh.t.errLine(b.polls().lastErr))
 	case !b.have:
-		return dt.Loading
+		return dt.GridLoading
 	case b.filt.active():
 		return dt.NoMatch
 	}
@@ -295,8 +278,8 @@ func (g *gridPane) zoomView(b *gridBoard) string {
 	}
 	left := " " + st.Accent.Render(itoa(g.focus+1)) + " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+note)
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
-	if !b.poll.staleSince.IsZero() && b.have {
-		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, b.poll.staleSince.In(model.Berlin).Format("15:04:05"))) + "  " + right
+	if !b.polls().staleSince.IsZero() && b.have {
+		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, b.sh.svcAt(b.polls().staleSince).In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}
 	head := spread(left, right, g.width)
 	if i := strings.IndexByte(v, '\n'); i >= 0 {
@@ -330,7 +313,7 @@ func (g *gridPane) summary(w int) string {
 	}
 	stale := 0
 	for _, b := range g.boards {
-		if b.poll.lastErr != nil {
+		if b.polls().lastErr != nil {
 			stale++
 		}
 	}

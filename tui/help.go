@@ -18,6 +18,7 @@ func (m *Model) activeKeys() keyHelp {
 	case overlayHelp:
 		opt, tail := m.sh.keys.footer(overlayHelp, m.focus)
 		return keyHelp{short: opt, always: tail}
+	case overlayNone:
 	}
 	if m.focus == paneVehicle {
 		return m.vehicle.keys()
@@ -49,7 +50,7 @@ func (m *Model) renderFooter(kh keyHelp, w int) string {
 	st := m.sh.st
 	item := func(b key.Binding) string {
 		h := b.Help()
-		return st.HelpKey.Render(h.Key) + " " + st.HelpDesc.Render(m.sh.t.key(h.Desc))
+		return st.HelpKey.Render(h.Key) + " " + st.HelpDesc.Render(h.Desc)
 	}
 	sep := st.HelpSep.Render(" · ")
 	var end []string
@@ -111,7 +112,7 @@ func (m *Model) helpView(w, h int) string {
 				continue
 			}
 			hk := b.Help()
-			lines = append(lines, st.HelpKey.Render(pad(hk.Key, 10))+st.HelpDesc.Render(tx.key(hk.Desc)))
+			lines = append(lines, st.HelpKey.Render(pad(hk.Key, 10))+st.HelpDesc.Render(hk.Desc))
 		}
 		if len(lines) == 0 {
 			continue

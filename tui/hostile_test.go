@@ -172,7 +172,7 @@ func TestHostileAlertOnTheKiosk(t *testing.T) {
 	e.src.alert = a
 	e.kpoll()
 	e.kalert()
-	v := e.m.View()
+	v := e.view()
 	assertSafeView(t, "kiosk", v)
 	if !strings.Contains(v, "⚠") {
 		t.Errorf("no alert on the kiosk:\n%s", v)

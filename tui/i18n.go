@@ -19,7 +19,7 @@ package tui
 
 import (
 	"fmt"
-	"reflect"
+
 	"strconv"
 	"strings"
 	"time"
@@ -81,6 +81,9 @@ type texts struct {
 	NextIn            string // "next in %s"
 	Failures          string // " (%d failures)"
 	SearchUnavailable string // "search unavailable: %s"
+	// ClockSkew says the service's clock and the machine's differ:
+	// "service time %s · this computer %s" (HH:MM each).
+	ClockSkew string
 	// Failed requests (errLine): the service's or the system's own words
 	// stay as they came.
 	ErrHTTP        string // "%d %s" — status code and its English name, e.g. 503 Service Unavailable
@@ -133,9 +136,10 @@ type texts struct {
 
 	// w holds the column widths this language needs (not a string).
 	w colWidths
-	// keyDesc maps the English description of a key binding to this
-	// language's; built by textsFor from the Key fields.
-	keyDesc map[string]string
+
+	// The dispatcher's section (grid_text.go): grid, merged and fleet
+	// views, pins.
+	dispTexts
 }
 
 // colWidths are the widths of the board columns whose content depends on
@@ -147,7 +151,8 @@ type colWidths struct {
 // englishTexts is the English catalogue.
 func englishTexts() texts {
 	return texts{
-		Now: "now", Min: "min", OnTime: "on time", Planned: "planned",
+		dispTexts: englishDispTexts(),
+		Now:       "now", Min: "min", OnTime: "on time", Planned: "planned",
 		DelayLate: "+%d", DelayEarly: "%d",
 		Arriving: "arriving", AtStop: "at stop", Departed: "departed", Passed: "passed",
 		Departures: "Departures", Arrivals: "Arrivals", DeparturesN: "departures", ArrivalsN: "arrivals",
@@ -168,7 +173,8 @@ func englishTexts() texts {
 		Updated: "updated %s", WaitingFirst: "waiting for the first answer", Refreshing: "refreshing…",
 		RetryIn: "retry in %s", NextIn: "next in %s", Failures: " (%d failures)",
 		SearchUnavailable: "search unavailable: %s", NoStopsForLine: "no stops known for line %s",
-		ErrHTTP: "%d %s", ErrTimeout: "no answer within %s", ErrUnreachable: "cannot reach the service: %s",
+		ClockSkew: "service time %s · this computer %s",
+		ErrHTTP:   "%d %s", ErrTimeout: "no answer within %s", ErrUnreachable: "cannot reach the service: %s",
 		ErrUnreadable: "unreadable answer: %s",
 
 		TooSmall: "terminal too small", NeedSize: "need %d×%d", TooSmallShort: "too small",
@@ -222,7 +228,8 @@ func englishTexts() texts {
 // germanTexts is the German catalogue.
 func germanTexts() texts {
 	return texts{
-		Now: "sofort", Min: "Min", OnTime: "pünktlich", Planned: "Fahrplan",
+		dispTexts: germanDispTexts(),
+		Now:       "sofort", Min: "Min", OnTime: "pünktlich", Planned: "Fahrplan",
 		DelayLate: "+%d Min", DelayEarly: "%d Min",
 		Arriving: "fährt ein", AtStop: "am Steig", Departed: "abgefahren", Passed: "vorbei",
 		Departures: "Abfahrten", Arrivals: "Ankünfte", DeparturesN: "Abfahrten", ArrivalsN: "Ankünfte",
@@ -243,7 +250,8 @@ func germanTexts() texts {
 		Updated: "aktualisiert %s", WaitingFirst: "warte auf die erste Antwort", Refreshing: "aktualisiere…",
 		RetryIn: "neuer Versuch in %s", NextIn: "nächste in %s", Failures: " (%d Fehlschläge)",
 		SearchUnavailable: "Suche nicht verfügbar: %s", NoStopsForLine: "keine Haltestellen der Linie %s bekannt",
-		ErrHTTP: "HTTP-Fehler %d (%s)", ErrTimeout: "keine Antwort innerhalb von %s", ErrUnreachable: "Dienst nicht erreichbar: %s",
+		ClockSkew: "Serverzeit %s · dieser Rechner %s",
+		ErrHTTP:   "HTTP-Fehler %d (%s)", ErrTimeout: "keine Antwort innerhalb von %s", ErrUnreachable: "Dienst nicht erreichbar: %s",
 		ErrUnreadable: "unlesbare Antwort: %s",
 
 		TooSmall: "Terminal zu klein", NeedSize: "mindestens %d×%d", TooSmallShort: "zu klein",
@@ -304,30 +312,7 @@ func textsFor(lang string) *texts {
 		t = englishTexts()
 	}
 	t.w = t.widths()
-	t.keyDesc = keyDescs(englishTexts(), t)
 	return &t
-}
-
-// keyDescs maps the English Key fields of en to those of t. Bindings are
-// declared once, in English, in keys.go; help shows them through key.
-func keyDescs(en, t texts) map[string]string {
-	ev, tv := reflect.ValueOf(en), reflect.ValueOf(t)
-	out := make(map[string]string)
-	for i := range ev.NumField() {
-		if f := ev.Type().Field(i); strings.HasPrefix(f.Name, "Key") && f.Type.Kind() == reflect.String {
-			out[ev.Field(i).String()] = tv.Field(i).String()
-		}
-	}
-	return out
-}
-
-// key returns a key binding's help description in this language; a
-// description missing from the catalogue shows as declared.
-func (t *texts) key(desc string) string {
-	if d, ok := t.keyDesc[desc]; ok {
-		return d
-	}
-	return desc
 }
 
 // widths computes the board column widths this language needs: the
@@ -369,16 +354,21 @@ func (t *texts) delayText(e model.Event) (string, severity) {
 	if !e.Realtime() {
 		return t.Planned, sevPlanned
 	}
-	d := e.DelayMinutes()
-	switch {
-	case d == 0:
-		return t.OnTime, sevOnTime
-	case d < 0:
-		return fmt.Sprintf(t.DelayEarly, d), sevEarly
-	case d < 3:
-		return fmt.Sprintf(t.DelayLate, d), sevSlight
+	return t.deviation(e.Deviation)
+}
+
+// deviation formats a live deviation in seconds as a board does: "+3",
+// "on time", "-1", with its severity.
+func (t *texts) deviation(sec int) (string, severity) {
+	switch d, sev := delaySeverity(sec); sev {
+	case sevOnTime:
+		return t.OnTime, sev
+	case sevEarly:
+		return fmt.Sprintf(t.DelayEarly, d), sev
+	case sevSlight, sevLate, sevPlanned:
+		return fmt.Sprintf(t.DelayLate, d), sev
 	}
-	return fmt.Sprintf(t.DelayLate, d), sevLate
+	return "", sevPlanned
 }
 
 // statusWord is the passage status worth showing on a board: the default
@@ -393,6 +383,7 @@ func (t *texts) statusWord(s model.PassageStatus) string {
 		return t.Departed
 	case model.StatusPassed:
 		return t.Passed
+	case model.StatusPredicted: // says nothing
 	}
 	return ""
 }

@@ -82,15 +82,15 @@ func TestGermanGolden(t *testing.T) {
 // and notice.
 func TestGermanKiosk(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, KioskOptions{})
-	e.m.sh.t = textsFor("de")
+	e.k.sh.t = textsFor("de")
 	e.kpoll()
-	if v := e.m.View(); !strings.Contains(v, "Freitag, 11. September 2026") {
+	if v := e.view(); !strings.Contains(v, "Freitag, 11. September 2026") {
 		t.Errorf("German kiosk date:\n%s", v)
 	}
 	e.src.setErr(errString("503"))
 	e.advance(11 * 60 * 1e9)
 	e.kpoll()
-	v := e.m.View()
+	v := e.view()
 	for _, want := range []string{"Daten veraltet seit 12:34", "Keine aktuellen Abfahrtsdaten seit 12:34"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("German kiosk lacks %q:\n%s", want, v)

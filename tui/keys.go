@@ -48,47 +48,52 @@ type keyMap struct {
 
 	// Dispatcher: the grid, merged and fleet views and pins (grid_keys.go).
 	disp dispKeys
+
+	// t is the catalogue the help texts come from.
+	t *texts
 }
 
-// defaultKeyMap returns the bindings with their help texts.
-func defaultKeyMap() keyMap {
+// defaultKeyMap returns the bindings with their help texts in the
+// language of t.
+func defaultKeyMap(t *texts) keyMap {
 	b := func(help, desc string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
 	return keyMap{
-		Quit:      b("q", "quit", "q"),
-		ForceQuit: b("ctrl+c", "quit", "ctrl+c"),
-		Help:      b("?", "help", "?"),
-		Search:    b("/", "search", "/"),
-		Refresh:   b("r", "refresh", "r"),
-		Focus:     b("tab", "next pane", "tab"),
-		FocusBack: b("shift+tab", "previous pane", "shift+tab"),
+		Quit:      b("q", t.KeyQuit, "q"),
+		ForceQuit: b("ctrl+c", t.KeyQuit, "ctrl+c"),
+		Help:      b("?", t.KeyHelp, "?"),
+		Search:    b("/", t.KeySearch, "/"),
+		Refresh:   b("r", t.KeyRefresh, "r"),
+		Focus:     b("tab", t.KeyNextPane, "tab"),
+		FocusBack: b("shift+tab", t.KeyPrevPane, "shift+tab"),
 
-		Up:       b("↑/k", "up", "up", "k"),
-		Down:     b("↓/j", "down", "down", "j"),
-		Top:      b("g/home", "first", "g", "home"),
-		Bottom:   b("G/end", "last", "G", "end"),
-		Toggle:   b("a", "arrivals", "a"),
-		Platform: b("f", "platform", "f"),
-		Open:     b("enter", "vehicle", "enter"),
-		Clear:    b("esc", "clear filter", "esc"),
+		Up:       b("↑/k", t.KeyUp, "up", "k"),
+		Down:     b("↓/j", t.KeyDown, "down", "j"),
+		Top:      b("g/home", t.KeyFirst, "g", "home"),
+		Bottom:   b("G/end", t.KeyLast, "G", "end"),
+		Toggle:   b("a", t.KeyArrivals, "a"),
+		Platform: b("f", t.KeyPlatform, "f"),
+		Open:     b("enter", t.KeyVehicle, "enter"),
+		Clear:    b("esc", t.KeyClearFilter, "esc"),
 
-		Close:      b("esc", "back", "esc"),
-		Range:      b("u", "upcoming only", "u"),
-		ScrollUp:   b("↑/k", "scroll up", "up", "k"),
-		ScrollDown: b("↓/j", "scroll down", "down", "j"),
-		PageUp:     b("pgup", "page up", "pgup", "ctrl+u"),
-		PageDown:   b("pgdn", "page down", "pgdown", "ctrl+d"),
-		Follow:     b("f", "follow vehicle", "f"),
+		Close:      b("esc", t.KeyBack, "esc"),
+		Range:      b("u", t.KeyUpcoming, "u"),
+		ScrollUp:   b("↑/k", t.KeyScrollUp, "up", "k"),
+		ScrollDown: b("↓/j", t.KeyScrollDown, "down", "j"),
+		PageUp:     b("pgup", t.KeyPageUp, "pgup", "ctrl+u"),
+		PageDown:   b("pgdn", t.KeyPageDown, "pgdown", "ctrl+d"),
+		Follow:     b("f", t.KeyFollow, "f"),
 
-		SearchChoose: b("enter", "open", "enter"),
-		SearchPrev:   b("↑/ctrl+p", "previous", "up", "ctrl+p", "ctrl+k"),
-		SearchNext:   b("↓/ctrl+n", "next", "down", "ctrl+n", "ctrl+j"),
-		SearchClose:  b("esc", "close", "esc"),
+		SearchChoose: b("enter", t.KeyOpen, "enter"),
+		SearchPrev:   b("↑/ctrl+p", t.KeyPrevious, "up", "ctrl+p", "ctrl+k"),
+		SearchNext:   b("↓/ctrl+n", t.KeyNext, "down", "ctrl+n", "ctrl+j"),
+		SearchClose:  b("esc", t.KeyClose, "esc"),
 
-		HelpClose: b("esc/?", "close help", "esc", "?"),
+		HelpClose: b("esc/?", t.KeyCloseHelp, "esc", "?"),
 
 		disp: defaultDispKeys(),
+		t:    t,
 	}
 }
 
@@ -129,9 +134,9 @@ func (k *keyMap) sync(s keyState) {
 	k.Bottom.SetEnabled((board && s.rows > 1) || (vehicle && s.scrollable))
 	k.Toggle.SetEnabled(board)
 	if s.arrivals {
-		k.Toggle.SetHelp("a", "departures")
+		k.Toggle.SetHelp("a", k.t.KeyDepartures)
 	} else {
-		k.Toggle.SetHelp("a", "arrivals")
+		k.Toggle.SetHelp("a", k.t.KeyArrivals)
 	}
 	k.Platform.SetEnabled(board && s.platforms)
 	k.Open.SetEnabled(board && s.rowVehicle)
@@ -140,9 +145,9 @@ func (k *keyMap) sync(s keyState) {
 	k.Close.SetEnabled(vehicle)
 	k.Range.SetEnabled(vehicle)
 	if s.allStops {
-		k.Range.SetHelp("u", "upcoming only")
+		k.Range.SetHelp("u", k.t.KeyUpcoming)
 	} else {
-		k.Range.SetHelp("u", "all stops")
+		k.Range.SetHelp("u", k.t.KeyAllStops)
 	}
 	k.ScrollUp.SetEnabled(vehicle && s.scrollable)
 	k.ScrollDown.SetEnabled(vehicle && s.scrollable)
@@ -211,6 +216,7 @@ func (k *keyMap) footer(o overlay, focus paneID) (opt, tail []key.Binding) {
 		return []key.Binding{k.SearchPrev, k.SearchNext}, []key.Binding{k.SearchChoose, k.SearchClose}
 	case overlayHelp:
 		return nil, []key.Binding{k.HelpClose, k.Quit}
+	case overlayNone:
 	}
 	tail = []key.Binding{k.Help, k.Quit}
 	if focus == paneVehicle {

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"slices"
 	"time"
 
@@ -32,12 +31,12 @@ type KioskOptions struct {
 const (
 	// DefaultKioskRotate is the time each board shows when Rotate is zero.
 	DefaultKioskRotate = 20 * time.Second
+	// MinKioskRotate is the shortest time a board may show (the CLI
+	// refuses less).
+	MinKioskRotate = 3 * time.Second
 	// DefaultKioskStaleAfter is the age after which departures are blanked
 	// when StaleAfter is zero.
 	DefaultKioskStaleAfter = 10 * time.Minute
-	// kioskBoardBase is the boardID of the kiosk's first board; the kiosk's
-	// ids stay clear of the board and grid ids.
-	kioskBoardBase boardID = 1000
 	// delayedAfter is how many poll intervals old the last good data may be
 	// before the "data delayed" banner shows.
 	delayedAfter = 2
@@ -45,9 +44,7 @@ const (
 
 // kiosk is the state of kiosk mode: its boards (each with its own poll
 // schedule), the rotation epoch, operating hours and the unplanned alert.
-// The zero value is kiosk mode off.
 type kiosk struct {
-	on     bool
 	opt    KioskOptions // with defaults filled in
 	boards []boardPane
 	filt   []filters // the client-side filters of each board (grid.go)
@@ -76,25 +73,22 @@ func (c *kioskCache) get(key kioskKey, render func() string) string {
 }
 
 // newKiosk returns the kiosk for options o showing the boards of specs
-// (with their filters), or the zero kiosk when o is not enabled.
+// (with their filters).
 func newKiosk(sh *shared, o KioskOptions, specs []BoardSpec) kiosk {
-	if !o.Enabled {
-		return kiosk{}
-	}
 	if o.Rotate <= 0 {
 		o.Rotate = DefaultKioskRotate
 	}
 	if o.StaleAfter <= 0 {
 		o.StaleAfter = DefaultKioskStaleAfter
 	}
-	k := kiosk{on: true, opt: o, start: sh.now, since: sh.now, cache: &kioskCache{}}
-	for i, s := range specs {
-		b := newBoardPane(sh, kioskBoardBase+boardID(i), s.subject())
+	k := kiosk{opt: o, start: sh.local, since: sh.local, cache: &kioskCache{}}
+	for _, s := range specs {
+		b := newBoardPane(sh, s.subject())
 		b.focused = false
 		k.boards = append(k.boards, b)
 		k.filt = append(k.filt, filters{lines: slices.Clone(s.Lines), platform: s.Platform, direction: s.Direction})
 	}
-	k.asleep = !k.inHours(sh.now)
+	k.asleep = sh.clockKnown() && !k.inHours(sh.now)
 	return k
 }
 
@@ -126,9 +120,9 @@ func (k *kiosk) wakeCmds() []tea.Cmd {
 	cmds := make([]tea.Cmd, 0, len(k.boards)+1)
 	for i := range k.boards {
 		b := &k.boards[i]
-		cmds = append(cmds, pollNowCmd(b.id, b.poll.gen, false))
+		cmds = append(cmds, b.poll.pollNow(b.key()))
 	}
-	return append(cmds, alertNowCmd(k.apoll.gen))
+	return append(cmds, k.apoll.pollNow(alertKey))
 }
 
 // sleep stops every poll (pending ticks die with their gen, answers in
@@ -166,15 +160,6 @@ func (k *kiosk) rows(i int) []int {
 	return slices.DeleteFunc(rows, func(r int) bool { return !k.filt[i].keep(&b.data.Events[r]) })
 }
 
-// board returns the kiosk board with id, or nil.
-func (k *kiosk) board(id boardID) *boardPane {
-	i := int(id - kioskBoardBase)
-	if i < 0 || i >= len(k.boards) {
-		return nil
-	}
-	return &k.boards[i]
-}
-
 // shown returns the index of the board on screen at now: each shows for
 // Rotate, in turn, counted from the kiosk's start.
 func (k *kiosk) shown(now time.Time) int {
@@ -193,9 +178,9 @@ func (k *kiosk) stopAll() {
 	k.apoll.restart()
 }
 
-// kioskUpdate is Update in kiosk mode. Keys do nothing but the quit chord;
-// the clock drives rotation and operating hours; data goes to its board.
-func (m *Model) kioskUpdate(msg tea.Msg) tea.Cmd {
+// update handles a message. Keys do nothing but the quit chord; the clock
+// drives rotation and operating hours; data goes to its board.
+func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 	k := &m.kiosk
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -206,39 +191,47 @@ func (m *Model) kioskUpdate(msg tea.Msg) tea.Cmd {
 			return tea.Quit
 		}
 	case clockMsg:
-		m.sh.now = msg.now
+		logSkew := m.sh.tick(msg.now)
 		var cmd tea.Cmd
-		switch in := k.inHours(msg.now); {
+		// Operating hours are the service's; until its clock is known
+		// (the first answer) the kiosk stays awake to learn it.
+		switch in := k.inHours(m.sh.now) || !m.sh.clockKnown(); {
 		case !in && !k.asleep:
 			k.sleep()
 		case in && k.asleep:
 			cmd = k.wake(msg.now)
 		}
-		return tea.Batch(clockCmd(m.sh.clock), cmd)
-	case pollTickMsg:
-		if b := k.board(msg.board); b != nil && !k.asleep {
-			return b.tick(msg)
-		}
-	case boardMsg:
-		if b := k.board(msg.board); b != nil {
-			return b.receive(msg)
-		}
-	case alertTickMsg:
-		return m.kioskAlertTick(msg)
-	case alertMsg:
-		if !k.apoll.accept(msg.seq) {
+		return tea.Batch(clockCmd(m.sh.clock), cmd, logSkew)
+	case feedTickMsg:
+		if k.asleep {
 			return nil
 		}
-		d := k.apoll.settle(m.sh.pol, msg.err, msg.at)
-		if msg.err == nil && !sameAlert(k.alert, msg.alert) {
-			k.alert = msg.alert
-			k.arev++
+		if msg.key == alertKey {
+			return k.apoll.tick(m.sh, msg)
 		}
-		return alertTickCmd(k.apoll.gen, d)
+		for i := range k.boards {
+			if cmd := k.boards[i].tick(msg); cmd != nil {
+				return cmd
+			}
+		}
+	case feedMsg:
+		if msg.key == alertKey {
+			cmd, ok := k.apoll.receive(m.sh, msg)
+			if ok && msg.err == nil && !sameAlert(k.alert, msg.data.alert) {
+				k.alert = msg.data.alert
+				k.arev++
+			}
+			return cmd
+		}
+		for i := range k.boards {
+			if cmd, ok := k.boards[i].receive(msg); ok {
+				return cmd
+			}
+		}
 	case baseRetryMsg:
-		return m.handleData(msg)
+		return m.sh.retryBase()
 	case baseDataMsg:
-		cmd := m.handleData(msg)
+		cmd := m.sh.receiveBase(msg)
 		for i := range k.boards {
 			k.boards[i].touch()
 		}
@@ -247,49 +240,10 @@ func (m *Model) kioskUpdate(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// kioskAlertTick starts the alert poll that msg asks for, unless it is
-// stale, one is in flight or the kiosk sleeps.
-func (m *Model) kioskAlertTick(msg alertTickMsg) tea.Cmd {
-	k, sh := &m.kiosk, m.sh
-	if k.asleep || msg.gen != k.apoll.gen || k.apoll.inFlight() {
-		return nil
-	}
-	seq := sh.nextSeq()
-	ctx, cancel := k.apoll.begin(sh.ctx, seq, sh.pol.timeout, false)
-	return fetchAlertCmd(ctx, cancel, sh.src, seq, sh.clock)
-}
+// alertKey is the key of the unplanned alert's feed.
+var alertKey = feedKey{kind: feedAlert}
 
 // sameAlert reports whether two alerts say the same.
 func sameAlert(a, b model.Alert) bool {
 	return a.Title == b.Title && slices.Equal(a.Items, b.Items)
-}
-
-// alertTickMsg says the alert poll is due; gen is its schedule.
-type alertTickMsg struct{ gen int }
-
-// alertMsg is the answer to one UnplannedAlert request, identified by seq.
-type alertMsg struct {
-	seq   int
-	alert model.Alert
-	err   error
-	at    time.Time // when the answer arrived, by the TUI's clock
-}
-
-// alertTickCmd fires the next alert poll after d.
-func alertTickCmd(gen int, d time.Duration) tea.Cmd {
-	return tea.Tick(d, func(time.Time) tea.Msg { return alertTickMsg{gen: gen} })
-}
-
-// alertNowCmd asks for an alert poll at once, through Update.
-func alertNowCmd(gen int) tea.Cmd {
-	return func() tea.Msg { return alertTickMsg{gen: gen} }
-}
-
-// fetchAlertCmd requests the unplanned alert.
-func fetchAlertCmd(ctx context.Context, cancel context.CancelFunc, src Source, seq int, now func() time.Time) tea.Cmd {
-	return func() tea.Msg {
-		defer cancel()
-		a, err := src.Alert(ctx)
-		return alertMsg{seq: seq, alert: a, err: err, at: now()}
-	}
 }

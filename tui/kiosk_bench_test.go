@@ -22,7 +22,7 @@ func BenchmarkViewKiosk160x48(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		i++
-		e.m.sh.now = t0.Add(time.Duration(i%30) * time.Second) // a new second each time, fresh data
-		_ = e.m.View()
+		e.k.sh.now = t0.Add(time.Duration(i%30) * time.Second) // a new second each time, fresh data
+		_ = e.view()
 	}
 }

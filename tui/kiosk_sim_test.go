@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"sync"
@@ -50,7 +51,7 @@ func TestKioskOnSimulationWithFailures(t *testing.T) {
 		}
 		var mu sync.Mutex
 		var views []string
-		m := recorder{Model: New(Options{Source: client, SourceName: "simulated Ulm network", Now: clock.Now,
+		m := viewRecorder{Model: rootModel(context.Background(), Options{Source: client, SourceName: "simulated Ulm network", Now: clock.Now,
 			Kiosk: KioskOptions{Enabled: true, StaleAfter: 3 * time.Minute, LargeCountdown: true}}), mu: &mu, views: &views}
 		p, stop := runHeadless(t, m, 100, 30)
 		at := func(d time.Duration) string { // the view at d after the start

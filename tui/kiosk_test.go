@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -19,10 +20,8 @@ func newKioskEnv(t testing.TB, w, h int, o KioskOptions, specs ...BoardSpec) *te
 	t.Helper()
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
 	o.Enabled = true
-	e.m = New(Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Kiosk: o})
-	if len(specs) > 0 {
-		e.m.kiosk = newKiosk(e.m.sh, e.m.kiosk.opt, specs)
-	}
+	k := newKioskModel(Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Kiosk: o, Boards: specs})
+	e.k = &k
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.send(e.src.base)
 	return e
@@ -31,9 +30,9 @@ func newKioskEnv(t testing.TB, w, h int, o KioskOptions, specs ...BoardSpec) *te
 // kpoll runs one full poll of every kiosk board: tick, fetch, answer.
 func (e *testEnv) kpoll() {
 	e.t.Helper()
-	for i := range e.m.kiosk.boards {
-		b := &e.m.kiosk.boards[i]
-		cmd := e.send(pollTickMsg{board: b.id, gen: b.poll.gen})
+	for i := range e.k.kiosk.boards {
+		b := &e.k.kiosk.boards[i]
+		cmd := e.send(feedTickMsg{key: b.key(), gen: b.poll.gen})
 		if cmd == nil {
 			e.t.Fatalf("kiosk board %d: tick started no fetch", i)
 		}
@@ -44,7 +43,7 @@ func (e *testEnv) kpoll() {
 // kalert runs one full alert poll.
 func (e *testEnv) kalert() {
 	e.t.Helper()
-	cmd := e.send(alertTickMsg{gen: e.m.kiosk.apoll.gen})
+	cmd := e.send(feedTickMsg{key: alertKey, gen: e.k.kiosk.apoll.gen})
 	if cmd == nil {
 		e.t.Fatal("alert tick started no fetch")
 	}
@@ -61,14 +60,14 @@ func (e *testEnv) clockTo(t time.Time) tea.Cmd {
 func TestKioskKeysIgnoredQuitKeyQuits(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, KioskOptions{QuitKey: "ctrl+q"})
 	e.kpoll()
-	before := e.m.View()
+	before := e.view()
 	for _, k := range []tea.KeyMsg{keyMsg("q"), keyMsg("ctrl+c"), keyMsg("/"), keyMsg("?"), keyMsg("r"),
 		keyMsg("a"), keyMsg("enter"), keyMsg("esc"), keyMsg("tab"), {Type: tea.KeyCtrlZ}} {
 		if cmd := e.send(k); cmd != nil {
 			t.Errorf("key %q gave a command in kiosk mode", k.String())
 		}
 	}
-	if after := e.m.View(); after != before {
+	if after := e.view(); after != before {
 		t.Errorf("keys changed the kiosk screen:\n%s", after)
 	}
 	cmd := e.send(tea.KeyMsg{Type: tea.KeyCtrlQ})
@@ -78,7 +77,7 @@ func TestKioskKeysIgnoredQuitKeyQuits(t *testing.T) {
 	if _, ok := cmd().(tea.QuitMsg); !ok {
 		t.Fatal("the quit chord did not quit")
 	}
-	if e.m.kiosk.boards[0].poll.inFlight() {
+	if e.k.kiosk.boards[0].poll.inFlight() {
 		t.Error("quitting left a request in flight")
 	}
 }
@@ -98,7 +97,7 @@ func TestKioskRotation(t *testing.T) {
 	e.kpoll()
 	shows := func(want, not string) {
 		t.Helper()
-		v := e.m.View()
+		v := e.view()
 		if !strings.Contains(v, want) || strings.Contains(v, not) {
 			t.Fatalf("at +%v the kiosk should show %s, not %s:\n%s", e.now.Sub(t0), want, not, v)
 		}
@@ -108,7 +107,7 @@ func TestKioskRotation(t *testing.T) {
 	shows("Hauptbahnhof", "Ehinger Tor")
 	e.advance(time.Second)
 	shows("Ehinger Tor", "Hauptbahnhof")
-	if !strings.Contains(e.m.View(), "2/2") {
+	if !strings.Contains(e.view(), "2/2") {
 		t.Error("the second board should say it is 2 of 2")
 	}
 	e.advance(19 * time.Second)
@@ -122,13 +121,13 @@ func TestKioskDelayedBannerAfterTwoIntervals(t *testing.T) {
 	e.kpoll() // good data at 12:34:56
 	const banner = "Data delayed since 12:34"
 	e.advance(2 * DefaultInterval)
-	if strings.Contains(e.m.View(), banner) {
+	if strings.Contains(e.view(), banner) {
 		t.Fatal("banner at exactly two intervals")
 	}
 	e.src.setErr(errString("503 service unavailable"))
 	e.kpoll()
 	e.advance(time.Second)
-	v := e.m.View()
+	v := e.view()
 	if !strings.Contains(v, banner) {
 		t.Fatalf("no banner after two intervals without good data:\n%s", v)
 	}
@@ -137,7 +136,7 @@ func TestKioskDelayedBannerAfterTwoIntervals(t *testing.T) {
 	}
 	e.src.setErr(nil)
 	e.kpoll()
-	if v := e.m.View(); strings.Contains(v, "delayed") {
+	if v := e.view(); strings.Contains(v, "delayed") {
 		t.Errorf("banner stayed after a good answer:\n%s", v)
 	}
 }
@@ -147,7 +146,7 @@ func TestKioskBannerBeforeFirstAnswer(t *testing.T) {
 	e.src.setErr(errString("connection refused"))
 	e.kpoll()
 	e.advance(2*DefaultInterval + time.Second)
-	if v := e.m.View(); !strings.Contains(v, "Data delayed since 12:34") || !strings.Contains(v, "No departures yet") {
+	if v := e.view(); !strings.Contains(v, "Data delayed since 12:34") || !strings.Contains(v, "No departures yet") {
 		t.Errorf("a kiosk that never got data should say so:\n%s", v)
 	}
 }
@@ -158,11 +157,11 @@ func TestKioskBlanksRowsAfterStaleAfter(t *testing.T) {
 	e.src.setErr(errString("503 service unavailable"))
 	e.advance(10 * time.Minute)
 	e.kpoll()
-	if v := e.m.View(); !strings.Contains(v, "Science Park II") || strings.Contains(v, "No current departure data") {
+	if v := e.view(); !strings.Contains(v, "Science Park II") || strings.Contains(v, "No current departure data") {
 		t.Fatalf("rows blanked before StaleAfter:\n%s", v)
 	}
 	e.advance(time.Second)
-	v := e.m.View()
+	v := e.view()
 	if !strings.Contains(v, "No current departure data since 12:34") {
 		t.Fatalf("no notice after StaleAfter:\n%s", v)
 	}
@@ -179,25 +178,25 @@ func TestKioskBlanksRowsAfterStaleAfter(t *testing.T) {
 func TestKioskOperatingHours(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, KioskOptions{HoursFrom: 5 * 60, HoursTo: 60, QuitKey: "ctrl+q"}) // 05:00–01:00
 	e.kpoll()
-	inFlight := e.send(pollTickMsg{board: e.m.kiosk.boards[0].id, gen: e.m.kiosk.boards[0].poll.gen})
+	inFlight := e.send(feedTickMsg{key: e.k.kiosk.boards[0].key(), gen: e.k.kiosk.boards[0].poll.gen})
 
 	night := time.Date(2026, 9, 12, 1, 0, 0, 0, model.Berlin)
 	e.clockTo(night)
-	if !e.m.kiosk.asleep {
+	if !e.k.kiosk.asleep {
 		t.Fatal("at 01:00 the kiosk should sleep")
 	}
 	if cmd := e.send(inFlight()); cmd != nil {
 		t.Error("an answer arriving after hours armed another poll")
 	}
 	calls := e.src.callCount()
-	b := &e.m.kiosk.boards[0]
-	if cmd := e.send(pollTickMsg{board: b.id, gen: b.poll.gen}); cmd != nil {
+	b := &e.k.kiosk.boards[0]
+	if cmd := e.send(feedTickMsg{key: b.key(), gen: b.poll.gen}); cmd != nil {
 		t.Error("a poll tick after hours started a fetch")
 	}
-	if cmd := e.send(alertTickMsg{gen: e.m.kiosk.apoll.gen}); cmd != nil {
+	if cmd := e.send(feedTickMsg{key: alertKey, gen: e.k.kiosk.apoll.gen}); cmd != nil {
 		t.Error("an alert tick after hours started a fetch")
 	}
-	v := e.m.View()
+	v := e.view()
 	if !strings.Contains(v, "█") || strings.Contains(v, "Hauptbahnhof") || strings.Contains(v, "2026") {
 		t.Fatalf("after hours the screen shows only the clock:\n%s", v)
 	}
@@ -205,21 +204,21 @@ func TestKioskOperatingHours(t *testing.T) {
 		t.Error("requests after hours")
 	}
 	e.clockTo(night.Add(3*time.Hour + 59*time.Minute))
-	if !e.m.kiosk.asleep {
+	if !e.k.kiosk.asleep {
 		t.Fatal("at 04:59 the kiosk should still sleep")
 	}
 	if cmd := e.send(keyMsg("q")); cmd != nil {
 		t.Error("q did something after hours")
 	}
 	e.clockTo(night.Add(4 * time.Hour))
-	if e.m.kiosk.asleep {
+	if e.k.kiosk.asleep {
 		t.Fatal("at 05:00 the kiosk should wake")
 	}
-	if v := e.m.View(); !strings.Contains(v, "Loading departures") {
+	if v := e.view(); !strings.Contains(v, "Loading departures") {
 		t.Errorf("waking, the kiosk should load fresh data, not show last night's:\n%s", v)
 	}
 	e.kpoll()
-	if v := e.m.View(); !strings.Contains(v, "Hauptbahnhof") {
+	if v := e.view(); !strings.Contains(v, "Hauptbahnhof") {
 		t.Errorf("after waking the board should be back:\n%s", v)
 	}
 }
@@ -260,9 +259,9 @@ func TestKioskShiftsAgainstBurnIn(t *testing.T) {
 	}
 	e := newKioskEnv(t, 80, 24, KioskOptions{})
 	e.kpoll()
-	a := e.m.View()
+	a := e.view()
 	e.advance(shiftEvery)
-	if b := e.m.View(); firstDiff(a, b) < 0 {
+	if b := e.view(); firstDiff(a, b) < 0 {
 		t.Error("the screen did not move")
 	}
 }
@@ -288,7 +287,7 @@ func TestKioskAlertTicker(t *testing.T) {
 	e.kalert()
 	var pages []string
 	for range 4 {
-		v := e.m.View()
+		v := e.view()
 		lines := strings.Split(v, "\n")
 		last := strings.TrimSpace(lines[len(lines)-1])
 		if !strings.HasPrefix(last, "⚠") {
@@ -302,7 +301,7 @@ func TestKioskAlertTicker(t *testing.T) {
 	}
 	e.src.alert = model.Alert{}
 	e.kalert()
-	if v := e.m.View(); strings.Contains(v, "⚠") {
+	if v := e.view(); strings.Contains(v, "⚠") {
 		t.Errorf("the alert should go when the service has none:\n%s", v)
 	}
 }
@@ -319,7 +318,7 @@ func TestKioskFitsEverySize(t *testing.T) {
 		for _, sz := range sizes() {
 			w, h := sz[0], sz[1]
 			e.send(tea.WindowSizeMsg{Width: w, Height: h})
-			lines := strings.Split(e.m.View(), "\n")
+			lines := strings.Split(e.view(), "\n")
 			if len(lines) > h {
 				t.Fatalf("%s %dx%d: %d lines", name, w, h, len(lines))
 			}
@@ -357,26 +356,32 @@ func TestKioskGolden(t *testing.T) {
 			e.src.alert = alert
 			e.kalert()
 			c.setup(e)
-			golden.RequireEqual(t, []byte(e.m.View()))
+			golden.RequireEqual(t, []byte(e.view()))
 		})
 	}
 }
 
-// TestKioskBoardsFromOptions rotates over Options.Boards and applies
-// their filters to the rows and the next departure.
+// TestKioskBoardsFromOptions: Run's model for Options with the kiosk on
+// is the kiosk; it rotates over Options.Boards and applies their filters
+// to the rows and the next departure.
 func TestKioskBoardsFromOptions(t *testing.T) {
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
-	e.m = New(Options{Source: e.src, Now: func() time.Time { return e.now },
+	root := rootModel(context.Background(), Options{Source: e.src, Now: func() time.Time { return e.now },
 		Boards: []BoardSpec{{Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}},
 		Kiosk:  KioskOptions{Enabled: true, LargeCountdown: true}})
+	k, ok := root.(kioskModel)
+	if !ok {
+		t.Fatalf("Run's model for the kiosk is a %T", root)
+	}
+	e.k = &k
 	e.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	e.kpoll()
-	v := e.m.View()
+	v := e.view()
 	if !strings.Contains(v, "Science Park II") || strings.Contains(v, "Böfingen") || !strings.Contains(v, "1/2") {
 		t.Errorf("the first board shows line 2 only:\n%s", v)
 	}
 	e.advance(DefaultKioskRotate)
-	if v := e.m.View(); !strings.Contains(v, "Ehinger Tor") || !strings.Contains(v, "2/2") {
+	if v := e.view(); !strings.Contains(v, "Ehinger Tor") || !strings.Contains(v, "2/2") {
 		t.Errorf("the second board after Rotate:\n%s", v)
 	}
 }

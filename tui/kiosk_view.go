@@ -28,7 +28,8 @@ const (
 
 // kioskKey is everything the kiosk's view depends on.
 type kioskKey struct {
-	sec    int64
+	sec    int64 // the local second (rotation, burn-in shift)
+	svc    int64 // the service's second (clocks, countdowns)
 	w, h   int
 	board  int
 	rev    int
@@ -37,11 +38,11 @@ type kioskKey struct {
 }
 
 // kioskView renders the kiosk screen, from the cache within a second.
-func (m *Model) kioskView() string {
+func (m *kioskModel) kioskView() string {
 	k := &m.kiosk
-	w, h, now := m.width, m.height, m.sh.now
-	i := k.shown(now)
-	key := kioskKey{sec: now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.asleep}
+	w, h := m.width, m.height
+	i := k.shown(m.sh.local) // rotation, like every animation, runs on the local clock
+	key := kioskKey{sec: m.sh.local.Unix(), svc: m.sh.now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.asleep}
 	if i < len(k.boards) {
 		key.rev = k.boards[i].rev
 	}
@@ -57,12 +58,12 @@ func shift(now time.Time) (dx, dy int) {
 
 // renderKiosk draws the kiosk showing board i in w×h: the clock and date,
 // the board, and what is wrong with the data, if anything.
-func (m *Model) renderKiosk(i, w, h int) string {
+func (m *kioskModel) renderKiosk(i, w, h int) string {
 	k := &m.kiosk
 	if k.asleep || len(k.boards) == 0 {
 		return m.renderNightClock(w, h)
 	}
-	dx, dy := shift(m.sh.now)
+	dx, dy := shift(m.sh.local)
 	cw, ch := w-1, h-1 // the content keeps a free column and row to move into
 	lines := m.kioskLines(&k.boards[i], i, cw, ch)
 	out := make([]string, 0, h)
@@ -78,7 +79,7 @@ func (m *Model) renderKiosk(i, w, h int) string {
 
 // kioskLines lays out the kiosk's content in w×h: header, banner, board
 // and ticker, at most h lines.
-func (m *Model) kioskLines(b *boardPane, i, w, h int) []string {
+func (m *kioskModel) kioskLines(b *boardPane, i, w, h int) []string {
 	st, tx, now := m.sh.st, m.sh.t, m.sh.now
 	delayed, ref, blank := m.freshness(b)
 	rows := m.kiosk.rows(i)
@@ -90,7 +91,7 @@ func (m *Model) kioskLines(b *boardPane, i, w, h int) []string {
 	lines = append(lines, m.kioskHeader(b, i, next, w, h)...)
 	lines = append(lines, "")
 	if delayed {
-		text := "⚠ " + fmt.Sprintf(tx.DataDelayed, ref.In(model.Berlin).Format("15:04")) + " ⚠"
+		text := "⚠ " + fmt.Sprintf(tx.DataDelayed, m.sh.svcAt(ref).In(model.Berlin).Format("15:04")) + " ⚠"
 		lines = append(lines, st.Banner.Render(center(text, w)), "")
 	}
 	ticker := m.tickerLine(w)
@@ -114,8 +115,8 @@ func (m *Model) kioskLines(b *boardPane, i, w, h int) []string {
 // freshness says how honest the board's data is at now: delayed when the
 // last good answer (or the start, before any) is more than two intervals
 // old, since when, and blank when rows older than StaleAfter must go.
-func (m *Model) freshness(b *boardPane) (delayed bool, since time.Time, blank bool) {
-	k, now := &m.kiosk, m.sh.now
+func (m *kioskModel) freshness(b *boardPane) (delayed bool, since time.Time, blank bool) {
+	k, now := &m.kiosk, m.sh.local // poll times are local
 	since = b.poll.lastOK
 	if since.IsZero() {
 		since = k.since
@@ -138,7 +139,7 @@ func nextDeparture(b *boardPane, rows []int, now time.Time) *model.Event {
 
 // kioskHeader is the top block: the big clock on the left, date and board
 // in the middle, the big countdown of the next departure on the right.
-func (m *Model) kioskHeader(b *boardPane, i int, next *model.Event, w, h int) []string {
+func (m *kioskModel) kioskHeader(b *boardPane, i int, next *model.Event, w, h int) []string {
 	k, st, tx, now := &m.kiosk, m.sh.st, m.sh.t, m.sh.now
 	clock := now.In(model.Berlin).Format("15:04")
 	mode := tx.Departures
@@ -213,7 +214,7 @@ func (m *Model) kioskHeader(b *boardPane, i int, next *model.Event, w, h int) []
 
 // bigCountdown draws the time to the next departure: big minutes and the
 // unit, the "now" word, or the clock time an hour or more ahead.
-func (m *Model) bigCountdown(e *model.Event, scale int) []string {
+func (m *kioskModel) bigCountdown(e *model.Event, scale int) []string {
 	st, tx, now := m.sh.st, m.sh.t, m.sh.now
 	due, _ := e.DueIn(now)
 	var text string
@@ -243,13 +244,13 @@ func (m *Model) bigCountdown(e *model.Event, scale int) []string {
 
 // kioskTable renders the board's rows in w×room: column titles and rows,
 // double-spaced when there is room, or the notice that replaces them.
-func (m *Model) kioskTable(b *boardPane, rows []int, blank bool, w, room int) []string {
+func (m *kioskModel) kioskTable(b *boardPane, rows []int, blank bool, w, room int) []string {
 	st, tx := m.sh.st, m.sh.t
 	if room <= 0 {
 		return nil
 	}
 	if blank {
-		since := b.poll.lastOK.In(model.Berlin).Format("15:04")
+		since := m.sh.svcAt(b.poll.lastOK).In(model.Berlin).Format("15:04")
 		var out []string
 		for _, l := range wrapWords(fmt.Sprintf(tx.DataBlanked, since), w-4) {
 			out = append(out, "  "+st.Stale.Render(l))
@@ -292,7 +293,7 @@ func (m *Model) kioskTable(b *boardPane, rows []int, blank bool, w, room int) []
 
 // tickerLine is the unplanned alert in one line: whole when it fits, else
 // in pages of whole words that turn every tickerPage.
-func (m *Model) tickerLine(w int) string {
+func (m *kioskModel) tickerLine(w int) string {
 	a := m.kiosk.alert
 	if a.Title == "" && len(a.Items) == 0 {
 		return ""
@@ -308,13 +309,13 @@ func (m *Model) tickerLine(w int) string {
 	if len(pages) == 0 {
 		return ""
 	}
-	p := pages[int(m.sh.now.Unix()/int64(tickerPage/time.Second))%len(pages)]
+	p := pages[int(m.sh.local.Unix()/int64(tickerPage/time.Second))%len(pages)]
 	return fit(m.sh.st.Ticker.Render("⚠ "+p), w)
 }
 
 // renderNightClock is the screen outside operating hours: only the clock,
 // dimmed, at a place that moves every shiftEvery.
-func (m *Model) renderNightClock(w, h int) string {
+func (m *kioskModel) renderNightClock(w, h int) string {
 	now := m.sh.now
 	clock := now.In(model.Berlin).Format("15:04")
 	scale := 1
@@ -326,7 +327,7 @@ func (m *Model) renderNightClock(w, h int) string {
 	if h < smallKiosk || cw > w {
 		rows, cw = []string{clock}, ansi.StringWidth(clock)
 	}
-	i := now.Unix() / int64(shiftEvery/time.Second)
+	i := m.sh.local.Unix() / int64(shiftEvery/time.Second)
 	px := int(i*7) % max(w-cw+1, 1)
 	py := int(i*3) % max(h-len(rows)+1, 1)
 	out := make([]string, 0, py+len(rows))

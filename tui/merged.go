@@ -213,7 +213,7 @@ func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh
 	if plat > 0 {
 		s += " " + st.Text.Render(pad(e.PlatformName, plat))
 	}
-	s += " " + dueSt.Render(padLeft(due, wDueC)) + " " + sevStyle(st, sev).Render(pad(text, tx.w.delay))
+	s += " " + dueSt.Render(padLeft(due, wDueC)) + " " + st.severity(sev).Render(pad(text, tx.w.delay))
 	if veh {
 		v := ""
 		if e.VehicleNumber != 0 {

@@ -9,24 +9,6 @@ import (
 // clockMsg is the 1-second clock: it carries the time that View uses as now.
 type clockMsg struct{ now time.Time }
 
-// pollTickMsg says a board's poll is due; gen is the schedule it belongs to.
-type pollTickMsg struct {
-	board boardID
-	gen   int
-	fresh bool // a manual refresh: bypass the client's cache
-}
-
-// boardMsg is the answer to one board request, identified by seq.
-type boardMsg struct {
-	board   boardID
-	seq     int
-	subject subject
-	data    model.Board
-	err     error
-	// at is the time the answer arrived, by the TUI's clock.
-	at time.Time
-}
-
 // baseRetryMsg asks for the base data again after a failed load.
 type baseRetryMsg struct{}
 

@@ -42,8 +42,18 @@ type Options struct {
 	Interval time.Duration
 	// Limit is the number of events per board (default DefaultLimit).
 	Limit int
-	// Now is the clock (the simulation may run its own); nil is time.Now.
+	// Now is the service's clock when it runs in this process (the
+	// embedded simulation, tests); it is then also the local clock. nil
+	// means the machine's clock, with the service's clock estimated from
+	// each answer's CurrentTimestamp (svcclock.go).
 	Now func() time.Time
+	// ClockSkew, if set, is called when the service's clock and the
+	// machine's start or stop differing by more than a minute, when the
+	// service's rate changes, or when the difference moves by more than a
+	// minute beyond what the rate explains: for --log. local is the
+	// machine's time, service the service's at that moment (equal times:
+	// they agree again), rate the service's seconds per real second.
+	ClockSkew func(service, local time.Time, rate float64)
 	// AltScreen runs the program in the terminal's alternate screen.
 	AltScreen bool
 	// Boards are the watched boards: more than one opens the dispatcher
@@ -86,10 +96,6 @@ const (
 	overlayHelp
 )
 
-// boardID identifies a board, so that its poll messages find it when
-// there are several (the dispatcher grid of issue 6).
-type boardID int
-
 // subject is what a board shows: a stop or one of its stop points,
 // departures or arrivals.
 type subject struct {
@@ -105,22 +111,36 @@ type shared struct {
 	ctx        context.Context
 	src        Source
 	sourceName string
-	clock      func() time.Time
-	now        time.Time
-	st         *Styles
-	t          *texts // the catalogue of the chosen language (i18n.go)
-	keys       keyMap
-	pol        policy
-	limit      int
-	seq        int // the model-wide request counter
-	base       *baseData
-	baseErr    error
-	baseBusy   bool
-	baseFails  int    // failed base data loads in a row, for the retry backoff
-	notice     string // a one-off message for the status bar, cleared by the next key
+	// clock is the local clock: timers, poll times, data ages and
+	// animations run on it. local is its time at the last clockMsg.
+	clock func() time.Time
+	local time.Time
+	// now is the service's time at the last clockMsg (or answer): what
+	// countdowns, ages of reports and the header clocks show. svc
+	// estimates it; nil when the service's clock is in-process (Options.Now).
+	now time.Time
+	svc *serviceClock
+	// skew is the difference shown (0 while within skewNotice), skewLog
+	// the one last logged;
+	// onSkew is Options.ClockSkew.
+	skew      time.Duration
+	skewLog   skewLog
+	onSkew    func(service, local time.Time, rate float64)
+	st        *Styles
+	t         *texts // the catalogue of the chosen language (i18n.go)
+	keys      keyMap
+	pol       policy
+	limit     int
+	seq       int       // the model-wide request counter
+	reg       *registry // the feeds of the grid and the pin strip (registry.go)
+	base      *baseData
+	baseErr   error
+	baseBusy  bool
+	baseFails int    // failed base data loads in a row, for the retry backoff
+	notice    string // a one-off message for the status bar, cleared by the next key
 
-	// dt is the dispatcher's catalogue (grid_text.go); rate the requests
-	// per minute for the status bar (grid_root.go).
+	// dt is the dispatcher's section of the catalogue t (grid_text.go);
+	// rate the requests per minute for the status bar (grid_root.go).
 	dt   *dispTexts
 	rate string
 }
@@ -145,18 +165,18 @@ type Model struct {
 	height  int
 	startV  int // vehicle to open at start
 	memo    *frameMemos
-	kiosk   kiosk // kiosk mode (kiosk.go); when on, it takes every message
+	start   tea.Cmd // the single board's first poll, for Init
 
 	// disp is the dispatcher: grid, merged and fleet views, pins (grid_root.go).
 	disp dispatch
 }
 
-// New returns the root model for o. It does no I/O: Init starts the
-// first poll, the clock and the base data load.
-func New(o Options) Model {
+// newShared returns the state every pane of o reads.
+func newShared(o Options) *shared {
 	clock := o.Now
+	var svc *serviceClock
 	if clock == nil {
-		clock = time.Now
+		clock, svc = time.Now, &serviceClock{}
 	}
 	limit := o.Limit
 	if limit <= 0 {
@@ -169,18 +189,28 @@ func New(o Options) Model {
 		src:        o.Source,
 		sourceName: o.SourceName,
 		clock:      clock,
+		local:      now,
 		now:        now,
+		svc:        svc,
+		onSkew:     o.ClockSkew,
 		st:         NewStyles(theme, UlmLineColors().With(o.LineColors)),
 		t:          textsFor(o.Lang),
-		keys:       defaultKeyMap(),
 		pol:        newPolicy(o.Interval, uint64(now.UnixNano())),
 		limit:      limit,
 		baseBusy:   true,
+		reg:        newRegistry(),
 	}
 	if sh.sourceName == "" {
 		sh.sourceName = "mobility/v1"
 	}
-	sh.dt = dispTextsFor(o.Lang)
+	sh.dt = &sh.t.dispTexts
+	sh.keys = defaultKeyMap(sh.t)
+	return sh
+}
+
+// startSubject is the subject of Options.Stop or StopPoint, else of the
+// default stop.
+func startSubject(o Options) subject {
 	s := subject{stop: o.Stop, point: o.StopPoint}
 	if s.point != "" {
 		if n, ok := s.point.StopNumber(); ok && s.stop == 0 {
@@ -189,25 +219,32 @@ func New(o Options) Model {
 	} else if s.stop == 0 {
 		s.stop = DefaultStop
 	}
+	return s
+}
+
+// New returns the interactive root model for o (Run picks the kiosk's,
+// kiosk_model.go, when o.Kiosk is enabled). It does no I/O: Init starts
+// the first poll, the clock and the base data load.
+func New(o Options) Model {
+	sh := newShared(o)
+	s := startSubject(o)
 	m := Model{
 		sh:      sh,
-		board:   newBoardPane(sh, 0, s),
+		board:   newBoardPane(sh, s),
 		vehicle: newVehiclePane(sh),
 		search:  newSearchPane(sh),
 		focus:   paneBoard,
 		startV:  o.Vehicle,
 		memo:    &frameMemos{},
 	}
-	specs := o.Boards
-	if len(specs) == 0 {
-		specs = []BoardSpec{{Stop: s.stop, StopPoint: s.point}}
-	}
-	m.kiosk = newKiosk(sh, o.Kiosk, specs)
 	if s, line, ok := singleSubject(o); ok {
-		m.board = newBoardPane(sh, 0, s)
+		m.board = newBoardPane(sh, s)
 		m.board.line = line
 	}
 	m.disp = newDispatch(sh, o)
+	if !m.disp.active() {
+		m.start = m.board.show()
+	}
 	m.syncKeys()
 	return m
 }
@@ -215,17 +252,12 @@ func New(o Options) Model {
 // Init starts the clock, the first poll of the board, the base data load
 // and, if asked, the vehicle pane.
 func (m Model) Init() tea.Cmd {
-	if m.kiosk.on {
-		return tea.Batch(append(m.kiosk.init(), clockCmd(m.sh.clock), baseDataCmd(m.sh.ctx, m.sh.src))...)
-	}
 	cmds := []tea.Cmd{
 		clockCmd(m.sh.clock),
 		baseDataCmd(m.sh.ctx, m.sh.src),
 		m.disp.init(),
 	}
-	if !m.disp.active() {
-		cmds = append(cmds, pollNowCmd(m.board.id, m.board.poll.gen, false))
-	}
+	cmds = append(cmds, m.start)
 	if m.startV != 0 {
 		t := target{kind: targetVehicle, vehicle: m.startV}
 		cmds = append(cmds, func() tea.Msg { return openMsg{target: t} })
@@ -236,10 +268,7 @@ func (m Model) Init() tea.Cmd {
 // Update handles a message: window size in the root, keys through the
 // global bindings to the overlay or focused pane, data to its owner.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if m.kiosk.on {
-		cmd := m.kioskUpdate(msg)
-		return m, cmd
-	}
+	m.sh.observeMsg(msg)
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -247,10 +276,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout()
 	case tea.KeyMsg:
 		cmd = m.handleKey(msg)
-	case clockMsg, pollTickMsg, vehicleTickMsg:
+	case clockMsg, feedTickMsg:
 		cmd = m.handleTick(msg)
 	default:
 		cmd = m.handleData(msg)
+	}
+	if m.vehicle.open {
+		m.vehicle.measure()
 	}
 	m.syncKeys()
 	return m, cmd
@@ -266,10 +298,15 @@ func (m Model) View() string {
 	if w < minWidth || h < minHeight {
 		return tooSmall(m.sh.t, w, h)
 	}
-	if m.kiosk.on {
-		return m.kioskView()
-	}
 	return m.render() // exact by construction; TestViewFitsEverySize holds it to that
+}
+
+// observeMsg feeds the service clock with the CurrentTimestamp of a good
+// answer, whichever pane it is for.
+func (sh *shared) observeMsg(msg tea.Msg) {
+	if msg, ok := msg.(feedMsg); ok && msg.err == nil {
+		sh.observe(msg.data.timestamp(msg.key.kind), msg.at)
+	}
 }
 
 // syncKeys enables the key bindings that do something now.
@@ -287,7 +324,7 @@ func (m *Model) keyState() keyState {
 		focus:        m.focus,
 		vehicleOpen:  m.vehicle.open,
 		allStops:     m.vehicle.rng != model.RangeUpcoming,
-		scrollable:   m.vehicle.cache.lines > m.vehicle.cache.listRows,
+		scrollable:   m.vehicle.list.lines > m.vehicle.list.rows,
 		following:    m.vehicle.follow,
 		arrivals:     m.board.subj.arrivals,
 		rows:         len(rows),

@@ -20,9 +20,6 @@ const pinsFile = "pins.json"
 // maxStrip is the most pins the start screen's strip shows.
 const maxStrip = 5
 
-// pinIDBase is the first board id of the pins' feeds, far from the grid's.
-const pinIDBase boardID = 1 << 20
-
 // pin is a pinned stop or stop point, as saved in pins.json.
 type pin struct {
 	Stop      int    `json:"stop"`
@@ -87,8 +84,7 @@ type pinSet struct {
 	items  []pin
 	start  bool // the start screen: the strip shows on the single board
 	shown  bool // the single board is the main view
-	feeds  []*gridFeed
-	nextID boardID
+	feeds  []*feedEntry
 	stripH int // lines the strip takes in the current layout
 
 	ops      []pinOp // changes not yet in the file, in order
@@ -99,7 +95,7 @@ type pinSet struct {
 // newPinSet returns the pins of stateDir (loaded by loadCmd); start says
 // whether the strip belongs on the single board.
 func newPinSet(sh *shared, stateDir string, start bool) pinSet {
-	p := pinSet{sh: sh, start: start, shown: true, nextID: pinIDBase}
+	p := pinSet{sh: sh, start: start, shown: true}
 	if stateDir != "" {
 		p.path = filepath.Join(stateDir, pinsFile)
 	}
@@ -209,19 +205,18 @@ func (p *pinSet) stripCmd(bool) tea.Cmd { return p.syncFeeds() }
 func (p *pinSet) syncFeeds() tea.Cmd {
 	want := p.items[:p.stripCount()]
 	var cmds []tea.Cmd
-	p.feeds = slices.DeleteFunc(p.feeds, func(f *gridFeed) bool {
+	p.feeds = slices.DeleteFunc(p.feeds, func(f *feedEntry) bool {
 		if slices.ContainsFunc(want, func(q pin) bool { return q.subject() == f.subj }) {
 			return false
 		}
-		f.poll.restart()
+		p.sh.reg.release(f)
 		return true
 	})
 	for _, q := range want {
-		if !slices.ContainsFunc(p.feeds, func(f *gridFeed) bool { return f.subj == q.subject() }) {
-			p.nextID++
-			f := &gridFeed{id: p.nextID, subj: q.subject()}
+		if !slices.ContainsFunc(p.feeds, func(f *feedEntry) bool { return f.subj == q.subject() }) {
+			f, cmd := p.sh.reg.acquire(q.subject())
 			p.feeds = append(p.feeds, f)
-			cmds = append(cmds, pollNowCmd(f.id, f.poll.gen, false))
+			cmds = append(cmds, cmd)
 		}
 	}
 	return tea.Batch(cmds...)
@@ -230,36 +225,9 @@ func (p *pinSet) syncFeeds() tea.Cmd {
 // stop ends the strip's polls.
 func (p *pinSet) stop() {
 	for _, f := range p.feeds {
-		f.poll.restart()
+		p.sh.reg.release(f)
 	}
 	p.feeds = nil
-}
-
-// feedByID returns the strip's feed with id, nil if none.
-func (p *pinSet) feedByID(id boardID) *gridFeed {
-	for _, f := range p.feeds {
-		if f.id == id {
-			return f
-		}
-	}
-	return nil
-}
-
-// tick starts a strip feed's poll.
-func (p *pinSet) tick(msg pollTickMsg) tea.Cmd {
-	if f := p.feedByID(msg.board); f != nil {
-		return f.tick(p.sh, msg)
-	}
-	return nil
-}
-
-// receive takes a strip feed's answer.
-func (p *pinSet) receive(msg boardMsg) tea.Cmd {
-	if f := p.feedByID(msg.board); f != nil {
-		cmd, _ := f.receive(p.sh, msg)
-		return cmd
-	}
-	return nil
 }
 
 // strip renders n lines: each pin with its number, name and next
@@ -276,13 +244,13 @@ func (p *pinSet) strip(w, n int) string {
 	for i, q := range p.items[:n] {
 		head := " " + st.Accent.Render("★"+itoa(i+1)) + " " + st.Bold.Render(pad(q.Name, nameW)) + "  "
 		room := w - 3 - 2 - nameW - 2
-		var f *gridFeed
+		var f *feedEntry
 		for _, g := range p.feeds {
 			if g.subj == q.subject() {
 				f = g
 			}
 		}
-		next := st.Muted.Render(dt.Loading)
+		next := st.Muted.Render(dt.GridLoading)
 		if f != nil && f.poll.lastErr != nil && !f.have {
 			next = st.Error.Render(fmt.Sprintf(dt.NoAnswer, sh.t.errLine(f.poll.lastErr)))
 		}

@@ -3,9 +3,8 @@ package tui
 import (
 	"context"
 	"math/rand/v2"
+	"sync/atomic"
 	"time"
-
-	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/feed"
 )
@@ -83,10 +82,18 @@ type poller struct {
 // inFlight reports whether a request is awaited.
 func (p *poller) inFlight() bool { return p.seq != 0 }
 
+// schedules hands out schedule generations, unique in the process, so that
+// a tick finds its poller by feed key and generation whichever view owns it.
+var schedules atomic.Int64
+
+// renew starts a new schedule generation: pending ticks of the old one are
+// dropped; a request in flight stays.
+func (p *poller) renew() { p.gen = int(schedules.Add(1)) }
+
 // restart starts a new schedule: pending ticks of the old one are dropped
 // and a request in flight is cancelled and its answer ignored.
 func (p *poller) restart() {
-	p.gen++
+	p.renew()
 	p.abort()
 }
 
@@ -143,15 +150,4 @@ func (p *poller) settle(pol policy, err error, at time.Time) time.Duration {
 	d := pol.delay(p.failures, err)
 	p.next = at.Add(d)
 	return d
-}
-
-// pollTickCmd fires the next poll of a board after d.
-func pollTickCmd(id boardID, gen int, d time.Duration) tea.Cmd {
-	return tea.Tick(d, func(time.Time) tea.Msg { return pollTickMsg{board: id, gen: gen} })
-}
-
-// pollNowCmd asks for a poll of the board at once, through Update; fresh
-// bypasses the client's cache (a manual refresh).
-func pollNowCmd(id boardID, gen int, fresh bool) tea.Cmd {
-	return func() tea.Msg { return pollTickMsg{board: id, gen: gen, fresh: fresh} }
 }

@@ -49,8 +49,7 @@ func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err err
 	caller := ctx
 	ctx, cancel := context.WithCancelCause(caller)
 	defer cancel(nil)
-	m := New(o)
-	m.sh.ctx = ctx
+	m := rootModel(ctx, o)
 	s := &suspender{kiosk: o.Kiosk.Enabled, stop: stopProcess}
 	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(fps), tea.WithoutSignalHandler(), tea.WithFilter(s.filter)}
 	if o.AltScreen {

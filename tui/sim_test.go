@@ -50,6 +50,29 @@ func (r recorder) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return r, cmd
 }
 
+// viewRecorder is any root model (the kiosk's) with every distinct view kept.
+type viewRecorder struct {
+	tea.Model
+	mu    *sync.Mutex
+	views *[]string
+}
+
+func (r viewRecorder) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := r.Model.Update(msg)
+	r.Model = m
+	return r, cmd
+}
+
+func (r viewRecorder) View() string {
+	v := r.Model.View()
+	r.mu.Lock()
+	if n := len(*r.views); n == 0 || (*r.views)[n-1] != v {
+		*r.views = append(*r.views, v)
+	}
+	r.mu.Unlock()
+	return v
+}
+
 func (r recorder) View() string {
 	v := r.Model.View()
 	r.mu.Lock()

@@ -19,7 +19,7 @@ func TestEverySizeExhaustive(t *testing.T) {
 	check := func(t *testing.T, e *testEnv, w, h int) {
 		t.Helper()
 		e.send(tea.WindowSizeMsg{Width: w, Height: h})
-		v := e.m.View()
+		v := e.view()
 		lines := strings.Split(v, "\n")
 		if len(lines) > h {
 			t.Fatalf("%dx%d: %d lines", w, h, len(lines))

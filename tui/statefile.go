@@ -27,7 +27,7 @@ const maxPins = 200
 // it last, as before, when the file still holds what this instance wrote
 // or loaded (no one else changed it). Otherwise the boards removed here
 // since then are removed from the file and those added here appended, so
-// the other instance's boards stay; at most maxBoards.
+// the other instance's boards stay; at most MaxBoards.
 
 // pinKey is a pin's identity: its stop or stop point, not its name.
 type pinKey struct {
@@ -147,16 +147,16 @@ func uniqueSpecs(in []BoardSpec, limit int) (out []BoardSpec, total int) {
 	return out, total
 }
 
-// loadBoards reads the watched boards' file: the first maxBoards distinct
+// loadBoards reads the watched boards' file: the first MaxBoards distinct
 // boards, how many it has in all, and what went wrong with it.
 func loadBoards(path string) boardsMsg {
 	saved, prob := statefile.Load(statefile.New(path), checkBoards)
-	specs := make([]BoardSpec, 0, min(len(saved), maxBoards))
+	specs := make([]BoardSpec, 0, min(len(saved), MaxBoards))
 	for _, b := range saved {
 		s, _ := b.spec() // checked
 		specs = append(specs, s)
 	}
-	specs, total := uniqueSpecs(specs, maxBoards)
+	specs, total := uniqueSpecs(specs, MaxBoards)
 	return boardsMsg{specs: specs, total: total, problem: prob}
 }
 
@@ -165,7 +165,7 @@ func loadBoards(path string) boardsMsg {
 // base to specs removed and those added appended.
 func mergeBoards(file, base, specs []BoardSpec, known bool) []BoardSpec {
 	if !known || slices.EqualFunc(file, base, sameSpec) {
-		out, _ := uniqueSpecs(specs, maxBoards)
+		out, _ := uniqueSpecs(specs, MaxBoards)
 		return out
 	}
 	inBase := make(map[string]bool, len(base))
@@ -189,7 +189,7 @@ func mergeBoards(file, base, specs []BoardSpec, known bool) []BoardSpec {
 			out = append(out, s) // added here
 		}
 	}
-	out, _ = uniqueSpecs(out, maxBoards)
+	out, _ = uniqueSpecs(out, MaxBoards)
 	return out
 }
 

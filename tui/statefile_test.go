@@ -286,7 +286,7 @@ func TestStateOrphansRemoved(t *testing.T) {
 }
 
 // TestBoardsCapped: a boards.json with more boards than the grid holds
-// opens the first maxBoards and says so.
+// opens the first MaxBoards and says so.
 func TestBoardsCapped(t *testing.T) {
 	dir := t.TempDir()
 	var saved []savedBoard
@@ -299,8 +299,8 @@ func TestBoardsCapped(t *testing.T) {
 	}
 	e := newGridEnv(t, 160, 48, nil, func(o *Options) { o.StateDir = dir })
 	e.send(e.m.disp.boards.loadCmd()())
-	if n := e.m.disp.grid.len(); n != maxBoards {
-		t.Errorf("%d boards, want %d", n, maxBoards)
+	if n := e.m.disp.grid.len(); n != MaxBoards {
+		t.Errorf("%d boards, want %d", n, MaxBoards)
 	}
 	if v := e.m.View(); !strings.Contains(v, "boards.json: only the first 16 of 40 are used") {
 		t.Errorf("no report of the cap:\n%s", lastLines(v, 2))

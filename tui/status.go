@@ -19,8 +19,8 @@ import (
 // the line is too long the source goes first, then the age, and the
 // error is cut last.
 func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
-	now, tx := sh.now, sh.t
-	p := &b.poll
+	now, tx := sh.local, sh.t // poll times are local
+	p := b.polls()
 	var age, next, msg string
 	msgErr := true
 	switch {
@@ -52,15 +52,23 @@ func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
 	if sh.rate != "" {
 		source += " · " + sh.rate
 	}
-	key := strings.Join([]string{itoa(w), source, age, next, msg, strconv.FormatBool(msgErr)}, "\x00")
-	return c.get(key, func() string { return renderStatus(sh.st, source, age, next, msg, msgErr, w) })
+	skew := ""
+	if sh.skew != 0 {
+		skew = fmt.Sprintf(tx.ClockSkew, sh.now.In(model.Berlin).Format("15:04"), sh.local.In(model.Berlin).Format("15:04"))
+	}
+	key := strings.Join([]string{itoa(w), source, age, next, skew, msg, strconv.FormatBool(msgErr)}, "\x00")
+	return c.get(key, func() string { return renderStatus(sh.st, source, age, next, skew, msg, msgErr, w) })
 }
 
 // renderStatus styles the status bar's parts into one line of width w.
-func renderStatus(st *Styles, sourceName, age, next, msg string, msgErr bool, w int) string {
+// skew says the service's clock and the machine's differ.
+func renderStatus(st *Styles, sourceName, age, next, skew, msg string, msgErr bool, w int) string {
 	source := st.BarKey.Render(" ● " + sourceName)
 	if age != "" {
 		age = st.Bar.Render(age)
+	}
+	if skew != "" {
+		skew = st.BarErr.Render("⏱ " + skew)
 	}
 	if next != "" {
 		next = st.Bar.Render(next)
@@ -82,11 +90,11 @@ func renderStatus(st *Styles, sourceName, age, next, msg string, msgErr bool, w 
 		}
 		return strings.Join(nonEmpty, sep)
 	}
-	line := join(source, age, next, msg)
-	if ansi.StringWidth(line) > w && msg != "" {
-		line = " " + join(age, next, msg)
+	line := join(source, age, next, skew, msg)
+	if ansi.StringWidth(line) > w && (msg != "" || skew != "") {
+		line = " " + join(age, next, skew, msg)
 		if ansi.StringWidth(line) > w {
-			line = " " + join(next, msg)
+			line = " " + join(next, skew, msg)
 		}
 	}
 	if n := ansi.StringWidth(line); n < w {

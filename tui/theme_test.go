@@ -65,12 +65,12 @@ func TestMonoHasNoColour(t *testing.T) {
 		"help": func(e *testEnv) string { e.key("?"); return e.m.View() },
 		"kiosk": func(*testEnv) string {
 			k := newKioskEnv(t, 160, 48, KioskOptions{LargeCountdown: true})
-			k.m.sh.st = NewStyles(MonoTheme(), UlmLineColors())
+			k.k.sh.st = NewStyles(MonoTheme(), UlmLineColors())
 			k.kpoll()
 			k.src.setErr(errString("503"))
 			k.advance(time.Minute)
 			k.kpoll()
-			return k.m.View()
+			return k.view()
 		},
 	}
 	for name, face := range faces {

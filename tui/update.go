@@ -3,14 +3,11 @@ package tui
 import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/feed"
 )
 
 // handleKey routes a key: global bindings first, then the open overlay,
 // then the focused pane.
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
-	m.syncKeys() // the last View may have changed what is live (the vehicle pane's scrolling)
 	k := &m.sh.keys
 	m.sh.notice = ""
 	if key.Matches(msg, k.ForceQuit) {
@@ -27,6 +24,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 			m.overlay = overlayNone
 		}
 		return nil
+	case overlayNone:
 	}
 	if cmd, ok := m.dispatchKey(msg); ok {
 		return tea.Batch(cmd, m.disp.boards.saveCmd(m.disp.grid.specs()))
@@ -79,7 +77,7 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 
 // quit ends the program, cancelling the requests in flight.
 func (m *Model) quit() tea.Cmd {
-	m.board.poll.restart()
+	m.board.hide()
 	m.quitDispatch()
 	m.vehicle.hide()
 	return tea.Quit
@@ -125,6 +123,7 @@ func (m *Model) open(t target) tea.Cmd {
 			return nil
 		}
 		t.stop = stop
+	case targetStop, targetPoint:
 	}
 	if m.vehicle.open {
 		m.vehicle.hide()
@@ -138,17 +137,17 @@ func (m *Model) open(t target) tea.Cmd {
 func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case clockMsg:
-		m.sh.now = msg.now
+		logSkew := m.sh.tick(msg.now)
 		m.sample(msg.now)
 		m.board.setCursor(m.board.cursorIn(m.board.rows()))
-		return clockCmd(m.sh.clock)
-	case pollTickMsg:
+		return tea.Batch(clockCmd(m.sh.clock), logSkew)
+	case feedTickMsg:
+		// Schedule generations are unique: at most one poller takes it.
 		if cmd, ok := m.dispatchData(msg); ok {
 			return cmd
 		}
-		return m.board.tick(msg)
-	case vehicleTickMsg:
-		return m.vehicle.tick(msg)
+		cmd, _ := m.vehicle.tick(msg)
+		return cmd
 	}
 	return nil
 }
@@ -159,36 +158,23 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	switch msg := msg.(type) {
-	case boardMsg:
-		return m.board.receive(msg)
-	case vehicleMsg:
-		return m.vehicle.receive(msg)
+	case feedMsg:
+		// Request ids are unique: at most one poller takes it.
+		cmd, _ := m.vehicle.receive(msg)
+		return cmd
 	case patternMsg:
 		m.vehicle.receivePattern(msg)
 	case vehicleInfoMsg:
 		m.vehicle.receiveInfo(msg)
 	case baseDataMsg:
-		m.sh.baseBusy = false
-		m.sh.baseErr = msg.err
-		if len(msg.stops)+len(msg.points)+len(msg.routes)+len(msg.vehicles) > 0 {
-			m.sh.base = newBaseData(msg, m.sh.t)
-		}
+		cmd := m.sh.receiveBase(msg)
 		m.board.touch()
 		if m.overlay == overlaySearch {
 			m.search.refresh()
 		}
-		if msg.err == nil {
-			m.sh.baseFails = 0
-			return nil
-		}
-		// Load again with backoff until every part is there: a board
-		// started during an outage gets its search once the service is
-		// back (parts that loaded come from the client's cache).
-		m.sh.baseFails++
-		return baseRetryCmd(feed.NextDelay(baseRetryBase, baseRetryMax, m.sh.baseFails-1))
+		return cmd
 	case baseRetryMsg:
-		m.sh.baseBusy = true
-		return baseDataCmd(m.sh.ctx, m.sh.src)
+		return m.sh.retryBase()
 	case openMsg:
 		return m.open(msg.target)
 	}

@@ -45,16 +45,16 @@ func TestNoSecondFetchWhileInFlight(t *testing.T) {
 	if cmd := e.deliver(fetch); cmd == nil {
 		t.Fatal("the answer in flight armed no tick")
 	}
-	if e.m.board.poll.inFlight() || !e.m.board.have {
+	if e.m.board.polls().inFlight() || !e.m.board.have {
 		t.Fatal("answer after r was not taken")
 	}
 }
 
 func TestOldGenTickIgnored(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	old := e.m.board.poll.gen
+	old := e.m.board.polls().gen
 	e.key("r") // bumps gen; returns a poll-now for the new gen
-	if cmd := e.send(pollTickMsg{board: 0, gen: old}); cmd != nil {
+	if cmd := e.send(feedTickMsg{key: e.m.board.key(), gen: old}); cmd != nil {
 		t.Fatal("a tick of the old schedule started a fetch")
 	}
 	if n := e.src.callCount(); n != 1 {
@@ -67,14 +67,14 @@ func TestStaleSeqIgnored(t *testing.T) {
 	fetch := e.tick() // departures request in flight
 	e.runNow(e.key("a"))
 	// The departures answer comes late, after the switch to arrivals.
-	msg := fetch().(boardMsg)
+	msg := fetch().(feedMsg)
 	if cmd := e.send(msg); cmd != nil {
 		t.Fatal("a stale answer armed a tick")
 	}
 	if e.m.board.have {
 		t.Fatal("a stale departures answer filled the arrivals board")
 	}
-	if !e.m.board.poll.inFlight() {
+	if !e.m.board.polls().inFlight() {
 		t.Fatal("the arrivals request should still be awaited")
 	}
 }
@@ -85,8 +85,8 @@ func TestManualRefreshIsFresh(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("r did nothing")
 	}
-	msg, ok := cmd().(pollTickMsg)
-	if !ok || !msg.fresh || msg.gen != e.m.board.poll.gen {
+	msg, ok := cmd().(feedTickMsg)
+	if !ok || !msg.fresh || msg.gen != e.m.board.polls().gen {
 		t.Fatalf("r gave %#v, want a fresh poll of the current gen", msg)
 	}
 	e.deliver(e.send(msg))
@@ -106,11 +106,11 @@ func TestErrorKeepsRowsAndMarksStale(t *testing.T) {
 			t.Errorf("after a failed poll the view lacks %q:\n%s", want, v)
 		}
 	}
-	first := e.m.board.poll.next.Sub(e.now)
+	first := e.m.board.polls().next.Sub(e.now)
 
 	e.advance(first)
 	e.poll()
-	second := e.m.board.poll.next.Sub(e.now)
+	second := e.m.board.polls().next.Sub(e.now)
 	if second <= first {
 		t.Errorf("backoff did not grow: %v then %v", first, second)
 	}
@@ -128,7 +128,7 @@ func TestErrorKeepsRowsAndMarksStale(t *testing.T) {
 	if strings.Contains(v, "stale") || strings.Contains(v, "✗") {
 		t.Errorf("recovery should clear the marker and the error:\n%s", v)
 	}
-	if d := e.m.board.poll.next.Sub(e.now); d < 13*time.Second || d > 17*time.Second {
+	if d := e.m.board.polls().next.Sub(e.now); d < 13*time.Second || d > 17*time.Second {
 		t.Errorf("after recovery the next poll is in %v, want 15 s ± 10 %%", d)
 	}
 }
@@ -137,7 +137,7 @@ func TestRetryAfterRespected(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
 	e.src.setErr(&feed.HTTPError{Status: 503, URL: "https://x/", RetryAfter: 90 * time.Second})
 	e.poll()
-	if d := e.m.board.poll.next.Sub(e.now); d != 90*time.Second {
+	if d := e.m.board.polls().next.Sub(e.now); d != 90*time.Second {
 		t.Fatalf("next poll in %v, want the 90 s the service asked for", d)
 	}
 }
@@ -147,7 +147,7 @@ func TestJitterWithinTenPercent(t *testing.T) {
 	seen := map[time.Duration]bool{}
 	for range 20 {
 		e.poll()
-		d := e.m.board.poll.next.Sub(e.now)
+		d := e.m.board.polls().next.Sub(e.now)
 		if d < 13500*time.Millisecond || d > 16500*time.Millisecond {
 			t.Fatalf("delay %v outside 15 s ± 10 %%", d)
 		}

@@ -62,6 +62,7 @@ type vehiclePane struct {
 	rev           int // bumped on every change that shows
 	mapRev        int // bumped when the map's content changes
 	cache         *vehicleCache
+	list          listWindow // the passage list's layout, for the keys (measure)
 }
 
 // newVehiclePane returns the closed pane.
@@ -95,7 +96,7 @@ func (p *vehiclePane) show(n int, back paneID) tea.Cmd {
 	p.open = true
 	p.poll.restart()
 	p.infoSeq = p.sh.nextSeq()
-	return tea.Batch(vehicleTickNowCmd(p.vehicle, p.poll.gen, false),
+	return tea.Batch(p.poll.pollNow(p.feed()),
 		vehicleInfoCmd(p.sh.ctx, p.sh.src, p.infoSeq, p.vehicle, p.sh.pol.timeout))
 }
 
@@ -110,52 +111,53 @@ func (p *vehiclePane) hide() {
 
 // refresh polls now, bypassing the client's cache, unless a request is in
 // flight (its answer re-arms the schedule).
-func (p *vehiclePane) refresh() tea.Cmd {
-	p.poll.gen++
-	if p.poll.inFlight() {
-		return nil
-	}
-	return vehicleTickNowCmd(p.vehicle, p.poll.gen, true)
+func (p *vehiclePane) refresh() tea.Cmd { return p.poll.refresh(p.feed()) }
+
+// key is the key of the pane's feed: the vehicle's trip and passages.
+func (p *vehiclePane) feed() feedKey {
+	return feedKey{kind: feedVehicle, vehicle: p.vehicle, rng: p.rng}
 }
 
 // tick starts the poll that msg asks for, unless it is stale or one is in
 // flight.
-func (p *vehiclePane) tick(msg vehicleTickMsg) tea.Cmd {
-	if !p.open || msg.vehicle != p.vehicle || msg.gen != p.poll.gen || p.poll.inFlight() {
-		return nil
+// ok is false when msg is not the pane's.
+func (p *vehiclePane) tick(msg feedTickMsg) (tea.Cmd, bool) {
+	if !p.open || msg.key != p.feed() {
+		return nil, false
 	}
-	sh := p.sh
-	seq := sh.nextSeq()
-	ctx, cancel := p.poll.begin(sh.ctx, seq, sh.pol.timeout, msg.fresh)
-	return fetchVehicleCmd(ctx, cancel, sh.src, seq, p.vehicle, p.rng, sh.clock)
+	return p.poll.tick(p.sh, msg), true
 }
 
 // receive takes a poll's answer if it is the one awaited, arms the next
 // tick and, when the trip changed, fetches its pattern.
-func (p *vehiclePane) receive(msg vehicleMsg) tea.Cmd {
-	if msg.vehicle != p.vehicle || !p.poll.accept(msg.seq) {
-		return nil
+// ok is false when msg is not the pane's.
+func (p *vehiclePane) receive(msg feedMsg) (tea.Cmd, bool) {
+	if msg.key.kind != feedVehicle || msg.key.vehicle != p.vehicle {
+		return nil, false
 	}
-	d := p.poll.settle(p.sh.pol, msg.err, msg.at)
+	next, ok := p.poll.receive(p.sh, msg)
+	if !ok {
+		return nil, true
+	}
 	p.touch()
-	cmds := []tea.Cmd{vehicleTickCmd(p.vehicle, p.poll.gen, d)}
+	cmds := []tea.Cmd{next}
 	if msg.err == nil {
 		cmds = append(cmds, p.apply(msg))
 	}
-	return tea.Batch(cmds...)
+	return tea.Batch(cmds...), true
 }
 
 // apply takes a good answer. Out of service, the last known trip stays on
 // screen; in service, the trip and passages replace the old ones.
-func (p *vehiclePane) apply(msg vehicleMsg) tea.Cmd {
+func (p *vehiclePane) apply(msg feedMsg) tea.Cmd {
 	var trip *model.Trip
-	for i := range msg.trips {
-		if msg.trips[i].VehicleNumber == p.vehicle {
-			t := msg.trips[i]
+	for i := range msg.data.trips {
+		if msg.data.trips[i].VehicleNumber == p.vehicle {
+			t := msg.data.trips[i]
 			trip = &t
 		}
 	}
-	if trip == nil || !trip.IsActive || len(msg.passages.Passages) == 0 {
+	if trip == nil || !trip.IsActive || len(msg.data.passages.Passages) == 0 {
 		if !p.out {
 			p.out, p.outSince = true, msg.at
 		}
@@ -168,7 +170,7 @@ func (p *vehiclePane) apply(msg vehicleMsg) tea.Cmd {
 		return nil
 	}
 	p.out, p.outSince = false, time.Time{}
-	p.trip, p.pass, p.have = trip, msg.passages, true
+	p.trip, p.pass, p.have = trip, msg.data.passages, true
 	p.samples = append(p.samples, float64(trip.Deviation())/60)
 	if len(p.samples) > maxSamples {
 		p.samples = append(p.samples[:0], p.samples[len(p.samples)-maxSamples:]...)
@@ -243,13 +245,13 @@ func (p *vehiclePane) toggleRange() tea.Cmd {
 	p.follow, p.scroll = true, 0
 	p.poll.restart()
 	p.touch()
-	return vehicleTickNowCmd(p.vehicle, p.poll.gen, false)
+	return p.poll.pollNow(p.feed())
 }
 
 // update handles the keys of the focused pane: range and scrolling.
 func (p *vehiclePane) update(msg tea.KeyMsg) tea.Cmd {
 	k := &p.sh.keys
-	page := max(p.cache.listRows-1, 1)
+	page := max(p.list.rows-1, 1)
 	switch {
 	case key.Matches(msg, k.Range):
 		return p.toggleRange()
@@ -275,13 +277,13 @@ func (p *vehiclePane) update(msg tea.KeyMsg) tea.Cmd {
 }
 
 // scrollBy moves the passage list by n lines and stops following.
-func (p *vehiclePane) scrollBy(n int) { p.scrollTo(p.cache.first + n) }
+func (p *vehiclePane) scrollBy(n int) { p.scrollTo(p.list.first + n) }
 
 // scrollTo shows the passage list from line i (clamped when drawn) and
 // stops following the vehicle.
 func (p *vehiclePane) scrollTo(i int) {
 	p.follow = false
-	p.scroll = max(min(i, p.cache.lines-p.cache.listRows), 0)
+	p.scroll = max(min(i, p.list.lines-p.list.rows), 0)
 }
 
 // keys returns the pane's bindings for help.

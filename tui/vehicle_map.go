@@ -56,6 +56,7 @@ func routeMap(st *Styles, line string, track []model.TrackPoint, stops []model.P
 			return stopSt.Render(s)
 		case mapview.KindVehicle:
 			return vehSt.Render(s)
+		case mapview.KindEmpty:
 		}
 		return s
 	})

@@ -231,14 +231,13 @@ func passageDev(st *Styles, p *model.Passage) (string, lipgloss.Style) {
 	if !p.Actual().Known() {
 		return "", st.Planned
 	}
-	d := model.DelayMinutes(p.Deviation())
-	switch {
-	case d == 0:
+	d, sev := delaySeverity(p.Deviation())
+	switch sev {
+	case sevOnTime:
 		return "±0", st.OnTime
-	case d < 0:
+	case sevEarly:
 		return strconv.Itoa(d), st.Early
-	case d < 3:
-		return "+" + strconv.Itoa(d), st.Slight
+	case sevSlight, sevLate, sevPlanned:
 	}
-	return "+" + strconv.Itoa(d), st.Late
+	return "+" + strconv.Itoa(d), st.severity(sev)
 }

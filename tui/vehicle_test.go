@@ -136,10 +136,10 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	if !p.have || !p.patReady || p.info == nil {
 		t.Fatalf("after the first poll: have %v pattern %v info %v", p.have, p.patReady, p.info != nil)
 	}
-	boardGen := e.m.board.poll.gen
+	boardGen := e.m.board.polls().gen
 
 	// A stale tick and a second tick while one is in flight start nothing.
-	if e.send(vehicleTickMsg{vehicle: 44, gen: p.poll.gen - 1}) != nil {
+	if e.send(feedTickMsg{key: p.feed(), gen: p.poll.gen - 1}) != nil {
 		t.Error("a tick of an old schedule started a fetch")
 	}
 	fetch := e.vehicleTick()
@@ -147,14 +147,14 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 		t.Fatal("want exactly one fetch in flight")
 	}
 	// An answer with another seq is ignored.
-	if e.send(vehicleMsg{seq: 999, vehicle: 44}) != nil {
+	if e.send(feedMsg{key: p.feed(), seq: 999}) != nil {
 		t.Error("an answer nobody waits for scheduled something")
 	}
 	e.deliver(fetch)
 	if p.patSeq != 0 {
 		t.Error("the same trip fetched its pattern again")
 	}
-	if e.m.board.poll.gen != boardGen {
+	if e.m.board.polls().gen != boardGen {
 		t.Error("the vehicle pane's polls touched the board's schedule")
 	}
 	if len(p.samples) != 2 {
@@ -204,7 +204,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	if e.m.vehicle.open || e.m.focus != paneBoard {
 		t.Fatal("esc should close the pane")
 	}
-	if e.send(vehicleTickMsg{vehicle: 44, gen: gen}) != nil || e.send(fetch()) != nil {
+	if e.send(feedTickMsg{key: p.feed(), gen: gen}) != nil || e.send(fetch()) != nil {
 		t.Error("a closed pane still polls")
 	}
 }
@@ -230,12 +230,15 @@ func TestVehicleKeys(t *testing.T) {
 	if p.rng != model.RangeAll || len(p.pass.Passages) != 19 {
 		t.Fatal("u again should list all stops")
 	}
-	_ = e.m.View()
-	first := p.cache.first
+	// Update knows the list's layout without a View in between (View
+	// writes nothing).
+	first := p.list.first
+	if first == 0 {
+		t.Fatal("following the vehicle, the list should start further down")
+	}
 	e.key("k")
-	_ = e.m.View()
-	if p.follow || p.cache.first != first-1 {
-		t.Errorf("k should scroll up one line and stop following: first %d -> %d", first, p.cache.first)
+	if p.follow || p.list.first != first-1 {
+		t.Errorf("k should scroll up one line and stop following: first %d -> %d", first, p.list.first)
 	}
 	if e.key("f"); !p.follow {
 		t.Error("f should follow the vehicle again")

@@ -18,10 +18,64 @@ type vehicleCache struct {
 	mapKey   mapKey
 	mapLines []string
 	mapOK    bool
+}
 
-	first    int // first passage line shown
-	lines    int // passage lines in all
-	listRows int // passage lines that fit
+// listWindow is what the keys need of the passage list's layout: the
+// lines in all, the rows that fit and the first shown. measure computes
+// it in Update; View computes the same from the same state and writes
+// nothing.
+type listWindow struct {
+	lines, rows, first int
+}
+
+// window places a list of n lines in rows: from scroll, or with the
+// focus line a third down when following, clamped.
+func window(n, rows, focus, scroll int, follow bool) listWindow {
+	first := scroll
+	if follow {
+		first = focus - rows/3
+	}
+	return listWindow{lines: n, rows: rows, first: max(min(first, n-rows), 0)}
+}
+
+// listRect is the passage list's rectangle (its header included) in the
+// pane's layout; zero when there is none.
+func (p *vehiclePane) listRect() (w, h int) {
+	if p.width < 4 || p.height < 3 || !p.have {
+		return 0, 0
+	}
+	iw, ih := p.width-2, p.height-2
+	bh := ih - len(p.headLines(iw))
+	switch {
+	case bh < 2:
+		return 0, 0
+	case iw >= 3*bh && iw >= 60: // beside the map
+		return iw - iw/3 - 1, bh
+	case bh >= 12: // above the map
+		return iw, min(len(p.pass.Passages)+2, bh/2)
+	}
+	return iw, bh
+}
+
+// measure lays out the passage list for the keys (scrolling, paging):
+// called from Update after every message, never from View.
+func (p *vehiclePane) measure() {
+	w, h := p.listRect()
+	if w <= 0 || h <= 1 {
+		p.list = listWindow{}
+		return
+	}
+	d := p.diagram(w)
+	p.list = window(len(d.lines), h-1, d.focus, p.scroll, p.follow)
+}
+
+// diagram builds the passage diagram at width w.
+func (p *vehiclePane) diagram(w int) diagram {
+	bearing := 0
+	if p.trip != nil && p.trip.PositionData != nil {
+		bearing = p.trip.PositionData.Bearing
+	}
+	return buildDiagram(p.sh.st, p.sh.t, p.pass.Passages, p.position(), bearing, p.sh.now, w)
 }
 
 // view renders the pane into its rectangle (exactly height lines of at
@@ -110,21 +164,9 @@ func (p *vehiclePane) passageList(w, h int) []string {
 		return nil
 	}
 	st := p.sh.st
-	pos := p.position()
-	bearing := 0
-	if p.trip != nil && p.trip.PositionData != nil {
-		bearing = p.trip.PositionData.Bearing
-	}
-	d := buildDiagram(st, p.sh.t, p.pass.Passages, pos, bearing, p.sh.now, w)
+	d := p.diagram(w)
 	rows := h - 1
-	c := p.cache
-	c.lines, c.listRows = len(d.lines), rows
-	first := p.scroll
-	if p.follow {
-		first = d.focus - rows/3
-	}
-	first = max(min(first, len(d.lines)-rows), 0)
-	c.first = first
+	first := window(len(d.lines), rows, d.focus, p.scroll, p.follow).first
 	more := ""
 	switch {
 	case first > 0 && first+rows < len(d.lines):
@@ -247,14 +289,13 @@ func (p *vehiclePane) headLines(iw int) []string {
 // deviationText is "+2 min late", "on time" or "1 min early", coloured.
 func (p *vehiclePane) deviationText(sec int) string {
 	st, tx := p.sh.st, p.sh.t
-	d := model.DelayMinutes(sec)
-	switch {
-	case d == 0:
+	d, sev := delaySeverity(sec)
+	switch sev {
+	case sevOnTime:
 		return st.OnTime.Render(tx.OnTime)
-	case d > 0 && d < 3:
-		return st.Slight.Render(fmt.Sprintf(tx.LateBy, d))
-	case d > 0:
-		return st.Late.Render(fmt.Sprintf(tx.LateBy, d))
+	case sevSlight, sevLate:
+		return st.severity(sev).Render(fmt.Sprintf(tx.LateBy, d))
+	case sevEarly, sevPlanned:
 	}
 	return st.Early.Render(fmt.Sprintf(tx.EarlyBy, -d))
 }
@@ -263,7 +304,7 @@ func (p *vehiclePane) deviationText(sec int) string {
 // state of the pane's own poll.
 func (p *vehiclePane) pollLine(iw int) string {
 	st, tx := p.sh.st, p.sh.t
-	now := p.sh.now
+	now := p.sh.local // poll times are local
 	var parts []string
 	if n := len(p.samples); n > 0 {
 		spark := mapview.Sparkline(p.samples, min(n, max(iw/3, 8)))
@@ -273,7 +314,7 @@ func (p *vehiclePane) pollLine(iw int) string {
 	pl := &p.poll
 	switch {
 	case pl.lastErr != nil:
-		parts = append(parts, st.Stale.Render(fmt.Sprintf(tx.StaleSince, pl.staleSince.In(model.Berlin).Format("15:04:05"))),
+		parts = append(parts, st.Stale.Render(fmt.Sprintf(tx.StaleSince, p.sh.svcAt(pl.staleSince).In(model.Berlin).Format("15:04:05"))),
 			st.Error.Render(p.sh.t.errLine(pl.lastErr)))
 	case pl.inFlight():
 		parts = append(parts, st.Muted.Render(tx.Refreshing))
@@ -292,7 +333,7 @@ func (p *vehiclePane) notice(pos position) string {
 	st, tx := p.sh.st, p.sh.t
 	switch {
 	case p.out:
-		return st.Stale.Render(fmt.Sprintf(tx.OutOfService, p.outSince.In(model.Berlin).Format("15:04"))) +
+		return st.Stale.Render(fmt.Sprintf(tx.OutOfService, p.sh.svcAt(p.outSince).In(model.Berlin).Format("15:04"))) +
 			st.Muted.Render(tx.OutOfServiceTail)
 	case pos.phase == phaseEnded:
 		ps := p.pass.Passages

@@ -64,6 +64,7 @@ func (m *Model) render() string {
 	case overlayHelp:
 		box := m.helpView(min(w, 100), h)
 		main = overlayAt(main, box, (w-ansi.StringWidth(firstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
+	case overlayNone:
 	}
 	return main + "\n" + statusBar(m.sh, m.statusBoard(), &m.memo.status, w) + "\n" + m.footer(w)
 }

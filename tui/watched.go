@@ -49,7 +49,7 @@ func (b savedBoard) spec() (BoardSpec, error) {
 }
 
 // boardsMsg carries the watched boards loaded from disk at start: the
-// first maxBoards, how many distinct ones the file has, and what went
+// first MaxBoards, how many distinct ones the file has, and what went
 // wrong with it.
 type boardsMsg struct {
 	specs   []BoardSpec
@@ -184,8 +184,8 @@ func (m *Model) restoreBoards(msg boardsMsg) tea.Cmd {
 		return nil
 	}
 	var cmds []tea.Cmd
-	for _, s := range msg.specs[:min(len(msg.specs), maxBoards)] {
-		cmds = append(cmds, d.grid.add(s, d.newID(), nil))
+	for _, s := range msg.specs[:min(len(msg.specs), MaxBoards)] {
+		cmds = append(cmds, d.grid.add(s, nil))
 	}
 	d.grid.focus = 0
 	d.boards.saved = d.grid.specs()

@@ -48,7 +48,7 @@ func TestWatchedBoardsRoundTrip(t *testing.T) {
 	if v := e2.m.View(); !strings.Contains(v, "line 2 · pl. A · →") || !strings.Contains(v, "2 boards") {
 		t.Errorf("the restored grid does not show the filters:\n%s", v)
 	}
-	if e2.m.board.poll.inFlight() {
+	if e2.m.board.polls().inFlight() {
 		t.Error("the single board still polls behind the restored grid")
 	}
 	e2.saveBoards(e2.key("x"))

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"time"
-
 	"abfahrt/model"
 	"abfahrt/tui"
 )
@@ -26,8 +24,8 @@ func boardSpecs(stops []string, stopPoint, layout string, file Config) ([]tui.Bo
 		}
 		out = append(out, tui.BoardSpec{StopPoint: c})
 	}
-	if len(out) > 16 {
-		return nil, usagef("at most 16 boards, got %d", len(out))
+	if len(out) > tui.MaxBoards {
+		return nil, usagef("at most %d boards, got %d", tui.MaxBoards, len(out))
 	}
 	if layout == "" && len(out) == 0 {
 		layout = file.Layout
@@ -37,11 +35,7 @@ func boardSpecs(stops []string, stopPoint, layout string, file Config) ([]tui.Bo
 		if !ok {
 			return nil, usagef("--layout: no layout named %q in the configuration file", layout)
 		}
-		for _, b := range l.Boards {
-			spec := tui.BoardSpec{Stop: b.Stop, StopPoint: model.StopPointCode(b.StopPoint), Arrivals: b.Arrivals,
-				Lines: b.Lines, Platform: b.Platform, Direction: b.Direction}
-			out = append(out, spec)
-		}
+		out = append(out, l.Boards...)
 	}
 	return out, nil
 }
@@ -57,7 +51,7 @@ func kioskOptions(k KioskConfig, enabled bool) tui.KioskOptions {
 		StaleAfter:     k.StaleAfter.Duration,
 	}
 	if o.Rotate == 0 {
-		o.Rotate = 20 * time.Second
+		o.Rotate = tui.DefaultKioskRotate
 	}
 	if k.Hours != "" {
 		if from, to, err := parseHours(k.Hours); err == nil {

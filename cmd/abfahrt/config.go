@@ -13,7 +13,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"abfahrt/model"
+	"abfahrt/tui"
 )
 
 // Config is abfahrt's configuration file ($XDG_CONFIG_HOME/abfahrt/config.toml).
@@ -39,19 +39,9 @@ type Config struct {
 	Kiosk KioskConfig `toml:"kiosk"`
 }
 
-// Layout is a named set of boards.
+// Layout is a named set of boards, each with its filters.
 type Layout struct {
-	Boards []BoardConfig `toml:"boards"`
-}
-
-// BoardConfig is one board of a layout with its filters.
-type BoardConfig struct {
-	Stop      int      `toml:"stop"`
-	StopPoint string   `toml:"stoppoint"`
-	Lines     []string `toml:"lines"`
-	Platform  string   `toml:"platform"`
-	Direction string   `toml:"direction"`
-	Arrivals  bool     `toml:"arrivals"`
+	Boards []tui.BoardSpec `toml:"boards"`
 }
 
 // KioskConfig configures kiosk mode.
@@ -164,11 +154,11 @@ func (c Config) check() error {
 	if c.Language != "" && c.Language != "en" && c.Language != "de" {
 		return bad("language", "must be en or de, got %q", c.Language)
 	}
-	if c.Theme != "" && !validTheme(c.Theme) {
-		return bad("theme", "must be one of %s, got %q", strings.Join(themes, ", "), c.Theme)
+	if _, ok := tui.ThemeByName(c.Theme); !ok {
+		return bad("theme", "must be one of %s, got %q", strings.Join(tui.ThemeNames(), ", "), c.Theme)
 	}
-	if c.Limit < 0 || c.Limit > 100 {
-		return bad("limit", "must be between 1 and 100, got %d", c.Limit)
+	if c.Limit < 0 || c.Limit > tui.MaxLimit {
+		return bad("limit", "must be between 1 and %d, got %d", tui.MaxLimit, c.Limit)
 	}
 	for _, line := range sortedKeys(c.LineColors) {
 		if !hexColor.MatchString(c.LineColors[line]) {
@@ -182,17 +172,17 @@ func (c Config) check() error {
 	}
 	for _, name := range sortedKeys(c.Layouts) {
 		l := c.Layouts[name]
-		if len(l.Boards) == 0 || len(l.Boards) > 16 {
-			return bad("layouts."+name, "must have 1 to 16 boards, has %d", len(l.Boards))
+		if len(l.Boards) == 0 || len(l.Boards) > tui.MaxBoards {
+			return bad("layouts."+name, "must have 1 to %d boards, has %d", tui.MaxBoards, len(l.Boards))
 		}
 		for i, b := range l.Boards {
-			if err := b.check(); err != nil {
+			if err := b.Check(); err != nil {
 				return bad(fmt.Sprintf("layouts.%s.boards[%d]", name, i+1), "%v", err)
 			}
 		}
 	}
-	if c.Kiosk.Rotate.Duration != 0 && c.Kiosk.Rotate.Duration < 3*time.Second {
-		return bad("kiosk.rotate", "must be at least 3s, got %s", c.Kiosk.Rotate.Duration)
+	if c.Kiosk.Rotate.Duration != 0 && c.Kiosk.Rotate.Duration < tui.MinKioskRotate {
+		return bad("kiosk.rotate", "must be at least %s, got %s", tui.MinKioskRotate, c.Kiosk.Rotate.Duration)
 	}
 	if c.Kiosk.StaleAfter.Duration < 0 {
 		return bad("kiosk.stale_after", "must not be negative")
@@ -203,33 +193,6 @@ func (c Config) check() error {
 		}
 	}
 	return nil
-}
-
-func (b BoardConfig) check() error {
-	if (b.Stop == 0) == (b.StopPoint == "") {
-		return errors.New("needs exactly one of stop or stoppoint")
-	}
-	if b.Stop != 0 && (b.Stop < 1000 || b.Stop > 9999) {
-		return fmt.Errorf("stop must be 4 digits, got %d", b.Stop)
-	}
-	if b.StopPoint != "" {
-		if _, err := model.ParseStopPointCode(b.StopPoint); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// themes are the names of the built-in themes.
-var themes = []string{"dark", "light", "high-contrast", "mono"}
-
-func validTheme(s string) bool {
-	for _, t := range themes {
-		if s == t {
-			return true
-		}
-	}
-	return false
 }
 
 // parseHours reads operating hours "HH:MM-HH:MM" (the end may be past

@@ -105,8 +105,8 @@ once and print a table (or JSON with --json).`,
 			if vehicle < 0 {
 				return usagef("--vehicle must be a vehicle number, got %d", vehicle)
 			}
-			if limit < 1 || limit > 100 {
-				return usagef("--limit must be between 1 and 100, got %d", limit)
+			if limit < 1 || limit > tui.MaxLimit {
+				return usagef("--limit must be between 1 and %d, got %d", tui.MaxLimit, limit)
 			}
 			opts.Theme, opts.Lang, opts.LineColors = g.s.theme.value, g.s.lang.value, g.s.file.LineColors
 			opts.StateDir = statePath(os.LookupEnv)
@@ -118,6 +118,7 @@ once and print a table (or JSON with --json).`,
 			opts.Source, opts.SourceName, opts.Now = src.client, src.name, src.now
 			client := src.client
 			opts.Stats = func() int64 { return client.Stats().Upstream }
+			opts.ClockSkew = g.logClockSkew
 			stopNotify := notifySystemd(cmd.Context())
 			err = tui.Run(cmd.Context(), opts)
 			stopNotify()
@@ -167,7 +168,9 @@ once and print a table (or JSON with --json).`,
 type source struct {
 	client *feed.Client
 	name   string
-	now    func() time.Time
+	// now is the service's clock when it runs in this process; nil for a
+	// remote service, whose clock the board estimates from its answers.
+	now func() time.Time
 }
 
 // source builds the client of --api, or of the embedded simulation.
@@ -210,7 +213,7 @@ func (g *globals) source() (source, error) {
 	if err != nil {
 		return source{}, usageError{err}
 	}
-	return source{client: c, name: u.Host, now: time.Now}, nil
+	return source{client: c, name: u.Host}, nil
 }
 
 // liveTTL keeps cached live answers below the poll interval less its

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"abfahrt/tui"
 )
 
 // setting is one effective value and where it came from.
@@ -68,8 +70,8 @@ func resolveSettings(cmd *cobra.Command, g *globals, env envLookup) (*settings, 
 	if s.lang.value != "en" && s.lang.value != "de" {
 		return nil, usagef("--lang must be en or de, got %q", s.lang.value)
 	}
-	if !validTheme(s.theme.value) {
-		return nil, usagef("--theme must be one of %s, got %q", strings.Join(themes, ", "), s.theme.value)
+	if _, ok := tui.ThemeByName(s.theme.value); !ok || s.theme.value == "" {
+		return nil, usagef("--theme must be one of %s, got %q", strings.Join(tui.ThemeNames(), ", "), s.theme.value)
 	}
 
 	s.interval, s.intFrom = 15*time.Second, "default"

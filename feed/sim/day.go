@@ -132,6 +132,7 @@ func (p *planner) buildDay(y int, m time.Month, d int) *dayPlan {
 					extra = 120 + unit(h)*600
 				case alertCancel:
 					tr.cancelled = unit(h) < 0.35
+				case alertDetour, alertStopClosed: // stops close below (closeStops)
 				}
 			}
 		}

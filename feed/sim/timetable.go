@@ -17,6 +17,7 @@ func kindOf(wd time.Weekday) dayKind {
 		return saturday
 	case time.Sunday:
 		return sunday
+	case time.Monday, time.Tuesday, time.Wednesday, time.Thursday, time.Friday:
 	}
 	return weekday
 }

@@ -193,6 +193,7 @@ func Strings(v any, fn func(path, s string)) {
 
 func walk(v reflect.Value, path string, fn func(path, s string)) {
 	switch v.Kind() {
+	default: // numbers, booleans, channels, functions: no text
 	case reflect.String:
 		fn(path, v.String())
 	case reflect.Struct:

@@ -226,6 +226,7 @@ func (ix *Index) highlight(c *candidate, sp *spelling) []int {
 				offs = append(offs, ms[0].MatchedIndexes...)
 			}
 		}
+	case tierNone:
 	}
 	if len(offs) == 0 {
 		return nil

@@ -1,0 +1,70 @@
+package tui
+
+import (
+	"context"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// rootModel is the program Run runs for o: the kiosk when o.Kiosk is
+// enabled, else the interactive board; its requests end with ctx.
+func rootModel(ctx context.Context, o Options) tea.Model {
+	if o.Kiosk.Enabled {
+		m := newKioskModel(o)
+		m.sh.ctx = ctx
+		return m
+	}
+	m := New(o)
+	m.sh.ctx = ctx
+	return m
+}
+
+// kioskModel is the unattended station display (Options.Kiosk): its own
+// Bubble Tea model, which Run chooses instead of the interactive root.
+// It reads the same shared state (clock, styles, texts, source, poll
+// policy) and polls through the same loop (feeds.go); its state and
+// rotation are in kiosk.go, its screen in kiosk_view.go.
+type kioskModel struct {
+	sh     *shared
+	kiosk  kiosk
+	width  int
+	height int
+}
+
+// newKioskModel returns the kiosk for o: o.Boards in turn, else the board
+// of o.Stop or o.StopPoint (default DefaultStop). It does no I/O.
+func newKioskModel(o Options) kioskModel {
+	sh := newShared(o)
+	specs := o.Boards
+	if len(specs) == 0 {
+		s := startSubject(o)
+		specs = []BoardSpec{{Stop: s.stop, StopPoint: s.point}}
+	}
+	o.Kiosk.Enabled = true
+	return kioskModel{sh: sh, kiosk: newKiosk(sh, o.Kiosk, specs)}
+}
+
+// Init starts the polls (unless outside the operating hours), the clock
+// and the base data load (for the stops' names).
+func (m kioskModel) Init() tea.Cmd {
+	return tea.Batch(append(m.kiosk.init(), clockCmd(m.sh.clock), baseDataCmd(m.sh.ctx, m.sh.src))...)
+}
+
+// Update handles a message (kiosk.go).
+func (m kioskModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.sh.observeMsg(msg)
+	cmd := m.update(msg)
+	return m, cmd
+}
+
+// View renders the kiosk screen; pure, from the cache within a second.
+func (m kioskModel) View() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if w < minWidth || h < minHeight {
+		return tooSmall(m.sh.t, w, h)
+	}
+	return m.kioskView()
+}

@@ -1,0 +1,84 @@
+package tui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+)
+
+// registry holds one feed per polled board subject, however many views
+// show it: the dispatcher grid's boards and the pin strip take their data
+// from here, so a stop that is both pinned and watched is polled once.
+// Each entry has its poller (schedule, request in flight, last error, data
+// age) and the last good answer. Views acquire the subjects they show and
+// release them when they stop; the last release ends the poll.
+type registry struct {
+	entries map[feedKey]*feedEntry
+}
+
+// feedEntry is one polled subject of the registry.
+type feedEntry struct {
+	key   feedKey
+	subj  subject
+	poll  poller
+	data  model.Board // the last good answer
+	have  bool
+	users int // views that show it
+}
+
+// newRegistry returns an empty registry.
+func newRegistry() *registry { return &registry{entries: map[feedKey]*feedEntry{}} }
+
+// acquire returns the feed of s for one more view, starting it (and
+// returning the command of its first poll) when no view had it.
+func (r *registry) acquire(s subject) (*feedEntry, tea.Cmd) {
+	k := boardFeed(s)
+	if e := r.entries[k]; e != nil {
+		e.users++
+		return e, nil
+	}
+	e := &feedEntry{key: k, subj: s, users: 1}
+	e.poll.renew()
+	r.entries[k] = e
+	return e, e.poll.pollNow(k)
+}
+
+// release gives up one view's hold on e; the last one ends its poll.
+func (r *registry) release(e *feedEntry) {
+	e.users--
+	if e.users > 0 {
+		return
+	}
+	e.poll.restart()
+	if r.entries[e.key] == e {
+		delete(r.entries, e.key)
+	}
+}
+
+// tick starts the poll msg asks for; ok is false when msg is no entry's.
+func (r *registry) tick(sh *shared, msg feedTickMsg) (e *feedEntry, cmd tea.Cmd, ok bool) {
+	e = r.entries[msg.key]
+	if e == nil || e.poll.gen != msg.gen {
+		return nil, nil, false
+	}
+	return e, e.poll.tick(sh, msg), true
+}
+
+// receive takes the answer msg if an entry awaits it, records it and arms
+// the entry's next tick; ok is false for any other answer.
+func (r *registry) receive(sh *shared, msg feedMsg) (e *feedEntry, cmd tea.Cmd, ok bool) {
+	e = r.entries[msg.key]
+	if e == nil {
+		return nil, nil, false
+	}
+	if cmd, ok = e.poll.receive(sh, msg); !ok {
+		return nil, nil, false
+	}
+	if msg.err == nil {
+		e.data, e.have = msg.data.board, true
+	}
+	return e, cmd, true
+}
+
+// refresh polls e now, bypassing the client's cache.
+func (e *feedEntry) refresh() tea.Cmd { return e.poll.refresh(e.key) }

@@ -1,0 +1,49 @@
+package tui
+
+import "testing"
+
+// TestRegistrySharesAPinnedAndWatchedStop: a stop on the pin strip and on
+// the grid is one feed, polled once; the grid board of a pinned stop shows
+// its departures at once, from the strip's answer, without a request of
+// its own.
+func TestRegistrySharesAPinnedAndWatchedStop(t *testing.T) {
+	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = t.TempDir() })
+	e.send(pinsMsg{pins: []pin{{Stop: 1350, Name: "Ehinger Tor"}}})
+	pinned := e.m.disp.pins.feeds
+	if len(pinned) != 1 {
+		t.Fatalf("%d strip feeds, want 1", len(pinned))
+	}
+	pin := pinned[0]
+	e.deliver(e.send(feedTickMsg{key: pin.key, gen: pin.poll.gen}))
+	calls := func(stop int) (n int) {
+		e.src.mu.Lock()
+		defer e.src.mu.Unlock()
+		for _, s := range e.src.calls {
+			if s == (subject{stop: stop}) {
+				n++
+			}
+		}
+		return n
+	}
+	if n := calls(1350); n != 1 {
+		t.Fatalf("%d requests for the pinned stop, want 1", n)
+	}
+
+	e.send(boardsMsg{specs: []BoardSpec{{Stop: 1350}, {Stop: 1008}}})
+	g := &e.m.disp.grid
+	if e.m.disp.mode != modeGrid || g.len() != 2 {
+		t.Fatalf("mode %v with %d boards, want the grid of 2", e.m.disp.mode, g.len())
+	}
+	if g.feeds[0] != pin {
+		t.Error("the grid polls the pinned stop on a feed of its own")
+	}
+	if len(g.boards[0].rows()) == 0 {
+		t.Error("the grid board of the pinned stop waits for a poll of its own")
+	}
+	if n := len(e.m.sh.reg.entries); n != 2 {
+		t.Errorf("%d feeds in the registry for 2 stops, want 2", n)
+	}
+	if n := calls(1350); n != 1 {
+		t.Errorf("%d requests for the pinned stop, want still 1", n)
+	}
+}

@@ -1,0 +1,288 @@
+package tui
+
+import (
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The service's clock. Everything the board shows or compares with "now"
+// (countdowns, ages, the header and kiosk clocks, operating hours) runs on
+// the service's time, not the machine's: a station PC with a wrong clock
+// and a simulation started at another time or running faster than real
+// time must still show what the service means. serviceClock estimates it
+// from each answer's CurrentTimestamp against the local time the answer
+// arrived: an offset, and a rate where the service clearly runs faster
+// than real time (the simulation's --speed). Between answers it advances
+// locally, so countdowns still tick every second.
+//
+// The estimate is robust to what a network does to timestamps: an answer
+// that was delayed (latency, a cached answer) reads as a service clock
+// that is behind, so among the samples that agree the least delayed wins;
+// a single wrong timestamp is outvoted by the samples around it; and a
+// real jump of the service's clock (a restarted simulation) is followed
+// once two answers in a row agree on it.
+
+// Tuning of the service clock.
+const (
+	// clockSamples bounds the answers remembered.
+	clockSamples = 8
+	// sampleSpacing merges answers that arrive within this of the first of
+	// them (a grid polls many boards at once) into one sample, the least
+	// delayed; well below the shortest poll interval, so that successive
+	// polls stay apart.
+	sampleSpacing = 2 * time.Second
+	// minRateSpan is the shortest local span between two samples that may
+	// suggest a rate: shorter spans are dominated by latency and by the
+	// timestamps' whole seconds.
+	minRateSpan = 10 * time.Second
+	// fastRate is the least rate taken as "the service runs faster"; below
+	// it the clock runs at real time and only the offset is estimated.
+	fastRate = 1.5
+	// maxRate bounds the rates believed: a faster "clock" is a wrong
+	// timestamp.
+	maxRate = 1000
+	// clockTolerance is how far, in real time, a sample may lie from a
+	// model and still agree with it (latency, cached answers, whole
+	// seconds); scaled by the rate in service time.
+	clockTolerance = 30 * time.Second
+	// skewNotice is the difference between the machine's clock and the
+	// service's from which the status bar says so.
+	skewNotice = time.Minute
+)
+
+// clockSample is one answer: the service's time and the local arrival
+// time; group is the arrival of the first answer merged into it.
+type clockSample struct{ local, svc, group time.Time }
+
+// serviceClock is the estimate; the zero value knows nothing and passes
+// the local time through. Only the root's Update touches it.
+type serviceClock struct {
+	samples []clockSample // oldest first, at least sampleSpacing apart
+	known   bool
+	refL    time.Time // a local time
+	refS    time.Time // the service's time at refL
+	rate    float64   // service seconds per local second
+}
+
+// at returns the service's time at local time t.
+func (c *serviceClock) at(t time.Time) time.Time {
+	if c == nil || !c.known {
+		return t
+	}
+	return c.refS.Add(scale(t.Sub(c.refL), c.rate))
+}
+
+// observe adds an answer with the service's time svc that arrived at local
+// time t, and fits the clock anew. Zero times (an answer without a
+// timestamp) are ignored.
+func (c *serviceClock) observe(svc, t time.Time) {
+	if svc.IsZero() || t.IsZero() {
+		return
+	}
+	s := clockSample{local: t, svc: svc, group: t}
+	n := len(c.samples)
+	switch {
+	case n > 0 && t.Before(c.samples[n-1].local.Add(-sampleSpacing)):
+		c.samples = c.samples[:0] // the local clock went back: start over
+		c.samples = append(c.samples, s)
+	case n > 0 && t.Sub(c.samples[n-1].group) < sampleSpacing:
+		last := c.samples[n-1]
+		if svc.Sub(last.svc) > t.Sub(last.local) { // less delayed than the one kept
+			s.group = last.group
+			c.samples[n-1] = s
+		}
+	default:
+		c.samples = append(c.samples, s)
+		if len(c.samples) > clockSamples {
+			c.samples = append(c.samples[:0], c.samples[len(c.samples)-clockSamples:]...)
+		}
+	}
+	c.fit()
+}
+
+// clockModel is a candidate: the service's time runs at rate from anchor.
+type clockModel struct {
+	anchor clockSample
+	rate   float64
+}
+
+// residual is how far sample s lies from the model, in service time.
+func (m clockModel) residual(s clockSample) time.Duration {
+	want := m.anchor.svc.Add(scale(s.local.Sub(m.anchor.local), m.rate))
+	return absDur(s.svc.Sub(want))
+}
+
+// tolerance is the model's tolerance in service time.
+func (m clockModel) tolerance() time.Duration { return scale(clockTolerance, max(1, m.rate)) }
+
+// supports returns the samples that agree with the model, as a bit set.
+func (m clockModel) supports(ss []clockSample) (set uint32, n int) {
+	tol := m.tolerance()
+	for i, s := range ss {
+		if m.residual(s) <= tol {
+			set |= 1 << i
+			n++
+		}
+	}
+	return set, n
+}
+
+// fit chooses the model most samples agree with: real time through one
+// sample, or a faster rate through two samples that at least one more
+// confirms. Ties go to the older samples (one new timestamp does not move
+// a settled clock), unless the two newest agree with each other and not
+// with the settled clock: then the older samples are dropped.
+func (c *serviceClock) fit() {
+	ss := c.samples
+	if len(ss) == 0 {
+		return
+	}
+	best, set, _ := c.choose(ss)
+	if k := len(ss); k >= 3 && set&(1<<(k-1)) == 0 && set&(1<<(k-2)) == 0 {
+		newest := ss[k-2:]
+		if _, _, m := c.choose(newest); m == 2 {
+			c.samples = append(c.samples[:0], newest...)
+			ss = c.samples
+			best, set, _ = c.choose(ss)
+		}
+	}
+	// Refine: the rate over the longest span the model's samples cover,
+	// then the least delayed of them as the offset.
+	first, last := -1, -1
+	for i := range ss {
+		if set&(1<<i) != 0 {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if best.rate != 1 && last > first {
+		a, b := ss[first], ss[last]
+		if dl := b.local.Sub(a.local); dl >= minRateSpan {
+			best.rate = float64(b.svc.Sub(a.svc)) / float64(dl)
+		}
+	}
+	ref := ss[last].local
+	var off time.Time
+	for i, s := range ss {
+		if set&(1<<i) == 0 {
+			continue
+		}
+		at := s.svc.Add(scale(ref.Sub(s.local), best.rate))
+		if off.IsZero() || at.After(off) {
+			off = at
+		}
+	}
+	c.known, c.refL, c.refS, c.rate = true, ref, off, best.rate
+}
+
+// choose returns the candidate model with the most samples agreeing, its
+// supporting set and their number.
+func (c *serviceClock) choose(ss []clockSample) (best clockModel, set uint32, n int) {
+	n = -1
+	try := func(m clockModel, need int) {
+		s, k := m.supports(ss)
+		if k >= need && k > n {
+			best, set, n = m, s, k
+		}
+	}
+	for i := range ss {
+		try(clockModel{anchor: ss[i], rate: 1}, 1)
+	}
+	for i := range ss {
+		for j := i + 1; j < len(ss); j++ {
+			dl := ss[j].local.Sub(ss[i].local)
+			if dl < minRateSpan {
+				continue
+			}
+			if r := float64(ss[j].svc.Sub(ss[i].svc)) / float64(dl); r >= fastRate && r <= maxRate {
+				try(clockModel{anchor: ss[i], rate: r}, 3)
+			}
+		}
+	}
+	return best, set, n
+}
+
+// scale multiplies a duration by a rate.
+func scale(d time.Duration, rate float64) time.Duration {
+	if rate == 1 {
+		return d
+	}
+	return time.Duration(float64(d) * rate)
+}
+
+// absDur is |d|.
+func absDur(d time.Duration) time.Duration {
+	if d < 0 {
+		return -d
+	}
+	return d
+}
+
+// svcAt returns the service's time at local time t.
+func (sh *shared) svcAt(t time.Time) time.Time {
+	if sh.svc == nil {
+		return t
+	}
+	return sh.svc.at(t)
+}
+
+// clockKnown reports whether the service's time is known: in-process, or
+// estimated from at least one answer.
+func (sh *shared) clockKnown() bool { return sh.svc == nil || sh.svc.known }
+
+// observe feeds an answer's CurrentTimestamp, which arrived at local time
+// at, to the service clock, and moves now to the new estimate.
+func (sh *shared) observe(ts, at time.Time) {
+	if sh.svc == nil || ts.IsZero() || at.IsZero() {
+		return
+	}
+	sh.svc.observe(ts, at)
+	sh.now = sh.svc.at(sh.local)
+}
+
+// tick sets the clocks to local time t and returns the command that logs
+// a change of the difference between the machine's clock and the
+// service's, if there is one: when they start or stop differing by more
+// than skewNotice, when the service's rate changes, or when the
+// difference moves by more than skewNotice from what the rate explains.
+func (sh *shared) tick(t time.Time) tea.Cmd {
+	sh.local = t
+	sh.now = sh.svcAt(t)
+	skew := sh.now.Sub(t).Round(time.Second)
+	if absDur(skew) <= skewNotice {
+		skew = 0
+	}
+	sh.skew = skew
+	rate := 1.0
+	if sh.svc != nil && sh.svc.known {
+		rate = sh.svc.rate
+	}
+	l := &sh.skewLog
+	predicted := l.skew + scale(t.Sub(l.at), l.rate-1)
+	switch {
+	case (skew == 0) != (l.skew == 0):
+	case skew == 0:
+		return nil
+	case absDur(skew-predicted) <= skewNotice && absDur(time.Duration((rate-l.rate)*float64(time.Second))) <= time.Second/20:
+		return nil
+	}
+	sh.skewLog = skewLog{at: t, skew: skew, rate: rate}
+	if sh.onSkew == nil {
+		return nil
+	}
+	f, service := sh.onSkew, t.Add(skew)
+	return func() tea.Msg {
+		f(service, t, rate)
+		return nil
+	}
+}
+
+// skewLog is the difference between the clocks as last logged.
+type skewLog struct {
+	at   time.Time
+	skew time.Duration
+	rate float64
+}
