@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -24,6 +26,7 @@ type serveOptions struct {
 	maxConns int
 	drain    time.Duration
 	timeout  time.Duration
+	ssh      sshOptions
 }
 
 func newServeCmd(g *globals) *cobra.Command {
@@ -62,6 +65,17 @@ STOPPING=1.`,
 			if o.maxConns < 1 {
 				return usagef("--max-conns must be at least 1, got %d", o.maxConns)
 			}
+			if o.ssh.addr != "" {
+				if _, _, err := net.SplitHostPort(o.ssh.addr); err != nil {
+					return usagef("--ssh must be host:port such as 0.0.0.0:2222, got %q", o.ssh.addr)
+				}
+				if o.ssh.maxSessions < 1 || o.ssh.idle <= 0 {
+					return usagef("--ssh-max-sessions must be at least 1 and --ssh-idle positive")
+				}
+				if o.ssh.authorizedKeys == "" {
+					o.ssh.authorizedKeys = filepath.Join(statePath(os.LookupEnv), "authorized_keys")
+				}
+			}
 			return runServe(cmd.Context(), g, o)
 		},
 	}
@@ -72,6 +86,11 @@ STOPPING=1.`,
 	f.IntVar(&o.maxConns, "max-conns", 1024, "client connections open at once (more wait in the accept queue)")
 	f.DurationVar(&o.drain, "drain", 10*time.Second, "on SIGTERM, wait this long for open requests to finish")
 	f.DurationVar(&o.timeout, "timeout", mirror.DefaultTimeout, "timeout of one upstream request")
+	f.StringVar(&o.ssh.addr, "ssh", "", "also serve the board over SSH on this address (ssh -t -p PORT HOST [STOP]...)")
+	f.StringVar(&o.ssh.authorizedKeys, "ssh-authorized-keys", "", "public keys allowed over SSH (default $XDG_STATE_HOME/abfahrt/authorized_keys)")
+	f.BoolVar(&o.ssh.anonymous, "ssh-anonymous", false, "let anyone in over SSH (a trusted network only; the board is read-only)")
+	f.IntVar(&o.ssh.maxSessions, "ssh-max-sessions", 100, "SSH sessions open at once")
+	f.DurationVar(&o.ssh.idle, "ssh-idle", 30*time.Minute, "end an SSH session after this long without a key")
 	return cmd
 }
 
@@ -122,6 +141,19 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 	}
 	cancel()
 
+	var sshHub *sshHub
+	if o.ssh.addr != "" {
+		sshHub, _, err = startSSH(ctx, g, o.ssh, m, log)
+		if err != nil {
+			cancelReqs()
+			_ = srv.Close()
+			if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) {
+				log.Warn("mirror: serving ended", "err", serr)
+			}
+			return err
+		}
+	}
+
 	sd := sdnotify.FromEnv()
 	if sd.Enabled() {
 		_ = sd.Ready() // systemd gone: nothing to tell
@@ -143,6 +175,9 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 	log.Info("stopping: draining open requests", "within", o.drain)
 	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), o.drain)
 	defer dcancel()
+	if sshHub != nil {
+		sshHub.stopSessions(dctx)
+	}
 	if err := srv.Shutdown(dctx); err != nil {
 		log.Warn("stopping: drain time over; closing the connections left", "err", err)
 		cancelReqs()

@@ -230,6 +230,7 @@ func (m *Mirror) ConnState(_ net.Conn, state http.ConnState) {
 		m.metrics.clients.Inc()
 	case http.StateClosed, http.StateHijacked:
 		m.metrics.clients.Dec()
+	case http.StateActive, http.StateIdle:
 	}
 }
 
@@ -286,6 +287,7 @@ func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		m.metrics.cacheHits.WithLabelValues(ep).Inc()
 	case resStale:
 		m.metrics.staleAnswers.WithLabelValues(ep).Inc()
+	case resMiss:
 	}
 	m.write(w, r, ep, e, res == resStale)
 }
