@@ -108,11 +108,10 @@ func (b *board) waitFor(t *testing.T, want string, d time.Duration) bool {
 	return false
 }
 
-// abfahrt serve --ssh: 20 sessions each see the board they asked for, a
-// 21st is refused at the cap, an unknown key is refused, sessions without a
-// key pressed end at the idle timeout and free their places, and the
-// host key is kept in the state directory.
-func TestServeSSHBoards(t *testing.T) {
+// hubWithKey starts abfahrt serve --ssh with one authorized key and
+// returns the SSH address, the key, the log and the stop.
+func hubWithKey(t *testing.T, args ...string) (string, gossh.Signer, *lockedBuffer, func() int) {
+	t.Helper()
 	state := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", state)
 	key := sshKey(t)
@@ -120,14 +119,39 @@ func TestServeSSHBoards(t *testing.T) {
 	if err := os.WriteFile(keys, gossh.MarshalAuthorizedKey(key.PublicKey()), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	const idle = 12 * time.Second
-	_, errb, stop, code := startServe(t, "--ssh", "127.0.0.1:0", "--ssh-authorized-keys", keys,
-		"--ssh-max-sessions", "20", "--ssh-idle", idle.String())
+	_, errb, stop, code := startServe(t, append([]string{"--ssh", "127.0.0.1:0", "--ssh-authorized-keys", keys}, args...)...)
 	addr := waitLog(t, errb, regexp.MustCompile(`msg="ssh: serving" addr=(\S+)`))
 	if _, err := os.Stat(filepath.Join(state, "abfahrt", hostKeyName)); err != nil {
 		t.Errorf("no host key in the state directory: %v", err)
 	}
+	return addr, key, errb, func() int { stop(); return <-code }
+}
 
+// openUntil retries a session until the hub has a place for it.
+func openUntil(t *testing.T, addr string, key gossh.Signer, stop, want string) *board {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		b, err := openBoard(t, addr, key, stop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && len(b.done) == 0; time.Sleep(50 * time.Millisecond) {
+			if strings.Contains(b.out.text(), want) {
+				return b
+			}
+		}
+		b.client.Close()
+	}
+	t.Fatalf("no session showed %q", want)
+	return nil
+}
+
+// abfahrt serve --ssh: 20 sessions each see the board they asked for, a
+// 21st is refused at the cap, an unknown key is refused, the places of
+// sessions that left are free again, and a session open at shutdown is
+// told; the host key is kept in the state directory.
+func TestServeSSHBoards(t *testing.T) {
+	addr, key, errb, stop := hubWithKey(t, "--ssh-max-sessions", "20")
 	stops := map[string]string{"1008": "Hauptbahnhof", "1350": "Ehinger Tor", "1240": "Universität Süd", "1010": "Theater", "1200": "Eselsberg Hasenkopf"}
 	order := []string{"1008", "1350", "1240", "1010", "1200"}
 	boards := make([]*board, 20)
@@ -142,22 +166,15 @@ func TestServeSSHBoards(t *testing.T) {
 				return
 			}
 			boards[i] = b
+			if name := stops[order[i%5]]; !b.waitFor(t, name, 60*time.Second) {
+				t.Errorf("session %d (stop %s) never showed %q:\n%s", i, order[i%5], name, b.out.text())
+			}
 		}()
 	}
 	wg.Wait()
 	if t.Failed() {
 		t.FailNow()
 	}
-	for i, b := range boards {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if name := stops[order[i%5]]; !b.waitFor(t, name, idle-2*time.Second) {
-				t.Errorf("session %d (stop %s) never showed %q:\n%s", i, order[i%5], name, b.out.text())
-			}
-		}()
-	}
-	wg.Wait()
 
 	// The cap: a 21st session is told and refused.
 	extra, err := openBoard(t, addr, key, "1008")
@@ -170,7 +187,7 @@ func TestServeSSHBoards(t *testing.T) {
 		if !errors.As(err, &ee) || ee.ExitStatus() != 1 || !strings.Contains(extra.errOut.text(), "all 20 sessions are in use") {
 			t.Errorf("21st session: %v, stderr %q", err, extra.errOut.text())
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Error("the 21st session was not refused")
 	}
 
@@ -179,24 +196,13 @@ func TestServeSSHBoards(t *testing.T) {
 		t.Errorf("unknown key: %v (session %v)", err, b != nil)
 	}
 
-	// Nobody types: every session ends at the idle timeout, and says so.
-	for i, b := range boards {
-		select {
-		case <-b.done:
-			if !strings.Contains(b.out.text(), "goodbye") {
-				t.Errorf("session %d ended without a word: %q", i, finalLine(b.out.text()))
-			}
-		case <-time.After(idle + 20*time.Second):
-			t.Fatalf("session %d still open after the idle timeout", i)
-		}
+	// The places of sessions that left are free again.
+	for _, b := range boards {
+		b.client.Close()
 	}
-	// Their places are free again.
-	again, err := openBoard(t, addr, key, "1350")
-	if err != nil || !again.waitFor(t, "Ehinger Tor", idle-2*time.Second) {
-		t.Errorf("a session after the others ended: %v", err)
-	}
-	stop()
-	if c := <-code; c != exitOK {
+	again := openUntil(t, addr, key, "1350", "Ehinger Tor")
+
+	if c := stop(); c != exitOK {
 		t.Errorf("exit %d:\n%s", c, errb.String())
 	}
 	select {
@@ -207,6 +213,23 @@ func TestServeSSHBoards(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Error("the session outlived the hub")
 	}
+}
+
+// A session where nobody presses a key ends at --ssh-idle, says so, and
+// frees its place.
+func TestServeSSHIdleTimeout(t *testing.T) {
+	addr, key, _, stop := hubWithKey(t, "--ssh-max-sessions", "1", "--ssh-idle", "3s")
+	b := openUntil(t, addr, key, "1008", "Hauptbahnhof")
+	select {
+	case <-b.done:
+		if !strings.Contains(b.out.text(), "no key for 3s; goodbye") {
+			t.Errorf("idle session ended without a word: %q", finalLine(b.out.text()))
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the idle session is still open")
+	}
+	openUntil(t, addr, key, "1010", "Theater")
+	stop()
 }
 
 // finalLine is the last non-empty line of s.
