@@ -63,6 +63,9 @@ const (
 	maxEntries     = 4096
 	maxRetryAfter  = 5 * time.Minute
 	maxFailedRetry = 5 * time.Second
+	// staleWait is how long a client with an expired answer to fall back
+	// on waits for a slow upstream before it gets that answer.
+	staleWait = 2 * time.Second
 )
 
 // Options configure a Mirror.
@@ -305,6 +308,7 @@ func (m *Mirror) interval(rest string) time.Duration {
 // flight shared by all concurrent callers.
 func (m *Mirror) get(ctx context.Context, key, ep string, ttl time.Duration) (*entry, result, error) {
 	now := m.now()
+	var prev *entry // the last good answer, expired but within StaleFor
 	m.mu.Lock()
 	if s := m.slots[key]; s != nil {
 		s.asked = now
@@ -320,8 +324,19 @@ func (m *Mirror) get(ctx context.Context, key, ep string, ttl time.Duration) (*e
 			}
 			return nil, 0, err
 		}
+		if e := s.cur; e != nil && now.Sub(e.fetched) <= m.stale {
+			prev = e
+		}
 	}
 	m.mu.Unlock()
+	// A caller that has an answer to fall back on waits for a slow upstream
+	// only so long; the flight goes on and refreshes the cache for later.
+	var slow <-chan time.Time
+	if prev != nil {
+		t := time.NewTimer(staleWait)
+		defer t.Stop()
+		slow = t.C
+	}
 	led := false
 	ch := m.flights.DoChan(key, func() (any, error) {
 		led = true
@@ -330,6 +345,8 @@ func (m *Mirror) get(ctx context.Context, key, ep string, ttl time.Duration) (*e
 	select {
 	case <-ctx.Done():
 		return nil, 0, context.Cause(ctx)
+	case <-slow:
+		return prev, resStale, nil
 	case r := <-ch:
 		if r.Err != nil {
 			return nil, 0, r.Err

@@ -350,3 +350,38 @@ func TestNonJSONIsAFailure(t *testing.T) {
 		t.Errorf("after a non-JSON answer: %d %.80s; want the last good answer", resp.StatusCode, body)
 	}
 }
+
+// An upstream that hangs does not hold clients who have an answer to fall
+// back on: they get the last good one while the refresh goes on.
+func TestSlowUpstreamServesStale(t *testing.T) {
+	c := &clock{t: t0}
+	svc := sim.New(sim.Options{Seed: 1, Clock: c})
+	hold := make(chan struct{})
+	var held atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if held.Load() {
+			select {
+			case <-hold:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		svc.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	defer close(hold)
+	m, err := mirror.New(mirror.Options{Upstream: srv.URL + "/mobility/v1", Now: c.Now, Timeout: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub := httptest.NewServer(m.Handler())
+	defer hub.Close()
+	q := "/mobility/v1/stop/passage/Departures?StopNumber=1008"
+	_, good := get(t, http.DefaultClient, hub.URL+q, "")
+	held.Store(true)
+	c.advance(20 * time.Second)
+	resp, body := get(t, &http.Client{Timeout: time.Minute}, hub.URL+q, "")
+	if resp.StatusCode != http.StatusOK || !bytes.Equal(body, good) || resp.Header.Get("Warning") == "" {
+		t.Errorf("while the upstream hangs: %d, same body %v, Warning %q", resp.StatusCode, bytes.Equal(body, good), resp.Header.Get("Warning"))
+	}
+}
