@@ -219,9 +219,10 @@ func TestNginxTierThreeHubs(t *testing.T) {
 				t.Errorf("%s asked of the origin twice within %v (interval %v)", q, gap, nginxInterval)
 			}
 		}
-		// nginx counts max-age in whole seconds: an answer lives between
-		// one and two intervals here.
-		if min := int(elapsed/(nginxInterval+time.Second)) - 1; len(times) < min {
+		// nginx counts max-age in whole seconds (an answer lives 2-3 s
+		// there) and a hub may take an answer just before it expires: the
+		// origin sees each query at least every two intervals.
+		if min := int(elapsed/(2*nginxInterval)) - 1; len(times) < min {
 			t.Errorf("%s asked of the origin %d times in %v; want at least %d (the data must refresh)", q, len(times), elapsed.Round(time.Millisecond), min)
 		}
 	}
