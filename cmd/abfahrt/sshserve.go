@@ -216,9 +216,6 @@ func (h *sshHub) run(s ssh.Session, pty ssh.Pty, winCh <-chan ssh.Window, stops 
 	if h.g.s != nil {
 		o.Lang, o.Interval, o.LineColors = h.g.s.lang.value, h.g.s.interval, h.g.s.file.LineColors
 	}
-	if len(stops) == 1 {
-		o.Stop = stops[0].Stop
-	}
 	in := &idleInput{s: s}
 	in.touch()
 	p := tui.NewProgram(ctx, o, tea.WithInput(in), tea.WithOutput(s))
