@@ -11,7 +11,7 @@ BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
 
-.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz fmt tidy generate clean
+.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate clean
 
 all: build
 
@@ -43,7 +43,7 @@ bench-search: ## our search against fzf --filter on the same names and all 39 ke
 	$(GO) test -run '^$$' -bench 'SearchUlm|Search1k|Search10k|Search100k$$' -benchmem -benchtime 20x ./tui/search/
 	$(GO) test -run '^$$' -bench 'Fzf' -benchmem -benchtime 1x ./tui/search/
 
-perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation load (needs tmux, wrk)
+perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation and hub load (needs tmux, wrk)
 	.ci/perf/start-time.sh
 	.ci/perf/idle-cpu.sh
 	.ci/perf/idle-cpu.sh --stop 1008 --stop 1350 --stop 1240 --stop 1010 --stop 1008 --stop 1350 --stop 1240 --stop 1010 --stop 1008 --stop 1350 --stop 1240 --stop 1010
@@ -52,6 +52,8 @@ perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation
 	GZIP=1 .ci/perf/sim-load.sh
 	TARGET=stops .ci/perf/sim-load.sh
 	TARGET=stops GZIP=1 .ci/perf/sim-load.sh
+	.ci/perf/hub-load.sh
+	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags perf -run 'TestPerfSSHSessions' -v ./cmd/abfahrt/
 
 perf-compare: build ## abfahrt (board, grid of 16) against a minimal Bubble Tea clock in tmux: CPU, bytes/s, start; ratios (needs tmux)
 	.ci/perf/perf-compare.sh
@@ -59,6 +61,9 @@ perf-compare: build ## abfahrt (board, grid of 16) against a minimal Bubble Tea 
 chaos: ## 72 simulated minutes of cycling service failures (synctest), goleak, flat heap; every terminal size
 	$(GO) test -race -tags chaos -run 'TestChaos' -count=1 -v ./tui/
 	$(GO) test -tags chaos -run 'TestEverySizeExhaustive' -count=1 -v ./tui/
+
+nginx-test: ## deploy/nginx/abfahrt.conf in front of the simulation with three hubs behind it (needs nginx)
+	$(GO) test -race -count=1 -tags nginx -run 'TestNginx' -v ./feed/mirror/
 
 fuzz: ## run every fuzz target for FUZZ_TIME each (.ci/fuzz.sh)
 	FUZZ_TIME=$(FUZZ_TIME) .ci/fuzz.sh

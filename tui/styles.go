@@ -212,17 +212,28 @@ type Styles struct {
 	defaultMark lipgloss.Style
 }
 
-// NewStyles builds the styles of a theme and a line colour table for the
-// terminal's colour profile (lipgloss.ColorProfile, fixed for the life of
-// the program): on a 256- or 16-colour terminal every "#RRGGBB" colour is
-// converted to the palette here, once, and not again by every Render (the
-// conversion searches the palette in HSLuv and was 38 % of a frame).
-func NewStyles(t Theme, lines LineColors) *Styles {
-	if t.Mono {
-		return newMonoStyles(t, lines)
-	}
-	t, conv := forProfile(lipgloss.ColorProfile(), t)
+// NewStyles builds the styles of a theme and a line colour table.
+func NewStyles(t Theme, lines LineColors) *Styles { return newStylesWith(nil, t, lines) }
+
+// newStylesWith builds the styles on renderer r (nil: lipgloss's default),
+// whose colour profile decides how colours are written. On a 256- or
+// 16-colour profile every "#RRGGBB" colour is converted to the palette
+// here, once, and not again by every Render (the conversion searches the
+// palette in HSLuv and was 38 % of a frame); the profile is the
+// renderer's, so each SSH session gets its own.
+func newStylesWith(r *lipgloss.Renderer, t Theme, lines LineColors) *Styles {
 	s := lipgloss.NewStyle
+	if r != nil {
+		s = r.NewStyle
+	}
+	if t.Mono {
+		return newMonoStyles(s, t, lines)
+	}
+	profile := lipgloss.ColorProfile()
+	if r != nil {
+		profile = r.ColorProfile()
+	}
+	t, conv := forProfile(profile, t)
 	st := &Styles{
 		Theme:        t,
 		Text:         s().Foreground(t.Text),
@@ -306,8 +317,7 @@ func forProfile(p termenv.Profile, t Theme) (Theme, func(string) lipgloss.Color)
 // video stands for a coloured background (line badges, the cursor row, the
 // status bar, banners), bold for a signal colour. The text says the rest:
 // "+3", "on time", "~" for planned rows, "⚠" for stale data.
-func newMonoStyles(t Theme, lines LineColors) *Styles {
-	s := lipgloss.NewStyle
+func newMonoStyles(s func() lipgloss.Style, t Theme, lines LineColors) *Styles {
 	plain, bold, rev := s(), s().Bold(true), s().Reverse(true).Bold(true)
 	border := s().Border(lipgloss.RoundedBorder())
 	st := &Styles{

@@ -46,3 +46,19 @@ func TestStylesConvertedOncePerProfile(t *testing.T) {
 		}
 	}
 }
+
+// TestStylesConvertedForTheSessionsRenderer: an SSH session's styles are
+// converted for its own renderer's profile, not the process's.
+func TestStylesConvertedForTheSessionsRenderer(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	r := lipgloss.NewRenderer(nil)
+	r.SetColorProfile(termenv.ANSI256)
+	th := DarkTheme()
+	st := newStylesWith(r, th, UlmLineColors())
+	if st.Theme.Text == th.Text {
+		t.Errorf("Text still %q on a 256-colour session", st.Theme.Text)
+	}
+	if got, want := st.LineBadge("9").Render("x"), r.NewStyle().Background(lipgloss.Color("#E09DBC")).Foreground(th.BadgeDark).Bold(true).Render("x"); got != want {
+		t.Errorf("badge %q, want %q", got, want)
+	}
+}
