@@ -43,7 +43,11 @@ type boardPane struct {
 	height  int
 	focused bool
 	rev     int // bumped on every change that shows; part of the cache key
-	cache   *viewCache
+	// walk is the walking time to the stop (0: no leave column, no
+	// bands); hideMissed drops the rows that cannot be caught (walk.go).
+	walk       time.Duration
+	hideMissed bool
+	cache      *viewCache
 }
 
 // newBoardPane returns a board for s; its first poll comes from Init or
@@ -269,6 +273,9 @@ func (b *boardPane) rows() []int {
 		if b.subj.point != "" && e.StopPointCode != "" && e.StopPointCode != b.subj.point {
 			continue
 		}
+		if b.hideMissed && b.missed(e) {
+			continue
+		}
 		out = append(out, i)
 	}
 	return out
@@ -307,6 +314,12 @@ func (b *boardPane) update(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Clear):
 		b.line = ""
 		b.setCursor(b.cursor)
+	case key.Matches(msg, k.WalkUp):
+		b.adjustWalk(walkStep)
+	case key.Matches(msg, k.WalkDown):
+		b.adjustWalk(-walkStep)
+	case key.Matches(msg, k.HideMissed):
+		b.toggleMissed()
 	case key.Matches(msg, k.Open):
 		rows := b.rows()
 		if b.cursor < len(rows) {

@@ -41,6 +41,7 @@ const (
 type columns struct {
 	cw     colWidths
 	badge  int // the line name box
+	leave  int // the leave column (walk.go); 0: no walking time
 	dir    int
 	plat   int // 0: dropped
 	veh    bool
@@ -52,10 +53,13 @@ type columns struct {
 // layoutColumns fits the columns into width w, dropping optional ones by
 // priority: vehicle number first, then scheduled time, platform, status
 // word, delay. The direction takes the rest, up to maxDir.
-func layoutColumns(cw colWidths, w, badge, plat int) columns {
-	c := columns{cw: cw, badge: badge, plat: plat, veh: true, sched: true, delay: true, status: true}
+func layoutColumns(cw colWidths, w, badge, plat, leave int) columns {
+	c := columns{cw: cw, badge: badge, plat: plat, leave: leave, veh: true, sched: true, delay: true, status: true}
 	width := func() int {
 		n := 2 + 2 + c.badge + gap + gap + cw.due // cursor, mark, badge, dir gap, due
+		if c.leave > 0 {
+			n += c.leave + gap
+		}
 		if c.plat > 0 {
 			n += c.plat + gap
 		}
@@ -129,7 +133,7 @@ func (b *boardPane) render() string {
 	} else {
 		plat = 0 // one platform only: the header says which
 	}
-	c := layoutColumns(b.sh.t.w, w, badge, plat)
+	c := layoutColumns(b.sh.t.w, w, badge, plat, b.leaveCol())
 	sb.WriteByte('\n')
 	sb.WriteString(st.ColHeader.Render(fit(b.colHeader(c), w)))
 	space := h - 2
@@ -180,6 +184,9 @@ func (b *boardPane) header(w int) string {
 	if b.line != "" {
 		parts = append(parts, fmt.Sprintf(tx.LineOnly, b.line))
 	}
+	if n := b.walkNote(); n != "" {
+		parts = append(parts, n)
+	}
 	left := " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
 	if !b.polls().staleSince.IsZero() && b.have {
@@ -216,6 +223,9 @@ func (b *boardPane) colHeader(c columns) string {
 		sb.WriteString("  " + pad(tx.ColPlatform, c.plat))
 	}
 	sb.WriteString("  " + padLeft(tx.ColDue, c.cw.due))
+	if c.leave > 0 {
+		sb.WriteString("  " + pad(tx.ColLeave, c.leave))
+	}
 	if c.sched {
 		sb.WriteString("  " + pad(tx.ColSched, c.cw.sched))
 	}
@@ -271,6 +281,10 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 		due, dueSt = "~"+due, st.Planned
 	}
 	sb.WriteString(sp(gap) + paint(dueSt, padLeft(due, c.cw.due)))
+	if c.leave > 0 {
+		text, band := tx.leaveText(e, b.sh.now, b.walk)
+		sb.WriteString(sp(gap) + paint(st.band(band), pad(text, c.leave)))
+	}
 	if c.sched {
 		sb.WriteString(sp(gap) + paint(st.Muted, pad(clockTime(e.Scheduled), c.cw.sched)))
 	}

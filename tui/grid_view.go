@@ -148,7 +148,7 @@ func (g *gridPane) cell(i, w, h int) string {
 		if n >= h-1 {
 			break
 		}
-		key.WriteString("|" + itoa(r) + " " + b.sh.t.countdown(b.data.Events[r], b.sh.now))
+		key.WriteString("|" + itoa(r) + " " + b.sh.t.countdown(b.data.Events[r], b.sh.now) + b.compactLeave(&b.data.Events[r]))
 	}
 	return b.cache.get(key.String(), func() string { return clampLines(b.compact(i+1, i == g.focus, w, h), w, h) })
 }
@@ -187,7 +187,7 @@ func (b *gridBoard) compact(num int, focused bool, w, h int) string {
 	for _, r := range rows {
 		badge = max(badge, ansi.StringWidth(b.data.Events[r].Line())+2)
 	}
-	dir := max(w-2-badge-1-1-wDueC-1-wDelayC, 1)
+	dir := max(w-2-badge-1-1-wDueC-1-wDelayC-b.compactLeaveWidth(), 1)
 	for i := 0; i < len(rows) && i < h-1; i++ {
 		sb.WriteByte('\n')
 		sb.WriteString(b.compactRow(&b.data.Events[rows[i]], badge, dir))
@@ -207,12 +207,15 @@ func (b *gridBoard) headerNote() string {
 	if s := b.filt.summary(b.sh.dt); s != "" {
 		parts = append(parts, s)
 	}
+	if s := b.walkNote(); s != "" {
+		parts = append(parts, s)
+	}
 	return strings.Join(parts, " · ")
 }
 
 // compactRow renders one event in a grid cell.
 func (b *gridBoard) compactRow(e *model.Event, badge, dir int) string {
-	return compactRow(b.sh, e, badge, dir)
+	return compactRow(b.sh, e, badge, dir) + b.compactLeaveCell(e)
 }
 
 // compactRow renders one event densely: mark, line badge, direction,

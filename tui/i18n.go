@@ -140,6 +140,8 @@ type texts struct {
 	// The dispatcher's section (grid_text.go): grid, merged and fleet
 	// views, pins.
 	dispTexts
+	// walkTexts are the walking time's texts (walk.go).
+	walkTexts
 }
 
 // colWidths are the widths of the board columns whose content depends on
@@ -152,6 +154,7 @@ type colWidths struct {
 func englishTexts() texts {
 	return texts{
 		dispTexts: englishDispTexts(),
+		walkTexts: englishWalkTexts(),
 		Now:       "now", Min: "min", OnTime: "on time", Planned: "planned",
 		DelayLate: "+%d", DelayEarly: "%d",
 		Arriving: "arriving", AtStop: "at stop", Departed: "departed", Passed: "passed",
@@ -229,6 +232,7 @@ func englishTexts() texts {
 func germanTexts() texts {
 	return texts{
 		dispTexts: germanDispTexts(),
+		walkTexts: germanWalkTexts(),
 		Now:       "sofort", Min: "Min", OnTime: "pünktlich", Planned: "Fahrplan",
 		DelayLate: "+%d Min", DelayEarly: "%d Min",
 		Arriving: "fährt ein", AtStop: "am Steig", Departed: "abgefahren", Passed: "vorbei",

@@ -27,6 +27,10 @@ type keyMap struct {
 	Platform key.Binding
 	Open     key.Binding
 	Clear    key.Binding
+	// Walking time (walk.go).
+	WalkUp     key.Binding
+	WalkDown   key.Binding
+	HideMissed key.Binding
 
 	// Vehicle pane.
 	Close      key.Binding
@@ -77,6 +81,10 @@ func defaultKeyMap(t *texts) keyMap {
 		Open:     b("enter", t.KeyVehicle, "enter"),
 		Clear:    b("esc", t.KeyClearFilter, "esc"),
 
+		WalkUp:     b("+", t.KeyWalkUp, "+", "="),
+		WalkDown:   b("-", t.KeyWalkDn, "-"),
+		HideMissed: b("H", t.KeyMissed, "H"),
+
 		Close:      b("esc", t.KeyBack, "esc"),
 		Range:      b("u", t.KeyUpcoming, "u"),
 		ScrollUp:   b("↑/k", t.KeyScrollUp, "up", "k"),
@@ -110,6 +118,8 @@ type keyState struct {
 	rowVehicle   bool // the row under the cursor has a vehicle
 	platforms    bool // the stop has more than one platform to cycle
 	filtered     bool // the board has a line or platform filter
+	walkable     bool // the focused pane is a board (not the merged or fleet list)
+	walk         bool // the focused board has a walking time
 	searchHits   int  // results in the search list
 	searchLoaded bool // base data has arrived
 	// disp is the state of the dispatcher's views (grid_keys.go).
@@ -141,6 +151,9 @@ func (k *keyMap) sync(s keyState) {
 	k.Platform.SetEnabled(board && s.platforms)
 	k.Open.SetEnabled(board && s.rowVehicle)
 	k.Clear.SetEnabled(board && s.filtered)
+	k.WalkUp.SetEnabled(board && s.walkable)
+	k.WalkDown.SetEnabled(board && s.walk)
+	k.HideMissed.SetEnabled(board && s.walk)
 
 	k.Close.SetEnabled(vehicle)
 	k.Range.SetEnabled(vehicle)
@@ -184,7 +197,7 @@ func (h keyHelp) FullHelp() [][]key.Binding { return h.full }
 
 // boardKeys are the board's bindings, most useful first.
 func (k *keyMap) boardKeys() []key.Binding {
-	return append([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear}, k.disp.list()...)
+	return append([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear, k.WalkUp, k.WalkDown, k.HideMissed}, k.disp.list()...)
 }
 
 // vehicleKeys are the vehicle pane's bindings, most useful first.

@@ -25,6 +25,9 @@ type KioskOptions struct {
 	LargeCountdown bool
 	// StaleAfter blanks departures whose data is older (default 10m).
 	StaleAfter time.Duration
+	// HideMissed leaves out the departures that cannot be reached any more
+	// with a board's walking time (walk.go); boards without one show all.
+	HideMissed bool
 }
 
 // Kiosk defaults.
@@ -85,6 +88,7 @@ func newKiosk(sh *shared, o KioskOptions, specs []BoardSpec) kiosk {
 	for _, s := range specs {
 		b := newBoardPane(sh, s.subject())
 		b.focused = false
+		b.walk, b.hideMissed = time.Duration(s.Walk), o.HideMissed && s.Walk > 0
 		k.boards = append(k.boards, b)
 		k.filt = append(k.filt, filters{lines: slices.Clone(s.Lines), platform: s.Platform, direction: s.Direction})
 	}

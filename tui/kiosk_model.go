@@ -35,10 +35,11 @@ type kioskModel struct {
 // of o.Stop or o.StopPoint (default DefaultStop). It does no I/O.
 func newKioskModel(o Options) kioskModel {
 	sh := newShared(o)
+	o = o.withWalk()
 	specs := o.Boards
 	if len(specs) == 0 {
 		s := startSubject(o)
-		specs = []BoardSpec{{Stop: s.stop, StopPoint: s.point}}
+		specs = []BoardSpec{{Stop: s.stop, StopPoint: s.point, Walk: WalkTime(o.Walk)}}
 	}
 	o.Kiosk.Enabled = true
 	return kioskModel{sh: sh, kiosk: newKiosk(sh, o.Kiosk, specs)}

@@ -76,6 +76,9 @@ type Options struct {
 	LineColors map[string]string
 	// Kiosk configures the unattended station display.
 	Kiosk KioskOptions
+	// Walk is the walking time of the boards whose BoardSpec has none
+	// (--walk): each row says when to leave (walk.go).
+	Walk time.Duration
 }
 
 // paneID names a pane that can have focus; the dispatcher grid (issue 6)
@@ -237,9 +240,12 @@ func New(o Options) Model {
 		startV:  o.Vehicle,
 		memo:    &frameMemos{},
 	}
+	o = o.withWalk()
+	m.board.walk = o.Walk
 	if s, line, ok := singleSubject(o); ok {
 		m.board = newBoardPane(sh, s)
 		m.board.line = line
+		m.board.walk = time.Duration(o.Boards[0].Walk)
 	}
 	m.disp = newDispatch(sh, o)
 	if !m.disp.active() {
@@ -331,6 +337,8 @@ func (m *Model) keyState() keyState {
 		rowVehicle:   vehicle,
 		platforms:    len(m.board.platforms()) > 1,
 		filtered:     m.board.line != "",
+		walkable:     m.walkBoard() != nil,
+		walk:         m.walkBoard() != nil && m.walkBoard().walk > 0,
 		searchHits:   len(m.search.results),
 		searchLoaded: m.sh.base != nil,
 		disp:         m.dispKeyState(),

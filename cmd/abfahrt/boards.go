@@ -49,6 +49,7 @@ func kioskOptions(k KioskConfig, enabled bool) tui.KioskOptions {
 		QuitKey:        k.QuitKey,
 		LargeCountdown: k.LargeCountdown,
 		StaleAfter:     k.StaleAfter.Duration,
+		HideMissed:     k.HideMissed,
 	}
 	if o.Rotate == 0 {
 		o.Rotate = tui.DefaultKioskRotate

@@ -52,6 +52,8 @@ type KioskConfig struct {
 	QuitKey        string   `toml:"quit_key"`
 	LargeCountdown bool     `toml:"large_countdown"`
 	StaleAfter     Duration `toml:"stale_after"`
+	// HideMissed leaves out departures a board's walking time cannot reach.
+	HideMissed bool `toml:"hide_missed"`
 }
 
 // Duration is a time.Duration written as "15s" in the file.

@@ -54,6 +54,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		limit     int
 		layout    string
 		kiosk     bool
+		walk      string
 	)
 	root := &cobra.Command{
 		Use:   "abfahrt",
@@ -102,6 +103,9 @@ once and print a table (or JSON with --json).`,
 				opts.Stop, opts.StopPoint = boards[0].Stop, boards[0].StopPoint
 			}
 			opts.Boards = boards
+			if opts.Walk, err = tui.ParseWalk(walk); err != nil {
+				return usagef("--walk: %v", err)
+			}
 			if vehicle < 0 {
 				return usagef("--vehicle must be a vehicle number, got %d", vehicle)
 			}
@@ -148,6 +152,7 @@ once and print a table (or JSON with --json).`,
 	f.IntVar(&limit, "limit", 20, "departures per board (1-100)")
 	f.StringVar(&layout, "layout", "", "open this named layout of the configuration file")
 	f.BoolVar(&kiosk, "kiosk", false, "kiosk mode: full screen, large clock, rotating boards, keys locked")
+	f.StringVar(&walk, "walk", "0s", "walking time to the stop, e.g. 4m: each row says when to leave (boards of a layout may set their own walk)")
 
 	root.AddCommand(
 		newStopsCmd(g),
