@@ -333,3 +333,6 @@ func savedWalk(w WalkTime) string {
 	}
 	return walkText(time.Duration(w))
 }
+
+// String is the walking time as written in a layout: "4m".
+func (w WalkTime) String() string { return walkText(time.Duration(w)) }
