@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
 )
 
 func TestConfigWalkAndHideMissed(t *testing.T) {
