@@ -248,7 +248,7 @@ func compactDelay(tx *texts, e model.Event) (string, severity) {
 		return "✓", sev
 	case sevPlanned:
 		return "", sev
-	case sevSlight, sevLate, sevEarly:
+	case sevSlight, sevLate, sevEarly, sevMinor:
 	}
 	return text, sev
 }
@@ -306,7 +306,7 @@ func (g *gridPane) summary(w int) string {
 			if due, ok := e.DueIn(g.sh.now); !ok || due < -hideAfter || !e.Realtime() {
 				continue
 			}
-			if time.Duration(e.Deviation)*time.Second > lateAfter {
+			if time.Duration(e.Deviation)*time.Second > g.sh.t.delay.lateAfter() {
 				late[e.VehicleNumber] = true
 			}
 			if worst == nil || e.Deviation > worst.Deviation {
@@ -321,7 +321,7 @@ func (g *gridPane) summary(w int) string {
 		}
 	}
 	left := " " + st.Title.Render(fmt.Sprintf(dt.Boards, len(g.boards)))
-	parts := []string{st.Late.Render(fmt.Sprintf(dt.LateN, len(late)))}
+	parts := []string{st.Late.Render(fmt.Sprintf(dt.LateN, len(late), g.sh.t.delay.Late))}
 	if stale > 0 {
 		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))
 	} else {

@@ -142,6 +142,10 @@ type texts struct {
 	dispTexts
 	// walkTexts are the walking time's texts (walk.go).
 	walkTexts
+
+	// delay is the delay rule (format.go), kept with the words that say
+	// it ("late >3 min").
+	delay DelayRule
 }
 
 // colWidths are the widths of the board columns whose content depends on
@@ -316,6 +320,7 @@ func textsFor(lang string) *texts {
 		t = englishTexts()
 	}
 	t.w = t.widths()
+	t.delay = DefaultDelayRule
 	return &t
 }
 
@@ -364,12 +369,12 @@ func (t *texts) delayText(e model.Event) (string, severity) {
 // deviation formats a live deviation in seconds as a board does: "+3",
 // "on time", "-1", with its severity.
 func (t *texts) deviation(sec int) (string, severity) {
-	switch d, sev := delaySeverity(sec); sev {
+	switch d, sev := t.delay.grade(sec); sev {
 	case sevOnTime:
 		return t.OnTime, sev
 	case sevEarly:
 		return fmt.Sprintf(t.DelayEarly, d), sev
-	case sevSlight, sevLate, sevPlanned:
+	case sevSlight, sevLate, sevPlanned, sevMinor:
 		return fmt.Sprintf(t.DelayLate, d), sev
 	}
 	return "", sevPlanned

@@ -76,6 +76,9 @@ type Options struct {
 	LineColors map[string]string
 	// Kiosk configures the unattended station display.
 	Kiosk KioskOptions
+	// Delay is when a delay counts as late and its colour steps; zero is
+	// DefaultDelayRule.
+	Delay DelayRule
 	// Walk is the walking time of the boards whose BoardSpec has none
 	// (--walk): each row says when to leave (walk.go).
 	Walk time.Duration
@@ -206,6 +209,7 @@ func newShared(o Options) *shared {
 	if sh.sourceName == "" {
 		sh.sourceName = "mobility/v1"
 	}
+	sh.t.delay = o.Delay.orDefault()
 	sh.dt = &sh.t.dispTexts
 	sh.keys = defaultKeyMap(sh.t)
 	return sh

@@ -37,6 +37,28 @@ type Config struct {
 	Layouts map[string]Layout `toml:"layouts"`
 	// Kiosk configures the unattended station display.
 	Kiosk KioskConfig `toml:"kiosk"`
+	// Delay is when a delay counts as late and its colour steps.
+	Delay DelayConfig `toml:"delay"`
+}
+
+// DelayConfig is the [delay] table: minutes late from which a delay takes
+// the slight colour and from which it counts as late (tui.DelayRule).
+type DelayConfig struct {
+	Slight int `toml:"slight"`
+	Late   int `toml:"late"`
+}
+
+// rule is the table as the TUI's rule, the defaults for keys not set.
+func (d DelayConfig) rule() tui.DelayRule {
+	r := tui.DefaultDelayRule
+	if d.Late != 0 {
+		r.Late = d.Late
+		r.Slight = min(r.Slight, r.Late)
+	}
+	if d.Slight != 0 {
+		r.Slight = d.Slight
+	}
+	return r
 }
 
 // Layout is a named set of boards, each with its filters.
@@ -185,6 +207,9 @@ func (c Config) check() error {
 	}
 	if c.Kiosk.Rotate.Duration != 0 && c.Kiosk.Rotate.Duration < tui.MinKioskRotate {
 		return bad("kiosk.rotate", "must be at least %s, got %s", tui.MinKioskRotate, c.Kiosk.Rotate.Duration)
+	}
+	if err := c.Delay.rule().Check(); err != nil {
+		return bad("delay", "%v", err)
 	}
 	if c.Kiosk.StaleAfter.Duration < 0 {
 		return bad("kiosk.stale_after", "must not be negative")

@@ -114,6 +114,7 @@ once and print a table (or JSON with --json).`,
 			}
 			opts.Theme, opts.Lang, opts.LineColors = g.s.theme.value, g.s.lang.value, g.s.file.LineColors
 			opts.StateDir = statePath(os.LookupEnv)
+			opts.Delay = g.s.file.Delay.rule()
 			opts.Kiosk = kioskOptions(g.s.file.Kiosk, kiosk || g.s.file.Kiosk.Enabled)
 			src, err := g.source()
 			if err != nil {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"abfahrt/tui"
 )
 
 func TestConfigWalkAndHideMissed(t *testing.T) {
@@ -30,5 +32,24 @@ func TestConfigWalkAndHideMissed(t *testing.T) {
 	}
 	if code, _, errs := runCLI(t, "--walk=2h"); code != exitUsage || !strings.Contains(errs, "--walk") {
 		t.Errorf("--walk=2h: exit %d, %q", code, errs)
+	}
+}
+
+func TestConfigDelayRule(t *testing.T) {
+	c, err := loadConfig(writeConfig(t, "[delay]\nslight = 2\nlate = 5\n"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := c.Delay.rule(); r.Slight != 2 || r.Late != 5 {
+		t.Errorf("rule %+v, want slight 2, late 5", r)
+	}
+	var none Config
+	if r := none.Delay.rule(); r != tui.DefaultDelayRule {
+		t.Errorf("no [delay]: %+v, want the default", r)
+	}
+	for _, body := range []string{"[delay]\nslight = 4\nlate = 2\n", "[delay]\nlate = 90\n", "[delay]\nslight = 5\n"} {
+		if _, err := loadConfig(writeConfig(t, body), true); err == nil || !strings.Contains(err.Error(), "delay") {
+			t.Errorf("%q: error %v", body, err)
+		}
 	}
 }
