@@ -47,7 +47,11 @@ type boardPane struct {
 	// bands); hideMissed drops the rows that cannot be caught (walk.go).
 	walk       time.Duration
 	hideMissed bool
-	cache      *viewCache
+	// perLine keeps the next perLine departures of each line and
+	// direction (0: all); grouped shows them by platform (perline.go).
+	perLine int
+	grouped bool
+	cache   *viewCache
 }
 
 // newBoardPane returns a board for s; its first poll comes from Init or
@@ -262,6 +266,10 @@ func (b *boardPane) rows() []int {
 	}
 	now := b.sh.now
 	out := make([]int, 0, len(b.data.Events))
+	var seen map[lineDir]int
+	if b.perLine > 0 {
+		seen = make(map[lineDir]int, 8)
+	}
 	for i := range b.data.Events {
 		e := &b.data.Events[i]
 		if due, ok := e.DueIn(now); ok && due < -hideAfter {
@@ -276,8 +284,12 @@ func (b *boardPane) rows() []int {
 		if b.hideMissed && b.missed(e) {
 			continue
 		}
+		if !perLineKeep(seen, b.perLine, e) {
+			continue
+		}
 		out = append(out, i)
 	}
+	b.groupRows(out)
 	return out
 }
 
@@ -320,6 +332,10 @@ func (b *boardPane) update(msg tea.KeyMsg) tea.Cmd {
 		b.adjustWalk(-walkStep)
 	case key.Matches(msg, k.HideMissed):
 		b.toggleMissed()
+	case key.Matches(msg, k.PerLine):
+		b.cyclePerLine()
+	case key.Matches(msg, k.Grouped):
+		b.toggleGrouped()
 	case key.Matches(msg, k.Open):
 		rows := b.rows()
 		if b.cursor < len(rows) {

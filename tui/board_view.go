@@ -146,13 +146,24 @@ func (b *boardPane) render() string {
 		return sb.String()
 	}
 	cur := b.cursorIn(rows)
-	first := 0
-	if cur >= space {
-		first = cur - space + 1
+	items := b.items(rows)
+	at := 0
+	for j, it := range items {
+		if it.row == cur {
+			at = j
+		}
 	}
-	for i := first; i < len(rows) && i < first+space; i++ {
+	first := 0
+	if at >= space {
+		first = at - space + 1
+	}
+	for j := first; j < len(items) && j < first+space; j++ {
 		sb.WriteByte('\n')
-		sb.WriteString(b.row(&b.data.Events[rows[i]], c, i == cur && b.focused))
+		if it := items[j]; it.row < 0 {
+			sb.WriteString(st.Bold.Render(fit(" "+it.head, w)))
+		} else {
+			sb.WriteString(b.row(&b.data.Events[rows[it.row]], c, it.row == cur && b.focused))
+		}
 	}
 	return sb.String()
 }
@@ -185,6 +196,9 @@ func (b *boardPane) header(w int) string {
 		parts = append(parts, fmt.Sprintf(tx.LineOnly, b.line))
 	}
 	if n := b.walkNote(); n != "" {
+		parts = append(parts, n)
+	}
+	if n := b.perLineNote(); n != "" {
 		parts = append(parts, n)
 	}
 	left := " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))

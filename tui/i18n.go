@@ -142,6 +142,8 @@ type texts struct {
 	dispTexts
 	// walkTexts are the walking time's texts (walk.go).
 	walkTexts
+	// perLineTexts are per_line's and the grouped view's (perline.go).
+	perLineTexts
 
 	// delay is the delay rule (format.go), kept with the words that say
 	// it ("late >3 min").
@@ -158,8 +160,8 @@ type colWidths struct {
 func englishTexts() texts {
 	return texts{
 		dispTexts: englishDispTexts(),
-		walkTexts: englishWalkTexts(),
-		Now:       "now", Min: "min", OnTime: "on time", Planned: "planned",
+		walkTexts: englishWalkTexts(), perLineTexts: englishPerLineTexts(),
+		Now: "now", Min: "min", OnTime: "on time", Planned: "planned",
 		DelayLate: "+%d", DelayEarly: "%d",
 		Arriving: "arriving", AtStop: "at stop", Departed: "departed", Passed: "passed",
 		Departures: "Departures", Arrivals: "Arrivals", DeparturesN: "departures", ArrivalsN: "arrivals",
@@ -236,8 +238,8 @@ func englishTexts() texts {
 func germanTexts() texts {
 	return texts{
 		dispTexts: germanDispTexts(),
-		walkTexts: germanWalkTexts(),
-		Now:       "sofort", Min: "Min", OnTime: "pünktlich", Planned: "Fahrplan",
+		walkTexts: germanWalkTexts(), perLineTexts: germanPerLineTexts(),
+		Now: "sofort", Min: "Min", OnTime: "pünktlich", Planned: "Fahrplan",
 		DelayLate: "+%d Min", DelayEarly: "%d Min",
 		Arriving: "fährt ein", AtStop: "am Steig", Departed: "abgefahren", Passed: "vorbei",
 		Departures: "Abfahrten", Arrivals: "Ankünfte", DeparturesN: "Abfahrten", ArrivalsN: "Ankünfte",

@@ -31,6 +31,9 @@ type keyMap struct {
 	WalkUp     key.Binding
 	WalkDown   key.Binding
 	HideMissed key.Binding
+	// Per line and grouped (perline.go).
+	PerLine key.Binding
+	Grouped key.Binding
 
 	// Vehicle pane.
 	Close      key.Binding
@@ -84,6 +87,8 @@ func defaultKeyMap(t *texts) keyMap {
 		WalkUp:     b("+", t.KeyWalkUp, "+", "="),
 		WalkDown:   b("-", t.KeyWalkDn, "-"),
 		HideMissed: b("H", t.KeyMissed, "H"),
+		PerLine:    b("n", t.KeyPerLine, "n"),
+		Grouped:    b("b", t.KeyGrouped, "b"),
 
 		Close:      b("esc", t.KeyBack, "esc"),
 		Range:      b("u", t.KeyUpcoming, "u"),
@@ -120,6 +125,7 @@ type keyState struct {
 	filtered     bool // the board has a line or platform filter
 	walkable     bool // the focused pane is a board (not the merged or fleet list)
 	walk         bool // the focused board has a walking time
+	wholeStop    bool // the focused board shows a whole stop (it can group by platform)
 	searchHits   int  // results in the search list
 	searchLoaded bool // base data has arrived
 	// disp is the state of the dispatcher's views (grid_keys.go).
@@ -154,6 +160,8 @@ func (k *keyMap) sync(s keyState) {
 	k.WalkUp.SetEnabled(board && s.walkable)
 	k.WalkDown.SetEnabled(board && s.walk)
 	k.HideMissed.SetEnabled(board && s.walk)
+	k.PerLine.SetEnabled(board && s.walkable)
+	k.Grouped.SetEnabled(board && s.walkable && s.wholeStop)
 
 	k.Close.SetEnabled(vehicle)
 	k.Range.SetEnabled(vehicle)
@@ -197,7 +205,7 @@ func (h keyHelp) FullHelp() [][]key.Binding { return h.full }
 
 // boardKeys are the board's bindings, most useful first.
 func (k *keyMap) boardKeys() []key.Binding {
-	return append([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear, k.WalkUp, k.WalkDown, k.HideMissed}, k.disp.list()...)
+	return append([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped}, k.disp.list()...)
 }
 
 // vehicleKeys are the vehicle pane's bindings, most useful first.

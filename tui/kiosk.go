@@ -89,6 +89,7 @@ func newKiosk(sh *shared, o KioskOptions, specs []BoardSpec) kiosk {
 		b := newBoardPane(sh, s.subject())
 		b.focused = false
 		b.walk, b.hideMissed = time.Duration(s.Walk), o.HideMissed && s.Walk > 0
+		b.perLine = min(max(s.PerLine, 0), MaxPerLine)
 		k.boards = append(k.boards, b)
 		k.filt = append(k.filt, filters{lines: slices.Clone(s.Lines), platform: s.Platform, direction: s.Direction})
 	}

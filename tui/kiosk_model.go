@@ -39,7 +39,7 @@ func newKioskModel(o Options) kioskModel {
 	specs := o.Boards
 	if len(specs) == 0 {
 		s := startSubject(o)
-		specs = []BoardSpec{{Stop: s.stop, StopPoint: s.point, Walk: WalkTime(o.Walk)}}
+		specs = []BoardSpec{{Stop: s.stop, StopPoint: s.point, Walk: WalkTime(o.Walk), PerLine: o.PerLine}}
 	}
 	o.Kiosk.Enabled = true
 	return kioskModel{sh: sh, kiosk: newKiosk(sh, o.Kiosk, specs)}

@@ -79,6 +79,9 @@ type Options struct {
 	// Delay is when a delay counts as late and its colour steps; zero is
 	// DefaultDelayRule.
 	Delay DelayRule
+	// PerLine is the per-line limit of the boards whose BoardSpec has
+	// none (per_line, --per-line; perline.go).
+	PerLine int
 	// Walk is the walking time of the boards whose BoardSpec has none
 	// (--walk): each row says when to leave (walk.go).
 	Walk time.Duration
@@ -245,11 +248,12 @@ func New(o Options) Model {
 		memo:    &frameMemos{},
 	}
 	o = o.withWalk()
-	m.board.walk = o.Walk
+	m.board.walk, m.board.perLine = o.Walk, o.PerLine
 	if s, line, ok := singleSubject(o); ok {
 		m.board = newBoardPane(sh, s)
 		m.board.line = line
 		m.board.walk = time.Duration(o.Boards[0].Walk)
+		m.board.perLine = min(max(o.Boards[0].PerLine, 0), MaxPerLine)
 	}
 	m.disp = newDispatch(sh, o)
 	if !m.disp.active() {
@@ -343,6 +347,7 @@ func (m *Model) keyState() keyState {
 		filtered:     m.board.line != "",
 		walkable:     m.walkBoard() != nil,
 		walk:         m.walkBoard() != nil && m.walkBoard().walk > 0,
+		wholeStop:    m.walkBoard() != nil && m.walkBoard().subj.point == "",
 		searchHits:   len(m.search.results),
 		searchLoaded: m.sh.base != nil,
 		disp:         m.dispKeyState(),

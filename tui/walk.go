@@ -310,16 +310,21 @@ func (b *gridBoard) compactLeaveCell(e *model.Event) string {
 	return " " + b.sh.st.band(band).Render(pad(s, b.sh.t.leaveWidth()))
 }
 
-// withWalk gives every board of o without a walking time o.Walk.
+// withWalk gives every board of o without a walking time (per-line
+// limit) o.Walk (o.PerLine).
 func (o Options) withWalk() Options {
 	o.Walk = min(max(o.Walk, 0), MaxWalk)
-	if o.Walk == 0 {
+	o.PerLine = min(max(o.PerLine, 0), MaxPerLine)
+	if o.Walk == 0 && o.PerLine == 0 {
 		return o
 	}
 	specs := slices.Clone(o.Boards)
 	for i := range specs {
 		if specs[i].Walk == 0 {
 			specs[i].Walk = WalkTime(o.Walk)
+		}
+		if specs[i].PerLine == 0 {
+			specs[i].PerLine = o.PerLine
 		}
 	}
 	o.Boards = specs

@@ -29,6 +29,9 @@ type Config struct {
 	Theme string `toml:"theme"`
 	// Limit is the number of departures per board.
 	Limit int `toml:"limit"`
+	// PerLine keeps at most this many departures of each line and
+	// direction on every board without its own per_line (0: all).
+	PerLine int `toml:"per_line"`
 	// LineColors overrides line colours: line name to "#RRGGBB".
 	LineColors map[string]string `toml:"line_colors"`
 	// Layout names the layout that opens at start.
@@ -207,6 +210,9 @@ func (c Config) check() error {
 	}
 	if c.Kiosk.Rotate.Duration != 0 && c.Kiosk.Rotate.Duration < tui.MinKioskRotate {
 		return bad("kiosk.rotate", "must be at least %s, got %s", tui.MinKioskRotate, c.Kiosk.Rotate.Duration)
+	}
+	if c.PerLine < 0 || c.PerLine > tui.MaxPerLine {
+		return bad("per_line", "must be between 0 and %d, got %d", tui.MaxPerLine, c.PerLine)
 	}
 	if err := c.Delay.rule().Check(); err != nil {
 		return bad("delay", "%v", err)

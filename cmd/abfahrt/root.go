@@ -55,6 +55,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		layout    string
 		kiosk     bool
 		walk      string
+		perLine   int
 	)
 	root := &cobra.Command{
 		Use:   "abfahrt",
@@ -106,6 +107,13 @@ once and print a table (or JSON with --json).`,
 			if opts.Walk, err = tui.ParseWalk(walk); err != nil {
 				return usagef("--walk: %v", err)
 			}
+			opts.PerLine = g.s.file.PerLine
+			if cmd.Flags().Changed("per-line") {
+				opts.PerLine = perLine
+			}
+			if opts.PerLine < 0 || opts.PerLine > tui.MaxPerLine {
+				return usagef("--per-line must be between 0 and %d, got %d", tui.MaxPerLine, opts.PerLine)
+			}
 			if vehicle < 0 {
 				return usagef("--vehicle must be a vehicle number, got %d", vehicle)
 			}
@@ -153,6 +161,7 @@ once and print a table (or JSON with --json).`,
 	f.IntVar(&limit, "limit", 20, "departures per board (1-100)")
 	f.StringVar(&layout, "layout", "", "open this named layout of the configuration file")
 	f.BoolVar(&kiosk, "kiosk", false, "kiosk mode: full screen, large clock, rotating boards, keys locked")
+	f.IntVar(&perLine, "per-line", 0, "at most this many departures of each line and direction per board (0: all)")
 	f.StringVar(&walk, "walk", "0s", "walking time to the stop, e.g. 4m: each row says when to leave (boards of a layout may set their own walk)")
 
 	root.AddCommand(

@@ -53,3 +53,19 @@ func TestConfigDelayRule(t *testing.T) {
 		}
 	}
 }
+
+func TestConfigPerLine(t *testing.T) {
+	c, err := loadConfig(writeConfig(t, "per_line = 2\n[layouts.a]\n[[layouts.a.boards]]\nstop = 1008\nper_line = 1\n"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PerLine != 2 || c.Layouts["a"].Boards[0].PerLine != 1 {
+		t.Errorf("per_line %d, board %d", c.PerLine, c.Layouts["a"].Boards[0].PerLine)
+	}
+	if _, err := loadConfig(writeConfig(t, "per_line = 20\n"), true); err == nil || !strings.Contains(err.Error(), "per_line") {
+		t.Errorf("per_line 20: %v", err)
+	}
+	if code, _, _ := runCLI(t, "--per-line", "12"); code != exitUsage {
+		t.Errorf("--per-line 12: exit %d, want 2", code)
+	}
+}
