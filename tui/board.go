@@ -336,6 +336,8 @@ func (b *boardPane) update(msg tea.KeyMsg) tea.Cmd {
 		b.cyclePerLine()
 	case key.Matches(msg, k.Grouped):
 		b.toggleGrouped()
+	case key.Matches(msg, k.Remind):
+		return b.toggleReminder()
 	case key.Matches(msg, k.Open):
 		rows := b.rows()
 		if b.cursor < len(rows) {

@@ -272,8 +272,14 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 		return strings.Repeat(" ", n) // plain gaps: half the styling work of a row
 	}
 	var sb strings.Builder
+	rmark, flash := b.remindMark(e)
+	if flash {
+		sel = true // the rung reminder's row flashes: selected on every other second
+	}
 	if sel {
-		sb.WriteString(paint(st.SelectedMark, "▸ "))
+		sb.WriteString(paint(st.SelectedMark, "▸"+rmark))
+	} else if rmark != " " {
+		sb.WriteString(" " + paint(st.Accent, rmark))
 	} else {
 		sb.WriteString("  ")
 	}

@@ -144,6 +144,8 @@ type texts struct {
 	walkTexts
 	// perLineTexts are per_line's and the grouped view's (perline.go).
 	perLineTexts
+	// remindTexts are the reminders' (reminder.go).
+	remindTexts
 
 	// delay is the delay rule (format.go), kept with the words that say
 	// it ("late >3 min").
@@ -160,7 +162,7 @@ type colWidths struct {
 func englishTexts() texts {
 	return texts{
 		dispTexts: englishDispTexts(),
-		walkTexts: englishWalkTexts(), perLineTexts: englishPerLineTexts(),
+		walkTexts: englishWalkTexts(), perLineTexts: englishPerLineTexts(), remindTexts: englishRemindTexts(),
 		Now: "now", Min: "min", OnTime: "on time", Planned: "planned",
 		DelayLate: "+%d", DelayEarly: "%d",
 		Arriving: "arriving", AtStop: "at stop", Departed: "departed", Passed: "passed",
@@ -238,7 +240,7 @@ func englishTexts() texts {
 func germanTexts() texts {
 	return texts{
 		dispTexts: germanDispTexts(),
-		walkTexts: germanWalkTexts(), perLineTexts: germanPerLineTexts(),
+		walkTexts: germanWalkTexts(), perLineTexts: germanPerLineTexts(), remindTexts: germanRemindTexts(),
 		Now: "sofort", Min: "Min", OnTime: "pünktlich", Planned: "Fahrplan",
 		DelayLate: "+%d Min", DelayEarly: "%d Min",
 		Arriving: "fährt ein", AtStop: "am Steig", Departed: "abgefahren", Passed: "vorbei",

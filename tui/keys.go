@@ -34,6 +34,8 @@ type keyMap struct {
 	// Per line and grouped (perline.go).
 	PerLine key.Binding
 	Grouped key.Binding
+	// Reminder (reminder.go).
+	Remind key.Binding
 
 	// Vehicle pane.
 	Close      key.Binding
@@ -89,6 +91,7 @@ func defaultKeyMap(t *texts) keyMap {
 		HideMissed: b("H", t.KeyMissed, "H"),
 		PerLine:    b("n", t.KeyPerLine, "n"),
 		Grouped:    b("b", t.KeyGrouped, "b"),
+		Remind:     b("t", t.KeyRemind, "t"),
 
 		Close:      b("esc", t.KeyBack, "esc"),
 		Range:      b("u", t.KeyUpcoming, "u"),
@@ -126,6 +129,7 @@ type keyState struct {
 	walkable     bool // the focused pane is a board (not the merged or fleet list)
 	walk         bool // the focused board has a walking time
 	wholeStop    bool // the focused board shows a whole stop (it can group by platform)
+	remind       bool // reminders can be set (not in the kiosk)
 	searchHits   int  // results in the search list
 	searchLoaded bool // base data has arrived
 	// disp is the state of the dispatcher's views (grid_keys.go).
@@ -161,6 +165,7 @@ func (k *keyMap) sync(s keyState) {
 	k.WalkDown.SetEnabled(board && s.walk)
 	k.HideMissed.SetEnabled(board && s.walk)
 	k.PerLine.SetEnabled(board && s.walkable)
+	k.Remind.SetEnabled(board && s.walkable && s.rows > 0 && s.remind)
 	k.Grouped.SetEnabled(board && s.walkable && s.wholeStop)
 
 	k.Close.SetEnabled(vehicle)
@@ -205,7 +210,7 @@ func (h keyHelp) FullHelp() [][]key.Binding { return h.full }
 
 // boardKeys are the board's bindings, most useful first.
 func (k *keyMap) boardKeys() []key.Binding {
-	return append([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped}, k.disp.list()...)
+	return append([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped, k.Remind}, k.disp.list()...)
 }
 
 // vehicleKeys are the vehicle pane's bindings, most useful first.
@@ -246,7 +251,7 @@ func (k *keyMap) footer(o overlay, focus paneID) (opt, tail []key.Binding) {
 	if opt, ok := k.dispatchFooter(focus); ok {
 		return opt, tail
 	}
-	return []key.Binding{k.Search, k.Toggle, k.Platform, k.Open, k.Clear, k.Refresh, k.Focus, k.Up, k.Down}, tail
+	return []key.Binding{k.Search, k.Toggle, k.Platform, k.Open, k.Clear, k.Refresh, k.Focus, k.Up, k.Down, k.Remind, k.WalkUp}, tail
 }
 
 // full returns every column of the `?` overlay.

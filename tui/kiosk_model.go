@@ -35,6 +35,7 @@ type kioskModel struct {
 // of o.Stop or o.StopPoint (default DefaultStop). It does no I/O.
 func newKioskModel(o Options) kioskModel {
 	sh := newShared(o)
+	sh.rem = nil // the kiosk is silent and sets no reminders
 	o = o.withWalk()
 	specs := o.Boards
 	if len(specs) == 0 {

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"io"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -82,6 +83,9 @@ type Options struct {
 	// PerLine is the per-line limit of the boards whose BoardSpec has
 	// none (per_line, --per-line; perline.go).
 	PerLine int
+	// Bell is where a reminder rings the terminal bell (the byte BEL):
+	// the terminal's output; nil keeps reminders silent (--bell=false).
+	Bell io.Writer
 	// Walk is the walking time of the boards whose BoardSpec has none
 	// (--walk): each row says when to leave (walk.go).
 	Walk time.Duration
@@ -145,8 +149,9 @@ type shared struct {
 	base      *baseData
 	baseErr   error
 	baseBusy  bool
-	baseFails int    // failed base data loads in a row, for the retry backoff
-	notice    string // a one-off message for the status bar, cleared by the next key
+	baseFails int          // failed base data loads in a row, for the retry backoff
+	notice    string       // a one-off message for the status bar, cleared by the next key
+	rem       *reminderSet // the reminders (reminder.go); nil in the kiosk
 
 	// dt is the dispatcher's section of the catalogue t (grid_text.go);
 	// rate the requests per minute for the status bar (grid_root.go).
@@ -213,6 +218,9 @@ func newShared(o Options) *shared {
 		sh.sourceName = "mobility/v1"
 	}
 	sh.t.delay = o.Delay.orDefault()
+	if !o.Kiosk.Enabled {
+		sh.rem = newReminderSet(o.StateDir, o.Bell)
+	}
 	sh.dt = &sh.t.dispTexts
 	sh.keys = defaultKeyMap(sh.t)
 	return sh
@@ -270,6 +278,7 @@ func (m Model) Init() tea.Cmd {
 		clockCmd(m.sh.clock),
 		baseDataCmd(m.sh.ctx, m.sh.src),
 		m.disp.init(),
+		m.sh.rem.loadCmd(),
 	}
 	cmds = append(cmds, m.start)
 	if m.startV != 0 {
@@ -348,6 +357,7 @@ func (m *Model) keyState() keyState {
 		walkable:     m.walkBoard() != nil,
 		walk:         m.walkBoard() != nil && m.walkBoard().walk > 0,
 		wholeStop:    m.walkBoard() != nil && m.walkBoard().subj.point == "",
+		remind:       m.sh.rem != nil,
 		searchHits:   len(m.search.results),
 		searchLoaded: m.sh.base != nil,
 		disp:         m.dispKeyState(),

@@ -140,7 +140,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		logSkew := m.sh.tick(msg.now)
 		m.sample(msg.now)
 		m.board.setCursor(m.board.cursorIn(m.board.rows()))
-		return tea.Batch(clockCmd(m.sh.clock), logSkew)
+		return tea.Batch(clockCmd(m.sh.clock), logSkew, m.tickReminders())
 	case feedTickMsg:
 		// Schedule generations are unique: at most one poller takes it.
 		if cmd, ok := m.dispatchData(msg); ok {
@@ -177,6 +177,11 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		return m.sh.retryBase()
 	case openMsg:
 		return m.open(msg.target)
+	case remindersMsg:
+		m.sh.rem.loaded(m.sh, msg)
+		return m.tickReminders()
+	case remindersSavedMsg:
+		return m.sh.rem.saved(msg, m.sh.now)
 	}
 	return nil
 }

@@ -16,7 +16,7 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 		stop, stopPoint string
 		limit           int
 		asJSON          bool
-		walkFlag        string
+		walkFlag        = "0s"
 	)
 	what := "departures"
 	if arrivals {

@@ -56,6 +56,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		kiosk     bool
 		walk      string
 		perLine   int
+		bell      bool
 	)
 	root := &cobra.Command{
 		Use:   "abfahrt",
@@ -106,6 +107,9 @@ once and print a table (or JSON with --json).`,
 			opts.Boards = boards
 			if opts.Walk, err = tui.ParseWalk(walk); err != nil {
 				return usagef("--walk: %v", err)
+			}
+			if bell {
+				opts.Bell = os.Stdout // the terminal Bubble Tea draws on
 			}
 			opts.PerLine = g.s.file.PerLine
 			if cmd.Flags().Changed("per-line") {
@@ -161,6 +165,7 @@ once and print a table (or JSON with --json).`,
 	f.IntVar(&limit, "limit", 20, "departures per board (1-100)")
 	f.StringVar(&layout, "layout", "", "open this named layout of the configuration file")
 	f.BoolVar(&kiosk, "kiosk", false, "kiosk mode: full screen, large clock, rotating boards, keys locked")
+	f.BoolVar(&bell, "bell", true, "ring the terminal bell when a reminder (key t) says leave now; --bell=false keeps reminders silent (the kiosk always is)")
 	f.IntVar(&perLine, "per-line", 0, "at most this many departures of each line and direction per board (0: all)")
 	f.StringVar(&walk, "walk", "0s", "walking time to the stop, e.g. 4m: each row says when to leave (boards of a layout may set their own walk)")
 
