@@ -129,7 +129,7 @@ type keyState struct {
 	walkable     bool // the focused pane is a board (not the merged or fleet list)
 	walk         bool // the focused board has a walking time
 	wholeStop    bool // the focused board shows a whole stop (it can group by platform)
-	remind       bool // reminders can be set (not in the kiosk)
+	remind       bool // a board with a cursor and rows shows (single or zoomed), not in the kiosk
 	searchHits   int  // results in the search list
 	searchLoaded bool // base data has arrived
 	// disp is the state of the dispatcher's views (grid_keys.go).
@@ -165,8 +165,8 @@ func (k *keyMap) sync(s keyState) {
 	k.WalkDown.SetEnabled(board && s.walk)
 	k.HideMissed.SetEnabled(board && s.walk)
 	k.PerLine.SetEnabled(board && s.walkable)
-	k.Remind.SetEnabled(board && s.walkable && s.rows > 0 && s.remind)
-	k.Grouped.SetEnabled(board && s.walkable && s.wholeStop)
+	k.Remind.SetEnabled(board && s.walkable && s.remind)
+	k.Grouped.SetEnabled(board && s.walkable && s.wholeStop && (s.disp.mode == modeBoard || s.disp.zoomed))
 
 	k.Close.SetEnabled(vehicle)
 	k.Range.SetEnabled(vehicle)

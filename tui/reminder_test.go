@@ -198,3 +198,18 @@ func TestKioskHasNoReminders(t *testing.T) {
 		t.Error("the kiosk has reminders")
 	}
 }
+
+// TestReminderGridZoomOnly: t works on a zoomed grid board (it has a
+// cursor), not on the grid's compact cells.
+func TestReminderGridZoomOnly(t *testing.T) {
+	e := newGridEnv(t, 160, 48, []BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
+	e.key("t")
+	if len(e.m.sh.rem.items) != 0 {
+		t.Fatal("t set a reminder on a compact grid cell")
+	}
+	e.key("enter")
+	e.run(e.key("t"))
+	if len(e.m.sh.rem.items) != 1 {
+		t.Errorf("t on the zoomed board: %d reminders, want 1", len(e.m.sh.rem.items))
+	}
+}
