@@ -11,7 +11,7 @@ import (
 // then 2, 3 and all again.
 func TestPerLineKey(t *testing.T) {
 	e := newEnv(t, 120, 30, true)
-	count := func(v, dir string) int { return strings.Count(v, dir) }
+	count := strings.Count
 	if n := count(e.m.View(), "Science Park II"); n != 2 {
 		t.Fatalf("%d rows to Science Park II before, want 2", n)
 	}

@@ -38,7 +38,7 @@ func TestE2EWalkHideMissedReminder(t *testing.T) {
 	if !strings.Contains(s, "LEAVE") {
 		t.Errorf("no leave column:\n%s", s)
 	}
-	s = tm.waitFor(regexp.MustCompile(`✗ missed`), 30*time.Second)
+	tm.waitFor(regexp.MustCompile(`✗ missed`), 30*time.Second)
 	tm.checkWidths(160)
 
 	tm.keys("H")
