@@ -58,6 +58,11 @@ type kiosk struct {
 	arev   int    // bumped when the alert changes; part of the view's key
 	apoll  poller // the alert's schedule
 	cache  *kioskCache
+	// profiles are the layouts by time of day, base the boards outside
+	// them, profile the one showing (-1: base; profile.go).
+	profiles []Profile
+	base     []BoardSpec
+	profile  int
 }
 
 // kioskCache holds the kiosk's last rendering and its key.
@@ -84,15 +89,8 @@ func newKiosk(sh *shared, o KioskOptions, specs []BoardSpec) kiosk {
 	if o.StaleAfter <= 0 {
 		o.StaleAfter = DefaultKioskStaleAfter
 	}
-	k := kiosk{opt: o, start: sh.local, since: sh.local, cache: &kioskCache{}}
-	for _, s := range specs {
-		b := newBoardPane(sh, s.subject())
-		b.focused = false
-		b.walk, b.hideMissed = time.Duration(s.Walk), o.HideMissed && s.Walk > 0
-		b.perLine = min(max(s.PerLine, 0), MaxPerLine)
-		k.boards = append(k.boards, b)
-		k.filt = append(k.filt, filters{lines: slices.Clone(s.Lines), platform: s.Platform, direction: s.Direction})
-	}
+	k := kiosk{opt: o, start: sh.local, since: sh.local, cache: &kioskCache{}, profile: -1}
+	k.setBoards(sh, specs)
 	k.asleep = sh.clockKnown() && !k.inHours(sh.now)
 	return k
 }
@@ -206,7 +204,7 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 		case in && k.asleep:
 			cmd = k.wake(msg.now)
 		}
-		return tea.Batch(clockCmd(m.sh.clock), cmd, logSkew)
+		return tea.Batch(clockCmd(m.sh.clock), cmd, logSkew, k.followProfile(m.sh))
 	case feedTickMsg:
 		if k.asleep {
 			return nil

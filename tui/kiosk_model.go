@@ -43,7 +43,12 @@ func newKioskModel(o Options) kioskModel {
 		specs = []BoardSpec{{Stop: s.stop, StopPoint: s.point, Walk: WalkTime(o.Walk), PerLine: o.PerLine}}
 	}
 	o.Kiosk.Enabled = true
-	return kioskModel{sh: sh, kiosk: newKiosk(sh, o.Kiosk, specs)}
+	k := newKiosk(sh, o.Kiosk, specs)
+	k.profiles, k.base = o.profiles(), specs
+	if sh.clockKnown() {
+		k.followProfile(sh) // the layout of the hour from the start
+	}
+	return kioskModel{sh: sh, kiosk: k}
 }
 
 // Init starts the polls (unless outside the operating hours), the clock

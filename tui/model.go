@@ -86,6 +86,9 @@ type Options struct {
 	// Bell is where a reminder rings the terminal bell (the byte BEL):
 	// the terminal's output; nil keeps reminders silent (--bell=false).
 	Bell io.Writer
+	// Profiles are layouts by time of day: the kiosk shows the first
+	// whose hours hold the service's time, else Boards (profile.go).
+	Profiles []Profile
 	// Walk is the walking time of the boards whose BoardSpec has none
 	// (--walk): each row says when to leave (walk.go).
 	Walk time.Duration

@@ -66,6 +66,9 @@ func (d DelayConfig) rule() tui.DelayRule {
 
 // Layout is a named set of boards, each with its filters.
 type Layout struct {
+	// Hours, "HH:MM-HH:MM", make the layout the one of those hours: the
+	// kiosk switches to it then (when no --stop or --layout is given).
+	Hours  string          `toml:"hours"`
 	Boards []tui.BoardSpec `toml:"boards"`
 }
 
@@ -201,6 +204,11 @@ func (c Config) check() error {
 		l := c.Layouts[name]
 		if len(l.Boards) == 0 || len(l.Boards) > tui.MaxBoards {
 			return bad("layouts."+name, "must have 1 to %d boards, has %d", tui.MaxBoards, len(l.Boards))
+		}
+		if l.Hours != "" {
+			if _, _, err := parseHours(l.Hours); err != nil {
+				return bad("layouts."+name+".hours", "%v", err)
+			}
 		}
 		for i, b := range l.Boards {
 			if err := b.Check(); err != nil {

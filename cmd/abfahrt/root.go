@@ -105,6 +105,9 @@ once and print a table (or JSON with --json).`,
 				opts.Stop, opts.StopPoint = boards[0].Stop, boards[0].StopPoint
 			}
 			opts.Boards = boards
+			if len(stops) == 0 && stopPoint == "" && layout == "" {
+				opts.Profiles = profiles(g.s.file)
+			}
 			if opts.Walk, err = tui.ParseWalk(walk); err != nil {
 				return usagef("--walk: %v", err)
 			}

@@ -69,3 +69,18 @@ func TestConfigPerLine(t *testing.T) {
 		t.Errorf("--per-line 12: exit %d, want 2", code)
 	}
 }
+
+func TestConfigLayoutHours(t *testing.T) {
+	c, err := loadConfig(writeConfig(t, "[layouts.morning]\nhours = \"06:00-09:30\"\n[[layouts.morning.boards]]\nstop = 1008\n[layouts.all]\n[[layouts.all.boards]]\nstop = 1350\n"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := profiles(c)
+	if len(ps) != 1 || ps[0].Name != "morning" || ps[0].From != 6*60 || ps[0].To != 9*60+30 || ps[0].Boards[0].Stop != 1008 {
+		t.Errorf("profiles %+v", ps)
+	}
+	_, err = loadConfig(writeConfig(t, "[layouts.m]\nhours = \"morning\"\n[[layouts.m.boards]]\nstop = 1008\n"), true)
+	if err == nil || !strings.Contains(err.Error(), "layouts.m.hours") {
+		t.Errorf("bad hours: %v", err)
+	}
+}

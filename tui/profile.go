@@ -1,0 +1,95 @@
+package tui
+
+import (
+	"slices"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+)
+
+// Profiles by time of day: layouts that name the hours they are for
+// (hours = "06:00-09:30"). The kiosk shows the layout of the hour (the
+// first whose hours hold the service's time), else its own boards, and
+// switches as the day goes on.
+
+// Profile is a layout for some hours of the day.
+type Profile struct {
+	// Name is the layout's name.
+	Name string
+	// From and To are minutes of the day in Ulm; To < From runs past
+	// midnight.
+	From, To int
+	// Boards are the layout's boards.
+	Boards []BoardSpec
+}
+
+// holds reports whether the profile's hours hold t.
+func (p Profile) holds(t time.Time) bool {
+	if p.From == p.To {
+		return true
+	}
+	t = t.In(model.Berlin)
+	m := t.Hour()*60 + t.Minute()
+	if p.From < p.To {
+		return m >= p.From && m < p.To
+	}
+	return m >= p.From || m < p.To
+}
+
+// ProfileAt returns the index of the first profile whose hours hold t,
+// -1 if none.
+func ProfileAt(ps []Profile, t time.Time) int {
+	return slices.IndexFunc(ps, func(p Profile) bool { return p.holds(t) && len(p.Boards) > 0 })
+}
+
+// profiles are o.Profiles with o's defaults (walk, per line) given to
+// their boards.
+func (o Options) profiles() []Profile {
+	out := make([]Profile, 0, len(o.Profiles))
+	for _, p := range o.Profiles {
+		q := o
+		q.Boards = p.Boards[:min(len(p.Boards), MaxBoards)]
+		p.Boards = q.withWalk().Boards
+		out = append(out, p)
+	}
+	return out
+}
+
+// setBoards makes the kiosk's boards those of specs (not yet polled).
+func (k *kiosk) setBoards(sh *shared, specs []BoardSpec) {
+	k.boards, k.filt = nil, nil
+	for _, s := range specs {
+		b := newBoardPane(sh, s.subject())
+		b.focused = false
+		b.walk, b.hideMissed = time.Duration(s.Walk), k.opt.HideMissed && s.Walk > 0
+		b.perLine = min(max(s.PerLine, 0), MaxPerLine)
+		k.boards = append(k.boards, b)
+		k.filt = append(k.filt, filters{lines: slices.Clone(s.Lines), platform: s.Platform, direction: s.Direction})
+	}
+}
+
+// followProfile switches the kiosk to the layout of the hour when it
+// changes, polling its boards at once (unless asleep).
+func (k *kiosk) followProfile(sh *shared) tea.Cmd {
+	if len(k.profiles) == 0 || !sh.clockKnown() {
+		return nil
+	}
+	i := ProfileAt(k.profiles, sh.now)
+	if i == k.profile {
+		return nil
+	}
+	k.profile = i
+	specs := k.base
+	if i >= 0 {
+		specs = k.profiles[i].Boards
+	}
+	k.stopAll()
+	k.setBoards(sh, specs)
+	k.start = sh.local
+	if k.asleep {
+		return nil
+	}
+	return tea.Batch(k.wakeCmds()...)
+}
