@@ -195,6 +195,12 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 		}
 	case clockMsg:
 		logSkew := m.sh.tick(msg.now)
+		if m.sh.followNight() {
+			for i := range k.boards {
+				k.boards[i].touch()
+			}
+			k.arev++
+		}
 		var cmd tea.Cmd
 		// Operating hours are the service's; until its clock is known
 		// (the first answer) the kiosk stays awake to learn it.

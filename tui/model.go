@@ -89,6 +89,10 @@ type Options struct {
 	// Profiles are layouts by time of day: the kiosk shows the first
 	// whose hours hold the service's time, else Boards (profile.go).
 	Profiles []Profile
+	// Night turns the night theme (a dimmer variant of Theme) on between
+	// NightFrom and NightTo, minutes of the day in Ulm (night.go).
+	Night              bool
+	NightFrom, NightTo int
 	// Walk is the walking time of the boards whose BoardSpec has none
 	// (--walk): each row says when to leave (walk.go).
 	Walk time.Duration
@@ -155,6 +159,7 @@ type shared struct {
 	baseFails int          // failed base data loads in a row, for the retry backoff
 	notice    string       // a one-off message for the status bar, cleared by the next key
 	rem       *reminderSet // the reminders (reminder.go); nil in the kiosk
+	nightMode *nightMode   // day and night styles (night.go); nil without night hours
 
 	// dt is the dispatcher's section of the catalogue t (grid_text.go);
 	// rate the requests per minute for the status bar (grid_root.go).
@@ -221,6 +226,9 @@ func newShared(o Options) *shared {
 		sh.sourceName = "mobility/v1"
 	}
 	sh.t.delay = o.Delay.orDefault()
+	day := *sh.st
+	sh.nightMode = newNightMode(o, theme, UlmLineColors().With(o.LineColors), &day)
+	sh.followNight()
 	if !o.Kiosk.Enabled {
 		sh.rem = newReminderSet(o.StateDir, o.Bell)
 	}

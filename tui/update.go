@@ -140,6 +140,12 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		logSkew := m.sh.tick(msg.now)
 		m.sample(msg.now)
 		m.board.setCursor(m.board.cursorIn(m.board.rows()))
+		if m.sh.followNight() {
+			for _, b := range m.reminderBoards() {
+				b.touch()
+			}
+			*m.memo = frameMemos{}
+		}
 		return tea.Batch(clockCmd(m.sh.clock), logSkew, m.tickReminders())
 	case feedTickMsg:
 		// Schedule generations are unique: at most one poller takes it.

@@ -42,6 +42,13 @@ type Config struct {
 	Kiosk KioskConfig `toml:"kiosk"`
 	// Delay is when a delay counts as late and its colour steps.
 	Delay DelayConfig `toml:"delay"`
+	// Night ties the night theme (dimmer colours) to hours.
+	Night NightConfig `toml:"night"`
+}
+
+// NightConfig is the [night] table: the hours of the night theme.
+type NightConfig struct {
+	Hours string `toml:"hours"`
 }
 
 // DelayConfig is the [delay] table: minutes late from which a delay takes
@@ -221,6 +228,11 @@ func (c Config) check() error {
 	}
 	if c.PerLine < 0 || c.PerLine > tui.MaxPerLine {
 		return bad("per_line", "must be between 0 and %d, got %d", tui.MaxPerLine, c.PerLine)
+	}
+	if c.Night.Hours != "" {
+		if _, _, err := parseHours(c.Night.Hours); err != nil {
+			return bad("night.hours", "%v", err)
+		}
 	}
 	if err := c.Delay.rule().Check(); err != nil {
 		return bad("delay", "%v", err)

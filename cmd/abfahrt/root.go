@@ -130,6 +130,11 @@ once and print a table (or JSON with --json).`,
 			opts.Theme, opts.Lang, opts.LineColors = g.s.theme.value, g.s.lang.value, g.s.file.LineColors
 			opts.StateDir = statePath(os.LookupEnv)
 			opts.Delay = g.s.file.Delay.rule()
+			if h := g.s.file.Night.Hours; h != "" {
+				if from, to, err := parseHours(h); err == nil {
+					opts.Night, opts.NightFrom, opts.NightTo = true, from, to
+				}
+			}
 			opts.Kiosk = kioskOptions(g.s.file.Kiosk, kiosk || g.s.file.Kiosk.Enabled)
 			src, err := g.source()
 			if err != nil {

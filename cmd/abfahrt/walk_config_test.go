@@ -84,3 +84,13 @@ func TestConfigLayoutHours(t *testing.T) {
 		t.Errorf("bad hours: %v", err)
 	}
 }
+
+func TestConfigNightHours(t *testing.T) {
+	c, err := loadConfig(writeConfig(t, "[night]\nhours = \"22:00-06:00\"\n"), true)
+	if err != nil || c.Night.Hours != "22:00-06:00" {
+		t.Fatalf("%+v, %v", c.Night, err)
+	}
+	if _, err := loadConfig(writeConfig(t, "[night]\nhours = \"late\"\n"), true); err == nil || !strings.Contains(err.Error(), "night.hours") {
+		t.Errorf("bad night hours: %v", err)
+	}
+}
