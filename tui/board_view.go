@@ -153,10 +153,7 @@ func (b *boardPane) render() string {
 			at = j
 		}
 	}
-	first := 0
-	if at >= space {
-		first = at - space + 1
-	}
+	first := scrollFirst(at, space)
 	for j := first; j < len(items) && j < first+space; j++ {
 		sb.WriteByte('\n')
 		if it := items[j]; it.row < 0 {
@@ -169,14 +166,7 @@ func (b *boardPane) render() string {
 }
 
 // cursorIn returns the row of the selected trip, else the clamped cursor.
-func (b *boardPane) cursorIn(rows []int) int {
-	for i, r := range rows {
-		if keyOf(&b.data.Events[r]) == b.sel {
-			return i
-		}
-	}
-	return min(max(b.cursor, 0), len(rows)-1)
-}
+func (b *boardPane) cursorIn(rows []int) int { return b.listFind(len(rows), b.rowKey(rows)) }
 
 // header is the board's title line: stop, mode, platform and line filter
 // on the left; the stale marker and the clock on the right.

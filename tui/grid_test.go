@@ -308,9 +308,9 @@ func TestFleetView(t *testing.T) {
 	if msg, ok := e.key("enter")().(openMsg); !ok || msg.target.vehicle != 53 {
 		t.Errorf("enter opened %#v, want vehicle 53", msg)
 	}
-	gen := e.m.disp.fleet.poll.gen
+	gen := e.m.disp.fleet.polls().gen
 	e.key("esc")
-	if e.m.disp.mode != modeGrid || e.m.disp.fleet.poll.gen == gen {
+	if e.m.disp.mode != modeGrid || e.m.disp.fleet.polls().gen == gen {
 		t.Error("esc left the fleet's schedule running or did not return to the grid")
 	}
 }
@@ -319,7 +319,7 @@ func TestFleetView(t *testing.T) {
 // a stop shows the pins with their next departure; 1 opens the first.
 func TestPins(t *testing.T) {
 	dir := t.TempDir()
-	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Stop = 1350 })
+	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
 	save := e.key("p")
 	if save == nil {
 		t.Fatal("p saved nothing")

@@ -29,32 +29,38 @@ type kioskModel struct {
 	kiosk  kiosk
 	width  int
 	height int
+	start  []tea.Cmd // the first polls, for Init
 }
 
 // newKioskModel returns the kiosk for o: o.Boards in turn, else the board
-// of o.Stop or o.StopPoint (default DefaultStop). It does no I/O.
+// of the default stop (DefaultStop). It does no I/O.
 func newKioskModel(o Options) kioskModel {
 	sh := newShared(o)
 	sh.rem = nil // the kiosk is silent and sets no reminders
 	o = o.withWalk()
 	specs := o.Boards
 	if len(specs) == 0 {
-		s := startSubject(o)
-		specs = []BoardSpec{{Stop: s.stop, StopPoint: s.point, Walk: WalkTime(o.Walk), PerLine: o.PerLine}}
+		specs = []BoardSpec{{Stop: DefaultStop, Walk: WalkTime(o.Walk), PerLine: o.PerLine}}
 	}
 	o.Kiosk.Enabled = true
-	k := newKiosk(sh, o.Kiosk, specs)
-	k.profiles, k.base = o.profiles(), specs
+	// The layout of the hour from the start (profile.go).
+	profiles, base, prof := o.profiles(), specs, -1
 	if sh.clockKnown() {
-		k.followProfile(sh) // the layout of the hour from the start
+		if prof = ProfileAt(profiles, sh.now); prof >= 0 {
+			specs = profiles[prof].Boards
+		}
 	}
-	return kioskModel{sh: sh, kiosk: k}
+	k := newKiosk(sh, o.Kiosk, specs)
+	k.profiles, k.base, k.profile = profiles, base, prof
+	m := kioskModel{sh: sh, kiosk: k}
+	m.start = m.kiosk.init()
+	return m
 }
 
 // Init starts the polls (unless outside the operating hours), the clock
 // and the base data load (for the stops' names).
 func (m kioskModel) Init() tea.Cmd {
-	return tea.Batch(append(m.kiosk.init(), clockCmd(m.sh.clock), baseDataCmd(m.sh.ctx, m.sh.src))...)
+	return tea.Batch(append(m.start, clockCmd(m.sh.clock), baseDataCmd(m.sh.ctx, m.sh.src))...)
 }
 
 // Update handles a message (kiosk.go).

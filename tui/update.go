@@ -148,12 +148,40 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(clockCmd(m.sh.clock), logSkew, m.tickReminders())
 	case feedTickMsg:
-		// Schedule generations are unique: at most one poller takes it.
-		if cmd, ok := m.dispatchData(msg); ok {
-			return cmd
+		f, cmd, ok := m.sh.reg.tick(m.sh, msg)
+		if ok {
+			m.feedNews(f, nil)
 		}
-		cmd, _ := m.vehicle.tick(msg)
 		return cmd
+	}
+	return nil
+}
+
+// feedNews hands feed f's news to every view that shows it: an answer
+// (msg), or a poll that started (nil).
+func (m *Model) feedNews(f *feedEntry, msg *feedMsg) tea.Cmd {
+	if msg == nil {
+		m.disp.grid.touchFeed(f)
+		if m.board.feed == f {
+			m.board.touch()
+		}
+		if m.disp.fleet.feed == f {
+			m.disp.fleet.rev++
+		}
+		if m.vehicle.entry == f {
+			m.vehicle.touch()
+		}
+		return nil
+	}
+	m.disp.grid.fed(f)
+	if m.board.feed == f {
+		m.board.fed()
+	}
+	if m.disp.fleet.feed == f {
+		m.disp.fleet.fed()
+	}
+	if m.vehicle.entry == f {
+		return m.vehicle.fed(*msg)
 	}
 	return nil
 }
@@ -165,9 +193,11 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 	}
 	switch msg := msg.(type) {
 	case feedMsg:
-		// Request ids are unique: at most one poller takes it.
-		cmd, _ := m.vehicle.receive(msg)
-		return cmd
+		f, cmd, ok := m.sh.reg.receive(m.sh, msg)
+		if !ok {
+			return nil // an answer no feed awaits any more
+		}
+		return tea.Batch(cmd, m.feedNews(f, &msg))
 	case patternMsg:
 		m.vehicle.receivePattern(msg)
 	case vehicleInfoMsg:

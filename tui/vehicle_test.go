@@ -139,7 +139,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	boardGen := e.m.board.polls().gen
 
 	// A stale tick and a second tick while one is in flight start nothing.
-	if e.send(feedTickMsg{key: p.feed(), gen: p.poll.gen - 1}) != nil {
+	if e.send(feedTickMsg{key: p.feed(), gen: p.polls().gen - 1}) != nil {
 		t.Error("a tick of an old schedule started a fetch")
 	}
 	fetch := e.vehicleTick()
@@ -199,7 +199,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 
 	// Closing ends the chain: its ticks and answers are dropped.
 	fetch = e.vehicleTick()
-	gen := p.poll.gen
+	gen := p.polls().gen
 	e.key("esc")
 	if e.m.vehicle.open || e.m.focus != paneBoard {
 		t.Fatal("esc should close the pane")

@@ -101,9 +101,6 @@ once and print a table (or JSON with --json).`,
 			if err != nil {
 				return err
 			}
-			if len(boards) == 1 {
-				opts.Stop, opts.StopPoint = boards[0].Stop, boards[0].StopPoint
-			}
 			opts.Boards = boards
 			if len(stops) == 0 && stopPoint == "" && layout == "" {
 				opts.Profiles = profiles(g.s.file)
