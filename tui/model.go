@@ -188,6 +188,9 @@ type Model struct {
 
 	// disp is the dispatcher: grid, merged and fleet views, pins (grid_root.go).
 	disp dispatch
+
+	// prof follows the layouts by time of day (profile.go).
+	prof profileState
 }
 
 // newShared returns the state every pane of o reads.
@@ -259,6 +262,7 @@ func New(o Options) Model {
 		memo:    &frameMemos{},
 	}
 	o = o.withWalk()
+	o, m.prof = o.startProfile(sh)
 	m.board.walk, m.board.perLine = o.Walk, o.PerLine
 	if s, line, ok := singleSubject(o); ok {
 		m.board = newBoardPane(sh, s)

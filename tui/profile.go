@@ -93,3 +93,65 @@ func (k *kiosk) followProfile(sh *shared) tea.Cmd {
 	}
 	return tea.Batch(k.wakeCmds()...)
 }
+
+// profileState is the interactive board's profiles: the one showing (-1:
+// the boards it started with, base).
+type profileState struct {
+	profiles []Profile
+	base     []BoardSpec
+	profile  int
+}
+
+// startProfile returns o with the boards of the profile of the hour (when
+// the service's clock is known at start), and the profiles' state.
+func (o Options) startProfile(sh *shared) (Options, profileState) {
+	ps := profileState{profiles: o.profiles(), base: o.Boards, profile: -1}
+	if len(ps.profiles) == 0 || !sh.clockKnown() {
+		return o, ps
+	}
+	if i := ProfileAt(ps.profiles, sh.now); i >= 0 {
+		ps.profile = i
+		o.Boards = ps.profiles[i].Boards
+	}
+	return o, ps
+}
+
+// followProfile switches the board to the layout of the hour when the
+// hour's profile changes: its boards open as the grid (one board zoomed).
+// It waits while the user is in a list, the vehicle pane or an overlay;
+// between profiles the boards the board started with come back (if it
+// started with none, the view stays).
+func (m *Model) followProfile() tea.Cmd {
+	p := &m.prof
+	if len(p.profiles) == 0 || !m.sh.clockKnown() {
+		return nil
+	}
+	i := ProfileAt(p.profiles, m.sh.now)
+	if i == p.profile {
+		return nil
+	}
+	if m.overlay != overlayNone || m.focus != paneBoard || (m.disp.mode != modeBoard && m.disp.mode != modeGrid) {
+		return nil
+	}
+	p.profile = i
+	specs := p.base
+	if i >= 0 {
+		specs = p.profiles[i].Boards
+	}
+	if len(specs) == 0 {
+		return nil
+	}
+	g := &m.disp.grid
+	for g.len() > 0 {
+		g.focus = 0
+		g.remove()
+	}
+	var cmds []tea.Cmd
+	for _, s := range specs[:min(len(specs), MaxBoards)] {
+		cmds = append(cmds, g.add(s, nil))
+	}
+	g.focus, g.zoomed = 0, len(specs) == 1
+	cmds = append(cmds, m.setMode(modeGrid))
+	m.layout()
+	return tea.Batch(cmds...)
+}

@@ -48,3 +48,26 @@ func TestProfileHours(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardFollowsProfileOfTheHour: the interactive board opens on the
+// layout of the hour and, when its hours end, shows the boards it was
+// started with.
+func TestBoardFollowsProfileOfTheHour(t *testing.T) {
+	noon := Profile{Name: "noon", From: 12 * 60, To: 12*60 + 40, Boards: []BoardSpec{{Stop: 1350}, {Stop: 1008, Lines: []string{"1", "2"}}}}
+	e := newGridEnv(t, 160, 48, []BoardSpec{{Stop: 1008}}, func(o *Options) { o.Profiles = []Profile{noon} })
+	if e.m.disp.mode != modeGrid || e.m.disp.grid.len() != 2 || e.m.prof.profile != 0 {
+		t.Fatalf("at 12:34: mode %d with %d boards, profile %d; want the noon layout's grid", e.m.disp.mode, e.m.disp.grid.len(), e.m.prof.profile)
+	}
+	if v := e.m.View(); !strings.Contains(v, "Ehinger Tor") {
+		t.Errorf("noon layout not shown:\n%s", v)
+	}
+	e.advance(6 * time.Minute) // 12:40:56
+	e.pollFeeds()
+	g := &e.m.disp.grid
+	if e.m.prof.profile != -1 || g.len() != 1 || g.boards[0].subj.stop != 1008 || len(g.boards[0].filt.lines) != 0 {
+		t.Fatalf("after 12:40: profile %d, %d boards; want the start board 1008 alone", e.m.prof.profile, g.len())
+	}
+	if v := e.m.View(); !strings.Contains(v, "Hauptbahnhof") || strings.Contains(v, "Ehinger Tor") {
+		t.Errorf("the start board not shown after the noon hours:\n%s", v)
+	}
+}

@@ -146,7 +146,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 			}
 			*m.memo = frameMemos{}
 		}
-		return tea.Batch(clockCmd(m.sh.clock), logSkew, m.tickReminders())
+		return tea.Batch(clockCmd(m.sh.clock), logSkew, m.tickReminders(), m.followProfile())
 	case feedTickMsg:
 		f, cmd, ok := m.sh.reg.tick(m.sh, msg)
 		if ok {
