@@ -262,15 +262,19 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 		return strings.Repeat(" ", n) // plain gaps: half the styling work of a row
 	}
 	var sb strings.Builder
+	cursor := sel
 	rmark, flash := b.remindMark(e)
 	if flash {
-		sel = true // the rung reminder's row flashes: selected on every other second
+		sel = true // the rung reminder's row flashes: highlighted on every other second
 	}
-	if sel {
+	switch {
+	case cursor:
 		sb.WriteString(paint(st.SelectedMark, "▸"+rmark))
-	} else if rmark != " " {
+	case sel:
+		sb.WriteString(paint(st.SelectedMark, " "+rmark))
+	case rmark != " ":
 		sb.WriteString(" " + paint(st.Accent, rmark))
-	} else {
+	default:
 		sb.WriteString("  ")
 	}
 	line := e.Line()
