@@ -6,6 +6,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"abfahrt/model"
 )
@@ -93,6 +94,9 @@ type Options struct {
 	// Walk is the walking time of the boards whose BoardSpec has none
 	// (--walk): each row says when to leave (walk.go).
 	Walk time.Duration
+	// Renderer draws the styles: an SSH session's, with that terminal's
+	// colour profile. nil is lipgloss's default (the process's terminal).
+	Renderer *lipgloss.Renderer
 }
 
 // paneID names a pane that can have focus; the dispatcher grid (issue 6)
@@ -215,7 +219,7 @@ func newShared(o Options) *shared {
 		now:        now,
 		svc:        svc,
 		onSkew:     o.ClockSkew,
-		st:         NewStyles(theme, UlmLineColors().With(o.LineColors)),
+		st:         newStylesWith(o.Renderer, theme, UlmLineColors().With(o.LineColors)),
 		t:          textsFor(o.Lang),
 		pol:        newPolicy(o.Interval, uint64(now.UnixNano())),
 		limit:      limit,

@@ -58,7 +58,7 @@ func newNightMode(o Options, theme Theme, lines LineColors, day *Styles) *nightM
 	if !o.Night {
 		return nil
 	}
-	return &nightMode{hours: Profile{From: o.NightFrom, To: o.NightTo}, day: day, night: NewStyles(theme.Dimmed(), lines)}
+	return &nightMode{hours: Profile{From: o.NightFrom, To: o.NightTo}, day: day, night: newStylesWith(o.Renderer, theme.Dimmed(), lines)}
 }
 
 // followNight puts the styles of the hour in place; it reports whether
