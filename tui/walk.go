@@ -217,7 +217,7 @@ func (b *boardPane) missed(e *model.Event) bool {
 // and says so in the status bar.
 func (b *boardPane) adjustWalk(d time.Duration) {
 	b.walk = min(max(b.walk+d, 0), MaxWalk)
-	b.sh.notice = fmt.Sprintf(b.sh.t.NoteWalk, walkText(b.walk))
+	b.sh.notice = fmt.Sprintf(b.sh.t.NoteWalk, b.sh.t.walkMinutes(b.walk))
 	b.setCursor(b.cursor)
 }
 
@@ -237,7 +237,7 @@ func (b *boardPane) walkNote() string {
 	if b.walk <= 0 {
 		return ""
 	}
-	s := fmt.Sprintf(b.sh.t.WalkHeader, walkText(b.walk))
+	s := fmt.Sprintf(b.sh.t.WalkHeader, b.sh.t.walkMinutes(b.walk))
 	if b.hideMissed {
 		s += " · " + b.sh.t.HidMissed
 	}
@@ -341,3 +341,12 @@ func savedWalk(w WalkTime) string {
 
 // String is the walking time as written in a layout: "4m".
 func (w WalkTime) String() string { return walkText(time.Duration(w)) }
+
+// walkMinutes says a walking time in the language: "4 min" ("4 Min"), or
+// as a duration ("1m30s") when it is not whole minutes.
+func (t *texts) walkMinutes(d time.Duration) string {
+	if d%time.Minute != 0 {
+		return walkText(d)
+	}
+	return fmt.Sprintf("%d %s", int(d/time.Minute), t.Min)
+}

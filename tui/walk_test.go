@@ -70,7 +70,7 @@ func TestLeaveBandRule(t *testing.T) {
 func TestWalkRows(t *testing.T) {
 	e := newWalkEnv(t, 120, 30, 4*time.Minute)
 	v := e.m.View()
-	if !strings.Contains(v, "walk 4m") || !strings.Contains(v, "LEAVE") {
+	if !strings.Contains(v, "walk 4 min") || !strings.Contains(v, "LEAVE") {
 		t.Fatalf("header lacks the walking time or the leave column:\n%s", v)
 	}
 	for dir, want := range map[string]string{
@@ -95,14 +95,14 @@ func TestWalkKeys(t *testing.T) {
 	e := newWalkEnv(t, 120, 30, 4*time.Minute)
 	e.key("+")
 	v := e.m.View()
-	if !strings.Contains(v, "walk 5m") || !strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "✗ missed") {
-		t.Errorf("after +, want walk 5m and Wissenschaftsstadt missed:\n%s", v)
+	if !strings.Contains(v, "walk 5 min") || !strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "✗ missed") {
+		t.Errorf("after +, want walk 5 min and Wissenschaftsstadt missed:\n%s", v)
 	}
 	e.key("-")
 	e.key("-")
 	v = e.m.View()
-	if !strings.Contains(v, "walk 3m") || !strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "✓ in 1 min") {
-		t.Errorf("after - -, want walk 3m and Wissenschaftsstadt in 1 min:\n%s", v)
+	if !strings.Contains(v, "walk 3 min") || !strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "✓ in 1 min") {
+		t.Errorf("after - -, want walk 3 min and Wissenschaftsstadt in 1 min:\n%s", v)
 	}
 	before := len(e.m.board.rows())
 	e.key("H")
@@ -136,7 +136,7 @@ func TestWalkGrid(t *testing.T) {
 	specs := []BoardSpec{{Stop: 1008, Walk: WalkTime(4 * time.Minute)}, {Stop: 1350}}
 	e := newGridEnv(t, 160, 48, specs, nil)
 	v := e.m.View()
-	if !strings.Contains(v, "walk 4m") || !strings.Contains(v, "! go now") {
+	if !strings.Contains(v, "walk 4 min") || !strings.Contains(v, "! go now") {
 		t.Fatalf("grid cell lacks the walking time or bands:\n%s", v)
 	}
 	e.key("+")
