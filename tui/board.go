@@ -42,7 +42,15 @@ type boardPane struct {
 	height               int
 	focused              bool
 	rev                  int // bumped on every change that shows; part of the cache key
-	cache                *viewCache
+	// walk is the walking time to the stop (0: no leave column, no
+	// bands); hideMissed drops the rows that cannot be caught (walk.go).
+	walk       time.Duration
+	hideMissed bool
+	// perLine keeps the next perLine departures of each line and
+	// direction (0: all); grouped shows them by platform (perline.go).
+	perLine int
+	grouped bool
+	cache   *viewCache
 }
 
 // newBoardPane returns a board for s; its first poll comes from Init or
@@ -222,6 +230,10 @@ func (b *boardPane) rows() []int {
 	}
 	now := b.sh.now
 	out := make([]int, 0, len(b.data.Events))
+	var seen map[lineDir]int
+	if b.perLine > 0 {
+		seen = make(map[lineDir]int, 8)
+	}
 	for i := range b.data.Events {
 		e := &b.data.Events[i]
 		if due, ok := e.DueIn(now); ok && due < -hideAfter {
@@ -233,8 +245,15 @@ func (b *boardPane) rows() []int {
 		if b.subj.point != "" && e.StopPointCode != "" && e.StopPointCode != b.subj.point {
 			continue
 		}
+		if b.hideMissed && b.missed(e) {
+			continue
+		}
+		if !perLineKeep(seen, b.perLine, e) {
+			continue
+		}
 		out = append(out, i)
 	}
+	b.groupRows(out)
 	return out
 }
 
@@ -271,6 +290,18 @@ func (b *boardPane) update(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Clear):
 		b.line = ""
 		b.setCursor(b.cursor)
+	case key.Matches(msg, k.WalkUp):
+		b.adjustWalk(walkStep)
+	case key.Matches(msg, k.WalkDown):
+		b.adjustWalk(-walkStep)
+	case key.Matches(msg, k.HideMissed):
+		b.toggleMissed()
+	case key.Matches(msg, k.PerLine):
+		b.cyclePerLine()
+	case key.Matches(msg, k.Grouped):
+		b.toggleGrouped()
+	case key.Matches(msg, k.Remind):
+		return b.toggleReminder()
 	case key.Matches(msg, k.Open):
 		rows := b.rows()
 		if b.cursor < len(rows) {

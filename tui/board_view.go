@@ -26,6 +26,7 @@ type viewCache struct {
 type rowShows struct {
 	ev    model.Event
 	due   string
+	leave string // the leave-by text (walk.go), which moves with the clock too
 	cat   model.RouteCategory
 	c     columns
 	sel   bool
@@ -64,6 +65,7 @@ const (
 type columns struct {
 	cw     colWidths
 	badge  int // the line name box
+	leave  int // the leave column (walk.go); 0: no walking time
 	dir    int
 	plat   int // 0: dropped
 	veh    bool
@@ -75,10 +77,13 @@ type columns struct {
 // layoutColumns fits the columns into width w, dropping optional ones by
 // priority: vehicle number first, then scheduled time, platform, status
 // word, delay. The direction takes the rest, up to maxDir.
-func layoutColumns(cw colWidths, w, badge, plat int) columns {
-	c := columns{cw: cw, badge: badge, plat: plat, veh: true, sched: true, delay: true, status: true}
+func layoutColumns(cw colWidths, w, badge, plat, leave int) columns {
+	c := columns{cw: cw, badge: badge, plat: plat, leave: leave, veh: true, sched: true, delay: true, status: true}
 	width := func() int {
 		n := 2 + 2 + c.badge + gap + gap + cw.due // cursor, mark, badge, dir gap, due
+		if c.leave > 0 {
+			n += c.leave + gap
+		}
 		if c.plat > 0 {
 			n += c.plat + gap
 		}
@@ -152,7 +157,7 @@ func (b *boardPane) render() string {
 	} else {
 		plat = 0 // one platform only: the header says which
 	}
-	c := layoutColumns(b.sh.t.w, w, badge, plat)
+	c := layoutColumns(b.sh.t.w, w, badge, plat, b.leaveCol())
 	sb.WriteByte('\n')
 	sb.WriteString(st.ColHeader.Render(fit(b.colHeader(c), w)))
 	space := h - 2
@@ -165,15 +170,26 @@ func (b *boardPane) render() string {
 		return sb.String()
 	}
 	cur := b.cursorIn(rows)
-	first := scrollFirst(cur, space)
-	n := min(len(rows)-first, space)
+	items := b.items(rows)
+	at := 0
+	for j, it := range items {
+		if it.row == cur {
+			at = j
+		}
+	}
+	first := scrollFirst(at, space)
+	n := max(min(len(items)-first, space), 0)
 	if cap(b.cache.rows) < n {
 		b.cache.rows = make([]rowMemo, n)
 	}
 	b.cache.rows = b.cache.rows[:n]
-	for i := first; i < first+n; i++ {
+	for j := first; j < first+n; j++ {
 		sb.WriteByte('\n')
-		sb.WriteString(b.cachedRow(&b.cache.rows[i-first], &b.data.Events[rows[i]], c, i == cur && b.focused, w))
+		if it := items[j]; it.row < 0 {
+			sb.WriteString(st.Bold.Render(fit(" "+it.head, w)))
+		} else {
+			sb.WriteString(b.cachedRow(&b.cache.rows[j-first], &b.data.Events[rows[it.row]], c, it.row == cur && b.focused, w))
+		}
 	}
 	return sb.String()
 }
@@ -184,6 +200,9 @@ func (b *boardPane) render() string {
 func (b *boardPane) cachedRow(m *rowMemo, e *model.Event, c columns, sel bool, w int) string {
 	k := rowShows{ev: *e, due: b.sh.t.countdown(*e, b.sh.now), cat: b.sh.base.category(e.Line()),
 		c: c, sel: sel, w: w, st: b.sh.st, tx: b.sh.t, valid: true}
+	if c.leave > 0 {
+		k.leave, _ = b.sh.t.leaveText(e, b.sh.now, b.walk)
+	}
 	if m.key != k {
 		m.key, m.line = k, fit(b.row(e, c, sel), w)
 	}
@@ -209,6 +228,12 @@ func (b *boardPane) header(w int) string {
 	}
 	if b.line != "" {
 		parts = append(parts, fmt.Sprintf(tx.LineOnly, b.line))
+	}
+	if n := b.walkNote(); n != "" {
+		parts = append(parts, n)
+	}
+	if n := b.perLineNote(); n != "" {
+		parts = append(parts, n)
 	}
 	left := " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
@@ -246,6 +271,9 @@ func (b *boardPane) colHeader(c columns) string {
 		sb.WriteString("  " + pad(tx.ColPlatform, c.plat))
 	}
 	sb.WriteString("  " + padLeft(tx.ColDue, c.cw.due))
+	if c.leave > 0 {
+		sb.WriteString("  " + pad(tx.ColLeave, c.leave))
+	}
 	if c.sched {
 		sb.WriteString("  " + pad(tx.ColSched, c.cw.sched))
 	}
@@ -278,9 +306,19 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 		return strings.Repeat(" ", n) // plain gaps: half the styling work of a row
 	}
 	var sb strings.Builder
-	if sel {
-		sb.WriteString(paint(st.SelectedMark, "▸ "))
-	} else {
+	cursor := sel
+	rmark, flash := b.remindMark(e)
+	if flash {
+		sel = true // the rung reminder's row flashes: highlighted on every other second
+	}
+	switch {
+	case cursor:
+		sb.WriteString(paint(st.SelectedMark, "▸"+rmark))
+	case sel:
+		sb.WriteString(paint(st.SelectedMark, " "+rmark))
+	case rmark != " ":
+		sb.WriteString(" " + paint(st.Accent, rmark))
+	default:
 		sb.WriteString("  ")
 	}
 	line := e.Line()
@@ -301,6 +339,10 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 		due, dueSt = "~"+due, st.Planned
 	}
 	sb.WriteString(sp(gap) + paint(dueSt, padLeft(due, c.cw.due)))
+	if c.leave > 0 {
+		text, band := tx.leaveText(e, b.sh.now, b.walk)
+		sb.WriteString(sp(gap) + paint(st.band(band), pad(text, c.leave)))
+	}
 	if c.sched {
 		sb.WriteString(sp(gap) + paint(st.Muted, pad(clockTime(e.Scheduled), c.cw.sched)))
 	}

@@ -177,7 +177,7 @@ func (f *fleetPane) summary(g *gridPane) string {
 	var worst *model.Trip
 	for i := range f.trips {
 		t := &f.trips[i]
-		if time.Duration(t.Deviation())*time.Second > lateAfter {
+		if time.Duration(t.Deviation())*time.Second > f.sh.t.delay.lateAfter() {
 			late++
 		}
 		if worst == nil || t.Deviation() > worst.Deviation() {
@@ -186,7 +186,7 @@ func (f *fleetPane) summary(g *gridPane) string {
 	}
 	sep := st.Muted.Render(" · ")
 	parts := []string{st.Title.Render(dt.Fleet), st.Text.Render(fmt.Sprintf(dt.InService, len(f.trips))),
-		st.Late.Render(fmt.Sprintf(dt.LateN, late))}
+		st.Late.Render(fmt.Sprintf(dt.LateN, late, f.sh.t.delay.Late))}
 	if worst != nil && worst.Deviation() > 0 {
 		parts = append(parts, st.Text.Render(fmt.Sprintf(dt.WorstVehicle, model.DelayMinutes(worst.Deviation()),
 			tripLine(*worst), tripDirection(*worst), f.sh.t.vehicleTitle(worst.VehicleCategory, worst.VehicleNumber))))

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -21,40 +22,78 @@ type severity int
 const (
 	sevPlanned severity = iota // no live prediction
 	sevOnTime
-	sevSlight // 1–2 minutes late
-	sevLate   // lateMinutes or more late
+	sevSlight // from DelayRule.Slight minutes late
+	sevLate   // DelayRule.Late or more minutes late
 	sevEarly
+	sevMinor // late, below DelayRule.Slight: "+1" in the on-time colour
 )
 
-// The one delay rule of every view (boards, grid, merged list, fleet,
-// vehicle pane and its stops): a deviation in whole minutes
-// (model.DelayMinutes) is on time at 0, early below, slightly late below
-// lateMinutes and late from it. The dispatcher's summaries count a
-// vehicle as late beyond lateAfter ("late >3 min").
-const (
-	lateMinutes = 3
-	lateAfter   = lateMinutes * time.Minute
-)
+// DelayRule is the one delay rule of every view (boards, grid, merged
+// list, fleet, vehicle pane and its stops): a deviation in whole minutes
+// (model.DelayMinutes) is on time at 0, early below, late from Late
+// minutes (the late colour, and what the dispatcher's summaries count:
+// "late >3 min"), slightly late (its own colour) from Slight minutes up to
+// Late, and below Slight late in the text only, in the on-time colour.
+type DelayRule struct {
+	// Slight is the minutes late from which a delay takes the slight
+	// colour (default 1).
+	Slight int
+	// Late is the minutes late from which a delay counts as late and takes
+	// the late colour (default 3).
+	Late int
+}
 
-// delaySeverity grades a live deviation in seconds: its whole minutes and
-// their severity.
-func delaySeverity(deviationSeconds int) (minutes int, sev severity) {
+// DefaultDelayRule is the rule when Options.Delay is zero: the first two
+// minutes late in the slight colour (not red), late from 3.
+var DefaultDelayRule = DelayRule{Slight: 1, Late: 3}
+
+// MaxDelayStep is the largest step a DelayRule takes, in minutes.
+const MaxDelayStep = 60
+
+// Check reports why r is not a rule: 1 <= Slight <= Late <= MaxDelayStep.
+func (r DelayRule) Check() error {
+	if r.Late < 1 || r.Late > MaxDelayStep {
+		return fmt.Errorf("late must be between 1 and %d minutes, got %d", MaxDelayStep, r.Late)
+	}
+	if r.Slight < 1 || r.Slight > r.Late {
+		return fmt.Errorf("slight must be between 1 and late (%d) minutes, got %d", r.Late, r.Slight)
+	}
+	return nil
+}
+
+// orDefault is r, or the default for a zero or invalid rule.
+func (r DelayRule) orDefault() DelayRule {
+	if r.Check() != nil {
+		return DefaultDelayRule
+	}
+	return r
+}
+
+// grade grades a live deviation in seconds: its whole minutes and their
+// severity.
+func (r DelayRule) grade(deviationSeconds int) (minutes int, sev severity) {
 	d := model.DelayMinutes(deviationSeconds)
 	switch {
 	case d == 0:
 		return d, sevOnTime
 	case d < 0:
 		return d, sevEarly
-	case d < lateMinutes:
+	case d < r.Slight:
+		return d, sevMinor
+	case d < r.Late:
 		return d, sevSlight
 	}
 	return d, sevLate
 }
 
+// lateAfter is the deviation beyond which the summaries count a vehicle
+// as late.
+func (r DelayRule) lateAfter() time.Duration { return time.Duration(r.Late) * time.Minute }
+
 // severity is the colour of a delay severity.
 func (st *Styles) severity(s severity) lipgloss.Style {
 	switch s {
-	case sevOnTime:
+	case sevOnTime, sevMinor:
 		return st.OnTime
 	case sevSlight:
 		return st.Slight

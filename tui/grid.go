@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -32,6 +33,8 @@ type BoardSpec struct {
 	Lines     []string            `toml:"lines" json:"lines,omitempty"`         // RouteNames to keep; empty = all
 	Platform  string              `toml:"platform" json:"platform,omitempty"`   // keep one platform; "" = all
 	Direction string              `toml:"direction" json:"direction,omitempty"` // keep directions containing this text (case-insensitive); "" = all
+	Walk      WalkTime            `toml:"walk" json:"walk,omitempty"`           // walking time to the stop ("4m"); 0 = no leave column (walk.go)
+	PerLine   int                 `toml:"per_line" json:"per_line,omitempty"`   // at most this many departures per line and direction; 0 = all (perline.go)
 }
 
 // Check reports why s is not a board: it needs exactly one of a stop (4
@@ -47,6 +50,12 @@ func (s BoardSpec) Check() error {
 		if _, err := model.ParseStopPointCode(string(s.StopPoint)); err != nil {
 			return err
 		}
+	}
+	if s.PerLine < 0 || s.PerLine > MaxPerLine {
+		return fmt.Errorf("per_line must be between 0 and %d, got %d", MaxPerLine, s.PerLine)
+	}
+	if s.Walk < 0 || time.Duration(s.Walk) > MaxWalk {
+		return fmt.Errorf("walk must be between 0 and %s, got %s", walkText(MaxWalk), walkText(time.Duration(s.Walk)))
 	}
 	return nil
 }
@@ -118,7 +127,7 @@ type gridBoard struct {
 // spec returns the board as a BoardSpec.
 func (b *gridBoard) spec() BoardSpec {
 	return BoardSpec{Stop: b.subj.stop, StopPoint: b.subj.point, Arrivals: b.subj.arrivals,
-		Lines: slices.Clone(b.filt.lines), Platform: b.filt.platform, Direction: b.filt.direction}
+		Lines: slices.Clone(b.filt.lines), Platform: b.filt.platform, Direction: b.filt.direction, Walk: WalkTime(b.walk), PerLine: b.perLine}
 }
 
 // refilter shows the events of the last answer that the filters keep.
@@ -182,6 +191,8 @@ func (g *gridPane) add(s BoardSpec, seed *boardPane) tea.Cmd {
 	b := &gridBoard{boardPane: newBoardPane(g.sh, sj),
 		filt: filters{lines: slices.Clone(s.Lines), platform: s.Platform, direction: s.Direction}}
 	b.focused = false
+	b.walk = time.Duration(s.Walk)
+	b.perLine = min(max(s.PerLine, 0), MaxPerLine)
 	if seed != nil && seed.subj == sj {
 		b.title, b.seen = seed.title, slices.Clone(seed.seen)
 	}

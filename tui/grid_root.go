@@ -282,6 +282,8 @@ func (m *Model) gridKey(msg tea.KeyMsg) tea.Cmd {
 		s := b.subj
 		s.arrivals = !s.arrivals
 		return g.setSubject(b, s)
+	case key.Matches(msg, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine):
+		return b.update(msg) // walking time of the focused board (walk.go)
 	}
 	if g.zoomed {
 		if key.Matches(msg, k.disp.Back) {

@@ -7,7 +7,7 @@ package tui
 type dispTexts struct {
 	// Grid.
 	Boards      string // "%d boards"
-	LateN       string // "%d late >3 min"
+	LateN       string // "%d late >%d min": vehicles, DelayRule.Late
 	Worst       string // "worst +%d min: %s → %s" (minutes, line, direction)
 	WorstAt     string // " at %s" (stop)
 	StaleBoards string // "⚠ %d stale"
@@ -60,7 +60,7 @@ type dispTexts struct {
 // englishDispTexts is the English catalogue.
 func englishDispTexts() dispTexts {
 	return dispTexts{
-		Boards: "%d boards", LateN: "%d late >3 min", Worst: "worst +%d min: %s → %s", WorstAt: " at %s",
+		Boards: "%d boards", LateN: "%d late >%d min", Worst: "worst +%d min: %s → %s", WorstAt: " at %s",
 		StaleBoards: "⚠ %d stale", BoardsFresh: "%d boards fresh", AllFresh: "all fresh", Page: "page %d/%d",
 		Arr: "arr.", Pl: "pl. %s", LineF: "line %s", NoAnswer: "no answer: %s", GridLoading: "loading…",
 		NoMatch: "nothing matches the filters", NothingSoon: "nothing in the next hour",
@@ -90,7 +90,7 @@ func englishDispTexts() dispTexts {
 // germanDispTexts is the German catalogue.
 func germanDispTexts() dispTexts {
 	return dispTexts{
-		Boards: "%d Tafeln", LateN: "%d verspätet >3 Min", Worst: "max. +%d Min: %s → %s", WorstAt: " an %s",
+		Boards: "%d Tafeln", LateN: "%d verspätet >%d Min", Worst: "max. +%d Min: %s → %s", WorstAt: " an %s",
 		StaleBoards: "⚠ %d veraltet", BoardsFresh: "%d Tafeln aktuell", AllFresh: "alle aktuell",
 		Page: "Seite %d/%d", Arr: "Ank.", Pl: "Steig %s", LineF: "Linie %s", NoAnswer: "keine Antwort: %s",
 		GridLoading: "lädt…", NoMatch: "nichts passt zu den Filtern", NothingSoon: "nichts in der nächsten Stunde",

@@ -170,7 +170,7 @@ func (g *gridPane) cellKey(i, w, h int) string {
 		if n >= h-1 {
 			break
 		}
-		key.WriteString("|" + itoa(r) + " " + b.sh.t.countdown(b.data.Events[r], b.sh.now))
+		key.WriteString("|" + itoa(r) + " " + b.sh.t.countdown(b.data.Events[r], b.sh.now) + b.compactLeave(&b.data.Events[r]))
 	}
 	return key.String()
 }
@@ -209,7 +209,7 @@ func (b *gridBoard) compact(num int, focused bool, w, h int) string {
 	for _, r := range rows {
 		badge = max(badge, ansi.StringWidth(b.data.Events[r].Line())+2)
 	}
-	dir := max(w-2-badge-1-1-wDueC-1-wDelayC, 1)
+	dir := max(w-2-badge-1-1-wDueC-1-wDelayC-b.compactLeaveWidth(), 1)
 	n := min(len(rows), h-1)
 	if cap(b.rowc) < n {
 		b.rowc = make([]rowMemo, n)
@@ -234,6 +234,9 @@ func (b *gridBoard) headerNote() string {
 	if s := b.filt.summary(b.sh.dt); s != "" {
 		parts = append(parts, s)
 	}
+	if s := b.walkNote(); s != "" {
+		parts = append(parts, s)
+	}
 	return strings.Join(parts, " · ")
 }
 
@@ -241,7 +244,7 @@ func (b *gridBoard) headerNote() string {
 // changed (its countdown turns once a minute), not for every row of a cell
 // whenever one of them turned.
 func (b *gridBoard) cachedCompactRow(m *rowMemo, e *model.Event, badge, dir int) string {
-	k := rowShows{ev: *e, due: b.sh.t.countdown(*e, b.sh.now), cat: b.sh.base.category(e.Line()),
+	k := rowShows{ev: *e, due: b.sh.t.countdown(*e, b.sh.now), leave: b.compactLeave(e), cat: b.sh.base.category(e.Line()),
 		c: columns{badge: badge, dir: dir}, st: b.sh.st, tx: b.sh.t, valid: true}
 	if m.key != k {
 		m.key, m.line = k, b.compactRow(e, badge, dir)
@@ -251,7 +254,7 @@ func (b *gridBoard) cachedCompactRow(m *rowMemo, e *model.Event, badge, dir int)
 
 // compactRow renders one event in a grid cell.
 func (b *gridBoard) compactRow(e *model.Event, badge, dir int) string {
-	return compactRow(b.sh, e, badge, dir)
+	return compactRow(b.sh, e, badge, dir) + b.compactLeaveCell(e)
 }
 
 // compactRow renders one event densely: mark, line badge, direction,
@@ -284,7 +287,7 @@ func compactDelay(tx *texts, e model.Event) (string, severity) {
 		return "✓", sev
 	case sevPlanned:
 		return "", sev
-	case sevSlight, sevLate, sevEarly:
+	case sevSlight, sevLate, sevEarly, sevMinor:
 	}
 	return text, sev
 }
@@ -342,7 +345,7 @@ func (g *gridPane) summary(w int) string {
 			if due, ok := e.DueIn(g.sh.now); !ok || due < -hideAfter || !e.Realtime() {
 				continue
 			}
-			if time.Duration(e.Deviation)*time.Second > lateAfter {
+			if time.Duration(e.Deviation)*time.Second > g.sh.t.delay.lateAfter() {
 				late[e.VehicleNumber] = true
 			}
 			if worst == nil || e.Deviation > worst.Deviation {
@@ -357,7 +360,7 @@ func (g *gridPane) summary(w int) string {
 		}
 	}
 	left := " " + st.Title.Render(fmt.Sprintf(dt.Boards, len(g.boards)))
-	parts := []string{st.Late.Render(fmt.Sprintf(dt.LateN, len(late)))}
+	parts := []string{st.Late.Render(fmt.Sprintf(dt.LateN, len(late), g.sh.t.delay.Late))}
 	if stale > 0 {
 		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))
 	} else {

@@ -141,6 +141,16 @@ type texts struct {
 	// The dispatcher's section (grid_text.go): grid, merged and fleet
 	// views, pins.
 	dispTexts
+	// walkTexts are the walking time's texts (walk.go).
+	walkTexts
+	// perLineTexts are per_line's and the grouped view's (perline.go).
+	perLineTexts
+	// remindTexts are the reminders' (reminder.go).
+	remindTexts
+
+	// delay is the delay rule (format.go), kept with the words that say
+	// it ("late >3 min").
+	delay DelayRule
 }
 
 // colWidths are the widths of the board columns whose content depends on
@@ -153,7 +163,8 @@ type colWidths struct {
 func englishTexts() texts {
 	return texts{
 		dispTexts: englishDispTexts(),
-		Now:       "now", Min: "min", OnTime: "on time", Planned: "planned",
+		walkTexts: englishWalkTexts(), perLineTexts: englishPerLineTexts(), remindTexts: englishRemindTexts(),
+		Now: "now", Min: "min", OnTime: "on time", Planned: "planned",
 		DelayLate: "+%d", DelayEarly: "%d",
 		Arriving: "arriving", AtStop: "at stop", Departed: "departed", Passed: "passed",
 		Departures: "Departures", Arrivals: "Arrivals", DeparturesN: "departures", ArrivalsN: "arrivals",
@@ -231,7 +242,8 @@ func englishTexts() texts {
 func germanTexts() texts {
 	return texts{
 		dispTexts: germanDispTexts(),
-		Now:       "sofort", Min: "Min", OnTime: "pünktlich", Planned: "Fahrplan",
+		walkTexts: germanWalkTexts(), perLineTexts: germanPerLineTexts(), remindTexts: germanRemindTexts(),
+		Now: "sofort", Min: "Min", OnTime: "pünktlich", Planned: "Fahrplan",
 		DelayLate: "+%d Min", DelayEarly: "%d Min",
 		Arriving: "fährt ein", AtStop: "am Steig", Departed: "abgefahren", Passed: "vorbei",
 		Departures: "Abfahrten", Arrivals: "Ankünfte", DeparturesN: "Abfahrten", ArrivalsN: "Ankünfte",
@@ -315,6 +327,7 @@ func textsFor(lang string) *texts {
 		t = englishTexts()
 	}
 	t.w = t.widths()
+	t.delay = DefaultDelayRule
 	return &t
 }
 
@@ -363,12 +376,12 @@ func (t *texts) delayText(e model.Event) (string, severity) {
 // deviation formats a live deviation in seconds as a board does: "+3",
 // "on time", "-1", with its severity.
 func (t *texts) deviation(sec int) (string, severity) {
-	switch d, sev := delaySeverity(sec); sev {
+	switch d, sev := t.delay.grade(sec); sev {
 	case sevOnTime:
 		return t.OnTime, sev
 	case sevEarly:
 		return fmt.Sprintf(t.DelayEarly, d), sev
-	case sevSlight, sevLate, sevPlanned:
+	case sevSlight, sevLate, sevPlanned, sevMinor:
 		return fmt.Sprintf(t.DelayLate, d), sev
 	}
 	return "", sevPlanned

@@ -27,6 +27,15 @@ type keyMap struct {
 	Platform key.Binding
 	Open     key.Binding
 	Clear    key.Binding
+	// Walking time (walk.go).
+	WalkUp     key.Binding
+	WalkDown   key.Binding
+	HideMissed key.Binding
+	// Per line and grouped (perline.go).
+	PerLine key.Binding
+	Grouped key.Binding
+	// Reminder (reminder.go).
+	Remind key.Binding
 
 	// Vehicle pane.
 	Close      key.Binding
@@ -77,6 +86,13 @@ func defaultKeyMap(t *texts) keyMap {
 		Open:     b("enter", t.KeyVehicle, "enter"),
 		Clear:    b("esc", t.KeyClearFilter, "esc"),
 
+		WalkUp:     b("+", t.KeyWalkUp, "+", "="),
+		WalkDown:   b("-", t.KeyWalkDn, "-"),
+		HideMissed: b("H", t.KeyMissed, "H"),
+		PerLine:    b("n", t.KeyPerLine, "n"),
+		Grouped:    b("b", t.KeyGrouped, "b"),
+		Remind:     b("t", t.KeyRemind, "t"),
+
 		Close:      b("esc", t.KeyBack, "esc"),
 		Range:      b("u", t.KeyUpcoming, "u"),
 		ScrollUp:   b("↑/k", t.KeyScrollUp, "up", "k"),
@@ -110,6 +126,10 @@ type keyState struct {
 	rowVehicle   bool // the row under the cursor has a vehicle
 	platforms    bool // the stop has more than one platform to cycle
 	filtered     bool // the board has a line or platform filter
+	walkable     bool // the focused pane is a board (not the merged or fleet list)
+	walk         bool // the focused board has a walking time
+	wholeStop    bool // the focused board shows a whole stop (it can group by platform)
+	remind       bool // a board with a cursor and rows shows (single or zoomed), not in the kiosk
 	searchHits   int  // results in the search list
 	searchLoaded bool // base data has arrived
 	// disp is the state of the dispatcher's views (grid_keys.go).
@@ -141,6 +161,12 @@ func (k *keyMap) sync(s keyState) {
 	k.Platform.SetEnabled(board && s.platforms)
 	k.Open.SetEnabled(board && s.rowVehicle)
 	k.Clear.SetEnabled(board && s.filtered)
+	k.WalkUp.SetEnabled(board && s.walkable)
+	k.WalkDown.SetEnabled(board && s.walk)
+	k.HideMissed.SetEnabled(board && s.walk)
+	k.PerLine.SetEnabled(board && s.walkable)
+	k.Remind.SetEnabled(board && s.walkable && s.remind)
+	k.Grouped.SetEnabled(board && s.walkable && s.wholeStop && (s.disp.mode == modeBoard || s.disp.zoomed))
 
 	k.Close.SetEnabled(vehicle)
 	k.Range.SetEnabled(vehicle)
@@ -184,7 +210,7 @@ func (h keyHelp) FullHelp() [][]key.Binding { return h.full }
 
 // boardKeys are the board's bindings, most useful first.
 func (k *keyMap) boardKeys() []key.Binding {
-	return append([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear}, k.disp.list()...)
+	return append([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped, k.Remind}, k.disp.list()...)
 }
 
 // vehicleKeys are the vehicle pane's bindings, most useful first.
@@ -225,7 +251,7 @@ func (k *keyMap) footer(o overlay, focus paneID) (opt, tail []key.Binding) {
 	if opt, ok := k.dispatchFooter(focus); ok {
 		return opt, tail
 	}
-	return []key.Binding{k.Search, k.Toggle, k.Platform, k.Open, k.Clear, k.Refresh, k.Focus, k.Up, k.Down}, tail
+	return []key.Binding{k.Search, k.Toggle, k.Platform, k.Open, k.Clear, k.Refresh, k.Focus, k.Up, k.Down, k.Remind, k.WalkUp}, tail
 }
 
 // full returns every column of the `?` overlay.

@@ -25,6 +25,9 @@ type KioskOptions struct {
 	LargeCountdown bool
 	// StaleAfter blanks departures whose data is older (default 10m).
 	StaleAfter time.Duration
+	// HideMissed leaves out the departures that cannot be reached any more
+	// with a board's walking time (walk.go); boards without one show all.
+	HideMissed bool
 }
 
 // Kiosk defaults.
@@ -56,6 +59,11 @@ type kiosk struct {
 	arev   int        // bumped when the alert changes; part of the view's key
 	alertF *feedEntry // the registry's alert feed while awake
 	cache  *kioskCache
+	// profiles are the layouts by time of day, base the boards outside
+	// them, profile the one showing (-1: base; profile.go).
+	profiles []Profile
+	base     []BoardSpec
+	profile  int
 }
 
 // kioskCache holds the kiosk's last rendering and its key.
@@ -82,13 +90,8 @@ func newKiosk(sh *shared, o KioskOptions, specs []BoardSpec) kiosk {
 	if o.StaleAfter <= 0 {
 		o.StaleAfter = DefaultKioskStaleAfter
 	}
-	k := kiosk{sh: sh, opt: o, start: sh.local, since: sh.local, cache: &kioskCache{}}
-	for _, s := range specs {
-		b := newBoardPane(sh, s.subject())
-		b.focused = false
-		k.boards = append(k.boards, b)
-		k.filt = append(k.filt, filters{lines: slices.Clone(s.Lines), platform: s.Platform, direction: s.Direction})
-	}
+	k := kiosk{sh: sh, opt: o, start: sh.local, since: sh.local, cache: &kioskCache{}, profile: -1}
+	k.setBoards(sh, specs)
 	k.asleep = sh.clockKnown() && !k.inHours(sh.now)
 	return k
 }
@@ -201,6 +204,12 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 		}
 	case clockMsg:
 		logSkew := m.sh.tick(msg.now)
+		if m.sh.followNight() {
+			for i := range k.boards {
+				k.boards[i].touch()
+			}
+			k.arev++
+		}
 		var cmd tea.Cmd
 		// Operating hours are the service's; until its clock is known
 		// (the first answer) the kiosk stays awake to learn it.
@@ -210,7 +219,7 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 		case in && k.asleep:
 			cmd = k.wake(msg.now)
 		}
-		return tea.Batch(clockCmd(m.sh.clock), cmd, logSkew)
+		return tea.Batch(clockCmd(m.sh.clock), cmd, logSkew, k.followProfile(m.sh))
 	case feedTickMsg:
 		if k.asleep {
 			return nil

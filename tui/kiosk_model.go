@@ -36,12 +36,23 @@ type kioskModel struct {
 // of the default stop (DefaultStop). It does no I/O.
 func newKioskModel(o Options) kioskModel {
 	sh := newShared(o)
+	sh.rem = nil // the kiosk is silent and sets no reminders
+	o = o.withWalk()
 	specs := o.Boards
 	if len(specs) == 0 {
-		specs = []BoardSpec{{Stop: DefaultStop}}
+		specs = []BoardSpec{{Stop: DefaultStop, Walk: WalkTime(o.Walk), PerLine: o.PerLine}}
 	}
 	o.Kiosk.Enabled = true
-	m := kioskModel{sh: sh, kiosk: newKiosk(sh, o.Kiosk, specs)}
+	// The layout of the hour from the start (profile.go).
+	profiles, base, prof := o.profiles(), specs, -1
+	if sh.clockKnown() {
+		if prof = ProfileAt(profiles, sh.now); prof >= 0 {
+			specs = profiles[prof].Boards
+		}
+	}
+	k := newKiosk(sh, o.Kiosk, specs)
+	k.profiles, k.base, k.profile = profiles, base, prof
+	m := kioskModel{sh: sh, kiosk: k}
 	m.start = m.kiosk.init()
 	return m
 }

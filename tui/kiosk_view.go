@@ -271,7 +271,7 @@ func (m *kioskModel) kioskTable(b *boardPane, rows []int, blank bool, w, room in
 	} else {
 		plat = 0
 	}
-	c := layoutColumns(m.sh.t.w, w, badge, plat)
+	c := layoutColumns(m.sh.t.w, w, badge, plat, b.leaveCol())
 	if c.veh { // vehicle numbers mean nothing to a passenger
 		c.veh = false
 		c.dir = min(c.dir+c.cw.vehicle+gap, maxDir)

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"io"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -74,6 +75,25 @@ type Options struct {
 	LineColors map[string]string
 	// Kiosk configures the unattended station display.
 	Kiosk KioskOptions
+	// Delay is when a delay counts as late and its colour steps; zero is
+	// DefaultDelayRule.
+	Delay DelayRule
+	// PerLine is the per-line limit of the boards whose BoardSpec has
+	// none (per_line, --per-line; perline.go).
+	PerLine int
+	// Bell is where a reminder rings the terminal bell (the byte BEL):
+	// the terminal's output; nil keeps reminders silent (--bell=false).
+	Bell io.Writer
+	// Profiles are layouts by time of day: the kiosk shows the first
+	// whose hours hold the service's time, else Boards (profile.go).
+	Profiles []Profile
+	// Night turns the night theme (a dimmer variant of Theme) on between
+	// NightFrom and NightTo, minutes of the day in Ulm (night.go).
+	Night              bool
+	NightFrom, NightTo int
+	// Walk is the walking time of the boards whose BoardSpec has none
+	// (--walk): each row says when to leave (walk.go).
+	Walk time.Duration
 	// Renderer draws the styles: an SSH session's, with that terminal's
 	// colour profile. nil is lipgloss's default (the process's terminal).
 	Renderer *lipgloss.Renderer
@@ -137,8 +157,10 @@ type shared struct {
 	base      *baseData
 	baseErr   error
 	baseBusy  bool
-	baseFails int    // failed base data loads in a row, for the retry backoff
-	notice    string // a one-off message for the status bar, cleared by the next key
+	baseFails int          // failed base data loads in a row, for the retry backoff
+	notice    string       // a one-off message for the status bar, cleared by the next key
+	rem       *reminderSet // the reminders (reminder.go); nil in the kiosk
+	nightMode *nightMode   // day and night styles (night.go); nil without night hours
 
 	// dt is the dispatcher's section of the catalogue t (grid_text.go);
 	// rate the requests per minute for the status bar (grid_root.go).
@@ -170,6 +192,9 @@ type Model struct {
 
 	// disp is the dispatcher: grid, merged and fleet views, pins (grid_root.go).
 	disp dispatch
+
+	// prof follows the layouts by time of day (profile.go).
+	prof profileState
 }
 
 // newShared returns the state every pane of o reads.
@@ -204,6 +229,13 @@ func newShared(o Options) *shared {
 	if sh.sourceName == "" {
 		sh.sourceName = "mobility/v1"
 	}
+	sh.t.delay = o.Delay.orDefault()
+	day := *sh.st
+	sh.nightMode = newNightMode(o, theme, UlmLineColors().With(o.LineColors), &day)
+	sh.followNight()
+	if !o.Kiosk.Enabled {
+		sh.rem = newReminderSet(o.StateDir, o.Bell)
+	}
 	sh.dt = &sh.t.dispTexts
 	sh.keys = defaultKeyMap(sh.t)
 	return sh
@@ -233,9 +265,14 @@ func New(o Options) Model {
 		startV:  o.Vehicle,
 		memo:    &frameMemos{},
 	}
+	o = o.withWalk()
+	o, m.prof = o.startProfile(sh)
+	m.board.walk, m.board.perLine = o.Walk, o.PerLine
 	if s, line, ok := singleSubject(o); ok {
 		m.board = newBoardPane(sh, s)
 		m.board.line = line
+		m.board.walk = time.Duration(o.Boards[0].Walk)
+		m.board.perLine = min(max(o.Boards[0].PerLine, 0), MaxPerLine)
 	}
 	m.disp = newDispatch(sh, o)
 	if !m.disp.active() {
@@ -252,6 +289,7 @@ func (m Model) Init() tea.Cmd {
 		clockCmd(m.sh.clock),
 		baseDataCmd(m.sh.ctx, m.sh.src),
 		m.disp.init(),
+		m.sh.rem.loadCmd(),
 	}
 	cmds = append(cmds, m.start)
 	if m.startV != 0 {
@@ -316,17 +354,22 @@ func (m *Model) keyState() keyState {
 		vehicle = m.board.data.Events[rows[c]].VehicleNumber != 0
 	}
 	return keyState{
-		overlay:      m.overlay,
-		focus:        m.focus,
-		vehicleOpen:  m.vehicle.open,
-		allStops:     m.vehicle.rng != model.RangeUpcoming,
-		scrollable:   m.vehicle.list.lines > m.vehicle.list.rows,
-		following:    m.vehicle.follow,
-		arrivals:     m.board.subj.arrivals,
-		rows:         len(rows),
-		rowVehicle:   vehicle,
-		platforms:    len(m.board.platforms()) > 1,
-		filtered:     m.board.line != "",
+		overlay:     m.overlay,
+		focus:       m.focus,
+		vehicleOpen: m.vehicle.open,
+		allStops:    m.vehicle.rng != model.RangeUpcoming,
+		scrollable:  m.vehicle.list.lines > m.vehicle.list.rows,
+		following:   m.vehicle.follow,
+		arrivals:    m.board.subj.arrivals,
+		rows:        len(rows),
+		rowVehicle:  vehicle,
+		platforms:   len(m.board.platforms()) > 1,
+		filtered:    m.board.line != "",
+		walkable:    m.walkBoard() != nil,
+		walk:        m.walkBoard() != nil && m.walkBoard().walk > 0,
+		wholeStop:   m.walkBoard() != nil && m.walkBoard().subj.point == "",
+		remind: m.sh.rem != nil && (m.disp.mode == modeBoard || m.disp.grid.zoomed) &&
+			m.walkBoard() != nil && len(m.walkBoard().rows()) > 0,
 		searchHits:   len(m.search.results),
 		searchLoaded: m.sh.base != nil,
 		disp:         m.dispKeyState(),

@@ -198,7 +198,7 @@ func toSaved(specs []BoardSpec) []savedBoard {
 	saved := make([]savedBoard, 0, len(specs))
 	for _, s := range specs {
 		saved = append(saved, savedBoard{Stop: s.Stop, StopPoint: s.StopPoint.String(), Arrivals: s.Arrivals,
-			Lines: slices.Clone(s.Lines), Platform: s.Platform, Direction: s.Direction})
+			Lines: slices.Clone(s.Lines), Platform: s.Platform, Direction: s.Direction, Walk: savedWalk(s.Walk)})
 	}
 	return saved
 }

@@ -140,7 +140,13 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		logSkew := m.sh.tick(msg.now)
 		m.sample(msg.now)
 		m.board.setCursor(m.board.cursorIn(m.board.rows()))
-		return tea.Batch(clockCmd(m.sh.clock), logSkew)
+		if m.sh.followNight() {
+			for _, b := range m.reminderBoards() {
+				b.touch()
+			}
+			*m.memo = frameMemos{}
+		}
+		return tea.Batch(clockCmd(m.sh.clock), logSkew, m.tickReminders(), m.followProfile())
 	case feedTickMsg:
 		f, cmd, ok := m.sh.reg.tick(m.sh, msg)
 		if ok {
@@ -207,6 +213,11 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		return m.sh.retryBase()
 	case openMsg:
 		return m.open(msg.target)
+	case remindersMsg:
+		m.sh.rem.loaded(m.sh, msg)
+		return m.tickReminders()
+	case remindersSavedMsg:
+		return m.sh.rem.saved(msg, m.sh.now)
 	}
 	return nil
 }

@@ -164,13 +164,13 @@ func buildDiagram(st *Styles, tx *texts, ps []model.Passage, pos position, beari
 		if i == pos.at {
 			d.focus = len(d.lines)
 		}
-		d.lines = append(d.lines, passageLine(st, p, c, i == pos.at, now))
+		d.lines = append(d.lines, passageLine(st, tx, p, c, i == pos.at, now))
 	}
 	return d
 }
 
 // passageLine is one stop of the diagram.
-func passageLine(st *Styles, p *model.Passage, c passageCols, here bool, now time.Time) string {
+func passageLine(st *Styles, tx *texts, p *model.Passage, c passageCols, here bool, now time.Time) string {
 	done := p.Status.Done()
 	text, dim := st.Text, st.Muted
 	if done {
@@ -199,7 +199,7 @@ func passageLine(st *Styles, p *model.Passage, c passageCols, here bool, now tim
 	}
 	sb.WriteString(" " + text.Render(pad(clockTime(p.Actual()), wClock)))
 	if c.dev {
-		dev, s := passageDev(st, p)
+		dev, s := passageDev(st, tx, p)
 		if done {
 			s = dim
 		}
@@ -227,17 +227,17 @@ func passageLine(st *Styles, p *model.Passage, c passageCols, here bool, now tim
 
 // passageDev formats a passage's deviation in whole minutes, "±0" on
 // time, with its colour; blank without a live time.
-func passageDev(st *Styles, p *model.Passage) (string, lipgloss.Style) {
+func passageDev(st *Styles, tx *texts, p *model.Passage) (string, lipgloss.Style) {
 	if !p.Actual().Known() {
 		return "", st.Planned
 	}
-	d, sev := delaySeverity(p.Deviation())
+	d, sev := tx.delay.grade(p.Deviation())
 	switch sev {
 	case sevOnTime:
 		return "±0", st.OnTime
 	case sevEarly:
 		return strconv.Itoa(d), st.Early
-	case sevSlight, sevLate, sevPlanned:
+	case sevSlight, sevLate, sevPlanned, sevMinor:
 	}
 	return "+" + strconv.Itoa(d), st.severity(sev)
 }

@@ -289,11 +289,11 @@ func (p *vehiclePane) headLines(iw int) []string {
 // deviationText is "+2 min late", "on time" or "1 min early", coloured.
 func (p *vehiclePane) deviationText(sec int) string {
 	st, tx := p.sh.st, p.sh.t
-	d, sev := delaySeverity(sec)
+	d, sev := tx.delay.grade(sec)
 	switch sev {
 	case sevOnTime:
 		return st.OnTime.Render(tx.OnTime)
-	case sevSlight, sevLate:
+	case sevSlight, sevLate, sevMinor:
 		return st.severity(sev).Render(fmt.Sprintf(tx.LateBy, d))
 	case sevEarly, sevPlanned:
 	}

@@ -23,6 +23,7 @@ type savedBoard struct {
 	Lines     []string `json:"lines,omitempty"`
 	Platform  string   `json:"platform,omitempty"`
 	Direction string   `json:"direction,omitempty"`
+	Walk      string   `json:"walk,omitempty"` // "4m"; an unreadable one is dropped
 }
 
 // spec returns the saved board as a BoardSpec, or why it is not one.
@@ -34,6 +35,9 @@ func (b savedBoard) spec() (BoardSpec, error) {
 		if l = model.CleanText(l, model.TextCap("RouteName")); l != "" {
 			s.Lines = append(s.Lines, l)
 		}
+	}
+	if w, err := ParseWalk(b.Walk); err == nil {
+		s.Walk = WalkTime(w)
 	}
 	if b.StopPoint != "" {
 		c, err := model.ParseStopPointCode(b.StopPoint)

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"abfahrt/model"
+	"abfahrt/tui"
 )
 
 // newBoardCmd builds the departures (or arrivals) command.
@@ -15,6 +16,7 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 		stop, stopPoint string
 		limit           int
 		asJSON          bool
+		walkFlag        = "0s"
 	)
 	what := "departures"
 	if arrivals {
@@ -34,9 +36,12 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 			if limit < 1 || limit > 100 {
 				return usagef("--limit must be between 1 and 100, got %d", limit)
 			}
+			walk, err := tui.ParseWalk(walkFlag)
+			if err != nil {
+				return usagef("--walk: %v", err)
+			}
 			var code model.StopPointCode
 			var number int
-			var err error
 			if stop != "" {
 				if number, err = parseStopNumber(stop); err != nil {
 					return err
@@ -64,6 +69,12 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if walk > 0 && !arrivals {
+				if asJSON {
+					return printWalkJSON(g.stdout, b, walk)
+				}
+				return printWalkBoard(g, b, walk)
+			}
 			if asJSON {
 				return printJSON(g.stdout, b)
 			}
@@ -75,6 +86,9 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 	f.StringVar(&stopPoint, "stoppoint", "", "stop point code (6 digits or a DHID), e.g. 100821")
 	f.IntVar(&limit, "limit", 10, "at most this many rows (1-100)")
 	f.BoolVar(&asJSON, "json", false, "print the decoded records as JSON")
+	if !arrivals {
+		f.StringVar(&walkFlag, "walk", "0s", "walking time to the stop, e.g. 4m: each row gets when to leave and its band (catchable, hurry, missed)")
+	}
 	return cmd
 }
 

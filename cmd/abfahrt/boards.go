@@ -49,6 +49,7 @@ func kioskOptions(k KioskConfig, enabled bool) tui.KioskOptions {
 		QuitKey:        k.QuitKey,
 		LargeCountdown: k.LargeCountdown,
 		StaleAfter:     k.StaleAfter.Duration,
+		HideMissed:     k.HideMissed,
 	}
 	if o.Rotate == 0 {
 		o.Rotate = tui.DefaultKioskRotate
@@ -59,4 +60,22 @@ func kioskOptions(k KioskConfig, enabled bool) tui.KioskOptions {
 		}
 	}
 	return o
+}
+
+// profiles are the layouts with hours, by name, as the TUI's profiles by
+// time of day (hours were checked when the file was loaded).
+func profiles(file Config) []tui.Profile {
+	var out []tui.Profile
+	for _, name := range sortedKeys(file.Layouts) {
+		l := file.Layouts[name]
+		if l.Hours == "" {
+			continue
+		}
+		from, to, err := parseHours(l.Hours)
+		if err != nil {
+			continue
+		}
+		out = append(out, tui.Profile{Name: name, From: from, To: to, Boards: l.Boards})
+	}
+	return out
 }

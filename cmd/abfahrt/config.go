@@ -29,6 +29,9 @@ type Config struct {
 	Theme string `toml:"theme"`
 	// Limit is the number of departures per board.
 	Limit int `toml:"limit"`
+	// PerLine keeps at most this many departures of each line and
+	// direction on every board without its own per_line (0: all).
+	PerLine int `toml:"per_line"`
 	// LineColors overrides line colours: line name to "#RRGGBB".
 	LineColors map[string]string `toml:"line_colors"`
 	// Layout names the layout that opens at start.
@@ -37,10 +40,42 @@ type Config struct {
 	Layouts map[string]Layout `toml:"layouts"`
 	// Kiosk configures the unattended station display.
 	Kiosk KioskConfig `toml:"kiosk"`
+	// Delay is when a delay counts as late and its colour steps.
+	Delay DelayConfig `toml:"delay"`
+	// Night ties the night theme (dimmer colours) to hours.
+	Night NightConfig `toml:"night"`
+}
+
+// NightConfig is the [night] table: the hours of the night theme.
+type NightConfig struct {
+	Hours string `toml:"hours"`
+}
+
+// DelayConfig is the [delay] table: minutes late from which a delay takes
+// the slight colour and from which it counts as late (tui.DelayRule).
+type DelayConfig struct {
+	Slight int `toml:"slight"`
+	Late   int `toml:"late"`
+}
+
+// rule is the table as the TUI's rule, the defaults for keys not set.
+func (d DelayConfig) rule() tui.DelayRule {
+	r := tui.DefaultDelayRule
+	if d.Late != 0 {
+		r.Late = d.Late
+		r.Slight = min(r.Slight, r.Late)
+	}
+	if d.Slight != 0 {
+		r.Slight = d.Slight
+	}
+	return r
 }
 
 // Layout is a named set of boards, each with its filters.
 type Layout struct {
+	// Hours, "HH:MM-HH:MM", make the layout the one of those hours: the
+	// kiosk switches to it then (when no --stop or --layout is given).
+	Hours  string          `toml:"hours"`
 	Boards []tui.BoardSpec `toml:"boards"`
 }
 
@@ -52,6 +87,8 @@ type KioskConfig struct {
 	QuitKey        string   `toml:"quit_key"`
 	LargeCountdown bool     `toml:"large_countdown"`
 	StaleAfter     Duration `toml:"stale_after"`
+	// HideMissed leaves out departures a board's walking time cannot reach.
+	HideMissed bool `toml:"hide_missed"`
 }
 
 // Duration is a time.Duration written as "15s" in the file.
@@ -175,6 +212,11 @@ func (c Config) check() error {
 		if len(l.Boards) == 0 || len(l.Boards) > tui.MaxBoards {
 			return bad("layouts."+name, "must have 1 to %d boards, has %d", tui.MaxBoards, len(l.Boards))
 		}
+		if l.Hours != "" {
+			if _, _, err := parseHours(l.Hours); err != nil {
+				return bad("layouts."+name+".hours", "%v", err)
+			}
+		}
 		for i, b := range l.Boards {
 			if err := b.Check(); err != nil {
 				return bad(fmt.Sprintf("layouts.%s.boards[%d]", name, i+1), "%v", err)
@@ -183,6 +225,17 @@ func (c Config) check() error {
 	}
 	if c.Kiosk.Rotate.Duration != 0 && c.Kiosk.Rotate.Duration < tui.MinKioskRotate {
 		return bad("kiosk.rotate", "must be at least %s, got %s", tui.MinKioskRotate, c.Kiosk.Rotate.Duration)
+	}
+	if c.PerLine < 0 || c.PerLine > tui.MaxPerLine {
+		return bad("per_line", "must be between 0 and %d, got %d", tui.MaxPerLine, c.PerLine)
+	}
+	if c.Night.Hours != "" {
+		if _, _, err := parseHours(c.Night.Hours); err != nil {
+			return bad("night.hours", "%v", err)
+		}
+	}
+	if err := c.Delay.rule().Check(); err != nil {
+		return bad("delay", "%v", err)
 	}
 	if c.Kiosk.StaleAfter.Duration < 0 {
 		return bad("kiosk.stale_after", "must not be negative")

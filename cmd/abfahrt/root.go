@@ -54,6 +54,9 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		limit     int
 		layout    string
 		kiosk     bool
+		walk      string
+		perLine   int
+		bell      bool
 	)
 	root := &cobra.Command{
 		Use:   "abfahrt",
@@ -99,6 +102,22 @@ once and print a table (or JSON with --json).`,
 				return err
 			}
 			opts.Boards = boards
+			if len(stops) == 0 && stopPoint == "" && layout == "" {
+				opts.Profiles = profiles(g.s.file)
+			}
+			if opts.Walk, err = tui.ParseWalk(walk); err != nil {
+				return usagef("--walk: %v", err)
+			}
+			if bell {
+				opts.Bell = os.Stdout // the terminal Bubble Tea draws on
+			}
+			opts.PerLine = g.s.file.PerLine
+			if cmd.Flags().Changed("per-line") {
+				opts.PerLine = perLine
+			}
+			if opts.PerLine < 0 || opts.PerLine > tui.MaxPerLine {
+				return usagef("--per-line must be between 0 and %d, got %d", tui.MaxPerLine, opts.PerLine)
+			}
 			if vehicle < 0 {
 				return usagef("--vehicle must be a vehicle number, got %d", vehicle)
 			}
@@ -107,6 +126,12 @@ once and print a table (or JSON with --json).`,
 			}
 			opts.Theme, opts.Lang, opts.LineColors = g.s.theme.value, g.s.lang.value, g.s.file.LineColors
 			opts.StateDir = statePath(os.LookupEnv)
+			opts.Delay = g.s.file.Delay.rule()
+			if h := g.s.file.Night.Hours; h != "" {
+				if from, to, err := parseHours(h); err == nil {
+					opts.Night, opts.NightFrom, opts.NightTo = true, from, to
+				}
+			}
 			opts.Kiosk = kioskOptions(g.s.file.Kiosk, kiosk || g.s.file.Kiosk.Enabled)
 			src, err := g.source()
 			if err != nil {
@@ -147,11 +172,15 @@ once and print a table (or JSON with --json).`,
 	f.IntVar(&limit, "limit", 20, "departures per board (1-100)")
 	f.StringVar(&layout, "layout", "", "open this named layout of the configuration file")
 	f.BoolVar(&kiosk, "kiosk", false, "kiosk mode: full screen, large clock, rotating boards, keys locked")
+	f.BoolVar(&bell, "bell", true, "ring the terminal bell when a reminder (key t) says leave now; --bell=false keeps reminders silent (the kiosk always is)")
+	f.IntVar(&perLine, "per-line", 0, "at most this many departures of each line and direction per board (0: all)")
+	f.StringVar(&walk, "walk", "0s", "walking time to the stop, e.g. 4m: each row says when to leave (boards of a layout may set their own walk)")
 
 	root.AddCommand(
 		newStopsCmd(g),
 		newBoardCmd(g, false),
 		newBoardCmd(g, true),
+		newNextCmd(g),
 		newVehicleCmd(g),
 		newVersionCmd(g),
 		newSimCmd(g),

@@ -175,7 +175,7 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	t.row("", "", "")
 	t.row("config file", s.configPath, exists)
 	t.row("cache dir", cachePath(), "base data, 24 h")
-	t.row("state dir", statePath(env), "pins, watched boards")
+	t.row("state dir", statePath(env), "pins, watched boards, reminders")
 	t.row("log file", filepath.Join(statePath(env), logFileName), "with --log or ABFAHRT_LOG=1")
 	return t.flush()
 }

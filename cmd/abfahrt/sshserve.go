@@ -212,7 +212,7 @@ func (h *sshHub) run(s ssh.Session, pty ssh.Pty, winCh <-chan ssh.Window, stops 
 		theme, r = "mono", lipgloss.NewRenderer(s, termenv.WithProfile(termenv.Ascii))
 	}
 	o := tui.Options{Source: h.src, SourceName: "abfahrt hub", Boards: stops, Theme: theme, Renderer: r,
-		Lang: "en", Interval: 15 * time.Second}
+		Lang: "en", Interval: 15 * time.Second, Bell: s} // a reminder rings the session's terminal
 	if h.g.s != nil {
 		o.Lang, o.Interval, o.LineColors = h.g.s.lang.value, h.g.s.interval, h.g.s.file.LineColors
 	}

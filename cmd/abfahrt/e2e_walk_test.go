@@ -1,0 +1,75 @@
+//go:build e2e
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestE2EWalkHideMissedReminder runs the board with a walking time on
+// `abfahrt sim` at a fixed start time (speed 10, so that a leave time
+// comes within seconds): rows say when to leave with their bands as text,
+// H hides the missed ones, and a reminder (t) rings the terminal's bell
+// (the byte BEL in the pane's output) with a notice.
+func TestE2EWalkHideMissedReminder(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	_ = l.Close()
+	api := "http://" + addr + "/mobility/v1"
+
+	tm := newTerm(t, 160, 48)
+	raw := filepath.Join(t.TempDir(), "pane.out")
+	tm.tmux("pipe-pane", "-o", "-t", tm.name, "cat >> "+raw)
+	tm.typeText(fmt.Sprintf("abfahrt sim --quiet --listen %s --start 2026-09-11T07:30:00+02:00 --speed 10 & sleep 1; abfahrt --interval 5s --api %s --walk 4m", addr, api))
+	tm.keys("Enter")
+	tm.waitFor(regexp.MustCompile(`walk 4 min`), 10*time.Second)
+	s := tm.waitFor(regexp.MustCompile(`✓ in \d+ min`), 10*time.Second)
+	if !strings.Contains(s, "LEAVE") {
+		t.Errorf("no leave column:\n%s", s)
+	}
+	tm.waitFor(regexp.MustCompile(`✗ missed`), 30*time.Second)
+	tm.checkWidths(160)
+
+	tm.keys("H")
+	s = tm.waitFor(regexp.MustCompile(`missed hidden`), 5*time.Second)
+	for range 3 {
+		if strings.Contains(s, "✗") {
+			t.Errorf("a missed row shows after H:\n%s", s)
+		}
+		time.Sleep(time.Second)
+		s = tm.screen()
+	}
+	if b, _ := os.ReadFile(raw); bytes.Contains(b, []byte{'\a'}) {
+		t.Fatal("the bell rang before any reminder")
+	}
+	tm.keys("g")
+	tm.keys("t")
+	tm.waitFor(regexp.MustCompile(`reminder: leave at 07:\d\d`), 5*time.Second)
+	tm.waitFor(regexp.MustCompile(`Leave now for line \S+ to`), 60*time.Second)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		b, _ := os.ReadFile(raw)
+		if bytes.Contains(b, []byte{'\a'}) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the reminder said leave now but the pane's output has no BEL")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	tm.keys("q")
+	tm.waitFor(promptRe, 5*time.Second)
+	tm.typeText("kill %1")
+	tm.keys("Enter")
+}

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"abfahrt/model"
+	"abfahrt/tui"
+)
+
+// nextHorizon is how far ahead `next` looks for a departure to catch.
+const nextHorizon = time.Hour
+
+// errNothingToCatch ends `next` with exit status 1: nothing can be caught
+// in the next hour.
+var errNothingToCatch = errors.New("nothing to catch in the next hour")
+
+// newNextCmd builds the next command: the one departure to leave for, as
+// one line for status bars and shell prompts.
+func newNextCmd(g *globals) *cobra.Command {
+	var (
+		stop, stopPoint, line, direction, walk string
+	)
+	cmd := &cobra.Command{
+		Use:   "next --stop N | --stoppoint CODE [--line L] [--walk 4m]",
+		Short: "Print when to leave for the next departure that can still be caught",
+		Long: `Print one line: when to leave for the next departure (of a line, towards a
+direction) that can still be caught with the walking time, its direction,
+its expected time and its delay:
+
+  leave in 3 min for line 2 to Science Park II, 07:42, +1
+
+"go now" when the leave time is within the next minute. Exit status 1 (and
+nothing on standard output) when nothing can be caught in the next hour.`,
+		Example: `  abfahrt next --stop 1008 --line 2 --walk 4m
+  abfahrt next --stoppoint 100821 --direction söflingen`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			w, err := tui.ParseWalk(walk)
+			if err != nil {
+				return usagef("--walk: %v", err)
+			}
+			b, err := fetchDepartures(cmd, g, stop, stopPoint, tui.MaxLimit)
+			if err != nil {
+				return err
+			}
+			now := boardNow(b)
+			e, ok := nextToCatch(b.Events, now, w, line, direction)
+			if !ok {
+				return errNothingToCatch
+			}
+			_, err = fmt.Fprintln(g.stdout, nextLine(e, now, w))
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&stop, "stop", "", "stop number (4 digits), e.g. 1008")
+	f.StringVar(&stopPoint, "stoppoint", "", "stop point code (6 digits or a DHID), e.g. 100821")
+	f.StringVar(&line, "line", "", "only this line, e.g. 2")
+	f.StringVar(&direction, "direction", "", "only directions containing this text (case-insensitive)")
+	f.StringVar(&walk, "walk", "0s", "walking time to the stop, e.g. 4m")
+	return cmd
+}
+
+// fetchDepartures asks for the departures of --stop or --stoppoint.
+func fetchDepartures(cmd *cobra.Command, g *globals, stop, stopPoint string, limit int) (model.Board, error) {
+	if (stop == "") == (stopPoint == "") {
+		return model.Board{}, usagef("%s needs exactly one of --stop N or --stoppoint CODE", cmd.Name())
+	}
+	var code model.StopPointCode
+	var number int
+	var err error
+	if stop != "" {
+		if number, err = parseStopNumber(stop); err != nil {
+			return model.Board{}, err
+		}
+	} else if code, err = model.ParseStopPointCode(stopPoint); err != nil {
+		return model.Board{}, usageError{err}
+	}
+	src, err := g.source()
+	if err != nil {
+		return model.Board{}, err
+	}
+	ctx, cancel := withTimeout(cmd.Context())
+	defer cancel()
+	if stop != "" {
+		return src.client.StopDepartures(ctx, number, limit)
+	}
+	return src.client.StopPointDepartures(ctx, code, limit)
+}
+
+// boardNow is the service's time of an answer (its CurrentTimestamp),
+// else the machine's.
+func boardNow(b model.Board) time.Time {
+	if b.Timestamp.Known() {
+		return b.Timestamp.Time
+	}
+	return time.Now()
+}
+
+// nextToCatch returns the earliest departure of line (all when "") towards
+// direction (a case-insensitive part; all when "") that is not missed with
+// walking time walk and whose leave time is within nextHorizon.
+func nextToCatch(events []model.Event, now time.Time, walk time.Duration, line, direction string) (model.Event, bool) {
+	var best model.Event
+	found := false
+	for i := range events {
+		e := &events[i]
+		if line != "" && !strings.EqualFold(e.Line(), line) {
+			continue
+		}
+		if direction != "" && !strings.Contains(strings.ToLower(e.DirectionText), strings.ToLower(direction)) {
+			continue
+		}
+		at, band, ok := tui.LeaveBand(e, now, walk)
+		if !ok || band == tui.BandMissed || at.Sub(now) > nextHorizon {
+			continue
+		}
+		if !found || e.When().Before(best.When()) {
+			best, found = *e, true
+		}
+	}
+	return best, found
+}
+
+// leavePhrase is when to leave: "leave in 3 min", "go now", "missed".
+func leavePhrase(e *model.Event, now time.Time, walk time.Duration) (string, tui.Band) {
+	at, band, ok := tui.LeaveBand(e, now, walk)
+	if !ok {
+		return "-", tui.BandNone
+	}
+	switch band {
+	case tui.BandHurry:
+		return "go now", band
+	case tui.BandMissed:
+		return "missed", band
+	case tui.BandCatch, tui.BandNone:
+	}
+	return "leave in " + strconv.Itoa(int(at.Sub(now)/time.Minute)) + " min", band
+}
+
+// nextLine is the one line of `next`: "leave in 3 min for line 2 to
+// Science Park II, 07:42, +1".
+func nextLine(e model.Event, now time.Time, walk time.Duration) string {
+	phrase, _ := leavePhrase(&e, now, walk)
+	when := e.When().In(model.Berlin).Format("15:04")
+	d := "planned"
+	if e.Realtime() {
+		d = delayText(e.Deviation)
+	}
+	return fmt.Sprintf("%s for line %s to %s, %s, %s", phrase, e.Line(), e.DirectionText, when, d)
+}
+
+// walkRecord is a departure record of `departures --walk --json`: the
+// decoded record with when to leave and the band.
+type walkRecord struct {
+	model.Departure
+	LeaveAt model.Time `json:"LeaveAt"`
+	Band    string     `json:"Band"`
+}
+
+// walkBoard is the JSON of `departures --walk --json`.
+type walkBoard struct {
+	model.Board
+	Walk          tui.WalkTime `json:"Walk"`
+	DepartureData []walkRecord `json:"DepartureData"`
+}
+
+// printWalkJSON prints the board's records with their leave times.
+func printWalkJSON(w io.Writer, b model.Board, walk time.Duration) error {
+	now := boardNow(b)
+	out := walkBoard{Board: b, Walk: tui.WalkTime(walk), DepartureData: make([]walkRecord, 0, len(b.DepartureData))}
+	out.Board.DepartureData = nil
+	for _, d := range b.DepartureData {
+		e := d.Event()
+		r := walkRecord{Departure: d}
+		if at, band, ok := tui.LeaveBand(&e, now, walk); ok {
+			r.LeaveAt, r.Band = model.At(at), band.String()
+		}
+		out.DepartureData = append(out.DepartureData, r)
+	}
+	return printJSON(w, out)
+}
+
+// printWalkBoard prints the departures table with the leave column.
+func printWalkBoard(g *globals, b model.Board, walk time.Duration) error {
+	title := b.StopName
+	if title == "" {
+		title = "stop point " + b.StopPointCode.String()
+	}
+	if _, err := fmt.Fprintf(g.stdout, "Departures at %s, %s, walking %s\n\n", title, clock(b.Timestamp), tui.WalkTime(walk)); err != nil {
+		return err
+	}
+	if len(b.Events) == 0 {
+		_, err := fmt.Fprintln(g.stdout, "No departures in the coming hours.")
+		return err
+	}
+	now := boardNow(b)
+	t := newTable(g.stdout, "LINE", "DIRECTION", "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "IN", "LEAVE", "BAND")
+	events := slices.Clone(b.Events)
+	for i := range events {
+		e := &events[i]
+		phrase, band := leavePhrase(e, now, walk)
+		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), expected(*e), delay(*e), countdown(e.Countdown), phrase, dash(band.String()))
+	}
+	return t.flush()
+}

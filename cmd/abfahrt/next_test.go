@@ -1,0 +1,97 @@
+package main
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"abfahrt/model"
+	"abfahrt/tui"
+)
+
+var nextRE = regexp.MustCompile(`^(leave in \d+ min|go now) for line 2 to [^,]+, \d\d:\d\d, (\+\d+|-\d+|on time|planned)\n$`)
+
+func TestNextOnTheSimulation(t *testing.T) {
+	code, out, errs := runCLI(t, "next", "--stop", "1008", "--line", "2", "--walk", "4m")
+	if code != exitOK || !nextRE.MatchString(out) {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+func TestNextNothingToCatchExitsOne(t *testing.T) {
+	code, out, errs := runCLI(t, "next", "--stop", "1008", "--line", "99")
+	if code != exitFailure || out != "" || !strings.Contains(errs, "nothing to catch in the next hour") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 1, nothing, a reason", code, out, errs)
+	}
+	if code, _, _ := runCLI(t, "next", "--stop", "1008", "--walk", "2h"); code != exitUsage {
+		t.Errorf("--walk 2h: exit %d, want 2", code)
+	}
+}
+
+func TestNextToCatchSkipsMissed(t *testing.T) {
+	now := time.Date(2026, 9, 11, 7, 38, 0, 0, model.Berlin)
+	mk := func(line, dir string, in time.Duration, dev int) model.Event {
+		at := now.Add(in)
+		return model.Event{RouteName: line, DirectionText: dir, VehicleNumber: 44,
+			Scheduled: model.At(at.Add(-time.Duration(dev) * time.Second)), Actual: model.At(at), Deviation: dev}
+	}
+	events := []model.Event{
+		mk("2", "Science Park II", 2*time.Minute, 0),  // missed with 4m
+		mk("1", "Söflingen", 5*time.Minute, 0),        // other line
+		mk("2", "Kuhberg", 6*time.Minute, 0),          // other direction
+		mk("2", "Science Park II", 7*time.Minute, 60), // leave in 3
+		mk("2", "Science Park II", 9*time.Minute, 0),
+	}
+	e, ok := nextToCatch(events, now, 4*time.Minute, "2", "science")
+	if !ok {
+		t.Fatal("nothing found")
+	}
+	if got, want := nextLine(e, now, 4*time.Minute), "leave in 3 min for line 2 to Science Park II, 07:45, +1"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	e, _ = nextToCatch(events, now, 7*time.Minute, "2", "science")
+	if got := nextLine(e, now, 7*time.Minute); !strings.HasPrefix(got, "go now for line 2") {
+		t.Errorf("leave time now: got %q", got)
+	}
+	if _, ok := nextToCatch([]model.Event{mk("2", "X", 90*time.Minute, 0)}, now, 0, "2", ""); ok {
+		t.Error("a departure beyond the next hour was offered")
+	}
+}
+
+func TestDeparturesWalkJSON(t *testing.T) {
+	code, out, errs := runCLI(t, "departures", "--stop", "1008", "--walk", "4m", "--json", "--limit", "10")
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var b struct {
+		Walk          string
+		DepartureData []struct {
+			DepartureTimeScheduled, DepartureTimeActual, LeaveAt model.Time
+			Band                                                 string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Walk != "4m" || len(b.DepartureData) == 0 {
+		t.Fatalf("walk %q, %d records", b.Walk, len(b.DepartureData))
+	}
+	for i, r := range b.DepartureData {
+		when := r.DepartureTimeActual
+		if !when.Known() {
+			when = r.DepartureTimeScheduled
+		}
+		if !r.LeaveAt.Equal(when.Add(-4 * time.Minute)) {
+			t.Errorf("record %d: leave at %v for departure %v", i, r.LeaveAt, when)
+		}
+		if r.Band != tui.BandCatch.String() && r.Band != tui.BandHurry.String() && r.Band != tui.BandMissed.String() {
+			t.Errorf("record %d: band %q", i, r.Band)
+		}
+	}
+	code, out, _ = runCLI(t, "departures", "--stop", "1008", "--walk", "4m", "--limit", "5")
+	if code != exitOK || !strings.Contains(out, "LEAVE") || !strings.Contains(out, "walking 4m") {
+		t.Errorf("table with --walk: exit %d\n%s", code, out)
+	}
+}

@@ -1,0 +1,215 @@
+package tui
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+)
+
+// newRemEnv is the Hauptbahnhof board with a walking time, reminders in
+// dir and the bell on bell (nil: silent).
+func newRemEnv(t *testing.T, walk time.Duration, dir string, bell *bytes.Buffer) *testEnv {
+	t.Helper()
+	e := &testEnv{t: t, src: newFakeSource(), now: t0}
+	o := Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Walk: walk, StateDir: dir}
+	if bell != nil {
+		o.Bell = bell
+	}
+	e.m = New(o)
+	e.send(tea.WindowSizeMsg{Width: 120, Height: 30})
+	e.send(e.src.base)
+	e.poll()
+	if cmd := e.m.sh.rem.loadCmd(); cmd != nil {
+		e.run(e.send(cmd()))
+	}
+	return e
+}
+
+// run executes cmd and the commands of its batches, sending their
+// messages back; only for commands without timers.
+func (e *testEnv) run(cmd tea.Cmd) {
+	e.t.Helper()
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			e.run(c)
+		}
+	default:
+		e.run(e.send(msg))
+	}
+}
+
+// remTick moves the clock by d and runs the reminders' check as the
+// clock message does, with its bell and save.
+func (e *testEnv) remTick(d time.Duration) {
+	e.t.Helper()
+	e.now = e.now.Add(d)
+	e.m.sh.tick(e.now)
+	e.run(e.m.tickReminders())
+}
+
+// cursorTo moves the cursor with j to the row going to dir.
+func (e *testEnv) cursorTo(dir string) {
+	e.t.Helper()
+	e.key("g")
+	for i, r := range e.m.board.rows() {
+		if e.m.board.data.Events[r].DirectionText == dir {
+			for range i {
+				e.key("j")
+			}
+			return
+		}
+	}
+	e.t.Fatalf("no row to %s", dir)
+}
+
+func TestReminderRingsAtLeaveTime(t *testing.T) {
+	var bell bytes.Buffer
+	dir := t.TempDir()
+	e := newRemEnv(t, 4*time.Minute, dir, &bell)
+	e.cursorTo("Kuhberg") // line 7, due 12:42:56: leave at 12:38:56
+	e.run(e.key("t"))
+	if n := e.m.sh.notice; !strings.Contains(n, "reminder: leave at 12:38 for line 7 to Kuhberg") {
+		t.Errorf("notice %q", n)
+	}
+	if r := rowOf(t, e.m.View(), "Kuhberg  "); !strings.HasPrefix(r, "▸*") {
+		t.Errorf("the reminded row lacks its mark: %q", r)
+	}
+	e.remTick(3 * time.Minute)
+	if bell.Len() != 0 {
+		t.Fatalf("the bell rang %q before the leave time", bell.String())
+	}
+	e.remTick(time.Minute)
+	if bell.String() != "\a" {
+		t.Fatalf("bell wrote %q at the leave time, want exactly BEL", bell.String())
+	}
+	if n := e.m.sh.notice; !strings.Contains(n, "Leave now for line 7 to Kuhberg (12:42)") {
+		t.Errorf("notice %q", n)
+	}
+	e.key("g") // the cursor elsewhere: the flash shows as the selection
+	if r := rowOf(t, e.m.View(), "Kuhberg  "); !strings.HasPrefix(r, " !") {
+		t.Errorf("the rung row lacks its mark: %q", r)
+	}
+	e.remTick(time.Second)
+	if bell.String() != "\a" {
+		t.Errorf("the bell rang again: %q", bell.String())
+	}
+	// Until the departure has gone, the file keeps it; then it goes.
+	data, err := os.ReadFile(filepath.Join(dir, remindersFile))
+	if err != nil || !strings.Contains(string(data), `"line": "7"`) {
+		t.Fatalf("reminders.json: %s, %v", data, err)
+	}
+	e.remTick(6 * time.Minute)
+	data, _ = os.ReadFile(filepath.Join(dir, remindersFile))
+	if strings.Contains(string(data), `"line"`) || len(e.m.sh.rem.items) != 0 {
+		t.Errorf("a gone departure's reminder stays: %s", data)
+	}
+}
+
+// TestReminderFollowsDelay: a delay reported after the reminder was set
+// moves the leave time.
+func TestReminderFollowsDelay(t *testing.T) {
+	var bell bytes.Buffer
+	e := newRemEnv(t, 4*time.Minute, "", &bell)
+	e.cursorTo("Kuhberg")
+	e.run(e.key("t"))
+	b := e.src.boards[subject{stop: 1008}]
+	b.Events = append([]model.Event(nil), b.Events...)
+	for i := range b.Events {
+		if b.Events[i].DirectionText == "Kuhberg" {
+			b.Events[i].Actual = model.At(b.Events[i].Actual.Add(3 * time.Minute))
+			b.Events[i].Deviation += 180
+		}
+	}
+	e.src.mu.Lock()
+	e.src.boards[subject{stop: 1008}] = b
+	e.src.mu.Unlock()
+	e.remTick(15 * time.Second)
+	e.poll()
+	e.remTick(4 * time.Minute)
+	if bell.Len() != 0 {
+		t.Fatal("rang at the old leave time after a delay")
+	}
+	e.remTick(3 * time.Minute)
+	if bell.String() != "\a" {
+		t.Errorf("did not ring at the delayed leave time: %q", bell.String())
+	}
+}
+
+// TestReminderSurvivesRestart: a reminder set in one run shows in the
+// next, from the state dir; t again removes it.
+func TestReminderSurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	e := newRemEnv(t, 4*time.Minute, dir, nil)
+	e.cursorTo("Ludwigsfeld")
+	e.run(e.key("t"))
+	e2 := newRemEnv(t, 4*time.Minute, dir, nil)
+	if r := rowOf(t, e2.m.View(), "Ludwigsfeld"); !strings.HasPrefix(r, " *") {
+		t.Fatalf("the reminder did not survive: %q", r)
+	}
+	e2.cursorTo("Ludwigsfeld")
+	e2.run(e2.key("t"))
+	if n := e2.m.sh.notice; n != "reminder removed" {
+		t.Errorf("notice %q", n)
+	}
+	e3 := newRemEnv(t, 4*time.Minute, dir, nil)
+	if len(e3.m.sh.rem.items) != 0 {
+		t.Errorf("a removed reminder came back: %+v", e3.m.sh.rem.items)
+	}
+	// Silent without a bell: the notice still says it.
+	e3.cursorTo("Ludwigsfeld")
+	e3.run(e3.key("t"))
+	e3.remTick(12 * time.Minute)
+	if !strings.Contains(e3.m.sh.notice, "Leave now for line 9") {
+		t.Errorf("no notice without a bell: %q", e3.m.sh.notice)
+	}
+}
+
+// TestReminderFileCorrupt: an unreadable file is kept aside and said once.
+func TestReminderFileCorrupt(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, remindersFile), []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e := newRemEnv(t, 0, dir, nil)
+	if len(e.m.sh.rem.items) != 0 || e.m.sh.notice == "" {
+		t.Errorf("items %v, notice %q", e.m.sh.rem.items, e.m.sh.notice)
+	}
+	m, _ := filepath.Glob(filepath.Join(dir, remindersFile+".corrupt-*"))
+	if len(m) != 1 {
+		t.Errorf("corrupt file not kept aside: %v", m)
+	}
+}
+
+func TestKioskHasNoReminders(t *testing.T) {
+	e := newKioskEnv(t, 80, 24, KioskOptions{})
+	if e.k.sh.rem != nil {
+		t.Error("the kiosk has reminders")
+	}
+}
+
+// TestReminderGridZoomOnly: t works on a zoomed grid board (it has a
+// cursor), not on the grid's compact cells.
+func TestReminderGridZoomOnly(t *testing.T) {
+	e := newGridEnv(t, 160, 48, []BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
+	e.key("t")
+	if len(e.m.sh.rem.items) != 0 {
+		t.Fatal("t set a reminder on a compact grid cell")
+	}
+	e.key("enter")
+	e.run(e.key("t"))
+	if len(e.m.sh.rem.items) != 1 {
+		t.Errorf("t on the zoomed board: %d reminders, want 1", len(e.m.sh.rem.items))
+	}
+}

@@ -1,0 +1,352 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+)
+
+// Walking time: how long it takes to reach a board's stop. With a walking
+// time every row says when to leave and falls into a band.
+//
+// The band rule (one place, used by the boards, the kiosk and the CLI):
+// the leave time is the departure's live prediction (its schedule when
+// there is none) minus the walking time.
+//
+//   - catchable: the leave time is a minute or more away ("leave in 3 min");
+//   - hurry: the leave time is within the next minute ("go now");
+//   - missed: the leave time has passed: walking, it cannot be reached.
+const (
+	// MaxWalk is the longest walking time a board takes.
+	MaxWalk = time.Hour
+	// walkStep is how much + and - change the focused board's walking time.
+	walkStep = time.Minute
+	// hurryWithin is the hurry band: leaving within this much from now.
+	hurryWithin = time.Minute
+)
+
+// WalkTime is a board's walking time; in a layout and boards.json it is a
+// duration text such as "4m" or "90s".
+type WalkTime time.Duration
+
+// ParseWalk reads a walking time: a duration from 0 to MaxWalk ("4m").
+func ParseWalk(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(strings.TrimSpace(s))
+	if err != nil {
+		return 0, fmt.Errorf("walk must be a duration such as 4m, got %q", s)
+	}
+	if d < 0 || d > MaxWalk {
+		return 0, fmt.Errorf("walk must be between 0 and %s, got %s", walkText(MaxWalk), s)
+	}
+	return d, nil
+}
+
+// walkText formats a walking time compactly: "4m", "1m30s", "0s".
+func walkText(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}
+
+// UnmarshalText reads a walking time ("4m").
+func (w *WalkTime) UnmarshalText(b []byte) error {
+	d, err := ParseWalk(string(b))
+	if err != nil {
+		return err
+	}
+	*w = WalkTime(d)
+	return nil
+}
+
+// MarshalText writes a walking time ("4m").
+func (w WalkTime) MarshalText() ([]byte, error) {
+	return []byte(walkText(time.Duration(w))), nil
+}
+
+// Band is how reachable a departure is on foot.
+type Band int
+
+// The bands; BandNone when the board has no walking time or the
+// departure has no time.
+const (
+	BandNone Band = iota
+	BandCatch
+	BandHurry
+	BandMissed
+)
+
+// String is the band's name in scripts' output: "catchable", "hurry",
+// "missed" ("" for BandNone).
+func (b Band) String() string {
+	switch b {
+	case BandCatch:
+		return "catchable"
+	case BandHurry:
+		return "hurry"
+	case BandMissed:
+		return "missed"
+	case BandNone:
+	}
+	return ""
+}
+
+// LeaveBand returns when to leave for event e with walking time walk and
+// its band at now (the service's clock). ok is false when e has no time.
+func LeaveBand(e *model.Event, now time.Time, walk time.Duration) (leaveAt time.Time, b Band, ok bool) {
+	w := e.When()
+	if w.IsZero() {
+		return time.Time{}, BandNone, false
+	}
+	leaveAt = w.Add(-walk)
+	left := leaveAt.Sub(now)
+	switch {
+	case left < 0:
+		b = BandMissed
+	case left < hurryWithin:
+		b = BandHurry
+	default:
+		b = BandCatch
+	}
+	return leaveAt, b, true
+}
+
+// walkTexts are the walking time's texts of one language.
+type walkTexts struct {
+	ColLeave   string // column title
+	LeaveIn    string // "in %d min": the leave column of a catchable row
+	GoNow      string // the hurry band
+	Missed     string // the missed band
+	WalkHeader string // "walk %s": the header's note of the walking time
+	HidMissed  string // "missed hidden": the header's note
+	KeyWalkUp  string
+	KeyWalkDn  string
+	KeyMissed  string
+	NoteWalk   string // "walking time %s"
+	NoteHide   string // "missed departures hidden"
+	NoteShow   string // "missed departures shown"
+}
+
+func englishWalkTexts() walkTexts {
+	return walkTexts{
+		ColLeave: "LEAVE", LeaveIn: "in %d min", GoNow: "go now", Missed: "missed",
+		WalkHeader: "walk %s", HidMissed: "missed hidden",
+		KeyWalkUp: "walk +1 min", KeyWalkDn: "walk −1 min", KeyMissed: "hide missed",
+		NoteWalk: "walking time %s", NoteHide: "missed departures hidden", NoteShow: "missed departures shown",
+	}
+}
+
+func germanWalkTexts() walkTexts {
+	return walkTexts{
+		ColLeave: "LOSGEHEN", LeaveIn: "in %d Min", GoNow: "jetzt los", Missed: "verpasst",
+		WalkHeader: "Fußweg %s", HidMissed: "Verpasste ausgeblendet",
+		KeyWalkUp: "Fußweg +1 Min", KeyWalkDn: "Fußweg −1 Min", KeyMissed: "Verpasste ausblenden",
+		NoteWalk: "Fußweg %s", NoteHide: "verpasste Abfahrten ausgeblendet", NoteShow: "verpasste Abfahrten sichtbar",
+	}
+}
+
+// bandMark is the band's mark: it carries the band where colour cannot.
+func bandMark(b Band) string {
+	switch b {
+	case BandCatch:
+		return "✓"
+	case BandHurry:
+		return "!"
+	case BandMissed:
+		return "✗"
+	case BandNone:
+	}
+	return " "
+}
+
+// leaveText is a row's leave column: mark and "in 3 min", "go now" or
+// "missed".
+func (t *texts) leaveText(e *model.Event, now time.Time, walk time.Duration) (string, Band) {
+	at, b, ok := LeaveBand(e, now, walk)
+	if !ok {
+		return "  –", BandNone
+	}
+	var s string
+	switch b {
+	case BandCatch:
+		left := at.Sub(now)
+		if left >= time.Hour {
+			s = at.In(model.Berlin).Format("15:04")
+		} else {
+			s = fmt.Sprintf(t.LeaveIn, int(left/time.Minute))
+		}
+	case BandHurry:
+		s = t.GoNow
+	case BandMissed:
+		s = t.Missed
+	case BandNone:
+	}
+	return bandMark(b) + " " + s, b
+}
+
+// leaveWidth is the leave column's width in this language.
+func (t *texts) leaveWidth() int {
+	n := ansi.StringWidth(t.ColLeave)
+	for _, s := range []string{fmt.Sprintf(t.LeaveIn, 59), t.GoNow, t.Missed} {
+		n = max(n, 2+ansi.StringWidth(s))
+	}
+	return n
+}
+
+// missed reports whether e cannot be reached any more with the board's
+// walking time (never without one).
+func (b *boardPane) missed(e *model.Event) bool {
+	if b.walk <= 0 {
+		return false
+	}
+	_, band, _ := LeaveBand(e, b.sh.now, b.walk)
+	return band == BandMissed
+}
+
+// adjustWalk changes the board's walking time by d, within 0 and MaxWalk,
+// and says so in the status bar.
+func (b *boardPane) adjustWalk(d time.Duration) {
+	b.walk = min(max(b.walk+d, 0), MaxWalk)
+	b.sh.notice = fmt.Sprintf(b.sh.t.NoteWalk, b.sh.t.walkMinutes(b.walk))
+	b.setCursor(b.cursor)
+}
+
+// toggleMissed hides or shows the missed rows.
+func (b *boardPane) toggleMissed() {
+	b.hideMissed = !b.hideMissed
+	if b.hideMissed {
+		b.sh.notice = b.sh.t.NoteHide
+	} else {
+		b.sh.notice = b.sh.t.NoteShow
+	}
+	b.setCursor(b.cursor)
+}
+
+// walkNote is the header's note of the walking time, "" without one.
+func (b *boardPane) walkNote() string {
+	if b.walk <= 0 {
+		return ""
+	}
+	s := fmt.Sprintf(b.sh.t.WalkHeader, b.sh.t.walkMinutes(b.walk))
+	if b.hideMissed {
+		s += " · " + b.sh.t.HidMissed
+	}
+	return s
+}
+
+// band is the colour of a band, from the theme's delay colours; the mark
+// and text say the same.
+func (st *Styles) band(b Band) lipgloss.Style {
+	switch b {
+	case BandCatch:
+		return st.OnTime
+	case BandHurry:
+		return st.Slight
+	case BandMissed:
+		return st.Muted
+	case BandNone:
+	}
+	return st.Planned
+}
+
+// leaveCol is the width of the board's leave column, 0 without a walking
+// time.
+func (b *boardPane) leaveCol() int {
+	if b.walk <= 0 {
+		return 0
+	}
+	return b.sh.t.leaveWidth()
+}
+
+// walkBoard is the board the walking-time keys act on: the single board
+// or the grid's focused board; nil in the merged and fleet lists.
+func (m *Model) walkBoard() *boardPane {
+	switch m.disp.mode {
+	case modeBoard:
+		return &m.board
+	case modeGrid:
+		if b := m.disp.grid.focused(); b != nil {
+			return &b.boardPane
+		}
+	case modeMerged, modeFleet:
+	}
+	return nil
+}
+
+// compactLeave is a grid cell row's leave text ("" without a walking
+// time): part of the cell's cache key and its last column.
+func (b *gridBoard) compactLeave(e *model.Event) string {
+	if b.walk <= 0 {
+		return ""
+	}
+	s, _ := b.sh.t.leaveText(e, b.sh.now, b.walk)
+	return s
+}
+
+// compactLeaveWidth is the cells the leave column takes in a grid cell.
+func (b *gridBoard) compactLeaveWidth() int {
+	if b.walk <= 0 {
+		return 0
+	}
+	return 1 + b.sh.t.leaveWidth()
+}
+
+// compactLeaveCell renders a grid cell row's leave column.
+func (b *gridBoard) compactLeaveCell(e *model.Event) string {
+	if b.walk <= 0 {
+		return ""
+	}
+	s, band := b.sh.t.leaveText(e, b.sh.now, b.walk)
+	return " " + b.sh.st.band(band).Render(pad(s, b.sh.t.leaveWidth()))
+}
+
+// withWalk gives every board of o without a walking time (per-line
+// limit) o.Walk (o.PerLine).
+func (o Options) withWalk() Options {
+	o.Walk = min(max(o.Walk, 0), MaxWalk)
+	o.PerLine = min(max(o.PerLine, 0), MaxPerLine)
+	if o.Walk == 0 && o.PerLine == 0 {
+		return o
+	}
+	specs := slices.Clone(o.Boards)
+	for i := range specs {
+		if specs[i].Walk == 0 {
+			specs[i].Walk = WalkTime(o.Walk)
+		}
+		if specs[i].PerLine == 0 {
+			specs[i].PerLine = o.PerLine
+		}
+	}
+	o.Boards = specs
+	return o
+}
+
+// savedWalk is a walking time as boards.json keeps it ("" for none).
+func savedWalk(w WalkTime) string {
+	if w <= 0 {
+		return ""
+	}
+	return walkText(time.Duration(w))
+}
+
+// String is the walking time as written in a layout: "4m".
+func (w WalkTime) String() string { return walkText(time.Duration(w)) }
+
+// walkMinutes says a walking time in the language: "4 min" ("4 Min"), or
+// as a duration ("1m30s") when it is not whole minutes.
+func (t *texts) walkMinutes(d time.Duration) string {
+	if d%time.Minute != 0 {
+		return walkText(d)
+	}
+	return fmt.Sprintf("%d %s", int(d/time.Minute), t.Min)
+}
