@@ -345,7 +345,7 @@ func (t *texts) countdown(e model.Event, now time.Time) string {
 	case due < time.Hour:
 		return strconv.Itoa(int(due/time.Minute)) + " " + t.Min
 	}
-	return e.When().In(model.Berlin).Format("15:04")
+	return e.Due().In(model.Berlin).Format("15:04")
 }
 
 // delayText formats an event's delay: "+3", "on time", "-1", or "planned"

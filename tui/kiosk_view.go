@@ -222,7 +222,7 @@ func (m *kioskModel) bigCountdown(e *model.Event, scale int) []string {
 	case due < time.Minute:
 		text = st.DueNow.Render(" " + tx.Now + " ")
 	case due >= time.Hour:
-		text = st.Digits.Render(e.When().In(model.Berlin).Format("15:04"))
+		text = st.Digits.Render(e.Due().In(model.Berlin).Format("15:04"))
 	}
 	if text != "" {
 		out := make([]string, digitRows*scale)

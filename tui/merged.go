@@ -59,7 +59,7 @@ func (p *mergedPane) rows(g *gridPane) []mergedRow {
 		}
 	}
 	slices.SortStableFunc(out, func(a, b mergedRow) int {
-		if c := a.e.When().Compare(b.e.When()); c != 0 {
+		if c := a.e.Due().Compare(b.e.Due()); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.b.name(), b.b.name())

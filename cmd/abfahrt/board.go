@@ -96,7 +96,7 @@ func printBoard(g *globals, b model.Board) error {
 	}
 	t := newTable(g.stdout, "LINE", "DIRECTION", "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "IN", "STATUS")
 	for _, e := range b.Events {
-		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), expected(e), delay(e), countdown(e.Countdown), statusWord(e))
+		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), expected(e), delay(e), countdown(e.DueSeconds(b.Timestamp.Time)), statusWord(e))
 	}
 	return t.flush()
 }
