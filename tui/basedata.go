@@ -173,6 +173,34 @@ func (bd *baseData) lineStart(route int) (stop int, ok bool) {
 	return best, best != 0
 }
 
+// lineServes reports whether line route calls at stop, by its patterns or
+// by the routes its stop points list.
+func (bd *baseData) lineServes(route, stop int) bool {
+	if bd == nil || stop == 0 {
+		return false
+	}
+	if r, found := bd.routes[route]; found {
+		for _, p := range r.RoutePattern {
+			for _, s := range p.StopPoints {
+				if s.StopNumber == stop {
+					return true
+				}
+			}
+		}
+	}
+	for _, p := range bd.points {
+		if p.ParentStop.StopNumber != stop {
+			continue
+		}
+		for _, rr := range p.ServicingRoutes {
+			if rr.RouteNumber == route {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // sortPlatforms orders platforms by name, then code.
 func sortPlatforms(ps []platform) {
 	slices.SortFunc(ps, func(a, b platform) int {

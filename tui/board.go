@@ -269,10 +269,17 @@ func (b *boardPane) rows() []int {
 		if b.subj.point != "" && e.StopPointCode != "" && e.StopPointCode != b.subj.point {
 			continue
 		}
+		if b.wideData() && len(out) >= b.sh.limit {
+			break // a wide answer (for a filter) shows as many rows as asked for
+		}
 		out = append(out, i)
 	}
 	return out
 }
+
+// wideData reports whether the board's rows come from a wide answer
+// (feedEntry.wide), which holds more events than a board shows.
+func (b *boardPane) wideData() bool { return b.feed != nil && b.feed.gotWide }
 
 // setCursor moves the cursor to row i, clamped, and remembers its trip.
 func (b *boardPane) setCursor(i int) {

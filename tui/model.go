@@ -284,8 +284,29 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.vehicle.open {
 		m.vehicle.measure()
 	}
+	if w := m.widen(); w != nil {
+		cmd = tea.Batch(w, cmd)
+	}
 	m.syncKeys()
 	return m, cmd
+}
+
+// widen marks the feeds that a view shows through filters, so that their
+// polls ask for more events (feedEntry.wide); a feed that just became wide
+// and last asked for fewer is polled at once, so a new filter fills its
+// rows without waiting an interval.
+func (m *Model) widen() tea.Cmd {
+	var cmds []tea.Cmd
+	for _, f := range m.sh.reg.entries {
+		w := (m.board.feed == f && m.board.line != "") || m.disp.grid.filters(f)
+		f.wide = w
+		if w && !f.gotWide && f.have && !f.poll.inFlight() && f.wideGen != f.poll.gen {
+			// A new schedule (the armed tick dies), asked for once.
+			cmds = append(cmds, f.refresh())
+			f.wideGen = f.poll.gen
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // View renders the screen. It is pure: the time comes from the last

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	tea "github.com/charmbracelet/bubbletea"
 	"strings"
 	"testing"
 	"time"
@@ -33,5 +34,76 @@ func TestPlannedRowCountsToSchedule(t *testing.T) {
 	}
 	if strings.Contains(v, "13 min") {
 		t.Errorf("planned row shows the hidden prediction:\n%s", v)
+	}
+}
+
+// longBoard is a stop's answer of n events a minute apart, every fourth
+// of line 2, the others of line 1.
+func longBoard(n int) model.Board {
+	b := model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(t0)}
+	for i := range n {
+		line, dir := "1", "Böfingen"
+		if i%4 == 0 {
+			line, dir = "2", "Science Park II"
+		}
+		b.Events = append(b.Events, ev(line, model.VehicleTram, 40+i, dir, "A", 1, time.Duration(i+1)*time.Minute, 0, model.StatusPredicted))
+	}
+	return b
+}
+
+// runAll executes cmd and the commands it batches and sends each message,
+// until nothing is left; the command an answer gives back (the next poll's
+// timer) is never run.
+func (e *testEnv) runAll(cmd tea.Cmd) {
+	e.t.Helper()
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case feedTickMsg, openMsg:
+			queue = append(queue, e.send(msg))
+		case feedMsg:
+			e.send(msg)
+		}
+	}
+}
+
+// Issue 12 items 2 and 3: line 2 opened from search at Hauptbahnhof (on
+// the line) stays at Hauptbahnhof, not the line's terminus; the filter is
+// applied before the row limit: the filtered board asks the service for
+// more and shows as many rows as an unfiltered one.
+func TestFilteredBoardFillsItsRows(t *testing.T) {
+	e := newEnv(t, 120, 40, false)
+	e.src.boards[subject{stop: 1008}] = longBoard(DefaultLimit)
+	e.src.wide = map[subject]model.Board{{stop: 1008}: longBoard(MaxLimit)}
+	e.send(e.src.base)
+	e.poll()
+	if n := len(e.m.board.rows()); n != DefaultLimit {
+		t.Fatalf("unfiltered board shows %d rows, want %d", n, DefaultLimit)
+	}
+	e.runAll(openCmd(target{kind: targetLine, route: 2, line: "2"}))
+	if s := e.m.board.subj.stop; s != 1008 {
+		t.Fatalf("line 2 from Hauptbahnhof opened stop %d, want the current stop 1008", s)
+	}
+	if got := e.src.limits[len(e.src.limits)-1]; got != MaxLimit {
+		t.Errorf("a filtered board asked for %d events, want %d", got, MaxLimit)
+	}
+	rows := e.m.board.rows()
+	if len(rows) != DefaultLimit {
+		t.Errorf("line 2 shows %d rows, want %d like an unfiltered board", len(rows), DefaultLimit)
+	}
+	for _, r := range rows {
+		if l := e.m.board.data.Events[r].Line(); l != "2" {
+			t.Errorf("line filter 2 shows line %s", l)
+		}
+	}
+	if v := e.view(); !strings.Contains(v, "Science Park II") {
+		t.Errorf("view:\n%s", v)
 	}
 }

@@ -286,6 +286,9 @@ func TestSearchEscCloses(t *testing.T) {
 
 func TestSearchLineOpensItsDepartures(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
+	// From a stop line 2 does not serve (at one it serves, the board
+	// stays there: TestFilteredBoardFillsItsRows).
+	e.runNow(openCmd(target{kind: targetStop, stop: 1900}))
 	e.key("/")
 	for _, r := range "line 2" {
 		e.key(string(r))
