@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"abfahrt/feed"
 	"abfahrt/model"
 )
 
@@ -182,8 +184,8 @@ func (b *boardPane) header(w int) string {
 	}
 	left := " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
-	if !b.polls().staleSince.IsZero() && b.have {
-		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, b.sh.svcAt(b.polls().staleSince).In(model.Berlin).Format("15:04:05"))) + "  " + right
+	if since, ok := b.sh.stale(b.polls()); ok && b.have {
+		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}
 	return spread(left, right, w)
 }
@@ -304,6 +306,8 @@ func (b *boardPane) emptyText() string {
 		what = tx.ArrivalsN
 	}
 	switch {
+	case !b.have && errors.Is(b.polls().lastErr, feed.ErrNotFound):
+		return fmt.Sprintf(tx.NoSuchStop, b.name())
 	case !b.have && b.polls().lastErr != nil:
 		return fmt.Sprintf(tx.NoneYet, what)
 	case !b.have:

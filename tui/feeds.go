@@ -8,6 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/feed"
 	"abfahrt/model"
 )
 
@@ -128,6 +129,12 @@ func (p *poller) receive(sh *shared, msg feedMsg) (cmd tea.Cmd, ok bool) {
 		return nil, false
 	}
 	d := p.settle(sh.pol, msg.err, msg.at)
+	if msg.key.kind == feedBoard && p.lastOK.IsZero() && errors.Is(msg.err, feed.ErrNotFound) {
+		// The service knows no such stop: asking again will not change
+		// that. The board says so; a manual refresh (r) asks once more.
+		p.next = time.Time{}
+		return nil, true
+	}
 	return feedTickCmd(msg.key, p.gen, d), true
 }
 

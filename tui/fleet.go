@@ -198,7 +198,7 @@ func (f *fleetPane) summary(g *gridPane) string {
 	}
 	stale := 0
 	for _, b := range g.boards {
-		if b.polls().lastErr != nil {
+		if _, ok := b.sh.stale(b.polls()); ok || (b.polls().lastErr != nil && !b.have) {
 			stale++
 		}
 	}
@@ -224,7 +224,7 @@ func (f *fleetPane) view(g *gridPane) string {
 	}
 	stale := 0
 	for _, b := range g.boards {
-		if b.polls().lastErr != nil {
+		if _, ok := b.sh.stale(b.polls()); ok || (b.polls().lastErr != nil && !b.have) {
 			stale++
 		}
 	}

@@ -218,6 +218,7 @@ func TestGridFeedFailure(t *testing.T) {
 		t.Error("an answer with an old seq was taken")
 	}
 	e.send(msg)
+	f.poll.lastOK = e.now.Add(-time.Minute) // stale: older than two intervals (issue 12 item 13)
 	for i, b := range e.m.disp.grid.boards[:2] {
 		if b.polls().staleSince.IsZero() || len(b.rows()) == 0 {
 			t.Errorf("board %d: stale %v with %d rows, want stale and the rows kept", i+1, b.polls().staleSince, len(b.rows()))

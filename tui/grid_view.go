@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"abfahrt/feed"
 	"abfahrt/model"
 )
 
@@ -169,10 +171,11 @@ func (b *gridBoard) compact(num int, focused bool, w, h int) string {
 		left += st.Muted.Render(" · " + s)
 	}
 	right := ""
+	since, stale := b.sh.stale(b.polls())
 	switch {
-	case !b.polls().staleSince.IsZero() && b.have:
-		right = st.Stale.Render("⚠ " + b.sh.svcAt(b.polls().staleSince).In(model.Berlin).Format("15:04"))
-	case b.polls().lastErr != nil:
+	case stale && b.have:
+		right = st.Stale.Render("⚠ " + since.In(model.Berlin).Format("15:04"))
+	case b.polls().lastErr != nil && !b.have:
 		right = st.Error.Render("✗")
 	}
 	sb.WriteString(spread(left, right, w))
@@ -254,6 +257,8 @@ func compactDelay(tx *texts, e model.Event) (string, severity) {
 func (b *gridBoard) compactEmpty() string {
 	dt := b.sh.dt
 	switch {
+	case !b.have && errors.Is(b.polls().lastErr, feed.ErrNotFound):
+		return fmt.Sprintf(b.sh.t.NoSuchStop, b.name())
 	case !b.have && b.polls().lastErr != nil:
 		return fmt.Sprintf(dt.NoAnswer, b.sh.t.errLine(b.polls().lastErr))
 	case !b.have:
@@ -278,8 +283,8 @@ func (g *gridPane) zoomView(b *gridBoard) string {
 	}
 	left := " " + st.Accent.Render(itoa(g.focus+1)) + " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+note)
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
-	if !b.polls().staleSince.IsZero() && b.have {
-		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, b.sh.svcAt(b.polls().staleSince).In(model.Berlin).Format("15:04:05"))) + "  " + right
+	if since, ok := b.sh.stale(b.polls()); ok && b.have {
+		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, since.In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}
 	head := spread(left, right, g.width)
 	if i := strings.IndexByte(v, '\n'); i >= 0 {
@@ -313,7 +318,7 @@ func (g *gridPane) summary(w int) string {
 	}
 	stale := 0
 	for _, b := range g.boards {
-		if b.polls().lastErr != nil {
+		if _, ok := b.sh.stale(b.polls()); ok || (b.polls().lastErr != nil && !b.have) {
 			stale++
 		}
 	}

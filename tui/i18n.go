@@ -91,6 +91,14 @@ type texts struct {
 	ErrUnreachable string // "cannot reach the service: %s"
 	ErrUnreadable  string // "unreadable answer: %s"
 	NoStopsForLine string // "no stops known for line %s"
+	// Errors of the system, never shown in Go's words.
+	ErrNoAnswer string // "no answer in time"
+	ErrCanceled string // "request cancelled"
+	ErrSystem   string // "network or system error"
+	ErrNotFound string // "unknown to the service"
+	// NoSuchStop is a board's text when the service knows no such stop
+	// ("%s does not exist." with the board's name); it is not polled again.
+	NoSuchStop string
 
 	// Too small a terminal.
 	TooSmall, NeedSize, TooSmallShort string
@@ -176,6 +184,8 @@ func englishTexts() texts {
 		ClockSkew: "service time %s · this computer %s",
 		ErrHTTP:   "%d %s", ErrTimeout: "no answer within %s", ErrUnreachable: "cannot reach the service: %s",
 		ErrUnreadable: "unreadable answer: %s",
+		ErrNoAnswer:   "no answer in time", ErrCanceled: "request cancelled", ErrSystem: "network or system error",
+		ErrNotFound: "unknown to the service", NoSuchStop: "%s does not exist: the service knows no such stop.",
 
 		TooSmall: "terminal too small", NeedSize: "need %d×%d", TooSmallShort: "too small",
 
@@ -253,6 +263,8 @@ func germanTexts() texts {
 		ClockSkew: "Serverzeit %s · dieser Rechner %s",
 		ErrHTTP:   "HTTP-Fehler %d (%s)", ErrTimeout: "keine Antwort innerhalb von %s", ErrUnreachable: "Dienst nicht erreichbar: %s",
 		ErrUnreadable: "unlesbare Antwort: %s",
+		ErrNoAnswer:   "keine Antwort in der Zeit", ErrCanceled: "Anfrage abgebrochen", ErrSystem: "Netz- oder Systemfehler",
+		ErrNotFound: "dem Dienst unbekannt", NoSuchStop: "%s gibt es nicht: der Dienst kennt diese Haltestelle nicht.",
 
 		TooSmall: "Terminal zu klein", NeedSize: "mindestens %d×%d", TooSmallShort: "zu klein",
 

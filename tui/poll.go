@@ -79,6 +79,27 @@ type poller struct {
 	requests int
 }
 
+// staleAt is when the poller's data turns stale: delayedAfter intervals
+// after the last good answer. One failed poll (or a few under a high
+// error rate) does not mark data stale; data that has not been renewed
+// for two intervals does, whatever the reason. Zero before any answer.
+func (p *poller) staleAt(interval time.Duration) time.Time {
+	if p.lastOK.IsZero() {
+		return time.Time{}
+	}
+	return p.lastOK.Add(delayedAfter * interval)
+}
+
+// stale is the one staleness rule of every view: whether p's data is
+// stale at the last clock tick, and since when, in the service's time.
+func (sh *shared) stale(p *poller) (since time.Time, ok bool) {
+	at := p.staleAt(sh.pol.interval)
+	if at.IsZero() || !sh.local.After(at) {
+		return time.Time{}, false
+	}
+	return sh.svcAt(at), true
+}
+
 // inFlight reports whether a request is awaited.
 func (p *poller) inFlight() bool { return p.seq != 0 }
 

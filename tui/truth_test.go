@@ -1,8 +1,13 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"context"
+	"fmt"
 	tea "github.com/charmbracelet/bubbletea"
+	"io/fs"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -105,5 +110,67 @@ func TestFilteredBoardFillsItsRows(t *testing.T) {
 	}
 	if v := e.view(); !strings.Contains(v, "Science Park II") {
 		t.Errorf("view:\n%s", v)
+	}
+}
+
+// Issue 12 item 13: one failed poll does not mark the board stale; data
+// older than two intervals does, on the board and in the grid's summary.
+func TestStaleAfterTwoIntervals(t *testing.T) {
+	e := newEnv(t, 120, 30, true)
+	e.src.setErr(errString("503"))
+	e.advance(DefaultInterval)
+	e.poll()
+	if v := e.view(); strings.Contains(v, "stale since") {
+		t.Errorf("one failed poll marks the board stale:\n%s", v)
+	}
+	e.advance(DefaultInterval)
+	e.poll()
+	e.advance(time.Second)
+	if v := e.view(); !strings.Contains(v, "stale since 12:35:26") {
+		t.Errorf("data older than two intervals is not marked stale since lastOK+2 intervals:\n%s", v)
+	}
+}
+
+// Issue 12 item 13: raw Go and system errors never reach the screen; the
+// board's language says what happened.
+func TestErrLineHidesGoErrors(t *testing.T) {
+	en, de := englishTexts(), germanTexts()
+	for _, c := range []struct {
+		err    error
+		en, de string
+	}{
+		{context.DeadlineExceeded, "no answer in time", "keine Antwort in der Zeit"},
+		{fmt.Errorf("board: %w", context.Canceled), "request cancelled", "Anfrage abgebrochen"},
+		{&fs.PathError{Op: "open", Path: "/x", Err: syscall.EACCES}, "network or system error", "Netz- oder Systemfehler"},
+		{&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 9999"}, "unknown to the service", "dem Dienst unbekannt"},
+	} {
+		if got := en.errLine(c.err); got != c.en {
+			t.Errorf("en %v: %q, want %q", c.err, got, c.en)
+		}
+		if got := de.errLine(c.err); got != c.de {
+			t.Errorf("de %v: %q, want %q", c.err, got, c.de)
+		}
+	}
+}
+
+// Issue 12 item 8: a stop the service does not know is named as such on
+// the board, and it is not polled again.
+func TestUnknownStopStopsPolling(t *testing.T) {
+	e := newEnv(t, 100, 24, false)
+	e.src.setErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
+	e.send(e.src.base)
+	cmd := e.tick()
+	if cmd == nil {
+		t.Fatal("no first poll")
+	}
+	if next := e.deliver(cmd); next != nil {
+		t.Error("an unknown stop is polled again")
+	}
+	v := e.view()
+	if !strings.Contains(v, "Hauptbahnhof does not exist") {
+		t.Errorf("the board does not say the stop does not exist:\n%s", v)
+	}
+	if strings.Contains(v, "did not answer") || strings.Contains(v, "retry in") {
+		t.Errorf("the board blames the service or promises a retry:\n%s", v)
 	}
 }

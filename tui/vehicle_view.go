@@ -314,8 +314,10 @@ func (p *vehiclePane) pollLine(iw int) string {
 	pl := &p.poll
 	switch {
 	case pl.lastErr != nil:
-		parts = append(parts, st.Stale.Render(fmt.Sprintf(tx.StaleSince, p.sh.svcAt(pl.staleSince).In(model.Berlin).Format("15:04:05"))),
-			st.Error.Render(p.sh.t.errLine(pl.lastErr)))
+		if since, ok := p.sh.stale(pl); ok {
+			parts = append(parts, st.Stale.Render(fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))))
+		}
+		parts = append(parts, st.Error.Render(p.sh.t.errLine(pl.lastErr)))
 	case pl.inFlight():
 		parts = append(parts, st.Muted.Render(tx.Refreshing))
 	case !pl.lastOK.IsZero():
