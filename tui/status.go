@@ -9,9 +9,9 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"syscall"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/charmbracelet/x/ansi"
 
