@@ -26,6 +26,7 @@ type viewKey struct {
 	w, h    int
 	sec     int64
 	focused bool
+	alert   string // the alert shown
 }
 
 // The gap between columns and the direction column's bounds; the other
@@ -97,7 +98,7 @@ func layoutColumns(cw colWidths, w, badge, plat int) columns {
 // view renders the board into its rectangle (exactly height lines of at
 // most width cells), from the cache when nothing it shows has changed.
 func (b *boardPane) view() string {
-	k := viewKey{rev: b.rev, w: b.width, h: b.height, sec: b.sh.now.Unix(), focused: b.focused}
+	k := viewKey{rev: b.rev, w: b.width, h: b.height, sec: b.sh.now.Unix(), focused: b.focused, alert: alertText(b.sh.alert)}
 	if b.cache.ok && b.cache.key == k {
 		return b.cache.view
 	}
@@ -132,9 +133,13 @@ func (b *boardPane) render() string {
 		plat = 0 // one platform only: the header says which
 	}
 	c := layoutColumns(b.sh.t.w, w, badge, plat)
+	space := h - 2
+	if banner := b.sh.alertBanner(w); banner != "" && h > 3 {
+		sb.WriteString("\n" + banner)
+		space--
+	}
 	sb.WriteByte('\n')
 	sb.WriteString(st.ColHeader.Render(fit(b.colHeader(c), w)))
-	space := h - 2
 	if space <= 0 {
 		return sb.String()
 	}
@@ -260,7 +265,11 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 	sb.WriteString(paint(st.LineMark(line), mark) + sp(1))
 	sb.WriteString(st.LineBadge(line).Render(pad(" "+line, c.badge)))
 	sb.WriteString(sp(gap))
-	sb.WriteString(paint(st.Text, pad(e.DirectionText, c.dir)))
+	if b.sh.alertOn(line) {
+		sb.WriteString(paint(st.Ticker, "⚠ ") + paint(st.Text, pad(e.DirectionText, c.dir-2)))
+	} else {
+		sb.WriteString(paint(st.Text, pad(e.DirectionText, c.dir)))
+	}
 	if c.plat > 0 {
 		sb.WriteString(sp(gap) + paint(st.Text, pad(e.PlatformName, c.plat)))
 	}

@@ -213,6 +213,9 @@ func (f *fleetPane) summary(g *gridPane) string {
 	} else {
 		parts = append(parts, st.Muted.Render(dt.SortedLine))
 	}
+	if a := f.sh.alertPart(); a != "" {
+		parts = append(parts, a)
+	}
 	return " " + strings.Join(parts, sep)
 }
 
@@ -290,7 +293,7 @@ func (f *fleetPane) render(g *gridPane) string {
 		text, sev := deviationText(tx, t.Deviation())
 		row := mark + st.Muted.Render(padLeft(itoa(t.VehicleNumber), wFleetVeh)) + " " +
 			st.LineMark(line).Render(vehicleMark(t.VehicleCategory, f.sh.base.category(line))) + " " +
-			st.LineBadge(line).Render(pad(" "+line, badge)) + " " + st.Text.Render(pad(tripDirection(t), dir)) + " " +
+			st.LineBadge(line).Render(pad(" "+line, badge)) + " " + alertDirection(f.sh, line, tripDirection(t), dir) + " " +
 			st.severity(sev).Render(pad(text, wFleetDelay))
 		if age {
 			a, ok := t.ReportAge(f.sh.now)

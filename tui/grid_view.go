@@ -234,7 +234,7 @@ func compactRow(sh *shared, e *model.Event, badge, dir int) string {
 	text, sev := compactDelay(sh.t, *e)
 	return st.LineMark(line).Render(vehicleMark(e.VehicleCategory, sh.base.category(line))) + " " +
 		st.LineBadge(line).Render(pad(" "+line, badge)) + " " +
-		st.Text.Render(pad(e.DirectionText, dir)) + " " +
+		alertDirection(sh, line, e.DirectionText, dir) + " " +
 		dueSt.Render(padLeft(due, wDueC)) + " " +
 		st.severity(sev).Render(padLeft(text, wDelayC))
 }
@@ -338,6 +338,9 @@ func (g *gridPane) summary(w int) string {
 	}
 	if per := g.perPage(); per < len(g.boards) {
 		parts = append(parts, st.Muted.Render(fmt.Sprintf(dt.Page, g.focus/per+1, (len(g.boards)+per-1)/per)))
+	}
+	if a := g.sh.alertPart(); a != "" {
+		parts = append(parts, a)
 	}
 	return fit(left+st.Muted.Render(" · ")+strings.Join(parts, st.Muted.Render(" · ")), w)
 }

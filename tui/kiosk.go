@@ -219,6 +219,7 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 			cmd, ok := k.apoll.receive(m.sh, msg)
 			if ok && msg.err == nil && !sameAlert(k.alert, msg.data.alert) {
 				k.alert = msg.data.alert
+				m.sh.setAlert(k.alert)
 				k.arev++
 			}
 			return cmd

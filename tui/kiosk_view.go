@@ -298,14 +298,7 @@ func (m *kioskModel) tickerLine(w int) string {
 	if a.Title == "" && len(a.Items) == 0 {
 		return ""
 	}
-	text := a.Title
-	if len(a.Items) > 0 {
-		if text != "" {
-			text += ": "
-		}
-		text += strings.Join(a.Items, " · ")
-	}
-	pages := wrapWords(oneLine(text), w-3)
+	pages := wrapWords(alertText(a), w-3)
 	if len(pages) == 0 {
 		return ""
 	}

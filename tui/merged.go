@@ -143,6 +143,9 @@ func (p *mergedPane) render(g *gridPane) string {
 	rows := p.rows(g)
 	var sb strings.Builder
 	title := " " + st.Title.Render(dt.Merged) + st.Muted.Render(" · "+fmt.Sprintf(dt.MergedCount, len(rows), g.len()))
+	if a := p.sh.alertPart(); a != "" {
+		title += st.Muted.Render(" · ") + a
+	}
 	sb.WriteString(spread(title, st.Clock.Render(p.sh.now.In(model.Berlin).Format("15:04:05"))+" ", w))
 	if h < 3 {
 		return sb.String()
@@ -209,7 +212,7 @@ func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh
 	text, sev := tx.delayText(*e)
 	s := mark + st.Accent.Render(pad(r.b.name(), stopW)) + " " +
 		st.LineMark(line).Render(vehicleMark(e.VehicleCategory, p.sh.base.category(line))) + " " +
-		st.LineBadge(line).Render(pad(" "+line, badge)) + " " + st.Text.Render(pad(e.DirectionText, dir))
+		st.LineBadge(line).Render(pad(" "+line, badge)) + " " + alertDirection(p.sh, line, e.DirectionText, dir)
 	if plat > 0 {
 		s += " " + st.Text.Render(pad(e.PlatformName, plat))
 	}

@@ -138,6 +138,10 @@ type shared struct {
 	baseBusy  bool
 	baseFails int    // failed base data loads in a row, for the retry backoff
 	notice    string // a one-off message for the status bar, cleared by the next key
+	// alert is the service's unplanned alert, alertLines the lines it
+	// names (alerts.go); every view shows them.
+	alert      model.Alert
+	alertLines map[string]bool
 
 	// dt is the dispatcher's section of the catalogue t (grid_text.go);
 	// rate the requests per minute for the status bar (grid_root.go).
@@ -166,6 +170,7 @@ type Model struct {
 	startV  int // vehicle to open at start
 	memo    *frameMemos
 	start   tea.Cmd // the single board's first poll, for Init
+	apoll   poller  // the unplanned alert's schedule (alerts.go)
 
 	// disp is the dispatcher: grid, merged and fleet views, pins (grid_root.go).
 	disp dispatch
@@ -242,6 +247,7 @@ func New(o Options) Model {
 		m.board.line = line
 	}
 	m.disp = newDispatch(sh, o)
+	m.apoll.renew()
 	if !m.disp.active() {
 		m.start = m.board.show()
 	}
@@ -256,6 +262,7 @@ func (m Model) Init() tea.Cmd {
 		clockCmd(m.sh.clock),
 		baseDataCmd(m.sh.ctx, m.sh.src),
 		m.disp.init(),
+		m.apoll.pollNow(alertKey),
 	}
 	cmds = append(cmds, m.start)
 	if m.startV != 0 {

@@ -174,3 +174,50 @@ func TestUnknownStopStopsPolling(t *testing.T) {
 		t.Errorf("the board blames the service or promises a retry:\n%s", v)
 	}
 }
+
+// alertPoll runs one poll of the root's alert feed.
+func (e *testEnv) alertPoll() {
+	e.t.Helper()
+	cmd := e.send(feedTickMsg{key: alertKey, gen: e.m.apoll.gen})
+	if cmd == nil {
+		e.t.Fatal("the alert tick started no fetch")
+	}
+	e.send(cmd())
+}
+
+// Issue 12 item 1: the unplanned alert shows on every view, not only the
+// kiosk: a line on the board, in the grid's summary, the merged and the
+// fleet views; rows of the lines it names carry ⚠; the line is not
+// repeated ("Linie 2: Linie 2: ...").
+func TestAlertOnEveryView(t *testing.T) {
+	e := newGridEnv(t, 160, 40, nil, func(o *Options) { o.Stop = 1008 })
+	e.src.alert = model.Alert{Title: "Umleitung Linie 2", Items: []string{"Linie 2: Umleitung zwischen Theater und Ehinger Tor"}}
+	e.send(e.src.base)
+	e.poll()
+	e.alertPoll()
+	v := e.view()
+	if !strings.Contains(v, "⚠ Linie 2: Umleitung zwischen Theater") {
+		t.Errorf("the board does not show the alert:\n%s", v)
+	}
+	if strings.Contains(v, "Linie 2: Linie 2") || strings.Contains(v, "Umleitung Linie 2:") {
+		t.Errorf("the alert repeats its line:\n%s", v)
+	}
+	if !strings.Contains(v, "⚠ Science Park II") {
+		t.Errorf("rows of line 2 are not marked:\n%s", v)
+	}
+	if strings.Contains(v, "⚠ Söflingen") {
+		t.Errorf("a row of line 1 is marked:\n%s", v)
+	}
+	e.key("w")
+	if e.m.disp.grid.len() != 1 {
+		t.Fatal("w did not watch the board")
+	}
+	for _, view := range []string{"grid", "m", "v"} {
+		if view != "grid" {
+			e.key(view)
+		}
+		if v := e.view(); !strings.Contains(v, "⚠ Linie 2: Umleitung") {
+			t.Errorf("%s view does not show the alert:\n%s", view, v)
+		}
+	}
+}

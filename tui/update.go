@@ -146,6 +146,9 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		m.board.setCursor(m.board.cursorIn(m.board.rows()))
 		return tea.Batch(clockCmd(m.sh.clock), logSkew)
 	case feedTickMsg:
+		if msg.key == alertKey {
+			return m.alertTick(msg)
+		}
 		// Schedule generations are unique: at most one poller takes it.
 		if cmd, ok := m.dispatchData(msg); ok {
 			return cmd
@@ -158,6 +161,9 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 
 // handleData routes results to the pane that owns them, whatever has focus.
 func (m *Model) handleData(msg tea.Msg) tea.Cmd {
+	if msg, ok := msg.(feedMsg); ok && msg.key == alertKey {
+		return m.alertReceive(msg)
+	}
 	if cmd, ok := m.dispatchData(msg); ok {
 		return cmd
 	}
