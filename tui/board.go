@@ -266,6 +266,9 @@ func (b *boardPane) rows() []int {
 		if b.line != "" && e.Line() != b.line {
 			continue
 		}
+		if endsAt(e, b.data.StopName) || endsAt(e, b.title) {
+			continue // a trip ending here is no departure
+		}
 		if b.subj.point != "" && e.StopPointCode != "" && e.StopPointCode != b.subj.point {
 			continue
 		}

@@ -211,14 +211,13 @@ func spread(left, right string, w int) string {
 
 // colHeader is the column titles line.
 func (b *boardPane) colHeader(c columns) string {
-	// An arrival's direction text is the line's destination as the
-	// vehicle shows it on arrival, not where it came from.
+	// An arrival's direction text says where the vehicle comes from.
 	tx := b.sh.t
 	var sb strings.Builder
 	sb.WriteString("    ")
 	sb.WriteString(pad(tx.ColLine, c.badge))
 	sb.WriteString("  ")
-	sb.WriteString(pad(tx.ColDirection, c.dir))
+	sb.WriteString(pad(tx.dirHeader(b.subj.arrivals), c.dir))
 	if c.plat > 0 {
 		sb.WriteString("  " + pad(tx.ColPlatform, c.plat))
 	}

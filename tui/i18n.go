@@ -61,6 +61,8 @@ type texts struct {
 
 	// Board column titles.
 	ColLine, ColDirection, ColPlatform, ColDue string
+	// ColFrom heads the direction column of arrivals: where they come from.
+	ColFrom string
 	ColSched, ColDelay, ColStatus, ColVehicle  string
 
 	// Why a board is empty.
@@ -167,7 +169,7 @@ func englishTexts() texts {
 		Platform: "platform %s", AllPlatform: "all platforms", LineOnly: "line %s only",
 		StaleSince: "⚠ stale since %s", StopN: "Stop %d", StopPointN: "Stop point %s",
 
-		ColLine: "LINE", ColDirection: "DIRECTION", ColPlatform: "PLAT", ColDue: "DUE",
+		ColLine: "LINE", ColDirection: "DIRECTION", ColFrom: "FROM", ColPlatform: "PLAT", ColDue: "DUE",
 		ColSched: "SCHED", ColDelay: "DELAY", ColStatus: "STATUS", ColVehicle: "VEH",
 
 		NoneYet:    "No %s yet: the service did not answer.",
@@ -246,7 +248,7 @@ func germanTexts() texts {
 		Platform: "Steig %s", AllPlatform: "alle Steige", LineOnly: "nur Linie %s",
 		StaleSince: "⚠ Daten veraltet seit %s", StopN: "Haltestelle %d", StopPointN: "Steig %s",
 
-		ColLine: "LINIE", ColDirection: "RICHTUNG", ColPlatform: "STEIG", ColDue: "IN",
+		ColLine: "LINIE", ColDirection: "RICHTUNG", ColFrom: "VON", ColPlatform: "STEIG", ColDue: "IN",
 		ColSched: "PLAN", ColDelay: "VERSP.", ColStatus: "STATUS", ColVehicle: "FZG",
 
 		NoneYet:    "Noch keine %s: der Dienst antwortet nicht.",
@@ -358,6 +360,21 @@ func (t *texts) countdown(e model.Event, now time.Time) string {
 		return strconv.Itoa(int(due/time.Minute)) + " " + t.Min
 	}
 	return e.Due().In(model.Berlin).Format("15:04")
+}
+
+// dirHeader is the direction column's title: where departures go, where
+// arrivals come from.
+func (t *texts) dirHeader(arrivals bool) string {
+	if arrivals {
+		return t.ColFrom
+	}
+	return t.ColDirection
+}
+
+// endsAt reports whether departure e is a trip that ends at the stop
+// named stop: its direction is the stop itself, so it departs nowhere.
+func endsAt(e *model.Event, stop string) bool {
+	return !e.Arrival && stop != "" && strings.EqualFold(strings.TrimSpace(e.DirectionText), strings.TrimSpace(stop))
 }
 
 // delayText formats an event's delay: "+3", "on time", "-1", or "planned"

@@ -221,3 +221,26 @@ func TestAlertOnEveryView(t *testing.T) {
 		}
 	}
 }
+
+// Issue 12 item 5: arrivals head their direction column FROM (VON in
+// German); a departures board leaves out a trip that ends at this stop.
+func TestArrivalsFromAndTripsEndingHere(t *testing.T) {
+	e := newEnv(t, 120, 30, false)
+	b := hbfBoard(false)
+	b.Events = append(b.Events, ev("4", model.VehicleBus, 190, "Hauptbahnhof", "D", 4, 3*time.Minute, 0, model.StatusPredicted))
+	e.src.boards[subject{stop: 1008}] = b
+	e.send(e.src.base)
+	e.poll()
+	for _, r := range e.m.board.rows() {
+		if e.m.board.data.Events[r].DirectionText == "Hauptbahnhof" {
+			t.Error("a departure towards the stop itself is listed")
+		}
+	}
+	e.deliver(e.runNow(e.key("a")))
+	if v := e.view(); !strings.Contains(v, "FROM") || strings.Contains(v, "DIRECTION") {
+		t.Errorf("arrivals should head the column FROM:\n%s", v)
+	}
+	if de := germanTexts(); de.dirHeader(true) != "VON" {
+		t.Errorf("German arrivals column %q, want VON", de.dirHeader(true))
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -90,12 +91,23 @@ func printBoard(g *globals, b model.Board) error {
 	if _, err := fmt.Fprintf(g.stdout, "%s at %s, %s\n\n", kind, title, clock(b.Timestamp)); err != nil {
 		return err
 	}
-	if len(b.Events) == 0 {
+	events := make([]model.Event, 0, len(b.Events))
+	for _, e := range b.Events {
+		if !e.Arrival && b.StopName != "" && strings.EqualFold(strings.TrimSpace(e.DirectionText), b.StopName) {
+			continue // a trip that ends here departs nowhere
+		}
+		events = append(events, e)
+	}
+	if len(events) == 0 {
 		_, err := fmt.Fprintln(g.stdout, "No "+lower(kind)+" in the coming hours.")
 		return err
 	}
-	t := newTable(g.stdout, "LINE", "DIRECTION", "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "IN", "STATUS")
-	for _, e := range b.Events {
+	dir := "DIRECTION"
+	if b.Arrivals {
+		dir = "FROM" // an arrival's direction text is where it comes from
+	}
+	t := newTable(g.stdout, "LINE", dir, "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "IN", "STATUS")
+	for _, e := range events {
 		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), expected(e), delay(e), countdown(e.DueSeconds(b.Timestamp.Time)), statusWord(e))
 	}
 	return t.flush()

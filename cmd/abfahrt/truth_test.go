@@ -26,3 +26,28 @@ func TestCLIPlannedRowCountsToSchedule(t *testing.T) {
 		t.Errorf("planned row should count 7 min to its plan:\n%s", out.String())
 	}
 }
+
+// Issue 12 item 5: the CLI heads arrivals' direction FROM and leaves out a
+// departure that ends at the stop.
+func TestCLIArrivalsFromAndEndsHere(t *testing.T) {
+	at := time.Date(2026, 9, 11, 12, 0, 0, 0, model.Berlin)
+	ends := model.Event{VehicleNumber: 7, RouteName: "4", DirectionText: "Hauptbahnhof",
+		Scheduled: model.At(at.Add(3 * time.Minute)), Actual: model.At(at.Add(3 * time.Minute))}
+	var out bytes.Buffer
+	g := &globals{stdout: &out}
+	if err := printBoard(g, model.Board{StopName: "Hauptbahnhof", Timestamp: model.At(at), Events: []model.Event{ends}}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "LINE") {
+		t.Errorf("a trip ending here is listed as a departure:\n%s", out.String())
+	}
+	out.Reset()
+	arr := ends
+	arr.Arrival, arr.DirectionText = true, "Böfingen"
+	if err := printBoard(g, model.Board{StopName: "Hauptbahnhof", Arrivals: true, Timestamp: model.At(at), Events: []model.Event{arr}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "FROM") {
+		t.Errorf("arrivals should head the column FROM:\n%s", out.String())
+	}
+}
