@@ -62,8 +62,8 @@ type texts struct {
 	// Board column titles.
 	ColLine, ColDirection, ColPlatform, ColDue string
 	// ColFrom heads the direction column of arrivals: where they come from.
-	ColFrom string
-	ColSched, ColDelay, ColStatus, ColVehicle  string
+	ColFrom                                   string
+	ColSched, ColDelay, ColStatus, ColVehicle string
 
 	// Why a board is empty.
 	NoneYet    string // "No %s yet: …" (departures/arrivals)
