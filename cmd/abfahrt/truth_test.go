@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -50,4 +52,55 @@ func TestCLIArrivalsFromAndEndsHere(t *testing.T) {
 	if !strings.Contains(out.String(), "FROM") {
 		t.Errorf("arrivals should head the column FROM:\n%s", out.String())
 	}
+}
+
+// Issue 12 item 16: --json prints null for what the service marks
+// unknown, never its placeholders.
+func TestJSONUnknownIsNull(t *testing.T) {
+	b := model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", DepartureData: []model.Departure{{
+		RouteNumber: 6, RouteName: "6", DepartureDirectionText: "Wiblingen",
+		DepartureTimeScheduled: model.At(time.Date(2026, 9, 11, 12, 7, 0, 0, model.Berlin)),
+		DepartureCountdown:     -1795376359, DepartureDeviation: 0,
+	}}}
+	var out bytes.Buffer
+	if err := printJSON(&out, b); err != nil {
+		t.Fatal(err)
+	}
+	var v struct{ DepartureData []map[string]any }
+	if err := json.Unmarshal(out.Bytes(), &v); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out.String())
+	}
+	d := v.DepartureData[0]
+	for _, k := range []string{"DepartureTimeActual", "DepartureCountdown", "VehicleNumber", "VehicleCategory", "DepartureDeviation"} {
+		if x, ok := d[k]; !ok || x != nil {
+			t.Errorf("%s = %v, want null", k, x)
+		}
+	}
+	if d["DepartureTimeScheduled"] != "2026-09-11T12:07:00+02:00" || d["RouteName"] != "6" {
+		t.Errorf("known values changed: %v", d)
+	}
+	if strings.Contains(out.String(), model.NoTime) {
+		t.Errorf("placeholder time in the output:\n%s", out.String())
+	}
+}
+
+// Issue 12 item 16: a vehicle not in service says so and exits with 3
+// (the first such vehicle of the simulation at this time of day).
+func TestVehicleNotInService(t *testing.T) {
+	for n := 40; n < 400; n++ {
+		v := strconv.Itoa(n)
+		code, out, _ := runCLI(t, "vehicle", v)
+		if code != exitNotInService {
+			continue
+		}
+		if !strings.Contains(out, "not in service") {
+			t.Errorf("vehicle %d: exit %d, %q; want 'not in service'", n, code, out)
+		}
+		code, out, _ = runCLI(t, "vehicle", v, "--json")
+		if code != exitNotInService || !strings.Contains(out, `"InService": false`) {
+			t.Errorf("vehicle %d --json: exit %d, %q", n, code, out)
+		}
+		return
+	}
+	t.Error("no vehicle of the simulation is out of service")
 }
