@@ -5,6 +5,9 @@ import (
 	"context"
 	"fmt"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+	"io"
 	"io/fs"
 	"strings"
 	"syscall"
@@ -242,5 +245,25 @@ func TestArrivalsFromAndTripsEndingHere(t *testing.T) {
 	}
 	if de := germanTexts(); de.dirHeader(true) != "VON" {
 		t.Errorf("German arrivals column %q, want VON", de.dirHeader(true))
+	}
+}
+
+// Issue 12 item 15: NO_COLOR selects the mono theme, which keeps bold and
+// reverse (termenv's Ascii profile under NO_COLOR would drop them); a
+// dumb terminal and the colour themes are left as they are.
+func TestMonoKeepsEmphasis(t *testing.T) {
+	if got := monoProfile(ThemeMono, termenv.Ascii, "xterm-256color"); got != termenv.ANSI {
+		t.Errorf("mono under NO_COLOR renders with %v, want ANSI attributes", got)
+	}
+	if got := monoProfile(ThemeMono, termenv.Ascii, "dumb"); got != termenv.Ascii {
+		t.Errorf("a dumb terminal gets %v", got)
+	}
+	if got := monoProfile(ThemeDark, termenv.Ascii, "xterm"); got != termenv.Ascii {
+		t.Errorf("a colour theme under NO_COLOR gets %v", got)
+	}
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(monoProfile(ThemeMono, termenv.Ascii, "xterm"))
+	if s := r.NewStyle().Bold(true).Reverse(true).Render("x"); !strings.Contains(s, "\x1b[") {
+		t.Errorf("mono style lost its emphasis: %q", s)
 	}
 }
