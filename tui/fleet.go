@@ -206,7 +206,7 @@ func (f *fleetPane) summary(g *gridPane) string {
 	case stale > 0:
 		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))
 	case g.len() > 0:
-		parts = append(parts, st.OnTime.Render(fmt.Sprintf(dt.BoardsFresh, g.len())))
+		parts = append(parts, st.OnTime.Render(dt.count(dt.OneFresh, dt.BoardsFresh, g.len())))
 	}
 	if f.byDelay {
 		parts = append(parts, st.Muted.Render(dt.SortedDelay))

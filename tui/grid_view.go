@@ -322,7 +322,7 @@ func (g *gridPane) summary(w int) string {
 			stale++
 		}
 	}
-	left := " " + st.Title.Render(fmt.Sprintf(dt.Boards, len(g.boards)))
+	left := " " + st.Title.Render(dt.count(dt.OneBoard, dt.Boards, len(g.boards)))
 	parts := []string{st.Late.Render(fmt.Sprintf(dt.LateN, len(late)))}
 	if stale > 0 {
 		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))

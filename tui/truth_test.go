@@ -9,6 +9,8 @@ import (
 	"github.com/muesli/termenv"
 	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -265,5 +267,34 @@ func TestMonoKeepsEmphasis(t *testing.T) {
 	r.SetColorProfile(monoProfile(ThemeMono, termenv.Ascii, "xterm"))
 	if s := r.NewStyle().Bold(true).Reverse(true).Render("x"); !strings.Contains(s, "\x1b[") {
 		t.Errorf("mono style lost its emphasis: %q", s)
+	}
+}
+
+// Issue 12 item 11: one watched board (one `w`) opens at the next start as
+// the normal board, not as a grid of one compact cell ("1 boards").
+func TestOneWatchedBoardOpensAsTheBoard(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, boardsFile), []byte(`[{"stop": 1008}]`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e := newGridEnv(t, 120, 30, nil, func(o *Options) { o.StateDir = dir })
+	load := e.m.disp.boards.loadCmd()
+	if load == nil {
+		t.Fatal("boards.json is not loaded")
+	}
+	e.send(load())
+	e.pollFeeds()
+	v := e.view()
+	if strings.Contains(v, "1 boards") || strings.Contains(v, "1 board ") {
+		t.Errorf("one watched board opens as a grid:\n%s", v)
+	}
+	for _, want := range []string{"Hauptbahnhof", "DIRECTION", "SCHED"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the normal board's %q is missing:\n%s", want, v)
+		}
+	}
+	dt := englishDispTexts()
+	if got := dt.count(dt.OneBoard, dt.Boards, 1); got != "1 board" {
+		t.Errorf("one board reads %q", got)
 	}
 }
