@@ -131,3 +131,17 @@ func TestBuildVersion(t *testing.T) {
 		t.Errorf("version under go test: %q", out)
 	}
 }
+
+// Issue 12 item 17: abfahrt config lists limit and the kiosk's timings.
+func TestConfigListsLimitAndKiosk(t *testing.T) {
+	p := writeConfig(t, "limit = 30\n[kiosk]\nrotate = \"7s\"\n")
+	code, out, errs := runCLI(t, "--config", p, "config")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"limit", "30", "kiosk.rotate", "7s", "kiosk.hours", "kiosk.stale_after", "kiosk.large_countdown", "kiosk.quit_key"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("config lacks %q:\n%s", want, out)
+		}
+	}
+}
