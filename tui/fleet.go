@@ -135,7 +135,8 @@ func (f *fleetPane) update(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.disp.Sort):
 		f.byDelay = !f.byDelay
 		f.sort()
-		f.rev++
+		f.setCursor(0) // a new order shows its top: the worst delays first
+
 	case key.Matches(msg, k.Open):
 		if f.cursor < len(f.trips) {
 			return openCmd(target{kind: targetVehicle, vehicle: f.trips[f.cursor].VehicleNumber})

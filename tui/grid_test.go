@@ -296,8 +296,9 @@ func TestFleetView(t *testing.T) {
 		t.Errorf("first by line is line %s", tripLine(f.trips[0]))
 	}
 	e.key("s")
-	if f := &e.m.disp.fleet; f.trips[0].VehicleNumber != 161 || f.cursor != 3 {
-		t.Errorf("by delay the first is %d and the cursor on row %d; want 161 and the cursor kept on 53 (row 3)",
+	// issue 12 item 9: a new order shows its top, the worst delay selected
+	if f := &e.m.disp.fleet; f.trips[0].VehicleNumber != 161 || f.cursor != 0 {
+		t.Errorf("by delay the first is %d and the cursor on row %d; want 161 and the cursor on the top row",
 			f.trips[0].VehicleNumber, f.cursor)
 	}
 	v := e.m.View()
@@ -306,8 +307,8 @@ func TestFleetView(t *testing.T) {
 			t.Errorf("fleet view lacks %q:\n%s", want, v)
 		}
 	}
-	if msg, ok := e.key("enter")().(openMsg); !ok || msg.target.vehicle != 53 {
-		t.Errorf("enter opened %#v, want vehicle 53", msg)
+	if msg, ok := e.key("enter")().(openMsg); !ok || msg.target.vehicle != 161 {
+		t.Errorf("enter opened %#v, want vehicle 161", msg)
 	}
 	gen := e.m.disp.fleet.poll.gen
 	e.key("esc")
