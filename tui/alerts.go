@@ -4,8 +4,6 @@ import (
 	"regexp"
 	"strings"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"abfahrt/model"
 )
 
@@ -85,22 +83,15 @@ func (sh *shared) alertBanner(w int) string {
 	return fit(sh.st.Ticker.Render("⚠ "+t), w)
 }
 
-// alertTick starts the alert's poll.
-func (m *Model) alertTick(msg feedTickMsg) tea.Cmd { return m.apoll.tick(m.sh, msg) }
-
-// alertReceive takes the alert's answer; every view is redrawn when it
+// alertNews shows the alert feed's answer; every view is redrawn when it
 // says something new.
-func (m *Model) alertReceive(msg feedMsg) tea.Cmd {
-	cmd, ok := m.apoll.receive(m.sh, msg)
-	if !ok {
-		return nil
+func (m *Model) alertNews() {
+	if !m.alertF.have || !m.sh.setAlert(m.alertF.data.alert) {
+		return
 	}
-	if msg.err == nil && m.sh.setAlert(msg.data.alert) {
-		m.board.touch()
-		for _, b := range m.disp.grid.boards {
-			b.touch()
-		}
-		m.disp.fleet.rev++
+	m.board.touch()
+	for _, b := range m.disp.grid.boards {
+		b.touch()
 	}
-	return cmd
+	m.disp.fleet.rev++
 }

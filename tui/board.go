@@ -24,34 +24,31 @@ func keyOf(e *model.Event) eventKey {
 }
 
 // boardPane is a departure or arrival board of one stop or stop point.
-// The single board and the grid's boards take their data and poll state
-// from the registry's feed of their subject (feed, while they show); the
-// kiosk's boards poll on their own (poll).
+// Every board (the single board, the grid's, the kiosk's) takes its data
+// and poll state from the registry's feed of its subject (feed, while it
+// shows).
 type boardPane struct {
-	sh      *shared
-	subj    subject
-	title   string      // the stop's name
-	line    string      // show only this line ("" for all)
-	data    model.Board // the last good answer for subj
-	have    bool        // data belongs to subj
-	seen    []platform  // platforms seen in stop answers, when base data lacks them
-	feed    *feedEntry  // the registry's feed of subj, nil while hidden (or a kiosk board)
-	poll    poller      // a kiosk board's own poll
-	cursor  int
-	sel     eventKey
-	width   int
-	height  int
-	focused bool
-	rev     int // bumped on every change that shows; part of the cache key
-	cache   *viewCache
+	sh                   *shared
+	subj                 subject
+	title                string      // the stop's name
+	line                 string      // show only this line ("" for all)
+	data                 model.Board // the last good answer for subj
+	have                 bool        // data belongs to subj
+	seen                 []platform  // platforms seen in stop answers, when base data lacks them
+	feed                 *feedEntry  // the registry's feed of subj, nil while hidden
+	idle                 poller      // the poll state of a hidden board: none
+	listCursor[eventKey]             // the row under the cursor and its trip (list.go)
+	width                int
+	height               int
+	focused              bool
+	rev                  int // bumped on every change that shows; part of the cache key
+	cache                *viewCache
 }
 
 // newBoardPane returns a board for s; its first poll comes from Init or
 // from the caller that opened it.
 func newBoardPane(sh *shared, s subject) boardPane {
-	b := boardPane{sh: sh, subj: s, focused: true, cache: &viewCache{}}
-	b.poll.renew()
-	return b
+	return boardPane{sh: sh, subj: s, focused: true, cache: &viewCache{}}
 }
 
 // setSize gives the board its rectangle.
@@ -109,17 +106,17 @@ func (b *boardPane) hide() {
 // fed takes the feed's latest answer (or failure).
 func (b *boardPane) fed() {
 	if b.feed != nil && b.feed.have {
-		b.setData(b.feed.data)
+		b.setData(b.feed.data.board)
 	}
 	b.touch()
 }
 
-// polls is the poll state the board shows: its feed's, or its own.
+// polls is the poll state the board shows: its feed's (none while hidden).
 func (b *boardPane) polls() *poller {
 	if b.feed != nil {
 		return &b.feed.poll
 	}
-	return &b.poll
+	return &b.idle
 }
 
 // open shows the board of target t (a stop, stop point or line).
@@ -144,37 +141,11 @@ func (b *boardPane) refresh() tea.Cmd {
 	if b.feed != nil {
 		return b.feed.refresh()
 	}
-	return b.poll.refresh(b.key())
+	return nil
 }
 
 // key is the key of the board's feed.
 func (b *boardPane) key() feedKey { return boardFeed(b.subj) }
-
-// tick starts the poll that tick msg asks for, unless it is stale or a
-// request is already in flight.
-func (b *boardPane) tick(msg feedTickMsg) tea.Cmd {
-	if msg.key != b.key() {
-		return nil
-	}
-	return b.poll.tick(b.sh, msg)
-}
-
-// receive takes the answer msg if it is the one awaited, and arms the next
-// tick. A failed poll keeps the last good rows and marks them stale.
-func (b *boardPane) receive(msg feedMsg) (tea.Cmd, bool) {
-	if msg.key != b.key() {
-		return nil, false
-	}
-	cmd, ok := b.poll.receive(b.sh, msg)
-	if !ok {
-		return nil, false
-	}
-	if msg.err == nil {
-		b.setData(msg.data.board)
-	}
-	b.touch()
-	return cmd, true
-}
 
 // setData replaces the rows, keeping the cursor on the same trip.
 func (b *boardPane) setData(d model.Board) {
@@ -185,14 +156,7 @@ func (b *boardPane) setData(d model.Board) {
 		}
 		b.learnPlatforms()
 	}
-	rows := b.rows()
-	for i, r := range rows {
-		if keyOf(&b.data.Events[r]) == b.sel {
-			b.cursor = i
-			return
-		}
-	}
-	b.setCursor(b.cursor)
+	b.setCursor(b.cursorIn(b.rows()))
 }
 
 // learnPlatforms remembers the platforms of a stop answer, for `f` when
@@ -287,13 +251,13 @@ func (b *boardPane) wideData() bool { return b.feed != nil && b.feed.gotWide }
 // setCursor moves the cursor to row i, clamped, and remembers its trip.
 func (b *boardPane) setCursor(i int) {
 	rows := b.rows()
-	i = min(i, len(rows)-1)
-	i = max(i, 0)
-	b.cursor = i
-	if i < len(rows) {
-		b.sel = keyOf(&b.data.Events[rows[i]])
-	}
+	b.listSet(i, len(rows), b.rowKey(rows))
 	b.touch()
+}
+
+// rowKey returns the key of the trip of each row of rows.
+func (b *boardPane) rowKey(rows []int) func(int) eventKey {
+	return func(i int) eventKey { return keyOf(&b.data.Events[rows[i]]) }
 }
 
 // update handles the keys of the focused board.

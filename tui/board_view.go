@@ -149,10 +149,7 @@ func (b *boardPane) render() string {
 		return sb.String()
 	}
 	cur := b.cursorIn(rows)
-	first := 0
-	if cur >= space {
-		first = cur - space + 1
-	}
+	first := scrollFirst(cur, space)
 	for i := first; i < len(rows) && i < first+space; i++ {
 		sb.WriteByte('\n')
 		sb.WriteString(b.row(&b.data.Events[rows[i]], c, i == cur && b.focused))
@@ -161,14 +158,7 @@ func (b *boardPane) render() string {
 }
 
 // cursorIn returns the row of the selected trip, else the clamped cursor.
-func (b *boardPane) cursorIn(rows []int) int {
-	for i, r := range rows {
-		if keyOf(&b.data.Events[r]) == b.sel {
-			return i
-		}
-	}
-	return min(max(b.cursor, 0), len(rows)-1)
-}
+func (b *boardPane) cursorIn(rows []int) int { return b.listFind(len(rows), b.rowKey(rows)) }
 
 // header is the board's title line: stop, mode, platform and line filter
 // on the left; the stale marker and the clock on the right.

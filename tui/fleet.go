@@ -21,17 +21,16 @@ var fleetKey = feedKey{kind: feedFleet}
 // fleetPane lists every vehicle in service with its line, direction,
 // deviation and the age of its position, polled while it shows.
 type fleetPane struct {
-	sh      *shared
-	poll    poller
-	trips   []model.Trip // vehicles in service, in display order
-	have    bool
-	byDelay bool // sorted by deviation, latest first; else by line
-	cursor  int
-	sel     int // the vehicle under the cursor
-	width   int
-	height  int
-	rev     int
-	cache   *memo
+	sh              *shared
+	feed            *feedEntry   // the registry's fleet feed while the view shows
+	trips           []model.Trip // vehicles in service, in display order
+	have            bool
+	byDelay         bool // sorted by deviation, latest first; else by line
+	listCursor[int]      // the row under the cursor and its vehicle (list.go)
+	width           int
+	height          int
+	rev             int
+	cache           *memo
 }
 
 // newFleetPane returns the closed fleet view.
@@ -40,44 +39,47 @@ func newFleetPane(sh *shared) fleetPane { return fleetPane{sh: sh, cache: &memo{
 // setSize gives the view its rectangle.
 func (f *fleetPane) setSize(w, h int) { f.width, f.height = w, h }
 
-// open starts the fleet's schedule.
+// open takes the fleet's feed from the registry while the view shows.
 func (f *fleetPane) open() tea.Cmd {
-	f.poll.restart()
-	return f.poll.pollNow(fleetKey)
+	if f.feed != nil {
+		return nil
+	}
+	var cmd tea.Cmd
+	f.feed, cmd = f.sh.reg.acquireKey(fleetKey)
+	f.fed()
+	return cmd
 }
 
-// close ends the schedule and the request in flight.
-func (f *fleetPane) close() { f.poll.restart() }
+// close gives the feed up: its poll ends.
+func (f *fleetPane) close() {
+	if f.feed != nil {
+		f.sh.reg.release(f.feed)
+		f.feed = nil
+	}
+}
 
 // refresh polls now, bypassing the cache, unless a request is in flight.
-func (f *fleetPane) refresh() tea.Cmd { return f.poll.refresh(fleetKey) }
-
-// tick starts the poll msg asks for, unless stale or one is in flight; ok
-// is false when msg is not the fleet's.
-func (f *fleetPane) tick(msg feedTickMsg) (tea.Cmd, bool) {
-	if msg.key != fleetKey {
-		return nil, false
+func (f *fleetPane) refresh() tea.Cmd {
+	if f.feed == nil {
+		return nil
 	}
-	cmd := f.poll.tick(f.sh, msg)
-	if cmd != nil {
-		f.rev++
-	}
-	return cmd, true
+	return f.feed.refresh()
 }
 
-// receive takes the answer awaited and arms the next tick; a failure
-// keeps the last good list. ok is false when msg is not the fleet's.
-func (f *fleetPane) receive(msg feedMsg) (tea.Cmd, bool) {
-	if msg.key != fleetKey {
-		return nil, false
+// polls is the fleet's poll state (none while it is closed).
+func (f *fleetPane) polls() *poller {
+	if f.feed != nil {
+		return &f.feed.poll
 	}
-	cmd, ok := f.poll.receive(f.sh, msg)
-	if !ok {
-		return nil, true
-	}
-	if msg.err == nil {
+	return &poller{}
+}
+
+// fed takes the feed's latest answer: the vehicles in service; a failure
+// keeps the last good list.
+func (f *fleetPane) fed() {
+	if f.feed != nil && f.feed.have {
 		f.trips = f.trips[:0]
-		for _, t := range msg.data.trips {
+		for _, t := range f.feed.data.trips {
 			if t.IsActive {
 				f.trips = append(f.trips, t)
 			}
@@ -86,7 +88,6 @@ func (f *fleetPane) receive(msg feedMsg) (tea.Cmd, bool) {
 		f.sort()
 	}
 	f.rev++
-	return cmd, true
 }
 
 // sort orders the list and keeps the cursor on its vehicle.
@@ -102,21 +103,15 @@ func (f *fleetPane) sort() {
 		}
 		return cmp.Compare(a.VehicleNumber, b.VehicleNumber)
 	})
-	for i, t := range f.trips {
-		if t.VehicleNumber == f.sel {
-			f.cursor = i
-			return
-		}
-	}
-	f.setCursor(f.cursor)
+	f.setCursor(f.listFind(len(f.trips), f.vehicleAt))
 }
+
+// vehicleAt is the vehicle of row i.
+func (f *fleetPane) vehicleAt(i int) int { return f.trips[i].VehicleNumber }
 
 // setCursor moves the cursor to row i, clamped, and remembers its vehicle.
 func (f *fleetPane) setCursor(i int) {
-	f.cursor = max(min(i, len(f.trips)-1), 0)
-	if f.cursor < len(f.trips) {
-		f.sel = f.trips[f.cursor].VehicleNumber
-	}
+	f.listSet(i, len(f.trips), f.vehicleAt)
 	f.rev++
 }
 
@@ -273,16 +268,13 @@ func (f *fleetPane) render(g *gridPane) string {
 		switch {
 		case f.have:
 			msg = dt.FleetNone
-		case f.poll.lastErr != nil:
-			msg = fmt.Sprintf(dt.NoAnswer, f.sh.t.errLine(f.poll.lastErr))
+		case f.polls().lastErr != nil:
+			msg = fmt.Sprintf(dt.NoAnswer, f.sh.t.errLine(f.polls().lastErr))
 		}
 		sb.WriteString("\n" + st.Muted.Render(fit("  "+msg, w)))
 		return sb.String()
 	}
-	first := 0
-	if f.cursor >= space {
-		first = f.cursor - space + 1
-	}
+	first := scrollFirst(f.cursor, space)
 	for i := first; i < len(f.trips) && i < first+space; i++ {
 		t := f.trips[i]
 		sel := i == f.cursor

@@ -191,7 +191,7 @@ func (g *gridPane) add(s BoardSpec, seed *boardPane) tea.Cmd {
 		f, cmd = g.sh.reg.acquire(sj)
 		g.feeds = append(g.feeds, f)
 		if cmd != nil && seed != nil && seed.subj == sj && seed.have {
-			f.data, f.have = seed.data, true
+			f.data.board, f.have = seed.data, true
 			f.poll.lastOK = seed.polls().lastOK
 		}
 	}
@@ -203,7 +203,7 @@ func (g *gridPane) add(s BoardSpec, seed *boardPane) tea.Cmd {
 func (g *gridPane) fill(b *gridBoard, f *feedEntry) {
 	b.feed = f // the board reports on the feed's poll; the grid owns the hold
 	if f.have {
-		b.raw, b.have = f.data, true
+		b.raw, b.have = f.data.board, true
 	}
 	b.refilter()
 }

@@ -99,7 +99,7 @@ func (e *testEnv) pollFeeds() {
 // fleetPoll runs one full poll of the fleet.
 func (e *testEnv) fleetPoll() {
 	e.t.Helper()
-	cmd := e.send(feedTickMsg{key: fleetKey, gen: e.m.disp.fleet.poll.gen})
+	cmd := e.send(feedTickMsg{key: fleetKey, gen: e.m.disp.fleet.polls().gen})
 	if cmd == nil {
 		e.t.Fatal("fleet tick started no fetch")
 	}

@@ -37,7 +37,7 @@ type dispatch struct {
 // no boards given, the watched boards of the last run open the grid when
 // they are loaded.
 func newDispatch(sh *shared, o Options) dispatch {
-	none := o.Stop == 0 && o.StopPoint == "" && len(o.Boards) == 0
+	none := len(o.Boards) == 0
 	d := dispatch{
 		grid:   gridPane{sh: sh, cache: &memo{}},
 		merged: mergedPane{sh: sh, cache: &memo{}},
@@ -134,7 +134,7 @@ func (m *Model) mainView() string {
 func (m *Model) statusBoard() *boardPane {
 	switch m.disp.mode {
 	case modeFleet:
-		return &boardPane{poll: m.disp.fleet.poll}
+		return &boardPane{idle: *m.disp.fleet.polls()}
 	case modeGrid, modeMerged:
 		if b := m.disp.grid.focused(); b != nil {
 			return &b.boardPane
@@ -348,24 +348,6 @@ func (m *Model) watchBoard() tea.Cmd {
 // pins. ok is false for messages it does not own.
 func (m *Model) dispatchData(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
-	case feedTickMsg:
-		if f, cmd, ok := m.sh.reg.tick(m.sh, msg); ok {
-			m.disp.grid.touchFeed(f)
-			if m.board.feed == f {
-				m.board.touch()
-			}
-			return cmd, true
-		}
-		return m.disp.fleet.tick(msg)
-	case feedMsg:
-		if f, cmd, ok := m.sh.reg.receive(m.sh, msg); ok {
-			m.disp.grid.fed(f)
-			if m.board.feed == f {
-				m.board.fed()
-			}
-			return cmd, true
-		}
-		return m.disp.fleet.receive(msg)
 	case pinsMsg:
 		cmd := m.disp.pins.loaded(msg)
 		m.layout()

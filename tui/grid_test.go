@@ -30,8 +30,8 @@ func TestGridFromOptions(t *testing.T) {
 			t.Errorf("board %d has no rows after its feed answered", i+1)
 		}
 	}
-	if e.m.board.feed != nil || len(e.m.sh.reg.entries) != 4 {
-		t.Errorf("the hidden single board holds a feed (%v), %d feeds polled; want none and 4", e.m.board.feed != nil, len(e.m.sh.reg.entries))
+	if e.m.board.feed != nil || boardFeeds(e.m.sh.reg) != 4 {
+		t.Errorf("the hidden single board holds a feed (%v), %d feeds polled; want none and 4", e.m.board.feed != nil, boardFeeds(e.m.sh.reg))
 	}
 	v := e.m.View()
 	for _, want := range []string{"12 boards", "Hauptbahnhof", "Ehinger Tor", "Theater", "Rathaus Ulm"} {
@@ -117,7 +117,7 @@ func TestGridWatch(t *testing.T) {
 	_ = cmd
 	// One feed for the stop (registry.go): the grid board shares it, the
 	// hidden single board lets go of it, and its one schedule goes on.
-	if n := len(e.m.sh.reg.entries); n != 1 {
+	if n := boardFeeds(e.m.sh.reg); n != 1 {
 		t.Errorf("%d feeds after w, want 1: the grid board shares the single board's", n)
 	}
 	if e.m.board.feed != nil {
@@ -310,9 +310,9 @@ func TestFleetView(t *testing.T) {
 	if msg, ok := e.key("enter")().(openMsg); !ok || msg.target.vehicle != 161 {
 		t.Errorf("enter opened %#v, want vehicle 161", msg)
 	}
-	gen := e.m.disp.fleet.poll.gen
+	gen := e.m.disp.fleet.polls().gen
 	e.key("esc")
-	if e.m.disp.mode != modeGrid || e.m.disp.fleet.poll.gen == gen {
+	if e.m.disp.mode != modeGrid || e.m.disp.fleet.polls().gen == gen {
 		t.Error("esc left the fleet's schedule running or did not return to the grid")
 	}
 }
@@ -321,7 +321,7 @@ func TestFleetView(t *testing.T) {
 // a stop shows the pins with their next departure; 1 opens the first.
 func TestPins(t *testing.T) {
 	dir := t.TempDir()
-	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Stop = 1350 })
+	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
 	save := e.key("p")
 	if save == nil {
 		t.Fatal("p saved nothing")

@@ -303,8 +303,8 @@ func (g *gridPane) summary(w int) string {
 		if !f.have {
 			continue
 		}
-		for i := range f.data.Events {
-			e := &f.data.Events[i]
+		for i := range f.data.board.Events {
+			e := &f.data.board.Events[i]
 			if due, ok := e.DueIn(g.sh.now); !ok || due < -hideAfter || !e.Realtime() {
 				continue
 			}
@@ -312,7 +312,7 @@ func (g *gridPane) summary(w int) string {
 				late[e.VehicleNumber] = true
 			}
 			if worst == nil || e.Deviation > worst.Deviation {
-				worst, worstStop = e, f.data.StopName
+				worst, worstStop = e, f.data.board.StopName
 			}
 		}
 	}

@@ -112,7 +112,7 @@ func assertSafeView(t *testing.T, what, v string) {
 func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 	views := map[bool]string{}
 	for _, poison := range []bool{false, true} {
-		e := hostileEnv(t, 120, 40, poison, func(o *Options) { o.Stop = 1008 }, nil)
+		e := hostileEnv(t, 120, 40, poison, func(o *Options) { o.Boards = []BoardSpec{{Stop: 1008}} }, nil)
 		v := e.m.View()
 		assertSafeView(t, "board", v)
 		for _, want := range []string{"Hauptbahnhof", "Science Park II", "Pfuhl über Offenhausen"} {
@@ -212,7 +212,7 @@ func TestPoisonedStateFiles(t *testing.T) {
 // TestLongLineNameKeepsTheCountdown: a line name as long as the service may
 // send (capped at 16 runes) leaves the countdown on an 80-column board.
 func TestLongLineNameKeepsTheCountdown(t *testing.T) {
-	e := hostileEnv(t, 80, 24, true, func(o *Options) { o.Stop = 1008 }, func(f *fakeSource) {
+	e := hostileEnv(t, 80, 24, true, func(o *Options) { o.Boards = []BoardSpec{{Stop: 1008}} }, func(f *fakeSource) {
 		b := f.boards[subject{stop: 1008}]
 		b.Events[3].RouteName = strings.Repeat("Ersatzverkehr", 5)
 		b.Events[3].DirectionText = "Langname"

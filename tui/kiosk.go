@@ -45,6 +45,7 @@ const (
 // kiosk is the state of kiosk mode: its boards (each with its own poll
 // schedule), the rotation epoch, operating hours and the unplanned alert.
 type kiosk struct {
+	sh     *shared
 	opt    KioskOptions // with defaults filled in
 	boards []boardPane
 	filt   []filters // the client-side filters of each board (grid.go)
@@ -52,8 +53,8 @@ type kiosk struct {
 	since  time.Time // when the kiosk (re)started polling: the age of "no data yet"
 	asleep bool      // outside operating hours: no polls, only the clock
 	alert  model.Alert
-	arev   int    // bumped when the alert changes; part of the view's key
-	apoll  poller // the alert's schedule
+	arev   int        // bumped when the alert changes; part of the view's key
+	alertF *feedEntry // the registry's alert feed while awake
 	cache  *kioskCache
 }
 
@@ -81,7 +82,7 @@ func newKiosk(sh *shared, o KioskOptions, specs []BoardSpec) kiosk {
 	if o.StaleAfter <= 0 {
 		o.StaleAfter = DefaultKioskStaleAfter
 	}
-	k := kiosk{opt: o, start: sh.local, since: sh.local, cache: &kioskCache{}}
+	k := kiosk{sh: sh, opt: o, start: sh.local, since: sh.local, cache: &kioskCache{}}
 	for _, s := range specs {
 		b := newBoardPane(sh, s.subject())
 		b.focused = false
@@ -115,14 +116,16 @@ func (k *kiosk) init() []tea.Cmd {
 	return k.wakeCmds()
 }
 
-// wakeCmds polls every board and the alert at once.
+// wakeCmds takes every board's feed from the registry (boards of one
+// stop share it) and polls them and the alert at once.
 func (k *kiosk) wakeCmds() []tea.Cmd {
 	cmds := make([]tea.Cmd, 0, len(k.boards)+1)
 	for i := range k.boards {
-		b := &k.boards[i]
-		cmds = append(cmds, b.poll.pollNow(b.key()))
+		cmds = append(cmds, k.boards[i].show())
 	}
-	return append(cmds, k.apoll.pollNow(alertKey))
+	var cmd tea.Cmd
+	k.alertF, cmd = k.sh.reg.acquireKey(alertKey)
+	return append(cmds, cmd)
 }
 
 // sleep stops every poll (pending ticks die with their gen, answers in
@@ -132,13 +135,11 @@ func (k *kiosk) sleep() {
 	k.asleep = true
 	for i := range k.boards {
 		b := &k.boards[i]
-		b.poll.restart()
-		b.poll = poller{gen: b.poll.gen}
+		b.hide()
 		b.data, b.have = model.Board{}, false
 		b.touch()
 	}
-	k.apoll.restart()
-	k.apoll = poller{gen: k.apoll.gen}
+	k.releaseAlert()
 	k.alert = model.Alert{}
 	k.arev++
 }
@@ -173,9 +174,17 @@ func (k *kiosk) shown(now time.Time) int {
 // stopAll ends every schedule and request, for quitting.
 func (k *kiosk) stopAll() {
 	for i := range k.boards {
-		k.boards[i].poll.restart()
+		k.boards[i].hide()
 	}
-	k.apoll.restart()
+	k.releaseAlert()
+}
+
+// releaseAlert gives the alert's feed up.
+func (k *kiosk) releaseAlert() {
+	if k.alertF != nil {
+		k.sh.reg.release(k.alertF)
+		k.alertF = nil
+	}
 }
 
 // update handles a message. Keys do nothing but the quit chord; the clock
@@ -206,28 +215,17 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 		if k.asleep {
 			return nil
 		}
-		if msg.key == alertKey {
-			return k.apoll.tick(m.sh, msg)
-		}
-		for i := range k.boards {
-			if cmd := k.boards[i].tick(msg); cmd != nil {
-				return cmd
-			}
-		}
-	case feedMsg:
-		if msg.key == alertKey {
-			cmd, ok := k.apoll.receive(m.sh, msg)
-			if ok && msg.err == nil && !sameAlert(k.alert, msg.data.alert) {
-				k.alert = msg.data.alert
-				m.sh.setAlert(k.alert)
-				k.arev++
-			}
+		if f, cmd, ok := m.sh.reg.tick(m.sh, msg); ok {
+			k.fed(f, false)
 			return cmd
 		}
-		for i := range k.boards {
-			if cmd, ok := k.boards[i].receive(msg); ok {
-				return cmd
+	case feedMsg:
+		if f, cmd, ok := m.sh.reg.receive(m.sh, msg); ok {
+			k.fed(f, true)
+			if f == k.alertF && f.have {
+				m.sh.setAlert(k.alert) // the rows of the lines it names carry ⚠
 			}
+			return cmd
 		}
 	case baseRetryMsg:
 		return m.sh.retryBase()
@@ -239,6 +237,24 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	return nil
+}
+
+// fed hands feed f's news to its boards: an answer (data), or a poll
+// that started.
+func (k *kiosk) fed(f *feedEntry, data bool) {
+	if f == k.alertF && data && f.have && !sameAlert(k.alert, f.data.alert) {
+		k.alert = f.data.alert
+		k.arev++
+	}
+	for i := range k.boards {
+		if b := &k.boards[i]; b.feed == f {
+			if data {
+				b.fed()
+			} else {
+				b.touch()
+			}
+		}
+	}
 }
 
 // alertKey is the key of the unplanned alert's feed.

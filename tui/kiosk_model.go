@@ -29,25 +29,27 @@ type kioskModel struct {
 	kiosk  kiosk
 	width  int
 	height int
+	start  []tea.Cmd // the first polls, for Init
 }
 
 // newKioskModel returns the kiosk for o: o.Boards in turn, else the board
-// of o.Stop or o.StopPoint (default DefaultStop). It does no I/O.
+// of the default stop (DefaultStop). It does no I/O.
 func newKioskModel(o Options) kioskModel {
 	sh := newShared(o)
 	specs := o.Boards
 	if len(specs) == 0 {
-		s := startSubject(o)
-		specs = []BoardSpec{{Stop: s.stop, StopPoint: s.point}}
+		specs = []BoardSpec{{Stop: DefaultStop}}
 	}
 	o.Kiosk.Enabled = true
-	return kioskModel{sh: sh, kiosk: newKiosk(sh, o.Kiosk, specs)}
+	m := kioskModel{sh: sh, kiosk: newKiosk(sh, o.Kiosk, specs)}
+	m.start = m.kiosk.init()
+	return m
 }
 
 // Init starts the polls (unless outside the operating hours), the clock
 // and the base data load (for the stops' names).
 func (m kioskModel) Init() tea.Cmd {
-	return tea.Batch(append(m.kiosk.init(), clockCmd(m.sh.clock), baseDataCmd(m.sh.ctx, m.sh.src))...)
+	return tea.Batch(append(m.start, clockCmd(m.sh.clock), baseDataCmd(m.sh.ctx, m.sh.src))...)
 }
 
 // Update handles a message (kiosk.go).

@@ -32,7 +32,7 @@ func (e *testEnv) kpoll() {
 	e.t.Helper()
 	for i := range e.k.kiosk.boards {
 		b := &e.k.kiosk.boards[i]
-		cmd := e.send(feedTickMsg{key: b.key(), gen: b.poll.gen})
+		cmd := e.send(feedTickMsg{key: b.key(), gen: b.polls().gen})
 		if cmd == nil {
 			e.t.Fatalf("kiosk board %d: tick started no fetch", i)
 		}
@@ -43,7 +43,7 @@ func (e *testEnv) kpoll() {
 // kalert runs one full alert poll.
 func (e *testEnv) kalert() {
 	e.t.Helper()
-	cmd := e.send(feedTickMsg{key: alertKey, gen: e.k.kiosk.apoll.gen})
+	cmd := e.send(feedTickMsg{key: alertKey, gen: e.k.kiosk.alertF.poll.gen})
 	if cmd == nil {
 		e.t.Fatal("alert tick started no fetch")
 	}
@@ -77,7 +77,7 @@ func TestKioskKeysIgnoredQuitKeyQuits(t *testing.T) {
 	if _, ok := cmd().(tea.QuitMsg); !ok {
 		t.Fatal("the quit chord did not quit")
 	}
-	if e.k.kiosk.boards[0].poll.inFlight() {
+	if e.k.kiosk.boards[0].polls().inFlight() {
 		t.Error("quitting left a request in flight")
 	}
 }
@@ -178,7 +178,8 @@ func TestKioskBlanksRowsAfterStaleAfter(t *testing.T) {
 func TestKioskOperatingHours(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, KioskOptions{HoursFrom: 5 * 60, HoursTo: 60, QuitKey: "ctrl+q"}) // 05:00–01:00
 	e.kpoll()
-	inFlight := e.send(feedTickMsg{key: e.k.kiosk.boards[0].key(), gen: e.k.kiosk.boards[0].poll.gen})
+	inFlight := e.send(feedTickMsg{key: e.k.kiosk.boards[0].key(), gen: e.k.kiosk.boards[0].polls().gen})
+	boardGen, alertGen := e.k.kiosk.boards[0].polls().gen, e.k.kiosk.alertF.poll.gen
 
 	night := time.Date(2026, 9, 12, 1, 0, 0, 0, model.Berlin)
 	e.clockTo(night)
@@ -190,10 +191,10 @@ func TestKioskOperatingHours(t *testing.T) {
 	}
 	calls := e.src.callCount()
 	b := &e.k.kiosk.boards[0]
-	if cmd := e.send(feedTickMsg{key: b.key(), gen: b.poll.gen}); cmd != nil {
+	if cmd := e.send(feedTickMsg{key: b.key(), gen: boardGen}); cmd != nil {
 		t.Error("a poll tick after hours started a fetch")
 	}
-	if cmd := e.send(feedTickMsg{key: alertKey, gen: e.k.kiosk.apoll.gen}); cmd != nil {
+	if cmd := e.send(feedTickMsg{key: alertKey, gen: alertGen}); cmd != nil {
 		t.Error("an alert tick after hours started a fetch")
 	}
 	v := e.view()
@@ -383,5 +384,23 @@ func TestKioskBoardsFromOptions(t *testing.T) {
 	e.advance(DefaultKioskRotate)
 	if v := e.view(); !strings.Contains(v, "Ehinger Tor") || !strings.Contains(v, "2/2") {
 		t.Errorf("the second board after Rotate:\n%s", v)
+	}
+}
+
+// TestKioskBoardsOfOneStopShareAPoll: two kiosk boards of one stop with
+// different filters are one feed, polled once, and both show its rows.
+func TestKioskBoardsOfOneStopShareAPoll(t *testing.T) {
+	e := newKioskEnv(t, 100, 30, KioskOptions{}, BoardSpec{Stop: 1008, Lines: []string{"2"}}, BoardSpec{Stop: 1008, Lines: []string{"1"}})
+	k := &e.k.kiosk
+	if n := len(e.k.sh.reg.entries); n != 2 || k.boards[0].feed != k.boards[1].feed {
+		t.Fatalf("%d feeds for two boards of one stop and the alert, want 2, the stop's shared", n)
+	}
+	b := &k.boards[0]
+	e.send(e.send(feedTickMsg{key: b.key(), gen: b.polls().gen})())
+	if n := e.src.callCount(); n != 1 {
+		t.Errorf("%d requests, want 1", n)
+	}
+	if len(k.rows(0)) == 0 || len(k.rows(1)) == 0 {
+		t.Errorf("rows %d and %d, want both boards filled by the one answer", len(k.rows(0)), len(k.rows(1)))
 	}
 }

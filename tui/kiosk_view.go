@@ -117,12 +117,12 @@ func (m *kioskModel) kioskLines(b *boardPane, i, w, h int) []string {
 // old, since when, and blank when rows older than StaleAfter must go.
 func (m *kioskModel) freshness(b *boardPane) (delayed bool, since time.Time, blank bool) {
 	k, now := &m.kiosk, m.sh.local // poll times are local
-	since = b.poll.lastOK
+	since = b.polls().lastOK
 	if since.IsZero() {
 		since = k.since
 	}
 	delayed = now.Sub(since) > delayedAfter*m.sh.pol.interval
-	blank = b.have && now.Sub(b.poll.lastOK) > k.opt.StaleAfter
+	blank = b.have && now.Sub(b.polls().lastOK) > k.opt.StaleAfter
 	return delayed, since, blank
 }
 
@@ -250,7 +250,7 @@ func (m *kioskModel) kioskTable(b *boardPane, rows []int, blank bool, w, room in
 		return nil
 	}
 	if blank {
-		since := m.sh.svcAt(b.poll.lastOK).In(model.Berlin).Format("15:04")
+		since := m.sh.svcAt(b.polls().lastOK).In(model.Berlin).Format("15:04")
 		var out []string
 		for _, l := range wrapWords(fmt.Sprintf(tx.DataBlanked, since), w-4) {
 			out = append(out, "  "+st.Stale.Render(l))

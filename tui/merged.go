@@ -31,12 +31,11 @@ type mergedRow struct {
 // board (as their filters show them), each labelled with its stop. It
 // owns no data: the grid's boards feed it.
 type mergedPane struct {
-	sh     *shared
-	cursor int
-	sel    mergedKey
-	width  int
-	height int
-	cache  *memo
+	sh                    *shared
+	listCursor[mergedKey] // the row under the cursor and its event (list.go)
+	width                 int
+	height                int
+	cache                 *memo
 }
 
 // setSize gives the view its rectangle.
@@ -68,22 +67,14 @@ func (p *mergedPane) rows(g *gridPane) []mergedRow {
 }
 
 // cursorIn returns the row of the selected event, else the clamped cursor.
-func (p *mergedPane) cursorIn(rows []mergedRow) int {
-	for i, r := range rows {
-		if (mergedKey{stop: r.b.subj.stop, ev: keyOf(r.e)}) == p.sel {
-			return i
-		}
-	}
-	return min(max(p.cursor, 0), len(rows)-1)
-}
+func (p *mergedPane) cursorIn(rows []mergedRow) int { return p.listFind(len(rows), mergedKeys(rows)) }
 
 // setCursor moves the cursor to row i, clamped, and remembers its event.
-func (p *mergedPane) setCursor(rows []mergedRow, i int) {
-	p.cursor = max(min(i, len(rows)-1), 0)
-	if p.cursor < len(rows) {
-		r := rows[p.cursor]
-		p.sel = mergedKey{stop: r.b.subj.stop, ev: keyOf(r.e)}
-	}
+func (p *mergedPane) setCursor(rows []mergedRow, i int) { p.listSet(i, len(rows), mergedKeys(rows)) }
+
+// mergedKeys returns the key of each row of rows.
+func mergedKeys(rows []mergedRow) func(int) mergedKey {
+	return func(i int) mergedKey { return mergedKey{stop: rows[i].b.subj.stop, ev: keyOf(rows[i].e)} }
 }
 
 // update handles the merged view's keys: moving and opening a vehicle.
@@ -182,10 +173,7 @@ func (p *mergedPane) render(g *gridPane) string {
 		return sb.String()
 	}
 	cur := p.cursorIn(rows)
-	first := 0
-	if cur >= space {
-		first = cur - space + 1
-	}
+	first := scrollFirst(cur, space)
 	for i := first; i < len(rows) && i < first+space; i++ {
 		sb.WriteString("\n" + p.row(rows[i], i == cur, stopW, badge, dir, plat, veh))
 	}

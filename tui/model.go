@@ -31,11 +31,6 @@ type Options struct {
 	// SourceName is shown in the status bar: "simulated Ulm network" or
 	// the API host.
 	SourceName string
-	// Stop is the stop whose board opens at start (default DefaultStop
-	// when Stop and StopPoint are both zero).
-	Stop int
-	// StopPoint, if set, opens the board of this stop point instead.
-	StopPoint model.StopPointCode
 	// Vehicle, if set, opens the vehicle pane of this vehicle at start.
 	Vehicle int
 	// Interval is the poll interval (default DefaultInterval).
@@ -56,12 +51,14 @@ type Options struct {
 	ClockSkew func(service, local time.Time, rate float64)
 	// AltScreen runs the program in the terminal's alternate screen.
 	AltScreen bool
-	// Boards are the watched boards: more than one opens the dispatcher
-	// grid; one (or none, with Stop/StopPoint) the single board.
+	// Boards are the boards to open: one opens its single board (a zoomed
+	// grid board when it has filters the single board cannot show), more
+	// than one the dispatcher grid; none the default stop (DefaultStop),
+	// or the boards saved in StateDir.
 	Boards []BoardSpec
 	// StateDir is where pins (pins.json) and the watched boards with their
 	// filters (boards.json) persist; "" = no persistence. With no boards
-	// given (no Boards, Stop or StopPoint; not kiosk) the saved boards
+	// given (no Boards; not kiosk) the saved boards
 	// open the grid.
 	StateDir string
 	// Stats returns the upstream request count (feed Stats().Upstream);
@@ -169,8 +166,9 @@ type Model struct {
 	height  int
 	startV  int // vehicle to open at start
 	memo    *frameMemos
-	start   tea.Cmd // the single board's first poll, for Init
-	apoll   poller  // the unplanned alert's schedule (alerts.go)
+	start   tea.Cmd    // the single board's first poll, for Init
+	alertF  *feedEntry // the unplanned alert's feed, shown on every view (alerts.go)
+	alertGo tea.Cmd    // its first poll, for Init
 
 	// disp is the dispatcher: grid, merged and fleet views, pins (grid_root.go).
 	disp dispatch
@@ -213,18 +211,13 @@ func newShared(o Options) *shared {
 	return sh
 }
 
-// startSubject is the subject of Options.Stop or StopPoint, else of the
-// default stop.
+// startSubject is the single board's subject: the one board of
+// Options.Boards, else the default stop.
 func startSubject(o Options) subject {
-	s := subject{stop: o.Stop, point: o.StopPoint}
-	if s.point != "" {
-		if n, ok := s.point.StopNumber(); ok && s.stop == 0 {
-			s.stop = n
-		}
-	} else if s.stop == 0 {
-		s.stop = DefaultStop
+	if len(o.Boards) == 1 {
+		return o.Boards[0].subject()
 	}
-	return s
+	return subject{stop: DefaultStop}
 }
 
 // New returns the interactive root model for o (Run picks the kiosk's,
@@ -247,7 +240,7 @@ func New(o Options) Model {
 		m.board.line = line
 	}
 	m.disp = newDispatch(sh, o)
-	m.apoll.renew()
+	m.alertF, m.alertGo = sh.reg.acquireKey(alertKey)
 	if !m.disp.active() {
 		m.start = m.board.show()
 	}
@@ -262,7 +255,7 @@ func (m Model) Init() tea.Cmd {
 		clockCmd(m.sh.clock),
 		baseDataCmd(m.sh.ctx, m.sh.src),
 		m.disp.init(),
-		m.apoll.pollNow(alertKey),
+		m.alertGo,
 	}
 	cmds = append(cmds, m.start)
 	if m.startV != 0 {

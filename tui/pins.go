@@ -256,7 +256,7 @@ func (p *pinSet) strip(w, n int) string {
 		}
 		if f != nil && f.have {
 			next = st.Muted.Render(dt.NothingSoon)
-			if e := nextEvent(f.data, sh.now); e != nil {
+			if e := nextEvent(f.data.board, sh.now); e != nil {
 				badge := max(len(e.Line())+2, 4)
 				next = compactRow(sh, e, badge, max(min(room-badge-15, 40), 4))
 			}

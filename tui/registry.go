@@ -2,16 +2,18 @@ package tui
 
 import (
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/model"
 )
 
-// registry holds one feed per polled board subject, however many views
-// show it: the dispatcher grid's boards and the pin strip take their data
-// from here, so a stop that is both pinned and watched is polled once.
-// Each entry has its poller (schedule, request in flight, last error, data
-// age) and the last good answer. Views acquire the subjects they show and
-// release them when they stop; the last release ends the poll.
+// registry holds one feed per polled subject (a stop's or stop point's
+// departures or arrivals, a vehicle's trip and passages, the fleet, the
+// alert), however many views show it: every board (single, grid, pin
+// strip, kiosk), the vehicle pane, the fleet view and the kiosk's alert
+// take their data from here, so a stop that is both pinned and watched is
+// polled once. Each entry has its poller (schedule, request in flight,
+// last error, data age) and the last good answer. Views acquire the
+// subjects they show and release them when they stop; the last release
+// ends the poll. Where a board's data comes from: its feed (board.go,
+// show); where a poll happens: poller.tick (feeds.go).
 type registry struct {
 	entries map[feedKey]*feedEntry
 }
@@ -19,9 +21,9 @@ type registry struct {
 // feedEntry is one polled subject of the registry.
 type feedEntry struct {
 	key   feedKey
-	subj  subject
+	subj  subject // key.subj, for board feeds
 	poll  poller
-	data  model.Board // the last good answer
+	data  feedData // the last good answer
 	have  bool
 	users int // views that show it
 	// wide is set while a view shows the feed through filters (a line,
@@ -38,15 +40,17 @@ type feedEntry struct {
 // newRegistry returns an empty registry.
 func newRegistry() *registry { return &registry{entries: map[feedKey]*feedEntry{}} }
 
-// acquire returns the feed of s for one more view, starting it (and
+// acquire returns the feed of board subject s for one more view.
+func (r *registry) acquire(s subject) (*feedEntry, tea.Cmd) { return r.acquireKey(boardFeed(s)) }
+
+// acquireKey returns the feed of k for one more view, starting it (and
 // returning the command of its first poll) when no view had it.
-func (r *registry) acquire(s subject) (*feedEntry, tea.Cmd) {
-	k := boardFeed(s)
+func (r *registry) acquireKey(k feedKey) (*feedEntry, tea.Cmd) {
 	if e := r.entries[k]; e != nil {
 		e.users++
 		return e, nil
 	}
-	e := &feedEntry{key: k, subj: s, users: 1}
+	e := &feedEntry{key: k, subj: k.subj, users: 1}
 	e.poll.renew()
 	r.entries[k] = e
 	return e, e.poll.pollNow(k)
@@ -92,7 +96,7 @@ func (r *registry) receive(sh *shared, msg feedMsg) (e *feedEntry, cmd tea.Cmd, 
 		return nil, nil, false
 	}
 	if msg.err == nil {
-		e.data, e.have = msg.data.board, true
+		e.data, e.have = msg.data, true
 	}
 	return e, cmd, true
 }

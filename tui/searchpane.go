@@ -126,10 +126,7 @@ func (p *searchPane) view() string {
 		lines = append(lines, "", st.Muted.Render(fit(fmt.Sprintf(tx.SearchNone, p.query), inner)))
 	default:
 		lines = append(lines, "")
-		first := 0
-		if p.cursor >= room {
-			first = p.cursor - room + 1
-		}
+		first := scrollFirst(p.cursor, room)
 		for i := first; i < len(p.results) && i < first+room; i++ {
 			lines = append(lines, p.resultLine(p.results[i], inner, i == p.cursor))
 		}

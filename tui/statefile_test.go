@@ -67,7 +67,7 @@ func TestPinsUnreadableKeptAside(t *testing.T) {
 			if err := setup(path); err != nil {
 				t.Fatal(err)
 			}
-			e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Stop = 1350 })
+			e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
 			e.send(e.m.disp.pins.loadCmd()())
 			if v := e.m.View(); !strings.Contains(v, "pins.json could not be read; kept as pins.json.corrupt-20") {
 				t.Errorf("no report of the unreadable file:\n%s", lastLines(v, 2))
@@ -97,7 +97,7 @@ func TestPinsUnreadableKeptAside(t *testing.T) {
 // kept aside (statefile's tests make one) is reported and p never writes.
 func TestPinsLeftInPlaceNotWritten(t *testing.T) {
 	dir := t.TempDir()
-	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Stop = 1350 })
+	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
 	e.send(pinsMsg{problem: &statefile.Problem{Name: pinsFile, Err: os.ErrPermission}})
 	if v := e.m.View(); !strings.Contains(v, "pins.json could not be read; left as it is, changes are not saved") {
 		t.Errorf("no report:\n%s", lastLines(v, 2))
@@ -111,7 +111,7 @@ func TestPinsLeftInPlaceNotWritten(t *testing.T) {
 		t.Error("p did not pin for this session")
 	}
 	// Found unreadable and unmovable only at a save: no more writes.
-	e2 := newEnvWithOptions(t, func(o *Options) { o.StateDir = t.TempDir(); o.Stop = 1350 })
+	e2 := newEnvWithOptions(t, func(o *Options) { o.StateDir = t.TempDir(); o.Boards = []BoardSpec{{Stop: 1350}} })
 	if e2.key("p") == nil {
 		t.Fatal("p wrote nothing")
 	}
@@ -130,7 +130,7 @@ func TestPinsTwoInstances(t *testing.T) {
 	path := filepath.Join(dir, pinsFile)
 	var envs []*testEnv
 	for _, stop := range []int{1350, 1008} {
-		e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Stop = stop })
+		e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: stop}} })
 		e.send(e.m.disp.pins.loadCmd()())
 		envs = append(envs, e)
 	}
@@ -164,7 +164,7 @@ func TestPinsTwoInstances(t *testing.T) {
 func TestPinsWritesInOrder(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, pinsFile)
-	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Stop = 1350 })
+	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
 	first := e.key("p")
 	if second := e.key("p"); second != nil {
 		if _, ok := second().(pinsSavedMsg); ok {
@@ -223,7 +223,7 @@ func TestPinsCapped(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, pinsFile), pinsJSON(50000), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Stop = 1350 })
+	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
 	msg := e.m.disp.pins.loadCmd()().(pinsMsg)
 	if len(msg.pins) != maxPins || msg.total != 50000 || msg.pins[0].Stop != 10000 || msg.pins[maxPins-1].Stop != 10000+maxPins-1 {
 		t.Fatalf("loaded %d of %d", len(msg.pins), msg.total)

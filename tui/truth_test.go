@@ -183,7 +183,7 @@ func TestUnknownStopStopsPolling(t *testing.T) {
 // alertPoll runs one poll of the root's alert feed.
 func (e *testEnv) alertPoll() {
 	e.t.Helper()
-	cmd := e.send(feedTickMsg{key: alertKey, gen: e.m.apoll.gen})
+	cmd := e.send(feedTickMsg{key: alertKey, gen: e.m.alertF.poll.gen})
 	if cmd == nil {
 		e.t.Fatal("the alert tick started no fetch")
 	}
@@ -195,7 +195,7 @@ func (e *testEnv) alertPoll() {
 // fleet views; rows of the lines it names carry ⚠; the line is not
 // repeated ("Linie 2: Linie 2: ...").
 func TestAlertOnEveryView(t *testing.T) {
-	e := newGridEnv(t, 160, 40, nil, func(o *Options) { o.Stop = 1008 })
+	e := newGridEnv(t, 160, 40, nil, func(o *Options) { o.Boards = []BoardSpec{{Stop: 1008}} })
 	e.src.alert = model.Alert{Title: "Umleitung Linie 2", Items: []string{"Linie 2: Umleitung zwischen Theater und Ehinger Tor"}}
 	e.send(e.src.base)
 	e.poll()
@@ -297,4 +297,16 @@ func TestOneWatchedBoardOpensAsTheBoard(t *testing.T) {
 	if got := dt.count(dt.OneBoard, dt.Boards, 1); got != "1 board" {
 		t.Errorf("one board reads %q", got)
 	}
+}
+
+// boardFeeds counts the registry's board feeds (the alert's feed, which
+// every interactive view shows, is not one).
+func boardFeeds(r *registry) int {
+	n := 0
+	for k := range r.entries {
+		if k.kind == feedBoard {
+			n++
+		}
+	}
+	return n
 }

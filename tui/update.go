@@ -146,32 +146,59 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		m.board.setCursor(m.board.cursorIn(m.board.rows()))
 		return tea.Batch(clockCmd(m.sh.clock), logSkew)
 	case feedTickMsg:
-		if msg.key == alertKey {
-			return m.alertTick(msg)
+		f, cmd, ok := m.sh.reg.tick(m.sh, msg)
+		if ok {
+			m.feedNews(f, nil)
 		}
-		// Schedule generations are unique: at most one poller takes it.
-		if cmd, ok := m.dispatchData(msg); ok {
-			return cmd
-		}
-		cmd, _ := m.vehicle.tick(msg)
 		return cmd
+	}
+	return nil
+}
+
+// feedNews hands feed f's news to every view that shows it: an answer
+// (msg), or a poll that started (nil).
+func (m *Model) feedNews(f *feedEntry, msg *feedMsg) tea.Cmd {
+	if msg == nil {
+		m.disp.grid.touchFeed(f)
+		if m.board.feed == f {
+			m.board.touch()
+		}
+		if m.disp.fleet.feed == f {
+			m.disp.fleet.rev++
+		}
+		if m.vehicle.entry == f {
+			m.vehicle.touch()
+		}
+		return nil
+	}
+	if f == m.alertF {
+		m.alertNews()
+	}
+	m.disp.grid.fed(f)
+	if m.board.feed == f {
+		m.board.fed()
+	}
+	if m.disp.fleet.feed == f {
+		m.disp.fleet.fed()
+	}
+	if m.vehicle.entry == f {
+		return m.vehicle.fed(*msg)
 	}
 	return nil
 }
 
 // handleData routes results to the pane that owns them, whatever has focus.
 func (m *Model) handleData(msg tea.Msg) tea.Cmd {
-	if msg, ok := msg.(feedMsg); ok && msg.key == alertKey {
-		return m.alertReceive(msg)
-	}
 	if cmd, ok := m.dispatchData(msg); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
 	case feedMsg:
-		// Request ids are unique: at most one poller takes it.
-		cmd, _ := m.vehicle.receive(msg)
-		return cmd
+		f, cmd, ok := m.sh.reg.receive(m.sh, msg)
+		if !ok {
+			return nil // an answer no feed awaits any more
+		}
+		return tea.Batch(cmd, m.feedNews(f, &msg))
 	case patternMsg:
 		m.vehicle.receivePattern(msg)
 	case vehicleInfoMsg:

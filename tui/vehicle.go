@@ -37,7 +37,7 @@ type vehiclePane struct {
 	info    *model.Vehicle // extended base data, nil until it arrives
 	infoSeq int
 
-	poll     poller
+	entry    *feedEntry // the registry's feed of the vehicle while the pane is open
 	rng      model.Range
 	trip     *model.Trip
 	pass     model.VehiclePassages
@@ -89,21 +89,36 @@ func (p *vehiclePane) show(n int, back paneID) tea.Cmd {
 	if p.open && p.vehicle == n {
 		return nil
 	}
+	p.release()
 	if p.vehicle != n {
 		*p = vehiclePane{sh: p.sh, vehicle: n, rng: p.rng, follow: true, cache: p.cache,
-			rev: p.rev + 1, mapRev: p.mapRev + 1, back: back, poll: poller{gen: p.poll.gen}}
+			rev: p.rev + 1, mapRev: p.mapRev + 1, back: back}
 	}
 	p.open = true
-	p.poll.restart()
 	p.infoSeq = p.sh.nextSeq()
-	return tea.Batch(p.poll.pollNow(p.feed()),
-		vehicleInfoCmd(p.sh.ctx, p.sh.src, p.infoSeq, p.vehicle, p.sh.pol.timeout))
+	return tea.Batch(p.acquire(), vehicleInfoCmd(p.sh.ctx, p.sh.src, p.infoSeq, p.vehicle, p.sh.pol.timeout))
 }
 
-// hide closes the pane: its schedule ends and requests in flight are
-// cancelled and their answers ignored.
+// acquire takes the feed of the vehicle's trip and passages (in the
+// current range) from the registry, returning its first poll.
+func (p *vehiclePane) acquire() tea.Cmd {
+	var cmd tea.Cmd
+	p.entry, cmd = p.sh.reg.acquireKey(p.feed())
+	return cmd
+}
+
+// release gives the feed up: its schedule ends, a request in flight is
+// cancelled and its answer ignored.
+func (p *vehiclePane) release() {
+	if p.entry != nil {
+		p.sh.reg.release(p.entry)
+		p.entry = nil
+	}
+}
+
+// hide closes the pane.
 func (p *vehiclePane) hide() {
-	p.poll.restart()
+	p.release()
 	p.patSeq, p.infoSeq = 0, 0
 	p.open = false
 	p.touch()
@@ -111,40 +126,34 @@ func (p *vehiclePane) hide() {
 
 // refresh polls now, bypassing the client's cache, unless a request is in
 // flight (its answer re-arms the schedule).
-func (p *vehiclePane) refresh() tea.Cmd { return p.poll.refresh(p.feed()) }
+func (p *vehiclePane) refresh() tea.Cmd {
+	if p.entry == nil {
+		return nil
+	}
+	return p.entry.refresh()
+}
 
-// key is the key of the pane's feed: the vehicle's trip and passages.
+// polls is the pane's poll state (none while closed).
+func (p *vehiclePane) polls() *poller {
+	if p.entry != nil {
+		return &p.entry.poll
+	}
+	return &poller{}
+}
+
+// feed is the key of the pane's feed: the vehicle's trip and passages.
 func (p *vehiclePane) feed() feedKey {
 	return feedKey{kind: feedVehicle, vehicle: p.vehicle, rng: p.rng}
 }
 
-// tick starts the poll that msg asks for, unless it is stale or one is in
-// flight.
-// ok is false when msg is not the pane's.
-func (p *vehiclePane) tick(msg feedTickMsg) (tea.Cmd, bool) {
-	if !p.open || msg.key != p.feed() {
-		return nil, false
-	}
-	return p.poll.tick(p.sh, msg), true
-}
-
-// receive takes a poll's answer if it is the one awaited, arms the next
-// tick and, when the trip changed, fetches its pattern.
-// ok is false when msg is not the pane's.
-func (p *vehiclePane) receive(msg feedMsg) (tea.Cmd, bool) {
-	if msg.key.kind != feedVehicle || msg.key.vehicle != p.vehicle {
-		return nil, false
-	}
-	next, ok := p.poll.receive(p.sh, msg)
-	if !ok {
-		return nil, true
-	}
+// fed takes an answer (or failure) of the pane's feed, and, when the trip
+// changed, fetches its pattern.
+func (p *vehiclePane) fed(msg feedMsg) tea.Cmd {
 	p.touch()
-	cmds := []tea.Cmd{next}
-	if msg.err == nil {
-		cmds = append(cmds, p.apply(msg))
+	if msg.err != nil {
+		return nil
 	}
-	return tea.Batch(cmds...), true
+	return p.apply(msg)
 }
 
 // apply takes a good answer. Out of service, the last known trip stays on
@@ -243,9 +252,9 @@ func (p *vehiclePane) toggleRange() tea.Cmd {
 		p.rng = model.RangeUpcoming
 	}
 	p.follow, p.scroll = true, 0
-	p.poll.restart()
+	p.release()
 	p.touch()
-	return p.poll.pollNow(p.feed())
+	return p.acquire()
 }
 
 // update handles the keys of the focused pane: range and scrolling.

@@ -126,7 +126,7 @@ func (e *testEnv) openVehicle(n int) {
 // fetch command (nil when the tick was dropped).
 func (e *testEnv) vehicleTick() tea.Cmd {
 	e.t.Helper()
-	return e.send(feedTickMsg{key: e.m.vehicle.feed(), gen: e.m.vehicle.poll.gen})
+	return e.send(feedTickMsg{key: e.m.vehicle.feed(), gen: e.m.vehicle.polls().gen})
 }
 
 // vehiclePoll runs one full poll of the vehicle pane: tick, fetch, answer;

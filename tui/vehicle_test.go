@@ -139,7 +139,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	boardGen := e.m.board.polls().gen
 
 	// A stale tick and a second tick while one is in flight start nothing.
-	if e.send(feedTickMsg{key: p.feed(), gen: p.poll.gen - 1}) != nil {
+	if e.send(feedTickMsg{key: p.feed(), gen: p.polls().gen - 1}) != nil {
 		t.Error("a tick of an old schedule started a fetch")
 	}
 	fetch := e.vehicleTick()
@@ -169,7 +169,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	if !p.have || !strings.Contains(e.m.View(), "connection refused") {
 		t.Fatalf("a failed poll should keep the trip and say what failed:\n%s", e.m.View())
 	}
-	p.poll.lastOK = e.now.Add(-time.Minute) // older than two intervals (issue 12 item 13)
+	p.entry.poll.lastOK = e.now.Add(-time.Minute) // older than two intervals (issue 12 item 13)
 	e.advance(time.Second)
 	if !strings.Contains(e.m.View(), "stale since") {
 		t.Fatalf("a trip older than two intervals should be marked stale:\n%s", e.m.View())
@@ -204,7 +204,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 
 	// Closing ends the chain: its ticks and answers are dropped.
 	fetch = e.vehicleTick()
-	gen := p.poll.gen
+	gen := p.polls().gen
 	e.key("esc")
 	if e.m.vehicle.open || e.m.focus != paneBoard {
 		t.Fatal("esc should close the pane")

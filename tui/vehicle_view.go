@@ -311,7 +311,7 @@ func (p *vehiclePane) pollLine(iw int) string {
 		parts = append(parts, st.Muted.Render(tx.TripDeviation+" ")+st.Accent.Render(spark)+
 			st.Muted.Render(" "+fmt.Sprintf(tx.Over, tx.polls(n))))
 	}
-	pl := &p.poll
+	pl := p.polls()
 	switch {
 	case pl.lastErr != nil:
 		if since, ok := p.sh.stale(pl); ok {
@@ -349,8 +349,8 @@ func (p *vehiclePane) notice(pos position) string {
 func (p *vehiclePane) emptyNote() string {
 	st, tx := p.sh.st, p.sh.t
 	switch {
-	case p.poll.lastErr != nil:
-		return st.Error.Render(fmt.Sprintf(tx.VehUnavailable, p.sh.t.errLine(p.poll.lastErr)))
+	case p.polls().lastErr != nil:
+		return st.Error.Render(fmt.Sprintf(tx.VehUnavailable, p.sh.t.errLine(p.polls().lastErr)))
 	case p.out:
 		return st.Muted.Render(tx.NotInNow)
 	}

@@ -17,7 +17,7 @@ import (
 func TestWatchedBoardsRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, boardsFile)
-	e := newGridEnv(t, 160, 48, nil, func(o *Options) { o.StateDir = dir; o.Stop = 1008 })
+	e := newGridEnv(t, 160, 48, nil, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1008}} })
 	for _, k := range []string{"w", "l", "l", "f", "d"} { // add, then each filter
 		e.saveBoards(e.key(k))
 		checkBoardsFile(t, path, e.m.disp.grid.specs())
@@ -88,7 +88,7 @@ func TestWatchedBoardsGivenWin(t *testing.T) {
 	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	single := newGridEnv(t, 120, 40, nil, func(o *Options) { o.StateDir = dir; o.Stop = 1350 })
+	single := newGridEnv(t, 120, 40, nil, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
 	if single.m.disp.boards.loadCmd() != nil || single.m.disp.mode != modeBoard {
 		t.Error("--stop: boards.json is loaded")
 	}

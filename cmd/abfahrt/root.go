@@ -141,9 +141,6 @@ once and print a table (or JSON with --json).`,
 			if err != nil {
 				return err
 			}
-			if len(boards) == 1 {
-				opts.Stop, opts.StopPoint = boards[0].Stop, boards[0].StopPoint
-			}
 			opts.Boards = boards
 			if vehicle < 0 {
 				return usagef("--vehicle must be a vehicle number, got %d", vehicle)
