@@ -90,7 +90,7 @@ func newBaseData(msg baseDataMsg, tx *texts) *baseData {
 		bd.lineCat[name] = r.RouteCategory
 		entries = append(entries, search.Entry{
 			Kind: search.KindLine, Title: lineTitle(tx, r),
-			Detail: r.RouteCategory.String(),
+			Detail: tx.routeCategory(r.RouteCategory),
 			Keys:   []string{name, strconv.Itoa(r.RouteNumber)},
 			Ref:    target{kind: targetLine, line: name, route: r.RouteNumber, title: lineTitle(tx, r)},
 		})

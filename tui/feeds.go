@@ -108,12 +108,8 @@ func (p *poller) refresh(key feedKey) tea.Cmd {
 
 // tick starts the poll msg asks for, unless msg is of another schedule or
 // a request is in flight.
-func (p *poller) tick(sh *shared, msg feedTickMsg) tea.Cmd {
-	return p.tickLimit(sh, msg, sh.limit)
-}
-
-// tickLimit is tick asking a board for at most limit events.
-func (p *poller) tickLimit(sh *shared, msg feedTickMsg, limit int) tea.Cmd {
+// A board asks for at most limit events.
+func (p *poller) tick(sh *shared, msg feedTickMsg, limit int) tea.Cmd {
 	if msg.gen != p.gen || p.inFlight() {
 		return nil
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
 )
@@ -247,7 +248,7 @@ func (f *fleetPane) render(g *gridPane) string {
 	if h < 3 {
 		return sb.String()
 	}
-	badge := 4
+	badge := max(4, ansi.StringWidth(tx.ColLine)) // "LINIE" whole
 	for i := range f.trips {
 		badge = max(badge, len(tripLine(f.trips[i]))+2)
 	}

@@ -94,7 +94,7 @@ func englishDispTexts() dispTexts {
 // germanDispTexts is the German catalogue.
 func germanDispTexts() dispTexts {
 	return dispTexts{
-		Boards: "%d Tafeln", OneBoard: "1 Tafel", OneFresh: "1 Tafel aktuell", LateN: "%d verspätet >3 Min", Worst: "max. +%d Min: %s → %s", WorstAt: " an %s",
+		Boards: "%d Tafeln", OneBoard: "1 Tafel", OneFresh: "1 Tafel aktuell", LateN: "%d verspätet >3 Min", Worst: "max. +%d Min: %s → %s", WorstAt: " (%s)",
 		StaleBoards: "⚠ %d veraltet", BoardsFresh: "%d Tafeln aktuell", AllFresh: "alle aktuell",
 		Page: "Seite %d/%d", Arr: "Ank.", Pl: "Steig %s", LineF: "Linie %s", NoAnswer: "keine Antwort: %s",
 		GridLoading: "lädt…", NoMatch: "nichts passt zu den Filtern", NothingSoon: "nichts in der nächsten Stunde",

@@ -242,15 +242,17 @@ func compactRow(sh *shared, e *model.Event, badge, dir int) string {
 // compactDelay is the delay in three cells: "+3", "-1", "✓" on time, ""
 // for a timetable-only row (its countdown carries the "~").
 func compactDelay(tx *texts, e model.Event) (string, severity) {
-	text, sev := tx.delayText(e)
+	_, sev := tx.delayText(e)
 	switch sev {
 	case sevOnTime:
 		return "✓", sev
 	case sevPlanned:
 		return "", sev
-	case sevSlight, sevLate, sevEarly:
+	case sevSlight, sevLate:
+		return "+" + itoa(e.DelayMinutes()), sev // the bare minutes in every language: "+3 Min" would be cut
+	case sevEarly:
 	}
-	return text, sev
+	return itoa(e.DelayMinutes()), sev
 }
 
 // compactEmpty says why a grid cell has no rows.

@@ -124,6 +124,8 @@ type texts struct {
 	KindStop, KindPlatform, KindLine, KindVehicle                           string
 	LineTitle                                                               string // "Line %s"
 	TramN, BusN, VehicleN                                                   string // "Tram %d"
+	// CatTram and CatBus name a line's kind in search results.
+	CatTram, CatBus string
 
 	// Vehicle pane.
 	Capacity, TripDeviation, LateBy, EarlyBy  string // "%d seats, %d standing", "deviation", "+%d min late", "%d min early"
@@ -211,7 +213,7 @@ func englishTexts() texts {
 		SearchReady:       "%d stops, platforms, lines and vehicles. Type to search.",
 		SearchNone:        "Nothing matches “%s”.",
 		KindStop:          "stop", KindPlatform: "platform", KindLine: "line", KindVehicle: "vehicle",
-		LineTitle: "Line %s", TramN: "Tram %d", BusN: "Bus %d", VehicleN: "Vehicle %d",
+		LineTitle: "Line %s", TramN: "Tram %d", BusN: "Bus %d", VehicleN: "Vehicle %d", CatTram: "tram", CatBus: "bus",
 
 		Capacity: "%d seats, %d standing", TripDeviation: "deviation", LateBy: "+%d min late", EarlyBy: "%d min early",
 		Reported: "reported %s", AtStopName: "at %s", NextStop: "next %s", Over: "over %s",
@@ -290,7 +292,7 @@ func germanTexts() texts {
 		SearchReady:       "%d Haltestellen, Steige, Linien und Fahrzeuge. Tippen zum Suchen.",
 		SearchNone:        "Nichts passt zu „%s“.",
 		KindStop:          "Halt", KindPlatform: "Steig", KindLine: "Linie", KindVehicle: "Fahrzeug",
-		LineTitle: "Linie %s", TramN: "Straßenbahn %d", BusN: "Bus %d", VehicleN: "Fahrzeug %d",
+		LineTitle: "Linie %s", TramN: "Straßenbahn %d", BusN: "Bus %d", VehicleN: "Fahrzeug %d", CatTram: "Straßenbahn", CatBus: "Bus",
 
 		Capacity: "%d Sitz-, %d Stehplätze", TripDeviation: "Abweichung", LateBy: "+%d Min verspätet", EarlyBy: "%d Min zu früh",
 		Reported: "gemeldet %s", AtStopName: "Halt %s", NextStop: "nächster Halt %s", Over: "über %s",
@@ -496,6 +498,17 @@ func (t *texts) polls(n int) string {
 		return t.PollN
 	}
 	return fmt.Sprintf(t.PollsN, n)
+}
+
+// routeCategory names a line's kind in the catalogue's language.
+func (t *texts) routeCategory(c model.RouteCategory) string {
+	switch c {
+	case model.RouteTram:
+		return t.CatTram
+	case model.RouteBus:
+		return t.CatBus
+	}
+	return c.String()
 }
 
 // vehicleTitle is "Tram 41", "Bus 151" or "Vehicle 7".

@@ -141,7 +141,7 @@ func (p *mergedPane) render(g *gridPane) string {
 	if h < 3 {
 		return sb.String()
 	}
-	stopW, badge, plat := 4, 4, 0
+	stopW, badge, plat := 4, max(4, ansi.StringWidth(tx.ColLine)), 0 // "LINIE" whole
 	for _, r := range rows {
 		stopW = max(stopW, ansi.StringWidth(r.b.name()))
 		badge = max(badge, ansi.StringWidth(r.e.Line())+2)

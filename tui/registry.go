@@ -78,7 +78,7 @@ func (r *registry) tick(sh *shared, msg feedTickMsg) (e *feedEntry, cmd tea.Cmd,
 	if e.wide {
 		limit = max(limit, MaxLimit)
 	}
-	cmd = e.poll.tickLimit(sh, msg, limit)
+	cmd = e.poll.tick(sh, msg, limit)
 	if cmd != nil {
 		e.gotWide = e.wide
 	}

@@ -1,21 +1,23 @@
 package tui
 
 import (
-	"abfahrt/feed"
 	"context"
 	"fmt"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"abfahrt/feed"
 	"abfahrt/model"
 )
 
@@ -309,4 +311,37 @@ func boardFeeds(r *registry) int {
 		}
 	}
 	return n
+}
+
+// Issue 12 item 14: German at 80, 120 and 200 columns: the grid, merged
+// and fleet views and the search cut no delay or column title, count one
+// board as "1 Tafel", name the stop without "an", and say "Straßenbahn"
+// and "Bus" for a line's kind.
+func TestGermanViewsCutNothing(t *testing.T) {
+	cut := regexp.MustCompile(`[+-]\d+…|LIN…|RICHT…|STEI…|VERS…|Min…`)
+	for _, w := range []int{80, 120, 200} {
+		e := newGridEnv(t, w, 40, specsOver(6), func(o *Options) { o.Lang = "de" })
+		views := map[string]string{"grid": e.view()}
+		e.key("m")
+		views["merged"] = e.view()
+		e.key("v")
+		e.fleetPoll()
+		views["fleet"] = e.view()
+		e.key("esc")
+		e.key("/")
+		for _, r := range "linie" {
+			e.key(string(r))
+		}
+		views["search"] = e.view()
+		for name, v := range views {
+			if m := cut.FindString(v); m != "" {
+				t.Errorf("%d columns, %s: %q is cut:\n%s", w, name, m, v)
+			}
+			for _, bad := range []string{"1 Tafeln", " an Hauptbahnhof", " an Rathaus", "  tram", "  bus"} {
+				if strings.Contains(v, bad) {
+					t.Errorf("%d columns, %s: %q:\n%s", w, name, bad, v)
+				}
+			}
+		}
+	}
 }
