@@ -25,7 +25,7 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 		Use:   what + " --stop N | --stoppoint CODE",
 		Short: "Print the next " + what + " of a stop or a stop point",
 		Example: fmt.Sprintf(`  abfahrt %[1]s --stop 1008
-  abfahrt %[1]s --stoppoint 100821 --limit 5
+  abfahrt %[1]s --stoppoint 100801 --limit 5
   abfahrt %[1]s --stop 1350 --json`, what),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -73,7 +73,7 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&stop, "stop", "", "stop number (4 digits), e.g. 1008")
-	f.StringVar(&stopPoint, "stoppoint", "", "stop point code (6 digits or a DHID), e.g. 100821")
+	f.StringVar(&stopPoint, "stoppoint", "", "stop point code (6 digits or a DHID), e.g. 100801")
 	f.IntVar(&limit, "limit", 10, "at most this many rows (1-100)")
 	f.BoolVar(&asJSON, "json", false, "print the decoded records as JSON")
 	return cmd

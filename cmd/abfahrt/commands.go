@@ -35,7 +35,7 @@ func newStopsCmd(g *globals) *cobra.Command {
 		Use:   "stops QUERY",
 		Short: "Find stops by name, number or code (fuzzy, umlaut-insensitive)",
 		Example: `  abfahrt stops ehinger
-  abfahrt stops muenchen
+  abfahrt stops koenigstrasse
   abfahrt stops 1008`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 || strings.TrimSpace(strings.Join(args, " ")) == "" {

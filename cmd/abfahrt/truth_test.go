@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -142,6 +144,67 @@ func TestConfigListsLimitAndKiosk(t *testing.T) {
 	for _, want := range []string{"limit", "30", "kiosk.rotate", "7s", "kiosk.hours", "kiosk.stale_after", "kiosk.large_countdown", "kiosk.quit_key"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("config lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// Issue 12 item 7: every example of every command's --help works: exit 0
+// and something found (sim's examples serve until stopped and are only
+// parsed). The README's layout example is a valid config whose boards
+// are proper (TestREADMELayoutExample).
+func TestHelpExamplesWork(t *testing.T) {
+	root := newRootCmd(strings.NewReader(""), io.Discard, io.Discard)
+	n := 0
+	for _, c := range root.Commands() {
+		for _, line := range strings.Split(c.Example, "\n") {
+			args := strings.Fields(line)
+			if len(args) < 2 || args[0] != "abfahrt" || args[1] == "sim" {
+				continue
+			}
+			n++
+			code, out, errs := runCLI(t, args[1:]...)
+			if code != exitOK {
+				t.Errorf("%s: exit %d, %s", line, code, errs)
+				continue
+			}
+			if strings.Contains(out, "No departures") || strings.Contains(out, "No arrivals") ||
+				strings.TrimSpace(out) == "" || strings.Contains(out, "no stop matches") {
+				t.Errorf("%s finds nothing:\n%s", line, out)
+			}
+		}
+	}
+	if n < 8 {
+		t.Errorf("only %d examples ran", n)
+	}
+}
+
+// Issue 12 item 7: the README's config example is a valid configuration,
+// and its stop point board filters on what a stop point answer has (no
+// platform filter on a stop point, whose answers name none).
+func TestREADMEConfigExample(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(readme)
+	i := strings.Index(s, "```toml\n")
+	if i < 0 {
+		t.Fatal("no toml example in the README")
+	}
+	body := s[i+len("```toml\n"):]
+	body = body[:strings.Index(body, "```")]
+	body = strings.Replace(body, `api = "https://api.swu.de/mobility/v1"`, `api = ""`, 1) // no network in tests
+	p := writeConfig(t, body)
+	code, out, errs := runCLI(t, "--config", p, "config")
+	if code != exitOK {
+		t.Fatalf("README example: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "layouts.morning") {
+		t.Errorf("the example's layout is not listed:\n%s", out)
+	}
+	for _, block := range strings.Split(body, "[[layouts.")[1:] {
+		if strings.Contains(block, "stoppoint =") && strings.Contains(block, "platform =") {
+			t.Errorf("a stop point board filtered by platform shows nothing:\n%s", block)
 		}
 	}
 }
