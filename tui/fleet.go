@@ -179,7 +179,7 @@ func (f *fleetPane) summary(g *gridPane) string {
 	var worst *model.Trip
 	for i := range f.trips {
 		t := &f.trips[i]
-		if time.Duration(t.Deviation())*time.Second > lateAfter {
+		if countsLate(t.Deviation()) {
 			late++
 		}
 		if worst == nil || t.Deviation() > worst.Deviation() {

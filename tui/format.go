@@ -30,11 +30,15 @@ const (
 // vehicle pane and its stops): a deviation in whole minutes
 // (model.DelayMinutes) is on time at 0, early below, slightly late below
 // lateMinutes and late from it. The dispatcher's summaries count a
-// vehicle as late beyond lateAfter ("late >3 min").
-const (
-	lateMinutes = 3
-	lateAfter   = lateMinutes * time.Minute
-)
+// vehicle as late when the delay its rows show is more than lateMinutes
+// ("late >3 min": +4 and more), so the count can be checked against the
+// rows.
+const lateMinutes = 3
+
+// countsLate reports whether a deviation in seconds counts as late in the
+// dispatcher's summaries: the whole minutes the rows show exceed
+// lateMinutes.
+func countsLate(deviationSeconds int) bool { return model.DelayMinutes(deviationSeconds) > lateMinutes }
 
 // delaySeverity grades a live deviation in seconds: its whole minutes and
 // their severity.

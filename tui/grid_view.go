@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -213,9 +212,19 @@ func (b *gridBoard) headerNote() string {
 	return strings.Join(parts, " · ")
 }
 
-// compactRow renders one event in a grid cell.
+// wideCellDir is the direction width from which a grid cell also shows
+// each row's platform and scheduled time (cells of wide terminals).
+const wideCellDir = 44
+
+// compactRow renders one event in a grid cell; a wide cell adds the
+// platform (of a stop board) and the scheduled time.
 func (b *gridBoard) compactRow(e *model.Event, badge, dir int) string {
-	return compactRow(b.sh, e, badge, dir)
+	if dir < wideCellDir {
+		return compactRow(b.sh, e, badge, dir)
+	}
+	st := b.sh.st
+	return compactRow(b.sh, e, badge, dir-10) + " " + st.Muted.Render(pad(e.PlatformName, 3)) + " " +
+		st.Muted.Render(clockTime(e.Scheduled))
 }
 
 // compactRow renders one event densely: mark, line badge, direction,
@@ -310,7 +319,7 @@ func (g *gridPane) summary(w int) string {
 			if due, ok := e.DueIn(g.sh.now); !ok || due < -hideAfter || !e.Realtime() {
 				continue
 			}
-			if time.Duration(e.Deviation)*time.Second > lateAfter {
+			if countsLate(e.Deviation) {
 				late[e.VehicleNumber] = true
 			}
 			if worst == nil || e.Deviation > worst.Deviation {
@@ -344,7 +353,10 @@ func (g *gridPane) summary(w int) string {
 	if a := g.sh.alertPart(); a != "" {
 		parts = append(parts, a)
 	}
-	return fit(left+st.Muted.Render(" · ")+strings.Join(parts, st.Muted.Render(" · ")), w)
+	// The clock on the right, as on the single board: a dispatcher reads
+	// the countdowns against it.
+	clock := st.Clock.Render(g.sh.now.In(model.Berlin).Format("15:04:05")) + " "
+	return spread(left+st.Muted.Render(" · ")+strings.Join(parts, st.Muted.Render(" · ")), clock, w)
 }
 
 // perPage is how many boards show at once at the current size.

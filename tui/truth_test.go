@@ -345,3 +345,30 @@ func TestGermanViewsCutNothing(t *testing.T) {
 		}
 	}
 }
+
+// Issue 12 item 10: the grid has a clock; at 200 columns its cells show
+// each row's platform and scheduled time; "late >3 min" counts the rows
+// showing +4 and more, as the rows round.
+func TestGridClockWideCellsAndLateCount(t *testing.T) {
+	e := newGridEnv(t, 200, 40, specsOver(2), nil)
+	v := e.view()
+	first := strings.SplitN(v, "\n", 2)[0]
+	if !strings.Contains(first, "12:34:56") {
+		t.Errorf("the grid's top line has no clock: %q", first)
+	}
+	if !strings.Contains(v, "12:41") || !regexp.MustCompile(`Söflingen\s+now\s+\+1\s+B\s+12:33`).MatchString(v) {
+		t.Errorf("wide cells lack platform and scheduled time:\n%s", v)
+	}
+	seen := map[int]bool{} // vehicles whose rows show more than +3
+	for _, f := range e.m.disp.grid.feeds {
+		for _, ev := range f.data.board.Events {
+			if due, ok := ev.DueIn(t0); ok && due >= -hideAfter && ev.Realtime() && ev.DelayMinutes() > 3 {
+				seen[ev.VehicleNumber] = true
+			}
+		}
+	}
+	late := len(seen)
+	if want := fmt.Sprintf("%d late >3 min", late); !strings.Contains(first, want) {
+		t.Errorf("summary %q, want %q (rows showing more than +3)", first, want)
+	}
+}
