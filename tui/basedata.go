@@ -124,7 +124,27 @@ func (bd *baseData) platforms(stop int) []platform {
 		out = append(out, platform{code: p.StopPointCode, name: p.PlatformName})
 	}
 	sortPlatforms(out)
-	return out
+	return unambiguous(out)
+}
+
+// unambiguous gives platforms whose names repeat at their stop a label
+// with their stop point code ("B · 100821"), so that two "B"s (a regular
+// and a replacement stop point) are told apart wherever a label shows.
+func unambiguous(ps []platform) []platform {
+	count := make(map[string]int, len(ps))
+	for _, p := range ps {
+		count[p.name]++
+	}
+	for i, p := range ps {
+		if count[p.name] > 1 || p.name == "" {
+			if p.name == "" {
+				ps[i].name = p.code.String()
+			} else {
+				ps[i].name = p.name + " · " + p.code.String()
+			}
+		}
+	}
+	return ps
 }
 
 // stopName returns the name of a stop, or "" when unknown.

@@ -372,3 +372,31 @@ func TestGridClockWideCellsAndLateCount(t *testing.T) {
 		t.Errorf("summary %q, want %q (rows showing more than +3)", first, want)
 	}
 }
+
+// Issue 12 item 6: two stop points named "A" at one stop get labels with
+// their codes; `f` visits stop points with service first; the title names
+// the stop point shown.
+func TestPlatformsUnambiguousServedFirst(t *testing.T) {
+	e := newEnv(t, 120, 30, false)
+	base := testBase()
+	hbf := &base.stops[0]
+	// an empty replacement stop point sorted first, "A" like point 1
+	hbf.StopPoints = append([]model.StopStopPoint{{StopPointNumber: 9, StopPointCode: model.CodeFor(1008, 9),
+		PlatformName: "A", StopPointName: "Hauptbahnhof Ersatzhalt A"}}, hbf.StopPoints...)
+	e.send(base)
+	e.poll()
+	seen := map[string]bool{}
+	for _, p := range e.m.board.platforms() {
+		if seen[p.name] {
+			t.Errorf("label %q twice", p.name)
+		}
+		seen[p.name] = true
+	}
+	e.deliver(e.runNow(e.key("f")))
+	if got := e.m.board.subj.point; got == model.CodeFor(1008, 9) {
+		t.Errorf("f went to the stop point without service first")
+	}
+	if v := e.view(); !strings.Contains(strings.SplitN(v, "\n", 2)[0], "A · "+model.CodeFor(1008, 1).String()) {
+		t.Errorf("the title does not name the stop point:\n%s", strings.SplitN(v, "\n", 2)[0])
+	}
+}
