@@ -400,3 +400,28 @@ func TestPlatformsUnambiguousServedFirst(t *testing.T) {
 		t.Errorf("the title does not name the stop point:\n%s", strings.SplitN(v, "\n", 2)[0])
 	}
 }
+
+// Issue 12 item 17: the help overlay at 80×24 shows every group and the
+// whole legend (✓, ·, ⚠ and the colours explained), in English and German.
+func TestHelpOverlayFits80x24(t *testing.T) {
+	for _, lang := range []string{"en", "de"} {
+		e := newGridEnv(t, 80, 24, nil, func(o *Options) { o.Lang = lang; o.Boards = []BoardSpec{{Stop: 1008}} })
+		e.send(e.src.base)
+		e.key("?")
+		v := e.view()
+		tx := englishTexts()
+		if lang == "de" {
+			tx = germanTexts()
+		}
+		flat := strings.Join(strings.Fields(v), " ")
+		for _, want := range []string{tx.GroupBoard, tx.GroupEverywhere, tx.GroupSearch, tx.GroupVehicle, tx.GroupScroll, "✓", "⚠", "·", "+3"} {
+			if !strings.Contains(v, want) {
+				t.Errorf("%s: help lacks %q:\n%s", lang, want, v)
+			}
+		}
+		words := strings.Fields(fmt.Sprintf(tx.HelpLegend, tx.Planned))
+		if last := words[len(words)-1]; !strings.Contains(flat, last) {
+			t.Errorf("%s: the legend is cut before %q:\n%s", lang, last, v)
+		}
+	}
+}
