@@ -36,6 +36,10 @@ type kioskModel struct {
 // of the default stop (DefaultStop). It does no I/O.
 func newKioskModel(o Options) kioskModel {
 	sh := newShared(o)
+	// A station display retries at its interval, without backing off: it
+	// shows data again within one interval of the service's return (with
+	// the ±10 % jitter, kiosks still spread out). Retry-After still holds.
+	sh.pol.maxBack = sh.pol.interval
 	specs := o.Boards
 	if len(specs) == 0 {
 		specs = []BoardSpec{{Stop: DefaultStop}}

@@ -28,6 +28,8 @@ type policy struct {
 	interval time.Duration
 	timeout  time.Duration
 	rnd      *rand.Rand
+	// maxBack caps the backoff after failures (maxBackoff when zero).
+	maxBack time.Duration
 }
 
 // newPolicy returns the policy for an interval (0 means DefaultInterval).
@@ -47,7 +49,11 @@ func newPolicy(interval time.Duration, seed uint64) policy {
 // failures (0 after a success), honouring a Retry-After the service sent
 // with err, with about ±10 % jitter so that many clients spread out.
 func (p policy) delay(failures int, err error) time.Duration {
-	d := feed.NextDelay(p.interval, maxBackoff, failures)
+	limit := maxBackoff
+	if p.maxBack > 0 {
+		limit = p.maxBack
+	}
+	d := feed.NextDelay(p.interval, limit, failures)
 	if ra, ok := feed.RetryAfter(err); ok && ra > d {
 		return ra // the service asked for this much; no jitter below it
 	}

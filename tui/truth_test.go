@@ -425,3 +425,19 @@ func TestHelpOverlayFits80x24(t *testing.T) {
 		}
 	}
 }
+
+// Issue 12 item 12: a kiosk retries at its interval after failures (no
+// backoff), so it shows data within one interval of the service's return;
+// the interactive board backs off.
+func TestKioskRetriesWithinOneInterval(t *testing.T) {
+	k := newKioskModel(Options{Source: newFakeSource(), Now: func() time.Time { return t0 }})
+	for failures := 1; failures < 8; failures++ {
+		if d := k.sh.pol.delay(failures, errString("503")); d > k.sh.pol.interval*11/10 {
+			t.Fatalf("kiosk retry after %d failures in %v, want within one interval (%v)", failures, d, k.sh.pol.interval)
+		}
+	}
+	m := New(Options{Source: newFakeSource(), Now: func() time.Time { return t0 }})
+	if d := m.sh.pol.delay(4, errString("503")); d <= m.sh.pol.interval*11/10 {
+		t.Errorf("the interactive board does not back off: %v", d)
+	}
+}
