@@ -140,6 +140,7 @@ type texts struct {
 
 	// Kiosk.
 	DataDelayed string // banner: "Data delayed since %s" (HH:MM)
+	Resumes     string // outside operating hours: "Service resumes at %s" (HH:MM)
 	DataBlanked string // rows blanked: "No current departure data since %s. …"
 	NextDep     string // label of the large countdown
 	DateFormat  string // %[1]s weekday, %[2]d day, %[3]s month, %[4]d year
@@ -229,7 +230,7 @@ func englishTexts() texts {
 		NotInNow:       "Not in service now. The pane picks the vehicle up when it starts its next trip.",
 		LoadingVehicle: "Loading vehicle %d…",
 
-		DataDelayed: "Data delayed since %s",
+		DataDelayed: "Data delayed since %s", Resumes: "Service resumes at %s",
 		DataBlanked: "No current departure data since %s. Please check the timetable at the stop.",
 		NextDep:     "Next departure",
 		DateFormat:  "%[1]s, %[2]d %[3]s %[4]d",
@@ -308,7 +309,7 @@ func germanTexts() texts {
 		NotInNow:       "Derzeit nicht im Dienst. Die Ansicht zeigt das Fahrzeug, sobald es die nächste Fahrt beginnt.",
 		LoadingVehicle: "Fahrzeug %d wird geladen…",
 
-		DataDelayed: "Daten veraltet seit %s",
+		DataDelayed: "Daten veraltet seit %s", Resumes: "Betrieb wieder ab %s Uhr",
 		DataBlanked: "Keine aktuellen Abfahrtsdaten seit %s. Bitte beachten Sie den Fahrplanaushang.",
 		NextDep:     "Nächste Abfahrt",
 		DateFormat:  "%[1]s, %[2]d. %[3]s %[4]d",

@@ -330,6 +330,12 @@ func (m *kioskModel) renderNightClock(w, h int) string {
 	for _, r := range rows {
 		out = append(out, strings.Repeat(" ", px)+m.sh.st.Dim.Render(r))
 	}
+	// When the display wakes: the start of the operating hours.
+	from := m.kiosk.opt.HoursFrom
+	resume := fmt.Sprintf(m.sh.t.Resumes, fmt.Sprintf("%02d:%02d", from/60, from%60))
+	if len(out) < h {
+		out = append(out, strings.Repeat(" ", max(min(px, w-ansi.StringWidth(resume)), 0))+m.sh.st.Dim.Render(fit(resume, w)))
+	}
 	return strings.Join(out, "\n")
 }
 

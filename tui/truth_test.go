@@ -441,3 +441,17 @@ func TestKioskRetriesWithinOneInterval(t *testing.T) {
 		t.Errorf("the interactive board does not back off: %v", d)
 	}
 }
+
+// Issue 12 item 12: outside operating hours the kiosk says when service
+// resumes.
+func TestKioskSaysWhenServiceResumes(t *testing.T) {
+	e := newKioskEnv(t, 80, 24, KioskOptions{HoursFrom: 5 * 60, HoursTo: 60})
+	e.kpoll()
+	e.clockTo(time.Date(2026, 9, 12, 2, 0, 0, 0, model.Berlin))
+	if !e.k.kiosk.asleep {
+		t.Fatal("at 02:00 the kiosk should sleep")
+	}
+	if v := e.view(); !strings.Contains(v, "Service resumes at 05:00") {
+		t.Errorf("the night screen does not say when service resumes:\n%s", v)
+	}
+}
