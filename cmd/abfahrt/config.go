@@ -46,11 +46,13 @@ type Layout struct {
 
 // KioskConfig configures kiosk mode.
 type KioskConfig struct {
-	Enabled        bool     `toml:"enabled"`
-	Rotate         Duration `toml:"rotate"`
-	Hours          string   `toml:"hours"`
-	QuitKey        string   `toml:"quit_key"`
-	LargeCountdown bool     `toml:"large_countdown"`
+	Enabled bool     `toml:"enabled"`
+	Rotate  Duration `toml:"rotate"`
+	Hours   string   `toml:"hours"`
+	QuitKey string   `toml:"quit_key"`
+	// LargeCountdown is on unless the file says false: a station display
+	// shows the next departure's countdown large by default.
+	LargeCountdown *bool    `toml:"large_countdown"`
 	StaleAfter     Duration `toml:"stale_after"`
 }
 

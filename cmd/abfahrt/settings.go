@@ -198,7 +198,7 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		stale = tui.DefaultKioskStaleAfter
 	}
 	t.row("kiosk.stale_after", stale.String(), from(k.StaleAfter.Duration != 0))
-	t.row("kiosk.large_countdown", strconv.FormatBool(k.LargeCountdown), from(k.LargeCountdown))
+	t.row("kiosk.large_countdown", strconv.FormatBool(k.LargeCountdown == nil || *k.LargeCountdown), from(k.LargeCountdown != nil))
 	quit := k.QuitKey
 	if quit == "" {
 		quit = "(none)"

@@ -208,3 +208,27 @@ func TestREADMEConfigExample(t *testing.T) {
 		}
 	}
 }
+
+// Issue 12 item 12: the kiosk's next departure is large by default; the
+// file can turn it off.
+func TestKioskLargeCountdownByDefault(t *testing.T) {
+	for _, c := range []struct {
+		body string
+		want string
+	}{{"", "kiosk.large_countdown  true "}, {"[kiosk]\nlarge_countdown = false\n", "kiosk.large_countdown  false"}} {
+		code, out, errs := runCLI(t, "--config", writeConfig(t, c.body), "config")
+		if code != exitOK || !strings.Contains(out, c.want) {
+			t.Errorf("%q: exit %d %s, want %q in\n%s", c.body, code, errs, c.want, out)
+		}
+	}
+}
+
+func TestKioskOptionsLargeByDefault(t *testing.T) {
+	off := false
+	if !kioskOptions(KioskConfig{}, true).LargeCountdown {
+		t.Error("without large_countdown the kiosk countdown is small")
+	}
+	if kioskOptions(KioskConfig{LargeCountdown: &off}, true).LargeCountdown {
+		t.Error("large_countdown = false is ignored")
+	}
+}
