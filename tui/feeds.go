@@ -125,9 +125,10 @@ func (p *poller) receive(sh *shared, msg feedMsg) (cmd tea.Cmd, ok bool) {
 		return nil, false
 	}
 	d := p.settle(sh.pol, msg.err, msg.at)
-	if msg.key.kind == feedBoard && p.lastOK.IsZero() && errors.Is(msg.err, feed.ErrNotFound) {
-		// The service knows no such stop: asking again will not change
-		// that. The board says so; a manual refresh (r) asks once more.
+	if (msg.key.kind == feedBoard || msg.key.kind == feedVehicle) && p.lastOK.IsZero() && errors.Is(msg.err, feed.ErrNotFound) {
+		// The service knows no such stop or vehicle: asking again will
+		// not change that. The view says so; a manual refresh (r) asks
+		// once more.
 		p.next = time.Time{}
 		return nil, true
 	}

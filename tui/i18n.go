@@ -137,6 +137,7 @@ type texts struct {
 	OutOfService, OutOfServiceTail, TripEnded string // "Out of service since %s", …, "Trip ended at %s"
 	TripEndedTail, VehUnavailable, NotInNow   string // …, "Vehicle not available: %s", …
 	LoadingVehicle                            string // "Loading vehicle %d…"
+	VehUnknown                                string // "The service knows no vehicle %d."
 
 	// Kiosk.
 	DataDelayed string // banner: "Data delayed since %s" (HH:MM)
@@ -226,7 +227,7 @@ func englishTexts() texts {
 		OutOfService:     "Out of service since %s",
 		OutOfServiceTail: ": its last trip is shown; it is picked up again on its next trip.",
 		TripEnded:        "Trip ended at %s", TripEndedTail: ": waiting for the vehicle's next trip.",
-		VehUnavailable: "Vehicle not available: %s",
+		VehUnavailable: "Vehicle not available: %s", VehUnknown: "The service knows no vehicle %d.",
 		NotInNow:       "Not in service now. The pane picks the vehicle up when it starts its next trip.",
 		LoadingVehicle: "Loading vehicle %d…",
 
@@ -305,7 +306,7 @@ func germanTexts() texts {
 		OutOfService:     "Außer Dienst seit %s",
 		OutOfServiceTail: ": die letzte Fahrt wird gezeigt; mit der nächsten Fahrt geht es weiter.",
 		TripEnded:        "Fahrt endete: %s", TripEndedTail: ": warte auf die nächste Fahrt des Fahrzeugs.",
-		VehUnavailable: "Fahrzeug nicht verfügbar: %s",
+		VehUnavailable: "Fahrzeug nicht verfügbar: %s", VehUnknown: "Der Dienst kennt kein Fahrzeug %d.",
 		NotInNow:       "Derzeit nicht im Dienst. Die Ansicht zeigt das Fahrzeug, sobald es die nächste Fahrt beginnt.",
 		LoadingVehicle: "Fahrzeug %d wird geladen…",
 

@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
+	"abfahrt/feed"
 	"abfahrt/model"
 	"abfahrt/tui/mapview"
 )
@@ -349,6 +351,8 @@ func (p *vehiclePane) notice(pos position) string {
 func (p *vehiclePane) emptyNote() string {
 	st, tx := p.sh.st, p.sh.t
 	switch {
+	case errors.Is(p.polls().lastErr, feed.ErrNotFound):
+		return st.Error.Render(fmt.Sprintf(tx.VehUnknown, p.vehicle))
 	case p.polls().lastErr != nil:
 		return st.Error.Render(fmt.Sprintf(tx.VehUnavailable, p.sh.t.errLine(p.polls().lastErr)))
 	case p.out:
