@@ -79,16 +79,38 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 	return cmd
 }
 
+// germanWords are the departures and arrivals tables' words in German
+// (--lang de); the service's own texts (stops, directions) stay as sent.
+var germanWords = map[string]string{
+	"Departures": "Abfahrten", "Arrivals": "Ankünfte", "%s at %s, %s": "%s %s, %s", "stop point ": "Steig ",
+	"No departures in the coming hours.": "Keine Abfahrten in den nächsten Stunden.",
+	"No arrivals in the coming hours.":   "Keine Ankünfte in den nächsten Stunden.",
+	"LINE": "LINIE", "DIRECTION": "RICHTUNG", "FROM": "VON", "PLATFORM": "STEIG", "SCHEDULED": "PLAN",
+	"EXPECTED": "ERWARTET", "DELAY": "VERSPÄTUNG", "IN": "IN", "STATUS": "STATUS",
+	"(planned)": "(Fahrplan)", "on time": "pünktlich", "now": "sofort", "gone": "weg", " min": " Min",
+	"arriving": "fährt ein", "at stop": "am Steig", "departed": "abgefahren", "passed": "durchgefahren",
+}
+
+// word is s in the CLI's language.
+func (g *globals) word(s string) string {
+	if g.s != nil && g.s.lang.value == "de" {
+		if w, ok := germanWords[s]; ok {
+			return w
+		}
+	}
+	return s
+}
+
 func printBoard(g *globals, b model.Board) error {
 	title := b.StopName
 	if title == "" {
-		title = "stop point " + b.StopPointCode.String()
+		title = g.word("stop point ") + b.StopPointCode.String()
 	}
 	kind := "Departures"
 	if b.Arrivals {
 		kind = "Arrivals"
 	}
-	if _, err := fmt.Fprintf(g.stdout, "%s at %s, %s\n\n", kind, title, clock(b.Timestamp)); err != nil {
+	if _, err := fmt.Fprintf(g.stdout, g.word("%s at %s, %s")+"\n\n", g.word(kind), title, clock(b.Timestamp)); err != nil {
 		return err
 	}
 	events := make([]model.Event, 0, len(b.Events))
@@ -99,16 +121,26 @@ func printBoard(g *globals, b model.Board) error {
 		events = append(events, e)
 	}
 	if len(events) == 0 {
-		_, err := fmt.Fprintln(g.stdout, "No "+lower(kind)+" in the coming hours.")
+		_, err := fmt.Fprintln(g.stdout, g.word("No "+lower(kind)+" in the coming hours."))
 		return err
 	}
 	dir := "DIRECTION"
 	if b.Arrivals {
 		dir = "FROM" // an arrival's direction text is where it comes from
 	}
-	t := newTable(g.stdout, "LINE", dir, "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "IN", "STATUS")
+	head := []string{"LINE", dir, "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "IN", "STATUS"}
+	for i := range head {
+		head[i] = g.word(head[i])
+	}
+	t := newTable(g.stdout, head...)
 	for _, e := range events {
-		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), expected(e), delay(e), countdown(e.DueSeconds(b.Timestamp.Time)), statusWord(e))
+		in := countdown(e.DueSeconds(b.Timestamp.Time))
+		if n, ok := strings.CutSuffix(in, " min"); ok {
+			in = n + g.word(" min")
+		} else {
+			in = g.word(in)
+		}
+		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), g.word(expected(e)), g.word(delay(e)), in, g.word(statusWord(e)))
 	}
 	return t.flush()
 }

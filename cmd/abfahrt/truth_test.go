@@ -232,3 +232,21 @@ func TestKioskOptionsLargeByDefault(t *testing.T) {
 		t.Error("large_countdown = false is ignored")
 	}
 }
+
+// Issue 12 item 14: abfahrt departures speaks German with --lang de.
+func TestDeparturesInGerman(t *testing.T) {
+	code, out, errs := runCLI(t, "--lang", "de", "departures", "--stop", "1008", "--limit", "5")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"Abfahrten Hauptbahnhof", "LINIE", "RICHTUNG", "STEIG", "VERSPÄTUNG"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("German table lacks %q:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{"Departures", "DIRECTION", " min", "on time"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("German table says %q:\n%s", bad, out)
+		}
+	}
+}
