@@ -85,7 +85,7 @@ var germanWords = map[string]string{
 	"Departures": "Abfahrten", "Arrivals": "Ankünfte", "%s at %s, %s": "%s %s, %s", "stop point ": "Steig ",
 	"No departures in the coming hours.": "Keine Abfahrten in den nächsten Stunden.",
 	"No arrivals in the coming hours.":   "Keine Ankünfte in den nächsten Stunden.",
-	"LINE": "LINIE", "DIRECTION": "RICHTUNG", "FROM": "VON", "PLATFORM": "STEIG", "SCHEDULED": "PLAN",
+	"LINE":                               "LINIE", "DIRECTION": "RICHTUNG", "FROM": "VON", "PLATFORM": "STEIG", "SCHEDULED": "PLAN",
 	"EXPECTED": "ERWARTET", "DELAY": "VERSPÄTUNG", "IN": "IN", "STATUS": "STATUS",
 	"(planned)": "(Fahrplan)", "on time": "pünktlich", "now": "sofort", "gone": "weg", " min": " Min",
 	"arriving": "fährt ein", "at stop": "am Steig", "departed": "abgefahren", "passed": "durchgefahren",
