@@ -30,7 +30,12 @@ type kioskModel struct {
 	width  int
 	height int
 	start  []tea.Cmd // the first polls, for Init
+	limit  int       // the configured departures per board; a tall screen asks for more
 }
+
+// kioskChrome is about how many lines of a kiosk screen are not rows: the
+// big clock, date, titles, column header, alert and status lines.
+const kioskChrome = 16
 
 // newKioskModel returns the kiosk for o: o.Boards in turn, else the board
 // of the default stop (DefaultStop). It does no I/O.
@@ -40,12 +45,13 @@ func newKioskModel(o Options) kioskModel {
 	// shows data again within one interval of the service's return (with
 	// the ±10 % jitter, kiosks still spread out). Retry-After still holds.
 	sh.pol.maxBack = sh.pol.interval
+	limit := sh.limit
 	specs := o.Boards
 	if len(specs) == 0 {
 		specs = []BoardSpec{{Stop: DefaultStop}}
 	}
 	o.Kiosk.Enabled = true
-	m := kioskModel{sh: sh, kiosk: newKiosk(sh, o.Kiosk, specs)}
+	m := kioskModel{sh: sh, kiosk: newKiosk(sh, o.Kiosk, specs), limit: limit}
 	m.start = m.kiosk.init()
 	return m
 }

@@ -276,6 +276,18 @@ func (m *kioskModel) kioskTable(b *boardPane, rows []int, blank bool, w, room in
 		c.veh = false
 		c.dir = min(c.dir+c.cw.vehicle+gap, maxDir)
 	}
+	// The direction column as wide as its longest text, not 56 cells of
+	// mostly blank on a wide screen.
+	longest := ansi.StringWidth(tx.dirHeader(b.subj.arrivals))
+	for _, r := range rows {
+		e := &b.data.Events[r]
+		n := ansi.StringWidth(e.DirectionText)
+		if m.sh.alertOn(e.Line()) {
+			n += 2 // "⚠ "
+		}
+		longest = max(longest, n)
+	}
+	c.dir = min(c.dir, longest)
 	out := []string{st.ColHeader.Render(fit(b.colHeader(c), w))}
 	space := room - 1
 	step := 1

@@ -476,3 +476,37 @@ func TestUnknownVehicleStopsPolling(t *testing.T) {
 		t.Errorf("the pane does not say plainly that the vehicle is unknown:\n%s", v)
 	}
 }
+
+// Issue 12 item 12: a 200×50 kiosk asks for as many departures as its
+// height holds and shows them; its direction column is as wide as the
+// longest direction.
+func TestKioskUsesTheScreen(t *testing.T) {
+	e := newKioskEnv(t, 200, 50, KioskOptions{LargeCountdown: true})
+	if e.k.sh.limit <= DefaultLimit {
+		t.Fatalf("a 50-line kiosk asks for %d departures, want more than %d", e.k.sh.limit, DefaultLimit)
+	}
+	b := hbfBoard(false)
+	for i := range 20 { // more departures, later
+		b.Events = append(b.Events, ev("9", model.VehicleBus, 300+i, "Ludwigsfeld", "F", 6, time.Duration(80+i)*time.Minute, 0, model.StatusPredicted))
+	}
+	e.src.boards[subject{stop: 1008}] = b
+	e.kpoll()
+	v := e.view()
+	if n := strings.Count(v, "Ludwigsfeld"); n < 5 {
+		t.Errorf("the kiosk shows %d of the extra rows, want the height filled:\n%s", n, v)
+	}
+	lines := strings.Split(v, "\n")
+	if blank := 0; true {
+		for _, l := range lines[len(lines)-10:] {
+			if strings.TrimSpace(l) == "" {
+				blank++
+			}
+		}
+		if blank > 4 {
+			t.Errorf("%d of the last 10 lines are blank:\n%s", blank, v)
+		}
+	}
+	if !strings.Contains(v, "Pfuhl über Offenhausen, Neu-Ulm Bahnhof  F") {
+		t.Errorf("the direction column is wider than its longest text:\n%s", v)
+	}
+}
