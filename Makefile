@@ -11,7 +11,7 @@ BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
 
-.PHONY: all build run test e2e lint bench bench-search perf chaos fuzz fmt tidy generate clean
+.PHONY: all build run test e2e lint bench bench-search perf chaos fuzz nginx-test fmt tidy generate clean
 
 all: build
 
@@ -42,16 +42,21 @@ bench: ## benchmarks with allocations (see BENCHMARKS.md)
 bench-search: ## our search against fzf --filter on the same names and queries
 	$(GO) test -run '^$$' -bench 'Search1k|Search10k|Search100k$$|Fzf' -benchmem -benchtime 20x ./tui/search/
 
-perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation load (needs tmux, wrk)
+perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation and hub load (needs tmux, wrk)
 	.ci/perf/start-time.sh
 	.ci/perf/idle-cpu.sh
 	.ci/perf/idle-cpu.sh --stop 1008 --stop 1350 --stop 1240 --stop 1010 --stop 1008 --stop 1350 --stop 1240 --stop 1010 --stop 1008 --stop 1350 --stop 1240 --stop 1010
 	.ci/perf/idle-cpu.sh --kiosk --stop 1008
 	.ci/perf/sim-load.sh
+	.ci/perf/hub-load.sh
+	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags perf -run 'TestPerfSSHSessions' -v ./cmd/abfahrt/
 
 chaos: ## 72 simulated minutes of cycling service failures (synctest), goleak, flat heap; every terminal size
 	$(GO) test -race -tags chaos -run 'TestChaos' -count=1 -v ./tui/
 	$(GO) test -tags chaos -run 'TestEverySizeExhaustive' -count=1 -v ./tui/
+
+nginx-test: ## deploy/nginx/abfahrt.conf in front of the simulation with three hubs behind it (needs nginx)
+	$(GO) test -race -count=1 -tags nginx -run 'TestNginx' -v ./feed/mirror/
 
 fuzz: ## run every fuzz target for FUZZ_TIME each (.ci/fuzz.sh)
 	FUZZ_TIME=$(FUZZ_TIME) .ci/fuzz.sh

@@ -124,7 +124,14 @@ func (p *poller) receive(sh *shared, msg feedMsg) (cmd tea.Cmd, ok bool) {
 	if !p.accept(msg.seq) {
 		return nil, false
 	}
-	d := p.settle(sh.pol, msg.err, msg.at)
+	// The data's age is judged on boards with rows only: an empty board's
+	// answer may be revalidated unchanged (ETag, 304) with the timestamp of
+	// its first fetch, while rows carry countdowns that change every answer.
+	var ts time.Time
+	if msg.key.kind == feedBoard && len(msg.data.board.Events) > 0 {
+		ts = msg.data.board.Timestamp.Time
+	}
+	d := p.settle(sh.pol, msg.err, msg.at, ts)
 	if (msg.key.kind == feedBoard || msg.key.kind == feedVehicle) && p.lastOK.IsZero() && errors.Is(msg.err, feed.ErrNotFound) {
 		// The service knows no such stop or vehicle: asking again will
 		// not change that. The view says so; a manual refresh (r) asks

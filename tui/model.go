@@ -5,6 +5,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"abfahrt/model"
 )
@@ -73,6 +74,9 @@ type Options struct {
 	LineColors map[string]string
 	// Kiosk configures the unattended station display.
 	Kiosk KioskOptions
+	// Renderer draws the styles: an SSH session's, with that terminal's
+	// colour profile. nil is lipgloss's default (the process's terminal).
+	Renderer *lipgloss.Renderer
 }
 
 // paneID names a pane that can have focus; the dispatcher grid (issue 6)
@@ -196,7 +200,7 @@ func newShared(o Options) *shared {
 		now:        now,
 		svc:        svc,
 		onSkew:     o.ClockSkew,
-		st:         NewStyles(theme, UlmLineColors().With(o.LineColors)),
+		st:         newStylesWith(o.Renderer, theme, UlmLineColors().With(o.LineColors)),
 		t:          textsFor(o.Lang),
 		pol:        newPolicy(o.Interval, uint64(now.UnixNano())),
 		limit:      limit,

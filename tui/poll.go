@@ -60,6 +60,10 @@ func (p policy) delay(failures int, err error) time.Duration {
 	return feed.Jitter(d, p.rnd)
 }
 
+// staleDataAfter is how many intervals an answer's CurrentTimestamp may
+// stand still before the data counts as stale.
+const staleDataAfter = 2
+
 // poller is the bookkeeping of one polled subject: at most one schedule
 // (gen) and at most one request in flight (seq), by construction: the
 // next tick is armed only when a response is accepted.
@@ -81,6 +85,11 @@ type poller struct {
 	staleSince time.Time
 	// lastErr is the error of the last poll, nil after a success.
 	lastErr error
+	// dataTS is the newest CurrentTimestamp of the subject's answers and
+	// dataAt the local time it came; moved records that it has advanced
+	// at least once (a source whose timestamps never move is not judged).
+	dataTS, dataAt time.Time
+	moved          bool
 	// requests counts requests started, for the status bar and tests.
 	requests int
 }
@@ -97,13 +106,14 @@ func (p *poller) staleAt(interval time.Duration) time.Time {
 }
 
 // stale is the one staleness rule of every view: whether p's data is
-// stale at the last clock tick, and since when, in the service's time.
+// stale at the last clock tick, and since when (the time of the data
+// shown, in the service's time).
 func (sh *shared) stale(p *poller) (since time.Time, ok bool) {
 	at := p.staleAt(sh.pol.interval)
 	if at.IsZero() || !sh.local.After(at) {
 		return time.Time{}, false
 	}
-	return sh.svcAt(at), true
+	return sh.svcAt(p.lastOK), true
 }
 
 // inFlight reports whether a request is awaited.
@@ -161,18 +171,37 @@ func (p *poller) accept(seq int) bool {
 	return true
 }
 
-// settle records the outcome of an accepted answer at time at and returns
-// the delay to the next poll.
-func (p *poller) settle(pol policy, err error, at time.Time) time.Duration {
-	if err != nil {
+// settle records the outcome of an accepted answer at time at, whose
+// CurrentTimestamp is ts (zero when unknown), and returns the delay to the
+// next poll.
+//
+// Staleness is judged by the age of the data too, not only by whether
+// the request succeeded: an answer no newer than one that came more than
+// two intervals ago (a hub or cache serving its last good answer while
+// the service is down) keeps lastOK at the arrival of that newer data and
+// marks the data stale since then, as a failed poll would.
+func (p *poller) settle(pol policy, err error, at, ts time.Time) time.Duration {
+	switch {
+	case err != nil:
 		p.failures++
 		p.lastErr = err
 		if p.staleSince.IsZero() {
 			p.staleSince = at
 		}
-	} else {
+	case !ts.IsZero() && !p.dataTS.IsZero() && !ts.After(p.dataTS) && p.moved &&
+		at.Sub(p.dataAt) > staleDataAfter*pol.interval:
+		p.failures, p.lastErr = 0, nil
+		p.lastOK = p.dataAt
+		if p.staleSince.IsZero() {
+			p.staleSince = p.dataAt
+		}
+	default:
 		p.failures, p.lastErr, p.staleSince = 0, nil, time.Time{}
 		p.lastOK = at
+		if !ts.IsZero() && (p.dataTS.IsZero() || ts.After(p.dataTS)) {
+			p.moved = p.moved || !p.dataTS.IsZero()
+			p.dataTS, p.dataAt = ts, at
+		}
 	}
 	d := pol.delay(p.failures, err)
 	p.next = at.Add(d)

@@ -212,11 +212,18 @@ type Styles struct {
 }
 
 // NewStyles builds the styles of a theme and a line colour table.
-func NewStyles(t Theme, lines LineColors) *Styles {
-	if t.Mono {
-		return newMonoStyles(t, lines)
-	}
+func NewStyles(t Theme, lines LineColors) *Styles { return newStylesWith(nil, t, lines) }
+
+// newStylesWith builds the styles on renderer r (nil: lipgloss's default),
+// whose colour profile decides how colours are written.
+func newStylesWith(r *lipgloss.Renderer, t Theme, lines LineColors) *Styles {
 	s := lipgloss.NewStyle
+	if r != nil {
+		s = r.NewStyle
+	}
+	if t.Mono {
+		return newMonoStyles(s, t, lines)
+	}
 	st := &Styles{
 		Theme:        t,
 		Text:         s().Foreground(t.Text),
@@ -275,8 +282,7 @@ func NewStyles(t Theme, lines LineColors) *Styles {
 // video stands for a coloured background (line badges, the cursor row, the
 // status bar, banners), bold for a signal colour. The text says the rest:
 // "+3", "on time", "~" for planned rows, "⚠" for stale data.
-func newMonoStyles(t Theme, lines LineColors) *Styles {
-	s := lipgloss.NewStyle
+func newMonoStyles(s func() lipgloss.Style, t Theme, lines LineColors) *Styles {
 	plain, bold, rev := s(), s().Bold(true), s().Reverse(true).Bold(true)
 	border := s().Border(lipgloss.RoundedBorder())
 	st := &Styles{

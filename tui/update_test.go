@@ -118,8 +118,8 @@ func TestErrorKeepsRowsAndMarksStale(t *testing.T) {
 		t.Errorf("backoff did not grow: %v then %v", first, second)
 	}
 	e.advance(30 * time.Second)
-	if !strings.Contains(e.m.View(), "stale since 12:35:26") {
-		t.Errorf("the stale marker should say when the data turned stale, two intervals after the last answer:\n%s", e.m.View())
+	if !strings.Contains(e.m.View(), "stale since 12:34:56") {
+		t.Errorf("the stale marker should say since when the data is unchanged (the last answer):\n%s", e.m.View())
 	}
 	if !strings.Contains(e.m.View(), "(2 failures)") {
 		t.Error("the status bar should count failures")

@@ -85,6 +85,8 @@ func TestE2EServiceClock(t *testing.T) {
 	}
 	tm.keys("q")
 	tm.waitFor(promptRe, 5*time.Second)
-	tm.typeText("kill %1")
+	tm.typeText("kill %1; wait; echo sim-gone")
 	tm.keys("Enter")
+	// The simulation must be gone before the test's home is removed.
+	tm.waitFor(regexp.MustCompile(`(?m)^sim-gone`), 10*time.Second)
 }

@@ -93,6 +93,22 @@ func (tm *term) typeText(s string) {
 
 func (tm *term) screen() string { return tm.tmux("capture-pane", "-p", "-t", tm.name) }
 
+// tryWait polls the screen until re matches or d has passed.
+func (tm *term) tryWait(re *regexp.Regexp, d time.Duration) (string, bool) {
+	tm.t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		s := tm.screen()
+		if re.MatchString(s) {
+			return s, true
+		}
+		if time.Now().After(deadline) {
+			return s, false
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 // waitFor polls the screen until re matches, failing after d.
 func (tm *term) waitFor(re *regexp.Regexp, d time.Duration) string {
 	tm.t.Helper()
@@ -161,8 +177,19 @@ func TestE2EVehiclePaneFromABoardRow(t *testing.T) {
 	tm.typeText("abfahrt")
 	tm.keys("Enter")
 	tm.waitFor(departureRow, 10*time.Second)
-	tm.keys("Enter")
-	tm.waitFor(regexp.MustCompile(`(Tram|Bus) \d+`), 10*time.Second)
+	// The first row may be a planned one (no vehicle to open): move down
+	// until Enter opens a vehicle pane.
+	vehicleTitle := regexp.MustCompile(`(Tram|Bus) \d+`)
+	for try := 0; ; try++ {
+		tm.keys("Enter")
+		if _, ok := tm.tryWait(vehicleTitle, 4*time.Second); ok {
+			break
+		}
+		if try == 4 {
+			tm.waitFor(vehicleTitle, time.Second) // fails with the screen
+		}
+		tm.keys("Down")
+	}
 	s := tm.waitFor(regexp.MustCompile(`(passed|departed|arriving|predicted|at stop)`), 10*time.Second)
 	if !regexp.MustCompile("[\u2801-\u28ff]").MatchString(s) {
 		s = tm.waitFor(regexp.MustCompile("[\u2801-\u28ff]"), 10*time.Second)

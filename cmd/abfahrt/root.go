@@ -159,7 +159,9 @@ once and print a table (or JSON with --json).`,
 			client := src.client
 			opts.Stats = func() int64 { return client.Stats().Upstream }
 			opts.ClockSkew = g.logClockSkew
+			stopNotify := notifySystemd(cmd.Context())
 			err = tui.Run(cmd.Context(), opts)
+			stopNotify()
 			if g.logger != nil {
 				g.logger.Info("end", "err", err)
 			}
@@ -196,6 +198,7 @@ once and print a table (or JSON with --json).`,
 		newVehicleCmd(g),
 		newVersionCmd(g),
 		newSimCmd(g),
+		newServeCmd(g),
 		newConfigCmd(g),
 	)
 	return root
@@ -217,6 +220,11 @@ func (g *globals) source() (source, error) {
 	api := g.api
 	if g.s != nil {
 		api = g.s.api.value
+	}
+	if api == "" && g.s != nil && g.s.api.from == "flag --api" {
+		// --api "" (say, an unset variable in a kiosk's unit file) must not
+		// quietly show the simulation on a station's screen.
+		return source{}, usagef("--api is empty; name the service, such as --api https://api.swu.de/mobility/v1 (without --api abfahrt shows the embedded simulation)")
 	}
 	if api == "" {
 		clock := sim.NewClock(time.Time{}, 1)

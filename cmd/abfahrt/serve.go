@@ -1,0 +1,222 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"abfahrt/feed/mirror"
+	"abfahrt/feed/sim"
+	"abfahrt/internal/sdnotify"
+)
+
+// serveOptions are the flags of abfahrt serve.
+type serveOptions struct {
+	listen   string
+	upstream string
+	staleFor time.Duration
+	maxConns int
+	drain    time.Duration
+	timeout  time.Duration
+	ssh      sshOptions
+}
+
+func newServeCmd(g *globals) *cobra.Command {
+	var o serveOptions
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve a fleet of screens: a caching mirror of the service, with health and metrics",
+		Long: `serve runs a hub for many boards and kiosks: a caching mirror of a mobility/v1
+service under /mobility/v1 (the path and wire format unchanged, so a board
+only changes its --api to http://HUB/mobility/v1). However many clients ask,
+the upstream sees one request per distinct query per update interval (15 s
+live data, 24 h base data). Answers carry an ETag (304 when unchanged) and a
+Cache-Control max-age of what is left of the interval. When the upstream
+fails, the last good answer is served for --stale-for, byte for byte with the
+upstream's own CurrentTimestamp, so boards can tell its age.
+
+/healthz answers JSON (upstream reachable, data age; HTTP 503 while the
+upstream fails) and /metrics the Prometheus text format.
+
+The upstream is the embedded simulation unless --upstream names a service.
+SIGTERM (or SIGINT) stops accepting, lets open requests finish within
+--drain, then closes what is left. Under systemd (Type=notify) serve says
+READY=1, pings the watchdog while it answers its own /healthz, and says
+STOPPING=1.`,
+		Example: `  abfahrt serve
+  abfahrt serve --listen 0.0.0.0:8081 --upstream https://api.swu.de/mobility/v1
+  abfahrt --api http://hub.example:8081/mobility/v1 --kiosk --stop 1008`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if _, _, err := net.SplitHostPort(o.listen); err != nil {
+				return usagef("--listen must be host:port such as 127.0.0.1:8081, got %q", o.listen)
+			}
+			if o.staleFor < 0 || o.drain < 0 || o.timeout <= 0 {
+				return usagef("--stale-for and --drain must not be negative and --timeout must be positive")
+			}
+			if o.maxConns < 1 {
+				return usagef("--max-conns must be at least 1, got %d", o.maxConns)
+			}
+			if o.ssh.addr != "" {
+				if _, _, err := net.SplitHostPort(o.ssh.addr); err != nil {
+					return usagef("--ssh must be host:port such as 0.0.0.0:2222, got %q", o.ssh.addr)
+				}
+				if o.ssh.maxSessions < 1 || o.ssh.idle <= 0 {
+					return usagef("--ssh-max-sessions must be at least 1 and --ssh-idle positive")
+				}
+				if o.ssh.authorizedKeys == "" {
+					o.ssh.authorizedKeys = filepath.Join(statePath(os.LookupEnv), "authorized_keys")
+				}
+			}
+			return runServe(cmd.Context(), g, o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.listen, "listen", "127.0.0.1:8081", "address to serve on (0.0.0.0:8081 for a fleet)")
+	f.StringVar(&o.upstream, "upstream", "", "base URL of the upstream mobility/v1 service (default: the embedded simulation)")
+	f.DurationVar(&o.staleFor, "stale-for", mirror.DefaultStaleFor, "serve the last good answer this long while the upstream fails")
+	f.IntVar(&o.maxConns, "max-conns", 1024, "client connections open at once (more wait in the accept queue)")
+	f.DurationVar(&o.drain, "drain", 10*time.Second, "on SIGTERM, wait this long for open requests to finish")
+	f.DurationVar(&o.timeout, "timeout", mirror.DefaultTimeout, "timeout of one upstream request")
+	f.StringVar(&o.ssh.addr, "ssh", "", "also serve the board over SSH on this address (ssh -t -p PORT HOST [STOP]...)")
+	f.StringVar(&o.ssh.authorizedKeys, "ssh-authorized-keys", "", "public keys allowed over SSH (default $XDG_STATE_HOME/abfahrt/authorized_keys)")
+	f.BoolVar(&o.ssh.anonymous, "ssh-anonymous", false, "let anyone in over SSH (a trusted network only; the board is read-only)")
+	f.IntVar(&o.ssh.maxSessions, "ssh-max-sessions", 100, "SSH sessions open at once")
+	f.DurationVar(&o.ssh.idle, "ssh-idle", 30*time.Minute, "end an SSH session after this long without a key")
+	return cmd
+}
+
+// runServe runs the hub until ctx ends.
+func runServe(ctx context.Context, g *globals, o serveOptions) error {
+	log := g.logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(g.stderr, nil))
+	}
+	mo := mirror.Options{Upstream: o.upstream, StaleFor: o.staleFor, Timeout: o.timeout,
+		UserAgent: "abfahrt/" + version + " (serve)", Logger: log}
+	if g.s != nil {
+		mo.LiveInterval = g.s.interval
+	}
+	upstreamName := o.upstream
+	if o.upstream == "" {
+		svc := sim.New(sim.Options{Seed: g.seed, Clock: sim.NewClock(time.Time{}, 1)})
+		mo.Upstream, mo.Transport = sim.BaseURL, sim.NewTransport(svc)
+		upstreamName = "embedded " + simName
+	}
+	m, err := mirror.New(mo)
+	if err != nil {
+		return usageError{err}
+	}
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", o.listen)
+	if err != nil {
+		return err
+	}
+	addr := ln.Addr().String()
+	// Requests run on a context of their own, so that SIGTERM lets them
+	// finish (within --drain) instead of cutting them off.
+	reqCtx, cancelReqs := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelReqs()
+	srv := sim.NewServer(reqCtx, m.Handler(), sim.ServerOptions{MaxConns: o.maxConns})
+	srv.ConnState = m.ConnState
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(sim.LimitListener(ln, o.maxConns)) }()
+
+	log.Info("mirror: serving", "url", "http://"+addr+mirror.BasePath, "upstream", upstreamName,
+		"interval", m.Interval(), "stale_for", o.staleFor, "max_conns", o.maxConns)
+	log.Info("health: serving", "healthz", "http://"+addr+"/healthz", "metrics", "http://"+addr+"/metrics")
+	pctx, cancel := context.WithTimeout(ctx, o.timeout)
+	if err := m.Probe(pctx); err != nil {
+		log.Warn("upstream: not reachable yet; serving what it answers once it does", "upstream", m.Upstream(), "err", err)
+	} else {
+		log.Info("upstream: reachable", "upstream", m.Upstream())
+	}
+	cancel()
+
+	var sshHub *sshHub
+	if o.ssh.addr != "" {
+		sshHub, _, err = startSSH(ctx, g, o.ssh, m, log)
+		if err != nil {
+			cancelReqs()
+			_ = srv.Close()
+			if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) {
+				log.Warn("mirror: serving ended", "err", serr)
+			}
+			return err
+		}
+	}
+
+	sd := sdnotify.FromEnv()
+	if sd.Enabled() {
+		_ = sd.Ready() // systemd gone: nothing to tell
+		if p := sd.WatchdogPeriod(); p > 0 {
+			t := time.NewTicker(p)
+			defer t.Stop()
+			self := selfURL(ln.Addr()) + "/healthz"
+			go sd.Watchdog(reqCtx, t.C, func() bool { return answers(reqCtx, self, p) })
+		}
+		log.Info("systemd: notified ready", "watchdog", sd.WatchdogPeriod())
+	}
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	_ = sd.Stopping()
+	log.Info("stopping: draining open requests", "within", o.drain)
+	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), o.drain)
+	defer dcancel()
+	if sshHub != nil {
+		sshHub.stopSessions(dctx)
+	}
+	if err := srv.Shutdown(dctx); err != nil {
+		log.Warn("stopping: drain time over; closing the connections left", "err", err)
+		cancelReqs()
+		_ = srv.Close()
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// selfURL is how the hub reaches itself: its address, loopback when it
+// listens on all addresses.
+func selfURL(a net.Addr) string {
+	ta, ok := a.(*net.TCPAddr)
+	if !ok {
+		return "http://" + a.String()
+	}
+	ip := ta.IP
+	if ip == nil || ip.IsUnspecified() {
+		ip = net.IPv4(127, 0, 0, 1)
+	}
+	return "http://" + net.JoinHostPort(ip.String(), fmt.Sprint(ta.Port))
+}
+
+// answers reports whether u answers an HTTP request within d (any status:
+// the watchdog watches the hub, not the upstream).
+func answers(ctx context.Context, u string, d time.Duration) bool {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return false
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return false
+	}
+	_ = resp.Body.Close()
+	return true
+}

@@ -1,0 +1,196 @@
+package mirror
+
+import (
+	"encoding/json"
+	"net/http"
+	"sort"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// metrics are the mirror's Prometheus metrics, in a registry of its own
+// (no global state: two mirrors in one process, as in the tests, do not
+// share counters).
+type metrics struct {
+	reg          *prometheus.Registry
+	upstream     *prometheus.CounterVec
+	answers      *prometheus.CounterVec
+	cacheHits    *prometheus.CounterVec
+	staleAnswers *prometheus.CounterVec
+	clients      prometheus.Gauge
+}
+
+func newMetrics(m *Mirror) *metrics {
+	reg := prometheus.NewRegistry()
+	mt := &metrics{
+		reg: reg,
+		upstream: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "abfahrt_upstream_requests_total",
+			Help: "Requests the mirror sent to the upstream, by endpoint and HTTP status (error: no answer, timeout: none in time).",
+		}, []string{"endpoint", "status"}),
+		answers: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "abfahrt_mirror_requests_total",
+			Help: "Answers the mirror gave its clients, by endpoint and HTTP status.",
+		}, []string{"endpoint", "status"}),
+		cacheHits: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "abfahrt_mirror_cache_hits_total",
+			Help: "Client requests answered without an upstream request of their own (from the cache, or joined to one in flight).",
+		}, []string{"endpoint"}),
+		staleAnswers: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "abfahrt_mirror_stale_answers_total",
+			Help: "Client requests answered with the last good answer while the upstream failed (stale-if-error).",
+		}, []string{"endpoint"}),
+		clients: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "abfahrt_mirror_clients",
+			Help: "Open client connections of the mirror.",
+		}),
+	}
+	reg.MustRegister(mt.upstream, mt.answers, mt.cacheHits, mt.staleAnswers, mt.clients,
+		&stateCollector{m: m},
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return mt
+}
+
+func (mt *metrics) handler() http.Handler {
+	return promhttp.HandlerFor(mt.reg, promhttp.HandlerOpts{Registry: mt.reg})
+}
+
+// Registry is the mirror's metrics registry; other components of the hub
+// register theirs in it, so /metrics shows them all.
+func (m *Mirror) Registry() *prometheus.Registry { return m.metrics.reg }
+
+var (
+	dataAgeDesc = prometheus.NewDesc("abfahrt_data_age_seconds",
+		"Age of the answer the mirror serves per subject (path and query), since its last good upstream exchange; subjects asked for within the last two intervals.",
+		[]string{"subject"}, nil)
+	upDesc = prometheus.NewDesc("abfahrt_upstream_up",
+		"1 if the last upstream exchange succeeded (or none has happened yet), 0 if it failed.", nil, nil)
+)
+
+// stateCollector reports the cache's state at scrape time.
+type stateCollector struct{ m *Mirror }
+
+func (c *stateCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- dataAgeDesc
+	ch <- upDesc
+}
+
+func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
+	h := c.m.Health()
+	up := 1.0
+	if !h.UpstreamReachable {
+		up = 0
+	}
+	ch <- prometheus.MustNewConstMetric(upDesc, prometheus.GaugeValue, up)
+	for _, s := range h.Subjects {
+		ch <- prometheus.MustNewConstMetric(dataAgeDesc, prometheus.GaugeValue, s.AgeSeconds, s.Subject)
+	}
+}
+
+// Health is what /healthz answers.
+type Health struct {
+	// Status is "ok", "stale" (the upstream fails and old answers are
+	// served) or "down" (the upstream fails and nothing is left to serve).
+	Status   string `json:"status"`
+	Upstream string `json:"upstream"`
+	// UpstreamReachable is whether the last upstream exchange succeeded
+	// (true before the first).
+	UpstreamReachable bool       `json:"upstream_reachable"`
+	LastSuccess       *time.Time `json:"last_success,omitempty"`
+	LastError         string     `json:"last_error,omitempty"`
+	LastErrorAt       *time.Time `json:"last_error_at,omitempty"`
+	// DataAgeSeconds is the largest age of the live answers served to
+	// clients within the last two intervals.
+	DataAgeSeconds float64 `json:"data_age_seconds"`
+	// Subjects are the queries asked for within the last two intervals
+	// with their data age, oldest first.
+	Subjects []SubjectHealth `json:"subjects"`
+}
+
+// SubjectHealth is one query's data age.
+type SubjectHealth struct {
+	Subject    string  `json:"subject"`
+	AgeSeconds float64 `json:"age_seconds"`
+	Stale      bool    `json:"stale"` // older than its interval
+}
+
+// Health reports the upstream's state and the age of the data.
+func (m *Mirror) Health() Health {
+	now := m.now()
+	m.mu.Lock()
+	h := Health{Upstream: m.base, UpstreamReachable: !m.up.known || m.up.reachable, LastError: m.up.lastErr}
+	if !m.up.lastOK.IsZero() {
+		t := m.up.lastOK
+		h.LastSuccess = &t
+	}
+	if !m.up.lastErrAt.IsZero() {
+		t := m.up.lastErrAt
+		h.LastErrorAt = &t
+	}
+	anyServable := false
+	for _, s := range m.slots {
+		ttl := m.interval(pathOf(s.key))
+		if s.cur == nil || now.Sub(s.asked) > 2*ttl {
+			continue
+		}
+		age := max(now.Sub(s.cur.fetched), 0)
+		if age <= m.stale {
+			anyServable = true
+		}
+		h.Subjects = append(h.Subjects, SubjectHealth{Subject: s.key, AgeSeconds: age.Seconds(), Stale: age > ttl})
+		if ttl == m.live {
+			h.DataAgeSeconds = max(h.DataAgeSeconds, age.Seconds())
+		}
+	}
+	m.mu.Unlock()
+	sort.Slice(h.Subjects, func(i, j int) bool {
+		if h.Subjects[i].AgeSeconds != h.Subjects[j].AgeSeconds {
+			return h.Subjects[i].AgeSeconds > h.Subjects[j].AgeSeconds
+		}
+		return h.Subjects[i].Subject < h.Subjects[j].Subject
+	})
+	switch {
+	case h.UpstreamReachable:
+		h.Status = "ok"
+	case anyServable:
+		h.Status = "stale"
+	default:
+		h.Status = "down"
+	}
+	if h.Subjects == nil {
+		h.Subjects = []SubjectHealth{}
+	}
+	return h
+}
+
+func pathOf(key string) string {
+	for i := 0; i < len(key); i++ {
+		if key[i] == '?' {
+			return key[:i]
+		}
+	}
+	return key
+}
+
+// serveHealth answers /healthz: 200 while the upstream answers, 503 when
+// its last exchange failed (the body says whether old answers are served).
+func (m *Mirror) serveHealth(w http.ResponseWriter, r *http.Request) {
+	h := m.Health()
+	body, err := json.MarshalIndent(h, "", "  ")
+	if err != nil {
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	if !h.UpstreamReachable {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(append(body, '\n')) // the client went away; nothing to do
+	}
+}

@@ -1,0 +1,704 @@
+// Package mirror is a caching mirror of a mobility/v1 service: an
+// http.Handler that serves /mobility/v1/... with the path and the wire
+// format of the upstream, so that a board or kiosk only changes its --api.
+//
+// However many clients ask, the upstream sees at most one request per
+// distinct query per update interval (15 s for live data, 24 h for base
+// data): answers are cached per query and concurrent misses share one
+// flight. Clients get ETag/304 and a Cache-Control max-age of what is left
+// of the interval, so further HTTP caches can stack. When the upstream
+// fails, the last good answer is served for a bounded time
+// (stale-if-error), byte for byte as the upstream sent it, so its own
+// CurrentTimestamp tells every board how old the data is.
+//
+// The mirror does not clean the text of the answers: it passes bodies
+// through byte-exact. Cleaning would mean decoding and re-encoding every
+// answer (changing bytes, ETags and the wire format for clients other than
+// abfahrt), and abfahrt's feed client cleans every text as it decodes
+// anyway, behind a hub as behind the real service. What the mirror does
+// refuse is what would poison its cache: a 200 answer that is not valid
+// JSON or is larger than 32 MiB counts as an upstream failure, and the last
+// good answer stays.
+package mirror
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+)
+
+// BasePath is where the mirror serves the service, as the service does.
+const BasePath = "/mobility/v1"
+
+// Defaults of Options.
+const (
+	DefaultLiveInterval = 15 * time.Second
+	DefaultBaseInterval = 24 * time.Hour
+	DefaultStaleFor     = 10 * time.Minute
+	DefaultTimeout      = 10 * time.Second
+)
+
+// Bounds of what the mirror holds. An answer above maxCachedBody is passed
+// on once and not kept; the cache holds at most maxCacheBytes of bodies and
+// maxEntries queries, dropping the least recently asked first.
+const (
+	maxBody        = 32 << 20
+	maxCachedBody  = 8 << 20
+	maxCacheBytes  = 128 << 20
+	maxEntries     = 4096
+	maxRetryAfter  = 5 * time.Minute
+	maxFailedRetry = 5 * time.Second
+	// staleWait is how long a client with an expired answer to fall back
+	// on waits for a slow upstream before it gets that answer.
+	staleWait = 2 * time.Second
+)
+
+// Options configure a Mirror.
+type Options struct {
+	// Upstream is the base URL of the mobility/v1 service, with its
+	// version prefix (https://api.swu.de/mobility/v1).
+	Upstream string
+	// Transport carries the upstream requests (default: a clone of
+	// http.DefaultTransport); the embedded simulation passes its
+	// in-process transport.
+	Transport http.RoundTripper
+	// Now is the clock of the cache intervals (default time.Now).
+	Now func() time.Time
+	// LiveInterval and BaseInterval are the update intervals of live and
+	// base data: how long an answer is reused (a shorter max-age of the
+	// upstream wins).
+	LiveInterval, BaseInterval time.Duration
+	// StaleFor bounds how long the last good answer is served while the
+	// upstream fails.
+	StaleFor time.Duration
+	// Timeout bounds one upstream request.
+	Timeout time.Duration
+	// UserAgent of the upstream requests.
+	UserAgent string
+	// Logger gets upstream failures and recoveries (nil: none).
+	Logger *slog.Logger
+}
+
+// Mirror is the caching mirror. It is safe for concurrent use.
+type Mirror struct {
+	base    string // upstream base URL without a trailing slash
+	hc      *http.Client
+	now     func() time.Time
+	live    time.Duration
+	baseTTL time.Duration
+	stale   time.Duration
+	timeout time.Duration
+	ua      string
+	log     *slog.Logger
+	flights singleflight.Group
+	metrics *metrics
+
+	mu    sync.Mutex
+	slots map[string]*slot
+	bytes int
+	up    upstreamState
+}
+
+// upstreamState is what /healthz says about the upstream.
+type upstreamState struct {
+	known     bool // an exchange has happened
+	reachable bool
+	lastOK    time.Time
+	lastErrAt time.Time
+	lastErr   string
+}
+
+// slot is the state of one distinct query.
+type slot struct {
+	key      string
+	endpoint string
+	cur      *entry    // the last good answer, nil before the first
+	retryAt  time.Time // after a failure: no upstream request before this
+	failure  error     // the last failure, while retryAt holds
+	asked    time.Time // when a client last asked
+}
+
+// entry is one answer of the upstream. It is never modified once stored
+// (the gzip form is made once, on first use).
+type entry struct {
+	status      int
+	body        []byte
+	contentType string
+	etag        string // sent to clients; the upstream's, or our own
+	upETag      string // the upstream's, for revalidation
+	fetched     time.Time
+	expires     time.Time
+	gzOnce      sync.Once
+	gz          []byte
+}
+
+// New returns a mirror of o.Upstream.
+func New(o Options) (*Mirror, error) {
+	u, err := url.Parse(strings.TrimSpace(o.Upstream))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
+		return nil, fmt.Errorf("upstream must be an http or https URL such as https://api.swu.de/mobility/v1, got %q", o.Upstream)
+	}
+	rt := o.Transport
+	if rt == nil {
+		if dt, ok := http.DefaultTransport.(*http.Transport); ok {
+			t := dt.Clone()
+			t.MaxIdleConnsPerHost = 32
+			rt = t
+		} else {
+			rt = http.DefaultTransport
+		}
+	}
+	m := &Mirror{
+		base:    strings.TrimRight(u.String(), "/"),
+		hc:      &http.Client{Transport: rt, CheckRedirect: sameOrigin},
+		now:     o.Now,
+		live:    o.LiveInterval,
+		baseTTL: o.BaseInterval,
+		stale:   o.StaleFor,
+		timeout: o.Timeout,
+		ua:      o.UserAgent,
+		log:     o.Logger,
+		slots:   make(map[string]*slot),
+	}
+	if m.now == nil {
+		m.now = time.Now
+	}
+	if m.live <= 0 {
+		m.live = DefaultLiveInterval
+	}
+	if m.baseTTL <= 0 {
+		m.baseTTL = DefaultBaseInterval
+	}
+	if m.stale <= 0 {
+		m.stale = DefaultStaleFor
+	}
+	if m.timeout <= 0 {
+		m.timeout = DefaultTimeout
+	}
+	if m.ua == "" {
+		m.ua = "abfahrt-mirror"
+	}
+	if m.log == nil {
+		m.log = slog.New(slog.DiscardHandler)
+	}
+	m.metrics = newMetrics(m)
+	return m, nil
+}
+
+// sameOrigin follows redirects only within the upstream's origin, at most 3.
+func sameOrigin(req *http.Request, via []*http.Request) error {
+	if len(via) >= 3 {
+		return errors.New("too many redirects")
+	}
+	first := via[0].URL
+	if req.URL.Scheme != first.Scheme || req.URL.Host != first.Host {
+		return fmt.Errorf("redirected to another host (%s); refused", req.URL.Redacted())
+	}
+	req.Header.Del("Referer")
+	return nil
+}
+
+// Upstream returns the upstream's base URL.
+func (m *Mirror) Upstream() string { return m.base }
+
+// Handler serves the mirror under /mobility/v1/, /healthz and /metrics.
+func (m *Mirror) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle(BasePath+"/", m)
+	mux.HandleFunc("/healthz", m.serveHealth)
+	mux.Handle("/metrics", m.metrics.handler())
+	return mux
+}
+
+// ConnState counts open client connections for the metrics; set it as
+// the http.Server's ConnState.
+func (m *Mirror) ConnState(_ net.Conn, state http.ConnState) {
+	switch state {
+	case http.StateNew:
+		m.metrics.clients.Inc()
+	case http.StateClosed, http.StateHijacked:
+		m.metrics.clients.Dec()
+	case http.StateActive, http.StateIdle:
+	}
+}
+
+// result says how an answer was obtained.
+type result int
+
+const (
+	resHit    result = iota // fresh from the cache
+	resMiss                 // this caller's flight asked the upstream
+	resShared               // joined another caller's flight
+	resStale                // the last good answer while the upstream fails
+)
+
+// ServeHTTP answers one request of a client.
+func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		m.writeError(w, r, "", http.StatusMethodNotAllowed, "method "+r.Method+" not allowed, use GET or HEAD")
+		return
+	}
+	rest, ok := strings.CutPrefix(r.URL.Path, BasePath)
+	if !ok || !strings.HasPrefix(rest, "/") || rest == "/" {
+		m.writeError(w, r, "", http.StatusNotFound, "unknown path "+strconv.Quote(r.URL.Path))
+		return
+	}
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		m.writeError(w, r, "", http.StatusBadRequest, "malformed query string")
+		return
+	}
+	key := (&url.URL{Path: rest}).EscapedPath()
+	if len(q) > 0 {
+		key += "?" + q.Encode()
+	}
+	ep := endpointLabel(rest)
+	e, res, err := m.get(r.Context(), key, ep, m.interval(rest))
+	if err != nil {
+		status := http.StatusBadGateway
+		var ue *upstreamError
+		if errors.As(err, &ue) && ue.timeout {
+			status = http.StatusGatewayTimeout
+		}
+		if errors.As(err, &ue) && ue.retryAfter > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int(ue.retryAfter.Seconds())))
+		}
+		if r.Context().Err() != nil {
+			return // the client went away
+		}
+		m.writeError(w, r, ep, status, err.Error())
+		return
+	}
+	switch res {
+	case resHit, resShared:
+		m.metrics.cacheHits.WithLabelValues(ep).Inc()
+	case resStale:
+		m.metrics.staleAnswers.WithLabelValues(ep).Inc()
+	case resMiss:
+	}
+	m.write(w, r, ep, e, res == resStale)
+}
+
+// interval is the update interval of the dataset at path rest.
+func (m *Mirror) interval(rest string) time.Duration {
+	if rest == "/VersionInfo" || strings.HasSuffix(rest, "/BaseData") {
+		return m.baseTTL
+	}
+	return m.live
+}
+
+// get returns the answer for key: from the cache while it is current (or
+// while a failed upstream is not to be asked again yet), else from one
+// flight shared by all concurrent callers.
+func (m *Mirror) get(ctx context.Context, key, ep string, ttl time.Duration) (*entry, result, error) {
+	now := m.now()
+	var prev *entry // the last good answer, expired but within StaleFor
+	m.mu.Lock()
+	if s := m.slots[key]; s != nil {
+		s.asked = now
+		if e := s.cur; e != nil && now.Before(e.expires) {
+			m.mu.Unlock()
+			return e, resHit, nil
+		}
+		if now.Before(s.retryAt) {
+			e, err := s.cur, s.failure
+			m.mu.Unlock()
+			if e != nil && now.Sub(e.fetched) <= m.stale {
+				return e, resStale, nil
+			}
+			return nil, 0, err
+		}
+		if e := s.cur; e != nil && now.Sub(e.fetched) <= m.stale {
+			prev = e
+		}
+	}
+	m.mu.Unlock()
+	// A caller that has an answer to fall back on waits for a slow upstream
+	// only so long; the flight goes on and refreshes the cache for later.
+	var slow <-chan time.Time
+	if prev != nil {
+		t := time.NewTimer(staleWait)
+		defer t.Stop()
+		slow = t.C
+	}
+	led := false
+	ch := m.flights.DoChan(key, func() (any, error) {
+		led = true
+		return m.refresh(context.WithoutCancel(ctx), key, ep, ttl)
+	})
+	select {
+	case <-ctx.Done():
+		return nil, 0, context.Cause(ctx)
+	case <-slow:
+		return prev, resStale, nil
+	case r := <-ch:
+		if r.Err != nil {
+			return nil, 0, r.Err
+		}
+		fr, ok := r.Val.(flightResult)
+		if !ok || fr.entry == nil {
+			return nil, 0, errors.New("internal error: empty flight result")
+		}
+		if !led && fr.res == resMiss {
+			fr.res = resShared
+		}
+		return fr.entry, fr.res, nil
+	}
+}
+
+// flightResult is what one flight hands to its callers.
+type flightResult struct {
+	entry *entry
+	res   result
+}
+
+// refresh asks the upstream for key once, revalidating the last good
+// answer with its ETag, and stores the outcome.
+func (m *Mirror) refresh(ctx context.Context, key, ep string, ttl time.Duration) (flightResult, error) {
+	now := m.now()
+	m.mu.Lock()
+	s := m.slots[key]
+	if s == nil {
+		s = &slot{key: key, endpoint: ep, asked: now}
+		m.addSlot(s)
+	}
+	old := s.cur
+	if old != nil && now.Before(old.expires) {
+		// Another flight finished between the caller's look and this one.
+		m.mu.Unlock()
+		return flightResult{entry: old, res: resHit}, nil
+	}
+	m.mu.Unlock()
+
+	e, err := m.request(ctx, key, ep, ttl, old)
+	now = m.now()
+
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err != nil {
+		var ue *upstreamError
+		retry := min(ttl, maxFailedRetry)
+		if errors.As(err, &ue) && ue.retryAfter > retry {
+			retry = ue.retryAfter
+		}
+		s.retryAt, s.failure = now.Add(retry), err
+		if !m.up.known || m.up.reachable {
+			m.log.Warn("upstream failing", "upstream", m.base, "query", key, "err", err)
+		}
+		m.up.known, m.up.reachable, m.up.lastErrAt, m.up.lastErr = true, false, now, err.Error()
+		if old != nil && now.Sub(old.fetched) <= m.stale {
+			return flightResult{entry: old, res: resStale}, nil
+		}
+		return flightResult{}, err
+	}
+	if m.up.known && !m.up.reachable {
+		m.log.Info("upstream back", "upstream", m.base, "failing_since", m.up.lastErrAt.Format(time.RFC3339))
+	}
+	m.up.known, m.up.reachable, m.up.lastOK = true, true, now
+	s.retryAt, s.failure = time.Time{}, nil
+	if len(e.body) <= maxCachedBody && m.slots[key] == s {
+		if old != nil {
+			m.bytes -= len(old.body)
+		}
+		s.cur = e
+		m.bytes += len(e.body)
+		m.evict(s)
+	}
+	return flightResult{entry: e, res: resMiss}, nil
+}
+
+// addSlot stores a new slot, making room first; m.mu is held.
+func (m *Mirror) addSlot(s *slot) {
+	if len(m.slots) >= maxEntries {
+		m.dropOldest(nil)
+	}
+	m.slots[s.key] = s
+}
+
+// evict drops the least recently asked slots while the cache holds too
+// many bytes, never keep; m.mu is held.
+func (m *Mirror) evict(keep *slot) {
+	for m.bytes > maxCacheBytes && len(m.slots) > 1 {
+		m.dropOldest(keep)
+	}
+}
+
+// dropOldest removes the slot asked for least recently, other than keep.
+func (m *Mirror) dropOldest(keep *slot) {
+	var victim *slot
+	for _, s := range m.slots {
+		if s != keep && (victim == nil || s.asked.Before(victim.asked)) {
+			victim = s
+		}
+	}
+	if victim == nil {
+		return
+	}
+	if victim.cur != nil {
+		m.bytes -= len(victim.cur.body)
+	}
+	delete(m.slots, victim.key)
+}
+
+// upstreamError is a failed upstream exchange.
+type upstreamError struct {
+	msg        string
+	timeout    bool
+	retryAfter time.Duration
+}
+
+func (e *upstreamError) Error() string { return e.msg }
+
+// request sends one GET for key to the upstream.
+func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration, old *entry) (*entry, error) {
+	ctx, cancel := context.WithTimeout(ctx, m.timeout)
+	defer cancel()
+	u := m.base + key
+	// The host is the upstream's, always: key is an escaped path below
+	// the base and a query, and redirects stay within the origin.
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil) //nolint:gosec // see above
+	if err != nil {
+		return nil, &upstreamError{msg: "upstream request: " + err.Error()}
+	}
+	req.Header.Set("User-Agent", m.ua)
+	req.Header.Set("Accept", "application/json")
+	if old != nil && old.upETag != "" {
+		req.Header.Set("If-None-Match", old.upETag)
+	}
+	resp, err := m.hc.Do(req) //nolint:gosec // the upstream's host, see above
+	if err != nil {
+		timeout := errors.Is(err, context.DeadlineExceeded)
+		label := "error"
+		if timeout {
+			label = "timeout"
+		}
+		m.metrics.upstream.WithLabelValues(ep, label).Inc()
+		msg := "upstream unreachable: " + err.Error()
+		if timeout {
+			msg = "upstream did not answer within " + m.timeout.String()
+		}
+		return nil, &upstreamError{msg: msg, timeout: timeout}
+	}
+	defer func() {
+		_, _ = io.CopyN(io.Discard, resp.Body, 4<<10) //nolint:errcheck // best effort, for reuse
+		_ = resp.Body.Close()                         //nolint:errcheck // nothing to do about it
+	}()
+	m.metrics.upstream.WithLabelValues(ep, strconv.Itoa(resp.StatusCode)).Inc()
+	now := m.now()
+	life := lifetime(resp.Header.Get("Cache-Control"), ttl)
+	switch {
+	case resp.StatusCode == http.StatusNotModified && old != nil:
+		return &entry{status: old.status, body: old.body, contentType: old.contentType, etag: old.etag,
+			upETag: old.upETag, fetched: now, expires: now.Add(life)}, nil
+	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 || resp.StatusCode < 200 ||
+		(resp.StatusCode >= 300 && resp.StatusCode < 400):
+		return nil, &upstreamError{msg: "upstream answered " + resp.Status, retryAfter: retryAfter(resp.Header.Get("Retry-After"), now)}
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+	switch {
+	case err != nil:
+		return nil, &upstreamError{msg: "upstream answer cut short: " + err.Error()}
+	case len(body) > maxBody:
+		return nil, &upstreamError{msg: "upstream answer larger than 32 MiB"}
+	case resp.StatusCode == http.StatusOK && !json.Valid(body):
+		return nil, &upstreamError{msg: "upstream answer is not valid JSON"}
+	}
+	e := &entry{status: resp.StatusCode, body: body, contentType: resp.Header.Get("Content-Type"),
+		fetched: now, expires: now.Add(life)}
+	if e.contentType == "" {
+		e.contentType = "application/json; charset=utf-8"
+	}
+	if resp.StatusCode == http.StatusOK {
+		e.upETag = resp.Header.Get("ETag")
+		e.etag = e.upETag
+		if e.etag == "" {
+			e.etag = ownETag(body)
+		}
+	}
+	return e, nil
+}
+
+// lifetime is how long an answer is reused: the dataset's interval, or
+// the upstream's max-age when that is shorter (an upstream that is itself a
+// cache says what is left), at least a second.
+func lifetime(cacheControl string, ttl time.Duration) time.Duration {
+	for _, d := range strings.Split(cacheControl, ",") {
+		v, ok := strings.CutPrefix(strings.TrimSpace(strings.ToLower(d)), "max-age=")
+		if !ok {
+			continue
+		}
+		n, err := strconv.Atoi(strings.Trim(v, `"`))
+		if err != nil || n < 0 {
+			break
+		}
+		if a := time.Duration(n) * time.Second; a < ttl {
+			return max(a, time.Second)
+		}
+	}
+	return ttl
+}
+
+// retryAfter reads a Retry-After value (seconds or an HTTP date), capped.
+func retryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	var d time.Duration
+	if n, err := strconv.Atoi(v); err == nil {
+		d = time.Duration(n) * time.Second
+	} else if t, err := http.ParseTime(v); err == nil {
+		d = t.Sub(now)
+	}
+	return min(max(d, 0), maxRetryAfter)
+}
+
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
+
+// ownETag is a strong validator of a body the upstream sent without one.
+func ownETag(body []byte) string {
+	return `"m` + strconv.FormatUint(uint64(crc32.Checksum(body, crcTable)), 16) + "-" + strconv.FormatInt(int64(len(body)), 16) + `"`
+}
+
+// write sends an answer: 304 when the client has it, else the body as the
+// upstream sent it (gzip-encoded when the client asks for it).
+func (m *Mirror) write(w http.ResponseWriter, r *http.Request, ep string, e *entry, stale bool) {
+	h := w.Header()
+	h.Set("Content-Type", e.contentType)
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Expose-Headers", "ETag")
+	h.Set("Vary", "Accept-Encoding")
+	left := max(e.expires.Sub(m.now()), 0)
+	if stale {
+		left = 0
+		h.Set("Warning", `110 abfahrt "Response is Stale"`)
+	}
+	h.Set("Cache-Control", "public, max-age="+strconv.Itoa(int(left/time.Second))+", stale-if-error="+strconv.Itoa(int(m.stale/time.Second)))
+	if e.etag != "" {
+		h.Set("ETag", e.etag)
+		if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatch(inm, e.etag) {
+			m.metrics.answers.WithLabelValues(ep, "304").Inc()
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+	}
+	body := e.body
+	if acceptsGzip(r.Header.Get("Accept-Encoding")) && len(body) > 512 {
+		body = e.gzipped()
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	m.metrics.answers.WithLabelValues(ep, strconv.Itoa(e.status)).Inc()
+	w.WriteHeader(e.status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body) // the client went away; nothing to do
+	}
+}
+
+// gzipped is the body gzip-encoded, made once.
+func (e *entry) gzipped() []byte {
+	e.gzOnce.Do(func() {
+		var buf bytes.Buffer
+		zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+		if err != nil {
+			return
+		}
+		_, _ = zw.Write(e.body) // writing to a bytes.Buffer cannot fail
+		if zw.Close() == nil {
+			e.gz = buf.Bytes()
+		}
+	})
+	if e.gz == nil {
+		return e.body
+	}
+	return e.gz
+}
+
+// writeError answers with the service's error body shape.
+func (m *Mirror) writeError(w http.ResponseWriter, r *http.Request, ep string, status int, msg string) {
+	body, err := json.Marshal(map[string]any{"Error": map[string]any{"Status": status, "Parameter": "", "Message": msg}})
+	if err != nil {
+		body = []byte(`{"Error":{"Status":502,"Parameter":"","Message":"internal error"}}`)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if ep != "" {
+		m.metrics.answers.WithLabelValues(ep, strconv.Itoa(status)).Inc()
+	}
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body) // the client went away; nothing to do
+	}
+}
+
+// etagMatch compares an If-None-Match list weakly with etag.
+func etagMatch(header, etag string) bool {
+	want := strings.TrimPrefix(etag, "W/")
+	for _, part := range strings.Split(header, ",") {
+		p := strings.TrimSpace(part)
+		if p == "*" || strings.TrimPrefix(p, "W/") == want {
+			return true
+		}
+	}
+	return false
+}
+
+// acceptsGzip reports whether an Accept-Encoding value allows gzip.
+func acceptsGzip(v string) bool {
+	for _, part := range strings.Split(v, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
+}
+
+// endpoints are the paths the metrics name; any other is "other", so that
+// clients cannot grow the label set.
+var endpoints = map[string]bool{
+	"/VersionInfo": true, "/route/attributes/BaseData": true, "/stop/attributes/BaseData": true,
+	"/stoppoint/attributes/BaseData": true, "/vehicle/attributes/BaseData": true,
+	"/stop/passage/Departures": true, "/stop/passage/Arrivals": true,
+	"/stoppoint/passage/Departures": true, "/stoppoint/passage/Arrivals": true,
+	"/vehicle/trip/Trip": true, "/vehicle/trip/Passage": true, "/vehicle/trip/Pattern": true,
+	"/passenger/alert/UnplannedAlert": true,
+}
+
+func endpointLabel(rest string) string {
+	if endpoints[rest] {
+		return rest
+	}
+	return "other"
+}
+
+// Interval is the update interval of live data.
+func (m *Mirror) Interval() time.Duration { return m.live }
+
+// Probe asks the upstream for /VersionInfo through the cache (a start-up
+// check that also warms the cache); it returns the upstream's failure.
+func (m *Mirror) Probe(ctx context.Context) error {
+	const p = "/VersionInfo"
+	_, _, err := m.get(ctx, p, endpointLabel(p), m.interval(p))
+	return err
+}
