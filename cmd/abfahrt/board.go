@@ -81,7 +81,7 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 
 // germanWords are the departures and arrivals tables' words in German
 // (--lang de); the service's own texts (stops, directions) stay as sent.
-var germanWords = map[string]string{
+var germanWords = map[string]string{ //nolint:gosec // G101: table words, no credentials
 	"Departures": "Abfahrten", "Arrivals": "Ankünfte", "%s at %s, %s": "%s %s, %s", "stop point ": "Steig ",
 	"No departures in the coming hours.": "Keine Abfahrten in den nächsten Stunden.",
 	"No arrivals in the coming hours.":   "Keine Ankünfte in den nächsten Stunden.",

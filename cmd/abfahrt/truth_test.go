@@ -192,7 +192,7 @@ func TestREADMEConfigExample(t *testing.T) {
 		t.Fatal("no toml example in the README")
 	}
 	body := s[i+len("```toml\n"):]
-	body = body[:strings.Index(body, "```")]
+	body, _, _ = strings.Cut(body, "```")
 	body = strings.Replace(body, `api = "https://api.swu.de/mobility/v1"`, `api = ""`, 1) // no network in tests
 	p := writeConfig(t, body)
 	code, out, errs := runCLI(t, "--config", p, "config")
