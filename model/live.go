@@ -99,6 +99,26 @@ func (e Event) When() time.Time {
 	return e.Scheduled.Time
 }
 
+// Due returns the time a passenger goes by: the live prediction when the
+// event is Realtime, else the timetable (a hidden prediction without a
+// vehicle is not shown), else whatever time is known.
+func (e Event) Due() time.Time {
+	if e.Realtime() || !e.Scheduled.Known() {
+		return e.When()
+	}
+	return e.Scheduled.Time
+}
+
+// DueSeconds is the countdown a board shows in seconds from at: the
+// service's countdown for a live event, the time to the timetable for a
+// planned one.
+func (e Event) DueSeconds(at time.Time) int {
+	if e.Realtime() || at.IsZero() || !e.Scheduled.Known() {
+		return e.Countdown
+	}
+	return int(e.Scheduled.Sub(at) / time.Second)
+}
+
 // Realtime reports whether the event carries a live prediction from a
 // vehicle in service, rather than the timetable only: a vehicle is
 // assigned and an actual time is known.
@@ -110,10 +130,10 @@ func (e Event) Realtime() bool { return e.VehicleNumber != 0 && e.Actual.Known()
 func (e Event) DelayMinutes() int { return DelayMinutes(e.Deviation) }
 
 // DueIn returns how long until the event from now (negative when past).
-// It uses the absolute actual (or scheduled) time, so it keeps falling
+// It uses the absolute time of Due (actual when live, else scheduled), so it keeps falling
 // between polls; an event with no known time returns 0 and false.
 func (e Event) DueIn(now time.Time) (time.Duration, bool) {
-	w := e.When()
+	w := e.Due()
 	if w.IsZero() {
 		return 0, false
 	}

@@ -32,7 +32,8 @@ func TestEventDueInAndRealtime(t *testing.T) {
 		realtime bool
 	}{
 		{"live", model.Event{VehicleNumber: 151, Scheduled: sched, Actual: actual}, 5 * time.Minute, true, true},
-		{"no vehicle yet", model.Event{Scheduled: sched, Actual: actual}, 5 * time.Minute, true, false},
+		// issue 12 item 4: a planned row counts to its plan, not to a hidden prediction
+		{"no vehicle yet", model.Event{Scheduled: sched, Actual: actual}, 3 * time.Minute, true, false},
 		{"schedule only", model.Event{VehicleNumber: 151, Scheduled: sched}, 3 * time.Minute, true, false},
 		{"past", model.Event{VehicleNumber: 151, Actual: model.At(now.Add(-time.Minute))}, -time.Minute, true, true},
 		{"no time", model.Event{VehicleNumber: 151}, 0, false, false},

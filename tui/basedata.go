@@ -90,7 +90,7 @@ func newBaseData(msg baseDataMsg, tx *texts) *baseData {
 		bd.lineCat[name] = r.RouteCategory
 		entries = append(entries, search.Entry{
 			Kind: search.KindLine, Title: lineTitle(tx, r),
-			Detail: r.RouteCategory.String(),
+			Detail: tx.routeCategory(r.RouteCategory),
 			Keys:   []string{name, strconv.Itoa(r.RouteNumber)},
 			Ref:    target{kind: targetLine, line: name, route: r.RouteNumber, title: lineTitle(tx, r)},
 		})
@@ -124,7 +124,27 @@ func (bd *baseData) platforms(stop int) []platform {
 		out = append(out, platform{code: p.StopPointCode, name: p.PlatformName})
 	}
 	sortPlatforms(out)
-	return out
+	return unambiguous(out)
+}
+
+// unambiguous gives platforms whose names repeat at their stop a label
+// with their stop point code ("B · 100821"), so that two "B"s (a regular
+// and a replacement stop point) are told apart wherever a label shows.
+func unambiguous(ps []platform) []platform {
+	count := make(map[string]int, len(ps))
+	for _, p := range ps {
+		count[p.name]++
+	}
+	for i, p := range ps {
+		if count[p.name] > 1 || p.name == "" {
+			if p.name == "" {
+				ps[i].name = p.code.String()
+			} else {
+				ps[i].name = p.name + " · " + p.code.String()
+			}
+		}
+	}
+	return ps
 }
 
 // stopName returns the name of a stop, or "" when unknown.
@@ -171,6 +191,34 @@ func (bd *baseData) lineStart(route int) (stop int, ok bool) {
 		}
 	}
 	return best, best != 0
+}
+
+// lineServes reports whether line route calls at stop, by its patterns or
+// by the routes its stop points list.
+func (bd *baseData) lineServes(route, stop int) bool {
+	if bd == nil || stop == 0 {
+		return false
+	}
+	if r, found := bd.routes[route]; found {
+		for _, p := range r.RoutePattern {
+			for _, s := range p.StopPoints {
+				if s.StopNumber == stop {
+					return true
+				}
+			}
+		}
+	}
+	for _, p := range bd.points {
+		if p.ParentStop.StopNumber != stop {
+			continue
+		}
+		for _, rr := range p.ServicingRoutes {
+			if rr.RouteNumber == route {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sortPlatforms orders platforms by name, then code.

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -30,14 +31,15 @@ func keyOf(e *model.Event) eventKey {
 type boardPane struct {
 	sh                   *shared
 	subj                 subject
-	title                string      // the stop's name
-	line                 string      // show only this line ("" for all)
-	data                 model.Board // the last good answer for subj
-	have                 bool        // data belongs to subj
-	seen                 []platform  // platforms seen in stop answers, when base data lacks them
-	feed                 *feedEntry  // the registry's feed of subj, nil while hidden
-	idle                 poller      // the poll state of a hidden board: none
-	listCursor[eventKey]             // the row under the cursor and its trip (list.go)
+	title                string                       // the stop's name
+	line                 string                       // show only this line ("" for all)
+	data                 model.Board                  // the last good answer for subj
+	have                 bool                         // data belongs to subj
+	seen                 []platform                   // platforms seen in stop answers, when base data lacks them
+	served               map[model.StopPointCode]bool // stop points with events in the last whole-stop answer
+	feed                 *feedEntry                   // the registry's feed of subj, nil while hidden
+	idle                 poller                       // the poll state of a hidden board: none
+	listCursor[eventKey]                              // the row under the cursor and its trip (list.go)
 	width                int
 	height               int
 	focused              bool
@@ -163,6 +165,10 @@ func (b *boardPane) setData(d model.Board) {
 			b.title = d.StopName
 		}
 		b.learnPlatforms()
+		b.served = make(map[model.StopPointCode]bool, 8)
+		for i := range d.Events {
+			b.served[d.Events[i].StopPointCode] = true
+		}
 	}
 	b.setCursor(b.cursorIn(b.rows()))
 }
@@ -189,6 +195,24 @@ func (b *boardPane) platforms() []platform {
 		return ps
 	}
 	return b.seen
+}
+
+// servedFirst orders platforms with service in the board's data first
+// (in their order), so `f` visits the stop points that have departures
+// before the empty ones.
+func (b *boardPane) servedFirst(ps []platform) []platform {
+	served := b.served
+	out := slices.Clone(ps)
+	slices.SortStableFunc(out, func(x, y platform) int {
+		switch {
+		case served[x.code] == served[y.code]:
+			return 0
+		case served[x.code]:
+			return -1
+		}
+		return 1
+	})
+	return out
 }
 
 // platformName returns the name of the platform the board is narrowed to.
@@ -242,6 +266,9 @@ func (b *boardPane) rows() []int {
 		if b.line != "" && e.Line() != b.line {
 			continue
 		}
+		if endsAt(e, b.data.StopName) || endsAt(e, b.title) {
+			continue // a trip ending here is no departure
+		}
 		if b.subj.point != "" && e.StopPointCode != "" && e.StopPointCode != b.subj.point {
 			continue
 		}
@@ -251,11 +278,18 @@ func (b *boardPane) rows() []int {
 		if !perLineKeep(seen, b.perLine, e) {
 			continue
 		}
+		if b.wideData() && len(out) >= b.sh.limit {
+			break // a wide answer (for a filter) shows as many rows as asked for
+		}
 		out = append(out, i)
 	}
 	b.groupRows(out)
 	return out
 }
+
+// wideData reports whether the board's rows come from a wide answer
+// (feedEntry.wide), which holds more events than a board shows.
+func (b *boardPane) wideData() bool { return b.feed != nil && b.feed.gotWide }
 
 // setCursor moves the cursor to row i, clamped, and remembers its trip.
 func (b *boardPane) setCursor(i int) {
@@ -317,7 +351,7 @@ func (b *boardPane) update(msg tea.KeyMsg) tea.Cmd {
 // cyclePlatform narrows the board to the next platform of its stop, and
 // after the last one widens it to the whole stop again.
 func (b *boardPane) cyclePlatform() tea.Cmd {
-	ps := b.platforms()
+	ps := b.servedFirst(b.platforms())
 	if len(ps) == 0 || b.subj.stop == 0 {
 		return nil
 	}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"abfahrt/feed"
 	"abfahrt/model"
 )
 
@@ -48,6 +50,7 @@ type viewKey struct {
 	w, h    int
 	sec     int64
 	focused bool
+	alert   string // the alert shown
 }
 
 // The gap between columns and the direction column's bounds; the other
@@ -123,7 +126,7 @@ func layoutColumns(cw colWidths, w, badge, plat, leave int) columns {
 // view renders the board into its rectangle (exactly height lines of at
 // most width cells), from the cache when nothing it shows has changed.
 func (b *boardPane) view() string {
-	k := viewKey{rev: b.rev, w: b.width, h: b.height, sec: b.sh.now.Unix(), focused: b.focused}
+	k := viewKey{rev: b.rev, w: b.width, h: b.height, sec: b.sh.now.Unix(), focused: b.focused, alert: alertText(b.sh.alert)}
 	if b.cache.ok && b.cache.key == k {
 		return b.cache.view
 	}
@@ -158,9 +161,13 @@ func (b *boardPane) render() string {
 		plat = 0 // one platform only: the header says which
 	}
 	c := layoutColumns(b.sh.t.w, w, badge, plat, b.leaveCol())
+	space := h - 2
+	if banner := b.sh.alertBanner(w); banner != "" && h > 3 {
+		sb.WriteString("\n" + banner)
+		space--
+	}
 	sb.WriteByte('\n')
 	sb.WriteString(st.ColHeader.Render(fit(b.colHeader(c), w)))
-	space := h - 2
 	if space <= 0 {
 		return sb.String()
 	}
@@ -237,8 +244,8 @@ func (b *boardPane) header(w int) string {
 	}
 	left := " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
-	if !b.polls().staleSince.IsZero() && b.have {
-		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, b.sh.svcAt(b.polls().staleSince).In(model.Berlin).Format("15:04:05"))) + "  " + right
+	if since, ok := b.sh.stale(b.polls()); ok && b.have {
+		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}
 	return spread(left, right, w)
 }
@@ -259,14 +266,13 @@ func spread(left, right string, w int) string {
 
 // colHeader is the column titles line.
 func (b *boardPane) colHeader(c columns) string {
-	// An arrival's direction text is the line's destination as the
-	// vehicle shows it on arrival, not where it came from.
+	// An arrival's direction text says where the vehicle comes from.
 	tx := b.sh.t
 	var sb strings.Builder
 	sb.WriteString("    ")
 	sb.WriteString(pad(tx.ColLine, c.badge))
 	sb.WriteString("  ")
-	sb.WriteString(pad(tx.ColDirection, c.dir))
+	sb.WriteString(pad(tx.dirHeader(b.subj.arrivals), c.dir))
 	if c.plat > 0 {
 		sb.WriteString("  " + pad(tx.ColPlatform, c.plat))
 	}
@@ -326,7 +332,11 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 	sb.WriteString(paint(st.LineMark(line), mark) + sp(1))
 	sb.WriteString(st.LineBadge(line).Render(pad(" "+line, c.badge)))
 	sb.WriteString(sp(gap))
-	sb.WriteString(paint(st.Text, pad(e.DirectionText, c.dir)))
+	if b.sh.alertOn(line) {
+		sb.WriteString(paint(st.Ticker, "⚠ ") + paint(st.Text, pad(e.DirectionText, c.dir-2)))
+	} else {
+		sb.WriteString(paint(st.Text, pad(e.DirectionText, c.dir)))
+	}
 	if c.plat > 0 {
 		sb.WriteString(sp(gap) + paint(st.Text, pad(e.PlatformName, c.plat)))
 	}
@@ -376,6 +386,8 @@ func (b *boardPane) emptyText() string {
 		what = tx.ArrivalsN
 	}
 	switch {
+	case !b.have && errors.Is(b.polls().lastErr, feed.ErrNotFound):
+		return fmt.Sprintf(tx.NoSuchStop, b.name())
 	case !b.have && b.polls().lastErr != nil:
 		return fmt.Sprintf(tx.NoneYet, what)
 	case !b.have:

@@ -31,6 +31,9 @@ type fakeSource struct {
 	alert    model.Alert // the unplanned alert
 	errAlert error       // returned by Alert while set
 	alerts   int         // Alert calls
+	limits   []int       // the Limit of each stop departures call
+	// wide answers stop departures asked for more than DefaultLimit.
+	wide map[subject]model.Board
 }
 
 func newFakeSource() *fakeSource {
@@ -74,7 +77,17 @@ func (f *fakeSource) board(_ context.Context, s subject) (model.Board, error) {
 	return b, nil
 }
 
-func (f *fakeSource) StopDepartures(ctx context.Context, n, _ int) (model.Board, error) {
+func (f *fakeSource) StopDepartures(ctx context.Context, n, limit int) (model.Board, error) {
+	f.mu.Lock()
+	f.limits = append(f.limits, limit)
+	w, ok := f.wide[subject{stop: n}]
+	f.mu.Unlock()
+	if ok && limit > DefaultLimit {
+		f.mu.Lock()
+		f.calls = append(f.calls, subject{stop: n})
+		f.mu.Unlock()
+		return w, nil
+	}
 	return f.board(ctx, subject{stop: n})
 }
 func (f *fakeSource) StopArrivals(ctx context.Context, n, _ int) (model.Board, error) {

@@ -8,6 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/feed"
 	"abfahrt/model"
 )
 
@@ -107,13 +108,14 @@ func (p *poller) refresh(key feedKey) tea.Cmd {
 
 // tick starts the poll msg asks for, unless msg is of another schedule or
 // a request is in flight.
-func (p *poller) tick(sh *shared, msg feedTickMsg) tea.Cmd {
+// A board asks for at most limit events.
+func (p *poller) tick(sh *shared, msg feedTickMsg, limit int) tea.Cmd {
 	if msg.gen != p.gen || p.inFlight() {
 		return nil
 	}
 	seq := sh.nextSeq()
 	ctx, cancel := p.begin(sh.ctx, seq, sh.pol.timeout, msg.fresh)
-	return fetchFeedCmd(ctx, cancel, sh.src, msg.key, seq, sh.limit, sh.clock)
+	return fetchFeedCmd(ctx, cancel, sh.src, msg.key, seq, limit, sh.clock)
 }
 
 // receive takes the answer msg if it is the one awaited, records it and
@@ -130,6 +132,13 @@ func (p *poller) receive(sh *shared, msg feedMsg) (cmd tea.Cmd, ok bool) {
 		ts = msg.data.board.Timestamp.Time
 	}
 	d := p.settle(sh.pol, msg.err, msg.at, ts)
+	if (msg.key.kind == feedBoard || msg.key.kind == feedVehicle) && p.lastOK.IsZero() && errors.Is(msg.err, feed.ErrNotFound) {
+		// The service knows no such stop or vehicle: asking again will
+		// not change that. The view says so; a manual refresh (r) asks
+		// once more.
+		p.next = time.Time{}
+		return nil, true
+	}
 	return feedTickCmd(msg.key, p.gen, d), true
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
 )
@@ -130,7 +131,8 @@ func (f *fleetPane) update(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.disp.Sort):
 		f.byDelay = !f.byDelay
 		f.sort()
-		f.rev++
+		f.setCursor(0) // a new order shows its top: the worst delays first
+
 	case key.Matches(msg, k.Open):
 		if f.cursor < len(f.trips) {
 			return openCmd(target{kind: targetVehicle, vehicle: f.trips[f.cursor].VehicleNumber})
@@ -177,7 +179,7 @@ func (f *fleetPane) summary(g *gridPane) string {
 	var worst *model.Trip
 	for i := range f.trips {
 		t := &f.trips[i]
-		if time.Duration(t.Deviation())*time.Second > f.sh.t.delay.lateAfter() {
+		if f.sh.t.delay.countsLate(t.Deviation()) {
 			late++
 		}
 		if worst == nil || t.Deviation() > worst.Deviation() {
@@ -193,7 +195,7 @@ func (f *fleetPane) summary(g *gridPane) string {
 	}
 	stale := 0
 	for _, b := range g.boards {
-		if b.polls().lastErr != nil {
+		if _, ok := b.sh.stale(b.polls()); ok || (b.polls().lastErr != nil && !b.have) {
 			stale++
 		}
 	}
@@ -201,12 +203,15 @@ func (f *fleetPane) summary(g *gridPane) string {
 	case stale > 0:
 		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))
 	case g.len() > 0:
-		parts = append(parts, st.OnTime.Render(fmt.Sprintf(dt.BoardsFresh, g.len())))
+		parts = append(parts, st.OnTime.Render(dt.count(dt.OneFresh, dt.BoardsFresh, g.len())))
 	}
 	if f.byDelay {
 		parts = append(parts, st.Muted.Render(dt.SortedDelay))
 	} else {
 		parts = append(parts, st.Muted.Render(dt.SortedLine))
+	}
+	if a := f.sh.alertPart(); a != "" {
+		parts = append(parts, a)
 	}
 	return " " + strings.Join(parts, sep)
 }
@@ -219,7 +224,7 @@ func (f *fleetPane) view(g *gridPane) string {
 	}
 	stale := 0
 	for _, b := range g.boards {
-		if b.polls().lastErr != nil {
+		if _, ok := b.sh.stale(b.polls()); ok || (b.polls().lastErr != nil && !b.have) {
 			stale++
 		}
 	}
@@ -243,7 +248,7 @@ func (f *fleetPane) render(g *gridPane) string {
 	if h < 3 {
 		return sb.String()
 	}
-	badge := 4
+	badge := max(4, ansi.StringWidth(tx.ColLine)) // "LINIE" whole
 	for i := range f.trips {
 		badge = max(badge, len(tripLine(f.trips[i]))+2)
 	}
@@ -282,7 +287,7 @@ func (f *fleetPane) render(g *gridPane) string {
 		text, sev := deviationText(tx, t.Deviation())
 		row := mark + st.Muted.Render(padLeft(itoa(t.VehicleNumber), wFleetVeh)) + " " +
 			st.LineMark(line).Render(vehicleMark(t.VehicleCategory, f.sh.base.category(line))) + " " +
-			st.LineBadge(line).Render(pad(" "+line, badge)) + " " + st.Text.Render(pad(tripDirection(t), dir)) + " " +
+			st.LineBadge(line).Render(pad(" "+line, badge)) + " " + alertDirection(f.sh, line, tripDirection(t), dir) + " " +
 			st.severity(sev).Render(pad(text, wFleetDelay))
 		if age {
 			a, ok := t.ReportAge(f.sh.now)

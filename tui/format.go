@@ -43,6 +43,13 @@ type DelayRule struct {
 	Late int
 }
 
+// countsLate reports whether a deviation in seconds counts as late in the
+// dispatcher's summaries ("late >3 min"): the whole minutes the rows show
+// exceed Late, so the count can be checked against the rows (+4 and more).
+func (r DelayRule) countsLate(deviationSeconds int) bool {
+	return model.DelayMinutes(deviationSeconds) > r.Late
+}
+
 // DefaultDelayRule is the rule when Options.Delay is zero: the first two
 // minutes late in the slight colour (not red), late from 3.
 var DefaultDelayRule = DelayRule{Slight: 1, Late: 3}

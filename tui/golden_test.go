@@ -38,6 +38,9 @@ func TestGoldenStates(t *testing.T) {
 			e.advance(15 * time.Second)
 			e.src.setErr(errString("cannot reach api.swu.de: connection refused"))
 			e.poll()
+			// Stale is data older than two intervals (issue 12 item 13):
+			// the last good answer came a minute before.
+			e.m.board.polls().lastOK = e.now.Add(-time.Minute)
 			e.advance(3 * time.Second)
 		},
 		"search": func(e *testEnv) {

@@ -32,6 +32,7 @@ func newGoldenGrid(t *testing.T, w, h, n int) *testEnv {
 		e.src.setErr(errString("cannot reach api.swu.de"))
 		e.deliver(e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen}))
 		e.src.setErr(nil)
+		f.poll.lastOK = e.now.Add(-time.Minute) // stale: older than two intervals (issue 12 item 13)
 	}
 	e.key("right")
 	return e

@@ -1,5 +1,7 @@
 package tui
 
+import "fmt"
+
 // dispTexts is the dispatcher's section of the text catalogue (texts,
 // i18n.go, embeds it): the grid, merged and fleet views and the pins.
 // Every field has a value in both languages, and formats use the same
@@ -7,6 +9,8 @@ package tui
 type dispTexts struct {
 	// Grid.
 	Boards      string // "%d boards"
+	OneBoard    string // "1 board"
+	OneFresh    string // "1 board fresh"
 	LateN       string // "%d late >%d min": vehicles, DelayRule.Late
 	Worst       string // "worst +%d min: %s → %s" (minutes, line, direction)
 	WorstAt     string // " at %s" (stop)
@@ -60,7 +64,7 @@ type dispTexts struct {
 // englishDispTexts is the English catalogue.
 func englishDispTexts() dispTexts {
 	return dispTexts{
-		Boards: "%d boards", LateN: "%d late >%d min", Worst: "worst +%d min: %s → %s", WorstAt: " at %s",
+		Boards: "%d boards", OneBoard: "1 board", OneFresh: "1 board fresh", LateN: "%d late >%d min", Worst: "worst +%d min: %s → %s", WorstAt: " at %s",
 		StaleBoards: "⚠ %d stale", BoardsFresh: "%d boards fresh", AllFresh: "all fresh", Page: "page %d/%d",
 		Arr: "arr.", Pl: "pl. %s", LineF: "line %s", NoAnswer: "no answer: %s", GridLoading: "loading…",
 		NoMatch: "nothing matches the filters", NothingSoon: "nothing in the next hour",
@@ -90,7 +94,7 @@ func englishDispTexts() dispTexts {
 // germanDispTexts is the German catalogue.
 func germanDispTexts() dispTexts {
 	return dispTexts{
-		Boards: "%d Tafeln", LateN: "%d verspätet >%d Min", Worst: "max. +%d Min: %s → %s", WorstAt: " an %s",
+		Boards: "%d Tafeln", OneBoard: "1 Tafel", OneFresh: "1 Tafel aktuell", LateN: "%d verspätet >%d Min", Worst: "max. +%d Min: %s → %s", WorstAt: " (%s)",
 		StaleBoards: "⚠ %d veraltet", BoardsFresh: "%d Tafeln aktuell", AllFresh: "alle aktuell",
 		Page: "Seite %d/%d", Arr: "Ank.", Pl: "Steig %s", LineF: "Linie %s", NoAnswer: "keine Antwort: %s",
 		GridLoading: "lädt…", NoMatch: "nichts passt zu den Filtern", NothingSoon: "nichts in der nächsten Stunde",
@@ -115,4 +119,12 @@ func germanDispTexts() dispTexts {
 		KeyDirection: "Richtungsfilter", KeyToGrid: "Übersicht",
 		KeyClearFilters: "Filter löschen",
 	}
+}
+
+// count is one for n == 1, else many with n: "1 board", "2 boards".
+func (dt *dispTexts) count(one, many string, n int) string {
+	if n == 1 {
+		return one
+	}
+	return fmt.Sprintf(many, n)
 }

@@ -1,13 +1,14 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"abfahrt/feed"
 	"abfahrt/model"
 )
 
@@ -191,10 +192,11 @@ func (b *gridBoard) compact(num int, focused bool, w, h int) string {
 		left += st.Muted.Render(" · " + s)
 	}
 	right := ""
+	since, stale := b.sh.stale(b.polls())
 	switch {
-	case !b.polls().staleSince.IsZero() && b.have:
-		right = st.Stale.Render("⚠ " + b.sh.svcAt(b.polls().staleSince).In(model.Berlin).Format("15:04"))
-	case b.polls().lastErr != nil:
+	case stale && b.have:
+		right = st.Stale.Render("⚠ " + since.In(model.Berlin).Format("15:04"))
+	case b.polls().lastErr != nil && !b.have:
 		right = st.Error.Render("✗")
 	}
 	sb.WriteString(spread(left, right, w))
@@ -252,9 +254,19 @@ func (b *gridBoard) cachedCompactRow(m *rowMemo, e *model.Event, badge, dir int)
 	return m.line
 }
 
-// compactRow renders one event in a grid cell.
+// wideCellDir is the direction width from which a grid cell also shows
+// each row's platform and scheduled time (cells of wide terminals).
+const wideCellDir = 44
+
+// compactRow renders one event in a grid cell with its leave-by cell; a
+// wide cell adds the platform (of a stop board) and the scheduled time.
 func (b *gridBoard) compactRow(e *model.Event, badge, dir int) string {
-	return compactRow(b.sh, e, badge, dir) + b.compactLeaveCell(e)
+	if dir < wideCellDir {
+		return compactRow(b.sh, e, badge, dir) + b.compactLeaveCell(e)
+	}
+	st := b.sh.st
+	return compactRow(b.sh, e, badge, dir-10) + " " + st.Muted.Render(pad(e.PlatformName, 3)) + " " +
+		st.Muted.Render(clockTime(e.Scheduled)) + b.compactLeaveCell(e)
 }
 
 // compactRow renders one event densely: mark, line badge, direction,
@@ -273,7 +285,7 @@ func compactRow(sh *shared, e *model.Event, badge, dir int) string {
 	text, sev := compactDelay(sh.t, *e)
 	return st.LineMark(line).Render(vehicleMark(e.VehicleCategory, sh.base.category(line))) + " " +
 		st.LineBadge(line).Render(pad(" "+line, badge)) + " " +
-		st.Text.Render(pad(e.DirectionText, dir)) + " " +
+		alertDirection(sh, line, e.DirectionText, dir) + " " +
 		dueSt.Render(padLeft(due, wDueC)) + " " +
 		st.severity(sev).Render(padLeft(text, wDelayC))
 }
@@ -281,21 +293,25 @@ func compactRow(sh *shared, e *model.Event, badge, dir int) string {
 // compactDelay is the delay in three cells: "+3", "-1", "✓" on time, ""
 // for a timetable-only row (its countdown carries the "~").
 func compactDelay(tx *texts, e model.Event) (string, severity) {
-	text, sev := tx.delayText(e)
+	_, sev := tx.delayText(e)
 	switch sev {
 	case sevOnTime:
 		return "✓", sev
 	case sevPlanned:
 		return "", sev
-	case sevSlight, sevLate, sevEarly, sevMinor:
+	case sevSlight, sevLate, sevMinor:
+		return "+" + itoa(e.DelayMinutes()), sev // the bare minutes in every language: "+3 Min" would be cut
+	case sevEarly:
 	}
-	return text, sev
+	return itoa(e.DelayMinutes()), sev
 }
 
 // compactEmpty says why a grid cell has no rows.
 func (b *gridBoard) compactEmpty() string {
 	dt := b.sh.dt
 	switch {
+	case !b.have && errors.Is(b.polls().lastErr, feed.ErrNotFound):
+		return fmt.Sprintf(b.sh.t.NoSuchStop, b.name())
 	case !b.have && b.polls().lastErr != nil:
 		return fmt.Sprintf(dt.NoAnswer, b.sh.t.errLine(b.polls().lastErr))
 	case !b.have:
@@ -320,8 +336,8 @@ func (g *gridPane) zoomView(b *gridBoard) string {
 	}
 	left := " " + st.Accent.Render(itoa(g.focus+1)) + " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+note)
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
-	if !b.polls().staleSince.IsZero() && b.have {
-		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, b.sh.svcAt(b.polls().staleSince).In(model.Berlin).Format("15:04:05"))) + "  " + right
+	if since, ok := b.sh.stale(b.polls()); ok && b.have {
+		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, since.In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}
 	head := spread(left, right, g.width)
 	if i := strings.IndexByte(v, '\n'); i >= 0 {
@@ -345,7 +361,7 @@ func (g *gridPane) summary(w int) string {
 			if due, ok := e.DueIn(g.sh.now); !ok || due < -hideAfter || !e.Realtime() {
 				continue
 			}
-			if time.Duration(e.Deviation)*time.Second > g.sh.t.delay.lateAfter() {
+			if g.sh.t.delay.countsLate(e.Deviation) {
 				late[e.VehicleNumber] = true
 			}
 			if worst == nil || e.Deviation > worst.Deviation {
@@ -355,11 +371,11 @@ func (g *gridPane) summary(w int) string {
 	}
 	stale := 0
 	for _, b := range g.boards {
-		if b.polls().lastErr != nil {
+		if _, ok := b.sh.stale(b.polls()); ok || (b.polls().lastErr != nil && !b.have) {
 			stale++
 		}
 	}
-	left := " " + st.Title.Render(fmt.Sprintf(dt.Boards, len(g.boards)))
+	left := " " + st.Title.Render(dt.count(dt.OneBoard, dt.Boards, len(g.boards)))
 	parts := []string{st.Late.Render(fmt.Sprintf(dt.LateN, len(late), g.sh.t.delay.Late))}
 	if stale > 0 {
 		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))
@@ -376,7 +392,13 @@ func (g *gridPane) summary(w int) string {
 	if per := g.perPage(); per < len(g.boards) {
 		parts = append(parts, st.Muted.Render(fmt.Sprintf(dt.Page, g.focus/per+1, (len(g.boards)+per-1)/per)))
 	}
-	return fit(left+st.Muted.Render(" · ")+strings.Join(parts, st.Muted.Render(" · ")), w)
+	if a := g.sh.alertPart(); a != "" {
+		parts = append(parts, a)
+	}
+	// The clock on the right, as on the single board: a dispatcher reads
+	// the countdowns against it.
+	clock := st.Clock.Render(g.sh.now.In(model.Berlin).Format("15:04:05")) + " "
+	return spread(left+st.Muted.Render(" · ")+strings.Join(parts, st.Muted.Render(" · ")), clock, w)
 }
 
 // perPage is how many boards show at once at the current size.

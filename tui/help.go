@@ -119,14 +119,72 @@ func (m *Model) helpView(w, h int) string {
 		}
 		cols = append(cols, st.Title.Render(g.title)+"\n"+strings.Join(lines, "\n"))
 	}
+	legend := wrapWords(fmt.Sprintf(tx.HelpLegend, tx.Planned), max(w-6, 10))
 	body := st.Title.Render(tx.HelpTitle) + "\n\n" + layoutHelpColumns(cols, w-4)
-	body += "\n\n" + st.Muted.Render(fmt.Sprintf(tx.HelpLegend, tx.Planned))
+	body += "\n\n" + st.Muted.Render(strings.Join(legend, "\n"))
 	return st.Overlay.Render(clipLines(body, max(w-4, 1), max(h-2, 1)))
 }
 
 // layoutHelpColumns places help columns side by side, as many to a row
-// as fit in w.
+// as fit in w; when more do not fit, each goes under the shortest column
+// so far (a short group fills the space under another), which keeps the
+// overlay within 80×24.
 func layoutHelpColumns(cols []string, w int) string {
+	if stacked, ok := stackHelpColumns(cols, w); ok {
+		return stacked
+	}
+	return rowHelpColumns(cols, w)
+}
+
+// stackGap is the space between stacked help columns.
+const stackGap = 3
+
+// stackHelpColumns lays cols out in as many stacks as the widest first
+// columns allow; ok is false when they do not all fit in w.
+func stackHelpColumns(cols []string, w int) (string, bool) {
+	var stacks [][]string
+	var widths []int
+	used := 0
+	for _, c := range cols {
+		cw := lipgloss.Width(c) + stackGap
+		if used+cw > w {
+			break
+		}
+		stacks, widths = append(stacks, []string{c}), append(widths, cw)
+		used += cw
+	}
+	if len(stacks) == 0 || len(stacks) == len(cols) {
+		return "", false // one column only, or all in one row: the row layout is the same
+	}
+	height := func(s []string) int { return lipgloss.Height(strings.Join(s, "\n\n")) }
+	for _, c := range cols[len(stacks):] {
+		best := -1
+		for i, s := range stacks {
+			if lipgloss.Width(c)+stackGap > widths[i] && used-widths[i]+lipgloss.Width(c)+stackGap > w {
+				continue
+			}
+			if best < 0 || height(s) < height(stacks[best]) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return "", false
+		}
+		stacks[best] = append(stacks[best], c)
+		if cw := lipgloss.Width(c) + stackGap; cw > widths[best] {
+			used += cw - widths[best]
+			widths[best] = cw
+		}
+	}
+	parts := make([]string, len(stacks))
+	for i, s := range stacks {
+		parts[i] = lipgloss.NewStyle().PaddingRight(stackGap).Render(strings.Join(s, "\n\n"))
+	}
+	return lipgloss.JoinHorizontal(lipgloss.Top, parts...), true
+}
+
+// rowHelpColumns places help columns in rows, as many to a row as fit.
+func rowHelpColumns(cols []string, w int) string {
 	var rows, row []string
 	used := 0
 	for _, c := range cols {

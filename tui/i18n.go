@@ -61,7 +61,9 @@ type texts struct {
 
 	// Board column titles.
 	ColLine, ColDirection, ColPlatform, ColDue string
-	ColSched, ColDelay, ColStatus, ColVehicle  string
+	// ColFrom heads the direction column of arrivals: where they come from.
+	ColFrom                                   string
+	ColSched, ColDelay, ColStatus, ColVehicle string
 
 	// Why a board is empty.
 	NoneYet    string // "No %s yet: …" (departures/arrivals)
@@ -92,6 +94,14 @@ type texts struct {
 	ErrUnreachable string // "cannot reach the service: %s"
 	ErrUnreadable  string // "unreadable answer: %s"
 	NoStopsForLine string // "no stops known for line %s"
+	// Errors of the system, never shown in Go's words.
+	ErrNoAnswer string // "no answer in time"
+	ErrCanceled string // "request cancelled"
+	ErrSystem   string // "network or system error"
+	ErrNotFound string // "unknown to the service"
+	// NoSuchStop is a board's text when the service knows no such stop
+	// ("%s does not exist." with the board's name); it is not polled again.
+	NoSuchStop string
 
 	// Too small a terminal.
 	TooSmall, NeedSize, TooSmallShort string
@@ -115,6 +125,8 @@ type texts struct {
 	KindStop, KindPlatform, KindLine, KindVehicle                           string
 	LineTitle                                                               string // "Line %s"
 	TramN, BusN, VehicleN                                                   string // "Tram %d"
+	// CatTram and CatBus name a line's kind in search results.
+	CatTram, CatBus string
 
 	// Vehicle pane.
 	Capacity, TripDeviation, LateBy, EarlyBy  string // "%d seats, %d standing", "deviation", "+%d min late", "%d min early"
@@ -126,9 +138,11 @@ type texts struct {
 	OutOfService, OutOfServiceTail, TripEnded string // "Out of service since %s", …, "Trip ended at %s"
 	TripEndedTail, VehUnavailable, NotInNow   string // …, "Vehicle not available: %s", …
 	LoadingVehicle                            string // "Loading vehicle %d…"
+	VehUnknown                                string // "The service knows no vehicle %d."
 
 	// Kiosk.
 	DataDelayed string // banner: "Data delayed since %s" (HH:MM)
+	Resumes     string // outside operating hours: "Service resumes at %s" (HH:MM)
 	DataBlanked string // rows blanked: "No current departure data since %s. …"
 	NextDep     string // label of the large countdown
 	DateFormat  string // %[1]s weekday, %[2]d day, %[3]s month, %[4]d year
@@ -171,7 +185,7 @@ func englishTexts() texts {
 		Platform: "platform %s", AllPlatform: "all platforms", LineOnly: "line %s only",
 		StaleSince: "⚠ stale since %s", StopN: "Stop %d", StopPointN: "Stop point %s",
 
-		ColLine: "LINE", ColDirection: "DIRECTION", ColPlatform: "PLAT", ColDue: "DUE",
+		ColLine: "LINE", ColDirection: "DIRECTION", ColFrom: "FROM", ColPlatform: "PLAT", ColDue: "DUE",
 		ColSched: "SCHED", ColDelay: "DELAY", ColStatus: "STATUS", ColVehicle: "VEH",
 
 		NoneYet:    "No %s yet: the service did not answer.",
@@ -189,12 +203,14 @@ func englishTexts() texts {
 		ClockSkew: "service time %s · this computer %s",
 		ErrHTTP:   "%d %s", ErrTimeout: "no answer within %s", ErrUnreachable: "cannot reach the service: %s",
 		ErrUnreadable: "unreadable answer: %s",
+		ErrNoAnswer:   "no answer in time", ErrCanceled: "request cancelled", ErrSystem: "network or system error",
+		ErrNotFound: "unknown to the service", NoSuchStop: "%s does not exist: the service knows no such stop.",
 
 		TooSmall: "terminal too small", NeedSize: "need %d×%d", TooSmallShort: "too small",
 
 		HelpTitle:  "abfahrt — keys",
 		GroupBoard: "Board", GroupEverywhere: "Everywhere", GroupSearch: "Search", GroupVehicle: "Vehicle",
-		HelpLegend: "Rows: ▮ tram, ● bus; ~ and “%s”: timetable only, no live data.",
+		HelpLegend: "Rows: ▮ tram, ● bus, · other; ~ and “%s”: timetable only, no live data. Delay: ✓ on time, +N late (red from +3), -N early. ⚠ an alert on the line, or data older than two polls.",
 
 		KeyQuit: "quit", KeyHelp: "help", KeySearch: "search", KeyRefresh: "refresh",
 		KeyNextPane: "next pane", KeyPrevPane: "previous pane",
@@ -212,7 +228,7 @@ func englishTexts() texts {
 		SearchReady:       "%d stops, platforms, lines and vehicles. Type to search.",
 		SearchNone:        "Nothing matches “%s”.",
 		KindStop:          "stop", KindPlatform: "platform", KindLine: "line", KindVehicle: "vehicle",
-		LineTitle: "Line %s", TramN: "Tram %d", BusN: "Bus %d", VehicleN: "Vehicle %d",
+		LineTitle: "Line %s", TramN: "Tram %d", BusN: "Bus %d", VehicleN: "Vehicle %d", CatTram: "tram", CatBus: "bus",
 
 		Capacity: "%d seats, %d standing", TripDeviation: "deviation", LateBy: "+%d min late", EarlyBy: "%d min early",
 		Reported: "reported %s", AtStopName: "at %s", NextStop: "next %s", Over: "over %s",
@@ -224,11 +240,11 @@ func englishTexts() texts {
 		OutOfService:     "Out of service since %s",
 		OutOfServiceTail: ": its last trip is shown; it is picked up again on its next trip.",
 		TripEnded:        "Trip ended at %s", TripEndedTail: ": waiting for the vehicle's next trip.",
-		VehUnavailable: "Vehicle not available: %s",
+		VehUnavailable: "Vehicle not available: %s", VehUnknown: "The service knows no vehicle %d.",
 		NotInNow:       "Not in service now. The pane picks the vehicle up when it starts its next trip.",
 		LoadingVehicle: "Loading vehicle %d…",
 
-		DataDelayed: "Data delayed since %s",
+		DataDelayed: "Data delayed since %s", Resumes: "Service resumes at %s",
 		DataBlanked: "No current departure data since %s. Please check the timetable at the stop.",
 		NextDep:     "Next departure",
 		DateFormat:  "%[1]s, %[2]d %[3]s %[4]d",
@@ -250,7 +266,7 @@ func germanTexts() texts {
 		Platform: "Steig %s", AllPlatform: "alle Steige", LineOnly: "nur Linie %s",
 		StaleSince: "⚠ Daten veraltet seit %s", StopN: "Haltestelle %d", StopPointN: "Steig %s",
 
-		ColLine: "LINIE", ColDirection: "RICHTUNG", ColPlatform: "STEIG", ColDue: "IN",
+		ColLine: "LINIE", ColDirection: "RICHTUNG", ColFrom: "VON", ColPlatform: "STEIG", ColDue: "IN",
 		ColSched: "PLAN", ColDelay: "VERSP.", ColStatus: "STATUS", ColVehicle: "FZG",
 
 		NoneYet:    "Noch keine %s: der Dienst antwortet nicht.",
@@ -268,12 +284,14 @@ func germanTexts() texts {
 		ClockSkew: "Serverzeit %s · dieser Rechner %s",
 		ErrHTTP:   "HTTP-Fehler %d (%s)", ErrTimeout: "keine Antwort innerhalb von %s", ErrUnreachable: "Dienst nicht erreichbar: %s",
 		ErrUnreadable: "unlesbare Antwort: %s",
+		ErrNoAnswer:   "keine Antwort in der Zeit", ErrCanceled: "Anfrage abgebrochen", ErrSystem: "Netz- oder Systemfehler",
+		ErrNotFound: "dem Dienst unbekannt", NoSuchStop: "%s gibt es nicht: der Dienst kennt diese Haltestelle nicht.",
 
 		TooSmall: "Terminal zu klein", NeedSize: "mindestens %d×%d", TooSmallShort: "zu klein",
 
 		HelpTitle:  "abfahrt — Tasten",
 		GroupBoard: "Tafel", GroupEverywhere: "Überall", GroupSearch: "Suche", GroupVehicle: "Fahrzeug",
-		HelpLegend: "Zeilen: ▮ Straßenbahn, ● Bus; ~ und „%s“: nur Fahrplan, keine Echtzeitdaten.",
+		HelpLegend: "Zeilen: ▮ Straßenbahn, ● Bus, · andere; ~ und „%s“: nur Fahrplan, keine Echtzeitdaten. Verspätung: ✓ pünktlich, +N später (rot ab +3), -N früher. ⚠ Meldung zur Linie oder Daten älter als zwei Abfragen.",
 
 		KeyQuit: "beenden", KeyHelp: "Hilfe", KeySearch: "suchen", KeyRefresh: "aktualisieren",
 		KeyNextPane: "nächster Bereich", KeyPrevPane: "voriger Bereich",
@@ -291,7 +309,7 @@ func germanTexts() texts {
 		SearchReady:       "%d Haltestellen, Steige, Linien und Fahrzeuge. Tippen zum Suchen.",
 		SearchNone:        "Nichts passt zu „%s“.",
 		KindStop:          "Halt", KindPlatform: "Steig", KindLine: "Linie", KindVehicle: "Fahrzeug",
-		LineTitle: "Linie %s", TramN: "Straßenbahn %d", BusN: "Bus %d", VehicleN: "Fahrzeug %d",
+		LineTitle: "Linie %s", TramN: "Straßenbahn %d", BusN: "Bus %d", VehicleN: "Fahrzeug %d", CatTram: "Straßenbahn", CatBus: "Bus",
 
 		Capacity: "%d Sitz-, %d Stehplätze", TripDeviation: "Abweichung", LateBy: "+%d Min verspätet", EarlyBy: "%d Min zu früh",
 		Reported: "gemeldet %s", AtStopName: "Halt %s", NextStop: "nächster Halt %s", Over: "über %s",
@@ -303,11 +321,11 @@ func germanTexts() texts {
 		OutOfService:     "Außer Dienst seit %s",
 		OutOfServiceTail: ": die letzte Fahrt wird gezeigt; mit der nächsten Fahrt geht es weiter.",
 		TripEnded:        "Fahrt endete: %s", TripEndedTail: ": warte auf die nächste Fahrt des Fahrzeugs.",
-		VehUnavailable: "Fahrzeug nicht verfügbar: %s",
+		VehUnavailable: "Fahrzeug nicht verfügbar: %s", VehUnknown: "Der Dienst kennt kein Fahrzeug %d.",
 		NotInNow:       "Derzeit nicht im Dienst. Die Ansicht zeigt das Fahrzeug, sobald es die nächste Fahrt beginnt.",
 		LoadingVehicle: "Fahrzeug %d wird geladen…",
 
-		DataDelayed: "Daten veraltet seit %s",
+		DataDelayed: "Daten veraltet seit %s", Resumes: "Betrieb wieder ab %s Uhr",
 		DataBlanked: "Keine aktuellen Abfahrtsdaten seit %s. Bitte beachten Sie den Fahrplanaushang.",
 		NextDep:     "Nächste Abfahrt",
 		DateFormat:  "%[1]s, %[2]d. %[3]s %[4]d",
@@ -361,7 +379,22 @@ func (t *texts) countdown(e model.Event, now time.Time) string {
 	case due < time.Hour:
 		return strconv.Itoa(int(due/time.Minute)) + " " + t.Min
 	}
-	return e.When().In(model.Berlin).Format("15:04")
+	return e.Due().In(model.Berlin).Format("15:04")
+}
+
+// dirHeader is the direction column's title: where departures go, where
+// arrivals come from.
+func (t *texts) dirHeader(arrivals bool) string {
+	if arrivals {
+		return t.ColFrom
+	}
+	return t.ColDirection
+}
+
+// endsAt reports whether departure e is a trip that ends at the stop
+// named stop: its direction is the stop itself, so it departs nowhere.
+func endsAt(e *model.Event, stop string) bool {
+	return !e.Arrival && stop != "" && strings.EqualFold(strings.TrimSpace(e.DirectionText), strings.TrimSpace(stop))
 }
 
 // delayText formats an event's delay: "+3", "on time", "-1", or "planned"
@@ -511,6 +544,17 @@ func (t *texts) polls(n int) string {
 		return t.PollN
 	}
 	return fmt.Sprintf(t.PollsN, n)
+}
+
+// routeCategory names a line's kind in the catalogue's language.
+func (t *texts) routeCategory(c model.RouteCategory) string {
+	switch c {
+	case model.RouteTram:
+		return t.CatTram
+	case model.RouteBus:
+		return t.CatBus
+	}
+	return c.String()
 }
 
 // vehicleTitle is "Tram 41", "Bus 151" or "Vehicle 7".

@@ -197,6 +197,10 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		// Rows fill the height: a tall screen asks for as many departures
+		// as it has lines for (from the next poll on), never fewer than
+		// the configured limit.
+		m.sh.limit = max(m.limit, min(MaxLimit, msg.Height-kioskChrome))
 	case tea.KeyMsg:
 		if k.opt.QuitKey != "" && msg.String() == k.opt.QuitKey {
 			k.stopAll()
@@ -231,6 +235,9 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 	case feedMsg:
 		if f, cmd, ok := m.sh.reg.receive(m.sh, msg); ok {
 			k.fed(f, true)
+			if f == k.alertF && f.have {
+				m.sh.setAlert(k.alert) // the rows of the lines it names carry ⚠
+			}
 			return cmd
 		}
 	case baseRetryMsg:

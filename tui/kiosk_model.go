@@ -30,7 +30,12 @@ type kioskModel struct {
 	width  int
 	height int
 	start  []tea.Cmd // the first polls, for Init
+	limit  int       // the configured departures per board; a tall screen asks for more
 }
+
+// kioskChrome is about how many lines of a kiosk screen are not rows: the
+// big clock, date, titles, column header, alert and status lines.
+const kioskChrome = 16
 
 // newKioskModel returns the kiosk for o: o.Boards in turn, else the board
 // of the default stop (DefaultStop). It does no I/O.
@@ -38,6 +43,11 @@ func newKioskModel(o Options) kioskModel {
 	sh := newShared(o)
 	sh.rem = nil // the kiosk is silent and sets no reminders
 	o = o.withWalk()
+	// A station display retries at its interval, without backing off: it
+	// shows data again within one interval of the service's return (with
+	// the ±10 % jitter, kiosks still spread out). Retry-After still holds.
+	sh.pol.maxBack = sh.pol.interval
+	limit := sh.limit
 	specs := o.Boards
 	if len(specs) == 0 {
 		specs = []BoardSpec{{Stop: DefaultStop, Walk: WalkTime(o.Walk), PerLine: o.PerLine}}
@@ -52,7 +62,7 @@ func newKioskModel(o Options) kioskModel {
 	}
 	k := newKiosk(sh, o.Kiosk, specs)
 	k.profiles, k.base, k.profile = profiles, base, prof
-	m := kioskModel{sh: sh, kiosk: k}
+	m := kioskModel{sh: sh, kiosk: k, limit: limit}
 	m.start = m.kiosk.init()
 	return m
 }

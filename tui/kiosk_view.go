@@ -222,7 +222,7 @@ func (m *kioskModel) bigCountdown(e *model.Event, scale int) []string {
 	case due < time.Minute:
 		text = st.DueNow.Render(" " + tx.Now + " ")
 	case due >= time.Hour:
-		text = st.Digits.Render(e.When().In(model.Berlin).Format("15:04"))
+		text = st.Digits.Render(e.Due().In(model.Berlin).Format("15:04"))
 	}
 	if text != "" {
 		out := make([]string, digitRows*scale)
@@ -276,6 +276,18 @@ func (m *kioskModel) kioskTable(b *boardPane, rows []int, blank bool, w, room in
 		c.veh = false
 		c.dir = min(c.dir+c.cw.vehicle+gap, maxDir)
 	}
+	// The direction column as wide as its longest text, not 56 cells of
+	// mostly blank on a wide screen.
+	longest := ansi.StringWidth(tx.dirHeader(b.subj.arrivals))
+	for _, r := range rows {
+		e := &b.data.Events[r]
+		n := ansi.StringWidth(e.DirectionText)
+		if m.sh.alertOn(e.Line()) {
+			n += 2 // "⚠ "
+		}
+		longest = max(longest, n)
+	}
+	c.dir = min(c.dir, longest)
 	out := []string{st.ColHeader.Render(fit(b.colHeader(c), w))}
 	space := room - 1
 	step := 1
@@ -310,14 +322,7 @@ func (m *kioskModel) tickerLine(w int) string {
 	if a.Title == "" && len(a.Items) == 0 {
 		return ""
 	}
-	text := a.Title
-	if len(a.Items) > 0 {
-		if text != "" {
-			text += ": "
-		}
-		text += strings.Join(a.Items, " · ")
-	}
-	pages := wrapWords(oneLine(text), w-3)
+	pages := wrapWords(alertText(a), w-3)
 	if len(pages) == 0 {
 		return ""
 	}
@@ -348,6 +353,12 @@ func (m *kioskModel) renderNightClock(w, h int) string {
 	}
 	for _, r := range rows {
 		out = append(out, strings.Repeat(" ", px)+m.sh.st.Dim.Render(r))
+	}
+	// When the display wakes: the start of the operating hours.
+	from := m.kiosk.opt.HoursFrom
+	resume := fmt.Sprintf(m.sh.t.Resumes, fmt.Sprintf("%02d:%02d", from/60, from%60))
+	if len(out) < h {
+		out = append(out, strings.Repeat(" ", max(min(px, w-ansi.StringWidth(resume)), 0))+m.sh.st.Dim.Render(fit(resume, w)))
 	}
 	return strings.Join(out, "\n")
 }

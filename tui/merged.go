@@ -58,7 +58,7 @@ func (p *mergedPane) rows(g *gridPane) []mergedRow {
 		}
 	}
 	slices.SortStableFunc(out, func(a, b mergedRow) int {
-		if c := a.e.When().Compare(b.e.When()); c != 0 {
+		if c := a.e.Due().Compare(b.e.Due()); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.b.name(), b.b.name())
@@ -134,11 +134,14 @@ func (p *mergedPane) render(g *gridPane) string {
 	rows := p.rows(g)
 	var sb strings.Builder
 	title := " " + st.Title.Render(dt.Merged) + st.Muted.Render(" · "+fmt.Sprintf(dt.MergedCount, len(rows), g.len()))
+	if a := p.sh.alertPart(); a != "" {
+		title += st.Muted.Render(" · ") + a
+	}
 	sb.WriteString(spread(title, st.Clock.Render(p.sh.now.In(model.Berlin).Format("15:04:05"))+" ", w))
 	if h < 3 {
 		return sb.String()
 	}
-	stopW, badge, plat := 4, 4, 0
+	stopW, badge, plat := 4, max(4, ansi.StringWidth(tx.ColLine)), 0 // "LINIE" whole
 	for _, r := range rows {
 		stopW = max(stopW, ansi.StringWidth(r.b.name()))
 		badge = max(badge, ansi.StringWidth(r.e.Line())+2)
@@ -197,7 +200,7 @@ func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh
 	text, sev := tx.delayText(*e)
 	s := mark + st.Accent.Render(pad(r.b.name(), stopW)) + " " +
 		st.LineMark(line).Render(vehicleMark(e.VehicleCategory, p.sh.base.category(line))) + " " +
-		st.LineBadge(line).Render(pad(" "+line, badge)) + " " + st.Text.Render(pad(e.DirectionText, dir))
+		st.LineBadge(line).Render(pad(" "+line, badge)) + " " + alertDirection(p.sh, line, e.DirectionText, dir)
 	if plat > 0 {
 		s += " " + st.Text.Render(pad(e.PlatformName, plat))
 	}

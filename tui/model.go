@@ -161,6 +161,10 @@ type shared struct {
 	notice    string       // a one-off message for the status bar, cleared by the next key
 	rem       *reminderSet // the reminders (reminder.go); nil in the kiosk
 	nightMode *nightMode   // day and night styles (night.go); nil without night hours
+	// alert is the service's unplanned alert, alertLines the lines it
+	// names (alerts.go); every view shows them.
+	alert      model.Alert
+	alertLines map[string]bool
 
 	// dt is the dispatcher's section of the catalogue t (grid_text.go);
 	// rate the requests per minute for the status bar (grid_root.go).
@@ -188,7 +192,9 @@ type Model struct {
 	height  int
 	startV  int // vehicle to open at start
 	memo    *frameMemos
-	start   tea.Cmd // the single board's first poll, for Init
+	start   tea.Cmd    // the single board's first poll, for Init
+	alertF  *feedEntry // the unplanned alert's feed, shown on every view (alerts.go)
+	alertGo tea.Cmd    // its first poll, for Init
 
 	// disp is the dispatcher: grid, merged and fleet views, pins (grid_root.go).
 	disp dispatch
@@ -275,6 +281,7 @@ func New(o Options) Model {
 		m.board.perLine = min(max(o.Boards[0].PerLine, 0), MaxPerLine)
 	}
 	m.disp = newDispatch(sh, o)
+	m.alertF, m.alertGo = sh.reg.acquireKey(alertKey)
 	if !m.disp.active() {
 		m.start = m.board.show()
 	}
@@ -290,6 +297,7 @@ func (m Model) Init() tea.Cmd {
 		baseDataCmd(m.sh.ctx, m.sh.src),
 		m.disp.init(),
 		m.sh.rem.loadCmd(),
+		m.alertGo,
 	}
 	cmds = append(cmds, m.start)
 	if m.startV != 0 {
@@ -318,8 +326,29 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.vehicle.open {
 		m.vehicle.measure()
 	}
+	if w := m.widen(); w != nil {
+		cmd = tea.Batch(w, cmd)
+	}
 	m.syncKeys()
 	return m, cmd
+}
+
+// widen marks the feeds that a view shows through filters, so that their
+// polls ask for more events (feedEntry.wide); a feed that just became wide
+// and last asked for fewer is polled at once, so a new filter fills its
+// rows without waiting an interval.
+func (m *Model) widen() tea.Cmd {
+	var cmds []tea.Cmd
+	for _, f := range m.sh.reg.entries {
+		w := (m.board.feed == f && m.board.line != "") || m.disp.grid.filters(f)
+		f.wide = w
+		if w && !f.gotWide && f.have && !f.poll.inFlight() && f.wideGen != f.poll.gen {
+			// A new schedule (the armed tick dies), asked for once.
+			cmds = append(cmds, f.refresh())
+			f.wideGen = f.poll.gen
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // View renders the screen. It is pure: the time comes from the last

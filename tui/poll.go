@@ -28,6 +28,8 @@ type policy struct {
 	interval time.Duration
 	timeout  time.Duration
 	rnd      *rand.Rand
+	// maxBack caps the backoff after failures (maxBackoff when zero).
+	maxBack time.Duration
 }
 
 // newPolicy returns the policy for an interval (0 means DefaultInterval).
@@ -47,7 +49,11 @@ func newPolicy(interval time.Duration, seed uint64) policy {
 // failures (0 after a success), honouring a Retry-After the service sent
 // with err, with about ±10 % jitter so that many clients spread out.
 func (p policy) delay(failures int, err error) time.Duration {
-	d := feed.NextDelay(p.interval, maxBackoff, failures)
+	limit := maxBackoff
+	if p.maxBack > 0 {
+		limit = p.maxBack
+	}
+	d := feed.NextDelay(p.interval, limit, failures)
 	if ra, ok := feed.RetryAfter(err); ok && ra > d {
 		return ra // the service asked for this much; no jitter below it
 	}
@@ -86,6 +92,28 @@ type poller struct {
 	moved          bool
 	// requests counts requests started, for the status bar and tests.
 	requests int
+}
+
+// staleAt is when the poller's data turns stale: delayedAfter intervals
+// after the last good answer. One failed poll (or a few under a high
+// error rate) does not mark data stale; data that has not been renewed
+// for two intervals does, whatever the reason. Zero before any answer.
+func (p *poller) staleAt(interval time.Duration) time.Time {
+	if p.lastOK.IsZero() {
+		return time.Time{}
+	}
+	return p.lastOK.Add(delayedAfter * interval)
+}
+
+// stale is the one staleness rule of every view: whether p's data is
+// stale at the last clock tick, and since when (the time of the data
+// shown, in the service's time).
+func (sh *shared) stale(p *poller) (since time.Time, ok bool) {
+	at := p.staleAt(sh.pol.interval)
+	if at.IsZero() || !sh.local.After(at) {
+		return time.Time{}, false
+	}
+	return sh.svcAt(p.lastOK), true
 }
 
 // inFlight reports whether a request is awaited.

@@ -26,6 +26,15 @@ type feedEntry struct {
 	data  feedData // the last good answer
 	have  bool
 	users int // views that show it
+	// wide is set while a view shows the feed through filters (a line,
+	// platform or direction): its polls then ask the service for MaxLimit
+	// events, so that the filtered view still fills as many rows as an
+	// unfiltered one (each view shows at most shared.limit rows).
+	wide bool
+	// gotWide is whether the last request asked for MaxLimit.
+	gotWide bool
+	// wideGen is the schedule started to ask for a wide answer at once.
+	wideGen int
 }
 
 // newRegistry returns an empty registry.
@@ -65,7 +74,15 @@ func (r *registry) tick(sh *shared, msg feedTickMsg) (e *feedEntry, cmd tea.Cmd,
 	if e == nil || e.poll.gen != msg.gen {
 		return nil, nil, false
 	}
-	return e, e.poll.tick(sh, msg), true
+	limit := sh.limit
+	if e.wide {
+		limit = max(limit, MaxLimit)
+	}
+	cmd = e.poll.tick(sh, msg, limit)
+	if cmd != nil {
+		e.gotWide = e.wide
+	}
+	return e, cmd, true
 }
 
 // receive takes the answer msg if an entry awaits it, records it and arms

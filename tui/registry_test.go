@@ -40,7 +40,7 @@ func TestRegistrySharesAPinnedAndWatchedStop(t *testing.T) {
 	if len(g.boards[0].rows()) == 0 {
 		t.Error("the grid board of the pinned stop waits for a poll of its own")
 	}
-	if n := len(e.m.sh.reg.entries); n != 2 {
+	if n := boardFeeds(e.m.sh.reg); n != 2 {
 		t.Errorf("%d feeds in the registry for 2 stops, want 2", n)
 	}
 	if n := calls(1350); n != 1 {

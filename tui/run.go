@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
 
 	// Before Bubble Tea's init: no colour query to the terminal (it waits
 	// 5 s on a terminal that does not answer).
@@ -18,6 +21,18 @@ import (
 // renderer's wake-ups at 15 FPS cost an idle board 0.52 % of a core
 // against 0.40 % at 10 FPS.
 const fps = 10
+
+// monoProfile is the colour profile to render with: under NO_COLOR termenv
+// picks Ascii, which drops bold and reverse too; but no-color.org forbids
+// colour, not emphasis, and the mono theme carries its meaning (cursor,
+// late, cancelled) in attributes. So the mono theme renders with ANSI
+// attributes (its styles hold no colour) unless the terminal is dumb.
+func monoProfile(theme string, p termenv.Profile, term string) termenv.Profile {
+	if theme == ThemeMono && p == termenv.Ascii && term != "dumb" {
+		return termenv.ANSI
+	}
+	return p
+}
 
 // ErrTerminalGone is Run's error when the terminal went away under a
 // running board (a hangup with SIGHUP ignored, as under nohup): with
@@ -46,6 +61,7 @@ func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err err
 			err = fmt.Errorf("tui: panic: %v", r)
 		}
 	}()
+	lipgloss.SetColorProfile(monoProfile(o.Theme, lipgloss.ColorProfile(), os.Getenv("TERM")))
 	caller := ctx
 	ctx, cancel := context.WithCancelCause(caller)
 	defer cancel(nil)

@@ -1,11 +1,17 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"net"
 	"net/http"
+	"net/url"
+	"os"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -128,10 +134,31 @@ func (tx *texts) errLine(err error) string {
 		s = fmt.Sprintf(tx.ErrUnreachable, ne.Cause())
 	case errors.As(err, &de):
 		s = fmt.Sprintf(tx.ErrUnreadable, de.Reason)
+	case errors.Is(err, feed.ErrNotFound):
+		s = tx.ErrNotFound
+	case errors.Is(err, context.DeadlineExceeded):
+		s = tx.ErrNoAnswer
+	case errors.Is(err, context.Canceled):
+		s = tx.ErrCanceled
+	case isSystemError(err):
+		s = tx.ErrSystem
 	default:
 		s = feed.Brief(err)
 	}
 	return oneLine(s)
+}
+
+// isSystemError reports an error in Go's or the operating system's words
+// (a file, a socket, a URL request), which never reaches the screen as is.
+func isSystemError(err error) bool {
+	var (
+		pe *fs.PathError
+		se *os.SyscallError
+		no syscall.Errno
+		oe *net.OpError
+		ue *url.Error
+	)
+	return errors.As(err, &pe) || errors.As(err, &se) || errors.As(err, &no) || errors.As(err, &oe) || errors.As(err, &ue)
 }
 
 // oneLine makes a message from outside (an error, a file's content) one

@@ -117,6 +117,10 @@ func (m *Model) open(t target) tea.Cmd {
 		m.layout()
 		return cmd
 	case targetLine:
+		if cur := m.board.subj.stop; t.stop == 0 && m.sh.base.lineServes(t.route, cur) {
+			t.stop = cur // the line at the stop the user is at, not at its terminus
+			break
+		}
 		stop, ok := m.sh.base.lineStart(t.route)
 		if !ok {
 			m.sh.notice = "no stops known for line " + t.line
@@ -172,6 +176,9 @@ func (m *Model) feedNews(f *feedEntry, msg *feedMsg) tea.Cmd {
 			m.vehicle.touch()
 		}
 		return nil
+	}
+	if f == m.alertF {
+		m.alertNews()
 	}
 	m.disp.grid.fed(f)
 	if m.board.feed == f {

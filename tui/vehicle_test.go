@@ -166,8 +166,13 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	e.src.vehErr = errors.New("connection refused")
 	e.src.mu.Unlock()
 	e.vehiclePoll()
-	if !p.have || !strings.Contains(e.m.View(), "stale since") {
-		t.Fatalf("a failed poll should keep the trip, marked stale:\n%s", e.m.View())
+	if !p.have || !strings.Contains(e.m.View(), "connection refused") {
+		t.Fatalf("a failed poll should keep the trip and say what failed:\n%s", e.m.View())
+	}
+	p.entry.poll.lastOK = e.now.Add(-time.Minute) // older than two intervals (issue 12 item 13)
+	e.advance(time.Second)
+	if !strings.Contains(e.m.View(), "stale since") {
+		t.Fatalf("a trip older than two intervals should be marked stale:\n%s", e.m.View())
 	}
 	e.src.mu.Lock()
 	e.src.vehErr = nil

@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
+	"abfahrt/feed"
 	"abfahrt/model"
 	"abfahrt/tui/mapview"
 )
@@ -314,8 +316,10 @@ func (p *vehiclePane) pollLine(iw int) string {
 	pl := p.polls()
 	switch {
 	case pl.lastErr != nil:
-		parts = append(parts, st.Stale.Render(fmt.Sprintf(tx.StaleSince, p.sh.svcAt(pl.staleSince).In(model.Berlin).Format("15:04:05"))),
-			st.Error.Render(p.sh.t.errLine(pl.lastErr)))
+		if since, ok := p.sh.stale(pl); ok {
+			parts = append(parts, st.Stale.Render(fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))))
+		}
+		parts = append(parts, st.Error.Render(p.sh.t.errLine(pl.lastErr)))
 	case pl.inFlight():
 		parts = append(parts, st.Muted.Render(tx.Refreshing))
 	case !pl.lastOK.IsZero():
@@ -347,6 +351,8 @@ func (p *vehiclePane) notice(pos position) string {
 func (p *vehiclePane) emptyNote() string {
 	st, tx := p.sh.st, p.sh.t
 	switch {
+	case errors.Is(p.polls().lastErr, feed.ErrNotFound):
+		return st.Error.Render(fmt.Sprintf(tx.VehUnknown, p.vehicle))
 	case p.polls().lastErr != nil:
 		return st.Error.Render(fmt.Sprintf(tx.VehUnavailable, p.sh.t.errLine(p.polls().lastErr)))
 	case p.out:

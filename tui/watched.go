@@ -192,6 +192,9 @@ func (m *Model) restoreBoards(msg boardsMsg) tea.Cmd {
 		cmds = append(cmds, d.grid.add(s, nil))
 	}
 	d.grid.focus = 0
+	// One watched board opens as the normal board (the grid's zoom), not
+	// a grid of one compact cell.
+	d.grid.zoomed = d.grid.len() == 1
 	d.boards.saved = d.grid.specs()
 	if d.mode == modeBoard {
 		cmds = append(cmds, m.setMode(modeGrid))

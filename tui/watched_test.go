@@ -73,7 +73,7 @@ func TestWatchedBoardsOneWrite(t *testing.T) {
 	if cmd := e.key("l"); cmd != nil {
 		t.Fatal("a second write while one is in flight")
 	}
-	again := e.send(first())
+	again := e.send(savedIn(t, first)) // the key's batch also polls the now filtered feed
 	checkBoardsFile(t, path, []BoardSpec{{Stop: 1008, Lines: []string{"1"}}, {Stop: 1350}})
 	e.saveBoards(again)
 	checkBoardsFile(t, path, []BoardSpec{{Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}})
@@ -180,7 +180,11 @@ func (e *testEnv) saveBoards(cmd tea.Cmd) {
 		e.t.Fatal("the key wrote nothing")
 	}
 	msg := cmd()
-	if b, ok := msg.(tea.BatchMsg); ok {
+	for {
+		b, ok := msg.(tea.BatchMsg)
+		if !ok {
+			break
+		}
 		msg = b[len(b)-1]()
 	}
 	saved, ok := msg.(boardsSavedMsg)
@@ -193,6 +197,27 @@ func (e *testEnv) saveBoards(cmd tea.Cmd) {
 	if next := e.send(saved); next != nil {
 		e.t.Error("a second write with nothing changed")
 	}
+}
+
+// savedIn runs cmd (a batch of commands that are not timers) and returns
+// the boardsSavedMsg it gave.
+func savedIn(t *testing.T, cmd tea.Cmd) tea.Msg {
+	t.Helper()
+	switch msg := cmd().(type) {
+	case boardsSavedMsg:
+		return msg
+	case tea.BatchMsg:
+		for _, c := range msg {
+			if c == nil {
+				continue
+			}
+			if m, ok := c().(boardsSavedMsg); ok {
+				return m
+			}
+		}
+	}
+	t.Fatal("the command wrote nothing")
+	return nil
 }
 
 // checkBoardsFile fails unless the file at path holds the boards want.

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -26,7 +27,7 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 		Use:   what + " --stop N | --stoppoint CODE",
 		Short: "Print the next " + what + " of a stop or a stop point",
 		Example: fmt.Sprintf(`  abfahrt %[1]s --stop 1008
-  abfahrt %[1]s --stoppoint 100821 --limit 5
+  abfahrt %[1]s --stoppoint 100801 --limit 5
   abfahrt %[1]s --stop 1350 --json`, what),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -83,7 +84,7 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&stop, "stop", "", "stop number (4 digits), e.g. 1008")
-	f.StringVar(&stopPoint, "stoppoint", "", "stop point code (6 digits or a DHID), e.g. 100821")
+	f.StringVar(&stopPoint, "stoppoint", "", "stop point code (6 digits or a DHID), e.g. 100801")
 	f.IntVar(&limit, "limit", 10, "at most this many rows (1-100)")
 	f.BoolVar(&asJSON, "json", false, "print the decoded records as JSON")
 	if !arrivals {
@@ -92,25 +93,68 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 	return cmd
 }
 
+// germanWords are the departures and arrivals tables' words in German
+// (--lang de); the service's own texts (stops, directions) stay as sent.
+var germanWords = map[string]string{ //nolint:gosec // G101: table words, no credentials
+	"Departures": "Abfahrten", "Arrivals": "Ankünfte", "%s at %s, %s": "%s %s, %s", "stop point ": "Steig ",
+	"No departures in the coming hours.": "Keine Abfahrten in den nächsten Stunden.",
+	"No arrivals in the coming hours.":   "Keine Ankünfte in den nächsten Stunden.",
+	"LINE":                               "LINIE", "DIRECTION": "RICHTUNG", "FROM": "VON", "PLATFORM": "STEIG", "SCHEDULED": "PLAN",
+	"EXPECTED": "ERWARTET", "DELAY": "VERSPÄTUNG", "IN": "IN", "STATUS": "STATUS",
+	"(planned)": "(Fahrplan)", "on time": "pünktlich", "now": "sofort", "gone": "weg", " min": " Min",
+	"arriving": "fährt ein", "at stop": "am Steig", "departed": "abgefahren", "passed": "durchgefahren",
+}
+
+// word is s in the CLI's language.
+func (g *globals) word(s string) string {
+	if g.s != nil && g.s.lang.value == "de" {
+		if w, ok := germanWords[s]; ok {
+			return w
+		}
+	}
+	return s
+}
+
 func printBoard(g *globals, b model.Board) error {
 	title := b.StopName
 	if title == "" {
-		title = "stop point " + b.StopPointCode.String()
+		title = g.word("stop point ") + b.StopPointCode.String()
 	}
 	kind := "Departures"
 	if b.Arrivals {
 		kind = "Arrivals"
 	}
-	if _, err := fmt.Fprintf(g.stdout, "%s at %s, %s\n\n", kind, title, clock(b.Timestamp)); err != nil {
+	if _, err := fmt.Fprintf(g.stdout, g.word("%s at %s, %s")+"\n\n", g.word(kind), title, clock(b.Timestamp)); err != nil {
 		return err
 	}
-	if len(b.Events) == 0 {
-		_, err := fmt.Fprintln(g.stdout, "No "+lower(kind)+" in the coming hours.")
-		return err
-	}
-	t := newTable(g.stdout, "LINE", "DIRECTION", "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "IN", "STATUS")
+	events := make([]model.Event, 0, len(b.Events))
 	for _, e := range b.Events {
-		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), expected(e), delay(e), countdown(e.Countdown), statusWord(e))
+		if !e.Arrival && b.StopName != "" && strings.EqualFold(strings.TrimSpace(e.DirectionText), b.StopName) {
+			continue // a trip that ends here departs nowhere
+		}
+		events = append(events, e)
+	}
+	if len(events) == 0 {
+		_, err := fmt.Fprintln(g.stdout, g.word("No "+lower(kind)+" in the coming hours."))
+		return err
+	}
+	dir := "DIRECTION"
+	if b.Arrivals {
+		dir = "FROM" // an arrival's direction text is where it comes from
+	}
+	head := []string{"LINE", dir, "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "IN", "STATUS"}
+	for i := range head {
+		head[i] = g.word(head[i])
+	}
+	t := newTable(g.stdout, head...)
+	for _, e := range events {
+		in := countdown(e.DueSeconds(b.Timestamp.Time))
+		if n, ok := strings.CutSuffix(in, " min"); ok {
+			in = n + g.word(" min")
+		} else {
+			in = g.word(in)
+		}
+		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), g.word(expected(e)), g.word(delay(e)), in, g.word(statusWord(e)))
 	}
 	return t.flush()
 }

@@ -47,7 +47,7 @@ func kioskOptions(k KioskConfig, enabled bool) tui.KioskOptions {
 		Enabled:        enabled,
 		Rotate:         k.Rotate.Duration,
 		QuitKey:        k.QuitKey,
-		LargeCountdown: k.LargeCountdown,
+		LargeCountdown: k.LargeCountdown == nil || *k.LargeCountdown,
 		StaleAfter:     k.StaleAfter.Duration,
 		HideMissed:     k.HideMissed,
 	}

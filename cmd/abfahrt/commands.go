@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -16,11 +15,6 @@ import (
 )
 
 // printJSON writes v as indented JSON.
-func printJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
 
 // table is an aligned text table on w.
 type table struct{ tw *tabwriter.Writer }
@@ -41,7 +35,7 @@ func newStopsCmd(g *globals) *cobra.Command {
 		Use:   "stops QUERY",
 		Short: "Find stops by name, number or code (fuzzy, umlaut-insensitive)",
 		Example: `  abfahrt stops ehinger
-  abfahrt stops muenchen
+  abfahrt stops koenigstrasse
   abfahrt stops 1008`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 || strings.TrimSpace(strings.Join(args, " ")) == "" {

@@ -81,11 +81,13 @@ type Layout struct {
 
 // KioskConfig configures kiosk mode.
 type KioskConfig struct {
-	Enabled        bool     `toml:"enabled"`
-	Rotate         Duration `toml:"rotate"`
-	Hours          string   `toml:"hours"`
-	QuitKey        string   `toml:"quit_key"`
-	LargeCountdown bool     `toml:"large_countdown"`
+	Enabled bool     `toml:"enabled"`
+	Rotate  Duration `toml:"rotate"`
+	Hours   string   `toml:"hours"`
+	QuitKey string   `toml:"quit_key"`
+	// LargeCountdown is on unless the file says false: a station display
+	// shows the next departure's countdown large by default.
+	LargeCountdown *bool    `toml:"large_countdown"`
 	StaleAfter     Duration `toml:"stale_after"`
 	// HideMissed leaves out departures a board's walking time cannot reach.
 	HideMissed bool `toml:"hide_missed"`
@@ -314,15 +316,46 @@ func lineOfKey(src string, k toml.Key) int {
 	return 0
 }
 
-// lineOfName finds the line of the key a check message starts with.
+// lineOfName finds the line of the key a check message starts with: the
+// whole dotted key in its table ("kiosk.rotate" not a "rotate" elsewhere),
+// and for "layouts.a.boards[2]" the line of that layout's second board
+// (its "[[layouts.a.boards]]" header or its inline "{").
 func lineOfName(src, msg string) int {
 	key, _, _ := strings.Cut(msg, ":")
-	parts := strings.Split(key, ".")
-	name := parts[len(parts)-1]
-	if i := strings.Index(name, "["); i >= 0 {
-		name = name[:i]
+	idx := 0
+	if i := strings.LastIndex(key, "["); i >= 0 && strings.HasSuffix(key, "]") {
+		idx, _ = strconv.Atoi(key[i+1 : len(key)-1])
+		key = key[:i]
 	}
-	return lineOfKey(src, toml.Key{name})
+	k := toml.Key(strings.Split(key, "."))
+	lines := strings.Split(src, "\n")
+	if idx > 0 {
+		header, seen := "[["+key+"]]", 0
+		for i, l := range lines {
+			if strings.ReplaceAll(strings.TrimSpace(l), " ", "") == header {
+				if seen++; seen == idx {
+					return i + 1
+				}
+			}
+		}
+	}
+	n := lineOfKey(src, k)
+	if n == 0 {
+		return lineOfKey(src, toml.Key{k[len(k)-1]})
+	}
+	if idx > 0 {
+		seen := 0
+		for i := n - 1; i < len(lines); i++ {
+			for _, r := range lines[i] {
+				if r == '{' {
+					if seen++; seen == idx {
+						return i + 1
+					}
+				}
+			}
+		}
+	}
+	return n
 }
 
 var lineInErr = regexp.MustCompile(`line (\d+)`)

@@ -35,6 +35,11 @@ func TestConfigErrorsNameFileAndLine(t *testing.T) {
 		{"board bad stop", "[layouts.main]\n[[layouts.main.boards]]\nstop = 12\n", "stop must be 4 digits, got 12"},
 		{"bad hours", "[kiosk]\nhours = \"always\"\n", ":2: kiosk.hours: must be HH:MM-HH:MM"},
 		{"rotate too fast", "[kiosk]\nrotate = \"1s\"\n", ":2: kiosk.rotate: must be at least 3s"},
+		// issue 12 item 17: the line of the board at fault, in its layout
+		{"second inline board", "[layouts.a]\nboards = [{ stop = 1008 }]\n[layouts.b]\nboards = [\n  { stop = 1008 },\n  { stop = 99 },\n]\n",
+			":6: layouts.b.boards[2]: stop must be 4 digits, got 99"},
+		{"second board table", "[[layouts.b.boards]]\nstop = 1008\n\n[[layouts.b.boards]]\nstop = 12\n", ":4: layouts.b.boards[2]"},
+		{"key of the same name elsewhere", "[layouts.a]\nboards = [{ stop = 1008 }]\n[kiosk]\nrotate = \"1s\"\n", ":4: kiosk.rotate"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

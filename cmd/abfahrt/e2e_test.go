@@ -303,6 +303,9 @@ func TestE2EKioskIgnoresKeys(t *testing.T) {
 // 48;…, 90-97, 100-107), not the resets 39 and 49.
 var colourSGR = regexp.MustCompile(`\x1b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m`)
 
+// emphasisSGR matches a bold or reverse attribute in an SGR sequence.
+var emphasisSGR = regexp.MustCompile(`\x1b\[(?:[0-9]*;)*(?:1|7)(?:;[0-9]*)*m`)
+
 func TestE2ENoColor(t *testing.T) {
 	tm := newTerm(t, 120, 40, "NO_COLOR=1")
 	tm.typeText("abfahrt")
@@ -311,6 +314,10 @@ func TestE2ENoColor(t *testing.T) {
 	raw := tm.tmux("capture-pane", "-p", "-e", "-t", tm.name)
 	if m := colourSGR.FindString(raw); m != "" {
 		t.Errorf("colour escape %q with NO_COLOR=1", m)
+	}
+	// issue 12 item 15: no colour, but the mono theme's bold and reverse
+	if !emphasisSGR.MatchString(raw) {
+		t.Errorf("NO_COLOR=1 lost bold and reverse too:\n%q", raw)
 	}
 	tm.keys("q")
 	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)

@@ -22,6 +22,9 @@ const (
 	exitOK      = 0
 	exitFailure = 1
 	exitUsage   = 2
+	// exitNotInService: `abfahrt vehicle N` for a vehicle that runs no
+	// trip now; stdout says so (or "InService": false with --json).
+	exitNotInService = 3
 )
 
 func main() {
@@ -52,6 +55,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
+	}
+	if errors.Is(err, errNotInService) {
+		return exitNotInService
 	}
 	// The message may quote the service or a file: one clean line.
 	_, _ = fmt.Fprintf(stderr, "abfahrt: %s\n", model.CleanText(err.Error(), 0))

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"time"
 
@@ -18,8 +19,50 @@ import (
 	"abfahrt/tui"
 )
 
-// version is set by the linker (-X main.version=...).
-var version = "dev"
+// version is set by the linker (-X main.version=...); without it, the
+// module's build information names the build (buildVersion).
+var version = buildVersion(debug.ReadBuildInfo)
+
+// buildVersion is the version a plain `go build` or `go install` knows:
+// the module version (go install ...@v1.2.0), else the VCS revision and
+// time the go command stamps (with "+dirty" for local changes), else
+// "devel" with the Go version (a build with -buildvcs=false); "dev" only
+// without build information.
+func buildVersion(read func() (*debug.BuildInfo, bool)) string {
+	bi, ok := read()
+	if !ok || bi == nil {
+		return "dev"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var rev, at string
+	dirty := false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		if bi.GoVersion != "" {
+			return "devel (" + bi.GoVersion + ")"
+		}
+		return "devel"
+	}
+	v := "devel-" + rev[:min(12, len(rev))]
+	if at != "" {
+		v += " (" + at + ")"
+	}
+	if dirty {
+		v += "+dirty"
+	}
+	return v
+}
 
 // simName is how the embedded simulation is named to people.
 const simName = "simulated Ulm network"

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -169,9 +170,40 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	for _, line := range sortedKeys(s.file.LineColors) {
 		t.row("line_colors."+line, s.file.LineColors[line], "config")
 	}
-	if s.file.Kiosk.Enabled {
-		t.row("kiosk", "enabled", "config")
+	from := func(set bool) string {
+		if set {
+			return "config"
+		}
+		return "default"
 	}
+	limit := s.file.Limit
+	if limit == 0 {
+		limit = tui.DefaultLimit
+	}
+	t.row("limit", strconv.Itoa(limit), from(s.file.Limit != 0))
+	k := s.file.Kiosk
+	t.row("kiosk.enabled", strconv.FormatBool(k.Enabled), from(k.Enabled))
+	rotate := k.Rotate.Duration
+	if rotate == 0 {
+		rotate = tui.DefaultKioskRotate
+	}
+	t.row("kiosk.rotate", rotate.String(), from(k.Rotate.Duration != 0))
+	hours := k.Hours
+	if hours == "" {
+		hours = "always"
+	}
+	t.row("kiosk.hours", hours, from(k.Hours != ""))
+	stale := k.StaleAfter.Duration
+	if stale == 0 {
+		stale = tui.DefaultKioskStaleAfter
+	}
+	t.row("kiosk.stale_after", stale.String(), from(k.StaleAfter.Duration != 0))
+	t.row("kiosk.large_countdown", strconv.FormatBool(k.LargeCountdown == nil || *k.LargeCountdown), from(k.LargeCountdown != nil))
+	quit := k.QuitKey
+	if quit == "" {
+		quit = "(none)"
+	}
+	t.row("kiosk.quit_key", quit, from(k.QuitKey != ""))
 	t.row("", "", "")
 	t.row("config file", s.configPath, exists)
 	t.row("cache dir", cachePath(), "base data, 24 h")

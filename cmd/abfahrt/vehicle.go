@@ -55,12 +55,24 @@ func newVehicleCmd(g *globals) *cobra.Command {
 				}
 			}
 			if asJSON {
-				return printJSON(g.stdout, struct {
-					Trip     model.Trip            `json:"Trip"`
-					Passages model.VehiclePassages `json:"Passages"`
-				}{trip, ps})
+				var pp *model.VehiclePassages
+				if trip.IsActive {
+					pp = &ps
+				}
+				if err := printJSON(g.stdout, struct {
+					InService bool                   `json:"InService"`
+					Trip      model.Trip             `json:"Trip"`
+					Passages  *model.VehiclePassages `json:"Passages"`
+				}{trip.IsActive, trip, pp}); err != nil {
+					return err
+				}
+			} else if err := printVehicle(g, n, trip, ps); err != nil {
+				return err
 			}
-			return printVehicle(g, n, trip, ps)
+			if !trip.IsActive {
+				return errNotInService
+			}
+			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the decoded trip and passages as JSON")

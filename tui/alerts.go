@@ -1,0 +1,97 @@
+package tui
+
+import (
+	"regexp"
+	"strings"
+
+	"abfahrt/model"
+)
+
+// The service's unplanned alert shows on every view: one line on the
+// board and in the grid, merged and fleet headers, and a ⚠ on the rows
+// of the lines it names. The interactive root polls it like any feed
+// (alertKey); the kiosk has its own poll and sets the same shared state.
+
+// alertLineRe finds the lines an alert names: "Linie 4", "Line N1".
+var alertLineRe = regexp.MustCompile(`(?i)\b(?:linie|line)\s+([0-9A-Za-z]+)`)
+
+// setAlert makes a the alert every view shows; changed is false when it
+// says what the last one said.
+func (sh *shared) setAlert(a model.Alert) (changed bool) {
+	if sameAlert(sh.alert, a) {
+		return false
+	}
+	sh.alert = a
+	sh.alertLines = map[string]bool{}
+	for _, s := range append([]string{a.Title}, a.Items...) {
+		for _, m := range alertLineRe.FindAllStringSubmatch(s, -1) {
+			sh.alertLines[m[1]] = true
+		}
+	}
+	return true
+}
+
+// alertText is the alert as one text: "title: item · item". When every
+// item names its line already ("Linie 1: ..."), the title ("Umleitung
+// Linie 1") is left out: never "Linie 1: Linie 1: ...".
+func alertText(a model.Alert) string {
+	items := make([]string, 0, len(a.Items))
+	named := true
+	for _, it := range a.Items {
+		if it = strings.TrimSpace(it); it != "" {
+			items = append(items, it)
+			named = named && alertLineRe.MatchString(it)
+		}
+	}
+	title := strings.TrimSpace(a.Title)
+	switch {
+	case len(items) == 0:
+		return oneLine(title)
+	case named || title == "":
+		return oneLine(strings.Join(items, " · "))
+	}
+	return oneLine(title + ": " + strings.Join(items, " · "))
+}
+
+// alertOn reports whether the alert names line.
+func (sh *shared) alertOn(line string) bool { return sh.alertLines[line] }
+
+// alertDirection is a row's direction in w cells, after a ⚠ when the
+// alert names the row's line.
+func alertDirection(sh *shared, line, dir string, w int) string {
+	if sh.alertOn(line) && w > 4 {
+		return sh.st.Ticker.Render("⚠ ") + sh.st.Text.Render(pad(dir, w-2))
+	}
+	return sh.st.Text.Render(pad(dir, w))
+}
+
+// alertPart is the alert for a view's one-line summary, "" when none.
+func (sh *shared) alertPart() string {
+	t := alertText(sh.alert)
+	if t == "" {
+		return ""
+	}
+	return sh.st.Ticker.Render("⚠ " + t)
+}
+
+// alertBanner is the alert as one line of width w, "" when there is none.
+func (sh *shared) alertBanner(w int) string {
+	t := alertText(sh.alert)
+	if t == "" {
+		return ""
+	}
+	return fit(sh.st.Ticker.Render("⚠ "+t), w)
+}
+
+// alertNews shows the alert feed's answer; every view is redrawn when it
+// says something new.
+func (m *Model) alertNews() {
+	if !m.alertF.have || !m.sh.setAlert(m.alertF.data.alert) {
+		return
+	}
+	m.board.touch()
+	for _, b := range m.disp.grid.boards {
+		b.touch()
+	}
+	m.disp.fleet.rev++
+}
