@@ -93,10 +93,6 @@ func (r DelayRule) grade(deviationSeconds int) (minutes int, sev severity) {
 	return d, sevLate
 }
 
-// lateAfter is the deviation beyond which the summaries count a vehicle
-// as late.
-func (r DelayRule) lateAfter() time.Duration { return time.Duration(r.Late) * time.Minute }
-
 // severity is the colour of a delay severity.
 func (st *Styles) severity(s severity) lipgloss.Style {
 	switch s {
