@@ -163,6 +163,12 @@ func TestHelpExamplesWork(t *testing.T) {
 			}
 			n++
 			code, out, errs := runCLI(t, args[1:]...)
+			if code == exitNotInService && args[1] == "vehicle" {
+				// The embedded simulation runs on this computer's clock: at
+				// night the example's vehicle may be resting, which the
+				// command says (exit 3, documented) rather than failing.
+				continue
+			}
 			if code != exitOK {
 				t.Errorf("%s: exit %d, %s", line, code, errs)
 				continue
