@@ -22,13 +22,7 @@ import (
 // within one tick (a second of real time is ten of the service's), and
 // the status bar says the service's clock and the machine's differ.
 func TestE2EServiceClock(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	_ = l.Close()
-	api := "http://" + addr + "/mobility/v1"
+	addr, api := freeSimAddr(t)
 
 	tm := newTerm(t, 160, 48)
 	tm.typeText(fmt.Sprintf("abfahrt sim --quiet --listen %s --start 2026-09-11T07:30:00+02:00 --speed 10 & sleep 1; abfahrt --interval 5s --api %s", addr, api))
@@ -89,4 +83,17 @@ func TestE2EServiceClock(t *testing.T) {
 	tm.keys("Enter")
 	// The simulation must be gone before the test's home is removed.
 	tm.waitFor(regexp.MustCompile(`(?m)^sim-gone`), 10*time.Second)
+}
+
+// freeSimAddr is a free loopback address for an `abfahrt sim` of a test,
+// and the service's base URL there.
+func freeSimAddr(t *testing.T) (addr, api string) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr = l.Addr().String()
+	_ = l.Close()
+	return addr, "http://" + addr + "/mobility/v1"
 }

@@ -5,9 +5,7 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"net"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -20,17 +18,11 @@ import (
 // H hides the missed ones, and a reminder (t) rings the terminal's bell
 // (the byte BEL in the pane's output) with a notice.
 func TestE2EWalkHideMissedReminder(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	_ = l.Close()
-	api := "http://" + addr + "/mobility/v1"
+	addr, api := freeSimAddr(t)
 
+	dir := t.TempDir() // made before the terminal, so removed after it is gone
 	tm := newTerm(t, 160, 48)
-	raw := filepath.Join(t.TempDir(), "pane.out")
-	tm.tmux("pipe-pane", "-o", "-t", tm.name, "cat >> "+raw)
+	raw := tm.rawCapture(dir)
 	tm.typeText(fmt.Sprintf("abfahrt sim --quiet --listen %s --start 2026-09-11T07:30:00+02:00 --speed 10 & sleep 1; abfahrt --interval 5s --api %s --walk 4m", addr, api))
 	tm.keys("Enter")
 	tm.waitFor(regexp.MustCompile(`walk 4 min`), 10*time.Second)
