@@ -2,19 +2,32 @@ package main
 
 import (
 	"encoding/json"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"abfahrt/feed/sim"
 	"abfahrt/model"
 	"abfahrt/tui"
 )
 
 var nextRE = regexp.MustCompile(`^(leave in \d+ min|go now) for line 2 to [^,]+, \d\d:\d\d, (\+\d+|-\d+|on time|planned)\n$`)
 
+// morningService serves the simulation at a fixed weekday morning, so that
+// a test asking for a line that runs by day passes at any hour (line 2
+// rests after about 00:30).
+func morningService(t *testing.T) string {
+	t.Helper()
+	svc := sim.New(sim.Options{Seed: 1, Clock: sim.NewClock(time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin), 1)})
+	srv := httptest.NewServer(svc)
+	t.Cleanup(srv.Close)
+	return srv.URL + "/mobility/v1"
+}
+
 func TestNextOnTheSimulation(t *testing.T) {
-	code, out, errs := runCLI(t, "next", "--stop", "1008", "--line", "2", "--walk", "4m")
+	code, out, errs := runCLI(t, "next", "--api", morningService(t), "--stop", "1008", "--line", "2", "--walk", "4m")
 	if code != exitOK || !nextRE.MatchString(out) {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
