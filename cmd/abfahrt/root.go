@@ -184,7 +184,8 @@ once and print a table (or JSON with --json).`,
 			client := src.client
 			opts.Stats = func() int64 { return client.Stats().Upstream }
 			opts.ClockSkew = g.logClockSkew
-			stopNotify := notifySystemd(cmd.Context())
+			alive, stopNotify := notifySystemd(cmd.Context(), opts.Kiosk.Enabled)
+			opts.Kiosk.Alive = alive
 			err = tui.Run(cmd.Context(), opts)
 			stopNotify()
 			if g.logger != nil {
