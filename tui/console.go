@@ -137,13 +137,15 @@ const consoleGraphics = "─│┌┐└┘├┤┬┴┼═║╒╓╔╕╖�
 	"←↑→↓↔↕▲▼►◄" +
 	"•○◘◙♦√∙≤≥≈∞"
 
-// consoleSet is consoleGraphics as a set.
-var consoleSet = func() map[rune]bool {
-	m := make(map[rune]bool, utf8.RuneCountInString(consoleGraphics))
+// consoleSet is consoleGraphics as a set, indexed by rune - 0x2000 (all
+// of them are between U+2000 and U+26FF): a lookup per glyph of every
+// frame, so an array rather than a map.
+var consoleSet = func() *[0x700]bool {
+	var set [0x700]bool
 	for _, r := range consoleGraphics {
-		m[r] = true
+		set[r-0x2000] = true
 	}
-	return m
+	return &set
 }()
 
 // ConsoleSafe reports whether the Linux console's font has r: printable
@@ -156,7 +158,7 @@ func ConsoleSafe(r rune) bool {
 	case r >= 0xA0 && r <= 0xFF:
 		return true
 	}
-	return consoleSet[r]
+	return r >= 0x2000 && r < 0x2700 && consoleSet[r-0x2000]
 }
 
 // consoleFallback is what the console shows for a glyph its font lacks,
@@ -214,14 +216,21 @@ func ConsoleText(s string) string {
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	b.WriteString(s[:i])
-	for _, r := range s[i:] {
-		if ConsoleSafe(r) {
-			b.WriteRune(r)
-		} else {
-			b.WriteString(consoleRune(r))
+	start := 0 // of the run of safe text not written yet
+	for i < len(s) {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
 		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !ConsoleSafe(r) {
+			b.WriteString(s[start:i])
+			b.WriteString(consoleRune(r))
+			start = i + n
+		}
+		i += n
 	}
+	b.WriteString(s[start:])
 	return b.String()
 }
 

@@ -222,3 +222,30 @@ func TestConsoleText(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkConsoleView: the console font's cost per frame, a board at
+// 120×40 whose view changed (every glyph looked at) and unchanged (the
+// last frame reused).
+func BenchmarkConsoleView(b *testing.B) {
+	e := newGridEnv(b, 120, 40, nil, opts(Options{Theme: ThemeConsole}))
+	frame := e.m.View()
+	b.Run("changed", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = ConsoleText(frame)
+		}
+	})
+	b.Run("unchanged", func(b *testing.B) {
+		c := consoleModel{Model: e.m, last: &consoleFrame{}}
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = c.View()
+		}
+	})
+	b.Run("view-alone", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = e.m.View()
+		}
+	})
+}
