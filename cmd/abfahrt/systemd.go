@@ -23,12 +23,32 @@ func notifySystemd(ctx context.Context, loop bool) (alive, stop func()) {
 	if !sd.Enabled() {
 		return func() {}, func() {}
 	}
+	var tick <-chan time.Time
+	var t *time.Ticker
+	if p := sd.WatchdogPeriod(); p > 0 {
+		t = time.NewTicker(p)
+		tick = t.C
+	}
+	alive, end := notifyWith(ctx, sd, loop, tick, sd.WatchdogPeriod(), time.Now)
+	return alive, func() {
+		end()
+		if t != nil {
+			t.Stop()
+		}
+	}
+}
+
+// notifyWith is notifySystemd on notifier sd with the watchdog's ticks
+// (nil: no watchdog), its period and clock.
+func notifyWith(ctx context.Context, sd *sdnotify.Notifier, loop bool, tick <-chan time.Time, period time.Duration, now func() time.Time) (alive, stop func()) {
 	_ = sd.Ready() // systemd gone: nothing to tell
 	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
 	alive = func() {}
-	if p := sd.WatchdogPeriod(); p > 0 {
-		t := time.NewTicker(p)
-		w := newLoopWatch(time.Now, p)
+	if tick == nil {
+		close(done)
+	} else {
+		w := newLoopWatch(now, period)
 		check := w.fresh
 		if loop {
 			alive = w.alive
@@ -36,12 +56,13 @@ func notifySystemd(ctx context.Context, loop bool) (alive, stop func()) {
 			check = nil
 		}
 		go func() {
-			defer t.Stop()
-			sd.Watchdog(ctx, t.C, check)
+			defer close(done)
+			sd.Watchdog(ctx, tick, check)
 		}()
 	}
 	return alive, func() {
 		cancel()
+		<-done // no ping after STOPPING=1
 		_ = sd.Stopping()
 	}
 }

@@ -37,6 +37,7 @@ func TestKioskNotifiesSystemd(t *testing.T) {
 // A kiosk's watchdog pings come from its loop: while the TUI calls alive
 // (its Update runs) every tick pings; when the calls stop (a wedged
 // Update), the ticks stop pinging and systemd's WatchdogSec restarts it.
+// A board without the loop's calls pings on every tick, as before.
 func TestKioskWatchdogFollowsTheLoop(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "notify")
 	sock, err := net.ListenUnixgram("unixgram", &net.UnixAddr{Name: path, Net: "unixgram"})
@@ -46,21 +47,6 @@ func TestKioskWatchdogFollowsTheLoop(t *testing.T) {
 	defer sock.Close()
 	t.Setenv("NOTIFY_SOCKET", path)
 	sd := sdnotify.FromEnv()
-
-	var mu sync.Mutex
-	now := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC)
-	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
-
-	const period = 15 * time.Second
-	w := newLoopWatch(clock, period)
-	tick := make(chan time.Time) // unbuffered: a send returns when the watchdog took the tick
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		sd.Watchdog(ctx, tick, w.fresh)
-	}()
 	read := func() string {
 		t.Helper()
 		buf := make([]byte, 64)
@@ -72,29 +58,42 @@ func TestKioskWatchdogFollowsTheLoop(t *testing.T) {
 		return string(buf[:n])
 	}
 
-	// The loop runs: a message a second for a minute, a tick every 15 s.
-	for s := 1; s <= 60; s++ {
-		advance(time.Second)
-		w.alive()
-		if s%15 == 0 {
-			tick <- clock()
-			if got := read(); got != "WATCHDOG=1" {
-				t.Fatalf("loop running, second %d: got %q, want WATCHDOG=1", s, got)
+	for _, loop := range []bool{true, false} {
+		var mu sync.Mutex
+		now := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC)
+		clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+		advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+		const period = 15 * time.Second
+		tick := make(chan time.Time) // unbuffered: a send returns when the watchdog took the tick
+		alive, stop := notifyWith(context.Background(), sd, loop, tick, period, clock)
+		if got := read(); got != "READY=1" {
+			t.Fatalf("got %q, want READY=1", got)
+		}
+
+		// The loop runs: a message a second for a minute, a tick every 15 s.
+		for s := 1; s <= 60; s++ {
+			advance(time.Second)
+			alive()
+			if s%15 == 0 {
+				tick <- clock()
+				if got := read(); got != "WATCHDOG=1" {
+					t.Fatalf("loop %v running, second %d: got %q, want WATCHDOG=1", loop, s, got)
+				}
 			}
 		}
-	}
-	// Update wedges: no more alive. The ticks go on and must not ping.
-	for range 4 {
-		advance(period)
-		tick <- clock()
-	}
-	tick <- clock() // the watchdog is done with the ticks before
-	cancel()
-	<-done
-	if err := sd.Stopping(); err != nil {
-		t.Fatal(err)
-	}
-	if got := read(); got != "STOPPING=1" {
-		t.Fatalf("after the loop stopped: got %q, want no WATCHDOG=1 before STOPPING=1", got)
+		// Update wedges: no more alive. The ticks go on.
+		for range 4 {
+			advance(period + time.Second) // each tick beyond the window, however late the watchdog looks
+			tick <- clock()
+			if !loop {
+				if got := read(); got != "WATCHDOG=1" {
+					t.Fatalf("a board pings while the process lives: got %q", got)
+				}
+			}
+		}
+		stop()
+		if got := read(); got != "STOPPING=1" {
+			t.Fatalf("loop %v: after the loop stopped: got %q, want no WATCHDOG=1 before STOPPING=1", loop, got)
+		}
 	}
 }
