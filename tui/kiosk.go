@@ -28,6 +28,11 @@ type KioskOptions struct {
 	// HideMissed leaves out the departures that cannot be reached any more
 	// with a board's walking time (walk.go); boards without one show all.
 	HideMissed bool
+	// Alive, if set, is called from the kiosk's Update with every message
+	// (at least the clock's, once a second): the service manager's
+	// watchdog pings only while it is called, so a wedged Update loop
+	// gets the kiosk restarted (cmd/abfahrt/systemd.go).
+	Alive func()
 }
 
 // Kiosk defaults.

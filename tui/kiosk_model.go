@@ -75,6 +75,9 @@ func (m kioskModel) Init() tea.Cmd {
 
 // Update handles a message (kiosk.go).
 func (m kioskModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if alive := m.kiosk.opt.Alive; alive != nil {
+		alive() // the loop runs: the watchdog may ping
+	}
 	m.sh.observeMsg(msg)
 	cmd := m.update(msg)
 	return m, cmd

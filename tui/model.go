@@ -66,9 +66,13 @@ type Options struct {
 	// Stats returns the upstream request count (feed Stats().Upstream);
 	// the status bar shows requests per minute. nil hides it.
 	Stats func() int64
-	// Theme is "dark" (default), "light", "high-contrast" or "mono" (no
-	// colour; the CLI picks it for NO_COLOR and TERM=dumb).
+	// Theme is "dark" (default), "light", "high-contrast", "mono" (no
+	// colour; the CLI picks it for NO_COLOR and TERM=dumb) or "console"
+	// (the Linux console; the CLI picks it for TERM=linux).
 	Theme string
+	// ConsoleFont draws only glyphs of the Linux console's font with any
+	// theme (TERM=linux; the console theme implies it): console.go.
+	ConsoleFont bool
 	// Lang is the language of all text: "en" (default) or "de".
 	Lang string
 	// LineColors maps line names to "#RRGGBB", over the built-in table.
@@ -215,7 +219,7 @@ func newShared(o Options) *shared {
 		limit = DefaultLimit
 	}
 	now := clock()
-	theme, _ := ThemeByName(o.Theme) // unknown names were refused by the CLI; dark here
+	theme := o.theme() // unknown names were refused by the CLI; dark here
 	sh := &shared{
 		ctx:        context.Background(),
 		src:        o.Source,

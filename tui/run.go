@@ -65,7 +65,7 @@ func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err err
 	caller := ctx
 	ctx, cancel := context.WithCancelCause(caller)
 	defer cancel(nil)
-	m := rootModel(ctx, o)
+	m := forFont(o, rootModel(ctx, o))
 	s := &suspender{kiosk: o.Kiosk.Enabled, stop: stopProcess}
 	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(fps), tea.WithoutSignalHandler(), tea.WithFilter(s.filter)}
 	if o.AltScreen {

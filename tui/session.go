@@ -15,5 +15,5 @@ import (
 // ends when ctx does; the caller runs it and sends it the terminal's size.
 func NewProgram(ctx context.Context, o Options, progOpts ...tea.ProgramOption) *tea.Program {
 	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(fps), tea.WithoutSignalHandler(), tea.WithAltScreen()}
-	return tea.NewProgram(rootModel(ctx, o), append(opts, progOpts...)...)
+	return tea.NewProgram(forFont(o, rootModel(ctx, o)), append(opts, progOpts...)...)
 }

@@ -12,8 +12,10 @@ import (
 // Mono theme has no colours at all: NewStyles then carries meaning with
 // bold, reverse video, underline and the symbols the views always print.
 type Theme struct {
-	Name          string         // "dark", "light", "high-contrast" or "mono"
+	Name          string         // "dark", "light", "high-contrast", "mono" or "console"
 	Mono          bool           // no colour at all; attributes only
+	Console       bool           // the 16 ANSI colours only, backgrounds from the first 8 (console.go)
+	ConsoleFont   bool           // only glyphs of the Linux console's font: plain borders, no braille (console.go)
 	Text          lipgloss.Color // ordinary text
 	Accent        lipgloss.Color // titles, the search prompt, matched runes
 	Muted         lipgloss.Color // secondary text: headers, scheduled times, hints
@@ -42,11 +44,12 @@ const (
 	ThemeLight        = "light"
 	ThemeHighContrast = "high-contrast"
 	ThemeMono         = "mono"
+	// ThemeConsole ("console") is in console.go.
 )
 
 // ThemeNames lists the themes ThemeByName knows, the default first.
 func ThemeNames() []string {
-	return []string{ThemeDark, ThemeLight, ThemeHighContrast, ThemeMono}
+	return []string{ThemeDark, ThemeLight, ThemeHighContrast, ThemeMono, ThemeConsole}
 }
 
 // ThemeByName returns the theme called name; "" is the dark theme. ok is
@@ -61,6 +64,8 @@ func ThemeByName(name string) (t Theme, ok bool) {
 		return HighContrastTheme(), true
 	case ThemeMono:
 		return MonoTheme(), true
+	case ThemeConsole:
+		return ConsoleTheme(), true
 	}
 	return DarkTheme(), false
 }
@@ -234,6 +239,7 @@ func newStylesWith(r *lipgloss.Renderer, t Theme, lines LineColors) *Styles {
 		profile = r.ColorProfile()
 	}
 	t, conv := forProfile(profile, t)
+	border := paneBorder(t)
 	st := &Styles{
 		Theme:        t,
 		Text:         s().Foreground(t.Text),
@@ -261,9 +267,9 @@ func newStylesWith(r *lipgloss.Renderer, t Theme, lines LineColors) *Styles {
 		BarErr:       s().Foreground(t.Error).Background(t.Bar).Bold(true),
 		Match:        s().Foreground(t.Accent).Bold(true).Underline(true),
 		Kind:         s().Foreground(t.Muted),
-		Pane:         s().Border(lipgloss.RoundedBorder()).BorderForeground(t.Border),
-		PaneFocused:  s().Border(lipgloss.RoundedBorder()).BorderForeground(t.BorderFocused),
-		Overlay:      s().Border(lipgloss.RoundedBorder()).BorderForeground(t.BorderFocused).Padding(0, 1),
+		Pane:         s().Border(border).BorderForeground(t.Border),
+		PaneFocused:  s().Border(border).BorderForeground(t.BorderFocused),
+		Overlay:      s().Border(border).BorderForeground(t.BorderFocused).Padding(0, 1),
 		HelpKey:      s().Foreground(t.Text).Bold(true),
 		HelpDesc:     s().Foreground(t.Muted),
 		HelpSep:      s().Foreground(t.Border),
@@ -277,6 +283,13 @@ func newStylesWith(r *lipgloss.Renderer, t Theme, lines LineColors) *Styles {
 		defaultMark:  s().Foreground(t.LineDefault),
 	}
 	for name, hex := range lines {
+		if t.Console {
+			if bg, fg, mark, ok := consoleLineColor(hex); ok {
+				st.lineBadge[name] = s().Background(bg).Foreground(fg).Bold(true)
+				st.lineMark[name] = s().Foreground(mark)
+				continue
+			}
+		}
 		fg := t.BadgeLight
 		if isLight(hex) {
 			fg = t.BadgeDark
@@ -286,6 +299,15 @@ func newStylesWith(r *lipgloss.Renderer, t Theme, lines LineColors) *Styles {
 		st.lineMark[name] = s().Foreground(c)
 	}
 	return st
+}
+
+// paneBorder is the border of panes and overlays: rounded, or plain in
+// the console font, which has no rounded corners.
+func paneBorder(t Theme) lipgloss.Border {
+	if t.ConsoleFont {
+		return lipgloss.NormalBorder()
+	}
+	return lipgloss.RoundedBorder()
 }
 
 // forProfile converts the theme's colours to the palette of profile p
@@ -319,7 +341,11 @@ func forProfile(p termenv.Profile, t Theme) (Theme, func(string) lipgloss.Color)
 // "+3", "on time", "~" for planned rows, "⚠" for stale data.
 func newMonoStyles(s func() lipgloss.Style, t Theme, lines LineColors) *Styles {
 	plain, bold, rev := s(), s().Bold(true), s().Reverse(true).Bold(true)
-	border := s().Border(lipgloss.RoundedBorder())
+	border := s().Border(paneBorder(t))
+	focused := lipgloss.ThickBorder()
+	if t.ConsoleFont {
+		focused = lipgloss.DoubleBorder() // the console font has no heavy lines
+	}
 	st := &Styles{
 		Theme: t,
 		Text:  plain, Muted: plain, Bold: bold, Accent: bold,
@@ -331,7 +357,7 @@ func newMonoStyles(s func() lipgloss.Style, t Theme, lines LineColors) *Styles {
 		Stale: rev, Error: bold,
 		Bar: s().Reverse(true), BarKey: rev, BarErr: rev,
 		Match: s().Bold(true).Underline(true), Kind: plain,
-		Pane: border, PaneFocused: border.BorderStyle(lipgloss.ThickBorder()),
+		Pane: border, PaneFocused: border.BorderStyle(focused),
 		Overlay: border.Padding(0, 1),
 		HelpKey: bold, HelpDesc: plain, HelpSep: plain,
 		Banner: rev, Digits: bold, Dim: s().Faint(true), Ticker: bold,

@@ -18,8 +18,8 @@ func TestStylesConvertedOncePerProfile(t *testing.T) {
 		lipgloss.SetColorProfile(p)
 		for _, name := range ThemeNames() {
 			th, _ := ThemeByName(name)
-			if th.Mono {
-				continue
+			if th.Mono || th.Console {
+				continue // no colours, or ANSI colours and line colours fitted to the console (console_test.go)
 			}
 			st := NewStyles(th, UlmLineColors())
 			s := lipgloss.NewStyle

@@ -14,9 +14,10 @@ type mapKey struct {
 	cols, rows int
 }
 
-// routeMap draws the trip's Track in braille, fitted to cols × rows cells
-// with north up, the stops marked and the vehicle as an arrow along its
-// bearing. It returns nil when there is no track to draw.
+// routeMap draws the trip's Track in braille (half blocks in the console
+// font, which has no braille), fitted to cols × rows cells with north up,
+// the stops marked and the vehicle as an arrow along its bearing. It
+// returns nil when there is no track to draw.
 func routeMap(st *Styles, line string, track []model.TrackPoint, stops []model.PatternStop, trip *model.Trip, cols, rows int) []string {
 	if len(track) == 0 || cols <= 0 || rows <= 0 {
 		return nil
@@ -31,6 +32,11 @@ func routeMap(st *Styles, line string, track []model.TrackPoint, stops []model.P
 	}
 	p := mapview.Fit(pts, cols, rows)
 	c := mapview.NewCanvas(cols, rows)
+	terminus := '◆'
+	if st.Theme.ConsoleFont {
+		c.DrawWith(mapview.HalfBlocks)
+		terminus = '♦'
+	}
 	c.Polyline(p, pts)
 	for i, s := range stops {
 		if !s.StopPointCoordinates.Known() {
@@ -38,7 +44,7 @@ func routeMap(st *Styles, line string, track []model.TrackPoint, stops []model.P
 		}
 		r := '•'
 		if i == 0 || i == len(stops)-1 {
-			r = '◆' // the termini
+			r = terminus
 		}
 		c.MarkAt(p, lonLat(s.StopPointCoordinates.Point), r, mapview.KindStop)
 	}

@@ -310,6 +310,9 @@ func (p *vehiclePane) pollLine(iw int) string {
 	var parts []string
 	if n := len(p.samples); n > 0 {
 		spark := mapview.Sparkline(p.samples, min(n, max(iw/3, 8)))
+		if st.Theme.ConsoleFont {
+			spark = mapview.SparklineWith(p.samples, min(n, max(iw/3, 8)), mapview.ConsoleSparks)
+		}
 		parts = append(parts, st.Muted.Render(tx.TripDeviation+" ")+st.Accent.Render(spark)+
 			st.Muted.Render(" "+fmt.Sprintf(tx.Over, tx.polls(n))))
 	}

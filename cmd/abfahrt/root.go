@@ -168,6 +168,7 @@ once and print a table (or JSON with --json).`,
 				return usagef("--limit must be between 1 and %d, got %d", tui.MaxLimit, limit)
 			}
 			opts.Theme, opts.Lang, opts.LineColors = g.s.theme.value, g.s.lang.value, g.s.file.LineColors
+			opts.ConsoleFont = g.s.consoleFont
 			opts.StateDir = statePath(os.LookupEnv)
 			opts.Delay = g.s.file.Delay.rule()
 			if h := g.s.file.Night.Hours; h != "" {
@@ -184,7 +185,8 @@ once and print a table (or JSON with --json).`,
 			client := src.client
 			opts.Stats = func() int64 { return client.Stats().Upstream }
 			opts.ClockSkew = g.logClockSkew
-			stopNotify := notifySystemd(cmd.Context())
+			alive, stopNotify := notifySystemd(cmd.Context(), opts.Kiosk.Enabled)
+			opts.Kiosk.Alive = alive
 			err = tui.Run(cmd.Context(), opts)
 			stopNotify()
 			if g.logger != nil {
@@ -204,7 +206,7 @@ once and print a table (or JSON with --json).`,
 	pf.Int64Var(&g.seed, "seed", 1, "seed of the embedded simulation")
 	pf.StringVar(&g.configPath, "config", "", "configuration file (env ABFAHRT_CONFIG; default $XDG_CONFIG_HOME/abfahrt/config.toml)")
 	pf.StringVar(&g.lang, "lang", "", "language of the board: en or de (env ABFAHRT_LANG; default from LC_ALL/LANG)")
-	pf.StringVar(&g.theme, "theme", "", "colour theme: dark, light, high-contrast or mono (env ABFAHRT_THEME; NO_COLOR selects mono)")
+	pf.StringVar(&g.theme, "theme", "", "colour theme: dark, light, high-contrast, mono or console (env ABFAHRT_THEME; NO_COLOR selects mono, TERM=linux console)")
 	pf.DurationVar(&g.interval, "interval", 15*time.Second, "poll interval of live data (at least 5s)")
 	pf.BoolVar(&g.logOn, "log", os.Getenv("ABFAHRT_LOG") != "", "log requests and errors to $XDG_STATE_HOME/abfahrt/abfahrt.log (env ABFAHRT_LOG=1)")
 

@@ -72,6 +72,12 @@ type board struct {
 // openBoard logs in with key and asks for the board of stop.
 func openBoard(t *testing.T, addr string, key gossh.Signer, stop string) (*board, error) {
 	t.Helper()
+	return openBoardTerm(t, addr, key, stop, "xterm-256color")
+}
+
+// openBoardTerm is openBoard from a terminal of type term.
+func openBoardTerm(t *testing.T, addr string, key gossh.Signer, stop, term string) (*board, error) {
+	t.Helper()
 	cfg := &gossh.ClientConfig{User: "station", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // a test's own server
 	c, err := gossh.Dial("tcp", addr, cfg)
@@ -83,7 +89,7 @@ func openBoard(t *testing.T, addr string, key gossh.Signer, stop string) (*board
 		c.Close()
 		return nil, err
 	}
-	if err := s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
+	if err := s.RequestPty(term, 30, 100, gossh.TerminalModes{}); err != nil {
 		c.Close()
 		return nil, err
 	}

@@ -31,6 +31,10 @@ type settings struct {
 	intFrom  string
 	lang     setting
 	theme    setting
+	// consoleFont: the terminal is the Linux console (TERM=linux), whose
+	// font lacks braille and most symbols; any theme then draws with its
+	// glyphs only (tui.Options.ConsoleFont).
+	consoleFont bool
 }
 
 // envLookup reads an environment variable (os.LookupEnv in production).
@@ -65,8 +69,13 @@ func resolveSettings(cmd *cobra.Command, g *globals, env envLookup) (*settings, 
 	s.api = pick(changed("api"), g.api, "flag --api", env, "ABFAHRT_API", file.API, "")
 	s.lang = pick(changed("lang"), g.lang, "flag --lang", env, "ABFAHRT_LANG", file.Language, localeLang(env))
 	s.theme = pick(changed("theme"), g.theme, "flag --theme", env, "ABFAHRT_THEME", file.Theme, "dark")
-	if s.theme.from != "flag --theme" && noColor(env) {
+	term, _ := env("TERM")
+	s.consoleFont = tui.LinuxConsole(term)
+	switch {
+	case s.theme.from != "flag --theme" && noColor(env):
 		s.theme = setting{"mono", "env NO_COLOR/TERM=dumb"}
+	case s.theme.from == "default" && s.consoleFont:
+		s.theme = setting{tui.ThemeConsole, "env TERM=" + term}
 	}
 	if s.lang.value != "en" && s.lang.value != "de" {
 		return nil, usagef("--lang must be en or de, got %q", s.lang.value)
@@ -161,6 +170,9 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	t.row("poll_interval", s.interval.String(), s.intFrom)
 	t.row("language", s.lang.value, s.lang.from)
 	t.row("theme", s.theme.value, s.theme.from)
+	if s.consoleFont {
+		t.row("glyphs", "console font (no braille)", "env TERM=linux")
+	}
 	if s.file.Layout != "" {
 		t.row("layout", s.file.Layout, "config")
 	}

@@ -204,15 +204,13 @@ func (h *sshHub) run(s ssh.Session, pty ssh.Pty, winCh <-chan ssh.Window, stops 
 	}()
 	env := append(s.Environ(), "TERM="+pty.Term)
 	r := lipgloss.NewRenderer(s, termenv.WithEnvironment(sessionEnv(env)), termenv.WithUnsafe(), termenv.WithColorCache(true))
-	theme := "dark"
-	if h.g.s != nil {
-		theme = h.g.s.theme.value
-	}
+	theme := sessionTheme(h.g.s, pty.Term)
 	if pty.Term == "" || pty.Term == "dumb" || sessionEnv(env).Getenv("NO_COLOR") != "" {
 		theme, r = "mono", lipgloss.NewRenderer(s, termenv.WithProfile(termenv.Ascii))
 	}
 	o := tui.Options{Source: h.src, SourceName: "abfahrt hub", Boards: stops, Theme: theme, Renderer: r,
-		Lang: "en", Interval: 15 * time.Second, Bell: s} // a reminder rings the session's terminal
+		ConsoleFont: tui.LinuxConsole(pty.Term),
+		Lang:        "en", Interval: 15 * time.Second, Bell: s} // a reminder rings the session's terminal
 	if h.g.s != nil {
 		o.Lang, o.Interval, o.LineColors = h.g.s.lang.value, h.g.s.interval, h.g.s.file.LineColors
 	}
@@ -301,4 +299,22 @@ func (e sessionEnv) Getenv(k string) string {
 		}
 	}
 	return v
+}
+
+// sessionTheme is the theme of an SSH session whose client's terminal is
+// term: the hub's theme when one was chosen (flag, environment, config
+// file), else the console theme for a client on a Linux console
+// (TERM=linux) and dark for others. What the hub's own TERM or NO_COLOR
+// picked is not the client's.
+func sessionTheme(s *settings, term string) string {
+	if s != nil {
+		switch s.theme.from {
+		case "flag --theme", "env ABFAHRT_THEME", "config":
+			return s.theme.value
+		}
+	}
+	if tui.LinuxConsole(term) {
+		return tui.ThemeConsole
+	}
+	return tui.ThemeDark
 }

@@ -40,6 +40,8 @@ import (
 	"time"
 
 	"golang.org/x/sync/singleflight"
+
+	"abfahrt/feed/internal/wire"
 )
 
 // BasePath is where the mirror serves the service, as the service does.
@@ -607,7 +609,7 @@ func (m *Mirror) write(w http.ResponseWriter, r *http.Request, ep string, e *ent
 	m.metrics.answers.WithLabelValues(ep, strconv.Itoa(e.status)).Inc()
 	w.WriteHeader(e.status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(body) // the client went away; nothing to do
+		_, _ = w.Write(body) //nolint:gosec // G705: a JSON body (application/json, strings escaped), never HTML; a write error means the client went away
 	}
 }
 
@@ -630,12 +632,10 @@ func (e *entry) gzipped() []byte {
 	return e.gz
 }
 
-// writeError answers with the service's error body shape.
+// writeError answers with the service's error body, the same bytes as
+// the simulation's.
 func (m *Mirror) writeError(w http.ResponseWriter, r *http.Request, ep string, status int, msg string) {
-	body, err := json.Marshal(map[string]any{"Error": map[string]any{"Status": status, "Parameter": "", "Message": msg}})
-	if err != nil {
-		body = []byte(`{"Error":{"Status":502,"Parameter":"","Message":"internal error"}}`)
-	}
+	body := wire.ErrorBody(status, "", msg)
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
@@ -645,7 +645,7 @@ func (m *Mirror) writeError(w http.ResponseWriter, r *http.Request, ep string, s
 	}
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(body) // the client went away; nothing to do
+		_, _ = w.Write(body) //nolint:gosec // G705: a JSON body (application/json, strings escaped), never HTML; a write error means the client went away
 	}
 }
 

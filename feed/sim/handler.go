@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"abfahrt/feed/internal/wire"
 )
 
 // Cache lifetimes in seconds per update interval.
@@ -86,18 +88,10 @@ func cleanSlashes(p string) string {
 	return string(b)
 }
 
-// errorResponse is the JSON error body of wire-format.md section 4.
+// errorResponse is the JSON error body of wire-format.md section 4 (the
+// mirror of abfahrt serve writes the same bytes).
 func errorResponse(status int, param, msg string) response {
-	w := &jw{b: make([]byte, 0, 128)}
-	w.obj()
-	w.key("Error")
-	w.obj()
-	w.kint("Status", status)
-	w.kstr("Parameter", param)
-	w.kstr("Message", msg)
-	w.end()
-	w.end()
-	return response{status: status, body: w.b}
+	return response{status: status, body: wire.ErrorBody(status, param, msg)}
 }
 
 // crcTable drives the ETag checksum (stable across processes; Castagnoli

@@ -3,7 +3,8 @@ package sim
 import (
 	"strconv"
 	"time"
-	"unicode/utf8"
+
+	"abfahrt/feed/internal/wire"
 )
 
 // timeLayout is the wire datetime format: local time with numeric offset.
@@ -132,55 +133,5 @@ func (w *jw) kfloat(k string, v float64) {
 }
 func (w *jw) ktime(k string, t int64) { w.key(k); w.time(t) }
 
-const hexDigits = "0123456789abcdef"
-
 // appendString appends s as a JSON string; invalid UTF-8 becomes U+FFFD.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	plain := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
-			plain = false
-			break
-		}
-	}
-	if plain { // the common case: nothing to escape
-		b = append(b, s...)
-		return append(b, '"')
-	}
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				b = append(b, '\\', c)
-			case c < 0x20:
-				switch c {
-				case '\n':
-					b = append(b, '\\', 'n')
-				case '\r':
-					b = append(b, '\\', 'r')
-				case '\t':
-					b = append(b, '\\', 't')
-				default:
-					b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-				}
-			default:
-				b = append(b, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, `\ufffd`...)
-		} else if r == '\u2028' || r == '\u2029' {
-			b = append(b, `\u202`...)
-			b = append(b, hexDigits[r&0xf])
-		} else {
-			b = append(b, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(b, '"')
-}
+func appendString(b []byte, s string) []byte { return wire.AppendString(b, s) }

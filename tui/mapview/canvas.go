@@ -13,6 +13,19 @@ const (
 	KindVehicle             // the vehicle's heading arrow
 )
 
+// Dots is how Render draws the dots of a cell.
+type Dots uint8
+
+// Ways to draw the dots.
+const (
+	// Braille draws each cell as one braille character, all 2×4 dots.
+	Braille Dots = iota
+	// HalfBlocks draws a cell as ▀, ▄, █ or a blank: its upper and lower
+	// half, each on when any of its dots is. For fonts without braille,
+	// such as the Linux console's.
+	HalfBlocks
+)
+
 // Canvas is a grid of terminal cells, each a 2×4 braille dot matrix that a
 // symbol may cover.
 type Canvas struct {
@@ -20,6 +33,30 @@ type Canvas struct {
 	dots       []uint8 // braille dot bits per cell
 	sym        []rune  // symbol laid over the cell, 0 for none
 	kind       []Kind
+	draw       Dots
+}
+
+// DrawWith sets how Render draws the dots (Braille unless told).
+func (c *Canvas) DrawWith(d Dots) { c.draw = d }
+
+// CellRune is the character of a cell whose dots are the braille dot
+// bits dots (U+2800 + dots), drawn as d; a blank for no dots.
+func CellRune(dots uint8, d Dots) rune {
+	if dots == 0 {
+		return ' '
+	}
+	if d != HalfBlocks {
+		return rune(0x2800 + int(dots))
+	}
+	const upper = 0x01 | 0x08 | 0x02 | 0x10 // dots of rows 0 and 1
+	const lower = 0x04 | 0x20 | 0x40 | 0x80 // dots of rows 2 and 3
+	switch {
+	case dots&upper != 0 && dots&lower != 0:
+		return '█'
+	case dots&upper != 0:
+		return '▀'
+	}
+	return '▄'
 }
 
 // NewCanvas returns an empty canvas of cols × rows cells (negative sizes are 0).
@@ -145,7 +182,7 @@ func (c *Canvas) Render(style func(k Kind, s string) string) []string {
 			case c.sym[i] != 0:
 				run.WriteRune(c.sym[i])
 			case c.dots[i] != 0:
-				run.WriteRune(rune(0x2800 + int(c.dots[i])))
+				run.WriteRune(CellRune(c.dots[i], c.draw))
 			default:
 				run.WriteByte(' ')
 			}

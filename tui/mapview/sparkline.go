@@ -5,10 +5,23 @@ import "math"
 // sparks are the eight heights of a sparkline cell.
 var sparks = [8]rune{'▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'}
 
+// ConsoleSparks are the heights of a sparkline cell in fonts without the
+// eighth blocks ▁…▇, such as the Linux console's: low, half, full.
+var ConsoleSparks = []rune{'_', '▄', '█'}
+
 // Sparkline draws the last width values as bars scaled between the smallest
 // and largest of them (and 0, so an all-late series does not look on time).
 // It returns fewer than width runes when there are fewer values.
 func Sparkline(values []float64, width int) string {
+	return SparklineWith(values, width, sparks[:])
+}
+
+// SparklineWith is Sparkline with the bar heights levels, lowest first
+// (at least one; ConsoleSparks for the Linux console).
+func SparklineWith(values []float64, width int, levels []rune) string {
+	if len(levels) == 0 {
+		levels = sparks[:]
+	}
 	if width <= 0 || len(values) == 0 {
 		return ""
 	}
@@ -25,11 +38,11 @@ func Sparkline(values []float64, width int) string {
 	out := make([]rune, len(values))
 	for i, v := range values {
 		if math.IsNaN(v) || math.IsInf(v, 0) || hi == lo {
-			out[i] = sparks[0]
+			out[i] = levels[0]
 			continue
 		}
-		n := int(math.Round((v - lo) / (hi - lo) * float64(len(sparks)-1)))
-		out[i] = sparks[min(max(n, 0), len(sparks)-1)]
+		n := int(math.Round((v - lo) / (hi - lo) * float64(len(levels)-1)))
+		out[i] = levels[min(max(n, 0), len(levels)-1)]
 	}
 	return string(out)
 }

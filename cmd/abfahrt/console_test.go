@@ -1,0 +1,123 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"abfahrt/tui"
+)
+
+// On the Linux console (TERM=linux) abfahrt picks the console theme and
+// the console font by itself; a theme chosen by flag, environment or
+// config file stays (with the console font), and NO_COLOR still means
+// mono.
+func TestLinuxConsolePicksTheConsoleTheme(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("ABFAHRT_CONFIG", "")
+	t.Setenv("ABFAHRT_THEME", "")
+	t.Setenv("NO_COLOR", "")
+	row := func(out, key string) string {
+		for _, l := range strings.Split(out, "\n") {
+			if f := strings.Fields(l); len(f) > 0 && f[0] == key {
+				return strings.Join(f[1:], " ")
+			}
+		}
+		return ""
+	}
+	for _, tc := range []struct {
+		term, env, flag, want string
+		font                  bool
+	}{
+		{term: "linux", want: "console env TERM=linux", font: true},
+		{term: "linux-16color", want: "console env TERM=linux-16color", font: true},
+		{term: "xterm-256color", want: "dark default"},
+		{term: "linux", flag: "light", want: "light flag --theme", font: true},
+		{term: "linux", env: "high-contrast", want: "high-contrast env ABFAHRT_THEME", font: true},
+		{term: "dumb", want: "mono env NO_COLOR/TERM=dumb"},
+	} {
+		t.Setenv("TERM", tc.term)
+		t.Setenv("ABFAHRT_THEME", tc.env)
+		args := []string{"config"}
+		if tc.flag != "" {
+			args = []string{"--theme", tc.flag, "config"}
+		}
+		code, out, errs := runCLI(t, args...)
+		if code != exitOK {
+			t.Fatalf("TERM=%s: exit %d: %s", tc.term, code, errs)
+		}
+		if got := row(out, "theme"); got != tc.want {
+			t.Errorf("TERM=%s ABFAHRT_THEME=%q --theme %q: theme %q, want %q", tc.term, tc.env, tc.flag, got, tc.want)
+		}
+		if got := row(out, "glyphs") != ""; got != tc.font {
+			t.Errorf("TERM=%s: console font %v, want %v:\n%s", tc.term, got, tc.font, out)
+		}
+	}
+	t.Setenv("TERM", "linux")
+	t.Setenv("NO_COLOR", "1")
+	if _, out, _ := runCLI(t, "config"); row(out, "theme") != "mono env NO_COLOR/TERM=dumb" || row(out, "glyphs") == "" {
+		t.Errorf("TERM=linux NO_COLOR=1: want mono with the console font:\n%s", out)
+	}
+	if _, out, _ := runCLI(t, "--theme", "console", "config"); row(out, "theme") != "console flag --theme" {
+		t.Errorf("--theme console not taken:\n%s", out)
+	}
+}
+
+// An SSH session takes the theme the hub was given; without one, a client
+// on a Linux console gets the console theme and others the dark one,
+// whatever the hub's own terminal picked.
+func TestSessionTheme(t *testing.T) {
+	for _, tc := range []struct {
+		s    *settings
+		term string
+		want string
+	}{
+		{nil, "linux", tui.ThemeConsole},
+		{nil, "xterm-256color", tui.ThemeDark},
+		{&settings{theme: setting{"dark", "default"}}, "linux", tui.ThemeConsole},
+		{&settings{theme: setting{"console", "env TERM=linux"}}, "xterm", tui.ThemeDark},
+		{&settings{theme: setting{"mono", "env NO_COLOR/TERM=dumb"}}, "linux", tui.ThemeConsole},
+		{&settings{theme: setting{"light", "config"}}, "linux", "light"},
+		{&settings{theme: setting{"high-contrast", "flag --theme"}}, "xterm", "high-contrast"},
+	} {
+		if got := sessionTheme(tc.s, tc.term); got != tc.want {
+			t.Errorf("sessionTheme(%+v, %q) = %q, want %q", tc.s, tc.term, got, tc.want)
+		}
+	}
+}
+
+// A dispatcher on a Linux console who logs in to the hub over SSH gets a
+// board in the console's glyphs: the bus mark is • there, ● on an xterm.
+func TestServeSSHLinuxConsole(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a hub")
+	}
+	addr, key, _, stop := hubWithKey(t)
+	defer stop()
+	xterm, err := openBoardTerm(t, addr, key, "1008", "xterm-256color")
+	if err != nil {
+		t.Fatal(err)
+	}
+	console, err := openBoardTerm(t, addr, key, "1008", "linux")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []*board{xterm, console} {
+		if !b.waitFor(t, "min", 30*time.Second) {
+			t.Fatalf("no departures:\n%s", b.out.text())
+		}
+	}
+	if out := xterm.out.text(); !strings.Contains(out, "●") {
+		t.Errorf("xterm session without the bus mark ●:\n%s", out)
+	}
+	out := console.out.text()
+	if !strings.Contains(out, "•") {
+		t.Errorf("console session without the bus mark •:\n%s", out)
+	}
+	for _, r := range out {
+		if !tui.ConsoleSafe(r) {
+			t.Errorf("console session shows %q, which the console font lacks:\n%s", r, out)
+			break
+		}
+	}
+}

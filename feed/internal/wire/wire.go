@@ -1,0 +1,79 @@
+// Package wire holds the bytes of mobility/v1 that both servers of this
+// module write, the simulation (feed/sim) and the hub's mirror
+// (feed/mirror), so the two cannot drift apart: the JSON string encoding
+// and the error body of wire-format.md section 4.
+package wire
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+const hexDigits = "0123456789abcdef"
+
+// AppendString appends s as a JSON string; invalid UTF-8 becomes U+FFFD.
+// Unlike encoding/json it does not escape <, > and &, and escapes only
+// what JSON requires (plus U+2028 and U+2029 for JavaScript).
+func AppendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+			plain = false
+			break
+		}
+	}
+	if plain { // the common case: nothing to escape
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c < 0x20:
+				switch c {
+				case '\n':
+					b = append(b, '\\', 'n')
+				case '\r':
+					b = append(b, '\\', 'r')
+				case '\t':
+					b = append(b, '\\', 't')
+				default:
+					b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+				}
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, `\ufffd`...)
+		} else if r == '\u2028' || r == '\u2029' {
+			b = append(b, `\u202`...)
+			b = append(b, hexDigits[r&0xf])
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(b, '"')
+}
+
+// ErrorBody is the JSON error body of wire-format.md section 4, keys in
+// the order of the spec:
+// {"Error":{"Status":400,"Parameter":"StopNumber","Message":"..."}}.
+func ErrorBody(status int, param, msg string) []byte {
+	b := make([]byte, 0, 64+len(param)+len(msg))
+	b = append(b, `{"Error":{"Status":`...)
+	b = strconv.AppendInt(b, int64(status), 10)
+	b = append(b, `,"Parameter":`...)
+	b = AppendString(b, param)
+	b = append(b, `,"Message":`...)
+	b = AppendString(b, msg)
+	return append(b, "}}"...)
+}
