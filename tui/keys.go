@@ -210,7 +210,13 @@ func (h keyHelp) FullHelp() [][]key.Binding { return h.full }
 
 // boardKeys are the board's bindings, most useful first.
 func (k *keyMap) boardKeys() []key.Binding {
-	return append([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped, k.Remind}, k.disp.list()...)
+	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear}
+}
+
+// walkKeys are the board's walking time and row bindings (walk.go,
+// perline.go, reminder.go).
+func (k *keyMap) walkKeys() []key.Binding {
+	return []key.Binding{k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped, k.Remind}
 }
 
 // vehicleKeys are the vehicle pane's bindings, most useful first.
@@ -256,5 +262,5 @@ func (k *keyMap) footer(o overlay, focus paneID) (opt, tail []key.Binding) {
 
 // full returns every column of the `?` overlay.
 func (k *keyMap) full() [][]key.Binding {
-	return [][]key.Binding{k.boardKeys(), k.globalKeys(), k.searchKeys(), k.vehicleKeys(), k.scrollKeys()}
+	return [][]key.Binding{k.boardKeys(), k.walkKeys(), k.disp.list(), k.globalKeys(), k.searchKeys(), k.vehicleKeys(), k.scrollKeys()}
 }
