@@ -122,6 +122,9 @@ type gridBoard struct {
 	raw   model.Board // the last good answer, unfiltered
 	cache memo        // the compact rendering
 	rowc  []rowMemo   // its rows by position, by what they show
+	// removing is set by a first `x`: the cell asks, a second `x`
+	// removes the board, any other key keeps it (gridPane.askRemove).
+	removing bool
 }
 
 // spec returns the board as a BoardSpec.
@@ -233,6 +236,33 @@ func (g *gridPane) remove() {
 	g.dropUnused()
 	if len(g.boards) == 0 {
 		g.zoomed = false
+	}
+}
+
+// askRemove is the first `x` on the focused board: it marks the board and
+// returns the question for the status line; ok is true when the board was
+// marked already, so this `x` removes it.
+func (g *gridPane) askRemove() (ask string, ok bool) {
+	b := g.focused()
+	if b == nil {
+		return "", false
+	}
+	if b.removing {
+		return "", true
+	}
+	b.removing = true
+	b.touch()
+	return fmt.Sprintf(g.sh.dt.RemoveAsk, g.focus+1, b.name()), false
+}
+
+// cancelRemove forgets a first `x`: any key but a second one keeps the
+// board.
+func (g *gridPane) cancelRemove() {
+	for _, b := range g.boards {
+		if b.removing {
+			b.removing = false
+			b.touch()
+		}
 	}
 }
 

@@ -263,6 +263,11 @@ func (m *Model) gridKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Refresh):
 		return g.refresh()
 	case key.Matches(msg, k.disp.Remove):
+		ask, ok := g.askRemove()
+		if !ok {
+			m.sh.notice = ask
+			return nil
+		}
 		g.remove()
 		if g.len() == 0 {
 			return m.setMode(modeBoard)

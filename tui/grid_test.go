@@ -1,12 +1,15 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/model"
 )
@@ -84,19 +87,19 @@ func TestGridFocusZoomRemove(t *testing.T) {
 		t.Fatal("esc did not leave the zoom")
 	}
 	// Remove the first board: its stop is still on board 5, so the feed stays.
-	e.key("x")
+	e.removeBoard()
 	g = &e.m.disp.grid
 	if g.len() != 4 || len(g.feeds) != 4 {
 		t.Errorf("after x: %d boards, %d feeds; want 4 and 4", g.len(), len(g.feeds))
 	}
-	e.key("x") // Ehinger Tor, its only board: the feed goes
+	e.removeBoard() // Ehinger Tor, its only board: the feed goes
 	if g := &e.m.disp.grid; len(g.feeds) != 3 || g.feed(subject{stop: 1350}) != nil {
 		t.Errorf("after removing Ehinger Tor's only board its feed remains")
 	}
 	for e.m.disp.grid.len() > 1 {
-		e.key("x")
+		e.removeBoard()
 	}
-	if cmd := e.key("x"); cmd == nil || e.m.disp.mode != modeBoard {
+	if cmd := e.removeBoard(); cmd == nil || e.m.disp.mode != modeBoard {
 		t.Fatalf("removing the last board: mode %d, cmd %v; want the single board polling again", e.m.disp.mode, cmd)
 	}
 }
@@ -428,5 +431,57 @@ func TestZoomedBoardAndVehiclePaneOneFocus(t *testing.T) {
 	e.key("tab")
 	if b := e.m.disp.grid.focused(); !b.focused || e.m.vehicle.focused {
 		t.Errorf("after tab: zoomed board focused %v, vehicle pane focused %v: want only the board", b.focused, e.m.vehicle.focused)
+	}
+}
+
+// removeBoard removes the focused grid board: `x` asks, a second `x`
+// removes. It returns the second key's command.
+func (e *testEnv) removeBoard() tea.Cmd {
+	e.t.Helper()
+	e.key("x")
+	return e.key("x")
+}
+
+// Issue 12 item 10: `x` no longer removes a board at once. The first `x`
+// asks in the status line and marks the focused cell; any other key keeps
+// the board; a second `x` removes it.
+func TestGridRemoveAsksFirst(t *testing.T) {
+	for _, lang := range []string{"en", "de"} {
+		e := newGridEnv(t, 120, 40, []BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 1240}}, func(o *Options) { o.Lang = lang })
+		dt := &e.m.sh.t.dispTexts
+		e.key("right") // board 2 (Ehinger Tor)
+		e.key("x")
+		if n := e.m.disp.grid.len(); n != 3 {
+			t.Fatalf("%s: the first x removed a board: %d left", lang, n)
+		}
+		v := e.view()
+		name := e.m.disp.grid.focused().name()
+		ask := fmt.Sprintf(dt.RemoveAsk, 2, name)
+		if !strings.Contains(v, ask[:min(len(ask), 60)]) || !strings.Contains(v, dt.RemoveMark) {
+			t.Errorf("%s: after the first x the screen does not ask (%q) and mark the cell (%q):\n%s", lang, ask, dt.RemoveMark, v)
+		}
+		e.key("r") // any other key keeps the board and forgets the question
+		if v := e.view(); strings.Contains(v, dt.RemoveMark) || e.m.disp.grid.len() != 3 {
+			t.Errorf("%s: another key did not cancel the removal:\n%s", lang, v)
+		}
+		e.key("x")
+		e.key("?")
+		e.key("esc")
+		e.key("x")
+		if n := e.m.disp.grid.len(); n != 3 {
+			t.Fatalf("%s: x, another key, x removed a board: %d left", lang, n)
+		}
+		e.key("x")
+		if g := &e.m.disp.grid; g.len() != 2 {
+			t.Fatalf("%s: x x kept the board: %d boards", lang, g.len())
+		}
+		for _, b := range e.m.disp.grid.boards {
+			if b.name() == name {
+				t.Errorf("%s: x x removed another board than %s", lang, name)
+			}
+		}
+		if v := e.view(); strings.Contains(v, dt.RemoveMark) {
+			t.Errorf("%s: a mark remains after the removal:\n%s", lang, v)
+		}
 	}
 }

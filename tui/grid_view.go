@@ -194,6 +194,8 @@ func (b *gridBoard) compact(num int, focused bool, w, h int) string {
 	right := ""
 	since, stale := b.sh.stale(b.polls())
 	switch {
+	case b.removing:
+		right = st.Error.Render(b.sh.dt.RemoveMark)
 	case stale && b.have:
 		right = st.Stale.Render("⚠ " + since.In(model.Berlin).Format("15:04"))
 	case b.polls().lastErr != nil && !b.have:
@@ -338,6 +340,9 @@ func (g *gridPane) zoomView(b *gridBoard) string {
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
 	if since, ok := b.sh.stale(b.polls()); ok && b.have {
 		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, since.In(model.Berlin).Format("15:04:05"))) + "  " + right
+	}
+	if b.removing {
+		right = st.Error.Render(b.sh.dt.RemoveMark) + "  " + right
 	}
 	head := spread(left, right, g.width)
 	if i := strings.IndexByte(v, '\n'); i >= 0 {

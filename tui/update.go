@@ -10,6 +10,9 @@ import (
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	k := &m.sh.keys
 	m.sh.notice = ""
+	if !key.Matches(msg, k.disp.Remove) {
+		m.disp.grid.cancelRemove() // only a second `x` removes a board
+	}
 	if key.Matches(msg, k.ForceQuit) {
 		return m.quit()
 	}
