@@ -51,8 +51,10 @@ func TestWatchedBoardsRoundTrip(t *testing.T) {
 	if e2.m.board.polls().inFlight() {
 		t.Error("the single board still polls behind the restored grid")
 	}
+	e2.key("x")
 	e2.saveBoards(e2.key("x"))
 	checkBoardsFile(t, path, want[1:])
+	e2.key("x")
 	e2.saveBoards(e2.key("x"))
 	checkBoardsFile(t, path, nil)
 	if data, _ := os.ReadFile(path); strings.TrimSpace(string(data)) != "[]" {
@@ -104,6 +106,7 @@ func TestWatchedBoardsGivenWin(t *testing.T) {
 	if data, _ := os.ReadFile(path); string(data) != old {
 		t.Errorf("boards.json changed without a change of the watched set: %s", data)
 	}
+	e.key("x")
 	e.saveBoards(e.key("x"))
 	checkBoardsFile(t, path, []BoardSpec{{Stop: 1350}})
 }
