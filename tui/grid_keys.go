@@ -20,6 +20,7 @@ type dispKeys struct {
 	Sort      key.Binding
 	mode      dispMode // the view the bindings were synced for
 	zoomed    bool     // the grid's board was zoomed
+	plain     bool     // the zoomed board was the plain (open) board
 }
 
 // defaultDispKeys returns the dispatcher's bindings.
@@ -45,25 +46,27 @@ func defaultDispKeys() dispKeys {
 // list returns the dispatcher's bindings for the help overlay.
 func (d *dispKeys) list() []key.Binding {
 	return []key.Binding{d.Zoom, d.Back, d.Num, d.Left, d.Right, d.Watch, d.Remove,
-		d.Line, d.Direction, d.Pin, d.Merged, d.Fleet, d.Sort}
+		d.Pin, d.Merged, d.Fleet, d.Sort}
 }
 
-// syncDispatch enables the dispatcher's bindings for state s and adapts
-// the board bindings to the grid, merged and fleet views, whose keys mean
-// something else than on the single board.
+// syncDispatch enables the bindings of the board side's views for state
+// s: the grid's cells take the row keys as focus moves, the merged and
+// fleet lists as their rows; a zoomed board (the plain board too) keeps
+// the board's meaning, synced in keyMap.sync.
 func (k *keyMap) syncDispatch(s keyState) {
 	d, ds := &k.disp, s.disp
 	tx := k.t
-	d.mode, d.zoomed = ds.mode, ds.zoomed
+	d.mode, d.zoomed, d.plain = ds.mode, ds.zoomed, ds.plain
 	on := s.overlay == overlayNone && s.focus == paneBoard
-	grid := on && ds.mode == modeGrid && !ds.zoomed
-	zoom := on && ds.mode == modeGrid && ds.zoomed
+	boards := on && ds.mode == modeGrid
+	cells := boards && !ds.zoomed
+	zoom := boards && ds.zoomed
+	plain := zoom && ds.plain
 	list := on && (ds.mode == modeMerged || ds.mode == modeFleet)
-	single := on && ds.mode == modeBoard
 
-	d.Watch.SetEnabled(single && ds.boards < MaxBoards)
+	d.Watch.SetEnabled(plain && ds.boards < MaxBoards)
 	d.Watch.SetHelp("w", tx.KeyWatch)
-	d.Pin.SetEnabled(on && (ds.mode == modeBoard || ds.boards > 0))
+	d.Pin.SetEnabled(on && (ds.mode == modeGrid || ds.boards > 0))
 	if ds.pinned {
 		d.Pin.SetHelp("p", tx.KeyUnpin)
 	} else {
@@ -79,50 +82,38 @@ func (k *keyMap) syncDispatch(s keyState) {
 	} else {
 		d.Sort.SetHelp("s", tx.KeySortDelay)
 	}
-	d.Zoom.SetEnabled(grid)
+	d.Zoom.SetEnabled(cells)
 	d.Zoom.SetHelp("enter", tx.KeyZoom)
-	d.Left.SetEnabled(grid && ds.boards > 1)
+	d.Left.SetEnabled(cells && ds.boards > 1)
 	d.Left.SetHelp("←/h", tx.KeyPrevBoard)
-	d.Right.SetEnabled(grid && ds.boards > 1)
+	d.Right.SetEnabled(cells && ds.boards > 1)
 	d.Right.SetHelp("→", tx.KeyNextBoard)
-	d.Num.SetEnabled((grid && ds.boards > 1) || (single && ds.strip > 0))
-	if single {
+	d.Num.SetEnabled((cells && ds.boards > 1) || (plain && ds.strip > 0))
+	if plain {
 		d.Num.SetHelp("1-9", tx.KeyOpenPin)
 	} else {
 		d.Num.SetHelp("1-9", tx.KeyFocusBoard)
 	}
-	d.Remove.SetEnabled(grid || zoom)
+	d.Remove.SetEnabled(boards && !ds.plain && ds.boards > 0)
 	d.Remove.SetHelp("x", tx.KeyRemove)
-	d.Line.SetEnabled(grid || zoom)
+	d.Line.SetEnabled(boards)
 	d.Line.SetHelp("l", tx.KeyLine)
-	d.Direction.SetEnabled(grid || zoom)
+	d.Direction.SetEnabled(boards)
 	d.Direction.SetHelp("d", tx.KeyDirection)
-	d.Back.SetEnabled(zoom || list || (single && ds.boards > 0 && !s.filtered))
-	if zoom || single {
+	d.Back.SetEnabled(list || (zoom && !s.filtered && ds.boards > 0))
+	if zoom {
 		d.Back.SetHelp("esc", tx.KeyToGrid)
 	} else {
 		d.Back.SetHelp("esc", tx.KeyBack)
 	}
 
 	switch {
-	case grid:
+	case cells:
 		k.Up.SetEnabled(ds.boards > 1)
 		k.Down.SetEnabled(ds.boards > 1)
 		k.Top.SetEnabled(false)
 		k.Bottom.SetEnabled(false)
-		k.Platform.SetEnabled(ds.multiPlat)
 		k.Open.SetEnabled(false)
-		k.Clear.SetEnabled(ds.filtered)
-		k.Toggle.SetEnabled(true)
-	case zoom:
-		k.Up.SetEnabled(ds.zoomRows > 1)
-		k.Down.SetEnabled(ds.zoomRows > 1)
-		k.Top.SetEnabled(ds.zoomRows > 1)
-		k.Bottom.SetEnabled(ds.zoomRows > 1)
-		k.Platform.SetEnabled(ds.multiPlat)
-		k.Open.SetEnabled(ds.zoomVeh)
-		k.Clear.SetEnabled(false)
-		k.Toggle.SetEnabled(true)
 	case list:
 		k.Up.SetEnabled(ds.listRows > 1)
 		k.Down.SetEnabled(ds.listRows > 1)
@@ -133,18 +124,10 @@ func (k *keyMap) syncDispatch(s keyState) {
 		k.Clear.SetEnabled(false)
 		k.Toggle.SetEnabled(false)
 	}
-	if grid || zoom {
-		if ds.arrivals {
-			k.Toggle.SetHelp("a", tx.KeyDepartures)
-		} else {
-			k.Toggle.SetHelp("a", tx.KeyArrivals)
-		}
-		k.Clear.SetHelp("esc", tx.KeyClearFilters)
-	}
 }
 
-// dispatchFooter returns the key hint of the dispatcher's views, most
-// useful first; ok is false when the pane is not the dispatcher's.
+// dispatchFooter returns the key hint of the board side, most useful
+// first; ok is false when the pane is not the board side.
 func (k *keyMap) dispatchFooter(focus paneID) (opt []key.Binding, ok bool) {
 	d := &k.disp
 	if focus != paneBoard {
@@ -154,14 +137,46 @@ func (k *keyMap) dispatchFooter(focus paneID) (opt []key.Binding, ok bool) {
 	case d.mode == modeGrid && !d.zoomed:
 		return []key.Binding{d.Zoom, d.Num, k.Up, d.Line, k.Platform, d.Direction, k.Clear, d.Remove,
 			d.Merged, d.Fleet, d.Pin, k.Toggle, k.Search, k.Refresh}, true
+	case d.mode == modeGrid && d.plain:
+		return []key.Binding{k.Search, k.Toggle, k.Platform, k.Open, k.Clear, d.Watch, d.Pin, d.Num, d.Back,
+			d.Fleet, d.Merged, k.Refresh, k.Focus, k.Up, k.Down}, true
 	case d.mode == modeGrid:
-		return []key.Binding{d.Back, k.Open, d.Line, k.Platform, d.Direction, k.Toggle, d.Remove, d.Pin,
+		return []key.Binding{d.Back, k.Clear, k.Open, d.Line, k.Platform, d.Direction, k.Toggle, d.Remove, d.Pin,
 			k.Search, k.Refresh, k.Up, k.Down}, true
 	case d.mode == modeFleet:
 		return []key.Binding{d.Back, k.Open, d.Sort, d.Merged, k.Search, k.Refresh, k.Up, k.Down}, true
-	case d.mode == modeBoard:
-		return []key.Binding{k.Search, k.Toggle, k.Platform, k.Open, k.Clear, d.Watch, d.Pin, d.Num, d.Back,
-			d.Fleet, d.Merged, k.Refresh, k.Focus, k.Up, k.Down}, true
+	case d.mode == modeMerged:
 	}
 	return []key.Binding{d.Back, k.Open, d.Fleet, k.Search, k.Refresh, k.Up, k.Down}, true // merged
+}
+
+// dispKeyState is the board side's part of keyState.
+type dispKeyState struct {
+	mode     dispMode
+	boards   int  // watched boards
+	zoomed   bool // the grid shows its focused board whole
+	plain    bool // that board is the open one (the plain board)
+	strip    int  // pins on the strip (plain board)
+	pinned   bool // the current stop is pinned
+	listRows int  // rows of the merged or fleet list
+	rowVeh   bool // the merged/fleet row under the cursor has a vehicle
+	byDelay  bool // the fleet is sorted by delay
+}
+
+// dispKeyState sums up the board side's state for the key bindings.
+func (m *Model) dispKeyState() dispKeyState {
+	d := &m.disp
+	s := dispKeyState{mode: d.mode, boards: d.grid.len(), zoomed: d.grid.zoomed, plain: d.grid.plain(),
+		pinned: m.pinned(), byDelay: d.fleet.byDelay}
+	if d.plain() {
+		s.strip = d.pins.stripCount()
+	}
+	switch d.mode {
+	case modeMerged:
+		s.listRows, s.rowVeh = d.merged.state(&d.grid)
+	case modeFleet:
+		s.listRows, s.rowVeh = d.fleet.state()
+	case modeGrid:
+	}
+	return s
 }

@@ -29,7 +29,7 @@ func TestGridFitsEverySize(t *testing.T) {
 				e.deliver(e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen}))
 			}
 			e.removeBoard()
-			for e.m.disp.mode != modeBoard {
+			for !e.m.disp.plain() {
 				e.removeBoard()
 			}
 		},

@@ -24,7 +24,14 @@ func (m *Model) activeKeys() keyHelp {
 	if m.focus == paneVehicle {
 		return m.vehicle.keys()
 	}
-	return m.board.keys()
+	return m.boardKeys()
+}
+
+// boardKeys returns the board side's bindings for help.
+func (m *Model) boardKeys() keyHelp {
+	k := &m.sh.keys
+	opt, tail := k.footer(overlayNone, paneBoard)
+	return keyHelp{short: opt, always: tail, full: k.full()}
 }
 
 // footer renders the one-line key hint of the current context from the

@@ -84,7 +84,7 @@ func defaultKeyMap(t *texts) keyMap {
 		Toggle:   b("a", t.KeyArrivals, "a"),
 		Platform: b("f", t.KeyPlatform, "f"),
 		Open:     b("enter", t.KeyVehicle, "enter"),
-		Clear:    b("esc", t.KeyClearFilter, "esc"),
+		Clear:    b("esc", t.KeyClearFilters, "esc"),
 
 		WalkUp:     b("+", t.KeyWalkUp, "+", "="),
 		WalkDown:   b("-", t.KeyWalkDn, "-"),
@@ -125,11 +125,10 @@ type keyState struct {
 	rows         int  // rows on the board
 	rowVehicle   bool // the row under the cursor has a vehicle
 	platforms    bool // the stop has more than one platform to cycle
-	filtered     bool // the board has a line or platform filter
-	walkable     bool // the focused pane is a board (not the merged or fleet list)
+	filtered     bool // the board has a line, platform or direction filter
 	walk         bool // the focused board has a walking time
 	wholeStop    bool // the focused board shows a whole stop (it can group by platform)
-	remind       bool // a board with a cursor and rows shows (single or zoomed), not in the kiosk
+	remind       bool // the board has rows and reminders are on (not in the kiosk)
 	searchHits   int  // results in the search list
 	searchLoaded bool // base data has arrived
 	// disp is the state of the dispatcher's views (grid_keys.go).
@@ -148,25 +147,28 @@ func (k *keyMap) sync(s keyState) {
 	k.FocusBack.SetEnabled(none && s.vehicleOpen)
 
 	vehicle := none && s.focus == paneVehicle
-	k.Up.SetEnabled(board && s.rows > 1)
-	k.Down.SetEnabled(board && s.rows > 1)
-	k.Top.SetEnabled((board && s.rows > 1) || (vehicle && s.scrollable))
-	k.Bottom.SetEnabled((board && s.rows > 1) || (vehicle && s.scrollable))
-	k.Toggle.SetEnabled(board)
+	// The boards: the same keys on every board (boardPane.update).
+	boards := board && s.disp.mode == modeGrid
+	zoom := boards && s.disp.zoomed
+	k.Up.SetEnabled(zoom && s.rows > 1)
+	k.Down.SetEnabled(zoom && s.rows > 1)
+	k.Top.SetEnabled((zoom && s.rows > 1) || (vehicle && s.scrollable))
+	k.Bottom.SetEnabled((zoom && s.rows > 1) || (vehicle && s.scrollable))
+	k.Toggle.SetEnabled(boards)
 	if s.arrivals {
 		k.Toggle.SetHelp("a", k.t.KeyDepartures)
 	} else {
 		k.Toggle.SetHelp("a", k.t.KeyArrivals)
 	}
-	k.Platform.SetEnabled(board && s.platforms)
-	k.Open.SetEnabled(board && s.rowVehicle)
-	k.Clear.SetEnabled(board && s.filtered)
-	k.WalkUp.SetEnabled(board && s.walkable)
-	k.WalkDown.SetEnabled(board && s.walk)
-	k.HideMissed.SetEnabled(board && s.walk)
-	k.PerLine.SetEnabled(board && s.walkable)
-	k.Remind.SetEnabled(board && s.walkable && s.remind)
-	k.Grouped.SetEnabled(board && s.walkable && s.wholeStop && (s.disp.mode == modeBoard || s.disp.zoomed))
+	k.Platform.SetEnabled(boards && s.platforms)
+	k.Open.SetEnabled(zoom && s.rowVehicle)
+	k.Clear.SetEnabled(boards && s.filtered)
+	k.WalkUp.SetEnabled(boards)
+	k.WalkDown.SetEnabled(boards && s.walk)
+	k.HideMissed.SetEnabled(boards && s.walk)
+	k.PerLine.SetEnabled(boards)
+	k.Remind.SetEnabled(zoom && s.remind)
+	k.Grouped.SetEnabled(zoom && s.wholeStop)
 
 	k.Close.SetEnabled(vehicle)
 	k.Range.SetEnabled(vehicle)
@@ -213,10 +215,10 @@ func (k *keyMap) boardKeys() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear}
 }
 
-// walkKeys are the board's walking time and row bindings (walk.go,
-// perline.go, reminder.go).
+// walkKeys are the board's row filters, walking time and row bindings
+// (board_filters.go, walk.go, perline.go, reminder.go).
 func (k *keyMap) walkKeys() []key.Binding {
-	return []key.Binding{k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped, k.Remind}
+	return []key.Binding{k.disp.Line, k.disp.Direction, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped, k.Remind}
 }
 
 // vehicleKeys are the vehicle pane's bindings, most useful first.

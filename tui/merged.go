@@ -23,7 +23,7 @@ type mergedKey struct {
 
 // mergedRow is one row of the merged view: an event and the board it is on.
 type mergedRow struct {
-	b *gridBoard
+	b *boardPane
 	e *model.Event
 }
 

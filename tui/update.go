@@ -48,18 +48,16 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		if m.focus == paneVehicle {
 			return m.vehicle.refresh()
 		}
-		return m.board.refresh()
+		return nil
 	}
-	switch m.focus {
-	case paneVehicle:
+	if m.focus == paneVehicle {
 		if key.Matches(msg, k.Close) {
 			m.closeVehicle()
 			return nil
 		}
 		return m.vehicle.update(msg)
-	default:
-		return m.board.update(msg)
 	}
+	return nil
 }
 
 // searchKey handles a key while the search overlay is open.
@@ -80,7 +78,6 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 
 // quit ends the program, cancelling the requests in flight.
 func (m *Model) quit() tea.Cmd {
-	m.board.hide()
 	m.quitDispatch()
 	m.vehicle.hide()
 	return tea.Quit
@@ -120,7 +117,11 @@ func (m *Model) open(t target) tea.Cmd {
 		m.layout()
 		return cmd
 	case targetLine:
-		if cur := m.board.subj.stop; t.stop == 0 && m.sh.base.lineServes(t.route, cur) {
+		cur := 0
+		if b := m.disp.grid.focused(); b != nil {
+			cur = b.subj.stop
+		}
+		if t.stop == 0 && m.sh.base.lineServes(t.route, cur) {
 			t.stop = cur // the line at the stop the user is at, not at its terminus
 			break
 		}
@@ -136,8 +137,7 @@ func (m *Model) open(t target) tea.Cmd {
 		m.vehicle.hide()
 	}
 	m.focus = paneBoard
-	m.layout()
-	return tea.Batch(m.showBoard(), m.board.open(t))
+	return m.openBoard(t)
 }
 
 // handleTick handles the clock and poll ticks.
@@ -146,7 +146,9 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 	case clockMsg:
 		logSkew := m.sh.tick(msg.now)
 		m.sample(msg.now)
-		m.board.setCursor(m.board.cursorIn(m.board.rows()))
+		if b := m.disp.grid.zoomedBoard(); b != nil {
+			b.setCursor(b.cursorIn(b.rows())) // the cursor stays on its trip as rows pass
+		}
 		if m.sh.followNight() {
 			for _, b := range m.reminderBoards() {
 				b.touch()
@@ -169,9 +171,6 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 func (m *Model) feedNews(f *feedEntry, msg *feedMsg) tea.Cmd {
 	if msg == nil {
 		m.disp.grid.touchFeed(f)
-		if m.board.feed == f {
-			m.board.touch()
-		}
 		if m.disp.fleet.feed == f {
 			m.disp.fleet.rev++
 		}
@@ -184,9 +183,6 @@ func (m *Model) feedNews(f *feedEntry, msg *feedMsg) tea.Cmd {
 		m.alertNews()
 	}
 	m.disp.grid.fed(f)
-	if m.board.feed == f {
-		m.board.fed()
-	}
 	if m.disp.fleet.feed == f {
 		m.disp.fleet.fed()
 	}
@@ -214,7 +210,9 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		m.vehicle.receiveInfo(msg)
 	case baseDataMsg:
 		cmd := m.sh.receiveBase(msg)
-		m.board.touch()
+		for _, b := range m.disp.grid.all() {
+			b.touch()
+		}
 		if m.overlay == overlaySearch {
 			m.search.refresh()
 		}

@@ -21,21 +21,19 @@ const (
 // and hands them out with setSize.
 func (m *Model) layout() {
 	w, h := m.width, max(m.height-chrome, 0)
-	m.board.focused = m.focus == paneBoard
 	m.vehicle.focused = m.focus == paneVehicle
 	m.search.setSize(w, h)
+	bw := w // the board side's width
 	switch {
 	case !m.vehicle.open:
-		m.board.setSize(w, h)
 	case w >= sideBySide:
 		vw := min(100, w/2)
-		m.board.setSize(w-vw-1, h)
+		bw = w - vw - 1
 		m.vehicle.setSize(vw, h)
 	default:
-		m.board.setSize(w, h)
 		m.vehicle.setSize(w, h)
 	}
-	m.layoutDispatch()
+	m.layoutDispatch(bw, h, m.focus == paneBoard)
 }
 
 // render draws the panes, the open overlay, the status bar and the key
@@ -48,7 +46,7 @@ func (m *Model) render() string {
 		main = m.mainView()
 	case w >= sideBySide:
 		main = lipgloss.JoinHorizontal(lipgloss.Top,
-			clampLines(m.mainView(), m.board.width, h)+"\n", " ", m.vehicle.view())
+			clampLines(m.mainView(), m.disp.grid.width, h)+"\n", " ", m.vehicle.view())
 	case m.focus == paneVehicle:
 		main = m.vehicle.view()
 	default:

@@ -104,13 +104,13 @@ func TestWalkKeys(t *testing.T) {
 	if !strings.Contains(v, "walk 3 min") || !strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "✓ in 1 min") {
 		t.Errorf("after - -, want walk 3 min and Wissenschaftsstadt in 1 min:\n%s", v)
 	}
-	before := len(e.m.board.rows())
+	before := len(e.m.board().rows())
 	e.key("H")
 	v = e.m.View()
 	if strings.Contains(v, "✗") || !strings.Contains(v, "missed hidden") {
 		t.Errorf("H left missed rows or no note:\n%s", v)
 	}
-	if after := len(e.m.board.rows()); after >= before {
+	if after := len(e.m.board().rows()); after >= before {
 		t.Errorf("H: %d rows, want fewer than %d", after, before)
 	}
 	// Time passes: the rows that become missed go too.
@@ -125,8 +125,8 @@ func TestWalkKeys(t *testing.T) {
 	for range 10 {
 		e.key("-")
 	}
-	if e.m.board.walk != 0 || strings.Contains(e.m.View(), "LEAVE") {
-		t.Errorf("walk down to 0 leaves walk %v", e.m.board.walk)
+	if e.m.board().walk != 0 || strings.Contains(e.m.View(), "LEAVE") {
+		t.Errorf("walk down to 0 leaves walk %v", e.m.board().walk)
 	}
 }
 

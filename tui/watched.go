@@ -189,17 +189,15 @@ func (m *Model) restoreBoards(msg boardsMsg) tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	for _, s := range msg.specs[:min(len(msg.specs), MaxBoards)] {
-		cmds = append(cmds, d.grid.add(s, nil))
+		cmds = append(cmds, d.grid.add(s))
 	}
 	d.grid.focus = 0
 	// One watched board opens as the normal board (the grid's zoom), not
-	// a grid of one compact cell.
+	// a grid of one compact cell; the open board closes.
+	d.grid.closeOpen()
 	d.grid.zoomed = d.grid.len() == 1
 	d.boards.saved = d.grid.specs()
-	if d.mode == modeBoard {
-		cmds = append(cmds, m.setMode(modeGrid))
-	} else {
-		m.layout()
-	}
+	cmds = append(cmds, m.syncStrip())
+	m.layout()
 	return tea.Batch(cmds...)
 }

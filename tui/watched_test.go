@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
 )
 
 // TestWatchedBoardsRoundTrip: watching boards and setting their filters
@@ -27,7 +29,8 @@ func TestWatchedBoardsRoundTrip(t *testing.T) {
 	e.saveBoards(e.key("w"))
 	e.saveBoards(e.key("a")) // arrivals
 	want := e.m.disp.grid.specs()
-	if len(want) != 2 || want[0].Platform != "A" || want[0].Direction == "" || !want[1].Arrivals {
+	// f narrows a board to its platform's stop point on every board.
+	if len(want) != 2 || want[0].StopPoint != model.CodeFor(1008, 1) || want[0].Direction == "" || !want[1].Arrivals {
 		t.Fatalf("watched set %+v, want Hauptbahnhof filtered and Ehinger Tor arrivals", want)
 	}
 	checkBoardsFile(t, path, want)
@@ -45,10 +48,10 @@ func TestWatchedBoardsRoundTrip(t *testing.T) {
 	if got := e2.m.disp.grid.specs(); e2.m.disp.mode != modeGrid || !slices.EqualFunc(got, want, sameSpec) {
 		t.Fatalf("restored mode %d with %+v, want the grid with %+v", e2.m.disp.mode, got, want)
 	}
-	if v := e2.m.View(); !strings.Contains(v, "line 2 · pl. A · →") || !strings.Contains(v, "2 boards") {
+	if v := e2.m.View(); !strings.Contains(v, "pl. A · line 2 · →") || !strings.Contains(v, "2 boards") {
 		t.Errorf("the restored grid does not show the filters:\n%s", v)
 	}
-	if e2.m.board.polls().inFlight() {
+	if e2.m.board().polls().inFlight() {
 		t.Error("the single board still polls behind the restored grid")
 	}
 	e2.key("x")
@@ -91,7 +94,7 @@ func TestWatchedBoardsGivenWin(t *testing.T) {
 		t.Fatal(err)
 	}
 	single := newGridEnv(t, 120, 40, nil, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
-	if single.m.disp.boards.loadCmd() != nil || single.m.disp.mode != modeBoard {
+	if single.m.disp.boards.loadCmd() != nil || !single.m.disp.plain() {
 		t.Error("--stop: boards.json is loaded")
 	}
 	e := newGridEnv(t, 160, 48, specsOver(2), func(o *Options) { o.StateDir = dir })
@@ -123,7 +126,7 @@ func TestWatchedBoardsCorrupt(t *testing.T) {
 		}
 		e := newGridEnv(t, 120, 40, nil, func(o *Options) { o.StateDir = dir })
 		e.send(e.m.disp.boards.loadCmd()())
-		if v := e.m.View(); !strings.Contains(v, "boards.json could not be read; kept as boards.json.corrupt-") || e.m.disp.mode != modeBoard {
+		if v := e.m.View(); !strings.Contains(v, "boards.json could not be read; kept as boards.json.corrupt-") || !e.m.disp.plain() {
 			t.Errorf("%s: mode %d, no report of the corrupt file:\n%s", bad, e.m.disp.mode, lastLines(v, 2))
 		}
 		kept := keptAside(t, dir, boardsFile)
