@@ -165,10 +165,6 @@ func (g *gridPane) unzoom() {
 	g.zoomed = false
 }
 
-// canUnzoom reports whether esc on the zoomed board has a grid to go back
-// to: watched boards.
-func (g *gridPane) canUnzoom() bool { return g.zoomed && g.len() > 0 }
-
 // remove stops watching the focused board; its feed's poll ends unless
 // another view shows the subject.
 func (g *gridPane) remove() {
@@ -253,14 +249,6 @@ func (g *gridPane) touchFeed(f *feedEntry) {
 			b.touch()
 		}
 	}
-}
-
-// refresh polls the focused board's feed now, bypassing the cache.
-func (g *gridPane) refresh() tea.Cmd {
-	if b := g.focused(); b != nil {
-		return b.refresh()
-	}
-	return nil
 }
 
 // moveFocus moves the focus by d boards, clamped.

@@ -152,9 +152,8 @@ func TestGridWatch(t *testing.T) {
 func TestGridFilters(t *testing.T) {
 	e := newGridEnv(t, 160, 48, specsOver(2), nil)
 	calls := e.src.callCount()
-	b := e.m.disp.grid.focused()
 	e.key("l")
-	b = e.m.disp.grid.focused()
+	b := e.m.disp.grid.focused()
 	if !slices.Equal(b.filt.lines, []string{"1"}) {
 		t.Fatalf("l: lines %v, want [1]", b.filt.lines)
 	}

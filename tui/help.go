@@ -107,7 +107,7 @@ func (m *Model) helpView(w, h int) string {
 		keys  []key.Binding
 	}{
 		{tx.GroupBoard, under.boardKeys()},
-		{tx.GroupWalk, under.walkKeys()},
+		{tx.GroupRows, under.walkKeys()},
 		{tx.GroupViews, under.disp.list()},
 		{tx.GroupEverywhere, under.globalKeys()},
 		{tx.GroupSearch, srch.searchKeys()},

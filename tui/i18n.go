@@ -118,7 +118,7 @@ type texts struct {
 	KeyPrevious, KeyNext, KeyCloseHelp                                string
 	KeyBack, KeyUpcoming, KeyAllStops, KeyScrollUp, KeyScrollDown     string
 	KeyPageUp, KeyPageDown, KeyFollow                                 string
-	GroupScroll, GroupWalk, GroupViews                                string // help overlay
+	GroupScroll, GroupRows, GroupViews                                string // help overlay
 
 	// Search overlay.
 	SearchPlaceholder, SearchFailed, SearchLoading, SearchReady, SearchNone string
@@ -220,7 +220,7 @@ func englishTexts() texts {
 		KeyPrevious: "previous", KeyNext: "next", KeyCloseHelp: "close help",
 		KeyBack: "back", KeyUpcoming: "upcoming only", KeyAllStops: "all stops",
 		KeyScrollUp: "scroll up", KeyScrollDown: "scroll down", KeyPageUp: "page up", KeyPageDown: "page down",
-		KeyFollow: "follow vehicle", GroupScroll: "Scroll", GroupWalk: "Walk & rows", GroupViews: "Views",
+		KeyFollow: "follow vehicle", GroupScroll: "Scroll", GroupRows: "Walk & rows", GroupViews: "Views",
 
 		SearchPlaceholder: "stop, platform, line or vehicle",
 		SearchFailed:      "Base data failed to load: %s",
@@ -301,7 +301,7 @@ func germanTexts() texts {
 		KeyPrevious: "vorige", KeyNext: "nächste", KeyCloseHelp: "Hilfe schließen",
 		KeyBack: "zurück", KeyUpcoming: "nur kommende", KeyAllStops: "alle Halte",
 		KeyScrollUp: "nach oben", KeyScrollDown: "nach unten", KeyPageUp: "Seite hoch", KeyPageDown: "Seite runter",
-		KeyFollow: "Fahrzeug folgen", GroupScroll: "Blättern", GroupWalk: "Weg & Zeilen", GroupViews: "Ansichten",
+		KeyFollow: "Fahrzeug folgen", GroupScroll: "Blättern", GroupRows: "Weg & Zeilen", GroupViews: "Ansichten",
 
 		SearchPlaceholder: "Haltestelle, Steig, Linie oder Fahrzeug",
 		SearchFailed:      "Stammdaten nicht geladen: %s",
