@@ -177,18 +177,18 @@ func TestWalkSpec(t *testing.T) {
 	if err := w.UnmarshalText([]byte("-1m")); err == nil {
 		t.Error("-1m accepted")
 	}
-	saved := toSaved([]BoardSpec{{Stop: 1008, Walk: WalkTime(90 * time.Second)}})
-	b, _ := json.Marshal(saved)
+	b, _ := json.Marshal([]BoardSpec{{Stop: 1008, Walk: WalkTime(90 * time.Second)}})
 	if !strings.Contains(string(b), `"walk":"1m30s"`) {
 		t.Errorf("boards.json entry %s lacks the walk", b)
 	}
-	s, err := saved[0].spec()
-	if err != nil || s.Walk != WalkTime(90*time.Second) {
-		t.Errorf("saved board read back as %+v, %v", s, err)
+	var saved []BoardSpec
+	err := json.Unmarshal(b, &saved)
+	if err != nil || len(saved) != 1 || saved[0].Walk != WalkTime(90*time.Second) {
+		t.Errorf("saved board read back as %+v, %v", saved, err)
 	}
-	bad := savedBoard{Stop: 1008, Walk: "soon"}
-	if s, err := bad.spec(); err != nil || s.Walk != 0 {
-		t.Errorf("an unreadable walk: %+v, %v; want the board without one", s, err)
+	var bad BoardSpec
+	if err := json.Unmarshal([]byte(`{"stop": 1008, "walk": "soon"}`), &bad); err != nil || bad.Walk != 0 || bad.Stop != 1008 {
+		t.Errorf("an unreadable walk: %+v, %v; want the board without one", bad, err)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -233,13 +234,13 @@ func checkBoardsFile(t *testing.T, path string, want []BoardSpec) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var saved []savedBoard
+	var saved []BoardSpec
 	if err := json.Unmarshal(data, &saved); err != nil {
 		t.Fatalf("%s: %v", data, err)
 	}
 	got := make([]BoardSpec, 0, len(saved))
 	for _, b := range saved {
-		s, err := b.spec()
+		s, err := b.cleaned()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -247,5 +248,55 @@ func checkBoardsFile(t *testing.T, path string, want []BoardSpec) {
 	}
 	if !slices.EqualFunc(got, want, sameSpec) {
 		t.Errorf("boards.json holds %+v, want %+v:\n%s", got, want, data)
+	}
+}
+
+// Issue 11: boards.json holds BoardSpecs (no second board type). A file
+// as the code before wrote it (stop point and walk as strings, no
+// per_line) still opens its boards with their filters, and a board written
+// now reads back the same, per-line limit included; the stop point stays a
+// string, as older versions read it.
+func TestBoardsFileOldFormat(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, boardsFile)
+	old := `[
+  {"stop": 1008, "lines": ["2"], "platform": "A", "direction": "Kuhberg", "walk": "4m"},
+  {"stop": 0, "stoppoint": "100802", "arrivals": true},
+  {"stop": 1350, "walk": "soon"}
+]`
+	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	msg := loadBoards(path)
+	if msg.problem != nil {
+		t.Fatalf("an old boards.json was refused: %+v", msg.problem)
+	}
+	want := []BoardSpec{
+		{Stop: 1008, Lines: []string{"2"}, Platform: "A", Direction: "Kuhberg", Walk: WalkTime(4 * time.Minute)},
+		{StopPoint: model.CodeFor(1008, 2), Arrivals: true},
+		{Stop: 1350},
+	}
+	if !slices.EqualFunc(msg.specs, want, func(a, b BoardSpec) bool { return sameSpec(a, b) && a.Walk == b.Walk }) {
+		t.Fatalf("old file read as %+v, want %+v", msg.specs, want)
+	}
+	e := newGridEnv(t, 160, 48, nil, func(o *Options) { o.StateDir = dir })
+	e.send(e.m.disp.boards.loadCmd()())
+	e.pollFeeds()
+	if g := &e.m.disp.grid; g.len() != 3 || !strings.Contains(e.m.View(), "Kuhberg") {
+		t.Errorf("the old file opened %d boards:\n%s", g.len(), e.m.View())
+	}
+
+	spec := BoardSpec{StopPoint: model.CodeFor(1008, 1), Lines: []string{"1"}, PerLine: 2, Walk: WalkTime(3 * time.Minute)}
+	data, err := json.Marshal([]BoardSpec{spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"stoppoint":"100801"`) || !strings.Contains(string(data), `"walk":"3m"`) {
+		t.Errorf("a board is written as %s, want the stop point and walk as strings", data)
+	}
+	var back []BoardSpec
+	if err := json.Unmarshal(data, &back); err != nil || len(back) != 1 || !sameSpec(back[0], spec) ||
+		back[0].PerLine != 2 || back[0].Walk != spec.Walk {
+		t.Errorf("%s read back as %+v, %v", data, back, err)
 	}
 }
