@@ -340,14 +340,14 @@ func (b *boardPane) rowKey(rows []int) func(int) eventKey {
 	return func(i int) eventKey { return keyOf(&b.data.Events[rows[i]]) }
 }
 
-// update handles the keys of the focused board: the same on every board
-// (the grid's cells take the row keys as focus moves, gridPane.key).
-func (b *boardPane) update(msg tea.KeyMsg) tea.Cmd {
-	k := &b.sh.keys
+// update handles the keys of the focused board, bound in k: the same on
+// every board (the grid's cells take the row keys as focus moves,
+// Model.gridKey).
+func (b *boardPane) update(msg tea.KeyMsg, k *boardKeys) tea.Cmd {
 	switch {
-	case key.Matches(msg, k.disp.Line):
+	case key.Matches(msg, k.Line):
 		b.cycleLine()
-	case key.Matches(msg, k.disp.Direction):
+	case key.Matches(msg, k.Direction):
 		b.cycleDirection()
 	case key.Matches(msg, k.Up):
 		b.setCursor(b.cursor - 1)

@@ -26,6 +26,7 @@ type dispatch struct {
 	boards watchedSet // the grid's watched boards in boards.json (watched.go)
 	rate   rateMeter
 	start  []tea.Cmd
+	keys   boardKeys // the boards' key map (board_keys.go)
 }
 
 // newDispatch sets up the board side from o: with one board in o.Boards
@@ -36,7 +37,8 @@ func newDispatch(sh *shared, o Options) dispatch {
 	none := len(o.Boards) == 0
 	d := dispatch{
 		grid:   gridPane{sh: sh, cache: &memo{}, body: &memo{}, walk: o.Walk, perLine: o.PerLine},
-		merged: mergedPane{sh: sh, cache: &memo{}},
+		merged: mergedPane{sh: sh, cache: &memo{}, km: newMergedKeys(sh.t)},
+		keys:   newBoardKeys(sh.t),
 		fleet:  newFleetPane(sh),
 		pins:   newPinSet(sh, o.StateDir, none),
 		rate:   rateMeter{stats: o.Stats},

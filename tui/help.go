@@ -10,28 +10,39 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// activeKeys returns the bindings of whatever takes keys now: the open
-// overlay, else the focused pane.
+// helpKeys are the help overlay's bindings.
+type helpKeys struct {
+	Close key.Binding
+}
+
+// newHelpKeys returns the overlay's bindings in the language of t.
+func newHelpKeys(t *texts) helpKeys {
+	return helpKeys{Close: bind("esc/?", t.KeyCloseHelp, "esc", "?")}
+}
+
+// activeKeys returns the key hint of whatever takes keys now: the open
+// overlay, else the focused pane's map with the root's globals.
 func (m *Model) activeKeys() keyHelp {
+	g := &m.keys
 	switch m.overlay {
 	case overlaySearch:
 		return m.search.keys()
 	case overlayHelp:
-		opt, tail := m.sh.keys.footer(overlayHelp, m.focus)
-		return keyHelp{short: opt, always: tail}
+		return keyHelp{always: []key.Binding{m.help.Close, g.Quit}}
 	case overlayNone:
 	}
 	if m.focus == paneVehicle {
-		return m.vehicle.keys()
+		return keyHelp{short: m.vehicle.km.footer(g), always: g.tail()}
 	}
-	return m.boardKeys()
-}
-
-// boardKeys returns the board side's bindings for help.
-func (m *Model) boardKeys() keyHelp {
-	k := &m.sh.keys
-	opt, tail := k.footer(overlayNone, paneBoard)
-	return keyHelp{short: opt, always: tail, full: k.full()}
+	d := &m.disp
+	switch d.mode {
+	case modeMerged:
+		return keyHelp{short: d.merged.km.footer(g), always: g.tail()}
+	case modeFleet:
+		return keyHelp{short: d.fleet.km.footer(g), always: g.tail()}
+	case modeGrid:
+	}
+	return keyHelp{short: d.keys.footer(g), always: g.tail()}
 }
 
 // footer renders the one-line key hint of the current context from the
@@ -91,29 +102,45 @@ func (m *Model) renderFooter(kh keyHelp, w int) string {
 // closed, so it lists what the user can do next and nothing dead).
 func (m *Model) helpView(w, h int) string {
 	st, tx := m.sh.st, m.sh.t
-	under := m.sh.keys // a copy: the live map stays synced to the overlay
-	s := m.keyState()
-	s.overlay = overlayNone
-	under.sync(s)
-	veh := m.sh.keys // as on a focused vehicle pane with a long trip
-	vs := s
-	vs.focus, vs.vehicleOpen, vs.scrollable, vs.following = paneVehicle, true, true, false
-	veh.sync(vs)
-	srch := m.sh.keys
-	s.overlay, s.searchHits = overlaySearch, 2
-	srch.sync(s)
-	groups := []struct {
+	type group struct {
 		title string
 		keys  []key.Binding
-	}{
-		{tx.GroupBoard, under.boardKeys()},
-		{tx.GroupRows, under.walkKeys()},
-		{tx.GroupViews, under.disp.list()},
-		{tx.GroupEverywhere, under.globalKeys()},
-		{tx.GroupSearch, srch.searchKeys()},
-		{tx.GroupVehicle, veh.vehicleKeys()},
-		{tx.GroupScroll, veh.scrollKeys()},
 	}
+	// Copies of the maps, synced as if the overlay were closed: the
+	// focused pane's and the globals as they are, the search with results,
+	// the vehicle pane focused on a long trip.
+	var groups []group
+	if m.focus == paneBoard {
+		d, pinned := &m.disp, m.pinned()
+		switch d.mode {
+		case modeMerged:
+			k := d.merged.km
+			k.sync(true, &d.merged, &d.grid, pinned)
+			groups = append(groups, group{tx.GroupBoard, k.list()})
+		case modeFleet:
+			k := d.fleet.km
+			k.sync(true, &d.fleet, d.grid.len(), pinned)
+			groups = append(groups, group{tx.GroupBoard, k.list()})
+		case modeGrid:
+			k := d.keys
+			k.sync(d.keyState(true, m.sh.rem != nil, pinned))
+			groups = append(groups, group{tx.GroupBoard, k.board()}, group{tx.GroupRows, k.rows()}, group{tx.GroupViews, k.views()})
+		}
+	}
+	g := m.keys
+	g.sync(overlayNone, m.vehicle.open)
+	srch := m.search.km
+	srch.sync(true, 2)
+	vp := m.vehicle
+	vp.list.lines, vp.list.rows, vp.follow = 2, 1, false
+	veh := vp.km
+	veh.sync(true, &vp)
+	groups = append(groups,
+		group{tx.GroupEverywhere, g.list()},
+		group{tx.GroupSearch, srch.list()},
+		group{tx.GroupVehicle, veh.list()},
+		group{tx.GroupScroll, veh.scroll()},
+	)
 	var cols []string
 	for _, g := range groups {
 		var live []key.Binding

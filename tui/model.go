@@ -149,7 +149,6 @@ type shared struct {
 	onSkew    func(service, local time.Time, rate float64)
 	st        *Styles
 	t         *texts // the catalogue of the chosen language (i18n.go)
-	keys      keyMap
 	pol       policy
 	limit     int
 	seq       int       // the model-wide request counter
@@ -184,6 +183,8 @@ func (sh *shared) nextSeq() int {
 // the panes.
 type Model struct {
 	sh      *shared
+	keys    globalKeys // the root's keys; each pane has its own map (keys.go)
+	help    helpKeys   // the help overlay's (help.go)
 	vehicle vehiclePane
 	search  searchPane
 	focus   paneID
@@ -243,7 +244,6 @@ func newShared(o Options) *shared {
 		sh.rem = newReminderSet(o.StateDir, o.Bell)
 	}
 	sh.dt = &sh.t.dispTexts
-	sh.keys = defaultKeyMap(sh.t)
 	return sh
 }
 
@@ -254,6 +254,8 @@ func New(o Options) Model {
 	sh := newShared(o)
 	m := Model{
 		sh:      sh,
+		keys:    newGlobalKeys(sh.t),
+		help:    newHelpKeys(sh.t),
 		vehicle: newVehiclePane(sh),
 		search:  newSearchPane(sh),
 		focus:   paneBoard,
@@ -350,34 +352,19 @@ func (sh *shared) observeMsg(msg tea.Msg) {
 	}
 }
 
-// syncKeys enables the key bindings that do something now.
-func (m *Model) syncKeys() { m.sh.keys.sync(m.keyState()) }
-
-// keyState sums up the state that decides which bindings are live.
-func (m *Model) keyState() keyState {
-	s := keyState{
-		overlay:      m.overlay,
-		focus:        m.focus,
-		vehicleOpen:  m.vehicle.open,
-		allStops:     m.vehicle.rng != model.RangeUpcoming,
-		scrollable:   m.vehicle.list.lines > m.vehicle.list.rows,
-		following:    m.vehicle.follow,
-		searchHits:   len(m.search.results),
-		searchLoaded: m.sh.base != nil,
-		disp:         m.dispKeyState(),
-	}
-	if b := m.disp.grid.focused(); b != nil {
-		rows := b.rows()
-		if c := b.cursorIn(rows); c >= 0 && c < len(rows) {
-			s.rowVehicle = b.data.Events[rows[c]].VehicleNumber != 0
-		}
-		s.arrivals, s.rows = b.subj.arrivals, len(rows)
-		s.platforms = len(b.platforms()) > 1
-		s.filtered = b.filt.active()
-		s.walk, s.wholeStop = b.walk > 0, b.subj.point == ""
-		s.remind = m.sh.rem != nil && len(rows) > 0
-	}
-	return s
+// syncKeys enables, in every pane's key map, the bindings that do
+// something now: the root's globals, and each pane's from its own state.
+func (m *Model) syncKeys() {
+	none := m.overlay == overlayNone
+	boards := none && m.focus == paneBoard
+	m.keys.sync(m.overlay, m.vehicle.open)
+	d := &m.disp
+	pinned := m.pinned()
+	d.keys.sync(d.keyState(boards, m.sh.rem != nil, pinned))
+	d.merged.km.sync(boards && d.mode == modeMerged, &d.merged, &d.grid, pinned)
+	d.fleet.km.sync(boards && d.mode == modeFleet, &d.fleet, d.grid.len(), pinned)
+	m.vehicle.km.sync(none && m.focus == paneVehicle && m.vehicle.open, &m.vehicle)
+	m.search.km.sync(m.overlay == overlaySearch, len(m.search.results))
 }
 
 // openMsg asks the root to open a target: a board, a line or a vehicle.

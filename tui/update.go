@@ -5,12 +5,12 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// handleKey routes a key: global bindings first, then the open overlay,
-// then the focused pane.
+// handleKey routes a key: the open overlay first, then the focused pane
+// (each with its own key map), then the root's global keys.
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
-	k := &m.sh.keys
+	k := &m.keys
 	m.sh.notice = ""
-	if !key.Matches(msg, k.disp.Remove) {
+	if !key.Matches(msg, m.disp.keys.Remove) {
 		m.disp.grid.cancelRemove() // only a second `x` removes a board
 	}
 	if key.Matches(msg, k.ForceQuit) {
@@ -23,7 +23,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		switch {
 		case key.Matches(msg, k.Quit):
 			return m.quit()
-		case key.Matches(msg, k.HelpClose):
+		case key.Matches(msg, m.help.Close):
 			m.overlay = overlayNone
 		}
 		return nil
@@ -51,7 +51,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if m.focus == paneVehicle {
-		if key.Matches(msg, k.Close) {
+		if key.Matches(msg, m.vehicle.km.Close) {
 			m.closeVehicle()
 			return nil
 		}
@@ -62,7 +62,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 
 // searchKey handles a key while the search overlay is open.
 func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
-	if key.Matches(msg, m.sh.keys.SearchClose) {
+	if key.Matches(msg, m.search.km.SearchClose) {
 		m.overlay = overlayNone
 		m.search.close()
 		return nil

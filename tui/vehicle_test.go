@@ -220,7 +220,7 @@ func TestVehicleKeys(t *testing.T) {
 	e := vehicleEnv(t, 80, 24, 8, phaseBetween)
 	p := &e.m.vehicle
 	_ = e.m.View()
-	if !e.m.sh.keys.Range.Enabled() || e.m.sh.keys.Follow.Enabled() {
+	if !e.m.vehicle.km.Range.Enabled() || e.m.vehicle.km.Follow.Enabled() {
 		t.Fatal("u should be live and f dead while following")
 	}
 	cmd := e.key("u")
