@@ -231,7 +231,8 @@ func (m *Model) dispatchKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 		return m.setMode(modeMerged), true
 	case key.Matches(msg, v.Pin):
-		m.togglePin()
+		m.disp.togglePin(m.sh)
+		m.layout() // the strip may grow or shrink
 		return tea.Batch(m.disp.pins.saveCmd(), m.disp.pins.syncFeeds()), true
 	}
 	switch m.disp.mode {
@@ -240,7 +241,7 @@ func (m *Model) dispatchKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			return m.setMode(modeGrid), true
 		}
 		if key.Matches(msg, g.Refresh) {
-			return m.refreshWatched(), true
+			return m.disp.refreshWatched(), true
 		}
 		return m.disp.merged.update(msg, &m.disp.grid), true
 	case modeFleet:
@@ -257,8 +258,8 @@ func (m *Model) dispatchKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 }
 
 // refreshWatched polls the focused watched board's feed now (merged view).
-func (m *Model) refreshWatched() tea.Cmd {
-	g := &m.disp.grid
+func (d *dispatch) refreshWatched() tea.Cmd {
+	g := &d.grid
 	if g.focus >= 0 && g.focus < g.len() {
 		return g.boards[g.focus].refresh()
 	}

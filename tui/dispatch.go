@@ -74,11 +74,10 @@ func (d *dispatch) init() tea.Cmd {
 // under the pin strip.
 func (d *dispatch) plain() bool { return d.mode == modeGrid && d.grid.plain() }
 
-// layoutDispatch hands the board side's rectangle (w×h) to its views and
+// setSize hands the board side's rectangle (w×h) to its views and
 // makes room for the pin strip above the plain board. focused is whether
 // the board side has the focus.
-func (m *Model) layoutDispatch(w, h int, focused bool) {
-	d := &m.disp
+func (d *dispatch) setSize(w, h int, focused bool) {
 	d.grid.zoomed = d.grid.zoomed && (d.grid.len() > 0 || d.grid.open != nil)
 	d.pins.stripH = 0
 	if n := d.pins.stripHeight(h); n > 0 && d.plain() {
@@ -90,32 +89,32 @@ func (m *Model) layoutDispatch(w, h int, focused bool) {
 	d.fleet.setSize(w, h)
 }
 
-// mainView renders the board side: the grid (or its zoomed board, under
+// view renders the board side: the grid (or its zoomed board, under
 // the pin strip when it is the plain board), the merged or the fleet view.
-func (m *Model) mainView() string {
-	switch m.disp.mode {
+func (d *dispatch) view() string {
+	switch d.mode {
 	case modeMerged:
-		return m.disp.merged.view(&m.disp.grid)
+		return d.merged.view(&d.grid)
 	case modeFleet:
-		return m.disp.fleet.view(&m.disp.grid)
+		return d.fleet.view(&d.grid)
 	case modeGrid:
 	}
-	if n := m.disp.pins.stripH; n > 0 {
-		return m.disp.pins.strip(m.disp.grid.width, n) + "\n" + m.disp.grid.view()
+	if n := d.pins.stripH; n > 0 {
+		return d.pins.strip(d.grid.width, n) + "\n" + d.grid.view()
 	}
-	return m.disp.grid.view()
+	return d.grid.view()
 }
 
 // statusBoard is the board whose poll the status bar reports: the
 // focused board, or the fleet's poll.
-func (m *Model) statusBoard() *boardPane {
-	if m.disp.mode == modeFleet {
-		return &boardPane{idle: *m.disp.fleet.polls()}
+func (d *dispatch) statusBoard() *boardPane {
+	if d.mode == modeFleet {
+		return &boardPane{idle: *d.fleet.polls()}
 	}
-	if b := m.disp.grid.focused(); b != nil {
+	if b := d.grid.focused(); b != nil {
 		return b
 	}
-	return &boardPane{sh: m.sh}
+	return &boardPane{sh: d.grid.sh}
 }
 
 // setMode switches the main view; the fleet polls only while it shows.
@@ -132,22 +131,22 @@ func (m *Model) setMode(to dispMode) tea.Cmd {
 	if to == modeFleet {
 		cmds = append(cmds, m.disp.fleet.open())
 	}
-	cmds = append(cmds, m.syncStrip())
+	cmds = append(cmds, m.disp.syncStrip())
 	m.layout()
 	return tea.Batch(cmds...)
 }
 
 // syncStrip shows the pin strip's feeds exactly while the plain board shows.
-func (m *Model) syncStrip() tea.Cmd {
-	on := m.disp.plain()
-	m.disp.pins.showStrip(on)
-	return m.disp.pins.stripCmd(on)
+func (d *dispatch) syncStrip() tea.Cmd {
+	on := d.plain()
+	d.pins.showStrip(on)
+	return d.pins.stripCmd(on)
 }
 
 // openBoard shows target t on the grid's open board, zoomed.
 func (m *Model) openBoard(t target) tea.Cmd {
 	cmd := m.disp.grid.openBoard(t)
-	return tea.Batch(cmd, m.setMode(modeGrid), m.syncStrip())
+	return tea.Batch(cmd, m.setMode(modeGrid), m.disp.syncStrip())
 }
 
 // watchBoard watches the open board (`w`) and shows the grid.
@@ -155,7 +154,7 @@ func (m *Model) watchBoard() tea.Cmd {
 	if n := m.disp.grid.watchOpen(); n != "" {
 		m.sh.notice = n
 	}
-	cmd := m.syncStrip()
+	cmd := m.disp.syncStrip()
 	m.layout()
 	return cmd
 }
@@ -176,22 +175,22 @@ func (m *Model) removeBoard() tea.Cmd {
 		cmd = g.openSpec(g.home)
 	}
 	m.layout()
-	return tea.Batch(cmd, m.syncStrip())
+	return tea.Batch(cmd, m.disp.syncStrip())
 }
 
 // unzoom goes back from the zoomed board to the grid (esc).
 func (m *Model) unzoom() tea.Cmd {
 	m.disp.grid.unzoom()
-	cmd := m.syncStrip()
+	cmd := m.disp.syncStrip()
 	m.layout()
 	return cmd
 }
 
-// quitDispatch ends the board side's polls and requests.
-func (m *Model) quitDispatch() {
-	m.disp.grid.stop()
-	m.disp.fleet.close()
-	m.disp.pins.stop()
+// stop ends the board side's polls and requests.
+func (d *dispatch) stop() {
+	d.grid.stop()
+	d.fleet.close()
+	d.pins.stop()
 }
 
 // dispatchData routes the dispatcher's results: grid feeds, the fleet,

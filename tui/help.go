@@ -111,7 +111,8 @@ func (m *Model) helpView(w, h int) string {
 	// the vehicle pane focused on a long trip.
 	var groups []group
 	if m.focus == paneBoard {
-		d, pinned := &m.disp, m.pinned()
+		d := &m.disp
+		pinned := d.pinned()
 		switch d.mode {
 		case modeMerged:
 			k := d.merged.km

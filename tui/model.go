@@ -359,7 +359,7 @@ func (m *Model) syncKeys() {
 	boards := none && m.focus == paneBoard
 	m.keys.sync(m.overlay, m.vehicle.open)
 	d := &m.disp
-	pinned := m.pinned()
+	pinned := d.pinned()
 	d.keys.sync(d.keyState(boards, m.sh.rem != nil, pinned))
 	d.merged.km.sync(boards && d.mode == modeMerged, &d.merged, &d.grid, pinned)
 	d.fleet.km.sync(boards && d.mode == modeFleet, &d.fleet, d.grid.len(), pinned)

@@ -2,45 +2,40 @@ package tui
 
 import "fmt"
 
-// pinSubject is the stop the `p` key pins: the focused board's.
-func (m *Model) pinSubject() (subject, string, bool) {
-	if b := m.disp.grid.focused(); b != nil {
-		return b.subj, b.name(), true
+// focusedPin is the pin of the focused board's stop (or stop point), the
+// one `p` pins; ok is false when no board is focused.
+func (d *dispatch) focusedPin() (p pin, ok bool) {
+	b := d.grid.focused()
+	if b == nil {
+		return pin{}, false
 	}
-	return subject{}, "", false
+	p = pin{Stop: b.subj.stop, Name: b.name()}
+	if b.subj.point != "" {
+		p.StopPoint = b.subj.point.String()
+	}
+	return p, true
 }
 
-// togglePin pins or unpins the current stop (or stop point).
-func (m *Model) togglePin() {
-	s, name, ok := m.pinSubject()
+// togglePin pins or unpins the focused board's stop and says so in the
+// status bar.
+func (d *dispatch) togglePin(sh *shared) {
+	p, ok := d.focusedPin()
 	if !ok {
 		return
 	}
-	p := pin{Stop: s.stop, Name: name}
-	if s.point != "" {
-		p.StopPoint = s.point.String()
+	switch {
+	case !d.pins.has(p) && d.pins.full():
+		sh.notice = fmt.Sprintf(sh.dt.PinsFull, maxPins)
+	case d.pins.toggle(p):
+		sh.notice = fmt.Sprintf(sh.dt.Pinned, p.Name)
+	default:
+		sh.notice = fmt.Sprintf(sh.dt.Unpinned, p.Name)
 	}
-	if !m.disp.pins.has(p) && m.disp.pins.full() {
-		m.sh.notice = fmt.Sprintf(m.sh.dt.PinsFull, maxPins)
-		return
-	}
-	if m.disp.pins.toggle(p) {
-		m.sh.notice = fmt.Sprintf(m.sh.dt.Pinned, name)
-	} else {
-		m.sh.notice = fmt.Sprintf(m.sh.dt.Unpinned, name)
-	}
-	m.layout()
 }
 
-// pinned reports whether the current stop is pinned, for the key help.
-func (m *Model) pinned() bool {
-	s, _, ok := m.pinSubject()
-	if !ok {
-		return false
-	}
-	p := pin{Stop: s.stop}
-	if s.point != "" {
-		p.StopPoint = s.point.String()
-	}
-	return m.disp.pins.has(p)
+// pinned reports whether the focused board's stop is pinned, for the key
+// help.
+func (d *dispatch) pinned() bool {
+	p, ok := d.focusedPin()
+	return ok && d.pins.has(p)
 }

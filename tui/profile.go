@@ -149,7 +149,7 @@ func (m *Model) followProfile() tea.Cmd {
 	}
 	g.closeOpen()
 	g.focus, g.zoomed = 0, len(specs) == 1
-	cmds = append(cmds, m.syncStrip())
+	cmds = append(cmds, m.disp.syncStrip())
 	m.layout()
 	return tea.Batch(cmds...)
 }

@@ -5,11 +5,6 @@ import (
 	"time"
 )
 
-// sample records the request counter each clock second.
-func (m *Model) sample(now time.Time) {
-	m.sh.rate = m.disp.rate.sample(now, m.sh.dt)
-}
-
 // rateMeter turns the feed's upstream request counter into requests per
 // minute over a sliding 60 s window, sampled each clock second.
 type rateMeter struct {

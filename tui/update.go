@@ -78,7 +78,7 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 
 // quit ends the program, cancelling the requests in flight.
 func (m *Model) quit() tea.Cmd {
-	m.quitDispatch()
+	m.disp.stop()
 	m.vehicle.hide()
 	return tea.Quit
 }
@@ -145,7 +145,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case clockMsg:
 		logSkew := m.sh.tick(msg.now)
-		m.sample(msg.now)
+		m.sh.rate = m.disp.rate.sample(msg.now, m.sh.dt) // requests per minute, each second
 		if b := m.disp.grid.zoomedBoard(); b != nil {
 			b.setCursor(b.cursorIn(b.rows())) // the cursor stays on its trip as rows pass
 		}

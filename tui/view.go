@@ -33,7 +33,7 @@ func (m *Model) layout() {
 	default:
 		m.vehicle.setSize(w, h)
 	}
-	m.layoutDispatch(bw, h, m.focus == paneBoard)
+	m.disp.setSize(bw, h, m.focus == paneBoard)
 }
 
 // render draws the panes, the open overlay, the status bar and the key
@@ -43,14 +43,14 @@ func (m *Model) render() string {
 	var main string
 	switch {
 	case !m.vehicle.open:
-		main = m.mainView()
+		main = m.disp.view()
 	case w >= sideBySide:
 		main = lipgloss.JoinHorizontal(lipgloss.Top,
-			clampLines(m.mainView(), m.disp.grid.width, h)+"\n", " ", m.vehicle.view())
+			clampLines(m.disp.view(), m.disp.grid.width, h)+"\n", " ", m.vehicle.view())
 	case m.focus == paneVehicle:
 		main = m.vehicle.view()
 	default:
-		main = m.mainView()
+		main = m.disp.view()
 	}
 	if m.vehicle.open {
 		main = clampLines(main, w, h)
@@ -64,7 +64,7 @@ func (m *Model) render() string {
 		main = overlayAt(main, box, (w-ansi.StringWidth(firstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
 	case overlayNone:
 	}
-	return main + "\n" + statusBar(m.sh, m.statusBoard(), &m.memo.status, w) + "\n" + m.footer(w)
+	return main + "\n" + statusBar(m.sh, m.disp.statusBoard(), &m.memo.status, w) + "\n" + m.footer(w)
 }
 
 // overlayAt draws fg over bg (h lines of width w) with its top-left corner

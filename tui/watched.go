@@ -158,7 +158,7 @@ func (m *Model) restoreBoards(msg boardsMsg) tea.Cmd {
 	d.grid.closeOpen()
 	d.grid.zoomed = d.grid.len() == 1
 	d.boards.saved = d.grid.specs()
-	cmds = append(cmds, m.syncStrip())
+	cmds = append(cmds, m.disp.syncStrip())
 	m.layout()
 	return tea.Batch(cmds...)
 }
