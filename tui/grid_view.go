@@ -391,7 +391,7 @@ func (g *gridPane) summary(w int) string {
 	if a := g.sh.alertPart(); a != "" {
 		parts = append(parts, a)
 	}
-	// The clock on the right, as on the single board: a dispatcher reads
+	// The clock on the right, as on a board: a dispatcher reads
 	// the countdowns against it.
 	clock := st.Clock.Render(g.sh.now.In(model.Berlin).Format("15:04:05")) + " "
 	return spread(left+st.Muted.Render(" · ")+strings.Join(parts, st.Muted.Render(" · ")), clock, w)

@@ -166,7 +166,7 @@ type shared struct {
 	alertLines map[string]bool
 
 	// dt is the dispatcher's section of the catalogue t (grid_text.go);
-	// rate the requests per minute for the status bar (grid_root.go).
+	// rate the requests per minute for the status bar (rate.go).
 	dt   *dispTexts
 	rate string
 }
