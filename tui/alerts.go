@@ -89,8 +89,7 @@ func (m *Model) alertNews() {
 	if !m.alertF.have || !m.sh.setAlert(m.alertF.data.alert) {
 		return
 	}
-	m.board.touch()
-	for _, b := range m.disp.grid.boards {
+	for _, b := range m.disp.grid.all() {
 		b.touch()
 	}
 	m.disp.fleet.rev++

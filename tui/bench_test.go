@@ -71,8 +71,8 @@ func BenchmarkViewBoard160x48Redraw(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
 				e.m.sh.now = t0.Add(time.Duration(i%60) * time.Second)
-				clear(e.m.board.cache.rows)
-				e.m.board.touch()
+				clear(e.m.board().cache.rows)
+				e.m.board().touch()
 				_ = e.m.View()
 			}
 		})

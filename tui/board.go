@@ -24,16 +24,19 @@ func keyOf(e *model.Event) eventKey {
 	return eventKey{vehicle: e.VehicleNumber, route: e.RouteNumber, sched: e.Scheduled.Time, point: e.StopPointCode}
 }
 
-// boardPane is a departure or arrival board of one stop or stop point.
-// Every board (the single board, the grid's, the kiosk's) takes its data
-// and poll state from the registry's feed of its subject (feed, while it
-// shows).
+// boardPane is a departure or arrival board of one stop or stop point:
+// the one board type. The grid's boards, the board abfahrt opens with (the
+// grid's open board, shown zoomed) and the kiosk's are all boardPanes; each
+// takes its data and poll state from the registry's feed of its subject
+// (feed, acquired by show, given up by hide) and shows the events its
+// filters keep.
 type boardPane struct {
 	sh                   *shared
 	subj                 subject
 	title                string                       // the stop's name
-	line                 string                       // show only this line ("" for all)
-	data                 model.Board                  // the last good answer for subj
+	filt                 filters                      // client-side filters (line, platform name, direction; boardspec.go)
+	raw                  model.Board                  // the feed's last good answer for subj, unfiltered
+	data                 model.Board                  // raw with the events filt keeps
 	have                 bool                         // data belongs to subj
 	seen                 []platform                   // platforms seen in stop answers, when base data lacks them
 	served               map[model.StopPointCode]bool // stop points with events in the last whole-stop answer
@@ -53,6 +56,15 @@ type boardPane struct {
 	perLine int
 	grouped bool
 	cache   *viewCache
+	// num is the board's number in the grid (0: the open board, which
+	// has none), set by the grid's layout; the header shows it.
+	num int
+	// cell and rowc cache the board's compact rendering as a grid cell.
+	cell memo
+	rowc []rowMemo
+	// removing is set by a first `x`: the cell asks, a second `x`
+	// removes the board, any other key keeps it (gridPane.askRemove).
+	removing bool
 }
 
 // newBoardPane returns a board for s; its first poll comes from Init or
@@ -81,7 +93,7 @@ func (b *boardPane) setSubject(s subject) tea.Cmd {
 	b.subj = s
 	b.have = keep
 	if !keep {
-		b.data = model.Board{}
+		b.data, b.raw = model.Board{}, model.Board{}
 		b.cursor = 0
 	}
 	b.touch()
@@ -116,8 +128,32 @@ func (b *boardPane) hide() {
 // fed takes the feed's latest answer (or failure).
 func (b *boardPane) fed() {
 	if b.feed != nil && b.feed.have {
-		b.setData(b.feed.data.board)
+		b.raw, b.have = b.feed.data.board, true
+		b.refilter()
+		return
 	}
+	b.touch()
+}
+
+// refilter shows the events of the last answer that the filters keep.
+func (b *boardPane) refilter() {
+	if !b.have {
+		b.touch()
+		return
+	}
+	if !b.filt.active() {
+		b.setData(b.raw)
+		b.touch()
+		return
+	}
+	d := b.raw
+	d.Events = make([]model.Event, 0, len(b.raw.Events))
+	for i := range b.raw.Events {
+		if b.filt.keep(&b.raw.Events[i]) {
+			d.Events = append(d.Events, b.raw.Events[i])
+		}
+	}
+	b.setData(d)
 	b.touch()
 }
 
@@ -129,10 +165,14 @@ func (b *boardPane) polls() *poller {
 	return &b.idle
 }
 
-// open shows the board of target t (a stop, stop point or line).
+// open shows the board of target t (a stop, stop point or line): a line
+// is the line filter on the stop's board; other filters go.
 func (b *boardPane) open(t target) tea.Cmd {
 	s := subject{stop: t.stop, point: t.point, arrivals: false}
-	b.line = t.line
+	b.filt = filters{}
+	if t.line != "" {
+		b.filt.lines = []string{t.line}
+	}
 	if t.title != "" && t.kind == targetStop {
 		b.title = t.title
 	} else if n := b.sh.base.stopName(t.stop); n != "" {
@@ -263,9 +303,6 @@ func (b *boardPane) rows() []int {
 		if due, ok := e.DueIn(now); ok && due < -hideAfter {
 			continue
 		}
-		if b.line != "" && e.Line() != b.line {
-			continue
-		}
 		if endsAt(e, b.data.StopName) || endsAt(e, b.title) {
 			continue // a trip ending here is no departure
 		}
@@ -303,10 +340,15 @@ func (b *boardPane) rowKey(rows []int) func(int) eventKey {
 	return func(i int) eventKey { return keyOf(&b.data.Events[rows[i]]) }
 }
 
-// update handles the keys of the focused board.
-func (b *boardPane) update(msg tea.KeyMsg) tea.Cmd {
-	k := &b.sh.keys
+// update handles the keys of the focused board, bound in k: the same on
+// every board (the grid's cells take the row keys as focus moves,
+// Model.gridKey).
+func (b *boardPane) update(msg tea.KeyMsg, k *boardKeys) tea.Cmd {
 	switch {
+	case key.Matches(msg, k.Line):
+		b.cycleLine()
+	case key.Matches(msg, k.Direction):
+		b.cycleDirection()
 	case key.Matches(msg, k.Up):
 		b.setCursor(b.cursor - 1)
 	case key.Matches(msg, k.Down):
@@ -322,8 +364,7 @@ func (b *boardPane) update(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Platform):
 		return b.cyclePlatform()
 	case key.Matches(msg, k.Clear):
-		b.line = ""
-		b.setCursor(b.cursor)
+		b.clearFilters()
 	case key.Matches(msg, k.WalkUp):
 		b.adjustWalk(walkStep)
 	case key.Matches(msg, k.WalkDown):
@@ -348,12 +389,18 @@ func (b *boardPane) update(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// cyclePlatform narrows the board to the next platform of its stop, and
-// after the last one widens it to the whole stop again.
+// cyclePlatform narrows the board to the next platform of its stop (its
+// stop point, polled on its own, so it shows as many rows as a whole
+// stop), and after the last one widens it to the whole stop again. It
+// replaces a platform filter by name (a layout's `platform`).
 func (b *boardPane) cyclePlatform() tea.Cmd {
 	ps := b.servedFirst(b.platforms())
 	if len(ps) == 0 || b.subj.stop == 0 {
 		return nil
+	}
+	if b.filt.platform != "" {
+		b.filt.platform = ""
+		b.refilter()
 	}
 	s := b.subj
 	next := 0
@@ -372,11 +419,4 @@ func (b *boardPane) cyclePlatform() tea.Cmd {
 		s.point = ps[next].code
 	}
 	return b.setSubject(s)
-}
-
-// keys returns the board's bindings for help.
-func (b *boardPane) keys() keyHelp {
-	k := &b.sh.keys
-	opt, tail := k.footer(overlayNone, paneBoard)
-	return keyHelp{short: opt, always: tail, full: k.full()}
 }

@@ -219,8 +219,9 @@ func (b *boardPane) cachedRow(m *rowMemo, e *model.Event, c columns, sel bool, w
 // cursorIn returns the row of the selected trip, else the clamped cursor.
 func (b *boardPane) cursorIn(rows []int) int { return b.listFind(len(rows), b.rowKey(rows)) }
 
-// header is the board's title line: stop, mode, platform and line filter
-// on the left; the stale marker and the clock on the right.
+// header is the board's title line: its number in the grid, stop, mode,
+// platform and filters on the left; a pending removal, the stale marker
+// and the clock on the right.
 func (b *boardPane) header(w int) string {
 	st, tx := b.sh.st, b.sh.t
 	mode := tx.Departures
@@ -228,13 +229,19 @@ func (b *boardPane) header(w int) string {
 		mode = tx.Arrivals
 	}
 	parts := []string{mode}
-	if p := b.platformName(); p != "" {
+	switch p := b.platformName(); {
+	case p != "":
 		parts = append(parts, fmt.Sprintf(tx.Platform, p))
-	} else {
+	case b.filt.platform != "":
+		parts = append(parts, fmt.Sprintf(tx.Platform, b.filt.platform))
+	default:
 		parts = append(parts, tx.AllPlatform)
 	}
-	if b.line != "" {
-		parts = append(parts, fmt.Sprintf(tx.LineOnly, b.line))
+	if len(b.filt.lines) > 0 {
+		parts = append(parts, fmt.Sprintf(tx.LineOnly, strings.Join(b.filt.lines, ",")))
+	}
+	if b.filt.direction != "" {
+		parts = append(parts, "→"+b.filt.direction)
 	}
 	if n := b.walkNote(); n != "" {
 		parts = append(parts, n)
@@ -243,9 +250,15 @@ func (b *boardPane) header(w int) string {
 		parts = append(parts, n)
 	}
 	left := " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
+	if b.num > 0 {
+		left = " " + st.Accent.Render(itoa(b.num)) + left
+	}
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
 	if since, ok := b.sh.stale(b.polls()); ok && b.have {
 		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))) + "  " + right
+	}
+	if b.removing {
+		right = st.Error.Render(b.sh.dt.RemoveMark) + "  " + right
 	}
 	return spread(left, right, w)
 }
@@ -392,8 +405,10 @@ func (b *boardPane) emptyText() string {
 		return fmt.Sprintf(tx.NoneYet, what)
 	case !b.have:
 		return fmt.Sprintf(tx.Loading, what)
-	case b.line != "":
-		return fmt.Sprintf(tx.NoneOfLine, what, b.line)
+	case len(b.filt.lines) > 0 && b.filt.platform == "" && b.filt.direction == "":
+		return fmt.Sprintf(tx.NoneOfLine, what, strings.Join(b.filt.lines, ","))
+	case b.filt.active():
+		return b.sh.dt.NoMatch
 	}
 	return fmt.Sprintf(tx.NoneSoon, what)
 }

@@ -333,7 +333,7 @@ func keyMsg(k string) tea.KeyMsg {
 // tick sends the board's current poll tick and returns the fetch command.
 func (e *testEnv) tick() tea.Cmd {
 	e.t.Helper()
-	return e.send(feedTickMsg{key: e.m.board.key(), gen: e.m.board.polls().gen})
+	return e.send(feedTickMsg{key: e.m.board().key(), gen: e.m.board().polls().gen})
 }
 
 // poll runs one full poll: tick, fetch (executed), answer delivered.
@@ -383,3 +383,7 @@ func (f *fakeSource) Alert(context.Context) (model.Alert, error) {
 	f.alerts++
 	return f.alert, f.errAlert
 }
+
+// board returns the board the keys act on: the plain board or the
+// grid's focused one.
+func (m *Model) board() *boardPane { return m.disp.grid.focused() }

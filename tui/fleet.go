@@ -26,8 +26,9 @@ type fleetPane struct {
 	feed            *feedEntry   // the registry's fleet feed while the view shows
 	trips           []model.Trip // vehicles in service, in display order
 	have            bool
-	byDelay         bool // sorted by deviation, latest first; else by line
-	listCursor[int]      // the row under the cursor and its vehicle (list.go)
+	byDelay         bool      // sorted by deviation, latest first; else by line
+	km              fleetKeys // its key map (fleet_keys.go)
+	listCursor[int]           // the row under the cursor and its vehicle (list.go)
 	width           int
 	height          int
 	rev             int
@@ -35,7 +36,9 @@ type fleetPane struct {
 }
 
 // newFleetPane returns the closed fleet view.
-func newFleetPane(sh *shared) fleetPane { return fleetPane{sh: sh, cache: &memo{}} }
+func newFleetPane(sh *shared) fleetPane {
+	return fleetPane{sh: sh, cache: &memo{}, km: newFleetKeys(sh.t)}
+}
 
 // setSize gives the view its rectangle.
 func (f *fleetPane) setSize(w, h int) { f.width, f.height = w, h }
@@ -118,7 +121,7 @@ func (f *fleetPane) setCursor(i int) {
 
 // update handles the fleet's keys: moving, sorting, opening a vehicle.
 func (f *fleetPane) update(msg tea.KeyMsg) tea.Cmd {
-	k := &f.sh.keys
+	k := &f.km
 	switch {
 	case key.Matches(msg, k.Up):
 		f.setCursor(f.cursor - 1)
@@ -128,7 +131,7 @@ func (f *fleetPane) update(msg tea.KeyMsg) tea.Cmd {
 		f.setCursor(0)
 	case key.Matches(msg, k.Bottom):
 		f.setCursor(len(f.trips) - 1)
-	case key.Matches(msg, k.disp.Sort):
+	case key.Matches(msg, k.Sort):
 		f.byDelay = !f.byDelay
 		f.sort()
 		f.setCursor(0) // a new order shows its top: the worst delays first

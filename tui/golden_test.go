@@ -40,7 +40,7 @@ func TestGoldenStates(t *testing.T) {
 			e.poll()
 			// Stale is data older than two intervals (issue 12 item 13):
 			// the last good answer came a minute before.
-			e.m.board.polls().lastOK = e.now.Add(-time.Minute)
+			e.m.board().polls().lastOK = e.now.Add(-time.Minute)
 			e.advance(3 * time.Second)
 		},
 		"search": func(e *testEnv) {

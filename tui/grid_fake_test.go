@@ -78,7 +78,7 @@ func newGridEnv(t testing.TB, w, h int, specs []BoardSpec, opt func(*Options)) *
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.send(e.src.base)
 	e.pollFeeds()
-	if e.m.disp.mode == modeBoard {
+	if e.m.disp.plain() {
 		e.poll()
 	}
 	return e
@@ -87,7 +87,7 @@ func newGridEnv(t testing.TB, w, h int, specs []BoardSpec, opt func(*Options)) *
 // pollFeeds runs one full poll of every grid feed.
 func (e *testEnv) pollFeeds() {
 	e.t.Helper()
-	for _, f := range append([]*feedEntry(nil), e.m.disp.grid.feeds...) {
+	for _, f := range append([]*feedEntry(nil), e.m.disp.grid.feeds()...) {
 		cmd := e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen})
 		if cmd == nil {
 			e.t.Fatalf("feed %v: tick started no fetch", f.subj)

@@ -28,9 +28,9 @@ func TestGridFitsEverySize(t *testing.T) {
 			for _, f := range e.m.disp.pins.feeds {
 				e.deliver(e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen}))
 			}
-			e.key("x")
-			for e.m.disp.mode != modeBoard {
-				e.key("x")
+			e.removeBoard()
+			for !e.m.disp.plain() {
+				e.removeBoard()
 			}
 		},
 	}

@@ -1,12 +1,15 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/model"
 )
@@ -19,8 +22,8 @@ func TestGridFromOptions(t *testing.T) {
 	if e.m.disp.mode != modeGrid || g.len() != 12 {
 		t.Fatalf("mode %d with %d boards, want the grid of 12", e.m.disp.mode, g.len())
 	}
-	if len(g.feeds) != 4 {
-		t.Errorf("%d feeds for 12 boards over 4 stops, want 4", len(g.feeds))
+	if len(g.feeds()) != 4 {
+		t.Errorf("%d feeds for 12 boards over 4 stops, want 4", len(g.feeds()))
 	}
 	if n := e.src.callCount(); n != 4 {
 		t.Errorf("%d requests for the first poll, want 4", n)
@@ -30,8 +33,8 @@ func TestGridFromOptions(t *testing.T) {
 			t.Errorf("board %d has no rows after its feed answered", i+1)
 		}
 	}
-	if e.m.board.feed != nil || boardFeeds(e.m.sh.reg) != 4 {
-		t.Errorf("the hidden single board holds a feed (%v), %d feeds polled; want none and 4", e.m.board.feed != nil, boardFeeds(e.m.sh.reg))
+	if g.open != nil || boardFeeds(e.m.sh.reg) != 4 {
+		t.Errorf("an open board besides the grid (%v), %d feeds polled; want none and 4", g.open != nil, boardFeeds(e.m.sh.reg))
 	}
 	v := e.m.View()
 	for _, want := range []string{"12 boards", "Hauptbahnhof", "Ehinger Tor", "Theater", "Rathaus Ulm"} {
@@ -84,19 +87,19 @@ func TestGridFocusZoomRemove(t *testing.T) {
 		t.Fatal("esc did not leave the zoom")
 	}
 	// Remove the first board: its stop is still on board 5, so the feed stays.
-	e.key("x")
+	e.removeBoard()
 	g = &e.m.disp.grid
-	if g.len() != 4 || len(g.feeds) != 4 {
-		t.Errorf("after x: %d boards, %d feeds; want 4 and 4", g.len(), len(g.feeds))
+	if g.len() != 4 || len(g.feeds()) != 4 {
+		t.Errorf("after x: %d boards, %d feeds; want 4 and 4", g.len(), len(g.feeds()))
 	}
-	e.key("x") // Ehinger Tor, its only board: the feed goes
-	if g := &e.m.disp.grid; len(g.feeds) != 3 || g.feed(subject{stop: 1350}) != nil {
+	e.removeBoard() // Ehinger Tor, its only board: the feed goes
+	if g := &e.m.disp.grid; len(g.feeds()) != 3 || g.feed(subject{stop: 1350}) != nil {
 		t.Errorf("after removing Ehinger Tor's only board its feed remains")
 	}
 	for e.m.disp.grid.len() > 1 {
-		e.key("x")
+		e.removeBoard()
 	}
-	if cmd := e.key("x"); cmd == nil || e.m.disp.mode != modeBoard {
+	if cmd := e.removeBoard(); cmd == nil || !e.m.disp.plain() {
 		t.Fatalf("removing the last board: mode %d, cmd %v; want the single board polling again", e.m.disp.mode, cmd)
 	}
 }
@@ -106,34 +109,31 @@ func TestGridFocusZoomRemove(t *testing.T) {
 // the search is added next to it.
 func TestGridWatch(t *testing.T) {
 	e := newEnv(t, 120, 40, true)
-	gen := e.m.board.polls().gen
-	cmd := e.key("w")
-	if e.m.disp.mode != modeGrid || e.m.disp.grid.len() != 1 {
-		t.Fatalf("w: mode %d with %d boards", e.m.disp.mode, e.m.disp.grid.len())
+	gen := e.m.board().polls().gen
+	e.key("w")
+	g := &e.m.disp.grid
+	if e.m.disp.mode != modeGrid || g.len() != 1 || g.plain() || g.zoomed {
+		t.Fatalf("w: mode %d with %d boards (open board %v, zoomed %v); want the grid's cell", e.m.disp.mode, g.len(), g.plain(), g.zoomed)
 	}
-	if len(e.m.disp.grid.boards[0].rows()) == 0 {
-		t.Error("the new grid board waits for a poll although the single board had rows")
+	if len(g.boards[0].rows()) == 0 {
+		t.Error("the watched board waits for a poll although it had rows")
 	}
-	_ = cmd
-	// One feed for the stop (registry.go): the grid board shares it, the
-	// hidden single board lets go of it, and its one schedule goes on.
+	// One feed for the stop (registry.go): the board keeps it, and its
+	// one schedule goes on.
 	if n := boardFeeds(e.m.sh.reg); n != 1 {
-		t.Errorf("%d feeds after w, want 1: the grid board shares the single board's", n)
+		t.Errorf("%d feeds after w, want 1", n)
 	}
-	if e.m.board.feed != nil {
-		t.Error("the hidden single board still holds its feed")
-	}
-	if c := e.send(feedTickMsg{key: e.m.disp.grid.boards[0].key(), gen: gen}); c == nil {
-		t.Error("the stop's schedule ended with the single board")
+	if c := e.send(feedTickMsg{key: g.boards[0].key(), gen: gen}); c == nil {
+		t.Error("the stop's schedule ended with w")
 	}
 	// Open Ehinger Tor as from the search, then watch it too.
 	e.runNow(openCmd(target{kind: targetStop, stop: 1350, title: "Ehinger Tor"}))
-	if e.m.disp.mode != modeBoard {
-		t.Fatal("opening a stop did not show the single board")
+	if !e.m.disp.plain() || !g.zoomed {
+		t.Fatal("opening a stop did not show it as the open board, zoomed")
 	}
 	e.poll()
 	e.key("w")
-	if g := &e.m.disp.grid; g.len() != 2 || g.focus != 1 || g.boards[1].subj.stop != 1350 {
+	if g.len() != 2 || g.focus != 1 || g.boards[1].subj.stop != 1350 || g.plain() {
 		t.Errorf("second w: %d boards, focus %d", g.len(), g.focus)
 	}
 	// The same board again only focuses it.
@@ -141,20 +141,19 @@ func TestGridWatch(t *testing.T) {
 	e.runNow(openCmd(target{kind: targetStop, stop: 1350}))
 	e.poll()
 	e.key("w")
-	if g := &e.m.disp.grid; g.len() != 2 || !strings.Contains(e.m.sh.notice, "already") {
+	if g.len() != 2 || !strings.Contains(e.m.sh.notice, "already") || g.plain() {
 		t.Errorf("watching a watched board: %d boards, notice %q", g.len(), e.m.sh.notice)
 	}
 }
 
-// TestGridFilters: l, f and d narrow the focused board without a new
-// request; esc clears them.
+// TestGridFilters: l and d narrow the focused board without a new
+// request; f narrows it to a platform's stop point, as on every board;
+// esc clears the filters.
 func TestGridFilters(t *testing.T) {
 	e := newGridEnv(t, 160, 48, specsOver(2), nil)
 	calls := e.src.callCount()
-	b := e.m.disp.grid.focused()
-	all := len(b.rows())
 	e.key("l")
-	b = e.m.disp.grid.focused()
+	b := e.m.disp.grid.focused()
 	if !slices.Equal(b.filt.lines, []string{"1"}) {
 		t.Fatalf("l: lines %v, want [1]", b.filt.lines)
 	}
@@ -167,29 +166,34 @@ func TestGridFilters(t *testing.T) {
 	if b := e.m.disp.grid.focused(); !slices.Equal(b.filt.lines, []string{"2"}) {
 		t.Errorf("second l: lines %v, want [2]", b.filt.lines)
 	}
-	e.key("f")
+	if n := e.src.callCount(); n != calls {
+		t.Errorf("line filters made %d requests, want none", n-calls)
+	}
+	e.deliver(e.runNow(e.key("f")))
 	b = e.m.disp.grid.focused()
-	if b.filt.platform != "A" {
-		t.Fatalf("f: platform %q, want A", b.filt.platform)
+	if b.subj.point != model.CodeFor(1008, 1) {
+		t.Fatalf("f: stop point %q, want platform A's", b.subj.point)
 	}
 	for _, r := range b.rows() {
-		if e := b.data.Events[r]; e.PlatformName != "A" || e.Line() != "2" {
-			t.Errorf("line 2 platform A shows %s at %s", e.Line(), e.PlatformName)
+		if e := b.data.Events[r]; (e.StopPointCode != "" && e.StopPointCode != b.subj.point) || e.Line() != "2" {
+			t.Errorf("line 2 platform A shows %s at %s", e.Line(), e.StopPointCode)
 		}
 	}
+	calls = e.src.callCount()
 	e.key("d")
 	if b := e.m.disp.grid.focused(); b.filt.direction != "Kuhberg Schulzentrum" {
 		t.Errorf("d: direction %q", b.filt.direction)
 	}
-	if !strings.Contains(e.m.View(), "line 2 · pl. A · →Kuhberg") {
+	if !strings.Contains(e.m.View(), "pl. A · line 2 · →Kuhberg") {
 		t.Errorf("the header does not say the filters:\n%s", e.m.View())
 	}
+	filtered := len(e.m.disp.grid.focused().rows())
 	e.key("esc")
-	if b := e.m.disp.grid.focused(); b.filt.active() || len(b.rows()) != all {
-		t.Errorf("esc: filters %+v, %d rows; want none and %d", b.filt, len(b.rows()), all)
+	if b := e.m.disp.grid.focused(); b.filt.active() || len(b.rows()) <= filtered {
+		t.Errorf("esc: filters %+v, %d rows; want none and more than %d", b.filt, len(b.rows()), filtered)
 	}
 	if n := e.src.callCount(); n != calls {
-		t.Errorf("filters made %d requests, want none", n-calls)
+		t.Errorf("d and esc made %d requests, want none", n-calls)
 	}
 	if s := e.m.disp.grid.boards[1].spec(); s.Stop != 1350 || s.Lines != nil {
 		t.Errorf("the other board's spec changed: %+v", s)
@@ -242,8 +246,8 @@ func TestGridArrivals(t *testing.T) {
 	}
 	e.deliver(e.runNow(cmd))
 	g := &e.m.disp.grid
-	if !g.boards[0].subj.arrivals || g.boards[1].subj.arrivals || len(g.feeds) != 2 {
-		t.Errorf("after a: arrivals %v/%v with %d feeds", g.boards[0].subj.arrivals, g.boards[1].subj.arrivals, len(g.feeds))
+	if !g.boards[0].subj.arrivals || g.boards[1].subj.arrivals || len(g.feeds()) != 2 {
+		t.Errorf("after a: arrivals %v/%v with %d feeds", g.boards[0].subj.arrivals, g.boards[1].subj.arrivals, len(g.feeds()))
 	}
 	if len(g.boards[0].rows()) == 0 || !g.boards[0].data.Events[0].Arrival {
 		t.Error("the arrivals board has no arrivals")
@@ -350,10 +354,10 @@ func TestPins(t *testing.T) {
 	if cmd := e2.key("1"); cmd != nil {
 		e2.runNow(cmd)
 	}
-	if e2.m.board.subj.stop != 1350 {
-		t.Errorf("1 opened stop %d, want 1350", e2.m.board.subj.stop)
+	if e2.m.board().subj.stop != 1350 {
+		t.Errorf("1 opened stop %d, want 1350", e2.m.board().subj.stop)
 	}
-	if len(e2.m.board.rows()) == 0 {
+	if len(e2.m.board().rows()) == 0 {
 		t.Error("the pinned stop's board waits for a poll of its own")
 	}
 	// Unpin: the file is rewritten.
@@ -428,5 +432,57 @@ func TestZoomedBoardAndVehiclePaneOneFocus(t *testing.T) {
 	e.key("tab")
 	if b := e.m.disp.grid.focused(); !b.focused || e.m.vehicle.focused {
 		t.Errorf("after tab: zoomed board focused %v, vehicle pane focused %v: want only the board", b.focused, e.m.vehicle.focused)
+	}
+}
+
+// removeBoard removes the focused grid board: `x` asks, a second `x`
+// removes. It returns the second key's command.
+func (e *testEnv) removeBoard() tea.Cmd {
+	e.t.Helper()
+	e.key("x")
+	return e.key("x")
+}
+
+// Issue 12 item 10: `x` no longer removes a board at once. The first `x`
+// asks in the status line and marks the focused cell; any other key keeps
+// the board; a second `x` removes it.
+func TestGridRemoveAsksFirst(t *testing.T) {
+	for _, lang := range []string{"en", "de"} {
+		e := newGridEnv(t, 120, 40, []BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 1240}}, func(o *Options) { o.Lang = lang })
+		dt := &e.m.sh.t.dispTexts
+		e.key("right") // board 2 (Ehinger Tor)
+		e.key("x")
+		if n := e.m.disp.grid.len(); n != 3 {
+			t.Fatalf("%s: the first x removed a board: %d left", lang, n)
+		}
+		v := e.view()
+		name := e.m.disp.grid.focused().name()
+		ask := fmt.Sprintf(dt.RemoveAsk, 2, name)
+		if !strings.Contains(v, ask[:min(len(ask), 60)]) || !strings.Contains(v, dt.RemoveMark) {
+			t.Errorf("%s: after the first x the screen does not ask (%q) and mark the cell (%q):\n%s", lang, ask, dt.RemoveMark, v)
+		}
+		e.key("r") // any other key keeps the board and forgets the question
+		if v := e.view(); strings.Contains(v, dt.RemoveMark) || e.m.disp.grid.len() != 3 {
+			t.Errorf("%s: another key did not cancel the removal:\n%s", lang, v)
+		}
+		e.key("x")
+		e.key("?")
+		e.key("esc")
+		e.key("x")
+		if n := e.m.disp.grid.len(); n != 3 {
+			t.Fatalf("%s: x, another key, x removed a board: %d left", lang, n)
+		}
+		e.key("x")
+		if g := &e.m.disp.grid; g.len() != 2 {
+			t.Fatalf("%s: x x kept the board: %d boards", lang, g.len())
+		}
+		for _, b := range e.m.disp.grid.boards {
+			if b.name() == name {
+				t.Errorf("%s: x x removed another board than %s", lang, name)
+			}
+		}
+		if v := e.view(); strings.Contains(v, dt.RemoveMark) {
+			t.Errorf("%s: a mark remains after the removal:\n%s", lang, v)
+		}
 	}
 }

@@ -52,6 +52,8 @@ type dispTexts struct {
 	BoardsNotSaved string // "watched boards not saved: %s"
 	AlreadyWatched string
 	GridFull       string // "the grid holds at most %d boards"
+	RemoveAsk      string // "x again removes board %d (%s)": board number, name
+	RemoveMark     string // a cell's mark while its removal waits for the second x
 	ReqRate        string // "%d req/min"
 
 	// Key help.
@@ -81,6 +83,7 @@ func englishDispTexts() dispTexts {
 		PinsNotSaved: "pins not saved: %s", AlreadyWatched: "already watched",
 		BoardsNotSaved: "watched boards not saved: %s",
 		GridFull:       "the grid holds at most %d boards", ReqRate: "%d req/min",
+		RemoveAsk: "x again removes board %d (%s); any other key keeps it", RemoveMark: "✗ remove? x",
 
 		KeyWatch: "watch", KeyPin: "pin stop", KeyUnpin: "unpin stop", KeyMerged: "merged",
 		KeyFleet: "fleet", KeySortLine: "sort by line", KeySortDelay: "sort by delay", KeyZoom: "zoom",
@@ -111,6 +114,7 @@ func germanDispTexts() dispTexts {
 		PinsNotSaved: "Favoriten nicht gespeichert: %s", AlreadyWatched: "wird schon beobachtet",
 		BoardsNotSaved: "beobachtete Tafeln nicht gespeichert: %s",
 		GridFull:       "höchstens %d Tafeln", ReqRate: "%d Anfr./Min",
+		RemoveAsk: "x noch einmal entfernt Tafel %d (%s); jede andere Taste behält sie", RemoveMark: "✗ entfernen? x",
 
 		KeyWatch: "beobachten", KeyPin: "merken", KeyUnpin: "nicht merken", KeyMerged: "alle Tafeln",
 		KeyFleet: "Flotte", KeySortLine: "nach Linie", KeySortDelay: "nach Verspätung", KeyZoom: "vergrößern",

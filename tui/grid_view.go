@@ -64,12 +64,30 @@ func split(total, n, i int) int {
 func (g *gridPane) setSize(w, h int, focused bool) {
 	g.width, g.height = w, h
 	g.cols, _ = gridShape(len(g.boards), w, h-1, g.sh.limit)
-	for i, b := range g.boards {
-		b.focused = focused && g.zoomed && i == g.focus
-		if g.zoomed && i == g.focus {
+	z := g.zoomedBoard()
+	for i, b := range g.all() {
+		b.focused = focused && b == z
+		num := i + 1
+		if b == g.open {
+			num = 0
+		}
+		if b.num != num {
+			b.num = num
+			b.touch()
+		}
+		if b == z {
 			b.setSize(w, h)
 		}
 	}
+}
+
+// zoomedBoard returns the board shown whole, nil when the grid shows its
+// cells.
+func (g *gridPane) zoomedBoard() *boardPane {
+	if !g.zoomed {
+		return nil
+	}
+	return g.focused()
 }
 
 // view renders the grid (or the zoomed board) into exactly its rectangle.
@@ -78,8 +96,8 @@ func (g *gridPane) view() string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	if b := g.focused(); g.zoomed && b != nil {
-		return g.zoomView(b)
+	if b := g.zoomedBoard(); b != nil {
+		return b.view()
 	}
 	var key strings.Builder
 	key.WriteString(itoa(w) + ":" + itoa(h) + ":" + itoa(g.focus) + ":" + strconv.FormatInt(g.sh.now.Unix(), 10))
@@ -158,7 +176,7 @@ func (g *gridPane) render() string {
 // cells are reused until a countdown's minute turns.
 func (g *gridPane) cell(i, w, h int) string {
 	b := g.boards[i]
-	return b.cache.get(g.cellKey(i, w, h), func() string { return clampLines(b.compact(i+1, i == g.focus, w, h), w, h) })
+	return b.cell.get(g.cellKey(i, w, h), func() string { return clampLines(b.compact(i+1, i == g.focus, w, h), w, h) })
 }
 
 // cellKey is everything cell i in w×h shows: the board's data, the
@@ -178,7 +196,7 @@ func (g *gridPane) cellKey(i, w, h int) string {
 
 // compact renders a board as a grid cell: a header (number, stop, filters,
 // stale marker) and as many rows as fit: line, direction, countdown, delay.
-func (b *gridBoard) compact(num int, focused bool, w, h int) string {
+func (b *boardPane) compact(num int, focused bool, w, h int) string {
 	st := b.sh.st
 	var sb strings.Builder
 	mark := " "
@@ -194,6 +212,8 @@ func (b *gridBoard) compact(num int, focused bool, w, h int) string {
 	right := ""
 	since, stale := b.sh.stale(b.polls())
 	switch {
+	case b.removing:
+		right = st.Error.Render(b.sh.dt.RemoveMark)
 	case stale && b.have:
 		right = st.Stale.Render("⚠ " + since.In(model.Berlin).Format("15:04"))
 	case b.polls().lastErr != nil && !b.have:
@@ -225,7 +245,7 @@ func (b *gridBoard) compact(num int, focused bool, w, h int) string {
 }
 
 // headerNote is the mode, platform and filters of a board, for its header.
-func (b *gridBoard) headerNote() string {
+func (b *boardPane) headerNote() string {
 	var parts []string
 	if b.subj.arrivals {
 		parts = append(parts, b.sh.dt.Arr)
@@ -245,7 +265,7 @@ func (b *gridBoard) headerNote() string {
 // cachedCompactRow is compactRow drawn again only when what the row shows
 // changed (its countdown turns once a minute), not for every row of a cell
 // whenever one of them turned.
-func (b *gridBoard) cachedCompactRow(m *rowMemo, e *model.Event, badge, dir int) string {
+func (b *boardPane) cachedCompactRow(m *rowMemo, e *model.Event, badge, dir int) string {
 	k := rowShows{ev: *e, due: b.sh.t.countdown(*e, b.sh.now), leave: b.compactLeave(e), cat: b.sh.base.category(e.Line()),
 		c: columns{badge: badge, dir: dir}, st: b.sh.st, tx: b.sh.t, valid: true}
 	if m.key != k {
@@ -260,7 +280,7 @@ const wideCellDir = 44
 
 // compactRow renders one event in a grid cell with its leave-by cell; a
 // wide cell adds the platform (of a stop board) and the scheduled time.
-func (b *gridBoard) compactRow(e *model.Event, badge, dir int) string {
+func (b *boardPane) compactRow(e *model.Event, badge, dir int) string {
 	if dir < wideCellDir {
 		return compactRow(b.sh, e, badge, dir) + b.compactLeaveCell(e)
 	}
@@ -307,7 +327,7 @@ func compactDelay(tx *texts, e model.Event) (string, severity) {
 }
 
 // compactEmpty says why a grid cell has no rows.
-func (b *gridBoard) compactEmpty() string {
+func (b *boardPane) compactEmpty() string {
 	dt := b.sh.dt
 	switch {
 	case !b.have && errors.Is(b.polls().lastErr, feed.ErrNotFound):
@@ -322,37 +342,13 @@ func (b *gridBoard) compactEmpty() string {
 	return dt.NothingSoon
 }
 
-// zoomView is the focused board's full view, its header saying the filters.
-func (g *gridPane) zoomView(b *gridBoard) string {
-	v := b.view()
-	st := g.sh.st
-	mode := b.sh.t.Departures
-	if b.subj.arrivals {
-		mode = b.sh.t.Arrivals
-	}
-	note := mode
-	if s := b.headerNote(); s != "" {
-		note += " · " + strings.TrimPrefix(strings.TrimPrefix(s, b.sh.dt.Arr), " · ")
-	}
-	left := " " + st.Accent.Render(itoa(g.focus+1)) + " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+note)
-	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
-	if since, ok := b.sh.stale(b.polls()); ok && b.have {
-		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, since.In(model.Berlin).Format("15:04:05"))) + "  " + right
-	}
-	head := spread(left, right, g.width)
-	if i := strings.IndexByte(v, '\n'); i >= 0 {
-		return head + v[i:]
-	}
-	return head
-}
-
 // summary is the grid's top line: boards, late vehicles, the worst delay
 // and stale boards, over the watched stops.
 func (g *gridPane) summary(w int) string {
 	st, dt := g.sh.st, g.sh.dt
 	late, worst := map[int]bool{}, (*model.Event)(nil)
 	var worstStop string
-	for _, f := range g.feeds {
+	for _, f := range g.watchedFeeds() {
 		if !f.have {
 			continue
 		}
@@ -395,7 +391,7 @@ func (g *gridPane) summary(w int) string {
 	if a := g.sh.alertPart(); a != "" {
 		parts = append(parts, a)
 	}
-	// The clock on the right, as on the single board: a dispatcher reads
+	// The clock on the right, as on a board: a dispatcher reads
 	// the countdowns against it.
 	clock := st.Clock.Render(g.sh.now.In(model.Berlin).Format("15:04:05")) + " "
 	return spread(left+st.Muted.Render(" · ")+strings.Join(parts, st.Muted.Render(" · ")), clock, w)

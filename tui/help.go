@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -9,21 +10,39 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// activeKeys returns the bindings of whatever takes keys now: the open
-// overlay, else the focused pane.
+// helpKeys are the help overlay's bindings.
+type helpKeys struct {
+	Close key.Binding
+}
+
+// newHelpKeys returns the overlay's bindings in the language of t.
+func newHelpKeys(t *texts) helpKeys {
+	return helpKeys{Close: bind("esc/?", t.KeyCloseHelp, "esc", "?")}
+}
+
+// activeKeys returns the key hint of whatever takes keys now: the open
+// overlay, else the focused pane's map with the root's globals.
 func (m *Model) activeKeys() keyHelp {
+	g := &m.keys
 	switch m.overlay {
 	case overlaySearch:
 		return m.search.keys()
 	case overlayHelp:
-		opt, tail := m.sh.keys.footer(overlayHelp, m.focus)
-		return keyHelp{short: opt, always: tail}
+		return keyHelp{always: []key.Binding{m.help.Close, g.Quit}}
 	case overlayNone:
 	}
 	if m.focus == paneVehicle {
-		return m.vehicle.keys()
+		return keyHelp{short: m.vehicle.km.footer(g), always: g.tail()}
 	}
-	return m.board.keys()
+	d := &m.disp
+	switch d.mode {
+	case modeMerged:
+		return keyHelp{short: d.merged.km.footer(g), always: g.tail()}
+	case modeFleet:
+		return keyHelp{short: d.fleet.km.footer(g), always: g.tail()}
+	case modeGrid:
+	}
+	return keyHelp{short: d.keys.footer(g), always: g.tail()}
 }
 
 // footer renders the one-line key hint of the current context from the
@@ -83,121 +102,159 @@ func (m *Model) renderFooter(kh keyHelp, w int) string {
 // closed, so it lists what the user can do next and nothing dead).
 func (m *Model) helpView(w, h int) string {
 	st, tx := m.sh.st, m.sh.t
-	under := m.sh.keys // a copy: the live map stays synced to the overlay
-	s := m.keyState()
-	s.overlay = overlayNone
-	under.sync(s)
-	veh := m.sh.keys // as on a focused vehicle pane with a long trip
-	vs := s
-	vs.focus, vs.vehicleOpen, vs.scrollable, vs.following = paneVehicle, true, true, false
-	veh.sync(vs)
-	srch := m.sh.keys
-	s.overlay, s.searchHits = overlaySearch, 2
-	srch.sync(s)
-	groups := []struct {
+	type group struct {
 		title string
 		keys  []key.Binding
-	}{
-		{tx.GroupBoard, under.boardKeys()},
-		{tx.GroupEverywhere, under.globalKeys()},
-		{tx.GroupSearch, srch.searchKeys()},
-		{tx.GroupVehicle, veh.vehicleKeys()},
-		{tx.GroupScroll, veh.scrollKeys()},
 	}
+	// Copies of the maps, synced as if the overlay were closed: the
+	// focused pane's and the globals as they are, the search with results,
+	// the vehicle pane focused on a long trip.
+	var groups []group
+	if m.focus == paneBoard {
+		d := &m.disp
+		pinned := d.pinned()
+		switch d.mode {
+		case modeMerged:
+			k := d.merged.km
+			k.sync(true, &d.merged, &d.grid, pinned)
+			groups = append(groups, group{tx.GroupBoard, k.list()})
+		case modeFleet:
+			k := d.fleet.km
+			k.sync(true, &d.fleet, d.grid.len(), pinned)
+			groups = append(groups, group{tx.GroupBoard, k.list()})
+		case modeGrid:
+			k := d.keys
+			k.sync(d.keyState(true, m.sh.rem != nil, pinned))
+			groups = append(groups, group{tx.GroupBoard, k.board()}, group{tx.GroupRows, k.rows()}, group{tx.GroupViews, k.views()})
+		}
+	}
+	g := m.keys
+	g.sync(overlayNone, m.vehicle.open)
+	srch := m.search.km
+	srch.sync(true, 2)
+	vp := m.vehicle
+	vp.list.lines, vp.list.rows, vp.follow = 2, 1, false
+	veh := vp.km
+	veh.sync(true, &vp)
+	groups = append(groups,
+		group{tx.GroupEverywhere, g.list()},
+		group{tx.GroupSearch, srch.list()},
+		group{tx.GroupVehicle, veh.list()},
+		group{tx.GroupScroll, veh.scroll()},
+	)
 	var cols []string
 	for _, g := range groups {
-		var lines []string
+		var live []key.Binding
+		kw := 0 // the key column is as wide as the group's widest key
 		for _, b := range g.keys {
-			if !b.Enabled() {
-				continue
+			if b.Enabled() {
+				live = append(live, b)
+				kw = max(kw, ansi.StringWidth(b.Help().Key))
 			}
-			hk := b.Help()
-			lines = append(lines, st.HelpKey.Render(pad(hk.Key, 10))+st.HelpDesc.Render(hk.Desc))
 		}
-		if len(lines) == 0 {
-			continue
+		if len(live) == 0 {
+			continue // a group with nothing to do here is left out
+		}
+		lines := make([]string, len(live))
+		for i, b := range live {
+			hk := b.Help()
+			lines[i] = st.HelpKey.Render(pad(hk.Key, kw+2)) + st.HelpDesc.Render(hk.Desc)
 		}
 		cols = append(cols, st.Title.Render(g.title)+"\n"+strings.Join(lines, "\n"))
 	}
-	legend := wrapWords(fmt.Sprintf(tx.HelpLegend, tx.Planned), max(w-6, 10))
-	body := st.Title.Render(tx.HelpTitle) + "\n\n" + layoutHelpColumns(cols, w-4)
-	body += "\n\n" + st.Muted.Render(strings.Join(legend, "\n"))
-	return st.Overlay.Render(clipLines(body, max(w-4, 1), max(h-2, 1)))
-}
-
-// layoutHelpColumns places help columns side by side, as many to a row
-// as fit in w; when more do not fit, each goes under the shortest column
-// so far (a short group fills the space under another), which keeps the
-// overlay within 80×24.
-func layoutHelpColumns(cols []string, w int) string {
-	if stacked, ok := stackHelpColumns(cols, w); ok {
-		return stacked
+	legend := st.Muted.Render(strings.Join(wrapWords(fmt.Sprintf(tx.HelpLegend, tx.Planned), max(w-6, 10)), "\n"))
+	head := st.Title.Render(tx.HelpTitle)
+	// The groups are packed into as few lines as the width allows; when
+	// even then title, groups and legend are taller than the box, the
+	// blank lines between them go first, so nothing is cut at 80×24.
+	room := max(h-4, 1) // inside the border
+	var body string
+	for _, gap := range []int{1, 0} {
+		sep := strings.Repeat("\n", gap+1)
+		body = head + sep + layoutHelpColumns(cols, w-4, gap) + sep + legend
+		if lipgloss.Height(body) <= room {
+			break
+		}
 	}
-	return rowHelpColumns(cols, w)
+	return st.Overlay.Render(clipLines(body, max(w-4, 1), max(h-2, 1)))
 }
 
 // stackGap is the space between stacked help columns.
 const stackGap = 3
 
-// stackHelpColumns lays cols out in as many stacks as the widest first
-// columns allow; ok is false when they do not all fit in w.
-func stackHelpColumns(cols []string, w int) (string, bool) {
-	var stacks [][]string
-	var widths []int
-	used := 0
-	for _, c := range cols {
-		cw := lipgloss.Width(c) + stackGap
-		if used+cw > w {
-			break
-		}
-		stacks, widths = append(stacks, []string{c}), append(widths, cw)
-		used += cw
+// layoutHelpColumns places the help groups cols in stacks side by side
+// within width w, gap blank lines between two groups of a stack: of every
+// number of stacks that fits, the one with the lowest stack. Each group
+// goes to the stack that is lowest so far (tallest groups first); a stack
+// keeps its groups, and the stacks their first groups, in cols' order.
+func layoutHelpColumns(cols []string, w, gap int) string {
+	if len(cols) == 0 {
+		return ""
 	}
-	if len(stacks) == 0 || len(stacks) == len(cols) {
-		return "", false // one column only, or all in one row: the row layout is the same
-	}
-	height := func(s []string) int { return lipgloss.Height(strings.Join(s, "\n\n")) }
-	for _, c := range cols[len(stacks):] {
-		best := -1
+	sep := strings.Repeat("\n", gap+1)
+	best, bestH := "", 0
+	for n := len(cols); n >= 1; n-- {
+		stacks := packHelp(cols, n, gap)
+		used := 0
+		parts := make([]string, 0, len(stacks))
+		height := 0
 		for i, s := range stacks {
-			if lipgloss.Width(c)+stackGap > widths[i] && used-widths[i]+lipgloss.Width(c)+stackGap > w {
-				continue
+			var text []string
+			for _, c := range s {
+				text = append(text, cols[c])
 			}
-			if best < 0 || height(s) < height(stacks[best]) {
-				best = i
+			col := strings.Join(text, sep)
+			cw := lipgloss.Width(col)
+			if i < len(stacks)-1 {
+				col = lipgloss.NewStyle().PaddingRight(stackGap).Render(col)
+				cw += stackGap
 			}
+			used += cw
+			height = max(height, lipgloss.Height(col))
+			parts = append(parts, col)
 		}
-		if best < 0 {
-			return "", false
+		if used > w && n > 1 {
+			continue
 		}
-		stacks[best] = append(stacks[best], c)
-		if cw := lipgloss.Width(c) + stackGap; cw > widths[best] {
-			used += cw - widths[best]
-			widths[best] = cw
+		if best == "" || height < bestH {
+			best, bestH = lipgloss.JoinHorizontal(lipgloss.Top, parts...), height
 		}
 	}
-	parts := make([]string, len(stacks))
-	for i, s := range stacks {
-		parts[i] = lipgloss.NewStyle().PaddingRight(stackGap).Render(strings.Join(s, "\n\n"))
-	}
-	return lipgloss.JoinHorizontal(lipgloss.Top, parts...), true
+	return best
 }
 
-// rowHelpColumns places help columns in rows, as many to a row as fit.
-func rowHelpColumns(cols []string, w int) string {
-	var rows, row []string
-	used := 0
-	for _, c := range cols {
-		cw := lipgloss.Width(c) + 4
-		if len(row) > 0 && used+cw > w {
-			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
-			row, used = nil, 0
+// packHelp distributes the indexes of cols over n stacks, tallest groups
+// first into the lowest stack; the stacks come out in the order of their
+// first group, each in cols' order.
+func packHelp(cols []string, n, gap int) [][]int {
+	order := make([]int, len(cols))
+	for i := range order {
+		order[i] = i
+	}
+	heights := make([]int, len(cols))
+	for i, c := range cols {
+		heights[i] = lipgloss.Height(c)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return heights[b] - heights[a] })
+	stacks := make([][]int, n)
+	sh := make([]int, n)
+	for _, c := range order {
+		low := 0
+		for i := range sh {
+			if sh[i] < sh[low] {
+				low = i
+			}
 		}
-		row = append(row, lipgloss.NewStyle().PaddingRight(4).Render(c))
-		used += cw
+		if len(stacks[low]) > 0 {
+			sh[low] += gap
+		}
+		stacks[low] = append(stacks[low], c)
+		sh[low] += heights[c]
 	}
-	if len(row) > 0 {
-		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+	stacks = slices.DeleteFunc(stacks, func(s []int) bool { return len(s) == 0 })
+	for _, s := range stacks {
+		slices.Sort(s)
 	}
-	return strings.Join(rows, "\n\n")
+	slices.SortFunc(stacks, func(a, b []int) int { return a[0] - b[0] })
+	return stacks
 }

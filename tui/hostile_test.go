@@ -91,7 +91,7 @@ func hostileEnv(t *testing.T, w, h int, poison bool, opt func(*Options), prep fu
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.send(e.src.base)
 	e.pollFeeds()
-	if e.m.disp.mode == modeBoard {
+	if e.m.disp.plain() {
 		e.poll()
 	}
 	return e

@@ -114,11 +114,11 @@ type texts struct {
 	// Key help (descriptions; the key names stay as typed).
 	KeyQuit, KeyHelp, KeySearch, KeyRefresh, KeyNextPane, KeyPrevPane string
 	KeyUp, KeyDown, KeyFirst, KeyLast, KeyArrivals, KeyDepartures     string
-	KeyPlatform, KeyVehicle, KeyClearFilter, KeyClose, KeyOpen        string
+	KeyPlatform, KeyVehicle, KeyClose, KeyOpen                        string
 	KeyPrevious, KeyNext, KeyCloseHelp                                string
 	KeyBack, KeyUpcoming, KeyAllStops, KeyScrollUp, KeyScrollDown     string
 	KeyPageUp, KeyPageDown, KeyFollow                                 string
-	GroupScroll                                                       string // help overlay
+	GroupScroll, GroupRows, GroupViews                                string // help overlay
 
 	// Search overlay.
 	SearchPlaceholder, SearchFailed, SearchLoading, SearchReady, SearchNone string
@@ -216,11 +216,11 @@ func englishTexts() texts {
 		KeyNextPane: "next pane", KeyPrevPane: "previous pane",
 		KeyUp: "up", KeyDown: "down", KeyFirst: "first", KeyLast: "last",
 		KeyArrivals: "arrivals", KeyDepartures: "departures", KeyPlatform: "platform",
-		KeyVehicle: "vehicle", KeyClearFilter: "clear filter", KeyClose: "close", KeyOpen: "open",
+		KeyVehicle: "vehicle", KeyClose: "close", KeyOpen: "open",
 		KeyPrevious: "previous", KeyNext: "next", KeyCloseHelp: "close help",
 		KeyBack: "back", KeyUpcoming: "upcoming only", KeyAllStops: "all stops",
 		KeyScrollUp: "scroll up", KeyScrollDown: "scroll down", KeyPageUp: "page up", KeyPageDown: "page down",
-		KeyFollow: "follow vehicle", GroupScroll: "Scroll",
+		KeyFollow: "follow vehicle", GroupScroll: "Scroll", GroupRows: "Walk & rows", GroupViews: "Views",
 
 		SearchPlaceholder: "stop, platform, line or vehicle",
 		SearchFailed:      "Base data failed to load: %s",
@@ -297,11 +297,11 @@ func germanTexts() texts {
 		KeyNextPane: "nächster Bereich", KeyPrevPane: "voriger Bereich",
 		KeyUp: "hoch", KeyDown: "runter", KeyFirst: "erste", KeyLast: "letzte",
 		KeyArrivals: "Ankünfte", KeyDepartures: "Abfahrten", KeyPlatform: "Steig",
-		KeyVehicle: "Fahrzeug", KeyClearFilter: "Filter aus", KeyClose: "schließen", KeyOpen: "öffnen",
+		KeyVehicle: "Fahrzeug", KeyClose: "schließen", KeyOpen: "öffnen",
 		KeyPrevious: "vorige", KeyNext: "nächste", KeyCloseHelp: "Hilfe schließen",
 		KeyBack: "zurück", KeyUpcoming: "nur kommende", KeyAllStops: "alle Halte",
 		KeyScrollUp: "nach oben", KeyScrollDown: "nach unten", KeyPageUp: "Seite hoch", KeyPageDown: "Seite runter",
-		KeyFollow: "Fahrzeug folgen", GroupScroll: "Blättern",
+		KeyFollow: "Fahrzeug folgen", GroupScroll: "Blättern", GroupRows: "Weg & Zeilen", GroupViews: "Ansichten",
 
 		SearchPlaceholder: "Haltestelle, Steig, Linie oder Fahrzeug",
 		SearchFailed:      "Stammdaten nicht geladen: %s",

@@ -23,7 +23,7 @@ type mergedKey struct {
 
 // mergedRow is one row of the merged view: an event and the board it is on.
 type mergedRow struct {
-	b *gridBoard
+	b *boardPane
 	e *model.Event
 }
 
@@ -36,6 +36,7 @@ type mergedPane struct {
 	width                 int
 	height                int
 	cache                 *memo
+	km                    mergedKeys // its key map (merged_keys.go)
 }
 
 // setSize gives the view its rectangle.
@@ -67,19 +68,21 @@ func (p *mergedPane) rows(g *gridPane) []mergedRow {
 }
 
 // cursorIn returns the row of the selected event, else the clamped cursor.
-func (p *mergedPane) cursorIn(rows []mergedRow) int { return p.listFind(len(rows), mergedKeys(rows)) }
+func (p *mergedPane) cursorIn(rows []mergedRow) int {
+	return p.listFind(len(rows), mergedRowKeys(rows))
+}
 
 // setCursor moves the cursor to row i, clamped, and remembers its event.
-func (p *mergedPane) setCursor(rows []mergedRow, i int) { p.listSet(i, len(rows), mergedKeys(rows)) }
+func (p *mergedPane) setCursor(rows []mergedRow, i int) { p.listSet(i, len(rows), mergedRowKeys(rows)) }
 
-// mergedKeys returns the key of each row of rows.
-func mergedKeys(rows []mergedRow) func(int) mergedKey {
+// mergedRowKeys returns the key of each row of rows.
+func mergedRowKeys(rows []mergedRow) func(int) mergedKey {
 	return func(i int) mergedKey { return mergedKey{stop: rows[i].b.subj.stop, ev: keyOf(rows[i].e)} }
 }
 
 // update handles the merged view's keys: moving and opening a vehicle.
 func (p *mergedPane) update(msg tea.KeyMsg, g *gridPane) tea.Cmd {
-	k := &p.sh.keys
+	k := &p.km
 	rows := p.rows(g)
 	cur := p.cursorIn(rows)
 	switch {

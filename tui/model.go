@@ -53,10 +53,10 @@ type Options struct {
 	ClockSkew func(service, local time.Time, rate float64)
 	// AltScreen runs the program in the terminal's alternate screen.
 	AltScreen bool
-	// Boards are the boards to open: one opens its single board (a zoomed
-	// grid board when it has filters the single board cannot show), more
-	// than one the dispatcher grid; none the default stop (DefaultStop),
-	// or the boards saved in StateDir.
+	// Boards are the boards to open: one opens as the plain board (the
+	// grid's open board, zoomed), more than one the grid of watched
+	// boards; none the default stop (DefaultStop), or the boards saved in
+	// StateDir.
 	Boards []BoardSpec
 	// StateDir is where pins (pins.json) and the watched boards with their
 	// filters (boards.json) persist; "" = no persistence. With no boards
@@ -153,7 +153,6 @@ type shared struct {
 	onSkew    func(service, local time.Time, rate float64)
 	st        *Styles
 	t         *texts // the catalogue of the chosen language (i18n.go)
-	keys      keyMap
 	pol       policy
 	limit     int
 	seq       int       // the model-wide request counter
@@ -171,7 +170,7 @@ type shared struct {
 	alertLines map[string]bool
 
 	// dt is the dispatcher's section of the catalogue t (grid_text.go);
-	// rate the requests per minute for the status bar (grid_root.go).
+	// rate the requests per minute for the status bar (rate.go).
 	dt   *dispTexts
 	rate string
 }
@@ -182,12 +181,14 @@ func (sh *shared) nextSeq() int {
 	return sh.seq
 }
 
-// Model is the root Bubble Tea model of abfahrt: it composes the board,
-// the vehicle pane, the search and help overlays and the status bar, owns
-// the window size and focus, and routes messages to the panes.
+// Model is the root Bubble Tea model of abfahrt: it composes the boards
+// (the grid in disp), the vehicle pane, the search and help overlays and
+// the status bar, owns the window size and focus, and routes messages to
+// the panes.
 type Model struct {
 	sh      *shared
-	board   boardPane
+	keys    globalKeys // the root's keys; each pane has its own map (keys.go)
+	help    helpKeys   // the help overlay's (help.go)
 	vehicle vehiclePane
 	search  searchPane
 	focus   paneID
@@ -196,11 +197,11 @@ type Model struct {
 	height  int
 	startV  int // vehicle to open at start
 	memo    *frameMemos
-	start   tea.Cmd    // the single board's first poll, for Init
 	alertF  *feedEntry // the unplanned alert's feed, shown on every view (alerts.go)
 	alertGo tea.Cmd    // its first poll, for Init
 
-	// disp is the dispatcher: grid, merged and fleet views, pins (grid_root.go).
+	// disp is the board side: the grid with every board, the merged and
+	// fleet views, pins (dispatch.go).
 	disp dispatch
 
 	// prof follows the layouts by time of day (profile.go).
@@ -247,17 +248,7 @@ func newShared(o Options) *shared {
 		sh.rem = newReminderSet(o.StateDir, o.Bell)
 	}
 	sh.dt = &sh.t.dispTexts
-	sh.keys = defaultKeyMap(sh.t)
 	return sh
-}
-
-// startSubject is the single board's subject: the one board of
-// Options.Boards, else the default stop.
-func startSubject(o Options) subject {
-	if len(o.Boards) == 1 {
-		return o.Boards[0].subject()
-	}
-	return subject{stop: DefaultStop}
 }
 
 // New returns the interactive root model for o (Run picks the kiosk's,
@@ -265,10 +256,10 @@ func startSubject(o Options) subject {
 // the first poll, the clock and the base data load.
 func New(o Options) Model {
 	sh := newShared(o)
-	s := startSubject(o)
 	m := Model{
 		sh:      sh,
-		board:   newBoardPane(sh, s),
+		keys:    newGlobalKeys(sh.t),
+		help:    newHelpKeys(sh.t),
 		vehicle: newVehiclePane(sh),
 		search:  newSearchPane(sh),
 		focus:   paneBoard,
@@ -277,18 +268,8 @@ func New(o Options) Model {
 	}
 	o = o.withWalk()
 	o, m.prof = o.startProfile(sh)
-	m.board.walk, m.board.perLine = o.Walk, o.PerLine
-	if s, line, ok := singleSubject(o); ok {
-		m.board = newBoardPane(sh, s)
-		m.board.line = line
-		m.board.walk = time.Duration(o.Boards[0].Walk)
-		m.board.perLine = min(max(o.Boards[0].PerLine, 0), MaxPerLine)
-	}
 	m.disp = newDispatch(sh, o)
 	m.alertF, m.alertGo = sh.reg.acquireKey(alertKey)
-	if !m.disp.active() {
-		m.start = m.board.show()
-	}
 	m.syncKeys()
 	return m
 }
@@ -303,7 +284,6 @@ func (m Model) Init() tea.Cmd {
 		m.sh.rem.loadCmd(),
 		m.alertGo,
 	}
-	cmds = append(cmds, m.start)
 	if m.startV != 0 {
 		t := target{kind: targetVehicle, vehicle: m.startV}
 		cmds = append(cmds, func() tea.Msg { return openMsg{target: t} })
@@ -344,7 +324,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) widen() tea.Cmd {
 	var cmds []tea.Cmd
 	for _, f := range m.sh.reg.entries {
-		w := (m.board.feed == f && m.board.line != "") || m.disp.grid.filters(f)
+		w := m.disp.grid.filters(f)
 		f.wide = w
 		if w && !f.gotWide && f.have && !f.poll.inFlight() && f.wideGen != f.poll.gen {
 			// A new schedule (the armed tick dies), asked for once.
@@ -376,37 +356,19 @@ func (sh *shared) observeMsg(msg tea.Msg) {
 	}
 }
 
-// syncKeys enables the key bindings that do something now.
-func (m *Model) syncKeys() { m.sh.keys.sync(m.keyState()) }
-
-// keyState sums up the state that decides which bindings are live.
-func (m *Model) keyState() keyState {
-	rows := m.board.rows()
-	vehicle := false
-	if c := m.board.cursorIn(rows); c >= 0 && c < len(rows) {
-		vehicle = m.board.data.Events[rows[c]].VehicleNumber != 0
-	}
-	return keyState{
-		overlay:     m.overlay,
-		focus:       m.focus,
-		vehicleOpen: m.vehicle.open,
-		allStops:    m.vehicle.rng != model.RangeUpcoming,
-		scrollable:  m.vehicle.list.lines > m.vehicle.list.rows,
-		following:   m.vehicle.follow,
-		arrivals:    m.board.subj.arrivals,
-		rows:        len(rows),
-		rowVehicle:  vehicle,
-		platforms:   len(m.board.platforms()) > 1,
-		filtered:    m.board.line != "",
-		walkable:    m.walkBoard() != nil,
-		walk:        m.walkBoard() != nil && m.walkBoard().walk > 0,
-		wholeStop:   m.walkBoard() != nil && m.walkBoard().subj.point == "",
-		remind: m.sh.rem != nil && (m.disp.mode == modeBoard || m.disp.grid.zoomed) &&
-			m.walkBoard() != nil && len(m.walkBoard().rows()) > 0,
-		searchHits:   len(m.search.results),
-		searchLoaded: m.sh.base != nil,
-		disp:         m.dispKeyState(),
-	}
+// syncKeys enables, in every pane's key map, the bindings that do
+// something now: the root's globals, and each pane's from its own state.
+func (m *Model) syncKeys() {
+	none := m.overlay == overlayNone
+	boards := none && m.focus == paneBoard
+	m.keys.sync(m.overlay, m.vehicle.open)
+	d := &m.disp
+	pinned := d.pinned()
+	d.keys.sync(d.keyState(boards, m.sh.rem != nil, pinned))
+	d.merged.km.sync(boards && d.mode == modeMerged, &d.merged, &d.grid, pinned)
+	d.fleet.km.sync(boards && d.mode == modeFleet, &d.fleet, d.grid.len(), pinned)
+	m.vehicle.km.sync(none && m.focus == paneVehicle && m.vehicle.open, &m.vehicle)
+	m.search.km.sync(m.overlay == overlaySearch, len(m.search.results))
 }
 
 // openMsg asks the root to open a target: a board, a line or a vehicle.

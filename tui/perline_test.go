@@ -59,11 +59,11 @@ func TestGroupedByDirection(t *testing.T) {
 	if !strings.Contains(v, "by direction") || !strings.Contains(v, "Platform A → Böfingen · Kuhberg Schulzentrum") {
 		t.Fatalf("no grouped view:\n%s", v)
 	}
-	rows := e.m.board.rows()
+	rows := e.m.board().rows()
 	last := ""
 	done := map[string]bool{}
 	for _, r := range rows {
-		p := e.m.board.data.Events[r].PlatformName
+		p := e.m.board().data.Events[r].PlatformName
 		if p != last {
 			if done[p] {
 				t.Errorf("platform %s shows in two groups", p)
@@ -74,8 +74,8 @@ func TestGroupedByDirection(t *testing.T) {
 	}
 	// The cursor walks the rows, not the headings.
 	e.key("j")
-	if e.m.board.cursor != 1 {
-		t.Errorf("cursor %d after j, want 1", e.m.board.cursor)
+	if e.m.board().cursor != 1 {
+		t.Errorf("cursor %d after j, want 1", e.m.board().cursor)
 	}
 	e.key("b")
 	if strings.Contains(e.m.View(), "Platform A →") {

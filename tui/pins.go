@@ -76,14 +76,14 @@ func savePinsCmd(path string, ops []pinOp) tea.Cmd {
 }
 
 // pinSet is the pinned stops, their file, and the strip that shows them
-// with their next departure above the single board on the start screen
+// with their next departure above the plain board on the start screen
 // (when abfahrt starts with no stop given).
 type pinSet struct {
 	sh     *shared
 	path   string // "" = not persisted
 	items  []pin
-	start  bool // the start screen: the strip shows on the single board
-	shown  bool // the single board is the main view
+	start  bool // the start screen: the strip shows on the plain board
+	shown  bool // the plain board is the main view
 	feeds  []*feedEntry
 	stripH int // lines the strip takes in the current layout
 
@@ -93,7 +93,7 @@ type pinSet struct {
 }
 
 // newPinSet returns the pins of stateDir (loaded by loadCmd); start says
-// whether the strip belongs on the single board.
+// whether the strip belongs on the plain board.
 func newPinSet(sh *shared, stateDir string, start bool) pinSet {
 	p := pinSet{sh: sh, start: start, shown: true}
 	if stateDir != "" {
@@ -194,7 +194,7 @@ func (p *pinSet) stripHeight(h int) int {
 	return max(min(p.stripCount(), h-8), 0)
 }
 
-// showStrip says whether the single board is the main view.
+// showStrip says whether the plain board (the grid's open board) is the main view.
 func (p *pinSet) showStrip(on bool) { p.shown = on }
 
 // stripCmd starts or stops the strip's polls as it shows or hides.

@@ -130,7 +130,7 @@ func (m *Model) followProfile() tea.Cmd {
 	if i == p.profile {
 		return nil
 	}
-	if m.overlay != overlayNone || m.focus != paneBoard || (m.disp.mode != modeBoard && m.disp.mode != modeGrid) {
+	if m.overlay != overlayNone || m.focus != paneBoard || m.disp.mode != modeGrid {
 		return nil
 	}
 	p.profile = i
@@ -142,16 +142,14 @@ func (m *Model) followProfile() tea.Cmd {
 		return nil
 	}
 	g := &m.disp.grid
-	for g.len() > 0 {
-		g.focus = 0
-		g.remove()
-	}
+	g.removeAll()
 	var cmds []tea.Cmd
 	for _, s := range specs[:min(len(specs), MaxBoards)] {
-		cmds = append(cmds, g.add(s, nil))
+		cmds = append(cmds, g.add(s))
 	}
+	g.closeOpen()
 	g.focus, g.zoomed = 0, len(specs) == 1
-	cmds = append(cmds, m.setMode(modeGrid))
+	cmds = append(cmds, m.disp.syncStrip())
 	m.layout()
 	return tea.Batch(cmds...)
 }

@@ -6,7 +6,7 @@ import (
 
 // registry holds one feed per polled subject (a stop's or stop point's
 // departures or arrivals, a vehicle's trip and passages, the fleet, the
-// alert), however many views show it: every board (single, grid, pin
+// alert), however many views show it: every board (the grid's, the pin
 // strip, kiosk), the vehicle pane, the fleet view and the kiosk's alert
 // take their data from here, so a stop that is both pinned and watched is
 // polled once. Each entry has its poller (schedule, request in flight,

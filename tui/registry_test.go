@@ -34,7 +34,7 @@ func TestRegistrySharesAPinnedAndWatchedStop(t *testing.T) {
 	if e.m.disp.mode != modeGrid || g.len() != 2 {
 		t.Fatalf("mode %v with %d boards, want the grid of 2", e.m.disp.mode, g.len())
 	}
-	if g.feeds[0] != pin {
+	if g.feeds()[0] != pin {
 		t.Error("the grid polls the pinned stop on a feed of its own")
 	}
 	if len(g.boards[0].rows()) == 0 {

@@ -309,11 +309,7 @@ func (b *boardPane) remindMark(e *model.Event) (mark string, flash bool) {
 
 // reminderBoards are the boards whose data follows the reminders.
 func (m *Model) reminderBoards() []*boardPane {
-	out := []*boardPane{&m.board}
-	for _, g := range m.disp.grid.boards {
-		out = append(out, &g.boardPane)
-	}
-	return out
+	return m.disp.grid.all()
 }
 
 // tickReminders runs the reminders' check on the clock.

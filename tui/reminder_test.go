@@ -63,8 +63,8 @@ func (e *testEnv) remTick(d time.Duration) {
 func (e *testEnv) cursorTo(dir string) {
 	e.t.Helper()
 	e.key("g")
-	for i, r := range e.m.board.rows() {
-		if e.m.board.data.Events[r].DirectionText == dir {
+	for i, r := range e.m.board().rows() {
+		if e.m.board().data.Events[r].DirectionText == dir {
 			for range i {
 				e.key("j")
 			}

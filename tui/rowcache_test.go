@@ -13,7 +13,7 @@ import (
 func TestRowsRedrawnOnlyWhenTheirTextChanges(t *testing.T) {
 	e := newEnv(t, 160, 48, true)
 	_ = e.m.View()
-	rows := e.m.board.cache.rows
+	rows := e.m.board().cache.rows
 	if len(rows) < 10 {
 		t.Fatalf("%d rows cached", len(rows))
 	}
@@ -28,7 +28,7 @@ func TestRowsRedrawnOnlyWhenTheirTextChanges(t *testing.T) {
 		t.Fatalf("the clock did not move:\n%s", v)
 	}
 	same, turned := 0, 0
-	for i, r := range e.m.board.cache.rows {
+	for i, r := range e.m.board().cache.rows {
 		switch {
 		case r.key.due == dues[i] && unsafe.StringData(r.line) != before[i]:
 			t.Errorf("row %d (%q) drawn again although its text did not change", i, r.key.due)

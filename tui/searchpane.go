@@ -26,6 +26,7 @@ type searchPane struct {
 	query   string // the query results were computed for
 	width   int
 	height  int
+	km      searchKeys // its key map (search_keys.go)
 }
 
 // newSearchPane returns the closed search overlay.
@@ -38,7 +39,7 @@ func newSearchPane(sh *shared) searchPane {
 	in.PlaceholderStyle = sh.st.Muted
 	in.TextStyle = sh.st.Text
 	in.Cursor.SetMode(cursor.CursorStatic) // no blink timer: an idle overlay costs nothing
-	return searchPane{sh: sh, input: in}
+	return searchPane{sh: sh, input: in, km: newSearchKeys(sh.t)}
 }
 
 // setSize gives the overlay its rectangle.
@@ -84,7 +85,7 @@ func (p *searchPane) run() {
 // update handles a key while the overlay is open. It owns printable keys.
 // chosen is set when the user picked a result with Enter.
 func (p *searchPane) update(msg tea.KeyMsg) (chosen *target, cmd tea.Cmd) {
-	k := &p.sh.keys
+	k := &p.km
 	switch {
 	case key.Matches(msg, k.SearchChoose):
 		if p.cursor < len(p.results) {
@@ -209,11 +210,4 @@ func highlight(s string, matched []int, base, hi interface{ Render(...string) st
 	}
 	flush()
 	return sb.String()
-}
-
-// keys returns the overlay's bindings for help.
-func (p *searchPane) keys() keyHelp {
-	k := &p.sh.keys
-	opt, tail := k.footer(overlaySearch, paneBoard)
-	return keyHelp{short: opt, always: tail, full: [][]key.Binding{k.searchKeys()}}
 }

@@ -114,12 +114,15 @@ func savePins(path string, ops []pinOp) pinsSavedMsg {
 	return pinsSavedMsg{sent: len(ops), problem: prob, err: err}
 }
 
-// checkBoards rejects a boards' file with a board that is not one.
-func checkBoards(saved *[]savedBoard) error {
+// checkBoards rejects a boards' file with a board that is not one, and
+// cleans the text of the others.
+func checkBoards(saved *[]BoardSpec) error {
 	for i, b := range *saved {
-		if _, err := b.spec(); err != nil {
+		s, err := b.cleaned()
+		if err != nil {
 			return fmt.Errorf("board %d: %w", i+1, err)
 		}
+		(*saved)[i] = s
 	}
 	return nil
 }
@@ -151,12 +154,7 @@ func uniqueSpecs(in []BoardSpec, limit int) (out []BoardSpec, total int) {
 // boards, how many it has in all, and what went wrong with it.
 func loadBoards(path string) boardsMsg {
 	saved, prob := statefile.Load(statefile.New(path), checkBoards)
-	specs := make([]BoardSpec, 0, min(len(saved), MaxBoards))
-	for _, b := range saved {
-		s, _ := b.spec() // checked
-		specs = append(specs, s)
-	}
-	specs, total := uniqueSpecs(specs, MaxBoards)
+	specs, total := uniqueSpecs(saved, MaxBoards)
 	return boardsMsg{specs: specs, total: total, problem: prob}
 }
 
@@ -193,26 +191,11 @@ func mergeBoards(file, base, specs []BoardSpec, known bool) []BoardSpec {
 	return out
 }
 
-// toSaved is specs as saved in boards.json.
-func toSaved(specs []BoardSpec) []savedBoard {
-	saved := make([]savedBoard, 0, len(specs))
-	for _, s := range specs {
-		saved = append(saved, savedBoard{Stop: s.Stop, StopPoint: s.StopPoint.String(), Arrivals: s.Arrivals,
-			Lines: slices.Clone(s.Lines), Platform: s.Platform, Direction: s.Direction, Walk: savedWalk(s.Walk)})
-	}
-	return saved
-}
-
 // saveBoards writes the watched set specs to the boards' file, merged
 // with what the file holds (see mergeBoards).
 func saveBoards(path string, base, specs []BoardSpec, known bool) boardsSavedMsg {
-	_, prob, err := statefile.Update(statefile.New(path), checkBoards, func(saved *[]savedBoard) {
-		file := make([]BoardSpec, 0, len(*saved))
-		for _, b := range *saved {
-			s, _ := b.spec() // checked
-			file = append(file, s)
-		}
-		*saved = toSaved(mergeBoards(file, base, specs, known))
+	_, prob, err := statefile.Update(statefile.New(path), checkBoards, func(saved *[]BoardSpec) {
+		*saved = append([]BoardSpec{}, mergeBoards(*saved, base, specs, known)...) // [] when empty, not null
 	})
 	return boardsSavedMsg{specs: specs, problem: prob, err: err}
 }

@@ -289,9 +289,9 @@ func TestStateOrphansRemoved(t *testing.T) {
 // opens the first MaxBoards and says so.
 func TestBoardsCapped(t *testing.T) {
 	dir := t.TempDir()
-	var saved []savedBoard
+	var saved []BoardSpec
 	for i := range 40 {
-		saved = append(saved, savedBoard{Stop: 1008, Lines: []string{fmt.Sprint(i)}}, savedBoard{Stop: 1008, Lines: []string{fmt.Sprint(i)}})
+		saved = append(saved, BoardSpec{Stop: 1008, Lines: []string{fmt.Sprint(i)}}, BoardSpec{Stop: 1008, Lines: []string{fmt.Sprint(i)}})
 	}
 	data, _ := json.Marshal(saved)
 	if err := os.WriteFile(filepath.Join(dir, boardsFile), data, 0o600); err != nil {

@@ -5,11 +5,14 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// handleKey routes a key: global bindings first, then the open overlay,
-// then the focused pane.
+// handleKey routes a key: the open overlay first, then the focused pane
+// (each with its own key map), then the root's global keys.
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
-	k := &m.sh.keys
+	k := &m.keys
 	m.sh.notice = ""
+	if !key.Matches(msg, m.disp.keys.Remove) {
+		m.disp.grid.cancelRemove() // only a second `x` removes a board
+	}
 	if key.Matches(msg, k.ForceQuit) {
 		return m.quit()
 	}
@@ -20,7 +23,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		switch {
 		case key.Matches(msg, k.Quit):
 			return m.quit()
-		case key.Matches(msg, k.HelpClose):
+		case key.Matches(msg, m.help.Close):
 			m.overlay = overlayNone
 		}
 		return nil
@@ -45,23 +48,21 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		if m.focus == paneVehicle {
 			return m.vehicle.refresh()
 		}
-		return m.board.refresh()
+		return nil
 	}
-	switch m.focus {
-	case paneVehicle:
-		if key.Matches(msg, k.Close) {
+	if m.focus == paneVehicle {
+		if key.Matches(msg, m.vehicle.km.Close) {
 			m.closeVehicle()
 			return nil
 		}
 		return m.vehicle.update(msg)
-	default:
-		return m.board.update(msg)
 	}
+	return nil
 }
 
 // searchKey handles a key while the search overlay is open.
 func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
-	if key.Matches(msg, m.sh.keys.SearchClose) {
+	if key.Matches(msg, m.search.km.SearchClose) {
 		m.overlay = overlayNone
 		m.search.close()
 		return nil
@@ -77,8 +78,7 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 
 // quit ends the program, cancelling the requests in flight.
 func (m *Model) quit() tea.Cmd {
-	m.board.hide()
-	m.quitDispatch()
+	m.disp.stop()
 	m.vehicle.hide()
 	return tea.Quit
 }
@@ -117,7 +117,11 @@ func (m *Model) open(t target) tea.Cmd {
 		m.layout()
 		return cmd
 	case targetLine:
-		if cur := m.board.subj.stop; t.stop == 0 && m.sh.base.lineServes(t.route, cur) {
+		cur := 0
+		if b := m.disp.grid.focused(); b != nil {
+			cur = b.subj.stop
+		}
+		if t.stop == 0 && m.sh.base.lineServes(t.route, cur) {
 			t.stop = cur // the line at the stop the user is at, not at its terminus
 			break
 		}
@@ -133,8 +137,7 @@ func (m *Model) open(t target) tea.Cmd {
 		m.vehicle.hide()
 	}
 	m.focus = paneBoard
-	m.layout()
-	return tea.Batch(m.showBoard(), m.board.open(t))
+	return m.openBoard(t)
 }
 
 // handleTick handles the clock and poll ticks.
@@ -142,8 +145,10 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case clockMsg:
 		logSkew := m.sh.tick(msg.now)
-		m.sample(msg.now)
-		m.board.setCursor(m.board.cursorIn(m.board.rows()))
+		m.sh.rate = m.disp.rate.sample(msg.now, m.sh.dt) // requests per minute, each second
+		if b := m.disp.grid.zoomedBoard(); b != nil {
+			b.setCursor(b.cursorIn(b.rows())) // the cursor stays on its trip as rows pass
+		}
 		if m.sh.followNight() {
 			for _, b := range m.reminderBoards() {
 				b.touch()
@@ -166,9 +171,6 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 func (m *Model) feedNews(f *feedEntry, msg *feedMsg) tea.Cmd {
 	if msg == nil {
 		m.disp.grid.touchFeed(f)
-		if m.board.feed == f {
-			m.board.touch()
-		}
 		if m.disp.fleet.feed == f {
 			m.disp.fleet.rev++
 		}
@@ -181,9 +183,6 @@ func (m *Model) feedNews(f *feedEntry, msg *feedMsg) tea.Cmd {
 		m.alertNews()
 	}
 	m.disp.grid.fed(f)
-	if m.board.feed == f {
-		m.board.fed()
-	}
 	if m.disp.fleet.feed == f {
 		m.disp.fleet.fed()
 	}
@@ -211,7 +210,9 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		m.vehicle.receiveInfo(msg)
 	case baseDataMsg:
 		cmd := m.sh.receiveBase(msg)
-		m.board.touch()
+		for _, b := range m.disp.grid.all() {
+			b.touch()
+		}
 		if m.overlay == overlaySearch {
 			m.search.refresh()
 		}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -45,16 +46,16 @@ func TestNoSecondFetchWhileInFlight(t *testing.T) {
 	if cmd := e.deliver(fetch); cmd == nil {
 		t.Fatal("the answer in flight armed no tick")
 	}
-	if e.m.board.polls().inFlight() || !e.m.board.have {
+	if e.m.board().polls().inFlight() || !e.m.board().have {
 		t.Fatal("answer after r was not taken")
 	}
 }
 
 func TestOldGenTickIgnored(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	old := e.m.board.polls().gen
+	old := e.m.board().polls().gen
 	e.key("r") // bumps gen; returns a poll-now for the new gen
-	if cmd := e.send(feedTickMsg{key: e.m.board.key(), gen: old}); cmd != nil {
+	if cmd := e.send(feedTickMsg{key: e.m.board().key(), gen: old}); cmd != nil {
 		t.Fatal("a tick of the old schedule started a fetch")
 	}
 	if n := e.src.callCount(); n != 1 {
@@ -71,10 +72,10 @@ func TestStaleSeqIgnored(t *testing.T) {
 	if cmd := e.send(msg); cmd != nil {
 		t.Fatal("a stale answer armed a tick")
 	}
-	if e.m.board.have {
+	if e.m.board().have {
 		t.Fatal("a stale departures answer filled the arrivals board")
 	}
-	if !e.m.board.polls().inFlight() {
+	if !e.m.board().polls().inFlight() {
 		t.Fatal("the arrivals request should still be awaited")
 	}
 }
@@ -86,7 +87,7 @@ func TestManualRefreshIsFresh(t *testing.T) {
 		t.Fatal("r did nothing")
 	}
 	msg, ok := cmd().(feedTickMsg)
-	if !ok || !msg.fresh || msg.gen != e.m.board.polls().gen {
+	if !ok || !msg.fresh || msg.gen != e.m.board().polls().gen {
 		t.Fatalf("r gave %#v, want a fresh poll of the current gen", msg)
 	}
 	e.deliver(e.send(msg))
@@ -109,11 +110,11 @@ func TestErrorKeepsRowsAndMarksStale(t *testing.T) {
 	if strings.Contains(v, "stale since") { // issue 12 item 13: stale is older than two intervals
 		t.Errorf("one failed poll marks the data stale:\n%s", v)
 	}
-	first := e.m.board.polls().next.Sub(e.now)
+	first := e.m.board().polls().next.Sub(e.now)
 
 	e.advance(first)
 	e.poll()
-	second := e.m.board.polls().next.Sub(e.now)
+	second := e.m.board().polls().next.Sub(e.now)
 	if second <= first {
 		t.Errorf("backoff did not grow: %v then %v", first, second)
 	}
@@ -132,7 +133,7 @@ func TestErrorKeepsRowsAndMarksStale(t *testing.T) {
 	if strings.Contains(v, "stale") || strings.Contains(v, "✗") {
 		t.Errorf("recovery should clear the marker and the error:\n%s", v)
 	}
-	if d := e.m.board.polls().next.Sub(e.now); d < 13*time.Second || d > 17*time.Second {
+	if d := e.m.board().polls().next.Sub(e.now); d < 13*time.Second || d > 17*time.Second {
 		t.Errorf("after recovery the next poll is in %v, want 15 s ± 10 %%", d)
 	}
 }
@@ -141,7 +142,7 @@ func TestRetryAfterRespected(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
 	e.src.setErr(&feed.HTTPError{Status: 503, URL: "https://x/", RetryAfter: 90 * time.Second})
 	e.poll()
-	if d := e.m.board.polls().next.Sub(e.now); d != 90*time.Second {
+	if d := e.m.board().polls().next.Sub(e.now); d != 90*time.Second {
 		t.Fatalf("next poll in %v, want the 90 s the service asked for", d)
 	}
 }
@@ -151,7 +152,7 @@ func TestJitterWithinTenPercent(t *testing.T) {
 	seen := map[time.Duration]bool{}
 	for range 20 {
 		e.poll()
-		d := e.m.board.polls().next.Sub(e.now)
+		d := e.m.board().polls().next.Sub(e.now)
 		if d < 13500*time.Millisecond || d > 16500*time.Millisecond {
 			t.Fatalf("delay %v outside 15 s ± 10 %%", d)
 		}
@@ -283,7 +284,7 @@ func TestSearchEscCloses(t *testing.T) {
 	if e.m.overlay != overlayNone || strings.Contains(e.m.View(), "/ x") {
 		t.Fatal("esc should close the search")
 	}
-	if e.m.board.subj.stop != 1008 {
+	if e.m.board().subj.stop != 1008 {
 		t.Fatal("esc should leave the board as it was")
 	}
 }
@@ -298,9 +299,9 @@ func TestSearchLineOpensItsDepartures(t *testing.T) {
 		e.key(string(r))
 	}
 	fetch := e.runNow(e.key("enter"))
-	if e.m.board.subj.stop != 1350 || e.m.board.line != "2" {
-		t.Fatalf("line 2 should open its first stop (pattern direction 1) filtered to line 2, got %+v line %q",
-			e.m.board.subj, e.m.board.line)
+	if e.m.board().subj.stop != 1350 || !slices.Equal(e.m.board().filt.lines, []string{"2"}) {
+		t.Fatalf("line 2 should open its first stop (pattern direction 1) filtered to line 2, got %+v lines %q",
+			e.m.board().subj, e.m.board().filt.lines)
 	}
 	e.deliver(fetch)
 	v := e.m.View()
@@ -308,7 +309,7 @@ func TestSearchLineOpensItsDepartures(t *testing.T) {
 		t.Fatalf("line filter:\n%s", v)
 	}
 	e.key("esc")
-	if e.m.board.line != "" {
+	if e.m.board().filt.active() {
 		t.Fatal("esc should clear the line filter")
 	}
 }

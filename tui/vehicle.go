@@ -30,6 +30,7 @@ type tripKey struct {
 // the board, and fetches the Pattern once per trip.
 type vehiclePane struct {
 	sh      *shared
+	km      vehicleKeys // its key map (vehicle_keys.go)
 	open    bool
 	vehicle int
 	back    paneID // the pane focus returns to on close
@@ -67,7 +68,7 @@ type vehiclePane struct {
 
 // newVehiclePane returns the closed pane.
 func newVehiclePane(sh *shared) vehiclePane {
-	return vehiclePane{sh: sh, rng: model.RangeAll, follow: true, cache: &vehicleCache{}}
+	return vehiclePane{sh: sh, rng: model.RangeAll, follow: true, cache: &vehicleCache{}, km: newVehicleKeys(sh.t)}
 }
 
 // setSize gives the pane its rectangle.
@@ -91,7 +92,7 @@ func (p *vehiclePane) show(n int, back paneID) tea.Cmd {
 	}
 	p.release()
 	if p.vehicle != n {
-		*p = vehiclePane{sh: p.sh, vehicle: n, rng: p.rng, follow: true, cache: p.cache,
+		*p = vehiclePane{sh: p.sh, km: p.km, vehicle: n, rng: p.rng, follow: true, cache: p.cache,
 			rev: p.rev + 1, mapRev: p.mapRev + 1, back: back}
 	}
 	p.open = true
@@ -259,7 +260,7 @@ func (p *vehiclePane) toggleRange() tea.Cmd {
 
 // update handles the keys of the focused pane: range and scrolling.
 func (p *vehiclePane) update(msg tea.KeyMsg) tea.Cmd {
-	k := &p.sh.keys
+	k := &p.km
 	page := max(p.list.rows-1, 1)
 	switch {
 	case key.Matches(msg, k.Range):
@@ -293,11 +294,4 @@ func (p *vehiclePane) scrollBy(n int) { p.scrollTo(p.list.first + n) }
 func (p *vehiclePane) scrollTo(i int) {
 	p.follow = false
 	p.scroll = max(min(i, p.list.lines-p.list.rows), 0)
-}
-
-// keys returns the pane's bindings for help.
-func (p *vehiclePane) keys() keyHelp {
-	k := &p.sh.keys
-	opt, tail := k.footer(overlayNone, paneVehicle)
-	return keyHelp{short: opt, always: tail, full: k.full()}
 }

@@ -136,7 +136,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	if !p.have || !p.patReady || p.info == nil {
 		t.Fatalf("after the first poll: have %v pattern %v info %v", p.have, p.patReady, p.info != nil)
 	}
-	boardGen := e.m.board.polls().gen
+	boardGen := e.m.board().polls().gen
 
 	// A stale tick and a second tick while one is in flight start nothing.
 	if e.send(feedTickMsg{key: p.feed(), gen: p.polls().gen - 1}) != nil {
@@ -154,7 +154,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	if p.patSeq != 0 {
 		t.Error("the same trip fetched its pattern again")
 	}
-	if e.m.board.polls().gen != boardGen {
+	if e.m.board().polls().gen != boardGen {
 		t.Error("the vehicle pane's polls touched the board's schedule")
 	}
 	if len(p.samples) != 2 {
@@ -220,7 +220,7 @@ func TestVehicleKeys(t *testing.T) {
 	e := vehicleEnv(t, 80, 24, 8, phaseBetween)
 	p := &e.m.vehicle
 	_ = e.m.View()
-	if !e.m.sh.keys.Range.Enabled() || e.m.sh.keys.Follow.Enabled() {
+	if !e.m.vehicle.km.Range.Enabled() || e.m.vehicle.km.Follow.Enabled() {
 		t.Fatal("u should be live and f dead while following")
 	}
 	cmd := e.key("u")

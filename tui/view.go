@@ -21,21 +21,19 @@ const (
 // and hands them out with setSize.
 func (m *Model) layout() {
 	w, h := m.width, max(m.height-chrome, 0)
-	m.board.focused = m.focus == paneBoard
 	m.vehicle.focused = m.focus == paneVehicle
 	m.search.setSize(w, h)
+	bw := w // the board side's width
 	switch {
 	case !m.vehicle.open:
-		m.board.setSize(w, h)
 	case w >= sideBySide:
 		vw := min(100, w/2)
-		m.board.setSize(w-vw-1, h)
+		bw = w - vw - 1
 		m.vehicle.setSize(vw, h)
 	default:
-		m.board.setSize(w, h)
 		m.vehicle.setSize(w, h)
 	}
-	m.layoutDispatch()
+	m.disp.setSize(bw, h, m.focus == paneBoard)
 }
 
 // render draws the panes, the open overlay, the status bar and the key
@@ -45,14 +43,14 @@ func (m *Model) render() string {
 	var main string
 	switch {
 	case !m.vehicle.open:
-		main = m.mainView()
+		main = m.disp.view()
 	case w >= sideBySide:
 		main = lipgloss.JoinHorizontal(lipgloss.Top,
-			clampLines(m.mainView(), m.board.width, h)+"\n", " ", m.vehicle.view())
+			clampLines(m.disp.view(), m.disp.grid.width, h)+"\n", " ", m.vehicle.view())
 	case m.focus == paneVehicle:
 		main = m.vehicle.view()
 	default:
-		main = m.mainView()
+		main = m.disp.view()
 	}
 	if m.vehicle.open {
 		main = clampLines(main, w, h)
@@ -66,7 +64,7 @@ func (m *Model) render() string {
 		main = overlayAt(main, box, (w-ansi.StringWidth(firstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
 	case overlayNone:
 	}
-	return main + "\n" + statusBar(m.sh, m.statusBoard(), &m.memo.status, w) + "\n" + m.footer(w)
+	return main + "\n" + statusBar(m.sh, m.disp.statusBoard(), &m.memo.status, w) + "\n" + m.footer(w)
 }
 
 // overlayAt draws fg over bg (h lines of width w) with its top-left corner

@@ -268,24 +268,9 @@ func (b *boardPane) leaveCol() int {
 	return b.sh.t.leaveWidth()
 }
 
-// walkBoard is the board the walking-time keys act on: the single board
-// or the grid's focused board; nil in the merged and fleet lists.
-func (m *Model) walkBoard() *boardPane {
-	switch m.disp.mode {
-	case modeBoard:
-		return &m.board
-	case modeGrid:
-		if b := m.disp.grid.focused(); b != nil {
-			return &b.boardPane
-		}
-	case modeMerged, modeFleet:
-	}
-	return nil
-}
-
 // compactLeave is a grid cell row's leave text ("" without a walking
 // time): part of the cell's cache key and its last column.
-func (b *gridBoard) compactLeave(e *model.Event) string {
+func (b *boardPane) compactLeave(e *model.Event) string {
 	if b.walk <= 0 {
 		return ""
 	}
@@ -294,7 +279,7 @@ func (b *gridBoard) compactLeave(e *model.Event) string {
 }
 
 // compactLeaveWidth is the cells the leave column takes in a grid cell.
-func (b *gridBoard) compactLeaveWidth() int {
+func (b *boardPane) compactLeaveWidth() int {
 	if b.walk <= 0 {
 		return 0
 	}
@@ -302,7 +287,7 @@ func (b *gridBoard) compactLeaveWidth() int {
 }
 
 // compactLeaveCell renders a grid cell row's leave column.
-func (b *gridBoard) compactLeaveCell(e *model.Event) string {
+func (b *boardPane) compactLeaveCell(e *model.Event) string {
 	if b.walk <= 0 {
 		return ""
 	}

@@ -104,13 +104,13 @@ func TestWalkKeys(t *testing.T) {
 	if !strings.Contains(v, "walk 3 min") || !strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "✓ in 1 min") {
 		t.Errorf("after - -, want walk 3 min and Wissenschaftsstadt in 1 min:\n%s", v)
 	}
-	before := len(e.m.board.rows())
+	before := len(e.m.board().rows())
 	e.key("H")
 	v = e.m.View()
 	if strings.Contains(v, "✗") || !strings.Contains(v, "missed hidden") {
 		t.Errorf("H left missed rows or no note:\n%s", v)
 	}
-	if after := len(e.m.board.rows()); after >= before {
+	if after := len(e.m.board().rows()); after >= before {
 		t.Errorf("H: %d rows, want fewer than %d", after, before)
 	}
 	// Time passes: the rows that become missed go too.
@@ -125,8 +125,8 @@ func TestWalkKeys(t *testing.T) {
 	for range 10 {
 		e.key("-")
 	}
-	if e.m.board.walk != 0 || strings.Contains(e.m.View(), "LEAVE") {
-		t.Errorf("walk down to 0 leaves walk %v", e.m.board.walk)
+	if e.m.board().walk != 0 || strings.Contains(e.m.View(), "LEAVE") {
+		t.Errorf("walk down to 0 leaves walk %v", e.m.board().walk)
 	}
 }
 
@@ -177,18 +177,18 @@ func TestWalkSpec(t *testing.T) {
 	if err := w.UnmarshalText([]byte("-1m")); err == nil {
 		t.Error("-1m accepted")
 	}
-	saved := toSaved([]BoardSpec{{Stop: 1008, Walk: WalkTime(90 * time.Second)}})
-	b, _ := json.Marshal(saved)
+	b, _ := json.Marshal([]BoardSpec{{Stop: 1008, Walk: WalkTime(90 * time.Second)}})
 	if !strings.Contains(string(b), `"walk":"1m30s"`) {
 		t.Errorf("boards.json entry %s lacks the walk", b)
 	}
-	s, err := saved[0].spec()
-	if err != nil || s.Walk != WalkTime(90*time.Second) {
-		t.Errorf("saved board read back as %+v, %v", s, err)
+	var saved []BoardSpec
+	err := json.Unmarshal(b, &saved)
+	if err != nil || len(saved) != 1 || saved[0].Walk != WalkTime(90*time.Second) {
+		t.Errorf("saved board read back as %+v, %v", saved, err)
 	}
-	bad := savedBoard{Stop: 1008, Walk: "soon"}
-	if s, err := bad.spec(); err != nil || s.Walk != 0 {
-		t.Errorf("an unreadable walk: %+v, %v; want the board without one", s, err)
+	var bad BoardSpec
+	if err := json.Unmarshal([]byte(`{"stop": 1008, "walk": "soon"}`), &bad); err != nil || bad.Walk != 0 || bad.Stop != 1008 {
+		t.Errorf("an unreadable walk: %+v, %v; want the board without one", bad, err)
 	}
 }
 

@@ -7,50 +7,11 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"abfahrt/model"
 	"abfahrt/tui/statefile"
 )
 
 // boardsFile is the name of the watched boards' file in Options.StateDir.
 const boardsFile = "boards.json"
-
-// savedBoard is a watched board with its filters as saved in boards.json,
-// under the keys of a layout's board in the config file.
-type savedBoard struct {
-	Stop      int      `json:"stop"`
-	StopPoint string   `json:"stoppoint,omitempty"`
-	Arrivals  bool     `json:"arrivals,omitempty"`
-	Lines     []string `json:"lines,omitempty"`
-	Platform  string   `json:"platform,omitempty"`
-	Direction string   `json:"direction,omitempty"`
-	Walk      string   `json:"walk,omitempty"` // "4m"; an unreadable one is dropped
-}
-
-// spec returns the saved board as a BoardSpec, or why it is not one.
-func (b savedBoard) spec() (BoardSpec, error) {
-	// The file may be old or edited: its text is cleaned like the service's.
-	s := BoardSpec{Stop: b.Stop, Arrivals: b.Arrivals,
-		Platform: model.CleanText(b.Platform, model.TextCap("PlatformName")), Direction: model.CleanText(b.Direction, model.TextCap("DirectionText"))}
-	for _, l := range b.Lines {
-		if l = model.CleanText(l, model.TextCap("RouteName")); l != "" {
-			s.Lines = append(s.Lines, l)
-		}
-	}
-	if w, err := ParseWalk(b.Walk); err == nil {
-		s.Walk = WalkTime(w)
-	}
-	if b.StopPoint != "" {
-		c, err := model.ParseStopPointCode(b.StopPoint)
-		if err != nil {
-			return BoardSpec{}, err
-		}
-		s.StopPoint = c
-	}
-	if s.Stop < 0 || (s.Stop == 0 && s.StopPoint == "") {
-		return BoardSpec{}, errors.New("no stop or stop point")
-	}
-	return s, nil
-}
 
 // boardsMsg carries the watched boards loaded from disk at start: the
 // first MaxBoards, how many distinct ones the file has, and what went
@@ -189,17 +150,15 @@ func (m *Model) restoreBoards(msg boardsMsg) tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	for _, s := range msg.specs[:min(len(msg.specs), MaxBoards)] {
-		cmds = append(cmds, d.grid.add(s, nil))
+		cmds = append(cmds, d.grid.add(s))
 	}
 	d.grid.focus = 0
 	// One watched board opens as the normal board (the grid's zoom), not
-	// a grid of one compact cell.
+	// a grid of one compact cell; the open board closes.
+	d.grid.closeOpen()
 	d.grid.zoomed = d.grid.len() == 1
 	d.boards.saved = d.grid.specs()
-	if d.mode == modeBoard {
-		cmds = append(cmds, m.setMode(modeGrid))
-	} else {
-		m.layout()
-	}
+	cmds = append(cmds, m.disp.syncStrip())
+	m.layout()
 	return tea.Batch(cmds...)
 }

@@ -7,8 +7,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
 )
 
 // TestWatchedBoardsRoundTrip: watching boards and setting their filters
@@ -27,7 +30,8 @@ func TestWatchedBoardsRoundTrip(t *testing.T) {
 	e.saveBoards(e.key("w"))
 	e.saveBoards(e.key("a")) // arrivals
 	want := e.m.disp.grid.specs()
-	if len(want) != 2 || want[0].Platform != "A" || want[0].Direction == "" || !want[1].Arrivals {
+	// f narrows a board to its platform's stop point on every board.
+	if len(want) != 2 || want[0].StopPoint != model.CodeFor(1008, 1) || want[0].Direction == "" || !want[1].Arrivals {
 		t.Fatalf("watched set %+v, want Hauptbahnhof filtered and Ehinger Tor arrivals", want)
 	}
 	checkBoardsFile(t, path, want)
@@ -45,14 +49,16 @@ func TestWatchedBoardsRoundTrip(t *testing.T) {
 	if got := e2.m.disp.grid.specs(); e2.m.disp.mode != modeGrid || !slices.EqualFunc(got, want, sameSpec) {
 		t.Fatalf("restored mode %d with %+v, want the grid with %+v", e2.m.disp.mode, got, want)
 	}
-	if v := e2.m.View(); !strings.Contains(v, "line 2 · pl. A · →") || !strings.Contains(v, "2 boards") {
+	if v := e2.m.View(); !strings.Contains(v, "pl. A · line 2 · →") || !strings.Contains(v, "2 boards") {
 		t.Errorf("the restored grid does not show the filters:\n%s", v)
 	}
-	if e2.m.board.polls().inFlight() {
+	if e2.m.board().polls().inFlight() {
 		t.Error("the single board still polls behind the restored grid")
 	}
+	e2.key("x")
 	e2.saveBoards(e2.key("x"))
 	checkBoardsFile(t, path, want[1:])
+	e2.key("x")
 	e2.saveBoards(e2.key("x"))
 	checkBoardsFile(t, path, nil)
 	if data, _ := os.ReadFile(path); strings.TrimSpace(string(data)) != "[]" {
@@ -89,7 +95,7 @@ func TestWatchedBoardsGivenWin(t *testing.T) {
 		t.Fatal(err)
 	}
 	single := newGridEnv(t, 120, 40, nil, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
-	if single.m.disp.boards.loadCmd() != nil || single.m.disp.mode != modeBoard {
+	if single.m.disp.boards.loadCmd() != nil || !single.m.disp.plain() {
 		t.Error("--stop: boards.json is loaded")
 	}
 	e := newGridEnv(t, 160, 48, specsOver(2), func(o *Options) { o.StateDir = dir })
@@ -104,6 +110,7 @@ func TestWatchedBoardsGivenWin(t *testing.T) {
 	if data, _ := os.ReadFile(path); string(data) != old {
 		t.Errorf("boards.json changed without a change of the watched set: %s", data)
 	}
+	e.key("x")
 	e.saveBoards(e.key("x"))
 	checkBoardsFile(t, path, []BoardSpec{{Stop: 1350}})
 }
@@ -120,7 +127,7 @@ func TestWatchedBoardsCorrupt(t *testing.T) {
 		}
 		e := newGridEnv(t, 120, 40, nil, func(o *Options) { o.StateDir = dir })
 		e.send(e.m.disp.boards.loadCmd()())
-		if v := e.m.View(); !strings.Contains(v, "boards.json could not be read; kept as boards.json.corrupt-") || e.m.disp.mode != modeBoard {
+		if v := e.m.View(); !strings.Contains(v, "boards.json could not be read; kept as boards.json.corrupt-") || !e.m.disp.plain() {
 			t.Errorf("%s: mode %d, no report of the corrupt file:\n%s", bad, e.m.disp.mode, lastLines(v, 2))
 		}
 		kept := keptAside(t, dir, boardsFile)
@@ -227,13 +234,13 @@ func checkBoardsFile(t *testing.T, path string, want []BoardSpec) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var saved []savedBoard
+	var saved []BoardSpec
 	if err := json.Unmarshal(data, &saved); err != nil {
 		t.Fatalf("%s: %v", data, err)
 	}
 	got := make([]BoardSpec, 0, len(saved))
 	for _, b := range saved {
-		s, err := b.spec()
+		s, err := b.cleaned()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -241,5 +248,55 @@ func checkBoardsFile(t *testing.T, path string, want []BoardSpec) {
 	}
 	if !slices.EqualFunc(got, want, sameSpec) {
 		t.Errorf("boards.json holds %+v, want %+v:\n%s", got, want, data)
+	}
+}
+
+// Issue 11: boards.json holds BoardSpecs (no second board type). A file
+// as the code before wrote it (stop point and walk as strings, no
+// per_line) still opens its boards with their filters, and a board written
+// now reads back the same, per-line limit included; the stop point stays a
+// string, as older versions read it.
+func TestBoardsFileOldFormat(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, boardsFile)
+	old := `[
+  {"stop": 1008, "lines": ["2"], "platform": "A", "direction": "Kuhberg", "walk": "4m"},
+  {"stop": 0, "stoppoint": "100802", "arrivals": true},
+  {"stop": 1350, "walk": "soon"}
+]`
+	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	msg := loadBoards(path)
+	if msg.problem != nil {
+		t.Fatalf("an old boards.json was refused: %+v", msg.problem)
+	}
+	want := []BoardSpec{
+		{Stop: 1008, Lines: []string{"2"}, Platform: "A", Direction: "Kuhberg", Walk: WalkTime(4 * time.Minute)},
+		{StopPoint: model.CodeFor(1008, 2), Arrivals: true},
+		{Stop: 1350},
+	}
+	if !slices.EqualFunc(msg.specs, want, func(a, b BoardSpec) bool { return sameSpec(a, b) && a.Walk == b.Walk }) {
+		t.Fatalf("old file read as %+v, want %+v", msg.specs, want)
+	}
+	e := newGridEnv(t, 160, 48, nil, func(o *Options) { o.StateDir = dir })
+	e.send(e.m.disp.boards.loadCmd()())
+	e.pollFeeds()
+	if g := &e.m.disp.grid; g.len() != 3 || !strings.Contains(e.m.View(), "Kuhberg") {
+		t.Errorf("the old file opened %d boards:\n%s", g.len(), e.m.View())
+	}
+
+	spec := BoardSpec{StopPoint: model.CodeFor(1008, 1), Lines: []string{"1"}, PerLine: 2, Walk: WalkTime(3 * time.Minute)}
+	data, err := json.Marshal([]BoardSpec{spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"stoppoint":"100801"`) || !strings.Contains(string(data), `"walk":"3m"`) {
+		t.Errorf("a board is written as %s, want the stop point and walk as strings", data)
+	}
+	var back []BoardSpec
+	if err := json.Unmarshal(data, &back); err != nil || len(back) != 1 || !sameSpec(back[0], spec) ||
+		back[0].PerLine != 2 || back[0].Walk != spec.Walk {
+		t.Errorf("%s read back as %+v, %v", data, back, err)
 	}
 }

@@ -1,0 +1,89 @@
+package tui
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+)
+
+// cycleLine sets the board's line filter to the next line on the
+// board, and after the last back to all lines. A filter of several lines
+// (from a layout) goes back to all lines.
+func (b *boardPane) cycleLine() {
+	var lines []string
+	for i := range b.raw.Events {
+		e := &b.raw.Events[i]
+		f := b.filt
+		f.lines = nil
+		if f.keep(e) && !slices.Contains(lines, e.Line()) {
+			lines = append(lines, e.Line())
+		}
+	}
+	slices.SortFunc(lines, compareLines)
+	b.filt.lines = nextOf(lines, b.filt.lines)
+	b.refilter()
+}
+
+// cycleDirection sets the direction filter to the next direction among
+// the events the other filters keep.
+func (b *boardPane) cycleDirection() {
+	var dirs []string
+	for i := range b.raw.Events {
+		e := &b.raw.Events[i]
+		f := b.filt
+		f.direction = ""
+		if e.DirectionText != "" && f.keep(e) && !slices.Contains(dirs, e.DirectionText) {
+			dirs = append(dirs, e.DirectionText)
+		}
+	}
+	slices.Sort(dirs)
+	var cur []string
+	if b.filt.direction != "" {
+		cur = []string{b.filt.direction}
+	}
+	if n := nextOf(dirs, cur); len(n) > 0 {
+		b.filt.direction = n[0]
+	} else {
+		b.filt.direction = ""
+	}
+	b.refilter()
+}
+
+// clearFilters shows every event again.
+func (b *boardPane) clearFilters() {
+	b.filt = filters{}
+	b.refilter()
+}
+
+// nextOf returns the one-element list after cur in all: the first when
+// cur is empty, nil (meaning all) after the last or when cur has several
+// elements or is not in all.
+func nextOf(all, cur []string) []string {
+	if len(all) == 0 || len(cur) > 1 {
+		return nil
+	}
+	if len(cur) == 0 {
+		return []string{all[0]}
+	}
+	i := slices.Index(all, cur[0])
+	if i < 0 || i+1 >= len(all) {
+		return nil
+	}
+	return []string{all[i+1]}
+}
+
+// compareLines orders line names as people expect: numbers by value
+// first, then the others ("N1") alphabetically.
+func compareLines(a, b string) int {
+	na, ea := strconv.Atoi(a)
+	nb, eb := strconv.Atoi(b)
+	switch {
+	case ea == nil && eb == nil:
+		return cmp.Compare(na, nb)
+	case ea == nil:
+		return -1
+	case eb == nil:
+		return 1
+	}
+	return cmp.Compare(a, b)
+}

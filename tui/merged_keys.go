@@ -1,0 +1,52 @@
+package tui
+
+import "github.com/charmbracelet/bubbles/key"
+
+// mergedKeys are the merged list's bindings (merged.go): its rows, the
+// vehicle of a row, and the view keys.
+type mergedKeys struct {
+	Up     key.Binding
+	Down   key.Binding
+	Top    key.Binding
+	Bottom key.Binding
+	Open   key.Binding
+	viewKeys
+}
+
+// newMergedKeys returns the merged list's bindings in the language of t.
+func newMergedKeys(t *texts) mergedKeys {
+	return mergedKeys{
+		Up:       bind("↑/k", t.KeyUp, "up", "k"),
+		Down:     bind("↓/j", t.KeyDown, "down", "j"),
+		Top:      bind("g/home", t.KeyFirst, "g", "home"),
+		Bottom:   bind("G/end", t.KeyLast, "G", "end"),
+		Open:     bind("enter", t.KeyVehicle, "enter"),
+		viewKeys: newViewKeys(t),
+	}
+}
+
+// sync enables the merged list's keys from its rows over the grid g (only
+// counted while on: it shows and takes keys) and the board side's state.
+func (k *mergedKeys) sync(on bool, p *mergedPane, g *gridPane, pinned bool) {
+	rows, vehicle, boards := 0, false, g.len()
+	if on {
+		rows, vehicle = p.state(g)
+	}
+	k.Up.SetEnabled(on && rows > 1)
+	k.Down.SetEnabled(on && rows > 1)
+	k.Top.SetEnabled(on && rows > 1)
+	k.Bottom.SetEnabled(on && rows > 1)
+	k.Open.SetEnabled(on && vehicle)
+	k.Back.SetEnabled(on)
+	k.syncViews(on, boards, boards > 0, pinned)
+}
+
+// footer returns the merged list's part of the key hint.
+func (k *mergedKeys) footer(g *globalKeys) []key.Binding {
+	return []key.Binding{k.Back, k.Open, k.Fleet, g.Search, g.Refresh, k.Up, k.Down}
+}
+
+// list returns the bindings for the help overlay.
+func (k *mergedKeys) list() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Open, k.Back, k.Pin, k.Merged, k.Fleet}
+}

@@ -1,0 +1,68 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/bubbles/key"
+)
+
+// Issue 11: each pane owns its key map. The bindings carry their help in
+// the chosen language from the moment they are made (no sync needed, no
+// reflection); a pane's keys are live only while that pane takes keys,
+// and the footer is the focused pane's hint with the root's globals.
+func TestEachPaneOwnsItsKeys(t *testing.T) {
+	de := germanTexts()
+	e := newGridEnv(t, 120, 40, nil, func(o *Options) { o.Lang = "de" })
+	m := &e.m
+	for _, c := range []struct {
+		b    key.Binding
+		want string
+	}{
+		{newBoardKeys(&de).Watch, de.KeyWatch},
+		{newBoardKeys(&de).Remove, de.KeyRemove},
+		{newFleetKeys(&de).Sort, de.KeySortDelay},
+		{newMergedKeys(&de).Fleet, de.KeyFleet},
+		{newVehicleKeys(&de).Follow, de.KeyFollow},
+		{newSearchKeys(&de).SearchClose, de.KeyClose},
+		{newGlobalKeys(&de).Refresh, de.KeyRefresh},
+		{newHelpKeys(&de).Close, de.KeyCloseHelp},
+	} {
+		if got := c.b.Help().Desc; got != c.want || got == "" {
+			t.Errorf("binding %v: help %q, want %q", c.b.Keys(), got, c.want)
+		}
+	}
+
+	// The plain board takes keys: its map is live, the vehicle pane's not.
+	if !m.disp.keys.Toggle.Enabled() || !m.disp.keys.Watch.Enabled() || m.vehicle.km.Close.Enabled() {
+		t.Fatal("on the plain board the board keys should be live and the vehicle pane's not")
+	}
+	if f := e.view(); !strings.Contains(f, "w "+de.KeyWatch) || !strings.Contains(f, "q "+de.KeyQuit) {
+		t.Errorf("the plain board's footer lacks its keys and the globals:\n%s", f)
+	}
+	// The vehicle pane focused: its map is live, the board's keys are dead.
+	e.runNow(openCmd(target{kind: targetVehicle, vehicle: 44}))
+	if m.focus != paneVehicle || !m.vehicle.km.Close.Enabled() || m.disp.keys.Toggle.Enabled() || m.disp.keys.Watch.Enabled() {
+		t.Fatalf("vehicle pane focused: vehicle close %v, board a %v, w %v", m.vehicle.km.Close.Enabled(),
+			m.disp.keys.Toggle.Enabled(), m.disp.keys.Watch.Enabled())
+	}
+	if !m.keys.Focus.Enabled() {
+		t.Error("tab (a global key) is dead with the vehicle pane open")
+	}
+	e.key("esc")
+	// The search overlay takes every key: only its map and quit-less globals.
+	e.key("/")
+	if m.disp.keys.Toggle.Enabled() || m.keys.Quit.Enabled() || !m.search.km.SearchClose.Enabled() {
+		t.Error("with the search open only the search's keys should be live")
+	}
+	e.key("esc")
+	// The fleet list: its map is live, the boards' not.
+	e.key("v")
+	e.fleetPoll()
+	if m.disp.mode != modeFleet || !m.disp.fleet.km.Sort.Enabled() || m.disp.keys.Toggle.Enabled() {
+		t.Errorf("fleet: sort %v, board a %v", m.disp.fleet.km.Sort.Enabled(), m.disp.keys.Toggle.Enabled())
+	}
+	if f := e.view(); !strings.Contains(f, "s "+de.KeySortDelay) {
+		t.Errorf("the fleet's footer lacks its sort key:\n%s", f)
+	}
+}
