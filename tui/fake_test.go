@@ -3,12 +3,14 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/feed"
 	"abfahrt/model"
 )
 
@@ -34,6 +36,8 @@ type fakeSource struct {
 	limits   []int       // the Limit of each stop departures call
 	// wide answers stop departures asked for more than DefaultLimit.
 	wide map[subject]model.Board
+	// missing are the subjects the service says it does not know.
+	missing map[subject]bool
 }
 
 func newFakeSource() *fakeSource {
@@ -66,10 +70,14 @@ func (f *fakeSource) board(_ context.Context, s subject) (model.Board, error) {
 	f.maxIn = max(f.maxIn, f.inFlight)
 	err := f.err
 	b, ok := f.boards[s]
+	missing := f.missing[s]
 	f.mu.Unlock()
 	defer func() { f.mu.Lock(); f.inFlight--; f.mu.Unlock() }()
 	if err != nil {
 		return model.Board{}, err
+	}
+	if missing {
+		return model.Board{}, &feed.NotFoundError{Status: "no stop found", Subject: fmt.Sprintf("StopNumber %d", s.stop)}
 	}
 	if !ok {
 		return model.Board{}, errors.New("no stop found")

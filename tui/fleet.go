@@ -196,17 +196,15 @@ func (f *fleetPane) summary(g *gridPane) string {
 		parts = append(parts, st.Text.Render(fmt.Sprintf(dt.WorstVehicle, model.DelayMinutes(worst.Deviation()),
 			tripLine(*worst), tripDirection(*worst), f.sh.t.vehicleTitle(worst.VehicleCategory, worst.VehicleNumber))))
 	}
-	stale := 0
-	for _, b := range g.boards {
-		if _, ok := b.sh.stale(b.polls()); ok || (b.polls().lastErr != nil && !b.have) {
-			stale++
-		}
+	stale, unknown := g.health()
+	if unknown > 0 {
+		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.UnknownBoards, unknown)))
 	}
 	switch {
 	case stale > 0:
 		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))
-	case g.len() > 0:
-		parts = append(parts, st.OnTime.Render(dt.count(dt.OneFresh, dt.BoardsFresh, g.len())))
+	case g.len() > unknown:
+		parts = append(parts, st.OnTime.Render(dt.count(dt.OneFresh, dt.BoardsFresh, g.len()-unknown)))
 	}
 	if f.byDelay {
 		parts = append(parts, st.Muted.Render(dt.SortedDelay))

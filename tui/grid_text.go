@@ -15,16 +15,18 @@ type dispTexts struct {
 	Worst       string // "worst +%d min: %s → %s" (minutes, line, direction)
 	WorstAt     string // " at %s" (stop)
 	StaleBoards string // "⚠ %d stale"
-	BoardsFresh string // "%d boards fresh"
-	AllFresh    string
-	Page        string // "page %d/%d"
-	Arr         string // arrivals, short
-	Pl          string // "pl. %s": one platform
-	LineF       string // "line %s": a line filter
-	NoAnswer    string // "no answer: %s"
-	GridLoading string
-	NoMatch     string
-	NothingSoon string
+	// UnknownBoards counts the boards of stops the service does not know.
+	UnknownBoards string // "✗ %d not found"
+	BoardsFresh   string // "%d boards fresh"
+	AllFresh      string
+	Page          string // "page %d/%d"
+	Arr           string // arrivals, short
+	Pl            string // "pl. %s": one platform
+	LineF         string // "line %s": a line filter
+	NoAnswer      string // "no answer: %s"
+	GridLoading   string
+	NoMatch       string
+	NothingSoon   string
 
 	// Merged view.
 	Merged      string
@@ -67,7 +69,7 @@ type dispTexts struct {
 func englishDispTexts() dispTexts {
 	return dispTexts{
 		Boards: "%d boards", OneBoard: "1 board", OneFresh: "1 board fresh", LateN: "%d late >%d min", Worst: "worst +%d min: %s → %s", WorstAt: " at %s",
-		StaleBoards: "⚠ %d stale", BoardsFresh: "%d boards fresh", AllFresh: "all fresh", Page: "page %d/%d",
+		StaleBoards: "⚠ %d stale", UnknownBoards: "✗ %d not found", BoardsFresh: "%d boards fresh", AllFresh: "all fresh", Page: "page %d/%d",
 		Arr: "arr.", Pl: "pl. %s", LineF: "line %s", NoAnswer: "no answer: %s", GridLoading: "loading…",
 		NoMatch: "nothing matches the filters", NothingSoon: "nothing in the next hour",
 
@@ -98,7 +100,7 @@ func englishDispTexts() dispTexts {
 func germanDispTexts() dispTexts {
 	return dispTexts{
 		Boards: "%d Tafeln", OneBoard: "1 Tafel", OneFresh: "1 Tafel aktuell", LateN: "%d verspätet >%d Min", Worst: "max. +%d Min: %s → %s", WorstAt: " (%s)",
-		StaleBoards: "⚠ %d veraltet", BoardsFresh: "%d Tafeln aktuell", AllFresh: "alle aktuell",
+		StaleBoards: "⚠ %d veraltet", UnknownBoards: "✗ %d nicht gefunden", BoardsFresh: "%d Tafeln aktuell", AllFresh: "alle aktuell",
 		Page: "Seite %d/%d", Arr: "Ank.", Pl: "Steig %s", LineF: "Linie %s", NoAnswer: "keine Antwort: %s",
 		GridLoading: "lädt…", NoMatch: "nichts passt zu den Filtern", NothingSoon: "nichts in der nächsten Stunde",
 

@@ -365,17 +365,16 @@ func (g *gridPane) summary(w int) string {
 			}
 		}
 	}
-	stale := 0
-	for _, b := range g.boards {
-		if _, ok := b.sh.stale(b.polls()); ok || (b.polls().lastErr != nil && !b.have) {
-			stale++
-		}
-	}
+	stale, unknown := g.health()
 	left := " " + st.Title.Render(dt.count(dt.OneBoard, dt.Boards, len(g.boards)))
 	parts := []string{st.Late.Render(fmt.Sprintf(dt.LateN, len(late), g.sh.t.delay.Late))}
-	if stale > 0 {
+	if unknown > 0 {
+		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.UnknownBoards, unknown)))
+	}
+	switch {
+	case stale > 0:
 		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))
-	} else {
+	case unknown == 0:
 		parts = append(parts, st.OnTime.Render(dt.AllFresh))
 	}
 	if worst != nil && worst.Deviation > 0 {
@@ -401,4 +400,25 @@ func (g *gridPane) summary(w int) string {
 func (g *gridPane) perPage() int {
 	c, r := gridShape(len(g.boards), g.width, g.height-1, g.sh.limit)
 	return max(c*r, 1)
+}
+
+// health counts the watched boards whose data is stale (or that never had
+// any because their polls fail) and, apart from them, those whose stop the
+// service does not know: a board of a stop that does not exist is not
+// "stale", and a dispatcher must not read it as old data.
+func (g *gridPane) health() (stale, unknown int) {
+	for _, b := range g.boards {
+		p := b.polls()
+		switch {
+		case !b.have && errors.Is(p.lastErr, feed.ErrNotFound):
+			unknown++
+		case p.lastErr != nil && !b.have:
+			stale++
+		default:
+			if _, ok := b.sh.stale(p); ok {
+				stale++
+			}
+		}
+	}
+	return stale, unknown
 }

@@ -517,3 +517,24 @@ func TestKioskUsesTheScreen(t *testing.T) {
 		t.Errorf("the direction column is wider than its longest text:\n%s", v)
 	}
 }
+
+// A board of a stop the service does not know is not stale data: the
+// grid's summary counts it apart ("✗ 1 not found") and still calls the
+// boards with fresh data fresh.
+func TestGridSummaryCountsUnknownStopsApart(t *testing.T) {
+	for _, lang := range []string{"en", "de"} {
+		e := newGridEnv(t, 120, 40, []BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 4242}}, func(o *Options) { o.Lang = lang })
+		e.src.mu.Lock()
+		e.src.missing = map[subject]bool{{stop: 4242}: true}
+		e.src.mu.Unlock()
+		e.pollFeeds()
+		top := firstLine(e.view())
+		want, not := "✗ 1 not found", "⚠ 1 stale"
+		if lang == "de" {
+			want, not = "✗ 1 nicht gefunden", "⚠ 1 veraltet"
+		}
+		if !strings.Contains(top, want) || strings.Contains(top, not) {
+			t.Errorf("%s: summary %q, want %q and not %q", lang, top, want, not)
+		}
+	}
+}
