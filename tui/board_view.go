@@ -393,6 +393,9 @@ func (b *boardPane) emptyText() string {
 	case !b.have:
 		return fmt.Sprintf(tx.Loading, what)
 	case b.line != "":
+		if s, ok := b.lineEmptyText(); ok {
+			return s
+		}
 		return fmt.Sprintf(tx.NoneOfLine, what, b.line)
 	}
 	return fmt.Sprintf(tx.NoneSoon, what)

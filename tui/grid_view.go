@@ -317,6 +317,9 @@ func (b *gridBoard) compactEmpty() string {
 	case !b.have:
 		return dt.GridLoading
 	case b.filt.active():
+		if s, ok := b.filterEmptyText(); ok {
+			return s
+		}
 		return dt.NoMatch
 	}
 	return dt.NothingSoon

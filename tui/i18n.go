@@ -70,6 +70,12 @@ type texts struct {
 	Loading    string // "Loading %s…"
 	NoneOfLine string // "No %s of line %s here soon. …"
 	NoneSoon   string // "No %s in the next hour."
+	// When a filtered board has no rows (nextrun.go): when its line next
+	// runs, taken from the answer, or that the answer's N events hold none.
+	LineFrom   string // "%s from %s": line, HH:MM
+	NextMatch  string // "next: %s → %s at %s": line, direction, HH:MM
+	LineNotInN string // "%s does not run in the next %d %s": line, N, departures
+	NoMatchInN string // "nothing matches in the next %d %s"
 
 	// Ages and durations.
 	JustNow, SecondsAgo, MinutesAgo, HoursAgo string
@@ -192,6 +198,8 @@ func englishTexts() texts {
 		Loading:    "Loading %s…",
 		NoneOfLine: "No %s of line %s here soon. esc shows all lines.",
 		NoneSoon:   "No %s in the next hour.",
+		LineFrom:   "%s from %s", NextMatch: "next: %s → %s at %s",
+		LineNotInN: "%s does not run in the next %d %s", NoMatchInN: "nothing matches in the next %d %s",
 
 		JustNow: "just now", SecondsAgo: "%d s ago", MinutesAgo: "%d min ago", HoursAgo: "%d h ago",
 		UnderAgo: "< %d s ago", Under: "< %d s",
@@ -273,6 +281,8 @@ func germanTexts() texts {
 		Loading:    "%s werden geladen…",
 		NoneOfLine: "In Kürze keine %s der Linie %s. esc zeigt alle Linien.",
 		NoneSoon:   "Keine %s in der nächsten Stunde.",
+		LineFrom:   "%s ab %s", NextMatch: "nächste: %s → %s um %s",
+		LineNotInN: "%s fährt nicht in den nächsten %d %s", NoMatchInN: "nichts passt in den nächsten %d %s",
 
 		JustNow: "gerade eben", SecondsAgo: "vor %d s", MinutesAgo: "vor %d Min", HoursAgo: "vor %d Std",
 		UnderAgo: "vor < %d s", Under: "< %d s",
