@@ -62,7 +62,9 @@ type texts struct {
 	// Board column titles.
 	ColLine, ColDirection, ColPlatform, ColDue string
 	// ColFrom heads the direction column of arrivals: where they come from.
-	ColFrom                                   string
+	ColFrom string
+	// ColNext heads the fleet's column of the stop each vehicle reaches next.
+	ColNext                                   string
 	ColSched, ColDelay, ColStatus, ColVehicle string
 
 	// Why a board is empty.
@@ -191,7 +193,7 @@ func englishTexts() texts {
 		Platform: "platform %s", AllPlatform: "all platforms", LineOnly: "line %s only",
 		StaleSince: "⚠ stale since %s", StopN: "Stop %d", StopPointN: "Stop point %s",
 
-		ColLine: "LINE", ColDirection: "DIRECTION", ColFrom: "FROM", ColPlatform: "PLAT", ColDue: "DUE",
+		ColLine: "LINE", ColDirection: "DIRECTION", ColFrom: "FROM", ColNext: "NEXT STOP", ColPlatform: "PLAT", ColDue: "DUE",
 		ColSched: "SCHED", ColDelay: "DELAY", ColStatus: "STATUS", ColVehicle: "VEH",
 
 		NoneYet:    "No %s yet: the service did not answer.",
@@ -274,7 +276,7 @@ func germanTexts() texts {
 		Platform: "Steig %s", AllPlatform: "alle Steige", LineOnly: "nur Linie %s",
 		StaleSince: "⚠ Daten veraltet seit %s", StopN: "Haltestelle %d", StopPointN: "Steig %s",
 
-		ColLine: "LINIE", ColDirection: "RICHTUNG", ColFrom: "VON", ColPlatform: "STEIG", ColDue: "IN",
+		ColLine: "LINIE", ColDirection: "RICHTUNG", ColFrom: "VON", ColNext: "NÄCHSTER HALT", ColPlatform: "STEIG", ColDue: "IN",
 		ColSched: "PLAN", ColDelay: "VERSP.", ColStatus: "STATUS", ColVehicle: "FZG",
 
 		NoneYet:    "Noch keine %s: der Dienst antwortet nicht.",
