@@ -25,11 +25,11 @@ import (
 type feedKind int
 
 const (
-	feedBoard   feedKind = iota // a stop's or stop point's departures or arrivals
-	feedVehicle                 // a vehicle's trip and passages
-	feedFleet                   // every vehicle's trip
-	feedAlert                   // the unplanned passenger alert
-	feedPassages                // a vehicle's upcoming passages only (the fleet's NEXT column, fleetnext.go)
+	feedBoard    feedKind = iota // a stop's or stop point's departures or arrivals
+	feedVehicle                  // a vehicle's trip and passages
+	feedFleet                    // every vehicle's trip
+	feedAlert                    // the unplanned passenger alert
+	feedPassages                 // a vehicle's upcoming passages only (the fleet's NEXT column, fleetnext.go)
 )
 
 // feedKey names a polled subject.
