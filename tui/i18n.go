@@ -151,6 +151,7 @@ type texts struct {
 	// Kiosk.
 	DataDelayed string // banner: "Data delayed since %s" (HH:MM)
 	Resumes     string // outside operating hours: "Service resumes at %s" (HH:MM)
+	FirstDep    string // and then: "First departure %s: %s → %s" (HH:MM, line, direction)
 	DataBlanked string // rows blanked: "No current departure data since %s. …"
 	NextDep     string // label of the large countdown
 	DateFormat  string // %[1]s weekday, %[2]d day, %[3]s month, %[4]d year
@@ -255,6 +256,7 @@ func englishTexts() texts {
 		LoadingVehicle: "Loading vehicle %d…",
 
 		DataDelayed: "Data delayed since %s", Resumes: "Service resumes at %s",
+		FirstDep:    "First departure %s: %s → %s",
 		DataBlanked: "No current departure data since %s. Please check the timetable at the stop.",
 		NextDep:     "Next departure",
 		DateFormat:  "%[1]s, %[2]d %[3]s %[4]d",
@@ -338,6 +340,7 @@ func germanTexts() texts {
 		LoadingVehicle: "Fahrzeug %d wird geladen…",
 
 		DataDelayed: "Daten veraltet seit %s", Resumes: "Betrieb wieder ab %s Uhr",
+		FirstDep:    "Erste Abfahrt %s Uhr: %s → %s",
 		DataBlanked: "Keine aktuellen Abfahrtsdaten seit %s. Bitte beachten Sie den Fahrplanaushang.",
 		NextDep:     "Nächste Abfahrt",
 		DateFormat:  "%[1]s, %[2]d. %[3]s %[4]d",
