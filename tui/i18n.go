@@ -215,7 +215,7 @@ func englishTexts() texts {
 		ErrHTTP:   "%d %s", ErrTimeout: "no answer within %s", ErrUnreachable: "cannot reach the service: %s",
 		ErrUnreadable: "unreadable answer: %s",
 		ErrNoAnswer:   "no answer in time", ErrCanceled: "request cancelled", ErrSystem: "network or system error",
-		ErrNotFound: "unknown to the service", NoSuchStop: "%s does not exist: the service knows no such stop.",
+		ErrNotFound: "unknown to the service", NoSuchStop: "%s does not exist (r asks the service again).",
 
 		TooSmall: "terminal too small", NeedSize: "need %d×%d", TooSmallShort: "too small",
 
@@ -299,7 +299,7 @@ func germanTexts() texts {
 		ErrHTTP:   "HTTP-Fehler %d (%s)", ErrTimeout: "keine Antwort innerhalb von %s", ErrUnreachable: "Dienst nicht erreichbar: %s",
 		ErrUnreadable: "unlesbare Antwort: %s",
 		ErrNoAnswer:   "keine Antwort in der Zeit", ErrCanceled: "Anfrage abgebrochen", ErrSystem: "Netz- oder Systemfehler",
-		ErrNotFound: "dem Dienst unbekannt", NoSuchStop: "%s gibt es nicht: der Dienst kennt diese Haltestelle nicht.",
+		ErrNotFound: "dem Dienst unbekannt", NoSuchStop: "%s gibt es nicht (r fragt den Dienst erneut).",
 
 		TooSmall: "Terminal zu klein", NeedSize: "mindestens %d×%d", TooSmallShort: "zu klein",
 

@@ -3,6 +3,9 @@ package tui
 import (
 	"strings"
 	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -67,5 +70,26 @@ func TestVehicleNoteWraps(t *testing.T) {
 	v := e.view()
 	if !strings.Contains(words(v), "Vehicle not available: 503 Service Unavailable: "+longBody) {
 		t.Errorf("the vehicle note is cut:\n%s", v)
+	}
+}
+
+// Issue 12 item 8: an unknown stop is said once on its board, in each
+// language: that it does not exist, and how to ask again, not the same
+// fact twice ("does not exist: the service knows no such stop").
+func TestUnknownStopSaidOnce(t *testing.T) {
+	for _, c := range []struct{ lang, want, twice string }{
+		{"en", "Hauptbahnhof does not exist (r asks the service again).", "knows no"},
+		{"de", "Hauptbahnhof gibt es nicht (r fragt den Dienst erneut).", "kennt"},
+	} {
+		e := &testEnv{t: t, src: newFakeSource(), now: t0}
+		e.m = New(Options{Source: e.src, SourceName: "simulated Ulm network", Lang: c.lang, Now: func() time.Time { return e.now }})
+		e.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+		e.src.setErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
+		e.send(e.src.base)
+		e.poll()
+		v := e.view()
+		if !strings.Contains(v, c.want) || strings.Contains(v, c.twice) {
+			t.Errorf("%s: want %q once, without %q:\n%s", c.lang, c.want, c.twice, v)
+		}
 	}
 }
