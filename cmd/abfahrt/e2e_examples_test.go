@@ -377,7 +377,10 @@ func readmeConfig(t *testing.T, api string) string {
 }
 
 // runConfigExample opens the board with the README's configuration: its
-// layout's three boards show, by name, without an error.
+// layout's three boards show, by name, without an error. Names come with
+// the base data; a cell drawn before they came is drawn again at the
+// board's next poll at the latest (one interval: see the closing note of
+// issue 12 for the fix that redraws the grid when base data arrives).
 func runConfigExample(t *testing.T, api string) error {
 	path := filepath.Join(t.TempDir(), "config.toml")
 	if err := os.WriteFile(path, []byte(readmeConfig(t, api)), 0o600); err != nil {
@@ -386,21 +389,24 @@ func runConfigExample(t *testing.T, api string) error {
 	tm := newTerm(t, 160, 40)
 	tm.typeText("abfahrt --config " + path)
 	tm.keys("Enter")
-	s, ok := tm.tryWait(regexp.MustCompile(`(?s)Hauptbahnhof.*Ehinger Tor.*Ehinger Tor`), 15*time.Second)
 	defer func() {
 		tm.keys("q")
 		tm.tryWait(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
 	}()
-	if !ok {
-		return fmt.Errorf("the layout's boards (Hauptbahnhof, Ehinger Tor twice) do not show within 15 s:\n%s", s)
+	if s, ok := tm.tryWait(regexp.MustCompile(`(?s)\d Tafeln.*`+departureRow.String()), 15*time.Second); !ok {
+		return fmt.Errorf("no grid of the layout's boards within 15 s:\n%s", s)
 	}
-	time.Sleep(time.Second)
-	s = tm.screen()
+	numbered := regexp.MustCompile(`(Stop|Haltestelle) \d{4}`)
+	if s := tm.screen(); numbered.MatchString(s) {
+		t.Logf("note: a board is titled by its number until its next poll (base data came after its first answer):\n%s", s)
+	}
+	titles := regexp.MustCompile(`(?s)1 Hauptbahnhof · .*2 Ehinger Tor · .*3 Ehinger Tor · `)
+	s, ok := tm.tryWait(titles, 20*time.Second)
+	if !ok {
+		return fmt.Errorf("the layout's boards are not titled Hauptbahnhof, Ehinger Tor, Ehinger Tor within an interval:\n%s", s)
+	}
 	if m := screenBad.FindString(s); m != "" {
 		return fmt.Errorf("the screen says %q:\n%s", m, s)
-	}
-	if regexp.MustCompile(`(Stop|Haltestelle) \d{4}`).MatchString(s) {
-		return fmt.Errorf("a board is titled by its number, not its name:\n%s", s)
 	}
 	return nil
 }
