@@ -71,12 +71,17 @@ func newBaseData(msg baseDataMsg, tx *texts) *baseData {
 			Ref:    target{kind: targetStop, stop: s.StopNumber, title: s.StopName},
 		})
 	}
+	labels := pointLabels(msg.points)
 	for i := range msg.points {
 		p := &msg.points[i]
 		bd.points[p.StopPointCode] = p
+		title, detail := labels[p.StopPointCode], p.StopPointCode.String()
+		if title != p.StopPointName {
+			detail = "" // the title carries the code
+		}
 		entries = append(entries, search.Entry{
-			Kind: search.KindStopPoint, Title: p.StopPointName,
-			Detail: p.StopPointCode.String(),
+			Kind: search.KindStopPoint, Title: title,
+			Detail: detail,
 			Keys:   []string{p.StopPointCode.String()},
 			Low:    !model.IsPassengerStop(p.StopPointName),
 			Ref: target{kind: targetPoint, stop: p.ParentStop.StopNumber, point: p.StopPointCode,
@@ -145,6 +150,25 @@ func unambiguous(ps []platform) []platform {
 		}
 	}
 	return ps
+}
+
+// pointLabels returns the search title of each stop point: its name, or,
+// where stop points of one stop share a name ("Hauptbahnhof Steig B" for
+// a regular and a replacement stop point), the name with the code, by the
+// rule of the board's platform labels (unambiguous).
+func pointLabels(points []model.StopPoint) map[model.StopPointCode]string {
+	byStop := make(map[int][]platform, len(points)/2+1)
+	for i := range points {
+		p := &points[i]
+		byStop[p.ParentStop.StopNumber] = append(byStop[p.ParentStop.StopNumber], platform{code: p.StopPointCode, name: p.StopPointName})
+	}
+	out := make(map[model.StopPointCode]string, len(points))
+	for _, ps := range byStop {
+		for _, p := range unambiguous(ps) {
+			out[p.code] = p.name
+		}
+	}
+	return out
 }
 
 // stopName returns the name of a stop, or "" when unknown.

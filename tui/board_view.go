@@ -405,9 +405,13 @@ func (b *boardPane) emptyText() string {
 		return fmt.Sprintf(tx.NoneYet, what)
 	case !b.have:
 		return fmt.Sprintf(tx.Loading, what)
-	case len(b.filt.lines) > 0 && b.filt.platform == "" && b.filt.direction == "":
-		return fmt.Sprintf(tx.NoneOfLine, what, strings.Join(b.filt.lines, ","))
 	case b.filt.active():
+		if s, ok := b.filterEmptyText(); ok {
+			return s
+		}
+		if len(b.filt.lines) > 0 && b.filt.platform == "" && b.filt.direction == "" {
+			return fmt.Sprintf(tx.NoneOfLine, what, strings.Join(b.filt.lines, ","))
+		}
 		return b.sh.dt.NoMatch
 	}
 	return fmt.Sprintf(tx.NoneSoon, what)

@@ -25,18 +25,19 @@ import (
 type feedKind int
 
 const (
-	feedBoard   feedKind = iota // a stop's or stop point's departures or arrivals
-	feedVehicle                 // a vehicle's trip and passages
-	feedFleet                   // every vehicle's trip
-	feedAlert                   // the unplanned passenger alert
+	feedBoard    feedKind = iota // a stop's or stop point's departures or arrivals
+	feedVehicle                  // a vehicle's trip and passages
+	feedFleet                    // every vehicle's trip
+	feedAlert                    // the unplanned passenger alert
+	feedPassages                 // a vehicle's upcoming passages only (the fleet's NEXT column, fleetnext.go)
 )
 
 // feedKey names a polled subject.
 type feedKey struct {
 	kind    feedKind
 	subj    subject     // feedBoard
-	vehicle int         // feedVehicle
-	rng     model.Range // feedVehicle
+	vehicle int         // feedVehicle, feedPassages
+	rng     model.Range // feedVehicle, feedPassages
 }
 
 // boardFeed is the key of a board subject's feed.
@@ -63,7 +64,7 @@ type feedMsg struct {
 type feedData struct {
 	board    model.Board           // feedBoard
 	trips    []model.Trip          // feedVehicle (its trip), feedFleet (every trip)
-	passages model.VehiclePassages // feedVehicle
+	passages model.VehiclePassages // feedVehicle, feedPassages
 	alert    model.Alert           // feedAlert
 }
 
@@ -72,7 +73,7 @@ func (d *feedData) timestamp(k feedKind) time.Time {
 	switch k {
 	case feedBoard:
 		return d.board.Timestamp.Time
-	case feedVehicle:
+	case feedVehicle, feedPassages:
 		return d.passages.Timestamp.Time
 	case feedAlert:
 		return d.alert.Timestamp.Time
@@ -169,6 +170,8 @@ func fetchFeedCmd(ctx context.Context, cancel context.CancelFunc, src Source, ke
 			msg.err = errors.Join(tErr, pErr)
 		case feedFleet:
 			msg.data.trips, msg.err = src.Trips(ctx, 0)
+		case feedPassages:
+			msg.data.passages, msg.err = src.Passages(ctx, key.vehicle, key.rng)
 		case feedAlert:
 			msg.data.alert, msg.err = src.Alert(ctx)
 		}

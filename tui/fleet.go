@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"cmp"
-
 	"fmt"
 	"slices"
 	"strconv"
@@ -33,15 +31,31 @@ type fleetPane struct {
 	height          int
 	rev             int
 	cache           *memo
+	next            *fleetNext // the passage feeds of the visible rows (fleetnext.go)
 }
 
 // newFleetPane returns the closed fleet view.
 func newFleetPane(sh *shared) fleetPane {
-	return fleetPane{sh: sh, cache: &memo{}, km: newFleetKeys(sh.t)}
+	return fleetPane{sh: sh, cache: &memo{}, km: newFleetKeys(sh.t), next: newFleetNext(sh.reg)}
 }
 
-// setSize gives the view its rectangle.
-func (f *fleetPane) setSize(w, h int) { f.width, f.height = w, h }
+// setSize gives the view its rectangle. Rows that come into view get
+// their next stops from the next fleet answer on.
+func (f *fleetPane) setSize(w, h int) {
+	f.width, f.height = w, h
+	f.syncNext()
+}
+
+// syncNext tells the passage feeds which rows show, holding theirs and
+// returning the first polls of new ones.
+func (f *fleetPane) syncNext() tea.Cmd {
+	n := f.next
+	if n == nil || !n.open {
+		return nil
+	}
+	n.byDelay, n.sel, n.cursor, n.space = f.byDelay, f.sel, f.cursor, max(f.height-2, 0)
+	return n.sync(n.visible(f.trips))
+}
 
 // open takes the fleet's feed from the registry while the view shows.
 func (f *fleetPane) open() tea.Cmd {
@@ -50,8 +64,9 @@ func (f *fleetPane) open() tea.Cmd {
 	}
 	var cmd tea.Cmd
 	f.feed, cmd = f.sh.reg.acquireKey(fleetKey)
+	f.next.open = true
 	f.fed()
-	return cmd
+	return tea.Batch(cmd, f.syncNext())
 }
 
 // close gives the feed up: its poll ends.
@@ -60,6 +75,7 @@ func (f *fleetPane) close() {
 		f.sh.reg.release(f.feed)
 		f.feed = nil
 	}
+	f.next.closeAll()
 }
 
 // refresh polls now, bypassing the cache, unless a request is in flight.
@@ -82,31 +98,17 @@ func (f *fleetPane) polls() *poller {
 // keeps the last good list.
 func (f *fleetPane) fed() {
 	if f.feed != nil && f.feed.have {
-		f.trips = f.trips[:0]
-		for _, t := range f.feed.data.trips {
-			if t.IsActive {
-				f.trips = append(f.trips, t)
-			}
-		}
+		f.trips = activeTrips(f.feed.data.trips, f.byDelay, f.trips)
 		f.have = true
-		f.sort()
+		f.setCursor(f.listFind(len(f.trips), f.vehicleAt))
 	}
 	f.rev++
+	f.syncNext() // registry.receive started the new rows' feeds already
 }
 
 // sort orders the list and keeps the cursor on its vehicle.
 func (f *fleetPane) sort() {
-	slices.SortStableFunc(f.trips, func(a, b model.Trip) int {
-		if f.byDelay {
-			if c := cmp.Compare(b.Deviation(), a.Deviation()); c != 0 {
-				return c
-			}
-		}
-		if c := compareLines(tripLine(a), tripLine(b)); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.VehicleNumber, b.VehicleNumber)
-	})
+	f.trips = activeTrips(slices.Clone(f.trips), f.byDelay, f.trips)
 	f.setCursor(f.listFind(len(f.trips), f.vehicleAt))
 }
 
@@ -141,7 +143,7 @@ func (f *fleetPane) update(msg tea.KeyMsg) tea.Cmd {
 			return openCmd(target{kind: targetVehicle, vehicle: f.trips[f.cursor].VehicleNumber})
 		}
 	}
-	return nil
+	return f.syncNext()
 }
 
 // state returns the rows and whether the row under the cursor has a
@@ -229,7 +231,8 @@ func (f *fleetPane) view(g *gridPane) string {
 			stale++
 		}
 	}
-	k := strings.Join([]string{itoa(f.rev), itoa(w), itoa(h), strconv.FormatInt(f.sh.now.Unix(), 10), itoa(g.len()), itoa(stale)}, ":")
+	k := strings.Join([]string{itoa(f.rev), itoa(w), itoa(h), strconv.FormatInt(f.sh.now.Unix(), 10), itoa(g.len()), itoa(stale),
+		f.next.digest()}, ":")
 	return f.cache.get(k, func() string { return clampLines(f.render(g), w, h) })
 }
 
@@ -238,6 +241,7 @@ const (
 	wFleetVeh   = 5
 	wFleetDelay = 9
 	wFleetAge   = 12
+	wFleetNext  = 24 // the NEXT column at most
 )
 
 // render draws the fleet view.
@@ -258,8 +262,17 @@ func (f *fleetPane) render(g *gridPane) string {
 	if age {
 		dir -= 1 + wFleetAge
 	}
+	next := 0 // the NEXT column shares the direction's room, from 70 columns
+	if w >= 70 {
+		next = min(max((dir-1)/2, ansi.StringWidth(tx.ColNext)), wFleetNext)
+		dir -= next + 1
+	}
 	dir = min(max(dir, 4), maxDir)
-	head := "  " + padLeft(tx.ColVehicle, wFleetVeh) + "   " + pad(tx.ColLine, badge) + " " + pad(tx.ColDirection, dir) + " " + pad(tx.ColDelay, wFleetDelay)
+	head := "  " + padLeft(tx.ColVehicle, wFleetVeh) + "   " + pad(tx.ColLine, badge) + " " + pad(tx.ColDirection, dir) + " "
+	if next > 0 {
+		head += pad(tx.ColNext, next) + " "
+	}
+	head += pad(tx.ColDelay, wFleetDelay)
 	if age {
 		head += " " + pad(dt.ColReported, wFleetAge)
 	}
@@ -288,8 +301,11 @@ func (f *fleetPane) render(g *gridPane) string {
 		text, sev := deviationText(tx, t.Deviation())
 		row := mark + st.Muted.Render(padLeft(itoa(t.VehicleNumber), wFleetVeh)) + " " +
 			st.LineMark(line).Render(vehicleMark(t.VehicleCategory, f.sh.base.category(line))) + " " +
-			st.LineBadge(line).Render(pad(" "+line, badge)) + " " + alertDirection(f.sh, line, tripDirection(t), dir) + " " +
-			st.severity(sev).Render(pad(text, wFleetDelay))
+			st.LineBadge(line).Render(pad(" "+line, badge)) + " " + alertDirection(f.sh, line, tripDirection(t), dir) + " "
+		if next > 0 {
+			row += st.Text.Render(pad(fit(f.nextStop(&f.trips[i]), next), next)) + " "
+		}
+		row += st.severity(sev).Render(pad(text, wFleetDelay))
 		if age {
 			a, ok := t.ReportAge(f.sh.now)
 			switch {

@@ -337,6 +337,9 @@ func (b *boardPane) compactEmpty() string {
 	case !b.have:
 		return dt.GridLoading
 	case b.filt.active():
+		if s, ok := b.filterEmptyText(); ok {
+			return s
+		}
 		return dt.NoMatch
 	}
 	return dt.NothingSoon

@@ -62,7 +62,9 @@ type texts struct {
 	// Board column titles.
 	ColLine, ColDirection, ColPlatform, ColDue string
 	// ColFrom heads the direction column of arrivals: where they come from.
-	ColFrom                                   string
+	ColFrom string
+	// ColNext heads the fleet's column of the stop each vehicle reaches next.
+	ColNext                                   string
 	ColSched, ColDelay, ColStatus, ColVehicle string
 
 	// Why a board is empty.
@@ -70,6 +72,12 @@ type texts struct {
 	Loading    string // "Loading %s…"
 	NoneOfLine string // "No %s of line %s here soon. …"
 	NoneSoon   string // "No %s in the next hour."
+	// When a filtered board has no rows (nextrun.go): when its line next
+	// runs, taken from the answer, or that the answer's N events hold none.
+	LineFrom   string // "%s from %s": line, HH:MM
+	NextMatch  string // "next: %s → %s at %s": line, direction, HH:MM
+	LineNotInN string // "%s does not run in the next %d %s": line, N, departures
+	NoMatchInN string // "nothing matches in the next %d %s"
 
 	// Ages and durations.
 	JustNow, SecondsAgo, MinutesAgo, HoursAgo string
@@ -143,6 +151,7 @@ type texts struct {
 	// Kiosk.
 	DataDelayed string // banner: "Data delayed since %s" (HH:MM)
 	Resumes     string // outside operating hours: "Service resumes at %s" (HH:MM)
+	FirstDep    string // and then: "First departure %s: %s → %s" (HH:MM, line, direction)
 	DataBlanked string // rows blanked: "No current departure data since %s. …"
 	NextDep     string // label of the large countdown
 	DateFormat  string // %[1]s weekday, %[2]d day, %[3]s month, %[4]d year
@@ -185,13 +194,15 @@ func englishTexts() texts {
 		Platform: "platform %s", AllPlatform: "all platforms", LineOnly: "line %s only",
 		StaleSince: "⚠ stale since %s", StopN: "Stop %d", StopPointN: "Stop point %s",
 
-		ColLine: "LINE", ColDirection: "DIRECTION", ColFrom: "FROM", ColPlatform: "PLAT", ColDue: "DUE",
+		ColLine: "LINE", ColDirection: "DIRECTION", ColFrom: "FROM", ColNext: "NEXT STOP", ColPlatform: "PLAT", ColDue: "DUE",
 		ColSched: "SCHED", ColDelay: "DELAY", ColStatus: "STATUS", ColVehicle: "VEH",
 
 		NoneYet:    "No %s yet: the service did not answer.",
 		Loading:    "Loading %s…",
 		NoneOfLine: "No %s of line %s here soon. esc shows all lines.",
 		NoneSoon:   "No %s in the next hour.",
+		LineFrom:   "%s from %s", NextMatch: "next: %s → %s at %s",
+		LineNotInN: "%s does not run in the next %d %s", NoMatchInN: "nothing matches in the next %d %s",
 
 		JustNow: "just now", SecondsAgo: "%d s ago", MinutesAgo: "%d min ago", HoursAgo: "%d h ago",
 		UnderAgo: "< %d s ago", Under: "< %d s",
@@ -204,7 +215,7 @@ func englishTexts() texts {
 		ErrHTTP:   "%d %s", ErrTimeout: "no answer within %s", ErrUnreachable: "cannot reach the service: %s",
 		ErrUnreadable: "unreadable answer: %s",
 		ErrNoAnswer:   "no answer in time", ErrCanceled: "request cancelled", ErrSystem: "network or system error",
-		ErrNotFound: "unknown to the service", NoSuchStop: "%s does not exist: the service knows no such stop.",
+		ErrNotFound: "unknown to the service", NoSuchStop: "%s does not exist (r asks the service again).",
 
 		TooSmall: "terminal too small", NeedSize: "need %d×%d", TooSmallShort: "too small",
 
@@ -245,6 +256,7 @@ func englishTexts() texts {
 		LoadingVehicle: "Loading vehicle %d…",
 
 		DataDelayed: "Data delayed since %s", Resumes: "Service resumes at %s",
+		FirstDep:    "First departure %s: %s → %s",
 		DataBlanked: "No current departure data since %s. Please check the timetable at the stop.",
 		NextDep:     "Next departure",
 		DateFormat:  "%[1]s, %[2]d %[3]s %[4]d",
@@ -266,13 +278,15 @@ func germanTexts() texts {
 		Platform: "Steig %s", AllPlatform: "alle Steige", LineOnly: "nur Linie %s",
 		StaleSince: "⚠ Daten veraltet seit %s", StopN: "Haltestelle %d", StopPointN: "Steig %s",
 
-		ColLine: "LINIE", ColDirection: "RICHTUNG", ColFrom: "VON", ColPlatform: "STEIG", ColDue: "IN",
+		ColLine: "LINIE", ColDirection: "RICHTUNG", ColFrom: "VON", ColNext: "NÄCHSTER HALT", ColPlatform: "STEIG", ColDue: "IN",
 		ColSched: "PLAN", ColDelay: "VERSP.", ColStatus: "STATUS", ColVehicle: "FZG",
 
 		NoneYet:    "Noch keine %s: der Dienst antwortet nicht.",
 		Loading:    "%s werden geladen…",
 		NoneOfLine: "In Kürze keine %s der Linie %s. esc zeigt alle Linien.",
 		NoneSoon:   "Keine %s in der nächsten Stunde.",
+		LineFrom:   "%s ab %s", NextMatch: "nächste: %s → %s um %s",
+		LineNotInN: "%s fährt nicht in den nächsten %d %s", NoMatchInN: "nichts passt in den nächsten %d %s",
 
 		JustNow: "gerade eben", SecondsAgo: "vor %d s", MinutesAgo: "vor %d Min", HoursAgo: "vor %d Std",
 		UnderAgo: "vor < %d s", Under: "< %d s",
@@ -285,7 +299,7 @@ func germanTexts() texts {
 		ErrHTTP:   "HTTP-Fehler %d (%s)", ErrTimeout: "keine Antwort innerhalb von %s", ErrUnreachable: "Dienst nicht erreichbar: %s",
 		ErrUnreadable: "unlesbare Antwort: %s",
 		ErrNoAnswer:   "keine Antwort in der Zeit", ErrCanceled: "Anfrage abgebrochen", ErrSystem: "Netz- oder Systemfehler",
-		ErrNotFound: "dem Dienst unbekannt", NoSuchStop: "%s gibt es nicht: der Dienst kennt diese Haltestelle nicht.",
+		ErrNotFound: "dem Dienst unbekannt", NoSuchStop: "%s gibt es nicht (r fragt den Dienst erneut).",
 
 		TooSmall: "Terminal zu klein", NeedSize: "mindestens %d×%d", TooSmallShort: "zu klein",
 
@@ -326,6 +340,7 @@ func germanTexts() texts {
 		LoadingVehicle: "Fahrzeug %d wird geladen…",
 
 		DataDelayed: "Daten veraltet seit %s", Resumes: "Betrieb wieder ab %s Uhr",
+		FirstDep:    "Erste Abfahrt %s Uhr: %s → %s",
 		DataBlanked: "Keine aktuellen Abfahrtsdaten seit %s. Bitte beachten Sie den Fahrplanaushang.",
 		NextDep:     "Nächste Abfahrt",
 		DateFormat:  "%[1]s, %[2]d. %[3]s %[4]d",

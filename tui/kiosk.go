@@ -60,10 +60,14 @@ type kiosk struct {
 	start  time.Time // rotation epoch
 	since  time.Time // when the kiosk (re)started polling: the age of "no data yet"
 	asleep bool      // outside operating hours: no polls, only the clock
-	alert  model.Alert
-	arev   int        // bumped when the alert changes; part of the view's key
-	alertF *feedEntry // the registry's alert feed while awake
-	cache  *kioskCache
+	// first is each board's first departure when service resumes, asked
+	// once when the kiosk falls asleep (sleep gen firstGen; kiosk_first.go).
+	first    []firstDep
+	firstGen int
+	alert    model.Alert
+	arev     int        // bumped when the alert changes; part of the view's key
+	alertF   *feedEntry // the registry's alert feed while awake
+	cache    *kioskCache
 	// profiles are the layouts by time of day, base the boards outside
 	// them, profile the one showing (-1: base; profile.go).
 	profiles []Profile
@@ -119,7 +123,7 @@ func (k *kiosk) inHours(t time.Time) bool {
 // starts outside its operating hours.
 func (k *kiosk) init() []tea.Cmd {
 	if k.asleep {
-		return nil
+		return []tea.Cmd{k.askFirst()}
 	}
 	return k.wakeCmds()
 }
@@ -225,6 +229,7 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 		switch in := k.inHours(m.sh.now) || !m.sh.clockKnown(); {
 		case !in && !k.asleep:
 			k.sleep()
+			cmd = k.askFirst()
 		case in && k.asleep:
 			cmd = k.wake(msg.now)
 		}
@@ -245,6 +250,10 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 			}
 			return cmd
 		}
+	case kioskFirstMsg:
+		return k.fetchFirst(msg)
+	case kioskFirstAnswer:
+		return k.tookFirst(msg)
 	case baseRetryMsg:
 		return m.sh.retryBase()
 	case baseDataMsg:

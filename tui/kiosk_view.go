@@ -344,9 +344,14 @@ func (m *kioskModel) renderNightClock(w, h int) string {
 	if h < smallKiosk || cw > w {
 		rows, cw = []string{clock}, ansi.StringWidth(clock)
 	}
+	// When the display wakes (the start of the operating hours) and the
+	// first departure then, below the clock.
+	from := m.kiosk.opt.HoursFrom
+	resume := fmt.Sprintf(m.sh.t.Resumes, fmt.Sprintf("%02d:%02d", from/60, from%60))
+	below := append([]string{resume}, m.kiosk.firstLines()...)
 	i := m.sh.local.Unix() / int64(shiftEvery/time.Second)
 	px := int(i*7) % max(w-cw+1, 1)
-	py := int(i*3) % max(h-len(rows)+1, 1)
+	py := int(i*3) % max(h-len(rows)-len(below)+1, 1)
 	out := make([]string, 0, py+len(rows))
 	for range py {
 		out = append(out, "")
@@ -354,11 +359,11 @@ func (m *kioskModel) renderNightClock(w, h int) string {
 	for _, r := range rows {
 		out = append(out, strings.Repeat(" ", px)+m.sh.st.Dim.Render(r))
 	}
-	// When the display wakes: the start of the operating hours.
-	from := m.kiosk.opt.HoursFrom
-	resume := fmt.Sprintf(m.sh.t.Resumes, fmt.Sprintf("%02d:%02d", from/60, from%60))
-	if len(out) < h {
-		out = append(out, strings.Repeat(" ", max(min(px, w-ansi.StringWidth(resume)), 0))+m.sh.st.Dim.Render(fit(resume, w)))
+	for _, l := range below {
+		if len(out) >= h {
+			break
+		}
+		out = append(out, strings.Repeat(" ", max(min(px, w-ansi.StringWidth(l)), 0))+m.sh.st.Dim.Render(fit(l, w)))
 	}
 	return strings.Join(out, "\n")
 }

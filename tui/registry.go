@@ -16,6 +16,9 @@ import (
 // show); where a poll happens: poller.tick (feeds.go).
 type registry struct {
 	entries map[feedKey]*feedEntry
+	// fleet is the fleet's passage feeds (fleetnext.go): a fleet answer
+	// brings in the feeds of the rows it shows, nil without a fleet.
+	fleet *fleetNext
 }
 
 // feedEntry is one polled subject of the registry.
@@ -97,6 +100,9 @@ func (r *registry) receive(sh *shared, msg feedMsg) (e *feedEntry, cmd tea.Cmd, 
 	}
 	if msg.err == nil {
 		e.data, e.have = msg.data, true
+		if e.key == fleetKey && r.fleet != nil {
+			cmd = tea.Batch(cmd, r.fleet.answered(msg.data.trips))
+		}
 	}
 	return e, cmd, true
 }

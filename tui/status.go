@@ -68,8 +68,15 @@ func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
 	return c.get(key, func() string { return renderStatus(sh.st, source, age, next, skew, msg, msgErr, w) })
 }
 
+// maxNoticeLines is the most lines a long message takes below the status
+// line; the main view gives up as many lines at its bottom.
+const maxNoticeLines = 3
+
 // renderStatus styles the status bar's parts into one line of width w.
-// skew says the service's clock and the machine's differ.
+// skew says the service's clock and the machine's differ. A message too
+// long for the line even without the source and the age gets lines of its
+// own below it, wrapped at spaces (at most maxNoticeLines, the last one
+// cut): a notice is read whole, never cut mid-word in a single line.
 func renderStatus(st *Styles, sourceName, age, next, skew, msg string, msgErr bool, w int) string {
 	source := st.BarKey.Render(" ● " + sourceName)
 	if age != "" {
@@ -81,12 +88,13 @@ func renderStatus(st *Styles, sourceName, age, next, skew, msg string, msgErr bo
 	if next != "" {
 		next = st.Bar.Render(next)
 	}
+	msgStyle := st.BarKey
+	if msgErr {
+		msgStyle = st.BarErr
+	}
+	plainMsg := msg
 	if msg != "" {
-		if msgErr {
-			msg = st.BarErr.Render(msg)
-		} else {
-			msg = st.BarKey.Render(msg)
-		}
+		msg = msgStyle.Render(msg)
 	}
 	sep := st.Bar.Render(" · ")
 	join := func(parts ...string) string {
@@ -98,6 +106,12 @@ func renderStatus(st *Styles, sourceName, age, next, skew, msg string, msgErr bo
 		}
 		return strings.Join(nonEmpty, sep)
 	}
+	fill := func(line string) string {
+		if n := ansi.StringWidth(line); n < w {
+			line += st.Bar.Render(strings.Repeat(" ", w-n))
+		}
+		return fit(line, w)
+	}
 	line := join(source, age, next, skew, msg)
 	if ansi.StringWidth(line) > w && (msg != "" || skew != "") {
 		line = " " + join(age, next, skew, msg)
@@ -105,10 +119,24 @@ func renderStatus(st *Styles, sourceName, age, next, skew, msg string, msgErr bo
 			line = " " + join(next, skew, msg)
 		}
 	}
-	if n := ansi.StringWidth(line); n < w {
-		line += st.Bar.Render(strings.Repeat(" ", w-n))
+	if msg == "" || ansi.StringWidth(line) <= w || w < 20 {
+		return fill(line)
 	}
-	return fit(line, w)
+	// The message on lines of its own.
+	line = join(source, age, next, skew)
+	if ansi.StringWidth(line) > w {
+		line = " " + join(age, next, skew)
+	}
+	out := []string{fill(line)}
+	wrapped := wrapWords(plainMsg, w-3)
+	if len(wrapped) > maxNoticeLines {
+		wrapped = wrapped[:maxNoticeLines]
+		wrapped[maxNoticeLines-1] = fit(wrapped[maxNoticeLines-1]+" …", w-3)
+	}
+	for _, l := range wrapped {
+		out = append(out, fill(st.Bar.Render("   ")+msgStyle.Render(l)))
+	}
+	return strings.Join(out, "\n")
 }
 
 // errLine is a failed request's error as the bars show it, in the
@@ -125,7 +153,7 @@ func (tx *texts) errLine(err error) string {
 	switch {
 	case errors.As(err, &he):
 		s = fmt.Sprintf(tx.ErrHTTP, he.Status, http.StatusText(he.Status))
-		if he.Body != "" {
+		if b := he.Body; b != "" && !strings.EqualFold(b, http.StatusText(he.Status)) && !strings.Contains(s, b) {
 			s += ": " + he.Body
 		}
 	case errors.As(err, &te):

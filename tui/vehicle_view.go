@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
 	"abfahrt/feed"
 	"abfahrt/model"
 	"abfahrt/tui/mapview"
@@ -244,7 +247,12 @@ func (p *vehiclePane) headLines(iw int) []string {
 	}
 	out := []string{" " + strings.Join(id, sep)}
 	if !p.have {
-		return append(out, "", " "+p.emptyNote())
+		text, style := p.emptyNote()
+		out = append(out, "")
+		for _, l := range wrapWords(text, iw-1) { // a long note wraps, never cut
+			out = append(out, " "+style.Render(l))
+		}
+		return out
 	}
 	pos := p.position()
 	// Journey: line, direction, deviation, age of the position report.
@@ -282,7 +290,7 @@ func (p *vehiclePane) headLines(iw int) []string {
 		out = append(out, " "+strings.Join(w, sep))
 	}
 	out = append(out, " "+p.pollLine(iw))
-	if n := p.notice(pos); n != "" {
+	for _, n := range p.notice(pos, iw-1) {
 		out = append(out, " "+n)
 	}
 	return out
@@ -335,31 +343,80 @@ func (p *vehiclePane) pollLine(iw int) string {
 	return strings.Join(parts, st.Muted.Render(" · "))
 }
 
-// notice says when the vehicle is out of service or its trip has ended.
-func (p *vehiclePane) notice(pos position) string {
+// notice says when the vehicle is out of service or its trip has ended,
+// wrapped to lines of at most w cells.
+func (p *vehiclePane) notice(pos position, w int) []string {
 	st, tx := p.sh.st, p.sh.t
 	switch {
 	case p.out:
-		return st.Stale.Render(fmt.Sprintf(tx.OutOfService, p.sh.svcAt(p.outSince).In(model.Berlin).Format("15:04"))) +
-			st.Muted.Render(tx.OutOfServiceTail)
+		return wrapStyled(fmt.Sprintf(tx.OutOfService, p.sh.svcAt(p.outSince).In(model.Berlin).Format("15:04")), tx.OutOfServiceTail,
+			st.Stale, st.Muted, w)
 	case pos.phase == phaseEnded:
 		ps := p.pass.Passages
-		return st.Stale.Render(fmt.Sprintf(tx.TripEnded, ps[len(ps)-1].StopName)) +
-			st.Muted.Render(tx.TripEndedTail)
+		return wrapStyled(fmt.Sprintf(tx.TripEnded, ps[len(ps)-1].StopName), tx.TripEndedTail, st.Stale, st.Muted, w)
 	}
-	return ""
+	return nil
+}
+
+// wrapStyled wraps head followed by tail (which may go on the head's last
+// word, as ": …" does) at spaces to lines of at most w cells, the head's
+// words in hs, the tail's in ts.
+func wrapStyled(head, tail string, hs, ts lipgloss.Style, w int) []string {
+	type word struct{ h, t string }
+	var words []word
+	for _, f := range strings.Fields(head) {
+		words = append(words, word{h: f})
+	}
+	for i, f := range strings.Fields(tail) {
+		if i == 0 && len(words) > 0 && tail != "" && tail[0] != ' ' {
+			words[len(words)-1].t = f // glued to the head: "00:12:"
+			continue
+		}
+		words = append(words, word{t: f})
+	}
+	render := func(ws []word) string {
+		parts := make([]string, len(ws))
+		for i, x := range ws {
+			parts[i] = ""
+			if x.h != "" {
+				parts[i] += hs.Render(x.h)
+			}
+			if x.t != "" {
+				parts[i] += ts.Render(x.t)
+			}
+		}
+		return strings.Join(parts, " ")
+	}
+	var out []string
+	var line []word
+	n := 0
+	for _, x := range words {
+		xw := ansi.StringWidth(x.h + x.t)
+		if len(line) > 0 && n+1+xw > w {
+			out = append(out, fit(render(line), w))
+			line, n = nil, 0
+		}
+		if len(line) > 0 {
+			n++
+		}
+		line, n = append(line, x), n+xw
+	}
+	if len(line) > 0 {
+		out = append(out, fit(render(line), w))
+	}
+	return out
 }
 
 // emptyNote says why there is no trip to show yet.
-func (p *vehiclePane) emptyNote() string {
+func (p *vehiclePane) emptyNote() (string, lipgloss.Style) {
 	st, tx := p.sh.st, p.sh.t
 	switch {
 	case errors.Is(p.polls().lastErr, feed.ErrNotFound):
-		return st.Error.Render(fmt.Sprintf(tx.VehUnknown, p.vehicle))
+		return fmt.Sprintf(tx.VehUnknown, p.vehicle), st.Error
 	case p.polls().lastErr != nil:
-		return st.Error.Render(fmt.Sprintf(tx.VehUnavailable, p.sh.t.errLine(p.polls().lastErr)))
+		return fmt.Sprintf(tx.VehUnavailable, p.sh.t.errLine(p.polls().lastErr)), st.Error
 	case p.out:
-		return st.Muted.Render(tx.NotInNow)
+		return tx.NotInNow, st.Muted
 	}
-	return st.Muted.Render(fmt.Sprintf(tx.LoadingVehicle, p.vehicle))
+	return fmt.Sprintf(tx.LoadingVehicle, p.vehicle), st.Muted
 }

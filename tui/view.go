@@ -15,6 +15,9 @@ const (
 	sideBySide = 140
 	// chrome is the number of lines below the panes: status bar and key hint.
 	chrome = 2
+	// minPaneLines is the least the panes keep when a long notice takes
+	// lines below them.
+	minPaneLines = 4
 )
 
 // layout computes the panes' rectangles from the window size and focus
@@ -64,7 +67,17 @@ func (m *Model) render() string {
 		main = overlayAt(main, box, (w-ansi.StringWidth(firstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
 	case overlayNone:
 	}
-	return main + "\n" + statusBar(m.sh, m.disp.statusBoard(), &m.memo.status, w) + "\n" + m.footer(w)
+	status := statusBar(m.sh, m.disp.statusBoard(), &m.memo.status, w)
+	if extra := strings.Count(status, "\n"); extra > 0 {
+		// A long notice takes the bottom lines of the panes, leaving them
+		// at least minPaneLines.
+		if keep := min(extra, max(h-minPaneLines, 0)); keep < extra {
+			status = strings.Join(strings.Split(status, "\n")[:1+keep], "\n")
+			extra = keep
+		}
+		main = clampLines(main, w, h-extra)
+	}
+	return main + "\n" + status + "\n" + m.footer(w)
 }
 
 // overlayAt draws fg over bg (h lines of width w) with its top-left corner

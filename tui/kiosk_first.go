@@ -1,0 +1,142 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+)
+
+// The night screen's first departure. Outside its operating hours the
+// kiosk does not poll, but when it falls asleep it asks each board's
+// departures once, for as many as the service gives (MaxLimit): the
+// mobility service (and the embedded simulation) answers the next
+// departures whatever the hour, night lines first, so the answer reaches
+// the first departures of the morning unless the night is busy. The
+// first departure at or after the time service resumes is shown with its
+// time, line and direction; when the answer ends before that time, or
+// the request fails (it is tried again every firstRetry), the night
+// screen says only when service resumes.
+
+// firstRetry is the wait before asking again after a failed request.
+const firstRetry = 5 * time.Minute
+
+// kioskFirstMsg asks for board i's first departure (sleep gen).
+type kioskFirstMsg struct{ gen, i int }
+
+// kioskFirstAnswer is the answer for board i.
+type kioskFirstAnswer struct {
+	gen, i int
+	board  model.Board
+	err    error
+}
+
+// firstDep is a board's first departure when service resumes.
+type firstDep struct {
+	ev model.Event
+	ok bool
+}
+
+// resumeAt is when the operating hours next begin after now.
+func (k *kiosk) resumeAt(now time.Time) time.Time {
+	now = now.In(model.Berlin)
+	from := k.opt.HoursFrom
+	t := time.Date(now.Year(), now.Month(), now.Day(), from/60, from%60, 0, 0, model.Berlin)
+	if !t.After(now) {
+		t = time.Date(now.Year(), now.Month(), now.Day()+1, from/60, from%60, 0, 0, model.Berlin)
+	}
+	return t
+}
+
+// askFirst starts a new night: it forgets the last night's departures and
+// asks for every board's first one, through Update (kioskFirstMsg).
+func (k *kiosk) askFirst() tea.Cmd {
+	k.firstGen++
+	k.first = make([]firstDep, len(k.boards))
+	k.arev++
+	cmds := make([]tea.Cmd, len(k.boards))
+	for i := range k.boards {
+		msg := kioskFirstMsg{gen: k.firstGen, i: i}
+		cmds[i] = func() tea.Msg { return msg }
+	}
+	return tea.Batch(cmds...)
+}
+
+// fetchFirst requests board i's departures, as many as the service gives.
+func (k *kiosk) fetchFirst(msg kioskFirstMsg) tea.Cmd {
+	if msg.gen != k.firstGen || !k.asleep || msg.i >= len(k.boards) {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(k.sh.ctx, k.sh.pol.timeout)
+	src, subj := k.sh.src, k.boards[msg.i].subj
+	return func() tea.Msg {
+		defer cancel()
+		b, err := fetchBoard(ctx, src, subj, MaxLimit)
+		return kioskFirstAnswer{gen: msg.gen, i: msg.i, board: b, err: err}
+	}
+}
+
+// tookFirst keeps the first departure at or after the resume time of a
+// board's answer (passing the board's filters); a failure asks again
+// after firstRetry.
+func (k *kiosk) tookFirst(a kioskFirstAnswer) tea.Cmd {
+	if a.gen != k.firstGen || !k.asleep || a.i >= len(k.first) {
+		return nil
+	}
+	if a.err != nil {
+		retry := kioskFirstMsg{gen: a.gen, i: a.i}
+		return tea.Tick(firstRetry, func(time.Time) tea.Msg { return retry })
+	}
+	resume := k.resumeAt(k.sh.now)
+	b := &k.boards[a.i]
+	for j := range a.board.Events {
+		e := &a.board.Events[j]
+		if k.filtOf(a.i).active() && !k.filtOf(a.i).keep(e) {
+			continue
+		}
+		if b.filt.active() && !b.filt.keep(e) {
+			continue
+		}
+		if endsAt(e, a.board.StopName) || endsAt(e, b.name()) {
+			continue
+		}
+		if due := e.Due(); !due.IsZero() && !due.Before(resume) {
+			k.first[a.i] = firstDep{ev: *e, ok: true}
+			k.arev++
+			break
+		}
+	}
+	return nil
+}
+
+// filtOf returns board i's filters.
+func (k *kiosk) filtOf(i int) filters {
+	if i < len(k.filt) {
+		return k.filt[i]
+	}
+	return filters{}
+}
+
+// firstLines are the night screen's first departures, one per board that
+// has one: "First departure 05:03: 4 → Kuhberg", with the stop's name
+// before it when the kiosk shows several boards.
+func (k *kiosk) firstLines() []string {
+	if len(k.first) != len(k.boards) {
+		return nil // the boards changed (a layout by time of day) since
+	}
+	var out []string
+	for i, f := range k.first {
+		if !f.ok {
+			continue
+		}
+		s := fmt.Sprintf(k.sh.t.FirstDep, f.ev.Due().In(model.Berlin).Format("15:04"), f.ev.Line(), f.ev.DirectionText)
+		if len(k.boards) > 1 {
+			s = k.boards[i].name() + " · " + s
+		}
+		out = append(out, s)
+	}
+	return out
+}

@@ -1,0 +1,64 @@
+package tui
+
+import (
+	"net/http"
+	"regexp"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
+	"abfahrt/model"
+)
+
+// drain runs cmd and the commands it batches, sending each message to
+// the kiosk and following the commands its answers give back; timers
+// (none here: the kiosk's night asks once) would block, so only the
+// night's messages are followed.
+func drainKiosk(t *testing.T, k *kioskModel, cmd tea.Cmd) {
+	t.Helper()
+	queue := []tea.Cmd{cmd}
+	for n := 0; len(queue) > 0 && n < 100; n++ {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case kioskFirstMsg, kioskFirstAnswer:
+			nk, next := k.Update(msg)
+			*k = nk.(kioskModel)
+			queue = append(queue, next)
+		}
+	}
+}
+
+// Issue 12 item 12, on the embedded simulation: at 02:00 on a weeknight
+// the departures endpoint with Limit=100 answers the night and the first
+// departures of the morning; the asleep kiosk shows the first one at or
+// after 05:00.
+func TestKioskNightFirstDepartureOnSimulation(t *testing.T) {
+	clock := sim.NewClock(time.Date(2026, 9, 15, 2, 0, 0, 0, model.Berlin), 0)
+	svc := sim.New(sim.Options{Seed: 1, Clock: clock})
+	client, err := feed.NewClient(sim.BaseURL,
+		feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}), feed.WithCacheDir(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := newKioskModel(Options{Source: client, SourceName: "simulated Ulm network", Now: clock.Now,
+		Kiosk: KioskOptions{Enabled: true, HoursFrom: 5 * 60, HoursTo: 60}})
+	nk, _ := k.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	k = nk.(kioskModel)
+	if !k.kiosk.asleep {
+		t.Fatal("at 02:00 the kiosk should sleep")
+	}
+	drainKiosk(t, &k, tea.Batch(k.start...))
+	v := k.View()
+	if !regexp.MustCompile(`First departure 0[5-9]:\d\d: \S+ → \S`).MatchString(v) {
+		t.Errorf("the night screen shows no first departure after 05:00:\n%s", v)
+	}
+}
