@@ -82,6 +82,22 @@ func (d *feedData) timestamp(k feedKind) time.Time {
 	return time.Time{}
 }
 
+// clockSample reports whether the answer's CurrentTimestamp tells the
+// service's time now: a board with rows or a vehicle's passages, whose
+// bodies change with every answer. An empty board or an unchanged alert
+// may be a revalidated copy (ETag, 304) that keeps the timestamp of its
+// first fetch, which would read as a clock standing still.
+func (d *feedData) clockSample(k feedKind) bool {
+	switch k {
+	case feedBoard:
+		return len(d.board.Events) > 0
+	case feedVehicle, feedPassages:
+		return len(d.passages.Passages) > 0
+	case feedAlert, feedFleet:
+	}
+	return false
+}
+
 // feedTickCmd fires the next poll of key's schedule gen after d.
 func feedTickCmd(key feedKey, gen int, d time.Duration) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return feedTickMsg{key: key, gen: gen} })
@@ -139,6 +155,15 @@ func (p *poller) receive(sh *shared, msg feedMsg) (cmd tea.Cmd, ok bool) {
 		// once more.
 		p.next = time.Time{}
 		return nil, true
+	}
+	if msg.err == nil && msg.data.clockSample(msg.key.kind) {
+		if pd := sh.probe(p, d); pd != d {
+			// A probe of the service's clock: past the client's cache,
+			// whose answer would carry an old CurrentTimestamp.
+			p.next = msg.at.Add(pd)
+			key, gen := msg.key, p.gen
+			return tea.Tick(pd, func(time.Time) tea.Msg { return feedTickMsg{key: key, gen: gen, fresh: true} }), true
+		}
 	}
 	return feedTickCmd(msg.key, p.gen, d), true
 }

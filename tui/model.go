@@ -148,9 +148,13 @@ type shared struct {
 	// skew is the difference shown (0 while within skewNotice), skewLog
 	// the one last logged;
 	// onSkew is Options.ClockSkew.
-	skew      time.Duration
-	skewLog   skewLog
-	onSkew    func(service, local time.Time, rate float64)
+	skew    time.Duration
+	skewLog skewLog
+	onSkew  func(service, local time.Time, rate float64)
+	// prober is the poller that asks again soon while the service clock
+	// is unsettled, probes how often it did (svcclock.go).
+	prober    *poller
+	probes    int
 	st        *Styles
 	t         *texts // the catalogue of the chosen language (i18n.go)
 	pol       policy
@@ -349,10 +353,14 @@ func (m Model) View() string {
 }
 
 // observeMsg feeds the service clock with the CurrentTimestamp of a good
-// answer, whichever pane it is for.
+// answer, whichever pane it is for. An answer that may be a revalidated
+// copy (clockSample) sets the clock only while it knows nothing better:
+// the offset of a board that is empty at night.
 func (sh *shared) observeMsg(msg tea.Msg) {
 	if msg, ok := msg.(feedMsg); ok && msg.err == nil {
-		sh.observe(msg.data.timestamp(msg.key.kind), msg.at)
+		if msg.data.clockSample(msg.key.kind) || !sh.clockKnown() {
+			sh.observe(msg.data.timestamp(msg.key.kind), msg.at)
+		}
 	}
 }
 

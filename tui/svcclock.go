@@ -35,7 +35,16 @@ const (
 	// minRateSpan is the shortest local span between two samples that may
 	// suggest a rate: shorter spans are dominated by latency and by the
 	// timestamps' whole seconds.
-	minRateSpan = 10 * time.Second
+	minRateSpan = 8 * time.Second
+	// probeDelay is how soon a feed asks again while the service's clock
+	// differs from the machine's and its rate is not yet known (see
+	// wantsProbe): long enough that a service at speed 10 leaves the
+	// real-time model's tolerance between two probes, so that two probes
+	// and the first answer give the rate about 8 s after the start, not
+	// after three regular intervals.
+	probeDelay = 4 * time.Second
+	// maxProbes bounds the probes of a run, whatever the timestamps do.
+	maxProbes = 6
 	// fastRate is the least rate taken as "the service runs faster"; below
 	// it the clock runs at real time and only the offset is estimated.
 	fastRate = 1.5
@@ -161,7 +170,11 @@ func (c *serviceClock) fit() {
 	if best.rate != 1 && last > first {
 		a, b := ss[first], ss[last]
 		if dl := b.local.Sub(a.local); dl >= minRateSpan {
-			best.rate = float64(b.svc.Sub(a.svc)) / float64(dl)
+			// A refinement that leaves the fast rates (a delayed answer at
+			// either end) keeps the rate chosen.
+			if r := float64(b.svc.Sub(a.svc)) / float64(dl); r >= fastRate && r <= maxRate {
+				best.rate = r
+			}
 		}
 	}
 	ref := ss[last].local
@@ -219,6 +232,40 @@ func absDur(d time.Duration) time.Duration {
 		return -d
 	}
 	return d
+}
+
+// unsettled reports whether the clock should be asked again soon: it
+// knows the service's time from fewer than three answers or from answers
+// spanning less than minRateSpan (so it cannot yet tell a service that
+// runs faster than real time), and the newest answer's time differs from
+// the machine's by more than skewNotice (a service on its own clock: a
+// simulation started at another time or running faster). A service on
+// the machine's clock is never probed.
+func (c *serviceClock) unsettled() bool {
+	if c == nil || !c.known || len(c.samples) == 0 {
+		return false
+	}
+	n := len(c.samples)
+	if n >= 3 && c.samples[n-1].local.Sub(c.samples[0].local) >= minRateSpan {
+		return false
+	}
+	last := c.samples[n-1]
+	return absDur(last.svc.Sub(last.local)) > skewNotice
+}
+
+// probe returns the delay to p's next poll after a good answer that was
+// due in d: probeDelay while the service clock is unsettled, for one
+// feed at a time and at most maxProbes times a run, else d.
+func (sh *shared) probe(p *poller, d time.Duration) time.Duration {
+	if sh.svc == nil || !sh.svc.unsettled() || sh.probes >= maxProbes || d <= probeDelay {
+		return d
+	}
+	if sh.prober != nil && sh.prober != p {
+		return d // one feed probes; the others keep their interval
+	}
+	sh.prober = p
+	sh.probes++
+	return probeDelay
 }
 
 // svcAt returns the service's time at local time t.
