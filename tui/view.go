@@ -139,9 +139,20 @@ func firstLine(s string) string {
 
 // tooSmall is the notice shown below the minimum size, cut to fit.
 func tooSmall(tx *texts, w, h int) string {
-	msg := []string{tx.TooSmall, fmt.Sprintf(tx.NeedSize, minWidth, minHeight)}
-	if w < 10 {
-		msg = []string{tx.TooSmallShort}
+	need := fmt.Sprintf(tx.NeedSize, minWidth, minHeight)
+	// The longest message that fits in whole words, wrapped.
+	for _, msg := range [][]string{{tx.TooSmall, need}, {tx.TooSmallShort, need}, {tx.TooSmall}, {tx.TooSmallShort}} {
+		var lines []string
+		for _, m := range msg {
+			lines = append(lines, wrapWords(m, w)...)
+		}
+		fits := len(lines) <= h
+		for _, l := range lines {
+			fits = fits && ansi.StringWidth(l) <= w
+		}
+		if fits {
+			return clampLines(strings.Join(lines, "\n"), w, h)
+		}
 	}
-	return clampLines(strings.Join(msg, "\n"), w, h)
+	return clampLines(tx.TooSmallShort, w, h)
 }
