@@ -126,11 +126,14 @@ func (m *kioskModel) freshness(b *boardPane) (delayed bool, since time.Time, bla
 	return delayed, since, blank
 }
 
-// nextDeparture returns the first event of rows still to come, or nil.
+// nextDeparture returns the first event of rows still to come, or nil: a
+// vehicle arriving or at the stop is still to come even a few seconds
+// after its predicted time (its row says "now"; a passenger can board).
 func nextDeparture(b *boardPane, rows []int, now time.Time) *model.Event {
 	for _, r := range rows {
 		e := &b.data.Events[r]
-		if due, ok := e.DueIn(now); ok && due >= 0 && !e.Status.Done() {
+		here := e.Status == model.StatusStopping || e.Status == model.StatusArriving
+		if due, ok := e.DueIn(now); ok && (due >= 0 || here) && !e.Status.Done() {
 			return e
 		}
 	}
