@@ -162,7 +162,7 @@ func (m *Model) helpView(w, h int) string {
 		}
 		cols = append(cols, st.Title.Render(g.title)+"\n"+strings.Join(lines, "\n"))
 	}
-	legend := st.Muted.Render(strings.Join(wrapWords(fmt.Sprintf(tx.HelpLegend, tx.Planned), max(w-6, 10)), "\n"))
+	legend := st.Muted.Render(strings.Join(wrapWords(fmt.Sprintf(tx.HelpLegend, tx.Planned, tx.delay.Late), max(w-6, 10)), "\n"))
 	head := st.Title.Render(tx.HelpTitle)
 	// The groups are packed into as few lines as the width allows; when
 	// even then title, groups and legend are taller than the box, the

@@ -117,7 +117,7 @@ type texts struct {
 	// Help overlay.
 	HelpTitle                                              string
 	GroupBoard, GroupEverywhere, GroupSearch, GroupVehicle string
-	HelpLegend                                             string // "%s": the Planned word
+	HelpLegend                                             string // "%s": the Planned word; "%[2]d": DelayRule.Late
 
 	// Key help (descriptions; the key names stay as typed).
 	KeyQuit, KeyHelp, KeySearch, KeyRefresh, KeyNextPane, KeyPrevPane string
@@ -221,7 +221,7 @@ func englishTexts() texts {
 
 		HelpTitle:  "abfahrt — keys",
 		GroupBoard: "Board", GroupEverywhere: "Everywhere", GroupSearch: "Search", GroupVehicle: "Vehicle",
-		HelpLegend: "Rows: ▮ tram, ● bus, · other; ~ and “%s”: timetable only, no live data. Delay: ✓ on time, +N late (red from +3), -N early. ⚠ an alert on the line, or data older than two polls.",
+		HelpLegend: "Rows: ▮ tram, ● bus, · other; ~ and “%s”: timetable only, no live data. Delay: ✓ on time, +N late (red from +%[2]d), -N early. ⚠ an alert on the line, or data older than two polls.",
 
 		KeyQuit: "quit", KeyHelp: "help", KeySearch: "search", KeyRefresh: "refresh",
 		KeyNextPane: "next pane", KeyPrevPane: "previous pane",
@@ -305,7 +305,7 @@ func germanTexts() texts {
 
 		HelpTitle:  "abfahrt — Tasten",
 		GroupBoard: "Tafel", GroupEverywhere: "Überall", GroupSearch: "Suche", GroupVehicle: "Fahrzeug",
-		HelpLegend: "Zeilen: ▮ Straßenbahn, ● Bus, · andere; ~ und „%s“: nur Fahrplan, keine Echtzeitdaten. Verspätung: ✓ pünktlich, +N später (rot ab +3), -N früher. ⚠ Meldung zur Linie oder Daten älter als zwei Abfragen.",
+		HelpLegend: "Zeilen: ▮ Straßenbahn, ● Bus, · andere; ~ und „%s“: nur Fahrplan, keine Echtzeitdaten. Verspätung: ✓ pünktlich, +N später (rot ab +%[2]d), -N früher. ⚠ Meldung zur Linie oder Daten älter als zwei Abfragen.",
 
 		KeyQuit: "beenden", KeyHelp: "Hilfe", KeySearch: "suchen", KeyRefresh: "aktualisieren",
 		KeyNextPane: "nächster Bereich", KeyPrevPane: "voriger Bereich",

@@ -425,7 +425,7 @@ func TestHelpOverlayFits80x24(t *testing.T) {
 					t.Errorf("%s, %s: help lacks %q:\n%s", lang, name, want, v)
 				}
 			}
-			words := strings.Fields(fmt.Sprintf(tx.HelpLegend, tx.Planned))
+			words := strings.Fields(fmt.Sprintf(tx.HelpLegend, tx.Planned, tx.delay.Late))
 			if last := words[len(words)-1]; !strings.Contains(flat, last) {
 				t.Errorf("%s, %s: the legend is cut before %q:\n%s", lang, name, last, v)
 			}
