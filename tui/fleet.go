@@ -191,32 +191,34 @@ func (f *fleetPane) summary(g *gridPane) string {
 			worst = t
 		}
 	}
-	sep := st.Muted.Render(" · ")
-	parts := []string{st.Title.Render(dt.Fleet), st.Text.Render(fmt.Sprintf(dt.InService, len(f.trips))),
-		st.Late.Render(fmt.Sprintf(dt.LateN, late, f.sh.t.delay.Late))}
+	// What a narrow screen leaves out first: the count of fresh boards,
+	// then the worst delay; the alert goes last, so it is the one cut.
+	const dropFresh, dropWorst = 2, 1
+	parts := []part{{text: st.Title.Render(dt.Fleet)}, {text: st.Text.Render(fmt.Sprintf(dt.InService, len(f.trips)))},
+		{text: st.Late.Render(fmt.Sprintf(dt.LateN, late, f.sh.t.delay.Late))}}
 	if worst != nil && worst.Deviation() > 0 {
-		parts = append(parts, st.Text.Render(fmt.Sprintf(dt.WorstVehicle, model.DelayMinutes(worst.Deviation()),
-			tripLine(*worst), tripDirection(*worst), f.sh.t.vehicleTitle(worst.VehicleCategory, worst.VehicleNumber))))
+		parts = append(parts, part{st.Text.Render(fmt.Sprintf(dt.WorstVehicle, model.DelayMinutes(worst.Deviation()),
+			tripLine(*worst), tripDirection(*worst), f.sh.t.vehicleTitle(worst.VehicleCategory, worst.VehicleNumber))), dropWorst})
 	}
 	stale, unknown := g.health()
 	if unknown > 0 {
-		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.UnknownBoards, unknown)))
+		parts = append(parts, part{text: st.Stale.Render(fmt.Sprintf(dt.UnknownBoards, unknown))})
 	}
 	switch {
 	case stale > 0:
-		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))
+		parts = append(parts, part{text: st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale))})
 	case g.len() > unknown:
-		parts = append(parts, st.OnTime.Render(dt.count(dt.OneFresh, dt.BoardsFresh, g.len()-unknown)))
+		parts = append(parts, part{st.OnTime.Render(dt.count(dt.OneFresh, dt.BoardsFresh, g.len()-unknown)), dropFresh})
 	}
 	if f.byDelay {
-		parts = append(parts, st.Muted.Render(dt.SortedDelay))
+		parts = append(parts, part{text: st.Muted.Render(dt.SortedDelay)})
 	} else {
-		parts = append(parts, st.Muted.Render(dt.SortedLine))
+		parts = append(parts, part{text: st.Muted.Render(dt.SortedLine)})
 	}
 	if a := f.sh.alertPart(); a != "" {
-		parts = append(parts, a)
+		parts = append(parts, part{text: a})
 	}
-	return " " + strings.Join(parts, sep)
+	return " " + fitParts(parts, st.Muted.Render(" · "), f.width-1)
 }
 
 // view renders the fleet: the summary, column titles and the vehicles.

@@ -198,3 +198,38 @@ func clampLines(s string, w, h int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// part is one piece of a summary line: its text, and its rank in leaving
+// out (0: never; the highest goes first).
+type part struct {
+	text string
+	drop int
+}
+
+// fitParts joins parts with sep within w cells: while they do not fit it
+// leaves out the part of the highest drop rank, so that the words shown
+// stay whole, and only then cuts the end (where the alert, a ticker,
+// goes).
+func fitParts(parts []part, sep string, w int) string {
+	parts = append([]part(nil), parts...)
+	join := func() string {
+		s := make([]string, len(parts))
+		for i, p := range parts {
+			s[i] = p.text
+		}
+		return strings.Join(s, sep)
+	}
+	for {
+		s := join()
+		worst := -1
+		for i, p := range parts {
+			if p.drop > 0 && (worst < 0 || p.drop > parts[worst].drop) {
+				worst = i
+			}
+		}
+		if ansi.StringWidth(s) <= w || worst < 0 {
+			return fit(s, w)
+		}
+		parts = append(parts[:worst], parts[worst+1:]...)
+	}
+}

@@ -369,34 +369,37 @@ func (g *gridPane) summary(w int) string {
 		}
 	}
 	stale, unknown := g.health()
-	left := " " + st.Title.Render(dt.count(dt.OneBoard, dt.Boards, len(g.boards)))
-	parts := []string{st.Late.Render(fmt.Sprintf(dt.LateN, len(late), g.sh.t.delay.Late))}
+	// What a narrow screen leaves out first: "all fresh", then the worst
+	// delay; the alert goes last, so it is the one cut.
+	const dropFresh, dropWorst = 2, 1
+	parts := []part{{text: st.Title.Render(dt.count(dt.OneBoard, dt.Boards, len(g.boards)))},
+		{text: st.Late.Render(fmt.Sprintf(dt.LateN, len(late), g.sh.t.delay.Late))}}
 	if unknown > 0 {
-		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.UnknownBoards, unknown)))
+		parts = append(parts, part{text: st.Stale.Render(fmt.Sprintf(dt.UnknownBoards, unknown))})
 	}
 	switch {
 	case stale > 0:
-		parts = append(parts, st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale)))
+		parts = append(parts, part{text: st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale))})
 	case unknown == 0:
-		parts = append(parts, st.OnTime.Render(dt.AllFresh))
+		parts = append(parts, part{st.OnTime.Render(dt.AllFresh), dropFresh})
 	}
 	if worst != nil && worst.Deviation > 0 {
 		s := fmt.Sprintf(dt.Worst, worst.DelayMinutes(), worst.Line(), worst.DirectionText)
 		if worstStop != "" {
 			s += fmt.Sprintf(dt.WorstAt, worstStop)
 		}
-		parts = append(parts, st.Text.Render(s))
+		parts = append(parts, part{st.Text.Render(s), dropWorst})
 	}
 	if per := g.perPage(); per < len(g.boards) {
-		parts = append(parts, st.Muted.Render(fmt.Sprintf(dt.Page, g.focus/per+1, (len(g.boards)+per-1)/per)))
+		parts = append(parts, part{text: st.Muted.Render(fmt.Sprintf(dt.Page, g.focus/per+1, (len(g.boards)+per-1)/per))})
 	}
 	if a := g.sh.alertPart(); a != "" {
-		parts = append(parts, a)
+		parts = append(parts, part{text: a})
 	}
 	// The clock on the right, as on a board: a dispatcher reads
 	// the countdowns against it.
 	clock := st.Clock.Render(g.sh.now.In(model.Berlin).Format("15:04:05")) + " "
-	return spread(left+st.Muted.Render(" · ")+strings.Join(parts, st.Muted.Render(" · ")), clock, w)
+	return spread(" "+fitParts(parts, st.Muted.Render(" · "), w-ansi.StringWidth(clock)-2), clock, w)
 }
 
 // perPage is how many boards show at once at the current size.
