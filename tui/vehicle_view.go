@@ -218,6 +218,19 @@ func (p *vehiclePane) vehicleInfo() *model.Vehicle {
 	return nil
 }
 
+// genericVehicleName reports whether name only says what the title does,
+// in any language of the board ("Straßenbahn 53" for tram 53): the
+// service names its vehicles in German, and an English title followed by
+// the German one says the same thing twice.
+func genericVehicleName(name string, cat model.VehicleCategory, n int) bool {
+	for _, tx := range []texts{englishTexts(), germanTexts()} {
+		if strings.EqualFold(strings.TrimSpace(name), tx.vehicleTitle(cat, n)) {
+			return true
+		}
+	}
+	return false
+}
+
 // headLines are the identity, journey, position and deviation lines and
 // any notice, each at most iw wide.
 func (p *vehiclePane) headLines(iw int) []string {
@@ -235,7 +248,7 @@ func (p *vehiclePane) headLines(iw int) []string {
 	title := tx.vehicleTitle(cat, p.vehicle)
 	id := []string{st.Title.Render(title)}
 	if veh != nil {
-		if veh.VehicleName != "" && veh.VehicleName != title {
+		if veh.VehicleName != "" && !genericVehicleName(veh.VehicleName, cat, p.vehicle) {
 			id = append(id, st.Text.Render(veh.VehicleName))
 		}
 		if m := veh.ModelData; m != nil && strings.TrimSpace(m.Make+m.Model) != "" {
