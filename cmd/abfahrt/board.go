@@ -103,9 +103,24 @@ var germanWords = map[string]string{ //nolint:gosec // G101: table words, no cre
 	"EXPECTED": "ERWARTET", "DELAY": "VERSPÄTUNG", "IN": "IN", "STATUS": "STATUS",
 	"(planned)": "(Fahrplan)", "on time": "pünktlich", "now": "sofort", "gone": "weg", " min": " Min",
 	"arriving": "fährt ein", "at stop": "am Steig", "departed": "abgefahren", "passed": "durchgefahren",
+	"predicted": "erwartet",
+	// stops
+	"STOP": "HALT", "CODE": "KÜRZEL", "NAME": "NAME", "PLATFORMS": "STEIGE",
+	// departures --walk and next
+	"%s at %s, %s, walking %s": "%s %s, %s, Fußweg %s", "LEAVE": "LOSGEHEN", "BAND": "ZONE",
+	"catchable": "erreichbar", "hurry": "knapp", "missed": "verpasst", "go now": "jetzt los",
+	"leave in %d min": "los in %d Min", "%s for line %s to %s, %s, %s": "%s für Linie %s nach %s, %s, %s",
+	"planned": "Fahrplan",
+	// vehicle
+	"Vehicle %d (%s) is not in service.": "Fahrzeug %d (%s) ist nicht im Einsatz.",
+	"%s %d, line %s to %s: %s, %s":       "%s %d, Linie %s nach %s: %s, %s",
+	"tram":                               "Straßenbahn", "bus": "Bus", "unknown": "unbekannt",
+	"position unknown": "Position unbekannt", "at %.5f, %.5f heading %d°": "bei %.5f, %.5f, Richtung %d°",
+	"%d min late": "%d Min verspätet", "%d min early": "%d Min zu früh",
 }
 
-// word is s in the CLI's language.
+// word is s in the CLI's language: a table word, or a format (whose
+// arguments stay as given).
 func (g *globals) word(s string) string {
 	if g.s != nil && g.s.lang.value == "de" {
 		if w, ok := germanWords[s]; ok {
@@ -127,13 +142,7 @@ func printBoard(g *globals, b model.Board) error {
 	if _, err := fmt.Fprintf(g.stdout, g.word("%s at %s, %s")+"\n\n", g.word(kind), title, clock(b.Timestamp)); err != nil {
 		return err
 	}
-	events := make([]model.Event, 0, len(b.Events))
-	for _, e := range b.Events {
-		if !e.Arrival && b.StopName != "" && strings.EqualFold(strings.TrimSpace(e.DirectionText), b.StopName) {
-			continue // a trip that ends here departs nowhere
-		}
-		events = append(events, e)
-	}
+	events := departing(b)
 	if len(events) == 0 {
 		_, err := fmt.Fprintln(g.stdout, g.word("No "+lower(kind)+" in the coming hours."))
 		return err
@@ -148,15 +157,32 @@ func printBoard(g *globals, b model.Board) error {
 	}
 	t := newTable(g.stdout, head...)
 	for _, e := range events {
-		in := countdown(e.DueSeconds(b.Timestamp.Time))
-		if n, ok := strings.CutSuffix(in, " min"); ok {
-			in = n + g.word(" min")
-		} else {
-			in = g.word(in)
-		}
-		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), g.word(expected(e)), g.word(delay(e)), in, g.word(statusWord(e)))
+		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), g.word(expected(e)), g.word(delay(e)),
+			g.countdownIn(e.DueSeconds(b.Timestamp.Time)), g.word(statusWord(e)))
 	}
 	return t.flush()
+}
+
+// departing is the board's events less the trips that end at its stop:
+// a trip that ends here departs nowhere (arrivals keep every event).
+func departing(b model.Board) []model.Event {
+	events := make([]model.Event, 0, len(b.Events))
+	for _, e := range b.Events {
+		if !e.Arrival && b.StopName != "" && strings.EqualFold(strings.TrimSpace(e.DirectionText), b.StopName) {
+			continue
+		}
+		events = append(events, e)
+	}
+	return events
+}
+
+// countdownIn is countdown in the CLI's language.
+func (g *globals) countdownIn(sec int) string {
+	in := countdown(sec)
+	if n, ok := strings.CutSuffix(in, " min"); ok {
+		return n + g.word(" min")
+	}
+	return g.word(in)
 }
 
 // clock formats a time as HH:MM:SS, or "-" when unknown.

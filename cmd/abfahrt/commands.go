@@ -64,7 +64,7 @@ func newStopsCmd(g *globals) *cobra.Command {
 			if len(found) == 0 {
 				return fmt.Errorf("no stop matches %q", strings.Join(args, " "))
 			}
-			t := newTable(g.stdout, "STOP", "CODE", "NAME", "PLATFORMS")
+			t := newTable(g.stdout, g.word("STOP"), g.word("CODE"), g.word("NAME"), g.word("PLATFORMS"))
 			for _, s := range found {
 				t.row(strconv.Itoa(s.StopNumber), s.StopCode, s.StopName, platforms(s))
 			}

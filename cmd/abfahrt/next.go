@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -56,7 +54,7 @@ nothing on standard output) when nothing can be caught in the next hour.`,
 			if !ok {
 				return errNothingToCatch
 			}
-			_, err = fmt.Fprintln(g.stdout, nextLine(e, now, w))
+			_, err = fmt.Fprintln(g.stdout, nextLine(g.word, e, now, w))
 			return err
 		},
 	}
@@ -130,32 +128,33 @@ func nextToCatch(events []model.Event, now time.Time, walk time.Duration, line, 
 	return best, found
 }
 
-// leavePhrase is when to leave: "leave in 3 min", "go now", "missed".
-func leavePhrase(e *model.Event, now time.Time, walk time.Duration) (string, tui.Band) {
+// leavePhrase is when to leave in word's language: "leave in 3 min",
+// "go now", "missed".
+func leavePhrase(word func(string) string, e *model.Event, now time.Time, walk time.Duration) (string, tui.Band) {
 	at, band, ok := tui.LeaveBand(e, now, walk)
 	if !ok {
 		return "-", tui.BandNone
 	}
 	switch band {
 	case tui.BandHurry:
-		return "go now", band
+		return word("go now"), band
 	case tui.BandMissed:
-		return "missed", band
+		return word("missed"), band
 	case tui.BandCatch, tui.BandNone:
 	}
-	return "leave in " + strconv.Itoa(int(at.Sub(now)/time.Minute)) + " min", band
+	return fmt.Sprintf(word("leave in %d min"), int(at.Sub(now)/time.Minute)), band
 }
 
-// nextLine is the one line of `next`: "leave in 3 min for line 2 to
-// Science Park II, 07:42, +1".
-func nextLine(e model.Event, now time.Time, walk time.Duration) string {
-	phrase, _ := leavePhrase(&e, now, walk)
+// nextLine is the one line of `next` in word's language: "leave in 3 min
+// for line 2 to Science Park II, 07:42, +1".
+func nextLine(word func(string) string, e model.Event, now time.Time, walk time.Duration) string {
+	phrase, _ := leavePhrase(word, &e, now, walk)
 	when := e.When().In(model.Berlin).Format("15:04")
 	d := "planned"
 	if e.Realtime() {
 		d = delayText(e.Deviation)
 	}
-	return fmt.Sprintf("%s for line %s to %s, %s, %s", phrase, e.Line(), e.DirectionText, when, d)
+	return fmt.Sprintf(word("%s for line %s to %s, %s, %s"), phrase, e.Line(), e.DirectionText, when, word(d))
 }
 
 // walkRecord is a departure record of `departures --walk --json`: the
@@ -193,22 +192,27 @@ func printWalkJSON(w io.Writer, b model.Board, walk time.Duration) error {
 func printWalkBoard(g *globals, b model.Board, walk time.Duration) error {
 	title := b.StopName
 	if title == "" {
-		title = "stop point " + b.StopPointCode.String()
+		title = g.word("stop point ") + b.StopPointCode.String()
 	}
-	if _, err := fmt.Fprintf(g.stdout, "Departures at %s, %s, walking %s\n\n", title, clock(b.Timestamp), tui.WalkTime(walk)); err != nil {
+	if _, err := fmt.Fprintf(g.stdout, g.word("%s at %s, %s, walking %s")+"\n\n", g.word("Departures"), title, clock(b.Timestamp), tui.WalkTime(walk)); err != nil {
 		return err
 	}
-	if len(b.Events) == 0 {
-		_, err := fmt.Fprintln(g.stdout, "No departures in the coming hours.")
+	events := departing(b)
+	if len(events) == 0 {
+		_, err := fmt.Fprintln(g.stdout, g.word("No departures in the coming hours."))
 		return err
 	}
 	now := boardNow(b)
-	t := newTable(g.stdout, "LINE", "DIRECTION", "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "IN", "LEAVE", "BAND")
-	events := slices.Clone(b.Events)
+	head := []string{"LINE", "DIRECTION", "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "IN", "LEAVE", "BAND"}
+	for i := range head {
+		head[i] = g.word(head[i])
+	}
+	t := newTable(g.stdout, head...)
 	for i := range events {
 		e := &events[i]
-		phrase, band := leavePhrase(e, now, walk)
-		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), expected(*e), delay(*e), countdown(e.Countdown), phrase, dash(band.String()))
+		phrase, band := leavePhrase(g.word, e, now, walk)
+		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), g.word(expected(*e)), g.word(delay(*e)),
+			g.countdownIn(e.DueSeconds(b.Timestamp.Time)), phrase, dash(g.word(band.String())))
 	}
 	return t.flush()
 }

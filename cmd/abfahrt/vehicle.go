@@ -83,34 +83,41 @@ func newVehicleCmd(g *globals) *cobra.Command {
 func printVehicle(g *globals, n int, trip model.Trip, ps model.VehiclePassages) error {
 	w := g.stdout
 	if !trip.IsActive {
-		_, err := fmt.Fprintf(w, "Vehicle %d (%s) is not in service.\n", n, trip.VehicleCategory)
+		_, err := fmt.Fprintf(w, g.word("Vehicle %d (%s) is not in service.")+"\n", n, g.word(trip.VehicleCategory.String()))
 		return err
 	}
 	line, dir := ps.Line(), ""
 	if trip.JourneyData != nil {
 		dir = trip.JourneyData.DepartureDirectionText
 	}
-	pos := "position unknown"
+	pos := g.word("position unknown")
 	if p, ok := trip.Position(); ok {
-		pos = fmt.Sprintf("at %.5f, %.5f heading %d°", p.Latitude, p.Longitude, p.Bearing)
+		pos = fmt.Sprintf(g.word("at %.5f, %.5f heading %d°"), p.Latitude, p.Longitude, p.Bearing)
 	}
-	if _, err := fmt.Fprintf(w, "%s %d, line %s to %s: %s, %s\n\n", trip.VehicleCategory, n, line, dir, delayLong(trip.Deviation()), pos); err != nil {
+	if _, err := fmt.Fprintf(w, g.word("%s %d, line %s to %s: %s, %s")+"\n\n", g.word(trip.VehicleCategory.String()), n, line, dir,
+		delayLong(g.word, trip.Deviation()), pos); err != nil {
 		return err
 	}
-	t := newTable(w, "#", "STOP", "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "STATUS")
+	head := []string{"#", "STOP", "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "STATUS"}
+	for i := range head {
+		head[i] = g.word(head[i])
+	}
+	t := newTable(w, head...)
 	for _, p := range ps.Passages {
-		t.row(strconv.Itoa(p.SequenceNumber), p.StopName, dash(p.PlatformName), clock(p.Scheduled()), clock(p.Actual()), delayText(p.Deviation()), p.Status.String())
+		t.row(strconv.Itoa(p.SequenceNumber), p.StopName, dash(p.PlatformName), clock(p.Scheduled()), clock(p.Actual()),
+			g.word(delayText(p.Deviation())), g.word(p.Status.String()))
 	}
 	return t.flush()
 }
 
-// delayLong reads a deviation as a phrase: "3 min late", "on time", "1 min early".
-func delayLong(seconds int) string {
+// delayLong reads a deviation as a phrase in word's language: "3 min
+// late", "on time", "1 min early".
+func delayLong(word func(string) string, seconds int) string {
 	switch m := model.DelayMinutes(seconds); {
 	case m > 0:
-		return strconv.Itoa(m) + " min late"
+		return fmt.Sprintf(word("%d min late"), m)
 	case m < 0:
-		return strconv.Itoa(-m) + " min early"
+		return fmt.Sprintf(word("%d min early"), -m)
 	}
-	return "on time"
+	return word("on time")
 }
