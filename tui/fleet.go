@@ -124,15 +124,11 @@ func (f *fleetPane) setCursor(i int) {
 // update handles the fleet's keys: moving, sorting, opening a vehicle.
 func (f *fleetPane) update(msg tea.KeyMsg) tea.Cmd {
 	k := &f.km
+	if row, ok := k.move(msg, f.cursor, len(f.trips)); ok {
+		f.setCursor(row)
+		return f.syncNext()
+	}
 	switch {
-	case key.Matches(msg, k.Up):
-		f.setCursor(f.cursor - 1)
-	case key.Matches(msg, k.Down):
-		f.setCursor(f.cursor + 1)
-	case key.Matches(msg, k.Top):
-		f.setCursor(0)
-	case key.Matches(msg, k.Bottom):
-		f.setCursor(len(f.trips) - 1)
 	case key.Matches(msg, k.Sort):
 		f.byDelay = !f.byDelay
 		f.sort()

@@ -5,37 +5,21 @@ import "github.com/charmbracelet/bubbles/key"
 // fleetKeys are the fleet list's bindings (fleet.go): its rows, the
 // vehicle of a row, the sort order, and the view keys.
 type fleetKeys struct {
-	Up     key.Binding
-	Down   key.Binding
-	Top    key.Binding
-	Bottom key.Binding
-	Open   key.Binding
-	Sort   key.Binding
+	rowKeys
+	Sort key.Binding
 	viewKeys
 }
 
 // newFleetKeys returns the fleet list's bindings in the language of t.
 func newFleetKeys(t *texts) fleetKeys {
-	return fleetKeys{
-		Up:       bind("↑/k", t.KeyUp, "up", "k"),
-		Down:     bind("↓/j", t.KeyDown, "down", "j"),
-		Top:      bind("g/home", t.KeyFirst, "g", "home"),
-		Bottom:   bind("G/end", t.KeyLast, "G", "end"),
-		Open:     bind("enter", t.KeyVehicle, "enter"),
-		Sort:     bind("s", t.KeySortDelay, "s"),
-		viewKeys: newViewKeys(t),
-	}
+	return fleetKeys{rowKeys: newRowKeys(t), Sort: bind("s", t.KeySortDelay, "s"), viewKeys: newViewKeys(t)}
 }
 
 // sync enables the fleet's keys from its own state (on: it shows and
 // takes keys) and the board side's (boards, pinned).
 func (k *fleetKeys) sync(on bool, f *fleetPane, boards int, pinned bool) {
 	rows, vehicle := f.state()
-	k.Up.SetEnabled(on && rows > 1)
-	k.Down.SetEnabled(on && rows > 1)
-	k.Top.SetEnabled(on && rows > 1)
-	k.Bottom.SetEnabled(on && rows > 1)
-	k.Open.SetEnabled(on && vehicle)
+	k.syncRows(on, rows, vehicle)
 	k.Sort.SetEnabled(on)
 	if f.byDelay {
 		k.Sort.SetHelp("s", k.t.KeySortLine)

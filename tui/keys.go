@@ -3,6 +3,7 @@ package tui
 import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // Key bindings. Each pane owns its key map, next to the pane: the bindings
@@ -90,6 +91,52 @@ func (h keyHelp) ShortHelp() []key.Binding {
 
 // FullHelp returns the columns of the `?` overlay.
 func (h keyHelp) FullHelp() [][]key.Binding { return h.full }
+
+// rowKeys move the cursor through a list of rows and open the vehicle of
+// the row under it: the merged and fleet lists have them.
+type rowKeys struct {
+	Up     key.Binding
+	Down   key.Binding
+	Top    key.Binding
+	Bottom key.Binding
+	Open   key.Binding
+}
+
+// newRowKeys returns the row bindings in the language of t.
+func newRowKeys(t *texts) rowKeys {
+	return rowKeys{
+		Up:     bind("↑/k", t.KeyUp, "up", "k"),
+		Down:   bind("↓/j", t.KeyDown, "down", "j"),
+		Top:    bind("g/home", t.KeyFirst, "g", "home"),
+		Bottom: bind("G/end", t.KeyLast, "G", "end"),
+		Open:   bind("enter", t.KeyVehicle, "enter"),
+	}
+}
+
+// syncRows enables the row keys on a list that takes keys (on): moving
+// with more than one row, opening on a row with a vehicle.
+func (k *rowKeys) syncRows(on bool, rows int, vehicle bool) {
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.Top, &k.Bottom} {
+		b.SetEnabled(on && rows > 1)
+	}
+	k.Open.SetEnabled(on && vehicle)
+}
+
+// move returns the row a moving key takes the cursor to from cur among n
+// rows; ok is false for any other key.
+func (k *rowKeys) move(msg tea.KeyMsg, cur, n int) (row int, ok bool) {
+	switch {
+	case key.Matches(msg, k.Up):
+		return cur - 1, true
+	case key.Matches(msg, k.Down):
+		return cur + 1, true
+	case key.Matches(msg, k.Top):
+		return 0, true
+	case key.Matches(msg, k.Bottom):
+		return n - 1, true
+	}
+	return cur, false
+}
 
 // viewKeys switch the board side's views: the merged and fleet lists, back
 // to the boards, and pin the focused stop. The boards' and both lists'

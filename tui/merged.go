@@ -85,16 +85,11 @@ func (p *mergedPane) update(msg tea.KeyMsg, g *gridPane) tea.Cmd {
 	k := &p.km
 	rows := p.rows(g)
 	cur := p.cursorIn(rows)
-	switch {
-	case key.Matches(msg, k.Up):
-		p.setCursor(rows, cur-1)
-	case key.Matches(msg, k.Down):
-		p.setCursor(rows, cur+1)
-	case key.Matches(msg, k.Top):
-		p.setCursor(rows, 0)
-	case key.Matches(msg, k.Bottom):
-		p.setCursor(rows, len(rows)-1)
-	case key.Matches(msg, k.Open):
+	if row, ok := k.move(msg, cur, len(rows)); ok {
+		p.setCursor(rows, row)
+		return nil
+	}
+	if key.Matches(msg, k.Open) {
 		if cur >= 0 && cur < len(rows) && rows[cur].e.VehicleNumber != 0 {
 			return openCmd(target{kind: targetVehicle, vehicle: rows[cur].e.VehicleNumber})
 		}

@@ -5,24 +5,13 @@ import "github.com/charmbracelet/bubbles/key"
 // mergedKeys are the merged list's bindings (merged.go): its rows, the
 // vehicle of a row, and the view keys.
 type mergedKeys struct {
-	Up     key.Binding
-	Down   key.Binding
-	Top    key.Binding
-	Bottom key.Binding
-	Open   key.Binding
+	rowKeys
 	viewKeys
 }
 
 // newMergedKeys returns the merged list's bindings in the language of t.
 func newMergedKeys(t *texts) mergedKeys {
-	return mergedKeys{
-		Up:       bind("↑/k", t.KeyUp, "up", "k"),
-		Down:     bind("↓/j", t.KeyDown, "down", "j"),
-		Top:      bind("g/home", t.KeyFirst, "g", "home"),
-		Bottom:   bind("G/end", t.KeyLast, "G", "end"),
-		Open:     bind("enter", t.KeyVehicle, "enter"),
-		viewKeys: newViewKeys(t),
-	}
+	return mergedKeys{rowKeys: newRowKeys(t), viewKeys: newViewKeys(t)}
 }
 
 // sync enables the merged list's keys from its rows over the grid g (only
@@ -32,11 +21,7 @@ func (k *mergedKeys) sync(on bool, p *mergedPane, g *gridPane, pinned bool) {
 	if on {
 		rows, vehicle = p.state(g)
 	}
-	k.Up.SetEnabled(on && rows > 1)
-	k.Down.SetEnabled(on && rows > 1)
-	k.Top.SetEnabled(on && rows > 1)
-	k.Bottom.SetEnabled(on && rows > 1)
-	k.Open.SetEnabled(on && vehicle)
+	k.syncRows(on, rows, vehicle)
 	k.Back.SetEnabled(on)
 	k.syncViews(on, boards, boards > 0, pinned)
 }
