@@ -29,8 +29,8 @@ func (r estimateRecorder) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m, cmd := r.Model.Update(msg)
 	r.Model = m.(Model)
 	now := time.Now()
-	if r.Model.sh.clockKnown() {
-		e := absDur(r.Model.sh.svcAt(now).Sub(r.truth()))
+	if r.sh.clockKnown() {
+		e := absDur(r.sh.svcAt(now).Sub(r.truth()))
 		sec := now.Sub(r.start).Truncate(time.Second)
 		r.mu.Lock()
 		if e > r.errs[sec] {
