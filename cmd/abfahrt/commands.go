@@ -59,10 +59,17 @@ func newStopsCmd(g *globals) *cobra.Command {
 			}
 			found := findStops(stops, strings.Join(args, " "), limit)
 			if asJSON {
-				return printJSON(g.stdout, found)
+				if err := printJSON(g.stdout, found); err != nil {
+					return err
+				}
 			}
 			if len(found) == 0 {
+				// The same exit status with or without --json (which
+				// printed [] for its parser).
 				return fmt.Errorf("no stop matches %q", strings.Join(args, " "))
+			}
+			if asJSON {
+				return nil
 			}
 			t := newTable(g.stdout, g.word("STOP"), g.word("CODE"), g.word("NAME"), g.word("PLATFORMS"))
 			for _, s := range found {
