@@ -113,7 +113,7 @@ func renderStatus(st *Styles, sourceName, age, next, skew, msg string, msgErr bo
 		return fit(line, w)
 	}
 	line := join(source, age, next, skew, msg)
-	if ansi.StringWidth(line) > w && (msg != "" || skew != "") {
+	if ansi.StringWidth(line) > w {
 		line = " " + join(age, next, skew, msg)
 		if ansi.StringWidth(line) > w {
 			line = " " + join(next, skew, msg)
