@@ -290,6 +290,12 @@ func (m *kioskModel) kioskTable(b *boardPane, rows []int, blank bool, w, room in
 		}
 		longest = max(longest, n)
 	}
+	// A passenger reads where a vehicle goes before its status word: when
+	// the status column's room makes every direction whole, it goes.
+	if c.status && c.dir < longest && min(c.dir+c.cw.status+gap, maxDir) >= longest {
+		c.status = false
+		c.dir = min(c.dir+c.cw.status+gap, maxDir)
+	}
 	c.dir = min(c.dir, longest)
 	out := []string{st.ColHeader.Render(fit(b.colHeader(c), w))}
 	space := room - 1
