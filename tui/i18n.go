@@ -512,6 +512,22 @@ func (t *texts) date(d time.Time) string {
 	return fmt.Sprintf(t.DateFormat, t.Weekdays[d.Weekday()], d.Day(), t.Months[d.Month()-1], d.Year())
 }
 
+// dateIn is the longest form of the date that fits in w cells, in whole
+// words: with the year, without it, without the weekday ("Friday, 11
+// September 2026", "Friday, 11 September", "11 September"); "" when not
+// even the day and month fit.
+func (t *texts) dateIn(d time.Time, w int) string {
+	d = d.In(model.Berlin)
+	noYear := strings.Replace(t.DateFormat, " %[4]d", "", 1)
+	for _, f := range []string{t.DateFormat, noYear, strings.Replace(noYear, "%[1]s, ", "", 1)} {
+		s := fmt.Sprintf(f, t.Weekdays[d.Weekday()], d.Day(), t.Months[d.Month()-1], d.Year())
+		if ansi.StringWidth(s) <= w {
+			return s
+		}
+	}
+	return ""
+}
+
 // passageStatus is a passage's status word, "predicted" included.
 func (t *texts) passageStatus(s model.PassageStatus) string {
 	if w := t.statusWord(s); w != "" {

@@ -161,7 +161,7 @@ func (m *kioskModel) kioskHeader(b *boardPane, i int, next *model.Event, w, h in
 		mid = append(mid, "", st.Muted.Render(tx.NextDep+": ")+st.LineBadge(line).Render(" "+line+" ")+" "+st.Text.Render(next.DirectionText))
 	}
 	if h < smallKiosk {
-		head := st.Digits.Render(clock) + "  " + mid[0]
+		head := st.Digits.Render(clock) + "  " + st.Title.Render(tx.dateIn(now, w-ansi.StringWidth(clock)-2))
 		return []string{fit(head, w), fit(mid[2]+" "+mid[3], w)}
 	}
 	scale := 1
@@ -187,6 +187,9 @@ func (m *kioskModel) kioskHeader(b *boardPane, i int, next *model.Event, w, h in
 	}
 	if mw < 12 { // no room beside the clock: the countdown goes first, then the text
 		right, rw, mw = nil, 0, w-lw-gapW
+	}
+	if mw > 0 {
+		mid[0] = st.Title.Render(tx.dateIn(now, mw)) // shorter, not cut, beside a wide clock
 	}
 	if len(mid) > len(left) { // small digits: no blank lines between the parts
 		mid = slices.DeleteFunc(mid, func(s string) bool { return s == "" })
