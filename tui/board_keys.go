@@ -1,8 +1,12 @@
 package tui
 
 import (
+	"errors"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed"
 )
 
 // boardKeys are the boards' bindings: the grid's cells, the zoomed board
@@ -96,6 +100,7 @@ type boardKeyState struct {
 	walk       bool // it has a walking time
 	wholeStop  bool // it shows a whole stop (it can group by platform)
 	remind     bool // it has rows and reminders are on (not in the kiosk)
+	unknown    bool // the service does not know its stop: nothing to watch or pin
 }
 
 // keyState sums up the boards' state for their bindings; on is whether
@@ -119,6 +124,7 @@ func (d *dispatch) keyState(on bool, reminders bool, pinned bool) boardKeyState 
 		s.filtered = b.filt.active()
 		s.walk, s.wholeStop = b.walk > 0, b.subj.point == ""
 		s.remind = reminders && len(rows) > 0
+		s.unknown = !b.have && errors.Is(b.polls().lastErr, feed.ErrNotFound)
 	}
 	return s
 }
@@ -163,10 +169,10 @@ func (k *boardKeys) sync(s boardKeyState) {
 		k.Num.SetHelp("1-9", t.KeyFocusBoard)
 	}
 	k.Remove.SetEnabled(on && !plain && s.boards > 0)
-	k.Watch.SetEnabled(plain && s.boards < MaxBoards)
+	k.Watch.SetEnabled(plain && s.boards < MaxBoards && !s.unknown)
 	k.Back.SetEnabled(zoom && !s.filtered && s.boards > 0)
 	k.Back.SetHelp("esc", t.KeyToGrid)
-	k.syncViews(on, s.boards, true, s.pinned)
+	k.syncViews(on, s.boards, !s.unknown || s.pinned, s.pinned)
 }
 
 // footer returns the boards' part of the key hint, most useful first,
