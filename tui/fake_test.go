@@ -26,6 +26,9 @@ type fakeSource struct {
 	base     baseDataMsg
 	trips    []model.Trip
 	passages model.VehiclePassages // answered for every vehicle
+	// wholeTrip answers Range=upcoming with the whole trip, as the real
+	// service and the simulation do; else with the passages ahead.
+	wholeTrip bool
 	pattern  model.Pattern         // Track and Stops, for every vehicle
 	vehErr   error                 // returned by Trips and Passages while set
 	inFlight int
@@ -133,7 +136,7 @@ func (f *fakeSource) Passages(_ context.Context, _ int, r model.Range) (model.Ve
 		return model.VehiclePassages{}, f.vehErr
 	}
 	vp := f.passages
-	if r == model.RangeUpcoming {
+	if r == model.RangeUpcoming && !f.wholeTrip {
 		vp.Passages = nil
 		for _, p := range f.passages.Passages {
 			if !p.Status.Done() {

@@ -1,0 +1,37 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+)
+
+// `u` (upcoming only) leaves the served stops out even though the service
+// answers Range=upcoming with the whole trip, as the real one and the
+// simulation do: the pane's list did not change, though its hint said
+// "u all stops".
+func TestVehicleUpcomingLeavesServedStopsOut(t *testing.T) {
+	e := vehicleEnv(t, 80, 40, 8, phaseBetween)
+	e.src.mu.Lock()
+	e.src.wholeTrip = true
+	e.src.mu.Unlock()
+	p := &e.m.vehicle
+	e.deliver(e.runNow(e.key("u")))
+	if p.rng != model.RangeUpcoming {
+		t.Fatal("u did not switch to upcoming")
+	}
+	v := ansi.Strip(e.m.View())
+	if len(p.pass.Passages) != 11 || strings.Contains(v, "Kuhberg Schulzentrum") {
+		t.Errorf("upcoming lists %d stops, want the 11 ahead:\n%s", len(p.pass.Passages), v)
+	}
+	if !strings.Contains(v, line2Stops[8].name) {
+		t.Errorf("the next stop is missing:\n%s", v)
+	}
+	e.deliver(e.runNow(e.key("u")))
+	if len(p.pass.Passages) != 19 {
+		t.Errorf("u again lists %d stops, want all 19", len(p.pass.Passages))
+	}
+}
