@@ -37,6 +37,22 @@ type VehiclePassages struct {
 // Line returns the name to show people for the vehicle's line.
 func (v VehiclePassages) Line() string { return lineName(v.RouteName, v.RouteNumber) }
 
+// Upcoming returns the passages still ahead: the service answers
+// Range=upcoming with the whole trip, served stops included, so callers
+// leave those out themselves. At the end of the trip the terminus stays.
+func Upcoming(ps []Passage) []Passage {
+	out := make([]Passage, 0, len(ps))
+	for _, p := range ps {
+		if !p.Status.Done() {
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 && len(ps) > 0 {
+		out = append(out, ps[len(ps)-1])
+	}
+	return out
+}
+
 // Alert is the service's unplanned passenger alert, if any.
 type Alert struct {
 	Title string   `json:"AlertTitle"`

@@ -29,14 +29,14 @@ type fakeSource struct {
 	// wholeTrip answers Range=upcoming with the whole trip, as the real
 	// service and the simulation do; else with the passages ahead.
 	wholeTrip bool
-	pattern  model.Pattern         // Track and Stops, for every vehicle
-	vehErr   error                 // returned by Trips and Passages while set
-	inFlight int
-	maxIn    int
-	alert    model.Alert // the unplanned alert
-	errAlert error       // returned by Alert while set
-	alerts   int         // Alert calls
-	limits   []int       // the Limit of each stop departures call
+	pattern   model.Pattern // Track and Stops, for every vehicle
+	vehErr    error         // returned by Trips and Passages while set
+	inFlight  int
+	maxIn     int
+	alert     model.Alert // the unplanned alert
+	errAlert  error       // returned by Alert while set
+	alerts    int         // Alert calls
+	limits    []int       // the Limit of each stop departures call
 	// wide answers stop departures asked for more than DefaultLimit.
 	wide map[subject]model.Board
 	// missing are the subjects the service says it does not know.

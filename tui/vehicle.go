@@ -157,23 +157,6 @@ func (p *vehiclePane) fed(msg feedMsg) tea.Cmd {
 	return p.apply(msg)
 }
 
-// upcoming is the passages still ahead: the service answers
-// Range=upcoming with the whole trip, served stops included (the real
-// service and the simulation), so the pane leaves those out itself. At
-// the end of the trip the terminus stays, so the pane can say so.
-func upcoming(ps []model.Passage) []model.Passage {
-	out := make([]model.Passage, 0, len(ps))
-	for _, p := range ps {
-		if !p.Status.Done() {
-			out = append(out, p)
-		}
-	}
-	if len(out) == 0 && len(ps) > 0 {
-		out = append(out, ps[len(ps)-1])
-	}
-	return out
-}
-
 // apply takes a good answer. Out of service, the last known trip stays on
 // screen; in service, the trip and passages replace the old ones.
 func (p *vehiclePane) apply(msg feedMsg) tea.Cmd {
@@ -199,7 +182,7 @@ func (p *vehiclePane) apply(msg feedMsg) tea.Cmd {
 	p.out, p.outSince = false, time.Time{}
 	p.trip, p.pass, p.have = trip, msg.data.passages, true
 	if msg.key.rng == model.RangeUpcoming {
-		p.pass.Passages = upcoming(p.pass.Passages)
+		p.pass.Passages = model.Upcoming(p.pass.Passages) // the service sends the whole trip
 	}
 	p.samples = append(p.samples, float64(trip.Deviation())/60)
 	if len(p.samples) > maxSamples {

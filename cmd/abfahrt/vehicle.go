@@ -53,6 +53,9 @@ func newVehicleCmd(g *globals) *cobra.Command {
 				if ps, err = src.client.Passages(ctx, n, r); err != nil {
 					return err
 				}
+				if !all { // the service answers upcoming with the whole trip
+					ps.Passages = model.Upcoming(ps.Passages)
+				}
 			}
 			if asJSON {
 				var pp *model.VehiclePassages
