@@ -90,6 +90,8 @@ type poller struct {
 	// at least once (a source whose timestamps never move is not judged).
 	dataTS, dataAt time.Time
 	moved          bool
+	// prevTS is the CurrentTimestamp of the last answer that had one.
+	prevTS time.Time
 	// requests counts requests started, for the status bar and tests.
 	requests int
 }
@@ -179,8 +181,16 @@ func (p *poller) accept(seq int) bool {
 // the request succeeded: an answer no newer than one that came more than
 // two intervals ago (a hub or cache serving its last good answer while
 // the service is down) keeps lastOK at the arrival of that newer data and
-// marks the data stale since then, as a failed poll would.
+// marks the data stale since then, as a failed poll would. An old
+// timestamp that moved on from the previous answer's is a service whose
+// clock was set back (restarted) and runs: live data again.
 func (p *poller) settle(pol policy, err error, at, ts time.Time) time.Duration {
+	old := !ts.IsZero() && !p.dataTS.IsZero() && !ts.After(p.dataTS) && p.moved &&
+		at.Sub(p.dataAt) > staleDataAfter*pol.interval
+	restarted := old && !p.prevTS.IsZero() && ts.After(p.prevTS)
+	if err == nil && !ts.IsZero() {
+		defer func() { p.prevTS = ts }()
+	}
 	switch {
 	case err != nil:
 		p.failures++
@@ -188,8 +198,7 @@ func (p *poller) settle(pol policy, err error, at, ts time.Time) time.Duration {
 		if p.staleSince.IsZero() {
 			p.staleSince = at
 		}
-	case !ts.IsZero() && !p.dataTS.IsZero() && !ts.After(p.dataTS) && p.moved &&
-		at.Sub(p.dataAt) > staleDataAfter*pol.interval:
+	case old && !restarted:
 		p.failures, p.lastErr = 0, nil
 		p.lastOK = p.dataAt
 		if p.staleSince.IsZero() {
@@ -198,7 +207,7 @@ func (p *poller) settle(pol policy, err error, at, ts time.Time) time.Duration {
 	default:
 		p.failures, p.lastErr, p.staleSince = 0, nil, time.Time{}
 		p.lastOK = at
-		if !ts.IsZero() && (p.dataTS.IsZero() || ts.After(p.dataTS)) {
+		if !ts.IsZero() && (p.dataTS.IsZero() || ts.After(p.dataTS) || restarted) {
 			p.moved = p.moved || !p.dataTS.IsZero()
 			p.dataTS, p.dataAt = ts, at
 		}
