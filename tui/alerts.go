@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"abfahrt/model"
 )
 
@@ -72,6 +74,37 @@ func (sh *shared) alertPart() string {
 		return ""
 	}
 	return sh.st.Ticker.Render("⚠ " + t)
+}
+
+// alertBannerLines is the alert in at most n lines of width w, wrapped
+// in whole words; when it needs more, the last line ends in " …". One
+// line (n <= 1) is alertBanner. Nil when there is no alert.
+func (sh *shared) alertBannerLines(w, n int) []string {
+	t := alertText(sh.alert)
+	if t == "" {
+		return nil
+	}
+	if n <= 1 || w < 10 {
+		return []string{sh.alertBanner(w)}
+	}
+	lines := wrapWords(t, w-2)
+	if len(lines) > n {
+		lines = lines[:n]
+		last := lines[n-1]
+		for ansi.StringWidth(last)+2 > w-2 && strings.Contains(last, " ") {
+			last = last[:strings.LastIndex(last, " ")]
+		}
+		lines[n-1] = last + " …"
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		lead := "  "
+		if i == 0 {
+			lead = "⚠ "
+		}
+		out[i] = fit(sh.st.Ticker.Render(lead+l), w)
+	}
+	return out
 }
 
 // alertBanner is the alert as one line of width w, "" when there is none.

@@ -63,6 +63,9 @@ const (
 	maxDir     = 56
 )
 
+// maxAlertLines is the most lines the alert takes on a board.
+const maxAlertLines = 3
+
 // columns is the layout of a board's rows at one width: which optional
 // columns show and how wide each is.
 type columns struct {
@@ -162,9 +165,13 @@ func (b *boardPane) render() string {
 	}
 	c := layoutColumns(b.sh.t.w, w, badge, plat, b.leaveCol())
 	space := h - 2
-	if banner := b.sh.alertBanner(w); banner != "" && h > 3 {
-		sb.WriteString("\n" + banner)
-		space--
+	if h > 3 {
+		// A whole board has room for a long alert (up to a quarter of its
+		// rows, at most three lines); a small grid cell keeps one line.
+		for _, l := range b.sh.alertBannerLines(w, min(maxAlertLines, (h-3)/4)) {
+			sb.WriteString("\n" + l)
+			space--
+		}
 	}
 	sb.WriteByte('\n')
 	sb.WriteString(st.ColHeader.Render(fit(b.colHeader(c), w)))
