@@ -176,8 +176,11 @@ func TestE2EBoardSearchResizeQuit(t *testing.T) {
 }
 
 func TestE2EVehiclePaneFromABoardRow(t *testing.T) {
+	// A weekday morning on the simulation: at night the embedded one on
+	// the machine's clock may have only planned rows, no vehicle to open.
+	addr, api := freeSimAddr(t)
 	tm := newTerm(t, 120, 40)
-	tm.typeText("abfahrt")
+	tm.typeText(fmt.Sprintf("abfahrt sim --quiet --listen %s --start 2026-09-11T07:30:00+02:00 & sleep 1; abfahrt --api %s", addr, api))
 	tm.keys("Enter")
 	tm.waitFor(departureRow, 10*time.Second)
 	// The first row may be a planned one (no vehicle to open): move down
