@@ -243,7 +243,7 @@ func (b *boardPane) header(w int) string {
 		parts = append(parts, n)
 	}
 	left := " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
-	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
+	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04")) + " "
 	if since, ok := b.sh.stale(b.polls()); ok && b.have {
 		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}

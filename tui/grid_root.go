@@ -381,7 +381,8 @@ func (m *Model) quitDispatch() {
 	m.disp.pins.stop()
 }
 
-// sample records the request counter each clock second.
+// sample records the request counter at a clock message (at most once a
+// second).
 func (m *Model) sample(now time.Time) {
 	m.sh.rate = m.disp.rate.sample(now, m.sh.dt)
 }
@@ -407,9 +408,11 @@ func (r *rateMeter) sample(now time.Time, dt *dispTexts) string {
 		return ""
 	}
 	c := r.stats()
-	r.head = (r.head + 1) % len(r.samples)
-	r.samples[r.head] = rateSample{at: now, count: c}
-	r.n = min(r.n+1, len(r.samples))
+	if r.n == 0 || now.Sub(r.samples[r.head].at) >= time.Second { // at most one a second
+		r.head = (r.head + 1) % len(r.samples)
+		r.samples[r.head] = rateSample{at: now, count: c}
+		r.n = min(r.n+1, len(r.samples))
+	}
 	oldest := c
 	older := false // a sample older than the window exists
 	for i := range r.n {

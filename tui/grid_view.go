@@ -335,7 +335,7 @@ func (g *gridPane) zoomView(b *gridBoard) string {
 		note += " · " + strings.TrimPrefix(strings.TrimPrefix(s, b.sh.dt.Arr), " · ")
 	}
 	left := " " + st.Accent.Render(itoa(g.focus+1)) + " " + st.Title.Render(b.name()) + st.Muted.Render(" · "+note)
-	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
+	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04")) + " "
 	if since, ok := b.sh.stale(b.polls()); ok && b.have {
 		right = st.Stale.Render(fmt.Sprintf(b.sh.t.StaleSince, since.In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}
@@ -397,7 +397,7 @@ func (g *gridPane) summary(w int) string {
 	}
 	// The clock on the right, as on the single board: a dispatcher reads
 	// the countdowns against it.
-	clock := st.Clock.Render(g.sh.now.In(model.Berlin).Format("15:04:05")) + " "
+	clock := st.Clock.Render(g.sh.now.In(model.Berlin).Format("15:04")) + " "
 	return spread(left+st.Muted.Render(" · ")+strings.Join(parts, st.Muted.Render(" · ")), clock, w)
 }
 

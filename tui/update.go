@@ -150,7 +150,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 			}
 			*m.memo = frameMemos{}
 		}
-		return tea.Batch(clockCmd(m.sh.clock), logSkew, m.tickReminders(), m.followProfile())
+		return tea.Batch(logSkew, m.tickReminders(), m.followProfile())
 	case feedTickMsg:
 		f, cmd, ok := m.sh.reg.tick(m.sh, msg)
 		if ok {
