@@ -25,7 +25,7 @@ const (
 	// still shows the old text.
 	changeSlack = time.Millisecond
 	// minClockGap bounds how soon one clock message follows another.
-	minClockGap = 10 * time.Millisecond
+	minClockGap = changeSlack
 )
 
 // clockPlan is the clock message scheduled: due is its local time, zero
@@ -67,7 +67,7 @@ func (m *Model) nextChange(now time.Time) time.Time {
 		return now.Truncate(time.Second).Add(time.Second)
 	}
 	sh := m.sh
-	next := now.Add(time.Minute) // the service's minute comes sooner; a bound
+	next := now.Add(time.Minute + changeSlack) // a bound: the service's minute comes as soon
 	take := func(t time.Time) {
 		if t.After(now) && t.Before(next) {
 			next = t
