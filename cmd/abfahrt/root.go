@@ -257,9 +257,8 @@ func (g *globals) source() (source, error) {
 	}
 	if api == "" {
 		clock := sim.NewClock(time.Time{}, 1)
-		svc := sim.New(sim.Options{Seed: g.seed, Clock: clock})
 		c, err := feed.NewClient(sim.BaseURL, ua, ttl,
-			feed.WithHTTPClient(&http.Client{Transport: g.logTransport(sim.NewTransport(svc))}),
+			feed.WithHTTPClient(&http.Client{Transport: g.logTransport(newSimTransport(sim.Options{Seed: g.seed, Clock: clock}))}),
 			feed.WithCacheDir(""))
 		if err != nil {
 			return source{}, err
