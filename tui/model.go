@@ -172,8 +172,10 @@ type shared struct {
 	rate string
 
 	// plan is the clock message scheduled for the next visible change
-	// (nextchange.go).
-	plan clockPlan
+	// (nextchange.go); firstIn closes when the first answer is in, and
+	// starts the base data load (commands.go).
+	plan    clockPlan
+	firstIn chan struct{}
 }
 
 // nextSeq returns a new request id, never 0.
@@ -298,7 +300,7 @@ func New(o Options) Model {
 func (m Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{
 		m.startClock(),
-		baseDataCmd(m.sh.ctx, m.sh.src),
+		m.sh.baseDataAtStart(),
 		m.disp.init(),
 		m.sh.rem.loadCmd(),
 		m.alertGo,
@@ -315,6 +317,7 @@ func (m Model) Init() tea.Cmd {
 // global bindings to the overlay or focused pane, data to its owner.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.sh.observeMsg(msg)
+	m.sh.firstAnswer(msg)
 	cmd := m.catchUp(msg)
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:

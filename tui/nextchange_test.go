@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"regexp"
 	"strings"
@@ -200,4 +201,51 @@ func TestNextChangeThroughServiceRate(t *testing.T) {
 	if got := m.nextChange(l0); !got.Equal(l0.Add(time.Minute + changeSlack)) {
 		t.Errorf("in-process: next change %v after a whole minute, want a minute", got.Sub(l0))
 	}
+}
+
+// slowBoardSource answers the board after a second, and records when the
+// base data was asked for.
+type slowBoardSource struct {
+	*fakeSource
+	mu              sync.Mutex
+	boardAt, baseAt time.Time
+}
+
+func (s *slowBoardSource) StopDepartures(ctx context.Context, n, limit int) (model.Board, error) {
+	time.Sleep(time.Second)
+	s.mu.Lock()
+	if s.boardAt.IsZero() {
+		s.boardAt = time.Now()
+	}
+	s.mu.Unlock()
+	return s.fakeSource.StopDepartures(ctx, n, limit)
+}
+
+func (s *slowBoardSource) Stops(ctx context.Context, sc model.Scope, limit int) ([]model.Stop, error) {
+	s.mu.Lock()
+	if s.baseAt.IsZero() {
+		s.baseAt = time.Now()
+	}
+	s.mu.Unlock()
+	return s.fakeSource.Stops(ctx, sc, limit)
+}
+
+// Issue 15: at start the base data load (four large answers for the
+// search) waits for the board's first answer, so the first departure rows
+// do not share the service, or the embedded simulation's processor, with it.
+func TestBaseDataWaitsForTheFirstBoardAnswer(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		src := &slowBoardSource{fakeSource: newFakeSource()}
+		_, stop := runHeadless(t, New(Options{Source: src, SourceName: "sim"}), 120, 40)
+		time.Sleep(5 * time.Second)
+		stop(2 * DefaultInterval)
+		src.mu.Lock()
+		defer src.mu.Unlock()
+		if src.boardAt.IsZero() || src.baseAt.IsZero() {
+			t.Fatalf("board answered at %v, base data asked at %v", src.boardAt, src.baseAt)
+		}
+		if src.baseAt.Before(src.boardAt) {
+			t.Errorf("the base data was asked for %v before the board's first answer", src.boardAt.Sub(src.baseAt))
+		}
+	})
 }
