@@ -60,7 +60,7 @@ func (m *Model) everySecond() bool {
 // shown (countdowns, "now", hiding a departure, walking times: events'
 // times have seconds), the next 30 s step of a feed's data age or time to
 // its next poll (the status bar), a feed's stale deadline, a reminder's
-// leave time, and a sample leaving the request rate's window. Service
+// leave time, and the request rate's minute (ratemeter.go). Service
 // times are converted to local time through the service clock's rate.
 func (m *Model) nextChange(now time.Time) time.Time {
 	if m.everySecond() {
@@ -115,11 +115,8 @@ func (m *Model) nextChange(now time.Time) time.Time {
 			}
 		}
 	}
-	r := &m.disp.rate
-	if r.stats != nil {
-		for i := range r.n {
-			take(r.samples[(r.head-i+len(r.samples))%len(r.samples)].at.Add(time.Minute + changeSlack))
-		}
+	if t := m.disp.rate.nextTurn(now); !t.IsZero() {
+		take(t)
 	}
 	take(sh.localAt(svcNext).Add(changeSlack))
 	return next
