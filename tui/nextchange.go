@@ -77,7 +77,8 @@ func (m *Model) nextChange(now time.Time) time.Time {
 	svcNow := sh.svcAt(now)
 	svcNext := svcNow.Truncate(time.Minute).Add(time.Minute)
 	turn := func(anchor time.Time) {
-		if anchor.IsZero() {
+		// Beyond the hour a row shows the clock time, which does not turn.
+		if anchor.IsZero() || anchor.Sub(svcNow) > time.Hour+time.Minute {
 			return
 		}
 		if t := nextStep(svcNow, anchor, time.Minute); t.Before(svcNext) {
