@@ -64,9 +64,10 @@ func baseDataCmd(parent context.Context, src Source) tea.Cmd {
 	return baseDataAfter(parent, src, nil)
 }
 
-// baseDataAfter is baseDataCmd that starts when first closes (the first
-// answer of the board is in), or after baseDataMaxWait; with first nil,
-// after baseDataDelay.
+// baseDataAfter is baseDataCmd that starts a frame after first closes (the
+// first answer of the board is in, and its rows are painted on the
+// renderer's next tick), or after baseDataMaxWait; with first nil, after
+// baseDataDelay.
 func baseDataAfter(parent context.Context, src Source, first <-chan struct{}) tea.Cmd {
 	return func() tea.Msg {
 		// Let the first board's request go first: on a small machine the
@@ -82,6 +83,13 @@ func baseDataAfter(parent context.Context, src Source, first <-chan struct{}) te
 		select {
 		case <-t.C:
 		case <-first:
+			// Then one frame more: the renderer paints the first rows on
+			// its next tick, which the load would otherwise delay.
+			t.Reset(time.Second/fps + baseDataDelay/5)
+			select {
+			case <-t.C:
+			case <-parent.Done():
+			}
 		case <-parent.Done():
 		}
 		ctx, cancel := context.WithTimeout(parent, baseDataTimeout)
