@@ -6,35 +6,17 @@ import (
 	"abfahrt/feed/sim"
 )
 
-// simTransport answers from the embedded simulation, which it builds in
-// the background: building the network takes tens of milliseconds, and
-// the board's terminal and first frame need not wait for it. A request
-// waits until the simulation is built (or its context ends). Once built,
-// the plans of the days around now are made too (sim.Service.Warm), at
-// the same time as the first answers, which share them.
-type simTransport struct {
-	ready chan struct{}
-	rt    http.RoundTripper // set before ready closes
-}
-
-// newSimTransport starts building the simulation of opts.
-func newSimTransport(opts sim.Options) *simTransport {
-	t := &simTransport{ready: make(chan struct{})}
-	go func() {
-		svc := sim.New(opts)
-		t.rt = sim.NewTransport(svc)
-		close(t.ready)
-		svc.Warm()
-	}()
-	return t
-}
-
-// RoundTrip answers r from the simulation once it is built.
-func (t *simTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	select {
-	case <-t.ready:
-	case <-r.Context().Done():
-		return nil, r.Context().Err()
-	}
-	return t.rt.RoundTrip(r)
+// newSimTransport builds the embedded simulation of opts and answers from
+// it. The network is built at once (the board's first request needs it);
+// the plans of the days around now (tens of milliseconds) are built in the
+// background (sim.Service.Warm) while the terminal and Bubble Tea start,
+// and the first answers share them. The simulation is built before the
+// board starts on purpose: Bubble Tea v1 paints on a frame ticker that
+// starts with the program, and a program started earlier only has its
+// first tick come before the first answer is in (measured: the first row
+// a tick, 100 ms, later).
+func newSimTransport(opts sim.Options) http.RoundTripper {
+	svc := sim.New(opts)
+	go svc.Warm()
+	return sim.NewTransport(svc)
 }
