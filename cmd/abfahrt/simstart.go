@@ -2,9 +2,14 @@ package main
 
 import (
 	"net/http"
+	"time"
 
 	"abfahrt/feed/sim"
 )
+
+// embeddedSimStart is the embedded simulation's time at start; zero is the
+// machine's time. Tests that need day service whatever the hour pin it.
+var embeddedSimStart time.Time
 
 // newSimTransport builds the embedded simulation of opts and answers from
 // it. The network is built at once (the board's first request needs it);
