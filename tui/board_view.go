@@ -260,7 +260,7 @@ func (b *boardPane) header(w int) string {
 	if b.num > 0 {
 		left = " " + st.Accent.Render(itoa(b.num)) + left
 	}
-	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04:05")) + " "
+	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04")) + " "
 	if since, ok := b.sh.stale(b.polls()); ok && b.have {
 		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))) + "  " + right
 	}

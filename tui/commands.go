@@ -50,19 +50,46 @@ func baseRetryCmd(d time.Duration) tea.Cmd {
 }
 
 // baseDataDelay is how long the base data load waits at start, so that
-// the first departures are painted first.
-const baseDataDelay = 150 * time.Millisecond
+// the first departures are painted first; baseDataMaxWait how long it
+// waits at most for the first answer when it is told of it.
+const (
+	baseDataDelay   = 150 * time.Millisecond
+	baseDataMaxWait = 2 * time.Second
+)
 
 // baseDataCmd loads the base data for the search: stops, stop points,
 // routes and vehicles, concurrently. The client's disk cache makes this
 // cheap after the first start of the day.
 func baseDataCmd(parent context.Context, src Source) tea.Cmd {
+	return baseDataAfter(parent, src, nil)
+}
+
+// baseDataAfter is baseDataCmd that starts a frame after first closes (the
+// first answer of the board is in, and its rows are painted on the
+// renderer's next tick), or after baseDataMaxWait; with first nil, after
+// baseDataDelay.
+func baseDataAfter(parent context.Context, src Source, first <-chan struct{}) tea.Cmd {
 	return func() tea.Msg {
 		// Let the first board's request go first: on a small machine the
 		// four base data answers (the search's) would otherwise delay the
-		// first departure rows.
+		// first departure rows (the embedded simulation answers them as
+		// soon as it is built, with the board's request).
+		wait := baseDataDelay
+		if first != nil {
+			wait = baseDataMaxWait
+		}
+		t := time.NewTimer(wait)
+		defer t.Stop()
 		select {
-		case <-time.After(baseDataDelay):
+		case <-t.C:
+		case <-first:
+			// Then one frame more: the renderer paints the first rows on
+			// its next tick, which the load would otherwise delay.
+			t.Reset(time.Second/fps + baseDataDelay/5)
+			select {
+			case <-t.C:
+			case <-parent.Done():
+			}
 		case <-parent.Done():
 		}
 		ctx, cancel := context.WithTimeout(parent, baseDataTimeout)
@@ -99,6 +126,23 @@ func baseDataCmd(parent context.Context, src Source) tea.Cmd {
 		}
 		msg.err = errors.Join(all...)
 		return msg
+	}
+}
+
+// baseDataAtStart is the base data load of Init: it starts when the first
+// answer is in (firstAnswer), so the first departure rows do not share the
+// service (and, with the embedded simulation, the processor) with it.
+func (sh *shared) baseDataAtStart() tea.Cmd {
+	sh.firstIn = make(chan struct{})
+	return baseDataAfter(sh.ctx, sh.src, sh.firstIn)
+}
+
+// firstAnswer starts the waiting base data load on the first answer of a
+// board, good or not.
+func (sh *shared) firstAnswer(msg tea.Msg) {
+	if msg, ok := msg.(feedMsg); ok && msg.key.kind == feedBoard && sh.firstIn != nil {
+		close(sh.firstIn)
+		sh.firstIn = nil
 	}
 }
 

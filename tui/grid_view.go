@@ -398,7 +398,7 @@ func (g *gridPane) summary(w int) string {
 	}
 	// The clock on the right, as on a board: a dispatcher reads
 	// the countdowns against it.
-	clock := st.Clock.Render(g.sh.now.In(model.Berlin).Format("15:04:05")) + " "
+	clock := st.Clock.Render(g.sh.now.In(model.Berlin).Format("15:04")) + " "
 	return spread(" "+fitParts(parts, st.Muted.Render(" · "), w-ansi.StringWidth(clock)-2), clock, w)
 }
 

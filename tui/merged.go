@@ -135,7 +135,7 @@ func (p *mergedPane) render(g *gridPane) string {
 	if a := p.sh.alertPart(); a != "" {
 		title += st.Muted.Render(" · ") + a
 	}
-	sb.WriteString(spread(title, st.Clock.Render(p.sh.now.In(model.Berlin).Format("15:04:05"))+" ", w))
+	sb.WriteString(spread(title, st.Clock.Render(p.sh.now.In(model.Berlin).Format("15:04"))+" ", w))
 	if h < 3 {
 		return sb.String()
 	}

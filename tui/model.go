@@ -177,6 +177,12 @@ type shared struct {
 	// rate the requests per minute for the status bar (rate.go).
 	dt   *dispTexts
 	rate string
+
+	// plan is the clock message scheduled for the next visible change
+	// (nextchange.go); firstIn closes when the first answer is in, and
+	// starts the base data load (commands.go).
+	plan    clockPlan
+	firstIn chan struct{}
 }
 
 // nextSeq returns a new request id, never 0.
@@ -282,8 +288,8 @@ func New(o Options) Model {
 // and, if asked, the vehicle pane.
 func (m Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{
-		clockCmd(m.sh.clock),
-		baseDataCmd(m.sh.ctx, m.sh.src),
+		m.startClock(),
+		m.sh.baseDataAtStart(),
 		m.disp.init(),
 		m.sh.rem.loadCmd(),
 		m.alertGo,
@@ -299,17 +305,18 @@ func (m Model) Init() tea.Cmd {
 // global bindings to the overlay or focused pane, data to its owner.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.sh.observeMsg(msg)
-	var cmd tea.Cmd
+	m.sh.firstAnswer(msg)
+	cmd := m.catchUp(msg)
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()
 	case tea.KeyMsg:
-		cmd = m.handleKey(msg)
+		cmd = tea.Batch(cmd, m.handleKey(msg))
 	case clockMsg, feedTickMsg:
-		cmd = m.handleTick(msg)
+		cmd = tea.Batch(cmd, m.handleTick(msg))
 	default:
-		cmd = m.handleData(msg)
+		cmd = tea.Batch(cmd, m.handleData(msg))
 	}
 	if m.vehicle.open {
 		m.vehicle.measure()
@@ -318,7 +325,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(w, cmd)
 	}
 	m.syncKeys()
-	return m, cmd
+	return m, tea.Batch(cmd, m.planClock())
 }
 
 // widen marks the feeds that a view shows through filters, so that their

@@ -24,8 +24,8 @@ func TestRowsRedrawnOnlyWhenTheirTextChanges(t *testing.T) {
 	}
 	e.advance(time.Second)
 	v := e.m.View()
-	if !strings.Contains(v, e.now.Format("15:04:05")) {
-		t.Fatalf("the clock did not move:\n%s", v)
+	if !strings.Contains(v, e.now.Format("15:04")) {
+		t.Fatalf("the header shows no clock:\n%s", v)
 	}
 	same, turned := 0, 0
 	for i, r := range e.m.board().cache.rows {

@@ -353,7 +353,7 @@ func TestGridClockWideCellsAndLateCount(t *testing.T) {
 	e := newGridEnv(t, 200, 40, specsOver(2), nil)
 	v := e.view()
 	first := strings.SplitN(v, "\n", 2)[0]
-	if !strings.Contains(first, "12:34:56") {
+	if !strings.Contains(first, "12:34 ") {
 		t.Errorf("the grid's top line has no clock: %q", first)
 	}
 	if !strings.Contains(v, "12:41") || !regexp.MustCompile(`Söflingen\s+now\s+\+1\s+B\s+12:33`).MatchString(v) {

@@ -145,7 +145,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case clockMsg:
 		logSkew := m.sh.tick(msg.now)
-		m.sh.rate = m.disp.rate.sample(msg.now, m.sh.dt) // requests per minute, each second
+		m.sh.rate = m.disp.rate.sample(msg.now, m.sh.dt) // requests in the last whole minute (ratemeter.go)
 		if b := m.disp.grid.zoomedBoard(); b != nil {
 			b.setCursor(b.cursorIn(b.rows())) // the cursor stays on its trip as rows pass
 		}
@@ -155,7 +155,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 			}
 			*m.memo = frameMemos{}
 		}
-		return tea.Batch(clockCmd(m.sh.clock), logSkew, m.tickReminders(), m.followProfile())
+		return tea.Batch(logSkew, m.tickReminders(), m.followProfile())
 	case feedTickMsg:
 		f, cmd, ok := m.sh.reg.tick(m.sh, msg)
 		if ok {

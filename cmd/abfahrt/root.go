@@ -258,10 +258,9 @@ func (g *globals) source() (source, error) {
 		return source{}, usagef("--api is empty; name the service, such as --api https://api.swu.de/mobility/v1 (without --api abfahrt shows the embedded simulation)")
 	}
 	if api == "" {
-		clock := sim.NewClock(time.Time{}, 1)
-		svc := sim.New(sim.Options{Seed: g.seed, Clock: clock})
+		clock := sim.NewClock(embeddedSimStart, 1)
 		c, err := feed.NewClient(sim.BaseURL, ua, ttl,
-			feed.WithHTTPClient(&http.Client{Transport: g.logTransport(sim.NewTransport(svc))}),
+			feed.WithHTTPClient(&http.Client{Transport: g.logTransport(newSimTransport(sim.Options{Seed: g.seed, Clock: clock}))}),
 			feed.WithCacheDir(""))
 		if err != nil {
 			return source{}, err

@@ -53,7 +53,8 @@ func (p *planner) alertFor(y int, m time.Month, d, win int) *alert {
 		return al
 	}
 	al := p.makeAlert(y, m, d, win)
-	p.alerts.Store(key, al)
+	a, _ := p.alerts.LoadOrStore(key, al) // days built at the same time agree on one
+	al, _ = a.(*alert)
 	return al
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -43,7 +44,7 @@ type planner struct {
 	seed int64
 
 	mu    sync.Mutex
-	days  map[int]*dayPlan
+	days  map[int]*dayEntry
 	order []int
 
 	alerts sync.Map // alertKey -> *alert (nil: no alert in that window)
@@ -51,36 +52,70 @@ type planner struct {
 
 const planCacheSize = 6
 
+// dayEntry is a day's plan in the cache, built once by the first to ask;
+// days are built outside the planner's lock, so that different days build
+// at the same time.
+type dayEntry struct {
+	once sync.Once
+	dp   atomic.Pointer[dayPlan]
+}
+
 func newPlanner(n *network, seed int64) *planner {
-	return &planner{net: n, seed: seed, days: map[int]*dayPlan{}}
+	return &planner{net: n, seed: seed, days: map[int]*dayEntry{}}
 }
 
 // day returns the plan of the service day that starts at local midnight of
 // the given date (normalised, so d may be 0 or 32).
 func (p *planner) day(y int, m time.Month, d int) *dayPlan {
-	midnight := time.Date(y, m, d, 0, 0, 0, 0, berlin)
-	y, m, d = midnight.Date()
-	key := y*10000 + int(m)*100 + d
+	e, key, built := p.entry(y, m, d)
+	if built {
+		return e.dp.Load()
+	}
+	e.once.Do(func() {
+		midnight := time.Date(y, m, d, 0, 0, 0, 0, berlin)
+		dp := p.buildDay(midnight.Date())
+		dp.key = key
+		e.dp.Store(dp)
+	})
+	return e.dp.Load()
+}
+
+// entry returns the cache entry of a day, made if missing, and whether its
+// plan is built.
+func (p *planner) entry(y int, m time.Month, d int) (e *dayEntry, key int, built bool) {
+	y, m, d = time.Date(y, m, d, 0, 0, 0, 0, berlin).Date()
+	key = y*10000 + int(m)*100 + d
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if dp, ok := p.days[key]; ok {
-		return dp
+	if e, ok := p.days[key]; ok {
+		return e, key, e.dp.Load() != nil
 	}
-	dp := p.buildDay(y, m, d)
-	dp.key = key
-	p.days[key] = dp
+	e = &dayEntry{}
+	p.days[key] = e
 	p.order = append(p.order, key)
 	if len(p.order) > planCacheSize {
 		delete(p.days, p.order[0])
 		p.order = p.order[1:]
 	}
-	return dp
+	return e, key, false
 }
 
-// around returns the plans of the service days that can have passages near t.
+// around returns the plans of the service days that can have passages near
+// t. Days not built yet are built at the same time (the first answer after
+// a start, or after midnight, waits for one plan, not three in a row).
 func (p *planner) around(t int64) [3]*dayPlan {
 	y, m, d := time.Unix(t, 0).In(berlin).Date()
-	return [3]*dayPlan{p.day(y, m, d-1), p.day(y, m, d), p.day(y, m, d+1)}
+	var out [3]*dayPlan
+	var wg sync.WaitGroup
+	for i := range out {
+		if e, _, built := p.entry(y, m, d-1+i); built {
+			out[i] = e.dp.Load()
+			continue
+		}
+		wg.Go(func() { out[i] = p.day(y, m, d-1+i) })
+	}
+	wg.Wait()
+	return out
 }
 
 func (p *planner) buildDay(y int, m time.Month, d int) *dayPlan {

@@ -43,8 +43,16 @@ func buildTrack(way []lonLat, keys []int, step float64) (polyline, []float64) {
 	if len(way) == 0 {
 		return pl, at
 	}
-	pl.pts = append(pl.pts, way[0])
-	pl.cum = append(pl.cum, 0)
+	// The points of each leg first, so the track is allocated once.
+	steps := make([]int, len(way))
+	total := 1
+	for i := 1; i < len(way); i++ {
+		steps[i] = max(int(math.Ceil(distance(way[i-1], way[i])/step)), 1)
+		total += steps[i]
+	}
+	pl.pts = make([]lonLat, 1, total)
+	pl.cum = make([]float64, 1, total)
+	pl.pts[0] = way[0]
 	for i := 1; i < len(way); i++ {
 		a, b := way[i-1], way[i]
 		lo, hi := keys[i-1], keys[i]
@@ -58,10 +66,7 @@ func buildTrack(way []lonLat, keys []int, step float64) (polyline, []float64) {
 		k := math.Cos(a.Lat * math.Pi / 180)
 		dx, dy := (b.Lon-a.Lon)*k, b.Lat-a.Lat
 		c := lonLat{(a.Lon+b.Lon)/2 - dy*bend/k, (a.Lat+b.Lat)/2 + dx*bend}
-		n := int(math.Ceil(distance(a, b) / step))
-		if n < 1 {
-			n = 1
-		}
+		n := steps[i]
 		for j := 1; j <= n; j++ {
 			t := float64(j) / float64(n)
 			u := 1 - t

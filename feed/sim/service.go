@@ -93,3 +93,9 @@ func stamp(w *jw, now int64, resp *response) {
 	w.time(now)
 	resp.tsTo = len(w.b)
 }
+
+// Warm builds what the first answers need (the plans of the service days
+// around the simulated now), so that a board started on the simulation
+// does not wait for them in its first request. Safe to call concurrently
+// with requests, which wait for the plans they share.
+func (s *Service) Warm() { s.plans.around(s.now()) }

@@ -1,0 +1,251 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+)
+
+// frame is a distinct view, with the clock's time when it was drawn.
+type frame struct {
+	at time.Time
+	v  string
+}
+
+// clockCounter is the root model with its clock messages counted and every
+// distinct view kept with the time it was drawn.
+type clockCounter struct {
+	Model
+	clock  func() time.Time
+	mu     *sync.Mutex
+	ticks  *int
+	frames *[]frame
+}
+
+func (c clockCounter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(clockMsg); ok {
+		c.mu.Lock()
+		*c.ticks++
+		c.mu.Unlock()
+	}
+	m, cmd := c.Model.Update(msg)
+	c.Model = m.(Model)
+	return c, cmd
+}
+
+func (c clockCounter) View() string {
+	v := c.Model.View()
+	c.mu.Lock()
+	if n := len(*c.frames); v != "" && (n == 0 || (*c.frames)[n-1].v != v) {
+		*c.frames = append(*c.frames, frame{at: c.clock(), v: v})
+	}
+	c.mu.Unlock()
+	return v
+}
+
+// runCounted runs the board of src on a clock that starts at t0 for d, and
+// returns its clock messages, its distinct frames and its shared state.
+func runCounted(t *testing.T, o Options, d, drain time.Duration, during func(clock func() time.Time)) (int, []frame, *shared) {
+	start := time.Now()
+	clock := func() time.Time { return t0.Add(time.Since(start)) }
+	o.Now = clock
+	var (
+		mu     sync.Mutex
+		ticks  int
+		frames []frame
+	)
+	c := clockCounter{Model: New(o), clock: clock, mu: &mu, ticks: &ticks, frames: &frames}
+	_, stop := runHeadless(t, c, 160, 48)
+	if during != nil {
+		during(clock)
+	}
+	time.Sleep(d - time.Since(start))
+	stop(drain)
+	mu.Lock()
+	defer mu.Unlock()
+	return ticks, frames, c.sh
+}
+
+// countdownAt is what the board's due column says for an event due at due
+// when the clock shows now.
+func countdownAt(due, now time.Time) string {
+	switch d := due.Sub(now); {
+	case d < time.Minute:
+		return "now"
+	default:
+		return strings.TrimSpace(itoa(int(d/time.Minute))) + " min"
+	}
+}
+
+// Issue 15: an idle board is not woken every second. Over five minutes its
+// clock messages come only where something visible changes, yet every
+// frame stays true for as long as it is on screen: the header clock turns
+// on the minute, and a countdown whose event is due at 12:37:06 turns at
+// 12:35:06 and 12:36:06 (events have seconds), each within 2 ms.
+func TestBoardClockWakesOnlyForVisibleChanges(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ticks, frames, _ := runCounted(t, Options{Source: newFakeSource(), SourceName: "sim"}, 5*time.Minute, 2*DefaultInterval, nil)
+		if len(frames) < 3 {
+			t.Fatalf("%d frames in 5 minutes", len(frames))
+		}
+		// A second clock would send 300; the changes on this board: 5
+		// minutes, the turns of its 20 events' countdowns (each at its own
+		// second), rows leaving, the status bar's steps.
+		if ticks >= 100 {
+			t.Errorf("%d clock messages in 5 minutes: more than the board's changes need", ticks)
+		}
+		wasted := 0
+		for i := 1; i < len(frames); i++ {
+			if frames[i].v == frames[i-1].v {
+				wasted++
+			}
+		}
+		due := t0.Add(2*time.Minute + 10*time.Second) // Böfingen from platform D
+		row := regexp.MustCompile(`Böfingen\s+D\s+(now|\d+ min)\s`)
+		turns := 0
+		for i, f := range frames {
+			until := t0.Add(5 * time.Minute)
+			if i+1 < len(frames) {
+				until = frames[i+1].at.Add(-2 * time.Millisecond)
+			}
+			head := strings.SplitN(f.v, "\n", 2)[0]
+			for _, at := range []time.Time{f.at, until} {
+				if want := at.In(model.Berlin).Format("15:04"); !strings.Contains(head, " "+want+" ") {
+					t.Errorf("the frame drawn at %s, still on screen at %s, shows the header %q, want %s",
+						f.at.Format("15:04:05.000"), at.Format("15:04:05.000"), head, want)
+				}
+			}
+			if m := row.FindStringSubmatch(f.v); m != nil {
+				for _, at := range []time.Time{f.at, until} {
+					if want := countdownAt(due, at); m[1] != want {
+						t.Errorf("the frame drawn at %s shows Böfingen %q at %s, want %q",
+							f.at.Format("15:04:05.000"), m[1], at.Format("15:04:05.000"), want)
+					}
+				}
+				if i > 0 {
+					if p := row.FindStringSubmatch(frames[i-1].v); p != nil && p[1] != m[1] {
+						turns++
+					}
+				}
+			}
+		}
+		if turns < 2 {
+			t.Errorf("Böfingen's countdown turned %d times in 5 minutes, want 2 (2 → 1 min → now)", turns)
+		}
+		t.Logf("%d clock messages, %d distinct frames in 5 minutes (a second clock: 300)", ticks, len(frames))
+	})
+}
+
+// Issue 15: the stale marker still appears the moment the data turns
+// stale (two intervals after the last good answer), not at the next
+// minute or poll.
+func TestStaleMarkerOnTimeWithoutSecondClock(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		src := newFakeSource()
+		_, frames, sh := runCounted(t, Options{Source: src, SourceName: "sim"}, 2*time.Minute, 10*time.Minute, func(func() time.Time) {
+			time.Sleep(time.Second) // the first answer is in
+			src.mu.Lock()
+			src.err = errors.New("connection refused")
+			src.mu.Unlock()
+		})
+		var staleAt time.Time
+		for _, f := range sh.reg.entries {
+			if f.key == boardFeed(subject{stop: DefaultStop}) {
+				staleAt = f.poll.staleAt(sh.pol.interval)
+			}
+		}
+		if staleAt.IsZero() {
+			t.Fatal("the board had no good answer")
+		}
+		for i, f := range frames {
+			stale := strings.Contains(f.v, "stale since")
+			if stale != f.at.After(staleAt) {
+				t.Errorf("frame %d drawn at %s says stale=%v; stale from %s", i, f.at.Format("15:04:05.000"), stale, staleAt.Format("15:04:05.000"))
+			}
+			if stale {
+				if late := f.at.Sub(staleAt); late > 2*time.Millisecond {
+					t.Errorf("the stale marker came %v after the data turned stale", late)
+				}
+				break
+			}
+		}
+	})
+}
+
+// The next change of a service clock running at ten times real time comes
+// through its rate: the next service minute, 55 service seconds away, is
+// 5.5 s of local time.
+func TestNextChangeThroughServiceRate(t *testing.T) {
+	m := New(Options{Source: newFakeSource()})
+	l0 := time.Date(2026, 11, 22, 23, 0, 0, 0, time.UTC)
+	m.sh.svc = &serviceClock{known: true, refL: l0, refS: time.Date(2026, 9, 11, 7, 30, 5, 0, model.Berlin), rate: 10}
+	m.sh.tick(l0)
+	got := m.nextChange(l0)
+	if want := l0.Add(5500*time.Millisecond + changeSlack); !got.Equal(want) {
+		t.Errorf("next change at %v after %v, want %v", got.Sub(l0), l0, want.Sub(l0))
+	}
+	if s := m.sh.svcAt(got); s.Before(time.Date(2026, 9, 11, 7, 31, 0, 0, model.Berlin)) {
+		t.Errorf("the service's clock shows %s then, before its minute", s.Format("15:04:05.000"))
+	}
+	// In-process clocks pass through unchanged.
+	m.sh.svc = nil
+	if got := m.nextChange(l0); !got.Equal(l0.Add(time.Minute + changeSlack)) {
+		t.Errorf("in-process: next change %v after a whole minute, want a minute", got.Sub(l0))
+	}
+}
+
+// slowBoardSource answers the board after a second, and records when the
+// base data was asked for.
+type slowBoardSource struct {
+	*fakeSource
+	mu              sync.Mutex
+	boardAt, baseAt time.Time
+}
+
+func (s *slowBoardSource) StopDepartures(ctx context.Context, n, limit int) (model.Board, error) {
+	time.Sleep(time.Second)
+	s.mu.Lock()
+	if s.boardAt.IsZero() {
+		s.boardAt = time.Now()
+	}
+	s.mu.Unlock()
+	return s.fakeSource.StopDepartures(ctx, n, limit)
+}
+
+func (s *slowBoardSource) Stops(ctx context.Context, sc model.Scope, limit int) ([]model.Stop, error) {
+	s.mu.Lock()
+	if s.baseAt.IsZero() {
+		s.baseAt = time.Now()
+	}
+	s.mu.Unlock()
+	return s.fakeSource.Stops(ctx, sc, limit)
+}
+
+// Issue 15: at start the base data load (four large answers for the
+// search) waits for the board's first answer, so the first departure rows
+// do not share the service, or the embedded simulation's processor, with it.
+func TestBaseDataWaitsForTheFirstBoardAnswer(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		src := &slowBoardSource{fakeSource: newFakeSource()}
+		_, stop := runHeadless(t, New(Options{Source: src, SourceName: "sim"}), 120, 40)
+		time.Sleep(5 * time.Second)
+		stop(2 * DefaultInterval)
+		src.mu.Lock()
+		defer src.mu.Unlock()
+		if src.boardAt.IsZero() || src.baseAt.IsZero() {
+			t.Fatalf("board answered at %v, base data asked at %v", src.boardAt, src.baseAt)
+		}
+		if src.baseAt.Before(src.boardAt) {
+			t.Errorf("the base data was asked for %v before the board's first answer", src.boardAt.Sub(src.baseAt))
+		}
+	})
+}
