@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -33,9 +34,13 @@ var extendedSGR = regexp.MustCompile(`\x1b\[(?:[0-9;]*;)?(?:38;[25];|48;[25];|10
 // and the kiosk with its large digits, in 16 colours, without one glyph
 // the console's font lacks.
 func TestE2ELinuxConsole(t *testing.T) {
+	// A weekday morning on the simulation: at night the embedded one on
+	// the machine's clock may have only planned rows, no vehicle to open.
+	addr, api := freeSimAddr(t)
 	tm := newTerm(t, 120, 40)
-	tm.typeText("TERM=linux abfahrt")
+	tm.typeText(fmt.Sprintf("abfahrt sim --quiet --listen %s --start 2026-09-11T07:30:00+02:00 & sleep 1; TERM=linux abfahrt --api %s", addr, api))
 	tm.keys("Enter")
+	tm.waitFor(regexp.MustCompile(`Hauptbahnhof · Departures`), 10*time.Second) // the board, not the command line
 	s := tm.waitFor(departureRow, 10*time.Second)
 	if r := consoleUnsafe(s); r != 0 {
 		t.Errorf("board shows %q, which the console font lacks:\n%s", r, s)
@@ -73,7 +78,7 @@ func TestE2ELinuxConsole(t *testing.T) {
 	tm.keys("q")
 	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
 
-	tm.typeText("clear; TERM=linux abfahrt --kiosk --stop 1008")
+	tm.typeText(fmt.Sprintf("clear; TERM=linux abfahrt --api %s --kiosk --stop 1008", api))
 	tm.keys("Enter")
 	tm.waitFor(regexp.MustCompile(`Hauptbahnhof`), 10*time.Second)
 	s = tm.waitFor(departureRow, 10*time.Second)
@@ -84,7 +89,7 @@ func TestE2ELinuxConsole(t *testing.T) {
 		t.Errorf("kiosk shows %q, which the console font lacks:\n%s", r, s)
 	}
 	shell := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", tm.name, "#{pane_pid}"))
-	if out, err := exec.Command("pgrep", "-P", shell).Output(); err == nil {
+	if out, err := exec.Command("pgrep", "-P", shell, "-f", "kiosk").Output(); err == nil {
 		_ = exec.Command("kill", "-TERM", strings.Fields(string(out))[0]).Run()
 	}
 	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
