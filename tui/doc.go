@@ -27,7 +27,7 @@
 // opened. The plain `abfahrt` board is that grid with its open board
 // zoomed; `w` watches it. dispatch (dispatch.go) is the board side: the
 // grid, the merged and fleet lists, the pins and their strip (pins.go,
-// pin_keys.go), the request rate (rate.go).
+// pin_keys.go), the request rate (ratemeter.go).
 //
 // # Where a key is bound, enabled and described
 //
@@ -49,8 +49,9 @@
 //
 // The Elm architecture is kept strictly: I/O happens only inside commands,
 // which capture values and never the model; View is pure and reads the
-// time from the last clockMsg; what Update needs of the layout is computed
-// in setSize. Each polled subject has one schedule (gen) and at most one
+// time from the last clockMsg, which comes when something on screen next
+// changes, not every second (nextchange.go); what Update needs of the
+// layout is computed in setSize. Each polled subject has one schedule (gen) and at most one
 // request in flight (seq), with jitter and backoff from package feed, so
 // stale ticks and answers are dropped by construction.
 //
