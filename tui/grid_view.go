@@ -102,7 +102,7 @@ func (g *gridPane) view() string {
 	var key strings.Builder
 	key.WriteString(itoa(w) + ":" + itoa(h) + ":" + itoa(g.focus) + ":" + strconv.FormatInt(g.sh.now.Unix(), 10))
 	for _, b := range g.boards {
-		key.WriteString("," + itoa(b.rev))
+		key.WriteString("," + itoa(b.rev) + b.staleKey())
 	}
 	return g.cache.get(key.String(), g.render)
 }
@@ -184,7 +184,7 @@ func (g *gridPane) cell(i, w, h int) string {
 func (g *gridPane) cellKey(i, w, h int) string {
 	b := g.boards[i]
 	var key strings.Builder
-	key.WriteString(itoa(b.rev) + ":" + itoa(w) + ":" + itoa(h) + ":" + itoa(i) + ":" + strconv.FormatBool(i == g.focus))
+	key.WriteString(itoa(b.rev) + ":" + itoa(w) + ":" + itoa(h) + ":" + itoa(i) + ":" + strconv.FormatBool(i == g.focus) + b.staleKey())
 	for n, r := range b.rows() {
 		if n >= h-1 {
 			break
@@ -192,6 +192,16 @@ func (g *gridPane) cellKey(i, w, h int) string {
 		key.WriteString("|" + itoa(r) + " " + b.sh.t.countdown(b.data.Events[r], b.sh.now) + b.compactLeave(&b.data.Events[r]))
 	}
 	return key.String()
+}
+
+// staleKey is the part of the grid's cache keys that says whether the
+// board's data is stale: it turns stale at a deadline of its own, between
+// the seconds and the countdowns' minute turns that the keys hold.
+func (b *boardPane) staleKey() string {
+	if _, ok := b.sh.stale(b.polls()); ok {
+		return "!"
+	}
+	return ""
 }
 
 // compact renders a board as a grid cell: a header (number, stop, filters,
