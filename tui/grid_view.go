@@ -180,16 +180,25 @@ func (g *gridPane) cell(i, w, h int) string {
 }
 
 // cellKey is everything cell i in w×h shows: the board's data, the
-// cell's size and focus and the countdown text of each row it shows.
+// cell's size and focus, whether its data is stale, the countdown text of
+// each row it shows, the width of the rows' line badges (the widest line
+// of every row, shown or not) and, without rows, the text saying why.
 func (g *gridPane) cellKey(i, w, h int) string {
 	b := g.boards[i]
 	var key strings.Builder
 	key.WriteString(itoa(b.rev) + ":" + itoa(w) + ":" + itoa(h) + ":" + itoa(i) + ":" + strconv.FormatBool(i == g.focus) + b.staleKey())
-	for n, r := range b.rows() {
-		if n >= h-1 {
-			break
+	rows := b.rows()
+	badge := 4
+	for n, r := range rows {
+		e := &b.data.Events[r]
+		badge = max(badge, ansi.StringWidth(e.Line())+2)
+		if n < h-1 {
+			key.WriteString("|" + itoa(r) + " " + b.sh.t.countdown(*e, b.sh.now) + b.compactLeave(e))
 		}
-		key.WriteString("|" + itoa(r) + " " + b.sh.t.countdown(b.data.Events[r], b.sh.now) + b.compactLeave(&b.data.Events[r]))
+	}
+	key.WriteString("|" + itoa(badge))
+	if len(rows) == 0 {
+		key.WriteString("|" + b.compactEmpty())
 	}
 	return key.String()
 }

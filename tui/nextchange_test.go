@@ -262,17 +262,20 @@ func (f funcClock) Now() time.Time { return f() }
 // newSimGrid returns a model of size w×h watching specs on the
 // simulation at the clock of now (a stopped clock the test moves by
 // hand), its feeds' first answers in.
-func newSimGrid(t *testing.T, now *time.Time, w, h int, specs []BoardSpec) *testEnv {
+func newSimGrid(t *testing.T, now *time.Time, w, h int, specs []BoardSpec, src Source) *testEnv {
 	t.Helper()
 	clock := func() time.Time { return *now }
-	svc := sim.New(sim.Options{Seed: 1, Clock: funcClock(clock)})
-	client, err := feed.NewClient(sim.BaseURL, feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}),
-		feed.WithoutCache(), feed.WithCacheDir(""), feed.WithClock(clock))
-	if err != nil {
-		t.Fatal(err)
+	if src == nil {
+		svc := sim.New(sim.Options{Seed: 1, Clock: funcClock(clock)})
+		client, err := feed.NewClient(sim.BaseURL, feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}),
+			feed.WithoutCache(), feed.WithCacheDir(""), feed.WithClock(clock))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src = client
 	}
 	e := &testEnv{t: t, now: *now}
-	e.m = New(Options{Source: client, SourceName: "sim", Now: clock, Boards: specs})
+	e.m = New(Options{Source: src, SourceName: "sim", Now: clock, Boards: specs})
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.pollFeeds()
 	return e
@@ -314,6 +317,7 @@ type gridWakeCase struct {
 	// frozen: no poll after the first, as when the service stopped
 	// answering: rows leave on the clock alone.
 	frozen bool
+	src    Source // the simulation when nil
 }
 
 // runGridWakes runs two copies of the grid of c on the simulation for d:
@@ -326,8 +330,8 @@ type gridWakeCase struct {
 func runGridWakes(t *testing.T, c gridWakeCase, d time.Duration) int {
 	t.Helper()
 	nowA, nowB := c.start, c.start
-	a := newSimGrid(t, &nowA, c.w, c.h, c.specs)
-	b := newSimGrid(t, &nowB, c.w, c.h, c.specs)
+	a := newSimGrid(t, &nowA, c.w, c.h, c.specs, c.src)
+	b := newSimGrid(t, &nowB, c.w, c.h, c.specs, c.src)
 	sync := func(e *testEnv, now *time.Time) { *now = e.now }
 	if c.setup != nil {
 		c.setup(a)
@@ -434,7 +438,34 @@ func TestGridClockWakesOnlyForVisibleChanges(t *testing.T) {
 	for i := range 12 {
 		paged[i] = BoardSpec{Stop: 1240}
 	}
+	// A board whose rows below the cells' cut change what the cells show
+	// when they leave: the night bus N100 (the widest line badge) and line
+	// 7 come last though due sooner than some rows above them; a board of
+	// line 7 only, with a walk that misses it, says when it runs.
+	src := newFakeSource()
+	odd := model.Board{StopNumber: 1240, StopName: "Universität Süd", Timestamp: model.At(t0)}
+	for i := range 8 {
+		odd.Events = append(odd.Events, ev("1", model.VehicleTram, 60+i, "Böfingen", "A", 1, time.Duration(i+2)*time.Minute+7*time.Second, 0, model.StatusPredicted))
+	}
+	odd.Events = append(odd.Events,
+		ev("N100", model.VehicleBus, 200, "Donautal", "B", 2, 2*time.Minute+40*time.Second, 0, model.StatusPredicted),
+		ev("7", model.VehicleBus, 201, "Kuhberg", "B", 2, 5*time.Minute+20*time.Second, 30, model.StatusPredicted))
+	src.boards[subject{stop: 1240}] = odd
+	oddSpecs := make([]BoardSpec, 16)
+	for i := range oddSpecs {
+		oddSpecs[i] = BoardSpec{Stop: 1240}
+	}
+	oddSpecs[1].Walk = WalkTime(time.Minute)
+	oddSpecs[2].Walk, oddSpecs[2].Lines = WalkTime(10*time.Minute), []string{"7"}
+	oddHide := func(e *testEnv) {
+		for _, i := range []int{1, 2} {
+			b := e.m.disp.grid.boards[i]
+			b.hideMissed = true
+			b.touch()
+		}
+	}
 	for _, c := range []gridWakeCase{
+		{name: "rows below the cut", start: t0, w: 120, h: 40, specs: oddSpecs, setup: oddHide, src: src},
 		{name: "16 boards at 120×40", start: morning, w: 120, h: 40, specs: specsOver(16)},
 		{name: "16 boards at night", start: night, w: 120, h: 40, specs: specsOver(16)},
 		{name: "walks, filters, per line", start: morning, w: 120, h: 40, specs: mixed, setup: hide},
