@@ -313,8 +313,8 @@ func (g *gridPane) changes(turn, at func(time.Time)) {
 			}
 		}
 		if len(rows) == 0 && b.have && b.filt.active() {
-			for i := range b.raw.Events {
-				at(b.raw.Events[i].Due())
+			for i := range b.data.Events { // the events the filters keep
+				at(b.data.Events[i].Due())
 			}
 		}
 	})
