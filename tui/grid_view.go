@@ -102,7 +102,7 @@ func (g *gridPane) view() string {
 	var key strings.Builder
 	key.WriteString(itoa(w) + ":" + itoa(h) + ":" + itoa(g.focus) + ":" + strconv.FormatInt(g.sh.now.Unix(), 10))
 	for _, b := range g.boards {
-		key.WriteString("," + itoa(b.rev))
+		key.WriteString("," + itoa(b.rev) + b.staleKey())
 	}
 	return g.cache.get(key.String(), g.render)
 }
@@ -180,18 +180,37 @@ func (g *gridPane) cell(i, w, h int) string {
 }
 
 // cellKey is everything cell i in w×h shows: the board's data, the
-// cell's size and focus and the countdown text of each row it shows.
+// cell's size and focus, whether its data is stale, the countdown text of
+// each row it shows, the width of the rows' line badges (the widest line
+// of every row, shown or not) and, without rows, the text saying why.
 func (g *gridPane) cellKey(i, w, h int) string {
 	b := g.boards[i]
 	var key strings.Builder
-	key.WriteString(itoa(b.rev) + ":" + itoa(w) + ":" + itoa(h) + ":" + itoa(i) + ":" + strconv.FormatBool(i == g.focus))
-	for n, r := range b.rows() {
-		if n >= h-1 {
-			break
+	key.WriteString(itoa(b.rev) + ":" + itoa(w) + ":" + itoa(h) + ":" + itoa(i) + ":" + strconv.FormatBool(i == g.focus) + b.staleKey())
+	rows := b.rows()
+	badge := 4
+	for n, r := range rows {
+		e := &b.data.Events[r]
+		badge = max(badge, ansi.StringWidth(e.Line())+2)
+		if n < h-1 {
+			key.WriteString("|" + itoa(r) + " " + b.sh.t.countdown(*e, b.sh.now) + b.compactLeave(e))
 		}
-		key.WriteString("|" + itoa(r) + " " + b.sh.t.countdown(b.data.Events[r], b.sh.now) + b.compactLeave(&b.data.Events[r]))
+	}
+	key.WriteString("|" + itoa(badge))
+	if len(rows) == 0 {
+		key.WriteString("|" + b.compactEmpty())
 	}
 	return key.String()
+}
+
+// staleKey is the part of the grid's cache keys that says whether the
+// board's data is stale: it turns stale at a deadline of its own, between
+// the seconds and the countdowns' minute turns that the keys hold.
+func (b *boardPane) staleKey() string {
+	if _, ok := b.sh.stale(b.polls()); ok {
+		return "!"
+	}
+	return ""
 }
 
 // compact renders a board as a grid cell: a header (number, stop, filters,

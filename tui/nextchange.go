@@ -62,6 +62,12 @@ func (m *Model) everySecond() bool {
 // its next poll (the status bar), a feed's stale deadline, a reminder's
 // leave time, and the request rate's minute (ratemeter.go). Service
 // times are converted to local time through the service clock's rate.
+//
+// The grid's cells show only the first rows of each board, and only the
+// boards of one page: there it wakes for what they and the summary line
+// show (gridPane.changes), not for every event of every feed, and for the
+// status bar's steps of the focused board's feed only. The zoomed board,
+// the merged list and the plain board wake for every event of every feed.
 func (m *Model) nextChange(now time.Time) time.Time {
 	if m.everySecond() {
 		return now.Truncate(time.Second).Add(time.Second)
@@ -85,27 +91,46 @@ func (m *Model) nextChange(now time.Time) time.Time {
 			svcNext = t
 		}
 	}
-	walks := m.walks()
-	for _, f := range sh.reg.entries {
-		for i := range f.data.board.Events {
-			e := &f.data.board.Events[i]
-			turn(e.Due())
-			w := e.When()
-			turn(w)
-			if w.IsZero() {
-				continue
-			}
-			for _, d := range walks {
-				turn(w.Add(-d))
+	// at takes a service time at which something changes: a row leaving,
+	// a count changing.
+	at := func(t time.Time) {
+		if t.After(svcNow) && t.Before(svcNext) {
+			svcNext = t
+		}
+	}
+	cells := m.gridCells()
+	if cells {
+		m.disp.grid.changes(turn, at)
+	} else {
+		walks := m.walks()
+		for _, f := range sh.reg.entries {
+			for i := range f.data.board.Events {
+				e := &f.data.board.Events[i]
+				turn(e.Due())
+				w := e.When()
+				turn(w)
+				if w.IsZero() {
+					continue
+				}
+				for _, d := range walks {
+					turn(w.Add(-d))
+				}
 			}
 		}
-		// Local times: the status bar's steps and the stale deadline.
+	}
+	// Local times: the status bar's steps (of the one feed it shows, on
+	// the grid's cells) and the stale deadlines.
+	bar := m.disp.statusBoard().polls()
+	for _, f := range sh.reg.entries {
 		p := &f.poll
+		steps := !cells || p == bar
 		if !p.lastOK.IsZero() {
-			take(nextStep(now, p.lastOK, barStep))
+			if steps {
+				take(nextStep(now, p.lastOK, barStep))
+			}
 			take(p.staleAt(sh.pol.interval).Add(changeSlack))
 		}
-		if !p.next.IsZero() {
+		if !p.next.IsZero() && steps {
 			take(nextStep(now, p.next, barStep))
 		}
 	}
@@ -243,4 +268,87 @@ func (m *Model) catchUp(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	return m.handleTick(clockMsg{now: now})
+}
+
+// gridCells reports whether the screen shows the grid's cells (with the
+// summary line) rather than one board, a list or the vehicle pane.
+func (m *Model) gridCells() bool {
+	g := &m.disp.grid
+	return m.disp.mode == modeGrid && !m.vehicle.open && g.zoomedBoard() == nil && len(g.boards) > 0
+}
+
+// changes hands what the grid's cells and summary line show, as it
+// changes with the clock, to turn (a service time whose minute turns
+// change the screen) and at (a service time at which it changes once):
+//
+//   - of each cell of the current page, the countdown (and with a walking
+//     time the leave text) of each row it shows: their minute turns,
+//     which include "now" and, a minute later, the row leaving;
+//   - the moment any row of a cell's board leaves (hideAfter after its
+//     time; with missed departures hidden, its leave time): the rows
+//     below move up, and the rows' common badge width may change;
+//   - a cell without rows whose filters keep none says when they next
+//     would (nextRun): the moment each event it could name passes;
+//   - the summary line counts the late vehicles and names the worst delay
+//     among the live events of every watched board not long past: the
+//     moment a late one leaves that count (hideAfter after its time).
+//
+// The clock, the stale markers and the status bar are the caller's.
+func (g *gridPane) changes(turn, at func(time.Time)) {
+	g.visibleCells(func(b *boardPane, shown int) {
+		rows := b.rows()
+		for n, r := range rows {
+			e := &b.data.Events[r]
+			if n < shown {
+				turn(e.Due())
+				if w := e.When(); b.walk > 0 && !w.IsZero() {
+					turn(w.Add(-b.walk))
+				}
+			}
+			if t := e.Due(); !t.IsZero() {
+				at(t.Add(hideAfter))
+			}
+			if w := e.When(); b.hideMissed && b.walk > 0 && !w.IsZero() {
+				at(w.Add(-b.walk))
+			}
+		}
+		if len(rows) == 0 && b.have && b.filt.active() {
+			for i := range b.data.Events { // the events the filters keep
+				at(b.data.Events[i].Due())
+			}
+		}
+	})
+	for _, f := range g.watchedFeeds() {
+		if !f.have {
+			continue
+		}
+		for i := range f.data.board.Events {
+			// Only a delay counts or can be the worst: an event on time or
+			// early changes the summary line neither coming nor going.
+			if e := &f.data.board.Events[i]; e.Realtime() && e.Deviation > 0 {
+				at(e.Due().Add(hideAfter))
+			}
+		}
+	}
+}
+
+// visibleCells calls fn with the board of each cell of the grid's current
+// page and the number of rows the cell shows at most, as render lays
+// them out.
+func (g *gridPane) visibleCells(fn func(b *boardPane, shown int)) {
+	body := g.height - 1
+	if body <= 0 {
+		return
+	}
+	cols, rows := gridShape(len(g.boards), g.width, body, g.sh.limit)
+	per := max(cols*rows, 1)
+	first := (g.focus / per) * per
+	for r := range rows {
+		shown := split(body, rows, r) - 1
+		for c := range cols {
+			if i := first + r*cols + c; i < len(g.boards) {
+				fn(g.boards[i], shown)
+			}
+		}
+	}
 }

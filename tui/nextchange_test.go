@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"net/http"
 	"regexp"
 	"strings"
 	"sync"
@@ -11,7 +12,10 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
 	"abfahrt/model"
 )
 
@@ -248,4 +252,237 @@ func TestBaseDataWaitsForTheFirstBoardAnswer(t *testing.T) {
 			t.Errorf("the base data was asked for %v before the board's first answer", src.boardAt.Sub(src.baseAt))
 		}
 	})
+}
+
+// funcClock is a sim.Clock read from a function.
+type funcClock func() time.Time
+
+func (f funcClock) Now() time.Time { return f() }
+
+// newSimGrid returns a model of size w×h watching specs on the
+// simulation at the clock of now (a stopped clock the test moves by
+// hand), its feeds' first answers in.
+func newSimGrid(t *testing.T, now *time.Time, w, h int, specs []BoardSpec, src Source) *testEnv {
+	t.Helper()
+	clock := func() time.Time { return *now }
+	if src == nil {
+		svc := sim.New(sim.Options{Seed: 1, Clock: funcClock(clock)})
+		client, err := feed.NewClient(sim.BaseURL, feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}),
+			feed.WithoutCache(), feed.WithCacheDir(""), feed.WithClock(clock))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src = client
+	}
+	e := &testEnv{t: t, now: *now}
+	e.m = New(Options{Source: src, SourceName: "sim", Now: clock, Boards: specs})
+	e.send(tea.WindowSizeMsg{Width: w, Height: h})
+	e.pollFeeds()
+	return e
+}
+
+// pollDue brings e's clock to at, as a message arriving at at does, and
+// runs the polls of every feed due by then.
+func (e *testEnv) pollDue(at time.Time) {
+	e.t.Helper()
+	e.advance(at.Sub(e.now))
+	for _, f := range append([]*feedEntry(nil), e.m.disp.grid.feeds()...) {
+		if !f.poll.next.IsZero() && !f.poll.next.After(at) {
+			if cmd := e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen}); cmd != nil {
+				e.deliver(cmd)
+			}
+		}
+	}
+}
+
+// nextPollAt is when e's next poll is due.
+func (e *testEnv) nextPollAt() time.Time {
+	var at time.Time
+	for _, f := range e.m.disp.grid.feeds() {
+		if n := f.poll.next; !n.IsZero() && (at.IsZero() || n.Before(at)) {
+			at = n
+		}
+	}
+	return at
+}
+
+// gridWakeCase is a grid whose planned clock is checked against a clock
+// of every second.
+type gridWakeCase struct {
+	name  string
+	start time.Time
+	w, h  int
+	specs []BoardSpec
+	setup func(e *testEnv)
+	// frozen: no poll after the first, as when the service stopped
+	// answering: rows leave on the clock alone.
+	frozen bool
+	src    Source // the simulation when nil
+}
+
+// runGridWakes runs two copies of the grid of c on the simulation for d:
+// one woken every whole second (the reference), one woken only at its
+// planned changes (nextChange); both get the same polls at the same
+// moments. Every second the planned copy's screen, drawn at its last
+// wake-up or poll (from its caches, as the program draws), must equal the
+// reference's drawn anew then.
+// It returns the planned copy's clock wake-ups in the first five minutes.
+func runGridWakes(t *testing.T, c gridWakeCase, d time.Duration) int {
+	t.Helper()
+	nowA, nowB := c.start, c.start
+	a := newSimGrid(t, &nowA, c.w, c.h, c.specs, c.src)
+	b := newSimGrid(t, &nowB, c.w, c.h, c.specs, c.src)
+	sync := func(e *testEnv, now *time.Time) { *now = e.now }
+	if c.setup != nil {
+		c.setup(a)
+		c.setup(b)
+	}
+	end := c.start.Add(d)
+	wakes, wakes5, bad := 0, 0, 0
+	// The reference is drawn 2 ms after each whole second: the planned
+	// clock comes 1 ms after a change (changeSlack), and the changes the
+	// simulation's whole-second times bring come on whole seconds.
+	sec := c.start.Truncate(time.Second).Add(time.Second + 2*time.Millisecond)
+	wake := b.m.nextChange(b.now)
+	for sec.Before(end) {
+		var poll time.Time
+		if !c.frozen {
+			poll = b.nextPollAt()
+			if pa := a.nextPollAt(); !pa.Equal(poll) {
+				t.Fatalf("the copies' polls differ: %v and %v", pa, poll)
+			}
+		}
+		switch {
+		case !poll.IsZero() && !poll.After(wake) && !poll.After(sec):
+			nowA, nowB = poll, poll
+			a.pollDue(poll)
+			b.pollDue(poll)
+			sync(a, &nowA)
+			sync(b, &nowB)
+			wake = b.m.nextChange(b.now)
+		case !wake.After(sec):
+			nowB = wake
+			b.advance(wake.Sub(b.now))
+			wakes++
+			if wake.Before(c.start.Add(5 * time.Minute)) {
+				wakes5++
+			}
+			next := b.m.nextChange(b.now)
+			if !next.After(wake) {
+				t.Fatalf("the next change after %s is %s", wake.Format("15:04:05.000"), next.Format("15:04:05.000"))
+			}
+			wake = next
+		default:
+			nowA = sec
+			a.advance(sec.Sub(a.now))
+			for _, b := range a.m.disp.grid.boards {
+				b.touch() // the reference is drawn anew, not from a cache
+			}
+			if va, vb := a.view(), b.view(); va != vb && bad < 3 {
+				bad++
+				la, lb := strings.Split(ansi.Strip(va), "\n"), strings.Split(ansi.Strip(vb), "\n")
+				for i := range min(len(la), len(lb)) {
+					if la[i] != lb[i] {
+						t.Errorf("%s: at %s line %d shows\n%q\nwoken every second it shows\n%q",
+							c.name, sec.Format("15:04:05"), i, lb[i], la[i])
+						break
+					}
+				}
+				if len(la) != len(lb) {
+					t.Errorf("%s: at %s the screen has %d lines, woken every second %d", c.name, sec.Format("15:04:05"), len(lb), len(la))
+				}
+				if strings.Join(la, "\n") == strings.Join(lb, "\n") {
+					t.Errorf("%s: at %s the screens differ in their styles only", c.name, sec.Format("15:04:05"))
+				}
+			}
+			sec = sec.Add(time.Second)
+		}
+	}
+	t.Logf("%s: %d clock wake-ups in the first 5 minutes, %d in %v (a second clock: 300, %d)", c.name, wakes5, wakes, d, int(d/time.Second))
+	return wakes5
+}
+
+// Issue 15: the grid of 16 boards over 4 stops wakes only for what its
+// cells and summary line show, and every frame stays true: at every second
+// of ten simulated minutes the screen drawn at the planned wake-ups equals
+// the one a clock of every second draws.
+func TestGridClockWakesOnlyForVisibleChanges(t *testing.T) {
+	morning := time.Date(2026, 9, 11, 7, 30, 0, 250_000_000, model.Berlin)
+	night := time.Date(2026, 9, 12, 0, 50, 0, 700_000_000, model.Berlin)
+	// Boards with walking times (one hiding the missed departures, one
+	// grouped by platform), per-line limits and filters, some of which
+	// keep no row.
+	mixed := specsOver(16)
+	mixed[0].Walk = WalkTime(4 * time.Minute)
+	mixed[1].Walk = WalkTime(150 * time.Second)
+	mixed[2].PerLine = 1
+	mixed[3].Lines = []string{"N1"}
+	mixed[4].Direction = "a"
+	mixed[5].Arrivals = true
+	mixed[6].Walk, mixed[6].PerLine = WalkTime(7*time.Minute), 2
+	mixed[7].Platform = "B"
+	mixed[9].Walk = WalkTime(time.Minute)
+	hide := func(e *testEnv) {
+		for _, i := range []int{1, 9} {
+			b := e.m.disp.grid.boards[i]
+			b.hideMissed = true
+			b.touch()
+		}
+		b := e.m.disp.grid.boards[6]
+		b.grouped = true
+		b.touch()
+	}
+	lastPage := func(e *testEnv) { e.m.disp.grid.focus = 15 }
+	// The first page shows one stop; the summary line counts the others.
+	paged := specsOver(16)
+	for i := range 12 {
+		paged[i] = BoardSpec{Stop: 1240}
+	}
+	// A board whose rows below the cells' cut change what the cells show
+	// when they leave: the night bus N100 (the widest line badge) and line
+	// 7 come last though due sooner than some rows above them; a board of
+	// line 7 only, with a walk that misses it, says when it runs.
+	src := newFakeSource()
+	odd := model.Board{StopNumber: 1240, StopName: "Universität Süd", Timestamp: model.At(t0)}
+	for i := range 8 {
+		odd.Events = append(odd.Events, ev("1", model.VehicleTram, 60+i, "Böfingen", "A", 1, time.Duration(i+2)*time.Minute+7*time.Second, 0, model.StatusPredicted))
+	}
+	odd.Events = append(odd.Events,
+		ev("N100", model.VehicleBus, 200, "Donautal", "B", 2, 2*time.Minute+40*time.Second, 0, model.StatusPredicted),
+		ev("7", model.VehicleBus, 201, "Kuhberg", "B", 2, 5*time.Minute+20*time.Second, 30, model.StatusPredicted))
+	src.boards[subject{stop: 1240}] = odd
+	oddSpecs := make([]BoardSpec, 16)
+	for i := range oddSpecs {
+		oddSpecs[i] = BoardSpec{Stop: 1240}
+	}
+	oddSpecs[1].Walk = WalkTime(time.Minute)
+	oddSpecs[2].Walk, oddSpecs[2].Lines = WalkTime(10*time.Minute), []string{"7"}
+	oddHide := func(e *testEnv) {
+		for _, i := range []int{1, 2} {
+			b := e.m.disp.grid.boards[i]
+			b.hideMissed = true
+			b.touch()
+		}
+	}
+	for _, c := range []gridWakeCase{
+		{name: "rows below the cut", start: t0, w: 120, h: 40, specs: oddSpecs, setup: oddHide, src: src},
+		{name: "16 boards at 120×40", start: morning, w: 120, h: 40, specs: specsOver(16)},
+		{name: "16 boards at night", start: night, w: 120, h: 40, specs: specsOver(16)},
+		{name: "walks, filters, per line", start: morning, w: 120, h: 40, specs: mixed, setup: hide},
+		{name: "walks, filters, per line, large", start: morning, w: 200, h: 60, specs: mixed, setup: hide},
+		{name: "first page at 100×10", start: morning, w: 100, h: 10, specs: mixed, setup: hide},
+		{name: "other stops on the next page", start: morning, w: 100, h: 10, specs: paged},
+		{name: "other stops on the next page, no answers", start: morning, w: 100, h: 10, specs: paged, frozen: true},
+		{name: "walks, filters, per line, no answers", start: morning, w: 120, h: 40, specs: mixed, setup: hide, frozen: true},
+		{name: "other stops on the last page", start: morning, w: 100, h: 10, specs: paged, setup: lastPage},
+		{name: "last page at 100×10", start: morning, w: 100, h: 10, specs: mixed, setup: func(e *testEnv) { hide(e); lastPage(e) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			wakes := runGridWakes(t, c, 10*time.Minute)
+			if c.name == "16 boards at 120×40" && wakes > 90 {
+				// Woken for every event of every feed it was 181.
+				t.Errorf("%d clock wake-ups in 5 minutes, want at most 90", wakes)
+			}
+		})
+	}
 }
