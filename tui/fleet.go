@@ -192,7 +192,7 @@ func (f *fleetPane) summary(g *gridPane) string {
 	const dropFresh, dropWorst = 2, 1
 	parts := []part{{text: st.Title.Render(dt.Fleet)}, {text: st.Text.Render(fmt.Sprintf(dt.InService, len(f.trips)))},
 		{text: st.Late.Render(fmt.Sprintf(dt.LateN, late, f.sh.t.delay.Late))}}
-	if worst != nil && worst.Deviation() > 0 {
+	if worst != nil && model.DelayMinutes(worst.Deviation()) > 0 { // under half a minute is on time
 		parts = append(parts, part{st.Text.Render(fmt.Sprintf(dt.WorstVehicle, model.DelayMinutes(worst.Deviation()),
 			tripLine(*worst), tripDirection(*worst), f.sh.t.vehicleTitle(worst.VehicleCategory, worst.VehicleNumber))), dropWorst})
 	}

@@ -402,7 +402,7 @@ func (g *gridPane) summary(w int) string {
 	case unknown == 0:
 		parts = append(parts, part{st.OnTime.Render(dt.AllFresh), dropFresh})
 	}
-	if worst != nil && worst.Deviation > 0 {
+	if worst != nil && worst.DelayMinutes() > 0 { // rows show under half a minute as on time
 		s := fmt.Sprintf(dt.Worst, worst.DelayMinutes(), worst.Line(), worst.DirectionText)
 		if worstStop != "" {
 			s += fmt.Sprintf(dt.WorstAt, worstStop)

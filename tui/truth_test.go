@@ -538,3 +538,22 @@ func TestGridSummaryCountsUnknownStopsApart(t *testing.T) {
 		}
 	}
 }
+
+// The grid's summary names the worst delay only when a row shows one: a
+// vehicle 20 s late shows as on time, never as "worst +0 min".
+func TestGridSummaryNoWorstOfZeroMinutes(t *testing.T) {
+	e := newGridEnv(t, 160, 40, []BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
+	for s, b := range e.src.boards {
+		for i := range b.Events {
+			b.Events[i].Deviation = min(b.Events[i].Deviation, 0)
+		}
+		if len(b.Events) > 0 {
+			b.Events[0].Deviation = 20
+		}
+		e.src.boards[s] = b
+	}
+	e.pollFeeds()
+	if top := firstLine(e.view()); strings.Contains(top, "+0") || strings.Contains(top, "worst") {
+		t.Errorf("summary %q names a worst delay no row shows", top)
+	}
+}
