@@ -207,9 +207,10 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		// Rows fill the height: a tall screen asks for as many departures
-		// as it has lines for (from the next poll on), never fewer than
+		// as it has lines for (asked again at once when it grew), never fewer than
 		// the configured limit.
 		m.sh.limit = max(m.limit, min(MaxLimit, msg.Height-kioskChrome))
+		return m.sh.reg.askMore(m.sh)
 	case tea.KeyMsg:
 		if k.opt.QuitKey != "" && msg.String() == k.opt.QuitKey {
 			k.stopAll()

@@ -38,6 +38,10 @@ type feedEntry struct {
 	gotWide bool
 	// wideGen is the schedule started to ask for a wide answer at once.
 	wideGen int
+	// asked is the Limit of its last request (board feeds), so that a
+	// screen that grew taller than what was asked for (the kiosk fills
+	// its height) is asked again at once, not an interval later.
+	asked int
 }
 
 // newRegistry returns an empty registry.
@@ -84,8 +88,23 @@ func (r *registry) tick(sh *shared, msg feedTickMsg) (e *feedEntry, cmd tea.Cmd,
 	cmd = e.poll.tick(sh, msg, limit)
 	if cmd != nil {
 		e.gotWide = e.wide
+		e.asked = limit
 	}
 	return e, cmd, true
+}
+
+// askMore polls now the board feeds whose last request asked for fewer
+// events than shared.limit wants now and that have no request in flight;
+// one in flight is asked again when its answer comes (receive).
+func (r *registry) askMore(sh *shared) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, e := range r.entries {
+		if e.key.kind == feedBoard && e.asked > 0 && e.asked < sh.limit && !e.poll.inFlight() {
+			e.asked = sh.limit // asked once; the refresh's tick records it again
+			cmds = append(cmds, e.refresh())
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // receive takes the answer msg if an entry awaits it, records it and arms
@@ -100,6 +119,10 @@ func (r *registry) receive(sh *shared, msg feedMsg) (e *feedEntry, cmd tea.Cmd, 
 	}
 	if msg.err == nil {
 		e.data, e.have = msg.data, true
+		if e.key.kind == feedBoard && e.asked > 0 && e.asked < sh.limit {
+			e.asked = sh.limit
+			cmd = e.refresh() // the screen grew while it was asked for fewer
+		}
 		if e.key == fleetKey && r.fleet != nil {
 			cmd = tea.Batch(cmd, r.fleet.answered(msg.data.trips))
 		}

@@ -557,3 +557,37 @@ func TestGridSummaryNoWorstOfZeroMinutes(t *testing.T) {
 		t.Errorf("summary %q names a worst delay no row shows", top)
 	}
 }
+
+// A kiosk whose screen grows asks for the rows it now has at once, not an
+// interval later (before, a 200x50 station screen showed 20 rows and 17
+// blank lines for the first 15 s), also when the resize comes while a
+// request for fewer is in flight.
+func TestKioskTallerScreenAsksAtOnce(t *testing.T) {
+	lastLimit := func(e *testEnv) int {
+		e.src.mu.Lock()
+		defer e.src.mu.Unlock()
+		if len(e.src.limits) == 0 {
+			return 0
+		}
+		return e.src.limits[len(e.src.limits)-1]
+	}
+	e := newKioskEnv(t, 120, 24, KioskOptions{})
+	e.kpoll()
+	if got := lastLimit(e); got != DefaultLimit {
+		t.Fatalf("a 24-line kiosk asked for %d", got)
+	}
+	e.runAll(e.send(tea.WindowSizeMsg{Width: 200, Height: 60}))
+	if got := lastLimit(e); got != e.k.sh.limit || got <= DefaultLimit {
+		t.Errorf("after growing to 60 lines the kiosk last asked for %d, want %d at once", got, e.k.sh.limit)
+	}
+
+	// The resize while a request for fewer is in flight.
+	e = newKioskEnv(t, 120, 24, KioskOptions{})
+	b := &e.k.kiosk.boards[0]
+	fetch := e.send(feedTickMsg{key: b.key(), gen: b.polls().gen})
+	e.send(tea.WindowSizeMsg{Width: 200, Height: 60})
+	e.runAll(e.send(fetch()))
+	if got := lastLimit(e); got != e.k.sh.limit {
+		t.Errorf("a resize during a request: last asked for %d, want %d", got, e.k.sh.limit)
+	}
+}
