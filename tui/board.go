@@ -35,6 +35,7 @@ type boardPane struct {
 	subj                 subject
 	title                string                       // the stop's name
 	filt                 filters                      // client-side filters (line, platform name, direction; boardspec.go)
+	narrowed             bool                         // f narrowed the whole stop to subj.point: esc widens it again
 	raw                  model.Board                  // the feed's last good answer for subj, unfiltered
 	data                 model.Board                  // raw with the events filt keeps
 	have                 bool                         // data belongs to subj
@@ -181,6 +182,7 @@ func (b *boardPane) open(t target) tea.Cmd {
 		b.title = ""
 	}
 	b.seen = nil
+	b.narrowed = false
 	return b.setSubject(s)
 }
 
@@ -364,7 +366,7 @@ func (b *boardPane) update(msg tea.KeyMsg, k *boardKeys) tea.Cmd {
 	case key.Matches(msg, k.Platform):
 		return b.cyclePlatform()
 	case key.Matches(msg, k.Clear):
-		b.clearFilters()
+		return b.clearFilters()
 	case key.Matches(msg, k.WalkUp):
 		b.adjustWalk(walkStep)
 	case key.Matches(msg, k.WalkDown):
@@ -418,5 +420,8 @@ func (b *boardPane) cyclePlatform() tea.Cmd {
 	} else {
 		s.point = ps[next].code
 	}
+	// A board narrowed by f from its whole stop is a filter esc clears;
+	// one opened on a stop point (--stoppoint) was never narrowed.
+	b.narrowed = s.point != "" && (b.narrowed || b.subj.point == "")
 	return b.setSubject(s)
 }

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
+
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // cycleLine sets the board's line filter to the next line on the
@@ -50,9 +52,16 @@ func (b *boardPane) cycleDirection() {
 }
 
 // clearFilters shows every event again.
-func (b *boardPane) clearFilters() {
+func (b *boardPane) clearFilters() tea.Cmd {
 	b.filt = filters{}
 	b.refilter()
+	if !b.narrowed {
+		return nil
+	}
+	b.narrowed = false // the platform f chose: back to the whole stop
+	s := b.subj
+	s.point = ""
+	return b.setSubject(s)
 }
 
 // nextOf returns the one-element list after cur in all: the first when

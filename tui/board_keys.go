@@ -121,7 +121,7 @@ func (d *dispatch) keyState(on bool, reminders bool, pinned bool) boardKeyState 
 		}
 		s.arrivals, s.rows = b.subj.arrivals, len(rows)
 		s.platforms = len(b.platforms()) > 1
-		s.filtered = b.filt.active()
+		s.filtered = b.filt.active() || b.narrowed
 		s.walk, s.wholeStop = b.walk > 0, b.subj.point == ""
 		s.remind = reminders && len(rows) > 0
 		s.unknown = !b.have && errors.Is(b.polls().lastErr, feed.ErrNotFound)
@@ -291,8 +291,7 @@ func (m *Model) gridKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Watch):
 		return m.watchBoard()
 	case key.Matches(msg, k.Clear):
-		b.clearFilters()
-		return nil
+		return b.clearFilters()
 	case key.Matches(msg, k.Back):
 		return m.unzoom()
 	case key.Matches(msg, k.Num):

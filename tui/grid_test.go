@@ -148,7 +148,7 @@ func TestGridWatch(t *testing.T) {
 
 // TestGridFilters: l and d narrow the focused board without a new
 // request; f narrows it to a platform's stop point, as on every board;
-// esc clears the filters.
+// esc clears the filters and widens the board to its whole stop again.
 func TestGridFilters(t *testing.T) {
 	e := newGridEnv(t, 160, 48, specsOver(2), nil)
 	calls := e.src.callCount()
@@ -187,13 +187,13 @@ func TestGridFilters(t *testing.T) {
 	if !strings.Contains(e.m.View(), "pl. A · line 2 · →Kuhberg") {
 		t.Errorf("the header does not say the filters:\n%s", e.m.View())
 	}
-	filtered := len(e.m.disp.grid.focused().rows())
-	e.key("esc")
-	if b := e.m.disp.grid.focused(); b.filt.active() || len(b.rows()) <= filtered {
-		t.Errorf("esc: filters %+v, %d rows; want none and more than %d", b.filt, len(b.rows()), filtered)
-	}
 	if n := e.src.callCount(); n != calls {
-		t.Errorf("d and esc made %d requests, want none", n-calls)
+		t.Errorf("d made %d requests, want none", n-calls)
+	}
+	filtered := len(e.m.disp.grid.focused().rows())
+	e.deliver(e.runNow(e.key("esc"))) // the platform f chose too: the whole stop again
+	if b := e.m.disp.grid.focused(); b.filt.active() || b.subj.point != "" || len(b.rows()) <= filtered {
+		t.Errorf("esc: filters %+v, stop point %q, %d rows; want none, the whole stop and more than %d", b.filt, b.subj.point, len(b.rows()), filtered)
 	}
 	if s := e.m.disp.grid.boards[1].spec(); s.Stop != 1350 || s.Lines != nil {
 		t.Errorf("the other board's spec changed: %+v", s)

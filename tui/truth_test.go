@@ -591,3 +591,29 @@ func TestKioskTallerScreenAsksAtOnce(t *testing.T) {
 		t.Errorf("a resize during a request: last asked for %d, want %d", got, e.k.sh.limit)
 	}
 }
+
+// esc ("clear filters") also undoes the platform f chose: the board shows
+// its whole stop again. A board opened on a stop point keeps it.
+func TestEscWidensThePlatformFChose(t *testing.T) {
+	e := newEnv(t, 120, 30, false)
+	e.send(e.src.base)
+	e.poll()
+	e.deliver(e.runNow(e.key("f")))
+	if e.m.board().subj.point == "" {
+		t.Fatal("f chose no platform")
+	}
+	v := e.view()
+	if foot := v[strings.LastIndexByte(v, '\n')+1:]; !strings.Contains(foot, "esc") {
+		t.Errorf("the footer offers no esc to undo the platform: %q", foot)
+	}
+	e.deliver(e.runNow(e.key("esc")))
+	if got := e.m.board().subj; got.point != "" || got.stop != 1008 {
+		t.Errorf("after esc the board shows %+v, want the whole stop 1008", got)
+	}
+
+	p := newGridEnv(t, 120, 30, []BoardSpec{{StopPoint: model.CodeFor(1008, 1)}}, nil)
+	p.key("esc")
+	if got := p.m.board().subj.point; got != model.CodeFor(1008, 1) {
+		t.Errorf("esc moved a stop point board to %q", got)
+	}
+}
