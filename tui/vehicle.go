@@ -34,6 +34,9 @@ type vehiclePane struct {
 	open    bool
 	vehicle int
 	back    paneID // the pane focus returns to on close
+	// prevStop is the last stop served before the upcoming ones listed
+	// (the upcoming range drops it), for "between X and Y".
+	prevStop string
 
 	info    *model.Vehicle // extended base data, nil until it arrives
 	infoSeq int
@@ -181,7 +184,9 @@ func (p *vehiclePane) apply(msg feedMsg) tea.Cmd {
 	}
 	p.out, p.outSince = false, time.Time{}
 	p.trip, p.pass, p.have = trip, msg.data.passages, true
+	p.prevStop = ""
 	if msg.key.rng == model.RangeUpcoming {
+		p.prevStop = lastServed(p.pass.Passages)          // named while the vehicle is on its way from it
 		p.pass.Passages = model.Upcoming(p.pass.Passages) // the service sends the whole trip
 	}
 	p.samples = append(p.samples, float64(trip.Deviation())/60)
@@ -297,4 +302,18 @@ func (p *vehiclePane) scrollBy(n int) { p.scrollTo(p.list.first + n) }
 func (p *vehiclePane) scrollTo(i int) {
 	p.follow = false
 	p.scroll = max(min(i, p.list.lines-p.list.rows), 0)
+}
+
+// lastServed returns the name of the last stop served before the first one
+// still ahead, "" when the answer holds none (a service that answers
+// upcoming with the stops ahead only).
+func lastServed(ps []model.Passage) string {
+	prev := ""
+	for i := range ps {
+		if !ps[i].Status.Done() {
+			return prev
+		}
+		prev = ps[i].StopName
+	}
+	return ""
 }

@@ -141,7 +141,9 @@ func passageHeader(c passageCols, more string) string {
 // width w: passed stops dimmed with a filled node, the stop the vehicle is
 // at marked, a line for the vehicle between stops, upcoming stops with
 // their times, countdown and status.
-func buildDiagram(st *Styles, tx *texts, ps []model.Passage, pos position, bearing int, now time.Time, w int) diagram {
+// prev names the stop before ps[0] when the list starts after it (the
+// upcoming stops only), "" when unknown.
+func buildDiagram(st *Styles, tx *texts, ps []model.Passage, pos position, bearing int, now time.Time, w int, prev string) diagram {
 	c := layoutPassageCols(tx, w)
 	d := diagram{lines: make([]string, 0, len(ps)+1), focus: 0}
 	vehicleLine := func(text string) {
@@ -158,6 +160,8 @@ func buildDiagram(st *Styles, tx *texts, ps []model.Passage, pos position, beari
 			from := tx.PrevStop
 			if i > 0 {
 				from = ps[i-1].StopName
+			} else if prev != "" {
+				from = prev
 			}
 			vehicleLine(fmt.Sprintf(tx.Between, from, p.StopName))
 		}

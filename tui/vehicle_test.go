@@ -113,7 +113,7 @@ func TestDiagramMarksThePosition(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, vp, _ := line2Fixture(c.k, c.ph)
-		d := buildDiagram(st, textsFor(""), vp.Passages, locate(vp.Passages, true), 40, t0, 80)
+		d := buildDiagram(st, textsFor(""), vp.Passages, locate(vp.Passages, true), 40, t0, 80, "")
 		if d.focus != c.focus {
 			t.Errorf("%s: focus line %d, want %d", c.name, d.focus, c.focus)
 		}

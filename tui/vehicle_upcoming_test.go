@@ -35,3 +35,18 @@ func TestVehicleUpcomingLeavesServedStopsOut(t *testing.T) {
 		t.Errorf("u again lists %d stops, want all 19", len(p.pass.Passages))
 	}
 }
+
+// In the upcoming view the vehicle between two stops names the stop it
+// left, not "the previous stop": the list starts after it.
+func TestVehicleUpcomingNamesTheStopItLeft(t *testing.T) {
+	e := vehicleEnv(t, 80, 40, 8, phaseBetween)
+	e.src.mu.Lock()
+	e.src.wholeTrip = true
+	e.src.mu.Unlock()
+	e.deliver(e.runNow(e.key("u")))
+	v := ansi.Strip(e.m.View())
+	want := "between " + line2Stops[7].name + " and " + line2Stops[8].name
+	if !strings.Contains(v, want) {
+		t.Errorf("the vehicle line does not say %q:\n%s", want, v)
+	}
+}

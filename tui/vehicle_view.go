@@ -80,7 +80,7 @@ func (p *vehiclePane) diagram(w int) diagram {
 	if p.trip != nil && p.trip.PositionData != nil {
 		bearing = p.trip.PositionData.Bearing
 	}
-	return buildDiagram(p.sh.st, p.sh.t, p.pass.Passages, p.position(), bearing, p.sh.now, w)
+	return buildDiagram(p.sh.st, p.sh.t, p.pass.Passages, p.position(), bearing, p.sh.now, w, p.prevStop)
 }
 
 // view renders the pane into its rectangle (exactly height lines of at
