@@ -53,17 +53,7 @@ func TestE2ELinuxConsole(t *testing.T) {
 		t.Errorf("colour %q, beyond the console's 16 (8 backgrounds)", m)
 	}
 
-	vehicleTitle := regexp.MustCompile(`(Tram|Bus) \d+`)
-	for try := 0; ; try++ {
-		tm.keys("Enter")
-		if _, ok := tm.tryWait(vehicleTitle, 4*time.Second); ok {
-			break
-		}
-		if try == 4 {
-			tm.waitFor(vehicleTitle, time.Second) // fails with the screen
-		}
-		tm.keys("Down")
-	}
+	tm.openVehicleFromRow()
 	s = tm.waitFor(regexp.MustCompile(`[▀▄]`), 10*time.Second) // the map's track
 	if r := consoleUnsafe(s); r != 0 {
 		t.Errorf("vehicle pane shows %q, which the console font lacks:\n%s", r, s)

@@ -185,17 +185,7 @@ func TestE2EVehiclePaneFromABoardRow(t *testing.T) {
 	tm.waitFor(departureRow, 10*time.Second)
 	// The first row may be a planned one (no vehicle to open): move down
 	// until Enter opens a vehicle pane.
-	vehicleTitle := regexp.MustCompile(`(Tram|Bus) \d+`)
-	for try := 0; ; try++ {
-		tm.keys("Enter")
-		if _, ok := tm.tryWait(vehicleTitle, 4*time.Second); ok {
-			break
-		}
-		if try == 4 {
-			tm.waitFor(vehicleTitle, time.Second) // fails with the screen
-		}
-		tm.keys("Down")
-	}
+	tm.openVehicleFromRow()
 	s := tm.waitFor(regexp.MustCompile(`(passed|departed|arriving|predicted|at stop)`), 10*time.Second)
 	if !regexp.MustCompile("[\u2801-\u28ff]").MatchString(s) {
 		s = tm.waitFor(regexp.MustCompile("[\u2801-\u28ff]"), 10*time.Second)
@@ -589,5 +579,23 @@ func TestE2ESilentTerminal(t *testing.T) {
 		if strings.Contains(string(out), q) {
 			t.Errorf("abfahrt asked the terminal %q before its first frame", q)
 		}
+	}
+}
+
+// openVehicleFromRow presses Enter on the board's rows from the cursor down
+// until the vehicle pane of one opens (a planned row has no vehicle), and
+// fails with the screen after five rows.
+func (tm *term) openVehicleFromRow() {
+	tm.t.Helper()
+	vehicleTitle := regexp.MustCompile(`(Tram|Bus) \d+`)
+	for try := 0; ; try++ {
+		tm.keys("Enter")
+		if _, ok := tm.tryWait(vehicleTitle, 4*time.Second); ok {
+			return
+		}
+		if try == 4 {
+			tm.waitFor(vehicleTitle, time.Second) // fails with the screen
+		}
+		tm.keys("Down")
 	}
 }

@@ -594,14 +594,14 @@ func (m *Mirror) write(w http.ResponseWriter, r *http.Request, ep string, e *ent
 	h.Set("Cache-Control", "public, max-age="+strconv.Itoa(int(left/time.Second))+", stale-if-error="+strconv.Itoa(int(m.stale/time.Second)))
 	if e.etag != "" {
 		h.Set("ETag", e.etag)
-		if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatch(inm, e.etag) {
+		if inm := r.Header.Get("If-None-Match"); inm != "" && wire.ETagMatch(inm, e.etag) {
 			m.metrics.answers.WithLabelValues(ep, "304").Inc()
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
 	}
 	body := e.body
-	if acceptsGzip(r.Header.Get("Accept-Encoding")) && len(body) > 512 {
+	if wire.Accepts(r.Header.Get("Accept-Encoding"), "gzip") && len(body) > 512 {
 		body = e.gzipped()
 		h.Set("Content-Encoding", "gzip")
 	}
@@ -647,31 +647,6 @@ func (m *Mirror) writeError(w http.ResponseWriter, r *http.Request, ep string, s
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body) //nolint:gosec // G705: a JSON body (application/json, strings escaped), never HTML; a write error means the client went away
 	}
-}
-
-// etagMatch compares an If-None-Match list weakly with etag.
-func etagMatch(header, etag string) bool {
-	want := strings.TrimPrefix(etag, "W/")
-	for _, part := range strings.Split(header, ",") {
-		p := strings.TrimSpace(part)
-		if p == "*" || strings.TrimPrefix(p, "W/") == want {
-			return true
-		}
-	}
-	return false
-}
-
-// acceptsGzip reports whether an Accept-Encoding value allows gzip.
-func acceptsGzip(v string) bool {
-	for _, part := range strings.Split(v, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
-			continue
-		}
-		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
-		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
-	}
-	return false
 }
 
 // endpoints are the paths the metrics name; any other is "other", so that

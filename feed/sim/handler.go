@@ -121,12 +121,12 @@ func (s *Service) write(w http.ResponseWriter, r *http.Request, resp response) {
 	h.Set("Cache-Control", "public, max-age="+strconv.Itoa(resp.maxAge))
 	etag := resp.etag()
 	h.Set("ETag", etag)
-	if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatch(inm, etag) {
+	if inm := r.Header.Get("If-None-Match"); inm != "" && wire.ETagMatch(inm, etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
 	body := resp.body
-	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+	if wire.Accepts(r.Header.Get("Accept-Encoding"), "gzip", "*") {
 		body = s.gz.encode(&resp, etag)
 		h.Set("Content-Encoding", "gzip")
 	}
@@ -153,29 +153,4 @@ func (resp *response) etag() string {
 	b = append(b, '-')
 	b = strconv.AppendUint(b, uint64(n), 16)
 	return string(append(b, '"'))
-}
-
-// etagMatch compares an If-None-Match list weakly with etag.
-func etagMatch(header, etag string) bool {
-	want := strings.TrimPrefix(etag, "W/")
-	for _, part := range strings.Split(header, ",") {
-		p := strings.TrimSpace(part)
-		if p == "*" || strings.TrimPrefix(p, "W/") == want {
-			return true
-		}
-	}
-	return false
-}
-
-// acceptsGzip reports whether an Accept-Encoding value allows gzip.
-func acceptsGzip(v string) bool {
-	for _, part := range strings.Split(v, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.TrimSpace(name) != "*" {
-			continue
-		}
-		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
-		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
-	}
-	return false
 }

@@ -5,7 +5,9 @@
 package wire
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -76,4 +78,32 @@ func ErrorBody(status int, param, msg string) []byte {
 	b = append(b, `,"Message":`...)
 	b = AppendString(b, msg)
 	return append(b, "}}"...)
+}
+
+// ETagMatch compares an If-None-Match list weakly with etag.
+func ETagMatch(header, etag string) bool {
+	want := strings.TrimPrefix(etag, "W/")
+	for _, part := range strings.Split(header, ",") {
+		p := strings.TrimSpace(part)
+		if p == "*" || strings.TrimPrefix(p, "W/") == want {
+			return true
+		}
+	}
+	return false
+}
+
+// Accepts reports whether an Accept-Encoding value v allows one of the
+// codings names (compared without case; "*" matches only when named), that
+// is names it without q=0.
+func Accepts(v string, names ...string) bool {
+	for _, part := range strings.Split(v, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		name = strings.TrimSpace(name)
+		if !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(name, n) }) {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
 }
