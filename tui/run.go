@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -15,11 +16,9 @@ import (
 	_ "abfahrt/internal/nocolorquery"
 )
 
-// fps caps Bubble Tea's redraw rate: the board changes once a second, so
-// 10 frames are plenty for typing (at most 100 ms to see a key) and keep
-// an idle board near zero CPU: measured with .ci/perf/idle-cpu.sh, the
-// renderer's wake-ups at 15 FPS cost an idle board 0.52 % of a core
-// against 0.40 % at 10 FPS.
+// fps is the frame rate of programs run with Bubble Tea's own renderer
+// (tests that measure Bubble Tea); abfahrt paints through its own
+// renderer at up to maxFPS frames a second (program.go).
 const fps = 10
 
 // monoProfile is the colour profile to render with: under NO_COLOR termenv
@@ -55,7 +54,13 @@ var ErrTerminalGone = errors.New("the terminal is gone")
 // (but not in kiosk mode, whose keys are locked) and SIGTSTP restore the
 // terminal, stop the process group, and on `fg` take the terminal back
 // and repaint. And it checks every second that the terminal still exists.
-func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err error) {
+func Run(ctx context.Context, o Options) error {
+	return run(ctx, o, nil, nil)
+}
+
+// run is Run on the process's terminal (in and out nil), or on in and out
+// (no raw mode, size, suspension or terminal watch: tests).
+func run(ctx context.Context, o Options, in io.Reader, out io.Writer) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("tui: panic: %v", r)
@@ -65,25 +70,39 @@ func Run(ctx context.Context, o Options, progOpts ...tea.ProgramOption) (err err
 	caller := ctx
 	ctx, cancel := context.WithCancelCause(caller)
 	defer cancel(nil)
+	var t *tty
+	if in == nil && out == nil {
+		if t, err = openTTY(); err != nil {
+			return fmt.Errorf("tui: %w", err)
+		}
+		defer t.close()
+		in, out = t.in, os.Stdout
+	}
 	m := forFont(o, rootModel(ctx, o))
 	s := &suspender{kiosk: o.Kiosk.Enabled, stop: stopProcess}
-	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(fps), tea.WithoutSignalHandler(), tea.WithFilter(s.filter)}
-	if o.AltScreen {
-		opts = append(opts, tea.WithAltScreen())
-	}
-	opts = append(opts, progOpts...)
-	p := tea.NewProgram(m, opts...)
+	p := newProgram(m, in, out, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithFilter(s.filter))
+	p.tty = t
 	s.p = p
-	fds := terminalFDs()
-	if len(fds) > 0 {
-		watchTerminal(ctx, fds, func() { cancel(ErrTerminalGone) })
-		notifySuspend(ctx, p)
+	var fds []uintptr
+	if t != nil {
+		fds = terminalFDs()
+		if len(fds) > 0 {
+			watchTerminal(ctx, fds, func() { cancel(ErrTerminalGone) })
+			notifySuspend(ctx, p.Program)
+		}
+		t.watchSize(ctx, p.Send)
 	}
 	_, err = p.Run()
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, tea.ErrProgramPanic):
+		if v, stack := p.Panic(); v != nil {
+			if t != nil {
+				fmt.Fprintf(os.Stderr, "abfahrt: panic: %v\n\n%s\n", v, stack)
+			}
+			return fmt.Errorf("tui: %w: %v", err, v)
+		}
 		return fmt.Errorf("tui: %w", err)
 	case errors.Is(err, tea.ErrProgramKilled) && caller.Err() != nil:
 		return nil // the caller ended the context (SIGHUP too): a normal end

@@ -20,8 +20,7 @@ func TestRunEndsWithContext(t *testing.T) {
 		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 		defer cancel()
 		src := newFakeSource()
-		err := Run(ctx, Options{Source: src, Now: func() time.Time { return t0 }},
-			tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignalHandler())
+		err := run(ctx, Options{Source: src, Now: func() time.Time { return t0 }}, nil, io.Discard)
 		if err != nil {
 			t.Fatalf("Run = %v, want nil when the context ends", err)
 		}
@@ -43,8 +42,7 @@ func (panicSource) StopDepartures(context.Context, int, int) (model.Board, error
 // (Bubble Tea restores the terminal and prints the stack).
 func TestRunReturnsPanic(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		err := Run(t.Context(), Options{Source: panicSource{newFakeSource()}},
-			tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignalHandler())
+		err := run(t.Context(), Options{Source: panicSource{newFakeSource()}}, nil, io.Discard)
 		if !errors.Is(err, tea.ErrProgramPanic) {
 			t.Fatalf("Run = %v, want a panic error", err)
 		}

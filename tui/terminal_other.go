@@ -22,3 +22,6 @@ func stopProcess()                                     {}
 
 // suspendMsg asks the program to suspend (never sent here).
 type suspendMsg struct{}
+
+// watchSize sends the terminal's size once: there is no resize signal.
+func (t *tty) watchSize(_ context.Context, send func(tea.Msg)) { go t.sendSize(send) }

@@ -105,3 +105,22 @@ func stopProcess() {
 		<-cont
 	}
 }
+
+// watchSize sends the terminal's size now and whenever it changes
+// (SIGWINCH) until ctx ends.
+func (t *tty) watchSize(ctx context.Context, send func(tea.Msg)) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, syscall.SIGWINCH)
+	go func() {
+		defer signal.Stop(ch)
+		t.sendSize(send)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-ch:
+				t.sendSize(send)
+			}
+		}
+	}()
+}

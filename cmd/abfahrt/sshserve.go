@@ -216,7 +216,7 @@ func (h *sshHub) run(s ssh.Session, pty ssh.Pty, winCh <-chan ssh.Window, stops 
 	}
 	in := &idleInput{s: s}
 	in.touch()
-	p := tui.NewProgram(ctx, o, tea.WithInput(in), tea.WithOutput(s))
+	p := tui.NewProgram(ctx, o, in, s)
 	go func() {
 		// Send blocks until the program runs.
 		p.Send(tea.WindowSizeMsg{Width: pty.Window.Width, Height: pty.Window.Height})

@@ -24,6 +24,7 @@ type Renderer struct {
 	timer   *time.Timer
 	last    time.Time
 	stopped bool
+	held    bool // the terminal is someone else's for now (suspended)
 	buf     []byte
 	err     error
 	written int64
@@ -51,8 +52,8 @@ func (r *Renderer) Frame(view string) {
 		return
 	}
 	r.pending = true
-	if r.timer != nil {
-		return // a frame is due: it will be this one
+	if r.timer != nil || r.held {
+		return // a frame is due (or the terminal back): it will be this one
 	}
 	if wait := r.gap - time.Since(r.last); wait > 0 {
 		r.timer = time.AfterFunc(wait, r.due)
@@ -66,7 +67,7 @@ func (r *Renderer) due() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.timer = nil
-	if !r.stopped && r.pending {
+	if !r.stopped && !r.held && r.pending {
 		r.flush()
 	}
 }
@@ -108,25 +109,70 @@ func (r *Renderer) Invalidate() {
 	r.fresh = false
 }
 
-// Repaint draws the newest frame again, whole, now.
-func (r *Renderer) Repaint() {
+// Hold writes seq (giving the terminal back, e.g. leaving the alternate
+// screen) after any frame being written, and writes nothing more until
+// Resume.
+func (r *Renderer) Hold(seq string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.stopped || r.w <= 0 || r.h <= 0 {
+	if r.stopped {
 		return
 	}
-	r.scr.Invalidate()
-	r.flush()
+	r.held = true
+	r.write(seq)
 }
 
-// Stop ends drawing: after it returns nothing more is written.
-func (r *Renderer) Stop() {
+// Resume writes seq (taking the terminal again) and paints the newest
+// frame whole.
+func (r *Renderer) Resume(seq string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.stopped {
+		return
+	}
+	r.held = false
+	r.write(seq)
+	r.scr.Invalidate()
+	r.fresh = false
+	if r.w > 0 && r.h > 0 && r.timer == nil {
+		r.flush()
+	}
+}
+
+// Control writes seq between frames (entering the alternate screen).
+func (r *Renderer) Control(seq string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.stopped {
+		r.write(seq)
+	}
+}
+
+// Stop writes seq (leaving the alternate screen) after any frame being
+// written and ends drawing: nothing more is written after it.
+func (r *Renderer) Stop(seq string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped {
+		return
+	}
 	r.stopped = true
 	if r.timer != nil {
 		r.timer.Stop()
 		r.timer = nil
+	}
+	r.write(seq)
+}
+
+// write writes seq to the terminal; r.mu is held.
+func (r *Renderer) write(seq string) {
+	if seq == "" {
+		return
+	}
+	n, err := io.WriteString(r.out, seq)
+	r.written += int64(n)
+	if err != nil && r.err == nil {
+		r.err = err
 	}
 }
 

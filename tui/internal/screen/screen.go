@@ -325,14 +325,17 @@ func (s *Screen) draw(dst []byte, nc []cell, from, to int) []byte {
 			c++
 			continue
 		}
-		if cl == blank && s.pen.bg.kind == colourDefault && s.pen.attr&attrReverse == 0 {
+		if cl == blank {
 			n := 1
 			for c+n < to && nc[c+n] == blank {
 				n++
 			}
 			if n >= minErase {
-				// Erase n cells (they take the pen's background, the
-				// default) and step over them.
+				// Erase n cells with the default pen (erased cells take
+				// its background, and some terminals its colour too) and
+				// step over them.
+				dst = appendSGR(dst, s.pen, style{})
+				s.pen = style{}
 				dst = append(dst, "\x1b["...)
 				dst = strconv.AppendInt(dst, int64(n), 10)
 				dst = append(dst, 'X')

@@ -1,0 +1,175 @@
+package tui
+
+import (
+	"io"
+	"runtime/debug"
+	"sync"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/tui/internal/screen"
+)
+
+// abfahrt paints its frames itself (tui/internal/screen) and runs Bubble
+// Tea without its renderer. Bubble Tea v1's renderer wakes on a ticker at
+// the frame rate to look for a new frame, paints only on that tick (the
+// first frame waited up to 100 ms for it), and writes every changed line
+// whole with every span's style again: on an idle board most of its CPU
+// and bytes. abfahrt's renderer paints a frame when the model changed, at
+// most maxFPS a second, and writes only the cells that changed.
+//
+// Without its renderer Bubble Tea neither sets the terminal up (raw mode,
+// alternate screen, cursor, bracketed paste) nor asks its size: that is
+// the terminal type's (terminal_unix.go) for the process's own terminal,
+// and the caller's (the size) for an SSH session.
+
+// maxFPS caps the frames painted a second. Frames are painted when the
+// model changed, not on a ticker, so the cap costs nothing at rest; it
+// only merges bursts (16 boards answering at once, a held key) into one
+// frame every 33 ms.
+const maxFPS = 30
+
+// Terminal control sequences of the program's screen.
+const (
+	seqEnter = "\x1b[?1049h\x1b[?25l\x1b[?2004h" // alternate screen, cursor hidden, bracketed paste
+	seqLeave = "\x1b[m\x1b[?2004l\x1b[?25h\x1b[?1049l"
+)
+
+// painted runs a model's frames through the renderer: View hands the
+// frame to it and gives Bubble Tea nothing to draw. It also notes a panic
+// of the model or of its commands before Bubble Tea catches it: Bubble
+// Tea prints the stack while the alternate screen is still up, where
+// nobody sees it.
+type painted struct {
+	tea.Model
+	r   *screen.Renderer
+	box *panicBox
+}
+
+// Init starts the wrapped model.
+func (p painted) Init() tea.Cmd {
+	defer p.box.catch()
+	return p.box.wrap(p.Model.Init())
+}
+
+// Update updates the wrapped model; a new size goes to the renderer first.
+func (p painted) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	defer p.box.catch()
+	if msg, ok := msg.(tea.WindowSizeMsg); ok {
+		p.r.Resize(msg.Width, msg.Height)
+	}
+	m, cmd := p.Model.Update(msg)
+	p.Model = m
+	return p, p.box.wrap(cmd)
+}
+
+// View paints the wrapped model's frame.
+func (p painted) View() string {
+	defer p.box.catch()
+	p.r.Frame(p.Model.View())
+	return ""
+}
+
+// panicBox keeps the first panic of a program and its stack.
+type panicBox struct {
+	mu    sync.Mutex
+	v     any
+	stack []byte
+}
+
+// catch notes a panic and panics on, for Bubble Tea to end the program.
+func (b *panicBox) catch() {
+	if r := recover(); r != nil {
+		b.mu.Lock()
+		if b.v == nil {
+			b.v, b.stack = r, debug.Stack()
+		}
+		b.mu.Unlock()
+		panic(r)
+	}
+}
+
+// wrap makes cmd (and the commands of a batch it returns) note its panic.
+func (b *panicBox) wrap(cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		defer b.catch()
+		msg := cmd()
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			for i := range batch {
+				batch[i] = b.wrap(batch[i])
+			}
+		}
+		return msg
+	}
+}
+
+// caught returns the panic noted, if any.
+func (b *panicBox) caught() (any, []byte) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.v, b.stack
+}
+
+// Program is a Bubble Tea program that paints through abfahrt's renderer
+// on out, in the alternate screen.
+type Program struct {
+	*tea.Program
+	r   *screen.Renderer
+	box *panicBox
+	tty *tty // the process's terminal; nil for an SSH session
+}
+
+// newProgram returns the program of m on in and out (nil in: no input).
+func newProgram(m tea.Model, in io.Reader, out io.Writer, opts ...tea.ProgramOption) *Program {
+	r := screen.NewRenderer(out, maxFPS)
+	box := &panicBox{}
+	opts = append([]tea.ProgramOption{tea.WithInput(in), tea.WithOutput(out), tea.WithoutRenderer()}, opts...)
+	return &Program{Program: tea.NewProgram(painted{Model: m, r: r, box: box}, opts...), r: r, box: box}
+}
+
+// Run enters the alternate screen, runs the program and leaves the screen
+// as it was, also when the program panicked. It returns the wrapped
+// model.
+func (p *Program) Run() (tea.Model, error) {
+	p.r.Control(seqEnter)
+	m, err := p.Program.Run()
+	p.r.Stop(seqLeave)
+	if pm, ok := m.(painted); ok {
+		m = pm.Model
+	}
+	return m, err
+}
+
+// Panic returns what the program panicked with and where, if it did.
+func (p *Program) Panic() (any, []byte) { return p.box.caught() }
+
+// ReleaseTerminal gives the terminal back for a while (suspending): input
+// stops, the screen is left and the terminal cooked.
+func (p *Program) ReleaseTerminal() error {
+	err := p.Program.ReleaseTerminal()
+	p.r.Hold(seqLeave)
+	if p.tty != nil {
+		p.tty.cooked()
+	}
+	return err
+}
+
+// RestoreTerminal takes the terminal again after ReleaseTerminal and
+// paints the frame whole in its current size.
+func (p *Program) RestoreTerminal() error {
+	var err error
+	if p.tty != nil {
+		err = p.tty.raw()
+	}
+	p.r.Resume(seqEnter)
+	if e := p.Program.RestoreTerminal(); err == nil {
+		err = e
+	}
+	if p.tty != nil {
+		go p.tty.sendSize(p.Send) // from the event loop: Send would wait for it
+	}
+	return err
+}
