@@ -1,9 +1,12 @@
 package tui
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
+	"strings"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -48,4 +51,61 @@ func TestRunReturnsPanic(t *testing.T) {
 		}
 		time.Sleep(2 * DefaultInterval)
 	})
+}
+
+// lockedBuffer is a terminal the test reads while the program writes.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// abfahrt paints itself: the program takes the alternate screen, paints
+// the board, and gives the screen back last, also after a panic, whose
+// value comes back in the error (the stack goes to stderr after the
+// screen is given back, where it can be read).
+func TestRunPaintsAndGivesTheScreenBack(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		src  Source
+	}{{"normal end", newFakeSource()}, {"panic", panicSource{newFakeSource()}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+				defer cancel()
+				var out lockedBuffer
+				p := newProgram(New(Options{Source: tc.src, Now: func() time.Time { return t0 }}), nil, &out, tea.WithContext(ctx), tea.WithoutSignalHandler())
+				go p.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+				_, err := p.Run()
+				time.Sleep(2 * DefaultInterval)
+				got := out.String()
+				if !strings.HasPrefix(got, seqEnter) || !strings.HasSuffix(got, seqLeave) {
+					t.Errorf("the screen was not taken first and given back last: %q … %q", got[:min(40, len(got))], got[max(0, len(got)-40):])
+				}
+				if tc.name == "panic" {
+					if v, stack := p.Panic(); v != "boom" || !bytes.Contains(stack, []byte("StopDepartures")) {
+						t.Errorf("panic = %v (stack %d bytes), want boom with the stack of StopDepartures", v, len(stack))
+					}
+					if !errors.Is(err, tea.ErrProgramPanic) {
+						t.Errorf("Run = %v, want the panic", err)
+					}
+					return
+				}
+				if !strings.Contains(got, "Hauptbahnhof") {
+					t.Errorf("the board was not painted: %q", got)
+				}
+			})
+		})
+	}
 }
