@@ -65,8 +65,8 @@ func baseDataCmd(parent context.Context, src Source) tea.Cmd {
 }
 
 // baseDataAfter is baseDataCmd that starts a frame after first closes (the
-// first answer of the board is in, and its rows are painted on the
-// renderer's next tick), or after baseDataMaxWait; with first nil, after
+// first answer of the board is in, and its rows are painted at once or
+// within one frame gap), or after baseDataMaxWait; with first nil, after
 // baseDataDelay.
 func baseDataAfter(parent context.Context, src Source, first <-chan struct{}) tea.Cmd {
 	return func() tea.Msg {
@@ -83,9 +83,9 @@ func baseDataAfter(parent context.Context, src Source, first <-chan struct{}) te
 		select {
 		case <-t.C:
 		case <-first:
-			// Then one frame more: the renderer paints the first rows on
-			// its next tick, which the load would otherwise delay.
-			t.Reset(time.Second/fps + baseDataDelay/5)
+			// Then one frame more: the renderer paints the first rows
+			// within a frame gap, which the load would otherwise delay.
+			t.Reset(time.Second/maxFPS + baseDataDelay/5)
 			select {
 			case <-t.C:
 			case <-parent.Done():

@@ -45,6 +45,18 @@
 // and the `?` overlay (help.go) are assembled from the focused pane's map
 // and the globals, so help never lists a dead key.
 //
+// # How a frame reaches the terminal
+//
+// Bubble Tea runs without its renderer. The root model is wrapped in
+// painted (program.go), whose View hands each frame to abfahrt's own
+// renderer (tui/internal/screen): it keeps what the terminal shows, writes
+// only the cells that changed (rows that moved are moved with scroll
+// margins and delete/insert line), paints when the model changed rather
+// than on a ticker, at most maxFPS frames a second. Program (program.go)
+// takes and gives back the alternate screen, tty (tty.go) the raw mode
+// and the size of the process's terminal; an SSH session's size comes
+// from the session (cmd/abfahrt/sshserve.go).
+//
 // # Rules
 //
 // The Elm architecture is kept strictly: I/O happens only inside commands,

@@ -9,6 +9,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
+// fps is the frame rate of the programs tests run with Bubble Tea's own
+// renderer (abfahrt paints through tui/internal/screen, program.go).
+const fps = 10
+
 // runHeadless runs m as a real Bubble Tea program inside a synctest
 // bubble, with no terminal, at w×h. stop quits it, fails the test if Run
 // failed, then lets drain pass so the ticks Bubble Tea cannot cancel (and

@@ -16,11 +16,6 @@ import (
 	_ "abfahrt/internal/nocolorquery"
 )
 
-// fps is the frame rate of programs run with Bubble Tea's own renderer
-// (tests that measure Bubble Tea); abfahrt paints through its own
-// renderer at up to maxFPS frames a second (program.go).
-const fps = 10
-
 // monoProfile is the colour profile to render with: under NO_COLOR termenv
 // picks Ascii, which drops bold and reverse too; but no-color.org forbids
 // colour, not emphasis, and the mono theme carries its meaning (cursor,
@@ -41,8 +36,8 @@ var ErrTerminalGone = errors.New("the terminal is gone")
 // Run runs the TUI until the user quits or ctx ends, and restores the
 // terminal either way. It returns nil on a normal end (including ctx
 // ending), ErrTerminalGone when the terminal went away, and an error if
-// the program failed or panicked; Bubble Tea recovers the panic, restores
-// the terminal and prints the stack.
+// the program failed or panicked: the panic is caught, the terminal
+// restored, and then the panic and its stack are written to stderr.
 //
 // Signals are the caller's: SIGINT, SIGTERM and SIGHUP should end ctx
 // (the CLI uses signal.NotifyContext). Bubble Tea's own signal handler is

@@ -391,6 +391,12 @@ func parseLine(dst []cell, line string, w int) []cell {
 	var st style
 	var state byte
 	for len(line) > 0 && len(dst) < w {
+		if b := line[0]; b >= 0x20 && b < 0x7f && (len(line) == 1 || line[1] < 0x80) {
+			// Plain ASCII not followed by a combining mark: one cell.
+			dst = append(dst, cell{g: line[:1], w: 1, st: st})
+			line = line[1:]
+			continue
+		}
 		seq, width, n, next := ansi.DecodeSequence(line, state, nil)
 		if n <= 0 {
 			break

@@ -239,7 +239,8 @@ func appendSGR(dst []byte, from, to style) []byte {
 	}
 	changes := len(dst) - params
 	// A reset and all of to, when shorter.
-	full := appendFull(nil, to)
+	var tmp [64]byte
+	full := appendFull(tmp[:0], to)
 	if len(full)+1 < changes { // "0;" against the changes, both without "ESC[" and "m"
 		dst = append(dst[:params], '0', ';')
 		dst = append(dst, full...)
