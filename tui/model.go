@@ -51,8 +51,6 @@ type Options struct {
 	// machine's time, service the service's at that moment (equal times:
 	// they agree again), rate the service's seconds per real second.
 	ClockSkew func(service, local time.Time, rate float64)
-	// AltScreen runs the program in the terminal's alternate screen.
-	AltScreen bool
 	// Boards are the boards to open: one opens as the plain board (the
 	// grid's open board, zoomed), more than one the grid of watched
 	// boards; none the default stop (DefaultStop), or the boards saved in

@@ -139,7 +139,7 @@ once and print a table (or JSON with --json).`,
 			if !cmd.Flags().Changed("limit") && g.s.file.Limit > 0 {
 				limit = g.s.file.Limit
 			}
-			opts := tui.Options{Vehicle: vehicle, Limit: limit, AltScreen: true, Interval: g.s.interval}
+			opts := tui.Options{Vehicle: vehicle, Limit: limit, Interval: g.s.interval}
 			boards, err := boardSpecs(stops, stopPoint, layout, g.s.file)
 			if err != nil {
 				return err
