@@ -138,8 +138,9 @@ func (s *Screen) repaint(dst []byte, lines []string, w, h int) []byte {
 		fillBlank(s.rows[i])
 		s.lines[i] = ""
 	}
-	// The pen is unknown too: reset it, then clear.
-	dst = append(dst, "\x1b[m\x1b[H\x1b[2J"...)
+	// The pen and the scroll margins are unknown too (another program
+	// may have set them): reset them, then clear.
+	dst = append(dst, "\x1b[m\x1b[r\x1b[H\x1b[2J"...)
 	s.pen = style{}
 	s.known, s.cx, s.cy = true, 0, 0
 	s.valid = true
@@ -390,8 +391,11 @@ func (s *Screen) moveTo(dst []byte, row, col int) []byte {
 func parseLine(dst []cell, line string, w int) []cell {
 	var st style
 	var state byte
-	for len(line) > 0 && len(dst) < w {
-		if b := line[0]; b >= 0x20 && b < 0x7f && (len(line) == 1 || line[1] < 0x80) {
+	for len(line) > 0 {
+		// A full row still takes the zero-width graphemes (combining
+		// marks) of its last cell, and nothing else.
+		full := len(dst) >= w
+		if b := line[0]; !full && b >= 0x20 && b < 0x7f && (len(line) == 1 || line[1] < 0x80) {
 			// Plain ASCII not followed by a combining mark: one cell.
 			dst = append(dst, cell{g: line[:1], w: 1, st: st})
 			line = line[1:]
@@ -421,7 +425,7 @@ func parseLine(dst []cell, line string, w int) []cell {
 			continue
 		}
 		if len(dst)+width > w {
-			break // a wide grapheme crossing the edge: dropped
+			break // the row is full, or a wide grapheme crosses the edge: dropped
 		}
 		dst = append(dst, cell{g: seq, w: uint8(width), st: st})
 		for ; width > 1; width-- {

@@ -55,7 +55,7 @@ func (s style) apply(params string) style {
 	if params == "" {
 		return style{}
 	}
-	var ps [16]int
+	var ps [64]int // Lip Gloss writes at most a dozen
 	n := 0
 	for params != "" && n < len(ps) {
 		i := strings.IndexAny(params, ";:")
