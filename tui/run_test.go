@@ -6,13 +6,13 @@ import (
 	"errors"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/internal/lockbuf"
 	"abfahrt/model"
 )
 
@@ -53,24 +53,6 @@ func TestRunReturnsPanic(t *testing.T) {
 	})
 }
 
-// lockedBuffer is a terminal the test reads while the program writes.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // abfahrt paints itself: the program takes the alternate screen, paints
 // the board, and gives the screen back last, also after a panic, whose
 // value comes back in the error (the stack goes to stderr after the
@@ -84,7 +66,7 @@ func TestRunPaintsAndGivesTheScreenBack(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 				defer cancel()
-				var out lockedBuffer
+				var out lockbuf.Buffer
 				p := newProgram(New(Options{Source: tc.src, Now: func() time.Time { return t0 }}), nil, &out, tea.WithContext(ctx), tea.WithoutSignalHandler())
 				go p.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 				_, err := p.Run()

@@ -9,28 +9,14 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"abfahrt/internal/lockbuf"
 )
 
 // lockedBuffer is a stderr that the test reads while serve writes it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
+type lockedBuffer = lockbuf.Buffer
 
 var mirrorURL = regexp.MustCompile(`msg="mirror: serving" url=(http://\S+)`)
 

@@ -3,36 +3,20 @@ package screen
 import (
 	"bytes"
 	"strings"
-	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"abfahrt/internal/lockbuf"
 )
 
 // sink is a terminal that records each write.
-type sink struct {
-	mu     sync.Mutex
-	writes []string
-}
+type sink struct{ lockbuf.Buffer }
 
-func (s *sink) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.writes = append(s.writes, string(p))
-	return len(p), nil
-}
-
-func (s *sink) count() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.writes)
-}
-
-func (s *sink) all() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return strings.Join(s.writes, "")
-}
+func (s *sink) count() int       { return len(s.Writes()) }
+func (s *sink) all() string      { return s.String() }
+func (s *sink) last() string     { w := s.Writes(); return w[len(w)-1] }
+func (s *sink) nth(i int) string { return s.Writes()[i] }
 
 // The first frame is painted the moment it comes (no ticker to wait for),
 // a burst of frames within the frame gap becomes one more write with the
@@ -48,23 +32,23 @@ func TestRendererPaintsOnChangeOnly(t *testing.T) {
 		r.Resize(20, 3)
 		r.Frame("board 1")
 		if out.count() != 1 || !strings.Contains(out.all(), "board 1") {
-			t.Fatalf("the first frame was not painted at once: %q", out.writes)
+			t.Fatalf("the first frame was not painted at once: %q", out.Writes())
 		}
 		r.Frame("board 2")
 		r.Frame("board 3")
 		r.Frame("board 4")
 		if out.count() != 1 {
-			t.Fatalf("frames within the frame gap were painted at once: %q", out.writes)
+			t.Fatalf("frames within the frame gap were painted at once: %q", out.Writes())
 		}
 		time.Sleep(100 * time.Millisecond)
 		synctest.Wait()
-		if out.count() != 2 || strings.Contains(out.writes[1], "2") || strings.Contains(out.writes[1], "3") || !strings.Contains(out.writes[1], "4") {
-			t.Fatalf("the burst was not painted once with its newest frame: %q", out.writes)
+		if out.count() != 2 || strings.Contains(out.nth(1), "2") || strings.Contains(out.nth(1), "3") || !strings.Contains(out.nth(1), "4") {
+			t.Fatalf("the burst was not painted once with its newest frame: %q", out.Writes())
 		}
 		r.Frame("board 4")
 		time.Sleep(time.Minute)
 		if out.count() != 2 {
-			t.Fatalf("an unchanged frame was painted again: %q", out.writes)
+			t.Fatalf("an unchanged frame was painted again: %q", out.Writes())
 		}
 	})
 }
@@ -82,7 +66,7 @@ func TestRendererStopWritesNothingMore(t *testing.T) {
 		time.Sleep(time.Second)
 		r.Frame("three")
 		if got := out.all(); strings.Contains(got, "two") || strings.Contains(got, "three") || !strings.HasSuffix(got, "LEAVE") {
-			t.Fatalf("written after Stop: %q", out.writes)
+			t.Fatalf("written after Stop: %q", out.Writes())
 		}
 	})
 }
@@ -99,8 +83,8 @@ func TestRendererHoldAndResume(t *testing.T) {
 		time.Sleep(time.Second)
 		r.Frame("two")
 		time.Sleep(time.Second)
-		if got := out.writes[len(out.writes)-1]; got != "LEAVE" {
-			t.Fatalf("painted while held: %q", out.writes)
+		if got := out.last(); got != "LEAVE" {
+			t.Fatalf("painted while held: %q", out.Writes())
 		}
 		r.Resume("ENTER")
 		got := out.all()
@@ -123,8 +107,8 @@ func TestRendererResizeRepaints(t *testing.T) {
 		r.Frame("abc\ndef")
 		time.Sleep(time.Second)
 		synctest.Wait()
-		if n := out.count(); n != 2 || !bytes.Contains([]byte(out.writes[1]), []byte("\x1b[2J")) {
-			t.Fatalf("a resize did not repaint: %q", out.writes)
+		if n := out.count(); n != 2 || !bytes.Contains([]byte(out.nth(1)), []byte("\x1b[2J")) {
+			t.Fatalf("a resize did not repaint: %q", out.Writes())
 		}
 	})
 }
