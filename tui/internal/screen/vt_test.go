@@ -88,7 +88,17 @@ func applySGR(params string, st *vtStyle) error {
 	if strings.ContainsAny(params, ":<=>?") {
 		return fmt.Errorf("SGR %q: sub-parameters or a private prefix", params)
 	}
-	ps := strings.Split(params, ";")
+	var buf [24]string
+	ps := buf[:0]
+	for rest := params; ; {
+		k := strings.IndexByte(rest, ';')
+		if k < 0 {
+			ps = append(ps, rest)
+			break
+		}
+		ps = append(ps, rest[:k])
+		rest = rest[k+1:]
+	}
 	num := func(i int) (int, error) {
 		if i >= len(ps) {
 			return 0, fmt.Errorf("SGR %q: missing parameter", params)
