@@ -644,7 +644,9 @@ func (v *vt) csi(params string, final byte) error {
 		if bot == 0 {
 			bot = v.h
 		}
-		if top >= bot || bot > v.h {
+		// CSI r without parameters resets the margins to the whole
+		// screen, whatever its height (one row too).
+		if (top >= bot && params != "") || bot > v.h {
 			return fmt.Errorf("scroll region %d..%d on %d rows: terminals ignore or clamp it", top, bot, v.h)
 		}
 		v.top, v.bot = top-1, bot-1
