@@ -1,6 +1,9 @@
 package sim
 
-import "math"
+import (
+	"math"
+	"sync"
+)
 
 // Average speeds in m/s between stops (dwell time is added per stop).
 const (
@@ -28,16 +31,22 @@ type line struct {
 
 // direction is one direction of a line with its pattern, geometry and schedule.
 type direction struct {
-	line        *line
-	no          int    // 1 or 2
-	name        string // direction name: the destination
-	depText     string // DepartureDirectionText (the destination)
-	arrText     string // ArrivalDirectionText (where the vehicle comes from)
-	points      []int  // stop point indices
-	track       polyline
-	carriageway polyline
-	stopAt      []float64 // distance along track of each stop
-	offsets     []int32   // scheduled seconds from the first stop, whole minutes
+	line      *line
+	no        int    // 1 or 2
+	name      string // direction name: the destination
+	depText   string // DepartureDirectionText (the destination)
+	arrText   string // ArrivalDirectionText (where the vehicle comes from)
+	points    []int  // stop point indices
+	track     polyline
+	stopAt    []float64 // distance along track of each stop
+	offsets   []int32   // scheduled seconds from the first stop, whole minutes
+	waypoints []lonLat  // the stop points' positions, in order
+	keys      []int     // their stop numbers (a stop pair bends the same way both ways)
+
+	// carriageway is the dense geometry (a point every ~8 m), three times
+	// the points of the track and asked for only by a Pattern request: built
+	// on first use, not at start-up.
+	carriageway func() *polyline
 }
 
 func newLine(n *network, r *lineRow) *line {
@@ -62,7 +71,11 @@ func newLine(n *network, r *lineRow) *line {
 			keys = append(keys, ref.Stop)
 		}
 		dir.track, dir.stopAt = buildTrack(waypoints, keys, 25)
-		dir.carriageway, _ = buildTrack(waypoints, keys, 8)
+		dir.waypoints, dir.keys = waypoints, keys
+		dir.carriageway = sync.OnceValue(func() *polyline {
+			pl, _ := buildTrack(dir.waypoints, dir.keys, 8)
+			return &pl
+		})
 		dir.offsets = schedule(l, dir, d)
 		l.dirs[d] = dir
 	}

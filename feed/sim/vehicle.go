@@ -246,7 +246,7 @@ func (s *Service) patternRecords(dir *direction, scope string) []byte {
 		default:
 			pl := &dir.track
 			if scope == "Carriageway" {
-				pl = &dir.carriageway
+				pl = dir.carriageway()
 			}
 			for i, pt := range pl.pts {
 				w.obj()
