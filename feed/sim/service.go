@@ -94,8 +94,10 @@ func stamp(w *jw, now int64, resp *response) {
 	resp.tsTo = len(w.b)
 }
 
-// Warm builds what the first answers need (the plans of the service days
-// around the simulated now), so that a board started on the simulation
-// does not wait for them in its first request. Safe to call concurrently
-// with requests, which wait for the plans they share.
-func (s *Service) Warm() { s.plans.around(s.now()) }
+// Warm builds the plans of the service days around the simulated now,
+// first those a board's first answer needs (today's; yesterday's too in the
+// small hours), then the others one at a time, so that a board started on
+// the simulation does not wait for them in its first request, nor for more
+// than it needs. Safe to call concurrently with requests, which wait for
+// the plans they share.
+func (s *Service) Warm() { s.plans.warm(s.now()) }
