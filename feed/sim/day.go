@@ -60,6 +60,10 @@ type planner struct {
 	alerts sync.Map // alertKey -> *alert (nil: no alert in that window)
 
 	spans [sunday + 1]func() daySpan // timetableSpan per kind of day, computed once
+
+	// build makes a day's plan: buildDay; tests that make many planners
+	// share the plans (they are the same for the same seed and day).
+	build func(y int, m time.Month, d int) *dayPlan
 }
 
 const planCacheSize = 6
@@ -74,6 +78,7 @@ type dayEntry struct {
 
 func newPlanner(n *network, seed int64) *planner {
 	p := &planner{net: n, seed: seed, days: map[int]*dayEntry{}}
+	p.build = p.buildDay
 	for k := range p.spans {
 		p.spans[k] = sync.OnceValue(func() daySpan { return timetableSpan(n, dayKind(k)) })
 	}
@@ -89,10 +94,22 @@ func (p *planner) day(y int, m time.Month, d int) *dayPlan {
 	}
 	e.once.Do(func() {
 		midnight := time.Date(y, m, d, 0, 0, 0, 0, berlin)
-		dp := p.buildDay(midnight.Date())
+		dp := p.build(midnight.Date())
 		dp.key = key
 		e.dp.Store(dp)
 	})
+	return e.dp.Load()
+}
+
+// built returns the plan of a day if it is built, else nil.
+func (p *planner) built(y int, m time.Month, d int) *dayPlan {
+	y, m, d = time.Date(y, m, d, 0, 0, 0, 0, berlin).Date()
+	p.mu.Lock()
+	e := p.days[y*10000+int(m)*100+d]
+	p.mu.Unlock()
+	if e == nil {
+		return nil
+	}
 	return e.dp.Load()
 }
 
@@ -132,28 +149,26 @@ func (p *planner) plansFor(t int64, need [3]bool) [3]*dayPlan {
 	var out [3]*dayPlan
 	var wg sync.WaitGroup
 	for i := range out {
+		if !need[i] {
+			out[i] = p.built(y, m, d-1+i)
+			continue
+		}
 		if e, _, built := p.entry(y, m, d-1+i); built {
 			out[i] = e.dp.Load()
 			continue
 		}
-		if need[i] {
-			wg.Go(func() { out[i] = p.day(y, m, d-1+i) })
-		}
+		wg.Go(func() { out[i] = p.day(y, m, d-1+i) })
 	}
 	wg.Wait()
 	return out
 }
 
-// warm builds the plans around t: first those passages needs at t whatever
-// it is asked, then the others one after the other (one core, so that a
-// program starting meanwhile keeps the other).
-func (p *planner) warm(t int64) {
+// warmFirst builds the plans passages needs at t whatever it is asked:
+// today's, and yesterday's while its trips can still be ahead.
+func (p *planner) warmFirst(t int64) {
 	y, m, d := time.Unix(t, 0).In(berlin).Date()
 	_, yesterdayLast := p.bounds(y, m, d-1)
 	p.plansFor(t, [3]bool{yesterdayLast > t, true, false})
-	for i := -1; i <= 1; i++ {
-		p.day(y, m, d+i)
-	}
 }
 
 // passages is collect over the plans that can hold the passages asked for
