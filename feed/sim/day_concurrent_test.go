@@ -41,9 +41,8 @@ func TestAroundBuildsEachDayOnceConcurrently(t *testing.T) {
 }
 
 // Warm builds the plans of the simulated now that a board's first answer
-// needs, so that the first answer finds them built; after that answer the
-// plans of the other days around now are built too (a vehicle's trip
-// needs them), in the background.
+// needs, so that the first answer finds them built, and no more; a
+// vehicle's trip builds the other days around now.
 func TestWarmBuildsThePlansAroundNow(t *testing.T) {
 	clock := NewClock(time.Date(2026, 9, 11, 7, 30, 0, 0, berlin), 1)
 	s := New(Options{Seed: 1, Clock: clock})
@@ -57,10 +56,15 @@ func TestWarmBuildsThePlansAroundNow(t *testing.T) {
 	if rec := serve(s, "GET", "/mobility/v1/stop/passage/Departures?StopNumber=1008&Limit=20"); rec.Code != 200 {
 		t.Fatalf("status %d", rec.Code)
 	}
-	s.rest.Wait()
+	if _, _, built := s.plans.entry(y, m, d+1); built {
+		t.Error("the board's answer at 7:30 built tomorrow's plan")
+	}
+	if rec := serve(s, "GET", "/mobility/v1/vehicle/trip/Trip?VehicleNumber=41"); rec.Code != 200 {
+		t.Fatalf("status %d", rec.Code)
+	}
 	for i := -1; i <= 1; i++ {
 		if _, _, built := s.plans.entry(y, m, d+i); !built {
-			t.Errorf("day %+d not built after the first answer", i)
+			t.Errorf("day %+d not built after a vehicle's trip", i)
 		}
 	}
 }

@@ -48,7 +48,6 @@ func (s *Service) stopPassage(q query, now int64, arrivals bool) response {
 		st := &s.net.stops[si]
 		code, name = st.row.Code, st.row.Name
 		refs = s.plans.passages(now, st.points, arrivals, limit, buf[:0])
-		defer s.answered(now)
 	}
 	category, order, list := passageNames(arrivals)
 	var resp response
@@ -115,7 +114,6 @@ func (s *Service) pointPassage(q query, now int64, arrivals bool) response {
 		w.kstr("StopName", st.Name)
 		one := [1]int{idx}
 		refs = s.plans.passages(now, one[:], arrivals, limit, buf[:0])
-		defer s.answered(now)
 	} else {
 		if c, err := strconv.Atoi(raw); err == nil {
 			w.kint("StopPointCode", c)

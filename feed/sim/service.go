@@ -41,9 +41,6 @@ type Service struct {
 	base map[string][]byte // encoded base data record lists by dataset|scope|filter
 
 	gz *gzipCache // compressed answers per ETag
-
-	warming atomic.Bool    // Warm was called: the first passage answer builds the other days
-	rest    sync.WaitGroup // that build
 }
 
 // New returns a Service for the given options.
@@ -99,21 +96,10 @@ func stamp(w *jw, now int64, resp *response) {
 
 // Warm builds the day plans a board's first answer needs at the simulated
 // now (today's; yesterday's too in the small hours), so that a board
-// started on the simulation does not wait for them in its first request;
-// the first departures or arrivals answer after it then builds the
-// plans of the other days around now in the background (a vehicle's trip
-// needs all three), after the board has what it waits for, not before.
+// started on the simulation does not wait for them in its first request.
+// The other days around now are built when first needed (a vehicle's
+// trip, a board late at night), about 2-5 ms each: built here too, they
+// took a core from the terminal's start and the first answer's decoding.
 // Safe to call concurrently with requests, which wait for the plans they
 // share.
-func (s *Service) Warm() {
-	s.warming.Store(true)
-	s.plans.warmFirst(s.now())
-}
-
-// answered is told of every departures or arrivals answer: after Warm,
-// the first builds the plans of the days around now in the background.
-func (s *Service) answered(now int64) {
-	if s.warming.Load() && s.warming.CompareAndSwap(true, false) {
-		s.rest.Go(func() { s.plans.around(now) })
-	}
-}
+func (s *Service) Warm() { s.plans.warmFirst(s.now()) }
