@@ -232,3 +232,18 @@ func firstDiff(a, b []event) string {
 	}
 	return "one is a prefix of the other"
 }
+
+// The schedule takes the stops' distances along the track without making
+// the track (it is made when a vehicle's position or a pattern asks):
+// they are the distances of the track itself, to the bit.
+func TestTrackStopsWithoutTheTrack(t *testing.T) {
+	for _, dir := range theNetwork().dirs {
+		pl, want := buildTrack(dir.waypoints, dir.keys, trackStep)
+		if !slices.Equal(dir.stopAt, want) {
+			t.Fatalf("line %s direction %d: stops at %v, the track has them at %v", dir.line.name, dir.no, dir.stopAt, want)
+		}
+		if got := dir.track(); !slices.Equal(got.cum, pl.cum) || !slices.Equal(got.pts, pl.pts) {
+			t.Fatalf("line %s direction %d: the track made on first use differs", dir.line.name, dir.no)
+		}
+	}
+}

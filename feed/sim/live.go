@@ -228,7 +228,7 @@ func (dp *dayPlan) position(ti int32, now int64) (lonLat, int) {
 	dir := tr.dir
 	k := int32(len(dir.offsets))
 	if now < dp.dep[tr.off] {
-		return dir.track.at(0)
+		return dir.track().at(0)
 	}
 	// i: the last stop reached (actual arrival <= now).
 	i := int32(sort.Search(int(k), func(s int) bool { return dp.arr[tr.off+int32(s)] > now })) - 1
@@ -245,5 +245,5 @@ func (dp *dayPlan) position(ti int32, now int64) (lonLat, int) {
 		f = f * f * (3 - 2*f) // accelerate and brake
 		s += f * (dir.stopAt[i+1] - dir.stopAt[i])
 	}
-	return dir.track.at(s)
+	return dir.track().at(s)
 }

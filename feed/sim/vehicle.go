@@ -244,7 +244,7 @@ func (s *Service) patternRecords(dir *direction, scope string) []byte {
 				w.end()
 			}
 		default:
-			pl := &dir.track
+			pl := dir.track()
 			if scope == "Carriageway" {
 				pl = dir.carriageway()
 			}
