@@ -396,7 +396,7 @@ func simulate(tr *trip, seed int64, pk, extra float64, arr, dep []int64) {
 		if i == k-1 && late > 0 {
 			late = math.Max(0, late-60) // the schedule's recovery time before the terminus
 		}
-		late = math.Max(-100, math.Min(2400, late))
+		late = clampLate(late)
 		a := sched + int64(math.Round(late))
 		if lo := dep[i-1] + 30; a < lo {
 			a = lo
@@ -416,6 +416,19 @@ func simulate(tr *trip, seed int64, pk, extra float64, arr, dep []int64) {
 		}
 		dep[i] = dp
 	}
+}
+
+// clampLate keeps a delay within -100..2400 s: math.Max(-100,
+// math.Min(2400, late)) for the values simulate has (never NaN), without
+// their special cases (a fifth of a day plan's time).
+func clampLate(late float64) float64 {
+	if late > 2400 {
+		return 2400
+	}
+	if late < -100 {
+		return -100
+	}
+	return late
 }
 
 func (dp *dayPlan) first(ti int32) int64 { return dp.dep[dp.trips[ti].off] }
