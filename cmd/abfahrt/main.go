@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"abfahrt/feed"
 	"abfahrt/model"
@@ -28,6 +29,7 @@ const (
 )
 
 func main() {
+	startGC(func(restore func()) { time.AfterFunc(startGCFor, restore) })
 	ctx, stop := signal.NotifyContext(context.Background(), endSignals()...)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()

@@ -1,6 +1,9 @@
 package sim
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // slotTrip is a trip as the vehicle assignment sees it.
 type slotTrip struct {
@@ -10,7 +13,7 @@ type slotTrip struct {
 }
 
 func sortSlotTrips(ts []slotTrip) {
-	sort.SliceStable(ts, func(i, j int) bool { return ts[i].start < ts[j].start })
+	slices.SortStableFunc(ts, func(a, b slotTrip) int { return cmp.Compare(a.start, b.start) })
 }
 
 // assignSlots chains a line's trips (sorted by start) into vehicle slots,

@@ -50,3 +50,13 @@ func BenchmarkDayPlan(b *testing.B) {
 		s.plans.buildDay(2026, 9, 9)
 	}
 }
+
+// BenchmarkNetwork builds the static network (stops, lines with their
+// tracks and schedules, the fleet): what the embedded simulation does
+// before its first answer.
+func BenchmarkNetwork(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		buildNetwork()
+	}
+}

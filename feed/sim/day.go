@@ -26,16 +26,26 @@ type event struct {
 	seq  int32
 }
 
-// dayPlan is everything that happens on one service day; immutable once built.
+// dayPlan is everything that happens on one service day; immutable once
+// built, except for the per-stop-point event lists, which are made on first
+// use (a board asks for the few stop points of its stop, and the first
+// answer after a start need not wait for all 831).
 type dayPlan struct {
-	key        int // yyyymmdd
-	kind       dayKind
-	trips      []trip
-	arr, dep   []int64   // actual times per trip stop (Unix seconds)
-	skip       []bool    // per trip stop: passed without stopping (closed by an alert)
-	departures [][]event // per stop point, by actual departure
-	arrivals   [][]event // per stop point, by actual arrival
-	byVehicle  [][]int32 // per fleet index, trips by start
+	key       int // yyyymmdd
+	kind      dayKind
+	net       *network
+	trips     []trip
+	dirTrips  []int32   // trips of direction g (network.dirs) are dirTrips[g]:dirTrips[g+1]
+	arr, dep  []int64   // actual times per trip stop (Unix seconds)
+	skip      []bool    // per trip stop: passed without stopping (closed by an alert)
+	byVehicle [][]int32 // per fleet index, trips by start
+	byPoint   []pointEvents
+}
+
+// pointEvents are a stop point's passages on a day, each list made once,
+// by the first to ask (the lists are the same whoever makes them).
+type pointEvents struct {
+	dep, arr atomic.Pointer[[]event] // by actual departure, by actual arrival
 }
 
 // planner builds and caches day plans for one seed.
@@ -48,6 +58,12 @@ type planner struct {
 	order []int
 
 	alerts sync.Map // alertKey -> *alert (nil: no alert in that window)
+
+	spans [sunday + 1]func() daySpan // timetableSpan per kind of day, computed once
+
+	// build makes a day's plan: buildDay; tests that make many planners
+	// share the plans (they are the same for the same seed and day).
+	build func(y int, m time.Month, d int) *dayPlan
 }
 
 const planCacheSize = 6
@@ -61,7 +77,12 @@ type dayEntry struct {
 }
 
 func newPlanner(n *network, seed int64) *planner {
-	return &planner{net: n, seed: seed, days: map[int]*dayEntry{}}
+	p := &planner{net: n, seed: seed, days: map[int]*dayEntry{}}
+	p.build = p.buildDay
+	for k := range p.spans {
+		p.spans[k] = sync.OnceValue(func() daySpan { return timetableSpan(n, dayKind(k)) })
+	}
+	return p
 }
 
 // day returns the plan of the service day that starts at local midnight of
@@ -73,10 +94,22 @@ func (p *planner) day(y int, m time.Month, d int) *dayPlan {
 	}
 	e.once.Do(func() {
 		midnight := time.Date(y, m, d, 0, 0, 0, 0, berlin)
-		dp := p.buildDay(midnight.Date())
+		dp := p.build(midnight.Date())
 		dp.key = key
 		e.dp.Store(dp)
 	})
+	return e.dp.Load()
+}
+
+// built returns the plan of a day if it is built, else nil.
+func (p *planner) built(y int, m time.Month, d int) *dayPlan {
+	y, m, d = time.Date(y, m, d, 0, 0, 0, 0, berlin).Date()
+	p.mu.Lock()
+	e := p.days[y*10000+int(m)*100+d]
+	p.mu.Unlock()
+	if e == nil {
+		return nil
+	}
 	return e.dp.Load()
 }
 
@@ -101,13 +134,25 @@ func (p *planner) entry(y int, m time.Month, d int) (e *dayEntry, key int, built
 }
 
 // around returns the plans of the service days that can have passages near
-// t. Days not built yet are built at the same time (the first answer after
-// a start, or after midnight, waits for one plan, not three in a row).
+// t: yesterday's, today's and tomorrow's (in the service's time zone).
+// Days not built yet are built at the same time (the first answer after a
+// start, or after midnight, waits for one plan, not three in a row).
 func (p *planner) around(t int64) [3]*dayPlan {
+	return p.plansFor(t, [3]bool{true, true, true})
+}
+
+// plansFor returns the plans of yesterday, today and tomorrow around t: those
+// in need built if missing (at the same time), the others only if already
+// built (else nil).
+func (p *planner) plansFor(t int64, need [3]bool) [3]*dayPlan {
 	y, m, d := time.Unix(t, 0).In(berlin).Date()
 	var out [3]*dayPlan
 	var wg sync.WaitGroup
 	for i := range out {
+		if !need[i] {
+			out[i] = p.built(y, m, d-1+i)
+			continue
+		}
 		if e, _, built := p.entry(y, m, d-1+i); built {
 			out[i] = e.dp.Load()
 			continue
@@ -118,24 +163,109 @@ func (p *planner) around(t int64) [3]*dayPlan {
 	return out
 }
 
-func (p *planner) buildDay(y int, m time.Month, d int) *dayPlan {
-	n, seed := p.net, p.seed
-	dp := &dayPlan{kind: kindOf(time.Date(y, m, d, 12, 0, 0, 0, berlin).Weekday())}
-	var secs []int32
-	for _, l := range n.lines {
-		for di, dir := range l.dirs {
-			for _, s := range tripStarts(l, dp.kind, di) {
-				start, ok := wallUnix(y, m, d, s)
-				if !ok {
-					continue // a wall-clock time the spring-forward night skips
-				}
-				dp.trips = append(dp.trips, trip{dir: dir, start: start, off: int32(len(dp.arr)), vehicle: -1})
-				secs = append(secs, s)
-				dp.arr = append(dp.arr, make([]int64, len(dir.offsets))...)
-				dp.dep = append(dp.dep, make([]int64, len(dir.offsets))...)
-			}
+// warmFirst builds the plans passages needs at t whatever it is asked:
+// today's, and yesterday's while its trips can still be ahead.
+func (p *planner) warmFirst(t int64) {
+	y, m, d := time.Unix(t, 0).In(berlin).Date()
+	_, yesterdayLast := p.bounds(y, m, d-1)
+	p.plansFor(t, [3]bool{yesterdayLast > t, true, false})
+}
+
+// passages is collect over the plans that can hold the passages asked for
+// at now, building no plan the answer does not depend on: today's always;
+// yesterday's while its late trips can still be ahead (until about 3 a.m.);
+// tomorrow's only when the merge over the others looked as far as its
+// first trips (a board late at night). Plans already built are used
+// whether needed or not. The answer is the same as collect over all three
+// (TestPassagesNeedOnlyTheirDays): a plan left out has no event after now,
+// or none before the last one the merge looked at.
+func (p *planner) passages(now int64, points []int, arrivals bool, limit int, out []passRef) []passRef {
+	y, m, d := time.Unix(now, 0).In(berlin).Date()
+	_, yesterdayLast := p.bounds(y, m, d-1)
+	plans := p.plansFor(now, [3]bool{yesterdayLast > now, true, false})
+	refs, horizon := collect(plans, points, arrivals, now, limit, out)
+	if plans[2] != nil {
+		return refs
+	}
+	if tomorrowFirst, _ := p.bounds(y, m, d+1); tomorrowFirst > horizon {
+		return refs
+	}
+	plans[2] = p.day(y, m, d+1)
+	refs, _ = collect(plans, points, arrivals, now, limit, out[:0])
+	return refs
+}
+
+// maxLate bounds how much later than scheduled any event of a trip happens:
+// simulate clamps the delay at 2400 s before each arrival, an earlier
+// departure can push an arrival beyond that only by the one hold of a trip
+// (at most 300 s) and a dwell, and the first stop's delay is at most 910 s.
+// An hour leaves room; TestDayBounds holds every plan to it.
+const maxLate = 3600
+
+// daySpan is when a kind of day's trips start and end by the timetable, in
+// wall-clock seconds since the service day's midnight: the first
+// scheduled start and the last scheduled arrival.
+type daySpan struct{ first, last int32 }
+
+// span returns the timetable span of a kind of day, computed once.
+func (p *planner) span(k dayKind) daySpan {
+	return p.spans[k]()
+}
+
+func timetableSpan(n *network, k dayKind) daySpan {
+	sp := daySpan{first: math.MaxInt32, last: math.MinInt32}
+	for _, dir := range n.dirs {
+		for _, s := range tripStarts(dir.line, k, dir.no-1) {
+			sp.first = min(sp.first, s)
+			sp.last = max(sp.last, s+dir.duration())
 		}
 	}
+	return sp
+}
+
+// bounds returns Unix times before and after every event of the plan of
+// the service day y-m-d (normalised), without building it: no event comes
+// before its trip's scheduled start (simulate never departs a first stop
+// early, and every later stop comes after it), none after its scheduled
+// arrival at the last stop plus maxLate. A wall-clock time of the day is
+// its seconds after the date's midnight in UTC, less one or two hours
+// (CET, CEST).
+func (p *planner) bounds(y int, m time.Month, d int) (first, last int64) {
+	day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	sp := p.span(kindOf(day.Weekday()))
+	mid := day.Unix()
+	return mid + int64(sp.first) - 2*3600, mid + int64(sp.last) - 3600 + maxLate
+}
+
+func (p *planner) buildDay(y int, m time.Month, d int) *dayPlan {
+	n, seed := p.net, p.seed
+	dp := &dayPlan{kind: kindOf(time.Date(y, m, d, 12, 0, 0, 0, berlin).Weekday()), net: n}
+	// The timetable first, so that every list is allocated once.
+	starts := make([][]int32, len(n.dirs))
+	nTrips, nStops := 0, 0
+	for g, dir := range n.dirs {
+		starts[g] = tripStarts(dir.line, dp.kind, dir.no-1)
+		nTrips += len(starts[g])
+		nStops += len(starts[g]) * len(dir.offsets)
+	}
+	dp.trips = make([]trip, 0, nTrips)
+	secs := make([]int32, 0, nTrips)
+	dp.dirTrips = make([]int32, 0, len(n.dirs)+1)
+	dp.arr, dp.dep = make([]int64, 0, nStops), make([]int64, 0, nStops)
+	for g, dir := range n.dirs {
+		dp.dirTrips = append(dp.dirTrips, int32(len(dp.trips)))
+		for _, s := range starts[g] {
+			start, ok := wallUnix(y, m, d, s)
+			if !ok {
+				continue // a wall-clock time the spring-forward night skips
+			}
+			dp.trips = append(dp.trips, trip{dir: dir, start: start, off: int32(len(dp.arr)), vehicle: -1})
+			secs = append(secs, s)
+			dp.arr = dp.arr[:len(dp.arr)+len(dir.offsets)]
+			dp.dep = dp.dep[:len(dp.dep)+len(dir.offsets)]
+		}
+	}
+	dp.dirTrips = append(dp.dirTrips, int32(len(dp.trips)))
 	dp.skip = make([]bool, len(dp.arr))
 	// The alerts of the calendar day and the small hours of the next one.
 	var alerts []*alert
@@ -266,7 +396,7 @@ func simulate(tr *trip, seed int64, pk, extra float64, arr, dep []int64) {
 		if i == k-1 && late > 0 {
 			late = math.Max(0, late-60) // the schedule's recovery time before the terminus
 		}
-		late = math.Max(-100, math.Min(2400, late))
+		late = clampLate(late)
 		a := sched + int64(math.Round(late))
 		if lo := dep[i-1] + 30; a < lo {
 			a = lo
@@ -286,6 +416,19 @@ func simulate(tr *trip, seed int64, pk, extra float64, arr, dep []int64) {
 		}
 		dep[i] = dp
 	}
+}
+
+// clampLate keeps a delay within -100..2400 s: math.Max(-100,
+// math.Min(2400, late)) for the values simulate has (never NaN), without
+// their special cases (a fifth of a day plan's time).
+func clampLate(late float64) float64 {
+	if late > 2400 {
+		return 2400
+	}
+	if late < -100 {
+		return -100
+	}
+	return late
 }
 
 func (dp *dayPlan) first(ti int32) int64 { return dp.dep[dp.trips[ti].off] }
@@ -370,72 +513,76 @@ func (dp *dayPlan) assignVehicles(n *network) {
 	}
 }
 
-// index builds the per-stop-point event lists and the per-vehicle trip lists.
+// index builds the per-vehicle trip lists; the per-stop-point event lists
+// are made when first asked for (events).
 func (dp *dayPlan) index(n *network) {
-	dp.departures = make([][]event, len(n.points))
-	dp.arrivals = make([][]event, len(n.points))
+	dp.byPoint = make([]pointEvents, len(n.points))
 	dp.byVehicle = make([][]int32, len(n.fleet))
-	// Size every list first: one allocation each instead of repeated growth.
-	nDep, nArr := make([]int32, len(n.points)), make([]int32, len(n.points))
+	nVeh := make([]int32, len(n.fleet))
 	for i := range dp.trips {
-		tr := &dp.trips[i]
-		if tr.cancelled {
-			continue
-		}
-		k := len(tr.dir.points)
-		for s, pi := range tr.dir.points {
-			if dp.skip[tr.off+int32(s)] {
-				continue
-			}
-			if s < k-1 {
-				nDep[pi]++
-			}
-			if s > 0 {
-				nArr[pi]++
-			}
+		if tr := &dp.trips[i]; !tr.cancelled && tr.vehicle >= 0 {
+			nVeh[tr.vehicle]++
 		}
 	}
-	for pi := range n.points {
-		if nDep[pi] > 0 {
-			dp.departures[pi] = make([]event, 0, nDep[pi])
-		}
-		if nArr[pi] > 0 {
-			dp.arrivals[pi] = make([]event, 0, nArr[pi])
+	for vi, c := range nVeh {
+		if c > 0 {
+			dp.byVehicle[vi] = make([]int32, 0, c)
 		}
 	}
 	for i := range dp.trips {
-		tr := &dp.trips[i]
-		if tr.cancelled {
-			continue
-		}
-		k := len(tr.dir.points)
-		for s, pi := range tr.dir.points {
-			if dp.skip[tr.off+int32(s)] {
-				continue
-			}
-			if s < k-1 {
-				dp.departures[pi] = append(dp.departures[pi], event{dp.dep[tr.off+int32(s)], int32(i), int32(s)})
-			}
-			if s > 0 {
-				dp.arrivals[pi] = append(dp.arrivals[pi], event{dp.arr[tr.off+int32(s)], int32(i), int32(s)})
-			}
-		}
-		if tr.vehicle >= 0 {
+		if tr := &dp.trips[i]; !tr.cancelled && tr.vehicle >= 0 {
 			dp.byVehicle[tr.vehicle] = append(dp.byVehicle[tr.vehicle], int32(i))
-		}
-	}
-	byTime := func(a, b event) int {
-		if c := cmp.Compare(a.t, b.t); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.trip, b.trip)
-	}
-	for _, lists := range [2][][]event{dp.departures, dp.arrivals} {
-		for _, l := range lists {
-			slices.SortFunc(l, byTime)
 		}
 	}
 	for _, l := range dp.byVehicle {
 		slices.SortFunc(l, func(a, b int32) int { return cmp.Compare(dp.trips[a].start, dp.trips[b].start) })
 	}
+}
+
+// events returns the passages of the day at stop point pi (departures, or
+// arrivals), ordered by actual time and then by trip: no departure from a
+// trip's last stop, no arrival at its first, none of a cancelled trip or
+// at a stop it passes without stopping.
+func (dp *dayPlan) events(pi int, arrivals bool) []event {
+	slot := &dp.byPoint[pi].dep
+	if arrivals {
+		slot = &dp.byPoint[pi].arr
+	}
+	if l := slot.Load(); l != nil {
+		return *l
+	}
+	vs := dp.net.points[pi].visits
+	size := 0
+	for _, v := range vs {
+		size += int(dp.dirTrips[v.dir+1] - dp.dirTrips[v.dir])
+	}
+	l := make([]event, 0, size)
+	for _, v := range vs {
+		k := int32(len(dp.net.dirs[v.dir].points))
+		if arrivals && v.seq == 0 || !arrivals && v.seq == k-1 {
+			continue
+		}
+		times := dp.dep
+		if arrivals {
+			times = dp.arr
+		}
+		for ti := dp.dirTrips[v.dir]; ti < dp.dirTrips[v.dir+1]; ti++ {
+			tr := &dp.trips[ti]
+			if i := tr.off + v.seq; !tr.cancelled && !dp.skip[i] {
+				l = append(l, event{times[i], ti, v.seq})
+			}
+		}
+	}
+	// (time, trip) is unique at a stop point (a trip's times rise along
+	// it), so the order does not depend on the sort.
+	slices.SortFunc(l, func(a, b event) int {
+		if c := cmp.Compare(a.t, b.t); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.trip, b.trip)
+	})
+	if !slot.CompareAndSwap(nil, &l) {
+		return *slot.Load()
+	}
+	return l
 }

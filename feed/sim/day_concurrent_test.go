@@ -40,16 +40,43 @@ func TestAroundBuildsEachDayOnceConcurrently(t *testing.T) {
 	}
 }
 
-// Warm builds the plans of the simulated now, so that the first answer
-// finds them built.
+// Warm builds the plans of the simulated now that a board's first answer
+// needs, so that the first answer finds them built, and no more; a
+// vehicle's trip builds the other days around now.
 func TestWarmBuildsThePlansAroundNow(t *testing.T) {
 	clock := NewClock(time.Date(2026, 9, 11, 7, 30, 0, 0, berlin), 1)
 	s := New(Options{Seed: 1, Clock: clock})
 	s.Warm()
 	y, m, d := clock.Now().In(berlin).Date()
 	for i := -1; i <= 1; i++ {
+		if _, _, built := s.plans.entry(y, m, d+i); built != (i == 0) {
+			t.Errorf("day %+d built %v after Warm, want %v", i, built, i == 0)
+		}
+	}
+	if rec := serve(s, "GET", "/mobility/v1/stop/passage/Departures?StopNumber=1008&Limit=20"); rec.Code != 200 {
+		t.Fatalf("status %d", rec.Code)
+	}
+	if _, _, built := s.plans.entry(y, m, d+1); built {
+		t.Error("the board's answer at 7:30 built tomorrow's plan")
+	}
+	if rec := serve(s, "GET", "/mobility/v1/vehicle/trip/Trip?VehicleNumber=41"); rec.Code != 200 {
+		t.Fatalf("status %d", rec.Code)
+	}
+	for i := -1; i <= 1; i++ {
 		if _, _, built := s.plans.entry(y, m, d+i); !built {
-			t.Errorf("day %+d not built by Warm", i)
+			t.Errorf("day %+d not built after a vehicle's trip", i)
+		}
+	}
+}
+
+// Just after midnight the first answer needs yesterday's plan as well
+// (its last trips still run): Warm builds both.
+func TestWarmAfterMidnightBuildsYesterdayToo(t *testing.T) {
+	s := New(Options{Seed: 1, Clock: NewClock(time.Date(2026, 9, 11, 0, 10, 0, 0, berlin), 0)})
+	s.Warm()
+	for d, want := range map[int]bool{10: true, 11: true, 12: false} {
+		if _, _, built := s.plans.entry(2026, 9, d); built != want {
+			t.Errorf("2026-09-%d built %v after Warm, want %v", d, built, want)
 		}
 	}
 }

@@ -48,8 +48,8 @@ func TestStatusMonotoneOverDay(t *testing.T) {
 			if pos.Lon > 179 || pos.Lat > 89 || bearing < 0 || bearing > 359 {
 				t.Fatalf("vehicle %d at %v bearing %d", s.net.fleet[vi].number, pos, bearing)
 			}
-			if (now-start)%900 == 0 && distToPolyline(pos, &tr.dir.track) > 20 {
-				t.Fatalf("vehicle %d is %.0f m off its track", s.net.fleet[vi].number, distToPolyline(pos, &tr.dir.track))
+			if (now-start)%900 == 0 && distToPolyline(pos, tr.dir.track()) > 20 {
+				t.Fatalf("vehicle %d is %.0f m off its track", s.net.fleet[vi].number, distToPolyline(pos, tr.dir.track()))
 			}
 		}
 	}

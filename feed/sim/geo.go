@@ -38,6 +38,19 @@ func bearingDeg(a, b lonLat) int {
 // waypoint along it. The curve between two stops depends only on the pair of
 // stop numbers, so both directions bend the same way.
 func buildTrack(way []lonLat, keys []int, step float64) (polyline, []float64) {
+	return densify(way, keys, step, true)
+}
+
+// trackStops returns the distance of every waypoint along the track
+// buildTrack would make, to the bit, without making it.
+func trackStops(way []lonLat, keys []int, step float64) []float64 {
+	_, at := densify(way, keys, step, false)
+	return at
+}
+
+// densify is buildTrack; keep says whether to keep the points (else only
+// the waypoints' distances are computed, by the same arithmetic).
+func densify(way []lonLat, keys []int, step float64, keep bool) (polyline, []float64) {
 	var pl polyline
 	at := make([]float64, len(way))
 	if len(way) == 0 {
@@ -50,9 +63,12 @@ func buildTrack(way []lonLat, keys []int, step float64) (polyline, []float64) {
 		steps[i] = max(int(math.Ceil(distance(way[i-1], way[i])/step)), 1)
 		total += steps[i]
 	}
-	pl.pts = make([]lonLat, 1, total)
-	pl.cum = make([]float64, 1, total)
-	pl.pts[0] = way[0]
+	if keep {
+		pl.pts = make([]lonLat, 1, total)
+		pl.cum = make([]float64, 1, total)
+		pl.pts[0] = way[0]
+	}
+	prev, cum := way[0], 0.0
 	for i := 1; i < len(way); i++ {
 		a, b := way[i-1], way[i]
 		lo, hi := keys[i-1], keys[i]
@@ -71,10 +87,14 @@ func buildTrack(way []lonLat, keys []int, step float64) (polyline, []float64) {
 			t := float64(j) / float64(n)
 			u := 1 - t
 			p := lonLat{u*u*a.Lon + 2*u*t*c.Lon + t*t*b.Lon, u*u*a.Lat + 2*u*t*c.Lat + t*t*b.Lat}
-			pl.cum = append(pl.cum, pl.cum[len(pl.cum)-1]+distance(pl.pts[len(pl.pts)-1], p))
-			pl.pts = append(pl.pts, p)
+			cum += distance(prev, p)
+			prev = p
+			if keep {
+				pl.cum = append(pl.cum, cum)
+				pl.pts = append(pl.pts, p)
+			}
 		}
-		at[i] = pl.cum[len(pl.cum)-1]
+		at[i] = cum
 	}
 	return pl, at
 }

@@ -1,6 +1,9 @@
 package sim
 
-import "math"
+import (
+	"math"
+	"sync"
+)
 
 // Average speeds in m/s between stops (dwell time is added per stop).
 const (
@@ -8,6 +11,14 @@ const (
 	busSpeed   = 6.3
 	nightSpeed = 7.5
 	dwellSec   = 25
+)
+
+// Point spacing in metres of a direction's geometry: the track (vehicle
+// positions, Pattern ContentScope=Track) and the carriageway (Pattern
+// ContentScope=Carriageway).
+const (
+	trackStep       = 25
+	carriagewayStep = 8
 )
 
 // line2Minutes are the real scheduled minutes from the first stop of line 2
@@ -28,16 +39,22 @@ type line struct {
 
 // direction is one direction of a line with its pattern, geometry and schedule.
 type direction struct {
-	line        *line
-	no          int    // 1 or 2
-	name        string // direction name: the destination
-	depText     string // DepartureDirectionText (the destination)
-	arrText     string // ArrivalDirectionText (where the vehicle comes from)
-	points      []int  // stop point indices
-	track       polyline
-	carriageway polyline
-	stopAt      []float64 // distance along track of each stop
-	offsets     []int32   // scheduled seconds from the first stop, whole minutes
+	line      *line
+	no        int       // 1 or 2
+	name      string    // direction name: the destination
+	depText   string    // DepartureDirectionText (the destination)
+	arrText   string    // ArrivalDirectionText (where the vehicle comes from)
+	points    []int     // stop point indices
+	stopAt    []float64 // distance along track of each stop
+	offsets   []int32   // scheduled seconds from the first stop, whole minutes
+	waypoints []lonLat  // the stop points' positions, in order
+	keys      []int     // their stop numbers (a stop pair bends the same way both ways)
+
+	// track (a point every ~25 m: vehicle positions) and carriageway
+	// (every ~8 m, three times the points: Pattern requests only) are
+	// built on first use, not at start-up: a board's answers need neither
+	// (the schedule needs stopAt only, computed by the same arithmetic).
+	track, carriageway func() *polyline
 }
 
 func newLine(n *network, r *lineRow) *line {
@@ -61,8 +78,16 @@ func newLine(n *network, r *lineRow) *line {
 			waypoints = append(waypoints, n.position(pi))
 			keys = append(keys, ref.Stop)
 		}
-		dir.track, dir.stopAt = buildTrack(waypoints, keys, 25)
-		dir.carriageway, _ = buildTrack(waypoints, keys, 8)
+		dir.stopAt = trackStops(waypoints, keys, trackStep)
+		dir.waypoints, dir.keys = waypoints, keys
+		dir.track = sync.OnceValue(func() *polyline {
+			pl, _ := buildTrack(dir.waypoints, dir.keys, trackStep)
+			return &pl
+		})
+		dir.carriageway = sync.OnceValue(func() *polyline {
+			pl, _ := buildTrack(dir.waypoints, dir.keys, carriagewayStep)
+			return &pl
+		})
 		dir.offsets = schedule(l, dir, d)
 		l.dirs[d] = dir
 	}

@@ -135,20 +135,24 @@ type cursor struct {
 }
 
 // collect merges the event lists of the given stop points over the plans
-// and returns up to limit passages that have not yet happened (actual time
-// after now), ordered by their predicted time. Candidates are taken by
-// actual time, up to boardLook beyond the limit-th, so that a prediction
-// that overtakes a later one is still found. out needs room for
-// limit+boardExtra entries.
-func collect(plans [3]*dayPlan, points []int, arrivals bool, now int64, limit int, out []passRef) []passRef {
+// (nil ones skipped) and returns up to limit passages that have not yet
+// happened (actual time after now), ordered by their predicted time.
+// Candidates are taken by actual time, up to boardLook beyond the
+// limit-th, so that a prediction that overtakes a later one is still
+// found. out needs room for limit+boardExtra entries. horizon is the
+// actual time of the last event the merge looked at (math.MaxInt64 when it
+// ran out of events): another plan whose events all come later would not
+// change the answer.
+func collect(plans [3]*dayPlan, points []int, arrivals bool, now int64, limit int, out []passRef) (refs []passRef, horizon int64) {
 	var buf [32]cursor
 	cs := buf[:0]
+	horizon = math.MaxInt64
 	for _, dp := range plans {
+		if dp == nil {
+			continue
+		}
 		for _, pi := range points {
-			ev := dp.departures[pi]
-			if arrivals {
-				ev = dp.arrivals[pi]
-			}
+			ev := dp.events(pi, arrivals)
 			j := sort.Search(len(ev), func(k int) bool { return ev[k].t > now })
 			if j < len(ev) {
 				cs = append(cs, cursor{dp, ev[j:]})
@@ -166,9 +170,11 @@ func collect(plans [3]*dayPlan, points []int, arrivals bool, now int64, limit in
 			}
 		}
 		if best < 0 {
+			horizon = math.MaxInt64
 			break
 		}
 		e := cs[best].ev[0]
+		horizon = e.t
 		if len(out) >= limit && e.t > out[limit-1].truth+boardLook {
 			break
 		}
@@ -187,7 +193,7 @@ func collect(plans [3]*dayPlan, points []int, arrivals bool, now int64, limit in
 		}
 		return cmp.Compare(x.truth, y.truth)
 	})
-	return out[:min(len(out), limit)]
+	return out[:min(len(out), limit)], horizon
 }
 
 // vstate is where a vehicle is at a moment.
@@ -222,7 +228,7 @@ func (dp *dayPlan) position(ti int32, now int64) (lonLat, int) {
 	dir := tr.dir
 	k := int32(len(dir.offsets))
 	if now < dp.dep[tr.off] {
-		return dir.track.at(0)
+		return dir.track().at(0)
 	}
 	// i: the last stop reached (actual arrival <= now).
 	i := int32(sort.Search(int(k), func(s int) bool { return dp.arr[tr.off+int32(s)] > now })) - 1
@@ -239,5 +245,5 @@ func (dp *dayPlan) position(ti int32, now int64) (lonLat, int) {
 		f = f * f * (3 - 2*f) // accelerate and brake
 		s += f * (dir.stopAt[i+1] - dir.stopAt[i])
 	}
-	return dir.track.at(s)
+	return dir.track().at(s)
 }

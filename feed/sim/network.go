@@ -62,7 +62,12 @@ type point struct {
 	stop   int // index into network.stops
 	code   int // StopNumber*100 + StopPointNumber
 	routes []int
+	visits []visit // every stop of a direction's pattern at this point
 }
+
+// visit is a stop of a direction's pattern: direction index (line index
+// times two plus direction number less one) and position in the pattern.
+type visit struct{ dir, seq int32 }
 
 func (p *point) known() bool { return p.row.Lat < 89 && p.row.Lon < 179 }
 
@@ -74,6 +79,7 @@ type network struct {
 	pointByKey map[int]int // code -> index
 	pointByID  map[string]int
 	lines      []*line
+	dirs       []*direction // every line's two directions: line index*2 + no-1
 	lineByNum  map[int]*line
 	fleet      []vehicle
 	fleetByNum map[int]int
@@ -112,9 +118,11 @@ func buildNetwork() *network {
 		l := newLine(n, &lineRows[i])
 		n.lines = append(n.lines, l)
 		n.lineByNum[l.number] = l
-		for _, d := range l.dirs {
-			for _, pi := range d.points {
+		n.dirs = append(n.dirs, l.dirs[0], l.dirs[1])
+		for di, d := range l.dirs {
+			for s, pi := range d.points {
 				p := &n.points[pi]
+				p.visits = append(p.visits, visit{dir: int32(2*i + di), seq: int32(s)})
 				if len(p.routes) == 0 || p.routes[len(p.routes)-1] != i {
 					p.routes = append(p.routes, i)
 				}

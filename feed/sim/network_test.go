@@ -59,7 +59,7 @@ func TestNetworkCoverage(t *testing.T) {
 		pax++
 		events := 0
 		for _, pi := range st.points {
-			events += len(dp.departures[pi]) + len(dp.arrivals[pi])
+			events += len(dp.events(pi, false)) + len(dp.events(pi, true))
 		}
 		if events > 0 {
 			served++

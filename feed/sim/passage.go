@@ -47,7 +47,7 @@ func (s *Service) stopPassage(q query, now int64, arrivals bool) response {
 	if found {
 		st := &s.net.stops[si]
 		code, name = st.row.Code, st.row.Name
-		refs = collect(s.plans.around(now), st.points, arrivals, now, limit, buf[:0])
+		refs = s.plans.passages(now, st.points, arrivals, limit, buf[:0])
 	}
 	category, order, list := passageNames(arrivals)
 	var resp response
@@ -113,7 +113,7 @@ func (s *Service) pointPassage(q query, now int64, arrivals bool) response {
 		w.kint("StopNumber", st.Number)
 		w.kstr("StopName", st.Name)
 		one := [1]int{idx}
-		refs = collect(s.plans.around(now), one[:], arrivals, now, limit, buf[:0])
+		refs = s.plans.passages(now, one[:], arrivals, limit, buf[:0])
 	} else {
 		if c, err := strconv.Atoi(raw); err == nil {
 			w.kint("StopPointCode", c)

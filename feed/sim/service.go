@@ -94,8 +94,12 @@ func stamp(w *jw, now int64, resp *response) {
 	resp.tsTo = len(w.b)
 }
 
-// Warm builds what the first answers need (the plans of the service days
-// around the simulated now), so that a board started on the simulation
-// does not wait for them in its first request. Safe to call concurrently
-// with requests, which wait for the plans they share.
-func (s *Service) Warm() { s.plans.around(s.now()) }
+// Warm builds the day plans a board's first answer needs at the simulated
+// now (today's; yesterday's too in the small hours), so that a board
+// started on the simulation does not wait for them in its first request.
+// The other days around now are built when first needed (a vehicle's
+// trip, a board late at night), about 2-5 ms each: built here too, they
+// took a core from the terminal's start and the first answer's decoding.
+// Safe to call concurrently with requests, which wait for the plans they
+// share.
+func (s *Service) Warm() { s.plans.warmFirst(s.now()) }

@@ -244,9 +244,9 @@ func (s *Service) patternRecords(dir *direction, scope string) []byte {
 				w.end()
 			}
 		default:
-			pl := &dir.track
+			pl := dir.track()
 			if scope == "Carriageway" {
-				pl = &dir.carriageway
+				pl = dir.carriageway()
 			}
 			for i, pt := range pl.pts {
 				w.obj()
