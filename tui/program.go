@@ -23,10 +23,11 @@ import (
 // the terminal type's (terminal_unix.go) for the process's own terminal,
 // and the caller's (the size) for an SSH session.
 
-// maxFPS caps the frames painted a second. Frames are painted when the
-// model changed, not on a ticker, so the cap costs nothing at rest; it
-// only merges bursts (16 boards answering at once, a held key) into one
-// frame every 33 ms.
+// maxFPS caps the frames painted a second, on average (two may come at
+// once after a quiet time). Frames are painted when the model changed,
+// not on a ticker, so the cap costs nothing at rest; it only merges
+// bursts (16 boards answering at once, a held key) into a frame every
+// 33 ms.
 const maxFPS = 30
 
 // Terminal control sequences of the program's screen.

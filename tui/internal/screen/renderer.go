@@ -7,22 +7,26 @@ import (
 )
 
 // Renderer paints the frames of a program on its terminal through a
-// Screen: a frame is written when it comes, unless one was written less
-// than the frame gap ago; then the newest frame is written when the gap
-// is over. Nothing runs between frames: an idle program costs nothing
-// here, unlike a renderer that wakes on a ticker to look for changes.
+// Screen: a frame is written when it comes, at most fps frames a second
+// on average with bursts of burst frames at once (a token bucket: the
+// frame that shows the first answer comes right after the first frame of
+// all, which came with the terminal's size); a frame beyond that waits
+// for its turn, and the newest frame is written then. Nothing runs
+// between frames: an idle program costs nothing here, unlike a renderer
+// that wakes on a ticker to look for changes.
 type Renderer struct {
 	mu      sync.Mutex
 	out     io.Writer
 	scr     *Screen
-	gap     time.Duration
+	gap     time.Duration // one frame's share of a second
+	tokens  float64       // frames that may be written now (the bucket)
 	w, h    int
 	frame   string
 	drawn   string // the frame on the terminal, if fresh
 	fresh   bool   // drawn is what the terminal shows
 	pending bool   // frame is newer than the terminal
 	timer   *time.Timer
-	last    time.Time
+	filled  time.Time // when tokens were last refilled
 	stopped bool
 	held    bool // the terminal is someone else's for now (suspended)
 	buf     []byte
@@ -36,7 +40,7 @@ func NewRenderer(out io.Writer, fps int) *Renderer {
 	if fps < 1 {
 		fps = 1
 	}
-	return &Renderer{out: out, scr: NewScreen(), gap: time.Second / time.Duration(fps)}
+	return &Renderer{out: out, scr: NewScreen(), gap: time.Second / time.Duration(fps), tokens: burst}
 }
 
 // Frame hands the renderer the program's newest frame.
@@ -55,11 +59,23 @@ func (r *Renderer) Frame(view string) {
 	if r.timer != nil || r.held {
 		return // a frame is due (or the terminal back): it will be this one
 	}
-	if wait := r.gap - time.Since(r.last); wait > 0 {
-		r.timer = time.AfterFunc(wait, r.due)
+	r.refill(time.Now())
+	if r.tokens < 1 {
+		r.timer = time.AfterFunc(time.Duration((1-r.tokens)*float64(r.gap)), r.due)
 		return
 	}
 	r.flush()
+}
+
+// burst is how many frames may be written at once, after a quiet time.
+const burst = 2
+
+// refill adds the frames the time since the last refill allows.
+func (r *Renderer) refill(now time.Time) {
+	if !r.filled.IsZero() {
+		r.tokens = min(burst, r.tokens+float64(now.Sub(r.filled))/float64(r.gap))
+	}
+	r.filled = now
 }
 
 // due writes the frame that waited for its turn.
@@ -77,7 +93,9 @@ func (r *Renderer) due() {
 func (r *Renderer) flush() {
 	r.pending = false
 	r.buf = r.scr.Render(r.buf[:0], r.frame, r.w, r.h)
-	r.drawn, r.fresh, r.last = r.frame, true, time.Now()
+	r.refill(time.Now())
+	r.tokens--
+	r.drawn, r.fresh = r.frame, true
 	if len(r.buf) > 0 {
 		n, err := r.out.Write(r.buf)
 		r.written += int64(n)

@@ -2,6 +2,7 @@ package screen
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -19,8 +20,10 @@ func (s *sink) last() string     { w := s.Writes(); return w[len(w)-1] }
 func (s *sink) nth(i int) string { return s.Writes()[i] }
 
 // The first frame is painted the moment it comes (no ticker to wait for),
-// a burst of frames within the frame gap becomes one more write with the
-// newest frame, and nothing is written while nothing changes.
+// and so is the next one (the first answer right after the first frame):
+// two frames at once after a quiet time; beyond that, frames within the
+// frame gap become one more write with the newest frame, and nothing is
+// written while nothing changes.
 func TestRendererPaintsOnChangeOnly(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var out sink
@@ -35,20 +38,33 @@ func TestRendererPaintsOnChangeOnly(t *testing.T) {
 			t.Fatalf("the first frame was not painted at once: %q", out.Writes())
 		}
 		r.Frame("board 2")
+		if out.count() != 2 || !strings.Contains(out.last(), "2") {
+			t.Fatalf("the second frame (the first answer) was not painted at once: %q", out.Writes())
+		}
 		r.Frame("board 3")
 		r.Frame("board 4")
-		if out.count() != 1 {
-			t.Fatalf("frames within the frame gap were painted at once: %q", out.Writes())
+		r.Frame("board 5")
+		if out.count() != 2 {
+			t.Fatalf("a third frame within the frame gap was painted at once: %q", out.Writes())
 		}
 		time.Sleep(100 * time.Millisecond)
 		synctest.Wait()
-		if out.count() != 2 || strings.Contains(out.nth(1), "2") || strings.Contains(out.nth(1), "3") || !strings.Contains(out.nth(1), "4") {
+		if out.count() != 3 || strings.Contains(out.last(), "3") || strings.Contains(out.last(), "4") || !strings.Contains(out.last(), "5") {
 			t.Fatalf("the burst was not painted once with its newest frame: %q", out.Writes())
 		}
-		r.Frame("board 4")
+		r.Frame("board 5")
 		time.Sleep(time.Minute)
-		if out.count() != 2 {
+		if out.count() != 3 {
 			t.Fatalf("an unchanged frame was painted again: %q", out.Writes())
+		}
+		// A steady stream of changes is painted at the frame rate.
+		for i := range 50 {
+			r.Frame(fmt.Sprintf("tick %02d", i))
+			time.Sleep(10 * time.Millisecond)
+		}
+		time.Sleep(time.Second)
+		if n := out.count() - 3; n < 4 || n > 7 {
+			t.Errorf("50 frames over 0.5 s at 10 frames a second: %d painted, want 5 or 6", n)
 		}
 	})
 }
@@ -61,6 +77,7 @@ func TestRendererStopWritesNothingMore(t *testing.T) {
 		r := NewRenderer(&out, 10)
 		r.Resize(20, 3)
 		r.Frame("one")
+		r.Frame("one and a half")
 		r.Frame("two") // waits for its turn
 		r.Stop("LEAVE")
 		time.Sleep(time.Second)
