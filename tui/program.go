@@ -23,7 +23,7 @@ import (
 // the terminal type's (terminal_unix.go) for the process's own terminal,
 // and the caller's (the size) for an SSH session.
 
-// maxFPS caps the frames painted a second, on average (two may come at
+// maxFPS caps the frames painted a second, on average (four may come at
 // once after a quiet time). Frames are painted when the model changed,
 // not on a ticker, so the cap costs nothing at rest; it only merges
 // bursts (16 boards answering at once, a held key) into a frame every

@@ -4,7 +4,9 @@
 # interleaved rounds; each round starts the three programs in a rotated
 # order: the board, a grid of 16 boards and the clock. Per program and round:
 #   start: from starting its tmux session to its first departure row (the
-#          clock: its first frame), polling capture-pane every 10 ms;
+#          clock: its first frame) in what it wrote to its terminal (pipe-pane
+#          from the session's creation, read every 2 ms; START_BY=capture:
+#          capture-pane every 10 ms, as before 2026-11-23);
 #   CPU:   after SETTLE s (default 10), the on-CPU time of all its threads
 #          (/proc/PID/task/*/schedstat, ns) over WINDOW s (default 30), as a
 #          share of one core; all three are measured over the same window;
@@ -29,10 +31,28 @@ declare -A cmd pat
 cmd[board]="$bin"
 cmd[grid16]="$bin ${grid[*]}"
 cmd[clock]="$tmpd/minclock"
-pat[board]='[0-9]+ min|now'
-pat[grid16]='[0-9]+ min|now'
+# A departure row's countdown; not the grid summary's "late >3 min" (which
+# matched the grid's first frame, before any row, until 2026-11-23).
+pat[board]='(^|[^>0-9])[0-9]+ min|\bnow\b'
+pat[grid16]=${pat[board]}
 pat[clock]='clock [0-9]{2}:[0-9]{2}'
 envs=(env HOME="$tmpd" XDG_CONFIG_HOME="$tmpd/c" XDG_CACHE_HOME="$tmpd/k" XDG_STATE_HOME="$tmpd/s" TERM=xterm-256color)
+# seen SESSION PATTERN FILE: whether PATTERN is on the session's screen.
+# START_BY=bytes (default): in what the program wrote to its terminal (FILE,
+# fed by pipe-pane from the session's creation), read every 2 ms; tmux shows
+# what it is written at once. START_BY=capture: capture-pane every 10 ms, the
+# method until 2026-11-23, whose every poll starts a tmux client (20-50 ms
+# apart on this machine, which rounds every start up).
+start_by=${START_BY:-bytes}
+poll=0.002
+[ "$start_by" = capture ] && poll=0.01
+seen() {
+  if [ "$start_by" = capture ]; then
+    tmux -L "$sock" capture-pane -p -t "$1" 2>/dev/null | grep -Eq "$2"
+  else
+    grep -aEq "$2" "$3" 2>/dev/null
+  fi
+}
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 # cpu_ns PID: on-CPU nanoseconds of all the process's threads.
 cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {printf "%d\n", s}'; }
@@ -44,13 +64,16 @@ for r in $(seq "$rounds"); do
   declare -A pid start c0 c1
   for n in "${order[@]}"; do
     t0=$(now_ms)
+    : >"$tmpd/$n.start"
     # shellcheck disable=SC2086 # cmd is a word list
-    tmux -L "$sock" -f /dev/null new-session -d -s "$n" -x 120 -y 40 "${envs[@]}" ${cmd[$n]}
-    until tmux -L "$sock" capture-pane -p -t "$n" 2>/dev/null | grep -Eq "${pat[$n]}"; do
-      sleep 0.01
+    tmux -L "$sock" -f /dev/null new-session -d -s "$n" -x 120 -y 40 "${envs[@]}" ${cmd[$n]} \; \
+      pipe-pane -t "$n" "cat > $tmpd/$n.start"
+    until seen "$n" "${pat[$n]}" "$tmpd/$n.start"; do
+      sleep "$poll"
       if [ $(($(now_ms) - t0)) -gt 10000 ]; then echo "$n: nothing on screen within 10 s" >&2; exit 1; fi
     done
     start[$n]=$(($(now_ms) - t0))
+    tmux -L "$sock" pipe-pane -t "$n"
     pid[$n]=$(tmux -L "$sock" list-panes -t "$n" -F '#{pane_pid}')
   done
   sleep "$settle"

@@ -9,8 +9,8 @@ import (
 // Renderer paints the frames of a program on its terminal through a
 // Screen: a frame is written when it comes, at most fps frames a second
 // on average with bursts of burst frames at once (a token bucket: the
-// frame that shows the first answer comes right after the first frame of
-// all, which came with the terminal's size); a frame beyond that waits
+// frame that shows the first answer comes right after the first frames,
+// which came with the terminal's size); a frame beyond that waits
 // for its turn, and the newest frame is written then. Nothing runs
 // between frames: an idle program costs nothing here, unlike a renderer
 // that wakes on a ticker to look for changes.
@@ -67,8 +67,11 @@ func (r *Renderer) Frame(view string) {
 	r.flush()
 }
 
-// burst is how many frames may be written at once, after a quiet time.
-const burst = 2
+// burst is how many frames may be written at once, after a quiet time:
+// a program's start paints its first frame with the terminal's size, then
+// a status line or two (the first request counted), then the first answer,
+// which should not wait for its turn.
+const burst = 4
 
 // refill adds the frames the time since the last refill allows.
 func (r *Renderer) refill(now time.Time) {
