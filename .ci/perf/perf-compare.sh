@@ -27,32 +27,16 @@ go build -o "$tmpd/minclock" ./.ci/perf/minclock
 grid=()
 for _ in 1 2 3 4; do grid+=(--stop 1008 --stop 1350 --stop 1240 --stop 1010); done
 names=(board grid16 clock)
+# shellcheck source=seen.sh
+. .ci/perf/seen.sh
 declare -A cmd pat
 cmd[board]="$bin"
 cmd[grid16]="$bin ${grid[*]}"
 cmd[clock]="$tmpd/minclock"
-# A departure row's countdown; not the grid summary's "late >3 min" (which
-# matched the grid's first frame, before any row, until 2026-11-23).
-pat[board]='(^|[^>0-9])[0-9]+ min|\bnow\b'
-pat[grid16]=${pat[board]}
-pat[clock]='clock [0-9]{2}:[0-9]{2}'
+pat[board]=$row_pattern
+pat[grid16]=$row_pattern
+pat[clock]=$clock_pattern
 envs=(env HOME="$tmpd" XDG_CONFIG_HOME="$tmpd/c" XDG_CACHE_HOME="$tmpd/k" XDG_STATE_HOME="$tmpd/s" TERM=xterm-256color)
-# seen SESSION PATTERN FILE: whether PATTERN is on the session's screen.
-# START_BY=bytes (default): in what the program wrote to its terminal (FILE,
-# fed by pipe-pane from the session's creation), read every 2 ms; tmux shows
-# what it is written at once. START_BY=capture: capture-pane every 10 ms, the
-# method until 2026-11-23, whose every poll starts a tmux client (20-50 ms
-# apart on this machine, which rounds every start up).
-start_by=${START_BY:-bytes}
-poll=0.002
-[ "$start_by" = capture ] && poll=0.01
-seen() {
-  if [ "$start_by" = capture ]; then
-    tmux -L "$sock" capture-pane -p -t "$1" 2>/dev/null | grep -Eq "$2"
-  else
-    grep -aEq "$2" "$3" 2>/dev/null
-  fi
-}
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 # cpu_ns PID: on-CPU nanoseconds of all the process's threads.
 cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {printf "%d\n", s}'; }

@@ -14,35 +14,20 @@ tmpd=$(mktemp -d)
 trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$tmpd"' EXIT
 go build -o "$tmpd/minclock" ./.ci/perf/minclock
 specs=("clock=$tmpd/minclock" "$@")
-# seen SOCK SESSION PATTERN FILE: whether PATTERN is on the session's screen.
-# START_BY=bytes (default): in what the program wrote to its terminal (FILE,
-# fed by pipe-pane from the session's creation), read every 2 ms; tmux shows
-# what it is written at once. START_BY=capture: capture-pane every 10 ms, the
-# method until 2026-11-23, whose every poll starts a tmux client (20-50 ms
-# apart on this machine, which rounds every start up).
-start_by=${START_BY:-bytes}
-poll=0.002
-[ "$start_by" = capture ] && poll=0.01
-seen() {
-  if [ "$start_by" = capture ]; then
-    tmux -L "$1" capture-pane -p -t "$2" 2>/dev/null | grep -Eq "$3"
-  else
-    grep -aEq "$3" "$4" 2>/dev/null
-  fi
-}
+# shellcheck source=seen.sh
+. .ci/perf/seen.sh
 declare -A res
 for _ in $(seq "$n"); do
   for spec in "${specs[@]}"; do
     name=${spec%%=*} cmd=${spec#*=}
-    # A departure row's countdown; not the grid summary's "late >3 min".
-    pat='(^|[^>0-9])[0-9]+ min|\bnow\b'
-    [ "$name" = clock ] && pat='clock [0-9]{2}:[0-9]{2}'
+    pat=$row_pattern
+    [ "$name" = clock ] && pat=$clock_pattern
     t0=$(date +%s%N)
     : >"$tmpd/out"
     tmux -L "$sock" -f /dev/null new-session -d -s x -x 120 -y 40 env HOME="$tmpd" XDG_CONFIG_HOME="$tmpd/c" \
       XDG_CACHE_HOME="$tmpd/k" XDG_STATE_HOME="$tmpd/s" TERM=xterm-256color "$cmd" \; pipe-pane -t x "cat > $tmpd/out"
     tries=0
-    until seen "$sock" x "$pat" "$tmpd/out"; do
+    until seen x "$pat" "$tmpd/out"; do
       sleep "$poll"
       tries=$((tries + 1))
       if [ "$tries" -gt 2000 ]; then echo "$name: nothing on screen within 10 s" >&2; exit 1; fi
