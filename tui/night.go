@@ -11,8 +11,8 @@ import (
 // The night theme: between Options.NightFrom and NightTo (minutes of the
 // day on the service's clock) the board and the kiosk draw in a dimmer
 // variant of their theme (every colour at nightLevel of its brightness;
-// mono is unchanged), so a display in a dark hall or bedroom does not
-// glare.
+// the console theme's bright ANSI colours become their normal ones; mono
+// is unchanged), so a display in a dark hall or bedroom does not glare.
 
 // nightLevel is the brightness of the night theme's colours.
 const nightLevel = 0.55
@@ -32,8 +32,19 @@ func (t Theme) Dimmed() Theme {
 	return t
 }
 
-// dimColor darkens a "#RRGGBB" colour; others are kept.
+// consoleNight is the night colour of each ANSI colour the console theme
+// uses bright: its normal variant (the console has nothing between), and
+// the normal light grey of muted text the dark grey.
+var consoleNight = map[lipgloss.Color]lipgloss.Color{
+	"15": "7", "7": "8", "9": "1", "10": "2", "11": "3", "12": "4", "13": "5", "14": "6",
+}
+
+// dimColor darkens a "#RRGGBB" colour and turns a bright ANSI colour
+// into its normal one; others are kept.
 func dimColor(c lipgloss.Color) lipgloss.Color {
+	if n, ok := consoleNight[c]; ok {
+		return n
+	}
 	s := string(c)
 	if len(s) != 7 || !strings.HasPrefix(s, "#") {
 		return c
