@@ -216,6 +216,11 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		quit = "(none)"
 	}
 	t.row("kiosk.quit_key", quit, from(k.QuitKey != ""))
+	night := s.file.Night.Hours
+	if night == "" {
+		night = "(none)"
+	}
+	t.row("night.hours", night, from(s.file.Night.Hours != ""))
 	t.row("", "", "")
 	t.row("config file", s.configPath, exists)
 	t.row("cache dir", cachePath(), "base data, 24 h")

@@ -134,14 +134,15 @@ func TestBuildVersion(t *testing.T) {
 	}
 }
 
-// Issue 12 item 17: abfahrt config lists limit and the kiosk's timings.
+// Issue 12 item 17: abfahrt config lists limit, the kiosk's timings and
+// the night theme's hours.
 func TestConfigListsLimitAndKiosk(t *testing.T) {
-	p := writeConfig(t, "limit = 30\n[kiosk]\nrotate = \"7s\"\n")
+	p := writeConfig(t, "limit = 30\n[kiosk]\nrotate = \"7s\"\n[night]\nhours = \"22:00-06:00\"\n")
 	code, out, errs := runCLI(t, "--config", p, "config")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"limit", "30", "kiosk.rotate", "7s", "kiosk.hours", "kiosk.stale_after", "kiosk.large_countdown", "kiosk.quit_key"} {
+	for _, want := range []string{"limit", "30", "kiosk.rotate", "7s", "kiosk.hours", "kiosk.stale_after", "kiosk.large_countdown", "kiosk.quit_key", "night.hours", "22:00-06:00"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("config lacks %q:\n%s", want, out)
 		}
