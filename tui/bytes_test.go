@@ -2,7 +2,6 @@ package tui
 
 import (
 	"io"
-	"net/http"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -12,8 +11,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"abfahrt/feed"
 	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
 	"abfahrt/model"
 )
 
@@ -49,11 +48,7 @@ func idleBytesPerSecond(t *testing.T, start time.Time, o Options, warm, window t
 	synctest.Test(t, func(t *testing.T) {
 		clock := sim.NewClock(start, 1)
 		svc := sim.New(sim.Options{Seed: 1, Clock: clock})
-		client, err := feed.NewClient(sim.BaseURL,
-			feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}), feed.WithCacheDir(""))
-		if err != nil {
-			t.Fatal(err)
-		}
+		client := simclient.Client(t, svc)
 		r := lipgloss.NewRenderer(io.Discard)
 		r.SetColorProfile(termenv.ANSI256)
 		o.Source, o.SourceName, o.Now, o.Renderer = client, "simulated Ulm network", clock.Now, r

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"net/http"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -9,8 +8,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"abfahrt/feed"
 	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
 	"abfahrt/model"
 )
 
@@ -53,11 +52,7 @@ func TestServiceClockKnownWithinSeconds(t *testing.T) {
 		start := time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin)
 		clock := sim.NewClock(start, 10)
 		svc := sim.New(sim.Options{Seed: 1, Clock: clock})
-		c, err := feed.NewClient(sim.BaseURL,
-			feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}), feed.WithCacheDir(""))
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := simclient.Client(t, svc)
 		var mu sync.Mutex
 		r := estimateRecorder{Model: New(Options{Source: c, SourceName: "sim"}), mu: &mu,
 			truth: clock.Now, errs: map[time.Duration]time.Duration{}, start: time.Now()}

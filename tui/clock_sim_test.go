@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"abfahrt/feed"
 	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
 	"abfahrt/model"
 )
 
@@ -30,11 +30,7 @@ func TestProgramOnServiceClock(t *testing.T) {
 		clock := sim.NewClock(start, 10)
 		svc := sim.New(sim.Options{Seed: 1, Clock: clock})
 		newClient := func() *feed.Client {
-			c, err := feed.NewClient(sim.BaseURL,
-				feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}), feed.WithCacheDir(""))
-			if err != nil {
-				t.Fatal(err)
-			}
+			c := simclient.Client(t, svc)
 			return c
 		}
 		client, probe := newClient(), newClient()
@@ -116,11 +112,7 @@ func TestVehicleAgesOnServiceClock(t *testing.T) {
 		start := time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin)
 		clock := sim.NewClock(start, 10)
 		svc := sim.New(sim.Options{Seed: 1, Clock: clock})
-		client, err := feed.NewClient(sim.BaseURL,
-			feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}), feed.WithCacheDir(""))
-		if err != nil {
-			t.Fatal(err)
-		}
+		client := simclient.Client(t, svc)
 		vehicle := tramMidTrip(t, client, clock.Now())
 		var mu sync.Mutex
 		var views []string

@@ -1,15 +1,14 @@
 package tui
 
 import (
-	"net/http"
 	"regexp"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"abfahrt/feed"
 	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
 	"abfahrt/model"
 )
 
@@ -44,11 +43,7 @@ func drainKiosk(t *testing.T, k *kioskModel, cmd tea.Cmd) {
 func TestKioskNightFirstDepartureOnSimulation(t *testing.T) {
 	clock := sim.NewClock(time.Date(2026, 9, 15, 2, 0, 0, 0, model.Berlin), 0)
 	svc := sim.New(sim.Options{Seed: 1, Clock: clock})
-	client, err := feed.NewClient(sim.BaseURL,
-		feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}), feed.WithCacheDir(""))
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := simclient.Client(t, svc)
 	k := newKioskModel(Options{Source: client, SourceName: "simulated Ulm network", Now: clock.Now,
 		Kiosk: KioskOptions{Enabled: true, HoursFrom: 5 * 60, HoursTo: 60}})
 	nk, _ := k.Update(tea.WindowSizeMsg{Width: 80, Height: 24})

@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"errors"
-	"net/http"
 	"regexp"
 	"strings"
 	"sync"
@@ -16,6 +15,7 @@ import (
 
 	"abfahrt/feed"
 	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
 	"abfahrt/model"
 )
 
@@ -267,12 +267,7 @@ func newSimGrid(t *testing.T, now *time.Time, w, h int, specs []BoardSpec, src S
 	clock := func() time.Time { return *now }
 	if src == nil {
 		svc := sim.New(sim.Options{Seed: 1, Clock: funcClock(clock)})
-		client, err := feed.NewClient(sim.BaseURL, feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}),
-			feed.WithoutCache(), feed.WithCacheDir(""), feed.WithClock(clock))
-		if err != nil {
-			t.Fatal(err)
-		}
-		src = client
+		src = simclient.Client(t, svc, feed.WithoutCache(), feed.WithClock(clock))
 	}
 	e := &testEnv{t: t, now: *now}
 	e.m = New(Options{Source: src, SourceName: "sim", Now: clock, Boards: specs})

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"net/http"
 	"regexp"
 	"strings"
 	"sync"
@@ -12,8 +11,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"abfahrt/feed"
 	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
 	"abfahrt/model"
 )
 
@@ -90,11 +89,7 @@ func TestProgramOnSimulation(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		clock := sim.NewClock(time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin), 1)
 		svc := sim.New(sim.Options{Seed: 1, Clock: clock})
-		client, err := feed.NewClient(sim.BaseURL,
-			feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}), feed.WithCacheDir(""))
-		if err != nil {
-			t.Fatal(err)
-		}
+		client := simclient.Client(t, svc)
 		src := &countingSource{Source: client}
 		var mu sync.Mutex
 		var views []string

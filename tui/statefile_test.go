@@ -3,7 +3,6 @@ package tui
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,8 +14,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"abfahrt/feed"
 	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
 	"abfahrt/model"
 	"abfahrt/tui/statefile"
 )
@@ -374,11 +373,7 @@ func TestProgramKeepsUnreadableState(t *testing.T) {
 			}
 		}
 		clock := sim.NewClock(time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin), 1)
-		client, err := feed.NewClient(sim.BaseURL, feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(sim.New(sim.Options{Seed: 1, Clock: clock}))}),
-			feed.WithCacheDir(""))
-		if err != nil {
-			t.Fatal(err)
-		}
+		client := simclient.Client(t, sim.New(sim.Options{Seed: 1, Clock: clock}))
 		var mu sync.Mutex
 		var views []string
 		m := recorder{Model: New(Options{Source: client, Now: clock.Now, StateDir: dir}), mu: &mu, views: &views}

@@ -2,15 +2,14 @@ package tui
 
 import (
 	"context"
-	"net/http"
 	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
-	"abfahrt/feed"
 	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
 	"abfahrt/model"
 )
 
@@ -49,11 +48,7 @@ func TestVehicleFollowsSimulation(t *testing.T) {
 		start := time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin)
 		clock := sim.NewClock(start, 1)
 		svc := sim.New(sim.Options{Seed: 1, Clock: clock})
-		client, err := feed.NewClient(sim.BaseURL,
-			feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}), feed.WithCacheDir(""))
-		if err != nil {
-			t.Fatal(err)
-		}
+		client := simclient.Client(t, svc)
 		vehicle := tramMidTrip(t, client, start)
 		src := &passageRecorder{Source: client}
 		var mu sync.Mutex

@@ -2,7 +2,6 @@ package screen_test
 
 import (
 	"io"
-	"net/http"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -11,8 +10,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"abfahrt/feed"
 	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
 	"abfahrt/model"
 	"abfahrt/tui"
 	"abfahrt/tui/internal/screen"
@@ -48,11 +47,7 @@ func TestProgramPaintsEveryFrameTrue(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				clock := sim.NewClock(time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin), 1)
 				svc := sim.New(sim.Options{Seed: 1, Clock: clock})
-				client, err := feed.NewClient(sim.BaseURL,
-					feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}), feed.WithCacheDir(""))
-				if err != nil {
-					t.Fatal(err)
-				}
+				client := simclient.Client(t, svc)
 				r := lipgloss.NewRenderer(io.Discard)
 				r.SetColorProfile(termenv.ANSI256)
 				term := screen.NewTerminal(tc.w, tc.h)

@@ -30,8 +30,6 @@ type Renderer struct {
 	stopped bool
 	held    bool // the terminal is someone else's for now (suspended)
 	buf     []byte
-	err     error
-	written int64
 }
 
 // NewRenderer returns a Renderer that writes to out at most fps frames a
@@ -100,11 +98,9 @@ func (r *Renderer) flush() {
 	r.tokens--
 	r.drawn, r.fresh = r.frame, true
 	if len(r.buf) > 0 {
-		n, err := r.out.Write(r.buf)
-		r.written += int64(n)
-		if err != nil && r.err == nil {
-			r.err = err
-		}
+		// A failed write (the terminal gone) is the terminal watch's to
+		// see (run.go).
+		_, _ = r.out.Write(r.buf)
 	}
 	if cap(r.buf) > 1<<20 {
 		r.buf = nil // a huge terminal's repaint: don't keep the buffer
@@ -187,19 +183,7 @@ func (r *Renderer) Stop(seq string) {
 
 // write writes seq to the terminal; r.mu is held.
 func (r *Renderer) write(seq string) {
-	if seq == "" {
-		return
+	if seq != "" {
+		_, _ = io.WriteString(r.out, seq)
 	}
-	n, err := io.WriteString(r.out, seq)
-	r.written += int64(n)
-	if err != nil && r.err == nil {
-		r.err = err
-	}
-}
-
-// Written returns the bytes written so far and the first write error.
-func (r *Renderer) Written() (int64, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.written, r.err
 }
