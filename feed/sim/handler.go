@@ -104,8 +104,11 @@ func (s *Service) write(w http.ResponseWriter, r *http.Request, resp response) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("Access-Control-Expose-Headers", "ETag")
+	h.Set("Access-Control-Expose-Headers", "ETag, "+wire.SimulatedHeader)
 	h.Set("Vary", "Accept-Encoding")
+	// Every answer says it is invented, so that a board (or a hub and the
+	// boards behind it) never shows the simulation as a real city.
+	h.Set(wire.SimulatedHeader, "1")
 	if resp.status == http.StatusMethodNotAllowed {
 		h.Set("Allow", "GET, HEAD")
 	}

@@ -13,6 +13,13 @@ import (
 
 const hexDigits = "0123456789abcdef"
 
+// SimulatedHeader marks an answer of the simulation ("1"): the simulation
+// sets it on every answer, a hub passes it on (and sets it when its
+// upstream is the embedded simulation), and abfahrt's client reads it so
+// that a board behind any number of hubs says "simulated". The body, the
+// wire format of the real service, is untouched.
+const SimulatedHeader = "Abfahrt-Simulated"
+
 // AppendString appends s as a JSON string; invalid UTF-8 becomes U+FFFD.
 // Unlike encoding/json it does not escape <, > and &, and escapes only
 // what JSON requires (plus U+2028 and U+2029 for JavaScript).
