@@ -11,7 +11,7 @@ BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
 
-.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate clean
+.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate deps clean
 
 all: build
 
@@ -70,6 +70,9 @@ fuzz: ## run every fuzz target for FUZZ_TIME each (.ci/fuzz.sh)
 
 fmt: ## format the code
 	gofmt -w $$(git ls-files '*.go')
+
+deps: ## list the direct dependencies behind their newest release within their major version (empty: all current)
+	@$(GO) list -m -u -f '{{if and (not .Indirect) (not .Main) .Update}}{{.Path}} {{.Version}} -> {{.Update.Version}}{{end}}' all | grep . || echo "deps: every direct dependency is at its newest release"
 
 tidy: ## tidy go.mod/go.sum
 	$(GO) mod tidy
