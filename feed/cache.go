@@ -28,6 +28,12 @@ type entry struct {
 	etag    string
 	fetched time.Time
 	expires time.Time
+	// What the answer's headers said (answer.go): the Age of the data when
+	// it arrived, a stale warning, the simulation's marker.
+	age       time.Duration
+	ageKnown  bool
+	stale     bool
+	simulated bool
 }
 
 // memCache holds the latest good answer per URL, current or expired (an

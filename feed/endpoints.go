@@ -50,6 +50,7 @@ func call[T any](ctx context.Context, c *Client, path string, q *query, k kind, 
 		}
 		return zero, err
 	}
+	report(ctx, e, c.now())
 	return v, nil
 }
 

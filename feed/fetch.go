@@ -178,7 +178,9 @@ func (c *Client) request(ctx context.Context, u string, k kind, old *entry) (*en
 		if v := resp.Header.Get("ETag"); v != "" {
 			etag = v
 		}
-		return &entry{body: old.body, etag: etag, fetched: now, expires: now.Add(c.ttl(k))}, nil
+		e := &entry{body: old.body, etag: etag, fetched: now, expires: now.Add(c.ttl(k))}
+		readMeta(e, resp.Header) // a 304 carries the answer's headers anew (RFC 9111 4.3.4)
+		return e, nil
 	case resp.StatusCode < 200 || resp.StatusCode > 299:
 		return nil, statusError(resp, u, now)
 	}
@@ -189,7 +191,9 @@ func (c *Client) request(ctx context.Context, u string, k kind, old *entry) (*en
 	case err != nil:
 		return nil, c.transportError(u, err)
 	}
-	return &entry{body: body, etag: resp.Header.Get("ETag"), fetched: now, expires: now.Add(c.ttl(k))}, nil
+	e := &entry{body: body, etag: resp.Header.Get("ETag"), fetched: now, expires: now.Add(c.ttl(k))}
+	readMeta(e, resp.Header)
+	return e, nil
 }
 
 // transportError classifies a failed exchange as a timeout or an

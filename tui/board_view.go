@@ -262,7 +262,11 @@ func (b *boardPane) header(w int) string {
 	}
 	right := st.Clock.Render(b.sh.now.In(model.Berlin).Format("15:04")) + " "
 	if since, ok := b.sh.stale(b.polls()); ok && b.have {
-		right = st.Stale.Render(fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))) + "  " + right
+		mark := fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))
+		if b.polls().ageUnknown {
+			mark = tx.StaleUnknown
+		}
+		right = st.Stale.Render(mark) + "  " + right
 	}
 	if b.removing {
 		right = st.Error.Render(b.sh.dt.RemoveMark) + "  " + right

@@ -58,6 +58,10 @@ type feedMsg struct {
 	err  error
 	// at is when the answer arrived, by the local clock.
 	at time.Time
+	// ans is what HTTP said of the answer: its data's age behind a hub or
+	// cache, a stale warning, the simulation's marker (zero from a source
+	// that says nothing).
+	ans feed.Answer
 }
 
 // feedData is a poll's answer: the part its kind fills.
@@ -148,7 +152,7 @@ func (p *poller) receive(sh *shared, msg feedMsg) (cmd tea.Cmd, ok bool) {
 	if msg.key.kind == feedBoard && len(msg.data.board.Events) > 0 {
 		ts = msg.data.board.Timestamp.Time
 	}
-	d := p.settle(sh.pol, msg.err, msg.at, ts)
+	d := p.settle(sh.pol, msg.err, msg.at, ts, msg.ans)
 	if (msg.key.kind == feedBoard || msg.key.kind == feedVehicle) && p.lastOK.IsZero() && errors.Is(msg.err, feed.ErrNotFound) {
 		// The service knows no such stop or vehicle: asking again will
 		// not change that. The view says so; a manual refresh (r) asks
@@ -156,7 +160,7 @@ func (p *poller) receive(sh *shared, msg feedMsg) (cmd tea.Cmd, ok bool) {
 		p.next = time.Time{}
 		return nil, true
 	}
-	if msg.err == nil && msg.data.clockSample(msg.key.kind) {
+	if msg.err == nil && !msg.ans.Stale && msg.data.clockSample(msg.key.kind) {
 		if pd := sh.probe(p, d); pd != d {
 			// A probe of the service's clock: past the client's cache,
 			// whose answer would carry an old CurrentTimestamp.
@@ -174,33 +178,43 @@ func fetchFeedCmd(ctx context.Context, cancel context.CancelFunc, src Source, ke
 	return func() tea.Msg {
 		defer cancel()
 		msg := feedMsg{key: key, seq: seq}
+		actx := feed.WithAnswer(ctx, &msg.ans)
 		switch key.kind {
 		case feedBoard:
-			msg.data.board, msg.err = fetchBoard(ctx, src, key.subj, limit)
+			msg.data.board, msg.err = fetchBoard(actx, src, key.subj, limit)
 		case feedVehicle:
 			var (
 				wg         sync.WaitGroup
 				tErr, pErr error
+				tAns       feed.Answer
 			)
 			wg.Add(2)
 			go func() {
 				defer wg.Done()
-				msg.data.trips, tErr = src.Trips(ctx, key.vehicle)
+				msg.data.trips, tErr = src.Trips(feed.WithAnswer(ctx, &tAns), key.vehicle)
 			}()
 			go func() {
 				defer wg.Done()
-				msg.data.passages, pErr = src.Passages(ctx, key.vehicle, key.rng)
+				msg.data.passages, pErr = src.Passages(actx, key.vehicle, key.rng)
 			}()
 			wg.Wait()
 			msg.err = errors.Join(tErr, pErr)
+			msg.ans = mergeAnswers(msg.ans, tAns)
 		case feedFleet:
-			msg.data.trips, msg.err = src.Trips(ctx, 0)
+			msg.data.trips, msg.err = src.Trips(actx, 0)
 		case feedPassages:
-			msg.data.passages, msg.err = src.Passages(ctx, key.vehicle, key.rng)
+			msg.data.passages, msg.err = src.Passages(actx, key.vehicle, key.rng)
 		case feedAlert:
-			msg.data.alert, msg.err = src.Alert(ctx)
+			msg.data.alert, msg.err = src.Alert(actx)
 		}
 		msg.at = now()
 		return msg
 	}
+}
+
+// mergeAnswers is what two answers of one poll say together: stale if
+// either is, as old as the older, simulated if either is.
+func mergeAnswers(a, b feed.Answer) feed.Answer {
+	return feed.Answer{Age: max(a.Age, b.Age), AgeKnown: a.AgeKnown || b.AgeKnown,
+		Stale: a.Stale || b.Stale, Simulated: a.Simulated || b.Simulated}
 }

@@ -85,7 +85,15 @@ type texts struct {
 	Seconds, Minutes                          string
 
 	// Status bar.
-	Updated           string // "updated %s" (an age)
+	Updated string // "updated %s" (an age)
+	// Simulated follows the source's name when the answers come from
+	// abfahrt's simulation (through a hub): "simulated".
+	Simulated string
+	// AgeUnknown is the data's age when a hub or cache said it is stale
+	// but not how old: "age unknown".
+	AgeUnknown string
+	// StaleUnknown is a board's header mark then: "⚠ stale · age unknown".
+	StaleUnknown      string
 	WaitingFirst      string
 	Refreshing        string
 	RetryIn           string // "retry in %s"
@@ -97,11 +105,14 @@ type texts struct {
 	ClockSkew string
 	// Failed requests (errLine): the service's or the system's own words
 	// stay as they came.
-	ErrHTTP        string // "%d %s" — status code and its English name, e.g. 503 Service Unavailable
-	ErrTimeout     string // "no answer within %s"
-	ErrUnreachable string // "cannot reach the service: %s"
-	ErrUnreadable  string // "unreadable answer: %s"
-	NoStopsForLine string // "no stops known for line %s"
+	ErrHTTP    string // "%d %s" — status code and its English name, e.g. 503 Service Unavailable
+	ErrTimeout string // "no answer within %s"
+	// ErrGateway and ErrGatewayTimeout are a hub's 502 and 504 ("%d": the
+	// status): the service behind it fails or is too slow.
+	ErrGateway, ErrGatewayTimeout string
+	ErrUnreachable                string // "cannot reach the service: %s"
+	ErrUnreadable                 string // "unreadable answer: %s"
+	NoStopsForLine                string // "no stops known for line %s"
 	// Errors of the system, never shown in Go's words.
 	ErrNoAnswer string // "no answer in time"
 	ErrCanceled string // "request cancelled"
@@ -150,13 +161,16 @@ type texts struct {
 
 	// Kiosk.
 	DataDelayed string // banner: "Data delayed since %s" (HH:MM)
-	Resumes     string // outside operating hours: "Service resumes at %s" (HH:MM)
-	FirstDep    string // and then: "First departure %s: %s → %s" (HH:MM, line, direction)
-	DataBlanked string // rows blanked: "No current departure data since %s. …"
-	NextDep     string // label of the large countdown
-	DateFormat  string // %[1]s weekday, %[2]d day, %[3]s month, %[4]d year
-	Weekdays    [7]string
-	Months      [12]string
+	// DelayedUnknown is the banner when a hub said the data is stale but
+	// not how old: "Data delayed · age unknown".
+	DelayedUnknown string
+	Resumes        string // outside operating hours: "Service resumes at %s" (HH:MM)
+	FirstDep       string // and then: "First departure %s: %s → %s" (HH:MM, line, direction)
+	DataBlanked    string // rows blanked: "No current departure data since %s. …"
+	NextDep        string // label of the large countdown
+	DateFormat     string // %[1]s weekday, %[2]d day, %[3]s month, %[4]d year
+	Weekdays       [7]string
+	Months         [12]string
 
 	// w holds the column widths this language needs (not a string).
 	w colWidths
@@ -208,11 +222,13 @@ func englishTexts() texts {
 		UnderAgo: "< %d s ago", Under: "< %d s",
 		Seconds: "%d s", Minutes: "%d min",
 
-		Updated: "updated %s", WaitingFirst: "waiting for the first answer", Refreshing: "refreshing…",
+		Updated: "updated %s", Simulated: "simulated", AgeUnknown: "age unknown", StaleUnknown: "⚠ stale · age unknown",
+		WaitingFirst: "waiting for the first answer", Refreshing: "refreshing…",
 		RetryIn: "retry in %s", NextIn: "next in %s", Failures: " (%d failures)",
 		SearchUnavailable: "search unavailable: %s", NoStopsForLine: "no stops known for line %s",
-		ClockSkew: "service time %s · this computer %s",
-		ErrHTTP:   "%d %s", ErrTimeout: "no answer within %s", ErrUnreachable: "cannot reach the service: %s",
+		ClockSkew:  "service time %s · this computer %s",
+		ErrGateway: "%d · the service behind the hub cannot be reached", ErrGatewayTimeout: "%d · the service behind the hub did not answer in time",
+		ErrHTTP: "%d %s", ErrTimeout: "no answer within %s", ErrUnreachable: "cannot reach the service: %s",
 		ErrUnreadable: "unreadable answer: %s",
 		ErrNoAnswer:   "no answer in time", ErrCanceled: "request cancelled", ErrSystem: "network or system error",
 		ErrNotFound: "unknown to the service", NoSuchStop: "%s does not exist (r asks the service again).",
@@ -255,7 +271,7 @@ func englishTexts() texts {
 		NotInNow:       "Not in service now. The pane picks the vehicle up when it starts its next trip.",
 		LoadingVehicle: "Loading vehicle %d…",
 
-		DataDelayed: "Data delayed since %s", Resumes: "Service resumes at %s",
+		DataDelayed: "Data delayed since %s", DelayedUnknown: "Data delayed · age unknown", Resumes: "Service resumes at %s",
 		FirstDep:    "First departure %s: %s → %s",
 		DataBlanked: "No current departure data since %s. Please check the timetable at the stop.",
 		NextDep:     "Next departure",
@@ -292,11 +308,13 @@ func germanTexts() texts {
 		UnderAgo: "vor < %d s", Under: "< %d s",
 		Seconds: "%d s", Minutes: "%d Min",
 
-		Updated: "aktualisiert %s", WaitingFirst: "warte auf die erste Antwort", Refreshing: "aktualisiere…",
+		Updated: "aktualisiert %s", Simulated: "simuliert", AgeUnknown: "Alter unbekannt", StaleUnknown: "⚠ Daten veraltet · Alter unbekannt",
+		WaitingFirst: "warte auf die erste Antwort", Refreshing: "aktualisiere…",
 		RetryIn: "neuer Versuch in %s", NextIn: "nächste in %s", Failures: " (%d Fehlschläge)",
 		SearchUnavailable: "Suche nicht verfügbar: %s", NoStopsForLine: "keine Haltestellen der Linie %s bekannt",
-		ClockSkew: "Serverzeit %s · dieser Rechner %s",
-		ErrHTTP:   "HTTP-Fehler %d (%s)", ErrTimeout: "keine Antwort innerhalb von %s", ErrUnreachable: "Dienst nicht erreichbar: %s",
+		ClockSkew:  "Serverzeit %s · dieser Rechner %s",
+		ErrGateway: "%d · Dienst hinter dem Hub nicht erreichbar", ErrGatewayTimeout: "%d · Dienst hinter dem Hub antwortet nicht rechtzeitig",
+		ErrHTTP: "HTTP-Fehler %d (%s)", ErrTimeout: "keine Antwort innerhalb von %s", ErrUnreachable: "Dienst nicht erreichbar: %s",
 		ErrUnreadable: "unlesbare Antwort: %s",
 		ErrNoAnswer:   "keine Antwort in der Zeit", ErrCanceled: "Anfrage abgebrochen", ErrSystem: "Netz- oder Systemfehler",
 		ErrNotFound: "dem Dienst unbekannt", NoSuchStop: "%s gibt es nicht (r fragt den Dienst erneut).",
@@ -339,7 +357,7 @@ func germanTexts() texts {
 		NotInNow:       "Derzeit nicht im Dienst. Die Ansicht zeigt das Fahrzeug, sobald es die nächste Fahrt beginnt.",
 		LoadingVehicle: "Fahrzeug %d wird geladen…",
 
-		DataDelayed: "Daten veraltet seit %s", Resumes: "Betrieb wieder ab %s Uhr",
+		DataDelayed: "Daten veraltet seit %s", DelayedUnknown: "Daten veraltet · Alter unbekannt", Resumes: "Betrieb wieder ab %s Uhr",
 		FirstDep:    "Erste Abfahrt %s Uhr: %s → %s",
 		DataBlanked: "Keine aktuellen Abfahrtsdaten seit %s. Bitte beachten Sie den Fahrplanaushang.",
 		NextDep:     "Nächste Abfahrt",

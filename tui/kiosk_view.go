@@ -92,6 +92,9 @@ func (m *kioskModel) kioskLines(b *boardPane, i, w, h int) []string {
 	lines = append(lines, "")
 	if delayed {
 		text := "⚠ " + fmt.Sprintf(tx.DataDelayed, m.sh.svcAt(ref).In(model.Berlin).Format("15:04")) + " ⚠"
+		if b.polls().ageUnknown {
+			text = "⚠ " + tx.DelayedUnknown + " ⚠"
+		}
 		lines = append(lines, st.Banner.Render(center(text, w)), "")
 	}
 	ticker := m.tickerLine(w)

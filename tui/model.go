@@ -134,6 +134,9 @@ type shared struct {
 	ctx        context.Context
 	src        Source
 	sourceName string
+	// simulated is set while the answers carry the simulation's marker
+	// (feed.Answer.Simulated): a hub on the simulation, however far away.
+	simulated bool
 	// clock is the local clock: timers, poll times, data ages and
 	// animations run on it. local is its time at the last clockMsg.
 	clock func() time.Time
@@ -360,12 +363,28 @@ func (m Model) View() string {
 // observeMsg feeds the service clock with the CurrentTimestamp of a good
 // answer, whichever pane it is for. An answer that may be a revalidated
 // copy (clockSample) sets the clock only while it knows nothing better:
-// the offset of a board that is empty at night.
-func (sh *shared) observeMsg(msg tea.Msg) {
-	if msg, ok := msg.(feedMsg); ok && msg.err == nil {
-		if msg.data.clockSample(msg.key.kind) || !sh.clockKnown() {
-			sh.observe(msg.data.timestamp(msg.key.kind), msg.at)
+// the offset of a board that is empty at night. An answer a hub or cache
+// says is stale (Warning 110), or older than two intervals by its Age,
+// never does: its timestamp stands still while time goes on, and taken as
+// "now" it would freeze the header and the kiosk's clock, or read as a
+// faster clock once the service is back. The Age of an answer served from
+// a cache is added to its timestamp: the service's time when it arrived.
+func (sh *shared) observeMsg(m tea.Msg) {
+	msg, ok := m.(feedMsg)
+	if ok && msg.err == nil {
+		// The simulation's marker, passed on by any hub: the status bar
+		// says "simulated" whatever the source is called.
+		sh.simulated = msg.ans.Simulated
+	}
+	if !ok || msg.err != nil || msg.ans.Stale || (msg.ans.AgeKnown && msg.ans.Age > staleDataAfter*sh.pol.interval) {
+		return
+	}
+	if msg.data.clockSample(msg.key.kind) || !sh.clockKnown() {
+		ts := msg.data.timestamp(msg.key.kind)
+		if !ts.IsZero() && msg.ans.AgeKnown {
+			ts = ts.Add(msg.ans.Age)
 		}
+		sh.observe(ts, msg.at)
 	}
 }
 

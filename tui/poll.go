@@ -94,6 +94,10 @@ type poller struct {
 	prevTS time.Time
 	// requests counts requests started, for the status bar and tests.
 	requests int
+	// ageUnknown says the data is stale since a time nobody said: a
+	// stale answer (Warning 110) without an Age header, before any
+	// answer whose age was known.
+	ageUnknown bool
 }
 
 // staleAt is when the poller's data turns stale: delayedAfter intervals
@@ -174,29 +178,61 @@ func (p *poller) accept(seq int) bool {
 }
 
 // settle records the outcome of an accepted answer at time at, whose
-// CurrentTimestamp is ts (zero when unknown), and returns the delay to the
-// next poll.
+// CurrentTimestamp is ts (zero when unknown) and whose HTTP headers said
+// ans, and returns the delay to the next poll.
 //
 // Staleness is judged by the age of the data too, not only by whether
-// the request succeeded: an answer no newer than one that came more than
-// two intervals ago (a hub or cache serving its last good answer while
-// the service is down) keeps lastOK at the arrival of that newer data and
-// marks the data stale since then, as a failed poll would. An old
-// timestamp that moved on from the previous answer's is a service whose
-// clock was set back (restarted) and runs: live data again.
-func (p *poller) settle(pol policy, err error, at, ts time.Time) time.Duration {
-	old := !ts.IsZero() && !p.dataTS.IsZero() && !ts.After(p.dataTS) && p.moved &&
+// the request succeeded. Behind a hub or cache the headers say it: an
+// answer with an Age is as old as that (lastOK is when its data was
+// fresh, by the local clock), and one marked stale (Warning 110) or older
+// than staleDataAfter intervals keeps the board stale, as a failed poll
+// would, since the time its data was fresh; a stale answer of unknown age
+// (no Age header) is stale since an unknown time (ageUnknown). Without
+// headers, the timestamps tell: an answer no newer than one that came
+// more than two intervals ago keeps lastOK at the arrival of that newer
+// data and marks the data stale since then. An old timestamp that moved
+// on from the previous answer's is a service whose clock was set back
+// (restarted) and runs: live data again.
+//
+// Until the first good answer, a failure is retried at the interval, not
+// backed off: a board that never had data must not wait minutes on a
+// flaky service.
+func (p *poller) settle(pol policy, err error, at, ts time.Time, ans feed.Answer) time.Duration {
+	fresh := at // when the answer's data was fresh, by the local clock
+	if ans.AgeKnown {
+		fresh = at.Add(-ans.Age)
+	}
+	aged := err == nil && (ans.Stale || (ans.AgeKnown && ans.Age > staleDataAfter*pol.interval))
+	old := !aged && !ts.IsZero() && !p.dataTS.IsZero() && !ts.After(p.dataTS) && p.moved &&
 		at.Sub(p.dataAt) > staleDataAfter*pol.interval
 	restarted := old && !p.prevTS.IsZero() && ts.After(p.prevTS)
-	if err == nil && !ts.IsZero() {
+	if err == nil && !ts.IsZero() && !aged {
 		defer func() { p.prevTS = ts }()
 	}
+	neverOK := p.lastOK.IsZero()
 	switch {
 	case err != nil:
 		p.failures++
 		p.lastErr = err
 		if p.staleSince.IsZero() {
 			p.staleSince = at
+		}
+	case aged:
+		p.failures, p.lastErr = 0, nil
+		switch {
+		case ans.AgeKnown:
+			if fresh.After(p.lastOK) {
+				p.lastOK = fresh
+			}
+			p.ageUnknown = false
+		case p.lastOK.IsZero() || p.ageUnknown:
+			// Stale since an unknown time: the views say "age unknown";
+			// the time kept is old enough for every staleness rule.
+			p.lastOK = at.Add(-staleDataAfter*pol.interval - time.Second)
+			p.ageUnknown = true
+		}
+		if p.staleSince.IsZero() {
+			p.staleSince = p.lastOK
 		}
 	case old && !restarted:
 		p.failures, p.lastErr = 0, nil
@@ -205,14 +241,18 @@ func (p *poller) settle(pol policy, err error, at, ts time.Time) time.Duration {
 			p.staleSince = p.dataAt
 		}
 	default:
-		p.failures, p.lastErr, p.staleSince = 0, nil, time.Time{}
-		p.lastOK = at
+		p.failures, p.lastErr, p.staleSince, p.ageUnknown = 0, nil, time.Time{}, false
+		p.lastOK = fresh
 		if !ts.IsZero() && (p.dataTS.IsZero() || ts.After(p.dataTS) || restarted) {
 			p.moved = p.moved || !p.dataTS.IsZero()
-			p.dataTS, p.dataAt = ts, at
+			p.dataTS, p.dataAt = ts, fresh
 		}
 	}
-	d := pol.delay(p.failures, err)
+	failures := p.failures
+	if neverOK && p.lastOK.IsZero() {
+		failures = 0
+	}
+	d := pol.delay(failures, err)
 	p.next = at.Add(d)
 	return d
 }

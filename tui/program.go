@@ -47,6 +47,23 @@ type painted struct {
 	box *panicBox
 }
 
+// The largest screen abfahrt paints: a size from outside (a terminal, an
+// SSH client's pty or window-change) is clamped to it before anything is
+// allocated for it. A 65535×65535 "terminal" would otherwise make a
+// frame of 4 billion cells.
+const (
+	MaxWidth  = 500
+	MaxHeight = 300
+)
+
+// ClampSize bounds a window size to MaxWidth×MaxHeight, and a negative one
+// to 0.
+func ClampSize(s tea.WindowSizeMsg) tea.WindowSizeMsg {
+	s.Width = min(max(s.Width, 0), MaxWidth)
+	s.Height = min(max(s.Height, 0), MaxHeight)
+	return s
+}
+
 // Init starts the wrapped model.
 func (p painted) Init() tea.Cmd {
 	defer p.box.catch()
@@ -56,8 +73,10 @@ func (p painted) Init() tea.Cmd {
 // Update updates the wrapped model; a new size goes to the renderer first.
 func (p painted) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer p.box.catch()
-	if msg, ok := msg.(tea.WindowSizeMsg); ok {
-		p.r.Resize(msg.Width, msg.Height)
+	if size, ok := msg.(tea.WindowSizeMsg); ok {
+		size = ClampSize(size)
+		p.r.Resize(size.Width, size.Height)
+		msg = size
 	}
 	m, cmd := p.Model.Update(msg)
 	p.Model = m

@@ -32,6 +32,8 @@ func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
 	var age, next, msg string
 	msgErr := true
 	switch {
+	case p.ageUnknown:
+		age = tx.AgeUnknown
 	case !p.lastOK.IsZero():
 		age = fmt.Sprintf(tx.Updated, tx.coarseAgo(now.Sub(p.lastOK)))
 	case p.lastErr == nil:
@@ -57,6 +59,9 @@ func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
 		msg = fmt.Sprintf(tx.SearchUnavailable, tx.errLine(sh.baseErr))
 	}
 	source := sh.sourceName
+	if sh.simulated && !strings.Contains(strings.ToLower(source), "simul") {
+		source += " · " + tx.Simulated
+	}
 	if sh.rate != "" {
 		source += " · " + sh.rate
 	}
@@ -152,9 +157,19 @@ func (tx *texts) errLine(err error) string {
 	var s string
 	switch {
 	case errors.As(err, &he):
-		s = fmt.Sprintf(tx.ErrHTTP, he.Status, http.StatusText(he.Status))
-		if b := he.Body; b != "" && !strings.EqualFold(b, http.StatusText(he.Status)) && !strings.Contains(s, b) {
-			s += ": " + he.Body
+		switch he.Status {
+		case http.StatusBadGateway:
+			// A hub or proxy whose upstream fails: its body is its own
+			// account of that, often in Go's words (Get "http://…": dial
+			// tcp …), and never the board's language.
+			s = fmt.Sprintf(tx.ErrGateway, he.Status)
+		case http.StatusGatewayTimeout:
+			s = fmt.Sprintf(tx.ErrGatewayTimeout, he.Status)
+		default:
+			s = fmt.Sprintf(tx.ErrHTTP, he.Status, http.StatusText(he.Status))
+			if b := he.Body; b != "" && !strings.EqualFold(b, http.StatusText(he.Status)) && !strings.Contains(s, b) && !goWords(b) {
+				s += ": " + he.Body
+			}
 		}
 	case errors.As(err, &te):
 		s = fmt.Sprintf(tx.ErrTimeout, te.After)
@@ -174,6 +189,18 @@ func (tx *texts) errLine(err error) string {
 		s = feed.Brief(err)
 	}
 	return oneLine(s)
+}
+
+// goWords reports a message in Go's or the operating system's words (an
+// error text a server passed on as its message), which is not shown.
+func goWords(s string) bool {
+	for _, w := range []string{"dial tcp", "dial udp", `Get "`, "connection refused", "connection reset",
+		"context deadline exceeded", "i/o timeout", "no such host", "broken pipe", "EOF", "tls: "} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // isSystemError reports an error in Go's or the operating system's words
