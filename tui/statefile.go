@@ -159,10 +159,16 @@ func loadBoards(path string) boardsMsg {
 }
 
 // mergeBoards is the file's new watched set: specs if the file holds
-// base (or base is unknown), else the file with the boards removed from
-// base to specs removed and those added appended.
+// base, else the file with the boards removed from base to specs removed
+// and those added appended. When base is unknown (an instance started
+// with --stop never read the file) every board of specs counts as added
+// and none as removed, as pins do: two instances that each watch a board
+// both keep theirs, where the second used to replace the first's.
 func mergeBoards(file, base, specs []BoardSpec, known bool) []BoardSpec {
-	if !known || slices.EqualFunc(file, base, sameSpec) {
+	if !known {
+		base = nil
+	}
+	if known && slices.EqualFunc(file, base, sameSpec) {
 		out, _ := uniqueSpecs(specs, MaxBoards)
 		return out
 	}

@@ -86,7 +86,9 @@ func TestWatchedBoardsOneWrite(t *testing.T) {
 }
 
 // TestWatchedBoardsGivenWin: boards given at start open the grid and the
-// file is neither read nor written until the watched set changes.
+// file is neither read nor written until the watched set changes; then
+// the instance's boards join the file's (it never read them, so it
+// removes none of them), as pins do.
 func TestWatchedBoardsGivenWin(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, boardsFile)
@@ -112,6 +114,26 @@ func TestWatchedBoardsGivenWin(t *testing.T) {
 	}
 	e.key("x")
 	e.saveBoards(e.key("x"))
+	checkBoardsFile(t, path, []BoardSpec{{Stop: 1240, Lines: []string{"2"}}, {Stop: 1350}})
+}
+
+// TestWatchedBoardsTwoInstancesWithStop: two boards started with --stop
+// (neither reads boards.json) each watch their stop with w; the file keeps
+// both. The second used to replace the first's board.
+func TestWatchedBoardsTwoInstancesWithStop(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, boardsFile)
+	open := func(stop int) *testEnv {
+		return newGridEnv(t, 120, 40, nil, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: stop}} })
+	}
+	a, b := open(1008), open(1350)
+	a.saveBoards(a.key("w"))
+	checkBoardsFile(t, path, []BoardSpec{{Stop: 1008}})
+	b.saveBoards(b.key("w"))
+	checkBoardsFile(t, path, []BoardSpec{{Stop: 1008}, {Stop: 1350}})
+	// And a later change of either keeps the other's.
+	a.key("x")
+	a.saveBoards(a.key("x"))
 	checkBoardsFile(t, path, []BoardSpec{{Stop: 1350}})
 }
 
