@@ -11,7 +11,7 @@ BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
 
-.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate deps clean
+.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate deps soak clean
 
 all: build
 
@@ -61,6 +61,9 @@ perf-compare: build ## abfahrt (board, grid of 16) against a minimal Bubble Tea 
 chaos: ## 72 simulated minutes of cycling service failures (synctest), goleak, flat heap; every terminal size
 	$(GO) test -race -tags chaos -run 'TestChaos' -count=1 -v ./tui/
 	$(GO) test -tags chaos -run 'TestEverySizeExhaustive' -count=1 -v ./tui/
+
+soak: build ## the hub in CI's size for 5 minutes: real sim + serve --ssh, 200 HTTP clients, 50 SSH sessions resizing, a board and a kiosk in tmux, the upstream killed and back twice (needs tmux)
+	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags 'e2e soak' -run 'TestSoakHub' -timeout 15m -v ./cmd/abfahrt/
 
 nginx-test: ## deploy/nginx/abfahrt.conf in front of the simulation with three hubs behind it (needs nginx)
 	$(GO) test -race -count=1 -tags nginx -run 'TestNginx' -v ./feed/mirror/

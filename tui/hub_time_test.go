@@ -258,3 +258,24 @@ func TestHubErrorInBoardsLanguage(t *testing.T) {
 		t.Errorf("German bar: %q", got)
 	}
 }
+
+// A board on a hub whose upstream is the simulation (or straight on
+// `abfahrt sim` over HTTP) says "simulated" in its status bar, as a board
+// on the embedded simulation does: the hub passes the simulation's
+// marker on. A station must never show an invented city as the real one.
+func TestBoardBehindSimulatedHubSaysSo(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		toDaytime()
+		rig := newHubRig(t)
+		var mu sync.Mutex
+		var views []string
+		m := recorder{Model: New(Options{Source: rig.client(t), SourceName: "hub.example:8081"}), mu: &mu, views: &views}
+		_, stop := runHeadless(t, m, 120, 40)
+		time.Sleep(DefaultInterval)
+		v := lastView(&mu, &views)
+		stop(hubDrain)
+		if !strings.Contains(v, "hub.example:8081 · simulated") {
+			t.Errorf("a board behind a hub on the simulation does not say it is simulated:\n%s", v)
+		}
+	})
+}

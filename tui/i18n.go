@@ -161,6 +161,9 @@ type texts struct {
 
 	// Kiosk.
 	DataDelayed string // banner: "Data delayed since %s" (HH:MM)
+	// SimulatedData is the kiosk's line under its header when the answers
+	// come from the simulation: "simulated data · not the real network".
+	SimulatedData string
 	// DelayedUnknown is the banner when a hub said the data is stale but
 	// not how old: "Data delayed · age unknown".
 	DelayedUnknown string
@@ -271,7 +274,7 @@ func englishTexts() texts {
 		NotInNow:       "Not in service now. The pane picks the vehicle up when it starts its next trip.",
 		LoadingVehicle: "Loading vehicle %d…",
 
-		DataDelayed: "Data delayed since %s", DelayedUnknown: "Data delayed · age unknown", Resumes: "Service resumes at %s",
+		DataDelayed: "Data delayed since %s", SimulatedData: "simulated data · not the real network", DelayedUnknown: "Data delayed · age unknown", Resumes: "Service resumes at %s",
 		FirstDep:    "First departure %s: %s → %s",
 		DataBlanked: "No current departure data since %s. Please check the timetable at the stop.",
 		NextDep:     "Next departure",
@@ -357,7 +360,7 @@ func germanTexts() texts {
 		NotInNow:       "Derzeit nicht im Dienst. Die Ansicht zeigt das Fahrzeug, sobald es die nächste Fahrt beginnt.",
 		LoadingVehicle: "Fahrzeug %d wird geladen…",
 
-		DataDelayed: "Daten veraltet seit %s", DelayedUnknown: "Daten veraltet · Alter unbekannt", Resumes: "Betrieb wieder ab %s Uhr",
+		DataDelayed: "Daten veraltet seit %s", SimulatedData: "simulierte Daten · nicht das echte Netz", DelayedUnknown: "Daten veraltet · Alter unbekannt", Resumes: "Betrieb wieder ab %s Uhr",
 		FirstDep:    "Erste Abfahrt %s Uhr: %s → %s",
 		DataBlanked: "Keine aktuellen Abfahrtsdaten seit %s. Bitte beachten Sie den Fahrplanaushang.",
 		NextDep:     "Nächste Abfahrt",

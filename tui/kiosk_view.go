@@ -89,7 +89,13 @@ func (m *kioskModel) kioskLines(b *boardPane, i, w, h int) []string {
 	}
 	var lines []string
 	lines = append(lines, m.kioskHeader(b, i, next, w, h)...)
-	lines = append(lines, "")
+	if m.sh.simulated {
+		// The answers come from abfahrt's simulation (through a hub,
+		// perhaps): a station must not take an invented city for its own.
+		lines = append(lines, st.Muted.Render(center(tx.SimulatedData, w)))
+	} else {
+		lines = append(lines, "")
+	}
 	if delayed {
 		text := "⚠ " + fmt.Sprintf(tx.DataDelayed, m.sh.svcAt(ref).In(model.Berlin).Format("15:04")) + " ⚠"
 		if b.polls().ageUnknown {

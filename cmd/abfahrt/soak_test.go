@@ -1,0 +1,421 @@
+//go:build e2e && soak
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"abfahrt/model"
+)
+
+// The hub as a city runs it, in CI's size (issue 21): the real binary's
+// `abfahrt serve` with SSH in front of the real `abfahrt sim` as its
+// upstream over HTTP; 200 mirror clients, 50 SSH sessions that resize,
+// a board and a kiosk in tmux behind the hub; the upstream killed and
+// started again twice. Asserted: the hub's resident memory stays flat
+// within 20 % after the warm-up, no SSH session slot is leaked, the
+// boards are marked stale during each outage and show the real time, and
+// within a minute of each recovery they are live again with the real
+// time in their header; the hub never refuses or drops a client of its
+// own accord.
+//
+// SOAK_PHASE (default 60s) is the length of each of the five phases:
+// up, down, up, down, up.
+
+// soakProc is a process of the real binary with its stderr kept.
+type soakProc struct {
+	cmd *exec.Cmd
+	mu  sync.Mutex
+	log strings.Builder
+}
+
+func startProc(t *testing.T, env []string, args ...string) *soakProc {
+	t.Helper()
+	p := &soakProc{cmd: exec.Command(os.Getenv("ABFAHRT_BIN"), args...)}
+	p.cmd.Env = append(os.Environ(), env...)
+	stderr, err := p.cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			p.mu.Lock()
+			p.log.WriteString(sc.Text() + "\n")
+			p.mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() { p.stop() })
+	return p
+}
+
+func (p *soakProc) text() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.log.String()
+}
+
+func (p *soakProc) wait(t *testing.T, re *regexp.Regexp) string {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if m := re.FindStringSubmatch(p.text()); m != nil {
+			return m[len(m)-1]
+		}
+	}
+	t.Fatalf("no %v in the log:\n%s", re, p.text())
+	return ""
+}
+
+func (p *soakProc) stop() {
+	if p.cmd.Process != nil {
+		_ = p.cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { _ = p.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(15 * time.Second):
+			_ = p.cmd.Process.Kill()
+		}
+	}
+}
+
+// rssKB is a process's resident set in KiB.
+func rssKB(pid int) int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	m := regexp.MustCompile(`VmRSS:\s+(\d+) kB`).FindSubmatch(b)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(string(m[1]))
+	return n
+}
+
+// freePort returns a loopback port free now.
+func freePort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// dialFrom is a dialer from loopback address ip, so that the clients
+// spread over sources as a city's kiosks do (the hub caps each source).
+func dialFrom(ip string) func(ctx context.Context, network, addr string) (net.Conn, error) {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second}
+	return d.DialContext
+}
+
+func TestSoakHub(t *testing.T) {
+	if os.Getenv("ABFAHRT_BIN") == "" {
+		t.Skip("ABFAHRT_BIN not set (make soak builds it)")
+	}
+	phase := time.Minute
+	if v := os.Getenv("SOAK_PHASE"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		phase = d
+	}
+	const interval = 5 * time.Second
+	state := t.TempDir()
+	env := []string{"XDG_STATE_HOME=" + state, "XDG_CONFIG_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + t.TempDir(), "ABFAHRT_API="}
+
+	// The upstream: the simulation over HTTP, on a port it gets back.
+	simAddr := freePort(t)
+	startSim := func() *soakProc {
+		p := startProc(t, env, "sim", "--listen", simAddr)
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			if c, err := net.Dial("tcp", simAddr); err == nil {
+				c.Close()
+				return p
+			}
+		}
+		t.Fatalf("abfahrt sim did not listen on %s:\n%s", simAddr, p.text())
+		return nil
+	}
+	simProc := startSim()
+
+	hub := startProc(t, env, "serve", "--listen", "127.0.0.1:0", "--interval", interval.String(),
+		"--upstream", "http://"+simAddr+"/mobility/v1", "--ssh", "127.0.0.1:0", "--ssh-anonymous", "--ssh-max-sessions", "60")
+	base := hub.wait(t, regexp.MustCompile(`msg="mirror: serving" url=(http://\S+)`))
+	sshAddr := hub.wait(t, regexp.MustCompile(`msg="ssh: serving" addr=(\S+)`))
+	root := strings.TrimSuffix(base, "/mobility/v1")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var wg sync.WaitGroup
+	defer wg.Wait()
+
+	// 200 mirror clients over 8 source addresses and 12 stops.
+	var answers, gateway, failed atomic.Int64
+	stops := []int{1008, 1350, 1240, 1010, 1200, 1100, 1050, 1020, 1160, 1330, 1400, 1500}
+	transports := make([]*http.Transport, 8)
+	for i := range transports {
+		transports[i] = &http.Transport{DialContext: dialFrom(fmt.Sprintf("127.0.0.%d", 10+i)), MaxIdleConnsPerHost: 32}
+		defer transports[i].CloseIdleConnections()
+	}
+	var lastFail atomic.Value
+	for i := range 200 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			hc := &http.Client{Transport: transports[i%len(transports)], Timeout: 15 * time.Second}
+			u := fmt.Sprintf("%s/stop/passage/Departures?StopNumber=%d&Limit=10", base, stops[i%len(stops)])
+			rnd := rand.New(rand.NewPCG(uint64(i), 7))
+			for ctx.Err() == nil {
+				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+				resp, err := hc.Do(req)
+				switch {
+				case ctx.Err() != nil:
+					return
+				case err != nil:
+					failed.Add(1)
+					lastFail.Store(err.Error())
+				default:
+					_, _ = io.Copy(io.Discard, resp.Body)
+					_ = resp.Body.Close()
+					switch resp.StatusCode {
+					case http.StatusOK:
+						answers.Add(1)
+					case http.StatusBadGateway, http.StatusGatewayTimeout:
+						gateway.Add(1) // the upstream is down and the answer older than --stale-for
+					default:
+						failed.Add(1)
+						lastFail.Store(resp.Status)
+					}
+				}
+				select {
+				case <-ctx.Done():
+					return
+				case <-time.After(time.Second + time.Duration(rnd.IntN(2000))*time.Millisecond):
+				}
+			}
+		}()
+	}
+
+	// 50 SSH sessions over 10 source addresses, each resizing now and
+	// then (now and again to an absurd size), reading everything.
+	var sshOpen atomic.Int64
+	var sessions []*gossh.Client
+	for i := range 50 {
+		cfg := &gossh.ClientConfig{User: "wall", Auth: []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })},
+			HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // the test's own hub
+		conn, err := dialFrom(fmt.Sprintf("127.0.1.%d", 10+i%10))(ctx, "tcp", sshAddr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, chans, reqs, err := gossh.NewClientConn(conn, sshAddr, cfg)
+		if err != nil {
+			t.Fatalf("ssh session %d: %v", i, err)
+		}
+		client := gossh.NewClient(c, chans, reqs)
+		sessions = append(sessions, client)
+		s, err := client.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RequestPty("xterm-256color", 40, 120, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+		s.Stdout, s.Stderr = io.Discard, io.Discard
+		if err := s.Start(strconv.Itoa(stops[i%len(stops)])); err != nil {
+			t.Fatal(err)
+		}
+		sshOpen.Add(1)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rnd := rand.New(rand.NewPCG(uint64(i), 11))
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-time.After(time.Duration(2+rnd.IntN(6)) * time.Second):
+				}
+				w, h := 40+rnd.IntN(200), 10+rnd.IntN(60)
+				if rnd.IntN(20) == 0 {
+					w, h = 65535, 65535
+				}
+				if err := s.WindowChange(h, w); err != nil {
+					return
+				}
+			}
+		}()
+	}
+
+	// A board and a kiosk in tmux behind the hub.
+	board := newTerm(t, 120, 40)
+	board.typeText(os.Getenv("ABFAHRT_BIN") + " --api " + base + " --interval 5s --stop 1008\n")
+	kiosk := newTerm(t, 100, 30)
+	kiosk.typeText(os.Getenv("ABFAHRT_BIN") + " --api " + base + " --interval 5s --kiosk --stop 1350\n")
+	board.waitFor(departureRow, 30*time.Second)
+
+	// The header's clock: HH:MM of now, or of a minute ago (a frame
+	// painted just before the minute turned).
+	clockOK := func(screen string) bool {
+		now := time.Now().In(model.Berlin)
+		return strings.Contains(screen, now.Format("15:04")) || strings.Contains(screen, now.Add(-time.Minute).Format("15:04"))
+	}
+	bigClockOK := func(screen string) bool {
+		now := time.Now().In(model.Berlin)
+		for _, c := range []string{now.Format("15:04"), now.Add(-time.Minute).Format("15:04")} {
+			big := bigText(c)
+			if strings.Contains(screen, big[0]) && strings.Contains(screen, big[2]) {
+				return true
+			}
+		}
+		return false
+	}
+	staleRe := regexp.MustCompile(`⚠ stale`)
+	delayedRe := regexp.MustCompile(`Data delayed`)
+
+	var rss []int
+	sample := func() { rss = append(rss, rssKB(hub.cmd.Process.Pid)) }
+	checkUp := func(name string) {
+		t.Helper()
+		// Within a minute of the recovery: live, no stale mark, the real
+		// time in the header.
+		deadline := time.Now().Add(time.Minute)
+		for {
+			b, k := board.screen(), kiosk.screen()
+			if !staleRe.MatchString(b) && !delayedRe.MatchString(k) && clockOK(b) && bigClockOK(k) && departureRow.MatchString(b) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("%s: not live with the real time a minute after the upstream returned;\nboard:\n%s\nkiosk:\n%s", name, b, k)
+				break
+			}
+			time.Sleep(time.Second)
+		}
+	}
+	checkDown := func(name string) {
+		t.Helper()
+		deadline := time.Now().Add(4*interval + 10*time.Second)
+		for {
+			b, k := board.screen(), kiosk.screen()
+			if staleRe.MatchString(b) && delayedRe.MatchString(k) && clockOK(b) && bigClockOK(k) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("%s: the boards do not say the data is stale, or lost the real time;\nboard:\n%s\nkiosk:\n%s", name, b, k)
+				break
+			}
+			time.Sleep(time.Second)
+		}
+	}
+	waitSampling := func(d time.Duration) {
+		end := time.Now().Add(d)
+		for time.Now().Before(end) {
+			time.Sleep(min(10*time.Second, time.Until(end)))
+			sample()
+		}
+	}
+
+	waitSampling(phase) // up; the warm-up
+	warm := len(rss)
+	for round := 1; round <= 2; round++ {
+		simProc.stop()
+		t.Logf("round %d: upstream killed", round)
+		checkDown(fmt.Sprintf("outage %d", round))
+		waitSampling(phase - 4*interval)
+		simProc = startSim()
+		t.Logf("round %d: upstream back", round)
+		checkUp(fmt.Sprintf("recovery %d", round))
+		waitSampling(phase)
+	}
+
+	// Resident memory after the warm-up: flat within 20 %.
+	after := rss[warm:]
+	lo, hi := after[0], after[0]
+	for _, v := range after {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	t.Logf("hub RSS (KiB) at the warm-up %d, after it min %d max %d; %d answers, %d gateway errors, %d failures",
+		rss[warm-1], lo, hi, answers.Load(), gateway.Load(), failed.Load())
+	if float64(hi) > 1.2*float64(after[0]) {
+		t.Errorf("hub RSS grew from %d to %d KiB (> 20 %%): %v", after[0], hi, rss)
+	}
+	if n := failed.Load(); n > 0 {
+		t.Errorf("%d client requests failed at the hub itself (last: %v)", n, lastFail.Load())
+	}
+
+	// Every SSH slot comes back.
+	cancel()
+	for _, c := range sessions {
+		c.Close()
+	}
+	sessionsRe := regexp.MustCompile(`(?m)^abfahrt_ssh_sessions (\d+)`)
+	var metrics string
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		resp, err := http.Get(root + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		metrics = string(b)
+		if m := sessionsRe.FindStringSubmatch(metrics); m != nil && m[1] == "0" {
+			metrics = ""
+			break
+		}
+	}
+	if metrics != "" {
+		m := sessionsRe.FindStringSubmatch(metrics)
+		t.Errorf("SSH session slots leaked: abfahrt_ssh_sessions %v after every client left", m)
+	}
+}
+
+// bigText is the kiosk clock's first and third rows for s, as the kiosk
+// draws its digits (tui's bigGlyph at scale 1): enough to tell a time.
+func bigText(s string) [3]string {
+	glyphs := map[rune][5]string{
+		'0': {"███", "█ █", "█ █", "█ █", "███"},
+		'1': {" █ ", "██ ", " █ ", " █ ", "███"},
+		'2': {"███", "  █", "███", "█  ", "███"},
+		'3': {"███", "  █", "███", "  █", "███"},
+		'4': {"█ █", "█ █", "███", "  █", "  █"},
+		'5': {"███", "█  ", "███", "  █", "███"},
+		'6': {"███", "█  ", "███", "█ █", "███"},
+		'7': {"███", "  █", "  █", "  █", "  █"},
+		'8': {"███", "█ █", "███", "█ █", "███"},
+		'9': {"███", "█ █", "███", "  █", "███"},
+		':': {" ", "█", " ", "█", " "},
+	}
+	var out [3]string
+	for row := range 3 {
+		var parts []string
+		for _, r := range s {
+			parts = append(parts, glyphs[r][row])
+		}
+		out[row] = strings.Join(parts, " ")
+	}
+	return out
+}
