@@ -365,8 +365,8 @@ func TestSoakHub(t *testing.T) {
 	for _, v := range after {
 		lo, hi = min(lo, v), max(hi, v)
 	}
-	t.Logf("hub RSS (KiB) at the warm-up %d, after it min %d max %d; %d answers, %d gateway errors, %d failures",
-		rss[warm-1], lo, hi, answers.Load(), gateway.Load(), failed.Load())
+	t.Logf("hub RSS (KiB) at the warm-up %d, after it min %d max %d (every 10 s: %v); %d answers, %d gateway errors, %d failures",
+		rss[warm-1], lo, hi, rss, answers.Load(), gateway.Load(), failed.Load())
 	if float64(hi) > 1.2*float64(after[0]) {
 		t.Errorf("hub RSS grew from %d to %d KiB (> 20 %%): %v", after[0], hi, rss)
 	}
