@@ -170,9 +170,41 @@ func TestKioskStartedBehindStaleHub(t *testing.T) {
 // stale answers' frozen timestamps as clock samples: countdowns counted
 // back up during the outage, and after it the clock ran fast.
 func TestBoardThroughHubOutages(t *testing.T) {
+	t.Run("hub", func(t *testing.T) { boardThroughOutages(t, false) })
+	// A cache that says nothing of age or staleness (no Age, no
+	// Warning): the frozen timestamps still never set the clock.
+	t.Run("silent-cache", func(t *testing.T) { boardThroughOutages(t, true) })
+}
+
+// stripAge is a cache in front of a hub that drops what HTTP says of an
+// answer's age.
+type stripAge struct{ h http.Handler }
+
+func (s stripAge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.h.ServeHTTP(headerDropper{w}, r)
+}
+
+type headerDropper struct{ http.ResponseWriter }
+
+func (d headerDropper) WriteHeader(code int) {
+	d.Header().Del("Age")
+	d.Header().Del("Warning")
+	d.ResponseWriter.WriteHeader(code)
+}
+
+func (d headerDropper) Write(b []byte) (int, error) {
+	d.Header().Del("Age")
+	d.Header().Del("Warning")
+	return d.ResponseWriter.Write(b)
+}
+
+func boardThroughOutages(t *testing.T, silent bool) {
 	synctest.Test(t, func(t *testing.T) {
 		toDaytime()
 		rig := newHubRig(t)
+		if silent {
+			rig.hub = stripAge{rig.hub}
+		}
 		var mu sync.Mutex
 		var views []string
 		m := recorder{Model: New(Options{Source: rig.client(t), SourceName: "hub"}), mu: &mu, views: &views}

@@ -137,6 +137,8 @@ type shared struct {
 	// simulated is set while the answers carry the simulation's marker
 	// (feed.Answer.Simulated): a hub on the simulation, however far away.
 	simulated bool
+	// lastTS is each feed's last CurrentTimestamp (standsStill).
+	lastTS map[feedKey]time.Time
 	// clock is the local clock: timers, poll times, data ages and
 	// animations run on it. local is its time at the last clockMsg.
 	clock func() time.Time
@@ -379,13 +381,33 @@ func (sh *shared) observeMsg(m tea.Msg) {
 	if !ok || msg.err != nil || msg.ans.Stale || (msg.ans.AgeKnown && msg.ans.Age > staleDataAfter*sh.pol.interval) {
 		return
 	}
+	ts := msg.data.timestamp(msg.key.kind)
+	if sh.standsStill(msg.key, ts) {
+		// The same CurrentTimestamp as this feed's last answer: a copy a
+		// cache keeps serving (one that says nothing of its age), not a
+		// clock; taken as one it would set the clock back.
+		return
+	}
 	if msg.data.clockSample(msg.key.kind) || !sh.clockKnown() {
-		ts := msg.data.timestamp(msg.key.kind)
 		if !ts.IsZero() && msg.ans.AgeKnown {
 			ts = ts.Add(msg.ans.Age)
 		}
 		sh.observe(ts, msg.at)
 	}
+}
+
+// standsStill reports whether ts is the timestamp of key's previous
+// answer, and remembers it.
+func (sh *shared) standsStill(key feedKey, ts time.Time) bool {
+	if ts.IsZero() {
+		return false
+	}
+	if sh.lastTS == nil || len(sh.lastTS) > 256 {
+		sh.lastTS = make(map[feedKey]time.Time)
+	}
+	prev, ok := sh.lastTS[key]
+	sh.lastTS[key] = ts
+	return ok && prev.Equal(ts)
 }
 
 // syncKeys enables, in every pane's key map, the bindings that do
