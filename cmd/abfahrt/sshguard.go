@@ -96,16 +96,20 @@ type windowChange struct {
 type chanGuard struct {
 	win     atomic.Pointer[ssh.Window] // newest size a window-change asked for, clamped
 	resized chan struct{}              // a newer size waits in win
+	done    chan struct{}              // closed when the channel is
 	env     int
 	pty     bool
 	cmd     bool
 }
 
-func newChanGuard() *chanGuard { return &chanGuard{resized: make(chan struct{}, 1)} }
+func newChanGuard() *chanGuard {
+	return &chanGuard{resized: make(chan struct{}, 1), done: make(chan struct{})}
+}
 
 // filter passes the requests of in that the library should see to out
 // and answers the rest itself; it closes out when in ends.
 func (g *chanGuard) filter(in <-chan *gossh.Request, out chan<- *gossh.Request) {
+	defer close(g.done)
 	defer close(out)
 	for req := range in {
 		if !g.pass(req) {

@@ -292,9 +292,16 @@ func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSp
 	began := time.Now()
 	ctx, cancel := context.WithCancel(h.ctx)
 	defer cancel()
-	go func() { // the session going away ends the board
+	gd := c.guard.Load()
+	chanDone := make(<-chan struct{})
+	if gd != nil {
+		chanDone = gd.done
+	}
+	go func() { // the connection or the session channel going away ends the board
 		select {
 		case <-s.Context().Done():
+			cancel()
+		case <-chanDone:
 			cancel()
 		case <-ctx.Done():
 		}
@@ -319,7 +326,6 @@ func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSp
 	h.connLog.Info("ssh: session started", "user", user, "remote", remote, "stops", s.Command(),
 		"cols", cols, "rows", rows, "term", pty.Term)
 	p := tui.NewProgram(ctx, o, s, out)
-	gd := c.guard.Load()
 	go func() {
 		// Resizes, newest first: the guard keeps only the newest size
 		// a client asked for, and this is the only place that waits
@@ -374,18 +380,28 @@ func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSp
 		reason = "hub stopping"
 		_, _ = fmt.Fprint(s, "abfahrt: the hub is shutting down; goodbye\r\n")
 		_ = s.Exit(0)
-	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && s.Context().Err() == nil:
+	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && s.Context().Err() == nil && !closed(chanDone):
 		reason = "error"
 		h.log.Warn("ssh: session ended with an error", "user", user, "remote", remote, "err", err)
 		_ = s.Exit(1)
 	default:
-		if s.Context().Err() == nil {
+		if s.Context().Err() == nil && !closed(chanDone) {
 			reason = "quit"
 		}
 		_ = s.Exit(0)
 	}
 	h.connLog.Info("ssh: session ended", "user", user, "remote", remote, "reason", reason,
 		"duration", time.Since(began).Round(time.Millisecond))
+}
+
+// closed reports whether c is closed.
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
 }
 
 // stopSessions tells every session that the hub stops, ends them and
