@@ -380,8 +380,8 @@ func TestServeSSHUnauthenticatedBounded(t *testing.T) {
 	}
 }
 
-// Item 9: five clients each send 10,000 window-changes as fast as they
-// can and leave. Every place is free again within seconds (it stayed
+// Item 9: five clients that read nothing each send 10,000 window-changes
+// as fast as they can and leave. Every place is free again within seconds (it stayed
 // taken: the flood blocked the connection's reader) and a new session
 // works.
 func TestServeSSHResizeFlood(t *testing.T) {
@@ -394,8 +394,10 @@ func TestServeSSHResizeFlood(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Nobody reads: once the window is full, the board waits on
+		// its writes and takes no resize.
 		clients[i], chans[i] = c, rawSession(t, c)
-		startBoard(t, chans[i], 100, 30, "1008")
+		startBoard(t, chans[i], 500, 300, "1008 1350 1240 1010 1200 1008 1350 1240 1010 1200 1008 1350 1240 1010 1200 1008")
 	}
 	waitMetric(t, root, "abfahrt_ssh_sessions", 5, 30*time.Second)
 	began := time.Now()
@@ -404,8 +406,14 @@ func TestServeSSHResizeFlood(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// First the window fills (some 2 s of repaints), then the
+			// flood comes on top.
+			for k := range 400 {
+				_, _ = ch.SendRequest("window-change", false, winReq(uint32(500-k%2), 300))
+				time.Sleep(5 * time.Millisecond)
+			}
 			for k := range 10000 {
-				if _, err := ch.SendRequest("window-change", false, winReq(uint32(40+k%400), uint32(10+k%200))); err != nil {
+				if _, err := ch.SendRequest("window-change", false, winReq(uint32(400+k%100), uint32(200+k%100))); err != nil {
 					t.Errorf("client %d, window-change %d: %v", i, k, err)
 					return
 				}

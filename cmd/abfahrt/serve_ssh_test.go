@@ -228,14 +228,20 @@ func TestServeSSHBoards(t *testing.T) {
 func TestServeSSHIdleKeepsWatchedBoard(t *testing.T) {
 	addr, key, errb, stop := hubWithKey(t, "--ssh-max-sessions", "1", "--ssh-idle", "1s")
 	b := openUntil(t, addr, key, "1008", "Hauptbahnhof")
-	n := len(b.out.text())
 	select {
 	case err := <-b.done:
 		t.Fatalf("a watched session ended after the idle time: %v, %q\n%s", err, finalLine(b.out.text()), errb.String())
 	case <-time.After(4 * time.Second):
 	}
-	if len(b.out.text()) == n {
-		t.Error("the board did not update in 4 s")
+	// Still drawn: a resize is answered with a new frame.
+	n := len(b.out.text())
+	if err := b.sess.WindowChange(32, 110); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); len(b.out.text()) == n; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the board did not redraw after 4 s without a key")
+		}
 	}
 	if c := stop(); c != exitOK {
 		t.Errorf("exit %d", c)
