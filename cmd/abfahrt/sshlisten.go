@@ -65,7 +65,7 @@ func (l *sshListener) Accept() (net.Conn, error) {
 		}
 		l.pending++
 		l.byIP[ip]++
-		sc := &sshConn{Conn: c, l: l, ip: ip}
+		sc := &sshConn{Conn: c, l: l, ip: ip, pending: true}
 		l.conns[sc] = struct{}{}
 		l.mu.Unlock()
 		l.startups.Inc()
@@ -84,7 +84,7 @@ func (l *sshListener) Close() error {
 	l.done = true
 	var left []*sshConn
 	for c := range l.conns {
-		if !c.hasStarted() {
+		if c.isPending() {
 			left = append(left, c)
 		}
 	}
@@ -93,6 +93,21 @@ func (l *sshListener) Close() error {
 		_ = c.Close()
 	}
 	return err
+}
+
+// acquire puts a connection whose board ended back into the pending
+// counts, if they have room.
+func (l *sshListener) acquire(ip string) bool {
+	l.mu.Lock()
+	if l.done || l.pending >= l.maxStartups || l.byIP[ip] >= l.perIP {
+		l.mu.Unlock()
+		return false
+	}
+	l.pending++
+	l.byIP[ip]++
+	l.mu.Unlock()
+	l.startups.Inc()
+	return true
 }
 
 // release takes a connection out of the pending counts.
@@ -118,16 +133,19 @@ func remoteIP(a net.Addr) string {
 	return host
 }
 
-// sshConn is one accepted connection. It counts against the caps until
-// its first board starts; without a board running (before the first, or
-// after one ended) it is closed after the grace time.
+// sshConn is one accepted connection. While no board runs on it (before
+// the first, and after one ended) it is pending: it counts against the
+// caps and is closed after the grace time. So every open connection is
+// either a running board (at most --ssh-max-sessions) or pending (at most
+// --ssh-max-startups).
 type sshConn struct {
 	net.Conn
 	l  *sshListener
 	ip string
 
 	mu      sync.Mutex
-	started bool // a board started once: no longer pending
+	pending bool // counted in the listener's pending counts
+	started bool // a board started once
 	boards  int  // boards running now
 	closed  bool
 	timer   *time.Timer
@@ -142,37 +160,58 @@ type sshConn struct {
 	loginKey atomic.Pointer[string]
 }
 
-// hasStarted reports whether a board started on c once.
-func (c *sshConn) hasStarted() bool {
+// isPending reports whether c counts as pending.
+func (c *sshConn) isPending() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.started
+	return c.pending
 }
 
-// boardStarted marks c as a connection with a board: out of the pending
-// counts, and no grace timer while the board runs.
+// boardStarted takes c out of the pending counts and stops its grace
+// timer while the board runs.
 func (c *sshConn) boardStarted() {
 	c.mu.Lock()
-	first := !c.started && !c.closed
-	c.started = true
+	release := c.pending
+	c.pending, c.started = false, true
 	c.boards++
 	if c.timer != nil {
 		c.timer.Stop()
 	}
 	c.mu.Unlock()
-	if first {
+	if release {
 		c.l.release(c.ip)
 	}
 }
 
-// boardEnded gives a connection whose last board ended the grace time to
-// start another one, so that a client cannot keep a connection open
-// without a board.
+// boardEnded makes c pending again when its last board ended: it has the
+// grace time to start another one, or is closed at once when the caps
+// are full, so that a client cannot keep connections open without a
+// board.
 func (c *sshConn) boardEnded() {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.boards--; c.boards == 0 && !c.closed {
+	c.boards--
+	idle := c.boards == 0 && !c.closed
+	c.mu.Unlock()
+	if !idle {
+		return
+	}
+	ok := c.l.acquire(c.ip) // not under c.mu: the listener locks its own, then ours
+	c.mu.Lock()
+	if c.boards > 0 || c.closed { // a board started or c closed meanwhile
+		c.mu.Unlock()
+		if ok {
+			c.l.release(c.ip)
+		}
+		return
+	}
+	if ok {
+		c.pending = true
 		c.timer = time.AfterFunc(c.l.grace, c.graceOver)
+	}
+	c.mu.Unlock()
+	if !ok {
+		c.l.closed.WithLabelValues("startups").Inc()
+		_ = c.Close()
 	}
 }
 
@@ -197,12 +236,13 @@ func (c *sshConn) Close() error {
 		return nil
 	}
 	c.closed = true
-	pending := !c.started
+	release := c.pending
+	c.pending = false
 	if c.timer != nil {
 		c.timer.Stop()
 	}
 	c.mu.Unlock()
-	if pending {
+	if release {
 		c.l.release(c.ip)
 	}
 	c.l.mu.Lock()

@@ -241,19 +241,19 @@ func (h *sshHub) middleware(next ssh.Handler) ssh.Handler {
 		}
 		stops, err := sessionStops(s.Command())
 		if err != nil {
-			h.refused.WithLabelValues("usage").Inc()
+			h.refuse(s, "usage")
 			wish.Fatalln(s, "abfahrt: "+err.Error())
 			return
 		}
 		pty, _, ok := s.Pty()
 		if !ok || c == nil {
-			h.refused.WithLabelValues("no-pty").Inc()
+			h.refuse(s, "no-pty")
 			wish.Fatalln(s, "abfahrt: the board needs a terminal: ssh -t")
 			return
 		}
 		if n := h.active.Add(1); n > int64(h.o.maxSessions) {
 			h.active.Add(-1)
-			h.refused.WithLabelValues("cap").Inc()
+			h.refuse(s, "cap")
 			wish.Fatalln(s, fmt.Sprintf("abfahrt: all %d sessions are in use; try again later", h.o.maxSessions))
 			return
 		}
@@ -266,6 +266,13 @@ func (h *sshHub) middleware(next ssh.Handler) ssh.Handler {
 		}()
 		h.run(s, c, pty, stops)
 	}
+}
+
+// refuse counts and logs a session refused for reason.
+func (h *sshHub) refuse(s ssh.Session, reason string) {
+	h.refused.WithLabelValues(reason).Inc()
+	h.connLog.Info("ssh: session refused", "user", s.User(), "remote", s.RemoteAddr().String(), "reason", reason,
+		"command", s.RawCommand())
 }
 
 // sessionStops reads the session's command: stop numbers (a grid for
