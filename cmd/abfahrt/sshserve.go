@@ -272,7 +272,16 @@ func (h *sshHub) middleware(next ssh.Handler) ssh.Handler {
 func (h *sshHub) refuse(s ssh.Session, reason string) {
 	h.refused.WithLabelValues(reason).Inc()
 	h.connLog.Info("ssh: session refused", "user", s.User(), "remote", s.RemoteAddr().String(), "reason", reason,
-		"command", s.RawCommand())
+		"command", clip(s.RawCommand(), 80))
+}
+
+// clip is s cut to at most n bytes, for the log: a client's command can
+// be as long as an SSH packet.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }
 
 // sessionStops reads the session's command: stop numbers (a grid for
