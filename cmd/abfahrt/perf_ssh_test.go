@@ -141,9 +141,9 @@ func openFDs(pid int) int {
 }
 
 type perfRow struct {
-	rss  int64
-	cpu  float64 // percent of a core
-	fds  int
+	rss int64
+	cpu float64 // percent of a core
+	fds int
 }
 
 // perfScenario runs one scenario against a fresh hub of bin: n idle
