@@ -398,7 +398,7 @@ func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSp
 		_ = s.Exit(0)
 	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && s.Context().Err() == nil && !closed(chanDone):
 		reason = "error"
-		h.log.Warn("ssh: session ended with an error", "user", user, "remote", remote, "err", err)
+		h.connLog.Warn("ssh: session ended with an error", "user", user, "remote", remote, "err", err)
 		_ = s.Exit(1)
 	default:
 		if s.Context().Err() == nil && !closed(chanDone) {
