@@ -69,8 +69,11 @@ STOPPING=1.`,
 				if _, _, err := net.SplitHostPort(o.ssh.addr); err != nil {
 					return usagef("--ssh must be host:port such as 0.0.0.0:2222, got %q", o.ssh.addr)
 				}
-				if o.ssh.maxSessions < 1 || o.ssh.idle <= 0 {
-					return usagef("--ssh-max-sessions must be at least 1 and --ssh-idle positive")
+				if o.ssh.maxSessions < 1 || o.ssh.idle < 0 {
+					return usagef("--ssh-max-sessions must be at least 1 and --ssh-idle not negative (0: never)")
+				}
+				if o.ssh.loginGrace <= 0 || o.ssh.maxStartups < 1 || o.ssh.maxStartupsPerIP < 1 {
+					return usagef("--ssh-login-grace must be positive and --ssh-max-startups and --ssh-max-startups-per-ip at least 1")
 				}
 				if o.ssh.authorizedKeys == "" {
 					o.ssh.authorizedKeys = filepath.Join(statePath(os.LookupEnv), "authorized_keys")
@@ -90,7 +93,10 @@ STOPPING=1.`,
 	f.StringVar(&o.ssh.authorizedKeys, "ssh-authorized-keys", "", "public keys allowed over SSH (default $XDG_STATE_HOME/abfahrt/authorized_keys)")
 	f.BoolVar(&o.ssh.anonymous, "ssh-anonymous", false, "let anyone in over SSH (a trusted network only; the board is read-only)")
 	f.IntVar(&o.ssh.maxSessions, "ssh-max-sessions", 100, "SSH sessions open at once")
-	f.DurationVar(&o.ssh.idle, "ssh-idle", 30*time.Minute, "end an SSH session after this long without a key")
+	f.DurationVar(&o.ssh.idle, "ssh-idle", defaultSSHIdle, "end an SSH session whose client has not taken the board's output for this long (0: never)")
+	f.DurationVar(&o.ssh.loginGrace, "ssh-login-grace", defaultSSHLoginGrace, "close an SSH connection that has not started a session within this time")
+	f.IntVar(&o.ssh.maxStartups, "ssh-max-startups", defaultSSHMaxStartups, "SSH connections without a session at once; more are closed at once")
+	f.IntVar(&o.ssh.maxStartupsPerIP, "ssh-max-startups-per-ip", defaultSSHMaxStartupsPerIP, "SSH connections without a session at once from one address")
 	return cmd
 }
 

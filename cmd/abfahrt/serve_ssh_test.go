@@ -157,7 +157,9 @@ func openUntil(t *testing.T, addr string, key gossh.Signer, stop, want string) *
 // sessions that left are free again, and a session open at shutdown is
 // told; the host key is kept in the state directory.
 func TestServeSSHBoards(t *testing.T) {
-	addr, key, errb, stop := hubWithKey(t, "--ssh-max-sessions", "20")
+	// All 20 log in at once from one address: over the default of 10
+	// logins in progress from one address.
+	addr, key, errb, stop := hubWithKey(t, "--ssh-max-sessions", "20", "--ssh-max-startups-per-ip", "20")
 	stops := map[string]string{"1008": "Hauptbahnhof", "1350": "Ehinger Tor", "1240": "Universität Süd", "1010": "Theater", "1200": "Eselsberg Hasenkopf"}
 	order := []string{"1008", "1350", "1240", "1010", "1200"}
 	boards := make([]*board, 20)
@@ -221,21 +223,39 @@ func TestServeSSHBoards(t *testing.T) {
 	}
 }
 
-// A session where nobody presses a key ends at --ssh-idle, says so, and
-// frees its place.
-func TestServeSSHIdleTimeout(t *testing.T) {
-	addr, key, _, stop := hubWithKey(t, "--ssh-max-sessions", "1", "--ssh-idle", "3s")
+// A board is watched, not typed at: a session where nobody presses a key
+// keeps its board well past --ssh-idle, and the board goes on updating.
+func TestServeSSHIdleKeepsWatchedBoard(t *testing.T) {
+	addr, key, errb, stop := hubWithKey(t, "--ssh-max-sessions", "1", "--ssh-idle", "1s")
 	b := openUntil(t, addr, key, "1008", "Hauptbahnhof")
 	select {
-	case <-b.done:
-		if !strings.Contains(b.out.text(), "no key for 3s; goodbye") {
-			t.Errorf("idle session ended without a word: %q", finalLine(b.out.text()))
-		}
-	case <-time.After(60 * time.Second):
-		t.Fatal("the idle session is still open")
+	case err := <-b.done:
+		t.Fatalf("a watched session ended after the idle time: %v, %q\n%s", err, finalLine(b.out.text()), errb.String())
+	case <-time.After(4 * time.Second):
 	}
-	openUntil(t, addr, key, "1010", "Theater")
+	// Still drawn: a resize is answered with a new frame.
+	n := len(b.out.text())
+	if err := b.sess.WindowChange(32, 110); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); len(b.out.text()) == n; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the board did not redraw after 4 s without a key")
+		}
+	}
+	if c := stop(); c != exitOK {
+		t.Errorf("exit %d", c)
+	}
+}
+
+// --ssh-idle 0 means never; a negative one is refused.
+func TestServeSSHIdleZero(t *testing.T) {
+	addr, key, _, stop := hubWithKey(t, "--ssh-idle", "0")
+	openUntil(t, addr, key, "1008", "Hauptbahnhof")
 	stop()
+	if c, _, errs := runCLI(t, "serve", "--ssh", "127.0.0.1:0", "--ssh-idle", "-1s"); c != exitUsage || !strings.Contains(errs, "--ssh-idle") {
+		t.Errorf("--ssh-idle -1s: exit %d %s", c, errs)
+	}
 }
 
 // finalLine is the last non-empty line of s.

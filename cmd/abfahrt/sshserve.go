@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -31,12 +32,29 @@ import (
 
 // sshOptions are the --ssh flags of abfahrt serve.
 type sshOptions struct {
-	addr           string
-	authorizedKeys string
-	anonymous      bool
-	maxSessions    int
-	idle           time.Duration
+	addr             string
+	authorizedKeys   string
+	anonymous        bool
+	maxSessions      int
+	idle             time.Duration // a client not taking output this long is gone; 0: never
+	loginGrace       time.Duration
+	maxStartups      int
+	maxStartupsPerIP int
 }
+
+// The defaults of the --ssh limits. A board is watched, not typed at, so
+// idle is about a client that stopped reading (a screen switched off, a
+// network gone without a reset), not about keys; two minutes is long
+// past any real stall of a working client. The login grace time and the
+// startup caps are OpenSSH's (LoginGraceTime 30 s less its 120 s, since
+// a board logs in by key, never by a person typing a password;
+// MaxStartups 100 and PerSourceMaxStartups 10).
+const (
+	defaultSSHIdle             = 2 * time.Minute
+	defaultSSHLoginGrace       = 30 * time.Second
+	defaultSSHMaxStartups      = 100
+	defaultSSHMaxStartupsPerIP = 10
+)
 
 // hostKeyName is the SSH host key's file in the state directory.
 const hostKeyName = "ssh_host_ed25519_key"
@@ -57,6 +75,9 @@ type sshHub struct {
 
 	sessions prometheus.Gauge
 	refused  *prometheus.CounterVec
+	closed   *prometheus.CounterVec // connections closed by the hub's limits
+	startups prometheus.Gauge       // connections that have not started a board
+	connLog  *limitedLog            // per-connection lines, at most sshLogPerSecond
 }
 
 // startSSH listens on o.addr and serves sessions until stopSessions.
@@ -81,34 +102,54 @@ func startSSH(ctx context.Context, g *globals, o sshOptions, m *mirror.Mirror, l
 		sessions: prometheus.NewGauge(prometheus.GaugeOpts{Name: "abfahrt_ssh_sessions", Help: "Open SSH board sessions."}),
 		refused: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "abfahrt_ssh_refused_total",
 			Help: "SSH sessions refused, by reason (cap, no-pty, usage)."}, []string{"reason"}),
+		closed: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "abfahrt_ssh_connections_closed_total",
+			Help: "SSH connections the hub closed, by reason (startups, startups-per-ip, login-grace, idle)."}, []string{"reason"}),
+		startups: prometheus.NewGauge(prometheus.GaugeOpts{Name: "abfahrt_ssh_startups",
+			Help: "SSH connections open that have not started a board (login grace time running)."}),
+		connLog: newLimitedLog(log, sshLogPerSecond),
 	}
 	h.ctx, h.stop = context.WithCancel(context.WithoutCancel(ctx))
-	if err := m.Registry().Register(h.sessions); err != nil {
-		return nil, nil, err
-	}
-	if err := m.Registry().Register(h.refused); err != nil {
-		return nil, nil, err
+	for _, c := range []prometheus.Collector{h.sessions, h.refused, h.closed, h.startups} {
+		if err := m.Registry().Register(c); err != nil {
+			return nil, nil, err
+		}
 	}
 	opts := []ssh.Option{
 		wish.WithHostKeyPath(keyPath),
 		wish.WithVersion("abfahrt"),
 		wish.WithMiddleware(h.middleware),
-		// A connection that opens no session and sends nothing: gone
-		// after the idle time (a board's output keeps its own alive;
-		// sessions have their own idle timeout on input).
-		wish.WithIdleTimeout(o.idle),
+		// No idle timeout on the connection: the listener closes one
+		// without a board after the login grace time, and a session ends
+		// when its client stops taking the board's output (--ssh-idle).
+		ssh.WrapConn(func(ctx ssh.Context, c net.Conn) net.Conn {
+			if sc, ok := c.(*sshConn); ok {
+				ctx.SetValue(sshConnKey, sc)
+			}
+			return c
+		}),
+		func(s *ssh.Server) error {
+			s.ChannelHandlers = map[string]ssh.ChannelHandler{"session": sessionChannel}
+			s.ServerConfigCallback = h.serverConfig
+			return nil
+		},
 	}
 	auth := "anonymous (--ssh-anonymous)"
 	if o.anonymous {
 		opts = append(opts,
-			wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
+			wish.WithPublicKeyAuth(h.offeredKey(func(ssh.Context, ssh.PublicKey) bool { return true })),
 			wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }))
 	} else {
 		if _, err := os.Stat(o.authorizedKeys); err != nil {
 			return nil, nil, usagef("--ssh needs an authorized_keys file (--ssh-authorized-keys, default %s) or --ssh-anonymous on a trusted network: %v",
 				filepath.Join(state, "authorized_keys"), err)
 		}
-		opts = append(opts, wish.WithAuthorizedKeys(o.authorizedKeys))
+		// wish's check of the file, read at each login, behind our
+		// note of the key offered (for the log).
+		var keys ssh.Server
+		if err := wish.WithAuthorizedKeys(o.authorizedKeys)(&keys); err != nil {
+			return nil, nil, fmt.Errorf("--ssh-authorized-keys: %w", err)
+		}
+		opts = append(opts, wish.WithPublicKeyAuth(h.offeredKey(keys.PublicKeyHandler)))
 		auth = "public keys of " + o.authorizedKeys
 	}
 	srv, err := wish.NewServer(opts...)
@@ -122,7 +163,7 @@ func startSSH(ctx context.Context, g *globals, o sshOptions, m *mirror.Mirror, l
 		return nil, nil, err
 	}
 	go func() {
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, ssh.ErrServerClosed) {
+		if err := srv.Serve(newSSHListener(ln, o, h.connLog, h.closed, h.startups)); err != nil && !errors.Is(err, ssh.ErrServerClosed) {
 			log.Warn("ssh: serving ended", "err", err)
 		}
 	}()
@@ -131,8 +172,55 @@ func startSSH(ctx context.Context, g *globals, o sshOptions, m *mirror.Mirror, l
 		fp = gossh.FingerprintSHA256(srv.HostSigners[0].PublicKey())
 	}
 	log.Info("ssh: serving", "addr", ln.Addr().String(), "auth", auth, "host_key", keyPath, "fingerprint", fp,
-		"max_sessions", o.maxSessions, "idle_timeout", o.idle)
+		"max_sessions", o.maxSessions, "idle_timeout", o.idle, "login_grace", o.loginGrace,
+		"max_startups", o.maxStartups, "max_startups_per_ip", o.maxStartupsPerIP)
 	return h, ln.Addr(), nil
+}
+
+// offeredKey notes the fingerprint of each public key a client offers
+// before check decides on it, so that a refused login names the key.
+func (h *sshHub) offeredKey(check ssh.PublicKeyHandler) ssh.PublicKeyHandler {
+	return func(ctx ssh.Context, key ssh.PublicKey) bool {
+		if c := connOf(ctx); c != nil {
+			fp := gossh.FingerprintSHA256(key)
+			c.triedKey.Store(&fp)
+		}
+		return check(ctx, key)
+	}
+}
+
+// serverConfig is the SSH configuration of one connection: it logs each
+// login and each refused attempt (a client's first "none" attempt is no
+// refusal), with the key that proved itself.
+func (h *sshHub) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
+	c := connOf(ctx)
+	return &gossh.ServerConfig{
+		VerifiedPublicKeyCallback: func(_ gossh.ConnMetadata, key gossh.PublicKey, p *gossh.Permissions, _ string) (*gossh.Permissions, error) {
+			if c != nil {
+				fp := gossh.FingerprintSHA256(key)
+				c.loginKey.Store(&fp)
+			}
+			return p, nil
+		},
+		AuthLogCallback: func(cm gossh.ConnMetadata, method string, err error) {
+			key := ""
+			if c != nil {
+				at := &c.triedKey
+				if err == nil {
+					at = &c.loginKey
+				}
+				if fp := at.Load(); fp != nil && method == "publickey" {
+					key = *fp
+				}
+			}
+			switch {
+			case err == nil:
+				h.connLog.Info("ssh: login", "user", cm.User(), "method", method, "key", key, "remote", cm.RemoteAddr().String())
+			case method != "none":
+				h.connLog.Info("ssh: login refused", "user", cm.User(), "method", method, "key", key, "remote", cm.RemoteAddr().String(), "err", err)
+			}
+		},
+	}
 }
 
 // middleware is the whole session: no shell, no command but stop numbers,
@@ -140,25 +228,32 @@ func startSSH(ctx context.Context, g *globals, o sshOptions, m *mirror.Mirror, l
 func (h *sshHub) middleware(next ssh.Handler) ssh.Handler {
 	return func(s ssh.Session) {
 		defer next(s)
+		c := connOf(s.Context())
+		if c != nil {
+			// A session started: the connection is no longer one
+			// that only holds a place (login grace, startup caps).
+			c.boardStarted()
+			defer c.boardEnded()
+		}
 		if h.ctx.Err() != nil {
 			wish.Fatalln(s, "abfahrt: the hub is shutting down")
 			return
 		}
 		stops, err := sessionStops(s.Command())
 		if err != nil {
-			h.refused.WithLabelValues("usage").Inc()
+			h.refuse(s, "usage")
 			wish.Fatalln(s, "abfahrt: "+err.Error())
 			return
 		}
-		pty, winCh, ok := s.Pty()
-		if !ok {
-			h.refused.WithLabelValues("no-pty").Inc()
+		pty, _, ok := s.Pty()
+		if !ok || c == nil {
+			h.refuse(s, "no-pty")
 			wish.Fatalln(s, "abfahrt: the board needs a terminal: ssh -t")
 			return
 		}
 		if n := h.active.Add(1); n > int64(h.o.maxSessions) {
 			h.active.Add(-1)
-			h.refused.WithLabelValues("cap").Inc()
+			h.refuse(s, "cap")
 			wish.Fatalln(s, fmt.Sprintf("abfahrt: all %d sessions are in use; try again later", h.o.maxSessions))
 			return
 		}
@@ -169,8 +264,24 @@ func (h *sshHub) middleware(next ssh.Handler) ssh.Handler {
 			h.sessions.Dec()
 			h.wg.Done()
 		}()
-		h.run(s, pty, winCh, stops)
+		h.run(s, c, pty, stops)
 	}
+}
+
+// refuse counts and logs a session refused for reason.
+func (h *sshHub) refuse(s ssh.Session, reason string) {
+	h.refused.WithLabelValues(reason).Inc()
+	h.connLog.Info("ssh: session refused", "user", s.User(), "remote", s.RemoteAddr().String(), "reason", reason,
+		"command", clip(s.RawCommand(), 80))
+}
+
+// clip is s cut to at most n bytes, for the log: a client's command can
+// be as long as an SSH packet.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }
 
 // sessionStops reads the session's command: stop numbers (a grid for
@@ -190,67 +301,122 @@ func sessionStops(cmd []string) ([]tui.BoardSpec, error) {
 	return specs, nil
 }
 
-// run shows the board in session s until it ends, goes idle or the hub
+// run shows the board in session s on connection c until the session
+// ends, its client stops taking the output for --ssh-idle, or the hub
 // stops.
-func (h *sshHub) run(s ssh.Session, pty ssh.Pty, winCh <-chan ssh.Window, stops []tui.BoardSpec) {
+func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSpec) {
+	began := time.Now()
 	ctx, cancel := context.WithCancel(h.ctx)
 	defer cancel()
-	go func() { // the session going away ends the board
+	gd := c.guard.Load()
+	chanDone := make(<-chan struct{})
+	if gd != nil {
+		chanDone = gd.done
+	}
+	go func() { // the connection or the session channel going away ends the board
 		select {
 		case <-s.Context().Done():
+			cancel()
+		case <-chanDone:
 			cancel()
 		case <-ctx.Done():
 		}
 	}()
+	// The guard clamped the size already; this clamp keeps the board
+	// safe from any other way a size could come in.
+	cols, rows := clampSize(pty.Window.Width, pty.Window.Height)
 	env := append(s.Environ(), "TERM="+pty.Term)
 	r := lipgloss.NewRenderer(s, termenv.WithEnvironment(sessionEnv(env)), termenv.WithUnsafe(), termenv.WithColorCache(true))
 	theme := sessionTheme(h.g.s, pty.Term)
 	if pty.Term == "" || pty.Term == "dumb" || sessionEnv(env).Getenv("NO_COLOR") != "" {
 		theme, r = "mono", lipgloss.NewRenderer(s, termenv.WithProfile(termenv.Ascii))
 	}
+	out := &stallWriter{w: s}
 	o := tui.Options{Source: h.src, SourceName: "abfahrt hub", Boards: stops, Theme: theme, Renderer: r,
 		ConsoleFont: tui.LinuxConsole(pty.Term),
-		Lang:        "en", Interval: 15 * time.Second, Bell: s} // a reminder rings the session's terminal
+		Lang:        "en", Interval: 15 * time.Second, Bell: out} // a reminder rings the session's terminal
 	if h.g.s != nil {
 		o.Lang, o.Interval, o.LineColors = h.g.s.lang.value, h.g.s.interval, h.g.s.file.LineColors
 	}
-	in := &idleInput{s: s}
-	in.touch()
-	p := tui.NewProgram(ctx, o, in, s)
+	user, remote := s.User(), s.RemoteAddr().String()
+	h.connLog.Info("ssh: session started", "user", user, "remote", remote, "stops", s.Command(),
+		"cols", cols, "rows", rows, "term", pty.Term)
+	p := tui.NewProgram(ctx, o, s, out)
 	go func() {
-		// Send blocks until the program runs.
-		p.Send(tea.WindowSizeMsg{Width: pty.Window.Width, Height: pty.Window.Height})
-		t := time.NewTicker(max(h.o.idle/10, 100*time.Millisecond))
-		defer t.Stop()
+		// Resizes, newest first: the guard keeps only the newest size
+		// a client asked for, and this is the only place that waits
+		// for the board to take one (Send blocks until the program
+		// runs, and while it draws).
+		p.Send(tea.WindowSizeMsg{Width: cols, Height: rows})
+		if gd == nil {
+			return
+		}
 		for {
 			select {
 			case <-ctx.Done():
 				return
-			case w := <-winCh:
-				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
-			case <-t.C:
-				if in.idleFor() > h.o.idle {
-					in.idled.Store(true)
-					cancel()
-					return
+			case <-gd.resized:
+				if w, ok := gd.newest(); ok {
+					p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
 				}
 			}
 		}
 	}()
+	var idled atomic.Bool
+	if h.o.idle > 0 {
+		go func() {
+			t := time.NewTicker(min(max(h.o.idle/10, 100*time.Millisecond), 5*time.Second))
+			defer t.Stop()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+					if out.stalledFor() > h.o.idle {
+						// A write blocked this long: the client takes no
+						// output (its channel window is full). Only
+						// closing the connection ends the blocked write.
+						idled.Store(true)
+						h.closed.WithLabelValues("idle").Inc()
+						cancel()
+						_ = c.Close()
+						return
+					}
+				}
+			}
+		}()
+	}
 	_, err := p.Run()
 	p.Kill()
+	reason := "client left"
 	switch {
-	case in.idled.Load():
-		_, _ = fmt.Fprintf(s, "abfahrt: no key for %v; goodbye\r\n", h.o.idle)
-		_ = s.Exit(0)
+	case idled.Load():
+		reason = "idle" // nothing reaches this client any more: no goodbye
 	case h.ctx.Err() != nil:
+		reason = "hub stopping"
 		_, _ = fmt.Fprint(s, "abfahrt: the hub is shutting down; goodbye\r\n")
 		_ = s.Exit(0)
-	case err != nil && !errors.Is(err, tea.ErrProgramKilled):
-		h.log.Warn("ssh: session ended with an error", "user", s.User(), "remote", s.RemoteAddr().String(), "err", err)
+	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && s.Context().Err() == nil && !closed(chanDone):
+		reason = "error"
+		h.connLog.Warn("ssh: session ended with an error", "user", user, "remote", remote, "err", err)
 		_ = s.Exit(1)
 	default:
+		if s.Context().Err() == nil && !closed(chanDone) {
+			reason = "quit"
+		}
 		_ = s.Exit(0)
+	}
+	h.connLog.Info("ssh: session ended", "user", user, "remote", remote, "reason", reason,
+		"duration", time.Since(began).Round(time.Millisecond))
+}
+
+// closed reports whether c is closed.
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -267,24 +433,44 @@ func (h *sshHub) stopSessions(ctx context.Context) {
 	_ = h.srv.Close()
 }
 
-// idleInput is a session's input that remembers when the last key came.
-type idleInput struct {
-	s     ssh.Session
-	last  atomic.Int64 // unix nanoseconds
-	idled atomic.Bool
+// stallWriter is a session's output that knows how long the write in
+// progress has not moved: a write to an SSH channel blocks while the
+// client's window is full, that is while the client reads nothing.
+// Writes go in pieces, so that a large frame to a slow client that does
+// read counts as moving.
+type stallWriter struct {
+	mu    sync.Mutex
+	w     io.Writer
+	since atomic.Int64 // unix nanoseconds the piece in progress began; 0 when none
 }
 
-func (in *idleInput) Read(p []byte) (int, error) {
-	n, err := in.s.Read(p)
-	if n > 0 {
-		in.touch()
+// stallPiece is how much of a write goes at once: a few SSH packets.
+const stallPiece = 16 << 10
+
+func (sw *stallWriter) Write(p []byte) (int, error) {
+	sw.mu.Lock()
+	defer sw.mu.Unlock()
+	defer sw.since.Store(0)
+	n := 0
+	for n < len(p) {
+		sw.since.Store(time.Now().UnixNano())
+		k, err := sw.w.Write(p[n:min(len(p), n+stallPiece)])
+		n += k
+		if err != nil {
+			return n, err
+		}
 	}
-	return n, err
+	return n, nil
 }
 
-func (in *idleInput) touch() { in.last.Store(time.Now().UnixNano()) }
-
-func (in *idleInput) idleFor() time.Duration { return time.Since(time.Unix(0, in.last.Load())) }
+// stalledFor is how long the write in progress has not moved, 0 if none.
+func (sw *stallWriter) stalledFor() time.Duration {
+	t := sw.since.Load()
+	if t == 0 {
+		return 0
+	}
+	return time.Since(time.Unix(0, t))
+}
 
 // sessionEnv is a session's environment for termenv.
 type sessionEnv []string
