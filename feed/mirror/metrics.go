@@ -236,6 +236,7 @@ func (m *Mirror) serveHealth(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Cache-Control", "no-store")
 	if !h.UpstreamReachable {
 		w.WriteHeader(http.StatusServiceUnavailable)
