@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -20,13 +21,15 @@ import (
 
 // serveOptions are the flags of abfahrt serve.
 type serveOptions struct {
-	listen   string
-	upstream string
-	staleFor time.Duration
-	maxConns int
-	drain    time.Duration
-	timeout  time.Duration
-	ssh      sshOptions
+	listen      string
+	upstream    string
+	staleFor    time.Duration
+	maxConns    int
+	perSource   int
+	drain       time.Duration
+	timeout     time.Duration
+	ssh         sshOptions
+	upstreamVia string // where the upstream came from, for the start line
 }
 
 func newServeCmd(g *globals) *cobra.Command {
@@ -46,7 +49,16 @@ upstream's own CurrentTimestamp, so boards can tell its age.
 /healthz answers JSON (upstream reachable, data age; HTTP 503 while the
 upstream fails) and /metrics the Prometheus text format.
 
-The upstream is the embedded simulation unless --upstream names a service.
+The upstream is the embedded simulation unless --upstream (or the global
+--api, the same) names a service; without either flag, an api of
+ABFAHRT_API or the configuration file is the upstream. The start line
+says which.
+
+Limits against hostile clients: only the service's endpoints and their
+parameters are forwarded (anything else is 404, unknown parameters are
+dropped from the query); at most --max-conns connections are open, at
+most --max-conns-per-source of them from one address (more are closed at
+once); a client has 10 s for its request headers.
 SIGTERM (or SIGINT) stops accepting, lets open requests finish within
 --drain, then closes what is left. Under systemd (Type=notify) serve says
 READY=1, pings the watchdog while it answers its own /healthz, and says
@@ -64,6 +76,12 @@ STOPPING=1.`,
 			}
 			if o.maxConns < 1 {
 				return usagef("--max-conns must be at least 1, got %d", o.maxConns)
+			}
+			if o.perSource < 0 {
+				return usagef("--max-conns-per-source must not be negative (0: no cap per source), got %d", o.perSource)
+			}
+			if err := resolveUpstream(cmd, g, &o); err != nil {
+				return err
 			}
 			if o.ssh.addr != "" {
 				if _, _, err := net.SplitHostPort(o.ssh.addr); err != nil {
@@ -84,6 +102,7 @@ STOPPING=1.`,
 	f.StringVar(&o.upstream, "upstream", "", "base URL of the upstream mobility/v1 service (default: the embedded simulation)")
 	f.DurationVar(&o.staleFor, "stale-for", mirror.DefaultStaleFor, "serve the last good answer this long while the upstream fails")
 	f.IntVar(&o.maxConns, "max-conns", 1024, "client connections open at once (more wait in the accept queue)")
+	f.IntVar(&o.perSource, "max-conns-per-source", 64, "client connections open at once from one address (more are closed at once; 0: no cap, e.g. behind a proxy)")
 	f.DurationVar(&o.drain, "drain", 10*time.Second, "on SIGTERM, wait this long for open requests to finish")
 	f.DurationVar(&o.timeout, "timeout", mirror.DefaultTimeout, "timeout of one upstream request")
 	f.StringVar(&o.ssh.addr, "ssh", "", "also serve the board over SSH on this address (ssh -t -p PORT HOST [STOP]...)")
@@ -109,7 +128,10 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 	if o.upstream == "" {
 		svc := sim.New(sim.Options{Seed: g.seed, Clock: sim.NewClock(time.Time{}, 1)})
 		mo.Upstream, mo.Transport = sim.BaseURL, sim.NewTransport(svc)
-		upstreamName = "embedded " + simName
+		// Every answer says it is invented, errors too, so that no board
+		// behind the hub shows the simulation as a real city.
+		mo.Simulated = true
+		upstreamName = "embedded simulation (" + simName + ")"
 	}
 	m, err := mirror.New(mo)
 	if err != nil {
@@ -125,13 +147,13 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 	// finish (within --drain) instead of cutting them off.
 	reqCtx, cancelReqs := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelReqs()
-	srv := sim.NewServer(reqCtx, m.Handler(), sim.ServerOptions{MaxConns: o.maxConns})
+	srv := sim.NewServer(reqCtx, m.Handler(), hubServerOptions(o))
 	srv.ConnState = m.ConnState
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(sim.LimitListener(ln, o.maxConns)) }()
+	go func() { errc <- srv.Serve(sim.LimitListenerPerSource(ln, o.maxConns, o.perSource, m.RefusedConn)) }()
 
-	log.Info("mirror: serving", "url", "http://"+addr+mirror.BasePath, "upstream", upstreamName,
-		"interval", m.Interval(), "stale_for", o.staleFor, "max_conns", o.maxConns)
+	log.Info("mirror: serving", "url", "http://"+addr+mirror.BasePath, "upstream", upstreamName, "upstream_from", o.upstreamVia,
+		"interval", m.Interval(), "stale_for", o.staleFor, "max_conns", o.maxConns, "max_conns_per_source", o.perSource)
 	log.Info("health: serving", "healthz", "http://"+addr+"/healthz", "metrics", "http://"+addr+"/metrics")
 	pctx, cancel := context.WithTimeout(ctx, o.timeout)
 	if err := m.Probe(pctx); err != nil {
@@ -188,6 +210,54 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// resolveUpstream settles o.upstream: --upstream, or the global --api
+// (the same thing; both given and different is a usage error), or else an
+// api of the environment or the configuration file; empty for the
+// embedded simulation. An explicitly empty --api is refused, as for the
+// board: an unset variable in a unit file must not quietly serve the
+// simulation to a fleet.
+func resolveUpstream(cmd *cobra.Command, g *globals, o *serveOptions) error {
+	upFlag := cmd.Flags().Changed("upstream")
+	var api setting
+	if g.s != nil {
+		api = g.s.api
+	} else if cmd.Flags().Changed("api") {
+		api = setting{g.api, "flag --api"}
+	}
+	apiFlag := api.from == "flag --api"
+	if apiFlag && strings.TrimSpace(api.value) == "" {
+		return usagef("--api is empty; name the upstream, such as --api https://api.swu.de/mobility/v1 (without --api and --upstream serve mirrors the embedded simulation)")
+	}
+	switch {
+	case upFlag && apiFlag:
+		if strings.TrimRight(strings.TrimSpace(o.upstream), "/") != strings.TrimRight(strings.TrimSpace(api.value), "/") {
+			return usagef("--upstream %q and --api %q name different upstreams; give one of them", o.upstream, api.value)
+		}
+		o.upstreamVia = "flags --upstream and --api"
+	case upFlag:
+		o.upstreamVia = "flag --upstream"
+	case api.value != "":
+		// --api, ABFAHRT_API or the configuration file: what the boards
+		// of this machine read is what the hub mirrors.
+		o.upstream, o.upstreamVia = api.value, api.from
+	default:
+		o.upstreamVia = "default"
+	}
+	return nil
+}
+
+// hubServerOptions are the limits of the hub's HTTP server: the
+// simulation server's timeouts (10 s for the request headers, 30 s for a
+// request, a minute idle) with the write timeout above the upstream
+// timeout, so that a slow upstream's answer still reaches the client.
+func hubServerOptions(o serveOptions) sim.ServerOptions {
+	return sim.ServerOptions{
+		MaxConns:          o.maxConns,
+		MaxConnsPerSource: o.perSource,
+		WriteTimeout:      max(sim.DefaultWriteTimeout, o.timeout+30*time.Second),
+	}
 }
 
 // selfURL is how the hub reaches itself: its address, loopback when it

@@ -22,6 +22,7 @@ type metrics struct {
 	cacheHits    *prometheus.CounterVec
 	staleAnswers *prometheus.CounterVec
 	clients      prometheus.Gauge
+	refused      prometheus.Counter
 }
 
 func newMetrics(m *Mirror) *metrics {
@@ -48,8 +49,12 @@ func newMetrics(m *Mirror) *metrics {
 			Name: "abfahrt_mirror_clients",
 			Help: "Open client connections of the mirror.",
 		}),
+		refused: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "abfahrt_mirror_refused_connections_total",
+			Help: "Client connections closed at once because their source had its cap of connections open.",
+		}),
 	}
-	reg.MustRegister(mt.upstream, mt.answers, mt.cacheHits, mt.staleAnswers, mt.clients,
+	reg.MustRegister(mt.upstream, mt.answers, mt.cacheHits, mt.staleAnswers, mt.clients, mt.refused,
 		&stateCollector{m: m},
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))

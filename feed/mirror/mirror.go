@@ -255,6 +255,10 @@ func (m *Mirror) ConnState(_ net.Conn, state http.ConnState) {
 	}
 }
 
+// RefusedConn counts a client connection refused for its source's cap;
+// pass it to sim.LimitListenerPerSource.
+func (m *Mirror) RefusedConn(net.Addr) { m.metrics.refused.Inc() }
+
 // result says how an answer was obtained.
 type result int
 
