@@ -97,7 +97,7 @@ func TestAgeOnEveryAnswer(t *testing.T) {
 	// An upstream that is itself a cache: its Age counts on.
 	var age atomic.Int64
 	age.Store(40)
-	cacheUp := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	cacheUp := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Age", strconv.FormatInt(age.Load(), 10))
 		w.Header().Set("Cache-Control", "public, max-age=10")
 		_, _ = io.WriteString(w, `{"VersionInfo":{}}`)
@@ -141,17 +141,17 @@ func TestSimulatedMarker(t *testing.T) {
 		t.Errorf("cached answer of the simulation: Abfahrt-Simulated %q, want 1", resp.Header.Get("Abfahrt-Simulated"))
 	}
 
-	real := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	realUp := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		_, _ = io.WriteString(w, `{"VersionInfo":{}}`)
 	}))
-	defer real.Close()
-	hr := newHub(t, c, real.URL+"/mobility/v1")
+	defer realUp.Close()
+	hr := newHub(t, c, realUp.URL+"/mobility/v1")
 	resp, _ = get(t, http.DefaultClient, hr.srv.URL+"/mobility/v1/VersionInfo", "")
 	if v := resp.Header.Get("Abfahrt-Simulated"); v != "" {
 		t.Errorf("answer of a real service: Abfahrt-Simulated %q, want none", v)
 	}
 
-	m, err := mirror.New(mirror.Options{Upstream: real.URL + "/mobility/v1", Now: c.Now, Simulated: true})
+	m, err := mirror.New(mirror.Options{Upstream: realUp.URL + "/mobility/v1", Now: c.Now, Simulated: true})
 	if err != nil {
 		t.Fatal(err)
 	}
