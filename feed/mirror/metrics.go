@@ -3,6 +3,7 @@ package mirror
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"sort"
 	"time"
 	"unicode/utf8"
@@ -163,7 +164,7 @@ func (m *Mirror) Health() Health {
 		h.LastErrorAt = &t
 	}
 	anyServable := false
-	var all []SubjectHealth
+	worst := make([]SubjectHealth, 0, maxHealthSubjects+1) // the oldest, oldest first
 	for _, s := range m.slots {
 		ttl := m.interval(pathOf(s.key))
 		if s.cur == nil || now.Sub(s.asked) > 2*ttl {
@@ -179,7 +180,7 @@ func (m *Mirror) Health() Health {
 		} else {
 			h.SubjectsFresh++
 		}
-		all = append(all, SubjectHealth{Subject: s.key, AgeSeconds: age.Seconds(), Stale: stale})
+		worst = keepWorst(worst, SubjectHealth{Subject: s.key, AgeSeconds: age.Seconds(), Stale: stale})
 		if a, ok := h.Endpoints[s.endpoint]; !ok || age.Seconds() > a {
 			h.Endpoints[s.endpoint] = age.Seconds()
 		}
@@ -188,16 +189,9 @@ func (m *Mirror) Health() Health {
 		}
 	}
 	m.mu.Unlock()
-	sort.Slice(all, func(i, j int) bool {
-		if all[i].AgeSeconds != all[j].AgeSeconds {
-			return all[i].AgeSeconds > all[j].AgeSeconds
-		}
-		return all[i].Subject < all[j].Subject
-	})
-	h.Subjects = make([]SubjectHealth, 0, min(len(all), maxHealthSubjects))
-	for _, s := range all[:min(len(all), maxHealthSubjects)] {
-		s.Subject = cut(s.Subject, maxSubjectLen)
-		h.Subjects = append(h.Subjects, s)
+	h.Subjects = worst
+	for i := range h.Subjects {
+		h.Subjects[i].Subject = cut(h.Subjects[i].Subject, maxSubjectLen)
 	}
 	switch {
 	case h.UpstreamReachable:
@@ -208,6 +202,27 @@ func (m *Mirror) Health() Health {
 		h.Status = "down"
 	}
 	return h
+}
+
+// keepWorst inserts s into worst, ordered oldest first (then by name),
+// keeping at most maxHealthSubjects: a pass over the cache without
+// sorting all of it.
+func keepWorst(worst []SubjectHealth, s SubjectHealth) []SubjectHealth {
+	older := func(a, b SubjectHealth) bool {
+		if a.AgeSeconds != b.AgeSeconds {
+			return a.AgeSeconds > b.AgeSeconds
+		}
+		return a.Subject < b.Subject
+	}
+	if len(worst) == maxHealthSubjects && !older(s, worst[len(worst)-1]) {
+		return worst
+	}
+	i := sort.Search(len(worst), func(i int) bool { return older(s, worst[i]) })
+	worst = slices.Insert(worst, i, s)
+	if len(worst) > maxHealthSubjects {
+		worst = worst[:maxHealthSubjects]
+	}
+	return worst
 }
 
 // cut shortens s to at most n bytes on a rune boundary, marking the cut.

@@ -276,7 +276,7 @@ const (
 func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rest, ep, ok := endpointOf(r.URL)
 	if !ok {
-		m.writeError(w, r, "", http.StatusNotFound, "unknown path "+quoteShort(r.URL.Path))
+		m.writeError(w, r, "other", http.StatusNotFound, "unknown path "+quoteShort(r.URL.Path))
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
