@@ -5,11 +5,15 @@
 // However many clients ask, the upstream sees at most one request per
 // distinct query per update interval (15 s for live data, 24 h for base
 // data): answers are cached per query and concurrent misses share one
-// flight. Clients get ETag/304 and a Cache-Control max-age of what is left
-// of the interval, so further HTTP caches can stack. When the upstream
-// fails, the last good answer is served for a bounded time
+// flight. A query is the endpoint's path and the parameters the service
+// defines for it, in a canonical order (endpoints.go): other paths are
+// answered 404 here and other parameters dropped, so that no client can
+// reach anything else of the upstream or make every request a miss.
+// Clients get ETag/304, a Cache-Control max-age of what is left of the
+// interval and an Age, so further HTTP caches can stack. When the
+// upstream fails, the last good answer is served for a bounded time
 // (stale-if-error), byte for byte as the upstream sent it, so its own
-// CurrentTimestamp tells every board how old the data is.
+// CurrentTimestamp (and Age) tells every board how old the data is.
 //
 // The mirror does not clean the text of the answers: it passes bodies
 // through byte-exact. Cleaning would mean decoding and re-encoding every
@@ -18,7 +22,9 @@
 // anyway, behind a hub as behind the real service. What the mirror does
 // refuse is what would poison its cache: a 200 answer that is not valid
 // JSON or is larger than 32 MiB counts as an upstream failure, and the last
-// good answer stays.
+// good answer stays; a refusal (4xx) that is not JSON is replaced by the
+// service's error body. Every answer is sent as application/json with
+// nosniff, whatever the upstream called it.
 package mirror
 
 import (
