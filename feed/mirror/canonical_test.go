@@ -3,8 +3,10 @@ package mirror
 import (
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // The cache key's query: the endpoint's parameters only, names as the
@@ -80,6 +82,31 @@ func BenchmarkHealth4096(b *testing.B) {
 	for b.Loop() {
 		if h := m.Health(); len(h.Subjects) != maxHealthSubjects {
 			b.Fatal(len(h.Subjects))
+		}
+	}
+}
+
+// /healthz names a query of any length in at most maxSubjectLen bytes
+// (and "..."), and a last error likewise.
+func TestHealthCutsLongSubjects(t *testing.T) {
+	m, err := New(Options{Upstream: "http://127.0.0.1:1/mobility/v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := m.now()
+	for i := range 20 {
+		key := "/stoppoint/passage/Departures?StopPointCode=" + strings.Repeat("ä", 20000) + strconv.Itoa(i)
+		m.slots[key] = &slot{key: key, endpoint: "/stoppoint/passage/Departures", asked: now,
+			cur: &entry{status: 400, fetched: now.Add(-time.Second), expires: now.Add(time.Minute)}}
+	}
+	m.up = upstreamState{known: true, lastErr: strings.Repeat("x", 70000)}
+	h := m.Health()
+	if len(h.Subjects) != maxHealthSubjects || len(h.LastError) > maxErrorLen+3 {
+		t.Fatalf("%d subjects, last error of %d bytes", len(h.Subjects), len(h.LastError))
+	}
+	for _, s := range h.Subjects {
+		if len(s.Subject) > maxSubjectLen+3 || !utf8.ValidString(s.Subject) {
+			t.Errorf("subject of %d bytes (valid UTF-8: %v)", len(s.Subject), utf8.ValidString(s.Subject))
 		}
 	}
 }
