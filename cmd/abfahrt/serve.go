@@ -21,15 +21,18 @@ import (
 
 // serveOptions are the flags of abfahrt serve.
 type serveOptions struct {
-	listen      string
-	upstream    string
-	staleFor    time.Duration
-	maxConns    int
-	perSource   int
-	drain       time.Duration
-	timeout     time.Duration
-	ssh         sshOptions
-	upstreamVia string // where the upstream came from, for the start line
+	listen   string
+	upstream string
+	staleFor time.Duration
+	maxConns int
+	drain    time.Duration
+	timeout  time.Duration
+	ssh      sshOptions
+
+	// perSource caps the connections open at once per client address.
+	perSource int
+	// upstreamVia says where the upstream came from, for the start line.
+	upstreamVia string
 }
 
 func newServeCmd(g *globals) *cobra.Command {
@@ -71,17 +74,17 @@ STOPPING=1.`,
 			if _, _, err := net.SplitHostPort(o.listen); err != nil {
 				return usagef("--listen must be host:port such as 127.0.0.1:8081, got %q", o.listen)
 			}
-			if o.staleFor < 0 || o.drain < 0 || o.timeout <= 0 {
-				return usagef("--stale-for and --drain must not be negative and --timeout must be positive")
-			}
-			if o.maxConns < 1 {
-				return usagef("--max-conns must be at least 1, got %d", o.maxConns)
-			}
 			if o.perSource < 0 {
 				return usagef("--max-conns-per-source must not be negative (0: no cap per source), got %d", o.perSource)
 			}
 			if err := resolveUpstream(cmd, g, &o); err != nil {
 				return err
+			}
+			if o.staleFor < 0 || o.drain < 0 || o.timeout <= 0 {
+				return usagef("--stale-for and --drain must not be negative and --timeout must be positive")
+			}
+			if o.maxConns < 1 {
+				return usagef("--max-conns must be at least 1, got %d", o.maxConns)
 			}
 			if o.ssh.addr != "" {
 				if _, _, err := net.SplitHostPort(o.ssh.addr); err != nil {

@@ -114,17 +114,31 @@ func TestServeUpstreamFromEnvAndEmbedded(t *testing.T) {
 	}
 }
 
+// runCLIBounded is runCLI ended after 10 s: a serve that starts where it
+// should refuse must not hang the test.
+func runCLIBounded(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var errb lockedBuffer
+	code := run(ctx, args, strings.NewReader(""), io.Discard, &errb)
+	if ctx.Err() != nil {
+		t.Errorf("%v: ran until stopped (exit %d) instead of refusing", args, code)
+	}
+	return code, errb.String()
+}
+
 // --api and --upstream naming different services is a usage error; the
 // same one (give or take a trailing slash) is fine; an empty --api is
 // refused rather than quietly serving the simulation.
 func TestServeAPIAndUpstreamConflict(t *testing.T) {
 	isolateConfig(t)
 	t.Setenv("ABFAHRT_API", "")
-	c, _, errs := runCLI(t, "serve", "--listen", "127.0.0.1:0", "--api", "http://127.0.0.1:1/mobility/v1", "--upstream", "http://127.0.0.1:2/mobility/v1")
+	c, errs := runCLIBounded(t, "serve", "--listen", "127.0.0.1:0", "--api", "http://127.0.0.1:1/mobility/v1", "--upstream", "http://127.0.0.1:2/mobility/v1")
 	if c != exitUsage || !strings.Contains(errs, "different upstreams") {
 		t.Errorf("--api and --upstream differ: exit %d, %s", c, errs)
 	}
-	c, _, errs = runCLI(t, "serve", "--listen", "127.0.0.1:0", "--api", "")
+	c, errs = runCLIBounded(t, "serve", "--listen", "127.0.0.1:0", "--api", "")
 	if c != exitUsage || !strings.Contains(errs, "--api is empty") {
 		t.Errorf("--api \"\": exit %d, %s", c, errs)
 	}
