@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -248,7 +249,43 @@ func resolveUpstream(cmd *cobra.Command, g *globals, o *serveOptions) error {
 	default:
 		o.upstreamVia = "default"
 	}
+	if selfUpstream(o.upstream, o.listen) {
+		// Say, ABFAHRT_API of the boards on the hub's own machine: every
+		// query would wait on itself until --timeout.
+		return usagef("the upstream %s (%s) is this hub's own --listen %s; name the service it mirrors with --upstream", o.upstream, o.upstreamVia, o.listen)
+	}
 	return nil
+}
+
+// selfUpstream reports whether upstream names the address the hub listens
+// on (the same host, or loopback while the hub listens on loopback or all
+// addresses, and the same port).
+func selfUpstream(upstream, listen string) bool {
+	u, err := url.Parse(upstream)
+	if err != nil || u.Scheme != "http" || upstream == "" {
+		return false
+	}
+	lhost, lport, err := net.SplitHostPort(listen)
+	if err != nil || lport == "0" {
+		return false
+	}
+	uport := u.Port()
+	if uport == "" {
+		uport = "80"
+	}
+	if uport != lport {
+		return false
+	}
+	uhost := u.Hostname()
+	if strings.EqualFold(uhost, lhost) {
+		return true
+	}
+	loopback := func(h string) bool {
+		ip := net.ParseIP(h)
+		return strings.EqualFold(h, "localhost") || (ip != nil && ip.IsLoopback())
+	}
+	lip := net.ParseIP(lhost)
+	return loopback(uhost) && (lhost == "" || loopback(lhost) || (lip != nil && lip.IsUnspecified()))
 }
 
 // hubServerOptions are the limits of the hub's HTTP server: the

@@ -142,6 +142,14 @@ func TestServeAPIAndUpstreamConflict(t *testing.T) {
 	if c != exitUsage || !strings.Contains(errs, "--api is empty") {
 		t.Errorf("--api \"\": exit %d, %s", c, errs)
 	}
+	// The hub's own address as its upstream (a kiosk's ABFAHRT_API on the
+	// hub's machine) would make every query wait on itself.
+	t.Setenv("ABFAHRT_API", "http://localhost:18089/mobility/v1")
+	c, errs = runCLIBounded(t, "serve", "--listen", "127.0.0.1:18089")
+	if c != exitUsage || !strings.Contains(errs, "this hub's own --listen") {
+		t.Errorf("ABFAHRT_API naming the hub itself: exit %d, %s", c, errs)
+	}
+	t.Setenv("ABFAHRT_API", "")
 	up, _ := countingSim(t)
 	base, _, stop, code := startServe(t, "--api", up, "--upstream", up+"/")
 	defer func() {
@@ -279,5 +287,29 @@ func TestServeUpstreamFromConfig(t *testing.T) {
 	<-code
 	if log := errb.String(); !strings.Contains(log, "upstream="+up) || !strings.Contains(log, "upstream_from=config") || hits.Load() == 0 {
 		t.Errorf("config api %s: %d upstream hits; log:\n%s", up, hits.Load(), log)
+	}
+}
+
+// selfUpstream: which upstreams are the hub itself.
+func TestSelfUpstream(t *testing.T) {
+	for _, tc := range []struct {
+		up, listen string
+		self       bool
+	}{
+		{"http://127.0.0.1:8081/mobility/v1", "127.0.0.1:8081", true},
+		{"http://localhost:8081/mobility/v1", "127.0.0.1:8081", true},
+		{"http://127.0.0.1:8081/mobility/v1", "0.0.0.0:8081", true},
+		{"http://[::1]:8081/mobility/v1", ":8081", true},
+		{"http://hub.example:8081/mobility/v1", "hub.example:8081", true},
+		{"http://127.0.0.1:8082/mobility/v1", "127.0.0.1:8081", false},
+		{"http://hub.example:8081/mobility/v1", "127.0.0.1:8081", false},
+		{"https://127.0.0.1:8081/mobility/v1", "127.0.0.1:8081", false},
+		{"http://127.0.0.1/mobility/v1", "127.0.0.1:80", true},
+		{"http://127.0.0.1:0/mobility/v1", "127.0.0.1:0", false},
+		{"", "127.0.0.1:8081", false},
+	} {
+		if got := selfUpstream(tc.up, tc.listen); got != tc.self {
+			t.Errorf("selfUpstream(%q, %q) = %v", tc.up, tc.listen, got)
+		}
 	}
 }
