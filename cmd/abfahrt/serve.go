@@ -7,8 +7,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -27,6 +29,11 @@ type serveOptions struct {
 	drain    time.Duration
 	timeout  time.Duration
 	ssh      sshOptions
+
+	// perSource caps the connections open at once per client address.
+	perSource int
+	// upstreamVia says where the upstream came from, for the start line.
+	upstreamVia string
 }
 
 func newServeCmd(g *globals) *cobra.Command {
@@ -46,7 +53,16 @@ upstream's own CurrentTimestamp, so boards can tell its age.
 /healthz answers JSON (upstream reachable, data age; HTTP 503 while the
 upstream fails) and /metrics the Prometheus text format.
 
-The upstream is the embedded simulation unless --upstream names a service.
+The upstream is the embedded simulation unless --upstream (or the global
+--api, the same) names a service; without either flag, an api of
+ABFAHRT_API or the configuration file is the upstream. The start line
+says which.
+
+Limits against hostile clients: only the service's endpoints and their
+parameters are forwarded (anything else is 404, unknown parameters are
+dropped from the query); at most --max-conns connections are open, at
+most --max-conns-per-source of them from one address (more are closed at
+once); a client has 10 s for its request headers.
 SIGTERM (or SIGINT) stops accepting, lets open requests finish within
 --drain, then closes what is left. Under systemd (Type=notify) serve says
 READY=1, pings the watchdog while it answers its own /healthz, and says
@@ -58,6 +74,12 @@ STOPPING=1.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if _, _, err := net.SplitHostPort(o.listen); err != nil {
 				return usagef("--listen must be host:port such as 127.0.0.1:8081, got %q", o.listen)
+			}
+			if o.perSource < 0 {
+				return usagef("--max-conns-per-source must not be negative (0: no cap per source), got %d", o.perSource)
+			}
+			if err := resolveUpstream(cmd, g, &o); err != nil {
+				return err
 			}
 			if o.staleFor < 0 || o.drain < 0 || o.timeout <= 0 {
 				return usagef("--stale-for and --drain must not be negative and --timeout must be positive")
@@ -87,6 +109,7 @@ STOPPING=1.`,
 	f.StringVar(&o.upstream, "upstream", "", "base URL of the upstream mobility/v1 service (default: the embedded simulation)")
 	f.DurationVar(&o.staleFor, "stale-for", mirror.DefaultStaleFor, "serve the last good answer this long while the upstream fails")
 	f.IntVar(&o.maxConns, "max-conns", 1024, "client connections open at once (more wait in the accept queue)")
+	f.IntVar(&o.perSource, "max-conns-per-source", 64, "client connections open at once from one address (more are closed at once; 0: no cap, e.g. behind a proxy)")
 	f.DurationVar(&o.drain, "drain", 10*time.Second, "on SIGTERM, wait this long for open requests to finish")
 	f.DurationVar(&o.timeout, "timeout", mirror.DefaultTimeout, "timeout of one upstream request")
 	f.StringVar(&o.ssh.addr, "ssh", "", "also serve the board over SSH on this address (ssh -t -p PORT HOST [STOP]...)")
@@ -115,7 +138,10 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 	if o.upstream == "" {
 		svc := sim.New(sim.Options{Seed: g.seed, Clock: sim.NewClock(time.Time{}, 1)})
 		mo.Upstream, mo.Transport = sim.BaseURL, sim.NewTransport(svc)
-		upstreamName = "embedded " + simName
+		// Every answer says it is invented, errors too, so that no board
+		// behind the hub shows the simulation as a real city.
+		mo.Simulated = true
+		upstreamName = "embedded simulation (" + simName + ")"
 	}
 	m, err := mirror.New(mo)
 	if err != nil {
@@ -131,13 +157,13 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 	// finish (within --drain) instead of cutting them off.
 	reqCtx, cancelReqs := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelReqs()
-	srv := sim.NewServer(reqCtx, m.Handler(), sim.ServerOptions{MaxConns: o.maxConns})
+	srv := sim.NewServer(reqCtx, m.Handler(), hubServerOptions(o))
 	srv.ConnState = m.ConnState
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(sim.LimitListener(ln, o.maxConns)) }()
+	go func() { errc <- srv.Serve(sim.LimitListenerPerSource(ln, o.maxConns, o.perSource, m.RefusedConn)) }()
 
-	log.Info("mirror: serving", "url", "http://"+addr+mirror.BasePath, "upstream", upstreamName,
-		"interval", m.Interval(), "stale_for", o.staleFor, "max_conns", o.maxConns)
+	log.Info("mirror: serving", "url", "http://"+addr+mirror.BasePath, "upstream", upstreamName, "upstream_from", o.upstreamVia,
+		"interval", m.Interval(), "stale_for", o.staleFor, "max_conns", o.maxConns, "max_conns_per_source", o.perSource)
 	log.Info("health: serving", "healthz", "http://"+addr+"/healthz", "metrics", "http://"+addr+"/metrics")
 	pctx, cancel := context.WithTimeout(ctx, o.timeout)
 	if err := m.Probe(pctx); err != nil {
@@ -194,6 +220,90 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// resolveUpstream settles o.upstream: --upstream, or the global --api
+// (the same thing; both given and different is a usage error), or else an
+// api of the environment or the configuration file; empty for the
+// embedded simulation. An explicitly empty --api is refused, as for the
+// board: an unset variable in a unit file must not quietly serve the
+// simulation to a fleet.
+func resolveUpstream(cmd *cobra.Command, g *globals, o *serveOptions) error {
+	upFlag := cmd.Flags().Changed("upstream")
+	var api setting
+	if g.s != nil {
+		api = g.s.api
+	} else if cmd.Flags().Changed("api") {
+		api = setting{g.api, "flag --api"}
+	}
+	apiFlag := api.from == "flag --api"
+	if apiFlag && strings.TrimSpace(api.value) == "" {
+		return usagef("--api is empty; name the upstream, such as --api https://api.swu.de/mobility/v1 (without --api and --upstream serve mirrors the embedded simulation)")
+	}
+	switch {
+	case upFlag && apiFlag:
+		if strings.TrimRight(strings.TrimSpace(o.upstream), "/") != strings.TrimRight(strings.TrimSpace(api.value), "/") {
+			return usagef("--upstream %q and --api %q name different upstreams; give one of them", o.upstream, api.value)
+		}
+		o.upstreamVia = "flags --upstream and --api"
+	case upFlag:
+		o.upstreamVia = "flag --upstream"
+	case api.value != "":
+		// --api, ABFAHRT_API or the configuration file: what the boards
+		// of this machine read is what the hub mirrors.
+		o.upstream, o.upstreamVia = api.value, api.from
+	default:
+		o.upstreamVia = "default"
+	}
+	if selfUpstream(o.upstream, o.listen) {
+		// Say, ABFAHRT_API of the boards on the hub's own machine: every
+		// query would wait on itself until --timeout.
+		return usagef("the upstream %s (%s) is this hub's own --listen %s; name the service it mirrors with --upstream", o.upstream, o.upstreamVia, o.listen)
+	}
+	return nil
+}
+
+// selfUpstream reports whether upstream names the address the hub listens
+// on (the same host, or loopback while the hub listens on loopback or all
+// addresses, and the same port).
+func selfUpstream(upstream, listen string) bool {
+	u, err := url.Parse(upstream)
+	if err != nil || u.Scheme != "http" || upstream == "" {
+		return false
+	}
+	lhost, lport, err := net.SplitHostPort(listen)
+	if err != nil || lport == "0" {
+		return false
+	}
+	uport := u.Port()
+	if uport == "" {
+		uport = "80"
+	}
+	if uport != lport {
+		return false
+	}
+	uhost := u.Hostname()
+	if strings.EqualFold(uhost, lhost) {
+		return true
+	}
+	loopback := func(h string) bool {
+		ip := net.ParseIP(h)
+		return strings.EqualFold(h, "localhost") || (ip != nil && ip.IsLoopback())
+	}
+	lip := net.ParseIP(lhost)
+	return loopback(uhost) && (lhost == "" || loopback(lhost) || (lip != nil && lip.IsUnspecified()))
+}
+
+// hubServerOptions are the limits of the hub's HTTP server: the
+// simulation server's timeouts (10 s for the request headers, 30 s for a
+// request, a minute idle) with the write timeout above the upstream
+// timeout, so that a slow upstream's answer still reaches the client.
+func hubServerOptions(o serveOptions) sim.ServerOptions {
+	return sim.ServerOptions{
+		MaxConns:          o.maxConns,
+		MaxConnsPerSource: o.perSource,
+		WriteTimeout:      max(sim.DefaultWriteTimeout, o.timeout+30*time.Second),
+	}
 }
 
 // selfURL is how the hub reaches itself: its address, loopback when it

@@ -3,8 +3,10 @@ package mirror
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"sort"
 	"time"
+	"unicode/utf8"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -21,6 +23,7 @@ type metrics struct {
 	cacheHits    *prometheus.CounterVec
 	staleAnswers *prometheus.CounterVec
 	clients      prometheus.Gauge
+	refused      prometheus.Counter
 }
 
 func newMetrics(m *Mirror) *metrics {
@@ -47,8 +50,12 @@ func newMetrics(m *Mirror) *metrics {
 			Name: "abfahrt_mirror_clients",
 			Help: "Open client connections of the mirror.",
 		}),
+		refused: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "abfahrt_mirror_refused_connections_total",
+			Help: "Client connections closed at once because their source had its cap of connections open.",
+		}),
 	}
-	reg.MustRegister(mt.upstream, mt.answers, mt.cacheHits, mt.staleAnswers, mt.clients,
+	reg.MustRegister(mt.upstream, mt.answers, mt.cacheHits, mt.staleAnswers, mt.clients, mt.refused,
 		&stateCollector{m: m},
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -65,17 +72,23 @@ func (m *Mirror) Registry() *prometheus.Registry { return m.metrics.reg }
 
 var (
 	dataAgeDesc = prometheus.NewDesc("abfahrt_data_age_seconds",
-		"Age of the answer the mirror serves per subject (path and query), since its last good upstream exchange; subjects asked for within the last two intervals.",
-		[]string{"subject"}, nil)
+		"Largest age of the answers the mirror serves per endpoint, since their last good upstream exchange; over the queries asked for within the last two intervals.",
+		[]string{"endpoint"}, nil)
+	subjectsDesc = prometheus.NewDesc("abfahrt_mirror_subjects",
+		"Distinct queries asked for within the last two intervals with an answer to serve, fresh (within their interval) or stale.",
+		[]string{"state"}, nil)
 	upDesc = prometheus.NewDesc("abfahrt_upstream_up",
 		"1 if the last upstream exchange succeeded (or none has happened yet), 0 if it failed.", nil, nil)
 )
 
-// stateCollector reports the cache's state at scrape time.
+// stateCollector reports the cache's state at scrape time. Its labels
+// come from fixed sets (the endpoints, fresh/stale), never from a
+// client's query, so a scrape's size does not grow with what clients ask.
 type stateCollector struct{ m *Mirror }
 
 func (c *stateCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- dataAgeDesc
+	ch <- subjectsDesc
 	ch <- upDesc
 }
 
@@ -86,12 +99,23 @@ func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
 		up = 0
 	}
 	ch <- prometheus.MustNewConstMetric(upDesc, prometheus.GaugeValue, up)
-	for _, s := range h.Subjects {
-		ch <- prometheus.MustNewConstMetric(dataAgeDesc, prometheus.GaugeValue, s.AgeSeconds, s.Subject)
+	ch <- prometheus.MustNewConstMetric(subjectsDesc, prometheus.GaugeValue, float64(h.SubjectsFresh), "fresh")
+	ch <- prometheus.MustNewConstMetric(subjectsDesc, prometheus.GaugeValue, float64(h.SubjectsStale), "stale")
+	for ep, age := range h.Endpoints {
+		ch <- prometheus.MustNewConstMetric(dataAgeDesc, prometheus.GaugeValue, age, ep)
 	}
 }
 
-// Health is what /healthz answers.
+// Bounds of /healthz: it names at most maxHealthSubjects queries, each
+// cut to maxSubjectLen bytes, and the last error cut to maxErrorLen.
+const (
+	maxHealthSubjects = 10
+	maxSubjectLen     = 200
+	maxErrorLen       = 300
+)
+
+// Health is what /healthz answers. Its size is bounded whatever clients
+// ask: counts, the worst age per endpoint and the few oldest queries.
 type Health struct {
 	// Status is "ok", "stale" (the upstream fails and old answers are
 	// served) or "down" (the upstream fails and nothing is left to serve).
@@ -106,8 +130,15 @@ type Health struct {
 	// DataAgeSeconds is the largest age of the live answers served to
 	// clients within the last two intervals.
 	DataAgeSeconds float64 `json:"data_age_seconds"`
-	// Subjects are the queries asked for within the last two intervals
-	// with their data age, oldest first.
+	// SubjectsFresh and SubjectsStale count the queries asked for within
+	// the last two intervals with an answer, within their interval or
+	// older.
+	SubjectsFresh int `json:"subjects_fresh"`
+	SubjectsStale int `json:"subjects_stale"`
+	// Endpoints is the largest data age per endpoint over those queries.
+	Endpoints map[string]float64 `json:"endpoints_worst_age_seconds"`
+	// Subjects are the oldest of those queries (at most ten) with their
+	// data age, oldest first.
 	Subjects []SubjectHealth `json:"subjects"`
 }
 
@@ -122,7 +153,8 @@ type SubjectHealth struct {
 func (m *Mirror) Health() Health {
 	now := m.now()
 	m.mu.Lock()
-	h := Health{Upstream: m.base, UpstreamReachable: !m.up.known || m.up.reachable, LastError: m.up.lastErr}
+	h := Health{Upstream: m.base, UpstreamReachable: !m.up.known || m.up.reachable,
+		LastError: cut(m.up.lastErr, maxErrorLen), Endpoints: map[string]float64{}}
 	if !m.up.lastOK.IsZero() {
 		t := m.up.lastOK
 		h.LastSuccess = &t
@@ -132,6 +164,7 @@ func (m *Mirror) Health() Health {
 		h.LastErrorAt = &t
 	}
 	anyServable := false
+	worst := make([]SubjectHealth, 0, maxHealthSubjects+1) // the oldest, oldest first
 	for _, s := range m.slots {
 		ttl := m.interval(pathOf(s.key))
 		if s.cur == nil || now.Sub(s.asked) > 2*ttl {
@@ -141,18 +174,25 @@ func (m *Mirror) Health() Health {
 		if age <= m.stale {
 			anyServable = true
 		}
-		h.Subjects = append(h.Subjects, SubjectHealth{Subject: s.key, AgeSeconds: age.Seconds(), Stale: age > ttl})
+		stale := age > ttl
+		if stale {
+			h.SubjectsStale++
+		} else {
+			h.SubjectsFresh++
+		}
+		worst = keepWorst(worst, SubjectHealth{Subject: s.key, AgeSeconds: age.Seconds(), Stale: stale})
+		if a, ok := h.Endpoints[s.endpoint]; !ok || age.Seconds() > a {
+			h.Endpoints[s.endpoint] = age.Seconds()
+		}
 		if ttl == m.live {
 			h.DataAgeSeconds = max(h.DataAgeSeconds, age.Seconds())
 		}
 	}
 	m.mu.Unlock()
-	sort.Slice(h.Subjects, func(i, j int) bool {
-		if h.Subjects[i].AgeSeconds != h.Subjects[j].AgeSeconds {
-			return h.Subjects[i].AgeSeconds > h.Subjects[j].AgeSeconds
-		}
-		return h.Subjects[i].Subject < h.Subjects[j].Subject
-	})
+	h.Subjects = worst
+	for i := range h.Subjects {
+		h.Subjects[i].Subject = cut(h.Subjects[i].Subject, maxSubjectLen)
+	}
 	switch {
 	case h.UpstreamReachable:
 		h.Status = "ok"
@@ -161,10 +201,40 @@ func (m *Mirror) Health() Health {
 	default:
 		h.Status = "down"
 	}
-	if h.Subjects == nil {
-		h.Subjects = []SubjectHealth{}
-	}
 	return h
+}
+
+// keepWorst inserts s into worst, ordered oldest first (then by name),
+// keeping at most maxHealthSubjects: a pass over the cache without
+// sorting all of it.
+func keepWorst(worst []SubjectHealth, s SubjectHealth) []SubjectHealth {
+	older := func(a, b SubjectHealth) bool {
+		if a.AgeSeconds != b.AgeSeconds {
+			return a.AgeSeconds > b.AgeSeconds
+		}
+		return a.Subject < b.Subject
+	}
+	if len(worst) == maxHealthSubjects && !older(s, worst[len(worst)-1]) {
+		return worst
+	}
+	i := sort.Search(len(worst), func(i int) bool { return older(s, worst[i]) })
+	worst = slices.Insert(worst, i, s)
+	if len(worst) > maxHealthSubjects {
+		worst = worst[:maxHealthSubjects]
+	}
+	return worst
+}
+
+// cut shortens s to at most n bytes on a rune boundary, marking the cut.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "..."
 }
 
 func pathOf(key string) string {
@@ -186,6 +256,7 @@ func (m *Mirror) serveHealth(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Cache-Control", "no-store")
 	if !h.UpstreamReachable {
 		w.WriteHeader(http.StatusServiceUnavailable)

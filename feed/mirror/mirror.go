@@ -5,11 +5,15 @@
 // However many clients ask, the upstream sees at most one request per
 // distinct query per update interval (15 s for live data, 24 h for base
 // data): answers are cached per query and concurrent misses share one
-// flight. Clients get ETag/304 and a Cache-Control max-age of what is left
-// of the interval, so further HTTP caches can stack. When the upstream
-// fails, the last good answer is served for a bounded time
+// flight. A query is the endpoint's path and the parameters the service
+// defines for it, in a canonical order (endpoints.go): other paths are
+// answered 404 here and other parameters dropped, so that no client can
+// reach anything else of the upstream or make every request a miss.
+// Clients get ETag/304, a Cache-Control max-age of what is left of the
+// interval and an Age, so further HTTP caches can stack. When the
+// upstream fails, the last good answer is served for a bounded time
 // (stale-if-error), byte for byte as the upstream sent it, so its own
-// CurrentTimestamp tells every board how old the data is.
+// CurrentTimestamp (and Age) tells every board how old the data is.
 //
 // The mirror does not clean the text of the answers: it passes bodies
 // through byte-exact. Cleaning would mean decoding and re-encoding every
@@ -18,7 +22,9 @@
 // anyway, behind a hub as behind the real service. What the mirror does
 // refuse is what would poison its cache: a 200 answer that is not valid
 // JSON or is larger than 32 MiB counts as an upstream failure, and the last
-// good answer stays.
+// good answer stays; a refusal (4xx) that is not JSON is replaced by the
+// service's error body. Every answer is sent as application/json with
+// nosniff, whatever the upstream called it.
 package mirror
 
 import (
@@ -94,6 +100,10 @@ type Options struct {
 	UserAgent string
 	// Logger gets upstream failures and recoveries (nil: none).
 	Logger *slog.Logger
+	// Simulated marks every answer (errors too) with wire.SimulatedHeader:
+	// the upstream is the embedded simulation. Without it the marker is
+	// passed on per answer, as the upstream sent it.
+	Simulated bool
 }
 
 // Mirror is the caching mirror. It is safe for concurrent use.
@@ -107,6 +117,7 @@ type Mirror struct {
 	timeout time.Duration
 	ua      string
 	log     *slog.Logger
+	sim     bool
 	flights singleflight.Group
 	metrics *metrics
 
@@ -138,15 +149,16 @@ type slot struct {
 // entry is one answer of the upstream. It is never modified once stored
 // (the gzip form is made once, on first use).
 type entry struct {
-	status      int
-	body        []byte
-	contentType string
-	etag        string // sent to clients; the upstream's, or our own
-	upETag      string // the upstream's, for revalidation
-	fetched     time.Time
-	expires     time.Time
-	gzOnce      sync.Once
-	gz          []byte
+	status    int
+	body      []byte
+	etag      string // sent to clients; the upstream's, or our own
+	upETag    string // the upstream's, for revalidation
+	fetched   time.Time
+	expires   time.Time
+	upAge     int64 // the upstream's Age header in seconds: how old it already was
+	simulated bool  // the upstream marked it with wire.SimulatedHeader
+	gzOnce    sync.Once
+	gz        []byte
 }
 
 // New returns a mirror of o.Upstream.
@@ -175,6 +187,7 @@ func New(o Options) (*Mirror, error) {
 		timeout: o.Timeout,
 		ua:      o.UserAgent,
 		log:     o.Logger,
+		sim:     o.Simulated,
 		slots:   make(map[string]*slot),
 	}
 	if m.now == nil {
@@ -218,13 +231,22 @@ func sameOrigin(req *http.Request, via []*http.Request) error {
 // Upstream returns the upstream's base URL.
 func (m *Mirror) Upstream() string { return m.base }
 
-// Handler serves the mirror under /mobility/v1/, /healthz and /metrics.
+// Handler serves the mirror under /mobility/v1/, /healthz and /metrics;
+// any other path gets the service's 404 body. It routes on the exact path
+// itself rather than with an http.ServeMux, which would answer unclean
+// paths (dot segments, doubled slashes) with redirects of its own.
 func (m *Mirror) Handler() http.Handler {
-	mux := http.NewServeMux()
-	mux.Handle(BasePath+"/", m)
-	mux.HandleFunc("/healthz", m.serveHealth)
-	mux.Handle("/metrics", m.metrics.handler())
-	return mux
+	metrics := m.metrics.handler()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/healthz":
+			m.serveHealth(w, r)
+		case "/metrics":
+			metrics.ServeHTTP(w, r)
+		default:
+			m.ServeHTTP(w, r)
+		}
+	})
 }
 
 // ConnState counts open client connections for the metrics; set it as
@@ -239,6 +261,10 @@ func (m *Mirror) ConnState(_ net.Conn, state http.ConnState) {
 	}
 }
 
+// RefusedConn counts a client connection refused for its source's cap;
+// pass it to sim.LimitListenerPerSource.
+func (m *Mirror) RefusedConn(net.Addr) { m.metrics.refused.Inc() }
+
 // result says how an answer was obtained.
 type result int
 
@@ -249,29 +275,31 @@ const (
 	resStale                // the last good answer while the upstream fails
 )
 
-// ServeHTTP answers one request of a client.
+// ServeHTTP answers one request of a client. Only the endpoints of the
+// service are forwarded, each with the parameters the service defines for
+// it (see canonical); anything else is answered here, before a byte leaves
+// the hub.
 func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rest, ep, ok := endpointOf(r.URL)
+	if !ok {
+		m.writeError(w, r, "other", http.StatusNotFound, "unknown path "+quoteShort(r.URL.Path))
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		m.writeError(w, r, "", http.StatusMethodNotAllowed, "method "+r.Method+" not allowed, use GET or HEAD")
+		m.writeError(w, r, ep.path, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed, use GET or HEAD")
 		return
 	}
-	rest, ok := strings.CutPrefix(r.URL.Path, BasePath)
-	if !ok || !strings.HasPrefix(rest, "/") || rest == "/" {
-		m.writeError(w, r, "", http.StatusNotFound, "unknown path "+strconv.Quote(r.URL.Path))
-		return
-	}
-	q, err := url.ParseQuery(r.URL.RawQuery)
+	query, err := canonicalQuery(r.URL.RawQuery, ep.params)
 	if err != nil {
-		m.writeError(w, r, "", http.StatusBadRequest, "malformed query string")
+		m.writeError(w, r, ep.path, http.StatusBadRequest, err.Error())
 		return
 	}
-	key := (&url.URL{Path: rest}).EscapedPath()
-	if len(q) > 0 {
-		key += "?" + q.Encode()
+	key := rest
+	if query != "" {
+		key += "?" + query
 	}
-	ep := endpointLabel(rest)
-	e, res, err := m.get(r.Context(), key, ep, m.interval(rest))
+	e, res, err := m.get(r.Context(), key, ep.path, m.interval(rest))
 	if err != nil {
 		status := http.StatusBadGateway
 		var ue *upstreamError
@@ -284,17 +312,27 @@ func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if r.Context().Err() != nil {
 			return // the client went away
 		}
-		m.writeError(w, r, ep, status, err.Error())
+		m.writeError(w, r, ep.path, status, err.Error())
 		return
 	}
 	switch res {
 	case resHit, resShared:
-		m.metrics.cacheHits.WithLabelValues(ep).Inc()
+		m.metrics.cacheHits.WithLabelValues(ep.path).Inc()
 	case resStale:
-		m.metrics.staleAnswers.WithLabelValues(ep).Inc()
+		m.metrics.staleAnswers.WithLabelValues(ep.path).Inc()
 	case resMiss:
 	}
-	m.write(w, r, ep, e, res == resStale)
+	m.write(w, r, ep.path, e, res == resStale)
+}
+
+// quoteShort quotes a client's string for an error message, cut to 200
+// bytes: an answer (and a log line) does not grow with what a client sends.
+func quoteShort(s string) string {
+	const most = 200
+	if len(s) <= most {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(s[:most]) + "..."
 }
 
 // interval is the update interval of the dataset at path rest.
@@ -506,10 +544,13 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 	life := lifetime(resp.Header.Get("Cache-Control"), ttl)
 	switch {
 	case resp.StatusCode == http.StatusNotModified && old != nil:
-		return &entry{status: old.status, body: old.body, contentType: old.contentType, etag: old.etag,
-			upETag: old.upETag, fetched: now, expires: now.Add(life)}, nil
+		return &entry{status: old.status, body: old.body, etag: old.etag, upETag: old.upETag,
+			fetched: now, expires: now.Add(life), upAge: upstreamAge(resp.Header.Get("Age")),
+			simulated: resp.Header.Get(wire.SimulatedHeader) == "1"}, nil
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 || resp.StatusCode < 200 ||
-		(resp.StatusCode >= 300 && resp.StatusCode < 400):
+		(resp.StatusCode > 200 && resp.StatusCode < 400):
+		// The service answers 200, 304 or an error; any other 1xx-3xx
+		// (a 204 without a body, a redirect off the origin) is no answer.
 		return nil, &upstreamError{msg: "upstream answered " + resp.Status, retryAfter: retryAfter(resp.Header.Get("Retry-After"), now)}
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
@@ -520,12 +561,16 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 		return nil, &upstreamError{msg: "upstream answer larger than 32 MiB"}
 	case resp.StatusCode == http.StatusOK && !json.Valid(body):
 		return nil, &upstreamError{msg: "upstream answer is not valid JSON"}
+	case !json.Valid(body):
+		// A refusal (4xx) that is not JSON, say a proxy's HTML page: the
+		// client gets the status with the service's error body instead,
+		// never markup under the hub's name.
+		body = wire.ErrorBody(resp.StatusCode, "", "upstream answered "+resp.Status)
 	}
-	e := &entry{status: resp.StatusCode, body: body, contentType: resp.Header.Get("Content-Type"),
-		fetched: now, expires: now.Add(life)}
-	if e.contentType == "" {
-		e.contentType = "application/json; charset=utf-8"
-	}
+	// The upstream's Content-Type is not kept: every answer is sent as
+	// JSON (write), which the body has just been checked to be.
+	e := &entry{status: resp.StatusCode, body: body, fetched: now, expires: now.Add(life),
+		upAge: upstreamAge(resp.Header.Get("Age")), simulated: resp.Header.Get(wire.SimulatedHeader) == "1"}
 	if resp.StatusCode == http.StatusOK {
 		e.upETag = resp.Header.Get("ETag")
 		e.etag = e.upETag
@@ -571,6 +616,33 @@ func retryAfter(v string, now time.Time) time.Duration {
 	return min(max(d, 0), maxRetryAfter)
 }
 
+// maxAge is the largest Age the mirror sends: RFC 9111 section 1.2.2 caps
+// delta-seconds at 2^31.
+const maxAge = 1 << 31
+
+// upstreamAge reads the upstream's Age header (whole seconds, RFC 9111
+// section 5.1): 0 when absent or malformed, at most maxAge.
+func upstreamAge(v string) int64 {
+	v = strings.TrimSpace(v)
+	if v == "" || strings.Trim(v, "0123456789") != "" {
+		return 0
+	}
+	if len(v) > 10 { // beyond 2^31 whatever it says
+		return maxAge
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return min(n, maxAge)
+}
+
+// age is the entry's Age at now: what the upstream said it was, plus the
+// whole seconds since the mirror got it.
+func (e *entry) age(now time.Time) int64 {
+	return min(e.upAge+int64(max(now.Sub(e.fetched), 0)/time.Second), maxAge)
+}
+
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
 // ownETag is a strong validator of a body the upstream sent without one.
@@ -582,11 +654,13 @@ func ownETag(body []byte) string {
 // upstream sent it (gzip-encoded when the client asks for it).
 func (m *Mirror) write(w http.ResponseWriter, r *http.Request, ep string, e *entry, stale bool) {
 	h := w.Header()
-	h.Set("Content-Type", e.contentType)
-	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("Access-Control-Expose-Headers", "ETag")
+	m.commonHeaders(h, e.simulated)
 	h.Set("Vary", "Accept-Encoding")
-	left := max(e.expires.Sub(m.now()), 0)
+	now := m.now()
+	// Age tells a board (and any cache further down) how old the data is,
+	// also while it is fresh.
+	h.Set("Age", strconv.FormatInt(e.age(now), 10))
+	left := max(e.expires.Sub(now), 0)
 	if stale {
 		left = 0
 		h.Set("Warning", `110 abfahrt "Response is Stale"`)
@@ -637,7 +711,7 @@ func (e *entry) gzipped() []byte {
 func (m *Mirror) writeError(w http.ResponseWriter, r *http.Request, ep string, status int, msg string) {
 	body := wire.ErrorBody(status, "", msg)
 	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
+	m.commonHeaders(h, false)
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	if ep != "" {
@@ -649,22 +723,18 @@ func (m *Mirror) writeError(w http.ResponseWriter, r *http.Request, ep string, s
 	}
 }
 
-// endpoints are the paths the metrics name; any other is "other", so that
-// clients cannot grow the label set.
-var endpoints = map[string]bool{
-	"/VersionInfo": true, "/route/attributes/BaseData": true, "/stop/attributes/BaseData": true,
-	"/stoppoint/attributes/BaseData": true, "/vehicle/attributes/BaseData": true,
-	"/stop/passage/Departures": true, "/stop/passage/Arrivals": true,
-	"/stoppoint/passage/Departures": true, "/stoppoint/passage/Arrivals": true,
-	"/vehicle/trip/Trip": true, "/vehicle/trip/Passage": true, "/vehicle/trip/Pattern": true,
-	"/passenger/alert/UnplannedAlert": true,
-}
-
-func endpointLabel(rest string) string {
-	if endpoints[rest] {
-		return rest
+// commonHeaders are the headers of every answer, errors too: always
+// JSON, whatever the upstream said its body was, and not to be sniffed as
+// anything else; CORS for browser boards, as the service sends it; and the
+// simulation's marker.
+func (m *Mirror) commonHeaders(h http.Header, simulated bool) {
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Expose-Headers", "ETag, Age, Warning, "+wire.SimulatedHeader)
+	if simulated || m.sim {
+		h.Set(wire.SimulatedHeader, "1")
 	}
-	return "other"
 }
 
 // Interval is the update interval of live data.
@@ -674,6 +744,6 @@ func (m *Mirror) Interval() time.Duration { return m.live }
 // check that also warms the cache); it returns the upstream's failure.
 func (m *Mirror) Probe(ctx context.Context) error {
 	const p = "/VersionInfo"
-	_, _, err := m.get(ctx, p, endpointLabel(p), m.interval(p))
+	_, _, err := m.get(ctx, p, p, m.interval(p))
 	return err
 }

@@ -16,7 +16,10 @@ const shutdownGrace = 10 * time.Second
 // request, never reads its answer or idles is dropped after its timeout;
 // at most DefaultMaxConns connections are open at once, further ones wait
 // in the kernel's accept queue (they hold no descriptor of the server)
-// until one closes.
+// until one closes. There is no cap per source by default: the
+// simulation's clients (tests, load generators, a proxy) often all come
+// from one address; a server facing the open network sets
+// ServerOptions.MaxConnsPerSource.
 const (
 	DefaultReadHeaderTimeout = 10 * time.Second
 	DefaultReadTimeout       = 30 * time.Second
@@ -38,6 +41,11 @@ type ServerOptions struct {
 	IdleTimeout    time.Duration
 	MaxHeaderBytes int
 	MaxConns       int
+	// MaxConnsPerSource caps the connections open at once from one source
+	// (an IPv4 address, an IPv6 /64); a connection beyond it is closed at
+	// once rather than queued, so that one client cannot take all of
+	// MaxConns. Zero or less: no cap per source.
+	MaxConnsPerSource int
 }
 
 func (o ServerOptions) withDefaults() ServerOptions {
@@ -102,7 +110,7 @@ func ListenAndServe(ctx context.Context, addr string, s *Service) error {
 func Serve(ctx context.Context, ln net.Listener, h http.Handler, o ServerOptions) error {
 	o = o.withDefaults()
 	srv := NewServer(ctx, h, o)
-	ln = LimitListener(ln, o.MaxConns)
+	ln = LimitListenerPerSource(ln, o.MaxConns, o.MaxConnsPerSource, nil)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -126,10 +134,25 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, o ServerOptions
 // next from ln (which meanwhile waits in the kernel's queue). n <= 0 means
 // DefaultMaxConns.
 func LimitListener(ln net.Listener, n int) net.Listener {
+	return LimitListenerPerSource(ln, n, 0, nil)
+}
+
+// LimitListenerPerSource is LimitListener with at most perSource
+// connections open at once from one source (an IPv4 address, an IPv6
+// /64): Accept closes a connection beyond that at once, with a reset,
+// and calls refused (when not nil) with its address. A slow client that
+// opens connections without end so holds perSource of the n, never all:
+// the others are still served. perSource <= 0 means no cap per source.
+func LimitListenerPerSource(ln net.Listener, n, perSource int, refused func(net.Addr)) net.Listener {
 	if n <= 0 {
 		n = DefaultMaxConns
 	}
-	return &limitListener{Listener: ln, slots: make(chan struct{}, n), done: make(chan struct{})}
+	l := &limitListener{Listener: ln, slots: make(chan struct{}, n), done: make(chan struct{}),
+		perSource: perSource, refused: refused}
+	if perSource > 0 {
+		l.open = make(map[string]int)
+	}
+	return l
 }
 
 type limitListener struct {
@@ -137,20 +160,71 @@ type limitListener struct {
 	slots     chan struct{} // one token per open connection
 	done      chan struct{} // closed by Close
 	closeOnce sync.Once
+	perSource int
+	refused   func(net.Addr)
+
+	mu   sync.Mutex
+	open map[string]int // open connections per source, when perSource > 0
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
-	select {
-	case l.slots <- struct{}{}:
-	case <-l.done:
-		return nil, net.ErrClosed
+	for {
+		select {
+		case l.slots <- struct{}{}:
+		case <-l.done:
+			return nil, net.ErrClosed
+		}
+		c, err := l.Listener.Accept()
+		if err != nil {
+			<-l.slots
+			return nil, err
+		}
+		if l.perSource <= 0 {
+			return &limitConn{Conn: c, release: func() { <-l.slots }}, nil
+		}
+		src := source(c.RemoteAddr())
+		l.mu.Lock()
+		full := l.open[src] >= l.perSource
+		if !full {
+			l.open[src]++
+		}
+		l.mu.Unlock()
+		if full {
+			// Closed at once: a reset frees both ends without TIME_WAIT,
+			// and the next connection in the queue gets the slot.
+			if tc, ok := c.(*net.TCPConn); ok {
+				_ = tc.SetLinger(0) // best effort; Close follows anyway
+			}
+			_ = c.Close() // nothing to do about a failed close of a refused connection
+			<-l.slots
+			if l.refused != nil {
+				l.refused(c.RemoteAddr())
+			}
+			continue
+		}
+		return &limitConn{Conn: c, release: func() {
+			l.mu.Lock()
+			if l.open[src]--; l.open[src] <= 0 {
+				delete(l.open, src)
+			}
+			l.mu.Unlock()
+			<-l.slots
+		}}, nil
 	}
-	c, err := l.Listener.Accept()
-	if err != nil {
-		<-l.slots
-		return nil, err
+}
+
+// source is the key of a connection's origin for the cap per source: the
+// IPv4 address, or the /64 of an IPv6 address (one host's usual share);
+// the whole address string for other networks.
+func source(a net.Addr) string {
+	ta, ok := a.(*net.TCPAddr)
+	if !ok {
+		return a.String()
 	}
-	return &limitConn{Conn: c, release: func() { <-l.slots }}, nil
+	if ip4 := ta.IP.To4(); ip4 != nil {
+		return ip4.String()
+	}
+	return ta.IP.Mask(net.CIDRMask(64, 128)).String()
 }
 
 func (l *limitListener) Close() error {

@@ -1,0 +1,315 @@
+package main
+
+// Tests of the real abfahrt serve (issue 21) as an attacker or a careless
+// operator would meet it: on loopback, every loop bounded in count and
+// every connection in time.
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"abfahrt/feed/sim"
+)
+
+// isolateConfig keeps the developer's configuration and environment out
+// of serve's choice of upstream.
+func isolateConfig(t *testing.T) {
+	t.Helper()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("ABFAHRT_CONFIG", "")
+}
+
+// countingSim is a simulation on a loopback server, unlike the embedded
+// one seeded 7, that counts the requests reaching it.
+func countingSim(t *testing.T) (base string, hits *atomic.Int64) {
+	t.Helper()
+	svc := sim.New(sim.Options{Seed: 7})
+	hits = &atomic.Int64{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Header().Set("X-Test-Upstream", "counting")
+		svc.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/mobility/v1", hits
+}
+
+// Item 3: --api names serve's upstream (it was ignored, and the embedded
+// simulation served): the hub's answers come from that service, and the
+// start line names it.
+func TestServeAPIFlagIsTheUpstream(t *testing.T) {
+	isolateConfig(t)
+	up, hits := countingSim(t)
+	base, errb, stop, code := startServe(t, "--api", up)
+	defer func() {
+		stop()
+		<-code
+	}()
+	before := hits.Load()
+	if before == 0 {
+		t.Errorf("the start-up probe did not reach --api %s", up)
+	}
+	status, _ := httpGet(t, base+"/stop/passage/Departures?StopNumber=1008&Limit=3")
+	if status != http.StatusOK || hits.Load() != before+1 {
+		t.Errorf("departures: %d, upstream hits %d -> %d; want 200 and one request at --api", status, before, hits.Load())
+	}
+	log := errb.String()
+	if !strings.Contains(log, `upstream=`+up) || !strings.Contains(log, `upstream_from="flag --api"`) || strings.Contains(log, "embedded simulation") {
+		t.Errorf("the start line does not name --api %s:\n%s", up, log)
+	}
+}
+
+// Without --api or --upstream, an api of the environment is the upstream
+// (the start line says so); without any, the embedded simulation, said so
+// in the start line and marked on every answer.
+func TestServeUpstreamFromEnvAndEmbedded(t *testing.T) {
+	isolateConfig(t)
+	up, hits := countingSim(t)
+	// startServe clears ABFAHRT_API; set it after, for this run only.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	t.Setenv("ABFAHRT_API", up)
+	envErr := &lockedBuffer{}
+	envCode := make(chan int, 1)
+	go func() {
+		envCode <- run(ctx, []string{"serve", "--listen", "127.0.0.1:0"}, strings.NewReader(""), io.Discard, envErr)
+	}()
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(envErr.String(), "upstream:") && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	<-envCode
+	if log := envErr.String(); !strings.Contains(log, "upstream="+up) || !strings.Contains(log, `upstream_from="env ABFAHRT_API"`) || hits.Load() == 0 {
+		t.Errorf("ABFAHRT_API=%s: %d upstream hits; log:\n%s", up, hits.Load(), log)
+	}
+
+	base, errb, stop, code := startServe(t) // clears ABFAHRT_API
+	defer func() {
+		stop()
+		<-code
+	}()
+	if log := errb.String(); !strings.Contains(log, `upstream="embedded simulation`) {
+		t.Errorf("the start line does not say embedded simulation:\n%s", log)
+	}
+	for _, p := range []string{"/stop/passage/Departures?StopNumber=1008", "/no/such/endpoint"} {
+		resp, err := http.Get(base + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+		if resp.Header.Get("Abfahrt-Simulated") != "1" {
+			t.Errorf("%s (%d): Abfahrt-Simulated %q, want 1", p, resp.StatusCode, resp.Header.Get("Abfahrt-Simulated"))
+		}
+	}
+}
+
+// runCLIBounded is runCLI ended after 10 s: a serve that starts where it
+// should refuse must not hang the test.
+func runCLIBounded(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var errb lockedBuffer
+	code := run(ctx, args, strings.NewReader(""), io.Discard, &errb)
+	if ctx.Err() != nil {
+		t.Errorf("%v: ran until stopped (exit %d) instead of refusing", args, code)
+	}
+	return code, errb.String()
+}
+
+// --api and --upstream naming different services is a usage error; the
+// same one (give or take a trailing slash) is fine; an empty --api is
+// refused rather than quietly serving the simulation.
+func TestServeAPIAndUpstreamConflict(t *testing.T) {
+	isolateConfig(t)
+	t.Setenv("ABFAHRT_API", "")
+	c, errs := runCLIBounded(t, "serve", "--listen", "127.0.0.1:0", "--api", "http://127.0.0.1:1/mobility/v1", "--upstream", "http://127.0.0.1:2/mobility/v1")
+	if c != exitUsage || !strings.Contains(errs, "different upstreams") {
+		t.Errorf("--api and --upstream differ: exit %d, %s", c, errs)
+	}
+	c, errs = runCLIBounded(t, "serve", "--listen", "127.0.0.1:0", "--api", "")
+	if c != exitUsage || !strings.Contains(errs, "--api is empty") {
+		t.Errorf("--api \"\": exit %d, %s", c, errs)
+	}
+	// The hub's own address as its upstream (a kiosk's ABFAHRT_API on the
+	// hub's machine) would make every query wait on itself.
+	t.Setenv("ABFAHRT_API", "http://localhost:18089/mobility/v1")
+	c, errs = runCLIBounded(t, "serve", "--listen", "127.0.0.1:18089")
+	if c != exitUsage || !strings.Contains(errs, "this hub's own --listen") {
+		t.Errorf("ABFAHRT_API naming the hub itself: exit %d, %s", c, errs)
+	}
+	t.Setenv("ABFAHRT_API", "")
+	up, _ := countingSim(t)
+	base, _, stop, code := startServe(t, "--api", up, "--upstream", up+"/")
+	defer func() {
+		stop()
+		<-code
+	}()
+	if status, _ := httpGet(t, base+"/VersionInfo"); status != http.StatusOK {
+		t.Errorf("--api and --upstream the same: %d", status)
+	}
+}
+
+// Item 15: one address holding idle connections (slowloris) gets at most
+// --max-conns-per-source of them; the rest are closed at once instead of
+// queueing for --max-conns, and a board at another address is answered
+// at once meanwhile.
+func TestServeSlowlorisFromOneSource(t *testing.T) {
+	isolateConfig(t)
+	const perSource, flood = 64, 200
+	base, _, stop, code := startServe(t, "--max-conns", "100", "--max-conns-per-source", "64")
+	defer func() {
+		stop()
+		<-code
+	}()
+	addr := strings.TrimPrefix(strings.TrimSuffix(base, "/mobility/v1"), "http://")
+	host, port, _ := net.SplitHostPort(addr)
+	if host != "127.0.0.1" {
+		t.Fatalf("serve listens on %s", addr)
+	}
+
+	conns := make([]net.Conn, 0, flood)
+	defer func() {
+		for _, c := range conns {
+			_ = c.Close()
+		}
+	}()
+	var closed, held atomic.Int64
+	d := net.Dialer{Timeout: 2 * time.Second}
+	for range flood {
+		c, err := d.Dial("tcp", addr)
+		if err != nil { // reset by the hub before the dial returned
+			closed.Add(1)
+			continue
+		}
+		// Half a request, never finished: a slowloris.
+		_, _ = io.WriteString(c, "GET /mobility/v1/VersionInfo HTTP/1.1\r\nHost: x\r\n")
+		conns = append(conns, c)
+	}
+	// Which of them the hub closed within a second: all at once, so one
+	// common deadline.
+	var wg sync.WaitGroup
+	deadline := time.Now().Add(time.Second)
+	for _, c := range conns {
+		wg.Go(func() {
+			_ = c.SetReadDeadline(deadline)
+			_, err := c.Read(make([]byte, 1))
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				held.Add(1)
+			} else {
+				closed.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if closed.Load() != flood-perSource || held.Load() != perSource {
+		t.Errorf("%d slowloris connections from one address: %d held, %d closed at once; want %d and %d",
+			flood, held.Load(), closed.Load(), perSource, flood-perSource)
+	}
+
+	// A board at another address (all of 127/8 is loopback on Linux),
+	// while the first holds its cap.
+	if c, err := (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}}).Dial("tcp", addr); err != nil {
+		t.Skipf("cannot dial from 127.0.0.2: %v", err)
+	} else {
+		_ = c.Close()
+	}
+	start := time.Now()
+	tr := &http.Transport{DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}}
+		return d.DialContext(ctx, network, net.JoinHostPort("127.0.0.1", port))
+	}}
+	defer tr.CloseIdleConnections()
+	hc := &http.Client{Transport: tr, Timeout: 5 * time.Second}
+	resp, err := hc.Get(base + "/stop/passage/Departures?StopNumber=1008&Limit=3")
+	if err != nil {
+		t.Fatalf("a board at 127.0.0.2 during the flood: %v", err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	_ = resp.Body.Close()
+	took := time.Since(start)
+	t.Logf("%d slowloris connections: %d held, %d closed at once; a board at 127.0.0.2 answered %d in %v",
+		flood, held.Load(), closed.Load(), resp.StatusCode, took.Round(time.Millisecond))
+	if resp.StatusCode != http.StatusOK || took > time.Second {
+		t.Errorf("a board at 127.0.0.2 during the flood: %d after %v; want 200 within 1 s", resp.StatusCode, took)
+	}
+	// The refusals are counted.
+	resp, err = hc.Get(strings.TrimSuffix(base, "/mobility/v1") + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mb, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if !strings.Contains(string(mb), "abfahrt_mirror_refused_connections_total 136") {
+		t.Errorf("/metrics does not count the 136 refused connections")
+	}
+}
+
+// The hub's server has the timeouts of the simulation's (a slowloris is
+// dropped after 10 s without its headers), a write timeout above the
+// upstream timeout, and the caps of the flags.
+func TestServeServerLimits(t *testing.T) {
+	o := serveOptions{maxConns: 1024, perSource: 64, timeout: 2 * time.Minute}
+	so := hubServerOptions(o)
+	srv := sim.NewServer(context.Background(), http.NotFoundHandler(), so)
+	if srv.ReadHeaderTimeout != sim.DefaultReadHeaderTimeout || srv.ReadTimeout != sim.DefaultReadTimeout ||
+		srv.IdleTimeout != sim.DefaultIdleTimeout || srv.MaxHeaderBytes != sim.DefaultMaxHeaderBytes ||
+		srv.WriteTimeout <= o.timeout || so.MaxConns != 1024 || so.MaxConnsPerSource != 64 {
+		t.Errorf("hub server: header %v read %v idle %v write %v max header %d, caps %d/%d",
+			srv.ReadHeaderTimeout, srv.ReadTimeout, srv.IdleTimeout, srv.WriteTimeout, srv.MaxHeaderBytes, so.MaxConns, so.MaxConnsPerSource)
+	}
+}
+
+// A configuration file's api is the upstream too when no flag names one.
+func TestServeUpstreamFromConfig(t *testing.T) {
+	up, hits := countingSim(t)
+	dir := t.TempDir()
+	p := filepath.Join(dir, "config.toml")
+	if err := os.WriteFile(p, []byte("api = \""+up+"\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	t.Setenv("ABFAHRT_CONFIG", p)
+	_, errb, stop, code := startServe(t)
+	stop()
+	<-code
+	if log := errb.String(); !strings.Contains(log, "upstream="+up) || !strings.Contains(log, "upstream_from=config") || hits.Load() == 0 {
+		t.Errorf("config api %s: %d upstream hits; log:\n%s", up, hits.Load(), log)
+	}
+}
+
+// selfUpstream: which upstreams are the hub itself.
+func TestSelfUpstream(t *testing.T) {
+	for _, tc := range []struct {
+		up, listen string
+		self       bool
+	}{
+		{"http://127.0.0.1:8081/mobility/v1", "127.0.0.1:8081", true},
+		{"http://localhost:8081/mobility/v1", "127.0.0.1:8081", true},
+		{"http://127.0.0.1:8081/mobility/v1", "0.0.0.0:8081", true},
+		{"http://[::1]:8081/mobility/v1", ":8081", true},
+		{"http://hub.example:8081/mobility/v1", "hub.example:8081", true},
+		{"http://127.0.0.1:8082/mobility/v1", "127.0.0.1:8081", false},
+		{"http://hub.example:8081/mobility/v1", "127.0.0.1:8081", false},
+		{"https://127.0.0.1:8081/mobility/v1", "127.0.0.1:8081", false},
+		{"http://127.0.0.1/mobility/v1", "127.0.0.1:80", true},
+		{"http://127.0.0.1:0/mobility/v1", "127.0.0.1:0", false},
+		{"", "127.0.0.1:8081", false},
+	} {
+		if got := selfUpstream(tc.up, tc.listen); got != tc.self {
+			t.Errorf("selfUpstream(%q, %q) = %v", tc.up, tc.listen, got)
+		}
+	}
+}
