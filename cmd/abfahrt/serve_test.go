@@ -26,6 +26,7 @@ var mirrorURL = regexp.MustCompile(`msg="mirror: serving" url=(http://\S+)`)
 func startServe(t *testing.T, args ...string) (string, *lockedBuffer, context.CancelFunc, <-chan int) {
 	t.Helper()
 	t.Setenv("ABFAHRT_API", "")
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // a developer's config (its api) must not pick the upstream
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	errb := &lockedBuffer{}

@@ -121,6 +121,31 @@ func TestAgeOnEveryAnswer(t *testing.T) {
 	}
 }
 
+// An upstream that is a cache serving its last good answer (deploy/nginx
+// while the origin is down, or another hub) says so with Warning 110; the
+// hub passes it on, so the boards behind it mark the data stale.
+func TestUpstreamStaleWarningPassedOn(t *testing.T) {
+	c := &clock{t: t0}
+	var stale atomic.Bool
+	cacheUp := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		if stale.Load() {
+			w.Header().Set("Warning", `110 nginx "Response is Stale"`)
+		}
+		_, _ = io.WriteString(w, `{"VersionInfo":{}}`)
+	}))
+	defer cacheUp.Close()
+	h := newHub(t, c, cacheUp.URL+"/mobility/v1")
+	u := h.srv.URL + "/mobility/v1/VersionInfo"
+	if resp, _ := get(t, http.DefaultClient, u, ""); resp.Header.Get("Warning") != "" {
+		t.Errorf("a fresh answer with a Warning: %q", resp.Header.Get("Warning"))
+	}
+	stale.Store(true)
+	c.advance(25 * time.Hour) // past the base data's interval: asked again
+	if resp, _ := get(t, http.DefaultClient, u, ""); !strings.HasPrefix(resp.Header.Get("Warning"), "110 ") {
+		t.Errorf("the upstream's stale answer is served without Warning 110: %q", resp.Header.Get("Warning"))
+	}
+}
+
 // Item A: the simulation's marker is passed on per answer as the upstream
 // sent it, and Options.Simulated puts it on every answer, errors too.
 func TestSimulatedMarker(t *testing.T) {

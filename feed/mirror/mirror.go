@@ -149,14 +149,17 @@ type slot struct {
 // entry is one answer of the upstream. It is never modified once stored
 // (the gzip form is made once, on first use).
 type entry struct {
-	status    int
-	body      []byte
-	etag      string // sent to clients; the upstream's, or our own
-	upETag    string // the upstream's, for revalidation
-	fetched   time.Time
-	expires   time.Time
-	upAge     int64 // the upstream's Age header in seconds: how old it already was
-	simulated bool  // the upstream marked it with wire.SimulatedHeader
+	status  int
+	body    []byte
+	etag    string // sent to clients; the upstream's, or our own
+	upETag  string // the upstream's, for revalidation
+	fetched time.Time
+	expires time.Time
+	upAge   int64 // the upstream's Age header in seconds: how old it already was
+	// upStale: the upstream (a hub or cache itself) said the answer is
+	// stale (Warning 110-112); it is passed on as stale.
+	upStale   bool
+	simulated bool // the upstream marked it with wire.SimulatedHeader
 	gzOnce    sync.Once
 	gz        []byte
 }
@@ -546,7 +549,7 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 	case resp.StatusCode == http.StatusNotModified && old != nil:
 		return &entry{status: old.status, body: old.body, etag: old.etag, upETag: old.upETag,
 			fetched: now, expires: now.Add(life), upAge: upstreamAge(resp.Header.Get("Age")),
-			simulated: resp.Header.Get(wire.SimulatedHeader) == "1"}, nil
+			upStale: staleWarning(resp.Header), simulated: resp.Header.Get(wire.SimulatedHeader) == "1"}, nil
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 || resp.StatusCode < 200 ||
 		(resp.StatusCode > 200 && resp.StatusCode < 400):
 		// The service answers 200, 304 or an error; any other 1xx-3xx
@@ -570,7 +573,8 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 	// The upstream's Content-Type is not kept: every answer is sent as
 	// JSON (write), which the body has just been checked to be.
 	e := &entry{status: resp.StatusCode, body: body, fetched: now, expires: now.Add(life),
-		upAge: upstreamAge(resp.Header.Get("Age")), simulated: resp.Header.Get(wire.SimulatedHeader) == "1"}
+		upAge: upstreamAge(resp.Header.Get("Age")), upStale: staleWarning(resp.Header),
+		simulated: resp.Header.Get(wire.SimulatedHeader) == "1"}
 	if resp.StatusCode == http.StatusOK {
 		e.upETag = resp.Header.Get("ETag")
 		e.etag = e.upETag
@@ -622,6 +626,21 @@ const maxAge = 1 << 31
 
 // upstreamAge reads the upstream's Age header (whole seconds, RFC 9111
 // section 5.1): 0 when absent or malformed, at most maxAge.
+// staleWarning reports whether an answer's headers say it is stale:
+// Warning 110 (Response is Stale), 111 (Revalidation Failed) or 112
+// (Disconnected Operation), as a hub or a cache (deploy/nginx) sends it.
+func staleWarning(h http.Header) bool {
+	for _, w := range h.Values("Warning") {
+		for part := range strings.SplitSeq(w, ",") {
+			switch code, _, _ := strings.Cut(strings.TrimSpace(part), " "); code {
+			case "110", "111", "112":
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func upstreamAge(v string) int64 {
 	v = strings.TrimSpace(v)
 	if v == "" || strings.Trim(v, "0123456789") != "" {
@@ -661,7 +680,7 @@ func (m *Mirror) write(w http.ResponseWriter, r *http.Request, ep string, e *ent
 	// also while it is fresh.
 	h.Set("Age", strconv.FormatInt(e.age(now), 10))
 	left := max(e.expires.Sub(now), 0)
-	if stale {
+	if stale || e.upStale {
 		left = 0
 		h.Set("Warning", `110 abfahrt "Response is Stale"`)
 	}

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -231,4 +232,64 @@ func TestNginxTierThreeHubs(t *testing.T) {
 	}
 	t.Logf("%v: 30 clients over 3 hubs and 5 stops; the origin got %d departure requests (%d queries, interval %v)",
 		elapsed.Round(time.Millisecond), total, queries, nginxInterval)
+}
+
+// While the origin fails, nginx serves its last good answer with Warning
+// 110 (deploy/nginx/abfahrt.conf), and a hub behind it passes the Warning
+// on: boards behind the hub mark the data stale instead of taking its
+// standing CurrentTimestamp for the time.
+func TestNginxStaleAnswerSaysSo(t *testing.T) {
+	svc := sim.New(sim.Options{Seed: 1})
+	var down atomic.Bool
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if down.Load() {
+			http.Error(w, "down", http.StatusServiceUnavailable)
+			return
+		}
+		svc.ServeHTTP(maxAgeRewriter{w}, r)
+	}))
+	defer origin.Close()
+	cache := startNginx(t, strings.TrimPrefix(origin.URL, "http://"))
+	m, err := mirror.New(mirror.Options{Upstream: cache, LiveInterval: nginxInterval})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub := httptest.NewServer(m.Handler())
+	defer hub.Close()
+	q := "/stop/passage/Departures?Limit=5&StopNumber=1008"
+	warning := func(base string) string {
+		t.Helper()
+		resp, err := http.Get(base + q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		_, _ = io.Copy(io.Discard, resp.Body)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %s", base, resp.Status)
+		}
+		return resp.Header.Get("Warning")
+	}
+	if w := warning(cache); w != "" {
+		t.Errorf("nginx's fresh answer has a Warning: %q", w)
+	}
+	if w := warning(hub.URL + mirror.BasePath); w != "" {
+		t.Errorf("the hub's fresh answer has a Warning: %q", w)
+	}
+	down.Store(true)
+	time.Sleep(3 * nginxInterval) // past the answers' lifetime in nginx and the hub
+	if w := warning(cache); !strings.HasPrefix(w, "110 ") {
+		t.Errorf("nginx's stale answer without Warning 110: %q", w)
+	}
+	// The first request after nginx's answer expired may get it as
+	// UPDATING (served while the refresh runs, no Warning); the hub keeps
+	// that for an interval, and its next request gets the Warning.
+	for end := time.Now().Add(3 * nginxInterval); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
+		if strings.HasPrefix(warning(hub.URL+mirror.BasePath), "110 ") {
+			break
+		}
+	}
+	if w := warning(hub.URL + mirror.BasePath); !strings.HasPrefix(w, "110 ") {
+		t.Errorf("the hub does not pass nginx's Warning 110 on: %q", w)
+	}
 }
