@@ -348,27 +348,34 @@ func TestSoakHub(t *testing.T) {
 
 	waitSampling(phase) // up; the warm-up
 	warm := len(rss)
+	settled := 0 // the samples by the end of the first outage
 	for round := 1; round <= 2; round++ {
 		simProc.stop()
 		t.Logf("round %d: upstream killed", round)
 		checkDown(fmt.Sprintf("outage %d", round))
 		waitSampling(phase - 4*interval)
+		if round == 1 {
+			settled = len(rss)
+		}
 		simProc = startSim()
 		t.Logf("round %d: upstream back", round)
 		checkUp(fmt.Sprintf("recovery %d", round))
 		waitSampling(phase)
 	}
 
-	// Resident memory after the warm-up: flat within 20 %, judged on the
-	// median of three samples (30 s) at either end, so that one
-	// collection's timing does not decide.
+	// Resident memory: flat within 20 % from the end of the first outage
+	// to the end, judged on the median of three samples (30 s) at either
+	// end. Not from the end of the warm-up: the live heap is flat from
+	// then on (GODEBUG=gctrace=1: 364, 363, 364 MB after each collection
+	// with phase 60 s), but the heap still grows to the collector's goal
+	// (twice the live heap) for the first cycle, and RSS with it.
 	after := rss[warm:]
 	lo, hi := after[0], after[0]
 	for _, v := range after {
 		lo, hi = min(lo, v), max(hi, v)
 	}
-	first, last := median3(after[:3]), median3(after[len(after)-3:])
-	t.Logf("hub RSS (KiB) at the warm-up %d, after it min %d max %d, first %d last %d (every 10 s: %v); %d answers, %d gateway errors, %d failures",
+	first, last := median3(rss[settled-3:settled]), median3(rss[len(rss)-3:])
+	t.Logf("hub RSS (KiB) at the warm-up %d, after it min %d max %d; at the end of the first outage %d, at the end %d (every 10 s: %v); %d answers, %d gateway errors, %d failures",
 		rss[warm-1], lo, hi, first, last, rss, answers.Load(), gateway.Load(), failed.Load())
 	if float64(last) > 1.2*float64(first) {
 		t.Errorf("hub RSS grew from %d to %d KiB (> 20 %%): %v", first, last, rss)
