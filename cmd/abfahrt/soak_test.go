@@ -3,27 +3,21 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
-
-	"abfahrt/model"
 )
 
 // The hub as a city runs it, in CI's size (issue 21): the real binary's
@@ -39,98 +33,6 @@ import (
 //
 // SOAK_PHASE (default 60s) is the length of each of the five phases:
 // up, down, up, down, up.
-
-// soakProc is a process of the real binary with its stderr kept.
-type soakProc struct {
-	cmd *exec.Cmd
-	mu  sync.Mutex
-	log strings.Builder
-}
-
-func startProc(t *testing.T, env []string, args ...string) *soakProc {
-	t.Helper()
-	p := &soakProc{cmd: exec.Command(os.Getenv("ABFAHRT_BIN"), args...)}
-	p.cmd.Env = append(os.Environ(), env...)
-	stderr, err := p.cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			p.mu.Lock()
-			p.log.WriteString(sc.Text() + "\n")
-			p.mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() { p.stop() })
-	return p
-}
-
-func (p *soakProc) text() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.log.String()
-}
-
-func (p *soakProc) wait(t *testing.T, re *regexp.Regexp) string {
-	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if m := re.FindStringSubmatch(p.text()); m != nil {
-			return m[len(m)-1]
-		}
-	}
-	t.Fatalf("no %v in the log:\n%s", re, p.text())
-	return ""
-}
-
-func (p *soakProc) stop() {
-	if p.cmd.Process != nil {
-		_ = p.cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { _ = p.cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(15 * time.Second):
-			_ = p.cmd.Process.Kill()
-		}
-	}
-}
-
-// rssKB is a process's resident set in KiB.
-func rssKB(pid int) int {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	m := regexp.MustCompile(`VmRSS:\s+(\d+) kB`).FindSubmatch(b)
-	if m == nil {
-		return 0
-	}
-	n, _ := strconv.Atoi(string(m[1]))
-	return n
-}
-
-// freePort returns a loopback port free now.
-func freePort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
-// dialFrom is a dialer from loopback address ip, so that the clients
-// spread over sources as a city's kiosks do (the hub caps each source).
-func dialFrom(ip string) func(ctx context.Context, network, addr string) (net.Conn, error) {
-	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second}
-	return d.DialContext
-}
 
 func TestSoakHub(t *testing.T) {
 	if os.Getenv("ABFAHRT_BIN") == "" {
@@ -152,14 +54,8 @@ func TestSoakHub(t *testing.T) {
 	simAddr := freePort(t)
 	startSim := func() *soakProc {
 		p := startProc(t, env, "sim", "--listen", simAddr)
-		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			if c, err := net.Dial("tcp", simAddr); err == nil {
-				c.Close()
-				return p
-			}
-		}
-		t.Fatalf("abfahrt sim did not listen on %s:\n%s", simAddr, p.text())
-		return nil
+		waitListening(t, simAddr)
+		return p
 	}
 	simProc := startSim()
 
@@ -285,22 +181,7 @@ func TestSoakHub(t *testing.T) {
 	kiosk.typeText(os.Getenv("ABFAHRT_BIN") + " --api " + base + " --interval 5s --kiosk --stop 1350\n")
 	board.waitFor(departureRow, 30*time.Second)
 
-	// The header's clock: HH:MM of now, or of a minute ago (a frame
-	// painted just before the minute turned).
-	clockOK := func(screen string) bool {
-		now := time.Now().In(model.Berlin)
-		return strings.Contains(screen, now.Format("15:04")) || strings.Contains(screen, now.Add(-time.Minute).Format("15:04"))
-	}
-	bigClockOK := func(screen string) bool {
-		now := time.Now().In(model.Berlin)
-		for _, c := range []string{now.Format("15:04"), now.Add(-time.Minute).Format("15:04")} {
-			big := bigText(c)
-			if strings.Contains(screen, big[0]) && strings.Contains(screen, big[2]) {
-				return true
-			}
-		}
-		return false
-	}
+	clockOK, bigClockOK := clockShown, bigClockShown
 	staleRe := regexp.MustCompile(`⚠ stale`)
 	delayedRe := regexp.MustCompile(`Data delayed`)
 
@@ -414,31 +295,4 @@ func TestSoakHub(t *testing.T) {
 func median3(v []int) int {
 	a, b, c := v[0], v[1], v[2]
 	return max(min(a, b), min(max(a, b), c))
-}
-
-// bigText is the kiosk clock's first and third rows for s, as the kiosk
-// draws its digits (tui's bigGlyph at scale 1): enough to tell a time.
-func bigText(s string) [3]string {
-	glyphs := map[rune][5]string{
-		'0': {"███", "█ █", "█ █", "█ █", "███"},
-		'1': {" █ ", "██ ", " █ ", " █ ", "███"},
-		'2': {"███", "  █", "███", "█  ", "███"},
-		'3': {"███", "  █", "███", "  █", "███"},
-		'4': {"█ █", "█ █", "███", "  █", "  █"},
-		'5': {"███", "█  ", "███", "  █", "███"},
-		'6': {"███", "█  ", "███", "█ █", "███"},
-		'7': {"███", "  █", "  █", "  █", "  █"},
-		'8': {"███", "█ █", "███", "█ █", "███"},
-		'9': {"███", "█ █", "███", "  █", "███"},
-		':': {" ", "█", " ", "█", " "},
-	}
-	var out [3]string
-	for row := range 3 {
-		var parts []string
-		for _, r := range s {
-			parts = append(parts, glyphs[r][row])
-		}
-		out[row] = strings.Join(parts, " ")
-	}
-	return out
 }
