@@ -295,8 +295,8 @@ func sessionStops(cmd []string) ([]tui.BoardSpec, error) {
 		}
 		specs = append(specs, tui.BoardSpec{Stop: n})
 	}
-	if len(specs) > 16 {
-		return nil, errors.New("at most 16 boards")
+	if len(specs) > tui.MaxBoards {
+		return nil, fmt.Errorf("at most %d boards", tui.MaxBoards)
 	}
 	return specs, nil
 }
@@ -334,7 +334,7 @@ func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSp
 	out := &stallWriter{w: s}
 	o := tui.Options{Source: h.src, SourceName: "abfahrt hub", Boards: stops, Theme: theme, Renderer: r,
 		ConsoleFont: tui.LinuxConsole(pty.Term),
-		Lang:        "en", Interval: 15 * time.Second, Bell: out} // a reminder rings the session's terminal
+		Lang:        "en", Interval: tui.DefaultInterval, Bell: out} // a reminder rings the session's terminal
 	if h.g.s != nil {
 		o.Lang, o.Interval, o.LineColors = h.g.s.lang.value, h.g.s.interval, h.g.s.file.LineColors
 	}
