@@ -56,7 +56,6 @@ type kiosk struct {
 	sh     *shared
 	opt    KioskOptions // with defaults filled in
 	boards []boardPane
-	filt   []filters // the client-side filters of each board (grid.go)
 	start  time.Time // rotation epoch
 	since  time.Time // when the kiosk (re)started polling: the age of "no data yet"
 	asleep bool      // outside operating hours: no polls, only the clock
@@ -163,14 +162,18 @@ func (k *kiosk) wake(now time.Time) tea.Cmd {
 	return tea.Batch(k.wakeCmds()...)
 }
 
-// rows returns the rows of board i that pass its filters.
-func (k *kiosk) rows(i int) []int {
-	b := &k.boards[i]
-	rows := b.rows()
-	if !k.filt[i].active() {
-		return rows
+// rows returns the rows of board i (its data holds only the events its
+// filters keep).
+func (k *kiosk) rows(i int) []int { return k.boards[i].rows() }
+
+// filters reports whether a kiosk board shows feed f through filters.
+func (k *kiosk) filters(f *feedEntry) bool {
+	for i := range k.boards {
+		if b := &k.boards[i]; b.feed == f && b.filt.active() {
+			return true
+		}
 	}
-	return slices.DeleteFunc(rows, func(r int) bool { return !k.filt[i].keep(&b.data.Events[r]) })
+	return false
 }
 
 // shown returns the index of the board on screen at now: each shows for

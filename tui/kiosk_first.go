@@ -94,9 +94,6 @@ func (k *kiosk) tookFirst(a kioskFirstAnswer) tea.Cmd {
 	b := &k.boards[a.i]
 	for j := range a.board.Events {
 		e := &a.board.Events[j]
-		if k.filtOf(a.i).active() && !k.filtOf(a.i).keep(e) {
-			continue
-		}
 		if b.filt.active() && !b.filt.keep(e) {
 			continue
 		}
@@ -110,14 +107,6 @@ func (k *kiosk) tookFirst(a kioskFirstAnswer) tea.Cmd {
 		}
 	}
 	return nil
-}
-
-// filtOf returns board i's filters.
-func (k *kiosk) filtOf(i int) filters {
-	if i < len(k.filt) {
-		return k.filt[i]
-	}
-	return filters{}
 }
 
 // firstLines are the night screen's first departures, one per board that

@@ -331,23 +331,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.planClock())
 }
 
-// widen marks the feeds that a view shows through filters, so that their
-// polls ask for more events (feedEntry.wide); a feed that just became wide
-// and last asked for fewer is polled at once, so a new filter fills its
-// rows without waiting an interval.
-func (m *Model) widen() tea.Cmd {
-	var cmds []tea.Cmd
-	for _, f := range m.sh.reg.entries {
-		w := m.disp.grid.filters(f)
-		f.wide = w
-		if w && !f.gotWide && f.have && !f.poll.inFlight() && f.wideGen != f.poll.gen {
-			// A new schedule (the armed tick dies), asked for once.
-			cmds = append(cmds, f.refresh())
-			f.wideGen = f.poll.gen
-		}
-	}
-	return tea.Batch(cmds...)
-}
+// widen marks the feeds the grid's boards show through filters
+// (registry.widen).
+func (m *Model) widen() tea.Cmd { return m.sh.reg.widen(m.disp.grid.filters) }
 
 // View renders the screen. It is pure: the time comes from the last
 // clockMsg, and unchanged panes come from their caches.

@@ -59,14 +59,15 @@ func (o Options) profiles() []Profile {
 
 // setBoards makes the kiosk's boards those of specs (not yet polled).
 func (k *kiosk) setBoards(sh *shared, specs []BoardSpec) {
-	k.boards, k.filt = nil, nil
+	k.boards = nil
 	for _, s := range specs {
-		b := newBoardPane(sh, s.subject())
+		// The board keeps its filters, as the grid's boards do: the rows
+		// are filtered where they come in, and the feed asks for as many
+		// events as the same board in the grid (registry.widen).
+		b := newBoard(sh, s)
 		b.focused = false
-		b.walk, b.hideMissed = time.Duration(s.Walk), k.opt.HideMissed && s.Walk > 0
-		b.perLine = min(max(s.PerLine, 0), MaxPerLine)
-		k.boards = append(k.boards, b)
-		k.filt = append(k.filt, filters{lines: slices.Clone(s.Lines), platform: s.Platform, direction: s.Direction})
+		b.hideMissed = k.opt.HideMissed && s.Walk > 0
+		k.boards = append(k.boards, *b)
 	}
 }
 

@@ -93,6 +93,26 @@ func (r *registry) tick(sh *shared, msg feedTickMsg) (e *feedEntry, cmd tea.Cmd,
 	return e, cmd, true
 }
 
+// widen marks the feeds that a view shows through filters (filtered
+// reports it of a feed), so that their polls ask for more events
+// (feedEntry.wide); a feed that just became wide and last asked for fewer
+// is polled at once, so a new filter fills its rows without waiting an
+// interval. The grid and the kiosk use this one rule, so the same
+// filtered board asks for the same events in both.
+func (r *registry) widen(filtered func(*feedEntry) bool) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, f := range r.entries {
+		w := filtered(f)
+		f.wide = w
+		if w && !f.gotWide && f.have && !f.poll.inFlight() && f.wideGen != f.poll.gen {
+			// A new schedule (the armed tick dies), asked for once.
+			cmds = append(cmds, f.refresh())
+			f.wideGen = f.poll.gen
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
 // askMore polls now the board feeds whose last request asked for fewer
 // events than shared.limit wants now and that have no request in flight;
 // one in flight is asked again when its answer comes (receive).

@@ -1,0 +1,32 @@
+package tui
+
+import (
+	"slices"
+	"testing"
+)
+
+// The same filtered board asks the service for the same number of events
+// in the kiosk as in the grid (issue 22: a kiosk filtered to line 2 at
+// Hauptbahnhof asked for 20 departures and showed 3 rows, while the same
+// board in the grid asked for 100 and showed 11): both hold their filters
+// in the board, and one rule (registry.widen) makes a filtered feed wide.
+func TestFilteredBoardAsksAlikeInKioskAndGrid(t *testing.T) {
+	spec := BoardSpec{Stop: 1008, Lines: []string{"2"}}
+	grid := newGridEnv(t, 160, 48, []BoardSpec{spec, {Stop: 1350}}, nil)
+	grid.pollFeeds()
+	grid.pollFeeds()
+	kiosk := newKioskEnv(t, 100, 30, KioskOptions{}, spec)
+	kiosk.kpoll()
+	kiosk.kpoll()
+	gridMax, kioskMax := slices.Max(grid.src.limits), slices.Max(kiosk.src.limits)
+	if kioskMax != gridMax || kioskMax != MaxLimit {
+		t.Errorf("a board filtered to line 2 asks for %d events in the kiosk (%v) and %d in the grid (%v); want %d in both",
+			kioskMax, kiosk.src.limits, gridMax, grid.src.limits, MaxLimit)
+	}
+	// And the kiosk's rows are the filtered ones.
+	for _, r := range kiosk.k.kiosk.rows(0) {
+		if e := kiosk.k.kiosk.boards[0].data.Events[r]; e.Line() != "2" {
+			t.Errorf("the kiosk filtered to line 2 shows line %s", e.Line())
+		}
+	}
+}
