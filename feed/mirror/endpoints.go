@@ -4,6 +4,8 @@ import (
 	"errors"
 	"net/url"
 	"strings"
+
+	"abfahrt/feed/internal/wire"
 )
 
 // endpoint is one path of the service the mirror forwards, with the query
@@ -52,28 +54,12 @@ func endpointOf(u *url.URL) (rest string, ep endpoint, ok bool) {
 	if len(p) > 256 { // longer than any endpoint by far; not worth a look
 		return "", endpoint{}, false
 	}
-	rest, ok = strings.CutPrefix(collapseSlashes(p), BasePath)
+	rest, ok = strings.CutPrefix(wire.CollapseSlashes(p), BasePath)
 	if !ok {
 		return "", endpoint{}, false
 	}
 	ep, ok = endpoints[rest]
 	return rest, ep, ok
-}
-
-// collapseSlashes collapses runs of slashes in a path, so that
-// /mobility/v1//stop/passage/Departures is the single-slash path.
-func collapseSlashes(p string) string {
-	if !strings.Contains(p, "//") {
-		return p
-	}
-	b := make([]byte, 0, len(p))
-	for i := 0; i < len(p); i++ {
-		if p[i] == '/' && len(b) > 0 && b[len(b)-1] == '/' {
-			continue
-		}
-		b = append(b, p[i])
-	}
-	return string(b)
 }
 
 // errMalformedQuery refuses a query whose parameter of the service cannot

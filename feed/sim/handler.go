@@ -54,7 +54,7 @@ func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // answer routes a request and produces its response.
 func (s *Service) answer(r *http.Request) response {
-	rest, ok := strings.CutPrefix(cleanSlashes(r.URL.Path), basePath)
+	rest, ok := strings.CutPrefix(wire.CollapseSlashes(r.URL.Path), basePath)
 	ep := routes[rest]
 	if !ok || ep == nil {
 		return errorResponse(http.StatusNotFound, "", "unknown path "+strconv.Quote(r.URL.Path))
@@ -70,22 +70,6 @@ func (s *Service) answer(r *http.Request) response {
 		return ep(s, query{vals: vals, baseURL: "http://" + r.Host + basePath}, s.now())
 	}
 	return ep(s, query{vals: vals, baseURL: BaseURL}, s.now())
-}
-
-// cleanSlashes collapses runs of slashes in a path, so that
-// /mobility/v1//stop/passage/Departures is answered like the single slash.
-func cleanSlashes(p string) string {
-	if !strings.Contains(p, "//") {
-		return p
-	}
-	b := make([]byte, 0, len(p))
-	for i := 0; i < len(p); i++ {
-		if p[i] == '/' && len(b) > 0 && b[len(b)-1] == '/' {
-			continue
-		}
-		b = append(b, p[i])
-	}
-	return string(b)
 }
 
 // errorResponse is the JSON error body of wire-format.md section 4 (the

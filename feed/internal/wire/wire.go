@@ -114,3 +114,20 @@ func Accepts(v string, names ...string) bool {
 	}
 	return false
 }
+
+// CollapseSlashes collapses runs of slashes in a path, so that
+// /mobility/v1//stop/passage/Departures is the single-slash path: the
+// simulation answers it so, and the hub forwards it so.
+func CollapseSlashes(p string) string {
+	if !strings.Contains(p, "//") {
+		return p
+	}
+	b := make([]byte, 0, len(p))
+	for i := 0; i < len(p); i++ {
+		if p[i] == '/' && len(b) > 0 && b[len(b)-1] == '/' {
+			continue
+		}
+		b = append(b, p[i])
+	}
+	return string(b)
+}
