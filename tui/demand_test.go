@@ -30,3 +30,16 @@ func TestFilteredBoardAsksAlikeInKioskAndGrid(t *testing.T) {
 		}
 	}
 }
+
+// A line with no stops known is said in the board's language (it was an
+// English literal).
+func TestNoStopsForLineInGerman(t *testing.T) {
+	e := newEnv(t, 120, 40, false)
+	e.m.sh.t = textsFor("de")
+	e.send(e.src.base)
+	e.poll()
+	e.runAll(openCmd(target{kind: targetLine, route: 99, line: "99"}))
+	if got, want := e.m.sh.notice, "keine Haltestellen der Linie 99 bekannt"; got != want {
+		t.Errorf("notice %q, want %q", got, want)
+	}
+}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"fmt"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -127,7 +129,7 @@ func (m *Model) open(t target) tea.Cmd {
 		}
 		stop, ok := m.sh.base.lineStart(t.route)
 		if !ok {
-			m.sh.notice = "no stops known for line " + t.line
+			m.sh.notice = fmt.Sprintf(m.sh.t.NoStopsForLine, t.line)
 			return nil
 		}
 		t.stop = stop
