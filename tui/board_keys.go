@@ -317,9 +317,9 @@ func (m *Model) gridKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Right):
 		g.moveFocus(1)
 	case key.Matches(msg, k.Up):
-		g.moveFocus(-max(g.cols, 1))
+		g.moveFocus(-max(g.columns(), 1))
 	case key.Matches(msg, k.Down):
-		g.moveFocus(max(g.cols, 1))
+		g.moveFocus(max(g.columns(), 1))
 	default:
 		return b.update(msg, k) // a, f, l, d, walking time, per line
 	}

@@ -22,7 +22,6 @@ type gridPane struct {
 	zoomed bool         // the focused board (the open one, if any) shows whole
 	width  int
 	height int
-	cols   int   // columns of the last layout, for up/down focus moves
 	cache  *memo // the whole grid's rendering
 	body   *memo // the cells below the summary line (gridPane.render)
 	// home is the board esc or the removal of the last watched board

@@ -60,8 +60,8 @@ func TestGridFocusZoomRemove(t *testing.T) {
 		t.Errorf("5: focus %d, want 4", g.focus)
 	}
 	e.key("up")
-	if g := &e.m.disp.grid; g.focus != 4-g.cols || g.cols < 2 {
-		t.Errorf("↑ from 5 with %d columns: focus %d", g.cols, g.focus)
+	if g := &e.m.disp.grid; g.focus != 4-g.columns() || g.columns() < 2 {
+		t.Errorf("↑ from 5 with %d columns: focus %d", g.columns(), g.focus)
 	}
 	e.key("9") // no ninth board: nothing
 	e.key("1")

@@ -63,7 +63,6 @@ func split(total, n, i int) int {
 // focus (focused), not while the vehicle pane beside it has.
 func (g *gridPane) setSize(w, h int, focused bool) {
 	g.width, g.height = w, h
-	g.cols, _ = gridShape(len(g.boards), w, h-1, g.sh.limit)
 	z := g.zoomedBoard()
 	for i, b := range g.all() {
 		b.focused = focused && b == z
@@ -79,6 +78,14 @@ func (g *gridPane) setSize(w, h int, focused bool) {
 			b.setSize(w, h)
 		}
 	}
+}
+
+// columns is the number of columns of the grid's cells now, for the
+// up/down focus moves: the same shape render draws, computed, not kept
+// by the view.
+func (g *gridPane) columns() int {
+	cols, _ := gridShape(len(g.boards), g.width, g.height-1, g.sh.limit)
+	return cols
 }
 
 // zoomedBoard returns the board shown whole, nil when the grid shows its
@@ -117,7 +124,6 @@ func (g *gridPane) render() string {
 	}
 	body := h - 1
 	cols, rows := gridShape(len(g.boards), w, body, g.sh.limit)
-	g.cols = cols
 	per := cols * rows
 	first := (g.focus / per) * per
 	sep := st.HelpSep.Render("│")
