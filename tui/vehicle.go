@@ -67,6 +67,7 @@ type vehiclePane struct {
 	mapRev        int // bumped when the map's content changes
 	cache         *vehicleCache
 	list          listWindow // the passage list's layout, for the keys (measure)
+	measured      measureKey // what list was measured for (measure)
 }
 
 // newVehiclePane returns the closed pane.

@@ -62,9 +62,24 @@ func (p *vehiclePane) listRect() (w, h int) {
 	return iw, bh
 }
 
+// measureKey is everything the passage list's layout depends on: the
+// data (rev), the size, the scroll state and the second (the vehicle's
+// place between its stops moves with the time).
+type measureKey struct {
+	rev, w, h, scroll int
+	follow, have, ok  bool
+	sec               int64
+}
+
 // measure lays out the passage list for the keys (scrolling, paging):
-// called from Update after every message, never from View.
+// called from Update, never from View, and only when what the layout
+// depends on changed (measureKey), not after every message.
 func (p *vehiclePane) measure() {
+	k := measureKey{rev: p.rev, w: p.width, h: p.height, scroll: p.scroll, follow: p.follow, have: p.have, ok: true, sec: p.sh.now.Unix()}
+	if p.measured == k {
+		return
+	}
+	p.measured = k
 	w, h := p.listRect()
 	if w <= 0 || h <= 1 {
 		p.list = listWindow{}
