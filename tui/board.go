@@ -66,12 +66,33 @@ type boardPane struct {
 	// removing is set by a first `x`: the cell asks, a second `x`
 	// removes the board, any other key keeps it (gridPane.askRemove).
 	removing bool
+	// hold is the board's identity as a holder of its feed (registry).
+	hold holder
+}
+
+// demand is how many events the board wants of its feed: MaxLimit when it
+// shows them through filters, so that it fills as many rows as an
+// unfiltered board, else shared.limit.
+func (b *boardPane) demand() int {
+	if b.filt.active() {
+		return MaxLimit
+	}
+	return b.sh.limit
+}
+
+// declare tells the board's feed its demand now (after a change of its
+// filters or of shared.limit); a rise polls once more at once.
+func (b *boardPane) declare() tea.Cmd {
+	if b.feed == nil {
+		return nil
+	}
+	return b.feed.demand(b.hold, b.demand())
 }
 
 // newBoardPane returns a board for s; its first poll comes from Init or
 // from the caller that opened it.
 func newBoardPane(sh *shared, s subject) boardPane {
-	return boardPane{sh: sh, subj: s, focused: true, cache: &viewCache{}}
+	return boardPane{sh: sh, subj: s, focused: true, cache: &viewCache{}, hold: newHolder()}
 }
 
 // setSize gives the board its rectangle.
@@ -112,7 +133,7 @@ func (b *boardPane) show() tea.Cmd {
 	if b.feed != nil {
 		return nil
 	}
-	f, cmd := b.sh.reg.acquire(b.subj)
+	f, cmd := b.sh.reg.acquire(b.subj, b.hold, b.demand())
 	b.feed = f
 	b.fed()
 	return cmd
@@ -121,7 +142,7 @@ func (b *boardPane) show() tea.Cmd {
 // hide gives the feed up; its poll ends unless another view shows it.
 func (b *boardPane) hide() {
 	if b.feed != nil {
-		b.sh.reg.release(b.feed)
+		b.sh.reg.release(b.feed, b.hold)
 		b.feed = nil
 	}
 }
@@ -318,7 +339,7 @@ func (b *boardPane) rows() []int {
 			continue
 		}
 		if b.wideData() && len(out) >= b.sh.limit {
-			break // a wide answer (for a filter) shows as many rows as asked for
+			break // a wide answer (for a filter) shows as many rows as an unfiltered one
 		}
 		out = append(out, i)
 	}
@@ -326,9 +347,9 @@ func (b *boardPane) rows() []int {
 	return out
 }
 
-// wideData reports whether the board's rows come from a wide answer
-// (feedEntry.wide), which holds more events than a board shows.
-func (b *boardPane) wideData() bool { return b.feed != nil && b.feed.gotWide }
+// wideData reports whether the board's rows come from an answer that
+// asked for more events than a board shows (a filtered holder's demand).
+func (b *boardPane) wideData() bool { return b.feed != nil && b.feed.got > b.sh.limit }
 
 // setCursor moves the cursor to row i, clamped, and remembers its trip.
 func (b *boardPane) setCursor(i int) {
@@ -348,9 +369,9 @@ func (b *boardPane) rowKey(rows []int) func(int) eventKey {
 func (b *boardPane) update(msg tea.KeyMsg, k *boardKeys) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Line):
-		b.cycleLine()
+		return b.cycleLine()
 	case key.Matches(msg, k.Direction):
-		b.cycleDirection()
+		return b.cycleDirection()
 	case key.Matches(msg, k.Up):
 		b.setCursor(b.cursor - 1)
 	case key.Matches(msg, k.Down):
@@ -401,7 +422,7 @@ func (b *boardPane) cyclePlatform() tea.Cmd {
 		return nil
 	}
 	if b.filt.platform != "" {
-		b.filt.platform = ""
+		b.filt.platform = "" // the feed is acquired anew below (setSubject), with the board's demand
 		b.refilter()
 	}
 	s := b.subj

@@ -10,8 +10,9 @@ import (
 
 // cycleLine sets the board's line filter to the next line on the
 // board, and after the last back to all lines. A filter of several lines
-// (from a layout) goes back to all lines.
-func (b *boardPane) cycleLine() {
+// (from a layout) goes back to all lines. The returned command asks the
+// feed for more events when the board now wants more (declare).
+func (b *boardPane) cycleLine() tea.Cmd {
 	var lines []string
 	for i := range b.raw.Events {
 		e := &b.raw.Events[i]
@@ -24,11 +25,12 @@ func (b *boardPane) cycleLine() {
 	slices.SortFunc(lines, compareLines)
 	b.filt.lines = nextOf(lines, b.filt.lines)
 	b.refilter()
+	return b.declare()
 }
 
 // cycleDirection sets the direction filter to the next direction among
 // the events the other filters keep.
-func (b *boardPane) cycleDirection() {
+func (b *boardPane) cycleDirection() tea.Cmd {
 	var dirs []string
 	for i := range b.raw.Events {
 		e := &b.raw.Events[i]
@@ -49,6 +51,7 @@ func (b *boardPane) cycleDirection() {
 		b.filt.direction = ""
 	}
 	b.refilter()
+	return b.declare()
 }
 
 // clearFilters shows every event again.
@@ -56,7 +59,7 @@ func (b *boardPane) clearFilters() tea.Cmd {
 	b.filt = filters{}
 	b.refilter()
 	if !b.narrowed {
-		return nil
+		return b.declare()
 	}
 	b.narrowed = false // the platform f chose: back to the whole stop
 	s := b.subj

@@ -9,8 +9,14 @@
 // Every polled subject (a stop's or stop point's departures or arrivals, a
 // vehicle's trip and passages, the fleet, the alert) has one entry in the
 // feed registry (registry.go): its poller, last good answer, last error and
-// data age. A view acquires the subjects it shows and releases them when
-// it stops; a subject shown by several views is polled once. There is one
+// data age. A view (a holder, with a token of its own) acquires the
+// subjects it shows and releases them when it stops; a subject shown by
+// several views is polled once. Each holder of a board feed declares its
+// demand, the events it wants (MaxLimit through filters, else
+// shared.limit), when it acquires and when its filters or the limit
+// change; the feed asks for the largest, and a rise polls once more at
+// once (or when the request in flight answers): one rule for the grid, the
+// pin strip and the kiosk. There is one
 // tick message (feedTickMsg) and one result message (feedMsg), each
 // carrying the registry key (feeds.go); the poll loop is poller.tick →
 // fetch → poller.receive → next tick (feeds.go, poll.go), on the service's

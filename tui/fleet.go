@@ -21,6 +21,7 @@ var fleetKey = feedKey{kind: feedFleet}
 // deviation and the age of its position, polled while it shows.
 type fleetPane struct {
 	sh              *shared
+	hold            holder       // the view as a holder of the fleet feed
 	feed            *feedEntry   // the registry's fleet feed while the view shows
 	trips           []model.Trip // vehicles in service, in display order
 	have            bool
@@ -36,7 +37,7 @@ type fleetPane struct {
 
 // newFleetPane returns the closed fleet view.
 func newFleetPane(sh *shared) fleetPane {
-	return fleetPane{sh: sh, cache: &memo{}, km: newFleetKeys(sh.t), next: newFleetNext(sh.reg)}
+	return fleetPane{sh: sh, cache: &memo{}, km: newFleetKeys(sh.t), next: newFleetNext(sh.reg), hold: newHolder()}
 }
 
 // setSize gives the view its rectangle. Rows that come into view get
@@ -63,7 +64,7 @@ func (f *fleetPane) open() tea.Cmd {
 		return nil
 	}
 	var cmd tea.Cmd
-	f.feed, cmd = f.sh.reg.acquireKey(fleetKey)
+	f.feed, cmd = f.sh.reg.acquireKey(fleetKey, f.hold, 0)
 	f.next.open = true
 	f.fed()
 	return tea.Batch(cmd, f.syncNext())
@@ -72,7 +73,7 @@ func (f *fleetPane) open() tea.Cmd {
 // close gives the feed up: its poll ends.
 func (f *fleetPane) close() {
 	if f.feed != nil {
-		f.sh.reg.release(f.feed)
+		f.sh.reg.release(f.feed, f.hold)
 		f.feed = nil
 	}
 	f.next.closeAll()

@@ -32,6 +32,7 @@ func passagesFeed(n int) feedKey {
 // it keeps what decides which rows show.
 type fleetNext struct {
 	reg     *registry
+	hold    holder // the column as a holder of its feeds
 	open    bool
 	byDelay bool
 	sel     int // the vehicle under the cursor
@@ -42,7 +43,7 @@ type fleetNext struct {
 
 // newFleetNext returns the closed state of r's fleet and registers it.
 func newFleetNext(r *registry) *fleetNext {
-	n := &fleetNext{reg: r, entries: map[int]*feedEntry{}}
+	n := &fleetNext{reg: r, entries: map[int]*feedEntry{}, hold: newHolder()}
 	r.fleet = n
 	return n
 }
@@ -100,7 +101,7 @@ func (n *fleetNext) sync(vehicles []int) tea.Cmd {
 	}
 	for v, e := range n.entries {
 		if !want[v] {
-			n.reg.release(e)
+			n.reg.release(e, n.hold)
 			delete(n.entries, v)
 		}
 	}
@@ -109,7 +110,7 @@ func (n *fleetNext) sync(vehicles []int) tea.Cmd {
 		if n.entries[v] != nil {
 			continue
 		}
-		e, cmd := n.reg.acquireKey(passagesFeed(v))
+		e, cmd := n.reg.acquireKey(passagesFeed(v), n.hold, 0)
 		n.entries[v] = e
 		cmds = append(cmds, cmd)
 	}

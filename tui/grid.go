@@ -231,16 +231,6 @@ func (g *gridPane) fed(f *feedEntry) {
 	}
 }
 
-// filters reports whether a board shows feed f through filters.
-func (g *gridPane) filters(f *feedEntry) bool {
-	for _, b := range g.all() {
-		if b.feed == f && b.filt.active() {
-			return true
-		}
-	}
-	return false
-}
-
 // touchFeed marks the boards of feed f changed (a poll started).
 func (g *gridPane) touchFeed(f *feedEntry) {
 	for _, b := range g.all() {

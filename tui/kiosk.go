@@ -135,7 +135,7 @@ func (k *kiosk) wakeCmds() []tea.Cmd {
 		cmds = append(cmds, k.boards[i].show())
 	}
 	var cmd tea.Cmd
-	k.alertF, cmd = k.sh.reg.acquireKey(alertKey)
+	k.alertF, cmd = k.sh.reg.acquireKey(alertKey, kioskAlert, 0)
 	return append(cmds, cmd)
 }
 
@@ -166,16 +166,6 @@ func (k *kiosk) wake(now time.Time) tea.Cmd {
 // filters keep).
 func (k *kiosk) rows(i int) []int { return k.boards[i].rows() }
 
-// filters reports whether a kiosk board shows feed f through filters.
-func (k *kiosk) filters(f *feedEntry) bool {
-	for i := range k.boards {
-		if b := &k.boards[i]; b.feed == f && b.filt.active() {
-			return true
-		}
-	}
-	return false
-}
-
 // shown returns the index of the board on screen at now: each shows for
 // Rotate, in turn, counted from the kiosk's start.
 func (k *kiosk) shown(now time.Time) int {
@@ -197,7 +187,7 @@ func (k *kiosk) stopAll() {
 // releaseAlert gives the alert's feed up.
 func (k *kiosk) releaseAlert() {
 	if k.alertF != nil {
-		k.sh.reg.release(k.alertF)
+		k.sh.reg.release(k.alertF, kioskAlert)
 		k.alertF = nil
 	}
 }
@@ -213,7 +203,11 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 		// as it has lines for (asked again at once when it grew), never fewer than
 		// the configured limit.
 		m.sh.limit = max(m.limit, min(MaxLimit, msg.Height-kioskChrome))
-		return m.sh.reg.askMore(m.sh)
+		cmds := make([]tea.Cmd, 0, len(k.boards))
+		for i := range k.boards {
+			cmds = append(cmds, k.boards[i].declare())
+		}
+		return tea.Batch(cmds...)
 	case tea.KeyMsg:
 		if k.opt.QuitKey != "" && msg.String() == k.opt.QuitKey {
 			k.stopAll()

@@ -80,9 +80,6 @@ func (m kioskModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	m.sh.observeMsg(msg)
 	cmd := m.update(msg)
-	if w := m.sh.reg.widen(m.kiosk.filters); w != nil {
-		cmd = tea.Batch(w, cmd)
-	}
 	return m, cmd
 }
 

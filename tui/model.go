@@ -282,7 +282,7 @@ func New(o Options) Model {
 	o = o.withWalk()
 	o, m.prof = o.startProfile(sh)
 	m.disp = newDispatch(sh, o)
-	m.alertF, m.alertGo = sh.reg.acquireKey(alertKey)
+	m.alertF, m.alertGo = sh.reg.acquireKey(alertKey, rootAlert, 0)
 	m.syncKeys()
 	return m
 }
@@ -324,16 +324,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.vehicle.open {
 		m.vehicle.measure()
 	}
-	if w := m.widen(); w != nil {
-		cmd = tea.Batch(w, cmd)
-	}
 	m.syncKeys()
 	return m, tea.Batch(cmd, m.planClock())
 }
-
-// widen marks the feeds the grid's boards show through filters
-// (registry.widen).
-func (m *Model) widen() tea.Cmd { return m.sh.reg.widen(m.disp.grid.filters) }
 
 // View renders the screen. It is pure: the time comes from the last
 // clockMsg, and unchanged panes come from their caches.

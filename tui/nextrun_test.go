@@ -19,7 +19,7 @@ func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 	e.poll()
 	e.m.board().filt.lines = []string{"N1"}
 	e.m.board().refilter()
-	e.runAll(e.m.widen())
+	e.runAll(e.m.board().declare())
 	if v := e.view(); !strings.Contains(v, "N1 does not run in the next 100 departures") {
 		t.Errorf("the board does not say that N1 is not in the answer:\n%s", v)
 	}

@@ -80,6 +80,7 @@ func savePinsCmd(path string, ops []pinOp) tea.Cmd {
 // (when abfahrt starts with no stop given).
 type pinSet struct {
 	sh     *shared
+	hold   holder // the strip as a holder of its feeds
 	path   string // "" = not persisted
 	items  []pin
 	start  bool // the start screen: the strip shows on the plain board
@@ -95,7 +96,7 @@ type pinSet struct {
 // newPinSet returns the pins of stateDir (loaded by loadCmd); start says
 // whether the strip belongs on the plain board.
 func newPinSet(sh *shared, stateDir string, start bool) pinSet {
-	p := pinSet{sh: sh, start: start, shown: true}
+	p := pinSet{sh: sh, start: start, shown: true, hold: newHolder()}
 	if stateDir != "" {
 		p.path = filepath.Join(stateDir, pinsFile)
 	}
@@ -209,12 +210,12 @@ func (p *pinSet) syncFeeds() tea.Cmd {
 		if slices.ContainsFunc(want, func(q pin) bool { return q.subject() == f.subj }) {
 			return false
 		}
-		p.sh.reg.release(f)
+		p.sh.reg.release(f, p.hold)
 		return true
 	})
 	for _, q := range want {
 		if !slices.ContainsFunc(p.feeds, func(f *feedEntry) bool { return f.subj == q.subject() }) {
-			f, cmd := p.sh.reg.acquire(q.subject())
+			f, cmd := p.sh.reg.acquire(q.subject(), p.hold, p.sh.limit)
 			p.feeds = append(p.feeds, f)
 			cmds = append(cmds, cmd)
 		}
@@ -225,7 +226,7 @@ func (p *pinSet) syncFeeds() tea.Cmd {
 // stop ends the strip's polls.
 func (p *pinSet) stop() {
 	for _, f := range p.feeds {
-		p.sh.reg.release(f)
+		p.sh.reg.release(f, p.hold)
 	}
 	p.feeds = nil
 }

@@ -63,7 +63,7 @@ func (k *kiosk) setBoards(sh *shared, specs []BoardSpec) {
 	for _, s := range specs {
 		// The board keeps its filters, as the grid's boards do: the rows
 		// are filtered where they come in, and the feed asks for as many
-		// events as the same board in the grid (registry.widen).
+		// events as the same board in the grid (the demand rule, registry.go).
 		b := newBoard(sh, s)
 		b.focused = false
 		b.hideMissed = k.opt.HideMissed && s.Walk > 0

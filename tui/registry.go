@@ -23,50 +23,76 @@ type registry struct {
 
 // feedEntry is one polled subject of the registry.
 type feedEntry struct {
-	key   feedKey
-	subj  subject // key.subj, for board feeds
-	poll  poller
-	data  feedData // the last good answer
-	have  bool
-	users int // views that show it
-	// wide is set while a view shows the feed through filters (a line,
-	// platform or direction): its polls then ask the service for MaxLimit
-	// events, so that the filtered view still fills as many rows as an
-	// unfiltered one (each view shows at most shared.limit rows).
-	wide bool
-	// gotWide is whether the last request asked for MaxLimit.
-	gotWide bool
-	// wideGen is the schedule started to ask for a wide answer at once.
-	wideGen int
-	// asked is the Limit of its last request (board feeds), so that a
-	// screen that grew taller than what was asked for (the kiosk fills
-	// its height) is asked again at once, not an interval later.
+	key  feedKey
+	subj subject // key.subj, for board feeds
+	poll poller
+	data feedData // the last good answer
+	have bool
+	// holders are the views that show the feed, each with the number of
+	// events it wants (its demand; board feeds, 0 for the others): a board
+	// shown through filters (a line, platform or direction) wants MaxLimit,
+	// so that it still fills as many rows as an unfiltered one, others
+	// shared.limit. The feed asks for the largest demand of its holders:
+	// the one demand rule of the grid, the pin strip and the kiosk alike.
+	holders map[holder]int
+	// asked is the Limit of its last request (board feeds); a demand above
+	// it polls once more at once (demand), not an interval later.
 	asked int
+	// got is the Limit of the request whose answer is data: a board shows
+	// at most shared.limit rows of an answer that asked for more (wideData).
+	got int
+	// again is set when the demand rose while a request was in flight:
+	// its answer asks once more (receive).
+	again bool
 }
+
+// holder identifies a view that holds feeds: a token made once per view
+// (newHolder), so that the copies Bubble Tea makes of a view, whose
+// models are values, are one holder.
+type holder = *holdToken
+
+// holdToken is a holder's identity (not zero-sized: every one is a
+// distinct allocation).
+type holdToken struct{ _ byte }
+
+// newHolder returns a new holder.
+func newHolder() holder { return &holdToken{} }
+
+// The alert's holders: the board's root and the kiosk (one program has
+// one of the two; every program has its own registry).
+var (
+	rootAlert  = newHolder()
+	kioskAlert = newHolder()
+)
 
 // newRegistry returns an empty registry.
 func newRegistry() *registry { return &registry{entries: map[feedKey]*feedEntry{}} }
 
-// acquire returns the feed of board subject s for one more view.
-func (r *registry) acquire(s subject) (*feedEntry, tea.Cmd) { return r.acquireKey(boardFeed(s)) }
+// acquire returns the feed of board subject s for holder h, which wants
+// limit events (holder.demand).
+func (r *registry) acquire(s subject, h holder, limit int) (*feedEntry, tea.Cmd) {
+	return r.acquireKey(boardFeed(s), h, limit)
+}
 
-// acquireKey returns the feed of k for one more view, starting it (and
-// returning the command of its first poll) when no view had it.
-func (r *registry) acquireKey(k feedKey) (*feedEntry, tea.Cmd) {
+// acquireKey returns the feed of k for holder h (wanting limit events of
+// a board feed), starting it (and returning the command of its first
+// poll) when no holder had it. A feed that already polls and now wants
+// more is asked again at once.
+func (r *registry) acquireKey(k feedKey, h holder, limit int) (*feedEntry, tea.Cmd) {
 	if e := r.entries[k]; e != nil {
-		e.users++
-		return e, nil
+		e.holders[h] = limit
+		return e, e.rise()
 	}
-	e := &feedEntry{key: k, subj: k.subj, users: 1}
+	e := &feedEntry{key: k, subj: k.subj, holders: map[holder]int{h: limit}}
 	e.poll.renew()
 	r.entries[k] = e
 	return e, e.poll.pollNow(k)
 }
 
-// release gives up one view's hold on e; the last one ends its poll.
-func (r *registry) release(e *feedEntry) {
-	e.users--
-	if e.users > 0 {
+// release gives up holder h's hold on e; the last one ends its poll.
+func (r *registry) release(e *feedEntry, h holder) {
+	delete(e.holders, h)
+	if len(e.holders) > 0 {
 		return
 	}
 	e.poll.restart()
@@ -75,56 +101,55 @@ func (r *registry) release(e *feedEntry) {
 	}
 }
 
+// demand records that holder h of e now wants limit events, and polls
+// once more at once when that is more than the last request asked for.
+func (e *feedEntry) demand(h holder, limit int) tea.Cmd {
+	if old, ok := e.holders[h]; !ok || old == limit {
+		return nil
+	}
+	e.holders[h] = limit
+	return e.rise()
+}
+
+// want is the largest demand of e's holders.
+func (e *feedEntry) want() int {
+	w := 0
+	for _, n := range e.holders {
+		w = max(w, n)
+	}
+	return w
+}
+
+// rise polls e once more when its holders want more events than its last
+// request asked for: at once, or when the request in flight answers.
+// A feed that has not asked yet asks for the demand on its first tick.
+func (e *feedEntry) rise() tea.Cmd {
+	if e.key.kind != feedBoard || e.asked == 0 || e.want() <= e.asked {
+		return nil
+	}
+	if e.poll.inFlight() {
+		e.again = true
+		return nil
+	}
+	e.asked = e.want() // asked once; the refresh's tick records it again
+	return e.refresh()
+}
+
 // tick starts the poll msg asks for; ok is false when msg is no entry's.
 func (r *registry) tick(sh *shared, msg feedTickMsg) (e *feedEntry, cmd tea.Cmd, ok bool) {
 	e = r.entries[msg.key]
 	if e == nil || e.poll.gen != msg.gen {
 		return nil, nil, false
 	}
-	limit := sh.limit
-	if e.wide {
-		limit = max(limit, MaxLimit)
+	limit := e.want()
+	if limit <= 0 {
+		limit = sh.limit
 	}
 	cmd = e.poll.tick(sh, msg, limit)
 	if cmd != nil {
-		e.gotWide = e.wide
 		e.asked = limit
 	}
 	return e, cmd, true
-}
-
-// widen marks the feeds that a view shows through filters (filtered
-// reports it of a feed), so that their polls ask for more events
-// (feedEntry.wide); a feed that just became wide and last asked for fewer
-// is polled at once, so a new filter fills its rows without waiting an
-// interval. The grid and the kiosk use this one rule, so the same
-// filtered board asks for the same events in both.
-func (r *registry) widen(filtered func(*feedEntry) bool) tea.Cmd {
-	var cmds []tea.Cmd
-	for _, f := range r.entries {
-		w := filtered(f)
-		f.wide = w
-		if w && !f.gotWide && f.have && !f.poll.inFlight() && f.wideGen != f.poll.gen {
-			// A new schedule (the armed tick dies), asked for once.
-			cmds = append(cmds, f.refresh())
-			f.wideGen = f.poll.gen
-		}
-	}
-	return tea.Batch(cmds...)
-}
-
-// askMore polls now the board feeds whose last request asked for fewer
-// events than shared.limit wants now and that have no request in flight;
-// one in flight is asked again when its answer comes (receive).
-func (r *registry) askMore(sh *shared) tea.Cmd {
-	var cmds []tea.Cmd
-	for _, e := range r.entries {
-		if e.key.kind == feedBoard && e.asked > 0 && e.asked < sh.limit && !e.poll.inFlight() {
-			e.asked = sh.limit // asked once; the refresh's tick records it again
-			cmds = append(cmds, e.refresh())
-		}
-	}
-	return tea.Batch(cmds...)
 }
 
 // receive takes the answer msg if an entry awaits it, records it and arms
@@ -138,14 +163,16 @@ func (r *registry) receive(sh *shared, msg feedMsg) (e *feedEntry, cmd tea.Cmd, 
 		return nil, nil, false
 	}
 	if msg.err == nil {
-		e.data, e.have = msg.data, true
-		if e.key.kind == feedBoard && e.asked > 0 && e.asked < sh.limit {
-			e.asked = sh.limit
-			cmd = e.refresh() // the screen grew while it was asked for fewer
+		e.data, e.have, e.got = msg.data, true, e.asked
+	}
+	if e.again {
+		e.again = false
+		if rise := e.rise(); rise != nil {
+			cmd = rise // the demand rose while it was asked for fewer
 		}
-		if e.key == fleetKey && r.fleet != nil {
-			cmd = tea.Batch(cmd, r.fleet.answered(msg.data.trips))
-		}
+	}
+	if msg.err == nil && e.key == fleetKey && r.fleet != nil {
+		cmd = tea.Batch(cmd, r.fleet.answered(msg.data.trips))
 	}
 	return e, cmd, true
 }

@@ -30,6 +30,7 @@ type tripKey struct {
 // the board, and fetches the Pattern once per trip.
 type vehiclePane struct {
 	sh      *shared
+	hold    holder      // the pane as a holder of its vehicle's feed
 	km      vehicleKeys // its key map (vehicle_keys.go)
 	open    bool
 	vehicle int
@@ -72,7 +73,7 @@ type vehiclePane struct {
 
 // newVehiclePane returns the closed pane.
 func newVehiclePane(sh *shared) vehiclePane {
-	return vehiclePane{sh: sh, rng: model.RangeAll, follow: true, cache: &vehicleCache{}, km: newVehicleKeys(sh.t)}
+	return vehiclePane{sh: sh, rng: model.RangeAll, follow: true, cache: &vehicleCache{}, km: newVehicleKeys(sh.t), hold: newHolder()}
 }
 
 // setSize gives the pane its rectangle.
@@ -96,7 +97,7 @@ func (p *vehiclePane) show(n int, back paneID) tea.Cmd {
 	}
 	p.release()
 	if p.vehicle != n {
-		*p = vehiclePane{sh: p.sh, km: p.km, vehicle: n, rng: p.rng, follow: true, cache: p.cache,
+		*p = vehiclePane{sh: p.sh, hold: p.hold, km: p.km, vehicle: n, rng: p.rng, follow: true, cache: p.cache,
 			rev: p.rev + 1, mapRev: p.mapRev + 1, back: back}
 	}
 	p.open = true
@@ -108,7 +109,7 @@ func (p *vehiclePane) show(n int, back paneID) tea.Cmd {
 // current range) from the registry, returning its first poll.
 func (p *vehiclePane) acquire() tea.Cmd {
 	var cmd tea.Cmd
-	p.entry, cmd = p.sh.reg.acquireKey(p.feed())
+	p.entry, cmd = p.sh.reg.acquireKey(p.feed(), p.hold, 0)
 	return cmd
 }
 
@@ -116,7 +117,7 @@ func (p *vehiclePane) acquire() tea.Cmd {
 // cancelled and its answer ignored.
 func (p *vehiclePane) release() {
 	if p.entry != nil {
-		p.sh.reg.release(p.entry)
+		p.sh.reg.release(p.entry, p.hold)
 		p.entry = nil
 	}
 }
