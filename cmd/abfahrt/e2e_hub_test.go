@@ -226,3 +226,36 @@ func bigText(s string) [3]string {
 	}
 	return out
 }
+
+// A board started behind a hub whose upstream is down and has nothing
+// cached (issue 21, items 5 and 6): its status bar says the hub's 502 in
+// the board's language, never the Go error text of the hub's body, and
+// it retries at the poll interval however often it failed (before: "5
+// failures, retry in 2 min", so a service that came back stayed off the
+// board for minutes). When the upstream starts, the departures come
+// within two intervals.
+func TestE2EBoardBehindHubWithoutData(t *testing.T) {
+	if os.Getenv("ABFAHRT_BIN") == "" {
+		t.Skip("ABFAHRT_BIN not set (make e2e builds it)")
+	}
+	const interval = 5 * time.Second
+	env := []string{"XDG_STATE_HOME=" + t.TempDir(), "XDG_CONFIG_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + t.TempDir(), "ABFAHRT_API="}
+	simAddr := freePort(t) // nothing listens there yet
+	hub := startProc(t, env, "serve", "--listen", "127.0.0.1:0", "--interval", interval.String(), "--api", "http://"+simAddr+"/mobility/v1")
+	base := hub.wait(t, regexp.MustCompile(`msg="mirror: serving" url=(http://\S+)`))
+
+	board := newTerm(t, 140, 30)
+	board.typeText(os.Getenv("ABFAHRT_BIN") + " --api " + base + " --interval 5s --stop 1008\n")
+	s := board.waitFor(regexp.MustCompile(`\(([5-9]|\d\d) failures\)`), 10*interval)
+	if !strings.Contains(s, "502 · the service behind the hub cannot be reached") {
+		t.Errorf("the status bar does not say the hub's 502 in the board's words:\n%s", s)
+	}
+	if strings.Contains(s, "dial tcp") || strings.Contains(s, `Get "`) {
+		t.Errorf("the hub's Go error text reaches the status bar:\n%s", s)
+	}
+	if !strings.Contains(s, "retry in < 30 s") && !strings.Contains(s, "refreshing") {
+		t.Errorf("after 5 failures and no answer yet, the board does not retry at the interval:\n%s", s)
+	}
+	startProc(t, env, "sim", "--listen", simAddr, "--quiet")
+	board.waitFor(departureRow, 2*interval+10*time.Second)
+}
