@@ -3,7 +3,6 @@ package feed
 import (
 	"context"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -65,18 +64,9 @@ const maxAge = 7 * 24 * time.Hour
 // readMeta records in e what the headers h of its answer say of its age,
 // staleness and origin.
 func readMeta(e *entry, h http.Header) {
-	if v := strings.TrimSpace(h.Get("Age")); v != "" {
-		if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 {
-			e.age, e.ageKnown = min(time.Duration(min(n, int64(maxAge/time.Second)))*time.Second, maxAge), true
-		}
+	if v := strings.TrimSpace(h.Get("Age")); v != "" && strings.Trim(v, "0123456789") == "" {
+		e.age, e.ageKnown = min(time.Duration(min(wire.ParseAge(v), int64(maxAge/time.Second)))*time.Second, maxAge), true
 	}
-	for _, w := range h.Values("Warning") {
-		for part := range strings.SplitSeq(w, ",") {
-			switch code, _, _ := strings.Cut(strings.TrimSpace(part), " "); code {
-			case "110", "111", "112":
-				e.stale = true
-			}
-		}
-	}
+	e.stale = wire.StaleWarning(h)
 	e.simulated = strings.TrimSpace(h.Get(wire.SimulatedHeader)) == "1"
 }

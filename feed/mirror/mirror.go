@@ -548,8 +548,8 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 	switch {
 	case resp.StatusCode == http.StatusNotModified && old != nil:
 		return &entry{status: old.status, body: old.body, etag: old.etag, upETag: old.upETag,
-			fetched: now, expires: now.Add(life), upAge: upstreamAge(resp.Header.Get("Age")),
-			upStale: staleWarning(resp.Header), simulated: resp.Header.Get(wire.SimulatedHeader) == "1"}, nil
+			fetched: now, expires: now.Add(life), upAge: wire.ParseAge(resp.Header.Get("Age")),
+			upStale: wire.StaleWarning(resp.Header), simulated: resp.Header.Get(wire.SimulatedHeader) == "1"}, nil
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 || resp.StatusCode < 200 ||
 		(resp.StatusCode > 200 && resp.StatusCode < 400):
 		// The service answers 200, 304 or an error; any other 1xx-3xx
@@ -573,7 +573,7 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 	// The upstream's Content-Type is not kept: every answer is sent as
 	// JSON (write), which the body has just been checked to be.
 	e := &entry{status: resp.StatusCode, body: body, fetched: now, expires: now.Add(life),
-		upAge: upstreamAge(resp.Header.Get("Age")), upStale: staleWarning(resp.Header),
+		upAge: wire.ParseAge(resp.Header.Get("Age")), upStale: wire.StaleWarning(resp.Header),
 		simulated: resp.Header.Get(wire.SimulatedHeader) == "1"}
 	if resp.StatusCode == http.StatusOK {
 		e.upETag = resp.Header.Get("ETag")
@@ -620,41 +620,8 @@ func retryAfter(v string, now time.Time) time.Duration {
 	return min(max(d, 0), maxRetryAfter)
 }
 
-// maxAge is the largest Age the mirror sends: RFC 9111 section 1.2.2 caps
-// delta-seconds at 2^31.
-const maxAge = 1 << 31
-
-// upstreamAge reads the upstream's Age header (whole seconds, RFC 9111
-// section 5.1): 0 when absent or malformed, at most maxAge.
-// staleWarning reports whether an answer's headers say it is stale:
-// Warning 110 (Response is Stale), 111 (Revalidation Failed) or 112
-// (Disconnected Operation), as a hub or a cache (deploy/nginx) sends it.
-func staleWarning(h http.Header) bool {
-	for _, w := range h.Values("Warning") {
-		for part := range strings.SplitSeq(w, ",") {
-			switch code, _, _ := strings.Cut(strings.TrimSpace(part), " "); code {
-			case "110", "111", "112":
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func upstreamAge(v string) int64 {
-	v = strings.TrimSpace(v)
-	if v == "" || strings.Trim(v, "0123456789") != "" {
-		return 0
-	}
-	if len(v) > 10 { // beyond 2^31 whatever it says
-		return maxAge
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil {
-		return 0
-	}
-	return min(n, maxAge)
-}
+// maxAge is the largest Age the mirror sends (wire.MaxAge).
+const maxAge = wire.MaxAge
 
 // age is the entry's Age at now: what the upstream said it was, plus the
 // whole seconds since the mirror got it.

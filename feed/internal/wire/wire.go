@@ -5,6 +5,7 @@
 package wire
 
 import (
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -130,4 +131,41 @@ func CollapseSlashes(p string) string {
 		b = append(b, p[i])
 	}
 	return string(b)
+}
+
+// MaxAge is the largest Age believed or sent: RFC 9111 section 1.2.2 caps
+// delta-seconds at 2^31.
+const MaxAge = 1 << 31
+
+// ParseAge reads an Age header (whole seconds, RFC 9111 section 5.1): 0
+// when absent or malformed, at most MaxAge.
+func ParseAge(v string) int64 {
+	v = strings.TrimSpace(v)
+	if v == "" || strings.Trim(v, "0123456789") != "" {
+		return 0
+	}
+	if len(v) > 10 { // beyond 2^31 whatever it says
+		return MaxAge
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return min(n, MaxAge)
+}
+
+// StaleWarning reports whether an answer's headers say it is stale:
+// Warning 110 (Response is Stale), 111 (Revalidation Failed) or 112
+// (Disconnected Operation), as abfahrt's hub or a cache (deploy/nginx)
+// sends it. The hub passes it on; abfahrt's client marks the data stale.
+func StaleWarning(h http.Header) bool {
+	for _, w := range h.Values("Warning") {
+		for part := range strings.SplitSeq(w, ",") {
+			switch code, _, _ := strings.Cut(strings.TrimSpace(part), " "); code {
+			case "110", "111", "112":
+				return true
+			}
+		}
+	}
+	return false
 }
