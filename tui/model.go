@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"io"
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -137,6 +138,9 @@ type shared struct {
 	// simulated is set while the answers carry the simulation's marker
 	// (feed.Answer.Simulated): a hub on the simulation, however far away.
 	simulated bool
+	// namedSim: the source's name already says it is simulated (the
+	// embedded simulation), so the status bar adds nothing.
+	namedSim bool
 	// lastTS is each feed's last CurrentTimestamp (standsStill).
 	lastTS map[feedKey]time.Time
 	// clock is the local clock: timers, poll times, data ages and
@@ -253,6 +257,7 @@ func newShared(o Options) *shared {
 	if sh.sourceName == "" {
 		sh.sourceName = "mobility/v1"
 	}
+	sh.namedSim = strings.Contains(strings.ToLower(sh.sourceName), "simul")
 	sh.t.delay = o.Delay.orDefault()
 	day := *sh.st
 	sh.nightMode = newNightMode(o, theme, UlmLineColors().With(o.LineColors), &day)

@@ -59,7 +59,7 @@ func statusBar(sh *shared, b *boardPane, c *memo, w int) string {
 		msg = fmt.Sprintf(tx.SearchUnavailable, tx.errLine(sh.baseErr))
 	}
 	source := sh.sourceName
-	if sh.simulated && !strings.Contains(strings.ToLower(source), "simul") {
+	if sh.simulated && !sh.namedSim {
 		source += " · " + tx.Simulated
 	}
 	if sh.rate != "" {
