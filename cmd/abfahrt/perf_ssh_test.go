@@ -54,26 +54,7 @@ func TestPerfSSHSessions(t *testing.T) {
 	}
 	const window = 20 * time.Second
 	for _, n := range []int{0, 1, 10, 100} {
-		cmd := exec.Command(bin, "serve", "--listen", "127.0.0.1:0", "--ssh", "127.0.0.1:0", "--ssh-anonymous", "--ssh-max-sessions", "200")
-		cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir(), "ABFAHRT_API=")
-		stderr, err := cmd.StderrPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		addrc := make(chan string, 1)
-		go func() {
-			re := regexp.MustCompile(`msg="ssh: serving" addr=(\S+)`)
-			sc := bufio.NewScanner(stderr)
-			for sc.Scan() {
-				if m := re.FindStringSubmatch(sc.Text()); m != nil {
-					addrc <- m[1]
-				}
-			}
-		}()
-		addr := <-addrc
+		cmd, addr := perfHub(t, bin)
 		key := sshKey(t)
 		var boards []*board
 		for i := range n {
