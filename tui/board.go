@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/feed"
 	"abfahrt/model"
 )
 
@@ -445,4 +447,23 @@ func (b *boardPane) cyclePlatform() tea.Cmd {
 	// one opened on a stop point (--stoppoint) was never narrowed.
 	b.narrowed = s.point != "" && (b.narrowed || b.subj.point == "")
 	return b.setSubject(s)
+}
+
+// boardsHealth counts the boards whose data is stale (or failed before any
+// answer) and those the service does not know.
+func boardsHealth(boards []*boardPane) (stale, unknown int) {
+	for _, b := range boards {
+		p := b.polls()
+		switch {
+		case !b.have && errors.Is(p.lastErr, feed.ErrNotFound):
+			unknown++
+		case p.lastErr != nil && !b.have:
+			stale++
+		default:
+			if _, ok := b.sh.stale(p); ok {
+				stale++
+			}
+		}
+	}
+	return stale, unknown
 }

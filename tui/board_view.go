@@ -325,7 +325,7 @@ func (b *boardPane) row(e *model.Event, c columns, sel bool) string {
 	st, tx := b.sh.st, b.sh.t
 	paint := func(s lipgloss.Style, text string) string {
 		if sel {
-			s = st.selected(s)
+			s = st.highlightRow(s)
 		}
 		return s.Render(text)
 	}

@@ -248,7 +248,7 @@ type consoleFrame struct{ in, out string }
 
 // forFont wraps m for the console font when o asks for it.
 func forFont(o Options, m tea.Model) tea.Model {
-	if !o.consoleFont() {
+	if !o.fontIsConsole() {
 		return m
 	}
 	return consoleModel{Model: m, last: &consoleFrame{}}
@@ -271,11 +271,11 @@ func (c consoleModel) View() string {
 }
 
 // consoleFont reports whether to draw with the console font's glyphs.
-func (o Options) consoleFont() bool { return o.ConsoleFont || o.Theme == ThemeConsole }
+func (o Options) fontIsConsole() bool { return o.ConsoleFont || o.Theme == ThemeConsole }
 
 // theme is the theme of o by name (dark for an unknown name, which the
 // CLI refuses), with the console font when o asks for it.
-func (o Options) theme() Theme {
+func (o Options) pickTheme() Theme {
 	t, _ := ThemeByName(o.Theme)
 	t.ConsoleFont = t.ConsoleFont || o.ConsoleFont
 	return t

@@ -48,7 +48,7 @@ func TestNoStopsForLineInGerman(t *testing.T) {
 // of its holders; a rise polls once more at once, or when the request in
 // flight answers; a fall or an equal demand asks nothing.
 func TestDemandRule(t *testing.T) {
-	sh := &shared{reg: newRegistry(), limit: DefaultLimit}
+	sh := &shared{feedState: &feedState{reg: newRegistry(), limit: DefaultLimit}}
 	a, b := newHolder(), newHolder()
 	e, first := sh.reg.acquire(subject{stop: 1008}, a, DefaultLimit)
 	if first == nil {
@@ -77,7 +77,7 @@ func TestDemandRule(t *testing.T) {
 	if cmd := e.demand(b, MaxLimit); cmd != nil || !e.again {
 		t.Error("a rise while a request is in flight polls at once, or is forgotten")
 	}
-	if _, cmd, ok := sh.reg.receive(sh, feedMsg{key: e.key, seq: 7}); !ok || cmd == nil || e.again || e.asked != MaxLimit {
+	if _, cmd, ok := sh.reg.receive(sh.feedState, feedMsg{key: e.key, seq: 7}); !ok || cmd == nil || e.again || e.asked != MaxLimit {
 		t.Errorf("the answer does not ask once more for the risen demand (ok %v, again %v, asked %d)", ok, e.again, e.asked)
 	}
 	sh.reg.release(e, a)

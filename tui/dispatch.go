@@ -96,7 +96,7 @@ func (d *dispatch) view() string {
 	case modeMerged:
 		return d.merged.view(&d.grid)
 	case modeFleet:
-		return d.fleet.view(&d.grid)
+		return d.fleet.view(d.grid.boards)
 	case modeGrid:
 	}
 	if n := d.pins.stripH; n > 0 {

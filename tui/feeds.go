@@ -130,7 +130,7 @@ func (p *poller) refresh(key feedKey) tea.Cmd {
 // tick starts the poll msg asks for, unless msg is of another schedule or
 // a request is in flight.
 // A board asks for at most limit events.
-func (p *poller) tick(sh *shared, msg feedTickMsg, limit int) tea.Cmd {
+func (p *poller) tick(sh *feedState, msg feedTickMsg, limit int) tea.Cmd {
 	if msg.gen != p.gen || p.inFlight() {
 		return nil
 	}
@@ -141,7 +141,7 @@ func (p *poller) tick(sh *shared, msg feedTickMsg, limit int) tea.Cmd {
 
 // receive takes the answer msg if it is the one awaited, records it and
 // arms the next tick; ok is false for any other answer.
-func (p *poller) receive(sh *shared, msg feedMsg) (cmd tea.Cmd, ok bool) {
+func (p *poller) receive(sh *feedState, msg feedMsg) (cmd tea.Cmd, ok bool) {
 	if !p.accept(msg.seq) {
 		return nil, false
 	}

@@ -175,7 +175,7 @@ func deviationText(tx *texts, dev int) (string, severity) { return tx.deviation(
 
 // fleetSummary sums up the watched network: vehicles in service, late
 // more than 3 minutes, the worst delay, and stale boards.
-func (f *fleetPane) summary(g *gridPane) string {
+func (f *fleetPane) summary(boards []*boardPane) string {
 	st, dt := f.sh.st, f.sh.dt
 	late := 0
 	var worst *model.Trip
@@ -197,15 +197,15 @@ func (f *fleetPane) summary(g *gridPane) string {
 		parts = append(parts, part{st.Text.Render(fmt.Sprintf(dt.WorstVehicle, model.DelayMinutes(worst.Deviation()),
 			tripLine(*worst), tripDirection(*worst), f.sh.t.vehicleTitle(worst.VehicleCategory, worst.VehicleNumber))), dropWorst})
 	}
-	stale, unknown := g.health()
+	stale, unknown := boardsHealth(boards)
 	if unknown > 0 {
 		parts = append(parts, part{text: st.Stale.Render(fmt.Sprintf(dt.UnknownBoards, unknown))})
 	}
 	switch {
 	case stale > 0:
 		parts = append(parts, part{text: st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale))})
-	case g.len() > unknown:
-		parts = append(parts, part{st.OnTime.Render(dt.count(dt.OneFresh, dt.BoardsFresh, g.len()-unknown)), dropFresh})
+	case len(boards) > unknown:
+		parts = append(parts, part{st.OnTime.Render(dt.count(dt.OneFresh, dt.BoardsFresh, len(boards)-unknown)), dropFresh})
 	}
 	if f.byDelay {
 		parts = append(parts, part{text: st.Muted.Render(dt.SortedDelay)})
@@ -219,20 +219,20 @@ func (f *fleetPane) summary(g *gridPane) string {
 }
 
 // view renders the fleet: the summary, column titles and the vehicles.
-func (f *fleetPane) view(g *gridPane) string {
+func (f *fleetPane) view(boards []*boardPane) string {
 	w, h := f.width, f.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
 	stale := 0
-	for _, b := range g.boards {
+	for _, b := range boards {
 		if _, ok := b.sh.stale(b.polls()); ok || (b.polls().lastErr != nil && !b.have) {
 			stale++
 		}
 	}
-	k := strings.Join([]string{itoa(f.rev), itoa(w), itoa(h), strconv.FormatInt(f.sh.now.Unix(), 10), itoa(g.len()), itoa(stale),
+	k := strings.Join([]string{itoa(f.rev), itoa(w), itoa(h), strconv.FormatInt(f.sh.now.Unix(), 10), itoa(len(boards)), itoa(stale),
 		f.next.digest()}, ":")
-	return f.cache.get(k, func() string { return clampLines(f.render(g), w, h) })
+	return f.cache.get(k, func() string { return clampLines(f.render(boards), w, h) })
 }
 
 // fleet column widths.
@@ -244,11 +244,11 @@ const (
 )
 
 // render draws the fleet view.
-func (f *fleetPane) render(g *gridPane) string {
+func (f *fleetPane) render(boards []*boardPane) string {
 	st, dt, tx := f.sh.st, f.sh.dt, f.sh.t
 	w, h := f.width, f.height
 	var sb strings.Builder
-	sb.WriteString(fit(f.summary(g), w))
+	sb.WriteString(fit(f.summary(boards), w))
 	if h < 3 {
 		return sb.String()
 	}

@@ -44,7 +44,7 @@ type fleetNext struct {
 // newFleetNext returns the closed state of r's fleet and registers it.
 func newFleetNext(r *registry) *fleetNext {
 	n := &fleetNext{reg: r, entries: map[int]*feedEntry{}, hold: newHolder()}
-	r.fleet = n
+	r.listen(fleetKey, func(d feedData) tea.Cmd { return n.answered(d.trips) })
 	return n
 }
 

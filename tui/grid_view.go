@@ -437,19 +437,4 @@ func (g *gridPane) perPage() int {
 // any because their polls fail) and, apart from them, those whose stop the
 // service does not know: a board of a stop that does not exist is not
 // "stale", and a dispatcher must not read it as old data.
-func (g *gridPane) health() (stale, unknown int) {
-	for _, b := range g.boards {
-		p := b.polls()
-		switch {
-		case !b.have && errors.Is(p.lastErr, feed.ErrNotFound):
-			unknown++
-		case p.lastErr != nil && !b.have:
-			stale++
-		default:
-			if _, ok := b.sh.stale(p); ok {
-				stale++
-			}
-		}
-	}
-	return stale, unknown
-}
+func (g *gridPane) health() (stale, unknown int) { return boardsHealth(g.boards) }

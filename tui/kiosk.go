@@ -194,7 +194,7 @@ func (k *kiosk) releaseAlert() {
 
 // update handles a message. Keys do nothing but the quit chord; the clock
 // drives rotation and operating hours; data goes to its board.
-func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
+func (m *kioskModel) handle(msg tea.Msg) tea.Cmd {
 	k := &m.kiosk
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -236,12 +236,12 @@ func (m *kioskModel) update(msg tea.Msg) tea.Cmd {
 		if k.asleep {
 			return nil
 		}
-		if f, cmd, ok := m.sh.reg.tick(m.sh, msg); ok {
+		if f, cmd, ok := m.sh.reg.tick(m.sh.feedState, msg); ok {
 			k.fed(f, false)
 			return cmd
 		}
 	case feedMsg:
-		if f, cmd, ok := m.sh.reg.receive(m.sh, msg); ok {
+		if f, cmd, ok := m.sh.reg.receive(m.sh.feedState, msg); ok {
 			k.fed(f, true)
 			if f == k.alertF && f.have {
 				m.sh.setAlert(k.alert) // the rows of the lines it names carry ⚠

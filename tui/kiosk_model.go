@@ -54,7 +54,7 @@ func newKioskModel(o Options) kioskModel {
 	}
 	o.Kiosk.Enabled = true
 	// The layout of the hour from the start (profile.go).
-	profiles, base, prof := o.profiles(), specs, -1
+	profiles, base, prof := o.dayProfiles(), specs, -1
 	if sh.clockKnown() {
 		if prof = ProfileAt(profiles, sh.now); prof >= 0 {
 			specs = profiles[prof].Boards
@@ -79,7 +79,7 @@ func (m kioskModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		alive() // the loop runs: the watchdog may ping
 	}
 	m.sh.observeMsg(msg)
-	cmd := m.update(msg)
+	cmd := m.handle(msg)
 	return m, cmd
 }
 

@@ -132,42 +132,13 @@ type subject struct {
 // source and the poll policy. The root owns it; panes hold a pointer and
 // only the root's Update writes it.
 type shared struct {
-	ctx        context.Context
-	src        Source
+	*feedState
 	sourceName string
-	// simulated is set while the answers carry the simulation's marker
-	// (feed.Answer.Simulated): a hub on the simulation, however far away.
-	simulated bool
 	// namedSim: the source's name already says it is simulated (the
 	// embedded simulation), so the status bar adds nothing.
-	namedSim bool
-	// lastTS is each feed's last CurrentTimestamp (standsStill).
-	lastTS map[feedKey]time.Time
-	// clock is the local clock: timers, poll times, data ages and
-	// animations run on it. local is its time at the last clockMsg.
-	clock func() time.Time
-	local time.Time
-	// now is the service's time at the last clockMsg (or answer): what
-	// countdowns, ages of reports and the header clocks show. svc
-	// estimates it; nil when the service's clock is in-process (Options.Now).
-	now time.Time
-	svc *serviceClock
-	// skew is the difference shown (0 while within skewNotice), skewLog
-	// the one last logged;
-	// onSkew is Options.ClockSkew.
-	skew    time.Duration
-	skewLog skewLog
-	onSkew  func(service, local time.Time, rate float64)
-	// prober is the poller that asks again soon while the service clock
-	// is unsettled, probes how often it did (svcclock.go).
-	prober    *poller
-	probes    int
+	namedSim  bool
 	st        *Styles
 	t         *texts // the catalogue of the chosen language (i18n.go)
-	pol       policy
-	limit     int
-	seq       int       // the model-wide request counter
-	reg       *registry // the feeds of the grid and the pin strip (registry.go)
 	base      *baseData
 	baseErr   error
 	baseBusy  bool
@@ -193,7 +164,7 @@ type shared struct {
 }
 
 // nextSeq returns a new request id, never 0.
-func (sh *shared) nextSeq() int {
+func (sh *feedState) nextSeq() int {
 	sh.seq++
 	return sh.seq
 }
@@ -237,22 +208,24 @@ func newShared(o Options) *shared {
 		limit = DefaultLimit
 	}
 	now := clock()
-	theme := o.theme() // unknown names were refused by the CLI; dark here
+	theme := o.pickTheme() // unknown names were refused by the CLI; dark here
 	sh := &shared{
-		ctx:        context.Background(),
-		src:        o.Source,
+		feedState: &feedState{
+			ctx:    context.Background(),
+			src:    o.Source,
+			clock:  clock,
+			local:  now,
+			now:    now,
+			svc:    svc,
+			onSkew: o.ClockSkew,
+			pol:    newPolicy(o.Interval, uint64(now.UnixNano())),
+			limit:  limit,
+			reg:    newRegistry(),
+		},
 		sourceName: o.SourceName,
-		clock:      clock,
-		local:      now,
-		now:        now,
-		svc:        svc,
-		onSkew:     o.ClockSkew,
 		st:         newStylesWith(o.Renderer, theme, UlmLineColors().With(o.LineColors)),
 		t:          textsFor(o.Lang),
-		pol:        newPolicy(o.Interval, uint64(now.UnixNano())),
-		limit:      limit,
 		baseBusy:   true,
-		reg:        newRegistry(),
 	}
 	if sh.sourceName == "" {
 		sh.sourceName = "mobility/v1"
@@ -355,7 +328,7 @@ func (m Model) View() string {
 // "now" it would freeze the header and the kiosk's clock, or read as a
 // faster clock once the service is back. The Age of an answer served from
 // a cache is added to its timestamp: the service's time when it arrived.
-func (sh *shared) observeMsg(m tea.Msg) {
+func (sh *feedState) observeMsg(m tea.Msg) {
 	msg, ok := m.(feedMsg)
 	if ok && msg.err == nil {
 		// The simulation's marker, passed on by any hub: the status bar
@@ -382,7 +355,7 @@ func (sh *shared) observeMsg(m tea.Msg) {
 
 // standsStill reports whether ts is the timestamp of key's previous
 // answer, and remembers it.
-func (sh *shared) standsStill(key feedKey, ts time.Time) bool {
+func (sh *feedState) standsStill(key feedKey, ts time.Time) bool {
 	if ts.IsZero() {
 		return false
 	}

@@ -180,7 +180,7 @@ func nextStep(now, anchor time.Time, step time.Duration) time.Time {
 
 // localAt returns the local time at which the service's clock shows s: the
 // inverse of svcAt.
-func (sh *shared) localAt(s time.Time) time.Time {
+func (sh *feedState) localAt(s time.Time) time.Time {
 	c := sh.svc
 	if c == nil || !c.known {
 		return s

@@ -114,7 +114,7 @@ func (p *poller) staleAt(interval time.Duration) time.Time {
 // stale is the one staleness rule of every view: whether p's data is
 // stale at the last clock tick, and since when (the time of the data
 // shown, in the service's time).
-func (sh *shared) stale(p *poller) (since time.Time, ok bool) {
+func (sh *feedState) stale(p *poller) (since time.Time, ok bool) {
 	at := p.staleAt(sh.pol.interval)
 	if at.IsZero() || !sh.local.After(at) {
 		return time.Time{}, false

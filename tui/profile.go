@@ -46,7 +46,7 @@ func ProfileAt(ps []Profile, t time.Time) int {
 
 // profiles are o.Profiles with o's defaults (walk, per line) given to
 // their boards.
-func (o Options) profiles() []Profile {
+func (o Options) dayProfiles() []Profile {
 	out := make([]Profile, 0, len(o.Profiles))
 	for _, p := range o.Profiles {
 		q := o
@@ -106,7 +106,7 @@ type profileState struct {
 // startProfile returns o with the boards of the profile of the hour (when
 // the service's clock is known at start), and the profiles' state.
 func (o Options) startProfile(sh *shared) (Options, profileState) {
-	ps := profileState{profiles: o.profiles(), base: o.Boards, profile: -1}
+	ps := profileState{profiles: o.dayProfiles(), base: o.Boards, profile: -1}
 	if len(ps.profiles) == 0 || !sh.clockKnown() {
 		return o, ps
 	}

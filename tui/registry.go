@@ -16,9 +16,19 @@ import (
 // show); where a poll happens: poller.tick (feeds.go).
 type registry struct {
 	entries map[feedKey]*feedEntry
-	// fleet is the fleet's passage feeds (fleetnext.go): a fleet answer
-	// brings in the feeds of the rows it shows, nil without a fleet.
-	fleet *fleetNext
+	// listeners act on each good answer of their key as it comes in,
+	// before any view draws it: the fleet's NEXT column (fleetnext.go)
+	// brings in the passage feeds of the rows a fleet answer shows.
+	listeners map[feedKey]func(feedData) tea.Cmd
+}
+
+// listen calls f with every good answer of key, in receive; f's command
+// joins the answer's.
+func (r *registry) listen(key feedKey, f func(feedData) tea.Cmd) {
+	if r.listeners == nil {
+		r.listeners = make(map[feedKey]func(feedData) tea.Cmd)
+	}
+	r.listeners[key] = f
 }
 
 // feedEntry is one polled subject of the registry.
@@ -136,7 +146,7 @@ func (e *feedEntry) rise() tea.Cmd {
 }
 
 // tick starts the poll msg asks for; ok is false when msg is no entry's.
-func (r *registry) tick(sh *shared, msg feedTickMsg) (e *feedEntry, cmd tea.Cmd, ok bool) {
+func (r *registry) tick(sh *feedState, msg feedTickMsg) (e *feedEntry, cmd tea.Cmd, ok bool) {
 	e = r.entries[msg.key]
 	if e == nil || e.poll.gen != msg.gen {
 		return nil, nil, false
@@ -154,7 +164,7 @@ func (r *registry) tick(sh *shared, msg feedTickMsg) (e *feedEntry, cmd tea.Cmd,
 
 // receive takes the answer msg if an entry awaits it, records it and arms
 // the entry's next tick; ok is false for any other answer.
-func (r *registry) receive(sh *shared, msg feedMsg) (e *feedEntry, cmd tea.Cmd, ok bool) {
+func (r *registry) receive(sh *feedState, msg feedMsg) (e *feedEntry, cmd tea.Cmd, ok bool) {
 	e = r.entries[msg.key]
 	if e == nil {
 		return nil, nil, false
@@ -171,8 +181,8 @@ func (r *registry) receive(sh *shared, msg feedMsg) (e *feedEntry, cmd tea.Cmd, 
 			cmd = rise // the demand rose while it was asked for fewer
 		}
 	}
-	if msg.err == nil && e.key == fleetKey && r.fleet != nil {
-		cmd = tea.Batch(cmd, r.fleet.answered(msg.data.trips))
+	if f := r.listeners[e.key]; msg.err == nil && f != nil {
+		cmd = tea.Batch(cmd, f(msg.data))
 	}
 	return e, cmd, true
 }

@@ -214,8 +214,7 @@ func (s *reminderSet) get(id string) *reminder {
 
 // toggle sets a reminder for event e of board b, or removes it; it
 // returns the notice.
-func (s *reminderSet) toggle(b *boardPane, e *model.Event) string {
-	tx := b.sh.t
+func (s *reminderSet) toggle(tx *texts, stop int, walk time.Duration, e *model.Event) string {
 	id := eventID(e)
 	if i := slices.IndexFunc(s.items, func(r reminder) bool { return r.id() == id }); i >= 0 {
 		s.items = slices.Delete(s.items, i, i+1)
@@ -226,28 +225,25 @@ func (s *reminderSet) toggle(b *boardPane, e *model.Event) string {
 	if len(s.items) >= maxReminders {
 		return tx.RemindFull
 	}
-	r := reminder{Stop: b.subj.stop, Point: e.StopPointCode.String(), Vehicle: e.VehicleNumber, Route: e.RouteNumber,
-		Line: e.Line(), Direction: e.DirectionText, Scheduled: e.Scheduled.Time, When: e.When(), Walk: WalkTime(b.walk)}
+	r := reminder{Stop: stop, Point: e.StopPointCode.String(), Vehicle: e.VehicleNumber, Route: e.RouteNumber,
+		Line: e.Line(), Direction: e.DirectionText, Scheduled: e.Scheduled.Time, When: e.When(), Walk: WalkTime(walk)}
 	s.items = append(s.items, r)
 	s.removed = slices.DeleteFunc(s.removed, func(x string) bool { return x == id })
 	s.dirty = true
 	return fmt.Sprintf(tx.RemindOn, r.leaveAt().In(model.Berlin).Format("15:04"), r.Line, r.Direction)
 }
 
-// check follows the reminders' departures on the boards shown (a delay
-// moves the leave time), rings those whose leave time has come and drops
+// check follows the reminders' departures on the boards shown (the data
+// of those that have any; a delay moves the leave time), rings those whose leave time has come and drops
 // those gone; it returns the bell's command and whether anything changed.
-func (s *reminderSet) check(sh *shared, boards []*boardPane) (tea.Cmd, bool) {
+func (s *reminderSet) check(sh *shared, boards []model.Board) (tea.Cmd, bool) {
 	if s == nil || len(s.items) == 0 {
 		return nil, false
 	}
 	changed := false
 	for _, b := range boards {
-		if !b.have {
-			continue
-		}
-		for i := range b.data.Events {
-			e := &b.data.Events[i]
+		for i := range b.Events {
+			e := &b.Events[i]
 			if r := s.get(eventID(e)); r != nil {
 				if w := e.When(); !w.IsZero() && !w.Equal(r.When) {
 					r.When, changed = w, true
@@ -314,7 +310,13 @@ func (m *Model) reminderBoards() []*boardPane {
 
 // tickReminders runs the reminders' check on the clock.
 func (m *Model) tickReminders() tea.Cmd {
-	ring, changed := m.sh.rem.check(m.sh, m.reminderBoards())
+	var seen []model.Board
+	for _, b := range m.reminderBoards() {
+		if b.have && m.sh.rem != nil && len(m.sh.rem.items) > 0 {
+			seen = append(seen, b.data)
+		}
+	}
+	ring, changed := m.sh.rem.check(m.sh, seen)
 	if changed {
 		for _, b := range m.reminderBoards() {
 			b.touch()
@@ -349,7 +351,7 @@ func (b *boardPane) toggleReminder() tea.Cmd {
 	if b.sh.rem == nil || b.cursor >= len(rows) {
 		return nil
 	}
-	b.sh.notice = b.sh.rem.toggle(b, &b.data.Events[rows[b.cursor]])
+	b.sh.notice = b.sh.rem.toggle(b.sh.t, b.subj.stop, b.walk, &b.data.Events[rows[b.cursor]])
 	b.touch()
 	return b.sh.rem.saveCmd(b.sh.now)
 }

@@ -374,7 +374,7 @@ func newMonoStyles(s func() lipgloss.Style, t Theme, lines LineColors) *Styles {
 
 // selected returns s as it looks in the row under the cursor: on the
 // selection colour, or in reverse video without colour.
-func (st *Styles) selected(s lipgloss.Style) lipgloss.Style {
+func (st *Styles) highlightRow(s lipgloss.Style) lipgloss.Style {
 	if st.Theme.Mono {
 		return s.Reverse(true)
 	}

@@ -27,7 +27,7 @@ func TestStylesConvertedOncePerProfile(t *testing.T) {
 				"Text":  {st.Text, s().Foreground(th.Text)},
 				"Late":  {st.Late, s().Foreground(th.Late).Bold(true)},
 				"Bar":   {st.Bar, s().Foreground(th.Muted).Background(th.Bar)},
-				"sel":   {st.selected(st.Due), s().Foreground(th.Text).Bold(true).Background(th.Selection)},
+				"sel":   {st.highlightRow(st.Due), s().Foreground(th.Text).Bold(true).Background(th.Selection)},
 				"badge": {st.LineBadge("9"), s().Background(lipgloss.Color("#E09DBC")).Foreground(th.BadgeDark).Bold(true)},
 				"dark":  {st.LineBadge("11"), s().Background(lipgloss.Color("#085EA4")).Foreground(th.BadgeLight).Bold(true)},
 				"mark":  {st.LineMark("2"), s().Foreground(lipgloss.Color("#3EAD56"))},

@@ -256,7 +256,7 @@ func (c *serviceClock) unsettled() bool {
 // probe returns the delay to p's next poll after a good answer that was
 // due in d: probeDelay while the service clock is unsettled, for one
 // feed at a time and at most maxProbes times a run, else d.
-func (sh *shared) probe(p *poller, d time.Duration) time.Duration {
+func (sh *feedState) probe(p *poller, d time.Duration) time.Duration {
 	if sh.svc == nil || !sh.svc.unsettled() || sh.probes >= maxProbes || d <= probeDelay {
 		return d
 	}
@@ -269,7 +269,7 @@ func (sh *shared) probe(p *poller, d time.Duration) time.Duration {
 }
 
 // svcAt returns the service's time at local time t.
-func (sh *shared) svcAt(t time.Time) time.Time {
+func (sh *feedState) svcAt(t time.Time) time.Time {
 	if sh.svc == nil {
 		return t
 	}
@@ -278,11 +278,11 @@ func (sh *shared) svcAt(t time.Time) time.Time {
 
 // clockKnown reports whether the service's time is known: in-process, or
 // estimated from at least one answer.
-func (sh *shared) clockKnown() bool { return sh.svc == nil || sh.svc.known }
+func (sh *feedState) clockKnown() bool { return sh.svc == nil || sh.svc.known }
 
 // observe feeds an answer's CurrentTimestamp, which arrived at local time
 // at, to the service clock, and moves now to the new estimate.
-func (sh *shared) observe(ts, at time.Time) {
+func (sh *feedState) observe(ts, at time.Time) {
 	if sh.svc == nil || ts.IsZero() || at.IsZero() {
 		return
 	}
@@ -295,7 +295,7 @@ func (sh *shared) observe(ts, at time.Time) {
 // service's, if there is one: when they start or stop differing by more
 // than skewNotice, when the service's rate changes, or when the
 // difference moves by more than skewNotice from what the rate explains.
-func (sh *shared) tick(t time.Time) tea.Cmd {
+func (sh *feedState) tick(t time.Time) tea.Cmd {
 	sh.local = t
 	sh.now = sh.svcAt(t)
 	skew := sh.now.Sub(t).Round(time.Second)

@@ -159,7 +159,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(logSkew, m.tickReminders(), m.followProfile())
 	case feedTickMsg:
-		f, cmd, ok := m.sh.reg.tick(m.sh, msg)
+		f, cmd, ok := m.sh.reg.tick(m.sh.feedState, msg)
 		if ok {
 			m.feedNews(f, nil)
 		}
@@ -201,7 +201,7 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 	}
 	switch msg := msg.(type) {
 	case feedMsg:
-		f, cmd, ok := m.sh.reg.receive(m.sh, msg)
+		f, cmd, ok := m.sh.reg.receive(m.sh.feedState, msg)
 		if !ok {
 			return nil // an answer no feed awaits any more
 		}

@@ -49,11 +49,11 @@ func TestVehicleFollowsSimulation(t *testing.T) {
 		clock := sim.NewClock(start, 1)
 		svc := sim.New(sim.Options{Seed: 1, Clock: clock})
 		client := simclient.Client(t, svc)
-		vehicle := tramMidTrip(t, client, start)
+		tram := tramMidTrip(t, client, start)
 		src := &passageRecorder{Source: client}
 		var mu sync.Mutex
 		var views []string
-		m := recorder{Model: New(Options{Source: src, SourceName: "simulated Ulm network", Now: clock.Now, Vehicle: vehicle}),
+		m := recorder{Model: New(Options{Source: src, SourceName: "simulated Ulm network", Now: clock.Now, Vehicle: tram}),
 			mu: &mu, views: &views}
 		_, stop := runHeadless(t, m, 100, 40)
 		time.Sleep(10 * time.Minute)
@@ -88,7 +88,7 @@ func TestVehicleFollowsSimulation(t *testing.T) {
 				status[ps.StopPointCode] = ps.Status
 			}
 		}
-		t.Logf("tram %d: %d passage polls, next stop %d -> %d", vehicle, len(answers), firstNext, lastNext)
+		t.Logf("tram %d: %d passage polls, next stop %d -> %d", tram, len(answers), firstNext, lastNext)
 		if lastNext-firstNext < 2 {
 			t.Errorf("the next stop moved from %d to %d in 10 minutes, want at least 2 stops on", firstNext, lastNext)
 		}
