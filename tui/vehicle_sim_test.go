@@ -98,7 +98,7 @@ func TestVehicleFollowsSimulation(t *testing.T) {
 		last := views[len(views)-1]
 		// Served stops stay Status 4 "departed", as the real service sends
 		// them (the simulation no longer turns them into 5 "passed").
-		for _, want := range []string{"Tram " + itoa(vehicle), "STOP", "departed", "▶"} {
+		for _, want := range []string{"Tram " + itoa(tram), "STOP", "departed", "▶"} {
 			if !strings.Contains(last, want) {
 				t.Errorf("the last view lacks %q:\n%s", want, last)
 			}
