@@ -1,12 +1,11 @@
 package tui
 
 import (
+	"abfahrt/model"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"abfahrt/model"
 )
 
 // A board has room for the whole of a long alert: it wraps in whole
@@ -23,7 +22,7 @@ func TestBoardWrapsALongAlert(t *testing.T) {
 	e.send(e.src.base)
 	e.poll()
 	e.alertPoll()
-	v := ansi.Strip(e.view())
+	v := ansi.Strip(e.View())
 	flat := strings.Join(strings.Fields(v), " ")
 	for _, it := range items {
 		if !strings.Contains(flat, it) {

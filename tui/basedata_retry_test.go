@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
 	"errors"
 	"strings"
 	"testing"
@@ -12,30 +13,30 @@ import (
 func TestBaseDataRetriedAfterAFailedLoad(t *testing.T) {
 	e := newEnv(t, 100, 30, false)
 	e.poll()
-	failed := baseDataMsg{err: errors.Join(errors.New("stops: 503 Service Unavailable"))}
+	failed := app.BaseDataMsg{Err: errors.Join(errors.New("stops: 503 Service Unavailable"))}
 
 	if cmd := e.send(failed); cmd == nil {
 		t.Fatal("a failed base data load scheduled no retry")
 	}
-	if e.m.sh.baseFails != 1 {
-		t.Errorf("baseFails = %d, want 1", e.m.sh.baseFails)
+	if e.m.sh.BaseFails != 1 {
+		t.Errorf("baseFails = %d, want 1", e.m.sh.BaseFails)
 	}
 	if v := e.m.View(); !strings.Contains(v, "search unavailable") {
 		t.Errorf("status bar does not say search is unavailable:\n%s", v)
 	}
 	e.send(failed)
-	if e.m.sh.baseFails != 2 {
-		t.Errorf("baseFails = %d after two failures, want 2", e.m.sh.baseFails)
+	if e.m.sh.BaseFails != 2 {
+		t.Errorf("baseFails = %d after two failures, want 2", e.m.sh.BaseFails)
 	}
-	if cmd := e.send(baseRetryMsg{}); cmd == nil || !e.m.sh.baseBusy {
+	if cmd := e.send(app.BaseRetryMsg{}); cmd == nil || !e.m.sh.BaseBusy {
 		t.Fatal("the retry message did not start a load")
 	}
 
 	if cmd := e.send(e.src.base); cmd != nil {
 		t.Error("a complete load scheduled another retry")
 	}
-	if e.m.sh.baseFails != 0 || e.m.sh.baseErr != nil || e.m.sh.base == nil {
-		t.Errorf("after success: fails %d, err %v, base %v", e.m.sh.baseFails, e.m.sh.baseErr, e.m.sh.base != nil)
+	if e.m.sh.BaseFails != 0 || e.m.sh.BaseErr != nil || e.m.sh.Base == nil {
+		t.Errorf("after success: fails %d, err %v, base %v", e.m.sh.BaseFails, e.m.sh.BaseErr, e.m.sh.Base != nil)
 	}
 	if v := e.m.View(); strings.Contains(v, "search unavailable") {
 		t.Errorf("status bar still says search is unavailable:\n%s", v)

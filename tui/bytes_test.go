@@ -1,6 +1,11 @@
 package tui
 
 import (
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"io"
 	"sync"
 	"testing"
@@ -10,10 +15,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
-
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
 )
 
 // byteCounter counts what Bubble Tea's renderer writes to the terminal.
@@ -29,7 +30,7 @@ func (c *byteCounter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (c *byteCounter) count() int {
+func (c *byteCounter) Count() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.n
@@ -42,7 +43,7 @@ func (c *byteCounter) count() int {
 //
 // With bubbleTea the program paints through Bubble Tea v1's own renderer
 // (the reference), else through abfahrt's (tui/internal/screen).
-func idleBytesPerSecond(t *testing.T, start time.Time, o Options, warm, window time.Duration, bubbleTea bool) float64 {
+func idleBytesPerSecond(t *testing.T, start time.Time, o app.Options, warm, window time.Duration, bubbleTea bool) float64 {
 	t.Helper()
 	var rate float64
 	synctest.Test(t, func(t *testing.T) {
@@ -72,14 +73,14 @@ func idleBytesPerSecond(t *testing.T, start time.Time, o Options, warm, window t
 		}()
 		p.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
 		time.Sleep(warm)
-		before := out.count()
+		before := out.Count()
 		time.Sleep(window)
-		rate = float64(out.count()-before) / window.Seconds()
+		rate = float64(out.Count()-before) / window.Seconds()
 		p.Quit()
 		if err := <-done; err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(2 * DefaultInterval)
+		time.Sleep(2 * feeds.DefaultInterval)
 		synctest.Wait()
 	})
 	return rate
@@ -100,8 +101,8 @@ func TestIdleBoardBytesPerSecond(t *testing.T) {
 		h, m int
 	}{{"rush hour", 7, 30}, {"noon", 12, 0}, {"night", 1, 0}} {
 		start := time.Date(2026, 9, 11, at.h, at.m, 0, 0, model.Berlin)
-		ours := idleBytesPerSecond(t, start, Options{}, 15*time.Second, 10*time.Minute, false)
-		ref := idleBytesPerSecond(t, start, Options{}, 15*time.Second, 10*time.Minute, true)
+		ours := idleBytesPerSecond(t, start, app.Options{}, 15*time.Second, 10*time.Minute, false)
+		ref := idleBytesPerSecond(t, start, app.Options{}, 15*time.Second, 10*time.Minute, true)
 		t.Logf("%s: %.0f bytes a second (Bubble Tea v1's renderer: %.0f, x%.2f)", at.name, ours, ref, ours/ref)
 		if ours > 150 {
 			t.Errorf("%s: the idle board writes %.0f bytes a second, want at most 150", at.name, ours)

@@ -1,16 +1,17 @@
 package tui
 
 import (
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
 )
 
 // estimateRecorder is the root model with the service clock's error kept:
@@ -28,8 +29,8 @@ func (r estimateRecorder) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m, cmd := r.Model.Update(msg)
 	r.Model = m.(Model)
 	now := time.Now()
-	if r.sh.clockKnown() {
-		e := absDur(r.sh.svcAt(now).Sub(r.truth()))
+	if r.sh.ClockKnown() {
+		e := feeds.AbsDur(r.sh.SvcAt(now).Sub(r.truth()))
 		sec := now.Sub(r.start).Truncate(time.Second)
 		r.mu.Lock()
 		if e > r.errs[sec] {
@@ -54,11 +55,11 @@ func TestServiceClockKnownWithinSeconds(t *testing.T) {
 		svc := sim.New(sim.Options{Seed: 1, Clock: clock})
 		c := simclient.Client(t, svc)
 		var mu sync.Mutex
-		r := estimateRecorder{Model: New(Options{Source: c, SourceName: "sim"}), mu: &mu,
+		r := estimateRecorder{Model: New(app.Options{Source: c, SourceName: "sim"}), mu: &mu,
 			truth: clock.Now, errs: map[time.Duration]time.Duration{}, start: time.Now()}
 		_, stop := runHeadless(t, r, 120, 40)
 		time.Sleep(40 * time.Second)
-		stop(DefaultInterval * 2)
+		stop(feeds.DefaultInterval * 2)
 		mu.Lock()
 		defer mu.Unlock()
 		if len(r.errs) == 0 {

@@ -1,6 +1,12 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"context"
 	"regexp"
 	"strconv"
@@ -9,11 +15,6 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
-
-	"abfahrt/feed"
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
 )
 
 // TestProgramOnServiceClock runs the real program on the simulation as a
@@ -37,7 +38,7 @@ func TestProgramOnServiceClock(t *testing.T) {
 		var skews []time.Duration
 		var mu sync.Mutex
 		var views []string
-		m := recorder{Model: New(Options{Source: client, SourceName: "sim", ClockSkew: func(s, l time.Time, _ float64) {
+		m := recorder{Model: New(app.Options{Source: client, SourceName: "sim", ClockSkew: func(s, l time.Time, _ float64) {
 			mu.Lock()
 			skews = append(skews, s.Sub(l))
 			mu.Unlock()
@@ -48,11 +49,11 @@ func TestProgramOnServiceClock(t *testing.T) {
 		last := views[len(views)-1]
 		mu.Unlock()
 		svcNow := clock.Now().In(model.Berlin)
-		b, err := probe.StopDepartures(context.Background(), DefaultStop, DefaultLimit)
+		b, err := probe.StopDepartures(context.Background(), app.DefaultStop, app.DefaultLimit)
 		if err != nil {
 			t.Fatal(err)
 		}
-		stop(DefaultInterval * 2)
+		stop(feeds.DefaultInterval * 2)
 
 		if strings.Contains(last, "No departures") {
 			t.Fatalf("no departures on the service's clock:\n%s", last)
@@ -116,13 +117,13 @@ func TestVehicleAgesOnServiceClock(t *testing.T) {
 		vehicle := tramMidTrip(t, client, clock.Now())
 		var mu sync.Mutex
 		var views []string
-		m := recorder{Model: New(Options{Source: client, SourceName: "sim", Vehicle: vehicle}), mu: &mu, views: &views}
+		m := recorder{Model: New(app.Options{Source: client, SourceName: "sim", Vehicle: vehicle}), mu: &mu, views: &views}
 		_, stop := runHeadless(t, m, 120, 40)
 		time.Sleep(40 * time.Second)
 		mu.Lock()
 		last := views[len(views)-1]
 		mu.Unlock()
-		stop(DefaultInterval * 2)
+		stop(feeds.DefaultInterval * 2)
 		if regexp.MustCompile(`\d{3,} h ago`).MatchString(last) {
 			t.Errorf("the vehicle pane counts ages against the machine's clock:\n%s", last)
 		}

@@ -1,6 +1,10 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 	"fmt"
 	"sort"
 	"strings"
@@ -20,7 +24,7 @@ import (
 // countdown, "data delayed" banner and alert ticker. Each face is
 // returned as View gives it (raw) and as the program shows it, through
 // forFont (shown).
-func consoleFaces(t *testing.T, o Options) map[string][2]string {
+func consoleFaces(t *testing.T, o app.Options) map[string][2]string {
 	t.Helper()
 	faces := map[string]func() tea.Model{
 		"board": func() tea.Model { return newGridEnv(t, 120, 40, nil, opts(o)).m },
@@ -33,20 +37,20 @@ func consoleFaces(t *testing.T, o Options) map[string][2]string {
 		},
 		"search": func() tea.Model {
 			e := newGridEnv(t, 120, 40, nil, opts(o))
-			e.key("/")
-			e.key("h")
+			e.Key("/")
+			e.Key("h")
 			return e.m
 		},
 		"help": func() tea.Model {
 			e := newGridEnv(t, 120, 40, nil, opts(o))
-			e.key("?")
+			e.Key("?")
 			return e.m
 		},
 		"grid":   func() tea.Model { return newGridEnv(t, 160, 48, specsOver(4), opts(o)).m },
-		"merged": func() tea.Model { e := newGridEnv(t, 120, 40, specsOver(4), opts(o)); e.key("m"); return e.m },
+		"merged": func() tea.Model { e := newGridEnv(t, 120, 40, specsOver(4), opts(o)); e.Key("m"); return e.m },
 		"fleet": func() tea.Model {
 			e := newGridEnv(t, 120, 40, specsOver(2), opts(o))
-			e.key("v")
+			e.Key("v")
 			e.fleetPoll()
 			return e.m
 		},
@@ -56,17 +60,17 @@ func consoleFaces(t *testing.T, o Options) map[string][2]string {
 		},
 		"pins": func() tea.Model {
 			dir := t.TempDir()
-			e := newGridEnv(t, 120, 40, []BoardSpec{{Stop: 1350}}, func(p *Options) { opts(o)(p); p.StateDir = dir })
+			e := newGridEnv(t, 120, 40, []app.BoardSpec{{Stop: 1350}}, func(p *app.Options) { opts(o)(p); p.StateDir = dir })
 			e.pinAndSave()
-			e2 := newGridEnv(t, 120, 40, nil, func(p *Options) { opts(o)(p); p.StateDir = dir })
+			e2 := newGridEnv(t, 120, 40, nil, func(p *app.Options) { opts(o)(p); p.StateDir = dir })
 			return e2.m
 		},
 		"kiosk": func() tea.Model {
 			ko := o
-			ko.Kiosk = KioskOptions{Enabled: true, LargeCountdown: true}
+			ko.Kiosk = app.KioskOptions{Enabled: true, LargeCountdown: true}
 			e := &testEnv{t: t, src: newFakeSource(), now: t0}
 			ko.Source, ko.SourceName, ko.Now = e.src, "simulated Ulm network", func() time.Time { return e.now }
-			k := newKioskModel(ko)
+			k := kiosk.NewKioskModel(ko)
 			e.k = &k
 			e.send(tea.WindowSizeMsg{Width: 160, Height: 48})
 			e.send(e.src.base)
@@ -87,16 +91,16 @@ func consoleFaces(t *testing.T, o Options) map[string][2]string {
 }
 
 // opts puts the theme and font of o on a test's options.
-func opts(o Options) func(*Options) {
-	return func(p *Options) { p.Theme, p.ConsoleFont = o.Theme, o.ConsoleFont }
+func opts(o app.Options) func(*app.Options) {
+	return func(p *app.Options) { p.Theme, p.ConsoleFont = o.Theme, o.ConsoleFont }
 }
 
 // consoleVehicleEnv is the vehicle pane of tram 44 between two stops,
 // polled three times so the sparkline has values.
-func consoleVehicleEnv(t *testing.T, o Options, w, h int) *testEnv {
+func consoleVehicleEnv(t *testing.T, o app.Options, w, h int) *testEnv {
 	t.Helper()
 	e := newGridEnv(t, w, h, nil, opts(o))
-	e.src.setVehicle(line2Fixture(8, phaseBetween))
+	e.src.setVehicle(line2Fixture(8, vehicle.PhaseBetween))
 	e.openVehicle(44)
 	e.vehiclePoll()
 	return e
@@ -111,7 +115,7 @@ func consoleVehicleEnv(t *testing.T, o Options, w, h int) *testEnv {
 func TestConsoleViewsUseTheConsoleFont(t *testing.T) {
 	lipgloss.SetColorProfile(termenv.ANSI)
 	t.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
-	for _, o := range []Options{{Theme: ThemeConsole}, {Theme: ThemeHighContrast, ConsoleFont: true}, {Theme: ThemeMono, ConsoleFont: true}} {
+	for _, o := range []app.Options{{Theme: ui.ThemeConsole}, {Theme: ui.ThemeHighContrast, ConsoleFont: true}, {Theme: ui.ThemeMono, ConsoleFont: true}} {
 		for name, f := range consoleFaces(t, o) {
 			raw, shown := f[0], f[1]
 			what := fmt.Sprintf("%s/%s", o.Theme, name)
@@ -124,8 +128,8 @@ func TestConsoleViewsUseTheConsoleFont(t *testing.T) {
 				if r >= 0x2800 && r <= 0x28FF {
 					t.Errorf("%s: braille %q drawn with the console font", what, r)
 				}
-				if !ConsoleSafe(r) {
-					if _, ok := consoleFallback[r]; !ok {
+				if !ui.ConsoleSafe(r) {
+					if _, ok := ui.ConsoleFallback[r]; !ok {
 						unsafe[r] = true
 					}
 				}
@@ -134,7 +138,7 @@ func TestConsoleViewsUseTheConsoleFont(t *testing.T) {
 				t.Errorf("%s: glyphs without a console stand-in: %q", what, sortedRunes(unsafe))
 			}
 			for _, r := range shown {
-				if !ConsoleSafe(r) {
+				if !ui.ConsoleSafe(r) {
 					t.Errorf("%s: shows %q (U+%04X), which the console font lacks", what, r, r)
 					break
 				}
@@ -172,7 +176,7 @@ func sortedRunes(set map[rune]bool) string {
 func TestConsoleThemeColours(t *testing.T) {
 	lipgloss.SetColorProfile(termenv.ANSI)
 	t.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
-	for name, f := range consoleFaces(t, Options{Theme: ThemeConsole}) {
+	for name, f := range consoleFaces(t, app.Options{Theme: ui.ThemeConsole}) {
 		for _, m := range sgr.FindAllStringSubmatch(f[1], -1) {
 			for _, p := range strings.Split(m[1], ";") {
 				switch {
@@ -184,12 +188,12 @@ func TestConsoleThemeColours(t *testing.T) {
 			}
 		}
 	}
-	th := ConsoleTheme()
+	th := ui.ConsoleTheme()
 	if th.OnTime == th.Slight || th.Slight == th.Late || th.OnTime == th.Late {
 		t.Errorf("delays not distinguishable: on time %s, slight %s, late %s", th.OnTime, th.Slight, th.Late)
 	}
 	for hex, want := range map[string]string{"#E52129": "1", "#3EAD56": "2", "#085EA4": "4", "#B2116C": "5"} {
-		bg, fg, mark, ok := consoleLineColor(hex)
+		bg, fg, mark, ok := ui.ConsoleLineColor(hex)
 		if !ok || string(bg) != want || fg == "" || mark == "0" || mark == "8" {
 			t.Errorf("line colour %s: badge %s text %s mark %s, want badge %s", hex, bg, fg, mark, want)
 		}
@@ -207,16 +211,16 @@ func TestConsoleText(t *testing.T) {
 		"Bf 名古屋":            "Bf ??????",
 		"Söflingen ÄÖÜß ┌─┐ █▄▀ ░▒▓ ←↑→↓ •": "Söflingen ÄÖÜß ┌─┐ █▄▀ ░▒▓ ←↑→↓ •",
 	} {
-		if got := ConsoleText(in); got != want {
+		if got := ui.ConsoleText(in); got != want {
 			t.Errorf("ConsoleText(%q) = %q, want %q", in, got, want)
 		}
 	}
-	for r, s := range consoleFallback {
+	for r, s := range ui.ConsoleFallback {
 		if a, b := ansi.StringWidth(string(r)), ansi.StringWidth(s); a != b {
 			t.Errorf("stand-in of %q is %d cells, the glyph %d", r, b, a)
 		}
 		for _, c := range s {
-			if !ConsoleSafe(c) {
+			if !ui.ConsoleSafe(c) {
 				t.Errorf("stand-in of %q is %q, not in the console font", r, s)
 			}
 		}
@@ -227,12 +231,12 @@ func TestConsoleText(t *testing.T) {
 // 120×40 whose view changed (every glyph looked at) and unchanged (the
 // last frame reused).
 func BenchmarkConsoleView(b *testing.B) {
-	e := newGridEnv(b, 120, 40, nil, opts(Options{Theme: ThemeConsole}))
+	e := newGridEnv(b, 120, 40, nil, opts(app.Options{Theme: ui.ThemeConsole}))
 	frame := e.m.View()
 	b.Run("changed", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			_ = ConsoleText(frame)
+			_ = ui.ConsoleText(frame)
 		}
 	})
 	b.Run("unchanged", func(b *testing.B) {

@@ -1,20 +1,21 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"strings"
 	"testing"
 	"time"
-
-	"abfahrt/model"
 )
 
 // setBoardTime sets the CurrentTimestamp the fake answers Hauptbahnhof with.
 func (f *fakeSource) setBoardTime(ts time.Time) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	b := f.boards[subject{stop: 1008}]
+	b := f.boards[feeds.Subject{Stop: 1008}]
 	b.Timestamp = model.At(ts)
-	f.boards[subject{stop: 1008}] = b
+	f.boards[feeds.Subject{Stop: 1008}] = b
 }
 
 // A board behind a hub (or cache) that keeps answering with its last good
@@ -68,7 +69,7 @@ func TestUnmovingTimestampsNotJudged(t *testing.T) {
 // A kiosk behind a hub serving old answers says its data is delayed and,
 // after stale_after, blanks the rows, as it does when its own polls fail.
 func TestKioskStaleByDataAge(t *testing.T) {
-	e := newKioskEnv(t, 80, 24, KioskOptions{StaleAfter: 2 * time.Minute, LargeCountdown: true})
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{StaleAfter: 2 * time.Minute, LargeCountdown: true})
 	ts := t0
 	for range 2 {
 		e.src.setBoardTime(ts)
@@ -76,14 +77,14 @@ func TestKioskStaleByDataAge(t *testing.T) {
 		e.advance(15 * time.Second)
 		ts = ts.Add(15 * time.Second)
 	}
-	if v := e.view(); strings.Contains(v, "Data delayed") {
+	if v := e.View(); strings.Contains(v, "Data delayed") {
 		t.Fatalf("fresh data called delayed:\n%s", v)
 	}
 	for range 9 { // 2 min 15 s of the same answer
 		e.kpoll()
 		e.advance(15 * time.Second)
 	}
-	v := e.view()
+	v := e.View()
 	if !strings.Contains(v, "Data delayed since 12:35") || !strings.Contains(v, "No current departure data since 12:35") {
 		t.Errorf("a kiosk fed old answers should say so and blank its rows:\n%s", v)
 	}

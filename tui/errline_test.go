@@ -1,20 +1,20 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"abfahrt/tui/internal/ui"
 	"errors"
 	"fmt"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
-
-	"abfahrt/feed"
 )
 
 // Failed requests read in the board's language, without the URL; the
 // service's own message and the system's cause are kept as they came.
 func TestErrLineSpeaksTheBoardsLanguage(t *testing.T) {
-	en, de := englishTexts(), germanTexts()
+	en, de := ui.EnglishTexts(), ui.GermanTexts()
 	cases := []struct {
 		err    error
 		en, de string
@@ -30,14 +30,14 @@ func TestErrLineSpeaksTheBoardsLanguage(t *testing.T) {
 		{errors.New("odd\nerror"), "odd error", "odd error"},
 	}
 	for _, c := range cases {
-		if got := en.errLine(c.err); got != c.en {
+		if got := en.ErrLine(c.err); got != c.en {
 			t.Errorf("en: %q, want %q", got, c.en)
 		}
-		if got := de.errLine(c.err); got != c.de {
+		if got := de.ErrLine(c.err); got != c.de {
 			t.Errorf("de: %q, want %q", got, c.de)
 		}
-		if strings.Contains(en.errLine(c.err), "http://") {
-			t.Errorf("the URL is shown: %q", en.errLine(c.err))
+		if strings.Contains(en.ErrLine(c.err), "http://") {
+			t.Errorf("the URL is shown: %q", en.ErrLine(c.err))
 		}
 	}
 }

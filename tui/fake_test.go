@@ -1,6 +1,13 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/vehicle"
 	"context"
 	"errors"
 	"fmt"
@@ -9,9 +16,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/feed"
-	"abfahrt/model"
 )
 
 // t0 is the fixed "now" of the unit tests: a Friday lunchtime in Ulm.
@@ -20,10 +24,10 @@ var t0 = time.Date(2026, 9, 11, 12, 34, 56, 0, model.Berlin)
 // fakeSource is a Source with canned answers and call counters.
 type fakeSource struct {
 	mu       sync.Mutex
-	boards   map[subject]model.Board
+	boards   map[feeds.Subject]model.Board
 	err      error // returned by every board call while set
-	calls    []subject
-	base     baseDataMsg
+	calls    []feeds.Subject
+	base     app.BaseDataMsg
 	trips    []model.Trip
 	passages model.VehiclePassages // answered for every vehicle
 	// wholeTrip answers Range=upcoming with the whole trip, as the real
@@ -38,15 +42,15 @@ type fakeSource struct {
 	alerts    int         // Alert calls
 	limits    []int       // the Limit of each stop departures call
 	// wide answers stop departures asked for more than DefaultLimit.
-	wide map[subject]model.Board
+	wide map[feeds.Subject]model.Board
 	// missing are the subjects the service says it does not know.
-	missing map[subject]bool
+	missing map[feeds.Subject]bool
 }
 
 func newFakeSource() *fakeSource {
-	f := &fakeSource{boards: map[subject]model.Board{}}
-	f.boards[subject{stop: 1008}] = hbfBoard(false)
-	f.boards[subject{stop: 1008, arrivals: true}] = hbfBoard(true)
+	f := &fakeSource{boards: map[feeds.Subject]model.Board{}}
+	f.boards[feeds.Subject{Stop: 1008}] = hbfBoard(false)
+	f.boards[feeds.Subject{Stop: 1008, Arrivals: true}] = hbfBoard(true)
 	for n := 1; n <= 7; n++ {
 		code := model.CodeFor(1008, n)
 		for _, arr := range []bool{false, true} {
@@ -57,16 +61,16 @@ func newFakeSource() *fakeSource {
 					evs = append(evs, e)
 				}
 			}
-			f.boards[subject{stop: 1008, point: code, arrivals: arr}] = model.Board{StopPointCode: code, Arrivals: arr,
+			f.boards[feeds.Subject{Stop: 1008, Point: code, Arrivals: arr}] = model.Board{StopPointCode: code, Arrivals: arr,
 				Events: evs, Timestamp: model.At(t0)}
 		}
 	}
-	f.boards[subject{stop: 1350}] = model.Board{StopNumber: 1350, StopName: "Ehinger Tor", Events: hbfBoard(false).Events[:5], Timestamp: model.At(t0)}
+	f.boards[feeds.Subject{Stop: 1350}] = model.Board{StopNumber: 1350, StopName: "Ehinger Tor", Events: hbfBoard(false).Events[:5], Timestamp: model.At(t0)}
 	f.base = testBase()
 	return f
 }
 
-func (f *fakeSource) board(_ context.Context, s subject) (model.Board, error) {
+func (f *fakeSource) Board(_ context.Context, s feeds.Subject) (model.Board, error) {
 	f.mu.Lock()
 	f.calls = append(f.calls, s)
 	f.inFlight++
@@ -80,7 +84,7 @@ func (f *fakeSource) board(_ context.Context, s subject) (model.Board, error) {
 		return model.Board{}, err
 	}
 	if missing {
-		return model.Board{}, &feed.NotFoundError{Status: "no stop found", Subject: fmt.Sprintf("StopNumber %d", s.stop)}
+		return model.Board{}, &feed.NotFoundError{Status: "no stop found", Subject: fmt.Sprintf("StopNumber %d", s.Stop)}
 	}
 	if !ok {
 		return model.Board{}, errors.New("no stop found")
@@ -91,44 +95,53 @@ func (f *fakeSource) board(_ context.Context, s subject) (model.Board, error) {
 func (f *fakeSource) StopDepartures(ctx context.Context, n, limit int) (model.Board, error) {
 	f.mu.Lock()
 	f.limits = append(f.limits, limit)
-	w, ok := f.wide[subject{stop: n}]
+	w, ok := f.wide[feeds.Subject{Stop: n}]
 	f.mu.Unlock()
-	if ok && limit > DefaultLimit {
+	if ok && limit > app.DefaultLimit {
 		f.mu.Lock()
-		f.calls = append(f.calls, subject{stop: n})
+		f.calls = append(f.calls, feeds.Subject{Stop: n})
 		f.mu.Unlock()
 		return w, nil
 	}
-	return f.board(ctx, subject{stop: n})
+	return f.Board(ctx, feeds.Subject{Stop: n})
 }
+
 func (f *fakeSource) StopArrivals(ctx context.Context, n, _ int) (model.Board, error) {
-	return f.board(ctx, subject{stop: n, arrivals: true})
+	return f.Board(ctx, feeds.Subject{Stop: n, Arrivals: true})
 }
+
 func (f *fakeSource) StopPointDepartures(ctx context.Context, c model.StopPointCode, _ int) (model.Board, error) {
 	n, _ := c.StopNumber()
-	return f.board(ctx, subject{stop: n, point: c})
+	return f.Board(ctx, feeds.Subject{Stop: n, Point: c})
 }
+
 func (f *fakeSource) StopPointArrivals(ctx context.Context, c model.StopPointCode, _ int) (model.Board, error) {
 	n, _ := c.StopNumber()
-	return f.board(ctx, subject{stop: n, point: c, arrivals: true})
+	return f.Board(ctx, feeds.Subject{Stop: n, Point: c, Arrivals: true})
 }
+
 func (f *fakeSource) Routes(context.Context, model.Scope, int) ([]model.Route, error) {
-	return f.base.routes, nil
+	return f.base.Routes, nil
 }
+
 func (f *fakeSource) Stops(context.Context, model.Scope, int) ([]model.Stop, error) {
-	return f.base.stops, nil
+	return f.base.Stops, nil
 }
+
 func (f *fakeSource) StopPoints(context.Context, model.Scope, model.StopPointCode) ([]model.StopPoint, error) {
-	return f.base.points, nil
+	return f.base.Points, nil
 }
+
 func (f *fakeSource) Vehicles(context.Context, model.Scope, int) ([]model.Vehicle, error) {
-	return f.base.vehicles, nil
+	return f.base.Vehicles, nil
 }
+
 func (f *fakeSource) Trips(context.Context, int) ([]model.Trip, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.trips, f.vehErr
 }
+
 func (f *fakeSource) Passages(_ context.Context, _ int, r model.Range) (model.VehiclePassages, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -146,6 +159,7 @@ func (f *fakeSource) Passages(_ context.Context, _ int, r model.Range) (model.Ve
 	}
 	return vp, nil
 }
+
 func (f *fakeSource) Pattern(_ context.Context, _ int, scope model.PatternScope) (model.Pattern, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -162,7 +176,8 @@ func (f *fakeSource) Pattern(_ context.Context, _ int, scope model.PatternScope)
 }
 
 func (f *fakeSource) setErr(err error) { f.mu.Lock(); f.err = err; f.mu.Unlock() }
-func (f *fakeSource) callCount() int   { f.mu.Lock(); defer f.mu.Unlock(); return len(f.calls) }
+
+func (f *fakeSource) callCount() int { f.mu.Lock(); defer f.mu.Unlock(); return len(f.calls) }
 
 // ev builds an event due in `in` from t0 with deviation dev seconds.
 func ev(line string, cat model.VehicleCategory, vehicle int, dir, plat string, point int, in time.Duration, dev int, st model.PassageStatus) model.Event {
@@ -232,7 +247,7 @@ func hbfBoard(arrivals bool) model.Board {
 }
 
 // testBase is a small slice of the network's base data.
-func testBase() baseDataMsg {
+func testBase() app.BaseDataMsg {
 	sp := func(stop int, name string, n int, plat string) model.StopStopPoint {
 		return model.StopStopPoint{StopPointNumber: n, StopPointCode: model.CodeFor(stop, n), PlatformName: plat,
 			StopPointName: name + " Steig " + plat}
@@ -266,7 +281,7 @@ func testBase() baseDataMsg {
 			ModelData: &model.ModelData{Make: "Siemens", Model: "Avenio M"}, CapacityData: &model.CapacityData{Seats: 68, StandingSpaces: 112}},
 		{VehicleNumber: 151, VehicleCategory: model.VehicleBus},
 	}
-	return baseDataMsg{stops: []model.Stop{hbf, eht, depot}, points: points, routes: routes, vehicles: vehicles}
+	return app.BaseDataMsg{Stops: []model.Stop{hbf, eht, depot}, Points: points, Routes: routes, Vehicles: vehicles}
 }
 
 // testEnv holds a model under test with its fake source and clock: the
@@ -276,11 +291,11 @@ type testEnv struct {
 	src *fakeSource
 	now time.Time
 	m   Model
-	k   *kioskModel
+	k   *kiosk.KioskModel
 }
 
 // view renders the model under test.
-func (e *testEnv) view() string {
+func (e *testEnv) View() string {
 	if e.k != nil {
 		return e.k.View()
 	}
@@ -292,7 +307,7 @@ func (e *testEnv) view() string {
 func newEnv(t testing.TB, w, h int, loaded bool) *testEnv {
 	t.Helper()
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
-	e.m = New(Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }})
+	e.m = New(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }})
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	if loaded {
 		e.send(e.src.base)
@@ -307,7 +322,7 @@ func (e *testEnv) send(msg tea.Msg) tea.Cmd {
 	e.t.Helper()
 	if e.k != nil {
 		nk, cmd := e.k.Update(msg)
-		*e.k = nk.(kioskModel)
+		*e.k = nk.(kiosk.KioskModel)
 		return cmd
 	}
 	nm, cmd := e.m.Update(msg)
@@ -316,7 +331,7 @@ func (e *testEnv) send(msg tea.Msg) tea.Cmd {
 }
 
 // key sends a key given as Bubble Tea names it ("a", "enter", "esc").
-func (e *testEnv) key(k string) tea.Cmd {
+func (e *testEnv) Key(k string) tea.Cmd {
 	e.t.Helper()
 	return e.send(keyMsg(k))
 }
@@ -342,15 +357,15 @@ func keyMsg(k string) tea.KeyMsg {
 }
 
 // tick sends the board's current poll tick and returns the fetch command.
-func (e *testEnv) tick() tea.Cmd {
+func (e *testEnv) Tick() tea.Cmd {
 	e.t.Helper()
-	return e.send(feedTickMsg{key: e.m.board().key(), gen: e.m.board().polls().gen})
+	return e.send(feeds.FeedTickMsg{Key: e.m.Board().Key(), Gen: e.m.Board().Polls().Gen})
 }
 
 // poll runs one full poll: tick, fetch (executed), answer delivered.
 func (e *testEnv) poll() {
 	e.t.Helper()
-	cmd := e.tick()
+	cmd := e.Tick()
 	if cmd == nil {
 		e.t.Fatal("tick started no fetch")
 	}
@@ -362,7 +377,7 @@ func (e *testEnv) deliver(cmd tea.Cmd) tea.Cmd {
 	e.t.Helper()
 	msg := cmd()
 	switch msg.(type) {
-	case feedMsg, patternMsg, vehicleInfoMsg:
+	case feeds.FeedMsg, vehicle.PatternMsg, vehicle.VehicleInfoMsg:
 	default:
 		e.t.Fatalf("expected a fetch result, got %T", msg)
 	}
@@ -384,7 +399,7 @@ func (e *testEnv) runNow(cmd tea.Cmd) tea.Cmd {
 func (e *testEnv) advance(d time.Duration) {
 	e.t.Helper()
 	e.now = e.now.Add(d)
-	e.send(clockMsg{now: e.now})
+	e.send(app.ClockMsg{Now: e.now})
 }
 
 // Alert returns the fake's alert, or errAlert while set.
@@ -397,4 +412,4 @@ func (f *fakeSource) Alert(context.Context) (model.Alert, error) {
 
 // board returns the board the keys act on: the plain board or the
 // grid's focused one.
-func (m *Model) board() *boardPane { return m.disp.grid.focused() }
+func (m *Model) Board() *board.BoardPane { return m.disp.Grid.Focused() }

@@ -1,16 +1,18 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/vehicle"
 	"regexp"
 	"strings"
 	"testing"
 )
 
 // passageFeeds counts the registry's passage feeds (the fleet's NEXT).
-func passageFeeds(r *registry) int {
+func passageFeeds(r *feeds.Registry) int {
 	n := 0
-	for k := range r.entries {
-		if k.kind == feedPassages {
+	for k := range r.Entries {
+		if k.Kind == feeds.FeedPassages {
 			n++
 		}
 	}
@@ -20,10 +22,10 @@ func passageFeeds(r *registry) int {
 // pollPassages runs one full poll of every passage feed of the fleet.
 func (e *testEnv) pollPassages() {
 	e.t.Helper()
-	for _, f := range e.m.disp.fleet.next.entries {
-		cmd := e.send(feedTickMsg{key: f.key, gen: f.poll.gen})
+	for _, f := range e.m.disp.Fleet.Next.Entries {
+		cmd := e.send(feeds.FeedTickMsg{Key: f.Key, Gen: f.Poll.Gen})
 		if cmd == nil {
-			e.t.Fatalf("passages of %d: tick started no fetch", f.key.vehicle)
+			e.t.Fatalf("passages of %d: tick started no fetch", f.Key.Vehicle)
 		}
 		e.deliver(cmd)
 	}
@@ -35,21 +37,21 @@ func (e *testEnv) pollPassages() {
 // the fleet ends those polls.
 func TestFleetRowsShowNextStop(t *testing.T) {
 	e := newGridEnv(t, 120, 30, specsOver(2), nil)
-	_, vp, _ := line2Fixture(3, phaseBetween) // vehicle 44 of line 2, arriving at stop 3
+	_, vp, _ := line2Fixture(3, vehicle.PhaseBetween) // vehicle 44 of line 2, arriving at stop 3
 	e.src.mu.Lock()
 	e.src.passages = vp
 	e.src.mu.Unlock()
 	next := line2Stops[3].name
-	e.key("v")
+	e.Key("v")
 	e.fleetPoll()
-	rows := len(e.m.disp.fleet.trips)
+	rows := len(e.m.disp.Fleet.Trips)
 	if rows == 0 {
 		t.Fatal("the fleet has no rows")
 	}
-	if n := passageFeeds(e.m.sh.reg); n != rows {
+	if n := passageFeeds(e.m.sh.Reg); n != rows {
 		t.Errorf("%d passage feeds for %d rows on screen", n, rows)
 	}
-	v := e.view()
+	v := e.View()
 	if !strings.Contains(v, "NEXT STOP") {
 		t.Errorf("the fleet has no NEXT STOP column:\n%s", v)
 	}
@@ -57,15 +59,15 @@ func TestFleetRowsShowNextStop(t *testing.T) {
 		t.Errorf("a next stop shows before its passages are in:\n%s", v)
 	}
 	e.pollPassages()
-	v = e.view()
+	v = e.View()
 	if !regexp.MustCompile(`44 .* 2 .*Science Park II\s+` + regexp.QuoteMeta(next)).MatchString(v) {
 		t.Errorf("vehicle 44's row does not show its next stop %q:\n%s", next, v)
 	}
 	if n := strings.Count(v, next); n != 1 {
 		t.Errorf("%q shows on %d rows: the passages of line 2 on rows of other lines:\n%s", next, n, v)
 	}
-	e.key("esc")
-	if n := passageFeeds(e.m.sh.reg); n != 0 {
+	e.Key("esc")
+	if n := passageFeeds(e.m.sh.Reg); n != 0 {
 		t.Errorf("%d passage feeds polled after the fleet closed", n)
 	}
 }
@@ -75,21 +77,21 @@ func TestFleetRowsShowNextStop(t *testing.T) {
 // polls the row that comes into view instead of the one that left.
 func TestFleetPollsVisibleRowsOnly(t *testing.T) {
 	e := newGridEnv(t, 120, 30, specsOver(2), nil)
-	e.key("v")
-	e.m.disp.fleet.setSize(120, 5) // summary, column titles, 3 rows
+	e.Key("v")
+	e.m.disp.Fleet.SetSize(120, 5) // summary, column titles, 3 rows
 	e.fleetPoll()
-	f := &e.m.disp.fleet
-	if n := passageFeeds(e.m.sh.reg); n != 3 {
+	f := &e.m.disp.Fleet
+	if n := passageFeeds(e.m.sh.Reg); n != 3 {
 		t.Fatalf("%d passage feeds for 3 visible rows", n)
 	}
-	first, fourth := f.trips[0].VehicleNumber, f.trips[3].VehicleNumber
+	first, fourth := f.Trips[0].VehicleNumber, f.Trips[3].VehicleNumber
 	for range 3 {
-		e.key("down")
+		e.Key("down")
 	}
-	if f.next.entries[fourth] == nil || f.next.entries[first] != nil {
-		t.Errorf("after scrolling, feeds of %v; want %d in and %d out", keys(f.next.entries), fourth, first)
+	if f.Next.Entries[fourth] == nil || f.Next.Entries[first] != nil {
+		t.Errorf("after scrolling, feeds of %v; want %d in and %d out", keys(f.Next.Entries), fourth, first)
 	}
-	if n := passageFeeds(e.m.sh.reg); n != 3 {
+	if n := passageFeeds(e.m.sh.Reg); n != 3 {
 		t.Errorf("%d passage feeds after scrolling", n)
 	}
 }

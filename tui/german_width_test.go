@@ -1,6 +1,10 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 	"reflect"
 	"regexp"
 	"strings"
@@ -38,8 +42,8 @@ func catalogueWords() map[string]bool {
 		default:
 		}
 	}
-	walk(reflect.ValueOf(germanTexts()))
-	walk(reflect.ValueOf(germanDispTexts()))
+	walk(reflect.ValueOf(ui.GermanTexts()))
+	walk(reflect.ValueOf(ui.GermanDispTexts()))
 	return words
 }
 
@@ -76,30 +80,30 @@ func TestGermanBoardVehicleKioskCutNothing(t *testing.T) {
 	cat := catalogueWords()
 	for _, w := range []int{80, 120, 200} {
 		views := map[string]string{}
-		e := newGridEnv(t, w, 40, nil, func(o *Options) { o.Lang = "de" })
-		views["board"] = e.view()
-		e.deliver(e.runNow(e.key("a")))
-		views["arrivals"] = e.view()
+		e := newGridEnv(t, w, 40, nil, func(o *app.Options) { o.Lang = "de" })
+		views["board"] = e.View()
+		e.deliver(e.runNow(e.Key("a")))
+		views["arrivals"] = e.View()
 
-		e = newGridEnv(t, w, 40, nil, func(o *Options) { o.Lang = "de" })
-		trips, vp, pat := line2Fixture(3, phaseBetween)
+		e = newGridEnv(t, w, 40, nil, func(o *app.Options) { o.Lang = "de" })
+		trips, vp, pat := line2Fixture(3, vehicle.PhaseBetween)
 		e.src.setVehicle(trips, vp, pat)
-		e.runNow(openCmd(target{kind: targetVehicle, vehicle: 44}))
+		e.runNow(app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: 44}))
 		e.vehiclePoll()
-		views["vehicle"] = e.view()
+		views["vehicle"] = e.View()
 		e.src.setVehicle(nil, vp, pat) // out of service: the pane's notice
 		e.vehiclePoll()
-		views["vehicle out of service"] = e.view()
+		views["vehicle out of service"] = e.View()
 
 		for _, h := range []int{24, 50} {
 			ke := &testEnv{t: t, src: newFakeSource(), now: t0}
-			k := newKioskModel(Options{Source: ke.src, SourceName: "simulated Ulm network", Lang: "de",
-				Now: func() time.Time { return ke.now }, Kiosk: KioskOptions{Enabled: true, LargeCountdown: true}})
+			k := kiosk.NewKioskModel(app.Options{Source: ke.src, SourceName: "simulated Ulm network", Lang: "de",
+				Now: func() time.Time { return ke.now }, Kiosk: app.KioskOptions{Enabled: true, LargeCountdown: true}})
 			ke.k = &k
 			ke.send(tea.WindowSizeMsg{Width: w, Height: h})
 			ke.send(ke.src.base)
 			ke.kpoll()
-			views["kiosk "+itoa(h)] = ke.view()
+			views["kiosk "+ui.Itoa(h)] = ke.View()
 		}
 		for name, v := range views {
 			if cut := cutWords(v, cat); len(cut) > 0 {

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
@@ -40,22 +39,22 @@ func TestGoldenStates(t *testing.T) {
 			e.poll()
 			// Stale is data older than two intervals (issue 12 item 13):
 			// the last good answer came a minute before.
-			e.m.board().polls().lastOK = e.now.Add(-time.Minute)
+			e.m.Board().Polls().LastOK = e.now.Add(-time.Minute)
 			e.advance(3 * time.Second)
 		},
 		"search": func(e *testEnv) {
-			e.key("/")
+			e.Key("/")
 			for _, r := range "ehinger" {
-				e.key(string(r))
+				e.Key(string(r))
 			}
 		},
 		"platform-arrivals": func(e *testEnv) {
-			e.deliver(e.runNow(e.key("a")))
-			e.key("f")
-			e.key("f")
+			e.deliver(e.runNow(e.Key("a")))
+			e.Key("f")
+			e.Key("f")
 			e.poll()
 		},
-		"help":   func(e *testEnv) { e.key("?") },
+		"help":   func(e *testEnv) { e.Key("?") },
 		"narrow": func(e *testEnv) { e.send(tea.WindowSizeMsg{Width: 44, Height: 14}) },
 	}
 	for name, setup := range cases {

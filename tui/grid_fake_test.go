@@ -1,12 +1,13 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/model"
 )
 
 // gridStops are the stops of the grid tests besides Hauptbahnhof: each a
@@ -34,7 +35,7 @@ func addGridStops(f *fakeSource) {
 				}
 				e.VehicleNumber += 1000 * (i + 1) * min(e.VehicleNumber, 1)
 			}
-			f.boards[subject{stop: s.n, arrivals: arr}] = b
+			f.boards[feeds.Subject{Stop: s.n, Arrivals: arr}] = b
 		}
 	}
 	trip := func(v int, cat model.VehicleCategory, line, dir string, dev int, age time.Duration) model.Trip {
@@ -55,22 +56,22 @@ func addGridStops(f *fakeSource) {
 }
 
 // specsOver returns n board specs cycling over the four test stops.
-func specsOver(n int) []BoardSpec {
+func specsOver(n int) []app.BoardSpec {
 	stops := []int{1008, 1350, 1240, 1010}
-	out := make([]BoardSpec, n)
+	out := make([]app.BoardSpec, n)
 	for i := range out {
-		out[i] = BoardSpec{Stop: stops[i%len(stops)]}
+		out[i] = app.BoardSpec{Stop: stops[i%len(stops)]}
 	}
 	return out
 }
 
 // newGridEnv returns a model of size w×h with base data loaded, the
 // boards of specs watched and every feed's first poll answered.
-func newGridEnv(t testing.TB, w, h int, specs []BoardSpec, opt func(*Options)) *testEnv {
+func newGridEnv(t testing.TB, w, h int, specs []app.BoardSpec, opt func(*app.Options)) *testEnv {
 	t.Helper()
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
 	addGridStops(e.src)
-	o := Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Boards: specs}
+	o := app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Boards: specs}
 	if opt != nil {
 		opt(&o)
 	}
@@ -78,7 +79,7 @@ func newGridEnv(t testing.TB, w, h int, specs []BoardSpec, opt func(*Options)) *
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.send(e.src.base)
 	e.pollFeeds()
-	if e.m.disp.plain() {
+	if e.m.disp.Plain() {
 		e.poll()
 	}
 	return e
@@ -87,10 +88,10 @@ func newGridEnv(t testing.TB, w, h int, specs []BoardSpec, opt func(*Options)) *
 // pollFeeds runs one full poll of every grid feed.
 func (e *testEnv) pollFeeds() {
 	e.t.Helper()
-	for _, f := range append([]*feedEntry(nil), e.m.disp.grid.feeds()...) {
-		cmd := e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen})
+	for _, f := range append([]*feeds.FeedEntry(nil), e.m.disp.Grid.Feeds()...) {
+		cmd := e.send(feeds.FeedTickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen})
 		if cmd == nil {
-			e.t.Fatalf("feed %v: tick started no fetch", f.subj)
+			e.t.Fatalf("feed %v: tick started no fetch", f.Subj)
 		}
 		e.deliver(cmd)
 	}
@@ -99,7 +100,7 @@ func (e *testEnv) pollFeeds() {
 // fleetPoll runs one full poll of the fleet.
 func (e *testEnv) fleetPoll() {
 	e.t.Helper()
-	cmd := e.send(feedTickMsg{key: fleetKey, gen: e.m.disp.fleet.polls().gen})
+	cmd := e.send(feeds.FeedTickMsg{Key: feeds.FleetKey, Gen: e.m.disp.Fleet.Polls().Gen})
 	if cmd == nil {
 		e.t.Fatal("fleet tick started no fetch")
 	}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"testing"
 	"time"
 
@@ -9,7 +11,7 @@ import (
 
 // goldenSpecs are the grid goldens' boards: the four stops, some with
 // filters, one showing arrivals.
-func goldenSpecs(n int) []BoardSpec {
+func goldenSpecs(n int) []app.BoardSpec {
 	s := specsOver(n)
 	if n > 6 {
 		s[4].Lines = []string{"2"}
@@ -24,17 +26,17 @@ func goldenSpecs(n int) []BoardSpec {
 // of Rathaus Ulm (stale) and a minute of requests.
 func newGoldenGrid(t *testing.T, w, h, n int) *testEnv {
 	var req int64
-	e := newGridEnv(t, w, h, goldenSpecs(n), func(o *Options) { o.Stats = func() int64 { return req } })
+	e := newGridEnv(t, w, h, goldenSpecs(n), func(o *app.Options) { o.Stats = func() int64 { return req } })
 	e.advance(15 * time.Second)
 	req = 8
 	e.advance(time.Second)
-	if f := e.m.disp.grid.feed(subject{stop: 1010}); f != nil {
+	if f := e.m.disp.Grid.Feed(feeds.Subject{Stop: 1010}); f != nil {
 		e.src.setErr(errString("cannot reach api.swu.de"))
-		e.deliver(e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen}))
+		e.deliver(e.send(feeds.FeedTickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}))
 		e.src.setErr(nil)
-		f.poll.lastOK = e.now.Add(-time.Minute) // stale: older than two intervals (issue 12 item 13)
+		f.Poll.LastOK = e.now.Add(-time.Minute) // stale: older than two intervals (issue 12 item 13)
 	}
-	e.key("right")
+	e.Key("right")
 	return e
 }
 
@@ -52,22 +54,22 @@ func TestGoldenGrid(t *testing.T) {
 
 func TestGoldenGridZoom(t *testing.T) {
 	e := newGoldenGrid(t, 120, 30, 12)
-	e.key("5")
-	e.key("enter")
+	e.Key("5")
+	e.Key("enter")
 	golden.RequireEqual(t, []byte(e.m.View()))
 }
 
 func TestGoldenFleet(t *testing.T) {
 	e := newGoldenGrid(t, 120, 30, 6)
-	e.key("v")
+	e.Key("v")
 	e.fleetPoll()
-	e.key("s")
+	e.Key("s")
 	golden.RequireEqual(t, []byte(e.m.View()))
 }
 
 func TestGoldenMerged(t *testing.T) {
 	e := newGoldenGrid(t, 120, 30, 4)
-	e.key("m")
-	e.key("down")
+	e.Key("m")
+	e.Key("down")
 	golden.RequireEqual(t, []byte(e.m.View()))
 }

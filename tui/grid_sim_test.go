@@ -1,6 +1,11 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"net/http"
 	"slices"
 	"strings"
@@ -8,10 +13,6 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
-
-	"abfahrt/feed"
-	"abfahrt/feed/sim"
-	"abfahrt/model"
 )
 
 // upstreamLog is an http.RoundTripper that records when each request for
@@ -41,7 +42,7 @@ func (u *upstreamLog) RoundTrip(r *http.Request) (*http.Response, error) {
 // one request per board per interval, would be three times as many.
 func TestGridUpstreamRequests(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		const interval = DefaultInterval
+		const interval = feeds.DefaultInterval
 		const rounds = 20 // 5 minutes
 		clock := sim.NewClock(time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin), 1)
 		svc := sim.New(sim.Options{Seed: 1, Clock: clock})
@@ -50,7 +51,7 @@ func TestGridUpstreamRequests(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := New(Options{Source: client, Now: clock.Now, Interval: interval, Boards: specsOver(12),
+		m := New(app.Options{Source: client, Now: clock.Now, Interval: interval, Boards: specsOver(12),
 			Stats: func() int64 { return client.Stats().Upstream }})
 		_, stop := runHeadless(t, m, 160, 48)
 		start := time.Now()

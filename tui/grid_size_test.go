@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/grid"
 	"strings"
 	"testing"
 
@@ -15,21 +18,21 @@ func TestGridFitsEverySize(t *testing.T) {
 	states := map[string]func(e *testEnv){
 		"grid16": func(e *testEnv) {
 			for range 4 {
-				e.runNow(openCmd(target{kind: targetStop, stop: 1008}))
-				e.key("a")
-				e.key("w")
+				e.runNow(app.OpenCmd(app.Target{Kind: app.TargetStop, Stop: 1008}))
+				e.Key("a")
+				e.Key("w")
 			}
 		},
-		"zoom":   func(e *testEnv) { e.key("enter") },
-		"merged": func(e *testEnv) { e.key("m") },
-		"fleet":  func(e *testEnv) { e.key("v"); e.fleetPoll() },
+		"zoom":   func(e *testEnv) { e.Key("enter") },
+		"merged": func(e *testEnv) { e.Key("m") },
+		"fleet":  func(e *testEnv) { e.Key("v"); e.fleetPoll() },
 		"strip": func(e *testEnv) {
-			e.send(pinsMsg{pins: []pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1240, Name: "Theater"}}})
-			for _, f := range e.m.disp.pins.feeds {
-				e.deliver(e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen}))
+			e.send(grid.PinsMsg{Pins: []grid.Pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1240, Name: "Theater"}}})
+			for _, f := range e.m.disp.Pins.Feeds {
+				e.deliver(e.send(feeds.FeedTickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}))
 			}
 			e.removeBoard()
-			for !e.m.disp.plain() {
+			for !e.m.disp.Plain() {
 				e.removeBoard()
 			}
 		},

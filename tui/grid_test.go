@@ -1,6 +1,11 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/fleet"
+	"abfahrt/tui/internal/grid"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,31 +15,29 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/model"
 )
 
 // TestGridFromOptions: several boards open the grid, boards of one stop
 // share one poll, and the single board does not poll meanwhile.
 func TestGridFromOptions(t *testing.T) {
 	e := newGridEnv(t, 160, 48, specsOver(12), nil)
-	g := &e.m.disp.grid
-	if e.m.disp.mode != modeGrid || g.len() != 12 {
-		t.Fatalf("mode %d with %d boards, want the grid of 12", e.m.disp.mode, g.len())
+	g := &e.m.disp.Grid
+	if e.m.disp.Mode != grid.ModeGrid || g.Len() != 12 {
+		t.Fatalf("mode %d with %d boards, want the grid of 12", e.m.disp.Mode, g.Len())
 	}
-	if len(g.feeds()) != 4 {
-		t.Errorf("%d feeds for 12 boards over 4 stops, want 4", len(g.feeds()))
+	if len(g.Feeds()) != 4 {
+		t.Errorf("%d feeds for 12 boards over 4 stops, want 4", len(g.Feeds()))
 	}
 	if n := e.src.callCount(); n != 4 {
 		t.Errorf("%d requests for the first poll, want 4", n)
 	}
-	for i, b := range g.boards {
-		if len(b.rows()) == 0 {
+	for i, b := range g.Boards {
+		if len(b.Rows()) == 0 {
 			t.Errorf("board %d has no rows after its feed answered", i+1)
 		}
 	}
-	if g.open != nil || boardFeeds(e.m.sh.reg) != 4 {
-		t.Errorf("an open board besides the grid (%v), %d feeds polled; want none and 4", g.open != nil, boardFeeds(e.m.sh.reg))
+	if g.Open != nil || boardFeeds(e.m.sh.Reg) != 4 {
+		t.Errorf("an open board besides the grid (%v), %d feeds polled; want none and 4", g.Open != nil, boardFeeds(e.m.sh.Reg))
 	}
 	v := e.m.View()
 	for _, want := range []string{"12 boards", "Hauptbahnhof", "Ehinger Tor", "Theater", "Rathaus Ulm"} {
@@ -47,60 +50,60 @@ func TestGridFromOptions(t *testing.T) {
 // TestGridFocusZoomRemove walks the grid with the keys.
 func TestGridFocusZoomRemove(t *testing.T) {
 	e := newGridEnv(t, 160, 48, specsOver(5), nil)
-	g := &e.m.disp.grid
-	if g.focus != 0 {
-		t.Fatalf("focus %d at start, want 0", g.focus)
+	g := &e.m.disp.Grid
+	if g.Focus != 0 {
+		t.Fatalf("focus %d at start, want 0", g.Focus)
 	}
-	e.key("right")
-	if g := &e.m.disp.grid; g.focus != 1 {
-		t.Errorf("→: focus %d, want 1", g.focus)
+	e.Key("right")
+	if g := &e.m.disp.Grid; g.Focus != 1 {
+		t.Errorf("→: focus %d, want 1", g.Focus)
 	}
-	e.key("5")
-	if g := &e.m.disp.grid; g.focus != 4 {
-		t.Errorf("5: focus %d, want 4", g.focus)
+	e.Key("5")
+	if g := &e.m.disp.Grid; g.Focus != 4 {
+		t.Errorf("5: focus %d, want 4", g.Focus)
 	}
-	e.key("up")
-	if g := &e.m.disp.grid; g.focus != 4-g.columns() || g.columns() < 2 {
-		t.Errorf("↑ from 5 with %d columns: focus %d", g.columns(), g.focus)
+	e.Key("up")
+	if g := &e.m.disp.Grid; g.Focus != 4-g.Columns() || g.Columns() < 2 {
+		t.Errorf("↑ from 5 with %d columns: focus %d", g.Columns(), g.Focus)
 	}
-	e.key("9") // no ninth board: nothing
-	e.key("1")
-	e.key("enter")
-	if !e.m.disp.grid.zoomed {
+	e.Key("9") // no ninth board: nothing
+	e.Key("1")
+	e.Key("enter")
+	if !e.m.disp.Grid.Zoomed {
 		t.Fatal("enter did not zoom")
 	}
 	v := e.m.View()
 	if !strings.Contains(v, "DIRECTION") || strings.Contains(v, "6 boards") {
 		t.Errorf("zoomed view is not the full board:\n%s", v)
 	}
-	e.key("down")
-	if b := e.m.disp.grid.focused(); b.cursor != 1 {
-		t.Errorf("↓ in the zoomed board: cursor %d, want 1", b.cursor)
+	e.Key("down")
+	if b := e.m.disp.Grid.Focused(); b.Cursor != 1 {
+		t.Errorf("↓ in the zoomed board: cursor %d, want 1", b.Cursor)
 	}
-	if cmd := e.key("enter"); cmd == nil {
+	if cmd := e.Key("enter"); cmd == nil {
 		t.Error("enter on a zoomed row opened no vehicle")
-	} else if msg, ok := cmd().(openMsg); !ok || msg.target.kind != targetVehicle {
+	} else if msg, ok := cmd().(app.OpenMsg); !ok || msg.Target.Kind != app.TargetVehicle {
 		t.Errorf("enter on a zoomed row: %#v", cmd())
 	}
-	e.key("esc")
-	if e.m.disp.grid.zoomed {
+	e.Key("esc")
+	if e.m.disp.Grid.Zoomed {
 		t.Fatal("esc did not leave the zoom")
 	}
 	// Remove the first board: its stop is still on board 5, so the feed stays.
 	e.removeBoard()
-	g = &e.m.disp.grid
-	if g.len() != 4 || len(g.feeds()) != 4 {
-		t.Errorf("after x: %d boards, %d feeds; want 4 and 4", g.len(), len(g.feeds()))
+	g = &e.m.disp.Grid
+	if g.Len() != 4 || len(g.Feeds()) != 4 {
+		t.Errorf("after x: %d boards, %d feeds; want 4 and 4", g.Len(), len(g.Feeds()))
 	}
 	e.removeBoard() // Ehinger Tor, its only board: the feed goes
-	if g := &e.m.disp.grid; len(g.feeds()) != 3 || g.feed(subject{stop: 1350}) != nil {
+	if g := &e.m.disp.Grid; len(g.Feeds()) != 3 || g.Feed(feeds.Subject{Stop: 1350}) != nil {
 		t.Errorf("after removing Ehinger Tor's only board its feed remains")
 	}
-	for e.m.disp.grid.len() > 1 {
+	for e.m.disp.Grid.Len() > 1 {
 		e.removeBoard()
 	}
-	if cmd := e.removeBoard(); cmd == nil || !e.m.disp.plain() {
-		t.Fatalf("removing the last board: mode %d, cmd %v; want the single board polling again", e.m.disp.mode, cmd)
+	if cmd := e.removeBoard(); cmd == nil || !e.m.disp.Plain() {
+		t.Fatalf("removing the last board: mode %d, cmd %v; want the single board polling again", e.m.disp.Mode, cmd)
 	}
 }
 
@@ -109,40 +112,40 @@ func TestGridFocusZoomRemove(t *testing.T) {
 // the search is added next to it.
 func TestGridWatch(t *testing.T) {
 	e := newEnv(t, 120, 40, true)
-	gen := e.m.board().polls().gen
-	e.key("w")
-	g := &e.m.disp.grid
-	if e.m.disp.mode != modeGrid || g.len() != 1 || g.plain() || g.zoomed {
-		t.Fatalf("w: mode %d with %d boards (open board %v, zoomed %v); want the grid's cell", e.m.disp.mode, g.len(), g.plain(), g.zoomed)
+	gen := e.m.Board().Polls().Gen
+	e.Key("w")
+	g := &e.m.disp.Grid
+	if e.m.disp.Mode != grid.ModeGrid || g.Len() != 1 || g.Plain() || g.Zoomed {
+		t.Fatalf("w: mode %d with %d boards (open board %v, zoomed %v); want the grid's cell", e.m.disp.Mode, g.Len(), g.Plain(), g.Zoomed)
 	}
-	if len(g.boards[0].rows()) == 0 {
+	if len(g.Boards[0].Rows()) == 0 {
 		t.Error("the watched board waits for a poll although it had rows")
 	}
 	// One feed for the stop (registry.go): the board keeps it, and its
 	// one schedule goes on.
-	if n := boardFeeds(e.m.sh.reg); n != 1 {
+	if n := boardFeeds(e.m.sh.Reg); n != 1 {
 		t.Errorf("%d feeds after w, want 1", n)
 	}
-	if c := e.send(feedTickMsg{key: g.boards[0].key(), gen: gen}); c == nil {
+	if c := e.send(feeds.FeedTickMsg{Key: g.Boards[0].Key(), Gen: gen}); c == nil {
 		t.Error("the stop's schedule ended with w")
 	}
 	// Open Ehinger Tor as from the search, then watch it too.
-	e.runNow(openCmd(target{kind: targetStop, stop: 1350, title: "Ehinger Tor"}))
-	if !e.m.disp.plain() || !g.zoomed {
+	e.runNow(app.OpenCmd(app.Target{Kind: app.TargetStop, Stop: 1350, Title: "Ehinger Tor"}))
+	if !e.m.disp.Plain() || !g.Zoomed {
 		t.Fatal("opening a stop did not show it as the open board, zoomed")
 	}
 	e.poll()
-	e.key("w")
-	if g.len() != 2 || g.focus != 1 || g.boards[1].subj.stop != 1350 || g.plain() {
-		t.Errorf("second w: %d boards, focus %d", g.len(), g.focus)
+	e.Key("w")
+	if g.Len() != 2 || g.Focus != 1 || g.Boards[1].Subj.Stop != 1350 || g.Plain() {
+		t.Errorf("second w: %d boards, focus %d", g.Len(), g.Focus)
 	}
 	// The same board again only focuses it.
-	e.key("esc") // nothing to zoom out of; esc in the grid clears filters only
-	e.runNow(openCmd(target{kind: targetStop, stop: 1350}))
+	e.Key("esc") // nothing to zoom out of; esc in the grid clears filters only
+	e.runNow(app.OpenCmd(app.Target{Kind: app.TargetStop, Stop: 1350}))
 	e.poll()
-	e.key("w")
-	if g.len() != 2 || !strings.Contains(e.m.sh.notice, "already") || g.plain() {
-		t.Errorf("watching a watched board: %d boards, notice %q", g.len(), e.m.sh.notice)
+	e.Key("w")
+	if g.Len() != 2 || !strings.Contains(e.m.sh.Notice, "already") || g.Plain() {
+		t.Errorf("watching a watched board: %d boards, notice %q", g.Len(), e.m.sh.Notice)
 	}
 }
 
@@ -152,37 +155,37 @@ func TestGridWatch(t *testing.T) {
 func TestGridFilters(t *testing.T) {
 	e := newGridEnv(t, 160, 48, specsOver(2), nil)
 	calls := e.src.callCount()
-	e.key("l")
-	b := e.m.disp.grid.focused()
-	if !slices.Equal(b.filt.lines, []string{"1"}) {
-		t.Fatalf("l: lines %v, want [1]", b.filt.lines)
+	e.Key("l")
+	b := e.m.disp.Grid.Focused()
+	if !slices.Equal(b.Filt.Lines, []string{"1"}) {
+		t.Fatalf("l: lines %v, want [1]", b.Filt.Lines)
 	}
-	for _, r := range b.rows() {
-		if l := b.data.Events[r].Line(); l != "1" {
+	for _, r := range b.Rows() {
+		if l := b.Data.Events[r].Line(); l != "1" {
 			t.Errorf("line filter 1 shows line %s", l)
 		}
 	}
-	e.key("l")
-	if b := e.m.disp.grid.focused(); !slices.Equal(b.filt.lines, []string{"2"}) {
-		t.Errorf("second l: lines %v, want [2]", b.filt.lines)
+	e.Key("l")
+	if b := e.m.disp.Grid.Focused(); !slices.Equal(b.Filt.Lines, []string{"2"}) {
+		t.Errorf("second l: lines %v, want [2]", b.Filt.Lines)
 	}
 	if n := e.src.callCount(); n != calls {
 		t.Errorf("line filters made %d requests, want none", n-calls)
 	}
-	e.deliver(e.runNow(e.key("f")))
-	b = e.m.disp.grid.focused()
-	if b.subj.point != model.CodeFor(1008, 1) {
-		t.Fatalf("f: stop point %q, want platform A's", b.subj.point)
+	e.deliver(e.runNow(e.Key("f")))
+	b = e.m.disp.Grid.Focused()
+	if b.Subj.Point != model.CodeFor(1008, 1) {
+		t.Fatalf("f: stop point %q, want platform A's", b.Subj.Point)
 	}
-	for _, r := range b.rows() {
-		if e := b.data.Events[r]; (e.StopPointCode != "" && e.StopPointCode != b.subj.point) || e.Line() != "2" {
+	for _, r := range b.Rows() {
+		if e := b.Data.Events[r]; (e.StopPointCode != "" && e.StopPointCode != b.Subj.Point) || e.Line() != "2" {
 			t.Errorf("line 2 platform A shows %s at %s", e.Line(), e.StopPointCode)
 		}
 	}
 	calls = e.src.callCount()
-	e.key("d")
-	if b := e.m.disp.grid.focused(); b.filt.direction != "Kuhberg Schulzentrum" {
-		t.Errorf("d: direction %q", b.filt.direction)
+	e.Key("d")
+	if b := e.m.disp.Grid.Focused(); b.Filt.Direction != "Kuhberg Schulzentrum" {
+		t.Errorf("d: direction %q", b.Filt.Direction)
 	}
 	if !strings.Contains(e.m.View(), "pl. A · line 2 · →Kuhberg") {
 		t.Errorf("the header does not say the filters:\n%s", e.m.View())
@@ -190,12 +193,12 @@ func TestGridFilters(t *testing.T) {
 	if n := e.src.callCount(); n != calls {
 		t.Errorf("d made %d requests, want none", n-calls)
 	}
-	filtered := len(e.m.disp.grid.focused().rows())
-	e.deliver(e.runNow(e.key("esc"))) // the platform f chose too: the whole stop again
-	if b := e.m.disp.grid.focused(); b.filt.active() || b.subj.point != "" || len(b.rows()) <= filtered {
-		t.Errorf("esc: filters %+v, stop point %q, %d rows; want none, the whole stop and more than %d", b.filt, b.subj.point, len(b.rows()), filtered)
+	filtered := len(e.m.disp.Grid.Focused().Rows())
+	e.deliver(e.runNow(e.Key("esc"))) // the platform f chose too: the whole stop again
+	if b := e.m.disp.Grid.Focused(); b.Filt.Active() || b.Subj.Point != "" || len(b.Rows()) <= filtered {
+		t.Errorf("esc: filters %+v, stop point %q, %d rows; want none, the whole stop and more than %d", b.Filt, b.Subj.Point, len(b.Rows()), filtered)
 	}
-	if s := e.m.disp.grid.boards[1].spec(); s.Stop != 1350 || s.Lines != nil {
+	if s := e.m.disp.Grid.Boards[1].Spec(); s.Stop != 1350 || s.Lines != nil {
 		t.Errorf("the other board's spec changed: %+v", s)
 	}
 }
@@ -203,32 +206,32 @@ func TestGridFilters(t *testing.T) {
 // TestGridFeedFailure: a failed poll marks every board of its stop stale
 // and keeps their rows; an old answer is ignored.
 func TestGridFeedFailure(t *testing.T) {
-	e := newGridEnv(t, 160, 48, []BoardSpec{{Stop: 1008}, {Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}}, nil)
-	g := &e.m.disp.grid
-	f := g.feed(subject{stop: 1008})
+	e := newGridEnv(t, 160, 48, []app.BoardSpec{{Stop: 1008}, {Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}}, nil)
+	g := &e.m.disp.Grid
+	f := g.Feed(feeds.Subject{Stop: 1008})
 	e.advance(15 * time.Second)
-	cmd := e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen})
+	cmd := e.send(feeds.FeedTickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen})
 	if cmd == nil {
 		t.Fatal("no fetch")
 	}
-	if again := e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen}); again != nil {
+	if again := e.send(feeds.FeedTickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}); again != nil {
 		t.Error("a second tick started a second request while one is in flight")
 	}
 	e.src.setErr(errString("connection refused"))
-	msg := cmd().(feedMsg)
+	msg := cmd().(feeds.FeedMsg)
 	old := msg
-	old.seq--
+	old.Seq--
 	if c := e.send(old); c != nil {
 		t.Error("an answer with an old seq was taken")
 	}
 	e.send(msg)
-	f.poll.lastOK = e.now.Add(-time.Minute) // stale: older than two intervals (issue 12 item 13)
-	for i, b := range e.m.disp.grid.boards[:2] {
-		if b.polls().staleSince.IsZero() || len(b.rows()) == 0 {
-			t.Errorf("board %d: stale %v with %d rows, want stale and the rows kept", i+1, b.polls().staleSince, len(b.rows()))
+	f.Poll.LastOK = e.now.Add(-time.Minute) // stale: older than two intervals (issue 12 item 13)
+	for i, b := range e.m.disp.Grid.Boards[:2] {
+		if b.Polls().StaleSince.IsZero() || len(b.Rows()) == 0 {
+			t.Errorf("board %d: stale %v with %d rows, want stale and the rows kept", i+1, b.Polls().StaleSince, len(b.Rows()))
 		}
 	}
-	if b := e.m.disp.grid.boards[2]; !b.polls().staleSince.IsZero() {
+	if b := e.m.disp.Grid.Boards[2]; !b.Polls().StaleSince.IsZero() {
 		t.Error("Ehinger Tor went stale with Hauptbahnhof")
 	}
 	if v := e.m.View(); !strings.Contains(v, "⚠ 2 stale") {
@@ -239,17 +242,17 @@ func TestGridFeedFailure(t *testing.T) {
 // TestGridArrivals: a toggles the focused board alone, through a feed of
 // its own.
 func TestGridArrivals(t *testing.T) {
-	e := newGridEnv(t, 160, 48, []BoardSpec{{Stop: 1008}, {Stop: 1008}}, nil)
-	cmd := e.key("a")
+	e := newGridEnv(t, 160, 48, []app.BoardSpec{{Stop: 1008}, {Stop: 1008}}, nil)
+	cmd := e.Key("a")
 	if cmd == nil {
 		t.Fatal("a started no poll")
 	}
 	e.deliver(e.runNow(cmd))
-	g := &e.m.disp.grid
-	if !g.boards[0].subj.arrivals || g.boards[1].subj.arrivals || len(g.feeds()) != 2 {
-		t.Errorf("after a: arrivals %v/%v with %d feeds", g.boards[0].subj.arrivals, g.boards[1].subj.arrivals, len(g.feeds()))
+	g := &e.m.disp.Grid
+	if !g.Boards[0].Subj.Arrivals || g.Boards[1].Subj.Arrivals || len(g.Feeds()) != 2 {
+		t.Errorf("after a: arrivals %v/%v with %d feeds", g.Boards[0].Subj.Arrivals, g.Boards[1].Subj.Arrivals, len(g.Feeds()))
 	}
-	if len(g.boards[0].rows()) == 0 || !g.boards[0].data.Events[0].Arrival {
+	if len(g.Boards[0].Rows()) == 0 || !g.Boards[0].Data.Events[0].Arrival {
 		t.Error("the arrivals board has no arrivals")
 	}
 }
@@ -258,28 +261,28 @@ func TestGridArrivals(t *testing.T) {
 // with its stop; enter opens the vehicle; m again goes back.
 func TestMergedView(t *testing.T) {
 	e := newGridEnv(t, 120, 40, specsOver(4), nil)
-	e.key("m")
-	if e.m.disp.mode != modeMerged {
+	e.Key("m")
+	if e.m.disp.Mode != grid.ModeMerged {
 		t.Fatal("m did not open the merged view")
 	}
-	rows := e.m.disp.merged.rows(&e.m.disp.grid)
+	rows := e.m.disp.Merged.Rows(&e.m.disp.Grid)
 	stops := map[string]bool{}
 	for i, r := range rows {
-		stops[r.b.name()] = true
-		if i > 0 && r.e.When().Before(rows[i-1].e.When()) {
+		stops[r.B.Name()] = true
+		if i > 0 && r.E.When().Before(rows[i-1].E.When()) {
 			t.Fatalf("row %d is earlier than the one before", i)
 		}
 	}
 	if len(stops) != 4 {
 		t.Errorf("merged rows from %d stops, want 4", len(stops))
 	}
-	e.key("down")
-	if cmd := e.key("enter"); cmd == nil {
+	e.Key("down")
+	if cmd := e.Key("enter"); cmd == nil {
 		t.Error("enter opened no vehicle")
 	}
-	e.key("m")
-	if e.m.disp.mode != modeGrid {
-		t.Errorf("m again: mode %d, want the grid", e.m.disp.mode)
+	e.Key("m")
+	if e.m.disp.Mode != grid.ModeGrid {
+		t.Errorf("m again: mode %d, want the grid", e.m.disp.Mode)
 	}
 }
 
@@ -287,23 +290,23 @@ func TestMergedView(t *testing.T) {
 // vehicles in service; s sorts by delay; leaving stops the chain.
 func TestFleetView(t *testing.T) {
 	e := newGridEnv(t, 120, 40, specsOver(2), nil)
-	cmd := e.key("v")
-	if e.m.disp.mode != modeFleet || cmd == nil {
+	cmd := e.Key("v")
+	if e.m.disp.Mode != grid.ModeFleet || cmd == nil {
 		t.Fatal("v did not open the fleet")
 	}
 	e.fleetPoll()
-	f := &e.m.disp.fleet
-	if len(f.trips) != 6 {
-		t.Fatalf("%d vehicles listed, want the 6 in service", len(f.trips))
+	f := &e.m.disp.Fleet
+	if len(f.Trips) != 6 {
+		t.Fatalf("%d vehicles listed, want the 6 in service", len(f.Trips))
 	}
-	if tripLine(f.trips[0]) != "1" {
-		t.Errorf("first by line is line %s", tripLine(f.trips[0]))
+	if fleet.TripLine(f.Trips[0]) != "1" {
+		t.Errorf("first by line is line %s", fleet.TripLine(f.Trips[0]))
 	}
-	e.key("s")
+	e.Key("s")
 	// issue 12 item 9: a new order shows its top, the worst delay selected
-	if f := &e.m.disp.fleet; f.trips[0].VehicleNumber != 161 || f.cursor != 0 {
+	if f := &e.m.disp.Fleet; f.Trips[0].VehicleNumber != 161 || f.Cursor != 0 {
 		t.Errorf("by delay the first is %d and the cursor on row %d; want 161 and the cursor on the top row",
-			f.trips[0].VehicleNumber, f.cursor)
+			f.Trips[0].VehicleNumber, f.Cursor)
 	}
 	v := e.m.View()
 	// issue 12 item 10: late >3 min counts the rows showing +4 and more (+7, +4), not the +3
@@ -312,12 +315,12 @@ func TestFleetView(t *testing.T) {
 			t.Errorf("fleet view lacks %q:\n%s", want, v)
 		}
 	}
-	if msg, ok := e.key("enter")().(openMsg); !ok || msg.target.vehicle != 161 {
+	if msg, ok := e.Key("enter")().(app.OpenMsg); !ok || msg.Target.Vehicle != 161 {
 		t.Errorf("enter opened %#v, want vehicle 161", msg)
 	}
-	gen := e.m.disp.fleet.polls().gen
-	e.key("esc")
-	if e.m.disp.mode != modeGrid || e.m.disp.fleet.polls().gen == gen {
+	gen := e.m.disp.Fleet.Polls().Gen
+	e.Key("esc")
+	if e.m.disp.Mode != grid.ModeGrid || e.m.disp.Fleet.Polls().Gen == gen {
 		t.Error("esc left the fleet's schedule running or did not return to the grid")
 	}
 }
@@ -326,45 +329,45 @@ func TestFleetView(t *testing.T) {
 // a stop shows the pins with their next departure; 1 opens the first.
 func TestPins(t *testing.T) {
 	dir := t.TempDir()
-	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
-	save := e.key("p")
+	e := newEnvWithOptions(t, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: 1350}} })
+	save := e.Key("p")
 	if save == nil {
 		t.Fatal("p saved nothing")
 	}
-	if msg := save().(pinsSavedMsg); msg.err != nil {
-		t.Fatal(msg.err)
+	if msg := save().(grid.PinsSavedMsg); msg.Err != nil {
+		t.Fatal(msg.Err)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, pinsFile))
+	data, err := os.ReadFile(filepath.Join(dir, grid.PinsFile))
 	if err != nil || !strings.Contains(string(data), `"stop": 1350`) {
 		t.Fatalf("pins.json: %s, %v", data, err)
 	}
 	// A second start, with no stop: the strip lists the pin.
-	e2 := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir })
-	e2.send(loadPinsCmd(filepath.Join(dir, pinsFile))())
-	f := e2.m.disp.pins.feeds
+	e2 := newEnvWithOptions(t, func(o *app.Options) { o.StateDir = dir })
+	e2.send(grid.LoadPinsCmd(filepath.Join(dir, grid.PinsFile))())
+	f := e2.m.disp.Pins.Feeds
 	if len(f) != 1 {
 		t.Fatalf("%d strip feeds, want 1", len(f))
 	}
-	e2.deliver(e2.send(feedTickMsg{key: boardFeed(f[0].subj), gen: f[0].poll.gen}))
+	e2.deliver(e2.send(feeds.FeedTickMsg{Key: feeds.BoardFeed(f[0].Subj), Gen: f[0].Poll.Gen}))
 	if v := e2.m.View(); !strings.Contains(v, "★1 Ehinger Tor") || !strings.Contains(v, "Söflingen") {
 		t.Errorf("the start screen does not show the pin with its next departure:\n%s", v)
 	}
 	// 1 opens the pin's board on the strip's feed: its rows at once, no
 	// second poll of the stop.
-	if cmd := e2.key("1"); cmd != nil {
+	if cmd := e2.Key("1"); cmd != nil {
 		e2.runNow(cmd)
 	}
-	if e2.m.board().subj.stop != 1350 {
-		t.Errorf("1 opened stop %d, want 1350", e2.m.board().subj.stop)
+	if e2.m.Board().Subj.Stop != 1350 {
+		t.Errorf("1 opened stop %d, want 1350", e2.m.Board().Subj.Stop)
 	}
-	if len(e2.m.board().rows()) == 0 {
+	if len(e2.m.Board().Rows()) == 0 {
 		t.Error("the pinned stop's board waits for a poll of its own")
 	}
 	// Unpin: the file is rewritten.
-	if msg := e2.key("p")().(pinsSavedMsg); msg.err != nil {
-		t.Fatal(msg.err)
+	if msg := e2.Key("p")().(grid.PinsSavedMsg); msg.Err != nil {
+		t.Fatal(msg.Err)
 	}
-	data, _ = os.ReadFile(filepath.Join(dir, pinsFile))
+	data, _ = os.ReadFile(filepath.Join(dir, grid.PinsFile))
 	if strings.Contains(string(data), "1350") {
 		t.Errorf("unpinned stop still in pins.json: %s", data)
 	}
@@ -373,7 +376,7 @@ func TestPins(t *testing.T) {
 // TestRequestRate: the status bar shows the requests of the last minute.
 func TestRequestRate(t *testing.T) {
 	var n int64
-	e := newEnvWithOptions(t, func(o *Options) { o.Stats = func() int64 { return n } })
+	e := newEnvWithOptions(t, func(o *app.Options) { o.Stats = func() int64 { return n } })
 	for range 90 {
 		n += 2
 		e.advance(time.Second)
@@ -385,8 +388,8 @@ func TestRequestRate(t *testing.T) {
 
 // newEnvWithOptions is newEnv with options changed by opt; base data is
 // loaded and the single board's first poll answered.
-func newEnvWithOptions(t testing.TB, opt func(*Options)) *testEnv {
-	return newGridEnv(t, 120, 40, nil, func(o *Options) {
+func newEnvWithOptions(t testing.TB, opt func(*app.Options)) *testEnv {
+	return newGridEnv(t, 120, 40, nil, func(o *app.Options) {
 		opt(o)
 	})
 }
@@ -404,7 +407,7 @@ var _ = model.Berlin
 // sample.
 func TestRequestRateInTheFirstMinute(t *testing.T) {
 	n := int64(6) // the first polls and the base data, before the first clock second
-	e := newEnvWithOptions(t, func(o *Options) { o.Stats = func() int64 { return n } })
+	e := newEnvWithOptions(t, func(o *app.Options) { o.Stats = func() int64 { return n } })
 	for range 10 {
 		e.advance(time.Second)
 	}
@@ -417,21 +420,21 @@ func TestRequestRateInTheFirstMinute(t *testing.T) {
 // vehicle pane open beside it, only the pane with the focus draws as
 // focused; tab hands the focus, and the look, back to the board.
 func TestZoomedBoardAndVehiclePaneOneFocus(t *testing.T) {
-	e := newGridEnv(t, 200, 40, []BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
-	e.key("enter")
-	if !e.m.disp.grid.zoomed {
+	e := newGridEnv(t, 200, 40, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
+	e.Key("enter")
+	if !e.m.disp.Grid.Zoomed {
 		t.Fatal("enter did not zoom")
 	}
-	e.runNow(e.key("enter")) // opens the vehicle of the row
-	if !e.m.vehicle.open || e.m.focus != paneVehicle {
-		t.Fatalf("enter on a zoomed row did not open and focus the vehicle pane (open %v, focus %v)", e.m.vehicle.open, e.m.focus)
+	e.runNow(e.Key("enter")) // opens the vehicle of the row
+	if !e.m.vehicle.Open || e.m.focus != app.PaneVehicle {
+		t.Fatalf("enter on a zoomed row did not open and focus the vehicle pane (open %v, focus %v)", e.m.vehicle.Open, e.m.focus)
 	}
-	if b := e.m.disp.grid.focused(); b.focused || !e.m.vehicle.focused {
-		t.Errorf("zoomed board focused %v, vehicle pane focused %v: want only the vehicle pane", b.focused, e.m.vehicle.focused)
+	if b := e.m.disp.Grid.Focused(); b.Focused || !e.m.vehicle.Focused {
+		t.Errorf("zoomed board focused %v, vehicle pane focused %v: want only the vehicle pane", b.Focused, e.m.vehicle.Focused)
 	}
-	e.key("tab")
-	if b := e.m.disp.grid.focused(); !b.focused || e.m.vehicle.focused {
-		t.Errorf("after tab: zoomed board focused %v, vehicle pane focused %v: want only the board", b.focused, e.m.vehicle.focused)
+	e.Key("tab")
+	if b := e.m.disp.Grid.Focused(); !b.Focused || e.m.vehicle.Focused {
+		t.Errorf("after tab: zoomed board focused %v, vehicle pane focused %v: want only the board", b.Focused, e.m.vehicle.Focused)
 	}
 }
 
@@ -439,8 +442,8 @@ func TestZoomedBoardAndVehiclePaneOneFocus(t *testing.T) {
 // removes. It returns the second key's command.
 func (e *testEnv) removeBoard() tea.Cmd {
 	e.t.Helper()
-	e.key("x")
-	return e.key("x")
+	e.Key("x")
+	return e.Key("x")
 }
 
 // Issue 12 item 10: `x` no longer removes a board at once. The first `x`
@@ -448,40 +451,40 @@ func (e *testEnv) removeBoard() tea.Cmd {
 // the board; a second `x` removes it.
 func TestGridRemoveAsksFirst(t *testing.T) {
 	for _, lang := range []string{"en", "de"} {
-		e := newGridEnv(t, 120, 40, []BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 1240}}, func(o *Options) { o.Lang = lang })
-		dt := &e.m.sh.t.dispTexts
-		e.key("right") // board 2 (Ehinger Tor)
-		e.key("x")
-		if n := e.m.disp.grid.len(); n != 3 {
+		e := newGridEnv(t, 120, 40, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 1240}}, func(o *app.Options) { o.Lang = lang })
+		dt := &e.m.sh.T.DispTexts
+		e.Key("right") // board 2 (Ehinger Tor)
+		e.Key("x")
+		if n := e.m.disp.Grid.Len(); n != 3 {
 			t.Fatalf("%s: the first x removed a board: %d left", lang, n)
 		}
-		v := e.view()
-		name := e.m.disp.grid.focused().name()
+		v := e.View()
+		name := e.m.disp.Grid.Focused().Name()
 		ask := fmt.Sprintf(dt.RemoveAsk, 2, name)
 		if !strings.Contains(v, ask[:min(len(ask), 60)]) || !strings.Contains(v, dt.RemoveMark) {
 			t.Errorf("%s: after the first x the screen does not ask (%q) and mark the cell (%q):\n%s", lang, ask, dt.RemoveMark, v)
 		}
-		e.key("r") // any other key keeps the board and forgets the question
-		if v := e.view(); strings.Contains(v, dt.RemoveMark) || e.m.disp.grid.len() != 3 {
+		e.Key("r") // any other key keeps the board and forgets the question
+		if v := e.View(); strings.Contains(v, dt.RemoveMark) || e.m.disp.Grid.Len() != 3 {
 			t.Errorf("%s: another key did not cancel the removal:\n%s", lang, v)
 		}
-		e.key("x")
-		e.key("?")
-		e.key("esc")
-		e.key("x")
-		if n := e.m.disp.grid.len(); n != 3 {
+		e.Key("x")
+		e.Key("?")
+		e.Key("esc")
+		e.Key("x")
+		if n := e.m.disp.Grid.Len(); n != 3 {
 			t.Fatalf("%s: x, another key, x removed a board: %d left", lang, n)
 		}
-		e.key("x")
-		if g := &e.m.disp.grid; g.len() != 2 {
-			t.Fatalf("%s: x x kept the board: %d boards", lang, g.len())
+		e.Key("x")
+		if g := &e.m.disp.Grid; g.Len() != 2 {
+			t.Fatalf("%s: x x kept the board: %d boards", lang, g.Len())
 		}
-		for _, b := range e.m.disp.grid.boards {
-			if b.name() == name {
+		for _, b := range e.m.disp.Grid.Boards {
+			if b.Name() == name {
 				t.Errorf("%s: x x removed another board than %s", lang, name)
 			}
 		}
-		if v := e.view(); strings.Contains(v, dt.RemoveMark) {
+		if v := e.View(); strings.Contains(v, dt.RemoveMark) {
 			t.Errorf("%s: a mark remains after the removal:\n%s", lang, v)
 		}
 	}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/ui"
 	"reflect"
 	"regexp"
 	"strings"
@@ -13,7 +14,7 @@ var dispVerbs = regexp.MustCompile(`%[-+# 0]*\d*[a-zA-Z%]`)
 // TestDispTextsComplete: every dispatcher string exists in both languages,
 // with the same format verbs.
 func TestDispTextsComplete(t *testing.T) {
-	en, de := reflect.ValueOf(englishDispTexts()), reflect.ValueOf(germanDispTexts())
+	en, de := reflect.ValueOf(ui.EnglishDispTexts()), reflect.ValueOf(ui.GermanDispTexts())
 	for i := range en.NumField() {
 		name := en.Type().Field(i).Name
 		e, d := en.Field(i).String(), de.Field(i).String()
@@ -25,7 +26,7 @@ func TestDispTextsComplete(t *testing.T) {
 			t.Errorf("%s: verbs %q in English, %q in German", name, ve, vd)
 		}
 	}
-	if textsFor("de_DE.UTF-8").Fleet != "Flotte" || textsFor("").Fleet != "Fleet" {
+	if ui.TextsFor("de_DE.UTF-8").Fleet != "Flotte" || ui.TextsFor("").Fleet != "Fleet" {
 		t.Error("the catalogue's dispatcher section does not follow the language")
 	}
 }

@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/internal/ui"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,43 +19,43 @@ type helpKeys struct {
 }
 
 // newHelpKeys returns the overlay's bindings in the language of t.
-func newHelpKeys(t *texts) helpKeys {
-	return helpKeys{Close: bind("esc/?", t.KeyCloseHelp, "esc", "?")}
+func newHelpKeys(t *ui.Texts) helpKeys {
+	return helpKeys{Close: ui.Bind("esc/?", t.KeyCloseHelp, "esc", "?")}
 }
 
 // activeKeys returns the key hint of whatever takes keys now: the open
 // overlay, else the focused pane's map with the root's globals.
-func (m *Model) activeKeys() keyHelp {
+func (m *Model) activeKeys() ui.KeyHelp {
 	g := &m.keys
 	switch m.overlay {
-	case overlaySearch:
+	case ui.OverlaySearch:
 		return m.search.keys()
-	case overlayHelp:
-		return keyHelp{always: []key.Binding{m.help.Close, g.Quit}}
-	case overlayNone:
+	case ui.OverlayHelp:
+		return ui.KeyHelp{Always: []key.Binding{m.help.Close, g.Quit}}
+	case ui.OverlayNone:
 	}
-	if m.focus == paneVehicle {
-		return keyHelp{short: m.vehicle.km.footer(g), always: g.tail()}
+	if m.focus == app.PaneVehicle {
+		return ui.KeyHelp{Short: m.vehicle.Km.Footer(g), Always: g.Tail()}
 	}
 	d := &m.disp
-	switch d.mode {
-	case modeMerged:
-		return keyHelp{short: d.merged.km.footer(g), always: g.tail()}
-	case modeFleet:
-		return keyHelp{short: d.fleet.km.footer(g), always: g.tail()}
-	case modeGrid:
+	switch d.Mode {
+	case grid.ModeMerged:
+		return ui.KeyHelp{Short: d.Merged.Km.Footer(g), Always: g.Tail()}
+	case grid.ModeFleet:
+		return ui.KeyHelp{Short: d.Fleet.Km.Footer(g), Always: g.Tail()}
+	case grid.ModeGrid:
 	}
-	return keyHelp{short: d.keys.footer(g), always: g.tail()}
+	return ui.KeyHelp{Short: d.Keys.Footer(g), Always: g.Tail()}
 }
 
 // footer renders the one-line key hint of the current context from the
 // live bindings: help and quit always, then as many of the others as fit.
 // The styled line is cached by its plain text.
-func (m *Model) footer(w int) string {
+func (m *Model) Footer(w int) string {
 	kh := m.activeKeys()
 	var sig strings.Builder
-	sig.WriteString(itoa(w))
-	for _, list := range [][]key.Binding{kh.short, {{}}, kh.always} {
+	sig.WriteString(ui.Itoa(w))
+	for _, list := range [][]key.Binding{kh.Short, {{}}, kh.Always} {
 		for _, b := range list {
 			if b.Enabled() {
 				h := b.Help()
@@ -61,19 +64,19 @@ func (m *Model) footer(w int) string {
 		}
 		sig.WriteString("\x02")
 	}
-	return m.memo.footer.get(sig.String(), func() string { return m.renderFooter(kh, w) })
+	return m.memo.Footer.Get(sig.String(), func() string { return m.renderFooter(kh, w) })
 }
 
 // renderFooter draws the key hint of kh in width w.
-func (m *Model) renderFooter(kh keyHelp, w int) string {
-	st := m.sh.st
+func (m *Model) renderFooter(kh ui.KeyHelp, w int) string {
+	st := m.sh.St
 	item := func(b key.Binding) string {
 		h := b.Help()
 		return st.HelpKey.Render(h.Key) + " " + st.HelpDesc.Render(h.Desc)
 	}
 	sep := st.HelpSep.Render(" · ")
 	var end []string
-	for _, b := range kh.always {
+	for _, b := range kh.Always {
 		if b.Enabled() {
 			end = append(end, item(b))
 		}
@@ -82,7 +85,7 @@ func (m *Model) renderFooter(kh keyHelp, w int) string {
 	room := w - 1 - ansi.StringWidth(right)
 	var parts []string
 	used := 0
-	for _, b := range kh.short {
+	for _, b := range kh.Short {
 		if !b.Enabled() {
 			continue
 		}
@@ -94,14 +97,14 @@ func (m *Model) renderFooter(kh keyHelp, w int) string {
 		parts = append(parts, s)
 		used += n
 	}
-	return fit(" "+strings.Join(parts, "")+right, w)
+	return ui.Fit(" "+strings.Join(parts, "")+right, w)
 }
 
 // helpView renders the `?` overlay: every binding, grouped, as it works
 // on the panes below (the bindings are synced as if the overlay were
 // closed, so it lists what the user can do next and nothing dead).
 func (m *Model) helpView(w, h int) string {
-	st, tx := m.sh.st, m.sh.t
+	st, tx := m.sh.St, m.sh.T
 	type group struct {
 		title string
 		keys  []key.Binding
@@ -110,37 +113,37 @@ func (m *Model) helpView(w, h int) string {
 	// focused pane's and the globals as they are, the search with results,
 	// the vehicle pane focused on a long trip.
 	var groups []group
-	if m.focus == paneBoard {
+	if m.focus == app.PaneBoard {
 		d := &m.disp
-		pinned := d.pinned()
-		switch d.mode {
-		case modeMerged:
-			k := d.merged.km
-			k.sync(true, &d.merged, &d.grid, pinned)
-			groups = append(groups, group{tx.GroupBoard, k.list()})
-		case modeFleet:
-			k := d.fleet.km
-			k.sync(true, &d.fleet, d.grid.len(), pinned)
-			groups = append(groups, group{tx.GroupBoard, k.list()})
-		case modeGrid:
-			k := d.keys
-			k.sync(d.keyState(true, m.sh.rem != nil, pinned))
-			groups = append(groups, group{tx.GroupBoard, k.board()}, group{tx.GroupRows, k.rows()}, group{tx.GroupViews, k.views()})
+		pinned := d.Pinned()
+		switch d.Mode {
+		case grid.ModeMerged:
+			k := d.Merged.Km
+			k.Sync(true, &d.Merged, &d.Grid, pinned)
+			groups = append(groups, group{tx.GroupBoard, k.List()})
+		case grid.ModeFleet:
+			k := d.Fleet.Km
+			k.Sync(true, &d.Fleet, d.Grid.Len(), pinned)
+			groups = append(groups, group{tx.GroupBoard, k.List()})
+		case grid.ModeGrid:
+			k := d.Keys
+			k.Sync(d.KeyState(true, m.sh.Rem != nil, pinned))
+			groups = append(groups, group{tx.GroupBoard, k.Board()}, group{tx.GroupRows, k.Rows()}, group{tx.GroupViews, k.Views()})
 		}
 	}
 	g := m.keys
-	g.sync(overlayNone, m.vehicle.open)
+	g.Sync(ui.OverlayNone, m.vehicle.Open)
 	srch := m.search.km
-	srch.sync(true, 2)
+	srch.Sync(true, 2)
 	vp := m.vehicle
-	vp.list.lines, vp.list.rows, vp.follow = 2, 1, false
-	veh := vp.km
-	veh.sync(true, &vp)
+	vp.List.Lines, vp.List.Rows, vp.Follow = 2, 1, false
+	veh := vp.Km
+	veh.Sync(true, &vp)
 	groups = append(groups,
-		group{tx.GroupEverywhere, g.list()},
-		group{tx.GroupSearch, srch.list()},
-		group{tx.GroupVehicle, veh.list()},
-		group{tx.GroupScroll, veh.scroll()},
+		group{tx.GroupEverywhere, g.List()},
+		group{tx.GroupSearch, srch.List()},
+		group{tx.GroupVehicle, veh.List()},
+		group{tx.GroupScroll, veh.Scroll()},
 	)
 	var cols []string
 	for _, g := range groups {
@@ -158,11 +161,11 @@ func (m *Model) helpView(w, h int) string {
 		lines := make([]string, len(live))
 		for i, b := range live {
 			hk := b.Help()
-			lines[i] = st.HelpKey.Render(pad(hk.Key, kw+2)) + st.HelpDesc.Render(hk.Desc)
+			lines[i] = st.HelpKey.Render(ui.Pad(hk.Key, kw+2)) + st.HelpDesc.Render(hk.Desc)
 		}
 		cols = append(cols, st.Title.Render(g.title)+"\n"+strings.Join(lines, "\n"))
 	}
-	legend := st.Muted.Render(strings.Join(wrapWords(fmt.Sprintf(tx.HelpLegend, tx.Planned, tx.delay.Late), max(w-6, 10)), "\n"))
+	legend := st.Muted.Render(strings.Join(ui.WrapWords(fmt.Sprintf(tx.HelpLegend, tx.Planned, tx.Delay.Late), max(w-6, 10)), "\n"))
 	head := st.Title.Render(tx.HelpTitle)
 	// The groups are packed into as few lines as the width allows; when
 	// even then title, groups and legend are taller than the box, the
@@ -176,7 +179,7 @@ func (m *Model) helpView(w, h int) string {
 			break
 		}
 	}
-	return st.Overlay.Render(clipLines(body, max(w-4, 1), max(h-2, 1)))
+	return st.Overlay.Render(ui.ClipLines(body, max(w-4, 1), max(h-2, 1)))
 }
 
 // stackGap is the space between stacked help columns.

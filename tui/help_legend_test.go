@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 	"strings"
 	"testing"
 
@@ -15,11 +17,11 @@ func TestHelpLegendSaysTheDelayRuleInUse(t *testing.T) {
 		lang string
 		want string
 	}{{"en", "red from +5"}, {"de", "rot ab +5"}} {
-		e := newEnvWith(t, 120, 40, Options{Lang: c.lang, Delay: DelayRule{Slight: 2, Late: 5}})
-		e.key("?")
-		flat := strings.Join(strings.Fields(ansi.Strip(e.view())), " ")
+		e := newEnvWith(t, 120, 40, app.Options{Lang: c.lang, Delay: ui.DelayRule{Slight: 2, Late: 5}})
+		e.Key("?")
+		flat := strings.Join(strings.Fields(ansi.Strip(e.View())), " ")
 		if !strings.Contains(flat, c.want) {
-			t.Errorf("%s: the legend does not say %q:\n%s", c.lang, c.want, e.view())
+			t.Errorf("%s: the legend does not say %q:\n%s", c.lang, c.want, e.View())
 		}
 	}
 }

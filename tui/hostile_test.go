@@ -1,6 +1,12 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"abfahrt/internal/hostile"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/grid"
 	"context"
 	"encoding/json"
 	"net/http/httptest"
@@ -12,10 +18,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/feed"
-	"abfahrt/internal/hostile"
-	"abfahrt/model"
 )
 
 // The service's text reaches the board only through the feed's decoders,
@@ -68,7 +70,7 @@ func boardOverWire(t testing.TB, b model.Board, poison bool) model.Board {
 
 // hostileEnv is newGridEnv with the fake's boards and base data sent over
 // the wire, poisoned or not; prep may change the fake's data first.
-func hostileEnv(t *testing.T, w, h int, poison bool, opt func(*Options), prep func(*fakeSource)) *testEnv {
+func hostileEnv(t *testing.T, w, h int, poison bool, opt func(*app.Options), prep func(*fakeSource)) *testEnv {
 	t.Helper()
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
 	addGridStops(e.src)
@@ -79,11 +81,11 @@ func hostileEnv(t *testing.T, w, h int, poison bool, opt func(*Options), prep fu
 		e.src.boards[s] = boardOverWire(t, b, poison)
 	}
 	base := e.src.base
-	e.src.base.stops = overWire(t, "StopAttributes", "StopData", base.stops, poison, feed.DecodeStops)
-	e.src.base.points = overWire(t, "StopPointAttributes", "StopPointData", base.points, poison, feed.DecodeStopPoints)
-	e.src.base.routes = overWire(t, "RouteAttributes", "RouteData", base.routes, poison, feed.DecodeRoutes)
-	e.src.base.vehicles = overWire(t, "VehicleAttributes", "VehicleData", base.vehicles, poison, feed.DecodeVehicles)
-	o := Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }}
+	e.src.base.Stops = overWire(t, "StopAttributes", "StopData", base.Stops, poison, feed.DecodeStops)
+	e.src.base.Points = overWire(t, "StopPointAttributes", "StopPointData", base.Points, poison, feed.DecodeStopPoints)
+	e.src.base.Routes = overWire(t, "RouteAttributes", "RouteData", base.Routes, poison, feed.DecodeRoutes)
+	e.src.base.Vehicles = overWire(t, "VehicleAttributes", "VehicleData", base.Vehicles, poison, feed.DecodeVehicles)
+	o := app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }}
 	if opt != nil {
 		opt(&o)
 	}
@@ -91,7 +93,7 @@ func hostileEnv(t *testing.T, w, h int, poison bool, opt func(*Options), prep fu
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.send(e.src.base)
 	e.pollFeeds()
-	if e.m.disp.plain() {
+	if e.m.disp.Plain() {
 		e.poll()
 	}
 	return e
@@ -112,7 +114,7 @@ func assertSafeView(t *testing.T, what, v string) {
 func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 	views := map[bool]string{}
 	for _, poison := range []bool{false, true} {
-		e := hostileEnv(t, 120, 40, poison, func(o *Options) { o.Boards = []BoardSpec{{Stop: 1008}} }, nil)
+		e := hostileEnv(t, 120, 40, poison, func(o *app.Options) { o.Boards = []app.BoardSpec{{Stop: 1008}} }, nil)
 		v := e.m.View()
 		assertSafeView(t, "board", v)
 		for _, want := range []string{"Hauptbahnhof", "Science Park II", "Pfuhl über Offenhausen"} {
@@ -122,9 +124,9 @@ func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 		}
 		views[poison] = v
 		// The search lists names from the base data.
-		e.key("/")
+		e.Key("/")
 		for _, r := range "ehinger" {
-			e.key(string(r))
+			e.Key(string(r))
 		}
 		v = e.m.View()
 		assertSafeView(t, "search", v)
@@ -162,7 +164,7 @@ func TestHostileErrorPageInTheStatusBar(t *testing.T) {
 
 // TestHostileAlertOnTheKiosk: the kiosk's alert line is clean.
 func TestHostileAlertOnTheKiosk(t *testing.T) {
-	e := newKioskEnv(t, 80, 24, KioskOptions{})
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{})
 	body := hostile.Poison([]byte(`{"PassengerAlert":{"CurrentStatus":"OK","AlertTitle":"Störung Linie 2",` +
 		`"AlertData":"Linie 2: Ersatzverkehr +++ Haltestelle Theater: Steig B gesperrt"}}`))
 	a, err := feed.DecodeAlert(body)
@@ -172,7 +174,7 @@ func TestHostileAlertOnTheKiosk(t *testing.T) {
 	e.src.alert = a
 	e.kpoll()
 	e.kalert()
-	v := e.view()
+	v := e.View()
 	assertSafeView(t, "kiosk", v)
 	if !strings.Contains(v, "⚠") {
 		t.Errorf("no alert on the kiosk:\n%s", v)
@@ -185,24 +187,24 @@ func TestPoisonedStateFiles(t *testing.T) {
 	dir := t.TempDir()
 	pins := `{"pins":[{"stop":1350,"name":"\u001b]0;pwned\u0007Ehinger\u202e Tor\u001b[2J"}]}`
 	boards := `[{"stop":1008,"lines":["\u001b[31m2","\u009b"],"direction":"Kuh\u001b]8;;x\u001b\\berg\n"},{"stop":1350}]`
-	for name, data := range map[string]string{pinsFile: pins, boardsFile: boards} {
+	for name, data := range map[string]string{grid.PinsFile: pins, grid.BoardsFile: boards} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o600); err != nil {
 			t.Fatal(err)
 		}
 	}
-	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir })
-	e.send(loadPinsCmd(filepath.Join(dir, pinsFile))())
+	e := newEnvWithOptions(t, func(o *app.Options) { o.StateDir = dir })
+	e.send(grid.LoadPinsCmd(filepath.Join(dir, grid.PinsFile))())
 	v := e.m.View()
 	assertSafeView(t, "pins", v)
 	if !strings.Contains(v, "★1 Ehinger Tor") {
 		t.Errorf("the pin's name is not clean:\n%s", v)
 	}
-	msg := loadBoardsCmd(filepath.Join(dir, boardsFile))()
-	bm, ok := msg.(boardsMsg)
-	if !ok || bm.problem != nil || len(bm.specs) != 2 {
+	msg := grid.LoadBoardsCmd(filepath.Join(dir, grid.BoardsFile))()
+	bm, ok := msg.(grid.BoardsMsg)
+	if !ok || bm.Problem != nil || len(bm.Specs) != 2 {
 		t.Fatalf("boards.json: %#v", msg)
 	}
-	if s := bm.specs[0]; len(s.Lines) != 1 || s.Lines[0] != "2" || s.Direction != "Kuhberg" {
+	if s := bm.Specs[0]; len(s.Lines) != 1 || s.Lines[0] != "2" || s.Direction != "Kuhberg" {
 		t.Errorf("filters not cleaned: %q %q", s.Lines, s.Direction)
 	}
 	e.send(bm)
@@ -212,8 +214,8 @@ func TestPoisonedStateFiles(t *testing.T) {
 // TestLongLineNameKeepsTheCountdown: a line name as long as the service may
 // send (capped at 16 runes) leaves the countdown on an 80-column board.
 func TestLongLineNameKeepsTheCountdown(t *testing.T) {
-	e := hostileEnv(t, 80, 24, true, func(o *Options) { o.Boards = []BoardSpec{{Stop: 1008}} }, func(f *fakeSource) {
-		b := f.boards[subject{stop: 1008}]
+	e := hostileEnv(t, 80, 24, true, func(o *app.Options) { o.Boards = []app.BoardSpec{{Stop: 1008}} }, func(f *fakeSource) {
+		b := f.boards[feeds.Subject{Stop: 1008}]
 		b.Events[3].RouteName = strings.Repeat("Ersatzverkehr", 5)
 		b.Events[3].DirectionText = "Langname"
 	})

@@ -1,6 +1,14 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"abfahrt/feed/mirror"
+	"abfahrt/feed/sim"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/ui"
 	"context"
 	"errors"
 	"net/http"
@@ -10,11 +18,6 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
-
-	"abfahrt/feed"
-	"abfahrt/feed/mirror"
-	"abfahrt/feed/sim"
-	"abfahrt/model"
 )
 
 // Boards behind a hub (issue 21, items 1 and 2): the real mirror of
@@ -103,7 +106,7 @@ func TestBoardStartedBehindStaleHub(t *testing.T) {
 		rig := newHubRig(t)
 		// Another board behind the hub asked for the stop; then the
 		// upstream died.
-		if _, err := rig.client(t).StopDepartures(context.Background(), DefaultStop, DefaultLimit); err != nil {
+		if _, err := rig.client(t).StopDepartures(context.Background(), app.DefaultStop, app.DefaultLimit); err != nil {
 			t.Fatal(err)
 		}
 		rig.up.down.Store(true)
@@ -111,9 +114,9 @@ func TestBoardStartedBehindStaleHub(t *testing.T) {
 
 		var mu sync.Mutex
 		var views []string
-		m := recorder{Model: New(Options{Source: rig.client(t), SourceName: "hub"}), mu: &mu, views: &views}
+		m := recorder{Model: New(app.Options{Source: rig.client(t), SourceName: "hub"}), mu: &mu, views: &views}
 		_, stop := runHeadless(t, m, 120, 40)
-		time.Sleep(2*DefaultInterval + 15*time.Second)
+		time.Sleep(2*feeds.DefaultInterval + 15*time.Second)
 		v, clock := lastView(&mu, &views), headerClock()
 		stop(hubDrain)
 		if !strings.Contains(v, "⚠ stale") {
@@ -137,10 +140,10 @@ func TestKioskStartedBehindStaleHub(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		toDaytime()
 		rig := newHubRig(t)
-		if _, err := rig.client(t).StopDepartures(context.Background(), DefaultStop, MaxLimit); err != nil {
+		if _, err := rig.client(t).StopDepartures(context.Background(), app.DefaultStop, app.MaxLimit); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := rig.client(t).StopDepartures(context.Background(), DefaultStop, DefaultLimit); err != nil {
+		if _, err := rig.client(t).StopDepartures(context.Background(), app.DefaultStop, app.DefaultLimit); err != nil {
 			t.Fatal(err)
 		}
 		rig.up.down.Store(true)
@@ -148,16 +151,16 @@ func TestKioskStartedBehindStaleHub(t *testing.T) {
 
 		var mu sync.Mutex
 		var views []string
-		m := viewRecorder{Model: rootModel(context.Background(), Options{Source: rig.client(t), SourceName: "hub",
-			Kiosk: KioskOptions{Enabled: true, StaleAfter: 10 * time.Minute}}), mu: &mu, views: &views}
+		m := viewRecorder{Model: rootModel(context.Background(), app.Options{Source: rig.client(t), SourceName: "hub",
+			Kiosk: app.KioskOptions{Enabled: true, StaleAfter: 10 * time.Minute}}), mu: &mu, views: &views}
 		_, stop := runHeadless(t, m, 100, 30)
-		time.Sleep(2*DefaultInterval + 15*time.Second)
+		time.Sleep(2*feeds.DefaultInterval + 15*time.Second)
 		v, clock := lastView(&mu, &views), headerClock()
 		stop(hubDrain)
 		if !strings.Contains(v, "Data delayed") {
 			t.Errorf("a kiosk on the hub's two-minute-old answer shows no banner:\n%s", v)
 		}
-		if big := bigText(clock, 1); !strings.Contains(v, big[0]) || !strings.Contains(v, big[2]) {
+		if big := kiosk.BigText(clock, 1); !strings.Contains(v, big[0]) || !strings.Contains(v, big[2]) {
 			t.Errorf("the kiosk's clock does not show the real time %s:\n%s", clock, v)
 		}
 	})
@@ -207,7 +210,7 @@ func boardThroughOutages(t *testing.T, silent bool) {
 		}
 		var mu sync.Mutex
 		var views []string
-		m := recorder{Model: New(Options{Source: rig.client(t), SourceName: "hub"}), mu: &mu, views: &views}
+		m := recorder{Model: New(app.Options{Source: rig.client(t), SourceName: "hub"}), mu: &mu, views: &views}
 		_, stop := runHeadless(t, m, 120, 40)
 		defer stop(hubDrain)
 		check := func(phase string, wantStale bool) {
@@ -231,13 +234,13 @@ func boardThroughOutages(t *testing.T, silent bool) {
 			for i := range 8 { // four minutes down, looked at every 30 s
 				time.Sleep(30 * time.Second)
 				if i >= 1 {
-					check("outage "+itoa(round+1), true)
+					check("outage "+ui.Itoa(round+1), true)
 				}
 			}
 			rig.up.down.Store(false)
 			time.Sleep(time.Minute)
 			for range 6 { // three minutes after the recovery
-				check("after recovery "+itoa(round+1), false)
+				check("after recovery "+ui.Itoa(round+1), false)
 				time.Sleep(30 * time.Second)
 			}
 		}
@@ -249,24 +252,24 @@ func boardThroughOutages(t *testing.T, silent bool) {
 // failures a flaky service that answers at last is on the screen within
 // one interval, not two minutes.
 func TestFirstAnswerNotBackedOff(t *testing.T) {
-	var p poller
-	pol := newPolicy(DefaultInterval, 1)
+	var p feeds.Poller
+	pol := feeds.NewPolicy(feeds.DefaultInterval, 1)
 	at := t0
 	for range 5 {
-		d := p.settle(pol, errors.New("connection refused"), at, time.Time{}, feed.Answer{})
-		if d > DefaultInterval*11/10 {
-			t.Fatalf("retry in %v after %d failures before any answer, want about the interval", d, p.failures)
+		d := p.Settle(pol, errors.New("connection refused"), at, time.Time{}, feed.Answer{})
+		if d > feeds.DefaultInterval*11/10 {
+			t.Fatalf("retry in %v after %d failures before any answer, want about the interval", d, p.Failures)
 		}
 		at = at.Add(d)
 	}
-	p.settle(pol, nil, at, at, feed.Answer{})
-	at = at.Add(DefaultInterval)
+	p.Settle(pol, nil, at, at, feed.Answer{})
+	at = at.Add(feeds.DefaultInterval)
 	var d time.Duration
 	for range 5 {
-		d = p.settle(pol, errors.New("connection refused"), at, time.Time{}, feed.Answer{})
+		d = p.Settle(pol, errors.New("connection refused"), at, time.Time{}, feed.Answer{})
 		at = at.Add(d)
 	}
-	if d < 2*DefaultInterval {
+	if d < 2*feeds.DefaultInterval {
 		t.Errorf("after a first answer, five failures back off to %v only", d)
 	}
 }
@@ -277,8 +280,8 @@ func TestHubErrorInBoardsLanguage(t *testing.T) {
 	err := &feed.HTTPError{URL: "http://hub/mobility/v1/stop/passage/Departures", Status: 502,
 		Body: `upstream unreachable: Get "http://127.0.0.1:8080/mobility/v1/stop/passage/Departures?StopNumber=1008": dial tcp 127.0.0.1:8080: connect: connection refused`}
 	for _, lang := range []string{"en", "de"} {
-		tx := textsFor(lang)
-		got := tx.errLine(err)
+		tx := ui.TextsFor(lang)
+		got := tx.ErrLine(err)
 		if strings.Contains(got, "dial tcp") || strings.Contains(got, "Get \"") || strings.Contains(got, "upstream") {
 			t.Errorf("%s: the hub's error reaches the bar verbatim: %q", lang, got)
 		}
@@ -286,7 +289,7 @@ func TestHubErrorInBoardsLanguage(t *testing.T) {
 			t.Errorf("%s: %q does not say the service behind the hub fails", lang, got)
 		}
 	}
-	if got := textsFor("de").errLine(err); !strings.Contains(got, "nicht erreichbar") {
+	if got := ui.TextsFor("de").ErrLine(err); !strings.Contains(got, "nicht erreichbar") {
 		t.Errorf("German bar: %q", got)
 	}
 }
@@ -301,9 +304,9 @@ func TestBoardBehindSimulatedHubSaysSo(t *testing.T) {
 		rig := newHubRig(t)
 		var mu sync.Mutex
 		var views []string
-		m := recorder{Model: New(Options{Source: rig.client(t), SourceName: "hub.example:8081"}), mu: &mu, views: &views}
+		m := recorder{Model: New(app.Options{Source: rig.client(t), SourceName: "hub.example:8081"}), mu: &mu, views: &views}
 		_, stop := runHeadless(t, m, 120, 40)
-		time.Sleep(DefaultInterval)
+		time.Sleep(feeds.DefaultInterval)
 		v := lastView(&mu, &views)
 		stop(hubDrain)
 		if !strings.Contains(v, "hub.example:8081 · simulated") {

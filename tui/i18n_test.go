@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 	"reflect"
 	"regexp"
 	"slices"
@@ -16,7 +18,7 @@ var verbs = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z%]`)
 // TestCatalogComplete proves every string of the catalogue exists, not
 // empty, in English and German, with the same fmt verbs in both.
 func TestCatalogComplete(t *testing.T) {
-	en, de := reflect.ValueOf(englishTexts()), reflect.ValueOf(germanTexts())
+	en, de := reflect.ValueOf(ui.EnglishTexts()), reflect.ValueOf(ui.GermanTexts())
 	typ := en.Type()
 	n := 0
 	for i := range typ.NumField() {
@@ -53,7 +55,7 @@ func TestCatalogComplete(t *testing.T) {
 
 func TestLanguageChoice(t *testing.T) {
 	for lang, want := range map[string]string{"": "now", "en": "now", "de": "sofort", "de_DE.UTF-8": "sofort", "fr": "now"} {
-		if got := textsFor(lang).Now; got != want {
+		if got := ui.TextsFor(lang).Now; got != want {
 			t.Errorf("textsFor(%q).Now = %q, want %q", lang, got, want)
 		}
 	}
@@ -62,7 +64,7 @@ func TestLanguageChoice(t *testing.T) {
 // TestGermanGolden pins the German board at 80×24: the same data as the
 // English golden, every word from the catalogue, 24-hour clock.
 func TestGermanGolden(t *testing.T) {
-	e := newEnvWith(t, 80, 24, Options{Lang: "de"})
+	e := newEnvWith(t, 80, 24, app.Options{Lang: "de"})
 	v := e.m.View()
 	for _, want := range []string{"Abfahrten", "alle Steige", "sofort", "2 Min", "pünktlich", "+7 Min", "Fahrplan",
 		"LINIE", "RICHTUNG", "STEIG", "aktualisiert vor < 30 s", "nächste in < 30 s", "12:34"} {
@@ -81,16 +83,16 @@ func TestGermanGolden(t *testing.T) {
 // TestGermanKiosk checks the kiosk's own words in German: date, banner
 // and notice.
 func TestGermanKiosk(t *testing.T) {
-	e := newKioskEnv(t, 80, 24, KioskOptions{})
-	e.k.sh.t = textsFor("de")
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{})
+	e.k.Sh.T = ui.TextsFor("de")
 	e.kpoll()
-	if v := e.view(); !strings.Contains(v, "Freitag, 11. September 2026") {
+	if v := e.View(); !strings.Contains(v, "Freitag, 11. September 2026") {
 		t.Errorf("German kiosk date:\n%s", v)
 	}
 	e.src.setErr(errString("503"))
 	e.advance(11 * 60 * 1e9)
 	e.kpoll()
-	v := e.view()
+	v := e.View()
 	for _, want := range []string{"Daten veraltet seit 12:34", "Keine aktuellen Abfahrtsdaten seit 12:34"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("German kiosk lacks %q:\n%s", want, v)

@@ -1,12 +1,12 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"abfahrt/model"
+	"abfahrt/tui/internal/feeds"
 	"strings"
 	"testing"
 	"time"
-
-	"abfahrt/feed"
-	"abfahrt/model"
 )
 
 // implausibleBoard is a departures answer at t0 whose numbers are out of
@@ -36,7 +36,7 @@ func TestImplausibleNumbersReadAsUnknown(t *testing.T) {
 	}
 	e := newEnv(t, 160, 30, true)
 	e.src.mu.Lock()
-	e.src.boards[subject{stop: 1008}] = b
+	e.src.boards[feeds.Subject{Stop: 1008}] = b
 	e.src.mu.Unlock()
 	e.poll()
 	v := e.m.View()

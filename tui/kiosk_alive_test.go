@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
 	"io"
 	"sync/atomic"
 	"testing"
@@ -20,8 +22,8 @@ func TestKioskAliveComesFromTheLoop(t *testing.T) {
 		var calls atomic.Int64
 		var wedged atomic.Bool
 		release := make(chan struct{})
-		m := newKioskModel(Options{Source: newFakeSource(), SourceName: "simulated Ulm network",
-			Kiosk: KioskOptions{Enabled: true, Alive: func() { calls.Add(1) }}})
+		m := kiosk.NewKioskModel(app.Options{Source: newFakeSource(), SourceName: "simulated Ulm network",
+			Kiosk: app.KioskOptions{Enabled: true, Alive: func() { calls.Add(1) }}})
 		p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignalHandler(),
 			tea.WithFPS(fps), tea.WithFilter(func(_ tea.Model, msg tea.Msg) tea.Msg {
 				if wedged.Load() {

@@ -1,10 +1,10 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 	"testing"
 	"time"
-
-	"abfahrt/model"
 )
 
 // BenchmarkViewKiosk160x48 is View of a 160×48 kiosk with the large
@@ -14,7 +14,7 @@ import (
 // of the data, so rows and countdown stay on screen.
 func BenchmarkViewKiosk160x48(b *testing.B) {
 	trueColor(b)
-	e := newKioskEnv(b, 160, 48, KioskOptions{LargeCountdown: true})
+	e := newKioskEnv(b, 160, 48, app.KioskOptions{LargeCountdown: true})
 	e.kpoll()
 	e.src.alert = model.Alert{Title: "Line 2", Items: []string{"Trams to Kuhberg start at Ehinger Tor until 14:00."}}
 	e.kalert()
@@ -23,7 +23,7 @@ func BenchmarkViewKiosk160x48(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		i++
-		e.k.sh.now = t0.Add(time.Duration(i%30) * time.Second) // a new second each time, fresh data
-		_ = e.view()
+		e.k.Sh.Now = t0.Add(time.Duration(i%30) * time.Second) // a new second each time, fresh data
+		_ = e.View()
 	}
 }

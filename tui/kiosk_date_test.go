@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
 	"strings"
 	"testing"
 	"time"
@@ -22,14 +24,14 @@ func TestSmallKioskDateInWholeWords(t *testing.T) {
 		{"en", 40, "Friday, 11 September 2026"},
 	} {
 		e := &testEnv{t: t, src: newFakeSource(), now: t0}
-		k := newKioskModel(Options{Source: e.src, Lang: c.lang, Now: func() time.Time { return e.now },
-			Kiosk: KioskOptions{Enabled: true}})
+		k := kiosk.NewKioskModel(app.Options{Source: e.src, Lang: c.lang, Now: func() time.Time { return e.now },
+			Kiosk: app.KioskOptions{Enabled: true}})
 		e.k = &k
 		e.send(tea.WindowSizeMsg{Width: c.w, Height: 8})
 		e.send(e.src.base)
 		e.kpoll()
 		var top string
-		for _, l := range strings.Split(ansi.Strip(e.view()), "\n") {
+		for _, l := range strings.Split(ansi.Strip(e.View()), "\n") {
 			if strings.Contains(l, "12:34") {
 				top = l
 			}

@@ -1,14 +1,16 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/kiosk"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-
-	"abfahrt/model"
 )
 
 // A kiosk that cannot show every column gives up the status word when
@@ -16,7 +18,7 @@ import (
 // "Wissenschaftsst…  sofort  pünktlich  fährt ein".
 func TestKioskKeepsDirectionsWholeBeforeStatus(t *testing.T) {
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
-	b := e.src.boards[subject{stop: 1008}]
+	b := e.src.boards[feeds.Subject{Stop: 1008}]
 	var evs []model.Event
 	for _, ev := range b.Events {
 		if !strings.HasPrefix(ev.DirectionText, "Pfuhl über") { // no direction longer than the room
@@ -24,14 +26,14 @@ func TestKioskKeepsDirectionsWholeBeforeStatus(t *testing.T) {
 		}
 	}
 	b.Events = evs
-	e.src.boards[subject{stop: 1008}] = b
-	k := newKioskModel(Options{Source: e.src, Lang: "de", Now: func() time.Time { return e.now },
-		Kiosk: KioskOptions{Enabled: true}})
+	e.src.boards[feeds.Subject{Stop: 1008}] = b
+	k := kiosk.NewKioskModel(app.Options{Source: e.src, Lang: "de", Now: func() time.Time { return e.now },
+		Kiosk: app.KioskOptions{Enabled: true}})
 	e.k = &k
 	e.send(tea.WindowSizeMsg{Width: 60, Height: 40})
 	e.send(e.src.base)
 	e.kpoll()
-	v := ansi.Strip(e.view())
+	v := ansi.Strip(e.View())
 	if !strings.Contains(v, "Wiblingen Alte Siedlung") {
 		t.Errorf("a direction is cut while columns of less use show:\n%s", v)
 	}

@@ -1,22 +1,23 @@
 package tui
 
 import (
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
 	"regexp"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
 )
 
 // drain runs cmd and the commands it batches, sending each message to
 // the kiosk and following the commands its answers give back; timers
 // (none here: the kiosk's night asks once) would block, so only the
 // night's messages are followed.
-func drainKiosk(t *testing.T, k *kioskModel, cmd tea.Cmd) {
+func drainKiosk(t *testing.T, k *kiosk.KioskModel, cmd tea.Cmd) {
 	t.Helper()
 	queue := []tea.Cmd{cmd}
 	for n := 0; len(queue) > 0 && n < 100; n++ {
@@ -28,9 +29,9 @@ func drainKiosk(t *testing.T, k *kioskModel, cmd tea.Cmd) {
 		switch msg := c().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case kioskFirstMsg, kioskFirstAnswer:
+		case kiosk.KioskFirstMsg, kiosk.KioskFirstAnswer:
 			nk, next := k.Update(msg)
-			*k = nk.(kioskModel)
+			*k = nk.(kiosk.KioskModel)
 			queue = append(queue, next)
 		}
 	}
@@ -44,14 +45,14 @@ func TestKioskNightFirstDepartureOnSimulation(t *testing.T) {
 	clock := sim.NewClock(time.Date(2026, 9, 15, 2, 0, 0, 0, model.Berlin), 0)
 	svc := sim.New(sim.Options{Seed: 1, Clock: clock})
 	client := simclient.Client(t, svc)
-	k := newKioskModel(Options{Source: client, SourceName: "simulated Ulm network", Now: clock.Now,
-		Kiosk: KioskOptions{Enabled: true, HoursFrom: 5 * 60, HoursTo: 60}})
+	k := kiosk.NewKioskModel(app.Options{Source: client, SourceName: "simulated Ulm network", Now: clock.Now,
+		Kiosk: app.KioskOptions{Enabled: true, HoursFrom: 5 * 60, HoursTo: 60}})
 	nk, _ := k.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	k = nk.(kioskModel)
-	if !k.kiosk.asleep {
+	k = nk.(kiosk.KioskModel)
+	if !k.Kiosk.Asleep {
 		t.Fatal("at 02:00 the kiosk should sleep")
 	}
-	drainKiosk(t, &k, tea.Batch(k.start...))
+	drainKiosk(t, &k, tea.Batch(k.Start...))
 	v := k.View()
 	if !regexp.MustCompile(`First departure 0[5-9]:\d\d: \S+ → \S`).MatchString(v) {
 		t.Errorf("the night screen shows no first departure after 05:00:\n%s", v)

@@ -1,11 +1,14 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/ui"
 	"strings"
 	"testing"
 	"time"
-
-	"abfahrt/model"
 )
 
 // at is an event of line leaving towards dir at t, from the timetable.
@@ -16,7 +19,7 @@ func at(line, dir string, t time.Time) model.Event {
 // askFirstNow delivers the night's request for board i and its answer.
 func (e *testEnv) askFirstNow(i int) {
 	e.t.Helper()
-	cmd := e.send(kioskFirstMsg{gen: e.k.kiosk.firstGen, i: i})
+	cmd := e.send(kiosk.KioskFirstMsg{Gen: e.k.Kiosk.FirstGen, I: i})
 	if cmd == nil {
 		e.t.Fatal("the asleep kiosk asks for no departures")
 	}
@@ -31,23 +34,23 @@ func TestKioskNightShowsFirstDeparture(t *testing.T) {
 	night := time.Date(2026, 9, 12, 2, 0, 0, 0, model.Berlin)
 	day := func(h, m int) time.Time { return time.Date(2026, 9, 12, h, m, 0, 0, model.Berlin) }
 	for _, lang := range []string{"en", "de"} {
-		e := newKioskEnv(t, 80, 24, KioskOptions{HoursFrom: 5 * 60, HoursTo: 60})
+		e := newKioskEnv(t, 80, 24, app.KioskOptions{HoursFrom: 5 * 60, HoursTo: 60})
 		if lang == "de" {
-			e.k.sh.t = textsFor(LangGerman)
+			e.k.Sh.T = ui.TextsFor(ui.LangGerman)
 		}
 		e.kpoll()
-		e.src.wide = map[subject]model.Board{{stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(night),
+		e.src.wide = map[feeds.Subject]model.Board{{Stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(night),
 			Events: []model.Event{at("N1", "Söflingen", day(2, 30)), at("N5", "Ludwigsfeld", day(4, 30)),
 				at("4", "Kuhberg", day(5, 3)), at("1", "Böfingen", day(5, 7))}}}
 		e.clockTo(night)
-		if !e.k.kiosk.asleep {
+		if !e.k.Kiosk.Asleep {
 			t.Fatal("at 02:00 the kiosk should sleep")
 		}
 		e.askFirstNow(0)
-		if got := e.src.limits[len(e.src.limits)-1]; got != MaxLimit {
-			t.Errorf("the night request asked for %d departures, want %d", got, MaxLimit)
+		if got := e.src.limits[len(e.src.limits)-1]; got != app.MaxLimit {
+			t.Errorf("the night request asked for %d departures, want %d", got, app.MaxLimit)
 		}
-		v := e.view()
+		v := e.View()
 		want := "First departure 05:03: 4 → Kuhberg"
 		if lang == "de" {
 			want = "Erste Abfahrt 05:03 Uhr: 4 → Kuhberg"
@@ -59,21 +62,21 @@ func TestKioskNightShowsFirstDeparture(t *testing.T) {
 			t.Errorf("%s: a night line before the resume time is shown as the first departure:\n%s", lang, v)
 		}
 		for s := 1; s <= 12; s++ { // wherever the clock moves against burn-in, the lines below it show
-			e.clockTo(night.Add(time.Duration(s) * shiftEvery))
-			if v := e.view(); !strings.Contains(v, want) {
+			e.clockTo(night.Add(time.Duration(s) * kiosk.ShiftEvery))
+			if v := e.View(); !strings.Contains(v, want) {
 				t.Fatalf("%s: at %v the night screen lacks %q:\n%s", lang, e.now, want, v)
 			}
 		}
 	}
 
 	// An answer that ends before service resumes: the resume time only.
-	e := newKioskEnv(t, 80, 24, KioskOptions{HoursFrom: 5 * 60, HoursTo: 60})
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{HoursFrom: 5 * 60, HoursTo: 60})
 	e.kpoll()
-	e.src.wide = map[subject]model.Board{{stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(night),
+	e.src.wide = map[feeds.Subject]model.Board{{Stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(night),
 		Events: []model.Event{at("N1", "Söflingen", day(2, 30))}}}
 	e.clockTo(night)
 	e.askFirstNow(0)
-	v := e.view()
+	v := e.View()
 	if !strings.Contains(v, "Service resumes at 05:00") || strings.Contains(v, "First departure") || strings.Contains(v, "N1") {
 		t.Errorf("without a departure after 05:00 the night screen should say only when service resumes:\n%s", v)
 	}

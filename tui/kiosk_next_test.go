@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
 	"strings"
 	"testing"
 	"time"
@@ -14,10 +15,10 @@ import (
 // name the next vehicle still to come instead (the morning rush at
 // Hauptbahnhof: rows "4 … now at stop", title "Next departure: 2 …").
 func TestKioskNextDepartureIsTheVehicleAtTheStop(t *testing.T) {
-	e := newKioskEnv(t, 120, 40, KioskOptions{LargeCountdown: true})
+	e := newKioskEnv(t, 120, 40, app.KioskOptions{LargeCountdown: true})
 	e.kpoll()
 	e.clockTo(t0.Add(40 * time.Second)) // line 2 at the stop, due 20 s ago
-	v := ansi.Strip(e.view())
+	v := ansi.Strip(e.View())
 	var next string
 	for _, l := range strings.Split(v, "\n") {
 		if i := strings.Index(l, "Next departure:"); i >= 0 {

@@ -1,6 +1,11 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"context"
 	"net/http"
 	"strings"
@@ -10,10 +15,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/feed"
-	"abfahrt/feed/sim"
-	"abfahrt/model"
 )
 
 // failingAfter sends requests to good until the time at, and to bad after.
@@ -51,8 +52,8 @@ func TestKioskOnSimulationWithFailures(t *testing.T) {
 		}
 		var mu sync.Mutex
 		var views []string
-		m := viewRecorder{Model: rootModel(context.Background(), Options{Source: client, SourceName: "simulated Ulm network", Now: clock.Now,
-			Kiosk: KioskOptions{Enabled: true, StaleAfter: 3 * time.Minute, LargeCountdown: true}}), mu: &mu, views: &views}
+		m := viewRecorder{Model: rootModel(context.Background(), app.Options{Source: client, SourceName: "simulated Ulm network", Now: clock.Now,
+			Kiosk: app.KioskOptions{Enabled: true, StaleAfter: 3 * time.Minute, LargeCountdown: true}}), mu: &mu, views: &views}
 		p, stop := runHeadless(t, m, 100, 30)
 		at := func(d time.Duration) string { // the view at d after the start
 			time.Sleep(time.Until(start.Add(d)))
@@ -68,7 +69,7 @@ func TestKioskOnSimulationWithFailures(t *testing.T) {
 		p.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 		p.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
 		// Failing since 1:00; the last good data came at 0:45 at the latest.
-		v = at(time.Minute + 2*DefaultInterval + 5*time.Second)
+		v = at(time.Minute + 2*feeds.DefaultInterval + 5*time.Second)
 		if !strings.Contains(v, "Data delayed since 07:3") || !strings.Contains(v, " min") {
 			t.Errorf("two intervals after the last good data: banner and the last rows:\n%s", v)
 		}
@@ -76,6 +77,6 @@ func TestKioskOnSimulationWithFailures(t *testing.T) {
 		if !strings.Contains(v, "No current departure data since 07:3") || strings.Contains(v, " min") {
 			t.Errorf("after StaleAfter the rows go and a notice says why:\n%s", v)
 		}
-		stop(maxBackoff) // quit, as the CLI's context does on SIGTERM; pending ticks then fire
+		stop(feeds.MaxBackoff) // quit, as the CLI's context does on SIGTERM; pending ticks then fire
 	})
 }

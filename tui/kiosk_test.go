@@ -1,6 +1,10 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/kiosk"
 	"context"
 	"strings"
 	"testing"
@@ -9,18 +13,16 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
-
-	"abfahrt/model"
 )
 
 // newKioskEnv returns a kiosk of size w×h at t0 on the fake source with
 // base data loaded and no poll answered yet. With specs, the kiosk
 // rotates over their boards instead of the default stop's.
-func newKioskEnv(t testing.TB, w, h int, o KioskOptions, specs ...BoardSpec) *testEnv {
+func newKioskEnv(t testing.TB, w, h int, o app.KioskOptions, specs ...app.BoardSpec) *testEnv {
 	t.Helper()
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
 	o.Enabled = true
-	k := newKioskModel(Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Kiosk: o, Boards: specs})
+	k := kiosk.NewKioskModel(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Kiosk: o, Boards: specs})
 	e.k = &k
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.send(e.src.base)
@@ -30,9 +32,9 @@ func newKioskEnv(t testing.TB, w, h int, o KioskOptions, specs ...BoardSpec) *te
 // kpoll runs one full poll of every kiosk board: tick, fetch, answer.
 func (e *testEnv) kpoll() {
 	e.t.Helper()
-	for i := range e.k.kiosk.boards {
-		b := &e.k.kiosk.boards[i]
-		cmd := e.send(feedTickMsg{key: b.key(), gen: b.polls().gen})
+	for i := range e.k.Kiosk.Boards {
+		b := &e.k.Kiosk.Boards[i]
+		cmd := e.send(feeds.FeedTickMsg{Key: b.Key(), Gen: b.Polls().Gen})
 		if cmd == nil {
 			e.t.Fatalf("kiosk board %d: tick started no fetch", i)
 		}
@@ -43,7 +45,7 @@ func (e *testEnv) kpoll() {
 // kalert runs one full alert poll.
 func (e *testEnv) kalert() {
 	e.t.Helper()
-	cmd := e.send(feedTickMsg{key: alertKey, gen: e.k.kiosk.alertF.poll.gen})
+	cmd := e.send(feeds.FeedTickMsg{Key: kiosk.AlertKey, Gen: e.k.Kiosk.AlertF.Poll.Gen})
 	if cmd == nil {
 		e.t.Fatal("alert tick started no fetch")
 	}
@@ -54,20 +56,20 @@ func (e *testEnv) kalert() {
 func (e *testEnv) clockTo(t time.Time) tea.Cmd {
 	e.t.Helper()
 	e.now = t
-	return e.send(clockMsg{now: t})
+	return e.send(app.ClockMsg{Now: t})
 }
 
 func TestKioskKeysIgnoredQuitKeyQuits(t *testing.T) {
-	e := newKioskEnv(t, 80, 24, KioskOptions{QuitKey: "ctrl+q"})
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{QuitKey: "ctrl+q"})
 	e.kpoll()
-	before := e.view()
+	before := e.View()
 	for _, k := range []tea.KeyMsg{keyMsg("q"), keyMsg("ctrl+c"), keyMsg("/"), keyMsg("?"), keyMsg("r"),
 		keyMsg("a"), keyMsg("enter"), keyMsg("esc"), keyMsg("tab"), {Type: tea.KeyCtrlZ}} {
 		if cmd := e.send(k); cmd != nil {
 			t.Errorf("key %q gave a command in kiosk mode", k.String())
 		}
 	}
-	if after := e.view(); after != before {
+	if after := e.View(); after != before {
 		t.Errorf("keys changed the kiosk screen:\n%s", after)
 	}
 	cmd := e.send(tea.KeyMsg{Type: tea.KeyCtrlQ})
@@ -77,13 +79,13 @@ func TestKioskKeysIgnoredQuitKeyQuits(t *testing.T) {
 	if _, ok := cmd().(tea.QuitMsg); !ok {
 		t.Fatal("the quit chord did not quit")
 	}
-	if e.k.kiosk.boards[0].polls().inFlight() {
+	if e.k.Kiosk.Boards[0].Polls().InFlight() {
 		t.Error("quitting left a request in flight")
 	}
 }
 
 func TestKioskNoQuitKeyMeansNoKeyQuits(t *testing.T) {
-	e := newKioskEnv(t, 80, 24, KioskOptions{})
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{})
 	for _, k := range []tea.KeyMsg{{Type: tea.KeyCtrlQ}, keyMsg("ctrl+c"), keyMsg("q")} {
 		if cmd := e.send(k); cmd != nil {
 			t.Errorf("key %q gave a command with no quit chord set", k.String())
@@ -92,12 +94,12 @@ func TestKioskNoQuitKeyMeansNoKeyQuits(t *testing.T) {
 }
 
 func TestKioskRotation(t *testing.T) {
-	e := newKioskEnv(t, 80, 24, KioskOptions{Rotate: 20 * time.Second},
-		BoardSpec{Stop: 1008}, BoardSpec{Stop: 1350})
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{Rotate: 20 * time.Second},
+		app.BoardSpec{Stop: 1008}, app.BoardSpec{Stop: 1350})
 	e.kpoll()
 	shows := func(want, not string) {
 		t.Helper()
-		v := e.view()
+		v := e.View()
 		if !strings.Contains(v, want) || strings.Contains(v, not) {
 			t.Fatalf("at +%v the kiosk should show %s, not %s:\n%s", e.now.Sub(t0), want, not, v)
 		}
@@ -107,7 +109,7 @@ func TestKioskRotation(t *testing.T) {
 	shows("Hauptbahnhof", "Ehinger Tor")
 	e.advance(time.Second)
 	shows("Ehinger Tor", "Hauptbahnhof")
-	if !strings.Contains(e.view(), "2/2") {
+	if !strings.Contains(e.View(), "2/2") {
 		t.Error("the second board should say it is 2 of 2")
 	}
 	e.advance(19 * time.Second)
@@ -117,17 +119,17 @@ func TestKioskRotation(t *testing.T) {
 }
 
 func TestKioskDelayedBannerAfterTwoIntervals(t *testing.T) {
-	e := newKioskEnv(t, 80, 24, KioskOptions{})
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{})
 	e.kpoll() // good data at 12:34:56
 	const banner = "Data delayed since 12:34"
-	e.advance(2 * DefaultInterval)
-	if strings.Contains(e.view(), banner) {
+	e.advance(2 * feeds.DefaultInterval)
+	if strings.Contains(e.View(), banner) {
 		t.Fatal("banner at exactly two intervals")
 	}
 	e.src.setErr(errString("503 service unavailable"))
 	e.kpoll()
 	e.advance(time.Second)
-	v := e.view()
+	v := e.View()
 	if !strings.Contains(v, banner) {
 		t.Fatalf("no banner after two intervals without good data:\n%s", v)
 	}
@@ -136,32 +138,32 @@ func TestKioskDelayedBannerAfterTwoIntervals(t *testing.T) {
 	}
 	e.src.setErr(nil)
 	e.kpoll()
-	if v := e.view(); strings.Contains(v, "delayed") {
+	if v := e.View(); strings.Contains(v, "delayed") {
 		t.Errorf("banner stayed after a good answer:\n%s", v)
 	}
 }
 
 func TestKioskBannerBeforeFirstAnswer(t *testing.T) {
-	e := newKioskEnv(t, 80, 24, KioskOptions{})
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{})
 	e.src.setErr(errString("connection refused"))
 	e.kpoll()
-	e.advance(2*DefaultInterval + time.Second)
-	if v := e.view(); !strings.Contains(v, "Data delayed since 12:34") || !strings.Contains(v, "No departures yet") {
+	e.advance(2*feeds.DefaultInterval + time.Second)
+	if v := e.View(); !strings.Contains(v, "Data delayed since 12:34") || !strings.Contains(v, "No departures yet") {
 		t.Errorf("a kiosk that never got data should say so:\n%s", v)
 	}
 }
 
 func TestKioskBlanksRowsAfterStaleAfter(t *testing.T) {
-	e := newKioskEnv(t, 80, 24, KioskOptions{StaleAfter: 10 * time.Minute, LargeCountdown: true})
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{StaleAfter: 10 * time.Minute, LargeCountdown: true})
 	e.kpoll()
 	e.src.setErr(errString("503 service unavailable"))
 	e.advance(10 * time.Minute)
 	e.kpoll()
-	if v := e.view(); !strings.Contains(v, "Science Park II") || strings.Contains(v, "No current departure data") {
+	if v := e.View(); !strings.Contains(v, "Science Park II") || strings.Contains(v, "No current departure data") {
 		t.Fatalf("rows blanked before StaleAfter:\n%s", v)
 	}
 	e.advance(time.Second)
-	v := e.view()
+	v := e.View()
 	if !strings.Contains(v, "No current departure data since 12:34") {
 		t.Fatalf("no notice after StaleAfter:\n%s", v)
 	}
@@ -176,28 +178,28 @@ func TestKioskBlanksRowsAfterStaleAfter(t *testing.T) {
 }
 
 func TestKioskOperatingHours(t *testing.T) {
-	e := newKioskEnv(t, 80, 24, KioskOptions{HoursFrom: 5 * 60, HoursTo: 60, QuitKey: "ctrl+q"}) // 05:00–01:00
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{HoursFrom: 5 * 60, HoursTo: 60, QuitKey: "ctrl+q"}) // 05:00–01:00
 	e.kpoll()
-	inFlight := e.send(feedTickMsg{key: e.k.kiosk.boards[0].key(), gen: e.k.kiosk.boards[0].polls().gen})
-	boardGen, alertGen := e.k.kiosk.boards[0].polls().gen, e.k.kiosk.alertF.poll.gen
+	inFlight := e.send(feeds.FeedTickMsg{Key: e.k.Kiosk.Boards[0].Key(), Gen: e.k.Kiosk.Boards[0].Polls().Gen})
+	boardGen, alertGen := e.k.Kiosk.Boards[0].Polls().Gen, e.k.Kiosk.AlertF.Poll.Gen
 
 	night := time.Date(2026, 9, 12, 1, 0, 0, 0, model.Berlin)
 	e.clockTo(night)
-	if !e.k.kiosk.asleep {
+	if !e.k.Kiosk.Asleep {
 		t.Fatal("at 01:00 the kiosk should sleep")
 	}
 	if cmd := e.send(inFlight()); cmd != nil {
 		t.Error("an answer arriving after hours armed another poll")
 	}
 	calls := e.src.callCount()
-	b := &e.k.kiosk.boards[0]
-	if cmd := e.send(feedTickMsg{key: b.key(), gen: boardGen}); cmd != nil {
+	b := &e.k.Kiosk.Boards[0]
+	if cmd := e.send(feeds.FeedTickMsg{Key: b.Key(), Gen: boardGen}); cmd != nil {
 		t.Error("a poll tick after hours started a fetch")
 	}
-	if cmd := e.send(feedTickMsg{key: alertKey, gen: alertGen}); cmd != nil {
+	if cmd := e.send(feeds.FeedTickMsg{Key: kiosk.AlertKey, Gen: alertGen}); cmd != nil {
 		t.Error("an alert tick after hours started a fetch")
 	}
-	v := e.view()
+	v := e.View()
 	if !strings.Contains(v, "█") || strings.Contains(v, "Hauptbahnhof") || strings.Contains(v, "2026") {
 		t.Fatalf("after hours the screen shows only the clock:\n%s", v)
 	}
@@ -205,21 +207,21 @@ func TestKioskOperatingHours(t *testing.T) {
 		t.Error("requests after hours")
 	}
 	e.clockTo(night.Add(3*time.Hour + 59*time.Minute))
-	if !e.k.kiosk.asleep {
+	if !e.k.Kiosk.Asleep {
 		t.Fatal("at 04:59 the kiosk should still sleep")
 	}
 	if cmd := e.send(keyMsg("q")); cmd != nil {
 		t.Error("q did something after hours")
 	}
 	e.clockTo(night.Add(4 * time.Hour))
-	if e.k.kiosk.asleep {
+	if e.k.Kiosk.Asleep {
 		t.Fatal("at 05:00 the kiosk should wake")
 	}
-	if v := e.view(); !strings.Contains(v, "Loading departures") {
+	if v := e.View(); !strings.Contains(v, "Loading departures") {
 		t.Errorf("waking, the kiosk should load fresh data, not show last night's:\n%s", v)
 	}
 	e.kpoll()
-	if v := e.view(); !strings.Contains(v, "Hauptbahnhof") {
+	if v := e.View(); !strings.Contains(v, "Hauptbahnhof") {
 		t.Errorf("after waking the board should be back:\n%s", v)
 	}
 }
@@ -242,8 +244,8 @@ func TestKioskHours(t *testing.T) {
 		{300, 60, at(5, 0), true},
 	}
 	for _, c := range cases {
-		k := kiosk{opt: KioskOptions{HoursFrom: c.from, HoursTo: c.to}}
-		if got := k.inHours(c.t); got != c.want {
+		k := kiosk.Kiosk{Opt: app.KioskOptions{HoursFrom: c.from, HoursTo: c.to}}
+		if got := k.InHours(c.t); got != c.want {
 			t.Errorf("hours %d–%d at %s: %v, want %v", c.from, c.to, c.t.Format("15:04"), got, c.want)
 		}
 	}
@@ -252,17 +254,17 @@ func TestKioskHours(t *testing.T) {
 func TestKioskShiftsAgainstBurnIn(t *testing.T) {
 	seen := map[[2]int]bool{}
 	for i := range 4 {
-		dx, dy := shift(t0.Add(time.Duration(i) * shiftEvery))
+		dx, dy := kiosk.Shift(t0.Add(time.Duration(i) * kiosk.ShiftEvery))
 		seen[[2]int{dx, dy}] = true
 	}
 	if len(seen) != 4 {
 		t.Errorf("the layout takes %d positions over four periods, want 4", len(seen))
 	}
-	e := newKioskEnv(t, 80, 24, KioskOptions{})
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{})
 	e.kpoll()
-	a := e.view()
-	e.advance(shiftEvery)
-	if b := e.view(); firstDiff(a, b) < 0 {
+	a := e.View()
+	e.advance(kiosk.ShiftEvery)
+	if b := e.View(); firstDiff(a, b) < 0 {
 		t.Error("the screen did not move")
 	}
 }
@@ -281,35 +283,35 @@ func firstDiff(a, b string) int {
 }
 
 func TestKioskAlertTicker(t *testing.T) {
-	e := newKioskEnv(t, 80, 24, KioskOptions{})
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{})
 	e.kpoll()
 	e.src.alert = model.Alert{Title: "Disruption on line 2", Items: []string{
 		"Between Ehinger Tor and Theater the trams of line 2 are replaced by buses until about 14:00 because of a road accident."}}
 	e.kalert()
 	var pages []string
 	for range 4 {
-		v := e.view()
+		v := e.View()
 		lines := strings.Split(v, "\n")
 		last := strings.TrimSpace(lines[len(lines)-1])
 		if !strings.HasPrefix(last, "⚠") {
 			t.Fatalf("the last line should be the alert:\n%s", v)
 		}
 		pages = append(pages, last)
-		e.advance(tickerPage)
+		e.advance(kiosk.TickerPage)
 	}
 	if pages[0] == pages[1] || !strings.Contains(strings.Join(pages, " "), "road accident") {
 		t.Errorf("a long alert should page through: %q", pages)
 	}
 	e.src.alert = model.Alert{}
 	e.kalert()
-	if v := e.view(); strings.Contains(v, "⚠") {
+	if v := e.View(); strings.Contains(v, "⚠") {
 		t.Errorf("the alert should go when the service has none:\n%s", v)
 	}
 }
 
 func TestKioskFitsEverySize(t *testing.T) {
 	for _, name := range []string{"day", "night"} {
-		e := newKioskEnv(t, 80, 24, KioskOptions{LargeCountdown: true, HoursFrom: 300, HoursTo: 60})
+		e := newKioskEnv(t, 80, 24, app.KioskOptions{LargeCountdown: true, HoursFrom: 300, HoursTo: 60})
 		e.kpoll()
 		e.src.alert = model.Alert{Title: "Alert", Items: []string{strings.Repeat("word ", 40)}}
 		e.kalert()
@@ -319,7 +321,7 @@ func TestKioskFitsEverySize(t *testing.T) {
 		for _, sz := range sizes() {
 			w, h := sz[0], sz[1]
 			e.send(tea.WindowSizeMsg{Width: w, Height: h})
-			lines := strings.Split(e.view(), "\n")
+			lines := strings.Split(e.View(), "\n")
 			if len(lines) > h {
 				t.Fatalf("%s %dx%d: %d lines", name, w, h, len(lines))
 			}
@@ -352,12 +354,12 @@ func TestKioskGolden(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			e := newKioskEnv(t, c.w, c.h, KioskOptions{LargeCountdown: true, HoursFrom: 300, HoursTo: 60})
+			e := newKioskEnv(t, c.w, c.h, app.KioskOptions{LargeCountdown: true, HoursFrom: 300, HoursTo: 60})
 			e.kpoll()
 			e.src.alert = alert
 			e.kalert()
 			c.setup(e)
-			golden.RequireEqual(t, []byte(e.view()))
+			golden.RequireEqual(t, []byte(e.View()))
 		})
 	}
 }
@@ -367,22 +369,22 @@ func TestKioskGolden(t *testing.T) {
 // to the rows and the next departure.
 func TestKioskBoardsFromOptions(t *testing.T) {
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
-	root := rootModel(context.Background(), Options{Source: e.src, Now: func() time.Time { return e.now },
-		Boards: []BoardSpec{{Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}},
-		Kiosk:  KioskOptions{Enabled: true, LargeCountdown: true}})
-	k, ok := root.(kioskModel)
+	root := rootModel(context.Background(), app.Options{Source: e.src, Now: func() time.Time { return e.now },
+		Boards: []app.BoardSpec{{Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}},
+		Kiosk:  app.KioskOptions{Enabled: true, LargeCountdown: true}})
+	k, ok := root.(kiosk.KioskModel)
 	if !ok {
 		t.Fatalf("Run's model for the kiosk is a %T", root)
 	}
 	e.k = &k
 	e.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	e.kpoll()
-	v := e.view()
+	v := e.View()
 	if !strings.Contains(v, "Science Park II") || strings.Contains(v, "Böfingen") || !strings.Contains(v, "1/2") {
 		t.Errorf("the first board shows line 2 only:\n%s", v)
 	}
-	e.advance(DefaultKioskRotate)
-	if v := e.view(); !strings.Contains(v, "Ehinger Tor") || !strings.Contains(v, "2/2") {
+	e.advance(feeds.DefaultKioskRotate)
+	if v := e.View(); !strings.Contains(v, "Ehinger Tor") || !strings.Contains(v, "2/2") {
 		t.Errorf("the second board after Rotate:\n%s", v)
 	}
 }
@@ -390,17 +392,17 @@ func TestKioskBoardsFromOptions(t *testing.T) {
 // TestKioskBoardsOfOneStopShareAPoll: two kiosk boards of one stop with
 // different filters are one feed, polled once, and both show its rows.
 func TestKioskBoardsOfOneStopShareAPoll(t *testing.T) {
-	e := newKioskEnv(t, 100, 30, KioskOptions{}, BoardSpec{Stop: 1008, Lines: []string{"2"}}, BoardSpec{Stop: 1008, Lines: []string{"1"}})
-	k := &e.k.kiosk
-	if n := len(e.k.sh.reg.entries); n != 2 || k.boards[0].feed != k.boards[1].feed {
+	e := newKioskEnv(t, 100, 30, app.KioskOptions{}, app.BoardSpec{Stop: 1008, Lines: []string{"2"}}, app.BoardSpec{Stop: 1008, Lines: []string{"1"}})
+	k := &e.k.Kiosk
+	if n := len(e.k.Sh.Reg.Entries); n != 2 || k.Boards[0].Feed != k.Boards[1].Feed {
 		t.Fatalf("%d feeds for two boards of one stop and the alert, want 2, the stop's shared", n)
 	}
-	b := &k.boards[0]
-	e.send(e.send(feedTickMsg{key: b.key(), gen: b.polls().gen})())
+	b := &k.Boards[0]
+	e.send(e.send(feeds.FeedTickMsg{Key: b.Key(), Gen: b.Polls().Gen})())
 	if n := e.src.callCount(); n != 1 {
 		t.Errorf("%d requests, want 1", n)
 	}
-	if len(k.rows(0)) == 0 || len(k.rows(1)) == 0 {
-		t.Errorf("rows %d and %d, want both boards filled by the one answer", len(k.rows(0)), len(k.rows(1)))
+	if len(k.Rows(0)) == 0 || len(k.Rows(1)) == 0 {
+		t.Errorf("rows %d and %d, want both boards filled by the one answer", len(k.Rows(0)), len(k.Rows(1)))
 	}
 }

@@ -1,6 +1,13 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
 	"context"
 	"errors"
 	"regexp"
@@ -12,11 +19,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-
-	"abfahrt/feed"
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
 )
 
 // frame is a distinct view, with the clock's time when it was drawn.
@@ -36,7 +38,7 @@ type clockCounter struct {
 }
 
 func (c clockCounter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(clockMsg); ok {
+	if _, ok := msg.(app.ClockMsg); ok {
 		c.mu.Lock()
 		*c.ticks++
 		c.mu.Unlock()
@@ -58,7 +60,7 @@ func (c clockCounter) View() string {
 
 // runCounted runs the board of src on a clock that starts at t0 for d, and
 // returns its clock messages, its distinct frames and its shared state.
-func runCounted(t *testing.T, o Options, d, drain time.Duration, during func(clock func() time.Time)) (int, []frame, *shared) {
+func runCounted(t *testing.T, o app.Options, d, drain time.Duration, during func(clock func() time.Time)) (int, []frame, *app.Shared) {
 	start := time.Now()
 	clock := func() time.Time { return t0.Add(time.Since(start)) }
 	o.Now = clock
@@ -86,7 +88,7 @@ func countdownAt(due, now time.Time) string {
 	case d < time.Minute:
 		return "now"
 	default:
-		return strings.TrimSpace(itoa(int(d/time.Minute))) + " min"
+		return strings.TrimSpace(ui.Itoa(int(d/time.Minute))) + " min"
 	}
 }
 
@@ -97,7 +99,7 @@ func countdownAt(due, now time.Time) string {
 // 12:35:06 and 12:36:06 (events have seconds), each within 2 ms.
 func TestBoardClockWakesOnlyForVisibleChanges(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		ticks, frames, _ := runCounted(t, Options{Source: newFakeSource(), SourceName: "sim"}, 5*time.Minute, 2*DefaultInterval, nil)
+		ticks, frames, _ := runCounted(t, app.Options{Source: newFakeSource(), SourceName: "sim"}, 5*time.Minute, 2*feeds.DefaultInterval, nil)
 		if len(frames) < 3 {
 			t.Fatalf("%d frames in 5 minutes", len(frames))
 		}
@@ -155,16 +157,16 @@ func TestBoardClockWakesOnlyForVisibleChanges(t *testing.T) {
 func TestStaleMarkerOnTimeWithoutSecondClock(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		src := newFakeSource()
-		_, frames, sh := runCounted(t, Options{Source: src, SourceName: "sim"}, 2*time.Minute, 10*time.Minute, func(func() time.Time) {
+		_, frames, sh := runCounted(t, app.Options{Source: src, SourceName: "sim"}, 2*time.Minute, 10*time.Minute, func(func() time.Time) {
 			time.Sleep(time.Second) // the first answer is in
 			src.mu.Lock()
 			src.err = errors.New("connection refused")
 			src.mu.Unlock()
 		})
 		var staleAt time.Time
-		for _, f := range sh.reg.entries {
-			if f.key == boardFeed(subject{stop: DefaultStop}) {
-				staleAt = f.poll.staleAt(sh.pol.interval)
+		for _, f := range sh.Reg.Entries {
+			if f.Key == feeds.BoardFeed(feeds.Subject{Stop: app.DefaultStop}) {
+				staleAt = f.Poll.StaleAt(sh.Pol.Interval)
 			}
 		}
 		if staleAt.IsZero() {
@@ -189,20 +191,20 @@ func TestStaleMarkerOnTimeWithoutSecondClock(t *testing.T) {
 // through its rate: the next service minute, 55 service seconds away, is
 // 5.5 s of local time.
 func TestNextChangeThroughServiceRate(t *testing.T) {
-	m := New(Options{Source: newFakeSource()})
+	m := New(app.Options{Source: newFakeSource()})
 	l0 := time.Date(2026, 11, 22, 23, 0, 0, 0, time.UTC)
-	m.sh.svc = &serviceClock{known: true, refL: l0, refS: time.Date(2026, 9, 11, 7, 30, 5, 0, model.Berlin), rate: 10}
-	m.sh.tick(l0)
+	m.sh.Svc = &feeds.ServiceClock{Known: true, RefL: l0, RefS: time.Date(2026, 9, 11, 7, 30, 5, 0, model.Berlin), Rate: 10}
+	m.sh.Tick(l0)
 	got := m.nextChange(l0)
-	if want := l0.Add(5500*time.Millisecond + changeSlack); !got.Equal(want) {
+	if want := l0.Add(5500*time.Millisecond + feeds.ChangeSlack); !got.Equal(want) {
 		t.Errorf("next change at %v after %v, want %v", got.Sub(l0), l0, want.Sub(l0))
 	}
-	if s := m.sh.svcAt(got); s.Before(time.Date(2026, 9, 11, 7, 31, 0, 0, model.Berlin)) {
+	if s := m.sh.SvcAt(got); s.Before(time.Date(2026, 9, 11, 7, 31, 0, 0, model.Berlin)) {
 		t.Errorf("the service's clock shows %s then, before its minute", s.Format("15:04:05.000"))
 	}
 	// In-process clocks pass through unchanged.
-	m.sh.svc = nil
-	if got := m.nextChange(l0); !got.Equal(l0.Add(time.Minute + changeSlack)) {
+	m.sh.Svc = nil
+	if got := m.nextChange(l0); !got.Equal(l0.Add(time.Minute + feeds.ChangeSlack)) {
 		t.Errorf("in-process: next change %v after a whole minute, want a minute", got.Sub(l0))
 	}
 }
@@ -240,9 +242,9 @@ func (s *slowBoardSource) Stops(ctx context.Context, sc model.Scope, limit int) 
 func TestBaseDataWaitsForTheFirstBoardAnswer(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		src := &slowBoardSource{fakeSource: newFakeSource()}
-		_, stop := runHeadless(t, New(Options{Source: src, SourceName: "sim"}), 120, 40)
+		_, stop := runHeadless(t, New(app.Options{Source: src, SourceName: "sim"}), 120, 40)
 		time.Sleep(5 * time.Second)
-		stop(2 * DefaultInterval)
+		stop(2 * feeds.DefaultInterval)
 		src.mu.Lock()
 		defer src.mu.Unlock()
 		if src.boardAt.IsZero() || src.baseAt.IsZero() {
@@ -262,7 +264,7 @@ func (f funcClock) Now() time.Time { return f() }
 // newSimGrid returns a model of size w×h watching specs on the
 // simulation at the clock of now (a stopped clock the test moves by
 // hand), its feeds' first answers in.
-func newSimGrid(t *testing.T, now *time.Time, w, h int, specs []BoardSpec, src Source) *testEnv {
+func newSimGrid(t *testing.T, now *time.Time, w, h int, specs []app.BoardSpec, src feeds.Source) *testEnv {
 	t.Helper()
 	clock := func() time.Time { return *now }
 	if src == nil {
@@ -270,7 +272,7 @@ func newSimGrid(t *testing.T, now *time.Time, w, h int, specs []BoardSpec, src S
 		src = simclient.Client(t, svc, feed.WithoutCache(), feed.WithClock(clock))
 	}
 	e := &testEnv{t: t, now: *now}
-	e.m = New(Options{Source: src, SourceName: "sim", Now: clock, Boards: specs})
+	e.m = New(app.Options{Source: src, SourceName: "sim", Now: clock, Boards: specs})
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.pollFeeds()
 	return e
@@ -281,9 +283,9 @@ func newSimGrid(t *testing.T, now *time.Time, w, h int, specs []BoardSpec, src S
 func (e *testEnv) pollDue(at time.Time) {
 	e.t.Helper()
 	e.advance(at.Sub(e.now))
-	for _, f := range append([]*feedEntry(nil), e.m.disp.grid.feeds()...) {
-		if !f.poll.next.IsZero() && !f.poll.next.After(at) {
-			if cmd := e.send(feedTickMsg{key: boardFeed(f.subj), gen: f.poll.gen}); cmd != nil {
+	for _, f := range append([]*feeds.FeedEntry(nil), e.m.disp.Grid.Feeds()...) {
+		if !f.Poll.Next.IsZero() && !f.Poll.Next.After(at) {
+			if cmd := e.send(feeds.FeedTickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}); cmd != nil {
 				e.deliver(cmd)
 			}
 		}
@@ -293,8 +295,8 @@ func (e *testEnv) pollDue(at time.Time) {
 // nextPollAt is when e's next poll is due.
 func (e *testEnv) nextPollAt() time.Time {
 	var at time.Time
-	for _, f := range e.m.disp.grid.feeds() {
-		if n := f.poll.next; !n.IsZero() && (at.IsZero() || n.Before(at)) {
+	for _, f := range e.m.disp.Grid.Feeds() {
+		if n := f.Poll.Next; !n.IsZero() && (at.IsZero() || n.Before(at)) {
 			at = n
 		}
 	}
@@ -307,12 +309,12 @@ type gridWakeCase struct {
 	name  string
 	start time.Time
 	w, h  int
-	specs []BoardSpec
+	specs []app.BoardSpec
 	setup func(e *testEnv)
 	// frozen: no poll after the first, as when the service stopped
 	// answering: rows leave on the clock alone.
 	frozen bool
-	src    Source // the simulation when nil
+	src    feeds.Source // the simulation when nil
 }
 
 // runGridWakes runs two copies of the grid of c on the simulation for d:
@@ -370,10 +372,10 @@ func runGridWakes(t *testing.T, c gridWakeCase, d time.Duration) int {
 		default:
 			nowA = sec
 			a.advance(sec.Sub(a.now))
-			for _, b := range a.m.disp.grid.boards {
-				b.touch() // the reference is drawn anew, not from a cache
+			for _, b := range a.m.disp.Grid.Boards {
+				b.Touch() // the reference is drawn anew, not from a cache
 			}
-			if va, vb := a.view(), b.view(); va != vb && bad < 3 {
+			if va, vb := a.View(), b.View(); va != vb && bad < 3 {
 				bad++
 				la, lb := strings.Split(ansi.Strip(va), "\n"), strings.Split(ansi.Strip(vb), "\n")
 				for i := range min(len(la), len(lb)) {
@@ -408,30 +410,30 @@ func TestGridClockWakesOnlyForVisibleChanges(t *testing.T) {
 	// grouped by platform), per-line limits and filters, some of which
 	// keep no row.
 	mixed := specsOver(16)
-	mixed[0].Walk = WalkTime(4 * time.Minute)
-	mixed[1].Walk = WalkTime(150 * time.Second)
+	mixed[0].Walk = app.WalkTime(4 * time.Minute)
+	mixed[1].Walk = app.WalkTime(150 * time.Second)
 	mixed[2].PerLine = 1
 	mixed[3].Lines = []string{"N1"}
 	mixed[4].Direction = "a"
 	mixed[5].Arrivals = true
-	mixed[6].Walk, mixed[6].PerLine = WalkTime(7*time.Minute), 2
+	mixed[6].Walk, mixed[6].PerLine = app.WalkTime(7*time.Minute), 2
 	mixed[7].Platform = "B"
-	mixed[9].Walk = WalkTime(time.Minute)
+	mixed[9].Walk = app.WalkTime(time.Minute)
 	hide := func(e *testEnv) {
 		for _, i := range []int{1, 9} {
-			b := e.m.disp.grid.boards[i]
-			b.hideMissed = true
-			b.touch()
+			b := e.m.disp.Grid.Boards[i]
+			b.HideMissed = true
+			b.Touch()
 		}
-		b := e.m.disp.grid.boards[6]
-		b.grouped = true
-		b.touch()
+		b := e.m.disp.Grid.Boards[6]
+		b.Grouped = true
+		b.Touch()
 	}
-	lastPage := func(e *testEnv) { e.m.disp.grid.focus = 15 }
+	lastPage := func(e *testEnv) { e.m.disp.Grid.Focus = 15 }
 	// The first page shows one stop; the summary line counts the others.
 	paged := specsOver(16)
 	for i := range 12 {
-		paged[i] = BoardSpec{Stop: 1240}
+		paged[i] = app.BoardSpec{Stop: 1240}
 	}
 	// A board whose rows below the cells' cut change what the cells show
 	// when they leave: the night bus N100 (the widest line badge) and line
@@ -445,18 +447,18 @@ func TestGridClockWakesOnlyForVisibleChanges(t *testing.T) {
 	odd.Events = append(odd.Events,
 		ev("N100", model.VehicleBus, 200, "Donautal", "B", 2, 2*time.Minute+40*time.Second, 0, model.StatusPredicted),
 		ev("7", model.VehicleBus, 201, "Kuhberg", "B", 2, 5*time.Minute+20*time.Second, 30, model.StatusPredicted))
-	src.boards[subject{stop: 1240}] = odd
-	oddSpecs := make([]BoardSpec, 16)
+	src.boards[feeds.Subject{Stop: 1240}] = odd
+	oddSpecs := make([]app.BoardSpec, 16)
 	for i := range oddSpecs {
-		oddSpecs[i] = BoardSpec{Stop: 1240}
+		oddSpecs[i] = app.BoardSpec{Stop: 1240}
 	}
-	oddSpecs[1].Walk = WalkTime(time.Minute)
-	oddSpecs[2].Walk, oddSpecs[2].Lines = WalkTime(10*time.Minute), []string{"7"}
+	oddSpecs[1].Walk = app.WalkTime(time.Minute)
+	oddSpecs[2].Walk, oddSpecs[2].Lines = app.WalkTime(10*time.Minute), []string{"7"}
 	oddHide := func(e *testEnv) {
 		for _, i := range []int{1, 2} {
-			b := e.m.disp.grid.boards[i]
-			b.hideMissed = true
-			b.touch()
+			b := e.m.disp.Grid.Boards[i]
+			b.HideMissed = true
+			b.Touch()
 		}
 	}
 	for _, c := range []gridWakeCase{

@@ -1,11 +1,13 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
 	"strings"
 	"testing"
 	"time"
-
-	"abfahrt/model"
 )
 
 // Issue 12 item 2: a board showing a line that the (wide) answer does not
@@ -13,14 +15,14 @@ import (
 // line is in the answer but has no row to show says when it next runs.
 func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 	e := newEnv(t, 120, 40, false)
-	e.src.boards[subject{stop: 1008}] = longBoard(DefaultLimit)
-	e.src.wide = map[subject]model.Board{{stop: 1008}: longBoard(MaxLimit)}
+	e.src.boards[feeds.Subject{Stop: 1008}] = longBoard(app.DefaultLimit)
+	e.src.wide = map[feeds.Subject]model.Board{{Stop: 1008}: longBoard(app.MaxLimit)}
 	e.send(e.src.base)
 	e.poll()
-	e.m.board().filt.lines = []string{"N1"}
-	e.m.board().refilter()
-	e.runAll(e.m.board().declare())
-	if v := e.view(); !strings.Contains(v, "N1 does not run in the next 100 departures") {
+	e.m.Board().Filt.Lines = []string{"N1"}
+	e.m.Board().Refilter()
+	e.runAll(e.m.Board().Declare())
+	if v := e.View(); !strings.Contains(v, "N1 does not run in the next 100 departures") {
 		t.Errorf("the board does not say that N1 is not in the answer:\n%s", v)
 	}
 	// line 2 runs, but every departure is missed with 30 minutes to walk
@@ -29,19 +31,19 @@ func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 		ev("2", model.VehicleTram, 42, "Science Park II", "A", 1, 9*time.Minute, 60, model.StatusPredicted),
 		ev("2", model.VehicleTram, 43, "Science Park II", "A", 1, 19*time.Minute, 0, model.StatusPredicted),
 	}}
-	e.src.wide[subject{stop: 1008}] = b
-	e.m.board().filt.lines = []string{"2"}
-	e.m.board().walk, e.m.board().hideMissed = 30*time.Minute, true
-	e.runAll(e.m.board().refresh())
-	if len(e.m.board().rows()) != 0 {
-		t.Fatalf("rows left: %v", e.m.board().rows())
+	e.src.wide[feeds.Subject{Stop: 1008}] = b
+	e.m.Board().Filt.Lines = []string{"2"}
+	e.m.Board().Walk, e.m.Board().HideMissed = 30*time.Minute, true
+	e.runAll(e.m.Board().Refresh())
+	if len(e.m.Board().Rows()) != 0 {
+		t.Fatalf("rows left: %v", e.m.Board().Rows())
 	}
-	if v := e.view(); !strings.Contains(v, "2 from 12:43") {
+	if v := e.View(); !strings.Contains(v, "2 from 12:43") {
 		t.Errorf("the board does not say when line 2 next runs:\n%s", v)
 	}
-	e.m.sh.t = textsFor(LangGerman)
-	e.m.board().touch()
-	if v := e.view(); !strings.Contains(v, "2 ab 12:43") {
+	e.m.sh.T = ui.TextsFor(ui.LangGerman)
+	e.m.Board().Touch()
+	if v := e.View(); !strings.Contains(v, "2 ab 12:43") {
 		t.Errorf("German: the board does not say when line 2 next runs:\n%s", v)
 	}
 }
@@ -49,11 +51,11 @@ func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 // Issue 12 item 2: a grid cell whose filters keep nothing of the answer
 // says how many departures it looked at, by line or by its other filters.
 func TestGridCellSaysWhenFilterNextRuns(t *testing.T) {
-	e := newGridEnv(t, 160, 40, []BoardSpec{{Stop: 1008, Lines: []string{"N9"}}, {Stop: 1350, Direction: "Nirgendwo"}}, nil)
+	e := newGridEnv(t, 160, 40, []app.BoardSpec{{Stop: 1008, Lines: []string{"N9"}}, {Stop: 1350, Direction: "Nirgendwo"}}, nil)
 	e.pollFeeds()
-	v := e.view()
-	n := itoa(len(e.m.disp.grid.boards[0].raw.Events))
-	m := itoa(len(e.m.disp.grid.boards[1].raw.Events))
+	v := e.View()
+	n := ui.Itoa(len(e.m.disp.Grid.Boards[0].Raw.Events))
+	m := ui.Itoa(len(e.m.disp.Grid.Boards[1].Raw.Events))
 	for _, want := range []string{
 		"N9 does not run in the next " + n + " departures",
 		"nothing matches in the next " + m + " departures",

@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/ui"
 	"strconv"
 	"testing"
 	"time"
@@ -11,32 +14,32 @@ import (
 
 func TestNightThemeByHours(t *testing.T) {
 	e := &testEnv{t: t, src: newFakeSource(), now: t0} // 12:34:56
-	e.m = New(Options{Source: e.src, Now: func() time.Time { return e.now }, Theme: "dark",
+	e.m = New(app.Options{Source: e.src, Now: func() time.Time { return e.now }, Theme: "dark",
 		Night: true, NightFrom: 12 * 60, NightTo: 12*60 + 40})
 	e.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if n := e.m.sh.st.Theme.Name; n != "dark-night" {
+	if n := e.m.sh.St.Theme.Name; n != "dark-night" {
 		t.Fatalf("theme %q at 12:34 in night hours 12:00-12:40, want dark-night", n)
 	}
-	dark, _ := ThemeByName("dark")
-	if e.m.sh.st.Theme.Text == dark.Text {
+	dark, _ := ui.ThemeByName("dark")
+	if e.m.sh.St.Theme.Text == dark.Text {
 		t.Error("the night theme's text is as bright as the day's")
 	}
 	e.advance(6 * time.Minute)
-	if n := e.m.sh.st.Theme.Name; n != "dark" {
+	if n := e.m.sh.St.Theme.Name; n != "dark" {
 		t.Errorf("theme %q after the night hours, want dark", n)
 	}
-	k := newKioskModel(Options{Source: e.src, Now: func() time.Time { return e.now }, Kiosk: KioskOptions{Enabled: true},
+	k := kiosk.NewKioskModel(app.Options{Source: e.src, Now: func() time.Time { return e.now }, Kiosk: app.KioskOptions{Enabled: true},
 		Night: true, NightFrom: 12*60 + 40, NightTo: 12*60 + 45})
-	if n := k.sh.st.Theme.Name; n != "dark-night" {
+	if n := k.Sh.St.Theme.Name; n != "dark-night" {
 		t.Errorf("kiosk theme %q in night hours, want dark-night", n)
 	}
 }
 
 func TestDimColor(t *testing.T) {
-	if got := dimColor("#FF8040"); got != "#8C4623" {
+	if got := ui.DimColor("#FF8040"); got != "#8C4623" {
 		t.Errorf("dimColor(#FF8040) = %s", got)
 	}
-	if m := MonoTheme().Dimmed(); m.Name != ThemeMono {
+	if m := ui.MonoTheme().Dimmed(); m.Name != ui.ThemeMono {
 		t.Errorf("mono dimmed to %q", m.Name)
 	}
 }
@@ -45,8 +48,8 @@ func TestDimColor(t *testing.T) {
 // become the normal ones (the console has no shade between), white text
 // light grey, and nothing stays bright; the delays stay distinguishable.
 func TestConsoleThemeAtNight(t *testing.T) {
-	day, night := ConsoleTheme(), ConsoleTheme().Dimmed()
-	if night.Name != ThemeConsole+"-night" {
+	day, night := ui.ConsoleTheme(), ui.ConsoleTheme().Dimmed()
+	if night.Name != ui.ThemeConsole+"-night" {
 		t.Errorf("console night theme named %q", night.Name)
 	}
 	for name, c := range map[string]lipgloss.Color{"text": night.Text, "on time": night.OnTime, "slightly late": night.Slight,

@@ -1,15 +1,15 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/charmbracelet/x/ansi"
-
-	"abfahrt/feed"
 )
 
 // longBody is a service's error message longer than an 80-column line.
@@ -26,9 +26,9 @@ func words(s string) string {
 func TestLongNoticeWraps(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
 	e.src.setErr(&feed.HTTPError{Status: 503, Body: longBody})
-	e.advance(DefaultInterval)
+	e.advance(feeds.DefaultInterval)
 	e.poll()
-	v := e.view()
+	v := e.View()
 	lines := strings.Split(v, "\n")
 	if len(lines) != 24 {
 		t.Errorf("%d lines, want 24", len(lines))
@@ -46,9 +46,9 @@ func TestLongNoticeWraps(t *testing.T) {
 	}
 
 	e.src.setErr(&feed.HTTPError{Status: 503, Body: "Service Unavailable"})
-	e.advance(DefaultInterval * 4)
+	e.advance(feeds.DefaultInterval * 4)
 	e.poll()
-	v = e.view()
+	v = e.View()
 	if n := strings.Count(v, "Service Unavailable"); n != 1 {
 		t.Errorf("the status says %q %d times:\n%s", "Service Unavailable", n, v)
 	}
@@ -61,13 +61,13 @@ func TestVehicleNoteWraps(t *testing.T) {
 	e.src.mu.Lock()
 	e.src.vehErr = &feed.HTTPError{Status: 503, Body: longBody}
 	e.src.mu.Unlock()
-	e.runNow(openCmd(target{kind: targetVehicle, vehicle: 44}))
+	e.runNow(app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: 44}))
 	cmd := e.vehicleTick()
 	if cmd == nil {
 		t.Fatal("no vehicle poll")
 	}
 	e.deliver(cmd)
-	v := e.view()
+	v := e.View()
 	if !strings.Contains(words(v), "Vehicle not available: 503 Service Unavailable: "+longBody) {
 		t.Errorf("the vehicle note is cut:\n%s", v)
 	}
@@ -82,12 +82,12 @@ func TestUnknownStopSaidOnce(t *testing.T) {
 		{"de", "Hauptbahnhof gibt es nicht (r fragt den Dienst erneut).", "kennt"},
 	} {
 		e := &testEnv{t: t, src: newFakeSource(), now: t0}
-		e.m = New(Options{Source: e.src, SourceName: "simulated Ulm network", Lang: c.lang, Now: func() time.Time { return e.now }})
+		e.m = New(app.Options{Source: e.src, SourceName: "simulated Ulm network", Lang: c.lang, Now: func() time.Time { return e.now }})
 		e.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 		e.src.setErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
 		e.send(e.src.base)
 		e.poll()
-		v := e.view()
+		v := e.View()
 		if !strings.Contains(v, c.want) || strings.Contains(v, c.twice) {
 			t.Errorf("%s: want %q once, without %q:\n%s", c.lang, c.want, c.twice, v)
 		}

@@ -1,10 +1,9 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/screen"
 	"testing"
 	"time"
-
-	"abfahrt/tui/internal/screen"
 )
 
 // BenchmarkPaintBoard160x48 is what abfahrt's renderer costs to turn one
@@ -20,8 +19,8 @@ func BenchmarkPaintBoard160x48(b *testing.B) {
 		e := newEnv(b, 160, 48, true)
 		var frames []string
 		for k := range 10 {
-			e.m.sh.now = t0.Add(time.Duration(k) * time.Minute)
-			e.m.board().touch()
+			e.m.sh.Now = t0.Add(time.Duration(k) * time.Minute)
+			e.m.Board().Touch()
 			frames = append(frames, e.m.View())
 		}
 		for _, mode := range []string{"diff", "repaint"} {

@@ -1,6 +1,12 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/fleet"
+	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 	"strings"
 	"testing"
 
@@ -12,20 +18,20 @@ import (
 // reflection); a pane's keys are live only while that pane takes keys,
 // and the footer is the focused pane's hint with the root's globals.
 func TestEachPaneOwnsItsKeys(t *testing.T) {
-	de := germanTexts()
-	e := newGridEnv(t, 120, 40, nil, func(o *Options) { o.Lang = "de" })
+	de := ui.GermanTexts()
+	e := newGridEnv(t, 120, 40, nil, func(o *app.Options) { o.Lang = "de" })
 	m := &e.m
 	for _, c := range []struct {
 		b    key.Binding
 		want string
 	}{
-		{newBoardKeys(&de).Watch, de.KeyWatch},
-		{newBoardKeys(&de).Remove, de.KeyRemove},
-		{newFleetKeys(&de).Sort, de.KeySortDelay},
-		{newMergedKeys(&de).Fleet, de.KeyFleet},
-		{newVehicleKeys(&de).Follow, de.KeyFollow},
+		{board.NewBoardKeys(&de).Watch, de.KeyWatch},
+		{board.NewBoardKeys(&de).Remove, de.KeyRemove},
+		{fleet.NewFleetKeys(&de).Sort, de.KeySortDelay},
+		{grid.NewMergedKeys(&de).Fleet, de.KeyFleet},
+		{vehicle.NewVehicleKeys(&de).Follow, de.KeyFollow},
 		{newSearchKeys(&de).SearchClose, de.KeyClose},
-		{newGlobalKeys(&de).Refresh, de.KeyRefresh},
+		{ui.NewGlobalKeys(&de).Refresh, de.KeyRefresh},
 		{newHelpKeys(&de).Close, de.KeyCloseHelp},
 	} {
 		if got := c.b.Help().Desc; got != c.want || got == "" {
@@ -34,35 +40,35 @@ func TestEachPaneOwnsItsKeys(t *testing.T) {
 	}
 
 	// The plain board takes keys: its map is live, the vehicle pane's not.
-	if !m.disp.keys.Toggle.Enabled() || !m.disp.keys.Watch.Enabled() || m.vehicle.km.Close.Enabled() {
+	if !m.disp.Keys.Toggle.Enabled() || !m.disp.Keys.Watch.Enabled() || m.vehicle.Km.Close.Enabled() {
 		t.Fatal("on the plain board the board keys should be live and the vehicle pane's not")
 	}
-	if f := e.view(); !strings.Contains(f, "w "+de.KeyWatch) || !strings.Contains(f, "q "+de.KeyQuit) {
+	if f := e.View(); !strings.Contains(f, "w "+de.KeyWatch) || !strings.Contains(f, "q "+de.KeyQuit) {
 		t.Errorf("the plain board's footer lacks its keys and the globals:\n%s", f)
 	}
 	// The vehicle pane focused: its map is live, the board's keys are dead.
-	e.runNow(openCmd(target{kind: targetVehicle, vehicle: 44}))
-	if m.focus != paneVehicle || !m.vehicle.km.Close.Enabled() || m.disp.keys.Toggle.Enabled() || m.disp.keys.Watch.Enabled() {
-		t.Fatalf("vehicle pane focused: vehicle close %v, board a %v, w %v", m.vehicle.km.Close.Enabled(),
-			m.disp.keys.Toggle.Enabled(), m.disp.keys.Watch.Enabled())
+	e.runNow(app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: 44}))
+	if m.focus != app.PaneVehicle || !m.vehicle.Km.Close.Enabled() || m.disp.Keys.Toggle.Enabled() || m.disp.Keys.Watch.Enabled() {
+		t.Fatalf("vehicle pane focused: vehicle close %v, board a %v, w %v", m.vehicle.Km.Close.Enabled(),
+			m.disp.Keys.Toggle.Enabled(), m.disp.Keys.Watch.Enabled())
 	}
 	if !m.keys.Focus.Enabled() {
 		t.Error("tab (a global key) is dead with the vehicle pane open")
 	}
-	e.key("esc")
+	e.Key("esc")
 	// The search overlay takes every key: only its map and quit-less globals.
-	e.key("/")
-	if m.disp.keys.Toggle.Enabled() || m.keys.Quit.Enabled() || !m.search.km.SearchClose.Enabled() {
+	e.Key("/")
+	if m.disp.Keys.Toggle.Enabled() || m.keys.Quit.Enabled() || !m.search.km.SearchClose.Enabled() {
 		t.Error("with the search open only the search's keys should be live")
 	}
-	e.key("esc")
+	e.Key("esc")
 	// The fleet list: its map is live, the boards' not.
-	e.key("v")
+	e.Key("v")
 	e.fleetPoll()
-	if m.disp.mode != modeFleet || !m.disp.fleet.km.Sort.Enabled() || m.disp.keys.Toggle.Enabled() {
-		t.Errorf("fleet: sort %v, board a %v", m.disp.fleet.km.Sort.Enabled(), m.disp.keys.Toggle.Enabled())
+	if m.disp.Mode != grid.ModeFleet || !m.disp.Fleet.Km.Sort.Enabled() || m.disp.Keys.Toggle.Enabled() {
+		t.Errorf("fleet: sort %v, board a %v", m.disp.Fleet.Km.Sort.Enabled(), m.disp.Keys.Toggle.Enabled())
 	}
-	if f := e.view(); !strings.Contains(f, "s "+de.KeySortDelay) {
+	if f := e.View(); !strings.Contains(f, "s "+de.KeySortDelay) {
 		t.Errorf("the fleet's footer lacks its sort key:\n%s", f)
 	}
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
 	"strings"
 	"testing"
 
@@ -15,7 +17,7 @@ func TestPerLineKey(t *testing.T) {
 	if n := count(e.m.View(), "Science Park II"); n != 2 {
 		t.Fatalf("%d rows to Science Park II before, want 2", n)
 	}
-	e.key("n")
+	e.Key("n")
 	v := e.m.View()
 	if n := count(v, "Science Park II"); n != 1 || !strings.Contains(v, "1 per line") {
 		t.Errorf("n: %d rows to Science Park II, want 1 and the note:\n%s", n, v)
@@ -25,7 +27,7 @@ func TestPerLineKey(t *testing.T) {
 		t.Errorf("n dropped another direction of the line:\n%s", v)
 	}
 	for range 3 {
-		e.key("n")
+		e.Key("n")
 	}
 	if v := e.m.View(); count(v, "Science Park II") != 2 || strings.Contains(v, "per line") {
 		t.Errorf("n cycled back to all, but:\n%s", v)
@@ -34,18 +36,18 @@ func TestPerLineKey(t *testing.T) {
 
 // TestPerLineSpec: per_line of a layout's board limits the grid board.
 func TestPerLineSpec(t *testing.T) {
-	e := newGridEnv(t, 160, 48, []BoardSpec{{Stop: 1008, PerLine: 1}, {Stop: 1350}}, nil)
-	b := e.m.disp.grid.boards[0]
-	seen := map[lineDir]bool{}
-	for _, r := range b.rows() {
-		ev := &b.data.Events[r]
-		k := lineDir{ev.Line(), ev.DirectionText}
+	e := newGridEnv(t, 160, 48, []app.BoardSpec{{Stop: 1008, PerLine: 1}, {Stop: 1350}}, nil)
+	b := e.m.disp.Grid.Boards[0]
+	seen := map[board.LineDir]bool{}
+	for _, r := range b.Rows() {
+		ev := &b.Data.Events[r]
+		k := board.LineDir{Line: ev.Line(), Dir: ev.DirectionText}
 		if seen[k] {
-			t.Errorf("line %s to %s twice with per_line 1", k.line, k.dir)
+			t.Errorf("line %s to %s twice with per_line 1", k.Line, k.Dir)
 		}
 		seen[k] = true
 	}
-	if err := (BoardSpec{Stop: 1008, PerLine: MaxPerLine + 1}).Check(); err == nil {
+	if err := (app.BoardSpec{Stop: 1008, PerLine: app.MaxPerLine + 1}).Check(); err == nil {
 		t.Error("per_line above the maximum passed Check")
 	}
 }
@@ -54,16 +56,16 @@ func TestPerLineSpec(t *testing.T) {
 // headings that say where they go.
 func TestGroupedByDirection(t *testing.T) {
 	e := newEnv(t, 120, 40, true)
-	e.key("b")
+	e.Key("b")
 	v := e.m.View()
 	if !strings.Contains(v, "by direction") || !strings.Contains(v, "Platform A → Böfingen · Kuhberg Schulzentrum") {
 		t.Fatalf("no grouped view:\n%s", v)
 	}
-	rows := e.m.board().rows()
+	rows := e.m.Board().Rows()
 	last := ""
 	done := map[string]bool{}
 	for _, r := range rows {
-		p := e.m.board().data.Events[r].PlatformName
+		p := e.m.Board().Data.Events[r].PlatformName
 		if p != last {
 			if done[p] {
 				t.Errorf("platform %s shows in two groups", p)
@@ -73,11 +75,11 @@ func TestGroupedByDirection(t *testing.T) {
 		}
 	}
 	// The cursor walks the rows, not the headings.
-	e.key("j")
-	if e.m.board().cursor != 1 {
-		t.Errorf("cursor %d after j, want 1", e.m.board().cursor)
+	e.Key("j")
+	if e.m.Board().Cursor != 1 {
+		t.Errorf("cursor %d after j, want 1", e.m.Board().Cursor)
 	}
-	e.key("b")
+	e.Key("b")
 	if strings.Contains(e.m.View(), "Platform A →") {
 		t.Error("b again left the headings")
 	}
@@ -85,7 +87,7 @@ func TestGroupedByDirection(t *testing.T) {
 
 func TestGoldenGrouped(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	e.key("n")
-	e.key("b")
+	e.Key("n")
+	e.Key("b")
 	golden.RequireEqual(t, []byte(e.m.View()))
 }

@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"bytes"
 	"os"
 	"path/filepath"
@@ -9,8 +12,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/model"
 )
 
 // newRemEnv is the Hauptbahnhof board with a walking time, reminders in
@@ -18,7 +19,7 @@ import (
 func newRemEnv(t *testing.T, walk time.Duration, dir string, bell *bytes.Buffer) *testEnv {
 	t.Helper()
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
-	o := Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Walk: walk, StateDir: dir}
+	o := app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Walk: walk, StateDir: dir}
 	if bell != nil {
 		o.Bell = bell
 	}
@@ -26,7 +27,7 @@ func newRemEnv(t *testing.T, walk time.Duration, dir string, bell *bytes.Buffer)
 	e.send(tea.WindowSizeMsg{Width: 120, Height: 30})
 	e.send(e.src.base)
 	e.poll()
-	if cmd := e.m.sh.rem.loadCmd(); cmd != nil {
+	if cmd := e.m.sh.Rem.LoadCmd(); cmd != nil {
 		e.run(e.send(cmd()))
 	}
 	return e
@@ -55,18 +56,18 @@ func (e *testEnv) run(cmd tea.Cmd) {
 func (e *testEnv) remTick(d time.Duration) {
 	e.t.Helper()
 	e.now = e.now.Add(d)
-	e.m.sh.tick(e.now)
+	e.m.sh.Tick(e.now)
 	e.run(e.m.tickReminders())
 }
 
 // cursorTo moves the cursor with j to the row going to dir.
 func (e *testEnv) cursorTo(dir string) {
 	e.t.Helper()
-	e.key("g")
-	for i, r := range e.m.board().rows() {
-		if e.m.board().data.Events[r].DirectionText == dir {
+	e.Key("g")
+	for i, r := range e.m.Board().Rows() {
+		if e.m.Board().Data.Events[r].DirectionText == dir {
 			for range i {
-				e.key("j")
+				e.Key("j")
 			}
 			return
 		}
@@ -79,8 +80,8 @@ func TestReminderRingsAtLeaveTime(t *testing.T) {
 	dir := t.TempDir()
 	e := newRemEnv(t, 4*time.Minute, dir, &bell)
 	e.cursorTo("Kuhberg") // line 7, due 12:42:56: leave at 12:38:56
-	e.run(e.key("t"))
-	if n := e.m.sh.notice; !strings.Contains(n, "reminder: leave at 12:38 for line 7 to Kuhberg") {
+	e.run(e.Key("t"))
+	if n := e.m.sh.Notice; !strings.Contains(n, "reminder: leave at 12:38 for line 7 to Kuhberg") {
 		t.Errorf("notice %q", n)
 	}
 	if r := rowOf(t, e.m.View(), "Kuhberg  "); !strings.HasPrefix(r, "▸*") {
@@ -94,10 +95,10 @@ func TestReminderRingsAtLeaveTime(t *testing.T) {
 	if bell.String() != "\a" {
 		t.Fatalf("bell wrote %q at the leave time, want exactly BEL", bell.String())
 	}
-	if n := e.m.sh.notice; !strings.Contains(n, "Leave now for line 7 to Kuhberg (12:42)") {
+	if n := e.m.sh.Notice; !strings.Contains(n, "Leave now for line 7 to Kuhberg (12:42)") {
 		t.Errorf("notice %q", n)
 	}
-	e.key("g") // the cursor elsewhere: the flash shows as the selection
+	e.Key("g") // the cursor elsewhere: the flash shows as the selection
 	if r := rowOf(t, e.m.View(), "Kuhberg  "); !strings.HasPrefix(r, " !") {
 		t.Errorf("the rung row lacks its mark: %q", r)
 	}
@@ -106,13 +107,13 @@ func TestReminderRingsAtLeaveTime(t *testing.T) {
 		t.Errorf("the bell rang again: %q", bell.String())
 	}
 	// Until the departure has gone, the file keeps it; then it goes.
-	data, err := os.ReadFile(filepath.Join(dir, remindersFile))
+	data, err := os.ReadFile(filepath.Join(dir, app.RemindersFile))
 	if err != nil || !strings.Contains(string(data), `"line": "7"`) {
 		t.Fatalf("reminders.json: %s, %v", data, err)
 	}
 	e.remTick(6 * time.Minute)
-	data, _ = os.ReadFile(filepath.Join(dir, remindersFile))
-	if strings.Contains(string(data), `"line"`) || len(e.m.sh.rem.items) != 0 {
+	data, _ = os.ReadFile(filepath.Join(dir, app.RemindersFile))
+	if strings.Contains(string(data), `"line"`) || len(e.m.sh.Rem.Items) != 0 {
 		t.Errorf("a gone departure's reminder stays: %s", data)
 	}
 }
@@ -123,8 +124,8 @@ func TestReminderFollowsDelay(t *testing.T) {
 	var bell bytes.Buffer
 	e := newRemEnv(t, 4*time.Minute, "", &bell)
 	e.cursorTo("Kuhberg")
-	e.run(e.key("t"))
-	b := e.src.boards[subject{stop: 1008}]
+	e.run(e.Key("t"))
+	b := e.src.boards[feeds.Subject{Stop: 1008}]
 	b.Events = append([]model.Event(nil), b.Events...)
 	for i := range b.Events {
 		if b.Events[i].DirectionText == "Kuhberg" {
@@ -133,7 +134,7 @@ func TestReminderFollowsDelay(t *testing.T) {
 		}
 	}
 	e.src.mu.Lock()
-	e.src.boards[subject{stop: 1008}] = b
+	e.src.boards[feeds.Subject{Stop: 1008}] = b
 	e.src.mu.Unlock()
 	e.remTick(15 * time.Second)
 	e.poll()
@@ -153,48 +154,48 @@ func TestReminderSurvivesRestart(t *testing.T) {
 	dir := t.TempDir()
 	e := newRemEnv(t, 4*time.Minute, dir, nil)
 	e.cursorTo("Ludwigsfeld")
-	e.run(e.key("t"))
+	e.run(e.Key("t"))
 	e2 := newRemEnv(t, 4*time.Minute, dir, nil)
 	if r := rowOf(t, e2.m.View(), "Ludwigsfeld"); !strings.HasPrefix(r, " *") {
 		t.Fatalf("the reminder did not survive: %q", r)
 	}
 	e2.cursorTo("Ludwigsfeld")
-	e2.run(e2.key("t"))
-	if n := e2.m.sh.notice; n != "reminder removed" {
+	e2.run(e2.Key("t"))
+	if n := e2.m.sh.Notice; n != "reminder removed" {
 		t.Errorf("notice %q", n)
 	}
 	e3 := newRemEnv(t, 4*time.Minute, dir, nil)
-	if len(e3.m.sh.rem.items) != 0 {
-		t.Errorf("a removed reminder came back: %+v", e3.m.sh.rem.items)
+	if len(e3.m.sh.Rem.Items) != 0 {
+		t.Errorf("a removed reminder came back: %+v", e3.m.sh.Rem.Items)
 	}
 	// Silent without a bell: the notice still says it.
 	e3.cursorTo("Ludwigsfeld")
-	e3.run(e3.key("t"))
+	e3.run(e3.Key("t"))
 	e3.remTick(12 * time.Minute)
-	if !strings.Contains(e3.m.sh.notice, "Leave now for line 9") {
-		t.Errorf("no notice without a bell: %q", e3.m.sh.notice)
+	if !strings.Contains(e3.m.sh.Notice, "Leave now for line 9") {
+		t.Errorf("no notice without a bell: %q", e3.m.sh.Notice)
 	}
 }
 
 // TestReminderFileCorrupt: an unreadable file is kept aside and said once.
 func TestReminderFileCorrupt(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, remindersFile), []byte("{not json"), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, app.RemindersFile), []byte("{not json"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	e := newRemEnv(t, 0, dir, nil)
-	if len(e.m.sh.rem.items) != 0 || e.m.sh.notice == "" {
-		t.Errorf("items %v, notice %q", e.m.sh.rem.items, e.m.sh.notice)
+	if len(e.m.sh.Rem.Items) != 0 || e.m.sh.Notice == "" {
+		t.Errorf("items %v, notice %q", e.m.sh.Rem.Items, e.m.sh.Notice)
 	}
-	m, _ := filepath.Glob(filepath.Join(dir, remindersFile+".corrupt-*"))
+	m, _ := filepath.Glob(filepath.Join(dir, app.RemindersFile+".corrupt-*"))
 	if len(m) != 1 {
 		t.Errorf("corrupt file not kept aside: %v", m)
 	}
 }
 
 func TestKioskHasNoReminders(t *testing.T) {
-	e := newKioskEnv(t, 80, 24, KioskOptions{})
-	if e.k.sh.rem != nil {
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{})
+	if e.k.Sh.Rem != nil {
 		t.Error("the kiosk has reminders")
 	}
 }
@@ -202,14 +203,14 @@ func TestKioskHasNoReminders(t *testing.T) {
 // TestReminderGridZoomOnly: t works on a zoomed grid board (it has a
 // cursor), not on the grid's compact cells.
 func TestReminderGridZoomOnly(t *testing.T) {
-	e := newGridEnv(t, 160, 48, []BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
-	e.key("t")
-	if len(e.m.sh.rem.items) != 0 {
+	e := newGridEnv(t, 160, 48, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
+	e.Key("t")
+	if len(e.m.sh.Rem.Items) != 0 {
 		t.Fatal("t set a reminder on a compact grid cell")
 	}
-	e.key("enter")
-	e.run(e.key("t"))
-	if len(e.m.sh.rem.items) != 1 {
-		t.Errorf("t on the zoomed board: %d reminders, want 1", len(e.m.sh.rem.items))
+	e.Key("enter")
+	e.run(e.Key("t"))
+	if len(e.m.sh.Rem.Items) != 1 {
+		t.Errorf("t on the zoomed board: %d reminders, want 1", len(e.m.sh.Rem.Items))
 	}
 }

@@ -1,11 +1,10 @@
 package tui
 
 import (
+	"abfahrt/feed"
 	"strings"
 	"testing"
 	"time"
-
-	"abfahrt/feed"
 )
 
 // A service (or proxy) asking for a wait of years must not stop the board:
@@ -14,7 +13,7 @@ func TestHugeRetryAfterIsCapped(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
 	e.src.setErr(&feed.HTTPError{Status: 429, URL: "https://x/", RetryAfter: 99999999 * time.Second})
 	e.poll()
-	if d := e.m.board().polls().next.Sub(e.now); d <= 0 || d > feed.MaxRetryAfter {
+	if d := e.m.Board().Polls().Next.Sub(e.now); d <= 0 || d > feed.MaxRetryAfter {
 		t.Fatalf("next poll in %v, want at most %v", d, feed.MaxRetryAfter)
 	}
 	if v := e.m.View(); strings.Contains(v, "1666666") {

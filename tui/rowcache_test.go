@@ -13,14 +13,14 @@ import (
 func TestRowsRedrawnOnlyWhenTheirTextChanges(t *testing.T) {
 	e := newEnv(t, 160, 48, true)
 	_ = e.m.View()
-	rows := e.m.board().cache.rows
+	rows := e.m.Board().Cache.Rows
 	if len(rows) < 10 {
 		t.Fatalf("%d rows cached", len(rows))
 	}
 	before := make([]*byte, len(rows))
 	dues := make([]string, len(rows))
 	for i, r := range rows {
-		before[i], dues[i] = unsafe.StringData(r.line), r.key.due
+		before[i], dues[i] = unsafe.StringData(r.Line), r.Key.Due
 	}
 	e.advance(time.Second)
 	v := e.m.View()
@@ -28,16 +28,16 @@ func TestRowsRedrawnOnlyWhenTheirTextChanges(t *testing.T) {
 		t.Fatalf("the header shows no clock:\n%s", v)
 	}
 	same, turned := 0, 0
-	for i, r := range e.m.board().cache.rows {
+	for i, r := range e.m.Board().Cache.Rows {
 		switch {
-		case r.key.due == dues[i] && unsafe.StringData(r.line) != before[i]:
-			t.Errorf("row %d (%q) drawn again although its text did not change", i, r.key.due)
-		case r.key.due == dues[i]:
+		case r.Key.Due == dues[i] && unsafe.StringData(r.Line) != before[i]:
+			t.Errorf("row %d (%q) drawn again although its text did not change", i, r.Key.Due)
+		case r.Key.Due == dues[i]:
 			same++
 		default:
 			turned++
-			if !strings.Contains(r.line, r.key.due) {
-				t.Errorf("row %d shows %q, not its new countdown %q", i, r.line, r.key.due)
+			if !strings.Contains(r.Line, r.Key.Due) {
+				t.Errorf("row %d shows %q, not its new countdown %q", i, r.Line, r.Key.Due)
 			}
 		}
 	}

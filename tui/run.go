@@ -1,6 +1,9 @@
 package tui
 
 import (
+	_ "abfahrt/internal/nocolorquery"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 	"context"
 	"errors"
 	"fmt"
@@ -10,10 +13,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
-
-	// Before Bubble Tea's init: no colour query to the terminal (it waits
-	// 5 s on a terminal that does not answer).
-	_ "abfahrt/internal/nocolorquery"
 )
 
 // monoProfile is the colour profile to render with: under NO_COLOR termenv
@@ -22,7 +21,7 @@ import (
 // late, cancelled) in attributes. So the mono theme renders with ANSI
 // attributes (its styles hold no colour) unless the terminal is dumb.
 func monoProfile(theme string, p termenv.Profile, term string) termenv.Profile {
-	if theme == ThemeMono && p == termenv.Ascii && term != "dumb" {
+	if theme == ui.ThemeMono && p == termenv.Ascii && term != "dumb" {
 		return termenv.ANSI
 	}
 	return p
@@ -49,13 +48,13 @@ var ErrTerminalGone = errors.New("the terminal is gone")
 // (but not in kiosk mode, whose keys are locked) and SIGTSTP restore the
 // terminal, stop the process group, and on `fg` take the terminal back
 // and repaint. And it checks every second that the terminal still exists.
-func Run(ctx context.Context, o Options) error {
+func Run(ctx context.Context, o app.Options) error {
 	return run(ctx, o, nil, nil)
 }
 
 // run is Run on the process's terminal (in and out nil), or on in and out
 // (no raw mode, size, suspension or terminal watch: tests).
-func run(ctx context.Context, o Options, in io.Reader, out io.Writer) (err error) {
+func run(ctx context.Context, o app.Options, in io.Reader, out io.Writer) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("tui: panic: %v", r)
@@ -70,7 +69,7 @@ func run(ctx context.Context, o Options, in io.Reader, out io.Writer) (err error
 		if t, err = openTTY(); err != nil {
 			return fmt.Errorf("tui: %w", err)
 		}
-		defer t.close()
+		defer t.Close()
 		in, out = t.in, os.Stdout
 	}
 	m := forFont(o, rootModel(ctx, o))

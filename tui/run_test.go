@@ -1,6 +1,10 @@
 package tui
 
 import (
+	"abfahrt/internal/lockbuf"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"bytes"
 	"context"
 	"errors"
@@ -11,9 +15,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/internal/lockbuf"
-	"abfahrt/model"
 )
 
 // TestRunEndsWithContext: when the caller's context ends, Run returns nil
@@ -23,14 +24,14 @@ func TestRunEndsWithContext(t *testing.T) {
 		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 		defer cancel()
 		src := newFakeSource()
-		err := run(ctx, Options{Source: src, Now: func() time.Time { return t0 }}, nil, io.Discard)
+		err := run(ctx, app.Options{Source: src, Now: func() time.Time { return t0 }}, nil, io.Discard)
 		if err != nil {
 			t.Fatalf("Run = %v, want nil when the context ends", err)
 		}
 		if src.callCount() == 0 {
 			t.Error("the board was never polled")
 		}
-		time.Sleep(2 * DefaultInterval)
+		time.Sleep(2 * feeds.DefaultInterval)
 	})
 }
 
@@ -45,11 +46,11 @@ func (panicSource) StopDepartures(context.Context, int, int) (model.Board, error
 // (Bubble Tea restores the terminal and prints the stack).
 func TestRunReturnsPanic(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		err := run(t.Context(), Options{Source: panicSource{newFakeSource()}}, nil, io.Discard)
+		err := run(t.Context(), app.Options{Source: panicSource{newFakeSource()}}, nil, io.Discard)
 		if !errors.Is(err, tea.ErrProgramPanic) {
 			t.Fatalf("Run = %v, want a panic error", err)
 		}
-		time.Sleep(2 * DefaultInterval)
+		time.Sleep(2 * feeds.DefaultInterval)
 	})
 }
 
@@ -60,17 +61,17 @@ func TestRunReturnsPanic(t *testing.T) {
 func TestRunPaintsAndGivesTheScreenBack(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		src  Source
+		src  feeds.Source
 	}{{"normal end", newFakeSource()}, {"panic", panicSource{newFakeSource()}}} {
 		t.Run(tc.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 				defer cancel()
 				var out lockbuf.Buffer
-				p := newProgram(New(Options{Source: tc.src, Now: func() time.Time { return t0 }}), nil, &out, tea.WithContext(ctx), tea.WithoutSignalHandler())
+				p := newProgram(New(app.Options{Source: tc.src, Now: func() time.Time { return t0 }}), nil, &out, tea.WithContext(ctx), tea.WithoutSignalHandler())
 				go p.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 				_, err := p.Run()
-				time.Sleep(2 * DefaultInterval)
+				time.Sleep(2 * feeds.DefaultInterval)
 				got := out.String()
 				if !strings.HasPrefix(got, seqEnter) || !strings.HasSuffix(got, seqLeave) {
 					t.Errorf("the screen was not taken first and given back last: %q … %q", got[:min(40, len(got))], got[max(0, len(got)-40):])

@@ -1,6 +1,10 @@
 package tui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"abfahrt/tui/internal/ui"
+
+	"github.com/charmbracelet/bubbles/key"
+)
 
 // searchKeys are the search overlay's bindings (searchpane.go); every
 // other key types into the query.
@@ -12,18 +16,18 @@ type searchKeys struct {
 }
 
 // newSearchKeys returns the overlay's bindings in the language of t.
-func newSearchKeys(t *texts) searchKeys {
+func newSearchKeys(t *ui.Texts) searchKeys {
 	return searchKeys{
-		SearchChoose: bind("enter", t.KeyOpen, "enter"),
-		SearchPrev:   bind("↑/ctrl+p", t.KeyPrevious, "up", "ctrl+p", "ctrl+k"),
-		SearchNext:   bind("↓/ctrl+n", t.KeyNext, "down", "ctrl+n", "ctrl+j"),
-		SearchClose:  bind("esc", t.KeyClose, "esc"),
+		SearchChoose: ui.Bind("enter", t.KeyOpen, "enter"),
+		SearchPrev:   ui.Bind("↑/ctrl+p", t.KeyPrevious, "up", "ctrl+p", "ctrl+k"),
+		SearchNext:   ui.Bind("↓/ctrl+n", t.KeyNext, "down", "ctrl+n", "ctrl+j"),
+		SearchClose:  ui.Bind("esc", t.KeyClose, "esc"),
 	}
 }
 
 // sync enables the overlay's keys: open is whether it is open, hits the
 // results listed.
-func (k *searchKeys) sync(open bool, hits int) {
+func (k *searchKeys) Sync(open bool, hits int) {
 	k.SearchChoose.SetEnabled(open && hits > 0)
 	k.SearchPrev.SetEnabled(open && hits > 1)
 	k.SearchNext.SetEnabled(open && hits > 1)
@@ -31,13 +35,13 @@ func (k *searchKeys) sync(open bool, hits int) {
 }
 
 // list returns the bindings for the help overlay.
-func (k *searchKeys) list() []key.Binding {
+func (k *searchKeys) List() []key.Binding {
 	return []key.Binding{k.SearchChoose, k.SearchPrev, k.SearchNext, k.SearchClose}
 }
 
 // keys returns the overlay's key hint.
-func (p *searchPane) keys() keyHelp {
+func (p *searchPane) keys() ui.KeyHelp {
 	k := &p.km
-	return keyHelp{short: []key.Binding{k.SearchPrev, k.SearchNext}, always: []key.Binding{k.SearchChoose, k.SearchClose},
-		full: [][]key.Binding{k.list()}}
+	return ui.KeyHelp{Short: []key.Binding{k.SearchPrev, k.SearchNext}, Always: []key.Binding{k.SearchChoose, k.SearchClose},
+		Full: [][]key.Binding{k.List()}}
 }

@@ -1,11 +1,10 @@
 package tui
 
 import (
-	"strings"
-	"testing"
-
 	"abfahrt/model"
 	"abfahrt/tui/search"
+	"strings"
+	"testing"
 )
 
 // Issue 12 item 6: two stop points of one stop sharing a name (a regular
@@ -17,13 +16,13 @@ func TestSearchTellsStopPointsApart(t *testing.T) {
 		e := newEnv(t, w, 30, false)
 		base := testBase()
 		twin := model.CodeFor(1008, 21)
-		base.points = append(base.points, model.StopPoint{StopPointNumber: 21, StopPointCode: twin, PlatformName: "B",
+		base.Points = append(base.Points, model.StopPoint{StopPointNumber: 21, StopPointCode: twin, PlatformName: "B",
 			StopPointName: "Hauptbahnhof Steig B", ParentStop: model.ParentStop{StopNumber: 1008, StopCode: "HBF", StopName: "Hauptbahnhof"}})
 		e.send(base)
 		e.poll()
-		e.key("/")
+		e.Key("/")
 		for _, r := range "steig b" {
-			e.key(string(r))
+			e.Key(string(r))
 		}
 		titles := map[string]bool{}
 		for _, r := range e.m.search.results {
@@ -35,7 +34,7 @@ func TestSearchTellsStopPointsApart(t *testing.T) {
 			}
 			titles[r.Entry.Title] = true
 		}
-		v := e.view()
+		v := e.View()
 		first := model.CodeFor(1008, 2).String() // the test base's "Hauptbahnhof Steig B"
 		for _, want := range []string{"Hauptbahnhof Steig B · " + first, "Hauptbahnhof Steig B · " + twin.String(), "Hauptbahnhof Steig A"} {
 			if !strings.Contains(v, want) {

@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/search"
 	"fmt"
 	"strings"
 
@@ -9,8 +12,6 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-
-	"abfahrt/tui/search"
 )
 
 // maxResults is how many search results are kept for the list.
@@ -19,7 +20,7 @@ const maxResults = 50
 // searchPane is the `/` overlay: a text input over the fuzzy index of the
 // base data, and the ranked results with their matched runes highlighted.
 type searchPane struct {
-	sh      *shared
+	sh      *app.Shared
 	input   textinput.Model
 	results []search.Result
 	cursor  int
@@ -30,20 +31,20 @@ type searchPane struct {
 }
 
 // newSearchPane returns the closed search overlay.
-func newSearchPane(sh *shared) searchPane {
+func newSearchPane(sh *app.Shared) searchPane {
 	in := textinput.New()
 	in.Prompt = "/ "
-	in.Placeholder = sh.t.SearchPlaceholder
+	in.Placeholder = sh.T.SearchPlaceholder
 	in.CharLimit = 64
-	in.PromptStyle = sh.st.Accent
-	in.PlaceholderStyle = sh.st.Muted
-	in.TextStyle = sh.st.Text
+	in.PromptStyle = sh.St.Accent
+	in.PlaceholderStyle = sh.St.Muted
+	in.TextStyle = sh.St.Text
 	in.Cursor.SetMode(cursor.CursorStatic) // no blink timer: an idle overlay costs nothing
-	return searchPane{sh: sh, input: in, km: newSearchKeys(sh.t)}
+	return searchPane{sh: sh, input: in, km: newSearchKeys(sh.T)}
 }
 
 // setSize gives the overlay its rectangle.
-func (p *searchPane) setSize(w, h int) {
+func (p *searchPane) SetSize(w, h int) {
 	p.width, p.height = w, h
 	p.input.Width = max(p.boxWidth()-5-ansi.StringWidth(p.input.Prompt), 1) // one cell for the cursor
 }
@@ -52,17 +53,17 @@ func (p *searchPane) setSize(w, h int) {
 func (p *searchPane) boxWidth() int { return min(p.width, 80) }
 
 // open clears the input and focuses it.
-func (p *searchPane) open() tea.Cmd {
+func (p *searchPane) Open() tea.Cmd {
 	p.input.SetValue("")
 	p.results, p.cursor, p.query = nil, 0, ""
 	return p.input.Focus()
 }
 
 // close blurs the input.
-func (p *searchPane) close() { p.input.Blur() }
+func (p *searchPane) Close() { p.input.Blur() }
 
 // refresh reruns the query, e.g. when base data arrives while typing.
-func (p *searchPane) refresh() {
+func (p *searchPane) Refresh() {
 	p.query = "\x00"
 	p.run()
 }
@@ -75,21 +76,21 @@ func (p *searchPane) run() {
 	}
 	p.query = q
 	p.cursor = 0
-	if p.sh.base == nil || p.sh.base.index == nil {
+	if p.sh.Base == nil || p.sh.Base.Index == nil {
 		p.results = nil
 		return
 	}
-	p.results = p.sh.base.index.Search(q, maxResults)
+	p.results = p.sh.Base.Index.Search(q, maxResults)
 }
 
 // update handles a key while the overlay is open. It owns printable keys.
 // chosen is set when the user picked a result with Enter.
-func (p *searchPane) update(msg tea.KeyMsg) (chosen *target, cmd tea.Cmd) {
+func (p *searchPane) Update(msg tea.KeyMsg) (chosen *app.Target, cmd tea.Cmd) {
 	k := &p.km
 	switch {
 	case key.Matches(msg, k.SearchChoose):
 		if p.cursor < len(p.results) {
-			if t, ok := p.results[p.cursor].Entry.Ref.(target); ok {
+			if t, ok := p.results[p.cursor].Entry.Ref.(app.Target); ok {
 				return &t, nil
 			}
 		}
@@ -107,27 +108,27 @@ func (p *searchPane) update(msg tea.KeyMsg) (chosen *target, cmd tea.Cmd) {
 }
 
 // view renders the overlay: input, then as many results as fit.
-func (p *searchPane) view() string {
-	st, tx := p.sh.st, p.sh.t
+func (p *searchPane) View() string {
+	st, tx := p.sh.St, p.sh.T
 	bw := p.boxWidth()
 	inner := bw - 4 // border and padding
 	if inner < 4 || p.height < 3 {
-		return fit(p.input.View(), p.width)
+		return ui.Fit(p.input.View(), p.width)
 	}
-	lines := []string{fit(p.input.View(), inner)}
+	lines := []string{ui.Fit(p.input.View(), inner)}
 	room := p.height - 2 - 2 // border, input and the blank under it
 	switch {
-	case p.sh.base == nil && p.sh.baseErr != nil:
-		lines = append(lines, "", st.Error.Render(fit(fmt.Sprintf(tx.SearchFailed, p.sh.t.errLine(p.sh.baseErr)), inner)))
-	case p.sh.base == nil:
-		lines = append(lines, "", st.Muted.Render(fit(tx.SearchLoading, inner)))
+	case p.sh.Base == nil && p.sh.BaseErr != nil:
+		lines = append(lines, "", st.Error.Render(ui.Fit(fmt.Sprintf(tx.SearchFailed, p.sh.T.ErrLine(p.sh.BaseErr)), inner)))
+	case p.sh.Base == nil:
+		lines = append(lines, "", st.Muted.Render(ui.Fit(tx.SearchLoading, inner)))
 	case p.query == "":
-		lines = append(lines, "", st.Muted.Render(fit(fmt.Sprintf(tx.SearchReady, p.sh.base.entries), inner)))
+		lines = append(lines, "", st.Muted.Render(ui.Fit(fmt.Sprintf(tx.SearchReady, p.sh.Base.Entries), inner)))
 	case len(p.results) == 0:
-		lines = append(lines, "", st.Muted.Render(fit(fmt.Sprintf(tx.SearchNone, p.query), inner)))
+		lines = append(lines, "", st.Muted.Render(ui.Fit(fmt.Sprintf(tx.SearchNone, p.query), inner)))
 	default:
 		lines = append(lines, "")
-		first := scrollFirst(p.cursor, room)
+		first := ui.ScrollFirst(p.cursor, room)
 		for i := first; i < len(p.results) && i < first+room; i++ {
 			lines = append(lines, p.resultLine(p.results[i], inner, i == p.cursor))
 		}
@@ -135,43 +136,28 @@ func (p *searchPane) view() string {
 	return st.Overlay.Width(bw - 2).Render(strings.Join(lines, "\n"))
 }
 
-// kindLabel is the short tag of a result kind.
-func (t *texts) kindLabel(k search.Kind) string {
-	switch k {
-	case search.KindStop:
-		return t.KindStop
-	case search.KindStopPoint:
-		return t.KindPlatform
-	case search.KindLine:
-		return t.KindLine
-	case search.KindVehicle:
-		return t.KindVehicle
-	}
-	return ""
-}
-
 // resultLine renders one result: cursor mark, kind, title with matched
 // runes highlighted, and the detail dimmed.
 func (p *searchPane) resultLine(r search.Result, w int, sel bool) string {
-	st := p.sh.st
+	st := p.sh.St
 	e := r.Entry
 	mark := "  "
 	if sel {
 		mark = st.SelectedMark.Render("▸ ")
 	}
-	head := mark + st.Kind.Render(pad(p.sh.t.kindLabel(e.Kind), 9))
+	head := mark + st.Kind.Render(ui.Pad(p.sh.T.KindLabel(e.Kind), 9))
 	room := w - 11
 	if room <= 0 {
-		return fit(head, w)
+		return ui.Fit(head, w)
 	}
 	title := highlight(e.Title, r.Matched, st.Text, st.Match)
 	if sel {
 		title = st.Bold.Render(title)
 	}
 	tw := ansi.StringWidth(e.Title)
-	line := head + fit(title, room)
+	line := head + ui.Fit(title, room)
 	if e.Detail != "" && tw+3 < room {
-		line += "  " + st.Muted.Render(fit(e.Detail, room-tw-2))
+		line += "  " + st.Muted.Render(ui.Fit(e.Detail, room-tw-2))
 	}
 	return line
 }

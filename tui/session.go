@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
 	"context"
 	"io"
 
@@ -14,6 +15,6 @@ import (
 // process). o.Renderer should be the session's, for its colour profile.
 // The program ends when ctx does; the caller runs it and sends it the
 // terminal's size.
-func NewProgram(ctx context.Context, o Options, in io.Reader, out io.Writer) *Program {
+func NewProgram(ctx context.Context, o app.Options, in io.Reader, out io.Writer) *Program {
 	return newProgram(forFont(o, rootModel(ctx, o)), in, out, tea.WithContext(ctx), tea.WithoutSignalHandler())
 }

@@ -1,6 +1,11 @@
 package tui
 
 import (
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"context"
 	"regexp"
 	"strings"
@@ -10,16 +15,12 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
 )
 
 // countingSource wraps a Source and records the board requests: when
 // each started and how many were in flight at once.
 type countingSource struct {
-	Source
+	feeds.Source
 	mu       sync.Mutex
 	starts   []time.Time
 	inFlight int
@@ -93,11 +94,11 @@ func TestProgramOnSimulation(t *testing.T) {
 		src := &countingSource{Source: client}
 		var mu sync.Mutex
 		var views []string
-		m := recorder{Model: New(Options{Source: src, SourceName: "simulated Ulm network", Now: clock.Now}),
+		m := recorder{Model: New(app.Options{Source: src, SourceName: "simulated Ulm network", Now: clock.Now}),
 			mu: &mu, views: &views}
 		_, stop := runHeadless(t, m, 120, 40)
 		time.Sleep(75 * time.Second)
-		stop(DefaultInterval * 2) // let the last pending tick fire; Bubble Tea cannot cancel it
+		stop(feeds.DefaultInterval * 2) // let the last pending tick fire; Bubble Tea cannot cancel it
 
 		src.mu.Lock()
 		starts, maxIn := src.starts, src.maxIn

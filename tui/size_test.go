@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/vehicle"
 	"strings"
 	"testing"
 
@@ -31,16 +32,16 @@ func TestViewFitsEverySize(t *testing.T) {
 	states := map[string]func(e *testEnv){
 		"board": func(*testEnv) {},
 		"search": func(e *testEnv) {
-			e.key("/")
+			e.Key("/")
 			for _, r := range "hbf" {
-				e.key(string(r))
+				e.Key(string(r))
 			}
 		},
-		"help": func(e *testEnv) { e.key("?") },
+		"help": func(e *testEnv) { e.Key("?") },
 		"vehicle": func(e *testEnv) {
-			e.src.trips, e.src.passages, e.src.pattern = line2Fixture(8, phaseBetween)
-			e.key("down")
-			e.runNow(e.key("enter"))
+			e.src.trips, e.src.passages, e.src.pattern = line2Fixture(8, vehicle.PhaseBetween)
+			e.Key("down")
+			e.runNow(e.Key("enter"))
 			e.vehiclePoll()
 		},
 		"stale": func(e *testEnv) {

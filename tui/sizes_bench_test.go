@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/vehicle"
 	"testing"
 )
 
@@ -27,7 +28,7 @@ func BenchmarkViewSizes(b *testing.B) {
 		})
 		b.Run("vehicle/"+sz.name, func(b *testing.B) {
 			trueColor(b)
-			e := vehicleEnv(b, sz.w, sz.h, 8, phaseBetween)
+			e := vehicleEnv(b, sz.w, sz.h, 8, vehicle.PhaseBetween)
 			benchFrames(b, &e.m)
 		})
 	}

@@ -1,6 +1,13 @@
 package tui
 
 import (
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/statefile"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -13,11 +20,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
-	"abfahrt/tui/statefile"
 )
 
 // keptAside returns the one NAME.corrupt-* file of dir.
@@ -32,13 +34,13 @@ func keptAside(t *testing.T, dir, name string) string {
 
 // pinAndSave presses p and delivers the write's outcome; it returns the
 // message of the write.
-func (e *testEnv) pinAndSave() pinsSavedMsg {
+func (e *testEnv) pinAndSave() grid.PinsSavedMsg {
 	e.t.Helper()
-	cmd := e.key("p")
+	cmd := e.Key("p")
 	if cmd == nil {
 		e.t.Fatal("p wrote nothing")
 	}
-	msg, ok := cmd().(pinsSavedMsg)
+	msg, ok := cmd().(grid.PinsSavedMsg)
 	if !ok {
 		e.t.Fatalf("p: %T, want pinsSavedMsg", msg)
 	}
@@ -62,22 +64,22 @@ func TestPinsUnreadableKeptAside(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			path := filepath.Join(dir, pinsFile)
+			path := filepath.Join(dir, grid.PinsFile)
 			if err := setup(path); err != nil {
 				t.Fatal(err)
 			}
-			e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
-			e.send(e.m.disp.pins.loadCmd()())
+			e := newEnvWithOptions(t, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: 1350}} })
+			e.send(e.m.disp.Pins.LoadCmd()())
 			if v := e.m.View(); !strings.Contains(v, "pins.json could not be read; kept as pins.json.corrupt-20") {
 				t.Errorf("no report of the unreadable file:\n%s", lastLines(v, 2))
 			}
-			if len(e.m.disp.pins.items) != 0 {
+			if len(e.m.disp.Pins.Items) != 0 {
 				t.Error("pins from an unreadable file")
 			}
-			kept := keptAside(t, dir, pinsFile)
+			kept := keptAside(t, dir, grid.PinsFile)
 			before, _ := os.ReadFile(kept)
-			if msg := e.pinAndSave(); msg.err != nil || msg.problem != nil {
-				t.Fatalf("save: %v, %v", msg.err, msg.problem)
+			if msg := e.pinAndSave(); msg.Err != nil || msg.Problem != nil {
+				t.Fatalf("save: %v, %v", msg.Err, msg.Problem)
 			}
 			if v := e.m.View(); strings.Contains(v, "could not be read") {
 				t.Errorf("reported again:\n%s", lastLines(v, 2))
@@ -96,27 +98,27 @@ func TestPinsUnreadableKeptAside(t *testing.T) {
 // kept aside (statefile's tests make one) is reported and p never writes.
 func TestPinsLeftInPlaceNotWritten(t *testing.T) {
 	dir := t.TempDir()
-	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
-	e.send(pinsMsg{problem: &statefile.Problem{Name: pinsFile, Err: os.ErrPermission}})
+	e := newEnvWithOptions(t, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: 1350}} })
+	e.send(grid.PinsMsg{Problem: &statefile.Problem{Name: grid.PinsFile, Err: os.ErrPermission}})
 	if v := e.m.View(); !strings.Contains(v, "pins.json could not be read; left as it is, changes are not saved") {
 		t.Errorf("no report:\n%s", lastLines(v, 2))
 	}
-	if cmd := e.key("p"); cmd != nil {
-		if _, ok := cmd().(pinsSavedMsg); ok {
+	if cmd := e.Key("p"); cmd != nil {
+		if _, ok := cmd().(grid.PinsSavedMsg); ok {
 			t.Error("p wrote the file")
 		}
 	}
-	if !e.m.disp.pins.has(pin{Stop: 1350}) {
+	if !e.m.disp.Pins.Has(grid.Pin{Stop: 1350}) {
 		t.Error("p did not pin for this session")
 	}
 	// Found unreadable and unmovable only at a save: no more writes.
-	e2 := newEnvWithOptions(t, func(o *Options) { o.StateDir = t.TempDir(); o.Boards = []BoardSpec{{Stop: 1350}} })
-	if e2.key("p") == nil {
+	e2 := newEnvWithOptions(t, func(o *app.Options) { o.StateDir = t.TempDir(); o.Boards = []app.BoardSpec{{Stop: 1350}} })
+	if e2.Key("p") == nil {
 		t.Fatal("p wrote nothing")
 	}
-	e2.send(pinsSavedMsg{sent: 1, err: fmt.Errorf("pins.json %w", statefile.ErrKept)})
-	if cmd := e2.key("p"); cmd != nil {
-		if _, ok := cmd().(pinsSavedMsg); ok {
+	e2.send(grid.PinsSavedMsg{Sent: 1, Err: fmt.Errorf("pins.json %w", statefile.ErrKept)})
+	if cmd := e2.Key("p"); cmd != nil {
+		if _, ok := cmd().(grid.PinsSavedMsg); ok {
 			t.Error("p wrote the file after it was found unreadable")
 		}
 	}
@@ -126,14 +128,14 @@ func TestPinsLeftInPlaceNotWritten(t *testing.T) {
 // both pins are in the file. An unpin in one keeps the other's pin.
 func TestPinsTwoInstances(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, pinsFile)
+	path := filepath.Join(dir, grid.PinsFile)
 	var envs []*testEnv
 	for _, stop := range []int{1350, 1008} {
-		e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: stop}} })
-		e.send(e.m.disp.pins.loadCmd()())
+		e := newEnvWithOptions(t, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: stop}} })
+		e.send(e.m.disp.Pins.LoadCmd()())
 		envs = append(envs, e)
 	}
-	cmds := []tea.Cmd{envs[0].key("p"), envs[1].key("p")}
+	cmds := []tea.Cmd{envs[0].Key("p"), envs[1].Key("p")}
 	msgs := make([]tea.Msg, 2)
 	var wg sync.WaitGroup
 	for i, cmd := range cmds {
@@ -142,16 +144,16 @@ func TestPinsTwoInstances(t *testing.T) {
 	}
 	wg.Wait()
 	for i, msg := range msgs {
-		if m := msg.(pinsSavedMsg); m.err != nil {
-			t.Fatal(m.err)
+		if m := msg.(grid.PinsSavedMsg); m.Err != nil {
+			t.Fatal(m.Err)
 		}
 		envs[i].send(msg)
 	}
 	if got := filePins(t, path); !slices.Equal(got, []int{1350, 1008}) && !slices.Equal(got, []int{1008, 1350}) {
 		t.Fatalf("pins.json has %v, want both 1350 and 1008", got)
 	}
-	if msg := envs[0].pinAndSave(); msg.err != nil { // unpin 1350
-		t.Fatal(msg.err)
+	if msg := envs[0].pinAndSave(); msg.Err != nil { // unpin 1350
+		t.Fatal(msg.Err)
 	}
 	if got := filePins(t, path); !slices.Equal(got, []int{1008}) {
 		t.Errorf("after unpinning 1350 in the first: %v, want [1008]", got)
@@ -162,11 +164,11 @@ func TestPinsTwoInstances(t *testing.T) {
 // first write runs (pin, unpin) ends unpinned in the file.
 func TestPinsWritesInOrder(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, pinsFile)
-	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
-	first := e.key("p")
-	if second := e.key("p"); second != nil {
-		if _, ok := second().(pinsSavedMsg); ok {
+	path := filepath.Join(dir, grid.PinsFile)
+	e := newEnvWithOptions(t, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: 1350}} })
+	first := e.Key("p")
+	if second := e.Key("p"); second != nil {
+		if _, ok := second().(grid.PinsSavedMsg); ok {
 			t.Fatal("a second write while one is in flight")
 		}
 	}
@@ -192,7 +194,7 @@ func filePins(t *testing.T, path string) []int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc pinsDoc
+	var doc grid.PinsDoc
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
 	}
@@ -219,19 +221,19 @@ func pinsJSON(n int) []byte {
 // the first maxPins, said once; one more p says the pins are full.
 func TestPinsCapped(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, pinsFile), pinsJSON(50000), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, grid.PinsFile), pinsJSON(50000), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	e := newEnvWithOptions(t, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
-	msg := e.m.disp.pins.loadCmd()().(pinsMsg)
-	if len(msg.pins) != maxPins || msg.total != 50000 || msg.pins[0].Stop != 10000 || msg.pins[maxPins-1].Stop != 10000+maxPins-1 {
-		t.Fatalf("loaded %d of %d", len(msg.pins), msg.total)
+	e := newEnvWithOptions(t, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: 1350}} })
+	msg := e.m.disp.Pins.LoadCmd()().(grid.PinsMsg)
+	if len(msg.Pins) != grid.MaxPins || msg.Total != 50000 || msg.Pins[0].Stop != 10000 || msg.Pins[grid.MaxPins-1].Stop != 10000+grid.MaxPins-1 {
+		t.Fatalf("loaded %d of %d", len(msg.Pins), msg.Total)
 	}
 	e.send(msg)
 	if v := e.m.View(); !strings.Contains(v, "pins.json: only the first 200 of 50000 are used") {
 		t.Errorf("no report of the cap:\n%s", lastLines(v, 2))
 	}
-	if cmd := e.key("p"); cmd != nil {
+	if cmd := e.Key("p"); cmd != nil {
 		t.Error("p wrote a 201st pin")
 	}
 	if v := e.m.View(); !strings.Contains(v, "at most 200 pins") {
@@ -242,8 +244,8 @@ func TestPinsCapped(t *testing.T) {
 // TestUniquePinsOnePass: loading visits each entry once (no search of the
 // list per entry): entries are deduplicated and capped in order.
 func TestUniquePinsOnePass(t *testing.T) {
-	in := []pin{{Stop: 1}, {Stop: 2}, {Stop: 1, Name: "again"}, {Stop: 2, StopPoint: "100821"}, {Stop: 3}}
-	got, total := uniquePins(in, 3)
+	in := []grid.Pin{{Stop: 1}, {Stop: 2}, {Stop: 1, Name: "again"}, {Stop: 2, StopPoint: "100821"}, {Stop: 3}}
+	got, total := grid.UniquePins(in, 3)
 	if total != 4 || len(got) != 3 || got[0].Name != "" || got[2].StopPoint != "100821" {
 		t.Errorf("%v of %d", got, total)
 	}
@@ -251,10 +253,10 @@ func TestUniquePinsOnePass(t *testing.T) {
 
 // TestApplyPinOps: the merge rules of statefile.go.
 func TestApplyPinOps(t *testing.T) {
-	file := []pin{{Stop: 1}, {Stop: 2}, {Stop: 3}} // 3 added by another instance
-	ops := []pinOp{{q: pin{Stop: 1}}, {q: pin{Stop: 4}, add: true}, {q: pin{Stop: 4}}, {q: pin{Stop: 5}, add: true}, {q: pin{Stop: 2}}, {q: pin{Stop: 2, Name: "x"}, add: true}}
+	file := []grid.Pin{{Stop: 1}, {Stop: 2}, {Stop: 3}} // 3 added by another instance
+	ops := []grid.PinOp{{Q: grid.Pin{Stop: 1}}, {Q: grid.Pin{Stop: 4}, Add: true}, {Q: grid.Pin{Stop: 4}}, {Q: grid.Pin{Stop: 5}, Add: true}, {Q: grid.Pin{Stop: 2}}, {Q: grid.Pin{Stop: 2, Name: "x"}, Add: true}}
 	var got []string
-	for _, q := range applyPinOps(file, ops) {
+	for _, q := range grid.ApplyPinOps(file, ops) {
 		got = append(got, fmt.Sprint(q.Stop, q.Name))
 	}
 	if want := []string{"2x", "3", "5"}; !slices.Equal(got, want) {
@@ -276,8 +278,8 @@ func TestStateOrphansRemoved(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	loadPins(filepath.Join(dir, pinsFile))
-	loadBoards(filepath.Join(dir, boardsFile))
+	grid.LoadPins(filepath.Join(dir, grid.PinsFile))
+	grid.LoadBoards(filepath.Join(dir, grid.BoardsFile))
 	m, _ := filepath.Glob(filepath.Join(dir, "*[0-9]*"))
 	if len(m) != 0 {
 		t.Errorf("left: %v", m)
@@ -288,18 +290,18 @@ func TestStateOrphansRemoved(t *testing.T) {
 // opens the first MaxBoards and says so.
 func TestBoardsCapped(t *testing.T) {
 	dir := t.TempDir()
-	var saved []BoardSpec
+	var saved []app.BoardSpec
 	for i := range 40 {
-		saved = append(saved, BoardSpec{Stop: 1008, Lines: []string{fmt.Sprint(i)}}, BoardSpec{Stop: 1008, Lines: []string{fmt.Sprint(i)}})
+		saved = append(saved, app.BoardSpec{Stop: 1008, Lines: []string{fmt.Sprint(i)}}, app.BoardSpec{Stop: 1008, Lines: []string{fmt.Sprint(i)}})
 	}
 	data, _ := json.Marshal(saved)
-	if err := os.WriteFile(filepath.Join(dir, boardsFile), data, 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, grid.BoardsFile), data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	e := newGridEnv(t, 160, 48, nil, func(o *Options) { o.StateDir = dir })
-	e.send(e.m.disp.boards.loadCmd()())
-	if n := e.m.disp.grid.len(); n != MaxBoards {
-		t.Errorf("%d boards, want %d", n, MaxBoards)
+	e := newGridEnv(t, 160, 48, nil, func(o *app.Options) { o.StateDir = dir })
+	e.send(e.m.disp.Boards.LoadCmd()())
+	if n := e.m.disp.Grid.Len(); n != app.MaxBoards {
+		t.Errorf("%d boards, want %d", n, app.MaxBoards)
 	}
 	if v := e.m.View(); !strings.Contains(v, "boards.json: only the first 16 of 40 are used") {
 		t.Errorf("no report of the cap:\n%s", lastLines(v, 2))
@@ -310,51 +312,51 @@ func TestBoardsCapped(t *testing.T) {
 // the same time keep each other's boards; an instance alone keeps its
 // grid's order.
 func TestBoardsTwoInstances(t *testing.T) {
-	path := filepath.Join(t.TempDir(), boardsFile)
-	a, b := BoardSpec{Stop: 1008}, BoardSpec{Stop: 1350, Arrivals: true}
+	path := filepath.Join(t.TempDir(), grid.BoardsFile)
+	a, b := app.BoardSpec{Stop: 1008}, app.BoardSpec{Stop: 1350, Arrivals: true}
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
-	for i, s := range []BoardSpec{a, b} {
+	for i, s := range []app.BoardSpec{a, b} {
 		wg.Add(1)
-		go func() { defer wg.Done(); errs[i] = saveBoards(path, nil, []BoardSpec{s}, true).err }()
+		go func() { defer wg.Done(); errs[i] = grid.SaveBoards(path, nil, []app.BoardSpec{s}, true).Err }()
 	}
 	wg.Wait()
 	if errs[0] != nil || errs[1] != nil {
 		t.Fatal(errs)
 	}
-	got := loadBoards(path).specs
-	if len(got) != 2 || !slices.ContainsFunc(got, func(s BoardSpec) bool { return sameSpec(s, a) }) ||
-		!slices.ContainsFunc(got, func(s BoardSpec) bool { return sameSpec(s, b) }) {
+	got := grid.LoadBoards(path).Specs
+	if len(got) != 2 || !slices.ContainsFunc(got, func(s app.BoardSpec) bool { return grid.SameSpec(s, a) }) ||
+		!slices.ContainsFunc(got, func(s app.BoardSpec) bool { return grid.SameSpec(s, b) }) {
 		t.Fatalf("boards.json has %+v, want both", got)
 	}
 	// The first removes its board and adds another: the second's stays.
-	c := BoardSpec{Stop: 1240}
-	if err := saveBoards(path, []BoardSpec{a}, []BoardSpec{c}, true).err; err != nil {
+	c := app.BoardSpec{Stop: 1240}
+	if err := grid.SaveBoards(path, []app.BoardSpec{a}, []app.BoardSpec{c}, true).Err; err != nil {
 		t.Fatal(err)
 	}
-	got = loadBoards(path).specs
-	if len(got) != 2 || !sameSpec(got[0], b) || !sameSpec(got[1], c) {
+	got = grid.LoadBoards(path).Specs
+	if len(got) != 2 || !grid.SameSpec(got[0], b) || !grid.SameSpec(got[1], c) {
 		t.Errorf("boards.json has %+v, want %+v then %+v", got, b, c)
 	}
 	// Alone (the file holds what it wrote): the grid as it is, in order.
-	if err := saveBoards(path, got, []BoardSpec{c, b}, true).err; err != nil {
+	if err := grid.SaveBoards(path, got, []app.BoardSpec{c, b}, true).Err; err != nil {
 		t.Fatal(err)
 	}
-	if got = loadBoards(path).specs; len(got) != 2 || !sameSpec(got[0], c) || !sameSpec(got[1], b) {
+	if got = grid.LoadBoards(path).Specs; len(got) != 2 || !grid.SameSpec(got[0], c) || !grid.SameSpec(got[1], b) {
 		t.Errorf("boards.json has %+v, want %+v then %+v", got, c, b)
 	}
 }
 
 // BenchmarkLoadPins50k loads a pins.json of 50,000 pins.
 func BenchmarkLoadPins50k(b *testing.B) {
-	path := filepath.Join(b.TempDir(), pinsFile)
+	path := filepath.Join(b.TempDir(), grid.PinsFile)
 	if err := os.WriteFile(path, pinsJSON(50000), 0o600); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if msg := loadPins(path); len(msg.pins) != maxPins {
-			b.Fatal(len(msg.pins))
+		if msg := grid.LoadPins(path); len(msg.Pins) != grid.MaxPins {
+			b.Fatal(len(msg.Pins))
 		}
 	}
 }
@@ -367,7 +369,7 @@ func TestProgramKeepsUnreadableState(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		dir := t.TempDir()
 		badPins, badBoards := `{"pins": [{"stop": 1240},]}`, `[{"stop": 1008},]`
-		for name, body := range map[string]string{pinsFile: badPins, boardsFile: badBoards} {
+		for name, body := range map[string]string{grid.PinsFile: badPins, grid.BoardsFile: badBoards} {
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
 				t.Fatal(err)
 			}
@@ -376,7 +378,7 @@ func TestProgramKeepsUnreadableState(t *testing.T) {
 		client := simclient.Client(t, sim.New(sim.Options{Seed: 1, Clock: clock}))
 		var mu sync.Mutex
 		var views []string
-		m := recorder{Model: New(Options{Source: client, Now: clock.Now, StateDir: dir}), mu: &mu, views: &views}
+		m := recorder{Model: New(app.Options{Source: client, Now: clock.Now, StateDir: dir}), mu: &mu, views: &views}
 		p, stop := runHeadless(t, m, 160, 40)
 		time.Sleep(2 * time.Second)
 		synctest.Wait()
@@ -391,12 +393,12 @@ func TestProgramKeepsUnreadableState(t *testing.T) {
 		p.Send(keyMsg("p"))
 		time.Sleep(2 * time.Second)
 		synctest.Wait()
-		stop(2 * DefaultInterval)
+		stop(2 * feeds.DefaultInterval)
 
-		if got := filePins(t, filepath.Join(dir, pinsFile)); !slices.Equal(got, []int{DefaultStop}) {
+		if got := filePins(t, filepath.Join(dir, grid.PinsFile)); !slices.Equal(got, []int{app.DefaultStop}) {
 			t.Errorf("pins.json after p: %v", got)
 		}
-		for name, body := range map[string]string{pinsFile: badPins, boardsFile: badBoards} {
+		for name, body := range map[string]string{grid.PinsFile: badPins, grid.BoardsFile: badBoards} {
 			if data, _ := os.ReadFile(keptAside(t, dir, name)); string(data) != body {
 				t.Errorf("%s kept as %q, want %q", name, data, body)
 			}

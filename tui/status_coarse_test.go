@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/ui"
 	"errors"
 	"strings"
 	"testing"
@@ -43,12 +44,12 @@ func TestStatusBarStillBetweenPolls(t *testing.T) {
 // is true: "< 30 s" only below 30 s, minutes rounded (ages) or rounded
 // up (times to go).
 func TestCoarseAges(t *testing.T) {
-	tx := englishTexts()
+	tx := ui.EnglishTexts()
 	for d, want := range map[time.Duration]string{
 		0: "< 30 s ago", 29 * time.Second: "< 30 s ago", 30 * time.Second: "1 min ago",
 		89 * time.Second: "1 min ago", 90 * time.Second: "2 min ago", 2 * time.Hour: "2 h ago",
 	} {
-		if got := tx.coarseAgo(d); got != want {
+		if got := tx.CoarseAgo(d); got != want {
 			t.Errorf("coarseAgo(%v) = %q, want %q", d, got, want)
 		}
 	}
@@ -56,7 +57,7 @@ func TestCoarseAges(t *testing.T) {
 		-time.Second: "< 30 s", 30 * time.Second: "< 30 s", 31 * time.Second: "1 min",
 		61 * time.Second: "2 min", 2 * time.Minute: "2 min",
 	} {
-		if got := tx.coarseIn(d); got != want {
+		if got := tx.CoarseIn(d); got != want {
 			t.Errorf("coarseIn(%v) = %q, want %q", d, got, want)
 		}
 	}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
 	"strings"
 	"testing"
 
@@ -13,8 +14,8 @@ import (
 func TestStatusBarLeavesOutRatherThanCuts(t *testing.T) {
 	for _, lang := range []string{"en", "de"} {
 		for _, w := range []int{60, 70, 80} {
-			e := newGridEnv(t, w, 24, specsOver(3), func(o *Options) { o.Lang = lang })
-			lines := strings.Split(ansi.Strip(e.view()), "\n")
+			e := newGridEnv(t, w, 24, specsOver(3), func(o *app.Options) { o.Lang = lang })
+			lines := strings.Split(ansi.Strip(e.View()), "\n")
 			bar := lines[len(lines)-2]
 			next := map[string]string{"en": "next in", "de": "nächste in"}[lang]
 			if strings.Contains(bar, "…") || !strings.Contains(bar, next) {

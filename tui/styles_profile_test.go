@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/ui"
 	"testing"
 
 	"github.com/charmbracelet/lipgloss"
@@ -16,18 +17,18 @@ func TestStylesConvertedOncePerProfile(t *testing.T) {
 	defer lipgloss.SetColorProfile(termenv.Ascii)
 	for _, p := range []termenv.Profile{termenv.ANSI256, termenv.ANSI, termenv.TrueColor} {
 		lipgloss.SetColorProfile(p)
-		for _, name := range ThemeNames() {
-			th, _ := ThemeByName(name)
+		for _, name := range ui.ThemeNames() {
+			th, _ := ui.ThemeByName(name)
 			if th.Mono || th.Console {
 				continue // no colours, or ANSI colours and line colours fitted to the console (console_test.go)
 			}
-			st := NewStyles(th, UlmLineColors())
+			st := ui.NewStyles(th, ui.UlmLineColors())
 			s := lipgloss.NewStyle
 			pairs := map[string][2]lipgloss.Style{
 				"Text":  {st.Text, s().Foreground(th.Text)},
 				"Late":  {st.Late, s().Foreground(th.Late).Bold(true)},
 				"Bar":   {st.Bar, s().Foreground(th.Muted).Background(th.Bar)},
-				"sel":   {st.highlightRow(st.Due), s().Foreground(th.Text).Bold(true).Background(th.Selection)},
+				"sel":   {st.HighlightRow(st.Due), s().Foreground(th.Text).Bold(true).Background(th.Selection)},
 				"badge": {st.LineBadge("9"), s().Background(lipgloss.Color("#E09DBC")).Foreground(th.BadgeDark).Bold(true)},
 				"dark":  {st.LineBadge("11"), s().Background(lipgloss.Color("#085EA4")).Foreground(th.BadgeLight).Bold(true)},
 				"mark":  {st.LineMark("2"), s().Foreground(lipgloss.Color("#3EAD56"))},
@@ -53,8 +54,8 @@ func TestStylesConvertedForTheSessionsRenderer(t *testing.T) {
 	lipgloss.SetColorProfile(termenv.Ascii)
 	r := lipgloss.NewRenderer(nil)
 	r.SetColorProfile(termenv.ANSI256)
-	th := DarkTheme()
-	st := newStylesWith(r, th, UlmLineColors())
+	th := ui.DarkTheme()
+	st := ui.NewStylesWith(r, th, ui.UlmLineColors())
 	if st.Theme.Text == th.Text {
 		t.Errorf("Text still %q on a 256-colour session", st.Theme.Text)
 	}

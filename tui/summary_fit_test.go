@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
 	"strings"
 	"testing"
 
@@ -25,14 +26,14 @@ func TestSummariesLeaveOutRatherThanCut(t *testing.T) {
 		{"grid", "en", 80, nil, []string{"boards", "late >3 min"}},
 		{"grid", "de", 70, nil, []string{"Tafeln", "verspätet >3 Min"}},
 	} {
-		e := newGridEnv(t, c.w, 30, specsOver(4), func(o *Options) { o.Lang = c.lang })
+		e := newGridEnv(t, c.w, 30, specsOver(4), func(o *app.Options) { o.Lang = c.lang })
 		for _, k := range c.keys {
-			e.key(k)
+			e.Key(k)
 			if k == "v" {
 				e.fleetPoll()
 			}
 		}
-		top := ansi.Strip(strings.SplitN(e.view(), "\n", 2)[0])
+		top := ansi.Strip(strings.SplitN(e.View(), "\n", 2)[0])
 		if strings.Contains(top, "…") {
 			t.Errorf("%s, %s, %d columns: the summary is cut: %q", c.name, c.lang, c.w, top)
 		}

@@ -12,6 +12,7 @@ import (
 type fakeTerminal struct{ calls []string }
 
 func (f *fakeTerminal) ReleaseTerminal() error { f.calls = append(f.calls, "release"); return nil }
+
 func (f *fakeTerminal) RestoreTerminal() error { f.calls = append(f.calls, "restore"); return nil }
 
 func newFakeSuspender(kiosk bool) (*suspender, *fakeTerminal) {

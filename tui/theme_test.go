@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 	"regexp"
 	"strings"
 	"testing"
@@ -14,7 +16,7 @@ import (
 
 // newEnvWith is newEnv (loaded, first poll answered) with the options of
 // o on top of the test defaults.
-func newEnvWith(t testing.TB, w, h int, o Options) *testEnv {
+func newEnvWith(t testing.TB, w, h int, o app.Options) *testEnv {
 	t.Helper()
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
 	o.Source, o.SourceName, o.Now = e.src, "simulated Ulm network", func() time.Time { return e.now }
@@ -58,27 +60,27 @@ func TestMonoHasNoColour(t *testing.T) {
 			return e.m.View()
 		},
 		"search": func(e *testEnv) string {
-			e.key("/")
-			e.key("h")
+			e.Key("/")
+			e.Key("h")
 			return e.m.View()
 		},
-		"help": func(e *testEnv) string { e.key("?"); return e.m.View() },
+		"help": func(e *testEnv) string { e.Key("?"); return e.m.View() },
 		"kiosk": func(*testEnv) string {
-			k := newKioskEnv(t, 160, 48, KioskOptions{LargeCountdown: true})
-			k.k.sh.st = NewStyles(MonoTheme(), UlmLineColors())
+			k := newKioskEnv(t, 160, 48, app.KioskOptions{LargeCountdown: true})
+			k.k.Sh.St = ui.NewStyles(ui.MonoTheme(), ui.UlmLineColors())
 			k.kpoll()
 			k.src.setErr(errString("503"))
 			k.advance(time.Minute)
 			k.kpoll()
-			return k.view()
+			return k.View()
 		},
 	}
 	for name, face := range faces {
-		mono := face(newEnvWith(t, 120, 40, Options{Theme: ThemeMono}))
+		mono := face(newEnvWith(t, 120, 40, app.Options{Theme: ui.ThemeMono}))
 		if codes := colourCodes(mono); len(codes) > 0 {
 			t.Errorf("%s: mono emits colour codes %q", name, codes[:min(len(codes), 5)])
 		}
-		if name != "kiosk" && len(colourCodes(face(newEnvWith(t, 120, 40, Options{Theme: ThemeDark})))) == 0 {
+		if name != "kiosk" && len(colourCodes(face(newEnvWith(t, 120, 40, app.Options{Theme: ui.ThemeDark})))) == 0 {
 			t.Errorf("%s: the dark theme emits no colour at all; the test proves nothing", name)
 		}
 		if !strings.Contains(mono, "\x1b[1;7m") && !strings.Contains(mono, "\x1b[7;1m") && !strings.Contains(mono, "\x1b[7m") {
@@ -92,7 +94,7 @@ func TestMonoHasNoColour(t *testing.T) {
 func TestMonoGolden(t *testing.T) {
 	lipgloss.SetColorProfile(termenv.ANSI)
 	t.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
-	e := newEnvWith(t, 80, 24, Options{Theme: ThemeMono})
+	e := newEnvWith(t, 80, 24, app.Options{Theme: ui.ThemeMono})
 	v := e.m.View()
 	if codes := colourCodes(v); len(codes) > 0 {
 		t.Fatalf("mono emits colour codes %q", codes)
@@ -101,16 +103,16 @@ func TestMonoGolden(t *testing.T) {
 }
 
 func TestThemes(t *testing.T) {
-	for _, name := range ThemeNames() {
-		th, ok := ThemeByName(name)
+	for _, name := range ui.ThemeNames() {
+		th, ok := ui.ThemeByName(name)
 		if !ok || th.Name != name {
 			t.Errorf("ThemeByName(%q) = %q, %v", name, th.Name, ok)
 		}
-		if name != ThemeMono && (th.Text == "" || th.Late == "" || th.Banner == "" || th.Dim == "") {
+		if name != ui.ThemeMono && (th.Text == "" || th.Late == "" || th.Banner == "" || th.Dim == "") {
 			t.Errorf("theme %s lacks colours", name)
 		}
 	}
-	if _, ok := ThemeByName("neon"); ok {
+	if _, ok := ui.ThemeByName("neon"); ok {
 		t.Error("an unknown theme was accepted")
 	}
 }
@@ -118,7 +120,7 @@ func TestThemes(t *testing.T) {
 func TestLineColorsOverride(t *testing.T) {
 	lipgloss.SetColorProfile(termenv.TrueColor)
 	t.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
-	st := NewStyles(DarkTheme(), UlmLineColors().With(map[string]string{"2": "#102030", "X9": "#FFEE00"}))
+	st := ui.NewStyles(ui.DarkTheme(), ui.UlmLineColors().With(map[string]string{"2": "#102030", "X9": "#FFEE00"}))
 	if got := st.LineBadge("2").Render("2"); !strings.Contains(got, "48;2;16;32;48") {
 		t.Errorf("line 2 should take the configured colour: %q", got)
 	}

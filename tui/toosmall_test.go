@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/ui"
 	"strings"
 	"testing"
 
@@ -12,10 +13,10 @@ import (
 // show "terminal …" (the word "too small" cut away).
 func TestTooSmallSaysSoInWholeWords(t *testing.T) {
 	for _, lang := range []string{"en", "de"} {
-		tx := textsFor(lang)
-		for w := 1; w < minWidth; w++ {
-			for h := 1; h < minHeight; h++ {
-				v := tooSmall(tx, w, h)
+		tx := ui.TextsFor(lang)
+		for w := 1; w < ui.MinWidth; w++ {
+			for h := 1; h < ui.MinHeight; h++ {
+				v := ui.TooSmall(tx, w, h)
 				lines := strings.Split(v, "\n")
 				if len(lines) != h {
 					t.Fatalf("%s %dx%d: %d lines", lang, w, h, len(lines))

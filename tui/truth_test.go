@@ -1,6 +1,13 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/ui"
 	"context"
 	"fmt"
 	"io"
@@ -16,9 +23,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
-
-	"abfahrt/feed"
-	"abfahrt/model"
 )
 
 // plannedWithHiddenPrediction is a timetable-only event (no vehicle) whose
@@ -37,10 +41,10 @@ func TestPlannedRowCountsToSchedule(t *testing.T) {
 	e := newEnv(t, 120, 30, false)
 	b := hbfBoard(false)
 	b.Events = []model.Event{plannedWithHiddenPrediction()}
-	e.src.boards[subject{stop: 1008}] = b
+	e.src.boards[feeds.Subject{Stop: 1008}] = b
 	e.send(e.src.base)
 	e.poll()
-	v := e.view()
+	v := e.View()
 	if !strings.Contains(v, "~7 min") {
 		t.Errorf("planned row should count down to the plan (~7 min):\n%s", v)
 	}
@@ -78,9 +82,9 @@ func (e *testEnv) runAll(cmd tea.Cmd) {
 		switch msg := c().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case feedTickMsg, openMsg:
+		case feeds.FeedTickMsg, app.OpenMsg:
 			queue = append(queue, e.send(msg))
-		case feedMsg:
+		case feeds.FeedMsg:
 			e.send(msg)
 		}
 	}
@@ -92,30 +96,30 @@ func (e *testEnv) runAll(cmd tea.Cmd) {
 // more and shows as many rows as an unfiltered one.
 func TestFilteredBoardFillsItsRows(t *testing.T) {
 	e := newEnv(t, 120, 40, false)
-	e.src.boards[subject{stop: 1008}] = longBoard(DefaultLimit)
-	e.src.wide = map[subject]model.Board{{stop: 1008}: longBoard(MaxLimit)}
+	e.src.boards[feeds.Subject{Stop: 1008}] = longBoard(app.DefaultLimit)
+	e.src.wide = map[feeds.Subject]model.Board{{Stop: 1008}: longBoard(app.MaxLimit)}
 	e.send(e.src.base)
 	e.poll()
-	if n := len(e.m.board().rows()); n != DefaultLimit {
-		t.Fatalf("unfiltered board shows %d rows, want %d", n, DefaultLimit)
+	if n := len(e.m.Board().Rows()); n != app.DefaultLimit {
+		t.Fatalf("unfiltered board shows %d rows, want %d", n, app.DefaultLimit)
 	}
-	e.runAll(openCmd(target{kind: targetLine, route: 2, line: "2"}))
-	if s := e.m.board().subj.stop; s != 1008 {
+	e.runAll(app.OpenCmd(app.Target{Kind: app.TargetLine, Route: 2, Line: "2"}))
+	if s := e.m.Board().Subj.Stop; s != 1008 {
 		t.Fatalf("line 2 from Hauptbahnhof opened stop %d, want the current stop 1008", s)
 	}
-	if got := e.src.limits[len(e.src.limits)-1]; got != MaxLimit {
-		t.Errorf("a filtered board asked for %d events, want %d", got, MaxLimit)
+	if got := e.src.limits[len(e.src.limits)-1]; got != app.MaxLimit {
+		t.Errorf("a filtered board asked for %d events, want %d", got, app.MaxLimit)
 	}
-	rows := e.m.board().rows()
-	if len(rows) != DefaultLimit {
-		t.Errorf("line 2 shows %d rows, want %d like an unfiltered board", len(rows), DefaultLimit)
+	rows := e.m.Board().Rows()
+	if len(rows) != app.DefaultLimit {
+		t.Errorf("line 2 shows %d rows, want %d like an unfiltered board", len(rows), app.DefaultLimit)
 	}
 	for _, r := range rows {
-		if l := e.m.board().data.Events[r].Line(); l != "2" {
+		if l := e.m.Board().Data.Events[r].Line(); l != "2" {
 			t.Errorf("line filter 2 shows line %s", l)
 		}
 	}
-	if v := e.view(); !strings.Contains(v, "Science Park II") {
+	if v := e.View(); !strings.Contains(v, "Science Park II") {
 		t.Errorf("view:\n%s", v)
 	}
 }
@@ -125,15 +129,15 @@ func TestFilteredBoardFillsItsRows(t *testing.T) {
 func TestStaleAfterTwoIntervals(t *testing.T) {
 	e := newEnv(t, 120, 30, true)
 	e.src.setErr(errString("503"))
-	e.advance(DefaultInterval)
+	e.advance(feeds.DefaultInterval)
 	e.poll()
-	if v := e.view(); strings.Contains(v, "stale since") {
+	if v := e.View(); strings.Contains(v, "stale since") {
 		t.Errorf("one failed poll marks the board stale:\n%s", v)
 	}
-	e.advance(DefaultInterval)
+	e.advance(feeds.DefaultInterval)
 	e.poll()
 	e.advance(time.Second)
-	if v := e.view(); !strings.Contains(v, "stale since 12:34:56") {
+	if v := e.View(); !strings.Contains(v, "stale since 12:34:56") {
 		t.Errorf("data older than two intervals is not marked stale since its time:\n%s", v)
 	}
 }
@@ -141,7 +145,7 @@ func TestStaleAfterTwoIntervals(t *testing.T) {
 // Issue 12 item 13: raw Go and system errors never reach the screen; the
 // board's language says what happened.
 func TestErrLineHidesGoErrors(t *testing.T) {
-	en, de := englishTexts(), germanTexts()
+	en, de := ui.EnglishTexts(), ui.GermanTexts()
 	for _, c := range []struct {
 		err    error
 		en, de string
@@ -151,10 +155,10 @@ func TestErrLineHidesGoErrors(t *testing.T) {
 		{&fs.PathError{Op: "open", Path: "/x", Err: syscall.EACCES}, "network or system error", "Netz- oder Systemfehler"},
 		{&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 9999"}, "unknown to the service", "dem Dienst unbekannt"},
 	} {
-		if got := en.errLine(c.err); got != c.en {
+		if got := en.ErrLine(c.err); got != c.en {
 			t.Errorf("en %v: %q, want %q", c.err, got, c.en)
 		}
-		if got := de.errLine(c.err); got != c.de {
+		if got := de.ErrLine(c.err); got != c.de {
 			t.Errorf("de %v: %q, want %q", c.err, got, c.de)
 		}
 	}
@@ -166,14 +170,14 @@ func TestUnknownStopStopsPolling(t *testing.T) {
 	e := newEnv(t, 100, 24, false)
 	e.src.setErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
 	e.send(e.src.base)
-	cmd := e.tick()
+	cmd := e.Tick()
 	if cmd == nil {
 		t.Fatal("no first poll")
 	}
 	if next := e.deliver(cmd); next != nil {
 		t.Error("an unknown stop is polled again")
 	}
-	v := e.view()
+	v := e.View()
 	if !strings.Contains(v, "Hauptbahnhof does not exist") {
 		t.Errorf("the board does not say the stop does not exist:\n%s", v)
 	}
@@ -185,7 +189,7 @@ func TestUnknownStopStopsPolling(t *testing.T) {
 // alertPoll runs one poll of the root's alert feed.
 func (e *testEnv) alertPoll() {
 	e.t.Helper()
-	cmd := e.send(feedTickMsg{key: alertKey, gen: e.m.alertF.poll.gen})
+	cmd := e.send(feeds.FeedTickMsg{Key: kiosk.AlertKey, Gen: e.m.alertF.Poll.Gen})
 	if cmd == nil {
 		e.t.Fatal("the alert tick started no fetch")
 	}
@@ -197,12 +201,12 @@ func (e *testEnv) alertPoll() {
 // fleet views; rows of the lines it names carry ⚠; the line is not
 // repeated ("Linie 2: Linie 2: ...").
 func TestAlertOnEveryView(t *testing.T) {
-	e := newGridEnv(t, 160, 40, nil, func(o *Options) { o.Boards = []BoardSpec{{Stop: 1008}} })
+	e := newGridEnv(t, 160, 40, nil, func(o *app.Options) { o.Boards = []app.BoardSpec{{Stop: 1008}} })
 	e.src.alert = model.Alert{Title: "Umleitung Linie 2", Items: []string{"Linie 2: Umleitung zwischen Theater und Ehinger Tor"}}
 	e.send(e.src.base)
 	e.poll()
 	e.alertPoll()
-	v := e.view()
+	v := e.View()
 	if !strings.Contains(v, "⚠ Linie 2: Umleitung zwischen Theater") {
 		t.Errorf("the board does not show the alert:\n%s", v)
 	}
@@ -215,15 +219,15 @@ func TestAlertOnEveryView(t *testing.T) {
 	if strings.Contains(v, "⚠ Söflingen") {
 		t.Errorf("a row of line 1 is marked:\n%s", v)
 	}
-	e.key("w")
-	if e.m.disp.grid.len() != 1 {
+	e.Key("w")
+	if e.m.disp.Grid.Len() != 1 {
 		t.Fatal("w did not watch the board")
 	}
 	for _, view := range []string{"grid", "m", "v"} {
 		if view != "grid" {
-			e.key(view)
+			e.Key(view)
 		}
-		if v := e.view(); !strings.Contains(v, "⚠ Linie 2: Umleitung") {
+		if v := e.View(); !strings.Contains(v, "⚠ Linie 2: Umleitung") {
 			t.Errorf("%s view does not show the alert:\n%s", view, v)
 		}
 	}
@@ -235,20 +239,20 @@ func TestArrivalsFromAndTripsEndingHere(t *testing.T) {
 	e := newEnv(t, 120, 30, false)
 	b := hbfBoard(false)
 	b.Events = append(b.Events, ev("4", model.VehicleBus, 190, "Hauptbahnhof", "D", 4, 3*time.Minute, 0, model.StatusPredicted))
-	e.src.boards[subject{stop: 1008}] = b
+	e.src.boards[feeds.Subject{Stop: 1008}] = b
 	e.send(e.src.base)
 	e.poll()
-	for _, r := range e.m.board().rows() {
-		if e.m.board().data.Events[r].DirectionText == "Hauptbahnhof" {
+	for _, r := range e.m.Board().Rows() {
+		if e.m.Board().Data.Events[r].DirectionText == "Hauptbahnhof" {
 			t.Error("a departure towards the stop itself is listed")
 		}
 	}
-	e.deliver(e.runNow(e.key("a")))
-	if v := e.view(); !strings.Contains(v, "FROM") || strings.Contains(v, "DIRECTION") {
+	e.deliver(e.runNow(e.Key("a")))
+	if v := e.View(); !strings.Contains(v, "FROM") || strings.Contains(v, "DIRECTION") {
 		t.Errorf("arrivals should head the column FROM:\n%s", v)
 	}
-	if de := germanTexts(); de.dirHeader(true) != "VON" {
-		t.Errorf("German arrivals column %q, want VON", de.dirHeader(true))
+	if de := ui.GermanTexts(); de.DirHeader(true) != "VON" {
+		t.Errorf("German arrivals column %q, want VON", de.DirHeader(true))
 	}
 }
 
@@ -256,17 +260,17 @@ func TestArrivalsFromAndTripsEndingHere(t *testing.T) {
 // reverse (termenv's Ascii profile under NO_COLOR would drop them); a
 // dumb terminal and the colour themes are left as they are.
 func TestMonoKeepsEmphasis(t *testing.T) {
-	if got := monoProfile(ThemeMono, termenv.Ascii, "xterm-256color"); got != termenv.ANSI {
+	if got := monoProfile(ui.ThemeMono, termenv.Ascii, "xterm-256color"); got != termenv.ANSI {
 		t.Errorf("mono under NO_COLOR renders with %v, want ANSI attributes", got)
 	}
-	if got := monoProfile(ThemeMono, termenv.Ascii, "dumb"); got != termenv.Ascii {
+	if got := monoProfile(ui.ThemeMono, termenv.Ascii, "dumb"); got != termenv.Ascii {
 		t.Errorf("a dumb terminal gets %v", got)
 	}
-	if got := monoProfile(ThemeDark, termenv.Ascii, "xterm"); got != termenv.Ascii {
+	if got := monoProfile(ui.ThemeDark, termenv.Ascii, "xterm"); got != termenv.Ascii {
 		t.Errorf("a colour theme under NO_COLOR gets %v", got)
 	}
 	r := lipgloss.NewRenderer(io.Discard)
-	r.SetColorProfile(monoProfile(ThemeMono, termenv.Ascii, "xterm"))
+	r.SetColorProfile(monoProfile(ui.ThemeMono, termenv.Ascii, "xterm"))
 	if s := r.NewStyle().Bold(true).Reverse(true).Render("x"); !strings.Contains(s, "\x1b[") {
 		t.Errorf("mono style lost its emphasis: %q", s)
 	}
@@ -276,17 +280,17 @@ func TestMonoKeepsEmphasis(t *testing.T) {
 // the normal board, not as a grid of one compact cell ("1 boards").
 func TestOneWatchedBoardOpensAsTheBoard(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, boardsFile), []byte(`[{"stop": 1008}]`), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, grid.BoardsFile), []byte(`[{"stop": 1008}]`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	e := newGridEnv(t, 120, 30, nil, func(o *Options) { o.StateDir = dir })
-	load := e.m.disp.boards.loadCmd()
+	e := newGridEnv(t, 120, 30, nil, func(o *app.Options) { o.StateDir = dir })
+	load := e.m.disp.Boards.LoadCmd()
 	if load == nil {
 		t.Fatal("boards.json is not loaded")
 	}
 	e.send(load())
 	e.pollFeeds()
-	v := e.view()
+	v := e.View()
 	if strings.Contains(v, "1 boards") || strings.Contains(v, "1 board ") {
 		t.Errorf("one watched board opens as a grid:\n%s", v)
 	}
@@ -295,18 +299,18 @@ func TestOneWatchedBoardOpensAsTheBoard(t *testing.T) {
 			t.Errorf("the normal board's %q is missing:\n%s", want, v)
 		}
 	}
-	dt := englishDispTexts()
-	if got := dt.count(dt.OneBoard, dt.Boards, 1); got != "1 board" {
+	dt := ui.EnglishDispTexts()
+	if got := dt.Count(dt.OneBoard, dt.Boards, 1); got != "1 board" {
 		t.Errorf("one board reads %q", got)
 	}
 }
 
 // boardFeeds counts the registry's board feeds (the alert's feed, which
 // every interactive view shows, is not one).
-func boardFeeds(r *registry) int {
+func boardFeeds(r *feeds.Registry) int {
 	n := 0
-	for k := range r.entries {
-		if k.kind == feedBoard {
+	for k := range r.Entries {
+		if k.Kind == feeds.FeedBoard {
 			n++
 		}
 	}
@@ -320,19 +324,19 @@ func boardFeeds(r *registry) int {
 func TestGermanViewsCutNothing(t *testing.T) {
 	cut := regexp.MustCompile(`[+-]\d+…|LIN…|RICHT…|STEI…|VERS…|Min…`)
 	for _, w := range []int{80, 120, 200} {
-		e := newGridEnv(t, w, 40, specsOver(6), func(o *Options) { o.Lang = "de" })
-		views := map[string]string{"grid": e.view()}
-		e.key("m")
-		views["merged"] = e.view()
-		e.key("v")
+		e := newGridEnv(t, w, 40, specsOver(6), func(o *app.Options) { o.Lang = "de" })
+		views := map[string]string{"grid": e.View()}
+		e.Key("m")
+		views["merged"] = e.View()
+		e.Key("v")
 		e.fleetPoll()
-		views["fleet"] = e.view()
-		e.key("esc")
-		e.key("/")
+		views["fleet"] = e.View()
+		e.Key("esc")
+		e.Key("/")
 		for _, r := range "linie" {
-			e.key(string(r))
+			e.Key(string(r))
 		}
-		views["search"] = e.view()
+		views["search"] = e.View()
 		for name, v := range views {
 			if m := cut.FindString(v); m != "" {
 				t.Errorf("%d columns, %s: %q is cut:\n%s", w, name, m, v)
@@ -351,7 +355,7 @@ func TestGermanViewsCutNothing(t *testing.T) {
 // showing +4 and more, as the rows round.
 func TestGridClockWideCellsAndLateCount(t *testing.T) {
 	e := newGridEnv(t, 200, 40, specsOver(2), nil)
-	v := e.view()
+	v := e.View()
 	first := strings.SplitN(v, "\n", 2)[0]
 	if !strings.Contains(first, "12:34 ") {
 		t.Errorf("the grid's top line has no clock: %q", first)
@@ -360,9 +364,9 @@ func TestGridClockWideCellsAndLateCount(t *testing.T) {
 		t.Errorf("wide cells lack platform and scheduled time:\n%s", v)
 	}
 	seen := map[int]bool{} // vehicles whose rows show more than +3
-	for _, f := range e.m.disp.grid.feeds() {
-		for _, ev := range f.data.board.Events {
-			if due, ok := ev.DueIn(t0); ok && due >= -hideAfter && ev.Realtime() && ev.DelayMinutes() > 3 {
+	for _, f := range e.m.disp.Grid.Feeds() {
+		for _, ev := range f.Data.Board.Events {
+			if due, ok := ev.DueIn(t0); ok && due >= -ui.HideAfter && ev.Realtime() && ev.DelayMinutes() > 3 {
 				seen[ev.VehicleNumber] = true
 			}
 		}
@@ -379,24 +383,24 @@ func TestGridClockWideCellsAndLateCount(t *testing.T) {
 func TestPlatformsUnambiguousServedFirst(t *testing.T) {
 	e := newEnv(t, 120, 30, false)
 	base := testBase()
-	hbf := &base.stops[0]
+	hbf := &base.Stops[0]
 	// an empty replacement stop point sorted first, "A" like point 1
 	hbf.StopPoints = append([]model.StopStopPoint{{StopPointNumber: 9, StopPointCode: model.CodeFor(1008, 9),
 		PlatformName: "A", StopPointName: "Hauptbahnhof Ersatzhalt A"}}, hbf.StopPoints...)
 	e.send(base)
 	e.poll()
 	seen := map[string]bool{}
-	for _, p := range e.m.board().platforms() {
-		if seen[p.name] {
-			t.Errorf("label %q twice", p.name)
+	for _, p := range e.m.Board().Platforms() {
+		if seen[p.Name] {
+			t.Errorf("label %q twice", p.Name)
 		}
-		seen[p.name] = true
+		seen[p.Name] = true
 	}
-	e.deliver(e.runNow(e.key("f")))
-	if got := e.m.board().subj.point; got == model.CodeFor(1008, 9) {
+	e.deliver(e.runNow(e.Key("f")))
+	if got := e.m.Board().Subj.Point; got == model.CodeFor(1008, 9) {
 		t.Errorf("f went to the stop point without service first")
 	}
-	if v := e.view(); !strings.Contains(strings.SplitN(v, "\n", 2)[0], "A · "+model.CodeFor(1008, 1).String()) {
+	if v := e.View(); !strings.Contains(strings.SplitN(v, "\n", 2)[0], "A · "+model.CodeFor(1008, 1).String()) {
 		t.Errorf("the title does not name the stop point:\n%s", strings.SplitN(v, "\n", 2)[0])
 	}
 }
@@ -404,20 +408,20 @@ func TestPlatformsUnambiguousServedFirst(t *testing.T) {
 // Issue 12 item 17: the help overlay at 80×24 shows every group and the
 // whole legend (✓, ·, ⚠ and the colours explained), in English and German.
 func TestHelpOverlayFits80x24(t *testing.T) {
-	boards := map[string][]BoardSpec{
+	boards := map[string][]app.BoardSpec{
 		"board":      {{Stop: 1008}},
-		"walk board": {{Stop: 1008, Walk: WalkTime(4 * time.Minute)}},
+		"walk board": {{Stop: 1008, Walk: app.WalkTime(4 * time.Minute)}},
 		"grid":       {{Stop: 1008}, {Stop: 1009}, {Stop: 1010, Lines: []string{"2", "4"}}},
 	}
 	for _, lang := range []string{"en", "de"} {
 		for name, bs := range boards {
-			e := newGridEnv(t, 80, 24, nil, func(o *Options) { o.Lang = lang; o.Boards = bs })
+			e := newGridEnv(t, 80, 24, nil, func(o *app.Options) { o.Lang = lang; o.Boards = bs })
 			e.send(e.src.base)
-			e.key("?")
-			v := e.view()
-			tx := englishTexts()
+			e.Key("?")
+			v := e.View()
+			tx := ui.EnglishTexts()
 			if lang == "de" {
-				tx = germanTexts()
+				tx = ui.GermanTexts()
 			}
 			flat := strings.Join(strings.Fields(v), " ")
 			for _, want := range []string{tx.HelpTitle, tx.GroupBoard, tx.GroupEverywhere, tx.GroupSearch, tx.GroupVehicle, tx.GroupScroll, "✓", "⚠", "·", "+3"} {
@@ -425,7 +429,7 @@ func TestHelpOverlayFits80x24(t *testing.T) {
 					t.Errorf("%s, %s: help lacks %q:\n%s", lang, name, want, v)
 				}
 			}
-			words := strings.Fields(fmt.Sprintf(tx.HelpLegend, tx.Planned, tx.delay.Late))
+			words := strings.Fields(fmt.Sprintf(tx.HelpLegend, tx.Planned, tx.Delay.Late))
 			if last := words[len(words)-1]; !strings.Contains(flat, last) {
 				t.Errorf("%s, %s: the legend is cut before %q:\n%s", lang, name, last, v)
 			}
@@ -437,14 +441,14 @@ func TestHelpOverlayFits80x24(t *testing.T) {
 // backoff), so it shows data within one interval of the service's return;
 // the interactive board backs off.
 func TestKioskRetriesWithinOneInterval(t *testing.T) {
-	k := newKioskModel(Options{Source: newFakeSource(), Now: func() time.Time { return t0 }})
+	k := kiosk.NewKioskModel(app.Options{Source: newFakeSource(), Now: func() time.Time { return t0 }})
 	for failures := 1; failures < 8; failures++ {
-		if d := k.sh.pol.delay(failures, errString("503")); d > k.sh.pol.interval*11/10 {
-			t.Fatalf("kiosk retry after %d failures in %v, want within one interval (%v)", failures, d, k.sh.pol.interval)
+		if d := k.Sh.Pol.Delay(failures, errString("503")); d > k.Sh.Pol.Interval*11/10 {
+			t.Fatalf("kiosk retry after %d failures in %v, want within one interval (%v)", failures, d, k.Sh.Pol.Interval)
 		}
 	}
-	m := New(Options{Source: newFakeSource(), Now: func() time.Time { return t0 }})
-	if d := m.sh.pol.delay(4, errString("503")); d <= m.sh.pol.interval*11/10 {
+	m := New(app.Options{Source: newFakeSource(), Now: func() time.Time { return t0 }})
+	if d := m.sh.Pol.Delay(4, errString("503")); d <= m.sh.Pol.Interval*11/10 {
 		t.Errorf("the interactive board does not back off: %v", d)
 	}
 }
@@ -452,13 +456,13 @@ func TestKioskRetriesWithinOneInterval(t *testing.T) {
 // Issue 12 item 12: outside operating hours the kiosk says when service
 // resumes.
 func TestKioskSaysWhenServiceResumes(t *testing.T) {
-	e := newKioskEnv(t, 80, 24, KioskOptions{HoursFrom: 5 * 60, HoursTo: 60})
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{HoursFrom: 5 * 60, HoursTo: 60})
 	e.kpoll()
 	e.clockTo(time.Date(2026, 9, 12, 2, 0, 0, 0, model.Berlin))
-	if !e.k.kiosk.asleep {
+	if !e.k.Kiosk.Asleep {
 		t.Fatal("at 02:00 the kiosk should sleep")
 	}
-	if v := e.view(); !strings.Contains(v, "Service resumes at 05:00") {
+	if v := e.View(); !strings.Contains(v, "Service resumes at 05:00") {
 		t.Errorf("the night screen does not say when service resumes:\n%s", v)
 	}
 }
@@ -470,7 +474,7 @@ func TestUnknownVehicleStopsPolling(t *testing.T) {
 	e.src.mu.Lock()
 	e.src.vehErr = &feed.NotFoundError{Status: "no vehicle found", Subject: "VehicleNumber 9999"}
 	e.src.mu.Unlock()
-	e.runNow(openCmd(target{kind: targetVehicle, vehicle: 9999}))
+	e.runNow(app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: 9999}))
 	cmd := e.vehicleTick()
 	if cmd == nil {
 		t.Fatal("no first vehicle poll")
@@ -478,7 +482,7 @@ func TestUnknownVehicleStopsPolling(t *testing.T) {
 	if next := e.deliver(cmd); next != nil {
 		t.Error("an unknown vehicle is polled again")
 	}
-	v := e.view()
+	v := e.View()
 	if strings.Count(v, "9999") > 2 || !strings.Contains(v, "The service knows no vehicle 9999.") {
 		t.Errorf("the pane does not say plainly that the vehicle is unknown:\n%s", v)
 	}
@@ -488,17 +492,17 @@ func TestUnknownVehicleStopsPolling(t *testing.T) {
 // height holds and shows them; its direction column is as wide as the
 // longest direction.
 func TestKioskUsesTheScreen(t *testing.T) {
-	e := newKioskEnv(t, 200, 50, KioskOptions{LargeCountdown: true})
-	if e.k.sh.limit <= DefaultLimit {
-		t.Fatalf("a 50-line kiosk asks for %d departures, want more than %d", e.k.sh.limit, DefaultLimit)
+	e := newKioskEnv(t, 200, 50, app.KioskOptions{LargeCountdown: true})
+	if e.k.Sh.Limit <= app.DefaultLimit {
+		t.Fatalf("a 50-line kiosk asks for %d departures, want more than %d", e.k.Sh.Limit, app.DefaultLimit)
 	}
 	b := hbfBoard(false)
 	for i := range 20 { // more departures, later
 		b.Events = append(b.Events, ev("9", model.VehicleBus, 300+i, "Ludwigsfeld", "F", 6, time.Duration(80+i)*time.Minute, 0, model.StatusPredicted))
 	}
-	e.src.boards[subject{stop: 1008}] = b
+	e.src.boards[feeds.Subject{Stop: 1008}] = b
 	e.kpoll()
-	v := e.view()
+	v := e.View()
 	if n := strings.Count(v, "Ludwigsfeld"); n < 5 {
 		t.Errorf("the kiosk shows %d of the extra rows, want the height filled:\n%s", n, v)
 	}
@@ -523,12 +527,12 @@ func TestKioskUsesTheScreen(t *testing.T) {
 // boards with fresh data fresh.
 func TestGridSummaryCountsUnknownStopsApart(t *testing.T) {
 	for _, lang := range []string{"en", "de"} {
-		e := newGridEnv(t, 120, 40, []BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 4242}}, func(o *Options) { o.Lang = lang })
+		e := newGridEnv(t, 120, 40, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 4242}}, func(o *app.Options) { o.Lang = lang })
 		e.src.mu.Lock()
-		e.src.missing = map[subject]bool{{stop: 4242}: true}
+		e.src.missing = map[feeds.Subject]bool{{Stop: 4242}: true}
 		e.src.mu.Unlock()
 		e.pollFeeds()
-		top := firstLine(e.view())
+		top := ui.FirstLine(e.View())
 		want, not := "✗ 1 not found", "⚠ 1 stale"
 		if lang == "de" {
 			want, not = "✗ 1 nicht gefunden", "⚠ 1 veraltet"
@@ -542,7 +546,7 @@ func TestGridSummaryCountsUnknownStopsApart(t *testing.T) {
 // The grid's summary names the worst delay only when a row shows one: a
 // vehicle 20 s late shows as on time, never as "worst +0 min".
 func TestGridSummaryNoWorstOfZeroMinutes(t *testing.T) {
-	e := newGridEnv(t, 160, 40, []BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
+	e := newGridEnv(t, 160, 40, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
 	for s, b := range e.src.boards {
 		for i := range b.Events {
 			b.Events[i].Deviation = min(b.Events[i].Deviation, 0)
@@ -553,7 +557,7 @@ func TestGridSummaryNoWorstOfZeroMinutes(t *testing.T) {
 		e.src.boards[s] = b
 	}
 	e.pollFeeds()
-	if top := firstLine(e.view()); strings.Contains(top, "+0") || strings.Contains(top, "worst") {
+	if top := ui.FirstLine(e.View()); strings.Contains(top, "+0") || strings.Contains(top, "worst") {
 		t.Errorf("summary %q names a worst delay no row shows", top)
 	}
 }
@@ -571,24 +575,24 @@ func TestKioskTallerScreenAsksAtOnce(t *testing.T) {
 		}
 		return e.src.limits[len(e.src.limits)-1]
 	}
-	e := newKioskEnv(t, 120, 24, KioskOptions{})
+	e := newKioskEnv(t, 120, 24, app.KioskOptions{})
 	e.kpoll()
-	if got := lastLimit(e); got != DefaultLimit {
+	if got := lastLimit(e); got != app.DefaultLimit {
 		t.Fatalf("a 24-line kiosk asked for %d", got)
 	}
 	e.runAll(e.send(tea.WindowSizeMsg{Width: 200, Height: 60}))
-	if got := lastLimit(e); got != e.k.sh.limit || got <= DefaultLimit {
-		t.Errorf("after growing to 60 lines the kiosk last asked for %d, want %d at once", got, e.k.sh.limit)
+	if got := lastLimit(e); got != e.k.Sh.Limit || got <= app.DefaultLimit {
+		t.Errorf("after growing to 60 lines the kiosk last asked for %d, want %d at once", got, e.k.Sh.Limit)
 	}
 
 	// The resize while a request for fewer is in flight.
-	e = newKioskEnv(t, 120, 24, KioskOptions{})
-	b := &e.k.kiosk.boards[0]
-	fetch := e.send(feedTickMsg{key: b.key(), gen: b.polls().gen})
+	e = newKioskEnv(t, 120, 24, app.KioskOptions{})
+	b := &e.k.Kiosk.Boards[0]
+	fetch := e.send(feeds.FeedTickMsg{Key: b.Key(), Gen: b.Polls().Gen})
 	e.send(tea.WindowSizeMsg{Width: 200, Height: 60})
 	e.runAll(e.send(fetch()))
-	if got := lastLimit(e); got != e.k.sh.limit {
-		t.Errorf("a resize during a request: last asked for %d, want %d", got, e.k.sh.limit)
+	if got := lastLimit(e); got != e.k.Sh.Limit {
+		t.Errorf("a resize during a request: last asked for %d, want %d", got, e.k.Sh.Limit)
 	}
 }
 
@@ -598,22 +602,22 @@ func TestEscWidensThePlatformFChose(t *testing.T) {
 	e := newEnv(t, 120, 30, false)
 	e.send(e.src.base)
 	e.poll()
-	e.deliver(e.runNow(e.key("f")))
-	if e.m.board().subj.point == "" {
+	e.deliver(e.runNow(e.Key("f")))
+	if e.m.Board().Subj.Point == "" {
 		t.Fatal("f chose no platform")
 	}
-	v := e.view()
+	v := e.View()
 	if foot := v[strings.LastIndexByte(v, '\n')+1:]; !strings.Contains(foot, "esc") {
 		t.Errorf("the footer offers no esc to undo the platform: %q", foot)
 	}
-	e.deliver(e.runNow(e.key("esc")))
-	if got := e.m.board().subj; got.point != "" || got.stop != 1008 {
+	e.deliver(e.runNow(e.Key("esc")))
+	if got := e.m.Board().Subj; got.Point != "" || got.Stop != 1008 {
 		t.Errorf("after esc the board shows %+v, want the whole stop 1008", got)
 	}
 
-	p := newGridEnv(t, 120, 30, []BoardSpec{{StopPoint: model.CodeFor(1008, 1)}}, nil)
-	p.key("esc")
-	if got := p.m.board().subj.point; got != model.CodeFor(1008, 1) {
+	p := newGridEnv(t, 120, 30, []app.BoardSpec{{StopPoint: model.CodeFor(1008, 1)}}, nil)
+	p.Key("esc")
+	if got := p.m.Board().Subj.Point; got != model.CodeFor(1008, 1) {
 		t.Errorf("esc moved a stop point board to %q", got)
 	}
 }

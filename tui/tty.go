@@ -39,7 +39,7 @@ func openTTY() (*tty, error) {
 		}
 	}
 	if err := t.raw(); err != nil {
-		t.close()
+		t.Close()
 		return nil, err
 	}
 	return t, nil
@@ -71,7 +71,7 @@ func (t *tty) cooked() {
 }
 
 // close restores the terminal's mode and closes what openTTY opened.
-func (t *tty) close() {
+func (t *tty) Close() {
 	t.cooked()
 	if t.opened {
 		_ = t.in.Close()

@@ -1,12 +1,12 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"abfahrt/tui/internal/grid"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"abfahrt/feed"
 )
 
 // A board of a stop the service does not know offers no key to watch or
@@ -16,8 +16,8 @@ func TestUnknownStopCannotBePinnedOrWatched(t *testing.T) {
 	e := newEnv(t, 100, 24, false)
 	e.src.setErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
 	e.send(e.src.base)
-	e.deliver(e.tick())
-	v := ansi.Strip(e.view())
+	e.deliver(e.Tick())
+	v := ansi.Strip(e.View())
 	if !strings.Contains(v, "does not exist") {
 		t.Fatalf("the board does not say the stop does not exist:\n%s", v)
 	}
@@ -27,16 +27,16 @@ func TestUnknownStopCannotBePinnedOrWatched(t *testing.T) {
 			t.Errorf("the hint offers %q for a stop that does not exist: %q", bad, foot)
 		}
 	}
-	e.key("p")
-	e.key("w")
-	if e.m.disp.pins.has(pinOf(t, e)) || e.m.disp.grid.len() > 1 {
-		t.Errorf("p or w kept a stop that does not exist (pinned %v, boards %d)", e.m.disp.pins.has(pinOf(t, e)), e.m.disp.grid.len())
+	e.Key("p")
+	e.Key("w")
+	if e.m.disp.Pins.Has(pinOf(t, e)) || e.m.disp.Grid.Len() > 1 {
+		t.Errorf("p or w kept a stop that does not exist (pinned %v, boards %d)", e.m.disp.Pins.Has(pinOf(t, e)), e.m.disp.Grid.Len())
 	}
 }
 
 // pinOf is the pin of the focused board.
-func pinOf(t *testing.T, e *testEnv) pin {
+func pinOf(t *testing.T, e *testEnv) grid.Pin {
 	t.Helper()
-	p, _ := e.m.disp.focusedPin()
+	p, _ := e.m.disp.FocusedPin()
 	return p
 }

@@ -1,6 +1,10 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 	"fmt"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -11,53 +15,53 @@ import (
 // (each with its own key map), then the root's global keys.
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	k := &m.keys
-	m.sh.notice = ""
-	if !key.Matches(msg, m.disp.keys.Remove) {
-		m.disp.grid.cancelRemove() // only a second `x` removes a board
+	m.sh.Notice = ""
+	if !key.Matches(msg, m.disp.Keys.Remove) {
+		m.disp.Grid.CancelRemove() // only a second `x` removes a board
 	}
 	if key.Matches(msg, k.ForceQuit) {
 		return m.quit()
 	}
 	switch m.overlay {
-	case overlaySearch:
+	case ui.OverlaySearch:
 		return m.searchKey(msg)
-	case overlayHelp:
+	case ui.OverlayHelp:
 		switch {
 		case key.Matches(msg, k.Quit):
 			return m.quit()
 		case key.Matches(msg, m.help.Close):
-			m.overlay = overlayNone
+			m.overlay = ui.OverlayNone
 		}
 		return nil
-	case overlayNone:
+	case ui.OverlayNone:
 	}
 	if cmd, ok := m.dispatchKey(msg); ok {
-		return tea.Batch(cmd, m.disp.boards.saveCmd(m.disp.grid.specs()))
+		return tea.Batch(cmd, m.disp.Boards.SaveCmd(m.disp.Grid.Specs()))
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m.quit()
 	case key.Matches(msg, k.Help):
-		m.overlay = overlayHelp
+		m.overlay = ui.OverlayHelp
 		return nil
 	case key.Matches(msg, k.Search):
-		m.overlay = overlaySearch
-		return m.search.open()
+		m.overlay = ui.OverlaySearch
+		return m.search.Open()
 	case key.Matches(msg, k.Focus), key.Matches(msg, k.FocusBack):
 		m.cycleFocus()
 		return nil
 	case key.Matches(msg, k.Refresh):
-		if m.focus == paneVehicle {
-			return m.vehicle.refresh()
+		if m.focus == app.PaneVehicle {
+			return m.vehicle.Refresh()
 		}
 		return nil
 	}
-	if m.focus == paneVehicle {
-		if key.Matches(msg, m.vehicle.km.Close) {
+	if m.focus == app.PaneVehicle {
+		if key.Matches(msg, m.vehicle.Km.Close) {
 			m.closeVehicle()
 			return nil
 		}
-		return m.vehicle.update(msg)
+		return m.vehicle.Update(msg)
 	}
 	return nil
 }
@@ -65,34 +69,34 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 // searchKey handles a key while the search overlay is open.
 func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 	if key.Matches(msg, m.search.km.SearchClose) {
-		m.overlay = overlayNone
-		m.search.close()
+		m.overlay = ui.OverlayNone
+		m.search.Close()
 		return nil
 	}
-	chosen, cmd := m.search.update(msg)
+	chosen, cmd := m.search.Update(msg)
 	if chosen == nil {
 		return cmd
 	}
-	m.overlay = overlayNone
-	m.search.close()
-	return m.open(*chosen)
+	m.overlay = ui.OverlayNone
+	m.search.Close()
+	return m.Open(*chosen)
 }
 
 // quit ends the program, cancelling the requests in flight.
 func (m *Model) quit() tea.Cmd {
-	m.disp.stop()
-	m.vehicle.hide()
+	m.disp.Stop()
+	m.vehicle.Hide()
 	return tea.Quit
 }
 
 // cycleFocus moves focus to the next visible pane.
 func (m *Model) cycleFocus() {
-	if !m.vehicle.open {
-		m.focus = paneBoard
-	} else if m.focus == paneBoard {
-		m.focus = paneVehicle
+	if !m.vehicle.Open {
+		m.focus = app.PaneBoard
+	} else if m.focus == app.PaneBoard {
+		m.focus = app.PaneVehicle
 	} else {
-		m.focus = paneBoard
+		m.focus = app.PaneBoard
 	}
 	m.layout()
 }
@@ -100,66 +104,66 @@ func (m *Model) cycleFocus() {
 // closeVehicle closes the vehicle pane and gives focus back to the pane
 // it was opened from.
 func (m *Model) closeVehicle() {
-	m.vehicle.hide()
-	m.focus = m.vehicle.back
+	m.vehicle.Hide()
+	m.focus = m.vehicle.Back
 	m.layout()
 }
 
 // open shows a target: a stop or stop point board, a line's departures,
 // or the vehicle pane.
-func (m *Model) open(t target) tea.Cmd {
-	switch t.kind {
-	case targetVehicle:
+func (m *Model) Open(t app.Target) tea.Cmd {
+	switch t.Kind {
+	case app.TargetVehicle:
 		back := m.focus
-		if back == paneVehicle {
-			back = m.vehicle.back
+		if back == app.PaneVehicle {
+			back = m.vehicle.Back
 		}
-		cmd := m.vehicle.show(t.vehicle, back)
-		m.focus = paneVehicle
+		cmd := m.vehicle.Show(t.Vehicle, back)
+		m.focus = app.PaneVehicle
 		m.layout()
 		return cmd
-	case targetLine:
+	case app.TargetLine:
 		cur := 0
-		if b := m.disp.grid.focused(); b != nil {
-			cur = b.subj.stop
+		if b := m.disp.Grid.Focused(); b != nil {
+			cur = b.Subj.Stop
 		}
-		if t.stop == 0 && m.sh.base.lineServes(t.route, cur) {
-			t.stop = cur // the line at the stop the user is at, not at its terminus
+		if t.Stop == 0 && m.sh.Base.LineServes(t.Route, cur) {
+			t.Stop = cur // the line at the stop the user is at, not at its terminus
 			break
 		}
-		stop, ok := m.sh.base.lineStart(t.route)
+		stop, ok := m.sh.Base.LineStart(t.Route)
 		if !ok {
-			m.sh.notice = fmt.Sprintf(m.sh.t.NoStopsForLine, t.line)
+			m.sh.Notice = fmt.Sprintf(m.sh.T.NoStopsForLine, t.Line)
 			return nil
 		}
-		t.stop = stop
-	case targetStop, targetPoint:
+		t.Stop = stop
+	case app.TargetStop, app.TargetPoint:
 	}
-	if m.vehicle.open {
-		m.vehicle.hide()
+	if m.vehicle.Open {
+		m.vehicle.Hide()
 	}
-	m.focus = paneBoard
-	return m.openBoard(t)
+	m.focus = app.PaneBoard
+	return m.OpenBoard(t)
 }
 
 // handleTick handles the clock and poll ticks.
 func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case clockMsg:
-		logSkew := m.sh.tick(msg.now)
-		m.sh.rate = m.disp.rate.sample(msg.now, m.sh.dt) // requests in the last whole minute (ratemeter.go)
-		if b := m.disp.grid.zoomedBoard(); b != nil {
-			b.setCursor(b.cursorIn(b.rows())) // the cursor stays on its trip as rows pass
+	case app.ClockMsg:
+		logSkew := m.sh.Tick(msg.Now)
+		m.sh.Rate = m.disp.Rate.Sample(msg.Now, m.sh.Dt) // requests in the last whole minute (ratemeter.go)
+		if b := m.disp.Grid.ZoomedBoard(); b != nil {
+			b.SetCursor(b.CursorIn(b.Rows())) // the cursor stays on its trip as rows pass
 		}
-		if m.sh.followNight() {
+		if m.sh.FollowNight() {
 			for _, b := range m.reminderBoards() {
-				b.touch()
+				b.Touch()
 			}
-			*m.memo = frameMemos{}
+			*m.memo = ui.FrameMemos{}
 		}
 		return tea.Batch(logSkew, m.tickReminders(), m.followProfile())
-	case feedTickMsg:
-		f, cmd, ok := m.sh.reg.tick(m.sh.feedState, msg)
+	case feeds.FeedTickMsg:
+		f, cmd, ok := m.sh.Reg.Tick(m.sh.FeedState, msg)
 		if ok {
 			m.feedNews(f, nil)
 		}
@@ -170,26 +174,26 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 
 // feedNews hands feed f's news to every view that shows it: an answer
 // (msg), or a poll that started (nil).
-func (m *Model) feedNews(f *feedEntry, msg *feedMsg) tea.Cmd {
+func (m *Model) feedNews(f *feeds.FeedEntry, msg *feeds.FeedMsg) tea.Cmd {
 	if msg == nil {
-		m.disp.grid.touchFeed(f)
-		if m.disp.fleet.feed == f {
-			m.disp.fleet.rev++
+		m.disp.Grid.TouchFeed(f)
+		if m.disp.Fleet.Feed == f {
+			m.disp.Fleet.Rev++
 		}
-		if m.vehicle.entry == f {
-			m.vehicle.touch()
+		if m.vehicle.Entry == f {
+			m.vehicle.Touch()
 		}
 		return nil
 	}
 	if f == m.alertF {
 		m.alertNews()
 	}
-	m.disp.grid.fed(f)
-	if m.disp.fleet.feed == f {
-		m.disp.fleet.fed()
+	m.disp.Grid.Fed(f)
+	if m.disp.Fleet.Feed == f {
+		m.disp.Fleet.Fed()
 	}
-	if m.vehicle.entry == f {
-		return m.vehicle.fed(*msg)
+	if m.vehicle.Entry == f {
+		return m.vehicle.Fed(*msg)
 	}
 	return nil
 }
@@ -200,34 +204,34 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	switch msg := msg.(type) {
-	case feedMsg:
-		f, cmd, ok := m.sh.reg.receive(m.sh.feedState, msg)
+	case feeds.FeedMsg:
+		f, cmd, ok := m.sh.Reg.Receive(m.sh.FeedState, msg)
 		if !ok {
 			return nil // an answer no feed awaits any more
 		}
 		return tea.Batch(cmd, m.feedNews(f, &msg))
-	case patternMsg:
-		m.vehicle.receivePattern(msg)
-	case vehicleInfoMsg:
-		m.vehicle.receiveInfo(msg)
-	case baseDataMsg:
-		cmd := m.sh.receiveBase(msg)
-		for _, b := range m.disp.grid.all() {
-			b.touch()
+	case vehicle.PatternMsg:
+		m.vehicle.ReceivePattern(msg)
+	case vehicle.VehicleInfoMsg:
+		m.vehicle.ReceiveInfo(msg)
+	case app.BaseDataMsg:
+		cmd := m.sh.ReceiveBase(msg)
+		for _, b := range m.disp.Grid.All() {
+			b.Touch()
 		}
-		if m.overlay == overlaySearch {
-			m.search.refresh()
+		if m.overlay == ui.OverlaySearch {
+			m.search.Refresh()
 		}
 		return cmd
-	case baseRetryMsg:
-		return m.sh.retryBase()
-	case openMsg:
-		return m.open(msg.target)
-	case remindersMsg:
-		m.sh.rem.loaded(m.sh, msg)
+	case app.BaseRetryMsg:
+		return m.sh.RetryBase()
+	case app.OpenMsg:
+		return m.Open(msg.Target)
+	case app.RemindersMsg:
+		m.sh.Rem.Loaded(m.sh, msg)
 		return m.tickReminders()
-	case remindersSavedMsg:
-		return m.sh.rem.saved(msg, m.sh.now)
+	case app.RemindersSavedMsg:
+		return m.sh.Rem.Saved(msg, m.sh.Now)
 	}
 	return nil
 }

@@ -1,6 +1,11 @@
 package tui
 
 import (
+	"abfahrt/feed"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 	"errors"
 	"slices"
 	"strings"
@@ -8,8 +13,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/feed"
 )
 
 func TestFirstPollFillsBoard(t *testing.T) {
@@ -31,14 +34,14 @@ func TestFirstPollFillsBoard(t *testing.T) {
 
 func TestNoSecondFetchWhileInFlight(t *testing.T) {
 	e := newEnv(t, 80, 24, false)
-	fetch := e.tick()
+	fetch := e.Tick()
 	if fetch == nil {
 		t.Fatal("first tick started no fetch")
 	}
-	if cmd := e.tick(); cmd != nil {
+	if cmd := e.Tick(); cmd != nil {
 		t.Fatal("a second tick of the same gen started a fetch while one is in flight")
 	}
-	if cmd := e.key("r"); cmd != nil {
+	if cmd := e.Key("r"); cmd != nil {
 		t.Fatal("r started a fetch while one is in flight")
 	}
 	// The answer of the request in flight is still accepted after r and
@@ -46,16 +49,16 @@ func TestNoSecondFetchWhileInFlight(t *testing.T) {
 	if cmd := e.deliver(fetch); cmd == nil {
 		t.Fatal("the answer in flight armed no tick")
 	}
-	if e.m.board().polls().inFlight() || !e.m.board().have {
+	if e.m.Board().Polls().InFlight() || !e.m.Board().Have {
 		t.Fatal("answer after r was not taken")
 	}
 }
 
 func TestOldGenTickIgnored(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	old := e.m.board().polls().gen
-	e.key("r") // bumps gen; returns a poll-now for the new gen
-	if cmd := e.send(feedTickMsg{key: e.m.board().key(), gen: old}); cmd != nil {
+	old := e.m.Board().Polls().Gen
+	e.Key("r") // bumps gen; returns a poll-now for the new gen
+	if cmd := e.send(feeds.FeedTickMsg{Key: e.m.Board().Key(), Gen: old}); cmd != nil {
 		t.Fatal("a tick of the old schedule started a fetch")
 	}
 	if n := e.src.callCount(); n != 1 {
@@ -65,29 +68,29 @@ func TestOldGenTickIgnored(t *testing.T) {
 
 func TestStaleSeqIgnored(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	fetch := e.tick() // departures request in flight
-	e.runNow(e.key("a"))
+	fetch := e.Tick() // departures request in flight
+	e.runNow(e.Key("a"))
 	// The departures answer comes late, after the switch to arrivals.
-	msg := fetch().(feedMsg)
+	msg := fetch().(feeds.FeedMsg)
 	if cmd := e.send(msg); cmd != nil {
 		t.Fatal("a stale answer armed a tick")
 	}
-	if e.m.board().have {
+	if e.m.Board().Have {
 		t.Fatal("a stale departures answer filled the arrivals board")
 	}
-	if !e.m.board().polls().inFlight() {
+	if !e.m.Board().Polls().InFlight() {
 		t.Fatal("the arrivals request should still be awaited")
 	}
 }
 
 func TestManualRefreshIsFresh(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	cmd := e.key("r")
+	cmd := e.Key("r")
 	if cmd == nil {
 		t.Fatal("r did nothing")
 	}
-	msg, ok := cmd().(feedTickMsg)
-	if !ok || !msg.fresh || msg.gen != e.m.board().polls().gen {
+	msg, ok := cmd().(feeds.FeedTickMsg)
+	if !ok || !msg.Fresh || msg.Gen != e.m.Board().Polls().Gen {
 		t.Fatalf("r gave %#v, want a fresh poll of the current gen", msg)
 	}
 	e.deliver(e.send(msg))
@@ -110,11 +113,11 @@ func TestErrorKeepsRowsAndMarksStale(t *testing.T) {
 	if strings.Contains(v, "stale since") { // issue 12 item 13: stale is older than two intervals
 		t.Errorf("one failed poll marks the data stale:\n%s", v)
 	}
-	first := e.m.board().polls().next.Sub(e.now)
+	first := e.m.Board().Polls().Next.Sub(e.now)
 
 	e.advance(first)
 	e.poll()
-	second := e.m.board().polls().next.Sub(e.now)
+	second := e.m.Board().Polls().Next.Sub(e.now)
 	if second <= first {
 		t.Errorf("backoff did not grow: %v then %v", first, second)
 	}
@@ -133,7 +136,7 @@ func TestErrorKeepsRowsAndMarksStale(t *testing.T) {
 	if strings.Contains(v, "stale") || strings.Contains(v, "✗") {
 		t.Errorf("recovery should clear the marker and the error:\n%s", v)
 	}
-	if d := e.m.board().polls().next.Sub(e.now); d < 13*time.Second || d > 17*time.Second {
+	if d := e.m.Board().Polls().Next.Sub(e.now); d < 13*time.Second || d > 17*time.Second {
 		t.Errorf("after recovery the next poll is in %v, want 15 s ± 10 %%", d)
 	}
 }
@@ -142,7 +145,7 @@ func TestRetryAfterRespected(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
 	e.src.setErr(&feed.HTTPError{Status: 503, URL: "https://x/", RetryAfter: 90 * time.Second})
 	e.poll()
-	if d := e.m.board().polls().next.Sub(e.now); d != 90*time.Second {
+	if d := e.m.Board().Polls().Next.Sub(e.now); d != 90*time.Second {
 		t.Fatalf("next poll in %v, want the 90 s the service asked for", d)
 	}
 }
@@ -152,7 +155,7 @@ func TestJitterWithinTenPercent(t *testing.T) {
 	seen := map[time.Duration]bool{}
 	for range 20 {
 		e.poll()
-		d := e.m.board().polls().next.Sub(e.now)
+		d := e.m.Board().Polls().Next.Sub(e.now)
 		if d < 13500*time.Millisecond || d > 16500*time.Millisecond {
 			t.Fatalf("delay %v outside 15 s ± 10 %%", d)
 		}
@@ -176,15 +179,15 @@ func TestCountdownTicksAndPastRowsHide(t *testing.T) {
 	if !strings.Contains(row(), "2 min") {
 		t.Fatalf("line 4 should be due in 2 min: %q", row())
 	}
-	e.send(clockMsg{now: t0.Add(61 * time.Second)})
+	e.send(app.ClockMsg{Now: t0.Add(61 * time.Second)})
 	if !strings.Contains(row(), "1 min") {
 		t.Fatalf("a minute later line 4 should be due in 1 min: %q", row())
 	}
 	if !strings.Contains(e.m.View(), "Söflingen") {
 		t.Fatal("tram 53 left 30 s ago and should still show")
 	}
-	e.send(clockMsg{now: t0.Add(31 * time.Second)})
-	e.send(clockMsg{now: t0.Add(3 * time.Minute)})
+	e.send(app.ClockMsg{Now: t0.Add(31 * time.Second)})
+	e.send(app.ClockMsg{Now: t0.Add(3 * time.Minute)})
 	v := e.m.View()
 	if strings.Contains(v, "  53\n") || strings.Contains(v, "Science Park II   ") && strings.Contains(v, "    44") {
 		t.Errorf("long departed rows should be hidden:\n%s", v)
@@ -196,7 +199,7 @@ func TestCountdownTicksAndPastRowsHide(t *testing.T) {
 
 func TestToggleArrivals(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	fetch := e.runNow(e.key("a"))
+	fetch := e.runNow(e.Key("a"))
 	if !strings.Contains(e.m.View(), "Loading arrivals") {
 		t.Fatalf("switching to arrivals should clear the departures:\n%s", e.m.View())
 	}
@@ -208,7 +211,7 @@ func TestToggleArrivals(t *testing.T) {
 	if !strings.Contains(v, "a departures") {
 		t.Errorf("the hint should offer departures now:\n%s", v)
 	}
-	e.deliver(e.runNow(e.key("a")))
+	e.deliver(e.runNow(e.Key("a")))
 	if !strings.Contains(e.m.View(), "Departures") {
 		t.Fatal("a again should go back to departures")
 	}
@@ -216,7 +219,7 @@ func TestToggleArrivals(t *testing.T) {
 
 func TestPlatformCycle(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	e.key("f")
+	e.Key("f")
 	if !strings.Contains(e.m.View(), "platform A") {
 		t.Fatalf("f should narrow to platform A:\n%s", e.m.View())
 	}
@@ -225,17 +228,17 @@ func TestPlatformCycle(t *testing.T) {
 		t.Fatalf("platform A should not list platform B's trams:\n%s", e.m.View())
 	}
 	e.poll()
-	e.key("f")
+	e.Key("f")
 	e.poll()
 	v := e.m.View()
 	if !strings.Contains(v, "platform B") || !strings.Contains(v, "Science Park II") || strings.Contains(v, "Böfingen Süd") {
 		t.Fatalf("second f should show platform B only:\n%s", v)
 	}
-	if got := e.src.calls[len(e.src.calls)-1]; got.point != "100802" {
+	if got := e.src.calls[len(e.src.calls)-1]; got.Point != "100802" {
 		t.Errorf("platform B should be polled by its stop point code, got %+v", got)
 	}
 	for range 6 {
-		e.key("f")
+		e.Key("f")
 	}
 	if !strings.Contains(e.m.View(), "all platforms") {
 		t.Fatalf("after the last platform f goes back to the whole stop:\n%s", e.m.View())
@@ -244,26 +247,26 @@ func TestPlatformCycle(t *testing.T) {
 
 func TestSearchOpensBoard(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	e.key("/")
-	if e.m.overlay != overlaySearch {
+	e.Key("/")
+	if e.m.overlay != ui.OverlaySearch {
 		t.Fatal("/ should open the search")
 	}
 	for _, r := range "ehinger" {
-		e.key(string(r))
+		e.Key(string(r))
 	}
 	v := e.m.View()
 	if !strings.Contains(v, "/ ehinger") || !strings.Contains(v, "Ehinger Tor") {
 		t.Fatalf("search for ehinger:\n%s", v)
 	}
 	// q is typed, not quit, while the input has focus.
-	if cmd := e.key("q"); cmd != nil {
+	if cmd := e.Key("q"); cmd != nil {
 		if _, quit := cmd().(tea.QuitMsg); quit {
 			t.Fatal("q quit while typing")
 		}
 	}
-	e.key("backspace")
-	cmd := e.key("enter")
-	if e.m.overlay != overlayNone {
+	e.Key("backspace")
+	cmd := e.Key("enter")
+	if e.m.overlay != ui.OverlayNone {
 		t.Fatal("enter should close the search")
 	}
 	e.deliver(e.runNow(cmd))
@@ -271,20 +274,20 @@ func TestSearchOpensBoard(t *testing.T) {
 	if !strings.Contains(v, "Ehinger Tor · Departures") {
 		t.Fatalf("enter should open Ehinger Tor:\n%s", v)
 	}
-	if got := e.src.calls[len(e.src.calls)-1]; got.stop != 1350 || got.point != "" {
+	if got := e.src.calls[len(e.src.calls)-1]; got.Stop != 1350 || got.Point != "" {
 		t.Errorf("polled %+v, want stop 1350", got)
 	}
 }
 
 func TestSearchEscCloses(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	e.key("/")
-	e.key("x")
-	e.key("esc")
-	if e.m.overlay != overlayNone || strings.Contains(e.m.View(), "/ x") {
+	e.Key("/")
+	e.Key("x")
+	e.Key("esc")
+	if e.m.overlay != ui.OverlayNone || strings.Contains(e.m.View(), "/ x") {
 		t.Fatal("esc should close the search")
 	}
-	if e.m.board().subj.stop != 1008 {
+	if e.m.Board().Subj.Stop != 1008 {
 		t.Fatal("esc should leave the board as it was")
 	}
 }
@@ -293,32 +296,32 @@ func TestSearchLineOpensItsDepartures(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
 	// From a stop line 2 does not serve (at one it serves, the board
 	// stays there: TestFilteredBoardFillsItsRows).
-	e.runNow(openCmd(target{kind: targetStop, stop: 1900}))
-	e.key("/")
+	e.runNow(app.OpenCmd(app.Target{Kind: app.TargetStop, Stop: 1900}))
+	e.Key("/")
 	for _, r := range "line 2" {
-		e.key(string(r))
+		e.Key(string(r))
 	}
-	fetch := e.runNow(e.key("enter"))
-	if e.m.board().subj.stop != 1350 || !slices.Equal(e.m.board().filt.lines, []string{"2"}) {
+	fetch := e.runNow(e.Key("enter"))
+	if e.m.Board().Subj.Stop != 1350 || !slices.Equal(e.m.Board().Filt.Lines, []string{"2"}) {
 		t.Fatalf("line 2 should open its first stop (pattern direction 1) filtered to line 2, got %+v lines %q",
-			e.m.board().subj, e.m.board().filt.lines)
+			e.m.Board().Subj, e.m.Board().Filt.Lines)
 	}
 	e.deliver(fetch)
 	v := e.m.View()
 	if !strings.Contains(v, "line 2 only") || strings.Contains(v, "Söflingen") {
 		t.Fatalf("line filter:\n%s", v)
 	}
-	e.key("esc")
-	if e.m.board().filt.active() {
+	e.Key("esc")
+	if e.m.Board().Filt.Active() {
 		t.Fatal("esc should clear the line filter")
 	}
 }
 
 func TestVehicleOpensFromBoard(t *testing.T) {
 	e := newEnv(t, 160, 30, true)
-	e.src.trips, e.src.passages, e.src.pattern = line2Fixture(6, phaseAt)
-	e.key("down")
-	e.runNow(e.key("enter"))
+	e.src.trips, e.src.passages, e.src.pattern = line2Fixture(6, vehicle.PhaseAt)
+	e.Key("down")
+	e.runNow(e.Key("enter"))
 	e.vehiclePoll()
 	v := e.m.View()
 	for _, want := range []string{"Tram 44", "Avenio 44", "+3 min late", "5 s ago", "Siemens Avenio M", "Hauptbahnhof"} {
@@ -326,16 +329,16 @@ func TestVehicleOpensFromBoard(t *testing.T) {
 			t.Errorf("vehicle pane lacks %q:\n%s", want, v)
 		}
 	}
-	if e.m.focus != paneVehicle {
+	if e.m.focus != app.PaneVehicle {
 		t.Fatal("the vehicle pane should take focus")
 	}
-	e.key("tab")
-	if e.m.focus != paneBoard {
+	e.Key("tab")
+	if e.m.focus != app.PaneBoard {
 		t.Fatal("tab should give focus back to the board")
 	}
-	e.key("tab")
-	e.key("esc")
-	if e.m.vehicle.open || e.m.focus != paneBoard {
+	e.Key("tab")
+	e.Key("esc")
+	if e.m.vehicle.Open || e.m.focus != app.PaneBoard {
 		t.Fatal("esc should close the vehicle pane")
 	}
 }
@@ -343,7 +346,7 @@ func TestVehicleOpensFromBoard(t *testing.T) {
 func TestQuit(t *testing.T) {
 	for _, k := range []string{"q", "ctrl+c"} {
 		e := newEnv(t, 80, 24, true)
-		cmd := e.key(k)
+		cmd := e.Key(k)
 		if cmd == nil {
 			t.Fatalf("%s did nothing", k)
 		}
@@ -352,23 +355,23 @@ func TestQuit(t *testing.T) {
 		}
 	}
 	e := newEnv(t, 80, 24, true)
-	e.key("/")
-	if _, ok := e.key("ctrl+c")().(tea.QuitMsg); !ok {
+	e.Key("/")
+	if _, ok := e.Key("ctrl+c")().(tea.QuitMsg); !ok {
 		t.Fatal("ctrl+c should quit from the search too")
 	}
 }
 
 func TestHelpOverlay(t *testing.T) {
 	e := newEnv(t, 100, 30, true)
-	e.key("?")
+	e.Key("?")
 	v := e.m.View()
 	for _, want := range []string{"Board", "Everywhere", "Search", "arrivals", "platform", "refresh"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("help lacks %q:\n%s", want, v)
 		}
 	}
-	e.key("?")
-	if e.m.overlay != overlayNone {
+	e.Key("?")
+	if e.m.overlay != ui.OverlayNone {
 		t.Fatal("? should close help")
 	}
 }

@@ -1,13 +1,15 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/vehicle"
 	"context"
 	"math"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/model"
 )
 
 // line2Stops is tram line 2 towards Science Park II: stop number, name
@@ -42,7 +44,7 @@ var line2Stops = []struct {
 // line2Fixture is tram 44 on line 2 at t0, 189 s late, in phase ph
 // relative to stop k (the stop it is at, or the next one it reaches):
 // its trip, its passages (Range all) and its pattern.
-func line2Fixture(k int, ph phase) ([]model.Trip, model.VehiclePassages, model.Pattern) {
+func line2Fixture(k int, ph vehicle.Phase) ([]model.Trip, model.VehiclePassages, model.Pattern) {
 	const dev = 189
 	// Stop k's actual time is 20 s after t0.
 	base := t0.Add(20*time.Second - dev*time.Second - time.Duration(line2Stops[k].min)*time.Minute)
@@ -55,15 +57,15 @@ func line2Fixture(k int, ph phase) ([]model.Trip, model.VehiclePassages, model.P
 		act := sched.Add(dev * time.Second)
 		st := model.StatusPredicted
 		switch {
-		case ph == phaseEnded && i == last:
+		case ph == vehicle.PhaseEnded && i == last:
 			st = model.StatusStopping
-		case ph == phaseEnded, i < k-1, ph == phaseAt && i < k:
+		case ph == vehicle.PhaseEnded, i < k-1, ph == vehicle.PhaseAt && i < k:
 			st = model.StatusPassed
-		case ph == phaseBetween && i == k-1:
+		case ph == vehicle.PhaseBetween && i == k-1:
 			st = model.StatusDeparted
-		case ph == phaseBetween && i == k:
+		case ph == vehicle.PhaseBetween && i == k:
 			st = model.StatusArriving
-		case ph == phaseAt && i == k:
+		case ph == vehicle.PhaseAt && i == k:
 			st = model.StatusStopping
 		}
 		code := model.CodeFor(s.n, 2)
@@ -93,11 +95,11 @@ func line2Fixture(k int, ph phase) ([]model.Trip, model.VehiclePassages, model.P
 	// The vehicle: at stop k, or halfway to it.
 	at := line2Stops[min(k, last)]
 	lon, lat := at.lon, at.lat
-	if ph == phaseBetween && k > 0 {
+	if ph == vehicle.PhaseBetween && k > 0 {
 		prev := line2Stops[k-1]
 		lon, lat = (prev.lon+at.lon)/2, (prev.lat+at.lat)/2
 	}
-	if ph == phaseEnded {
+	if ph == vehicle.PhaseEnded {
 		lon, lat = line2Stops[last].lon, line2Stops[last].lat
 	}
 	trip := model.Trip{VehicleNumber: 44, VehicleCategory: model.VehicleTram, IsActive: true,
@@ -119,14 +121,14 @@ func (f *fakeSource) setVehicle(trips []model.Trip, vp model.VehiclePassages, pa
 // would, without running the returned commands.
 func (e *testEnv) openVehicle(n int) {
 	e.t.Helper()
-	e.send(openMsg{target: target{kind: targetVehicle, vehicle: n}})
+	e.send(app.OpenMsg{Target: app.Target{Kind: app.TargetVehicle, Vehicle: n}})
 }
 
 // vehicleTick sends the vehicle pane's current poll tick and returns the
 // fetch command (nil when the tick was dropped).
 func (e *testEnv) vehicleTick() tea.Cmd {
 	e.t.Helper()
-	return e.send(feedTickMsg{key: e.m.vehicle.feed(), gen: e.m.vehicle.polls().gen})
+	return e.send(feeds.FeedTickMsg{Key: e.m.vehicle.Feed(), Gen: e.m.vehicle.Polls().Gen})
 }
 
 // vehiclePoll runs one full poll of the vehicle pane: tick, fetch, answer;
@@ -145,10 +147,10 @@ func (e *testEnv) vehiclePoll() {
 func (e *testEnv) vehicleSide() {
 	e.t.Helper()
 	p := &e.m.vehicle
-	if p.patSeq != 0 {
-		e.send(fetchPatternCmd(context.Background(), e.src, p.patSeq, p.vehicle, p.patKey, time.Second)())
+	if p.PatSeq != 0 {
+		e.send(vehicle.FetchPatternCmd(context.Background(), e.src, p.PatSeq, p.Vehicle, p.PatKey, time.Second)())
 	}
-	if p.infoSeq != 0 {
-		e.send(vehicleInfoCmd(context.Background(), e.src, p.infoSeq, p.vehicle, time.Second)())
+	if p.InfoSeq != 0 {
+		e.send(vehicle.VehicleInfoCmd(context.Background(), e.src, p.InfoSeq, p.Vehicle, time.Second)())
 	}
 }

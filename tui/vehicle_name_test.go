@@ -1,15 +1,14 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/charmbracelet/x/ansi"
-
-	"abfahrt/model"
 )
 
 // The vehicle pane's title does not repeat the vehicle in the service's
@@ -27,14 +26,14 @@ func TestVehicleTitleDoesNotRepeatTheGenericName(t *testing.T) {
 		{"Avenio 44", "en", false},
 	} {
 		e := &testEnv{t: t, src: newFakeSource(), now: t0}
-		e.src.base.vehicles = append([]model.Vehicle(nil), e.src.base.vehicles...)
-		e.src.base.vehicles[0].VehicleName = c.name
-		e.m = New(Options{Source: e.src, Lang: c.lang, Now: func() time.Time { return e.now }})
+		e.src.base.Vehicles = append([]model.Vehicle(nil), e.src.base.Vehicles...)
+		e.src.base.Vehicles[0].VehicleName = c.name
+		e.m = New(app.Options{Source: e.src, Lang: c.lang, Now: func() time.Time { return e.now }})
 		e.send(tea.WindowSizeMsg{Width: 120, Height: 40})
 		e.send(e.src.base)
 		e.openVehicle(44)
 		e.vehiclePoll()
-		v := ansi.Strip(e.view())
+		v := ansi.Strip(e.View())
 		if got := strings.Contains(v, " · "+c.name); got == c.hide {
 			t.Errorf("%s, %q: shown %v, want %v:\n%s", c.lang, c.name, got, !c.hide, v)
 		}

@@ -1,22 +1,25 @@
 package tui
 
 import (
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 	"context"
 	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
-
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
 )
 
 // passageRecorder wraps a Source and keeps every Passage answer and the
 // number of Pattern requests.
 type passageRecorder struct {
-	Source
+	feeds.Source
 	mu       sync.Mutex
 	answers  []model.VehiclePassages
 	patterns int
@@ -53,11 +56,11 @@ func TestVehicleFollowsSimulation(t *testing.T) {
 		src := &passageRecorder{Source: client}
 		var mu sync.Mutex
 		var views []string
-		m := recorder{Model: New(Options{Source: src, SourceName: "simulated Ulm network", Now: clock.Now, Vehicle: tram}),
+		m := recorder{Model: New(app.Options{Source: src, SourceName: "simulated Ulm network", Now: clock.Now, Vehicle: tram}),
 			mu: &mu, views: &views}
 		_, stop := runHeadless(t, m, 100, 40)
 		time.Sleep(10 * time.Minute)
-		stop(DefaultInterval * 2) // let the last pending tick fire
+		stop(feeds.DefaultInterval * 2) // let the last pending tick fire
 
 		src.mu.Lock()
 		answers, patterns := src.answers, src.patterns
@@ -71,15 +74,15 @@ func TestVehicleFollowsSimulation(t *testing.T) {
 		firstNext, lastNext := -1, -1
 		status := map[model.StopPointCode]model.PassageStatus{}
 		for i, a := range answers {
-			pos := locate(a.Passages, true)
-			if pos.next >= 0 {
+			pos := vehicle.Locate(a.Passages, true)
+			if pos.Next >= 0 {
 				if firstNext < 0 {
-					firstNext = pos.next
+					firstNext = pos.Next
 				}
-				if pos.next < lastNext {
-					t.Errorf("poll %d: next stop went back from %d to %d", i, lastNext, pos.next)
+				if pos.Next < lastNext {
+					t.Errorf("poll %d: next stop went back from %d to %d", i, lastNext, pos.Next)
 				}
-				lastNext = pos.next
+				lastNext = pos.Next
 			}
 			for _, ps := range a.Passages {
 				if ps.Status < status[ps.StopPointCode] {
@@ -98,7 +101,7 @@ func TestVehicleFollowsSimulation(t *testing.T) {
 		last := views[len(views)-1]
 		// Served stops stay Status 4 "departed", as the real service sends
 		// them (the simulation no longer turns them into 5 "passed").
-		for _, want := range []string{"Tram " + itoa(tram), "STOP", "departed", "▶"} {
+		for _, want := range []string{"Tram " + ui.Itoa(tram), "STOP", "departed", "▶"} {
 			if !strings.Contains(last, want) {
 				t.Errorf("the last view lacks %q:\n%s", want, last)
 			}
@@ -111,7 +114,7 @@ func TestVehicleFollowsSimulation(t *testing.T) {
 
 // tramMidTrip finds a tram that at start has just begun a trip with at
 // least 12 minutes and several stops ahead.
-func tramMidTrip(t *testing.T, src Source, start time.Time) int {
+func tramMidTrip(t *testing.T, src feeds.Source, start time.Time) int {
 	t.Helper()
 	ctx := context.Background()
 	trips, err := src.Trips(ctx, 0)
@@ -126,12 +129,12 @@ func tramMidTrip(t *testing.T, src Source, start time.Time) int {
 		if err != nil || len(vp.Passages) < 8 {
 			continue
 		}
-		pos := locate(vp.Passages, true)
-		if pos.phase != phaseBetween && pos.phase != phaseAt {
+		pos := vehicle.Locate(vp.Passages, true)
+		if pos.Phase != vehicle.PhaseBetween && pos.Phase != vehicle.PhaseAt {
 			continue
 		}
 		end := vp.Passages[len(vp.Passages)-1].Actual()
-		if end.Known() && end.Sub(start) > 12*time.Minute && len(vp.Passages)-max(pos.next, 0) >= 6 {
+		if end.Known() && end.Sub(start) > 12*time.Minute && len(vp.Passages)-max(pos.Next, 0) >= 6 {
 			return tr.VehicleNumber
 		}
 	}

@@ -1,6 +1,11 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 	"errors"
 	"strings"
 	"testing"
@@ -8,13 +13,11 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
-
-	"abfahrt/model"
 )
 
 // vehicleEnv is a loaded board at w×h with the vehicle pane open on tram
 // 44 in phase ph at stop k, after one poll.
-func vehicleEnv(t testing.TB, w, h, k int, ph phase) *testEnv {
+func vehicleEnv(t testing.TB, w, h, k int, ph vehicle.Phase) *testEnv {
 	t.Helper()
 	e := newEnv(t, w, h, true)
 	e.src.setVehicle(line2Fixture(k, ph))
@@ -29,7 +32,7 @@ func TestGoldenVehicle(t *testing.T) {
 		w, h int
 	}{{"80x24", 80, 24}, {"160x48", 160, 48}} {
 		t.Run(sz.name, func(t *testing.T) {
-			e := vehicleEnv(t, sz.w, sz.h, 8, phaseBetween)
+			e := vehicleEnv(t, sz.w, sz.h, 8, vehicle.PhaseBetween)
 			golden.RequireEqual(t, []byte(e.m.View()))
 		})
 	}
@@ -40,20 +43,20 @@ func TestGoldenVehicle(t *testing.T) {
 // trip, and the upcoming range.
 func TestGoldenVehicleStates(t *testing.T) {
 	cases := map[string]func(e *testEnv){
-		"before": func(e *testEnv) { e.src.setVehicle(line2Fixture(0, phaseBefore)); e.vehiclePoll() },
-		"at":     func(e *testEnv) { e.src.setVehicle(line2Fixture(6, phaseAt)); e.vehiclePoll() },
-		"ended":  func(e *testEnv) { e.src.setVehicle(line2Fixture(18, phaseEnded)); e.vehiclePoll() },
+		"before": func(e *testEnv) { e.src.setVehicle(line2Fixture(0, vehicle.PhaseBefore)); e.vehiclePoll() },
+		"at":     func(e *testEnv) { e.src.setVehicle(line2Fixture(6, vehicle.PhaseAt)); e.vehiclePoll() },
+		"ended":  func(e *testEnv) { e.src.setVehicle(line2Fixture(18, vehicle.PhaseEnded)); e.vehiclePoll() },
 		"out": func(e *testEnv) {
 			e.src.setVehicle([]model.Trip{{VehicleNumber: 44, VehicleCategory: model.VehicleTram}}, model.VehiclePassages{}, model.Pattern{})
 			e.vehiclePoll()
 		},
 		"upcoming": func(e *testEnv) {
-			e.deliver(e.runNow(e.key("u")))
+			e.deliver(e.runNow(e.Key("u")))
 		},
 	}
 	for name, setup := range cases {
 		t.Run(name, func(t *testing.T) {
-			e := vehicleEnv(t, 100, 30, 8, phaseBetween)
+			e := vehicleEnv(t, 100, 30, 8, vehicle.PhaseBetween)
 			setup(e)
 			golden.RequireEqual(t, []byte(e.m.View()))
 		})
@@ -63,27 +66,27 @@ func TestGoldenVehicleStates(t *testing.T) {
 func TestLocate(t *testing.T) {
 	cases := []struct {
 		k     int
-		ph    phase
+		ph    vehicle.Phase
 		first bool
-		want  position
+		want  vehicle.Position
 	}{
-		{0, phaseBefore, true, position{phase: phaseBefore, at: -1, next: 0}},
-		{8, phaseBetween, true, position{phase: phaseBetween, at: -1, next: 8}},
-		{6, phaseAt, true, position{phase: phaseAt, at: 6, next: 7}},
-		{18, phaseEnded, true, position{phase: phaseEnded, at: 18, next: -1}},
+		{0, vehicle.PhaseBefore, true, vehicle.Position{Phase: vehicle.PhaseBefore, At: -1, Next: 0}},
+		{8, vehicle.PhaseBetween, true, vehicle.Position{Phase: vehicle.PhaseBetween, At: -1, Next: 8}},
+		{6, vehicle.PhaseAt, true, vehicle.Position{Phase: vehicle.PhaseAt, At: 6, Next: 7}},
+		{18, vehicle.PhaseEnded, true, vehicle.Position{Phase: vehicle.PhaseEnded, At: 18, Next: -1}},
 	}
 	for _, c := range cases {
 		_, vp, _ := line2Fixture(c.k, c.ph)
-		if got := locate(vp.Passages, c.first); got != c.want {
+		if got := vehicle.Locate(vp.Passages, c.first); got != c.want {
 			t.Errorf("stop %d phase %d: got %+v, want %+v", c.k, c.ph, got, c.want)
 		}
 	}
 	// Upcoming only: the first passage listed is the next stop, mid-trip.
-	_, vp, _ := line2Fixture(8, phaseBetween)
-	if got := locate(vp.Passages[8:], false); got.phase != phaseBetween || got.next != 0 {
+	_, vp, _ := line2Fixture(8, vehicle.PhaseBetween)
+	if got := vehicle.Locate(vp.Passages[8:], false); got.Phase != vehicle.PhaseBetween || got.Next != 0 {
 		t.Errorf("upcoming mid-trip: %+v", got)
 	}
-	if got := locate(nil, true); got.phase != phaseNone {
+	if got := vehicle.Locate(nil, true); got.Phase != vehicle.PhaseNone {
 		t.Errorf("no passages: %+v", got)
 	}
 }
@@ -92,7 +95,7 @@ func TestLocate(t *testing.T) {
 // each state: passed stops filled, the vehicle's line or stop marked,
 // upcoming stops hollow with a countdown.
 func TestDiagramMarksThePosition(t *testing.T) {
-	st := NewStyles(DarkTheme(), UlmLineColors())
+	st := ui.NewStyles(ui.DarkTheme(), ui.UlmLineColors())
 	type check struct {
 		line int
 		has  []string
@@ -100,27 +103,27 @@ func TestDiagramMarksThePosition(t *testing.T) {
 	cases := []struct {
 		name  string
 		k     int
-		ph    phase
+		ph    vehicle.Phase
 		focus int
 		check []check
 	}{
-		{"before", 0, phaseBefore, 0, []check{{0, []string{"▶", "trip starts in"}}, {1, []string{"○ Kuhberg Schulzentrum", "predicted"}}}},
-		{"mid-trip", 8, phaseBetween, 8, []check{{0, []string{"● Kuhberg", "passed"}}, {7, []string{"● Theater", "departed"}},
+		{"before", 0, vehicle.PhaseBefore, 0, []check{{0, []string{"▶", "trip starts in"}}, {1, []string{"○ Kuhberg Schulzentrum", "predicted"}}}},
+		{"mid-trip", 8, vehicle.PhaseBetween, 8, []check{{0, []string{"● Kuhberg", "passed"}}, {7, []string{"● Theater", "departed"}},
 			{8, []string{"▶", "between Theater and Stadtwerke"}}, {9, []string{"○ Stadtwerke", "arriving", "40 s"}}}},
-		{"at a stop", 6, phaseAt, 6, []check{{5, []string{"● Ehinger Tor", "passed"}}, {6, []string{"▶ ◉ Hauptbahnhof", "at stop"}},
+		{"at a stop", 6, vehicle.PhaseAt, 6, []check{{5, []string{"● Ehinger Tor", "passed"}}, {6, []string{"▶ ◉ Hauptbahnhof", "at stop"}},
 			{7, []string{"○ Theater", "2 min"}}}},
-		{"ended", 18, phaseEnded, 18, []check{{17, []string{"● Technische Hochschule"}}, {18, []string{"▶ ◉ Science Park II", "at stop"}}}},
+		{"ended", 18, vehicle.PhaseEnded, 18, []check{{17, []string{"● Technische Hochschule"}}, {18, []string{"▶ ◉ Science Park II", "at stop"}}}},
 	}
 	for _, c := range cases {
 		_, vp, _ := line2Fixture(c.k, c.ph)
-		d := buildDiagram(st, textsFor(""), vp.Passages, locate(vp.Passages, true), 40, t0, 80, "")
-		if d.focus != c.focus {
-			t.Errorf("%s: focus line %d, want %d", c.name, d.focus, c.focus)
+		d := vehicle.BuildDiagram(st, ui.TextsFor(""), vp.Passages, vehicle.Locate(vp.Passages, true), 40, t0, 80, "")
+		if d.Focus != c.focus {
+			t.Errorf("%s: focus line %d, want %d", c.name, d.Focus, c.focus)
 		}
 		for _, ch := range c.check {
 			for _, want := range ch.has {
-				if !strings.Contains(d.lines[ch.line], want) {
-					t.Errorf("%s: line %d %q lacks %q", c.name, ch.line, d.lines[ch.line], want)
+				if !strings.Contains(d.Lines[ch.line], want) {
+					t.Errorf("%s: line %d %q lacks %q", c.name, ch.line, d.Lines[ch.line], want)
 				}
 			}
 		}
@@ -131,15 +134,15 @@ func TestDiagramMarksThePosition(t *testing.T) {
 // board, drops stale ticks and answers, fetches the pattern once per trip
 // and keeps the last trip when the vehicle leaves service.
 func TestVehiclePollBookkeeping(t *testing.T) {
-	e := vehicleEnv(t, 100, 30, 8, phaseBetween)
+	e := vehicleEnv(t, 100, 30, 8, vehicle.PhaseBetween)
 	p := &e.m.vehicle
-	if !p.have || !p.patReady || p.info == nil {
-		t.Fatalf("after the first poll: have %v pattern %v info %v", p.have, p.patReady, p.info != nil)
+	if !p.Have || !p.PatReady || p.Info == nil {
+		t.Fatalf("after the first poll: have %v pattern %v info %v", p.Have, p.PatReady, p.Info != nil)
 	}
-	boardGen := e.m.board().polls().gen
+	boardGen := e.m.Board().Polls().Gen
 
 	// A stale tick and a second tick while one is in flight start nothing.
-	if e.send(feedTickMsg{key: p.feed(), gen: p.polls().gen - 1}) != nil {
+	if e.send(feeds.FeedTickMsg{Key: p.Feed(), Gen: p.Polls().Gen - 1}) != nil {
 		t.Error("a tick of an old schedule started a fetch")
 	}
 	fetch := e.vehicleTick()
@@ -147,18 +150,18 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 		t.Fatal("want exactly one fetch in flight")
 	}
 	// An answer with another seq is ignored.
-	if e.send(feedMsg{key: p.feed(), seq: 999}) != nil {
+	if e.send(feeds.FeedMsg{Key: p.Feed(), Seq: 999}) != nil {
 		t.Error("an answer nobody waits for scheduled something")
 	}
 	e.deliver(fetch)
-	if p.patSeq != 0 {
+	if p.PatSeq != 0 {
 		t.Error("the same trip fetched its pattern again")
 	}
-	if e.m.board().polls().gen != boardGen {
+	if e.m.Board().Polls().Gen != boardGen {
 		t.Error("the vehicle pane's polls touched the board's schedule")
 	}
-	if len(p.samples) != 2 {
-		t.Errorf("%d deviation samples after two polls", len(p.samples))
+	if len(p.Samples) != 2 {
+		t.Errorf("%d deviation samples after two polls", len(p.Samples))
 	}
 
 	// A failed poll keeps the trip and says it is stale.
@@ -166,10 +169,10 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	e.src.vehErr = errors.New("connection refused")
 	e.src.mu.Unlock()
 	e.vehiclePoll()
-	if !p.have || !strings.Contains(e.m.View(), "connection refused") {
+	if !p.Have || !strings.Contains(e.m.View(), "connection refused") {
 		t.Fatalf("a failed poll should keep the trip and say what failed:\n%s", e.m.View())
 	}
-	p.entry.poll.lastOK = e.now.Add(-time.Minute) // older than two intervals (issue 12 item 13)
+	p.Entry.Poll.LastOK = e.now.Add(-time.Minute) // older than two intervals (issue 12 item 13)
 	e.advance(time.Second)
 	if !strings.Contains(e.m.View(), "stale since") {
 		t.Fatalf("a trip older than two intervals should be marked stale:\n%s", e.m.View())
@@ -182,34 +185,34 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	e.src.setVehicle([]model.Trip{{VehicleNumber: 44, VehicleCategory: model.VehicleTram}}, model.VehiclePassages{}, model.Pattern{})
 	e.vehiclePoll()
 	v := e.m.View()
-	if !p.out || !strings.Contains(v, "Out of service since") || !strings.Contains(v, "Stadtwerke") {
+	if !p.Out || !strings.Contains(v, "Out of service since") || !strings.Contains(v, "Stadtwerke") {
 		t.Fatalf("out of service should keep the last trip:\n%s", v)
 	}
 
 	// Its next trip: picked up again, with the new trip's pattern.
-	trips, vp, pat := line2Fixture(0, phaseBefore)
+	trips, vp, pat := line2Fixture(0, vehicle.PhaseBefore)
 	for i := range vp.Passages {
 		vp.Passages[i].ArrivalTimeScheduled = model.At(vp.Passages[i].ArrivalTimeScheduled.Add(time.Hour))
 	}
 	e.src.setVehicle(trips, vp, pat)
 	cmd := e.vehicleTick()
 	e.deliver(cmd)
-	if p.out || p.patSeq == 0 || p.patReady {
-		t.Fatalf("a new trip should be picked up and fetch its pattern: out %v patSeq %d", p.out, p.patSeq)
+	if p.Out || p.PatSeq == 0 || p.PatReady {
+		t.Fatalf("a new trip should be picked up and fetch its pattern: out %v patSeq %d", p.Out, p.PatSeq)
 	}
 	e.vehicleSide()
-	if !p.patReady || strings.Contains(e.m.View(), "Out of service") {
+	if !p.PatReady || strings.Contains(e.m.View(), "Out of service") {
 		t.Fatalf("the new trip should show:\n%s", e.m.View())
 	}
 
 	// Closing ends the chain: its ticks and answers are dropped.
 	fetch = e.vehicleTick()
-	gen := p.polls().gen
-	e.key("esc")
-	if e.m.vehicle.open || e.m.focus != paneBoard {
+	gen := p.Polls().Gen
+	e.Key("esc")
+	if e.m.vehicle.Open || e.m.focus != app.PaneBoard {
 		t.Fatal("esc should close the pane")
 	}
-	if e.send(feedTickMsg{key: p.feed(), gen: gen}) != nil || e.send(fetch()) != nil {
+	if e.send(feeds.FeedTickMsg{Key: p.Feed(), Gen: gen}) != nil || e.send(fetch()) != nil {
 		t.Error("a closed pane still polls")
 	}
 }
@@ -217,38 +220,38 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 // TestVehicleKeys: u switches the range and refetches; scrolling stops
 // following until f.
 func TestVehicleKeys(t *testing.T) {
-	e := vehicleEnv(t, 80, 24, 8, phaseBetween)
+	e := vehicleEnv(t, 80, 24, 8, vehicle.PhaseBetween)
 	p := &e.m.vehicle
 	_ = e.m.View()
-	if !e.m.vehicle.km.Range.Enabled() || e.m.vehicle.km.Follow.Enabled() {
+	if !e.m.vehicle.Km.Range.Enabled() || e.m.vehicle.Km.Follow.Enabled() {
 		t.Fatal("u should be live and f dead while following")
 	}
-	cmd := e.key("u")
-	if p.rng != model.RangeUpcoming || cmd == nil {
+	cmd := e.Key("u")
+	if p.Rng != model.RangeUpcoming || cmd == nil {
 		t.Fatal("u should switch to upcoming and poll at once")
 	}
 	e.deliver(e.runNow(cmd))
-	if len(p.pass.Passages) != 11 || strings.Contains(e.m.View(), "Kuhberg Schulzentrum") {
-		t.Errorf("upcoming should list the 11 stops ahead, got %d:\n%s", len(p.pass.Passages), e.m.View())
+	if len(p.Pass.Passages) != 11 || strings.Contains(e.m.View(), "Kuhberg Schulzentrum") {
+		t.Errorf("upcoming should list the 11 stops ahead, got %d:\n%s", len(p.Pass.Passages), e.m.View())
 	}
-	e.deliver(e.runNow(e.key("u")))
-	if p.rng != model.RangeAll || len(p.pass.Passages) != 19 {
+	e.deliver(e.runNow(e.Key("u")))
+	if p.Rng != model.RangeAll || len(p.Pass.Passages) != 19 {
 		t.Fatal("u again should list all stops")
 	}
 	// Update knows the list's layout without a View in between (View
 	// writes nothing).
-	first := p.list.first
+	first := p.List.First
 	if first == 0 {
 		t.Fatal("following the vehicle, the list should start further down")
 	}
-	e.key("k")
-	if p.follow || p.list.first != first-1 {
-		t.Errorf("k should scroll up one line and stop following: first %d -> %d", first, p.list.first)
+	e.Key("k")
+	if p.Follow || p.List.First != first-1 {
+		t.Errorf("k should scroll up one line and stop following: first %d -> %d", first, p.List.First)
 	}
-	if e.key("f"); !p.follow {
+	if e.Key("f"); !p.Follow {
 		t.Error("f should follow the vehicle again")
 	}
-	e.key("G")
+	e.Key("G")
 	_ = e.m.View()
 	if !strings.Contains(e.m.View(), "Science Park II") {
 		t.Error("G should show the last stop")
@@ -259,22 +262,22 @@ func TestVehicleKeys(t *testing.T) {
 // the --vehicle option open the pane; Esc goes back to the board.
 func TestVehicleOpensFromSearchAndStart(t *testing.T) {
 	e := newEnv(t, 120, 30, true)
-	e.src.setVehicle(line2Fixture(8, phaseBetween))
-	e.key("/")
+	e.src.setVehicle(line2Fixture(8, vehicle.PhaseBetween))
+	e.Key("/")
 	for _, r := range "44" {
-		e.key(string(r))
+		e.Key(string(r))
 	}
-	e.key("enter")
-	if !e.m.vehicle.open || e.m.vehicle.vehicle != 44 || e.m.focus != paneVehicle {
+	e.Key("enter")
+	if !e.m.vehicle.Open || e.m.vehicle.Vehicle != 44 || e.m.focus != app.PaneVehicle {
 		t.Fatalf("choosing vehicle 44 should open its pane")
 	}
-	m := New(Options{Source: e.src, Vehicle: 151})
+	m := New(app.Options{Source: e.src, Vehicle: 151})
 	cmd := m.Init()
 	if cmd == nil {
 		t.Fatal("no Init command")
 	}
-	nm, _ := m.Update(openMsg{target: target{kind: targetVehicle, vehicle: 151}})
-	if mm := nm.(Model); !mm.vehicle.open || mm.vehicle.vehicle != 151 {
+	nm, _ := m.Update(app.OpenMsg{Target: app.Target{Kind: app.TargetVehicle, Vehicle: 151}})
+	if mm := nm.(Model); !mm.vehicle.Open || mm.vehicle.Vehicle != 151 {
 		t.Fatal("--vehicle should open the pane")
 	}
 }
@@ -282,7 +285,7 @@ func TestVehicleOpensFromSearchAndStart(t *testing.T) {
 // TestVehicleSideBySide: wide terminals show board and pane together, narrow
 // ones give the pane the screen.
 func TestVehicleSideBySide(t *testing.T) {
-	e := vehicleEnv(t, 160, 40, 8, phaseBetween)
+	e := vehicleEnv(t, 160, 40, 8, vehicle.PhaseBetween)
 	v := e.m.View()
 	if !strings.Contains(v, "Departures") || !strings.Contains(v, "Tram 44") {
 		t.Fatalf("160 columns: board and pane side by side:\n%s", v)
@@ -302,14 +305,14 @@ func TestVehicleSideBySide(t *testing.T) {
 // anew, the map comes from its cache.
 func BenchmarkViewVehicle100x40(b *testing.B) {
 	trueColor(b)
-	e := vehicleEnv(b, 100, 40, 8, phaseBetween)
+	e := vehicleEnv(b, 100, 40, 8, vehicle.PhaseBetween)
 	_ = e.m.View()
 	now := t0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
 		now = now.Add(time.Second)
-		e.m.sh.now = now
+		e.m.sh.Now = now
 		_ = e.m.View()
 	}
 }
@@ -318,12 +321,12 @@ func BenchmarkViewVehicle100x40(b *testing.B) {
 // anew too.
 func BenchmarkViewVehicle100x40Poll(b *testing.B) {
 	trueColor(b)
-	e := vehicleEnv(b, 100, 40, 8, phaseBetween)
+	e := vehicleEnv(b, 100, 40, 8, vehicle.PhaseBetween)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		e.m.vehicle.mapRev++
-		e.m.vehicle.touch()
+		e.m.vehicle.MapRev++
+		e.m.vehicle.Touch()
 		_ = e.m.View()
 	}
 }

@@ -1,7 +1,8 @@
 package tui
 
 import (
-	"fmt"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -24,19 +25,19 @@ const (
 // and hands them out with setSize.
 func (m *Model) layout() {
 	w, h := m.width, max(m.height-chrome, 0)
-	m.vehicle.focused = m.focus == paneVehicle
-	m.search.setSize(w, h)
+	m.vehicle.Focused = m.focus == app.PaneVehicle
+	m.search.SetSize(w, h)
 	bw := w // the board side's width
 	switch {
-	case !m.vehicle.open:
+	case !m.vehicle.Open:
 	case w >= sideBySide:
 		vw := min(100, w/2)
 		bw = w - vw - 1
-		m.vehicle.setSize(vw, h)
+		m.vehicle.SetSize(vw, h)
 	default:
-		m.vehicle.setSize(w, h)
+		m.vehicle.SetSize(w, h)
 	}
-	m.disp.setSize(bw, h, m.focus == paneBoard)
+	m.disp.SetSize(bw, h, m.focus == app.PaneBoard)
 }
 
 // render draws the panes, the open overlay, the status bar and the key
@@ -45,29 +46,29 @@ func (m *Model) render() string {
 	w, h := m.width, m.height-chrome
 	var main string
 	switch {
-	case !m.vehicle.open:
-		main = m.disp.view()
+	case !m.vehicle.Open:
+		main = m.disp.View()
 	case w >= sideBySide:
 		main = lipgloss.JoinHorizontal(lipgloss.Top,
-			clampLines(m.disp.view(), m.disp.grid.width, h)+"\n", " ", m.vehicle.view())
-	case m.focus == paneVehicle:
-		main = m.vehicle.view()
+			ui.ClampLines(m.disp.View(), m.disp.Grid.Width, h)+"\n", " ", m.vehicle.View())
+	case m.focus == app.PaneVehicle:
+		main = m.vehicle.View()
 	default:
-		main = m.disp.view()
+		main = m.disp.View()
 	}
-	if m.vehicle.open {
-		main = clampLines(main, w, h)
+	if m.vehicle.Open {
+		main = ui.ClampLines(main, w, h)
 	}
 	switch m.overlay {
-	case overlaySearch:
-		box := m.search.view()
-		main = overlayAt(main, box, (w-ansi.StringWidth(firstLine(box)))/2, 1, w, h)
-	case overlayHelp:
+	case ui.OverlaySearch:
+		box := m.search.View()
+		main = overlayAt(main, box, (w-ansi.StringWidth(ui.FirstLine(box)))/2, 1, w, h)
+	case ui.OverlayHelp:
 		box := m.helpView(min(w, 100), h)
-		main = overlayAt(main, box, (w-ansi.StringWidth(firstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
-	case overlayNone:
+		main = overlayAt(main, box, (w-ansi.StringWidth(ui.FirstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
+	case ui.OverlayNone:
 	}
-	status := statusBar(m.sh, m.disp.statusBoard(), &m.memo.status, w)
+	status := statusBar(m.sh, m.disp.StatusBoard(), &m.memo.Status, w)
 	if extra := strings.Count(status, "\n"); extra > 0 {
 		// A long notice takes the bottom lines of the panes, leaving them
 		// at least minPaneLines.
@@ -75,9 +76,9 @@ func (m *Model) render() string {
 			status = strings.Join(strings.Split(status, "\n")[:1+keep], "\n")
 			extra = keep
 		}
-		main = clampLines(main, w, h-extra)
+		main = ui.ClampLines(main, w, h-extra)
 	}
-	return main + "\n" + status + "\n" + m.footer(w)
+	return main + "\n" + status + "\n" + m.Footer(w)
 }
 
 // overlayAt draws fg over bg (h lines of width w) with its top-left corner
@@ -92,11 +93,11 @@ func overlayAt(bg, fg string, x, y, w, h int) string {
 		}
 		fw := ansi.StringWidth(fl)
 		if x+fw > w {
-			fl = fit(fl, w-x)
+			fl = ui.Fit(fl, w-x)
 			fw = ansi.StringWidth(fl)
 		}
 		b := bl[row]
-		left := pad(ansi.Truncate(b, x, ""), x)
+		left := ui.Pad(ansi.Truncate(b, x, ""), x)
 		if strings.Contains(left, "\x1b") {
 			left += ansi.ResetStyle // no style of the board bleeds into the overlay
 		}
@@ -107,52 +108,4 @@ func overlayAt(bg, fg string, x, y, w, h int) string {
 		bl[row] = left + fl + right
 	}
 	return strings.Join(bl, "\n")
-}
-
-// memo caches one rendering by a key that says everything it depends on.
-type memo struct {
-	key, val string
-	ok       bool
-}
-
-// get returns the cached rendering for key, or renders and keeps it.
-func (c *memo) get(key string, render func() string) string {
-	if !c.ok || c.key != key {
-		c.key, c.val, c.ok = key, render(), true
-	}
-	return c.val
-}
-
-// frameMemos are the root's caches of the lines below the panes.
-type frameMemos struct {
-	footer memo
-	status memo
-}
-
-// firstLine returns s up to its first newline.
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
-
-// tooSmall is the notice shown below the minimum size, cut to fit.
-func tooSmall(tx *texts, w, h int) string {
-	need := fmt.Sprintf(tx.NeedSize, minWidth, minHeight)
-	// The longest message that fits in whole words, wrapped.
-	for _, msg := range [][]string{{tx.TooSmall, need}, {tx.TooSmallShort, need}, {tx.TooSmall}, {tx.TooSmallShort}} {
-		var lines []string
-		for _, m := range msg {
-			lines = append(lines, wrapWords(m, w)...)
-		}
-		fits := len(lines) <= h
-		for _, l := range lines {
-			fits = fits && ansi.StringWidth(l) <= w
-		}
-		if fits {
-			return clampLines(strings.Join(lines, "\n"), w, h)
-		}
-	}
-	return clampLines(tx.TooSmallShort, w, h)
 }

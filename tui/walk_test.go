@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -8,15 +11,13 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
-
-	"abfahrt/model"
 )
 
 // newWalkEnv is newEnv on the Hauptbahnhof board with a walking time.
 func newWalkEnv(t testing.TB, w, h int, walk time.Duration) *testEnv {
 	t.Helper()
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
-	e.m = New(Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Walk: walk})
+	e.m = New(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Walk: walk})
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.send(e.src.base)
 	e.poll()
@@ -41,26 +42,26 @@ func TestLeaveBandRule(t *testing.T) {
 		name string
 		e    model.Event
 		walk time.Duration
-		want Band
+		want ui.Band
 		at   time.Time
 	}{
-		{"catchable", ev("2", model.VehicleTram, 44, "X", "A", 1, 7*m, 0, model.StatusPredicted), 4 * m, BandCatch, t0.Add(3 * m)},
-		{"hurry: leave now", ev("2", model.VehicleTram, 44, "X", "A", 1, 4*m, 0, model.StatusPredicted), 4 * m, BandHurry, t0},
-		{"hurry: leave within a minute", ev("2", model.VehicleTram, 44, "X", "A", 1, 4*m+59*time.Second, 0, model.StatusPredicted), 4 * m, BandHurry, t0.Add(59 * time.Second)},
-		{"missed: leave time passed", ev("2", model.VehicleTram, 44, "X", "A", 1, 3*m+59*time.Second, 0, model.StatusPredicted), 4 * m, BandMissed, t0.Add(-time.Second)},
+		{"catchable", ev("2", model.VehicleTram, 44, "X", "A", 1, 7*m, 0, model.StatusPredicted), 4 * m, ui.BandCatch, t0.Add(3 * m)},
+		{"hurry: leave now", ev("2", model.VehicleTram, 44, "X", "A", 1, 4*m, 0, model.StatusPredicted), 4 * m, ui.BandHurry, t0},
+		{"hurry: leave within a minute", ev("2", model.VehicleTram, 44, "X", "A", 1, 4*m+59*time.Second, 0, model.StatusPredicted), 4 * m, ui.BandHurry, t0.Add(59 * time.Second)},
+		{"missed: leave time passed", ev("2", model.VehicleTram, 44, "X", "A", 1, 3*m+59*time.Second, 0, model.StatusPredicted), 4 * m, ui.BandMissed, t0.Add(-time.Second)},
 		// Scheduled in 2 min but 5 min late: the live prediction counts.
-		{"delay makes it catchable", ev("2", model.VehicleTram, 44, "X", "A", 1, 7*m, 300, model.StatusPredicted), 4 * m, BandCatch, t0.Add(3 * m)},
+		{"delay makes it catchable", ev("2", model.VehicleTram, 44, "X", "A", 1, 7*m, 300, model.StatusPredicted), 4 * m, ui.BandCatch, t0.Add(3 * m)},
 		// Timetable only: the schedule counts.
-		{"planned", ev("6", model.VehicleBus, 0, "X", "E", 5, 2*m, 0, model.StatusPredicted), 4 * m, BandMissed, t0.Add(-2 * m)},
+		{"planned", ev("6", model.VehicleBus, 0, "X", "E", 5, 2*m, 0, model.StatusPredicted), 4 * m, ui.BandMissed, t0.Add(-2 * m)},
 	}
 	for _, c := range cases {
-		at, b, ok := LeaveBand(&c.e, t0, c.walk)
+		at, b, ok := ui.LeaveBand(&c.e, t0, c.walk)
 		if !ok || b != c.want || !at.Equal(c.at) {
 			t.Errorf("%s: leave at %v band %v ok %v, want %v %v", c.name, at, b, ok, c.at, c.want)
 		}
 	}
 	var none model.Event
-	if _, b, ok := LeaveBand(&none, t0, 4*m); ok || b != BandNone {
+	if _, b, ok := ui.LeaveBand(&none, t0, 4*m); ok || b != ui.BandNone {
 		t.Errorf("an event without a time has band %v", b)
 	}
 }
@@ -93,24 +94,24 @@ func TestWalkRows(t *testing.T) {
 // minute; H hides and shows the missed rows.
 func TestWalkKeys(t *testing.T) {
 	e := newWalkEnv(t, 120, 30, 4*time.Minute)
-	e.key("+")
+	e.Key("+")
 	v := e.m.View()
 	if !strings.Contains(v, "walk 5 min") || !strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "✗ missed") {
 		t.Errorf("after +, want walk 5 min and Wissenschaftsstadt missed:\n%s", v)
 	}
-	e.key("-")
-	e.key("-")
+	e.Key("-")
+	e.Key("-")
 	v = e.m.View()
 	if !strings.Contains(v, "walk 3 min") || !strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "✓ in 1 min") {
 		t.Errorf("after - -, want walk 3 min and Wissenschaftsstadt in 1 min:\n%s", v)
 	}
-	before := len(e.m.board().rows())
-	e.key("H")
+	before := len(e.m.Board().Rows())
+	e.Key("H")
 	v = e.m.View()
 	if strings.Contains(v, "✗") || !strings.Contains(v, "missed hidden") {
 		t.Errorf("H left missed rows or no note:\n%s", v)
 	}
-	if after := len(e.m.board().rows()); after >= before {
+	if after := len(e.m.Board().Rows()); after >= before {
 		t.Errorf("H: %d rows, want fewer than %d", after, before)
 	}
 	// Time passes: the rows that become missed go too.
@@ -118,33 +119,33 @@ func TestWalkKeys(t *testing.T) {
 	if v := e.m.View(); strings.Contains(v, "Wissenschaftsstadt") && strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "✗") {
 		t.Errorf("a row missed after time passed still shows:\n%s", v)
 	}
-	e.key("H")
+	e.Key("H")
 	if v := e.m.View(); !strings.Contains(v, "✗ missed") {
 		t.Errorf("H again did not show the missed rows:\n%s", v)
 	}
 	for range 10 {
-		e.key("-")
+		e.Key("-")
 	}
-	if e.m.board().walk != 0 || strings.Contains(e.m.View(), "LEAVE") {
-		t.Errorf("walk down to 0 leaves walk %v", e.m.board().walk)
+	if e.m.Board().Walk != 0 || strings.Contains(e.m.View(), "LEAVE") {
+		t.Errorf("walk down to 0 leaves walk %v", e.m.Board().Walk)
 	}
 }
 
 // TestWalkGrid: a grid board's walking time comes from its spec, shows in
 // its cell and is adjusted by + on the focused board only.
 func TestWalkGrid(t *testing.T) {
-	specs := []BoardSpec{{Stop: 1008, Walk: WalkTime(4 * time.Minute)}, {Stop: 1350}}
+	specs := []app.BoardSpec{{Stop: 1008, Walk: app.WalkTime(4 * time.Minute)}, {Stop: 1350}}
 	e := newGridEnv(t, 160, 48, specs, nil)
 	v := e.m.View()
 	if !strings.Contains(v, "walk 4 min") || !strings.Contains(v, "! go now") {
 		t.Fatalf("grid cell lacks the walking time or bands:\n%s", v)
 	}
-	e.key("+")
-	g := &e.m.disp.grid
-	if g.boards[0].walk != 5*time.Minute || g.boards[1].walk != 0 {
-		t.Errorf("+ gave walks %v, %v; want 5m on the focused board only", g.boards[0].walk, g.boards[1].walk)
+	e.Key("+")
+	g := &e.m.disp.Grid
+	if g.Boards[0].Walk != 5*time.Minute || g.Boards[1].Walk != 0 {
+		t.Errorf("+ gave walks %v, %v; want 5m on the focused board only", g.Boards[0].Walk, g.Boards[1].Walk)
 	}
-	if s := g.boards[0].spec(); s.Walk != WalkTime(5*time.Minute) {
+	if s := g.Boards[0].Spec(); s.Walk != app.WalkTime(5*time.Minute) {
 		t.Errorf("spec walk %v, want 5m", time.Duration(s.Walk))
 	}
 }
@@ -152,41 +153,41 @@ func TestWalkGrid(t *testing.T) {
 // TestWalkKioskHideMissed: the kiosk's hide_missed shows only what can be
 // caught.
 func TestWalkKioskHideMissed(t *testing.T) {
-	spec := BoardSpec{Stop: 1008, Walk: WalkTime(4 * time.Minute)}
-	e := newKioskEnv(t, 120, 40, KioskOptions{}, spec)
+	spec := app.BoardSpec{Stop: 1008, Walk: app.WalkTime(4 * time.Minute)}
+	e := newKioskEnv(t, 120, 40, app.KioskOptions{}, spec)
 	e.kpoll()
-	if v := e.view(); !strings.Contains(v, "✗ missed") {
+	if v := e.View(); !strings.Contains(v, "✗ missed") {
 		t.Fatalf("kiosk with a walking time lacks missed rows:\n%s", v)
 	}
-	e = newKioskEnv(t, 120, 40, KioskOptions{HideMissed: true}, spec)
+	e = newKioskEnv(t, 120, 40, app.KioskOptions{HideMissed: true}, spec)
 	e.kpoll()
-	v := e.view()
+	v := e.View()
 	if strings.Contains(v, "✗") || !strings.Contains(v, "! go now") {
 		t.Errorf("kiosk hide_missed shows missed rows or no catchable ones:\n%s", v)
 	}
 }
 
 func TestWalkSpec(t *testing.T) {
-	if err := (BoardSpec{Stop: 1008, Walk: WalkTime(2 * time.Hour)}).Check(); err == nil {
+	if err := (app.BoardSpec{Stop: 1008, Walk: app.WalkTime(2 * time.Hour)}).Check(); err == nil {
 		t.Error("a walk of 2h passed Check")
 	}
-	var w WalkTime
+	var w app.WalkTime
 	if err := w.UnmarshalText([]byte("4m")); err != nil || time.Duration(w) != 4*time.Minute {
 		t.Errorf("4m read as %v, %v", time.Duration(w), err)
 	}
 	if err := w.UnmarshalText([]byte("-1m")); err == nil {
 		t.Error("-1m accepted")
 	}
-	b, _ := json.Marshal([]BoardSpec{{Stop: 1008, Walk: WalkTime(90 * time.Second)}})
+	b, _ := json.Marshal([]app.BoardSpec{{Stop: 1008, Walk: app.WalkTime(90 * time.Second)}})
 	if !strings.Contains(string(b), `"walk":"1m30s"`) {
 		t.Errorf("boards.json entry %s lacks the walk", b)
 	}
-	var saved []BoardSpec
+	var saved []app.BoardSpec
 	err := json.Unmarshal(b, &saved)
-	if err != nil || len(saved) != 1 || saved[0].Walk != WalkTime(90*time.Second) {
+	if err != nil || len(saved) != 1 || saved[0].Walk != app.WalkTime(90*time.Second) {
 		t.Errorf("saved board read back as %+v, %v", saved, err)
 	}
-	var bad BoardSpec
+	var bad app.BoardSpec
 	if err := json.Unmarshal([]byte(`{"stop": 1008, "walk": "soon"}`), &bad); err != nil || bad.Walk != 0 || bad.Stop != 1008 {
 		t.Errorf("an unreadable walk: %+v, %v; want the board without one", bad, err)
 	}

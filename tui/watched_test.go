@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/grid"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -10,8 +13,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"abfahrt/model"
 )
 
 // TestWatchedBoardsRoundTrip: watching boards and setting their filters
@@ -19,47 +20,47 @@ import (
 // same boards and filters; removing the last board empties the file.
 func TestWatchedBoardsRoundTrip(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, boardsFile)
-	e := newGridEnv(t, 160, 48, nil, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1008}} })
+	path := filepath.Join(dir, grid.BoardsFile)
+	e := newGridEnv(t, 160, 48, nil, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: 1008}} })
 	for _, k := range []string{"w", "l", "l", "f", "d"} { // add, then each filter
-		e.saveBoards(e.key(k))
-		checkBoardsFile(t, path, e.m.disp.grid.specs())
+		e.saveBoards(e.Key(k))
+		checkBoardsFile(t, path, e.m.disp.Grid.Specs())
 	}
-	e.runNow(openCmd(target{kind: targetStop, stop: 1350, title: "Ehinger Tor"}))
+	e.runNow(app.OpenCmd(app.Target{Kind: app.TargetStop, Stop: 1350, Title: "Ehinger Tor"}))
 	e.poll()
-	e.saveBoards(e.key("w"))
-	e.saveBoards(e.key("a")) // arrivals
-	want := e.m.disp.grid.specs()
+	e.saveBoards(e.Key("w"))
+	e.saveBoards(e.Key("a")) // arrivals
+	want := e.m.disp.Grid.Specs()
 	// f narrows a board to its platform's stop point on every board.
 	if len(want) != 2 || want[0].StopPoint != model.CodeFor(1008, 1) || want[0].Direction == "" || !want[1].Arrivals {
 		t.Fatalf("watched set %+v, want Hauptbahnhof filtered and Ehinger Tor arrivals", want)
 	}
 	checkBoardsFile(t, path, want)
-	if cmd := e.key("right"); cmd != nil { // focus moves change nothing saved
+	if cmd := e.Key("right"); cmd != nil { // focus moves change nothing saved
 		t.Errorf("a focus move wrote the file")
 	}
 
-	e2 := newGridEnv(t, 160, 48, nil, func(o *Options) { o.StateDir = dir })
-	load := e2.m.disp.boards.loadCmd()
+	e2 := newGridEnv(t, 160, 48, nil, func(o *app.Options) { o.StateDir = dir })
+	load := e2.m.disp.Boards.LoadCmd()
 	if load == nil {
 		t.Fatal("a start with no boards does not load boards.json")
 	}
 	e2.send(load())
 	e2.pollFeeds()
-	if got := e2.m.disp.grid.specs(); e2.m.disp.mode != modeGrid || !slices.EqualFunc(got, want, sameSpec) {
-		t.Fatalf("restored mode %d with %+v, want the grid with %+v", e2.m.disp.mode, got, want)
+	if got := e2.m.disp.Grid.Specs(); e2.m.disp.Mode != grid.ModeGrid || !slices.EqualFunc(got, want, grid.SameSpec) {
+		t.Fatalf("restored mode %d with %+v, want the grid with %+v", e2.m.disp.Mode, got, want)
 	}
 	if v := e2.m.View(); !strings.Contains(v, "pl. A · line 2 · →") || !strings.Contains(v, "2 boards") {
 		t.Errorf("the restored grid does not show the filters:\n%s", v)
 	}
-	if e2.m.board().polls().inFlight() {
+	if e2.m.Board().Polls().InFlight() {
 		t.Error("the single board still polls behind the restored grid")
 	}
-	e2.key("x")
-	e2.saveBoards(e2.key("x"))
+	e2.Key("x")
+	e2.saveBoards(e2.Key("x"))
 	checkBoardsFile(t, path, want[1:])
-	e2.key("x")
-	e2.saveBoards(e2.key("x"))
+	e2.Key("x")
+	e2.saveBoards(e2.Key("x"))
 	checkBoardsFile(t, path, nil)
 	if data, _ := os.ReadFile(path); strings.TrimSpace(string(data)) != "[]" {
 		t.Errorf("boards.json after removing the last board: %s, want []", data)
@@ -70,19 +71,19 @@ func TestWatchedBoardsRoundTrip(t *testing.T) {
 // runs is written after it, so the file ends with the last set.
 func TestWatchedBoardsOneWrite(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, boardsFile)
-	e := newGridEnv(t, 160, 48, specsOver(2), func(o *Options) { o.StateDir = dir })
-	first := e.key("l")
+	path := filepath.Join(dir, grid.BoardsFile)
+	e := newGridEnv(t, 160, 48, specsOver(2), func(o *app.Options) { o.StateDir = dir })
+	first := e.Key("l")
 	if first == nil {
 		t.Fatal("l wrote nothing")
 	}
-	if cmd := e.key("l"); cmd != nil {
+	if cmd := e.Key("l"); cmd != nil {
 		t.Fatal("a second write while one is in flight")
 	}
 	again := e.send(savedIn(t, first)) // the key's batch also polls the now filtered feed
-	checkBoardsFile(t, path, []BoardSpec{{Stop: 1008, Lines: []string{"1"}}, {Stop: 1350}})
+	checkBoardsFile(t, path, []app.BoardSpec{{Stop: 1008, Lines: []string{"1"}}, {Stop: 1350}})
 	e.saveBoards(again)
-	checkBoardsFile(t, path, []BoardSpec{{Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}})
+	checkBoardsFile(t, path, []app.BoardSpec{{Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}})
 }
 
 // TestWatchedBoardsGivenWin: boards given at start open the grid and the
@@ -91,30 +92,30 @@ func TestWatchedBoardsOneWrite(t *testing.T) {
 // removes none of them), as pins do.
 func TestWatchedBoardsGivenWin(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, boardsFile)
+	path := filepath.Join(dir, grid.BoardsFile)
 	old := `[{"stop": 1240, "lines": ["2"]}]`
 	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	single := newGridEnv(t, 120, 40, nil, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: 1350}} })
-	if single.m.disp.boards.loadCmd() != nil || !single.m.disp.plain() {
+	single := newGridEnv(t, 120, 40, nil, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: 1350}} })
+	if single.m.disp.Boards.LoadCmd() != nil || !single.m.disp.Plain() {
 		t.Error("--stop: boards.json is loaded")
 	}
-	e := newGridEnv(t, 160, 48, specsOver(2), func(o *Options) { o.StateDir = dir })
-	if e.m.disp.boards.loadCmd() != nil {
+	e := newGridEnv(t, 160, 48, specsOver(2), func(o *app.Options) { o.StateDir = dir })
+	if e.m.disp.Boards.LoadCmd() != nil {
 		t.Error("given boards: boards.json is loaded")
 	}
 	for _, k := range []string{"right", "1", "enter", "esc"} {
-		if cmd := e.key(k); cmd != nil {
+		if cmd := e.Key(k); cmd != nil {
 			t.Errorf("%s wrote the file", k)
 		}
 	}
 	if data, _ := os.ReadFile(path); string(data) != old {
 		t.Errorf("boards.json changed without a change of the watched set: %s", data)
 	}
-	e.key("x")
-	e.saveBoards(e.key("x"))
-	checkBoardsFile(t, path, []BoardSpec{{Stop: 1240, Lines: []string{"2"}}, {Stop: 1350}})
+	e.Key("x")
+	e.saveBoards(e.Key("x"))
+	checkBoardsFile(t, path, []app.BoardSpec{{Stop: 1240, Lines: []string{"2"}}, {Stop: 1350}})
 }
 
 // TestWatchedBoardsTwoInstancesWithStop: two boards started with --stop
@@ -122,19 +123,19 @@ func TestWatchedBoardsGivenWin(t *testing.T) {
 // both. The second used to replace the first's board.
 func TestWatchedBoardsTwoInstancesWithStop(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, boardsFile)
+	path := filepath.Join(dir, grid.BoardsFile)
 	open := func(stop int) *testEnv {
-		return newGridEnv(t, 120, 40, nil, func(o *Options) { o.StateDir = dir; o.Boards = []BoardSpec{{Stop: stop}} })
+		return newGridEnv(t, 120, 40, nil, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: stop}} })
 	}
 	a, b := open(1008), open(1350)
-	a.saveBoards(a.key("w"))
-	checkBoardsFile(t, path, []BoardSpec{{Stop: 1008}})
-	b.saveBoards(b.key("w"))
-	checkBoardsFile(t, path, []BoardSpec{{Stop: 1008}, {Stop: 1350}})
+	a.saveBoards(a.Key("w"))
+	checkBoardsFile(t, path, []app.BoardSpec{{Stop: 1008}})
+	b.saveBoards(b.Key("w"))
+	checkBoardsFile(t, path, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}})
 	// And a later change of either keeps the other's.
-	a.key("x")
-	a.saveBoards(a.key("x"))
-	checkBoardsFile(t, path, []BoardSpec{{Stop: 1350}})
+	a.Key("x")
+	a.saveBoards(a.Key("x"))
+	checkBoardsFile(t, path, []app.BoardSpec{{Stop: 1350}})
 }
 
 // TestWatchedBoardsCorrupt: a file that does not parse or holds a board
@@ -143,21 +144,21 @@ func TestWatchedBoardsTwoInstancesWithStop(t *testing.T) {
 func TestWatchedBoardsCorrupt(t *testing.T) {
 	for _, bad := range []string{"{not json", `{"boards": []}`, `[{"stop": 0}]`, `[{"stoppoint": "x"}]`, `[{"stop": 1008},]`} {
 		dir := t.TempDir()
-		path := filepath.Join(dir, boardsFile)
+		path := filepath.Join(dir, grid.BoardsFile)
 		if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		e := newGridEnv(t, 120, 40, nil, func(o *Options) { o.StateDir = dir })
-		e.send(e.m.disp.boards.loadCmd()())
-		if v := e.m.View(); !strings.Contains(v, "boards.json could not be read; kept as boards.json.corrupt-") || !e.m.disp.plain() {
-			t.Errorf("%s: mode %d, no report of the corrupt file:\n%s", bad, e.m.disp.mode, lastLines(v, 2))
+		e := newGridEnv(t, 120, 40, nil, func(o *app.Options) { o.StateDir = dir })
+		e.send(e.m.disp.Boards.LoadCmd()())
+		if v := e.m.View(); !strings.Contains(v, "boards.json could not be read; kept as boards.json.corrupt-") || !e.m.disp.Plain() {
+			t.Errorf("%s: mode %d, no report of the corrupt file:\n%s", bad, e.m.disp.Mode, lastLines(v, 2))
 		}
-		kept := keptAside(t, dir, boardsFile)
-		if cmd := e.key("down"); cmd != nil {
+		kept := keptAside(t, dir, grid.BoardsFile)
+		if cmd := e.Key("down"); cmd != nil {
 			t.Errorf("%s: a key that changes no board wrote the file", bad)
 		}
-		e.saveBoards(e.key("w"))
-		checkBoardsFile(t, path, []BoardSpec{{Stop: DefaultStop}})
+		e.saveBoards(e.Key("w"))
+		checkBoardsFile(t, path, []app.BoardSpec{{Stop: app.DefaultStop}})
 		if data, _ := os.ReadFile(kept); string(data) != bad {
 			t.Errorf("%s: the kept file holds %q", bad, data)
 		}
@@ -172,11 +173,11 @@ func TestWatchedBoardsCorrupt(t *testing.T) {
 func TestWatchedBoardsNoStateDir(t *testing.T) {
 	t.Chdir(t.TempDir())
 	e := newEnv(t, 120, 40, true)
-	if e.m.disp.boards.loadCmd() != nil {
+	if e.m.disp.Boards.LoadCmd() != nil {
 		t.Error("no state dir: a load")
 	}
 	for _, k := range []string{"w", "l", "x"} {
-		cmd := e.key(k)
+		cmd := e.Key(k)
 		if cmd == nil {
 			continue
 		}
@@ -190,7 +191,7 @@ func TestWatchedBoardsNoStateDir(t *testing.T) {
 			}
 		}
 		for _, m := range msgs {
-			if _, ok := m.(boardsSavedMsg); ok {
+			if _, ok := m.(grid.BoardsSavedMsg); ok {
 				t.Errorf("%s: boards saved without a state dir", k)
 			}
 		}
@@ -216,12 +217,12 @@ func (e *testEnv) saveBoards(cmd tea.Cmd) {
 		}
 		msg = b[len(b)-1]()
 	}
-	saved, ok := msg.(boardsSavedMsg)
+	saved, ok := msg.(grid.BoardsSavedMsg)
 	if !ok {
 		e.t.Fatalf("the key wrote nothing: %T", msg)
 	}
-	if saved.err != nil {
-		e.t.Fatal(saved.err)
+	if saved.Err != nil {
+		e.t.Fatal(saved.Err)
 	}
 	if next := e.send(saved); next != nil {
 		e.t.Error("a second write with nothing changed")
@@ -233,14 +234,14 @@ func (e *testEnv) saveBoards(cmd tea.Cmd) {
 func savedIn(t *testing.T, cmd tea.Cmd) tea.Msg {
 	t.Helper()
 	switch msg := cmd().(type) {
-	case boardsSavedMsg:
+	case grid.BoardsSavedMsg:
 		return msg
 	case tea.BatchMsg:
 		for _, c := range msg {
 			if c == nil {
 				continue
 			}
-			if m, ok := c().(boardsSavedMsg); ok {
+			if m, ok := c().(grid.BoardsSavedMsg); ok {
 				return m
 			}
 		}
@@ -250,25 +251,25 @@ func savedIn(t *testing.T, cmd tea.Cmd) tea.Msg {
 }
 
 // checkBoardsFile fails unless the file at path holds the boards want.
-func checkBoardsFile(t *testing.T, path string, want []BoardSpec) {
+func checkBoardsFile(t *testing.T, path string, want []app.BoardSpec) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var saved []BoardSpec
+	var saved []app.BoardSpec
 	if err := json.Unmarshal(data, &saved); err != nil {
 		t.Fatalf("%s: %v", data, err)
 	}
-	got := make([]BoardSpec, 0, len(saved))
+	got := make([]app.BoardSpec, 0, len(saved))
 	for _, b := range saved {
-		s, err := b.cleaned()
+		s, err := b.Cleaned()
 		if err != nil {
 			t.Fatal(err)
 		}
 		got = append(got, s)
 	}
-	if !slices.EqualFunc(got, want, sameSpec) {
+	if !slices.EqualFunc(got, want, grid.SameSpec) {
 		t.Errorf("boards.json holds %+v, want %+v:\n%s", got, want, data)
 	}
 }
@@ -280,7 +281,7 @@ func checkBoardsFile(t *testing.T, path string, want []BoardSpec) {
 // string, as older versions read it.
 func TestBoardsFileOldFormat(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, boardsFile)
+	path := filepath.Join(dir, grid.BoardsFile)
 	old := `[
   {"stop": 1008, "lines": ["2"], "platform": "A", "direction": "Kuhberg", "walk": "4m"},
   {"stop": 0, "stoppoint": "100802", "arrivals": true},
@@ -289,35 +290,35 @@ func TestBoardsFileOldFormat(t *testing.T) {
 	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	msg := loadBoards(path)
-	if msg.problem != nil {
-		t.Fatalf("an old boards.json was refused: %+v", msg.problem)
+	msg := grid.LoadBoards(path)
+	if msg.Problem != nil {
+		t.Fatalf("an old boards.json was refused: %+v", msg.Problem)
 	}
-	want := []BoardSpec{
-		{Stop: 1008, Lines: []string{"2"}, Platform: "A", Direction: "Kuhberg", Walk: WalkTime(4 * time.Minute)},
+	want := []app.BoardSpec{
+		{Stop: 1008, Lines: []string{"2"}, Platform: "A", Direction: "Kuhberg", Walk: app.WalkTime(4 * time.Minute)},
 		{StopPoint: model.CodeFor(1008, 2), Arrivals: true},
 		{Stop: 1350},
 	}
-	if !slices.EqualFunc(msg.specs, want, func(a, b BoardSpec) bool { return sameSpec(a, b) && a.Walk == b.Walk }) {
-		t.Fatalf("old file read as %+v, want %+v", msg.specs, want)
+	if !slices.EqualFunc(msg.Specs, want, func(a, b app.BoardSpec) bool { return grid.SameSpec(a, b) && a.Walk == b.Walk }) {
+		t.Fatalf("old file read as %+v, want %+v", msg.Specs, want)
 	}
-	e := newGridEnv(t, 160, 48, nil, func(o *Options) { o.StateDir = dir })
-	e.send(e.m.disp.boards.loadCmd()())
+	e := newGridEnv(t, 160, 48, nil, func(o *app.Options) { o.StateDir = dir })
+	e.send(e.m.disp.Boards.LoadCmd()())
 	e.pollFeeds()
-	if g := &e.m.disp.grid; g.len() != 3 || !strings.Contains(e.m.View(), "Kuhberg") {
-		t.Errorf("the old file opened %d boards:\n%s", g.len(), e.m.View())
+	if g := &e.m.disp.Grid; g.Len() != 3 || !strings.Contains(e.m.View(), "Kuhberg") {
+		t.Errorf("the old file opened %d boards:\n%s", g.Len(), e.m.View())
 	}
 
-	spec := BoardSpec{StopPoint: model.CodeFor(1008, 1), Lines: []string{"1"}, PerLine: 2, Walk: WalkTime(3 * time.Minute)}
-	data, err := json.Marshal([]BoardSpec{spec})
+	spec := app.BoardSpec{StopPoint: model.CodeFor(1008, 1), Lines: []string{"1"}, PerLine: 2, Walk: app.WalkTime(3 * time.Minute)}
+	data, err := json.Marshal([]app.BoardSpec{spec})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(data), `"stoppoint":"100801"`) || !strings.Contains(string(data), `"walk":"3m"`) {
 		t.Errorf("a board is written as %s, want the stop point and walk as strings", data)
 	}
-	var back []BoardSpec
-	if err := json.Unmarshal(data, &back); err != nil || len(back) != 1 || !sameSpec(back[0], spec) ||
+	var back []app.BoardSpec
+	if err := json.Unmarshal(data, &back); err != nil || len(back) != 1 || !grid.SameSpec(back[0], spec) ||
 		back[0].PerLine != 2 || back[0].Walk != spec.Walk {
 		t.Errorf("%s read back as %+v, %v", data, back, err)
 	}

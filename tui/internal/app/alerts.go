@@ -1,0 +1,117 @@
+package app
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
+	"regexp"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The service's unplanned alert shows on every view: one line on the
+// board and in the grid, merged and fleet headers, and a ⚠ on the rows
+// of the lines it names. The interactive root polls it like any feed
+// (alertKey); the kiosk has its own poll and sets the same shared state.
+
+// alertLineRe finds the lines an alert names: "Linie 4", "Line N1".
+var alertLineRe = regexp.MustCompile(`(?i)\b(?:linie|line)\s+([0-9A-Za-z]+)`)
+
+// setAlert makes a the alert every view shows; changed is false when it
+// says what the last one said.
+func (sh *Shared) SetAlert(a model.Alert) (changed bool) {
+	if SameAlert(sh.Alert, a) {
+		return false
+	}
+	sh.Alert = a
+	sh.alertLines = map[string]bool{}
+	for _, s := range append([]string{a.Title}, a.Items...) {
+		for _, m := range alertLineRe.FindAllStringSubmatch(s, -1) {
+			sh.alertLines[m[1]] = true
+		}
+	}
+	return true
+}
+
+// alertText is the alert as one text: "title: item · item". When every
+// item names its line already ("Linie 1: ..."), the title ("Umleitung
+// Linie 1") is left out: never "Linie 1: Linie 1: ...".
+func AlertText(a model.Alert) string {
+	items := make([]string, 0, len(a.Items))
+	named := true
+	for _, it := range a.Items {
+		if it = strings.TrimSpace(it); it != "" {
+			items = append(items, it)
+			named = named && alertLineRe.MatchString(it)
+		}
+	}
+	title := strings.TrimSpace(a.Title)
+	switch {
+	case len(items) == 0:
+		return ui.OneLine(title)
+	case named || title == "":
+		return ui.OneLine(strings.Join(items, " · "))
+	}
+	return ui.OneLine(title + ": " + strings.Join(items, " · "))
+}
+
+// alertOn reports whether the alert names line.
+func (sh *Shared) AlertOn(line string) bool { return sh.alertLines[line] }
+
+// alertDirection is a row's direction in w cells, after a ⚠ when the
+// alert names the row's line.
+func AlertDirection(sh *Shared, line, dir string, w int) string {
+	if sh.AlertOn(line) && w > 4 {
+		return sh.St.Ticker.Render("⚠ ") + sh.St.Text.Render(ui.Pad(dir, w-2))
+	}
+	return sh.St.Text.Render(ui.Pad(dir, w))
+}
+
+// alertPart is the alert for a view's one-line summary, "" when none.
+func (sh *Shared) AlertPart() string {
+	t := AlertText(sh.Alert)
+	if t == "" {
+		return ""
+	}
+	return sh.St.Ticker.Render("⚠ " + t)
+}
+
+// alertBannerLines is the alert in at most n lines of width w, wrapped
+// in whole words; when it needs more, the last line ends in " …". One
+// line (n <= 1) is alertBanner. Nil when there is no alert.
+func (sh *Shared) AlertBannerLines(w, n int) []string {
+	t := AlertText(sh.Alert)
+	if t == "" {
+		return nil
+	}
+	if n <= 1 || w < 10 {
+		return []string{sh.alertBanner(w)}
+	}
+	lines := ui.WrapWords(t, w-2)
+	if len(lines) > n {
+		lines = lines[:n]
+		last := lines[n-1]
+		for ansi.StringWidth(last)+2 > w-2 && strings.Contains(last, " ") {
+			last = last[:strings.LastIndex(last, " ")]
+		}
+		lines[n-1] = last + " …"
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		lead := "  "
+		if i == 0 {
+			lead = "⚠ "
+		}
+		out[i] = ui.Fit(sh.St.Ticker.Render(lead+l), w)
+	}
+	return out
+}
+
+// alertBanner is the alert as one line of width w, "" when there is none.
+func (sh *Shared) alertBanner(w int) string {
+	t := AlertText(sh.Alert)
+	if t == "" {
+		return ""
+	}
+	return ui.Fit(sh.St.Ticker.Render("⚠ "+t), w)
+}

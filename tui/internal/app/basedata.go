@@ -1,0 +1,309 @@
+package app
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/search"
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+)
+
+// targetKind is what a search result (or a start option) opens.
+type targetKind int
+
+const (
+	TargetStop targetKind = iota
+	TargetPoint
+	TargetLine
+	TargetVehicle
+)
+
+// target is something the user can open: a stop or stop point board, a
+// line (its departures) or a vehicle (its trip summary).
+type Target struct {
+	Kind    targetKind
+	Stop    int
+	Point   model.StopPointCode
+	Line    string // RouteName, for targetLine
+	Route   int    // RouteNumber, for targetLine
+	Vehicle int
+	Title   string
+}
+
+// platform is one stop point of a stop, for narrowing a board with `f`.
+type Platform struct {
+	Code model.StopPointCode
+	Name string // PlatformName, e.g. "B"
+}
+
+// baseData is the network's base data, loaded once at start, indexed for
+// lookups and for the search.
+type baseData struct {
+	stops    map[int]*model.Stop
+	Points   map[model.StopPointCode]*model.StopPoint
+	routes   map[int]*model.Route
+	Vehicles map[int]*model.Vehicle
+	lineCat  map[string]model.RouteCategory // by RouteName
+	Index    *search.Index
+	Entries  int
+}
+
+// newBaseData indexes the base data of msg.
+func newBaseData(msg BaseDataMsg, tx *ui.Texts) *baseData {
+	bd := &baseData{
+		stops:    make(map[int]*model.Stop, len(msg.Stops)),
+		Points:   make(map[model.StopPointCode]*model.StopPoint, len(msg.Points)),
+		routes:   make(map[int]*model.Route, len(msg.Routes)),
+		Vehicles: make(map[int]*model.Vehicle, len(msg.Vehicles)),
+		lineCat:  make(map[string]model.RouteCategory, len(msg.Routes)),
+	}
+	entries := make([]search.Entry, 0, len(msg.Stops)+len(msg.Points)+len(msg.Routes)+len(msg.Vehicles))
+	for i := range msg.Stops {
+		s := &msg.Stops[i]
+		bd.stops[s.StopNumber] = s
+		entries = append(entries, search.Entry{
+			Kind: search.KindStop, Title: s.StopName,
+			Detail: joinDot(strconv.Itoa(s.StopNumber), s.StopCode),
+			Keys:   []string{strconv.Itoa(s.StopNumber), s.StopCode},
+			Low:    !model.IsPassengerStop(s.StopName),
+			Ref:    Target{Kind: TargetStop, Stop: s.StopNumber, Title: s.StopName},
+		})
+	}
+	labels := pointLabels(msg.Points)
+	for i := range msg.Points {
+		p := &msg.Points[i]
+		bd.Points[p.StopPointCode] = p
+		title, detail := labels[p.StopPointCode], p.StopPointCode.String()
+		if title != p.StopPointName {
+			detail = "" // the title carries the code
+		}
+		entries = append(entries, search.Entry{
+			Kind: search.KindStopPoint, Title: title,
+			Detail: detail,
+			Keys:   []string{p.StopPointCode.String()},
+			Low:    !model.IsPassengerStop(p.StopPointName),
+			Ref: Target{Kind: TargetPoint, Stop: p.ParentStop.StopNumber, Point: p.StopPointCode,
+				Title: p.StopPointName},
+		})
+	}
+	for i := range msg.Routes {
+		r := &msg.Routes[i]
+		name := LineLabel(r.RouteName, r.RouteNumber)
+		bd.routes[r.RouteNumber] = r
+		bd.lineCat[name] = r.RouteCategory
+		entries = append(entries, search.Entry{
+			Kind: search.KindLine, Title: lineTitle(tx, r),
+			Detail: tx.RouteCategory(r.RouteCategory),
+			Keys:   []string{name, strconv.Itoa(r.RouteNumber)},
+			Ref:    Target{Kind: TargetLine, Line: name, Route: r.RouteNumber, Title: lineTitle(tx, r)},
+		})
+	}
+	for i := range msg.Vehicles {
+		v := &msg.Vehicles[i]
+		bd.Vehicles[v.VehicleNumber] = v
+		entries = append(entries, search.Entry{
+			Kind: search.KindVehicle, Title: tx.VehicleTitle(v.VehicleCategory, v.VehicleNumber),
+			Detail: vehicleDetail(v),
+			Keys:   []string{strconv.Itoa(v.VehicleNumber)},
+			Ref:    Target{Kind: TargetVehicle, Vehicle: v.VehicleNumber, Title: tx.VehicleTitle(v.VehicleCategory, v.VehicleNumber)},
+		})
+	}
+	bd.Index = search.NewIndex(entries)
+	bd.Entries = len(entries)
+	return bd
+}
+
+// platforms returns the stop points of a stop, ordered by platform name.
+func (bd *baseData) Platforms(stop int) []Platform {
+	if bd == nil {
+		return nil
+	}
+	s, ok := bd.stops[stop]
+	if !ok {
+		return nil
+	}
+	out := make([]Platform, 0, len(s.StopPoints))
+	for _, p := range s.StopPoints {
+		out = append(out, Platform{Code: p.StopPointCode, Name: p.PlatformName})
+	}
+	SortPlatforms(out)
+	return unambiguous(out)
+}
+
+// unambiguous gives platforms whose names repeat at their stop a label
+// with their stop point code ("B · 100821"), so that two "B"s (a regular
+// and a replacement stop point) are told apart wherever a label shows.
+func unambiguous(ps []Platform) []Platform {
+	count := make(map[string]int, len(ps))
+	for _, p := range ps {
+		count[p.Name]++
+	}
+	for i, p := range ps {
+		if count[p.Name] > 1 || p.Name == "" {
+			if p.Name == "" {
+				ps[i].Name = p.Code.String()
+			} else {
+				ps[i].Name = p.Name + " · " + p.Code.String()
+			}
+		}
+	}
+	return ps
+}
+
+// pointLabels returns the search title of each stop point: its name, or,
+// where stop points of one stop share a name ("Hauptbahnhof Steig B" for
+// a regular and a replacement stop point), the name with the code, by the
+// rule of the board's platform labels (unambiguous).
+func pointLabels(points []model.StopPoint) map[model.StopPointCode]string {
+	byStop := make(map[int][]Platform, len(points)/2+1)
+	for i := range points {
+		p := &points[i]
+		byStop[p.ParentStop.StopNumber] = append(byStop[p.ParentStop.StopNumber], Platform{Code: p.StopPointCode, Name: p.StopPointName})
+	}
+	out := make(map[model.StopPointCode]string, len(points))
+	for _, ps := range byStop {
+		for _, p := range unambiguous(ps) {
+			out[p.Code] = p.Name
+		}
+	}
+	return out
+}
+
+// stopName returns the name of a stop, or "" when unknown.
+func (bd *baseData) StopName(stop int) string {
+	if bd == nil {
+		return ""
+	}
+	if s, ok := bd.stops[stop]; ok {
+		return s.StopName
+	}
+	return ""
+}
+
+// category returns whether a line is a tram or bus line, 0 when unknown.
+func (bd *baseData) Category(line string) model.RouteCategory {
+	if bd == nil {
+		return 0
+	}
+	return bd.lineCat[line]
+}
+
+// lineStart returns the stop whose departures best stand for a line: the
+// first stop of its first pattern, else the first stop point known to be
+// served by it. ok is false when base data says nothing about the line.
+func (bd *baseData) LineStart(route int) (stop int, ok bool) {
+	if bd == nil {
+		return 0, false
+	}
+	if r, found := bd.routes[route]; found {
+		pats := slices.Clone(r.RoutePattern)
+		slices.SortFunc(pats, func(a, b model.RoutePattern) int { return cmp.Compare(a.PatternDirection, b.PatternDirection) })
+		for _, p := range pats {
+			if len(p.StopPoints) > 0 {
+				return p.StopPoints[0].StopNumber, true
+			}
+		}
+	}
+	best := 0
+	for _, p := range bd.Points {
+		for _, rr := range p.ServicingRoutes {
+			if rr.RouteNumber == route && (best == 0 || p.ParentStop.StopNumber < best) {
+				best = p.ParentStop.StopNumber
+			}
+		}
+	}
+	return best, best != 0
+}
+
+// lineServes reports whether line route calls at stop, by its patterns or
+// by the routes its stop points list.
+func (bd *baseData) LineServes(route, stop int) bool {
+	if bd == nil || stop == 0 {
+		return false
+	}
+	if r, found := bd.routes[route]; found {
+		for _, p := range r.RoutePattern {
+			for _, s := range p.StopPoints {
+				if s.StopNumber == stop {
+					return true
+				}
+			}
+		}
+	}
+	for _, p := range bd.Points {
+		if p.ParentStop.StopNumber != stop {
+			continue
+		}
+		for _, rr := range p.ServicingRoutes {
+			if rr.RouteNumber == route {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sortPlatforms orders platforms by name, then code.
+func SortPlatforms(ps []Platform) {
+	slices.SortFunc(ps, func(a, b Platform) int {
+		if c := cmp.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return a.Code.Compare(b.Code)
+	})
+}
+
+// lineTitle is a line's search title: "Line 2  Kuhberg – Science Park II".
+func lineTitle(tx *ui.Texts, r *model.Route) string {
+	t := fmt.Sprintf(tx.LineTitle, LineLabel(r.RouteName, r.RouteNumber))
+	var names []string
+	for _, d := range r.RouteDirections {
+		if d.DirectionName != "" {
+			names = append(names, d.DirectionName)
+		}
+	}
+	if len(names) >= 2 {
+		return t + "  " + names[0] + " – " + names[len(names)-1]
+	}
+	if len(names) == 1 {
+		return t + "  " + names[0]
+	}
+	return t
+}
+
+// lineLabel is the line as people see it: RouteName, else the number.
+func LineLabel(name string, number int) string {
+	if name != "" {
+		return name
+	}
+	if number == 0 {
+		return "?"
+	}
+	return strconv.Itoa(number)
+}
+
+// vehicleDetail is a vehicle's name and make, as known.
+func vehicleDetail(v *model.Vehicle) string {
+	d := v.VehicleName
+	if v.ModelData != nil {
+		d = joinDot(d, v.ModelData.Make+" "+v.ModelData.Model)
+	}
+	return d
+}
+
+// joinDot joins the non-empty parts with " · ".
+func joinDot(parts ...string) string {
+	out := ""
+	for _, p := range parts {
+		if p == "" || p == " " {
+			continue
+		}
+		if out != "" {
+			out += " · "
+		}
+		out += p
+	}
+	return out
+}

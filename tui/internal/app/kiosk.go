@@ -1,0 +1,38 @@
+package app
+
+import (
+	"abfahrt/model"
+	"slices"
+	"time"
+)
+
+// KioskOptions configure kiosk mode: an unattended station display.
+type KioskOptions struct {
+	// Enabled turns kiosk mode on.
+	Enabled bool
+	// Rotate is how long each board shows before the next (default 20s).
+	Rotate time.Duration
+	// HoursFrom and HoursTo are the operating hours as minutes of the day
+	// in Ulm; equal means always on, HoursTo < HoursFrom runs past midnight.
+	HoursFrom, HoursTo int
+	// QuitKey is the key chord that ends the kiosk ("ctrl+q"); empty means
+	// only a signal from outside ends it.
+	QuitKey string
+	// LargeCountdown shows the next departure's countdown in big digits.
+	LargeCountdown bool
+	// StaleAfter blanks departures whose data is older (default 10m).
+	StaleAfter time.Duration
+	// HideMissed leaves out the departures that cannot be reached any more
+	// with a board's walking time (walk.go); boards without one show all.
+	HideMissed bool
+	// Alive, if set, is called from the kiosk's Update with every message
+	// (at least the clock's, once a second): the service manager's
+	// watchdog pings only while it is called, so a wedged Update loop
+	// gets the kiosk restarted (cmd/abfahrt/systemd.go).
+	Alive func()
+}
+
+// sameAlert reports whether two alerts say the same.
+func SameAlert(a, b model.Alert) bool {
+	return a.Title == b.Title && slices.Equal(a.Items, b.Items)
+}

@@ -1,0 +1,196 @@
+package app
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
+	"context"
+	"io"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// Defaults of Options.
+const (
+	// DefaultStop is the board shown when no stop or stop point is given:
+	// Ulm Hauptbahnhof.
+	DefaultStop = 1008
+	// DefaultLimit is the number of departures requested per board.
+	DefaultLimit = 20
+)
+
+// Options configure the TUI.
+type Options struct {
+	// Source is the mobility/v1 service, usually a *feed.Client.
+	Source feeds.Source
+	// SourceName is shown in the status bar: "simulated Ulm network" or
+	// the API host.
+	SourceName string
+	// Vehicle, if set, opens the vehicle pane of this vehicle at start.
+	Vehicle int
+	// Interval is the poll interval (default DefaultInterval).
+	Interval time.Duration
+	// Limit is the number of events per board (default DefaultLimit).
+	Limit int
+	// Now is the service's clock when it runs in this process (the
+	// embedded simulation, tests); it is then also the local clock. nil
+	// means the machine's clock, with the service's clock estimated from
+	// each answer's CurrentTimestamp (svcclock.go).
+	Now func() time.Time
+	// ClockSkew, if set, is called when the service's clock and the
+	// machine's start or stop differing by more than a minute, when the
+	// service's rate changes, or when the difference moves by more than a
+	// minute beyond what the rate explains: for --log. local is the
+	// machine's time, service the service's at that moment (equal times:
+	// they agree again), rate the service's seconds per real second.
+	ClockSkew func(service, local time.Time, rate float64)
+	// Boards are the boards to open: one opens as the plain board (the
+	// grid's open board, zoomed), more than one the grid of watched
+	// boards; none the default stop (DefaultStop), or the boards saved in
+	// StateDir.
+	Boards []BoardSpec
+	// StateDir is where pins (pins.json) and the watched boards with their
+	// filters (boards.json) persist; "" = no persistence. With no boards
+	// given (no Boards; not kiosk) the saved boards
+	// open the grid.
+	StateDir string
+	// Stats returns the upstream request count (feed Stats().Upstream);
+	// the status bar shows requests per minute. nil hides it.
+	Stats func() int64
+	// Theme is "dark" (default), "light", "high-contrast", "mono" (no
+	// colour; the CLI picks it for NO_COLOR and TERM=dumb) or "console"
+	// (the Linux console; the CLI picks it for TERM=linux).
+	Theme string
+	// ConsoleFont draws only glyphs of the Linux console's font with any
+	// theme (TERM=linux; the console theme implies it): console.go.
+	ConsoleFont bool
+	// Lang is the language of all text: "en" (default) or "de".
+	Lang string
+	// LineColors maps line names to "#RRGGBB", over the built-in table.
+	LineColors map[string]string
+	// Kiosk configures the unattended station display.
+	Kiosk KioskOptions
+	// Delay is when a delay counts as late and its colour steps; zero is
+	// DefaultDelayRule.
+	Delay ui.DelayRule
+	// PerLine is the per-line limit of the boards whose BoardSpec has
+	// none (per_line, --per-line; perline.go).
+	PerLine int
+	// Bell is where a reminder rings the terminal bell (the byte BEL):
+	// the terminal's output; nil keeps reminders silent (--bell=false).
+	Bell io.Writer
+	// Profiles are layouts by time of day: the kiosk shows the first
+	// whose hours hold the service's time, else Boards (profile.go).
+	Profiles []Profile
+	// Night turns the night theme (a dimmer variant of Theme) on between
+	// NightFrom and NightTo, minutes of the day in Ulm (night.go).
+	Night              bool
+	NightFrom, NightTo int
+	// Walk is the walking time of the boards whose BoardSpec has none
+	// (--walk): each row says when to leave (walk.go).
+	Walk time.Duration
+	// Renderer draws the styles: an SSH session's, with that terminal's
+	// colour profile. nil is lipgloss's default (the process's terminal).
+	Renderer *lipgloss.Renderer
+}
+
+// paneID names a pane that can have focus; the dispatcher grid (issue 6)
+// adds its own.
+type PaneID int
+
+const (
+	PaneBoard PaneID = iota
+	PaneVehicle
+)
+
+// shared is the state every pane reads: the clock, styles, keys, the data
+// source and the poll policy. The root owns it; panes hold a pointer and
+// only the root's Update writes it.
+type Shared struct {
+	*feeds.FeedState
+	SourceName string
+	// namedSim: the source's name already says it is simulated (the
+	// embedded simulation), so the status bar adds nothing.
+	NamedSim  bool
+	St        *ui.Styles
+	T         *ui.Texts // the catalogue of the chosen language (i18n.go)
+	Base      *baseData
+	BaseErr   error
+	BaseBusy  bool
+	BaseFails int          // failed base data loads in a row, for the retry backoff
+	Notice    string       // a one-off message for the status bar, cleared by the next key
+	Rem       *reminderSet // the reminders (reminder.go); nil in the kiosk
+	nightMode *nightMode   // day and night styles (night.go); nil without night hours
+	// alert is the service's unplanned alert, alertLines the lines it
+	// names (alerts.go); every view shows them.
+	Alert      model.Alert
+	alertLines map[string]bool
+
+	// dt is the dispatcher's section of the catalogue t (grid_text.go);
+	// rate the requests per minute for the status bar (rate.go).
+	Dt   *ui.DispTexts
+	Rate string
+
+	// plan is the clock message scheduled for the next visible change
+	// (nextchange.go); firstIn closes when the first answer is in, and
+	// starts the base data load (commands.go).
+	Plan    clockPlan
+	firstIn chan struct{}
+}
+
+// newShared returns the state every pane of o reads.
+func NewShared(o Options) *Shared {
+	clock := o.Now
+	var svc *feeds.ServiceClock
+	if clock == nil {
+		clock, svc = time.Now, &feeds.ServiceClock{}
+	}
+	limit := o.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	now := clock()
+	theme := o.pickTheme() // unknown names were refused by the CLI; dark here
+	sh := &Shared{
+		FeedState: &feeds.FeedState{
+			Ctx:    context.Background(),
+			Src:    o.Source,
+			Clock:  clock,
+			Local:  now,
+			Now:    now,
+			Svc:    svc,
+			OnSkew: o.ClockSkew,
+			Pol:    feeds.NewPolicy(o.Interval, uint64(now.UnixNano())),
+			Limit:  limit,
+			Reg:    feeds.NewRegistry(),
+		},
+		SourceName: o.SourceName,
+		St:         ui.NewStylesWith(o.Renderer, theme, ui.UlmLineColors().With(o.LineColors)),
+		T:          ui.TextsFor(o.Lang),
+		BaseBusy:   true,
+	}
+	if sh.SourceName == "" {
+		sh.SourceName = "mobility/v1"
+	}
+	sh.NamedSim = strings.Contains(strings.ToLower(sh.SourceName), "simul")
+	sh.T.Delay = o.Delay.OrDefault()
+	day := *sh.St
+	sh.nightMode = newNightMode(o, theme, ui.UlmLineColors().With(o.LineColors), &day)
+	sh.FollowNight()
+	if !o.Kiosk.Enabled {
+		sh.Rem = newReminderSet(o.StateDir, o.Bell)
+	}
+	sh.Dt = &sh.T.DispTexts
+	return sh
+}
+
+// openMsg asks the root to open a target: a board, a line or a vehicle.
+type OpenMsg struct{ Target Target }
+
+// openCmd delivers an openMsg.
+func OpenCmd(t Target) tea.Cmd {
+	return func() tea.Msg { return OpenMsg{Target: t} }
+}

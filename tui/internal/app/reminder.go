@@ -1,0 +1,290 @@
+package app
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/statefile"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Reminders: t on a board's row sets a reminder for that departure. At
+// its leave time (the departure's live prediction, else its schedule,
+// minus the board's walking time; a delay moves it) the terminal bell
+// rings (unless Options.Bell is nil: --bell=false), the row flashes and a
+// notice says where to go. Reminders persist in reminders.json in the
+// state dir until their departure has gone. The kiosk has none.
+
+const (
+	// remindersFile is the reminders' file in Options.StateDir.
+	RemindersFile = "reminders.json"
+	// maxReminders is the most reminders kept (the file is cut to it).
+	maxReminders = 32
+	// flashFor is how long a reminder's row flashes when it rings.
+	flashFor = 10 * time.Second
+)
+
+// reminder is one departure to leave for, as saved in reminders.json.
+type reminder struct {
+	Stop      int       `json:"stop"`
+	Point     string    `json:"stoppoint,omitempty"` // the departure's stop point
+	Vehicle   int       `json:"vehicle,omitempty"`
+	Route     int       `json:"route"`
+	Line      string    `json:"line"`
+	Direction string    `json:"direction"`
+	Scheduled time.Time `json:"scheduled"`
+	// When is the departure's last known time: its live prediction, else
+	// its schedule.
+	When  time.Time `json:"when"`
+	Walk  WalkTime  `json:"walk,omitempty"`
+	Fired bool      `json:"fired,omitempty"`
+}
+
+// id identifies a reminder's departure across polls and restarts.
+func (r *reminder) Id() string {
+	return remID(r.Vehicle, r.Route, r.Scheduled, r.Point)
+}
+
+func remID(vehicle, route int, sched time.Time, point string) string {
+	return strconv.Itoa(vehicle) + "/" + strconv.Itoa(route) + "/" + strconv.FormatInt(sched.Unix(), 10) + "/" + point
+}
+
+// eventID is the id of the reminder of event e.
+func EventID(e *model.Event) string {
+	return remID(e.VehicleNumber, e.RouteNumber, e.Scheduled.Time, e.StopPointCode.String())
+}
+
+// leaveAt is when to leave for the reminder's departure.
+func (r *reminder) LeaveAt() time.Time { return r.When.Add(-time.Duration(r.Walk)) }
+
+// gone reports whether the departure has left for good at now.
+func (r *reminder) gone(now time.Time) bool { return now.Sub(r.When) > ui.HideAfter }
+
+// checkReminders cleans a file's reminders: those without a departure go,
+// at most maxReminders stay.
+func checkReminders(list *[]reminder) error {
+	*list = slices.DeleteFunc(*list, func(r reminder) bool {
+		return r.When.IsZero() || r.Scheduled.IsZero() || r.Line == "" || r.Walk < 0 || time.Duration(r.Walk) > ui.MaxWalk
+	})
+	if len(*list) > maxReminders {
+		*list = (*list)[:maxReminders]
+	}
+	for i := range *list {
+		r := &(*list)[i]
+		r.Line = model.CleanText(r.Line, model.TextCap("RouteName"))
+		r.Direction = model.CleanText(r.Direction, model.TextCap("DirectionText"))
+	}
+	return nil
+}
+
+// reminderSet is the model's reminders and their file.
+type reminderSet struct {
+	path     string    // "" = not persisted
+	bell     io.Writer // where the bell rings; nil = silent
+	Items    []reminder
+	Flash    map[string]time.Time // id → the local time its flash ends
+	removed  []string             // ids removed here and not yet in the file
+	dirty    bool                 // changes not yet written
+	writing  bool
+	readOnly bool
+}
+
+// newReminderSet returns the reminders of stateDir, ringing on bell.
+func newReminderSet(stateDir string, bell io.Writer) *reminderSet {
+	s := &reminderSet{bell: bell, Flash: map[string]time.Time{}}
+	if stateDir != "" {
+		s.path = filepath.Join(stateDir, RemindersFile)
+	}
+	return s
+}
+
+// remindersMsg carries the reminders read at start.
+type RemindersMsg struct {
+	items   []reminder
+	problem *statefile.Problem
+}
+
+// remindersSavedMsg reports a write of the reminders' file: what the file
+// holds now.
+type RemindersSavedMsg struct {
+	items   []reminder
+	removed int
+	problem *statefile.Problem
+	err     error
+}
+
+// loadCmd reads the reminders' file, if there is one.
+func (s *reminderSet) LoadCmd() tea.Cmd {
+	if s == nil || s.path == "" {
+		return nil
+	}
+	path := s.path
+	return func() tea.Msg {
+		items, prob := statefile.Load(statefile.New(path), checkReminders)
+		return RemindersMsg{items: items, problem: prob}
+	}
+}
+
+// saveCmd writes this instance's reminders into the file, merged with
+// what other instances wrote: the file's reminders stay unless removed
+// here, this instance's replace theirs, gone ones leave.
+func (s *reminderSet) SaveCmd(now time.Time) tea.Cmd {
+	if s == nil || s.path == "" || s.readOnly || s.writing || !s.dirty {
+		return nil
+	}
+	s.writing, s.dirty = true, false
+	path, mine, removed := s.path, slices.Clone(s.Items), slices.Clone(s.removed)
+	return func() tea.Msg {
+		out, prob, err := statefile.Update(statefile.New(path), checkReminders, func(list *[]reminder) {
+			*list = slices.DeleteFunc(*list, func(r reminder) bool {
+				return slices.Contains(removed, r.Id()) || r.gone(now)
+			})
+			for _, r := range mine {
+				if i := slices.IndexFunc(*list, func(f reminder) bool { return f.Id() == r.Id() }); i >= 0 {
+					(*list)[i] = r
+				} else {
+					*list = append(*list, r)
+				}
+			}
+			if len(*list) > maxReminders {
+				*list = (*list)[len(*list)-maxReminders:]
+			}
+		})
+		return RemindersSavedMsg{items: out, removed: len(removed), problem: prob, err: err}
+	}
+}
+
+// loaded takes the reminders read at start, after any set meanwhile.
+func (s *reminderSet) Loaded(sh *Shared, msg RemindersMsg) {
+	if msg.problem != nil && msg.problem.KeptAs == "" {
+		s.readOnly = true
+	}
+	AddNotice(sh, StateNotice(sh.Dt, msg.problem, RemindersFile, len(msg.items), len(msg.items)))
+	for _, r := range msg.items {
+		if !s.Has(r.Id()) && !r.gone(sh.Now) {
+			s.Items = append(s.Items, r)
+		}
+	}
+}
+
+// saved takes the end of a write; the file's merged content becomes the
+// set (reminders set meanwhile stay, and are written next).
+func (s *reminderSet) Saved(msg RemindersSavedMsg, now time.Time) tea.Cmd {
+	s.writing = false
+	if errors.Is(msg.err, statefile.ErrKept) {
+		s.readOnly = true
+	}
+	if msg.err != nil {
+		s.dirty = true
+		return nil
+	}
+	s.removed = s.removed[min(msg.removed, len(s.removed)):]
+	for _, r := range msg.items {
+		if !s.Has(r.Id()) && !slices.Contains(s.removed, r.Id()) && !r.gone(now) {
+			s.Items = append(s.Items, r)
+		}
+	}
+	return s.SaveCmd(now)
+}
+
+// has reports whether a reminder of id is set.
+func (s *reminderSet) Has(id string) bool {
+	return slices.ContainsFunc(s.Items, func(r reminder) bool { return r.Id() == id })
+}
+
+// get returns the reminder of id, or nil.
+func (s *reminderSet) Get(id string) *reminder {
+	if s == nil {
+		return nil
+	}
+	for i := range s.Items {
+		if s.Items[i].Id() == id {
+			return &s.Items[i]
+		}
+	}
+	return nil
+}
+
+// toggle sets a reminder for event e of board b, or removes it; it
+// returns the notice.
+func (s *reminderSet) Toggle(tx *ui.Texts, stop int, walk time.Duration, e *model.Event) string {
+	id := EventID(e)
+	if i := slices.IndexFunc(s.Items, func(r reminder) bool { return r.Id() == id }); i >= 0 {
+		s.Items = slices.Delete(s.Items, i, i+1)
+		s.removed = append(s.removed, id)
+		s.dirty = true
+		return tx.RemindOff
+	}
+	if len(s.Items) >= maxReminders {
+		return tx.RemindFull
+	}
+	r := reminder{Stop: stop, Point: e.StopPointCode.String(), Vehicle: e.VehicleNumber, Route: e.RouteNumber,
+		Line: e.Line(), Direction: e.DirectionText, Scheduled: e.Scheduled.Time, When: e.When(), Walk: WalkTime(walk)}
+	s.Items = append(s.Items, r)
+	s.removed = slices.DeleteFunc(s.removed, func(x string) bool { return x == id })
+	s.dirty = true
+	return fmt.Sprintf(tx.RemindOn, r.LeaveAt().In(model.Berlin).Format("15:04"), r.Line, r.Direction)
+}
+
+// check follows the reminders' departures on the boards shown (the data
+// of those that have any; a delay moves the leave time), rings those whose leave time has come and drops
+// those gone; it returns the bell's command and whether anything changed.
+func (s *reminderSet) Check(sh *Shared, boards []model.Board) (tea.Cmd, bool) {
+	if s == nil || len(s.Items) == 0 {
+		return nil, false
+	}
+	changed := false
+	for _, b := range boards {
+		for i := range b.Events {
+			e := &b.Events[i]
+			if r := s.Get(EventID(e)); r != nil {
+				if w := e.When(); !w.IsZero() && !w.Equal(r.When) {
+					r.When, changed = w, true
+				}
+			}
+		}
+	}
+	var ring tea.Cmd
+	now := sh.Now
+	for i := range s.Items {
+		r := &s.Items[i]
+		if r.Fired || now.Before(r.LeaveAt()) {
+			continue
+		}
+		r.Fired, changed = true, true
+		s.Flash[r.Id()] = sh.Local.Add(flashFor)
+		AddNotice(sh, fmt.Sprintf(sh.T.RemindNow, r.Line, r.Direction, r.When.In(model.Berlin).Format("15:04")))
+		if s.bell != nil && ring == nil {
+			ring = bellCmd(s.bell)
+		}
+	}
+	n := len(s.Items)
+	s.Items = slices.DeleteFunc(s.Items, func(r reminder) bool { return r.gone(now) })
+	if len(s.Items) != n {
+		changed = true
+	}
+	for id, until := range s.Flash {
+		if sh.Local.After(until) {
+			delete(s.Flash, id)
+		}
+	}
+	if changed {
+		s.dirty = true
+	}
+	return ring, changed
+}
+
+// bellCmd rings the terminal bell: it writes the one byte BEL.
+func bellCmd(w io.Writer) tea.Cmd {
+	return func() tea.Msg {
+		_, _ = w.Write([]byte{'\a'})
+		return nil
+	}
+}

@@ -1,0 +1,471 @@
+package board
+
+import (
+	"abfahrt/feed"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// eventKey identifies an event across polls, so the cursor stays on the
+// same trip when the board refreshes.
+type EventKey struct {
+	vehicle int
+	route   int
+	sched   time.Time
+	point   model.StopPointCode
+}
+
+func KeyOf(e *model.Event) EventKey {
+	return EventKey{vehicle: e.VehicleNumber, route: e.RouteNumber, sched: e.Scheduled.Time, point: e.StopPointCode}
+}
+
+// boardPane is a departure or arrival board of one stop or stop point:
+// the one board type. The grid's boards, the board abfahrt opens with (the
+// grid's open board, shown zoomed) and the kiosk's are all boardPanes; each
+// takes its data and poll state from the registry's feed of its subject
+// (feed, acquired by show, given up by hide) and shows the events its
+// filters keep.
+type BoardPane struct {
+	Sh                      *app.Shared
+	Subj                    feeds.Subject
+	title                   string                       // the stop's name
+	Filt                    filters                      // client-side filters (line, platform name, direction; boardspec.go)
+	Narrowed                bool                         // f narrowed the whole stop to subj.point: esc widens it again
+	Raw                     model.Board                  // the feed's last good answer for subj, unfiltered
+	Data                    model.Board                  // raw with the events filt keeps
+	Have                    bool                         // data belongs to subj
+	seen                    []app.Platform               // platforms seen in stop answers, when base data lacks them
+	served                  map[model.StopPointCode]bool // stop points with events in the last whole-stop answer
+	Feed                    *feeds.FeedEntry             // the registry's feed of subj, nil while hidden
+	Idle                    feeds.Poller                 // the poll state of a hidden board: none
+	ui.ListCursor[EventKey]                              // the row under the cursor and its trip (list.go)
+	width                   int
+	height                  int
+	Focused                 bool
+	Rev                     int // bumped on every change that shows; part of the cache key
+	// walk is the walking time to the stop (0: no leave column, no
+	// bands); hideMissed drops the rows that cannot be caught (walk.go).
+	Walk       time.Duration
+	HideMissed bool
+	// perLine keeps the next perLine departures of each line and
+	// direction (0: all); grouped shows them by platform (perline.go).
+	perLine int
+	Grouped bool
+	Cache   *ViewCache
+	// num is the board's number in the grid (0: the open board, which
+	// has none), set by the grid's layout; the header shows it.
+	Num int
+	// cell and rowc cache the board's compact rendering as a grid cell.
+	Cell ui.Memo
+	rowc []RowMemo
+	// removing is set by a first `x`: the cell asks, a second `x`
+	// removes the board, any other key keeps it (gridPane.askRemove).
+	Removing bool
+	// hold is the board's identity as a holder of its feed (registry).
+	hold feeds.Holder
+}
+
+// demand is how many events the board wants of its feed: MaxLimit when it
+// shows them through filters, so that it fills as many rows as an
+// unfiltered board, else shared.limit.
+func (b *BoardPane) Demand() int {
+	if b.Filt.Active() {
+		return app.MaxLimit
+	}
+	return b.Sh.Limit
+}
+
+// declare tells the board's feed its demand now (after a change of its
+// filters or of shared.limit); a rise polls once more at once.
+func (b *BoardPane) Declare() tea.Cmd {
+	if b.Feed == nil {
+		return nil
+	}
+	return b.Feed.Demand(b.hold, b.Demand())
+}
+
+// newBoardPane returns a board for s; its first poll comes from Init or
+// from the caller that opened it.
+func newBoardPane(sh *app.Shared, s feeds.Subject) BoardPane {
+	return BoardPane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, hold: feeds.NewHolder()}
+}
+
+// setSize gives the board its rectangle.
+func (b *BoardPane) SetSize(w, h int) {
+	if w != b.width || h != b.height {
+		b.width, b.height = w, h
+		b.Touch()
+	}
+}
+
+// touch marks the board changed, so its cached view is rebuilt.
+func (b *BoardPane) Touch() { b.Rev++ }
+
+// setSubject points the board at s. Its schedule restarts and the returned
+// command polls at once. Rows stay only when they remain true for s
+// (narrowing a stop to one of its platforms); otherwise the board shows
+// "loading" until the answer comes.
+func (b *BoardPane) setSubject(s feeds.Subject) tea.Cmd {
+	keep := b.Have && s.Arrivals == b.Subj.Arrivals && s.Stop == b.Subj.Stop && b.Subj.Point == "" && s.Point != ""
+	b.Subj = s
+	b.Have = keep
+	if !keep {
+		b.Data, b.Raw = model.Board{}, model.Board{}
+		b.Cursor = 0
+	}
+	b.Touch()
+	if b.Feed == nil {
+		return nil // hidden: the feed is acquired when the board shows
+	}
+	b.Hide()
+	return b.Show()
+}
+
+// show acquires the feed of the board's subject, returning the command of
+// its first poll if no other view polls it already; then its data (if
+// another view's poll brought some) fills the board at once.
+func (b *BoardPane) Show() tea.Cmd {
+	if b.Feed != nil {
+		return nil
+	}
+	f, cmd := b.Sh.Reg.Acquire(b.Subj, b.hold, b.Demand())
+	b.Feed = f
+	b.Fed()
+	return cmd
+}
+
+// hide gives the feed up; its poll ends unless another view shows it.
+func (b *BoardPane) Hide() {
+	if b.Feed != nil {
+		b.Sh.Reg.Release(b.Feed, b.hold)
+		b.Feed = nil
+	}
+}
+
+// fed takes the feed's latest answer (or failure).
+func (b *BoardPane) Fed() {
+	if b.Feed != nil && b.Feed.Have {
+		b.Raw, b.Have = b.Feed.Data.Board, true
+		b.Refilter()
+		return
+	}
+	b.Touch()
+}
+
+// refilter shows the events of the last answer that the filters keep.
+func (b *BoardPane) Refilter() {
+	if !b.Have {
+		b.Touch()
+		return
+	}
+	if !b.Filt.Active() {
+		b.setData(b.Raw)
+		b.Touch()
+		return
+	}
+	d := b.Raw
+	d.Events = make([]model.Event, 0, len(b.Raw.Events))
+	for i := range b.Raw.Events {
+		if b.Filt.Keep(&b.Raw.Events[i]) {
+			d.Events = append(d.Events, b.Raw.Events[i])
+		}
+	}
+	b.setData(d)
+	b.Touch()
+}
+
+// polls is the poll state the board shows: its feed's (none while hidden).
+func (b *BoardPane) Polls() *feeds.Poller {
+	if b.Feed != nil {
+		return &b.Feed.Poll
+	}
+	return &b.Idle
+}
+
+// open shows the board of target t (a stop, stop point or line): a line
+// is the line filter on the stop's board; other filters go.
+func (b *BoardPane) Open(t app.Target) tea.Cmd {
+	s := feeds.Subject{Stop: t.Stop, Point: t.Point, Arrivals: false}
+	b.Filt = filters{}
+	if t.Line != "" {
+		b.Filt.Lines = []string{t.Line}
+	}
+	if t.Title != "" && t.Kind == app.TargetStop {
+		b.title = t.Title
+	} else if n := b.Sh.Base.StopName(t.Stop); n != "" {
+		b.title = n
+	} else {
+		b.title = ""
+	}
+	b.seen = nil
+	b.Narrowed = false
+	return b.setSubject(s)
+}
+
+// refresh polls now, bypassing the client's cache. A request in flight is
+// left to finish (its answer re-arms the schedule), so there is never a
+// second one.
+func (b *BoardPane) Refresh() tea.Cmd {
+	if b.Feed != nil {
+		return b.Feed.Refresh()
+	}
+	return nil
+}
+
+// key is the key of the board's feed.
+func (b *BoardPane) Key() feeds.FeedKey { return feeds.BoardFeed(b.Subj) }
+
+// setData replaces the rows, keeping the cursor on the same trip.
+func (b *BoardPane) setData(d model.Board) {
+	b.Data, b.Have = d, true
+	if b.Subj.Point == "" {
+		if d.StopName != "" {
+			b.title = d.StopName
+		}
+		b.learnPlatforms()
+		b.served = make(map[model.StopPointCode]bool, 8)
+		for i := range d.Events {
+			b.served[d.Events[i].StopPointCode] = true
+		}
+	}
+	b.SetCursor(b.CursorIn(b.Rows()))
+}
+
+// learnPlatforms remembers the platforms of a stop answer, for `f` when
+// base data is missing.
+func (b *BoardPane) learnPlatforms() {
+	have := make(map[model.StopPointCode]bool, len(b.seen))
+	for _, p := range b.seen {
+		have[p.Code] = true
+	}
+	for _, e := range b.Data.Events {
+		if e.StopPointCode != "" && !have[e.StopPointCode] {
+			have[e.StopPointCode] = true
+			b.seen = append(b.seen, app.Platform{Code: e.StopPointCode, Name: e.PlatformName})
+		}
+	}
+	app.SortPlatforms(b.seen)
+}
+
+// platforms returns the platforms of the board's stop.
+func (b *BoardPane) Platforms() []app.Platform {
+	if ps := b.Sh.Base.Platforms(b.Subj.Stop); len(ps) > 0 {
+		return ps
+	}
+	return b.seen
+}
+
+// servedFirst orders platforms with service in the board's data first
+// (in their order), so `f` visits the stop points that have departures
+// before the empty ones.
+func (b *BoardPane) servedFirst(ps []app.Platform) []app.Platform {
+	served := b.served
+	out := slices.Clone(ps)
+	slices.SortStableFunc(out, func(x, y app.Platform) int {
+		switch {
+		case served[x.Code] == served[y.Code]:
+			return 0
+		case served[x.Code]:
+			return -1
+		}
+		return 1
+	})
+	return out
+}
+
+// platformName returns the name of the platform the board is narrowed to.
+func (b *BoardPane) PlatformName() string {
+	if b.Subj.Point == "" {
+		return ""
+	}
+	for _, p := range b.Platforms() {
+		if p.Code == b.Subj.Point {
+			return p.Name
+		}
+	}
+	if b.Sh.Base != nil {
+		if p, ok := b.Sh.Base.Points[b.Subj.Point]; ok {
+			return p.PlatformName
+		}
+	}
+	return b.Subj.Point.String()
+}
+
+// name returns the board's title: the stop's name, else its number.
+func (b *BoardPane) Name() string {
+	switch {
+	case b.title != "":
+		return b.title
+	case b.Sh.Base.StopName(b.Subj.Stop) != "":
+		return b.Sh.Base.StopName(b.Subj.Stop)
+	case b.Subj.Stop != 0:
+		return fmt.Sprintf(b.Sh.T.StopN, b.Subj.Stop)
+	}
+	return fmt.Sprintf(b.Sh.T.StopPointN, b.Subj.Point.String())
+}
+
+// rows returns the indexes of the events shown at the current time: not
+// long past, of the chosen line and platform.
+func (b *BoardPane) Rows() []int {
+	if !b.Have {
+		return nil
+	}
+	now := b.Sh.Now
+	out := make([]int, 0, len(b.Data.Events))
+	var seen map[LineDir]int
+	if b.perLine > 0 {
+		seen = make(map[LineDir]int, 8)
+	}
+	for i := range b.Data.Events {
+		e := &b.Data.Events[i]
+		if due, ok := e.DueIn(now); ok && due < -ui.HideAfter {
+			continue
+		}
+		if ui.EndsAt(e, b.Data.StopName) || ui.EndsAt(e, b.title) {
+			continue // a trip ending here is no departure
+		}
+		if b.Subj.Point != "" && e.StopPointCode != "" && e.StopPointCode != b.Subj.Point {
+			continue
+		}
+		if b.HideMissed && b.missed(e) {
+			continue
+		}
+		if !perLineKeep(seen, b.perLine, e) {
+			continue
+		}
+		if b.wideData() && len(out) >= b.Sh.Limit {
+			break // a wide answer (for a filter) shows as many rows as an unfiltered one
+		}
+		out = append(out, i)
+	}
+	b.groupRows(out)
+	return out
+}
+
+// wideData reports whether the board's rows come from an answer that
+// asked for more events than a board shows (a filtered holder's demand).
+func (b *BoardPane) wideData() bool { return b.Feed != nil && b.Feed.Got > b.Sh.Limit }
+
+// setCursor moves the cursor to row i, clamped, and remembers its trip.
+func (b *BoardPane) SetCursor(i int) {
+	rows := b.Rows()
+	b.ListSet(i, len(rows), b.rowKey(rows))
+	b.Touch()
+}
+
+// rowKey returns the key of the trip of each row of rows.
+func (b *BoardPane) rowKey(rows []int) func(int) EventKey {
+	return func(i int) EventKey { return KeyOf(&b.Data.Events[rows[i]]) }
+}
+
+// update handles the keys of the focused board, bound in k: the same on
+// every board (the grid's cells take the row keys as focus moves,
+// Model.gridKey).
+func (b *BoardPane) Update(msg tea.KeyMsg, k *BoardKeys) tea.Cmd {
+	switch {
+	case key.Matches(msg, k.Line):
+		return b.cycleLine()
+	case key.Matches(msg, k.Direction):
+		return b.cycleDirection()
+	case key.Matches(msg, k.Up):
+		b.SetCursor(b.Cursor - 1)
+	case key.Matches(msg, k.Down):
+		b.SetCursor(b.Cursor + 1)
+	case key.Matches(msg, k.Top):
+		b.SetCursor(0)
+	case key.Matches(msg, k.Bottom):
+		b.SetCursor(len(b.Rows()) - 1)
+	case key.Matches(msg, k.Toggle):
+		s := b.Subj
+		s.Arrivals = !s.Arrivals
+		return b.setSubject(s)
+	case key.Matches(msg, k.Platform):
+		return b.cyclePlatform()
+	case key.Matches(msg, k.Clear):
+		return b.ClearFilters()
+	case key.Matches(msg, k.WalkUp):
+		b.adjustWalk(ui.WalkStep)
+	case key.Matches(msg, k.WalkDown):
+		b.adjustWalk(-ui.WalkStep)
+	case key.Matches(msg, k.HideMissed):
+		b.toggleMissed()
+	case key.Matches(msg, k.PerLine):
+		b.cyclePerLine()
+	case key.Matches(msg, k.Grouped):
+		b.toggleGrouped()
+	case key.Matches(msg, k.Remind):
+		return b.toggleReminder()
+	case key.Matches(msg, k.Open):
+		rows := b.Rows()
+		if b.Cursor < len(rows) {
+			e := b.Data.Events[rows[b.Cursor]]
+			if e.VehicleNumber != 0 {
+				return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: e.VehicleNumber})
+			}
+		}
+	}
+	return nil
+}
+
+// cyclePlatform narrows the board to the next platform of its stop (its
+// stop point, polled on its own, so it shows as many rows as a whole
+// stop), and after the last one widens it to the whole stop again. It
+// replaces a platform filter by name (a layout's `platform`).
+func (b *BoardPane) cyclePlatform() tea.Cmd {
+	ps := b.servedFirst(b.Platforms())
+	if len(ps) == 0 || b.Subj.Stop == 0 {
+		return nil
+	}
+	if b.Filt.Platform != "" {
+		b.Filt.Platform = "" // the feed is acquired anew below (setSubject), with the board's demand
+		b.Refilter()
+	}
+	s := b.Subj
+	next := 0
+	if s.Point != "" {
+		next = len(ps) // not found: back to the whole stop
+		for i, p := range ps {
+			if p.Code == s.Point {
+				next = i + 1
+				break
+			}
+		}
+	}
+	if next >= len(ps) {
+		s.Point = ""
+	} else {
+		s.Point = ps[next].Code
+	}
+	// A board narrowed by f from its whole stop is a filter esc clears;
+	// one opened on a stop point (--stoppoint) was never narrowed.
+	b.Narrowed = s.Point != "" && (b.Narrowed || b.Subj.Point == "")
+	return b.setSubject(s)
+}
+
+// boardsHealth counts the boards whose data is stale (or failed before any
+// answer) and those the service does not know.
+func BoardsHealth(boards []*BoardPane) (stale, unknown int) {
+	for _, b := range boards {
+		p := b.Polls()
+		switch {
+		case !b.Have && errors.Is(p.LastErr, feed.ErrNotFound):
+			unknown++
+		case p.LastErr != nil && !b.Have:
+			stale++
+		default:
+			if _, ok := b.Sh.Stale(p); ok {
+				stale++
+			}
+		}
+	}
+	return stale, unknown
+}

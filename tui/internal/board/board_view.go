@@ -1,0 +1,429 @@
+package board
+
+import (
+	"abfahrt/feed"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// viewCache holds a pane's last rendering and the key it was made for,
+// and the rendered rows by what they show.
+type ViewCache struct {
+	key  ViewKey
+	view string
+	ok   bool
+	Rows []RowMemo // by position on screen
+}
+
+// rowShows is everything a board row's rendering depends on: the event, its
+// countdown text (which changes once a minute), the vehicle mark's
+// category, the columns, the cursor and the styles and texts in use.
+type rowShows struct {
+	ev    model.Event
+	Due   string
+	leave string // the leave-by text (walk.go), which moves with the clock too
+	cat   model.RouteCategory
+	c     columns
+	sel   bool
+	w     int
+	st    *ui.Styles
+	tx    *ui.Texts
+	valid bool
+}
+
+// rowMemo is a rendered row and the key it was made for.
+type RowMemo struct {
+	Key  rowShows
+	Line string
+}
+
+// viewKey is everything a board's rendering depends on.
+type ViewKey struct {
+	Rev     int
+	W, H    int
+	Sec     int64
+	Focused bool
+	alert   string // the alert shown
+}
+
+// The gap between columns and the direction column's bounds; the other
+// widths depend on the language (texts.w).
+const (
+	Gap        = 2
+	minDirVeh  = 28 // below this direction width the vehicle column goes
+	minDirWide = 16 // below this the other optional columns go, one by one
+	minDir     = 6
+	MaxDir     = 56
+)
+
+// maxAlertLines is the most lines the alert takes on a board.
+const maxAlertLines = 3
+
+// columns is the layout of a board's rows at one width: which optional
+// columns show and how wide each is.
+type columns struct {
+	Cw     ui.ColWidths
+	badge  int // the line name box
+	leave  int // the leave column (walk.go); 0: no walking time
+	Dir    int
+	plat   int // 0: dropped
+	Veh    bool
+	sched  bool
+	delay  bool
+	Status bool
+}
+
+// layoutColumns fits the columns into width w, dropping optional ones by
+// priority: vehicle number first, then scheduled time, platform, status
+// word, delay. The direction takes the rest, up to maxDir.
+func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
+	c := columns{Cw: cw, badge: badge, plat: plat, leave: leave, Veh: true, sched: true, delay: true, Status: true}
+	width := func() int {
+		n := 2 + 2 + c.badge + Gap + Gap + cw.Due // cursor, mark, badge, dir gap, due
+		if c.leave > 0 {
+			n += c.leave + Gap
+		}
+		if c.plat > 0 {
+			n += c.plat + Gap
+		}
+		if c.sched {
+			n += cw.Sched + Gap
+		}
+		if c.delay {
+			n += cw.Delay + Gap
+		}
+		if c.Status {
+			n += cw.Status + Gap
+		}
+		if c.Veh {
+			n += cw.Vehicle + Gap
+		}
+		return n
+	}
+	if w-width() < minDirVeh {
+		c.Veh = false
+	}
+	drops := []func(){
+		func() { c.sched = false },
+		func() { c.plat = 0 },
+		func() { c.Status = false },
+		func() { c.delay = false },
+	}
+	for _, drop := range drops {
+		if w-width() >= minDirWide {
+			break
+		}
+		drop()
+	}
+	c.Dir = min(max(w-width(), minDir), MaxDir)
+	return c
+}
+
+// view renders the board into its rectangle (exactly height lines of at
+// most width cells), from the cache when nothing it shows has changed.
+func (b *BoardPane) View() string {
+	k := ViewKey{Rev: b.Rev, W: b.width, H: b.height, Sec: b.Sh.Now.Unix(), Focused: b.Focused, alert: app.AlertText(b.Sh.Alert)}
+	if b.Cache.ok && b.Cache.key == k {
+		return b.Cache.view
+	}
+	v := ui.ClampLines(b.render(), b.width, b.height)
+	b.Cache.key, b.Cache.view, b.Cache.ok = k, v, true
+	return v
+}
+
+// render draws the header, the column titles and the rows.
+func (b *BoardPane) render() string {
+	w, h := b.width, b.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	st := b.Sh.St
+	var sb strings.Builder
+	sb.Grow(w * h * 2)
+	sb.WriteString(b.header(w))
+	if h == 1 {
+		return sb.String()
+	}
+	rows := b.Rows()
+	badge, plat := max(4, ansi.StringWidth(b.Sh.T.ColLine)), 0
+	for _, r := range rows {
+		e := &b.Data.Events[r]
+		badge = max(badge, ansi.StringWidth(e.Line())+2)
+		plat = max(plat, ansi.StringWidth(e.PlatformName))
+	}
+	if plat > 0 && b.Subj.Point == "" {
+		plat = max(plat, ansi.StringWidth(b.Sh.T.ColPlatform))
+	} else {
+		plat = 0 // one platform only: the header says which
+	}
+	c := LayoutColumns(b.Sh.T.W, w, badge, plat, b.LeaveCol())
+	space := h - 2
+	if h > 3 {
+		// A whole board has room for a long alert (up to a quarter of its
+		// rows, at most three lines); a small grid cell keeps one line.
+		for _, l := range b.Sh.AlertBannerLines(w, min(maxAlertLines, (h-3)/4)) {
+			sb.WriteString("\n" + l)
+			space--
+		}
+	}
+	sb.WriteByte('\n')
+	sb.WriteString(st.ColHeader.Render(ui.Fit(b.ColHeader(c), w)))
+	if space <= 0 {
+		return sb.String()
+	}
+	if len(rows) == 0 {
+		sb.WriteString("\n\n")
+		sb.WriteString(st.Muted.Render(ui.Fit("  "+b.EmptyText(), w)))
+		return sb.String()
+	}
+	cur := b.CursorIn(rows)
+	items := b.items(rows)
+	at := 0
+	for j, it := range items {
+		if it.row == cur {
+			at = j
+		}
+	}
+	first := ui.ScrollFirst(at, space)
+	n := max(min(len(items)-first, space), 0)
+	if cap(b.Cache.Rows) < n {
+		b.Cache.Rows = make([]RowMemo, n)
+	}
+	b.Cache.Rows = b.Cache.Rows[:n]
+	for j := first; j < first+n; j++ {
+		sb.WriteByte('\n')
+		if it := items[j]; it.row < 0 {
+			sb.WriteString(st.Bold.Render(ui.Fit(" "+it.head, w)))
+		} else {
+			sb.WriteString(b.CachedRow(&b.Cache.Rows[j-first], &b.Data.Events[rows[it.row]], c, it.row == cur && b.Focused, w))
+		}
+	}
+	return sb.String()
+}
+
+// cachedRow returns the row of e cut to width w, rendered again only when
+// what it shows changed: a new second redraws the clock and the status bar,
+// not the rows whose countdown stayed the same.
+func (b *BoardPane) CachedRow(m *RowMemo, e *model.Event, c columns, sel bool, w int) string {
+	k := rowShows{ev: *e, Due: b.Sh.T.Countdown(*e, b.Sh.Now), cat: b.Sh.Base.Category(e.Line()),
+		c: c, sel: sel, w: w, st: b.Sh.St, tx: b.Sh.T, valid: true}
+	if c.leave > 0 {
+		k.leave, _ = b.Sh.T.LeaveText(e, b.Sh.Now, b.Walk)
+	}
+	if m.Key != k {
+		m.Key, m.Line = k, ui.Fit(b.row(e, c, sel), w)
+	}
+	return m.Line
+}
+
+// cursorIn returns the row of the selected trip, else the clamped cursor.
+func (b *BoardPane) CursorIn(rows []int) int { return b.ListFind(len(rows), b.rowKey(rows)) }
+
+// header is the board's title line: its number in the grid, stop, mode,
+// platform and filters on the left; a pending removal, the stale marker
+// and the clock on the right.
+func (b *BoardPane) header(w int) string {
+	st, tx := b.Sh.St, b.Sh.T
+	mode := tx.Departures
+	if b.Subj.Arrivals {
+		mode = tx.Arrivals
+	}
+	parts := []string{mode}
+	switch p := b.PlatformName(); {
+	case p != "":
+		parts = append(parts, fmt.Sprintf(tx.Platform, p))
+	case b.Filt.Platform != "":
+		parts = append(parts, fmt.Sprintf(tx.Platform, b.Filt.Platform))
+	default:
+		parts = append(parts, tx.AllPlatform)
+	}
+	if len(b.Filt.Lines) > 0 {
+		parts = append(parts, fmt.Sprintf(tx.LineOnly, strings.Join(b.Filt.Lines, ",")))
+	}
+	if b.Filt.Direction != "" {
+		parts = append(parts, "→"+b.Filt.Direction)
+	}
+	if n := b.walkNote(); n != "" {
+		parts = append(parts, n)
+	}
+	if n := b.perLineNote(); n != "" {
+		parts = append(parts, n)
+	}
+	left := " " + st.Title.Render(b.Name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
+	if b.Num > 0 {
+		left = " " + st.Accent.Render(ui.Itoa(b.Num)) + left
+	}
+	right := st.Clock.Render(b.Sh.Now.In(model.Berlin).Format("15:04")) + " "
+	if since, ok := b.Sh.Stale(b.Polls()); ok && b.Have {
+		mark := fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))
+		if b.Polls().AgeUnknown {
+			mark = tx.StaleUnknown
+		}
+		right = st.Stale.Render(mark) + "  " + right
+	}
+	if b.Removing {
+		right = st.Error.Render(b.Sh.Dt.RemoveMark) + "  " + right
+	}
+	return Spread(left, right, w)
+}
+
+// spread puts left and right on one line of width w, right-aligned; when
+// they do not both fit, the right part goes first, then the left is cut.
+func Spread(left, right string, w int) string {
+	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
+	if lw+rw+1 > w {
+		if rw >= w {
+			return ui.Fit(right, w)
+		}
+		left = ui.Fit(left, w-rw-1)
+		lw = ansi.StringWidth(left)
+	}
+	return left + strings.Repeat(" ", max(w-lw-rw, 0)) + right
+}
+
+// colHeader is the column titles line.
+func (b *BoardPane) ColHeader(c columns) string {
+	// An arrival's direction text says where the vehicle comes from.
+	tx := b.Sh.T
+	var sb strings.Builder
+	sb.WriteString("    ")
+	sb.WriteString(ui.Pad(tx.ColLine, c.badge))
+	sb.WriteString("  ")
+	sb.WriteString(ui.Pad(tx.DirHeader(b.Subj.Arrivals), c.Dir))
+	if c.plat > 0 {
+		sb.WriteString("  " + ui.Pad(tx.ColPlatform, c.plat))
+	}
+	sb.WriteString("  " + ui.PadLeft(tx.ColDue, c.Cw.Due))
+	if c.leave > 0 {
+		sb.WriteString("  " + ui.Pad(tx.ColLeave, c.leave))
+	}
+	if c.sched {
+		sb.WriteString("  " + ui.Pad(tx.ColSched, c.Cw.Sched))
+	}
+	if c.delay {
+		sb.WriteString("  " + ui.Pad(tx.ColDelay, c.Cw.Delay))
+	}
+	if c.Status {
+		sb.WriteString("  " + ui.Pad(tx.ColStatus, c.Cw.Status))
+	}
+	if c.Veh {
+		sb.WriteString("  " + ui.PadLeft(tx.ColVehicle, c.Cw.Vehicle))
+	}
+	return sb.String()
+}
+
+// row renders one event. The selected row carries a mark as well as a
+// background, so the cursor shows without colour too.
+func (b *BoardPane) row(e *model.Event, c columns, sel bool) string {
+	st, tx := b.Sh.St, b.Sh.T
+	paint := func(s lipgloss.Style, text string) string {
+		if sel {
+			s = st.HighlightRow(s)
+		}
+		return s.Render(text)
+	}
+	sp := func(n int) string {
+		if sel {
+			return paint(st.Text, strings.Repeat(" ", n))
+		}
+		return strings.Repeat(" ", n) // plain gaps: half the styling work of a row
+	}
+	var sb strings.Builder
+	cursor := sel
+	rmark, flash := b.remindMark(e)
+	if flash {
+		sel = true // the rung reminder's row flashes: highlighted on every other second
+	}
+	switch {
+	case cursor:
+		sb.WriteString(paint(st.SelectedMark, "▸"+rmark))
+	case sel:
+		sb.WriteString(paint(st.SelectedMark, " "+rmark))
+	case rmark != " ":
+		sb.WriteString(" " + paint(st.Accent, rmark))
+	default:
+		sb.WriteString("  ")
+	}
+	line := e.Line()
+	mark := ui.VehicleMark(e.VehicleCategory, b.Sh.Base.Category(line))
+	sb.WriteString(paint(st.LineMark(line), mark) + sp(1))
+	sb.WriteString(st.LineBadge(line).Render(ui.Pad(" "+line, c.badge)))
+	sb.WriteString(sp(Gap))
+	if b.Sh.AlertOn(line) {
+		sb.WriteString(paint(st.Ticker, "⚠ ") + paint(st.Text, ui.Pad(e.DirectionText, c.Dir-2)))
+	} else {
+		sb.WriteString(paint(st.Text, ui.Pad(e.DirectionText, c.Dir)))
+	}
+	if c.plat > 0 {
+		sb.WriteString(sp(Gap) + paint(st.Text, ui.Pad(e.PlatformName, c.plat)))
+	}
+	due := tx.Countdown(*e, b.Sh.Now)
+	dueSt := st.Due
+	if due == tx.Now {
+		dueSt = st.DueNow
+	}
+	if !e.Realtime() {
+		due, dueSt = "~"+due, st.Planned
+	}
+	sb.WriteString(sp(Gap) + paint(dueSt, ui.PadLeft(due, c.Cw.Due)))
+	if c.leave > 0 {
+		text, band := tx.LeaveText(e, b.Sh.Now, b.Walk)
+		sb.WriteString(sp(Gap) + paint(st.Band(band), ui.Pad(text, c.leave)))
+	}
+	if c.sched {
+		sb.WriteString(sp(Gap) + paint(st.Muted, ui.Pad(ui.ClockTime(e.Scheduled), c.Cw.Sched)))
+	}
+	if c.delay {
+		text, sev := tx.DelayText(*e)
+		sb.WriteString(sp(Gap) + paint(b.Sh.St.Severity(sev), ui.Pad(text, c.Cw.Delay)))
+	}
+	if c.Status {
+		word := tx.StatusWord(e.Status)
+		s := st.Status
+		if e.Status == model.StatusArriving || e.Status == model.StatusStopping {
+			s = st.StatusNow
+		}
+		sb.WriteString(sp(Gap) + paint(s, ui.Pad(word, c.Cw.Status)))
+	}
+	if c.Veh {
+		v := ""
+		if e.VehicleNumber != 0 {
+			v = ui.Itoa(e.VehicleNumber)
+		}
+		sb.WriteString(sp(Gap) + paint(st.Muted, ui.PadLeft(v, c.Cw.Vehicle)))
+	}
+	return sb.String()
+}
+
+// emptyText says why a board has no rows.
+func (b *BoardPane) EmptyText() string {
+	tx := b.Sh.T
+	what := tx.DeparturesN
+	if b.Subj.Arrivals {
+		what = tx.ArrivalsN
+	}
+	switch {
+	case !b.Have && errors.Is(b.Polls().LastErr, feed.ErrNotFound):
+		return fmt.Sprintf(tx.NoSuchStop, b.Name())
+	case !b.Have && b.Polls().LastErr != nil:
+		return fmt.Sprintf(tx.NoneYet, what)
+	case !b.Have:
+		return fmt.Sprintf(tx.Loading, what)
+	case b.Filt.Active():
+		if s, ok := b.filterEmptyText(); ok {
+			return s
+		}
+		if len(b.Filt.Lines) > 0 && b.Filt.Platform == "" && b.Filt.Direction == "" {
+			return fmt.Sprintf(tx.NoneOfLine, what, strings.Join(b.Filt.Lines, ","))
+		}
+		return b.Sh.Dt.NoMatch
+	}
+	return fmt.Sprintf(tx.NoneSoon, what)
+}

@@ -1,0 +1,74 @@
+package board
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// filters are a board's client-side filters. They never change the
+// request, so boards of one stop with different filters share one poll.
+type filters struct {
+	Lines     []string
+	Platform  string
+	Direction string // as typed; matched case-insensitively
+}
+
+// active reports whether any filter is set.
+func (f filters) Active() bool {
+	return len(f.Lines) > 0 || f.Platform != "" || f.Direction != ""
+}
+
+// keep reports whether event e passes the filters.
+func (f filters) Keep(e *model.Event) bool {
+	if len(f.Lines) > 0 && !slices.Contains(f.Lines, e.Line()) {
+		return false
+	}
+	if f.Platform != "" && !strings.EqualFold(e.PlatformName, f.Platform) {
+		return false
+	}
+	if f.Direction != "" && !strings.Contains(strings.ToLower(e.DirectionText), strings.ToLower(f.Direction)) {
+		return false
+	}
+	return true
+}
+
+// summary is the filters as a compact text: "line 2,4 · pl. A · →söfl".
+func (f filters) summary(dt *ui.DispTexts) string {
+	var parts []string
+	if len(f.Lines) > 0 {
+		parts = append(parts, fmt.Sprintf(dt.LineF, strings.Join(f.Lines, ",")))
+	}
+	if f.Platform != "" {
+		parts = append(parts, fmt.Sprintf(dt.Pl, f.Platform))
+	}
+	if f.Direction != "" {
+		parts = append(parts, "→"+f.Direction)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// spec returns the board as a BoardSpec: a stop point board names only its
+// stop point (BoardSpec.Check wants one of the two).
+func (b *BoardPane) Spec() app.BoardSpec {
+	s := app.BoardSpec{Stop: b.Subj.Stop, StopPoint: b.Subj.Point, Arrivals: b.Subj.Arrivals,
+		Lines: slices.Clone(b.Filt.Lines), Platform: b.Filt.Platform, Direction: b.Filt.Direction, Walk: app.WalkTime(b.Walk), PerLine: b.perLine}
+	if s.StopPoint != "" {
+		s.Stop = 0
+	}
+	return s
+}
+
+// newBoard returns a board of spec s with its filters, walking time and
+// per-line limit; not yet shown (show acquires its feed).
+func NewBoard(sh *app.Shared, s app.BoardSpec) *BoardPane {
+	b := newBoardPane(sh, s.Subject())
+	b.Filt = filters{Lines: slices.Clone(s.Lines), Platform: s.Platform, Direction: s.Direction}
+	b.Walk = time.Duration(s.Walk)
+	b.perLine = min(max(s.PerLine, 0), app.MaxPerLine)
+	return &b
+}

@@ -1,0 +1,184 @@
+package board
+
+import (
+	"abfahrt/feed"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Compact board geometry.
+const (
+	MinCellW  = 24 // below this a cell's direction is unreadable
+	MinCellH  = 2  // header and one row
+	WideCellW = 64 // wider cells gain nothing for the score
+	CellFixed = 18 // a compact row's cells that are not the direction
+	WDueC     = 7  // "~12 min"
+	wDelayC   = 3  // "+12"
+)
+
+// staleKey is the part of the grid's cache keys that says whether the
+// board's data is stale: it turns stale at a deadline of its own, between
+// the seconds and the countdowns' minute turns that the keys hold.
+func (b *BoardPane) StaleKey() string {
+	if _, ok := b.Sh.Stale(b.Polls()); ok {
+		return "!"
+	}
+	return ""
+}
+
+// compact renders a board as a grid cell: a header (number, stop, filters,
+// stale marker) and as many rows as fit: line, direction, countdown, delay.
+func (b *BoardPane) Compact(num int, focused bool, w, h int) string {
+	st := b.Sh.St
+	var sb strings.Builder
+	mark := " "
+	name := st.Bold.Render(b.Name())
+	if focused {
+		mark = st.SelectedMark.Render("▸")
+		name = st.Title.Render(b.Name())
+	}
+	left := mark + st.Accent.Render(ui.Itoa(num)) + " " + name
+	if s := b.headerNote(); s != "" {
+		left += st.Muted.Render(" · " + s)
+	}
+	right := ""
+	since, stale := b.Sh.Stale(b.Polls())
+	switch {
+	case b.Removing:
+		right = st.Error.Render(b.Sh.Dt.RemoveMark)
+	case stale && b.Have:
+		right = st.Stale.Render("⚠ " + since.In(model.Berlin).Format("15:04"))
+	case b.Polls().LastErr != nil && !b.Have:
+		right = st.Error.Render("✗")
+	}
+	sb.WriteString(Spread(left, right, w))
+	rows := b.Rows()
+	if len(rows) == 0 {
+		if h > 1 {
+			sb.WriteString("\n" + st.Muted.Render(ui.Fit("  "+b.CompactEmpty(), w)))
+		}
+		return sb.String()
+	}
+	badge := 4
+	for _, r := range rows {
+		badge = max(badge, ansi.StringWidth(b.Data.Events[r].Line())+2)
+	}
+	dir := max(w-2-badge-1-1-WDueC-1-wDelayC-b.compactLeaveWidth(), 1)
+	n := min(len(rows), h-1)
+	if cap(b.rowc) < n {
+		b.rowc = make([]RowMemo, n)
+	}
+	b.rowc = b.rowc[:n]
+	for i := range n {
+		sb.WriteByte('\n')
+		sb.WriteString(b.cachedCompactRow(&b.rowc[i], &b.Data.Events[rows[i]], badge, dir))
+	}
+	return sb.String()
+}
+
+// headerNote is the mode, platform and filters of a board, for its header.
+func (b *BoardPane) headerNote() string {
+	var parts []string
+	if b.Subj.Arrivals {
+		parts = append(parts, b.Sh.Dt.Arr)
+	}
+	if b.Subj.Point != "" {
+		parts = append(parts, fmt.Sprintf(b.Sh.Dt.Pl, b.PlatformName()))
+	}
+	if s := b.Filt.summary(b.Sh.Dt); s != "" {
+		parts = append(parts, s)
+	}
+	if s := b.walkNote(); s != "" {
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// cachedCompactRow is compactRow drawn again only when what the row shows
+// changed (its countdown turns once a minute), not for every row of a cell
+// whenever one of them turned.
+func (b *BoardPane) cachedCompactRow(m *RowMemo, e *model.Event, badge, dir int) string {
+	k := rowShows{ev: *e, Due: b.Sh.T.Countdown(*e, b.Sh.Now), leave: b.CompactLeave(e), cat: b.Sh.Base.Category(e.Line()),
+		c: columns{badge: badge, Dir: dir}, st: b.Sh.St, tx: b.Sh.T, valid: true}
+	if m.Key != k {
+		m.Key, m.Line = k, b.compactRow(e, badge, dir)
+	}
+	return m.Line
+}
+
+// wideCellDir is the direction width from which a grid cell also shows
+// each row's platform and scheduled time (cells of wide terminals).
+const wideCellDir = 44
+
+// compactRow renders one event in a grid cell with its leave-by cell; a
+// wide cell adds the platform (of a stop board) and the scheduled time.
+func (b *BoardPane) compactRow(e *model.Event, badge, dir int) string {
+	if dir < wideCellDir {
+		return CompactRow(b.Sh, e, badge, dir) + b.compactLeaveCell(e)
+	}
+	st := b.Sh.St
+	return CompactRow(b.Sh, e, badge, dir-10) + " " + st.Muted.Render(ui.Pad(e.PlatformName, 3)) + " " +
+		st.Muted.Render(ui.ClockTime(e.Scheduled)) + b.compactLeaveCell(e)
+}
+
+// compactRow renders one event densely: mark, line badge, direction,
+// countdown and delay in badge+dir+15 cells.
+func CompactRow(sh *app.Shared, e *model.Event, badge, dir int) string {
+	st := sh.St
+	line := e.Line()
+	due := sh.T.Countdown(*e, sh.Now)
+	dueSt := st.Due
+	if due == sh.T.Now {
+		dueSt = st.DueNow
+	}
+	if !e.Realtime() {
+		due, dueSt = "~"+due, st.Planned
+	}
+	text, sev := compactDelay(sh.T, *e)
+	return st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, sh.Base.Category(line))) + " " +
+		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " +
+		app.AlertDirection(sh, line, e.DirectionText, dir) + " " +
+		dueSt.Render(ui.PadLeft(due, WDueC)) + " " +
+		st.Severity(sev).Render(ui.PadLeft(text, wDelayC))
+}
+
+// compactDelay is the delay in three cells: "+3", "-1", "✓" on time, ""
+// for a timetable-only row (its countdown carries the "~").
+func compactDelay(tx *ui.Texts, e model.Event) (string, ui.Severity) {
+	_, sev := tx.DelayText(e)
+	switch sev {
+	case ui.SevOnTime:
+		return "✓", sev
+	case ui.SevPlanned:
+		return "", sev
+	case ui.SevSlight, ui.SevLate, ui.SevMinor:
+		return "+" + ui.Itoa(e.DelayMinutes()), sev // the bare minutes in every language: "+3 Min" would be cut
+	case ui.SevEarly:
+	}
+	return ui.Itoa(e.DelayMinutes()), sev
+}
+
+// compactEmpty says why a grid cell has no rows.
+func (b *BoardPane) CompactEmpty() string {
+	dt := b.Sh.Dt
+	switch {
+	case !b.Have && errors.Is(b.Polls().LastErr, feed.ErrNotFound):
+		return fmt.Sprintf(b.Sh.T.NoSuchStop, b.Name())
+	case !b.Have && b.Polls().LastErr != nil:
+		return fmt.Sprintf(dt.NoAnswer, b.Sh.T.ErrLine(b.Polls().LastErr))
+	case !b.Have:
+		return dt.GridLoading
+	case b.Filt.Active():
+		if s, ok := b.filterEmptyText(); ok {
+			return s
+		}
+		return dt.NoMatch
+	}
+	return dt.NothingSoon
+}

@@ -1,0 +1,114 @@
+package board
+
+import (
+	"abfahrt/model"
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// perLineSteps is how n cycles the focused board's per-line limit.
+var perLineSteps = []int{0, 1, 2, 3}
+
+// lineDir is a departure's line and direction: what per_line counts.
+type LineDir struct{ Line, Dir string }
+
+// perLineKeep reports whether e is within the first perLine departures of
+// its line and direction, counting in seen.
+func perLineKeep(seen map[LineDir]int, perLine int, e *model.Event) bool {
+	if perLine <= 0 {
+		return true
+	}
+	k := LineDir{e.Line(), e.DirectionText}
+	seen[k]++
+	return seen[k] <= perLine
+}
+
+// cyclePerLine steps the board's per-line limit and says so.
+func (b *BoardPane) cyclePerLine() {
+	next := 0
+	for i, n := range perLineSteps {
+		if n == b.perLine && i+1 < len(perLineSteps) {
+			next = perLineSteps[i+1]
+		}
+	}
+	b.perLine = next
+	if next == 0 {
+		b.Sh.Notice = b.Sh.T.NoteAllPerLine
+	} else {
+		b.Sh.Notice = fmt.Sprintf(b.Sh.T.NotePerLine, next)
+	}
+	b.SetCursor(b.Cursor)
+}
+
+// toggleGrouped switches the view grouped by direction on or off.
+func (b *BoardPane) toggleGrouped() {
+	b.Grouped = !b.Grouped
+	b.SetCursor(b.Cursor)
+}
+
+// groupable reports whether the board shows groups: grouped, of a whole
+// stop (a platform's board is one group).
+func (b *BoardPane) groupable() bool { return b.Grouped && b.Subj.Point == "" }
+
+// groupRows orders rows by platform (stable: in time within each).
+func (b *BoardPane) groupRows(rows []int) {
+	if !b.groupable() {
+		return
+	}
+	slices.SortStableFunc(rows, func(x, y int) int {
+		ex, ey := &b.Data.Events[x], &b.Data.Events[y]
+		return cmp.Or(cmp.Compare(ex.PlatformName, ey.PlatformName), cmp.Compare(ex.StopPointCode, ey.StopPointCode))
+	})
+}
+
+// boardItem is one line below a board's column titles: a row (row >= 0,
+// its position in rows) or a group heading.
+type boardItem struct {
+	row  int
+	head string
+}
+
+// items lays out rows with the group headings of the grouped view.
+func (b *BoardPane) items(rows []int) []boardItem {
+	out := make([]boardItem, 0, len(rows)+4)
+	if !b.groupable() {
+		for i := range rows {
+			out = append(out, boardItem{row: i})
+		}
+		return out
+	}
+	for i := 0; i < len(rows); {
+		e := &b.Data.Events[rows[i]]
+		j := i
+		var dirs []string
+		for j < len(rows) && b.Data.Events[rows[j]].StopPointCode == e.StopPointCode {
+			if d := b.Data.Events[rows[j]].DirectionText; !slices.Contains(dirs, d) && len(dirs) < 3 {
+				dirs = append(dirs, d)
+			}
+			j++
+		}
+		name := e.PlatformName
+		if name == "" {
+			name = e.StopPointCode.String()
+		}
+		out = append(out, boardItem{row: -1, head: fmt.Sprintf(b.Sh.T.GroupHead, name, strings.Join(dirs, " · "))})
+		for ; i < j; i++ {
+			out = append(out, boardItem{row: i})
+		}
+	}
+	return out
+}
+
+// perLineNote is the header's note of the per-line limit and grouping.
+func (b *BoardPane) perLineNote() string {
+	var parts []string
+	if b.perLine > 0 {
+		parts = append(parts, fmt.Sprintf(b.Sh.T.PerLineHead, b.perLine))
+	}
+	if b.groupable() {
+		parts = append(parts, b.Sh.T.GroupedHead)
+	}
+	return strings.Join(parts, " · ")
+}

@@ -1,0 +1,34 @@
+package board
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// remindMark is a row's reminder mark: "*" set, "!" rung; flash is true
+// while the row flashes (on every other second).
+func (b *BoardPane) remindMark(e *model.Event) (mark string, flash bool) {
+	r := b.Sh.Rem.Get(app.EventID(e))
+	if r == nil {
+		return " ", false
+	}
+	if !r.Fired {
+		return "*", false
+	}
+	until, ok := b.Sh.Rem.Flash[r.Id()]
+	return "!", ok && !b.Sh.Local.After(until) && b.Sh.Local.Unix()%2 == 0
+}
+
+// toggleReminder sets or removes the reminder of the row under the
+// cursor, and saves.
+func (b *BoardPane) toggleReminder() tea.Cmd {
+	rows := b.Rows()
+	if b.Sh.Rem == nil || b.Cursor >= len(rows) {
+		return nil
+	}
+	b.Sh.Notice = b.Sh.Rem.Toggle(b.Sh.T, b.Subj.Stop, b.Walk, &b.Data.Events[rows[b.Cursor]])
+	b.Touch()
+	return b.Sh.Rem.SaveCmd(b.Sh.Now)
+}

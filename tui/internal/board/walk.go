@@ -1,0 +1,85 @@
+package board
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
+	"fmt"
+	"time"
+)
+
+// missed reports whether e cannot be reached any more with the board's
+// walking time (never without one).
+func (b *BoardPane) missed(e *model.Event) bool {
+	if b.Walk <= 0 {
+		return false
+	}
+	_, band, _ := ui.LeaveBand(e, b.Sh.Now, b.Walk)
+	return band == ui.BandMissed
+}
+
+// adjustWalk changes the board's walking time by d, within 0 and MaxWalk,
+// and says so in the status bar.
+func (b *BoardPane) adjustWalk(d time.Duration) {
+	b.Walk = min(max(b.Walk+d, 0), ui.MaxWalk)
+	b.Sh.Notice = fmt.Sprintf(b.Sh.T.NoteWalk, b.Sh.T.WalkMinutes(b.Walk))
+	b.SetCursor(b.Cursor)
+}
+
+// toggleMissed hides or shows the missed rows.
+func (b *BoardPane) toggleMissed() {
+	b.HideMissed = !b.HideMissed
+	if b.HideMissed {
+		b.Sh.Notice = b.Sh.T.NoteHide
+	} else {
+		b.Sh.Notice = b.Sh.T.NoteShow
+	}
+	b.SetCursor(b.Cursor)
+}
+
+// walkNote is the header's note of the walking time, "" without one.
+func (b *BoardPane) walkNote() string {
+	if b.Walk <= 0 {
+		return ""
+	}
+	s := fmt.Sprintf(b.Sh.T.WalkHeader, b.Sh.T.WalkMinutes(b.Walk))
+	if b.HideMissed {
+		s += " · " + b.Sh.T.HidMissed
+	}
+	return s
+}
+
+// leaveCol is the width of the board's leave column, 0 without a walking
+// time.
+func (b *BoardPane) LeaveCol() int {
+	if b.Walk <= 0 {
+		return 0
+	}
+	return b.Sh.T.LeaveWidth()
+}
+
+// compactLeave is a grid cell row's leave text ("" without a walking
+// time): part of the cell's cache key and its last column.
+func (b *BoardPane) CompactLeave(e *model.Event) string {
+	if b.Walk <= 0 {
+		return ""
+	}
+	s, _ := b.Sh.T.LeaveText(e, b.Sh.Now, b.Walk)
+	return s
+}
+
+// compactLeaveWidth is the cells the leave column takes in a grid cell.
+func (b *BoardPane) compactLeaveWidth() int {
+	if b.Walk <= 0 {
+		return 0
+	}
+	return 1 + b.Sh.T.LeaveWidth()
+}
+
+// compactLeaveCell renders a grid cell row's leave column.
+func (b *BoardPane) compactLeaveCell(e *model.Event) string {
+	if b.Walk <= 0 {
+		return ""
+	}
+	s, band := b.Sh.T.LeaveText(e, b.Sh.Now, b.Walk)
+	return " " + b.Sh.St.Band(band).Render(ui.Pad(s, b.Sh.T.LeaveWidth()))
+}

@@ -1,0 +1,322 @@
+package fleet
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// fleetPane lists every vehicle in service with its line, direction,
+// deviation and the age of its position, polled while it shows.
+type FleetPane struct {
+	sh                 *app.Shared
+	hold               feeds.Holder     // the view as a holder of the fleet feed
+	Feed               *feeds.FeedEntry // the registry's fleet feed while the view shows
+	Trips              []model.Trip     // vehicles in service, in display order
+	have               bool
+	byDelay            bool      // sorted by deviation, latest first; else by line
+	Km                 fleetKeys // its key map (fleet_keys.go)
+	ui.ListCursor[int]           // the row under the cursor and its vehicle (list.go)
+	width              int
+	height             int
+	Rev                int
+	cache              *ui.Memo
+	Next               *fleetNext // the passage feeds of the visible rows (fleetnext.go)
+}
+
+// newFleetPane returns the closed fleet view.
+func NewFleetPane(sh *app.Shared) FleetPane {
+	return FleetPane{sh: sh, cache: &ui.Memo{}, Km: NewFleetKeys(sh.T), Next: newFleetNext(sh.Reg), hold: feeds.NewHolder()}
+}
+
+// setSize gives the view its rectangle. Rows that come into view get
+// their next stops from the next fleet answer on.
+func (f *FleetPane) SetSize(w, h int) {
+	f.width, f.height = w, h
+	f.syncNext()
+}
+
+// syncNext tells the passage feeds which rows show, holding theirs and
+// returning the first polls of new ones.
+func (f *FleetPane) syncNext() tea.Cmd {
+	n := f.Next
+	if n == nil || !n.open {
+		return nil
+	}
+	n.byDelay, n.sel, n.cursor, n.space = f.byDelay, f.Sel, f.Cursor, max(f.height-2, 0)
+	return n.Sync(n.visible(f.Trips))
+}
+
+// open takes the fleet's feed from the registry while the view shows.
+func (f *FleetPane) Open() tea.Cmd {
+	if f.Feed != nil {
+		return nil
+	}
+	var cmd tea.Cmd
+	f.Feed, cmd = f.sh.Reg.AcquireKey(feeds.FleetKey, f.hold, 0)
+	f.Next.open = true
+	f.Fed()
+	return tea.Batch(cmd, f.syncNext())
+}
+
+// close gives the feed up: its poll ends.
+func (f *FleetPane) Close() {
+	if f.Feed != nil {
+		f.sh.Reg.Release(f.Feed, f.hold)
+		f.Feed = nil
+	}
+	f.Next.closeAll()
+}
+
+// refresh polls now, bypassing the cache, unless a request is in flight.
+func (f *FleetPane) Refresh() tea.Cmd {
+	if f.Feed == nil {
+		return nil
+	}
+	return f.Feed.Refresh()
+}
+
+// polls is the fleet's poll state (none while it is closed).
+func (f *FleetPane) Polls() *feeds.Poller {
+	if f.Feed != nil {
+		return &f.Feed.Poll
+	}
+	return &feeds.Poller{}
+}
+
+// fed takes the feed's latest answer: the vehicles in service; a failure
+// keeps the last good list.
+func (f *FleetPane) Fed() {
+	if f.Feed != nil && f.Feed.Have {
+		f.Trips = activeTrips(f.Feed.Data.Trips, f.byDelay, f.Trips)
+		f.have = true
+		f.SetCursor(f.ListFind(len(f.Trips), f.vehicleAt))
+	}
+	f.Rev++
+	f.syncNext() // registry.receive started the new rows' feeds already
+}
+
+// sort orders the list and keeps the cursor on its vehicle.
+func (f *FleetPane) sort() {
+	f.Trips = activeTrips(slices.Clone(f.Trips), f.byDelay, f.Trips)
+	f.SetCursor(f.ListFind(len(f.Trips), f.vehicleAt))
+}
+
+// vehicleAt is the vehicle of row i.
+func (f *FleetPane) vehicleAt(i int) int { return f.Trips[i].VehicleNumber }
+
+// setCursor moves the cursor to row i, clamped, and remembers its vehicle.
+func (f *FleetPane) SetCursor(i int) {
+	f.ListSet(i, len(f.Trips), f.vehicleAt)
+	f.Rev++
+}
+
+// update handles the fleet's keys: moving, sorting, opening a vehicle.
+func (f *FleetPane) Update(msg tea.KeyMsg) tea.Cmd {
+	k := &f.Km
+	if row, ok := k.Move(msg, f.Cursor, len(f.Trips)); ok {
+		f.SetCursor(row)
+		return f.syncNext()
+	}
+	switch {
+	case key.Matches(msg, k.Sort):
+		f.byDelay = !f.byDelay
+		f.sort()
+		f.SetCursor(0) // a new order shows its top: the worst delays first
+
+	case key.Matches(msg, k.Open):
+		if f.Cursor < len(f.Trips) {
+			return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: f.Trips[f.Cursor].VehicleNumber})
+		}
+	}
+	return f.syncNext()
+}
+
+// state returns the rows and whether the row under the cursor has a
+// vehicle, for the key bindings.
+func (f *FleetPane) state() (rows int, vehicle bool) {
+	return len(f.Trips), f.Cursor < len(f.Trips)
+}
+
+// tripLine is a trip's line name, "" when it serves none.
+func TripLine(t model.Trip) string {
+	if t.JourneyData == nil {
+		return ""
+	}
+	return app.LineLabel(t.JourneyData.RouteName, t.JourneyData.RouteNumber)
+}
+
+// tripDirection is where a trip goes.
+func tripDirection(t model.Trip) string {
+	j := t.JourneyData
+	if j == nil {
+		return ""
+	}
+	if j.DepartureDirectionText != "" {
+		return j.DepartureDirectionText
+	}
+	return j.ArrivalDirectionText
+}
+
+// deviationText formats a trip's deviation as the board does: "+3",
+// "on time", "-1", with its severity.
+func deviationText(tx *ui.Texts, dev int) (string, ui.Severity) { return tx.Deviation(dev) }
+
+// fleetSummary sums up the watched network: vehicles in service, late
+// more than 3 minutes, the worst delay, and stale boards.
+func (f *FleetPane) summary(boards []*board.BoardPane) string {
+	st, dt := f.sh.St, f.sh.Dt
+	late := 0
+	var worst *model.Trip
+	for i := range f.Trips {
+		t := &f.Trips[i]
+		if f.sh.T.Delay.CountsLate(t.Deviation()) {
+			late++
+		}
+		if worst == nil || t.Deviation() > worst.Deviation() {
+			worst = t
+		}
+	}
+	// What a narrow screen leaves out first: the count of fresh boards,
+	// then the worst delay; the alert goes last, so it is the one cut.
+	const dropFresh, dropWorst = 2, 1
+	parts := []ui.Part{{Text: st.Title.Render(dt.Fleet)}, {Text: st.Text.Render(fmt.Sprintf(dt.InService, len(f.Trips)))},
+		{Text: st.Late.Render(fmt.Sprintf(dt.LateN, late, f.sh.T.Delay.Late))}}
+	if worst != nil && model.DelayMinutes(worst.Deviation()) > 0 { // under half a minute is on time
+		parts = append(parts, ui.Part{Text: st.Text.Render(fmt.Sprintf(dt.WorstVehicle, model.DelayMinutes(worst.Deviation()),
+			TripLine(*worst), tripDirection(*worst), f.sh.T.VehicleTitle(worst.VehicleCategory, worst.VehicleNumber))), Drop: dropWorst})
+	}
+	stale, unknown := board.BoardsHealth(boards)
+	if unknown > 0 {
+		parts = append(parts, ui.Part{Text: st.Stale.Render(fmt.Sprintf(dt.UnknownBoards, unknown))})
+	}
+	switch {
+	case stale > 0:
+		parts = append(parts, ui.Part{Text: st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale))})
+	case len(boards) > unknown:
+		parts = append(parts, ui.Part{Text: st.OnTime.Render(dt.Count(dt.OneFresh, dt.BoardsFresh, len(boards)-unknown)), Drop: dropFresh})
+	}
+	if f.byDelay {
+		parts = append(parts, ui.Part{Text: st.Muted.Render(dt.SortedDelay)})
+	} else {
+		parts = append(parts, ui.Part{Text: st.Muted.Render(dt.SortedLine)})
+	}
+	if a := f.sh.AlertPart(); a != "" {
+		parts = append(parts, ui.Part{Text: a})
+	}
+	return " " + ui.FitParts(parts, st.Muted.Render(" · "), f.width-1)
+}
+
+// view renders the fleet: the summary, column titles and the vehicles.
+func (f *FleetPane) View(boards []*board.BoardPane) string {
+	w, h := f.width, f.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	stale := 0
+	for _, b := range boards {
+		if _, ok := b.Sh.Stale(b.Polls()); ok || (b.Polls().LastErr != nil && !b.Have) {
+			stale++
+		}
+	}
+	k := strings.Join([]string{ui.Itoa(f.Rev), ui.Itoa(w), ui.Itoa(h), strconv.FormatInt(f.sh.Now.Unix(), 10), ui.Itoa(len(boards)), ui.Itoa(stale),
+		f.Next.digest()}, ":")
+	return f.cache.Get(k, func() string { return ui.ClampLines(f.render(boards), w, h) })
+}
+
+// fleet column widths.
+const (
+	wFleetVeh   = 5
+	wFleetDelay = 9
+	wFleetAge   = 12
+	wFleetNext  = 24 // the NEXT column at most
+)
+
+// render draws the fleet view.
+func (f *FleetPane) render(boards []*board.BoardPane) string {
+	st, dt, tx := f.sh.St, f.sh.Dt, f.sh.T
+	w, h := f.width, f.height
+	var sb strings.Builder
+	sb.WriteString(ui.Fit(f.summary(boards), w))
+	if h < 3 {
+		return sb.String()
+	}
+	badge := max(4, ansi.StringWidth(tx.ColLine)) // "LINIE" whole
+	for i := range f.Trips {
+		badge = max(badge, len(TripLine(f.Trips[i]))+2)
+	}
+	age := w >= 60
+	dir := w - 2 - wFleetVeh - 1 - 2 - badge - 1 - 1 - wFleetDelay
+	if age {
+		dir -= 1 + wFleetAge
+	}
+	next := 0 // the NEXT column shares the direction's room, from 70 columns
+	if w >= 70 {
+		next = min(max((dir-1)/2, ansi.StringWidth(tx.ColNext)), wFleetNext)
+		dir -= next + 1
+	}
+	dir = min(max(dir, 4), board.MaxDir)
+	head := "  " + ui.PadLeft(tx.ColVehicle, wFleetVeh) + "   " + ui.Pad(tx.ColLine, badge) + " " + ui.Pad(tx.ColDirection, dir) + " "
+	if next > 0 {
+		head += ui.Pad(tx.ColNext, next) + " "
+	}
+	head += ui.Pad(tx.ColDelay, wFleetDelay)
+	if age {
+		head += " " + ui.Pad(dt.ColReported, wFleetAge)
+	}
+	sb.WriteString("\n" + st.ColHeader.Render(ui.Fit(head, w)))
+	space := h - 2
+	if len(f.Trips) == 0 {
+		msg := dt.FleetLoading
+		switch {
+		case f.have:
+			msg = dt.FleetNone
+		case f.Polls().LastErr != nil:
+			msg = fmt.Sprintf(dt.NoAnswer, f.sh.T.ErrLine(f.Polls().LastErr))
+		}
+		sb.WriteString("\n" + st.Muted.Render(ui.Fit("  "+msg, w)))
+		return sb.String()
+	}
+	first := ui.ScrollFirst(f.Cursor, space)
+	for i := first; i < len(f.Trips) && i < first+space; i++ {
+		t := f.Trips[i]
+		sel := i == f.Cursor
+		mark := "  "
+		if sel {
+			mark = st.SelectedMark.Render("▸ ")
+		}
+		line := TripLine(t)
+		text, sev := deviationText(tx, t.Deviation())
+		row := mark + st.Muted.Render(ui.PadLeft(ui.Itoa(t.VehicleNumber), wFleetVeh)) + " " +
+			st.LineMark(line).Render(ui.VehicleMark(t.VehicleCategory, f.sh.Base.Category(line))) + " " +
+			st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(f.sh, line, tripDirection(t), dir) + " "
+		if next > 0 {
+			row += st.Text.Render(ui.Pad(ui.Fit(f.nextStop(&f.Trips[i]), next), next)) + " "
+		}
+		row += st.Severity(sev).Render(ui.Pad(text, wFleetDelay))
+		if age {
+			a, ok := t.ReportAge(f.sh.Now)
+			switch {
+			case !ok:
+				row += " " + st.Muted.Render("–")
+			case a > 2*time.Minute:
+				row += " " + st.Stale.Render(ui.Pad("⚠ "+tx.Ago(a), wFleetAge))
+			default:
+				row += " " + st.Muted.Render(ui.Pad(tx.Ago(a), wFleetAge))
+			}
+		}
+		sb.WriteString("\n" + row)
+	}
+	return sb.String()
+}

@@ -1,0 +1,136 @@
+package grid
+
+import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/fleet"
+	"abfahrt/tui/internal/ui"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// dispMode is the main view of the board side of the TUI.
+type DispMode int
+
+const (
+	ModeGrid   DispMode = iota // the boards: the grid's cells, or one board zoomed (the plain board is the grid's open board)
+	ModeMerged                 // one chronological list over the watched boards
+	ModeFleet                  // every vehicle in service
+)
+
+// dispatch is the board side's state in the root model: the grid with
+// every board, the merged and fleet views, the pins and the request rate.
+type Dispatch struct {
+	Mode   DispMode
+	Grid   gridPane
+	Merged mergedPane
+	Fleet  fleet.FleetPane
+	Pins   pinSet
+	Boards watchedSet // the grid's watched boards in boards.json (watched.go)
+	Rate   feeds.RateMeter
+	start  []tea.Cmd
+	Keys   board.BoardKeys // the boards' key map (board_keys.go)
+}
+
+// newDispatch sets up the board side from o: with one board in o.Boards
+// (or none: DefaultStop) the grid's open board, zoomed; with several the
+// grid of watched boards. With no boards given, the watched boards of the
+// last run open the grid when they are loaded (restoreBoards).
+func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
+	none := len(o.Boards) == 0
+	d := Dispatch{
+		Grid:   gridPane{sh: sh, cache: &ui.Memo{}, body: &ui.Memo{}, walk: o.Walk, perLine: o.PerLine},
+		Merged: mergedPane{sh: sh, cache: &ui.Memo{}, Km: NewMergedKeys(sh.T)},
+		Keys:   board.NewBoardKeys(sh.T),
+		Fleet:  fleet.NewFleetPane(sh),
+		Pins:   newPinSet(sh, o.StateDir, none),
+		Rate:   feeds.RateMeter{Stats: o.Stats},
+		Mode:   ModeGrid,
+	}
+	switch len(o.Boards) {
+	case 0:
+		d.start = append(d.start, d.Grid.OpenSpec(app.BoardSpec{Stop: app.DefaultStop, Walk: app.WalkTime(o.Walk), PerLine: o.PerLine}))
+	case 1:
+		d.start = append(d.start, d.Grid.OpenSpec(o.Boards[0]))
+	default:
+		for _, s := range o.Boards[:min(len(o.Boards), app.MaxBoards)] {
+			d.start = append(d.start, d.Grid.Add(s))
+		}
+		d.Grid.Focus = 0
+	}
+	d.Grid.Home = d.Grid.Focused().Spec()
+	d.Pins.showStrip(d.Grid.Plain())
+	d.Boards = newWatchedSet(o.StateDir, none && !o.Kiosk.Enabled, d.Grid.Specs())
+	return d
+}
+
+// init returns the board side's start commands: the boards' first polls
+// and the loads of the pins and the watched boards.
+func (d *Dispatch) Init() tea.Cmd {
+	cmds := append([]tea.Cmd(nil), d.start...)
+	d.start = nil
+	cmds = append(cmds, d.Pins.LoadCmd(), d.Boards.LoadCmd())
+	return tea.Batch(cmds...)
+}
+
+// plain reports whether the plain board shows: the grid's open board,
+// under the pin strip.
+func (d *Dispatch) Plain() bool { return d.Mode == ModeGrid && d.Grid.Plain() }
+
+// setSize hands the board side's rectangle (w×h) to its views and
+// makes room for the pin strip above the plain board. focused is whether
+// the board side has the focus.
+func (d *Dispatch) SetSize(w, h int, focused bool) {
+	d.Grid.Zoomed = d.Grid.Zoomed && (d.Grid.Len() > 0 || d.Grid.Open != nil)
+	d.Pins.stripH = 0
+	if n := d.Pins.stripHeight(h); n > 0 && d.Plain() {
+		d.Pins.stripH = n
+		h -= n
+	}
+	d.Grid.SetSize(w, h, focused)
+	d.Merged.SetSize(w, h)
+	d.Fleet.SetSize(w, h)
+}
+
+// view renders the board side: the grid (or its zoomed board, under
+// the pin strip when it is the plain board), the merged or the fleet view.
+func (d *Dispatch) View() string {
+	switch d.Mode {
+	case ModeMerged:
+		return d.Merged.View(&d.Grid)
+	case ModeFleet:
+		return d.Fleet.View(d.Grid.Boards)
+	case ModeGrid:
+	}
+	if n := d.Pins.stripH; n > 0 {
+		return d.Pins.strip(d.Grid.Width, n) + "\n" + d.Grid.View()
+	}
+	return d.Grid.View()
+}
+
+// statusBoard is the board whose poll the status bar reports: the
+// focused board, or the fleet's poll.
+func (d *Dispatch) StatusBoard() *board.BoardPane {
+	if d.Mode == ModeFleet {
+		return &board.BoardPane{Idle: *d.Fleet.Polls()}
+	}
+	if b := d.Grid.Focused(); b != nil {
+		return b
+	}
+	return &board.BoardPane{Sh: d.Grid.sh}
+}
+
+// syncStrip shows the pin strip's feeds exactly while the plain board shows.
+func (d *Dispatch) SyncStrip() tea.Cmd {
+	on := d.Plain()
+	d.Pins.showStrip(on)
+	return d.Pins.stripCmd(on)
+}
+
+// stop ends the board side's polls and requests.
+func (d *Dispatch) Stop() {
+	d.Grid.Stop()
+	d.Fleet.Close()
+	d.Pins.Stop()
+}

@@ -1,0 +1,253 @@
+package grid
+
+import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
+	"fmt"
+	"slices"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// gridPane holds every interactive board: the watched boards (up to
+// MaxBoards compact cells, one of them focused, which enter zooms to the
+// full board) and the open board, the one abfahrt starts with or the
+// search, a pin or a line opened, shown zoomed and not watched until `w`.
+// The plain `abfahrt` board is this grid with its open board zoomed; every
+// board is a boardPane and takes the same keys (boardPane.update).
+type gridPane struct {
+	sh     *app.Shared
+	Boards []*board.BoardPane // the watched boards, in boards.json
+	Open   *board.BoardPane   // the open board, nil when the grid shows its watched boards
+	Focus  int                // the focused watched board
+	Zoomed bool               // the focused board (the open one, if any) shows whole
+	Width  int
+	height int
+	cache  *ui.Memo // the whole grid's rendering
+	body   *ui.Memo // the cells below the summary line (gridPane.render)
+	// home is the board esc or the removal of the last watched board
+	// comes back to: the last open board, at first the start board.
+	Home app.BoardSpec
+	// walk and perLine are the defaults (Options) of a board opened from
+	// the search or a pin.
+	walk    time.Duration
+	perLine int
+}
+
+// len returns the number of watched boards.
+func (g *gridPane) Len() int { return len(g.Boards) }
+
+// focused returns the board that takes the board keys: the open board,
+// else the focused watched board; nil when there is none.
+func (g *gridPane) Focused() *board.BoardPane {
+	if g.Open != nil {
+		return g.Open
+	}
+	if g.Focus < 0 || g.Focus >= len(g.Boards) {
+		return nil
+	}
+	return g.Boards[g.Focus]
+}
+
+// plain reports whether the grid shows its open board: the plain board
+// (with the pin strip and pin numbers), not a watched one.
+func (g *gridPane) Plain() bool { return g.Open != nil }
+
+// all returns every board: the watched ones and the open one.
+func (g *gridPane) All() []*board.BoardPane {
+	if g.Open == nil {
+		return g.Boards
+	}
+	return append(slices.Clip(g.Boards), g.Open)
+}
+
+// feed returns the feed of subject s that a board holds, nil if none.
+func (g *gridPane) Feed(s feeds.Subject) *feeds.FeedEntry {
+	for _, b := range g.All() {
+		if b.Subj == s && b.Feed != nil {
+			return b.Feed
+		}
+	}
+	return nil
+}
+
+// feeds returns the distinct feeds the boards hold.
+func (g *gridPane) Feeds() []*feeds.FeedEntry { return distinctFeeds(g.All()) }
+
+// watchedFeeds returns the distinct feeds of the watched boards.
+func (g *gridPane) watchedFeeds() []*feeds.FeedEntry { return distinctFeeds(g.Boards) }
+
+// distinctFeeds returns the feeds boards hold, each once.
+func distinctFeeds(boards []*board.BoardPane) []*feeds.FeedEntry {
+	var out []*feeds.FeedEntry
+	for _, b := range boards {
+		if b.Feed != nil && !slices.Contains(out, b.Feed) {
+			out = append(out, b.Feed)
+		}
+	}
+	return out
+}
+
+// add watches a board of spec s and focuses it. It returns the command of
+// its feed's first poll when no other view polls the subject yet.
+func (g *gridPane) Add(s app.BoardSpec) tea.Cmd {
+	b := board.NewBoard(g.sh, s)
+	b.Focused = false
+	g.Boards = append(g.Boards, b)
+	g.Focus = len(g.Boards) - 1
+	return b.Show()
+}
+
+// openBoard shows target t on the open board (a new one if there is none)
+// and zooms to it.
+func (g *gridPane) OpenBoard(t app.Target) tea.Cmd {
+	g.Zoomed = true
+	if g.Open != nil {
+		return g.Open.Open(t)
+	}
+	b := board.NewBoard(g.sh, app.BoardSpec{Walk: app.WalkTime(g.walk), PerLine: g.perLine})
+	g.Open = b
+	b.Open(t) // not shown yet: only sets the subject
+	return b.Show()
+}
+
+// openSpec opens a board of spec s as the open board, replacing one.
+func (g *gridPane) OpenSpec(s app.BoardSpec) tea.Cmd {
+	g.CloseOpen()
+	g.Open = board.NewBoard(g.sh, s)
+	g.Zoomed = true
+	return g.Open.Show()
+}
+
+// closeOpen gives the open board up (its feed's poll ends unless another
+// board shows it); it is home for esc and the last removal.
+func (g *gridPane) CloseOpen() {
+	if g.Open == nil {
+		return
+	}
+	g.Home = g.Open.Spec()
+	g.Open.Hide()
+	g.Open = nil
+	g.Zoomed = false
+}
+
+// watchOpen makes the open board a watched one (`w`), on the feed it has:
+// its rows stay. A board already watched with the same filters is focused
+// instead; notice is what the status bar says then.
+func (g *gridPane) WatchOpen() (notice string) {
+	b := g.Open
+	if b == nil {
+		return ""
+	}
+	for i, w := range g.Boards {
+		if w.Subj == b.Subj && slices.Equal(w.Filt.Lines, b.Filt.Lines) && w.Filt.Platform == b.Filt.Platform && w.Filt.Direction == b.Filt.Direction {
+			g.Focus = i
+			g.CloseOpen()
+			return g.sh.Dt.AlreadyWatched
+		}
+	}
+	if g.Len() >= app.MaxBoards {
+		return fmt.Sprintf(g.sh.Dt.GridFull, app.MaxBoards)
+	}
+	g.Home = b.Spec()
+	g.Boards = append(g.Boards, b)
+	g.Focus = len(g.Boards) - 1
+	g.Open, g.Zoomed = nil, false
+	b.Num = 0
+	b.Touch()
+	return ""
+}
+
+// unzoom goes back from the zoomed board to the grid's cells; the open
+// board closes.
+func (g *gridPane) Unzoom() {
+	g.CloseOpen()
+	g.Zoomed = false
+}
+
+// remove stops watching the focused board; its feed's poll ends unless
+// another view shows the subject.
+func (g *gridPane) Remove() {
+	if g.Open != nil || g.Focus < 0 || g.Focus >= len(g.Boards) {
+		return
+	}
+	g.Boards[g.Focus].Hide()
+	g.Boards = slices.Delete(g.Boards, g.Focus, g.Focus+1)
+	g.Focus = min(g.Focus, len(g.Boards)-1)
+	g.Focus = max(g.Focus, 0)
+	if len(g.Boards) == 0 {
+		g.Zoomed = false
+	}
+}
+
+// removeAll stops watching every board (a new profile's layout).
+func (g *gridPane) RemoveAll() {
+	for _, b := range g.Boards {
+		b.Hide()
+	}
+	g.Boards, g.Focus = nil, 0
+}
+
+// askRemove is the first `x` on the focused board: it marks the board and
+// returns the question for the status line; ok is true when the board was
+// marked already, so this `x` removes it.
+func (g *gridPane) AskRemove() (ask string, ok bool) {
+	b := g.Focused()
+	if b == nil || b == g.Open {
+		return "", false
+	}
+	if b.Removing {
+		return "", true
+	}
+	b.Removing = true
+	b.Touch()
+	return fmt.Sprintf(g.sh.Dt.RemoveAsk, g.Focus+1, b.Name()), false
+}
+
+// cancelRemove forgets a first `x`: any key but a second one keeps the
+// board.
+func (g *gridPane) CancelRemove() {
+	for _, b := range g.Boards {
+		if b.Removing {
+			b.Removing = false
+			b.Touch()
+		}
+	}
+}
+
+// stop ends every board's feed (quit).
+func (g *gridPane) Stop() {
+	for _, b := range g.All() {
+		b.Hide()
+	}
+}
+
+// fed hands a new answer (or failure) of feed f to every board that shows
+// it.
+func (g *gridPane) Fed(f *feeds.FeedEntry) {
+	for _, b := range g.All() {
+		if b.Feed == f {
+			b.Fed()
+		}
+	}
+}
+
+// touchFeed marks the boards of feed f changed (a poll started).
+func (g *gridPane) TouchFeed(f *feeds.FeedEntry) {
+	for _, b := range g.All() {
+		if b.Feed == f {
+			b.Touch()
+		}
+	}
+}
+
+// moveFocus moves the focus by d boards, clamped.
+func (g *gridPane) MoveFocus(d int) {
+	if len(g.Boards) == 0 {
+		return
+	}
+	g.Focus = min(max(g.Focus+d, 0), len(g.Boards)-1)
+}

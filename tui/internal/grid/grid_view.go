@@ -1,0 +1,268 @@
+package grid
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/ui"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// gridShape chooses the columns of the grid for n boards in w×h and how
+// many rows of cells show at once. It first shows as many boards as it
+// can, then gives each as many readable rows (up to limit) as it can.
+func gridShape(n, w, h, limit int) (cols, rows int) {
+	if n <= 0 || w <= 0 || h <= 0 {
+		return 1, 1
+	}
+	best, bestShown, bestScore := 1, -1, -1
+	bestRows := 1
+	for c := 1; c <= n; c++ {
+		cw := (w - (c - 1)) / c
+		if cw < board.MinCellW && c > 1 {
+			break
+		}
+		r := (n + c - 1) / c
+		vis := max(min(r, h/board.MinCellH), 1)
+		ch := h / vis
+		shown := min(n, c*vis)
+		score := min(ch-1, limit) * (min(cw, board.WideCellW) - board.CellFixed)
+		if shown > bestShown || (shown == bestShown && score > bestScore) {
+			best, bestRows, bestShown, bestScore = c, vis, shown, score
+		}
+	}
+	return best, bestRows
+}
+
+// split divides total into n parts that differ by at most one, the larger
+// first.
+func split(total, n, i int) int {
+	q, r := total/n, total%n
+	if i < r {
+		return q + 1
+	}
+	return q
+}
+
+// setSize gives the grid its rectangle, and the zoomed board the whole;
+// the zoomed board draws as focused only when the board side has the
+// focus (focused), not while the vehicle pane beside it has.
+func (g *gridPane) SetSize(w, h int, focused bool) {
+	g.Width, g.height = w, h
+	z := g.ZoomedBoard()
+	for i, b := range g.All() {
+		b.Focused = focused && b == z
+		num := i + 1
+		if b == g.Open {
+			num = 0
+		}
+		if b.Num != num {
+			b.Num = num
+			b.Touch()
+		}
+		if b == z {
+			b.SetSize(w, h)
+		}
+	}
+}
+
+// columns is the number of columns of the grid's cells now, for the
+// up/down focus moves: the same shape render draws, computed, not kept
+// by the view.
+func (g *gridPane) Columns() int {
+	cols, _ := gridShape(len(g.Boards), g.Width, g.height-1, g.sh.Limit)
+	return cols
+}
+
+// zoomedBoard returns the board shown whole, nil when the grid shows its
+// cells.
+func (g *gridPane) ZoomedBoard() *board.BoardPane {
+	if !g.Zoomed {
+		return nil
+	}
+	return g.Focused()
+}
+
+// view renders the grid (or the zoomed board) into exactly its rectangle.
+func (g *gridPane) View() string {
+	w, h := g.Width, g.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if b := g.ZoomedBoard(); b != nil {
+		return b.View()
+	}
+	var key strings.Builder
+	key.WriteString(ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(g.Focus) + ":" + strconv.FormatInt(g.sh.Now.Unix(), 10))
+	for _, b := range g.Boards {
+		key.WriteString("," + ui.Itoa(b.Rev) + b.StaleKey())
+	}
+	return g.cache.Get(key.String(), g.render)
+}
+
+// render draws the summary line and the cells of the current page.
+func (g *gridPane) render() string {
+	w, h := g.Width, g.height
+	st := g.sh.St
+	summary := g.summary(w)
+	if h == 1 {
+		return summary
+	}
+	body := h - 1
+	cols, rows := gridShape(len(g.Boards), w, body, g.sh.Limit)
+	per := cols * rows
+	first := (g.Focus / per) * per
+	sep := st.HelpSep.Render("│")
+	// The cells change when a countdown's minute turns or data comes, the
+	// summary line with the clock every second: the body is kept by the
+	// keys of its cells and joined again only when one of them changed.
+	var key strings.Builder
+	key.WriteString(ui.Itoa(w) + "x" + ui.Itoa(h) + ":" + ui.Itoa(len(g.Boards)) + ":" + ui.Itoa(g.sh.Limit) + ":" + ui.Itoa(first) + ":" + sep)
+	for r := range rows {
+		ch := split(body, rows, r)
+		for c := range cols {
+			if i := first + r*cols + c; i < len(g.Boards) {
+				key.WriteString("\x01" + g.cellKey(i, split(w-(cols-1), cols, c), ch))
+			}
+		}
+	}
+	cells := g.body.Get(key.String(), func() string {
+		var sb strings.Builder
+		sb.Grow(w * h * 3)
+		for r := range rows {
+			ch := split(body, rows, r)
+			cells := make([][]string, cols)
+			widths := make([]int, cols)
+			for c := range cols {
+				widths[c] = split(w-(cols-1), cols, c)
+				i := first + r*cols + c
+				if i < len(g.Boards) {
+					cells[c] = strings.Split(g.cell(i, widths[c], ch), "\n")
+				}
+			}
+			for l := range ch {
+				sb.WriteByte('\n')
+				for c := range cols {
+					if c > 0 {
+						sb.WriteString(sep)
+					}
+					line := ""
+					if l < len(cells[c]) {
+						line = cells[c][l]
+					}
+					if c < cols-1 {
+						line += strings.Repeat(" ", max(widths[c]-ansi.StringWidth(line), 0))
+					}
+					sb.WriteString(line)
+				}
+			}
+		}
+		return ui.ClampLines(strings.TrimPrefix(sb.String(), "\n"), w, body)
+	})
+	return ui.Fit(summary, w) + "\n" + cells
+}
+
+// cell renders board i compactly in w×h, from its cache when unchanged.
+// A cell depends on the time only through the rows it shows and their
+// countdown texts, so the key holds those rather than the second: most
+// cells are reused until a countdown's minute turns.
+func (g *gridPane) cell(i, w, h int) string {
+	b := g.Boards[i]
+	return b.Cell.Get(g.cellKey(i, w, h), func() string { return ui.ClampLines(b.Compact(i+1, i == g.Focus, w, h), w, h) })
+}
+
+// cellKey is everything cell i in w×h shows: the board's data, the
+// cell's size and focus, whether its data is stale, the countdown text of
+// each row it shows, the width of the rows' line badges (the widest line
+// of every row, shown or not) and, without rows, the text saying why.
+func (g *gridPane) cellKey(i, w, h int) string {
+	b := g.Boards[i]
+	var key strings.Builder
+	key.WriteString(ui.Itoa(b.Rev) + ":" + ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(i) + ":" + strconv.FormatBool(i == g.Focus) + b.StaleKey())
+	rows := b.Rows()
+	badge := 4
+	for n, r := range rows {
+		e := &b.Data.Events[r]
+		badge = max(badge, ansi.StringWidth(e.Line())+2)
+		if n < h-1 {
+			key.WriteString("|" + ui.Itoa(r) + " " + b.Sh.T.Countdown(*e, b.Sh.Now) + b.CompactLeave(e))
+		}
+	}
+	key.WriteString("|" + ui.Itoa(badge))
+	if len(rows) == 0 {
+		key.WriteString("|" + b.CompactEmpty())
+	}
+	return key.String()
+}
+
+// summary is the grid's top line: boards, late vehicles, the worst delay
+// and stale boards, over the watched stops.
+func (g *gridPane) summary(w int) string {
+	st, dt := g.sh.St, g.sh.Dt
+	late, worst := map[int]bool{}, (*model.Event)(nil)
+	var worstStop string
+	for _, f := range g.watchedFeeds() {
+		if !f.Have {
+			continue
+		}
+		for i := range f.Data.Board.Events {
+			e := &f.Data.Board.Events[i]
+			if due, ok := e.DueIn(g.sh.Now); !ok || due < -ui.HideAfter || !e.Realtime() {
+				continue
+			}
+			if g.sh.T.Delay.CountsLate(e.Deviation) {
+				late[e.VehicleNumber] = true
+			}
+			if worst == nil || e.Deviation > worst.Deviation {
+				worst, worstStop = e, f.Data.Board.StopName
+			}
+		}
+	}
+	stale, unknown := g.health()
+	// What a narrow screen leaves out first: "all fresh", then the worst
+	// delay; the alert goes last, so it is the one cut.
+	const dropFresh, dropWorst = 2, 1
+	parts := []ui.Part{{Text: st.Title.Render(dt.Count(dt.OneBoard, dt.Boards, len(g.Boards)))},
+		{Text: st.Late.Render(fmt.Sprintf(dt.LateN, len(late), g.sh.T.Delay.Late))}}
+	if unknown > 0 {
+		parts = append(parts, ui.Part{Text: st.Stale.Render(fmt.Sprintf(dt.UnknownBoards, unknown))})
+	}
+	switch {
+	case stale > 0:
+		parts = append(parts, ui.Part{Text: st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale))})
+	case unknown == 0:
+		parts = append(parts, ui.Part{Text: st.OnTime.Render(dt.AllFresh), Drop: dropFresh})
+	}
+	if worst != nil && worst.DelayMinutes() > 0 { // rows show under half a minute as on time
+		s := fmt.Sprintf(dt.Worst, worst.DelayMinutes(), worst.Line(), worst.DirectionText)
+		if worstStop != "" {
+			s += fmt.Sprintf(dt.WorstAt, worstStop)
+		}
+		parts = append(parts, ui.Part{Text: st.Text.Render(s), Drop: dropWorst})
+	}
+	if per := g.perPage(); per < len(g.Boards) {
+		parts = append(parts, ui.Part{Text: st.Muted.Render(fmt.Sprintf(dt.Page, g.Focus/per+1, (len(g.Boards)+per-1)/per))})
+	}
+	if a := g.sh.AlertPart(); a != "" {
+		parts = append(parts, ui.Part{Text: a})
+	}
+	// The clock on the right, as on a board: a dispatcher reads
+	// the countdowns against it.
+	clock := st.Clock.Render(g.sh.Now.In(model.Berlin).Format("15:04")) + " "
+	return board.Spread(" "+ui.FitParts(parts, st.Muted.Render(" · "), w-ansi.StringWidth(clock)-2), clock, w)
+}
+
+// perPage is how many boards show at once at the current size.
+func (g *gridPane) perPage() int {
+	c, r := gridShape(len(g.Boards), g.Width, g.height-1, g.sh.Limit)
+	return max(c*r, 1)
+}
+
+// health counts the watched boards whose data is stale (or that never had
+// any because their polls fail) and, apart from them, those whose stop the
+// service does not know: a board of a stop that does not exist is not
+// "stale", and a dispatcher must not read it as old data.
+func (g *gridPane) health() (stale, unknown int) { return board.BoardsHealth(g.Boards) }

@@ -1,0 +1,216 @@
+package grid
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/ui"
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// mergedKey identifies a merged row across polls: the board's stop and
+// the event.
+type mergedKey struct {
+	stop int
+	ev   board.EventKey
+}
+
+// mergedRow is one row of the merged view: an event and the board it is on.
+type mergedRow struct {
+	B *board.BoardPane
+	E *model.Event
+}
+
+// mergedPane is one chronological list of the events of every watched
+// board (as their filters show them), each labelled with its stop. It
+// owns no data: the grid's boards feed it.
+type mergedPane struct {
+	sh                       *app.Shared
+	ui.ListCursor[mergedKey] // the row under the cursor and its event (list.go)
+	width                    int
+	height                   int
+	cache                    *ui.Memo
+	Km                       mergedKeys // its key map (merged_keys.go)
+}
+
+// setSize gives the view its rectangle.
+func (p *mergedPane) SetSize(w, h int) { p.width, p.height = w, h }
+
+// rows returns the events of every board in time order; an event on two
+// boards of the same stop shows once.
+func (p *mergedPane) Rows(g *gridPane) []mergedRow {
+	seen := map[mergedKey]bool{}
+	var out []mergedRow
+	for _, b := range g.Boards {
+		for _, r := range b.Rows() {
+			e := &b.Data.Events[r]
+			k := mergedKey{stop: b.Subj.Stop, ev: board.KeyOf(e)}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, mergedRow{B: b, E: e})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b mergedRow) int {
+		if c := a.E.Due().Compare(b.E.Due()); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.B.Name(), b.B.Name())
+	})
+	return out
+}
+
+// cursorIn returns the row of the selected event, else the clamped cursor.
+func (p *mergedPane) CursorIn(rows []mergedRow) int {
+	return p.ListFind(len(rows), mergedRowKeys(rows))
+}
+
+// setCursor moves the cursor to row i, clamped, and remembers its event.
+func (p *mergedPane) SetCursor(rows []mergedRow, i int) { p.ListSet(i, len(rows), mergedRowKeys(rows)) }
+
+// mergedRowKeys returns the key of each row of rows.
+func mergedRowKeys(rows []mergedRow) func(int) mergedKey {
+	return func(i int) mergedKey { return mergedKey{stop: rows[i].B.Subj.Stop, ev: board.KeyOf(rows[i].E)} }
+}
+
+// update handles the merged view's keys: moving and opening a vehicle.
+func (p *mergedPane) Update(msg tea.KeyMsg, g *gridPane) tea.Cmd {
+	k := &p.Km
+	rows := p.Rows(g)
+	cur := p.CursorIn(rows)
+	if row, ok := k.Move(msg, cur, len(rows)); ok {
+		p.SetCursor(rows, row)
+		return nil
+	}
+	if key.Matches(msg, k.Open) {
+		if cur >= 0 && cur < len(rows) && rows[cur].E.VehicleNumber != 0 {
+			return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: rows[cur].E.VehicleNumber})
+		}
+	}
+	return nil
+}
+
+// state returns the rows and whether the row under the cursor has a
+// vehicle, for the key bindings.
+func (p *mergedPane) state(g *gridPane) (rows int, vehicle bool) {
+	rs := p.Rows(g)
+	c := p.CursorIn(rs)
+	return len(rs), c >= 0 && c < len(rs) && rs[c].E.VehicleNumber != 0
+}
+
+// view renders the merged list, from the cache while nothing changed.
+func (p *mergedPane) View(g *gridPane) string {
+	w, h := p.width, p.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	var sb strings.Builder
+	for _, b := range g.Boards {
+		sb.WriteString(ui.Itoa(b.Rev) + ",")
+	}
+	k := strings.Join([]string{sb.String(), ui.Itoa(w), ui.Itoa(h), ui.Itoa(p.Cursor), strconv.FormatInt(p.sh.Now.Unix(), 10)}, ":")
+	return p.cache.Get(k, func() string { return ui.ClampLines(p.render(g), w, h) })
+}
+
+// merged column widths.
+const (
+	maxStopCol = 22
+	wMergedVeh = 5
+)
+
+// render draws the merged view: a title, column titles and the rows.
+func (p *mergedPane) render(g *gridPane) string {
+	st, dt, tx := p.sh.St, p.sh.Dt, p.sh.T
+	w, h := p.width, p.height
+	rows := p.Rows(g)
+	var sb strings.Builder
+	title := " " + st.Title.Render(dt.Merged) + st.Muted.Render(" · "+fmt.Sprintf(dt.MergedCount, len(rows), g.Len()))
+	if a := p.sh.AlertPart(); a != "" {
+		title += st.Muted.Render(" · ") + a
+	}
+	sb.WriteString(board.Spread(title, st.Clock.Render(p.sh.Now.In(model.Berlin).Format("15:04"))+" ", w))
+	if h < 3 {
+		return sb.String()
+	}
+	stopW, badge, plat := 4, max(4, ansi.StringWidth(tx.ColLine)), 0 // "LINIE" whole
+	for _, r := range rows {
+		stopW = max(stopW, ansi.StringWidth(r.B.Name()))
+		badge = max(badge, ansi.StringWidth(r.E.Line())+2)
+		plat = max(plat, ansi.StringWidth(r.E.PlatformName))
+	}
+	stopW = min(stopW, maxStopCol, w/4)
+	veh := w >= 100
+	fixed := 2 + stopW + 1 + 2 + badge + 1 + 1 + board.WDueC + 1 + tx.W.Delay
+	if plat > 0 {
+		plat = max(plat, ansi.StringWidth(tx.ColPlatform))
+		fixed += plat + 1
+	}
+	if veh {
+		fixed += 1 + wMergedVeh
+	}
+	dir := max(min(w-fixed, board.MaxDir), 4)
+	head := "  " + ui.Pad(dt.ColStop, stopW) + "   " + ui.Pad(tx.ColLine, badge) + " " + ui.Pad(tx.ColDirection, dir)
+	if plat > 0 {
+		head += " " + ui.Pad(tx.ColPlatform, plat)
+	}
+	head += " " + ui.PadLeft(tx.ColDue, board.WDueC) + " " + ui.Pad(tx.ColDelay, tx.W.Delay)
+	if veh {
+		head += " " + ui.PadLeft(tx.ColVehicle, wMergedVeh)
+	}
+	sb.WriteString("\n" + st.ColHeader.Render(ui.Fit(head, w)))
+	space := h - 2
+	if len(rows) == 0 {
+		sb.WriteString("\n" + st.Muted.Render(ui.Fit("  "+dt.NothingSoon, w)))
+		return sb.String()
+	}
+	cur := p.CursorIn(rows)
+	first := ui.ScrollFirst(cur, space)
+	for i := first; i < len(rows) && i < first+space; i++ {
+		sb.WriteString("\n" + p.row(rows[i], i == cur, stopW, badge, dir, plat, veh))
+	}
+	return sb.String()
+}
+
+// row renders one merged row.
+func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh bool) string {
+	st, tx := p.sh.St, p.sh.T
+	e := r.E
+	mark := "  "
+	if sel {
+		mark = st.SelectedMark.Render("▸ ")
+	}
+	line := e.Line()
+	due := tx.Countdown(*e, p.sh.Now)
+	dueSt := st.Due
+	if due == tx.Now {
+		dueSt = st.DueNow
+	}
+	if !e.Realtime() {
+		due, dueSt = "~"+due, st.Planned
+	}
+	text, sev := tx.DelayText(*e)
+	s := mark + st.Accent.Render(ui.Pad(r.B.Name(), stopW)) + " " +
+		st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, p.sh.Base.Category(line))) + " " +
+		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(p.sh, line, e.DirectionText, dir)
+	if plat > 0 {
+		s += " " + st.Text.Render(ui.Pad(e.PlatformName, plat))
+	}
+	s += " " + dueSt.Render(ui.PadLeft(due, board.WDueC)) + " " + st.Severity(sev).Render(ui.Pad(text, tx.W.Delay))
+	if veh {
+		v := ""
+		if e.VehicleNumber != 0 {
+			v = strconv.Itoa(e.VehicleNumber)
+		}
+		s += " " + st.Muted.Render(ui.PadLeft(v, wMergedVeh))
+	}
+	return s
+}

@@ -1,0 +1,246 @@
+package kiosk
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/feeds"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// kiosk is the state of kiosk mode: its boards (each with its own poll
+// schedule), the rotation epoch, operating hours and the unplanned alert.
+type Kiosk struct {
+	sh     *app.Shared
+	Opt    app.KioskOptions // with defaults filled in
+	Boards []board.BoardPane
+	start  time.Time // rotation epoch
+	since  time.Time // when the kiosk (re)started polling: the age of "no data yet"
+	Asleep bool      // outside operating hours: no polls, only the clock
+	// first is each board's first departure when service resumes, asked
+	// once when the kiosk falls asleep (sleep gen firstGen; kiosk_first.go).
+	first    []firstDep
+	FirstGen int
+	alert    model.Alert
+	arev     int              // bumped when the alert changes; part of the view's key
+	AlertF   *feeds.FeedEntry // the registry's alert feed while awake
+	cache    *kioskCache
+	// profiles are the layouts by time of day, base the boards outside
+	// them, profile the one showing (-1: base; profile.go).
+	profiles []app.Profile
+	base     []app.BoardSpec
+	Profile  int
+}
+
+// kioskCache holds the kiosk's last rendering and its key.
+type kioskCache struct {
+	key  kioskKey
+	view string
+	ok   bool
+}
+
+// get returns the cached rendering for key, or renders and keeps it.
+func (c *kioskCache) Get(key kioskKey, render func() string) string {
+	if !c.ok || c.key != key {
+		c.key, c.view, c.ok = key, render(), true
+	}
+	return c.view
+}
+
+// newKiosk returns the kiosk for options o showing the boards of specs
+// (with their filters).
+func newKiosk(sh *app.Shared, o app.KioskOptions, specs []app.BoardSpec) Kiosk {
+	if o.Rotate <= 0 {
+		o.Rotate = feeds.DefaultKioskRotate
+	}
+	if o.StaleAfter <= 0 {
+		o.StaleAfter = feeds.DefaultKioskStaleAfter
+	}
+	k := Kiosk{sh: sh, Opt: o, start: sh.Local, since: sh.Local, cache: &kioskCache{}, Profile: -1}
+	k.setBoards(sh, specs)
+	k.Asleep = sh.ClockKnown() && !k.InHours(sh.Now)
+	return k
+}
+
+// inHours reports whether t is within the operating hours.
+func (k *Kiosk) InHours(t time.Time) bool {
+	from, to := k.Opt.HoursFrom, k.Opt.HoursTo
+	if from == to {
+		return true
+	}
+	t = t.In(model.Berlin)
+	m := t.Hour()*60 + t.Minute()
+	if from < to {
+		return m >= from && m < to
+	}
+	return m >= from || m < to // past midnight
+}
+
+// init starts the kiosk's polls: every board and the alert, unless it
+// starts outside its operating hours.
+func (k *Kiosk) Init() []tea.Cmd {
+	if k.Asleep {
+		return []tea.Cmd{k.askFirst()}
+	}
+	return k.wakeCmds()
+}
+
+// wakeCmds takes every board's feed from the registry (boards of one
+// stop share it) and polls them and the alert at once.
+func (k *Kiosk) wakeCmds() []tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(k.Boards)+1)
+	for i := range k.Boards {
+		cmds = append(cmds, k.Boards[i].Show())
+	}
+	var cmd tea.Cmd
+	k.AlertF, cmd = k.sh.Reg.AcquireKey(AlertKey, feeds.KioskAlert, 0)
+	return append(cmds, cmd)
+}
+
+// sleep stops every poll (pending ticks die with their gen, answers in
+// flight are cancelled and ignored) and forgets the data, which would be
+// hours old when the kiosk wakes.
+func (k *Kiosk) sleep() {
+	k.Asleep = true
+	for i := range k.Boards {
+		b := &k.Boards[i]
+		b.Hide()
+		b.Data, b.Have = model.Board{}, false
+		b.Touch()
+	}
+	k.releaseAlert()
+	k.alert = model.Alert{}
+	k.arev++
+}
+
+// wake restarts the polls when the operating hours begin.
+func (k *Kiosk) wake(now time.Time) tea.Cmd {
+	k.Asleep = false
+	k.since = now
+	return tea.Batch(k.wakeCmds()...)
+}
+
+// rows returns the rows of board i (its data holds only the events its
+// filters keep).
+func (k *Kiosk) Rows(i int) []int { return k.Boards[i].Rows() }
+
+// shown returns the index of the board on screen at now: each shows for
+// Rotate, in turn, counted from the kiosk's start.
+func (k *Kiosk) shown(now time.Time) int {
+	if len(k.Boards) <= 1 {
+		return 0
+	}
+	n := int64(now.Sub(k.start) / k.Opt.Rotate)
+	return int(max(n, 0) % int64(len(k.Boards)))
+}
+
+// stopAll ends every schedule and request, for quitting.
+func (k *Kiosk) stopAll() {
+	for i := range k.Boards {
+		k.Boards[i].Hide()
+	}
+	k.releaseAlert()
+}
+
+// releaseAlert gives the alert's feed up.
+func (k *Kiosk) releaseAlert() {
+	if k.AlertF != nil {
+		k.sh.Reg.Release(k.AlertF, feeds.KioskAlert)
+		k.AlertF = nil
+	}
+}
+
+// update handles a message. Keys do nothing but the quit chord; the clock
+// drives rotation and operating hours; data goes to its board.
+func (m *KioskModel) handle(msg tea.Msg) tea.Cmd {
+	k := &m.Kiosk
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		// Rows fill the height: a tall screen asks for as many departures
+		// as it has lines for (asked again at once when it grew), never fewer than
+		// the configured limit.
+		m.Sh.Limit = max(m.limit, min(app.MaxLimit, msg.Height-kioskChrome))
+		cmds := make([]tea.Cmd, 0, len(k.Boards))
+		for i := range k.Boards {
+			cmds = append(cmds, k.Boards[i].Declare())
+		}
+		return tea.Batch(cmds...)
+	case tea.KeyMsg:
+		if k.Opt.QuitKey != "" && msg.String() == k.Opt.QuitKey {
+			k.stopAll()
+			return tea.Quit
+		}
+	case app.ClockMsg:
+		logSkew := m.Sh.Tick(msg.Now)
+		if m.Sh.FollowNight() {
+			for i := range k.Boards {
+				k.Boards[i].Touch()
+			}
+			k.arev++
+		}
+		var cmd tea.Cmd
+		// Operating hours are the service's; until its clock is known
+		// (the first answer) the kiosk stays awake to learn it.
+		switch in := k.InHours(m.Sh.Now) || !m.Sh.ClockKnown(); {
+		case !in && !k.Asleep:
+			k.sleep()
+			cmd = k.askFirst()
+		case in && k.Asleep:
+			cmd = k.wake(msg.Now)
+		}
+		return tea.Batch(app.ClockCmd(m.Sh.Clock), cmd, logSkew, k.followProfile(m.Sh))
+	case feeds.FeedTickMsg:
+		if k.Asleep {
+			return nil
+		}
+		if f, cmd, ok := m.Sh.Reg.Tick(m.Sh.FeedState, msg); ok {
+			k.Fed(f, false)
+			return cmd
+		}
+	case feeds.FeedMsg:
+		if f, cmd, ok := m.Sh.Reg.Receive(m.Sh.FeedState, msg); ok {
+			k.Fed(f, true)
+			if f == k.AlertF && f.Have {
+				m.Sh.SetAlert(k.alert) // the rows of the lines it names carry ⚠
+			}
+			return cmd
+		}
+	case KioskFirstMsg:
+		return k.fetchFirst(msg)
+	case KioskFirstAnswer:
+		return k.tookFirst(msg)
+	case app.BaseRetryMsg:
+		return m.Sh.RetryBase()
+	case app.BaseDataMsg:
+		cmd := m.Sh.ReceiveBase(msg)
+		for i := range k.Boards {
+			k.Boards[i].Touch()
+		}
+		return cmd
+	}
+	return nil
+}
+
+// fed hands feed f's news to its boards: an answer (data), or a poll
+// that started.
+func (k *Kiosk) Fed(f *feeds.FeedEntry, data bool) {
+	if f == k.AlertF && data && f.Have && !app.SameAlert(k.alert, f.Data.Alert) {
+		k.alert = f.Data.Alert
+		k.arev++
+	}
+	for i := range k.Boards {
+		if b := &k.Boards[i]; b.Feed == f {
+			if data {
+				b.Fed()
+			} else {
+				b.Touch()
+			}
+		}
+	}
+}
+
+// alertKey is the key of the unplanned alert's feed.
+var AlertKey = feeds.FeedKey{Kind: feeds.FeedAlert}

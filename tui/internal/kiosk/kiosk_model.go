@@ -1,0 +1,84 @@
+package kiosk
+
+import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// kioskModel is the unattended station display (Options.Kiosk): its own
+// Bubble Tea model, which Run chooses instead of the interactive root.
+// It reads the same shared state (clock, styles, texts, source, poll
+// policy) and polls through the same loop (feeds.go); its state and
+// rotation are in kiosk.go, its screen in kiosk_view.go.
+type KioskModel struct {
+	Sh     *app.Shared
+	Kiosk  Kiosk
+	width  int
+	height int
+	Start  []tea.Cmd // the first polls, for Init
+	limit  int       // the configured departures per board; a tall screen asks for more
+}
+
+// kioskChrome is about how many lines of a kiosk screen are not rows: the
+// big clock, date, titles, column header, alert and status lines.
+const kioskChrome = 16
+
+// newKioskModel returns the kiosk for o: o.Boards in turn, else the board
+// of the default stop (DefaultStop). It does no I/O.
+func NewKioskModel(o app.Options) KioskModel {
+	sh := app.NewShared(o)
+	sh.Rem = nil // the kiosk is silent and sets no reminders
+	o = o.WithWalk()
+	// A station display retries at its interval, without backing off: it
+	// shows data again within one interval of the service's return (with
+	// the ±10 % jitter, kiosks still spread out). Retry-After still holds.
+	sh.Pol.MaxBack = sh.Pol.Interval
+	limit := sh.Limit
+	specs := o.Boards
+	if len(specs) == 0 {
+		specs = []app.BoardSpec{{Stop: app.DefaultStop, Walk: app.WalkTime(o.Walk), PerLine: o.PerLine}}
+	}
+	o.Kiosk.Enabled = true
+	// The layout of the hour from the start (profile.go).
+	profiles, base, prof := o.DayProfiles(), specs, -1
+	if sh.ClockKnown() {
+		if prof = app.ProfileAt(profiles, sh.Now); prof >= 0 {
+			specs = profiles[prof].Boards
+		}
+	}
+	k := newKiosk(sh, o.Kiosk, specs)
+	k.profiles, k.base, k.Profile = profiles, base, prof
+	m := KioskModel{Sh: sh, Kiosk: k, limit: limit}
+	m.Start = m.Kiosk.Init()
+	return m
+}
+
+// Init starts the polls (unless outside the operating hours), the clock
+// and the base data load (for the stops' names).
+func (m KioskModel) Init() tea.Cmd {
+	return tea.Batch(append(m.Start, app.ClockCmd(m.Sh.Clock), app.BaseDataCmd(m.Sh.Ctx, m.Sh.Src))...)
+}
+
+// Update handles a message (kiosk.go).
+func (m KioskModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if alive := m.Kiosk.Opt.Alive; alive != nil {
+		alive() // the loop runs: the watchdog may ping
+	}
+	m.Sh.ObserveMsg(msg)
+	cmd := m.handle(msg)
+	return m, cmd
+}
+
+// View renders the kiosk screen; pure, from the cache within a second.
+func (m KioskModel) View() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if w < ui.MinWidth || h < ui.MinHeight {
+		return ui.TooSmall(m.Sh.T, w, h)
+	}
+	return m.kioskView()
+}

@@ -1,0 +1,403 @@
+package kiosk
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Kiosk layout.
+const (
+	// shiftEvery is how often the kiosk's layout moves by a character (and
+	// the night clock to another place), to spare the screen.
+	ShiftEvery = 5 * time.Minute
+	// tickerPage is how long each page of a long alert shows.
+	TickerPage = 6 * time.Second
+	// bigScaleWidth and bigScaleHeight are the sizes from which the big
+	// digits are drawn twice as large.
+	bigScaleWidth  = 120
+	bigScaleHeight = 36
+	// smallKiosk is the height below which the clock is one line of text.
+	smallKiosk = 16
+)
+
+// kioskKey is everything the kiosk's view depends on.
+type kioskKey struct {
+	sec    int64 // the local second (rotation, burn-in shift)
+	svc    int64 // the service's second (clocks, countdowns)
+	w, h   int
+	board  int
+	rev    int
+	arev   int
+	asleep bool
+}
+
+// kioskView renders the kiosk screen, from the cache within a second.
+func (m *KioskModel) kioskView() string {
+	k := &m.Kiosk
+	w, h := m.width, m.height
+	i := k.shown(m.Sh.Local) // rotation, like every animation, runs on the local clock
+	key := kioskKey{sec: m.Sh.Local.Unix(), svc: m.Sh.Now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.Asleep}
+	if i < len(k.Boards) {
+		key.rev = k.Boards[i].Rev
+	}
+	return k.cache.Get(key, func() string { return ui.ClampLines(m.renderKiosk(i, w, h), w, h) })
+}
+
+// shift is the burn-in offset at now: one of four positions a character
+// apart, changing every shiftEvery, the same on every kiosk at the time.
+func Shift(now time.Time) (dx, dy int) {
+	i := now.Unix() / int64(ShiftEvery/time.Second)
+	return int(i % 2), int(i / 2 % 2)
+}
+
+// renderKiosk draws the kiosk showing board i in w×h: the clock and date,
+// the board, and what is wrong with the data, if anything.
+func (m *KioskModel) renderKiosk(i, w, h int) string {
+	k := &m.Kiosk
+	if k.Asleep || len(k.Boards) == 0 {
+		return m.renderNightClock(w, h)
+	}
+	dx, dy := Shift(m.Sh.Local)
+	cw, ch := w-1, h-1 // the content keeps a free column and row to move into
+	lines := m.kioskLines(&k.Boards[i], i, cw, ch)
+	out := make([]string, 0, h)
+	for range dy {
+		out = append(out, "")
+	}
+	margin := strings.Repeat(" ", dx)
+	for _, l := range lines {
+		out = append(out, margin+l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// kioskLines lays out the kiosk's content in w×h: header, banner, board
+// and ticker, at most h lines.
+func (m *KioskModel) kioskLines(b *board.BoardPane, i, w, h int) []string {
+	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	delayed, ref, blank := m.freshness(b)
+	rows := m.Kiosk.Rows(i)
+	next := nextDeparture(b, rows, now)
+	if blank {
+		next = nil
+	}
+	var lines []string
+	lines = append(lines, m.kioskHeader(b, i, next, w, h)...)
+	if m.Sh.Simulated {
+		// The answers come from abfahrt's simulation (through a hub,
+		// perhaps): a station must not take an invented city for its own.
+		lines = append(lines, st.Muted.Render(center(tx.SimulatedData, w)))
+	} else {
+		lines = append(lines, "")
+	}
+	if delayed {
+		text := "⚠ " + fmt.Sprintf(tx.DataDelayed, m.Sh.SvcAt(ref).In(model.Berlin).Format("15:04")) + " ⚠"
+		if b.Polls().AgeUnknown {
+			text = "⚠ " + tx.DelayedUnknown + " ⚠"
+		}
+		lines = append(lines, st.Banner.Render(center(text, w)), "")
+	}
+	ticker := m.tickerLine(w)
+	room := h - len(lines)
+	if ticker != "" {
+		room -= 2
+	}
+	lines = append(lines, m.kioskTable(b, rows, blank, w, room)...)
+	if ticker != "" {
+		for len(lines) < h-1 {
+			lines = append(lines, "")
+		}
+		lines = append(lines, ticker)
+	}
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	return lines
+}
+
+// freshness says how honest the board's data is at now: delayed when the
+// last good answer (or the start, before any) is more than two intervals
+// old, since when, and blank when rows older than StaleAfter must go.
+func (m *KioskModel) freshness(b *board.BoardPane) (delayed bool, since time.Time, blank bool) {
+	k, now := &m.Kiosk, m.Sh.Local // poll times are local
+	since = b.Polls().LastOK
+	if since.IsZero() {
+		since = k.since
+	}
+	delayed = now.Sub(since) > feeds.DelayedAfter*m.Sh.Pol.Interval
+	blank = b.Have && now.Sub(b.Polls().LastOK) > k.Opt.StaleAfter
+	return delayed, since, blank
+}
+
+// nextDeparture returns the first event of rows still to come, or nil: a
+// vehicle arriving or at the stop is still to come even a few seconds
+// after its predicted time (its row says "now"; a passenger can board).
+func nextDeparture(b *board.BoardPane, rows []int, now time.Time) *model.Event {
+	for _, r := range rows {
+		e := &b.Data.Events[r]
+		here := e.Status == model.StatusStopping || e.Status == model.StatusArriving
+		if due, ok := e.DueIn(now); ok && (due >= 0 || here) && !e.Status.Done() {
+			return e
+		}
+	}
+	return nil
+}
+
+// kioskHeader is the top block: the big clock on the left, date and board
+// in the middle, the big countdown of the next departure on the right.
+func (m *KioskModel) kioskHeader(b *board.BoardPane, i int, next *model.Event, w, h int) []string {
+	k, st, tx, now := &m.Kiosk, m.Sh.St, m.Sh.T, m.Sh.Now
+	clock := now.In(model.Berlin).Format("15:04")
+	mode := tx.Departures
+	if b.Subj.Arrivals {
+		mode = tx.Arrivals
+	}
+	if p := b.PlatformName(); p != "" {
+		mode += " · " + fmt.Sprintf(tx.Platform, p)
+	}
+	if n := len(k.Boards); n > 1 {
+		mode += fmt.Sprintf(" · %d/%d", i+1, n)
+	}
+	mid := []string{st.Title.Render(tx.Date(now)), "", st.Title.Render(b.Name()), st.Muted.Render(mode)}
+	if k.Opt.LargeCountdown && next != nil {
+		line := next.Line()
+		mid = append(mid, "", st.Muted.Render(tx.NextDep+": ")+st.LineBadge(line).Render(" "+line+" ")+" "+st.Text.Render(next.DirectionText))
+	}
+	if h < smallKiosk {
+		head := st.Digits.Render(clock) + "  " + st.Title.Render(tx.DateIn(now, w-ansi.StringWidth(clock)-2))
+		return []string{ui.Fit(head, w), ui.Fit(mid[2]+" "+mid[3], w)}
+	}
+	scale := 1
+	if w >= bigScaleWidth && h >= bigScaleHeight {
+		scale = 2
+	}
+	left := BigText(clock, scale)
+	for j := range left {
+		left[j] = st.Digits.Render(left[j])
+	}
+	var right []string
+	if k.Opt.LargeCountdown && next != nil {
+		right = m.bigCountdown(next, scale)
+	}
+	lw, rw := bigWidth(clock, scale), 0
+	for _, r := range right {
+		rw = max(rw, ansi.StringWidth(r))
+	}
+	gapW := 3 * scale
+	mw := w - lw - gapW
+	if rw > 0 {
+		mw -= rw + gapW
+	}
+	if mw < 12 { // no room beside the clock: the countdown goes first, then the text
+		right, rw, mw = nil, 0, w-lw-gapW
+	}
+	if mw > 0 {
+		mid[0] = st.Title.Render(tx.DateIn(now, mw)) // shorter, not cut, beside a wide clock
+	}
+	if len(mid) > len(left) { // small digits: no blank lines between the parts
+		mid = slices.DeleteFunc(mid, func(s string) bool { return s == "" })
+	}
+	top := max((len(left)-len(mid))/2, 0)
+	out := make([]string, len(left))
+	for y := range left {
+		var sb strings.Builder
+		sb.WriteString(left[y])
+		if mw > 0 {
+			sb.WriteString(strings.Repeat(" ", gapW))
+			text := ""
+			if j := y - top; j >= 0 && j < len(mid) {
+				text = mid[j]
+			}
+			sb.WriteString(ui.Pad(text, mw))
+		}
+		if rw > 0 {
+			sb.WriteString(strings.Repeat(" ", gapW))
+			if y < len(right) {
+				sb.WriteString(right[y])
+			}
+		}
+		out[y] = ui.Fit(sb.String(), w)
+	}
+	return out
+}
+
+// bigCountdown draws the time to the next departure: big minutes and the
+// unit, the "now" word, or the clock time an hour or more ahead.
+func (m *KioskModel) bigCountdown(e *model.Event, scale int) []string {
+	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	due, _ := e.DueIn(now)
+	var text string
+	switch {
+	case due < time.Minute:
+		text = st.DueNow.Render(" " + tx.Now + " ")
+	case due >= time.Hour:
+		text = st.Digits.Render(e.Due().In(model.Berlin).Format("15:04"))
+	}
+	if text != "" {
+		out := make([]string, digitRows*scale)
+		out[len(out)/2] = text
+		return out
+	}
+	n := ui.Itoa(int(due / time.Minute))
+	rows := BigText(n, scale)
+	out := make([]string, len(rows))
+	for y, r := range rows {
+		unit := strings.Repeat(" ", ansi.StringWidth(tx.Min)+1)
+		if y == len(rows)-1 {
+			unit = " " + tx.Min
+		}
+		out[y] = st.Digits.Render(r) + st.Muted.Render(unit)
+	}
+	return out
+}
+
+// kioskTable renders the board's rows in w×room: column titles and rows,
+// double-spaced when there is room, or the notice that replaces them.
+func (m *KioskModel) kioskTable(b *board.BoardPane, rows []int, blank bool, w, room int) []string {
+	st, tx := m.Sh.St, m.Sh.T
+	if room <= 0 {
+		return nil
+	}
+	if blank {
+		since := m.Sh.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04")
+		var out []string
+		for _, l := range ui.WrapWords(fmt.Sprintf(tx.DataBlanked, since), w-4) {
+			out = append(out, "  "+st.Stale.Render(l))
+		}
+		return out
+	}
+	if len(rows) == 0 {
+		return []string{st.Muted.Render(ui.Fit("  "+b.EmptyText(), w))}
+	}
+	badge, plat := max(4, ansi.StringWidth(tx.ColLine)), 0
+	for _, r := range rows {
+		e := &b.Data.Events[r]
+		badge = max(badge, ansi.StringWidth(e.Line())+2)
+		plat = max(plat, ansi.StringWidth(e.PlatformName))
+	}
+	if plat > 0 && b.Subj.Point == "" {
+		plat = max(plat, ansi.StringWidth(tx.ColPlatform))
+	} else {
+		plat = 0
+	}
+	c := board.LayoutColumns(m.Sh.T.W, w, badge, plat, b.LeaveCol())
+	if c.Veh { // vehicle numbers mean nothing to a passenger
+		c.Veh = false
+		c.Dir = min(c.Dir+c.Cw.Vehicle+board.Gap, board.MaxDir)
+	}
+	// The direction column as wide as its longest text, not 56 cells of
+	// mostly blank on a wide screen.
+	longest := ansi.StringWidth(tx.DirHeader(b.Subj.Arrivals))
+	for _, r := range rows {
+		e := &b.Data.Events[r]
+		n := ansi.StringWidth(e.DirectionText)
+		if m.Sh.AlertOn(e.Line()) {
+			n += 2 // "⚠ "
+		}
+		longest = max(longest, n)
+	}
+	// A passenger reads where a vehicle goes before its status word: when
+	// the status column's room makes every direction whole, it goes.
+	if c.Status && c.Dir < longest && min(c.Dir+c.Cw.Status+board.Gap, board.MaxDir) >= longest {
+		c.Status = false
+		c.Dir = min(c.Dir+c.Cw.Status+board.Gap, board.MaxDir)
+	}
+	c.Dir = min(c.Dir, longest)
+	out := []string{st.ColHeader.Render(ui.Fit(b.ColHeader(c), w))}
+	space := room - 1
+	step := 1
+	if 2*len(rows) <= space {
+		step = 2
+	}
+	n := 0
+	for n < len(rows) && (n+1)*step <= space {
+		n++
+	}
+	if b.Cache == nil {
+		b.Cache = &board.ViewCache{}
+	}
+	if cap(b.Cache.Rows) < n {
+		b.Cache.Rows = make([]board.RowMemo, n)
+	}
+	b.Cache.Rows = b.Cache.Rows[:n]
+	for j := range n {
+		if step == 2 {
+			out = append(out, "")
+		}
+		// A new second draws again only the rows whose text changed.
+		out = append(out, b.CachedRow(&b.Cache.Rows[j], &b.Data.Events[rows[j]], c, false, w))
+	}
+	return out
+}
+
+// tickerLine is the unplanned alert in one line: whole when it fits, else
+// in pages of whole words that turn every tickerPage.
+func (m *KioskModel) tickerLine(w int) string {
+	a := m.Kiosk.alert
+	if a.Title == "" && len(a.Items) == 0 {
+		return ""
+	}
+	pages := ui.WrapWords(app.AlertText(a), w-3)
+	if len(pages) == 0 {
+		return ""
+	}
+	p := pages[int(m.Sh.Local.Unix()/int64(TickerPage/time.Second))%len(pages)]
+	return ui.Fit(m.Sh.St.Ticker.Render("⚠ "+p), w)
+}
+
+// renderNightClock is the screen outside operating hours: only the clock,
+// dimmed, at a place that moves every shiftEvery.
+func (m *KioskModel) renderNightClock(w, h int) string {
+	now := m.Sh.Now
+	clock := now.In(model.Berlin).Format("15:04")
+	scale := 1
+	if w >= bigScaleWidth && h >= bigScaleHeight {
+		scale = 2
+	}
+	rows := BigText(clock, scale)
+	cw := bigWidth(clock, scale)
+	if h < smallKiosk || cw > w {
+		rows, cw = []string{clock}, ansi.StringWidth(clock)
+	}
+	// When the display wakes (the start of the operating hours) and the
+	// first departure then, below the clock.
+	from := m.Kiosk.Opt.HoursFrom
+	resume := fmt.Sprintf(m.Sh.T.Resumes, fmt.Sprintf("%02d:%02d", from/60, from%60))
+	below := append([]string{resume}, m.Kiosk.firstLines()...)
+	i := m.Sh.Local.Unix() / int64(ShiftEvery/time.Second)
+	px := int(i*7) % max(w-cw+1, 1)
+	py := int(i*3) % max(h-len(rows)-len(below)+1, 1)
+	out := make([]string, 0, py+len(rows))
+	for range py {
+		out = append(out, "")
+	}
+	for _, r := range rows {
+		out = append(out, strings.Repeat(" ", px)+m.Sh.St.Dim.Render(r))
+	}
+	for _, l := range below {
+		if len(out) >= h {
+			break
+		}
+		out = append(out, strings.Repeat(" ", max(min(px, w-ansi.StringWidth(l)), 0))+m.Sh.St.Dim.Render(ui.Fit(l, w)))
+	}
+	return strings.Join(out, "\n")
+}
+
+// center pads s on both sides to width w.
+func center(s string, w int) string {
+	n := ansi.StringWidth(s)
+	if n >= w {
+		return ui.Fit(s, w)
+	}
+	left := (w - n) / 2
+	return strings.Repeat(" ", left) + s + strings.Repeat(" ", w-n-left)
+}

@@ -1,0 +1,58 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+)
+
+// The night theme: between Options.NightFrom and NightTo (minutes of the
+// day on the service's clock) the board and the kiosk draw in a dimmer
+// variant of their theme (every colour at nightLevel of its brightness;
+// the console theme's bright ANSI colours become their normal ones; mono
+// is unchanged), so a display in a dark hall or bedroom does not glare.
+
+// nightLevel is the brightness of the night theme's colours.
+const nightLevel = 0.55
+
+// Dimmed returns the theme with every colour darkened to nightLevel.
+func (t Theme) Dimmed() Theme {
+	if t.Mono {
+		return t
+	}
+	d := func(c *lipgloss.Color) { *c = DimColor(*c) }
+	for _, c := range []*lipgloss.Color{&t.Text, &t.Accent, &t.Muted, &t.OnTime, &t.Slight, &t.Late, &t.Early,
+		&t.Cancelled, &t.Stale, &t.Error, &t.Border, &t.BorderFocused, &t.Selection, &t.Bar, &t.LineDefault,
+		&t.BadgeDark, &t.BadgeLight, &t.Banner, &t.BannerText, &t.Dim} {
+		d(c)
+	}
+	t.Name += "-night"
+	return t
+}
+
+// consoleNight is the night colour of each ANSI colour the console theme
+// uses bright: its normal variant (the console has nothing between), and
+// the normal light grey of muted text the dark grey.
+var consoleNight = map[lipgloss.Color]lipgloss.Color{
+	"15": "7", "7": "8", "9": "1", "10": "2", "11": "3", "12": "4", "13": "5", "14": "6",
+}
+
+// dimColor darkens a "#RRGGBB" colour and turns a bright ANSI colour
+// into its normal one; others are kept.
+func DimColor(c lipgloss.Color) lipgloss.Color {
+	if n, ok := consoleNight[c]; ok {
+		return n
+	}
+	s := string(c)
+	if len(s) != 7 || !strings.HasPrefix(s, "#") {
+		return c
+	}
+	v, err := strconv.ParseUint(s[1:], 16, 32)
+	if err != nil {
+		return c
+	}
+	ch := func(shift uint) uint64 { return uint64(float64((v>>shift)&0xFF) * nightLevel) }
+	return lipgloss.Color(fmt.Sprintf("#%02X%02X%02X", ch(16), ch(8), ch(0)))
+}

@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// memo caches one rendering by a key that says everything it depends on.
+type Memo struct {
+	key, val string
+	ok       bool
+}
+
+// get returns the cached rendering for key, or renders and keeps it.
+func (c *Memo) Get(key string, render func() string) string {
+	if !c.ok || c.key != key {
+		c.key, c.val, c.ok = key, render(), true
+	}
+	return c.val
+}
+
+// frameMemos are the root's caches of the lines below the panes.
+type FrameMemos struct {
+	Footer Memo
+	Status Memo
+}
+
+// firstLine returns s up to its first newline.
+func FirstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// tooSmall is the notice shown below the minimum size, cut to fit.
+func TooSmall(tx *Texts, w, h int) string {
+	need := fmt.Sprintf(tx.NeedSize, MinWidth, MinHeight)
+	// The longest message that fits in whole words, wrapped.
+	for _, msg := range [][]string{{tx.TooSmall, need}, {tx.TooSmallShort, need}, {tx.TooSmall}, {tx.TooSmallShort}} {
+		var lines []string
+		for _, m := range msg {
+			lines = append(lines, WrapWords(m, w)...)
+		}
+		fits := len(lines) <= h
+		for _, l := range lines {
+			fits = fits && ansi.StringWidth(l) <= w
+		}
+		if fits {
+			return ClampLines(strings.Join(lines, "\n"), w, h)
+		}
+	}
+	return ClampLines(tx.TooSmallShort, w, h)
+}

@@ -1,0 +1,322 @@
+package vehicle
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// maxSamples bounds the deviation history kept for the sparkline: an hour
+// of polls at the default interval.
+const maxSamples = 240
+
+// tripKey identifies a vehicle's trip across polls, so the pattern is
+// fetched again only when the trip changes. The terminus and its
+// scheduled time identify a trip in either Range (the first passage of
+// "upcoming" moves on at every stop).
+type tripKey struct {
+	route     int
+	direction int
+	last      model.StopPointCode
+	lastSched time.Time
+}
+
+// vehiclePane follows one vehicle: what it is, the trip it serves, its
+// passages as a line diagram, its route on a map and its deviation over
+// the session. It polls Trip and Passage in its own chain, independent of
+// the board, and fetches the Pattern once per trip.
+type VehiclePane struct {
+	sh      *app.Shared
+	hold    feeds.Holder // the pane as a holder of its vehicle's feed
+	Km      vehicleKeys  // its key map (vehicle_keys.go)
+	Open    bool
+	Vehicle int
+	Back    app.PaneID // the pane focus returns to on close
+	// prevStop is the last stop served before the upcoming ones listed
+	// (the upcoming range drops it), for "between X and Y".
+	prevStop string
+
+	Info    *model.Vehicle // extended base data, nil until it arrives
+	InfoSeq int
+
+	Entry    *feeds.FeedEntry // the registry's feed of the vehicle while the pane is open
+	Rng      model.Range
+	trip     *model.Trip
+	Pass     model.VehiclePassages
+	Have     bool      // trip and passages hold a good answer
+	Out      bool      // the last answer said: not in service
+	outSince time.Time // when the vehicle was first seen out of service
+	Samples  []float64 // deviation in minutes, one per poll in service
+
+	key      tripKey // the trip the pattern belongs to
+	PatKey   tripKey // the trip of the pattern request in flight
+	PatSeq   int
+	patErr   error
+	track    []model.TrackPoint
+	stops    []model.PatternStop
+	PatReady bool // track and stops belong to key
+
+	scroll int  // first diagram line shown when not following
+	Follow bool // keep the vehicle's position in view
+
+	width, height int
+	Focused       bool
+	rev           int // bumped on every change that shows
+	MapRev        int // bumped when the map's content changes
+	cache         *vehicleCache
+	List          listWindow // the passage list's layout, for the keys (measure)
+	measured      measureKey // what list was measured for (measure)
+}
+
+// newVehiclePane returns the closed pane.
+func NewVehiclePane(sh *app.Shared) VehiclePane {
+	return VehiclePane{sh: sh, Rng: model.RangeAll, Follow: true, cache: &vehicleCache{}, Km: NewVehicleKeys(sh.T), hold: feeds.NewHolder()}
+}
+
+// setSize gives the pane its rectangle.
+func (p *VehiclePane) SetSize(w, h int) {
+	if w != p.width || h != p.height {
+		p.width, p.height = w, h
+		p.Touch()
+	}
+}
+
+// touch marks the pane changed, so its cached view is rebuilt.
+func (p *VehiclePane) Touch() { p.rev++ }
+
+// show opens the pane on vehicle n, focus returning to back on close. A
+// different vehicle starts from nothing; the same one keeps its state and
+// polls now.
+func (p *VehiclePane) Show(n int, back app.PaneID) tea.Cmd {
+	p.Back = back
+	if p.Open && p.Vehicle == n {
+		return nil
+	}
+	p.Release()
+	if p.Vehicle != n {
+		*p = VehiclePane{sh: p.sh, hold: p.hold, Km: p.Km, Vehicle: n, Rng: p.Rng, Follow: true, cache: p.cache,
+			rev: p.rev + 1, MapRev: p.MapRev + 1, Back: back}
+	}
+	p.Open = true
+	p.InfoSeq = p.sh.NextSeq()
+	return tea.Batch(p.Acquire(), VehicleInfoCmd(p.sh.Ctx, p.sh.Src, p.InfoSeq, p.Vehicle, p.sh.Pol.Timeout))
+}
+
+// acquire takes the feed of the vehicle's trip and passages (in the
+// current range) from the registry, returning its first poll.
+func (p *VehiclePane) Acquire() tea.Cmd {
+	var cmd tea.Cmd
+	p.Entry, cmd = p.sh.Reg.AcquireKey(p.Feed(), p.hold, 0)
+	return cmd
+}
+
+// release gives the feed up: its schedule ends, a request in flight is
+// cancelled and its answer ignored.
+func (p *VehiclePane) Release() {
+	if p.Entry != nil {
+		p.sh.Reg.Release(p.Entry, p.hold)
+		p.Entry = nil
+	}
+}
+
+// hide closes the pane.
+func (p *VehiclePane) Hide() {
+	p.Release()
+	p.PatSeq, p.InfoSeq = 0, 0
+	p.Open = false
+	p.Touch()
+}
+
+// refresh polls now, bypassing the client's cache, unless a request is in
+// flight (its answer re-arms the schedule).
+func (p *VehiclePane) Refresh() tea.Cmd {
+	if p.Entry == nil {
+		return nil
+	}
+	return p.Entry.Refresh()
+}
+
+// polls is the pane's poll state (none while closed).
+func (p *VehiclePane) Polls() *feeds.Poller {
+	if p.Entry != nil {
+		return &p.Entry.Poll
+	}
+	return &feeds.Poller{}
+}
+
+// feed is the key of the pane's feed: the vehicle's trip and passages.
+func (p *VehiclePane) Feed() feeds.FeedKey {
+	return feeds.FeedKey{Kind: feeds.FeedVehicle, Vehicle: p.Vehicle, Rng: p.Rng}
+}
+
+// fed takes an answer (or failure) of the pane's feed, and, when the trip
+// changed, fetches its pattern.
+func (p *VehiclePane) Fed(msg feeds.FeedMsg) tea.Cmd {
+	p.Touch()
+	if msg.Err != nil {
+		return nil
+	}
+	return p.apply(msg)
+}
+
+// apply takes a good answer. Out of service, the last known trip stays on
+// screen; in service, the trip and passages replace the old ones.
+func (p *VehiclePane) apply(msg feeds.FeedMsg) tea.Cmd {
+	var trip *model.Trip
+	for i := range msg.Data.Trips {
+		if msg.Data.Trips[i].VehicleNumber == p.Vehicle {
+			t := msg.Data.Trips[i]
+			trip = &t
+		}
+	}
+	if trip == nil || !trip.IsActive || len(msg.Data.Passages.Passages) == 0 {
+		if !p.Out {
+			p.Out, p.outSince = true, msg.At
+		}
+		if trip != nil && p.trip != nil && p.trip.VehicleCategory == 0 {
+			p.trip.VehicleCategory = trip.VehicleCategory
+		}
+		if !p.Have && trip != nil {
+			p.trip = trip // an inactive record still says tram or bus
+		}
+		return nil
+	}
+	p.Out, p.outSince = false, time.Time{}
+	p.trip, p.Pass, p.Have = trip, msg.Data.Passages, true
+	p.prevStop = ""
+	if msg.Key.Rng == model.RangeUpcoming {
+		p.prevStop = lastServed(p.Pass.Passages)          // named while the vehicle is on its way from it
+		p.Pass.Passages = model.Upcoming(p.Pass.Passages) // the service sends the whole trip
+	}
+	p.Samples = append(p.Samples, float64(trip.Deviation())/60)
+	if len(p.Samples) > maxSamples {
+		p.Samples = append(p.Samples[:0], p.Samples[len(p.Samples)-maxSamples:]...)
+	}
+	p.MapRev++
+	k := p.tripKeyOf()
+	if k != p.key {
+		p.key, p.PatReady, p.track, p.stops, p.patErr = k, false, nil, nil, nil
+		p.Follow, p.scroll = true, 0
+	}
+	if p.PatReady || (p.PatSeq != 0 && p.PatKey == k) {
+		return nil
+	}
+	p.PatSeq, p.PatKey = p.sh.NextSeq(), k
+	return FetchPatternCmd(p.sh.Ctx, p.sh.Src, p.PatSeq, p.Vehicle, k, p.sh.Pol.Timeout)
+}
+
+// tripKeyOf identifies the trip of the current trip and passages.
+func (p *VehiclePane) tripKeyOf() tripKey {
+	k := tripKey{route: p.Pass.RouteNumber}
+	if p.trip != nil && p.trip.JourneyData != nil {
+		k.direction = p.trip.JourneyData.Direction
+		if k.route == 0 {
+			k.route = p.trip.JourneyData.RouteNumber
+		}
+	}
+	if n := len(p.Pass.Passages); n > 0 {
+		last := p.Pass.Passages[n-1]
+		k.last, k.lastSched = last.StopPointCode, last.Scheduled().Time
+	}
+	return k
+}
+
+// receivePattern takes the pattern of the current trip. A failure is
+// retried with the next poll.
+func (p *VehiclePane) ReceivePattern(msg PatternMsg) {
+	if msg.vehicle != p.Vehicle || msg.seq == 0 || msg.seq != p.PatSeq {
+		return
+	}
+	p.PatSeq = 0
+	p.patErr = msg.err
+	if msg.err == nil && msg.key == p.key {
+		p.track, p.stops, p.PatReady = msg.track, msg.stops, true
+	}
+	p.MapRev++
+	p.Touch()
+}
+
+// receiveInfo takes the vehicle's base data.
+func (p *VehiclePane) ReceiveInfo(msg VehicleInfoMsg) {
+	if msg.vehicle != p.Vehicle || msg.seq != p.InfoSeq {
+		return
+	}
+	p.InfoSeq = 0
+	for i := range msg.vehicles {
+		if msg.vehicles[i].VehicleNumber == p.Vehicle {
+			v := msg.vehicles[i]
+			p.Info = &v
+		}
+	}
+	p.Touch()
+}
+
+// toggleRange switches between all passages and the upcoming ones, and
+// polls at once with the new range.
+func (p *VehiclePane) toggleRange() tea.Cmd {
+	if p.Rng == model.RangeUpcoming {
+		p.Rng = model.RangeAll
+	} else {
+		p.Rng = model.RangeUpcoming
+	}
+	p.Follow, p.scroll = true, 0
+	p.Release()
+	p.Touch()
+	return p.Acquire()
+}
+
+// update handles the keys of the focused pane: range and scrolling.
+func (p *VehiclePane) Update(msg tea.KeyMsg) tea.Cmd {
+	k := &p.Km
+	page := max(p.List.Rows-1, 1)
+	switch {
+	case key.Matches(msg, k.Range):
+		return p.toggleRange()
+	case key.Matches(msg, k.Follow):
+		p.Follow = true
+	case key.Matches(msg, k.ScrollUp):
+		p.scrollBy(-1)
+	case key.Matches(msg, k.ScrollDown):
+		p.scrollBy(1)
+	case key.Matches(msg, k.PageUp):
+		p.scrollBy(-page)
+	case key.Matches(msg, k.PageDown):
+		p.scrollBy(page)
+	case key.Matches(msg, k.Top):
+		p.scrollTo(0)
+	case key.Matches(msg, k.Bottom):
+		p.scrollTo(1 << 20)
+	default:
+		return nil
+	}
+	p.Touch()
+	return nil
+}
+
+// scrollBy moves the passage list by n lines and stops following.
+func (p *VehiclePane) scrollBy(n int) { p.scrollTo(p.List.First + n) }
+
+// scrollTo shows the passage list from line i (clamped when drawn) and
+// stops following the vehicle.
+func (p *VehiclePane) scrollTo(i int) {
+	p.Follow = false
+	p.scroll = max(min(i, p.List.Lines-p.List.Rows), 0)
+}
+
+// lastServed returns the name of the last stop served before the first one
+// still ahead, "" when the answer holds none (a service that answers
+// upcoming with the stops ahead only).
+func lastServed(ps []model.Passage) string {
+	prev := ""
+	for i := range ps {
+		if !ps[i].Status.Done() {
+			return prev
+		}
+		prev = ps[i].StopName
+	}
+	return ""
+}
