@@ -28,7 +28,7 @@ func (m *Model) setMode(to grid.DispMode) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// openBoard shows target t on the grid's open board, zoomed.
+// OpenBoard shows target t on the grid's open board, zoomed.
 func (m *Model) OpenBoard(t app.Target) tea.Cmd {
 	cmd := m.disp.Grid.OpenBoard(t)
 	return tea.Batch(cmd, m.setMode(grid.ModeGrid), m.disp.SyncStrip())
@@ -63,7 +63,7 @@ func (m *Model) removeBoard() tea.Cmd {
 	return tea.Batch(cmd, m.disp.SyncStrip())
 }
 
-// unzoom goes back from the zoomed board to the grid (esc).
+// Unzoom goes back from the zoomed board to the grid (esc).
 func (m *Model) Unzoom() tea.Cmd {
 	m.disp.Grid.Unzoom()
 	cmd := m.disp.SyncStrip()

@@ -294,7 +294,7 @@ type testEnv struct {
 	k   *kiosk.KioskModel
 }
 
-// view renders the model under test.
+// View renders the model under test.
 func (e *testEnv) View() string {
 	if e.k != nil {
 		return e.k.View()
@@ -330,7 +330,7 @@ func (e *testEnv) send(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// key sends a key given as Bubble Tea names it ("a", "enter", "esc").
+// Key sends a key given as Bubble Tea names it ("a", "enter", "esc").
 func (e *testEnv) Key(k string) tea.Cmd {
 	e.t.Helper()
 	return e.send(keyMsg(k))
@@ -356,7 +356,7 @@ func keyMsg(k string) tea.KeyMsg {
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
 
-// tick sends the board's current poll tick and returns the fetch command.
+// Tick sends the board's current poll tick and returns the fetch command.
 func (e *testEnv) Tick() tea.Cmd {
 	e.t.Helper()
 	return e.send(feeds.FeedTickMsg{Key: e.m.Board().Key(), Gen: e.m.Board().Polls().Gen})
@@ -410,6 +410,6 @@ func (f *fakeSource) Alert(context.Context) (model.Alert, error) {
 	return f.alert, f.errAlert
 }
 
-// board returns the board the keys act on: the plain board or the
+// Board returns the board the keys act on: the plain board or the
 // grid's focused one.
 func (m *Model) Board() *board.BoardPane { return m.disp.Grid.Focused() }

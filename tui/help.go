@@ -48,7 +48,7 @@ func (m *Model) activeKeys() ui.KeyHelp {
 	return ui.KeyHelp{Short: d.Keys.Footer(g), Always: g.Tail()}
 }
 
-// footer renders the one-line key hint of the current context from the
+// Footer renders the one-line key hint of the current context from the
 // live bindings: help and quit always, then as many of the others as fit.
 // The styled line is cached by its plain text.
 func (m *Model) Footer(w int) string {

@@ -3,6 +3,7 @@ package tui
 import (
 	_ "abfahrt/internal/nocolorquery"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
 	"abfahrt/tui/internal/ui"
 	"context"
 	"errors"
@@ -159,4 +160,17 @@ func (s *suspender) suspend() {
 	}
 	s.stop()
 	_ = s.p.RestoreTerminal()
+}
+
+// rootModel is the program Run runs for o: the kiosk when o.Kiosk is
+// enabled, else the interactive board; its requests end with ctx.
+func rootModel(ctx context.Context, o app.Options) tea.Model {
+	if o.Kiosk.Enabled {
+		m := kiosk.NewKioskModel(o)
+		m.Sh.Ctx = ctx
+		return m
+	}
+	m := New(o)
+	m.sh.Ctx = ctx
+	return m
 }

@@ -25,7 +25,7 @@ func newSearchKeys(t *ui.Texts) searchKeys {
 	}
 }
 
-// sync enables the overlay's keys: open is whether it is open, hits the
+// Sync enables the overlay's keys: open is whether it is open, hits the
 // results listed.
 func (k *searchKeys) Sync(open bool, hits int) {
 	k.SearchChoose.SetEnabled(open && hits > 0)
@@ -34,7 +34,7 @@ func (k *searchKeys) Sync(open bool, hits int) {
 	k.SearchClose.SetEnabled(open)
 }
 
-// list returns the bindings for the help overlay.
+// List returns the bindings for the help overlay.
 func (k *searchKeys) List() []key.Binding {
 	return []key.Binding{k.SearchChoose, k.SearchPrev, k.SearchNext, k.SearchClose}
 }

@@ -43,7 +43,7 @@ func newSearchPane(sh *app.Shared) searchPane {
 	return searchPane{sh: sh, input: in, km: newSearchKeys(sh.T)}
 }
 
-// setSize gives the overlay its rectangle.
+// SetSize gives the overlay its rectangle.
 func (p *searchPane) SetSize(w, h int) {
 	p.width, p.height = w, h
 	p.input.Width = max(p.boxWidth()-5-ansi.StringWidth(p.input.Prompt), 1) // one cell for the cursor
@@ -52,17 +52,17 @@ func (p *searchPane) SetSize(w, h int) {
 // boxWidth is the overlay's outer width: at most 80 columns.
 func (p *searchPane) boxWidth() int { return min(p.width, 80) }
 
-// open clears the input and focuses it.
+// Open clears the input and focuses it.
 func (p *searchPane) Open() tea.Cmd {
 	p.input.SetValue("")
 	p.results, p.cursor, p.query = nil, 0, ""
 	return p.input.Focus()
 }
 
-// close blurs the input.
+// Close blurs the input.
 func (p *searchPane) Close() { p.input.Blur() }
 
-// refresh reruns the query, e.g. when base data arrives while typing.
+// Refresh reruns the query, e.g. when base data arrives while typing.
 func (p *searchPane) Refresh() {
 	p.query = "\x00"
 	p.run()
@@ -83,7 +83,7 @@ func (p *searchPane) run() {
 	p.results = p.sh.Base.Index.Search(q, maxResults)
 }
 
-// update handles a key while the overlay is open. It owns printable keys.
+// Update handles a key while the overlay is open. It owns printable keys.
 // chosen is set when the user picked a result with Enter.
 func (p *searchPane) Update(msg tea.KeyMsg) (chosen *app.Target, cmd tea.Cmd) {
 	k := &p.km
@@ -107,7 +107,7 @@ func (p *searchPane) Update(msg tea.KeyMsg) (chosen *app.Target, cmd tea.Cmd) {
 	return nil, cmd
 }
 
-// view renders the overlay: input, then as many results as fit.
+// View renders the overlay: input, then as many results as fit.
 func (p *searchPane) View() string {
 	st, tx := p.sh.St, p.sh.T
 	bw := p.boxWidth()

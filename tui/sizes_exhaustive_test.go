@@ -3,6 +3,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/vehicle"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ func TestEverySizeExhaustive(t *testing.T) {
 	check := func(t *testing.T, e *testEnv, w, h int) {
 		t.Helper()
 		e.send(tea.WindowSizeMsg{Width: w, Height: h})
-		v := e.view()
+		v := e.View()
 		lines := strings.Split(v, "\n")
 		if len(lines) > h {
 			t.Fatalf("%dx%d: %d lines", w, h, len(lines))
@@ -52,15 +53,15 @@ func TestEverySizeExhaustive(t *testing.T) {
 		}
 	}
 	t.Run("grid12", func(t *testing.T) { cross(t, newGridEnv(t, 160, 48, specsOver(12), nil)) })
-	t.Run("vehicle", func(t *testing.T) { cross(t, vehicleEnv(t, 160, 48, 8, phaseBetween)) })
+	t.Run("vehicle", func(t *testing.T) { cross(t, vehicleEnv(t, 160, 48, 8, vehicle.PhaseBetween)) })
 	t.Run("kiosk", func(t *testing.T) {
 		cross(t, newKioskEnv(t, 160, 48, KioskOptions{Enabled: true, LargeCountdown: true}))
 	})
 	t.Run("search", func(t *testing.T) {
 		e := newEnv(t, 80, 24, true)
-		e.key("/")
+		e.Key("/")
 		for _, r := range "ehing" {
-			e.key(string(r))
+			e.Key(string(r))
 		}
 		cross(t, e)
 	})

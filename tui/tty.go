@@ -70,7 +70,7 @@ func (t *tty) cooked() {
 	}
 }
 
-// close restores the terminal's mode and closes what openTTY opened.
+// Close restores the terminal's mode and closes what openTTY opened.
 func (t *tty) Close() {
 	t.cooked()
 	if t.opened {

@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"abfahrt/model"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
 	"fmt"
@@ -109,7 +112,7 @@ func (m *Model) closeVehicle() {
 	m.layout()
 }
 
-// open shows a target: a stop or stop point board, a line's departures,
+// Open shows a target: a stop or stop point board, a line's departures,
 // or the vehicle pane.
 func (m *Model) Open(t app.Target) tea.Cmd {
 	switch t.Kind {
@@ -234,4 +237,70 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		return m.sh.Rem.Saved(msg, m.sh.Now)
 	}
 	return nil
+}
+
+// alertNews shows the alert feed's answer; every view is redrawn when it
+// says something new.
+func (m *Model) alertNews() {
+	if !m.alertF.Have || !m.sh.SetAlert(m.alertF.Data.Alert) {
+		return
+	}
+	for _, b := range m.disp.Grid.All() {
+		b.Touch()
+	}
+	m.disp.Fleet.Rev++
+}
+
+// reminderBoards are the boards whose data follows the reminders.
+func (m *Model) reminderBoards() []*board.BoardPane {
+	return m.disp.Grid.All()
+}
+
+// tickReminders runs the reminders' check on the clock.
+func (m *Model) tickReminders() tea.Cmd {
+	var seen []model.Board
+	for _, b := range m.reminderBoards() {
+		if b.Have && m.sh.Rem != nil && len(m.sh.Rem.Items) > 0 {
+			seen = append(seen, b.Data)
+		}
+	}
+	ring, changed := m.sh.Rem.Check(m.sh, seen)
+	if changed {
+		for _, b := range m.reminderBoards() {
+			b.Touch()
+		}
+	}
+	return tea.Batch(ring, m.sh.Rem.SaveCmd(m.sh.Now))
+}
+
+// restoreBoards opens the grid with the boards read from boards.json at
+// start, unless the user has changed the watched set meanwhile. A file
+// that could not be read is reported once in the status bar; it was kept
+// aside, or if that failed is never written.
+func (m *Model) restoreBoards(msg grid.BoardsMsg) tea.Cmd {
+	d := &m.disp
+	app.AddNotice(m.sh, app.StateNotice(m.sh.Dt, msg.Problem, grid.BoardsFile, len(msg.Specs), msg.Total))
+	if msg.Problem != nil && msg.Problem.KeptAs == "" {
+		d.Boards.ReadOnly = true
+		return nil
+	}
+	if !d.Boards.Changed {
+		d.Boards.Base, d.Boards.Known = msg.Specs, true
+	}
+	if len(msg.Specs) == 0 || d.Boards.Changed || d.Grid.Len() > 0 {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for _, s := range msg.Specs[:min(len(msg.Specs), app.MaxBoards)] {
+		cmds = append(cmds, d.Grid.Add(s))
+	}
+	d.Grid.Focus = 0
+	// One watched board opens as the normal board (the grid's zoom), not
+	// a grid of one compact cell; the open board closes.
+	d.Grid.CloseOpen()
+	d.Grid.Zoomed = d.Grid.Len() == 1
+	d.Boards.Saved = d.Grid.Specs()
+	cmds = append(cmds, m.disp.SyncStrip())
+	m.layout()
+	return tea.Batch(cmds...)
 }

@@ -17,7 +17,7 @@ import (
 // alertLineRe finds the lines an alert names: "Linie 4", "Line N1".
 var alertLineRe = regexp.MustCompile(`(?i)\b(?:linie|line)\s+([0-9A-Za-z]+)`)
 
-// setAlert makes a the alert every view shows; changed is false when it
+// SetAlert makes a the alert every view shows; changed is false when it
 // says what the last one said.
 func (sh *Shared) SetAlert(a model.Alert) (changed bool) {
 	if SameAlert(sh.Alert, a) {
@@ -33,7 +33,7 @@ func (sh *Shared) SetAlert(a model.Alert) (changed bool) {
 	return true
 }
 
-// alertText is the alert as one text: "title: item · item". When every
+// AlertText is the alert as one text: "title: item · item". When every
 // item names its line already ("Linie 1: ..."), the title ("Umleitung
 // Linie 1") is left out: never "Linie 1: Linie 1: ...".
 func AlertText(a model.Alert) string {
@@ -55,10 +55,10 @@ func AlertText(a model.Alert) string {
 	return ui.OneLine(title + ": " + strings.Join(items, " · "))
 }
 
-// alertOn reports whether the alert names line.
+// AlertOn reports whether the alert names line.
 func (sh *Shared) AlertOn(line string) bool { return sh.alertLines[line] }
 
-// alertDirection is a row's direction in w cells, after a ⚠ when the
+// AlertDirection is a row's direction in w cells, after a ⚠ when the
 // alert names the row's line.
 func AlertDirection(sh *Shared, line, dir string, w int) string {
 	if sh.AlertOn(line) && w > 4 {
@@ -67,7 +67,7 @@ func AlertDirection(sh *Shared, line, dir string, w int) string {
 	return sh.St.Text.Render(ui.Pad(dir, w))
 }
 
-// alertPart is the alert for a view's one-line summary, "" when none.
+// AlertPart is the alert for a view's one-line summary, "" when none.
 func (sh *Shared) AlertPart() string {
 	t := AlertText(sh.Alert)
 	if t == "" {
@@ -76,7 +76,7 @@ func (sh *Shared) AlertPart() string {
 	return sh.St.Ticker.Render("⚠ " + t)
 }
 
-// alertBannerLines is the alert in at most n lines of width w, wrapped
+// AlertBannerLines is the alert in at most n lines of width w, wrapped
 // in whole words; when it needs more, the last line ends in " …". One
 // line (n <= 1) is alertBanner. Nil when there is no alert.
 func (sh *Shared) AlertBannerLines(w, n int) []string {

@@ -13,6 +13,7 @@ import (
 // targetKind is what a search result (or a start option) opens.
 type targetKind int
 
+// The kinds of target.
 const (
 	TargetStop targetKind = iota
 	TargetPoint
@@ -20,7 +21,7 @@ const (
 	TargetVehicle
 )
 
-// target is something the user can open: a stop or stop point board, a
+// Target is something the user can open: a stop or stop point board, a
 // line (its departures) or a vehicle (its trip summary).
 type Target struct {
 	Kind    targetKind
@@ -32,7 +33,7 @@ type Target struct {
 	Title   string
 }
 
-// platform is one stop point of a stop, for narrowing a board with `f`.
+// Platform is one stop point of a stop, for narrowing a board with `f`.
 type Platform struct {
 	Code model.StopPointCode
 	Name string // PlatformName, e.g. "B"
@@ -115,7 +116,7 @@ func newBaseData(msg BaseDataMsg, tx *ui.Texts) *baseData {
 	return bd
 }
 
-// platforms returns the stop points of a stop, ordered by platform name.
+// Platforms returns the stop points of a stop, ordered by platform name.
 func (bd *baseData) Platforms(stop int) []Platform {
 	if bd == nil {
 		return nil
@@ -171,7 +172,7 @@ func pointLabels(points []model.StopPoint) map[model.StopPointCode]string {
 	return out
 }
 
-// stopName returns the name of a stop, or "" when unknown.
+// StopName returns the name of a stop, or "" when unknown.
 func (bd *baseData) StopName(stop int) string {
 	if bd == nil {
 		return ""
@@ -182,7 +183,7 @@ func (bd *baseData) StopName(stop int) string {
 	return ""
 }
 
-// category returns whether a line is a tram or bus line, 0 when unknown.
+// Category returns whether a line is a tram or bus line, 0 when unknown.
 func (bd *baseData) Category(line string) model.RouteCategory {
 	if bd == nil {
 		return 0
@@ -190,7 +191,7 @@ func (bd *baseData) Category(line string) model.RouteCategory {
 	return bd.lineCat[line]
 }
 
-// lineStart returns the stop whose departures best stand for a line: the
+// LineStart returns the stop whose departures best stand for a line: the
 // first stop of its first pattern, else the first stop point known to be
 // served by it. ok is false when base data says nothing about the line.
 func (bd *baseData) LineStart(route int) (stop int, ok bool) {
@@ -217,7 +218,7 @@ func (bd *baseData) LineStart(route int) (stop int, ok bool) {
 	return best, best != 0
 }
 
-// lineServes reports whether line route calls at stop, by its patterns or
+// LineServes reports whether line route calls at stop, by its patterns or
 // by the routes its stop points list.
 func (bd *baseData) LineServes(route, stop int) bool {
 	if bd == nil || stop == 0 {
@@ -245,7 +246,7 @@ func (bd *baseData) LineServes(route, stop int) bool {
 	return false
 }
 
-// sortPlatforms orders platforms by name, then code.
+// SortPlatforms orders platforms by name, then code.
 func SortPlatforms(ps []Platform) {
 	slices.SortFunc(ps, func(a, b Platform) int {
 		if c := cmp.Compare(a.Name, b.Name); c != 0 {
@@ -273,7 +274,7 @@ func lineTitle(tx *ui.Texts, r *model.Route) string {
 	return t
 }
 
-// lineLabel is the line as people see it: RouteName, else the number.
+// LineLabel is the line as people see it: RouteName, else the number.
 func LineLabel(name string, number int) string {
 	if name != "" {
 		return name

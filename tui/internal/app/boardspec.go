@@ -106,7 +106,7 @@ func (s *BoardSpec) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// cleaned returns s read from a file that may be old or edited: its text
+// Cleaned returns s read from a file that may be old or edited: its text
 // cleaned like the service's, or why it is no board.
 func (s BoardSpec) Cleaned() (BoardSpec, error) {
 	s.Platform = model.CleanText(s.Platform, model.TextCap("PlatformName"))
@@ -132,7 +132,7 @@ func (s BoardSpec) Cleaned() (BoardSpec, error) {
 	return s, nil
 }
 
-// subject returns the request a spec's board needs.
+// Subject returns the request a spec's board needs.
 func (s BoardSpec) Subject() feeds.Subject {
 	sj := feeds.Subject{Stop: s.Stop, Point: s.StopPoint, Arrivals: s.Arrivals}
 	if sj.Point != "" && sj.Stop == 0 {
@@ -142,3 +142,16 @@ func (s BoardSpec) Subject() feeds.Subject {
 	}
 	return sj
 }
+
+// Departures per line and the view grouped by direction.
+//
+// per_line = N keeps at most the next N departures of each line and
+// direction (the line's name with its direction text), so a busy line
+// does not push the others off a small screen; n cycles it on the
+// focused board: off, 1, 2, 3, off. The grouped view (b) shows a stop's
+// rows by platform, each under a heading naming the platform and where its
+// departures go: at Ulm's stops a platform serves one direction, as the
+// platforms of a station sign do.
+
+// MaxPerLine is the largest per_line a board takes.
+const MaxPerLine = 9

@@ -16,7 +16,7 @@ import (
 // baseDataTimeout bounds the one-off load of base data for the search.
 const baseDataTimeout = 30 * time.Second
 
-// clockCmd delivers the next clockMsg on the next whole second. The clock
+// ClockCmd delivers the next clockMsg on the next whole second. The clock
 // is a display clock, not a poll, so aligning every client to the second
 // is what we want: countdowns change when the wall clock does.
 func ClockCmd(now func() time.Time) tea.Cmd {
@@ -43,7 +43,7 @@ const (
 	baseDataMaxWait = 2 * time.Second
 )
 
-// baseDataCmd loads the base data for the search: stops, stop points,
+// BaseDataCmd loads the base data for the search: stops, stop points,
 // routes and vehicles, concurrently. The client's disk cache makes this
 // cheap after the first start of the day.
 func BaseDataCmd(parent context.Context, src feeds.Source) tea.Cmd {
@@ -115,7 +115,7 @@ func baseDataAfter(parent context.Context, src feeds.Source, first <-chan struct
 	}
 }
 
-// baseDataAtStart is the base data load of Init: it starts when the first
+// BaseDataAtStart is the base data load of Init: it starts when the first
 // answer is in (firstAnswer), so the first departure rows do not share the
 // service (and, with the embedded simulation, the processor) with it.
 func (sh *Shared) BaseDataAtStart() tea.Cmd {
@@ -123,7 +123,7 @@ func (sh *Shared) BaseDataAtStart() tea.Cmd {
 	return baseDataAfter(sh.Ctx, sh.Src, sh.firstIn)
 }
 
-// firstAnswer starts the waiting base data load on the first answer of a
+// FirstAnswer starts the waiting base data load on the first answer of a
 // board, good or not.
 func (sh *Shared) FirstAnswer(msg tea.Msg) {
 	if msg, ok := msg.(feeds.FeedMsg); ok && msg.Key.Kind == feeds.FeedBoard && sh.firstIn != nil {
@@ -132,7 +132,7 @@ func (sh *Shared) FirstAnswer(msg tea.Msg) {
 	}
 }
 
-// receiveBase takes a base data load: what loaded replaces the base data;
+// ReceiveBase takes a base data load: what loaded replaces the base data;
 // after a failure it returns the retry, with backoff, until every part is
 // there: a board started during an outage gets its search (and names) once
 // the service is back, the parts that loaded coming from the client's cache.
@@ -150,7 +150,7 @@ func (sh *Shared) ReceiveBase(msg BaseDataMsg) tea.Cmd {
 	return baseRetryCmd(feed.NextDelay(baseRetryBase, baseRetryMax, sh.BaseFails-1))
 }
 
-// retryBase loads the base data again.
+// RetryBase loads the base data again.
 func (sh *Shared) RetryBase() tea.Cmd {
 	sh.BaseBusy = true
 	return BaseDataCmd(sh.Ctx, sh.Src)

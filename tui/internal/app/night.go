@@ -19,7 +19,7 @@ func newNightMode(o Options, theme ui.Theme, lines ui.LineColors, day *ui.Styles
 	return &nightMode{hours: Profile{From: o.NightFrom, To: o.NightTo}, day: day, night: ui.NewStylesWith(o.Renderer, theme.Dimmed(), lines)}
 }
 
-// followNight puts the styles of the hour in place; it reports whether
+// FollowNight puts the styles of the hour in place; it reports whether
 // they changed (the caller repaints).
 func (sh *Shared) FollowNight() bool {
 	n := sh.nightMode

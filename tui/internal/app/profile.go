@@ -41,7 +41,7 @@ func ProfileAt(ps []Profile, t time.Time) int {
 	return slices.IndexFunc(ps, func(p Profile) bool { return p.holds(t) && len(p.Boards) > 0 })
 }
 
-// profiles are o.Profiles with o's defaults (walk, per line) given to
+// DayProfiles are o.Profiles with o's defaults (walk, per line) given to
 // their boards.
 func (o Options) DayProfiles() []Profile {
 	out := make([]Profile, 0, len(o.Profiles))
@@ -54,7 +54,7 @@ func (o Options) DayProfiles() []Profile {
 	return out
 }
 
-// profileState is the interactive board's profiles: the one showing (-1:
+// ProfileState is the interactive board's profiles: the one showing (-1:
 // the boards it started with, base).
 type ProfileState struct {
 	Profiles []Profile
@@ -62,7 +62,7 @@ type ProfileState struct {
 	Profile  int
 }
 
-// startProfile returns o with the boards of the profile of the hour (when
+// StartProfile returns o with the boards of the profile of the hour (when
 // the service's clock is known at start), and the profiles' state.
 func (o Options) StartProfile(sh *Shared) (Options, ProfileState) {
 	ps := ProfileState{Profiles: o.DayProfiles(), Base: o.Boards, Profile: -1}

@@ -23,7 +23,7 @@ import (
 // state dir until their departure has gone. The kiosk has none.
 
 const (
-	// remindersFile is the reminders' file in Options.StateDir.
+	// RemindersFile is the reminders' file in Options.StateDir.
 	RemindersFile = "reminders.json"
 	// maxReminders is the most reminders kept (the file is cut to it).
 	maxReminders = 32
@@ -47,8 +47,8 @@ type reminder struct {
 	Fired bool      `json:"fired,omitempty"`
 }
 
-// id identifies a reminder's departure across polls and restarts.
-func (r *reminder) Id() string {
+// ID identifies a reminder's departure across polls and restarts.
+func (r *reminder) ID() string {
 	return remID(r.Vehicle, r.Route, r.Scheduled, r.Point)
 }
 
@@ -56,12 +56,12 @@ func remID(vehicle, route int, sched time.Time, point string) string {
 	return strconv.Itoa(vehicle) + "/" + strconv.Itoa(route) + "/" + strconv.FormatInt(sched.Unix(), 10) + "/" + point
 }
 
-// eventID is the id of the reminder of event e.
+// EventID is the id of the reminder of event e.
 func EventID(e *model.Event) string {
 	return remID(e.VehicleNumber, e.RouteNumber, e.Scheduled.Time, e.StopPointCode.String())
 }
 
-// leaveAt is when to leave for the reminder's departure.
+// LeaveAt is when to leave for the reminder's departure.
 func (r *reminder) LeaveAt() time.Time { return r.When.Add(-time.Duration(r.Walk)) }
 
 // gone reports whether the departure has left for good at now.
@@ -105,13 +105,13 @@ func newReminderSet(stateDir string, bell io.Writer) *reminderSet {
 	return s
 }
 
-// remindersMsg carries the reminders read at start.
+// RemindersMsg carries the reminders read at start.
 type RemindersMsg struct {
 	items   []reminder
 	problem *statefile.Problem
 }
 
-// remindersSavedMsg reports a write of the reminders' file: what the file
+// RemindersSavedMsg reports a write of the reminders' file: what the file
 // holds now.
 type RemindersSavedMsg struct {
 	items   []reminder
@@ -120,7 +120,7 @@ type RemindersSavedMsg struct {
 	err     error
 }
 
-// loadCmd reads the reminders' file, if there is one.
+// LoadCmd reads the reminders' file, if there is one.
 func (s *reminderSet) LoadCmd() tea.Cmd {
 	if s == nil || s.path == "" {
 		return nil
@@ -132,7 +132,7 @@ func (s *reminderSet) LoadCmd() tea.Cmd {
 	}
 }
 
-// saveCmd writes this instance's reminders into the file, merged with
+// SaveCmd writes this instance's reminders into the file, merged with
 // what other instances wrote: the file's reminders stay unless removed
 // here, this instance's replace theirs, gone ones leave.
 func (s *reminderSet) SaveCmd(now time.Time) tea.Cmd {
@@ -144,10 +144,10 @@ func (s *reminderSet) SaveCmd(now time.Time) tea.Cmd {
 	return func() tea.Msg {
 		out, prob, err := statefile.Update(statefile.New(path), checkReminders, func(list *[]reminder) {
 			*list = slices.DeleteFunc(*list, func(r reminder) bool {
-				return slices.Contains(removed, r.Id()) || r.gone(now)
+				return slices.Contains(removed, r.ID()) || r.gone(now)
 			})
 			for _, r := range mine {
-				if i := slices.IndexFunc(*list, func(f reminder) bool { return f.Id() == r.Id() }); i >= 0 {
+				if i := slices.IndexFunc(*list, func(f reminder) bool { return f.ID() == r.ID() }); i >= 0 {
 					(*list)[i] = r
 				} else {
 					*list = append(*list, r)
@@ -161,20 +161,20 @@ func (s *reminderSet) SaveCmd(now time.Time) tea.Cmd {
 	}
 }
 
-// loaded takes the reminders read at start, after any set meanwhile.
+// Loaded takes the reminders read at start, after any set meanwhile.
 func (s *reminderSet) Loaded(sh *Shared, msg RemindersMsg) {
 	if msg.problem != nil && msg.problem.KeptAs == "" {
 		s.readOnly = true
 	}
 	AddNotice(sh, StateNotice(sh.Dt, msg.problem, RemindersFile, len(msg.items), len(msg.items)))
 	for _, r := range msg.items {
-		if !s.Has(r.Id()) && !r.gone(sh.Now) {
+		if !s.Has(r.ID()) && !r.gone(sh.Now) {
 			s.Items = append(s.Items, r)
 		}
 	}
 }
 
-// saved takes the end of a write; the file's merged content becomes the
+// Saved takes the end of a write; the file's merged content becomes the
 // set (reminders set meanwhile stay, and are written next).
 func (s *reminderSet) Saved(msg RemindersSavedMsg, now time.Time) tea.Cmd {
 	s.writing = false
@@ -187,36 +187,36 @@ func (s *reminderSet) Saved(msg RemindersSavedMsg, now time.Time) tea.Cmd {
 	}
 	s.removed = s.removed[min(msg.removed, len(s.removed)):]
 	for _, r := range msg.items {
-		if !s.Has(r.Id()) && !slices.Contains(s.removed, r.Id()) && !r.gone(now) {
+		if !s.Has(r.ID()) && !slices.Contains(s.removed, r.ID()) && !r.gone(now) {
 			s.Items = append(s.Items, r)
 		}
 	}
 	return s.SaveCmd(now)
 }
 
-// has reports whether a reminder of id is set.
+// Has reports whether a reminder of id is set.
 func (s *reminderSet) Has(id string) bool {
-	return slices.ContainsFunc(s.Items, func(r reminder) bool { return r.Id() == id })
+	return slices.ContainsFunc(s.Items, func(r reminder) bool { return r.ID() == id })
 }
 
-// get returns the reminder of id, or nil.
+// Get returns the reminder of id, or nil.
 func (s *reminderSet) Get(id string) *reminder {
 	if s == nil {
 		return nil
 	}
 	for i := range s.Items {
-		if s.Items[i].Id() == id {
+		if s.Items[i].ID() == id {
 			return &s.Items[i]
 		}
 	}
 	return nil
 }
 
-// toggle sets a reminder for event e of board b, or removes it; it
+// Toggle sets a reminder for event e of board b, or removes it; it
 // returns the notice.
 func (s *reminderSet) Toggle(tx *ui.Texts, stop int, walk time.Duration, e *model.Event) string {
 	id := EventID(e)
-	if i := slices.IndexFunc(s.Items, func(r reminder) bool { return r.Id() == id }); i >= 0 {
+	if i := slices.IndexFunc(s.Items, func(r reminder) bool { return r.ID() == id }); i >= 0 {
 		s.Items = slices.Delete(s.Items, i, i+1)
 		s.removed = append(s.removed, id)
 		s.dirty = true
@@ -233,7 +233,7 @@ func (s *reminderSet) Toggle(tx *ui.Texts, stop int, walk time.Duration, e *mode
 	return fmt.Sprintf(tx.RemindOn, r.LeaveAt().In(model.Berlin).Format("15:04"), r.Line, r.Direction)
 }
 
-// check follows the reminders' departures on the boards shown (the data
+// Check follows the reminders' departures on the boards shown (the data
 // of those that have any; a delay moves the leave time), rings those whose leave time has come and drops
 // those gone; it returns the bell's command and whether anything changed.
 func (s *reminderSet) Check(sh *Shared, boards []model.Board) (tea.Cmd, bool) {
@@ -259,7 +259,7 @@ func (s *reminderSet) Check(sh *Shared, boards []model.Board) (tea.Cmd, bool) {
 			continue
 		}
 		r.Fired, changed = true, true
-		s.Flash[r.Id()] = sh.Local.Add(flashFor)
+		s.Flash[r.ID()] = sh.Local.Add(flashFor)
 		AddNotice(sh, fmt.Sprintf(sh.T.RemindNow, r.Line, r.Direction, r.When.In(model.Berlin).Format("15:04")))
 		if s.bell != nil && ring == nil {
 			ring = bellCmd(s.bell)

@@ -39,7 +39,7 @@ func (w WalkTime) MarshalText() ([]byte, error) {
 	return []byte(ui.WalkText(time.Duration(w))), nil
 }
 
-// withWalk gives every board of o without a walking time (per-line
+// WithWalk gives every board of o without a walking time (per-line
 // limit) o.Walk (o.PerLine).
 func (o Options) WithWalk() Options {
 	o.Walk = min(max(o.Walk, 0), ui.MaxWalk)

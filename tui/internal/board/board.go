@@ -15,7 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// eventKey identifies an event across polls, so the cursor stays on the
+// EventKey identifies an event across polls, so the cursor stays on the
 // same trip when the board refreshes.
 type EventKey struct {
 	vehicle int
@@ -24,11 +24,12 @@ type EventKey struct {
 	point   model.StopPointCode
 }
 
+// KeyOf is e's key across polls.
 func KeyOf(e *model.Event) EventKey {
 	return EventKey{vehicle: e.VehicleNumber, route: e.RouteNumber, sched: e.Scheduled.Time, point: e.StopPointCode}
 }
 
-// boardPane is a departure or arrival board of one stop or stop point:
+// BoardPane is a departure or arrival board of one stop or stop point:
 // the one board type. The grid's boards, the board abfahrt opens with (the
 // grid's open board, shown zoomed) and the kiosk's are all boardPanes; each
 // takes its data and poll state from the registry's feed of its subject
@@ -52,7 +53,7 @@ type BoardPane struct {
 	height                  int
 	Focused                 bool
 	Rev                     int // bumped on every change that shows; part of the cache key
-	// walk is the walking time to the stop (0: no leave column, no
+	// Walk is the walking time to the stop (0: no leave column, no
 	// bands); hideMissed drops the rows that cannot be caught (walk.go).
 	Walk       time.Duration
 	HideMissed bool
@@ -61,20 +62,20 @@ type BoardPane struct {
 	perLine int
 	Grouped bool
 	Cache   *ViewCache
-	// num is the board's number in the grid (0: the open board, which
+	// Num is the board's number in the grid (0: the open board, which
 	// has none), set by the grid's layout; the header shows it.
 	Num int
-	// cell and rowc cache the board's compact rendering as a grid cell.
+	// Cell and rowc cache the board's compact rendering as a grid cell.
 	Cell ui.Memo
 	rowc []RowMemo
-	// removing is set by a first `x`: the cell asks, a second `x`
+	// Removing is set by a first `x`: the cell asks, a second `x`
 	// removes the board, any other key keeps it (gridPane.askRemove).
 	Removing bool
 	// hold is the board's identity as a holder of its feed (registry).
 	hold feeds.Holder
 }
 
-// demand is how many events the board wants of its feed: MaxLimit when it
+// Demand is how many events the board wants of its feed: MaxLimit when it
 // shows them through filters, so that it fills as many rows as an
 // unfiltered board, else shared.limit.
 func (b *BoardPane) Demand() int {
@@ -84,7 +85,7 @@ func (b *BoardPane) Demand() int {
 	return b.Sh.Limit
 }
 
-// declare tells the board's feed its demand now (after a change of its
+// Declare tells the board's feed its demand now (after a change of its
 // filters or of shared.limit); a rise polls once more at once.
 func (b *BoardPane) Declare() tea.Cmd {
 	if b.Feed == nil {
@@ -99,7 +100,7 @@ func newBoardPane(sh *app.Shared, s feeds.Subject) BoardPane {
 	return BoardPane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, hold: feeds.NewHolder()}
 }
 
-// setSize gives the board its rectangle.
+// SetSize gives the board its rectangle.
 func (b *BoardPane) SetSize(w, h int) {
 	if w != b.width || h != b.height {
 		b.width, b.height = w, h
@@ -107,7 +108,7 @@ func (b *BoardPane) SetSize(w, h int) {
 	}
 }
 
-// touch marks the board changed, so its cached view is rebuilt.
+// Touch marks the board changed, so its cached view is rebuilt.
 func (b *BoardPane) Touch() { b.Rev++ }
 
 // setSubject points the board at s. Its schedule restarts and the returned
@@ -130,7 +131,7 @@ func (b *BoardPane) setSubject(s feeds.Subject) tea.Cmd {
 	return b.Show()
 }
 
-// show acquires the feed of the board's subject, returning the command of
+// Show acquires the feed of the board's subject, returning the command of
 // its first poll if no other view polls it already; then its data (if
 // another view's poll brought some) fills the board at once.
 func (b *BoardPane) Show() tea.Cmd {
@@ -143,7 +144,7 @@ func (b *BoardPane) Show() tea.Cmd {
 	return cmd
 }
 
-// hide gives the feed up; its poll ends unless another view shows it.
+// Hide gives the feed up; its poll ends unless another view shows it.
 func (b *BoardPane) Hide() {
 	if b.Feed != nil {
 		b.Sh.Reg.Release(b.Feed, b.hold)
@@ -151,7 +152,7 @@ func (b *BoardPane) Hide() {
 	}
 }
 
-// fed takes the feed's latest answer (or failure).
+// Fed takes the feed's latest answer (or failure).
 func (b *BoardPane) Fed() {
 	if b.Feed != nil && b.Feed.Have {
 		b.Raw, b.Have = b.Feed.Data.Board, true
@@ -161,7 +162,7 @@ func (b *BoardPane) Fed() {
 	b.Touch()
 }
 
-// refilter shows the events of the last answer that the filters keep.
+// Refilter shows the events of the last answer that the filters keep.
 func (b *BoardPane) Refilter() {
 	if !b.Have {
 		b.Touch()
@@ -183,7 +184,7 @@ func (b *BoardPane) Refilter() {
 	b.Touch()
 }
 
-// polls is the poll state the board shows: its feed's (none while hidden).
+// Polls is the poll state the board shows: its feed's (none while hidden).
 func (b *BoardPane) Polls() *feeds.Poller {
 	if b.Feed != nil {
 		return &b.Feed.Poll
@@ -191,7 +192,7 @@ func (b *BoardPane) Polls() *feeds.Poller {
 	return &b.Idle
 }
 
-// open shows the board of target t (a stop, stop point or line): a line
+// Open shows the board of target t (a stop, stop point or line): a line
 // is the line filter on the stop's board; other filters go.
 func (b *BoardPane) Open(t app.Target) tea.Cmd {
 	s := feeds.Subject{Stop: t.Stop, Point: t.Point, Arrivals: false}
@@ -211,7 +212,7 @@ func (b *BoardPane) Open(t app.Target) tea.Cmd {
 	return b.setSubject(s)
 }
 
-// refresh polls now, bypassing the client's cache. A request in flight is
+// Refresh polls now, bypassing the client's cache. A request in flight is
 // left to finish (its answer re-arms the schedule), so there is never a
 // second one.
 func (b *BoardPane) Refresh() tea.Cmd {
@@ -221,7 +222,7 @@ func (b *BoardPane) Refresh() tea.Cmd {
 	return nil
 }
 
-// key is the key of the board's feed.
+// Key is the key of the board's feed.
 func (b *BoardPane) Key() feeds.FeedKey { return feeds.BoardFeed(b.Subj) }
 
 // setData replaces the rows, keeping the cursor on the same trip.
@@ -256,7 +257,7 @@ func (b *BoardPane) learnPlatforms() {
 	app.SortPlatforms(b.seen)
 }
 
-// platforms returns the platforms of the board's stop.
+// Platforms returns the platforms of the board's stop.
 func (b *BoardPane) Platforms() []app.Platform {
 	if ps := b.Sh.Base.Platforms(b.Subj.Stop); len(ps) > 0 {
 		return ps
@@ -282,7 +283,7 @@ func (b *BoardPane) servedFirst(ps []app.Platform) []app.Platform {
 	return out
 }
 
-// platformName returns the name of the platform the board is narrowed to.
+// PlatformName returns the name of the platform the board is narrowed to.
 func (b *BoardPane) PlatformName() string {
 	if b.Subj.Point == "" {
 		return ""
@@ -300,7 +301,7 @@ func (b *BoardPane) PlatformName() string {
 	return b.Subj.Point.String()
 }
 
-// name returns the board's title: the stop's name, else its number.
+// Name returns the board's title: the stop's name, else its number.
 func (b *BoardPane) Name() string {
 	switch {
 	case b.title != "":
@@ -313,7 +314,7 @@ func (b *BoardPane) Name() string {
 	return fmt.Sprintf(b.Sh.T.StopPointN, b.Subj.Point.String())
 }
 
-// rows returns the indexes of the events shown at the current time: not
+// Rows returns the indexes of the events shown at the current time: not
 // long past, of the chosen line and platform.
 func (b *BoardPane) Rows() []int {
 	if !b.Have {
@@ -355,7 +356,7 @@ func (b *BoardPane) Rows() []int {
 // asked for more events than a board shows (a filtered holder's demand).
 func (b *BoardPane) wideData() bool { return b.Feed != nil && b.Feed.Got > b.Sh.Limit }
 
-// setCursor moves the cursor to row i, clamped, and remembers its trip.
+// SetCursor moves the cursor to row i, clamped, and remembers its trip.
 func (b *BoardPane) SetCursor(i int) {
 	rows := b.Rows()
 	b.ListSet(i, len(rows), b.rowKey(rows))
@@ -367,7 +368,7 @@ func (b *BoardPane) rowKey(rows []int) func(int) EventKey {
 	return func(i int) EventKey { return KeyOf(&b.Data.Events[rows[i]]) }
 }
 
-// update handles the keys of the focused board, bound in k: the same on
+// Update handles the keys of the focused board, bound in k: the same on
 // every board (the grid's cells take the row keys as focus moves,
 // Model.gridKey).
 func (b *BoardPane) Update(msg tea.KeyMsg, k *BoardKeys) tea.Cmd {
@@ -451,7 +452,7 @@ func (b *BoardPane) cyclePlatform() tea.Cmd {
 	return b.setSubject(s)
 }
 
-// boardsHealth counts the boards whose data is stale (or failed before any
+// BoardsHealth counts the boards whose data is stale (or failed before any
 // answer) and those the service does not know.
 func BoardsHealth(boards []*BoardPane) (stale, unknown int) {
 	for _, b := range boards {

@@ -54,7 +54,7 @@ func (b *BoardPane) cycleDirection() tea.Cmd {
 	return b.Declare()
 }
 
-// clearFilters shows every event again.
+// ClearFilters shows every event again.
 func (b *BoardPane) ClearFilters() tea.Cmd {
 	b.Filt = filters{}
 	b.Refilter()
@@ -84,7 +84,7 @@ func nextOf(all, cur []string) []string {
 	return []string{all[i+1]}
 }
 
-// compareLines orders line names as people expect: numbers by value
+// CompareLines orders line names as people expect: numbers by value
 // first, then the others ("N1") alphabetically.
 func CompareLines(a, b string) int {
 	na, ea := strconv.Atoi(a)

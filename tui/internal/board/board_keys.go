@@ -8,7 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// boardKeys are the boards' bindings: the grid's cells, the zoomed board
+// BoardKeys are the boards' bindings: the grid's cells, the zoomed board
 // and the plain board (the grid's open board) take the same board keys;
 // the cells take the row keys as focus moves. The map belongs to the board
 // side (dispatch.keys); boardKeyState is its state.
@@ -46,13 +46,14 @@ type BoardKeys struct {
 // boardMode is what the board side shows, for the footer.
 type boardMode int
 
+// The modes of the boards' keys.
 const (
 	boardCells boardMode = iota // the grid's cells
 	BoardZoom                   // a watched board, zoomed
 	BoardPlain                  // the plain board (the open board)
 )
 
-// newBoardKeys returns the boards' bindings in the language of t.
+// NewBoardKeys returns the boards' bindings in the language of t.
 func NewBoardKeys(t *ui.Texts) BoardKeys {
 	return BoardKeys{
 		Up:       ui.Bind("↑/k", t.KeyUp, "up", "k"),
@@ -84,7 +85,7 @@ func NewBoardKeys(t *ui.Texts) BoardKeys {
 	}
 }
 
-// boardKeyState is what decides which board keys are live.
+// BoardKeyState is what decides which board keys are live.
 type BoardKeyState struct {
 	On         bool // the boards show and take keys (focus, no overlay)
 	Mode       boardMode
@@ -102,7 +103,7 @@ type BoardKeyState struct {
 	Unknown    bool // the service does not know its stop: nothing to watch or pin
 }
 
-// sync enables exactly the board keys that do something in state s.
+// Sync enables exactly the board keys that do something in state s.
 func (k *BoardKeys) Sync(s BoardKeyState) {
 	t := k.T
 	k.mode = s.Mode
@@ -148,7 +149,7 @@ func (k *BoardKeys) Sync(s BoardKeyState) {
 	k.SyncViews(on, s.Boards, !s.Unknown || s.Pinned, s.Pinned)
 }
 
-// footer returns the boards' part of the key hint, most useful first,
+// Footer returns the boards' part of the key hint, most useful first,
 // with the globals g where they are most useful.
 func (k *BoardKeys) Footer(g *ui.GlobalKeys) []key.Binding {
 	switch k.mode {
@@ -164,20 +165,22 @@ func (k *BoardKeys) Footer(g *ui.GlobalKeys) []key.Binding {
 		g.Search, g.Refresh, k.Up, k.Down}
 }
 
-// board, rows and views are the groups of the help overlay.
+// Board is the help overlay's group of board keys (with Rows and Views).
 func (k *BoardKeys) Board() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear}
 }
 
+// Rows is the help overlay's group of row keys.
 func (k *BoardKeys) Rows() []key.Binding {
 	return []key.Binding{k.Line, k.Direction, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped, k.Remind}
 }
 
+// Views is the help overlay's group of view keys.
 func (k *BoardKeys) Views() []key.Binding {
 	return []key.Binding{k.Zoom, k.Back, k.Num, k.Left, k.Right, k.Watch, k.Remove, k.Pin, k.Merged, k.Fleet}
 }
 
-// digit returns the number of a digit key, 0 for any other key.
+// Digit returns the number of a digit key, 0 for any other key.
 func Digit(msg tea.KeyMsg) int {
 	s := msg.String()
 	if len(s) == 1 && s[0] >= '1' && s[0] <= '9' {

@@ -13,7 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// viewCache holds a pane's last rendering and the key it was made for,
+// ViewCache holds a pane's last rendering and the key it was made for,
 // and the rendered rows by what they show.
 type ViewCache struct {
 	key  ViewKey
@@ -38,13 +38,13 @@ type rowShows struct {
 	valid bool
 }
 
-// rowMemo is a rendered row and the key it was made for.
+// RowMemo is a rendered row and the key it was made for.
 type RowMemo struct {
 	Key  rowShows
 	Line string
 }
 
-// viewKey is everything a board's rendering depends on.
+// ViewKey is everything a board's rendering depends on.
 type ViewKey struct {
 	Rev     int
 	W, H    int
@@ -80,7 +80,7 @@ type columns struct {
 	Status bool
 }
 
-// layoutColumns fits the columns into width w, dropping optional ones by
+// LayoutColumns fits the columns into width w, dropping optional ones by
 // priority: vehicle number first, then scheduled time, platform, status
 // word, delay. The direction takes the rest, up to maxDir.
 func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
@@ -126,7 +126,7 @@ func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
 	return c
 }
 
-// view renders the board into its rectangle (exactly height lines of at
+// View renders the board into its rectangle (exactly height lines of at
 // most width cells), from the cache when nothing it shows has changed.
 func (b *BoardPane) View() string {
 	k := ViewKey{Rev: b.Rev, W: b.width, H: b.height, Sec: b.Sh.Now.Unix(), Focused: b.Focused, alert: app.AlertText(b.Sh.Alert)}
@@ -208,7 +208,7 @@ func (b *BoardPane) render() string {
 	return sb.String()
 }
 
-// cachedRow returns the row of e cut to width w, rendered again only when
+// CachedRow returns the row of e cut to width w, rendered again only when
 // what it shows changed: a new second redraws the clock and the status bar,
 // not the rows whose countdown stayed the same.
 func (b *BoardPane) CachedRow(m *RowMemo, e *model.Event, c columns, sel bool, w int) string {
@@ -223,7 +223,7 @@ func (b *BoardPane) CachedRow(m *RowMemo, e *model.Event, c columns, sel bool, w
 	return m.Line
 }
 
-// cursorIn returns the row of the selected trip, else the clamped cursor.
+// CursorIn returns the row of the selected trip, else the clamped cursor.
 func (b *BoardPane) CursorIn(rows []int) int { return b.ListFind(len(rows), b.rowKey(rows)) }
 
 // header is the board's title line: its number in the grid, stop, mode,
@@ -274,7 +274,7 @@ func (b *BoardPane) header(w int) string {
 	return Spread(left, right, w)
 }
 
-// spread puts left and right on one line of width w, right-aligned; when
+// Spread puts left and right on one line of width w, right-aligned; when
 // they do not both fit, the right part goes first, then the left is cut.
 func Spread(left, right string, w int) string {
 	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
@@ -288,7 +288,7 @@ func Spread(left, right string, w int) string {
 	return left + strings.Repeat(" ", max(w-lw-rw, 0)) + right
 }
 
-// colHeader is the column titles line.
+// ColHeader is the column titles line.
 func (b *BoardPane) ColHeader(c columns) string {
 	// An arrival's direction text says where the vehicle comes from.
 	tx := b.Sh.T
@@ -402,7 +402,7 @@ func (b *BoardPane) row(e *model.Event, c columns, sel bool) string {
 	return sb.String()
 }
 
-// emptyText says why a board has no rows.
+// EmptyText says why a board has no rows.
 func (b *BoardPane) EmptyText() string {
 	tx := b.Sh.T
 	what := tx.DeparturesN

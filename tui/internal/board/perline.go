@@ -11,7 +11,7 @@ import (
 // perLineSteps is how n cycles the focused board's per-line limit.
 var perLineSteps = []int{0, 1, 2, 3}
 
-// lineDir is a departure's line and direction: what per_line counts.
+// LineDir is a departure's line and direction: what per_line counts.
 type LineDir struct{ Line, Dir string }
 
 // perLineKeep reports whether e is within the first perLine departures of

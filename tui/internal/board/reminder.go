@@ -17,7 +17,7 @@ func (b *BoardPane) remindMark(e *model.Event) (mark string, flash bool) {
 	if !r.Fired {
 		return "*", false
 	}
-	until, ok := b.Sh.Rem.Flash[r.Id()]
+	until, ok := b.Sh.Rem.Flash[r.ID()]
 	return "!", ok && !b.Sh.Local.After(until) && b.Sh.Local.Unix()%2 == 0
 }
 

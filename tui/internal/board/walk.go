@@ -48,7 +48,7 @@ func (b *BoardPane) walkNote() string {
 	return s
 }
 
-// leaveCol is the width of the board's leave column, 0 without a walking
+// LeaveCol is the width of the board's leave column, 0 without a walking
 // time.
 func (b *BoardPane) LeaveCol() int {
 	if b.Walk <= 0 {
@@ -57,7 +57,7 @@ func (b *BoardPane) LeaveCol() int {
 	return b.Sh.T.LeaveWidth()
 }
 
-// compactLeave is a grid cell row's leave text ("" without a walking
+// CompactLeave is a grid cell row's leave text ("" without a walking
 // time): part of the cell's cache key and its last column.
 func (b *BoardPane) CompactLeave(e *model.Event) string {
 	if b.Walk <= 0 {

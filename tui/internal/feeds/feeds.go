@@ -23,6 +23,7 @@ import (
 // feedKind is what a feed polls.
 type feedKind int
 
+// The kinds of feed.
 const (
 	FeedBoard    feedKind = iota // a stop's or stop point's departures or arrivals
 	FeedVehicle                  // a vehicle's trip and passages
@@ -31,7 +32,7 @@ const (
 	FeedPassages                 // a vehicle's upcoming passages only (the fleet's NEXT column, fleetnext.go)
 )
 
-// feedKey names a polled subject.
+// FeedKey names a polled subject.
 type FeedKey struct {
 	Kind    feedKind
 	subj    Subject     // feedBoard
@@ -39,23 +40,23 @@ type FeedKey struct {
 	Rng     model.Range // feedVehicle, feedPassages
 }
 
-// boardFeed is the key of a board subject's feed.
+// BoardFeed is the key of a board subject's feed.
 func BoardFeed(s Subject) FeedKey { return FeedKey{Kind: FeedBoard, subj: s} }
 
-// feedTickMsg says a feed's poll is due; gen is the schedule it belongs to.
+// FeedTickMsg says a feed's poll is due; gen is the schedule it belongs to.
 type FeedTickMsg struct {
 	Key   FeedKey
 	Gen   int
 	Fresh bool // a manual refresh: bypass the client's cache
 }
 
-// feedMsg is the answer to one poll, identified by seq.
+// FeedMsg is the answer to one poll, identified by seq.
 type FeedMsg struct {
 	Key  FeedKey
 	Seq  int
 	Data FeedData
 	Err  error
-	// at is when the answer arrived, by the local clock.
+	// At is when the answer arrived, by the local clock.
 	At time.Time
 	// ans is what HTTP said of the answer: its data's age behind a hub or
 	// cache, a stale warning, the simulation's marker (zero from a source
@@ -63,7 +64,7 @@ type FeedMsg struct {
 	ans feed.Answer
 }
 
-// feedData is a poll's answer: the part its kind fills.
+// FeedData is a poll's answer: the part its kind fills.
 type FeedData struct {
 	Board    model.Board           // feedBoard
 	Trips    []model.Trip          // feedVehicle (its trip), feedFleet (every trip)
@@ -115,7 +116,7 @@ func feedNowCmd(key FeedKey, gen int, fresh bool) tea.Cmd {
 // pollNow asks for a poll of this schedule at once.
 func (p *Poller) pollNow(key FeedKey) tea.Cmd { return feedNowCmd(key, p.Gen, false) }
 
-// refresh polls now, bypassing the client's cache: the armed tick dies; a
+// Refresh polls now, bypassing the client's cache: the armed tick dies; a
 // request in flight is left to finish (its answer re-arms the schedule),
 // so there is never a second one.
 func (p *Poller) Refresh(key FeedKey) tea.Cmd {
@@ -126,7 +127,7 @@ func (p *Poller) Refresh(key FeedKey) tea.Cmd {
 	return feedNowCmd(key, p.Gen, true)
 }
 
-// tick starts the poll msg asks for, unless msg is of another schedule or
+// Tick starts the poll msg asks for, unless msg is of another schedule or
 // a request is in flight.
 // A board asks for at most limit events.
 func (p *Poller) Tick(sh *FeedState, msg FeedTickMsg, limit int) tea.Cmd {
@@ -138,7 +139,7 @@ func (p *Poller) Tick(sh *FeedState, msg FeedTickMsg, limit int) tea.Cmd {
 	return fetchFeedCmd(ctx, cancel, sh.Src, msg.Key, seq, limit, sh.Clock)
 }
 
-// receive takes the answer msg if it is the one awaited, records it and
+// Receive takes the answer msg if it is the one awaited, records it and
 // arms the next tick; ok is false for any other answer.
 func (p *Poller) Receive(sh *FeedState, msg FeedMsg) (cmd tea.Cmd, ok bool) {
 	if !p.accept(msg.Seq) {
@@ -217,3 +218,20 @@ func mergeAnswers(a, b feed.Answer) feed.Answer {
 	return feed.Answer{Age: max(a.Age, b.Age), AgeKnown: a.AgeKnown || b.AgeKnown,
 		Stale: a.Stale || b.Stale, Simulated: a.Simulated || b.Simulated}
 }
+
+// FetchBoard calls the Source method that serves subject s.
+func FetchBoard(ctx context.Context, src Source, s Subject, limit int) (model.Board, error) {
+	switch {
+	case s.Point != "" && s.Arrivals:
+		return src.StopPointArrivals(ctx, s.Point, limit)
+	case s.Point != "":
+		return src.StopPointDepartures(ctx, s.Point, limit)
+	case s.Arrivals:
+		return src.StopArrivals(ctx, s.Stop, limit)
+	default:
+		return src.StopDepartures(ctx, s.Stop, limit)
+	}
+}
+
+// FleetKey is the key of the fleet's feed.
+var FleetKey = FeedKey{Kind: feedFleet}

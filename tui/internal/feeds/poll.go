@@ -15,7 +15,7 @@ const (
 	DefaultInterval = 15 * time.Second
 	// maxTimeout caps a request's timeout; it is also kept below the interval.
 	maxTimeout = 10 * time.Second
-	// maxBackoff caps the delay between retries after failures.
+	// MaxBackoff caps the delay between retries after failures.
 	MaxBackoff = 2 * time.Minute
 	// minInterval is the shortest poll interval accepted.
 	minInterval = time.Second
@@ -27,11 +27,11 @@ type policy struct {
 	Interval time.Duration
 	Timeout  time.Duration
 	rnd      *rand.Rand
-	// maxBack caps the backoff after failures (maxBackoff when zero).
+	// MaxBack caps the backoff after failures (maxBackoff when zero).
 	MaxBack time.Duration
 }
 
-// newPolicy returns the policy for an interval (0 means DefaultInterval).
+// NewPolicy returns the policy for an interval (0 means DefaultInterval).
 func NewPolicy(interval time.Duration, seed uint64) policy {
 	if interval <= 0 {
 		interval = DefaultInterval
@@ -44,7 +44,7 @@ func NewPolicy(interval time.Duration, seed uint64) policy {
 	}
 }
 
-// delay returns the time to the next poll after failures consecutive
+// Delay returns the time to the next poll after failures consecutive
 // failures (0 after a success), honouring a Retry-After the service sent
 // with err, with about ±10 % jitter so that many clients spread out.
 func (p policy) Delay(failures int, err error) time.Duration {
@@ -63,26 +63,26 @@ func (p policy) Delay(failures int, err error) time.Duration {
 // stand still before the data counts as stale.
 const staleDataAfter = 2
 
-// poller is the bookkeeping of one polled subject: at most one schedule
+// Poller is the bookkeeping of one polled subject: at most one schedule
 // (gen) and at most one request in flight (seq), by construction: the
 // next tick is armed only when a response is accepted.
 type Poller struct {
-	// gen is the schedule generation; a tick of an older gen is dropped.
+	// Gen is the schedule generation; a tick of an older gen is dropped.
 	Gen int
-	// seq is the id of the request awaited, 0 when none is in flight.
+	// Seq is the id of the request awaited, 0 when none is in flight.
 	Seq int
 	// cancel ends the request in flight, if any.
 	cancel context.CancelFunc
-	// failures counts consecutive failed polls.
+	// Failures counts consecutive failed polls.
 	Failures int
-	// next is when the armed tick fires (zero while a request is in flight).
+	// Next is when the armed tick fires (zero while a request is in flight).
 	Next time.Time
-	// lastOK is when the last good answer arrived.
+	// LastOK is when the last good answer arrived.
 	LastOK time.Time
-	// staleSince is when the first of the current run of failures
+	// StaleSince is when the first of the current run of failures
 	// happened; zero while the data is fresh.
 	StaleSince time.Time
-	// lastErr is the error of the last poll, nil after a success.
+	// LastErr is the error of the last poll, nil after a success.
 	LastErr error
 	// dataTS is the newest CurrentTimestamp of the subject's answers and
 	// dataAt the local time it came; moved records that it has advanced
@@ -93,13 +93,13 @@ type Poller struct {
 	prevTS time.Time
 	// requests counts requests started, for the status bar and tests.
 	requests int
-	// ageUnknown says the data is stale since a time nobody said: a
+	// AgeUnknown says the data is stale since a time nobody said: a
 	// stale answer (Warning 110) without an Age header, before any
 	// answer whose age was known.
 	AgeUnknown bool
 }
 
-// staleAt is when the poller's data turns stale: delayedAfter intervals
+// StaleAt is when the poller's data turns stale: delayedAfter intervals
 // after the last good answer. One failed poll (or a few under a high
 // error rate) does not mark data stale; data that has not been renewed
 // for two intervals does, whatever the reason. Zero before any answer.
@@ -110,7 +110,7 @@ func (p *Poller) StaleAt(interval time.Duration) time.Time {
 	return p.LastOK.Add(DelayedAfter * interval)
 }
 
-// stale is the one staleness rule of every view: whether p's data is
+// Stale is the one staleness rule of every view: whether p's data is
 // stale at the last clock tick, and since when (the time of the data
 // shown, in the service's time).
 func (sh *FeedState) Stale(p *Poller) (since time.Time, ok bool) {
@@ -121,7 +121,7 @@ func (sh *FeedState) Stale(p *Poller) (since time.Time, ok bool) {
 	return sh.SvcAt(p.LastOK), true
 }
 
-// inFlight reports whether a request is awaited.
+// InFlight reports whether a request is awaited.
 func (p *Poller) InFlight() bool { return p.Seq != 0 }
 
 // schedules hands out schedule generations, unique in the process, so that
@@ -176,7 +176,7 @@ func (p *Poller) accept(seq int) bool {
 	return true
 }
 
-// settle records the outcome of an accepted answer at time at, whose
+// Settle records the outcome of an accepted answer at time at, whose
 // CurrentTimestamp is ts (zero when unknown) and whose HTTP headers said
 // ans, and returns the delay to the next poll.
 //
@@ -255,3 +255,18 @@ func (p *Poller) Settle(pol policy, err error, at, ts time.Time, ans feed.Answer
 	p.Next = at.Add(d)
 	return d
 }
+
+// Kiosk defaults.
+const (
+	// DefaultKioskRotate is the time each board shows when Rotate is zero.
+	DefaultKioskRotate = 20 * time.Second
+	// MinKioskRotate is the shortest time a board may show (the CLI
+	// refuses less).
+	MinKioskRotate = 3 * time.Second
+	// DefaultKioskStaleAfter is the age after which departures are blanked
+	// when StaleAfter is zero.
+	DefaultKioskStaleAfter = 10 * time.Minute
+	// DelayedAfter is how many poll intervals old the last good data may be
+	// before the "data delayed" banner shows.
+	DelayedAfter = 2
+)

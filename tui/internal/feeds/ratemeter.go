@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// rateMeter turns the feed's upstream request counter into the status
+// RateMeter turns the feed's upstream request counter into the status
 // bar's requests per minute: the requests of the last whole minute of the
 // local clock, so the text changes on the minute (with the header clock),
 // not whenever a request enters or leaves a sliding window (a board
@@ -22,7 +22,7 @@ type RateMeter struct {
 	counted bool      // last holds a whole minute
 }
 
-// sample reads the counter at local time now (a clock message or any other
+// Sample reads the counter at local time now (a clock message or any other
 // message) and returns the status text ("12 req/min"), "" when there is no
 // counter.
 func (r *RateMeter) Sample(now time.Time, dt *ui.DispTexts) string {
@@ -49,7 +49,7 @@ func (r *RateMeter) Sample(now time.Time, dt *ui.DispTexts) string {
 	return fmt.Sprintf(dt.ReqRate, r.last)
 }
 
-// nextTurn is when the meter's text may change next: the next minute of
+// NextTurn is when the meter's text may change next: the next minute of
 // the local clock; zero without a counter.
 func (r *RateMeter) NextTurn(now time.Time) time.Time {
 	if r.Stats == nil {

@@ -4,7 +4,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// registry holds one feed per polled subject (a stop's or stop point's
+// Registry holds one feed per polled subject (a stop's or stop point's
 // departures or arrivals, a vehicle's trip and passages, the fleet, the
 // alert), however many views show it: every board (the grid's, the pin
 // strip, kiosk), the vehicle pane, the fleet view and the kiosk's alert
@@ -22,7 +22,7 @@ type Registry struct {
 	listeners map[FeedKey]func(FeedData) tea.Cmd
 }
 
-// listen calls f with every good answer of key, in receive; f's command
+// Listen calls f with every good answer of key, in receive; f's command
 // joins the answer's.
 func (r *Registry) Listen(key FeedKey, f func(FeedData) tea.Cmd) {
 	if r.listeners == nil {
@@ -31,7 +31,7 @@ func (r *Registry) Listen(key FeedKey, f func(FeedData) tea.Cmd) {
 	r.listeners[key] = f
 }
 
-// feedEntry is one polled subject of the registry.
+// FeedEntry is one polled subject of the registry.
 type FeedEntry struct {
 	Key  FeedKey
 	Subj Subject // key.subj, for board feeds
@@ -45,18 +45,18 @@ type FeedEntry struct {
 	// shared.limit. The feed asks for the largest demand of its holders:
 	// the one demand rule of the grid, the pin strip and the kiosk alike.
 	holders map[Holder]int
-	// asked is the Limit of its last request (board feeds); a demand above
+	// Asked is the Limit of its last request (board feeds); a demand above
 	// it polls once more at once (demand), not an interval later.
 	Asked int
-	// got is the Limit of the request whose answer is data: a board shows
+	// Got is the Limit of the request whose answer is data: a board shows
 	// at most shared.limit rows of an answer that asked for more (wideData).
 	Got int
-	// again is set when the demand rose while a request was in flight:
+	// Again is set when the demand rose while a request was in flight:
 	// its answer asks once more (receive).
 	Again bool
 }
 
-// holder identifies a view that holds feeds: a token made once per view
+// Holder identifies a view that holds feeds: a token made once per view
 // (newHolder), so that the copies Bubble Tea makes of a view, whose
 // models are values, are one holder.
 type Holder = *holdToken
@@ -65,7 +65,7 @@ type Holder = *holdToken
 // distinct allocation).
 type holdToken struct{ _ byte }
 
-// newHolder returns a new holder.
+// NewHolder returns a new holder.
 func NewHolder() Holder { return &holdToken{} }
 
 // The alert's holders: the board's root and the kiosk (one program has
@@ -75,16 +75,16 @@ var (
 	KioskAlert = NewHolder()
 )
 
-// newRegistry returns an empty registry.
+// NewRegistry returns an empty registry.
 func NewRegistry() *Registry { return &Registry{Entries: map[FeedKey]*FeedEntry{}} }
 
-// acquire returns the feed of board subject s for holder h, which wants
+// Acquire returns the feed of board subject s for holder h, which wants
 // limit events (holder.demand).
 func (r *Registry) Acquire(s Subject, h Holder, limit int) (*FeedEntry, tea.Cmd) {
 	return r.AcquireKey(BoardFeed(s), h, limit)
 }
 
-// acquireKey returns the feed of k for holder h (wanting limit events of
+// AcquireKey returns the feed of k for holder h (wanting limit events of
 // a board feed), starting it (and returning the command of its first
 // poll) when no holder had it. A feed that already polls and now wants
 // more is asked again at once.
@@ -99,7 +99,7 @@ func (r *Registry) AcquireKey(k FeedKey, h Holder, limit int) (*FeedEntry, tea.C
 	return e, e.Poll.pollNow(k)
 }
 
-// release gives up holder h's hold on e; the last one ends its poll.
+// Release gives up holder h's hold on e; the last one ends its poll.
 func (r *Registry) Release(e *FeedEntry, h Holder) {
 	delete(e.holders, h)
 	if len(e.holders) > 0 {
@@ -111,7 +111,7 @@ func (r *Registry) Release(e *FeedEntry, h Holder) {
 	}
 }
 
-// demand records that holder h of e now wants limit events, and polls
+// Demand records that holder h of e now wants limit events, and polls
 // once more at once when that is more than the last request asked for.
 func (e *FeedEntry) Demand(h Holder, limit int) tea.Cmd {
 	if old, ok := e.holders[h]; !ok || old == limit {
@@ -121,7 +121,7 @@ func (e *FeedEntry) Demand(h Holder, limit int) tea.Cmd {
 	return e.rise()
 }
 
-// want is the largest demand of e's holders.
+// Want is the largest demand of e's holders.
 func (e *FeedEntry) Want() int {
 	w := 0
 	for _, n := range e.holders {
@@ -145,7 +145,7 @@ func (e *FeedEntry) rise() tea.Cmd {
 	return e.Refresh()
 }
 
-// tick starts the poll msg asks for; ok is false when msg is no entry's.
+// Tick starts the poll msg asks for; ok is false when msg is no entry's.
 func (r *Registry) Tick(sh *FeedState, msg FeedTickMsg) (e *FeedEntry, cmd tea.Cmd, ok bool) {
 	e = r.Entries[msg.Key]
 	if e == nil || e.Poll.Gen != msg.Gen {
@@ -162,7 +162,7 @@ func (r *Registry) Tick(sh *FeedState, msg FeedTickMsg) (e *FeedEntry, cmd tea.C
 	return e, cmd, true
 }
 
-// receive takes the answer msg if an entry awaits it, records it and arms
+// Receive takes the answer msg if an entry awaits it, records it and arms
 // the entry's next tick; ok is false for any other answer.
 func (r *Registry) Receive(sh *FeedState, msg FeedMsg) (e *FeedEntry, cmd tea.Cmd, ok bool) {
 	e = r.Entries[msg.Key]
@@ -187,5 +187,5 @@ func (r *Registry) Receive(sh *FeedState, msg FeedMsg) (e *FeedEntry, cmd tea.Cm
 	return e, cmd, true
 }
 
-// refresh polls e now, bypassing the client's cache.
+// Refresh polls e now, bypassing the client's cache.
 func (e *FeedEntry) Refresh() tea.Cmd { return e.Poll.Refresh(e.Key) }

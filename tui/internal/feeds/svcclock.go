@@ -64,7 +64,7 @@ const (
 // time; group is the arrival of the first answer merged into it.
 type clockSample struct{ local, svc, group time.Time }
 
-// serviceClock is the estimate; the zero value knows nothing and passes
+// ServiceClock is the estimate; the zero value knows nothing and passes
 // the local time through. Only the root's Update touches it.
 type ServiceClock struct {
 	Samples []clockSample // oldest first, at least sampleSpacing apart
@@ -74,7 +74,7 @@ type ServiceClock struct {
 	Rate    float64   // service seconds per local second
 }
 
-// at returns the service's time at local time t.
+// At returns the service's time at local time t.
 func (c *ServiceClock) At(t time.Time) time.Time {
 	if c == nil || !c.Known {
 		return t
@@ -82,7 +82,7 @@ func (c *ServiceClock) At(t time.Time) time.Time {
 	return c.RefS.Add(scale(t.Sub(c.RefL), c.Rate))
 }
 
-// observe adds an answer with the service's time svc that arrived at local
+// Observe adds an answer with the service's time svc that arrived at local
 // time t, and fits the clock anew. Zero times (an answer without a
 // timestamp) are ignored.
 func (c *ServiceClock) Observe(svc, t time.Time) {
@@ -226,7 +226,7 @@ func scale(d time.Duration, rate float64) time.Duration {
 	return time.Duration(float64(d) * rate)
 }
 
-// absDur is |d|.
+// AbsDur is |d|.
 func AbsDur(d time.Duration) time.Duration {
 	if d < 0 {
 		return -d
@@ -268,7 +268,7 @@ func (sh *FeedState) probe(p *Poller, d time.Duration) time.Duration {
 	return probeDelay
 }
 
-// svcAt returns the service's time at local time t.
+// SvcAt returns the service's time at local time t.
 func (sh *FeedState) SvcAt(t time.Time) time.Time {
 	if sh.Svc == nil {
 		return t
@@ -276,11 +276,11 @@ func (sh *FeedState) SvcAt(t time.Time) time.Time {
 	return sh.Svc.At(t)
 }
 
-// clockKnown reports whether the service's time is known: in-process, or
+// ClockKnown reports whether the service's time is known: in-process, or
 // estimated from at least one answer.
 func (sh *FeedState) ClockKnown() bool { return sh.Svc == nil || sh.Svc.Known }
 
-// observe feeds an answer's CurrentTimestamp, which arrived at local time
+// Observe feeds an answer's CurrentTimestamp, which arrived at local time
 // at, to the service clock, and moves now to the new estimate.
 func (sh *FeedState) Observe(ts, at time.Time) {
 	if sh.Svc == nil || ts.IsZero() || at.IsZero() {
@@ -290,7 +290,7 @@ func (sh *FeedState) Observe(ts, at time.Time) {
 	sh.Now = sh.Svc.At(sh.Local)
 }
 
-// tick sets the clocks to local time t and returns the command that logs
+// Tick sets the clocks to local time t and returns the command that logs
 // a change of the difference between the machine's clock and the
 // service's, if there is one: when they start or stop differing by more
 // than skewNotice, when the service's rate changes, or when the
@@ -332,4 +332,38 @@ type skewLog struct {
 	at   time.Time
 	skew time.Duration
 	rate float64
+}
+
+// The clock of the interactive views (board, grid, merged list) does not
+// wake the program every second: nothing on them changes that often. The
+// header clocks show hours and minutes, countdowns and walking times turn
+// a minute before an event, the status bar's ages move in 30 s steps, the
+// stale marker appears at one deadline. nextChange computes, in one place,
+// the next local time at which any of these turns, and the clock message
+// is scheduled for that moment (planClock), so an idle board is woken a
+// few times a minute instead of sixty. Every other message brings the
+// clocks up to date first (catchUp): new data is drawn against the time
+// it arrived, not against the last tick.
+
+// Steps of what the views show.
+const (
+	// ChangeSlack is how long after a boundary the clock message comes:
+	// countdowns and the stale rule compare strictly, so the moment itself
+	// still shows the old text.
+	ChangeSlack = time.Millisecond
+	// MinClockGap bounds how soon one clock message follows another.
+	MinClockGap = ChangeSlack
+)
+
+// LocalAt returns the local time at which the service's clock shows s: the
+// inverse of svcAt.
+func (sh *FeedState) LocalAt(s time.Time) time.Time {
+	c := sh.Svc
+	if c == nil || !c.Known {
+		return s
+	}
+	if c.Rate == 1 {
+		return c.RefL.Add(s.Sub(c.RefS))
+	}
+	return c.RefL.Add(time.Duration(float64(s.Sub(c.RefS)) / c.Rate))
 }

@@ -17,7 +17,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// fleetPane lists every vehicle in service with its line, direction,
+// FleetPane lists every vehicle in service with its line, direction,
 // deviation and the age of its position, polled while it shows.
 type FleetPane struct {
 	sh                 *app.Shared
@@ -35,12 +35,12 @@ type FleetPane struct {
 	Next               *fleetNext // the passage feeds of the visible rows (fleetnext.go)
 }
 
-// newFleetPane returns the closed fleet view.
+// NewFleetPane returns the closed fleet view.
 func NewFleetPane(sh *app.Shared) FleetPane {
 	return FleetPane{sh: sh, cache: &ui.Memo{}, Km: NewFleetKeys(sh.T), Next: newFleetNext(sh.Reg), hold: feeds.NewHolder()}
 }
 
-// setSize gives the view its rectangle. Rows that come into view get
+// SetSize gives the view its rectangle. Rows that come into view get
 // their next stops from the next fleet answer on.
 func (f *FleetPane) SetSize(w, h int) {
 	f.width, f.height = w, h
@@ -58,7 +58,7 @@ func (f *FleetPane) syncNext() tea.Cmd {
 	return n.Sync(n.visible(f.Trips))
 }
 
-// open takes the fleet's feed from the registry while the view shows.
+// Open takes the fleet's feed from the registry while the view shows.
 func (f *FleetPane) Open() tea.Cmd {
 	if f.Feed != nil {
 		return nil
@@ -70,7 +70,7 @@ func (f *FleetPane) Open() tea.Cmd {
 	return tea.Batch(cmd, f.syncNext())
 }
 
-// close gives the feed up: its poll ends.
+// Close gives the feed up: its poll ends.
 func (f *FleetPane) Close() {
 	if f.Feed != nil {
 		f.sh.Reg.Release(f.Feed, f.hold)
@@ -79,7 +79,7 @@ func (f *FleetPane) Close() {
 	f.Next.closeAll()
 }
 
-// refresh polls now, bypassing the cache, unless a request is in flight.
+// Refresh polls now, bypassing the cache, unless a request is in flight.
 func (f *FleetPane) Refresh() tea.Cmd {
 	if f.Feed == nil {
 		return nil
@@ -87,7 +87,7 @@ func (f *FleetPane) Refresh() tea.Cmd {
 	return f.Feed.Refresh()
 }
 
-// polls is the fleet's poll state (none while it is closed).
+// Polls is the fleet's poll state (none while it is closed).
 func (f *FleetPane) Polls() *feeds.Poller {
 	if f.Feed != nil {
 		return &f.Feed.Poll
@@ -95,7 +95,7 @@ func (f *FleetPane) Polls() *feeds.Poller {
 	return &feeds.Poller{}
 }
 
-// fed takes the feed's latest answer: the vehicles in service; a failure
+// Fed takes the feed's latest answer: the vehicles in service; a failure
 // keeps the last good list.
 func (f *FleetPane) Fed() {
 	if f.Feed != nil && f.Feed.Have {
@@ -116,13 +116,13 @@ func (f *FleetPane) sort() {
 // vehicleAt is the vehicle of row i.
 func (f *FleetPane) vehicleAt(i int) int { return f.Trips[i].VehicleNumber }
 
-// setCursor moves the cursor to row i, clamped, and remembers its vehicle.
+// SetCursor moves the cursor to row i, clamped, and remembers its vehicle.
 func (f *FleetPane) SetCursor(i int) {
 	f.ListSet(i, len(f.Trips), f.vehicleAt)
 	f.Rev++
 }
 
-// update handles the fleet's keys: moving, sorting, opening a vehicle.
+// Update handles the fleet's keys: moving, sorting, opening a vehicle.
 func (f *FleetPane) Update(msg tea.KeyMsg) tea.Cmd {
 	k := &f.Km
 	if row, ok := k.Move(msg, f.Cursor, len(f.Trips)); ok {
@@ -149,7 +149,7 @@ func (f *FleetPane) state() (rows int, vehicle bool) {
 	return len(f.Trips), f.Cursor < len(f.Trips)
 }
 
-// tripLine is a trip's line name, "" when it serves none.
+// TripLine is a trip's line name, "" when it serves none.
 func TripLine(t model.Trip) string {
 	if t.JourneyData == nil {
 		return ""
@@ -218,7 +218,7 @@ func (f *FleetPane) summary(boards []*board.BoardPane) string {
 	return " " + ui.FitParts(parts, st.Muted.Render(" · "), f.width-1)
 }
 
-// view renders the fleet: the summary, column titles and the vehicles.
+// View renders the fleet: the summary, column titles and the vehicles.
 func (f *FleetPane) View(boards []*board.BoardPane) string {
 	w, h := f.width, f.height
 	if w <= 0 || h <= 0 {

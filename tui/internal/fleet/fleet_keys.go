@@ -14,12 +14,12 @@ type fleetKeys struct {
 	ui.ViewKeys
 }
 
-// newFleetKeys returns the fleet list's bindings in the language of t.
+// NewFleetKeys returns the fleet list's bindings in the language of t.
 func NewFleetKeys(t *ui.Texts) fleetKeys {
 	return fleetKeys{RowKeys: ui.NewRowKeys(t), Sort: ui.Bind("s", t.KeySortDelay, "s"), ViewKeys: ui.NewViewKeys(t)}
 }
 
-// sync enables the fleet's keys from its own state (on: it shows and
+// Sync enables the fleet's keys from its own state (on: it shows and
 // takes keys) and the board side's (boards, pinned).
 func (k *fleetKeys) Sync(on bool, f *FleetPane, boards int, pinned bool) {
 	rows, vehicle := f.state()
@@ -34,12 +34,12 @@ func (k *fleetKeys) Sync(on bool, f *FleetPane, boards int, pinned bool) {
 	k.SyncViews(on, boards, boards > 0, pinned)
 }
 
-// footer returns the fleet's part of the key hint.
+// Footer returns the fleet's part of the key hint.
 func (k *fleetKeys) Footer(g *ui.GlobalKeys) []key.Binding {
 	return []key.Binding{k.Back, k.Open, k.Sort, k.Merged, g.Search, g.Refresh, k.Up, k.Down}
 }
 
-// list returns the bindings for the help overlay.
+// List returns the bindings for the help overlay.
 func (k *fleetKeys) List() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Open, k.Sort, k.Back, k.Pin, k.Merged, k.Fleet}
 }

@@ -95,7 +95,7 @@ func (n *fleetNext) visible(trips []model.Trip) []int {
 	return out
 }
 
-// sync holds the feeds of vehicles and gives up the others, returning the
+// Sync holds the feeds of vehicles and gives up the others, returning the
 // first polls of the new ones.
 func (n *fleetNext) Sync(vehicles []int) tea.Cmd {
 	want := make(map[int]bool, len(vehicles))

@@ -1,25 +1,28 @@
 package grid
 
 import (
+	"abfahrt/feed"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/fleet"
 	"abfahrt/tui/internal/ui"
+	"errors"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// dispMode is the main view of the board side of the TUI.
+// DispMode is the main view of the board side of the TUI.
 type DispMode int
 
+// The board side's views.
 const (
 	ModeGrid   DispMode = iota // the boards: the grid's cells, or one board zoomed (the plain board is the grid's open board)
 	ModeMerged                 // one chronological list over the watched boards
 	ModeFleet                  // every vehicle in service
 )
 
-// dispatch is the board side's state in the root model: the grid with
+// Dispatch is the board side's state in the root model: the grid with
 // every board, the merged and fleet views, the pins and the request rate.
 type Dispatch struct {
 	Mode   DispMode
@@ -33,7 +36,7 @@ type Dispatch struct {
 	Keys   board.BoardKeys // the boards' key map (board_keys.go)
 }
 
-// newDispatch sets up the board side from o: with one board in o.Boards
+// NewDispatch sets up the board side from o: with one board in o.Boards
 // (or none: DefaultStop) the grid's open board, zoomed; with several the
 // grid of watched boards. With no boards given, the watched boards of the
 // last run open the grid when they are loaded (restoreBoards).
@@ -65,7 +68,7 @@ func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
 	return d
 }
 
-// init returns the board side's start commands: the boards' first polls
+// Init returns the board side's start commands: the boards' first polls
 // and the loads of the pins and the watched boards.
 func (d *Dispatch) Init() tea.Cmd {
 	cmds := append([]tea.Cmd(nil), d.start...)
@@ -74,11 +77,11 @@ func (d *Dispatch) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// plain reports whether the plain board shows: the grid's open board,
+// Plain reports whether the plain board shows: the grid's open board,
 // under the pin strip.
 func (d *Dispatch) Plain() bool { return d.Mode == ModeGrid && d.Grid.Plain() }
 
-// setSize hands the board side's rectangle (w×h) to its views and
+// SetSize hands the board side's rectangle (w×h) to its views and
 // makes room for the pin strip above the plain board. focused is whether
 // the board side has the focus.
 func (d *Dispatch) SetSize(w, h int, focused bool) {
@@ -93,7 +96,7 @@ func (d *Dispatch) SetSize(w, h int, focused bool) {
 	d.Fleet.SetSize(w, h)
 }
 
-// view renders the board side: the grid (or its zoomed board, under
+// View renders the board side: the grid (or its zoomed board, under
 // the pin strip when it is the plain board), the merged or the fleet view.
 func (d *Dispatch) View() string {
 	switch d.Mode {
@@ -109,7 +112,7 @@ func (d *Dispatch) View() string {
 	return d.Grid.View()
 }
 
-// statusBoard is the board whose poll the status bar reports: the
+// StatusBoard is the board whose poll the status bar reports: the
 // focused board, or the fleet's poll.
 func (d *Dispatch) StatusBoard() *board.BoardPane {
 	if d.Mode == ModeFleet {
@@ -121,16 +124,63 @@ func (d *Dispatch) StatusBoard() *board.BoardPane {
 	return &board.BoardPane{Sh: d.Grid.sh}
 }
 
-// syncStrip shows the pin strip's feeds exactly while the plain board shows.
+// SyncStrip shows the pin strip's feeds exactly while the plain board shows.
 func (d *Dispatch) SyncStrip() tea.Cmd {
 	on := d.Plain()
 	d.Pins.showStrip(on)
 	return d.Pins.stripCmd(on)
 }
 
-// stop ends the board side's polls and requests.
+// Stop ends the board side's polls and requests.
 func (d *Dispatch) Stop() {
 	d.Grid.Stop()
 	d.Fleet.Close()
 	d.Pins.Stop()
+}
+
+// KeyState sums up the boards' state for their bindings; on is whether
+// the board side takes keys.
+func (d *Dispatch) KeyState(on bool, reminders bool, pinned bool) board.BoardKeyState {
+	g := &d.Grid
+	s := board.BoardKeyState{On: on && d.Mode == ModeGrid, Boards: g.Len(), Pinned: pinned}
+	switch {
+	case g.Plain():
+		s.Mode, s.Strip = board.BoardPlain, d.Pins.stripCount()
+	case g.Zoomed:
+		s.Mode = board.BoardZoom
+	}
+	if b := g.Focused(); b != nil {
+		rows := b.Rows()
+		if c := b.CursorIn(rows); c >= 0 && c < len(rows) {
+			s.RowVehicle = b.Data.Events[rows[c]].VehicleNumber != 0
+		}
+		s.Arrivals, s.Rows = b.Subj.Arrivals, len(rows)
+		s.Platforms = len(b.Platforms()) > 1
+		s.Filtered = b.Filt.Active() || b.Narrowed
+		s.Walk, s.WholeStop = b.Walk > 0, b.Subj.Point == ""
+		s.Remind = reminders && len(rows) > 0
+		s.Unknown = !b.Have && errors.Is(b.Polls().LastErr, feed.ErrNotFound)
+	}
+	return s
+}
+
+// Views returns the view keys of the view that shows.
+func (d *Dispatch) Views() *ui.ViewKeys {
+	switch d.Mode {
+	case ModeMerged:
+		return &d.Merged.Km.ViewKeys
+	case ModeFleet:
+		return &d.Fleet.Km.ViewKeys
+	case ModeGrid:
+	}
+	return &d.Keys.ViewKeys
+}
+
+// RefreshWatched polls the focused watched board's feed now (merged view).
+func (d *Dispatch) RefreshWatched() tea.Cmd {
+	g := &d.Grid
+	if g.Focus >= 0 && g.Focus < g.Len() {
+		return g.Boards[g.Focus].Refresh()
+	}
+	return nil
 }

@@ -28,7 +28,7 @@ type gridPane struct {
 	height int
 	cache  *ui.Memo // the whole grid's rendering
 	body   *ui.Memo // the cells below the summary line (gridPane.render)
-	// home is the board esc or the removal of the last watched board
+	// Home is the board esc or the removal of the last watched board
 	// comes back to: the last open board, at first the start board.
 	Home app.BoardSpec
 	// walk and perLine are the defaults (Options) of a board opened from
@@ -37,10 +37,10 @@ type gridPane struct {
 	perLine int
 }
 
-// len returns the number of watched boards.
+// Len returns the number of watched boards.
 func (g *gridPane) Len() int { return len(g.Boards) }
 
-// focused returns the board that takes the board keys: the open board,
+// Focused returns the board that takes the board keys: the open board,
 // else the focused watched board; nil when there is none.
 func (g *gridPane) Focused() *board.BoardPane {
 	if g.Open != nil {
@@ -52,11 +52,11 @@ func (g *gridPane) Focused() *board.BoardPane {
 	return g.Boards[g.Focus]
 }
 
-// plain reports whether the grid shows its open board: the plain board
+// Plain reports whether the grid shows its open board: the plain board
 // (with the pin strip and pin numbers), not a watched one.
 func (g *gridPane) Plain() bool { return g.Open != nil }
 
-// all returns every board: the watched ones and the open one.
+// All returns every board: the watched ones and the open one.
 func (g *gridPane) All() []*board.BoardPane {
 	if g.Open == nil {
 		return g.Boards
@@ -64,7 +64,7 @@ func (g *gridPane) All() []*board.BoardPane {
 	return append(slices.Clip(g.Boards), g.Open)
 }
 
-// feed returns the feed of subject s that a board holds, nil if none.
+// Feed returns the feed of subject s that a board holds, nil if none.
 func (g *gridPane) Feed(s feeds.Subject) *feeds.FeedEntry {
 	for _, b := range g.All() {
 		if b.Subj == s && b.Feed != nil {
@@ -74,7 +74,7 @@ func (g *gridPane) Feed(s feeds.Subject) *feeds.FeedEntry {
 	return nil
 }
 
-// feeds returns the distinct feeds the boards hold.
+// Feeds returns the distinct feeds the boards hold.
 func (g *gridPane) Feeds() []*feeds.FeedEntry { return distinctFeeds(g.All()) }
 
 // watchedFeeds returns the distinct feeds of the watched boards.
@@ -91,7 +91,7 @@ func distinctFeeds(boards []*board.BoardPane) []*feeds.FeedEntry {
 	return out
 }
 
-// add watches a board of spec s and focuses it. It returns the command of
+// Add watches a board of spec s and focuses it. It returns the command of
 // its feed's first poll when no other view polls the subject yet.
 func (g *gridPane) Add(s app.BoardSpec) tea.Cmd {
 	b := board.NewBoard(g.sh, s)
@@ -101,7 +101,7 @@ func (g *gridPane) Add(s app.BoardSpec) tea.Cmd {
 	return b.Show()
 }
 
-// openBoard shows target t on the open board (a new one if there is none)
+// OpenBoard shows target t on the open board (a new one if there is none)
 // and zooms to it.
 func (g *gridPane) OpenBoard(t app.Target) tea.Cmd {
 	g.Zoomed = true
@@ -114,7 +114,7 @@ func (g *gridPane) OpenBoard(t app.Target) tea.Cmd {
 	return b.Show()
 }
 
-// openSpec opens a board of spec s as the open board, replacing one.
+// OpenSpec opens a board of spec s as the open board, replacing one.
 func (g *gridPane) OpenSpec(s app.BoardSpec) tea.Cmd {
 	g.CloseOpen()
 	g.Open = board.NewBoard(g.sh, s)
@@ -122,7 +122,7 @@ func (g *gridPane) OpenSpec(s app.BoardSpec) tea.Cmd {
 	return g.Open.Show()
 }
 
-// closeOpen gives the open board up (its feed's poll ends unless another
+// CloseOpen gives the open board up (its feed's poll ends unless another
 // board shows it); it is home for esc and the last removal.
 func (g *gridPane) CloseOpen() {
 	if g.Open == nil {
@@ -134,7 +134,7 @@ func (g *gridPane) CloseOpen() {
 	g.Zoomed = false
 }
 
-// watchOpen makes the open board a watched one (`w`), on the feed it has:
+// WatchOpen makes the open board a watched one (`w`), on the feed it has:
 // its rows stay. A board already watched with the same filters is focused
 // instead; notice is what the status bar says then.
 func (g *gridPane) WatchOpen() (notice string) {
@@ -161,14 +161,14 @@ func (g *gridPane) WatchOpen() (notice string) {
 	return ""
 }
 
-// unzoom goes back from the zoomed board to the grid's cells; the open
+// Unzoom goes back from the zoomed board to the grid's cells; the open
 // board closes.
 func (g *gridPane) Unzoom() {
 	g.CloseOpen()
 	g.Zoomed = false
 }
 
-// remove stops watching the focused board; its feed's poll ends unless
+// Remove stops watching the focused board; its feed's poll ends unless
 // another view shows the subject.
 func (g *gridPane) Remove() {
 	if g.Open != nil || g.Focus < 0 || g.Focus >= len(g.Boards) {
@@ -183,7 +183,7 @@ func (g *gridPane) Remove() {
 	}
 }
 
-// removeAll stops watching every board (a new profile's layout).
+// RemoveAll stops watching every board (a new profile's layout).
 func (g *gridPane) RemoveAll() {
 	for _, b := range g.Boards {
 		b.Hide()
@@ -191,7 +191,7 @@ func (g *gridPane) RemoveAll() {
 	g.Boards, g.Focus = nil, 0
 }
 
-// askRemove is the first `x` on the focused board: it marks the board and
+// AskRemove is the first `x` on the focused board: it marks the board and
 // returns the question for the status line; ok is true when the board was
 // marked already, so this `x` removes it.
 func (g *gridPane) AskRemove() (ask string, ok bool) {
@@ -207,7 +207,7 @@ func (g *gridPane) AskRemove() (ask string, ok bool) {
 	return fmt.Sprintf(g.sh.Dt.RemoveAsk, g.Focus+1, b.Name()), false
 }
 
-// cancelRemove forgets a first `x`: any key but a second one keeps the
+// CancelRemove forgets a first `x`: any key but a second one keeps the
 // board.
 func (g *gridPane) CancelRemove() {
 	for _, b := range g.Boards {
@@ -218,14 +218,14 @@ func (g *gridPane) CancelRemove() {
 	}
 }
 
-// stop ends every board's feed (quit).
+// Stop ends every board's feed (quit).
 func (g *gridPane) Stop() {
 	for _, b := range g.All() {
 		b.Hide()
 	}
 }
 
-// fed hands a new answer (or failure) of feed f to every board that shows
+// Fed hands a new answer (or failure) of feed f to every board that shows
 // it.
 func (g *gridPane) Fed(f *feeds.FeedEntry) {
 	for _, b := range g.All() {
@@ -235,7 +235,7 @@ func (g *gridPane) Fed(f *feeds.FeedEntry) {
 	}
 }
 
-// touchFeed marks the boards of feed f changed (a poll started).
+// TouchFeed marks the boards of feed f changed (a poll started).
 func (g *gridPane) TouchFeed(f *feeds.FeedEntry) {
 	for _, b := range g.All() {
 		if b.Feed == f {
@@ -244,7 +244,7 @@ func (g *gridPane) TouchFeed(f *feeds.FeedEntry) {
 	}
 }
 
-// moveFocus moves the focus by d boards, clamped.
+// MoveFocus moves the focus by d boards, clamped.
 func (g *gridPane) MoveFocus(d int) {
 	if len(g.Boards) == 0 {
 		return

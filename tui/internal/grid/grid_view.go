@@ -47,7 +47,7 @@ func split(total, n, i int) int {
 	return q
 }
 
-// setSize gives the grid its rectangle, and the zoomed board the whole;
+// SetSize gives the grid its rectangle, and the zoomed board the whole;
 // the zoomed board draws as focused only when the board side has the
 // focus (focused), not while the vehicle pane beside it has.
 func (g *gridPane) SetSize(w, h int, focused bool) {
@@ -69,7 +69,7 @@ func (g *gridPane) SetSize(w, h int, focused bool) {
 	}
 }
 
-// columns is the number of columns of the grid's cells now, for the
+// Columns is the number of columns of the grid's cells now, for the
 // up/down focus moves: the same shape render draws, computed, not kept
 // by the view.
 func (g *gridPane) Columns() int {
@@ -77,7 +77,7 @@ func (g *gridPane) Columns() int {
 	return cols
 }
 
-// zoomedBoard returns the board shown whole, nil when the grid shows its
+// ZoomedBoard returns the board shown whole, nil when the grid shows its
 // cells.
 func (g *gridPane) ZoomedBoard() *board.BoardPane {
 	if !g.Zoomed {
@@ -86,7 +86,7 @@ func (g *gridPane) ZoomedBoard() *board.BoardPane {
 	return g.Focused()
 }
 
-// view renders the grid (or the zoomed board) into exactly its rectangle.
+// View renders the grid (or the zoomed board) into exactly its rectangle.
 func (g *gridPane) View() string {
 	w, h := g.Width, g.height
 	if w <= 0 || h <= 0 {

@@ -41,10 +41,10 @@ type mergedPane struct {
 	Km                       mergedKeys // its key map (merged_keys.go)
 }
 
-// setSize gives the view its rectangle.
+// SetSize gives the view its rectangle.
 func (p *mergedPane) SetSize(w, h int) { p.width, p.height = w, h }
 
-// rows returns the events of every board in time order; an event on two
+// Rows returns the events of every board in time order; an event on two
 // boards of the same stop shows once.
 func (p *mergedPane) Rows(g *gridPane) []mergedRow {
 	seen := map[mergedKey]bool{}
@@ -69,12 +69,12 @@ func (p *mergedPane) Rows(g *gridPane) []mergedRow {
 	return out
 }
 
-// cursorIn returns the row of the selected event, else the clamped cursor.
+// CursorIn returns the row of the selected event, else the clamped cursor.
 func (p *mergedPane) CursorIn(rows []mergedRow) int {
 	return p.ListFind(len(rows), mergedRowKeys(rows))
 }
 
-// setCursor moves the cursor to row i, clamped, and remembers its event.
+// SetCursor moves the cursor to row i, clamped, and remembers its event.
 func (p *mergedPane) SetCursor(rows []mergedRow, i int) { p.ListSet(i, len(rows), mergedRowKeys(rows)) }
 
 // mergedRowKeys returns the key of each row of rows.
@@ -82,7 +82,7 @@ func mergedRowKeys(rows []mergedRow) func(int) mergedKey {
 	return func(i int) mergedKey { return mergedKey{stop: rows[i].B.Subj.Stop, ev: board.KeyOf(rows[i].E)} }
 }
 
-// update handles the merged view's keys: moving and opening a vehicle.
+// Update handles the merged view's keys: moving and opening a vehicle.
 func (p *mergedPane) Update(msg tea.KeyMsg, g *gridPane) tea.Cmd {
 	k := &p.Km
 	rows := p.Rows(g)
@@ -107,7 +107,7 @@ func (p *mergedPane) state(g *gridPane) (rows int, vehicle bool) {
 	return len(rs), c >= 0 && c < len(rs) && rs[c].E.VehicleNumber != 0
 }
 
-// view renders the merged list, from the cache while nothing changed.
+// View renders the merged list, from the cache while nothing changed.
 func (p *mergedPane) View(g *gridPane) string {
 	w, h := p.width, p.height
 	if w <= 0 || h <= 0 {

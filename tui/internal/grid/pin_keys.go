@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// focusedPin is the pin of the focused board's stop (or stop point), the
+// FocusedPin is the pin of the focused board's stop (or stop point), the
 // one `p` pins; ok is false when no board is focused.
 func (d *Dispatch) FocusedPin() (p Pin, ok bool) {
 	b := d.Grid.Focused()
@@ -19,7 +19,7 @@ func (d *Dispatch) FocusedPin() (p Pin, ok bool) {
 	return p, true
 }
 
-// togglePin pins or unpins the focused board's stop and says so in the
+// TogglePin pins or unpins the focused board's stop and says so in the
 // status bar.
 func (d *Dispatch) TogglePin(sh *app.Shared) {
 	p, ok := d.FocusedPin()
@@ -36,7 +36,7 @@ func (d *Dispatch) TogglePin(sh *app.Shared) {
 	}
 }
 
-// pinned reports whether the focused board's stop is pinned, for the key
+// Pinned reports whether the focused board's stop is pinned, for the key
 // help.
 func (d *Dispatch) Pinned() bool {
 	p, ok := d.FocusedPin()

@@ -17,13 +17,13 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// pinsFile is the name of the pins' file in Options.StateDir.
+// PinsFile is the name of the pins' file in Options.StateDir.
 const PinsFile = "pins.json"
 
 // maxStrip is the most pins the start screen's strip shows.
 const maxStrip = 5
 
-// pin is a pinned stop or stop point, as saved in pins.json.
+// Pin is a pinned stop or stop point, as saved in pins.json.
 type Pin struct {
 	Stop      int    `json:"stop"`
 	StopPoint string `json:"stop_point,omitempty"`
@@ -33,12 +33,12 @@ type Pin struct {
 // same reports whether p and q pin the same stop or stop point.
 func (p Pin) same(q Pin) bool { return p.Stop == q.Stop && p.StopPoint == q.StopPoint }
 
-// subject is the board request of a pin.
+// Subject is the board request of a pin.
 func (p Pin) Subject() feeds.Subject {
 	return feeds.Subject{Stop: p.Stop, Point: model.StopPointCode(p.StopPoint)}
 }
 
-// target opens the pin's board.
+// Target opens the pin's board.
 func (p Pin) Target() app.Target {
 	if p.StopPoint != "" {
 		return app.Target{Kind: app.TargetPoint, Stop: p.Stop, Point: model.StopPointCode(p.StopPoint), Title: p.Name}
@@ -46,12 +46,12 @@ func (p Pin) Target() app.Target {
 	return app.Target{Kind: app.TargetStop, Stop: p.Stop, Title: p.Name}
 }
 
-// pinsDoc is the JSON document of pins.json.
+// PinsDoc is the JSON document of pins.json.
 type PinsDoc struct {
 	Pins []Pin `json:"pins"`
 }
 
-// pinsMsg carries the pins loaded from disk at start: the first maxPins,
+// PinsMsg carries the pins loaded from disk at start: the first maxPins,
 // how many distinct ones the file has, and what went wrong with it.
 type PinsMsg struct {
 	Pins    []Pin
@@ -59,7 +59,7 @@ type PinsMsg struct {
 	Problem *statefile.Problem
 }
 
-// pinsSavedMsg reports the outcome of writing pins.json: the first sent
+// PinsSavedMsg reports the outcome of writing pins.json: the first sent
 // changes are in the file unless err.
 type PinsSavedMsg struct {
 	Sent    int
@@ -67,7 +67,7 @@ type PinsSavedMsg struct {
 	Err     error
 }
 
-// loadPinsCmd reads the pins from path; a missing file is no pins.
+// LoadPinsCmd reads the pins from path; a missing file is no pins.
 func LoadPinsCmd(path string) tea.Cmd {
 	return func() tea.Msg { return LoadPins(path) }
 }
@@ -106,7 +106,7 @@ func newPinSet(sh *app.Shared, stateDir string, start bool) pinSet {
 	return p
 }
 
-// loadCmd reads the pins' file, if there is one.
+// LoadCmd reads the pins' file, if there is one.
 func (p *pinSet) LoadCmd() tea.Cmd {
 	if p.path == "" {
 		return nil
@@ -114,7 +114,7 @@ func (p *pinSet) LoadCmd() tea.Cmd {
 	return LoadPinsCmd(p.path)
 }
 
-// saveCmd writes the changes to the pins' file, if there is one; one
+// SaveCmd writes the changes to the pins' file, if there is one; one
 // write at a time, so that the changes reach the file in order.
 func (p *pinSet) SaveCmd() tea.Cmd {
 	if p.path == "" || p.readOnly || p.writing || len(p.ops) == 0 {
@@ -124,7 +124,7 @@ func (p *pinSet) SaveCmd() tea.Cmd {
 	return savePinsCmd(p.path, slices.Clone(p.ops))
 }
 
-// saved takes the end of a write: its changes are done, and those made
+// Saved takes the end of a write: its changes are done, and those made
 // meanwhile are written next. A failed write keeps its changes for the
 // next one.
 func (p *pinSet) Saved(msg PinsSavedMsg) tea.Cmd {
@@ -139,7 +139,7 @@ func (p *pinSet) Saved(msg PinsSavedMsg) tea.Cmd {
 	return p.SaveCmd()
 }
 
-// loaded takes the pins read at start, after any pinned meanwhile. A file
+// Loaded takes the pins read at start, after any pinned meanwhile. A file
 // that could not be read is reported once in the status bar; it was kept
 // aside, or if that failed is never written.
 func (p *pinSet) Loaded(msg PinsMsg) tea.Cmd {
@@ -154,10 +154,10 @@ func (p *pinSet) Loaded(msg PinsMsg) tea.Cmd {
 // full reports whether no more pins fit.
 func (p *pinSet) full() bool { return len(p.Items) >= MaxPins }
 
-// has reports whether q is pinned.
+// Has reports whether q is pinned.
 func (p *pinSet) Has(q Pin) bool { return slices.ContainsFunc(p.Items, q.same) }
 
-// toggle pins q, or unpins it if pinned; it reports whether q is pinned now.
+// Toggle pins q, or unpins it if pinned; it reports whether q is pinned now.
 func (p *pinSet) Toggle(q Pin) bool {
 	if i := slices.IndexFunc(p.Items, q.same); i >= 0 {
 		p.Items = slices.Delete(p.Items, i, i+1)
@@ -176,7 +176,7 @@ func (p *pinSet) record(op PinOp) {
 	}
 }
 
-// at returns pin n (1-based) of those on the strip.
+// At returns pin n (1-based) of those on the strip.
 func (p *pinSet) At(n int) (Pin, bool) {
 	if n < 1 || n > p.stripCount() {
 		return Pin{}, false
@@ -204,7 +204,7 @@ func (p *pinSet) showStrip(on bool) { p.shown = on }
 // stripCmd starts or stops the strip's polls as it shows or hides.
 func (p *pinSet) stripCmd(bool) tea.Cmd { return p.SyncFeeds() }
 
-// syncFeeds gives every pin on the strip a feed while it shows, and stops
+// SyncFeeds gives every pin on the strip a feed while it shows, and stops
 // the others, returning the first polls of new feeds.
 func (p *pinSet) SyncFeeds() tea.Cmd {
 	want := p.Items[:p.stripCount()]
@@ -226,7 +226,7 @@ func (p *pinSet) SyncFeeds() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// stop ends the strip's polls.
+// Stop ends the strip's polls.
 func (p *pinSet) Stop() {
 	for _, f := range p.Feeds {
 		p.sh.Reg.Release(f, p.hold)

@@ -8,7 +8,7 @@ import (
 	"slices"
 )
 
-// maxPins is the most pins kept; a file with more uses the first ones.
+// MaxPins is the most pins kept; a file with more uses the first ones.
 const MaxPins = 200
 
 // The state files (pins.json, boards.json) are read and written through
@@ -35,15 +35,16 @@ type pinKey struct {
 	point string
 }
 
+// Key identifies p in pins.json.
 func (p Pin) Key() pinKey { return pinKey{p.Stop, p.StopPoint} }
 
-// pinOp is a change of the pins made here: q pinned (add) or unpinned.
+// PinOp is a change of the pins made here: q pinned (add) or unpinned.
 type PinOp struct {
 	Q   Pin
 	Add bool
 }
 
-// uniquePins returns the first max distinct pins of in, in order, and
+// UniquePins returns the first max distinct pins of in, in order, and
 // how many there were in all; one pass with a map.
 func UniquePins(in []Pin, limit int) (out []Pin, total int) {
 	seen := make(map[pinKey]struct{}, min(len(in), limit))
@@ -61,7 +62,7 @@ func UniquePins(in []Pin, limit int) (out []Pin, total int) {
 	return out, total
 }
 
-// applyPinOps applies ops in order to the pins of the file, in one pass
+// ApplyPinOps applies ops in order to the pins of the file, in one pass
 // over each (see the merge rules above).
 func ApplyPinOps(cur []Pin, ops []PinOp) []Pin {
 	cur, _ = UniquePins(cur, MaxPins)
@@ -92,7 +93,7 @@ func ApplyPinOps(cur []Pin, ops []PinOp) []Pin {
 	return out
 }
 
-// loadPins reads the pins' file: the first maxPins distinct pins, how
+// LoadPins reads the pins' file: the first maxPins distinct pins, how
 // many it has in all, and what went wrong with it.
 func LoadPins(path string) PinsMsg {
 	doc, prob := statefile.Load[PinsDoc](statefile.New(path), nil)
@@ -150,7 +151,7 @@ func uniqueSpecs(in []app.BoardSpec, limit int) (out []app.BoardSpec, total int)
 	return out, total
 }
 
-// loadBoards reads the watched boards' file: the first MaxBoards distinct
+// LoadBoards reads the watched boards' file: the first MaxBoards distinct
 // boards, how many it has in all, and what went wrong with it.
 func LoadBoards(path string) BoardsMsg {
 	saved, prob := statefile.Load(statefile.New(path), checkBoards)
@@ -197,7 +198,7 @@ func mergeBoards(file, base, specs []app.BoardSpec, known bool) []app.BoardSpec 
 	return out
 }
 
-// saveBoards writes the watched set specs to the boards' file, merged
+// SaveBoards writes the watched set specs to the boards' file, merged
 // with what the file holds (see mergeBoards).
 func SaveBoards(path string, base, specs []app.BoardSpec, known bool) BoardsSavedMsg {
 	_, prob, err := statefile.Update(statefile.New(path), checkBoards, func(saved *[]app.BoardSpec) {

@@ -10,10 +10,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// boardsFile is the name of the watched boards' file in Options.StateDir.
+// BoardsFile is the name of the watched boards' file in Options.StateDir.
 const BoardsFile = "boards.json"
 
-// boardsMsg carries the watched boards loaded from disk at start: the
+// BoardsMsg carries the watched boards loaded from disk at start: the
 // first MaxBoards, how many distinct ones the file has, and what went
 // wrong with it.
 type BoardsMsg struct {
@@ -22,7 +22,7 @@ type BoardsMsg struct {
 	Problem *statefile.Problem
 }
 
-// boardsSavedMsg reports the outcome of writing boards.json with the
+// BoardsSavedMsg reports the outcome of writing boards.json with the
 // watched set specs.
 type BoardsSavedMsg struct {
 	specs   []app.BoardSpec
@@ -30,7 +30,7 @@ type BoardsSavedMsg struct {
 	Err     error
 }
 
-// loadBoardsCmd reads the watched boards from path; a missing file is no
+// LoadBoardsCmd reads the watched boards from path; a missing file is no
 // boards.
 func LoadBoardsCmd(path string) tea.Cmd {
 	return func() tea.Msg { return LoadBoards(path) }
@@ -71,7 +71,7 @@ func newWatchedSet(stateDir string, restore bool, specs []app.BoardSpec) watched
 	return w
 }
 
-// loadCmd reads the file at start, if boards are to be restored from it.
+// LoadCmd reads the file at start, if boards are to be restored from it.
 func (w *watchedSet) LoadCmd() tea.Cmd {
 	if w.path == "" || !w.restore {
 		return nil
@@ -79,7 +79,7 @@ func (w *watchedSet) LoadCmd() tea.Cmd {
 	return LoadBoardsCmd(w.path)
 }
 
-// saveCmd writes specs, the grid's boards now, if they differ from the
+// SaveCmd writes specs, the grid's boards now, if they differ from the
 // set last written; nil when nothing changed or nothing is persisted.
 func (w *watchedSet) SaveCmd(specs []app.BoardSpec) tea.Cmd {
 	if slices.EqualFunc(specs, w.Saved, SameSpec) {
@@ -97,7 +97,7 @@ func (w *watchedSet) SaveCmd(specs []app.BoardSpec) tea.Cmd {
 	return saveBoardsCmd(w.path, w.Base, specs, w.Known)
 }
 
-// written takes the end of a write and starts the next one if the set
+// Written takes the end of a write and starts the next one if the set
 // changed meanwhile.
 func (w *watchedSet) Written(msg BoardsSavedMsg) tea.Cmd {
 	w.writing = false
@@ -115,14 +115,14 @@ func (w *watchedSet) Written(msg BoardsSavedMsg) tea.Cmd {
 	return saveBoardsCmd(w.path, w.Base, w.Saved, w.Known)
 }
 
-// sameSpec reports whether a and b are the same board with the same
+// SameSpec reports whether a and b are the same board with the same
 // filters.
 func SameSpec(a, b app.BoardSpec) bool {
 	return a.Stop == b.Stop && a.StopPoint == b.StopPoint && a.Arrivals == b.Arrivals &&
 		slices.Equal(a.Lines, b.Lines) && a.Platform == b.Platform && a.Direction == b.Direction
 }
 
-// specs returns the watched boards with their filters, in grid order.
+// Specs returns the watched boards with their filters, in grid order.
 func (g *gridPane) Specs() []app.BoardSpec {
 	out := make([]app.BoardSpec, 0, len(g.Boards))
 	for _, b := range g.Boards {

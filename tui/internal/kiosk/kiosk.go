@@ -10,7 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// kiosk is the state of kiosk mode: its boards (each with its own poll
+// Kiosk is the state of kiosk mode: its boards (each with its own poll
 // schedule), the rotation epoch, operating hours and the unplanned alert.
 type Kiosk struct {
 	sh     *app.Shared
@@ -41,7 +41,7 @@ type kioskCache struct {
 	ok   bool
 }
 
-// get returns the cached rendering for key, or renders and keeps it.
+// Get returns the cached rendering for key, or renders and keeps it.
 func (c *kioskCache) Get(key kioskKey, render func() string) string {
 	if !c.ok || c.key != key {
 		c.key, c.view, c.ok = key, render(), true
@@ -64,7 +64,7 @@ func newKiosk(sh *app.Shared, o app.KioskOptions, specs []app.BoardSpec) Kiosk {
 	return k
 }
 
-// inHours reports whether t is within the operating hours.
+// InHours reports whether t is within the operating hours.
 func (k *Kiosk) InHours(t time.Time) bool {
 	from, to := k.Opt.HoursFrom, k.Opt.HoursTo
 	if from == to {
@@ -78,7 +78,7 @@ func (k *Kiosk) InHours(t time.Time) bool {
 	return m >= from || m < to // past midnight
 }
 
-// init starts the kiosk's polls: every board and the alert, unless it
+// Init starts the kiosk's polls: every board and the alert, unless it
 // starts outside its operating hours.
 func (k *Kiosk) Init() []tea.Cmd {
 	if k.Asleep {
@@ -122,7 +122,7 @@ func (k *Kiosk) wake(now time.Time) tea.Cmd {
 	return tea.Batch(k.wakeCmds()...)
 }
 
-// rows returns the rows of board i (its data holds only the events its
+// Rows returns the rows of board i (its data holds only the events its
 // filters keep).
 func (k *Kiosk) Rows(i int) []int { return k.Boards[i].Rows() }
 
@@ -224,7 +224,7 @@ func (m *KioskModel) handle(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// fed hands feed f's news to its boards: an answer (data), or a poll
+// Fed hands feed f's news to its boards: an answer (data), or a poll
 // that started.
 func (k *Kiosk) Fed(f *feeds.FeedEntry, data bool) {
 	if f == k.AlertF && data && f.Have && !app.SameAlert(k.alert, f.Data.Alert) {
@@ -242,5 +242,5 @@ func (k *Kiosk) Fed(f *feeds.FeedEntry, data bool) {
 	}
 }
 
-// alertKey is the key of the unplanned alert's feed.
+// AlertKey is the key of the unplanned alert's feed.
 var AlertKey = feeds.FeedKey{Kind: feeds.FeedAlert}

@@ -39,7 +39,7 @@ func bigGlyph(r rune) [digitRows]string {
 	return [digitRows]string{"   ", "   ", "   ", "   ", "   "}
 }
 
-// bigText draws s (digits and colons) in big glyphs, one column apart, at
+// BigText draws s (digits and colons) in big glyphs, one column apart, at
 // scale 1 (3×5 cells a digit) or 2 (6×10). The lines are plain and of
 // equal width.
 func BigText(s string, scale int) []string {

@@ -26,10 +26,10 @@ import (
 // firstRetry is the wait before asking again after a failed request.
 const firstRetry = 5 * time.Minute
 
-// kioskFirstMsg asks for board i's first departure (sleep gen).
+// KioskFirstMsg asks for board i's first departure (sleep gen).
 type KioskFirstMsg struct{ Gen, I int }
 
-// kioskFirstAnswer is the answer for board i.
+// KioskFirstAnswer is the answer for board i.
 type KioskFirstAnswer struct {
 	gen, i int
 	board  model.Board

@@ -16,10 +16,10 @@ import (
 
 // Kiosk layout.
 const (
-	// shiftEvery is how often the kiosk's layout moves by a character (and
+	// ShiftEvery is how often the kiosk's layout moves by a character (and
 	// the night clock to another place), to spare the screen.
 	ShiftEvery = 5 * time.Minute
-	// tickerPage is how long each page of a long alert shows.
+	// TickerPage is how long each page of a long alert shows.
 	TickerPage = 6 * time.Second
 	// bigScaleWidth and bigScaleHeight are the sizes from which the big
 	// digits are drawn twice as large.
@@ -52,7 +52,7 @@ func (m *KioskModel) kioskView() string {
 	return k.cache.Get(key, func() string { return ui.ClampLines(m.renderKiosk(i, w, h), w, h) })
 }
 
-// shift is the burn-in offset at now: one of four positions a character
+// Shift is the burn-in offset at now: one of four positions a character
 // apart, changing every shiftEvery, the same on every kiosk at the time.
 func Shift(now time.Time) (dx, dy int) {
 	i := now.Unix() / int64(ShiftEvery/time.Second)

@@ -62,7 +62,7 @@ func ConsoleTheme() Theme {
 	}
 }
 
-// consoleLineColor fits a line's "#RRGGBB" colour to the console by its
+// ConsoleLineColor fits a line's "#RRGGBB" colour to the console by its
 // hue, which is what tells lines apart: red, brown (the console's
 // yellow), green, cyan, blue or magenta, and light grey for a colour with
 // little saturation. The badge takes the dark variant as background (the
@@ -159,7 +159,7 @@ func ConsoleSafe(r rune) bool {
 	return r >= 0x2000 && r < 0x2700 && consoleSet[r-0x2000]
 }
 
-// consoleFallback is what the console shows for a glyph its font lacks,
+// ConsoleFallback is what the console shows for a glyph its font lacks,
 // of the same width: the glyphs the TUI uses, each with a stand-in that
 // keeps its meaning.
 var ConsoleFallback = map[rune]string{

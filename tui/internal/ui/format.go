@@ -3,6 +3,7 @@ package ui
 import (
 	"abfahrt/model"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -10,14 +11,15 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// hideAfter is how long after its time an event stays on the board: long
+// HideAfter is how long after its time an event stays on the board: long
 // enough to see a tram leave, short enough that a stale board never shows
 // "now" for ever.
 const HideAfter = time.Minute
 
-// severity grades a delay for its colour; the text says the same.
+// Severity grades a delay for its colour; the text says the same.
 type Severity int
 
+// The severities.
 const (
 	SevPlanned Severity = iota // no live prediction
 	SevOnTime
@@ -42,7 +44,7 @@ type DelayRule struct {
 	Late int
 }
 
-// countsLate reports whether a deviation in seconds counts as late in the
+// CountsLate reports whether a deviation in seconds counts as late in the
 // dispatcher's summaries ("late >3 min"): the whole minutes the rows show
 // exceed Late, so the count can be checked against the rows (+4 and more).
 func (r DelayRule) CountsLate(deviationSeconds int) bool {
@@ -67,7 +69,7 @@ func (r DelayRule) Check() error {
 	return nil
 }
 
-// orDefault is r, or the default for a zero or invalid rule.
+// OrDefault is r, or the default for a zero or invalid rule.
 func (r DelayRule) OrDefault() DelayRule {
 	if r.Check() != nil {
 		return DefaultDelayRule
@@ -75,7 +77,7 @@ func (r DelayRule) OrDefault() DelayRule {
 	return r
 }
 
-// grade grades a live deviation in seconds: its whole minutes and their
+// Grade grades a live deviation in seconds: its whole minutes and their
 // severity.
 func (r DelayRule) Grade(deviationSeconds int) (minutes int, sev Severity) {
 	d := model.DelayMinutes(deviationSeconds)
@@ -92,7 +94,7 @@ func (r DelayRule) Grade(deviationSeconds int) (minutes int, sev Severity) {
 	return d, SevLate
 }
 
-// severity is the colour of a delay severity.
+// Severity is the colour of a delay severity.
 func (st *Styles) Severity(s Severity) lipgloss.Style {
 	switch s {
 	case SevOnTime, SevMinor:
@@ -108,7 +110,7 @@ func (st *Styles) Severity(s Severity) lipgloss.Style {
 	return st.Planned
 }
 
-// clockTime formats a time of day as HH:MM in Berlin, "--:--" when unknown.
+// ClockTime formats a time of day as HH:MM in Berlin, "--:--" when unknown.
 func ClockTime(t model.Time) string {
 	if !t.Known() {
 		return "--:--"
@@ -116,7 +118,7 @@ func ClockTime(t model.Time) string {
 	return t.In(model.Berlin).Format("15:04")
 }
 
-// vehicleMark is the tram or bus mark of a line: it carries the category
+// VehicleMark is the tram or bus mark of a line: it carries the category
 // where colour cannot (NO_COLOR, mono themes).
 func VehicleMark(c model.VehicleCategory, rc model.RouteCategory) string {
 	switch {
@@ -128,7 +130,7 @@ func VehicleMark(c model.VehicleCategory, rc model.RouteCategory) string {
 	return "·"
 }
 
-// fit truncates s (which may hold ANSI styles) to width w cells, with an
+// Fit truncates s (which may hold ANSI styles) to width w cells, with an
 // ellipsis when something is cut.
 func Fit(s string, w int) string {
 	if w <= 0 {
@@ -140,7 +142,7 @@ func Fit(s string, w int) string {
 	return ansi.Truncate(s, w, "…")
 }
 
-// pad truncates or right-pads plain or styled s to exactly w cells.
+// Pad truncates or right-pads plain or styled s to exactly w cells.
 func Pad(s string, w int) string {
 	if w <= 0 {
 		return ""
@@ -152,7 +154,7 @@ func Pad(s string, w int) string {
 	return s + strings.Repeat(" ", w-n)
 }
 
-// padLeft truncates or left-pads s to exactly w cells.
+// PadLeft truncates or left-pads s to exactly w cells.
 func PadLeft(s string, w int) string {
 	if w <= 0 {
 		return ""
@@ -164,7 +166,7 @@ func PadLeft(s string, w int) string {
 	return strings.Repeat(" ", w-n) + s
 }
 
-// clipLines cuts s to at most h lines of at most w cells, without padding.
+// ClipLines cuts s to at most h lines of at most w cells, without padding.
 func ClipLines(s string, w, h int) string {
 	if w <= 0 || h <= 0 {
 		return ""
@@ -179,7 +181,7 @@ func ClipLines(s string, w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
-// clampLines makes s exactly h lines of at most w cells each, padding with
+// ClampLines makes s exactly h lines of at most w cells each, padding with
 // empty lines; the final guarantee that nothing overflows the terminal.
 func ClampLines(s string, w, h int) string {
 	if w <= 0 || h <= 0 {
@@ -198,14 +200,14 @@ func ClampLines(s string, w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
-// part is one piece of a summary line: its text, and its rank in leaving
+// Part is one piece of a summary line: its text, and its rank in leaving
 // out (0: never; the highest goes first).
 type Part struct {
 	Text string
 	Drop int
 }
 
-// fitParts joins parts with sep within w cells: while they do not fit it
+// FitParts joins parts with sep within w cells: while they do not fit it
 // leaves out the part of the highest drop rank, so that the words shown
 // stay whole, and only then cuts the end (where the alert, a ticker,
 // goes).
@@ -231,4 +233,32 @@ func FitParts(parts []Part, sep string, w int) string {
 		}
 		parts = append(parts[:worst], parts[worst+1:]...)
 	}
+}
+
+// Itoa is strconv.Itoa, short.
+func Itoa(n int) string { return strconv.Itoa(n) }
+
+// WrapWords breaks plain text into lines of at most w cells at spaces; a
+// word longer than w is cut.
+func WrapWords(s string, w int) []string {
+	if w <= 0 {
+		return nil
+	}
+	var out []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= w:
+			line += " " + word
+		default:
+			out = append(out, Fit(line, w))
+			line = word
+		}
+	}
+	if line != "" {
+		out = append(out, Fit(line, w))
+	}
+	return out
 }

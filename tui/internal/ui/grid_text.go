@@ -4,7 +4,7 @@ import (
 	"fmt"
 )
 
-// dispTexts is the dispatcher's section of the text catalogue (texts,
+// DispTexts is the dispatcher's section of the text catalogue (texts,
 // i18n.go, embeds it): the grid, merged and fleet views and the pins.
 // Every field has a value in both languages, and formats use the same
 // verbs (TestDispTextsComplete).
@@ -67,7 +67,7 @@ type DispTexts struct {
 	KeyClearFilters                                                            string
 }
 
-// englishDispTexts is the English catalogue.
+// EnglishDispTexts is the English catalogue.
 func EnglishDispTexts() DispTexts {
 	return DispTexts{
 		Boards: "%d boards", OneBoard: "1 board", OneFresh: "1 board fresh", LateN: "%d late >%d min", Worst: "worst +%d min: %s → %s", WorstAt: " at %s",
@@ -98,7 +98,7 @@ func EnglishDispTexts() DispTexts {
 	}
 }
 
-// germanDispTexts is the German catalogue.
+// GermanDispTexts is the German catalogue.
 func GermanDispTexts() DispTexts {
 	return DispTexts{
 		Boards: "%d Tafeln", OneBoard: "1 Tafel", OneFresh: "1 Tafel aktuell", LateN: "%d verspätet >%d Min", Worst: "max. +%d Min: %s → %s", WorstAt: " (%s)",
@@ -129,7 +129,7 @@ func GermanDispTexts() DispTexts {
 	}
 }
 
-// count is one for n == 1, else many with n: "1 board", "2 boards".
+// Count is one for n == 1, else many with n: "1 board", "2 boards".
 func (dt *DispTexts) Count(one, many string, n int) string {
 	if n == 1 {
 		return one

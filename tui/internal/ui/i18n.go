@@ -2,6 +2,7 @@ package ui
 
 import (
 	"abfahrt/model"
+	"abfahrt/tui/search"
 	"fmt"
 	"strconv"
 	"strings"
@@ -16,7 +17,7 @@ const (
 	LangGerman  = "de"
 )
 
-// texts is the catalogue of one language: one field per string.
+// Texts is the catalogue of one language: one field per string.
 type Texts struct {
 	// Board rows.
 	Now         string // countdown under a minute
@@ -156,7 +157,7 @@ type Texts struct {
 	Weekdays       [7]string
 	Months         [12]string
 
-	// w holds the column widths this language needs (not a string).
+	// W holds the column widths this language needs (not a string).
 	W ColWidths
 
 	// The dispatcher's section (grid_text.go): grid, merged and fleet
@@ -169,18 +170,18 @@ type Texts struct {
 	// remindTexts are the reminders' (reminder.go).
 	remindTexts
 
-	// delay is the delay rule (format.go), kept with the words that say
+	// Delay is the delay rule (format.go), kept with the words that say
 	// it ("late >3 min").
 	Delay DelayRule
 }
 
-// colWidths are the widths of the board columns whose content depends on
+// ColWidths are the widths of the board columns whose content depends on
 // the language.
 type ColWidths struct {
 	Due, Sched, Delay, Status, Vehicle int
 }
 
-// englishTexts is the English catalogue.
+// EnglishTexts is the English catalogue.
 func EnglishTexts() Texts {
 	return Texts{
 		DispTexts: EnglishDispTexts(),
@@ -266,7 +267,7 @@ func EnglishTexts() Texts {
 	}
 }
 
-// germanTexts is the German catalogue.
+// GermanTexts is the German catalogue.
 func GermanTexts() Texts {
 	return Texts{
 		DispTexts: GermanDispTexts(),
@@ -352,7 +353,7 @@ func GermanTexts() Texts {
 	}
 }
 
-// textsFor returns the catalogue of a language: "de" (or "de_DE…") is
+// TextsFor returns the catalogue of a language: "de" (or "de_DE…") is
 // German, anything else English.
 func TextsFor(lang string) *Texts {
 	var t Texts
@@ -384,7 +385,7 @@ func (t *Texts) widths() ColWidths {
 	}
 }
 
-// countdown formats the time until an event: "now" under a minute (and for
+// Countdown formats the time until an event: "now" under a minute (and for
 // the minute after), "N min" under an hour, the clock time beyond.
 func (t *Texts) Countdown(e model.Event, now time.Time) string {
 	due, ok := e.DueIn(now)
@@ -399,7 +400,7 @@ func (t *Texts) Countdown(e model.Event, now time.Time) string {
 	return e.Due().In(model.Berlin).Format("15:04")
 }
 
-// dirHeader is the direction column's title: where departures go, where
+// DirHeader is the direction column's title: where departures go, where
 // arrivals come from.
 func (t *Texts) DirHeader(arrivals bool) string {
 	if arrivals {
@@ -408,13 +409,13 @@ func (t *Texts) DirHeader(arrivals bool) string {
 	return t.ColDirection
 }
 
-// endsAt reports whether departure e is a trip that ends at the stop
+// EndsAt reports whether departure e is a trip that ends at the stop
 // named stop: its direction is the stop itself, so it departs nowhere.
 func EndsAt(e *model.Event, stop string) bool {
 	return !e.Arrival && stop != "" && strings.EqualFold(strings.TrimSpace(e.DirectionText), strings.TrimSpace(stop))
 }
 
-// delayText formats an event's delay: "+3", "on time", "-1", or "planned"
+// DelayText formats an event's delay: "+3", "on time", "-1", or "planned"
 // for a timetable-only row; with its severity.
 func (t *Texts) DelayText(e model.Event) (string, Severity) {
 	if !e.Realtime() {
@@ -423,7 +424,7 @@ func (t *Texts) DelayText(e model.Event) (string, Severity) {
 	return t.Deviation(e.Deviation)
 }
 
-// deviation formats a live deviation in seconds as a board does: "+3",
+// Deviation formats a live deviation in seconds as a board does: "+3",
 // "on time", "-1", with its severity.
 func (t *Texts) Deviation(sec int) (string, Severity) {
 	switch d, sev := t.Delay.Grade(sec); sev {
@@ -437,7 +438,7 @@ func (t *Texts) Deviation(sec int) (string, Severity) {
 	return "", SevPlanned
 }
 
-// statusWord is the passage status worth showing on a board: the default
+// StatusWord is the passage status worth showing on a board: the default
 // "predicted" says nothing and is left out.
 func (t *Texts) StatusWord(s model.PassageStatus) string {
 	switch s {
@@ -454,7 +455,7 @@ func (t *Texts) StatusWord(s model.PassageStatus) string {
 	return ""
 }
 
-// ago formats an age: "4 s ago", "3 min ago", "2 h ago".
+// Ago formats an age: "4 s ago", "3 min ago", "2 h ago".
 func (t *Texts) Ago(d time.Duration) string {
 	switch {
 	case d < time.Second:
@@ -467,14 +468,14 @@ func (t *Texts) Ago(d time.Duration) string {
 	return fmt.Sprintf(t.HoursAgo, int(d/time.Hour))
 }
 
-// barStep is the granularity of the status bar's ages and times to go.
+// BarStep is the granularity of the status bar's ages and times to go.
 // The bar is redrawn (and its 120 or more cells sent to the terminal) only
 // when its text changes, so it does not count seconds: live data is 15 s
 // apart, and a failed or late answer is marked at once by the stale
 // marker and the error, not by a counter.
 const BarStep = 30 * time.Second
 
-// coarseAgo formats an age for the status bar: "< 30 s ago", then
+// CoarseAgo formats an age for the status bar: "< 30 s ago", then
 // whole minutes, rounded ("1 min ago" from 30 s), then hours.
 func (t *Texts) CoarseAgo(d time.Duration) string {
 	switch {
@@ -486,7 +487,7 @@ func (t *Texts) CoarseAgo(d time.Duration) string {
 	return fmt.Sprintf(t.HoursAgo, int(d/time.Hour))
 }
 
-// coarseIn formats a time to go for the status bar: "< 30 s", then
+// CoarseIn formats a time to go for the status bar: "< 30 s", then
 // minutes rounded up ("2 min" for 61 s), never less than is left.
 func (t *Texts) CoarseIn(d time.Duration) string {
 	if d <= BarStep {
@@ -495,7 +496,7 @@ func (t *Texts) CoarseIn(d time.Duration) string {
 	return fmt.Sprintf(t.Minutes, int((d+time.Minute-1)/time.Minute))
 }
 
-// inDur formats a time to go: "11 s", "2 min".
+// InDur formats a time to go: "11 s", "2 min".
 func (t *Texts) InDur(d time.Duration) string {
 	if d < 0 {
 		d = 0
@@ -507,14 +508,14 @@ func (t *Texts) InDur(d time.Duration) string {
 	return fmt.Sprintf(t.Minutes, s/60)
 }
 
-// date formats a day as people write it: "Friday, 11 September 2026",
+// Date formats a day as people write it: "Friday, 11 September 2026",
 // "Freitag, 11. September 2026".
 func (t *Texts) Date(d time.Time) string {
 	d = d.In(model.Berlin)
 	return fmt.Sprintf(t.DateFormat, t.Weekdays[d.Weekday()], d.Day(), t.Months[d.Month()-1], d.Year())
 }
 
-// dateIn is the longest form of the date that fits in w cells, in whole
+// DateIn is the longest form of the date that fits in w cells, in whole
 // words: with the year, without it, without the weekday ("Friday, 11
 // September 2026", "Friday, 11 September", "11 September"); "" when not
 // even the day and month fit.
@@ -530,7 +531,7 @@ func (t *Texts) DateIn(d time.Time, w int) string {
 	return ""
 }
 
-// passageStatus is a passage's status word, "predicted" included.
+// PassageStatus is a passage's status word, "predicted" included.
 func (t *Texts) PassageStatus(s model.PassageStatus) string {
 	if w := t.StatusWord(s); w != "" {
 		return w
@@ -538,7 +539,7 @@ func (t *Texts) PassageStatus(s model.PassageStatus) string {
 	return t.Predicted
 }
 
-// dueWord says when something happens: "now", "in 40 s", "in 12 min",
+// DueWord says when something happens: "now", "in 40 s", "in 12 min",
 // "at 13:05".
 func (t *Texts) DueWord(actual, sched model.Time, now time.Time) string {
 	at := actual
@@ -555,7 +556,7 @@ func (t *Texts) DueWord(actual, sched model.Time, now time.Time) string {
 	return fmt.Sprintf(t.InTime, s)
 }
 
-// shortDue is the countdown of a passage: "now", "40 s", "12 min", or the
+// ShortDue is the countdown of a passage: "now", "40 s", "12 min", or the
 // clock time from an hour on.
 func (t *Texts) ShortDue(at model.Time, now time.Time) string {
 	if !at.Known() {
@@ -571,7 +572,7 @@ func (t *Texts) ShortDue(at model.Time, now time.Time) string {
 	return ClockTime(at)
 }
 
-// polls is "1 poll", "3 polls".
+// Polls is "1 poll", "3 polls".
 func (t *Texts) Polls(n int) string {
 	if n == 1 {
 		return t.PollN
@@ -579,7 +580,7 @@ func (t *Texts) Polls(n int) string {
 	return fmt.Sprintf(t.PollsN, n)
 }
 
-// routeCategory names a line's kind in the catalogue's language.
+// RouteCategory names a line's kind in the catalogue's language.
 func (t *Texts) RouteCategory(c model.RouteCategory) string {
 	switch c {
 	case model.RouteTram:
@@ -590,7 +591,7 @@ func (t *Texts) RouteCategory(c model.RouteCategory) string {
 	return c.String()
 }
 
-// vehicleTitle is "Tram 41", "Bus 151" or "Vehicle 7".
+// VehicleTitle is "Tram 41", "Bus 151" or "Vehicle 7".
 func (t *Texts) VehicleTitle(c model.VehicleCategory, n int) string {
 	switch c {
 	case model.VehicleTram:
@@ -599,4 +600,61 @@ func (t *Texts) VehicleTitle(c model.VehicleCategory, n int) string {
 		return fmt.Sprintf(t.BusN, n)
 	}
 	return fmt.Sprintf(t.VehicleN, n)
+}
+
+// KindLabel is the short tag of a result kind.
+func (t *Texts) KindLabel(k search.Kind) string {
+	switch k {
+	case search.KindStop:
+		return t.KindStop
+	case search.KindStopPoint:
+		return t.KindPlatform
+	case search.KindLine:
+		return t.KindLine
+	case search.KindVehicle:
+		return t.KindVehicle
+	}
+	return ""
+}
+
+// perLineTexts are the texts of per_line and the grouped view.
+type perLineTexts struct {
+	PerLineHead    string // "%d per line"
+	GroupedHead    string // "by direction"
+	GroupHead      string // "Platform %s → %s"
+	NotePerLine    string
+	NoteAllPerLine string
+	KeyPerLine     string
+	KeyGrouped     string
+}
+
+func englishPerLineTexts() perLineTexts {
+	return perLineTexts{PerLineHead: "%d per line", GroupedHead: "by direction", GroupHead: "Platform %s → %s",
+		NotePerLine: "at most %d departures per line and direction", NoteAllPerLine: "all departures of every line",
+		KeyPerLine: "per line", KeyGrouped: "by direction"}
+}
+
+func germanPerLineTexts() perLineTexts {
+	return perLineTexts{PerLineHead: "%d je Linie", GroupedHead: "nach Richtung", GroupHead: "Steig %s → %s",
+		NotePerLine: "höchstens %d Abfahrten je Linie und Richtung", NoteAllPerLine: "alle Abfahrten jeder Linie",
+		KeyPerLine: "je Linie", KeyGrouped: "nach Richtung"}
+}
+
+// remindTexts are the reminders' texts.
+type remindTexts struct {
+	KeyRemind  string
+	RemindOn   string // "reminder: leave at %s for line %s to %s"
+	RemindOff  string
+	RemindFull string
+	RemindNow  string // "⏰ leave now for line %s to %s (%s)"
+}
+
+func englishRemindTexts() remindTexts {
+	return remindTexts{KeyRemind: "remind me", RemindOn: "reminder: leave at %s for line %s to %s",
+		RemindOff: "reminder removed", RemindFull: "too many reminders", RemindNow: "Leave now for line %s to %s (%s)"}
+}
+
+func germanRemindTexts() remindTexts {
+	return remindTexts{KeyRemind: "erinnern", RemindOn: "Erinnerung: um %s losgehen zu Linie %s nach %s",
+		RemindOff: "Erinnerung entfernt", RemindFull: "zu viele Erinnerungen", RemindNow: "Jetzt losgehen zu Linie %s nach %s (%s)"}
 }

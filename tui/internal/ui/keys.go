@@ -23,13 +23,13 @@ import (
 // overlay are assembled from the focused pane's map and the globals
 // (help.go).
 
-// bind returns a binding of keys with its help text: the key as shown and
+// Bind returns a binding of keys with its help text: the key as shown and
 // what it does (from the catalogue).
 func Bind(help, desc string, keys ...string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 }
 
-// globalKeys are the root's bindings, which work on every pane.
+// GlobalKeys are the root's bindings, which work on every pane.
 type GlobalKeys struct {
 	Quit      key.Binding
 	ForceQuit key.Binding
@@ -40,7 +40,7 @@ type GlobalKeys struct {
 	FocusBack key.Binding
 }
 
-// newGlobalKeys returns the root's bindings in the language of t.
+// NewGlobalKeys returns the root's bindings in the language of t.
 func NewGlobalKeys(t *Texts) GlobalKeys {
 	return GlobalKeys{
 		Quit:      Bind("q", t.KeyQuit, "q"),
@@ -53,7 +53,7 @@ func NewGlobalKeys(t *Texts) GlobalKeys {
 	}
 }
 
-// sync enables the root's bindings: quit and help except while typing a
+// Sync enables the root's bindings: quit and help except while typing a
 // search, the others with no overlay open, focus moves with the vehicle
 // pane open.
 func (k *GlobalKeys) Sync(o Overlay, vehicleOpen bool) {
@@ -66,15 +66,15 @@ func (k *GlobalKeys) Sync(o Overlay, vehicleOpen bool) {
 	k.FocusBack.SetEnabled(none && vehicleOpen)
 }
 
-// list returns the root's bindings for the help overlay.
+// List returns the root's bindings for the help overlay.
 func (k *GlobalKeys) List() []key.Binding {
 	return []key.Binding{k.Search, k.Refresh, k.Focus, k.FocusBack, k.Help, k.Quit}
 }
 
-// tail is the end of every footer hint: help and quit.
+// Tail is the end of every footer hint: help and quit.
 func (k *GlobalKeys) Tail() []key.Binding { return []key.Binding{k.Help, k.Quit} }
 
-// keyHelp is a help.KeyMap assembled from bindings for one context: the
+// KeyHelp is a help.KeyMap assembled from bindings for one context: the
 // footer shows always, then as many of short as fit.
 type KeyHelp struct {
 	Short  []key.Binding
@@ -92,7 +92,7 @@ func (h KeyHelp) ShortHelp() []key.Binding {
 // FullHelp returns the columns of the `?` overlay.
 func (h KeyHelp) FullHelp() [][]key.Binding { return h.Full }
 
-// rowKeys move the cursor through a list of rows and open the vehicle of
+// RowKeys move the cursor through a list of rows and open the vehicle of
 // the row under it: the merged and fleet lists have them.
 type RowKeys struct {
 	Up     key.Binding
@@ -102,7 +102,7 @@ type RowKeys struct {
 	Open   key.Binding
 }
 
-// newRowKeys returns the row bindings in the language of t.
+// NewRowKeys returns the row bindings in the language of t.
 func NewRowKeys(t *Texts) RowKeys {
 	return RowKeys{
 		Up:     Bind("↑/k", t.KeyUp, "up", "k"),
@@ -113,7 +113,7 @@ func NewRowKeys(t *Texts) RowKeys {
 	}
 }
 
-// syncRows enables the row keys on a list that takes keys (on): moving
+// SyncRows enables the row keys on a list that takes keys (on): moving
 // with more than one row, opening on a row with a vehicle.
 func (k *RowKeys) SyncRows(on bool, rows int, vehicle bool) {
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.Top, &k.Bottom} {
@@ -122,7 +122,7 @@ func (k *RowKeys) SyncRows(on bool, rows int, vehicle bool) {
 	k.Open.SetEnabled(on && vehicle)
 }
 
-// move returns the row a moving key takes the cursor to from cur among n
+// Move returns the row a moving key takes the cursor to from cur among n
 // rows; ok is false for any other key.
 func (k *RowKeys) Move(msg tea.KeyMsg, cur, n int) (row int, ok bool) {
 	switch {
@@ -138,7 +138,7 @@ func (k *RowKeys) Move(msg tea.KeyMsg, cur, n int) (row int, ok bool) {
 	return cur, false
 }
 
-// viewKeys switch the board side's views: the merged and fleet lists, back
+// ViewKeys switch the board side's views: the merged and fleet lists, back
 // to the boards, and pin the focused stop. The boards' and both lists'
 // maps have them.
 type ViewKeys struct {
@@ -149,7 +149,7 @@ type ViewKeys struct {
 	T      *Texts
 }
 
-// newViewKeys returns the view bindings in the language of t.
+// NewViewKeys returns the view bindings in the language of t.
 func NewViewKeys(t *Texts) ViewKeys {
 	return ViewKeys{
 		Back:   Bind("esc", t.KeyBack, "esc"),
@@ -160,7 +160,7 @@ func NewViewKeys(t *Texts) ViewKeys {
 	}
 }
 
-// syncViews enables the view keys on a view of the board side that takes
+// SyncViews enables the view keys on a view of the board side that takes
 // keys (on): the merged list needs watched boards, pin a focused stop.
 func (k *ViewKeys) SyncViews(on bool, boards int, pinnable, pinned bool) {
 	k.Pin.SetEnabled(on && pinnable)
@@ -172,3 +172,19 @@ func (k *ViewKeys) SyncViews(on bool, boards int, pinnable, pinned bool) {
 	k.Merged.SetEnabled(on && boards > 0)
 	k.Fleet.SetEnabled(on)
 }
+
+// Minimum terminal size for the board; below it a short notice shows.
+const (
+	MinWidth  = 30
+	MinHeight = 8
+)
+
+// Overlay is a modal layer above the panes that takes all keys.
+type Overlay int
+
+// The overlays.
+const (
+	OverlayNone Overlay = iota
+	OverlaySearch
+	OverlayHelp
+)

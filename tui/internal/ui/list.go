@@ -1,6 +1,6 @@
 package ui
 
-// listCursor is the one list helper of the board, the merged list, the
+// ListCursor is the one list helper of the board, the merged list, the
 // fleet and (scrollFirst) the search results: the row under the cursor,
 // the key of its item, so that the cursor stays on its item when the list
 // is polled anew, and the scroll window that keeps the cursor in sight.
@@ -9,7 +9,7 @@ type ListCursor[K comparable] struct {
 	Sel    K
 }
 
-// listFind returns the row of the selected item in a list of n rows
+// ListFind returns the row of the selected item in a list of n rows
 // (key(i) is row i's), else the cursor clamped to them; -1 when empty.
 func (l *ListCursor[K]) ListFind(n int, key func(int) K) int {
 	for i := range n {
@@ -20,7 +20,7 @@ func (l *ListCursor[K]) ListFind(n int, key func(int) K) int {
 	return min(max(l.Cursor, 0), n-1)
 }
 
-// listSet moves the cursor to row i of n, clamped, and selects its item.
+// ListSet moves the cursor to row i of n, clamped, and selects its item.
 func (l *ListCursor[K]) ListSet(i, n int, key func(int) K) {
 	l.Cursor = max(min(i, n-1), 0)
 	if l.Cursor < n {
@@ -28,7 +28,7 @@ func (l *ListCursor[K]) ListSet(i, n int, key func(int) K) {
 	}
 }
 
-// scrollFirst is the first row shown when space rows show a list with the
+// ScrollFirst is the first row shown when space rows show a list with the
 // cursor on row cur: the top until the cursor passes the window, then the
 // cursor on the last line.
 func ScrollFirst(cur, space int) int {

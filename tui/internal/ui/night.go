@@ -39,7 +39,7 @@ var consoleNight = map[lipgloss.Color]lipgloss.Color{
 	"15": "7", "7": "8", "9": "1", "10": "2", "11": "3", "12": "4", "13": "5", "14": "6",
 }
 
-// dimColor darkens a "#RRGGBB" colour and turns a bright ANSI colour
+// DimColor darkens a "#RRGGBB" colour and turns a bright ANSI colour
 // into its normal one; others are kept.
 func DimColor(c lipgloss.Color) lipgloss.Color {
 	if n, ok := consoleNight[c]; ok {

@@ -220,7 +220,7 @@ type Styles struct {
 // NewStyles builds the styles of a theme and a line colour table.
 func NewStyles(t Theme, lines LineColors) *Styles { return NewStylesWith(nil, t, lines) }
 
-// newStylesWith builds the styles on renderer r (nil: lipgloss's default),
+// NewStylesWith builds the styles on renderer r (nil: lipgloss's default),
 // whose colour profile decides how colours are written. On a 256- or
 // 16-colour profile every "#RRGGBB" colour is converted to the palette
 // here, once, and not again by every Render (the conversion searches the
@@ -372,7 +372,7 @@ func newMonoStyles(s func() lipgloss.Style, t Theme, lines LineColors) *Styles {
 	return st
 }
 
-// selected returns s as it looks in the row under the cursor: on the
+// HighlightRow returns s as it looks in the row under the cursor: on the
 // selection colour, or in reverse video without colour.
 func (st *Styles) HighlightRow(s lipgloss.Style) lipgloss.Style {
 	if st.Theme.Mono {

@@ -23,13 +23,13 @@ import (
 const (
 	// MaxWalk is the longest walking time a board takes.
 	MaxWalk = time.Hour
-	// walkStep is how much + and - change the focused board's walking time.
+	// WalkStep is how much + and - change the focused board's walking time.
 	WalkStep = time.Minute
 	// hurryWithin is the hurry band: leaving within this much from now.
 	hurryWithin = time.Minute
 )
 
-// walkText formats a walking time compactly: "4m", "1m30s", "0s".
+// WalkText formats a walking time compactly: "4m", "1m30s", "0s".
 func WalkText(d time.Duration) string {
 	s := d.String()
 	if strings.HasSuffix(s, "m0s") {
@@ -136,7 +136,7 @@ func bandMark(b Band) string {
 	return " "
 }
 
-// leaveText is a row's leave column: mark and "in 3 min", "go now" or
+// LeaveText is a row's leave column: mark and "in 3 min", "go now" or
 // "missed".
 func (t *Texts) LeaveText(e *model.Event, now time.Time, walk time.Duration) (string, Band) {
 	at, b, ok := LeaveBand(e, now, walk)
@@ -161,7 +161,7 @@ func (t *Texts) LeaveText(e *model.Event, now time.Time, walk time.Duration) (st
 	return bandMark(b) + " " + s, b
 }
 
-// leaveWidth is the leave column's width in this language.
+// LeaveWidth is the leave column's width in this language.
 func (t *Texts) LeaveWidth() int {
 	n := ansi.StringWidth(t.ColLeave)
 	for _, s := range []string{fmt.Sprintf(t.LeaveIn, 59), t.GoNow, t.Missed} {
@@ -170,7 +170,7 @@ func (t *Texts) LeaveWidth() int {
 	return n
 }
 
-// band is the colour of a band, from the theme's delay colours; the mark
+// Band is the colour of a band, from the theme's delay colours; the mark
 // and text say the same.
 func (st *Styles) Band(b Band) lipgloss.Style {
 	switch b {
@@ -185,7 +185,7 @@ func (st *Styles) Band(b Band) lipgloss.Style {
 	return st.Planned
 }
 
-// walkMinutes says a walking time in the language: "4 min" ("4 Min"), or
+// WalkMinutes says a walking time in the language: "4 min" ("4 Min"), or
 // as a duration ("1m30s") when it is not whole minutes.
 func (t *Texts) WalkMinutes(d time.Duration) string {
 	if d%time.Minute != 0 {

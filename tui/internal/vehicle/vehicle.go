@@ -25,7 +25,7 @@ type tripKey struct {
 	lastSched time.Time
 }
 
-// vehiclePane follows one vehicle: what it is, the trip it serves, its
+// VehiclePane follows one vehicle: what it is, the trip it serves, its
 // passages as a line diagram, its route on a map and its deviation over
 // the session. It polls Trip and Passage in its own chain, independent of
 // the board, and fetches the Pattern once per trip.
@@ -72,12 +72,12 @@ type VehiclePane struct {
 	measured      measureKey // what list was measured for (measure)
 }
 
-// newVehiclePane returns the closed pane.
+// NewVehiclePane returns the closed pane.
 func NewVehiclePane(sh *app.Shared) VehiclePane {
 	return VehiclePane{sh: sh, Rng: model.RangeAll, Follow: true, cache: &vehicleCache{}, Km: NewVehicleKeys(sh.T), hold: feeds.NewHolder()}
 }
 
-// setSize gives the pane its rectangle.
+// SetSize gives the pane its rectangle.
 func (p *VehiclePane) SetSize(w, h int) {
 	if w != p.width || h != p.height {
 		p.width, p.height = w, h
@@ -85,10 +85,10 @@ func (p *VehiclePane) SetSize(w, h int) {
 	}
 }
 
-// touch marks the pane changed, so its cached view is rebuilt.
+// Touch marks the pane changed, so its cached view is rebuilt.
 func (p *VehiclePane) Touch() { p.rev++ }
 
-// show opens the pane on vehicle n, focus returning to back on close. A
+// Show opens the pane on vehicle n, focus returning to back on close. A
 // different vehicle starts from nothing; the same one keeps its state and
 // polls now.
 func (p *VehiclePane) Show(n int, back app.PaneID) tea.Cmd {
@@ -106,7 +106,7 @@ func (p *VehiclePane) Show(n int, back app.PaneID) tea.Cmd {
 	return tea.Batch(p.Acquire(), VehicleInfoCmd(p.sh.Ctx, p.sh.Src, p.InfoSeq, p.Vehicle, p.sh.Pol.Timeout))
 }
 
-// acquire takes the feed of the vehicle's trip and passages (in the
+// Acquire takes the feed of the vehicle's trip and passages (in the
 // current range) from the registry, returning its first poll.
 func (p *VehiclePane) Acquire() tea.Cmd {
 	var cmd tea.Cmd
@@ -114,7 +114,7 @@ func (p *VehiclePane) Acquire() tea.Cmd {
 	return cmd
 }
 
-// release gives the feed up: its schedule ends, a request in flight is
+// Release gives the feed up: its schedule ends, a request in flight is
 // cancelled and its answer ignored.
 func (p *VehiclePane) Release() {
 	if p.Entry != nil {
@@ -123,7 +123,7 @@ func (p *VehiclePane) Release() {
 	}
 }
 
-// hide closes the pane.
+// Hide closes the pane.
 func (p *VehiclePane) Hide() {
 	p.Release()
 	p.PatSeq, p.InfoSeq = 0, 0
@@ -131,7 +131,7 @@ func (p *VehiclePane) Hide() {
 	p.Touch()
 }
 
-// refresh polls now, bypassing the client's cache, unless a request is in
+// Refresh polls now, bypassing the client's cache, unless a request is in
 // flight (its answer re-arms the schedule).
 func (p *VehiclePane) Refresh() tea.Cmd {
 	if p.Entry == nil {
@@ -140,7 +140,7 @@ func (p *VehiclePane) Refresh() tea.Cmd {
 	return p.Entry.Refresh()
 }
 
-// polls is the pane's poll state (none while closed).
+// Polls is the pane's poll state (none while closed).
 func (p *VehiclePane) Polls() *feeds.Poller {
 	if p.Entry != nil {
 		return &p.Entry.Poll
@@ -148,12 +148,12 @@ func (p *VehiclePane) Polls() *feeds.Poller {
 	return &feeds.Poller{}
 }
 
-// feed is the key of the pane's feed: the vehicle's trip and passages.
+// Feed is the key of the pane's feed: the vehicle's trip and passages.
 func (p *VehiclePane) Feed() feeds.FeedKey {
 	return feeds.FeedKey{Kind: feeds.FeedVehicle, Vehicle: p.Vehicle, Rng: p.Rng}
 }
 
-// fed takes an answer (or failure) of the pane's feed, and, when the trip
+// Fed takes an answer (or failure) of the pane's feed, and, when the trip
 // changed, fetches its pattern.
 func (p *VehiclePane) Fed(msg feeds.FeedMsg) tea.Cmd {
 	p.Touch()
@@ -225,7 +225,7 @@ func (p *VehiclePane) tripKeyOf() tripKey {
 	return k
 }
 
-// receivePattern takes the pattern of the current trip. A failure is
+// ReceivePattern takes the pattern of the current trip. A failure is
 // retried with the next poll.
 func (p *VehiclePane) ReceivePattern(msg PatternMsg) {
 	if msg.vehicle != p.Vehicle || msg.seq == 0 || msg.seq != p.PatSeq {
@@ -240,7 +240,7 @@ func (p *VehiclePane) ReceivePattern(msg PatternMsg) {
 	p.Touch()
 }
 
-// receiveInfo takes the vehicle's base data.
+// ReceiveInfo takes the vehicle's base data.
 func (p *VehiclePane) ReceiveInfo(msg VehicleInfoMsg) {
 	if msg.vehicle != p.Vehicle || msg.seq != p.InfoSeq {
 		return
@@ -269,7 +269,7 @@ func (p *VehiclePane) toggleRange() tea.Cmd {
 	return p.Acquire()
 }
 
-// update handles the keys of the focused pane: range and scrolling.
+// Update handles the keys of the focused pane: range and scrolling.
 func (p *VehiclePane) Update(msg tea.KeyMsg) tea.Cmd {
 	k := &p.Km
 	page := max(p.List.Rows-1, 1)

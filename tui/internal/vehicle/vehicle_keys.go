@@ -21,7 +21,7 @@ type vehicleKeys struct {
 	t          *ui.Texts
 }
 
-// newVehicleKeys returns the vehicle pane's bindings in the language of t.
+// NewVehicleKeys returns the vehicle pane's bindings in the language of t.
 func NewVehicleKeys(t *ui.Texts) vehicleKeys {
 	return vehicleKeys{
 		Close:      ui.Bind("esc", t.KeyBack, "esc"),
@@ -37,7 +37,7 @@ func NewVehicleKeys(t *ui.Texts) vehicleKeys {
 	}
 }
 
-// sync enables the pane's keys from its state; on is whether it has the
+// Sync enables the pane's keys from its state; on is whether it has the
 // focus (and no overlay is open).
 func (k *vehicleKeys) Sync(on bool, p *VehiclePane) {
 	scrollable := p.List.Lines > p.List.Rows
@@ -54,12 +54,12 @@ func (k *vehicleKeys) Sync(on bool, p *VehiclePane) {
 	}
 }
 
-// footer returns the pane's part of the key hint.
+// Footer returns the pane's part of the key hint.
 func (k *vehicleKeys) Footer(g *ui.GlobalKeys) []key.Binding {
 	return []key.Binding{k.Close, k.Range, k.Follow, g.Focus, g.Search, g.Refresh, k.ScrollUp, k.ScrollDown}
 }
 
-// list and scroll are the pane's groups of the help overlay.
+// List and scroll are the pane's groups of the help overlay.
 func (k *vehicleKeys) List() []key.Binding { return []key.Binding{k.Close, k.Range, k.Follow} }
 
 func (k *vehicleKeys) Scroll() []key.Binding {

@@ -12,9 +12,10 @@ import (
 	"github.com/charmbracelet/lipgloss"
 )
 
-// phase is where a vehicle is on its trip.
+// Phase is where a vehicle is on its trip.
 type Phase int
 
+// The phases of a trip.
 const (
 	PhaseNone    Phase = iota // no passages
 	PhaseBefore               // the trip has not started
@@ -23,7 +24,7 @@ const (
 	PhaseEnded                // at or past the terminus
 )
 
-// position is a vehicle's place on its trip: the phase, the passage it is
+// Position is a vehicle's place on its trip: the phase, the passage it is
 // at (phaseAt, phaseEnded) and the next passage it will reach (-1: none).
 type Position struct {
 	Phase Phase
@@ -31,7 +32,7 @@ type Position struct {
 	Next  int
 }
 
-// locate finds the vehicle on its passages. first says the list starts at
+// Locate finds the vehicle on its passages. first says the list starts at
 // the trip's first stop (Range all, or a sequence number of 0), so nothing
 // done yet means the trip has not begun.
 func Locate(ps []model.Passage, first bool) Position {
@@ -137,7 +138,7 @@ func passageHeader(c passageCols, more string) string {
 	return sb.String()
 }
 
-// buildDiagram draws the passages ps of a vehicle at pos into lines of
+// BuildDiagram draws the passages ps of a vehicle at pos into lines of
 // width w: passed stops dimmed with a filled node, the stop the vehicle is
 // at marked, a line for the vehicle between stops, upcoming stops with
 // their times, countdown and status.

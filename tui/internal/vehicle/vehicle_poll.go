@@ -10,7 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// patternMsg is the answer to a pattern request for one trip of a vehicle:
+// PatternMsg is the answer to a pattern request for one trip of a vehicle:
 // its Track and its stops.
 type PatternMsg struct {
 	seq     int
@@ -21,7 +21,7 @@ type PatternMsg struct {
 	err     error
 }
 
-// vehicleInfoMsg carries a vehicle's extended base data (make, model,
+// VehicleInfoMsg carries a vehicle's extended base data (make, model,
 // capacity), served from the client's cache after the first time.
 type VehicleInfoMsg struct {
 	seq      int
@@ -30,7 +30,7 @@ type VehicleInfoMsg struct {
 	err      error
 }
 
-// fetchPatternCmd requests the Track and the stops of the trip k of a
+// FetchPatternCmd requests the Track and the stops of the trip k of a
 // vehicle, concurrently.
 func FetchPatternCmd(parent context.Context, src feeds.Source, seq, vehicle int, k tripKey, timeout time.Duration) tea.Cmd {
 	return func() tea.Msg {
@@ -58,7 +58,7 @@ func FetchPatternCmd(parent context.Context, src feeds.Source, seq, vehicle int,
 	}
 }
 
-// vehicleInfoCmd requests a vehicle's extended base data.
+// VehicleInfoCmd requests a vehicle's extended base data.
 func VehicleInfoCmd(parent context.Context, src feeds.Source, seq, vehicle int, timeout time.Duration) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(parent, timeout)

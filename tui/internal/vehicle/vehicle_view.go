@@ -73,7 +73,7 @@ type measureKey struct {
 	sec               int64
 }
 
-// measure lays out the passage list for the keys (scrolling, paging):
+// Measure lays out the passage list for the keys (scrolling, paging):
 // called from Update, never from View, and only when what the layout
 // depends on changed (measureKey), not after every message.
 func (p *VehiclePane) Measure() {
@@ -100,7 +100,7 @@ func (p *VehiclePane) diagram(w int) diagram {
 	return BuildDiagram(p.sh.St, p.sh.T, p.Pass.Passages, p.position(), bearing, p.sh.Now, w, p.prevStop)
 }
 
-// view renders the pane into its rectangle (exactly height lines of at
+// View renders the pane into its rectangle (exactly height lines of at
 // most width cells), from the cache when nothing it shows has changed.
 func (p *VehiclePane) View() string {
 	k := board.ViewKey{Rev: p.rev, W: p.width, H: p.height, Sec: p.sh.Now.Unix(), Focused: p.Focused}

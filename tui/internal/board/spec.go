@@ -18,12 +18,12 @@ type filters struct {
 	Direction string // as typed; matched case-insensitively
 }
 
-// active reports whether any filter is set.
+// Active reports whether any filter is set.
 func (f filters) Active() bool {
 	return len(f.Lines) > 0 || f.Platform != "" || f.Direction != ""
 }
 
-// keep reports whether event e passes the filters.
+// Keep reports whether event e passes the filters.
 func (f filters) Keep(e *model.Event) bool {
 	if len(f.Lines) > 0 && !slices.Contains(f.Lines, e.Line()) {
 		return false
@@ -52,7 +52,7 @@ func (f filters) summary(dt *ui.DispTexts) string {
 	return strings.Join(parts, " · ")
 }
 
-// spec returns the board as a BoardSpec: a stop point board names only its
+// Spec returns the board as a BoardSpec: a stop point board names only its
 // stop point (BoardSpec.Check wants one of the two).
 func (b *BoardPane) Spec() app.BoardSpec {
 	s := app.BoardSpec{Stop: b.Subj.Stop, StopPoint: b.Subj.Point, Arrivals: b.Subj.Arrivals,
@@ -63,7 +63,7 @@ func (b *BoardPane) Spec() app.BoardSpec {
 	return s
 }
 
-// newBoard returns a board of spec s with its filters, walking time and
+// NewBoard returns a board of spec s with its filters, walking time and
 // per-line limit; not yet shown (show acquires its feed).
 func NewBoard(sh *app.Shared, s app.BoardSpec) *BoardPane {
 	b := newBoardPane(sh, s.Subject())

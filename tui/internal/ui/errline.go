@@ -15,7 +15,7 @@ import (
 	"syscall"
 )
 
-// errLine is a failed request's error as the bars show it, in the
+// ErrLine is a failed request's error as the bars show it, in the
 // catalogue's language: brief (no URL, the bar names the service) and on
 // one line. The service's message and the system's cause stay as they came.
 func (tx *Texts) ErrLine(err error) string {
@@ -87,7 +87,7 @@ func isSystemError(err error) bool {
 	return errors.As(err, &pe) || errors.As(err, &se) || errors.As(err, &no) || errors.As(err, &oe) || errors.As(err, &ue)
 }
 
-// oneLine makes a message from outside (an error, a file's content) one
+// OneLine makes a message from outside (an error, a file's content) one
 // line of visible text: white space collapsed, so it never breaks the bar,
 // and escape sequences and controls removed (model.CleanText).
 func OneLine(s string) string { return model.CleanText(s, maxMessage) }

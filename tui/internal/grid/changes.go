@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// changes hands what the grid's cells and summary line show, as it
+// Changes hands what the grid's cells and summary line show, as it
 // changes with the clock, to turn (a service time whose minute turns
 // change the screen) and at (a service time at which it changes once):
 //

@@ -7,13 +7,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// memo caches one rendering by a key that says everything it depends on.
+// Memo caches one rendering by a key that says everything it depends on.
 type Memo struct {
 	key, val string
 	ok       bool
 }
 
-// get returns the cached rendering for key, or renders and keeps it.
+// Get returns the cached rendering for key, or renders and keeps it.
 func (c *Memo) Get(key string, render func() string) string {
 	if !c.ok || c.key != key {
 		c.key, c.val, c.ok = key, render(), true
@@ -21,13 +21,13 @@ func (c *Memo) Get(key string, render func() string) string {
 	return c.val
 }
 
-// frameMemos are the root's caches of the lines below the panes.
+// FrameMemos are the root's caches of the lines below the panes.
 type FrameMemos struct {
 	Footer Memo
 	Status Memo
 }
 
-// firstLine returns s up to its first newline.
+// FirstLine returns s up to its first newline.
 func FirstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i]
@@ -35,7 +35,7 @@ func FirstLine(s string) string {
 	return s
 }
 
-// tooSmall is the notice shown below the minimum size, cut to fit.
+// TooSmall is the notice shown below the minimum size, cut to fit.
 func TooSmall(tx *Texts, w, h int) string {
 	need := fmt.Sprintf(tx.NeedSize, MinWidth, MinHeight)
 	// The longest message that fits in whole words, wrapped.

@@ -2,9 +2,21 @@ package app
 
 import (
 	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
 	"slices"
 	"time"
 )
+
+// FontIsConsole reports whether to draw with the console font's glyphs.
+func (o Options) FontIsConsole() bool { return o.ConsoleFont || o.Theme == ui.ThemeConsole }
+
+// theme is the theme of o by name (dark for an unknown name, which the
+// CLI refuses), with the console font when o asks for it.
+func (o Options) pickTheme() ui.Theme {
+	t, _ := ui.ThemeByName(o.Theme)
+	t.ConsoleFont = t.ConsoleFont || o.ConsoleFont
+	return t
+}
 
 // KioskOptions configure kiosk mode: an unattended station display.
 type KioskOptions struct {
@@ -32,7 +44,7 @@ type KioskOptions struct {
 	Alive func()
 }
 
-// sameAlert reports whether two alerts say the same.
+// SameAlert reports whether two alerts say the same.
 func SameAlert(a, b model.Alert) bool {
 	return a.Title == b.Title && slices.Equal(a.Items, b.Items)
 }

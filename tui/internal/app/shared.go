@@ -4,7 +4,9 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/statefile"
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -97,22 +99,23 @@ type Options struct {
 	Renderer *lipgloss.Renderer
 }
 
-// paneID names a pane that can have focus; the dispatcher grid (issue 6)
+// PaneID names a pane that can have focus; the dispatcher grid (issue 6)
 // adds its own.
 type PaneID int
 
+// The panes that take focus.
 const (
 	PaneBoard PaneID = iota
 	PaneVehicle
 )
 
-// shared is the state every pane reads: the clock, styles, keys, the data
+// Shared is the state every pane reads: the clock, styles, keys, the data
 // source and the poll policy. The root owns it; panes hold a pointer and
 // only the root's Update writes it.
 type Shared struct {
 	*feeds.FeedState
 	SourceName string
-	// namedSim: the source's name already says it is simulated (the
+	// NamedSim: the source's name already says it is simulated (the
 	// embedded simulation), so the status bar adds nothing.
 	NamedSim  bool
 	St        *ui.Styles
@@ -124,24 +127,24 @@ type Shared struct {
 	Notice    string       // a one-off message for the status bar, cleared by the next key
 	Rem       *reminderSet // the reminders (reminder.go); nil in the kiosk
 	nightMode *nightMode   // day and night styles (night.go); nil without night hours
-	// alert is the service's unplanned alert, alertLines the lines it
+	// Alert is the service's unplanned alert, alertLines the lines it
 	// names (alerts.go); every view shows them.
 	Alert      model.Alert
 	alertLines map[string]bool
 
-	// dt is the dispatcher's section of the catalogue t (grid_text.go);
+	// Dt is the dispatcher's section of the catalogue t (grid_text.go);
 	// rate the requests per minute for the status bar (rate.go).
 	Dt   *ui.DispTexts
 	Rate string
 
-	// plan is the clock message scheduled for the next visible change
+	// Plan is the clock message scheduled for the next visible change
 	// (nextchange.go); firstIn closes when the first answer is in, and
 	// starts the base data load (commands.go).
 	Plan    clockPlan
 	firstIn chan struct{}
 }
 
-// newShared returns the state every pane of o reads.
+// NewShared returns the state every pane of o reads.
 func NewShared(o Options) *Shared {
 	clock := o.Now
 	var svc *feeds.ServiceClock
@@ -187,10 +190,81 @@ func NewShared(o Options) *Shared {
 	return sh
 }
 
-// openMsg asks the root to open a target: a board, a line or a vehicle.
+// OpenMsg asks the root to open a target: a board, a line or a vehicle.
 type OpenMsg struct{ Target Target }
 
-// openCmd delivers an openMsg.
+// OpenCmd delivers an openMsg.
 func OpenCmd(t Target) tea.Cmd {
 	return func() tea.Msg { return OpenMsg{Target: t} }
+}
+
+// clockPlan is the clock message scheduled: due is its local time, zero
+// when none is pending; on once Init started the clock (a model driven by
+// hand, as in the unit tests, gets its clock messages from its driver).
+type clockPlan struct {
+	Due time.Time
+	On  bool
+}
+
+// abfahrt paints its frames itself (tui/internal/screen) and runs Bubble
+// Tea without its renderer. Bubble Tea v1's renderer wakes on a ticker at
+// the frame rate to look for a new frame, paints only on that tick (the
+// first frame waited up to 100 ms for it), and writes every changed line
+// whole with every span's style again: on an idle board most of its CPU
+// and bytes. abfahrt's renderer paints a frame when the model changed, at
+// most maxFPS a second, and writes only the cells that changed.
+//
+// Without its renderer Bubble Tea neither sets the terminal up (raw mode,
+// alternate screen, cursor, bracketed paste) nor asks its size: that is
+// the terminal type's (terminal_unix.go) for the process's own terminal,
+// and the caller's (the size) for an SSH session.
+
+// MaxFPS caps the frames painted a second, on average (four may come at
+// once after a quiet time). Frames are painted when the model changed,
+// not on a ticker, so the cap costs nothing at rest; it only merges
+// bursts (16 boards answering at once, a held key) into a frame every
+// 33 ms.
+const MaxFPS = 30
+
+// AddNotice adds n to the status bar's notice: the pins' and the boards'
+// reports at start both show.
+func AddNotice(sh *Shared, n string) {
+	switch {
+	case n == "":
+	case sh.Notice == "":
+		sh.Notice = n
+	default:
+		sh.Notice += " · " + n
+	}
+}
+
+// StateNotice is the status bar's report of a state file's problem, or
+// of entries beyond the cap, once at start; "" if none.
+func StateNotice(dt *ui.DispTexts, prob *statefile.Problem, name string, used, total int) string {
+	switch {
+	case prob != nil && prob.KeptAs != "":
+		return fmt.Sprintf(dt.StateKeptAside, prob.Name, prob.KeptAs)
+	case prob != nil:
+		return fmt.Sprintf(dt.StateLeft, prob.Name)
+	case total > used:
+		return fmt.Sprintf(dt.StateCapped, name, used, total)
+	}
+	return ""
+}
+
+// ClockMsg is the 1-second clock: it carries the time that View uses as now.
+type ClockMsg struct{ Now time.Time }
+
+// BaseRetryMsg asks for the base data again after a failed load.
+type BaseRetryMsg struct{}
+
+// BaseDataMsg carries the base data for the search, loaded once at start
+// (and again, with backoff, until every part has loaded).
+// Parts that failed are nil and their errors joined in err.
+type BaseDataMsg struct {
+	Stops    []model.Stop
+	Points   []model.StopPoint
+	Routes   []model.Route
+	Vehicles []model.Vehicle
+	Err      error
 }

@@ -22,7 +22,7 @@ const (
 	wDelayC   = 3  // "+12"
 )
 
-// staleKey is the part of the grid's cache keys that says whether the
+// StaleKey is the part of the grid's cache keys that says whether the
 // board's data is stale: it turns stale at a deadline of its own, between
 // the seconds and the countdowns' minute turns that the keys hold.
 func (b *BoardPane) StaleKey() string {
@@ -32,7 +32,7 @@ func (b *BoardPane) StaleKey() string {
 	return ""
 }
 
-// compact renders a board as a grid cell: a header (number, stop, filters,
+// Compact renders a board as a grid cell: a header (number, stop, filters,
 // stale marker) and as many rows as fit: line, direction, countdown, delay.
 func (b *BoardPane) Compact(num int, focused bool, w, h int) string {
 	st := b.Sh.St
@@ -127,7 +127,7 @@ func (b *BoardPane) compactRow(e *model.Event, badge, dir int) string {
 		st.Muted.Render(ui.ClockTime(e.Scheduled)) + b.compactLeaveCell(e)
 }
 
-// compactRow renders one event densely: mark, line badge, direction,
+// CompactRow renders one event densely: mark, line badge, direction,
 // countdown and delay in badge+dir+15 cells.
 func CompactRow(sh *app.Shared, e *model.Event, badge, dir int) string {
 	st := sh.St
@@ -164,7 +164,7 @@ func compactDelay(tx *ui.Texts, e model.Event) (string, ui.Severity) {
 	return ui.Itoa(e.DelayMinutes()), sev
 }
 
-// compactEmpty says why a grid cell has no rows.
+// CompactEmpty says why a grid cell has no rows.
 func (b *BoardPane) CompactEmpty() string {
 	dt := b.Sh.Dt
 	switch {

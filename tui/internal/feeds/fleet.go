@@ -1,4 +1,0 @@
-package feeds
-
-// fleetKey is the key of the fleet's feed.
-var FleetKey = FeedKey{Kind: feedFleet}
