@@ -70,7 +70,7 @@ func consoleFaces(t *testing.T, o app.Options) map[string][2]string {
 			ko.Kiosk = app.KioskOptions{Enabled: true, LargeCountdown: true}
 			e := &testEnv{t: t, src: newFakeSource(), now: t0}
 			ko.Source, ko.SourceName, ko.Now = e.src, "simulated Ulm network", func() time.Time { return e.now }
-			k := kiosk.NewKioskModel(ko)
+			k := kiosk.NewModel(ko)
 			e.k = &k
 			e.send(tea.WindowSizeMsg{Width: 160, Height: 48})
 			e.send(e.src.base)

@@ -51,7 +51,7 @@ func TestNoStopsForLineInGerman(t *testing.T) {
 // of its holders; a rise polls once more at once, or when the request in
 // flight answers; a fall or an equal demand asks nothing.
 func TestDemandRule(t *testing.T) {
-	sh := &app.Shared{FeedState: &feeds.FeedState{Reg: feeds.NewRegistry(), Limit: app.DefaultLimit}}
+	sh := &app.Shared{State: &feeds.State{Reg: feeds.NewRegistry(), Limit: app.DefaultLimit}}
 	a, b := feeds.NewHolder(), feeds.NewHolder()
 	e, first := sh.Reg.Acquire(feeds.Subject{Stop: 1008}, a, app.DefaultLimit)
 	if first == nil {
@@ -80,7 +80,7 @@ func TestDemandRule(t *testing.T) {
 	if cmd := e.Demand(b, app.MaxLimit); cmd != nil || !e.Again {
 		t.Error("a rise while a request is in flight polls at once, or is forgotten")
 	}
-	if _, cmd, ok := sh.Reg.Receive(sh.FeedState, feeds.FeedMsg{Key: e.Key, Seq: 7}); !ok || cmd == nil || e.Again || e.Asked != app.MaxLimit {
+	if _, cmd, ok := sh.Reg.Receive(sh.State, feeds.AnswerMsg{Key: e.Key, Seq: 7}); !ok || cmd == nil || e.Again || e.Asked != app.MaxLimit {
 		t.Errorf("the answer does not ask once more for the risen demand (ok %v, again %v, asked %d)", ok, e.Again, e.Asked)
 	}
 	sh.Reg.Release(e, a)

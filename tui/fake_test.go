@@ -291,7 +291,7 @@ type testEnv struct {
 	src *fakeSource
 	now time.Time
 	m   Model
-	k   *kiosk.KioskModel
+	k   *kiosk.Model
 }
 
 // View renders the model under test.
@@ -322,7 +322,7 @@ func (e *testEnv) send(msg tea.Msg) tea.Cmd {
 	e.t.Helper()
 	if e.k != nil {
 		nk, cmd := e.k.Update(msg)
-		*e.k = nk.(kiosk.KioskModel)
+		*e.k = nk.(kiosk.Model)
 		return cmd
 	}
 	nm, cmd := e.m.Update(msg)
@@ -359,7 +359,7 @@ func keyMsg(k string) tea.KeyMsg {
 // Tick sends the board's current poll tick and returns the fetch command.
 func (e *testEnv) Tick() tea.Cmd {
 	e.t.Helper()
-	return e.send(feeds.FeedTickMsg{Key: e.m.Board().Key(), Gen: e.m.Board().Polls().Gen})
+	return e.send(feeds.TickMsg{Key: e.m.Board().Key(), Gen: e.m.Board().Polls().Gen})
 }
 
 // poll runs one full poll: tick, fetch (executed), answer delivered.
@@ -377,7 +377,7 @@ func (e *testEnv) deliver(cmd tea.Cmd) tea.Cmd {
 	e.t.Helper()
 	msg := cmd()
 	switch msg.(type) {
-	case feeds.FeedMsg, vehicle.PatternMsg, vehicle.VehicleInfoMsg:
+	case feeds.AnswerMsg, vehicle.PatternMsg, vehicle.VehicleInfoMsg:
 	default:
 		e.t.Fatalf("expected a fetch result, got %T", msg)
 	}
@@ -412,4 +412,4 @@ func (f *fakeSource) Alert(context.Context) (model.Alert, error) {
 
 // Board returns the board the keys act on: the plain board or the
 // grid's focused one.
-func (m *Model) Board() *board.BoardPane { return m.disp.Grid.Focused() }
+func (m *Model) Board() *board.Pane { return m.disp.Grid.Focused() }

@@ -23,7 +23,7 @@ func passageFeeds(r *feeds.Registry) int {
 func (e *testEnv) pollPassages() {
 	e.t.Helper()
 	for _, f := range e.m.disp.Fleet.Next.Entries {
-		cmd := e.send(feeds.FeedTickMsg{Key: f.Key, Gen: f.Poll.Gen})
+		cmd := e.send(feeds.TickMsg{Key: f.Key, Gen: f.Poll.Gen})
 		if cmd == nil {
 			e.t.Fatalf("passages of %d: tick started no fetch", f.Key.Vehicle)
 		}

@@ -97,7 +97,7 @@ func TestGermanBoardVehicleKioskCutNothing(t *testing.T) {
 
 		for _, h := range []int{24, 50} {
 			ke := &testEnv{t: t, src: newFakeSource(), now: t0}
-			k := kiosk.NewKioskModel(app.Options{Source: ke.src, SourceName: "simulated Ulm network", Lang: "de",
+			k := kiosk.NewModel(app.Options{Source: ke.src, SourceName: "simulated Ulm network", Lang: "de",
 				Now: func() time.Time { return ke.now }, Kiosk: app.KioskOptions{Enabled: true, LargeCountdown: true}})
 			ke.k = &k
 			ke.send(tea.WindowSizeMsg{Width: w, Height: h})

@@ -88,8 +88,8 @@ func newGridEnv(t testing.TB, w, h int, specs []app.BoardSpec, opt func(*app.Opt
 // pollFeeds runs one full poll of every grid feed.
 func (e *testEnv) pollFeeds() {
 	e.t.Helper()
-	for _, f := range append([]*feeds.FeedEntry(nil), e.m.disp.Grid.Feeds()...) {
-		cmd := e.send(feeds.FeedTickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen})
+	for _, f := range append([]*feeds.Entry(nil), e.m.disp.Grid.Feeds()...) {
+		cmd := e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen})
 		if cmd == nil {
 			e.t.Fatalf("feed %v: tick started no fetch", f.Subj)
 		}
@@ -100,7 +100,7 @@ func (e *testEnv) pollFeeds() {
 // fleetPoll runs one full poll of the fleet.
 func (e *testEnv) fleetPoll() {
 	e.t.Helper()
-	cmd := e.send(feeds.FeedTickMsg{Key: feeds.FleetKey, Gen: e.m.disp.Fleet.Polls().Gen})
+	cmd := e.send(feeds.TickMsg{Key: feeds.FleetKey, Gen: e.m.disp.Fleet.Polls().Gen})
 	if cmd == nil {
 		e.t.Fatal("fleet tick started no fetch")
 	}

@@ -29,7 +29,7 @@ func TestGridFitsEverySize(t *testing.T) {
 		"strip": func(e *testEnv) {
 			e.send(grid.PinsMsg{Pins: []grid.Pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1240, Name: "Theater"}}})
 			for _, f := range e.m.disp.Pins.Feeds {
-				e.deliver(e.send(feeds.FeedTickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}))
+				e.deliver(e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}))
 			}
 			e.removeBoard()
 			for !e.m.disp.Plain() {

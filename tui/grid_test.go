@@ -126,7 +126,7 @@ func TestGridWatch(t *testing.T) {
 	if n := boardFeeds(e.m.sh.Reg); n != 1 {
 		t.Errorf("%d feeds after w, want 1", n)
 	}
-	if c := e.send(feeds.FeedTickMsg{Key: g.Boards[0].Key(), Gen: gen}); c == nil {
+	if c := e.send(feeds.TickMsg{Key: g.Boards[0].Key(), Gen: gen}); c == nil {
 		t.Error("the stop's schedule ended with w")
 	}
 	// Open Ehinger Tor as from the search, then watch it too.
@@ -210,15 +210,15 @@ func TestGridFeedFailure(t *testing.T) {
 	g := &e.m.disp.Grid
 	f := g.Feed(feeds.Subject{Stop: 1008})
 	e.advance(15 * time.Second)
-	cmd := e.send(feeds.FeedTickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen})
+	cmd := e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen})
 	if cmd == nil {
 		t.Fatal("no fetch")
 	}
-	if again := e.send(feeds.FeedTickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}); again != nil {
+	if again := e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}); again != nil {
 		t.Error("a second tick started a second request while one is in flight")
 	}
 	e.src.setErr(errString("connection refused"))
-	msg := cmd().(feeds.FeedMsg)
+	msg := cmd().(feeds.AnswerMsg)
 	old := msg
 	old.Seq--
 	if c := e.send(old); c != nil {
@@ -348,7 +348,7 @@ func TestPins(t *testing.T) {
 	if len(f) != 1 {
 		t.Fatalf("%d strip feeds, want 1", len(f))
 	}
-	e2.deliver(e2.send(feeds.FeedTickMsg{Key: feeds.BoardFeed(f[0].Subj), Gen: f[0].Poll.Gen}))
+	e2.deliver(e2.send(feeds.TickMsg{Key: feeds.BoardFeed(f[0].Subj), Gen: f[0].Poll.Gen}))
 	if v := e2.m.View(); !strings.Contains(v, "★1 Ehinger Tor") || !strings.Contains(v, "Söflingen") {
 		t.Errorf("the start screen does not show the pin with its next departure:\n%s", v)
 	}

@@ -24,7 +24,7 @@ func TestSmallKioskDateInWholeWords(t *testing.T) {
 		{"en", 40, "Friday, 11 September 2026"},
 	} {
 		e := &testEnv{t: t, src: newFakeSource(), now: t0}
-		k := kiosk.NewKioskModel(app.Options{Source: e.src, Lang: c.lang, Now: func() time.Time { return e.now },
+		k := kiosk.NewModel(app.Options{Source: e.src, Lang: c.lang, Now: func() time.Time { return e.now },
 			Kiosk: app.KioskOptions{Enabled: true}})
 		e.k = &k
 		e.send(tea.WindowSizeMsg{Width: c.w, Height: 8})

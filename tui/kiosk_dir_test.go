@@ -27,7 +27,7 @@ func TestKioskKeepsDirectionsWholeBeforeStatus(t *testing.T) {
 	}
 	b.Events = evs
 	e.src.boards[feeds.Subject{Stop: 1008}] = b
-	k := kiosk.NewKioskModel(app.Options{Source: e.src, Lang: "de", Now: func() time.Time { return e.now },
+	k := kiosk.NewModel(app.Options{Source: e.src, Lang: "de", Now: func() time.Time { return e.now },
 		Kiosk: app.KioskOptions{Enabled: true}})
 	e.k = &k
 	e.send(tea.WindowSizeMsg{Width: 60, Height: 40})

@@ -17,7 +17,7 @@ import (
 // the kiosk and following the commands its answers give back; timers
 // (none here: the kiosk's night asks once) would block, so only the
 // night's messages are followed.
-func drainKiosk(t *testing.T, k *kiosk.KioskModel, cmd tea.Cmd) {
+func drainKiosk(t *testing.T, k *kiosk.Model, cmd tea.Cmd) {
 	t.Helper()
 	queue := []tea.Cmd{cmd}
 	for n := 0; len(queue) > 0 && n < 100; n++ {
@@ -29,9 +29,9 @@ func drainKiosk(t *testing.T, k *kiosk.KioskModel, cmd tea.Cmd) {
 		switch msg := c().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case kiosk.KioskFirstMsg, kiosk.KioskFirstAnswer:
+		case kiosk.FirstMsg, kiosk.FirstAnswer:
 			nk, next := k.Update(msg)
-			*k = nk.(kiosk.KioskModel)
+			*k = nk.(kiosk.Model)
 			queue = append(queue, next)
 		}
 	}
@@ -45,10 +45,10 @@ func TestKioskNightFirstDepartureOnSimulation(t *testing.T) {
 	clock := sim.NewClock(time.Date(2026, 9, 15, 2, 0, 0, 0, model.Berlin), 0)
 	svc := sim.New(sim.Options{Seed: 1, Clock: clock})
 	client := simclient.Client(t, svc)
-	k := kiosk.NewKioskModel(app.Options{Source: client, SourceName: "simulated Ulm network", Now: clock.Now,
+	k := kiosk.NewModel(app.Options{Source: client, SourceName: "simulated Ulm network", Now: clock.Now,
 		Kiosk: app.KioskOptions{Enabled: true, HoursFrom: 5 * 60, HoursTo: 60}})
 	nk, _ := k.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	k = nk.(kiosk.KioskModel)
+	k = nk.(kiosk.Model)
 	if !k.Kiosk.Asleep {
 		t.Fatal("at 02:00 the kiosk should sleep")
 	}

@@ -19,7 +19,7 @@ func at(line, dir string, t time.Time) model.Event {
 // askFirstNow delivers the night's request for board i and its answer.
 func (e *testEnv) askFirstNow(i int) {
 	e.t.Helper()
-	cmd := e.send(kiosk.KioskFirstMsg{Gen: e.k.Kiosk.FirstGen, I: i})
+	cmd := e.send(kiosk.FirstMsg{Gen: e.k.Kiosk.FirstGen, I: i})
 	if cmd == nil {
 		e.t.Fatal("the asleep kiosk asks for no departures")
 	}

@@ -22,7 +22,7 @@ func newKioskEnv(t testing.TB, w, h int, o app.KioskOptions, specs ...app.BoardS
 	t.Helper()
 	e := &testEnv{t: t, src: newFakeSource(), now: t0}
 	o.Enabled = true
-	k := kiosk.NewKioskModel(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Kiosk: o, Boards: specs})
+	k := kiosk.NewModel(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Kiosk: o, Boards: specs})
 	e.k = &k
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.send(e.src.base)
@@ -34,7 +34,7 @@ func (e *testEnv) kpoll() {
 	e.t.Helper()
 	for i := range e.k.Kiosk.Boards {
 		b := &e.k.Kiosk.Boards[i]
-		cmd := e.send(feeds.FeedTickMsg{Key: b.Key(), Gen: b.Polls().Gen})
+		cmd := e.send(feeds.TickMsg{Key: b.Key(), Gen: b.Polls().Gen})
 		if cmd == nil {
 			e.t.Fatalf("kiosk board %d: tick started no fetch", i)
 		}
@@ -45,7 +45,7 @@ func (e *testEnv) kpoll() {
 // kalert runs one full alert poll.
 func (e *testEnv) kalert() {
 	e.t.Helper()
-	cmd := e.send(feeds.FeedTickMsg{Key: kiosk.AlertKey, Gen: e.k.Kiosk.AlertF.Poll.Gen})
+	cmd := e.send(feeds.TickMsg{Key: kiosk.AlertKey, Gen: e.k.Kiosk.AlertF.Poll.Gen})
 	if cmd == nil {
 		e.t.Fatal("alert tick started no fetch")
 	}
@@ -180,7 +180,7 @@ func TestKioskBlanksRowsAfterStaleAfter(t *testing.T) {
 func TestKioskOperatingHours(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, app.KioskOptions{HoursFrom: 5 * 60, HoursTo: 60, QuitKey: "ctrl+q"}) // 05:00–01:00
 	e.kpoll()
-	inFlight := e.send(feeds.FeedTickMsg{Key: e.k.Kiosk.Boards[0].Key(), Gen: e.k.Kiosk.Boards[0].Polls().Gen})
+	inFlight := e.send(feeds.TickMsg{Key: e.k.Kiosk.Boards[0].Key(), Gen: e.k.Kiosk.Boards[0].Polls().Gen})
 	boardGen, alertGen := e.k.Kiosk.Boards[0].Polls().Gen, e.k.Kiosk.AlertF.Poll.Gen
 
 	night := time.Date(2026, 9, 12, 1, 0, 0, 0, model.Berlin)
@@ -193,10 +193,10 @@ func TestKioskOperatingHours(t *testing.T) {
 	}
 	calls := e.src.callCount()
 	b := &e.k.Kiosk.Boards[0]
-	if cmd := e.send(feeds.FeedTickMsg{Key: b.Key(), Gen: boardGen}); cmd != nil {
+	if cmd := e.send(feeds.TickMsg{Key: b.Key(), Gen: boardGen}); cmd != nil {
 		t.Error("a poll tick after hours started a fetch")
 	}
-	if cmd := e.send(feeds.FeedTickMsg{Key: kiosk.AlertKey, Gen: alertGen}); cmd != nil {
+	if cmd := e.send(feeds.TickMsg{Key: kiosk.AlertKey, Gen: alertGen}); cmd != nil {
 		t.Error("an alert tick after hours started a fetch")
 	}
 	v := e.View()
@@ -372,7 +372,7 @@ func TestKioskBoardsFromOptions(t *testing.T) {
 	root := rootModel(context.Background(), app.Options{Source: e.src, Now: func() time.Time { return e.now },
 		Boards: []app.BoardSpec{{Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}},
 		Kiosk:  app.KioskOptions{Enabled: true, LargeCountdown: true}})
-	k, ok := root.(kiosk.KioskModel)
+	k, ok := root.(kiosk.Model)
 	if !ok {
 		t.Fatalf("Run's model for the kiosk is a %T", root)
 	}
@@ -398,7 +398,7 @@ func TestKioskBoardsOfOneStopShareAPoll(t *testing.T) {
 		t.Fatalf("%d feeds for two boards of one stop and the alert, want 2, the stop's shared", n)
 	}
 	b := &k.Boards[0]
-	e.send(e.send(feeds.FeedTickMsg{Key: b.Key(), Gen: b.Polls().Gen})())
+	e.send(e.send(feeds.TickMsg{Key: b.Key(), Gen: b.Polls().Gen})())
 	if n := e.src.callCount(); n != 1 {
 		t.Errorf("%d requests, want 1", n)
 	}

@@ -19,7 +19,7 @@ type Model struct {
 	sh      *app.Shared
 	keys    ui.GlobalKeys // the root's keys; each pane has its own map (keys.go)
 	help    helpKeys      // the help overlay's (help.go)
-	vehicle vehicle.VehiclePane
+	vehicle vehicle.Pane
 	search  searchPane
 	focus   app.PaneID
 	overlay ui.Overlay
@@ -27,7 +27,7 @@ type Model struct {
 	height  int
 	startV  int // vehicle to open at start
 	memo    *ui.FrameMemos
-	alertF  *feeds.FeedEntry // the unplanned alert's feed, shown on every view (alerts.go)
+	alertF  *feeds.Entry // the unplanned alert's feed, shown on every view (alerts.go)
 	alertGo tea.Cmd          // its first poll, for Init
 
 	// disp is the board side: the grid with every board, the merged and
@@ -47,7 +47,7 @@ func New(o app.Options) Model {
 		sh:      sh,
 		keys:    ui.NewGlobalKeys(sh.T),
 		help:    newHelpKeys(sh.T),
-		vehicle: vehicle.NewVehiclePane(sh),
+		vehicle: vehicle.NewPane(sh),
 		search:  newSearchPane(sh),
 		focus:   app.PaneBoard,
 		startV:  o.Vehicle,
@@ -90,7 +90,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout()
 	case tea.KeyMsg:
 		cmd = tea.Batch(cmd, m.handleKey(msg))
-	case app.ClockMsg, feeds.FeedTickMsg:
+	case app.ClockMsg, feeds.TickMsg:
 		cmd = tea.Batch(cmd, m.handleTick(msg))
 	default:
 		cmd = tea.Batch(cmd, m.handleData(msg))

@@ -283,9 +283,9 @@ func newSimGrid(t *testing.T, now *time.Time, w, h int, specs []app.BoardSpec, s
 func (e *testEnv) pollDue(at time.Time) {
 	e.t.Helper()
 	e.advance(at.Sub(e.now))
-	for _, f := range append([]*feeds.FeedEntry(nil), e.m.disp.Grid.Feeds()...) {
+	for _, f := range append([]*feeds.Entry(nil), e.m.disp.Grid.Feeds()...) {
 		if !f.Poll.Next.IsZero() && !f.Poll.Next.After(at) {
-			if cmd := e.send(feeds.FeedTickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}); cmd != nil {
+			if cmd := e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}); cmd != nil {
 				e.deliver(cmd)
 			}
 		}

@@ -28,7 +28,7 @@ func TestNightThemeByHours(t *testing.T) {
 	if n := e.m.sh.St.Theme.Name; n != "dark" {
 		t.Errorf("theme %q after the night hours, want dark", n)
 	}
-	k := kiosk.NewKioskModel(app.Options{Source: e.src, Now: func() time.Time { return e.now }, Kiosk: app.KioskOptions{Enabled: true},
+	k := kiosk.NewModel(app.Options{Source: e.src, Now: func() time.Time { return e.now }, Kiosk: app.KioskOptions{Enabled: true},
 		Night: true, NightFrom: 12*60 + 40, NightTo: 12*60 + 45})
 	if n := k.Sh.St.Theme.Name; n != "dark-night" {
 		t.Errorf("kiosk theme %q in night hours, want dark-night", n)

@@ -25,11 +25,11 @@ func TestEachPaneOwnsItsKeys(t *testing.T) {
 		b    key.Binding
 		want string
 	}{
-		{board.NewBoardKeys(&de).Watch, de.KeyWatch},
-		{board.NewBoardKeys(&de).Remove, de.KeyRemove},
-		{fleet.NewFleetKeys(&de).Sort, de.KeySortDelay},
+		{board.NewKeys(&de).Watch, de.KeyWatch},
+		{board.NewKeys(&de).Remove, de.KeyRemove},
+		{fleet.NewKeys(&de).Sort, de.KeySortDelay},
 		{grid.NewMergedKeys(&de).Fleet, de.KeyFleet},
-		{vehicle.NewVehicleKeys(&de).Follow, de.KeyFollow},
+		{vehicle.NewKeys(&de).Follow, de.KeyFollow},
 		{newSearchKeys(&de).SearchClose, de.KeyClose},
 		{ui.NewGlobalKeys(&de).Refresh, de.KeyRefresh},
 		{newHelpKeys(&de).Close, de.KeyCloseHelp},

@@ -15,7 +15,7 @@ import (
 // whose hours hold the service's time, and its own boards when they end.
 func TestKioskFollowsProfileOfTheHour(t *testing.T) {
 	e := &testEnv{t: t, src: newFakeSource(), now: t0} // 12:34:56
-	k := kiosk.NewKioskModel(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now },
+	k := kiosk.NewModel(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now },
 		Kiosk:    app.KioskOptions{Enabled: true},
 		Boards:   []app.BoardSpec{{Stop: 1008}},
 		Profiles: []app.Profile{{Name: "night", From: 22 * 60, To: 5 * 60, Boards: []app.BoardSpec{{Stop: 1008}}}, {Name: "noon", From: 12 * 60, To: 12*60 + 40, Boards: []app.BoardSpec{{Stop: 1350}}}}})

@@ -19,7 +19,7 @@ func TestRegistrySharesAPinnedAndWatchedStop(t *testing.T) {
 		t.Fatalf("%d strip feeds, want 1", len(pinned))
 	}
 	pin := pinned[0]
-	e.deliver(e.send(feeds.FeedTickMsg{Key: pin.Key, Gen: pin.Poll.Gen}))
+	e.deliver(e.send(feeds.TickMsg{Key: pin.Key, Gen: pin.Poll.Gen}))
 	calls := func(stop int) (n int) {
 		e.src.mu.Lock()
 		defer e.src.mu.Unlock()

@@ -166,7 +166,7 @@ func (s *suspender) suspend() {
 // enabled, else the interactive board; its requests end with ctx.
 func rootModel(ctx context.Context, o app.Options) tea.Model {
 	if o.Kiosk.Enabled {
-		m := kiosk.NewKioskModel(o)
+		m := kiosk.NewModel(o)
 		m.Sh.Ctx = ctx
 		return m
 	}

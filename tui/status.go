@@ -19,7 +19,7 @@ import (
 // no state of its own; what it shows belongs to the board's poller. When
 // the line is too long the source goes first, then the age, and the
 // error is cut last.
-func statusBar(sh *app.Shared, b *board.BoardPane, c *ui.Memo, w int) string {
+func statusBar(sh *app.Shared, b *board.Pane, c *ui.Memo, w int) string {
 	now, tx := sh.Local, sh.T // poll times are local
 	p := b.Polls()
 	var age, next, msg string

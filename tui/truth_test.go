@@ -82,9 +82,9 @@ func (e *testEnv) runAll(cmd tea.Cmd) {
 		switch msg := c().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case feeds.FeedTickMsg, app.OpenMsg:
+		case feeds.TickMsg, app.OpenMsg:
 			queue = append(queue, e.send(msg))
-		case feeds.FeedMsg:
+		case feeds.AnswerMsg:
 			e.send(msg)
 		}
 	}
@@ -189,7 +189,7 @@ func TestUnknownStopStopsPolling(t *testing.T) {
 // alertPoll runs one poll of the root's alert feed.
 func (e *testEnv) alertPoll() {
 	e.t.Helper()
-	cmd := e.send(feeds.FeedTickMsg{Key: kiosk.AlertKey, Gen: e.m.alertF.Poll.Gen})
+	cmd := e.send(feeds.TickMsg{Key: kiosk.AlertKey, Gen: e.m.alertF.Poll.Gen})
 	if cmd == nil {
 		e.t.Fatal("the alert tick started no fetch")
 	}
@@ -441,7 +441,7 @@ func TestHelpOverlayFits80x24(t *testing.T) {
 // backoff), so it shows data within one interval of the service's return;
 // the interactive board backs off.
 func TestKioskRetriesWithinOneInterval(t *testing.T) {
-	k := kiosk.NewKioskModel(app.Options{Source: newFakeSource(), Now: func() time.Time { return t0 }})
+	k := kiosk.NewModel(app.Options{Source: newFakeSource(), Now: func() time.Time { return t0 }})
 	for failures := 1; failures < 8; failures++ {
 		if d := k.Sh.Pol.Delay(failures, errString("503")); d > k.Sh.Pol.Interval*11/10 {
 			t.Fatalf("kiosk retry after %d failures in %v, want within one interval (%v)", failures, d, k.Sh.Pol.Interval)
@@ -588,7 +588,7 @@ func TestKioskTallerScreenAsksAtOnce(t *testing.T) {
 	// The resize while a request for fewer is in flight.
 	e = newKioskEnv(t, 120, 24, app.KioskOptions{})
 	b := &e.k.Kiosk.Boards[0]
-	fetch := e.send(feeds.FeedTickMsg{Key: b.Key(), Gen: b.Polls().Gen})
+	fetch := e.send(feeds.TickMsg{Key: b.Key(), Gen: b.Polls().Gen})
 	e.send(tea.WindowSizeMsg{Width: 200, Height: 60})
 	e.runAll(e.send(fetch()))
 	if got := lastLimit(e); got != e.k.Sh.Limit {

@@ -165,8 +165,8 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 			*m.memo = ui.FrameMemos{}
 		}
 		return tea.Batch(logSkew, m.tickReminders(), m.followProfile())
-	case feeds.FeedTickMsg:
-		f, cmd, ok := m.sh.Reg.Tick(m.sh.FeedState, msg)
+	case feeds.TickMsg:
+		f, cmd, ok := m.sh.Reg.Tick(m.sh.State, msg)
 		if ok {
 			m.feedNews(f, nil)
 		}
@@ -177,7 +177,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 
 // feedNews hands feed f's news to every view that shows it: an answer
 // (msg), or a poll that started (nil).
-func (m *Model) feedNews(f *feeds.FeedEntry, msg *feeds.FeedMsg) tea.Cmd {
+func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
 	if msg == nil {
 		m.disp.Grid.TouchFeed(f)
 		if m.disp.Fleet.Feed == f {
@@ -207,8 +207,8 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	switch msg := msg.(type) {
-	case feeds.FeedMsg:
-		f, cmd, ok := m.sh.Reg.Receive(m.sh.FeedState, msg)
+	case feeds.AnswerMsg:
+		f, cmd, ok := m.sh.Reg.Receive(m.sh.State, msg)
 		if !ok {
 			return nil // an answer no feed awaits any more
 		}
@@ -252,7 +252,7 @@ func (m *Model) alertNews() {
 }
 
 // reminderBoards are the boards whose data follows the reminders.
-func (m *Model) reminderBoards() []*board.BoardPane {
+func (m *Model) reminderBoards() []*board.Pane {
 	return m.disp.Grid.All()
 }
 

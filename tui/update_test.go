@@ -58,7 +58,7 @@ func TestOldGenTickIgnored(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
 	old := e.m.Board().Polls().Gen
 	e.Key("r") // bumps gen; returns a poll-now for the new gen
-	if cmd := e.send(feeds.FeedTickMsg{Key: e.m.Board().Key(), Gen: old}); cmd != nil {
+	if cmd := e.send(feeds.TickMsg{Key: e.m.Board().Key(), Gen: old}); cmd != nil {
 		t.Fatal("a tick of the old schedule started a fetch")
 	}
 	if n := e.src.callCount(); n != 1 {
@@ -71,7 +71,7 @@ func TestStaleSeqIgnored(t *testing.T) {
 	fetch := e.Tick() // departures request in flight
 	e.runNow(e.Key("a"))
 	// The departures answer comes late, after the switch to arrivals.
-	msg := fetch().(feeds.FeedMsg)
+	msg := fetch().(feeds.AnswerMsg)
 	if cmd := e.send(msg); cmd != nil {
 		t.Fatal("a stale answer armed a tick")
 	}
@@ -89,7 +89,7 @@ func TestManualRefreshIsFresh(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("r did nothing")
 	}
-	msg, ok := cmd().(feeds.FeedTickMsg)
+	msg, ok := cmd().(feeds.TickMsg)
 	if !ok || !msg.Fresh || msg.Gen != e.m.Board().Polls().Gen {
 		t.Fatalf("r gave %#v, want a fresh poll of the current gen", msg)
 	}

@@ -142,7 +142,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	boardGen := e.m.Board().Polls().Gen
 
 	// A stale tick and a second tick while one is in flight start nothing.
-	if e.send(feeds.FeedTickMsg{Key: p.Feed(), Gen: p.Polls().Gen - 1}) != nil {
+	if e.send(feeds.TickMsg{Key: p.Feed(), Gen: p.Polls().Gen - 1}) != nil {
 		t.Error("a tick of an old schedule started a fetch")
 	}
 	fetch := e.vehicleTick()
@@ -150,7 +150,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 		t.Fatal("want exactly one fetch in flight")
 	}
 	// An answer with another seq is ignored.
-	if e.send(feeds.FeedMsg{Key: p.Feed(), Seq: 999}) != nil {
+	if e.send(feeds.AnswerMsg{Key: p.Feed(), Seq: 999}) != nil {
 		t.Error("an answer nobody waits for scheduled something")
 	}
 	e.deliver(fetch)
@@ -212,7 +212,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	if e.m.vehicle.Open || e.m.focus != app.PaneBoard {
 		t.Fatal("esc should close the pane")
 	}
-	if e.send(feeds.FeedTickMsg{Key: p.Feed(), Gen: gen}) != nil || e.send(fetch()) != nil {
+	if e.send(feeds.TickMsg{Key: p.Feed(), Gen: gen}) != nil || e.send(fetch()) != nil {
 		t.Error("a closed pane still polls")
 	}
 }

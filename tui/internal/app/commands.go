@@ -126,7 +126,7 @@ func (sh *Shared) BaseDataAtStart() tea.Cmd {
 // FirstAnswer starts the waiting base data load on the first answer of a
 // board, good or not.
 func (sh *Shared) FirstAnswer(msg tea.Msg) {
-	if msg, ok := msg.(feeds.FeedMsg); ok && msg.Key.Kind == feeds.FeedBoard && sh.firstIn != nil {
+	if msg, ok := msg.(feeds.AnswerMsg); ok && msg.Key.Kind == feeds.FeedBoard && sh.firstIn != nil {
 		close(sh.firstIn)
 		sh.firstIn = nil
 	}

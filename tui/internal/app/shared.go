@@ -113,7 +113,7 @@ const (
 // source and the poll policy. The root owns it; panes hold a pointer and
 // only the root's Update writes it.
 type Shared struct {
-	*feeds.FeedState
+	*feeds.State
 	SourceName string
 	// NamedSim: the source's name already says it is simulated (the
 	// embedded simulation), so the status bar adds nothing.
@@ -158,7 +158,7 @@ func NewShared(o Options) *Shared {
 	now := clock()
 	theme := o.pickTheme() // unknown names were refused by the CLI; dark here
 	sh := &Shared{
-		FeedState: &feeds.FeedState{
+		State: &feeds.State{
 			Ctx:    context.Background(),
 			Src:    o.Source,
 			Clock:  clock,

@@ -35,7 +35,7 @@ func KeyOf(e *model.Event) EventKey {
 // takes its data and poll state from the registry's feed of its subject
 // (feed, acquired by show, given up by hide) and shows the events its
 // filters keep.
-type BoardPane struct {
+type Pane struct {
 	Sh                      *app.Shared
 	Subj                    feeds.Subject
 	title                   string                       // the stop's name
@@ -46,7 +46,7 @@ type BoardPane struct {
 	Have                    bool                         // data belongs to subj
 	seen                    []app.Platform               // platforms seen in stop answers, when base data lacks them
 	served                  map[model.StopPointCode]bool // stop points with events in the last whole-stop answer
-	Feed                    *feeds.FeedEntry             // the registry's feed of subj, nil while hidden
+	Feed                    *feeds.Entry             // the registry's feed of subj, nil while hidden
 	Idle                    feeds.Poller                 // the poll state of a hidden board: none
 	ui.ListCursor[EventKey]                              // the row under the cursor and its trip (list.go)
 	width                   int
@@ -78,7 +78,7 @@ type BoardPane struct {
 // Demand is how many events the board wants of its feed: MaxLimit when it
 // shows them through filters, so that it fills as many rows as an
 // unfiltered board, else shared.limit.
-func (b *BoardPane) Demand() int {
+func (b *Pane) Demand() int {
 	if b.Filt.Active() {
 		return app.MaxLimit
 	}
@@ -87,7 +87,7 @@ func (b *BoardPane) Demand() int {
 
 // Declare tells the board's feed its demand now (after a change of its
 // filters or of shared.limit); a rise polls once more at once.
-func (b *BoardPane) Declare() tea.Cmd {
+func (b *Pane) Declare() tea.Cmd {
 	if b.Feed == nil {
 		return nil
 	}
@@ -96,12 +96,12 @@ func (b *BoardPane) Declare() tea.Cmd {
 
 // newBoardPane returns a board for s; its first poll comes from Init or
 // from the caller that opened it.
-func newBoardPane(sh *app.Shared, s feeds.Subject) BoardPane {
-	return BoardPane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, hold: feeds.NewHolder()}
+func newBoardPane(sh *app.Shared, s feeds.Subject) Pane {
+	return Pane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, hold: feeds.NewHolder()}
 }
 
 // SetSize gives the board its rectangle.
-func (b *BoardPane) SetSize(w, h int) {
+func (b *Pane) SetSize(w, h int) {
 	if w != b.width || h != b.height {
 		b.width, b.height = w, h
 		b.Touch()
@@ -109,13 +109,13 @@ func (b *BoardPane) SetSize(w, h int) {
 }
 
 // Touch marks the board changed, so its cached view is rebuilt.
-func (b *BoardPane) Touch() { b.Rev++ }
+func (b *Pane) Touch() { b.Rev++ }
 
 // setSubject points the board at s. Its schedule restarts and the returned
 // command polls at once. Rows stay only when they remain true for s
 // (narrowing a stop to one of its platforms); otherwise the board shows
 // "loading" until the answer comes.
-func (b *BoardPane) setSubject(s feeds.Subject) tea.Cmd {
+func (b *Pane) setSubject(s feeds.Subject) tea.Cmd {
 	keep := b.Have && s.Arrivals == b.Subj.Arrivals && s.Stop == b.Subj.Stop && b.Subj.Point == "" && s.Point != ""
 	b.Subj = s
 	b.Have = keep
@@ -134,7 +134,7 @@ func (b *BoardPane) setSubject(s feeds.Subject) tea.Cmd {
 // Show acquires the feed of the board's subject, returning the command of
 // its first poll if no other view polls it already; then its data (if
 // another view's poll brought some) fills the board at once.
-func (b *BoardPane) Show() tea.Cmd {
+func (b *Pane) Show() tea.Cmd {
 	if b.Feed != nil {
 		return nil
 	}
@@ -145,7 +145,7 @@ func (b *BoardPane) Show() tea.Cmd {
 }
 
 // Hide gives the feed up; its poll ends unless another view shows it.
-func (b *BoardPane) Hide() {
+func (b *Pane) Hide() {
 	if b.Feed != nil {
 		b.Sh.Reg.Release(b.Feed, b.hold)
 		b.Feed = nil
@@ -153,7 +153,7 @@ func (b *BoardPane) Hide() {
 }
 
 // Fed takes the feed's latest answer (or failure).
-func (b *BoardPane) Fed() {
+func (b *Pane) Fed() {
 	if b.Feed != nil && b.Feed.Have {
 		b.Raw, b.Have = b.Feed.Data.Board, true
 		b.Refilter()
@@ -163,7 +163,7 @@ func (b *BoardPane) Fed() {
 }
 
 // Refilter shows the events of the last answer that the filters keep.
-func (b *BoardPane) Refilter() {
+func (b *Pane) Refilter() {
 	if !b.Have {
 		b.Touch()
 		return
@@ -185,7 +185,7 @@ func (b *BoardPane) Refilter() {
 }
 
 // Polls is the poll state the board shows: its feed's (none while hidden).
-func (b *BoardPane) Polls() *feeds.Poller {
+func (b *Pane) Polls() *feeds.Poller {
 	if b.Feed != nil {
 		return &b.Feed.Poll
 	}
@@ -194,7 +194,7 @@ func (b *BoardPane) Polls() *feeds.Poller {
 
 // Open shows the board of target t (a stop, stop point or line): a line
 // is the line filter on the stop's board; other filters go.
-func (b *BoardPane) Open(t app.Target) tea.Cmd {
+func (b *Pane) Open(t app.Target) tea.Cmd {
 	s := feeds.Subject{Stop: t.Stop, Point: t.Point, Arrivals: false}
 	b.Filt = filters{}
 	if t.Line != "" {
@@ -215,7 +215,7 @@ func (b *BoardPane) Open(t app.Target) tea.Cmd {
 // Refresh polls now, bypassing the client's cache. A request in flight is
 // left to finish (its answer re-arms the schedule), so there is never a
 // second one.
-func (b *BoardPane) Refresh() tea.Cmd {
+func (b *Pane) Refresh() tea.Cmd {
 	if b.Feed != nil {
 		return b.Feed.Refresh()
 	}
@@ -223,10 +223,10 @@ func (b *BoardPane) Refresh() tea.Cmd {
 }
 
 // Key is the key of the board's feed.
-func (b *BoardPane) Key() feeds.FeedKey { return feeds.BoardFeed(b.Subj) }
+func (b *Pane) Key() feeds.Key { return feeds.BoardFeed(b.Subj) }
 
 // setData replaces the rows, keeping the cursor on the same trip.
-func (b *BoardPane) setData(d model.Board) {
+func (b *Pane) setData(d model.Board) {
 	b.Data, b.Have = d, true
 	if b.Subj.Point == "" {
 		if d.StopName != "" {
@@ -243,7 +243,7 @@ func (b *BoardPane) setData(d model.Board) {
 
 // learnPlatforms remembers the platforms of a stop answer, for `f` when
 // base data is missing.
-func (b *BoardPane) learnPlatforms() {
+func (b *Pane) learnPlatforms() {
 	have := make(map[model.StopPointCode]bool, len(b.seen))
 	for _, p := range b.seen {
 		have[p.Code] = true
@@ -258,7 +258,7 @@ func (b *BoardPane) learnPlatforms() {
 }
 
 // Platforms returns the platforms of the board's stop.
-func (b *BoardPane) Platforms() []app.Platform {
+func (b *Pane) Platforms() []app.Platform {
 	if ps := b.Sh.Base.Platforms(b.Subj.Stop); len(ps) > 0 {
 		return ps
 	}
@@ -268,7 +268,7 @@ func (b *BoardPane) Platforms() []app.Platform {
 // servedFirst orders platforms with service in the board's data first
 // (in their order), so `f` visits the stop points that have departures
 // before the empty ones.
-func (b *BoardPane) servedFirst(ps []app.Platform) []app.Platform {
+func (b *Pane) servedFirst(ps []app.Platform) []app.Platform {
 	served := b.served
 	out := slices.Clone(ps)
 	slices.SortStableFunc(out, func(x, y app.Platform) int {
@@ -284,7 +284,7 @@ func (b *BoardPane) servedFirst(ps []app.Platform) []app.Platform {
 }
 
 // PlatformName returns the name of the platform the board is narrowed to.
-func (b *BoardPane) PlatformName() string {
+func (b *Pane) PlatformName() string {
 	if b.Subj.Point == "" {
 		return ""
 	}
@@ -302,7 +302,7 @@ func (b *BoardPane) PlatformName() string {
 }
 
 // Name returns the board's title: the stop's name, else its number.
-func (b *BoardPane) Name() string {
+func (b *Pane) Name() string {
 	switch {
 	case b.title != "":
 		return b.title
@@ -316,7 +316,7 @@ func (b *BoardPane) Name() string {
 
 // Rows returns the indexes of the events shown at the current time: not
 // long past, of the chosen line and platform.
-func (b *BoardPane) Rows() []int {
+func (b *Pane) Rows() []int {
 	if !b.Have {
 		return nil
 	}
@@ -354,24 +354,24 @@ func (b *BoardPane) Rows() []int {
 
 // wideData reports whether the board's rows come from an answer that
 // asked for more events than a board shows (a filtered holder's demand).
-func (b *BoardPane) wideData() bool { return b.Feed != nil && b.Feed.Got > b.Sh.Limit }
+func (b *Pane) wideData() bool { return b.Feed != nil && b.Feed.Got > b.Sh.Limit }
 
 // SetCursor moves the cursor to row i, clamped, and remembers its trip.
-func (b *BoardPane) SetCursor(i int) {
+func (b *Pane) SetCursor(i int) {
 	rows := b.Rows()
 	b.ListSet(i, len(rows), b.rowKey(rows))
 	b.Touch()
 }
 
 // rowKey returns the key of the trip of each row of rows.
-func (b *BoardPane) rowKey(rows []int) func(int) EventKey {
+func (b *Pane) rowKey(rows []int) func(int) EventKey {
 	return func(i int) EventKey { return KeyOf(&b.Data.Events[rows[i]]) }
 }
 
 // Update handles the keys of the focused board, bound in k: the same on
 // every board (the grid's cells take the row keys as focus moves,
 // Model.gridKey).
-func (b *BoardPane) Update(msg tea.KeyMsg, k *BoardKeys) tea.Cmd {
+func (b *Pane) Update(msg tea.KeyMsg, k *Keys) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Line):
 		return b.cycleLine()
@@ -421,7 +421,7 @@ func (b *BoardPane) Update(msg tea.KeyMsg, k *BoardKeys) tea.Cmd {
 // stop point, polled on its own, so it shows as many rows as a whole
 // stop), and after the last one widens it to the whole stop again. It
 // replaces a platform filter by name (a layout's `platform`).
-func (b *BoardPane) cyclePlatform() tea.Cmd {
+func (b *Pane) cyclePlatform() tea.Cmd {
 	ps := b.servedFirst(b.Platforms())
 	if len(ps) == 0 || b.Subj.Stop == 0 {
 		return nil
@@ -454,7 +454,7 @@ func (b *BoardPane) cyclePlatform() tea.Cmd {
 
 // BoardsHealth counts the boards whose data is stale (or failed before any
 // answer) and those the service does not know.
-func BoardsHealth(boards []*BoardPane) (stale, unknown int) {
+func BoardsHealth(boards []*Pane) (stale, unknown int) {
 	for _, b := range boards {
 		p := b.Polls()
 		switch {

@@ -12,7 +12,7 @@ import (
 // board, and after the last back to all lines. A filter of several lines
 // (from a layout) goes back to all lines. The returned command asks the
 // feed for more events when the board now wants more (declare).
-func (b *BoardPane) cycleLine() tea.Cmd {
+func (b *Pane) cycleLine() tea.Cmd {
 	var lines []string
 	for i := range b.Raw.Events {
 		e := &b.Raw.Events[i]
@@ -30,7 +30,7 @@ func (b *BoardPane) cycleLine() tea.Cmd {
 
 // cycleDirection sets the direction filter to the next direction among
 // the events the other filters keep.
-func (b *BoardPane) cycleDirection() tea.Cmd {
+func (b *Pane) cycleDirection() tea.Cmd {
 	var dirs []string
 	for i := range b.Raw.Events {
 		e := &b.Raw.Events[i]
@@ -55,7 +55,7 @@ func (b *BoardPane) cycleDirection() tea.Cmd {
 }
 
 // ClearFilters shows every event again.
-func (b *BoardPane) ClearFilters() tea.Cmd {
+func (b *Pane) ClearFilters() tea.Cmd {
 	b.Filt = filters{}
 	b.Refilter()
 	if !b.Narrowed {

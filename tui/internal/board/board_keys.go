@@ -12,7 +12,7 @@ import (
 // and the plain board (the grid's open board) take the same board keys;
 // the cells take the row keys as focus moves. The map belongs to the board
 // side (dispatch.keys); boardKeyState is its state.
-type BoardKeys struct {
+type Keys struct {
 	Up       key.Binding
 	Down     key.Binding
 	Top      key.Binding
@@ -54,8 +54,8 @@ const (
 )
 
 // NewBoardKeys returns the boards' bindings in the language of t.
-func NewBoardKeys(t *ui.Texts) BoardKeys {
-	return BoardKeys{
+func NewKeys(t *ui.Texts) Keys {
+	return Keys{
 		Up:       ui.Bind("↑/k", t.KeyUp, "up", "k"),
 		Down:     ui.Bind("↓/j", t.KeyDown, "down", "j"),
 		Top:      ui.Bind("g/home", t.KeyFirst, "g", "home"),
@@ -86,7 +86,7 @@ func NewBoardKeys(t *ui.Texts) BoardKeys {
 }
 
 // BoardKeyState is what decides which board keys are live.
-type BoardKeyState struct {
+type KeyState struct {
 	On         bool // the boards show and take keys (focus, no overlay)
 	Mode       boardMode
 	Boards     int  // watched boards
@@ -104,7 +104,7 @@ type BoardKeyState struct {
 }
 
 // Sync enables exactly the board keys that do something in state s.
-func (k *BoardKeys) Sync(s BoardKeyState) {
+func (k *Keys) Sync(s KeyState) {
 	t := k.T
 	k.mode = s.Mode
 	on := s.On
@@ -151,7 +151,7 @@ func (k *BoardKeys) Sync(s BoardKeyState) {
 
 // Footer returns the boards' part of the key hint, most useful first,
 // with the globals g where they are most useful.
-func (k *BoardKeys) Footer(g *ui.GlobalKeys) []key.Binding {
+func (k *Keys) Footer(g *ui.GlobalKeys) []key.Binding {
 	switch k.mode {
 	case boardCells:
 		return []key.Binding{k.Zoom, k.Num, k.Up, k.Line, k.Platform, k.Direction, k.Clear, k.Remove,
@@ -166,17 +166,17 @@ func (k *BoardKeys) Footer(g *ui.GlobalKeys) []key.Binding {
 }
 
 // Board is the help overlay's group of board keys (with Rows and Views).
-func (k *BoardKeys) Board() []key.Binding {
+func (k *Keys) Board() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear}
 }
 
 // Rows is the help overlay's group of row keys.
-func (k *BoardKeys) Rows() []key.Binding {
+func (k *Keys) Rows() []key.Binding {
 	return []key.Binding{k.Line, k.Direction, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped, k.Remind}
 }
 
 // Views is the help overlay's group of view keys.
-func (k *BoardKeys) Views() []key.Binding {
+func (k *Keys) Views() []key.Binding {
 	return []key.Binding{k.Zoom, k.Back, k.Num, k.Left, k.Right, k.Watch, k.Remove, k.Pin, k.Merged, k.Fleet}
 }
 

@@ -128,7 +128,7 @@ func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
 
 // View renders the board into its rectangle (exactly height lines of at
 // most width cells), from the cache when nothing it shows has changed.
-func (b *BoardPane) View() string {
+func (b *Pane) View() string {
 	k := ViewKey{Rev: b.Rev, W: b.width, H: b.height, Sec: b.Sh.Now.Unix(), Focused: b.Focused, alert: app.AlertText(b.Sh.Alert)}
 	if b.Cache.ok && b.Cache.key == k {
 		return b.Cache.view
@@ -139,7 +139,7 @@ func (b *BoardPane) View() string {
 }
 
 // render draws the header, the column titles and the rows.
-func (b *BoardPane) render() string {
+func (b *Pane) render() string {
 	w, h := b.width, b.height
 	if w <= 0 || h <= 0 {
 		return ""
@@ -211,7 +211,7 @@ func (b *BoardPane) render() string {
 // CachedRow returns the row of e cut to width w, rendered again only when
 // what it shows changed: a new second redraws the clock and the status bar,
 // not the rows whose countdown stayed the same.
-func (b *BoardPane) CachedRow(m *RowMemo, e *model.Event, c columns, sel bool, w int) string {
+func (b *Pane) CachedRow(m *RowMemo, e *model.Event, c columns, sel bool, w int) string {
 	k := rowShows{ev: *e, Due: b.Sh.T.Countdown(*e, b.Sh.Now), cat: b.Sh.Base.Category(e.Line()),
 		c: c, sel: sel, w: w, st: b.Sh.St, tx: b.Sh.T, valid: true}
 	if c.leave > 0 {
@@ -224,12 +224,12 @@ func (b *BoardPane) CachedRow(m *RowMemo, e *model.Event, c columns, sel bool, w
 }
 
 // CursorIn returns the row of the selected trip, else the clamped cursor.
-func (b *BoardPane) CursorIn(rows []int) int { return b.ListFind(len(rows), b.rowKey(rows)) }
+func (b *Pane) CursorIn(rows []int) int { return b.ListFind(len(rows), b.rowKey(rows)) }
 
 // header is the board's title line: its number in the grid, stop, mode,
 // platform and filters on the left; a pending removal, the stale marker
 // and the clock on the right.
-func (b *BoardPane) header(w int) string {
+func (b *Pane) header(w int) string {
 	st, tx := b.Sh.St, b.Sh.T
 	mode := tx.Departures
 	if b.Subj.Arrivals {
@@ -289,7 +289,7 @@ func Spread(left, right string, w int) string {
 }
 
 // ColHeader is the column titles line.
-func (b *BoardPane) ColHeader(c columns) string {
+func (b *Pane) ColHeader(c columns) string {
 	// An arrival's direction text says where the vehicle comes from.
 	tx := b.Sh.T
 	var sb strings.Builder
@@ -321,7 +321,7 @@ func (b *BoardPane) ColHeader(c columns) string {
 
 // row renders one event. The selected row carries a mark as well as a
 // background, so the cursor shows without colour too.
-func (b *BoardPane) row(e *model.Event, c columns, sel bool) string {
+func (b *Pane) row(e *model.Event, c columns, sel bool) string {
 	st, tx := b.Sh.St, b.Sh.T
 	paint := func(s lipgloss.Style, text string) string {
 		if sel {
@@ -403,7 +403,7 @@ func (b *BoardPane) row(e *model.Event, c columns, sel bool) string {
 }
 
 // EmptyText says why a board has no rows.
-func (b *BoardPane) EmptyText() string {
+func (b *Pane) EmptyText() string {
 	tx := b.Sh.T
 	what := tx.DeparturesN
 	if b.Subj.Arrivals {

@@ -25,7 +25,7 @@ const (
 // StaleKey is the part of the grid's cache keys that says whether the
 // board's data is stale: it turns stale at a deadline of its own, between
 // the seconds and the countdowns' minute turns that the keys hold.
-func (b *BoardPane) StaleKey() string {
+func (b *Pane) StaleKey() string {
 	if _, ok := b.Sh.Stale(b.Polls()); ok {
 		return "!"
 	}
@@ -34,7 +34,7 @@ func (b *BoardPane) StaleKey() string {
 
 // Compact renders a board as a grid cell: a header (number, stop, filters,
 // stale marker) and as many rows as fit: line, direction, countdown, delay.
-func (b *BoardPane) Compact(num int, focused bool, w, h int) string {
+func (b *Pane) Compact(num int, focused bool, w, h int) string {
 	st := b.Sh.St
 	var sb strings.Builder
 	mark := " "
@@ -83,7 +83,7 @@ func (b *BoardPane) Compact(num int, focused bool, w, h int) string {
 }
 
 // headerNote is the mode, platform and filters of a board, for its header.
-func (b *BoardPane) headerNote() string {
+func (b *Pane) headerNote() string {
 	var parts []string
 	if b.Subj.Arrivals {
 		parts = append(parts, b.Sh.Dt.Arr)
@@ -103,7 +103,7 @@ func (b *BoardPane) headerNote() string {
 // cachedCompactRow is compactRow drawn again only when what the row shows
 // changed (its countdown turns once a minute), not for every row of a cell
 // whenever one of them turned.
-func (b *BoardPane) cachedCompactRow(m *RowMemo, e *model.Event, badge, dir int) string {
+func (b *Pane) cachedCompactRow(m *RowMemo, e *model.Event, badge, dir int) string {
 	k := rowShows{ev: *e, Due: b.Sh.T.Countdown(*e, b.Sh.Now), leave: b.CompactLeave(e), cat: b.Sh.Base.Category(e.Line()),
 		c: columns{badge: badge, Dir: dir}, st: b.Sh.St, tx: b.Sh.T, valid: true}
 	if m.Key != k {
@@ -118,7 +118,7 @@ const wideCellDir = 44
 
 // compactRow renders one event in a grid cell with its leave-by cell; a
 // wide cell adds the platform (of a stop board) and the scheduled time.
-func (b *BoardPane) compactRow(e *model.Event, badge, dir int) string {
+func (b *Pane) compactRow(e *model.Event, badge, dir int) string {
 	if dir < wideCellDir {
 		return CompactRow(b.Sh, e, badge, dir) + b.compactLeaveCell(e)
 	}
@@ -165,7 +165,7 @@ func compactDelay(tx *ui.Texts, e model.Event) (string, ui.Severity) {
 }
 
 // CompactEmpty says why a grid cell has no rows.
-func (b *BoardPane) CompactEmpty() string {
+func (b *Pane) CompactEmpty() string {
 	dt := b.Sh.Dt
 	switch {
 	case !b.Have && errors.Is(b.Polls().LastErr, feed.ErrNotFound):

@@ -62,6 +62,6 @@ func endsAtAny(e *model.Event, stops []string) bool {
 
 // filterEmptyText is the empty text of a board (zoomed or a grid cell)
 // whose filters keep no row, from the unfiltered answer.
-func (b *BoardPane) filterEmptyText() (string, bool) {
+func (b *Pane) filterEmptyText() (string, bool) {
 	return nextRun(b.Sh, b.Raw.Events, b.Filt.Keep, b.Filt.Lines, b.Subj.Arrivals, b.Raw.StopName, b.title)
 }

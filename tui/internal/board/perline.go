@@ -26,7 +26,7 @@ func perLineKeep(seen map[LineDir]int, perLine int, e *model.Event) bool {
 }
 
 // cyclePerLine steps the board's per-line limit and says so.
-func (b *BoardPane) cyclePerLine() {
+func (b *Pane) cyclePerLine() {
 	next := 0
 	for i, n := range perLineSteps {
 		if n == b.perLine && i+1 < len(perLineSteps) {
@@ -43,17 +43,17 @@ func (b *BoardPane) cyclePerLine() {
 }
 
 // toggleGrouped switches the view grouped by direction on or off.
-func (b *BoardPane) toggleGrouped() {
+func (b *Pane) toggleGrouped() {
 	b.Grouped = !b.Grouped
 	b.SetCursor(b.Cursor)
 }
 
 // groupable reports whether the board shows groups: grouped, of a whole
 // stop (a platform's board is one group).
-func (b *BoardPane) groupable() bool { return b.Grouped && b.Subj.Point == "" }
+func (b *Pane) groupable() bool { return b.Grouped && b.Subj.Point == "" }
 
 // groupRows orders rows by platform (stable: in time within each).
-func (b *BoardPane) groupRows(rows []int) {
+func (b *Pane) groupRows(rows []int) {
 	if !b.groupable() {
 		return
 	}
@@ -71,7 +71,7 @@ type boardItem struct {
 }
 
 // items lays out rows with the group headings of the grouped view.
-func (b *BoardPane) items(rows []int) []boardItem {
+func (b *Pane) items(rows []int) []boardItem {
 	out := make([]boardItem, 0, len(rows)+4)
 	if !b.groupable() {
 		for i := range rows {
@@ -102,7 +102,7 @@ func (b *BoardPane) items(rows []int) []boardItem {
 }
 
 // perLineNote is the header's note of the per-line limit and grouping.
-func (b *BoardPane) perLineNote() string {
+func (b *Pane) perLineNote() string {
 	var parts []string
 	if b.perLine > 0 {
 		parts = append(parts, fmt.Sprintf(b.Sh.T.PerLineHead, b.perLine))

@@ -9,7 +9,7 @@ import (
 
 // remindMark is a row's reminder mark: "*" set, "!" rung; flash is true
 // while the row flashes (on every other second).
-func (b *BoardPane) remindMark(e *model.Event) (mark string, flash bool) {
+func (b *Pane) remindMark(e *model.Event) (mark string, flash bool) {
 	r := b.Sh.Rem.Get(app.EventID(e))
 	if r == nil {
 		return " ", false
@@ -23,7 +23,7 @@ func (b *BoardPane) remindMark(e *model.Event) (mark string, flash bool) {
 
 // toggleReminder sets or removes the reminder of the row under the
 // cursor, and saves.
-func (b *BoardPane) toggleReminder() tea.Cmd {
+func (b *Pane) toggleReminder() tea.Cmd {
 	rows := b.Rows()
 	if b.Sh.Rem == nil || b.Cursor >= len(rows) {
 		return nil

@@ -54,7 +54,7 @@ func (f filters) summary(dt *ui.DispTexts) string {
 
 // Spec returns the board as a BoardSpec: a stop point board names only its
 // stop point (BoardSpec.Check wants one of the two).
-func (b *BoardPane) Spec() app.BoardSpec {
+func (b *Pane) Spec() app.BoardSpec {
 	s := app.BoardSpec{Stop: b.Subj.Stop, StopPoint: b.Subj.Point, Arrivals: b.Subj.Arrivals,
 		Lines: slices.Clone(b.Filt.Lines), Platform: b.Filt.Platform, Direction: b.Filt.Direction, Walk: app.WalkTime(b.Walk), PerLine: b.perLine}
 	if s.StopPoint != "" {
@@ -65,7 +65,7 @@ func (b *BoardPane) Spec() app.BoardSpec {
 
 // NewBoard returns a board of spec s with its filters, walking time and
 // per-line limit; not yet shown (show acquires its feed).
-func NewBoard(sh *app.Shared, s app.BoardSpec) *BoardPane {
+func NewBoard(sh *app.Shared, s app.BoardSpec) *Pane {
 	b := newBoardPane(sh, s.Subject())
 	b.Filt = filters{Lines: slices.Clone(s.Lines), Platform: s.Platform, Direction: s.Direction}
 	b.Walk = time.Duration(s.Walk)

@@ -9,7 +9,7 @@ import (
 
 // missed reports whether e cannot be reached any more with the board's
 // walking time (never without one).
-func (b *BoardPane) missed(e *model.Event) bool {
+func (b *Pane) missed(e *model.Event) bool {
 	if b.Walk <= 0 {
 		return false
 	}
@@ -19,14 +19,14 @@ func (b *BoardPane) missed(e *model.Event) bool {
 
 // adjustWalk changes the board's walking time by d, within 0 and MaxWalk,
 // and says so in the status bar.
-func (b *BoardPane) adjustWalk(d time.Duration) {
+func (b *Pane) adjustWalk(d time.Duration) {
 	b.Walk = min(max(b.Walk+d, 0), ui.MaxWalk)
 	b.Sh.Notice = fmt.Sprintf(b.Sh.T.NoteWalk, b.Sh.T.WalkMinutes(b.Walk))
 	b.SetCursor(b.Cursor)
 }
 
 // toggleMissed hides or shows the missed rows.
-func (b *BoardPane) toggleMissed() {
+func (b *Pane) toggleMissed() {
 	b.HideMissed = !b.HideMissed
 	if b.HideMissed {
 		b.Sh.Notice = b.Sh.T.NoteHide
@@ -37,7 +37,7 @@ func (b *BoardPane) toggleMissed() {
 }
 
 // walkNote is the header's note of the walking time, "" without one.
-func (b *BoardPane) walkNote() string {
+func (b *Pane) walkNote() string {
 	if b.Walk <= 0 {
 		return ""
 	}
@@ -50,7 +50,7 @@ func (b *BoardPane) walkNote() string {
 
 // LeaveCol is the width of the board's leave column, 0 without a walking
 // time.
-func (b *BoardPane) LeaveCol() int {
+func (b *Pane) LeaveCol() int {
 	if b.Walk <= 0 {
 		return 0
 	}
@@ -59,7 +59,7 @@ func (b *BoardPane) LeaveCol() int {
 
 // CompactLeave is a grid cell row's leave text ("" without a walking
 // time): part of the cell's cache key and its last column.
-func (b *BoardPane) CompactLeave(e *model.Event) string {
+func (b *Pane) CompactLeave(e *model.Event) string {
 	if b.Walk <= 0 {
 		return ""
 	}
@@ -68,7 +68,7 @@ func (b *BoardPane) CompactLeave(e *model.Event) string {
 }
 
 // compactLeaveWidth is the cells the leave column takes in a grid cell.
-func (b *BoardPane) compactLeaveWidth() int {
+func (b *Pane) compactLeaveWidth() int {
 	if b.Walk <= 0 {
 		return 0
 	}
@@ -76,7 +76,7 @@ func (b *BoardPane) compactLeaveWidth() int {
 }
 
 // compactLeaveCell renders a grid cell row's leave column.
-func (b *BoardPane) compactLeaveCell(e *model.Event) string {
+func (b *Pane) compactLeaveCell(e *model.Event) string {
 	if b.Walk <= 0 {
 		return ""
 	}

@@ -33,7 +33,7 @@ const (
 )
 
 // FeedKey names a polled subject.
-type FeedKey struct {
+type Key struct {
 	Kind    feedKind
 	subj    Subject     // feedBoard
 	Vehicle int         // feedVehicle, feedPassages
@@ -41,20 +41,20 @@ type FeedKey struct {
 }
 
 // BoardFeed is the key of a board subject's feed.
-func BoardFeed(s Subject) FeedKey { return FeedKey{Kind: FeedBoard, subj: s} }
+func BoardFeed(s Subject) Key { return Key{Kind: FeedBoard, subj: s} }
 
 // FeedTickMsg says a feed's poll is due; gen is the schedule it belongs to.
-type FeedTickMsg struct {
-	Key   FeedKey
+type TickMsg struct {
+	Key   Key
 	Gen   int
 	Fresh bool // a manual refresh: bypass the client's cache
 }
 
 // FeedMsg is the answer to one poll, identified by seq.
-type FeedMsg struct {
-	Key  FeedKey
+type AnswerMsg struct {
+	Key  Key
 	Seq  int
-	Data FeedData
+	Data Data
 	Err  error
 	// At is when the answer arrived, by the local clock.
 	At time.Time
@@ -65,7 +65,7 @@ type FeedMsg struct {
 }
 
 // FeedData is a poll's answer: the part its kind fills.
-type FeedData struct {
+type Data struct {
 	Board    model.Board           // feedBoard
 	Trips    []model.Trip          // feedVehicle (its trip), feedFleet (every trip)
 	Passages model.VehiclePassages // feedVehicle, feedPassages
@@ -73,7 +73,7 @@ type FeedData struct {
 }
 
 // timestamp is the service's CurrentTimestamp of the answer, if it has one.
-func (d *FeedData) timestamp(k feedKind) time.Time {
+func (d *Data) timestamp(k feedKind) time.Time {
 	switch k {
 	case FeedBoard:
 		return d.Board.Timestamp.Time
@@ -91,7 +91,7 @@ func (d *FeedData) timestamp(k feedKind) time.Time {
 // bodies change with every answer. An empty board or an unchanged alert
 // may be a revalidated copy (ETag, 304) that keeps the timestamp of its
 // first fetch, which would read as a clock standing still.
-func (d *FeedData) clockSample(k feedKind) bool {
+func (d *Data) clockSample(k feedKind) bool {
 	switch k {
 	case FeedBoard:
 		return len(d.Board.Events) > 0
@@ -103,23 +103,23 @@ func (d *FeedData) clockSample(k feedKind) bool {
 }
 
 // feedTickCmd fires the next poll of key's schedule gen after d.
-func feedTickCmd(key FeedKey, gen int, d time.Duration) tea.Cmd {
-	return tea.Tick(d, func(time.Time) tea.Msg { return FeedTickMsg{Key: key, Gen: gen} })
+func feedTickCmd(key Key, gen int, d time.Duration) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return TickMsg{Key: key, Gen: gen} })
 }
 
 // feedNowCmd asks for a poll of key's schedule gen at once, through
 // Update; fresh bypasses the client's cache (a manual refresh).
-func feedNowCmd(key FeedKey, gen int, fresh bool) tea.Cmd {
-	return func() tea.Msg { return FeedTickMsg{Key: key, Gen: gen, Fresh: fresh} }
+func feedNowCmd(key Key, gen int, fresh bool) tea.Cmd {
+	return func() tea.Msg { return TickMsg{Key: key, Gen: gen, Fresh: fresh} }
 }
 
 // pollNow asks for a poll of this schedule at once.
-func (p *Poller) pollNow(key FeedKey) tea.Cmd { return feedNowCmd(key, p.Gen, false) }
+func (p *Poller) pollNow(key Key) tea.Cmd { return feedNowCmd(key, p.Gen, false) }
 
 // Refresh polls now, bypassing the client's cache: the armed tick dies; a
 // request in flight is left to finish (its answer re-arms the schedule),
 // so there is never a second one.
-func (p *Poller) Refresh(key FeedKey) tea.Cmd {
+func (p *Poller) Refresh(key Key) tea.Cmd {
 	p.renew()
 	if p.InFlight() {
 		return nil
@@ -130,7 +130,7 @@ func (p *Poller) Refresh(key FeedKey) tea.Cmd {
 // Tick starts the poll msg asks for, unless msg is of another schedule or
 // a request is in flight.
 // A board asks for at most limit events.
-func (p *Poller) Tick(sh *FeedState, msg FeedTickMsg, limit int) tea.Cmd {
+func (p *Poller) Tick(sh *State, msg TickMsg, limit int) tea.Cmd {
 	if msg.Gen != p.Gen || p.InFlight() {
 		return nil
 	}
@@ -141,7 +141,7 @@ func (p *Poller) Tick(sh *FeedState, msg FeedTickMsg, limit int) tea.Cmd {
 
 // Receive takes the answer msg if it is the one awaited, records it and
 // arms the next tick; ok is false for any other answer.
-func (p *Poller) Receive(sh *FeedState, msg FeedMsg) (cmd tea.Cmd, ok bool) {
+func (p *Poller) Receive(sh *State, msg AnswerMsg) (cmd tea.Cmd, ok bool) {
 	if !p.accept(msg.Seq) {
 		return nil, false
 	}
@@ -166,7 +166,7 @@ func (p *Poller) Receive(sh *FeedState, msg FeedMsg) (cmd tea.Cmd, ok bool) {
 			// whose answer would carry an old CurrentTimestamp.
 			p.Next = msg.At.Add(pd)
 			key, gen := msg.Key, p.Gen
-			return tea.Tick(pd, func(time.Time) tea.Msg { return FeedTickMsg{Key: key, Gen: gen, Fresh: true} }), true
+			return tea.Tick(pd, func(time.Time) tea.Msg { return TickMsg{Key: key, Gen: gen, Fresh: true} }), true
 		}
 	}
 	return feedTickCmd(msg.Key, p.Gen, d), true
@@ -174,10 +174,10 @@ func (p *Poller) Receive(sh *FeedState, msg FeedMsg) (cmd tea.Cmd, ok bool) {
 
 // fetchFeedCmd requests key's subject. ctx carries the request timeout
 // (and WithFresh for a manual refresh); cancel releases it.
-func fetchFeedCmd(ctx context.Context, cancel context.CancelFunc, src Source, key FeedKey, seq, limit int, now func() time.Time) tea.Cmd {
+func fetchFeedCmd(ctx context.Context, cancel context.CancelFunc, src Source, key Key, seq, limit int, now func() time.Time) tea.Cmd {
 	return func() tea.Msg {
 		defer cancel()
-		msg := FeedMsg{Key: key, Seq: seq}
+		msg := AnswerMsg{Key: key, Seq: seq}
 		actx := feed.WithAnswer(ctx, &msg.ans)
 		switch key.Kind {
 		case FeedBoard:
@@ -234,4 +234,4 @@ func FetchBoard(ctx context.Context, src Source, s Subject, limit int) (model.Bo
 }
 
 // FleetKey is the key of the fleet's feed.
-var FleetKey = FeedKey{Kind: feedFleet}
+var FleetKey = Key{Kind: feedFleet}

@@ -13,14 +13,14 @@ import (
 // clocks (the local one, and the service's as estimated from answers).
 // The root owns it; only the root's Update and the feed machinery write
 // it.
-type FeedState struct {
+type State struct {
 	Ctx context.Context
 	Src Source
 	// Simulated is set while the answers carry the simulation's marker
 	// (feed.Answer.Simulated): a hub on the simulation, however far away.
 	Simulated bool
 	// lastTS is each feed's last CurrentTimestamp (standsStill).
-	lastTS map[FeedKey]time.Time
+	lastTS map[Key]time.Time
 	// Clock is the local clock: timers, poll times, data ages and
 	// animations run on it. local is its time at the last clockMsg.
 	Clock func() time.Time
@@ -55,7 +55,7 @@ type Subject struct {
 }
 
 // NextSeq returns a new request id, never 0.
-func (sh *FeedState) NextSeq() int {
+func (sh *State) NextSeq() int {
 	sh.seq++
 	return sh.seq
 }
@@ -69,8 +69,8 @@ func (sh *FeedState) NextSeq() int {
 // "now" it would freeze the header and the kiosk's clock, or read as a
 // faster clock once the service is back. The Age of an answer served from
 // a cache is added to its timestamp: the service's time when it arrived.
-func (sh *FeedState) ObserveMsg(m tea.Msg) {
-	msg, ok := m.(FeedMsg)
+func (sh *State) ObserveMsg(m tea.Msg) {
+	msg, ok := m.(AnswerMsg)
 	if ok && msg.Err == nil {
 		// The simulation's marker, passed on by any hub: the status bar
 		// says "simulated" whatever the source is called.
@@ -96,12 +96,12 @@ func (sh *FeedState) ObserveMsg(m tea.Msg) {
 
 // standsStill reports whether ts is the timestamp of key's previous
 // answer, and remembers it.
-func (sh *FeedState) standsStill(key FeedKey, ts time.Time) bool {
+func (sh *State) standsStill(key Key, ts time.Time) bool {
 	if ts.IsZero() {
 		return false
 	}
 	if sh.lastTS == nil || len(sh.lastTS) > 256 {
-		sh.lastTS = make(map[FeedKey]time.Time)
+		sh.lastTS = make(map[Key]time.Time)
 	}
 	prev, ok := sh.lastTS[key]
 	sh.lastTS[key] = ts

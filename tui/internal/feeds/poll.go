@@ -113,7 +113,7 @@ func (p *Poller) StaleAt(interval time.Duration) time.Time {
 // Stale is the one staleness rule of every view: whether p's data is
 // stale at the last clock tick, and since when (the time of the data
 // shown, in the service's time).
-func (sh *FeedState) Stale(p *Poller) (since time.Time, ok bool) {
+func (sh *State) Stale(p *Poller) (since time.Time, ok bool) {
 	at := p.StaleAt(sh.Pol.Interval)
 	if at.IsZero() || !sh.Local.After(at) {
 		return time.Time{}, false

@@ -15,28 +15,28 @@ import (
 // ends the poll. Where a board's data comes from: its feed (board.go,
 // show); where a poll happens: poller.tick (feeds.go).
 type Registry struct {
-	Entries map[FeedKey]*FeedEntry
+	Entries map[Key]*Entry
 	// listeners act on each good answer of their key as it comes in,
 	// before any view draws it: the fleet's NEXT column (fleetnext.go)
 	// brings in the passage feeds of the rows a fleet answer shows.
-	listeners map[FeedKey]func(FeedData) tea.Cmd
+	listeners map[Key]func(Data) tea.Cmd
 }
 
 // Listen calls f with every good answer of key, in receive; f's command
 // joins the answer's.
-func (r *Registry) Listen(key FeedKey, f func(FeedData) tea.Cmd) {
+func (r *Registry) Listen(key Key, f func(Data) tea.Cmd) {
 	if r.listeners == nil {
-		r.listeners = make(map[FeedKey]func(FeedData) tea.Cmd)
+		r.listeners = make(map[Key]func(Data) tea.Cmd)
 	}
 	r.listeners[key] = f
 }
 
 // FeedEntry is one polled subject of the registry.
-type FeedEntry struct {
-	Key  FeedKey
+type Entry struct {
+	Key  Key
 	Subj Subject // key.subj, for board feeds
 	Poll Poller
-	Data FeedData // the last good answer
+	Data Data // the last good answer
 	Have bool
 	// holders are the views that show the feed, each with the number of
 	// events it wants (its demand; board feeds, 0 for the others): a board
@@ -76,11 +76,11 @@ var (
 )
 
 // NewRegistry returns an empty registry.
-func NewRegistry() *Registry { return &Registry{Entries: map[FeedKey]*FeedEntry{}} }
+func NewRegistry() *Registry { return &Registry{Entries: map[Key]*Entry{}} }
 
 // Acquire returns the feed of board subject s for holder h, which wants
 // limit events (holder.demand).
-func (r *Registry) Acquire(s Subject, h Holder, limit int) (*FeedEntry, tea.Cmd) {
+func (r *Registry) Acquire(s Subject, h Holder, limit int) (*Entry, tea.Cmd) {
 	return r.AcquireKey(BoardFeed(s), h, limit)
 }
 
@@ -88,19 +88,19 @@ func (r *Registry) Acquire(s Subject, h Holder, limit int) (*FeedEntry, tea.Cmd)
 // a board feed), starting it (and returning the command of its first
 // poll) when no holder had it. A feed that already polls and now wants
 // more is asked again at once.
-func (r *Registry) AcquireKey(k FeedKey, h Holder, limit int) (*FeedEntry, tea.Cmd) {
+func (r *Registry) AcquireKey(k Key, h Holder, limit int) (*Entry, tea.Cmd) {
 	if e := r.Entries[k]; e != nil {
 		e.holders[h] = limit
 		return e, e.rise()
 	}
-	e := &FeedEntry{Key: k, Subj: k.subj, holders: map[Holder]int{h: limit}}
+	e := &Entry{Key: k, Subj: k.subj, holders: map[Holder]int{h: limit}}
 	e.Poll.renew()
 	r.Entries[k] = e
 	return e, e.Poll.pollNow(k)
 }
 
 // Release gives up holder h's hold on e; the last one ends its poll.
-func (r *Registry) Release(e *FeedEntry, h Holder) {
+func (r *Registry) Release(e *Entry, h Holder) {
 	delete(e.holders, h)
 	if len(e.holders) > 0 {
 		return
@@ -113,7 +113,7 @@ func (r *Registry) Release(e *FeedEntry, h Holder) {
 
 // Demand records that holder h of e now wants limit events, and polls
 // once more at once when that is more than the last request asked for.
-func (e *FeedEntry) Demand(h Holder, limit int) tea.Cmd {
+func (e *Entry) Demand(h Holder, limit int) tea.Cmd {
 	if old, ok := e.holders[h]; !ok || old == limit {
 		return nil
 	}
@@ -122,7 +122,7 @@ func (e *FeedEntry) Demand(h Holder, limit int) tea.Cmd {
 }
 
 // Want is the largest demand of e's holders.
-func (e *FeedEntry) Want() int {
+func (e *Entry) Want() int {
 	w := 0
 	for _, n := range e.holders {
 		w = max(w, n)
@@ -133,7 +133,7 @@ func (e *FeedEntry) Want() int {
 // rise polls e once more when its holders want more events than its last
 // request asked for: at once, or when the request in flight answers.
 // A feed that has not asked yet asks for the demand on its first tick.
-func (e *FeedEntry) rise() tea.Cmd {
+func (e *Entry) rise() tea.Cmd {
 	if e.Key.Kind != FeedBoard || e.Asked == 0 || e.Want() <= e.Asked {
 		return nil
 	}
@@ -146,7 +146,7 @@ func (e *FeedEntry) rise() tea.Cmd {
 }
 
 // Tick starts the poll msg asks for; ok is false when msg is no entry's.
-func (r *Registry) Tick(sh *FeedState, msg FeedTickMsg) (e *FeedEntry, cmd tea.Cmd, ok bool) {
+func (r *Registry) Tick(sh *State, msg TickMsg) (e *Entry, cmd tea.Cmd, ok bool) {
 	e = r.Entries[msg.Key]
 	if e == nil || e.Poll.Gen != msg.Gen {
 		return nil, nil, false
@@ -164,7 +164,7 @@ func (r *Registry) Tick(sh *FeedState, msg FeedTickMsg) (e *FeedEntry, cmd tea.C
 
 // Receive takes the answer msg if an entry awaits it, records it and arms
 // the entry's next tick; ok is false for any other answer.
-func (r *Registry) Receive(sh *FeedState, msg FeedMsg) (e *FeedEntry, cmd tea.Cmd, ok bool) {
+func (r *Registry) Receive(sh *State, msg AnswerMsg) (e *Entry, cmd tea.Cmd, ok bool) {
 	e = r.Entries[msg.Key]
 	if e == nil {
 		return nil, nil, false
@@ -188,4 +188,4 @@ func (r *Registry) Receive(sh *FeedState, msg FeedMsg) (e *FeedEntry, cmd tea.Cm
 }
 
 // Refresh polls e now, bypassing the client's cache.
-func (e *FeedEntry) Refresh() tea.Cmd { return e.Poll.Refresh(e.Key) }
+func (e *Entry) Refresh() tea.Cmd { return e.Poll.Refresh(e.Key) }

@@ -256,7 +256,7 @@ func (c *ServiceClock) unsettled() bool {
 // probe returns the delay to p's next poll after a good answer that was
 // due in d: probeDelay while the service clock is unsettled, for one
 // feed at a time and at most maxProbes times a run, else d.
-func (sh *FeedState) probe(p *Poller, d time.Duration) time.Duration {
+func (sh *State) probe(p *Poller, d time.Duration) time.Duration {
 	if sh.Svc == nil || !sh.Svc.unsettled() || sh.probes >= maxProbes || d <= probeDelay {
 		return d
 	}
@@ -269,7 +269,7 @@ func (sh *FeedState) probe(p *Poller, d time.Duration) time.Duration {
 }
 
 // SvcAt returns the service's time at local time t.
-func (sh *FeedState) SvcAt(t time.Time) time.Time {
+func (sh *State) SvcAt(t time.Time) time.Time {
 	if sh.Svc == nil {
 		return t
 	}
@@ -278,11 +278,11 @@ func (sh *FeedState) SvcAt(t time.Time) time.Time {
 
 // ClockKnown reports whether the service's time is known: in-process, or
 // estimated from at least one answer.
-func (sh *FeedState) ClockKnown() bool { return sh.Svc == nil || sh.Svc.Known }
+func (sh *State) ClockKnown() bool { return sh.Svc == nil || sh.Svc.Known }
 
 // Observe feeds an answer's CurrentTimestamp, which arrived at local time
 // at, to the service clock, and moves now to the new estimate.
-func (sh *FeedState) Observe(ts, at time.Time) {
+func (sh *State) Observe(ts, at time.Time) {
 	if sh.Svc == nil || ts.IsZero() || at.IsZero() {
 		return
 	}
@@ -295,7 +295,7 @@ func (sh *FeedState) Observe(ts, at time.Time) {
 // service's, if there is one: when they start or stop differing by more
 // than skewNotice, when the service's rate changes, or when the
 // difference moves by more than skewNotice from what the rate explains.
-func (sh *FeedState) Tick(t time.Time) tea.Cmd {
+func (sh *State) Tick(t time.Time) tea.Cmd {
 	sh.Local = t
 	sh.Now = sh.SvcAt(t)
 	skew := sh.Now.Sub(t).Round(time.Second)
@@ -357,7 +357,7 @@ const (
 
 // LocalAt returns the local time at which the service's clock shows s: the
 // inverse of svcAt.
-func (sh *FeedState) LocalAt(s time.Time) time.Time {
+func (sh *State) LocalAt(s time.Time) time.Time {
 	c := sh.Svc
 	if c == nil || !c.Known {
 		return s

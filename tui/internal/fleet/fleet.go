@@ -19,10 +19,10 @@ import (
 
 // FleetPane lists every vehicle in service with its line, direction,
 // deviation and the age of its position, polled while it shows.
-type FleetPane struct {
+type Pane struct {
 	sh                 *app.Shared
 	hold               feeds.Holder     // the view as a holder of the fleet feed
-	Feed               *feeds.FeedEntry // the registry's fleet feed while the view shows
+	Feed               *feeds.Entry // the registry's fleet feed while the view shows
 	Trips              []model.Trip     // vehicles in service, in display order
 	have               bool
 	byDelay            bool      // sorted by deviation, latest first; else by line
@@ -36,20 +36,20 @@ type FleetPane struct {
 }
 
 // NewFleetPane returns the closed fleet view.
-func NewFleetPane(sh *app.Shared) FleetPane {
-	return FleetPane{sh: sh, cache: &ui.Memo{}, Km: NewFleetKeys(sh.T), Next: newFleetNext(sh.Reg), hold: feeds.NewHolder()}
+func NewPane(sh *app.Shared) Pane {
+	return Pane{sh: sh, cache: &ui.Memo{}, Km: NewKeys(sh.T), Next: newFleetNext(sh.Reg), hold: feeds.NewHolder()}
 }
 
 // SetSize gives the view its rectangle. Rows that come into view get
 // their next stops from the next fleet answer on.
-func (f *FleetPane) SetSize(w, h int) {
+func (f *Pane) SetSize(w, h int) {
 	f.width, f.height = w, h
 	f.syncNext()
 }
 
 // syncNext tells the passage feeds which rows show, holding theirs and
 // returning the first polls of new ones.
-func (f *FleetPane) syncNext() tea.Cmd {
+func (f *Pane) syncNext() tea.Cmd {
 	n := f.Next
 	if n == nil || !n.open {
 		return nil
@@ -59,7 +59,7 @@ func (f *FleetPane) syncNext() tea.Cmd {
 }
 
 // Open takes the fleet's feed from the registry while the view shows.
-func (f *FleetPane) Open() tea.Cmd {
+func (f *Pane) Open() tea.Cmd {
 	if f.Feed != nil {
 		return nil
 	}
@@ -71,7 +71,7 @@ func (f *FleetPane) Open() tea.Cmd {
 }
 
 // Close gives the feed up: its poll ends.
-func (f *FleetPane) Close() {
+func (f *Pane) Close() {
 	if f.Feed != nil {
 		f.sh.Reg.Release(f.Feed, f.hold)
 		f.Feed = nil
@@ -80,7 +80,7 @@ func (f *FleetPane) Close() {
 }
 
 // Refresh polls now, bypassing the cache, unless a request is in flight.
-func (f *FleetPane) Refresh() tea.Cmd {
+func (f *Pane) Refresh() tea.Cmd {
 	if f.Feed == nil {
 		return nil
 	}
@@ -88,7 +88,7 @@ func (f *FleetPane) Refresh() tea.Cmd {
 }
 
 // Polls is the fleet's poll state (none while it is closed).
-func (f *FleetPane) Polls() *feeds.Poller {
+func (f *Pane) Polls() *feeds.Poller {
 	if f.Feed != nil {
 		return &f.Feed.Poll
 	}
@@ -97,7 +97,7 @@ func (f *FleetPane) Polls() *feeds.Poller {
 
 // Fed takes the feed's latest answer: the vehicles in service; a failure
 // keeps the last good list.
-func (f *FleetPane) Fed() {
+func (f *Pane) Fed() {
 	if f.Feed != nil && f.Feed.Have {
 		f.Trips = activeTrips(f.Feed.Data.Trips, f.byDelay, f.Trips)
 		f.have = true
@@ -108,22 +108,22 @@ func (f *FleetPane) Fed() {
 }
 
 // sort orders the list and keeps the cursor on its vehicle.
-func (f *FleetPane) sort() {
+func (f *Pane) sort() {
 	f.Trips = activeTrips(slices.Clone(f.Trips), f.byDelay, f.Trips)
 	f.SetCursor(f.ListFind(len(f.Trips), f.vehicleAt))
 }
 
 // vehicleAt is the vehicle of row i.
-func (f *FleetPane) vehicleAt(i int) int { return f.Trips[i].VehicleNumber }
+func (f *Pane) vehicleAt(i int) int { return f.Trips[i].VehicleNumber }
 
 // SetCursor moves the cursor to row i, clamped, and remembers its vehicle.
-func (f *FleetPane) SetCursor(i int) {
+func (f *Pane) SetCursor(i int) {
 	f.ListSet(i, len(f.Trips), f.vehicleAt)
 	f.Rev++
 }
 
 // Update handles the fleet's keys: moving, sorting, opening a vehicle.
-func (f *FleetPane) Update(msg tea.KeyMsg) tea.Cmd {
+func (f *Pane) Update(msg tea.KeyMsg) tea.Cmd {
 	k := &f.Km
 	if row, ok := k.Move(msg, f.Cursor, len(f.Trips)); ok {
 		f.SetCursor(row)
@@ -145,7 +145,7 @@ func (f *FleetPane) Update(msg tea.KeyMsg) tea.Cmd {
 
 // state returns the rows and whether the row under the cursor has a
 // vehicle, for the key bindings.
-func (f *FleetPane) state() (rows int, vehicle bool) {
+func (f *Pane) state() (rows int, vehicle bool) {
 	return len(f.Trips), f.Cursor < len(f.Trips)
 }
 
@@ -175,7 +175,7 @@ func deviationText(tx *ui.Texts, dev int) (string, ui.Severity) { return tx.Devi
 
 // fleetSummary sums up the watched network: vehicles in service, late
 // more than 3 minutes, the worst delay, and stale boards.
-func (f *FleetPane) summary(boards []*board.BoardPane) string {
+func (f *Pane) summary(boards []*board.Pane) string {
 	st, dt := f.sh.St, f.sh.Dt
 	late := 0
 	var worst *model.Trip
@@ -219,7 +219,7 @@ func (f *FleetPane) summary(boards []*board.BoardPane) string {
 }
 
 // View renders the fleet: the summary, column titles and the vehicles.
-func (f *FleetPane) View(boards []*board.BoardPane) string {
+func (f *Pane) View(boards []*board.Pane) string {
 	w, h := f.width, f.height
 	if w <= 0 || h <= 0 {
 		return ""
@@ -244,7 +244,7 @@ const (
 )
 
 // render draws the fleet view.
-func (f *FleetPane) render(boards []*board.BoardPane) string {
+func (f *Pane) render(boards []*board.Pane) string {
 	st, dt, tx := f.sh.St, f.sh.Dt, f.sh.T
 	w, h := f.width, f.height
 	var sb strings.Builder

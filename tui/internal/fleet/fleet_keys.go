@@ -15,13 +15,13 @@ type fleetKeys struct {
 }
 
 // NewFleetKeys returns the fleet list's bindings in the language of t.
-func NewFleetKeys(t *ui.Texts) fleetKeys {
+func NewKeys(t *ui.Texts) fleetKeys {
 	return fleetKeys{RowKeys: ui.NewRowKeys(t), Sort: ui.Bind("s", t.KeySortDelay, "s"), ViewKeys: ui.NewViewKeys(t)}
 }
 
 // Sync enables the fleet's keys from its own state (on: it shows and
 // takes keys) and the board side's (boards, pinned).
-func (k *fleetKeys) Sync(on bool, f *FleetPane, boards int, pinned bool) {
+func (k *fleetKeys) Sync(on bool, f *Pane, boards int, pinned bool) {
 	rows, vehicle := f.state()
 	k.SyncRows(on, rows, vehicle)
 	k.Sort.SetEnabled(on)

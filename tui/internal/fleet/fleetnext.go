@@ -25,8 +25,8 @@ import (
 // the fleet's one.
 
 // passagesFeed is the key of vehicle n's upcoming-passages feed.
-func passagesFeed(n int) feeds.FeedKey {
-	return feeds.FeedKey{Kind: feeds.FeedPassages, Vehicle: n, Rng: model.RangeUpcoming}
+func passagesFeed(n int) feeds.Key {
+	return feeds.Key{Kind: feeds.FeedPassages, Vehicle: n, Rng: model.RangeUpcoming}
 }
 
 // fleetNext holds the passage feeds of the fleet's visible rows. It is
@@ -41,13 +41,13 @@ type fleetNext struct {
 	sel     int // the vehicle under the cursor
 	cursor  int
 	space   int // rows the list shows
-	Entries map[int]*feeds.FeedEntry
+	Entries map[int]*feeds.Entry
 }
 
 // newFleetNext returns the closed state of r's fleet and registers it.
 func newFleetNext(r *feeds.Registry) *fleetNext {
-	n := &fleetNext{reg: r, Entries: map[int]*feeds.FeedEntry{}, hold: feeds.NewHolder()}
-	r.Listen(feeds.FleetKey, func(d feeds.FeedData) tea.Cmd { return n.answered(d.Trips) })
+	n := &fleetNext{reg: r, Entries: map[int]*feeds.Entry{}, hold: feeds.NewHolder()}
+	r.Listen(feeds.FleetKey, func(d feeds.Data) tea.Cmd { return n.answered(d.Trips) })
 	return n
 }
 
@@ -150,7 +150,7 @@ func (n *fleetNext) digest() string {
 
 // nextStop is the stop trip's vehicle is at or reaches next, by its own
 // passages; "" when they are not in, stale, or of another trip.
-func (f *FleetPane) nextStop(t *model.Trip) string {
+func (f *Pane) nextStop(t *model.Trip) string {
 	e := f.Next.Entries[t.VehicleNumber]
 	if e == nil || !e.Have {
 		return ""

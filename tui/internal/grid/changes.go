@@ -24,7 +24,7 @@ import (
 //
 // The clock, the stale markers and the status bar are the caller's.
 func (g *gridPane) Changes(turn, at func(time.Time)) {
-	g.visibleCells(func(b *board.BoardPane, shown int) {
+	g.visibleCells(func(b *board.Pane, shown int) {
 		rows := b.Rows()
 		for n, r := range rows {
 			e := &b.Data.Events[r]
@@ -64,7 +64,7 @@ func (g *gridPane) Changes(turn, at func(time.Time)) {
 // visibleCells calls fn with the board of each cell of the grid's current
 // page and the number of rows the cell shows at most, as render lays
 // them out.
-func (g *gridPane) visibleCells(fn func(b *board.BoardPane, shown int)) {
+func (g *gridPane) visibleCells(fn func(b *board.Pane, shown int)) {
 	body := g.height - 1
 	if body <= 0 {
 		return

@@ -28,12 +28,12 @@ type Dispatch struct {
 	Mode   DispMode
 	Grid   gridPane
 	Merged mergedPane
-	Fleet  fleet.FleetPane
+	Fleet  fleet.Pane
 	Pins   pinSet
 	Boards watchedSet // the grid's watched boards in boards.json (watched.go)
 	Rate   feeds.RateMeter
 	start  []tea.Cmd
-	Keys   board.BoardKeys // the boards' key map (board_keys.go)
+	Keys   board.Keys // the boards' key map (board_keys.go)
 }
 
 // NewDispatch sets up the board side from o: with one board in o.Boards
@@ -45,8 +45,8 @@ func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
 	d := Dispatch{
 		Grid:   gridPane{sh: sh, cache: &ui.Memo{}, body: &ui.Memo{}, walk: o.Walk, perLine: o.PerLine},
 		Merged: mergedPane{sh: sh, cache: &ui.Memo{}, Km: NewMergedKeys(sh.T)},
-		Keys:   board.NewBoardKeys(sh.T),
-		Fleet:  fleet.NewFleetPane(sh),
+		Keys:   board.NewKeys(sh.T),
+		Fleet:  fleet.NewPane(sh),
 		Pins:   newPinSet(sh, o.StateDir, none),
 		Rate:   feeds.RateMeter{Stats: o.Stats},
 		Mode:   ModeGrid,
@@ -114,14 +114,14 @@ func (d *Dispatch) View() string {
 
 // StatusBoard is the board whose poll the status bar reports: the
 // focused board, or the fleet's poll.
-func (d *Dispatch) StatusBoard() *board.BoardPane {
+func (d *Dispatch) StatusBoard() *board.Pane {
 	if d.Mode == ModeFleet {
-		return &board.BoardPane{Idle: *d.Fleet.Polls()}
+		return &board.Pane{Idle: *d.Fleet.Polls()}
 	}
 	if b := d.Grid.Focused(); b != nil {
 		return b
 	}
-	return &board.BoardPane{Sh: d.Grid.sh}
+	return &board.Pane{Sh: d.Grid.sh}
 }
 
 // SyncStrip shows the pin strip's feeds exactly while the plain board shows.
@@ -140,9 +140,9 @@ func (d *Dispatch) Stop() {
 
 // KeyState sums up the boards' state for their bindings; on is whether
 // the board side takes keys.
-func (d *Dispatch) KeyState(on bool, reminders bool, pinned bool) board.BoardKeyState {
+func (d *Dispatch) KeyState(on bool, reminders bool, pinned bool) board.KeyState {
 	g := &d.Grid
-	s := board.BoardKeyState{On: on && d.Mode == ModeGrid, Boards: g.Len(), Pinned: pinned}
+	s := board.KeyState{On: on && d.Mode == ModeGrid, Boards: g.Len(), Pinned: pinned}
 	switch {
 	case g.Plain():
 		s.Mode, s.Strip = board.BoardPlain, d.Pins.stripCount()

@@ -20,8 +20,8 @@ import (
 // board is a boardPane and takes the same keys (boardPane.update).
 type gridPane struct {
 	sh     *app.Shared
-	Boards []*board.BoardPane // the watched boards, in boards.json
-	Open   *board.BoardPane   // the open board, nil when the grid shows its watched boards
+	Boards []*board.Pane // the watched boards, in boards.json
+	Open   *board.Pane   // the open board, nil when the grid shows its watched boards
 	Focus  int                // the focused watched board
 	Zoomed bool               // the focused board (the open one, if any) shows whole
 	Width  int
@@ -42,7 +42,7 @@ func (g *gridPane) Len() int { return len(g.Boards) }
 
 // Focused returns the board that takes the board keys: the open board,
 // else the focused watched board; nil when there is none.
-func (g *gridPane) Focused() *board.BoardPane {
+func (g *gridPane) Focused() *board.Pane {
 	if g.Open != nil {
 		return g.Open
 	}
@@ -57,7 +57,7 @@ func (g *gridPane) Focused() *board.BoardPane {
 func (g *gridPane) Plain() bool { return g.Open != nil }
 
 // All returns every board: the watched ones and the open one.
-func (g *gridPane) All() []*board.BoardPane {
+func (g *gridPane) All() []*board.Pane {
 	if g.Open == nil {
 		return g.Boards
 	}
@@ -65,7 +65,7 @@ func (g *gridPane) All() []*board.BoardPane {
 }
 
 // Feed returns the feed of subject s that a board holds, nil if none.
-func (g *gridPane) Feed(s feeds.Subject) *feeds.FeedEntry {
+func (g *gridPane) Feed(s feeds.Subject) *feeds.Entry {
 	for _, b := range g.All() {
 		if b.Subj == s && b.Feed != nil {
 			return b.Feed
@@ -75,14 +75,14 @@ func (g *gridPane) Feed(s feeds.Subject) *feeds.FeedEntry {
 }
 
 // Feeds returns the distinct feeds the boards hold.
-func (g *gridPane) Feeds() []*feeds.FeedEntry { return distinctFeeds(g.All()) }
+func (g *gridPane) Feeds() []*feeds.Entry { return distinctFeeds(g.All()) }
 
 // watchedFeeds returns the distinct feeds of the watched boards.
-func (g *gridPane) watchedFeeds() []*feeds.FeedEntry { return distinctFeeds(g.Boards) }
+func (g *gridPane) watchedFeeds() []*feeds.Entry { return distinctFeeds(g.Boards) }
 
 // distinctFeeds returns the feeds boards hold, each once.
-func distinctFeeds(boards []*board.BoardPane) []*feeds.FeedEntry {
-	var out []*feeds.FeedEntry
+func distinctFeeds(boards []*board.Pane) []*feeds.Entry {
+	var out []*feeds.Entry
 	for _, b := range boards {
 		if b.Feed != nil && !slices.Contains(out, b.Feed) {
 			out = append(out, b.Feed)
@@ -227,7 +227,7 @@ func (g *gridPane) Stop() {
 
 // Fed hands a new answer (or failure) of feed f to every board that shows
 // it.
-func (g *gridPane) Fed(f *feeds.FeedEntry) {
+func (g *gridPane) Fed(f *feeds.Entry) {
 	for _, b := range g.All() {
 		if b.Feed == f {
 			b.Fed()
@@ -236,7 +236,7 @@ func (g *gridPane) Fed(f *feeds.FeedEntry) {
 }
 
 // TouchFeed marks the boards of feed f changed (a poll started).
-func (g *gridPane) TouchFeed(f *feeds.FeedEntry) {
+func (g *gridPane) TouchFeed(f *feeds.Entry) {
 	for _, b := range g.All() {
 		if b.Feed == f {
 			b.Touch()

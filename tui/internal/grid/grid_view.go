@@ -79,7 +79,7 @@ func (g *gridPane) Columns() int {
 
 // ZoomedBoard returns the board shown whole, nil when the grid shows its
 // cells.
-func (g *gridPane) ZoomedBoard() *board.BoardPane {
+func (g *gridPane) ZoomedBoard() *board.Pane {
 	if !g.Zoomed {
 		return nil
 	}

@@ -25,7 +25,7 @@ type mergedKey struct {
 
 // mergedRow is one row of the merged view: an event and the board it is on.
 type mergedRow struct {
-	B *board.BoardPane
+	B *board.Pane
 	E *model.Event
 }
 

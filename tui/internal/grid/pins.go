@@ -88,7 +88,7 @@ type pinSet struct {
 	Items  []Pin
 	start  bool // the start screen: the strip shows on the plain board
 	shown  bool // the plain board is the main view
-	Feeds  []*feeds.FeedEntry
+	Feeds  []*feeds.Entry
 	stripH int // lines the strip takes in the current layout
 
 	ops      []PinOp // changes not yet in the file, in order
@@ -209,7 +209,7 @@ func (p *pinSet) stripCmd(bool) tea.Cmd { return p.SyncFeeds() }
 func (p *pinSet) SyncFeeds() tea.Cmd {
 	want := p.Items[:p.stripCount()]
 	var cmds []tea.Cmd
-	p.Feeds = slices.DeleteFunc(p.Feeds, func(f *feeds.FeedEntry) bool {
+	p.Feeds = slices.DeleteFunc(p.Feeds, func(f *feeds.Entry) bool {
 		if slices.ContainsFunc(want, func(q Pin) bool { return q.Subject() == f.Subj }) {
 			return false
 		}
@@ -217,7 +217,7 @@ func (p *pinSet) SyncFeeds() tea.Cmd {
 		return true
 	})
 	for _, q := range want {
-		if !slices.ContainsFunc(p.Feeds, func(f *feeds.FeedEntry) bool { return f.Subj == q.Subject() }) {
+		if !slices.ContainsFunc(p.Feeds, func(f *feeds.Entry) bool { return f.Subj == q.Subject() }) {
 			f, cmd := p.sh.Reg.Acquire(q.Subject(), p.hold, p.sh.Limit)
 			p.Feeds = append(p.Feeds, f)
 			cmds = append(cmds, cmd)
@@ -248,7 +248,7 @@ func (p *pinSet) strip(w, n int) string {
 	for i, q := range p.Items[:n] {
 		head := " " + st.Accent.Render("★"+ui.Itoa(i+1)) + " " + st.Bold.Render(ui.Pad(q.Name, nameW)) + "  "
 		room := w - 3 - 2 - nameW - 2
-		var f *feeds.FeedEntry
+		var f *feeds.Entry
 		for _, g := range p.Feeds {
 			if g.Subj == q.Subject() {
 				f = g

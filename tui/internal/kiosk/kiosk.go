@@ -15,7 +15,7 @@ import (
 type Kiosk struct {
 	sh     *app.Shared
 	Opt    app.KioskOptions // with defaults filled in
-	Boards []board.BoardPane
+	Boards []board.Pane
 	start  time.Time // rotation epoch
 	since  time.Time // when the kiosk (re)started polling: the age of "no data yet"
 	Asleep bool      // outside operating hours: no polls, only the clock
@@ -25,7 +25,7 @@ type Kiosk struct {
 	FirstGen int
 	alert    model.Alert
 	arev     int              // bumped when the alert changes; part of the view's key
-	AlertF   *feeds.FeedEntry // the registry's alert feed while awake
+	AlertF   *feeds.Entry // the registry's alert feed while awake
 	cache    *kioskCache
 	// profiles are the layouts by time of day, base the boards outside
 	// them, profile the one showing (-1: base; profile.go).
@@ -154,7 +154,7 @@ func (k *Kiosk) releaseAlert() {
 
 // update handles a message. Keys do nothing but the quit chord; the clock
 // drives rotation and operating hours; data goes to its board.
-func (m *KioskModel) handle(msg tea.Msg) tea.Cmd {
+func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	k := &m.Kiosk
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -192,25 +192,25 @@ func (m *KioskModel) handle(msg tea.Msg) tea.Cmd {
 			cmd = k.wake(msg.Now)
 		}
 		return tea.Batch(app.ClockCmd(m.Sh.Clock), cmd, logSkew, k.followProfile(m.Sh))
-	case feeds.FeedTickMsg:
+	case feeds.TickMsg:
 		if k.Asleep {
 			return nil
 		}
-		if f, cmd, ok := m.Sh.Reg.Tick(m.Sh.FeedState, msg); ok {
+		if f, cmd, ok := m.Sh.Reg.Tick(m.Sh.State, msg); ok {
 			k.Fed(f, false)
 			return cmd
 		}
-	case feeds.FeedMsg:
-		if f, cmd, ok := m.Sh.Reg.Receive(m.Sh.FeedState, msg); ok {
+	case feeds.AnswerMsg:
+		if f, cmd, ok := m.Sh.Reg.Receive(m.Sh.State, msg); ok {
 			k.Fed(f, true)
 			if f == k.AlertF && f.Have {
 				m.Sh.SetAlert(k.alert) // the rows of the lines it names carry ⚠
 			}
 			return cmd
 		}
-	case KioskFirstMsg:
+	case FirstMsg:
 		return k.fetchFirst(msg)
-	case KioskFirstAnswer:
+	case FirstAnswer:
 		return k.tookFirst(msg)
 	case app.BaseRetryMsg:
 		return m.Sh.RetryBase()
@@ -226,7 +226,7 @@ func (m *KioskModel) handle(msg tea.Msg) tea.Cmd {
 
 // Fed hands feed f's news to its boards: an answer (data), or a poll
 // that started.
-func (k *Kiosk) Fed(f *feeds.FeedEntry, data bool) {
+func (k *Kiosk) Fed(f *feeds.Entry, data bool) {
 	if f == k.AlertF && data && f.Have && !app.SameAlert(k.alert, f.Data.Alert) {
 		k.alert = f.Data.Alert
 		k.arev++
@@ -243,4 +243,4 @@ func (k *Kiosk) Fed(f *feeds.FeedEntry, data bool) {
 }
 
 // AlertKey is the key of the unplanned alert's feed.
-var AlertKey = feeds.FeedKey{Kind: feeds.FeedAlert}
+var AlertKey = feeds.Key{Kind: feeds.FeedAlert}

@@ -27,10 +27,10 @@ import (
 const firstRetry = 5 * time.Minute
 
 // KioskFirstMsg asks for board i's first departure (sleep gen).
-type KioskFirstMsg struct{ Gen, I int }
+type FirstMsg struct{ Gen, I int }
 
 // KioskFirstAnswer is the answer for board i.
-type KioskFirstAnswer struct {
+type FirstAnswer struct {
 	gen, i int
 	board  model.Board
 	err    error
@@ -61,14 +61,14 @@ func (k *Kiosk) askFirst() tea.Cmd {
 	k.arev++
 	cmds := make([]tea.Cmd, len(k.Boards))
 	for i := range k.Boards {
-		msg := KioskFirstMsg{Gen: k.FirstGen, I: i}
+		msg := FirstMsg{Gen: k.FirstGen, I: i}
 		cmds[i] = func() tea.Msg { return msg }
 	}
 	return tea.Batch(cmds...)
 }
 
 // fetchFirst requests board i's departures, as many as the service gives.
-func (k *Kiosk) fetchFirst(msg KioskFirstMsg) tea.Cmd {
+func (k *Kiosk) fetchFirst(msg FirstMsg) tea.Cmd {
 	if msg.Gen != k.FirstGen || !k.Asleep || msg.I >= len(k.Boards) {
 		return nil
 	}
@@ -77,19 +77,19 @@ func (k *Kiosk) fetchFirst(msg KioskFirstMsg) tea.Cmd {
 	return func() tea.Msg {
 		defer cancel()
 		b, err := feeds.FetchBoard(ctx, src, subj, app.MaxLimit)
-		return KioskFirstAnswer{gen: msg.Gen, i: msg.I, board: b, err: err}
+		return FirstAnswer{gen: msg.Gen, i: msg.I, board: b, err: err}
 	}
 }
 
 // tookFirst keeps the first departure at or after the resume time of a
 // board's answer (passing the board's filters); a failure asks again
 // after firstRetry.
-func (k *Kiosk) tookFirst(a KioskFirstAnswer) tea.Cmd {
+func (k *Kiosk) tookFirst(a FirstAnswer) tea.Cmd {
 	if a.gen != k.FirstGen || !k.Asleep || a.i >= len(k.first) {
 		return nil
 	}
 	if a.err != nil {
-		retry := KioskFirstMsg{Gen: a.gen, I: a.i}
+		retry := FirstMsg{Gen: a.gen, I: a.i}
 		return tea.Tick(firstRetry, func(time.Time) tea.Msg { return retry })
 	}
 	resume := k.resumeAt(k.sh.Now)

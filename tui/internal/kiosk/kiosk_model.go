@@ -12,7 +12,7 @@ import (
 // It reads the same shared state (clock, styles, texts, source, poll
 // policy) and polls through the same loop (feeds.go); its state and
 // rotation are in kiosk.go, its screen in kiosk_view.go.
-type KioskModel struct {
+type Model struct {
 	Sh     *app.Shared
 	Kiosk  Kiosk
 	width  int
@@ -27,7 +27,7 @@ const kioskChrome = 16
 
 // NewKioskModel returns the kiosk for o: o.Boards in turn, else the board
 // of the default stop (DefaultStop). It does no I/O.
-func NewKioskModel(o app.Options) KioskModel {
+func NewModel(o app.Options) Model {
 	sh := app.NewShared(o)
 	sh.Rem = nil // the kiosk is silent and sets no reminders
 	o = o.WithWalk()
@@ -50,19 +50,19 @@ func NewKioskModel(o app.Options) KioskModel {
 	}
 	k := newKiosk(sh, o.Kiosk, specs)
 	k.profiles, k.base, k.Profile = profiles, base, prof
-	m := KioskModel{Sh: sh, Kiosk: k, limit: limit}
+	m := Model{Sh: sh, Kiosk: k, limit: limit}
 	m.Start = m.Kiosk.Init()
 	return m
 }
 
 // Init starts the polls (unless outside the operating hours), the clock
 // and the base data load (for the stops' names).
-func (m KioskModel) Init() tea.Cmd {
+func (m Model) Init() tea.Cmd {
 	return tea.Batch(append(m.Start, app.ClockCmd(m.Sh.Clock), app.BaseDataCmd(m.Sh.Ctx, m.Sh.Src))...)
 }
 
 // Update handles a message (kiosk.go).
-func (m KioskModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if alive := m.Kiosk.Opt.Alive; alive != nil {
 		alive() // the loop runs: the watchdog may ping
 	}
@@ -72,7 +72,7 @@ func (m KioskModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // View renders the kiosk screen; pure, from the cache within a second.
-func (m KioskModel) View() string {
+func (m Model) View() string {
 	w, h := m.width, m.height
 	if w <= 0 || h <= 0 {
 		return ""

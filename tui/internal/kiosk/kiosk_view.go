@@ -41,7 +41,7 @@ type kioskKey struct {
 }
 
 // kioskView renders the kiosk screen, from the cache within a second.
-func (m *KioskModel) kioskView() string {
+func (m *Model) kioskView() string {
 	k := &m.Kiosk
 	w, h := m.width, m.height
 	i := k.shown(m.Sh.Local) // rotation, like every animation, runs on the local clock
@@ -61,7 +61,7 @@ func Shift(now time.Time) (dx, dy int) {
 
 // renderKiosk draws the kiosk showing board i in w×h: the clock and date,
 // the board, and what is wrong with the data, if anything.
-func (m *KioskModel) renderKiosk(i, w, h int) string {
+func (m *Model) renderKiosk(i, w, h int) string {
 	k := &m.Kiosk
 	if k.Asleep || len(k.Boards) == 0 {
 		return m.renderNightClock(w, h)
@@ -82,7 +82,7 @@ func (m *KioskModel) renderKiosk(i, w, h int) string {
 
 // kioskLines lays out the kiosk's content in w×h: header, banner, board
 // and ticker, at most h lines.
-func (m *KioskModel) kioskLines(b *board.BoardPane, i, w, h int) []string {
+func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
 	delayed, ref, blank := m.freshness(b)
 	rows := m.Kiosk.Rows(i)
@@ -127,7 +127,7 @@ func (m *KioskModel) kioskLines(b *board.BoardPane, i, w, h int) []string {
 // freshness says how honest the board's data is at now: delayed when the
 // last good answer (or the start, before any) is more than two intervals
 // old, since when, and blank when rows older than StaleAfter must go.
-func (m *KioskModel) freshness(b *board.BoardPane) (delayed bool, since time.Time, blank bool) {
+func (m *Model) freshness(b *board.Pane) (delayed bool, since time.Time, blank bool) {
 	k, now := &m.Kiosk, m.Sh.Local // poll times are local
 	since = b.Polls().LastOK
 	if since.IsZero() {
@@ -141,7 +141,7 @@ func (m *KioskModel) freshness(b *board.BoardPane) (delayed bool, since time.Tim
 // nextDeparture returns the first event of rows still to come, or nil: a
 // vehicle arriving or at the stop is still to come even a few seconds
 // after its predicted time (its row says "now"; a passenger can board).
-func nextDeparture(b *board.BoardPane, rows []int, now time.Time) *model.Event {
+func nextDeparture(b *board.Pane, rows []int, now time.Time) *model.Event {
 	for _, r := range rows {
 		e := &b.Data.Events[r]
 		here := e.Status == model.StatusStopping || e.Status == model.StatusArriving
@@ -154,7 +154,7 @@ func nextDeparture(b *board.BoardPane, rows []int, now time.Time) *model.Event {
 
 // kioskHeader is the top block: the big clock on the left, date and board
 // in the middle, the big countdown of the next departure on the right.
-func (m *KioskModel) kioskHeader(b *board.BoardPane, i int, next *model.Event, w, h int) []string {
+func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, w, h int) []string {
 	k, st, tx, now := &m.Kiosk, m.Sh.St, m.Sh.T, m.Sh.Now
 	clock := now.In(model.Berlin).Format("15:04")
 	mode := tx.Departures
@@ -232,7 +232,7 @@ func (m *KioskModel) kioskHeader(b *board.BoardPane, i int, next *model.Event, w
 
 // bigCountdown draws the time to the next departure: big minutes and the
 // unit, the "now" word, or the clock time an hour or more ahead.
-func (m *KioskModel) bigCountdown(e *model.Event, scale int) []string {
+func (m *Model) bigCountdown(e *model.Event, scale int) []string {
 	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
 	due, _ := e.DueIn(now)
 	var text string
@@ -262,7 +262,7 @@ func (m *KioskModel) bigCountdown(e *model.Event, scale int) []string {
 
 // kioskTable renders the board's rows in w×room: column titles and rows,
 // double-spaced when there is room, or the notice that replaces them.
-func (m *KioskModel) kioskTable(b *board.BoardPane, rows []int, blank bool, w, room int) []string {
+func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) []string {
 	st, tx := m.Sh.St, m.Sh.T
 	if room <= 0 {
 		return nil
@@ -341,7 +341,7 @@ func (m *KioskModel) kioskTable(b *board.BoardPane, rows []int, blank bool, w, r
 
 // tickerLine is the unplanned alert in one line: whole when it fits, else
 // in pages of whole words that turn every tickerPage.
-func (m *KioskModel) tickerLine(w int) string {
+func (m *Model) tickerLine(w int) string {
 	a := m.Kiosk.alert
 	if a.Title == "" && len(a.Items) == 0 {
 		return ""
@@ -356,7 +356,7 @@ func (m *KioskModel) tickerLine(w int) string {
 
 // renderNightClock is the screen outside operating hours: only the clock,
 // dimmed, at a place that moves every shiftEvery.
-func (m *KioskModel) renderNightClock(w, h int) string {
+func (m *Model) renderNightClock(w, h int) string {
 	now := m.Sh.Now
 	clock := now.In(model.Berlin).Format("15:04")
 	scale := 1

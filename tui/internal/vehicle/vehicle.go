@@ -29,7 +29,7 @@ type tripKey struct {
 // passages as a line diagram, its route on a map and its deviation over
 // the session. It polls Trip and Passage in its own chain, independent of
 // the board, and fetches the Pattern once per trip.
-type VehiclePane struct {
+type Pane struct {
 	sh      *app.Shared
 	hold    feeds.Holder // the pane as a holder of its vehicle's feed
 	Km      vehicleKeys  // its key map (vehicle_keys.go)
@@ -43,7 +43,7 @@ type VehiclePane struct {
 	Info    *model.Vehicle // extended base data, nil until it arrives
 	InfoSeq int
 
-	Entry    *feeds.FeedEntry // the registry's feed of the vehicle while the pane is open
+	Entry    *feeds.Entry // the registry's feed of the vehicle while the pane is open
 	Rng      model.Range
 	trip     *model.Trip
 	Pass     model.VehiclePassages
@@ -73,12 +73,12 @@ type VehiclePane struct {
 }
 
 // NewVehiclePane returns the closed pane.
-func NewVehiclePane(sh *app.Shared) VehiclePane {
-	return VehiclePane{sh: sh, Rng: model.RangeAll, Follow: true, cache: &vehicleCache{}, Km: NewVehicleKeys(sh.T), hold: feeds.NewHolder()}
+func NewPane(sh *app.Shared) Pane {
+	return Pane{sh: sh, Rng: model.RangeAll, Follow: true, cache: &vehicleCache{}, Km: NewKeys(sh.T), hold: feeds.NewHolder()}
 }
 
 // SetSize gives the pane its rectangle.
-func (p *VehiclePane) SetSize(w, h int) {
+func (p *Pane) SetSize(w, h int) {
 	if w != p.width || h != p.height {
 		p.width, p.height = w, h
 		p.Touch()
@@ -86,19 +86,19 @@ func (p *VehiclePane) SetSize(w, h int) {
 }
 
 // Touch marks the pane changed, so its cached view is rebuilt.
-func (p *VehiclePane) Touch() { p.rev++ }
+func (p *Pane) Touch() { p.rev++ }
 
 // Show opens the pane on vehicle n, focus returning to back on close. A
 // different vehicle starts from nothing; the same one keeps its state and
 // polls now.
-func (p *VehiclePane) Show(n int, back app.PaneID) tea.Cmd {
+func (p *Pane) Show(n int, back app.PaneID) tea.Cmd {
 	p.Back = back
 	if p.Open && p.Vehicle == n {
 		return nil
 	}
 	p.Release()
 	if p.Vehicle != n {
-		*p = VehiclePane{sh: p.sh, hold: p.hold, Km: p.Km, Vehicle: n, Rng: p.Rng, Follow: true, cache: p.cache,
+		*p = Pane{sh: p.sh, hold: p.hold, Km: p.Km, Vehicle: n, Rng: p.Rng, Follow: true, cache: p.cache,
 			rev: p.rev + 1, MapRev: p.MapRev + 1, Back: back}
 	}
 	p.Open = true
@@ -108,7 +108,7 @@ func (p *VehiclePane) Show(n int, back app.PaneID) tea.Cmd {
 
 // Acquire takes the feed of the vehicle's trip and passages (in the
 // current range) from the registry, returning its first poll.
-func (p *VehiclePane) Acquire() tea.Cmd {
+func (p *Pane) Acquire() tea.Cmd {
 	var cmd tea.Cmd
 	p.Entry, cmd = p.sh.Reg.AcquireKey(p.Feed(), p.hold, 0)
 	return cmd
@@ -116,7 +116,7 @@ func (p *VehiclePane) Acquire() tea.Cmd {
 
 // Release gives the feed up: its schedule ends, a request in flight is
 // cancelled and its answer ignored.
-func (p *VehiclePane) Release() {
+func (p *Pane) Release() {
 	if p.Entry != nil {
 		p.sh.Reg.Release(p.Entry, p.hold)
 		p.Entry = nil
@@ -124,7 +124,7 @@ func (p *VehiclePane) Release() {
 }
 
 // Hide closes the pane.
-func (p *VehiclePane) Hide() {
+func (p *Pane) Hide() {
 	p.Release()
 	p.PatSeq, p.InfoSeq = 0, 0
 	p.Open = false
@@ -133,7 +133,7 @@ func (p *VehiclePane) Hide() {
 
 // Refresh polls now, bypassing the client's cache, unless a request is in
 // flight (its answer re-arms the schedule).
-func (p *VehiclePane) Refresh() tea.Cmd {
+func (p *Pane) Refresh() tea.Cmd {
 	if p.Entry == nil {
 		return nil
 	}
@@ -141,7 +141,7 @@ func (p *VehiclePane) Refresh() tea.Cmd {
 }
 
 // Polls is the pane's poll state (none while closed).
-func (p *VehiclePane) Polls() *feeds.Poller {
+func (p *Pane) Polls() *feeds.Poller {
 	if p.Entry != nil {
 		return &p.Entry.Poll
 	}
@@ -149,13 +149,13 @@ func (p *VehiclePane) Polls() *feeds.Poller {
 }
 
 // Feed is the key of the pane's feed: the vehicle's trip and passages.
-func (p *VehiclePane) Feed() feeds.FeedKey {
-	return feeds.FeedKey{Kind: feeds.FeedVehicle, Vehicle: p.Vehicle, Rng: p.Rng}
+func (p *Pane) Feed() feeds.Key {
+	return feeds.Key{Kind: feeds.FeedVehicle, Vehicle: p.Vehicle, Rng: p.Rng}
 }
 
 // Fed takes an answer (or failure) of the pane's feed, and, when the trip
 // changed, fetches its pattern.
-func (p *VehiclePane) Fed(msg feeds.FeedMsg) tea.Cmd {
+func (p *Pane) Fed(msg feeds.AnswerMsg) tea.Cmd {
 	p.Touch()
 	if msg.Err != nil {
 		return nil
@@ -165,7 +165,7 @@ func (p *VehiclePane) Fed(msg feeds.FeedMsg) tea.Cmd {
 
 // apply takes a good answer. Out of service, the last known trip stays on
 // screen; in service, the trip and passages replace the old ones.
-func (p *VehiclePane) apply(msg feeds.FeedMsg) tea.Cmd {
+func (p *Pane) apply(msg feeds.AnswerMsg) tea.Cmd {
 	var trip *model.Trip
 	for i := range msg.Data.Trips {
 		if msg.Data.Trips[i].VehicleNumber == p.Vehicle {
@@ -210,7 +210,7 @@ func (p *VehiclePane) apply(msg feeds.FeedMsg) tea.Cmd {
 }
 
 // tripKeyOf identifies the trip of the current trip and passages.
-func (p *VehiclePane) tripKeyOf() tripKey {
+func (p *Pane) tripKeyOf() tripKey {
 	k := tripKey{route: p.Pass.RouteNumber}
 	if p.trip != nil && p.trip.JourneyData != nil {
 		k.direction = p.trip.JourneyData.Direction
@@ -227,7 +227,7 @@ func (p *VehiclePane) tripKeyOf() tripKey {
 
 // ReceivePattern takes the pattern of the current trip. A failure is
 // retried with the next poll.
-func (p *VehiclePane) ReceivePattern(msg PatternMsg) {
+func (p *Pane) ReceivePattern(msg PatternMsg) {
 	if msg.vehicle != p.Vehicle || msg.seq == 0 || msg.seq != p.PatSeq {
 		return
 	}
@@ -241,7 +241,7 @@ func (p *VehiclePane) ReceivePattern(msg PatternMsg) {
 }
 
 // ReceiveInfo takes the vehicle's base data.
-func (p *VehiclePane) ReceiveInfo(msg VehicleInfoMsg) {
+func (p *Pane) ReceiveInfo(msg VehicleInfoMsg) {
 	if msg.vehicle != p.Vehicle || msg.seq != p.InfoSeq {
 		return
 	}
@@ -257,7 +257,7 @@ func (p *VehiclePane) ReceiveInfo(msg VehicleInfoMsg) {
 
 // toggleRange switches between all passages and the upcoming ones, and
 // polls at once with the new range.
-func (p *VehiclePane) toggleRange() tea.Cmd {
+func (p *Pane) toggleRange() tea.Cmd {
 	if p.Rng == model.RangeUpcoming {
 		p.Rng = model.RangeAll
 	} else {
@@ -270,7 +270,7 @@ func (p *VehiclePane) toggleRange() tea.Cmd {
 }
 
 // Update handles the keys of the focused pane: range and scrolling.
-func (p *VehiclePane) Update(msg tea.KeyMsg) tea.Cmd {
+func (p *Pane) Update(msg tea.KeyMsg) tea.Cmd {
 	k := &p.Km
 	page := max(p.List.Rows-1, 1)
 	switch {
@@ -298,11 +298,11 @@ func (p *VehiclePane) Update(msg tea.KeyMsg) tea.Cmd {
 }
 
 // scrollBy moves the passage list by n lines and stops following.
-func (p *VehiclePane) scrollBy(n int) { p.scrollTo(p.List.First + n) }
+func (p *Pane) scrollBy(n int) { p.scrollTo(p.List.First + n) }
 
 // scrollTo shows the passage list from line i (clamped when drawn) and
 // stops following the vehicle.
-func (p *VehiclePane) scrollTo(i int) {
+func (p *Pane) scrollTo(i int) {
 	p.Follow = false
 	p.scroll = max(min(i, p.List.Lines-p.List.Rows), 0)
 }

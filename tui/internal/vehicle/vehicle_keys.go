@@ -22,7 +22,7 @@ type vehicleKeys struct {
 }
 
 // NewVehicleKeys returns the vehicle pane's bindings in the language of t.
-func NewVehicleKeys(t *ui.Texts) vehicleKeys {
+func NewKeys(t *ui.Texts) vehicleKeys {
 	return vehicleKeys{
 		Close:      ui.Bind("esc", t.KeyBack, "esc"),
 		Range:      ui.Bind("u", t.KeyUpcoming, "u"),
@@ -39,7 +39,7 @@ func NewVehicleKeys(t *ui.Texts) vehicleKeys {
 
 // Sync enables the pane's keys from its state; on is whether it has the
 // focus (and no overlay is open).
-func (k *vehicleKeys) Sync(on bool, p *VehiclePane) {
+func (k *vehicleKeys) Sync(on bool, p *Pane) {
 	scrollable := p.List.Lines > p.List.Rows
 	k.Close.SetEnabled(on)
 	k.Range.SetEnabled(on)

@@ -76,7 +76,7 @@ func lonLat(q model.Point) mapview.LonLat {
 // mapLines returns the map for the pane's current trip at cols × rows,
 // from the cache when neither the data nor the size changed; or a note
 // saying why there is no map.
-func (p *VehiclePane) mapLines(line string, cols, rows int) []string {
+func (p *Pane) mapLines(line string, cols, rows int) []string {
 	k := mapKey{rev: p.MapRev, cols: cols, rows: rows}
 	c := p.cache
 	if c.mapOK && c.mapKey == k {

@@ -47,7 +47,7 @@ func window(n, rows, focus, scroll int, follow bool) listWindow {
 
 // listRect is the passage list's rectangle (its header included) in the
 // pane's layout; zero when there is none.
-func (p *VehiclePane) listRect() (w, h int) {
+func (p *Pane) listRect() (w, h int) {
 	if p.width < 4 || p.height < 3 || !p.Have {
 		return 0, 0
 	}
@@ -76,7 +76,7 @@ type measureKey struct {
 // Measure lays out the passage list for the keys (scrolling, paging):
 // called from Update, never from View, and only when what the layout
 // depends on changed (measureKey), not after every message.
-func (p *VehiclePane) Measure() {
+func (p *Pane) Measure() {
 	k := measureKey{rev: p.rev, w: p.width, h: p.height, scroll: p.scroll, follow: p.Follow, have: p.Have, ok: true, sec: p.sh.Now.Unix()}
 	if p.measured == k {
 		return
@@ -92,7 +92,7 @@ func (p *VehiclePane) Measure() {
 }
 
 // diagram builds the passage diagram at width w.
-func (p *VehiclePane) diagram(w int) diagram {
+func (p *Pane) diagram(w int) diagram {
 	bearing := 0
 	if p.trip != nil && p.trip.PositionData != nil {
 		bearing = p.trip.PositionData.Bearing
@@ -102,7 +102,7 @@ func (p *VehiclePane) diagram(w int) diagram {
 
 // View renders the pane into its rectangle (exactly height lines of at
 // most width cells), from the cache when nothing it shows has changed.
-func (p *VehiclePane) View() string {
+func (p *Pane) View() string {
 	k := board.ViewKey{Rev: p.rev, W: p.width, H: p.height, Sec: p.sh.Now.Unix(), Focused: p.Focused}
 	if p.cache.ok && p.cache.key == k {
 		return p.cache.view
@@ -115,7 +115,7 @@ func (p *VehiclePane) View() string {
 // render draws the bordered pane: identity, journey, notices, then the
 // passage diagram and the map, beside each other when the body is wide
 // and below each other when it is tall.
-func (p *VehiclePane) render() string {
+func (p *Pane) render() string {
 	w, h := p.width, p.height
 	if w < 4 || h < 3 {
 		return ""
@@ -141,7 +141,7 @@ func (p *VehiclePane) render() string {
 }
 
 // body lays out the passage diagram and the map in iw × bh.
-func (p *VehiclePane) body(iw, bh int) []string {
+func (p *Pane) body(iw, bh int) []string {
 	line := p.line()
 	side := iw >= 3*bh && iw >= 60
 	if side {
@@ -181,7 +181,7 @@ func (p *VehiclePane) body(iw, bh int) []string {
 
 // passageList renders the diagram's header and as many passage lines as
 // fit in h, scrolled to follow the vehicle unless the user scrolled.
-func (p *VehiclePane) passageList(w, h int) []string {
+func (p *Pane) passageList(w, h int) []string {
 	if h <= 0 || w <= 0 {
 		return nil
 	}
@@ -207,12 +207,12 @@ func (p *VehiclePane) passageList(w, h int) []string {
 }
 
 // position locates the vehicle on its passages.
-func (p *VehiclePane) position() Position {
+func (p *Pane) position() Position {
 	return Locate(p.Pass.Passages, p.Rng == model.RangeAll)
 }
 
 // line is the name of the line the vehicle serves, "" when unknown.
-func (p *VehiclePane) line() string {
+func (p *Pane) line() string {
 	if p.Pass.RouteName != "" || p.Pass.RouteNumber != 0 {
 		return p.Pass.Line()
 	}
@@ -225,7 +225,7 @@ func (p *VehiclePane) line() string {
 
 // vehicleInfo returns the vehicle's base data: the extended record when
 // it came, else the search's basic one.
-func (p *VehiclePane) vehicleInfo() *model.Vehicle {
+func (p *Pane) vehicleInfo() *model.Vehicle {
 	if p.Info != nil {
 		return p.Info
 	}
@@ -250,7 +250,7 @@ func genericVehicleName(name string, cat model.VehicleCategory, n int) bool {
 
 // headLines are the identity, journey, position and deviation lines and
 // any notice, each at most iw wide.
-func (p *VehiclePane) headLines(iw int) []string {
+func (p *Pane) headLines(iw int) []string {
 	st, tx := p.sh.St, p.sh.T
 	now := p.sh.Now
 	sep := st.Muted.Render(" · ")
@@ -327,7 +327,7 @@ func (p *VehiclePane) headLines(iw int) []string {
 }
 
 // deviationText is "+2 min late", "on time" or "1 min early", coloured.
-func (p *VehiclePane) deviationText(sec int) string {
+func (p *Pane) deviationText(sec int) string {
 	st, tx := p.sh.St, p.sh.T
 	d, sev := tx.Delay.Grade(sec)
 	switch sev {
@@ -342,7 +342,7 @@ func (p *VehiclePane) deviationText(sec int) string {
 
 // pollLine is the deviation sparkline over this session's polls and the
 // state of the pane's own poll.
-func (p *VehiclePane) pollLine(iw int) string {
+func (p *Pane) pollLine(iw int) string {
 	st, tx := p.sh.St, p.sh.T
 	now := p.sh.Local // poll times are local
 	var parts []string
@@ -375,7 +375,7 @@ func (p *VehiclePane) pollLine(iw int) string {
 
 // notice says when the vehicle is out of service or its trip has ended,
 // wrapped to lines of at most w cells.
-func (p *VehiclePane) notice(pos Position, w int) []string {
+func (p *Pane) notice(pos Position, w int) []string {
 	st, tx := p.sh.St, p.sh.T
 	switch {
 	case p.Out:
@@ -438,7 +438,7 @@ func wrapStyled(head, tail string, hs, ts lipgloss.Style, w int) []string {
 }
 
 // emptyNote says why there is no trip to show yet.
-func (p *VehiclePane) emptyNote() (string, lipgloss.Style) {
+func (p *Pane) emptyNote() (string, lipgloss.Style) {
 	st, tx := p.sh.St, p.sh.T
 	switch {
 	case errors.Is(p.Polls().LastErr, feed.ErrNotFound):
