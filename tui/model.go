@@ -28,7 +28,7 @@ type Model struct {
 	startV  int // vehicle to open at start
 	memo    *ui.FrameMemos
 	alertF  *feeds.Entry // the unplanned alert's feed, shown on every view (alerts.go)
-	alertGo tea.Cmd          // its first poll, for Init
+	alertGo tea.Cmd      // its first poll, for Init
 
 	// disp is the board side: the grid with every board, the merged and
 	// fleet views, pins (dispatch.go).

@@ -46,7 +46,7 @@ type Pane struct {
 	Have                    bool                         // data belongs to subj
 	seen                    []app.Platform               // platforms seen in stop answers, when base data lacks them
 	served                  map[model.StopPointCode]bool // stop points with events in the last whole-stop answer
-	Feed                    *feeds.Entry             // the registry's feed of subj, nil while hidden
+	Feed                    *feeds.Entry                 // the registry's feed of subj, nil while hidden
 	Idle                    feeds.Poller                 // the poll state of a hidden board: none
 	ui.ListCursor[EventKey]                              // the row under the cursor and its trip (list.go)
 	width                   int

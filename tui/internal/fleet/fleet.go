@@ -21,9 +21,9 @@ import (
 // deviation and the age of its position, polled while it shows.
 type Pane struct {
 	sh                 *app.Shared
-	hold               feeds.Holder     // the view as a holder of the fleet feed
+	hold               feeds.Holder // the view as a holder of the fleet feed
 	Feed               *feeds.Entry // the registry's fleet feed while the view shows
-	Trips              []model.Trip     // vehicles in service, in display order
+	Trips              []model.Trip // vehicles in service, in display order
 	have               bool
 	byDelay            bool      // sorted by deviation, latest first; else by line
 	Km                 fleetKeys // its key map (fleet_keys.go)

@@ -22,8 +22,8 @@ type gridPane struct {
 	sh     *app.Shared
 	Boards []*board.Pane // the watched boards, in boards.json
 	Open   *board.Pane   // the open board, nil when the grid shows its watched boards
-	Focus  int                // the focused watched board
-	Zoomed bool               // the focused board (the open one, if any) shows whole
+	Focus  int           // the focused watched board
+	Zoomed bool          // the focused board (the open one, if any) shows whole
 	Width  int
 	height int
 	cache  *ui.Memo // the whole grid's rendering

@@ -24,7 +24,7 @@ type Kiosk struct {
 	first    []firstDep
 	FirstGen int
 	alert    model.Alert
-	arev     int              // bumped when the alert changes; part of the view's key
+	arev     int          // bumped when the alert changes; part of the view's key
 	AlertF   *feeds.Entry // the registry's alert feed while awake
 	cache    *kioskCache
 	// profiles are the layouts by time of day, base the boards outside
