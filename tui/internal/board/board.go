@@ -29,7 +29,7 @@ func KeyOf(e *model.Event) EventKey {
 	return EventKey{vehicle: e.VehicleNumber, route: e.RouteNumber, sched: e.Scheduled.Time, point: e.StopPointCode}
 }
 
-// BoardPane is a departure or arrival board of one stop or stop point:
+// Pane is a departure or arrival board of one stop or stop point:
 // the one board type. The grid's boards, the board abfahrt opens with (the
 // grid's open board, shown zoomed) and the kiosk's are all boardPanes; each
 // takes its data and poll state from the registry's feed of its subject

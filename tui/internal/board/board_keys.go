@@ -8,7 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// BoardKeys are the boards' bindings: the grid's cells, the zoomed board
+// Keys are the boards' bindings: the grid's cells, the zoomed board
 // and the plain board (the grid's open board) take the same board keys;
 // the cells take the row keys as focus moves. The map belongs to the board
 // side (dispatch.keys); boardKeyState is its state.
@@ -53,7 +53,7 @@ const (
 	BoardPlain                  // the plain board (the open board)
 )
 
-// NewBoardKeys returns the boards' bindings in the language of t.
+// NewKeys returns the boards' bindings in the language of t.
 func NewKeys(t *ui.Texts) Keys {
 	return Keys{
 		Up:       ui.Bind("↑/k", t.KeyUp, "up", "k"),
@@ -85,7 +85,7 @@ func NewKeys(t *ui.Texts) Keys {
 	}
 }
 
-// BoardKeyState is what decides which board keys are live.
+// KeyState is what decides which board keys are live.
 type KeyState struct {
 	On         bool // the boards show and take keys (focus, no overlay)
 	Mode       boardMode

@@ -32,7 +32,7 @@ const (
 	FeedPassages                 // a vehicle's upcoming passages only (the fleet's NEXT column, fleetnext.go)
 )
 
-// FeedKey names a polled subject.
+// Key names a polled subject.
 type Key struct {
 	Kind    feedKind
 	subj    Subject     // feedBoard
@@ -43,14 +43,14 @@ type Key struct {
 // BoardFeed is the key of a board subject's feed.
 func BoardFeed(s Subject) Key { return Key{Kind: FeedBoard, subj: s} }
 
-// FeedTickMsg says a feed's poll is due; gen is the schedule it belongs to.
+// TickMsg says a feed's poll is due; gen is the schedule it belongs to.
 type TickMsg struct {
 	Key   Key
 	Gen   int
 	Fresh bool // a manual refresh: bypass the client's cache
 }
 
-// FeedMsg is the answer to one poll, identified by seq.
+// AnswerMsg is the answer to one poll, identified by seq.
 type AnswerMsg struct {
 	Key  Key
 	Seq  int
@@ -64,7 +64,7 @@ type AnswerMsg struct {
 	ans feed.Answer
 }
 
-// FeedData is a poll's answer: the part its kind fills.
+// Data is a poll's answer: the part its kind fills.
 type Data struct {
 	Board    model.Board           // feedBoard
 	Trips    []model.Trip          // feedVehicle (its trip), feedFleet (every trip)

@@ -8,7 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// FeedState is the feed side of the state every pane reads: the data
+// State is the feed side of the state every pane reads: the data
 // source, the poll policy, the request counter, the feed registry and the
 // clocks (the local one, and the service's as estimated from answers).
 // The root owns it; only the root's Update and the feed machinery write

@@ -31,7 +31,7 @@ func (r *Registry) Listen(key Key, f func(Data) tea.Cmd) {
 	r.listeners[key] = f
 }
 
-// FeedEntry is one polled subject of the registry.
+// Entry is one polled subject of the registry.
 type Entry struct {
 	Key  Key
 	Subj Subject // key.subj, for board feeds

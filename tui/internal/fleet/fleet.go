@@ -17,7 +17,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// FleetPane lists every vehicle in service with its line, direction,
+// Pane lists every vehicle in service with its line, direction,
 // deviation and the age of its position, polled while it shows.
 type Pane struct {
 	sh                 *app.Shared
@@ -35,7 +35,7 @@ type Pane struct {
 	Next               *fleetNext // the passage feeds of the visible rows (fleetnext.go)
 }
 
-// NewFleetPane returns the closed fleet view.
+// NewPane returns the closed fleet view.
 func NewPane(sh *app.Shared) Pane {
 	return Pane{sh: sh, cache: &ui.Memo{}, Km: NewKeys(sh.T), Next: newFleetNext(sh.Reg), hold: feeds.NewHolder()}
 }

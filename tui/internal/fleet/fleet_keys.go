@@ -14,7 +14,7 @@ type fleetKeys struct {
 	ui.ViewKeys
 }
 
-// NewFleetKeys returns the fleet list's bindings in the language of t.
+// NewKeys returns the fleet list's bindings in the language of t.
 func NewKeys(t *ui.Texts) fleetKeys {
 	return fleetKeys{RowKeys: ui.NewRowKeys(t), Sort: ui.Bind("s", t.KeySortDelay, "s"), ViewKeys: ui.NewViewKeys(t)}
 }

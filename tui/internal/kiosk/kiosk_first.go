@@ -26,10 +26,10 @@ import (
 // firstRetry is the wait before asking again after a failed request.
 const firstRetry = 5 * time.Minute
 
-// KioskFirstMsg asks for board i's first departure (sleep gen).
+// FirstMsg asks for board i's first departure (sleep gen).
 type FirstMsg struct{ Gen, I int }
 
-// KioskFirstAnswer is the answer for board i.
+// FirstAnswer is the answer for board i.
 type FirstAnswer struct {
 	gen, i int
 	board  model.Board

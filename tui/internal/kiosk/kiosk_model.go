@@ -7,7 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// KioskModel is the unattended station display (Options.Kiosk): its own
+// Model is the unattended station display (Options.Kiosk): its own
 // Bubble Tea model, which Run chooses instead of the interactive root.
 // It reads the same shared state (clock, styles, texts, source, poll
 // policy) and polls through the same loop (feeds.go); its state and
@@ -25,7 +25,7 @@ type Model struct {
 // big clock, date, titles, column header, alert and status lines.
 const kioskChrome = 16
 
-// NewKioskModel returns the kiosk for o: o.Boards in turn, else the board
+// NewModel returns the kiosk for o: o.Boards in turn, else the board
 // of the default stop (DefaultStop). It does no I/O.
 func NewModel(o app.Options) Model {
 	sh := app.NewShared(o)

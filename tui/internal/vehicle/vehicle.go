@@ -25,7 +25,7 @@ type tripKey struct {
 	lastSched time.Time
 }
 
-// VehiclePane follows one vehicle: what it is, the trip it serves, its
+// Pane follows one vehicle: what it is, the trip it serves, its
 // passages as a line diagram, its route on a map and its deviation over
 // the session. It polls Trip and Passage in its own chain, independent of
 // the board, and fetches the Pattern once per trip.
@@ -72,7 +72,7 @@ type Pane struct {
 	measured      measureKey // what list was measured for (measure)
 }
 
-// NewVehiclePane returns the closed pane.
+// NewPane returns the closed pane.
 func NewPane(sh *app.Shared) Pane {
 	return Pane{sh: sh, Rng: model.RangeAll, Follow: true, cache: &vehicleCache{}, Km: NewKeys(sh.T), hold: feeds.NewHolder()}
 }

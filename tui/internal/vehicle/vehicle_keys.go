@@ -21,7 +21,7 @@ type vehicleKeys struct {
 	t          *ui.Texts
 }
 
-// NewVehicleKeys returns the vehicle pane's bindings in the language of t.
+// NewKeys returns the vehicle pane's bindings in the language of t.
 func NewKeys(t *ui.Texts) vehicleKeys {
 	return vehicleKeys{
 		Close:      ui.Bind("esc", t.KeyBack, "esc"),
