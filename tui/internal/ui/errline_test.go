@@ -1,8 +1,7 @@
-package tui
+package ui
 
 import (
 	"abfahrt/feed"
-	"abfahrt/tui/internal/ui"
 	"errors"
 	"fmt"
 	"strings"
@@ -14,7 +13,7 @@ import (
 // Failed requests read in the board's language, without the URL; the
 // service's own message and the system's cause are kept as they came.
 func TestErrLineSpeaksTheBoardsLanguage(t *testing.T) {
-	en, de := ui.EnglishTexts(), ui.GermanTexts()
+	en, de := EnglishTexts(), GermanTexts()
 	cases := []struct {
 		err    error
 		en, de string

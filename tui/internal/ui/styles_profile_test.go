@@ -1,7 +1,6 @@
-package tui
+package ui
 
 import (
-	"abfahrt/tui/internal/ui"
 	"testing"
 
 	"github.com/charmbracelet/lipgloss"
@@ -17,12 +16,12 @@ func TestStylesConvertedOncePerProfile(t *testing.T) {
 	defer lipgloss.SetColorProfile(termenv.Ascii)
 	for _, p := range []termenv.Profile{termenv.ANSI256, termenv.ANSI, termenv.TrueColor} {
 		lipgloss.SetColorProfile(p)
-		for _, name := range ui.ThemeNames() {
-			th, _ := ui.ThemeByName(name)
+		for _, name := range ThemeNames() {
+			th, _ := ThemeByName(name)
 			if th.Mono || th.Console {
 				continue // no colours, or ANSI colours and line colours fitted to the console (console_test.go)
 			}
-			st := ui.NewStyles(th, ui.UlmLineColors())
+			st := NewStyles(th, UlmLineColors())
 			s := lipgloss.NewStyle
 			pairs := map[string][2]lipgloss.Style{
 				"Text":  {st.Text, s().Foreground(th.Text)},
@@ -54,8 +53,8 @@ func TestStylesConvertedForTheSessionsRenderer(t *testing.T) {
 	lipgloss.SetColorProfile(termenv.Ascii)
 	r := lipgloss.NewRenderer(nil)
 	r.SetColorProfile(termenv.ANSI256)
-	th := ui.DarkTheme()
-	st := ui.NewStylesWith(r, th, ui.UlmLineColors())
+	th := DarkTheme()
+	st := NewStylesWith(r, th, UlmLineColors())
 	if st.Theme.Text == th.Text {
 		t.Errorf("Text still %q on a 256-colour session", st.Theme.Text)
 	}

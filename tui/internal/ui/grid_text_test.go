@@ -1,7 +1,6 @@
-package tui
+package ui
 
 import (
-	"abfahrt/tui/internal/ui"
 	"reflect"
 	"regexp"
 	"strings"
@@ -14,7 +13,7 @@ var dispVerbs = regexp.MustCompile(`%[-+# 0]*\d*[a-zA-Z%]`)
 // TestDispTextsComplete: every dispatcher string exists in both languages,
 // with the same format verbs.
 func TestDispTextsComplete(t *testing.T) {
-	en, de := reflect.ValueOf(ui.EnglishDispTexts()), reflect.ValueOf(ui.GermanDispTexts())
+	en, de := reflect.ValueOf(EnglishDispTexts()), reflect.ValueOf(GermanDispTexts())
 	for i := range en.NumField() {
 		name := en.Type().Field(i).Name
 		e, d := en.Field(i).String(), de.Field(i).String()
@@ -26,7 +25,7 @@ func TestDispTextsComplete(t *testing.T) {
 			t.Errorf("%s: verbs %q in English, %q in German", name, ve, vd)
 		}
 	}
-	if ui.TextsFor("de_DE.UTF-8").Fleet != "Flotte" || ui.TextsFor("").Fleet != "Fleet" {
+	if TextsFor("de_DE.UTF-8").Fleet != "Flotte" || TextsFor("").Fleet != "Fleet" {
 		t.Error("the catalogue's dispatcher section does not follow the language")
 	}
 }

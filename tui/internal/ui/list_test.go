@@ -1,7 +1,6 @@
-package tui
+package ui
 
 import (
-	"abfahrt/tui/internal/ui"
 	"testing"
 )
 
@@ -9,7 +8,7 @@ import (
 // item when the list changes under it, clamps it when the item is gone,
 // and scrolls so that the cursor stays in sight.
 func TestListCursorKeepsItsItem(t *testing.T) {
-	var l ui.ListCursor[string]
+	var l ListCursor[string]
 	items := []string{"a", "b", "c", "d"}
 	key := func(i int) string { return items[i] }
 	l.ListSet(2, len(items), key)
@@ -28,7 +27,7 @@ func TestListCursorKeepsItsItem(t *testing.T) {
 		t.Errorf("an empty list has the cursor on row %d, want -1", i)
 	}
 	for _, c := range []struct{ cur, space, want int }{{0, 5, 0}, {4, 5, 0}, {5, 5, 1}, {9, 5, 5}} {
-		if got := ui.ScrollFirst(c.cur, c.space); got != c.want {
+		if got := ScrollFirst(c.cur, c.space); got != c.want {
 			t.Errorf("scrollFirst(%d, %d) = %d, want %d", c.cur, c.space, got, c.want)
 		}
 	}
