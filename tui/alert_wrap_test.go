@@ -18,8 +18,8 @@ func TestBoardWrapsALongAlert(t *testing.T) {
 		"Linie 16: Umleitung zwischen Eselsberg und Hasenkopf, die Haltestelle Mähringer Weg entfällt",
 	}
 	e := newEnv(t, 120, 40, false)
-	e.src.alert = model.Alert{Title: "Umleitung", Items: items}
-	e.send(e.src.base)
+	e.src.TheAlert = model.Alert{Title: "Umleitung", Items: items}
+	e.send(e.src.Base)
 	e.poll()
 	e.alertPoll()
 	v := ansi.Strip(e.View())

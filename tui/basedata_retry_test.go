@@ -32,7 +32,7 @@ func TestBaseDataRetriedAfterAFailedLoad(t *testing.T) {
 		t.Fatal("the retry message did not start a load")
 	}
 
-	if cmd := e.send(e.src.base); cmd != nil {
+	if cmd := e.send(e.src.Base); cmd != nil {
 		t.Error("a complete load scheduled another retry")
 	}
 	if e.m.sh.BaseFails != 0 || e.m.sh.BaseErr != nil || e.m.sh.Base == nil {

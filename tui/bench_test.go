@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -70,7 +71,7 @@ func BenchmarkViewBoard160x48Redraw(b *testing.B) {
 			e := newEnv(b, 160, 48, true)
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
-				e.m.sh.Now = t0.Add(time.Duration(i%60) * time.Second)
+				e.m.sh.Now = testkit.T0.Add(time.Duration(i%60) * time.Second)
 				clear(e.m.Board().Cache.Rows)
 				e.m.Board().Touch()
 				_ = e.m.View()
@@ -85,16 +86,16 @@ func BenchmarkViewBoard160x48Redraw(b *testing.B) {
 // of the first (some departures leave within the minute).
 func benchFrames(b *testing.B, m *Model) {
 	rows := func() int { return strings.Count(m.View(), " min") + strings.Count(m.View(), " now") }
-	m.sh.Now = t0
+	m.sh.Now = testkit.T0
 	want := rows()
-	m.sh.Now = t0.Add(59 * time.Second)
+	m.sh.Now = testkit.T0.Add(59 * time.Second)
 	if got := rows(); got < want*9/10 || want == 0 {
 		b.Fatalf("%d departure rows at the end of the minute, %d at its start", got, want)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		m.sh.Now = t0.Add(time.Duration(i%60) * time.Second)
+		m.sh.Now = testkit.T0.Add(time.Duration(i%60) * time.Second)
 		_ = m.View()
 	}
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -15,15 +16,15 @@ import (
 // above fresh rows).
 func TestRestartedServiceWithEarlierClockIsFresh(t *testing.T) {
 	e := newEnv(t, 120, 30, false)
-	e.send(e.src.base)
-	ts := t0
+	e.send(e.src.Base)
+	ts := testkit.T0
 	for range 20 { // five minutes of a live service
-		e.src.setBoardTime(ts)
+		e.src.SetBoardTime(ts)
 		e.poll()
 		e.advance(15 * time.Second)
 		ts = ts.Add(15 * time.Second)
 	}
-	e.src.setErr(errString("connection refused")) // it goes down
+	e.src.SetErr(errString("connection refused")) // it goes down
 	for range 3 {
 		e.poll()
 		e.advance(15 * time.Second)
@@ -31,12 +32,12 @@ func TestRestartedServiceWithEarlierClockIsFresh(t *testing.T) {
 	if v := e.m.View(); !strings.Contains(v, "stale") {
 		t.Fatalf("a service down for 45 s should be marked stale:\n%s", v)
 	}
-	e.src.setErr(nil)
-	back := t0.Add(30 * time.Second) // restarted: its clock starts over
-	e.src.setBoardTime(back)
+	e.src.SetErr(nil)
+	back := testkit.T0.Add(30 * time.Second) // restarted: its clock starts over
+	e.src.SetBoardTime(back)
 	e.poll()
 	e.advance(15 * time.Second)
-	e.src.setBoardTime(back.Add(15 * time.Second))
+	e.src.SetBoardTime(back.Add(15 * time.Second))
 	e.poll()
 	if v := e.m.View(); strings.Contains(v, "stale") {
 		t.Errorf("answers that move again are live data, yet marked stale:\n%s", v)

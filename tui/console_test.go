@@ -3,6 +3,7 @@ package tui
 import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
 	"fmt"
@@ -30,7 +31,7 @@ func consoleFaces(t *testing.T, o app.Options) map[string][2]string {
 		"board": func() tea.Model { return newGridEnv(t, 120, 40, nil, opts(o)).m },
 		"stale": func() tea.Model {
 			e := newGridEnv(t, 120, 40, nil, opts(o))
-			e.src.setErr(errString("503"))
+			e.src.SetErr(errString("503"))
 			e.advance(time.Minute)
 			e.poll()
 			return e.m
@@ -68,15 +69,15 @@ func consoleFaces(t *testing.T, o app.Options) map[string][2]string {
 		"kiosk": func() tea.Model {
 			ko := o
 			ko.Kiosk = app.KioskOptions{Enabled: true, LargeCountdown: true}
-			e := &testEnv{t: t, src: newFakeSource(), now: t0}
+			e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
 			ko.Source, ko.SourceName, ko.Now = e.src, "simulated Ulm network", func() time.Time { return e.now }
 			k := kiosk.NewModel(ko)
 			e.k = &k
 			e.send(tea.WindowSizeMsg{Width: 160, Height: 48})
-			e.send(e.src.base)
+			e.send(e.src.Base)
 			e.kpoll()
 			e.kalert()
-			e.src.setErr(errString("503"))
+			e.src.SetErr(errString("503"))
 			e.advance(time.Minute)
 			e.kpoll()
 			return *e.k
@@ -100,7 +101,7 @@ func opts(o app.Options) func(*app.Options) {
 func consoleVehicleEnv(t *testing.T, o app.Options, w, h int) *testEnv {
 	t.Helper()
 	e := newGridEnv(t, w, h, nil, opts(o))
-	e.src.setVehicle(line2Fixture(8, vehicle.PhaseBetween))
+	e.src.SetVehicle(line2Fixture(8, vehicle.PhaseBetween))
 	e.openVehicle(44)
 	e.vehiclePoll()
 	return e

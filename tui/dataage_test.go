@@ -1,22 +1,12 @@
 package tui
 
 import (
-	"abfahrt/model"
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
 )
-
-// setBoardTime sets the CurrentTimestamp the fake answers Hauptbahnhof with.
-func (f *fakeSource) setBoardTime(ts time.Time) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	b := f.boards[feeds.Subject{Stop: 1008}]
-	b.Timestamp = model.At(ts)
-	f.boards[feeds.Subject{Stop: 1008}] = b
-}
 
 // A board behind a hub (or cache) that keeps answering with its last good
 // answer while the service is down: every poll succeeds, but the data's
@@ -24,10 +14,10 @@ func (f *fakeSource) setBoardTime(ts time.Time) {
 // stale since the data stopped moving, and the first newer answer clears it.
 func TestBoardStaleByDataAge(t *testing.T) {
 	e := newEnv(t, 120, 30, false)
-	e.send(e.src.base)
-	ts := t0
+	e.send(e.src.Base)
+	ts := testkit.T0
 	for range 3 { // a live service: the timestamp moves with every answer
-		e.src.setBoardTime(ts)
+		e.src.SetBoardTime(ts)
 		e.poll()
 		e.advance(15 * time.Second)
 		ts = ts.Add(15 * time.Second)
@@ -46,7 +36,7 @@ func TestBoardStaleByDataAge(t *testing.T) {
 	if !strings.Contains(v, "updated 1 min ago") && !strings.Contains(v, "updated 60 s ago") {
 		t.Errorf("the age should be the data's, not the last request's:\n%s", v)
 	}
-	e.src.setBoardTime(ts.Add(time.Minute))
+	e.src.SetBoardTime(ts.Add(time.Minute))
 	e.poll()
 	if v := e.m.View(); strings.Contains(v, "stale") {
 		t.Errorf("newer data should clear the marker:\n%s", v)
@@ -70,9 +60,9 @@ func TestUnmovingTimestampsNotJudged(t *testing.T) {
 // after stale_after, blanks the rows, as it does when its own polls fail.
 func TestKioskStaleByDataAge(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, app.KioskOptions{StaleAfter: 2 * time.Minute, LargeCountdown: true})
-	ts := t0
+	ts := testkit.T0
 	for range 2 {
-		e.src.setBoardTime(ts)
+		e.src.SetBoardTime(ts)
 		e.kpoll()
 		e.advance(15 * time.Second)
 		ts = ts.Add(15 * time.Second)

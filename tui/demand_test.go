@@ -21,10 +21,10 @@ func TestFilteredBoardAsksAlikeInKioskAndGrid(t *testing.T) {
 	kiosk := newKioskEnv(t, 100, 30, app.KioskOptions{}, spec)
 	kiosk.kpoll()
 	kiosk.kpoll()
-	gridMax, kioskMax := slices.Max(grid.src.limits), slices.Max(kiosk.src.limits)
+	gridMax, kioskMax := slices.Max(grid.src.Limits), slices.Max(kiosk.src.Limits)
 	if kioskMax != gridMax || kioskMax != app.MaxLimit {
 		t.Errorf("a board filtered to line 2 asks for %d events in the kiosk (%v) and %d in the grid (%v); want %d in both",
-			kioskMax, kiosk.src.limits, gridMax, grid.src.limits, app.MaxLimit)
+			kioskMax, kiosk.src.Limits, gridMax, grid.src.Limits, app.MaxLimit)
 	}
 	// And the kiosk's rows are the filtered ones.
 	for _, r := range kiosk.k.Kiosk.Rows(0) {
@@ -39,7 +39,7 @@ func TestFilteredBoardAsksAlikeInKioskAndGrid(t *testing.T) {
 func TestNoStopsForLineInGerman(t *testing.T) {
 	e := newEnv(t, 120, 40, false)
 	e.m.sh.T = ui.TextsFor("de")
-	e.send(e.src.base)
+	e.send(e.src.Base)
 	e.poll()
 	e.runAll(app.OpenCmd(app.Target{Kind: app.TargetLine, Route: 99, Line: "99"}))
 	if got, want := e.m.sh.Notice, "keine Haltestellen der Linie 99 bekannt"; got != want {

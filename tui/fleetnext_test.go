@@ -38,9 +38,9 @@ func (e *testEnv) pollPassages() {
 func TestFleetRowsShowNextStop(t *testing.T) {
 	e := newGridEnv(t, 120, 30, specsOver(2), nil)
 	_, vp, _ := line2Fixture(3, vehicle.PhaseBetween) // vehicle 44 of line 2, arriving at stop 3
-	e.src.mu.Lock()
-	e.src.passages = vp
-	e.src.mu.Unlock()
+	e.src.Mu.Lock()
+	e.src.VehPassages = vp
+	e.src.Mu.Unlock()
 	next := line2Stops[3].name
 	e.Key("v")
 	e.fleetPoll()

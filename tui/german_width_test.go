@@ -3,6 +3,7 @@ package tui
 import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
 	"reflect"
@@ -87,21 +88,21 @@ func TestGermanBoardVehicleKioskCutNothing(t *testing.T) {
 
 		e = newGridEnv(t, w, 40, nil, func(o *app.Options) { o.Lang = "de" })
 		trips, vp, pat := line2Fixture(3, vehicle.PhaseBetween)
-		e.src.setVehicle(trips, vp, pat)
+		e.src.SetVehicle(trips, vp, pat)
 		e.runNow(app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: 44}))
 		e.vehiclePoll()
 		views["vehicle"] = e.View()
-		e.src.setVehicle(nil, vp, pat) // out of service: the pane's notice
+		e.src.SetVehicle(nil, vp, pat) // out of service: the pane's notice
 		e.vehiclePoll()
 		views["vehicle out of service"] = e.View()
 
 		for _, h := range []int{24, 50} {
-			ke := &testEnv{t: t, src: newFakeSource(), now: t0}
+			ke := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
 			k := kiosk.NewModel(app.Options{Source: ke.src, SourceName: "simulated Ulm network", Lang: "de",
 				Now: func() time.Time { return ke.now }, Kiosk: app.KioskOptions{Enabled: true, LargeCountdown: true}})
 			ke.k = &k
 			ke.send(tea.WindowSizeMsg{Width: w, Height: h})
-			ke.send(ke.src.base)
+			ke.send(ke.src.Base)
 			ke.kpoll()
 			views["kiosk "+ui.Itoa(h)] = ke.View()
 		}

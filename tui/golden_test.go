@@ -35,7 +35,7 @@ func TestGoldenStates(t *testing.T) {
 	cases := map[string]func(e *testEnv){
 		"stale": func(e *testEnv) {
 			e.advance(15 * time.Second)
-			e.src.setErr(errString("cannot reach api.swu.de: connection refused"))
+			e.src.SetErr(errString("cannot reach api.swu.de: connection refused"))
 			e.poll()
 			// Stale is data older than two intervals (issue 12 item 13):
 			// the last good answer came a minute before.

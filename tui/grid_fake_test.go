@@ -4,6 +4,7 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 	"testing"
 	"time"
 
@@ -20,10 +21,10 @@ var gridStops = []struct {
 
 // addGridStops gives the fake source the boards of gridStops and a few
 // trips for the fleet.
-func addGridStops(f *fakeSource) {
+func addGridStops(f *testkit.FakeSource) {
 	for i, s := range gridStops {
 		for _, arr := range []bool{false, true} {
-			b := hbfBoard(arr)
+			b := testkit.HbfBoard(arr)
 			b.StopNumber, b.StopName, b.StopCode = s.n, s.name, ""
 			for j := range b.Events {
 				e := &b.Events[j]
@@ -35,16 +36,16 @@ func addGridStops(f *fakeSource) {
 				}
 				e.VehicleNumber += 1000 * (i + 1) * min(e.VehicleNumber, 1)
 			}
-			f.boards[feeds.Subject{Stop: s.n, Arrivals: arr}] = b
+			f.Boards[feeds.Subject{Stop: s.n, Arrivals: arr}] = b
 		}
 	}
 	trip := func(v int, cat model.VehicleCategory, line, dir string, dev int, age time.Duration) model.Trip {
 		return model.Trip{VehicleNumber: v, VehicleCategory: cat, IsActive: true,
 			PositionData: &model.Coordinates{Point: model.Point{Latitude: 48.4, Longitude: 9.98, Valid: true}},
-			TimeData:     &model.TripTime{Deviation: dev, ReferenceTime: model.At(t0.Add(-age))},
-			JourneyData:  &model.Journey{RouteNumber: atoiOr(line), RouteName: line, DepartureDirectionText: dir}}
+			TimeData:     &model.TripTime{Deviation: dev, ReferenceTime: model.At(testkit.T0.Add(-age))},
+			JourneyData:  &model.Journey{RouteNumber: testkit.AtoiOr(line), RouteName: line, DepartureDirectionText: dir}}
 	}
-	f.trips = []model.Trip{
+	f.Fleet = []model.Trip{
 		trip(44, model.VehicleTram, "2", "Science Park II", 189, 5*time.Second),
 		trip(53, model.VehicleTram, "1", "Söflingen", 60, 12*time.Second),
 		trip(151, model.VehicleBus, "4", "Böfingen", 0, 3*time.Second),
@@ -69,7 +70,7 @@ func specsOver(n int) []app.BoardSpec {
 // boards of specs watched and every feed's first poll answered.
 func newGridEnv(t testing.TB, w, h int, specs []app.BoardSpec, opt func(*app.Options)) *testEnv {
 	t.Helper()
-	e := &testEnv{t: t, src: newFakeSource(), now: t0}
+	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
 	addGridStops(e.src)
 	o := app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Boards: specs}
 	if opt != nil {
@@ -77,7 +78,7 @@ func newGridEnv(t testing.TB, w, h int, specs []app.BoardSpec, opt func(*app.Opt
 	}
 	e.m = New(o)
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
-	e.send(e.src.base)
+	e.send(e.src.Base)
 	e.pollFeeds()
 	if e.m.disp.Plain() {
 		e.poll()

@@ -31,9 +31,9 @@ func newGoldenGrid(t *testing.T, w, h, n int) *testEnv {
 	req = 8
 	e.advance(time.Second)
 	if f := e.m.disp.Grid.Feed(feeds.Subject{Stop: 1010}); f != nil {
-		e.src.setErr(errString("cannot reach api.swu.de"))
+		e.src.SetErr(errString("cannot reach api.swu.de"))
 		e.deliver(e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}))
-		e.src.setErr(nil)
+		e.src.SetErr(nil)
 		f.Poll.LastOK = e.now.Add(-time.Minute) // stale: older than two intervals (issue 12 item 13)
 	}
 	e.Key("right")

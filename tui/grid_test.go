@@ -28,7 +28,7 @@ func TestGridFromOptions(t *testing.T) {
 	if len(g.Feeds()) != 4 {
 		t.Errorf("%d feeds for 12 boards over 4 stops, want 4", len(g.Feeds()))
 	}
-	if n := e.src.callCount(); n != 4 {
+	if n := e.src.CallCount(); n != 4 {
 		t.Errorf("%d requests for the first poll, want 4", n)
 	}
 	for i, b := range g.Boards {
@@ -154,7 +154,7 @@ func TestGridWatch(t *testing.T) {
 // esc clears the filters and widens the board to its whole stop again.
 func TestGridFilters(t *testing.T) {
 	e := newGridEnv(t, 160, 48, specsOver(2), nil)
-	calls := e.src.callCount()
+	calls := e.src.CallCount()
 	e.Key("l")
 	b := e.m.disp.Grid.Focused()
 	if !slices.Equal(b.Filt.Lines, []string{"1"}) {
@@ -169,7 +169,7 @@ func TestGridFilters(t *testing.T) {
 	if b := e.m.disp.Grid.Focused(); !slices.Equal(b.Filt.Lines, []string{"2"}) {
 		t.Errorf("second l: lines %v, want [2]", b.Filt.Lines)
 	}
-	if n := e.src.callCount(); n != calls {
+	if n := e.src.CallCount(); n != calls {
 		t.Errorf("line filters made %d requests, want none", n-calls)
 	}
 	e.deliver(e.runNow(e.Key("f")))
@@ -182,7 +182,7 @@ func TestGridFilters(t *testing.T) {
 			t.Errorf("line 2 platform A shows %s at %s", e.Line(), e.StopPointCode)
 		}
 	}
-	calls = e.src.callCount()
+	calls = e.src.CallCount()
 	e.Key("d")
 	if b := e.m.disp.Grid.Focused(); b.Filt.Direction != "Kuhberg Schulzentrum" {
 		t.Errorf("d: direction %q", b.Filt.Direction)
@@ -190,7 +190,7 @@ func TestGridFilters(t *testing.T) {
 	if !strings.Contains(e.m.View(), "pl. A · line 2 · →Kuhberg") {
 		t.Errorf("the header does not say the filters:\n%s", e.m.View())
 	}
-	if n := e.src.callCount(); n != calls {
+	if n := e.src.CallCount(); n != calls {
 		t.Errorf("d made %d requests, want none", n-calls)
 	}
 	filtered := len(e.m.disp.Grid.Focused().Rows())
@@ -217,7 +217,7 @@ func TestGridFeedFailure(t *testing.T) {
 	if again := e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}); again != nil {
 		t.Error("a second tick started a second request while one is in flight")
 	}
-	e.src.setErr(errString("connection refused"))
+	e.src.SetErr(errString("connection refused"))
 	msg := cmd().(feeds.AnswerMsg)
 	old := msg
 	old.Seq--

@@ -7,6 +7,7 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/internal/testkit"
 	"context"
 	"encoding/json"
 	"net/http/httptest"
@@ -29,7 +30,7 @@ import (
 // and decode, poisoned when poison is set.
 func overWire[T any](t testing.TB, wrapper, key string, v any, poison bool, decode func([]byte) (T, error)) T {
 	t.Helper()
-	body, err := json.Marshal(map[string]any{wrapper: map[string]any{key: v, "CurrentTimestamp": model.At(t0)}})
+	body, err := json.Marshal(map[string]any{wrapper: map[string]any{key: v, "CurrentTimestamp": model.At(testkit.T0)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,28 +71,28 @@ func boardOverWire(t testing.TB, b model.Board, poison bool) model.Board {
 
 // hostileEnv is newGridEnv with the fake's boards and base data sent over
 // the wire, poisoned or not; prep may change the fake's data first.
-func hostileEnv(t *testing.T, w, h int, poison bool, opt func(*app.Options), prep func(*fakeSource)) *testEnv {
+func hostileEnv(t *testing.T, w, h int, poison bool, opt func(*app.Options), prep func(*testkit.FakeSource)) *testEnv {
 	t.Helper()
-	e := &testEnv{t: t, src: newFakeSource(), now: t0}
+	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
 	addGridStops(e.src)
 	if prep != nil {
 		prep(e.src)
 	}
-	for s, b := range e.src.boards {
-		e.src.boards[s] = boardOverWire(t, b, poison)
+	for s, b := range e.src.Boards {
+		e.src.Boards[s] = boardOverWire(t, b, poison)
 	}
-	base := e.src.base
-	e.src.base.Stops = overWire(t, "StopAttributes", "StopData", base.Stops, poison, feed.DecodeStops)
-	e.src.base.Points = overWire(t, "StopPointAttributes", "StopPointData", base.Points, poison, feed.DecodeStopPoints)
-	e.src.base.Routes = overWire(t, "RouteAttributes", "RouteData", base.Routes, poison, feed.DecodeRoutes)
-	e.src.base.Vehicles = overWire(t, "VehicleAttributes", "VehicleData", base.Vehicles, poison, feed.DecodeVehicles)
+	base := e.src.Base
+	e.src.Base.Stops = overWire(t, "StopAttributes", "StopData", base.Stops, poison, feed.DecodeStops)
+	e.src.Base.Points = overWire(t, "StopPointAttributes", "StopPointData", base.Points, poison, feed.DecodeStopPoints)
+	e.src.Base.Routes = overWire(t, "RouteAttributes", "RouteData", base.Routes, poison, feed.DecodeRoutes)
+	e.src.Base.Vehicles = overWire(t, "VehicleAttributes", "VehicleData", base.Vehicles, poison, feed.DecodeVehicles)
 	o := app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }}
 	if opt != nil {
 		opt(&o)
 	}
 	e.m = New(o)
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
-	e.send(e.src.base)
+	e.send(e.src.Base)
 	e.pollFeeds()
 	if e.m.disp.Plain() {
 		e.poll()
@@ -153,7 +154,7 @@ func TestHostileErrorPageInTheStatusBar(t *testing.T) {
 		t.Fatal("no error from a failing service")
 	}
 	e := newEnv(t, 120, 40, true)
-	e.src.setErr(herr)
+	e.src.SetErr(herr)
 	e.poll()
 	v := e.m.View()
 	assertSafeView(t, "status bar", v)
@@ -171,7 +172,7 @@ func TestHostileAlertOnTheKiosk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.src.alert = a
+	e.src.TheAlert = a
 	e.kpoll()
 	e.kalert()
 	v := e.View()
@@ -214,8 +215,8 @@ func TestPoisonedStateFiles(t *testing.T) {
 // TestLongLineNameKeepsTheCountdown: a line name as long as the service may
 // send (capped at 16 runes) leaves the countdown on an 80-column board.
 func TestLongLineNameKeepsTheCountdown(t *testing.T) {
-	e := hostileEnv(t, 80, 24, true, func(o *app.Options) { o.Boards = []app.BoardSpec{{Stop: 1008}} }, func(f *fakeSource) {
-		b := f.boards[feeds.Subject{Stop: 1008}]
+	e := hostileEnv(t, 80, 24, true, func(o *app.Options) { o.Boards = []app.BoardSpec{{Stop: 1008}} }, func(f *testkit.FakeSource) {
+		b := f.Boards[feeds.Subject{Stop: 1008}]
 		b.Events[3].RouteName = strings.Repeat("Ersatzverkehr", 5)
 		b.Events[3].DirectionText = "Langname"
 	})

@@ -8,6 +8,7 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 	"context"
 	"errors"
@@ -254,7 +255,7 @@ func boardThroughOutages(t *testing.T, silent bool) {
 func TestFirstAnswerNotBackedOff(t *testing.T) {
 	var p feeds.Poller
 	pol := feeds.NewPolicy(feeds.DefaultInterval, 1)
-	at := t0
+	at := testkit.T0
 	for range 5 {
 		d := p.Settle(pol, errors.New("connection refused"), at, time.Time{}, feed.Answer{})
 		if d > feeds.DefaultInterval*11/10 {

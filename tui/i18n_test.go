@@ -89,7 +89,7 @@ func TestGermanKiosk(t *testing.T) {
 	if v := e.View(); !strings.Contains(v, "Freitag, 11. September 2026") {
 		t.Errorf("German kiosk date:\n%s", v)
 	}
-	e.src.setErr(errString("503"))
+	e.src.SetErr(errString("503"))
 	e.advance(11 * 60 * 1e9)
 	e.kpoll()
 	v := e.View()

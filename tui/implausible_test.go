@@ -4,6 +4,7 @@ import (
 	"abfahrt/feed"
 	"abfahrt/model"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -30,14 +31,14 @@ func implausibleBoard(at time.Time) string {
 // TestImplausibleNumbersReadAsUnknown: the board shows neither the huge
 // numbers nor the year 9999 as a time of today.
 func TestImplausibleNumbersReadAsUnknown(t *testing.T) {
-	b, err := feed.DecodeDepartures([]byte(implausibleBoard(t0)))
+	b, err := feed.DecodeDepartures([]byte(implausibleBoard(testkit.T0)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	e := newEnv(t, 160, 30, true)
-	e.src.mu.Lock()
-	e.src.boards[feeds.Subject{Stop: 1008}] = b
-	e.src.mu.Unlock()
+	e.src.Mu.Lock()
+	e.src.Boards[feeds.Subject{Stop: 1008}] = b
+	e.src.Mu.Unlock()
 	e.poll()
 	v := e.m.View()
 	for _, bad := range []string{"153722867280912928", "-153722867280912928", "23:59", "9999", "922337", "153722867280912"} {

@@ -3,6 +3,7 @@ package tui
 import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 	"io"
 	"sync/atomic"
 	"testing"
@@ -22,7 +23,7 @@ func TestKioskAliveComesFromTheLoop(t *testing.T) {
 		var calls atomic.Int64
 		var wedged atomic.Bool
 		release := make(chan struct{})
-		m := kiosk.NewModel(app.Options{Source: newFakeSource(), SourceName: "simulated Ulm network",
+		m := kiosk.NewModel(app.Options{Source: testkit.NewFakeSource(), SourceName: "simulated Ulm network",
 			Kiosk: app.KioskOptions{Enabled: true, Alive: func() { calls.Add(1) }}})
 		p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignalHandler(),
 			tea.WithFPS(fps), tea.WithFilter(func(_ tea.Model, msg tea.Msg) tea.Msg {

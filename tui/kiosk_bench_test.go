@@ -3,6 +3,7 @@ package tui
 import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/testkit"
 	"testing"
 	"time"
 )
@@ -16,14 +17,14 @@ func BenchmarkViewKiosk160x48(b *testing.B) {
 	trueColor(b)
 	e := newKioskEnv(b, 160, 48, app.KioskOptions{LargeCountdown: true})
 	e.kpoll()
-	e.src.alert = model.Alert{Title: "Line 2", Items: []string{"Trams to Kuhberg start at Ehinger Tor until 14:00."}}
+	e.src.TheAlert = model.Alert{Title: "Line 2", Items: []string{"Trams to Kuhberg start at Ehinger Tor until 14:00."}}
 	e.kalert()
 	i := 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
 		i++
-		e.k.Sh.Now = t0.Add(time.Duration(i%30) * time.Second) // a new second each time, fresh data
+		e.k.Sh.Now = testkit.T0.Add(time.Duration(i%30) * time.Second) // a new second each time, fresh data
 		_ = e.View()
 	}
 }

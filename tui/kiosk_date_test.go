@@ -3,6 +3,7 @@ package tui
 import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -23,12 +24,12 @@ func TestSmallKioskDateInWholeWords(t *testing.T) {
 		{"en", 30, "Friday, 11 September"},
 		{"en", 40, "Friday, 11 September 2026"},
 	} {
-		e := &testEnv{t: t, src: newFakeSource(), now: t0}
+		e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
 		k := kiosk.NewModel(app.Options{Source: e.src, Lang: c.lang, Now: func() time.Time { return e.now },
 			Kiosk: app.KioskOptions{Enabled: true}})
 		e.k = &k
 		e.send(tea.WindowSizeMsg{Width: c.w, Height: 8})
-		e.send(e.src.base)
+		e.send(e.src.Base)
 		e.kpoll()
 		var top string
 		for _, l := range strings.Split(ansi.Strip(e.View()), "\n") {

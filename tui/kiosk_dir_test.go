@@ -5,6 +5,7 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -17,8 +18,8 @@ import (
 // that makes every direction whole: the German kiosk at 60 columns read
 // "Wissenschaftsst…  sofort  pünktlich  fährt ein".
 func TestKioskKeepsDirectionsWholeBeforeStatus(t *testing.T) {
-	e := &testEnv{t: t, src: newFakeSource(), now: t0}
-	b := e.src.boards[feeds.Subject{Stop: 1008}]
+	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
+	b := e.src.Boards[feeds.Subject{Stop: 1008}]
 	var evs []model.Event
 	for _, ev := range b.Events {
 		if !strings.HasPrefix(ev.DirectionText, "Pfuhl über") { // no direction longer than the room
@@ -26,12 +27,12 @@ func TestKioskKeepsDirectionsWholeBeforeStatus(t *testing.T) {
 		}
 	}
 	b.Events = evs
-	e.src.boards[feeds.Subject{Stop: 1008}] = b
+	e.src.Boards[feeds.Subject{Stop: 1008}] = b
 	k := kiosk.NewModel(app.Options{Source: e.src, Lang: "de", Now: func() time.Time { return e.now },
 		Kiosk: app.KioskOptions{Enabled: true}})
 	e.k = &k
 	e.send(tea.WindowSizeMsg{Width: 60, Height: 40})
-	e.send(e.src.base)
+	e.send(e.src.Base)
 	e.kpoll()
 	v := ansi.Strip(e.View())
 	if !strings.Contains(v, "Wiblingen Alte Siedlung") {

@@ -5,6 +5,7 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 	"strings"
 	"testing"
@@ -13,7 +14,7 @@ import (
 
 // at is an event of line leaving towards dir at t, from the timetable.
 func at(line, dir string, t time.Time) model.Event {
-	return ev(line, model.VehicleBus, 0, dir, "A", 1, t.Sub(t0), 0, model.StatusPredicted)
+	return testkit.Ev(line, model.VehicleBus, 0, dir, "A", 1, t.Sub(testkit.T0), 0, model.StatusPredicted)
 }
 
 // askFirstNow delivers the night's request for board i and its answer.
@@ -39,7 +40,7 @@ func TestKioskNightShowsFirstDeparture(t *testing.T) {
 			e.k.Sh.T = ui.TextsFor(ui.LangGerman)
 		}
 		e.kpoll()
-		e.src.wide = map[feeds.Subject]model.Board{{Stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(night),
+		e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(night),
 			Events: []model.Event{at("N1", "Söflingen", day(2, 30)), at("N5", "Ludwigsfeld", day(4, 30)),
 				at("4", "Kuhberg", day(5, 3)), at("1", "Böfingen", day(5, 7))}}}
 		e.clockTo(night)
@@ -47,7 +48,7 @@ func TestKioskNightShowsFirstDeparture(t *testing.T) {
 			t.Fatal("at 02:00 the kiosk should sleep")
 		}
 		e.askFirstNow(0)
-		if got := e.src.limits[len(e.src.limits)-1]; got != app.MaxLimit {
+		if got := e.src.Limits[len(e.src.Limits)-1]; got != app.MaxLimit {
 			t.Errorf("the night request asked for %d departures, want %d", got, app.MaxLimit)
 		}
 		v := e.View()
@@ -72,7 +73,7 @@ func TestKioskNightShowsFirstDeparture(t *testing.T) {
 	// An answer that ends before service resumes: the resume time only.
 	e := newKioskEnv(t, 80, 24, app.KioskOptions{HoursFrom: 5 * 60, HoursTo: 60})
 	e.kpoll()
-	e.src.wide = map[feeds.Subject]model.Board{{Stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(night),
+	e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(night),
 		Events: []model.Event{at("N1", "Söflingen", day(2, 30))}}}
 	e.clockTo(night)
 	e.askFirstNow(0)

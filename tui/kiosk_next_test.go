@@ -2,6 +2,7 @@ package tui
 
 import (
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +18,7 @@ import (
 func TestKioskNextDepartureIsTheVehicleAtTheStop(t *testing.T) {
 	e := newKioskEnv(t, 120, 40, app.KioskOptions{LargeCountdown: true})
 	e.kpoll()
-	e.clockTo(t0.Add(40 * time.Second)) // line 2 at the stop, due 20 s ago
+	e.clockTo(testkit.T0.Add(40 * time.Second)) // line 2 at the stop, due 20 s ago
 	v := ansi.Strip(e.View())
 	var next string
 	for _, l := range strings.Split(v, "\n") {

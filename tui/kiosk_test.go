@@ -5,6 +5,7 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 	"context"
 	"strings"
 	"testing"
@@ -20,12 +21,12 @@ import (
 // rotates over their boards instead of the default stop's.
 func newKioskEnv(t testing.TB, w, h int, o app.KioskOptions, specs ...app.BoardSpec) *testEnv {
 	t.Helper()
-	e := &testEnv{t: t, src: newFakeSource(), now: t0}
+	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
 	o.Enabled = true
 	k := kiosk.NewModel(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Kiosk: o, Boards: specs})
 	e.k = &k
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
-	e.send(e.src.base)
+	e.send(e.src.Base)
 	return e
 }
 
@@ -101,7 +102,7 @@ func TestKioskRotation(t *testing.T) {
 		t.Helper()
 		v := e.View()
 		if !strings.Contains(v, want) || strings.Contains(v, not) {
-			t.Fatalf("at +%v the kiosk should show %s, not %s:\n%s", e.now.Sub(t0), want, not, v)
+			t.Fatalf("at +%v the kiosk should show %s, not %s:\n%s", e.now.Sub(testkit.T0), want, not, v)
 		}
 	}
 	shows("Hauptbahnhof", "Ehinger Tor")
@@ -126,7 +127,7 @@ func TestKioskDelayedBannerAfterTwoIntervals(t *testing.T) {
 	if strings.Contains(e.View(), banner) {
 		t.Fatal("banner at exactly two intervals")
 	}
-	e.src.setErr(errString("503 service unavailable"))
+	e.src.SetErr(errString("503 service unavailable"))
 	e.kpoll()
 	e.advance(time.Second)
 	v := e.View()
@@ -136,7 +137,7 @@ func TestKioskDelayedBannerAfterTwoIntervals(t *testing.T) {
 	if !strings.Contains(v, " min") {
 		t.Errorf("rows should still show before StaleAfter:\n%s", v)
 	}
-	e.src.setErr(nil)
+	e.src.SetErr(nil)
 	e.kpoll()
 	if v := e.View(); strings.Contains(v, "delayed") {
 		t.Errorf("banner stayed after a good answer:\n%s", v)
@@ -145,7 +146,7 @@ func TestKioskDelayedBannerAfterTwoIntervals(t *testing.T) {
 
 func TestKioskBannerBeforeFirstAnswer(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, app.KioskOptions{})
-	e.src.setErr(errString("connection refused"))
+	e.src.SetErr(errString("connection refused"))
 	e.kpoll()
 	e.advance(2*feeds.DefaultInterval + time.Second)
 	if v := e.View(); !strings.Contains(v, "Data delayed since 12:34") || !strings.Contains(v, "No departures yet") {
@@ -156,7 +157,7 @@ func TestKioskBannerBeforeFirstAnswer(t *testing.T) {
 func TestKioskBlanksRowsAfterStaleAfter(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, app.KioskOptions{StaleAfter: 10 * time.Minute, LargeCountdown: true})
 	e.kpoll()
-	e.src.setErr(errString("503 service unavailable"))
+	e.src.SetErr(errString("503 service unavailable"))
 	e.advance(10 * time.Minute)
 	e.kpoll()
 	if v := e.View(); !strings.Contains(v, "Science Park II") || strings.Contains(v, "No current departure data") {
@@ -191,7 +192,7 @@ func TestKioskOperatingHours(t *testing.T) {
 	if cmd := e.send(inFlight()); cmd != nil {
 		t.Error("an answer arriving after hours armed another poll")
 	}
-	calls := e.src.callCount()
+	calls := e.src.CallCount()
 	b := &e.k.Kiosk.Boards[0]
 	if cmd := e.send(feeds.TickMsg{Key: b.Key(), Gen: boardGen}); cmd != nil {
 		t.Error("a poll tick after hours started a fetch")
@@ -203,7 +204,7 @@ func TestKioskOperatingHours(t *testing.T) {
 	if !strings.Contains(v, "█") || strings.Contains(v, "Hauptbahnhof") || strings.Contains(v, "2026") {
 		t.Fatalf("after hours the screen shows only the clock:\n%s", v)
 	}
-	if e.src.callCount() != calls {
+	if e.src.CallCount() != calls {
 		t.Error("requests after hours")
 	}
 	e.clockTo(night.Add(3*time.Hour + 59*time.Minute))
@@ -254,7 +255,7 @@ func TestKioskHours(t *testing.T) {
 func TestKioskShiftsAgainstBurnIn(t *testing.T) {
 	seen := map[[2]int]bool{}
 	for i := range 4 {
-		dx, dy := kiosk.Shift(t0.Add(time.Duration(i) * kiosk.ShiftEvery))
+		dx, dy := kiosk.Shift(testkit.T0.Add(time.Duration(i) * kiosk.ShiftEvery))
 		seen[[2]int{dx, dy}] = true
 	}
 	if len(seen) != 4 {
@@ -285,7 +286,7 @@ func firstDiff(a, b string) int {
 func TestKioskAlertTicker(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, app.KioskOptions{})
 	e.kpoll()
-	e.src.alert = model.Alert{Title: "Disruption on line 2", Items: []string{
+	e.src.TheAlert = model.Alert{Title: "Disruption on line 2", Items: []string{
 		"Between Ehinger Tor and Theater the trams of line 2 are replaced by buses until about 14:00 because of a road accident."}}
 	e.kalert()
 	var pages []string
@@ -302,7 +303,7 @@ func TestKioskAlertTicker(t *testing.T) {
 	if pages[0] == pages[1] || !strings.Contains(strings.Join(pages, " "), "road accident") {
 		t.Errorf("a long alert should page through: %q", pages)
 	}
-	e.src.alert = model.Alert{}
+	e.src.TheAlert = model.Alert{}
 	e.kalert()
 	if v := e.View(); strings.Contains(v, "⚠") {
 		t.Errorf("the alert should go when the service has none:\n%s", v)
@@ -313,7 +314,7 @@ func TestKioskFitsEverySize(t *testing.T) {
 	for _, name := range []string{"day", "night"} {
 		e := newKioskEnv(t, 80, 24, app.KioskOptions{LargeCountdown: true, HoursFrom: 300, HoursTo: 60})
 		e.kpoll()
-		e.src.alert = model.Alert{Title: "Alert", Items: []string{strings.Repeat("word ", 40)}}
+		e.src.TheAlert = model.Alert{Title: "Alert", Items: []string{strings.Repeat("word ", 40)}}
 		e.kalert()
 		if name == "night" {
 			e.clockTo(time.Date(2026, 9, 12, 3, 0, 0, 0, model.Berlin))
@@ -346,7 +347,7 @@ func TestKioskGolden(t *testing.T) {
 		{"80x24", 80, 24, func(*testEnv) {}},
 		{"160x48", 160, 48, func(*testEnv) {}},
 		{"stale", 80, 24, func(e *testEnv) {
-			e.src.setErr(errString("503"))
+			e.src.SetErr(errString("503"))
 			e.advance(11 * time.Minute)
 			e.kpoll()
 		}},
@@ -356,7 +357,7 @@ func TestKioskGolden(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e := newKioskEnv(t, c.w, c.h, app.KioskOptions{LargeCountdown: true, HoursFrom: 300, HoursTo: 60})
 			e.kpoll()
-			e.src.alert = alert
+			e.src.TheAlert = alert
 			e.kalert()
 			c.setup(e)
 			golden.RequireEqual(t, []byte(e.View()))
@@ -368,7 +369,7 @@ func TestKioskGolden(t *testing.T) {
 // is the kiosk; it rotates over Options.Boards and applies their filters
 // to the rows and the next departure.
 func TestKioskBoardsFromOptions(t *testing.T) {
-	e := &testEnv{t: t, src: newFakeSource(), now: t0}
+	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
 	root := rootModel(context.Background(), app.Options{Source: e.src, Now: func() time.Time { return e.now },
 		Boards: []app.BoardSpec{{Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}},
 		Kiosk:  app.KioskOptions{Enabled: true, LargeCountdown: true}})
@@ -399,7 +400,7 @@ func TestKioskBoardsOfOneStopShareAPoll(t *testing.T) {
 	}
 	b := &k.Boards[0]
 	e.send(e.send(feeds.TickMsg{Key: b.Key(), Gen: b.Polls().Gen})())
-	if n := e.src.callCount(); n != 1 {
+	if n := e.src.CallCount(); n != 1 {
 		t.Errorf("%d requests, want 1", n)
 	}
 	if len(k.Rows(0)) == 0 || len(k.Rows(1)) == 0 {

@@ -7,6 +7,7 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 	"context"
 	"errors"
@@ -62,7 +63,7 @@ func (c clockCounter) View() string {
 // returns its clock messages, its distinct frames and its shared state.
 func runCounted(t *testing.T, o app.Options, d, drain time.Duration, during func(clock func() time.Time)) (int, []frame, *app.Shared) {
 	start := time.Now()
-	clock := func() time.Time { return t0.Add(time.Since(start)) }
+	clock := func() time.Time { return testkit.T0.Add(time.Since(start)) }
 	o.Now = clock
 	var (
 		mu     sync.Mutex
@@ -99,7 +100,7 @@ func countdownAt(due, now time.Time) string {
 // 12:35:06 and 12:36:06 (events have seconds), each within 2 ms.
 func TestBoardClockWakesOnlyForVisibleChanges(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		ticks, frames, _ := runCounted(t, app.Options{Source: newFakeSource(), SourceName: "sim"}, 5*time.Minute, 2*feeds.DefaultInterval, nil)
+		ticks, frames, _ := runCounted(t, app.Options{Source: testkit.NewFakeSource(), SourceName: "sim"}, 5*time.Minute, 2*feeds.DefaultInterval, nil)
 		if len(frames) < 3 {
 			t.Fatalf("%d frames in 5 minutes", len(frames))
 		}
@@ -115,11 +116,11 @@ func TestBoardClockWakesOnlyForVisibleChanges(t *testing.T) {
 				wasted++
 			}
 		}
-		due := t0.Add(2*time.Minute + 10*time.Second) // Böfingen from platform D
+		due := testkit.T0.Add(2*time.Minute + 10*time.Second) // Böfingen from platform D
 		row := regexp.MustCompile(`Böfingen\s+D\s+(now|\d+ min)\s`)
 		turns := 0
 		for i, f := range frames {
-			until := t0.Add(5 * time.Minute)
+			until := testkit.T0.Add(5 * time.Minute)
 			if i+1 < len(frames) {
 				until = frames[i+1].at.Add(-2 * time.Millisecond)
 			}
@@ -156,12 +157,12 @@ func TestBoardClockWakesOnlyForVisibleChanges(t *testing.T) {
 // minute or poll.
 func TestStaleMarkerOnTimeWithoutSecondClock(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		src := newFakeSource()
+		src := testkit.NewFakeSource()
 		_, frames, sh := runCounted(t, app.Options{Source: src, SourceName: "sim"}, 2*time.Minute, 10*time.Minute, func(func() time.Time) {
 			time.Sleep(time.Second) // the first answer is in
-			src.mu.Lock()
-			src.err = errors.New("connection refused")
-			src.mu.Unlock()
+			src.Mu.Lock()
+			src.Err = errors.New("connection refused")
+			src.Mu.Unlock()
 		})
 		var staleAt time.Time
 		for _, f := range sh.Reg.Entries {
@@ -191,7 +192,7 @@ func TestStaleMarkerOnTimeWithoutSecondClock(t *testing.T) {
 // through its rate: the next service minute, 55 service seconds away, is
 // 5.5 s of local time.
 func TestNextChangeThroughServiceRate(t *testing.T) {
-	m := New(app.Options{Source: newFakeSource()})
+	m := New(app.Options{Source: testkit.NewFakeSource()})
 	l0 := time.Date(2026, 11, 22, 23, 0, 0, 0, time.UTC)
 	m.sh.Svc = &feeds.ServiceClock{Known: true, RefL: l0, RefS: time.Date(2026, 9, 11, 7, 30, 5, 0, model.Berlin), Rate: 10}
 	m.sh.Tick(l0)
@@ -212,7 +213,7 @@ func TestNextChangeThroughServiceRate(t *testing.T) {
 // slowBoardSource answers the board after a second, and records when the
 // base data was asked for.
 type slowBoardSource struct {
-	*fakeSource
+	*testkit.FakeSource
 	mu              sync.Mutex
 	boardAt, baseAt time.Time
 }
@@ -224,7 +225,7 @@ func (s *slowBoardSource) StopDepartures(ctx context.Context, n, limit int) (mod
 		s.boardAt = time.Now()
 	}
 	s.mu.Unlock()
-	return s.fakeSource.StopDepartures(ctx, n, limit)
+	return s.FakeSource.StopDepartures(ctx, n, limit)
 }
 
 func (s *slowBoardSource) Stops(ctx context.Context, sc model.Scope, limit int) ([]model.Stop, error) {
@@ -233,7 +234,7 @@ func (s *slowBoardSource) Stops(ctx context.Context, sc model.Scope, limit int) 
 		s.baseAt = time.Now()
 	}
 	s.mu.Unlock()
-	return s.fakeSource.Stops(ctx, sc, limit)
+	return s.FakeSource.Stops(ctx, sc, limit)
 }
 
 // Issue 15: at start the base data load (four large answers for the
@@ -241,7 +242,7 @@ func (s *slowBoardSource) Stops(ctx context.Context, sc model.Scope, limit int) 
 // do not share the service, or the embedded simulation's processor, with it.
 func TestBaseDataWaitsForTheFirstBoardAnswer(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		src := &slowBoardSource{fakeSource: newFakeSource()}
+		src := &slowBoardSource{FakeSource: testkit.NewFakeSource()}
 		_, stop := runHeadless(t, New(app.Options{Source: src, SourceName: "sim"}), 120, 40)
 		time.Sleep(5 * time.Second)
 		stop(2 * feeds.DefaultInterval)
@@ -439,15 +440,15 @@ func TestGridClockWakesOnlyForVisibleChanges(t *testing.T) {
 	// when they leave: the night bus N100 (the widest line badge) and line
 	// 7 come last though due sooner than some rows above them; a board of
 	// line 7 only, with a walk that misses it, says when it runs.
-	src := newFakeSource()
-	odd := model.Board{StopNumber: 1240, StopName: "Universität Süd", Timestamp: model.At(t0)}
+	src := testkit.NewFakeSource()
+	odd := model.Board{StopNumber: 1240, StopName: "Universität Süd", Timestamp: model.At(testkit.T0)}
 	for i := range 8 {
-		odd.Events = append(odd.Events, ev("1", model.VehicleTram, 60+i, "Böfingen", "A", 1, time.Duration(i+2)*time.Minute+7*time.Second, 0, model.StatusPredicted))
+		odd.Events = append(odd.Events, testkit.Ev("1", model.VehicleTram, 60+i, "Böfingen", "A", 1, time.Duration(i+2)*time.Minute+7*time.Second, 0, model.StatusPredicted))
 	}
 	odd.Events = append(odd.Events,
-		ev("N100", model.VehicleBus, 200, "Donautal", "B", 2, 2*time.Minute+40*time.Second, 0, model.StatusPredicted),
-		ev("7", model.VehicleBus, 201, "Kuhberg", "B", 2, 5*time.Minute+20*time.Second, 30, model.StatusPredicted))
-	src.boards[feeds.Subject{Stop: 1240}] = odd
+		testkit.Ev("N100", model.VehicleBus, 200, "Donautal", "B", 2, 2*time.Minute+40*time.Second, 0, model.StatusPredicted),
+		testkit.Ev("7", model.VehicleBus, 201, "Kuhberg", "B", 2, 5*time.Minute+20*time.Second, 30, model.StatusPredicted))
+	src.Boards[feeds.Subject{Stop: 1240}] = odd
 	oddSpecs := make([]app.BoardSpec, 16)
 	for i := range oddSpecs {
 		oddSpecs[i] = app.BoardSpec{Stop: 1240}
@@ -462,7 +463,7 @@ func TestGridClockWakesOnlyForVisibleChanges(t *testing.T) {
 		}
 	}
 	for _, c := range []gridWakeCase{
-		{name: "rows below the cut", start: t0, w: 120, h: 40, specs: oddSpecs, setup: oddHide, src: src},
+		{name: "rows below the cut", start: testkit.T0, w: 120, h: 40, specs: oddSpecs, setup: oddHide, src: src},
 		{name: "16 boards at 120×40", start: morning, w: 120, h: 40, specs: specsOver(16)},
 		{name: "16 boards at night", start: night, w: 120, h: 40, specs: specsOver(16)},
 		{name: "walks, filters, per line", start: morning, w: 120, h: 40, specs: mixed, setup: hide},

@@ -4,6 +4,7 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 	"strings"
 	"testing"
@@ -15,9 +16,9 @@ import (
 // line is in the answer but has no row to show says when it next runs.
 func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 	e := newEnv(t, 120, 40, false)
-	e.src.boards[feeds.Subject{Stop: 1008}] = longBoard(app.DefaultLimit)
-	e.src.wide = map[feeds.Subject]model.Board{{Stop: 1008}: longBoard(app.MaxLimit)}
-	e.send(e.src.base)
+	e.src.Boards[feeds.Subject{Stop: 1008}] = longBoard(app.DefaultLimit)
+	e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: longBoard(app.MaxLimit)}
+	e.send(e.src.Base)
 	e.poll()
 	e.m.Board().Filt.Lines = []string{"N1"}
 	e.m.Board().Refilter()
@@ -26,12 +27,12 @@ func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 		t.Errorf("the board does not say that N1 is not in the answer:\n%s", v)
 	}
 	// line 2 runs, but every departure is missed with 30 minutes to walk
-	b := model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(t0), Events: []model.Event{
-		ev("1", model.VehicleTram, 41, "Böfingen", "A", 1, 2*time.Minute, 0, model.StatusPredicted),
-		ev("2", model.VehicleTram, 42, "Science Park II", "A", 1, 9*time.Minute, 60, model.StatusPredicted),
-		ev("2", model.VehicleTram, 43, "Science Park II", "A", 1, 19*time.Minute, 0, model.StatusPredicted),
+	b := model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(testkit.T0), Events: []model.Event{
+		testkit.Ev("1", model.VehicleTram, 41, "Böfingen", "A", 1, 2*time.Minute, 0, model.StatusPredicted),
+		testkit.Ev("2", model.VehicleTram, 42, "Science Park II", "A", 1, 9*time.Minute, 60, model.StatusPredicted),
+		testkit.Ev("2", model.VehicleTram, 43, "Science Park II", "A", 1, 19*time.Minute, 0, model.StatusPredicted),
 	}}
-	e.src.wide[feeds.Subject{Stop: 1008}] = b
+	e.src.Wide[feeds.Subject{Stop: 1008}] = b
 	e.m.Board().Filt.Lines = []string{"2"}
 	e.m.Board().Walk, e.m.Board().HideMissed = 30*time.Minute, true
 	e.runAll(e.m.Board().Refresh())

@@ -3,6 +3,7 @@ package tui
 import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 	"strconv"
 	"testing"
@@ -13,7 +14,7 @@ import (
 )
 
 func TestNightThemeByHours(t *testing.T) {
-	e := &testEnv{t: t, src: newFakeSource(), now: t0} // 12:34:56
+	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0} // 12:34:56
 	e.m = New(app.Options{Source: e.src, Now: func() time.Time { return e.now }, Theme: "dark",
 		Night: true, NightFrom: 12 * 60, NightTo: 12*60 + 40})
 	e.send(tea.WindowSizeMsg{Width: 80, Height: 24})

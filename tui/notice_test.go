@@ -4,6 +4,7 @@ import (
 	"abfahrt/feed"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -25,7 +26,7 @@ func words(s string) string {
 // screen keeps its size; a message is not repeated in one line.
 func TestLongNoticeWraps(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	e.src.setErr(&feed.HTTPError{Status: 503, Body: longBody})
+	e.src.SetErr(&feed.HTTPError{Status: 503, Body: longBody})
 	e.advance(feeds.DefaultInterval)
 	e.poll()
 	v := e.View()
@@ -45,7 +46,7 @@ func TestLongNoticeWraps(t *testing.T) {
 		t.Errorf("the board's title or the key hint is gone:\n%s", v)
 	}
 
-	e.src.setErr(&feed.HTTPError{Status: 503, Body: "Service Unavailable"})
+	e.src.SetErr(&feed.HTTPError{Status: 503, Body: "Service Unavailable"})
 	e.advance(feeds.DefaultInterval * 4)
 	e.poll()
 	v = e.View()
@@ -58,9 +59,9 @@ func TestLongNoticeWraps(t *testing.T) {
 // whole at 80 columns.
 func TestVehicleNoteWraps(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	e.src.mu.Lock()
-	e.src.vehErr = &feed.HTTPError{Status: 503, Body: longBody}
-	e.src.mu.Unlock()
+	e.src.Mu.Lock()
+	e.src.VehErr = &feed.HTTPError{Status: 503, Body: longBody}
+	e.src.Mu.Unlock()
 	e.runNow(app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: 44}))
 	cmd := e.vehicleTick()
 	if cmd == nil {
@@ -81,11 +82,11 @@ func TestUnknownStopSaidOnce(t *testing.T) {
 		{"en", "Hauptbahnhof does not exist (r asks the service again).", "knows no"},
 		{"de", "Hauptbahnhof gibt es nicht (r fragt den Dienst erneut).", "kennt"},
 	} {
-		e := &testEnv{t: t, src: newFakeSource(), now: t0}
+		e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
 		e.m = New(app.Options{Source: e.src, SourceName: "simulated Ulm network", Lang: c.lang, Now: func() time.Time { return e.now }})
 		e.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-		e.src.setErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
-		e.send(e.src.base)
+		e.src.SetErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
+		e.send(e.src.Base)
 		e.poll()
 		v := e.View()
 		if !strings.Contains(v, c.want) || strings.Contains(v, c.twice) {

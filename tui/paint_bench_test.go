@@ -2,6 +2,7 @@ package tui
 
 import (
 	"abfahrt/tui/internal/screen"
+	"abfahrt/tui/internal/testkit"
 	"testing"
 	"time"
 )
@@ -19,7 +20,7 @@ func BenchmarkPaintBoard160x48(b *testing.B) {
 		e := newEnv(b, 160, 48, true)
 		var frames []string
 		for k := range 10 {
-			e.m.sh.Now = t0.Add(time.Duration(k) * time.Minute)
+			e.m.sh.Now = testkit.T0.Add(time.Duration(k) * time.Minute)
 			e.m.Board().Touch()
 			frames = append(frames, e.m.View())
 		}

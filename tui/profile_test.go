@@ -4,6 +4,7 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -14,13 +15,13 @@ import (
 // TestKioskFollowsProfileOfTheHour: at start the kiosk shows the layout
 // whose hours hold the service's time, and its own boards when they end.
 func TestKioskFollowsProfileOfTheHour(t *testing.T) {
-	e := &testEnv{t: t, src: newFakeSource(), now: t0} // 12:34:56
+	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0} // 12:34:56
 	k := kiosk.NewModel(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now },
 		Kiosk:    app.KioskOptions{Enabled: true},
 		Boards:   []app.BoardSpec{{Stop: 1008}},
 		Profiles: []app.Profile{{Name: "night", From: 22 * 60, To: 5 * 60, Boards: []app.BoardSpec{{Stop: 1008}}}, {Name: "noon", From: 12 * 60, To: 12*60 + 40, Boards: []app.BoardSpec{{Stop: 1350}}}}})
 	e.k = &k
-	e.send(e.src.base)
+	e.send(e.src.Base)
 	if got := e.k.Kiosk.Boards[0].Subj.Stop; got != 1350 || e.k.Kiosk.Profile != 1 {
 		t.Fatalf("at 12:34 the kiosk shows stop %d (profile %d), want the noon layout's 1350", got, e.k.Kiosk.Profile)
 	}
@@ -29,7 +30,7 @@ func TestKioskFollowsProfileOfTheHour(t *testing.T) {
 	if v := e.View(); !strings.Contains(v, "Ehinger Tor") {
 		t.Errorf("noon layout not shown:\n%s", v)
 	}
-	cmd := e.clockTo(t0.Add(6 * time.Minute)) // 12:40:56
+	cmd := e.clockTo(testkit.T0.Add(6 * time.Minute)) // 12:40:56
 	if got := e.k.Kiosk.Boards[0].Subj.Stop; got != 1008 || e.k.Kiosk.Profile != -1 {
 		t.Errorf("after 12:40 the kiosk shows stop %d, want its own board 1008", got)
 	}
@@ -45,7 +46,7 @@ func TestKioskFollowsProfileOfTheHour(t *testing.T) {
 func TestProfileHours(t *testing.T) {
 	night := app.Profile{From: 22 * 60, To: 5 * 60, Boards: []app.BoardSpec{{Stop: 1008}}}
 	for h, want := range map[int]bool{23: true, 2: true, 5: false, 12: false, 22: true} {
-		at := time.Date(2026, 9, 11, h, 0, 0, 0, t0.Location())
+		at := time.Date(2026, 9, 11, h, 0, 0, 0, testkit.T0.Location())
 		if got := app.ProfileAt([]app.Profile{night}, at) == 0; got != want {
 			t.Errorf("%02d:00: in the night profile %v, want %v", h, got, want)
 		}

@@ -21,9 +21,9 @@ func TestRegistrySharesAPinnedAndWatchedStop(t *testing.T) {
 	pin := pinned[0]
 	e.deliver(e.send(feeds.TickMsg{Key: pin.Key, Gen: pin.Poll.Gen}))
 	calls := func(stop int) (n int) {
-		e.src.mu.Lock()
-		defer e.src.mu.Unlock()
-		for _, s := range e.src.calls {
+		e.src.Mu.Lock()
+		defer e.src.Mu.Unlock()
+		for _, s := range e.src.Calls {
 			if s == (feeds.Subject{Stop: stop}) {
 				n++
 			}

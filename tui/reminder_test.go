@@ -4,6 +4,7 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 	"bytes"
 	"os"
 	"path/filepath"
@@ -18,14 +19,14 @@ import (
 // dir and the bell on bell (nil: silent).
 func newRemEnv(t *testing.T, walk time.Duration, dir string, bell *bytes.Buffer) *testEnv {
 	t.Helper()
-	e := &testEnv{t: t, src: newFakeSource(), now: t0}
+	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
 	o := app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Walk: walk, StateDir: dir}
 	if bell != nil {
 		o.Bell = bell
 	}
 	e.m = New(o)
 	e.send(tea.WindowSizeMsg{Width: 120, Height: 30})
-	e.send(e.src.base)
+	e.send(e.src.Base)
 	e.poll()
 	if cmd := e.m.sh.Rem.LoadCmd(); cmd != nil {
 		e.run(e.send(cmd()))
@@ -125,7 +126,7 @@ func TestReminderFollowsDelay(t *testing.T) {
 	e := newRemEnv(t, 4*time.Minute, "", &bell)
 	e.cursorTo("Kuhberg")
 	e.run(e.Key("t"))
-	b := e.src.boards[feeds.Subject{Stop: 1008}]
+	b := e.src.Boards[feeds.Subject{Stop: 1008}]
 	b.Events = append([]model.Event(nil), b.Events...)
 	for i := range b.Events {
 		if b.Events[i].DirectionText == "Kuhberg" {
@@ -133,9 +134,9 @@ func TestReminderFollowsDelay(t *testing.T) {
 			b.Events[i].Deviation += 180
 		}
 	}
-	e.src.mu.Lock()
-	e.src.boards[feeds.Subject{Stop: 1008}] = b
-	e.src.mu.Unlock()
+	e.src.Mu.Lock()
+	e.src.Boards[feeds.Subject{Stop: 1008}] = b
+	e.src.Mu.Unlock()
 	e.remTick(15 * time.Second)
 	e.poll()
 	e.remTick(4 * time.Minute)

@@ -11,7 +11,7 @@ import (
 // the next poll is at most feed.MaxRetryAfter away, and the status bar says so.
 func TestHugeRetryAfterIsCapped(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	e.src.setErr(&feed.HTTPError{Status: 429, URL: "https://x/", RetryAfter: 99999999 * time.Second})
+	e.src.SetErr(&feed.HTTPError{Status: 429, URL: "https://x/", RetryAfter: 99999999 * time.Second})
 	e.poll()
 	if d := e.m.Board().Polls().Next.Sub(e.now); d <= 0 || d > feed.MaxRetryAfter {
 		t.Fatalf("next poll in %v, want at most %v", d, feed.MaxRetryAfter)

@@ -5,6 +5,7 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 	"bytes"
 	"context"
 	"errors"
@@ -23,12 +24,12 @@ func TestRunEndsWithContext(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 		defer cancel()
-		src := newFakeSource()
-		err := run(ctx, app.Options{Source: src, Now: func() time.Time { return t0 }}, nil, io.Discard)
+		src := testkit.NewFakeSource()
+		err := run(ctx, app.Options{Source: src, Now: func() time.Time { return testkit.T0 }}, nil, io.Discard)
 		if err != nil {
 			t.Fatalf("Run = %v, want nil when the context ends", err)
 		}
-		if src.callCount() == 0 {
+		if src.CallCount() == 0 {
 			t.Error("the board was never polled")
 		}
 		time.Sleep(2 * feeds.DefaultInterval)
@@ -36,7 +37,7 @@ func TestRunEndsWithContext(t *testing.T) {
 }
 
 // panicSource panics on the first board request.
-type panicSource struct{ *fakeSource }
+type panicSource struct{ *testkit.FakeSource }
 
 func (panicSource) StopDepartures(context.Context, int, int) (model.Board, error) {
 	panic("boom")
@@ -46,7 +47,7 @@ func (panicSource) StopDepartures(context.Context, int, int) (model.Board, error
 // (Bubble Tea restores the terminal and prints the stack).
 func TestRunReturnsPanic(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		err := run(t.Context(), app.Options{Source: panicSource{newFakeSource()}}, nil, io.Discard)
+		err := run(t.Context(), app.Options{Source: panicSource{testkit.NewFakeSource()}}, nil, io.Discard)
 		if !errors.Is(err, tea.ErrProgramPanic) {
 			t.Fatalf("Run = %v, want a panic error", err)
 		}
@@ -62,13 +63,13 @@ func TestRunPaintsAndGivesTheScreenBack(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		src  feeds.Source
-	}{{"normal end", newFakeSource()}, {"panic", panicSource{newFakeSource()}}} {
+	}{{"normal end", testkit.NewFakeSource()}, {"panic", panicSource{testkit.NewFakeSource()}}} {
 		t.Run(tc.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 				defer cancel()
 				var out lockbuf.Buffer
-				p := newProgram(New(app.Options{Source: tc.src, Now: func() time.Time { return t0 }}), nil, &out, tea.WithContext(ctx), tea.WithoutSignalHandler())
+				p := newProgram(New(app.Options{Source: tc.src, Now: func() time.Time { return testkit.T0 }}), nil, &out, tea.WithContext(ctx), tea.WithoutSignalHandler())
 				go p.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 				_, err := p.Run()
 				time.Sleep(2 * feeds.DefaultInterval)

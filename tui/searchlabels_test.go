@@ -2,6 +2,7 @@ package tui
 
 import (
 	"abfahrt/model"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/search"
 	"strings"
 	"testing"
@@ -14,7 +15,7 @@ import (
 func TestSearchTellsStopPointsApart(t *testing.T) {
 	for _, w := range []int{50, 120} {
 		e := newEnv(t, w, 30, false)
-		base := testBase()
+		base := testkit.TestBase()
 		twin := model.CodeFor(1008, 21)
 		base.Points = append(base.Points, model.StopPoint{StopPointNumber: 21, StopPointCode: twin, PlatformName: "B",
 			StopPointName: "Hauptbahnhof Steig B", ParentStop: model.ParentStop{StopNumber: 1008, StopCode: "HBF", StopName: "Hauptbahnhof"}})

@@ -39,13 +39,13 @@ func TestViewFitsEverySize(t *testing.T) {
 		},
 		"help": func(e *testEnv) { e.Key("?") },
 		"vehicle": func(e *testEnv) {
-			e.src.trips, e.src.passages, e.src.pattern = line2Fixture(8, vehicle.PhaseBetween)
+			e.src.Fleet, e.src.VehPassages, e.src.VehPattern = line2Fixture(8, vehicle.PhaseBetween)
 			e.Key("down")
 			e.runNow(e.Key("enter"))
 			e.vehiclePoll()
 		},
 		"stale": func(e *testEnv) {
-			e.src.setErr(errString("a very long error message that goes on and on about what went wrong upstream"))
+			e.src.SetErr(errString("a very long error message that goes on and on about what went wrong upstream"))
 			e.poll()
 		},
 	}

@@ -32,7 +32,7 @@ func TestStatusBarStillBetweenPolls(t *testing.T) {
 		t.Errorf("status bar: %q", first)
 	}
 	e.advance(time.Second)
-	e.src.setErr(errors.New("cannot reach api.example: connection refused"))
+	e.src.SetErr(errors.New("cannot reach api.example: connection refused"))
 	e.poll()
 	v := e.m.View()
 	if !strings.Contains(statusLine(v), "connection refused") || !strings.Contains(statusLine(v), "retry in") {

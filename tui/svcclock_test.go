@@ -3,6 +3,7 @@ package tui
 import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -114,7 +115,7 @@ func TestStatusBarSaysClocksDiffer(t *testing.T) {
 		{"de", "Serverzeit 07:31 · dieser Rechner 21:06"},
 	} {
 		var calls int
-		m := New(app.Options{Source: newFakeSource(), Lang: tc.lang, ClockSkew: func(_, _ time.Time, _ float64) { calls++ }})
+		m := New(app.Options{Source: testkit.NewFakeSource(), Lang: tc.lang, ClockSkew: func(_, _ time.Time, _ float64) { calls++ }})
 		svc := time.Date(2026, 9, 11, 7, 31, 0, 0, time.FixedZone("CEST", 2*3600))
 		m.sh.Observe(svc, c0)
 		for i := range 3 {

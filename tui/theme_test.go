@@ -2,6 +2,7 @@ package tui
 
 import (
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 	"regexp"
 	"strings"
@@ -18,11 +19,11 @@ import (
 // o on top of the test defaults.
 func newEnvWith(t testing.TB, w, h int, o app.Options) *testEnv {
 	t.Helper()
-	e := &testEnv{t: t, src: newFakeSource(), now: t0}
+	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
 	o.Source, o.SourceName, o.Now = e.src, "simulated Ulm network", func() time.Time { return e.now }
 	e.m = New(o)
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
-	e.send(e.src.base)
+	e.send(e.src.Base)
 	e.poll()
 	return e
 }
@@ -55,7 +56,7 @@ func TestMonoHasNoColour(t *testing.T) {
 	faces := map[string]func(e *testEnv) string{
 		"board": func(e *testEnv) string { return e.m.View() },
 		"stale": func(e *testEnv) string {
-			e.src.setErr(errString("503"))
+			e.src.SetErr(errString("503"))
 			e.poll()
 			return e.m.View()
 		},
@@ -69,7 +70,7 @@ func TestMonoHasNoColour(t *testing.T) {
 			k := newKioskEnv(t, 160, 48, app.KioskOptions{LargeCountdown: true})
 			k.k.Sh.St = ui.NewStyles(ui.MonoTheme(), ui.UlmLineColors())
 			k.kpoll()
-			k.src.setErr(errString("503"))
+			k.src.SetErr(errString("503"))
 			k.advance(time.Minute)
 			k.kpoll()
 			return k.View()

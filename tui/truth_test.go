@@ -7,6 +7,7 @@ import (
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 	"context"
 	"fmt"
@@ -29,8 +30,8 @@ import (
 // answer still carries an actual time and a countdown 6 minutes past the
 // plan, as the service sends for trips not yet started.
 func plannedWithHiddenPrediction() model.Event {
-	e := ev("6", model.VehicleBus, 0, "Wiblingen Alte Siedlung", "E", 5, 7*time.Minute, 0, model.StatusPredicted)
-	e.Actual = model.At(t0.Add(13 * time.Minute))
+	e := testkit.Ev("6", model.VehicleBus, 0, "Wiblingen Alte Siedlung", "E", 5, 7*time.Minute, 0, model.StatusPredicted)
+	e.Actual = model.At(testkit.T0.Add(13 * time.Minute))
 	e.Countdown = int(13 * time.Minute / time.Second)
 	e.Deviation = 360
 	return e
@@ -39,10 +40,10 @@ func plannedWithHiddenPrediction() model.Event {
 // Issue 12 item 4: a planned row counts down to its scheduled time.
 func TestPlannedRowCountsToSchedule(t *testing.T) {
 	e := newEnv(t, 120, 30, false)
-	b := hbfBoard(false)
+	b := testkit.HbfBoard(false)
 	b.Events = []model.Event{plannedWithHiddenPrediction()}
-	e.src.boards[feeds.Subject{Stop: 1008}] = b
-	e.send(e.src.base)
+	e.src.Boards[feeds.Subject{Stop: 1008}] = b
+	e.send(e.src.Base)
 	e.poll()
 	v := e.View()
 	if !strings.Contains(v, "~7 min") {
@@ -56,13 +57,13 @@ func TestPlannedRowCountsToSchedule(t *testing.T) {
 // longBoard is a stop's answer of n events a minute apart, every fourth
 // of line 2, the others of line 1.
 func longBoard(n int) model.Board {
-	b := model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(t0)}
+	b := model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(testkit.T0)}
 	for i := range n {
 		line, dir := "1", "Böfingen"
 		if i%4 == 0 {
 			line, dir = "2", "Science Park II"
 		}
-		b.Events = append(b.Events, ev(line, model.VehicleTram, 40+i, dir, "A", 1, time.Duration(i+1)*time.Minute, 0, model.StatusPredicted))
+		b.Events = append(b.Events, testkit.Ev(line, model.VehicleTram, 40+i, dir, "A", 1, time.Duration(i+1)*time.Minute, 0, model.StatusPredicted))
 	}
 	return b
 }
@@ -96,9 +97,9 @@ func (e *testEnv) runAll(cmd tea.Cmd) {
 // more and shows as many rows as an unfiltered one.
 func TestFilteredBoardFillsItsRows(t *testing.T) {
 	e := newEnv(t, 120, 40, false)
-	e.src.boards[feeds.Subject{Stop: 1008}] = longBoard(app.DefaultLimit)
-	e.src.wide = map[feeds.Subject]model.Board{{Stop: 1008}: longBoard(app.MaxLimit)}
-	e.send(e.src.base)
+	e.src.Boards[feeds.Subject{Stop: 1008}] = longBoard(app.DefaultLimit)
+	e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: longBoard(app.MaxLimit)}
+	e.send(e.src.Base)
 	e.poll()
 	if n := len(e.m.Board().Rows()); n != app.DefaultLimit {
 		t.Fatalf("unfiltered board shows %d rows, want %d", n, app.DefaultLimit)
@@ -107,7 +108,7 @@ func TestFilteredBoardFillsItsRows(t *testing.T) {
 	if s := e.m.Board().Subj.Stop; s != 1008 {
 		t.Fatalf("line 2 from Hauptbahnhof opened stop %d, want the current stop 1008", s)
 	}
-	if got := e.src.limits[len(e.src.limits)-1]; got != app.MaxLimit {
+	if got := e.src.Limits[len(e.src.Limits)-1]; got != app.MaxLimit {
 		t.Errorf("a filtered board asked for %d events, want %d", got, app.MaxLimit)
 	}
 	rows := e.m.Board().Rows()
@@ -128,7 +129,7 @@ func TestFilteredBoardFillsItsRows(t *testing.T) {
 // older than two intervals does, on the board and in the grid's summary.
 func TestStaleAfterTwoIntervals(t *testing.T) {
 	e := newEnv(t, 120, 30, true)
-	e.src.setErr(errString("503"))
+	e.src.SetErr(errString("503"))
 	e.advance(feeds.DefaultInterval)
 	e.poll()
 	if v := e.View(); strings.Contains(v, "stale since") {
@@ -168,8 +169,8 @@ func TestErrLineHidesGoErrors(t *testing.T) {
 // the board, and it is not polled again.
 func TestUnknownStopStopsPolling(t *testing.T) {
 	e := newEnv(t, 100, 24, false)
-	e.src.setErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
-	e.send(e.src.base)
+	e.src.SetErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
+	e.send(e.src.Base)
 	cmd := e.Tick()
 	if cmd == nil {
 		t.Fatal("no first poll")
@@ -202,8 +203,8 @@ func (e *testEnv) alertPoll() {
 // repeated ("Linie 2: Linie 2: ...").
 func TestAlertOnEveryView(t *testing.T) {
 	e := newGridEnv(t, 160, 40, nil, func(o *app.Options) { o.Boards = []app.BoardSpec{{Stop: 1008}} })
-	e.src.alert = model.Alert{Title: "Umleitung Linie 2", Items: []string{"Linie 2: Umleitung zwischen Theater und Ehinger Tor"}}
-	e.send(e.src.base)
+	e.src.TheAlert = model.Alert{Title: "Umleitung Linie 2", Items: []string{"Linie 2: Umleitung zwischen Theater und Ehinger Tor"}}
+	e.send(e.src.Base)
 	e.poll()
 	e.alertPoll()
 	v := e.View()
@@ -237,10 +238,10 @@ func TestAlertOnEveryView(t *testing.T) {
 // German); a departures board leaves out a trip that ends at this stop.
 func TestArrivalsFromAndTripsEndingHere(t *testing.T) {
 	e := newEnv(t, 120, 30, false)
-	b := hbfBoard(false)
-	b.Events = append(b.Events, ev("4", model.VehicleBus, 190, "Hauptbahnhof", "D", 4, 3*time.Minute, 0, model.StatusPredicted))
-	e.src.boards[feeds.Subject{Stop: 1008}] = b
-	e.send(e.src.base)
+	b := testkit.HbfBoard(false)
+	b.Events = append(b.Events, testkit.Ev("4", model.VehicleBus, 190, "Hauptbahnhof", "D", 4, 3*time.Minute, 0, model.StatusPredicted))
+	e.src.Boards[feeds.Subject{Stop: 1008}] = b
+	e.send(e.src.Base)
 	e.poll()
 	for _, r := range e.m.Board().Rows() {
 		if e.m.Board().Data.Events[r].DirectionText == "Hauptbahnhof" {
@@ -366,7 +367,7 @@ func TestGridClockWideCellsAndLateCount(t *testing.T) {
 	seen := map[int]bool{} // vehicles whose rows show more than +3
 	for _, f := range e.m.disp.Grid.Feeds() {
 		for _, ev := range f.Data.Board.Events {
-			if due, ok := ev.DueIn(t0); ok && due >= -ui.HideAfter && ev.Realtime() && ev.DelayMinutes() > 3 {
+			if due, ok := ev.DueIn(testkit.T0); ok && due >= -ui.HideAfter && ev.Realtime() && ev.DelayMinutes() > 3 {
 				seen[ev.VehicleNumber] = true
 			}
 		}
@@ -382,7 +383,7 @@ func TestGridClockWideCellsAndLateCount(t *testing.T) {
 // the stop point shown.
 func TestPlatformsUnambiguousServedFirst(t *testing.T) {
 	e := newEnv(t, 120, 30, false)
-	base := testBase()
+	base := testkit.TestBase()
 	hbf := &base.Stops[0]
 	// an empty replacement stop point sorted first, "A" like point 1
 	hbf.StopPoints = append([]model.StopStopPoint{{StopPointNumber: 9, StopPointCode: model.CodeFor(1008, 9),
@@ -416,7 +417,7 @@ func TestHelpOverlayFits80x24(t *testing.T) {
 	for _, lang := range []string{"en", "de"} {
 		for name, bs := range boards {
 			e := newGridEnv(t, 80, 24, nil, func(o *app.Options) { o.Lang = lang; o.Boards = bs })
-			e.send(e.src.base)
+			e.send(e.src.Base)
 			e.Key("?")
 			v := e.View()
 			tx := ui.EnglishTexts()
@@ -441,13 +442,13 @@ func TestHelpOverlayFits80x24(t *testing.T) {
 // backoff), so it shows data within one interval of the service's return;
 // the interactive board backs off.
 func TestKioskRetriesWithinOneInterval(t *testing.T) {
-	k := kiosk.NewModel(app.Options{Source: newFakeSource(), Now: func() time.Time { return t0 }})
+	k := kiosk.NewModel(app.Options{Source: testkit.NewFakeSource(), Now: func() time.Time { return testkit.T0 }})
 	for failures := 1; failures < 8; failures++ {
 		if d := k.Sh.Pol.Delay(failures, errString("503")); d > k.Sh.Pol.Interval*11/10 {
 			t.Fatalf("kiosk retry after %d failures in %v, want within one interval (%v)", failures, d, k.Sh.Pol.Interval)
 		}
 	}
-	m := New(app.Options{Source: newFakeSource(), Now: func() time.Time { return t0 }})
+	m := New(app.Options{Source: testkit.NewFakeSource(), Now: func() time.Time { return testkit.T0 }})
 	if d := m.sh.Pol.Delay(4, errString("503")); d <= m.sh.Pol.Interval*11/10 {
 		t.Errorf("the interactive board does not back off: %v", d)
 	}
@@ -471,9 +472,9 @@ func TestKioskSaysWhenServiceResumes(t *testing.T) {
 // in the board's words, and not polled again.
 func TestUnknownVehicleStopsPolling(t *testing.T) {
 	e := newEnv(t, 100, 30, true)
-	e.src.mu.Lock()
-	e.src.vehErr = &feed.NotFoundError{Status: "no vehicle found", Subject: "VehicleNumber 9999"}
-	e.src.mu.Unlock()
+	e.src.Mu.Lock()
+	e.src.VehErr = &feed.NotFoundError{Status: "no vehicle found", Subject: "VehicleNumber 9999"}
+	e.src.Mu.Unlock()
 	e.runNow(app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: 9999}))
 	cmd := e.vehicleTick()
 	if cmd == nil {
@@ -496,11 +497,11 @@ func TestKioskUsesTheScreen(t *testing.T) {
 	if e.k.Sh.Limit <= app.DefaultLimit {
 		t.Fatalf("a 50-line kiosk asks for %d departures, want more than %d", e.k.Sh.Limit, app.DefaultLimit)
 	}
-	b := hbfBoard(false)
+	b := testkit.HbfBoard(false)
 	for i := range 20 { // more departures, later
-		b.Events = append(b.Events, ev("9", model.VehicleBus, 300+i, "Ludwigsfeld", "F", 6, time.Duration(80+i)*time.Minute, 0, model.StatusPredicted))
+		b.Events = append(b.Events, testkit.Ev("9", model.VehicleBus, 300+i, "Ludwigsfeld", "F", 6, time.Duration(80+i)*time.Minute, 0, model.StatusPredicted))
 	}
-	e.src.boards[feeds.Subject{Stop: 1008}] = b
+	e.src.Boards[feeds.Subject{Stop: 1008}] = b
 	e.kpoll()
 	v := e.View()
 	if n := strings.Count(v, "Ludwigsfeld"); n < 5 {
@@ -528,9 +529,9 @@ func TestKioskUsesTheScreen(t *testing.T) {
 func TestGridSummaryCountsUnknownStopsApart(t *testing.T) {
 	for _, lang := range []string{"en", "de"} {
 		e := newGridEnv(t, 120, 40, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 4242}}, func(o *app.Options) { o.Lang = lang })
-		e.src.mu.Lock()
-		e.src.missing = map[feeds.Subject]bool{{Stop: 4242}: true}
-		e.src.mu.Unlock()
+		e.src.Mu.Lock()
+		e.src.Missing = map[feeds.Subject]bool{{Stop: 4242}: true}
+		e.src.Mu.Unlock()
 		e.pollFeeds()
 		top := ui.FirstLine(e.View())
 		want, not := "✗ 1 not found", "⚠ 1 stale"
@@ -547,14 +548,14 @@ func TestGridSummaryCountsUnknownStopsApart(t *testing.T) {
 // vehicle 20 s late shows as on time, never as "worst +0 min".
 func TestGridSummaryNoWorstOfZeroMinutes(t *testing.T) {
 	e := newGridEnv(t, 160, 40, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
-	for s, b := range e.src.boards {
+	for s, b := range e.src.Boards {
 		for i := range b.Events {
 			b.Events[i].Deviation = min(b.Events[i].Deviation, 0)
 		}
 		if len(b.Events) > 0 {
 			b.Events[0].Deviation = 20
 		}
-		e.src.boards[s] = b
+		e.src.Boards[s] = b
 	}
 	e.pollFeeds()
 	if top := ui.FirstLine(e.View()); strings.Contains(top, "+0") || strings.Contains(top, "worst") {
@@ -568,12 +569,12 @@ func TestGridSummaryNoWorstOfZeroMinutes(t *testing.T) {
 // request for fewer is in flight.
 func TestKioskTallerScreenAsksAtOnce(t *testing.T) {
 	lastLimit := func(e *testEnv) int {
-		e.src.mu.Lock()
-		defer e.src.mu.Unlock()
-		if len(e.src.limits) == 0 {
+		e.src.Mu.Lock()
+		defer e.src.Mu.Unlock()
+		if len(e.src.Limits) == 0 {
 			return 0
 		}
-		return e.src.limits[len(e.src.limits)-1]
+		return e.src.Limits[len(e.src.Limits)-1]
 	}
 	e := newKioskEnv(t, 120, 24, app.KioskOptions{})
 	e.kpoll()
@@ -600,7 +601,7 @@ func TestKioskTallerScreenAsksAtOnce(t *testing.T) {
 // its whole stop again. A board opened on a stop point keeps it.
 func TestEscWidensThePlatformFChose(t *testing.T) {
 	e := newEnv(t, 120, 30, false)
-	e.send(e.src.base)
+	e.send(e.src.Base)
 	e.poll()
 	e.deliver(e.runNow(e.Key("f")))
 	if e.m.Board().Subj.Point == "" {

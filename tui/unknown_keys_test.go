@@ -14,8 +14,8 @@ import (
 // "w watch · p pin stop", and p kept a pin to a stop that is not there.
 func TestUnknownStopCannotBePinnedOrWatched(t *testing.T) {
 	e := newEnv(t, 100, 24, false)
-	e.src.setErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
-	e.send(e.src.base)
+	e.src.SetErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
+	e.send(e.src.Base)
 	e.deliver(e.Tick())
 	v := ansi.Strip(e.View())
 	if !strings.Contains(v, "does not exist") {

@@ -4,6 +4,7 @@ import (
 	"abfahrt/feed"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
 	"errors"
@@ -27,7 +28,7 @@ func TestFirstPollFillsBoard(t *testing.T) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
 	}
-	if n := e.src.callCount(); n != 1 {
+	if n := e.src.CallCount(); n != 1 {
 		t.Errorf("requests = %d, want 1", n)
 	}
 }
@@ -61,7 +62,7 @@ func TestOldGenTickIgnored(t *testing.T) {
 	if cmd := e.send(feeds.TickMsg{Key: e.m.Board().Key(), Gen: old}); cmd != nil {
 		t.Fatal("a tick of the old schedule started a fetch")
 	}
-	if n := e.src.callCount(); n != 1 {
+	if n := e.src.CallCount(); n != 1 {
 		t.Fatalf("requests = %d, want 1", n)
 	}
 }
@@ -94,7 +95,7 @@ func TestManualRefreshIsFresh(t *testing.T) {
 		t.Fatalf("r gave %#v, want a fresh poll of the current gen", msg)
 	}
 	e.deliver(e.send(msg))
-	if n := e.src.callCount(); n != 2 {
+	if n := e.src.CallCount(); n != 2 {
 		t.Fatalf("requests = %d, want 2", n)
 	}
 }
@@ -102,7 +103,7 @@ func TestManualRefreshIsFresh(t *testing.T) {
 func TestErrorKeepsRowsAndMarksStale(t *testing.T) {
 	e := newEnv(t, 120, 30, true)
 	e.advance(15 * time.Second)
-	e.src.setErr(errors.New("cannot reach api.example: connection refused"))
+	e.src.SetErr(errors.New("cannot reach api.example: connection refused"))
 	e.poll()
 	v := e.m.View()
 	for _, want := range []string{"Science Park II", "connection refused", "retry in", "updated < 30 s ago"} {
@@ -129,7 +130,7 @@ func TestErrorKeepsRowsAndMarksStale(t *testing.T) {
 		t.Error("the status bar should count failures")
 	}
 
-	e.src.setErr(nil)
+	e.src.SetErr(nil)
 	e.advance(second)
 	e.poll()
 	v = e.m.View()
@@ -143,7 +144,7 @@ func TestErrorKeepsRowsAndMarksStale(t *testing.T) {
 
 func TestRetryAfterRespected(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
-	e.src.setErr(&feed.HTTPError{Status: 503, URL: "https://x/", RetryAfter: 90 * time.Second})
+	e.src.SetErr(&feed.HTTPError{Status: 503, URL: "https://x/", RetryAfter: 90 * time.Second})
 	e.poll()
 	if d := e.m.Board().Polls().Next.Sub(e.now); d != 90*time.Second {
 		t.Fatalf("next poll in %v, want the 90 s the service asked for", d)
@@ -179,15 +180,15 @@ func TestCountdownTicksAndPastRowsHide(t *testing.T) {
 	if !strings.Contains(row(), "2 min") {
 		t.Fatalf("line 4 should be due in 2 min: %q", row())
 	}
-	e.send(app.ClockMsg{Now: t0.Add(61 * time.Second)})
+	e.send(app.ClockMsg{Now: testkit.T0.Add(61 * time.Second)})
 	if !strings.Contains(row(), "1 min") {
 		t.Fatalf("a minute later line 4 should be due in 1 min: %q", row())
 	}
 	if !strings.Contains(e.m.View(), "Söflingen") {
 		t.Fatal("tram 53 left 30 s ago and should still show")
 	}
-	e.send(app.ClockMsg{Now: t0.Add(31 * time.Second)})
-	e.send(app.ClockMsg{Now: t0.Add(3 * time.Minute)})
+	e.send(app.ClockMsg{Now: testkit.T0.Add(31 * time.Second)})
+	e.send(app.ClockMsg{Now: testkit.T0.Add(3 * time.Minute)})
 	v := e.m.View()
 	if strings.Contains(v, "  53\n") || strings.Contains(v, "Science Park II   ") && strings.Contains(v, "    44") {
 		t.Errorf("long departed rows should be hidden:\n%s", v)
@@ -234,7 +235,7 @@ func TestPlatformCycle(t *testing.T) {
 	if !strings.Contains(v, "platform B") || !strings.Contains(v, "Science Park II") || strings.Contains(v, "Böfingen Süd") {
 		t.Fatalf("second f should show platform B only:\n%s", v)
 	}
-	if got := e.src.calls[len(e.src.calls)-1]; got.Point != "100802" {
+	if got := e.src.Calls[len(e.src.Calls)-1]; got.Point != "100802" {
 		t.Errorf("platform B should be polled by its stop point code, got %+v", got)
 	}
 	for range 6 {
@@ -274,7 +275,7 @@ func TestSearchOpensBoard(t *testing.T) {
 	if !strings.Contains(v, "Ehinger Tor · Departures") {
 		t.Fatalf("enter should open Ehinger Tor:\n%s", v)
 	}
-	if got := e.src.calls[len(e.src.calls)-1]; got.Stop != 1350 || got.Point != "" {
+	if got := e.src.Calls[len(e.src.Calls)-1]; got.Stop != 1350 || got.Point != "" {
 		t.Errorf("polled %+v, want stop 1350", got)
 	}
 }
@@ -319,7 +320,7 @@ func TestSearchLineOpensItsDepartures(t *testing.T) {
 
 func TestVehicleOpensFromBoard(t *testing.T) {
 	e := newEnv(t, 160, 30, true)
-	e.src.trips, e.src.passages, e.src.pattern = line2Fixture(6, vehicle.PhaseAt)
+	e.src.Fleet, e.src.VehPassages, e.src.VehPattern = line2Fixture(6, vehicle.PhaseAt)
 	e.Key("down")
 	e.runNow(e.Key("enter"))
 	e.vehiclePoll()

@@ -4,6 +4,7 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/vehicle"
 	"context"
 	"math"
@@ -47,9 +48,9 @@ var line2Stops = []struct {
 func line2Fixture(k int, ph vehicle.Phase) ([]model.Trip, model.VehiclePassages, model.Pattern) {
 	const dev = 189
 	// Stop k's actual time is 20 s after t0.
-	base := t0.Add(20*time.Second - dev*time.Second - time.Duration(line2Stops[k].min)*time.Minute)
+	base := testkit.T0.Add(20*time.Second - dev*time.Second - time.Duration(line2Stops[k].min)*time.Minute)
 	vp := model.VehiclePassages{VehicleNumber: 44, VehicleCategory: model.VehicleTram, RouteNumber: 2, RouteName: "2",
-		Range: "All", Timestamp: model.At(t0)}
+		Range: "All", Timestamp: model.At(testkit.T0)}
 	pat := model.Pattern{VehicleNumber: 44, RouteNumber: 2, RouteName: "2", Direction: 2}
 	last := len(line2Stops) - 1
 	for i, s := range line2Stops {
@@ -104,17 +105,10 @@ func line2Fixture(k int, ph vehicle.Phase) ([]model.Trip, model.VehiclePassages,
 	}
 	trip := model.Trip{VehicleNumber: 44, VehicleCategory: model.VehicleTram, IsActive: true,
 		PositionData: &model.Coordinates{Point: model.Pt(lon, lat), Bearing: 40},
-		TimeData:     &model.TripTime{Deviation: dev, ReferenceTime: model.At(t0.Add(-5 * time.Second))},
+		TimeData:     &model.TripTime{Deviation: dev, ReferenceTime: model.At(testkit.T0.Add(-5 * time.Second))},
 		JourneyData: &model.Journey{RouteNumber: 2, RouteName: "2", ArrivalDirectionText: "Kuhberg",
 			DepartureDirectionText: "Science Park II", Direction: 2}}
 	return []model.Trip{trip}, vp, pat
-}
-
-// setVehicle replaces the fake's answers for vehicle 44.
-func (f *fakeSource) setVehicle(trips []model.Trip, vp model.VehiclePassages, pat model.Pattern) {
-	f.mu.Lock()
-	f.trips, f.passages, f.pattern = trips, vp, pat
-	f.mu.Unlock()
 }
 
 // openVehicle opens the vehicle pane on n as the search or --vehicle

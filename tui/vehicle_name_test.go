@@ -3,6 +3,7 @@ package tui
 import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -25,12 +26,12 @@ func TestVehicleTitleDoesNotRepeatTheGenericName(t *testing.T) {
 		{"Straßenbahn 44", "de", true},
 		{"Avenio 44", "en", false},
 	} {
-		e := &testEnv{t: t, src: newFakeSource(), now: t0}
-		e.src.base.Vehicles = append([]model.Vehicle(nil), e.src.base.Vehicles...)
-		e.src.base.Vehicles[0].VehicleName = c.name
+		e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
+		e.src.Base.Vehicles = append([]model.Vehicle(nil), e.src.Base.Vehicles...)
+		e.src.Base.Vehicles[0].VehicleName = c.name
 		e.m = New(app.Options{Source: e.src, Lang: c.lang, Now: func() time.Time { return e.now }})
 		e.send(tea.WindowSizeMsg{Width: 120, Height: 40})
-		e.send(e.src.base)
+		e.send(e.src.Base)
 		e.openVehicle(44)
 		e.vehiclePoll()
 		v := ansi.Strip(e.View())

@@ -4,6 +4,7 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
 	"errors"
@@ -20,7 +21,7 @@ import (
 func vehicleEnv(t testing.TB, w, h, k int, ph vehicle.Phase) *testEnv {
 	t.Helper()
 	e := newEnv(t, w, h, true)
-	e.src.setVehicle(line2Fixture(k, ph))
+	e.src.SetVehicle(line2Fixture(k, ph))
 	e.openVehicle(44)
 	e.vehiclePoll()
 	return e
@@ -43,11 +44,11 @@ func TestGoldenVehicle(t *testing.T) {
 // trip, and the upcoming range.
 func TestGoldenVehicleStates(t *testing.T) {
 	cases := map[string]func(e *testEnv){
-		"before": func(e *testEnv) { e.src.setVehicle(line2Fixture(0, vehicle.PhaseBefore)); e.vehiclePoll() },
-		"at":     func(e *testEnv) { e.src.setVehicle(line2Fixture(6, vehicle.PhaseAt)); e.vehiclePoll() },
-		"ended":  func(e *testEnv) { e.src.setVehicle(line2Fixture(18, vehicle.PhaseEnded)); e.vehiclePoll() },
+		"before": func(e *testEnv) { e.src.SetVehicle(line2Fixture(0, vehicle.PhaseBefore)); e.vehiclePoll() },
+		"at":     func(e *testEnv) { e.src.SetVehicle(line2Fixture(6, vehicle.PhaseAt)); e.vehiclePoll() },
+		"ended":  func(e *testEnv) { e.src.SetVehicle(line2Fixture(18, vehicle.PhaseEnded)); e.vehiclePoll() },
 		"out": func(e *testEnv) {
-			e.src.setVehicle([]model.Trip{{VehicleNumber: 44, VehicleCategory: model.VehicleTram}}, model.VehiclePassages{}, model.Pattern{})
+			e.src.SetVehicle([]model.Trip{{VehicleNumber: 44, VehicleCategory: model.VehicleTram}}, model.VehiclePassages{}, model.Pattern{})
 			e.vehiclePoll()
 		},
 		"upcoming": func(e *testEnv) {
@@ -116,7 +117,7 @@ func TestDiagramMarksThePosition(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, vp, _ := line2Fixture(c.k, c.ph)
-		d := vehicle.BuildDiagram(st, ui.TextsFor(""), vp.Passages, vehicle.Locate(vp.Passages, true), 40, t0, 80, "")
+		d := vehicle.BuildDiagram(st, ui.TextsFor(""), vp.Passages, vehicle.Locate(vp.Passages, true), 40, testkit.T0, 80, "")
 		if d.Focus != c.focus {
 			t.Errorf("%s: focus line %d, want %d", c.name, d.Focus, c.focus)
 		}
@@ -165,9 +166,9 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	}
 
 	// A failed poll keeps the trip and says it is stale.
-	e.src.mu.Lock()
-	e.src.vehErr = errors.New("connection refused")
-	e.src.mu.Unlock()
+	e.src.Mu.Lock()
+	e.src.VehErr = errors.New("connection refused")
+	e.src.Mu.Unlock()
 	e.vehiclePoll()
 	if !p.Have || !strings.Contains(e.m.View(), "connection refused") {
 		t.Fatalf("a failed poll should keep the trip and say what failed:\n%s", e.m.View())
@@ -177,12 +178,12 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	if !strings.Contains(e.m.View(), "stale since") {
 		t.Fatalf("a trip older than two intervals should be marked stale:\n%s", e.m.View())
 	}
-	e.src.mu.Lock()
-	e.src.vehErr = nil
-	e.src.mu.Unlock()
+	e.src.Mu.Lock()
+	e.src.VehErr = nil
+	e.src.Mu.Unlock()
 
 	// Out of service: the last trip stays, the pane says so.
-	e.src.setVehicle([]model.Trip{{VehicleNumber: 44, VehicleCategory: model.VehicleTram}}, model.VehiclePassages{}, model.Pattern{})
+	e.src.SetVehicle([]model.Trip{{VehicleNumber: 44, VehicleCategory: model.VehicleTram}}, model.VehiclePassages{}, model.Pattern{})
 	e.vehiclePoll()
 	v := e.m.View()
 	if !p.Out || !strings.Contains(v, "Out of service since") || !strings.Contains(v, "Stadtwerke") {
@@ -194,7 +195,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	for i := range vp.Passages {
 		vp.Passages[i].ArrivalTimeScheduled = model.At(vp.Passages[i].ArrivalTimeScheduled.Add(time.Hour))
 	}
-	e.src.setVehicle(trips, vp, pat)
+	e.src.SetVehicle(trips, vp, pat)
 	cmd := e.vehicleTick()
 	e.deliver(cmd)
 	if p.Out || p.PatSeq == 0 || p.PatReady {
@@ -262,7 +263,7 @@ func TestVehicleKeys(t *testing.T) {
 // the --vehicle option open the pane; Esc goes back to the board.
 func TestVehicleOpensFromSearchAndStart(t *testing.T) {
 	e := newEnv(t, 120, 30, true)
-	e.src.setVehicle(line2Fixture(8, vehicle.PhaseBetween))
+	e.src.SetVehicle(line2Fixture(8, vehicle.PhaseBetween))
 	e.Key("/")
 	for _, r := range "44" {
 		e.Key(string(r))
@@ -307,7 +308,7 @@ func BenchmarkViewVehicle100x40(b *testing.B) {
 	trueColor(b)
 	e := vehicleEnv(b, 100, 40, 8, vehicle.PhaseBetween)
 	_ = e.m.View()
-	now := t0
+	now := testkit.T0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {

@@ -15,9 +15,9 @@ import (
 // "u all stops".
 func TestVehicleUpcomingLeavesServedStopsOut(t *testing.T) {
 	e := vehicleEnv(t, 80, 40, 8, vehicle.PhaseBetween)
-	e.src.mu.Lock()
-	e.src.wholeTrip = true
-	e.src.mu.Unlock()
+	e.src.Mu.Lock()
+	e.src.WholeTrip = true
+	e.src.Mu.Unlock()
 	p := &e.m.vehicle
 	e.deliver(e.runNow(e.Key("u")))
 	if p.Rng != model.RangeUpcoming {
@@ -40,9 +40,9 @@ func TestVehicleUpcomingLeavesServedStopsOut(t *testing.T) {
 // left, not "the previous stop": the list starts after it.
 func TestVehicleUpcomingNamesTheStopItLeft(t *testing.T) {
 	e := vehicleEnv(t, 80, 40, 8, vehicle.PhaseBetween)
-	e.src.mu.Lock()
-	e.src.wholeTrip = true
-	e.src.mu.Unlock()
+	e.src.Mu.Lock()
+	e.src.WholeTrip = true
+	e.src.Mu.Unlock()
 	e.deliver(e.runNow(e.Key("u")))
 	v := ansi.Strip(e.m.View())
 	want := "between " + line2Stops[7].name + " and " + line2Stops[8].name

@@ -3,6 +3,7 @@ package tui
 import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 	"encoding/json"
 	"strings"
@@ -16,10 +17,10 @@ import (
 // newWalkEnv is newEnv on the Hauptbahnhof board with a walking time.
 func newWalkEnv(t testing.TB, w, h int, walk time.Duration) *testEnv {
 	t.Helper()
-	e := &testEnv{t: t, src: newFakeSource(), now: t0}
+	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
 	e.m = New(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Walk: walk})
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
-	e.send(e.src.base)
+	e.send(e.src.Base)
 	e.poll()
 	return e
 }
@@ -45,23 +46,23 @@ func TestLeaveBandRule(t *testing.T) {
 		want ui.Band
 		at   time.Time
 	}{
-		{"catchable", ev("2", model.VehicleTram, 44, "X", "A", 1, 7*m, 0, model.StatusPredicted), 4 * m, ui.BandCatch, t0.Add(3 * m)},
-		{"hurry: leave now", ev("2", model.VehicleTram, 44, "X", "A", 1, 4*m, 0, model.StatusPredicted), 4 * m, ui.BandHurry, t0},
-		{"hurry: leave within a minute", ev("2", model.VehicleTram, 44, "X", "A", 1, 4*m+59*time.Second, 0, model.StatusPredicted), 4 * m, ui.BandHurry, t0.Add(59 * time.Second)},
-		{"missed: leave time passed", ev("2", model.VehicleTram, 44, "X", "A", 1, 3*m+59*time.Second, 0, model.StatusPredicted), 4 * m, ui.BandMissed, t0.Add(-time.Second)},
+		{"catchable", testkit.Ev("2", model.VehicleTram, 44, "X", "A", 1, 7*m, 0, model.StatusPredicted), 4 * m, ui.BandCatch, testkit.T0.Add(3 * m)},
+		{"hurry: leave now", testkit.Ev("2", model.VehicleTram, 44, "X", "A", 1, 4*m, 0, model.StatusPredicted), 4 * m, ui.BandHurry, testkit.T0},
+		{"hurry: leave within a minute", testkit.Ev("2", model.VehicleTram, 44, "X", "A", 1, 4*m+59*time.Second, 0, model.StatusPredicted), 4 * m, ui.BandHurry, testkit.T0.Add(59 * time.Second)},
+		{"missed: leave time passed", testkit.Ev("2", model.VehicleTram, 44, "X", "A", 1, 3*m+59*time.Second, 0, model.StatusPredicted), 4 * m, ui.BandMissed, testkit.T0.Add(-time.Second)},
 		// Scheduled in 2 min but 5 min late: the live prediction counts.
-		{"delay makes it catchable", ev("2", model.VehicleTram, 44, "X", "A", 1, 7*m, 300, model.StatusPredicted), 4 * m, ui.BandCatch, t0.Add(3 * m)},
+		{"delay makes it catchable", testkit.Ev("2", model.VehicleTram, 44, "X", "A", 1, 7*m, 300, model.StatusPredicted), 4 * m, ui.BandCatch, testkit.T0.Add(3 * m)},
 		// Timetable only: the schedule counts.
-		{"planned", ev("6", model.VehicleBus, 0, "X", "E", 5, 2*m, 0, model.StatusPredicted), 4 * m, ui.BandMissed, t0.Add(-2 * m)},
+		{"planned", testkit.Ev("6", model.VehicleBus, 0, "X", "E", 5, 2*m, 0, model.StatusPredicted), 4 * m, ui.BandMissed, testkit.T0.Add(-2 * m)},
 	}
 	for _, c := range cases {
-		at, b, ok := ui.LeaveBand(&c.e, t0, c.walk)
+		at, b, ok := ui.LeaveBand(&c.e, testkit.T0, c.walk)
 		if !ok || b != c.want || !at.Equal(c.at) {
 			t.Errorf("%s: leave at %v band %v ok %v, want %v %v", c.name, at, b, ok, c.at, c.want)
 		}
 	}
 	var none model.Event
-	if _, b, ok := ui.LeaveBand(&none, t0, 4*m); ok || b != ui.BandNone {
+	if _, b, ok := ui.LeaveBand(&none, testkit.T0, 4*m); ok || b != ui.BandNone {
 		t.Errorf("an event without a time has band %v", b)
 	}
 }
