@@ -5,7 +5,6 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
 	"fmt"
@@ -38,7 +37,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case ui.OverlayNone:
 	}
-	if cmd, ok := m.dispatchKey(msg); ok {
+	if cmd, ok := m.boardKey(msg); ok {
 		return tea.Batch(cmd, m.disp.Boards.SaveCmd(m.disp.Grid.Specs()))
 	}
 	switch {
@@ -146,7 +145,7 @@ func (m *Model) Open(t app.Target) tea.Cmd {
 		m.vehicle.Hide()
 	}
 	m.focus = app.PaneBoard
-	return m.OpenBoard(t)
+	return m.disp.OpenBoard(t)
 }
 
 // handleTick handles the clock and poll ticks.
@@ -203,8 +202,8 @@ func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
 
 // handleData routes results to the pane that owns them, whatever has focus.
 func (m *Model) handleData(msg tea.Msg) tea.Cmd {
-	if cmd, ok := m.dispatchData(msg); ok {
-		return cmd
+	if cmd, a, ok := m.disp.Data(msg); ok {
+		return tea.Batch(cmd, m.act(a))
 	}
 	switch msg := msg.(type) {
 	case feeds.AnswerMsg:
@@ -271,36 +270,4 @@ func (m *Model) tickReminders() tea.Cmd {
 		}
 	}
 	return tea.Batch(ring, m.sh.Rem.SaveCmd(m.sh.Now))
-}
-
-// restoreBoards opens the grid with the boards read from boards.json at
-// start, unless the user has changed the watched set meanwhile. A file
-// that could not be read is reported once in the status bar; it was kept
-// aside, or if that failed is never written.
-func (m *Model) restoreBoards(msg grid.BoardsMsg) tea.Cmd {
-	d := &m.disp
-	app.AddNotice(m.sh, app.StateNotice(m.sh.Dt, msg.Problem, grid.BoardsFile, len(msg.Specs), msg.Total))
-	if msg.Problem != nil && msg.Problem.KeptAs == "" {
-		d.Boards.ReadOnly = true
-		return nil
-	}
-	if !d.Boards.Changed {
-		d.Boards.Base, d.Boards.Known = msg.Specs, true
-	}
-	if len(msg.Specs) == 0 || d.Boards.Changed || d.Grid.Len() > 0 {
-		return nil
-	}
-	var cmds []tea.Cmd
-	for _, s := range msg.Specs[:min(len(msg.Specs), app.MaxBoards)] {
-		cmds = append(cmds, d.Grid.Add(s))
-	}
-	d.Grid.Focus = 0
-	// One watched board opens as the normal board (the grid's zoom), not
-	// a grid of one compact cell; the open board closes.
-	d.Grid.CloseOpen()
-	d.Grid.Zoomed = d.Grid.Len() == 1
-	d.Boards.Saved = d.Grid.Specs()
-	cmds = append(cmds, m.disp.SyncStrip())
-	m.layout()
-	return tea.Batch(cmds...)
 }

@@ -268,3 +268,13 @@ type BaseDataMsg struct {
 	Vehicles []model.Vehicle
 	Err      error
 }
+
+// Action is what a pane asks of the root after a key or a message,
+// besides its command: the root interprets it (panes do not write the
+// root's state). The zero Action asks nothing.
+type Action struct {
+	// Open is a target to open: a board, a line or the vehicle pane.
+	Open *Target
+	// Notice is a one-off message for the status bar.
+	Notice string
+}

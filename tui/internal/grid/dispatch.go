@@ -34,6 +34,11 @@ type Dispatch struct {
 	Rate   feeds.RateMeter
 	start  []tea.Cmd
 	Keys   board.Keys // the boards' key map (board_keys.go)
+	// w, h and focused are the board side's rectangle and focus from the
+	// last SetSize: the board side lays itself out again when a key
+	// changes what it shows (a zoom, the pin strip).
+	w, h    int
+	focused bool
 }
 
 // NewDispatch sets up the board side from o: with one board in o.Boards
@@ -50,6 +55,8 @@ func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
 		Pins:   newPinSet(sh, o.StateDir, none),
 		Rate:   feeds.RateMeter{Stats: o.Stats},
 		Mode:   ModeGrid,
+		// The board side has the focus at start (the root's PaneBoard).
+		focused: true,
 	}
 	switch len(o.Boards) {
 	case 0:
@@ -85,6 +92,7 @@ func (d *Dispatch) Plain() bool { return d.Mode == ModeGrid && d.Grid.Plain() }
 // makes room for the pin strip above the plain board. focused is whether
 // the board side has the focus.
 func (d *Dispatch) SetSize(w, h int, focused bool) {
+	d.w, d.h, d.focused = w, h, focused
 	d.Grid.Zoomed = d.Grid.Zoomed && (d.Grid.Len() > 0 || d.Grid.Open != nil)
 	d.Pins.stripH = 0
 	if n := d.Pins.stripHeight(h); n > 0 && d.Plain() {
@@ -95,6 +103,10 @@ func (d *Dispatch) SetSize(w, h int, focused bool) {
 	d.Merged.SetSize(w, h)
 	d.Fleet.SetSize(w, h)
 }
+
+// relayout hands out the last rectangle again, after a change of what the
+// board side shows.
+func (d *Dispatch) relayout() { d.SetSize(d.w, d.h, d.focused) }
 
 // View renders the board side: the grid (or its zoomed board, under
 // the pin strip when it is the plain board), the merged or the fleet view.

@@ -1,7 +1,6 @@
 package grid
 
 import (
-	"abfahrt/tui/internal/app"
 	"fmt"
 )
 
@@ -19,20 +18,21 @@ func (d *Dispatch) FocusedPin() (p Pin, ok bool) {
 	return p, true
 }
 
-// TogglePin pins or unpins the focused board's stop and says so in the
-// status bar.
-func (d *Dispatch) TogglePin(sh *app.Shared) {
+// togglePin pins or unpins the focused board's stop; it returns what
+// the status bar says.
+func (d *Dispatch) togglePin() string {
 	p, ok := d.FocusedPin()
 	if !ok {
-		return
+		return ""
 	}
+	dt := d.Grid.sh.Dt
 	switch {
 	case !d.Pins.Has(p) && d.Pins.full():
-		sh.Notice = fmt.Sprintf(sh.Dt.PinsFull, MaxPins)
+		return fmt.Sprintf(dt.PinsFull, MaxPins)
 	case d.Pins.Toggle(p):
-		sh.Notice = fmt.Sprintf(sh.Dt.Pinned, p.Name)
+		return fmt.Sprintf(dt.Pinned, p.Name)
 	default:
-		sh.Notice = fmt.Sprintf(sh.Dt.Unpinned, p.Name)
+		return fmt.Sprintf(dt.Unpinned, p.Name)
 	}
 }
 
