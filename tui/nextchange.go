@@ -3,7 +3,6 @@ package tui
 import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/ui"
 	"context"
 	"time"
@@ -16,33 +15,19 @@ import (
 // fleet view (report ages) or a flashing reminder. They keep the
 // one-second clock.
 func (m *Model) everySecond() bool {
-	if m.vehicle.Open || m.disp.Mode == grid.ModeFleet {
-		return true
-	}
-	if m.sh.Rem != nil {
-		for _, until := range m.sh.Rem.Flash {
-			if !m.sh.Local.After(until) {
-				return true
-			}
-		}
-	}
-	return false
+	return m.vehicle.Open || m.disp.EverySecond() || m.sh.Rem.Flashing(m.sh.Local)
 }
 
 // nextChange returns the local time of the next visible change after the
 // local time now: the next whole minute of the service's clock (the header
-// clocks, night hours, profiles), the next minute turn of any event's time
-// shown (countdowns, "now", hiding a departure, walking times: events'
-// times have seconds), the next 30 s step of a feed's data age or time to
-// its next poll (the status bar), a feed's stale deadline, a reminder's
-// leave time, and the request rate's minute (ratemeter.go). Service
-// times are converted to local time through the service clock's rate.
-//
-// The grid's cells show only the first rows of each board, and only the
-// boards of one page: there it wakes for what they and the summary line
-// show (gridPane.changes), not for every event of every feed, and for the
-// status bar's steps of the focused board's feed only. The zoomed board,
-// the merged list and the plain board wake for every event of every feed.
+// clocks, night hours, profiles), what the board side shows
+// (grid.Dispatch.Changes: countdowns, "now", hiding a departure, walking
+// times; on the grid's cells only what the cells and the summary line
+// show), a reminder's leave time, the next 30 s step of a feed's data age
+// or time to its next poll (the status bar: of the focused board's feed
+// only on the grid's cells), a feed's stale deadline, and the request
+// rate's minute (feeds.RateMeter). Service times are converted to local
+// time through the service clock's rate.
 func (m *Model) nextChange(now time.Time) time.Time {
 	if m.everySecond() {
 		return now.Truncate(time.Second).Add(time.Second)
@@ -73,29 +58,11 @@ func (m *Model) nextChange(now time.Time) time.Time {
 			svcNext = t
 		}
 	}
-	cells := m.gridCells()
-	if cells {
-		m.disp.Grid.Changes(turn, at)
-	} else {
-		walks := m.walks()
-		for _, f := range sh.Reg.Entries {
-			for i := range f.Data.Board.Events {
-				e := &f.Data.Board.Events[i]
-				turn(e.Due())
-				w := e.When()
-				turn(w)
-				if w.IsZero() {
-					continue
-				}
-				for _, d := range walks {
-					turn(w.Add(-d))
-				}
-			}
-		}
-	}
+	cells := m.disp.Changes(turn, at, m.vehicle.Open)
+	sh.Rem.Changes(turn)
 	// Local times: the status bar's steps (of the one feed it shows, on
 	// the grid's cells) and the stale deadlines.
-	bar := m.disp.StatusBoard().Polls()
+	bar := m.disp.StatusPolls()
 	for _, f := range sh.Reg.Entries {
 		p := &f.Poll
 		steps := !cells || p == bar
@@ -109,38 +76,11 @@ func (m *Model) nextChange(now time.Time) time.Time {
 			take(nextStep(now, p.Next, ui.BarStep))
 		}
 	}
-	if sh.Rem != nil {
-		for i := range sh.Rem.Items {
-			if r := &sh.Rem.Items[i]; !r.Fired {
-				turn(r.LeaveAt())
-			}
-		}
-	}
 	if t := m.disp.Rate.NextTurn(now); !t.IsZero() {
 		take(t)
 	}
 	take(sh.LocalAt(svcNext).Add(feeds.ChangeSlack))
 	return next
-}
-
-// walks are the distinct walking times of the boards on screen.
-func (m *Model) walks() []time.Duration {
-	var out []time.Duration
-	add := func(d time.Duration) {
-		if d <= 0 {
-			return
-		}
-		for _, w := range out {
-			if w == d {
-				return
-			}
-		}
-		out = append(out, d)
-	}
-	for _, b := range m.disp.Grid.All() {
-		add(b.Walk)
-	}
-	return out
 }
 
 // nextStep returns the first time after now that lies a whole number of
@@ -230,11 +170,4 @@ func (m *Model) catchUp(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	return m.handleTick(app.ClockMsg{Now: now})
-}
-
-// gridCells reports whether the screen shows the grid's cells (with the
-// summary line) rather than one board, a list or the vehicle pane.
-func (m *Model) gridCells() bool {
-	g := &m.disp.Grid
-	return m.disp.Mode == grid.ModeGrid && !m.vehicle.Open && g.ZoomedBoard() == nil && len(g.Boards) > 0
 }

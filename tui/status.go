@@ -3,7 +3,7 @@ package tui
 import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
 	"fmt"
 	"strconv"
@@ -12,16 +12,16 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// statusBar renders the status line of the focused board: the data
+// statusBar renders the status line of the focused board (p is its
+// poller, grid.Dispatch.StatusPolls): the data
 // source, the age of the data, the next poll and the last error. Ages and
 // times to go are coarse (coarseAgo, coarseIn), so the bar changes when a
 // poll starts or ends, not every second. It keeps
 // no state of its own; what it shows belongs to the board's poller. When
 // the line is too long the source goes first, then the age, and the
 // error is cut last.
-func statusBar(sh *app.Shared, b *board.Pane, c *ui.Memo, w int) string {
+func statusBar(sh *app.Shared, p *feeds.Poller, c *ui.Memo, w int) string {
 	now, tx := sh.Local, sh.T // poll times are local
-	p := b.Polls()
 	var age, next, msg string
 	msgErr := true
 	switch {

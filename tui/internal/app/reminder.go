@@ -288,3 +288,28 @@ func bellCmd(w io.Writer) tea.Cmd {
 		return nil
 	}
 }
+
+// Flashing reports whether a reminder's row flashes at local time t.
+func (s *reminderSet) Flashing(t time.Time) bool {
+	if s == nil {
+		return false
+	}
+	for _, until := range s.Flash {
+		if !t.After(until) {
+			return true
+		}
+	}
+	return false
+}
+
+// Changes hands the leave time of each reminder not rung yet to turn.
+func (s *reminderSet) Changes(turn func(time.Time)) {
+	if s == nil {
+		return
+	}
+	for i := range s.Items {
+		if r := &s.Items[i]; !r.Fired {
+			turn(r.LeaveAt())
+		}
+	}
+}

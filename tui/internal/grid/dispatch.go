@@ -8,6 +8,8 @@ import (
 	"abfahrt/tui/internal/fleet"
 	"abfahrt/tui/internal/ui"
 	"errors"
+	"slices"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -124,16 +126,64 @@ func (d *Dispatch) View() string {
 	return d.Grid.View()
 }
 
-// StatusBoard is the board whose poll the status bar reports: the
-// focused board, or the fleet's poll.
-func (d *Dispatch) StatusBoard() *board.Pane {
+// StatusPolls is the poller whose data the status bar reports: the
+// fleet's in the fleet view, else the focused board's; a poller that never
+// polled when there is none.
+func (d *Dispatch) StatusPolls() *feeds.Poller {
 	if d.Mode == ModeFleet {
-		return &board.Pane{Idle: *d.Fleet.Polls()}
+		return d.Fleet.Polls()
 	}
 	if b := d.Grid.Focused(); b != nil {
-		return b
+		return b.Polls()
 	}
-	return &board.Pane{Sh: d.Grid.sh}
+	return &feeds.Poller{}
+}
+
+// EverySecond reports whether the board side shows something that changes
+// by the second: the fleet view (report ages).
+func (d *Dispatch) EverySecond() bool { return d.Mode == ModeFleet }
+
+// Changes hands what the board side shows, as it changes with the clock,
+// to turn (a service time whose minute turns change the screen) and at (a
+// service time at which it changes once); cells reports whether only the
+// grid's cells show (their rows and the summary line: Grid.Changes), so
+// that the status bar's steps matter for the focused board's feed only.
+// Otherwise (the zoomed or plain board, the merged list, the pin strip)
+// every event of every board feed counts: its countdown's minute turns
+// and, with walking times, its leave times' turns.
+func (d *Dispatch) Changes(turn, at func(time.Time), vehicleOpen bool) (cells bool) {
+	g := &d.Grid
+	if d.Mode == ModeGrid && !vehicleOpen && g.ZoomedBoard() == nil && len(g.Boards) > 0 {
+		g.Changes(turn, at)
+		return true
+	}
+	walks := d.walks()
+	for _, f := range g.sh.Reg.Entries {
+		for i := range f.Data.Board.Events {
+			e := &f.Data.Board.Events[i]
+			turn(e.Due())
+			w := e.When()
+			turn(w)
+			if w.IsZero() {
+				continue
+			}
+			for _, d := range walks {
+				turn(w.Add(-d))
+			}
+		}
+	}
+	return false
+}
+
+// walks are the distinct walking times of the boards on screen.
+func (d *Dispatch) walks() []time.Duration {
+	var out []time.Duration
+	for _, b := range d.Grid.All() {
+		if b.Walk > 0 && !slices.Contains(out, b.Walk) {
+			out = append(out, b.Walk)
+		}
+	}
+	return out
 }
 
 // SyncStrip shows the pin strip's feeds exactly while the plain board shows.
