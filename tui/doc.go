@@ -1,55 +1,75 @@
-// Package tui is abfahrt's terminal interface, built on Bubble Tea: a root
-// model (Model, model.go) composing panes: the boards (the grid, one of
-// its boards zoomed, or the plain board), the merged and fleet lists, the
-// vehicle pane, the search and help overlays, the status bar and the key
-// hint. The kiosk is its own model (kiosk_model.go), chosen by Run.
+// Package tui is abfahrt's terminal interface, built on Bubble Tea. This
+// root package is the frame: the root Model (model.go) with its layout
+// (view.go), focus and overlay routing and global keys (update.go), the
+// search overlay (searchpane.go), the help overlay and footer (help.go),
+// the status bar (status.go), the clock that wakes the program when
+// something on screen next changes (nextchange.go), and the program around
+// it (program.go, run.go, tty.go, session.go for SSH). api.go names the
+// public API (Options, BoardSpec, the defaults) that cmd/abfahrt uses. The
+// panes live in packages of their own under tui/internal, in layers; a
+// package imports only those below it:
+//
+//	ui       styles, themes, the one text catalogue (English, German),
+//	         formatting, key bindings, list cursor, frame memo
+//	feeds    the data source, the feed registry and its holders, pollers,
+//	         the service's clock, the request rate
+//	app      the state every pane reads (Shared), Options, board specs,
+//	         walking times, base data, alerts, reminders, night mode,
+//	         and Action: what a pane asks of the root
+//	board    one board: subject, filters, per line, walk, rows, cells, keys
+//	vehicle  the vehicle pane: passages, diagram, map
+//	fleet    the fleet view and its NEXT column's feeds
+//	grid     the board side: grid, zoom, merged list, pins, watched boards
+//	         (Dispatch puts them together and answers their keys)
+//	kiosk    the unattended station display, a model of its own
+//	screen   abfahrt's renderer (tui/internal/screen)
+//	testkit  the tests' fake source and fixtures
 //
 // # Where a board's data comes from
 //
 // Every polled subject (a stop's or stop point's departures or arrivals, a
 // vehicle's trip and passages, the fleet, the alert) has one entry in the
-// feed registry (registry.go): its poller, last good answer, last error and
-// data age. A view (a holder, with a token of its own) acquires the
-// subjects it shows and releases them when it stops; a subject shown by
-// several views is polled once. Each holder of a board feed declares its
-// demand, the events it wants (MaxLimit through filters, else
-// shared.limit), when it acquires and when its filters or the limit
-// change; the feed asks for the largest, and a rise polls once more at
-// once (or when the request in flight answers): one rule for the grid, the
-// pin strip and the kiosk. There is one
-// tick message (feedTickMsg) and one result message (feedMsg), each
-// carrying the registry key (feeds.go); the poll loop is poller.tick →
-// fetch → poller.receive → next tick (feeds.go, poll.go), on the service's
-// clock (svcclock.go). Model.feedNews (update.go) hands an answer to every
-// view that holds the feed.
-//
-// A board (boardPane, board.go) is a subject plus filters plus view
-// options: show/hide acquire and release its feed, fed takes an answer and
-// refilter applies its client-side filters (boardspec.go: BoardSpec, the
-// one board-spec type of flags, layouts and boards.json; filters). The
-// grid (gridPane, grid.go, drawn in grid_view.go) holds every interactive
-// board: the watched ones (boards.json, watched.go, statefile.go) and the
-// open board, the one abfahrt starts with or the search, a pin or a line
-// opened. The plain `abfahrt` board is that grid with its open board
-// zoomed; `w` watches it. dispatch (dispatch.go) is the board side: the
-// grid, the merged and fleet lists, the pins and their strip (pins.go,
-// pin_keys.go), the request rate (ratemeter.go).
+// feed registry (feeds.Registry): its poller, last good answer, last error
+// and data age. A view is a holder (feeds.Holder, a token made once per
+// view): it acquires the subjects it shows and releases them when it
+// stops; a subject shown by several views is polled once. Each holder of
+// a board feed declares its demand, the events it wants (MaxLimit through
+// filters, else the limit), when it acquires and when its filters change;
+// the feed asks for the largest, and a rise polls once more: one rule for
+// the grid, the pin strip and the kiosk. There is one tick message
+// (feeds.TickMsg) and one answer message (feeds.AnswerMsg), each carrying
+// the registry key; Registry.Tick makes the request, Registry.Receive
+// records the answer and arms the next tick, on the service's clock
+// (feeds/svcclock.go). The root's feedNews (update.go) hands the entry to
+// the panes that hold it. A board (board.Pane) is a subject plus filters
+// plus view options: Show and Hide acquire and release its feed, Fed takes
+// an answer and refilter applies its filters (app.BoardSpec is the one
+// board-spec type of flags, layouts and boards.json).
 //
 // # Where a key is bound, enabled and described
 //
-// Each pane owns its key map, next to the pane (the table is in keys.go):
-// the bindings with their help texts from the catalogue (i18n.go and its
-// sections), made in newXxxKeys; a sync method enabling exactly the keys
-// that do something in the pane's state; and the pane's part of the footer
-// hint. The boards' keys are in board_keys.go (boardKeys; Model.gridKey
-// routes them, boardPane.update acts the same on every board), the lists'
-// in merged_keys.go and fleet_keys.go, the vehicle pane's in
-// vehicle_keys.go, the search's in search_keys.go, the help overlay's in
-// help.go; the root has only the global keys (globalKeys in keys.go: quit,
-// help, search, refresh, focus), routed in Model.handleKey (update.go).
+// Each pane owns its key map next to it: the bindings with their help
+// texts from the catalogue (ui/i18n.go), made in NewKeys; a Sync method
+// enabling exactly the keys that do something in the pane's state; and
+// the pane's part of the footer. The boards' keys are board.Keys
+// (board/board_keys.go), answered by grid.Dispatch.Key (grid/keys.go) and
+// board.Pane.Update; the merged list's and fleet's in grid/merged_keys.go
+// and fleet/fleet_keys.go; the vehicle pane's in vehicle/vehicle_keys.go;
+// the search's in search_keys.go; the help overlay's in help.go. The root
+// has only the global keys (ui.GlobalKeys: quit, help, search, refresh,
+// focus), routed in Model.handleKey (update.go) before the focused pane.
 // Model.syncKeys (model.go) syncs every map after each Update; the footer
 // and the `?` overlay (help.go) are assembled from the focused pane's map
 // and the globals, so help never lists a dead key.
+//
+// # How panes talk to the root
+//
+// A pane's key and data handlers return a command and, where the root
+// must act, an app.Action (a notice for the status bar, a target to open);
+// Model.act carries it out. The board side lays itself out again in its
+// own rectangle (grid.Dispatch.relayout). Each side says what it shows
+// next as the clock moves (grid.Dispatch.Changes, EverySecond) and whose
+// data the status bar reports (grid.Dispatch.StatusPolls).
 //
 // # How a frame reaches the terminal
 //
@@ -58,21 +78,21 @@
 // renderer (tui/internal/screen): it keeps what the terminal shows, writes
 // only the cells that changed (rows that moved are moved with scroll
 // margins and delete/insert line), paints when the model changed rather
-// than on a ticker, at most maxFPS frames a second. Program (program.go)
-// takes and gives back the alternate screen, tty (tty.go) the raw mode
-// and the size of the process's terminal; an SSH session's size comes
-// from the session (cmd/abfahrt/sshserve.go).
+// than on a ticker, at most maxFPS frames a second. Program takes and
+// gives back the alternate screen, tty (tty.go) the raw mode and the size
+// of the process's terminal; an SSH session's size comes from the session
+// (cmd/abfahrt/sshserve.go).
 //
 // # Rules
 //
 // The Elm architecture is kept strictly: I/O happens only inside commands,
 // which capture values and never the model; View is pure and reads the
-// time from the last clockMsg, which comes when something on screen next
-// changes, not every second (nextchange.go); what Update needs of the
-// layout is computed in setSize. Each polled subject has one schedule (gen) and at most one
-// request in flight (seq), with jitter and backoff from package feed, so
-// stale ticks and answers are dropped by construction.
+// time from the last clock message, which comes when something on screen
+// next changes, not every second (nextchange.go); what Update needs of the
+// layout is computed in layout. Each polled subject has one schedule and at
+// most one request in flight, with jitter and backoff from package feed,
+// so stale ticks and answers are dropped by construction.
 //
 // cmd/abfahrt calls Run with Options; tests drive Model.Update and
-// Model.View directly with a fake Source.
+// Model.View directly with the fake source of tui/internal/testkit.
 package tui
