@@ -1,0 +1,90 @@
+package feeds
+
+import (
+	"testing"
+	"time"
+)
+
+// near fails unless got is within tol of want.
+func near(t *testing.T, what string, got, want time.Time, tol time.Duration) {
+	t.Helper()
+	if d := got.Sub(want); d > tol || d < -tol {
+		t.Errorf("%s: %v, want %v within %v (off by %v)", what, got, want, tol, d)
+	}
+}
+
+// A service whose clock is 2 h 13 min ahead of the machine's (a
+// simulation started at another time): after its first answer the feed
+// asks again within seconds to learn the clock, and after a couple of
+// answers the board's "now" is the service's time, ticking on between
+// answers; the difference is logged once.
+func TestServiceClockFollowsAnOffsetService(t *testing.T) {
+	off := 2*time.Hour + 13*time.Minute
+	r := newRig(t)
+	r.sh.Svc = &ServiceClock{}
+	var logged []time.Time
+	r.sh.OnSkew = func(service, _ time.Time, _ float64) { logged = append(logged, service) }
+	e, first := r.sh.Reg.Acquire(Subject{Stop: 1008}, NewHolder(), 20)
+
+	r.src.ts = t0.Add(off).Add(-200 * time.Millisecond).Truncate(time.Second) // stamped before it left, in whole seconds
+	r.receive(r.fetch(r.start(r.run(first).(TickMsg))))
+	if d := e.Poll.Next.Sub(t0); d != probeDelay {
+		t.Errorf("the next poll of a service on its own clock is in %v, want %v", d, probeDelay)
+	}
+	near(t, "service time after the first answer", r.sh.Now, t0.Add(off), 2*time.Second)
+	at := e.Poll.Next
+	for range 2 {
+		r.src.ts = at.Add(off).Add(-200 * time.Millisecond).Truncate(time.Second)
+		r.poll(e, at)
+		at = e.Poll.Next
+	}
+	for i := range 5 {
+		l := at.Add(time.Duration(i) * 10 * time.Second)
+		if cmd := r.sh.Tick(l); cmd != nil {
+			cmd()
+		}
+		near(t, "service time between answers", r.sh.Now, l.Add(off), 2*time.Second)
+		if d := r.sh.Skew - off; d > 2*time.Second || d < -2*time.Second {
+			t.Errorf("the clocks differ by %v, want %v", r.sh.Skew, off)
+		}
+	}
+	if len(logged) != 1 {
+		t.Errorf("the difference was logged %d times, want once", len(logged))
+	}
+}
+
+// A service on the machine's clock is never probed: its feed polls at the
+// interval from the first answer on.
+func TestServiceOnLocalClockIsNotProbed(t *testing.T) {
+	r := newRig(t)
+	r.sh.Svc = &ServiceClock{}
+	e, first := r.sh.Reg.Acquire(Subject{Stop: 1008}, NewHolder(), 20)
+	r.receive(r.fetch(r.start(r.run(first).(TickMsg))))
+	if d := e.Poll.Next.Sub(t0); d < interval*9/10 {
+		t.Errorf("next poll in %v, want about the interval %v", d, interval)
+	}
+	if r.sh.Skew != 0 {
+		t.Errorf("the clocks differ by %v", r.sh.Skew)
+	}
+}
+
+// A cache that keeps serving one copy of a board (the same
+// CurrentTimestamp, no Age header) for minutes is not a clock standing
+// still: the service's time goes on at the real rate, not set back to
+// the copy's timestamp.
+func TestRepeatedTimestampIsNoClock(t *testing.T) {
+	off := 2*time.Hour + 13*time.Minute
+	r := newRig(t)
+	r.sh.Svc = &ServiceClock{}
+	e, first := r.sh.Reg.Acquire(Subject{Stop: 1008}, NewHolder(), 20)
+	r.src.ts = t0.Add(off)
+	r.receive(r.fetch(r.start(r.run(first).(TickMsg))))
+	r.src.ts = t0.Add(off + 15*time.Second)
+	r.poll(e, t0.Add(15*time.Second))
+	for s := 30 * time.Second; s <= 4*time.Minute; s += 15 * time.Second {
+		at := t0.Add(s)
+		r.poll(e, at) // the cache's copy of the answer of 15 s
+		r.sh.Tick(at)
+		near(t, "service time "+s.String()+" in", r.sh.Now, at.Add(off), 2*time.Second)
+	}
+}
