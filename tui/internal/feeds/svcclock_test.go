@@ -88,3 +88,35 @@ func TestRepeatedTimestampIsNoClock(t *testing.T) {
 		near(t, "service time "+s.String()+" in", r.sh.Now, at.Add(off), 2*time.Second)
 	}
 }
+
+// A simulation at speed 10 (its own start time, ten service seconds a
+// second): the feed probes twice, 4 s apart, and about 8 s after the
+// start the board's clock runs ten times as fast between answers; then
+// the feed is back at its interval.
+func TestServiceClockLearnsASimulationsSpeed(t *testing.T) {
+	start := t0.Add(-40 * 24 * time.Hour)
+	svc := func(l time.Time) time.Time { return start.Add(10 * l.Sub(t0)) }
+	r := newRig(t)
+	r.sh.Svc = &ServiceClock{}
+	e, first := r.sh.Reg.Acquire(Subject{Stop: 1008}, NewHolder(), 20)
+	r.src.ts = svc(t0).Truncate(time.Second)
+	r.receive(r.fetch(r.start(r.run(first).(TickMsg))))
+	at := t0
+	for i := range 2 {
+		if d := e.Poll.Next.Sub(at); d != probeDelay {
+			t.Fatalf("probe %d comes after %v, want %v", i+1, d, probeDelay)
+		}
+		at = e.Poll.Next
+		r.src.ts = svc(at.Add(-100 * time.Millisecond)).Truncate(time.Second)
+		r.poll(e, at)
+	}
+	if d := e.Poll.Next.Sub(at); d < interval*9/10 {
+		t.Errorf("after the rate is known the feed polls again in %v, want about the interval", d)
+	}
+	if rate := r.sh.Svc.Rate; rate < 9 || rate > 11 {
+		t.Fatalf("rate %v %v after the start, want about 10", rate, at.Sub(t0))
+	}
+	later := at.Add(10 * time.Second)
+	r.sh.Tick(later)
+	near(t, "service time 10 s after the last answer", r.sh.Now, svc(later), 15*time.Second)
+}
