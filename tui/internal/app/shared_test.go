@@ -1,0 +1,339 @@
+package app
+
+import (
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// t0 is the tests' now: a Friday lunchtime in Ulm.
+var t0 = time.Date(2026, 9, 11, 12, 34, 56, 0, model.Berlin)
+
+// clock is a settable clock for Options.Now.
+type clock struct{ now time.Time }
+
+func (c *clock) Now() time.Time { return c.now }
+
+// newShared returns the shared state of o at c's time (o.Now is c's).
+func newShared(c *clock, o Options) *Shared {
+	o.Now = c.Now
+	return NewShared(o)
+}
+
+// base is a small slice of the network: Hauptbahnhof with platforms A–C
+// and a second B (a replacement stop point), Ehinger Tor, lines 1 (by
+// the routes its stop points list), 2 (by its pattern) and 5.
+func base() BaseDataMsg {
+	sp := func(stop, n int, plat string) model.StopStopPoint {
+		return model.StopStopPoint{StopPointNumber: n, StopPointCode: model.CodeFor(stop, n), PlatformName: plat}
+	}
+	hbf := model.Stop{StopNumber: 1008, StopCode: "HBF", StopName: "Hauptbahnhof",
+		StopPoints: []model.StopStopPoint{sp(1008, 3, "C"), sp(1008, 1, "A"), sp(1008, 2, "B"), sp(1008, 21, "B")}}
+	eht := model.Stop{StopNumber: 1350, StopCode: "EHT", StopName: "Ehinger Tor", StopPoints: []model.StopStopPoint{sp(1350, 1, "A")}}
+	points := []model.StopPoint{
+		{StopPointNumber: 1, StopPointCode: model.CodeFor(1008, 1), PlatformName: "A", StopPointName: "Hauptbahnhof Steig A",
+			ParentStop:      model.ParentStop{StopNumber: 1008, StopName: "Hauptbahnhof"},
+			ServicingRoutes: []model.RouteRef{{RouteNumber: 1}}},
+		{StopPointNumber: 1, StopPointCode: model.CodeFor(1350, 1), PlatformName: "A", StopPointName: "Ehinger Tor Steig A",
+			ParentStop: model.ParentStop{StopNumber: 1350, StopName: "Ehinger Tor"}},
+	}
+	routes := []model.Route{
+		{RouteNumber: 1, RouteName: "1", RouteCategory: model.RouteTram},
+		{RouteNumber: 2, RouteName: "2", RouteCategory: model.RouteTram,
+			RoutePattern: []model.RoutePattern{{PatternDirection: 2, StopPoints: []model.PatternStopRef{{StopNumber: 1008}}},
+				{PatternDirection: 1, StopPoints: []model.PatternStopRef{{StopNumber: 1350}}}}},
+		{RouteNumber: 5, RouteName: "5", RouteCategory: model.RouteBus},
+	}
+	return BaseDataMsg{Stops: []model.Stop{hbf, eht}, Points: points, Routes: routes}
+}
+
+// The base data gives stops their names, a stop its platforms (in order,
+// a repeated name told apart by its code) and a line the stops it serves.
+func TestBaseDataNamesPlatformsAndLines(t *testing.T) {
+	sh := newShared(&clock{t0}, Options{})
+	if n := sh.Base.StopName(1008); n != "" {
+		t.Errorf("before the base data, stop 1008 is called %q", n)
+	}
+	if ps := sh.Base.Platforms(1008); ps != nil {
+		t.Errorf("before the base data, platforms %v", ps)
+	}
+	if cmd := sh.ReceiveBase(base()); cmd != nil || sh.BaseErr != nil || sh.BaseBusy {
+		t.Fatalf("a complete load asks again (%v), err %v, busy %v", cmd != nil, sh.BaseErr, sh.BaseBusy)
+	}
+	for stop, name := range map[int]string{1008: "Hauptbahnhof", 1350: "Ehinger Tor", 4242: ""} {
+		if got := sh.Base.StopName(stop); got != name {
+			t.Errorf("stop %d is called %q, want %q", stop, got, name)
+		}
+	}
+	var names []string
+	for _, p := range sh.Base.Platforms(1008) {
+		names = append(names, p.Name)
+	}
+	if got, want := strings.Join(names, ", "), "A, B · 100802, B · 100821, C"; got != want {
+		t.Errorf("the platforms of Hauptbahnhof: %s, want %s", got, want)
+	}
+	if ps := sh.Base.Platforms(4242); len(ps) != 0 {
+		t.Errorf("an unknown stop has platforms %v", ps)
+	}
+	if c := sh.Base.Category("2"); c != model.RouteTram {
+		t.Errorf("line 2 is %v, want a tram line", c)
+	}
+	if c := sh.Base.Category("5"); c != model.RouteBus {
+		t.Errorf("line 5 is %v, want a bus line", c)
+	}
+	for _, c := range []struct {
+		route, stop int
+		want        bool
+	}{{2, 1008, true}, {2, 1350, true}, {1, 1008, true}, {1, 1350, false}, {5, 1008, false}, {2, 0, false}} {
+		if got := sh.Base.LineServes(c.route, c.stop); got != c.want {
+			t.Errorf("line %d serves stop %d: %v, want %v", c.route, c.stop, got, c.want)
+		}
+	}
+	if s, ok := sh.Base.LineStart(2); !ok || s != 1350 {
+		t.Errorf("line 2 starts at %d (%v), want 1350, the first stop of its first direction", s, ok)
+	}
+	if s, ok := sh.Base.LineStart(1); !ok || s != 1008 {
+		t.Errorf("line 1 starts at %d (%v), want 1008, the stop whose platform lists it", s, ok)
+	}
+	if _, ok := sh.Base.LineStart(5); ok {
+		t.Error("line 5, with nothing known of its stops, has a start")
+	}
+}
+
+// A load that failed in part keeps what loaded (the names show) and asks
+// again later; a complete load ends the retries.
+func TestBaseDataPartialLoadRetries(t *testing.T) {
+	sh := newShared(&clock{t0}, Options{})
+	msg := base()
+	msg.Routes, msg.Err = nil, errors.New("lines: 503 service unavailable")
+	if cmd := sh.ReceiveBase(msg); cmd == nil {
+		t.Error("a failed load is not tried again")
+	}
+	if sh.BaseFails != 1 || sh.BaseErr == nil {
+		t.Errorf("fails %d, err %v after a failed load", sh.BaseFails, sh.BaseErr)
+	}
+	if n := sh.Base.StopName(1008); n != "Hauptbahnhof" {
+		t.Errorf("the stops that loaded are not used: %q", n)
+	}
+	if cmd := sh.ReceiveBase(base()); cmd != nil || sh.BaseFails != 0 || sh.BaseErr != nil {
+		t.Errorf("a complete load after a failure: retry %v, fails %d, err %v", cmd != nil, sh.BaseFails, sh.BaseErr)
+	}
+	if c := sh.Base.Category("2"); c != model.RouteTram {
+		t.Errorf("line 2 unknown after the complete load: %v", c)
+	}
+}
+
+// The alert's rows carry ⚠: the lines it names ("Linie 4", "Line N1") in
+// its title or items, no others; a new alert replaces the old one's lines.
+func TestAlertNamesItsLines(t *testing.T) {
+	sh := newShared(&clock{t0}, Options{})
+	a := model.Alert{Title: "Umleitung Linie 4", Items: []string{"Line N1 and linie 10 are diverted", "Ersatzverkehr ab Theater"}}
+	if !sh.SetAlert(a) {
+		t.Fatal("a new alert did not count as a change")
+	}
+	for line, want := range map[string]bool{"4": true, "N1": true, "10": true, "1": false, "2": false, "Theater": false} {
+		if got := sh.AlertOn(line); got != want {
+			t.Errorf("the alert names line %s: %v, want %v", line, got, want)
+		}
+	}
+	if sh.SetAlert(model.Alert{Title: a.Title, Items: append([]string(nil), a.Items...)}) {
+		t.Error("the same alert again counted as a change")
+	}
+	sh.SetAlert(model.Alert{Title: "Linie 2: Gleisbauarbeiten"})
+	if sh.AlertOn("4") || !sh.AlertOn("2") {
+		t.Errorf("after a new alert: line 4 %v, line 2 %v; want only line 2", sh.AlertOn("4"), sh.AlertOn("2"))
+	}
+	sh.SetAlert(model.Alert{})
+	if sh.AlertOn("2") || sh.AlertPart() != "" {
+		t.Error("the alert stayed after the service had none")
+	}
+}
+
+// An alert reads as one text, its title not repeated when every item
+// names its line; as a banner it wraps in whole words within the width
+// and ends in " …" when cut.
+func TestAlertTextAndBanner(t *testing.T) {
+	for _, c := range []struct {
+		a    model.Alert
+		want string
+	}{
+		{model.Alert{Title: "Umleitung Linie 1", Items: []string{"Linie 1: über Karlstraße"}}, "Linie 1: über Karlstraße"},
+		{model.Alert{Title: "Störung", Items: []string{"Linie 1: keine Fahrten", " ", "Ersatzbusse"}}, "Störung: Linie 1: keine Fahrten · Ersatzbusse"},
+		{model.Alert{Title: "Nur ein Titel"}, "Nur ein Titel"},
+		{model.Alert{}, ""},
+	} {
+		if got := AlertText(c.a); got != c.want {
+			t.Errorf("%+v reads %q, want %q", c.a, got, c.want)
+		}
+	}
+	sh := newShared(&clock{t0}, Options{})
+	if sh.AlertBannerLines(80, 3) != nil {
+		t.Error("a banner without an alert")
+	}
+	sh.SetAlert(model.Alert{Title: "Störung", Items: []string{strings.Repeat("Linie 8 fährt eine Umleitung über die Lessingstraße ", 6)}})
+	lines := sh.AlertBannerLines(60, 3)
+	if len(lines) != 3 {
+		t.Fatalf("%d banner lines, want 3", len(lines))
+	}
+	for i, l := range lines {
+		if w := ansi.StringWidth(l); w > 60 {
+			t.Errorf("banner line %d is %d wide: %q", i, w, ansi.Strip(l))
+		}
+	}
+	if first, last := ansi.Strip(lines[0]), strings.TrimRight(ansi.Strip(lines[2]), " "); !strings.HasPrefix(first, "⚠ ") || !strings.HasSuffix(last, " …") {
+		t.Errorf("the banner should start with ⚠ and end in …: %q … %q", first, last)
+	}
+}
+
+// event is line 7 to Kuhberg from Hauptbahnhof platform D, scheduled
+// 12:35:56 and predicted late to when.
+func event(when time.Time) model.Event {
+	sched := t0.Add(time.Minute)
+	return model.Event{StopPointNumber: 4, StopPointCode: model.CodeFor(1008, 4), PlatformName: "D", VehicleNumber: 161,
+		VehicleCategory: model.VehicleBus, RouteNumber: 7, RouteName: "7", DirectionText: "Kuhberg", Status: model.StatusPredicted,
+		Scheduled: model.At(sched), Actual: model.At(when), Deviation: int(when.Sub(sched) / time.Second)}
+}
+
+// A reminder says when to leave; a delay reported later moves the leave
+// time; the bell rings once at the leave time with a notice, and the
+// reminder goes once the departure has gone.
+func TestReminderFollowsDelayRingsOnceAndGoes(t *testing.T) {
+	var bell bytes.Buffer
+	c := &clock{t0}
+	sh := newShared(c, Options{Bell: &bell})
+	tick := func(d time.Duration, boards ...model.Board) {
+		t.Helper()
+		c.now = c.now.Add(d)
+		sh.Tick(c.now)
+		if ring, _ := sh.Rem.Check(sh, boards); ring != nil {
+			ring()
+		}
+	}
+	e := event(t0.Add(8 * time.Minute)) // 12:42:56, 7 min late
+	if n := sh.Rem.Toggle(sh.T, 1008, 4*time.Minute, &e); n != "reminder: leave at 12:38 for line 7 to Kuhberg" {
+		t.Errorf("notice %q", n)
+	}
+	if !sh.Rem.Has(EventID(&e)) {
+		t.Fatal("the reminder is not set")
+	}
+	later := event(t0.Add(11 * time.Minute)) // 12:45:56: three minutes more
+	board := model.Board{StopNumber: 1008, Events: []model.Event{later}}
+	tick(15*time.Second, board)
+	if r := sh.Rem.Get(EventID(&e)); r == nil || !r.LeaveAt().Equal(t0.Add(7*time.Minute)) {
+		t.Fatalf("the delay did not move the leave time: %+v", r)
+	}
+	tick(4*time.Minute-15*time.Second, board) // 12:38:56, the old leave time
+	if bell.Len() != 0 {
+		t.Fatalf("the bell rang %q at the old leave time", bell.String())
+	}
+	tick(3*time.Minute-time.Second, board)
+	if bell.Len() != 0 {
+		t.Fatalf("the bell rang %q a second early", bell.String())
+	}
+	tick(time.Second, board) // 12:41:56
+	if bell.String() != "\a" {
+		t.Fatalf("the bell wrote %q at the leave time, want one BEL", bell.String())
+	}
+	if !strings.Contains(sh.Notice, "Leave now for line 7 to Kuhberg (12:45)") {
+		t.Errorf("notice %q", sh.Notice)
+	}
+	tick(time.Second, board)
+	tick(time.Minute, board)
+	if bell.String() != "\a" {
+		t.Errorf("the bell rang again: %q", bell.String())
+	}
+	tick(t0.Add(11*time.Minute+ui.HideAfter).Sub(c.now), board) // the departure, and HideAfter since
+	if len(sh.Rem.Items) != 1 {
+		t.Errorf("the reminder went before its departure had gone")
+	}
+	tick(time.Second, board)
+	if len(sh.Rem.Items) != 0 {
+		t.Errorf("a gone departure's reminder stays: %+v", sh.Rem.Items)
+	}
+	if n := sh.Rem.Toggle(sh.T, 1008, 0, &e); !strings.HasPrefix(n, "reminder: leave at") {
+		t.Errorf("setting a reminder again: %q", n)
+	}
+	if n := sh.Rem.Toggle(sh.T, 1008, 0, &e); n != "reminder removed" {
+		t.Errorf("removing it: %q", n)
+	}
+}
+
+// A silent terminal (no bell) still says when to leave; the kiosk has no
+// reminders at all.
+func TestReminderSilentAndKioskHasNone(t *testing.T) {
+	c := &clock{t0}
+	sh := newShared(c, Options{})
+	e := event(t0.Add(2 * time.Minute))
+	sh.Rem.Toggle(sh.T, 1008, time.Minute, &e)
+	c.now = t0.Add(time.Minute)
+	sh.Tick(c.now)
+	ring, changed := sh.Rem.Check(sh, nil)
+	if ring != nil || !changed {
+		t.Errorf("without a bell: ring %v, changed %v; want no bell and a change", ring != nil, changed)
+	}
+	if !strings.Contains(sh.Notice, "Leave now for line 7 to Kuhberg (12:36)") {
+		t.Errorf("notice %q", sh.Notice)
+	}
+	if k := newShared(c, Options{Kiosk: KioskOptions{Enabled: true}}); k.Rem != nil {
+		t.Error("the kiosk has reminders")
+	}
+}
+
+// The night theme comes on at NightFrom and goes at NightTo, minutes of
+// the day in Ulm whatever the zone of the clock, summer and winter.
+func TestNightModeSwitchesAtUlmMinutes(t *testing.T) {
+	for _, season := range []struct {
+		name   string
+		offset time.Duration // Ulm's offset from UTC
+		day    time.Time     // a day of the season, 00:00 UTC
+	}{
+		{"summer", 2 * time.Hour, time.Date(2026, 9, 11, 0, 0, 0, 0, time.UTC)},
+		{"winter", time.Hour, time.Date(2026, 1, 16, 0, 0, 0, 0, time.UTC)},
+	} {
+		t.Run(season.name, func(t *testing.T) {
+			ulm := func(h, m int) time.Time { // Ulm's h:m, as a UTC time
+				return season.day.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute - season.offset).UTC()
+			}
+			c := &clock{ulm(12, 0)}
+			sh := newShared(c, Options{Theme: "dark", Night: true, NightFrom: 22 * 60, NightTo: 6*60 + 30})
+			if n := sh.St.Theme.Name; n != "dark" {
+				t.Fatalf("theme %q at noon, want dark", n)
+			}
+			for _, step := range []struct {
+				h, m    int
+				changed bool
+				theme   string
+			}{
+				{21, 59, false, "dark"},
+				{22, 0, true, "dark-night"},
+				{23, 30, false, "dark-night"},
+				{0, 0, false, "dark-night"},
+				{6, 29, false, "dark-night"},
+				{6, 30, true, "dark"},
+			} {
+				c.now = ulm(step.h, step.m)
+				if step.h < 12 {
+					c.now = c.now.Add(24 * time.Hour)
+				}
+				sh.Tick(c.now)
+				if got := sh.FollowNight(); got != step.changed {
+					t.Errorf("%02d:%02d in Ulm: changed %v, want %v", step.h, step.m, got, step.changed)
+				}
+				if n := sh.St.Theme.Name; n != step.theme {
+					t.Errorf("%02d:%02d in Ulm: theme %q, want %q", step.h, step.m, n, step.theme)
+				}
+			}
+		})
+	}
+	c := &clock{time.Date(2026, 9, 11, 23, 0, 0, 0, model.Berlin)}
+	sh := newShared(c, Options{Theme: "dark"})
+	if sh.FollowNight() || sh.St.Theme.Name != "dark" {
+		t.Errorf("without night hours the theme changed at 23:00: %q", sh.St.Theme.Name)
+	}
+}
