@@ -21,9 +21,12 @@ type Model struct {
 	limit  int       // the configured departures per board; a tall screen asks for more
 }
 
-// kioskChrome is about how many lines of a kiosk screen are not rows: the
-// big clock, date, titles, column header, alert and status lines.
-const kioskChrome = 16
+// kioskChrome is the fewest lines of a kiosk screen that are not rows:
+// the free row of the burn-in shift, the two-line header of a short
+// screen, the line below it and the column titles. A board asks for the
+// height less these, so that its rows reach the bottom whatever the
+// header takes (13 lines with big digits); the table shows what fits.
+const kioskChrome = 5
 
 // NewModel returns the kiosk for o: o.Boards in turn, else the board
 // of the default stop (DefaultStop). It does no I/O.

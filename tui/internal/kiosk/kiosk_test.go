@@ -239,8 +239,8 @@ func tableRows(t *testing.T, v string) (rows, head int) {
 // A board filtered to one line asks the service for as many departures as
 // the same board in the grid does (the most, MaxLimit: issue 22, where the
 // kiosk asked for 20 and showed 3 rows), shows only that line, and as
-// many rows as the height gives an unfiltered board (height less the
-// kiosk's chrome): more than a request for the default 20 would bring.
+// many rows as the height gives (TestKioskFilteredBoardFillsTallScreen):
+// more than a request for the default 20 would bring.
 func TestKioskFilteredBoardAsksMaxLimitAndShowsScreenful(t *testing.T) {
 	const w, h = 200, 50
 	e := newLongEnv(t, w, h)
@@ -263,9 +263,6 @@ func TestKioskFilteredBoardAsksMaxLimitAndShowsScreenful(t *testing.T) {
 	v := e.screen()
 	checkFrame(t, "filtered", e.m.View(), w, h)
 	rows, _ := tableRows(t, v)
-	if want := h - kioskChrome; rows != want {
-		t.Errorf("%d rows of line 1, want %d (the height less the chrome):\n%s", rows, want, v)
-	}
 	if rows <= app.DefaultLimit {
 		t.Errorf("only %d rows: no more than a request for %d would give", rows, app.DefaultLimit)
 	}
@@ -274,10 +271,6 @@ func TestKioskFilteredBoardAsksMaxLimitAndShowsScreenful(t *testing.T) {
 // The rows of a tall kiosk reach the bottom of the screen when the
 // service has more departures: "Rows fill the height" (kiosk.go).
 func TestKioskFilteredBoardFillsTallScreen(t *testing.T) {
-	t.Skip("bug: at 200x50 a board filtered to one line shows 34 rows (shared Limit = height - kioskChrome 16) " +
-		"and leaves 3 lines blank at the bottom, though the service answered 75 rows of the line: the big-digit " +
-		"header's chrome is 13 lines (10 header, 1 blank, 1 column title, 1 burn-in row), and Pane.Rows caps a " +
-		"wide (filtered) answer at Sh.Limit")
 	const w, h = 200, 50
 	e := newLongEnv(t, w, h)
 	v := e.screen()
