@@ -36,11 +36,10 @@ var rigStops = []struct {
 	shift time.Duration
 }{{1240, "Theater", 2 * time.Minute}, {1010, "Rathaus Ulm", 3 * time.Minute}}
 
-// newRig returns a rig with the boards of specs (o changed by opt), base
-// data loaded and every start command run: the first polls answered.
-func newRig(t testing.TB, specs []app.BoardSpec, opt func(*app.Options)) *rig {
-	t.Helper()
-	r := &rig{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
+// newFake returns the fake source with the test stops: Hauptbahnhof,
+// Ehinger Tor, Theater and Rathaus Ulm, in its boards and base data.
+func newFake() *testkit.FakeSource {
+	src := testkit.NewFakeSource()
 	for _, s := range rigStops {
 		b := testkit.HbfBoard(false)
 		b.StopNumber, b.StopName, b.StopCode = s.n, s.name, ""
@@ -53,15 +52,30 @@ func newRig(t testing.TB, specs []app.BoardSpec, opt func(*app.Options)) *rig {
 			}
 			e.VehicleNumber += s.n * min(e.VehicleNumber, 1)
 		}
-		r.src.Boards[feeds.Subject{Stop: s.n}] = b
-		r.src.Base.Stops = append(r.src.Base.Stops, model.Stop{StopNumber: s.n, StopName: s.name})
+		src.Boards[feeds.Subject{Stop: s.n}] = b
+		src.Base.Stops = append(src.Base.Stops, model.Stop{StopNumber: s.n, StopName: s.name})
 	}
-	o := app.Options{Source: r.src, Now: func() time.Time { return r.now }, Boards: specs}
+	return src
+}
+
+// newRig returns a rig over newFake with the boards of specs (o changed
+// by opt), base data loaded and every start command run: the first polls
+// answered.
+func newRig(t testing.TB, specs []app.BoardSpec, opt func(*app.Options)) *rig {
+	t.Helper()
+	return newRigOn(t, newFake(), specs, opt)
+}
+
+// newRigOn is newRig over the fake src, its boards and errors as set.
+func newRigOn(t testing.TB, src *testkit.FakeSource, specs []app.BoardSpec, opt func(*app.Options)) *rig {
+	t.Helper()
+	r := &rig{t: t, src: src, now: testkit.T0}
+	o := app.Options{Source: src, Now: func() time.Time { return r.now }, Boards: specs}
 	if opt != nil {
 		opt(&o)
 	}
 	r.sh = app.NewShared(o)
-	r.sh.ReceiveBase(r.src.Base)
+	r.sh.ReceiveBase(src.Base)
 	r.d = NewDispatch(r.sh, o)
 	r.run(r.d.Init())
 	return r
