@@ -178,3 +178,33 @@ func TestGridZoomAndBack(t *testing.T) {
 		t.Errorf("focus %d after a clock tick, want 2", g.Focus)
 	}
 }
+
+// TestWatchOpenBoard: watching the open board adds it to the grid on its
+// feed (no new request); a stop already watched with the same filters is
+// focused instead, and a full grid says so and keeps the open board.
+func TestWatchOpenBoard(t *testing.T) {
+	r := newRig(t, stopsOver(3), nil)
+	g := &r.d.Grid
+	r.run(g.OpenBoard(app.Target{Kind: app.TargetStop, Stop: 1350, Title: "Ehinger Tor"}))
+	if !r.d.Plain() || !g.Zoomed {
+		t.Fatal("the opened stop does not show as the open board, zoomed")
+	}
+	if n := g.WatchOpen(); n != "already watched" || g.Focus != 1 || g.Plain() || g.Len() != 3 {
+		t.Errorf("watching a watched stop: %q, focus %d, plain %v, %d boards; want board 2 focused", n, g.Focus, g.Plain(), g.Len())
+	}
+	calls := r.src.CallCount()
+	r.run(g.OpenBoard(app.Target{Kind: app.TargetStop, Stop: 1010, Title: "Rathaus Ulm"})) // its first poll
+	if n := g.WatchOpen(); n != "" || g.Len() != 4 || g.Focus != 3 || len(g.Boards[3].Rows()) == 0 {
+		t.Fatalf("watching Rathaus Ulm: %q, %d boards, focus %d", n, g.Len(), g.Focus)
+	}
+	if got := r.src.CallCount() - calls; got != 1 {
+		t.Errorf("%d requests for opening and watching a stop, want its one poll", got)
+	}
+	for g.Len() < app.MaxBoards {
+		r.run(g.Add(app.BoardSpec{Stop: 1008, Lines: []string{strconv.Itoa(g.Len())}}))
+	}
+	r.run(g.OpenBoard(app.Target{Kind: app.TargetStop, Stop: 1900}))
+	if n := g.WatchOpen(); n != "the grid holds at most 16 boards" || !g.Plain() || g.Len() != app.MaxBoards {
+		t.Errorf("a full grid: %q, plain %v, %d boards", n, g.Plain(), g.Len())
+	}
+}
