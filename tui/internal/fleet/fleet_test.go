@@ -6,6 +6,7 @@ import (
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
+	"errors"
 	"regexp"
 	"slices"
 	"strconv"
@@ -321,5 +322,68 @@ func TestGrowingTheViewPollsTheNewRows(t *testing.T) {
 				t.Errorf("vehicle %d's passages are held but never polled", n)
 			}
 		}
+	}
+}
+
+// The cursor stays on its vehicle when a new answer moves it down the
+// list (the dispatcher keeps their place), and a position older than two
+// minutes is flagged in the REPORTED column.
+func TestCursorFollowsItsVehicleAndOldReportsAreFlagged(t *testing.T) {
+	now := testkit.T0
+	f, sh, src := newFleet(t, 120, 20, &now, app.Options{})
+	serve(t, sh, f.Feed)
+	f.Fed()
+	for range 3 {
+		press(f, "down")
+	}
+	if f.Sel != 151 {
+		t.Fatalf("three rows down the cursor is on %d, want 151", f.Sel)
+	}
+	fl := inService()
+	fl[0].TimeData.ReferenceTime = model.At(testkit.T0.Add(-3 * time.Minute)) // 153 last reported 3 min ago
+	fl = append(fl, model.Trip{VehicleNumber: 45, VehicleCategory: model.VehicleTram, IsActive: true,
+		JourneyData: &model.Journey{RouteNumber: 2, RouteName: "2", DepartureDirectionText: "Kuhberg"}})
+	src.Mu.Lock()
+	src.Fleet = fl
+	src.Mu.Unlock()
+	serve(t, sh, f.Feed)
+	f.Fed()
+	v := ansi.Strip(f.View(nil))
+	if f.Sel != 151 || !strings.HasPrefix(lineOf(v, 151), "▸") {
+		t.Errorf("after a new answer the cursor is on %d, want 151:\n%s", f.Sel, v)
+	}
+	if l := lineOf(v, 153); !strings.Contains(l, "⚠ 3 min ago") {
+		t.Errorf("an old position is not flagged: %q", l)
+	}
+	if l := lineOf(v, 151); strings.Contains(l, "⚠") {
+		t.Errorf("a fresh position is flagged: %q", l)
+	}
+}
+
+// A fleet that never answered says why; once it answered, a failure
+// keeps the last list.
+func TestFleetFailureKeepsTheLastList(t *testing.T) {
+	now := testkit.T0
+	f, sh, src := newFleet(t, 120, 20, &now, app.Options{})
+	src.Mu.Lock()
+	src.VehErr = errors.New("connection refused")
+	src.Mu.Unlock()
+	serve(t, sh, f.Feed)
+	f.Fed()
+	if v := ansi.Strip(f.View(nil)); !strings.Contains(v, "no answer: ") || !strings.Contains(v, "connection refused") {
+		t.Errorf("a fleet that never answered should say why:\n%s", v)
+	}
+	src.Mu.Lock()
+	src.VehErr = nil
+	src.Mu.Unlock()
+	serve(t, sh, f.Feed)
+	f.Fed()
+	src.Mu.Lock()
+	src.VehErr = errors.New("connection refused")
+	src.Mu.Unlock()
+	serve(t, sh, f.Feed)
+	f.Fed()
+	if got := rows(f.View(nil)); !slices.Equal(got, byLine) {
+		t.Errorf("a failure lost the list: rows %v", got)
 	}
 }
