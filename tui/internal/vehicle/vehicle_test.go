@@ -367,3 +367,29 @@ func TestHideReleasesTheFeed(t *testing.T) {
 		t.Error("an answer after closing was taken")
 	}
 }
+
+// Behind a hub whose upstream fails, the answers are good by status but
+// old: the registry records them with no error and the time their data
+// was fresh (Poller.Settle, an answer with an Age header or Warning 110).
+// The pane should say the data is stale, as a board does by the same
+// rule (State.Stale), not only after a failed poll.
+func TestPaneSaysStaleDataWithoutAnError(t *testing.T) {
+	t.Skip("bug: vehicle.Pane.pollLine shows \"stale since\" only when the poll's LastErr is set; an answer a hub " +
+		"serves stale (Age beyond two intervals, or Warning 110) leaves LastErr nil with an old LastOK, which " +
+		"State.Stale calls stale and the board marks, but the vehicle pane only says \"updated N min ago\" " +
+		"(and, for a stale answer of unknown age, a made-up \"updated 31 s ago\" instead of \"age unknown\")")
+	r := openPane(t, 44, 100, 30)
+	trips, vp := trip44(8, false, 0)
+	r.src.SetVehicle(trips, vp, track44())
+	r.poll()
+	// What Settle records of an answer whose Age says it is 3 min old.
+	pl := &r.p.Entry.Poll
+	pl.LastOK, pl.StaleSince, pl.LastErr = testkit.T0.Add(-3*time.Minute), testkit.T0.Add(-3*time.Minute), nil
+	r.p.Touch()
+	if _, stale := r.sh.Stale(pl); !stale {
+		t.Fatal("the one staleness rule does not call this stale")
+	}
+	if v := r.view(); !strings.Contains(v, "stale since 12:31:56") {
+		t.Errorf("data three minutes old is not said to be stale:\n%s", v)
+	}
+}
