@@ -46,7 +46,7 @@ func TestPinToggle(t *testing.T) {
 	if r.d.Pinned() {
 		t.Fatal("pinned before any pin")
 	}
-	r.d.TogglePin(r.sh)
+	r.sh.Notice = r.d.togglePin()
 	if !r.d.Pinned() || r.sh.Notice != "pinned Ehinger Tor" {
 		t.Errorf("p: pinned %v, notice %q; want Ehinger Tor pinned", r.d.Pinned(), r.sh.Notice)
 	}
@@ -59,7 +59,7 @@ func TestPinToggle(t *testing.T) {
 		t.Error("Hauptbahnhof reads as pinned")
 	}
 	r.d.Grid.Focus = 1
-	r.d.TogglePin(r.sh)
+	r.sh.Notice = r.d.togglePin()
 	if r.d.Pinned() || r.sh.Notice != "unpinned Ehinger Tor" {
 		t.Errorf("second p: pinned %v, notice %q; want Ehinger Tor unpinned", r.d.Pinned(), r.sh.Notice)
 	}
@@ -156,7 +156,7 @@ func TestPinsCorruptFile(t *testing.T) {
 	if !strings.Contains(r.sh.Notice, "pins.json could not be read; kept as pins.json.corrupt-") {
 		t.Errorf("notice %q, want the file kept aside", r.sh.Notice)
 	}
-	r.d.TogglePin(r.sh)
+	r.sh.Notice = r.d.togglePin()
 	r.run(r.d.Pins.SaveCmd())
 	if got := filePins(t, path); len(got) != 1 || got[0].Stop != 1008 {
 		t.Errorf("pins.json holds %+v, want Hauptbahnhof", got)

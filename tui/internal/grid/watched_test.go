@@ -20,26 +20,19 @@ func (r *rig) save() {
 	r.run(r.d.Boards.SaveCmd(r.d.Grid.Specs()))
 }
 
-// restore opens the grid with the boards read at start, as the root's
-// restoreBoards does: the file's set is the base of the next write.
+// restore hands the boards read at start to the board side (Dispatch.Data,
+// as the root does): the file's set is the base of the next write.
 func (r *rig) restore() {
 	r.t.Helper()
 	if len(r.loaded) != 1 {
 		r.t.Fatalf("%d loads of boards.json at start, want 1", len(r.loaded))
 	}
-	msg := r.loaded[0]
-	app.AddNotice(r.sh, app.StateNotice(r.sh.Dt, msg.Problem, BoardsFile, len(msg.Specs), msg.Total))
-	d := &r.d
-	d.Boards.Base, d.Boards.Known = msg.Specs, true
-	for _, s := range msg.Specs {
-		r.run(d.Grid.Add(s))
+	cmd, act, ok := r.d.Data(r.loaded[0])
+	if !ok {
+		r.t.Fatal("the board side did not take its boards.json")
 	}
-	if len(msg.Specs) > 0 {
-		d.Grid.Focus = 0
-		d.Grid.CloseOpen()
-		d.Boards.Saved = d.Grid.Specs()
-		r.run(d.SyncStrip())
-	}
+	app.AddNotice(r.sh, act.Notice)
+	r.run(cmd)
 }
 
 // fileSpecs reads boards.json as JSON.
