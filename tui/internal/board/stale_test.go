@@ -1,0 +1,66 @@
+package board
+
+import (
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/testkit"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// header is the board's title line.
+func (r *rig) header() string { return strings.SplitN(r.b.View(), "\n", 2)[0] }
+
+// TestStaleAfterTwoIntervals: one failed poll does not make a board stale;
+// two intervals without a good answer do: the header says since when, the
+// grid cell marks it, and the last rows stay. A good answer ends it.
+func TestStaleAfterTwoIntervals(t *testing.T) {
+	r := newRig(t, hbf(app.BoardSpec{}), 100, 30)
+	interval := r.sh.Pol.Interval
+	r.advance(interval)
+	r.src.SetErr(errors.New("cannot reach api.swu.de: connection refused"))
+	r.poll(r.b.Refresh())
+	if strings.Contains(r.header(), "stale") || r.b.StaleKey() != "" {
+		t.Errorf("one failed poll makes the board stale: %q", r.header())
+	}
+	r.advance(interval + time.Second) // two intervals and a second since the good answer
+	if h := r.header(); !strings.Contains(h, "⚠ stale since 12:34:56") {
+		t.Errorf("after two intervals the header is %q, want it stale since 12:34:56", h)
+	}
+	if r.b.StaleKey() != "!" {
+		t.Error("the cell's cache key does not turn stale")
+	}
+	if cell := strings.SplitN(r.b.Compact(1, false, 60, 6), "\n", 2)[0]; !strings.Contains(cell, "⚠ 12:34") {
+		t.Errorf("the grid cell's header %q has no stale mark", cell)
+	}
+	if stale, unknown := BoardsHealth([]*Pane{r.b}); stale != 1 || unknown != 0 {
+		t.Errorf("health: %d stale, %d unknown; want 1, 0", stale, unknown)
+	}
+	if n := len(r.rows()); n != 20 || !strings.Contains(r.rowOf("Pfuhl"), "8 min") {
+		t.Errorf("the stale board shows %d rows (want the last answer's 20), Pfuhl %q", n, r.rowOf("Pfuhl"))
+	}
+	r.src.SetErr(nil)
+	r.poll(r.b.Refresh())
+	if h := r.header(); strings.Contains(h, "stale") || r.b.StaleKey() != "" {
+		t.Errorf("a good answer leaves the board stale: %q", h)
+	}
+}
+
+// TestFailureBeforeAnyAnswer: a board whose first poll fails is not stale
+// (it has nothing to show as old) but says it has no departures yet.
+func TestFailureBeforeAnyAnswer(t *testing.T) {
+	src := testkit.NewFakeSource()
+	src.SetErr(errors.New("connection refused"))
+	r := &rig{t: t, src: src, now: testkit.T0}
+	r.sh = app.NewShared(app.Options{Source: src, Now: func() time.Time { return r.now }})
+	r.b = NewBoard(r.sh, hbf(app.BoardSpec{}))
+	r.b.SetSize(80, 24)
+	r.poll(r.b.Show())
+	if v := r.b.View(); strings.Contains(v, "stale") || !strings.Contains(v, "No departures yet: the service did not answer.") {
+		t.Errorf("a board without any answer:\n%s", v)
+	}
+	if stale, _ := BoardsHealth([]*Pane{r.b}); stale != 1 {
+		t.Errorf("health counts %d stale boards, want the failed one", stale)
+	}
+}
