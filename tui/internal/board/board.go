@@ -22,11 +22,12 @@ type EventKey struct {
 	route   int
 	sched   time.Time
 	point   model.StopPointCode
+	arrival bool // an arrival is another event than its trip's departure
 }
 
 // KeyOf is e's key across polls.
 func KeyOf(e *model.Event) EventKey {
-	return EventKey{vehicle: e.VehicleNumber, route: e.RouteNumber, sched: e.Scheduled.Time, point: e.StopPointCode}
+	return EventKey{vehicle: e.VehicleNumber, route: e.RouteNumber, sched: e.Scheduled.Time, point: e.StopPointCode, arrival: e.Arrival}
 }
 
 // Pane is a departure or arrival board of one stop or stop point:

@@ -19,12 +19,15 @@ import (
 // answer (unfiltered), keep the board's filters, lines its line filter
 // (nil when it filters by platform or direction only), stops the names
 // of the stop (a trip ending there is no departure). ok is false when
-// the answer is empty, so that nothing can be said about it.
-func nextRun(sh *app.Shared, events []model.Event, keep func(*model.Event) bool, lines []string, arrivals bool, stops ...string) (string, bool) {
+// the answer is empty, so that nothing can be said about it. catchable,
+// when set, leaves out the events the board hides as missed (a walking
+// time with missed rows hidden): they are never named as the next run.
+func nextRun(sh *app.Shared, events []model.Event, keep, catchable func(*model.Event) bool, lines []string, arrivals bool, stops ...string) (string, bool) {
 	if len(events) == 0 {
 		return "", false
 	}
 	tx := sh.T
+	var missed *model.Event // the first run the board hides as missed
 	for i := range events {
 		e := &events[i]
 		if !keep(e) || endsAtAny(e, stops) {
@@ -34,11 +37,18 @@ func nextRun(sh *app.Shared, events []model.Event, keep func(*model.Event) bool,
 		if !ok || due < 0 {
 			continue // gone, or no time to name
 		}
-		at := e.Due().In(model.Berlin).Format("15:04")
-		if len(lines) > 0 {
-			return fmt.Sprintf(tx.LineFrom, e.Line(), at), true
+		if catchable != nil && !catchable(e) {
+			if missed == nil {
+				missed = e
+			}
+			continue
 		}
-		return fmt.Sprintf(tx.NextMatch, e.Line(), e.DirectionText, at), true
+		return runText(tx, e, lines, ""), true
+	}
+	if missed != nil {
+		// The line runs, but every run is missed with the walking time:
+		// say when it runs and that it is missed, never as catchable.
+		return runText(tx, missed, lines, " · "+tx.Missed), true
 	}
 	what := tx.DeparturesN
 	if arrivals {
@@ -48,6 +58,16 @@ func nextRun(sh *app.Shared, events []model.Event, keep func(*model.Event) bool,
 		return fmt.Sprintf(tx.LineNotInN, strings.Join(lines, ","), len(events), what), true
 	}
 	return fmt.Sprintf(tx.NoMatchInN, len(events), what), true
+}
+
+// runText names the run e: "2 from 12:43" with a line filter, else
+// "next: 2 → Kuhberg at 12:43"; tail follows.
+func runText(tx *ui.Texts, e *model.Event, lines []string, tail string) string {
+	at := e.Due().In(model.Berlin).Format("15:04")
+	if len(lines) > 0 {
+		return fmt.Sprintf(tx.LineFrom, e.Line(), at) + tail
+	}
+	return fmt.Sprintf(tx.NextMatch, e.Line(), e.DirectionText, at) + tail
 }
 
 // endsAtAny reports whether e is a departure ending at one of stops.
@@ -63,5 +83,9 @@ func endsAtAny(e *model.Event, stops []string) bool {
 // filterEmptyText is the empty text of a board (zoomed or a grid cell)
 // whose filters keep no row, from the unfiltered answer.
 func (b *Pane) filterEmptyText() (string, bool) {
-	return nextRun(b.Sh, b.Raw.Events, b.Filt.Keep, b.Filt.Lines, b.Subj.Arrivals, b.Raw.StopName, b.title)
+	var catchable func(*model.Event) bool
+	if b.HideMissed && b.Walk > 0 {
+		catchable = func(e *model.Event) bool { return !b.missed(e) }
+	}
+	return nextRun(b.Sh, b.Raw.Events, b.Filt.Keep, catchable, b.Filt.Lines, b.Subj.Arrivals, b.Raw.StopName, b.title)
 }

@@ -253,6 +253,20 @@ func (c *ServiceClock) unsettled() bool {
 	return AbsDur(last.svc.Sub(last.local)) > skewNotice
 }
 
+// held reports whether p is the poller of a feed the registry still
+// holds: a prober whose feed was released leaves the probing to the next.
+func (sh *State) held(p *Poller) bool {
+	if sh.Reg == nil {
+		return false
+	}
+	for _, e := range sh.Reg.Entries {
+		if &e.Poll == p {
+			return true
+		}
+	}
+	return false
+}
+
 // probe returns the delay to p's next poll after a good answer that was
 // due in d: probeDelay while the service clock is unsettled, for one
 // feed at a time and at most maxProbes times a run, else d.
@@ -260,7 +274,7 @@ func (sh *State) probe(p *Poller, d time.Duration) time.Duration {
 	if sh.Svc == nil || !sh.Svc.unsettled() || sh.probes >= maxProbes || d <= probeDelay {
 		return d
 	}
-	if sh.prober != nil && sh.prober != p {
+	if sh.prober != nil && sh.prober != p && sh.held(sh.prober) {
 		return d // one feed probes; the others keep their interval
 	}
 	sh.prober = p

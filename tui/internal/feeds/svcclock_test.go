@@ -134,10 +134,6 @@ func TestServiceClockLearnsASimulationsSpeed(t *testing.T) {
 // clock): the next feed probes in its stead, so the clock is still
 // learnt within seconds.
 func TestProbingGoesOnAfterTheProberIsReleased(t *testing.T) {
-	t.Skip("bug: State.prober keeps pointing at the Poller of a released feed (nothing clears it, Registry.Release " +
-		"included), so while the service clock is unsettled no other feed ever probes: the next feed polls at " +
-		"the interval (about 15 s), not after probeDelay (4 s), and a simulation's clock and speed are learnt " +
-		"only after three regular answers")
 	off := 2*time.Hour + 13*time.Minute
 	r := newRig(t)
 	r.sh.Svc = &ServiceClock{}

@@ -302,9 +302,6 @@ func TestFleetViewFitsItsRectangle(t *testing.T) {
 // like the others: the feeds SetSize takes for them need a first poll,
 // from SetSize or at the latest from the next fleet answer.
 func TestGrowingTheViewPollsTheNewRows(t *testing.T) {
-	t.Skip("bug: Pane.SetSize drops the command of syncNext, so the passage feeds it acquires for rows that come " +
-		"into view (a taller window) never get their first poll; the next fleet answer's listener (fleetNext.answered) " +
-		"finds them held and starts nothing, so those rows' NEXT STOP stays empty until they scroll out and back in")
 	now := testkit.T0
 	f, sh, _ := newFleet(t, 120, 5, &now, app.Options{}) // 3 rows
 	serve(t, sh, f.Feed)

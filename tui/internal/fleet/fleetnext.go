@@ -110,7 +110,12 @@ func (n *fleetNext) Sync(vehicles []int) tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	for _, v := range vehicles {
-		if n.Entries[v] != nil {
+		if e := n.Entries[v]; e != nil {
+			if p := &e.Poll; p.Next.IsZero() && !p.InFlight() && p.LastOK.IsZero() && p.LastErr == nil {
+				// Held since a resize (SetSize has no command to
+				// return) but never polled: its first poll now.
+				cmds = append(cmds, e.Refresh())
+			}
 			continue
 		}
 		e, cmd := n.reg.AcquireKey(passagesFeed(v), n.hold, 0)

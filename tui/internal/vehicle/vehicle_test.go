@@ -374,10 +374,6 @@ func TestHideReleasesTheFeed(t *testing.T) {
 // The pane should say the data is stale, as a board does by the same
 // rule (State.Stale), not only after a failed poll.
 func TestPaneSaysStaleDataWithoutAnError(t *testing.T) {
-	t.Skip("bug: vehicle.Pane.pollLine shows \"stale since\" only when the poll's LastErr is set; an answer a hub " +
-		"serves stale (Age beyond two intervals, or Warning 110) leaves LastErr nil with an old LastOK, which " +
-		"State.Stale calls stale and the board marks, but the vehicle pane only says \"updated N min ago\" " +
-		"(and, for a stale answer of unknown age, a made-up \"updated 31 s ago\" instead of \"age unknown\")")
 	r := openPane(t, 44, 100, 30)
 	trips, vp := trip44(8, false, 0)
 	r.src.SetVehicle(trips, vp, track44())

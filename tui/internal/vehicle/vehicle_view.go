@@ -355,14 +355,23 @@ func (p *Pane) pollLine(iw int) string {
 			st.Muted.Render(" "+fmt.Sprintf(tx.Over, tx.Polls(n))))
 	}
 	pl := p.Polls()
+	// The one staleness rule of every view (State.Stale): old data is
+	// said to be old whether the last poll failed or a hub answered with
+	// a stale copy.
+	since, stale := p.sh.Stale(pl)
+	switch {
+	case pl.AgeUnknown:
+		parts = append(parts, st.Stale.Render(tx.StaleUnknown))
+	case stale:
+		parts = append(parts, st.Stale.Render(fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))))
+	}
 	switch {
 	case pl.LastErr != nil:
-		if since, ok := p.sh.Stale(pl); ok {
-			parts = append(parts, st.Stale.Render(fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))))
-		}
 		parts = append(parts, st.Error.Render(p.sh.T.ErrLine(pl.LastErr)))
 	case pl.InFlight():
 		parts = append(parts, st.Muted.Render(tx.Refreshing))
+	case stale || pl.AgeUnknown:
+		// said above
 	case !pl.LastOK.IsZero():
 		s := fmt.Sprintf(tx.Updated, tx.Ago(max(now.Sub(pl.LastOK), 0)))
 		if !pl.Next.IsZero() {
