@@ -179,10 +179,10 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
 	if msg == nil {
 		m.disp.Grid.TouchFeed(f)
-		if m.disp.Fleet.Feed == f {
+		if m.disp.Fleet.Holds(f) {
 			m.disp.Fleet.Rev++
 		}
-		if m.vehicle.Entry == f {
+		if m.vehicle.Holds(f) {
 			m.vehicle.Touch()
 		}
 		return nil
@@ -191,10 +191,10 @@ func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
 		m.alertNews()
 	}
 	m.disp.Grid.Fed(f)
-	if m.disp.Fleet.Feed == f {
+	if m.disp.Fleet.Holds(f) {
 		m.disp.Fleet.Fed()
 	}
-	if m.vehicle.Entry == f {
+	if m.vehicle.Holds(f) {
 		return m.vehicle.Fed(*msg)
 	}
 	return nil

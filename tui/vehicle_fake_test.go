@@ -122,7 +122,7 @@ func (e *testEnv) openVehicle(n int) {
 // fetch command (nil when the tick was dropped).
 func (e *testEnv) vehicleTick() tea.Cmd {
 	e.t.Helper()
-	return e.send(feeds.TickMsg{Key: e.m.vehicle.Feed(), Gen: e.m.vehicle.Polls().Gen})
+	return e.send(feeds.TickMsg{Key: e.m.vehicle.Key(), Gen: e.m.vehicle.Polls().Gen})
 }
 
 // vehiclePoll runs one full poll of the vehicle pane: tick, fetch, answer;

@@ -143,7 +143,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	boardGen := e.m.Board().Polls().Gen
 
 	// A stale tick and a second tick while one is in flight start nothing.
-	if e.send(feeds.TickMsg{Key: p.Feed(), Gen: p.Polls().Gen - 1}) != nil {
+	if e.send(feeds.TickMsg{Key: p.Key(), Gen: p.Polls().Gen - 1}) != nil {
 		t.Error("a tick of an old schedule started a fetch")
 	}
 	fetch := e.vehicleTick()
@@ -151,7 +151,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 		t.Fatal("want exactly one fetch in flight")
 	}
 	// An answer with another seq is ignored.
-	if e.send(feeds.AnswerMsg{Key: p.Feed(), Seq: 999}) != nil {
+	if e.send(feeds.AnswerMsg{Key: p.Key(), Seq: 999}) != nil {
 		t.Error("an answer nobody waits for scheduled something")
 	}
 	e.deliver(fetch)
@@ -173,7 +173,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	if !p.Have || !strings.Contains(e.m.View(), "connection refused") {
 		t.Fatalf("a failed poll should keep the trip and say what failed:\n%s", e.m.View())
 	}
-	p.Entry.Poll.LastOK = e.now.Add(-time.Minute) // older than two intervals (issue 12 item 13)
+	p.Feed.Poll.LastOK = e.now.Add(-time.Minute) // older than two intervals (issue 12 item 13)
 	e.advance(time.Second)
 	if !strings.Contains(e.m.View(), "stale since") {
 		t.Fatalf("a trip older than two intervals should be marked stale:\n%s", e.m.View())
@@ -213,7 +213,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	if e.m.vehicle.Open || e.m.focus != app.PaneBoard {
 		t.Fatal("esc should close the pane")
 	}
-	if e.send(feeds.TickMsg{Key: p.Feed(), Gen: gen}) != nil || e.send(fetch()) != nil {
+	if e.send(feeds.TickMsg{Key: p.Key(), Gen: gen}) != nil || e.send(fetch()) != nil {
 		t.Error("a closed pane still polls")
 	}
 }

@@ -47,8 +47,7 @@ type Pane struct {
 	Have                    bool                         // data belongs to subj
 	seen                    []app.Platform               // platforms seen in stop answers, when base data lacks them
 	served                  map[model.StopPointCode]bool // stop points with events in the last whole-stop answer
-	Feed                    *feeds.Entry                 // the registry's feed of subj, nil while hidden
-	Idle                    feeds.Poller                 // the poll state of a hidden board: none
+	feeds.Hold                                           // the board's hold on its feed (Feed), nil while hidden
 	ui.ListCursor[EventKey]                              // the row under the cursor and its trip (list.go)
 	width                   int
 	height                  int
@@ -72,8 +71,6 @@ type Pane struct {
 	// Removing is set by a first `x`: the cell asks, a second `x`
 	// removes the board, any other key keeps it (gridPane.askRemove).
 	Removing bool
-	// hold is the board's identity as a holder of its feed (registry).
-	hold feeds.Holder
 }
 
 // Demand is how many events the board wants of its feed: MaxLimit when it
@@ -88,17 +85,12 @@ func (b *Pane) Demand() int {
 
 // Declare tells the board's feed its demand now (after a change of its
 // filters or of shared.limit); a rise polls once more at once.
-func (b *Pane) Declare() tea.Cmd {
-	if b.Feed == nil {
-		return nil
-	}
-	return b.Feed.Demand(b.hold, b.Demand())
-}
+func (b *Pane) Declare() tea.Cmd { return b.Want(b.Demand()) }
 
 // newBoardPane returns a board for s; its first poll comes from Init or
 // from the caller that opened it.
 func newBoardPane(sh *app.Shared, s feeds.Subject) Pane {
-	return Pane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, hold: feeds.NewHolder()}
+	return Pane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, Hold: feeds.NewHold(sh.Reg)}
 }
 
 // SetSize gives the board its rectangle.
@@ -139,19 +131,13 @@ func (b *Pane) Show() tea.Cmd {
 	if b.Feed != nil {
 		return nil
 	}
-	f, cmd := b.Sh.Reg.Acquire(b.Subj, b.hold, b.Demand())
-	b.Feed = f
+	cmd := b.Acquire(feeds.BoardFeed(b.Subj), b.Demand())
 	b.Fed()
 	return cmd
 }
 
 // Hide gives the feed up; its poll ends unless another view shows it.
-func (b *Pane) Hide() {
-	if b.Feed != nil {
-		b.Sh.Reg.Release(b.Feed, b.hold)
-		b.Feed = nil
-	}
-}
+func (b *Pane) Hide() { b.Release() }
 
 // Fed takes the feed's latest answer (or failure).
 func (b *Pane) Fed() {
@@ -185,13 +171,6 @@ func (b *Pane) Refilter() {
 	b.Touch()
 }
 
-// Polls is the poll state the board shows: its feed's (none while hidden).
-func (b *Pane) Polls() *feeds.Poller {
-	if b.Feed != nil {
-		return &b.Feed.Poll
-	}
-	return &b.Idle
-}
 
 // Open shows the board of target t (a stop, stop point or line): a line
 // is the line filter on the stop's board; other filters go.
@@ -213,15 +192,6 @@ func (b *Pane) Open(t app.Target) tea.Cmd {
 	return b.setSubject(s)
 }
 
-// Refresh polls now, bypassing the client's cache. A request in flight is
-// left to finish (its answer re-arms the schedule), so there is never a
-// second one.
-func (b *Pane) Refresh() tea.Cmd {
-	if b.Feed != nil {
-		return b.Feed.Refresh()
-	}
-	return nil
-}
 
 // Key is the key of the board's feed.
 func (b *Pane) Key() feeds.Key { return feeds.BoardFeed(b.Subj) }

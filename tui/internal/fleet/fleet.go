@@ -21,8 +21,7 @@ import (
 // deviation and the age of its position, polled while it shows.
 type Pane struct {
 	sh                 *app.Shared
-	hold               feeds.Holder // the view as a holder of the fleet feed
-	Feed               *feeds.Entry // the registry's fleet feed while the view shows
+	feeds.Hold                      // the view's hold on the fleet feed (Feed) while it shows
 	Trips              []model.Trip // vehicles in service, in display order
 	have               bool
 	byDelay            bool      // sorted by deviation, latest first; else by line
@@ -37,7 +36,7 @@ type Pane struct {
 
 // NewPane returns the closed fleet view.
 func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, cache: &ui.Memo{}, Km: NewKeys(sh.T), Next: newFleetNext(sh.Reg), hold: feeds.NewHolder()}
+	return Pane{sh: sh, cache: &ui.Memo{}, Km: NewKeys(sh.T), Next: newFleetNext(sh.Reg), Hold: feeds.NewHold(sh.Reg)}
 }
 
 // SetSize gives the view its rectangle. Rows that come into view get
@@ -63,8 +62,7 @@ func (f *Pane) Open() tea.Cmd {
 	if f.Feed != nil {
 		return nil
 	}
-	var cmd tea.Cmd
-	f.Feed, cmd = f.sh.Reg.AcquireKey(feeds.FleetKey, f.hold, 0)
+	cmd := f.Acquire(feeds.FleetKey, 0)
 	f.Next.open = true
 	f.Fed()
 	return tea.Batch(cmd, f.syncNext())
@@ -72,28 +70,11 @@ func (f *Pane) Open() tea.Cmd {
 
 // Close gives the feed up: its poll ends.
 func (f *Pane) Close() {
-	if f.Feed != nil {
-		f.sh.Reg.Release(f.Feed, f.hold)
-		f.Feed = nil
-	}
+	f.Release()
 	f.Next.closeAll()
 }
 
-// Refresh polls now, bypassing the cache, unless a request is in flight.
-func (f *Pane) Refresh() tea.Cmd {
-	if f.Feed == nil {
-		return nil
-	}
-	return f.Feed.Refresh()
-}
 
-// Polls is the fleet's poll state (none while it is closed).
-func (f *Pane) Polls() *feeds.Poller {
-	if f.Feed != nil {
-		return &f.Feed.Poll
-	}
-	return &feeds.Poller{}
-}
 
 // Fed takes the feed's latest answer: the vehicles in service; a failure
 // keeps the last good list.

@@ -102,7 +102,7 @@ func (r *paneOn) setNow(t time.Time) { r.now = t; r.sh.Tick(t) }
 // has in flight.
 func (r *paneOn) poll() {
 	r.t.Helper()
-	e := r.p.Entry
+	e := r.p.Feed
 	if e == nil {
 		r.t.Fatal("the pane holds no feed")
 	}

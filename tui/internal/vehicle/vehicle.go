@@ -31,7 +31,7 @@ type tripKey struct {
 // the board, and fetches the Pattern once per trip.
 type Pane struct {
 	sh      *app.Shared
-	hold    feeds.Holder // the pane as a holder of its vehicle's feed
+	feeds.Hold           // the pane's hold on its vehicle's feed (Feed) while open
 	Km      vehicleKeys  // its key map (vehicle_keys.go)
 	Open    bool
 	Vehicle int
@@ -43,7 +43,6 @@ type Pane struct {
 	Info    *model.Vehicle // extended base data, nil until it arrives
 	InfoSeq int
 
-	Entry    *feeds.Entry // the registry's feed of the vehicle while the pane is open
 	Rng      model.Range
 	trip     *model.Trip
 	Pass     model.VehiclePassages
@@ -74,7 +73,7 @@ type Pane struct {
 
 // NewPane returns the closed pane.
 func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, Rng: model.RangeAll, Follow: true, cache: &vehicleCache{}, Km: NewKeys(sh.T), hold: feeds.NewHolder()}
+	return Pane{sh: sh, Rng: model.RangeAll, Follow: true, cache: &vehicleCache{}, Km: NewKeys(sh.T), Hold: feeds.NewHold(sh.Reg)}
 }
 
 // SetSize gives the pane its rectangle.
@@ -98,30 +97,15 @@ func (p *Pane) Show(n int, back app.PaneID) tea.Cmd {
 	}
 	p.Release()
 	if p.Vehicle != n {
-		*p = Pane{sh: p.sh, hold: p.hold, Km: p.Km, Vehicle: n, Rng: p.Rng, Follow: true, cache: p.cache,
+		*p = Pane{sh: p.sh, Hold: p.Hold, Km: p.Km, Vehicle: n, Rng: p.Rng, Follow: true, cache: p.cache,
 			rev: p.rev + 1, MapRev: p.MapRev + 1, Back: back}
 	}
 	p.Open = true
 	p.InfoSeq = p.sh.NextSeq()
-	return tea.Batch(p.Acquire(), VehicleInfoCmd(p.sh.Ctx, p.sh.Src, p.InfoSeq, p.Vehicle, p.sh.Pol.Timeout))
+	return tea.Batch(p.Acquire(p.Key(), 0), VehicleInfoCmd(p.sh.Ctx, p.sh.Src, p.InfoSeq, p.Vehicle, p.sh.Pol.Timeout))
 }
 
-// Acquire takes the feed of the vehicle's trip and passages (in the
-// current range) from the registry, returning its first poll.
-func (p *Pane) Acquire() tea.Cmd {
-	var cmd tea.Cmd
-	p.Entry, cmd = p.sh.Reg.AcquireKey(p.Feed(), p.hold, 0)
-	return cmd
-}
 
-// Release gives the feed up: its schedule ends, a request in flight is
-// cancelled and its answer ignored.
-func (p *Pane) Release() {
-	if p.Entry != nil {
-		p.sh.Reg.Release(p.Entry, p.hold)
-		p.Entry = nil
-	}
-}
 
 // Hide closes the pane.
 func (p *Pane) Hide() {
@@ -131,25 +115,10 @@ func (p *Pane) Hide() {
 	p.Touch()
 }
 
-// Refresh polls now, bypassing the client's cache, unless a request is in
-// flight (its answer re-arms the schedule).
-func (p *Pane) Refresh() tea.Cmd {
-	if p.Entry == nil {
-		return nil
-	}
-	return p.Entry.Refresh()
-}
 
-// Polls is the pane's poll state (none while closed).
-func (p *Pane) Polls() *feeds.Poller {
-	if p.Entry != nil {
-		return &p.Entry.Poll
-	}
-	return &feeds.Poller{}
-}
 
-// Feed is the key of the pane's feed: the vehicle's trip and passages.
-func (p *Pane) Feed() feeds.Key {
+// Key is the key of the pane's feed: the vehicle's trip and passages.
+func (p *Pane) Key() feeds.Key {
 	return feeds.Key{Kind: feeds.FeedVehicle, Vehicle: p.Vehicle, Rng: p.Rng}
 }
 
@@ -266,7 +235,7 @@ func (p *Pane) toggleRange() tea.Cmd {
 	p.Follow, p.scroll = true, 0
 	p.Release()
 	p.Touch()
-	return p.Acquire()
+	return p.Acquire(p.Key(), 0)
 }
 
 // Update handles the keys of the focused pane: range and scrolling.

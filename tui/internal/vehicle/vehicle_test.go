@@ -269,8 +269,8 @@ func TestPaneUnknownVehicle(t *testing.T) {
 	if !strings.Contains(v, "The service knows no vehicle 999.") {
 		t.Errorf("an unknown vehicle should be said so:\n%s", v)
 	}
-	if !r.p.Entry.Poll.Next.IsZero() {
-		t.Errorf("an unknown vehicle is polled again at %v", r.p.Entry.Poll.Next)
+	if !r.p.Feed.Poll.Next.IsZero() {
+		t.Errorf("an unknown vehicle is polled again at %v", r.p.Feed.Poll.Next)
 	}
 
 	r = openPane(t, 44, 100, 30)
@@ -354,14 +354,14 @@ func TestHideReleasesTheFeed(t *testing.T) {
 	trips, vp := trip44(8, false, 0)
 	r.src.SetVehicle(trips, vp, track44())
 	r.poll()
-	e := r.p.Entry
+	e := r.p.Feed
 	_, fetch, _ := r.sh.Reg.Tick(r.sh.State, feeds.TickMsg{Key: e.Key, Gen: e.Poll.Gen})
 	if fetch == nil {
 		t.Fatal("no fetch")
 	}
 	r.p.Hide()
-	if r.p.Open || r.p.Entry != nil || len(r.sh.Reg.Entries) != 0 {
-		t.Fatalf("closed: open %v, entry %v, %d feeds in the registry", r.p.Open, r.p.Entry != nil, len(r.sh.Reg.Entries))
+	if r.p.Open || r.p.Feed != nil || len(r.sh.Reg.Entries) != 0 {
+		t.Fatalf("closed: open %v, entry %v, %d feeds in the registry", r.p.Open, r.p.Feed != nil, len(r.sh.Reg.Entries))
 	}
 	if _, _, ok := r.sh.Reg.Receive(r.sh.State, fetch().(feeds.AnswerMsg)); ok {
 		t.Error("an answer after closing was taken")
@@ -379,7 +379,7 @@ func TestPaneSaysStaleDataWithoutAnError(t *testing.T) {
 	r.src.SetVehicle(trips, vp, track44())
 	r.poll()
 	// What Settle records of an answer whose Age says it is 3 min old.
-	pl := &r.p.Entry.Poll
+	pl := &r.p.Feed.Poll
 	pl.LastOK, pl.StaleSince, pl.LastErr = testkit.T0.Add(-3*time.Minute), testkit.T0.Add(-3*time.Minute), nil
 	r.p.Touch()
 	if _, stale := r.sh.Stale(pl); !stale {
