@@ -171,7 +171,6 @@ func (b *Pane) Refilter() {
 	b.Touch()
 }
 
-
 // Open shows the board of target t (a stop, stop point or line): a line
 // is the line filter on the stop's board; other filters go.
 func (b *Pane) Open(t app.Target) tea.Cmd {
@@ -191,7 +190,6 @@ func (b *Pane) Open(t app.Target) tea.Cmd {
 	b.Narrowed = false
 	return b.setSubject(s)
 }
-
 
 // Key is the key of the board's feed.
 func (b *Pane) Key() feeds.Key { return feeds.BoardFeed(b.Subj) }

@@ -74,8 +74,6 @@ func (f *Pane) Close() {
 	f.Next.closeAll()
 }
 
-
-
 // Fed takes the feed's latest answer: the vehicles in service; a failure
 // keeps the last good list.
 func (f *Pane) Fed() {

@@ -30,12 +30,12 @@ type tripKey struct {
 // the session. It polls Trip and Passage in its own chain, independent of
 // the board, and fetches the Pattern once per trip.
 type Pane struct {
-	sh      *app.Shared
-	feeds.Hold           // the pane's hold on its vehicle's feed (Feed) while open
-	Km      vehicleKeys  // its key map (vehicle_keys.go)
-	Open    bool
-	Vehicle int
-	Back    app.PaneID // the pane focus returns to on close
+	sh         *app.Shared
+	feeds.Hold             // the pane's hold on its vehicle's feed (Feed) while open
+	Km         vehicleKeys // its key map (vehicle_keys.go)
+	Open       bool
+	Vehicle    int
+	Back       app.PaneID // the pane focus returns to on close
 	// prevStop is the last stop served before the upcoming ones listed
 	// (the upcoming range drops it), for "between X and Y".
 	prevStop string
@@ -105,8 +105,6 @@ func (p *Pane) Show(n int, back app.PaneID) tea.Cmd {
 	return tea.Batch(p.Acquire(p.Key(), 0), VehicleInfoCmd(p.sh.Ctx, p.sh.Src, p.InfoSeq, p.Vehicle, p.sh.Pol.Timeout))
 }
 
-
-
 // Hide closes the pane.
 func (p *Pane) Hide() {
 	p.Release()
@@ -114,8 +112,6 @@ func (p *Pane) Hide() {
 	p.Open = false
 	p.Touch()
 }
-
-
 
 // Key is the key of the pane's feed: the vehicle's trip and passages.
 func (p *Pane) Key() feeds.Key {
