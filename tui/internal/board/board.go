@@ -337,15 +337,17 @@ func (b *Pane) rowKey(rows []int) func(int) EventKey {
 	return func(i int) EventKey { return KeyOf(&b.Data.Events[rows[i]]) }
 }
 
-// Update handles the keys of the focused board, bound in k: the same on
-// every board (the grid's cells take the row keys as focus moves,
-// Model.gridKey).
-func (b *Pane) Update(msg tea.KeyMsg, k *Keys) tea.Cmd {
+// Update handles a board key, the same on every board (the grid's cells
+// take the row keys as focus moves: grid.Dispatch.Key); it returns the
+// command and what the root
+// must do (a notice for the status bar, a vehicle to open): the board
+// writes no state but its own.
+func (b *Pane) Update(msg tea.KeyMsg, k *Keys) (tea.Cmd, app.Action) {
 	switch {
 	case key.Matches(msg, k.Line):
-		return b.cycleLine()
+		return b.cycleLine(), app.Action{}
 	case key.Matches(msg, k.Direction):
-		return b.cycleDirection()
+		return b.cycleDirection(), app.Action{}
 	case key.Matches(msg, k.Up):
 		b.SetCursor(b.Cursor - 1)
 	case key.Matches(msg, k.Down):
@@ -357,33 +359,34 @@ func (b *Pane) Update(msg tea.KeyMsg, k *Keys) tea.Cmd {
 	case key.Matches(msg, k.Toggle):
 		s := b.Subj
 		s.Arrivals = !s.Arrivals
-		return b.setSubject(s)
+		return b.setSubject(s), app.Action{}
 	case key.Matches(msg, k.Platform):
-		return b.cyclePlatform()
+		return b.cyclePlatform(), app.Action{}
 	case key.Matches(msg, k.Clear):
-		return b.ClearFilters()
+		return b.ClearFilters(), app.Action{}
 	case key.Matches(msg, k.WalkUp):
-		b.adjustWalk(ui.WalkStep)
+		return nil, app.Action{Notice: b.adjustWalk(ui.WalkStep)}
 	case key.Matches(msg, k.WalkDown):
-		b.adjustWalk(-ui.WalkStep)
+		return nil, app.Action{Notice: b.adjustWalk(-ui.WalkStep)}
 	case key.Matches(msg, k.HideMissed):
-		b.toggleMissed()
+		return nil, app.Action{Notice: b.toggleMissed()}
 	case key.Matches(msg, k.PerLine):
-		b.cyclePerLine()
+		return nil, app.Action{Notice: b.cyclePerLine()}
 	case key.Matches(msg, k.Grouped):
 		b.toggleGrouped()
 	case key.Matches(msg, k.Remind):
-		return b.toggleReminder()
+		cmd, n := b.toggleReminder()
+		return cmd, app.Action{Notice: n}
 	case key.Matches(msg, k.Open):
 		rows := b.Rows()
 		if b.Cursor < len(rows) {
 			e := b.Data.Events[rows[b.Cursor]]
 			if e.VehicleNumber != 0 {
-				return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: e.VehicleNumber})
+				return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: e.VehicleNumber}), app.Action{}
 			}
 		}
 	}
-	return nil
+	return nil, app.Action{}
 }
 
 // cyclePlatform narrows the board to the next platform of its stop (its

@@ -25,8 +25,9 @@ func perLineKeep(seen map[LineDir]int, perLine int, e *model.Event) bool {
 	return seen[k] <= perLine
 }
 
-// cyclePerLine steps the board's per-line limit and says so.
-func (b *Pane) cyclePerLine() {
+// cyclePerLine steps the board's per-line limit; it returns what the
+// status bar says.
+func (b *Pane) cyclePerLine() string {
 	next := 0
 	for i, n := range perLineSteps {
 		if n == b.perLine && i+1 < len(perLineSteps) {
@@ -34,12 +35,11 @@ func (b *Pane) cyclePerLine() {
 		}
 	}
 	b.perLine = next
-	if next == 0 {
-		b.Sh.Notice = b.Sh.T.NoteAllPerLine
-	} else {
-		b.Sh.Notice = fmt.Sprintf(b.Sh.T.NotePerLine, next)
-	}
 	b.SetCursor(b.Cursor)
+	if next == 0 {
+		return b.Sh.T.NoteAllPerLine
+	}
+	return fmt.Sprintf(b.Sh.T.NotePerLine, next)
 }
 
 // toggleGrouped switches the view grouped by direction on or off.

@@ -22,13 +22,13 @@ func (b *Pane) remindMark(e *model.Event) (mark string, flash bool) {
 }
 
 // toggleReminder sets or removes the reminder of the row under the
-// cursor, and saves.
-func (b *Pane) toggleReminder() tea.Cmd {
+// cursor, and saves; it returns the save and what the status bar says.
+func (b *Pane) toggleReminder() (tea.Cmd, string) {
 	rows := b.Rows()
 	if b.Sh.Rem == nil || b.Cursor >= len(rows) {
-		return nil
+		return nil, ""
 	}
-	b.Sh.Notice = b.Sh.Rem.Toggle(b.Sh.T, b.Subj.Stop, b.Walk, &b.Data.Events[rows[b.Cursor]])
+	n := b.Sh.Rem.Toggle(b.Sh.T, b.Subj.Stop, b.Walk, &b.Data.Events[rows[b.Cursor]])
 	b.Touch()
-	return b.Sh.Rem.SaveCmd(b.Sh.Now)
+	return b.Sh.Rem.SaveCmd(b.Sh.Now), n
 }

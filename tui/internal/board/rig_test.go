@@ -98,7 +98,9 @@ func (r *rig) keyWith(k *Keys, s string) tea.Cmd {
 	default:
 		msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
 	}
-	return r.b.Update(msg, k)
+	cmd, a := r.b.Update(msg, k)
+	r.sh.Notice = a.Notice // what the root shows in the status bar
+	return cmd
 }
 
 // rows are the board's row lines on screen: below the title and the

@@ -17,23 +17,23 @@ func (b *Pane) missed(e *model.Event) bool {
 	return band == ui.BandMissed
 }
 
-// adjustWalk changes the board's walking time by d, within 0 and MaxWalk,
-// and says so in the status bar.
-func (b *Pane) adjustWalk(d time.Duration) {
+// adjustWalk changes the board's walking time by d, within 0 and MaxWalk;
+// it returns what the status bar says.
+func (b *Pane) adjustWalk(d time.Duration) string {
 	b.Walk = min(max(b.Walk+d, 0), ui.MaxWalk)
-	b.Sh.Notice = fmt.Sprintf(b.Sh.T.NoteWalk, b.Sh.T.WalkMinutes(b.Walk))
 	b.SetCursor(b.Cursor)
+	return fmt.Sprintf(b.Sh.T.NoteWalk, b.Sh.T.WalkMinutes(b.Walk))
 }
 
-// toggleMissed hides or shows the missed rows.
-func (b *Pane) toggleMissed() {
+// toggleMissed hides or shows the missed rows; it returns what the status
+// bar says.
+func (b *Pane) toggleMissed() string {
 	b.HideMissed = !b.HideMissed
-	if b.HideMissed {
-		b.Sh.Notice = b.Sh.T.NoteHide
-	} else {
-		b.Sh.Notice = b.Sh.T.NoteShow
-	}
 	b.SetCursor(b.Cursor)
+	if b.HideMissed {
+		return b.Sh.T.NoteHide
+	}
+	return b.Sh.T.NoteShow
 }
 
 // walkNote is the header's note of the walking time, "" without one.

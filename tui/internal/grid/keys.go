@@ -90,7 +90,7 @@ func (d *Dispatch) gridKey(msg tea.KeyMsg, gk *ui.GlobalKeys) (tea.Cmd, app.Acti
 		return nil, app.Action{}
 	}
 	if g.Zoomed {
-		return b.Update(msg, k), app.Action{} // rows, top/bottom, enter opens the vehicle
+		return b.Update(msg, k) // rows, top/bottom, enter opens the vehicle
 	}
 	switch {
 	case key.Matches(msg, k.Zoom):
@@ -105,7 +105,7 @@ func (d *Dispatch) gridKey(msg tea.KeyMsg, gk *ui.GlobalKeys) (tea.Cmd, app.Acti
 	case key.Matches(msg, k.Down):
 		g.MoveFocus(max(g.Columns(), 1))
 	default:
-		return b.Update(msg, k), app.Action{} // a, f, l, d, walking time, per line
+		return b.Update(msg, k) // a, f, l, d, walking time, per line
 	}
 	return nil, app.Action{}
 }

@@ -76,7 +76,8 @@ func TestMergedFollowsFilters(t *testing.T) {
 	before := r.d.Merged.Rows(g)
 	hbf := g.Boards[0]
 	r.d.Keys.Sync(r.d.KeyState(true, false, false))
-	r.run(hbf.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("l")}, &r.d.Keys)) // the first line only
+	cmd, _ := hbf.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("l")}, &r.d.Keys) // the first line only
+	r.run(cmd)
 	r.poll()
 	if !hbf.Filt.Active() {
 		t.Fatal("l set no line filter")
