@@ -338,10 +338,9 @@ func (b *Pane) rowKey(rows []int) func(int) EventKey {
 }
 
 // Update handles a board key, the same on every board (the grid's cells
-// take the row keys as focus moves: grid.Dispatch.Key); it returns the
-// command and what the root
-// must do (a notice for the status bar, a vehicle to open): the board
-// writes no state but its own.
+// take the row keys as focus moves: grid.Dispatch.Key). It returns the
+// command (enter opens the vehicle with an app.OpenMsg) and the notice for
+// the status bar as an app.Action: the board writes no state but its own.
 func (b *Pane) Update(msg tea.KeyMsg, k *Keys) (tea.Cmd, app.Action) {
 	switch {
 	case key.Matches(msg, k.Line):
