@@ -1,11 +1,12 @@
 package tui
 
 import (
-	"abfahrt/model"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
 )
 
 // A board has room for the whole of a long alert: it wraps in whole

@@ -1,11 +1,12 @@
 package tui
 
 import (
+	"time"
+
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
-	"time"
 )
 
 // The TUI's public types and constants live in its internal packages;

@@ -1,10 +1,11 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
 	"errors"
 	"strings"
 	"testing"
+
+	"abfahrt/tui/internal/app"
 )
 
 // A board started during an outage keeps asking for the base data, with

@@ -1,13 +1,14 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+
+	"abfahrt/tui/internal/testkit"
 )
 
 // trueColor renders in 24-bit colour for the benchmark, as a real

@@ -1,11 +1,6 @@
 package tui
 
 import (
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
 	"io"
 	"sync"
 	"testing"
@@ -15,6 +10,12 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 )
 
 // byteCounter counts what Bubble Tea's renderer writes to the terminal.

@@ -1,17 +1,18 @@
 package tui
 
 import (
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
 	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 )
 
 // estimateRecorder is the root model with the service clock's error kept:

@@ -1,12 +1,6 @@
 package tui
 
 import (
-	"abfahrt/feed"
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
 	"context"
 	"regexp"
 	"strconv"
@@ -15,6 +9,13 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 )
 
 // TestProgramOnServiceClock runs the real program on the simulation as a

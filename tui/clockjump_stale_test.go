@@ -1,10 +1,11 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
+
+	"abfahrt/tui/internal/testkit"
 )
 
 // A service restarted with its clock set back (`abfahrt sim --start …`

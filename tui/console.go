@@ -1,10 +1,10 @@
 package tui
 
 import (
+	tea "github.com/charmbracelet/bubbletea"
+
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
-
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // consoleModel shows its model with the console's glyphs only

@@ -1,11 +1,6 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/kiosk"
-	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 	"fmt"
 	"sort"
 	"strings"
@@ -16,6 +11,12 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 )
 
 // consoleFaces renders every face of the TUI with options o (the console

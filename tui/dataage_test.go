@@ -1,11 +1,12 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/testkit"
 )
 
 // A board behind a hub (or cache) that keeps answering with its last good

@@ -1,10 +1,11 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/ui"
 	"strings"
 	"testing"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 )
 
 func TestDelayRuleDefault(t *testing.T) {

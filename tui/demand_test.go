@@ -1,11 +1,12 @@
 package tui
 
 import (
+	"slices"
+	"testing"
+
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
-	"slices"
-	"testing"
 )
 
 // The same filtered board asks the service for the same number of events

@@ -1,10 +1,10 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/tui/internal/app"
 )
 
 // act carries out what a pane asked for besides its command: a notice

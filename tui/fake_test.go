@@ -1,16 +1,17 @@
 package tui
 
 import (
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/kiosk"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/vehicle"
-	"testing"
-	"time"
-
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // testEnv holds a model under test with its fake source and clock: the

@@ -1,11 +1,12 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/vehicle"
 	"regexp"
 	"strings"
 	"testing"
+
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/vehicle"
 )
 
 // passageFeeds counts the registry's passage feeds (the fleet's NEXT).

@@ -1,11 +1,6 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/kiosk"
-	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 	"reflect"
 	"regexp"
 	"strings"
@@ -15,6 +10,12 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 )
 
 // catalogueWords returns the words of every string of the German

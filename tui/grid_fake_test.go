@@ -1,14 +1,15 @@
 package tui
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/testkit"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 )
 
 // gridStops are the stops of the grid tests besides Hauptbahnhof: each a

@@ -1,12 +1,13 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 )
 
 // goldenSpecs are the grid goldens' boards: the four stops, some with

@@ -1,11 +1,6 @@
 package tui
 
 import (
-	"abfahrt/feed"
-	"abfahrt/feed/sim"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
 	"net/http"
 	"slices"
 	"strings"
@@ -13,6 +8,12 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 )
 
 // upstreamLog is an http.RoundTripper that records when each request for

@@ -1,11 +1,6 @@
 package tui
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/fleet"
-	"abfahrt/tui/internal/grid"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,6 +10,12 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/fleet"
+	"abfahrt/tui/internal/grid"
 )
 
 // TestGridFromOptions: several boards open the grid, boards of one stop

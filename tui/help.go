@@ -1,9 +1,6 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/grid"
-	"abfahrt/tui/internal/ui"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,6 +8,10 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/internal/ui"
 )
 
 // helpKeys are the help overlay's bindings.

@@ -1,12 +1,13 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/ui"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 )
 
 // The help's legend says from which delay rows turn red by the rule in

@@ -1,13 +1,6 @@
 package tui
 
 import (
-	"abfahrt/feed"
-	"abfahrt/internal/hostile"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/grid"
-	"abfahrt/tui/internal/testkit"
 	"context"
 	"encoding/json"
 	"net/http/httptest"
@@ -19,6 +12,14 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed"
+	"abfahrt/internal/hostile"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/internal/testkit"
 )
 
 // The service's text reaches the board only through the feed's decoders,

@@ -1,15 +1,6 @@
 package tui
 
 import (
-	"abfahrt/feed"
-	"abfahrt/feed/mirror"
-	"abfahrt/feed/sim"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/kiosk"
-	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
 	"context"
 	"errors"
 	"net/http"
@@ -19,6 +10,16 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"abfahrt/feed"
+	"abfahrt/feed/mirror"
+	"abfahrt/feed/sim"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/ui"
 )
 
 // Boards behind a hub (issue 21, items 1 and 2): the real mirror of

@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/ui"
 	"reflect"
 	"regexp"
 	"slices"
@@ -10,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 )
 
 // verbs matches the fmt verbs of a format string.

@@ -1,13 +1,14 @@
 package tui
 
 import (
+	"strings"
+	"testing"
+	"time"
+
 	"abfahrt/feed"
 	"abfahrt/model"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/testkit"
-	"strings"
-	"testing"
-	"time"
 )
 
 // implausibleBoard is a departures answer at t0 whose numbers are out of

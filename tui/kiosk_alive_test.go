@@ -1,9 +1,6 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/kiosk"
-	"abfahrt/tui/internal/testkit"
 	"io"
 	"sync/atomic"
 	"testing"
@@ -11,6 +8,10 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 )
 
 // The kiosk calls KioskOptions.Alive from its Update loop (the systemd

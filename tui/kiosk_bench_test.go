@@ -1,11 +1,12 @@
 package tui
 
 import (
+	"testing"
+	"time"
+
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/testkit"
-	"testing"
-	"time"
 )
 
 // BenchmarkViewKiosk160x48 is View of a 160×48 kiosk with the large

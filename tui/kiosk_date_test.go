@@ -1,15 +1,16 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/kiosk"
-	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 )
 
 // A small kiosk shortens the date in whole words instead of cutting it:

@@ -1,16 +1,17 @@
 package tui
 
 import (
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/kiosk"
 	"regexp"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
 )
 
 // drain runs cmd and the commands it batches, sending each message to

@@ -1,15 +1,16 @@
 package tui
 
 import (
+	"strings"
+	"testing"
+	"time"
+
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/kiosk"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
-	"strings"
-	"testing"
-	"time"
 )
 
 // at is an event of line leaving towards dir at t, from the timetable.

@@ -1,11 +1,6 @@
 package tui
 
 import (
-	"abfahrt/feed"
-	"abfahrt/feed/sim"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
 	"context"
 	"net/http"
 	"strings"
@@ -15,6 +10,12 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 )
 
 // failingAfter sends requests to good until the time at, and to bad after.

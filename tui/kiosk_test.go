@@ -1,11 +1,6 @@
 package tui
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/kiosk"
-	"abfahrt/tui/internal/testkit"
 	"context"
 	"strings"
 	"testing"
@@ -14,6 +9,12 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 )
 
 // newKioskEnv returns a kiosk of size w×h at t0 on the fake source with

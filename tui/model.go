@@ -1,14 +1,14 @@
 package tui
 
 import (
+	tea "github.com/charmbracelet/bubbletea"
+
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/kiosk"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
-
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // Model is the root Bubble Tea model of abfahrt: it composes the boards

@@ -1,13 +1,14 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/ui"
 	"context"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
 )
 
 // everySecond reports whether a view that changes by the second is on

@@ -1,14 +1,15 @@
 package tui
 
 import (
+	"strings"
+	"testing"
+	"time"
+
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
-	"strings"
-	"testing"
-	"time"
 )
 
 // Issue 12 item 2: a board showing a line that the (wide) answer does not

@@ -1,16 +1,17 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/kiosk"
-	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
 	"strconv"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/ui"
 )
 
 func TestNightThemeByHours(t *testing.T) {

@@ -1,16 +1,17 @@
 package tui
 
 import (
-	"abfahrt/feed"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/feed"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 )
 
 // longBody is a service's error message longer than an 80-column line.

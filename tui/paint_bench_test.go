@@ -1,10 +1,11 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/screen"
-	"abfahrt/tui/internal/testkit"
 	"testing"
 	"time"
+
+	"abfahrt/tui/internal/screen"
+	"abfahrt/tui/internal/testkit"
 )
 
 // BenchmarkPaintBoard160x48 is what abfahrt's renderer costs to turn one

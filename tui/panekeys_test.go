@@ -1,16 +1,17 @@
 package tui
 
 import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/bubbles/key"
+
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/fleet"
 	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
-	"strings"
-	"testing"
-
-	"github.com/charmbracelet/bubbles/key"
 )
 
 // Issue 11: each pane owns its key map. The bindings carry their help in

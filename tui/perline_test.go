@@ -1,12 +1,13 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
 )
 
 // TestPerLineKey: n keeps the next departure of each line and direction,

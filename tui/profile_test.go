@@ -1,15 +1,16 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/grid"
-	"abfahrt/tui/internal/kiosk"
-	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
 )
 
 // TestKioskFollowsProfileOfTheHour: at start the kiosk shows the layout

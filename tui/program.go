@@ -1,13 +1,14 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/screen"
 	"io"
 	"runtime/debug"
 	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/screen"
 )
 
 // Terminal control sequences of the program's screen.

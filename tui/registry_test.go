@@ -1,10 +1,11 @@
 package tui
 
 import (
+	"testing"
+
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/grid"
-	"testing"
 )
 
 // TestRegistrySharesAPinnedAndWatchedStop: a stop on the pin strip and on

@@ -1,10 +1,11 @@
 package tui
 
 import (
-	"abfahrt/feed"
 	"strings"
 	"testing"
 	"time"
+
+	"abfahrt/feed"
 )
 
 // A service (or proxy) asking for a wait of years must not stop the board:

@@ -1,10 +1,6 @@
 package tui
 
 import (
-	_ "abfahrt/internal/nocolorquery"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/kiosk"
-	"abfahrt/tui/internal/ui"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +10,11 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+
+	_ "abfahrt/internal/nocolorquery"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/ui"
 )
 
 // monoProfile is the colour profile to render with: under NO_COLOR termenv

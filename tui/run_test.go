@@ -1,11 +1,6 @@
 package tui
 
 import (
-	"abfahrt/internal/lockbuf"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/testkit"
 	"bytes"
 	"context"
 	"errors"
@@ -16,6 +11,12 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/internal/lockbuf"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 )
 
 // TestRunEndsWithContext: when the caller's context ends, Run returns nil

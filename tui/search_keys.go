@@ -1,9 +1,9 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/ui"
-
 	"github.com/charmbracelet/bubbles/key"
+
+	"abfahrt/tui/internal/ui"
 )
 
 // searchKeys are the search overlay's bindings (searchpane.go); every

@@ -1,11 +1,12 @@
 package tui
 
 import (
+	"strings"
+	"testing"
+
 	"abfahrt/model"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/search"
-	"strings"
-	"testing"
 )
 
 // Issue 12 item 6: two stop points of one stop sharing a name (a regular

@@ -1,9 +1,6 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/search"
 	"fmt"
 	"strings"
 
@@ -12,6 +9,10 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/search"
 )
 
 // maxResults is how many search results are kept for the list.

@@ -1,11 +1,12 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
 	"context"
 	"io"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/tui/internal/app"
 )
 
 // NewProgram returns the program of o for a terminal that is not the

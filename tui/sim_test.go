@@ -1,11 +1,6 @@
 package tui
 
 import (
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
 	"context"
 	"regexp"
 	"strings"
@@ -15,6 +10,12 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 )
 
 // countingSource wraps a Source and records the board requests: when

@@ -1,12 +1,13 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/vehicle"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/internal/vehicle"
 )
 
 // sizes returns every size of 1..20 × 1..10 and a sample up to 400×150.

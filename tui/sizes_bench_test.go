@@ -1,8 +1,9 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/vehicle"
 	"testing"
+
+	"abfahrt/tui/internal/vehicle"
 )
 
 // BenchmarkViewSizes renders the board, the grid of 12 boards and the

@@ -3,12 +3,13 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/vehicle"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/internal/vehicle"
 )
 
 // TestEverySizeExhaustive is run by `make chaos`: the board at every

@@ -1,13 +1,6 @@
 package tui
 
 import (
-	"abfahrt/feed/sim"
-	"abfahrt/internal/simclient"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/grid"
-	"abfahrt/tui/statefile"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -20,6 +13,14 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed/sim"
+	"abfahrt/internal/simclient"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/statefile"
 )
 
 // keptAside returns the one NAME.corrupt-* file of dir.

@@ -1,15 +1,16 @@
 package tui
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/ui"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
 )
 
 // statusBar renders the status line of the focused board (p is its

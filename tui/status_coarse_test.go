@@ -1,11 +1,12 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/ui"
 	"errors"
 	"strings"
 	"testing"
 	"time"
+
+	"abfahrt/tui/internal/ui"
 )
 
 // statusLine is the status bar of the view (the line above the key hint).

@@ -1,11 +1,12 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/internal/app"
 )
 
 // The status bar leaves out the source, then the age, when the line is

@@ -1,11 +1,12 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/internal/app"
 )
 
 // The dispatcher's summary lines keep their words whole on narrow

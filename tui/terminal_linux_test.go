@@ -1,10 +1,11 @@
 package tui
 
 import (
-	"abfahrt/internal/ptytest"
 	"context"
 	"testing"
 	"time"
+
+	"abfahrt/internal/ptytest"
 )
 
 // TestWatchTerminalNoticesHangup: the terminal emulator closes (the pty's

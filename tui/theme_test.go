@@ -1,9 +1,6 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,6 +10,10 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/ui"
 )
 
 // newEnvWith is newEnv (loaded, first poll answered) with the options of

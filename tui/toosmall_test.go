@@ -1,11 +1,12 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/ui"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/internal/ui"
 )
 
 // A terminal too small for any view says so in whole words, in both

@@ -1,14 +1,6 @@
 package tui
 
 import (
-	"abfahrt/feed"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/grid"
-	"abfahrt/tui/internal/kiosk"
-	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
 	"context"
 	"fmt"
 	"io"
@@ -24,6 +16,15 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+
+	"abfahrt/feed"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/ui"
 )
 
 // plannedWithHiddenPrediction is a timetable-only event (no vehicle) whose

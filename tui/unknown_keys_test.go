@@ -1,12 +1,13 @@
 package tui
 
 import (
-	"abfahrt/feed"
-	"abfahrt/tui/internal/grid"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/feed"
+	"abfahrt/tui/internal/grid"
 )
 
 // A board of a stop the service does not know offers no key to watch or

@@ -1,16 +1,17 @@
 package tui
 
 import (
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
-	"fmt"
-
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // handleKey routes a key: the open overlay first, then the focused pane

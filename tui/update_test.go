@@ -1,12 +1,6 @@
 package tui
 
 import (
-	"abfahrt/feed"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 	"errors"
 	"slices"
 	"strings"
@@ -14,6 +8,13 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 )
 
 func TestFirstPollFillsBoard(t *testing.T) {

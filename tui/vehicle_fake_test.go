@@ -1,16 +1,17 @@
 package tui
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/vehicle"
 	"context"
 	"math"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/vehicle"
 )
 
 // line2Stops is tram line 2 towards Science Park II: stop number, name

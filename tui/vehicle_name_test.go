@@ -1,15 +1,16 @@
 package tui
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/testkit"
 )
 
 // The vehicle pane's title does not repeat the vehicle in the service's

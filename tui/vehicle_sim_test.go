@@ -1,6 +1,13 @@
 package tui
 
 import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
 	"abfahrt/feed/sim"
 	"abfahrt/internal/simclient"
 	"abfahrt/model"
@@ -8,12 +15,6 @@ import (
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
-	"context"
-	"strings"
-	"sync"
-	"testing"
-	"testing/synctest"
-	"time"
 )
 
 // passageRecorder wraps a Source and keeps every Passage answer and the

@@ -1,12 +1,6 @@
 package tui
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 	"errors"
 	"strings"
 	"testing"
@@ -14,6 +8,13 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 )
 
 // vehicleEnv is a loaded board at w×h with the vehicle pane open on tram

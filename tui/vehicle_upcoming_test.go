@@ -1,12 +1,13 @@
 package tui
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/vehicle"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/vehicle"
 )
 
 // `u` (upcoming only) leaves the served stops out even though the service

@@ -1,12 +1,13 @@
 package tui
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/ui"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 )
 
 // Layout constants.

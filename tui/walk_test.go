@@ -1,10 +1,6 @@
 package tui
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -12,6 +8,11 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/ui"
 )
 
 // newWalkEnv is newEnv on the Hauptbahnhof board with a walking time.

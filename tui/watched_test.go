@@ -1,9 +1,6 @@
 package tui
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/grid"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -13,6 +10,10 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/grid"
 )
 
 // TestWatchedBoardsRoundTrip: watching boards and setting their filters

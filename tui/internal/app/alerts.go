@@ -1,12 +1,13 @@
 package app
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/ui"
 	"regexp"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
 )
 
 // The service's unplanned alert shows on every view: one line on the

@@ -1,13 +1,14 @@
 package app
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/search"
 	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/search"
 )
 
 // targetKind is what a search result (or a start option) opens.

@@ -1,13 +1,14 @@
 package app
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/ui"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
 )
 
 // Limits the CLI checks its flags and configuration file against.

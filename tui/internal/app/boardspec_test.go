@@ -1,13 +1,14 @@
 package app
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/ui"
 	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
 )
 
 // A board spec from a flag, a layout or boards.json is refused with an

@@ -1,9 +1,6 @@
 package app
 
 import (
-	"abfahrt/feed"
-	"abfahrt/model"
-	"abfahrt/tui/internal/feeds"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +8,10 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed"
+	"abfahrt/model"
+	"abfahrt/tui/internal/feeds"
 )
 
 // baseDataTimeout bounds the one-off load of base data for the search.

@@ -1,10 +1,11 @@
 package app
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/ui"
 	"slices"
 	"time"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
 )
 
 // FontIsConsole reports whether to draw with the console font's glyphs.

@@ -1,9 +1,10 @@
 package app
 
 import (
-	"abfahrt/model"
 	"slices"
 	"time"
+
+	"abfahrt/model"
 )
 
 // Profiles by time of day: layouts that name the hours they are for

@@ -1,9 +1,6 @@
 package app
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/statefile"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +10,10 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/statefile"
 )
 
 // Reminders: t on a board's row sets a reminder for that departure. At

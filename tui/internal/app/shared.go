@@ -1,10 +1,6 @@
 package app
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/statefile"
 	"context"
 	"fmt"
 	"io"
@@ -13,6 +9,11 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/statefile"
 )
 
 // Defaults of Options.

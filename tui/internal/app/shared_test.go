@@ -1,8 +1,6 @@
 package app
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/ui"
 	"bytes"
 	"errors"
 	"strings"
@@ -10,6 +8,9 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
 )
 
 // t0 is the tests' now: a Friday lunchtime in Ulm.

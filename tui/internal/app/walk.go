@@ -1,11 +1,12 @@
 package app
 
 import (
-	"abfahrt/tui/internal/ui"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
+
+	"abfahrt/tui/internal/ui"
 )
 
 // WalkTime is a board's walking time; in a layout and boards.json it is a

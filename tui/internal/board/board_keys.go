@@ -1,11 +1,11 @@
 package board
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/ui"
-
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 )
 
 // Keys are the boards' bindings: the grid's cells, the zoomed board

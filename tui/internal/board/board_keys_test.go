@@ -1,12 +1,13 @@
 package board
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/bubbles/key"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 )
 
 // keyState is the state of the board keys of b shown zoomed and alone,

@@ -1,16 +1,17 @@
 package board
 
 import (
-	"abfahrt/feed"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/ui"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/feed"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 )
 
 // ViewCache holds a pane's last rendering and the key it was made for,

@@ -1,7 +1,6 @@
 package board
 
 import (
-	"abfahrt/tui/internal/app"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
+
+	"abfahrt/tui/internal/app"
 )
 
 // lineOf is the line name a board row shows: its first field after the

@@ -1,15 +1,16 @@
 package board
 
 import (
-	"abfahrt/feed"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/ui"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/feed"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 )
 
 // Compact board geometry.

@@ -1,11 +1,12 @@
 package board
 
 import (
+	"fmt"
+	"strings"
+
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
-	"fmt"
-	"strings"
 )
 
 // A filtered board (a line, platform or direction) whose filters keep no

@@ -1,12 +1,13 @@
 package board
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 )
 
 // TestEmptyLineFilterNamesNoMissedRun: a board of line 2 with a walking

@@ -1,11 +1,12 @@
 package board
 
 import (
-	"abfahrt/model"
 	"cmp"
 	"fmt"
 	"slices"
 	"strings"
+
+	"abfahrt/model"
 )
 
 // perLineSteps is how n cycles the focused board's per-line limit.

@@ -1,10 +1,11 @@
 package board
 
 import (
-	"abfahrt/tui/internal/app"
 	"strings"
 	"testing"
 	"time"
+
+	"abfahrt/tui/internal/app"
 )
 
 // TestPerLineKeepsTheNextOfEachLine: per_line 1 keeps the next departure

@@ -1,10 +1,10 @@
 package board
 
 import (
+	tea "github.com/charmbracelet/bubbletea"
+
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
-
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // remindMark is a row's reminder mark: "*" set, "!" rung; flash is true

@@ -1,9 +1,6 @@
 package board
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/testkit"
 	"os"
 	"strings"
 	"testing"
@@ -12,6 +9,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 )
 
 // The board's tests read the screen as text: no colour codes, so that a

@@ -1,13 +1,14 @@
 package board
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/ui"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 )
 
 // filters are a board's client-side filters. They never change the

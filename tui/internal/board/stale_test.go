@@ -1,12 +1,13 @@
 package board
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/testkit"
 	"errors"
 	"strings"
 	"testing"
 	"time"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/testkit"
 )
 
 // header is the board's title line.

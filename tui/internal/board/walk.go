@@ -1,10 +1,11 @@
 package board
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/ui"
 	"fmt"
 	"time"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
 )
 
 // missed reports whether e cannot be reached any more with the board's

@@ -1,7 +1,6 @@
 package feeds
 
 import (
-	"abfahrt/model"
 	"context"
 	"errors"
 	"sync"
@@ -9,6 +8,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
 )
 
 // fakeSource answers every board request with one departure stamped ts,

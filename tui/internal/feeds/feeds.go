@@ -1,14 +1,15 @@
 package feeds
 
 import (
-	"abfahrt/feed"
-	"abfahrt/model"
 	"context"
 	"errors"
 	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/feed"
+	"abfahrt/model"
 )
 
 // Every poll of abfahrt runs the same loop, written once here: a tick

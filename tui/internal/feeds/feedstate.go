@@ -1,11 +1,12 @@
 package feeds
 
 import (
-	"abfahrt/model"
 	"context"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
 )
 
 // State is the feed side of the state every pane reads: the data

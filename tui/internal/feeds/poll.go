@@ -1,11 +1,12 @@
 package feeds
 
 import (
-	"abfahrt/feed"
 	"context"
 	"math/rand/v2"
 	"sync/atomic"
 	"time"
+
+	"abfahrt/feed"
 )
 
 // Polling bounds.

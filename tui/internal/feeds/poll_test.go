@@ -1,10 +1,11 @@
 package feeds
 
 import (
-	"abfahrt/feed"
 	"errors"
 	"testing"
 	"time"
+
+	"abfahrt/feed"
 )
 
 // A board is marked stale only after two intervals without a good answer,

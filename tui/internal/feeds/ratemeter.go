@@ -1,9 +1,10 @@
 package feeds
 
 import (
-	"abfahrt/tui/internal/ui"
 	"fmt"
 	"time"
+
+	"abfahrt/tui/internal/ui"
 )
 
 // RateMeter turns the feed's upstream request counter into the status

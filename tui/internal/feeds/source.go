@@ -1,8 +1,9 @@
 package feeds
 
 import (
-	"abfahrt/model"
 	"context"
+
+	"abfahrt/model"
 )
 
 // Source is what the TUI needs from a mobility/v1 service. feed.Client

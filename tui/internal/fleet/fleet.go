@@ -1,11 +1,6 @@
 package fleet
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/ui"
 	"fmt"
 	"slices"
 	"strconv"
@@ -15,6 +10,12 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
 )
 
 // Pane lists every vehicle in service with its line, direction,

@@ -1,9 +1,9 @@
 package fleet
 
 import (
-	"abfahrt/tui/internal/ui"
-
 	"github.com/charmbracelet/bubbles/key"
+
+	"abfahrt/tui/internal/ui"
 )
 
 // fleetKeys are the fleet list's bindings (fleet.go): its rows, the

@@ -1,11 +1,6 @@
 package fleet
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
 	"errors"
 	"regexp"
 	"slices"
@@ -16,6 +11,12 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/ui"
 )
 
 // inService is the fleet of the tests: seven vehicles in service on six

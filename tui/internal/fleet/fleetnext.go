@@ -1,17 +1,18 @@
 package fleet
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/board"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 	"cmp"
 	"slices"
 	"strconv"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 )
 
 // The fleet's NEXT column. A vehicle's trip record (vehicle/trip/Trip)

@@ -1,9 +1,10 @@
 package grid
 
 import (
+	"time"
+
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/ui"
-	"time"
 )
 
 // Changes hands what the grid's cells and summary line show, as it

@@ -1,17 +1,18 @@
 package grid
 
 import (
+	"errors"
+	"slices"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
 	"abfahrt/feed"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/fleet"
 	"abfahrt/tui/internal/ui"
-	"errors"
-	"slices"
-	"time"
-
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // DispMode is the main view of the board side of the TUI.

@@ -1,15 +1,16 @@
 package grid
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/ui"
 	"fmt"
 	"slices"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
 )
 
 // gridPane holds every interactive board: the watched boards (up to

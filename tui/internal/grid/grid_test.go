@@ -1,12 +1,13 @@
 package grid
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/testkit"
 	"strconv"
 	"strings"
 	"testing"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 )
 
 // gridSizes are terminal sizes of the board side, from a laptop's split

@@ -1,14 +1,15 @@
 package grid
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/board"
-	"abfahrt/tui/internal/ui"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/ui"
 )
 
 // gridShape chooses the columns of the grid for n boards in w×h and how

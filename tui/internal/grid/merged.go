@@ -1,10 +1,6 @@
 package grid
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
-	"abfahrt/tui/internal/ui"
 	"cmp"
 	"fmt"
 	"slices"
@@ -14,6 +10,11 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/ui"
 )
 
 // mergedKey identifies a merged row across polls: the board's stop and

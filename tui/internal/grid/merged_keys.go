@@ -1,9 +1,9 @@
 package grid
 
 import (
-	"abfahrt/tui/internal/ui"
-
 	"github.com/charmbracelet/bubbles/key"
+
+	"abfahrt/tui/internal/ui"
 )
 
 // mergedKeys are the merged list's bindings (merged.go): its rows, the

@@ -1,13 +1,14 @@
 package grid
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
 	"strconv"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
 )
 
 // TestMergedInTimeOrder: the merged list holds the departures of every

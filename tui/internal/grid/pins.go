@@ -1,12 +1,6 @@
 package grid
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/statefile"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -15,6 +9,13 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/statefile"
 )
 
 // PinsFile is the name of the pins' file in Options.StateDir.

@@ -1,13 +1,14 @@
 package grid
 
 import (
-	"abfahrt/tui/internal/feeds"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"abfahrt/tui/internal/feeds"
 )
 
 // filePins reads pins.json.

@@ -1,11 +1,12 @@
 package grid
 
 import (
+	"fmt"
+	"slices"
+
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/statefile"
-	"fmt"
-	"slices"
 )
 
 // MaxPins is the most pins kept; a file with more uses the first ones.

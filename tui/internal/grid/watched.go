@@ -1,13 +1,14 @@
 package grid
 
 import (
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/statefile"
 	"errors"
 	"path/filepath"
 	"slices"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/statefile"
 )
 
 // BoardsFile is the name of the watched boards' file in Options.StateDir.

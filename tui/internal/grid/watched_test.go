@@ -1,13 +1,14 @@
 package grid
 
 import (
-	"abfahrt/tui/internal/app"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"abfahrt/tui/internal/app"
 )
 
 // inDir sets the state directory of a rig's options.

@@ -1,13 +1,14 @@
 package kiosk
 
 import (
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
-	"time"
-
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // Kiosk is the state of kiosk mode: its boards (each with its own poll

@@ -1,10 +1,10 @@
 package kiosk
 
 import (
+	tea "github.com/charmbracelet/bubbletea"
+
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
-
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // Model is the unattended station display (Options.Kiosk): its own

@@ -1,17 +1,18 @@
 package kiosk
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/ui"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
 )
 
 // Kiosk layout.

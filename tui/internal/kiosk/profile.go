@@ -1,10 +1,10 @@
 package kiosk
 
 import (
+	tea "github.com/charmbracelet/bubbletea"
+
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
-
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // setBoards makes the kiosk's boards those of specs (not yet polled).

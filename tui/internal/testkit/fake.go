@@ -1,15 +1,16 @@
 package testkit
 
 import (
-	"abfahrt/feed"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
 	"context"
 	"errors"
 	"fmt"
 	"sync"
 	"time"
+
+	"abfahrt/feed"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 )
 
 // T0 is the fixed "now" of the unit tests: a Friday lunchtime in Ulm.

@@ -1,12 +1,13 @@
 package ui
 
 import (
-	"abfahrt/tui/mapview"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/mapview"
 )
 
 // The Linux console (TERM=linux) has 16 colours, of which only the first

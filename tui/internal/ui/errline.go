@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"abfahrt/feed"
-	"abfahrt/model"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +11,9 @@ import (
 	"os"
 	"strings"
 	"syscall"
+
+	"abfahrt/feed"
+	"abfahrt/model"
 )
 
 // ErrLine is a failed request's error as the bars show it, in the

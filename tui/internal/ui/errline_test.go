@@ -1,13 +1,14 @@
 package ui
 
 import (
-	"abfahrt/feed"
 	"errors"
 	"fmt"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"abfahrt/feed"
 )
 
 // Failed requests read in the board's language, without the URL; the

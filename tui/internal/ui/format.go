@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"abfahrt/model"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,6 +8,8 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
 )
 
 // HideAfter is how long after its time an event stays on the board: long

@@ -1,14 +1,15 @@
 package ui
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/search"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+	"abfahrt/tui/search"
 )
 
 // Languages of the catalogue.

@@ -1,13 +1,14 @@
 package ui
 
 import (
-	"abfahrt/model"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
 )
 
 // Walking time: how long it takes to reach a board's stop. With a walking

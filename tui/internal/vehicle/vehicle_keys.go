@@ -1,10 +1,10 @@
 package vehicle
 
 import (
+	"github.com/charmbracelet/bubbles/key"
+
 	"abfahrt/model"
 	"abfahrt/tui/internal/ui"
-
-	"github.com/charmbracelet/bubbles/key"
 )
 
 // vehicleKeys are the vehicle pane's bindings (vehicle.go).

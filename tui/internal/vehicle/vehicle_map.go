@@ -1,11 +1,12 @@
 package vehicle
 
 import (
+	"fmt"
+	"strings"
+
 	"abfahrt/model"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/mapview"
-	"fmt"
-	"strings"
 )
 
 // mapKey is everything the map's rendering depends on.

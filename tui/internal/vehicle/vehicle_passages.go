@@ -1,15 +1,16 @@
 package vehicle
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/mapview"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/mapview"
 )
 
 // Phase is where a vehicle is on its trip.

@@ -1,13 +1,14 @@
 package vehicle
 
 import (
-	"abfahrt/model"
-	"abfahrt/tui/internal/feeds"
 	"context"
 	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/feeds"
 )
 
 // PatternMsg is the answer to a pattern request for one trip of a vehicle:

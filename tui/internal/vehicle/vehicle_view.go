@@ -1,18 +1,19 @@
 package vehicle
 
 import (
-	"abfahrt/feed"
-	"abfahrt/model"
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
-	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/mapview"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/feed"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/mapview"
 )
 
 // vehicleCache holds the pane's last rendering, the map's, and what the
