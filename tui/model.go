@@ -105,14 +105,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // View renders the screen. It is pure: the time comes from the last
 // clockMsg, and unchanged panes come from their caches.
 func (m Model) View() string {
-	w, h := m.width, m.height
-	if w <= 0 || h <= 0 {
-		return ""
-	}
-	if w < ui.MinWidth || h < ui.MinHeight {
-		return ui.TooSmall(m.sh.T, w, h)
-	}
-	return m.render() // exact by construction; TestViewFitsEverySize holds it to that
+	// exact by construction; TestViewFitsEverySize holds it to that
+	return ui.Sized(m.sh.T, m.width, m.height, m.render)
 }
 
 // syncKeys enables, in every pane's key map, the bindings that do

@@ -17,9 +17,7 @@ import (
 // ViewCache holds a pane's last rendering and the key it was made for,
 // and the rendered rows by what they show.
 type ViewCache struct {
-	key  ViewKey
-	view string
-	ok   bool
+	ui.Cached[ViewKey]
 	Rows []RowMemo // by position on screen
 }
 
@@ -131,12 +129,7 @@ func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
 // most width cells), from the cache when nothing it shows has changed.
 func (b *Pane) View() string {
 	k := ViewKey{Rev: b.Rev, W: b.width, H: b.height, Sec: b.Sh.Now.Unix(), Focused: b.Focused, alert: app.AlertText(b.Sh.Alert)}
-	if b.Cache.ok && b.Cache.key == k {
-		return b.Cache.view
-	}
-	v := ui.ClampLines(b.render(), b.width, b.height)
-	b.Cache.key, b.Cache.view, b.Cache.ok = k, v, true
-	return v
+	return b.Cache.Get(k, func() string { return ui.ClampLines(b.render(), b.width, b.height) })
 }
 
 // render draws the header, the column titles and the rows.
@@ -365,14 +358,7 @@ func (b *Pane) row(e *model.Event, c columns, sel bool) string {
 	if c.plat > 0 {
 		sb.WriteString(sp(Gap) + paint(st.Text, ui.Pad(e.PlatformName, c.plat)))
 	}
-	due := tx.Countdown(*e, b.Sh.Now)
-	dueSt := st.Due
-	if due == tx.Now {
-		dueSt = st.DueNow
-	}
-	if !e.Realtime() {
-		due, dueSt = "~"+due, st.Planned
-	}
+	due, dueSt := st.DueCell(tx, e, b.Sh.Now)
 	sb.WriteString(sp(Gap) + paint(dueSt, ui.PadLeft(due, c.Cw.Due)))
 	if c.leave > 0 {
 		text, band := tx.LeaveText(e, b.Sh.Now, b.Walk)

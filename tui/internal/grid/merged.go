@@ -190,14 +190,7 @@ func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh
 		mark = st.SelectedMark.Render("▸ ")
 	}
 	line := e.Line()
-	due := tx.Countdown(*e, p.sh.Now)
-	dueSt := st.Due
-	if due == tx.Now {
-		dueSt = st.DueNow
-	}
-	if !e.Realtime() {
-		due, dueSt = "~"+due, st.Planned
-	}
+	due, dueSt := st.DueCell(tx, e, p.sh.Now)
 	text, sev := tx.DelayText(*e)
 	s := mark + st.Accent.Render(ui.Pad(r.B.Name(), stopW)) + " " +
 		st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, p.sh.Base.Category(line))) + " " +

@@ -76,12 +76,5 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // View renders the kiosk screen; pure, from the cache within a second.
 func (m Model) View() string {
-	w, h := m.width, m.height
-	if w <= 0 || h <= 0 {
-		return ""
-	}
-	if w < ui.MinWidth || h < ui.MinHeight {
-		return ui.TooSmall(m.Sh.T, w, h)
-	}
-	return m.kioskView()
+	return ui.Sized(m.Sh.T, m.width, m.height, m.kioskView)
 }

@@ -263,3 +263,17 @@ func WrapWords(s string, w int) []string {
 	}
 	return out
 }
+
+// DueCell is a row's countdown and its style: "now" stands out, a time from
+// the timetable only (no live prediction) is "~"-marked and planned.
+func (st *Styles) DueCell(tx *Texts, e *model.Event, now time.Time) (string, lipgloss.Style) {
+	due := tx.Countdown(*e, now)
+	s := st.Due
+	if due == tx.Now {
+		s = st.DueNow
+	}
+	if !e.Realtime() {
+		due, s = "~"+due, st.Planned
+	}
+	return due, s
+}

@@ -21,6 +21,34 @@ func (c *Memo) Get(key string, render func() string) string {
 	return c.val
 }
 
+// Cached caches one rendering by a key of any comparable type: a view's
+// revision, size, second and whatever else it shows.
+type Cached[K comparable] struct {
+	key K
+	val string
+	ok  bool
+}
+
+// Get returns the cached rendering for key, or renders and keeps it.
+func (c *Cached[K]) Get(key K, render func() string) string {
+	if !c.ok || c.key != key {
+		c.key, c.val, c.ok = key, render(), true
+	}
+	return c.val
+}
+
+// Sized is a View's frame for a w×h rectangle: nothing without one, the
+// too-small notice below the minimum size, else render's.
+func Sized(tx *Texts, w, h int, render func() string) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if w < MinWidth || h < MinHeight {
+		return TooSmall(tx, w, h)
+	}
+	return render()
+}
+
 // FrameMemos are the root's caches of the lines below the panes.
 type FrameMemos struct {
 	Footer Memo

@@ -19,9 +19,7 @@ import (
 // vehicleCache holds the pane's last rendering, the map's, and what the
 // last rendering learnt about the passage list for scrolling.
 type vehicleCache struct {
-	key  board.ViewKey
-	view string
-	ok   bool
+	ui.Cached[board.ViewKey]
 
 	mapKey   mapKey
 	mapLines []string
@@ -105,12 +103,7 @@ func (p *Pane) diagram(w int) diagram {
 // most width cells), from the cache when nothing it shows has changed.
 func (p *Pane) View() string {
 	k := board.ViewKey{Rev: p.rev, W: p.width, H: p.height, Sec: p.sh.Now.Unix(), Focused: p.Focused}
-	if p.cache.ok && p.cache.key == k {
-		return p.cache.view
-	}
-	v := ui.ClampLines(p.render(), p.width, p.height)
-	p.cache.key, p.cache.view, p.cache.ok = k, v, true
-	return v
+	return p.cache.Get(k, func() string { return ui.ClampLines(p.render(), p.width, p.height) })
 }
 
 // render draws the bordered pane: identity, journey, notices, then the
