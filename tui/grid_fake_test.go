@@ -25,18 +25,7 @@ var gridStops = []struct {
 func addGridStops(f *testkit.FakeSource) {
 	for i, s := range gridStops {
 		for _, arr := range []bool{false, true} {
-			b := testkit.HbfBoard(arr)
-			b.StopNumber, b.StopName, b.StopCode = s.n, s.name, ""
-			for j := range b.Events {
-				e := &b.Events[j]
-				e.StopPointCode = model.CodeFor(s.n, e.StopPointNumber)
-				e.Scheduled = model.At(e.Scheduled.Add(s.shift))
-				if e.Actual.Known() {
-					e.Actual = model.At(e.Actual.Add(s.shift))
-					e.Deviation += 60 * i
-				}
-				e.VehicleNumber += 1000 * (i + 1) * min(e.VehicleNumber, 1)
-			}
+			b := testkit.MovedBoard(testkit.HbfBoard(arr), s.n, s.name, s.shift, 60*i, 1000*(i+1))
 			f.Boards[feeds.Subject{Stop: s.n, Arrivals: arr}] = b
 		}
 	}

@@ -17,8 +17,8 @@ import (
 // line is in the answer but has no row to show says when it next runs.
 func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 	e := newEnv(t, 120, 40, false)
-	e.src.Boards[feeds.Subject{Stop: 1008}] = longBoard(app.DefaultLimit)
-	e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: longBoard(app.MaxLimit)}
+	e.src.Boards[feeds.Subject{Stop: 1008}] = testkit.LongBoard(app.DefaultLimit)
+	e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: testkit.LongBoard(app.MaxLimit)}
 	e.send(e.src.Base)
 	e.poll()
 	e.m.Board().Filt.Lines = []string{"N1"}

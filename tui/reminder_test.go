@@ -39,18 +39,7 @@ func newRemEnv(t *testing.T, walk time.Duration, dir string, bell *bytes.Buffer)
 // messages back; only for commands without timers.
 func (e *testEnv) run(cmd tea.Cmd) {
 	e.t.Helper()
-	if cmd == nil {
-		return
-	}
-	switch msg := cmd().(type) {
-	case nil:
-	case tea.BatchMsg:
-		for _, c := range msg {
-			e.run(c)
-		}
-	default:
-		e.run(e.send(msg))
-	}
+	testkit.Each(cmd, func(msg tea.Msg) { e.run(e.send(msg)) })
 }
 
 // remTick moves the clock by d and runs the reminders' check as the

@@ -55,20 +55,6 @@ func TestPlannedRowCountsToSchedule(t *testing.T) {
 	}
 }
 
-// longBoard is a stop's answer of n events a minute apart, every fourth
-// of line 2, the others of line 1.
-func longBoard(n int) model.Board {
-	b := model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(testkit.T0)}
-	for i := range n {
-		line, dir := "1", "Böfingen"
-		if i%4 == 0 {
-			line, dir = "2", "Science Park II"
-		}
-		b.Events = append(b.Events, testkit.Ev(line, model.VehicleTram, 40+i, dir, "A", 1, time.Duration(i+1)*time.Minute, 0, model.StatusPredicted))
-	}
-	return b
-}
-
 // runAll executes cmd and the commands it batches and sends each message,
 // until nothing is left; the command an answer gives back (the next poll's
 // timer) is never run.
@@ -98,8 +84,8 @@ func (e *testEnv) runAll(cmd tea.Cmd) {
 // more and shows as many rows as an unfiltered one.
 func TestFilteredBoardFillsItsRows(t *testing.T) {
 	e := newEnv(t, 120, 40, false)
-	e.src.Boards[feeds.Subject{Stop: 1008}] = longBoard(app.DefaultLimit)
-	e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: longBoard(app.MaxLimit)}
+	e.src.Boards[feeds.Subject{Stop: 1008}] = testkit.LongBoard(app.DefaultLimit)
+	e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: testkit.LongBoard(app.MaxLimit)}
 	e.send(e.src.Base)
 	e.poll()
 	if n := len(e.m.Board().Rows()); n != app.DefaultLimit {

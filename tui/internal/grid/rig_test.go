@@ -42,17 +42,7 @@ var rigStops = []struct {
 func newFake() *testkit.FakeSource {
 	src := testkit.NewFakeSource()
 	for _, s := range rigStops {
-		b := testkit.HbfBoard(false)
-		b.StopNumber, b.StopName, b.StopCode = s.n, s.name, ""
-		for j := range b.Events {
-			e := &b.Events[j]
-			e.StopPointCode = model.CodeFor(s.n, e.StopPointNumber)
-			e.Scheduled = model.At(e.Scheduled.Add(s.shift))
-			if e.Actual.Known() {
-				e.Actual = model.At(e.Actual.Add(s.shift))
-			}
-			e.VehicleNumber += s.n * min(e.VehicleNumber, 1)
-		}
+		b := testkit.MovedBoard(testkit.HbfBoard(false), s.n, s.name, s.shift, 0, s.n)
 		src.Boards[feeds.Subject{Stop: s.n}] = b
 		src.Base.Stops = append(src.Base.Stops, model.Stop{StopNumber: s.n, StopName: s.name})
 	}

@@ -54,20 +54,14 @@ func (e *env) send(msg tea.Msg) tea.Cmd {
 // answer gives back (the timer of the next poll) are not run.
 func (e *env) runNow(cmd tea.Cmd) {
 	e.t.Helper()
-	if cmd == nil {
-		return
-	}
-	switch msg := cmd().(type) {
-	case nil:
-	case tea.BatchMsg:
-		for _, c := range msg {
-			e.runNow(c)
+	testkit.Each(cmd, func(msg tea.Msg) {
+		switch msg.(type) {
+		case feeds.TickMsg, FirstMsg:
+			e.runNow(e.send(msg))
+		default:
+			e.send(msg)
 		}
-	case feeds.TickMsg, FirstMsg:
-		e.runNow(e.send(msg))
-	default:
-		e.send(msg)
-	}
+	})
 }
 
 // poll runs one poll of every feed of the kiosk's boards: tick, fetch,
@@ -128,20 +122,6 @@ func lineIndex(s, sub string) int {
 // at is a timetabled bus of line towards dir leaving Hauptbahnhof at t.
 func at(line, dir string, t time.Time) model.Event {
 	return testkit.Ev(line, model.VehicleBus, 0, dir, "A", 1, t.Sub(testkit.T0), 0, model.StatusPredicted)
-}
-
-// longBoard is Hauptbahnhof with n departures a minute apart: line 2 to
-// Science Park II every fourth, line 1 to Böfingen the others.
-func longBoard(n int) model.Board {
-	b := model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(testkit.T0)}
-	for i := range n {
-		line, dir := "1", "Böfingen"
-		if i%4 == 0 {
-			line, dir = "2", "Science Park II"
-		}
-		b.Events = append(b.Events, testkit.Ev(line, model.VehicleTram, 40+i, dir, "A", 1, time.Duration(i+1)*time.Minute, 0, model.StatusPredicted))
-	}
-	return b
 }
 
 // A station display at 200×50 shows, once the first answer is in, the
@@ -206,7 +186,7 @@ func TestKioskBigCountdownInMinutes(t *testing.T) {
 func newLongEnv(t *testing.T, w, h int) *env {
 	t.Helper()
 	src := testkit.NewFakeSource()
-	src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: longBoard(app.MaxLimit)}
+	src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: testkit.LongBoard(app.MaxLimit)}
 	e := &env{t: t, src: src, now: testkit.T0}
 	e.m = NewModel(app.Options{Source: src, Now: func() time.Time { return e.now },
 		Kiosk: app.KioskOptions{Enabled: true}, Boards: []app.BoardSpec{{Stop: 1008, Lines: []string{"1"}}}})

@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/feed"
 	"abfahrt/model"
@@ -317,4 +320,55 @@ func (f *FakeSource) SetVehicle(trips []model.Trip, vp model.VehiclePassages, pa
 	f.Mu.Lock()
 	f.Fleet, f.VehPassages, f.VehPattern = trips, vp, pat
 	f.Mu.Unlock()
+}
+
+// MovedBoard is board b as if at stop n named name: every time later by
+// shift, delays larger by extraDelay seconds, and vehicles renumbered by
+// vehicleOffset (0 keeps them), so that boards of several stops differ.
+func MovedBoard(b model.Board, n int, name string, shift time.Duration, extraDelay, vehicleOffset int) model.Board {
+	b.StopNumber, b.StopName, b.StopCode = n, name, ""
+	b.Events = slices.Clone(b.Events)
+	for j := range b.Events {
+		e := &b.Events[j]
+		e.StopPointCode = model.CodeFor(n, e.StopPointNumber)
+		e.Scheduled = model.At(e.Scheduled.Add(shift))
+		if e.Actual.Known() {
+			e.Actual = model.At(e.Actual.Add(shift))
+			e.Deviation += extraDelay
+		}
+		e.VehicleNumber += vehicleOffset * min(e.VehicleNumber, 1)
+	}
+	return b
+}
+
+// LongBoard is Hauptbahnhof with n departures a minute apart: line 2 to
+// Science Park II every fourth, line 1 to Böfingen the others.
+func LongBoard(n int) model.Board {
+	b := model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(T0)}
+	for i := range n {
+		line, dir := "1", "Böfingen"
+		if i%4 == 0 {
+			line, dir = "2", "Science Park II"
+		}
+		b.Events = append(b.Events, Ev(line, model.VehicleTram, 40+i, dir, "A", 1, time.Duration(i+1)*time.Minute, 0, model.StatusPredicted))
+	}
+	return b
+}
+
+// Each runs cmd and the commands of its batches, handing every message
+// they give to fn (nil messages are dropped); only for commands without
+// timers.
+func Each(cmd tea.Cmd, fn func(tea.Msg)) {
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			Each(c, fn)
+		}
+	default:
+		fn(msg)
+	}
 }
