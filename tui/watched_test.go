@@ -14,6 +14,7 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/internal/testkit"
 )
 
 // TestWatchedBoardsRoundTrip: watching boards and setting their filters
@@ -254,14 +255,7 @@ func savedIn(t *testing.T, cmd tea.Cmd) tea.Msg {
 // checkBoardsFile fails unless the file at path holds the boards want.
 func checkBoardsFile(t *testing.T, path string, want []app.BoardSpec) {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var saved []app.BoardSpec
-	if err := json.Unmarshal(data, &saved); err != nil {
-		t.Fatalf("%s: %v", data, err)
-	}
+	saved := testkit.ReadSpecs(t, path)
 	got := make([]app.BoardSpec, 0, len(saved))
 	for _, b := range saved {
 		s, err := b.Cleaned()
@@ -271,7 +265,7 @@ func checkBoardsFile(t *testing.T, path string, want []app.BoardSpec) {
 		got = append(got, s)
 	}
 	if !slices.EqualFunc(got, want, grid.SameSpec) {
-		t.Errorf("boards.json holds %+v, want %+v:\n%s", got, want, data)
+		t.Errorf("boards.json holds %+v, want %+v", got, want)
 	}
 }
 

@@ -1,7 +1,6 @@
 package grid
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/testkit"
 )
 
 // inDir sets the state directory of a rig's options.
@@ -39,15 +39,7 @@ func (r *rig) restore() {
 // fileSpecs reads boards.json as JSON.
 func fileSpecs(t testing.TB, path string) []app.BoardSpec {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []app.BoardSpec
-	if err := json.Unmarshal(data, &got); err != nil {
-		t.Fatalf("boards.json does not parse: %v\n%s", err, data)
-	}
-	return got
+	return testkit.ReadSpecs(t, path)
 }
 
 // checkFile fails unless boards.json holds want, in order.

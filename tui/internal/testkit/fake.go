@@ -2,10 +2,13 @@ package testkit
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"sync"
+	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -371,4 +374,19 @@ func Each(cmd tea.Cmd, fn func(tea.Msg)) {
 	default:
 		fn(msg)
 	}
+}
+
+// ReadSpecs reads a boards.json as the board specs it holds; a file that
+// cannot be read or parsed fails the test.
+func ReadSpecs(t testing.TB, path string) []app.BoardSpec {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var specs []app.BoardSpec
+	if err := json.Unmarshal(data, &specs); err != nil {
+		t.Fatalf("%s does not parse: %v\n%s", path, err, data)
+	}
+	return specs
 }
