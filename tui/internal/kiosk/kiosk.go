@@ -33,7 +33,13 @@ type Kiosk struct {
 	profiles []app.Profile
 	base     []app.BoardSpec
 	Profile  int
+	// hintUntil is when the hint a key pressed shows ("keys locked ·
+	// ctrl+q quits") goes (local clock).
+	hintUntil time.Time
 }
+
+// KeyHintFor is how long a key pressed shows how to leave the kiosk.
+const KeyHintFor = 5 * time.Second
 
 // kioskCache holds the kiosk's last rendering and its key.
 type kioskCache struct {
@@ -170,10 +176,17 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	case tea.KeyMsg:
-		if k.Opt.QuitKey != "" && msg.String() == k.Opt.QuitKey {
+		quit := k.Opt.Quit()
+		if quit == "" {
+			return nil // locked completely: not even a hint
+		}
+		if msg.String() == quit {
 			k.stopAll()
 			return tea.Quit
 		}
+		// Any other key says, for a while, how to leave.
+		k.hintUntil = m.Sh.Local.Add(KeyHintFor)
+		k.arev++
 	case app.ClockMsg:
 		logSkew := m.Sh.Tick(msg.Now)
 		if m.Sh.FollowNight() {

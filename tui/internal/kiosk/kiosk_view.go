@@ -50,7 +50,24 @@ func (m *Model) kioskView() string {
 	if i < len(k.Boards) {
 		key.rev = k.Boards[i].Rev
 	}
-	return k.cache.Get(key, func() string { return ui.ClampLines(m.renderKiosk(i, w, h), w, h) })
+	return k.cache.Get(key, func() string { return ui.ClampLines(m.withKeyHint(m.renderKiosk(i, w, h), w, h), w, h) })
+}
+
+// withKeyHint puts the hint of a key pressed (how to leave) on the last
+// line of frame while it shows.
+func (m *Model) withKeyHint(frame string, w, h int) string {
+	k := &m.Kiosk
+	quit := k.Opt.Quit()
+	if quit == "" || !m.Sh.Local.Before(k.hintUntil) || h < 2 {
+		return frame
+	}
+	lines := strings.Split(frame, "\n")
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	lines = lines[:h]
+	lines[h-1] = m.Sh.St.Muted.Render(center(fmt.Sprintf(m.Sh.T.KeysLocked, quit), w-1))
+	return strings.Join(lines, "\n")
 }
 
 // Shift is the burn-in offset at now: one of four positions a character
