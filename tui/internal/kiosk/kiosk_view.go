@@ -159,13 +159,22 @@ func (m *Model) freshness(b *board.Pane) (delayed bool, since time.Time, blank b
 // nextDeparture returns the first event of rows still to come, or nil: a
 // vehicle arriving or at the stop is still to come even a few seconds
 // after its predicted time (its row says "now"; a passenger can board).
+// With a walking time it is the first that can still be caught on foot:
+// the headline is never a missed one.
 func nextDeparture(b *board.Pane, rows []int, now time.Time) *model.Event {
 	for _, r := range rows {
 		e := &b.Data.Events[r]
 		here := e.Status == model.StatusStopping || e.Status == model.StatusArriving
-		if due, ok := e.DueIn(now); ok && (due >= 0 || here) && !e.Status.Done() {
-			return e
+		due, ok := e.DueIn(now)
+		if !ok || (due < 0 && !here) || e.Status.Done() {
+			continue
 		}
+		if b.Walk > 0 {
+			if _, band, ok := ui.LeaveBand(e, now, b.Walk); !ok || band == ui.BandMissed {
+				continue
+			}
+		}
+		return e
 	}
 	return nil
 }
