@@ -196,7 +196,7 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 			k.arev++
 		}
 		var cmd tea.Cmd
-		// Operating hours are the service's; until its clock is known
+		// Display hours run on the service's clock; until it is known
 		// (the first answer) the kiosk stays awake to learn it.
 		switch in := k.InHours(m.Sh.Now) || !m.Sh.ClockKnown(); {
 		case !in && !k.Asleep:
@@ -204,6 +204,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 			cmd = k.askFirst()
 		case in && k.Asleep:
 			cmd = k.wake(msg.Now)
+		case k.Asleep:
+			cmd = k.askAgain(m.Sh.Now) // the night's answer used up
 		}
 		return tea.Batch(app.ClockCmd(m.Sh.Clock), cmd, logSkew, k.followProfile(m.Sh))
 	case feeds.TickMsg:

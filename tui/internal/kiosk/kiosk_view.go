@@ -399,7 +399,7 @@ func (m *Model) renderNightClock(w, h int) string {
 	// first departure then, below the clock.
 	from := m.Kiosk.Opt.HoursFrom
 	resume := fmt.Sprintf(m.Sh.T.Resumes, fmt.Sprintf("%02d:%02d", from/60, from%60))
-	below := append([]string{resume}, m.Kiosk.firstLines()...)
+	below := append([]string{resume}, m.Kiosk.firstLines(now)...)
 	i := m.Sh.Local.Unix() / int64(ShiftEvery/time.Second)
 	px := int(i*7) % max(w-cw+1, 1)
 	py := int(i*3) % max(h-len(rows)-len(below)+1, 1)

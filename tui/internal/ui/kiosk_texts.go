@@ -1,17 +1,11 @@
 package ui
 
 // kioskTexts are the station display's texts of issue 23: how to leave
-// it, its display hours, the age of its data and its layout of the hour.
+// it, the age of its data and its layout of the hour.
 type kioskTexts struct {
 	// KeysLocked is what a key pressed on the kiosk shows for a while:
 	// "keys locked · %s quits" (the quit chord).
 	KeysLocked string
-	// DisplayResumes is the sleep screen's first line: "Display resumes
-	// at %s" (HH:MM): the operator's hours, not the service's.
-	DisplayResumes string
-	// NextRealDep is the sleep screen's next departure, whatever line:
-	// "Next departure %s: %s → %s" (HH:MM, line, direction).
-	NextRealDep string
 	// AsOf is the age of fresh data, quietly: "as of %s" (HH:MM).
 	AsOf string
 	// LayoutNow names the layout of the hour: "layout %s".
@@ -24,8 +18,6 @@ type kioskTexts struct {
 func englishKioskTexts() kioskTexts {
 	return kioskTexts{
 		KeysLocked:     "keys locked · %s quits",
-		DisplayResumes: "Display resumes at %s",
-		NextRealDep:    "Next departure %s: %s → %s",
 		AsOf:           "as of %s",
 		LayoutNow:      "layout %s",
 		LayoutSwitched: "now layout %s (%s)",
@@ -35,8 +27,6 @@ func englishKioskTexts() kioskTexts {
 func germanKioskTexts() kioskTexts {
 	return kioskTexts{
 		KeysLocked:     "Tasten gesperrt · %s beendet",
-		DisplayResumes: "Anzeige wieder ab %s Uhr",
-		NextRealDep:    "Nächste Abfahrt %s Uhr: %s → %s",
 		AsOf:           "Stand %s Uhr",
 		LayoutNow:      "Ansicht %s",
 		LayoutSwitched: "jetzt Ansicht %s (%s)",
