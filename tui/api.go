@@ -43,6 +43,7 @@ const (
 	MinKioskRotate         = feeds.MinKioskRotate
 	DefaultKioskRotate     = feeds.DefaultKioskRotate
 	DefaultKioskStaleAfter = feeds.DefaultKioskStaleAfter
+	DefaultQuitKey         = app.DefaultQuitKey
 )
 
 // Theme names.

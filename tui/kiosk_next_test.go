@@ -7,8 +7,10 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/ui"
 )
 
 // The kiosk's "Next departure" names the vehicle waiting at the stop even
@@ -32,5 +34,41 @@ func TestKioskNextDepartureIsTheVehicleAtTheStop(t *testing.T) {
 	}
 	if !strings.HasPrefix(next, "Next departure: 2 Science Park II") {
 		t.Errorf("the header says %q while line 2 waits at the stop:\n%s", next, v)
+	}
+}
+
+// Issue 23 item 4: with a walking time the big "Next departure" is the
+// first departure that can still be caught on foot, not a missed one.
+func TestKioskNextDepartureIsCatchableOnFoot(t *testing.T) {
+	spec := app.BoardSpec{Stop: 1008, Walk: app.WalkTime(4 * time.Minute)}
+	e := newKioskEnv(t, 160, 48, app.KioskOptions{LargeCountdown: true}, spec)
+	e.kpoll()
+	b := &e.k.Kiosk.Boards[0]
+	var first, catch *model.Event
+	for _, r := range b.Rows() {
+		ev := &b.Data.Events[r]
+		if d, ok := ev.DueIn(e.now); !ok || d < 0 {
+			continue
+		}
+		if first == nil {
+			first = ev
+		}
+		if _, band, ok := ui.LeaveBand(ev, e.now, 4*time.Minute); ok && band != ui.BandMissed {
+			catch = ev
+			break
+		}
+	}
+	if first == nil || catch == nil || first == catch {
+		t.Fatalf("the fixture needs a missed departure before a catchable one (first %v, catchable %v)", first, catch)
+	}
+	v := ansi.Strip(e.View())
+	var next string
+	for _, l := range strings.Split(v, "\n") {
+		if i := strings.Index(l, "Next departure:"); i >= 0 {
+			next = strings.Join(strings.Fields(l[i:]), " ")
+		}
+	}
+	if want := "Next departure: " + catch.Line() + " " + catch.DirectionText; !strings.HasPrefix(next, want) {
+		t.Errorf("the headline says %q, want %q (the first one catchable with 4 min to walk):\n%s", next, want, v)
 	}
 }

@@ -61,18 +61,24 @@ func (e *testEnv) clockTo(t time.Time) tea.Cmd {
 	return e.send(app.ClockMsg{Now: t})
 }
 
+// Keys are locked: no key but the quit chord does anything, and a key
+// pressed only shows, for a few seconds, how to leave (issue 23: the
+// screen said nothing).
 func TestKioskKeysIgnoredQuitKeyQuits(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, app.KioskOptions{QuitKey: "ctrl+q"})
 	e.kpoll()
-	before := e.View()
 	for _, k := range []tea.KeyMsg{keyMsg("q"), keyMsg("ctrl+c"), keyMsg("/"), keyMsg("?"), keyMsg("r"),
 		keyMsg("a"), keyMsg("enter"), keyMsg("esc"), keyMsg("tab"), {Type: tea.KeyCtrlZ}} {
 		if cmd := e.send(k); cmd != nil {
 			t.Errorf("key %q gave a command in kiosk mode", k.String())
 		}
 	}
-	if after := e.View(); after != before {
-		t.Errorf("keys changed the kiosk screen:\n%s", after)
+	if v := ansi.Strip(e.View()); !strings.Contains(v, "keys locked · ctrl+q quits") {
+		t.Errorf("a key pressed does not say how to leave:\n%s", v)
+	}
+	e.advance(kiosk.KeyHintFor)
+	if after := ansi.Strip(e.View()); strings.Contains(after, "keys locked") {
+		t.Errorf("the hint stayed after %v:\n%s", kiosk.KeyHintFor, after)
 	}
 	cmd := e.send(tea.KeyMsg{Type: tea.KeyCtrlQ})
 	if cmd == nil {
@@ -86,12 +92,34 @@ func TestKioskKeysIgnoredQuitKeyQuits(t *testing.T) {
 	}
 }
 
-func TestKioskNoQuitKeyMeansNoKeyQuits(t *testing.T) {
+// Without a quit key configured, ctrl+q quits (issue 23: a kiosk
+// started with --kiosk alone could not be left).
+func TestKioskDefaultQuitKeyIsCtrlQ(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, app.KioskOptions{})
-	for _, k := range []tea.KeyMsg{{Type: tea.KeyCtrlQ}, keyMsg("ctrl+c"), keyMsg("q")} {
+	e.kpoll()
+	cmd := e.send(tea.KeyMsg{Type: tea.KeyCtrlQ})
+	if cmd == nil {
+		t.Fatal("ctrl+q did nothing on a kiosk without a quit key configured")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("ctrl+q did not quit")
+	}
+}
+
+// quit_key = "" locks the kiosk completely: no key quits, and none says
+// how to leave (changed on purpose in issue 23: an empty QuitKey alone
+// now means the default ctrl+q).
+func TestKioskQuitLockedMeansNoKeyQuits(t *testing.T) {
+	e := newKioskEnv(t, 80, 24, app.KioskOptions{QuitLocked: true})
+	e.kpoll()
+	before := e.View()
+	for _, k := range []tea.KeyMsg{{Type: tea.KeyCtrlQ}, keyMsg("ctrl+c"), keyMsg("q"), keyMsg("esc")} {
 		if cmd := e.send(k); cmd != nil {
-			t.Errorf("key %q gave a command with no quit chord set", k.String())
+			t.Errorf("key %q gave a command on a locked kiosk", k.String())
 		}
+	}
+	if after := e.View(); after != before {
+		t.Errorf("keys changed the locked kiosk's screen:\n%s", ansi.Strip(after))
 	}
 }
 

@@ -441,8 +441,8 @@ func TestKioskRetriesWithinOneInterval(t *testing.T) {
 	}
 }
 
-// Issue 12 item 12: outside operating hours the kiosk says when service
-// resumes.
+// Issue 12 item 12: outside operating hours the kiosk says when it
+// resumes (issue 23 item 2: the display, not the service).
 func TestKioskSaysWhenServiceResumes(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, app.KioskOptions{HoursFrom: 5 * 60, HoursTo: 60})
 	e.kpoll()
@@ -450,7 +450,7 @@ func TestKioskSaysWhenServiceResumes(t *testing.T) {
 	if !e.k.Kiosk.Asleep {
 		t.Fatal("at 02:00 the kiosk should sleep")
 	}
-	if v := e.View(); !strings.Contains(v, "Service resumes at 05:00") {
+	if v := e.View(); !strings.Contains(v, "Display resumes at 05:00") {
 		t.Errorf("the night screen does not say when service resumes:\n%s", v)
 	}
 }

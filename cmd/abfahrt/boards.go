@@ -46,10 +46,12 @@ func kioskOptions(k KioskConfig, enabled bool) tui.KioskOptions {
 	o := tui.KioskOptions{
 		Enabled:        enabled,
 		Rotate:         k.Rotate.Duration,
-		QuitKey:        k.QuitKey,
 		LargeCountdown: k.LargeCountdown == nil || *k.LargeCountdown,
 		StaleAfter:     k.StaleAfter.Duration,
 		HideMissed:     k.HideMissed,
+	}
+	if k.QuitKey != nil {
+		o.QuitKey, o.QuitLocked = *k.QuitKey, *k.QuitKey == ""
 	}
 	if o.Rotate == 0 {
 		o.Rotate = tui.DefaultKioskRotate

@@ -84,7 +84,9 @@ type KioskConfig struct {
 	Enabled bool     `toml:"enabled"`
 	Rotate  Duration `toml:"rotate"`
 	Hours   string   `toml:"hours"`
-	QuitKey string   `toml:"quit_key"`
+	// QuitKey is the chord that ends the kiosk: ctrl+q when not set, ""
+	// locks it completely (only a signal ends it).
+	QuitKey *string `toml:"quit_key"`
 	// LargeCountdown is on unless the file says false: a station display
 	// shows the next departure's countdown large by default.
 	LargeCountdown *bool    `toml:"large_countdown"`

@@ -211,11 +211,14 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	}
 	t.row("kiosk.stale_after", stale.String(), from(k.StaleAfter.Duration != 0))
 	t.row("kiosk.large_countdown", strconv.FormatBool(k.LargeCountdown == nil || *k.LargeCountdown), from(k.LargeCountdown != nil))
-	quit := k.QuitKey
-	if quit == "" {
-		quit = "(none)"
+	quit := tui.DefaultQuitKey
+	if k.QuitKey != nil {
+		quit = *k.QuitKey
 	}
-	t.row("kiosk.quit_key", quit, from(k.QuitKey != ""))
+	if quit == "" {
+		quit = "(locked: only a signal ends it)"
+	}
+	t.row("kiosk.quit_key", quit, from(k.QuitKey != nil))
 	night := s.file.Night.Hours
 	if night == "" {
 		night = "(none)"

@@ -28,9 +28,12 @@ type KioskOptions struct {
 	// HoursFrom and HoursTo are the operating hours as minutes of the day
 	// in Ulm; equal means always on, HoursTo < HoursFrom runs past midnight.
 	HoursFrom, HoursTo int
-	// QuitKey is the key chord that ends the kiosk ("ctrl+q"); empty means
-	// only a signal from outside ends it.
+	// QuitKey is the key chord that ends the kiosk; empty is the default,
+	// DefaultQuitKey.
 	QuitKey string
+	// QuitLocked locks the kiosk completely (quit_key = ""): no key ends
+	// it, only a signal from outside, and no key says how to leave.
+	QuitLocked bool
 	// LargeCountdown shows the next departure's countdown in big digits.
 	LargeCountdown bool
 	// StaleAfter blanks departures whose data is older (default 10m).
@@ -43,6 +46,20 @@ type KioskOptions struct {
 	// watchdog pings only while it is called, so a wedged Update loop
 	// gets the kiosk restarted (cmd/abfahrt/systemd.go).
 	Alive func()
+}
+
+// DefaultQuitKey ends a kiosk whose quit key is not configured.
+const DefaultQuitKey = "ctrl+q"
+
+// Quit returns the key chord that ends the kiosk, "" when it is locked.
+func (o KioskOptions) Quit() string {
+	switch {
+	case o.QuitLocked:
+		return ""
+	case o.QuitKey == "":
+		return DefaultQuitKey
+	}
+	return o.QuitKey
 }
 
 // SameAlert reports whether two alerts say the same.

@@ -33,7 +33,13 @@ type Kiosk struct {
 	profiles []app.Profile
 	base     []app.BoardSpec
 	Profile  int
+	// hintUntil is when the hint a key pressed shows ("keys locked ·
+	// ctrl+q quits") goes (local clock).
+	hintUntil time.Time
 }
+
+// KeyHintFor is how long a key pressed shows how to leave the kiosk.
+const KeyHintFor = 5 * time.Second
 
 // kioskCache holds the kiosk's last rendering and its key.
 type kioskCache struct {
@@ -170,10 +176,17 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	case tea.KeyMsg:
-		if k.Opt.QuitKey != "" && msg.String() == k.Opt.QuitKey {
+		quit := k.Opt.Quit()
+		if quit == "" {
+			return nil // locked completely: not even a hint
+		}
+		if msg.String() == quit {
 			k.stopAll()
 			return tea.Quit
 		}
+		// Any other key says, for a while, how to leave.
+		k.hintUntil = m.Sh.Local.Add(KeyHintFor)
+		k.arev++
 	case app.ClockMsg:
 		logSkew := m.Sh.Tick(msg.Now)
 		if m.Sh.FollowNight() {
@@ -183,7 +196,7 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 			k.arev++
 		}
 		var cmd tea.Cmd
-		// Operating hours are the service's; until its clock is known
+		// Display hours run on the service's clock; until it is known
 		// (the first answer) the kiosk stays awake to learn it.
 		switch in := k.InHours(m.Sh.Now) || !m.Sh.ClockKnown(); {
 		case !in && !k.Asleep:
@@ -191,6 +204,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 			cmd = k.askFirst()
 		case in && k.Asleep:
 			cmd = k.wake(msg.Now)
+		case k.Asleep:
+			cmd = k.askAgain(m.Sh.Now) // the night's answer used up
 		}
 		return tea.Batch(app.ClockCmd(m.Sh.Clock), cmd, logSkew, k.followProfile(m.Sh))
 	case feeds.TickMsg:

@@ -13,21 +13,23 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-// The night screen's first departure. Outside its operating hours the
-// kiosk does not poll, but when it falls asleep it asks each board's
-// departures once, for as many as the service gives (MaxLimit): the
-// mobility service (and the embedded simulation) answers the next
-// departures whatever the hour, night lines first, so the answer reaches
-// the first departures of the morning unless the night is busy. The
-// first departure at or after the time service resumes is shown with its
-// time, line and direction; when the answer ends before that time, or
-// the request fails (it is tried again every firstRetry), the night
-// screen says only when service resumes.
+// The night screen's next departure. Outside its display hours (the
+// operator's, not the service's: night lines may run) the kiosk does not
+// poll, but when it falls asleep it asks each board's departures once,
+// for as many as the service gives (MaxLimit): the mobility service (and
+// the embedded simulation) answers the next departures whatever the
+// hour. The next of them still to come, whatever its line, is shown with
+// its time, line and direction, and the one after it when it has left;
+// when the answer is used up the kiosk asks again (at most once per
+// firstRetry), and a failed request is tried again after firstRetry.
+// Without a departure still to come the night screen says only when the
+// display resumes.
 
-// firstRetry is the wait before asking again after a failed request.
+// firstRetry is the wait before asking again after a failed request or
+// an answer used up.
 const firstRetry = 5 * time.Minute
 
-// FirstMsg asks for board i's first departure (sleep gen).
+// FirstMsg asks for board i's next departures (sleep gen).
 type FirstMsg struct{ Gen, I int }
 
 // FirstAnswer is the answer for board i.
@@ -37,21 +39,22 @@ type FirstAnswer struct {
 	err    error
 }
 
-// firstDep is a board's first departure when service resumes.
+// firstDep is a board's departures of the night: those of its last
+// answer that pass its filters, in the answer's order (at most MaxLimit).
 type firstDep struct {
-	ev model.Event
-	ok bool
+	evs     []model.Event
+	asked   time.Time // when the last answer came (the service's clock)
+	pending bool      // a request (or its retry) is under way
 }
 
-// resumeAt is when the operating hours next begin after now.
-func (k *Kiosk) resumeAt(now time.Time) time.Time {
-	now = now.In(model.Berlin)
-	from := k.Opt.HoursFrom
-	t := time.Date(now.Year(), now.Month(), now.Day(), from/60, from%60, 0, 0, model.Berlin)
-	if !t.After(now) {
-		t = time.Date(now.Year(), now.Month(), now.Day()+1, from/60, from%60, 0, 0, model.Berlin)
+// next returns the first of the departures still to come at now.
+func (f *firstDep) next(now time.Time) (model.Event, bool) {
+	for _, e := range f.evs {
+		if due := e.Due(); !due.IsZero() && !due.Before(now) {
+			return e, true
+		}
 	}
-	return t
+	return model.Event{}, false
 }
 
 // askFirst starts a new night: it forgets the last night's departures and
@@ -62,8 +65,31 @@ func (k *Kiosk) askFirst() tea.Cmd {
 	k.arev++
 	cmds := make([]tea.Cmd, len(k.Boards))
 	for i := range k.Boards {
+		k.first[i].pending = true
 		msg := FirstMsg{Gen: k.FirstGen, I: i}
 		cmds[i] = func() tea.Msg { return msg }
+	}
+	return tea.Batch(cmds...)
+}
+
+// askAgain asks again for the departures of each board whose last answer
+// is used up at now (none still to come), at most once per firstRetry.
+func (k *Kiosk) askAgain(now time.Time) tea.Cmd {
+	if !k.Asleep || len(k.first) != len(k.Boards) {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for i := range k.first {
+		f := &k.first[i]
+		if f.pending || now.Sub(f.asked) < firstRetry {
+			continue
+		}
+		if _, ok := f.next(now); ok {
+			continue
+		}
+		f.pending = true
+		msg := FirstMsg{Gen: k.FirstGen, I: i}
+		cmds = append(cmds, func() tea.Msg { return msg })
 	}
 	return tea.Batch(cmds...)
 }
@@ -82,9 +108,9 @@ func (k *Kiosk) fetchFirst(msg FirstMsg) tea.Cmd {
 	}
 }
 
-// tookFirst keeps the first departure at or after the resume time of a
-// board's answer (passing the board's filters); a failure asks again
-// after firstRetry.
+// tookFirst keeps the departures of a board's answer that pass the
+// board's filters (and do not end here); a failure asks again after
+// firstRetry.
 func (k *Kiosk) tookFirst(a FirstAnswer) tea.Cmd {
 	if a.gen != k.FirstGen || !k.Asleep || a.i >= len(k.first) {
 		return nil
@@ -93,8 +119,8 @@ func (k *Kiosk) tookFirst(a FirstAnswer) tea.Cmd {
 		retry := FirstMsg{Gen: a.gen, I: a.i}
 		return tea.Tick(firstRetry, func(time.Time) tea.Msg { return retry })
 	}
-	resume := k.resumeAt(k.sh.Now)
-	b := &k.Boards[a.i]
+	b, f := &k.Boards[a.i], &k.first[a.i]
+	evs := f.evs[:0] // the slice of the last answer, reused: a night of asking does not grow
 	for j := range a.board.Events {
 		e := &a.board.Events[j]
 		if b.Filt.Active() && !b.Filt.Keep(e) {
@@ -103,28 +129,30 @@ func (k *Kiosk) tookFirst(a FirstAnswer) tea.Cmd {
 		if ui.EndsAt(e, a.board.StopName) || ui.EndsAt(e, b.Name()) {
 			continue
 		}
-		if due := e.Due(); !due.IsZero() && !due.Before(resume) {
-			k.first[a.i] = firstDep{ev: *e, ok: true}
-			k.arev++
+		if len(evs) == app.MaxLimit {
 			break
 		}
+		evs = append(evs, *e)
 	}
+	f.evs, f.asked, f.pending = evs, k.sh.Now, false
+	k.arev++
 	return nil
 }
 
-// firstLines are the night screen's first departures, one per board that
-// has one: "First departure 05:03: 4 → Kuhberg", with the stop's name
-// before it when the kiosk shows several boards.
-func (k *Kiosk) firstLines() []string {
+// firstLines are the night screen's next departures at now, one per
+// board that has one: "Next departure 01:30: N1 → Söflingen", with the
+// stop's name before it when the kiosk shows several boards.
+func (k *Kiosk) firstLines(now time.Time) []string {
 	if len(k.first) != len(k.Boards) {
 		return nil // the boards changed (a layout by time of day) since
 	}
 	var out []string
-	for i, f := range k.first {
-		if !f.ok {
+	for i := range k.first {
+		ev, ok := k.first[i].next(now)
+		if !ok {
 			continue
 		}
-		s := fmt.Sprintf(k.sh.T.FirstDep, f.ev.Due().In(model.Berlin).Format("15:04"), f.ev.Line(), f.ev.DirectionText)
+		s := fmt.Sprintf(k.sh.T.FirstDep, ev.Due().In(model.Berlin).Format("15:04"), ev.Line(), ev.DirectionText)
 		if len(k.Boards) > 1 {
 			s = k.Boards[i].Name() + " · " + s
 		}

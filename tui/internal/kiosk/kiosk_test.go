@@ -304,8 +304,9 @@ func TestKioskDataDelayedKeepsLastRows(t *testing.T) {
 }
 
 // Outside its display hours the kiosk sleeps: no polls, no board, only
-// the clock, when service resumes and the first departure then (a night
-// line before that time is not it); it wakes at the hour.
+// the clock, when the display resumes and the next real departure, a
+// night line too (changed on purpose in issue 23 item 2: it named the
+// first after the display resumed); it wakes at the hour.
 func TestKioskSleepScreenShowsNextDeparture(t *testing.T) {
 	day := func(h, m int) time.Time { return time.Date(2026, 9, 12, h, m, 0, 0, model.Berlin) }
 	e := newEnv(t, 80, 24, app.KioskOptions{HoursFrom: 5 * 60, HoursTo: 60, LargeCountdown: true}, "") // 05:00–01:00
@@ -331,12 +332,12 @@ func TestKioskSleepScreenShowsNextDeparture(t *testing.T) {
 	}
 	v := e.screen()
 	checkFrame(t, "night", e.m.View(), 80, 24)
-	for _, want := range []string{"Service resumes at 05:00", "First departure 05:03: 4 → Kuhberg", "█"} {
+	for _, want := range []string{"Display resumes at 05:00", "Next departure 02:30: N1 → Söflingen", "█"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the sleep screen lacks %q:\n%s", want, v)
 		}
 	}
-	for _, not := range []string{"N1", "DIRECTION", "Wissenschaftsstadt", "Next departure"} {
+	for _, not := range []string{"DIRECTION", "Wissenschaftsstadt", "Next departure:"} {
 		if strings.Contains(v, not) {
 			t.Errorf("the sleep screen shows %q:\n%s", not, v)
 		}
@@ -350,7 +351,7 @@ func TestKioskSleepScreenShowsNextDeparture(t *testing.T) {
 		t.Fatal("asleep at 05:00, when the display hours begin")
 	}
 	e.poll()
-	if v := e.screen(); !strings.Contains(v, "Hauptbahnhof") || strings.Contains(v, "Service resumes") {
+	if v := e.screen(); !strings.Contains(v, "Hauptbahnhof") || strings.Contains(v, "Display resumes") {
 		t.Errorf("after waking the board is not back:\n%s", v)
 	}
 }

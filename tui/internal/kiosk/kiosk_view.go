@@ -50,7 +50,24 @@ func (m *Model) kioskView() string {
 	if i < len(k.Boards) {
 		key.rev = k.Boards[i].Rev
 	}
-	return k.cache.Get(key, func() string { return ui.ClampLines(m.renderKiosk(i, w, h), w, h) })
+	return k.cache.Get(key, func() string { return ui.ClampLines(m.withKeyHint(m.renderKiosk(i, w, h), w, h), w, h) })
+}
+
+// withKeyHint puts the hint of a key pressed (how to leave) on the last
+// line of frame while it shows.
+func (m *Model) withKeyHint(frame string, w, h int) string {
+	k := &m.Kiosk
+	quit := k.Opt.Quit()
+	if quit == "" || !m.Sh.Local.Before(k.hintUntil) || h < 2 {
+		return frame
+	}
+	lines := strings.Split(frame, "\n")
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	lines = lines[:h]
+	lines[h-1] = m.Sh.St.Muted.Render(center(fmt.Sprintf(m.Sh.T.KeysLocked, quit), w-1))
+	return strings.Join(lines, "\n")
 }
 
 // Shift is the burn-in offset at now: one of four positions a character
@@ -142,13 +159,22 @@ func (m *Model) freshness(b *board.Pane) (delayed bool, since time.Time, blank b
 // nextDeparture returns the first event of rows still to come, or nil: a
 // vehicle arriving or at the stop is still to come even a few seconds
 // after its predicted time (its row says "now"; a passenger can board).
+// With a walking time it is the first that can still be caught on foot:
+// the headline is never a missed one.
 func nextDeparture(b *board.Pane, rows []int, now time.Time) *model.Event {
 	for _, r := range rows {
 		e := &b.Data.Events[r]
 		here := e.Status == model.StatusStopping || e.Status == model.StatusArriving
-		if due, ok := e.DueIn(now); ok && (due >= 0 || here) && !e.Status.Done() {
-			return e
+		due, ok := e.DueIn(now)
+		if !ok || (due < 0 && !here) || e.Status.Done() {
+			continue
 		}
+		if b.Walk > 0 {
+			if _, band, ok := ui.LeaveBand(e, now, b.Walk); !ok || band == ui.BandMissed {
+				continue
+			}
+		}
+		return e
 	}
 	return nil
 }
@@ -373,7 +399,7 @@ func (m *Model) renderNightClock(w, h int) string {
 	// first departure then, below the clock.
 	from := m.Kiosk.Opt.HoursFrom
 	resume := fmt.Sprintf(m.Sh.T.Resumes, fmt.Sprintf("%02d:%02d", from/60, from%60))
-	below := append([]string{resume}, m.Kiosk.firstLines()...)
+	below := append([]string{resume}, m.Kiosk.firstLines(now)...)
 	i := m.Sh.Local.Unix() / int64(ShiftEvery/time.Second)
 	px := int(i*7) % max(w-cw+1, 1)
 	py := int(i*3) % max(h-len(rows)-len(below)+1, 1)

@@ -150,8 +150,8 @@ type Texts struct {
 	// DelayedUnknown is the banner when a hub said the data is stale but
 	// not how old: "Data delayed · age unknown".
 	DelayedUnknown string
-	Resumes        string // outside operating hours: "Service resumes at %s" (HH:MM)
-	FirstDep       string // and then: "First departure %s: %s → %s" (HH:MM, line, direction)
+	Resumes        string // outside the display hours: "Display resumes at %s" (HH:MM)
+	FirstDep       string // and then the next real departure: "Next departure %s: %s → %s" (HH:MM, line, direction)
 	DataBlanked    string // rows blanked: "No current departure data since %s. …"
 	NextDep        string // label of the large countdown
 	DateFormat     string // %[1]s weekday, %[2]d day, %[3]s month, %[4]d year
@@ -170,6 +170,8 @@ type Texts struct {
 	perLineTexts
 	// remindTexts are the reminders' (reminder.go).
 	remindTexts
+	// kioskTexts are the kiosk's of issue 23 (kiosk_texts.go).
+	kioskTexts
 
 	// Delay is the delay rule (format.go), kept with the words that say
 	// it ("late >3 min").
@@ -257,14 +259,16 @@ func EnglishTexts() Texts {
 		NotInNow:       "Not in service now. The pane picks the vehicle up when it starts its next trip.",
 		LoadingVehicle: "Loading vehicle %d…",
 
-		DataDelayed: "Data delayed since %s", SimulatedData: "simulated data · not the real network", DelayedUnknown: "Data delayed · age unknown", Resumes: "Service resumes at %s",
-		FirstDep:    "First departure %s: %s → %s",
+		DataDelayed: "Data delayed since %s", SimulatedData: "simulated data · not the real network", DelayedUnknown: "Data delayed · age unknown", Resumes: "Display resumes at %s",
+		FirstDep:    "Next departure %s: %s → %s",
 		DataBlanked: "No current departure data since %s. Please check the timetable at the stop.",
 		NextDep:     "Next departure",
 		DateFormat:  "%[1]s, %[2]d %[3]s %[4]d",
 		Weekdays:    [7]string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"},
 		Months: [12]string{"January", "February", "March", "April", "May", "June", "July",
 			"August", "September", "October", "November", "December"},
+
+		kioskTexts: englishKioskTexts(),
 	}
 }
 
@@ -343,14 +347,16 @@ func GermanTexts() Texts {
 		NotInNow:       "Derzeit nicht im Dienst. Die Ansicht zeigt das Fahrzeug, sobald es die nächste Fahrt beginnt.",
 		LoadingVehicle: "Fahrzeug %d wird geladen…",
 
-		DataDelayed: "Daten veraltet seit %s", SimulatedData: "simulierte Daten · nicht das echte Netz", DelayedUnknown: "Daten veraltet · Alter unbekannt", Resumes: "Betrieb wieder ab %s Uhr",
-		FirstDep:    "Erste Abfahrt %s Uhr: %s → %s",
+		DataDelayed: "Daten veraltet seit %s", SimulatedData: "simulierte Daten · nicht das echte Netz", DelayedUnknown: "Daten veraltet · Alter unbekannt", Resumes: "Anzeige wieder ab %s Uhr",
+		FirstDep:    "Nächste Abfahrt %s Uhr: %s → %s",
 		DataBlanked: "Keine aktuellen Abfahrtsdaten seit %s. Bitte beachten Sie den Fahrplanaushang.",
 		NextDep:     "Nächste Abfahrt",
 		DateFormat:  "%[1]s, %[2]d. %[3]s %[4]d",
 		Weekdays:    [7]string{"Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"},
 		Months: [12]string{"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli",
 			"August", "September", "Oktober", "November", "Dezember"},
+
+		kioskTexts: germanKioskTexts(),
 	}
 }
 

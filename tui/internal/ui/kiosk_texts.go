@@ -1,0 +1,34 @@
+package ui
+
+// kioskTexts are the station display's texts of issue 23: how to leave
+// it, the age of its data and its layout of the hour.
+type kioskTexts struct {
+	// KeysLocked is what a key pressed on the kiosk shows for a while:
+	// "keys locked · %s quits" (the quit chord).
+	KeysLocked string
+	// AsOf is the age of fresh data, quietly: "as of %s" (HH:MM).
+	AsOf string
+	// LayoutNow names the layout of the hour: "layout %s".
+	LayoutNow string
+	// LayoutSwitched says, for a while, that the layout switched: "now
+	// layout %s (%s)" (name, hours).
+	LayoutSwitched string
+}
+
+func englishKioskTexts() kioskTexts {
+	return kioskTexts{
+		KeysLocked:     "keys locked · %s quits",
+		AsOf:           "as of %s",
+		LayoutNow:      "layout %s",
+		LayoutSwitched: "now layout %s (%s)",
+	}
+}
+
+func germanKioskTexts() kioskTexts {
+	return kioskTexts{
+		KeysLocked:     "Tasten gesperrt · %s beendet",
+		AsOf:           "Stand %s Uhr",
+		LayoutNow:      "Ansicht %s",
+		LayoutSwitched: "jetzt Ansicht %s (%s)",
+	}
+}
