@@ -627,18 +627,19 @@ type perLineTexts struct {
 	NoteAllPerLine string
 	KeyPerLine     string
 	KeyGrouped     string
+	GroupMore      string // "+%d more": the directions a heading leaves out
 }
 
 func englishPerLineTexts() perLineTexts {
 	return perLineTexts{PerLineHead: "%d per line", GroupedHead: "by direction", GroupHead: "Platform %s → %s",
 		NotePerLine: "at most %d departures per line and direction", NoteAllPerLine: "all departures of every line",
-		KeyPerLine: "per line", KeyGrouped: "by direction"}
+		KeyPerLine: "per line", KeyGrouped: "by direction", GroupMore: "+%d more"}
 }
 
 func germanPerLineTexts() perLineTexts {
 	return perLineTexts{PerLineHead: "%d je Linie", GroupedHead: "nach Richtung", GroupHead: "Steig %s → %s",
 		NotePerLine: "höchstens %d Abfahrten je Linie und Richtung", NoteAllPerLine: "alle Abfahrten jeder Linie",
-		KeyPerLine: "je Linie", KeyGrouped: "nach Richtung"}
+		KeyPerLine: "je Linie", KeyGrouped: "nach Richtung", GroupMore: "+%d weitere"}
 }
 
 // remindTexts are the reminders' texts.
