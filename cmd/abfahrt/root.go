@@ -145,6 +145,7 @@ once and print a table (or JSON with --json).`,
 				return err
 			}
 			opts.Boards = boards
+			opts.OneOff = len(stops) > 0 || stopPoint != "" // a layout's boards are the user's to keep
 			if len(stops) == 0 && stopPoint == "" && layout == "" {
 				opts.Profiles = profiles(g.s.file)
 			}

@@ -57,6 +57,10 @@ type Options struct {
 	// boards; none the default stop (DefaultStop), or the boards saved in
 	// StateDir.
 	Boards []BoardSpec
+	// OneOff: Boards were given on the command line (--stop a --stop b)
+	// for this run, not chosen to keep: changes to them are not written
+	// to boards.json (a layout's boards are kept as the watched set).
+	OneOff bool
 	// StateDir is where pins (pins.json) and the watched boards with their
 	// filters (boards.json) persist; "" = no persistence. With no boards
 	// given (no Boards; not kiosk) the saved boards

@@ -72,6 +72,9 @@ type Pane struct {
 	// Removing is set by a first `x`: the cell asks, a second `x`
 	// removes the board, any other key keeps it (gridPane.askRemove).
 	Removing bool
+	// OneOff: the board was given on the command line (--stop a --stop
+	// b) for this run; it is not kept in boards.json (grid.Kept).
+	OneOff bool
 }
 
 // Demand is how many events the board wants of its feed: MaxLimit when it

@@ -69,12 +69,15 @@ func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
 	default:
 		for _, s := range o.Boards[:min(len(o.Boards), app.MaxBoards)] {
 			d.start = append(d.start, d.Grid.Add(s))
+			// Boards given on the command line are for this run; those of
+			// a layout are the user's choice, kept as before.
+			d.Grid.Boards[len(d.Grid.Boards)-1].OneOff = o.OneOff
 		}
 		d.Grid.Focus = 0
 	}
 	d.Grid.Home = d.Grid.Focused().Spec()
 	d.Pins.showStrip(d.Grid.Plain())
-	d.Boards = newWatchedSet(o.StateDir, none && !o.Kiosk.Enabled, d.Grid.Specs())
+	d.Boards = newWatchedSet(o.StateDir, none && !o.Kiosk.Enabled, d.Grid.Kept())
 	return d
 }
 
