@@ -39,7 +39,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	case ui.OverlayNone:
 	}
 	if cmd, ok := m.boardKey(msg); ok {
-		return tea.Batch(cmd, m.disp.Boards.SaveCmd(m.disp.Grid.Specs()))
+		return tea.Batch(cmd, m.disp.Boards.SaveCmd(m.disp.Grid.Kept()))
 	}
 	switch {
 	case key.Matches(msg, k.Quit):

@@ -64,6 +64,9 @@ func (b *Pane) groupRows(rows []int) {
 	})
 }
 
+// maxGroupDirs is the most directions a platform's heading names.
+const maxGroupDirs = 3
+
 // boardItem is one line below a board's column titles: a row (row >= 0,
 // its position in rows) or a group heading.
 type boardItem struct {
@@ -85,7 +88,7 @@ func (b *Pane) items(rows []int) []boardItem {
 		j := i
 		var dirs []string
 		for j < len(rows) && b.Data.Events[rows[j]].StopPointCode == e.StopPointCode {
-			if d := b.Data.Events[rows[j]].DirectionText; !slices.Contains(dirs, d) && len(dirs) < 3 {
+			if d := b.Data.Events[rows[j]].DirectionText; !slices.Contains(dirs, d) {
 				dirs = append(dirs, d)
 			}
 			j++
@@ -94,7 +97,11 @@ func (b *Pane) items(rows []int) []boardItem {
 		if name == "" {
 			name = e.StopPointCode.String()
 		}
-		out = append(out, boardItem{row: -1, head: fmt.Sprintf(b.Sh.T.GroupHead, name, strings.Join(dirs, " · "))})
+		shown := strings.Join(dirs[:min(len(dirs), maxGroupDirs)], " · ")
+		if cut := len(dirs) - maxGroupDirs; cut > 0 {
+			shown += " · " + fmt.Sprintf(b.Sh.T.GroupMore, cut) // the heading names some: it says it is not all
+		}
+		out = append(out, boardItem{row: -1, head: fmt.Sprintf(b.Sh.T.GroupHead, name, shown)})
 		for ; i < j; i++ {
 			out = append(out, boardItem{row: i})
 		}

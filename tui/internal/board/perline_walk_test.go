@@ -1,11 +1,15 @@
 package board
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"abfahrt/model"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 )
 
 // TestPerLineKeepsTheNextOfEachLine: per_line 1 keeps the next departure
@@ -146,5 +150,24 @@ func TestWalkKeys(t *testing.T) {
 	}
 	if r.b.Walk != 0 || strings.Contains(r.b.View(), "LEAVE") {
 		t.Errorf("walking time %v after - below zero; the leave column must go", r.b.Walk)
+	}
+}
+
+// TestGroupHeadingSaysCut: a platform serving more directions than its
+// heading names says how many it leaves out, so a rider knows the list
+// is not all (issue 23, item 15).
+func TestGroupHeadingSaysCut(t *testing.T) {
+	r := newRig(t, hbf(app.BoardSpec{}), 160, 40)
+	b := model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(testkit.T0)}
+	dirs := []string{"Böfingen", "Söflingen", "Kuhberg", "Eselsberg", "Wiblingen", "Pfuhl", "Jungingen", "Donautal"}
+	for i, d := range dirs {
+		b.Events = append(b.Events, testkit.Ev(strconv.Itoa(i+1), model.VehicleBus, 100+i, d, "A", 1, time.Duration(i+1)*time.Minute, 0, model.StatusPredicted))
+	}
+	r.src.Boards[feeds.Subject{Stop: 1008}] = b
+	r.poll(r.b.Refresh())
+	r.key("b")
+	head := r.rows()[0]
+	if !strings.Contains(head, "Platform A → Böfingen · Söflingen · Kuhberg") || !strings.Contains(head, "+5 more") {
+		t.Errorf("heading %q does not say that 5 of platform A's 8 directions are left out", head)
 	}
 }

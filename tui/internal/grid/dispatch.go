@@ -69,12 +69,15 @@ func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
 	default:
 		for _, s := range o.Boards[:min(len(o.Boards), app.MaxBoards)] {
 			d.start = append(d.start, d.Grid.Add(s))
+			// Boards given on the command line are for this run; those of
+			// a layout are the user's choice, kept as before.
+			d.Grid.Boards[len(d.Grid.Boards)-1].OneOff = o.OneOff
 		}
 		d.Grid.Focus = 0
 	}
 	d.Grid.Home = d.Grid.Focused().Spec()
 	d.Pins.showStrip(d.Grid.Plain())
-	d.Boards = newWatchedSet(o.StateDir, none && !o.Kiosk.Enabled, d.Grid.Specs())
+	d.Boards = newWatchedSet(o.StateDir, none && !o.Kiosk.Enabled, d.Grid.Kept())
 	return d
 }
 
@@ -105,6 +108,19 @@ func (d *Dispatch) SetSize(w, h int, focused bool) {
 	d.Grid.SetSize(w, h, focused)
 	d.Merged.SetSize(w, h)
 	d.Fleet.SetSize(w, h)
+}
+
+// Declare tells every shown board's feed its demand now: after a change
+// of size, a zoomed board asks for as many departures as it has rows for
+// (board.Pane.Fill), at once when that is more than it asked for.
+func (d *Dispatch) Declare() tea.Cmd {
+	var cmds []tea.Cmd
+	for _, b := range d.Grid.All() {
+		if cmd := b.Declare(); cmd != nil {
+			cmds = append(cmds, cmd)
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // relayout hands out the last rectangle again, after a change of what the

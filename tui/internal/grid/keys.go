@@ -228,5 +228,12 @@ func (d *Dispatch) restoreBoards(msg BoardsMsg) (tea.Cmd, app.Action) {
 	d.Boards.Saved = d.Grid.Specs()
 	cmds = append(cmds, d.SyncStrip())
 	d.relayout()
+	if act.Notice == "" {
+		// A plain start opened what the user kept: say where it came from.
+		act.Notice = d.Grid.sh.Dt.RestoredOne
+		if d.Grid.Len() > 1 {
+			act.Notice = fmt.Sprintf(d.Grid.sh.Dt.RestoredMany, d.Grid.Len())
+		}
+	}
 	return tea.Batch(cmds...), act
 }

@@ -123,6 +123,18 @@ func SameSpec(a, b app.BoardSpec) bool {
 		slices.Equal(a.Lines, b.Lines) && a.Platform == b.Platform && a.Direction == b.Direction
 }
 
+// Kept returns the boards to keep in boards.json, in grid order: the
+// watched boards but those given on the command line for this run.
+func (g *gridPane) Kept() []app.BoardSpec {
+	out := make([]app.BoardSpec, 0, len(g.Boards))
+	for _, b := range g.Boards {
+		if !b.OneOff {
+			out = append(out, b.Spec())
+		}
+	}
+	return out
+}
+
 // Specs returns the watched boards with their filters, in grid order.
 func (g *gridPane) Specs() []app.BoardSpec {
 	out := make([]app.BoardSpec, 0, len(g.Boards))

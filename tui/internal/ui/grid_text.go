@@ -54,6 +54,8 @@ type DispTexts struct {
 	PinsFull       string // "at most %d pins"
 	PinsNotSaved   string // "pins not saved: %s"
 	BoardsNotSaved string // "watched boards not saved: %s"
+	RestoredOne    string // a plain start opened the one watched board of boards.json
+	RestoredMany   string // "%d watched boards from boards.json …": a plain start opened them
 	AlreadyWatched string
 	GridFull       string // "the grid holds at most %d boards"
 	RemoveAsk      string // "x again removes board %d (%s)": board number, name
@@ -86,6 +88,8 @@ func EnglishDispTexts() DispTexts {
 		StateCapped: "%s: only the first %d of %d are used", PinsFull: "at most %d pins",
 		PinsNotSaved: "pins not saved: %s", AlreadyWatched: "already watched",
 		BoardsNotSaved: "watched boards not saved: %s",
+		RestoredOne:    "watched board from boards.json (kept with w) · esc: grid, x there removes it",
+		RestoredMany:   "%d watched boards from boards.json (kept with w) · x removes one",
 		GridFull:       "the grid holds at most %d boards", ReqRate: "%d req/min",
 		RemoveAsk: "x again removes board %d (%s); any other key keeps it", RemoveMark: "✗ remove? x",
 
@@ -117,6 +121,8 @@ func GermanDispTexts() DispTexts {
 		StateCapped: "%s: nur die ersten %d von %d werden verwendet", PinsFull: "höchstens %d Favoriten",
 		PinsNotSaved: "Favoriten nicht gespeichert: %s", AlreadyWatched: "wird schon beobachtet",
 		BoardsNotSaved: "beobachtete Tafeln nicht gespeichert: %s",
+		RestoredOne:    "beobachtete Tafel aus boards.json (mit w behalten) · esc: Übersicht, dort entfernt x sie",
+		RestoredMany:   "%d beobachtete Tafeln aus boards.json (mit w behalten) · x entfernt eine",
 		GridFull:       "höchstens %d Tafeln", ReqRate: "%d Anfr./Min",
 		RemoveAsk: "x noch einmal entfernt Tafel %d (%s); jede andere Taste behält sie", RemoveMark: "✗ entfernen? x",
 

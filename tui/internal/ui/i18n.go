@@ -393,7 +393,8 @@ func (t *Texts) widths() ColWidths {
 }
 
 // Countdown formats the time until an event: "now" under a minute (and for
-// the minute after), "N min" under an hour, the clock time beyond.
+// the minute after), "N min" under an hour, the clock time beyond; across
+// a change of the clocks, "N min" and then "2h05" for three hours.
 func (t *Texts) Countdown(e model.Event, now time.Time) string {
 	due, ok := e.DueIn(now)
 	switch {
@@ -403,8 +404,27 @@ func (t *Texts) Countdown(e model.Event, now time.Time) string {
 		return t.Now
 	case due < time.Hour:
 		return strconv.Itoa(int(due/time.Minute)) + " " + t.Min
+	case due < acrossChange && offsetOf(e.Due()) != offsetOf(now):
+		// Across a change of the clocks the clock time misleads: 03:00
+		// under a 02:59 header is 61 minutes away on the night they go
+		// back. Minutes, then hours and minutes, as long as it could.
+		if due < 100*time.Minute {
+			return strconv.Itoa(int(due/time.Minute)) + " " + t.Min
+		}
+		m := int(due / time.Minute)
+		return strconv.Itoa(m/60) + "h" + fmt.Sprintf("%02d", m%60)
 	}
 	return e.Due().In(model.Berlin).Format("15:04")
+}
+
+// acrossChange is how far ahead a countdown across a change of the clocks
+// is given as a duration rather than a clock time.
+const acrossChange = 3 * time.Hour
+
+// offsetOf is the UTC offset of Ulm's clocks at t.
+func offsetOf(t time.Time) int {
+	_, off := t.In(model.Berlin).Zone()
+	return off
 }
 
 // DirHeader is the direction column's title: where departures go, where
@@ -633,18 +653,19 @@ type perLineTexts struct {
 	NoteAllPerLine string
 	KeyPerLine     string
 	KeyGrouped     string
+	GroupMore      string // "+%d more": the directions a heading leaves out
 }
 
 func englishPerLineTexts() perLineTexts {
 	return perLineTexts{PerLineHead: "%d per line", GroupedHead: "by direction", GroupHead: "Platform %s → %s",
 		NotePerLine: "at most %d departures per line and direction", NoteAllPerLine: "all departures of every line",
-		KeyPerLine: "per line", KeyGrouped: "by direction"}
+		KeyPerLine: "per line", KeyGrouped: "by direction", GroupMore: "+%d more"}
 }
 
 func germanPerLineTexts() perLineTexts {
 	return perLineTexts{PerLineHead: "%d je Linie", GroupedHead: "nach Richtung", GroupHead: "Steig %s → %s",
 		NotePerLine: "höchstens %d Abfahrten je Linie und Richtung", NoteAllPerLine: "alle Abfahrten jeder Linie",
-		KeyPerLine: "je Linie", KeyGrouped: "nach Richtung"}
+		KeyPerLine: "je Linie", KeyGrouped: "nach Richtung", GroupMore: "+%d weitere"}
 }
 
 // remindTexts are the reminders' texts.
