@@ -43,6 +43,9 @@ const (
 	MinKioskRotate         = feeds.MinKioskRotate
 	DefaultKioskRotate     = feeds.DefaultKioskRotate
 	DefaultKioskStaleAfter = feeds.DefaultKioskStaleAfter
+	DefaultRemindBefore    = app.DefaultRemindBefore
+	MaxRemindBefore        = app.MaxRemindBefore
+	RemindAtLeave          = app.RemindAtLeave
 )
 
 // Theme names.
