@@ -44,6 +44,9 @@ const (
 	DefaultKioskRotate     = feeds.DefaultKioskRotate
 	DefaultKioskStaleAfter = feeds.DefaultKioskStaleAfter
 	DefaultQuitKey         = app.DefaultQuitKey
+	DefaultRemindBefore    = app.DefaultRemindBefore
+	MaxRemindBefore        = app.MaxRemindBefore
+	RemindAtLeave          = app.RemindAtLeave
 )
 
 // Theme names.

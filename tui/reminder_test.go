@@ -66,7 +66,7 @@ func (e *testEnv) cursorTo(dir string) {
 	e.t.Fatalf("no row to %s", dir)
 }
 
-func TestReminderRingsAtLeaveTime(t *testing.T) {
+func TestReminderWarnsBeforeLeaveTime(t *testing.T) {
 	var bell bytes.Buffer
 	dir := t.TempDir()
 	e := newRemEnv(t, 4*time.Minute, dir, &bell)
@@ -78,17 +78,24 @@ func TestReminderRingsAtLeaveTime(t *testing.T) {
 	if r := rowOf(t, e.m.View(), "Kuhberg  "); !strings.HasPrefix(r, "▸*") {
 		t.Errorf("the reminded row lacks its mark: %q", r)
 	}
-	e.remTick(3 * time.Minute)
+	// Issue 23 item 10 (changed on purpose): it warns a minute ahead of
+	// the leave time, and the status line says it once, not after the
+	// notice that set it.
+	e.remTick(2*time.Minute + 59*time.Second)
 	if bell.Len() != 0 {
-		t.Fatalf("the bell rang %q before the leave time", bell.String())
+		t.Fatalf("the bell rang %q before the warning", bell.String())
 	}
-	e.remTick(time.Minute)
+	e.remTick(time.Second) // 12:37:56: a minute before the leave time
 	if bell.String() != "\a" {
-		t.Fatalf("bell wrote %q at the leave time, want exactly BEL", bell.String())
+		t.Fatalf("bell wrote %q a minute before the leave time, want exactly BEL", bell.String())
 	}
-	if n := e.m.sh.Notice; !strings.Contains(n, "Leave now for line 7 to Kuhberg (12:42)") {
+	if n := e.m.sh.Notice; n != "Leave in 1 min for line 7 to Kuhberg (12:42)" {
 		t.Errorf("notice %q", n)
 	}
+	if bar := lastLines(e.m.View(), 3); strings.Count(bar, "line 7 to Kuhberg") != 1 {
+		t.Errorf("the status line repeats itself: %q", bar)
+	}
+	e.remTick(time.Minute)
 	e.Key("g") // the cursor elsewhere: the flash shows as the selection
 	if r := rowOf(t, e.m.View(), "Kuhberg  "); !strings.HasPrefix(r, " !") {
 		t.Errorf("the rung row lacks its mark: %q", r)
@@ -162,7 +169,7 @@ func TestReminderSurvivesRestart(t *testing.T) {
 	// Silent without a bell: the notice still says it.
 	e3.cursorTo("Ludwigsfeld")
 	e3.run(e3.Key("t"))
-	e3.remTick(12 * time.Minute)
+	e3.remTick(11 * time.Minute) // the leave time: past the warning, the bus not yet
 	if !strings.Contains(e3.m.sh.Notice, "Leave now for line 9") {
 		t.Errorf("no notice without a bell: %q", e3.m.sh.Notice)
 	}
@@ -191,17 +198,88 @@ func TestKioskHasNoReminders(t *testing.T) {
 	}
 }
 
-// TestReminderGridZoomOnly: t works on a zoomed grid board (it has a
-// cursor), not on the grid's compact cells.
-func TestReminderGridZoomOnly(t *testing.T) {
+// Issue 23 item 11: t on a grid cell (which has no cursor) sets a
+// reminder on the cell's first departure still ahead of its warning, and
+// says which; t again removes it.
+func TestReminderInGridCell(t *testing.T) {
 	e := newGridEnv(t, 160, 48, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
-	e.Key("t")
-	if len(e.m.sh.Rem.Items) != 0 {
-		t.Fatal("t set a reminder on a compact grid cell")
+	e.run(e.Key("t"))
+	if len(e.m.sh.Rem.Items) != 1 {
+		t.Fatalf("t on a grid cell: %d reminders, want 1 (notice %q)", len(e.m.sh.Rem.Items), e.m.sh.Notice)
+	}
+	if n := e.m.sh.Notice; !strings.Contains(n, "line 4 to Böfingen") {
+		t.Errorf("the notice does not name the departure: %q", n)
+	}
+	e.run(e.Key("t"))
+	if len(e.m.sh.Rem.Items) != 0 || e.m.sh.Notice != "reminder removed" {
+		t.Errorf("t again: %d reminders, notice %q", len(e.m.sh.Rem.Items), e.m.sh.Notice)
 	}
 	e.Key("enter")
 	e.run(e.Key("t"))
 	if len(e.m.sh.Rem.Items) != 1 {
 		t.Errorf("t on the zoomed board: %d reminders, want 1", len(e.m.sh.Rem.Items))
+	}
+}
+
+// Issue 23 item 10: with missed rows hidden, a reminded row stays when
+// its leave time passes.
+func TestReminderRowNeverHidden(t *testing.T) {
+	e := newRemEnv(t, 4*time.Minute, "", nil)
+	e.Key("H")
+	e.cursorTo("Kuhberg")
+	e.run(e.Key("t"))
+	e.remTick(5 * time.Minute) // 12:39:56: the leave time 12:38:56 has passed
+	if r := rowOf(t, e.m.View(), "Kuhberg  "); !strings.Contains(r, "!") {
+		t.Errorf("the reminded row: %q", r)
+	}
+}
+
+// Issue 23 item 10: a prediction that moves the leave time into the past
+// says so and names the next departure of the line and direction.
+func TestReminderSaysMayMiss(t *testing.T) {
+	var bell bytes.Buffer
+	e := newRemEnv(t, 4*time.Minute, "", &bell)
+	e.cursorTo("Kuhberg Schulzentrum") // line 2, 12:45:56: leave at 12:41:56
+	e.run(e.Key("t"))
+	b := e.src.Boards[feeds.Subject{Stop: 1008}]
+	b.Events = append([]model.Event(nil), b.Events...)
+	for i := range b.Events {
+		if ev := &b.Events[i]; ev.DirectionText == "Kuhberg Schulzentrum" && ev.VehicleNumber == 45 {
+			ev.Actual = model.At(testkit.T0.Add(4*time.Minute + 30*time.Second)) // 12:39:26: leave at 12:35:26
+			ev.Deviation = -390
+		}
+	}
+	b.Events = append(b.Events, testkit.Ev("2", model.VehicleTram, 47, "Kuhberg Schulzentrum", "A", 1, 20*time.Minute, 0, model.StatusPredicted))
+	e.src.Mu.Lock()
+	e.src.Boards[feeds.Subject{Stop: 1008}] = b
+	e.src.Mu.Unlock()
+	e.remTick(time.Minute) // 12:35:56
+	e.poll()
+	e.remTick(time.Second)
+	if n := e.m.sh.Notice; !strings.Contains(n, "You may miss line 2 to Kuhberg Schulzentrum (12:39); next 12:54") {
+		t.Errorf("notice %q", n)
+	}
+	if bell.String() != "\a" {
+		t.Errorf("bell %q", bell.String())
+	}
+}
+
+// Issue 23 item 10: without a walking time, t says it warns before the
+// departure and how to add a walking time; it rings a minute before the
+// departure, not as the bus leaves.
+func TestReminderWithoutWalk(t *testing.T) {
+	var bell bytes.Buffer
+	e := newRemEnv(t, 0, "", &bell)
+	e.cursorTo("Kuhberg") // line 7, 12:42:56
+	e.run(e.Key("t"))
+	if n := e.m.sh.Notice; n != "reminder: 1 min before line 7 to Kuhberg leaves (12:42) · + sets a walking time" {
+		t.Errorf("notice %q", n)
+	}
+	e.remTick(7 * time.Minute) // 12:41:56
+	if bell.String() != "\a" {
+		t.Fatalf("no warning a minute before the departure: bell %q", bell.String())
+	}
+	if n := e.m.sh.Notice; n != "Line 7 to Kuhberg leaves in 1 min (12:42)" {
+		t.Errorf("notice %q", n)
 	}
 }

@@ -32,6 +32,9 @@ type Config struct {
 	// PerLine keeps at most this many departures of each line and
 	// direction on every board without its own per_line (0: all).
 	PerLine int `toml:"per_line"`
+	// RemindBefore is how long before its leave time a reminder warns
+	// (unset: tui.DefaultRemindBefore; "0s" at the leave time).
+	RemindBefore *Duration `toml:"remind_before"`
 	// LineColors overrides line colours: line name to "#RRGGBB".
 	LineColors map[string]string `toml:"line_colors"`
 	// Layout names the layout that opens at start.
@@ -233,6 +236,9 @@ func (c Config) check() error {
 	if c.PerLine < 0 || c.PerLine > tui.MaxPerLine {
 		return bad("per_line", "must be between 0 and %d, got %d", tui.MaxPerLine, c.PerLine)
 	}
+	if r := c.RemindBefore; r != nil && (r.Duration < 0 || r.Duration > tui.MaxRemindBefore) {
+		return bad("remind_before", "must be between 0s and %s, got %s", shortDuration(tui.MaxRemindBefore), r.Duration)
+	}
 	if c.Night.Hours != "" {
 		if _, _, err := parseHours(c.Night.Hours); err != nil {
 			return bad("night.hours", "%v", err)
@@ -250,6 +256,32 @@ func (c Config) check() error {
 		}
 	}
 	return nil
+}
+
+// shortDuration writes a whole duration without its zero parts: "30m".
+func shortDuration(d time.Duration) string {
+	return strings.TrimSuffix(strings.TrimSuffix(d.String(), "0s"), "h0m")
+}
+
+// remindBefore is how long before its leave time a reminder warns, as
+// tui.Options.RemindBefore: the flag's value when changed, else the
+// file's, else the default; 0 is tui.RemindAtLeave.
+func remindBefore(c Config, flag string, changed bool) (time.Duration, error) {
+	d := tui.DefaultRemindBefore
+	switch {
+	case changed:
+		v, err := time.ParseDuration(flag)
+		if err != nil || v < 0 || v > tui.MaxRemindBefore {
+			return 0, usagef("--remind-before must be a duration between 0s and %s such as 2m, got %q", shortDuration(tui.MaxRemindBefore), flag)
+		}
+		d = v
+	case c.RemindBefore != nil:
+		d = c.RemindBefore.Duration
+	}
+	if d == 0 {
+		return tui.RemindAtLeave, nil
+	}
+	return d, nil
 }
 
 // parseHours reads operating hours "HH:MM-HH:MM" (the end may be past

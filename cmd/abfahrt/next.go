@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,23 +37,29 @@ its expected time and its delay:
   leave in 3 min for line 2 to Science Park II, 07:42, +1
 
 "go now" when the leave time is within the next minute. Exit status 1 (and
-nothing on standard output) when nothing can be caught in the next hour.`,
+nothing on standard output) when nothing can be caught in the next hour;
+standard error then says why (the line does not serve the stop, when it
+next leaves, or that it does not before the answer's last departure).`,
 		Example: `  abfahrt next --stop 1008 --line 2 --walk 4m
-  abfahrt next --stoppoint 100821 --direction söflingen`,
+  abfahrt next --stoppoint 100802 --direction söflingen`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			w, err := tui.ParseWalk(walk)
 			if err != nil {
 				return usagef("--walk: %v", err)
 			}
-			b, err := fetchDepartures(cmd, g, stop, stopPoint, tui.MaxLimit)
+			b, src, err := fetchDepartures(cmd, g, stop, stopPoint, tui.MaxLimit)
 			if err != nil {
 				return err
 			}
 			now := boardNow(b)
 			e, ok := nextToCatch(b.Events, now, w, line, direction)
 			if !ok {
-				return errNothingToCatch
+				ctx, cancel := withTimeout(cmd.Context())
+				defer cancel()
+				return fmt.Errorf("%w: %s", errNothingToCatch, whyNothing(b, now, w, line, direction, func() ([]model.Route, error) {
+					return src.client.Routes(ctx, model.ScopeExtended, 0)
+				}))
 			}
 			_, err = fmt.Fprintln(g.stdout, nextLine(g.word, e, now, w))
 			return err
@@ -67,31 +74,130 @@ nothing on standard output) when nothing can be caught in the next hour.`,
 	return cmd
 }
 
-// fetchDepartures asks for the departures of --stop or --stoppoint.
-func fetchDepartures(cmd *cobra.Command, g *globals, stop, stopPoint string, limit int) (model.Board, error) {
+// fetchDepartures asks for the departures of --stop or --stoppoint; it
+// returns the source asked too.
+func fetchDepartures(cmd *cobra.Command, g *globals, stop, stopPoint string, limit int) (model.Board, source, error) {
 	if (stop == "") == (stopPoint == "") {
-		return model.Board{}, usagef("%s needs exactly one of --stop N or --stoppoint CODE", cmd.Name())
+		return model.Board{}, source{}, usagef("%s needs exactly one of --stop N or --stoppoint CODE", cmd.Name())
 	}
 	var code model.StopPointCode
 	var number int
 	var err error
 	if stop != "" {
 		if number, err = parseStopNumber(stop); err != nil {
-			return model.Board{}, err
+			return model.Board{}, source{}, err
 		}
 	} else if code, err = model.ParseStopPointCode(stopPoint); err != nil {
-		return model.Board{}, usageError{err}
+		return model.Board{}, source{}, usageError{err}
 	}
 	src, err := g.source()
 	if err != nil {
-		return model.Board{}, err
+		return model.Board{}, source{}, err
 	}
 	ctx, cancel := withTimeout(cmd.Context())
 	defer cancel()
+	var b model.Board
 	if stop != "" {
-		return src.client.StopDepartures(ctx, number, limit)
+		b, err = src.client.StopDepartures(ctx, number, limit)
+	} else {
+		b, err = src.client.StopPointDepartures(ctx, code, limit)
 	}
-	return src.client.StopPointDepartures(ctx, code, limit)
+	if b.StopNumber == 0 {
+		b.StopNumber = number
+		if n, ok := code.StopNumber(); ok && stop == "" {
+			b.StopNumber = n
+		}
+	}
+	if b.StopPointCode.IsZero() {
+		b.StopPointCode = code
+	}
+	return b, src, err
+}
+
+// whyNothing says why nothing of line (all when "") towards direction can
+// be caught from board b in the next hour, from the answer as the board
+// does (tui's "N1 from 00:40"): the stop has no departures; the line's
+// next run in the answer (beyond the hour, or missed with the walking
+// time); and when the answer holds none, whether the line serves the stop
+// at all (routes: the network's base data, asked only then) or does not
+// leave before the answer's last departure.
+func whyNothing(b model.Board, now time.Time, walk time.Duration, line, direction string, routes func() ([]model.Route, error)) string {
+	title := b.StopName
+	if title == "" {
+		title = "stop point " + b.StopPointCode.String()
+	}
+	if len(b.Events) == 0 {
+		if !b.StopPointCode.IsZero() && b.StopName != "" {
+			return "stop point " + b.StopPointCode.String() + " of " + b.StopName + " has no departures in the coming hours"
+		}
+		return title + " has no departures in the coming hours"
+	}
+	hm := func(t time.Time) string { return t.In(model.Berlin).Format("15:04") }
+	var last time.Time
+	var missed *model.Event
+	for i := range b.Events {
+		e := &b.Events[i]
+		if w := e.When(); w.After(last) {
+			last = w
+		}
+		if (line != "" && !strings.EqualFold(e.Line(), line)) ||
+			(direction != "" && !strings.Contains(strings.ToLower(e.DirectionText), strings.ToLower(direction))) {
+			continue
+		}
+		_, band, ok := tui.LeaveBand(e, now, walk)
+		if !ok || e.When().Before(now) {
+			continue
+		}
+		if band == tui.BandMissed {
+			if missed == nil {
+				missed = e
+			}
+			continue
+		}
+		return fmt.Sprintf("line %s to %s next leaves at %s", e.Line(), e.DirectionText, hm(e.When()))
+	}
+	if missed != nil {
+		return fmt.Sprintf("line %s to %s at %s is missed with %d min walking, and no later one is in the answer",
+			missed.Line(), missed.DirectionText, hm(missed.When()), int(walk/time.Minute))
+	}
+	until := hm(last)
+	switch {
+	case line == "":
+		return fmt.Sprintf("no departure towards %s before %s", direction, until)
+	case direction != "" && slices.ContainsFunc(b.Events, func(e model.Event) bool { return strings.EqualFold(e.Line(), line) }):
+		return fmt.Sprintf("no departure of line %s towards %s before %s", line, direction, until)
+	}
+	if !servesStop(routes, line, b.StopNumber) {
+		return fmt.Sprintf("line %s does not serve %s", line, title)
+	}
+	if direction != "" {
+		return fmt.Sprintf("no departure of line %s towards %s before %s", line, direction, until)
+	}
+	return fmt.Sprintf("line %s does not leave %s before %s (the last of the next %d departures)", line, title, until, len(b.Events))
+}
+
+// servesStop reports whether the network's line (by name) calls at stop,
+// by its patterns; true when the base data cannot tell (not answered, no
+// patterns, no stop number), so that a line is never denied on a guess.
+func servesStop(routes func() ([]model.Route, error), line string, stop int) bool {
+	rs, err := routes()
+	if err != nil || len(rs) == 0 || stop == 0 {
+		return true
+	}
+	for _, r := range rs {
+		if !strings.EqualFold(r.RouteName, line) {
+			continue
+		}
+		if len(r.RoutePattern) == 0 {
+			return true
+		}
+		for _, p := range r.RoutePattern {
+			if slices.ContainsFunc(p.StopPoints, func(s model.PatternStopRef) bool { return s.StopNumber == stop }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // boardNow is the service's time of an answer (its CurrentTimestamp),

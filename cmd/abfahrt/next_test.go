@@ -115,3 +115,43 @@ func TestDeparturesWalkJSON(t *testing.T) {
 
 // english is the CLI's words without --lang de.
 func english(s string) string { return s }
+
+// Issue 23 item 12: when nothing can be caught, `next` says why: a line
+// that does not serve the stop, a line that does but not within the
+// answer (a night line by day), or when the line next leaves.
+func TestNextSaysWhyNothing(t *testing.T) {
+	api := morningService(t)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--stop", "1008", "--line", "99"}, "line 99 does not serve Hauptbahnhof"},
+		{[]string{"--stop", "1008", "--line", "N1"}, "line N1 does not leave Hauptbahnhof before "},
+		{[]string{"--stop", "1008", "--line", "2", "--direction", "nowhere"}, "no departure of line 2 towards nowhere before "},
+		{[]string{"--stoppoint", "100821"}, "stop point 100821 of Hauptbahnhof has no departures"},
+	}
+	for _, c := range cases {
+		code, out, errs := runCLI(t, append([]string{"--api", api, "next"}, c.args...)...)
+		if code != exitFailure || out != "" || !strings.Contains(errs, "nothing to catch in the next hour: "+c.want) {
+			t.Errorf("next %v: exit %d, stdout %q, stderr %q; want 1 and %q", c.args, code, out, errs, c.want)
+		}
+	}
+}
+
+// Issue 23 item 12: the line's next run in the answer is named, beyond
+// the hour or missed with the walking time.
+func TestWhyNothingNamesTheNextRun(t *testing.T) {
+	now := time.Date(2026, 9, 11, 23, 0, 0, 0, model.Berlin)
+	at := func(in time.Duration) model.Time { return model.At(now.Add(in)) }
+	b := model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", Events: []model.Event{
+		{RouteName: "2", DirectionText: "Kuhberg", Scheduled: at(2 * time.Minute)},
+		{RouteName: "N1", DirectionText: "Söflingen", Scheduled: at(100 * time.Minute)},
+	}}
+	none := func() ([]model.Route, error) { return nil, nil }
+	if got, want := whyNothing(b, now, 0, "N1", "", none), "line N1 to Söflingen next leaves at 00:40"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := whyNothing(b, now, 4*time.Minute, "2", "", none), "line 2 to Kuhberg at 23:02 is missed with 4 min walking"; !strings.HasPrefix(got, want) {
+		t.Errorf("got %q, want %q…", got, want)
+	}
+}

@@ -99,6 +99,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		kiosk     bool
 		walk      string
 		perLine   int
+		remindBef string
 		bell      bool
 	)
 	root := &cobra.Command{
@@ -162,6 +163,9 @@ once and print a table (or JSON with --json).`,
 			if opts.PerLine < 0 || opts.PerLine > tui.MaxPerLine {
 				return usagef("--per-line must be between 0 and %d, got %d", tui.MaxPerLine, opts.PerLine)
 			}
+			if opts.RemindBefore, err = remindBefore(g.s.file, remindBef, cmd.Flags().Changed("remind-before")); err != nil {
+				return err
+			}
 			if vehicle < 0 {
 				return usagef("--vehicle must be a vehicle number, got %d", vehicle)
 			}
@@ -219,6 +223,7 @@ once and print a table (or JSON with --json).`,
 	f.StringVar(&layout, "layout", "", "open this named layout of the configuration file")
 	f.BoolVar(&kiosk, "kiosk", false, "kiosk mode: full screen, large clock, rotating boards, keys locked")
 	f.BoolVar(&bell, "bell", true, "ring the terminal bell when a reminder (key t) says leave now; --bell=false keeps reminders silent (the kiosk always is)")
+	f.StringVar(&remindBef, "remind-before", "1m", "how long before the leave time a reminder (key t) warns, 0s to 30m (0s: at the leave time)")
 	f.IntVar(&perLine, "per-line", 0, "at most this many departures of each line and direction per board (0: all)")
 	f.StringVar(&walk, "walk", "0s", "walking time to the stop, e.g. 4m: each row says when to leave (boards of a layout may set their own walk)")
 

@@ -193,6 +193,11 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		limit = "fill (as many as the board has rows for, at least " + strconv.Itoa(tui.DefaultLimit) + ")"
 	}
 	t.row("limit", limit, from(s.file.Limit != 0))
+	remind := tui.DefaultRemindBefore
+	if r := s.file.RemindBefore; r != nil {
+		remind = r.Duration
+	}
+	t.row("remind_before", remind.String(), from(s.file.RemindBefore != nil))
 	k := s.file.Kiosk
 	t.row("kiosk.enabled", strconv.FormatBool(k.Enabled), from(k.Enabled))
 	rotate := k.Rotate.Duration

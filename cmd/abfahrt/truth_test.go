@@ -154,6 +154,10 @@ func TestConfigListsLimitAndKiosk(t *testing.T) {
 // parsed). The README's layout example is a valid config whose boards
 // are proper (TestREADMELayoutExample).
 func TestHelpExamplesWork(t *testing.T) {
+	// Issue 23 item 12: `next`'s examples run too, on a weekday morning
+	// (its line 2 rests at night).
+	embeddedSimStart = time.Date(2026, 9, 11, 7, 38, 0, 0, model.Berlin)
+	t.Cleanup(func() { embeddedSimStart = time.Time{} })
 	root := newRootCmd(strings.NewReader(""), io.Discard, io.Discard)
 	n := 0
 	for _, c := range root.Commands() {
@@ -260,4 +264,5 @@ func TestDeparturesInGerman(t *testing.T) {
 
 // oneShot are the commands that print and end, whose examples
 // TestHelpExamplesWork runs.
-var oneShot = map[string]bool{"departures": true, "arrivals": true, "stops": true, "vehicle": true, "config": true, "version": true}
+var oneShot = map[string]bool{"departures": true, "arrivals": true, "stops": true, "vehicle": true, "config": true, "version": true,
+	"next": true}

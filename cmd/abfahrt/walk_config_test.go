@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -92,5 +93,37 @@ func TestConfigNightHours(t *testing.T) {
 	}
 	if _, err := loadConfig(writeConfig(t, "[night]\nhours = \"late\"\n"), true); err == nil || !strings.Contains(err.Error(), "night.hours") {
 		t.Errorf("bad night hours: %v", err)
+	}
+}
+
+// Issue 23 item 10: how long before the leave time a reminder warns is
+// configurable (remind_before, --remind-before), validated, and listed.
+func TestConfigRemindBefore(t *testing.T) {
+	c, err := loadConfig(writeConfig(t, "remind_before = \"2m\"\n"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, err := remindBefore(c, "", false); err != nil || d != 2*time.Minute {
+		t.Errorf("remind_before 2m: %v, %v", d, err)
+	}
+	if d, err := remindBefore(c, "0s", true); err != nil || d != tui.RemindAtLeave {
+		t.Errorf("--remind-before 0s: %v, %v; want at the leave time", d, err)
+	}
+	if d, err := remindBefore(Config{}, "", false); err != nil || d != time.Minute {
+		t.Errorf("default: %v, %v; want 1m", d, err)
+	}
+	for _, bad := range []string{"-1m", "45m"} {
+		if _, err := loadConfig(writeConfig(t, "remind_before = \""+bad+"\"\n"), true); err == nil || !strings.Contains(err.Error(), "remind_before") {
+			t.Errorf("remind_before %s: %v", bad, err)
+		}
+	}
+	if code, _, errs := runCLI(t, "--remind-before", "45m"); code != exitUsage || !strings.Contains(errs, "--remind-before") {
+		t.Errorf("--remind-before 45m: exit %d, %s", code, errs)
+	}
+	for body, want := range map[string]string{"": "1m0s", "remind_before = \"2m\"\n": "2m0s"} {
+		code, out, errs := runCLI(t, "--config", writeConfig(t, body), "config")
+		if code != exitOK || !regexp.MustCompile(`remind_before\s+`+want).MatchString(out) {
+			t.Errorf("config with %q: exit %d, %s\n%s", body, code, errs, out)
+		}
 	}
 }

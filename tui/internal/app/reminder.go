@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -16,12 +17,16 @@ import (
 	"abfahrt/tui/statefile"
 )
 
-// Reminders: t on a board's row sets a reminder for that departure. At
-// its leave time (the departure's live prediction, else its schedule,
-// minus the board's walking time; a delay moves it) the terminal bell
-// rings (unless Options.Bell is nil: --bell=false), the row flashes and a
-// notice says where to go. Reminders persist in reminders.json in the
-// state dir until their departure has gone. The kiosk has none.
+// Reminders: t on a board's row sets a reminder for that departure. Its
+// warning comes Options.RemindBefore (default a minute) ahead of its leave
+// time (the departure's live prediction, else its schedule, minus the
+// board's walking time; a delay moves it; without a walking time the leave
+// time is the departure): the terminal bell rings (unless Options.Bell is
+// nil: --bell=false), the row flashes and a notice says where to go. A
+// prediction that moves the leave time into the past says so and names
+// the next departure of the line and direction. Reminders persist in
+// reminders.json in the state dir until their departure has gone. The
+// kiosk has none.
 
 const (
 	// RemindersFile is the reminders' file in Options.StateDir.
@@ -30,6 +35,16 @@ const (
 	maxReminders = 32
 	// flashFor is how long a reminder's row flashes when it rings.
 	flashFor = 10 * time.Second
+	// DefaultRemindBefore is how long before the leave time a reminder
+	// warns when Options.RemindBefore is zero.
+	DefaultRemindBefore = time.Minute
+	// RemindAtLeave as Options.RemindBefore warns at the leave time itself.
+	RemindAtLeave = -1
+	// MaxRemindBefore is the longest warning ahead.
+	MaxRemindBefore = 30 * time.Minute
+	// mayMissAfter is how far a leave time may lie behind a warning that
+	// comes late (a clock tick's delay) before it says "you may miss".
+	mayMissAfter = 10 * time.Second
 )
 
 // reminder is one departure to leave for, as saved in reminders.json.
@@ -46,6 +61,10 @@ type reminder struct {
 	When  time.Time `json:"when"`
 	Walk  WalkTime  `json:"walk,omitempty"`
 	Fired bool      `json:"fired,omitempty"`
+	// RangLeave is the leave time when it rang: a prediction moving the
+	// leave time into the past before then says so (Missed) once.
+	RangLeave time.Time `json:"rang_leave,omitzero"`
+	Missed    bool      `json:"missed,omitempty"`
 }
 
 // ID identifies a reminder's departure across polls and restarts.
@@ -87,8 +106,10 @@ func checkReminders(list *[]reminder) error {
 
 // reminderSet is the model's reminders and their file.
 type reminderSet struct {
-	path     string    // "" = not persisted
-	bell     io.Writer // where the bell rings; nil = silent
+	path     string            // "" = not persisted
+	bell     io.Writer         // where the bell rings; nil = silent
+	before   time.Duration     // how long before the leave time it warns
+	said     map[string]string // id → the status bar's last notice of it, replaced by the next
 	Items    []reminder
 	Flash    map[string]time.Time // id → the local time its flash ends
 	removed  []string             // ids removed here and not yet in the file
@@ -97,9 +118,17 @@ type reminderSet struct {
 	readOnly bool
 }
 
-// newReminderSet returns the reminders of stateDir, ringing on bell.
-func newReminderSet(stateDir string, bell io.Writer) *reminderSet {
-	s := &reminderSet{bell: bell, Flash: map[string]time.Time{}}
+// newReminderSet returns the reminders of stateDir, ringing on bell
+// before (Options.RemindBefore: 0 the default, RemindAtLeave none) ahead
+// of the leave time.
+func newReminderSet(stateDir string, bell io.Writer, before time.Duration) *reminderSet {
+	switch {
+	case before == 0:
+		before = DefaultRemindBefore
+	case before < 0:
+		before = 0
+	}
+	s := &reminderSet{bell: bell, before: before, Flash: map[string]time.Time{}, said: map[string]string{}}
 	if stateDir != "" {
 		s.path = filepath.Join(stateDir, RemindersFile)
 	}
@@ -197,6 +226,9 @@ func (s *reminderSet) Saved(msg RemindersSavedMsg, now time.Time) tea.Cmd {
 
 // Has reports whether a reminder of id is set.
 func (s *reminderSet) Has(id string) bool {
+	if s == nil {
+		return false
+	}
 	return slices.ContainsFunc(s.Items, func(r reminder) bool { return r.ID() == id })
 }
 
@@ -231,7 +263,87 @@ func (s *reminderSet) Toggle(tx *ui.Texts, stop int, walk time.Duration, e *mode
 	s.Items = append(s.Items, r)
 	s.removed = slices.DeleteFunc(s.removed, func(x string) bool { return x == id })
 	s.dirty = true
-	return fmt.Sprintf(tx.RemindOn, r.LeaveAt().In(model.Berlin).Format("15:04"), r.Line, r.Direction)
+	var n string
+	switch {
+	case walk > 0:
+		n = fmt.Sprintf(tx.RemindOn, hhmm(r.LeaveAt()), r.Line, r.Direction)
+		if s.before > 0 {
+			n += fmt.Sprintf(tx.RemindAhead, tx.WalkMinutes(s.before))
+		}
+	case s.before > 0:
+		n = fmt.Sprintf(tx.RemindOnNoWalk, tx.WalkMinutes(s.before), r.Line, r.Direction, hhmm(r.When))
+	default:
+		n = fmt.Sprintf(tx.RemindOnDepart, r.Line, r.Direction, hhmm(r.When))
+	}
+	s.said[id] = n
+	return n
+}
+
+// hhmm is a service time as the status bar names it: "12:42".
+func hhmm(t time.Time) string { return t.In(model.Berlin).Format("15:04") }
+
+// warnAt is when the reminder r warns.
+func (s *reminderSet) warnAt(r *reminder) time.Time { return r.LeaveAt().Add(-s.before) }
+
+// Ahead reports whether a reminder set now on event e of a board with
+// walking time walk would still warn ahead of its leave time: a grid
+// cell's t takes the first such row.
+func (s *reminderSet) Ahead(e *model.Event, walk time.Duration, now time.Time) bool {
+	w := e.When()
+	return s != nil && !w.IsZero() && w.Add(-walk-s.before).After(now)
+}
+
+// ringText is what the status bar says as reminder r rings at now.
+func ringText(tx *ui.Texts, r *reminder, now time.Time) string {
+	mins := 0
+	if left := r.LeaveAt().Sub(now); left >= 30*time.Second {
+		mins = max(int((left+30*time.Second)/time.Minute), 1)
+	}
+	switch {
+	case r.Walk > 0 && mins > 0:
+		return fmt.Sprintf(tx.RemindSoon, mins, r.Line, r.Direction, hhmm(r.When))
+	case r.Walk > 0:
+		return fmt.Sprintf(tx.RemindNow, r.Line, r.Direction, hhmm(r.When))
+	case mins > 0:
+		return fmt.Sprintf(tx.RemindDeparts, r.Line, r.Direction, mins, hhmm(r.When))
+	}
+	return fmt.Sprintf(tx.RemindDepartsNow, r.Line, r.Direction, hhmm(r.When))
+}
+
+// mayMissText says that reminder r's leave time has passed, naming the
+// next departure of its line and direction on boards that can still be
+// reached with its walking time.
+func mayMissText(tx *ui.Texts, r *reminder, boards []model.Board, now time.Time) string {
+	n := fmt.Sprintf(tx.RemindMayMiss, r.Line, r.Direction, hhmm(r.When))
+	var next time.Time
+	for _, b := range boards {
+		for i := range b.Events {
+			e := &b.Events[i]
+			w := e.When()
+			if e.Line() != r.Line || e.DirectionText != r.Direction || !w.After(r.When) || !w.Add(-time.Duration(r.Walk)).After(now) {
+				continue
+			}
+			if next.IsZero() || w.Before(next) {
+				next = w
+			}
+		}
+	}
+	if !next.IsZero() {
+		n += fmt.Sprintf(tx.RemindNext, hhmm(next))
+	}
+	return n
+}
+
+// say puts reminder id's notice n on the status bar, in place of what it
+// said of that reminder before (the notice that set it), so that the
+// line does not repeat itself.
+func (s *reminderSet) say(sh *Shared, id, n string) {
+	if old := s.said[id]; old != "" && strings.Contains(sh.Notice, old) {
+		sh.Notice = strings.Replace(sh.Notice, old, n, 1)
+	} else {
+		AddNotice(sh, n)
+	}
+	s.said[id] = n
 }
 
 // Check follows the reminders' departures on the boards shown (the data
@@ -256,18 +368,39 @@ func (s *reminderSet) Check(sh *Shared, boards []model.Board) (tea.Cmd, bool) {
 	now := sh.Now
 	for i := range s.Items {
 		r := &s.Items[i]
-		if r.Fired || now.Before(r.LeaveAt()) {
+		leave := r.LeaveAt()
+		past := now.Sub(leave) > mayMissAfter
+		var n string
+		switch {
+		case r.gone(now):
+			continue
+		case !r.Fired && !now.Before(s.warnAt(r)):
+			r.Fired, r.RangLeave = true, leave
+			if n = ringText(sh.T, r, now); past {
+				r.Missed, n = true, mayMissText(sh.T, r, boards, now)
+			}
+		case r.Fired && !r.Missed && past && now.Before(r.RangLeave):
+			// The prediction moved the leave time into the past before the
+			// warned one came.
+			r.Missed, n = true, mayMissText(sh.T, r, boards, now)
+		default:
 			continue
 		}
-		r.Fired, changed = true, true
+		changed = true
 		s.Flash[r.ID()] = sh.Local.Add(flashFor)
-		AddNotice(sh, fmt.Sprintf(sh.T.RemindNow, r.Line, r.Direction, r.When.In(model.Berlin).Format("15:04")))
+		s.say(sh, r.ID(), n)
 		if s.bell != nil && ring == nil {
 			ring = bellCmd(s.bell)
 		}
 	}
 	n := len(s.Items)
-	s.Items = slices.DeleteFunc(s.Items, func(r reminder) bool { return r.gone(now) })
+	s.Items = slices.DeleteFunc(s.Items, func(r reminder) bool {
+		if r.gone(now) {
+			delete(s.said, r.ID())
+			return true
+		}
+		return false
+	})
 	if len(s.Items) != n {
 		changed = true
 	}
@@ -303,14 +436,19 @@ func (s *reminderSet) Flashing(t time.Time) bool {
 	return false
 }
 
-// Changes hands the leave time of each reminder not rung yet to turn.
+// Changes hands the warning of each reminder not rung yet to turn, and
+// of each rung one the moment a leave time moved before the warned one
+// would count as passed.
 func (s *reminderSet) Changes(turn func(time.Time)) {
 	if s == nil {
 		return
 	}
 	for i := range s.Items {
-		if r := &s.Items[i]; !r.Fired {
-			turn(r.LeaveAt())
+		switch r := &s.Items[i]; {
+		case !r.Fired:
+			turn(s.warnAt(r))
+		case !r.Missed && r.LeaveAt().Before(r.RangLeave):
+			turn(r.LeaveAt().Add(mayMissAfter + time.Second))
 		}
 	}
 }

@@ -91,6 +91,10 @@ type Options struct {
 	// Bell is where a reminder rings the terminal bell (the byte BEL):
 	// the terminal's output; nil keeps reminders silent (--bell=false).
 	Bell io.Writer
+	// RemindBefore is how long before its leave time a reminder warns
+	// (remind_before, --remind-before): 0 is DefaultRemindBefore (a
+	// minute), RemindAtLeave at the leave time itself.
+	RemindBefore time.Duration
 	// Profiles are layouts by time of day: the kiosk shows the first
 	// whose hours hold the service's time, else Boards (profile.go).
 	Profiles []Profile
@@ -195,7 +199,7 @@ func NewShared(o Options) *Shared {
 	sh.nightMode = newNightMode(o, theme, ui.UlmLineColors().With(o.LineColors), &day)
 	sh.FollowNight()
 	if !o.Kiosk.Enabled {
-		sh.Rem = newReminderSet(o.StateDir, o.Bell)
+		sh.Rem = newReminderSet(o.StateDir, o.Bell, o.RemindBefore)
 	}
 	sh.Dt = &sh.T.DispTexts
 	return sh

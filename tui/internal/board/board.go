@@ -334,8 +334,8 @@ func (b *Pane) Rows() []int {
 		if b.Subj.Point != "" && e.StopPointCode != "" && e.StopPointCode != b.Subj.Point {
 			continue
 		}
-		if b.HideMissed && b.missed(e) {
-			continue
+		if b.HideMissed && b.missed(e) && !b.Sh.Rem.Has(app.EventID(e)) {
+			continue // a reminded row stays: its warning says what to do
 		}
 		if !perLineKeep(seen, b.perLine, e) {
 			continue

@@ -130,7 +130,7 @@ func (k *Keys) Sync(s KeyState) {
 	k.WalkDown.SetEnabled(on && s.Walk)
 	k.HideMissed.SetEnabled(on && s.Walk)
 	k.PerLine.SetEnabled(on)
-	k.Remind.SetEnabled(zoom && s.Remind)
+	k.Remind.SetEnabled(on && s.Remind) // a cell's t takes its first departure ahead (RemindFirst)
 	k.Grouped.SetEnabled(zoom && s.WholeStop)
 
 	k.Zoom.SetEnabled(cells)

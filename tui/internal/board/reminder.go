@@ -32,3 +32,21 @@ func (b *Pane) toggleReminder() (tea.Cmd, string) {
 	b.Touch()
 	return b.Sh.Rem.SaveCmd(b.Sh.Now), n
 }
+
+// RemindFirst is t on a grid cell, which has no cursor: it sets or
+// removes the reminder of the cell's first row still ahead of its
+// warning (or already reminded), and says which.
+func (b *Pane) RemindFirst() (tea.Cmd, app.Action) {
+	if b.Sh.Rem == nil {
+		return nil, app.Action{}
+	}
+	for _, i := range b.Rows() {
+		e := &b.Data.Events[i]
+		if b.Sh.Rem.Has(app.EventID(e)) || b.Sh.Rem.Ahead(e, b.Walk, b.Sh.Now) {
+			n := b.Sh.Rem.Toggle(b.Sh.T, b.Subj.Stop, b.Walk, e)
+			b.Touch()
+			return b.Sh.Rem.SaveCmd(b.Sh.Now), app.Action{Notice: n}
+		}
+	}
+	return nil, app.Action{Notice: b.Sh.T.RemindNone}
+}

@@ -104,6 +104,8 @@ func (d *Dispatch) gridKey(msg tea.KeyMsg, gk *ui.GlobalKeys) (tea.Cmd, app.Acti
 		g.MoveFocus(-max(g.Columns(), 1))
 	case key.Matches(msg, k.Down):
 		g.MoveFocus(max(g.Columns(), 1))
+	case key.Matches(msg, k.Remind):
+		return b.RemindFirst() // a cell has no cursor: its first departure ahead
 	default:
 		return b.Update(msg, k) // a, f, l, d, walking time, per line
 	}

@@ -675,14 +675,35 @@ type remindTexts struct {
 	RemindOff  string
 	RemindFull string
 	RemindNow  string // "⏰ leave now for line %s to %s (%s)"
+	// Issue 23 item 10: the warning ahead of the leave time, without a
+	// walking time before the departure, and a leave time gone past.
+	RemindAhead      string // " (warns %s ahead)"
+	RemindOnNoWalk   string // "reminder: %s before line %s to %s leaves (%s) · + sets a walking time"
+	RemindOnDepart   string // "reminder: as line %s to %s leaves (%s) · + sets a walking time"
+	RemindSoon       string // "Leave in %d min for line %s to %s (%s)"
+	RemindDeparts    string // "Line %s to %s leaves in %d min (%s)"
+	RemindDepartsNow string // "Line %s to %s leaves now (%s)"
+	RemindMayMiss    string // "You may miss line %s to %s (%s)"
+	RemindNext       string // "; next %s"
+	RemindNone       string // "no departure here to remind of"
 }
 
 func englishRemindTexts() remindTexts {
 	return remindTexts{KeyRemind: "remind me", RemindOn: "reminder: leave at %s for line %s to %s",
-		RemindOff: "reminder removed", RemindFull: "too many reminders", RemindNow: "Leave now for line %s to %s (%s)"}
+		RemindOff: "reminder removed", RemindFull: "too many reminders", RemindNow: "Leave now for line %s to %s (%s)",
+		RemindAhead: " (warns %s ahead)", RemindOnNoWalk: "reminder: %s before line %s to %s leaves (%s) · + sets a walking time",
+		RemindOnDepart: "reminder: as line %s to %s leaves (%s) · + sets a walking time",
+		RemindSoon:     "Leave in %d min for line %s to %s (%s)", RemindDeparts: "Line %s to %s leaves in %d min (%s)",
+		RemindDepartsNow: "Line %s to %s leaves now (%s)", RemindMayMiss: "You may miss line %s to %s (%s)", RemindNext: "; next %s",
+		RemindNone: "no departure ahead to remind of"}
 }
 
 func germanRemindTexts() remindTexts {
 	return remindTexts{KeyRemind: "erinnern", RemindOn: "Erinnerung: um %s losgehen zu Linie %s nach %s",
-		RemindOff: "Erinnerung entfernt", RemindFull: "zu viele Erinnerungen", RemindNow: "Jetzt losgehen zu Linie %s nach %s (%s)"}
+		RemindOff: "Erinnerung entfernt", RemindFull: "zu viele Erinnerungen", RemindNow: "Jetzt losgehen zu Linie %s nach %s (%s)",
+		RemindAhead: " (Warnung %s vorher)", RemindOnNoWalk: "Erinnerung: %s vor Abfahrt von Linie %s nach %s (%s) · + setzt einen Fußweg",
+		RemindOnDepart: "Erinnerung: bei Abfahrt von Linie %s nach %s (%s) · + setzt einen Fußweg",
+		RemindSoon:     "In %d Min losgehen zu Linie %s nach %s (%s)", RemindDeparts: "Linie %s nach %s fährt in %d Min (%s)",
+		RemindDepartsNow: "Linie %s nach %s fährt jetzt (%s)", RemindMayMiss: "Linie %s nach %s ist vielleicht nicht mehr zu erreichen (%s)",
+		RemindNext: "; nächste %s", RemindNone: "keine Abfahrt mehr, an die erinnert werden kann"}
 }
