@@ -296,6 +296,21 @@ func (p *Pane) headLines(iw int) []string {
 		j = append(j, st.Muted.Render(fmt.Sprintf(tx.Reported, tx.Ago(max(age, 0)))))
 	}
 	out = append(out, " "+strings.Join(j, sep))
+	// The alert about the vehicle's line, in whole words over two lines
+	// at most.
+	if a := p.sh.AlertFor(line); a != "" && iw > 12 {
+		lines := ui.WrapWords(a, iw-3)
+		if len(lines) > 2 {
+			lines = append(lines[:1], ui.Fit(lines[1]+" "+strings.Join(lines[2:], " "), iw-3))
+		}
+		for i, l := range lines {
+			lead := "  "
+			if i == 0 {
+				lead = "⚠ "
+			}
+			out = append(out, " "+st.Ticker.Render(lead+l))
+		}
+	}
 	// Position and the next stop.
 	var w []string
 	if c, ok := t.Position(); ok {
