@@ -138,6 +138,8 @@ type Texts struct {
 	TripStarts, PrevStop, Between, AtTime     string // "trip starts %s", "the previous stop", "between %s and %s", "at %s"
 	InTime, LoadingRoute, NoRouteMap, NoTrack string // "in %s", …, "No route map: %s", …
 	OutOfService, OutOfServiceTail, TripEnded string // "Out of service since %s", …, "Trip ended at %s"
+	// The map's legend and the sparkline's scale ("0…+3 min").
+	MapTerminus, MapStop, MapVehicle, SparkScale string
 	TripEndedTail, VehUnavailable, NotInNow   string // …, "Vehicle not available: %s", …
 	LoadingVehicle                            string // "Loading vehicle %d…"
 	VehUnknown                                string // "The service knows no vehicle %d."
@@ -248,6 +250,7 @@ func EnglishTexts() Texts {
 		PollN: "1 poll", PollsN: "%d polls", Predicted: "predicted",
 		PassStop: "STOP", PassPlat: "PL", PassLive: "LIVE", PassDev: "+/-",
 		TripStarts: "trip starts %s", PrevStop: "the previous stop", Between: "between %s and %s", AtTime: "at %s",
+		MapTerminus: "terminus", MapStop: "stop", MapVehicle: "vehicle", SparkScale: "%s…%s min",
 		InTime: "in %s", LoadingRoute: "Loading the route…", NoRouteMap: "No route map: %s",
 		NoTrack:          "The service sent no track for this trip.",
 		OutOfService:     "Out of service since %s",
@@ -334,6 +337,7 @@ func GermanTexts() Texts {
 		PollN: "1 Abruf", PollsN: "%d Abrufe", Predicted: "erwartet",
 		PassStop: "HALT", PassPlat: "ST", PassLive: "IST", PassDev: "+/-",
 		TripStarts: "Fahrt beginnt %s", PrevStop: "dem vorigen Halt", Between: "zwischen %s und %s", AtTime: "um %s",
+		MapTerminus: "Endhalt", MapStop: "Halt", MapVehicle: "Fahrzeug", SparkScale: "%s…%s Min",
 		InTime: "in %s", LoadingRoute: "Strecke wird geladen…", NoRouteMap: "Keine Streckenkarte: %s",
 		NoTrack:          "Der Dienst lieferte keinen Streckenverlauf für diese Fahrt.",
 		OutOfService:     "Außer Dienst seit %s",
