@@ -138,11 +138,12 @@ type Texts struct {
 	TripStarts, PrevStop, Between, AtTime     string // "trip starts %s", "the previous stop", "between %s and %s", "at %s"
 	InTime, LoadingRoute, NoRouteMap, NoTrack string // "in %s", …, "No route map: %s", …
 	OutOfService, OutOfServiceTail, TripEnded string // "Out of service since %s", …, "Trip ended at %s"
-	// The map's legend and the sparkline's scale ("0…+3 min").
-	MapTerminus, MapStop, MapVehicle, SparkScale string
 	TripEndedTail, VehUnavailable, NotInNow   string // …, "Vehicle not available: %s", …
 	LoadingVehicle                            string // "Loading vehicle %d…"
 	VehUnknown                                string // "The service knows no vehicle %d."
+
+	// The map's legend and the sparkline's scale ("0…+3 min").
+	MapTerminus, MapStop, MapVehicle, SparkScale string
 
 	// Kiosk.
 	DataDelayed string // banner: "Data delayed since %s" (HH:MM)
