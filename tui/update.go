@@ -249,6 +249,7 @@ func (m *Model) alertNews() {
 		b.Touch()
 	}
 	m.disp.Fleet.Rev++
+	m.vehicle.Touch() // the alert of the vehicle's line
 }
 
 // reminderBoards are the boards whose data follows the reminders.

@@ -11,6 +11,7 @@ const (
 	KindTrack               // braille dots of the track
 	KindStop                // a stop symbol
 	KindVehicle             // the vehicle's heading arrow
+	KindLabel               // text laid only on blank cells (Label), a stop's name
 )
 
 // Dots is how Render draws the dots of a cell.
@@ -141,6 +142,56 @@ func (c *Canvas) Mark(col, row int, r rune, k Kind) {
 		return
 	}
 	c.sym[i], c.kind[i] = r, k
+}
+
+// Label writes s into the cells from (col, row) rightwards, each rune a
+// cell, as kind k, when every one of them is on the canvas and blank (no
+// dots, no symbol); otherwise it writes nothing and returns false.
+func (c *Canvas) Label(col, row int, s string, k Kind) bool {
+	rs := []rune(s)
+	if row < 0 || row >= c.rows || col < 0 || col+len(rs) > c.cols {
+		return false
+	}
+	for j := range rs {
+		if i := row*c.cols + col + j; c.sym[i] != 0 || c.dots[i] != 0 {
+			return false
+		}
+	}
+	for j, r := range rs {
+		i := row*c.cols + col + j
+		c.sym[i], c.kind[i] = r, k
+	}
+	return true
+}
+
+// LabelBeside writes s near the cell (col, row) (Label's rule): beside it
+// with a blank between, to the right or else to the left, a cell or two
+// further out when the nearest cells are taken (a track passes there),
+// else on the row above or below, starting at the cell.
+func (c *Canvas) LabelBeside(col, row int, s string, k Kind) bool {
+	n := len([]rune(s))
+	for d := 1; d <= 3; d++ {
+		if c.blank(col+d+n+1, row) && c.Label(col+d, row, " "+s, k) ||
+			c.blank(col-n-d-1, row) && c.Label(col-n-d, row, s+" ", k) {
+			return true
+		}
+	}
+	for _, at := range [][2]int{{col, row - 1}, {col, row + 1}, {col - n + 1, row - 1}, {col - n + 1, row + 1}} {
+		if c.blank(at[0]-1, at[1]) && c.blank(at[0]+n, at[1]) && c.Label(at[0], at[1], s, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// blank reports whether the cell (col, row) is off the canvas or holds
+// nothing, so that a label ending next to it stays apart from others.
+func (c *Canvas) blank(col, row int) bool {
+	if col < 0 || row < 0 || col >= c.cols || row >= c.rows {
+		return true
+	}
+	i := row*c.cols + col
+	return c.sym[i] == 0 && c.dots[i] == 0
 }
 
 // MarkAt lays a symbol over the cell where q falls with projection p.

@@ -56,6 +56,26 @@ func AlertText(a model.Alert) string {
 	return ui.OneLine(title + ": " + strings.Join(items, " · "))
 }
 
+// AlertFor is the part of the alert about line: its items that name the
+// line ("Linie 2: ..."), else the whole alert when it names the line
+// elsewhere (its title, or an item naming several lines); "" when the
+// alert does not name the line.
+func (sh *Shared) AlertFor(line string) string {
+	if line == "" || !sh.AlertOn(line) {
+		return ""
+	}
+	var items []string
+	for _, it := range sh.Alert.Items {
+		if ms := alertLineRe.FindAllStringSubmatch(it, -1); len(ms) == 1 && ms[0][1] == line {
+			items = append(items, strings.TrimSpace(it))
+		}
+	}
+	if len(items) == 0 {
+		return AlertText(sh.Alert)
+	}
+	return ui.OneLine(strings.Join(items, " · "))
+}
+
 // AlertOn reports whether the alert names line.
 func (sh *Shared) AlertOn(line string) bool { return sh.alertLines[line] }
 

@@ -280,6 +280,16 @@ func (b *Pane) servedFirst(ps []app.Platform) []app.Platform {
 	return out
 }
 
+// RowPlatform is the platform of the board's event e: its own, else the
+// platform the board is narrowed to (a stop point's answer names none per
+// row).
+func (b *Pane) RowPlatform(e *model.Event) string {
+	if e.PlatformName != "" {
+		return e.PlatformName
+	}
+	return b.PlatformName()
+}
+
 // PlatformName returns the name of the platform the board is narrowed to.
 func (b *Pane) PlatformName() string {
 	if b.Subj.Point == "" {

@@ -58,9 +58,9 @@ func (b *Pane) Compact(num int, focused bool, w, h int) string {
 	case b.Polls().LastErr != nil && !b.Have:
 		right = st.Error.Render("✗")
 	}
-	sb.WriteString(Spread(left, right, w))
 	rows := b.Rows()
 	if len(rows) == 0 {
+		sb.WriteString(Spread(left, right, w))
 		if h > 1 {
 			sb.WriteString("\n" + st.Muted.Render(ui.Fit("  "+b.CompactEmpty(), w)))
 		}
@@ -70,17 +70,100 @@ func (b *Pane) Compact(num int, focused bool, w, h int) string {
 	for _, r := range rows {
 		badge = max(badge, ansi.StringWidth(b.Data.Events[r].Line())+2)
 	}
-	dir := max(w-2-badge-1-1-WDueC-1-wDelayC-b.compactLeaveWidth(), 1)
 	n := min(len(rows), h-1)
+	c := b.compactColumns(rows[:n], w, badge)
+	// The titles of the columns right of the direction stand on the
+	// title line above them, where the stop's name leaves room.
+	if titles := b.compactTitles(c); right == "" && titles != "" && ansi.StringWidth(left)+1 <= c.titleAt {
+		sb.WriteString(ui.Fit(left+strings.Repeat(" ", c.titleAt-ansi.StringWidth(left))+st.ColHeader.Render(titles), w))
+	} else {
+		sb.WriteString(Spread(left, right, w))
+	}
 	if cap(b.rowc) < n {
 		b.rowc = make([]RowMemo, n)
 	}
 	b.rowc = b.rowc[:n]
 	for i := range n {
 		sb.WriteByte('\n')
-		sb.WriteString(b.cachedCompactRow(&b.rowc[i], &b.Data.Events[rows[i]], badge, dir))
+		sb.WriteString(b.cachedCompactRow(&b.rowc[i], &b.Data.Events[rows[i]], c))
 	}
 	return sb.String()
+}
+
+// cellColumns is the layout of a grid cell's rows: the line badge, the
+// direction as wide as the rows shown need (up to the room there is), and
+// the optional platform and scheduled time after the delay.
+type cellColumns struct {
+	badge, dir int
+	plat       bool // the platform after the delay
+	sched      bool // and the scheduled time
+	titleAt    int  // the cell where the columns right of the direction start
+}
+
+// Cell widths of the optional columns and the room for the direction from
+// which they show.
+const (
+	wPlatC     = 3
+	platCellAt = 28 // the platform, from this direction room on
+)
+
+// compactColumns lays out a cell of width w whose rows are rows.
+func (b *Pane) compactColumns(rows []int, w, badge int) cellColumns {
+	room := max(w-2-badge-1-1-WDueC-1-wDelayC-b.compactLeaveWidth(), 1)
+	c := cellColumns{badge: badge}
+	switch {
+	case room >= wideCellDir:
+		c.plat, c.sched = true, true
+		room -= 1 + wPlatC + 1 + 5
+	case room >= platCellAt:
+		c.plat = true
+		room -= 1 + wPlatC
+	}
+	need := 4
+	for _, r := range rows {
+		e := &b.Data.Events[r]
+		d := ansi.StringWidth(e.DirectionText)
+		if b.Sh.AlertOn(e.Line()) {
+			d += 2
+		}
+		need = max(need, d)
+	}
+	c.dir = min(room, need)
+	c.titleAt = 2 + badge + 1 + c.dir
+	return c
+}
+
+// compactTitles are the titles of the columns right of the direction,
+// each over its column: countdown, delay, platform, scheduled time,
+// leave time.
+func (b *Pane) compactTitles(c cellColumns) string {
+	tx := b.Sh.T
+	s := " " + ui.PadLeft(tx.ColDue, WDueC) + " " + ui.PadLeft(tx.PassDev, wDelayC)
+	if c.plat {
+		s += " " + ui.Pad(tx.PassPlat, wPlatC)
+	}
+	if c.sched {
+		s += " " + ui.Pad(tx.ColSched, 5)
+	}
+	if b.Walk > 0 {
+		s += " " + ui.Pad(tx.ColLeave, tx.LeaveWidth())
+	}
+	if ansi.StringWidth(s) != 1+WDueC+1+wDelayC+b.colsAfterDelay(c) {
+		return "" // a title wider than its column
+	}
+	return strings.TrimRight(s, " ")
+}
+
+// colsAfterDelay is the cells of a cell row after its delay.
+func (b *Pane) colsAfterDelay(c cellColumns) int {
+	n := b.compactLeaveWidth()
+	if c.plat {
+		n += 1 + wPlatC
+	}
+	if c.sched {
+		n += 1 + 5
+	}
+	return n
 }
 
 // headerNote is the mode, platform and filters of a board, for its header.
@@ -104,28 +187,35 @@ func (b *Pane) headerNote() string {
 // cachedCompactRow is compactRow drawn again only when what the row shows
 // changed (its countdown turns once a minute), not for every row of a cell
 // whenever one of them turned.
-func (b *Pane) cachedCompactRow(m *RowMemo, e *model.Event, badge, dir int) string {
+func (b *Pane) cachedCompactRow(m *RowMemo, e *model.Event, c cellColumns) string {
+	cols := columns{badge: c.badge, Dir: c.dir, sched: c.sched}
+	if c.plat {
+		cols.plat = wPlatC
+	}
 	k := rowShows{ev: *e, Due: b.Sh.T.Countdown(*e, b.Sh.Now), leave: b.CompactLeave(e), cat: b.Sh.Base.Category(e.Line()),
-		c: columns{badge: badge, Dir: dir}, st: b.Sh.St, tx: b.Sh.T, valid: true}
+		c: cols, st: b.Sh.St, tx: b.Sh.T, valid: true}
 	if m.Key != k {
-		m.Key, m.Line = k, b.compactRow(e, badge, dir)
+		m.Key, m.Line = k, b.compactRow(e, c)
 	}
 	return m.Line
 }
 
-// wideCellDir is the direction width from which a grid cell also shows
-// each row's platform and scheduled time (cells of wide terminals).
+// wideCellDir is the direction room from which a grid cell also shows
+// each row's scheduled time (cells of wide terminals).
 const wideCellDir = 44
 
 // compactRow renders one event in a grid cell with its leave-by cell; a
-// wide cell adds the platform (of a stop board) and the scheduled time.
-func (b *Pane) compactRow(e *model.Event, badge, dir int) string {
-	if dir < wideCellDir {
-		return CompactRow(b.Sh, e, badge, dir) + b.compactLeaveCell(e)
-	}
+// wider cell adds the platform, a wide one the scheduled time too.
+func (b *Pane) compactRow(e *model.Event, c cellColumns) string {
 	st := b.Sh.St
-	return CompactRow(b.Sh, e, badge, dir-10) + " " + st.Muted.Render(ui.Pad(e.PlatformName, 3)) + " " +
-		st.Muted.Render(ui.ClockTime(e.Scheduled)) + b.compactLeaveCell(e)
+	s := CompactRow(b.Sh, e, c.badge, c.dir)
+	if c.plat {
+		s += " " + st.Muted.Render(ui.Pad(e.PlatformName, wPlatC))
+	}
+	if c.sched {
+		s += " " + st.Muted.Render(ui.ClockTime(e.Scheduled))
+	}
+	return s + b.compactLeaveCell(e)
 }
 
 // CompactRow renders one event densely: mark, line badge, direction,

@@ -26,6 +26,7 @@ type Pane struct {
 	Trips              []model.Trip // vehicles in service, in display order
 	have               bool
 	byDelay            bool      // sorted by deviation, latest first; else by line
+	line               string    // the one line listed (key l); "" all
 	Km                 fleetKeys // its key map (fleet_keys.go)
 	ui.ListCursor[int]           // the row under the cursor and its vehicle (list.go)
 	width              int
@@ -79,7 +80,7 @@ func (f *Pane) Close() {
 // keeps the last good list.
 func (f *Pane) Fed() {
 	if f.Feed != nil && f.Feed.Have {
-		f.Trips = activeTrips(f.Feed.Data.Trips, f.byDelay, f.Trips)
+		f.Trips = onLine(activeTrips(f.Feed.Data.Trips, f.byDelay, f.Trips), f.line)
 		f.have = true
 		f.SetCursor(f.ListFind(len(f.Trips), f.vehicleAt))
 	}
@@ -115,6 +116,11 @@ func (f *Pane) Update(msg tea.KeyMsg) tea.Cmd {
 		f.sort()
 		f.SetCursor(0) // a new order shows its top: the worst delays first
 
+	case key.Matches(msg, k.Line):
+		f.line = nextLine(f.lines(), f.line)
+		f.Fed()
+		f.SetCursor(0)
+
 	case key.Matches(msg, k.Open):
 		if f.Cursor < len(f.Trips) {
 			return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: f.Trips[f.Cursor].VehicleNumber})
@@ -127,6 +133,44 @@ func (f *Pane) Update(msg tea.KeyMsg) tea.Cmd {
 // vehicle, for the key bindings.
 func (f *Pane) state() (rows int, vehicle bool) {
 	return len(f.Trips), f.Cursor < len(f.Trips)
+}
+
+// lines are the lines of the vehicles in service, in the order of lines.
+func (f *Pane) lines() []string {
+	if f.Feed == nil || !f.Feed.Have {
+		return nil
+	}
+	var out []string
+	for _, t := range activeTrips(f.Feed.Data.Trips, false, nil) {
+		if l := TripLine(t); l != "" && (len(out) == 0 || out[len(out)-1] != l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// nextLine is the line after cur in lines, "" (all lines) after the last
+// or when cur is no longer in service.
+func nextLine(lines []string, cur string) string {
+	if cur == "" {
+		if len(lines) == 0 {
+			return ""
+		}
+		return lines[0]
+	}
+	i := slices.Index(lines, cur)
+	if i < 0 || i+1 >= len(lines) {
+		return ""
+	}
+	return lines[i+1]
+}
+
+// onLine keeps the trips of line ("" all of them), in place.
+func onLine(trips []model.Trip, line string) []model.Trip {
+	if line == "" {
+		return trips
+	}
+	return slices.DeleteFunc(trips, func(t model.Trip) bool { return TripLine(t) != line })
 }
 
 // TripLine is a trip's line name, "" when it serves none.
@@ -187,6 +231,9 @@ func (f *Pane) summary(boards []*board.Pane) string {
 	case len(boards) > unknown:
 		parts = append(parts, ui.Part{Text: st.OnTime.Render(dt.Count(dt.OneFresh, dt.BoardsFresh, len(boards)-unknown)), Drop: dropFresh})
 	}
+	if f.line != "" {
+		parts = append(parts, ui.Part{Text: st.Accent.Render(fmt.Sprintf(dt.LineF, f.line))})
+	}
 	if f.byDelay {
 		parts = append(parts, ui.Part{Text: st.Muted.Render(dt.SortedDelay)})
 	} else {
@@ -220,8 +267,35 @@ const (
 	wFleetVeh   = 5
 	wFleetDelay = 9
 	wFleetAge   = 12
-	wFleetNext  = 24 // the NEXT column at most
+	wFleetNext  = 40 // the NEXT column at most
 )
+
+// splitDirNext divides room cells between the direction and the NEXT
+// column: the direction takes what its longest text needs (with the
+// alert's ⚠), the NEXT column the rest, up to wFleetNext; when both do
+// not fit, the NEXT column gets what its longest stop needs up to half
+// the room, or more when the directions need less.
+func (f *Pane) splitDirNext(room int) (dir, next int) {
+	tx := f.sh.T
+	dirNeed, nextNeed := ansi.StringWidth(tx.ColDirection), ansi.StringWidth(tx.ColNext)
+	for i := range f.Trips {
+		t := &f.Trips[i]
+		d := ansi.StringWidth(tripDirection(*t))
+		if f.sh.AlertOn(TripLine(*t)) {
+			d += 2
+		}
+		dirNeed = max(dirNeed, d)
+		nextNeed = max(nextNeed, ansi.StringWidth(f.nextStop(t)))
+	}
+	dirNeed = min(dirNeed, board.MaxDir)
+	room-- // the blank between them
+	if dirNeed+nextNeed <= room {
+		return dirNeed, min(room-dirNeed, wFleetNext)
+	}
+	next = min(nextNeed, max(room/2, room-dirNeed))
+	next = max(next, ansi.StringWidth(tx.ColNext))
+	return room - next, next
+}
 
 // render draws the fleet view.
 func (f *Pane) render(boards []*board.Pane) string {
@@ -243,8 +317,7 @@ func (f *Pane) render(boards []*board.Pane) string {
 	}
 	next := 0 // the NEXT column shares the direction's room, from 70 columns
 	if w >= 70 {
-		next = min(max((dir-1)/2, ansi.StringWidth(tx.ColNext)), wFleetNext)
-		dir -= next + 1
+		dir, next = f.splitDirNext(dir)
 	}
 	dir = min(max(dir, 4), board.MaxDir)
 	head := "  " + ui.PadLeft(tx.ColVehicle, wFleetVeh) + "   " + ui.Pad(tx.ColLine, badge) + " " + ui.Pad(tx.ColDirection, dir) + " "

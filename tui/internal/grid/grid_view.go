@@ -14,7 +14,9 @@ import (
 
 // gridShape chooses the columns of the grid for n boards in w×h and how
 // many rows of cells show at once. It first shows as many boards as it
-// can, then gives each as many readable rows (up to limit) as it can.
+// can, then gives each as many readable rows (up to limit) as it can;
+// between shapes as good, the one with more columns, so that wide cells
+// stand side by side rather than stacked with blanks mid-row.
 func gridShape(n, w, h, limit int) (cols, rows int) {
 	if n <= 0 || w <= 0 || h <= 0 {
 		return 1, 1
@@ -31,7 +33,7 @@ func gridShape(n, w, h, limit int) (cols, rows int) {
 		ch := h / vis
 		shown := min(n, c*vis)
 		score := min(ch-1, limit) * (min(cw, board.WideCellW) - board.CellFixed)
-		if shown > bestShown || (shown == bestShown && score > bestScore) {
+		if shown > bestShown || (shown == bestShown && score >= bestScore) {
 			best, bestRows, bestShown, bestScore = c, vis, shown, score
 		}
 	}

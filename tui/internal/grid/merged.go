@@ -146,7 +146,7 @@ func (p *mergedPane) render(g *gridPane) string {
 	for _, r := range rows {
 		stopW = max(stopW, ansi.StringWidth(r.B.Name()))
 		badge = max(badge, ansi.StringWidth(r.E.Line())+2)
-		plat = max(plat, ansi.StringWidth(r.E.PlatformName))
+		plat = max(plat, ansi.StringWidth(r.B.RowPlatform(r.E)))
 	}
 	stopW = min(stopW, maxStopCol, w/4)
 	veh := w >= 100
@@ -196,7 +196,7 @@ func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh
 		st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, p.sh.Base.Category(line))) + " " +
 		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(p.sh, line, e.DirectionText, dir)
 	if plat > 0 {
-		s += " " + st.Text.Render(ui.Pad(e.PlatformName, plat))
+		s += " " + st.Text.Render(ui.Pad(r.B.RowPlatform(e), plat))
 	}
 	s += " " + dueSt.Render(ui.PadLeft(due, board.WDueC)) + " " + st.Severity(sev).Render(ui.Pad(text, tx.W.Delay))
 	if veh {

@@ -7,6 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 )
@@ -122,5 +123,38 @@ func TestMergedArrivalsAndDepartures(t *testing.T) {
 	}
 	if got != arr {
 		t.Errorf("the merged list has %d of the %d arrivals (and %d rows in all, want %d)", got, arr, len(r.d.Merged.Rows(g)), dep+arr)
+	}
+}
+
+// TestMergedShowsPlatformOfPlatformBoards: a board of one platform (a
+// stop point, whose answer names no platform per row) shows that
+// platform on each of its merged rows, as its cell and header do.
+func TestMergedShowsPlatformOfPlatformBoards(t *testing.T) {
+	r := newRig(t, []app.BoardSpec{{StopPoint: model.CodeFor(1008, 2)}, {Stop: 1350}}, nil)
+	g := &r.d.Grid
+	if len(g.Boards[0].Rows()) == 0 {
+		t.Fatal("the platform board has no rows")
+	}
+	r.d.Mode = ModeMerged
+	w, h := 120, 20
+	v := r.view(w, h)
+	checkFits(t, "merged", v, w, h)
+	lines := plainLines(v)
+	if !strings.Contains(lines[1], "PLAT") {
+		t.Fatalf("no platform column: %q", lines[1])
+	}
+	col := strings.Index(lines[1], "PLAT")
+	n := 0
+	for _, l := range lines[2:] {
+		if !strings.HasPrefix(strings.TrimLeft(l, " ▸"), "Hauptbahnhof") {
+			continue
+		}
+		n++
+		if got := strings.TrimSpace(string([]rune(l)[col : col+4])); got != "B" {
+			t.Errorf("platform board's row shows platform %q, want B: %q", got, l)
+		}
+	}
+	if n == 0 {
+		t.Errorf("no Hauptbahnhof row in the merged view:\n%s", strings.Join(lines, "\n"))
 	}
 }

@@ -142,6 +142,9 @@ type Texts struct {
 	LoadingVehicle                            string // "Loading vehicle %d…"
 	VehUnknown                                string // "The service knows no vehicle %d."
 
+	// The map's legend and the sparkline's scale ("0…+3 min").
+	MapTerminus, MapStop, MapVehicle, SparkScale string
+
 	// Kiosk.
 	DataDelayed string // banner: "Data delayed since %s" (HH:MM)
 	// SimulatedData is the kiosk's line under its header when the answers
@@ -250,6 +253,7 @@ func EnglishTexts() Texts {
 		PollN: "1 poll", PollsN: "%d polls", Predicted: "predicted",
 		PassStop: "STOP", PassPlat: "PL", PassLive: "LIVE", PassDev: "+/-",
 		TripStarts: "trip starts %s", PrevStop: "the previous stop", Between: "between %s and %s", AtTime: "at %s",
+		MapTerminus: "terminus", MapStop: "stop", MapVehicle: "vehicle", SparkScale: "%s…%s min",
 		InTime: "in %s", LoadingRoute: "Loading the route…", NoRouteMap: "No route map: %s",
 		NoTrack:          "The service sent no track for this trip.",
 		OutOfService:     "Out of service since %s",
@@ -338,6 +342,7 @@ func GermanTexts() Texts {
 		PollN: "1 Abruf", PollsN: "%d Abrufe", Predicted: "erwartet",
 		PassStop: "HALT", PassPlat: "ST", PassLive: "IST", PassDev: "+/-",
 		TripStarts: "Fahrt beginnt %s", PrevStop: "dem vorigen Halt", Between: "zwischen %s und %s", AtTime: "um %s",
+		MapTerminus: "Endhalt", MapStop: "Halt", MapVehicle: "Fahrzeug", SparkScale: "%s…%s Min",
 		InTime: "in %s", LoadingRoute: "Strecke wird geladen…", NoRouteMap: "Keine Streckenkarte: %s",
 		NoTrack:          "Der Dienst lieferte keinen Streckenverlauf für diese Fahrt.",
 		OutOfService:     "Außer Dienst seit %s",

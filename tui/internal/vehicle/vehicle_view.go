@@ -3,6 +3,7 @@ package vehicle
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -296,6 +297,21 @@ func (p *Pane) headLines(iw int) []string {
 		j = append(j, st.Muted.Render(fmt.Sprintf(tx.Reported, tx.Ago(max(age, 0)))))
 	}
 	out = append(out, " "+strings.Join(j, sep))
+	// The alert about the vehicle's line, in whole words over two lines
+	// at most.
+	if a := p.sh.AlertFor(line); a != "" && iw > 12 {
+		lines := ui.WrapWords(a, iw-3)
+		if len(lines) > 2 {
+			lines = append(lines[:1], ui.Fit(lines[1]+" "+strings.Join(lines[2:], " "), iw-3))
+		}
+		for i, l := range lines {
+			lead := "  "
+			if i == 0 {
+				lead = "⚠ "
+			}
+			out = append(out, " "+st.Ticker.Render(lead+l))
+		}
+	}
 	// Position and the next stop.
 	var w []string
 	if c, ok := t.Position(); ok {
@@ -346,7 +362,7 @@ func (p *Pane) pollLine(iw int) string {
 			spark = mapview.SparklineWith(p.Samples, min(n, max(iw/3, 8)), mapview.ConsoleSparks)
 		}
 		parts = append(parts, st.Muted.Render(tx.TripDeviation+" ")+st.Accent.Render(spark)+
-			st.Muted.Render(" "+fmt.Sprintf(tx.Over, tx.Polls(n))))
+			st.Muted.Render(" "+sparkScale(tx, p.Samples[n-len([]rune(spark)):])+" "+fmt.Sprintf(tx.Over, tx.Polls(n))))
 	}
 	pl := p.Polls()
 	// The one staleness rule of every view (State.Stale): old data is
@@ -374,6 +390,26 @@ func (p *Pane) pollLine(iw int) string {
 		parts = append(parts, st.Muted.Render(s))
 	}
 	return strings.Join(parts, st.Muted.Render(" · "))
+}
+
+// sparkScale is the range the sparkline's bars span, in whole minutes:
+// from the smallest of values (or 0) to the largest (or 0), as the bars
+// are scaled ("0…+3 min", "-1…+2 min").
+func sparkScale(tx *ui.Texts, values []float64) string {
+	lo, hi := 0.0, 0.0
+	for _, v := range values {
+		if !math.IsNaN(v) && !math.IsInf(v, 0) {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	signed := func(v float64) string {
+		m := int(math.Round(v))
+		if m > 0 {
+			return "+" + ui.Itoa(m)
+		}
+		return ui.Itoa(m)
+	}
+	return fmt.Sprintf(tx.SparkScale, signed(lo), signed(hi))
 }
 
 // notice says when the vehicle is out of service or its trip has ended,
