@@ -170,6 +170,8 @@ type Texts struct {
 	perLineTexts
 	// remindTexts are the reminders' (reminder.go).
 	remindTexts
+	// netTexts say why the service cannot be reached (errline.go).
+	netTexts
 
 	// Delay is the delay rule (format.go), kept with the words that say
 	// it ("late >3 min").
@@ -265,6 +267,8 @@ func EnglishTexts() Texts {
 		Weekdays:    [7]string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"},
 		Months: [12]string{"January", "February", "March", "April", "May", "June", "July",
 			"August", "September", "October", "November", "December"},
+
+		netTexts: englishNetTexts(),
 	}
 }
 
@@ -351,6 +355,8 @@ func GermanTexts() Texts {
 		Weekdays:    [7]string{"Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"},
 		Months: [12]string{"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli",
 			"August", "September", "Oktober", "November", "Dezember"},
+
+		netTexts: germanNetTexts(),
 	}
 }
 
