@@ -26,7 +26,7 @@ test: ## vet + race-enabled tests (includes fuzz seed corpora)
 	$(GO) test -race -count=1 -timeout 20m ./...
 
 e2e: build ## the real binary in a real terminal (tmux)
-	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags e2e -run 'TestE2E' -v ./cmd/abfahrt/
+	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt ABFAHRT_VERSION=$(VERSION) $(GO) test -count=1 -tags e2e -run 'TestE2E' -v ./cmd/abfahrt/
 
 lint: $(LINT) ## strict lint; fails the build on any finding
 	$(LINT) run ./...

@@ -116,7 +116,8 @@ type configError struct {
 	path string
 	line int
 	msg  string
-	err  error // the cause, if any
+	err  error    // the cause, if any
+	at   toml.Key // the key the mistake is at, when the name in msg is its table
 }
 
 func (e *configError) Unwrap() error { return e.err }
@@ -172,6 +173,9 @@ func loadConfig(path string, required bool) (Config, error) {
 		var ce *configError
 		if errors.As(err, &ce) {
 			ce.path = path
+			if ce.line == 0 && len(ce.at) > 0 {
+				ce.line = lineOfKey(src, ce.at)
+			}
 			if ce.line == 0 {
 				ce.line = lineOfName(src, ce.msg)
 			}
@@ -188,6 +192,10 @@ var hexColor = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
 func (c Config) check() error {
 	bad := func(key, format string, a ...any) error {
 		return &configError{msg: key + ": " + fmt.Sprintf(format, a...)}
+	}
+	// badAt is bad for a mistake at a key inside the table key names.
+	badAt := func(at toml.Key, key, format string, a ...any) error {
+		return &configError{msg: key + ": " + fmt.Sprintf(format, a...), at: at}
 	}
 	if c.API != "" && !strings.HasPrefix(c.API, "http://") && !strings.HasPrefix(c.API, "https://") {
 		return bad("api", "must be an http or https URL, got %q", c.API)
@@ -206,7 +214,7 @@ func (c Config) check() error {
 	}
 	for _, line := range sortedKeys(c.LineColors) {
 		if !hexColor.MatchString(c.LineColors[line]) {
-			return bad("line_colors", "colour of line %s must be #RRGGBB, got %q", line, c.LineColors[line])
+			return badAt(toml.Key{"line_colors", line}, "line_colors", "colour of line %s must be #RRGGBB, got %q", line, c.LineColors[line])
 		}
 	}
 	if c.Layout != "" {
@@ -217,7 +225,7 @@ func (c Config) check() error {
 	for _, name := range sortedKeys(c.Layouts) {
 		l := c.Layouts[name]
 		if len(l.Boards) == 0 || len(l.Boards) > tui.MaxBoards {
-			return bad("layouts."+name, "must have 1 to %d boards, has %d", tui.MaxBoards, len(l.Boards))
+			return badAt(toml.Key{"layouts", name, "boards"}, "layouts."+name, "must have 1 to %d boards, has %d", tui.MaxBoards, len(l.Boards))
 		}
 		if l.Hours != "" {
 			if _, _, err := parseHours(l.Hours); err != nil {
@@ -245,7 +253,9 @@ func (c Config) check() error {
 		}
 	}
 	if err := c.Delay.rule().Check(); err != nil {
-		return bad("delay", "%v", err)
+		// The rule's message starts with the key it is about: "late must …".
+		key, _, _ := strings.Cut(err.Error(), " ")
+		return badAt(toml.Key{"delay", key}, "delay", "%v", err)
 	}
 	if c.Kiosk.StaleAfter.Duration < 0 {
 		return bad("kiosk.stale_after", "must not be negative")

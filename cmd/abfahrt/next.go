@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -300,7 +301,7 @@ func printWalkBoard(g *globals, b model.Board, walk time.Duration) error {
 	if title == "" {
 		title = g.word("stop point ") + b.StopPointCode.String()
 	}
-	if _, err := fmt.Fprintf(g.stdout, g.word("%s at %s, %s, walking %s")+"\n\n", g.word("Departures"), title, clock(b.Timestamp), tui.WalkTime(walk)); err != nil {
+	if _, err := fmt.Fprintf(g.stdout, g.word("%s at %s, %s, walking %s")+"\n\n", g.word("Departures"), title, clock(b.Timestamp), walkWords(g, walk)); err != nil {
 		return err
 	}
 	events := departing(b)
@@ -321,4 +322,14 @@ func printWalkBoard(g *globals, b model.Board, walk time.Duration) error {
 			g.countdownIn(e.DueSeconds(b.Timestamp.Time)), phrase, dash(g.word(band.String())))
 	}
 	return t.flush()
+}
+
+// walkWords says a walking time as minutes in the CLI's language: "4 min"
+// ("4m" reads as metres), or as a duration ("1m30s") when it is not whole
+// minutes.
+func walkWords(g *globals, walk time.Duration) string {
+	if walk%time.Minute != 0 {
+		return tui.WalkTime(walk).String()
+	}
+	return strconv.Itoa(int(walk/time.Minute)) + g.word(" min")
 }

@@ -108,7 +108,7 @@ func TestDeparturesWalkJSON(t *testing.T) {
 		}
 	}
 	code, out, _ = runCLI(t, "departures", "--stop", "1008", "--walk", "4m", "--limit", "5")
-	if code != exitOK || !strings.Contains(out, "LEAVE") || !strings.Contains(out, "walking 4m") {
+	if code != exitOK || !strings.Contains(out, "LEAVE") || !strings.Contains(out, "walking 4 min") {
 		t.Errorf("table with --walk: exit %d\n%s", code, out)
 	}
 }

@@ -20,8 +20,16 @@ import (
 )
 
 // version is set by the linker (-X main.version=...); without it, the
-// module's build information names the build (buildVersion).
-var version = buildVersion(debug.ReadBuildInfo)
+// module's build information names the build (buildVersion). It must stay
+// a plain string variable: the linker's -X sets only a variable that is
+// not initialised by a call, and init fills it in when the linker did not.
+var version string
+
+func init() {
+	if version == "" {
+		version = buildVersion(debug.ReadBuildInfo)
+	}
+}
 
 // buildVersion is the version a plain `go build` or `go install` knows:
 // the module version (go install ...@v1.2.0), else the VCS revision and

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -55,7 +56,9 @@ real service's wire format, so other clients (or another abfahrt with
 			}
 			f, err := sim.ParseFaults(faults)
 			if err != nil {
-				return usageError{fmt.Errorf("--faults: %w", err)}
+				// The parser names the faults itself ("faults: item …"):
+				// the flag is named once.
+				return usageError{fmt.Errorf("--faults: %s", strings.TrimPrefix(err.Error(), "faults: "))}
 			}
 			var logger *slog.Logger
 			if !quiet {

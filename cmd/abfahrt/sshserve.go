@@ -254,7 +254,7 @@ func (h *sshHub) middleware(next ssh.Handler) ssh.Handler {
 		if n := h.active.Add(1); n > int64(h.o.maxSessions) {
 			h.active.Add(-1)
 			h.refuse(s, "cap")
-			wish.Fatalln(s, fmt.Sprintf("abfahrt: all %d sessions are in use; try again later", h.o.maxSessions))
+			wish.Fatalln(s, sessionsInUse(h.o.maxSessions))
 			return
 		}
 		h.wg.Add(1)
@@ -503,4 +503,12 @@ func sessionTheme(s *settings, term string) string {
 		return tui.ThemeConsole
 	}
 	return tui.ThemeDark
+}
+
+// sessionsInUse is the refusal of a session beyond --ssh-max-sessions.
+func sessionsInUse(maxSessions int) string {
+	if maxSessions == 1 {
+		return "abfahrt: the only session is in use; try again later"
+	}
+	return fmt.Sprintf("abfahrt: all %d sessions are in use; try again later", maxSessions)
 }

@@ -18,6 +18,47 @@ func (ix *Index) Search(query string, limit int) []Result {
 	if !ok {
 		return nil
 	}
+	rs, good := ix.search(&q, limit)
+	if good || len(q.spellings[0].words) < 2 {
+		return rs
+	}
+	if fewer := ix.withoutPlace(q.spellings[0].words, limit); fewer != nil {
+		return fewer
+	}
+	return rs
+}
+
+// withoutPlace searches again without one word when no entry that is not
+// Low matches all of them above the fuzzy tier: a town added to a stop's
+// name ("ulm hbf", "Hauptbahnhof Ulm") finds the stop. The word left out
+// must match something on its own (a word that matches nothing at all
+// still finds nothing); of the words that can go, the one whose absence
+// finds the best hit goes. It returns nil when no such word exists.
+func (ix *Index) withoutPlace(words []string, limit int) []Result {
+	var best []Result
+	for i := range words {
+		alone, ok := parseQuery(words[i])
+		if !ok {
+			continue
+		}
+		if _, good := ix.search(&alone, 1); !good {
+			continue
+		}
+		rest, ok := parseQuery(strings.Join(slices.Delete(slices.Clone(words), i, i+1), " "))
+		if !ok {
+			continue
+		}
+		rs, good := ix.search(&rest, limit)
+		if good && (best == nil || rs[0].Score > best[0].Score) {
+			best = rs
+		}
+	}
+	return best
+}
+
+// search is Search for a parsed query; good reports whether a hit that is
+// not Low matched above the fuzzy tier.
+func (ix *Index) search(q *query, limit int) ([]Result, bool) {
 	sel := topK{limit: limit}
 	if limit > 0 {
 		sel.heap = make([]candidate, 0, min(limit, len(ix.items)))
@@ -61,9 +102,9 @@ func (ix *Index) Search(query string, limit int) []Result {
 	// Fuzzy hits rank below every other non-Low hit, so they are only
 	// scored when the better tiers leave room.
 	if limit <= 0 || ranked < limit {
-		ix.fuzzyPass(&q, &fuzzyIDs, &sel)
+		ix.fuzzyPass(q, &fuzzyIDs, &sel)
 	}
-	return ix.results(&q, sel.sorted())
+	return ix.results(q, sel.sorted()), ranked > 0
 }
 
 // idSource presents the folded titles of some items to sahilm/fuzzy.

@@ -19,6 +19,12 @@
 //  6. fuzzy: every query word is a subsequence of the title, scored by
 //     github.com/sahilm/fuzzy.
 //
+// When no entry that is not Low matches every word of a query of several
+// words above the fuzzy tier, the query is tried once more without one
+// word that matches on its own: "ulm hbf" and "Hauptbahnhof Ulm" find
+// Hauptbahnhof (a town added to a stop's name), while a word that matches
+// nothing ("ehinger xyz") still finds nothing.
+//
 // Within a tier, fuzzy hits are ordered by fuzzy score, then all hits by
 // shorter title and by Kind (stop, stop point, line, vehicle), then by their
 // order in the input. Entries marked Low come after all others whatever

@@ -326,3 +326,21 @@ func FuzzSearch(f *testing.F) {
 		}
 	})
 }
+
+// Issue 23 item 21: a place name added to a stop's name ("ulm hbf",
+// "Hauptbahnhof Ulm", the way a station is called elsewhere) finds the
+// stop: a word that matches on its own but with no other word is left
+// out when nothing matches them all; a word that matches nothing at all
+// still finds nothing.
+func TestSearchLeavesOutThePlace(t *testing.T) {
+	ix := NewIndex(ulmScaleEntries())
+	for _, q := range []string{"ulm hbf", "Hauptbahnhof Ulm", "hbf ulm", "ulm hauptbahnhof"} {
+		got := titles(ix.Search(q, 3))
+		if len(got) == 0 || got[0] != "Hauptbahnhof" {
+			t.Errorf("Search(%q) = %q, want Hauptbahnhof first", q, got)
+		}
+	}
+	if got := titles(ix.Search("ulm theater", 1)); len(got) == 0 || got[0] != "Theater" {
+		t.Errorf("Search(ulm theater) = %q, want Theater", got)
+	}
+}

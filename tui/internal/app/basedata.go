@@ -74,7 +74,7 @@ func newBaseData(msg BaseDataMsg, tx *ui.Texts) *baseData {
 		})
 	}
 	labels := pointLabels(msg.Points)
-	for i := range msg.Points {
+	for _, i := range platformOrder(msg.Points) {
 		p := &msg.Points[i]
 		bd.Points[p.StopPointCode] = p
 		title, detail := labels[p.StopPointCode], p.StopPointCode.String()
@@ -115,6 +115,27 @@ func newBaseData(msg BaseDataMsg, tx *ui.Texts) *baseData {
 	bd.Index = search.NewIndex(entries)
 	bd.Entries = len(entries)
 	return bd
+}
+
+// platformOrder returns the indexes of points ordered as the search lists
+// a stop's platforms: by stop, then by platform name and code (A before
+// B, a repeated name by its code), not by stop point code alone.
+func platformOrder(points []model.StopPoint) []int {
+	order := make([]int, len(points))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int {
+		a, b := &points[i], &points[j]
+		if c := cmp.Compare(a.ParentStop.StopNumber, b.ParentStop.StopNumber); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.PlatformName, b.PlatformName); c != 0 {
+			return c
+		}
+		return a.StopPointCode.Compare(b.StopPointCode)
+	})
+	return order
 }
 
 // Platforms returns the stop points of a stop, ordered by platform name.

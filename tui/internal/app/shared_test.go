@@ -340,3 +340,28 @@ func TestNightModeSwitchesAtUlmMinutes(t *testing.T) {
 		t.Errorf("without night hours the theme changed at 23:00: %q", sh.St.Theme.Name)
 	}
 }
+
+// Issue 23 item 21: the search lists a stop's platforms in platform
+// order (A before B, a repeated name by its code), not in the order of
+// their stop point codes (Hauptbahnhof's B 100801, A 100802, B 100821, A
+// 100822).
+func TestSearchListsPlatformsInPlatformOrder(t *testing.T) {
+	sp := func(n int, plat string) model.StopPoint {
+		return model.StopPoint{StopPointNumber: n, StopPointCode: model.CodeFor(1008, n), PlatformName: plat,
+			StopPointName: "Hauptbahnhof Steig " + plat, ParentStop: model.ParentStop{StopNumber: 1008, StopName: "Hauptbahnhof"}}
+	}
+	msg := BaseDataMsg{
+		Stops:  []model.Stop{{StopNumber: 1008, StopCode: "HBF", StopName: "Hauptbahnhof"}},
+		Points: []model.StopPoint{sp(1, "B"), sp(2, "A"), sp(21, "B"), sp(22, "A")},
+	}
+	sh := newShared(&clock{t0}, Options{})
+	sh.ReceiveBase(msg)
+	var got []string
+	for _, r := range sh.Base.Index.Search("hauptbahnhof steig", 0) {
+		got = append(got, r.Entry.Title)
+	}
+	want := "Hauptbahnhof Steig A · 100802, Hauptbahnhof Steig A · 100822, Hauptbahnhof Steig B · 100801, Hauptbahnhof Steig B · 100821"
+	if strings.Join(got, ", ") != want {
+		t.Errorf("search hauptbahnhof steig:\n got %s\nwant %s", strings.Join(got, ", "), want)
+	}
+}

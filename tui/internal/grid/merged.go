@@ -134,7 +134,7 @@ func (p *mergedPane) render(g *gridPane) string {
 	w, h := p.width, p.height
 	rows := p.Rows(g)
 	var sb strings.Builder
-	title := " " + st.Title.Render(dt.Merged) + st.Muted.Render(" · "+fmt.Sprintf(dt.MergedCount, len(rows), g.Len()))
+	title := " " + st.Title.Render(dt.Merged) + st.Muted.Render(" · "+fmt.Sprintf(dt.MergedCount, dt.Count(dt.OneDeparture, dt.Departures, len(rows)), dt.Count(dt.OneBoard, dt.Boards, g.Len())))
 	if a := p.sh.AlertPart(); a != "" {
 		title += st.Muted.Render(" · ") + a
 	}

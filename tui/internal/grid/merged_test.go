@@ -158,3 +158,17 @@ func TestMergedShowsPlatformOfPlatformBoards(t *testing.T) {
 		t.Errorf("no Hauptbahnhof row in the merged view:\n%s", strings.Join(lines, "\n"))
 	}
 }
+
+// Issue 23 item 22: the merged view of one watched board counts "1
+// board", not "1 boards".
+func TestMergedTitleOfOneBoard(t *testing.T) {
+	r := newRig(t, stopsOver(2), nil)
+	r.d.Grid.Focus = 1
+	r.d.Grid.Remove()
+	r.d.Mode = ModeMerged
+	rows := r.d.Merged.Rows(&r.d.Grid)
+	title := plainLines(r.view(120, 10))[0]
+	if !strings.Contains(title, strconv.Itoa(len(rows))+" departures from 1 board ") || strings.Contains(title, "1 boards") {
+		t.Errorf("merged title of one board: %q", title)
+	}
+}

@@ -2,8 +2,10 @@ package ui
 
 import (
 	"context"
+	"crypto/x509"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"net/http"
@@ -46,7 +48,7 @@ func (tx *Texts) ErrLine(err error) string {
 	case errors.As(err, &te):
 		s = fmt.Sprintf(tx.ErrTimeout, te.After)
 	case errors.As(err, &ne):
-		s = fmt.Sprintf(tx.ErrUnreachable, ne.Cause())
+		s = fmt.Sprintf(tx.ErrUnreachable, tx.netCause(ne))
 	case errors.As(err, &de):
 		s = fmt.Sprintf(tx.ErrUnreadable, de.Reason)
 	case errors.Is(err, feed.ErrNotFound):
@@ -95,3 +97,69 @@ func OneLine(s string) string { return model.CleanText(s, maxMessage) }
 
 // maxMessage caps a message in runes; the bars cut it to their width.
 const maxMessage = 1000
+
+// netTexts say why the service cannot be reached, for the common causes
+// of the network; the German catalogue never shows Go's English words.
+type netTexts struct {
+	NetRefused     string // "connection refused"
+	NetReset       string // "connection reset by the server"
+	NetHostUnreach string // "host unreachable"
+	NetUnreach     string // "network unreachable"
+	NetUnknownHost string // "unknown host %q"
+	NetClosed      string // "connection closed before the answer was complete"
+	NetTLSUnknown  string // "TLS certificate signed by an unknown authority"
+	NetTLSHost     string // "TLS certificate is not valid for %s"
+	// NetOther is any other cause; empty: the cause as Go words it
+	// (feed.NetError.Cause), which English can show.
+	NetOther string
+}
+
+func englishNetTexts() netTexts {
+	return netTexts{
+		NetRefused: "connection refused", NetReset: "connection reset by the server",
+		NetHostUnreach: "host unreachable", NetUnreach: "network unreachable", NetUnknownHost: "unknown host %q",
+		NetClosed:     "connection closed before the answer was complete",
+		NetTLSUnknown: "TLS certificate signed by an unknown authority", NetTLSHost: "TLS certificate is not valid for %s",
+	}
+}
+
+func germanNetTexts() netTexts {
+	return netTexts{
+		NetRefused: "Verbindung abgelehnt", NetReset: "Verbindung vom Server getrennt",
+		NetHostUnreach: "Rechner nicht erreichbar", NetUnreach: "Netz nicht erreichbar", NetUnknownHost: "Rechner %q unbekannt",
+		NetClosed:     "Verbindung vor dem Ende der Antwort geschlossen",
+		NetTLSUnknown: "TLS-Zertifikat von unbekannter Stelle signiert", NetTLSHost: "TLS-Zertifikat gilt nicht für %s",
+		NetOther: "Netzfehler",
+	}
+}
+
+// netCause is why the service cannot be reached, in the catalogue's words.
+func (tx *Texts) netCause(ne *feed.NetError) string {
+	var (
+		dns         *net.DNSError
+		unknownAuth x509.UnknownAuthorityError
+		hostErr     x509.HostnameError
+	)
+	err := ne.Err
+	switch {
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return tx.NetRefused
+	case errors.Is(err, syscall.ECONNRESET):
+		return tx.NetReset
+	case errors.Is(err, syscall.EHOSTUNREACH):
+		return tx.NetHostUnreach
+	case errors.Is(err, syscall.ENETUNREACH):
+		return tx.NetUnreach
+	case errors.As(err, &dns) && dns.IsNotFound:
+		return fmt.Sprintf(tx.NetUnknownHost, dns.Name)
+	case errors.As(err, &unknownAuth):
+		return tx.NetTLSUnknown
+	case errors.As(err, &hostErr):
+		return fmt.Sprintf(tx.NetTLSHost, hostErr.Host)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return tx.NetClosed
+	case tx.NetOther != "":
+		return tx.NetOther
+	}
+	return ne.Cause()
+}

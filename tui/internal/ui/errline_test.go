@@ -3,6 +3,8 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"strings"
 	"syscall"
 	"testing"
@@ -24,7 +26,7 @@ func TestErrLineSpeaksTheBoardsLanguage(t *testing.T) {
 		{fmt.Errorf("board: %w", &feed.TimeoutError{URL: "http://x/a", After: 10 * time.Second}),
 			"no answer within 10s", "keine Antwort innerhalb von 10s"},
 		{&feed.NetError{URL: "http://127.0.0.1:9/mobility/v1", Err: syscall.ECONNREFUSED},
-			"cannot reach the service: connection refused", "Dienst nicht erreichbar: connection refused"},
+			"cannot reach the service: connection refused", "Dienst nicht erreichbar: Verbindung abgelehnt"},
 		{&feed.DecodeError{URL: "http://x/a", Reason: "response is truncated"},
 			"unreadable answer: response is truncated", "unlesbare Antwort: response is truncated"},
 		{errors.New("odd\nerror"), "odd error", "odd error"},
@@ -39,5 +41,32 @@ func TestErrLineSpeaksTheBoardsLanguage(t *testing.T) {
 		if strings.Contains(en.ErrLine(c.err), "http://") {
 			t.Errorf("the URL is shown: %q", en.ErrLine(c.err))
 		}
+	}
+}
+
+// Issue 23 item 22: a German board says why the service cannot be reached
+// in German, never in Go's English ("connection refused").
+func TestErrLineGermanNetworkCauses(t *testing.T) {
+	de := GermanTexts()
+	for _, c := range []struct {
+		cause error
+		want  string
+	}{
+		{syscall.ECONNREFUSED, "Dienst nicht erreichbar: Verbindung abgelehnt"},
+		{syscall.ECONNRESET, "Dienst nicht erreichbar: Verbindung vom Server getrennt"},
+		{syscall.EHOSTUNREACH, "Dienst nicht erreichbar: Rechner nicht erreichbar"},
+		{syscall.ENETUNREACH, "Dienst nicht erreichbar: Netz nicht erreichbar"},
+		{&net.DNSError{Name: "api.example", IsNotFound: true}, `Dienst nicht erreichbar: Rechner "api.example" unbekannt`},
+		{io.ErrUnexpectedEOF, "Dienst nicht erreichbar: Verbindung vor dem Ende der Antwort geschlossen"},
+		{errors.New("some odd socket trouble"), "Dienst nicht erreichbar: Netzfehler"},
+	} {
+		got := de.ErrLine(&feed.NetError{URL: "http://127.0.0.1:9/mobility/v1", Err: c.cause})
+		if got != c.want {
+			t.Errorf("German for %v: %q, want %q", c.cause, got, c.want)
+		}
+	}
+	en := EnglishTexts()
+	if got := en.ErrLine(&feed.NetError{URL: "http://x", Err: syscall.ECONNRESET}); got != "cannot reach the service: connection reset by the server" {
+		t.Errorf("English for a reset: %q", got)
 	}
 }

@@ -32,8 +32,11 @@ type DispTexts struct {
 
 	// Merged view.
 	Merged      string
-	MergedCount string // "%d departures from %d boards"
+	MergedCount string // "%s from %s": Departures (or OneDeparture), Boards (or OneBoard)
 	ColStop     string
+
+	// Departures and OneDeparture count the merged view's rows.
+	Departures, OneDeparture string // "%d departures", "1 departure"
 
 	// Fleet view.
 	Fleet        string
@@ -77,7 +80,8 @@ func EnglishDispTexts() DispTexts {
 		Arr: "arr.", Pl: "pl. %s", LineF: "line %s", NoAnswer: "no answer: %s", GridLoading: "loading…",
 		NoMatch: "nothing matches the filters", NothingSoon: "nothing in the next hour",
 
-		Merged: "All boards", MergedCount: "%d departures from %d boards", ColStop: "STOP",
+		Merged: "All boards", MergedCount: "%s from %s", ColStop: "STOP",
+		Departures: "%d departures", OneDeparture: "1 departure",
 
 		Fleet: "Fleet", InService: "%d in service", WorstVehicle: "worst +%d min: %s → %s (%s)",
 		SortedDelay: "by delay", SortedLine: "by line", ColReported: "REPORTED",
@@ -110,7 +114,8 @@ func GermanDispTexts() DispTexts {
 		Page: "Seite %d/%d", Arr: "Ank.", Pl: "Steig %s", LineF: "Linie %s", NoAnswer: "keine Antwort: %s",
 		GridLoading: "lädt…", NoMatch: "nichts passt zu den Filtern", NothingSoon: "nichts in der nächsten Stunde",
 
-		Merged: "Alle Tafeln", MergedCount: "%d Abfahrten von %d Tafeln", ColStop: "HALTESTELLE",
+		Merged: "Alle Tafeln", MergedCount: "%s von %s", ColStop: "HALTESTELLE",
+		Departures: "%d Abfahrten", OneDeparture: "1 Abfahrt",
 
 		Fleet: "Flotte", InService: "%d im Einsatz", WorstVehicle: "max. +%d Min: %s → %s (%s)",
 		SortedDelay: "nach Verspätung", SortedLine: "nach Linie", ColReported: "GEMELDET",

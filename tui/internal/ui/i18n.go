@@ -175,6 +175,8 @@ type Texts struct {
 	remindTexts
 	// kioskTexts are the kiosk's of issue 23 (kiosk_texts.go).
 	kioskTexts
+	// netTexts say why the service cannot be reached (errline.go).
+	netTexts
 
 	// Delay is the delay rule (format.go), kept with the words that say
 	// it ("late >3 min").
@@ -273,6 +275,7 @@ func EnglishTexts() Texts {
 			"August", "September", "October", "November", "December"},
 
 		kioskTexts: englishKioskTexts(),
+		netTexts:   englishNetTexts(),
 	}
 }
 
@@ -362,6 +365,7 @@ func GermanTexts() Texts {
 			"August", "September", "Oktober", "November", "Dezember"},
 
 		kioskTexts: germanKioskTexts(),
+		netTexts:   germanNetTexts(),
 	}
 }
 
