@@ -16,7 +16,8 @@ import (
 // `abfahrt sim` at a fixed start time (speed 10, so that a leave time
 // comes within seconds): rows say when to leave with their bands as text,
 // H hides the missed ones, and a reminder (t) rings the terminal's bell
-// (the byte BEL in the pane's output) with a notice.
+// (the byte BEL in the pane's output) with a notice a minute ahead of the
+// leave time; its row stays under H once missed.
 func TestE2EWalkHideMissedReminder(t *testing.T) {
 	addr, api := freeSimAddr(t)
 
@@ -46,9 +47,19 @@ func TestE2EWalkHideMissedReminder(t *testing.T) {
 		t.Fatal("the bell rang before any reminder")
 	}
 	tm.keys("g")
+	for range 8 { // a row a few minutes ahead, so that its warning is still to come
+		tm.keys("j")
+		time.Sleep(100 * time.Millisecond) // one key per read: runes read together are one message
+	}
 	tm.keys("t")
 	tm.waitFor(regexp.MustCompile(`reminder: leave at 07:\d\d`), 5*time.Second)
-	tm.waitFor(regexp.MustCompile(`Leave now for line \S+ to`), 60*time.Second)
+	// Issue 23 item 10: it warns a minute ahead of the leave time ("now"
+	// once a prediction moved it closer than a minute, as the row's "go
+	// now"), and before the row turns missed.
+	s = tm.waitFor(regexp.MustCompile(`Leave (in 1 min|now) for line \S+ to`), 60*time.Second)
+	if regexp.MustCompile(`!.*✗ missed`).MatchString(s) {
+		t.Errorf("the reminder rang as its row turned missed, not ahead:\n%s", s)
+	}
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		b, _ := os.ReadFile(raw)
@@ -60,6 +71,8 @@ func TestE2EWalkHideMissedReminder(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	// Issue 23 item 10: H never hides the reminded row once it is missed.
+	tm.waitFor(regexp.MustCompile(`!.*✗ missed`), 30*time.Second)
 	tm.keys("q")
 	tm.waitFor(promptRe, 5*time.Second)
 	tm.typeText("kill %1")

@@ -295,9 +295,11 @@ func (s *reminderSet) Ahead(e *model.Event, walk time.Duration, now time.Time) b
 
 // ringText is what the status bar says as reminder r rings at now.
 func ringText(tx *ui.Texts, r *reminder, now time.Time) string {
+	// Within the hurry band (under a minute) it is "now"; a warning a
+	// few seconds late (the clock's tick) still counts its whole minutes.
 	mins := 0
-	if left := r.LeaveAt().Sub(now); left >= 30*time.Second {
-		mins = max(int((left+30*time.Second)/time.Minute), 1)
+	if left := r.LeaveAt().Sub(now); left >= time.Minute-5*time.Second {
+		mins = int((left + 5*time.Second) / time.Minute)
 	}
 	switch {
 	case r.Walk > 0 && mins > 0:
