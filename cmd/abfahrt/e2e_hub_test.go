@@ -134,9 +134,9 @@ func TestE2EBoardStartedBehindStaleHub(t *testing.T) {
 	waitListening(t, simAddr)
 	hub := startProc(t, env, "serve", "--listen", "127.0.0.1:0", "--interval", interval.String(), "--api", "http://"+simAddr+"/mobility/v1")
 	base := hub.wait(t, regexp.MustCompile(`msg="mirror: serving" url=(http://\S+)`))
-	// Boards behind the hub asked for the stop (the board's and the
-	// kiosk's queries), then the upstream died.
-	for _, limit := range []int{20, 100} {
+	// Boards behind the hub asked for the stop (the queries of screens of
+	// every height: app.LimitFor's steps), then the upstream died.
+	for _, limit := range []int{20, 40, 60, 80, 100} {
 		resp, err := httpClient.Get(fmt.Sprintf("%s/stop/passage/Departures?Limit=%d&StopNumber=1008", base, limit))
 		if err != nil {
 			t.Fatal(err)

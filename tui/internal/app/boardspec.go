@@ -156,3 +156,15 @@ func (s BoardSpec) Subject() feeds.Subject {
 
 // MaxPerLine is the largest per_line a board takes.
 const MaxPerLine = 9
+
+// LimitStep is the step of a screen's demand by its height: screens of
+// different heights ask for 20, 40, 60, 80 or 100 departures, so that a
+// hub's cache serves their queries alike.
+const LimitStep = DefaultLimit
+
+// LimitFor is the events a screen with rows lines for departures asks
+// for: rows rounded up to a LimitStep, at least least, at most MaxLimit.
+func LimitFor(rows, least int) int {
+	rows = (max(rows, 0) + LimitStep - 1) / LimitStep * LimitStep
+	return max(least, min(MaxLimit, rows))
+}

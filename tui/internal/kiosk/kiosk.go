@@ -168,8 +168,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		m.width, m.height = msg.Width, msg.Height
 		// Rows fill the height: a tall screen asks for as many departures
 		// as it has lines for (asked again at once when it grew), never fewer than
-		// the configured limit.
-		m.Sh.Limit = max(m.limit, min(app.MaxLimit, msg.Height-kioskChrome))
+		// the configured limit, in steps that a hub's cache serves alike.
+		m.Sh.Limit = app.LimitFor(msg.Height-kioskChrome, m.limit)
 		cmds := make([]tea.Cmd, 0, len(k.Boards))
 		for i := range k.Boards {
 			cmds = append(cmds, k.Boards[i].Declare())
