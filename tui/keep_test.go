@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/grid"
 )
@@ -49,4 +51,23 @@ func TestRestoredBoardsSayWhereFrom(t *testing.T) {
 	if v := e.m.View(); !strings.Contains(v, "watched board from boards.json") {
 		t.Errorf("the restored watched board does not say where it came from:\n%s", v)
 	}
+}
+
+// writes reports whether cmd saves the watched boards: it runs cmd and
+// its batches.
+func writes(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			if writes(c) {
+				return true
+			}
+		}
+	case grid.BoardsSavedMsg:
+		return true
+	}
+	return false
 }

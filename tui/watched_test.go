@@ -108,7 +108,7 @@ func TestWatchedBoardsGivenWin(t *testing.T) {
 		t.Error("given boards: boards.json is loaded")
 	}
 	for _, k := range []string{"right", "1", "enter", "esc"} {
-		if writes(e.Key(k)) {
+		if cmd := e.Key(k); cmd != nil {
 			t.Errorf("%s wrote the file", k)
 		}
 	}
@@ -206,25 +206,6 @@ func TestWatchedBoardsNoStateDir(t *testing.T) {
 // saveBoards runs the boards.json write that a key batches after its own
 // command (the last of the batch), fails on its error and delivers the
 // result.
-// writes reports whether cmd saves the watched boards: it runs cmd and
-// its batches (a zoomed board's poll for more rows is no write).
-func writes(cmd tea.Cmd) bool {
-	if cmd == nil {
-		return false
-	}
-	switch msg := cmd().(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			if writes(c) {
-				return true
-			}
-		}
-	case grid.BoardsSavedMsg:
-		return true
-	}
-	return false
-}
-
 func (e *testEnv) saveBoards(cmd tea.Cmd) {
 	e.t.Helper()
 	if cmd == nil {
