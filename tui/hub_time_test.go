@@ -106,9 +106,10 @@ func TestBoardStartedBehindStaleHub(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		toDaytime()
 		rig := newHubRig(t)
-		// Another board behind the hub asked for the stop; then the
+		// Another board of the same height (120×40: 36 rows, asked for
+		// in steps of 20) behind the hub asked for the stop; then the
 		// upstream died.
-		if _, err := rig.client(t).StopDepartures(context.Background(), app.DefaultStop, app.DefaultLimit); err != nil {
+		if _, err := rig.client(t).StopDepartures(context.Background(), app.DefaultStop, 2*app.DefaultLimit); err != nil {
 			t.Fatal(err)
 		}
 		rig.up.down.Store(true)

@@ -99,7 +99,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.vehicle.Measure()
 	}
 	m.syncKeys()
-	return m, tea.Batch(cmd, m.planClock())
+	// A board whose size grew (the terminal, a zoom) asks for more rows.
+	return m, tea.Batch(cmd, m.disp.Declare(), m.planClock())
 }
 
 // View renders the screen. It is pure: the time comes from the last

@@ -81,9 +81,10 @@ func (e *testEnv) runAll(cmd tea.Cmd) {
 // Issue 12 items 2 and 3: line 2 opened from search at Hauptbahnhof (on
 // the line) stays at Hauptbahnhof, not the line's terminus; the filter is
 // applied before the row limit: the filtered board asks the service for
-// more and shows as many rows as an unfiltered one.
+// more and shows as many rows as an unfiltered one (at 120×24 a board has
+// lines for 20, the shared limit).
 func TestFilteredBoardFillsItsRows(t *testing.T) {
-	e := newEnv(t, 120, 40, false)
+	e := newEnv(t, 120, 24, false)
 	e.src.Boards[feeds.Subject{Stop: 1008}] = testkit.LongBoard(app.DefaultLimit)
 	e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: testkit.LongBoard(app.MaxLimit)}
 	e.send(e.src.Base)

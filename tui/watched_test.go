@@ -108,7 +108,7 @@ func TestWatchedBoardsGivenWin(t *testing.T) {
 		t.Error("given boards: boards.json is loaded")
 	}
 	for _, k := range []string{"right", "1", "enter", "esc"} {
-		if cmd := e.Key(k); cmd != nil {
+		if writes(e.Key(k)) {
 			t.Errorf("%s wrote the file", k)
 		}
 	}
@@ -203,9 +203,6 @@ func TestWatchedBoardsNoStateDir(t *testing.T) {
 	}
 }
 
-// saveBoards runs the boards.json write that a key batches after its own
-// command (the last of the batch), fails on its error and delivers the
-// result.
 func (e *testEnv) saveBoards(cmd tea.Cmd) {
 	e.t.Helper()
 	if cmd == nil {

@@ -177,7 +177,7 @@ once and print a table (or JSON with --json).`,
 			if vehicle < 0 {
 				return usagef("--vehicle must be a vehicle number, got %d", vehicle)
 			}
-			if limit < 1 || limit > tui.MaxLimit {
+			if cmd.Flags().Changed("limit") && (limit < 1 || limit > tui.MaxLimit) {
 				return usagef("--limit must be between 1 and %d, got %d", tui.MaxLimit, limit)
 			}
 			opts.Theme, opts.Lang, opts.LineColors = g.s.theme.value, g.s.lang.value, g.s.file.LineColors
@@ -227,7 +227,7 @@ once and print a table (or JSON with --json).`,
 	f.StringArrayVar(&stops, "stop", nil, "open the board of this stop number (4 digits; default 1008 Hauptbahnhof); repeat for a grid of boards")
 	f.StringVar(&stopPoint, "stoppoint", "", "open the board of this stop point code (6 digits or a DHID)")
 	f.IntVar(&vehicle, "vehicle", 0, "open the vehicle pane of this vehicle number")
-	f.IntVar(&limit, "limit", 20, "departures per board (1-100)")
+	f.IntVar(&limit, "limit", 0, "most departures per board (1-100; default: as many as the board has rows for, at least 20)")
 	f.StringVar(&layout, "layout", "", "open this named layout of the configuration file")
 	f.BoolVar(&kiosk, "kiosk", false, "kiosk mode: full screen, large clock, rotating boards, keys locked")
 	f.BoolVar(&bell, "bell", true, "ring the terminal bell when a reminder (key t) says leave now; --bell=false keeps reminders silent (the kiosk always is)")

@@ -188,11 +188,11 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		}
 		return "default"
 	}
-	limit := s.file.Limit
-	if limit == 0 {
-		limit = tui.DefaultLimit
+	limit := strconv.Itoa(s.file.Limit)
+	if s.file.Limit == 0 {
+		limit = "fill (as many as the board has rows for, at least " + strconv.Itoa(tui.DefaultLimit) + ")"
 	}
-	t.row("limit", strconv.Itoa(limit), from(s.file.Limit != 0))
+	t.row("limit", limit, from(s.file.Limit != 0))
 	remind := tui.DefaultRemindBefore
 	if r := s.file.RemindBefore; r != nil {
 		remind = r.Duration

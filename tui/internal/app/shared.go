@@ -36,7 +36,9 @@ type Options struct {
 	Vehicle int
 	// Interval is the poll interval (default DefaultInterval).
 	Interval time.Duration
-	// Limit is the number of events per board (default DefaultLimit).
+	// Limit is the number of events per board: a cap the user gave
+	// (--limit, limit = …); 0, the default, lets a board ask for as many
+	// as it has rows for, at least DefaultLimit (board.Pane.Fill).
 	Limit int
 	// Now is the service's clock when it runs in this process (the
 	// embedded simulation, tests); it is then also the local clock. nil
@@ -124,6 +126,9 @@ const (
 type Shared struct {
 	*feeds.State
 	SourceName string
+	// LimitFixed: the user gave the limit (Options.Limit), which caps
+	// every board; else a board fills its height (board.Pane.Fill).
+	LimitFixed bool
 	// NamedSim: the source's name already says it is simulated (the
 	// embedded simulation), so the status bar adds nothing.
 	NamedSim  bool
@@ -180,6 +185,7 @@ func NewShared(o Options) *Shared {
 			Reg:    feeds.NewRegistry(),
 		},
 		SourceName: o.SourceName,
+		LimitFixed: o.Limit > 0,
 		St:         ui.NewStylesWith(o.Renderer, theme, ui.UlmLineColors().With(o.LineColors)),
 		T:          ui.TextsFor(o.Lang),
 		BaseBusy:   true,

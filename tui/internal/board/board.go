@@ -79,16 +79,35 @@ type Pane struct {
 
 // Demand is how many events the board wants of its feed: MaxLimit when it
 // shows them through filters, so that it fills as many rows as an
-// unfiltered board, else shared.limit.
+// unfiltered board, else as many as it shows (Fill).
 func (b *Pane) Demand() int {
 	if b.Filt.Active() {
 		return app.MaxLimit
 	}
-	return b.Sh.Limit
+	return b.Fill()
+}
+
+// boardChrome is the lines of a board above its rows: its title and the
+// column titles.
+const boardChrome = 2
+
+// Fill is how many departures the board asks for and shows unfiltered:
+// the limit the user gave (--limit, limit = …) caps it; without one, as
+// many as its height has lines for, rounded up to a step of app.LimitStep (up
+// to MaxLimit), never fewer than shared.limit, so a tall terminal is
+// filled and a grid cell asks as before. The steps keep the queries of
+// screens of different heights few, so a hub's cache serves them alike.
+// The kiosk asks for its own height (kiosk.go) and gives its boards no
+// size.
+func (b *Pane) Fill() int {
+	if b.Sh.LimitFixed {
+		return b.Sh.Limit
+	}
+	return app.LimitFor(b.height-boardChrome, b.Sh.Limit)
 }
 
 // Declare tells the board's feed its demand now (after a change of its
-// filters or of shared.limit); a rise polls once more at once.
+// filters, its size or shared.limit); a rise polls once more at once.
 func (b *Pane) Declare() tea.Cmd { return b.Want(b.Demand()) }
 
 // newBoardPane returns a board for s; its first poll comes from Init or
@@ -326,7 +345,7 @@ func (b *Pane) Rows() []int {
 		if !perLineKeep(seen, b.perLine, e) {
 			continue
 		}
-		if b.wideData() && len(out) >= b.Sh.Limit {
+		if b.wideData() && len(out) >= b.Fill() {
 			break // a wide answer (for a filter) shows as many rows as an unfiltered one
 		}
 		out = append(out, i)
@@ -337,7 +356,7 @@ func (b *Pane) Rows() []int {
 
 // wideData reports whether the board's rows come from an answer that
 // asked for more events than a board shows (a filtered holder's demand).
-func (b *Pane) wideData() bool { return b.Feed != nil && b.Feed.Got > b.Sh.Limit }
+func (b *Pane) wideData() bool { return b.Feed != nil && b.Feed.Got > b.Fill() }
 
 // SetCursor moves the cursor to row i, clamped, and remembers its trip.
 func (b *Pane) SetCursor(i int) {

@@ -61,9 +61,10 @@ func TestFiltersShowOnlyTheirRows(t *testing.T) {
 
 // TestFilteredBoardAsksForMore: a filtered board declares MaxLimit as its
 // demand and its first request asks the service for that many, so it still
-// fills its rows; an unfiltered board asks for the shared limit.
+// fills its rows; an unfiltered board asks for the rows it has (20 on a
+// board of 22 lines, the shared limit).
 func TestFilteredBoardAsksForMore(t *testing.T) {
-	plain := newRig(t, hbf(app.BoardSpec{}), 80, 24)
+	plain := newRig(t, hbf(app.BoardSpec{}), 80, 22)
 	if d := plain.b.Demand(); d != app.DefaultLimit || plain.sh.Limit != app.DefaultLimit {
 		t.Errorf("an unfiltered board wants %d, want the shared limit %d", d, plain.sh.Limit)
 	}
@@ -86,9 +87,10 @@ func TestFilteredBoardAsksForMore(t *testing.T) {
 
 // TestLineKeyRaisesDemandAndEscLowersIt: l on an unfiltered board filters
 // the first line and asks the service at once for MaxLimit; esc shows
-// every line again and wants the shared limit, without a new request.
+// every line again and wants the rows it has (20 of 22 lines, the shared
+// limit), without a new request.
 func TestLineKeyRaisesDemandAndEscLowersIt(t *testing.T) {
-	r := newRig(t, hbf(app.BoardSpec{}), 80, 30)
+	r := newRig(t, hbf(app.BoardSpec{}), 80, 22)
 	cmd := r.key("l")
 	if !slices.Equal(r.b.Filt.Lines, []string{"1"}) {
 		t.Fatalf("l filters %v, want the first line 1", r.b.Filt.Lines)
@@ -133,7 +135,8 @@ func TestDirectionKeyCyclesDirections(t *testing.T) {
 }
 
 // TestWideAnswerFillsAFilteredBoard: a filtered board fed the wide answer
-// it asked for shows as many rows as an unfiltered board, no more.
+// it asked for shows as many rows as an unfiltered board, no more: 20 on
+// a board of 22 lines.
 func TestWideAnswerFillsAFilteredBoard(t *testing.T) {
 	src := testkit.NewFakeSource()
 	var evs []model.Event
@@ -144,7 +147,7 @@ func TestWideAnswerFillsAFilteredBoard(t *testing.T) {
 	src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Events: evs, Timestamp: model.At(testkit.T0)}}
 	sh := app.NewShared(app.Options{Source: src, Now: func() time.Time { return testkit.T0 }})
 	r := &rig{t: t, src: src, sh: sh, now: testkit.T0, b: NewBoard(sh, hbf(app.BoardSpec{Lines: []string{"2"}}))}
-	r.b.SetSize(80, 40)
+	r.b.SetSize(80, 22)
 	r.poll(r.b.Show())
 	if n := len(r.b.Rows()); n != app.DefaultLimit {
 		t.Errorf("the filtered board shows %d of the 30 rows of line 2, want %d", n, app.DefaultLimit)

@@ -110,6 +110,19 @@ func (d *Dispatch) SetSize(w, h int, focused bool) {
 	d.Fleet.SetSize(w, h)
 }
 
+// Declare tells every shown board's feed its demand now: after a change
+// of size, a zoomed board asks for as many departures as it has rows for
+// (board.Pane.Fill), at once when that is more than it asked for.
+func (d *Dispatch) Declare() tea.Cmd {
+	var cmds []tea.Cmd
+	for _, b := range d.Grid.All() {
+		if cmd := b.Declare(); cmd != nil {
+			cmds = append(cmds, cmd)
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
 // relayout hands out the last rectangle again, after a change of what the
 // board side shows.
 func (d *Dispatch) relayout() { d.SetSize(d.w, d.h, d.focused) }

@@ -68,6 +68,8 @@ func (g *gridPane) SetSize(w, h int, focused bool) {
 		}
 		if b == z {
 			b.SetSize(w, h)
+		} else {
+			b.SetSize(0, 0) // a cell: it asks for shared.limit again (board.Pane.Fill)
 		}
 	}
 }

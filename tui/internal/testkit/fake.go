@@ -105,6 +105,7 @@ func (f *FakeSource) StopDepartures(ctx context.Context, n, limit int) (model.Bo
 		f.Mu.Lock()
 		f.Calls = append(f.Calls, feeds.Subject{Stop: n})
 		f.Mu.Unlock()
+		w.Events = w.Events[:min(len(w.Events), limit)] // the service answers at most limit
 		return w, nil
 	}
 	return f.Board(ctx, feeds.Subject{Stop: n})
