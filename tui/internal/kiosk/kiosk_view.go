@@ -421,7 +421,8 @@ func (m *Model) renderNightClock(w, h int) string {
 		if len(out) >= h {
 			break
 		}
-		out = append(out, strings.Repeat(" ", max(min(px, w-ansi.StringWidth(l)), 0))+m.Sh.St.Dim.Render(ui.Fit(l, w)))
+		// Text, not large: muted, which holds 4.5:1 (the clock's Dim 3:1).
+		out = append(out, strings.Repeat(" ", max(min(px, w-ansi.StringWidth(l)), 0))+m.Sh.St.Muted.Render(ui.Fit(l, w)))
 	}
 	return strings.Join(out, "\n")
 }
