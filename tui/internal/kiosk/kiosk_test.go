@@ -465,3 +465,43 @@ func TestKioskAsOfAndBannerDoesNotFlicker(t *testing.T) {
 		t.Errorf("the banner came and went %d times in ten minutes of faults", changes)
 	}
 }
+
+// Issue 23 item 2: when the night's departures have all left, the
+// sleeping kiosk asks again, once, and names the next; with a departure
+// still to come it asks nothing.
+func TestKioskSleepAsksAgainWhenUsedUp(t *testing.T) {
+	day := func(h, m int) time.Time { return time.Date(2026, 9, 12, h, m, 0, 0, model.Berlin) }
+	e := newEnv(t, 200, 50, app.KioskOptions{HoursFrom: 5 * 60, HoursTo: 60}, "")
+	e.src.Mu.Lock()
+	e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(day(1, 0)),
+		Events: []model.Event{at("N1", "Söflingen", day(1, 30))}}}
+	e.src.Mu.Unlock()
+	e.clockTo(day(1, 0))
+	e.runNow(func() tea.Msg { return FirstMsg{Gen: e.m.Kiosk.FirstGen, I: 0} })
+	if v := e.screen(); !strings.Contains(v, "Next departure 01:30: N1 → Söflingen") {
+		t.Fatalf("the sleep screen lacks the night bus:\n%s", v)
+	}
+	calls := e.src.CallCount()
+	for m := 1; m <= 29; m++ {
+		e.now = day(1, m)
+		if cmd := e.m.Kiosk.askAgain(e.now); cmd != nil {
+			t.Fatalf("at 01:%02d, with a departure to come, the kiosk asks again", m)
+		}
+	}
+	e.src.Mu.Lock()
+	e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(day(1, 31)),
+		Events: []model.Event{at("4", "Kuhberg", day(5, 13))}}}
+	e.src.Mu.Unlock()
+	e.now = day(1, 31) // the clock's message would ask (kiosk.go); here the test runs the asking
+	e.runNow(e.m.Kiosk.askAgain(e.now))
+	e.clockTo(day(1, 31))
+	if n := e.src.CallCount() - calls; n != 1 {
+		t.Errorf("with the night's departures gone the kiosk asked %d times, want once", n)
+	}
+	if v := e.screen(); !strings.Contains(v, "Next departure 05:13: 4 → Kuhberg") {
+		t.Errorf("after asking again the sleep screen lacks the next departure:\n%s", v)
+	}
+	if cmd := e.m.Kiosk.askAgain(day(1, 32)); cmd != nil {
+		t.Error("the kiosk asks again with a departure known")
+	}
+}
