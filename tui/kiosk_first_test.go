@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
@@ -82,39 +80,11 @@ func TestKioskNightShowsFirstDeparture(t *testing.T) {
 	}
 }
 
-// runKiosk runs the night's requests among cmd's messages and delivers
-// their answers; commands that wait (the clock's next second, timers)
-// are left waiting.
-func (e *testEnv) runKiosk(cmd tea.Cmd) {
-	e.t.Helper()
-	if cmd == nil {
-		return
-	}
-	got := make(chan tea.Msg, 1)
-	go func() { got <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-got:
-	case <-time.After(100 * time.Millisecond):
-		return
-	}
-	switch msg := msg.(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			e.runKiosk(c)
-		}
-	case kiosk.FirstMsg:
-		if c := e.send(msg); c != nil {
-			e.send(c())
-		}
-	}
-}
-
 // Issue 23 item 2: with the README's old display hours 05:00–01:00 the
 // sleep screen at 01:00 named "First departure 05:13" while a day bus left
-// at 01:06 and night lines at 01:30 and 02:30. It names each in turn, and
-// when the night's answer is used up it asks again (once per firstRetry,
-// not every second).
+// at 01:06 and night lines at 01:30 and 02:30. It names each in turn
+// (asking again when the answer is used up: kiosk's
+// TestKioskSleepAsksAgainWhenUsedUp).
 func TestKioskSleepNamesNightBuses(t *testing.T) {
 	day := func(h, m int) time.Time { return time.Date(2026, 9, 12, h, m, 0, 0, model.Berlin) }
 	e := newKioskEnv(t, 200, 50, app.KioskOptions{HoursFrom: 5 * 60, HoursTo: 60})
@@ -136,25 +106,5 @@ func TestKioskSleepNamesNightBuses(t *testing.T) {
 		if !strings.Contains(v, c.want) || !strings.Contains(v, "Display resumes at 05:00") || strings.Contains(v, "Service resumes") {
 			t.Errorf("at %s the sleep screen should say %q and when the display resumes:\n%s", c.at.Format("15:04"), c.want, v)
 		}
-	}
-	// The answer used up: the kiosk asks again, once.
-	calls := e.src.CallCount()
-	e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(day(2, 31)),
-		Events: []model.Event{at("4", "Kuhberg", day(5, 13))}}}
-	e.now = day(2, 31)
-	e.runKiosk(e.send(app.ClockMsg{Now: e.now}))
-	if n := e.src.CallCount() - calls; n != 1 {
-		t.Errorf("with the night's departures gone the kiosk asked %d times, want once", n)
-	}
-	if v := e.View(); !strings.Contains(v, "Next departure 05:13: 4 → Kuhberg") {
-		t.Errorf("after asking again the sleep screen lacks the next departure:\n%s", v)
-	}
-	calls = e.src.CallCount()
-	for s := 1; s <= 10; s++ {
-		e.now = day(2, 31).Add(time.Duration(s) * time.Minute)
-		e.runKiosk(e.send(app.ClockMsg{Now: e.now}))
-	}
-	if n := e.src.CallCount() - calls; n != 0 {
-		t.Errorf("%d requests in ten minutes asleep with a departure known", n)
 	}
 }

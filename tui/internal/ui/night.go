@@ -17,16 +17,20 @@ import (
 // nightLevel is the brightness of the night theme's colours.
 const nightLevel = 0.55
 
-// Dimmed returns the theme with every colour darkened to nightLevel.
+// Dimmed returns the theme with every colour darkened to nightLevel, but
+// text no darker than the contrast floor (contrast.go) allows; Dim, the
+// sleep clock's colour, is dim already and is not dimmed again.
 func (t Theme) Dimmed() Theme {
 	if t.Mono {
 		return t
 	}
-	d := func(c *lipgloss.Color) { *c = DimColor(*c) }
-	for _, c := range []*lipgloss.Color{&t.Text, &t.Accent, &t.Muted, &t.OnTime, &t.Slight, &t.Late, &t.Early,
-		&t.Cancelled, &t.Stale, &t.Error, &t.Border, &t.BorderFocused, &t.Selection, &t.Bar, &t.LineDefault,
-		&t.BadgeDark, &t.BadgeLight, &t.Banner, &t.BannerText, &t.Dim} {
-		d(c)
+	ground := t.Ground()
+	for _, c := range t.TextColors() {
+		*c = dimFloored(*c, ground, MinTextContrast)
+	}
+	for _, c := range []*lipgloss.Color{&t.Border, &t.BorderFocused, &t.Selection, &t.Bar, &t.LineDefault,
+		&t.BadgeDark, &t.BadgeLight, &t.Banner, &t.BannerText} {
+		*c = DimColor(*c)
 	}
 	t.Name += "-night"
 	return t
@@ -49,10 +53,15 @@ func DimColor(c lipgloss.Color) lipgloss.Color {
 	if len(s) != 7 || !strings.HasPrefix(s, "#") {
 		return c
 	}
-	v, err := strconv.ParseUint(s[1:], 16, 32)
+	return scaleColor(c, nightLevel)
+}
+
+// scaleColor is a "#RRGGBB" colour at level of its brightness.
+func scaleColor(c lipgloss.Color, level float64) lipgloss.Color {
+	v, err := strconv.ParseUint(string(c)[1:], 16, 32)
 	if err != nil {
 		return c
 	}
-	ch := func(shift uint) uint64 { return uint64(float64((v>>shift)&0xFF) * nightLevel) }
+	ch := func(shift uint) uint64 { return uint64(float64((v>>shift)&0xFF) * level) }
 	return lipgloss.Color(fmt.Sprintf("#%02X%02X%02X", ch(16), ch(8), ch(0)))
 }

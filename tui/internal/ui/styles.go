@@ -93,7 +93,7 @@ func DarkTheme() Theme {
 		BadgeLight:    lipgloss.Color("#FFFFFF"),
 		Banner:        lipgloss.Color("#E8B33E"),
 		BannerText:    lipgloss.Color("#111111"),
-		Dim:           lipgloss.Color("#3A3E46"),
+		Dim:           lipgloss.Color("#666A72"), // 3.8:1 on black: the sleep clock, large
 	}
 }
 
@@ -121,7 +121,7 @@ func LightTheme() Theme {
 		BadgeLight:    lipgloss.Color("#FFFFFF"),
 		Banner:        lipgloss.Color("#9A6700"),
 		BannerText:    lipgloss.Color("#FFFFFF"),
-		Dim:           lipgloss.Color("#C4C9D0"),
+		Dim:           lipgloss.Color("#80868F"), // 3.7:1 on white: the sleep clock, large
 	}
 }
 
