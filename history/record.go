@@ -61,11 +61,17 @@ type Recorder struct {
 	mu     sync.Mutex
 	open   map[Key]*tracked
 	dirty  map[Key]Event
-	latest int64 // newest board time seen
+	gone   map[Key]bool // vanished, in case they come back
+	latest int64        // newest board time seen
 
 	// Counts for the summary.
 	Requests, Failed, Departed, Vanished int
 }
+
+// vanishMargin is how far beyond an event's time the answer must reach
+// for the event's absence to mean it vanished: the last entries of an
+// answer can come and go as predictions overtake each other.
+const vanishMargin = 5 * 60
 
 // tolerance is how far before its due time an event may leave the board
 // and still count as departed: a vehicle can leave a little before the
@@ -78,6 +84,7 @@ func (r *Recorder) init() {
 	if r.open == nil {
 		r.open = map[Key]*tracked{}
 		r.dirty = map[Key]Event{}
+		r.gone = map[Key]bool{}
 	}
 }
 
@@ -112,6 +119,12 @@ func (r *Recorder) Observe(i int, b model.Board) {
 			if _, done := r.dirty[k]; done && r.dirty[k].Actual != 0 {
 				continue // departed already (the status said so before it left)
 			}
+			if r.gone[k] {
+				// Back on the board: it had not vanished after all (the
+				// row is written open again).
+				delete(r.gone, k)
+				r.Vanished--
+			}
 			t = &tracked{Event: Event{ServiceDay: ServiceDayOf(e.Scheduled.Time), Stop: b.StopNumber, StopPoint: k.StopPoint,
 				Line: k.Line, Direction: k.Direction, Scheduled: k.Scheduled, FirstSeen: now}}
 			r.open[k] = t
@@ -138,6 +151,9 @@ func (r *Recorder) Observe(i int, b model.Board) {
 		}
 		r.dirty[k] = t.Event
 	}
+	if len(r.gone) > 10000 {
+		clear(r.gone)
+	}
 	for k, t := range r.open {
 		if t.subject != i || seen[k] {
 			continue
@@ -152,8 +168,9 @@ func (r *Recorder) Observe(i int, b model.Board) {
 			// last answer that showed it and this one.
 			t.Actual = min(max(due, t.LastSeen), now)
 			r.close(k, t)
-		case horizon >= due:
+		case horizon >= due+vanishMargin:
 			t.Vanished = true
+			r.gone[k] = true
 			r.close(k, t)
 		}
 		// Else the answer ends before its time: it may only have been
