@@ -36,6 +36,13 @@ var migrations = []struct {
 		`CREATE INDEX departures_scheduled ON departures (scheduled)`,
 		`CREATE INDEX departures_vehicle ON departures (vehicle, scheduled)`,
 	}},
+	// 2: stats read a line's departures from an index that holds all
+	// they need (stats over 30 days of a line: from 1.9 s to the figure
+	// in BENCHMARKS.md).
+	{sql: []string{
+		`DROP INDEX departures_line`,
+		`CREATE INDEX departures_line_stats ON departures (line, scheduled, actual, vanished, stop)`,
+	}},
 }
 
 // SchemaVersion is the schema version this program writes.
@@ -93,7 +100,7 @@ func (s *Store) migrate(ctx context.Context, readOnly bool) error {
 				return s.wrap(fmt.Sprintf("migrating the schema to version %d", i+1), err)
 			}
 		}
-		if _, err := tx.ExecContext(ctx, s.bind(`INSERT INTO schema_version (version, applied) VALUES (?, ?)`), i+1, nowUnix()); err != nil {
+		if _, err := tx.ExecContext(ctx, s.bind(`INSERT INTO schema_version (version, applied) VALUES (?, ?)`), i+1, nowUnix()); err != nil { //nolint:gosec // G701: a constant statement, values bound
 			return s.wrap("migrating the schema", err)
 		}
 	}

@@ -81,7 +81,7 @@ func (s *Store) Stats(ctx context.Context, q StatsQuery) ([]Stat, error) {
 )
 SELECT v.line, v.b, COALESCE(p.n, 0), COALESCE(p.on_time, 0), COALESCE(p.p50, 0), COALESCE(p.p90, 0), v.vanished
 FROM v LEFT JOIN p ON p.line = v.line AND p.b = v.b`
-	rows, err := s.db.QueryContext(ctx, s.bind(query), args...)
+	rows, err := s.db.QueryContext(ctx, s.bind(query), args...) //nolint:gosec // G701: constant SQL; the values are bound
 	if err != nil {
 		return nil, s.wrap("computing stats", err)
 	}
