@@ -245,6 +245,9 @@ once and print a table (or JSON with --json).`,
 		newSimCmd(g),
 		newServeCmd(g),
 		newConfigCmd(g),
+		newRecordCmd(g),
+		newStatsCmd(g),
+		newHistoryCmd(g),
 	)
 	return root
 }

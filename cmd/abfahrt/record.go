@@ -1,0 +1,336 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"abfahrt/history"
+	"abfahrt/model"
+)
+
+// parseAge reads a duration that may be given in days: 90d, 36h, 1d12h.
+func parseAge(s string) (time.Duration, error) {
+	var days int
+	if i := strings.IndexByte(s, 'd'); i > 0 {
+		n, err := strconv.Atoi(s[:i])
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("%q is not a duration such as 90d or 36h", s)
+		}
+		days, s = n, s[i+1:]
+		if s == "" {
+			return time.Duration(days) * 24 * time.Hour, nil
+		}
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("%q is not a duration such as 90d or 36h", s)
+	}
+	return time.Duration(days)*24*time.Hour + d, nil
+}
+
+// historyDB is --db, or the default SQLite file.
+func historyDB(db string) string {
+	if db != "" {
+		return db
+	}
+	return history.DefaultPath(statePath(os.LookupEnv))
+}
+
+const dbUsage = "history database: a SQLite file or a postgres:// URL (default $XDG_STATE_HOME/abfahrt/history.db)"
+
+func newRecordCmd(g *globals) *cobra.Command {
+	var (
+		stops, points []string
+		all           bool
+		db, keep      string
+		dur           time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "record",
+		Short: "Record departures (predicted, actual, vanished) into a history database",
+		Long: `record polls the departure boards of the stops named, or of every stop
+(--all), and keeps one row per departure in a database: first seen, first
+and last prediction, when it actually left, or that it vanished before its
+time. An embedded SQLite file by default; --db postgres://... for many
+machines writing to one place. At most 2 requests a second go upstream.`,
+		Example: `  abfahrt record --stop 1008 --for 1h
+  abfahrt record --all --keep 90d --db postgres://abfahrt@db.example/abfahrt`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if len(stops) == 0 && len(points) == 0 && !all {
+				return usagef("name what to record: --stop N, --stoppoint CODE or --all")
+			}
+			keepFor, err := parseAge(keep)
+			if err != nil {
+				return usagef("--keep: %v", err)
+			}
+			var subjects []history.Subject
+			for _, s := range stops {
+				n, err := parseStopNumber(s)
+				if err != nil {
+					return err
+				}
+				subjects = append(subjects, history.Subject{Stop: n})
+			}
+			for _, p := range points {
+				if strings.TrimSpace(p) == "" {
+					return usagef("--stoppoint needs a stop point code, e.g. 100801")
+				}
+				subjects = append(subjects, history.Subject{StopPoint: model.StopPointCode(p)})
+			}
+			src, err := g.source()
+			if err != nil {
+				return err
+			}
+			ctx := cmd.Context()
+			if all {
+				sctx, cancel := withTimeout(ctx)
+				list, err := src.client.Stops(sctx, model.ScopeBasic, 0)
+				cancel()
+				if err != nil {
+					return fmt.Errorf("--all: the list of stops: %w", err)
+				}
+				for _, s := range list {
+					subjects = append(subjects, history.Subject{Stop: s.StopNumber})
+				}
+			}
+			store, err := history.Open(ctx, historyDB(db), history.Options{})
+			if err != nil {
+				return err
+			}
+			defer func() { _ = store.Close() }()
+			r := &history.Recorder{Store: store, Source: src.client, Subjects: subjects, Interval: g.s.interval}
+			every := max(g.s.interval, time.Duration(float64(len(subjects))/history.MaxRate*float64(time.Second)))
+			_, _ = fmt.Fprintf(g.stderr, "abfahrt: recording %d boards from %s into %s, each every %v\n", len(subjects), src.name, store.Name(), every.Round(time.Second))
+			logf := func(format string, a ...any) {
+				_, _ = fmt.Fprintf(g.stderr, "abfahrt: record: "+format+"\n", a...)
+			}
+			start := time.Now()
+			err = r.Run(ctx, history.RunOptions{For: dur, Keep: keepFor, Logf: logf})
+			_, _ = fmt.Fprintf(g.stdout, "recorded %d departures and %d vanished in %v from %d requests (%d failed, %.2f a second)\n",
+				r.Departed, r.Vanished, time.Since(start).Round(time.Second), r.Requests, r.Failed, float64(r.Requests)/max(time.Since(start).Seconds(), 1))
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&stops, "stop", nil, "record the departures of this stop number; repeat for more")
+	f.StringArrayVar(&points, "stoppoint", nil, "record the departures of this stop point code; repeat for more")
+	f.BoolVar(&all, "all", false, "record every stop of the network, within 2 requests a second")
+	f.StringVar(&db, "db", "", dbUsage)
+	f.DurationVar(&dur, "for", 0, "stop after this long (default: until interrupted)")
+	f.StringVar(&keep, "keep", "90d", "prune departures older than this while running (0: keep all)")
+	return cmd
+}
+
+func newStatsCmd(g *globals) *cobra.Command {
+	var (
+		stop          int
+		line, by, db  string
+		since         string
+		asJSON, asCSV bool
+	)
+	cmd := &cobra.Command{
+		Use:   "stats",
+		Short: "Punctuality per line from the history database",
+		Long: fmt.Sprintf(`stats summarises recorded departures per line: departures observed,
+the on-time share (on time: from %d s early to %d s late), the median (p50)
+and p90 delay, and the share that vanished before their time. --by day
+lists each day, --by hour each hour.`, history.OnTimeEarly, history.OnTimeLate),
+		Example: `  abfahrt stats --stop 1008 --since 7d
+  abfahrt stats --line 4 --by day --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if asJSON && asCSV {
+				return usagef("--json and --csv exclude each other")
+			}
+			if by != "" && by != "hour" && by != "day" {
+				return usagef("--by must be hour or day, got %q", by)
+			}
+			age, err := parseAge(since)
+			if err != nil {
+				return usagef("--since: %v", err)
+			}
+			store, err := history.Open(cmd.Context(), historyDB(db), history.Options{ReadOnly: true})
+			if err != nil {
+				return err
+			}
+			defer func() { _ = store.Close() }()
+			rows, err := store.Stats(cmd.Context(), history.StatsQuery{Stop: stop, Line: line, Since: time.Now().Add(-age), By: by})
+			if err != nil {
+				return err
+			}
+			if rows == nil {
+				rows = []history.Stat{}
+			}
+			if asJSON {
+				return printJSON(g.stdout, rows)
+			}
+			header := []string{"LINE"}
+			switch by {
+			case "day":
+				header = append(header, "DAY")
+			case "hour":
+				header = append(header, "HOUR")
+			}
+			header = append(header, "DEPARTURES", "ON TIME", "P50", "P90", "VANISHED")
+			cells := func(s history.Stat, pct func(float64) string, secs func(int) string) []string {
+				c := []string{s.Line}
+				switch by {
+				case "day":
+					c = append(c, s.Day)
+				case "hour":
+					c = append(c, s.Hour.Format("2006-01-02 15:00"))
+				}
+				return append(c, strconv.Itoa(s.Departures), pct(s.OnTimeShare), secs(s.P50DelayS), secs(s.P90DelayS), pct(s.VanishedShare))
+			}
+			if asCSV {
+				w := csv.NewWriter(g.stdout)
+				h := make([]string, len(header))
+				for i, x := range header {
+					h[i] = strings.ToLower(strings.ReplaceAll(x, " ", "_"))
+				}
+				h[len(h)-4], h[len(h)-3], h[len(h)-2], h[len(h)-1] = "on_time_share", "p50_delay_s", "p90_delay_s", "vanished_share"
+				_ = w.Write(h)
+				for _, s := range rows {
+					_ = w.Write(cells(s, func(f float64) string { return strconv.FormatFloat(f, 'f', 4, 64) }, strconv.Itoa))
+				}
+				w.Flush()
+				return w.Error()
+			}
+			if len(rows) == 0 {
+				_, err := fmt.Fprintf(g.stdout, "no departures recorded in %s for this selection\n", store.Name())
+				return err
+			}
+			t := newTable(g.stdout, header...)
+			for _, s := range rows {
+				t.row(cells(s, func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }, signedSeconds)...)
+			}
+			if err := t.flush(); err != nil {
+				return err
+			}
+			_, err = fmt.Fprintf(g.stdout, "on time: %d s early to %d s late; P50/P90: delay in seconds\n", history.OnTimeEarly, history.OnTimeLate)
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&stop, "stop", 0, "only this stop number")
+	f.StringVar(&line, "line", "", "only this line")
+	f.StringVar(&since, "since", "7d", "departures scheduled within this long before now")
+	f.StringVar(&by, "by", "", "one row per line and hour or day")
+	f.BoolVar(&asJSON, "json", false, "print JSON: a list of objects (line, departures, on_time_share, p50_delay_s, p90_delay_s, ...)")
+	f.BoolVar(&asCSV, "csv", false, "print CSV")
+	f.StringVar(&db, "db", "", dbUsage)
+	return cmd
+}
+
+func signedSeconds(s int) string {
+	if s > 0 {
+		return "+" + strconv.Itoa(s) + " s"
+	}
+	return strconv.Itoa(s) + " s"
+}
+
+func newHistoryCmd(g *globals) *cobra.Command {
+	var (
+		vehicle   int
+		db, since string
+		asJSON    bool
+	)
+	cmd := &cobra.Command{
+		Use:     "history",
+		Short:   "The runs a vehicle did, from the history database",
+		Example: `  abfahrt history --vehicle 42`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if vehicle <= 0 {
+				return usagef("history needs --vehicle N, e.g. abfahrt history --vehicle 42")
+			}
+			age, err := parseAge(since)
+			if err != nil {
+				return usagef("--since: %v", err)
+			}
+			store, err := history.Open(cmd.Context(), historyDB(db), history.Options{ReadOnly: true})
+			if err != nil {
+				return err
+			}
+			defer func() { _ = store.Close() }()
+			runs, last, err := store.VehicleRuns(cmd.Context(), vehicle, time.Now().Add(-age))
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				out := struct {
+					Vehicle  int           `json:"vehicle"`
+					LastSeen *time.Time    `json:"last_seen"`
+					Runs     []history.Run `json:"runs"`
+				}{Vehicle: vehicle, Runs: runs}
+				if !last.IsZero() {
+					l := last.In(model.Berlin)
+					out.LastSeen = &l
+				}
+				if out.Runs == nil {
+					out.Runs = []history.Run{}
+				}
+				return printJSON(g.stdout, out)
+			}
+			if last.IsZero() {
+				_, err := fmt.Fprintf(g.stdout, "vehicle %d was never recorded in %s\n", vehicle, store.Name())
+				return err
+			}
+			names := stopNames(cmd.Context(), g)
+			t := newTable(g.stdout, "LINE", "DIRECTION", "FROM", "AT", "DELAY", "TO", "AT", "DELAY", "STOPS")
+			for _, r := range runs {
+				t.row(r.Line, r.Direction, names(r.FirstStop), runClock(r.FirstTime), delayCell(r.FirstDelay),
+					names(r.LastStop), runClock(r.LastTime), delayCell(r.LastDelay), strconv.Itoa(r.Stops))
+			}
+			if err := t.flush(); err != nil {
+				return err
+			}
+			_, err = fmt.Fprintf(g.stdout, "vehicle %d last seen %s\n", vehicle, last.In(model.Berlin).Format("2006-01-02 15:04:05"))
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&vehicle, "vehicle", 0, "the vehicle number")
+	f.StringVar(&since, "since", "7d", "runs within this long before now")
+	f.BoolVar(&asJSON, "json", false, "print JSON")
+	f.StringVar(&db, "db", "", dbUsage)
+	return cmd
+}
+
+func runClock(unix int64) string { return time.Unix(unix, 0).In(model.Berlin).Format("01-02 15:04") }
+
+func delayCell(d *int) string {
+	if d == nil {
+		return "?"
+	}
+	return signedSeconds(*d)
+}
+
+// stopNames names stop numbers from the service's base data when it
+// answers, else by number.
+func stopNames(ctx context.Context, g *globals) func(int) string {
+	byNumber := map[int]string{}
+	if src, err := g.source(); err == nil {
+		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		if list, err := src.client.Stops(cctx, model.ScopeBasic, 0); err == nil {
+			for _, s := range list {
+				byNumber[s.StopNumber] = s.StopName
+			}
+		}
+		cancel()
+	}
+	return func(n int) string {
+		if name := byNumber[n]; name != "" {
+			return name + " (" + strconv.Itoa(n) + ")"
+		}
+		return strconv.Itoa(n)
+	}
+}

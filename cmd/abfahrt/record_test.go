@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"abfahrt/history"
+	"abfahrt/model"
+)
+
+// record on the embedded simulation writes the boards' departures into
+// the default SQLite file.
+func TestRecordWritesTheDefaultDatabase(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	code, out, errs := runCLI(t, "record", "--stop", "1008", "--stoppoint", "135001", "--for", "1s")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "recording 2 boards") || !strings.Contains(out, "from 2 requests") {
+		t.Errorf("record said %q / %q", out, errs)
+	}
+	path := filepath.Join(os.Getenv("XDG_STATE_HOME"), "abfahrt", "history.db")
+	s, err := history.Open(context.Background(), path, history.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = s.Close() }()
+	now := time.Now()
+	evs, err := s.Events(context.Background(), now.Add(-time.Hour), now.Add(24*time.Hour))
+	if err != nil || len(evs) < 20 {
+		t.Fatalf("%d departures recorded (%v), want the boards' (limit 100 each)", len(evs), err)
+	}
+}
+
+func TestRecordNeedsSubjects(t *testing.T) {
+	code, _, errs := runCLI(t, "record")
+	if code != exitUsage || !strings.Contains(errs, "--stop N, --stoppoint CODE or --all") {
+		t.Errorf("exit %d, %q", code, errs)
+	}
+	code, _, errs = runCLI(t, "record", "--stop", "1008", "--keep", "ninety days")
+	if code != exitUsage || !strings.Contains(errs, "--keep") {
+		t.Errorf("exit %d, %q", code, errs)
+	}
+}
+
+func TestRecordReadOnlyDatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "h.db")
+	s, err := history.Open(context.Background(), path, history.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = s.Close()
+	if err := os.Chmod(path, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCLI(t, "record", "--stop", "1008", "--for", "1s", "--db", path)
+	if code == exitOK || !strings.Contains(errs, "read-only") || !strings.Contains(errs, path) {
+		t.Errorf("exit %d, %q: want a read-only error naming the file", code, errs)
+	}
+}
+
+// statsDB is a database with known departures of line 6 on two days and
+// vehicle 42's runs.
+func statsDB(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "h.db")
+	s, err := history.Open(context.Background(), path, history.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = s.Close() }()
+	day := time.Now().In(model.Berlin).Add(-26 * time.Hour).Truncate(time.Hour)
+	var evs []history.Event
+	for i := range 10 {
+		for d, base := range []int64{0, 200} {
+			sched := day.Add(time.Duration(d)*24*time.Hour + time.Duration(i)*time.Minute)
+			x := sched.Unix()
+			evs = append(evs, history.Event{ServiceDay: history.ServiceDayOf(sched), Stop: 1008, StopPoint: "100801", Line: "6", Direction: "Wiblingen",
+				Vehicle: 42, Scheduled: x, Actual: x + base + int64(i*10), FirstSeen: x - 600, LastSeen: x})
+		}
+	}
+	if err := s.Save(context.Background(), evs); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestStatsJSONAndCSV(t *testing.T) {
+	db := statsDB(t)
+	code, out, errs := runCLI(t, "stats", "--db", db, "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if len(rows) != 1 || rows[0]["line"] != "6" || rows[0]["departures"] != 20.0 || rows[0]["on_time_share"] != 0.5 ||
+		rows[0]["p50_delay_s"] != 90.0 || rows[0]["p90_delay_s"] != 270.0 {
+		t.Errorf("stats --json: %s", out)
+	}
+	code, out, _ = runCLI(t, "stats", "--db", db, "--by", "day", "--csv", "--line", "6", "--stop", "1008")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != exitOK || len(lines) != 3 || lines[0] != "line,day,departures,on_time_share,p50_delay_s,p90_delay_s,vanished_share" {
+		t.Errorf("stats --by day --csv: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "stats", "--db", db)
+	if code != exitOK || !strings.Contains(out, "60 s early to 180 s late") || !strings.Contains(out, "+90 s") {
+		t.Errorf("stats table: exit %d\n%s", code, out)
+	}
+	code, _, errs = runCLI(t, "stats", "--db", filepath.Join(t.TempDir(), "none.db"))
+	if code == exitOK || !strings.Contains(errs, "abfahrt record") {
+		t.Errorf("stats without a database: exit %d, %q", code, errs)
+	}
+}
+
+func TestHistoryOfAVehicle(t *testing.T) {
+	db := statsDB(t)
+	code, out, errs := runCLI(t, "history", "--vehicle", "42", "--db", db)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "Hauptbahnhof (1008)") || !strings.Contains(out, "Wiblingen") || !strings.Contains(out, "vehicle 42 last seen") {
+		t.Errorf("history:\n%s", out)
+	}
+	if n := strings.Count(out, "Wiblingen"); n != 2 {
+		t.Errorf("%d runs, want 2 (one a day):\n%s", n, out)
+	}
+	code, out, _ = runCLI(t, "history", "--vehicle", "43", "--db", db)
+	if code != exitOK || !strings.Contains(out, "never recorded") {
+		t.Errorf("unknown vehicle: %d %q", code, out)
+	}
+}

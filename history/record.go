@@ -1,0 +1,324 @@
+package history
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"abfahrt/model"
+)
+
+// Source answers departure boards: *feed.Client, the client the board
+// uses.
+type Source interface {
+	StopDepartures(ctx context.Context, stopNumber, limit int) (model.Board, error)
+	StopPointDepartures(ctx context.Context, code model.StopPointCode, limit int) (model.Board, error)
+}
+
+// Subject is what one request watches: a stop, or a stop point.
+type Subject struct {
+	Stop      int
+	StopPoint model.StopPointCode
+}
+
+func (s Subject) String() string {
+	if s.StopPoint != "" {
+		return "stop point " + string(s.StopPoint)
+	}
+	return "stop " + strconv.Itoa(s.Stop)
+}
+
+// BoardLimit is how many departures a recorder asks for per board, the
+// service's maximum: the further a board reaches, the surer a departure
+// that left it early vanished rather than fell off its end.
+const BoardLimit = 100
+
+// tracked is an event on a board, not yet departed nor vanished.
+type tracked struct {
+	Event
+	subject int
+}
+
+// Recorder turns board answers into departure events: first seen,
+// predictions, departed (gone from the board after its time, or its
+// status says departed), vanished (gone before its time while the answer
+// still reaches beyond it). Observe is pure bookkeeping; Flush writes
+// what changed in one transaction and keeps it when the write fails, so
+// that nothing is lost while the database is away.
+type Recorder struct {
+	Store    *Store
+	Source   Source
+	Subjects []Subject
+	// Interval is the time between two polls of a subject, the recording's
+	// resolution.
+	Interval time.Duration
+	// Limit is how many departures to ask per board (0: BoardLimit).
+	Limit int
+
+	mu     sync.Mutex
+	open   map[Key]*tracked
+	dirty  map[Key]Event
+	gone   map[Key]bool // vanished, in case they come back
+	latest int64        // newest board time seen
+
+	// Counts for the summary.
+	Requests, Failed, Departed, Vanished int
+}
+
+// vanishMargin is how far beyond an event's time the answer must reach
+// for the event's absence to mean it vanished: the last entries of an
+// answer can come and go as predictions overtake each other.
+const vanishMargin = 5 * 60
+
+// tolerance is how far before its due time an event may leave the board
+// and still count as departed: a vehicle can leave a little before the
+// last prediction said.
+func (r *Recorder) tolerance() int64 {
+	return int64(max(r.Interval, 30*time.Second)/time.Second) + 60
+}
+
+func (r *Recorder) init() {
+	if r.open == nil {
+		r.open = map[Key]*tracked{}
+		r.dirty = map[Key]Event{}
+		r.gone = map[Key]bool{}
+	}
+}
+
+// Observe takes the answer of subject i at its time.
+func (r *Recorder) Observe(i int, b model.Board) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.init()
+	now := b.Timestamp.Unix()
+	if !b.Timestamp.Known() {
+		now = time.Now().Unix()
+	}
+	r.latest = max(r.latest, now)
+	var horizon int64
+	seen := map[Key]bool{}
+	for _, e := range b.Events {
+		if e.Arrival || !e.Scheduled.Known() {
+			continue
+		}
+		horizon = max(horizon, e.When().Unix())
+		sp := e.StopPointCode
+		if sp == "" {
+			sp = b.StopPointCode
+		}
+		k := Key{StopPoint: string(sp), Line: e.Line(), Direction: e.DirectionText, Scheduled: e.Scheduled.Unix()}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		t := r.open[k]
+		if t == nil {
+			if _, done := r.dirty[k]; done && r.dirty[k].Actual != 0 {
+				continue // departed already (the status said so before it left)
+			}
+			if r.gone[k] {
+				// Back on the board: it had not vanished after all (the
+				// row is written open again).
+				delete(r.gone, k)
+				r.Vanished--
+			}
+			t = &tracked{Event: Event{ServiceDay: ServiceDayOf(e.Scheduled.Time), Stop: b.StopNumber, StopPoint: k.StopPoint,
+				Line: k.Line, Direction: k.Direction, Scheduled: k.Scheduled, FirstSeen: now}}
+			r.open[k] = t
+		}
+		t.subject = i
+		t.LastSeen = now
+		if e.VehicleNumber != 0 {
+			t.Vehicle = e.VehicleNumber
+		}
+		t.Platform = e.PlatformName
+		if e.Realtime() {
+			if t.FirstPred == 0 {
+				t.FirstPred = e.Actual.Unix()
+			}
+			t.LastPred = e.Actual.Unix()
+		}
+		if e.Status.Done() {
+			t.Actual = now
+			if e.Actual.Known() && e.Actual.Unix() <= now {
+				t.Actual = e.Actual.Unix()
+			}
+			r.close(k, t)
+			continue
+		}
+		r.dirty[k] = t.Event
+	}
+	if len(r.gone) > 10000 {
+		clear(r.gone)
+	}
+	for k, t := range r.open {
+		if t.subject != i || seen[k] {
+			continue
+		}
+		due := t.Scheduled
+		if t.LastPred != 0 {
+			due = t.LastPred
+		}
+		switch {
+		case due <= now+r.tolerance():
+			// Gone after (or about at) its time: it left between the
+			// last answer that showed it and this one.
+			t.Actual = min(max(due, t.LastSeen), now)
+			r.close(k, t)
+		case horizon >= due+vanishMargin:
+			t.Vanished = true
+			r.gone[k] = true
+			r.close(k, t)
+		}
+		// Else the answer ends before its time: it may only have been
+		// pushed off the board's end; the next answers will tell.
+	}
+}
+
+func (r *Recorder) close(k Key, t *tracked) {
+	delete(r.open, k)
+	r.dirty[k] = t.Event
+	if t.Vanished {
+		r.Vanished++
+	} else {
+		r.Departed++
+	}
+}
+
+// Poll asks for subject i's board and observes it.
+func (r *Recorder) Poll(ctx context.Context, i int) error {
+	s := r.Subjects[i]
+	var b model.Board
+	var err error
+	limit := r.Limit
+	if limit <= 0 {
+		limit = BoardLimit
+	}
+	if s.StopPoint != "" {
+		b, err = r.Source.StopPointDepartures(ctx, s.StopPoint, limit)
+	} else {
+		b, err = r.Source.StopDepartures(ctx, s.Stop, limit)
+	}
+	r.mu.Lock()
+	r.Requests++
+	if err != nil {
+		r.Failed++
+	}
+	r.mu.Unlock()
+	if err != nil {
+		return fmt.Errorf("%s: %w", s, err)
+	}
+	if s.StopPoint != "" && b.StopPointCode == "" {
+		b.StopPointCode = s.StopPoint
+	}
+	if b.StopNumber == 0 {
+		b.StopNumber = s.Stop
+	}
+	r.Observe(i, b)
+	return nil
+}
+
+// Unsaved is how many events wait to be written.
+func (r *Recorder) Unsaved() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.dirty)
+}
+
+// Open is how many events are on the boards, not yet departed.
+func (r *Recorder) Open() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.open)
+}
+
+// Latest is the newest board time seen (zero before the first).
+func (r *Recorder) Latest() time.Time {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.latest == 0 {
+		return time.Time{}
+	}
+	return time.Unix(r.latest, 0)
+}
+
+// Flush writes what changed since the last successful flush in one
+// transaction. When it fails, everything stays to be written by the next
+// flush: the database holds the last good state, the recorder the rest.
+func (r *Recorder) Flush(ctx context.Context) (int, error) {
+	r.mu.Lock()
+	r.init()
+	evs := make([]Event, 0, len(r.dirty))
+	for _, e := range r.dirty {
+		evs = append(evs, e)
+	}
+	r.mu.Unlock()
+	if len(evs) == 0 {
+		return 0, nil
+	}
+	// A stable order keeps two hubs writing the same rows from locking
+	// each other in PostgreSQL.
+	slices.SortFunc(evs, func(a, b Event) int { return compareKeys(a.Key(), b.Key()) })
+	if err := r.Store.Save(ctx, evs); err != nil {
+		return 0, err
+	}
+	r.mu.Lock()
+	for _, e := range evs {
+		// Only what did not change meanwhile is done with.
+		if cur, ok := r.dirty[e.Key()]; ok && cur == e {
+			delete(r.dirty, e.Key())
+		}
+	}
+	r.mu.Unlock()
+	return len(evs), nil
+}
+
+func compareKeys(a, b Key) int {
+	switch {
+	case a.StopPoint != b.StopPoint:
+		return cmpStr(a.StopPoint, b.StopPoint)
+	case a.Scheduled != b.Scheduled:
+		if a.Scheduled < b.Scheduled {
+			return -1
+		}
+		return 1
+	case a.Line != b.Line:
+		return cmpStr(a.Line, b.Line)
+	}
+	return cmpStr(a.Direction, b.Direction)
+}
+
+func cmpStr(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Resume takes up the events a previous run left open (not departed, last
+// seen within the last two hours of at) on the recorder's subjects, so
+// that a restart still records their departure.
+func (r *Recorder) Resume(ctx context.Context, at time.Time) error {
+	evs, err := r.Store.Pending(ctx, at.Add(-2*time.Hour))
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.init()
+	for _, e := range evs {
+		for i, s := range r.Subjects {
+			if s.StopPoint == model.StopPointCode(e.StopPoint) || s.StopPoint == "" && s.Stop == e.Stop {
+				r.open[e.Key()] = &tracked{Event: e, subject: i}
+				break
+			}
+		}
+	}
+	return nil
+}
