@@ -437,6 +437,8 @@ func TestE2EExamplesRun(t *testing.T) {
 			err = runOneShot(bin, args, home)
 		case len(args) > 0 && (args[0] == "sim" || args[0] == "serve"):
 			err = runServer(bin, args, home)
+		case len(args) > 0 && (args[0] == "record" || args[0] == "stats" || args[0] == "history"):
+			err = runHistory(bin, args, home, api)
 		default:
 			err = runBoard(t, args)
 		}
@@ -456,4 +458,30 @@ func TestE2EExamplesRun(t *testing.T) {
 	if len(failed) > 0 {
 		t.Errorf("%d of %d examples failed:\n%s", len(failed), len(seen)+1, strings.Join(failed, "\n\n"))
 	}
+}
+
+// runHistory runs an example of the history commands against a SQLite
+// database in home (an example's --db, PostgreSQL's included, becomes that
+// file: tests reach loopback only): record for 3 s instead of its --for;
+// stats and history after 3 s of recording the stop of the board the
+// README names.
+func runHistory(bin string, args []string, home, api string) error {
+	db := filepath.Join(home, "history.db")
+	out := []string{args[0]}
+	for i := 1; i < len(args); i++ {
+		switch args[i] {
+		case "--db", "--for":
+			i++ // the value, replaced
+			continue
+		}
+		out = append(out, args[i])
+	}
+	out = append(out, "--db", db)
+	if args[0] == "record" {
+		return runOneShot(bin, append(out, "--for", "3s", "--api", api), home)
+	}
+	if err := runOneShot(bin, []string{"record", "--stop", "1008", "--for", "3s", "--api", api, "--db", db}, home); err != nil {
+		return fmt.Errorf("recording for the example: %w", err)
+	}
+	return runOneShot(bin, out, home)
 }
