@@ -35,8 +35,7 @@ func TestSmallKioskDateInWholeWords(t *testing.T) {
 		var top string
 		for _, l := range strings.Split(ansi.Strip(e.View()), "\n") {
 			if strings.Contains(l, "12:34") {
-				top = l // the clock's line (the next says "as of 12:34")
-				break
+				top = l
 			}
 		}
 		if strings.Contains(top, "…") || !strings.HasSuffix(strings.TrimSpace(top), c.want) {

@@ -33,60 +33,10 @@ type Kiosk struct {
 	profiles []app.Profile
 	base     []app.BoardSpec
 	Profile  int
-	// banner is each board's "data delayed" banner, with its hysteresis
-	// (followBanner).
-	banner []bannerState
 	// hintUntil is when the hint a key pressed shows ("keys locked ·
 	// ctrl+q quits") goes (local clock).
 	hintUntil time.Time
 }
-
-// bannerState is a board's banner: on, and since when its data has been
-// fresh while it is (local clock).
-type bannerState struct {
-	on         bool
-	freshSince time.Time
-}
-
-// BannerClearAfter is how long a board's data must stay fresh before the
-// "data delayed" banner goes: under faults that let an answer through
-// now and then, it does not come and go every few seconds.
-const BannerClearAfter = time.Minute
-
-// delayed reports whether board b's data is stale at the last clock tick:
-// the one rule of every view (feeds.State.Stale), and before any answer,
-// the same age counted from when the kiosk started polling.
-func (k *Kiosk) delayed(sh *app.Shared, b *board.Pane) bool {
-	p := b.Polls()
-	if p.LastOK.IsZero() {
-		return sh.Local.Sub(k.since) > feeds.DelayedAfter*sh.Pol.Interval
-	}
-	_, stale := sh.Stale(p)
-	return stale
-}
-
-// followBanner turns each board's banner on as soon as its data is stale
-// and off only when it has stayed fresh for BannerClearAfter.
-func (k *Kiosk) followBanner(sh *app.Shared) {
-	if len(k.banner) != len(k.Boards) {
-		k.banner = make([]bannerState, len(k.Boards))
-	}
-	for i := range k.Boards {
-		s := &k.banner[i]
-		switch {
-		case k.delayed(sh, &k.Boards[i]):
-			s.on, s.freshSince = true, time.Time{}
-		case !s.on:
-		case s.freshSince.IsZero():
-			s.freshSince = sh.Local
-		case sh.Local.Sub(s.freshSince) >= BannerClearAfter:
-			s.on, s.freshSince = false, time.Time{}
-		}
-	}
-}
-
-// bannerOn reports whether board i's banner shows.
-func (k *Kiosk) bannerOn(i int) bool { return i < len(k.banner) && k.banner[i].on }
 
 // KeyHintFor is how long a key pressed shows how to leave the kiosk.
 const KeyHintFor = 5 * time.Second
@@ -176,7 +126,6 @@ func (k *Kiosk) sleep() {
 func (k *Kiosk) wake(now time.Time) tea.Cmd {
 	k.Asleep = false
 	k.since = now
-	k.banner = nil // a new day: no banner of last night
 	return tea.Batch(k.wakeCmds()...)
 }
 
@@ -258,11 +207,7 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		case k.Asleep:
 			cmd = k.askAgain(m.Sh.Now) // the night's answer used up
 		}
-		prof := k.followProfile(m.Sh)
-		if !k.Asleep {
-			k.followBanner(m.Sh)
-		}
-		return tea.Batch(app.ClockCmd(m.Sh.Clock), cmd, logSkew, prof)
+		return tea.Batch(app.ClockCmd(m.Sh.Clock), cmd, logSkew, k.followProfile(m.Sh))
 	case feeds.TickMsg:
 		if k.Asleep {
 			return nil

@@ -9,7 +9,7 @@ import (
 
 // setBoards makes the kiosk's boards those of specs (not yet polled).
 func (k *Kiosk) setBoards(sh *app.Shared, specs []app.BoardSpec) {
-	k.Boards, k.banner = nil, nil
+	k.Boards = nil
 	for _, s := range specs {
 		// The board keeps its filters, as the grid's boards do: the rows
 		// are filtered where they come in, and the feed asks for as many
