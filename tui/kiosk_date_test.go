@@ -35,7 +35,8 @@ func TestSmallKioskDateInWholeWords(t *testing.T) {
 		var top string
 		for _, l := range strings.Split(ansi.Strip(e.View()), "\n") {
 			if strings.Contains(l, "12:34") {
-				top = l
+				top = l // the clock's line (the next says "as of 12:34")
+				break
 			}
 		}
 		if strings.Contains(top, "…") || !strings.HasSuffix(strings.TrimSpace(top), c.want) {

@@ -55,6 +55,10 @@ func New(o app.Options) Model {
 	}
 	o = o.WithWalk()
 	o, m.prof = o.StartProfile(sh)
+	m.prof.Home = app.BoardSpec{Stop: app.DefaultStop, Walk: app.WalkTime(o.Walk), PerLine: o.PerLine}
+	if i := m.prof.Profile; i >= 0 {
+		sh.Layout = m.prof.Profiles[i].Name
+	}
 	m.disp = grid.NewDispatch(sh, o)
 	m.alertF, m.alertGo = sh.Reg.AcquireKey(kiosk.AlertKey, feeds.RootAlert, 0)
 	m.syncKeys()
@@ -142,14 +146,25 @@ func (m *Model) followProfile() tea.Cmd {
 	if m.overlay != ui.OverlayNone || m.focus != app.PaneBoard || m.disp.Mode != grid.ModeGrid {
 		return nil
 	}
+	was := p.Profile
 	p.Profile = i
 	specs := p.Base
+	m.sh.Layout = ""
 	if i >= 0 {
 		specs = p.Profiles[i].Boards
+		m.sh.Layout = p.Profiles[i].Name
+	}
+	if len(specs) == 0 && was >= 0 {
+		// Started with no boards: back to what a plain start shows, the
+		// default stop (a layout's board must not stay on after its
+		// hours, issue 23 item 13).
+		specs = []app.BoardSpec{m.prof.Home}
 	}
 	if len(specs) == 0 {
 		return nil
 	}
+	// The switch is said where the user looks (issue 23 item 13).
+	app.AddNotice(m.sh, app.SwitchNotice(m.sh.T, p.Profiles, was, i))
 	g := &m.disp.Grid
 	g.RemoveAll()
 	var cmds []tea.Cmd

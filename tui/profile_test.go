@@ -11,6 +11,7 @@ import (
 	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/kiosk"
 	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/ui"
 )
 
 // TestKioskFollowsProfileOfTheHour: at start the kiosk shows the layout
@@ -26,12 +27,20 @@ func TestKioskFollowsProfileOfTheHour(t *testing.T) {
 	if got := e.k.Kiosk.Boards[0].Subj.Stop; got != 1350 || e.k.Kiosk.Profile != 1 {
 		t.Fatalf("at 12:34 the kiosk shows stop %d (profile %d), want the noon layout's 1350", got, e.k.Kiosk.Profile)
 	}
-	e.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	e.send(tea.WindowSizeMsg{Width: 120, Height: 40})
 	e.kpoll()
 	if v := e.View(); !strings.Contains(v, "Ehinger Tor") {
 		t.Errorf("noon layout not shown:\n%s", v)
 	}
+	// Issue 23 item 13: the kiosk names the layout of the hour, and says
+	// for a minute that it switched.
+	if v := e.View(); !strings.Contains(v, "layout noon") {
+		t.Errorf("the kiosk does not name the layout of the hour:\n%s", v)
+	}
 	cmd := e.clockTo(testkit.T0.Add(6 * time.Minute)) // 12:40:56
+	if v := e.View(); !strings.Contains(v, "layout noon ended · the usual boards") || strings.Contains(v, "layout noon ·") {
+		t.Errorf("the kiosk switched without a word:\n%s", v)
+	}
 	if got := e.k.Kiosk.Boards[0].Subj.Stop; got != 1008 || e.k.Kiosk.Profile != -1 {
 		t.Errorf("after 12:40 the kiosk shows stop %d, want its own board 1008", got)
 	}
@@ -41,6 +50,10 @@ func TestKioskFollowsProfileOfTheHour(t *testing.T) {
 	e.kpoll()
 	if v := e.View(); !strings.Contains(v, "Hauptbahnhof") {
 		t.Errorf("own board not shown after the profile ended:\n%s", v)
+	}
+	e.clockTo(testkit.T0.Add(6*time.Minute + kiosk.LayoutNoticeFor + time.Second))
+	if v := e.View(); strings.Contains(v, "ended") {
+		t.Errorf("the switch notice stayed past %v:\n%s", kiosk.LayoutNoticeFor, v)
 	}
 }
 
@@ -66,6 +79,11 @@ func TestBoardFollowsProfileOfTheHour(t *testing.T) {
 	if v := e.m.View(); !strings.Contains(v, "Ehinger Tor") {
 		t.Errorf("noon layout not shown:\n%s", v)
 	}
+	// Issue 23 item 13: the status bar names the layout of the hour and
+	// says when it switches.
+	if v := e.m.View(); !strings.Contains(v, "layout noon") {
+		t.Errorf("the status bar does not name the layout of the hour:\n%s", v)
+	}
 	e.advance(6 * time.Minute) // 12:40:56
 	e.pollFeeds()
 	g := &e.m.disp.Grid
@@ -74,5 +92,46 @@ func TestBoardFollowsProfileOfTheHour(t *testing.T) {
 	}
 	if v := e.m.View(); !strings.Contains(v, "Hauptbahnhof") || strings.Contains(v, "Ehinger Tor") {
 		t.Errorf("the start board not shown after the noon hours:\n%s", v)
+	}
+	if v := e.m.View(); !strings.Contains(v, "layout noon ended · the usual boards") {
+		t.Errorf("the board switched without a word:\n%s", v)
+	}
+}
+
+// Issue 23 item 13: the switch notice names the layout and its hours.
+func TestSwitchNoticeNamesHours(t *testing.T) {
+	ps := []app.Profile{{Name: "morning", From: 6 * 60, To: 9*60 + 30}, {Name: "always"}}
+	tx := ui.TextsFor("en")
+	for _, c := range []struct {
+		was, now int
+		want     string
+	}{
+		{-1, 0, "now layout morning (06:00-09:30)"},
+		{0, 1, "now layout always (all day)"},
+		{0, -1, "layout morning ended · the usual boards"},
+	} {
+		if got := app.SwitchNotice(tx, ps, c.was, c.now); got != c.want {
+			t.Errorf("%d→%d: %q, want %q", c.was, c.now, got, c.want)
+		}
+	}
+}
+
+// Issue 23 item 13: a board started with no boards (a plain start) that
+// opened a layout of the hour goes back to the default stop when the
+// hours end, and says so; the layout's board must not stay on silently.
+func TestPlainStartLeavesLayoutAtItsEnd(t *testing.T) {
+	noon := app.Profile{Name: "noon", From: 12 * 60, To: 12*60 + 40, Boards: []app.BoardSpec{{Stop: 1350}}}
+	e := newGridEnv(t, 160, 48, nil, func(o *app.Options) { o.Profiles = []app.Profile{noon} })
+	if g := &e.m.disp.Grid; g.Focused().Subj.Stop != 1350 {
+		t.Fatalf("at 12:34 the plain start does not show the noon layout")
+	}
+	e.advance(6 * time.Minute) // 12:40:56
+	e.pollFeeds()
+	g := &e.m.disp.Grid
+	if e.m.prof.Profile != -1 || g.Focused().Subj.Stop != app.DefaultStop {
+		t.Fatalf("after 12:40: profile %d, board %d; want the default stop", e.m.prof.Profile, g.Focused().Subj.Stop)
+	}
+	if v := e.m.View(); !strings.Contains(v, "Hauptbahnhof") || !strings.Contains(v, "layout noon ended") || strings.Contains(v, "layout noon ·") {
+		t.Errorf("the plain start did not leave the layout with a word:\n%s", v)
 	}
 }

@@ -59,6 +59,9 @@ func statusBar(sh *app.Shared, p *feeds.Poller, c *ui.Memo, w int) string {
 	if sh.Rate != "" {
 		source += " · " + sh.Rate
 	}
+	if sh.Layout != "" {
+		source += " · " + fmt.Sprintf(tx.LayoutNow, sh.Layout)
+	}
 	skew := ""
 	if sh.Skew != 0 {
 		skew = fmt.Sprintf(tx.ClockSkew, sh.Now.In(model.Berlin).Format("15:04"), sh.Local.In(model.Berlin).Format("15:04"))

@@ -154,3 +154,29 @@ func TestLogWritesRequestsToTheStateDir(t *testing.T) {
 		}
 	}
 }
+
+// Issue 23 item 13: `abfahrt config` lists each layout's hours, when the
+// board and the kiosk show it.
+func TestConfigListsLayoutHours(t *testing.T) {
+	p := writeConfig(t, `[layouts.morning]
+hours = "06:00-09:30"
+[[layouts.morning.boards]]
+stop = 1008
+[layouts.evening]
+[[layouts.evening.boards]]
+stop = 1350
+[[layouts.evening.boards]]
+stop = 1008
+`)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("ABFAHRT_CONFIG", p)
+	code, out, errs := runCLI(t, "config")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"1 board · hours 06:00-09:30", "2 boards"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("%q missing:\n%s", want, out)
+		}
+	}
+}

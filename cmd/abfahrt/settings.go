@@ -177,7 +177,12 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		t.row("layout", s.file.Layout, "config")
 	}
 	for _, name := range sortedKeys(s.file.Layouts) {
-		t.row("layouts."+name, fmt.Sprintf("%d boards", len(s.file.Layouts[name].Boards)), "config")
+		l := s.file.Layouts[name]
+		v := plural(len(l.Boards), "board", "boards")
+		if l.Hours != "" {
+			v += " · hours " + l.Hours // when the board and the kiosk show it (issue 23 item 13)
+		}
+		t.row("layouts."+name, v, "config")
 	}
 	for _, line := range sortedKeys(s.file.LineColors) {
 		t.row("line_colors."+line, s.file.LineColors[line], "config")
@@ -246,4 +251,12 @@ func newConfigCmd(g *globals) *cobra.Command {
 			return g.s.print(g.stdout, os.LookupEnv)
 		},
 	}
+}
+
+// plural is "1 board" or "3 boards".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

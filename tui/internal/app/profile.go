@@ -1,10 +1,12 @@
 package app
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
 )
 
 // Profiles by time of day: layouts that name the hours they are for
@@ -21,6 +23,33 @@ type Profile struct {
 	From, To int
 	// Boards are the layout's boards.
 	Boards []BoardSpec
+}
+
+// Hours is the profile's hours as the config writes them, "06:00-09:30";
+// "" when it names none (all day).
+func (p Profile) Hours() string {
+	if p.From == p.To {
+		return ""
+	}
+	hm := func(m int) string { return fmt.Sprintf("%02d:%02d", m/60, m%60) }
+	return hm(p.From) + "-" + hm(p.To)
+}
+
+// SwitchNotice is what a board or the kiosk says when the layout of the
+// hour changes from profile was to profile now (indices into ps, -1: the
+// usual boards).
+func SwitchNotice(tx *ui.Texts, ps []Profile, was, now int) string {
+	switch {
+	case now >= 0:
+		h := ps[now].Hours()
+		if h == "" {
+			h = tx.AnyHour
+		}
+		return fmt.Sprintf(tx.LayoutSwitched, ps[now].Name, h)
+	case was >= 0:
+		return fmt.Sprintf(tx.LayoutBack, ps[was].Name)
+	}
+	return ""
 }
 
 // holds reports whether the profile's hours hold t.
@@ -61,6 +90,9 @@ type ProfileState struct {
 	Profiles []Profile
 	Base     []BoardSpec
 	Profile  int
+	// Home is what a plain start shows (the default stop): where a
+	// layout's hours end when the board started with no boards.
+	Home BoardSpec
 }
 
 // StartProfile returns o with the boards of the profile of the hour (when

@@ -126,6 +126,9 @@ const (
 type Shared struct {
 	*feeds.State
 	SourceName string
+	// Layout is the name of the layout of the hour showing (profiles by
+	// time of day), "" when none: the status bar names it.
+	Layout string
 	// LimitFixed: the user gave the limit (Options.Limit), which caps
 	// every board; else a board fills its height (board.Pane.Fill).
 	LimitFixed bool

@@ -76,6 +76,9 @@ type Poller struct {
 	cancel context.CancelFunc
 	// Failures counts consecutive failed polls.
 	Failures int
+	// Good counts consecutive good answers with fresh data (0 after a
+	// failure or a stale answer): the kiosk's banner goes after two.
+	Good int
 	// Next is when the armed tick fires (zero while a request is in flight).
 	Next time.Time
 	// LastOK is when the last good answer arrived.
@@ -213,12 +216,13 @@ func (p *Poller) Settle(pol policy, err error, at, ts time.Time, ans feed.Answer
 	switch {
 	case err != nil:
 		p.Failures++
+		p.Good = 0
 		p.LastErr = err
 		if p.StaleSince.IsZero() {
 			p.StaleSince = at
 		}
 	case aged:
-		p.Failures, p.LastErr = 0, nil
+		p.Failures, p.LastErr, p.Good = 0, nil, 0
 		switch {
 		case ans.AgeKnown:
 			if fresh.After(p.LastOK) {
@@ -235,13 +239,14 @@ func (p *Poller) Settle(pol policy, err error, at, ts time.Time, ans feed.Answer
 			p.StaleSince = p.LastOK
 		}
 	case old && !restarted:
-		p.Failures, p.LastErr = 0, nil
+		p.Failures, p.LastErr, p.Good = 0, nil, 0
 		p.LastOK = p.dataAt
 		if p.StaleSince.IsZero() {
 			p.StaleSince = p.dataAt
 		}
 	default:
 		p.Failures, p.LastErr, p.StaleSince, p.AgeUnknown = 0, nil, time.Time{}, false
+		p.Good++
 		p.LastOK = fresh
 		if !ts.IsZero() && (p.dataTS.IsZero() || ts.After(p.dataTS) || restarted) {
 			p.moved = p.moved || !p.dataTS.IsZero()

@@ -33,10 +33,59 @@ type Kiosk struct {
 	profiles []app.Profile
 	base     []app.BoardSpec
 	Profile  int
+	// banner is whether each board's "data delayed" banner shows, with
+	// its hysteresis (followBanner).
+	banner []bool
 	// hintUntil is when the hint a key pressed shows ("keys locked ·
 	// ctrl+q quits") goes (local clock).
 	hintUntil time.Time
+	// switchNote says the layout of the hour switched, until switchUntil
+	// (local clock).
+	switchNote  string
+	switchUntil time.Time
 }
+
+// LayoutNoticeFor is how long the kiosk says that its layout of the hour
+// switched.
+const LayoutNoticeFor = time.Minute
+
+// BannerClearAnswers is how many good answers in a row take the "data
+// delayed" banner away: under faults that let an answer through now and
+// then, it does not come and go every few seconds, and once the service is
+// back it goes with the second answer (within a minute, issue 21).
+const BannerClearAnswers = 2
+
+// delayed reports whether board b's data is stale at the last clock tick:
+// the one rule of every view (feeds.State.Stale), and before any answer,
+// the same age counted from when the kiosk started polling.
+func (k *Kiosk) delayed(sh *app.Shared, b *board.Pane) bool {
+	p := b.Polls()
+	if p.LastOK.IsZero() {
+		return sh.Local.Sub(k.since) > feeds.DelayedAfter*sh.Pol.Interval
+	}
+	_, stale := sh.Stale(p)
+	return stale
+}
+
+// followBanner turns each board's banner on as soon as its data is stale
+// and off only when its data is fresh and came with BannerClearAnswers
+// good answers in a row.
+func (k *Kiosk) followBanner(sh *app.Shared) {
+	if len(k.banner) != len(k.Boards) {
+		k.banner = make([]bool, len(k.Boards))
+	}
+	for i := range k.Boards {
+		switch {
+		case k.delayed(sh, &k.Boards[i]):
+			k.banner[i] = true
+		case k.banner[i] && k.Boards[i].Polls().Good >= BannerClearAnswers:
+			k.banner[i] = false
+		}
+	}
+}
+
+// bannerOn reports whether board i's banner shows.
+func (k *Kiosk) bannerOn(i int) bool { return i < len(k.banner) && k.banner[i] }
 
 // KeyHintFor is how long a key pressed shows how to leave the kiosk.
 const KeyHintFor = 5 * time.Second
@@ -126,6 +175,7 @@ func (k *Kiosk) sleep() {
 func (k *Kiosk) wake(now time.Time) tea.Cmd {
 	k.Asleep = false
 	k.since = now
+	k.banner = nil // a new day: no banner of last night
 	return tea.Batch(k.wakeCmds()...)
 }
 
@@ -207,7 +257,11 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		case k.Asleep:
 			cmd = k.askAgain(m.Sh.Now) // the night's answer used up
 		}
-		return tea.Batch(app.ClockCmd(m.Sh.Clock), cmd, logSkew, k.followProfile(m.Sh))
+		prof := k.followProfile(m.Sh)
+		if !k.Asleep {
+			k.followBanner(m.Sh)
+		}
+		return tea.Batch(app.ClockCmd(m.Sh.Clock), cmd, logSkew, prof)
 	case feeds.TickMsg:
 		if k.Asleep {
 			return nil

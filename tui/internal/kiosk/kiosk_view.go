@@ -11,7 +11,6 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
-	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
 )
 
@@ -53,12 +52,21 @@ func (m *Model) kioskView() string {
 	return k.cache.Get(key, func() string { return ui.ClampLines(m.withKeyHint(m.renderKiosk(i, w, h), w, h), w, h) })
 }
 
-// withKeyHint puts the hint of a key pressed (how to leave) on the last
+// withKeyHint puts the hint of a key pressed (how to leave), or the note
+// that the layout of the hour switched, on the last
 // line of frame while it shows.
 func (m *Model) withKeyHint(frame string, w, h int) string {
 	k := &m.Kiosk
 	quit := k.Opt.Quit()
-	if quit == "" || !m.Sh.Local.Before(k.hintUntil) || h < 2 {
+	var hint string
+	switch {
+	case h < 2:
+		return frame
+	case quit != "" && m.Sh.Local.Before(k.hintUntil):
+		hint = fmt.Sprintf(m.Sh.T.KeysLocked, quit)
+	case k.switchNote != "" && m.Sh.Local.Before(k.switchUntil):
+		hint = k.switchNote // the layout of the hour switched (issue 23 item 13)
+	default:
 		return frame
 	}
 	lines := strings.Split(frame, "\n")
@@ -66,7 +74,7 @@ func (m *Model) withKeyHint(frame string, w, h int) string {
 		lines = append(lines, "")
 	}
 	lines = lines[:h]
-	lines[h-1] = m.Sh.St.Muted.Render(center(fmt.Sprintf(m.Sh.T.KeysLocked, quit), w-1))
+	lines[h-1] = m.Sh.St.Muted.Render(center(hint, w-1))
 	return strings.Join(lines, "\n")
 }
 
@@ -102,14 +110,18 @@ func (m *Model) renderKiosk(i, w, h int) string {
 // and ticker, at most h lines.
 func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
-	delayed, ref, blank := m.freshness(b)
+	delayed, ref, blank := m.freshness(b, i)
 	rows := m.Kiosk.Rows(i)
 	next := nextDeparture(b, rows, now)
 	if blank {
 		next = nil
 	}
 	var lines []string
-	lines = append(lines, m.kioskHeader(b, i, next, w, h)...)
+	asOf := ""
+	if !delayed && !blank && b.Have && !b.Polls().LastOK.IsZero() {
+		asOf = fmt.Sprintf(tx.AsOf, m.Sh.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
+	}
+	lines = append(lines, m.kioskHeader(b, i, next, asOf, w, h)...)
 	if m.Sh.Simulated {
 		// The answers come from abfahrt's simulation (through a hub,
 		// perhaps): a station must not take an invented city for its own.
@@ -142,16 +154,17 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	return lines
 }
 
-// freshness says how honest the board's data is at now: delayed when the
-// last good answer (or the start, before any) is more than two intervals
-// old, since when, and blank when rows older than StaleAfter must go.
-func (m *Model) freshness(b *board.Pane) (delayed bool, since time.Time, blank bool) {
+// freshness says how honest board i's data is at now: delayed while its
+// banner shows (followBanner: stale by the one rule, with hysteresis),
+// since when (the last good answer, or the start before any), and blank
+// when rows older than StaleAfter must go.
+func (m *Model) freshness(b *board.Pane, i int) (delayed bool, since time.Time, blank bool) {
 	k, now := &m.Kiosk, m.Sh.Local // poll times are local
 	since = b.Polls().LastOK
 	if since.IsZero() {
 		since = k.since
 	}
-	delayed = now.Sub(since) > feeds.DelayedAfter*m.Sh.Pol.Interval
+	delayed = k.bannerOn(i) || k.delayed(m.Sh, b)
 	blank = b.Have && now.Sub(b.Polls().LastOK) > k.Opt.StaleAfter
 	return delayed, since, blank
 }
@@ -181,7 +194,7 @@ func nextDeparture(b *board.Pane, rows []int, now time.Time) *model.Event {
 
 // kioskHeader is the top block: the big clock on the left, date and board
 // in the middle, the big countdown of the next departure on the right.
-func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, w, h int) []string {
+func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, asOf string, w, h int) []string {
 	k, st, tx, now := &m.Kiosk, m.Sh.St, m.Sh.T, m.Sh.Now
 	clock := now.In(model.Berlin).Format("15:04")
 	mode := tx.Departures
@@ -193,6 +206,12 @@ func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, w, h int) [
 	}
 	if n := len(k.Boards); n > 1 {
 		mode += fmt.Sprintf(" · %d/%d", i+1, n)
+	}
+	if k.Profile >= 0 && k.Profile < len(k.profiles) {
+		mode += " · " + fmt.Sprintf(tx.LayoutNow, k.profiles[k.Profile].Name)
+	}
+	if asOf != "" {
+		mode += " · " + asOf // the age of fresh data, quietly
 	}
 	mid := []string{st.Title.Render(tx.Date(now)), "", st.Title.Render(b.Name()), st.Muted.Render(mode)}
 	if k.Opt.LargeCountdown && next != nil {

@@ -9,7 +9,7 @@ import (
 
 // setBoards makes the kiosk's boards those of specs (not yet polled).
 func (k *Kiosk) setBoards(sh *app.Shared, specs []app.BoardSpec) {
-	k.Boards = nil
+	k.Boards, k.banner = nil, nil
 	for _, s := range specs {
 		// The board keeps its filters, as the grid's boards do: the rows
 		// are filtered where they come in, and the feed asks for as many
@@ -31,6 +31,8 @@ func (k *Kiosk) followProfile(sh *app.Shared) tea.Cmd {
 	if i == k.Profile {
 		return nil
 	}
+	k.switchNote = app.SwitchNotice(sh.T, k.profiles, k.Profile, i)
+	k.switchUntil = sh.Local.Add(LayoutNoticeFor)
 	k.Profile = i
 	specs := k.base
 	if i >= 0 {

@@ -13,6 +13,11 @@ type kioskTexts struct {
 	// LayoutSwitched says, for a while, that the layout switched: "now
 	// layout %s (%s)" (name, hours).
 	LayoutSwitched string
+	// LayoutBack says, for a while, that the layout of the hours ended
+	// and the usual boards are back.
+	LayoutBack string
+	// AnyHour is a layout's hours when it names none.
+	AnyHour string
 }
 
 func englishKioskTexts() kioskTexts {
@@ -21,6 +26,8 @@ func englishKioskTexts() kioskTexts {
 		AsOf:           "as of %s",
 		LayoutNow:      "layout %s",
 		LayoutSwitched: "now layout %s (%s)",
+		LayoutBack:     "layout %s ended · the usual boards",
+		AnyHour:        "all day",
 	}
 }
 
@@ -30,5 +37,7 @@ func germanKioskTexts() kioskTexts {
 		AsOf:           "Stand %s Uhr",
 		LayoutNow:      "Ansicht %s",
 		LayoutSwitched: "jetzt Ansicht %s (%s)",
+		LayoutBack:     "Ansicht %s beendet · die üblichen Tafeln",
+		AnyHour:        "ganztägig",
 	}
 }
