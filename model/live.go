@@ -62,6 +62,11 @@ type Event struct {
 	Actual          Time
 	Countdown       int
 	Deviation       int
+	// Vanished is when abfahrt found the event missing from the service's
+	// answers before its time, while they still reached beyond it (zero:
+	// reported). No field of the service: the client's own judgement,
+	// since the service has no cancellation code.
+	Vanished time.Time
 }
 
 // Event returns the departure as an Event.
@@ -90,6 +95,10 @@ func (a Arrival) Event() Event {
 // Line returns the name to show people for the line: RouteName, or the
 // route number when no name was sent.
 func (e Event) Line() string { return lineName(e.RouteName, e.RouteNumber) }
+
+// Gone reports whether the event vanished from the service's answers
+// before its time (Vanished): no departure to count on.
+func (e Event) Gone() bool { return !e.Vanished.IsZero() }
 
 // When returns the best known time of the event: actual, else scheduled.
 func (e Event) When() time.Time {

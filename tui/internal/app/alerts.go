@@ -2,7 +2,10 @@ package app
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -135,4 +138,71 @@ func (sh *Shared) alertBanner(w int) string {
 		return ""
 	}
 	return ui.Fit(sh.St.Ticker.Render("⚠ "+t), w)
+}
+
+// skipWords are what an alert says of a stop not served: "die Haltestelle
+// X entfällt", "die Haltestellen X und Y entfallen", "Die Haltestelle X
+// wird ... nicht bedient", and English alike.
+var skipWords = []string{"entfällt", "entfallen", "nicht bedient", "nicht angefahren", "not served", "is closed", "are closed", "skipped"}
+
+// SkippedLines are the lines whose alert items say that the stop named
+// name is not served: the clause with a skip word names a stop
+// ("Haltestelle", "stop") and name as whole words. An item of one line
+// only ("Linie 4: ..."); a clause naming trips, not stops ("Einzelne
+// Fahrten zwischen A und B entfallen") does not count.
+func (sh *Shared) SkippedLines(name string) []string {
+	if name == "" {
+		return nil
+	}
+	var out []string
+	for _, it := range sh.Alert.Items {
+		ms := alertLineRe.FindAllStringSubmatch(it, -1)
+		if len(ms) != 1 || slices.Contains(out, ms[0][1]) {
+			continue
+		}
+		for _, clause := range strings.FieldsFunc(it, func(r rune) bool { return r == ',' || r == ':' || r == ';' }) {
+			if skipClause(clause, name) {
+				out = append(out, ms[0][1])
+				break
+			}
+		}
+	}
+	return out
+}
+
+// skipClause reports whether clause says that the stop name is not served.
+func skipClause(clause, name string) bool {
+	low := strings.ToLower(clause)
+	if !strings.Contains(low, "haltestelle") && !strings.Contains(low, "stop") {
+		return false
+	}
+	if !slices.ContainsFunc(skipWords, func(w string) bool { return strings.Contains(low, w) }) {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(clause[i:], name)
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(name)
+		if !letterAt(clause, at-1, true) && !letterAt(clause, end, false) {
+			return true // a whole word: not "Hauptbahnhof" inside "Hauptbahnhofstraße"
+		}
+		i = end
+	}
+}
+
+// letterAt reports whether the rune ending before (before) or starting at
+// byte i of s is a letter or digit.
+func letterAt(s string, i int, before bool) bool {
+	var r rune
+	switch {
+	case before && i >= 0:
+		r, _ = utf8.DecodeLastRuneInString(s[:i+1])
+	case !before && i < len(s):
+		r, _ = utf8.DecodeRuneInString(s[i:])
+	default:
+		return false
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }

@@ -147,23 +147,38 @@ func (b *Pane) render() string {
 	}
 	rows := b.Rows()
 	badge, plat := max(4, ansi.StringWidth(b.Sh.T.ColLine)), 0
+	cw := b.Sh.T.W
 	for _, r := range rows {
 		e := &b.Data.Events[r]
 		badge = max(badge, ansi.StringWidth(e.Line())+2)
 		plat = max(plat, ansi.StringWidth(e.PlatformName))
+		if !e.Vanished.IsZero() || e.Status == model.StatusPassed {
+			// A rare long status (no longer reported, passes without
+			// stopping) widens the column only while it shows.
+			cw.Status = max(cw.Status, ansi.StringWidth(b.Sh.T.RowStatus(e)))
+		}
 	}
 	if plat > 0 && b.Subj.Point == "" {
 		plat = max(plat, ansi.StringWidth(b.Sh.T.ColPlatform))
 	} else {
 		plat = 0 // one platform only: the header says which
 	}
-	c := LayoutColumns(b.Sh.T.W, w, badge, plat, b.LeaveCol())
+	c := LayoutColumns(cw, w, badge, plat, b.LeaveCol())
 	space := h - 2
 	if h > 3 {
 		// A whole board has room for a long alert (up to a quarter of its
 		// rows, at most three lines); a small grid cell keeps one line.
 		for _, l := range b.Sh.AlertBannerLines(w, min(maxAlertLines, (h-3)/4)) {
 			sb.WriteString("\n" + l)
+			space--
+		}
+		if skip := b.Sh.SkippedLines(b.Name()); len(skip) > 0 && space > 3 {
+			// The alert says these lines do not stop here (issue 23 item 7).
+			f := b.Sh.T.SkipsStop
+			if len(skip) > 1 {
+				f = b.Sh.T.SkipStop
+			}
+			sb.WriteString("\n" + st.Ticker.Render(ui.Fit(" "+fmt.Sprintf(f, strings.Join(skip, ", ")), w)))
 			space--
 		}
 	}
@@ -372,9 +387,12 @@ func (b *Pane) row(e *model.Event, c columns, sel bool) string {
 		sb.WriteString(sp(Gap) + paint(b.Sh.St.Severity(sev), ui.Pad(text, c.Cw.Delay)))
 	}
 	if c.Status {
-		word := tx.StatusWord(e.Status)
+		word := tx.RowStatus(e)
 		s := st.Status
-		if e.Status == model.StatusArriving || e.Status == model.StatusStopping {
+		switch {
+		case !e.Vanished.IsZero():
+			s = st.Severity(ui.SevLate)
+		case e.Status == model.StatusArriving || e.Status == model.StatusStopping:
 			s = st.StatusNow
 		}
 		sb.WriteString(sp(Gap) + paint(s, ui.Pad(word, c.Cw.Status)))

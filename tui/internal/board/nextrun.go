@@ -31,7 +31,7 @@ func nextRun(sh *app.Shared, events []model.Event, keep, catchable func(*model.E
 	var missed *model.Event // the first run the board hides as missed
 	for i := range events {
 		e := &events[i]
-		if !keep(e) || endsAtAny(e, stops) {
+		if !keep(e) || endsAtAny(e, stops) || e.Gone() {
 			continue
 		}
 		due, ok := e.DueIn(sh.Now)

@@ -173,6 +173,9 @@ func (r *Registry) Receive(sh *State, msg AnswerMsg) (e *Entry, cmd tea.Cmd, ok 
 		return nil, nil, false
 	}
 	if msg.Err == nil {
+		if msg.Key.Kind == FeedBoard && e.Have {
+			msg.Data.Board = KeepVanished(e.Data.Board, msg.Data.Board, sh.Now)
+		}
 		e.Data, e.Have, e.Got = msg.Data, true, e.Asked
 	}
 	if e.Again {

@@ -215,7 +215,7 @@ func (g *gridPane) summary(w int) string {
 		}
 		for i := range f.Data.Board.Events {
 			e := &f.Data.Board.Events[i]
-			if due, ok := e.DueIn(g.sh.Now); !ok || due < -ui.HideAfter || !e.Realtime() {
+			if due, ok := e.DueIn(g.sh.Now); !ok || due < -ui.HideAfter || !e.Realtime() || e.Gone() {
 				continue
 			}
 			if g.sh.T.Delay.CountsLate(e.Deviation) {

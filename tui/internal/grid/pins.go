@@ -275,7 +275,7 @@ func (p *pinSet) strip(w, n int) string {
 func nextEvent(b model.Board, now time.Time) *model.Event {
 	for i := range b.Events {
 		e := &b.Events[i]
-		if !e.Due().IsZero() && !e.Due().Before(now) {
+		if !e.Due().IsZero() && !e.Due().Before(now) && !e.Gone() {
 			return e
 		}
 	}

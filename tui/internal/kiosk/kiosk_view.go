@@ -179,7 +179,7 @@ func nextDeparture(b *board.Pane, rows []int, now time.Time) *model.Event {
 		e := &b.Data.Events[r]
 		here := e.Status == model.StatusStopping || e.Status == model.StatusArriving
 		due, ok := e.DueIn(now)
-		if !ok || (due < 0 && !here) || e.Status.Done() {
+		if !ok || (due < 0 && !here) || e.Status.Done() || e.Gone() {
 			continue
 		}
 		if b.Walk > 0 {

@@ -269,6 +269,9 @@ func WrapWords(s string, w int) []string {
 func (st *Styles) DueCell(tx *Texts, e *model.Event, now time.Time) (string, lipgloss.Style) {
 	due := tx.Countdown(*e, now)
 	s := st.Due
+	if !e.Vanished.IsZero() {
+		return due, st.Severity(SevLate)
+	}
 	if due == tx.Now {
 		s = st.DueNow
 	}

@@ -21,16 +21,26 @@ const (
 // Texts is the catalogue of one language: one field per string.
 type Texts struct {
 	// Board rows.
-	Now         string // countdown under a minute
-	Min         string // the minute unit of countdowns: "3 min"
-	OnTime      string
-	Planned     string // a timetable-only row, no live data
-	DelayLate   string // "+%d": minutes late
-	DelayEarly  string // "%d": minutes early (negative)
-	Arriving    string // passage status words
-	AtStop      string
-	Departed    string
-	Passed      string
+	Now        string // countdown under a minute
+	Min        string // the minute unit of countdowns: "3 min"
+	OnTime     string
+	Planned    string // a timetable-only row, no live data
+	DelayLate  string // "+%d": minutes late
+	DelayEarly string // "%d": minutes early (negative)
+	Arriving   string // passage status words
+	AtStop     string
+	Departed   string
+	Passed     string
+	// Gone is the countdown of a departure that vanished from the
+	// service's answers before its time ("✗ gone"), NoLonger its status
+	// word ("no longer reported"); NoHalt a row with Status 5.
+	Gone     string
+	NoLonger string
+	NoHalt   string
+	// SkipsStop says which line an alert says skips the board's stop,
+	// SkipStop which lines: "⚠ line %s: no stop here (alert)".
+	SkipsStop   string
+	SkipStop    string
 	Departures  string // board titles
 	Arrivals    string
 	DeparturesN string // the noun inside a sentence: "No departures …"
@@ -197,6 +207,8 @@ func EnglishTexts() Texts {
 		Now: "now", Min: "min", OnTime: "on time", Planned: "planned",
 		DelayLate: "+%d", DelayEarly: "%d",
 		Arriving: "arriving", AtStop: "at stop", Departed: "departed", Passed: "passed",
+		Gone: "✗ gone", NoLonger: "no longer reported", NoHalt: "passes, no stop",
+		SkipsStop: "⚠ line %s: no stop here (alert)", SkipStop: "⚠ lines %s: no stop here (alert)",
 		Departures: "Departures", Arrivals: "Arrivals", DeparturesN: "departures", ArrivalsN: "arrivals",
 		Platform: "platform %s", AllPlatform: "all platforms", LineOnly: "line %s only",
 		StaleSince: "⚠ stale since %s", StopN: "Stop %d", StopPointN: "Stop point %s",
@@ -287,6 +299,8 @@ func GermanTexts() Texts {
 		Now: "sofort", Min: "Min", OnTime: "pünktlich", Planned: "Fahrplan",
 		DelayLate: "+%d Min", DelayEarly: "%d Min",
 		Arriving: "fährt ein", AtStop: "am Steig", Departed: "abgefahren", Passed: "vorbei",
+		Gone: "✗ weg", NoLonger: "nicht mehr gemeldet", NoHalt: "Durchfahrt, kein Halt",
+		SkipsStop: "⚠ Linie %s: hält hier nicht (Störungsmeldung)", SkipStop: "⚠ Linien %s: halten hier nicht (Störungsmeldung)",
 		Departures: "Abfahrten", Arrivals: "Ankünfte", DeparturesN: "Abfahrten", ArrivalsN: "Ankünfte",
 		Platform: "Steig %s", AllPlatform: "alle Steige", LineOnly: "nur Linie %s",
 		StaleSince: "⚠ Daten veraltet seit %s", StopN: "Haltestelle %d", StopPointN: "Steig %s",
@@ -407,6 +421,8 @@ func (t *Texts) widths() ColWidths {
 func (t *Texts) Countdown(e model.Event, now time.Time) string {
 	due, ok := e.DueIn(now)
 	switch {
+	case !e.Vanished.IsZero():
+		return t.Gone // never counted down (issue 23 item 7)
 	case !ok:
 		return "–"
 	case due < time.Minute:
@@ -565,6 +581,18 @@ func (t *Texts) DateIn(d time.Time, w int) string {
 		}
 	}
 	return ""
+}
+
+// RowStatus is a board row's status word: a vanished departure says it is
+// no longer reported, a row with Status 5 that it passes without stopping.
+func (t *Texts) RowStatus(e *model.Event) string {
+	switch {
+	case !e.Vanished.IsZero():
+		return t.NoLonger
+	case e.Status == model.StatusPassed:
+		return t.NoHalt
+	}
+	return t.StatusWord(e.Status)
 }
 
 // PassageStatus is a passage's status word, "predicted" included.
