@@ -174,5 +174,5 @@ func statusError(resp *http.Response, url string, now time.Time) *HTTPError {
 
 // sizeError describes a body over the limit.
 func sizeError(url string) error {
-	return &DecodeError{URL: url, Reason: fmt.Sprintf("response is larger than %d MiB", maxBody>>20), Err: errTooLarge}
+	return &DecodeError{URL: url, Reason: fmt.Sprintf("response is larger than %d MiB", maxBody>>20), Err: errTooLarge, Kind: DecodeTooLarge}
 }

@@ -91,7 +91,24 @@ type DecodeError struct {
 	URL    string // the requested URL; empty when decoding a body directly
 	Reason string // one line, e.g. `response is not JSON (starts with "<html>")`
 	Err    error  // the underlying decoder error, if any
+	// Kind is what is wrong, for a message in another language than
+	// Reason's English.
+	Kind DecodeKind
 }
+
+// DecodeKind is the kind of a DecodeError.
+type DecodeKind int
+
+// Kinds of unreadable answers.
+const (
+	DecodeOther     DecodeKind = iota
+	DecodeEmpty                // no body
+	DecodeNotJSON              // HTML, text or a JSON list
+	DecodeTruncated            // cut short
+	DecodeSyntax               // not valid JSON
+	DecodeShape                // valid JSON of another shape than the service's
+	DecodeTooLarge             // beyond the size limit
+)
 
 func (e *DecodeError) Error() string {
 	if e.URL == "" {

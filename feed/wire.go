@@ -364,11 +364,11 @@ func decodeJSON(data []byte, v any) error {
 	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff") // white space and a byte order mark
 	switch {
 	case len(bytes.TrimSpace(trimmed)) == 0:
-		return &DecodeError{Reason: "response is empty"}
+		return &DecodeError{Reason: "response is empty", Kind: DecodeEmpty}
 	case trimmed[0] == '[':
-		return &DecodeError{Reason: "response is a JSON list, expected an object"}
+		return &DecodeError{Reason: "response is a JSON list, expected an object", Kind: DecodeShape}
 	case trimmed[0] != '{':
-		return &DecodeError{Reason: "response is not JSON (starts with " + strconv.Quote(prefix(trimmed, 24)) + ")"}
+		return &DecodeError{Reason: "response is not JSON (starts with " + strconv.Quote(prefix(trimmed, 24)) + ")", Kind: DecodeNotJSON}
 	}
 	err := json.Unmarshal(trimmed, v)
 	if err == nil {
@@ -378,15 +378,15 @@ func decodeJSON(data []byte, v any) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "unexpected end of JSON input"):
-		return &DecodeError{Reason: "response is truncated", Err: err}
+		return &DecodeError{Reason: "response is truncated", Err: err, Kind: DecodeTruncated}
 	case errors.As(err, &syn):
-		return &DecodeError{Reason: fmt.Sprintf("response is not valid JSON (at byte %d: %s)", syn.Offset, oneLine(syn.Error())), Err: err}
+		return &DecodeError{Reason: fmt.Sprintf("response is not valid JSON (at byte %d: %s)", syn.Offset, oneLine(syn.Error())), Err: err, Kind: DecodeSyntax}
 	case errors.As(err, &typ):
 		field := typ.Field
 		if field == "" {
 			field = "a value"
 		}
-		return &DecodeError{Reason: fmt.Sprintf("response has an unexpected shape: %s is a JSON %s, expected %s", field, typ.Value, typeName(typ)), Err: err}
+		return &DecodeError{Reason: fmt.Sprintf("response has an unexpected shape: %s is a JSON %s, expected %s", field, typ.Value, typeName(typ)), Err: err, Kind: DecodeShape}
 	}
 	return &DecodeError{Reason: "response has an unexpected value: " + clip(oneLine(err.Error()), 200), Err: err}
 }
@@ -400,7 +400,7 @@ func typeName(e *json.UnmarshalTypeError) string {
 
 // missing reports a response whose wrapper object is absent.
 func missing(names ...string) error {
-	return &DecodeError{Reason: "response has no " + strings.Join(names, " or ") + " object"}
+	return &DecodeError{Reason: "response has no " + strings.Join(names, " or ") + " object", Kind: DecodeShape}
 }
 
 // prefix returns the first n runes of b on one line, with "…" if cut.

@@ -235,7 +235,7 @@ func TestGridFeedFailure(t *testing.T) {
 	if b := e.m.disp.Grid.Boards[2]; !b.Polls().StaleSince.IsZero() {
 		t.Error("Ehinger Tor went stale with Hauptbahnhof")
 	}
-	if v := e.m.View(); !strings.Contains(v, "⚠ 2 stale") {
+	if v := e.m.View(); !strings.Contains(v, "◷ 2 stale") {
 		t.Errorf("the summary does not count the stale boards:\n%s", v)
 	}
 }

@@ -122,7 +122,7 @@ func TestBoardStartedBehindStaleHub(t *testing.T) {
 		time.Sleep(2*feeds.DefaultInterval + 15*time.Second)
 		v, clock := lastView(&mu, &views), headerClock()
 		stop(hubDrain)
-		if !strings.Contains(v, "⚠ stale") {
+		if !strings.Contains(v, "◷ stale") {
 			t.Errorf("a board on the hub's two-minute-old answer does not say it is stale:\n%s", v)
 		}
 		if !strings.Contains(v, clock) {
@@ -226,7 +226,7 @@ func boardThroughOutages(t *testing.T, silent bool) {
 			if strings.Contains(v, "service time") {
 				t.Errorf("%s: the board says the service's clock differs from the real one:\n%s", phase, v)
 			}
-			if got := strings.Contains(v, "⚠ stale"); got != wantStale {
+			if got := strings.Contains(v, "◷ stale"); got != wantStale {
 				t.Errorf("%s: stale marked %v, want %v:\n%s", phase, got, wantStale, v)
 			}
 		}

@@ -522,9 +522,9 @@ func TestGridSummaryCountsUnknownStopsApart(t *testing.T) {
 		e.src.Mu.Unlock()
 		e.pollFeeds()
 		top := ui.FirstLine(e.View())
-		want, not := "✗ 1 not found", "⚠ 1 stale"
+		want, not := "✗ 1 not found", "◷ 1 stale"
 		if lang == "de" {
-			want, not = "✗ 1 nicht gefunden", "⚠ 1 veraltet"
+			want, not = "✗ 1 nicht gefunden", "◷ 1 veraltet"
 		}
 		if !strings.Contains(top, want) || strings.Contains(top, not) {
 			t.Errorf("%s: summary %q, want %q and not %q", lang, top, want, not)

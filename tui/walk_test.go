@@ -78,9 +78,9 @@ func TestWalkRows(t *testing.T) {
 	}
 	for dir, want := range map[string]string{
 		"Wissenschaftsstadt":      "! go now",   // due in 4 min, +1: leave now
-		"Wiblingen Alte Siedlung": "✓ in 3 min", // planned in 7 min
+		"Wiblingen Alte Siedlung": "» in 3 min", // planned in 7 min
 		"Söflingen":               "✗ missed",   // leaving now
-		"Pfuhl":                   "✓ in 5 min",
+		"Pfuhl":                   "» in 5 min",
 	} {
 		if r := rowOf(t, v, dir); !strings.Contains(r, want) {
 			t.Errorf("row of %s lacks %q: %q", dir, want, r)
@@ -104,7 +104,7 @@ func TestWalkKeys(t *testing.T) {
 	e.Key("-")
 	e.Key("-")
 	v = e.m.View()
-	if !strings.Contains(v, "walk 3 min") || !strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "✓ in 1 min") {
+	if !strings.Contains(v, "walk 3 min") || !strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "» in 1 min") {
 		t.Errorf("after - -, want walk 3 min and Wissenschaftsstadt in 1 min:\n%s", v)
 	}
 	before := len(e.m.Board().Rows())

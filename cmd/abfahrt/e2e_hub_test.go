@@ -119,7 +119,7 @@ func dialFrom(ip string) func(ctx context.Context, network, addr string) (net.Co
 
 // A board and a kiosk started while the hub serves its last good answer
 // (the upstream died 20 s before; the issue's way to see it): within two
-// intervals the board says `⚠ stale since`, the kiosk shows its "data
+// intervals the board says `◷ stale since`, the kiosk shows its "data
 // delayed" banner, and both show the real time. Before, the board took the
 // standing CurrentTimestamp as the time ("updated < 30 s ago", the header
 // and the kiosk's big clock frozen, no banner).
@@ -150,7 +150,7 @@ func TestE2EBoardStartedBehindStaleHub(t *testing.T) {
 	board.typeText(os.Getenv("ABFAHRT_BIN") + " --api " + base + " --interval 5s --stop 1008\n")
 	kiosk := newTerm(t, 100, 30)
 	kiosk.typeText(os.Getenv("ABFAHRT_BIN") + " --api " + base + " --interval 5s --kiosk --stop 1008\n")
-	b := board.waitFor(regexp.MustCompile(`⚠ stale since \d\d:\d\d:\d\d`), 2*interval+5*time.Second)
+	b := board.waitFor(regexp.MustCompile(`◷ stale since \d\d:\d\d:\d\d`), 2*interval+5*time.Second)
 	if !clockShown(b) {
 		t.Errorf("the board's header does not show the real time:\n%s", b)
 	}

@@ -27,7 +27,7 @@ func TestE2EWalkHideMissedReminder(t *testing.T) {
 	tm.typeText(fmt.Sprintf("abfahrt sim --quiet --listen %s --start 2026-09-11T07:30:00+02:00 --speed 10 & sleep 1; abfahrt --interval 5s --api %s --walk 4m", addr, api))
 	tm.keys("Enter")
 	tm.waitFor(regexp.MustCompile(`walk 4 min`), 10*time.Second)
-	s := tm.waitFor(regexp.MustCompile(`✓ in \d+ min`), 10*time.Second)
+	s := tm.waitFor(regexp.MustCompile(`» in \d+ min`), 10*time.Second)
 	if !strings.Contains(s, "LEAVE") {
 		t.Errorf("no leave column:\n%s", s)
 	}

@@ -182,7 +182,7 @@ func TestSoakHub(t *testing.T) {
 	board.waitFor(departureRow, 30*time.Second)
 
 	clockOK, bigClockOK := clockShown, bigClockShown
-	staleRe := regexp.MustCompile(`⚠ stale`)
+	staleRe := regexp.MustCompile(`◷ stale`)
 	delayedRe := regexp.MustCompile(`Data delayed`)
 
 	var rss []int

@@ -54,7 +54,7 @@ func (b *Pane) Compact(num int, focused bool, w, h int) string {
 	case b.Removing:
 		right = st.Error.Render(b.Sh.Dt.RemoveMark)
 	case stale && b.Have:
-		right = st.Stale.Render("⚠ " + since.In(model.Berlin).Format("15:04"))
+		right = st.Stale.Render(ui.StaleMark + " " + since.In(model.Berlin).Format("15:04"))
 	case b.Polls().LastErr != nil && !b.Have:
 		right = st.Error.Render("✗")
 	}
@@ -97,12 +97,18 @@ type cellColumns struct {
 	badge, dir int
 	plat       bool // the platform after the delay
 	sched      bool // and the scheduled time
-	titleAt    int  // the cell where the columns right of the direction start
+	// status is the width of the status word after them (0: none) and
+	// veh whether the vehicle number follows: a wide cell (a dispatcher's
+	// grid on a wide terminal) shows every vehicle's state (issue 23 item 14).
+	status  int
+	veh     bool
+	titleAt int // the cell where the columns right of the direction start
 }
 
 // Cell widths of the optional columns and the room for the direction from
 // which they show.
 const (
+	wVehC      = 5 // the vehicle number
 	wPlatC     = 3
 	platCellAt = 28 // the platform, from this direction room on
 )
@@ -118,6 +124,15 @@ func (b *Pane) compactColumns(rows []int, w, badge int) cellColumns {
 	case room >= platCellAt:
 		c.plat = true
 		room -= 1 + wPlatC
+	}
+	if sw := b.Sh.T.W.Status; c.sched && room >= wideCellDir+1+sw+1+wVehC {
+		c.status, c.veh = sw, true
+		for _, r := range rows {
+			if e := &b.Data.Events[r]; e.Gone() || e.Status == model.StatusPassed {
+				c.status = max(c.status, ansi.StringWidth(b.Sh.T.RowStatus(e)))
+			}
+		}
+		room -= 1 + c.status + 1 + wVehC
 	}
 	need := 4
 	for _, r := range rows {
@@ -145,6 +160,12 @@ func (b *Pane) compactTitles(c cellColumns) string {
 	if c.sched {
 		s += " " + ui.Pad(tx.ColSched, 5)
 	}
+	if c.status > 0 {
+		s += " " + ui.Pad(tx.ColStatus, c.status)
+	}
+	if c.veh {
+		s += " " + ui.PadLeft(tx.ColVehicle, wVehC)
+	}
 	if b.Walk > 0 {
 		s += " " + ui.Pad(tx.ColLeave, tx.LeaveWidth())
 	}
@@ -162,6 +183,12 @@ func (b *Pane) colsAfterDelay(c cellColumns) int {
 	}
 	if c.sched {
 		n += 1 + 5
+	}
+	if c.status > 0 {
+		n += 1 + c.status
+	}
+	if c.veh {
+		n += 1 + wVehC
 	}
 	return n
 }
@@ -188,7 +215,8 @@ func (b *Pane) headerNote() string {
 // changed (its countdown turns once a minute), not for every row of a cell
 // whenever one of them turned.
 func (b *Pane) cachedCompactRow(m *RowMemo, e *model.Event, c cellColumns) string {
-	cols := columns{badge: c.badge, Dir: c.dir, sched: c.sched}
+	cols := columns{badge: c.badge, Dir: c.dir, sched: c.sched, Veh: c.veh, Status: c.status > 0}
+	cols.Cw.Status = c.status
 	if c.plat {
 		cols.plat = wPlatC
 	}
@@ -214,6 +242,23 @@ func (b *Pane) compactRow(e *model.Event, c cellColumns) string {
 	}
 	if c.sched {
 		s += " " + st.Muted.Render(ui.ClockTime(e.Scheduled))
+	}
+	if c.status > 0 {
+		word, ws := b.Sh.T.RowStatus(e), st.Status
+		switch {
+		case e.Gone():
+			ws = st.Severity(ui.SevLate)
+		case e.Status == model.StatusArriving || e.Status == model.StatusStopping:
+			ws = st.StatusNow
+		}
+		s += " " + ws.Render(ui.Pad(word, c.status))
+	}
+	if c.veh {
+		v := ""
+		if e.VehicleNumber != 0 {
+			v = ui.Itoa(e.VehicleNumber)
+		}
+		s += " " + st.Muted.Render(ui.PadLeft(v, wVehC))
 	}
 	return s + b.compactLeaveCell(e)
 }

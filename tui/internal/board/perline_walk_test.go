@@ -102,8 +102,8 @@ func TestWalkLeaveColumn(t *testing.T) {
 		"Science Park II":    "✗ missed",
 		"Böfingen":           "✗ missed", // the 4 in 2 min
 		"Wissenschaftsstadt": "! go now",
-		"Wiblingen":          "✓ in 3 min",
-		"Pfuhl":              "✓ in 5 min",
+		"Wiblingen":          "» in 3 min",
+		"Pfuhl":              "» in 5 min",
 	} {
 		if row := r.rowOf(dir); !strings.Contains(row, want) {
 			t.Errorf("row of %s lacks %q: %q", dir, want, row)

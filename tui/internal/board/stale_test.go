@@ -26,13 +26,13 @@ func TestStaleAfterTwoIntervals(t *testing.T) {
 		t.Errorf("one failed poll makes the board stale: %q", r.header())
 	}
 	r.advance(interval + time.Second) // two intervals and a second since the good answer
-	if h := r.header(); !strings.Contains(h, "⚠ stale since 12:34:56") {
+	if h := r.header(); !strings.Contains(h, "◷ stale since 12:34:56") {
 		t.Errorf("after two intervals the header is %q, want it stale since 12:34:56", h)
 	}
 	if r.b.StaleKey() != "!" {
 		t.Error("the cell's cache key does not turn stale")
 	}
-	if cell := strings.SplitN(r.b.Compact(1, false, 60, 6), "\n", 2)[0]; !strings.Contains(cell, "⚠ 12:34") {
+	if cell := strings.SplitN(r.b.Compact(1, false, 60, 6), "\n", 2)[0]; !strings.Contains(cell, "◷ 12:34") {
 		t.Errorf("the grid cell's header %q has no stale mark", cell)
 	}
 	if stale, unknown := BoardsHealth([]*Pane{r.b}); stale != 1 || unknown != 0 {

@@ -364,7 +364,7 @@ func (f *Pane) render(boards []*board.Pane) string {
 			case !ok:
 				row += " " + st.Muted.Render("–")
 			case a > 2*time.Minute:
-				row += " " + st.Stale.Render(ui.Pad("⚠ "+tx.Ago(a), wFleetAge))
+				row += " " + st.Stale.Render(ui.Pad(ui.StaleMark+" "+tx.Ago(a), wFleetAge))
 			default:
 				row += " " + st.Muted.Render(ui.Pad(tx.Ago(a), wFleetAge))
 			}

@@ -350,10 +350,10 @@ func TestCursorFollowsItsVehicleAndOldReportsAreFlagged(t *testing.T) {
 	if f.Sel != 151 || !strings.HasPrefix(lineOf(v, 151), "▸") {
 		t.Errorf("after a new answer the cursor is on %d, want 151:\n%s", f.Sel, v)
 	}
-	if l := lineOf(v, 153); !strings.Contains(l, "⚠ 3 min ago") {
+	if l := lineOf(v, 153); !strings.Contains(l, "◷ 3 min ago") {
 		t.Errorf("an old position is not flagged: %q", l)
 	}
-	if l := lineOf(v, 151); strings.Contains(l, "⚠") {
+	if l := lineOf(v, 151); strings.Contains(l, "◷") {
 		t.Errorf("a fresh position is flagged: %q", l)
 	}
 }

@@ -30,8 +30,8 @@ func TestSummaryStaleAndUnknown(t *testing.T) {
 	}{
 		{"healthy", nil, []string{"4 boards", "late >3 min", "all fresh", "worst +7 min: 7 → Kuhberg at Hauptbahnhof"}, []string{"stale", "not found"}},
 		{"404", []int{gone}, []string{"5 boards", "✗ 1 not found"}, []string{"stale", "all fresh"}},
-		{"failing", []int{broken}, []string{"5 boards", "⚠ 1 stale"}, []string{"not found", "all fresh"}},
-		{"both", []int{gone, broken, gone}, []string{"7 boards", "✗ 2 not found", "⚠ 1 stale"}, []string{"all fresh"}},
+		{"failing", []int{broken}, []string{"5 boards", "◷ 1 stale"}, []string{"not found", "all fresh"}},
+		{"both", []int{gone, broken, gone}, []string{"7 boards", "✗ 2 not found", "◷ 1 stale"}, []string{"all fresh"}},
 	} {
 		specs := stopsOver(4)
 		for _, s := range c.extra {
@@ -76,10 +76,10 @@ func TestSummaryStaleByAge(t *testing.T) {
 	r.pollFeed(r.d.Grid.Feed(feeds.Subject{Stop: 1008}))
 	v := r.view(160, 30)
 	lines := plainLines(v)
-	if !strings.Contains(lines[0], "⚠ 3 stale") || strings.Contains(lines[0], "all fresh") {
-		t.Errorf("a minute on, one stop polled again: %q, want ⚠ 3 stale", lines[0])
+	if !strings.Contains(lines[0], "◷ 3 stale") || strings.Contains(lines[0], "all fresh") {
+		t.Errorf("a minute on, one stop polled again: %q, want ◷ 3 stale", lines[0])
 	}
-	if n := strings.Count(ansiBody(lines), "⚠ 12:34"); n != 3 {
+	if n := strings.Count(ansiBody(lines), "◷ 12:34"); n != 3 {
 		t.Errorf("%d cells marked stale since 12:34, want 3:\n%s", n, ansiBody(lines))
 	}
 }
@@ -120,14 +120,14 @@ func TestSummaryFitsNarrow(t *testing.T) {
 	src := newFake()
 	src.Missing = map[feeds.Subject]bool{{Stop: 9998}: true}
 	r = newRigOn(t, src, []app.BoardSpec{{Stop: 1008}, {Stop: 9998}, {Stop: 9999}}, nil)
-	// " 3 boards · 1 late >3 min · ✗ 1 not found · ⚠ 1 stale" and the
+	// " 3 boards · 1 late >3 min · ✗ 1 not found · ◷ 1 stale" and the
 	// clock need 60 columns; below that the end is cut (ui.FitParts).
 	for w := 120; w >= 40; w-- {
 		top := r.summaryLine(w)
 		if ansi.StringWidth(top) > w || !strings.HasPrefix(top, " 3 boards · 1 late >3 min") {
 			t.Errorf("%d columns: %q, want it within the width, starting with the counts", w, top)
 		}
-		if w >= 60 && (!strings.Contains(top, "✗ 1 not found") || !strings.Contains(top, "⚠ 1 stale")) {
+		if w >= 60 && (!strings.Contains(top, "✗ 1 not found") || !strings.Contains(top, "◷ 1 stale")) {
 			t.Errorf("%d columns: %q, want the unknown and stale counts", w, top)
 		}
 		if w < 80 && strings.Contains(top, "worst") {

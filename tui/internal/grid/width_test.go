@@ -58,3 +58,30 @@ func TestCellsShowPlatformAndColumnTitles(t *testing.T) {
 		}
 	}
 }
+
+// Issue 23 item 14: a wide cell (two boards on a 200-column terminal)
+// uses its width for what a dispatcher asks of every vehicle: its state
+// and number, under titles of their own.
+func TestWideCellsShowStatusAndVehicle(t *testing.T) {
+	r := newRig(t, stopsOver(2), nil)
+	w, h := 200, 48
+	v := r.view(w, h)
+	checkFits(t, "2 boards", v, w, h)
+	lines := plainLines(v)
+	if !regexp.MustCompile(`1 Hauptbahnhof +DUE +\+/- +PL +SCHED +STATUS +VEH`).MatchString(lines[1]) {
+		t.Errorf("the wide cell's title names no status and vehicle: %q", lines[1])
+	}
+	row := regexp.MustCompile(`4 +Böfingen +2 min +✓ D +\d\d:\d\d arriving +151`)
+	found := false
+	for _, l := range lines {
+		found = found || row.MatchString(l)
+	}
+	if !found {
+		t.Errorf("line 4 → Böfingen does not say it is arriving with vehicle 151:\n%s", strings.Join(lines, "\n"))
+	}
+	// A dispatcher's 12 boards at 120 columns keep their narrow cells.
+	r = newRig(t, stopsOver(12), nil)
+	if v := r.view(120, 48); strings.Contains(v, "STATUS") {
+		t.Errorf("narrow cells got a status column:\n%s", v)
+	}
+}

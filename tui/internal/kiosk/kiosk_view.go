@@ -130,9 +130,9 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 		lines = append(lines, "")
 	}
 	if delayed {
-		text := "⚠ " + fmt.Sprintf(tx.DataDelayed, m.Sh.SvcAt(ref).In(model.Berlin).Format("15:04")) + " ⚠"
+		text := ui.StaleMark + " " + fmt.Sprintf(tx.DataDelayed, m.Sh.SvcAt(ref).In(model.Berlin).Format("15:04")) + " " + ui.StaleMark
 		if b.Polls().AgeUnknown {
-			text = "⚠ " + tx.DelayedUnknown + " ⚠"
+			text = ui.StaleMark + " " + tx.DelayedUnknown + " " + ui.StaleMark
 		}
 		lines = append(lines, st.Banner.Render(center(text, w)), "")
 	}

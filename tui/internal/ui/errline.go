@@ -50,7 +50,7 @@ func (tx *Texts) ErrLine(err error) string {
 	case errors.As(err, &ne):
 		s = fmt.Sprintf(tx.ErrUnreachable, tx.netCause(ne))
 	case errors.As(err, &de):
-		s = fmt.Sprintf(tx.ErrUnreadable, de.Reason)
+		s = fmt.Sprintf(tx.ErrUnreadable, tx.decodeReason(de))
 	case errors.Is(err, feed.ErrNotFound):
 		s = tx.ErrNotFound
 	case errors.Is(err, context.DeadlineExceeded):
@@ -112,6 +112,8 @@ type netTexts struct {
 	// NetOther is any other cause; empty: the cause as Go words it
 	// (feed.NetError.Cause), which English can show.
 	NetOther string
+	// DecodeWhy is why an answer is unreadable (decodeReason).
+	DecodeWhy DecodeReasons
 }
 
 func englishNetTexts() netTexts {
@@ -130,7 +132,28 @@ func germanNetTexts() netTexts {
 		NetClosed:     "Verbindung vor dem Ende der Antwort geschlossen",
 		NetTLSUnknown: "TLS-Zertifikat von unbekannter Stelle signiert", NetTLSHost: "TLS-Zertifikat gilt nicht für %s",
 		NetOther: "Netzfehler",
+		DecodeWhy: DecodeReasons{
+			feed.DecodeOther: "unerwarteter Inhalt", feed.DecodeEmpty: "die Antwort ist leer",
+			feed.DecodeNotJSON: "die Antwort ist kein JSON", feed.DecodeTruncated: "die Antwort ist abgeschnitten",
+			feed.DecodeSyntax: "die Antwort ist kein gültiges JSON", feed.DecodeShape: "die Antwort hat eine unerwartete Form",
+			feed.DecodeTooLarge: "die Antwort ist zu groß",
+		},
 	}
+}
+
+// DecodeReasons say what is wrong with an unreadable answer, by kind
+// (feed.DecodeKind); nil: the decoder's English reason, with its detail.
+type DecodeReasons map[feed.DecodeKind]string
+
+// decodeReason is why an answer is unreadable, in the catalogue's words.
+func (tx *Texts) decodeReason(de *feed.DecodeError) string {
+	if s, ok := tx.DecodeWhy[de.Kind]; ok {
+		return s
+	}
+	if tx.DecodeWhy != nil {
+		return tx.DecodeWhy[feed.DecodeOther]
+	}
+	return de.Reason
 }
 
 // netCause is why the service cannot be reached, in the catalogue's words.

@@ -27,8 +27,8 @@ func TestErrLineSpeaksTheBoardsLanguage(t *testing.T) {
 			"no answer within 10s", "keine Antwort innerhalb von 10s"},
 		{&feed.NetError{URL: "http://127.0.0.1:9/mobility/v1", Err: syscall.ECONNREFUSED},
 			"cannot reach the service: connection refused", "Dienst nicht erreichbar: Verbindung abgelehnt"},
-		{&feed.DecodeError{URL: "http://x/a", Reason: "response is truncated"},
-			"unreadable answer: response is truncated", "unlesbare Antwort: response is truncated"},
+		{&feed.DecodeError{URL: "http://x/a", Reason: "response is truncated", Kind: feed.DecodeTruncated},
+			"unreadable answer: response is truncated", "unlesbare Antwort: die Antwort ist abgeschnitten"},
 		{errors.New("odd\nerror"), "odd error", "odd error"},
 	}
 	for _, c := range cases {
@@ -68,5 +68,29 @@ func TestErrLineGermanNetworkCauses(t *testing.T) {
 	en := EnglishTexts()
 	if got := en.ErrLine(&feed.NetError{URL: "http://x", Err: syscall.ECONNRESET}); got != "cannot reach the service: connection reset by the server" {
 		t.Errorf("English for a reset: %q", got)
+	}
+}
+
+// Issue 23 item 22: an unreadable answer is said in German on a German
+// board, whatever the decoder found; English keeps the decoder's detail.
+func TestErrLineGermanDecodeErrors(t *testing.T) {
+	de, en := GermanTexts(), EnglishTexts()
+	for body, want := range map[string]string{
+		"":                               "unlesbare Antwort: die Antwort ist leer",
+		"<html>Bad gateway</html>":       "unlesbare Antwort: die Antwort ist kein JSON",
+		`{"StopPassage":{"Departure`:     "unlesbare Antwort: die Antwort ist abgeschnitten",
+		`{"StopPassage": 7}`:             "unlesbare Antwort: die Antwort hat eine unerwartete Form",
+		`{"Something":{"Else":[1,2,3]}}`: "unlesbare Antwort: die Antwort hat eine unerwartete Form",
+	} {
+		_, err := feed.DecodeDepartures([]byte(body))
+		if err == nil {
+			t.Fatalf("%q decoded", body)
+		}
+		if got := de.ErrLine(err); got != want {
+			t.Errorf("%q: %q, want %q", body, got, want)
+		}
+		if got := en.ErrLine(err); !strings.HasPrefix(got, "unreadable answer: response ") {
+			t.Errorf("English lost the decoder's reason: %q", got)
+		}
 	}
 }

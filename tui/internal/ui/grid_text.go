@@ -16,7 +16,7 @@ type DispTexts struct {
 	LateN       string // "%d late >%d min": vehicles, DelayRule.Late
 	Worst       string // "worst +%d min: %s → %s" (minutes, line, direction)
 	WorstAt     string // " at %s" (stop)
-	StaleBoards string // "⚠ %d stale"
+	StaleBoards string // "◷ %d stale"
 	// UnknownBoards counts the boards of stops the service does not know.
 	UnknownBoards string // "✗ %d not found"
 	BoardsFresh   string // "%d boards fresh"
@@ -76,7 +76,7 @@ type DispTexts struct {
 func EnglishDispTexts() DispTexts {
 	return DispTexts{
 		Boards: "%d boards", OneBoard: "1 board", OneFresh: "1 board fresh", LateN: "%d late >%d min", Worst: "worst +%d min: %s → %s", WorstAt: " at %s",
-		StaleBoards: "⚠ %d stale", UnknownBoards: "✗ %d not found", BoardsFresh: "%d boards fresh", AllFresh: "all fresh", Page: "page %d/%d",
+		StaleBoards: "◷ %d stale", UnknownBoards: "✗ %d not found", BoardsFresh: "%d boards fresh", AllFresh: "all fresh", Page: "page %d/%d",
 		Arr: "arr.", Pl: "pl. %s", LineF: "line %s", NoAnswer: "no answer: %s", GridLoading: "loading…",
 		NoMatch: "nothing matches the filters", NothingSoon: "nothing in the next hour",
 
@@ -110,7 +110,7 @@ func EnglishDispTexts() DispTexts {
 func GermanDispTexts() DispTexts {
 	return DispTexts{
 		Boards: "%d Tafeln", OneBoard: "1 Tafel", OneFresh: "1 Tafel aktuell", LateN: "%d verspätet >%d Min", Worst: "max. +%d Min: %s → %s", WorstAt: " (%s)",
-		StaleBoards: "⚠ %d veraltet", UnknownBoards: "✗ %d nicht gefunden", BoardsFresh: "%d Tafeln aktuell", AllFresh: "alle aktuell",
+		StaleBoards: "◷ %d veraltet", UnknownBoards: "✗ %d nicht gefunden", BoardsFresh: "%d Tafeln aktuell", AllFresh: "alle aktuell",
 		Page: "Seite %d/%d", Arr: "Ank.", Pl: "Steig %s", LineF: "Linie %s", NoAnswer: "keine Antwort: %s",
 		GridLoading: "lädt…", NoMatch: "nichts passt zu den Filtern", NothingSoon: "nichts in der nächsten Stunde",
 

@@ -48,7 +48,7 @@ type Texts struct {
 	Platform    string // "platform %s"
 	AllPlatform string
 	LineOnly    string // "line %s only"
-	StaleSince  string // "⚠ stale since %s" (HH:MM:SS)
+	StaleSince  string // "◷ stale since %s" (HH:MM:SS)
 	StopN       string // "Stop %d": a stop without a known name
 	StopPointN  string // "Stop point %s"
 
@@ -85,7 +85,7 @@ type Texts struct {
 	// AgeUnknown is the data's age when a hub or cache said it is stale
 	// but not how old: "age unknown".
 	AgeUnknown string
-	// StaleUnknown is a board's header mark then: "⚠ stale · age unknown".
+	// StaleUnknown is a board's header mark then: "◷ stale · age unknown".
 	StaleUnknown      string
 	WaitingFirst      string
 	Refreshing        string
@@ -211,7 +211,7 @@ func EnglishTexts() Texts {
 		SkipsStop: "⚠ line %s: no stop here (alert)", SkipStop: "⚠ lines %s: no stop here (alert)",
 		Departures: "Departures", Arrivals: "Arrivals", DeparturesN: "departures", ArrivalsN: "arrivals",
 		Platform: "platform %s", AllPlatform: "all platforms", LineOnly: "line %s only",
-		StaleSince: "⚠ stale since %s", StopN: "Stop %d", StopPointN: "Stop point %s",
+		StaleSince: "◷ stale since %s", StopN: "Stop %d", StopPointN: "Stop point %s",
 
 		ColLine: "LINE", ColDirection: "DIRECTION", ColFrom: "FROM", ColNext: "NEXT STOP", ColPlatform: "PLAT", ColDue: "DUE",
 		ColSched: "SCHED", ColDelay: "DELAY", ColStatus: "STATUS", ColVehicle: "VEH",
@@ -227,7 +227,7 @@ func EnglishTexts() Texts {
 		UnderAgo: "< %d s ago", Under: "< %d s",
 		Seconds: "%d s", Minutes: "%d min",
 
-		Updated: "updated %s", Simulated: "simulated", AgeUnknown: "age unknown", StaleUnknown: "⚠ stale · age unknown",
+		Updated: "updated %s", Simulated: "simulated", AgeUnknown: "age unknown", StaleUnknown: "◷ stale · age unknown",
 		WaitingFirst: "waiting for the first answer", Refreshing: "refreshing…",
 		RetryIn: "retry in %s", NextIn: "next in %s", Failures: " (%d failures)",
 		SearchUnavailable: "search unavailable: %s", NoStopsForLine: "no stops known for line %s",
@@ -242,7 +242,7 @@ func EnglishTexts() Texts {
 
 		HelpTitle:  "abfahrt — keys",
 		GroupBoard: "Board", GroupEverywhere: "Everywhere", GroupSearch: "Search", GroupVehicle: "Vehicle",
-		HelpLegend: "Rows: ▮ tram, ● bus, · other; ~ and “%s”: timetable only, no live data. Delay: ✓ on time, +N late (red from +%[2]d), -N early. ⚠ an alert on the line, or data older than two polls.",
+		HelpLegend: "Rows: ▮ tram, ● bus, · other; ~ and “%s”: timetable only, no live data. Delay: ✓ on time, +N late (red from +%[2]d), -N early. ⚠ an alert on the line; ◷ data older than two polls; » in N min: leave then to catch it.",
 
 		KeyQuit: "quit", KeyHelp: "help", KeySearch: "search", KeyRefresh: "refresh",
 		KeyNextPane: "next pane", KeyPrevPane: "previous pane",
@@ -303,7 +303,7 @@ func GermanTexts() Texts {
 		SkipsStop: "⚠ Linie %s: hält hier nicht (Störungsmeldung)", SkipStop: "⚠ Linien %s: halten hier nicht (Störungsmeldung)",
 		Departures: "Abfahrten", Arrivals: "Ankünfte", DeparturesN: "Abfahrten", ArrivalsN: "Ankünfte",
 		Platform: "Steig %s", AllPlatform: "alle Steige", LineOnly: "nur Linie %s",
-		StaleSince: "⚠ Daten veraltet seit %s", StopN: "Haltestelle %d", StopPointN: "Steig %s",
+		StaleSince: "◷ Daten veraltet seit %s", StopN: "Haltestelle %d", StopPointN: "Steig %s",
 
 		ColLine: "LINIE", ColDirection: "RICHTUNG", ColFrom: "VON", ColNext: "NÄCHSTER HALT", ColPlatform: "STEIG", ColDue: "IN",
 		ColSched: "PLAN", ColDelay: "VERSP.", ColStatus: "STATUS", ColVehicle: "FZG",
@@ -319,7 +319,7 @@ func GermanTexts() Texts {
 		UnderAgo: "vor < %d s", Under: "< %d s",
 		Seconds: "%d s", Minutes: "%d Min",
 
-		Updated: "aktualisiert %s", Simulated: "simuliert", AgeUnknown: "Alter unbekannt", StaleUnknown: "⚠ Daten veraltet · Alter unbekannt",
+		Updated: "aktualisiert %s", Simulated: "simuliert", AgeUnknown: "Alter unbekannt", StaleUnknown: "◷ Daten veraltet · Alter unbekannt",
 		WaitingFirst: "warte auf die erste Antwort", Refreshing: "aktualisiere…",
 		RetryIn: "neuer Versuch in %s", NextIn: "nächste in %s", Failures: " (%d Fehlschläge)",
 		SearchUnavailable: "Suche nicht verfügbar: %s", NoStopsForLine: "keine Haltestellen der Linie %s bekannt",
@@ -334,7 +334,7 @@ func GermanTexts() Texts {
 
 		HelpTitle:  "abfahrt — Tasten",
 		GroupBoard: "Tafel", GroupEverywhere: "Überall", GroupSearch: "Suche", GroupVehicle: "Fahrzeug",
-		HelpLegend: "Zeilen: ▮ Straßenbahn, ● Bus, · andere; ~ und „%s“: nur Fahrplan, keine Echtzeitdaten. Verspätung: ✓ pünktlich, +N später (rot ab +%[2]d), -N früher. ⚠ Meldung zur Linie oder Daten älter als zwei Abfragen.",
+		HelpLegend: "Zeilen: ▮ Straßenbahn, ● Bus, · andere; ~ und „%s“: nur Fahrplan, keine Echtzeitdaten. Verspätung: ✓ pünktlich, +N später (rot ab +%[2]d), -N früher. ⚠ Meldung zur Linie; ◷ Daten älter als zwei Abfragen; » in N Min: dann losgehen.",
 
 		KeyQuit: "beenden", KeyHelp: "Hilfe", KeySearch: "suchen", KeyRefresh: "aktualisieren",
 		KeyNextPane: "nächster Bereich", KeyPrevPane: "voriger Bereich",

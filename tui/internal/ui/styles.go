@@ -338,7 +338,7 @@ func forProfile(p termenv.Profile, t Theme) (Theme, func(string) lipgloss.Color)
 // newMonoStyles builds the styles of a theme without colour: reverse
 // video stands for a coloured background (line badges, the cursor row, the
 // status bar, banners), bold for a signal colour. The text says the rest:
-// "+3", "on time", "~" for planned rows, "⚠" for stale data.
+// "+3", "on time", "~" for planned rows, "◷" for stale data.
 func newMonoStyles(s func() lipgloss.Style, t Theme, lines LineColors) *Styles {
 	plain, bold, rev := s(), s().Bold(true), s().Reverse(true).Bold(true)
 	border := s().Border(paneBorder(t))

@@ -127,7 +127,7 @@ func germanWalkTexts() walkTexts {
 func bandMark(b Band) string {
 	switch b {
 	case BandCatch:
-		return "✓"
+		return "»" // leave then; ✓ is "on time", → a direction (issue 23 item 22)
 	case BandHurry:
 		return "!"
 	case BandMissed:
@@ -194,3 +194,7 @@ func (t *Texts) WalkMinutes(d time.Duration) string {
 	}
 	return fmt.Sprintf("%d %s", int(d/time.Minute), t.Min)
 }
+
+// StaleMark marks data older than two polls, everywhere: ⚠ is the
+// alert's alone (issue 23 item 22).
+const StaleMark = "◷"
