@@ -145,8 +145,9 @@ func TestServeRecordFlagsNeedRecord(t *testing.T) {
 
 // An attacker's many sessions against a recording hub whose database is
 // stuck (another process holds it locked): the sessions' answers come as
-// fast as from a hub that does not record, every one within a second,
-// and what was recorded is written once the lock is gone.
+// fast as from a hub that does not record (p99 within 3x + 100 ms, the
+// slowest within twice + 1 s), and what was recorded is written once the
+// lock is gone.
 func TestServeRecordDoesNotSlowSessions(t *testing.T) {
 	const clients, perClient = 32, 40
 	stops := func(base string) []int {
@@ -228,7 +229,7 @@ func TestServeRecordDoesNotSlowSessions(t *testing.T) {
 	rp50, rp99, rworst := hammer(base, list)
 	t.Logf("%d sessions x %d boards: without recording p50 %v p99 %v max %v; recording into a locked database p50 %v p99 %v max %v",
 		clients, perClient, p50, p99, worst, rp50, rp99, rworst)
-	if rworst > time.Second || rp99 > 3*p99+100*time.Millisecond {
+	if rworst > 2*worst+time.Second || rp99 > 3*p99+100*time.Millisecond {
 		t.Errorf("recording slows the sessions: p99 %v (without %v), max %v", rp99, p99, rworst)
 	}
 	if _, err := conn.ExecContext(context.Background(), "ROLLBACK"); err != nil {
