@@ -29,6 +29,7 @@ type serveOptions struct {
 	drain    time.Duration
 	timeout  time.Duration
 	ssh      sshOptions
+	rec      hubRecordOptions
 
 	// perSource caps the connections open at once per client address.
 	perSource int
@@ -66,10 +67,22 @@ once); a client has 10 s for its request headers.
 SIGTERM (or SIGINT) stops accepting, lets open requests finish within
 --drain, then closes what is left. Under systemd (Type=notify) serve says
 READY=1, pings the watchdog while it answers its own /healthz, and says
-STOPPING=1.`,
+STOPPING=1.
+
+--record keeps a history of what the hub mirrors (see abfahrt record and
+abfahrt stats): every departure board and vehicle its boards, kiosks and
+SSH sessions ask the upstream for is also read into the history database
+(--db), without a request of its own. --all records the whole network
+besides: the trips of all vehicles every interval and each vehicle's
+passages when it starts a trip and just after its last departure (the
+answer then holds every departure of the trip at its actual time), within
+2 requests a second on average, through the hub's cache. A database that
+is unreachable, read-only or goes away is logged; the hub serves on and
+writes what it recorded once the database is back.`,
 		Example: `  abfahrt serve
   abfahrt serve --listen 0.0.0.0:8081 --upstream https://api.swu.de/mobility/v1
-  abfahrt --api http://hub.example:8081/mobility/v1 --kiosk --stop 1008`,
+  abfahrt --api http://hub.example:8081/mobility/v1 --kiosk --stop 1008
+  abfahrt serve --ssh 0.0.0.0:2222 --record --all`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if _, _, err := net.SplitHostPort(o.listen); err != nil {
@@ -86,6 +99,9 @@ STOPPING=1.`,
 			}
 			if o.maxConns < 1 {
 				return usagef("--max-conns must be at least 1, got %d", o.maxConns)
+			}
+			if !o.rec.on && (o.rec.all || cmd.Flags().Changed("db") || cmd.Flags().Changed("keep")) {
+				return usagef("--all, --db and --keep go with --record: abfahrt serve --record [--all] [--db URL]")
 			}
 			if o.ssh.addr != "" {
 				if _, _, err := net.SplitHostPort(o.ssh.addr); err != nil {
@@ -120,6 +136,10 @@ STOPPING=1.`,
 	f.DurationVar(&o.ssh.loginGrace, "ssh-login-grace", defaultSSHLoginGrace, "close an SSH connection that has not started a session within this time")
 	f.IntVar(&o.ssh.maxStartups, "ssh-max-startups", defaultSSHMaxStartups, "SSH connections without a session at once; more are closed at once")
 	f.IntVar(&o.ssh.maxStartupsPerIP, "ssh-max-startups-per-ip", defaultSSHMaxStartupsPerIP, "SSH connections without a session at once from one address")
+	f.BoolVar(&o.rec.on, "record", false, "record the departures the hub mirrors into the history database")
+	f.BoolVar(&o.rec.all, "all", false, "with --record: record the whole network, within 2 upstream requests a second")
+	f.StringVar(&o.rec.db, "db", "", "with --record: "+dbUsage)
+	f.StringVar(&o.rec.keep, "keep", "90d", "with --record: prune departures older than this while running (0: keep all)")
 	return cmd
 }
 
@@ -143,9 +163,19 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 		mo.Simulated = true
 		upstreamName = "embedded simulation (" + simName + ")"
 	}
+	var hr *hubRecorder
+	if o.rec.on {
+		hr = &hubRecorder{q: make(chan observed, hubQueue), log: log}
+		mo.Observe = hr.observe
+	}
 	m, err := mirror.New(mo)
 	if err != nil {
 		return usageError{err}
+	}
+	if hr != nil {
+		if _, err := parseAge(o.rec.keep); err != nil {
+			return usagef("--keep: %v", err)
+		}
 	}
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", o.listen)
@@ -172,6 +202,20 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 		log.Info("upstream: reachable", "upstream", m.Upstream())
 	}
 	cancel()
+
+	if hr != nil {
+		stopRecording, err := startHubRecording(ctx, o.rec, m, hr, m.Interval(), log)
+		if err != nil {
+			cancelReqs()
+			_ = srv.Close()
+			if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) {
+				log.Warn("mirror: serving ended", "err", serr)
+			}
+			return err
+		}
+		// After the last request: what it fetched is recorded too.
+		defer stopRecording()
+	}
 
 	var sshHub *sshHub
 	if o.ssh.addr != "" {

@@ -104,6 +104,13 @@ type Options struct {
 	// the upstream is the embedded simulation. Without it the marker is
 	// passed on per answer, as the upstream sent it.
 	Simulated bool
+	// Observe, when set, is given every good (200) answer the upstream
+	// sends, with its query (the path below the base and the canonical
+	// parameters, /stop/passage/Departures?Limit=20&StopNumber=1008), as
+	// it is stored. It runs within the flight that fetched the answer, so
+	// it must not block: a recording hub hands the body on to a queue of
+	// its own. The body must not be modified.
+	Observe func(query string, body []byte)
 }
 
 // Mirror is the caching mirror. It is safe for concurrent use.
@@ -118,6 +125,7 @@ type Mirror struct {
 	ua      string
 	log     *slog.Logger
 	sim     bool
+	observe func(query string, body []byte)
 	flights singleflight.Group
 	metrics *metrics
 
@@ -190,6 +198,7 @@ func New(o Options) (*Mirror, error) {
 		timeout: o.Timeout,
 		ua:      o.UserAgent,
 		log:     o.Logger,
+		observe: o.Observe,
 		sim:     o.Simulated,
 		slots:   make(map[string]*slot),
 	}
@@ -455,6 +464,9 @@ func (m *Mirror) refresh(ctx context.Context, key, ep string, ttl time.Duration)
 	}
 	m.up.known, m.up.reachable, m.up.lastOK = true, true, now
 	s.retryAt, s.failure = time.Time{}, nil
+	if m.observe != nil && e.status == http.StatusOK {
+		m.observe(key, e.body)
+	}
 	if len(e.body) <= maxCachedBody && m.slots[key] == s {
 		if old != nil {
 			m.bytes -= len(old.body)

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"abfahrt/feed"
+	"abfahrt/feed/mirror"
+	"abfahrt/history"
+	"abfahrt/model"
+)
+
+// hubRecordOptions are serve's recording flags.
+type hubRecordOptions struct {
+	on   bool   // --record
+	all  bool   // --all
+	db   string // --db
+	keep string // --keep
+}
+
+// hubRecorder records what the hub's mirror fetches from the upstream:
+// every departure board and vehicle passage answer is handed to a queue
+// (never waiting: a full queue drops the answer and counts it) and read
+// into a history.Hub by one goroutine; the Hub writes to the database on
+// its own time. The hub's clients never wait on the recording.
+type hubRecorder struct {
+	hub     *history.Hub
+	q       chan observed
+	dropped atomic.Int64
+	log     *slog.Logger
+}
+
+type observed struct {
+	query string
+	body  []byte
+}
+
+// hubQueue is how many answers wait to be read into the recorder: some
+// minutes of a busy hub's upstream answers.
+const hubQueue = 4096
+
+// observe is the mirror's Observe: it takes the answers worth recording.
+func (h *hubRecorder) observe(query string, body []byte) {
+	if !strings.HasPrefix(query, "/stop/passage/Departures?") && !strings.HasPrefix(query, "/stoppoint/passage/Departures?") &&
+		!strings.HasPrefix(query, "/vehicle/trip/Passage?") {
+		return
+	}
+	select {
+	case h.q <- observed{query, body}:
+	default:
+		h.dropped.Add(1)
+	}
+}
+
+// read reads the queue into the recorder until ctx ends.
+func (h *hubRecorder) read(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case o := <-h.q:
+			h.take(o)
+		}
+	}
+}
+
+func (h *hubRecorder) take(o observed) {
+	path, raw, _ := strings.Cut(o.query, "?")
+	q, err := url.ParseQuery(raw)
+	if err != nil {
+		return
+	}
+	if path == "/vehicle/trip/Passage" {
+		vp, err := feed.DecodePassages(o.body)
+		if err == nil {
+			h.hub.Passages(vp)
+		}
+		return
+	}
+	b, err := feed.DecodeDepartures(o.body)
+	if err != nil {
+		return
+	}
+	var s history.Subject
+	if path == "/stoppoint/passage/Departures" {
+		s.StopPoint = model.StopPointCode(q.Get("StopPointCode"))
+	} else if s.Stop, err = strconv.Atoi(q.Get("StopNumber")); err != nil {
+		return
+	}
+	limit, _ := strconv.Atoi(q.Get("Limit"))
+	h.hub.Board(s, limit, b)
+}
+
+// startHubRecording starts recording into the history database; the
+// returned function stops the recording after a last write and says what
+// was recorded. The database may fail at any time, at start too
+// (unreachable, read-only, a newer schema): that is logged, the hub
+// serves on, the recording keeps what it saw in memory and writes it once
+// the database takes it.
+func startHubRecording(ctx context.Context, o hubRecordOptions, m *mirror.Mirror, hr *hubRecorder, interval time.Duration, log *slog.Logger) (func(), error) {
+	keep, err := parseAge(o.keep)
+	if err != nil {
+		return nil, usagef("--keep: %v", err)
+	}
+	var client *feed.Client
+	if o.all {
+		// The whole network's questions go through the mirror, so that
+		// what clients asked within the interval costs no second upstream
+		// request, and its answers reach the recorder as the clients' do.
+		client, err = feed.NewClient("http://hub.invalid"+mirror.BasePath, feed.WithoutCache(), feed.WithCacheDir(""),
+			feed.WithHTTPClient(&http.Client{Transport: handlerTransport{m}}), feed.WithUserAgent("abfahrt/"+version+" (serve --record --all)"))
+		if err != nil {
+			return nil, err
+		}
+	}
+	dsn := historyDB(o.db)
+	hr.hub = history.NewHub(nil, interval)
+	rctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	var wg sync.WaitGroup
+	wg.Go(func() { hr.read(rctx) })
+	var net *history.Network
+	if o.all {
+		net = &history.Network{Source: client, Interval: interval}
+		wg.Go(func() { net.Run(rctx) })
+	}
+	logf := func(format string, a ...any) { log.Error("record: " + fmt.Sprintf(format, a...)) }
+	var store *history.Store
+	done := make(chan error, 1)
+	go func() {
+		// Open, retrying while the database is not there; once more when
+		// the hub stops, for a last write.
+		var last string
+		for wait := 5 * time.Second; ; wait = min(2*wait, time.Minute) {
+			limit := 30 * time.Second
+			if rctx.Err() != nil {
+				limit = 5 * time.Second // the hub is stopping: not for long
+			}
+			octx, ocancel := context.WithTimeout(context.WithoutCancel(rctx), limit)
+			s, err := history.Open(octx, dsn, history.Options{})
+			ocancel()
+			if err == nil {
+				store = s
+				break
+			}
+			if rctx.Err() != nil {
+				done <- fmt.Errorf("the history database was never reachable (%w); %d departures not saved", err, hr.hub.R.Unsaved())
+				return
+			}
+			if err.Error() != last {
+				logf("cannot open the history database: %v; the hub serves on and keeps what it records in memory, retrying", err)
+				last = err.Error()
+			}
+			select {
+			case <-rctx.Done():
+			case <-time.After(wait):
+			}
+		}
+		if last != "" {
+			log.Info("record: the history database is open now", "db", store.Name())
+		}
+		hr.hub.R.Store = store
+		done <- hr.hub.Run(rctx, history.HubRunOptions{Keep: keep, Logf: logf})
+	}()
+	what := "the boards and vehicles the hub's clients watch"
+	if o.all {
+		what = "the whole network (vehicle passages within 2 requests a second) and " + what
+	}
+	log.Info("record: recording", "what", what, "db", redactDSN(dsn), "keep", o.keep)
+	return func() {
+		cancel()
+		wg.Wait()
+		// What is still queued is read in before the last write.
+		for len(hr.q) > 0 {
+			hr.take(<-hr.q)
+		}
+		err := <-done
+		r := hr.hub.R
+		attrs := []any{"departed", r.Departed, "vanished", r.Vanished, "dropped_answers", hr.dropped.Load()}
+		if net != nil {
+			attrs = append(attrs, "network_requests", net.Requests, "network_failed", net.Failed)
+		}
+		if err != nil {
+			log.Error("record: stopped; the last write failed", append(attrs, "err", err)...)
+		} else {
+			log.Info("record: stopped", attrs...)
+		}
+		if store != nil {
+			_ = store.Close()
+		}
+	}, nil
+}
+
+// redactDSN hides a password in a postgres:// URL.
+func redactDSN(dsn string) string {
+	if u, err := url.Parse(dsn); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	return dsn
+}
+
+// handlerTransport carries requests to an http.Handler in process.
+type handlerTransport struct{ h http.Handler }
+
+func (t handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	rec := httptest.NewRecorder()
+	t.h.ServeHTTP(rec, req)
+	return rec.Result(), nil
+}
