@@ -86,3 +86,13 @@ func LinuxConsole(term string) bool { return ui.LinuxConsole(term) }
 
 // ConsoleSafe reports whether the Linux console's font draws r.
 func ConsoleSafe(r rune) bool { return ui.ConsoleSafe(r) }
+
+// History is the recorded history the board reads (key i, the vehicle
+// pane's runs); Punctuality and VehicleRun are what it answers.
+type History = app.History
+
+// Punctuality is a line's recorded punctuality at a stop.
+type Punctuality = app.Punctuality
+
+// VehicleRun is one recorded run of a vehicle.
+type VehicleRun = app.VehicleRun

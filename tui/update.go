@@ -217,6 +217,12 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		m.vehicle.ReceivePattern(msg)
 	case vehicle.VehicleInfoMsg:
 		m.vehicle.ReceiveInfo(msg)
+	case app.HistoryMsg:
+		if msg.Asked {
+			m.vehicle.ReceiveHistory(msg)
+		} else {
+			app.AddNotice(m.sh, msg.Text)
+		}
 	case app.BaseDataMsg:
 		cmd := m.sh.ReceiveBase(msg)
 		for _, b := range m.disp.Grid.All() {

@@ -107,6 +107,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		kiosk     bool
 		walk      string
 		perLine   int
+		histDB    string
 		remindBef string
 		bell      bool
 	)
@@ -198,6 +199,12 @@ once and print a table (or JSON with --json).`,
 			client := src.client
 			opts.Stats = func() int64 { return client.Stats().Upstream }
 			opts.ClockSkew = g.logClockSkew
+			hist, why, closeHist, err := boardHistory(cmd.Context(), histDB)
+			if err != nil {
+				return err
+			}
+			defer closeHist()
+			opts.History, opts.HistoryWhy = hist, why
 			alive, stopNotify := notifySystemd(cmd.Context(), opts.Kiosk.Enabled)
 			opts.Kiosk.Alive = alive
 			err = tui.Run(cmd.Context(), opts)
@@ -233,6 +240,7 @@ once and print a table (or JSON with --json).`,
 	f.BoolVar(&bell, "bell", true, "ring the terminal bell when a reminder (key t) says leave now; --bell=false keeps reminders silent (the kiosk always is)")
 	f.StringVar(&remindBef, "remind-before", "1m", "how long before the leave time a reminder (key t) warns, 0s to 30m (0s: at the leave time)")
 	f.IntVar(&perLine, "per-line", 0, "at most this many departures of each line and direction per board (0: all)")
+	f.StringVar(&histDB, "db", "", "recorded history for punctuality (key i) and the vehicle pane's runs: a SQLite file or a postgres:// URL (default $XDG_STATE_HOME/abfahrt/history.db when it exists)")
 	f.StringVar(&walk, "walk", "0s", "walking time to the stop, e.g. 4m: each row says when to leave (boards of a layout may set their own walk)")
 
 	root.AddCommand(

@@ -34,6 +34,10 @@ type Options struct {
 	SourceName string
 	// Vehicle, if set, opens the vehicle pane of this vehicle at start.
 	Vehicle int
+	// History is the recorded history the board reads one key away (i),
+	// nil when there is none; HistoryWhy then says why, plainly.
+	History    History
+	HistoryWhy string
 	// Interval is the poll interval (default DefaultInterval).
 	Interval time.Duration
 	// Limit is the number of events per board: a cap the user gave
@@ -126,6 +130,10 @@ const (
 type Shared struct {
 	*feeds.State
 	SourceName string
+	// Hist is the recorded history (Options.History), HistWhy why there
+	// is none.
+	Hist    History
+	HistWhy string
 	// Layout is the name of the layout of the hour showing (profiles by
 	// time of day), "" when none: the status bar names it.
 	Layout string
@@ -188,6 +196,8 @@ func NewShared(o Options) *Shared {
 			Reg:    feeds.NewRegistry(),
 		},
 		SourceName: o.SourceName,
+		Hist:       o.History,
+		HistWhy:    o.HistoryWhy,
 		LimitFixed: o.Limit > 0,
 		St:         ui.NewStylesWith(o.Renderer, theme, ui.UlmLineColors().With(o.LineColors)),
 		T:          ui.TextsFor(o.Lang),

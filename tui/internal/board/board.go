@@ -409,6 +409,12 @@ func (b *Pane) Update(msg tea.KeyMsg, k *Keys) (tea.Cmd, app.Action) {
 	case key.Matches(msg, k.Remind):
 		cmd, n := b.toggleReminder()
 		return cmd, app.Action{Notice: n}
+	case key.Matches(msg, k.History):
+		// The row's line's recorded punctuality at this stop, one key
+		// away (issue 24 item 7); the answer comes as app.HistoryMsg.
+		if rows := b.Rows(); b.Cursor < len(rows) {
+			return b.Sh.PunctualityCmd(b.Subj.Stop, b.Name(), b.Data.Events[rows[b.Cursor]].Line()), app.Action{}
+		}
 	case key.Matches(msg, k.Open):
 		rows := b.Rows()
 		if b.Cursor < len(rows) {

@@ -32,6 +32,8 @@ type Keys struct {
 	PerLine    key.Binding
 	Grouped    key.Binding
 	Remind     key.Binding
+	// History says the row's line's recorded punctuality at the stop.
+	History key.Binding
 	// The grid.
 	Left   key.Binding // focus the previous board
 	Right  key.Binding // focus the next board
@@ -74,6 +76,7 @@ func NewKeys(t *ui.Texts) Keys {
 		PerLine:    ui.Bind("n", t.KeyPerLine, "n"),
 		Grouped:    ui.Bind("b", t.KeyGrouped, "b"),
 		Remind:     ui.Bind("t", t.KeyRemind, "t"),
+		History:    ui.Bind("i", t.KeyHistory, "i"),
 
 		Left:     ui.Bind("←/h", t.KeyPrevBoard, "left", "h"),
 		Right:    ui.Bind("→", t.KeyNextBoard, "right"),
@@ -132,6 +135,7 @@ func (k *Keys) Sync(s KeyState) {
 	k.PerLine.SetEnabled(on)
 	k.Remind.SetEnabled(on && s.Remind) // a cell's t takes its first departure ahead (RemindFirst)
 	k.Grouped.SetEnabled(zoom && s.WholeStop)
+	k.History.SetEnabled(zoom && s.Rows > 0)
 
 	k.Zoom.SetEnabled(cells)
 	k.Left.SetEnabled(cells && s.Boards > 1)
@@ -172,7 +176,7 @@ func (k *Keys) Board() []key.Binding {
 
 // Rows is the help overlay's group of row keys.
 func (k *Keys) Rows() []key.Binding {
-	return []key.Binding{k.Line, k.Direction, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped, k.Remind}
+	return []key.Binding{k.Line, k.Direction, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped, k.Remind, k.History}
 }
 
 // Views is the help overlay's group of view keys.

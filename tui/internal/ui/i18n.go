@@ -185,6 +185,8 @@ type Texts struct {
 	remindTexts
 	// kioskTexts are the kiosk's of issue 23 (kiosk_texts.go).
 	kioskTexts
+	// historyTexts are the recorded history's (history_texts.go).
+	historyTexts
 	// netTexts say why the service cannot be reached (errline.go).
 	netTexts
 
@@ -286,8 +288,8 @@ func EnglishTexts() Texts {
 		Months: [12]string{"January", "February", "March", "April", "May", "June", "July",
 			"August", "September", "October", "November", "December"},
 
-		kioskTexts: englishKioskTexts(),
-		netTexts:   englishNetTexts(),
+		kioskTexts: englishKioskTexts(), historyTexts: englishHistoryTexts(),
+		netTexts: englishNetTexts(),
 	}
 }
 
@@ -378,8 +380,8 @@ func GermanTexts() Texts {
 		Months: [12]string{"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli",
 			"August", "September", "Oktober", "November", "Dezember"},
 
-		kioskTexts: germanKioskTexts(),
-		netTexts:   germanNetTexts(),
+		kioskTexts: germanKioskTexts(), historyTexts: germanHistoryTexts(),
+		netTexts: germanNetTexts(),
 	}
 }
 

@@ -43,6 +43,9 @@ type Pane struct {
 
 	Info    *model.Vehicle // extended base data, nil until it arrives
 	InfoSeq int
+	// hist is today's runs from the recorded history (issue 24 item 7),
+	// Asked false until they came.
+	hist app.HistoryMsg
 
 	Rng      model.Range
 	trip     *model.Trip
@@ -103,7 +106,18 @@ func (p *Pane) Show(n int, back app.PaneID) tea.Cmd {
 	}
 	p.Open = true
 	p.InfoSeq = p.sh.NextSeq()
-	return tea.Batch(p.Acquire(p.Key(), 0), VehicleInfoCmd(p.sh.Ctx, p.sh.Src, p.InfoSeq, p.Vehicle, p.sh.Pol.Timeout))
+	return tea.Batch(p.Acquire(p.Key(), 0), VehicleInfoCmd(p.sh.Ctx, p.sh.Src, p.InfoSeq, p.Vehicle, p.sh.Pol.Timeout),
+		p.sh.VehicleRunsCmd(p.Vehicle))
+}
+
+// ReceiveHistory takes the vehicle's runs of today from the recorded
+// history, if they are this vehicle's.
+func (p *Pane) ReceiveHistory(msg app.HistoryMsg) {
+	if msg.Vehicle != p.Vehicle {
+		return
+	}
+	p.hist = msg
+	p.Touch()
 }
 
 // Hide closes the pane.

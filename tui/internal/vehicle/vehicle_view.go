@@ -277,7 +277,7 @@ func (p *Pane) headLines(iw int) []string {
 		for _, l := range ui.WrapWords(text, iw-1) { // a long note wraps, never cut
 			out = append(out, " "+style.Render(l))
 		}
-		return out
+		return append(out, p.historyLine(iw)...)
 	}
 	pos := p.position()
 	// Journey: line, direction, deviation, age of the position report.
@@ -330,10 +330,20 @@ func (p *Pane) headLines(iw int) []string {
 		out = append(out, " "+strings.Join(w, sep))
 	}
 	out = append(out, " "+p.pollLine(iw))
+	out = append(out, p.historyLine(iw)...)
 	for _, n := range p.notice(pos, iw-1) {
 		out = append(out, " "+n)
 	}
 	return out
+}
+
+// historyLine is today's runs of the vehicle and when it was last seen,
+// from the recorded history; nothing without one (issue 24 item 7).
+func (p *Pane) historyLine(iw int) []string {
+	if !p.hist.Asked || iw < 12 {
+		return nil
+	}
+	return []string{" " + p.sh.St.Muted.Render(ui.Fit(app.RunsText(p.sh, p.hist, iw-1), iw-1))}
 }
 
 // deviationText is "+2 min late", "on time" or "1 min early", coloured.

@@ -1,0 +1,55 @@
+package ui
+
+// historyTexts are the texts of the recorded history in the board and the
+// vehicle pane (issue 24 item 7).
+type historyTexts struct {
+	HistNone        string // no history database at all
+	HistFailed      string // "history: %s" (the error)
+	HistHead        string // "line %s at %s" (line, stop)
+	HistNothing     string // nothing recorded of the line here in 7 days
+	HistNoneYet     string // none today
+	HistToday       string
+	HistWeek        string
+	HistPart        string // "%d departures, %d %% on time, median %s, 90 %% within %s min"
+	HistNoVehicle   string // the vehicle was never recorded
+	HistNoRunsToday string
+	HistRuns        string // "today %d runs"
+	HistLastSeen    string // "last seen %s"
+	KeyHistory      string // the key's help
+}
+
+func englishHistoryTexts() historyTexts {
+	return historyTexts{
+		HistNone:        "no history recorded: abfahrt record (or serve --record) keeps one",
+		HistFailed:      "history: %s",
+		HistHead:        "line %s at %s",
+		HistNothing:     "nothing recorded in the last 7 days",
+		HistNoneYet:     "none recorded",
+		HistToday:       "today",
+		HistWeek:        "7 days",
+		HistPart:        "%d departures, %d %% on time, median %s, 90 %% within %s min",
+		HistNoVehicle:   "history: this vehicle was never recorded",
+		HistNoRunsToday: "history: no runs recorded today",
+		HistRuns:        "today %d runs",
+		HistLastSeen:    "last seen %s",
+		KeyHistory:      "punctuality",
+	}
+}
+
+func germanHistoryTexts() historyTexts {
+	return historyTexts{
+		HistNone:        "keine Aufzeichnung: abfahrt record (oder serve --record) legt eine an",
+		HistFailed:      "Aufzeichnung: %s",
+		HistHead:        "Linie %s an %s",
+		HistNothing:     "in den letzten 7 Tagen nichts aufgezeichnet",
+		HistNoneYet:     "nichts aufgezeichnet",
+		HistToday:       "heute",
+		HistWeek:        "7 Tage",
+		HistPart:        "%d Abfahrten, %d %% pünktlich, Median %s, 90 %% bis %s Min",
+		HistNoVehicle:   "Aufzeichnung: dieses Fahrzeug wurde nie aufgezeichnet",
+		HistNoRunsToday: "Aufzeichnung: heute keine Fahrten aufgezeichnet",
+		HistRuns:        "heute %d Fahrten",
+		HistLastSeen:    "zuletzt gesehen %s",
+		KeyHistory:      "Pünktlichkeit",
+	}
+}
