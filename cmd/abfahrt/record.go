@@ -142,7 +142,9 @@ func newStatsCmd(g *globals) *cobra.Command {
 		Long: fmt.Sprintf(`stats summarises recorded departures per line: departures observed,
 the on-time share (on time: from %d s early to %d s late), the median (p50)
 and p90 delay, and the share that vanished before their time. --by day
-lists each day, --by hour each hour.`, history.OnTimeEarly, history.OnTimeLate),
+lists each day, --by hour each hour. With --stop, the headway of each line
+there where it runs at least every %d minutes: the observed gaps' p50 and
+p90 and the share of gaps over 1.5 times the scheduled one.`, history.OnTimeEarly, history.OnTimeLate, history.FrequentGap/60),
 		Example: `  abfahrt stats --stop 1008 --since 7d
   abfahrt stats --line 4 --by day --json`,
 		Args: cobra.NoArgs,
@@ -180,6 +182,7 @@ lists each day, --by hour each hour.`, history.OnTimeEarly, history.OnTimeLate),
 				header = append(header, "HOUR")
 			}
 			header = append(header, "DEPARTURES", "ON TIME", "P50", "P90", "VANISHED")
+			headway := stop != 0 // a line's headway at a stop
 			cells := func(s history.Stat, pct func(float64) string, secs func(int) string) []string {
 				c := []string{s.Line}
 				switch by {
@@ -197,9 +200,20 @@ lists each day, --by hour each hour.`, history.OnTimeEarly, history.OnTimeLate),
 					h[i] = strings.ToLower(strings.ReplaceAll(x, " ", "_"))
 				}
 				h[len(h)-4], h[len(h)-3], h[len(h)-2], h[len(h)-1] = "on_time_share", "p50_delay_s", "p90_delay_s", "vanished_share"
+				if headway {
+					h = append(h, "headway_p50_s", "headway_p90_s", "headway_long_share")
+				}
 				_ = w.Write(h)
 				for _, s := range rows {
-					_ = w.Write(cells(s, func(f float64) string { return strconv.FormatFloat(f, 'f', 4, 64) }, strconv.Itoa))
+					c := cells(s, func(f float64) string { return strconv.FormatFloat(f, 'f', 4, 64) }, strconv.Itoa)
+					if headway {
+						c = append(c, "", "", "")
+						if s.HeadwayLongShare != nil { // all three or none
+							c[len(c)-3], c[len(c)-2] = strconv.Itoa(*s.HeadwayP50S), strconv.Itoa(*s.HeadwayP90S)
+							c[len(c)-1] = strconv.FormatFloat(*s.HeadwayLongShare, 'f', 4, 64)
+						}
+					}
+					_ = w.Write(c)
 				}
 				w.Flush()
 				return w.Error()
@@ -208,14 +222,28 @@ lists each day, --by hour each hour.`, history.OnTimeEarly, history.OnTimeLate),
 				_, err := fmt.Fprintf(g.stdout, "no departures recorded in %s for this selection\n", store.Name())
 				return err
 			}
+			if headway {
+				header = append(header, "HEADWAY P50", "P90", "LONG")
+			}
 			t := newTable(g.stdout, header...)
 			for _, s := range rows {
-				t.row(cells(s, func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }, signedSeconds)...)
+				c := cells(s, func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }, signedSeconds)
+				if headway {
+					mins := func(v int) string { return fmt.Sprintf("%.1f min", float64(v)/60) }
+					c = append(c, optInt(s.HeadwayP50S, mins), optInt(s.HeadwayP90S, mins), "-")
+					if s.HeadwayLongShare != nil {
+						c[len(c)-1] = fmt.Sprintf("%.0f %%", 100**s.HeadwayLongShare)
+					}
+				}
+				t.row(c...)
 			}
 			if err := t.flush(); err != nil {
 				return err
 			}
 			_, err = fmt.Fprintf(g.stdout, "on time: %d s early to %d s late; P50/P90: delay in seconds\n", history.OnTimeEarly, history.OnTimeLate)
+			if err == nil && headway {
+				_, err = fmt.Fprintf(g.stdout, "headway: observed gaps between departures scheduled at most %d min apart (-: not that frequent); LONG: gaps over 1.5 times the scheduled one\n", history.FrequentGap/60)
+			}
 			return err
 		},
 	}
@@ -228,6 +256,14 @@ lists each day, --by hour each hour.`, history.OnTimeEarly, history.OnTimeLate),
 	f.BoolVar(&asCSV, "csv", false, "print CSV")
 	f.StringVar(&db, "db", "", dbUsage)
 	return cmd
+}
+
+// optInt formats a value that may be absent: "-" when it is.
+func optInt(p *int, f func(int) string) string {
+	if p == nil {
+		return "-"
+	}
+	return f(*p)
 }
 
 func signedSeconds(s int) string {

@@ -92,6 +92,7 @@ func statsDB(t *testing.T) string {
 
 func TestStatsJSONAndCSV(t *testing.T) {
 	db := statsDB(t)
+	day := time.Now().In(model.Berlin).Add(-26 * time.Hour).Truncate(time.Hour).Add(-3 * time.Hour).Format(time.DateOnly)
 	code, out, errs := runCLI(t, "stats", "--db", db, "--json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -106,8 +107,22 @@ func TestStatsJSONAndCSV(t *testing.T) {
 	}
 	code, out, _ = runCLI(t, "stats", "--db", db, "--by", "day", "--csv", "--line", "6", "--stop", "1008")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != exitOK || len(lines) != 3 || lines[0] != "line,day,departures,on_time_share,p50_delay_s,p90_delay_s,vanished_share" {
+	if code != exitOK || len(lines) != 3 || lines[0] != "line,day,departures,on_time_share,p50_delay_s,p90_delay_s,vanished_share,headway_p50_s,headway_p90_s,headway_long_share" ||
+		lines[1] != "6,"+day+",10,1.0000,40,80,0.0000,70,70,0.0000" {
 		t.Errorf("stats --by day --csv: exit %d\n%s", code, out)
+	}
+	// The headway at a stop where the line runs every minute (observed:
+	// every 70 s); not without --stop.
+	code, out, _ = runCLI(t, "stats", "--db", db, "--stop", "1008", "--json")
+	if code != exitOK || !strings.Contains(out, `"headway_p50_s": 70`) || !strings.Contains(out, `"headway_p90_s": 70`) || !strings.Contains(out, `"headway_gaps": 18`) {
+		t.Errorf("stats --stop --json without the headway: %s", out)
+	}
+	code, out, _ = runCLI(t, "stats", "--db", db, "--stop", "1008")
+	if code != exitOK || !strings.Contains(out, "HEADWAY P50") || !strings.Contains(out, "1.2 min") {
+		t.Errorf("stats --stop table without the headway: %s", out)
+	}
+	if _, out, _ = runCLI(t, "stats", "--db", db, "--json"); strings.Contains(out, "headway") {
+		t.Errorf("stats --json without --stop has a headway: %s", out)
 	}
 	code, out, _ = runCLI(t, "stats", "--db", db)
 	if code != exitOK || !strings.Contains(out, "60 s early to 180 s late") || !strings.Contains(out, "+90 s") {
