@@ -79,6 +79,15 @@ END $$`,
 		`CREATE TRIGGER departures_line_days AFTER INSERT OR UPDATE OR DELETE ON departures
 FOR EACH ROW EXECUTE FUNCTION abfahrt_line_days()`,
 	}},
+	// 4: answers, the raw departure boards a recorder polled (gzip), for
+	// replay (record --keep-raw).
+	{sql: []string{
+		`CREATE TABLE answers (subject TEXT NOT NULL, at BIGINT NOT NULL, body BLOB NOT NULL, PRIMARY KEY (subject, at))`,
+		`CREATE INDEX answers_at ON answers (at)`,
+	}, pg: []string{
+		`CREATE TABLE answers (subject TEXT NOT NULL, at BIGINT NOT NULL, body BYTEA NOT NULL, PRIMARY KEY (subject, at))`,
+		`CREATE INDEX answers_at ON answers (at)`,
+	}},
 }
 
 // line_days: a departure (actual known) counts under its delay with
@@ -96,13 +105,13 @@ const (
 SELECT line, service_day, CASE WHEN actual IS NULL THEN 1 ELSE 0 END, COALESCE(actual - scheduled, 0), COUNT(*)
 FROM departures WHERE actual IS NOT NULL OR vanished = 1
 GROUP BY line, service_day, CASE WHEN actual IS NULL THEN 1 ELSE 0 END, COALESCE(actual - scheduled, 0)`
-	lineDaysAdd = `INSERT INTO line_days AS l (line, service_day, vanished, delay, n)
+	lineDaysAdd = `INSERT INTO line_days (line, service_day, vanished, delay, n)
 VALUES (NEW.line, NEW.service_day, CASE WHEN NEW.actual IS NULL THEN 1 ELSE 0 END, COALESCE(NEW.actual - NEW.scheduled, 0), 1)
-ON CONFLICT (line, service_day, vanished, delay) DO UPDATE SET n = l.n + 1`
-	lineDaysAddIf = `INSERT INTO line_days AS l (line, service_day, vanished, delay, n)
+ON CONFLICT (line, service_day, vanished, delay) DO UPDATE SET n = line_days.n + 1`
+	lineDaysAddIf = `INSERT INTO line_days (line, service_day, vanished, delay, n)
 SELECT NEW.line, NEW.service_day, CASE WHEN NEW.actual IS NULL THEN 1 ELSE 0 END, COALESCE(NEW.actual - NEW.scheduled, 0), 1
 WHERE NEW.actual IS NOT NULL OR NEW.vanished = 1
-ON CONFLICT (line, service_day, vanished, delay) DO UPDATE SET n = l.n + 1`
+ON CONFLICT (line, service_day, vanished, delay) DO UPDATE SET n = line_days.n + 1`
 	lineDaysSub = `UPDATE line_days SET n = n - 1 WHERE line = OLD.line AND service_day = OLD.service_day
  AND vanished = CASE WHEN OLD.actual IS NULL THEN 1 ELSE 0 END AND delay = COALESCE(OLD.actual - OLD.scheduled, 0)`
 )

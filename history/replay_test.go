@@ -2,6 +2,7 @@ package history
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -56,6 +57,44 @@ func TestBoardAt(t *testing.T) {
 		}
 		if got := lines(t0, "124001"); got != "" {
 			t.Errorf("a stop point not recorded: %q", got)
+		}
+	})
+}
+
+// Raw answers (record --keep-raw): kept gzip-compressed through the
+// recorder's flush; the last at or before a time within the window;
+// pruned by age.
+func TestAnswers(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := mustOpen(t, dsn)
+		r := &Recorder{Store: s, Subjects: []Subject{{Stop: 1008}}, Interval: 15 * time.Second}
+		for i := range 4 {
+			r.KeepAnswer(Answer{Subject: "stop/1008", At: t0.Add(time.Duration(i) * 15 * time.Second), Gzip: Gzip([]byte(fmt.Sprintf(`{"poll":%d}`, i)))})
+		}
+		if _, err := r.Flush(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			at   time.Duration
+			want string
+		}{
+			{-time.Second, ""}, {0, `{"poll":0}`}, {20 * time.Second, `{"poll":1}`}, {45 * time.Second, `{"poll":3}`},
+			{74 * time.Second, `{"poll":3}`}, {76 * time.Second, ""}, // 31 s after the last: beyond the window
+		} {
+			body, _, ok, err := s.AnswerAt(ctx, "stop/1008", t0.Add(c.at), 30*time.Second)
+			if err != nil || string(body) != c.want || ok != (c.want != "") {
+				t.Errorf("answer at %v: %q %v %v, want %q", c.at, body, ok, err, c.want)
+			}
+		}
+		if _, _, ok, _ := s.AnswerAt(ctx, "stop/1240", t0, time.Minute); ok {
+			t.Error("an answer for a stop not recorded")
+		}
+		if n, err := s.PruneAnswers(ctx, t0.Add(30*time.Second)); err != nil || n != 2 {
+			t.Errorf("pruned %d (%v), want 2", n, err)
+		}
+		if _, _, ok, _ := s.AnswerAt(ctx, "stop/1008", t0.Add(20*time.Second), 30*time.Second); ok {
+			t.Error("a pruned answer is still there")
 		}
 	})
 }

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"strconv"
 	"strings"
@@ -11,6 +16,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
 	"abfahrt/history"
 	"abfahrt/model"
 )
@@ -50,6 +57,7 @@ func newRecordCmd(g *globals) *cobra.Command {
 		stops, points []string
 		all           bool
 		db, keep      string
+		keepRaw       string
 		dur           time.Duration
 	)
 	cmd := &cobra.Command{
@@ -71,6 +79,13 @@ machines writing to one place. At most 2 requests a second go upstream.`,
 			if err != nil {
 				return usagef("--keep: %v", err)
 			}
+			var rawFor time.Duration
+			keepingRaw := keepRaw != "off"
+			if keepingRaw {
+				if rawFor, err = parseAge(keepRaw); err != nil {
+					return usagef("--keep-raw: %v", err)
+				}
+			}
 			var subjects []history.Subject
 			for _, s := range stops {
 				n, err := parseStopNumber(s)
@@ -85,7 +100,13 @@ machines writing to one place. At most 2 requests a second go upstream.`,
 				}
 				subjects = append(subjects, history.Subject{StopPoint: model.StopPointCode(p)})
 			}
+			// With --keep-raw the raw answers go to the recorder (made
+			// below, before the first request).
+			var r *history.Recorder
 			src, err := g.source()
+			if keepingRaw {
+				src, err = g.rawSource(func(a history.Answer) { r.KeepAnswer(a) })
+			}
 			if err != nil {
 				return err
 			}
@@ -106,14 +127,14 @@ machines writing to one place. At most 2 requests a second go upstream.`,
 				return err
 			}
 			defer func() { _ = store.Close() }()
-			r := &history.Recorder{Store: store, Source: src.client, Subjects: subjects, Interval: g.s.interval}
+			r = &history.Recorder{Store: store, Source: src.client, Subjects: subjects, Interval: g.s.interval}
 			every := max(g.s.interval, time.Duration(float64(len(subjects))/history.MaxRate*float64(time.Second)))
 			_, _ = fmt.Fprintf(g.stderr, "abfahrt: recording %d boards from %s into %s, each every %v\n", len(subjects), src.name, store.Name(), every.Round(time.Second))
 			logf := func(format string, a ...any) {
 				_, _ = fmt.Fprintf(g.stderr, "abfahrt: record: "+format+"\n", a...)
 			}
 			start := time.Now()
-			err = r.Run(ctx, history.RunOptions{For: dur, Keep: keepFor, Logf: logf})
+			err = r.Run(ctx, history.RunOptions{For: dur, Keep: keepFor, KeepRaw: rawFor, Logf: logf})
 			_, _ = fmt.Fprintf(g.stdout, "recorded %d departures and %d vanished in %v from %d requests (%d failed, %.2f a second)\n",
 				r.Departed, r.Vanished, time.Since(start).Round(time.Second), r.Requests, r.Failed, float64(r.Requests)/max(time.Since(start).Seconds(), 1))
 			return err
@@ -126,6 +147,7 @@ machines writing to one place. At most 2 requests a second go upstream.`,
 	f.StringVar(&db, "db", "", dbUsage)
 	f.DurationVar(&dur, "for", 0, "stop after this long (default: until interrupted)")
 	f.StringVar(&keep, "keep", "90d", "prune departures older than this while running (0: keep all)")
+	f.StringVar(&keepRaw, "keep-raw", "off", "also keep the raw answers of the boards polled (gzip), for replay, pruned when older than this, e.g. 14d (0: keep all; off: not kept)")
 	return cmd
 }
 
@@ -369,4 +391,88 @@ func stopNames(ctx context.Context, g *globals) func(int) string {
 		}
 		return strconv.Itoa(n)
 	}
+}
+
+// rawTap hands the raw answers to departure board requests to keep, as
+// the service sent them (gzip-compressed when it did not compress them).
+type rawTap struct {
+	next http.RoundTripper
+	keep func(history.Answer)
+}
+
+func (t rawTap) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := t.next.RoundTrip(req)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		return resp, err
+	}
+	var subject string
+	q := req.URL.Query()
+	switch {
+	case strings.HasSuffix(req.URL.Path, "/stop/passage/Departures") && q.Get("StopNumber") != "":
+		subject = "stop/" + q.Get("StopNumber")
+	case strings.HasSuffix(req.URL.Path, "/stoppoint/passage/Departures") && q.Get("StopPointCode") != "":
+		subject = "stoppoint/" + q.Get("StopPointCode")
+	default:
+		return resp, nil
+	}
+	body, err := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if err != nil {
+		return nil, err // the answer broke off: as the client would have found
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	if a, ok := rawAnswer(subject, resp.Header.Get("Content-Encoding"), body); ok {
+		t.keep(a)
+	}
+	return resp, nil
+}
+
+// rawAnswer is the answer to keep of a body as sent (gzip when the
+// encoding says so), at its CurrentTimestamp; ok false for what is no
+// passage answer.
+func rawAnswer(subject, encoding string, body []byte) (history.Answer, bool) {
+	plain, gz := body, []byte(nil)
+	if strings.EqualFold(encoding, "gzip") {
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			return history.Answer{}, false
+		}
+		if plain, err = io.ReadAll(zr); err != nil {
+			return history.Answer{}, false
+		}
+		gz = body
+	} else {
+		gz = history.Gzip(body)
+	}
+	var stamp struct {
+		S struct{ CurrentTimestamp string } `json:"StopPassage"`
+		P struct{ CurrentTimestamp string } `json:"StopPointPassage"`
+	}
+	if json.Unmarshal(plain, &stamp) != nil {
+		return history.Answer{}, false
+	}
+	at, err := time.Parse(time.RFC3339, stamp.S.CurrentTimestamp+stamp.P.CurrentTimestamp)
+	if err != nil {
+		return history.Answer{}, false
+	}
+	return history.Answer{Subject: subject, At: at, Gzip: gz}, true
+}
+
+// rawSource is the service's client as g.source makes it, its answers to
+// departure boards also handed to keep.
+func (g *globals) rawSource(keep func(history.Answer)) (source, error) {
+	plain, err := g.source() // the checks and the name
+	if err != nil {
+		return source{}, err
+	}
+	base, inner := g.s.api.value, http.DefaultTransport
+	if base == "" {
+		base, inner = sim.BaseURL, newSimTransport(sim.Options{Seed: g.seed, Clock: sim.NewClock(embeddedSimStart, 1)})
+	}
+	c, err := feed.NewClient(base, feed.WithUserAgent("abfahrt/"+version), feed.WithLiveTTL(liveTTL(g.s)),
+		feed.WithHTTPClient(&http.Client{Transport: g.logTransport(rawTap{next: inner, keep: keep})}), feed.WithCacheDir(""))
+	if err != nil {
+		return source{}, usageError{err}
+	}
+	return source{client: c, name: plain.name}, nil
 }

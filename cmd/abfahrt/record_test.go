@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -149,5 +150,42 @@ func TestHistoryOfAVehicle(t *testing.T) {
 	code, out, _ = runCLI(t, "history", "--vehicle", "43", "--db", db)
 	if code != exitOK || !strings.Contains(out, "never recorded") {
 		t.Errorf("unknown vehicle: %d %q", code, out)
+	}
+}
+
+// record --keep-raw keeps the boards' raw answers (not without it), and
+// replay serves them.
+func TestRecordKeepsRawAnswers(t *testing.T) {
+	dir := t.TempDir()
+	count := func(db string) int {
+		s, err := history.Open(context.Background(), db, history.Options{ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = s.Close() }()
+		var n int
+		if err := s.DB().QueryRow(`SELECT COUNT(*) FROM answers`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, c := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"--keep-raw", "14d"}, 2},
+		{nil, 0},
+	} {
+		db := filepath.Join(dir, fmt.Sprintf("h%d.db", c.want))
+		args := append([]string{"record", "--stop", "1008", "--stoppoint", "135001", "--for", "1s", "--db", db}, c.args...)
+		if code, _, errs := runCLI(t, args...); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		if n := count(db); n != c.want {
+			t.Errorf("%v: %d raw answers kept, want %d", c.args, n, c.want)
+		}
+	}
+	if code, _, errs := runCLI(t, "record", "--stop", "1008", "--keep-raw", "soon", "--db", filepath.Join(dir, "x.db")); code != exitUsage || !strings.Contains(errs, "--keep-raw") {
+		t.Errorf("--keep-raw soon: exit %d, %q", code, errs)
 	}
 }

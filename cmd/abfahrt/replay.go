@@ -21,6 +21,8 @@ type recording struct {
 	// window is how long after its last sighting a departure stays on
 	// the replayed board (replayWindow).
 	window time.Duration
+	// interval is the recording's polling interval.
+	interval time.Duration
 }
 
 // replayWindow is how long a departure stays on the replayed board after
@@ -40,6 +42,13 @@ func (r recording) Departures(ctx context.Context, points []string, at int64, li
 			Platform: e.Platform, Scheduled: e.Scheduled, Predicted: e.LastPred}
 	}
 	return out, nil
+}
+
+// RawAnswer implements sim.RawRecording: the last raw answer kept for
+// subject at or before at, within two polling intervals.
+func (r recording) RawAnswer(ctx context.Context, subject string, at int64) ([]byte, bool, error) {
+	body, _, ok, err := r.store.AnswerAt(ctx, subject, time.Unix(at, 0), 2*r.interval)
+	return body, ok, err
 }
 
 // parseFrom reads --from: RFC 3339, or a date and time (Europe/Berlin)
@@ -85,7 +94,7 @@ func openReplay(ctx context.Context, db, from string, speed float64, seed int64,
 	}
 	clock := sim.NewClock(start, speed)
 	svc := sim.New(sim.Options{Seed: seed, Clock: clock})
-	return svc.Replay(recording{store: store, window: replayWindow(interval)}), clock, store, nil
+	return svc.Replay(recording{store: store, window: replayWindow(interval), interval: interval}), clock, store, nil
 }
 
 // replaySource is the board's source on a recording: the replay's
@@ -122,8 +131,9 @@ have answered then, under /mobility/v1, so that any client of abfahrt sim
 Its clock starts at --from (default: the start of the recording) and runs at
 --speed. A stop's departures at a time are those its recorded boards
 showed then: first seen by then, last seen less than the recording's
-polling interval (--interval) and 5 s before, not departed yet; a stop or a
-time not recorded has none. Stops, stop points, routes and vehicles are
+polling interval (--interval) and 5 s before, not departed yet; with the raw answers
+kept (record --keep-raw), the answer recorded at or before it (within two
+polling intervals), as it was. A stop or a time not recorded has none. Stops, stop points, routes and vehicles are
 the simulated Ulm network's base data; arrivals, vehicle trips and alerts
 are not recorded and answer empty.`,
 		Example: `  abfahrt replay --listen 127.0.0.1:8090 --speed 10`,

@@ -1,7 +1,10 @@
 package sim
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -25,11 +28,22 @@ type Recording interface {
 	Departures(ctx context.Context, points []string, at int64, limit int) ([]ReplayDeparture, error)
 }
 
+// RawRecording is a Recording that also kept the service's raw answers
+// to departure boards ("stop/1008", "stoppoint/135001"): RawAnswer
+// returns the body of the subject's answer at at (the last one at or
+// before it, if recent enough), which the replay serves as it was, cut
+// to the limit asked.
+type RawRecording interface {
+	Recording
+	RawAnswer(ctx context.Context, subject string, at int64) ([]byte, bool, error)
+}
+
 // Replay serves mobility/v1 over a recording: the base data (stops, stop
 // points, routes, vehicles) and the answers' wire format, caching and
 // compression of the simulation s (the recording is of its network), its
 // clock the replay's; the departures from rec, never from the
-// simulation's own plan. What a recording does not hold answers as the
+// simulation's own plan: a raw answer when rec is a RawRecording that
+// has one, else rebuilt from rec.Departures. What a recording does not hold answers as the
 // service does when it has nothing: arrivals and departures as empty
 // lists, no vehicle found, no alert.
 func (s *Service) Replay(rec Recording) http.Handler {
@@ -113,6 +127,11 @@ func (rp *replay) stopPassage(q query, now int64, arrivals bool) response {
 	if perr != nil {
 		return perr.response()
 	}
+	if !arrivals {
+		if resp, ok := rp.raw("stop/"+strconv.Itoa(num), now, limit); ok {
+			return resp
+		}
+	}
 	si, found := rp.s.net.stopByNum[num]
 	var deps []ReplayDeparture
 	code, name := "", ""
@@ -162,6 +181,11 @@ func (rp *replay) pointPassage(q query, now int64, arrivals bool) response {
 	limit, perr := q.limit()
 	if perr != nil {
 		return perr.response()
+	}
+	if idx >= 0 && !arrivals {
+		if resp, ok := rp.raw("stoppoint/"+strconv.Itoa(rp.s.net.points[idx].code), now, limit); ok {
+			return resp
+		}
 	}
 	var deps []ReplayDeparture
 	if idx >= 0 && !arrivals {
@@ -270,4 +294,87 @@ func (rp *replay) writeDeparture(w *jw, d ReplayDeparture, now int64, withPoint 
 	w.kint64("DepartureCountdown", due-now)
 	w.kint64("DepartureDeviation", due-d.Scheduled)
 	w.end()
+}
+
+// raw answers from the recording's raw answer of subject, if it kept
+// one: as it was, its list cut to limit and its Limit said so; ok false
+// when there is none (or it cannot be read as an answer).
+func (rp *replay) raw(subject string, now int64, limit int) (response, bool) {
+	rr, ok := rp.rec.(RawRecording)
+	if !ok {
+		return response{}, false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	body, ok, err := rr.RawAnswer(ctx, subject, now)
+	if err != nil {
+		return errorResponse(http.StatusServiceUnavailable, "", "the recording cannot be read: "+err.Error()), true
+	}
+	if !ok {
+		return response{}, false
+	}
+	cut, err := limitAnswer(body, limit)
+	if err != nil {
+		return response{}, false
+	}
+	return response{status: 200, body: cut, maxAge: liveMaxAge}, true
+}
+
+// limitAnswer cuts a passage answer ({"StopPassage": {..., "Limit": n,
+// ..., "DepartureData": [...]}}) to limit records, keeping every other
+// member and their order.
+func limitAnswer(body []byte, limit int) ([]byte, error) {
+	var outer map[string]json.RawMessage
+	if err := json.Unmarshal(body, &outer); err != nil {
+		return nil, err
+	}
+	if len(outer) != 1 {
+		return nil, errors.New("not a passage answer")
+	}
+	var envelope string
+	var inner json.RawMessage
+	for k, v := range outer {
+		envelope, inner = k, v
+	}
+	dec := json.NewDecoder(bytes.NewReader(inner))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, errors.New("not a passage answer")
+	}
+	w := &jw{b: make([]byte, 0, len(body))}
+	w.obj()
+	w.key(envelope)
+	w.obj()
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		k, _ := t.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		switch k {
+		case "Limit":
+			w.kint(k, limit)
+			continue
+		case "DepartureData", "ArrivalData":
+			var list []json.RawMessage
+			if err := json.Unmarshal(v, &list); err != nil {
+				return nil, err
+			}
+			w.key(k)
+			w.arr()
+			for _, r := range list[:min(limit, len(list))] {
+				w.raw(r)
+			}
+			w.endArr()
+			continue
+		}
+		w.key(k)
+		w.raw(v)
+	}
+	w.end()
+	w.end()
+	return w.b, nil
 }
