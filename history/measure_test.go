@@ -70,26 +70,55 @@ func TestMeasureStats30Days(t *testing.T) {
 		t.Logf("SQLite file %d bytes: %.1f bytes per departure event, %.1f MB per day of the network",
 			fi.Size(), float64(fi.Size())/float64(rows), float64(fi.Size())/30/1e6)
 	}
-	for _, line := range []string{"4", "2"} {
+	median := func(f func() error) (time.Duration, time.Duration) {
 		var took []time.Duration
-		var st []Stat
 		for range 7 {
 			t0 := time.Now()
-			st, err = s.Stats(ctx, StatsQuery{Line: line, Since: first})
-			took = append(took, time.Since(t0))
-			if err != nil {
+			if err := f(); err != nil {
 				t.Fatal(err)
 			}
+			took = append(took, time.Since(t0))
 		}
 		slices.Sort(took)
+		return took[3].Round(time.Millisecond), took[6].Round(time.Millisecond)
+	}
+	for _, line := range []string{"4", "2"} {
+		var st []Stat
+		med, most := median(func() (err error) {
+			st, err = s.Stats(ctx, StatsQuery{Line: line, Since: first})
+			return err
+		})
 		if len(st) != 1 {
 			t.Fatalf("stats: %+v", st)
 		}
-		byDay := time.Now()
-		if _, err := s.Stats(ctx, StatsQuery{Line: line, Since: first, By: "day"}); err != nil {
-			t.Fatal(err)
+		// The same over every departure (the query of schema version 2,
+		// still used for --by hour and --stop), in the same run.
+		var raw []Stat
+		rawMed, _ := median(func() (err error) {
+			raw, err = s.statsRaw(ctx, StatsQuery{Line: line, Since: first})
+			return err
+		})
+		if len(raw) != 1 || raw[0] != st[0] {
+			t.Fatalf("counted %+v, raw %+v", st, raw)
 		}
-		t.Logf("stats --line %s over 30 days (%d departures): median %v, max %v of 7; --by day %v", line, st[0].Departures,
-			took[3].Round(time.Millisecond), took[6].Round(time.Millisecond), time.Since(byDay).Round(time.Millisecond))
+		byDay, _ := median(func() error {
+			_, err := s.Stats(ctx, StatsQuery{Line: line, Since: first, By: "day"})
+			return err
+		})
+		midDay, _ := median(func() error {
+			_, err := s.Stats(ctx, StatsQuery{Line: line, Since: first.Add(12 * time.Hour)})
+			return err
+		})
+		atStop, _ := median(func() error {
+			_, err := s.Stats(ctx, StatsQuery{Line: line, Since: first, Stop: 1008})
+			return err
+		})
+		t.Logf("stats --line %s over 30 days (%d departures): median %v, max %v of 7 (every departure read: median %v, %.1fx); --by day %v; since mid-day %v; --stop 1008 (with headway) %v",
+			line, st[0].Departures, med, most, rawMed, float64(rawMed)/float64(max(med, time.Millisecond)), byDay, midDay, atStop)
 	}
+	var lineDays int
+	if err := s.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM line_days`).Scan(&lineDays); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("line_days: %d rows", lineDays)
 }

@@ -43,7 +43,78 @@ var migrations = []struct {
 		`DROP INDEX departures_line`,
 		`CREATE INDEX departures_line_stats ON departures (line, scheduled, actual, vanished, stop)`,
 	}},
+	// 3: line_days, the delays of each line and service day counted
+	// (one row per line, day and delay in seconds, or per line and day
+	// for the vanished), kept by triggers on departures as rows are
+	// written, updated and pruned: stats of a line over weeks read the
+	// day's counts instead of every departure (BENCHMARKS.md).
+	{sql: []string{
+		lineDaysTable,
+		lineDaysFill,
+		`CREATE TRIGGER departures_line_days_ins AFTER INSERT ON departures
+WHEN NEW.actual IS NOT NULL OR NEW.vanished = 1 BEGIN ` + lineDaysAdd + `; END`,
+		`CREATE TRIGGER departures_line_days_del AFTER DELETE ON departures
+WHEN OLD.actual IS NOT NULL OR OLD.vanished = 1 BEGIN ` + lineDaysSub + `; END`,
+		`CREATE TRIGGER departures_line_days_upd AFTER UPDATE ON departures
+WHEN OLD.actual IS NOT NEW.actual OR OLD.vanished <> NEW.vanished BEGIN
+ ` + lineDaysSub + ` AND (OLD.actual IS NOT NULL OR OLD.vanished = 1);
+ ` + lineDaysAddIf + `;
+END`,
+	}, pg: []string{
+		lineDaysTable,
+		lineDaysFill,
+		`CREATE FUNCTION abfahrt_line_days() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+ IF TG_OP = 'UPDATE' AND OLD.actual IS NOT DISTINCT FROM NEW.actual AND OLD.vanished = NEW.vanished THEN
+  RETURN NULL;
+ END IF;
+ IF TG_OP IN ('UPDATE', 'DELETE') AND (OLD.actual IS NOT NULL OR OLD.vanished = 1) THEN
+  ` + lineDaysSub + `;
+ END IF;
+ IF TG_OP IN ('UPDATE', 'INSERT') AND (NEW.actual IS NOT NULL OR NEW.vanished = 1) THEN
+  ` + lineDaysAdd + `;
+ END IF;
+ RETURN NULL;
+END $$`,
+		`CREATE TRIGGER departures_line_days AFTER INSERT OR UPDATE OR DELETE ON departures
+FOR EACH ROW EXECUTE FUNCTION abfahrt_line_days()`,
+	}},
+	// 4: answers, the raw departure boards a recorder polled (gzip), for
+	// replay (record --keep-raw).
+	{sql: []string{
+		`CREATE TABLE answers (subject TEXT NOT NULL, at BIGINT NOT NULL, body BLOB NOT NULL, PRIMARY KEY (subject, at))`,
+		`CREATE INDEX answers_at ON answers (at)`,
+	}, pg: []string{
+		`CREATE TABLE answers (subject TEXT NOT NULL, at BIGINT NOT NULL, body BYTEA NOT NULL, PRIMARY KEY (subject, at))`,
+		`CREATE INDEX answers_at ON answers (at)`,
+	}},
 }
+
+// line_days: a departure (actual known) counts under its delay with
+// vanished 0; a vanished one (no actual) under delay 0 with vanished 1.
+const (
+	lineDaysTable = `CREATE TABLE line_days (
+ line TEXT NOT NULL,
+ service_day INTEGER NOT NULL,
+ vanished SMALLINT NOT NULL,
+ delay BIGINT NOT NULL,
+ n BIGINT NOT NULL,
+ PRIMARY KEY (line, service_day, vanished, delay)
+)`
+	lineDaysFill = `INSERT INTO line_days (line, service_day, vanished, delay, n)
+SELECT line, service_day, CASE WHEN actual IS NULL THEN 1 ELSE 0 END, COALESCE(actual - scheduled, 0), COUNT(*)
+FROM departures WHERE actual IS NOT NULL OR vanished = 1
+GROUP BY line, service_day, CASE WHEN actual IS NULL THEN 1 ELSE 0 END, COALESCE(actual - scheduled, 0)`
+	lineDaysAdd = `INSERT INTO line_days (line, service_day, vanished, delay, n)
+VALUES (NEW.line, NEW.service_day, CASE WHEN NEW.actual IS NULL THEN 1 ELSE 0 END, COALESCE(NEW.actual - NEW.scheduled, 0), 1)
+ON CONFLICT (line, service_day, vanished, delay) DO UPDATE SET n = line_days.n + 1`
+	lineDaysAddIf = `INSERT INTO line_days (line, service_day, vanished, delay, n)
+SELECT NEW.line, NEW.service_day, CASE WHEN NEW.actual IS NULL THEN 1 ELSE 0 END, COALESCE(NEW.actual - NEW.scheduled, 0), 1
+WHERE NEW.actual IS NOT NULL OR NEW.vanished = 1
+ON CONFLICT (line, service_day, vanished, delay) DO UPDATE SET n = line_days.n + 1`
+	lineDaysSub = `UPDATE line_days SET n = n - 1 WHERE line = OLD.line AND service_day = OLD.service_day
+ AND vanished = CASE WHEN OLD.actual IS NULL THEN 1 ELSE 0 END AND delay = COALESCE(OLD.actual - OLD.scheduled, 0)`
+)
 
 // SchemaVersion is the schema version this program writes.
 func SchemaVersion() int { return len(migrations) }
@@ -68,6 +139,7 @@ func (s *Store) migrate(ctx context.Context, readOnly bool) error {
 		if err != nil {
 			return fmt.Errorf("%s is not an abfahrt history database: %w", s.name, err)
 		}
+		s.version = v
 		return s.checkVersion(v)
 	}
 	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL, applied BIGINT NOT NULL)`); err != nil {
@@ -104,7 +176,11 @@ func (s *Store) migrate(ctx context.Context, readOnly bool) error {
 			return s.wrap("migrating the schema", err)
 		}
 	}
-	return s.wrap("migrating the schema", tx.Commit())
+	if err := tx.Commit(); err != nil {
+		return s.wrap("migrating the schema", err)
+	}
+	s.version = max(v, len(migrations))
+	return nil
 }
 
 func (s *Store) checkVersion(v int) error {

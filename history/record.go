@@ -63,6 +63,7 @@ type Recorder struct {
 	dirty  map[Key]Event
 	gone   map[Key]bool // vanished, in case they come back
 	latest int64        // newest board time seen
+	raw    []Answer     // raw answers not yet written (KeepAnswer)
 
 	// Counts for the summary.
 	Requests, Failed, Departed, Vanished int
@@ -221,6 +222,21 @@ func (r *Recorder) Poll(ctx context.Context, i int) error {
 	return nil
 }
 
+// maxUnsavedAnswers bounds the raw answers kept in memory while the
+// database is away: the oldest go first (the events are all kept).
+const maxUnsavedAnswers = 2000
+
+// KeepAnswer takes a raw answer to write with the next Flush (record
+// --keep-raw).
+func (r *Recorder) KeepAnswer(a Answer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.raw) >= maxUnsavedAnswers {
+		r.raw = r.raw[1:]
+	}
+	r.raw = append(r.raw, a)
+}
+
 // Unsaved is how many events wait to be written.
 func (r *Recorder) Unsaved() int {
 	r.mu.Lock()
@@ -255,7 +271,16 @@ func (r *Recorder) Flush(ctx context.Context) (int, error) {
 	for _, e := range r.dirty {
 		evs = append(evs, e)
 	}
+	raw := r.raw
 	r.mu.Unlock()
+	if len(raw) > 0 {
+		if err := r.Store.SaveAnswers(ctx, raw); err != nil {
+			return 0, err
+		}
+		r.mu.Lock()
+		r.raw = r.raw[min(len(raw), len(r.raw)):]
+		r.mu.Unlock()
+	}
 	if len(evs) == 0 {
 		return 0, nil
 	}

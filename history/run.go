@@ -18,6 +18,9 @@ type RunOptions struct {
 	// Keep prunes events scheduled longer ago than this (0: keep all),
 	// at the start and every hour.
 	Keep time.Duration
+	// KeepRaw prunes the raw answers (KeepAnswer) older than this (0:
+	// keep all), likewise.
+	KeepRaw time.Duration
 	// Logf reports errors and recoveries (nil: silent).
 	Logf func(format string, a ...any)
 }
@@ -54,22 +57,34 @@ func (r *Recorder) Run(ctx context.Context, opts RunOptions) error {
 	var pruned time.Time
 	var dbErr, pollErr string
 	prune := func() {
-		if opts.Keep <= 0 || time.Since(pruned) < time.Hour {
+		if opts.Keep <= 0 && opts.KeepRaw <= 0 || time.Since(pruned) < time.Hour {
 			return
 		}
 		at := r.Latest()
 		if at.IsZero() {
 			at = time.Now()
 		}
-		n, err := r.Store.Prune(ctx, at.Add(-opts.Keep))
-		if err != nil {
-			logf("%v", err)
-			return
+		if opts.Keep > 0 {
+			n, err := r.Store.Prune(ctx, at.Add(-opts.Keep))
+			if err != nil {
+				logf("%v", err)
+				return
+			}
+			if n > 0 {
+				logf("pruned %d departures older than %v", n, opts.Keep)
+			}
+		}
+		if opts.KeepRaw > 0 {
+			n, err := r.Store.PruneAnswers(ctx, at.Add(-opts.KeepRaw))
+			if err != nil {
+				logf("%v", err)
+				return
+			}
+			if n > 0 {
+				logf("pruned %d raw answers older than %v", n, opts.KeepRaw)
+			}
 		}
 		pruned = time.Now()
-		if n > 0 {
-			logf("pruned %d departures older than %v", n, opts.Keep)
-		}
 	}
 	for {
 		i := 0

@@ -40,20 +40,112 @@ type Stat struct {
 	P90DelayS     int        `json:"p90_delay_s"`
 	Vanished      int        `json:"vanished"`
 	VanishedShare float64    `json:"vanished_share"`
+	// Headway where the line is frequent at the stop (Stats with a stop
+	// only; absent otherwise): how many gaps between consecutive
+	// departures scheduled at most FrequentGap apart were observed, the
+	// p50 and p90 of their actual length in seconds, and the share of
+	// them longer than 1.5 times their scheduled length.
+	HeadwayGaps      int      `json:"headway_gaps,omitempty"`
+	HeadwayP50S      *int     `json:"headway_p50_s,omitempty"`
+	HeadwayP90S      *int     `json:"headway_p90_s,omitempty"`
+	HeadwayLongShare *float64 `json:"headway_long_share,omitempty"`
+
+	bucket int64 // the hour or day as the query grouped it
 }
 
 // Stats summarises the recorded departures per line (and hour or day):
 // departures observed, on-time share, p50 and p90 of the delay (nearest
-// rank, computed in SQL with window functions: no row is loaded here) and
-// vanished share (of departures and vanished together).
+// rank, computed in SQL with window functions: no row is loaded here),
+// vanished share (of departures and vanished together) and, with a stop,
+// the headway where the line is frequent there.
+//
+// A line's stats over whole service days are read from line_days, the
+// delays counted per line and day (schema version 3); the service day in
+// which Since falls, an hour's or a stop's stats from the departures.
 func (s *Store) Stats(ctx context.Context, q StatsQuery) ([]Stat, error) {
-	bucket := "0"
-	switch q.By {
-	case "hour":
-		bucket = "(scheduled / 3600) * 3600"
-	case "day":
-		bucket = "service_day"
+	var out []Stat
+	var err error
+	if q.Stop == 0 && q.By != "hour" && s.version >= 3 {
+		out, err = s.statsCounted(ctx, q)
+	} else {
+		out, err = s.statsRaw(ctx, q)
 	}
+	if err != nil {
+		return nil, err
+	}
+	if q.Stop != 0 {
+		if err := s.headways(ctx, q, out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// bucketOf is the SQL of a departure's bucket for q.By.
+func bucketOf(by string) string {
+	switch by {
+	case "hour":
+		return "(scheduled / 3600) * 3600"
+	case "day":
+		return "service_day"
+	}
+	return "0"
+}
+
+// percentiles is the SQL that turns h (line, b, vanished, delay, n: n
+// departures of that delay, or n vanished) into the rows scanStats reads:
+// the percentile is the smallest delay whose cumulative count reaches
+// p·n (nearest rank).
+var percentiles = `, g AS (
+ SELECT line, b, vanished, delay, SUM(n) AS n FROM h GROUP BY line, b, vanished, delay
+), c AS (
+ SELECT line, b, delay, n, SUM(n) OVER (PARTITION BY line, b ORDER BY delay) AS cum,
+  SUM(n) OVER (PARTITION BY line, b) AS tot
+ FROM g WHERE vanished = 0
+), p AS (
+ SELECT line, b, MAX(tot) AS n,
+  SUM(CASE WHEN delay >= -` + onTimeEarly + ` AND delay <= ` + onTimeLate + ` THEN n ELSE 0 END) AS on_time,
+  MIN(CASE WHEN cum * 100 >= tot * 50 THEN delay END) AS p50,
+  MIN(CASE WHEN cum * 100 >= tot * 90 THEN delay END) AS p90
+ FROM c GROUP BY line, b
+), v AS (
+ SELECT line, b, SUM(CASE WHEN vanished = 1 THEN n ELSE 0 END) AS vanished FROM g GROUP BY line, b
+)
+SELECT v.line, v.b, CAST(COALESCE(p.n, 0) AS BIGINT), CAST(COALESCE(p.on_time, 0) AS BIGINT), COALESCE(p.p50, 0), COALESCE(p.p90, 0), CAST(v.vanished AS BIGINT)
+FROM v LEFT JOIN p ON p.line = v.line AND p.b = v.b`
+
+var (
+	onTimeEarly = strconv.Itoa(OnTimeEarly)
+	onTimeLate  = strconv.Itoa(OnTimeLate)
+)
+
+// statsCounted reads the service days after Since's from line_days and
+// Since's own day (from Since on) from departures.
+func (s *Store) statsCounted(ctx context.Context, q StatsQuery) ([]Stat, error) {
+	day := ServiceDayOf(q.Since)
+	y, m, d := day/10000, time.Month(day/100%100), day%100
+	dayEnd := time.Date(y, m, d+1, 3, 0, 0, 0, model.Berlin)
+	counted := "service_day > ?"
+	raw := "scheduled >= ? AND scheduled < ? AND (actual IS NOT NULL OR vanished = 1)"
+	args := []any{day}
+	rawArgs := []any{q.Since.Unix(), dayEnd.Unix()}
+	if q.Line != "" {
+		counted += " AND line = ?"
+		raw += " AND line = ?"
+		args = append(args, q.Line)
+		rawArgs = append(rawArgs, q.Line)
+	}
+	query := `WITH h AS (
+ SELECT line, ` + bucketOf(q.By) + ` AS b, vanished, delay, n FROM line_days WHERE ` + counted + ` AND n > 0
+ UNION ALL
+ SELECT line, ` + bucketOf(q.By) + ` AS b, CASE WHEN actual IS NULL THEN 1 ELSE 0 END, COALESCE(actual - scheduled, 0), 1
+ FROM departures WHERE ` + raw + `
+)` + percentiles
+	return s.scanStats(ctx, q, query, append(args, rawArgs...))
+}
+
+// statsRaw reads every departure selected.
+func (s *Store) statsRaw(ctx context.Context, q StatsQuery) ([]Stat, error) {
 	where := "scheduled >= ? AND (actual IS NOT NULL OR vanished = 1)"
 	args := []any{q.Since.Unix()}
 	if q.Stop != 0 {
@@ -64,23 +156,14 @@ func (s *Store) Stats(ctx context.Context, q StatsQuery) ([]Stat, error) {
 		where += " AND line = ?"
 		args = append(args, q.Line)
 	}
-	query := `WITH d AS (
- SELECT line, ` + bucket + ` AS b, actual - scheduled AS delay, vanished FROM departures WHERE ` + where + `
-), r AS (
- SELECT line, b, delay, ROW_NUMBER() OVER (PARTITION BY line, b ORDER BY delay) AS rn,
-  COUNT(*) OVER (PARTITION BY line, b) AS n
- FROM d WHERE delay IS NOT NULL
-), p AS (
- SELECT line, b, MAX(n) AS n,
-  SUM(CASE WHEN delay >= -` + strconv.Itoa(OnTimeEarly) + ` AND delay <= ` + strconv.Itoa(OnTimeLate) + ` THEN 1 ELSE 0 END) AS on_time,
-  MIN(CASE WHEN rn * 100 >= n * 50 THEN delay END) AS p50,
-  MIN(CASE WHEN rn * 100 >= n * 90 THEN delay END) AS p90
- FROM r GROUP BY line, b
-), v AS (
- SELECT line, b, SUM(vanished) AS vanished FROM d GROUP BY line, b
-)
-SELECT v.line, v.b, COALESCE(p.n, 0), COALESCE(p.on_time, 0), COALESCE(p.p50, 0), COALESCE(p.p90, 0), v.vanished
-FROM v LEFT JOIN p ON p.line = v.line AND p.b = v.b`
+	query := `WITH h AS (
+ SELECT line, ` + bucketOf(q.By) + ` AS b, CASE WHEN actual IS NULL THEN 1 ELSE 0 END AS vanished,
+  COALESCE(actual - scheduled, 0) AS delay, 1 AS n FROM departures WHERE ` + where + `
+)` + percentiles
+	return s.scanStats(ctx, q, query, args)
+}
+
+func (s *Store) scanStats(ctx context.Context, q StatsQuery, query string, args []any) ([]Stat, error) {
 	rows, err := s.db.QueryContext(ctx, s.bind(query), args...) //nolint:gosec // G701: constant SQL; the values are bound
 	if err != nil {
 		return nil, s.wrap("computing stats", err)
@@ -94,6 +177,7 @@ FROM v LEFT JOIN p ON p.line = v.line AND p.b = v.b`
 			return nil, s.wrap("computing stats", err)
 		}
 		st.Stop = q.Stop
+		st.bucket = b
 		st.Departures, st.OnTime, st.P50DelayS, st.P90DelayS, st.Vanished = int(n), int(onTime), int(p50), int(p90), int(vanished)
 		if n > 0 {
 			st.OnTimeShare = float64(onTime) / float64(n)
@@ -117,15 +201,68 @@ FROM v LEFT JOIN p ON p.line = v.line AND p.b = v.b`
 		if c := compareLines(a.Line, b.Line); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(a.Day, b.Day); c != 0 {
-			return c
-		}
-		if a.Hour != nil && b.Hour != nil {
-			return a.Hour.Compare(*b.Hour)
-		}
-		return 0
+		return cmp.Compare(a.bucket, b.bucket)
 	})
 	return out, nil
+}
+
+// FrequentGap is the longest scheduled gap between two departures of a
+// line from a stop point (same direction) that counts as frequent
+// service, whose headway Stats reports.
+const FrequentGap = 15 * 60
+
+// headways adds to out (the stats of one stop) the observed headway of
+// each line and bucket: the gaps between the actual times of consecutive
+// departures of the line from the same stop point in the same direction
+// that were scheduled at most FrequentGap apart; their nearest-rank p50
+// and p90, and the share of gaps longer than 1.5 times the scheduled one.
+func (s *Store) headways(ctx context.Context, q StatsQuery, out []Stat) error {
+	where := "scheduled >= ? AND stop = ? AND actual IS NOT NULL"
+	args := []any{q.Since.Unix(), q.Stop}
+	if q.Line != "" {
+		where += " AND line = ?"
+		args = append(args, q.Line)
+	}
+	query := `WITH d AS (
+ SELECT line, ` + bucketOf(q.By) + ` AS b, stop_point, direction, scheduled, actual FROM departures WHERE ` + where + `
+), g AS (
+ SELECT line, b, scheduled - LAG(scheduled) OVER w AS sg, actual - LAG(actual) OVER w AS ag
+ FROM d WINDOW w AS (PARTITION BY line, stop_point, direction ORDER BY scheduled)
+), r AS (
+ SELECT line, b, sg, ag, ROW_NUMBER() OVER (PARTITION BY line, b ORDER BY ag) AS rn,
+  COUNT(*) OVER (PARTITION BY line, b) AS n
+ FROM g WHERE sg > 0 AND sg <= ` + strconv.Itoa(FrequentGap) + `
+)
+SELECT line, b, MAX(n), MIN(CASE WHEN rn * 100 >= n * 50 THEN ag END), MIN(CASE WHEN rn * 100 >= n * 90 THEN ag END),
+ CAST(SUM(CASE WHEN ag * 2 > sg * 3 THEN 1 ELSE 0 END) AS BIGINT)
+FROM r GROUP BY line, b`
+	rows, err := s.db.QueryContext(ctx, s.bind(query), args...) //nolint:gosec // G701: constant SQL; the values are bound
+	if err != nil {
+		return s.wrap("computing headways", err)
+	}
+	defer func() { _ = rows.Close() }()
+	type key struct {
+		line string
+		b    int64
+	}
+	at := map[key]*Stat{}
+	for i := range out {
+		at[key{out[i].Line, out[i].bucket}] = &out[i]
+	}
+	for rows.Next() {
+		var line string
+		var b, n, p50, p90, long int64
+		if err := rows.Scan(&line, &b, &n, &p50, &p90, &long); err != nil {
+			return s.wrap("computing headways", err)
+		}
+		st := at[key{line, b}]
+		if st == nil || n == 0 {
+			continue
+		}
+		h50, h90, share := int(p50), int(p90), float64(long)/float64(n)
+		st.HeadwayGaps, st.HeadwayP50S, st.HeadwayP90S, st.HeadwayLongShare = int(n), &h50, &h90, &share
+	}
+	return s.wrap("computing headways", rows.Err())
 }
 
 // compareLines orders line names numerically where they are numbers.

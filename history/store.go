@@ -82,6 +82,7 @@ type Store struct {
 	db      *sql.DB
 	dialect dialect
 	name    string // the database as said in errors (path, or host/db)
+	version int    // its schema version once opened
 }
 
 // Options tune Open.
@@ -325,5 +326,15 @@ func (s *Store) Prune(ctx context.Context, before time.Time) (int64, error) {
 		return 0, s.wrap("pruning departures", err)
 	}
 	n, err := res.RowsAffected()
-	return n, s.wrap("pruning departures", err)
+	if err != nil {
+		return 0, s.wrap("pruning departures", err)
+	}
+	if s.version >= 3 {
+		// The triggers counted the pruned departures down; the emptied
+		// counts go.
+		if _, err := s.db.ExecContext(ctx, `DELETE FROM line_days WHERE n <= 0`); err != nil {
+			return n, s.wrap("pruning departures", err)
+		}
+	}
+	return n, nil
 }

@@ -437,7 +437,7 @@ func TestE2EExamplesRun(t *testing.T) {
 			err = runOneShot(bin, args, home)
 		case len(args) > 0 && (args[0] == "sim" || args[0] == "serve"):
 			err = runServer(bin, args, home)
-		case len(args) > 0 && (args[0] == "record" || args[0] == "stats" || args[0] == "history"):
+		case len(args) > 0 && (args[0] == "record" || args[0] == "stats" || args[0] == "history" || args[0] == "replay"):
 			err = runHistory(bin, args, home, api)
 		default:
 			err = runBoard(t, args)
@@ -482,6 +482,9 @@ func runHistory(bin string, args []string, home, api string) error {
 	}
 	if err := runOneShot(bin, []string{"record", "--stop", "1008", "--for", "3s", "--api", api, "--db", db}, home); err != nil {
 		return fmt.Errorf("recording for the example: %w", err)
+	}
+	if args[0] == "replay" {
+		return runServer(bin, out, home) // serves the recording until SIGTERM
 	}
 	return runOneShot(bin, out, home)
 }

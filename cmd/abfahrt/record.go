@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"strconv"
 	"strings"
@@ -11,6 +16,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
 	"abfahrt/history"
 	"abfahrt/model"
 )
@@ -50,6 +57,7 @@ func newRecordCmd(g *globals) *cobra.Command {
 		stops, points []string
 		all           bool
 		db, keep      string
+		keepRaw       string
 		dur           time.Duration
 	)
 	cmd := &cobra.Command{
@@ -71,6 +79,13 @@ machines writing to one place. At most 2 requests a second go upstream.`,
 			if err != nil {
 				return usagef("--keep: %v", err)
 			}
+			var rawFor time.Duration
+			keepingRaw := keepRaw != "off"
+			if keepingRaw {
+				if rawFor, err = parseAge(keepRaw); err != nil {
+					return usagef("--keep-raw: %v", err)
+				}
+			}
 			var subjects []history.Subject
 			for _, s := range stops {
 				n, err := parseStopNumber(s)
@@ -85,7 +100,13 @@ machines writing to one place. At most 2 requests a second go upstream.`,
 				}
 				subjects = append(subjects, history.Subject{StopPoint: model.StopPointCode(p)})
 			}
+			// With --keep-raw the raw answers go to the recorder (made
+			// below, before the first request).
+			var r *history.Recorder
 			src, err := g.source()
+			if keepingRaw {
+				src, err = g.rawSource(func(a history.Answer) { r.KeepAnswer(a) })
+			}
 			if err != nil {
 				return err
 			}
@@ -106,14 +127,14 @@ machines writing to one place. At most 2 requests a second go upstream.`,
 				return err
 			}
 			defer func() { _ = store.Close() }()
-			r := &history.Recorder{Store: store, Source: src.client, Subjects: subjects, Interval: g.s.interval}
+			r = &history.Recorder{Store: store, Source: src.client, Subjects: subjects, Interval: g.s.interval}
 			every := max(g.s.interval, time.Duration(float64(len(subjects))/history.MaxRate*float64(time.Second)))
 			_, _ = fmt.Fprintf(g.stderr, "abfahrt: recording %d boards from %s into %s, each every %v\n", len(subjects), src.name, store.Name(), every.Round(time.Second))
 			logf := func(format string, a ...any) {
 				_, _ = fmt.Fprintf(g.stderr, "abfahrt: record: "+format+"\n", a...)
 			}
 			start := time.Now()
-			err = r.Run(ctx, history.RunOptions{For: dur, Keep: keepFor, Logf: logf})
+			err = r.Run(ctx, history.RunOptions{For: dur, Keep: keepFor, KeepRaw: rawFor, Logf: logf})
 			_, _ = fmt.Fprintf(g.stdout, "recorded %d departures and %d vanished in %v from %d requests (%d failed, %.2f a second)\n",
 				r.Departed, r.Vanished, time.Since(start).Round(time.Second), r.Requests, r.Failed, float64(r.Requests)/max(time.Since(start).Seconds(), 1))
 			return err
@@ -126,6 +147,7 @@ machines writing to one place. At most 2 requests a second go upstream.`,
 	f.StringVar(&db, "db", "", dbUsage)
 	f.DurationVar(&dur, "for", 0, "stop after this long (default: until interrupted)")
 	f.StringVar(&keep, "keep", "90d", "prune departures older than this while running (0: keep all)")
+	f.StringVar(&keepRaw, "keep-raw", "off", "also keep the raw answers of the boards polled (gzip), for replay, pruned when older than this, e.g. 14d (0: keep all; off: not kept)")
 	return cmd
 }
 
@@ -142,7 +164,9 @@ func newStatsCmd(g *globals) *cobra.Command {
 		Long: fmt.Sprintf(`stats summarises recorded departures per line: departures observed,
 the on-time share (on time: from %d s early to %d s late), the median (p50)
 and p90 delay, and the share that vanished before their time. --by day
-lists each day, --by hour each hour.`, history.OnTimeEarly, history.OnTimeLate),
+lists each day, --by hour each hour. With --stop, the headway of each line
+there where it runs at least every %d minutes: the observed gaps' p50 and
+p90 and the share of gaps over 1.5 times the scheduled one.`, history.OnTimeEarly, history.OnTimeLate, history.FrequentGap/60),
 		Example: `  abfahrt stats --stop 1008 --since 7d
   abfahrt stats --line 4 --by day --json`,
 		Args: cobra.NoArgs,
@@ -180,6 +204,7 @@ lists each day, --by hour each hour.`, history.OnTimeEarly, history.OnTimeLate),
 				header = append(header, "HOUR")
 			}
 			header = append(header, "DEPARTURES", "ON TIME", "P50", "P90", "VANISHED")
+			headway := stop != 0 // a line's headway at a stop
 			cells := func(s history.Stat, pct func(float64) string, secs func(int) string) []string {
 				c := []string{s.Line}
 				switch by {
@@ -197,9 +222,20 @@ lists each day, --by hour each hour.`, history.OnTimeEarly, history.OnTimeLate),
 					h[i] = strings.ToLower(strings.ReplaceAll(x, " ", "_"))
 				}
 				h[len(h)-4], h[len(h)-3], h[len(h)-2], h[len(h)-1] = "on_time_share", "p50_delay_s", "p90_delay_s", "vanished_share"
+				if headway {
+					h = append(h, "headway_p50_s", "headway_p90_s", "headway_long_share")
+				}
 				_ = w.Write(h)
 				for _, s := range rows {
-					_ = w.Write(cells(s, func(f float64) string { return strconv.FormatFloat(f, 'f', 4, 64) }, strconv.Itoa))
+					c := cells(s, func(f float64) string { return strconv.FormatFloat(f, 'f', 4, 64) }, strconv.Itoa)
+					if headway {
+						c = append(c, "", "", "")
+						if s.HeadwayLongShare != nil { // all three or none
+							c[len(c)-3], c[len(c)-2] = strconv.Itoa(*s.HeadwayP50S), strconv.Itoa(*s.HeadwayP90S)
+							c[len(c)-1] = strconv.FormatFloat(*s.HeadwayLongShare, 'f', 4, 64)
+						}
+					}
+					_ = w.Write(c)
 				}
 				w.Flush()
 				return w.Error()
@@ -208,14 +244,28 @@ lists each day, --by hour each hour.`, history.OnTimeEarly, history.OnTimeLate),
 				_, err := fmt.Fprintf(g.stdout, "no departures recorded in %s for this selection\n", store.Name())
 				return err
 			}
+			if headway {
+				header = append(header, "HEADWAY P50", "P90", "LONG")
+			}
 			t := newTable(g.stdout, header...)
 			for _, s := range rows {
-				t.row(cells(s, func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }, signedSeconds)...)
+				c := cells(s, func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }, signedSeconds)
+				if headway {
+					mins := func(v int) string { return fmt.Sprintf("%.1f min", float64(v)/60) }
+					c = append(c, optInt(s.HeadwayP50S, mins), optInt(s.HeadwayP90S, mins), "-")
+					if s.HeadwayLongShare != nil {
+						c[len(c)-1] = fmt.Sprintf("%.0f %%", 100**s.HeadwayLongShare)
+					}
+				}
+				t.row(c...)
 			}
 			if err := t.flush(); err != nil {
 				return err
 			}
 			_, err = fmt.Fprintf(g.stdout, "on time: %d s early to %d s late; P50/P90: delay in seconds\n", history.OnTimeEarly, history.OnTimeLate)
+			if err == nil && headway {
+				_, err = fmt.Fprintf(g.stdout, "headway: observed gaps between departures scheduled at most %d min apart (-: not that frequent); LONG: gaps over 1.5 times the scheduled one\n", history.FrequentGap/60)
+			}
 			return err
 		},
 	}
@@ -228,6 +278,14 @@ lists each day, --by hour each hour.`, history.OnTimeEarly, history.OnTimeLate),
 	f.BoolVar(&asCSV, "csv", false, "print CSV")
 	f.StringVar(&db, "db", "", dbUsage)
 	return cmd
+}
+
+// optInt formats a value that may be absent: "-" when it is.
+func optInt(p *int, f func(int) string) string {
+	if p == nil {
+		return "-"
+	}
+	return f(*p)
 }
 
 func signedSeconds(s int) string {
@@ -333,4 +391,88 @@ func stopNames(ctx context.Context, g *globals) func(int) string {
 		}
 		return strconv.Itoa(n)
 	}
+}
+
+// rawTap hands the raw answers to departure board requests to keep, as
+// the service sent them (gzip-compressed when it did not compress them).
+type rawTap struct {
+	next http.RoundTripper
+	keep func(history.Answer)
+}
+
+func (t rawTap) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := t.next.RoundTrip(req)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		return resp, err
+	}
+	var subject string
+	q := req.URL.Query()
+	switch {
+	case strings.HasSuffix(req.URL.Path, "/stop/passage/Departures") && q.Get("StopNumber") != "":
+		subject = "stop/" + q.Get("StopNumber")
+	case strings.HasSuffix(req.URL.Path, "/stoppoint/passage/Departures") && q.Get("StopPointCode") != "":
+		subject = "stoppoint/" + q.Get("StopPointCode")
+	default:
+		return resp, nil
+	}
+	body, err := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if err != nil {
+		return nil, err // the answer broke off: as the client would have found
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	if a, ok := rawAnswer(subject, resp.Header.Get("Content-Encoding"), body); ok {
+		t.keep(a)
+	}
+	return resp, nil
+}
+
+// rawAnswer is the answer to keep of a body as sent (gzip when the
+// encoding says so), at its CurrentTimestamp; ok false for what is no
+// passage answer.
+func rawAnswer(subject, encoding string, body []byte) (history.Answer, bool) {
+	plain, gz := body, []byte(nil)
+	if strings.EqualFold(encoding, "gzip") {
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			return history.Answer{}, false
+		}
+		if plain, err = io.ReadAll(zr); err != nil {
+			return history.Answer{}, false
+		}
+		gz = body
+	} else {
+		gz = history.Gzip(body)
+	}
+	var stamp struct {
+		S struct{ CurrentTimestamp string } `json:"StopPassage"`
+		P struct{ CurrentTimestamp string } `json:"StopPointPassage"`
+	}
+	if json.Unmarshal(plain, &stamp) != nil {
+		return history.Answer{}, false
+	}
+	at, err := time.Parse(time.RFC3339, stamp.S.CurrentTimestamp+stamp.P.CurrentTimestamp)
+	if err != nil {
+		return history.Answer{}, false
+	}
+	return history.Answer{Subject: subject, At: at, Gzip: gz}, true
+}
+
+// rawSource is the service's client as g.source makes it, its answers to
+// departure boards also handed to keep.
+func (g *globals) rawSource(keep func(history.Answer)) (source, error) {
+	plain, err := g.source() // the checks and the name
+	if err != nil {
+		return source{}, err
+	}
+	base, inner := g.s.api.value, http.DefaultTransport
+	if base == "" {
+		base, inner = sim.BaseURL, newSimTransport(sim.Options{Seed: g.seed, Clock: sim.NewClock(embeddedSimStart, 1)})
+	}
+	c, err := feed.NewClient(base, feed.WithUserAgent("abfahrt/"+version), feed.WithLiveTTL(liveTTL(g.s)),
+		feed.WithHTTPClient(&http.Client{Transport: g.logTransport(rawTap{next: inner, keep: keep})}), feed.WithCacheDir(""))
+	if err != nil {
+		return source{}, usageError{err}
+	}
+	return source{client: c, name: plain.name}, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,6 +93,7 @@ func statsDB(t *testing.T) string {
 
 func TestStatsJSONAndCSV(t *testing.T) {
 	db := statsDB(t)
+	day := time.Now().In(model.Berlin).Add(-26 * time.Hour).Truncate(time.Hour).Add(-3 * time.Hour).Format(time.DateOnly)
 	code, out, errs := runCLI(t, "stats", "--db", db, "--json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -106,8 +108,22 @@ func TestStatsJSONAndCSV(t *testing.T) {
 	}
 	code, out, _ = runCLI(t, "stats", "--db", db, "--by", "day", "--csv", "--line", "6", "--stop", "1008")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != exitOK || len(lines) != 3 || lines[0] != "line,day,departures,on_time_share,p50_delay_s,p90_delay_s,vanished_share" {
+	if code != exitOK || len(lines) != 3 || lines[0] != "line,day,departures,on_time_share,p50_delay_s,p90_delay_s,vanished_share,headway_p50_s,headway_p90_s,headway_long_share" ||
+		lines[1] != "6,"+day+",10,1.0000,40,80,0.0000,70,70,0.0000" {
 		t.Errorf("stats --by day --csv: exit %d\n%s", code, out)
+	}
+	// The headway at a stop where the line runs every minute (observed:
+	// every 70 s); not without --stop.
+	code, out, _ = runCLI(t, "stats", "--db", db, "--stop", "1008", "--json")
+	if code != exitOK || !strings.Contains(out, `"headway_p50_s": 70`) || !strings.Contains(out, `"headway_p90_s": 70`) || !strings.Contains(out, `"headway_gaps": 18`) {
+		t.Errorf("stats --stop --json without the headway: %s", out)
+	}
+	code, out, _ = runCLI(t, "stats", "--db", db, "--stop", "1008")
+	if code != exitOK || !strings.Contains(out, "HEADWAY P50") || !strings.Contains(out, "1.2 min") {
+		t.Errorf("stats --stop table without the headway: %s", out)
+	}
+	if _, out, _ = runCLI(t, "stats", "--db", db, "--json"); strings.Contains(out, "headway") {
+		t.Errorf("stats --json without --stop has a headway: %s", out)
 	}
 	code, out, _ = runCLI(t, "stats", "--db", db)
 	if code != exitOK || !strings.Contains(out, "60 s early to 180 s late") || !strings.Contains(out, "+90 s") {
@@ -134,5 +150,42 @@ func TestHistoryOfAVehicle(t *testing.T) {
 	code, out, _ = runCLI(t, "history", "--vehicle", "43", "--db", db)
 	if code != exitOK || !strings.Contains(out, "never recorded") {
 		t.Errorf("unknown vehicle: %d %q", code, out)
+	}
+}
+
+// record --keep-raw keeps the boards' raw answers (not without it), and
+// replay serves them.
+func TestRecordKeepsRawAnswers(t *testing.T) {
+	dir := t.TempDir()
+	count := func(db string) int {
+		s, err := history.Open(context.Background(), db, history.Options{ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = s.Close() }()
+		var n int
+		if err := s.DB().QueryRow(`SELECT COUNT(*) FROM answers`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, c := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"--keep-raw", "14d"}, 2},
+		{nil, 0},
+	} {
+		db := filepath.Join(dir, fmt.Sprintf("h%d.db", c.want))
+		args := append([]string{"record", "--stop", "1008", "--stoppoint", "135001", "--for", "1s", "--db", db}, c.args...)
+		if code, _, errs := runCLI(t, args...); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		if n := count(db); n != c.want {
+			t.Errorf("%v: %d raw answers kept, want %d", c.args, n, c.want)
+		}
+	}
+	if code, _, errs := runCLI(t, "record", "--stop", "1008", "--keep-raw", "soon", "--db", filepath.Join(dir, "x.db")); code != exitUsage || !strings.Contains(errs, "--keep-raw") {
+		t.Errorf("--keep-raw soon: exit %d, %q", code, errs)
 	}
 }

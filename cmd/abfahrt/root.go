@@ -87,6 +87,9 @@ type globals struct {
 	theme      string
 	interval   time.Duration
 	logOn      bool
+	// replay and replayFrom are --replay and --from: the board on a
+	// recording.
+	replay, replayFrom string
 	// logger is the request log (--log), nil when off.
 	logger *slog.Logger
 	// s is the effective configuration, resolved before any command runs.
@@ -191,6 +194,9 @@ once and print a table (or JSON with --json).`,
 				}
 			}
 			opts.Kiosk = kioskOptions(g.s.file.Kiosk, kiosk || g.s.file.Kiosk.Enabled)
+			if g.replayFrom != "" && g.replay == "" {
+				return usagef("--from needs --replay DB")
+			}
 			src, err := g.source()
 			if err != nil {
 				return err
@@ -241,6 +247,8 @@ once and print a table (or JSON with --json).`,
 	f.StringVar(&remindBef, "remind-before", "1m", "how long before the leave time a reminder (key t) warns, 0s to 30m (0s: at the leave time)")
 	f.IntVar(&perLine, "per-line", 0, "at most this many departures of each line and direction per board (0: all)")
 	f.StringVar(&histDB, "db", "", "recorded history for punctuality (key i) and the vehicle pane's runs: a SQLite file or a postgres:// URL (default $XDG_STATE_HOME/abfahrt/history.db when it exists)")
+	f.StringVar(&g.replay, "replay", "", "open the board on a recording: a history database (SQLite file or postgres:// URL) replayed from --from")
+	f.StringVar(&g.replayFrom, "from", "", "with --replay: the time to start at, 2026-09-11T07:30 (Europe/Berlin) or RFC 3339 (default: the recording's start)")
 	f.StringVar(&walk, "walk", "0s", "walking time to the stop, e.g. 4m: each row says when to leave (boards of a layout may set their own walk)")
 
 	root.AddCommand(
@@ -256,6 +264,7 @@ once and print a table (or JSON with --json).`,
 		newRecordCmd(g),
 		newStatsCmd(g),
 		newHistoryCmd(g),
+		newReplayCmd(g),
 	)
 	return root
 }
@@ -271,6 +280,9 @@ type source struct {
 
 // source builds the client of --api, or of the embedded simulation.
 func (g *globals) source() (source, error) {
+	if g.replay != "" {
+		return g.replaySource(context.Background())
+	}
 	ua := feed.WithUserAgent("abfahrt/" + version)
 	ttl := feed.WithLiveTTL(liveTTL(g.s))
 	api := g.api

@@ -54,8 +54,13 @@ func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // answer routes a request and produces its response.
 func (s *Service) answer(r *http.Request) response {
+	return s.answerFrom(r, routes)
+}
+
+// answerFrom routes a request through the endpoints of table.
+func (s *Service) answerFrom(r *http.Request, table map[string]endpoint) response {
 	rest, ok := strings.CutPrefix(wire.CollapseSlashes(r.URL.Path), basePath)
-	ep := routes[rest]
+	ep := table[rest]
 	if !ok || ep == nil {
 		return errorResponse(http.StatusNotFound, "", "unknown path "+strconv.Quote(r.URL.Path))
 	}

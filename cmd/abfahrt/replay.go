@@ -1,0 +1,169 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"abfahrt/feed"
+	"abfahrt/feed/sim"
+	"abfahrt/history"
+	"abfahrt/model"
+)
+
+// recording answers a replay's departures from a history database.
+type recording struct {
+	store *history.Store
+	// window is how long after its last sighting a departure stays on
+	// the replayed board (replayWindow).
+	window time.Duration
+	// interval is the recording's polling interval.
+	interval time.Duration
+}
+
+// replayWindow is how long a departure stays on the replayed board after
+// the recording last saw it: the recording's polling interval and 5 s
+// for its jitter.
+func replayWindow(interval time.Duration) time.Duration { return interval + 5*time.Second }
+
+// Departures implements sim.Recording.
+func (r recording) Departures(ctx context.Context, points []string, at int64, limit int) ([]sim.ReplayDeparture, error) {
+	evs, err := r.store.BoardAt(ctx, points, time.Unix(at, 0), r.window, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]sim.ReplayDeparture, len(evs))
+	for i, e := range evs {
+		out[i] = sim.ReplayDeparture{StopPointCode: e.StopPoint, Line: e.Line, Direction: e.Direction, Vehicle: e.Vehicle,
+			Platform: e.Platform, Scheduled: e.Scheduled, Predicted: e.LastPred}
+	}
+	return out, nil
+}
+
+// RawAnswer implements sim.RawRecording: the last raw answer kept for
+// subject at or before at, within two polling intervals.
+func (r recording) RawAnswer(ctx context.Context, subject string, at int64) ([]byte, bool, error) {
+	body, _, ok, err := r.store.AnswerAt(ctx, subject, time.Unix(at, 0), 2*r.interval)
+	return body, ok, err
+}
+
+// parseFrom reads --from: RFC 3339, or a date and time (Europe/Berlin)
+// such as 2026-09-11T07:30 or "2026-09-11 07:30:00".
+func parseFrom(s string) (time.Time, error) {
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, nil
+	}
+	for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02 15:04"} {
+		if t, err := time.ParseInLocation(layout, s, model.Berlin); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("--from must be a time such as 2026-09-11T07:30 (Europe/Berlin) or 2026-09-11T07:30:00+02:00, got %q", s)
+}
+
+// openReplay opens the recording in db as a mobility/v1 handler whose
+// clock starts at from (empty: the start of the recording) and runs at
+// speed; the base data are the simulation's (seed).
+func openReplay(ctx context.Context, db, from string, speed float64, seed int64, interval time.Duration) (http.Handler, sim.Clock, *history.Store, error) {
+	var start time.Time
+	if from != "" {
+		var err error
+		if start, err = parseFrom(from); err != nil {
+			return nil, nil, nil, usageError{err}
+		}
+	}
+	store, err := history.Open(ctx, historyDB(db), history.Options{ReadOnly: true})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	first, _, err := store.Span(ctx)
+	if err != nil {
+		_ = store.Close()
+		return nil, nil, nil, err
+	}
+	if first.IsZero() {
+		_ = store.Close()
+		return nil, nil, nil, fmt.Errorf("nothing is recorded in %s: record some with abfahrt record", store.Name())
+	}
+	if start.IsZero() {
+		start = first
+	}
+	clock := sim.NewClock(start, speed)
+	svc := sim.New(sim.Options{Seed: seed, Clock: clock})
+	return svc.Replay(recording{store: store, window: replayWindow(interval), interval: interval}), clock, store, nil
+}
+
+// replaySource is the board's source on a recording: the replay's
+// handler in-process, through the same HTTP client path as the embedded
+// simulation.
+func (g *globals) replaySource(ctx context.Context) (source, error) {
+	if g.s != nil && g.s.api.value != "" && g.s.api.from == "flag --api" {
+		return source{}, usagef("--replay and --api exclude each other")
+	}
+	h, clock, store, err := openReplay(ctx, g.replay, g.replayFrom, 1, g.seed, g.s.interval)
+	if err != nil {
+		return source{}, err
+	}
+	c, err := feed.NewClient(sim.BaseURL, feed.WithUserAgent("abfahrt/"+version), feed.WithLiveTTL(liveTTL(g.s)),
+		feed.WithHTTPClient(&http.Client{Transport: g.logTransport(sim.NewTransport(h))}), feed.WithCacheDir(""))
+	if err != nil {
+		_ = store.Close()
+		return source{}, err
+	}
+	return source{client: c, name: "replay of " + store.Name(), now: clock.Now}, nil
+}
+
+func newReplayCmd(g *globals) *cobra.Command {
+	var (
+		db, from, listen string
+		speed            float64
+	)
+	cmd := &cobra.Command{
+		Use:   "replay",
+		Short: "Serve a recording as a mobility/v1 service over HTTP, its clock from --from",
+		Long: `replay serves what abfahrt record kept as the mobility/v1 service would
+have answered then, under /mobility/v1, so that any client of abfahrt sim
+(another abfahrt with --api http://ADDR/mobility/v1) shows the recorded day.
+Its clock starts at --from (default: the start of the recording) and runs at
+--speed. A stop's departures at a time are those its recorded boards
+showed then: first seen by then, last seen less than the recording's
+polling interval (--interval) and 5 s before, not departed yet; with the raw answers
+kept (record --keep-raw), the answer recorded at or before it (within two
+polling intervals), as it was. A stop or a time not recorded has none. Stops, stop points, routes and vehicles are
+the simulated Ulm network's base data; arrivals, vehicle trips and alerts
+are not recorded and answer empty.`,
+		Example: `  abfahrt replay --listen 127.0.0.1:8090 --speed 10`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if _, _, err := net.SplitHostPort(listen); err != nil {
+				return usagef("--listen must be host:port such as 127.0.0.1:8090, got %q", listen)
+			}
+			if speed <= 0 || speed > 3600 {
+				return usagef("--speed must be above 0 and at most 3600, got %v", speed)
+			}
+			h, clock, store, err := openReplay(cmd.Context(), db, from, speed, g.seed, g.s.interval)
+			if err != nil {
+				return err
+			}
+			defer func() { _ = store.Close() }()
+			var lc net.ListenConfig
+			ln, err := lc.Listen(cmd.Context(), "tcp", listen)
+			if err != nil {
+				return err
+			}
+			_, _ = fmt.Fprintf(g.stderr, "abfahrt replay: serving %s from %s at %gx on http://%s/mobility/v1 (Ctrl-C stops)\n",
+				store.Name(), clock.Now().In(model.Berlin).Format("2006-01-02 15:04:05"), speed, ln.Addr())
+			return sim.Serve(cmd.Context(), ln, h, sim.ServerOptions{})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&db, "db", "", dbUsage)
+	f.StringVar(&from, "from", "", "start of the replay's clock: 2026-09-11T07:30 (Europe/Berlin) or RFC 3339 (default: the start of the recording)")
+	f.Float64Var(&speed, "speed", 1, "speed of the replay's clock relative to real time")
+	f.StringVar(&listen, "listen", "127.0.0.1:8090", "address to listen on")
+	return cmd
+}
