@@ -129,7 +129,7 @@ machines writing to one place. At most 2 requests a second go upstream.`,
 			defer func() { _ = store.Close() }()
 			r = &history.Recorder{Store: store, Source: src.client, Subjects: subjects, Interval: g.s.interval}
 			every := max(g.s.interval, time.Duration(float64(len(subjects))/history.MaxRate*float64(time.Second)))
-			_, _ = fmt.Fprintf(g.stderr, "abfahrt: recording %d boards from %s into %s, each every %v\n", len(subjects), src.name, store.Name(), every.Round(time.Second))
+			_, _ = fmt.Fprintf(g.stderr, "abfahrt: recording %s from %s into %s, each every %v\n", plural(len(subjects), "board", "boards"), src.name, store.Name(), every.Round(time.Second))
 			logf := func(format string, a ...any) {
 				_, _ = fmt.Fprintf(g.stderr, "abfahrt: record: "+format+"\n", a...)
 			}

@@ -205,6 +205,9 @@ once and print a table (or JSON with --json).`,
 			client := src.client
 			opts.Stats = func() int64 { return client.Stats().Upstream }
 			opts.ClockSkew = g.logClockSkew
+			if histDB == "" && g.replay != "" {
+				histDB = g.replay // a replayed board's punctuality is the recording's
+			}
 			hist, why, closeHist, err := boardHistory(cmd.Context(), histDB)
 			if err != nil {
 				return err
