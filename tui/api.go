@@ -78,6 +78,9 @@ func LeaveBand(e *model.Event, now time.Time, walk time.Duration) (leaveAt time.
 // ThemeNames lists the themes.
 func ThemeNames() []string { return ui.ThemeNames() }
 
+// ThemeAbout is one line about each theme.
+var ThemeAbout = ui.ThemeAbout
+
 // ThemeByName returns the theme called name.
 func ThemeByName(name string) (Theme, bool) { return ui.ThemeByName(name) }
 

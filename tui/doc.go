@@ -9,6 +9,8 @@
 // panes live in packages of their own under tui/internal, in layers; a
 // package imports only those below it:
 //
+//	colour   colour science: WCAG contrast, colour vision deficiency
+//	         simulation (CIELAB differences), the Okabe–Ito palette
 //	ui       styles, themes, the one text catalogue (English, German),
 //	         formatting, key bindings, list cursor, frame memo
 //	feeds    the data source, the feed registry and its holders, pollers,

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -178,5 +179,25 @@ stop = 1008
 		if !strings.Contains(out, want) {
 			t.Errorf("%q missing:\n%s", want, out)
 		}
+	}
+}
+
+// Issue 26 item 3: `abfahrt config` lists every theme with one line, the
+// one in use marked, and the new themes are accepted.
+func TestConfigListsThemes(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("ABFAHRT_CONFIG", "")
+	t.Setenv("NO_COLOR", "")
+	code, out, errs := runCLI(t, "--theme", "cvd", "config")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"theme ansi", "only the terminal's 16 palette colours", "theme cvd", "colour-blind safe (Okabe–Ito)", "theme mono"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("%q missing:\n%s", want, out)
+		}
+	}
+	if !regexp.MustCompile(`theme cvd .*in use`).MatchString(out) {
+		t.Errorf("the theme in use is not marked:\n%s", out)
 	}
 }

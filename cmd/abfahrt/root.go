@@ -235,7 +235,7 @@ once and print a table (or JSON with --json).`,
 	pf.Int64Var(&g.seed, "seed", 1, "seed of the embedded simulation")
 	pf.StringVar(&g.configPath, "config", "", "configuration file (env ABFAHRT_CONFIG; default $XDG_CONFIG_HOME/abfahrt/config.toml)")
 	pf.StringVar(&g.lang, "lang", "", "language of the board: en or de (env ABFAHRT_LANG; default from LC_ALL/LANG)")
-	pf.StringVar(&g.theme, "theme", "", "colour theme: dark, light, high-contrast, mono or console (env ABFAHRT_THEME; NO_COLOR selects mono, TERM=linux console)")
+	pf.StringVar(&g.theme, "theme", "", "colour theme: dark, light, high-contrast, mono, console, ansi (the terminal's 16 palette colours) or cvd (colour-blind safe) (env ABFAHRT_THEME; NO_COLOR selects mono, TERM=linux console)")
 	pf.DurationVar(&g.interval, "interval", 15*time.Second, "poll interval of live data (at least 5s)")
 	pf.BoolVar(&g.logOn, "log", os.Getenv("ABFAHRT_LOG") != "", "log requests and errors to $XDG_STATE_HOME/abfahrt/abfahrt.log (env ABFAHRT_LOG=1)")
 

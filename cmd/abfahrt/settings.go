@@ -239,6 +239,15 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	t.row("cache dir", cachePath(), "base data, 24 h")
 	t.row("state dir", statePath(env), "pins, watched boards, reminders")
 	t.row("log file", filepath.Join(statePath(env), logFileName), "with --log or ABFAHRT_LOG=1")
+	// The themes, one line each (issue 26 item 3), the one in use marked.
+	t.row("", "", "")
+	for _, name := range tui.ThemeNames() {
+		mark := ""
+		if name == s.theme.value {
+			mark = "in use"
+		}
+		t.row("theme "+name, tui.ThemeAbout[name], mark)
+	}
 	return t.flush()
 }
 

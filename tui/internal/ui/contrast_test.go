@@ -5,6 +5,8 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+
+	"abfahrt/tui/internal/colour"
 )
 
 // Issue 23 item 3: the night theme's sleep screen was drawn in 256-colour
@@ -29,11 +31,11 @@ func TestContrastFloorEveryThemeDayAndNight(t *testing.T) {
 				ground := th.Ground()
 				names := []string{"Text", "Accent", "Muted", "OnTime", "Slight", "Late", "Early", "Cancelled", "Stale", "Error"}
 				for i, c := range got.TextColors() {
-					if k := Contrast(*c, ground); k < MinTextContrast {
+					if k := colour.Contrast(*c, ground); k < MinTextContrast {
 						t.Errorf("profile %v, %s: %s %s on %s is %.2f:1, want >= %.1f", p, th.Name, names[i], *c, ground, k, MinTextContrast)
 					}
 				}
-				if k := Contrast(got.Dim, ground); k < MinLargeContrast {
+				if k := colour.Contrast(got.Dim, ground); k < MinLargeContrast {
 					t.Errorf("profile %v, %s: the sleep clock %s on %s is %.2f:1, want >= %.1f", p, th.Name, got.Dim, ground, k, MinLargeContrast)
 				}
 			}
@@ -57,8 +59,8 @@ func TestContrastKnownValues(t *testing.T) {
 		a, b lipgloss.Color
 		want float64
 	}{{"#FFFFFF", "#000000", 21}, {"#000000", "#000000", 1}, {"232", "0", 1.05}, {"15", "#000000", 21}} {
-		if got := Contrast(c.a, c.b); got < c.want-0.02 || got > c.want+0.02 {
-			t.Errorf("Contrast(%s, %s) = %.3f, want %.2f", c.a, c.b, got, c.want)
+		if got := colour.Contrast(c.a, c.b); got < c.want-0.02 || got > c.want+0.02 {
+			t.Errorf("colour.Contrast(%s, %s) = %.3f, want %.2f", c.a, c.b, got, c.want)
 		}
 	}
 }

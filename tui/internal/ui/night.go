@@ -25,8 +25,24 @@ func (t Theme) Dimmed() Theme {
 		return t
 	}
 	ground := t.Ground()
+	day := [3]lipgloss.Color{t.OnTime, t.Slight, t.Late}
 	for _, c := range t.TextColors() {
 		*c = dimFloored(*c, ground, MinTextContrast)
+	}
+	// The delay colours are dimmed only as far as a colour-blind rider
+	// still tells them apart (cvd.go): the floor brings them together.
+	if !t.Console && !delaysApart(t.OnTime, t.Slight, t.Late) { // a palette's colours are the user's
+		for level := nightLevel; level < 1; level += 0.05 {
+			c := [3]lipgloss.Color{}
+			for i := range day {
+				c[i] = scaleFloored(day[i], ground, level)
+			}
+			if delaysApart(c[0], c[1], c[2]) {
+				t.OnTime, t.Slight, t.Late = c[0], c[1], c[2]
+				break
+			}
+			t.OnTime, t.Slight, t.Late = day[0], day[1], day[2]
+		}
 	}
 	for _, c := range []*lipgloss.Color{&t.Border, &t.BorderFocused, &t.Selection, &t.Bar, &t.LineDefault,
 		&t.BadgeDark, &t.BadgeLight, &t.Banner, &t.BannerText} {

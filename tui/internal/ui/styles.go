@@ -44,12 +44,13 @@ const (
 	ThemeLight        = "light"
 	ThemeHighContrast = "high-contrast"
 	ThemeMono         = "mono"
-	// ThemeConsole ("console") is in console.go.
+	// ThemeConsole ("console") is in console.go, ThemeANSI and ThemeCVD
+	// in themes.go.
 )
 
 // ThemeNames lists the themes ThemeByName knows, the default first.
 func ThemeNames() []string {
-	return []string{ThemeDark, ThemeLight, ThemeHighContrast, ThemeMono, ThemeConsole}
+	return []string{ThemeDark, ThemeLight, ThemeHighContrast, ThemeMono, ThemeConsole, ThemeANSI, ThemeCVD}
 }
 
 // ThemeByName returns the theme called name; "" is the dark theme. ok is
@@ -66,6 +67,10 @@ func ThemeByName(name string) (t Theme, ok bool) {
 		return MonoTheme(), true
 	case ThemeConsole:
 		return ConsoleTheme(), true
+	case ThemeANSI:
+		return ANSITheme(), true
+	case ThemeCVD:
+		return CVDTheme(), true
 	}
 	return DarkTheme(), false
 }
@@ -73,13 +78,14 @@ func ThemeByName(name string) (t Theme, ok bool) {
 // DarkTheme is the default theme, for a dark terminal background.
 func DarkTheme() Theme {
 	return Theme{
-		Name:          ThemeDark,
-		Text:          lipgloss.Color("#E6E6E6"),
-		Accent:        lipgloss.Color("#F2C744"),
-		Muted:         lipgloss.Color("#8A8F98"),
-		OnTime:        lipgloss.Color("#5FC97A"),
-		Slight:        lipgloss.Color("#E8B33E"),
-		Late:          lipgloss.Color("#F05D5E"),
+		Name:   ThemeDark,
+		Text:   lipgloss.Color("#E6E6E6"),
+		Accent: lipgloss.Color("#F2C744"),
+		Muted:  lipgloss.Color("#8A8F98"),
+		OnTime: lipgloss.Color("#8FE3A0"), // the three delay colours stay ≥ colour.MinDelayDeltaE apart for
+		Slight: lipgloss.Color("#F0C040"), // every simulated colour vision deficiency (cvd.go): lighter
+		Late:   lipgloss.Color("#E0484D"), // green, darker red
+
 		Early:         lipgloss.Color("#5BB8E8"),
 		Cancelled:     lipgloss.Color("#F05D5E"),
 		Stale:         lipgloss.Color("#E8B33E"),
@@ -105,9 +111,9 @@ func LightTheme() Theme {
 		Text:          lipgloss.Color("#1F2328"),
 		Accent:        lipgloss.Color("#9A5B00"),
 		Muted:         lipgloss.Color("#5F6670"),
-		OnTime:        lipgloss.Color("#1A7F37"),
-		Slight:        lipgloss.Color("#9A6700"),
-		Late:          lipgloss.Color("#CF222E"),
+		OnTime:        lipgloss.Color("#00796B"), // teal, not green: no green on white stays apart
+		Slight:        lipgloss.Color("#9A6700"), // from this brown for deuteranopes (cvd.go)
+		Late:          lipgloss.Color("#A0123A"),
 		Early:         lipgloss.Color("#0969DA"),
 		Cancelled:     lipgloss.Color("#CF222E"),
 		Stale:         lipgloss.Color("#9A6700"),
@@ -133,8 +139,8 @@ func HighContrastTheme() Theme {
 		Text:          lipgloss.Color("#FFFFFF"),
 		Accent:        lipgloss.Color("#FFFF00"),
 		Muted:         lipgloss.Color("#D0D0D0"),
-		OnTime:        lipgloss.Color("#00FF00"),
-		Slight:        lipgloss.Color("#FFD700"),
+		OnTime:        lipgloss.Color("#80FF80"), // apart from orange for every deficiency (cvd.go)
+		Slight:        lipgloss.Color("#FFA000"),
 		Late:          lipgloss.Color("#FF3030"),
 		Early:         lipgloss.Color("#00FFFF"),
 		Cancelled:     lipgloss.Color("#FF3030"),
@@ -281,6 +287,9 @@ func NewStylesWith(r *lipgloss.Renderer, t Theme, lines LineColors) *Styles {
 		lineMark:     make(map[string]lipgloss.Style, len(lines)),
 		defaultLine:  s().Background(t.LineDefault).Foreground(t.BadgeLight).Bold(true),
 		defaultMark:  s().Foreground(t.LineDefault),
+	}
+	if t.Name == ThemeCVD {
+		lines = lines.OkabeIto()
 	}
 	for name, hex := range lines {
 		if t.Console {

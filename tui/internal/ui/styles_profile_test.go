@@ -23,14 +23,24 @@ func TestStylesConvertedOncePerProfile(t *testing.T) {
 			}
 			st := NewStyles(th, UlmLineColors())
 			s := lipgloss.NewStyle
+			lines := UlmLineColors()
+			if name == ThemeCVD {
+				lines = lines.OkabeIto() // the cvd theme's badges (themes.go)
+			}
+			on := func(line string) lipgloss.Color {
+				if isLight(lines[line]) {
+					return th.BadgeDark
+				}
+				return th.BadgeLight
+			}
 			pairs := map[string][2]lipgloss.Style{
 				"Text":  {st.Text, s().Foreground(th.Text)},
 				"Late":  {st.Late, s().Foreground(th.Late).Bold(true)},
 				"Bar":   {st.Bar, s().Foreground(th.Muted).Background(th.Bar)},
 				"sel":   {st.HighlightRow(st.Due), s().Foreground(th.Text).Bold(true).Background(th.Selection)},
-				"badge": {st.LineBadge("9"), s().Background(lipgloss.Color("#E09DBC")).Foreground(th.BadgeDark).Bold(true)},
-				"dark":  {st.LineBadge("11"), s().Background(lipgloss.Color("#085EA4")).Foreground(th.BadgeLight).Bold(true)},
-				"mark":  {st.LineMark("2"), s().Foreground(lipgloss.Color("#3EAD56"))},
+				"badge": {st.LineBadge("9"), s().Background(lipgloss.Color(lines["9"])).Foreground(on("9")).Bold(true)},
+				"dark":  {st.LineBadge("11"), s().Background(lipgloss.Color(lines["11"])).Foreground(on("11")).Bold(true)},
+				"mark":  {st.LineMark("2"), s().Foreground(lipgloss.Color(lines["2"]))},
 			}
 			for what, pair := range pairs {
 				if got, want := pair[0].Render("x"), pair[1].Render("x"); got != want {

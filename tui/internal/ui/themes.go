@@ -1,0 +1,57 @@
+package ui
+
+import "abfahrt/tui/internal/colour"
+
+// Themes of issue 26 item 3.
+const (
+	// ThemeANSI ("ansi") draws with the terminal's own 16 palette colours
+	// only (SGR 30–37 and 90–97, backgrounds 40–47): the user's palette,
+	// perhaps tuned for their colour vision, decides what they look like.
+	ThemeANSI = "ansi"
+	// ThemeCVD ("cvd") is safe for colour vision deficiencies: the
+	// Okabe–Ito palette (Okabe and Ito 2008, "Color Universal Design")
+	// for the delays and the line badges.
+	ThemeCVD = "cvd"
+)
+
+// ThemeAbout is one line about each theme, for `abfahrt config` and the
+// help of --theme.
+var ThemeAbout = map[string]string{
+	ThemeDark:         "the default, for a dark terminal",
+	ThemeLight:        "for a light terminal background",
+	ThemeHighContrast: "pure, saturated colours on black, for distance and sunlight",
+	ThemeMono:         "no colour: bold, reverse and the marks carry the meaning (NO_COLOR)",
+	ThemeConsole:      "the Linux console: 16 colours and its font's glyphs (TERM=linux)",
+	ThemeANSI:         "only the terminal's 16 palette colours: your palette decides",
+	ThemeCVD:          "colour-blind safe (Okabe–Ito) delays and line badges",
+}
+
+// ANSITheme is the console's 16 palette colours with every glyph: the
+// terminal's own palette decides what they look like.
+func ANSITheme() Theme {
+	t := ConsoleTheme()
+	t.Name, t.ConsoleFont = ThemeANSI, false
+	return t
+}
+
+// CVDTheme is the dark theme with Okabe–Ito colours where colour carries
+// meaning: on time sky blue, slightly late yellow, late vermillion, early
+// bluish green; line badges in the Okabe–Ito colour nearest their own.
+func CVDTheme() Theme {
+	t := DarkTheme()
+	t.Name = ThemeCVD
+	t.OnTime, t.Slight, t.Late = "#56B4E9", "#F0E442", "#D55E00"
+	t.Early, t.Cancelled, t.Error = "#009E73", "#D55E00", "#D55E00"
+	t.Accent, t.Stale, t.BorderFocused = "#F0E442", "#E69F00", "#F0E442"
+	return t
+}
+
+// OkabeIto is the table with each line's colour replaced by the Okabe–Ito
+// colour nearest to it (CIELAB), so that a line keeps its hue family.
+func (lc LineColors) OkabeIto() LineColors {
+	out := make(LineColors, len(lc))
+	for name, hex := range lc {
+		out[name] = colour.NearestOkabeIto(hex)
+	}
+	return out
+}
