@@ -159,7 +159,7 @@ func DeltaE(d Deficiency, a, b lipgloss.Color) (float64, bool) {
 	return math.Sqrt((la[0]-lb[0])*(la[0]-lb[0]) + (la[1]-lb[1])*(la[1]-lb[1]) + (la[2]-lb[2])*(la[2]-lb[2])), true
 }
 
-// Okabe–Ito's eight colours, black left out.
+// OkabeIto are Okabe and Ito's eight colours, black left out.
 var OkabeIto = []string{"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"}
 
 // NearestOkabeIto is the Okabe–Ito colour nearest to hex (CIELAB,

@@ -20,4 +20,3 @@ func TestDeficiencySimulation(t *testing.T) {
 		t.Errorf("red and green: deuteranopia ΔE %.1f, tritanopia %.1f; want the first much smaller", deut, trit)
 	}
 }
-
