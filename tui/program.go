@@ -24,8 +24,9 @@ const (
 // nobody sees it.
 type painted struct {
 	tea.Model
-	r   *screen.Renderer
-	box *panicBox
+	r     *screen.Renderer
+	box   *panicBox
+	title *titler // the window title, when on (title.go)
 }
 
 // The largest screen abfahrt paints: a size from outside (a terminal, an
@@ -68,6 +69,9 @@ func (p painted) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (p painted) View() string {
 	defer p.box.catch()
 	p.r.Frame(p.Model.View())
+	if t, ok := p.Model.(titled); ok && p.title != nil {
+		p.title.update(p.r, t.WindowTitle())
+	}
 	return ""
 }
 
@@ -118,26 +122,31 @@ func (b *panicBox) caught() (any, []byte) {
 // on out, in the alternate screen.
 type Program struct {
 	*tea.Program
-	r   *screen.Renderer
-	box *panicBox
-	tty *tty // the process's terminal; nil for an SSH session
+	r     *screen.Renderer
+	box   *panicBox
+	tty   *tty // the process's terminal; nil for an SSH session
+	title *titler
 }
 
 // newProgram returns the program of m on in and out (nil in: no input).
 func newProgram(m tea.Model, in io.Reader, out io.Writer, opts ...tea.ProgramOption) *Program {
 	r := screen.NewRenderer(out, app.MaxFPS)
-	box := &panicBox{}
+	box, title := &panicBox{}, &titler{}
 	opts = append([]tea.ProgramOption{tea.WithInput(in), tea.WithOutput(out), tea.WithoutRenderer()}, opts...)
-	return &Program{Program: tea.NewProgram(painted{Model: m, r: r, box: box}, opts...), r: r, box: box}
+	return &Program{Program: tea.NewProgram(painted{Model: m, r: r, box: box, title: title}, opts...), r: r, box: box, title: title}
 }
 
 // Run enters the alternate screen, runs the program and leaves the screen
 // as it was, also when the program panicked. It returns the wrapped
 // model.
 func (p *Program) Run() (tea.Model, error) {
-	p.r.Control(seqEnter)
+	enter, leave := seqEnter, seqLeave
+	if p.title.on {
+		enter, leave = seqEnter+seqTitlePush, seqTitlePop+seqLeave // the terminal's own title back at the end
+	}
+	p.r.Control(enter)
 	m, err := p.Program.Run()
-	p.r.Stop(seqLeave)
+	p.r.Stop(leave)
 	if pm, ok := m.(painted); ok {
 		m = pm.Model
 	}

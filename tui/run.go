@@ -78,6 +78,7 @@ func run(ctx context.Context, o app.Options, in io.Reader, out io.Writer) (err e
 	s := &suspender{kiosk: o.Kiosk.Enabled, stop: stopProcess}
 	p := newProgram(m, in, out, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithFilter(s.filter))
 	p.tty = t
+	p.title.on = o.TitleOn()
 	s.p = p
 	var fds []uintptr
 	if t != nil {

@@ -111,6 +111,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		walk      string
 		perLine   int
 		histDB    string
+		title     string
 		remindBef string
 		bell      bool
 	)
@@ -214,6 +215,13 @@ once and print a table (or JSON with --json).`,
 			}
 			defer closeHist()
 			opts.History, opts.HistoryWhy = hist, why
+			switch title {
+			case "auto":
+			case "on", "off":
+				opts.Title = title
+			default:
+				return usagef("--title must be auto, on or off, got %q", title)
+			}
 			alive, stopNotify := notifySystemd(cmd.Context(), opts.Kiosk.Enabled)
 			opts.Kiosk.Alive = alive
 			err = tui.Run(cmd.Context(), opts)
@@ -249,6 +257,7 @@ once and print a table (or JSON with --json).`,
 	f.BoolVar(&bell, "bell", true, "ring the terminal bell when a reminder (key t) says leave now; --bell=false keeps reminders silent (the kiosk always is)")
 	f.StringVar(&remindBef, "remind-before", "1m", "how long before the leave time a reminder (key t) warns, 0s to 30m (0s: at the leave time)")
 	f.IntVar(&perLine, "per-line", 0, "at most this many departures of each line and direction per board (0: all)")
+	f.StringVar(&title, "title", "auto", "window title (OSC 2): the board and its next departure, at most once a minute; auto: on, off in kiosk mode")
 	f.StringVar(&histDB, "db", "", "recorded history for punctuality (key i) and the vehicle pane's runs: a SQLite file or a postgres:// URL (default $XDG_STATE_HOME/abfahrt/history.db when it exists)")
 	f.StringVar(&g.replay, "replay", "", "open the board on a recording: a history database (SQLite file or postgres:// URL) replayed from --from")
 	f.StringVar(&g.replayFrom, "from", "", "with --replay: the time to start at, 2026-09-11T07:30 (Europe/Berlin) or RFC 3339 (default: the recording's start)")

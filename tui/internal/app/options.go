@@ -66,3 +66,7 @@ func (o KioskOptions) Quit() string {
 func SameAlert(a, b model.Alert) bool {
 	return a.Title == b.Title && slices.Equal(a.Items, b.Items)
 }
+
+// TitleOn reports whether the program sets the window title: asked for,
+// or by default outside kiosk mode.
+func (o Options) TitleOn() bool { return o.Title == "on" || (o.Title == "" && !o.Kiosk.Enabled) }

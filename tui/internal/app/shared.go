@@ -34,6 +34,9 @@ type Options struct {
 	SourceName string
 	// Vehicle, if set, opens the vehicle pane of this vehicle at start.
 	Vehicle int
+	// Title is the window title: "on", "off" or "" (auto: on, but off in
+	// kiosk mode).
+	Title string
 	// History is the recorded history the board reads one key away (i),
 	// nil when there is none; HistoryWhy then says why, plainly.
 	History    History

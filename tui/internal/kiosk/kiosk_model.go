@@ -3,6 +3,7 @@ package kiosk
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
 )
@@ -77,4 +78,20 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // View renders the kiosk screen; pure, from the cache within a second.
 func (m Model) View() string {
 	return ui.Sized(m.Sh.T, m.width, m.height, m.kioskView)
+}
+
+// WindowTitle is the board showing and its next departure, for a kiosk
+// that asked for a window title (it is off in kiosk mode by default).
+func (m Model) WindowTitle() string {
+	k := &m.Kiosk
+	i := k.shown(m.Sh.Local)
+	if k.Asleep || i >= len(k.Boards) {
+		return "abfahrt"
+	}
+	b := &k.Boards[i]
+	title := b.Name()
+	if e := nextDeparture(b, m.Kiosk.Rows(i), m.Sh.Now); e != nil {
+		title += " · " + e.Line() + " " + e.DirectionText + " " + m.Sh.T.Countdown(*e, m.Sh.Now)
+	}
+	return model.CleanText(title+" · abfahrt", 80)
 }
