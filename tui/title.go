@@ -84,4 +84,3 @@ func (m Model) WindowTitle() string {
 	}
 	return titleText(b.Name(), next, "abfahrt")
 }
-
