@@ -47,6 +47,9 @@ type Config struct {
 	Delay DelayConfig `toml:"delay"`
 	// Night ties the night theme (dimmer colours) to hours.
 	Night NightConfig `toml:"night"`
+	// Motion is "reduced" for nothing that flashes or wanders (as
+	// --reduce-motion), "full" (the default) otherwise.
+	Motion string `toml:"motion"`
 }
 
 // NightConfig is the [night] table: the hours of the night theme.
@@ -208,6 +211,9 @@ func (c Config) check() error {
 	}
 	if _, ok := tui.ThemeByName(c.Theme); !ok {
 		return bad("theme", "must be one of %s, got %q", strings.Join(tui.ThemeNames(), ", "), c.Theme)
+	}
+	if c.Motion != "" && c.Motion != "full" && c.Motion != "reduced" {
+		return bad("motion", "must be full or reduced, got %q", c.Motion)
 	}
 	if c.Limit < 0 || c.Limit > tui.MaxLimit {
 		return bad("limit", "must be between 1 and %d, got %d", tui.MaxLimit, c.Limit)

@@ -201,3 +201,19 @@ func TestConfigListsThemes(t *testing.T) {
 		t.Errorf("the theme in use is not marked:\n%s", out)
 	}
 }
+
+// Issue 26 item 2: motion = "reduced" is read and shown; anything else is
+// refused with the line it is on.
+func TestConfigMotion(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	p := writeConfig(t, "motion = \"reduced\"\n")
+	t.Setenv("ABFAHRT_CONFIG", p)
+	if code, out, errs := runCLI(t, "config"); code != exitOK || !regexp.MustCompile(`motion +reduced +config`).MatchString(out) {
+		t.Errorf("exit %d, %s%s", code, out, errs)
+	}
+	p = writeConfig(t, "theme = \"dark\"\nmotion = \"calm\"\n")
+	t.Setenv("ABFAHRT_CONFIG", p)
+	if code, _, errs := runCLI(t, "config"); code != exitUsage || !strings.Contains(errs, "motion") || !strings.Contains(errs, "must be full or reduced") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}

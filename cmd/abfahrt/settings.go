@@ -203,6 +203,11 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		remind = r.Duration
 	}
 	t.row("remind_before", remind.String(), from(s.file.RemindBefore != nil))
+	motion := s.file.Motion
+	if motion == "" {
+		motion = "full"
+	}
+	t.row("motion", motion, from(s.file.Motion != ""))
 	k := s.file.Kiosk
 	t.row("kiosk.enabled", strconv.FormatBool(k.Enabled), from(k.Enabled))
 	rotate := k.Rotate.Duration

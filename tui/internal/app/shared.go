@@ -37,6 +37,10 @@ type Options struct {
 	// Title is the window title: "on", "off" or "" (auto: on, but off in
 	// kiosk mode).
 	Title string
+	// ReduceMotion: nothing flashes or wanders (--reduce-motion, motion =
+	// "reduced"): a rung reminder's row is highlighted steadily, the
+	// kiosk's burn-in step comes once an hour, its alert pages slowly.
+	ReduceMotion bool
 	// History is the recorded history the board reads one key away (i),
 	// nil when there is none; HistoryWhy then says why, plainly.
 	History    History
@@ -133,6 +137,8 @@ const (
 type Shared struct {
 	*feeds.State
 	SourceName string
+	// ReduceMotion is Options.ReduceMotion.
+	ReduceMotion bool
 	// Hist is the recorded history (Options.History), HistWhy why there
 	// is none.
 	Hist    History
@@ -198,13 +204,14 @@ func NewShared(o Options) *Shared {
 			Limit:  limit,
 			Reg:    feeds.NewRegistry(),
 		},
-		SourceName: o.SourceName,
-		Hist:       o.History,
-		HistWhy:    o.HistoryWhy,
-		LimitFixed: o.Limit > 0,
-		St:         ui.NewStylesWith(o.Renderer, theme, ui.UlmLineColors().With(o.LineColors)),
-		T:          ui.TextsFor(o.Lang),
-		BaseBusy:   true,
+		SourceName:   o.SourceName,
+		Hist:         o.History,
+		ReduceMotion: o.ReduceMotion,
+		HistWhy:      o.HistoryWhy,
+		LimitFixed:   o.Limit > 0,
+		St:           ui.NewStylesWith(o.Renderer, theme, ui.UlmLineColors().With(o.LineColors)),
+		T:            ui.TextsFor(o.Lang),
+		BaseBusy:     true,
 	}
 	if sh.SourceName == "" {
 		sh.SourceName = "mobility/v1"

@@ -31,6 +31,10 @@ type rowShows struct {
 	cat   model.RouteCategory
 	c     columns
 	sel   bool
+	// rem is the reminder's mark and whether the row flashes now: the
+	// mark set and the flash change the row, not its departure.
+	rem   string
+	flash bool
 	w     int
 	st    *ui.Styles
 	tx    *ui.Texts
@@ -223,6 +227,7 @@ func (b *Pane) render() string {
 func (b *Pane) CachedRow(m *RowMemo, e *model.Event, c columns, sel bool, w int) string {
 	k := rowShows{ev: *e, Due: b.Sh.T.Countdown(*e, b.Sh.Now), cat: b.Sh.Base.Category(e.Line()),
 		c: c, sel: sel, w: w, st: b.Sh.St, tx: b.Sh.T, valid: true}
+	k.rem, k.flash = b.remindMark(e)
 	if c.leave > 0 {
 		k.leave, _ = b.Sh.T.LeaveText(e, b.Sh.Now, b.Walk)
 	}

@@ -18,7 +18,8 @@ func (b *Pane) remindMark(e *model.Event) (mark string, flash bool) {
 		return "*", false
 	}
 	until, ok := b.Sh.Rem.Flash[r.ID()]
-	return "!", ok && !b.Sh.Local.After(until) && b.Sh.Local.Unix()%2 == 0
+	// With reduced motion the row is highlighted steadily, not on and off.
+	return "!", ok && !b.Sh.Local.After(until) && (b.Sh.ReduceMotion || b.Sh.Local.Unix()%2 == 0)
 }
 
 // toggleReminder sets or removes the reminder of the row under the

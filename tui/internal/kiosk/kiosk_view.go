@@ -21,6 +21,10 @@ const (
 	ShiftEvery = 5 * time.Minute
 	// TickerPage is how long each page of a long alert shows.
 	TickerPage = 6 * time.Second
+	// ShiftEveryReduced and TickerPageReduced are the same with reduced
+	// motion: the burn-in step is rare and slow, the pages stay.
+	ShiftEveryReduced = time.Hour
+	TickerPageReduced = 20 * time.Second
 	// bigScaleWidth and bigScaleHeight are the sizes from which the big
 	// digits are drawn twice as large.
 	bigScaleWidth  = 120
@@ -80,9 +84,21 @@ func (m *Model) withKeyHint(frame string, w, h int) string {
 
 // Shift is the burn-in offset at now: one of four positions a character
 // apart, changing every shiftEvery, the same on every kiosk at the time.
-func Shift(now time.Time) (dx, dy int) {
-	i := now.Unix() / int64(ShiftEvery/time.Second)
+func Shift(now time.Time) (dx, dy int) { return shiftEvery(now, ShiftEvery) }
+
+// shiftEvery is Shift with steps every d.
+func shiftEvery(now time.Time, d time.Duration) (dx, dy int) {
+	i := now.Unix() / int64(d/time.Second)
 	return int(i % 2), int(i / 2 % 2)
+}
+
+// step is how often the burn-in protection moves the layout: every
+// ShiftEvery, or once an hour with reduced motion.
+func (m *Model) step() time.Duration {
+	if m.Sh.ReduceMotion {
+		return ShiftEveryReduced
+	}
+	return ShiftEvery
 }
 
 // renderKiosk draws the kiosk showing board i in w×h: the clock and date,
@@ -92,7 +108,7 @@ func (m *Model) renderKiosk(i, w, h int) string {
 	if k.Asleep || len(k.Boards) == 0 {
 		return m.renderNightClock(w, h)
 	}
-	dx, dy := Shift(m.Sh.Local)
+	dx, dy := shiftEvery(m.Sh.Local, m.step())
 	cw, ch := w-1, h-1 // the content keeps a free column and row to move into
 	lines := m.kioskLines(&k.Boards[i], i, cw, ch)
 	out := make([]string, 0, h)
@@ -396,7 +412,11 @@ func (m *Model) tickerLine(w int) string {
 	if len(pages) == 0 {
 		return ""
 	}
-	p := pages[int(m.Sh.Local.Unix()/int64(TickerPage/time.Second))%len(pages)]
+	page := TickerPage
+	if m.Sh.ReduceMotion {
+		page = TickerPageReduced
+	}
+	p := pages[int(m.Sh.Local.Unix()/int64(page/time.Second))%len(pages)]
 	return ui.Fit(m.Sh.St.Ticker.Render("⚠ "+p), w)
 }
 
@@ -419,7 +439,7 @@ func (m *Model) renderNightClock(w, h int) string {
 	from := m.Kiosk.Opt.HoursFrom
 	resume := fmt.Sprintf(m.Sh.T.Resumes, fmt.Sprintf("%02d:%02d", from/60, from%60))
 	below := append([]string{resume}, m.Kiosk.firstLines(now)...)
-	i := m.Sh.Local.Unix() / int64(ShiftEvery/time.Second)
+	i := m.Sh.Local.Unix() / int64(m.step()/time.Second)
 	px := int(i*7) % max(w-cw+1, 1)
 	py := int(i*3) % max(h-len(rows)-len(below)+1, 1)
 	out := make([]string, 0, py+len(rows))
