@@ -78,6 +78,12 @@ func LeaveBand(e *model.Event, now time.Time, walk time.Duration) (leaveAt time.
 // ThemeNames lists the themes.
 func ThemeNames() []string { return ui.ThemeNames() }
 
+// NotifyModes are the values of --notify; NotifyFor resolves auto.
+var NotifyModes = app.NotifyModes
+
+// NotifyFor resolves a --notify mode for the terminal of the environment.
+func NotifyFor(mode string, getenv func(string) string) string { return app.NotifyFor(mode, getenv) }
+
 // ThemeAbout is one line about each theme.
 var ThemeAbout = ui.ThemeAbout
 

@@ -92,6 +92,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()
+	case tea.FocusMsg:
+		m.sh.Blurred = false // the terminal's focus report (notify.go)
+	case tea.BlurMsg:
+		m.sh.Blurred = true
 	case tea.KeyMsg:
 		cmd = tea.Batch(cmd, m.handleKey(msg))
 	case app.ClockMsg, feeds.TickMsg:

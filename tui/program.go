@@ -15,6 +15,9 @@ import (
 const (
 	seqEnter = "\x1b[?1049h\x1b[?25l\x1b[?2004h" // alternate screen, cursor hidden, bracketed paste
 	seqLeave = "\x1b[m\x1b[?2004l\x1b[?25h\x1b[?1049l"
+	// Focus reporting, asked for when a reminder notifies the desktop.
+	seqFocusOn  = "\x1b[?1004h"
+	seqFocusOff = "\x1b[?1004l"
 )
 
 // painted runs a model's frames through the renderer: View hands the
@@ -126,6 +129,7 @@ type Program struct {
 	box   *panicBox
 	tty   *tty // the process's terminal; nil for an SSH session
 	title *titler
+	focus bool // the terminal reports focus (mode 1004)
 }
 
 // newProgram returns the program of m on in and out (nil in: no input).
@@ -141,8 +145,11 @@ func newProgram(m tea.Model, in io.Reader, out io.Writer, opts ...tea.ProgramOpt
 // model.
 func (p *Program) Run() (tea.Model, error) {
 	enter, leave := seqEnter, seqLeave
+	if p.focus {
+		enter, leave = enter+seqFocusOn, seqFocusOff+leave // focus reports for desktop notifications
+	}
 	if p.title.on {
-		enter, leave = seqEnter+seqTitlePush, seqTitlePop+seqLeave // the terminal's own title back at the end
+		enter, leave = enter+seqTitlePush, seqTitlePop+leave // the terminal's own title back at the end
 	}
 	p.r.Control(enter)
 	m, err := p.Program.Run()

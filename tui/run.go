@@ -79,6 +79,7 @@ func run(ctx context.Context, o app.Options, in io.Reader, out io.Writer) (err e
 	p := newProgram(m, in, out, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithFilter(s.filter))
 	p.tty = t
 	p.title.on = o.TitleOn()
+	p.focus = app.NotifyOSC(o.Notify) && !o.Kiosk.Enabled
 	s.p = p
 	var fds []uintptr
 	if t != nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,6 +51,9 @@ type Config struct {
 	// Motion is "reduced" for nothing that flashes or wanders (as
 	// --reduce-motion), "full" (the default) otherwise.
 	Motion string `toml:"motion"`
+	// Notify is how a reminder rings: auto, osc9, osc777, osc99, bell
+	// or off (--notify).
+	Notify string `toml:"notify"`
 }
 
 // NightConfig is the [night] table: the hours of the night theme.
@@ -211,6 +215,9 @@ func (c Config) check() error {
 	}
 	if _, ok := tui.ThemeByName(c.Theme); !ok {
 		return bad("theme", "must be one of %s, got %q", strings.Join(tui.ThemeNames(), ", "), c.Theme)
+	}
+	if c.Notify != "" && !slices.Contains(tui.NotifyModes, c.Notify) {
+		return bad("notify", "must be one of %s, got %q", strings.Join(tui.NotifyModes, ", "), c.Notify)
 	}
 	if c.Motion != "" && c.Motion != "full" && c.Motion != "reduced" {
 		return bad("motion", "must be full or reduced, got %q", c.Motion)

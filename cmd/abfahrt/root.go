@@ -9,7 +9,9 @@ import (
 	"net/url"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -113,6 +115,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		histDB    string
 		title     string
 		reduce    bool
+		notify    string
 		remindBef string
 		bell      bool
 	)
@@ -217,6 +220,13 @@ once and print a table (or JSON with --json).`,
 			defer closeHist()
 			opts.History, opts.HistoryWhy = hist, why
 			opts.ReduceMotion = reduce || g.s.file.Motion == "reduced"
+			if !cmd.Flags().Changed("notify") && g.s.file.Notify != "" {
+				notify = g.s.file.Notify
+			}
+			if !slices.Contains(tui.NotifyModes, notify) {
+				return usagef("--notify must be one of %s, got %q", strings.Join(tui.NotifyModes, ", "), notify)
+			}
+			opts.Notify = tui.NotifyFor(notify, os.Getenv)
 			switch title {
 			case "auto":
 			case "on", "off":
@@ -259,6 +269,7 @@ once and print a table (or JSON with --json).`,
 	f.BoolVar(&bell, "bell", true, "ring the terminal bell when a reminder (key t) says leave now; --bell=false keeps reminders silent (the kiosk always is)")
 	f.StringVar(&remindBef, "remind-before", "1m", "how long before the leave time a reminder (key t) warns, 0s to 30m (0s: at the leave time)")
 	f.IntVar(&perLine, "per-line", 0, "at most this many departures of each line and direction per board (0: all)")
+	f.StringVar(&notify, "notify", "auto", "how a reminder rings while the terminal is not focused: auto (by the terminal), osc9, osc777, osc99 (desktop notifications), bell or off")
 	f.BoolVar(&reduce, "reduce-motion", false, "nothing flashes or wanders: a rung reminder's row stays highlighted, the kiosk's burn-in step comes once an hour (config motion = \"reduced\")")
 	f.StringVar(&title, "title", "auto", "window title (OSC 2): the board and its next departure, at most once a minute; auto: on, off in kiosk mode")
 	f.StringVar(&histDB, "db", "", "recorded history for punctuality (key i) and the vehicle pane's runs: a SQLite file or a postgres:// URL (default $XDG_STATE_HOME/abfahrt/history.db when it exists)")

@@ -108,6 +108,7 @@ func checkReminders(list *[]reminder) error {
 type reminderSet struct {
 	path     string            // "" = not persisted
 	bell     io.Writer         // where the bell rings; nil = silent
+	notify   string            // how it rings (notify.go): the bell, or the desktop while unfocused
 	before   time.Duration     // how long before the leave time it warns
 	said     map[string]string // id → the status bar's last notice of it, replaced by the next
 	Items    []reminder
@@ -391,8 +392,14 @@ func (s *reminderSet) Check(sh *Shared, boards []model.Board) (tea.Cmd, bool) {
 		changed = true
 		s.Flash[r.ID()] = sh.Local.Add(flashFor)
 		s.say(sh, r.ID(), n)
-		if s.bell != nil && ring == nil {
+		if s.bell != nil && ring == nil && s.notify != NotifyOff {
 			ring = bellCmd(s.bell)
+			if NotifyOSC(s.notify) && sh.Blurred {
+				// Not looking at the terminal: the desktop says it, with
+				// the age of the data it comes from.
+				age, known := dataAge(boards, r, sh.Now)
+				ring = writeCmd(s.bell, notifySeq(s.notify, notifyText(sh.T, n, age, known)))
+			}
 		}
 	}
 	n := len(s.Items)
@@ -415,6 +422,19 @@ func (s *reminderSet) Check(sh *Shared, boards []model.Board) (tea.Cmd, bool) {
 		s.dirty = true
 	}
 	return ring, changed
+}
+
+// dataAge is how old the answer is that holds r's departure (its
+// CurrentTimestamp) at now.
+func dataAge(boards []model.Board, r *reminder, now time.Time) (time.Duration, bool) {
+	for _, b := range boards {
+		for i := range b.Events {
+			if EventID(&b.Events[i]) == r.ID() && b.Timestamp.Known() {
+				return now.Sub(b.Timestamp.Time), true
+			}
+		}
+	}
+	return 0, false
 }
 
 // bellCmd rings the terminal bell: it writes the one byte BEL.

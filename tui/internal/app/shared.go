@@ -37,6 +37,10 @@ type Options struct {
 	// Title is the window title: "on", "off" or "" (auto: on, but off in
 	// kiosk mode).
 	Title string
+	// Notify is how a reminder rings (notify.go): NotifyBell (also ""),
+	// a desktop notification (osc9, osc777, osc99) while the terminal is
+	// not focused, or NotifyOff; resolved by NotifyFor.
+	Notify string
 	// ReduceMotion: nothing flashes or wanders (--reduce-motion, motion =
 	// "reduced"): a rung reminder's row is highlighted steadily, the
 	// kiosk's burn-in step comes once an hour, its alert pages slowly.
@@ -139,6 +143,8 @@ type Shared struct {
 	SourceName string
 	// ReduceMotion is Options.ReduceMotion.
 	ReduceMotion bool
+	// Blurred: the terminal reported that it lost the focus (mode 1004).
+	Blurred bool
 	// Hist is the recorded history (Options.History), HistWhy why there
 	// is none.
 	Hist    History
@@ -223,6 +229,7 @@ func NewShared(o Options) *Shared {
 	sh.FollowNight()
 	if !o.Kiosk.Enabled {
 		sh.Rem = newReminderSet(o.StateDir, o.Bell, o.RemindBefore)
+		sh.Rem.notify = o.Notify
 	}
 	sh.Dt = &sh.T.DispTexts
 	return sh

@@ -16,6 +16,7 @@ type historyTexts struct {
 	HistRuns        string // "today %d runs"
 	HistLastSeen    string // "last seen %s"
 	KeyHistory      string // the key's help
+	DataAge         string // a notification's "data %s" (an age: "20 s ago")
 }
 
 func englishHistoryTexts() historyTexts {
@@ -33,6 +34,7 @@ func englishHistoryTexts() historyTexts {
 		HistRuns:        "today %d runs",
 		HistLastSeen:    "last seen %s",
 		KeyHistory:      "punctuality",
+		DataAge:         "data from %s",
 	}
 }
 
@@ -51,5 +53,6 @@ func germanHistoryTexts() historyTexts {
 		HistRuns:        "heute %d Fahrten",
 		HistLastSeen:    "zuletzt gesehen %s",
 		KeyHistory:      "Pünktlichkeit",
+		DataAge:         "Daten von %s",
 	}
 }

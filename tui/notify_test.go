@@ -1,0 +1,78 @@
+package tui
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/tui/internal/app"
+)
+
+// Issue 26 item 4: a reminder rings the bell while the terminal is
+// focused; when the terminal reported it lost the focus it notifies the
+// desktop by the terminal's sequence instead, saying how old its data is.
+func TestReminderNotifiesTheDesktopWhenUnfocused(t *testing.T) {
+	for _, c := range []struct {
+		kind    string
+		blurred bool
+		want    string
+	}{
+		{app.NotifyOSC9, false, "\a"},
+		{app.NotifyOSC9, true, "\x1b]9;abfahrt: Leave in 1 min for line 7 to Kuhberg (12:42) · data from "},
+		{app.NotifyOSC777, true, "\x1b]777;notify;abfahrt;Leave in 1 min for line 7 to Kuhberg (12:42) · data from "},
+		{app.NotifyOSC99, true, "\x1b]99;;abfahrt: Leave in 1 min for line 7 to Kuhberg (12:42) · data from "},
+		{app.NotifyBell, true, "\a"},
+		{app.NotifyOff, true, ""},
+	} {
+		var bell bytes.Buffer
+		e := newRemEnv(t, 4*time.Minute, "", &bell)
+		e.m.sh.Rem = nil
+		e.m = New(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Walk: 4 * time.Minute, Bell: &bell, Notify: c.kind})
+		e.send(tea.WindowSizeMsg{Width: 120, Height: 30})
+		e.send(e.src.Base)
+		e.poll()
+		if c.blurred {
+			e.send(tea.BlurMsg{})
+		} else {
+			e.send(tea.FocusMsg{})
+		}
+		e.cursorTo("Kuhberg")
+		e.run(e.Key("t"))
+		e.remTick(3 * time.Minute) // a minute before the leave time
+		got := bell.String()
+		switch {
+		case c.want == "" && got != "":
+			t.Errorf("%s: wrote %q, want nothing", c.kind, got)
+		case c.want != "" && !strings.HasPrefix(got, c.want):
+			t.Errorf("%s blurred %v: wrote %q, want %q…", c.kind, c.blurred, got, c.want)
+		case strings.HasPrefix(c.want, "\x1b]") && !strings.Contains(got, "ago"):
+			t.Errorf("%s: the notification does not say the data's age: %q", c.kind, got)
+		}
+	}
+}
+
+// auto picks the terminal's own sequence, and the bell inside tmux.
+func TestNotifyFor(t *testing.T) {
+	for _, c := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"TERM": "xterm-kitty"}, app.NotifyOSC99},
+		{map[string]string{"TERM_PROGRAM": "iTerm.app"}, app.NotifyOSC9},
+		{map[string]string{"TERM_PROGRAM": "WezTerm"}, app.NotifyOSC9},
+		{map[string]string{"TERM": "foot"}, app.NotifyOSC777},
+		{map[string]string{"TERM": "rxvt-unicode-256color"}, app.NotifyOSC777},
+		{map[string]string{"TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"}, app.NotifyBell},
+		{map[string]string{"TERM": "xterm-256color"}, app.NotifyBell},
+	} {
+		if got := app.NotifyFor("auto", func(k string) string { return c.env[k] }); got != c.want {
+			t.Errorf("%v: %s, want %s", c.env, got, c.want)
+		}
+	}
+	if got := app.NotifyFor(app.NotifyOSC9, func(string) string { return "" }); got != app.NotifyOSC9 {
+		t.Errorf("a mode asked for is kept: %s", got)
+	}
+}
