@@ -58,6 +58,10 @@ func (p painted) Init() tea.Cmd {
 // Update updates the wrapped model; a new size goes to the renderer first.
 func (p painted) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer p.box.catch()
+	if supported, ok := syncReply(msg); ok {
+		p.r.SetSync(supported) // the terminal's answer to seqSyncQuery (syncout.go)
+		return p, nil
+	}
 	if size, ok := msg.(tea.WindowSizeMsg); ok {
 		size = ClampSize(size)
 		p.r.Resize(size.Width, size.Height)
@@ -130,6 +134,9 @@ type Program struct {
 	tty   *tty // the process's terminal; nil for an SSH session
 	title *titler
 	focus bool // the terminal reports focus (mode 1004)
+	// askSync asks the terminal for synchronized output (a terminal's
+	// program, not a test's writer).
+	askSync bool
 }
 
 // newProgram returns the program of m on in and out (nil in: no input).
@@ -150,6 +157,9 @@ func (p *Program) Run() (tea.Model, error) {
 	}
 	if p.title.on {
 		enter, leave = enter+seqTitlePush, seqTitlePop+leave // the terminal's own title back at the end
+	}
+	if p.askSync {
+		enter += seqSyncQuery // answered later, if at all (syncout.go)
 	}
 	p.r.Control(enter)
 	m, err := p.Program.Run()

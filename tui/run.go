@@ -80,6 +80,7 @@ func run(ctx context.Context, o app.Options, in io.Reader, out io.Writer) (err e
 	p.tty = t
 	p.title.on = o.TitleOn()
 	p.focus = app.NotifyOSC(o.Notify) && !o.Kiosk.Enabled
+	p.askSync = t != nil
 	s.p = p
 	var fds []uintptr
 	if t != nil {

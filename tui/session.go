@@ -17,5 +17,7 @@ import (
 // The program ends when ctx does; the caller runs it and sends it the
 // terminal's size.
 func NewProgram(ctx context.Context, o app.Options, in io.Reader, out io.Writer) *Program {
-	return newProgram(forFont(o, rootModel(ctx, o)), in, out, tea.WithContext(ctx), tea.WithoutSignalHandler())
+	p := newProgram(forFont(o, rootModel(ctx, o)), in, out, tea.WithContext(ctx), tea.WithoutSignalHandler())
+	p.askSync = in != nil // the client's terminal answers on the session's input
+	return p
 }

@@ -29,7 +29,23 @@ type Renderer struct {
 	filled  time.Time // when tokens were last refilled
 	stopped bool
 	held    bool // the terminal is someone else's for now (suspended)
+	sync    bool // frames are wrapped in synchronized output (mode 2026)
 	buf     []byte
+}
+
+// Synchronized output (mode 2026): a terminal that reports it holds the
+// screen while a frame is written and shows it whole.
+const (
+	SyncBegin = "\x1b[?2026h"
+	SyncEnd   = "\x1b[?2026l"
+)
+
+// SetSync wraps every frame written from now on in synchronized output
+// (when the terminal said it supports it) or not.
+func (r *Renderer) SetSync(on bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.sync = on
 }
 
 // NewRenderer returns a Renderer that writes to out at most fps frames a
@@ -98,6 +114,9 @@ func (r *Renderer) flush() {
 	r.tokens--
 	r.drawn, r.fresh = r.frame, true
 	if len(r.buf) > 0 {
+		if r.sync {
+			r.buf = append(append([]byte(SyncBegin), r.buf...), SyncEnd...)
+		}
 		// A failed write (the terminal gone) is the terminal watch's to
 		// see (run.go).
 		_, _ = r.out.Write(r.buf)
