@@ -21,7 +21,7 @@ func (m *Model) act(a app.Action) tea.Cmd {
 // false for the keys the root routes (quit, help, search, focus).
 func (m *Model) boardKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	g := &m.keys
-	if m.focus != app.PaneBoard || key.Matches(msg, g.Quit, g.Help, g.Search, g.Focus, g.FocusBack) {
+	if m.focus != app.PaneBoard || key.Matches(msg, g.Quit, g.Help, g.Search, g.Palette, g.Focus, g.FocusBack) {
 		return nil, false
 	}
 	cmd, a := m.disp.Key(msg, g)

@@ -29,6 +29,13 @@ type searchPane struct {
 	width   int
 	height  int
 	km      searchKeys // its key map (search_keys.go)
+	// palette: the overlay is the command palette (palette.go) over
+	// actions (all of them: all) and the base data.
+	palette bool
+	actions *search.Index
+	all     []search.Result
+	// picked is the key press of the action chosen in the palette.
+	picked *tea.KeyMsg
 }
 
 // newSearchPane returns the closed search overlay.
@@ -57,6 +64,8 @@ func (p *searchPane) boxWidth() int { return min(p.width, 80) }
 func (p *searchPane) Open() tea.Cmd {
 	p.input.SetValue("")
 	p.results, p.cursor, p.query = nil, 0, ""
+	p.palette, p.picked = false, nil
+	p.input.Prompt, p.input.Placeholder = "/ ", p.sh.T.SearchPlaceholder
 	return p.input.Focus()
 }
 
@@ -77,6 +86,10 @@ func (p *searchPane) run() {
 	}
 	p.query = q
 	p.cursor = 0
+	if p.palette {
+		p.paletteRun(q)
+		return
+	}
 	if p.sh.Base == nil || p.sh.Base.Index == nil {
 		p.results = nil
 		return
@@ -91,8 +104,11 @@ func (p *searchPane) Update(msg tea.KeyMsg) (chosen *app.Target, cmd tea.Cmd) {
 	switch {
 	case key.Matches(msg, k.SearchChoose):
 		if p.cursor < len(p.results) {
-			if t, ok := p.results[p.cursor].Entry.Ref.(app.Target); ok {
-				return &t, nil
+			switch ref := p.results[p.cursor].Entry.Ref.(type) {
+			case app.Target:
+				return &ref, nil
+			case paletteKey:
+				p.picked = &ref.msg
 			}
 		}
 		return nil, nil
@@ -119,6 +135,12 @@ func (p *searchPane) View() string {
 	lines := []string{ui.Fit(p.input.View(), inner)}
 	room := p.height - 2 - 2 // border, input and the blank under it
 	switch {
+	case p.palette && len(p.results) > 0:
+		lines = append(lines, "")
+		first := ui.ScrollFirst(p.cursor, room)
+		for i := first; i < len(p.results) && i < first+room; i++ {
+			lines = append(lines, p.resultLine(p.results[i], inner, i == p.cursor))
+		}
 	case p.sh.Base == nil && p.sh.BaseErr != nil:
 		lines = append(lines, "", st.Error.Render(ui.Fit(fmt.Sprintf(tx.SearchFailed, p.sh.T.ErrLine(p.sh.BaseErr)), inner)))
 	case p.sh.Base == nil:

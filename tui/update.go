@@ -50,6 +50,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Search):
 		m.overlay = ui.OverlaySearch
 		return m.search.Open()
+	case key.Matches(msg, k.Palette):
+		m.overlay = ui.OverlaySearch
+		return m.search.OpenPalette(m.paletteEntries())
 	case key.Matches(msg, k.Focus), key.Matches(msg, k.FocusBack):
 		m.cycleFocus()
 		return nil
@@ -77,6 +80,15 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	chosen, cmd := m.search.Update(msg)
+	if k := m.search.picked; k != nil {
+		// An action of the command palette: its key, pressed on the pane
+		// below (palette.go).
+		m.search.picked = nil
+		m.overlay = ui.OverlayNone
+		m.search.Close()
+		m.syncKeys() // the pane's keys, disabled while the overlay was open
+		return m.handleKey(*k)
+	}
 	if chosen == nil {
 		return cmd
 	}

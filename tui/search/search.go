@@ -57,6 +57,9 @@ const (
 	KindLine
 	// KindVehicle is a vehicle.
 	KindVehicle
+	// KindAction is something to do (a key's action, in the command
+	// palette).
+	KindAction
 )
 
 // Entry is one searchable thing.

@@ -17,6 +17,9 @@ type historyTexts struct {
 	HistLastSeen    string // "last seen %s"
 	KeyHistory      string // the key's help
 	DataAge         string // a notification's "data %s" (an age: "20 s ago")
+	// The command palette (issue 26 item 8): the key's help, the kind
+	// label of an action and the palette's placeholder.
+	KeyPalette, KindAction, PalettePlaceholder string
 }
 
 func englishHistoryTexts() historyTexts {
@@ -35,6 +38,7 @@ func englishHistoryTexts() historyTexts {
 		HistLastSeen:    "last seen %s",
 		KeyHistory:      "punctuality",
 		DataAge:         "data from %s",
+		KeyPalette:      "commands", KindAction: "action", PalettePlaceholder: "an action, stop, line or vehicle",
 	}
 }
 
@@ -54,5 +58,6 @@ func germanHistoryTexts() historyTexts {
 		HistLastSeen:    "zuletzt gesehen %s",
 		KeyHistory:      "Pünktlichkeit",
 		DataAge:         "Daten von %s",
+		KeyPalette:      "Befehle", KindAction: "Aktion", PalettePlaceholder: "Aktion, Halt, Linie oder Fahrzeug",
 	}
 }

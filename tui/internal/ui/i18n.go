@@ -679,6 +679,8 @@ func (t *Texts) KindLabel(k search.Kind) string {
 		return t.KindLine
 	case search.KindVehicle:
 		return t.KindVehicle
+	case search.KindAction:
+		return t.KindAction
 	}
 	return ""
 }

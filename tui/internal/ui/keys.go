@@ -35,6 +35,7 @@ type GlobalKeys struct {
 	ForceQuit key.Binding
 	Help      key.Binding
 	Search    key.Binding
+	Palette   key.Binding
 	Refresh   key.Binding
 	Focus     key.Binding
 	FocusBack key.Binding
@@ -47,6 +48,7 @@ func NewGlobalKeys(t *Texts) GlobalKeys {
 		ForceQuit: Bind("ctrl+c", t.KeyQuit, "ctrl+c"),
 		Help:      Bind("?", t.KeyHelp, "?"),
 		Search:    Bind("/", t.KeySearch, "/"),
+		Palette:   Bind(":", t.KeyPalette, ":"),
 		Refresh:   Bind("r", t.KeyRefresh, "r"),
 		Focus:     Bind("tab", t.KeyNextPane, "tab"),
 		FocusBack: Bind("shift+tab", t.KeyPrevPane, "shift+tab"),
@@ -61,6 +63,7 @@ func (k *GlobalKeys) Sync(o Overlay, vehicleOpen bool) {
 	k.Quit.SetEnabled(o != OverlaySearch)
 	k.Help.SetEnabled(o != OverlaySearch)
 	k.Search.SetEnabled(none)
+	k.Palette.SetEnabled(none)
 	k.Refresh.SetEnabled(none)
 	k.Focus.SetEnabled(none && vehicleOpen)
 	k.FocusBack.SetEnabled(none && vehicleOpen)
@@ -68,7 +71,7 @@ func (k *GlobalKeys) Sync(o Overlay, vehicleOpen bool) {
 
 // List returns the root's bindings for the help overlay.
 func (k *GlobalKeys) List() []key.Binding {
-	return []key.Binding{k.Search, k.Refresh, k.Focus, k.FocusBack, k.Help, k.Quit}
+	return []key.Binding{k.Search, k.Palette, k.Refresh, k.Focus, k.FocusBack, k.Help, k.Quit}
 }
 
 // Tail is the end of every footer hint: help and quit.
