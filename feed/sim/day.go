@@ -282,6 +282,7 @@ func (p *planner) buildDay(y int, m time.Month, d int) *dayPlan {
 			}
 		}
 	}
+	ghostAt := ghostLimit(seed, y*10000+int(m)*100+d, dp.trips)
 	for g := range n.dirs {
 		lead := int32(-1) // the last trip of the direction that runs with a vehicle
 		for i := dp.dirTrips[g]; i < dp.dirTrips[g+1]; i++ {
@@ -309,7 +310,7 @@ func (p *planner) buildDay(y int, m time.Month, d int) *dayPlan {
 					}
 				}
 			}
-			tr.ghost = !tr.cancelled && isGhost(seed, tr)
+			tr.ghost = !tr.cancelled && ghostHash(seed, tr) <= ghostAt
 			arr, dep := dp.arr[tr.off:tr.off+k], dp.dep[tr.off:tr.off+k]
 			if tr.ghost {
 				timetableOnly(tr, arr, dep)
@@ -319,7 +320,7 @@ func (p *planner) buildDay(y int, m time.Month, d int) *dayPlan {
 			if lead >= 0 && tr.prevStart > 0 && tr.start-tr.prevStart <= bunchMaxHeadway {
 				lt := &dp.trips[lead]
 				ahead = &leader{arr: dp.arr[lt.off : lt.off+k], dep: dp.dep[lt.off : lt.off+k],
-					headway: float64(tr.start - tr.prevStart), tram: tr.dir.line.category == 1}
+					headway: float64(tr.start - tr.prevStart)}
 			}
 			simulate(tr, seed, peakFactor(dp.kind, secs[i]), extra, ahead, arr, dep)
 			dp.closeStops(tr, alerts, n)
@@ -329,6 +330,15 @@ func (p *planner) buildDay(y int, m time.Month, d int) *dayPlan {
 		}
 	}
 	dp.assignVehicles(n)
+	// A trip no vehicle is left for (a pool short on a day of long
+	// delays) is a ghost too: it stays in the timetable, nothing runs it.
+	for i := range dp.trips {
+		if tr := &dp.trips[i]; !tr.cancelled && tr.vehicle < 0 && !tr.ghost {
+			tr.ghost = true
+			k := int32(len(tr.dir.offsets))
+			timetableOnly(tr, dp.arr[tr.off:tr.off+k], dp.dep[tr.off:tr.off+k])
+		}
+	}
 	dp.index(n)
 	return dp
 }
@@ -423,13 +433,6 @@ func simulate(tr *trip, seed int64, pk, extra float64, ahead *leader, arr, dep [
 		a := sched + int64(math.Round(late))
 		if lo := dep[i-1] + 30; a < lo {
 			a = lo
-		}
-		if ahead != nil && ahead.tram {
-			// A tram cannot pass the one ahead: it reaches the stop once
-			// that one has left it.
-			if lo := ahead.dep[i] + tramSpacing; a < lo {
-				a = lo
-			}
 		}
 		late = float64(a - sched)
 		arr[i], dep[i] = a, a

@@ -1,6 +1,10 @@
 package sim
 
-import "time"
+import (
+	"math"
+	"slices"
+	"time"
+)
 
 // What makes the simulated network irregular like a city, beyond the
 // delays of simulate: bunching on frequent lines, ghost trips, vehicles
@@ -13,14 +17,14 @@ import "time"
 // seconds per second that its gap behind the vehicle ahead exceeds the
 // scheduled headway (more passengers have gathered), and shrinks by as
 // much when the gap is shorter (fewer passengers: it catches up), within
-// -bunchCatchUp..+bunchMaxDwell per stop. A tram cannot pass the tram
-// ahead: it reaches a stop at least tramSpacing after that one left it.
+// -bunchCatchUp..+bunchMaxDwell per stop. A follower that catches up
+// may pass (no track is modelled; a tram that must wait behind the one
+// ahead needed more trams than the fleet has on days of long delays).
 const (
 	bunchMaxHeadway = 10 * 60
 	bunchBeta       = 0.05
 	bunchCatchUp    = 20
 	bunchMaxDwell   = 75
-	tramSpacing     = 20
 )
 
 // leader is the vehicle ahead of a trip on its direction, as simulate
@@ -28,22 +32,43 @@ const (
 type leader struct {
 	arr, dep []int64 // its actual times at the same stops
 	headway  float64 // the scheduled headway (from the trip before in the timetable), seconds
-	tram     bool
 }
 
-// ghostShare is the share of trips in the timetable that no vehicle runs
-// (the vehicle did not log on): 1 % on average, between 0.5 % and 2 % of
-// a day's trips.
-const ghostShare = 0.011
+// Ghosts: on each service day, ghostMin..ghostMax of the day-line trips
+// (drawn per day) have no vehicle (it did not log on, a driver did not
+// turn up): the trips with the smallest ghost hashes. With the trips no
+// vehicle is left for (assignVehicles) that makes 0.5-2 % of a day's trips.
+// Night lines always run (one vehicle an hour; its absence would be a
+// cancellation, not a hole in a headway).
+const (
+	ghostMin = 0.007
+	ghostMax = 0.011
+)
 
-// isGhost tells whether no vehicle runs the trip. Night lines always run
-// (one vehicle an hour; its absence is a cancellation, not a hole in a
-// headway).
-func isGhost(seed int64, tr *trip) bool {
+// ghostHash is a trip's draw for being a ghost; 1 for a night line.
+func ghostHash(seed int64, tr *trip) float64 {
 	if tr.dir.line.night {
-		return false
+		return 1
 	}
-	return unit(mix(uint64(seed), uint64(tr.start), uint64(tr.dir.line.number), uint64(tr.dir.no), 0x9405)) < ghostShare
+	return unit(mix(uint64(seed), uint64(tr.start), uint64(tr.dir.line.number), uint64(tr.dir.no), 0x9405))
+}
+
+// ghostLimit returns the ghost hash at and below which a trip of the day
+// is a ghost.
+func ghostLimit(seed int64, key int, trips []trip) float64 {
+	hs := make([]float64, 0, len(trips))
+	for i := range trips {
+		if h := ghostHash(seed, &trips[i]); h < 1 {
+			hs = append(hs, h)
+		}
+	}
+	share := ghostMin + unit(mix(uint64(seed), uint64(key), 0x9406))*(ghostMax-ghostMin)
+	n := int(math.Round(share * float64(len(hs))))
+	if n == 0 {
+		return -1
+	}
+	slices.Sort(hs)
+	return hs[n-1]
 }
 
 // timetableOnly fills a ghost trip's times: the schedule, which is all

@@ -68,16 +68,22 @@ func (s *Service) TrueDepartures(code string, from, to time.Time) []TrueDepartur
 //     its last (actual arrival > At).
 //   - LineTruth.Vehicles are the running trips of a line direction in
 //     timetable order (scheduled start ascending: the front vehicle first).
-//     A vehicle's next stop is the first stop of its trip it has not yet
-//     left (it may be standing there).
+//     A vehicle's last stop is the last stop of its trip it has reached
+//     (actual arrival <= At; it may be standing there, and the first stop
+//     counts once it left it).
 //   - Pairs are successive running vehicles of a direction and service day:
-//     the leader is the running trip scheduled before the follower (ghost
-//     and cancelled trips in between are skipped, and counted in Ghosts).
-//     Headway is the follower's actual arrival at its next stop minus the
+//     the leader is the running trip scheduled last before the follower
+//     (the trips in between that are not running are skipped: ghosts,
+//     cancelled ones, one not yet started or already arrived after it was
+//     passed; Ghosts counts the ghosts among them).
+//     Headway is the follower's actual arrival at its last stop minus the
 //     leader's actual arrival at the same stop (negative when the follower
-//     passed the leader). Scheduled is the follower's scheduled start minus
-//     that of the trip just before it in the timetable (ghost or not): the
-//     line's planned headway there.
+//     passed the leader): both have happened, so a reporting vehicle's
+//     passages on the wire show them (ArrivalTimeActual, Status >= 3).
+//     Scheduled is the follower's scheduled time there minus the leader's
+//     (the difference of their trips' scheduled starts), also on the wire.
+//     A ghost between them makes it twice the line's headway: the hole a
+//     ghost leaves is flagged by the ghost (Truth.Ghosts), not as a gap.
 //   - Flag: "bunched" when Headway <= 0.5 × Scheduled, "gap" when
 //     Headway >= 1.5 × Scheduled, else "ok".
 //   - A ghost trip is a trip of the timetable that is not cancelled but no
@@ -115,8 +121,8 @@ type LineTruth struct {
 type TrueVehicle struct {
 	Vehicle  int
 	Start    time.Time // its trip's scheduled start
-	NextStop string    // StopPointCode of its next stop
-	NextSeq  int       // SequenceNumber of its next stop
+	LastStop string    // StopPointCode of its last stop (reached)
+	LastSeq  int       // SequenceNumber of its last stop
 	Lon, Lat float64   // where it is (the wire's arithmetic)
 	Delay    time.Duration
 	Silent   bool
@@ -125,10 +131,10 @@ type TrueVehicle struct {
 // TruePair is two successive running vehicles of a direction.
 type TruePair struct {
 	Leader, Follower int    // vehicle numbers
-	Stop             string // StopPointCode where the headway is measured: the follower's next stop
+	Stop             string // StopPointCode where the headway is measured: the follower's last stop
 	Headway          time.Duration
 	Scheduled        time.Duration
-	Ghosts           int    // ghost or cancelled trips scheduled between them
+	Ghosts           int    // ghost trips scheduled between them
 	Flag             string // "bunched", "gap" or "ok"
 }
 
@@ -188,21 +194,22 @@ func (s *Service) Truth(at time.Time) Truth {
 					out.Ghosts = append(out.Ghosts, s.ghost(dp, ti))
 				}
 				if tr.cancelled || tr.vehicle < 0 {
-					between++
+					if tr.ghost {
+						between++
+					}
 					continue
 				}
 				if dp.first(ti) > now || dp.last(ti) <= now {
-					lead, between = -1, 0 // not on the road: the trip behind it has no leader
-					continue
+					continue // not on the road (yet, or any more)
 				}
 				j := int32(0)
-				for j < k-1 && dp.dep[tr.off+j] <= now {
+				for j < k-1 && dp.arr[tr.off+j+1] <= now {
 					j++
 				}
 				pos, _ := dp.position(ti, now)
 				lt.Vehicles = append(lt.Vehicles, TrueVehicle{Vehicle: s.net.fleet[tr.vehicle].number,
-					Start: time.Unix(tr.start, 0).In(berlin), NextStop: strconv.Itoa(s.net.points[dir.points[j]].code),
-					NextSeq: int(j), Lon: pos.Lon, Lat: pos.Lat, Delay: time.Duration(roundSec(dp.liveDev(ti, now))) * time.Second,
+					Start: time.Unix(tr.start, 0).In(berlin), LastStop: strconv.Itoa(s.net.points[dir.points[j]].code),
+					LastSeq: int(j), Lon: pos.Lon, Lat: pos.Lat, Delay: time.Duration(roundSec(dp.liveDev(ti, now))) * time.Second,
 					Silent: silent[tr.vehicle]})
 				if lead >= 0 {
 					lt.Pairs = append(lt.Pairs, s.pair(dp, lead, ti, j, between))
@@ -218,11 +225,11 @@ func (s *Service) Truth(at time.Time) Truth {
 }
 
 // pair classifies the leader and follower trips, the headway measured at
-// the follower's next stop j.
+// the follower's last stop j.
 func (s *Service) pair(dp *dayPlan, lead, follow, j int32, between int) TruePair {
 	l, f := &dp.trips[lead], &dp.trips[follow]
 	hw := dp.arr[f.off+j] - dp.arr[l.off+j]
-	sched := f.start - f.prevStart
+	sched := f.start - l.start
 	p := TruePair{Leader: s.net.fleet[l.vehicle].number, Follower: s.net.fleet[f.vehicle].number,
 		Stop:    strconv.Itoa(s.net.points[f.dir.points[j]].code),
 		Headway: time.Duration(hw) * time.Second, Scheduled: time.Duration(sched) * time.Second,
