@@ -20,7 +20,7 @@ func TestScriptCommandsInGerman(t *testing.T) {
 		{[]string{"departures", "--stop", "1008", "--walk", "4m", "--limit", "8"}, exitOK,
 			[]string{"Abfahrten Hauptbahnhof", "Fußweg 4 Min", "LINIE", "LOSGEHEN", "ZONE"},
 			[]string{"Departures", "walking", "LEAVE", "BAND", "leave in", "catchable", " min"}},
-		{[]string{"vehicle", "53"}, exitNotInService, []string{"Fahrzeug 53 (Straßenbahn) ist nicht im Einsatz."}, []string{"Vehicle", "tram"}},
+		{[]string{"vehicle", "65"}, exitNotInService, []string{"Fahrzeug 65 (Straßenbahn) ist nicht im Einsatz."}, []string{"Vehicle", "tram"}},
 		{[]string{"vehicle", "54"}, exitOK, []string{"Straßenbahn 54, Linie 2 nach", "HALT", "STEIG", "PLAN"},
 			[]string{"tram", "line", "STOP", "PLATFORM", "departed", "min late", "on time", "heading"}},
 	} {

@@ -17,6 +17,8 @@ type trip struct {
 	off       int32 // offset of its stops in dayPlan.arr/dep
 	vehicle   int32 // fleet index, -1 when no vehicle could be assigned
 	cancelled bool  // does not run (an alert's vehicle breakdown)
+	ghost     bool  // in the timetable, but no vehicle logs on (see irregular.go)
+	prevStart int64 // scheduled start of the trip before it in the timetable, 0 for the first
 }
 
 // event is one passage of a trip at a stop point, at an actual time.
@@ -32,6 +34,7 @@ type event struct {
 // answer after a start need not wait for all 831).
 type dayPlan struct {
 	key       int // yyyymmdd
+	seed      int64
 	kind      dayKind
 	net       *network
 	trips     []trip
@@ -239,7 +242,7 @@ func (p *planner) bounds(y int, m time.Month, d int) (first, last int64) {
 
 func (p *planner) buildDay(y int, m time.Month, d int) *dayPlan {
 	n, seed := p.net, p.seed
-	dp := &dayPlan{kind: kindOf(time.Date(y, m, d, 12, 0, 0, 0, berlin).Weekday()), net: n}
+	dp := &dayPlan{kind: kindOf(time.Date(y, m, d, 12, 0, 0, 0, berlin).Weekday()), net: n, seed: seed}
 	// The timetable first, so that every list is allocated once.
 	starts := make([][]int32, len(n.dirs))
 	nTrips, nStops := 0, 0
@@ -279,33 +282,63 @@ func (p *planner) buildDay(y int, m time.Month, d int) *dayPlan {
 			}
 		}
 	}
-	for i := range dp.trips {
-		tr := &dp.trips[i]
-		k := int32(len(tr.dir.offsets))
-		extra := 0.0
-		for _, al := range alerts {
-			if tr.start < al.from || tr.start >= al.to {
-				continue
+	ghostAt := ghostLimit(seed, y*10000+int(m)*100+d, dp.trips)
+	for g := range n.dirs {
+		lead := int32(-1) // the last trip of the direction that runs with a vehicle
+		for i := dp.dirTrips[g]; i < dp.dirTrips[g+1]; i++ {
+			tr := &dp.trips[i]
+			if i > dp.dirTrips[g] {
+				tr.prevStart = dp.trips[i-1].start
 			}
-			for _, it := range al.items {
-				if it.line != tr.dir.line {
+			k := int32(len(tr.dir.offsets))
+			extra := 0.0
+			for _, al := range alerts {
+				if tr.start < al.from || tr.start >= al.to {
 					continue
 				}
-				h := mix(uint64(seed), uint64(tr.start), uint64(tr.dir.no), 0xfa11)
-				switch it.kind {
-				case alertDelays:
-					extra = 120 + unit(h)*600
-				case alertCancel:
-					tr.cancelled = unit(h) < 0.35
-				case alertDetour, alertStopClosed: // stops close below (closeStops)
+				for _, it := range al.items {
+					if it.line != tr.dir.line {
+						continue
+					}
+					h := mix(uint64(seed), uint64(tr.start), uint64(tr.dir.no), 0xfa11)
+					switch it.kind {
+					case alertDelays:
+						extra = 120 + unit(h)*600
+					case alertCancel:
+						tr.cancelled = unit(h) < 0.35
+					case alertDetour, alertStopClosed: // stops close below (closeStops)
+					}
 				}
 			}
+			tr.ghost = !tr.cancelled && ghostHash(seed, tr) <= ghostAt
+			arr, dep := dp.arr[tr.off:tr.off+k], dp.dep[tr.off:tr.off+k]
+			if tr.ghost {
+				timetableOnly(tr, arr, dep)
+				continue
+			}
+			var ahead *leader
+			if lead >= 0 && tr.prevStart > 0 && tr.start-tr.prevStart <= bunchMaxHeadway {
+				lt := &dp.trips[lead]
+				ahead = &leader{arr: dp.arr[lt.off : lt.off+k], dep: dp.dep[lt.off : lt.off+k],
+					headway: float64(tr.start - tr.prevStart)}
+			}
+			simulate(tr, seed, peakFactor(dp.kind, secs[i]), extra, ahead, arr, dep)
+			dp.closeStops(tr, alerts, n)
+			if !tr.cancelled {
+				lead = i
+			}
 		}
-		arr, dep := dp.arr[tr.off:tr.off+k], dp.dep[tr.off:tr.off+k]
-		simulate(tr, seed, peakFactor(dp.kind, secs[i]), extra, arr, dep)
-		dp.closeStops(tr, alerts, n)
 	}
 	dp.assignVehicles(n)
+	// A trip no vehicle is left for (a pool short on a day of long
+	// delays) is a ghost too: it stays in the timetable, nothing runs it.
+	for i := range dp.trips {
+		if tr := &dp.trips[i]; !tr.cancelled && tr.vehicle < 0 && !tr.ghost {
+			tr.ghost = true
+			k := int32(len(tr.dir.offsets))
+			timetableOnly(tr, dp.arr[tr.off:tr.off+k], dp.dep[tr.off:tr.off+k])
+		}
+	}
 	dp.index(n)
 	return dp
 }
@@ -359,7 +392,7 @@ func wallUnix(y int, m time.Month, d int, sec int32) (int64, bool) {
 // that starts at the terminus (never early there), evolves as a smooth
 // random walk along the trip (larger and growing in the rush hours, drifting
 // early for some drivers) and, rarely, jumps by several minutes.
-func simulate(tr *trip, seed int64, pk, extra float64, arr, dep []int64) {
+func simulate(tr *trip, seed int64, pk, extra float64, ahead *leader, arr, dep []int64) {
 	dir := tr.dir
 	k := len(dir.offsets)
 	r := rng{s: mix(uint64(seed), uint64(dir.line.number), uint64(dir.no), uint64(tr.start))}
@@ -407,6 +440,16 @@ func simulate(tr *trip, seed int64, pk, extra float64, arr, dep []int64) {
 			break
 		}
 		dp := a + 8 + int64(r.float()*22)
+		if ahead != nil {
+			// Passengers gather since the vehicle ahead left: a longer gap
+			// means more of them and a longer stop, a shorter one fewer.
+			e := bunchBeta * (float64(a-ahead.dep[i]) - ahead.headway)
+			e = math.Max(-bunchCatchUp, math.Min(bunchMaxDwell, e))
+			late += e
+			if e > 0 {
+				dp += int64(e)
+			}
+		}
 		if i == hold {
 			dp += int64(held)
 			late += held
@@ -452,7 +495,7 @@ func (dp *dayPlan) assignVehicles(n *network) {
 	}
 	byLine := make([][]int32, len(n.lines))
 	for i := range dp.trips {
-		if dp.trips[i].cancelled {
+		if dp.trips[i].cancelled || dp.trips[i].ghost {
 			continue
 		}
 		li := dp.trips[i].dir.line.index

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -126,4 +127,15 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.w.Write(p)
+}
+
+// silentNow tells whether the vehicle with the given number has stopped
+// reporting at now (its last report is older).
+func silentNow(s *Service, vehicle string, now time.Time) bool {
+	n, err := strconv.Atoi(vehicle)
+	if err != nil {
+		return false
+	}
+	vi, ok := s.net.fleetByNum[n]
+	return ok && newReports(s.seed, now.Unix()).of(int32(vi)) < now.Unix()
 }

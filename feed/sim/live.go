@@ -103,6 +103,9 @@ func (dp *dayPlan) status(ti, seq int32, now, shownArr int64) int {
 	i := tr.off + seq
 	a, d := dp.arr[i], dp.dep[i]
 	last := int(seq) == len(tr.dir.offsets)-1
+	if tr.ghost {
+		return 1 // timetable only: nothing is known of it
+	}
 	if dp.skip[i] {
 		if now >= a {
 			return 5 // passed without stopping
@@ -147,10 +150,12 @@ func collect(plans [3]*dayPlan, points []int, arrivals bool, now int64, limit in
 	var buf [32]cursor
 	cs := buf[:0]
 	horizon = math.MaxInt64
+	var rp reports
 	for _, dp := range plans {
 		if dp == nil {
 			continue
 		}
+		rp = newReports(dp.seed, now)
 		for _, pi := range points {
 			ev := dp.events(pi, arrivals)
 			j := sort.Search(len(ev), func(k int) bool { return ev[k].t > now })
@@ -179,7 +184,8 @@ func collect(plans [3]*dayPlan, points []int, arrivals bool, now int64, limit in
 			break
 		}
 		dp := cs[best].plan
-		a, d := dp.shown(e.trip, e.seq, now, dp.liveDev(e.trip, now))
+		rep := rp.of(dp.trips[e.trip].vehicle)
+		a, d, _ := dp.view(e.trip, e.seq, now, rep, dp.liveDev(e.trip, rep))
 		t := d
 		if arrivals {
 			t = a

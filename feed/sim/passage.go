@@ -167,11 +167,9 @@ func (s *Service) writePassRecord(w *jw, r passRef, now int64, arrivals, withPoi
 	}
 	w.kint("RouteNumber", dir.line.number)
 	w.kstr("RouteName", dir.line.name)
-	shownArr := r.t
-	if !arrivals {
-		shownArr, _ = dp.shown(r.trip, r.seq, now, dp.liveDev(r.trip, now))
-	}
-	w.kint("Status", dp.status(r.trip, r.seq, now, shownArr))
+	rep := newReports(dp.seed, now).of(tr.vehicle)
+	_, _, status := dp.view(r.trip, r.seq, now, rep, dp.liveDev(r.trip, rep))
+	w.kint("Status", status)
 	sched := dp.sched(r.trip, r.seq)
 	if arrivals {
 		w.kstr("ArrivalDirectionText", dir.arrText)

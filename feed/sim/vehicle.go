@@ -45,15 +45,17 @@ func (s *Service) vehicleTrip(q query, now int64) response {
 
 func (s *Service) writeTrip(w *jw, plans [3]*dayPlan, vi int, now int64) {
 	v := &s.net.fleet[vi]
-	st := vehicleState(plans, vi, now)
+	// A silent vehicle is where and as late as it was at its last report.
+	rep := newReports(s.seed, now).of(int32(vi))
+	st := vehicleState(plans, vi, rep)
 	w.obj()
 	w.kint("VehicleNumber", v.number)
 	w.kint("VehicleCategory", v.category)
 	w.key("IsActive")
 	w.bool(st.active)
 	if st.active {
-		pos, bearing := st.plan.position(st.trip, now)
-		dev := int64(math.Round(st.plan.liveDev(st.trip, now)))
+		pos, bearing := st.plan.position(st.trip, rep)
+		dev := int64(math.Round(st.plan.liveDev(st.trip, rep)))
 		w.key("PositionData")
 		w.obj()
 		w.kfloat("Longitude", round7(pos.Lon))
@@ -63,7 +65,7 @@ func (s *Service) writeTrip(w *jw, plans [3]*dayPlan, vi int, now int64) {
 		w.key("TimeData")
 		w.obj()
 		w.kint64("Deviation", dev)
-		w.ktime("ReferenceTime", now)
+		w.ktime("ReferenceTime", rep)
 		w.end()
 		dir := st.plan.trips[st.trip].dir
 		w.key("JourneyData")
@@ -88,7 +90,7 @@ func (s *Service) vehicleHeader(w *jw, num int, now int64) (vstate, bool) {
 		w.null()
 	} else {
 		w.kint("VehicleCategory", s.net.fleet[vi].category)
-		st = vehicleState(s.plans.around(now), vi, now)
+		st = vehicleState(s.plans.around(now), vi, newReports(s.seed, now).of(int32(vi)))
 	}
 	if st.trip >= 0 {
 		l := st.plan.trips[st.trip].dir.line
@@ -132,12 +134,12 @@ func (s *Service) vehiclePassage(q query, now int64) response {
 	w.arr()
 	if st.trip >= 0 {
 		k := int32(len(st.plan.trips[st.trip].dir.points))
-		dev := st.plan.liveDev(st.trip, now)
+		rep := newReports(s.seed, now).of(st.plan.trips[st.trip].vehicle)
+		dev := st.plan.liveDev(st.trip, rep)
 		for seq := int32(0); seq < k; seq++ {
 			// Both ranges answer the whole current trip, served stops
 			// included, as the captured real Range=upcoming response does.
-			a, d := st.plan.shown(st.trip, seq, now, dev)
-			status := st.plan.status(st.trip, seq, now, a)
+			a, d, status := st.plan.view(st.trip, seq, now, rep, dev)
 			s.writeVehiclePassage(w, st.plan, st.trip, seq, status, a, d, now)
 		}
 	}
