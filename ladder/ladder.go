@@ -128,6 +128,7 @@ type Car struct {
 	// it is not placed (no passages of this trip yet) or before the first.
 	At      int
 	Between bool // between rung At and At+1
+	Waiting bool // before its first stop (At -1, Stop its first)
 	Stop    string
 	Delay   int           // seconds, late positive
 	Age     time.Duration // of its position report; -1 unknown
@@ -216,6 +217,9 @@ func Build(in Input) Ladder {
 			if c := cmp.Compare(b.pos, a.pos); c != 0 {
 				return c
 			}
+			if c := a.nextTime().Compare(b.nextTime()); c != 0 {
+				return c // on the same stretch: the one there first is ahead
+			}
 			return cmp.Compare(a.Vehicle, b.Vehicle)
 		})
 		headways(r.Vehicles)
@@ -278,7 +282,7 @@ func place(c *Car, vp model.VehiclePassages, now time.Time) {
 		}
 	} else if len(vp.Passages) > 0 {
 		c.at, c.Stop, c.next = vp.Passages[0].StopPointCode, vp.Passages[0].StopName, vp.Passages[0].StopPointCode
-		c.pos = -0.5 // before its first stop
+		c.pos, c.Waiting = -0.5, true // before its first stop
 	}
 }
 
@@ -301,7 +305,7 @@ func locate(c *Car, stops []Rung) {
 			return
 		}
 	}
-	c.pos, c.Between = -1, false // its trip is not on this rail (old passages)
+	c.pos, c.Between, c.Waiting = -1, false, false // its trip is not on this rail (old passages)
 }
 
 // headways fills each car's headway to the car ahead (cars in order,
@@ -323,13 +327,18 @@ func headways(cars []Car) {
 		b.Headway = tb.actual.Sub(ta.actual)
 		b.HasHeadway, b.Point = true, next
 		if !ta.sched.IsZero() && !tb.sched.IsZero() {
-			b.Scheduled = tb.sched.Sub(ta.sched)
+			// By absolute value: a vehicle that overtook the one it
+			// should follow keeps the plan's spacing as the measure.
+			b.Scheduled = tb.sched.Sub(ta.sched).Abs()
 		}
 		if b.Flag == FlagOK {
 			b.Flag = Classify(b.Headway, b.Scheduled)
 		}
 	}
 }
+
+// nextTime is the car's predicted time at the stop it reaches next.
+func (c *Car) nextTime() time.Time { return c.passed[c.next].actual }
 
 // nextPoint is the stop point the car reaches next (or stands at).
 func (c *Car) nextPoint() model.StopPointCode { return c.next }
