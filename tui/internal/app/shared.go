@@ -34,6 +34,8 @@ type Options struct {
 	SourceName string
 	// Vehicle, if set, opens the vehicle pane of this vehicle at start.
 	Vehicle int
+	// Ladder, if set, opens the ladder of this line (RouteName) at start.
+	Ladder string
 	// History is the recorded history the board reads one key away (i),
 	// nil when there is none; HistoryWhy then says why, plainly.
 	History    History
