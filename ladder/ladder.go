@@ -41,6 +41,11 @@
 // still without one after its start has no vehicle logged on. The two
 // minutes let a late log-on count as none.
 //
+// A vehicle in service whose passages are empty (it logged on before its
+// first trip, which the service does not list yet) waits at its
+// direction's first stop, after the vehicles that wait there with a trip,
+// without a headway.
+//
 // Stale: a vehicle whose last position report is more than StaleAfter
 // (two poll intervals, issue 25) old at Now.
 //
@@ -145,6 +150,7 @@ type Car struct {
 	pos    float64             // progress along the rail, for ordering
 	at     model.StopPointCode // the stop point at or last left
 	next   model.StopPointCode // the stop point reached next (or stood at)
+	noTrip bool                // its passages are empty: no trip begun yet
 	passed map[model.StopPointCode]times
 }
 
@@ -205,13 +211,21 @@ func Build(in Input) Ladder {
 		r.Vehicles = append(r.Vehicles, c)
 		if ok {
 			place(&r.Vehicles[len(r.Vehicles)-1], vp, in.Now)
+			r.Vehicles[len(r.Vehicles)-1].noTrip = len(vp.Passages) == 0
 		}
 	}
 	slices.Sort(order)
 	for _, dir := range order {
 		r := rails[dir]
 		for i := range r.Vehicles {
-			locate(&r.Vehicles[i], r.Stops)
+			c := &r.Vehicles[i]
+			if c.noTrip && len(r.Stops) > 0 {
+				// In service before its first trip (the service names
+				// none yet): it waits at its direction's first stop.
+				c.Stop, c.Waiting, c.pos = r.Stops[0].Name, true, -0.75
+				continue
+			}
+			locate(c, r.Stops)
 		}
 		slices.SortStableFunc(r.Vehicles, func(a, b Car) int {
 			if c := cmp.Compare(b.pos, a.pos); c != 0 {

@@ -13,7 +13,6 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 
-	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/testkit"
@@ -26,71 +25,6 @@ func TestMain(m *testing.M) {
 
 var t0 = testkit.T0
 
-// names are line 4's ten stops, direction 1 top down.
-var names = []string{"Lindenhöhe", "Römerplatz", "Ehinger Tor", "Hauptbahnhof", "Theater",
-	"Kliniken Michelsberg", "Safranberg", "Eichenplatz", "Egertweg", "Böfingen"}
-
-func point(i, dir int) model.StopPointCode { return model.CodeFor(2001+i, dir) }
-
-func line4() model.Route {
-	var pats [2][]model.PatternStopRef
-	for i := range names {
-		pats[0] = append(pats[0], model.PatternStopRef{StopNumber: 2001 + i, StopName: names[i], StopPointCode: point(i, 1)})
-		j := len(names) - 1 - i
-		pats[1] = append(pats[1], model.PatternStopRef{StopNumber: 2001 + j, StopName: names[j], StopPointCode: point(j, 2)})
-	}
-	return model.Route{RouteNumber: 4, RouteName: "4",
-		RouteDirections: []model.RouteDirection{{Direction: 1, DirectionName: "Böfingen"}, {Direction: 2, DirectionName: "Lindenhöhe"}},
-		RoutePattern:    []model.RoutePattern{{PatternDirection: 1, StopPoints: pats[0]}, {PatternDirection: 2, StopPoints: pats[1]}}}
-}
-
-// run is a vehicle of line 4 on a trip starting (by the timetable) at
-// start, 2 min between stops, late by delay; its report age ago.
-type run struct {
-	vehicle int
-	dir     int
-	start   time.Duration // from t0
-	delay   time.Duration
-	age     time.Duration
-}
-
-func (r run) trip() model.Trip {
-	towards := map[int]string{1: "Böfingen", 2: "Lindenhöhe"}[r.dir]
-	return model.Trip{VehicleNumber: r.vehicle, VehicleCategory: model.VehicleBus, IsActive: true,
-		TimeData:    &model.TripTime{Deviation: int(r.delay / time.Second), ReferenceTime: model.At(t0.Add(-r.age))},
-		JourneyData: &model.Journey{RouteNumber: 4, RouteName: "4", Direction: r.dir, DepartureDirectionText: towards}}
-}
-
-func (r run) passages() model.VehiclePassages {
-	vp := model.VehiclePassages{VehicleNumber: r.vehicle, RouteNumber: 4, RouteName: "4", Timestamp: model.At(t0)}
-	for _, s := range line4().RoutePattern[r.dir-1].StopPoints {
-		i := len(vp.Passages)
-		sched := t0.Add(r.start + time.Duration(i)*2*time.Minute)
-		act := sched.Add(r.delay)
-		p := model.Passage{StopNumber: s.StopNumber, StopName: s.StopName, StopPointCode: s.StopPointCode,
-			ArrivalTimeScheduled: model.At(sched), ArrivalTimeActual: model.At(act.Add(-20 * time.Second)),
-			ArrivalDeviation: int(r.delay / time.Second), DepartureDeviation: int(r.delay / time.Second)}
-		if i < len(names)-1 {
-			p.DepartureTimeScheduled, p.DepartureTimeActual = model.At(sched), model.At(act)
-		}
-		vp.Passages = append(vp.Passages, p)
-	}
-	return vp
-}
-
-// runs are line 4 at t0: plan every 6 min. Direction 1: 101 ahead; 102
-// 4 min late, 10 min behind it (gap); 103 3 min behind 102 (bunched); 104
-// waiting at Lindenhöhe, its report a minute old (stale); a ghost trip at
-// 12:28 that no vehicle runs. Direction 2: 201 and 202, 6 min apart.
-var runs = []run{
-	{vehicle: 101, dir: 1, start: -16 * time.Minute},
-	{vehicle: 102, dir: 1, start: -10 * time.Minute, delay: 4 * time.Minute},
-	{vehicle: 103, dir: 1, start: -4 * time.Minute, delay: time.Minute},
-	{vehicle: 104, dir: 1, start: 2 * time.Minute, age: time.Minute},
-	{vehicle: 201, dir: 2, start: -9 * time.Minute},
-	{vehicle: 202, dir: 2, start: -3 * time.Minute},
-}
-
 // rig is the ladder pane on a fake service answering runs.
 type rig struct {
 	t   *testing.T
@@ -102,20 +36,7 @@ type rig struct {
 func newRig(t *testing.T, w, h int, lang string) *rig {
 	t.Helper()
 	src := testkit.NewFakeSource()
-	src.Base.Routes = append(src.Base.Routes, line4())
-	src.ByVehicle = map[int]model.VehiclePassages{}
-	for _, r := range runs {
-		src.Fleet = append(src.Fleet, r.trip())
-		src.ByVehicle[r.vehicle] = r.passages()
-	}
-	// another line's vehicle is not on the ladder
-	src.Fleet = append(src.Fleet, model.Trip{VehicleNumber: 44, IsActive: true, JourneyData: &model.Journey{RouteNumber: 2, RouteName: "2", Direction: 1}})
-	ghost := model.Event{VehicleNumber: 0, RouteNumber: 4, RouteName: "4", DirectionText: "Böfingen",
-		Scheduled: model.At(t0.Add(-7 * time.Minute)), Actual: model.At(t0.Add(-7 * time.Minute))}
-	next := model.Event{VehicleNumber: 104, RouteNumber: 4, RouteName: "4", DirectionText: "Böfingen",
-		Scheduled: model.At(t0.Add(2 * time.Minute)), Actual: model.At(t0.Add(2 * time.Minute))}
-	src.Boards[feeds.Subject{Stop: 2001, Point: point(0, 1)}] = model.Board{StopPointCode: point(0, 1), Timestamp: model.At(t0), Events: []model.Event{ghost, next}}
-	src.Boards[feeds.Subject{Stop: 2010, Point: point(9, 2)}] = model.Board{StopPointCode: point(9, 2), Timestamp: model.At(t0)}
+	testkit.InstallLadder(src)
 	now := t0
 	sh := app.NewShared(app.Options{Source: src, Now: func() time.Time { return now }, Lang: lang})
 	sh.ReceiveBase(src.Base)
@@ -128,7 +49,9 @@ func newRig(t *testing.T, w, h int, lang string) *rig {
 }
 
 // pump serves every feed the pane holds until nothing is asked: the
-// trips, the first stops' departures, the passages round.
+// trips, the first stops' departures, the passages round; and the trips
+// again (the next interval) while a vehicle's passages were never asked
+// for (more vehicles than one round asks for).
 func (r *rig) pump() {
 	r.t.Helper()
 	for range 5 {
@@ -144,6 +67,14 @@ func (r *rig) pump() {
 		}
 		for _, e := range fs.pass {
 			due = append(due, e)
+		}
+		if len(due) == 0 {
+			for _, tr := range r.p.vehicles() {
+				if _, ok := fs.cache[tr.VehicleNumber]; !ok {
+					due = append(due, fs.trips)
+					break
+				}
+			}
 		}
 		if len(due) == 0 {
 			return
