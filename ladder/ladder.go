@@ -139,8 +139,9 @@ type Car struct {
 	Age     time.Duration // of its position report; -1 unknown
 	Start   time.Time     // a ghost's scheduled start
 	// Headway is the time between the vehicle ahead and this one at the
-	// stop this one reaches next (HasHeadway false for the leader or when
-	// either lacks that stop); Scheduled the timetable's for the two trips.
+	// last stop this one reached (its first stop while it waits there;
+	// HasHeadway false for the leader or when either lacks that stop);
+	// Scheduled the timetable's for the two trips.
 	Headway    time.Duration
 	Scheduled  time.Duration
 	HasHeadway bool
@@ -154,8 +155,10 @@ type Car struct {
 	passed map[model.StopPointCode]times
 }
 
-// times are a trip's scheduled and actual time at one stop.
-type times struct{ sched, actual time.Time }
+// times are a trip's scheduled and actual (predicted) times at one stop:
+// departure where it has one, else arrival (sched, actual), and arrival
+// where it has one, else departure (schedArr, arr).
+type times struct{ sched, actual, schedArr, arr time.Time }
 
 // Build computes the ladder of in.Line.
 func Build(in Input) Ladder {
@@ -273,7 +276,11 @@ func place(c *Car, vp model.VehiclePassages, now time.Time) {
 	last := -1
 	between := false
 	for i, p := range vp.Passages {
-		c.passed[p.StopPointCode] = times{p.Scheduled().Time, p.Actual().Time}
+		t := times{sched: p.Scheduled().Time, actual: p.Actual().Time, schedArr: p.ArrivalTimeScheduled.Time, arr: p.ArrivalTimeActual.Time}
+		if t.arr.IsZero() || t.schedArr.IsZero() {
+			t.schedArr, t.arr = t.sched, t.actual
+		}
+		c.passed[p.StopPointCode] = t
 		arr, dep := p.ArrivalTimeActual, p.Actual()
 		if !arr.Known() {
 			arr = dep
@@ -323,27 +330,35 @@ func locate(c *Car, stops []Rung) {
 }
 
 // headways fills each car's headway to the car ahead (cars in order,
-// leader first): at the stop the follower reaches next, the follower's
-// predicted time minus the leader's actual one, against the scheduled
-// times of the two trips there.
+// leader first): at the last stop the follower reached, the time between
+// the two arriving there (both have happened: no prediction in it); for a
+// follower still waiting at its first stop, between the leader's
+// departure there and its predicted one. Against the scheduled times of
+// the two trips at the same stop.
 func headways(cars []Car) {
 	for i := 1; i < len(cars); i++ {
 		a, b := &cars[i-1], &cars[i]
-		if b.pos < -0.5 || a.passed == nil || b.passed == nil {
+		if b.pos < -0.75 || a.passed == nil || b.passed == nil {
 			continue
 		}
-		next := b.nextPoint()
-		ta, okA := a.passed[next]
-		tb, okB := b.passed[next]
-		if !okA || !okB || ta.actual.IsZero() || tb.actual.IsZero() {
+		at, arrival := b.next, false
+		if !b.Waiting && b.at != "" {
+			at, arrival = b.at, true
+		}
+		ta, okA := a.passed[at]
+		tb, okB := b.passed[at]
+		if !arrival {
+			ta.arr, ta.schedArr, tb.arr, tb.schedArr = ta.actual, ta.sched, tb.actual, tb.sched
+		}
+		if !okA || !okB || ta.arr.IsZero() || tb.arr.IsZero() {
 			continue
 		}
-		b.Headway = tb.actual.Sub(ta.actual)
-		b.HasHeadway, b.Point = true, next
-		if !ta.sched.IsZero() && !tb.sched.IsZero() {
+		b.Headway = tb.arr.Sub(ta.arr)
+		b.HasHeadway, b.Point = true, at
+		if !ta.schedArr.IsZero() && !tb.schedArr.IsZero() {
 			// By absolute value: a vehicle that overtook the one it
 			// should follow keeps the plan's spacing as the measure.
-			b.Scheduled = tb.sched.Sub(ta.sched).Abs()
+			b.Scheduled = tb.schedArr.Sub(ta.schedArr).Abs()
 		}
 		if b.Flag == FlagOK {
 			b.Flag = Classify(b.Headway, b.Scheduled)
@@ -353,9 +368,6 @@ func headways(cars []Car) {
 
 // nextTime is the car's predicted time at the stop it reaches next.
 func (c *Car) nextTime() time.Time { return c.passed[c.next].actual }
-
-// nextPoint is the stop point the car reaches next (or stands at).
-func (c *Car) nextPoint() model.StopPointCode { return c.next }
 
 // Classify judges a headway against the scheduled one: bunched, gap or
 // ok (ok too when there is no scheduled headway to judge by).

@@ -16,8 +16,8 @@ type Row struct {
 	DelayS            int    `json:"delay_s"`
 	HeadwayS          *int   `json:"headway_s"`
 	ScheduledHeadwayS *int   `json:"scheduled_headway_s"`
-	// HeadwayAt is the stop point where the headway is measured: the one
-	// the vehicle reaches next.
+	// HeadwayAt is the stop point where the headway is measured: the last
+	// one the vehicle reached (its first while it waits there).
 	HeadwayAt  string `json:"headway_at,omitempty"`
 	Flag       Flag   `json:"flag"`
 	ReportAgeS *int   `json:"report_age_s"`

@@ -23,7 +23,8 @@ func newHeadwaysCmd(g *globals) *cobra.Command {
 		Short: "Print a line's vehicles in order with their headways, bunching, gaps and ghosts",
 		Long: `Print the ladder of one line: per direction its vehicles in order along the
 line (the one nearest the end first), each with its stop, delay and the
-headway to the vehicle ahead against the timetable's, flagged bunched
+headway to the vehicle ahead (at the last stop it reached) against the
+timetable's, flagged bunched
 (at most half the planned headway), gap (at least 1.5 times), stale
 (position older than two poll intervals) or ghost (a scheduled start at
 the first stop that has no vehicle 2 minutes past its time).`,

@@ -29,9 +29,10 @@ func headwaysRush(t *testing.T) time.Time {
 // Issue 25 item 3: `abfahrt headways --line 2 --json` through the real
 // client against the simulation: every vehicle of the line in service is
 // listed once with the fields scripts read, and each headway is what the
-// simulation's truth says: the vehicle ahead's real departure at the
-// measuring stop, the follower's (its prediction now) against its real
-// one. Flags follow the thresholds of the headways they state.
+// simulation's truth says: the two vehicles' real departures at the
+// measuring stop (the headway is of their arrivals there: dwell times
+// make the difference). Flags follow the thresholds of the headways they
+// state.
 func TestHeadwaysJSONAgainstSimulation(t *testing.T) {
 	at := headwaysRush(t)
 	code, out, errs := runCLI(t, "headways", "--line", "2", "--json")
@@ -90,7 +91,7 @@ func TestHeadwaysJSONAgainstSimulation(t *testing.T) {
 			t.Fatalf("headway of %d measured against %d of another direction", r.Vehicle, ahead.Vehicle)
 		}
 		deps := svc.TrueDepartures(r.HeadwayAt, at.Add(-2*time.Hour), at.Add(2*time.Hour))
-		ta, tb := trueAt(deps, ahead.Vehicle, at, true), trueAt(deps, r.Vehicle, at, false)
+		ta, tb := trueAt(deps, ahead.Vehicle, at, true), trueAt(deps, r.Vehicle, at, !r.Waiting)
 		if ta.IsZero() || tb.IsZero() {
 			continue // the follower's first or last stop: no departure there
 		}
@@ -113,7 +114,7 @@ func TestHeadwaysJSONAgainstSimulation(t *testing.T) {
 }
 
 // trueAt is vehicle's real departure in deps: the last before at (past),
-// or the first from at on.
+// or the first from at on (a vehicle waiting at its first stop).
 func trueAt(deps []sim.TrueDeparture, vehicle int, at time.Time, past bool) time.Time {
 	var out time.Time
 	for _, d := range deps {
