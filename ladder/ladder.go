@@ -25,9 +25,10 @@
 //
 // # Thresholds
 //
-// Bunched, gap: a follower's headway to the vehicle ahead at most
-// BunchedRatio (0.5) or at least GapRatio (1.5) times the scheduled
-// headway between the same two trips at the same stop. These are the
+// Bunched, gap: a follower's headway to the vehicle ahead (at the last
+// stop it reached) at most BunchedRatio (0.5) or at least GapRatio (1.5)
+// times the scheduled headway there: its scheduled time minus that of the
+// trip of its direction scheduled last before it (plan). These are the
 // limits of issue 25, and the ones the Transit Capacity and Quality of
 // Service Manual (TCRP Report 165, 3rd ed., headway adherence) uses for a
 // headway deviation of half a headway, where passengers notice bunching
@@ -355,15 +356,40 @@ func headways(cars []Car) {
 		}
 		b.Headway = tb.arr.Sub(ta.arr)
 		b.HasHeadway, b.Point = true, at
-		if !ta.schedArr.IsZero() && !tb.schedArr.IsZero() {
-			// By absolute value: a vehicle that overtook the one it
-			// should follow keeps the plan's spacing as the measure.
-			b.Scheduled = tb.schedArr.Sub(ta.schedArr).Abs()
-		}
+		b.Scheduled = plan(cars, at, tb.schedArr, ta.schedArr, arrival)
 		if b.Flag == FlagOK {
 			b.Flag = Classify(b.Headway, b.Scheduled)
 		}
 	}
+}
+
+// plan is the scheduled headway in front of a trip due at the stop at
+// (by the timetable) at sched: to the trip of the rail scheduled last
+// before it there, the line's spacing even where the vehicles run out of
+// order (one overtook another); without one on the rail, the difference
+// to the vehicle ahead (ahead: its scheduled time), by absolute value.
+func plan(cars []Car, at model.StopPointCode, sched, ahead time.Time, arrival bool) time.Duration {
+	if sched.IsZero() {
+		return 0
+	}
+	var best time.Time
+	for i := range cars {
+		t, ok := cars[i].passed[at]
+		s := t.schedArr
+		if !arrival {
+			s = t.sched
+		}
+		if ok && !s.IsZero() && s.Before(sched) && s.After(best) {
+			best = s
+		}
+	}
+	if !best.IsZero() {
+		return sched.Sub(best)
+	}
+	if ahead.IsZero() {
+		return 0
+	}
+	return sched.Sub(ahead).Abs()
 }
 
 // nextTime is the car's predicted time at the stop it reaches next.
