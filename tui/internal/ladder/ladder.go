@@ -67,11 +67,13 @@ type Pane struct {
 	Sel    int // the selected car's key (carKey)
 	Cursor int
 	moved  bool // the user moved the cursor: it stays on its car
-	Km     Keys
-	width  int
-	height int
-	Rev    int
-	memo   *ui.Memo
+	// thinned is set while the rows leave stops out (the header says so).
+	thinned bool
+	Km      Keys
+	width   int
+	height  int
+	Rev     int
+	memo    *ui.Memo
 }
 
 // NewPane returns the closed ladder view.

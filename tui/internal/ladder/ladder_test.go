@@ -193,9 +193,9 @@ func TestLadderKeys(t *testing.T) {
 // Issue 25 item 1: a short terminal shows the termini and the stops with
 // a vehicle, and some stops between, instead of cutting the rails off.
 func TestLadderShortTerminal(t *testing.T) {
-	r := newRig(t, 100, 9, "en") // 6 rungs for 10 stops
+	r := newRig(t, 120, 9, "en") // 6 rungs for 10 stops
 	v := plain(r.p.View())
-	for _, want := range []string{"Lindenhöhe", "Böfingen", "↓101", "↓102", "↓103", "↑201", "↑202", "◌104"} {
+	for _, want := range []string{"Lindenhöhe", "Böfingen", "↓101", "↓102", "↓103", "↑201", "↑202", "◌104", "some stops left out"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("a short ladder leaves out %q:\n%s", want, v)
 		}

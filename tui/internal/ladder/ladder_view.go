@@ -41,6 +41,11 @@ func (p *Pane) render() string {
 	}
 	space := h - 3
 	rows := p.layout(rails, space)
+	if thin := len(rows) < len(rails[0].Stops); thin != p.thinned {
+		// Said in the header, drawn first: draw it again with the word.
+		p.thinned = thin
+		return p.render()
+	}
 	base := rails[0]
 	nameW := 0
 	for _, r := range rows {
@@ -169,6 +174,9 @@ func (p *Pane) header() string {
 			s, drop = st.Late, 0
 		}
 		parts = append(parts, ui.Part{Text: s.Render(fmt.Sprintf(f.text, n[f.flag])), Drop: drop})
+	}
+	if p.thinned {
+		parts = append(parts, ui.Part{Text: st.Muted.Render(tx.Thinned), Drop: 3})
 	}
 	if e := p.fs.trips; e != nil && e.Have && e.Poll.LastErr != nil {
 		parts = append(parts, ui.Part{Text: st.Stale.Render(ui.StaleMark + " " + fmt.Sprintf(p.sh.Dt.NoAnswer, tx.ErrLine(e.Poll.LastErr)))})
