@@ -21,6 +21,9 @@
 //	board    one board: subject, filters, per line, walk, rows, cells, keys
 //	vehicle  the vehicle pane: passages, diagram, map
 //	fleet    the fleet view and its NEXT column's feeds
+//	ladder   a line's ladder: its vehicles along both directions with
+//	         headways, bunching, gaps, ghosts (judged by package
+//	         abfahrt/ladder), its feeds shared through the registry
 //	grid     the board side: grid, zoom, merged list, pins, watched boards
 //	         (Dispatch puts them together and answers their keys)
 //	kiosk    the unattended station display, a model of its own

@@ -44,6 +44,8 @@ func (m *Model) activeKeys() ui.KeyHelp {
 		return ui.KeyHelp{Short: d.Merged.Km.Footer(g), Always: g.Tail()}
 	case grid.ModeFleet:
 		return ui.KeyHelp{Short: d.Fleet.Km.Footer(g), Always: g.Tail()}
+	case grid.ModeLadder:
+		return ui.KeyHelp{Short: d.Ladder.Km.Footer(g), Always: g.Tail()}
 	case grid.ModeGrid:
 	}
 	return ui.KeyHelp{Short: d.Keys.Footer(g), Always: g.Tail()}
@@ -125,6 +127,10 @@ func (m *Model) helpView(w, h int) string {
 		case grid.ModeFleet:
 			k := d.Fleet.Km
 			k.Sync(true, &d.Fleet, d.Grid.Len(), pinned)
+			groups = append(groups, group{tx.GroupBoard, k.List()})
+		case grid.ModeLadder:
+			k := d.Ladder.Km
+			k.Sync(true, &d.Ladder, d.Grid.Len(), pinned)
 			groups = append(groups, group{tx.GroupBoard, k.List()})
 		case grid.ModeGrid:
 			k := d.Keys

@@ -129,6 +129,7 @@ func (m *Model) syncKeys() {
 	d.Keys.Sync(d.KeyState(boards, m.sh.Rem != nil, pinned))
 	d.Merged.Km.Sync(boards && d.Mode == grid.ModeMerged, &d.Merged, &d.Grid, pinned)
 	d.Fleet.Km.Sync(boards && d.Mode == grid.ModeFleet, &d.Fleet, d.Grid.Len(), pinned)
+	d.Ladder.Km.Sync(boards && d.Mode == grid.ModeLadder, &d.Ladder, d.Grid.Len(), pinned)
 	m.vehicle.Km.Sync(none && m.focus == app.PaneVehicle && m.vehicle.Open, &m.vehicle)
 	m.search.km.Sync(m.overlay == ui.OverlaySearch, len(m.search.results))
 }

@@ -152,6 +152,14 @@ func (m *Model) Open(t app.Target) tea.Cmd {
 			return nil
 		}
 		t.Stop = stop
+	case app.TargetLadder:
+		if m.vehicle.Open {
+			m.vehicle.Hide()
+		}
+		m.focus = app.PaneBoard
+		cmd := m.disp.OpenLadder(t.Line)
+		m.layout()
+		return cmd
 	case app.TargetStop, app.TargetPoint:
 	}
 	if m.vehicle.Open {
@@ -195,6 +203,9 @@ func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
 		if m.disp.Fleet.Holds(f) {
 			m.disp.Fleet.Rev++
 		}
+		if m.disp.Ladder.Holds(f) {
+			m.disp.Ladder.Touch()
+		}
 		if m.vehicle.Holds(f) {
 			m.vehicle.Touch()
 		}
@@ -207,10 +218,14 @@ func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
 	if m.disp.Fleet.Holds(f) {
 		m.disp.Fleet.Fed()
 	}
-	if m.vehicle.Holds(f) {
-		return m.vehicle.Fed(*msg)
+	var cmd tea.Cmd
+	if m.disp.Ladder.Holds(f) {
+		cmd = m.disp.Ladder.Fed(f)
 	}
-	return nil
+	if m.vehicle.Holds(f) {
+		return tea.Batch(cmd, m.vehicle.Fed(*msg))
+	}
+	return cmd
 }
 
 // handleData routes results to the pane that owns them, whatever has focus.
@@ -240,6 +255,7 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		for _, b := range m.disp.Grid.All() {
 			b.Touch()
 		}
+		cmd = tea.Batch(cmd, m.disp.Ladder.Based())
 		if m.overlay == ui.OverlaySearch {
 			m.search.Refresh()
 		}

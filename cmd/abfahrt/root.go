@@ -107,6 +107,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		stops     []string
 		stopPoint string
 		vehicle   int
+		ladderL   string
 		limit     int
 		layout    string
 		kiosk     bool
@@ -157,7 +158,7 @@ once and print a table (or JSON with --json).`,
 			if !cmd.Flags().Changed("limit") && g.s.file.Limit > 0 {
 				limit = g.s.file.Limit
 			}
-			opts := tui.Options{Vehicle: vehicle, Limit: limit, Interval: g.s.interval}
+			opts := tui.Options{Vehicle: vehicle, Ladder: ladderL, Limit: limit, Interval: g.s.interval}
 			boards, err := boardSpecs(stops, stopPoint, layout, g.s.file)
 			if err != nil {
 				return err
@@ -263,6 +264,7 @@ once and print a table (or JSON with --json).`,
 	f.StringArrayVar(&stops, "stop", nil, "open the board of this stop number (4 digits; default 1008 Hauptbahnhof); repeat for a grid of boards")
 	f.StringVar(&stopPoint, "stoppoint", "", "open the board of this stop point code (6 digits or a DHID)")
 	f.IntVar(&vehicle, "vehicle", 0, "open the vehicle pane of this vehicle number")
+	f.StringVar(&ladderL, "ladder", "", "open the ladder of this line (e.g. 2): its vehicles along both directions with headways, bunching, gaps and ghosts")
 	f.IntVar(&limit, "limit", 0, "most departures per board (1-100; default: as many as the board has rows for, at least 20)")
 	f.StringVar(&layout, "layout", "", "open this named layout of the configuration file")
 	f.BoolVar(&kiosk, "kiosk", false, "kiosk mode: full screen, large clock, rotating boards, keys locked")
@@ -283,6 +285,7 @@ once and print a table (or JSON with --json).`,
 		newBoardCmd(g, true),
 		newNextCmd(g),
 		newVehicleCmd(g),
+		newHeadwaysCmd(g),
 		newVersionCmd(g),
 		newSimCmd(g),
 		newServeCmd(g),

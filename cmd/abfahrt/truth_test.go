@@ -265,4 +265,4 @@ func TestDeparturesInGerman(t *testing.T) {
 // oneShot are the commands that print and end, whose examples
 // TestHelpExamplesWork runs.
 var oneShot = map[string]bool{"departures": true, "arrivals": true, "stops": true, "vehicle": true, "config": true, "version": true,
-	"next": true}
+	"next": true, "headways": true}

@@ -20,6 +20,7 @@ const (
 	TargetPoint
 	TargetLine
 	TargetVehicle
+	TargetLadder // a line's ladder (Line)
 )
 
 // Target is something the user can open: a stop or stop point board, a
@@ -48,8 +49,11 @@ type baseData struct {
 	routes   map[int]*model.Route
 	Vehicles map[int]*model.Vehicle
 	lineCat  map[string]model.RouteCategory // by RouteName
-	Index    *search.Index
-	Entries  int
+	// Routes are the lines with their patterns (ContentScope Extended),
+	// as the service listed them: the ladder's rungs.
+	Routes  []model.Route
+	Index   *search.Index
+	Entries int
 }
 
 // newBaseData indexes the base data of msg.
@@ -60,6 +64,7 @@ func newBaseData(msg BaseDataMsg, tx *ui.Texts) *baseData {
 		routes:   make(map[int]*model.Route, len(msg.Routes)),
 		Vehicles: make(map[int]*model.Vehicle, len(msg.Vehicles)),
 		lineCat:  make(map[string]model.RouteCategory, len(msg.Routes)),
+		Routes:   msg.Routes,
 	}
 	entries := make([]search.Entry, 0, len(msg.Stops)+len(msg.Points)+len(msg.Routes)+len(msg.Vehicles))
 	for i := range msg.Stops {

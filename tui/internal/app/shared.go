@@ -45,6 +45,8 @@ type Options struct {
 	// "reduced"): a rung reminder's row is highlighted steadily, the
 	// kiosk's burn-in step comes once an hour, its alert pages slowly.
 	ReduceMotion bool
+	// Ladder, if set, opens the ladder of this line (RouteName) at start.
+	Ladder string
 	// History is the recorded history the board reads one key away (i),
 	// nil when there is none; HistoryWhy then says why, plainly.
 	History    History

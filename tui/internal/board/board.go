@@ -415,6 +415,13 @@ func (b *Pane) Update(msg tea.KeyMsg, k *Keys) (tea.Cmd, app.Action) {
 		if rows := b.Rows(); b.Cursor < len(rows) {
 			return b.Sh.PunctualityCmd(b.Subj.Stop, b.Name(), b.Data.Events[rows[b.Cursor]].Line()), app.Action{}
 		}
+	case key.Matches(msg, k.Ladder):
+		// The row's line's ladder (issue 25); a grid cell, which has no
+		// cursor, its first row's.
+		if rows := b.Rows(); len(rows) > 0 {
+			e := b.Data.Events[rows[min(max(b.Cursor, 0), len(rows)-1)]]
+			return app.OpenCmd(app.Target{Kind: app.TargetLadder, Line: e.Line()}), app.Action{}
+		}
 	case key.Matches(msg, k.Open):
 		rows := b.Rows()
 		if b.Cursor < len(rows) {

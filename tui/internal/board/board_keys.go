@@ -34,6 +34,8 @@ type Keys struct {
 	Remind     key.Binding
 	// History says the row's line's recorded punctuality at the stop.
 	History key.Binding
+	// Ladder opens the row's line's ladder (issue 25).
+	Ladder key.Binding
 	// The grid.
 	Left   key.Binding // focus the previous board
 	Right  key.Binding // focus the next board
@@ -77,6 +79,7 @@ func NewKeys(t *ui.Texts) Keys {
 		Grouped:    ui.Bind("b", t.KeyGrouped, "b"),
 		Remind:     ui.Bind("t", t.KeyRemind, "t"),
 		History:    ui.Bind("i", t.KeyHistory, "i"),
+		Ladder:     ui.Bind("L", t.KeyLadder, "L"),
 
 		Left:     ui.Bind("←/h", t.KeyPrevBoard, "left", "h"),
 		Right:    ui.Bind("→", t.KeyNextBoard, "right"),
@@ -136,6 +139,7 @@ func (k *Keys) Sync(s KeyState) {
 	k.Remind.SetEnabled(on && s.Remind) // a cell's t takes its first departure ahead (RemindFirst)
 	k.Grouped.SetEnabled(zoom && s.WholeStop)
 	k.History.SetEnabled(zoom && s.Rows > 0)
+	k.Ladder.SetEnabled(on && s.Rows > 0)
 
 	k.Zoom.SetEnabled(cells)
 	k.Left.SetEnabled(cells && s.Boards > 1)
@@ -176,7 +180,7 @@ func (k *Keys) Board() []key.Binding {
 
 // Rows is the help overlay's group of row keys.
 func (k *Keys) Rows() []key.Binding {
-	return []key.Binding{k.Line, k.Direction, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped, k.Remind, k.History}
+	return []key.Binding{k.Line, k.Direction, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped, k.Remind, k.History, k.Ladder}
 }
 
 // Views is the help overlay's group of view keys.

@@ -12,6 +12,7 @@ import (
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/fleet"
+	"abfahrt/tui/internal/ladder"
 	"abfahrt/tui/internal/ui"
 )
 
@@ -23,6 +24,7 @@ const (
 	ModeGrid   DispMode = iota // the boards: the grid's cells, or one board zoomed (the plain board is the grid's open board)
 	ModeMerged                 // one chronological list over the watched boards
 	ModeFleet                  // every vehicle in service
+	ModeLadder                 // one line's ladder (tui/internal/ladder)
 )
 
 // Dispatch is the board side's state in the root model: the grid with
@@ -32,6 +34,7 @@ type Dispatch struct {
 	Grid   gridPane
 	Merged mergedPane
 	Fleet  fleet.Pane
+	Ladder ladder.Pane
 	Pins   pinSet
 	Boards watchedSet // the grid's watched boards in boards.json (watched.go)
 	Rate   feeds.RateMeter
@@ -55,6 +58,7 @@ func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
 		Merged: mergedPane{sh: sh, cache: &ui.Memo{}, Km: NewMergedKeys(sh.T)},
 		Keys:   board.NewKeys(sh.T),
 		Fleet:  fleet.NewPane(sh),
+		Ladder: ladder.NewPane(sh),
 		Pins:   newPinSet(sh, o.StateDir, none),
 		Rate:   feeds.RateMeter{Stats: o.Stats},
 		Mode:   ModeGrid,
@@ -74,6 +78,10 @@ func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
 			d.Grid.Boards[len(d.Grid.Boards)-1].OneOff = o.OneOff
 		}
 		d.Grid.Focus = 0
+	}
+	if o.Ladder != "" {
+		d.Mode = ModeLadder
+		d.start = append(d.start, d.Ladder.Open(o.Ladder))
 	}
 	d.Grid.Home = d.Grid.Focused().Spec()
 	d.Pins.showStrip(d.Grid.Plain())
@@ -108,6 +116,7 @@ func (d *Dispatch) SetSize(w, h int, focused bool) {
 	d.Grid.SetSize(w, h, focused)
 	d.Merged.SetSize(w, h)
 	d.Fleet.SetSize(w, h)
+	d.Ladder.SetSize(w, h)
 }
 
 // Declare tells every shown board's feed its demand now: after a change
@@ -135,6 +144,8 @@ func (d *Dispatch) View() string {
 		return d.Merged.View(&d.Grid)
 	case ModeFleet:
 		return d.Fleet.View(d.Grid.Boards)
+	case ModeLadder:
+		return d.Ladder.View()
 	case ModeGrid:
 	}
 	if n := d.Pins.stripH; n > 0 {
@@ -149,6 +160,9 @@ func (d *Dispatch) View() string {
 func (d *Dispatch) StatusPolls() *feeds.Poller {
 	if d.Mode == ModeFleet {
 		return d.Fleet.Polls()
+	}
+	if d.Mode == ModeLadder {
+		return d.Ladder.Polls()
 	}
 	if b := d.Grid.Focused(); b != nil {
 		return b.Polls()
@@ -214,6 +228,7 @@ func (d *Dispatch) SyncStrip() tea.Cmd {
 func (d *Dispatch) Stop() {
 	d.Grid.Stop()
 	d.Fleet.Close()
+	d.Ladder.Close()
 	d.Pins.Stop()
 }
 
@@ -250,6 +265,8 @@ func (d *Dispatch) Views() *ui.ViewKeys {
 		return &d.Merged.Km.ViewKeys
 	case ModeFleet:
 		return &d.Fleet.Km.ViewKeys
+	case ModeLadder:
+		return &d.Ladder.Km.ViewKeys
 	case ModeGrid:
 	}
 	return &d.Keys.ViewKeys

@@ -50,6 +50,14 @@ func (d *Dispatch) Key(msg tea.KeyMsg, g *ui.GlobalKeys) (tea.Cmd, app.Action) {
 			return d.Fleet.Refresh(), app.Action{}
 		}
 		return d.Fleet.Update(msg), app.Action{}
+	case ModeLadder:
+		switch {
+		case key.Matches(msg, v.Back):
+			return d.SetMode(ModeGrid), app.Action{}
+		case key.Matches(msg, g.Refresh):
+			return d.Ladder.Refresh(), app.Action{}
+		}
+		return d.Ladder.Update(msg), app.Action{}
 	case ModeGrid:
 	}
 	return d.gridKey(msg, g)
@@ -126,9 +134,18 @@ func (d *Dispatch) SetMode(to DispMode) tea.Cmd {
 	if to == ModeFleet {
 		cmds = append(cmds, d.Fleet.Open())
 	}
+	if from == ModeLadder {
+		d.Ladder.Close() // its feeds end; OpenLadder opens it
+	}
 	cmds = append(cmds, d.SyncStrip())
 	d.relayout()
 	return tea.Batch(cmds...)
+}
+
+// OpenLadder shows line's ladder.
+func (d *Dispatch) OpenLadder(line string) tea.Cmd {
+	cmd := d.SetMode(ModeLadder)
+	return tea.Batch(cmd, d.Ladder.Open(line))
 }
 
 // OpenBoard shows target t on the grid's open board, zoomed.

@@ -31,6 +31,9 @@ type FakeSource struct {
 	Base        app.BaseDataMsg
 	Fleet       []model.Trip
 	VehPassages model.VehiclePassages // answered for every vehicle
+	// ByVehicle, where it has a vehicle, answers that vehicle's passages
+	// instead of VehPassages (the ladder's tests).
+	ByVehicle map[int]model.VehiclePassages
 	// WholeTrip answers Range=upcoming with the whole trip, as the real
 	// service and the simulation do; else with the passages ahead.
 	WholeTrip  bool
@@ -156,13 +159,16 @@ func (f *FakeSource) Trips(context.Context, int) ([]model.Trip, error) {
 }
 
 // Passages is the fake's answer from its canned data.
-func (f *FakeSource) Passages(_ context.Context, _ int, r model.Range) (model.VehiclePassages, error) {
+func (f *FakeSource) Passages(_ context.Context, n int, r model.Range) (model.VehiclePassages, error) {
 	f.Mu.Lock()
 	defer f.Mu.Unlock()
 	if f.VehErr != nil {
 		return model.VehiclePassages{}, f.VehErr
 	}
 	vp := f.VehPassages
+	if b, ok := f.ByVehicle[n]; ok {
+		return b, nil
+	}
 	if r == model.RangeUpcoming && !f.WholeTrip {
 		vp.Passages = nil
 		for _, p := range f.VehPassages.Passages {

@@ -189,6 +189,8 @@ type Texts struct {
 	historyTexts
 	// netTexts say why the service cannot be reached (errline.go).
 	netTexts
+	// ladderTexts are the line ladder's of issue 25 (ladder_texts.go).
+	ladderTexts
 
 	// Delay is the delay rule (format.go), kept with the words that say
 	// it ("late >3 min").
@@ -289,7 +291,7 @@ func EnglishTexts() Texts {
 			"August", "September", "October", "November", "December"},
 
 		kioskTexts: englishKioskTexts(), historyTexts: englishHistoryTexts(),
-		netTexts: englishNetTexts(),
+		netTexts: englishNetTexts(), ladderTexts: englishLadderTexts(),
 	}
 }
 
@@ -381,7 +383,7 @@ func GermanTexts() Texts {
 			"August", "September", "Oktober", "November", "Dezember"},
 
 		kioskTexts: germanKioskTexts(), historyTexts: germanHistoryTexts(),
-		netTexts: germanNetTexts(),
+		netTexts: germanNetTexts(), ladderTexts: germanLadderTexts(),
 	}
 }
 

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"abfahrt/ladder"
+)
+
+// newHeadwaysCmd is `abfahrt headways`: a line's ladder (package ladder)
+// once, as a table or JSON for scripts.
+func newHeadwaysCmd(g *globals) *cobra.Command {
+	var (
+		line   string
+		dir    int
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "headways --line L",
+		Short: "Print a line's vehicles in order with their headways, bunching, gaps and ghosts",
+		Long: `Print the ladder of one line: per direction its vehicles in order along the
+line (the one nearest the end first), each with its stop, delay and the
+headway to the vehicle ahead (at the last stop it reached) against the
+timetable's, flagged bunched
+(at most half the planned headway), gap (at least 1.5 times), stale
+(position older than two poll intervals) or ghost (a scheduled start at
+the first stop that has no vehicle 2 minutes past its time).`,
+		Example: `  abfahrt headways --line 2
+  abfahrt headways --line 4 --direction 1 --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if line == "" {
+				return usagef("headways needs a line, e.g. abfahrt headways --line 2")
+			}
+			if dir < 0 {
+				return usagef("--direction must be a direction number (1 or 2), got %d", dir)
+			}
+			src, err := g.source()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := withTimeout(cmd.Context())
+			defer cancel()
+			in, err := ladder.Gather(ctx, src.client, line, g.s.interval)
+			if errors.Is(err, ladder.ErrUnknownLine) {
+				return usageError{err}
+			}
+			if err != nil {
+				return err
+			}
+			l := ladder.Build(in)
+			if dir != 0 && !hasRail(&l, dir) {
+				return usagef("line %s has no direction %d", line, dir)
+			}
+			rows := l.Rows(dir)
+			if asJSON {
+				return printJSON(g.stdout, rows)
+			}
+			return printHeadways(g, &l, rows)
+		},
+	}
+	cmd.Flags().StringVar(&line, "line", "", "the line, as shown (e.g. 2, N1)")
+	cmd.Flags().IntVar(&dir, "direction", 0, "only this direction (1 or 2; default both)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the vehicles as a JSON list (vehicle, stop, delay_s, headway_s, scheduled_headway_s, flag, …)")
+	return cmd
+}
+
+func hasRail(l *ladder.Ladder, dir int) bool {
+	for _, r := range l.Rails {
+		if r.Direction == dir {
+			return true
+		}
+	}
+	return false
+}
+
+func printHeadways(g *globals, l *ladder.Ladder, rows []ladder.Row) error {
+	reg := "no figure (fewer than two headways)"
+	if r := l.Now(); r.Known() {
+		reg = fmt.Sprintf("%.2f over %d headways", r.CV, r.N)
+	}
+	if _, err := fmt.Fprintf(g.stdout, "Line %s, regularity (coefficient of variation of the headways): %s\n\n", l.Line, reg); err != nil {
+		return err
+	}
+	t := newTable(g.stdout, "DIR", "TOWARDS", "VEHICLE", "STOP", "DELAY", "HEADWAY", "PLAN", "FLAG")
+	for _, r := range rows {
+		veh, stop := strconv.Itoa(r.Vehicle), dash(r.Stop)
+		if r.Vehicle == 0 {
+			veh = "none"
+		}
+		switch {
+		case r.Between:
+			stop += " →"
+		case r.Waiting:
+			stop += " (waiting)"
+		}
+		delay := delayText(r.DelayS)
+		if r.Flag == ladder.FlagGhost {
+			delay = "start " + r.Start[11:16]
+		}
+		t.row(strconv.Itoa(r.Direction), r.Towards, veh, stop, delay, minutes(r.HeadwayS), minutes(r.ScheduledHeadwayS), string(r.Flag))
+	}
+	return t.flush()
+}
+
+// minutes reads a headway in seconds as whole and half minutes, "–" when
+// there is none.
+func minutes(s *int) string {
+	if s == nil {
+		return "–"
+	}
+	return strconv.FormatFloat(float64(*s)/60, 'f', 1, 64) + " min"
+}

@@ -1,0 +1,431 @@
+// Package ladder computes a line's ladder, the dispatcher's view of a
+// line: per direction the stops in order (the rungs), the vehicles in
+// order along the line at their stop or between two, and between each
+// vehicle and the one ahead of it the actual headway against the
+// scheduled one, with the flags a dispatcher acts on (bunched, gap, ghost,
+// stale) and the line's regularity (the coefficient of variation of its
+// headways). It is pure computation over the service's model types: the
+// caller fetches, Build judges.
+//
+// # Where the data comes from
+//
+//   - Trips (vehicle/trip/Trip without VehicleNumber: every vehicle): which
+//     vehicles serve the line, in which direction, their deviation and the
+//     time of their last position report.
+//   - Passages (vehicle/trip/Passage, one per vehicle): the scheduled and
+//     predicted (actual once passed) time at every stop of its trip. A
+//     vehicle's place on the line is read from them at Now: the last stop
+//     whose predicted departure is past, so an answer a few intervals old
+//     still places the vehicle where it is now.
+//   - Routes (route/attributes/BaseData, ContentScope Extended): the stop
+//     points of each direction in order, the rungs. Without them a rail's
+//     rungs are the longest trip seen in that direction.
+//   - Starts: departures at the first stop point of each direction
+//     (stoppoint/passage/Departures), for ghosts.
+//
+// # Thresholds
+//
+// Bunched, gap: a follower's headway to the vehicle ahead (at the last
+// stop it reached) at most BunchedRatio (0.5) or at least GapRatio (1.5)
+// times the scheduled headway there: its scheduled time minus that of the
+// trip of its direction scheduled last before it (plan). These are the
+// limits of issue 25, and the ones the Transit Capacity and Quality of
+// Service Manual (TCRP Report 165, 3rd ed., headway adherence) uses for a
+// headway deviation of half a headway, where passengers notice bunching
+// and gaps.
+//
+// Ghost: a departure of the line at its first stop point that has no
+// vehicle (VehicleNumber null on the wire, 0 here) while its scheduled
+// time is GhostAfter (2 min) or more in the past and it has not vanished
+// from the board. The service (and the simulation, feed/sim/passage.go)
+// names the vehicle of every trip from 30 minutes before its start; a trip
+// still without one after its start has no vehicle logged on. The two
+// minutes let a late log-on count as none.
+//
+// A vehicle in service whose passages are empty (it logged on before its
+// first trip, which the service does not list yet) waits at its
+// direction's first stop, after the vehicles that wait there with a trip,
+// without a headway.
+//
+// Stale: a vehicle whose last position report is more than StaleAfter
+// (two poll intervals, issue 25) old at Now.
+//
+// Regularity: the coefficient of variation (standard deviation over mean)
+// of the actual headways, the TCQSM's measure of headway adherence (0 is
+// perfectly even; about 0.5 and above, bunching is common). History keeps
+// the headways seen over the last hour; one snapshot gives the headways
+// now.
+package ladder
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"time"
+
+	"abfahrt/model"
+)
+
+// The thresholds (see the package documentation for where they come from).
+const (
+	BunchedRatio = 0.5
+	GapRatio     = 1.5
+	GhostAfter   = 2 * time.Minute
+	// StaleIntervals is how many poll intervals a position report may be
+	// old before its vehicle is stale.
+	StaleIntervals = 2
+	// RegularityWindow is how far back the regularity figure looks.
+	RegularityWindow = time.Hour
+)
+
+// Flag classifies a vehicle of the ladder.
+type Flag string
+
+// The flags, as the JSON of `abfahrt headways` spells them.
+const (
+	FlagOK      Flag = "ok"
+	FlagBunched Flag = "bunched" // too close behind the vehicle ahead
+	FlagGap     Flag = "gap"     // too far behind the vehicle ahead
+	FlagGhost   Flag = "ghost"   // a scheduled trip no vehicle runs
+	FlagStale   Flag = "stale"   // its position report is old
+)
+
+// Input is what Build reads.
+type Input struct {
+	Line     string    // RouteName as shown, e.g. "4"
+	Now      time.Time // the service's time
+	Interval time.Duration
+	Routes   []model.Route                 // base data with RoutePattern; may be empty
+	Trips    []model.Trip                  // every vehicle's trip (others' lines are skipped)
+	Passages map[int]model.VehiclePassages // by vehicle; missing ones are placed nowhere
+	// Starts are departures at the first stop point of a direction, by
+	// that stop point (model.Event.Line must be the line).
+	Starts map[model.StopPointCode][]model.Event
+}
+
+// Ladder is a line's ladder.
+type Ladder struct {
+	Line  string
+	Known bool // the line is in the routes, or a vehicle serves it
+	Rails []Rail
+}
+
+// Rail is one direction of a line.
+type Rail struct {
+	Direction int
+	Towards   string // the direction text
+	Stops     []Rung
+	// Vehicles are in order along the line: the one nearest the end first.
+	// Ghosts come after, vehicles placed nowhere last.
+	Vehicles []Car
+}
+
+// Rung is one stop of a rail.
+type Rung struct {
+	Stop  int
+	Point model.StopPointCode
+	Name  string
+}
+
+// Car is a vehicle on a rail (or a ghost trip).
+type Car struct {
+	Vehicle int // 0 for a ghost
+	// At is the index of the rung the vehicle is at or last left; -1 when
+	// it is not placed (no passages of this trip yet) or before the first.
+	At      int
+	Between bool // between rung At and At+1
+	Waiting bool // before its first stop (At -1, Stop its first)
+	Stop    string
+	Delay   int           // seconds, late positive
+	Age     time.Duration // of its position report; -1 unknown
+	Start   time.Time     // a ghost's scheduled start
+	// Headway is the time between the vehicle ahead and this one at the
+	// last stop this one reached (its first stop while it waits there;
+	// HasHeadway false for the leader or when either lacks that stop);
+	// Scheduled the timetable's for the two trips.
+	Headway    time.Duration
+	Scheduled  time.Duration
+	HasHeadway bool
+	// Point is the stop point where the headway is measured.
+	Point  model.StopPointCode
+	Flag   Flag
+	pos    float64             // progress along the rail, for ordering
+	at     model.StopPointCode // the stop point at or last left
+	next   model.StopPointCode // the stop point reached next (or stood at)
+	noTrip bool                // its passages are empty: no trip begun yet
+	passed map[model.StopPointCode]times
+}
+
+// times are a trip's scheduled and actual (predicted) times at one stop:
+// departure where it has one, else arrival (sched, actual), and arrival
+// where it has one, else departure (schedArr, arr).
+type times struct{ sched, actual, schedArr, arr time.Time }
+
+// Build computes the ladder of in.Line.
+func Build(in Input) Ladder {
+	l := Ladder{Line: in.Line}
+	route := findRoute(in.Routes, in.Line)
+	l.Known = route != nil
+	rails := map[int]*Rail{}
+	var order []int
+	rail := func(dir int) *Rail {
+		if r := rails[dir]; r != nil {
+			return r
+		}
+		r := &Rail{Direction: dir}
+		rails[dir] = r
+		order = append(order, dir)
+		return r
+	}
+	if route != nil {
+		for _, p := range route.RoutePattern {
+			r := rail(p.PatternDirection)
+			for _, s := range p.StopPoints {
+				r.Stops = append(r.Stops, Rung{Stop: s.StopNumber, Point: s.StopPointCode, Name: s.StopName})
+			}
+		}
+		for _, d := range route.RouteDirections {
+			rail(d.Direction).Towards = d.DirectionName
+		}
+	}
+	for _, t := range in.Trips {
+		j := t.JourneyData
+		if !t.IsActive || j == nil || lineOf(j) != in.Line {
+			continue
+		}
+		l.Known = true
+		r := rail(j.Direction)
+		if j.DepartureDirectionText != "" {
+			r.Towards = j.DepartureDirectionText
+		}
+		vp, ok := in.Passages[t.VehicleNumber]
+		if ok && len(r.Stops) == 0 || ok && route == nil && len(vp.Passages) > len(r.Stops) {
+			r.Stops = r.Stops[:0]
+			for _, p := range vp.Passages {
+				r.Stops = append(r.Stops, Rung{Stop: p.StopNumber, Point: p.StopPointCode, Name: p.StopName})
+			}
+		}
+		c := Car{Vehicle: t.VehicleNumber, At: -1, Delay: t.Deviation(), Age: -1, Flag: FlagOK, pos: -1}
+		if age, ok := t.ReportAge(in.Now); ok {
+			c.Age = age
+			if in.Interval > 0 && age > StaleIntervals*in.Interval {
+				c.Flag = FlagStale
+			}
+		}
+		r.Vehicles = append(r.Vehicles, c)
+		if ok {
+			place(&r.Vehicles[len(r.Vehicles)-1], vp, in.Now)
+			r.Vehicles[len(r.Vehicles)-1].noTrip = len(vp.Passages) == 0
+		}
+	}
+	slices.Sort(order)
+	for _, dir := range order {
+		r := rails[dir]
+		for i := range r.Vehicles {
+			c := &r.Vehicles[i]
+			if c.noTrip && len(r.Stops) > 0 {
+				// In service before its first trip (the service names
+				// none yet): it waits at its direction's first stop.
+				c.Stop, c.Waiting, c.pos = r.Stops[0].Name, true, -0.75
+				continue
+			}
+			locate(c, r.Stops)
+		}
+		slices.SortStableFunc(r.Vehicles, func(a, b Car) int {
+			if c := cmp.Compare(b.pos, a.pos); c != 0 {
+				return c
+			}
+			if c := a.nextTime().Compare(b.nextTime()); c != 0 {
+				return c // on the same stretch: the one there first is ahead
+			}
+			return cmp.Compare(a.Vehicle, b.Vehicle)
+		})
+		headways(r.Vehicles)
+		r.Vehicles = append(r.Vehicles, ghosts(r, in)...)
+		for i := range r.Vehicles {
+			r.Vehicles[i].passed = nil
+		}
+		l.Rails = append(l.Rails, *r)
+	}
+	return l
+}
+
+// findRoute is the route named line.
+func findRoute(routes []model.Route, line string) *model.Route {
+	for i := range routes {
+		if lineName(routes[i].RouteName, routes[i].RouteNumber) == line {
+			return &routes[i]
+		}
+	}
+	return nil
+}
+
+func lineOf(j *model.Journey) string { return lineName(j.RouteName, j.RouteNumber) }
+
+func lineName(name string, number int) string {
+	if name != "" {
+		return name
+	}
+	return strconv.Itoa(number)
+}
+
+// place reads a vehicle's passages at now: its times at each stop, and the
+// stop it is at or last left (by predicted times, so that an older answer
+// still places it where it is now).
+func place(c *Car, vp model.VehiclePassages, now time.Time) {
+	c.passed = make(map[model.StopPointCode]times, len(vp.Passages))
+	last := -1
+	between := false
+	for i, p := range vp.Passages {
+		t := times{sched: p.Scheduled().Time, actual: p.Actual().Time, schedArr: p.ArrivalTimeScheduled.Time, arr: p.ArrivalTimeActual.Time}
+		if t.arr.IsZero() || t.schedArr.IsZero() {
+			t.schedArr, t.arr = t.sched, t.actual
+		}
+		c.passed[p.StopPointCode] = t
+		arr, dep := p.ArrivalTimeActual, p.Actual()
+		if !arr.Known() {
+			arr = dep
+		}
+		switch {
+		case dep.Known() && !dep.After(now) && i < len(vp.Passages)-1:
+			last, between = i, true
+		case arr.Known() && !arr.After(now):
+			last, between = i, false
+		}
+	}
+	if last >= 0 {
+		p := vp.Passages[last]
+		c.at, c.Stop, c.Between, c.next = p.StopPointCode, p.StopName, between, p.StopPointCode
+		if between {
+			c.next = vp.Passages[last+1].StopPointCode
+		}
+		if d := p.Deviation(); p.Actual().Known() {
+			c.Delay = d
+		}
+	} else if len(vp.Passages) > 0 {
+		c.at, c.Stop, c.next = vp.Passages[0].StopPointCode, vp.Passages[0].StopName, vp.Passages[0].StopPointCode
+		c.pos, c.Waiting = -0.5, true // before its first stop
+	}
+}
+
+// locate finds a placed car's rung.
+func locate(c *Car, stops []Rung) {
+	if c.at == "" {
+		return
+	}
+	for i, s := range stops {
+		if s.Point == c.at {
+			if c.pos == -0.5 {
+				c.At = -1
+				return
+			}
+			c.At = i
+			c.pos = float64(i)
+			if c.Between {
+				c.pos += 0.5
+			}
+			return
+		}
+	}
+	c.pos, c.Between, c.Waiting = -1, false, false // its trip is not on this rail (old passages)
+}
+
+// headways fills each car's headway to the car ahead (cars in order,
+// leader first): at the last stop the follower reached, the time between
+// the two arriving there (both have happened: no prediction in it); for a
+// follower still waiting at its first stop, between the leader's
+// departure there and its predicted one. Against the scheduled times of
+// the two trips at the same stop.
+func headways(cars []Car) {
+	for i := 1; i < len(cars); i++ {
+		a, b := &cars[i-1], &cars[i]
+		if b.pos < -0.75 || a.passed == nil || b.passed == nil {
+			continue
+		}
+		at, arrival := b.next, false
+		if !b.Waiting && b.at != "" {
+			at, arrival = b.at, true
+		}
+		ta, okA := a.passed[at]
+		tb, okB := b.passed[at]
+		if !arrival {
+			ta.arr, ta.schedArr, tb.arr, tb.schedArr = ta.actual, ta.sched, tb.actual, tb.sched
+		}
+		if !okA || !okB || ta.arr.IsZero() || tb.arr.IsZero() {
+			continue
+		}
+		b.Headway = tb.arr.Sub(ta.arr)
+		b.HasHeadway, b.Point = true, at
+		b.Scheduled = plan(cars, at, tb.schedArr, ta.schedArr, arrival)
+		if b.Flag == FlagOK {
+			b.Flag = Classify(b.Headway, b.Scheduled)
+		}
+	}
+}
+
+// plan is the scheduled headway in front of a trip due at the stop at
+// (by the timetable) at sched: to the trip of the rail scheduled last
+// before it there, the line's spacing even where the vehicles run out of
+// order (one overtook another); without one on the rail, the difference
+// to the vehicle ahead (ahead: its scheduled time), by absolute value.
+func plan(cars []Car, at model.StopPointCode, sched, ahead time.Time, arrival bool) time.Duration {
+	if sched.IsZero() {
+		return 0
+	}
+	var best time.Time
+	for i := range cars {
+		t, ok := cars[i].passed[at]
+		s := t.schedArr
+		if !arrival {
+			s = t.sched
+		}
+		if ok && !s.IsZero() && s.Before(sched) && s.After(best) {
+			best = s
+		}
+	}
+	if !best.IsZero() {
+		return sched.Sub(best)
+	}
+	if ahead.IsZero() {
+		return 0
+	}
+	return sched.Sub(ahead).Abs()
+}
+
+// nextTime is the car's predicted time at the stop it reaches next.
+func (c *Car) nextTime() time.Time { return c.passed[c.next].actual }
+
+// Classify judges a headway against the scheduled one: bunched, gap or
+// ok (ok too when there is no scheduled headway to judge by).
+func Classify(actual, scheduled time.Duration) Flag {
+	if scheduled <= 0 {
+		return FlagOK
+	}
+	r := float64(actual) / float64(scheduled)
+	switch {
+	case r <= BunchedRatio:
+		return FlagBunched
+	case r >= GapRatio:
+		return FlagGap
+	}
+	return FlagOK
+}
+
+// ghosts are the rail's departures at its first stop point without a
+// vehicle GhostAfter past their scheduled time.
+func ghosts(r *Rail, in Input) []Car {
+	if len(r.Stops) == 0 {
+		return nil
+	}
+	var out []Car
+	for _, e := range in.Starts[r.Stops[0].Point] {
+		if e.Line() != in.Line || e.VehicleNumber != 0 || e.Gone() || !e.Scheduled.Known() {
+			continue
+		}
+		if in.Now.Sub(e.Scheduled.Time) < GhostAfter {
+			continue
+		}
+		out = append(out, Car{At: 0, Stop: r.Stops[0].Name, Start: e.Scheduled.Time, Age: -1, Flag: FlagGhost, pos: -1})
+	}
+	return out
+}

@@ -1,0 +1,323 @@
+package ladder
+
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	ldr "abfahrt/ladder"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
+)
+
+// What the ladder asks of the service, through the feed registry, and
+// why it stays under one request a second (issue 25 item 6):
+//
+//   - every vehicle's trip (feeds.FleetKey), once per interval: the same
+//     feed as the fleet view, so with both open it is still one request;
+//   - the departures of each direction's first stop point (two board
+//     feeds of StartsLimit events), once per interval, for ghosts;
+//   - the passages of the line's vehicles, round-robin: with each trips
+//     answer the passages of at most PassagesPerInterval vehicles are
+//     asked once (those never asked, then those whose trip has ended,
+//     then the oldest), each feed released as soon as it answers. A
+//     vehicle's place is read from its predicted times at the service's
+//     time now (package ladder), so passages a few intervals old still
+//     place it where it is.
+//
+// So at the default 15 s: 1 + 2 + 10 = 13 requests per interval, 0.87 a
+// second, whatever the size of the line (TestLadderBudget measures it).
+
+// PassagesPerInterval is how many vehicles' passages one trips answer asks for.
+const PassagesPerInterval = 10
+
+// passagesKey is the key of vehicle n's passages feed.
+func passagesKey(n int) feeds.Key {
+	return feeds.Key{Kind: feeds.FeedPassages, Vehicle: n, Rng: model.RangeAll}
+}
+
+// seen is a vehicle's last passages and when they came.
+type seen struct {
+	vp model.VehiclePassages
+	at time.Time
+}
+
+// feedSet is the ladder's hold on its feeds, shared by pointer so that the
+// copies Bubble Tea makes of the pane are one holder.
+type feedSet struct {
+	hold   feeds.Holder
+	trips  *feeds.Entry
+	starts map[model.StopPointCode]*feeds.Entry
+	pass   map[int]*feeds.Entry // asked, not answered yet
+	cache  map[int]seen
+	hist   ldr.History
+}
+
+// Pane is the ladder view of one line.
+type Pane struct {
+	sh     *app.Shared
+	Line   string
+	fs     *feedSet
+	L      ldr.Ladder
+	Dir    int // 0 both directions, else the direction shown
+	Sel    int // the selected car's key (carKey)
+	Cursor int
+	moved  bool // the user moved the cursor: it stays on its car
+	// thinned is set while the rows leave stops out (the header says so).
+	thinned bool
+	Km      Keys
+	width   int
+	height  int
+	Rev     int
+	memo    *ui.Memo
+}
+
+// NewPane returns the closed ladder view.
+func NewPane(sh *app.Shared) Pane {
+	return Pane{sh: sh, Km: NewKeys(sh.T), memo: &ui.Memo{}, fs: newFeedSet()}
+}
+
+func newFeedSet() *feedSet {
+	return &feedSet{hold: feeds.NewHolder(), starts: map[model.StopPointCode]*feeds.Entry{},
+		pass: map[int]*feeds.Entry{}, cache: map[int]seen{}}
+}
+
+// SetSize gives the view its rectangle.
+func (p *Pane) SetSize(w, h int) { p.width, p.height = w, h; p.Rev++ }
+
+// Shows reports whether the ladder is open.
+func (p *Pane) Shows() bool { return p.fs.trips != nil }
+
+// Open shows line's ladder: it takes the trips feed and, once the base
+// data names the line's first stops, their departures.
+func (p *Pane) Open(line string) tea.Cmd {
+	if p.Shows() && p.Line == line {
+		return nil
+	}
+	p.Close()
+	p.Line, p.Dir, p.Sel, p.Cursor, p.moved = line, 0, 0, 0, false
+	p.L = ldr.Ladder{Line: line}
+	fs := p.fs
+	var cmd tea.Cmd
+	fs.trips, cmd = p.sh.Reg.AcquireKey(feeds.FleetKey, fs.hold, 0)
+	cmds := []tea.Cmd{cmd, p.Based()}
+	if fs.trips.Have {
+		cmds = append(cmds, p.Fed(fs.trips))
+	}
+	p.rebuild()
+	return tea.Batch(cmds...)
+}
+
+// Close gives every feed up: their polls end unless another view holds them.
+func (p *Pane) Close() {
+	fs := p.fs
+	if fs.trips != nil {
+		p.sh.Reg.Release(fs.trips, fs.hold)
+		fs.trips = nil
+	}
+	for k, e := range fs.starts {
+		p.sh.Reg.Release(e, fs.hold)
+		delete(fs.starts, k)
+	}
+	for v, e := range fs.pass {
+		p.sh.Reg.Release(e, fs.hold)
+		delete(fs.pass, v)
+	}
+	clear(fs.cache)
+	fs.hist = ldr.History{}
+}
+
+// routes are the base data's lines with their patterns.
+func (p *Pane) routes() []model.Route {
+	if p.sh.Base == nil {
+		return nil
+	}
+	return p.sh.Base.Routes
+}
+
+// Based takes the base data when it comes: the line's first stop points,
+// whose departures tell the ghosts.
+func (p *Pane) Based() tea.Cmd {
+	if !p.Shows() {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for _, code := range ldr.FirstPoints(p.routes(), p.Line) {
+		if p.fs.starts[code] != nil {
+			continue
+		}
+		stop, _ := code.StopNumber() // the key a board of the stop point has too
+		e, cmd := p.sh.Reg.Acquire(feeds.Subject{Stop: stop, Point: code}, p.fs.hold, ldr.StartsLimit)
+		p.fs.starts[code] = e
+		cmds = append(cmds, cmd)
+	}
+	p.rebuild()
+	return tea.Batch(cmds...)
+}
+
+// Holds reports whether e is one of the ladder's feeds.
+func (p *Pane) Holds(e *feeds.Entry) bool {
+	fs := p.fs
+	if e == nil || fs.trips == nil {
+		return false
+	}
+	if e == fs.trips || fs.pass[e.Key.Vehicle] == e {
+		return true
+	}
+	for _, s := range fs.starts {
+		if s == e {
+			return true
+		}
+	}
+	return false
+}
+
+// Fed takes an answer of one of its feeds: a trips answer asks for the
+// next round of passages; a passages answer is kept and its feed given up.
+func (p *Pane) Fed(e *feeds.Entry) tea.Cmd {
+	fs := p.fs
+	var cmd tea.Cmd
+	switch {
+	case e == fs.trips:
+		cmd = p.round()
+	case e.Key.Kind == feeds.FeedPassages && fs.pass[e.Key.Vehicle] == e:
+		if e.Have {
+			fs.cache[e.Key.Vehicle] = seen{e.Data.Passages, p.sh.Now}
+		}
+		if e.Have || e.Poll.LastErr != nil {
+			p.sh.Reg.Release(e, fs.hold)
+			delete(fs.pass, e.Key.Vehicle)
+		}
+	}
+	p.rebuild()
+	return cmd
+}
+
+// Touch marks the view for redrawing (a poll started).
+func (p *Pane) Touch() { p.Rev++ }
+
+// vehicles are the line's vehicles in service by the last trips answer.
+func (p *Pane) vehicles() []model.Trip {
+	e := p.fs.trips
+	if e == nil || !e.Have {
+		return nil
+	}
+	var out []model.Trip
+	for _, t := range e.Data.Trips {
+		if j := t.JourneyData; t.IsActive && j != nil && app.LineLabel(j.RouteName, j.RouteNumber) == p.Line {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// round asks for the passages of the next PassagesPerInterval vehicles:
+// those never asked first, then those whose trip has ended by their last
+// passages (a new trip has begun), then the longest ago.
+func (p *Pane) round() tea.Cmd {
+	fs := p.fs
+	now := p.sh.Now
+	type due struct {
+		v    int
+		rank int
+		at   time.Time
+	}
+	var list []due
+	for _, t := range p.vehicles() {
+		v := t.VehicleNumber
+		if fs.pass[v] != nil {
+			continue // asked, not answered yet
+		}
+		s, ok := fs.cache[v]
+		switch {
+		case !ok:
+			list = append(list, due{v, 0, time.Time{}})
+		case ended(s.vp, now):
+			list = append(list, due{v, 1, s.at})
+		default:
+			list = append(list, due{v, 2, s.at})
+		}
+	}
+	slices.SortFunc(list, func(a, b due) int {
+		if c := cmp.Compare(a.rank, b.rank); c != 0 {
+			return c
+		}
+		if c := a.at.Compare(b.at); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.v, b.v)
+	})
+	var cmds []tea.Cmd
+	for _, d := range list[:min(len(list), max(PassagesPerInterval-len(fs.pass), 0))] {
+		e, cmd := p.sh.Reg.AcquireKey(passagesKey(d.v), fs.hold, 0)
+		fs.pass[d.v] = e
+		if cmd == nil && e.Have { // another view polls it: take its answer
+			fs.cache[d.v] = seen{e.Data.Passages, now}
+			p.sh.Reg.Release(e, fs.hold)
+			delete(fs.pass, d.v)
+			continue
+		}
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
+}
+
+// ended reports whether the passages' trip is over at now.
+func ended(vp model.VehiclePassages, now time.Time) bool {
+	ps := vp.Passages
+	if len(ps) == 0 {
+		return true
+	}
+	last := ps[len(ps)-1]
+	t := last.ArrivalTimeActual
+	if !t.Known() {
+		t = last.Actual()
+	}
+	return t.Known() && t.Before(now)
+}
+
+// rebuild computes the ladder from the feeds' last answers.
+func (p *Pane) rebuild() {
+	fs := p.fs
+	in := ldr.Input{Line: p.Line, Now: p.sh.Now, Interval: p.sh.Pol.Interval, Routes: p.routes(),
+		Trips: p.vehicles(), Passages: make(map[int]model.VehiclePassages, len(fs.cache)),
+		Starts: make(map[model.StopPointCode][]model.Event, len(fs.starts))}
+	for v, s := range fs.cache {
+		in.Passages[v] = s.vp
+	}
+	for code, e := range fs.starts {
+		if e.Have {
+			in.Starts[code] = e.Data.Board.Events
+		}
+	}
+	p.L = ldr.Build(in)
+	fs.hist.Add(&p.L, p.sh.Now)
+	p.keepCursor()
+	p.Rev++
+}
+
+// Regularity is the line's figure over the last hour of this view.
+func (p *Pane) Regularity() ldr.Regularity { return p.fs.hist.Regularity(p.sh.Now) }
+
+// Polls is the trips feed's poll state, for the status bar.
+func (p *Pane) Polls() *feeds.Poller {
+	if p.fs.trips != nil {
+		return &p.fs.trips.Poll
+	}
+	return &feeds.Poller{}
+}
+
+// Refresh polls the trips now (r), and with them the next passages.
+func (p *Pane) Refresh() tea.Cmd {
+	if p.fs.trips == nil {
+		return nil
+	}
+	return p.fs.trips.Refresh()
+}
+
+// Requests are the feeds the ladder holds now, for tests of its budget.
+func (p *Pane) Requests() int { return len(p.fs.pass) + len(p.fs.starts) + 1 }

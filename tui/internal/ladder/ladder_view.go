@@ -1,0 +1,467 @@
+package ladder
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	ldr "abfahrt/ladder"
+	"abfahrt/model"
+	"abfahrt/tui/internal/ui"
+)
+
+// View renders the ladder in its rectangle.
+func (p *Pane) View() string {
+	w, h := p.width, p.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	k := strings.Join([]string{ui.Itoa(p.Rev), ui.Itoa(w), ui.Itoa(h), strconv.FormatInt(p.sh.Now.Unix()/60, 10)}, ":")
+	return p.memo.Get(k, func() string { return ui.ClampLines(p.render(), w, h) })
+}
+
+// render draws the header, the rails' heads, the rungs and the selected
+// vehicle's line.
+func (p *Pane) render() string {
+	w, h := p.width, p.height
+	var sb strings.Builder
+	sb.WriteString(ui.Fit(p.header(), w))
+	if h < 3 {
+		return sb.String()
+	}
+	rails := p.rails()
+	if msg := p.empty(); msg != "" {
+		sb.WriteString("\n" + p.sh.St.Muted.Render(ui.Fit("  "+msg, w)))
+		return sb.String()
+	}
+	space := h - 3
+	rows := p.layout(rails, space)
+	if thin := len(rows) < len(rails[0].Stops); thin != p.thinned {
+		// Said in the header, drawn first: draw it again with the word.
+		p.thinned = thin
+		return p.render()
+	}
+	base := rails[0]
+	nameW := 0
+	for _, r := range rows {
+		if r.rung >= 0 {
+			nameW = max(nameW, ansi.StringWidth(base.Stops[r.rung].Name))
+		}
+	}
+	nameW = min(nameW, max(12, w/4))
+	st, tx := p.sh.St, p.sh.T
+	two := len(rails) > 1
+	avail := w - nameW - 3
+	if two {
+		avail -= 3
+	}
+	// Each rail's cells, in full (headway "9′ (plan 10′)") where both fit,
+	// else compact ("9′/10′"); the rails share the room by what they need.
+	text := func(compact bool) (out [][2]string, need [2]int) {
+		out = make([][2]string, len(rows))
+		for i, r := range rows {
+			for ri := range rails {
+				var cs []string
+				for _, c := range r.cars[ri] {
+					cs = append(cs, p.cell(c, ri == 1, carKey(c) == p.Sel, compact))
+				}
+				out[i][ri] = strings.Join(cs, "  ")
+				need[ri] = max(need[ri], ansi.StringWidth(out[i][ri]))
+			}
+		}
+		return out, need
+	}
+	cells, need := text(false)
+	if need[0]+need[1] > avail {
+		cells, need = text(true)
+	}
+	cellW := [2]int{avail, 0}
+	if two {
+		// The right rail gets what its cells need (the left, right-aligned
+		// to its rail, the rest) and gives up room, down to a third, when
+		// the left needs it; the rails' heads are cut first.
+		right := max(need[1], 8)
+		if head1W := ansi.StringWidth(fmt.Sprintf(tx.Towards, rails[1].Towards)) + 2; avail-max(right, head1W) >= need[0] {
+			right = max(right, head1W) // its head whole, where the cells leave room
+		}
+		if avail-right < need[0] {
+			right = max(avail-need[0], min(right, avail/3))
+		}
+		cellW = [2]int{avail - right, right}
+		// On a wide screen the left rail takes what it needs, not the
+		// whole rest: the ladder stays together on the left.
+		head0W := ansi.StringWidth(fmt.Sprintf(tx.Towards, base.Towards)) + 2
+		cellW[0] = min(cellW[0], max(need[0], head0W, avail/4))
+	}
+	head0 := st.Bold.Render("↓ " + fmt.Sprintf(tx.Towards, base.Towards))
+	if two {
+		head1 := st.Bold.Render("↑ " + fmt.Sprintf(tx.Towards, rails[1].Towards))
+		sb.WriteString("\n" + ui.PadLeft(ui.Fit(head0, cellW[0]), cellW[0]) + "   " + strings.Repeat(" ", nameW) + "   " + ui.Fit(head1, cellW[1]))
+	} else {
+		sb.WriteString("\n" + strings.Repeat(" ", nameW) + "   " + ui.Fit(head0, cellW[0]))
+	}
+	rung, gap := st.Muted.Render(" ┼ "), st.Muted.Render(" │ ")
+	for i, r := range rows {
+		name, sep := strings.Repeat(" ", nameW), gap
+		if r.rung >= 0 {
+			name, sep = st.Text.Render(ui.Pad(base.Stops[r.rung].Name, nameW)), rung
+		}
+		line := name + sep + ui.Fit(cells[i][0], cellW[0])
+		if two {
+			line = ui.PadLeft(ui.Fit(cells[i][0], cellW[0]), cellW[0]) + sep + name + sep + ui.Fit(cells[i][1], cellW[1])
+		}
+		sb.WriteString("\n" + strings.TrimRight(line, " "))
+	}
+	for range space - len(rows) {
+		sb.WriteString("\n")
+	}
+	sb.WriteString("\n" + ui.Fit(p.detail(), w))
+	return sb.String()
+}
+
+// row is one row of the drawn ladder: a rung (the index of its stop on
+// the first rail shown) or the stretch after one (rung -1), with the cars
+// on each rail there.
+type row struct {
+	rung int
+	cars [2][]*ldr.Car
+}
+
+// empty says why there is no ladder to draw, or "".
+func (p *Pane) empty() string {
+	tx, e := p.sh.T, p.fs.trips
+	switch {
+	case e != nil && !e.Have && e.Poll.LastErr != nil:
+		return fmt.Sprintf(p.sh.Dt.NoAnswer, tx.ErrLine(e.Poll.LastErr))
+	case e == nil || !e.Have:
+		return tx.Loading
+	case !p.L.Known && p.sh.Base != nil:
+		return fmt.Sprintf(tx.NoLine, p.Line)
+	case len(p.L.Rails) == 0 || len(p.rails()[0].Stops) == 0:
+		if len(p.L.Rails) == 0 || len(p.cars()) == 0 {
+			return fmt.Sprintf(tx.NoVehicles, p.Line)
+		}
+		return tx.Loading
+	}
+	return ""
+}
+
+// header is the title, the regularity and the flags counted, in words.
+func (p *Pane) header() string {
+	st, tx := p.sh.St, p.sh.T
+	parts := []ui.Part{{Text: st.Title.Render(fmt.Sprintf(tx.LadderTitle, p.Line))}}
+	if r := p.Regularity(); r.Known() {
+		parts = append(parts, ui.Part{Text: st.Text.Render(fmt.Sprintf(tx.Regularity, cvText(tx, r.CV)))},
+			ui.Part{Text: st.Muted.Render(fmt.Sprintf(tx.RegularityOf, r.N)), Drop: 1})
+	} else {
+		parts = append(parts, ui.Part{Text: st.Muted.Render(tx.RegularityNone), Drop: 1})
+	}
+	n := map[ldr.Flag]int{}
+	for _, c := range p.cars() {
+		n[c.Flag]++
+	}
+	for _, f := range []struct {
+		flag ldr.Flag
+		text string
+	}{{ldr.FlagBunched, tx.CountBunched}, {ldr.FlagGap, tx.CountGap}, {ldr.FlagGhost, tx.CountGhost}, {ldr.FlagStale, tx.CountStale}} {
+		s, drop := st.Muted, 2 // a count of none goes first on a narrow screen
+		if n[f.flag] > 0 {
+			s, drop = st.Late, 0
+		}
+		parts = append(parts, ui.Part{Text: s.Render(fmt.Sprintf(f.text, n[f.flag])), Drop: drop})
+	}
+	if p.thinned {
+		parts = append(parts, ui.Part{Text: st.Muted.Render(tx.Thinned), Drop: 3})
+	}
+	if e := p.fs.trips; e != nil && e.Have && e.Poll.LastErr != nil {
+		parts = append(parts, ui.Part{Text: st.Stale.Render(ui.StaleMark + " " + fmt.Sprintf(p.sh.Dt.NoAnswer, tx.ErrLine(e.Poll.LastErr)))})
+	}
+	return " " + ui.FitParts(parts, st.Muted.Render(" · "), p.width-1)
+}
+
+// cvText writes the coefficient of variation with the language's decimal mark.
+func cvText(tx *ui.Texts, cv float64) string {
+	s := strconv.FormatFloat(cv, 'f', 2, 64)
+	if tx.DecimalMark != "." {
+		s = strings.Replace(s, ".", tx.DecimalMark, 1)
+	}
+	return s
+}
+
+// flagWord is a flag in words ("" for ok), and its style.
+func (p *Pane) flagWord(f ldr.Flag) string {
+	tx, st := p.sh.T, p.sh.St
+	switch f {
+	case ldr.FlagBunched:
+		return st.Late.Render(tx.FlagBunched)
+	case ldr.FlagGap:
+		return st.Late.Render(tx.FlagGap)
+	case ldr.FlagGhost:
+		return st.Error.Render("✗ " + tx.FlagGhost)
+	case ldr.FlagStale:
+		return st.Stale.Render(ui.StaleMark + " " + tx.FlagStale)
+	case ldr.FlagOK:
+	}
+	return ""
+}
+
+// minutes writes a headway as whole minutes: 9′.
+func minutes(d time.Duration) string {
+	m := int(math.Round(d.Minutes()))
+	if d < 30*time.Second {
+		return "<1′"
+	}
+	return strconv.Itoa(m) + "′"
+}
+
+// delay writes a delay compactly: +3, -1, ±0.
+func delay(sec int) string {
+	switch m := model.DelayMinutes(sec); {
+	case m > 0:
+		return "+" + strconv.Itoa(m)
+	case m < 0:
+		return strconv.Itoa(m)
+	}
+	return "±0"
+}
+
+// cell is one car on a rail: its mark (● at a stop, ↓/↑ on the way, ◌
+// waiting), number, delay, headway against the plan, flag.
+func (p *Pane) cell(c *ldr.Car, up, selected, compact bool) string {
+	st, tx := p.sh.St, p.sh.T
+	var parts []string
+	if c.Flag == ldr.FlagGhost {
+		parts = append(parts, p.flagWord(c.Flag), c.Start.In(model.Berlin).Format("15:04"))
+	} else {
+		mark := "●"
+		switch {
+		case c.Waiting:
+			mark = "◌"
+		case c.Between && up:
+			mark = "↑"
+		case c.Between:
+			mark = "↓"
+		}
+		_, sev := tx.Deviation(c.Delay)
+		parts = append(parts, mark+strconv.Itoa(c.Vehicle), st.Severity(sev).Render(delay(c.Delay)))
+		if c.HasHeadway {
+			h := minutes(c.Headway)
+			switch {
+			case c.Scheduled > 0 && compact:
+				h += "/" + minutes(c.Scheduled)
+			case c.Scheduled > 0:
+				h = fmt.Sprintf(tx.Plan, h, minutes(c.Scheduled))
+			}
+			parts = append(parts, h)
+		}
+		if f := p.flagWord(c.Flag); f != "" {
+			parts = append(parts, f)
+		}
+	}
+	s := strings.Join(parts, " ")
+	if selected {
+		return st.SelectedMark.Render("▸") + st.Selected.Render(s)
+	}
+	return s
+}
+
+// detail is the selected car's line: where it is, its delay, its headway
+// to the one ahead against the plan, its flag.
+func (p *Pane) detail() string {
+	st, tx := p.sh.St, p.sh.T
+	for _, r := range p.rails() {
+		for i := range r.Vehicles {
+			c := &r.Vehicles[i]
+			if carKey(c) != p.Sel {
+				continue
+			}
+			if c.Flag == ldr.FlagGhost {
+				return " " + st.SelectedMark.Render("▸ ") + p.flagWord(c.Flag) + " · " +
+					st.Text.Render(fmt.Sprintf(tx.GhostAt, c.Start.In(model.Berlin).Format("15:04"))+" · "+c.Stop)
+			}
+			parts := []string{st.Bold.Render(tx.VehicleTitle(0, c.Vehicle))}
+			switch {
+			case c.Stop == "":
+				parts = append(parts, tx.Unplaced)
+			case c.Waiting:
+				parts = append(parts, c.Stop+" ("+tx.Waiting+")")
+			case c.Between && c.At+1 < len(r.Stops):
+				parts = append(parts, c.Stop+" → "+r.Stops[c.At+1].Name)
+			default:
+				parts = append(parts, c.Stop)
+			}
+			d, sev := tx.Deviation(c.Delay)
+			parts = append(parts, st.Severity(sev).Render(d))
+			ahead := 0
+			if i > 0 {
+				ahead = r.Vehicles[i-1].Vehicle
+			}
+			switch {
+			case c.HasHeadway:
+				plan := "–"
+				if c.Scheduled > 0 {
+					plan = minutes(c.Scheduled)
+				}
+				parts = append(parts, fmt.Sprintf(tx.Behind, minutes(c.Headway), ahead, plan))
+			case i == 0:
+				parts = append(parts, tx.Leads)
+			}
+			if f := p.flagWord(c.Flag); f != "" {
+				parts = append(parts, f)
+			}
+			if c.Age >= 0 {
+				parts = append(parts, st.Muted.Render(tx.Ago(c.Age)))
+			}
+			return " " + st.SelectedMark.Render("▸ ") + strings.Join(parts, st.Muted.Render(" · "))
+		}
+	}
+	return ""
+}
+
+// layout chooses the rows: every stop of the first rail shown and a row
+// for each stretch between two, where the vehicles on their way are, when
+// that fits in space; else every stop; else the termini, the stops with a
+// vehicle and as many more as fit, spread evenly, each vehicle at the
+// nearest of them.
+func (p *Pane) layout(rails []ldr.Rail, space int) []row {
+	base := rails[0]
+	n := len(base.Stops)
+	maps := make([][]int, len(rails))
+	for ri, r := range rails {
+		maps[ri] = onBase(base, r)
+	}
+	// place is a car's rung on the base rail and whether it is past it
+	// (towards the next rung of its own rail).
+	place := func(ri int, c *ldr.Car) (int, int, bool) {
+		m := maps[ri]
+		switch {
+		case len(m) == 0:
+			return -1, -1, false
+		case c.At >= 0 && c.At < len(m):
+			if c.Between && c.At+1 < len(m) {
+				return m[c.At], m[c.At+1], true
+			}
+			return m[c.At], -1, false
+		case c.Waiting || c.Flag == ldr.FlagGhost:
+			return m[0], -1, false
+		}
+		return -1, -1, false
+	}
+	var rows []row
+	if 2*n-1 <= space {
+		rows = make([]row, 2*n-1)
+		for i := range rows {
+			rows[i].rung = -1
+			if i%2 == 0 {
+				rows[i].rung = i / 2
+			}
+		}
+		for ri, r := range rails {
+			for ci := range r.Vehicles {
+				c := &r.Vehicles[ci]
+				a, b, between := place(ri, c)
+				switch {
+				case a < 0:
+				case between:
+					rows[2*min(a, b)+1].cars[ri] = append(rows[2*min(a, b)+1].cars[ri], c)
+				default:
+					rows[2*a].cars[ri] = append(rows[2*a].cars[ri], c)
+				}
+			}
+		}
+		return rows
+	}
+	var keep []int
+	if n <= space {
+		for i := range n {
+			keep = append(keep, i)
+		}
+	} else {
+		must := []int{0, n - 1}
+		for ri, r := range rails {
+			for ci := range r.Vehicles {
+				if i, _, _ := place(ri, &r.Vehicles[ci]); i >= 0 {
+					must = append(must, i)
+				}
+			}
+		}
+		slices.Sort(must)
+		must = slices.Compact(must)
+		if len(must) > space {
+			thin := make([]int, 0, space)
+			for k := range space {
+				thin = append(thin, must[k*(len(must)-1)/max(space-1, 1)])
+			}
+			must = slices.Compact(thin)
+		}
+		keep = fill(must, space)
+	}
+	rows = make([]row, len(keep))
+	for i, idx := range keep {
+		rows[i].rung = idx
+	}
+	for ri, r := range rails {
+		for ci := range r.Vehicles {
+			c := &r.Vehicles[ci]
+			i, _, _ := place(ri, c)
+			if i < 0 || len(keep) == 0 {
+				continue
+			}
+			best := 0
+			for k, idx := range keep {
+				if abs(idx-i) < abs(keep[best]-i) {
+					best = k
+				}
+			}
+			rows[best].cars[ri] = append(rows[best].cars[ri], c)
+		}
+	}
+	return rows
+}
+
+// fill adds rungs into the widest gaps of keep until it has space.
+func fill(keep []int, space int) []int {
+	for len(keep) < space {
+		gap, at := 1, -1
+		for k := 0; k+1 < len(keep); k++ {
+			if d := keep[k+1] - keep[k]; d > gap {
+				gap, at = d, k
+			}
+		}
+		if at < 0 {
+			break
+		}
+		keep = slices.Insert(keep, at+1, keep[at]+gap/2)
+	}
+	return keep
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// onBase maps rail r's stops onto the base rail's rungs: the same stop
+// (the other direction's stop point of it), else in proportion.
+func onBase(base, r ldr.Rail) []int {
+	idx := make(map[int]int, len(base.Stops))
+	for i, s := range base.Stops {
+		idx[s.Stop] = i
+	}
+	out := make([]int, len(r.Stops))
+	for i, s := range r.Stops {
+		if j, ok := idx[s.Stop]; ok {
+			out[i] = j
+			continue
+		}
+		out[i] = i * max(len(base.Stops)-1, 0) / max(len(r.Stops)-1, 1)
+	}
+	return out
+}

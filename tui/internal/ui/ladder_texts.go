@@ -1,0 +1,82 @@
+package ui
+
+// ladderTexts are the line ladder's texts (issue 25, tui/internal/ladder).
+type ladderTexts struct {
+	// LadderTitle heads the view: "Line %s".
+	LadderTitle string
+	// Regularity is the line's figure: "regularity %s"; RegularityOf
+	// says of what: "cv of %d headways".
+	Regularity, RegularityOf string
+	// RegularityNone: fewer than two headways seen.
+	RegularityNone string
+	// FlagBunched, FlagGap, FlagGhost and FlagStale name the flags.
+	FlagBunched, FlagGap, FlagGhost, FlagStale string
+	// CountBunched etc. count them in the header: "%d bunched".
+	CountBunched, CountGap, CountGhost, CountStale string
+	// Plan is a headway against the timetable's: "%s (plan %s)".
+	Plan string
+	// Behind is the selected vehicle's headway: "%s behind %d (plan %s)".
+	Behind string
+	// Leads: the first vehicle of its direction.
+	Leads string
+	// Waiting: at its first stop, not started.
+	Waiting string
+	// Unplaced: a vehicle whose passages are not in yet.
+	Unplaced string
+	// GhostAt is a ghost: "no vehicle for the %s start".
+	GhostAt string
+	// Towards heads a rail: "→ %s".
+	Towards string
+	// Loading, NoLine, NoVehicles say why the ladder is empty.
+	Loading, NoLine, NoVehicles string
+	// Thinned says that the rungs show every n-th stop: "every %d. stop".
+	Thinned string
+	// DecimalMark writes the regularity figure: "." or ",".
+	DecimalMark string
+	// KeyLadder, KeyDirection, KeyBothDirections are the keys' help.
+	KeyLadder, KeyLadderDir string
+}
+
+func englishLadderTexts() ladderTexts {
+	return ladderTexts{
+		LadderTitle: "Line %s",
+		Regularity:  "regularity %s", RegularityOf: "cv of %d headways",
+		RegularityNone: "regularity: too few headways",
+		FlagBunched:    "bunched", FlagGap: "gap", FlagGhost: "ghost", FlagStale: "stale",
+		CountBunched: "%d bunched", CountGap: "%d gap", CountGhost: "%d ghost", CountStale: "%d stale",
+		Plan:     "%s (plan %s)",
+		Behind:   "%s behind %d (plan %s)",
+		Leads:    "first of its direction",
+		Waiting:  "waiting",
+		Unplaced: "position not in yet",
+		GhostAt:  "no vehicle for the %s start",
+		Towards:  "to %s", DecimalMark: ".",
+		Loading:    "loading the line…",
+		NoLine:     "no line %s",
+		NoVehicles: "no vehicle of line %s in service",
+		Thinned:    "some stops left out",
+		KeyLadder:  "line ladder", KeyLadderDir: "direction: both, one, the other",
+	}
+}
+
+func germanLadderTexts() ladderTexts {
+	return ladderTexts{
+		LadderTitle: "Linie %s",
+		Regularity:  "Regelmäßigkeit %s", RegularityOf: "VK von %d Takten",
+		RegularityNone: "Regelmäßigkeit: zu wenige Takte",
+		FlagBunched:    "Pulk", FlagGap: "Lücke", FlagGhost: "Phantom", FlagStale: "veraltet",
+		CountBunched: "%d Pulk", CountGap: "%d Lücke", CountGhost: "%d Phantom", CountStale: "%d veraltet",
+		Plan:     "%s (Plan %s)",
+		Behind:   "%s hinter %d (Plan %s)",
+		Leads:    "erstes seiner Richtung",
+		Waiting:  "wartet",
+		Unplaced: "Position noch nicht da",
+		GhostAt:  "kein Fahrzeug für die Abfahrt %s",
+		Towards:  "nach %s", DecimalMark: ",",
+		Loading:    "Linie wird geladen…",
+		NoLine:     "keine Linie %s",
+		NoVehicles: "kein Fahrzeug der Linie %s unterwegs",
+		Thinned:    "einige Haltestellen ausgelassen",
+		KeyLadder:  "Linienband", KeyLadderDir: "Richtung: beide, eine, die andere",
+	}
+}
