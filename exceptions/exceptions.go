@@ -90,6 +90,17 @@ type Item struct {
 	// shows again when its level changes (a late vehicle's delay steps up
 	// by five minutes). Empty for items that change only by going away.
 	Level string `json:"-"`
+	// Conn are a connection's times, for wording it (nil for other kinds).
+	Conn *ConnTimes `json:"-"`
+}
+
+// ConnTimes are a connection at risk's times: the feeder's predicted
+// arrival, the connecting line and its departure's predicted time, and
+// the transfer time needed.
+type ConnTimes struct {
+	Arrives, Departs time.Time
+	To               string
+	Transfer         time.Duration
 }
 
 // Key is the item's identity: the same key is the same situation.
@@ -275,7 +286,8 @@ func (c Transfer) AtRisk(b StopBoards, now time.Time) []Item {
 			out = append(out, Item{Kind: Connection, Line: c.From, Vehicle: a.VehicleNumber, Other: d.VehicleNumber, Stop: c.Stop,
 				Direction: d.DirectionText, Seconds: int(short / time.Second),
 				Ref:    c.To + "@" + d.Scheduled.Format("15:04"),
-				Detail: fmt.Sprintf("%s arrives %s, %s to %s leaves %s: %s short of %s transfer", c.From, clock(arr), c.To, d.DirectionText, clock(d.Due()), minutesUp(short), Ago(c.MinTransfer))})
+				Conn:   &ConnTimes{Arrives: arr, Departs: d.Due(), To: c.To, Transfer: c.MinTransfer},
+				Detail: fmt.Sprintf("%s arrives %s, %s to %s leaves %s: %s short of %s transfer", c.From, clock(arr), c.To, d.DirectionText, clock(d.Due()), MinutesUp(short), Ago(c.MinTransfer))})
 		}
 	}
 	return out
@@ -283,9 +295,9 @@ func (c Transfer) AtRisk(b StopBoards, now time.Time) []Item {
 
 func clock(t time.Time) string { return t.Format("15:04") }
 
-// minutesUp writes a shortfall as whole minutes, rounded up: 10 s short
+// MinutesUp writes a shortfall as whole minutes, rounded up: 10 s short
 // is "1 min" short.
-func minutesUp(d time.Duration) string {
+func MinutesUp(d time.Duration) string {
 	return fmt.Sprintf("%d min", int(math.Ceil(d.Minutes())))
 }
 

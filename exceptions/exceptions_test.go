@@ -135,7 +135,7 @@ func TestVerdictBoundaries(t *testing.T) {
 // LineFlags source, once per line in service.
 func TestLineFlagsJoinTheQueue(t *testing.T) {
 	var asked []string
-	flags := LineFlagsFunc(func(line string, s *Snapshot) []Item {
+	flags := LineFlagsFunc(func(line string, _ *Snapshot) []Item {
 		asked = append(asked, line)
 		if line == "2" {
 			return []Item{{Kind: Bunched, Line: "2", Vehicle: 1, Other: 2, Detail: "bunched"}, {Kind: Ghost, Line: "2", Ref: "07:20"}}
@@ -155,8 +155,8 @@ func TestTrackerNewestOnTopAndChange(t *testing.T) {
 	var tr Tracker
 	a := Item{Kind: Late, Line: "2", Vehicle: 1, Level: "1"}
 	b := Item{Kind: Late, Line: "5", Vehicle: 2, Level: "1"}
-	got := tr.Stamp([]Item{a}, now)
-	got = tr.Stamp([]Item{a, b}, now.Add(time.Minute))
+	tr.Stamp([]Item{a}, now)
+	got := tr.Stamp([]Item{a, b}, now.Add(time.Minute))
 	if got[0].Vehicle != 2 || !got[1].Since.Equal(now) {
 		t.Fatalf("newest on top, the first keeps its start: %+v", got)
 	}
@@ -172,7 +172,7 @@ func TestTrackerNewestOnTopAndChange(t *testing.T) {
 func TestMarksMergeAndVoid(t *testing.T) {
 	a := Item{Kind: Late, Line: "2", Vehicle: 1, Level: "1"}
 	b := Item{Kind: Silent, Line: "5", Vehicle: 2}
-	file := Apply(nil, []MarkOp{{Key: a.Key(), Mark: Mark{Level: "1", At: now}}}, now)            // instance A acks a
+	file := Apply(nil, []MarkOp{{Key: a.Key(), Mark: Mark{Level: "1", At: now}}}, now)                    // instance A acks a
 	file = Apply(file, []MarkOp{{Key: b.Key(), Mark: Mark{Hidden: true, At: now}}}, now.Add(time.Second)) // B hides b
 	if ack, _ := file.Of(a); !ack {
 		t.Errorf("A's ack lost: %+v", file)

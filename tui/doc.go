@@ -19,6 +19,9 @@
 //	board    one board: subject, filters, per line, walk, rows, cells, keys
 //	vehicle  the vehicle pane: passages, diagram, map
 //	fleet    the fleet view and its NEXT column's feeds
+//	queue    the exception queue: what needs a dispatcher (package
+//	         exceptions makes the items), the network data verdict,
+//	         acknowledged and hidden items in exceptions.json
 //	grid     the board side: grid, zoom, merged list, pins, watched boards
 //	         (Dispatch puts them together and answers their keys)
 //	kiosk    the unattended station display, a model of its own

@@ -38,6 +38,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case ui.OverlayNone:
 	}
+	if cmd, ok := m.queueKey(msg); ok {
+		return cmd
+	}
 	if cmd, ok := m.boardKey(msg); ok {
 		return tea.Batch(cmd, m.disp.Boards.SaveCmd(m.disp.Grid.Kept()))
 	}
@@ -88,6 +91,7 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 // quit ends the program, cancelling the requests in flight.
 func (m *Model) quit() tea.Cmd {
 	m.disp.Stop()
+	m.queue.Stop()
 	m.vehicle.Hide()
 	return tea.Quit
 }
@@ -186,7 +190,7 @@ func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
 		if m.vehicle.Holds(f) {
 			m.vehicle.Touch()
 		}
-		return nil
+		return m.queueNews(f, false)
 	}
 	if f == m.alertF {
 		m.alertNews()
@@ -195,16 +199,20 @@ func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
 	if m.disp.Fleet.Holds(f) {
 		m.disp.Fleet.Fed()
 	}
+	qcmd := m.queueNews(f, true)
 	if m.vehicle.Holds(f) {
-		return m.vehicle.Fed(*msg)
+		return tea.Batch(qcmd, m.vehicle.Fed(*msg))
 	}
-	return nil
+	return qcmd
 }
 
 // handleData routes results to the pane that owns them, whatever has focus.
 func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 	if cmd, a, ok := m.disp.Data(msg); ok {
 		return tea.Batch(cmd, m.act(a))
+	}
+	if m.queueData(msg) {
+		return nil
 	}
 	switch msg := msg.(type) {
 	case feeds.AnswerMsg:

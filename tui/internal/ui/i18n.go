@@ -185,6 +185,8 @@ type Texts struct {
 	remindTexts
 	// kioskTexts are the kiosk's of issue 23 (kiosk_texts.go).
 	kioskTexts
+	// queueTexts are the exception queue's of issue 25 (queue_texts.go).
+	queueTexts
 	// historyTexts are the recorded history's (history_texts.go).
 	historyTexts
 	// netTexts say why the service cannot be reached (errline.go).
@@ -288,7 +290,7 @@ func EnglishTexts() Texts {
 		Months: [12]string{"January", "February", "March", "April", "May", "June", "July",
 			"August", "September", "October", "November", "December"},
 
-		kioskTexts: englishKioskTexts(), historyTexts: englishHistoryTexts(),
+		kioskTexts: englishKioskTexts(), queueTexts: englishQueueTexts(), historyTexts: englishHistoryTexts(),
 		netTexts: englishNetTexts(),
 	}
 }
@@ -380,7 +382,7 @@ func GermanTexts() Texts {
 		Months: [12]string{"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli",
 			"August", "September", "Oktober", "November", "Dezember"},
 
-		kioskTexts: germanKioskTexts(), historyTexts: germanHistoryTexts(),
+		kioskTexts: germanKioskTexts(), queueTexts: germanQueueTexts(), historyTexts: germanHistoryTexts(),
 		netTexts: germanNetTexts(),
 	}
 }
