@@ -293,7 +293,7 @@ func (c Transfer) AtRisk(b StopBoards, now time.Time) []Item {
 	return out
 }
 
-func clock(t time.Time) string { return t.Format("15:04") }
+func clock(t time.Time) string { return t.In(model.Berlin).Format("15:04") }
 
 // MinutesUp writes a shortfall as whole minutes, rounded up: 10 s short
 // is "1 min" short.

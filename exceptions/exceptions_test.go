@@ -8,7 +8,7 @@ import (
 	"abfahrt/model"
 )
 
-var now = time.Date(2026, 3, 2, 7, 30, 0, 0, time.UTC)
+var now = time.Date(2026, 3, 2, 7, 30, 0, 0, model.Berlin)
 
 func trip(n int, line string, dev int, reportAge time.Duration) model.Trip {
 	return model.Trip{VehicleNumber: n, IsActive: true,

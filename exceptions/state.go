@@ -2,6 +2,8 @@ package exceptions
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -48,11 +50,8 @@ func Sort(items []Item) {
 		if a.Kind != b.Kind {
 			return kindOrder(a.Kind) - kindOrder(b.Kind)
 		}
-		if a.Line != b.Line {
-			if a.Line < b.Line {
-				return -1
-			}
-			return 1
+		if c := compareLines(a.Line, b.Line); c != 0 {
+			return c
 		}
 		if a.Vehicle != b.Vehicle {
 			return a.Vehicle - b.Vehicle
@@ -127,4 +126,20 @@ func Apply(cur Marks, ops []MarkOp, now time.Time) Marks {
 		}
 	}
 	return out
+}
+
+// compareLines orders line names as people count them: 2 before 10,
+// numbers before names.
+func compareLines(a, b string) int {
+	na, ea := strconv.Atoi(a)
+	nb, eb := strconv.Atoi(b)
+	switch {
+	case ea == nil && eb == nil:
+		return na - nb
+	case ea == nil:
+		return -1
+	case eb == nil:
+		return 1
+	}
+	return strings.Compare(a, b)
 }
