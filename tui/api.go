@@ -16,6 +16,8 @@ type (
 	Options = app.Options
 	// KioskOptions configure the unattended station display.
 	KioskOptions = app.KioskOptions
+	// ExceptionOptions configure the exception queue (key E).
+	ExceptionOptions = app.ExceptionOptions
 	// BoardSpec is one board: a stop or stop point with its filters.
 	BoardSpec = app.BoardSpec
 	// Profile is a layout by time of day (kiosk).

@@ -9,6 +9,8 @@
 // panes live in packages of their own under tui/internal, in layers; a
 // package imports only those below it:
 //
+//	catalog  parts of the text catalogue (history, kiosk, ladder, queue)
+//	         that ui.Texts embeds
 //	colour   colour science: WCAG contrast, colour vision deficiency
 //	         simulation (CIELAB differences), the Okabe–Ito palette
 //	ui       styles, themes, the one text catalogue (English, German),
@@ -24,6 +26,9 @@
 //	ladder   a line's ladder: its vehicles along both directions with
 //	         headways, bunching, gaps, ghosts (judged by package
 //	         abfahrt/ladder), its feeds shared through the registry
+//	queue    the exception queue: what needs a dispatcher (package
+//	         exceptions makes the items), the network data verdict,
+//	         acknowledged and hidden items in exceptions.json
 //	grid     the board side: grid, zoom, merged list, pins, watched boards
 //	         (Dispatch puts them together and answers their keys)
 //	kiosk    the unattended station display, a model of its own

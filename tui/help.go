@@ -38,6 +38,9 @@ func (m *Model) activeKeys() ui.KeyHelp {
 	if m.focus == app.PaneVehicle {
 		return ui.KeyHelp{Short: m.vehicle.Km.Footer(g), Always: g.Tail()}
 	}
+	if m.queue.Open {
+		return ui.KeyHelp{Short: m.queue.Km.Footer(g), Always: g.Tail()}
+	}
 	d := &m.disp
 	switch d.Mode {
 	case grid.ModeMerged:
@@ -136,6 +139,15 @@ func (m *Model) helpView(w, h int) string {
 			k := d.Keys
 			k.Sync(d.KeyState(true, m.sh.Rem != nil, pinned))
 			groups = append(groups, group{tx.GroupBoard, k.Board()}, group{tx.GroupRows, k.Rows()}, group{tx.GroupViews, k.Views()})
+		}
+	}
+	if m.focus == app.PaneBoard { // the exception queue: its keys while it shows, else E
+		qk := m.queue.Km
+		qk.Sync(m.queue.Open, true, &m.queue)
+		if m.queue.Open {
+			groups = []group{{tx.QueueTitle, qk.List()}}
+		} else {
+			groups = append(groups, group{tx.QueueTitle, []key.Binding{qk.Queue}})
 		}
 	}
 	g := m.keys

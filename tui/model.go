@@ -7,6 +7,7 @@ import (
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/queue"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
 )
@@ -33,6 +34,8 @@ type Model struct {
 	// disp is the board side: the grid with every board, the merged and
 	// fleet views, pins (dispatch.go).
 	disp grid.Dispatch
+	// queue is the exception queue (queue.go).
+	queue queue.Pane
 
 	// prof follows the layouts by time of day (profile.go).
 	prof app.ProfileState
@@ -60,6 +63,7 @@ func New(o app.Options) Model {
 		sh.Layout = m.prof.Profiles[i].Name
 	}
 	m.disp = grid.NewDispatch(sh, o)
+	m.queue = queue.NewPane(sh, o.Exceptions, o.StateDir)
 	m.alertF, m.alertGo = sh.Reg.AcquireKey(kiosk.AlertKey, feeds.RootAlert, 0)
 	m.syncKeys()
 	return m
@@ -74,6 +78,9 @@ func (m Model) Init() tea.Cmd {
 		m.disp.Init(),
 		m.sh.Rem.LoadCmd(),
 		m.alertGo,
+	}
+	if m.queue.WatchAtStart() {
+		cmds = append(cmds, m.queue.Watch())
 	}
 	if m.startV != 0 {
 		t := app.Target{Kind: app.TargetVehicle, Vehicle: m.startV}
@@ -122,7 +129,8 @@ func (m Model) View() string {
 // something now: the root's globals, and each pane's from its own state.
 func (m *Model) syncKeys() {
 	none := m.overlay == ui.OverlayNone
-	boards := none && m.focus == app.PaneBoard
+	board := none && m.focus == app.PaneBoard
+	boards := board && !m.queue.Open // the queue takes the board side's keys while it shows
 	m.keys.Sync(m.overlay, m.vehicle.Open)
 	d := &m.disp
 	pinned := d.Pinned()
@@ -130,6 +138,7 @@ func (m *Model) syncKeys() {
 	d.Merged.Km.Sync(boards && d.Mode == grid.ModeMerged, &d.Merged, &d.Grid, pinned)
 	d.Fleet.Km.Sync(boards && d.Mode == grid.ModeFleet, &d.Fleet, d.Grid.Len(), pinned)
 	d.Ladder.Km.Sync(boards && d.Mode == grid.ModeLadder, &d.Ladder, d.Grid.Len(), pinned)
+	m.queue.Km.Sync(board && m.queue.Open, board, &m.queue)
 	m.vehicle.Km.Sync(none && m.focus == app.PaneVehicle && m.vehicle.Open, &m.vehicle)
 	m.search.km.Sync(m.overlay == ui.OverlaySearch, len(m.search.results))
 }

@@ -16,7 +16,7 @@ import (
 // fleet view (report ages) or a flashing reminder. They keep the
 // one-second clock.
 func (m *Model) everySecond() bool {
-	return m.vehicle.Open || m.disp.EverySecond() || m.sh.Rem.Flashing(m.sh.Local)
+	return m.vehicle.Open || m.queue.Open || m.disp.EverySecond() || m.sh.Rem.Flashing(m.sh.Local)
 }
 
 // nextChange returns the local time of the next visible change after the

@@ -37,6 +37,10 @@ func (m *Model) paletteEntries() []search.Entry {
 			k := d.Fleet.Km
 			k.Sync(true, &d.Fleet, d.Grid.Len(), pinned)
 			bs = append(bs, k.List()...)
+		case grid.ModeLadder:
+			k := d.Ladder.Km
+			k.Sync(true, &d.Ladder, d.Grid.Len(), pinned)
+			bs = append(bs, k.List()...)
 		case grid.ModeGrid:
 			k := d.Keys
 			k.Sync(d.KeyState(true, m.sh.Rem != nil, pinned))

@@ -38,6 +38,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case ui.OverlayNone:
 	}
+	if cmd, ok := m.queueKey(msg); ok {
+		return cmd
+	}
 	if cmd, ok := m.boardKey(msg); ok {
 		return tea.Batch(cmd, m.disp.Boards.SaveCmd(m.disp.Grid.Kept()))
 	}
@@ -100,6 +103,7 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 // quit ends the program, cancelling the requests in flight.
 func (m *Model) quit() tea.Cmd {
 	m.disp.Stop()
+	m.queue.Stop()
 	m.vehicle.Hide()
 	return tea.Quit
 }
@@ -209,7 +213,7 @@ func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
 		if m.vehicle.Holds(f) {
 			m.vehicle.Touch()
 		}
-		return nil
+		return m.queueNews(f, false)
 	}
 	if f == m.alertF {
 		m.alertNews()
@@ -218,9 +222,9 @@ func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
 	if m.disp.Fleet.Holds(f) {
 		m.disp.Fleet.Fed()
 	}
-	var cmd tea.Cmd
+	cmd := m.queueNews(f, true)
 	if m.disp.Ladder.Holds(f) {
-		cmd = m.disp.Ladder.Fed(f)
+		cmd = tea.Batch(cmd, m.disp.Ladder.Fed(f))
 	}
 	if m.vehicle.Holds(f) {
 		return tea.Batch(cmd, m.vehicle.Fed(*msg))
@@ -232,6 +236,9 @@ func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
 func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 	if cmd, a, ok := m.disp.Data(msg); ok {
 		return tea.Batch(cmd, m.act(a))
+	}
+	if m.queueData(msg) {
+		return nil
 	}
 	switch msg := msg.(type) {
 	case feeds.AnswerMsg:

@@ -39,6 +39,7 @@ func (m *Model) layout() {
 		m.vehicle.SetSize(w, h)
 	}
 	m.disp.SetSize(bw, h, m.focus == app.PaneBoard)
+	m.queue.SetSize(bw, h)
 }
 
 // render draws the panes, the open overlay, the status bar and the key
@@ -48,14 +49,14 @@ func (m *Model) render() string {
 	var main string
 	switch {
 	case !m.vehicle.Open:
-		main = m.disp.View()
+		main = m.boardSide()
 	case w >= sideBySide:
 		main = lipgloss.JoinHorizontal(lipgloss.Top,
-			ui.ClampLines(m.disp.View(), m.disp.Grid.Width, h)+"\n", " ", m.vehicle.View())
+			ui.ClampLines(m.boardSide(), m.disp.Grid.Width, h)+"\n", " ", m.vehicle.View())
 	case m.focus == app.PaneVehicle:
 		main = m.vehicle.View()
 	default:
-		main = m.disp.View()
+		main = m.boardSide()
 	}
 	if m.vehicle.Open {
 		main = ui.ClampLines(main, w, h)
@@ -69,7 +70,11 @@ func (m *Model) render() string {
 		main = overlayAt(main, box, (w-ansi.StringWidth(ui.FirstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
 	case ui.OverlayNone:
 	}
-	status := statusBar(m.sh, m.disp.StatusPolls(), &m.memo.Status, w)
+	polls := m.disp.StatusPolls()
+	if m.queue.Open {
+		polls = m.queue.Polls()
+	}
+	status := statusBar(m.sh, polls, &m.memo.Status, w)
 	if extra := strings.Count(status, "\n"); extra > 0 {
 		// A long notice takes the bottom lines of the panes, leaving them
 		// at least minPaneLines.

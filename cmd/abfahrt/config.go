@@ -14,6 +14,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"abfahrt/exceptions"
 	"abfahrt/tui"
 )
 
@@ -54,6 +55,42 @@ type Config struct {
 	// Notify is how a reminder rings: auto, osc9, osc777, osc99, bell
 	// or off (--notify).
 	Notify string `toml:"notify"`
+	// Exceptions configures the exception queue (key E, abfahrt exceptions).
+	Exceptions ExceptionsConfig `toml:"exceptions"`
+	// Connections are the transfers the exception queue guards.
+	Connections []ConnectionConfig `toml:"connections"`
+}
+
+// ExceptionsConfig is the [exceptions] table: the delay beyond which the
+// exception queue lists a vehicle as late.
+type ExceptionsConfig struct {
+	Late Duration `toml:"late"`
+}
+
+// ConnectionConfig is one [[connections]] entry: at stop, passengers of
+// line from change to line to, which takes min_transfer.
+type ConnectionConfig struct {
+	Stop        int      `toml:"stop"`
+	From        string   `toml:"from"`
+	To          string   `toml:"to"`
+	MinTransfer Duration `toml:"min_transfer"`
+}
+
+// Limits of the exception queue's settings.
+const (
+	maxConnections = 20
+	maxTransfer    = 30 * time.Minute
+	minLateAfter   = time.Minute
+	maxLateAfter   = time.Hour
+)
+
+// exceptionOptions are the queue's settings of c as the TUI's options.
+func (c Config) exceptionOptions() tui.ExceptionOptions {
+	o := tui.ExceptionOptions{Late: c.Exceptions.Late.Duration}
+	for _, k := range c.Connections {
+		o.Connections = append(o.Connections, exceptions.Transfer{Stop: k.Stop, From: k.From, To: k.To, MinTransfer: k.MinTransfer.Duration})
+	}
+	return o
 }
 
 // NightConfig is the [night] table: the hours of the night theme.
@@ -276,6 +313,28 @@ func (c Config) check() error {
 	if c.Kiosk.Hours != "" {
 		if _, _, err := parseHours(c.Kiosk.Hours); err != nil {
 			return bad("kiosk.hours", "%v", err)
+		}
+	}
+	return c.checkExceptions(bad)
+}
+
+// checkExceptions validates [exceptions] and [[connections]].
+func (c Config) checkExceptions(bad func(key, format string, a ...any) error) error {
+	if l := c.Exceptions.Late.Duration; l != 0 && (l < minLateAfter || l > maxLateAfter) {
+		return bad("exceptions.late", "must be between %dm and %dm, got %s", int(minLateAfter.Minutes()), int(maxLateAfter.Minutes()), l)
+	}
+	if len(c.Connections) > maxConnections {
+		return bad("connections", "at most %d connections, got %d", maxConnections, len(c.Connections))
+	}
+	for i, k := range c.Connections {
+		key := fmt.Sprintf("connections[%d]", i+1)
+		switch {
+		case k.Stop < 1 || k.Stop > 9999:
+			return bad(key, "stop must be a stop number (4 digits), got %d", k.Stop)
+		case strings.TrimSpace(k.From) == "" || strings.TrimSpace(k.To) == "":
+			return bad(key, "needs from and to, the lines of the transfer, e.g. from = \"2\", to = \"5\"")
+		case k.MinTransfer.Duration < 0 || k.MinTransfer.Duration > maxTransfer:
+			return bad(key, "min_transfer must be between 0s and %s, got %s", shortDuration(maxTransfer), k.MinTransfer.Duration)
 		}
 	}
 	return nil

@@ -194,6 +194,7 @@ once and print a table (or JSON with --json).`,
 			opts.ConsoleFont = g.s.consoleFont
 			opts.StateDir = statePath(os.LookupEnv)
 			opts.Delay = g.s.file.Delay.rule()
+			opts.Exceptions = g.s.file.exceptionOptions()
 			if h := g.s.file.Night.Hours; h != "" {
 				if from, to, err := parseHours(h); err == nil {
 					opts.Night, opts.NightFrom, opts.NightTo = true, from, to
@@ -294,6 +295,7 @@ once and print a table (or JSON with --json).`,
 		newStatsCmd(g),
 		newHistoryCmd(g),
 		newReplayCmd(g),
+		newExceptionsCmd(g),
 	)
 	return root
 }

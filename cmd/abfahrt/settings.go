@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"abfahrt/exceptions"
 	"abfahrt/tui"
 )
 
@@ -239,10 +240,18 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		night = "(none)"
 	}
 	t.row("night.hours", night, from(s.file.Night.Hours != ""))
+	late := s.file.Exceptions.Late.Duration
+	if late == 0 {
+		late = exceptions.DefaultLate
+	}
+	t.row("exceptions.late", late.String(), from(s.file.Exceptions.Late.Duration != 0))
+	for i, c := range s.file.Connections {
+		t.row(fmt.Sprintf("connections[%d]", i+1), fmt.Sprintf("stop %d: line %s → line %s, %s to change", c.Stop, c.From, c.To, c.MinTransfer.Duration), "config")
+	}
 	t.row("", "", "")
 	t.row("config file", s.configPath, exists)
 	t.row("cache dir", cachePath(), "base data, 24 h")
-	t.row("state dir", statePath(env), "pins, watched boards, reminders")
+	t.row("state dir", statePath(env), "pins, watched boards, reminders, exceptions")
 	t.row("log file", filepath.Join(statePath(env), logFileName), "with --log or ABFAHRT_LOG=1")
 	// The themes, one line each (issue 26 item 3), the one in use marked.
 	t.row("", "", "")

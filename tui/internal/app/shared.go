@@ -122,6 +122,8 @@ type Options struct {
 	// Walk is the walking time of the boards whose BoardSpec has none
 	// (--walk): each row says when to leave (walk.go).
 	Walk time.Duration
+	// Exceptions configure the exception queue (exceptions.go).
+	Exceptions ExceptionOptions
 	// Renderer draws the styles: an SSH session's, with that terminal's
 	// colour profile. nil is lipgloss's default (the process's terminal).
 	Renderer *lipgloss.Renderer
@@ -178,6 +180,10 @@ type Shared struct {
 	// rate the requests per minute for the status bar (rate.go).
 	Dt   *ui.DispTexts
 	Rate string
+
+	// Verdict is the network data verdict of the exception queue, for the
+	// grid's summary line (exceptions.go).
+	Verdict NetVerdict
 
 	// Plan is the clock message scheduled for the next visible change
 	// (nextchange.go); firstIn closes when the first answer is in, and

@@ -101,7 +101,7 @@ func (g *gridPane) View() string {
 		return b.View()
 	}
 	var key strings.Builder
-	key.WriteString(ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(g.Focus) + ":" + strconv.FormatInt(g.sh.Now.Unix(), 10))
+	key.WriteString(ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(g.Focus) + ":" + strconv.FormatInt(g.sh.Now.Unix(), 10) + ":" + g.sh.Verdict.Text)
 	for _, b := range g.Boards {
 		key.WriteString("," + ui.Itoa(b.Rev) + b.StaleKey())
 	}
@@ -232,6 +232,13 @@ func (g *gridPane) summary(w int) string {
 	const dropFresh, dropWorst = 2, 1
 	parts := []ui.Part{{Text: st.Title.Render(dt.Count(dt.OneBoard, dt.Boards, len(g.Boards)))},
 		{Text: st.Late.Render(fmt.Sprintf(dt.LateN, len(late), g.sh.T.Delay.Late))}}
+	if v := g.sh.Verdict; v.Text != "" { // the network data verdict, once the exception queue watches
+		vs := st.OnTime
+		if v.Outage {
+			vs = st.Late
+		}
+		parts = append([]ui.Part{{Text: vs.Render(v.Text)}}, parts...)
+	}
 	if unknown > 0 {
 		parts = append(parts, ui.Part{Text: st.Stale.Render(fmt.Sprintf(dt.UnknownBoards, unknown))})
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/catalog"
 	"abfahrt/tui/search"
 )
 
@@ -184,13 +185,15 @@ type Texts struct {
 	// remindTexts are the reminders' (reminder.go).
 	remindTexts
 	// kioskTexts are the kiosk's of issue 23 (kiosk_texts.go).
-	kioskTexts
+	catalog.Kiosk
+	// queueTexts are the exception queue's of issue 25 (queue_texts.go).
+	catalog.Queue
 	// historyTexts are the recorded history's (history_texts.go).
-	historyTexts
+	catalog.History
 	// netTexts say why the service cannot be reached (errline.go).
 	netTexts
 	// ladderTexts are the line ladder's of issue 25 (ladder_texts.go).
-	ladderTexts
+	catalog.Ladder
 
 	// Delay is the delay rule (format.go), kept with the words that say
 	// it ("late >3 min").
@@ -290,8 +293,8 @@ func EnglishTexts() Texts {
 		Months: [12]string{"January", "February", "March", "April", "May", "June", "July",
 			"August", "September", "October", "November", "December"},
 
-		kioskTexts: englishKioskTexts(), historyTexts: englishHistoryTexts(),
-		netTexts: englishNetTexts(), ladderTexts: englishLadderTexts(),
+		Kiosk: catalog.EnglishKiosk(), Queue: catalog.EnglishQueue(), History: catalog.EnglishHistory(),
+		netTexts: englishNetTexts(), Ladder: catalog.EnglishLadder(),
 	}
 }
 
@@ -382,8 +385,8 @@ func GermanTexts() Texts {
 		Months: [12]string{"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli",
 			"August", "September", "Oktober", "November", "Dezember"},
 
-		kioskTexts: germanKioskTexts(), historyTexts: germanHistoryTexts(),
-		netTexts: germanNetTexts(), ladderTexts: germanLadderTexts(),
+		Kiosk: catalog.GermanKiosk(), Queue: catalog.GermanQueue(), History: catalog.GermanHistory(),
+		netTexts: germanNetTexts(), Ladder: catalog.GermanLadder(),
 	}
 }
 

@@ -1,8 +1,8 @@
-package ui
+package catalog
 
-// historyTexts are the texts of the recorded history in the board and the
+// History are the texts of the recorded history in the board and the
 // vehicle pane (issue 24 item 7).
-type historyTexts struct {
+type History struct {
 	HistNone        string // no history database at all
 	HistFailed      string // "history: %s" (the error)
 	HistHead        string // "line %s at %s" (line, stop)
@@ -22,8 +22,9 @@ type historyTexts struct {
 	KeyPalette, KindAction, PalettePlaceholder string
 }
 
-func englishHistoryTexts() historyTexts {
-	return historyTexts{
+// EnglishHistory is the English catalogue's part.
+func EnglishHistory() History {
+	return History{
 		HistNone:        "no history recorded: abfahrt record (or serve --record) keeps one",
 		HistFailed:      "history: %s",
 		HistHead:        "line %s at %s",
@@ -42,8 +43,9 @@ func englishHistoryTexts() historyTexts {
 	}
 }
 
-func germanHistoryTexts() historyTexts {
-	return historyTexts{
+// GermanHistory is the German catalogue's part.
+func GermanHistory() History {
+	return History{
 		HistNone:        "keine Aufzeichnung: abfahrt record (oder serve --record) legt eine an",
 		HistFailed:      "Aufzeichnung: %s",
 		HistHead:        "Linie %s an %s",

@@ -1,8 +1,8 @@
-package ui
+package catalog
 
-// kioskTexts are the station display's texts of issue 23: how to leave
+// Kiosk are the station display's texts of issue 23: how to leave
 // it, the age of its data and its layout of the hour.
-type kioskTexts struct {
+type Kiosk struct {
 	// KeysLocked is what a key pressed on the kiosk shows for a while:
 	// "keys locked · %s quits" (the quit chord).
 	KeysLocked string
@@ -20,8 +20,9 @@ type kioskTexts struct {
 	AnyHour string
 }
 
-func englishKioskTexts() kioskTexts {
-	return kioskTexts{
+// EnglishKiosk is the English catalogue's part.
+func EnglishKiosk() Kiosk {
+	return Kiosk{
 		KeysLocked:     "keys locked · %s quits",
 		AsOf:           "as of %s",
 		LayoutNow:      "layout %s",
@@ -31,8 +32,9 @@ func englishKioskTexts() kioskTexts {
 	}
 }
 
-func germanKioskTexts() kioskTexts {
-	return kioskTexts{
+// GermanKiosk is the German catalogue's part.
+func GermanKiosk() Kiosk {
+	return Kiosk{
 		KeysLocked:     "Tasten gesperrt · %s beendet",
 		AsOf:           "Stand %s Uhr",
 		LayoutNow:      "Ansicht %s",

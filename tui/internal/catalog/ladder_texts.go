@@ -1,7 +1,7 @@
-package ui
+package catalog
 
-// ladderTexts are the line ladder's texts (issue 25, tui/internal/ladder).
-type ladderTexts struct {
+// Ladder are the line ladder's texts (issue 25, tui/internal/ladder).
+type Ladder struct {
 	// LadderTitle heads the view: "Line %s".
 	LadderTitle string
 	// Regularity is the line's figure: "regularity %s"; RegularityOf
@@ -37,8 +37,9 @@ type ladderTexts struct {
 	KeyLadder, KeyLadderDir string
 }
 
-func englishLadderTexts() ladderTexts {
-	return ladderTexts{
+// EnglishLadder is the English catalogue's part.
+func EnglishLadder() Ladder {
+	return Ladder{
 		LadderTitle: "Line %s",
 		Regularity:  "regularity %s", RegularityOf: "cv of %d headways",
 		RegularityNone: "regularity: too few headways",
@@ -59,8 +60,9 @@ func englishLadderTexts() ladderTexts {
 	}
 }
 
-func germanLadderTexts() ladderTexts {
-	return ladderTexts{
+// GermanLadder is the German catalogue's part.
+func GermanLadder() Ladder {
+	return Ladder{
 		LadderTitle: "Linie %s",
 		Regularity:  "Regelmäßigkeit %s", RegularityOf: "VK von %d Takten",
 		RegularityNone: "Regelmäßigkeit: zu wenige Takte",

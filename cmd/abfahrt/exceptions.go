@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"abfahrt/exceptions"
+	"abfahrt/tui"
+)
+
+// exceptionDemand is how many arrivals and departures a connection stop's
+// boards are asked for, as in the TUI's queue.
+const exceptionDemand = 40
+
+// exceptionJSON is one item of `abfahrt exceptions --json`: the item and
+// the network data verdict it was made under.
+type exceptionJSON struct {
+	exceptions.Item
+	Verdict string `json:"verdict"`
+	Outage  bool   `json:"outage"`
+}
+
+func newExceptionsCmd(g *globals) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "exceptions",
+		Short: "Print what needs a dispatcher now: late and silent vehicles, connections at risk",
+		Long: `exceptions polls the service once (every vehicle's trip, and the arrivals and
+departures of the stops of the configured [[connections]]) and prints what the
+exception queue (key E on the board) lists: vehicles late beyond [exceptions] late
+(default 5m), vehicles whose position is older than 150 s, and connections at risk,
+newest first, under the network data verdict.`,
+		Example: `  abfahrt exceptions
+  abfahrt exceptions --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			src, err := g.source()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := withTimeout(cmd.Context())
+			defer cancel()
+			o := g.s.file.exceptionOptions()
+			s, names, err := exceptionSnapshot(ctx, src, o.Connections)
+			if err != nil {
+				return err
+			}
+			v := exceptions.Judge(s.Trips, s.Now)
+			var tr exceptions.Tracker
+			items := tr.Stamp(o.Rules().Items(s), s.Now)
+			for i := range items {
+				items[i].StopName = names[items[i].Stop]
+			}
+			if asJSON {
+				out := make([]exceptionJSON, 0, len(items))
+				for _, it := range items {
+					out = append(out, exceptionJSON{Item: it, Verdict: v.String(), Outage: v.Outage})
+				}
+				return printJSON(g.stdout, out)
+			}
+			return printExceptions(g, v, items, s.Now)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the items as a JSON list (kind, line, vehicle, stop, since, detail, verdict)")
+	return cmd
+}
+
+// exceptionSnapshot polls the trips and the connections' stops' boards
+// once; names are the stops' names by number.
+func exceptionSnapshot(ctx context.Context, src source, conns []exceptions.Transfer) (*exceptions.Snapshot, map[int]string, error) {
+	trips, err := src.client.Trips(ctx, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &exceptions.Snapshot{Trips: trips, Boards: map[int]exceptions.StopBoards{}}
+	names := map[int]string{}
+	var svcNow time.Time // the service's clock: a board's CurrentTimestamp
+	for _, c := range conns {
+		if _, done := s.Boards[c.Stop]; done {
+			continue
+		}
+		arr, err := src.client.StopArrivals(ctx, c.Stop, exceptionDemand)
+		if err != nil {
+			return nil, nil, fmt.Errorf("connection at stop %d: %w", c.Stop, err)
+		}
+		dep, err := src.client.StopDepartures(ctx, c.Stop, exceptionDemand)
+		if err != nil {
+			return nil, nil, fmt.Errorf("connection at stop %d: %w", c.Stop, err)
+		}
+		s.Boards[c.Stop] = exceptions.StopBoards{Arrivals: arr.Events, Departures: dep.Events, HaveArr: true, HaveDep: true}
+		names[c.Stop] = dep.StopName
+		if svcNow.IsZero() {
+			svcNow = dep.Timestamp.Time
+		}
+	}
+	switch {
+	case src.now != nil: // the embedded simulation: its clock
+		s.Now = src.now()
+	case !svcNow.IsZero():
+		s.Now = svcNow
+	default:
+		// A remote service's clock may be far from this machine's (a
+		// simulation started at another date): the ages of the positions
+		// are judged against the service's time, from one small board.
+		b, err := src.client.StopDepartures(ctx, tui.DefaultStop, 1)
+		if err != nil {
+			return nil, nil, err
+		}
+		s.Now = b.Timestamp.Time
+		if s.Now.IsZero() {
+			s.Now = time.Now()
+		}
+	}
+	s.Now = s.Now.Truncate(time.Second)
+	return s, names, nil
+}
+
+// printExceptions writes the verdict and the items as a table.
+func printExceptions(g *globals, v exceptions.Verdict, items []exceptions.Item, now time.Time) error {
+	w := g.stdout
+	verdict := g.word("data ok")
+	if v.Outage {
+		verdict = fmt.Sprintf(g.word("outage: %d %% of vehicles silent > %d s"), v.Percent, int(exceptions.SilentAfter/time.Second))
+	}
+	if _, err := fmt.Fprintf(w, "%s · "+g.word("%d vehicles in service")+"\n", verdict, v.Vehicles); err != nil {
+		return err
+	}
+	if v.Outage {
+		if _, err := fmt.Fprintln(w, g.word("The items may be wrong: many vehicles report no position.")); err != nil {
+			return err
+		}
+	}
+	if len(items) == 0 {
+		_, err := fmt.Fprintln(w, g.word("Nothing needs a dispatcher."))
+		return err
+	}
+	if _, err := fmt.Fprintln(w); err != nil {
+		return err
+	}
+	head := []string{"SINCE", "KIND", "LINE", "VEHICLE", "STOP", "DETAIL"}
+	for i := range head {
+		head[i] = g.word(head[i])
+	}
+	t := newTable(w, head...)
+	for _, it := range items {
+		stop := numOrDash(it.Stop)
+		if it.StopName != "" {
+			stop = it.StopName
+		}
+		t.row(exceptions.Ago(now.Sub(it.Since)), g.word(string(it.Kind)), dash(it.Line), numOrDash(it.Vehicle), stop, it.Detail)
+	}
+	return t.flush()
+}
+
+// numOrDash is n, or a dash for 0 (none).
+func numOrDash(n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return fmt.Sprint(n)
+}
+
+func init() {
+	for k, v := range map[string]string{
+		"data ok": "Daten ok", "outage: %d %% of vehicles silent > %d s": "Ausfall: %d %% der Fahrzeuge stumm > %d s",
+		"%d vehicles in service":                                    "%d Fahrzeuge im Einsatz",
+		"The items may be wrong: many vehicles report no position.": "Die Einträge können falsch sein: viele Fahrzeuge melden keine Position.",
+		"Nothing needs a dispatcher.":                               "Nichts für die Leitstelle.",
+		"SINCE":                                                     "SEIT", "KIND": "ART", "VEHICLE": "FAHRZEUG", "DETAIL": "WAS",
+		"late": "verspätet", "bunched": "Pulk", "gap": "Lücke", "ghost": "Geisterfahrt", "silent": "stumm", "connection": "Anschluss",
+	} {
+		germanWords[k] = v
+	}
+}

@@ -1,0 +1,351 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"abfahrt/exceptions"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/queue"
+	"abfahrt/tui/internal/testkit"
+)
+
+// queueLines is a constructed stand-in for the line ladder: line 2 has a
+// bunched pair (vehicles 22 and 23, 1 min apart), line 5 a ghost trip.
+var queueLines = exceptions.LineFlagsFunc(func(line string, _ *exceptions.Snapshot) []exceptions.Item {
+	switch line {
+	case "2":
+		return []exceptions.Item{{Kind: exceptions.Bunched, Line: "2", Direction: "Kuhberg", Vehicle: 22, Other: 23, Seconds: 60,
+			Detail: "with 23, 1 min apart"}}
+	case "5":
+		return []exceptions.Item{{Kind: exceptions.Ghost, Line: "5", Direction: "Wiblingen", Ref: "12:20", Detail: "no vehicle for the trip of 12:20"}}
+	}
+	return nil
+})
+
+// queueTrip is a vehicle of line in service at now, dev seconds late,
+// its position reported age ago.
+func queueTrip(n int, line, dir string, dev int, now time.Time, age time.Duration) model.Trip {
+	return model.Trip{VehicleNumber: n, VehicleCategory: model.VehicleTram, IsActive: true,
+		TimeData:    &model.TripTime{Deviation: dev, ReferenceTime: model.At(now.Add(-age))},
+		JourneyData: &model.Journey{RouteNumber: testkit.AtoiOr(line), RouteName: line, DepartureDirectionText: dir}}
+}
+
+// newQueueEnv is a model with the connection 2 → 5 at Ehinger Tor (1350)
+// configured, its state in dir, a fleet with a late vehicle (21 on line
+// 2, 7 min), a silent one (41, 4 min without a position) and others on
+// time, and at Ehinger Tor the 2 arriving 4 min late, 3 min short of the
+// 5 to Wiblingen.
+func newQueueEnv(t *testing.T, w, h int, lang, dir string) *testEnv {
+	t.Helper()
+	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
+	e.src.Fleet = []model.Trip{
+		queueTrip(21, "2", "Kuhberg", 420, e.now, 10*time.Second),
+		queueTrip(22, "2", "Kuhberg", 60, e.now, 10*time.Second),
+		queueTrip(23, "2", "Kuhberg", 0, e.now, 10*time.Second),
+		queueTrip(41, "4", "Böfingen", 0, e.now, 4*time.Minute),
+		queueTrip(51, "5", "Wiblingen", 120, e.now, 10*time.Second),
+	}
+	T := model.VehicleTram
+	e.src.Boards[feeds.Subject{Stop: 1350, Arrivals: true}] = model.Board{StopNumber: 1350, StopName: "Ehinger Tor", Arrivals: true,
+		Timestamp: model.At(e.now), Events: []model.Event{testkit.Ev("2", T, 21, "Kuhberg", "", 0, 10*time.Minute, 240, model.StatusPredicted)}}
+	e.src.Boards[feeds.Subject{Stop: 1350}] = model.Board{StopNumber: 1350, StopName: "Ehinger Tor", Timestamp: model.At(e.now),
+		Events: []model.Event{testkit.Ev("5", T, 51, "Wiblingen", "", 0, 10*time.Minute, 0, model.StatusPredicted)}}
+	e.m = New(app.Options{Source: e.src, SourceName: "simulated Ulm network", Lang: lang, StateDir: dir,
+		Now: func() time.Time { return e.now },
+		Exceptions: app.ExceptionOptions{Connections: []exceptions.Transfer{{Stop: 1350, From: "2", To: "5", MinTransfer: 3 * time.Minute}},
+			Lines: queueLines}})
+	e.send(tea.WindowSizeMsg{Width: w, Height: h})
+	e.send(e.src.Base)
+	e.poll()
+	return e
+}
+
+// queueAdvance moves the clock by d; every vehicle but the silent 41
+// reports its position anew.
+func (e *testEnv) queueAdvance(d time.Duration) {
+	e.t.Helper()
+	e.advance(d)
+	for i := range e.src.Fleet {
+		if t := &e.src.Fleet[i]; t.VehicleNumber != 41 {
+			t.TimeData.ReferenceTime = model.At(e.now.Add(-10 * time.Second))
+		}
+	}
+}
+
+// queueKeys are the feeds the queue of newQueueEnv holds.
+var queueKeys = []feeds.Key{feeds.FleetKey, feeds.BoardFeed(feeds.Subject{Stop: 1350, Arrivals: true}), feeds.BoardFeed(feeds.Subject{Stop: 1350})}
+
+// queuePoll runs one full poll of every feed the queue holds, and reads
+// its state file as the trips' answer asks.
+func (e *testEnv) queuePoll() {
+	e.t.Helper()
+	for _, k := range queueKeys {
+		f := e.m.sh.Reg.Entries[k]
+		if f == nil {
+			e.t.Fatalf("the queue holds no feed %v", k)
+		}
+		cmd := e.send(feeds.TickMsg{Key: k, Gen: f.Poll.Gen})
+		if cmd == nil {
+			e.t.Fatalf("feed %v: tick started no fetch", k)
+		}
+		e.send(cmd())
+	}
+	e.loadMarks()
+}
+
+// queueCmd runs a command of the queue's keys without timers, handing
+// the queue its state file's messages (a save, a load); polls are left to
+// queuePoll.
+func (e *testEnv) queueCmd(cmd tea.Cmd) {
+	e.t.Helper()
+	testkit.Each(cmd, func(msg tea.Msg) {
+		switch msg.(type) {
+		case queue.MarksMsg, queue.SavedMsg:
+			e.send(msg)
+		}
+	})
+}
+
+// loadMarks reads the queue's state file into the model, as a trips
+// answer asks.
+func (e *testEnv) loadMarks() {
+	e.t.Helper()
+	if path := e.m.queue.Path(); path != "" {
+		e.send(queue.LoadMarks(path))
+	}
+}
+
+// openQueue presses E and polls the queue's feeds once.
+func (e *testEnv) openQueue() {
+	e.t.Helper()
+	e.queueCmd(e.Key("E"))
+	e.queuePoll()
+}
+
+// qrow is the line of the screen naming s.
+func qrow(view, s string) string {
+	for _, l := range strings.Split(view, "\n") {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return ""
+}
+
+// TestQueueGoldens pins the queue at 80×24 and 120×40, English and
+// German: the verdict on top, newest first, one item acknowledged (the
+// cursor's first row), one hidden (it leaves the list; "1 hidden").
+func TestQueueGoldens(t *testing.T) {
+	for _, lang := range []string{"en", "de"} {
+		for _, sz := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s-%dx%d", lang, sz.w, sz.h), func(t *testing.T) {
+				e := newQueueEnv(t, sz.w, sz.h, lang, t.TempDir())
+				e.openQueue()
+				e.queueAdvance(2 * time.Minute)
+				e.src.Fleet[1].TimeData.Deviation = 400 // vehicle 22 now late: the newest item
+				e.queuePoll()
+				e.queueAdvance(30 * time.Second)
+				e.queueCmd(e.Key("a")) // acknowledge the top row
+				e.Key("down")
+				e.Key("down")
+				e.queueCmd(e.Key("h")) // hide the third
+				golden.RequireEqual(t, []byte(e.m.View()))
+			})
+		}
+	}
+}
+
+// TestQueueOpensWithE: E on the board opens the queue, with the data
+// verdict and every kind of item a dispatcher must see, newest on top;
+// esc gives the board back.
+func TestQueueOpensWithE(t *testing.T) {
+	e := newQueueEnv(t, 120, 40, "en", "")
+	e.openQueue()
+	v := e.m.View()
+	for _, want := range []string{"Exceptions · data ok · 5 items", "late", "7 min late", "silent", "no position for 4 min",
+		"connection", "arr 12:44, 5→Wiblingen 12:44: 3 min short", "bunched", "with 23, 1 min apart",
+		"ghost", "no vehicle for the trip of 12:20"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("queue lacks %q:\n%s", want, v)
+		}
+	}
+	if !strings.Contains(qrow(v, "silent"), "since 4 min") {
+		t.Errorf("a silent vehicle's age is that of its last position: %q", qrow(v, "silent"))
+	}
+	e.queueAdvance(3 * time.Minute)
+	e.src.Fleet[1].TimeData.Deviation = 600
+	e.queuePoll()
+	v = e.m.View()
+	lines := strings.Split(v, "\n")
+	if !strings.Contains(lines[2], "since 0 s") || !strings.Contains(lines[2], "22") {
+		t.Errorf("the newest item (22 late) is not on top:\n%s", v)
+	}
+	if !strings.Contains(qrow(v, "7 min late"), "since 3 min") {
+		t.Errorf("the older item's age: %q", qrow(v, "7 min late"))
+	}
+	e.Key("esc")
+	if strings.Contains(e.m.View(), "Exceptions") || !strings.Contains(e.m.View(), "Hauptbahnhof") {
+		t.Errorf("esc does not give the board back:\n%s", e.m.View())
+	}
+	e.Key("E")
+	if !strings.Contains(e.m.View(), "Exceptions") {
+		t.Errorf("E does not open the queue again")
+	}
+}
+
+// TestQueueAckUntilChange: an acknowledged item stays, marked, until it
+// changes: the late vehicle stepping from 7 to 11 min shows again, on
+// top, unacknowledged. A hidden item leaves the list until it changes; H
+// lists it.
+func TestQueueAckUntilChange(t *testing.T) {
+	e := newQueueEnv(t, 120, 40, "en", "")
+	e.openQueue()
+	e.queueCursorTo("7 min late")
+	e.queueCmd(e.Key("a"))
+	if r := qrow(e.m.View(), "7 min late"); !strings.Contains(r, "✓ ack") {
+		t.Fatalf("not marked acknowledged: %q", r)
+	}
+	e.queueCursorTo("no position")
+	e.queueCmd(e.Key("h"))
+	v := e.m.View()
+	if strings.Contains(v, "no position") || !strings.Contains(v, "4 items · 1 hidden") {
+		t.Fatalf("hidden item still listed:\n%s", v)
+	}
+	e.Key("H")
+	if r := qrow(e.m.View(), "no position"); !strings.Contains(r, "hidden") {
+		t.Fatalf("H does not list the hidden item: %q", r)
+	}
+	e.Key("H")
+	e.queueAdvance(time.Minute)
+	e.src.Fleet[0].TimeData.Deviation = 660
+	e.queuePoll()
+	r := qrow(e.m.View(), "11 min late")
+	if r == "" || strings.Contains(r, "✓ ack") || !strings.Contains(r, "since 0 s") {
+		t.Fatalf("a changed item shows again, unacknowledged and new: %q\n%s", r, e.m.View())
+	}
+	if strings.Contains(e.m.View(), "no position") {
+		t.Errorf("the unchanged hidden item came back")
+	}
+}
+
+// queueCursorTo moves the queue's cursor to the row naming s.
+func (e *testEnv) queueCursorTo(s string) {
+	e.t.Helper()
+	q := &e.m.queue
+	for i, r := range q.Rows {
+		if strings.Contains(qrow(e.m.View(), s), r.Line) && strings.Contains(queueDetail(e, i), s) {
+			for q.Cursor > i {
+				e.Key("up")
+			}
+			for q.Cursor < i {
+				e.Key("down")
+			}
+			return
+		}
+	}
+	e.t.Fatalf("no row %q", s)
+}
+
+// queueDetail is the screen line of row i.
+func queueDetail(e *testEnv, i int) string {
+	lines := strings.Split(e.m.View(), "\n")
+	first := 2 // title, heads
+	if i+first < len(lines) {
+		return lines[i+first]
+	}
+	return ""
+}
+
+// TestQueueMarksSurviveRestart: what was acknowledged and hidden is so
+// after a restart, from exceptions.json in the state directory.
+func TestQueueMarksSurviveRestart(t *testing.T) {
+	dir := t.TempDir()
+	a := newQueueEnv(t, 120, 40, "en", dir)
+	a.openQueue()
+	a.queueCursorTo("7 min late")
+	a.queueCmd(a.Key("a"))
+	a.queueCursorTo("no position")
+	a.queueCmd(a.Key("h"))
+	if _, err := os.Stat(filepath.Join(dir, queue.StateFile)); err != nil {
+		t.Fatal(err)
+	}
+	b := newQueueEnv(t, 120, 40, "en", dir)
+	b.openQueue()
+	v := b.m.View()
+	if !strings.Contains(qrow(v, "7 min late"), "✓ ack") || strings.Contains(v, "no position") || !strings.Contains(v, "1 hidden") {
+		t.Fatalf("after a restart:\n%s", v)
+	}
+}
+
+// TestQueueTwoInstancesMerge: two instances at once on one state
+// directory; one acknowledges, the other hides another item: the file
+// keeps both, and each instance shows the other's mark after its next
+// poll.
+func TestQueueTwoInstancesMerge(t *testing.T) {
+	dir := t.TempDir()
+	a := newQueueEnv(t, 120, 40, "en", dir)
+	b := newQueueEnv(t, 120, 40, "en", dir)
+	a.openQueue()
+	b.openQueue()
+	a.queueCursorTo("7 min late")
+	a.queueCmd(a.Key("a"))
+	b.queueCursorTo("no position")
+	b.queueCmd(b.Key("h")) // b's save re-reads the file: a's ack stays
+	if !strings.Contains(qrow(b.m.View(), "7 min late"), "✓ ack") {
+		t.Errorf("b does not show a's acknowledgement after its save:\n%s", b.m.View())
+	}
+	a.queueAdvance(15 * time.Second)
+	a.queuePoll()
+	if v := a.m.View(); strings.Contains(v, "no position") || !strings.Contains(v, "1 hidden") {
+		t.Errorf("a does not show b's hidden item after its poll:\n%s", v)
+	}
+	doc, err := os.ReadFile(filepath.Join(dir, queue.StateFile))
+	if err != nil || strings.Count(string(doc), `"at"`) != 2 {
+		t.Errorf("the file does not hold both marks: %s %v", doc, err)
+	}
+}
+
+// TestQueueOutage: with 20 vehicles of which 4 are silent the queue and
+// the grid's summary line say outage, and the queue warns its items may
+// be wrong; with 3 silent, data ok.
+func TestQueueOutage(t *testing.T) {
+	for _, c := range []struct {
+		silent int
+		want   string
+	}{{3, "data ok"}, {4, "outage: 20 % of vehicles silent > 150 s"}} {
+		e := newGridEnv(t, 120, 40, goldenSpecs(2), nil)
+		e.src.Fleet = nil
+		for i := range 20 {
+			age := 20 * time.Second
+			if i < c.silent {
+				age = 200 * time.Second
+			}
+			e.src.Fleet = append(e.src.Fleet, queueTrip(100+i, "2", "Kuhberg", 0, e.now, age))
+		}
+		e.queueCmd(e.Key("E"))
+		cmd := e.send(feeds.TickMsg{Key: feeds.FleetKey, Gen: e.m.sh.Reg.Entries[feeds.FleetKey].Poll.Gen})
+		e.send(cmd())
+		v := e.m.View()
+		if !strings.Contains(strings.Split(v, "\n")[0], c.want) {
+			t.Errorf("%d silent: queue title %q, want %q", c.silent, strings.Split(v, "\n")[0], c.want)
+		}
+		warned := strings.Contains(v, "items may be wrong")
+		if warned != (c.silent == 4) {
+			t.Errorf("%d silent: warning shown %v", c.silent, warned)
+		}
+		e.Key("E")
+		if top := strings.Split(e.m.View(), "\n")[0]; !strings.HasPrefix(strings.TrimSpace(top), c.want) {
+			t.Errorf("%d silent: the grid's summary line %q does not start with %q", c.silent, top, c.want)
+		}
+	}
+}
