@@ -268,6 +268,7 @@ once and print a table (or JSON with --json).`,
 		newStatsCmd(g),
 		newHistoryCmd(g),
 		newReplayCmd(g),
+		newSayCmd(g),
 	)
 	return root
 }
