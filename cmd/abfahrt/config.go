@@ -47,6 +47,9 @@ type Config struct {
 	Delay DelayConfig `toml:"delay"`
 	// Night ties the night theme (dimmer colours) to hours.
 	Night NightConfig `toml:"night"`
+	// Accessible opens the screen-reader mode instead of the board
+	// (--accessible, env ABFAHRT_ACCESSIBLE=1).
+	Accessible bool `toml:"accessible"`
 }
 
 // NightConfig is the [night] table: the hours of the night theme.

@@ -87,6 +87,8 @@ type globals struct {
 	theme      string
 	interval   time.Duration
 	logOn      bool
+	// accessible is --accessible: the screen-reader mode.
+	accessible bool
 	// replay and replayFrom are --replay and --from: the board on a
 	// recording.
 	replay, replayFrom string
@@ -201,6 +203,9 @@ once and print a table (or JSON with --json).`,
 			if err != nil {
 				return err
 			}
+			if g.s.accessible.value == "true" {
+				return runAccessible(cmd.Context(), g, src, boards, opts)
+			}
 			opts.Source, opts.SourceName, opts.Now = src.client, src.name, src.now
 			client := src.client
 			opts.Stats = func() int64 { return client.Stats().Upstream }
@@ -253,6 +258,7 @@ once and print a table (or JSON with --json).`,
 	f.StringVar(&g.replay, "replay", "", "open the board on a recording: a history database (SQLite file or postgres:// URL) replayed from --from")
 	f.StringVar(&g.replayFrom, "from", "", "with --replay: the time to start at, 2026-09-11T07:30 (Europe/Berlin) or RFC 3339 (default: the recording's start)")
 	f.StringVar(&walk, "walk", "0s", "walking time to the stop, e.g. 4m: each row says when to leave (boards of a layout may set their own walk)")
+	f.BoolVar(&g.accessible, "accessible", false, "screen-reader mode: the board as sentences in the normal screen, commands as typed lines (env ABFAHRT_ACCESSIBLE=1; config accessible = true)")
 
 	root.AddCommand(
 		newStopsCmd(g),
