@@ -196,6 +196,9 @@ once and print a table (or JSON with --json).`,
 				}
 			}
 			opts.Kiosk = kioskOptions(g.s.file.Kiosk, kiosk || g.s.file.Kiosk.Enabled)
+			if g.logger != nil {
+				opts.Kiosk.SpeakFailed = func(err error) { g.logger.Warn("kiosk: speaking failed", "cmd", g.s.file.Kiosk.SpeakCmd, "err", err) }
+			}
 			if g.replayFrom != "" && g.replay == "" {
 				return usagef("--from needs --replay DB")
 			}

@@ -253,6 +253,23 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		quit = "(locked: only a signal ends it)"
 	}
 	t.row("kiosk.quit_key", quit, from(k.QuitKey != nil))
+	speak := k.SpeakCmd
+	if speak == "" {
+		speak = "(silent)"
+	}
+	t.row("kiosk.speak_cmd", speak, from(k.SpeakCmd != ""))
+	if k.SpeakCmd != "" {
+		every := "(only on its key)"
+		if k.SpeakEvery.Duration != 0 {
+			every = k.SpeakEvery.String()
+		}
+		t.row("kiosk.speak_every", every, from(k.SpeakEvery.Duration != 0))
+		key := tui.DefaultSpeakKey
+		if k.SpeakKey != nil {
+			key = *k.SpeakKey
+		}
+		t.row("kiosk.speak_key", key, from(k.SpeakKey != nil))
+	}
 	night := s.file.Night.Hours
 	if night == "" {
 		night = "(none)"
