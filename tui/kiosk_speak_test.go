@@ -177,7 +177,7 @@ func TestKioskSpeaksEveryAndSaysFailureOnce(t *testing.T) {
 	var told atomic.Int32
 	p, view := speakingKiosk(t, "en", app.KioskOptions{Speak: []string{"/nonexistent/espeak-ng", "-v", "en"}, SpeakEvery: time.Second,
 		SpeakFailed: func(error) { told.Add(1) }})
-	waitView(t, view, "Speaking failed: /nonexistent/espeak-ng:", 10*time.Second)
+	waitView(t, view, "Speaking failed: fork/exec /nonexistent/espeak-ng: no such file or directory", 10*time.Second)
 	p.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s")})
 	time.Sleep(2500 * time.Millisecond) // more tries, every second
 	if n := told.Load(); n != 1 {

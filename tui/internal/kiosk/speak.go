@@ -126,7 +126,11 @@ func (k *Kiosk) spoke(sh *app.Shared, msg SpokeMsg) {
 	}
 	k.speech.failed = true
 	l := speech.Lang(k.speech.lang)
-	k.switchNote = l.Pick("Speaking failed: ", "Ansage fehlgeschlagen: ") + k.Opt.Speak[0] + ": " + msg.Err.Error()
+	why := msg.Err.Error()
+	if !strings.Contains(why, k.Opt.Speak[0]) {
+		why = k.Opt.Speak[0] + ": " + why // exec names a command it cannot start, not one that failed
+	}
+	k.switchNote = l.Pick("Speaking failed: ", "Ansage fehlgeschlagen: ") + why
 	k.switchUntil = sh.Local.Add(SpeakNoteFor)
 	k.arev++
 	if f := k.Opt.SpeakFailed; f != nil {
