@@ -223,3 +223,24 @@ func TestAccessibleSaysOnlyWhatChanged(t *testing.T) {
 	noScreenControl(t, p.out.String())
 	t.Logf("first answer:\n%s\nlater:\n%s", first, got)
 }
+
+// A service that never answers is said once, not at every poll; list and
+// refresh say so again when asked.
+func TestAccessibleSaysTheServiceDoesNotAnswer(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, "down", http.StatusBadGateway)
+	}))
+	defer srv.Close()
+	p := startCLI(t, "--accessible", "--api", srv.URL+"/mobility/v1", "--interval", "5s", "--stop", "1350")
+	p.wait(0, `\nDepartures from stop 1350 are not available: the service does not answer\.\n$`, 10*time.Second)
+	time.Sleep(6 * time.Second) // a second poll fails too: not said again
+	if n := strings.Count(p.out.String(), "not available"); n != 1 {
+		t.Errorf("said %d times:\n%s", n, p.out.String())
+	}
+	at := p.typeLine("list")
+	p.wait(at, `^Departures from stop 1350 are not available: the service does not answer\.\n$`, 5*time.Second)
+	p.typeLine("quit")
+	if code := <-p.code; code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+}

@@ -67,8 +67,12 @@ func (s *session) command(ctx context.Context, typed string) bool {
 	case "line", "linie":
 		s.setLine(ctx, arg)
 	case "list", "liste", "departures", "abfahrten":
+		if s.last == nil && s.unavail {
+			s.say(speech.Unavailable(s.l, s.title()))
+			return false
+		}
 		if s.last == nil {
-			s.silent(0)
+			s.say(s.l.Pick("Waiting for the service's first answer.", "Warte auf die erste Antwort des Dienstes."))
 			return false
 		}
 		s.list(s.departures(s.last))
