@@ -25,7 +25,7 @@ func TestE2EAccessibleWritesOnlyLines(t *testing.T) {
 	win := tm.name + ":acc"
 	tm.tmux("new-window", "-t", tm.name, "-n", "acc", "env", "-i", "HOME="+home, "XDG_CACHE_HOME="+home+"/c", "XDG_CONFIG_HOME="+home+"/k",
 		"XDG_STATE_HOME="+home+"/s", "TERM=xterm-256color", "LANG=C.UTF-8",
-		"sh", "-c", "sleep 1; exec "+bin+" --accessible --stop 1008 --lang de; sleep 30")
+		"sh", "-c", "sleep 1; "+bin+" --accessible --stop 1008 --lang de; echo exit status $?; sleep 60")
 	tm.tmux("pipe-pane", "-t", win, "-o", "cat > "+raw)
 	screen := func() string { return tm.tmux("capture-pane", "-p", "-t", win) }
 	wait := func(re string) string {
