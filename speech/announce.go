@@ -14,7 +14,7 @@ const DefaultAnnounce = 6
 // once and several departures of one line and direction once with their
 // times: "Next departures from Hauptbahnhof: line 2 to Kuhberg in 3 and 13
 // minutes, the first 2 minutes late; line 5 to Wissenschaftsstadt in 4
-// minutes." A stop without departures says so (None).
+// minutes."; "…, die erste mit 2 Minuten Verspätung; …". A stop without departures says so (None).
 func Announcement(l Lang, stop string, ds []Departure, n int) string {
 	if n <= 0 {
 		n = DefaultAnnounce
@@ -45,7 +45,11 @@ func Announcement(l Lang, stop string, ds []Departure, n int) string {
 		if late := g.first.Realtime && g.first.Delay != 0; late && len(g.mins) == 1 {
 			p += ", " + l.delay(g.first)
 		} else if late {
-			p += ", " + l.pick("the first ", "die erste ") + l.delay(g.first)
+			first := l.pick("the first ", "die erste ")
+			if l.German() && g.first.Delay > 0 {
+				first += "mit " // "die erste mit 2 Minuten Verspätung"
+			}
+			p += ", " + first + l.delay(g.first)
 		}
 		parts = append(parts, p)
 	}

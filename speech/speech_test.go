@@ -38,7 +38,7 @@ func TestAnnouncementSaysLeadWordsOnce(t *testing.T) {
 		t.Errorf("en:\n got %q\nwant %q", en, want)
 	}
 	de := Announcement("de", "Hauptbahnhof", ds, 0)
-	if want := "Nächste Abfahrten ab Hauptbahnhof: Linie 2 nach Kuhberg in 3, 13 und 23 Minuten, die erste 2 Minuten Verspätung; Linie 5 nach Wissenschaftsstadt in 4 Minuten."; de != want {
+	if want := "Nächste Abfahrten ab Hauptbahnhof: Linie 2 nach Kuhberg in 3, 13 und 23 Minuten, die erste mit 2 Minuten Verspätung; Linie 5 nach Wissenschaftsstadt in 4 Minuten."; de != want {
 		t.Errorf("de:\n got %q\nwant %q", de, want)
 	}
 	for _, s := range []string{en, de} {
