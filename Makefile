@@ -54,6 +54,7 @@ perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation
 	TARGET=stops GZIP=1 .ci/perf/sim-load.sh
 	.ci/perf/hub-load.sh
 	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags perf -run 'TestPerfSSHSessions' -v ./cmd/abfahrt/
+	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags perf -run 'TestPerfAccessibleIdle' -v ./cmd/abfahrt/
 
 perf-compare: build ## abfahrt (board, grid of 16) against a minimal Bubble Tea clock in tmux: CPU, bytes/s, start; ratios (needs tmux)
 	.ci/perf/perf-compare.sh

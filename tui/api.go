@@ -46,6 +46,7 @@ const (
 	DefaultKioskRotate     = feeds.DefaultKioskRotate
 	DefaultKioskStaleAfter = feeds.DefaultKioskStaleAfter
 	DefaultQuitKey         = app.DefaultQuitKey
+	DefaultSpeakKey        = app.DefaultSpeakKey
 	DefaultRemindBefore    = app.DefaultRemindBefore
 	MaxRemindBefore        = app.MaxRemindBefore
 	RemindAtLeave          = app.RemindAtLeave

@@ -32,6 +32,8 @@
 //	grid     the board side: grid, zoom, merged list, pins, watched boards
 //	         (Dispatch puts them together and answers their keys)
 //	kiosk    the unattended station display, a model of its own
+//	accessible  the screen-reader mode: sentences in the normal screen,
+//	         commands as typed lines (no Bubble Tea, no alternate screen)
 //	screen   abfahrt's renderer (tui/internal/screen)
 //	testkit  the tests' fake source and fixtures
 //

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"abfahrt/model"
 	"abfahrt/tui"
 )
@@ -52,6 +54,10 @@ func kioskOptions(k KioskConfig, enabled bool) tui.KioskOptions {
 	}
 	if k.QuitKey != nil {
 		o.QuitKey, o.QuitLocked = *k.QuitKey, *k.QuitKey == ""
+	}
+	o.Speak, o.SpeakEvery = strings.Fields(k.SpeakCmd), k.SpeakEvery.Duration
+	if k.SpeakKey != nil {
+		o.SpeakKey = *k.SpeakKey
 	}
 	if o.Rotate == 0 {
 		o.Rotate = tui.DefaultKioskRotate

@@ -59,6 +59,9 @@ type Config struct {
 	Exceptions ExceptionsConfig `toml:"exceptions"`
 	// Connections are the transfers the exception queue guards.
 	Connections []ConnectionConfig `toml:"connections"`
+	// Accessible opens the screen-reader mode instead of the board
+	// (--accessible, env ABFAHRT_ACCESSIBLE=1).
+	Accessible bool `toml:"accessible"`
 }
 
 // ExceptionsConfig is the [exceptions] table: the delay beyond which the
@@ -140,6 +143,12 @@ type KioskConfig struct {
 	StaleAfter     Duration `toml:"stale_after"`
 	// HideMissed leaves out departures a board's walking time cannot reach.
 	HideMissed bool `toml:"hide_missed"`
+	// SpeakCmd speaks the shown board's next departures ("espeak-ng -v
+	// de"; words split at spaces, no shell; the sentence on its standard
+	// input), every SpeakEvery and on SpeakKey (default "s").
+	SpeakCmd   string   `toml:"speak_cmd"`
+	SpeakEvery Duration `toml:"speak_every"`
+	SpeakKey   *string  `toml:"speak_key"`
 }
 
 // Duration is a time.Duration written as "15s" in the file.
@@ -315,6 +324,12 @@ func (c Config) check() error {
 			return bad("kiosk.hours", "%v", err)
 		}
 	}
+	if e := c.Kiosk.SpeakEvery.Duration; e != 0 && e < minSpeakEvery {
+		return bad("kiosk.speak_every", "must be at least %s, got %s", minSpeakEvery, e)
+	}
+	if c.Kiosk.SpeakEvery.Duration != 0 && strings.TrimSpace(c.Kiosk.SpeakCmd) == "" {
+		return bad("kiosk.speak_every", "needs kiosk.speak_cmd, the command that speaks")
+	}
 	return c.checkExceptions(bad)
 }
 
@@ -339,6 +354,10 @@ func (c Config) checkExceptions(bad func(key, format string, a ...any) error) er
 	}
 	return nil
 }
+
+// minSpeakEvery is the shortest kiosk.speak_every: a hall is not talked
+// at without a pause.
+const minSpeakEvery = 30 * time.Second
 
 // shortDuration writes a whole duration without its zero parts: "30m".
 func shortDuration(d time.Duration) string {

@@ -89,6 +89,8 @@ type globals struct {
 	theme      string
 	interval   time.Duration
 	logOn      bool
+	// accessible is --accessible: the screen-reader mode.
+	accessible bool
 	// replay and replayFrom are --replay and --from: the board on a
 	// recording.
 	replay, replayFrom string
@@ -201,12 +203,18 @@ once and print a table (or JSON with --json).`,
 				}
 			}
 			opts.Kiosk = kioskOptions(g.s.file.Kiosk, kiosk || g.s.file.Kiosk.Enabled)
+			if g.logger != nil {
+				opts.Kiosk.SpeakFailed = func(err error) { g.logger.Warn("kiosk: speaking failed", "cmd", g.s.file.Kiosk.SpeakCmd, "err", err) }
+			}
 			if g.replayFrom != "" && g.replay == "" {
 				return usagef("--from needs --replay DB")
 			}
 			src, err := g.source()
 			if err != nil {
 				return err
+			}
+			if g.s.accessible.value == "true" {
+				return runAccessible(cmd.Context(), g, src, boards, opts)
 			}
 			opts.Source, opts.SourceName, opts.Now = src.client, src.name, src.now
 			client := src.client
@@ -279,6 +287,7 @@ once and print a table (or JSON with --json).`,
 	f.StringVar(&g.replay, "replay", "", "open the board on a recording: a history database (SQLite file or postgres:// URL) replayed from --from")
 	f.StringVar(&g.replayFrom, "from", "", "with --replay: the time to start at, 2026-09-11T07:30 (Europe/Berlin) or RFC 3339 (default: the recording's start)")
 	f.StringVar(&walk, "walk", "0s", "walking time to the stop, e.g. 4m: each row says when to leave (boards of a layout may set their own walk)")
+	f.BoolVar(&g.accessible, "accessible", false, "screen-reader mode: the board as sentences in the normal screen, commands as typed lines (env ABFAHRT_ACCESSIBLE=1; config accessible = true)")
 
 	root.AddCommand(
 		newStopsCmd(g),
@@ -296,6 +305,7 @@ once and print a table (or JSON with --json).`,
 		newHistoryCmd(g),
 		newReplayCmd(g),
 		newExceptionsCmd(g),
+		newSayCmd(g),
 	)
 	return root
 }

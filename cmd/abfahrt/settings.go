@@ -36,6 +36,9 @@ type settings struct {
 	// font lacks braille and most symbols; any theme then draws with its
 	// glyphs only (tui.Options.ConsoleFont).
 	consoleFont bool
+	// accessible is the screen-reader mode: --accessible, env
+	// ABFAHRT_ACCESSIBLE=1, config accessible = true.
+	accessible setting
 }
 
 // envLookup reads an environment variable (os.LookupEnv in production).
@@ -85,6 +88,7 @@ func resolveSettings(cmd *cobra.Command, g *globals, env envLookup) (*settings, 
 		return nil, usagef("--theme must be one of %s, got %q", strings.Join(tui.ThemeNames(), ", "), s.theme.value)
 	}
 
+	s.accessible = pickBool(changed("accessible"), g.accessible, "flag --accessible", env, "ABFAHRT_ACCESSIBLE", file.Accessible)
 	s.interval, s.intFrom = 15*time.Second, "default"
 	switch {
 	case changed("interval"):
@@ -110,6 +114,25 @@ func pick(flagSet bool, flagVal, flagName string, env envLookup, envName, fileVa
 		return setting{fileVal, "config"}
 	}
 	return setting{def, "default"}
+}
+
+// pickBool applies flag > env > file > default (false) to a switch; the
+// variable is on for 1, true, yes or on.
+func pickBool(flagSet, flagVal bool, flagName string, env envLookup, envName string, fileVal bool) setting {
+	if flagSet {
+		return setting{strconv.FormatBool(flagVal), flagName}
+	}
+	if v, ok := env(envName); ok && v != "" {
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "1", "true", "yes", "on":
+			return setting{"true", "env " + envName}
+		}
+		return setting{"false", "env " + envName}
+	}
+	if fileVal {
+		return setting{"true", "config"}
+	}
+	return setting{"false", "default"}
 }
 
 // localeLang reads the language from LC_ALL, LC_MESSAGES or LANG: "de" for
@@ -171,6 +194,7 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	t.row("poll_interval", s.interval.String(), s.intFrom)
 	t.row("language", s.lang.value, s.lang.from)
 	t.row("theme", s.theme.value, s.theme.from)
+	t.row("accessible", s.accessible.value, s.accessible.from)
 	if s.consoleFont {
 		t.row("glyphs", "console font (no braille)", "env TERM=linux")
 	}
@@ -235,6 +259,23 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		quit = "(locked: only a signal ends it)"
 	}
 	t.row("kiosk.quit_key", quit, from(k.QuitKey != nil))
+	speak := k.SpeakCmd
+	if speak == "" {
+		speak = "(silent)"
+	}
+	t.row("kiosk.speak_cmd", speak, from(k.SpeakCmd != ""))
+	if k.SpeakCmd != "" {
+		every := "(only on its key)"
+		if k.SpeakEvery.Duration != 0 {
+			every = k.SpeakEvery.String()
+		}
+		t.row("kiosk.speak_every", every, from(k.SpeakEvery.Duration != 0))
+		key := tui.DefaultSpeakKey
+		if k.SpeakKey != nil {
+			key = *k.SpeakKey
+		}
+		t.row("kiosk.speak_key", key, from(k.SpeakKey != nil))
+	}
 	night := s.file.Night.Hours
 	if night == "" {
 		night = "(none)"

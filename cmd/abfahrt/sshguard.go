@@ -33,9 +33,11 @@ const (
 // sessionEnvNames are the variables a session keeps: those the board's
 // terminal detection reads (termenv: TERM, COLORTERM, NO_COLOR, CLICOLOR,
 // ...), the locale (LANG, LC_*; what OpenSSH's AcceptEnv lets through by
-// default). Anything else is refused and not stored.
+// default), ABFAHRT_ACCESSIBLE and ABFAHRT_LANG. Anything else is refused and not stored.
 var sessionEnvNames = map[string]bool{"TERM": true, "COLORTERM": true, "TERM_PROGRAM": true, "NO_COLOR": true,
-	"CLICOLOR": true, "CLICOLOR_FORCE": true, "COLORFGBG": true, "LANG": true}
+	"CLICOLOR": true, "CLICOLOR_FORCE": true, "COLORFGBG": true, "LANG": true,
+	// The screen-reader mode and its language (sshaccessible.go).
+	"ABFAHRT_ACCESSIBLE": true, "ABFAHRT_LANG": true}
 
 // envAllowed reports whether a session keeps the variable name=value.
 func envAllowed(name, value string) bool {

@@ -246,7 +246,8 @@ func (h *sshHub) middleware(next ssh.Handler) ssh.Handler {
 			return
 		}
 		pty, _, ok := s.Pty()
-		if !ok || c == nil {
+		accessible := sessionAccessible(s.Environ())
+		if (!ok && !accessible) || c == nil {
 			h.refuse(s, "no-pty")
 			wish.Fatalln(s, "abfahrt: the board needs a terminal: ssh -t")
 			return
@@ -264,6 +265,10 @@ func (h *sshHub) middleware(next ssh.Handler) ssh.Handler {
 			h.sessions.Dec()
 			h.wg.Done()
 		}()
+		if accessible {
+			h.runAccessible(s, c, ok, stops)
+			return
+		}
 		h.run(s, c, pty, stops)
 	}
 }

@@ -15,7 +15,7 @@ func TestMain(m *testing.M) {
 	for _, k := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"} {
 		_ = os.Setenv(k, dir+"/"+k)
 	}
-	for _, k := range []string{"ABFAHRT_API", "ABFAHRT_CONFIG", "ABFAHRT_THEME", "ABFAHRT_LANG", "ABFAHRT_LOG"} {
+	for _, k := range []string{"ABFAHRT_API", "ABFAHRT_CONFIG", "ABFAHRT_THEME", "ABFAHRT_LANG", "ABFAHRT_LOG", "ABFAHRT_ACCESSIBLE"} {
 		_ = os.Unsetenv(k)
 	}
 	code := m.Run()

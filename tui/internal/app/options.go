@@ -41,12 +41,28 @@ type KioskOptions struct {
 	// HideMissed leaves out the departures that cannot be reached any more
 	// with a board's walking time (walk.go); boards without one show all.
 	HideMissed bool
+	// Speak is the command that speaks the shown board's next departures
+	// (its arguments; the sentence on its standard input); nil keeps the
+	// kiosk silent. It runs in the background with SpeakTimeout, never
+	// holding up the screen (kiosk/speak.go).
+	Speak []string
+	// SpeakEvery speaks every this long (0: only on SpeakKey).
+	SpeakEvery time.Duration
+	// SpeakKey speaks at once, also when the keys are locked
+	// (DefaultSpeakKey when Speak is set and this is "").
+	SpeakKey string
+	// SpeakFailed, if set, is told when speaking fails (for --log), once
+	// until it works again.
+	SpeakFailed func(error)
 	// Alive, if set, is called from the kiosk's Update with every message
 	// (at least the clock's, once a second): the service manager's
 	// watchdog pings only while it is called, so a wedged Update loop
 	// gets the kiosk restarted (cmd/abfahrt/systemd.go).
 	Alive func()
 }
+
+// DefaultSpeakKey speaks the departures of a kiosk with a speak command.
+const DefaultSpeakKey = "s"
 
 // DefaultQuitKey ends a kiosk whose quit key is not configured.
 const DefaultQuitKey = "ctrl+q"

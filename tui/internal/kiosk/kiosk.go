@@ -43,6 +43,8 @@ type Kiosk struct {
 	// (local clock).
 	switchNote  string
 	switchUntil time.Time
+	// speech is the spoken departures' state (speak.go).
+	speech speaker
 }
 
 // LayoutNoticeFor is how long the kiosk says that its layout of the hour
@@ -226,6 +228,9 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	case tea.KeyMsg:
+		if k.speakKey(msg.String()) {
+			return k.speak(m.Sh) // a station's button, also when keys are locked
+		}
 		quit := k.Opt.Quit()
 		if quit == "" {
 			return nil // locked completely: not even a hint
@@ -258,6 +263,9 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 			cmd = k.askAgain(m.Sh.Now) // the night's answer used up
 		}
 		prof := k.followProfile(m.Sh)
+		if k.speakDue(m.Sh) {
+			cmd = tea.Batch(cmd, k.speak(m.Sh))
+		}
 		if !k.Asleep {
 			k.followBanner(m.Sh)
 		}
@@ -278,6 +286,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 			}
 			return cmd
 		}
+	case SpokeMsg:
+		k.spoke(m.Sh, msg)
 	case FirstMsg:
 		return k.fetchFirst(msg)
 	case FirstAnswer:

@@ -54,6 +54,7 @@ func NewModel(o app.Options) Model {
 	}
 	k := newKiosk(sh, o.Kiosk, specs)
 	k.profiles, k.base, k.Profile = profiles, base, prof
+	k.speech.lang = o.Lang
 	m := Model{Sh: sh, Kiosk: k, limit: limit}
 	m.Start = m.Kiosk.Init()
 	return m

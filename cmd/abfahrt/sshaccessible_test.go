@@ -1,0 +1,104 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// rawScreen is a session's output as bytes, not stripped of anything.
+func (s *screen) raw() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.String()
+}
+
+// openAccessible logs in, sends ABFAHRT_ACCESSIBLE=1 (and env) as a client
+// with SetEnv does, with or without a terminal, and asks for stop.
+func openAccessible(t *testing.T, addr string, key gossh.Signer, stop string, pty bool, env map[string]string) (*board, io.Writer) {
+	t.Helper()
+	cfg := &gossh.ClientConfig{User: "reader", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // a test's own server
+	c, err := gossh.Dial("tcp", addr, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Setenv("ABFAHRT_ACCESSIBLE", "1"); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range env {
+		if err := s.Setenv(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if pty {
+		if err := s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in, err := s.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &board{client: c, sess: s, out: &screen{}, errOut: &screen{}, done: make(chan error, 1)}
+	s.Stdout, s.Stderr = b.out, b.errOut
+	if err := s.Start(stop); err != nil {
+		t.Fatal(err)
+	}
+	go func() { b.done <- s.Wait() }()
+	return b, in
+}
+
+// abfahrt serve --ssh: a client that sends ABFAHRT_ACCESSIBLE=1 gets the
+// screen-reader mode, with a terminal (raw: echo, CR LF, backspace) and
+// without one (ssh -T: lines as typed), in the client's language.
+func TestServeSSHAccessible(t *testing.T) {
+	addr, key, _, stop := hubWithKey(t)
+	defer stop()
+
+	b, in := openAccessible(t, addr, key, "1350", true, nil)
+	if !b.waitFor(t, "Departures from Ehinger Tor:\r\nLine ", 20*time.Second) {
+		t.Fatalf("no departures said:\n%q", b.out.raw())
+	}
+	// Typed with a mistake, corrected by backspace; echoed as typed.
+	if _, err := io.WriteString(in, "hepl\x7f\x7flp\r"); err != nil {
+		t.Fatal(err)
+	}
+	if !b.waitFor(t, "hepl\b \b\b \blp\r\nCommands:\r\nstop NAME or NUMBER", 10*time.Second) {
+		t.Fatalf("help not echoed and said:\n%q", b.out.raw())
+	}
+	if _, err := io.WriteString(in, "quit\r"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-b.done:
+		if err != nil {
+			t.Errorf("session ended with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("quit did not end the session")
+	}
+	noScreenControl(t, strings.NewReplacer("\r\n", "\n", "\b \b", "").Replace(b.out.raw()))
+
+	// ssh -T: no terminal; the client's own terminal edits the line.
+	b, in = openAccessible(t, addr, key, "1008", false, map[string]string{"ABFAHRT_LANG": "de"})
+	if !b.waitFor(t, "Abfahrten ab Hauptbahnhof:\nLinie ", 20*time.Second) {
+		t.Fatalf("no departures said:\n%q", b.out.raw())
+	}
+	if _, err := io.WriteString(in, "ende\n"); err != nil {
+		t.Fatal(err)
+	}
+	if !b.waitFor(t, "Auf Wiedersehen.\n", 10*time.Second) {
+		t.Fatalf("no goodbye:\n%q", b.out.raw())
+	}
+	<-b.done
+	noScreenControl(t, b.out.raw())
+}
