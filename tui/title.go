@@ -51,7 +51,7 @@ func (t *titler) update(r *screen.Renderer, title string) {
 		return
 	}
 	t.last, t.at = title, now
-	r.Control("\x1b]2;" + title + "\x07")
+	r.Control("\x1b]2;" + title + "\x1b\\") // ST, not BEL: no bell rings with it
 }
 
 // titleText is a window title from parts: one line of plain text (no

@@ -36,7 +36,7 @@ func TestWindowTitle(t *testing.T) {
 			_, _ = p.Run()
 			time.Sleep(2 * feeds.DefaultInterval) // the ticks in flight end
 			got := out.String()
-			titles := regexp.MustCompile("\x1b\\]2;([^\x07]*)\x07").FindAllStringSubmatch(got, -1)
+			titles := regexp.MustCompile("\x1b\\]2;([^\x1b]*)\x1b\\\\").FindAllStringSubmatch(got, -1)
 			if !on {
 				if len(titles) != 0 || strings.Contains(got, seqTitlePush) || strings.Contains(got, seqTitlePop) || strings.Contains(got, seqFocusOn) {
 					t.Errorf("title off, but %d titles written", len(titles))
