@@ -41,14 +41,9 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 			if err != nil {
 				return usagef("--walk: %v", err)
 			}
-			var code model.StopPointCode
-			var number int
-			if stop != "" {
-				if number, err = parseStopNumber(stop); err != nil {
-					return err
-				}
-			} else if code, err = model.ParseStopPointCode(stopPoint); err != nil {
-				return usageError{err}
+			number, code, err := parseSubject(stop, stopPoint)
+			if err != nil {
+				return err
 			}
 			src, err := g.source()
 			if err != nil {

@@ -81,15 +81,9 @@ func fetchDepartures(cmd *cobra.Command, g *globals, stop, stopPoint string, lim
 	if (stop == "") == (stopPoint == "") {
 		return model.Board{}, source{}, usagef("%s needs exactly one of --stop N or --stoppoint CODE", cmd.Name())
 	}
-	var code model.StopPointCode
-	var number int
-	var err error
-	if stop != "" {
-		if number, err = parseStopNumber(stop); err != nil {
-			return model.Board{}, source{}, err
-		}
-	} else if code, err = model.ParseStopPointCode(stopPoint); err != nil {
-		return model.Board{}, source{}, usageError{err}
+	number, code, err := parseSubject(stop, stopPoint)
+	if err != nil {
+		return model.Board{}, source{}, err
 	}
 	src, err := g.source()
 	if err != nil {

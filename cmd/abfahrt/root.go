@@ -18,6 +18,7 @@ import (
 
 	"abfahrt/feed"
 	"abfahrt/feed/sim"
+	"abfahrt/model"
 	"abfahrt/tui"
 )
 
@@ -374,6 +375,19 @@ func liveTTL(s *settings) time.Duration {
 }
 
 // parseStopNumber validates a 4-digit stop number.
+// parseSubject reads the one of --stop and --stoppoint that is given: the
+// stop's number, or the stop point's code.
+func parseSubject(stop, stopPoint string) (number int, code model.StopPointCode, err error) {
+	if stop != "" {
+		number, err = parseStopNumber(stop)
+		return number, "", err
+	}
+	if code, err = model.ParseStopPointCode(stopPoint); err != nil {
+		return 0, "", usageError{err}
+	}
+	return 0, code, nil
+}
+
 func parseStopNumber(s string) (int, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1000 || n > 9999 {

@@ -66,15 +66,9 @@ func sayStop(cmd *cobra.Command, g *globals, stop, stopPoint string, count int) 
 	if (stop == "") == (stopPoint == "") {
 		return usagef("say needs exactly one of --stop N or --stoppoint CODE")
 	}
-	var code model.StopPointCode
-	var number int
-	var err error
-	if stop != "" {
-		if number, err = parseStopNumber(stop); err != nil {
-			return err
-		}
-	} else if code, err = model.ParseStopPointCode(stopPoint); err != nil {
-		return usageError{err}
+	number, code, err := parseSubject(stop, stopPoint)
+	if err != nil {
+		return err
 	}
 	src, err := g.source()
 	if err != nil {

@@ -49,27 +49,48 @@ func (s *Service) stopPassage(q query, now int64, arrivals bool) response {
 		code, name = st.row.Code, st.row.Name
 		refs = s.plans.passages(now, st.points, arrivals, limit, buf[:0])
 	}
-	category, order, list := passageNames(arrivals)
 	var resp response
 	w := &jw{b: make([]byte, 0, 512+len(refs)*420)}
+	writeStopHead(w, stopHead{num, code, name, limit, found}, now, arrivals, &resp)
+	for _, r := range refs {
+		s.writePassRecord(w, r, now, arrivals, true)
+	}
+	return stopPassageEnd(w, resp)
+}
+
+// stopHead is what a stop's passage answer says of its stop.
+type stopHead struct {
+	num        int
+	code, name string
+	limit      int
+	found      bool
+}
+
+// writeStopHead opens a stop's departures or arrivals answer, the
+// StopPassage envelope of h, up to its list of records (the simulation's
+// and a replay's alike); stopPassageEnd closes it. (Not one function
+// taking the records as a func: w would then escape to the heap.)
+func writeStopHead(w *jw, h stopHead, now int64, arrivals bool, resp *response) {
+	category, order, list := passageNames(arrivals)
 	w.obj()
 	w.key("StopPassage")
 	w.obj()
 	w.kstr("ServiceCategory", category)
 	w.kstr("UpdateInterval", "15 seconds")
 	w.kstr("ContentScope", "Standard")
-	w.kint("StopNumber", num)
-	w.kstr("StopCode", code)
-	w.kstr("StopName", name)
-	w.kint("Limit", limit)
+	w.kint("StopNumber", h.num)
+	w.kstr("StopCode", h.code)
+	w.kstr("StopName", h.name)
+	w.kint("Limit", h.limit)
 	w.kstr("OrderedBy", order)
-	w.kstr("State", stateOf(found, "no stop found"))
-	stamp(w, now, &resp)
+	w.kstr("State", stateOf(h.found, "no stop found"))
+	stamp(w, now, resp)
 	w.key(list)
 	w.arr()
-	for _, r := range refs {
-		s.writePassRecord(w, r, now, arrivals, true)
-	}
+}
+
+// stopPassageEnd closes the answer writeStopHead opened.
+func stopPassageEnd(w *jw, resp response) response {
 	w.endArr()
 	w.end()
 	w.end()

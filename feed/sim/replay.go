@@ -145,32 +145,13 @@ func (rp *replay) stopPassage(q query, now int64, arrivals bool) response {
 			}
 		}
 	}
-	category, order, list := passageNames(arrivals)
 	var resp response
 	w := &jw{b: make([]byte, 0, 512+len(deps)*420)}
-	w.obj()
-	w.key("StopPassage")
-	w.obj()
-	w.kstr("ServiceCategory", category)
-	w.kstr("UpdateInterval", "15 seconds")
-	w.kstr("ContentScope", "Standard")
-	w.kint("StopNumber", num)
-	w.kstr("StopCode", code)
-	w.kstr("StopName", name)
-	w.kint("Limit", limit)
-	w.kstr("OrderedBy", order)
-	w.kstr("State", stateOf(found, "no stop found"))
-	stamp(w, now, &resp)
-	w.key(list)
-	w.arr()
+	writeStopHead(w, stopHead{num, code, name, limit, found}, now, arrivals, &resp)
 	for _, d := range deps {
 		rp.writeDeparture(w, d, now, true)
 	}
-	w.endArr()
-	w.end()
-	w.end()
-	resp.status, resp.body, resp.maxAge = 200, w.b, liveMaxAge
-	return resp
+	return stopPassageEnd(w, resp)
 }
 
 func (rp *replay) pointPassage(q query, now int64, arrivals bool) response {
