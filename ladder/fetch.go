@@ -17,12 +17,14 @@ type Source interface {
 	Routes(ctx context.Context, scope model.Scope, routeNumber int) ([]model.Route, error)
 	Trips(ctx context.Context, vehicleNumber int) ([]model.Trip, error)
 	Passages(ctx context.Context, vehicleNumber int, r model.Range) (model.VehiclePassages, error)
-	StopPointDepartures(ctx context.Context, code model.StopPointCode, limit int) (model.Board, error)
+	StopPointArrivals(ctx context.Context, code model.StopPointCode, limit int) (model.Board, error)
 }
 
-// StartsLimit is how many departures of a first stop point are asked for,
-// for ghosts: the line's next few starts and any overdue one.
-const StartsLimit = 10
+// EndsLimit is how many arrivals of a last stop point are asked for, for
+// ghosts: every trip of the line under way must be among them, so enough
+// for a line every 5 minutes on an hour's run besides the other lines
+// ending there.
+const EndsLimit = 30
 
 // ErrUnknownLine is the error of Gather for a line the service does not
 // know and no vehicle serves.
@@ -30,13 +32,13 @@ var ErrUnknownLine = errors.New("unknown line")
 
 // Gather fetches what Build needs for line at once (for a one-shot
 // answer such as `abfahrt headways`): the routes, every trip, the
-// passages of the line's vehicles, the departures at each direction's
-// first stop point. Now is the service's time, from its answers (the
+// passages of the line's vehicles, the arrivals at each direction's
+// last stop point. Now is the service's time, from its answers (the
 // local clock when none says). The cost is 2 + vehicles + directions
 // requests.
 func Gather(ctx context.Context, src Source, line string, interval time.Duration) (Input, error) {
 	in := Input{Line: line, Interval: interval, Passages: map[int]model.VehiclePassages{},
-		Starts: map[model.StopPointCode][]model.Event{}}
+		Ends: map[model.StopPointCode][]model.Event{}}
 	var rErr, tErr error
 	var wg sync.WaitGroup
 	wg.Add(2)
@@ -59,7 +61,7 @@ func Gather(ctx context.Context, src Source, line string, interval time.Duration
 	if route == nil && len(vehicles) == 0 {
 		return in, fmt.Errorf("%w %q (the service knows %s)", ErrUnknownLine, line, strings.Join(Lines(in.Routes), ", "))
 	}
-	firsts := FirstPoints(in.Routes, line)
+	lasts := LastPoints(in.Routes, line)
 	var mu sync.Mutex
 	var errs []error
 	var stamp time.Time
@@ -80,18 +82,18 @@ func Gather(ctx context.Context, src Source, line string, interval time.Duration
 			}
 		}()
 	}
-	for _, code := range firsts {
+	for _, code := range lasts {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			b, err := src.StopPointDepartures(ctx, code, StartsLimit)
+			b, err := src.StopPointArrivals(ctx, code, EndsLimit)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
 				errs = append(errs, err)
 				return
 			}
-			in.Starts[code] = b.Events
+			in.Ends[code] = b.Events
 			if b.Timestamp.Known() && b.Timestamp.After(stamp) {
 				stamp = b.Timestamp.Time
 			}
@@ -119,17 +121,17 @@ func Lines(routes []model.Route) []string {
 	return out
 }
 
-// FirstPoints are the first stop point of each direction of line's route,
-// whose departures tell the ghosts.
-func FirstPoints(routes []model.Route, line string) []model.StopPointCode {
+// LastPoints are the last stop point of each direction of line's route,
+// whose arrivals tell the ghosts.
+func LastPoints(routes []model.Route, line string) []model.StopPointCode {
 	route := findRoute(routes, line)
 	if route == nil {
 		return nil
 	}
 	var out []model.StopPointCode
 	for _, p := range route.RoutePattern {
-		if len(p.StopPoints) > 0 {
-			out = append(out, p.StopPoints[0].StopPointCode)
+		if n := len(p.StopPoints); n > 0 {
+			out = append(out, p.StopPoints[n-1].StopPointCode)
 		}
 	}
 	return out

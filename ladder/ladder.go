@@ -20,8 +20,8 @@
 //   - Routes (route/attributes/BaseData, ContentScope Extended): the stop
 //     points of each direction in order, the rungs. Without them a rail's
 //     rungs are the longest trip seen in that direction.
-//   - Starts: departures at the first stop point of each direction
-//     (stoppoint/passage/Departures), for ghosts.
+//   - Ends: arrivals at the last stop point of each direction
+//     (stoppoint/passage/Arrivals), for ghosts.
 //
 // # Thresholds
 //
@@ -34,14 +34,20 @@
 // headway deviation of half a headway, where passengers notice bunching
 // and gaps.
 //
-// Ghost: a departure of the line at its first stop point that has no
-// vehicle (VehicleNumber null on the wire, 0 here) while its scheduled
-// time is GhostAfter (2 min) or more in the past and it has not vanished
-// from the board. The service (and the simulation, feed/sim/passage.go)
-// names the vehicle of every trip from 30 minutes before its start; a trip
-// still without one after its start has no vehicle logged on. The two
-// minutes let a late log-on count as none.
-//
+// Ghost: a trip of the line under way by the timetable (its scheduled
+// start GhostAfter, 2 min, or more ago, its scheduled arrival at the last
+// stop still ahead) that no vehicle runs: its arrival at the direction's
+// last stop point is on the board with no vehicle (VehicleNumber null on
+// the wire, 0 here). The service (and the simulation, feed/sim/passage.go)
+// names the vehicle of every trip from 30 minutes before its start, so a
+// trip under way without one has no vehicle logged on; the two minutes
+// let a late log-on count as none. The last stop's board is read, not the
+// first's, because a ghost's departure leaves the first stop's board at
+// its time (nothing departs), while its arrival at the end stays on the
+// board until the trip would be over: the whole time it leaves a hole in
+// the line. The trip's start is that arrival less the running time of the
+// timetable (the vehicles' passages give it).
+
 // A vehicle in service whose passages are empty (it logged on before its
 // first trip, which the service does not list yet) waits at its
 // direction's first stop, after the vehicles that wait there with a trip,
@@ -98,9 +104,9 @@ type Input struct {
 	Routes   []model.Route                 // base data with RoutePattern; may be empty
 	Trips    []model.Trip                  // every vehicle's trip (others' lines are skipped)
 	Passages map[int]model.VehiclePassages // by vehicle; missing ones are placed nowhere
-	// Starts are departures at the first stop point of a direction, by
-	// that stop point (model.Event.Line must be the line).
-	Starts map[model.StopPointCode][]model.Event
+	// Ends are arrivals at the last stop point of a direction, by that
+	// stop point (model.Event.Line must be the line), for ghosts.
+	Ends map[model.StopPointCode][]model.Event
 }
 
 // Ladder is a line's ladder.
@@ -146,6 +152,10 @@ type Car struct {
 	Headway    time.Duration
 	Scheduled  time.Duration
 	HasHeadway bool
+	// Leader is the vehicle the headway is measured to: the one whose trip
+	// the timetable runs last before this one's (see headways); usually
+	// the vehicle ahead on the road, not always where one overtook.
+	Leader int
 	// Point is the stop point where the headway is measured.
 	Point  model.StopPointCode
 	Flag   Flag
@@ -330,66 +340,88 @@ func locate(c *Car, stops []Rung) {
 	c.pos, c.Between, c.Waiting = -1, false, false // its trip is not on this rail (old passages)
 }
 
-// headways fills each car's headway to the car ahead (cars in order,
-// leader first): at the last stop the follower reached, the time between
-// the two arriving there (both have happened: no prediction in it); for a
-// follower still waiting at its first stop, between the leader's
-// departure there and its predicted one. Against the scheduled times of
-// the two trips at the same stop.
+// headways fills each car's headway to its leader, the vehicle whose trip
+// the timetable runs last before its own on the rail (the pairs of the
+// line's timetable, as a passenger at the stop counts them): at the last
+// stop the follower reached, the time between the two arriving there
+// (the follower's has happened; the leader's too unless the follower
+// overtook it, then it is the leader's predicted arrival and the headway
+// is negative); for a follower still waiting at its first stop, between
+// the leader's departure there and its predicted one. Against the
+// scheduled times of the two trips at the same stop. Where two vehicles
+// run side by side, position alone cannot say which is ahead; the
+// timetable can, so a pair is the same pair whichever leads on the road.
+// Without a leader by the timetable (its trip's times lack the stop) the
+// vehicle ahead on the road is taken.
 func headways(cars []Car) {
 	for i := 1; i < len(cars); i++ {
-		a, b := &cars[i-1], &cars[i]
-		if b.pos < -0.75 || a.passed == nil || b.passed == nil {
+		b := &cars[i]
+		if b.pos < -0.75 || b.passed == nil {
 			continue
 		}
 		at, arrival := b.next, false
 		if !b.Waiting && b.at != "" {
 			at, arrival = b.at, true
 		}
-		ta, okA := a.passed[at]
 		tb, okB := b.passed[at]
 		if !arrival {
-			ta.arr, ta.schedArr, tb.arr, tb.schedArr = ta.actual, ta.sched, tb.actual, tb.sched
+			tb.arr, tb.schedArr = tb.actual, tb.sched
 		}
-		if !okA || !okB || ta.arr.IsZero() || tb.arr.IsZero() {
+		if !okB || tb.arr.IsZero() {
+			continue
+		}
+		li := leader(cars, i, at, tb.schedArr, arrival)
+		if li < 0 {
+			continue
+		}
+		a := &cars[li]
+		ta := a.passed[at]
+		if !arrival {
+			ta.arr, ta.schedArr = ta.actual, ta.sched
+		}
+		if ta.arr.IsZero() {
 			continue
 		}
 		b.Headway = tb.arr.Sub(ta.arr)
-		b.HasHeadway, b.Point = true, at
-		b.Scheduled = plan(cars, at, tb.schedArr, ta.schedArr, arrival)
+		b.HasHeadway, b.Point, b.Leader = true, at, a.Vehicle
+		if !tb.schedArr.IsZero() && !ta.schedArr.IsZero() {
+			b.Scheduled = tb.schedArr.Sub(ta.schedArr).Abs()
+		}
 		if b.Flag == FlagOK {
 			b.Flag = Classify(b.Headway, b.Scheduled)
 		}
 	}
 }
 
-// plan is the scheduled headway in front of a trip due at the stop at
-// (by the timetable) at sched: to the trip of the rail scheduled last
-// before it there, the line's spacing even where the vehicles run out of
-// order (one overtook another); without one on the rail, the difference
-// to the vehicle ahead (ahead: its scheduled time), by absolute value.
-func plan(cars []Car, at model.StopPointCode, sched, ahead time.Time, arrival bool) time.Duration {
-	if sched.IsZero() {
-		return 0
-	}
-	var best time.Time
-	for i := range cars {
-		t, ok := cars[i].passed[at]
-		s := t.schedArr
-		if !arrival {
-			s = t.sched
+// leader is the index of car i's leader at the stop at where car i is due
+// (by the timetable) at sched: the car placed on the rail whose trip is
+// scheduled there last before it; without one, the car ahead on the road
+// (i-1) when it has times at the stop; -1 when none has.
+func leader(cars []Car, i int, at model.StopPointCode, sched time.Time, arrival bool) int {
+	best, bi := time.Time{}, -1
+	if !sched.IsZero() {
+		for j := range cars {
+			c := &cars[j]
+			if j == i || c.passed == nil || c.pos < -0.75 {
+				continue
+			}
+			t, ok := c.passed[at]
+			s := t.schedArr
+			if !arrival || s.IsZero() {
+				s = t.sched
+			}
+			if ok && !s.IsZero() && s.Before(sched) && s.After(best) {
+				best, bi = s, j
+			}
 		}
-		if ok && !s.IsZero() && s.Before(sched) && s.After(best) {
-			best = s
-		}
 	}
-	if !best.IsZero() {
-		return sched.Sub(best)
+	if bi >= 0 {
+		return bi
 	}
-	if ahead.IsZero() {
-		return 0
+	if _, ok := cars[i-1].passed[at]; ok && cars[i-1].pos >= -0.75 {
+		return i - 1
 	}
-	return sched.Sub(ahead).Abs()
+	return -1
 }
 
 // nextTime is the car's predicted time at the stop it reaches next.
@@ -411,21 +443,64 @@ func Classify(actual, scheduled time.Duration) Flag {
 	return FlagOK
 }
 
-// ghosts are the rail's departures at its first stop point without a
-// vehicle GhostAfter past their scheduled time.
+// ghosts are the rail's trips under way by the timetable that no vehicle
+// runs: arrivals of the line at the rail's last stop point without a
+// vehicle whose trip started (by the timetable) GhostAfter or more ago.
+// A trip's start is its scheduled arrival there less the line's running
+// time, read from the timetable times of the vehicles on the rail. The
+// ghost stands at the stop where the timetable has it now.
 func ghosts(r *Rail, in Input) []Car {
 	if len(r.Stops) == 0 {
 		return nil
 	}
+	offs := offsets(r)
+	last := len(r.Stops) - 1
+	if offs == nil || offs[last] <= 0 {
+		return nil // no running time known: no trip's start either
+	}
 	var out []Car
-	for _, e := range in.Starts[r.Stops[0].Point] {
+	for _, e := range in.Ends[r.Stops[last].Point] {
 		if e.Line() != in.Line || e.VehicleNumber != 0 || e.Gone() || !e.Scheduled.Known() {
 			continue
 		}
-		if in.Now.Sub(e.Scheduled.Time) < GhostAfter {
+		start := e.Scheduled.Add(-offs[last])
+		if in.Now.Sub(start) < GhostAfter || !in.Now.Before(e.Scheduled.Time) {
 			continue
 		}
-		out = append(out, Car{At: 0, Stop: r.Stops[0].Name, Start: e.Scheduled.Time, Age: -1, Flag: FlagGhost, pos: -1})
+		at := 0
+		for k := range offs {
+			if offs[k] >= 0 && !start.Add(offs[k]).After(in.Now) {
+				at = k
+			}
+		}
+		out = append(out, Car{At: at, Between: at < last, Stop: r.Stops[at].Name, Start: start, Age: -1,
+			Flag: FlagGhost, pos: -1})
 	}
+	slices.SortFunc(out, func(a, b Car) int { return a.Start.Compare(b.Start) })
 	return out
+}
+
+// offsets are the timetable's times of the rail's stops after its first
+// (-1 where unknown), from a vehicle on the rail whose trip has times at
+// the first and the last stop; nil without one.
+func offsets(r *Rail) []time.Duration {
+	first, last := r.Stops[0].Point, r.Stops[len(r.Stops)-1].Point
+	for i := range r.Vehicles {
+		p := r.Vehicles[i].passed
+		t0, ok0 := p[first]
+		tn, okn := p[last]
+		if !ok0 || !okn || t0.sched.IsZero() || tn.schedArr.IsZero() {
+			continue
+		}
+		out := make([]time.Duration, len(r.Stops))
+		for k, s := range r.Stops {
+			out[k] = -1
+			if t, ok := p[s.Point]; ok && !t.schedArr.IsZero() {
+				out[k] = t.schedArr.Sub(t0.sched)
+			}
+		}
+		out[0] = 0
+		return out
+	}
+	return nil
 }

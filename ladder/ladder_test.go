@@ -61,9 +61,9 @@ func (r run) passages() model.VehiclePassages {
 	return vp
 }
 
-func build(now time.Time, runs []run, starts map[model.StopPointCode][]model.Event) Ladder {
+func build(now time.Time, runs []run, ends map[model.StopPointCode][]model.Event) Ladder {
 	in := Input{Line: "4", Now: now, Interval: interval, Routes: []model.Route{route()},
-		Passages: map[int]model.VehiclePassages{}, Starts: starts}
+		Passages: map[int]model.VehiclePassages{}, Ends: ends}
 	for _, r := range runs {
 		in.Trips = append(in.Trips, r.trip(now))
 		in.Passages[r.vehicle] = r.passages()
@@ -141,17 +141,21 @@ func TestClassifyLimits(t *testing.T) {
 	}
 }
 
-// A departure at the first stop without a vehicle, 3 min past its time, is
-// a ghost; one 1 min past is not yet, one with a vehicle never is.
+// A trip whose arrival at the last stop is on the board without a
+// vehicle, 3 min after its start by the timetable (10 min running time:
+// it arrives in 7), is a ghost, where the timetable has it now (left S1);
+// one that started 1 min ago is not yet, one that would have arrived
+// already is over, one not started is none, one with a vehicle never is.
 func TestGhost(t *testing.T) {
 	now := t0.Add(25 * time.Minute)
-	first := model.CodeFor(1000, 1)
+	end := model.CodeFor(1005, 1)
 	ev := func(v int, at time.Time) model.Event {
 		return model.Event{RouteName: "4", RouteNumber: 4, VehicleNumber: v, Scheduled: model.At(at), Actual: model.At(at)}
 	}
-	l := build(now, []run{{vehicle: 101, dir: 1, start: t0}}, map[model.StopPointCode][]model.Event{
-		first: {ev(0, now.Add(-3*time.Minute)), ev(0, now.Add(-time.Minute)), ev(101, now.Add(-5*time.Minute)),
-			{RouteName: "5", Scheduled: model.At(now.Add(-9 * time.Minute))}},
+	l := build(now, []run{{vehicle: 101, dir: 1, start: t0.Add(20 * time.Minute)}}, map[model.StopPointCode][]model.Event{
+		end: {ev(0, now.Add(7*time.Minute)), ev(0, now.Add(9*time.Minute)), ev(0, now.Add(-time.Minute)),
+			ev(0, now.Add(15*time.Minute)), ev(101, now.Add(5*time.Minute)),
+			{RouteName: "5", Scheduled: model.At(now.Add(3 * time.Minute))}},
 	})
 	var gh []Car
 	for _, c := range l.Rails[0].Vehicles {
@@ -159,12 +163,22 @@ func TestGhost(t *testing.T) {
 			gh = append(gh, c)
 		}
 	}
-	if len(gh) != 1 || !gh[0].Start.Equal(now.Add(-3*time.Minute)) || gh[0].Vehicle != 0 || gh[0].Stop != "S0" {
-		t.Fatalf("ghosts %+v, want the one 3 min overdue at S0", gh)
+	if len(gh) != 1 || !gh[0].Start.Equal(now.Add(-3*time.Minute)) || gh[0].Vehicle != 0 || gh[0].Stop != "S1" || !gh[0].Between {
+		t.Fatalf("ghosts %+v, want the one started 3 min ago, past S1", gh)
 	}
 	for _, c := range l.Rails[1].Vehicles {
 		if c.Flag == FlagGhost {
 			t.Errorf("a ghost on the other rail: %+v", c)
+		}
+	}
+	// Without a vehicle on the rail the running time is unknown: no ghost
+	// is claimed.
+	l = build(now, nil, map[model.StopPointCode][]model.Event{end: {ev(0, now.Add(7*time.Minute))}})
+	for _, r := range l.Rails {
+		for _, c := range r.Vehicles {
+			if c.Flag == FlagGhost {
+				t.Errorf("a ghost without a running time: %+v", c)
+			}
 		}
 	}
 }

@@ -6,16 +6,21 @@ import "time"
 // gives it: the follower's headway to the vehicle ahead, null where there
 // is none.
 type Row struct {
-	Line              string `json:"line"`
-	Direction         int    `json:"direction"`
-	Towards           string `json:"towards"`
-	Vehicle           int    `json:"vehicle"` // 0 for a ghost
-	Stop              string `json:"stop"`    // at or last left; "" when not placed
-	Between           bool   `json:"between"` // on its way from stop to the next
-	Waiting           bool   `json:"waiting"` // at its first stop, not started yet
-	DelayS            int    `json:"delay_s"`
-	HeadwayS          *int   `json:"headway_s"`
-	ScheduledHeadwayS *int   `json:"scheduled_headway_s"`
+	Line      string `json:"line"`
+	Direction int    `json:"direction"`
+	Towards   string `json:"towards"`
+	Vehicle   int    `json:"vehicle"` // 0 for a ghost
+	Stop      string `json:"stop"`    // at or last left; "" when not placed
+	Between   bool   `json:"between"` // on its way from stop to the next
+	Waiting   bool   `json:"waiting"` // at its first stop, not started yet
+	DelayS    int    `json:"delay_s"`
+	HeadwayS  *int   `json:"headway_s"`
+	// Leader is the vehicle the headway is measured to: the one whose trip
+	// the timetable runs last before this one's (0 without a headway).
+	// Usually the vehicle ahead on the road; where this one overtook it,
+	// the headway is negative.
+	Leader            int  `json:"leader,omitempty"`
+	ScheduledHeadwayS *int `json:"scheduled_headway_s"`
 	// HeadwayAt is the stop point where the headway is measured: the last
 	// one the vehicle reached (its first while it waits there).
 	HeadwayAt  string `json:"headway_at,omitempty"`
@@ -35,7 +40,7 @@ func (l *Ladder) Rows(dir int) []Row {
 			row := Row{Line: l.Line, Direction: r.Direction, Towards: r.Towards, Vehicle: c.Vehicle, Stop: c.Stop,
 				Between: c.Between, Waiting: c.Waiting, DelayS: c.Delay, Flag: c.Flag}
 			if c.HasHeadway {
-				row.HeadwayS, row.HeadwayAt = secs(c.Headway), string(c.Point)
+				row.HeadwayS, row.HeadwayAt, row.Leader = secs(c.Headway), string(c.Point), c.Leader
 				if c.Scheduled > 0 {
 					row.ScheduledHeadwayS = secs(c.Scheduled)
 				}

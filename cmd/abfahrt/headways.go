@@ -23,11 +23,12 @@ func newHeadwaysCmd(g *globals) *cobra.Command {
 		Short: "Print a line's vehicles in order with their headways, bunching, gaps and ghosts",
 		Long: `Print the ladder of one line: per direction its vehicles in order along the
 line (the one nearest the end first), each with its stop, delay and the
-headway to the vehicle ahead (at the last stop it reached) against the
-timetable's, flagged bunched
-(at most half the planned headway), gap (at least 1.5 times), stale
-(position older than two poll intervals) or ghost (a scheduled start at
-the first stop that has no vehicle 2 minutes past its time).`,
+headway to its leader (the vehicle whose trip the timetable runs before its
+own; BEHIND) at the last stop it reached, against the timetable's, flagged
+bunched (at most half the planned headway, or it overtook its leader), gap
+(at least 1.5 times), stale (position older than two poll intervals) or
+ghost (a trip under way by the timetable, 2 minutes or more after its start,
+that no vehicle runs).`,
 		Example: `  abfahrt headways --line 2
   abfahrt headways --line 4 --direction 1 --json`,
 		Args: cobra.NoArgs,
@@ -85,7 +86,7 @@ func printHeadways(g *globals, l *ladder.Ladder, rows []ladder.Row) error {
 	if _, err := fmt.Fprintf(g.stdout, "Line %s, regularity (coefficient of variation of the headways): %s\n\n", l.Line, reg); err != nil {
 		return err
 	}
-	t := newTable(g.stdout, "DIR", "TOWARDS", "VEHICLE", "STOP", "DELAY", "HEADWAY", "PLAN", "FLAG")
+	t := newTable(g.stdout, "DIR", "TOWARDS", "VEHICLE", "STOP", "DELAY", "HEADWAY", "BEHIND", "PLAN", "FLAG")
 	for _, r := range rows {
 		veh, stop := strconv.Itoa(r.Vehicle), dash(r.Stop)
 		if r.Vehicle == 0 {
@@ -101,7 +102,11 @@ func printHeadways(g *globals, l *ladder.Ladder, rows []ladder.Row) error {
 		if r.Flag == ladder.FlagGhost {
 			delay = "start " + r.Start[11:16]
 		}
-		t.row(strconv.Itoa(r.Direction), r.Towards, veh, stop, delay, minutes(r.HeadwayS), minutes(r.ScheduledHeadwayS), string(r.Flag))
+		behind := "–"
+		if r.Leader != 0 {
+			behind = strconv.Itoa(r.Leader)
+		}
+		t.row(strconv.Itoa(r.Direction), r.Towards, veh, stop, delay, minutes(r.HeadwayS), behind, minutes(r.ScheduledHeadwayS), string(r.Flag))
 	}
 	return t.flush()
 }

@@ -96,13 +96,19 @@ func TestHeadwaysJSONAgainstSimulation(t *testing.T) {
 		if r.HeadwayS == nil {
 			continue
 		}
-		ahead := rows[i-1]
-		if ahead.Direction != r.Direction {
-			t.Fatalf("headway of %d measured against %d of another direction", r.Vehicle, ahead.Vehicle)
+		dir := map[int]int{}
+		for _, o := range rows {
+			dir[o.Vehicle] = o.Direction
 		}
-		h, ok := truth[[2]int{ahead.Vehicle, r.Vehicle}]
+		if r.Leader == 0 || dir[r.Leader] != r.Direction {
+			t.Fatalf("headway of %d measured against %d, not a vehicle of its direction", r.Vehicle, r.Leader)
+		}
+		h, ok := truth[[2]int{r.Leader, r.Vehicle}]
 		if !ok {
-			continue // the truth pairs them otherwise (timetable order)
+			if rows[i].Waiting {
+				continue // the truth pairs only vehicles under way
+			}
+			t.Fatalf("vehicle %d: headway to %d, a pair the truth does not have", r.Vehicle, r.Leader)
 		}
 		errsS = append(errsS, math.Abs(h.Seconds()-float64(*r.HeadwayS)))
 		if r.Flag != ladder.FlagStale && r.ScheduledHeadwayS != nil {

@@ -15,8 +15,12 @@ type Ladder struct {
 	CountBunched, CountGap, CountGhost, CountStale string
 	// Plan is a headway against the timetable's: "%s (plan %s)".
 	Plan string
-	// Behind is the selected vehicle's headway: "%s behind %d (plan %s)".
+	// Behind is the selected vehicle's headway to the trip the timetable
+	// runs before it: "%s behind %d (plan %s)".
 	Behind string
+	// Overtook is said of a vehicle that passed the trip the timetable
+	// runs before it: "overtook %d, %s ahead of it".
+	Overtook string
 	// Leads: the first vehicle of its direction.
 	Leads string
 	// Waiting: at its first stop, not started.
@@ -25,6 +29,9 @@ type Ladder struct {
 	Unplaced string
 	// GhostAt is a ghost: "no vehicle for the %s start".
 	GhostAt string
+	// GhostWhere is where the timetable has a ghost now: "by the
+	// timetable at %s now".
+	GhostWhere string
 	// Towards heads a rail: "→ %s".
 	Towards string
 	// Loading, NoLine, NoVehicles say why the ladder is empty.
@@ -45,13 +52,15 @@ func EnglishLadder() Ladder {
 		RegularityNone: "regularity: too few headways",
 		FlagBunched:    "bunched", FlagGap: "gap", FlagGhost: "ghost", FlagStale: "stale",
 		CountBunched: "%d bunched", CountGap: "%d gap", CountGhost: "%d ghost", CountStale: "%d stale",
-		Plan:     "%s (plan %s)",
-		Behind:   "%s behind %d (plan %s)",
-		Leads:    "first of its direction",
-		Waiting:  "waiting",
-		Unplaced: "position not in yet",
-		GhostAt:  "no vehicle for the %s start",
-		Towards:  "to %s", DecimalMark: ".",
+		Plan:       "%s (plan %s)",
+		Behind:     "%s behind %d (plan %s)",
+		Overtook:   "overtook %d, %s ahead of it",
+		Leads:      "first of its direction",
+		Waiting:    "waiting",
+		Unplaced:   "position not in yet",
+		GhostAt:    "no vehicle for the %s start",
+		GhostWhere: "by the timetable at %s now",
+		Towards:    "to %s", DecimalMark: ".",
 		Loading:    "loading the line…",
 		NoLine:     "no line %s",
 		NoVehicles: "no vehicle of line %s in service",
@@ -68,13 +77,15 @@ func GermanLadder() Ladder {
 		RegularityNone: "Regelmäßigkeit: zu wenige Takte",
 		FlagBunched:    "Pulk", FlagGap: "Lücke", FlagGhost: "Phantom", FlagStale: "veraltet",
 		CountBunched: "%d Pulk", CountGap: "%d Lücke", CountGhost: "%d Phantom", CountStale: "%d veraltet",
-		Plan:     "%s (Plan %s)",
-		Behind:   "%s hinter %d (Plan %s)",
-		Leads:    "erstes seiner Richtung",
-		Waiting:  "wartet",
-		Unplaced: "Position noch nicht da",
-		GhostAt:  "kein Fahrzeug für die Abfahrt %s",
-		Towards:  "nach %s", DecimalMark: ",",
+		Plan:       "%s (Plan %s)",
+		Behind:     "%s hinter %d (Plan %s)",
+		Overtook:   "hat %d überholt, %s davor",
+		Leads:      "erstes seiner Richtung",
+		Waiting:    "wartet",
+		Unplaced:   "Position noch nicht da",
+		GhostAt:    "kein Fahrzeug für die Abfahrt %s",
+		GhostWhere: "laut Fahrplan jetzt bei %s",
+		Towards:    "nach %s", DecimalMark: ",",
 		Loading:    "Linie wird geladen…",
 		NoLine:     "keine Linie %s",
 		NoVehicles: "kein Fahrzeug der Linie %s unterwegs",

@@ -19,8 +19,9 @@ import (
 //
 //   - every vehicle's trip (feeds.FleetKey), once per interval: the same
 //     feed as the fleet view, so with both open it is still one request;
-//   - the departures of each direction's first stop point (two board
-//     feeds of StartsLimit events), once per interval, for ghosts;
+//   - the arrivals at each direction's last stop point (two board feeds
+//     of EndsLimit events), once per interval, for ghosts: a trip under
+//     way with no vehicle is on that board until it would have arrived;
 //   - the passages of the line's vehicles, round-robin: with each trips
 //     answer the passages of at most PassagesPerInterval vehicles are
 //     asked once (those never asked, then those whose trip has ended,
@@ -49,12 +50,12 @@ type seen struct {
 // feedSet is the ladder's hold on its feeds, shared by pointer so that the
 // copies Bubble Tea makes of the pane are one holder.
 type feedSet struct {
-	hold   feeds.Holder
-	trips  *feeds.Entry
-	starts map[model.StopPointCode]*feeds.Entry
-	pass   map[int]*feeds.Entry // asked, not answered yet
-	cache  map[int]seen
-	hist   ldr.History
+	hold  feeds.Holder
+	trips *feeds.Entry
+	ends  map[model.StopPointCode]*feeds.Entry
+	pass  map[int]*feeds.Entry // asked, not answered yet
+	cache map[int]seen
+	hist  ldr.History
 }
 
 // Pane is the ladder view of one line.
@@ -82,7 +83,7 @@ func NewPane(sh *app.Shared) Pane {
 }
 
 func newFeedSet() *feedSet {
-	return &feedSet{hold: feeds.NewHolder(), starts: map[model.StopPointCode]*feeds.Entry{},
+	return &feedSet{hold: feeds.NewHolder(), ends: map[model.StopPointCode]*feeds.Entry{},
 		pass: map[int]*feeds.Entry{}, cache: map[int]seen{}}
 }
 
@@ -93,7 +94,7 @@ func (p *Pane) SetSize(w, h int) { p.width, p.height = w, h; p.Rev++ }
 func (p *Pane) Shows() bool { return p.fs.trips != nil }
 
 // Open shows line's ladder: it takes the trips feed and, once the base
-// data names the line's first stops, their departures.
+// data names the line's last stops, their arrivals.
 func (p *Pane) Open(line string) tea.Cmd {
 	if p.Shows() && p.Line == line {
 		return nil
@@ -119,9 +120,9 @@ func (p *Pane) Close() {
 		p.sh.Reg.Release(fs.trips, fs.hold)
 		fs.trips = nil
 	}
-	for k, e := range fs.starts {
+	for k, e := range fs.ends {
 		p.sh.Reg.Release(e, fs.hold)
-		delete(fs.starts, k)
+		delete(fs.ends, k)
 	}
 	for v, e := range fs.pass {
 		p.sh.Reg.Release(e, fs.hold)
@@ -139,20 +140,20 @@ func (p *Pane) routes() []model.Route {
 	return p.sh.Base.Routes
 }
 
-// Based takes the base data when it comes: the line's first stop points,
-// whose departures tell the ghosts.
+// Based takes the base data when it comes: the line's last stop points,
+// whose arrivals tell the ghosts.
 func (p *Pane) Based() tea.Cmd {
 	if !p.Shows() {
 		return nil
 	}
 	var cmds []tea.Cmd
-	for _, code := range ldr.FirstPoints(p.routes(), p.Line) {
-		if p.fs.starts[code] != nil {
+	for _, code := range ldr.LastPoints(p.routes(), p.Line) {
+		if p.fs.ends[code] != nil {
 			continue
 		}
 		stop, _ := code.StopNumber() // the key a board of the stop point has too
-		e, cmd := p.sh.Reg.Acquire(feeds.Subject{Stop: stop, Point: code}, p.fs.hold, ldr.StartsLimit)
-		p.fs.starts[code] = e
+		e, cmd := p.sh.Reg.Acquire(feeds.Subject{Stop: stop, Point: code, Arrivals: true}, p.fs.hold, ldr.EndsLimit)
+		p.fs.ends[code] = e
 		cmds = append(cmds, cmd)
 	}
 	p.rebuild()
@@ -168,7 +169,7 @@ func (p *Pane) Holds(e *feeds.Entry) bool {
 	if e == fs.trips || fs.pass[e.Key.Vehicle] == e {
 		return true
 	}
-	for _, s := range fs.starts {
+	for _, s := range fs.ends {
 		if s == e {
 			return true
 		}
@@ -285,13 +286,13 @@ func (p *Pane) rebuild() {
 	fs := p.fs
 	in := ldr.Input{Line: p.Line, Now: p.sh.Now, Interval: p.sh.Pol.Interval, Routes: p.routes(),
 		Trips: p.vehicles(), Passages: make(map[int]model.VehiclePassages, len(fs.cache)),
-		Starts: make(map[model.StopPointCode][]model.Event, len(fs.starts))}
+		Ends: make(map[model.StopPointCode][]model.Event, len(fs.ends))}
 	for v, s := range fs.cache {
 		in.Passages[v] = s.vp
 	}
-	for code, e := range fs.starts {
+	for code, e := range fs.ends {
 		if e.Have {
-			in.Starts[code] = e.Data.Board.Events
+			in.Ends[code] = e.Data.Board.Events
 		}
 	}
 	p.L = ldr.Build(in)
@@ -320,4 +321,4 @@ func (p *Pane) Refresh() tea.Cmd {
 }
 
 // Requests are the feeds the ladder holds now, for tests of its budget.
-func (p *Pane) Requests() int { return len(p.fs.pass) + len(p.fs.starts) + 1 }
+func (p *Pane) Requests() int { return len(p.fs.pass) + len(p.fs.ends) + 1 }

@@ -33,8 +33,10 @@ func simRig(t *testing.T, line string, at time.Time, w, h int, lang string) *rig
 	return r
 }
 
-// simRush is a Friday morning rush in the simulation.
-var simRush = time.Date(2026, 9, 11, 7, 38, 0, 0, model.Berlin)
+// simRush is a Thursday morning rush in the simulation: on line 2 a trip
+// towards Kuhberg that started at 08:22 has no vehicle (a ghost), and two
+// vehicles run bunched.
+var simRush = time.Date(2026, 9, 10, 8, 25, 0, 0, model.Berlin)
 
 // Issue 25 item 1: line 2's ladder on the simulation at rush hour, at
 // three sizes, in English and German.

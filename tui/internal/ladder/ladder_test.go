@@ -60,7 +60,7 @@ func (r *rig) pump() {
 		if !fs.trips.Have {
 			due = append(due, fs.trips)
 		}
-		for _, e := range fs.starts {
+		for _, e := range fs.ends {
 			if !e.Have {
 				due = append(due, e)
 			}

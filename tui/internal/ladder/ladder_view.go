@@ -282,7 +282,7 @@ func (p *Pane) detail() string {
 			}
 			if c.Flag == ldr.FlagGhost {
 				return " " + st.SelectedMark.Render("▸ ") + p.flagWord(c.Flag) + " · " +
-					st.Text.Render(fmt.Sprintf(tx.GhostAt, c.Start.In(model.Berlin).Format("15:04"))+" · "+c.Stop)
+					st.Text.Render(fmt.Sprintf(tx.GhostAt, c.Start.In(model.Berlin).Format("15:04"))+" · "+fmt.Sprintf(tx.GhostWhere, c.Stop))
 			}
 			parts := []string{st.Bold.Render(tx.VehicleTitle(0, c.Vehicle))}
 			switch {
@@ -297,17 +297,16 @@ func (p *Pane) detail() string {
 			}
 			d, sev := tx.Deviation(c.Delay)
 			parts = append(parts, st.Severity(sev).Render(d))
-			ahead := 0
-			if i > 0 {
-				ahead = r.Vehicles[i-1].Vehicle
-			}
 			switch {
+			case c.HasHeadway && c.Headway < 0:
+				// It overtook the trip the timetable runs before it.
+				parts = append(parts, fmt.Sprintf(tx.Overtook, c.Leader, minutes(-c.Headway)))
 			case c.HasHeadway:
 				plan := "–"
 				if c.Scheduled > 0 {
 					plan = minutes(c.Scheduled)
 				}
-				parts = append(parts, fmt.Sprintf(tx.Behind, minutes(c.Headway), ahead, plan))
+				parts = append(parts, fmt.Sprintf(tx.Behind, minutes(c.Headway), c.Leader, plan))
 			case i == 0:
 				parts = append(parts, tx.Leads)
 			}

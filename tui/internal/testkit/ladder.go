@@ -80,8 +80,9 @@ var LadderRuns = []LadderRun{
 
 // InstallLadder makes f answer the ladder fixture: line 4's route in the
 // base data, its vehicles (and one of line 2) in the fleet with their
-// passages, and the first stops' departures with a ghost trip at 12:27
-// (7 min before T0, no vehicle).
+// passages, and the last stops' arrivals with a ghost trip that started at
+// 12:27 (7 min before T0, 18 min to run: due at Böfingen 12:45, no
+// vehicle).
 func InstallLadder(f *FakeSource) {
 	f.Mu.Lock()
 	defer f.Mu.Unlock()
@@ -98,7 +99,10 @@ func InstallLadder(f *FakeSource) {
 		return model.Event{VehicleNumber: v, RouteNumber: 4, RouteName: "4", DirectionText: "Böfingen",
 			Scheduled: model.At(at), Actual: model.At(at)}
 	}
-	f.Boards[feeds.Subject{Stop: 2001, Point: LadderPoint(0, 1)}] = model.Board{StopPointCode: LadderPoint(0, 1), Timestamp: model.At(T0),
-		Events: []model.Event{ev(0, T0.Add(-7*time.Minute)), ev(104, T0.Add(2*time.Minute))}}
-	f.Boards[feeds.Subject{Stop: 2010, Point: LadderPoint(9, 2)}] = model.Board{StopPointCode: LadderPoint(9, 2), Timestamp: model.At(T0)}
+	run := time.Duration(len(LadderStops)-1) * 2 * time.Minute
+	f.Boards[feeds.Subject{Stop: 2010, Point: LadderPoint(9, 1), Arrivals: true}] = model.Board{StopPointCode: LadderPoint(9, 1),
+		Timestamp: model.At(T0), Arrivals: true,
+		Events: []model.Event{ev(102, T0.Add(-10*time.Minute+run+4*time.Minute)), ev(0, T0.Add(-7*time.Minute+run)), ev(103, T0.Add(-4*time.Minute+run+time.Minute))}}
+	f.Boards[feeds.Subject{Stop: 2001, Point: LadderPoint(0, 2), Arrivals: true}] = model.Board{StopPointCode: LadderPoint(0, 2),
+		Timestamp: model.At(T0), Arrivals: true}
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package ladder
+
+const raceEnabled = false
