@@ -3,11 +3,15 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"abfahrt/exceptions"
+	"abfahrt/ladder"
+	"abfahrt/model"
 	"abfahrt/tui"
 )
 
@@ -24,17 +28,25 @@ type exceptionJSON struct {
 }
 
 func newExceptionsCmd(g *globals) *cobra.Command {
-	var asJSON bool
+	var (
+		asJSON bool
+		only   []string
+	)
 	cmd := &cobra.Command{
 		Use:   "exceptions",
-		Short: "Print what needs a dispatcher now: late and silent vehicles, connections at risk",
-		Long: `exceptions polls the service once (every vehicle's trip, and the arrivals and
-departures of the stops of the configured [[connections]]) and prints what the
-exception queue (key E on the board) lists: vehicles late beyond [exceptions] late
-(default 5m), vehicles whose position is older than 150 s, and connections at risk,
-newest first, under the network data verdict.`,
+		Short: "Print what needs a dispatcher now: late and silent vehicles, bunched pairs, gaps, ghosts, connections at risk",
+		Long: `exceptions polls the service once (every vehicle's trip, the arrivals and
+departures of the stops of the configured [[connections]], and for the line items
+the passages of the vehicles of every line in service, or of the --line lines,
+and the arrivals at the lines' last stops) and prints what the exception queue
+(key E on the board) lists: vehicles late beyond [exceptions] late (default 5m),
+vehicles whose position is older than 150 s, bunched pairs, gaps and ghost trips
+(judged as the line ladder judges them: abfahrt headways), and connections at
+risk, newest first, under the network data verdict. For the whole network that
+is one request per vehicle in service, four at a time.`,
 		Example: `  abfahrt exceptions
-  abfahrt exceptions --json`,
+  abfahrt exceptions --json
+  abfahrt exceptions --line 2 --line 4`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			src, err := g.source()
@@ -48,11 +60,17 @@ newest first, under the network data verdict.`,
 			if err != nil {
 				return err
 			}
+			rules, err := lineRules(ctx, g, src, s, o.Rules(), only)
+			if err != nil {
+				return err
+			}
 			v := exceptions.Judge(s.Trips, s.Now)
 			var tr exceptions.Tracker
-			items := tr.Stamp(o.Rules().Items(s), s.Now)
+			items := tr.Stamp(rules.Items(s), s.Now)
 			for i := range items {
-				items[i].StopName = names[items[i].Stop]
+				if n, ok := names[items[i].Stop]; ok && items[i].StopName == "" {
+					items[i].StopName = n
+				}
 			}
 			if asJSON {
 				out := make([]exceptionJSON, 0, len(items))
@@ -65,7 +83,49 @@ newest first, under the network data verdict.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the items as a JSON list (kind, line, vehicle, stop, since, detail, verdict)")
+	cmd.Flags().StringSliceVar(&only, "line", nil, "judge bunching, gaps and ghosts on this line only (repeatable; default every line in service)")
 	return cmd
+}
+
+// lineRules are rules with the line items of the lines in service (of
+// only, when given), judged by the line ladder on the passages and last
+// stops' arrivals asked now. A line in only that the service does not
+// know is a usage error; a failed request of the line items is said on
+// stderr and leaves its vehicle unplaced, it does not fail the command.
+func lineRules(ctx context.Context, g *globals, src source, s *exceptions.Snapshot, rules exceptions.Rules, only []string) (exceptions.Rules, error) {
+	routes, err := src.client.Routes(ctx, model.ScopeExtended, 0)
+	if err != nil {
+		return rules, err
+	}
+	var lines []string
+	for _, t := range s.Trips {
+		if l := exceptions.TripLine(t); t.IsActive && l != "" && !slices.Contains(lines, l) {
+			lines = append(lines, l)
+		}
+	}
+	if len(only) > 0 {
+		known := ladder.Lines(routes)
+		for _, l := range only {
+			if !slices.Contains(known, l) && !slices.Contains(lines, l) {
+				return rules, usagef("--line %s: the service knows no such line (it knows %s)", l, strings.Join(known, ", "))
+			}
+		}
+		lines = only
+	}
+	var net ladder.Network
+	if failed, err := net.Fill(ctx, src.client, s.Trips, routes, lines); err != nil {
+		if _, werr := fmt.Fprintf(g.stderr, g.word("abfahrt: line items: %d requests failed (%v); their vehicles are left out")+"\n", failed, err); werr != nil {
+			return rules, werr
+		}
+	}
+	flags := net.Flags(routes, g.s.interval)
+	rules.Lines = exceptions.LineFlagsFunc(func(line string, s *exceptions.Snapshot) []exceptions.Item {
+		if !slices.Contains(lines, line) {
+			return nil
+		}
+		return flags.Flags(line, s)
+	})
+	return rules, nil
 }
 
 // exceptionSnapshot polls the trips and the connections' stops' boards
@@ -170,6 +230,7 @@ func init() {
 		"The items may be wrong: many vehicles report no position.": "Die Einträge können falsch sein: viele Fahrzeuge melden keine Position.",
 		"Nothing needs a dispatcher.":                               "Nichts für die Leitstelle.",
 		"SINCE":                                                     "SEIT", "KIND": "ART", "VEHICLE": "FAHRZEUG", "DETAIL": "WAS",
+		"abfahrt: line items: %d requests failed (%v); their vehicles are left out": "abfahrt: Linienmeldungen: %d Anfragen gescheitert (%v); ihre Fahrzeuge fehlen",
 		"late": "verspätet", "bunched": "Pulk", "gap": "Lücke", "ghost": "Geisterfahrt", "silent": "stumm", "connection": "Anschluss",
 	} {
 		germanWords[k] = v

@@ -104,8 +104,53 @@ func TestExceptionsJSONOnTheSimulation(t *testing.T) {
 		}
 		return nil
 	}
+	// The line items against the truth (issue 25 items 4 and 8): every
+	// bunched pair, gap and ghost listed is one the simulation has, and
+	// most of the truth's are listed (the ladder's own measurement over a
+	// whole day is TestLadderAgainstTruth).
+	truth := svc.Truth(rushHourAt)
+	type pair struct {
+		line string
+		a, b int
+	}
+	truePairs := map[pair]string{}
+	wantLine := 0
+	for _, lt := range truth.Lines {
+		for _, p := range lt.Pairs {
+			truePairs[pair{lt.Line, min(p.Leader, p.Follower), max(p.Leader, p.Follower)}] = p.Flag
+			if p.Flag != "ok" {
+				wantLine++
+			}
+		}
+	}
+	trueGhosts := map[string]bool{}
+	for _, g := range truth.Ghosts {
+		if rushHourAt.Sub(g.Start) >= 2*time.Minute {
+			trueGhosts[g.Line+" "+g.Start.Format("15:04")] = true
+			wantLine++
+		}
+	}
+	gotLine := 0
 	gotLate, conns := map[int]bool{}, 0
 	for _, it := range items {
+		switch it["kind"] {
+		case "bunched", "gap":
+			a, b := int(it["vehicle"].(float64)), int(it["other_vehicle"].(float64))
+			if f := truePairs[pair{it["line"].(string), min(a, b), max(a, b)}]; f != it["kind"] {
+				t.Errorf("%v: the simulation's truth says %q of the pair", it, f)
+			}
+			gotLine++
+			continue
+		case "ghost":
+			if !trueGhosts[it["line"].(string)+" "+it["ref"].(string)] {
+				t.Errorf("%v: no such ghost in the simulation's truth %v", it, truth.Ghosts)
+			}
+			if _, ok := it["vehicle"]; ok {
+				t.Errorf("a ghost with a vehicle: %v", it)
+			}
+			gotLine++
+			continue
+		}
 		for _, f := range []string{"kind", "line", "since", "detail", "verdict"} {
 			if _, ok := it[f]; !ok {
 				t.Errorf("item without %s: %v", f, it)
@@ -154,6 +199,10 @@ func TestExceptionsJSONOnTheSimulation(t *testing.T) {
 	}
 	if conns == 0 {
 		t.Errorf("no connection at risk at rush hour:\n%s", out)
+	}
+	t.Logf("line items: %d listed, the truth has %d", gotLine, wantLine)
+	if wantLine == 0 || float64(gotLine) < 0.8*float64(wantLine) {
+		t.Errorf("line items: %d listed of the truth's %d bunched pairs, gaps and ghosts", gotLine, wantLine)
 	}
 }
 

@@ -22,16 +22,18 @@ import (
 //   - the arrivals at each direction's last stop point (two board feeds
 //     of EndsLimit events), once per interval, for ghosts: a trip under
 //     way with no vehicle is on that board until it would have arrived;
-//   - the passages of the line's vehicles, round-robin: with each trips
-//     answer the passages of at most PassagesPerInterval vehicles are
-//     asked once (those never asked, then those whose trip has ended,
-//     then the oldest), each feed released as soon as it answers. A
-//     vehicle's place is read from its predicted times at the service's
-//     time now (package ladder), so passages a few intervals old still
-//     place it where it is.
+//   - the passages of the line's vehicles: with each trips answer the
+//     passages of at most PassagesPerInterval vehicles are asked once
+//     (those never asked, then those on a new trip, then those whose
+//     delay has moved by a minute since: see round), each feed released
+//     as soon as it answers. A vehicle's place is read from its predicted
+//     times at the service's time now (package ladder), so passages
+//     asked minutes ago still place it where it is while its delay holds.
 //
-// So at the default 15 s: 1 + 2 + 10 = 13 requests per interval, 0.87 a
-// second, whatever the size of the line (TestLadderBudget measures it).
+// So at the default 15 s at most 1 + 2 + 10 = 13 requests per interval
+// while the ladder learns the line's vehicles, then 3 and what the
+// vehicles' new trips and changing delays need (TestLadderBudget
+// measures it with everything else the program asks).
 
 // PassagesPerInterval is how many vehicles' passages one trips answer asks for.
 const PassagesPerInterval = 10
@@ -41,10 +43,13 @@ func passagesKey(n int) feeds.Key {
 	return feeds.Key{Kind: feeds.FeedPassages, Vehicle: n, Rng: model.RangeAll}
 }
 
-// seen is a vehicle's last passages and when they came.
+// seen is a vehicle's last passages, when they came, and the trip and
+// delay its trip record had when they were asked.
 type seen struct {
-	vp model.VehiclePassages
-	at time.Time
+	vp   model.VehiclePassages
+	at   time.Time
+	trip int // the direction
+	dev  int
 }
 
 // feedSet is the ladder's hold on its feeds, shared by pointer so that the
@@ -54,6 +59,7 @@ type feedSet struct {
 	trips *feeds.Entry
 	ends  map[model.StopPointCode]*feeds.Entry
 	pass  map[int]*feeds.Entry // asked, not answered yet
+	asked map[int]model.Trip   // the trip record each was asked with
 	cache map[int]seen
 	hist  ldr.History
 }
@@ -84,7 +90,7 @@ func NewPane(sh *app.Shared) Pane {
 
 func newFeedSet() *feedSet {
 	return &feedSet{hold: feeds.NewHolder(), ends: map[model.StopPointCode]*feeds.Entry{},
-		pass: map[int]*feeds.Entry{}, cache: map[int]seen{}}
+		pass: map[int]*feeds.Entry{}, asked: map[int]model.Trip{}, cache: map[int]seen{}}
 }
 
 // SetSize gives the view its rectangle.
@@ -187,11 +193,12 @@ func (p *Pane) Fed(e *feeds.Entry) tea.Cmd {
 		cmd = p.round()
 	case e.Key.Kind == feeds.FeedPassages && fs.pass[e.Key.Vehicle] == e:
 		if e.Have {
-			fs.cache[e.Key.Vehicle] = seen{e.Data.Passages, p.sh.Now}
+			fs.cache[e.Key.Vehicle] = seenOf(e.Data.Passages, p.sh.Now, fs.asked[e.Key.Vehicle])
 		}
 		if e.Have || e.Poll.LastErr != nil {
 			p.sh.Reg.Release(e, fs.hold)
 			delete(fs.pass, e.Key.Vehicle)
+			delete(fs.asked, e.Key.Vehicle)
 		}
 	}
 	p.rebuild()
@@ -216,38 +223,62 @@ func (p *Pane) vehicles() []model.Trip {
 	return out
 }
 
-// round asks for the passages of the next PassagesPerInterval vehicles:
-// those never asked first, then those whose trip has ended by their last
-// passages (a new trip has begun), then the longest ago.
+// seenOf is a passages answer kept with the trip record it was asked
+// with.
+func seenOf(vp model.VehiclePassages, at time.Time, t model.Trip) seen {
+	s := seen{vp: vp, at: at, dev: t.Deviation()}
+	if t.JourneyData != nil {
+		s.trip = t.JourneyData.Direction
+	}
+	return s
+}
+
+// round asks for the passages of at most PassagesPerInterval vehicles:
+// those never asked first, then those on a new trip (another direction,
+// or their last passages are over), then those whose delay has moved by
+// ladder.DriftAfter (a minute) since they were asked, the most first. A
+// trip's timetable does not change while it runs and a vehicle is placed
+// by its predicted times now, so passages whose delay still holds are not
+// asked again: once the line's vehicles are known the ladder asks little.
 func (p *Pane) round() tea.Cmd {
 	fs := p.fs
 	now := p.sh.Now
 	type due struct {
-		v    int
-		rank int
-		at   time.Time
+		v     int
+		rank  int
+		drift int
 	}
 	var list []due
+	byVeh := map[int]model.Trip{}
 	for _, t := range p.vehicles() {
 		v := t.VehicleNumber
+		byVeh[v] = t
 		if fs.pass[v] != nil {
 			continue // asked, not answered yet
 		}
 		s, ok := fs.cache[v]
+		dir := 0
+		if t.JourneyData != nil {
+			dir = t.JourneyData.Direction
+		}
+		drift := t.Deviation() - s.dev
+		if drift < 0 {
+			drift = -drift
+		}
 		switch {
 		case !ok:
-			list = append(list, due{v, 0, time.Time{}})
-		case ended(s.vp, now):
-			list = append(list, due{v, 1, s.at})
-		default:
-			list = append(list, due{v, 2, s.at})
+			list = append(list, due{v, 0, 0})
+		case s.trip != dir || ended(s.vp, now):
+			list = append(list, due{v, 1, 0})
+		case drift >= ldr.DriftAfter:
+			list = append(list, due{v, 2, drift})
 		}
 	}
 	slices.SortFunc(list, func(a, b due) int {
 		if c := cmp.Compare(a.rank, b.rank); c != 0 {
 			return c
 		}
-		if c := a.at.Compare(b.at); c != 0 {
+		if c := cmp.Compare(b.drift, a.drift); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.v, b.v)
@@ -255,11 +286,12 @@ func (p *Pane) round() tea.Cmd {
 	var cmds []tea.Cmd
 	for _, d := range list[:min(len(list), max(PassagesPerInterval-len(fs.pass), 0))] {
 		e, cmd := p.sh.Reg.AcquireKey(passagesKey(d.v), fs.hold, 0)
-		fs.pass[d.v] = e
+		fs.pass[d.v], fs.asked[d.v] = e, byVeh[d.v]
 		if cmd == nil && e.Have { // another view polls it: take its answer
-			fs.cache[d.v] = seen{e.Data.Passages, now}
+			fs.cache[d.v] = seenOf(e.Data.Passages, now, byVeh[d.v])
 			p.sh.Reg.Release(e, fs.hold)
 			delete(fs.pass, d.v)
+			delete(fs.asked, d.v)
 			continue
 		}
 		cmds = append(cmds, cmd)

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/exceptions"
+	"abfahrt/ladder"
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
@@ -19,6 +20,32 @@ import (
 // boards: enough to see the feeders and their connections of the next
 // half hour at a busy stop.
 const boardDemand = 40
+
+// What the line items (bunched pairs, gaps, ghosts of every line in
+// service) ask of the service, besides the trips every rule reads
+// (ladder.Network keeps the answers): with each trips answer the
+// passages of at most LinePassages vehicles (those on a trip not asked
+// yet first, then those whose delay moved by a minute since) and the
+// arrivals at LineEnds of the lines' last stop points, in turn. A
+// trip's timetable does not change while it runs, so once the vehicles
+// in service are known this asks little: at the default 15 s at most
+// 3 + 1 requests per interval, 0.27 a second, for the whole network.
+const (
+	LinePassages = 4
+	LineEnds     = 1
+)
+
+// lineFeeds are the feeds the line items are asked through and what they
+// keep, shared by pointer (Bubble Tea copies the pane).
+type lineFeeds struct {
+	hold feeds.Holder
+	net  ladder.Network
+	pass map[int]*feeds.Entry // asked, not answered yet
+	trip map[int]model.Trip   // the trip record each was asked with
+	ends map[model.StopPointCode]*feeds.Entry
+	// own: the line items are the network's (no LineFlags was given).
+	own bool
+}
 
 // Row is one item of the queue with what the dispatcher did to it.
 type Row struct {
@@ -40,6 +67,7 @@ type Pane struct {
 	Watching bool
 	trips    feeds.Hold
 	boards   []boardHold
+	lines    *lineFeeds
 	tracker  *exceptions.Tracker
 	all      []Row // every item, newest first
 	Rows     []Row // the rows shown (hidden ones only with H)
@@ -65,7 +93,17 @@ type boardHold struct {
 
 // NewPane returns the queue of o, not yet watching.
 func NewPane(sh *app.Shared, o app.ExceptionOptions, stateDir string) Pane {
-	p := Pane{sh: sh, rules: o.Rules(), dir: stateDir, trips: feeds.NewHold(sh.Reg), tracker: &exceptions.Tracker{}, Km: NewKeys(sh.T)}
+	p := Pane{sh: sh, rules: o.Rules(), dir: stateDir, trips: feeds.NewHold(sh.Reg), tracker: &exceptions.Tracker{}, Km: NewKeys(sh.T),
+		lines: &lineFeeds{hold: feeds.NewHolder(), pass: map[int]*feeds.Entry{}, trip: map[int]model.Trip{},
+			ends: map[model.StopPointCode]*feeds.Entry{}}}
+	if p.rules.Lines == nil {
+		lf := p.lines
+		lf.own = true
+		p.rules.Lines = exceptions.LineFlagsFunc(func(line string, s *exceptions.Snapshot) []exceptions.Item {
+			l := lf.net.Ladder(line, s.Trips, p.routes(), s.Now, sh.Pol.Interval)
+			return l.Items()
+		})
+	}
 	var stops []int
 	for _, c := range o.Connections {
 		if !slices.Contains(stops, c.Stop) {
@@ -99,8 +137,108 @@ func (p *Pane) Watch() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// routes are the base data's lines with their patterns (nil until it
+// comes: then no line has rungs, and no ghost is judged).
+func (p *Pane) routes() []model.Route {
+	if p.sh.Base == nil {
+		return nil
+	}
+	return p.sh.Base.Routes
+}
+
+// askLines asks for the next passages and last stops' arrivals the line
+// items want (see LinePassages).
+func (p *Pane) askLines() tea.Cmd {
+	lf := p.lines
+	f := p.trips.Feed
+	if !lf.own || f == nil || !f.Have {
+		return nil
+	}
+	trips := f.Data.Trips
+	vs, ends := lf.net.Wants(trips, p.routes(), p.sh.Now, max(LinePassages-len(lf.pass), 0), max(LineEnds-len(lf.ends), 0),
+		func(v int) bool { return lf.pass[v] != nil })
+	byVeh := make(map[int]model.Trip, len(trips))
+	for _, t := range trips {
+		byVeh[t.VehicleNumber] = t
+	}
+	var cmds []tea.Cmd
+	for _, v := range vs {
+		if lf.pass[v] != nil {
+			continue
+		}
+		e, cmd := p.sh.Reg.AcquireKey(feeds.Key{Kind: feeds.FeedPassages, Vehicle: v, Rng: model.RangeAll}, lf.hold, 0)
+		lf.pass[v], lf.trip[v] = e, byVeh[v]
+		if cmd == nil && e.Have { // another view polls it: take its answer
+			p.tookLine(e)
+			continue
+		}
+		cmds = append(cmds, cmd)
+	}
+	for _, code := range ends {
+		if lf.ends[code] != nil {
+			continue
+		}
+		stop, _ := code.StopNumber()
+		e, cmd := p.sh.Reg.Acquire(feeds.Subject{Stop: stop, Point: code, Arrivals: true}, lf.hold, ladder.EndsLimit)
+		lf.ends[code] = e
+		if cmd == nil && e.Have {
+			p.tookLine(e)
+			continue
+		}
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
+}
+
+// holdsLine reports whether e is one of the line items' feeds.
+func (p *Pane) holdsLine(e *feeds.Entry) bool {
+	lf := p.lines
+	if e.Key.Kind == feeds.FeedPassages && lf.pass[e.Key.Vehicle] == e {
+		return true
+	}
+	return e.Subj.Arrivals && lf.ends[e.Subj.Point] == e
+}
+
+// tookLine keeps the answer of a line items' feed and gives the feed up
+// (an error too: the next round asks again).
+func (p *Pane) tookLine(e *feeds.Entry) {
+	lf := p.lines
+	if e.Key.Kind == feeds.FeedPassages {
+		if e.Have {
+			lf.net.Took(lf.trip[e.Key.Vehicle], e.Data.Passages)
+		}
+		if e.Have || e.Poll.LastErr != nil {
+			p.sh.Reg.Release(e, lf.hold)
+			delete(lf.pass, e.Key.Vehicle)
+			delete(lf.trip, e.Key.Vehicle)
+		}
+		return
+	}
+	if e.Have {
+		lf.net.TookEnds(e.Subj.Point, e.Data.Board.Events)
+	}
+	if e.Have || e.Poll.LastErr != nil {
+		p.sh.Reg.Release(e, lf.hold)
+		delete(lf.ends, e.Subj.Point)
+	}
+}
+
+// LineRequests are the line items' feeds asked and not answered yet, for
+// tests of the budget.
+func (p *Pane) LineRequests() int { return len(p.lines.pass) + len(p.lines.ends) }
+
 // Stop gives the feeds up.
 func (p *Pane) Stop() {
+	lf := p.lines
+	for v, e := range lf.pass {
+		p.sh.Reg.Release(e, lf.hold)
+		delete(lf.pass, v)
+		delete(lf.trip, v)
+	}
+	for c, e := range lf.ends {
+		p.sh.Reg.Release(e, lf.hold)
+		delete(lf.ends, c)
+	}
 	p.trips.Release()
 	for i := range p.boards {
 		p.boards[i].Release()
@@ -110,7 +248,10 @@ func (p *Pane) Stop() {
 
 // Holds reports whether e is one of the queue's feeds.
 func (p *Pane) Holds(e *feeds.Entry) bool {
-	if p.trips.Holds(e) {
+	if e == nil {
+		return false
+	}
+	if p.trips.Holds(e) || p.holdsLine(e) {
 		return true
 	}
 	for i := range p.boards {
@@ -128,7 +269,13 @@ func (p *Pane) Fed(e *feeds.Entry) tea.Cmd {
 	if !p.Holds(e) {
 		return nil
 	}
+	if p.holdsLine(e) {
+		p.tookLine(e)
+	}
 	p.recompute()
+	if p.trips.Holds(e) && e.Have {
+		return tea.Batch(p.LoadCmd(), p.askLines())
+	}
 	if p.trips.Holds(e) {
 		return p.LoadCmd()
 	}
@@ -323,13 +470,15 @@ func clock(t time.Time) string { return t.In(model.Berlin).Format("15:04") }
 
 func sprintf(format string, a ...any) string { return fmt.Sprintf(format, a...) }
 
-// stopName is the name of a stop from the base data, else its number.
+// stopName is the item's stop: the name it carries (a line item's is
+// where its vehicle is), else the connection stop's from its board, else
+// its number.
 func (p *Pane) stopName(it *exceptions.Item) string {
-	if it.Stop == 0 {
-		return ""
-	}
 	if it.StopName != "" {
 		return it.StopName
+	}
+	if it.Stop == 0 {
+		return ""
 	}
 	for i := range p.boards {
 		if f := p.boards[i].Feed; p.boards[i].stop == it.Stop && f != nil && f.Data.Board.StopName != "" {
