@@ -36,7 +36,7 @@ func EnglishPalette() Palette {
 // GermanPalette is the German catalogue's part.
 func GermanPalette() Palette {
 	return Palette{
-		KindTheme: "Farbschema", KindLayout: "Ansicht", InUse: "aktiv",
+		KindTheme: "Farben", KindLayout: "Ansicht", InUse: "aktiv",
 		ThemeSwitched:   "Farbschema %s (diese Sitzung)",
 		LayoutChosen:    "Ansicht %s (gewählt) · sie bleibt, bis du anders wählst; „nach Uhrzeit“ folgt den Zeiten",
 		ByTheHour:       "nach Uhrzeit",
