@@ -351,3 +351,27 @@ func TestPaletteLayouts(t *testing.T) {
 		}
 	}
 }
+
+// The night theme coming on repaints the cached rows too, also those
+// whose text stays (a departure shown by its clock time): the styles are
+// swapped by pointer, and the rows are cached by it.
+func TestNightRepaintsCachedRows(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	t.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
+	e := newEnvWith(t, 120, 40, app.Options{Night: true, NightFrom: 12*60 + 35, NightTo: 13 * 60})
+	e.View()
+	day := fgSeq(termenv.TrueColor, string(ui.DarkTheme().Text))
+	if !paints(e.View(), day) || ui.DarkTheme().Dimmed().Text == ui.DarkTheme().Text {
+		t.Fatal("the day's text colour is not drawn before the night, or the night's is the same")
+	}
+	e.advance(4 * time.Second) // 12:35:00
+	if n := e.m.sh.St.Theme.Name; n != "dark-night" {
+		t.Fatalf("theme %q at 12:35", n)
+	}
+	e.View()
+	for i, r := range e.m.Board().Cache.Rows {
+		if paints(r.Line, day) {
+			t.Errorf("cached row %d keeps the day's text colour at night: %q", i, r.Line)
+		}
+	}
+}
