@@ -26,7 +26,7 @@ func EnglishPalette() Palette {
 	return Palette{
 		KindTheme: "theme", KindLayout: "layout", InUse: "in use",
 		ThemeSwitched:   "theme %s (this session)",
-		LayoutChosen:    "layout %s (chosen) · it stays until you choose again; “by the hour” follows the hours",
+		LayoutChosen:    "layout %s (chosen: it stays until you choose again)",
 		ByTheHour:       "by the hour",
 		ByTheHourDetail: "the layouts follow their hours again",
 		ByTheHourAgain:  "layouts follow their hours again",
@@ -38,7 +38,7 @@ func GermanPalette() Palette {
 	return Palette{
 		KindTheme: "Farben", KindLayout: "Ansicht", InUse: "aktiv",
 		ThemeSwitched:   "Farbschema %s (diese Sitzung)",
-		LayoutChosen:    "Ansicht %s (gewählt) · sie bleibt, bis du anders wählst; „nach Uhrzeit“ folgt den Zeiten",
+		LayoutChosen:    "Ansicht %s (gewählt: sie bleibt, bis du anders wählst)",
 		ByTheHour:       "nach Uhrzeit",
 		ByTheHourDetail: "die Ansichten folgen wieder ihren Zeiten",
 		ByTheHourAgain:  "Ansichten folgen wieder ihren Zeiten",
