@@ -326,7 +326,7 @@ func TestPaletteLayouts(t *testing.T) {
 	if !strings.Contains(v, "Theater") || !strings.Contains(v, "Rathaus Ulm") || strings.Contains(v, "Ehinger Tor") {
 		t.Errorf("choosing evening does not show its boards:\n%s", v)
 	}
-	if !strings.Contains(v, "layout evening (chosen)") {
+	if !strings.Contains(v, "layout evening (chosen: it stays until you choose again)") {
 		t.Errorf("the status line does not say the layout was chosen:\n%s", v)
 	}
 	e.advance(7 * time.Minute) // 12:41: the noon hours end; the choice holds
