@@ -9,7 +9,8 @@
 // panes live in packages of their own under tui/internal, in layers; a
 // package imports only those below it:
 //
-//	catalog  parts of the text catalogue (history, kiosk, ladder, queue)
+//	catalog  parts of the text catalogue (history, kiosk, ladder, queue,
+//	         the palette's themes and layouts)
 //	         that ui.Texts embeds
 //	colour   colour science: WCAG contrast, colour vision deficiency
 //	         simulation (CIELAB differences), the Okabe–Ito palette

@@ -147,10 +147,11 @@ func (m *Model) syncKeys() {
 // hour's profile changes: its boards open as the grid (one board zoomed).
 // It waits while the user is in a list, the vehicle pane or an overlay;
 // between profiles the boards the board started with come back (if it
-// started with none, the view stays).
+// started with none, the view stays). A layout chosen in the command
+// palette holds over the hours until the user chooses again (palette.go).
 func (m *Model) followProfile() tea.Cmd {
 	p := &m.prof
-	if len(p.Profiles) == 0 || !m.sh.ClockKnown() {
+	if len(p.Profiles) == 0 || !m.sh.ClockKnown() || p.Chosen {
 		return nil
 	}
 	i := app.ProfileAt(p.Profiles, m.sh.Now)
@@ -160,6 +161,13 @@ func (m *Model) followProfile() tea.Cmd {
 	if m.overlay != ui.OverlayNone || m.focus != app.PaneBoard || m.disp.Mode != grid.ModeGrid {
 		return nil
 	}
+	return m.showProfile(i, app.SwitchNotice(m.sh.T, p.Profiles, p.Profile, i))
+}
+
+// showProfile opens the boards of profile i (-1: the boards the board
+// started with) as the grid and says notice in the status bar.
+func (m *Model) showProfile(i int, notice string) tea.Cmd {
+	p := &m.prof
 	was := p.Profile
 	p.Profile = i
 	specs := p.Base
@@ -178,7 +186,7 @@ func (m *Model) followProfile() tea.Cmd {
 		return nil
 	}
 	// The switch is said where the user looks (issue 23 item 13).
-	app.AddNotice(m.sh, app.SwitchNotice(m.sh.T, p.Profiles, was, i))
+	app.AddNotice(m.sh, notice)
 	g := &m.disp.Grid
 	g.RemoveAll()
 	var cmds []tea.Cmd

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -17,8 +18,12 @@ import (
 // it) besides the stops, lines and vehicles of the base data, matched by
 // the search's own fuzzy matching. Enter on an action presses its key.
 
-// paletteKey is an action of the palette: the key press it stands for.
-type paletteKey struct{ msg tea.KeyMsg }
+// paletteDo is what an entry of the palette does when chosen: an
+// action presses its key, a theme or a layout switches to it.
+type paletteDo func(m *Model) tea.Cmd
+
+// pressKey is the palette's action of key press k.
+func pressKey(k tea.KeyMsg) paletteDo { return func(m *Model) tea.Cmd { return m.handleKey(k) } }
 
 // paletteEntries are the actions the user can take now, from the live
 // bindings of the focused pane and the root's (the palette's own left
@@ -63,9 +68,9 @@ func (m *Model) paletteEntries() []search.Entry {
 		}
 		seen[h.Key+h.Desc] = true
 		out = append(out, search.Entry{Kind: search.KindAction, Title: h.Desc, Detail: h.Key,
-			Keys: []string{b.Keys()[0]}, Ref: paletteKey{keyMsgFor(b.Keys()[0])}})
+			Keys: []string{b.Keys()[0]}, Ref: pressKey(keyMsgFor(b.Keys()[0]))})
 	}
-	return out
+	return append(append(out, m.themeEntries()...), m.layoutEntries()...)
 }
 
 // keyMsgFor is the key press a binding's key names ("enter", "ctrl+c",
@@ -109,4 +114,79 @@ func (p *searchPane) OpenPalette(actions []search.Entry) tea.Cmd {
 	}
 	p.results = p.all
 	return cmd
+}
+
+// themeEntries are the palette's themes, the one in use marked.
+func (m *Model) themeEntries() []search.Entry {
+	tx := m.sh.T
+	var out []search.Entry
+	for _, name := range ui.PaletteThemes(m.sh.ColourProfile(), m.sh.ConsoleFont()) {
+		d := tx.ThemeLine(name)
+		if name == m.sh.ThemeName {
+			d = tx.InUse + " · " + d
+		}
+		out = append(out, search.Entry{Kind: search.KindTheme, Title: name, Detail: d,
+			Keys: []string{"theme", "thema", tx.KindTheme}, Ref: paletteDo(func(m *Model) tea.Cmd {
+				if m.sh.SetTheme(name) {
+					m.restyled()
+					m.sh.Notice = fmt.Sprintf(m.sh.T.ThemeSwitched, name)
+				}
+				return nil
+			})})
+	}
+	return out
+}
+
+// restyled draws every pane again in the styles now in place: the caches
+// not keyed by the styles are touched (the boards' rows and cells, the
+// grid's body, the lists and the status line are; see app.SetTheme).
+func (m *Model) restyled() {
+	for _, b := range m.disp.Grid.All() {
+		b.Touch()
+	}
+	m.vehicle.Touch()
+	m.disp.Fleet.Rev++
+	m.disp.Ladder.Touch()
+	m.queue.Touch()
+	*m.memo = ui.FrameMemos{}
+	in, st := &m.search.input, m.sh.St
+	in.PromptStyle, in.PlaceholderStyle, in.TextStyle = st.Accent, st.Muted, st.Text
+}
+
+// layoutEntries are the palette's layouts (none without any configured),
+// the one showing marked, and "by the hour" while a chosen one holds.
+func (m *Model) layoutEntries() []search.Entry {
+	p, tx := &m.prof, m.sh.T
+	keys := []string{"layout", "ansicht", tx.KindLayout}
+	var out []search.Entry
+	for i, pr := range p.Profiles {
+		if len(pr.Boards) == 0 {
+			continue
+		}
+		d := pr.Hours()
+		if d == "" {
+			d = tx.AnyHour
+		}
+		if i == p.Profile {
+			d = tx.InUse + " · " + d
+		}
+		out = append(out, search.Entry{Kind: search.KindLayout, Title: pr.Name, Detail: d, Keys: keys,
+			Ref: paletteDo(func(m *Model) tea.Cmd {
+				if m.vehicle.Open {
+					m.vehicle.Hide()
+				}
+				m.focus, m.prof.Chosen = app.PaneBoard, true
+				cmd := m.disp.SetMode(grid.ModeGrid)
+				return tea.Batch(cmd, m.showProfile(i, fmt.Sprintf(m.sh.T.LayoutChosen, pr.Name)))
+			})})
+	}
+	if p.Chosen && len(out) > 0 {
+		out = append(out, search.Entry{Kind: search.KindLayout, Title: tx.ByTheHour, Detail: tx.ByTheHourDetail, Keys: keys,
+			Ref: paletteDo(func(m *Model) tea.Cmd {
+				m.prof.Chosen = false
+				m.sh.Notice = m.sh.T.ByTheHourAgain
+				return m.followProfile()
+			})})
+	}
+	return out
 }

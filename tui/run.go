@@ -62,7 +62,10 @@ func run(ctx context.Context, o app.Options, in io.Reader, out io.Writer) (err e
 			err = fmt.Errorf("tui: panic: %v", r)
 		}
 	}()
-	lipgloss.SetColorProfile(monoProfile(o.Theme, lipgloss.ColorProfile(), os.Getenv("TERM")))
+	if p := monoProfile(o.Theme, lipgloss.ColorProfile(), os.Getenv("TERM")); p != lipgloss.ColorProfile() {
+		lipgloss.SetColorProfile(p)
+		o.NoColour = true
+	}
 	caller := ctx
 	ctx, cancel := context.WithCancelCause(caller)
 	defer cancel(nil)

@@ -34,8 +34,8 @@ type searchPane struct {
 	palette bool
 	actions *search.Index
 	all     []search.Result
-	// picked is the key press of the action chosen in the palette.
-	picked *tea.KeyMsg
+	// do is what the entry chosen in the palette does (palette.go).
+	do paletteDo
 }
 
 // newSearchPane returns the closed search overlay.
@@ -64,7 +64,7 @@ func (p *searchPane) boxWidth() int { return min(p.width, 80) }
 func (p *searchPane) Open() tea.Cmd {
 	p.input.SetValue("")
 	p.results, p.cursor, p.query = nil, 0, ""
-	p.palette, p.picked = false, nil
+	p.palette, p.do = false, nil
 	p.input.Prompt, p.input.Placeholder = "/ ", p.sh.T.SearchPlaceholder
 	return p.input.Focus()
 }
@@ -107,8 +107,8 @@ func (p *searchPane) Update(msg tea.KeyMsg) (chosen *app.Target, cmd tea.Cmd) {
 			switch ref := p.results[p.cursor].Entry.Ref.(type) {
 			case app.Target:
 				return &ref, nil
-			case paletteKey:
-				p.picked = &ref.msg
+			case paletteDo:
+				p.do = ref
 			}
 		}
 		return nil, nil

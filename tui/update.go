@@ -83,14 +83,14 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	chosen, cmd := m.search.Update(msg)
-	if k := m.search.picked; k != nil {
-		// An action of the command palette: its key, pressed on the pane
-		// below (palette.go).
-		m.search.picked = nil
+	if do := m.search.do; do != nil {
+		// An entry of the command palette: an action's key, pressed on
+		// the pane below, a theme or a layout (palette.go).
+		m.search.do = nil
 		m.overlay = ui.OverlayNone
 		m.search.Close()
 		m.syncKeys() // the pane's keys, disabled while the overlay was open
-		return m.handleKey(*k)
+		return do(m)
 	}
 	if chosen == nil {
 		return cmd
@@ -183,10 +183,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 			b.SetCursor(b.CursorIn(b.Rows())) // the cursor stays on its trip as rows pass
 		}
 		if m.sh.FollowNight() {
-			for _, b := range m.reminderBoards() {
-				b.Touch()
-			}
-			*m.memo = ui.FrameMemos{}
+			m.restyled()
 		}
 		return tea.Batch(logSkew, m.tickReminders(), m.followProfile())
 	case feeds.TickMsg:

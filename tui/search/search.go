@@ -60,6 +60,10 @@ const (
 	// KindAction is something to do (a key's action, in the command
 	// palette).
 	KindAction
+	// KindTheme is a colour theme, KindLayout a layout of the config
+	// (the command palette).
+	KindTheme
+	KindLayout
 )
 
 // Entry is one searchable thing.

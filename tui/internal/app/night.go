@@ -31,10 +31,12 @@ func (sh *Shared) FollowNight() bool {
 		return false
 	}
 	n.on = on
+	// A new pointer, not a copy into the old: the rows cached by their
+	// styles (board.rowShows) are drawn again.
 	if on {
-		*sh.St = *n.night
+		sh.St = n.night
 	} else {
-		*sh.St = *n.day
+		sh.St = n.day
 	}
 	return true
 }

@@ -93,6 +93,10 @@ type ProfileState struct {
 	// Home is what a plain start shows (the default stop): where a
 	// layout's hours end when the board started with no boards.
 	Home BoardSpec
+	// Chosen: the user chose the layout showing in the command palette;
+	// it holds over the layouts' hours until they choose again (a layout,
+	// or "by the hour") or restart.
+	Chosen bool
 }
 
 // StartProfile returns o with the boards of the profile of the hour (when

@@ -124,6 +124,10 @@ type Options struct {
 	Walk time.Duration
 	// Exceptions configure the exception queue (exceptions.go).
 	Exceptions ExceptionOptions
+	// NoColour: the terminal has no colour (NO_COLOR) although the
+	// profile was raised to ANSI for the mono theme's attributes (Run):
+	// the command palette offers no colour theme.
+	NoColour bool
 	// Renderer draws the styles: an SSH session's, with that terminal's
 	// colour profile. nil is lipgloss's default (the process's terminal).
 	Renderer *lipgloss.Renderer
@@ -171,6 +175,10 @@ type Shared struct {
 	Notice    string       // a one-off message for the status bar, cleared by the next key
 	Rem       *reminderSet // the reminders (reminder.go); nil in the kiosk
 	nightMode *nightMode   // day and night styles (night.go); nil without night hours
+	// ThemeName is the theme in use (its day name: "dark", not
+	// "dark-night"), look what its styles are made with (theme.go).
+	ThemeName string
+	look      look
 	// Alert is the service's unplanned alert, alertLines the lines it
 	// names (alerts.go); every view shows them.
 	Alert      model.Alert
@@ -232,8 +240,8 @@ func NewShared(o Options) *Shared {
 	}
 	sh.NamedSim = strings.Contains(strings.ToLower(sh.SourceName), "simul")
 	sh.T.Delay = o.Delay.OrDefault()
-	day := *sh.St
-	sh.nightMode = newNightMode(o, theme, ui.UlmLineColors().With(o.LineColors), &day)
+	sh.ThemeName, sh.look = theme.Name, look{r: o.Renderer, lines: ui.UlmLineColors().With(o.LineColors), consoleFont: o.ConsoleFont, noColour: o.NoColour}
+	sh.nightMode = newNightMode(o, theme, sh.look.lines, sh.St)
 	sh.FollowNight()
 	if !o.Kiosk.Enabled {
 		sh.Rem = newReminderSet(o.StateDir, o.Bell, o.RemindBefore)

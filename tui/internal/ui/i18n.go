@@ -190,6 +190,7 @@ type Texts struct {
 	catalog.Queue
 	// historyTexts are the recorded history's (history_texts.go).
 	catalog.History
+	catalog.Palette
 	// netTexts say why the service cannot be reached (errline.go).
 	netTexts
 	// ladderTexts are the line ladder's of issue 25 (ladder_texts.go).
@@ -293,7 +294,7 @@ func EnglishTexts() Texts {
 		Months: [12]string{"January", "February", "March", "April", "May", "June", "July",
 			"August", "September", "October", "November", "December"},
 
-		Kiosk: catalog.EnglishKiosk(), Queue: catalog.EnglishQueue(), History: catalog.EnglishHistory(),
+		Kiosk: catalog.EnglishKiosk(), Queue: catalog.EnglishQueue(), History: catalog.EnglishHistory(), Palette: catalog.EnglishPalette(),
 		netTexts: englishNetTexts(), Ladder: catalog.EnglishLadder(),
 	}
 }
@@ -385,7 +386,7 @@ func GermanTexts() Texts {
 		Months: [12]string{"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli",
 			"August", "September", "Oktober", "November", "Dezember"},
 
-		Kiosk: catalog.GermanKiosk(), Queue: catalog.GermanQueue(), History: catalog.GermanHistory(),
+		Kiosk: catalog.GermanKiosk(), Queue: catalog.GermanQueue(), History: catalog.GermanHistory(), Palette: catalog.GermanPalette(),
 		netTexts: germanNetTexts(), Ladder: catalog.GermanLadder(),
 	}
 }
@@ -686,6 +687,10 @@ func (t *Texts) KindLabel(k search.Kind) string {
 		return t.KindVehicle
 	case search.KindAction:
 		return t.KindAction
+	case search.KindTheme:
+		return t.KindTheme
+	case search.KindLayout:
+		return t.KindLayout
 	}
 	return ""
 }

@@ -1,6 +1,10 @@
 package ui
 
-import "abfahrt/tui/internal/colour"
+import (
+	"github.com/muesli/termenv"
+
+	"abfahrt/tui/internal/colour"
+)
 
 // Themes of issue 26 item 3.
 const (
@@ -52,6 +56,41 @@ func (lc LineColors) OkabeIto() LineColors {
 	out := make(LineColors, len(lc))
 	for name, hex := range lc {
 		out[name] = colour.NearestOkabeIto(hex)
+	}
+	return out
+}
+
+// ThemeLine is one line about the theme called name in the language of
+// t: abfahrt config's line in English.
+func (t *Texts) ThemeLine(name string) string {
+	if s, ok := t.ThemesAbout[name]; ok {
+		return s
+	}
+	return ThemeAbout[name]
+}
+
+// PaletteThemes are the themes the command palette offers on a terminal
+// of colour profile p, in ThemeNames' order; console: it is the Linux
+// console. Without colour only mono; with 16 colours the themes drawn
+// in the terminal's own palette (a 24-bit theme there would be rounded
+// to 16 colours, and cvd would lose its Okabe–Ito colours): console on
+// the Linux console, else ansi; with 256 or 24-bit colour every theme
+// but console, which is for the Linux console only.
+func PaletteThemes(p termenv.Profile, console bool) []string {
+	var out []string
+	for _, name := range ThemeNames() {
+		ok := false
+		switch p {
+		case termenv.Ascii:
+			ok = name == ThemeMono
+		case termenv.ANSI:
+			ok = name == ThemeMono || (console && name == ThemeConsole) || (!console && name == ThemeANSI)
+		default:
+			ok = name != ThemeConsole || console
+		}
+		if ok {
+			out = append(out, name)
+		}
 	}
 	return out
 }

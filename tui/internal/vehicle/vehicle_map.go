@@ -15,8 +15,9 @@ import (
 type mapKey struct {
 	rev        int
 	cols, rows int
-	next       string // the stop named first
-	upcoming   bool   // only the stops ahead are named
+	next       string     // the stop named first
+	upcoming   bool       // only the stops ahead are named
+	st         *ui.Styles // the styles drawn with (a theme switch draws again)
 }
 
 // routeMap draws the trip's Track in braille (half blocks in the console
@@ -143,7 +144,7 @@ func (p *Pane) mapLines(line string, cols, rows int) []string {
 	if pos, ps := p.position(), p.Pass.Passages; pos.Next >= 0 && pos.Next < len(ps) && !p.Out {
 		next = ps[pos.Next].StopName
 	}
-	k := mapKey{rev: p.MapRev, cols: cols, rows: rows, next: next, upcoming: p.Rng == model.RangeUpcoming}
+	k := mapKey{rev: p.MapRev, cols: cols, rows: rows, next: next, upcoming: p.Rng == model.RangeUpcoming, st: p.sh.St}
 	c := p.cache
 	if c.mapOK && c.mapKey == k {
 		return c.mapLines
