@@ -270,7 +270,8 @@ func (b *Pane) header(w int) string {
 	if n := b.perLineNote(); n != "" {
 		parts = append(parts, n)
 	}
-	left := " " + st.Title.Render(b.Name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
+	name := b.Name()
+	left := " " + app.Link(b.Sh.Links.StopURL(b.Subj.Stop, name), st.Title.Render(name)) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	if b.Num > 0 {
 		left = " " + st.Accent.Render(ui.Itoa(b.Num)) + left
 	}
@@ -407,7 +408,8 @@ func (b *Pane) row(e *model.Event, c columns, sel bool) string {
 		if e.VehicleNumber != 0 {
 			v = ui.Itoa(e.VehicleNumber)
 		}
-		sb.WriteString(sp(Gap) + paint(st.Muted, ui.PadLeft(v, c.Cw.Vehicle)))
+		muted := func(s ...string) string { return paint(st.Muted, strings.Join(s, "")) }
+		sb.WriteString(sp(Gap) + app.LinkPadLeft(muted, b.Sh.Links.VehicleURL(e.VehicleNumber), v, c.Cw.Vehicle))
 	}
 	return sb.String()
 }
