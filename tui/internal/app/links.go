@@ -54,6 +54,15 @@ func HyperlinksFor(mode string, getenv func(string) string) bool {
 	return false
 }
 
+// On is l when mode links in the terminal of the environment
+// (HyperlinksFor), else no links at all.
+func (l Links) On(mode string, getenv func(string) string) Links {
+	if !HyperlinksFor(mode, getenv) {
+		return Links{}
+	}
+	return l
+}
+
 // Links are the URL templates of what is linked; "" links nothing of
 // that kind. A stop's template fills in {stop} (its number) and {name};
 // a vehicle's {vehicle} (its number). The values are percent-encoded.
