@@ -91,7 +91,12 @@ func TestHyperlinksWritten(t *testing.T) {
 			}
 			// The links change nothing else: without them, the bytes of
 			// the program without links (the same colours, the same
-			// moves).
+			// moves). (A template without {name} links the stop from
+			// the first frame; with it, from when the name is known.)
+			got = linkedRun(t, app.Links{Stop: "https://example.org/stop/{stop}", Vehicle: testLinks.Vehicle}, theme)
+			if !strings.Contains(got, "\x1b]8;;https://example.org/stop/1008\x1b\\") {
+				t.Errorf("the stop is not linked by its number: %q", cut(got, 400))
+			}
 			plain := linkedRun(t, app.Links{}, theme)
 			if osc8Seq.MatchString(plain) {
 				t.Fatalf("no templates, but OSC 8 written: %q", cut(plain, 400))

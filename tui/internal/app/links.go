@@ -122,9 +122,10 @@ func LinkPad(paint func(...string) string, url, text string, w int) string {
 }
 
 // StopURL is the URL of stop number stop named name, "" when stops are
-// not linked or the URL would be too long.
+// not linked, the template names the name and it is not known (yet), or
+// the URL would be too long.
 func (l Links) StopURL(stop int, name string) string {
-	if l.Stop == "" || stop <= 0 {
+	if l.Stop == "" || stop <= 0 || name == "" && strings.Contains(l.Stop, "{name}") {
 		return ""
 	}
 	return fill(l.Stop, "{stop}", strconv.Itoa(stop), "{name}", name)

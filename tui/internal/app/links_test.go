@@ -42,6 +42,12 @@ func TestLinkURLs(t *testing.T) {
 	if got, want := l.StopURL(1008, "Ulm Hbf/Süd;\x1b]8;;x\a?&="), "https://example.org/s/1008?q=Ulm%20Hbf%2FS%C3%BCd%3B%1B%5D8%3B%3Bx%07%3F%26%3D&x={"; got != want {
 		t.Errorf("StopURL = %q, want %q", got, want)
 	}
+	if got := l.StopURL(1008, ""); got != "" {
+		t.Errorf("a URL with the name before it is known: %q", got)
+	}
+	if got := (Links{Stop: "https://x/{stop}"}).StopURL(1008, ""); got != "https://x/1008" {
+		t.Errorf("a URL without the name: %q", got)
+	}
 	if got := l.VehicleURL(44); got != "https://example.org/v/44/44" {
 		t.Errorf("VehicleURL = %q", got)
 	}

@@ -270,8 +270,7 @@ func (b *Pane) header(w int) string {
 	if n := b.perLineNote(); n != "" {
 		parts = append(parts, n)
 	}
-	name := b.Name()
-	left := " " + app.Link(b.Sh.Links.StopURL(b.Subj.Stop, name), st.Title.Render(name)) + st.Muted.Render(" · "+strings.Join(parts, " · "))
+	left := " " + app.Link(b.StopURL(), st.Title.Render(b.Name())) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	if b.Num > 0 {
 		left = " " + st.Accent.Render(ui.Itoa(b.Num)) + left
 	}
@@ -287,6 +286,11 @@ func (b *Pane) header(w int) string {
 		right = st.Error.Render(b.Sh.Dt.RemoveMark) + "  " + right
 	}
 	return Spread(left, right, w)
+}
+
+// StopURL is the URL the board's stop links to (app.Links), "" for none.
+func (b *Pane) StopURL() string {
+	return b.Sh.Links.StopURL(b.Subj.Stop, b.Sh.Base.StopName(b.Subj.Stop))
 }
 
 // Spread puts left and right on one line of width w, right-aligned; when
