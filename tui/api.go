@@ -95,7 +95,9 @@ var HyperlinkModes = app.HyperlinkModes
 
 // HyperlinksFor reports whether a --hyperlinks mode links in the terminal
 // of the environment.
-func HyperlinksFor(mode string, getenv func(string) string) bool { return app.HyperlinksFor(mode, getenv) }
+func HyperlinksFor(mode string, getenv func(string) string) bool {
+	return app.HyperlinksFor(mode, getenv)
+}
 
 // CheckLinkTemplate says what is wrong with a URL template of stops
 // (vehicle false) or vehicles.
