@@ -234,14 +234,15 @@ func CheckLinkTemplate(tmpl string, known []string) error {
 
 // validScheme: a letter, then letters, digits, + - . (RFC 3986).
 func validScheme(s string) bool {
-	if s == "" || !(s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
+	if s == "" || !isLetter(s[0]) {
 		return false
 	}
 	for i := 1; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.') {
+		if c := s[i]; !isLetter(c) && (c < '0' || c > '9') && c != '+' && c != '-' && c != '.' {
 			return false
 		}
 	}
 	return true
 }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
