@@ -18,6 +18,7 @@ import (
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 )
 
 // Issue 26 item 6: with hyperlinks on, the board's stop name and its
@@ -143,4 +144,53 @@ func cut(s string, n int) string {
 		return s[:n] + "…"
 	}
 	return s
+}
+
+// The other places a stop or vehicle is linked: each grid cell's title,
+// the merged list's stops and vehicles, the fleet's vehicle numbers and
+// the vehicle pane's title. Each link holds the text it names and no more.
+func TestHyperlinksInEveryView(t *testing.T) {
+	l := app.Links{Stop: "https://example.org/stop/{stop}", Vehicle: "https://example.org/vehicle/{vehicle}"}
+	linked := func(view, kind string) map[string]string {
+		out := map[string]string{}
+		re := regexp.MustCompile("\x1b\\]8;;https://example\\.org/" + kind + "/([0-9]+)\x1b\\\\((?:\x1b\\[[0-9;]*m)*([^\x1b]*)(?:\x1b\\[[0-9;]*m)*)\x1b\\]8;;\x1b\\\\")
+		for _, m := range re.FindAllStringSubmatch(view, -1) {
+			out[m[1]] = m[3]
+		}
+		return out
+	}
+	e := newGridEnv(t, 160, 48, specsOver(4), func(o *app.Options) { o.Links = l })
+	if got := linked(e.m.View(), "stop"); len(got) != 4 {
+		t.Errorf("grid cells' titles linked: %v, want 4 stops", got)
+	}
+	e.Key("m")
+	v := e.m.View()
+	if len(linked(v, "stop")) < 2 || len(linked(v, "vehicle")) < 5 {
+		t.Errorf("merged list: stops %v, vehicles %v", linked(v, "stop"), linked(v, "vehicle"))
+	}
+	for num, text := range linked(v, "vehicle") {
+		if text != num {
+			t.Errorf("merged list: vehicle %s's link holds %q", num, text)
+		}
+	}
+	e.Key("m")
+	e.Key("v")
+	e.fleetPoll()
+	got := linked(e.m.View(), "vehicle")
+	if len(got) < 3 {
+		t.Errorf("fleet: vehicles linked %v", got)
+	}
+	for num, text := range got {
+		if text != num {
+			t.Errorf("fleet: vehicle %s's link holds %q", num, text)
+		}
+	}
+
+	ve := newEnvWith(t, 160, 40, app.Options{Links: l})
+	ve.src.SetVehicle(line2Fixture(8, vehicle.PhaseBetween))
+	ve.openVehicle(44)
+	ve.vehiclePoll()
+	if got := linked(ve.m.View(), "vehicle"); got["44"] != "Tram 44" {
+		t.Errorf("the vehicle pane's title: links %v, want 44 on \"Tram 44\"", got)
+	}
 }

@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"abfahrt/tui/internal/ui"
 )
 
 func TestHyperlinksForTerminals(t *testing.T) {
@@ -104,5 +106,14 @@ func TestCheckLinkTemplate(t *testing.T) {
 	}
 	if err := CheckLinkTemplate("https://x/{vehicle}", VehiclePlaceholders); err != nil {
 		t.Error(err)
+	}
+}
+
+// A linked text cut to fit keeps its link's end (the "…" of the cut name
+// is linked with it), so the link cannot run on over what follows.
+func TestLinkCutKeepsItsEnd(t *testing.T) {
+	s := ui.Fit(" "+Link("https://x/1008", "\x1b[1mHauptbahnhof\x1b[m")+" · Departures", 8)
+	if want := " \x1b]8;;https://x/1008\x1b\\\x1b[1mHauptb…\x1b[m\x1b]8;;\x1b\\"; s != want {
+		t.Errorf("Fit = %q, want %q", s, want)
 	}
 }
