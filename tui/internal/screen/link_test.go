@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // Hyperlinks (OSC 8, issue 26 item 6): a frame's links are carried by its
@@ -252,5 +253,14 @@ func TestManyLinks(t *testing.T) {
 	}
 	if len(s.links) > maxLinks+1000 {
 		t.Errorf("%d links kept", len(s.links))
+	}
+}
+
+// A cell's link costs no room: the index fits in the padding the cell
+// had (40 bytes on 64-bit platforms), so frames without links compare and
+// copy as many bytes as before.
+func TestCellSizeWithLink(t *testing.T) {
+	if n := unsafe.Sizeof(cell{}); unsafe.Sizeof(uintptr(0)) == 8 && n > 40 {
+		t.Errorf("a cell is %d bytes, was 40", n)
 	}
 }
