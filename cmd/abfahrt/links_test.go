@@ -61,7 +61,7 @@ func TestConfigShowsLinks(t *testing.T) {
 func TestHyperlinksFlagRefused(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("ABFAHRT_CONFIG", "")
-	for _, args := range [][]string{{"--hyperlinks", "yes"}, {"serve", "--hyperlinks", "yes"}} {
+	for _, args := range [][]string{{"--hyperlinks", "yes"}, {"--accessible", "--hyperlinks", "yes"}, {"serve", "--hyperlinks", "yes"}} {
 		code, _, errs := runCLI(t, args...)
 		if code != exitUsage || !strings.Contains(errs, `--hyperlinks must be one of auto, always, never, got "yes"`) {
 			t.Errorf("%q: exit %d, stderr %q", args, code, errs)

@@ -208,6 +208,10 @@ once and print a table (or JSON with --json).`,
 			if g.logger != nil {
 				opts.Kiosk.SpeakFailed = func(err error) { g.logger.Warn("kiosk: speaking failed", "cmd", g.s.file.Kiosk.SpeakCmd, "err", err) }
 			}
+			linkMode, err := hyperlinkMode(links, cmd.Flags().Changed("hyperlinks"), g.s.file)
+			if err != nil {
+				return err
+			}
 			if g.replayFrom != "" && g.replay == "" {
 				return usagef("--from needs --replay DB")
 			}
@@ -245,10 +249,6 @@ once and print a table (or JSON with --json).`,
 				opts.Title = title
 			default:
 				return usagef("--title must be auto, on or off, got %q", title)
-			}
-			linkMode, err := hyperlinkMode(links, cmd.Flags().Changed("hyperlinks"), g.s.file)
-			if err != nil {
-				return err
 			}
 			opts.Links = boardLinks(linkMode, cmd.Flags().Changed("hyperlinks"), g.s.file, os.Getenv, g.stderr)
 			alive, stopNotify := notifySystemd(cmd.Context(), opts.Kiosk.Enabled)
