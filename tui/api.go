@@ -18,6 +18,8 @@ type (
 	KioskOptions = app.KioskOptions
 	// ExceptionOptions configure the exception queue (key E).
 	ExceptionOptions = app.ExceptionOptions
+	// Links are the URL templates of the stops' and vehicles' hyperlinks.
+	Links = app.Links
 	// BoardSpec is one board: a stop or stop point with its filters.
 	BoardSpec = app.BoardSpec
 	// Profile is a layout by time of day (kiosk).
@@ -86,6 +88,25 @@ var NotifyModes = app.NotifyModes
 
 // NotifyFor resolves a --notify mode for the terminal of the environment.
 func NotifyFor(mode string, getenv func(string) string) string { return app.NotifyFor(mode, getenv) }
+
+// HyperlinkModes are the values of --hyperlinks; HyperlinksFor resolves
+// auto for the terminal of the environment (links.go in app).
+var HyperlinkModes = app.HyperlinkModes
+
+// HyperlinksFor reports whether a --hyperlinks mode links in the terminal
+// of the environment.
+func HyperlinksFor(mode string, getenv func(string) string) bool {
+	return app.HyperlinksFor(mode, getenv)
+}
+
+// CheckLinkTemplate says what is wrong with a URL template of stops
+// (vehicle false) or vehicles.
+func CheckLinkTemplate(tmpl string, vehicle bool) error {
+	if vehicle {
+		return app.CheckLinkTemplate(tmpl, app.VehiclePlaceholders)
+	}
+	return app.CheckLinkTemplate(tmpl, app.StopPlaceholders)
+}
 
 // ThemeAbout is one line about each theme.
 var ThemeAbout = ui.ThemeAbout

@@ -62,6 +62,10 @@ type Config struct {
 	// Accessible opens the screen-reader mode instead of the board
 	// (--accessible, env ABFAHRT_ACCESSIBLE=1).
 	Accessible bool `toml:"accessible"`
+	// Hyperlinks is auto, always or never (--hyperlinks); Links are the
+	// URL templates of what is linked (links.go).
+	Hyperlinks string      `toml:"hyperlinks"`
+	Links      LinksConfig `toml:"links"`
 }
 
 // ExceptionsConfig is the [exceptions] table: the delay beyond which the
@@ -329,6 +333,9 @@ func (c Config) check() error {
 	}
 	if c.Kiosk.SpeakEvery.Duration != 0 && strings.TrimSpace(c.Kiosk.SpeakCmd) == "" {
 		return bad("kiosk.speak_every", "needs kiosk.speak_cmd, the command that speaks")
+	}
+	if err := c.checkLinks(bad); err != nil {
+		return err
 	}
 	return c.checkExceptions(bad)
 }

@@ -122,6 +122,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		notify    string
 		remindBef string
 		bell      bool
+		links     string
 	)
 	root := &cobra.Command{
 		Use:   "abfahrt",
@@ -207,6 +208,10 @@ once and print a table (or JSON with --json).`,
 			if g.logger != nil {
 				opts.Kiosk.SpeakFailed = func(err error) { g.logger.Warn("kiosk: speaking failed", "cmd", g.s.file.Kiosk.SpeakCmd, "err", err) }
 			}
+			linkMode, err := hyperlinkMode(links, cmd.Flags().Changed("hyperlinks"), g.s.file)
+			if err != nil {
+				return err
+			}
 			if g.replayFrom != "" && g.replay == "" {
 				return usagef("--from needs --replay DB")
 			}
@@ -245,6 +250,7 @@ once and print a table (or JSON with --json).`,
 			default:
 				return usagef("--title must be auto, on or off, got %q", title)
 			}
+			opts.Links = boardLinks(linkMode, cmd.Flags().Changed("hyperlinks"), g.s.file, os.Getenv, g.stderr)
 			alive, stopNotify := notifySystemd(cmd.Context(), opts.Kiosk.Enabled)
 			opts.Kiosk.Alive = alive
 			err = tui.Run(cmd.Context(), opts)
@@ -288,6 +294,7 @@ once and print a table (or JSON with --json).`,
 	f.StringVar(&g.replay, "replay", "", "open the board on a recording: a history database (SQLite file or postgres:// URL) replayed from --from")
 	f.StringVar(&g.replayFrom, "from", "", "with --replay: the time to start at, 2026-09-11T07:30 (Europe/Berlin) or RFC 3339 (default: the recording's start)")
 	f.StringVar(&walk, "walk", "0s", "walking time to the stop, e.g. 4m: each row says when to leave (boards of a layout may set their own walk)")
+	f.StringVar(&links, "hyperlinks", "auto", "link the board's stop names and vehicle numbers (OSC 8) to the [links] templates of the configuration: auto (terminals known to show links; off inside tmux and screen), always or never")
 	f.BoolVar(&g.accessible, "accessible", false, "screen-reader mode: the board as sentences in the normal screen, commands as typed lines (env ABFAHRT_ACCESSIBLE=1; config accessible = true)")
 
 	root.AddCommand(

@@ -117,6 +117,11 @@ writes what it recorded once the database is back.`,
 					o.ssh.authorizedKeys = filepath.Join(statePath(os.LookupEnv), "authorized_keys")
 				}
 			}
+			mode, err := hyperlinkMode(o.ssh.hyperlinks, cmd.Flags().Changed("hyperlinks"), g.s.file)
+			if err != nil {
+				return err
+			}
+			o.ssh.hyperlinks = mode
 			return runServe(cmd.Context(), g, o)
 		},
 	}
@@ -136,6 +141,7 @@ writes what it recorded once the database is back.`,
 	f.DurationVar(&o.ssh.loginGrace, "ssh-login-grace", defaultSSHLoginGrace, "close an SSH connection that has not started a session within this time")
 	f.IntVar(&o.ssh.maxStartups, "ssh-max-startups", defaultSSHMaxStartups, "SSH connections without a session at once; more are closed at once")
 	f.IntVar(&o.ssh.maxStartupsPerIP, "ssh-max-startups-per-ip", defaultSSHMaxStartupsPerIP, "SSH connections without a session at once from one address")
+	f.StringVar(&o.ssh.hyperlinks, "hyperlinks", "auto", "with --ssh: link stop names and vehicle numbers (OSC 8) to the [links] templates: auto (by each session's terminal), always or never")
 	f.BoolVar(&o.rec.on, "record", false, "record the departures the hub mirrors into the history database")
 	f.BoolVar(&o.rec.all, "all", false, "with --record: record the whole network, within 2 upstream requests a second")
 	f.StringVar(&o.rec.db, "db", "", "with --record: "+dbUsage)

@@ -233,6 +233,9 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		motion = "full"
 	}
 	t.row("motion", motion, from(s.file.Motion != ""))
+	for _, r := range linksRows(s.file, func(k string) string { v, _ := env(k); return v }) {
+		t.row(r[0], r[1], r[2])
+	}
 	k := s.file.Kiosk
 	t.row("kiosk.enabled", strconv.FormatBool(k.Enabled), from(k.Enabled))
 	rotate := k.Rotate.Duration

@@ -40,6 +40,10 @@ type sshOptions struct {
 	loginGrace       time.Duration
 	maxStartups      int
 	maxStartupsPerIP int
+	// hyperlinks is the hub's --hyperlinks (or hyperlinks = …): auto
+	// decides by each session's client terminal (its TERM and the
+	// environment it sent).
+	hyperlinks string
 }
 
 // The defaults of the --ssh limits. A board is watched, not typed at, so
@@ -342,6 +346,7 @@ func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSp
 		Lang:        "en", Interval: tui.DefaultInterval, Bell: out} // a reminder rings the session's terminal
 	if h.g.s != nil {
 		o.Lang, o.Interval, o.LineColors = h.g.s.lang.value, h.g.s.interval, h.g.s.file.LineColors
+		o.Links = h.g.s.file.Links.tui().On(h.o.hyperlinks, sessionEnv(env).Getenv)
 	}
 	user, remote := s.User(), s.RemoteAddr().String()
 	h.connLog.Info("ssh: session started", "user", user, "remote", remote, "stops", s.Command(),

@@ -131,6 +131,9 @@ type Options struct {
 	// Renderer draws the styles: an SSH session's, with that terminal's
 	// colour profile. nil is lipgloss's default (the process's terminal).
 	Renderer *lipgloss.Renderer
+	// Links are the URL templates of the stops' and vehicles' hyperlinks
+	// (links.go), already resolved against --hyperlinks: empty when off.
+	Links Links
 }
 
 // PaneID names a pane that can have focus; the dispatcher grid (issue 6)
@@ -151,6 +154,9 @@ type Shared struct {
 	SourceName string
 	// ReduceMotion is Options.ReduceMotion.
 	ReduceMotion bool
+	// Links are Options.Links: what a stop's name and a vehicle's
+	// number link to (links.go).
+	Links Links
 	// Blurred: the terminal reported that it lost the focus (mode 1004).
 	Blurred bool
 	// Hist is the recorded history (Options.History), HistWhy why there
@@ -229,6 +235,7 @@ func NewShared(o Options) *Shared {
 		SourceName:   o.SourceName,
 		Hist:         o.History,
 		ReduceMotion: o.ReduceMotion,
+		Links:        o.Links,
 		HistWhy:      o.HistoryWhy,
 		LimitFixed:   o.Limit > 0,
 		St:           ui.NewStylesWith(o.Renderer, theme, ui.UlmLineColors().With(o.LineColors)),

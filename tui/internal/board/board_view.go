@@ -270,7 +270,7 @@ func (b *Pane) header(w int) string {
 	if n := b.perLineNote(); n != "" {
 		parts = append(parts, n)
 	}
-	left := " " + st.Title.Render(b.Name()) + st.Muted.Render(" · "+strings.Join(parts, " · "))
+	left := " " + app.Link(b.StopURL(), st.Title.Render(b.Name())) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	if b.Num > 0 {
 		left = " " + st.Accent.Render(ui.Itoa(b.Num)) + left
 	}
@@ -286,6 +286,11 @@ func (b *Pane) header(w int) string {
 		right = st.Error.Render(b.Sh.Dt.RemoveMark) + "  " + right
 	}
 	return Spread(left, right, w)
+}
+
+// StopURL is the URL the board's stop links to (app.Links), "" for none.
+func (b *Pane) StopURL() string {
+	return b.Sh.Links.StopURL(b.Subj.Stop, b.Sh.Base.StopName(b.Subj.Stop))
 }
 
 // Spread puts left and right on one line of width w, right-aligned; when
@@ -407,7 +412,8 @@ func (b *Pane) row(e *model.Event, c columns, sel bool) string {
 		if e.VehicleNumber != 0 {
 			v = ui.Itoa(e.VehicleNumber)
 		}
-		sb.WriteString(sp(Gap) + paint(st.Muted, ui.PadLeft(v, c.Cw.Vehicle)))
+		muted := func(s ...string) string { return paint(st.Muted, strings.Join(s, "")) }
+		sb.WriteString(sp(Gap) + app.LinkPadLeft(muted, b.Sh.Links.VehicleURL(e.VehicleNumber), v, c.Cw.Vehicle))
 	}
 	return sb.String()
 }

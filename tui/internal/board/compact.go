@@ -44,7 +44,7 @@ func (b *Pane) Compact(num int, focused bool, w, h int) string {
 		mark = st.SelectedMark.Render("▸")
 		name = st.Title.Render(b.Name())
 	}
-	left := mark + st.Accent.Render(ui.Itoa(num)) + " " + name
+	left := mark + st.Accent.Render(ui.Itoa(num)) + " " + app.Link(b.StopURL(), name)
 	if s := b.headerNote(); s != "" {
 		left += st.Muted.Render(" · " + s)
 	}

@@ -351,7 +351,7 @@ func (f *Pane) render(boards []*board.Pane) string {
 		}
 		line := TripLine(t)
 		text, sev := deviationText(tx, t.Deviation())
-		row := mark + st.Muted.Render(ui.PadLeft(ui.Itoa(t.VehicleNumber), wFleetVeh)) + " " +
+		row := mark + app.LinkPadLeft(st.Muted.Render, f.sh.Links.VehicleURL(t.VehicleNumber), ui.Itoa(t.VehicleNumber), wFleetVeh) + " " +
 			st.LineMark(line).Render(ui.VehicleMark(t.VehicleCategory, f.sh.Base.Category(line))) + " " +
 			st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(f.sh, line, tripDirection(t), dir) + " "
 		if next > 0 {

@@ -192,7 +192,7 @@ func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh
 	line := e.Line()
 	due, dueSt := st.DueCell(tx, e, p.sh.Now)
 	text, sev := tx.DelayText(*e)
-	s := mark + st.Accent.Render(ui.Pad(r.B.Name(), stopW)) + " " +
+	s := mark + app.LinkPad(st.Accent.Render, r.B.StopURL(), r.B.Name(), stopW) + " " +
 		st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, p.sh.Base.Category(line))) + " " +
 		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(p.sh, line, e.DirectionText, dir)
 	if plat > 0 {
@@ -204,7 +204,7 @@ func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh
 		if e.VehicleNumber != 0 {
 			v = strconv.Itoa(e.VehicleNumber)
 		}
-		s += " " + st.Muted.Render(ui.PadLeft(v, wMergedVeh))
+		s += " " + app.LinkPadLeft(st.Muted.Render, p.sh.Links.VehicleURL(e.VehicleNumber), v, wMergedVeh)
 	}
 	return s
 }

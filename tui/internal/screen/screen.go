@@ -13,9 +13,18 @@
 // SGR escapes. On a w×h terminal row i shows line i from column 0; a line
 // wider than w is cut at w (a wide grapheme crossing the edge is dropped);
 // cells after a line's end are blank; of a frame with more than h lines
-// the last h are shown, as Bubble Tea v1 does. Other escape sequences in a
-// frame are dropped. The terminal is assumed to be in its alternate screen,
-// the program's alone.
+// the last h are shown, as Bubble Tea v1 does. A hyperlink (OSC 8: ESC ]
+// 8 ; params ; URI ST, closed by ESC ] 8 ; ; ST) links the cells written
+// while it is open, up to its close or the line's end; its URI must be
+// printable ASCII of at most maxURI bytes, else the text is not linked.
+// Other escape sequences in a frame are dropped. The terminal is assumed
+// to be in its alternate screen, the program's alone.
+//
+// Hyperlinks are written like the pen: a run of cells of one link is
+// opened before its first cell and closed before the cursor moves away,
+// before an erase and at the frame's end, so that no link is ever open
+// while the cursor is somewhere else or between frames. Sequences end
+// with ST (ESC \), never BEL, which is the reminder's bell.
 package screen
 
 import (
@@ -26,12 +35,14 @@ import (
 )
 
 // cell is one column of the terminal: a grapheme, its width (1, or 2 for a
-// wide grapheme, whose right half is a following cell of width 0), and its
-// style.
+// wide grapheme, whose right half is a following cell of width 0), its
+// hyperlink (an index into Screen.links, 0 for none: the cell stays as
+// small as without it) and its style.
 type cell struct {
-	g  string
-	w  uint8
-	st style
+	g    string
+	w    uint8
+	link uint16
+	st   style
 }
 
 // blank is an empty cell in the default style, what erasing leaves.
@@ -65,7 +76,25 @@ type Screen struct {
 
 	next    []string // the lines of the frame being drawn
 	scratch []cell
+
+	// links are the URIs of the hyperlinks cells carry (links[0] is no
+	// link), ids their indexes; open is the link open on the terminal.
+	links []string
+	ids   map[string]uint16
+	open  uint16
 }
+
+// Hyperlinks (OSC 8).
+const (
+	// maxURI is the longest URI linked (terminals refuse longer ones:
+	// VTE at 2083 bytes).
+	maxURI = 2048
+	// maxLinks is how many URIs a repaint keeps; beyond it the table
+	// starts afresh at the next repaint, and until then new URIs are not
+	// linked.
+	maxLinks = 4096
+	linkEnd  = "\x1b]8;;\x1b\\"
+)
 
 // NewScreen returns a Screen whose terminal content is unknown: its first
 // Render repaints everything.
@@ -130,6 +159,10 @@ func (s *Screen) repaint(dst []byte, lines []string, w, h int) []byte {
 		s.lines = make([]string, h)
 	}
 	s.rows, s.lines = s.rows[:h], s.lines[:h]
+	if len(s.links) > maxLinks {
+		// No row refers to a link now: start the table afresh.
+		s.links, s.ids = s.links[:1], nil
+	}
 	for i := range s.rows {
 		if cap(s.rows[i]) < w {
 			s.rows[i] = make([]cell, w)
@@ -141,7 +174,7 @@ func (s *Screen) repaint(dst []byte, lines []string, w, h int) []byte {
 	// The pen and the scroll margins are unknown too (another program
 	// may have set them): reset them, then clear.
 	dst = append(dst, "\x1b[m\x1b[r\x1b[H\x1b[2J"...)
-	s.pen = style{}
+	s.pen, s.open = style{}, 0
 	s.known, s.cx, s.cy = true, 0, 0
 	s.valid = true
 	for i, l := range lines {
@@ -155,6 +188,7 @@ func (s *Screen) repaint(dst []byte, lines []string, w, h int) []byte {
 // finish leaves the pen at the default, so that nothing written by others
 // between frames takes the frame's colours.
 func (s *Screen) finish(dst []byte) []byte {
+	dst = s.unlink(dst)
 	dst = appendSGR(dst, s.pen, style{})
 	s.pen = style{}
 	return dst
@@ -198,6 +232,7 @@ func (s *Screen) shift(dst []byte, lines []string) []byte {
 	}
 	k, a, b := bestK, bestA, bestB
 	// Erased lines take the pen's background: erase with the default.
+	dst = s.unlink(dst)
 	dst = appendSGR(dst, s.pen, style{})
 	s.pen = style{}
 	var top, bottom int // the margins, 0-based, inclusive
@@ -267,7 +302,7 @@ func rotate(rows [][]cell, texts []string, n int) {
 
 // updateRow draws line in row i where it differs from what the row shows.
 func (s *Screen) updateRow(dst []byte, i int, line string) []byte {
-	nc := parseLine(s.scratch[:0], line, s.w)
+	nc := s.parseLine(s.scratch[:0], line, s.w)
 	s.scratch = nc
 	old := s.rows[i]
 	// end is where the line's content ends: after it, all blank.
@@ -287,6 +322,7 @@ func (s *Screen) updateRow(dst []byte, i int, line string) []byte {
 				c = s.cx
 			}
 			dst = s.moveTo(dst, i, c)
+			dst = s.unlink(dst)
 			dst = appendSGR(dst, s.pen, style{})
 			s.pen = style{}
 			dst = append(dst, "\x1b[K"...)
@@ -335,6 +371,7 @@ func (s *Screen) draw(dst []byte, nc []cell, from, to int) []byte {
 				// Erase n cells with the default pen (erased cells take
 				// its background, and some terminals its colour too) and
 				// step over them.
+				dst = s.unlink(dst)
 				dst = appendSGR(dst, s.pen, style{})
 				s.pen = style{}
 				dst = append(dst, "\x1b["...)
@@ -347,6 +384,9 @@ func (s *Screen) draw(dst []byte, nc []cell, from, to int) []byte {
 				continue
 			}
 		}
+		if cl.link != s.open {
+			dst = s.setLink(dst, cl.link)
+		}
 		dst = appendSGR(dst, s.pen, cl.st)
 		s.pen = cl.st
 		dst = append(dst, cl.g...)
@@ -356,12 +396,86 @@ func (s *Screen) draw(dst []byte, nc []cell, from, to int) []byte {
 	return dst
 }
 
+// setLink opens hyperlink id (an open one ends with it) or, for 0,
+// closes the open one.
+func (s *Screen) setLink(dst []byte, id uint16) []byte {
+	s.open = id
+	if id == 0 {
+		return append(dst, linkEnd...)
+	}
+	dst = append(dst, "\x1b]8;;"...)
+	dst = append(dst, s.links[id]...)
+	return append(dst, "\x1b\\"...)
+}
+
+// unlink closes the open hyperlink, if any.
+func (s *Screen) unlink(dst []byte) []byte {
+	if s.open == 0 {
+		return dst
+	}
+	return s.setLink(dst, 0)
+}
+
+// linkOf reads an OSC sequence of a frame: ok if it is a hyperlink, with
+// the link of the cells after it (0: none, when it closes a link or its
+// URI may not be written).
+func (s *Screen) linkOf(seq string) (id uint16, ok bool) {
+	body, ok := strings.CutPrefix(seq, "\x1b]8;")
+	if !ok {
+		return 0, false
+	}
+	switch {
+	case strings.HasSuffix(body, "\x1b\\"):
+		body = body[:len(body)-2]
+	case strings.HasSuffix(body, "\a"):
+		body = body[:len(body)-1]
+	}
+	_, uri, ok := strings.Cut(body, ";")
+	if !ok || !linkable(uri) {
+		return 0, true
+	}
+	if id, ok := s.ids[uri]; ok {
+		return id, true
+	}
+	if len(s.links) >= 1<<16 {
+		return 0, true // no index left until the next repaint
+	}
+	if len(s.links) == 0 {
+		s.links = append(s.links, "")
+	}
+	if s.ids == nil {
+		s.ids = make(map[string]uint16)
+	}
+	id = uint16(len(s.links))
+	s.links = append(s.links, uri)
+	s.ids[uri] = id
+	return id, true
+}
+
+// linkable reports whether uri may be written in an OSC 8 sequence:
+// printable ASCII without spaces (no byte that could end or break out of
+// the sequence), at most maxURI bytes.
+func linkable(uri string) bool {
+	if uri == "" || len(uri) > maxURI {
+		return false
+	}
+	for i := 0; i < len(uri); i++ {
+		if uri[i] <= 0x20 || uri[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
 // moveTo moves the cursor to row, col with the shortest sequence it knows.
+// An open hyperlink is closed first: it never follows the cursor.
 func (s *Screen) moveTo(dst []byte, row, col int) []byte {
+	if s.known && row == s.cy && col == s.cx && col < s.w {
+		return dst
+	}
+	dst = s.unlink(dst)
 	if s.known {
 		switch {
-		case row == s.cy && col == s.cx && col < s.w:
-			return dst
 		case row == s.cy && col > s.cx && s.cx < s.w:
 			dst = append(dst, "\x1b["...)
 			if n := col - s.cx; n > 1 {
@@ -387,9 +501,10 @@ func (s *Screen) moveTo(dst []byte, row, col int) []byte {
 }
 
 // parseLine appends to dst the w cells line shows: its graphemes in their
-// styles, cut at w, blanks after it.
-func parseLine(dst []cell, line string, w int) []cell {
+// styles and hyperlinks, cut at w, blanks after it.
+func (s *Screen) parseLine(dst []cell, line string, w int) []cell {
 	var st style
+	var link uint16
 	var state byte
 	for len(line) > 0 {
 		// A full row still takes the zero-width graphemes (combining
@@ -397,7 +512,7 @@ func parseLine(dst []cell, line string, w int) []cell {
 		full := len(dst) >= w
 		if b := line[0]; !full && b >= 0x20 && b < 0x7f && (len(line) == 1 || line[1] < 0x80) {
 			// Plain ASCII not followed by a combining mark: one cell.
-			dst = append(dst, cell{g: line[:1], w: 1, st: st})
+			dst = append(dst, cell{g: line[:1], w: 1, link: link, st: st})
 			line = line[1:]
 			continue
 		}
@@ -413,6 +528,10 @@ func parseLine(dst []cell, line string, w int) []cell {
 				if p := seq[2 : len(seq)-1]; p == "" || p[0] >= '0' && p[0] <= ';' {
 					st = st.apply(p)
 				}
+			case len(seq) >= 4 && seq[0] == ansi.ESC && seq[1] == ']':
+				if id, ok := s.linkOf(seq); ok {
+					link = id
+				}
 			case len(dst) > 0 && (seq[0] >= 0xc0 || seq[0] >= 0x20 && seq[0] < 0x7f):
 				// A zero-width grapheme (a combining mark on its own)
 				// joins the cell before it.
@@ -427,9 +546,9 @@ func parseLine(dst []cell, line string, w int) []cell {
 		if len(dst)+width > w {
 			break // the row is full, or a wide grapheme crosses the edge: dropped
 		}
-		dst = append(dst, cell{g: seq, w: uint8(width), st: st})
+		dst = append(dst, cell{g: seq, w: uint8(width), link: link, st: st})
 		for ; width > 1; width-- {
-			dst = append(dst, cell{st: st})
+			dst = append(dst, cell{link: link, st: st})
 		}
 	}
 	for len(dst) < w {

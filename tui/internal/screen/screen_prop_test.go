@@ -275,6 +275,9 @@ func renderCheck(s *Screen, v *vt, frame string, w, h int) (out []byte, report s
 	if d := v.diff(want); d != "" {
 		return out, d + "output: " + quoteCut(out, 3000)
 	}
+	if v.link != "" {
+		return out, fmt.Sprintf("the hyperlink %q is left open\noutput: %s", v.link, quoteCut(out, 3000))
+	}
 	if v.pen != (vtStyle{}) {
 		// Render promises it, so that what others write between frames
 		// does not take the frame's colours
@@ -603,7 +606,8 @@ func TestRenderDrawsEveryFrame(t *testing.T) {
 func smallLine(rng *rand.Rand, w int) string {
 	atoms := []string{"a", "b", " ", "  ", "日", "駅", "e\u0301", "▮", "…",
 		"\x1b[44m", "\x1b[m", "\x1b[1;7m", "\x1b[38;5;1m", "\x1b[31m", "\x1b[48;2;1;2;3m", "\x1b[22;49m",
-		"            ", "\x1b[41m              \x1b[m"}
+		"            ", "\x1b[41m              \x1b[m",
+		"\x1b]8;;https://a.example/1\x1b\\", "\x1b]8;;https://b.example/2\x1b\\", "\x1b]8;;\x1b\\"}
 	var sb strings.Builder
 	for range rng.IntN(w + 4) {
 		sb.WriteString(pick(rng, atoms))

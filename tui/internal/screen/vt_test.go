@@ -1,6 +1,7 @@
 package screen
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -209,11 +210,13 @@ func applySGR(params string, st *vtStyle) error {
 }
 
 // A vtCell is one cell of the grid. wide is 1 for a narrow grapheme, 2 for
-// the left half of a wide one and -1 for its right half (g is then empty).
+// the left half of a wide one and -1 for its right half (g is then empty);
+// link is the URI of the hyperlink (OSC 8) it was written in, "" for none.
 type vtCell struct {
 	g    string
 	wide int8
 	st   vtStyle
+	link string
 }
 
 var blankCell = vtCell{g: " ", wide: 1}
@@ -231,6 +234,11 @@ var unknownCell = vtCell{g: "¿", wide: 1, st: vtStyle{fg: vtColor{colRGB, 0xff0
 func (c vtCell) String() string {
 	if c == orphanCell {
 		return "the left half of a wide grapheme whose right half was overwritten (terminals differ)"
+	}
+	if c.link != "" {
+		l := c
+		l.link = ""
+		return l.String() + " linked to " + strconv.Quote(c.link)
 	}
 	switch c.wide {
 	case -1:
@@ -251,6 +259,11 @@ type vt struct {
 	wrap     bool     // a printable was written in the last column: the next one wraps
 	pen      vtStyle
 	top, bot int // scroll margins, 0-based inclusive
+	// link is the hyperlink open (OSC 8), "" for none. While one is open
+	// the renderer may only write text and SGR: a cursor move or an erase
+	// with a link open is refused (terminals differ in what a link does
+	// to erased cells, and a link must never leak onto other text).
+	link string
 
 	scratch *vt // reused by renderCheck for the expected screen
 
@@ -281,7 +294,7 @@ func (v *vt) fill(c vtCell) {
 // again, the cursor is somewhere on it, and the content is unknown.
 func (v *vt) resize(w, h int) {
 	*v = vt{w: w, h: h, cells: make([]vtCell, w*h), bot: h - 1, pen: v.pen,
-		cx: min(v.cx, w-1), cy: min(v.cy, h-1)}
+		cx: min(v.cx, w-1), cy: min(v.cy, h-1), link: v.link}
 	v.fill(unknownCell)
 }
 
@@ -394,10 +407,10 @@ func (v *vt) print(g string, gw int) error {
 		return fmt.Errorf("wide grapheme %q written in the last column (%d) of row %d: terminals differ (xterm wraps it, others cut it)", g, v.cx+1, v.cy+1)
 	}
 	v.clearWide(v.cy, v.cx)
-	*v.at(v.cy, v.cx) = vtCell{g: g, wide: int8(gw), st: v.pen}
+	*v.at(v.cy, v.cx) = vtCell{g: g, wide: int8(gw), st: v.pen, link: v.link}
 	if gw == 2 {
 		v.clearWide(v.cy, v.cx+1)
-		*v.at(v.cy, v.cx+1) = vtCell{wide: -1, st: v.pen}
+		*v.at(v.cy, v.cx+1) = vtCell{wide: -1, st: v.pen, link: v.link}
 	}
 	v.cx += gw
 	if v.cx >= v.w {
@@ -426,6 +439,8 @@ func (v *vt) write(b []byte) error {
 				return fmt.Errorf("byte %d: %w", i, err)
 			}
 			i += n
+		case (c == '\r' || c == '\n') && v.link != "":
+			return fmt.Errorf("byte %d: %q while the hyperlink %q is open", i, c, v.link)
 		case c == '\r':
 			v.cx, v.wrap = 0, false
 			i++
@@ -486,6 +501,9 @@ func (v *vt) escape(b []byte) (int, error) {
 	if len(b) < 2 {
 		return 0, fmt.Errorf("lone ESC at the end of the output")
 	}
+	if b[1] == ']' {
+		return v.osc(b)
+	}
 	if b[1] != '[' {
 		return 0, fmt.Errorf("escape sequence ESC %q is not one the renderer may use", b[1])
 	}
@@ -509,6 +527,32 @@ func (v *vt) escape(b []byte) (int, error) {
 		return 0, fmt.Errorf("%q: %w", seq, err)
 	}
 	return i + 1, nil
+}
+
+// osc interprets the OSC sequence at the start of b: only a hyperlink (ESC
+// ] 8 ; ; URI ST, or ESC ] 8 ; ; ST to close it), ended by ST, not BEL (the
+// reminder's bell), with no parameters, and a URI of printable ASCII
+// without spaces of at most 2048 bytes.
+func (v *vt) osc(b []byte) (int, error) {
+	end := bytes.Index(b, []byte("\x1b\\"))
+	if end < 0 {
+		return 0, fmt.Errorf("OSC %q without ST", b[:min(len(b), 40)])
+	}
+	body := b[2:end]
+	for _, c := range body {
+		if c < 0x20 || c >= 0x7f {
+			return 0, fmt.Errorf("OSC %q: byte %#02x in it", b[:end+2], c)
+		}
+	}
+	uri, ok := bytes.CutPrefix(body, []byte("8;;"))
+	if !ok {
+		return 0, fmt.Errorf("OSC %q: not a hyperlink without parameters", b[:end+2])
+	}
+	if len(uri) > 2048 || bytes.IndexByte(uri, ' ') >= 0 {
+		return 0, fmt.Errorf("OSC 8 URI %q: too long or with a space", uri[:min(len(uri), 80)])
+	}
+	v.link = string(uri)
+	return end + 2, nil
 }
 
 // csiParams parses "n;m" of a CSI; want is how many there may be. Missing
@@ -558,6 +602,9 @@ func (v *vt) csi(params string, final byte) error {
 	}
 	if final == 'm' {
 		return applySGR(params, &v.pen)
+	}
+	if v.link != "" {
+		return fmt.Errorf("cursor move or erase while the hyperlink %q is open", v.link)
 	}
 	switch final {
 	case 'H', 'f': // CUP
@@ -682,12 +729,16 @@ func (v *vt) csi(params string, final byte) error {
 }
 
 // frameToken is one piece of a frame line: an SGR sequence (sgr set, the
-// text between "ESC [" and "m") or a grapheme and its width.
+// text between "ESC [" and "m"), a hyperlink (isLink, its URI in link, ""
+// when it closes the link or its URI may not be linked) or a grapheme and
+// its width.
 type frameToken struct {
-	sgr   string
-	isSGR bool
-	g     string
-	w     int
+	sgr    string
+	isSGR  bool
+	link   string
+	isLink bool
+	g      string
+	w      int
 }
 
 // walkLine calls fn for each piece of one line of a frame. It fails on
@@ -695,6 +746,25 @@ type frameToken struct {
 // invalid UTF-8.
 func walkLine(line string, fn func(frameToken) error) error {
 	for line != "" {
+		if strings.HasPrefix(line, "\x1b]8;") {
+			// a hyperlink: ESC ] 8 ; params ; URI, ended by ST or BEL
+			end, n := strings.Index(line, "\x1b\\"), 2
+			if k := strings.IndexByte(line, '\a'); k >= 0 && (end < 0 || k < end) {
+				end, n = k, 1
+			}
+			if end < 0 {
+				return fmt.Errorf("hyperlink without its end at %q", line)
+			}
+			_, uri, ok := strings.Cut(line[4:end], ";")
+			if !ok || len(uri) > 2048 || strings.IndexFunc(uri, func(r rune) bool { return r <= 0x20 || r >= 0x7f }) >= 0 {
+				uri = "" // not linked
+			}
+			if err := fn(frameToken{link: uri, isLink: true}); err != nil {
+				return err
+			}
+			line = line[end+n:]
+			continue
+		}
 		if line[0] == 0x1b {
 			if len(line) < 2 || line[1] != '[' {
 				return fmt.Errorf("escape sequence other than SGR at %q", line)
@@ -762,9 +832,14 @@ func loadFrameInto(v *vt, frame string, w, h int) (*vt, error) {
 	for i, line := range lines {
 		row := i - start
 		col, last := 0, -1 // last: column of the last grapheme drawn, for combining marks
+		link := ""         // a hyperlink ends with its line
 		err := walkLine(line, func(t frameToken) error {
 			if t.isSGR {
 				return applySGR(t.sgr, &pen)
+			}
+			if t.isLink {
+				link = t.link
+				return nil
 			}
 			if row < 0 {
 				return nil
@@ -779,9 +854,9 @@ func loadFrameInto(v *vt, frame string, w, h int) (*vt, error) {
 				return fmt.Errorf("grapheme %q of width %d", t.g, t.w)
 			}
 			if col+t.w <= w {
-				*v.at(row, col) = vtCell{g: t.g, wide: int8(t.w), st: pen}
+				*v.at(row, col) = vtCell{g: t.g, wide: int8(t.w), st: pen, link: link}
 				if t.w == 2 {
-					*v.at(row, col+1) = vtCell{wide: -1, st: pen}
+					*v.at(row, col+1) = vtCell{wide: -1, st: pen, link: link}
 				}
 				last = col
 			} else {
@@ -913,6 +988,10 @@ func TestVTRefusesWhatTheRendererMayNotWrite(t *testing.T) {
 		"\x1b[4h", "\x1b[5A", "\x1b[3G", "\x1b[2d", "\x1b[38:5:1m", "\x1b[53m", "\x1b[38;5;256m",
 		"\x1b[3;2r", "\x1b[1;9r", "\x1b[1", "\x1b", "\xff", "abcd\x1b[K", "abcd\x1b[D",
 		"\x1b[1;4H日",
+		// hyperlinks: only ESC ] 8 ; ; URI ST, and nothing but text and
+		// SGR while one is open
+		"\x1b]8;;http://x\x07", "\x1b]8;id=1;http://x\x1b\\", "\x1b]8;;http://x\x1b\\\x1b[1;1H",
+		"\x1b]8;;http://x\x1b\\\r", "\x1b]8;;http://x\x1b\\\x1b[K", "\x1b]8;;a b\x1b\\", "\x1b]8;;http://x",
 	} {
 		v := newVT(4, 3)
 		if err := v.write([]byte(s)); err == nil {
@@ -921,6 +1000,7 @@ func TestVTRefusesWhatTheRendererMayNotWrite(t *testing.T) {
 	}
 	v := newVT(4, 3)
 	feed(t, v, "\x1b[?25l\x1b[?2026h\x1b[?1049h\x1b[m\x1b[0m\x1b[;H\x1b[f\x1b[?2026l\x1b[?25h")
+	feed(t, v, "\x1b]8;;http://x/1\x1b\\a\x1b[1mb\x1b]8;;\x1b\\\x1b[1;1H")
 }
 
 func TestVTStyles(t *testing.T) {

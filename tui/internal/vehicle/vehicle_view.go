@@ -258,7 +258,7 @@ func (p *Pane) headLines(iw int) []string {
 		cat = p.trip.VehicleCategory
 	}
 	title := tx.VehicleTitle(cat, p.Vehicle)
-	id := []string{st.Title.Render(title)}
+	id := []string{app.Link(p.sh.Links.VehicleURL(p.Vehicle), st.Title.Render(title))}
 	if veh != nil {
 		if veh.VehicleName != "" && !genericVehicleName(veh.VehicleName, cat, p.Vehicle) {
 			id = append(id, st.Text.Render(veh.VehicleName))
