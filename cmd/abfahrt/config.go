@@ -62,6 +62,9 @@ type Config struct {
 	// Accessible opens the screen-reader mode instead of the board
 	// (--accessible, env ABFAHRT_ACCESSIBLE=1).
 	Accessible bool `toml:"accessible"`
+	// Mouse turns mouse reporting on (--mouse): a click on a row opens
+	// its vehicle, the wheel scrolls.
+	Mouse bool `toml:"mouse"`
 }
 
 // ExceptionsConfig is the [exceptions] table: the delay beyond which the

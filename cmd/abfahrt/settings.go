@@ -233,6 +233,7 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		motion = "full"
 	}
 	t.row("motion", motion, from(s.file.Motion != ""))
+	t.row("mouse", strconv.FormatBool(s.file.Mouse), from(s.file.Mouse))
 	k := s.file.Kiosk
 	t.row("kiosk.enabled", strconv.FormatBool(k.Enabled), from(k.Enabled))
 	rotate := k.Rotate.Duration

@@ -40,6 +40,7 @@ type sshOptions struct {
 	loginGrace       time.Duration
 	maxStartups      int
 	maxStartupsPerIP int
+	mouse            bool // the sessions' boards take the mouse (--mouse)
 }
 
 // The defaults of the --ssh limits. A board is watched, not typed at, so
@@ -343,6 +344,7 @@ func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSp
 	if h.g.s != nil {
 		o.Lang, o.Interval, o.LineColors = h.g.s.lang.value, h.g.s.interval, h.g.s.file.LineColors
 	}
+	o.Mouse = h.o.mouse
 	user, remote := s.User(), s.RemoteAddr().String()
 	h.connLog.Info("ssh: session started", "user", user, "remote", remote, "stops", s.Command(),
 		"cols", cols, "rows", rows, "term", pty.Term)
