@@ -25,12 +25,13 @@ const (
 )
 
 // The most mouse events the program takes: mouseRate a second on
-// average, mouseBurst at once. A quick flick of a wheel sends a few dozen;
-// what comes beyond (a hostile SSH client's flood) is dropped before the
-// model sees it, so no event costs an Update and a frame.
+// average (one a frame: app.MaxFPS), mouseBurst at once. A flick of a
+// wheel sends ten or twenty; what comes beyond (a hostile SSH client's
+// flood) is dropped in the event loop's filter, before the model, so it
+// costs no Update, no View and no frame.
 const (
-	mouseRate  = 60
-	mouseBurst = 30
+	mouseRate  = 30
+	mouseBurst = 15
 )
 
 // mouseGate lets through the mouse events the board uses, at most
