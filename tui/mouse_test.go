@@ -516,3 +516,78 @@ func (c *countingWriter) writes() int {
 	defer c.mu.Unlock()
 	return c.n
 }
+
+// textAt returns the column and line where the screen shows text first.
+func textAt(lines []string, text string) (x, y int, ok bool) {
+	for y, l := range lines {
+		if i := strings.Index(l, text); i >= 0 {
+			return ansi.StringWidth(l[:i]), y, true
+		}
+	}
+	return 0, 0, false
+}
+
+// A line's ladder: a click on a vehicle (either rail, either end of its
+// text) selects it and opens it; a click on a stop's name, on the blank
+// left of a car or on a ghost (no vehicle) opens nothing.
+func TestMouseLadder(t *testing.T) {
+	e := ladderEnv(t, 120, 30)
+	e.m.mouseOn = true
+	lines := e.screenLines()
+	for _, c := range []struct {
+		text    string
+		dx      int
+		vehicle int
+	}{{"↓103", 0, 103}, {"↓103 +1 3′ (plan 6′) bunched", 27, 103}, {"↑202", 1, 202}, {"◌104", 2, 104}, {"↓101", 3, 101}} {
+		x, y, ok := textAt(lines, c.text)
+		if !ok {
+			t.Fatalf("no %q on the ladder:\n%s", c.text, strings.Join(lines, "\n"))
+		}
+		if got := openedVehicle(e.click(x+c.dx, y)); got != c.vehicle {
+			t.Errorf("click on %q (+%d) at %d,%d opened %d, want %d", c.text, c.dx, x, y, got, c.vehicle)
+		}
+		lines = e.screenLines() // the selection moved: the texts stay where they are
+	}
+	for _, c := range []struct {
+		text string
+		dx   int
+	}{{"Theater", 2}, {"↓103", -3}, {"✗ ghost", 2}, {"Line 4", 0}} {
+		x, y, _ := textAt(lines, c.text)
+		if got := openedVehicle(e.click(x+c.dx, y)); got != 0 {
+			t.Errorf("click on %q (%+d) opened %d", c.text, c.dx, got)
+		}
+	}
+}
+
+// The exception queue: a click on an item's row selects it and opens its
+// vehicle; the title and the column heads do nothing.
+func TestMouseQueue(t *testing.T) {
+	e := newQueueEnv(t, 120, 40, "en", "")
+	e.m.mouseOn = true
+	e.openQueue()
+	lines := e.screenLines()
+	for _, c := range []struct {
+		text    string
+		vehicle int
+	}{{"7 min late", 21}, {"no position for 4 min", 41}} {
+		_, y, ok := textAt(lines, c.text)
+		if !ok {
+			t.Fatalf("no %q in the queue:\n%s", c.text, strings.Join(lines, "\n"))
+		}
+		e.click(3, y)
+		if !e.m.vehicle.Open || e.m.vehicle.Vehicle != c.vehicle {
+			t.Errorf("click on the row %q: vehicle pane %v on %d, want %d", lines[y], e.m.vehicle.Open, e.m.vehicle.Vehicle, c.vehicle)
+		}
+		e.m.closeVehicle()
+		if q := &e.m.queue; q.Rows[q.Cursor].Vehicle != c.vehicle {
+			t.Errorf("the click left the cursor on the item of vehicle %d", q.Rows[q.Cursor].Vehicle)
+		}
+	}
+	for _, y := range []int{0, 1} {
+		e.click(3, y)
+		if e.m.vehicle.Open {
+			t.Errorf("click on line %d (%q) opened vehicle %d", y, lines[y], e.m.vehicle.Vehicle)
+			e.m.closeVehicle()
+		}
+	}
+}
