@@ -591,3 +591,30 @@ func TestMouseQueue(t *testing.T) {
 		}
 	}
 }
+
+// Under the pin strip (the start screen with pinned stops) the board's
+// rows are drawn lower: a click still opens the row it lands on, and a
+// click on the strip opens nothing.
+func TestMouseUnderThePinStrip(t *testing.T) {
+	e := newGridEnv(t, 120, 30, nil, mouseOn)
+	e.send(grid.PinsMsg{Pins: []grid.Pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1240, Name: "Theater"}}})
+	for _, f := range e.m.disp.Pins.Feeds {
+		e.deliver(e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}))
+	}
+	lines := e.screenLines()
+	if !e.m.disp.Plain() || !strings.Contains(lines[0], "Ehinger Tor") {
+		t.Fatalf("no pin strip above the board:\n%s", strings.Join(lines, "\n"))
+	}
+	ys, vehicles := boardRows(lines)
+	if ys[0] < 3 {
+		t.Fatalf("the board's rows start on line %d, under no strip", ys[0])
+	}
+	for _, i := range []int{0, len(ys) - 1} {
+		if got := openedVehicle(e.click(30, ys[i])); vehicles[i] != 0 && got != vehicles[i] {
+			t.Errorf("click on row %d (line %d) under the strip opened %d, want %d", i, ys[i], got, vehicles[i])
+		}
+	}
+	if got := openedVehicle(e.click(5, 0)); got != 0 {
+		t.Errorf("a click on the pin strip opened %d", got)
+	}
+}
