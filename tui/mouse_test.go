@@ -618,3 +618,23 @@ func TestMouseUnderThePinStrip(t *testing.T) {
 		t.Errorf("a click on the pin strip opened %d", got)
 	}
 }
+
+// A long notice takes the bottom lines of the panes: a click there is on
+// the notice, not on the row it covers.
+func TestMouseClickOnALongNotice(t *testing.T) {
+	e := newGridEnv(t, 120, 16, nil, mouseOn)
+	ys, vehicles := boardRows(e.screenLines())
+	last := len(ys) - 1
+	if got := openedVehicle(e.click(30, ys[last])); got != vehicles[last] {
+		t.Fatalf("click on the last row opened %d, want %d", got, vehicles[last])
+	}
+	e.Key("g")
+	e.m.sh.Notice = strings.Repeat("a notice long enough for two lines of its own ", 5)
+	lines := e.screenLines()
+	if !strings.Contains(lines[ys[last]], "notice") {
+		t.Fatalf("the notice does not cover line %d:\n%s", ys[last], strings.Join(lines, "\n"))
+	}
+	if got := openedVehicle(e.click(30, ys[last])); got != 0 {
+		t.Errorf("a click on the notice opened vehicle %d of the row under it", got)
+	}
+}
