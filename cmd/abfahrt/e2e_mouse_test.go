@@ -120,4 +120,8 @@ func TestE2EMouse(t *testing.T) {
 	}
 	tm.keys("q")
 	tm.waitFor(promptLast, 5*time.Second)
+	// The simulation ends before the test's directories are removed.
+	tm.typeText("kill %1; wait; echo sim-gone")
+	tm.keys("Enter")
+	tm.waitFor(regexp.MustCompile(`(?m)^sim-gone`), 10*time.Second)
 }
