@@ -75,6 +75,17 @@
 // and the `?` overlay (help.go) are assembled from the focused pane's map
 // and the globals, so help never lists a dead key.
 //
+// # Where a click lands
+//
+// With --mouse (mouse.go) a click or a wheel step goes to the pane under
+// the pointer. A list pane's render records where it drew each row
+// (ui.Hits, next to the rows it draws: board_view.go, compact.go,
+// grid_view.go, merged.go, fleet.go, ladder_view.go, queue_view.go), and
+// RowAt/CellAt/CarAt answer from that record, so a click hits what the
+// frame showed; the root only splits the screen into the board side and
+// the vehicle pane (layout) and then presses the key the click stands
+// for: enter on the row it selected, up or down for the wheel.
+//
 // # How panes talk to the root
 //
 // A pane's key and data handlers return a command and, where the root

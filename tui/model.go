@@ -39,6 +39,11 @@ type Model struct {
 
 	// prof follows the layouts by time of day (profile.go).
 	prof app.ProfileState
+
+	// mouseOn is Options.Mouse; mouse is what the last frame drew that a
+	// click needs (mouse.go).
+	mouseOn bool
+	mouse   *mouseFrame
 }
 
 // New returns the interactive root model for o (Run picks the kiosk's,
@@ -55,6 +60,8 @@ func New(o app.Options) Model {
 		focus:   app.PaneBoard,
 		startV:  o.Vehicle,
 		memo:    &ui.FrameMemos{},
+		mouseOn: o.Mouse,
+		mouse:   &mouseFrame{},
 	}
 	o = o.WithWalk()
 	o, m.prof = o.StartProfile(sh)
@@ -105,6 +112,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.sh.Blurred = true
 	case tea.KeyMsg:
 		cmd = tea.Batch(cmd, m.handleKey(msg))
+	case tea.MouseMsg:
+		cmd = tea.Batch(cmd, m.handleMouse(msg))
 	case app.ClockMsg, feeds.TickMsg:
 		cmd = tea.Batch(cmd, m.handleTick(msg))
 	default:
@@ -121,6 +130,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // View renders the screen. It is pure: the time comes from the last
 // clockMsg, and unchanged panes come from their caches.
 func (m Model) View() string {
+	m.mouse.drew(0) // no panes to click until render draws them
 	// exact by construction; TestViewFitsEverySize holds it to that
 	return ui.Sized(m.sh.T, m.width, m.height, m.render)
 }

@@ -137,14 +137,22 @@ type Program struct {
 	// askSync asks the terminal for synchronized output (a terminal's
 	// program, not a test's writer).
 	askSync bool
+	// mouse lets the mouse events through (mouse.go); when it is on, the
+	// program turns mouse reporting on. next is the message filter
+	// after it (suspension).
+	mouse *mouseGate
+	next  func(tea.Model, tea.Msg) tea.Msg
 }
 
 // newProgram returns the program of m on in and out (nil in: no input).
 func newProgram(m tea.Model, in io.Reader, out io.Writer, opts ...tea.ProgramOption) *Program {
 	r := screen.NewRenderer(out, app.MaxFPS)
 	box, title := &panicBox{}, &titler{}
+	p := &Program{r: r, box: box, title: title, mouse: &mouseGate{}}
 	opts = append([]tea.ProgramOption{tea.WithInput(in), tea.WithOutput(out), tea.WithoutRenderer()}, opts...)
-	return &Program{Program: tea.NewProgram(painted{Model: m, r: r, box: box, title: title}, opts...), r: r, box: box, title: title}
+	opts = append(opts, tea.WithFilter(p.filter)) // a filter of the caller's goes in p.next
+	p.Program = tea.NewProgram(painted{Model: m, r: r, box: box, title: title}, opts...)
+	return p
 }
 
 // Run enters the alternate screen, runs the program and leaves the screen
@@ -157,6 +165,9 @@ func (p *Program) Run() (tea.Model, error) {
 	}
 	if p.title.on {
 		enter, leave = enter+seqTitlePush, seqTitlePop+leave // the terminal's own title back at the end
+	}
+	if p.mouse.on {
+		enter, leave = enter+seqMouseOn, seqMouseOff+leave // mouse reporting (mouse.go)
 	}
 	if p.askSync {
 		enter += seqSyncQuery // answered later, if at all (syncout.go)
@@ -177,7 +188,7 @@ func (p *Program) Panic() (any, []byte) { return p.box.caught() }
 // stops, the screen is left and the terminal cooked.
 func (p *Program) ReleaseTerminal() error {
 	err := p.Program.ReleaseTerminal()
-	p.r.Hold(seqLeave)
+	p.r.Hold(p.mouseSeq(seqMouseOff) + seqLeave) // the shell gets no mouse reports
 	if p.tty != nil {
 		p.tty.cooked()
 	}
@@ -191,7 +202,7 @@ func (p *Program) RestoreTerminal() error {
 	if p.tty != nil {
 		err = p.tty.raw()
 	}
-	p.r.Resume(seqEnter)
+	p.r.Resume(seqEnter + p.mouseSeq(seqMouseOn))
 	if e := p.Program.RestoreTerminal(); err == nil {
 		err = e
 	}
@@ -199,4 +210,12 @@ func (p *Program) RestoreTerminal() error {
 		go p.tty.sendSize(p.Send) // from the event loop: Send would wait for it
 	}
 	return err
+}
+
+// mouseSeq is seq when the program reports the mouse, else "".
+func (p *Program) mouseSeq(seq string) string {
+	if p.mouse.on {
+		return seq
+	}
+	return ""
 }

@@ -19,5 +19,6 @@ import (
 func NewProgram(ctx context.Context, o app.Options, in io.Reader, out io.Writer) *Program {
 	p := newProgram(forFont(o, rootModel(ctx, o)), in, out, tea.WithContext(ctx), tea.WithoutSignalHandler())
 	p.askSync = in != nil // the client's terminal answers on the session's input
+	p.mouse.on = o.Mouse && !o.Kiosk.Enabled && in != nil
 	return p
 }

@@ -75,6 +75,7 @@ func (m *Model) render() string {
 		polls = m.queue.Polls()
 	}
 	status := statusBar(m.sh, polls, &m.memo.Status, w)
+	m.mouse.drew(h)
 	if extra := strings.Count(status, "\n"); extra > 0 {
 		// A long notice takes the bottom lines of the panes, leaving them
 		// at least minPaneLines.
@@ -83,6 +84,7 @@ func (m *Model) render() string {
 			extra = keep
 		}
 		main = ui.ClampLines(main, w, h-extra)
+		m.mouse.drew(h - extra)
 	}
 	return main + "\n" + status + "\n" + m.Footer(w)
 }

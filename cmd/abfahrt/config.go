@@ -66,6 +66,9 @@ type Config struct {
 	// URL templates of what is linked (links.go).
 	Hyperlinks string      `toml:"hyperlinks"`
 	Links      LinksConfig `toml:"links"`
+	// Mouse turns mouse reporting on (--mouse): a click on a row opens
+	// its vehicle, the wheel scrolls.
+	Mouse bool `toml:"mouse"`
 }
 
 // ExceptionsConfig is the [exceptions] table: the delay beyond which the

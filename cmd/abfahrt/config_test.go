@@ -217,3 +217,25 @@ func TestConfigMotion(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 }
+
+// Issue 26 item 9: mouse = true is read and shown; a value that is not a
+// boolean is refused with its line; serve --mouse without --ssh has no
+// board to give it to.
+func TestConfigMouse(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("ABFAHRT_CONFIG", writeConfig(t, "mouse = true\n"))
+	if code, out, errs := runCLI(t, "config"); code != exitOK || !regexp.MustCompile(`mouse +true +config`).MatchString(out) {
+		t.Errorf("exit %d, %s%s", code, out, errs)
+	}
+	t.Setenv("ABFAHRT_CONFIG", writeConfig(t, "theme = \"dark\"\nmouse = \"yes\"\n"))
+	if code, _, errs := runCLI(t, "config"); code != exitUsage || !strings.Contains(errs, ":2") || !strings.Contains(errs, "mouse") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	t.Setenv("ABFAHRT_CONFIG", writeConfig(t, ""))
+	if code, out, errs := runCLI(t, "config"); code != exitOK || !regexp.MustCompile(`mouse +false +default`).MatchString(out) {
+		t.Errorf("exit %d, %s%s", code, out, errs)
+	}
+	if code, _, errs := runCLI(t, "serve", "--mouse"); code != exitUsage || !strings.Contains(errs, "--mouse") || !strings.Contains(errs, "--ssh") {
+		t.Errorf("serve --mouse without --ssh: exit %d, stderr %q", code, errs)
+	}
+}

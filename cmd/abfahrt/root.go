@@ -123,6 +123,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		remindBef string
 		bell      bool
 		links     string
+		mouse     bool
 	)
 	root := &cobra.Command{
 		Use:   "abfahrt",
@@ -236,6 +237,10 @@ once and print a table (or JSON with --json).`,
 			defer closeHist()
 			opts.History, opts.HistoryWhy = hist, why
 			opts.ReduceMotion = reduce || g.s.file.Motion == "reduced"
+			opts.Mouse = g.s.file.Mouse
+			if cmd.Flags().Changed("mouse") {
+				opts.Mouse = mouse // --mouse=false wins over the config
+			}
 			if !cmd.Flags().Changed("notify") && g.s.file.Notify != "" {
 				notify = g.s.file.Notify
 			}
@@ -289,6 +294,7 @@ once and print a table (or JSON with --json).`,
 	f.IntVar(&perLine, "per-line", 0, "at most this many departures of each line and direction per board (0: all)")
 	f.StringVar(&notify, "notify", "auto", "how a reminder rings while the terminal is not focused: auto (by the terminal), osc9, osc777, osc99 (desktop notifications), bell or off")
 	f.BoolVar(&reduce, "reduce-motion", false, "nothing flashes or wanders: a rung reminder's row stays highlighted, the kiosk's burn-in step comes once an hour (config motion = \"reduced\")")
+	f.BoolVar(&mouse, "mouse", false, "mouse support: a click on a row opens its vehicle, the wheel scrolls the list under the pointer (config mouse = true; off: the terminal keeps its own text selection; not in kiosk mode)")
 	f.StringVar(&title, "title", "auto", "window title (OSC 2): the board and its next departure, at most once a minute; auto: on, off in kiosk mode")
 	f.StringVar(&histDB, "db", "", "recorded history for punctuality (key i) and the vehicle pane's runs: a SQLite file or a postgres:// URL (default $XDG_STATE_HOME/abfahrt/history.db when it exists)")
 	f.StringVar(&g.replay, "replay", "", "open the board on a recording: a history database (SQLite file or postgres:// URL) replayed from --from")

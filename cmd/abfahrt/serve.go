@@ -91,6 +91,12 @@ writes what it recorded once the database is back.`,
 			if o.perSource < 0 {
 				return usagef("--max-conns-per-source must not be negative (0: no cap per source), got %d", o.perSource)
 			}
+			if !cmd.Flags().Changed("mouse") && g.s != nil {
+				o.ssh.mouse = g.s.file.Mouse // the configuration's, unless --mouse says
+			}
+			if cmd.Flags().Changed("mouse") && o.ssh.mouse && o.ssh.addr == "" {
+				return usagef("--mouse is for the boards of --ssh sessions; serve has no board without --ssh")
+			}
 			if err := resolveUpstream(cmd, g, &o); err != nil {
 				return err
 			}
@@ -135,6 +141,7 @@ writes what it recorded once the database is back.`,
 	f.DurationVar(&o.timeout, "timeout", mirror.DefaultTimeout, "timeout of one upstream request")
 	f.StringVar(&o.ssh.addr, "ssh", "", "also serve the board over SSH on this address (ssh -t -p PORT HOST [STOP]...)")
 	f.StringVar(&o.ssh.authorizedKeys, "ssh-authorized-keys", "", "public keys allowed over SSH (default $XDG_STATE_HOME/abfahrt/authorized_keys)")
+	f.BoolVar(&o.ssh.mouse, "mouse", false, "mouse support on the SSH sessions' boards: a click on a row opens its vehicle, the wheel scrolls (config mouse = true)")
 	f.BoolVar(&o.ssh.anonymous, "ssh-anonymous", false, "let anyone in over SSH (a trusted network only; the board is read-only)")
 	f.IntVar(&o.ssh.maxSessions, "ssh-max-sessions", 100, "SSH sessions open at once")
 	f.DurationVar(&o.ssh.idle, "ssh-idle", defaultSSHIdle, "end an SSH session whose client has not taken the board's output for this long (0: never)")

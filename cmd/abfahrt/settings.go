@@ -236,6 +236,7 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	for _, r := range linksRows(s.file, func(k string) string { v, _ := env(k); return v }) {
 		t.row(r[0], r[1], r[2])
 	}
+	t.row("mouse", strconv.FormatBool(s.file.Mouse), from(s.file.Mouse))
 	k := s.file.Kiosk
 	t.row("kiosk.enabled", strconv.FormatBool(k.Enabled), from(k.Enabled))
 	rotate := k.Rotate.Duration

@@ -44,6 +44,7 @@ type sshOptions struct {
 	// decides by each session's client terminal (its TERM and the
 	// environment it sent).
 	hyperlinks string
+	mouse      bool // the sessions' boards take the mouse (--mouse)
 }
 
 // The defaults of the --ssh limits. A board is watched, not typed at, so
@@ -348,6 +349,7 @@ func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSp
 		o.Lang, o.Interval, o.LineColors = h.g.s.lang.value, h.g.s.interval, h.g.s.file.LineColors
 		o.Links = h.g.s.file.Links.tui().On(h.o.hyperlinks, sessionEnv(env).Getenv)
 	}
+	o.Mouse = h.o.mouse
 	user, remote := s.User(), s.RemoteAddr().String()
 	h.connLog.Info("ssh: session started", "user", user, "remote", remote, "stops", s.Command(),
 		"cols", cols, "rows", rows, "term", pty.Term)

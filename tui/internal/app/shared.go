@@ -45,6 +45,10 @@ type Options struct {
 	// "reduced"): a rung reminder's row is highlighted steadily, the
 	// kiosk's burn-in step comes once an hour, its alert pages slowly.
 	ReduceMotion bool
+	// Mouse turns mouse reporting on (--mouse, mouse = true): a click on
+	// a row opens its vehicle, the wheel scrolls the list under the
+	// pointer. The kiosk ignores it (nobody clicks an unattended display).
+	Mouse bool
 	// Ladder, if set, opens the ladder of this line (RouteName) at start.
 	Ladder string
 	// History is the recorded history the board reads one key away (i),

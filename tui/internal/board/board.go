@@ -69,6 +69,9 @@ type Pane struct {
 	// Cell and rowc cache the board's compact rendering as a grid cell.
 	Cell ui.Memo
 	rowc []RowMemo
+	// cellRows are the rows (indexes into Data.Events) the last Compact
+	// drew, from its second line on: CellRowAt answers a click from them.
+	cellRows []int
 	// Removing is set by a first `x`: the cell asks, a second `x`
 	// removes the board, any other key keeps it (gridPane.askRemove).
 	Removing bool

@@ -19,6 +19,9 @@ import (
 type ViewCache struct {
 	ui.Cached[ViewKey]
 	Rows []RowMemo // by position on screen
+	// Hits are the lines the rows were drawn on, each with its row
+	// (-1: a platform's heading): RowAt answers a click from them.
+	Hits ui.Hits
 }
 
 // rowShows is everything a board row's rendering depends on: the event, its
@@ -139,12 +142,14 @@ func (b *Pane) View() string {
 // render draws the header, the column titles and the rows.
 func (b *Pane) render() string {
 	w, h := b.width, b.height
+	b.Cache.Hits.Reset()
 	if w <= 0 || h <= 0 {
 		return ""
 	}
 	st := b.Sh.St
 	var sb strings.Builder
 	sb.Grow(w * h * 2)
+	y := 0 // the line being drawn, for the hits
 	sb.WriteString(b.header(w))
 	if h == 1 {
 		return sb.String()
@@ -175,6 +180,7 @@ func (b *Pane) render() string {
 		for _, l := range b.Sh.AlertBannerLines(w, min(maxAlertLines, (h-3)/4)) {
 			sb.WriteString("\n" + l)
 			space--
+			y++
 		}
 		if skip := b.Sh.SkippedLines(b.Name()); len(skip) > 0 && space > 3 {
 			// The alert says these lines do not stop here (issue 23 item 7).
@@ -184,10 +190,12 @@ func (b *Pane) render() string {
 			}
 			sb.WriteString("\n" + st.Ticker.Render(ui.Fit(" "+fmt.Sprintf(f, strings.Join(skip, ", ")), w)))
 			space--
+			y++
 		}
 	}
 	sb.WriteByte('\n')
 	sb.WriteString(st.ColHeader.Render(ui.Fit(b.ColHeader(c), w)))
+	y++
 	if space <= 0 {
 		return sb.String()
 	}
@@ -212,6 +220,8 @@ func (b *Pane) render() string {
 	b.Cache.Rows = b.Cache.Rows[:n]
 	for j := first; j < first+n; j++ {
 		sb.WriteByte('\n')
+		y++
+		b.Cache.Hits.Line(y, items[j].row)
 		if it := items[j]; it.row < 0 {
 			sb.WriteString(st.Bold.Render(ui.Fit(" "+it.head, w)))
 		} else {
@@ -219,6 +229,15 @@ func (b *Pane) render() string {
 		}
 	}
 	return sb.String()
+}
+
+// RowAt returns the row the board drew on line y of its rectangle (as
+// the last View drew it: a click on the screen picks what it showed); ok
+// is false on the header, the column titles, a platform's heading and
+// below the rows.
+func (b *Pane) RowAt(y int) (row int, ok bool) {
+	row, ok = b.Cache.Hits.Row(y)
+	return row, ok && row >= 0
 }
 
 // CachedRow returns the row of e cut to width w, rendered again only when

@@ -37,6 +37,7 @@ func (b *Pane) StaleKey() string {
 // stale marker) and as many rows as fit: line, direction, countdown, delay.
 func (b *Pane) Compact(num int, focused bool, w, h int) string {
 	st := b.Sh.St
+	b.cellRows = b.cellRows[:0]
 	var sb strings.Builder
 	mark := " "
 	name := st.Bold.Render(b.Name())
@@ -83,11 +84,22 @@ func (b *Pane) Compact(num int, focused bool, w, h int) string {
 		b.rowc = make([]RowMemo, n)
 	}
 	b.rowc = b.rowc[:n]
+	b.cellRows = append(b.cellRows, rows[:n]...)
 	for i := range n {
 		sb.WriteByte('\n')
 		sb.WriteString(b.cachedCompactRow(&b.rowc[i], &b.Data.Events[rows[i]], c))
 	}
 	return sb.String()
+}
+
+// CellRowAt returns the event the board drew on line y of its grid cell
+// (as the last Compact drew it: line 0 is the cell's title, line i its
+// i-th row); ok is false on the title and below the rows.
+func (b *Pane) CellRowAt(y int) (*model.Event, bool) {
+	if y < 1 || y > len(b.cellRows) || b.cellRows[y-1] >= len(b.Data.Events) {
+		return nil, false
+	}
+	return &b.Data.Events[b.cellRows[y-1]], true
 }
 
 // cellColumns is the layout of a grid cell's rows: the line badge, the

@@ -33,12 +33,13 @@ type Pane struct {
 	height             int
 	Rev                int
 	cache              *ui.Memo
+	hits               *ui.Hits   // the lines render drew the trips on (RowAt)
 	Next               *fleetNext // the passage feeds of the visible rows (fleetnext.go)
 }
 
 // NewPane returns the closed fleet view.
 func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, cache: &ui.Memo{}, Km: NewKeys(sh.T), Next: newFleetNext(sh.Reg), Hold: feeds.NewHold(sh.Reg)}
+	return Pane{sh: sh, cache: &ui.Memo{}, hits: &ui.Hits{}, Km: NewKeys(sh.T), Next: newFleetNext(sh.Reg), Hold: feeds.NewHold(sh.Reg)}
 }
 
 // SetSize gives the view its rectangle. Rows that come into view get
@@ -297,10 +298,21 @@ func (f *Pane) splitDirNext(room int) (dir, next int) {
 	return room - next, next
 }
 
+// RowAt returns the trip the last render drew on line y of the view;
+// ok is false on the summary, the column titles and below the rows.
+func (f *Pane) RowAt(y int) (int, bool) { return f.hits.Row(y) }
+
+// Pick moves the cursor to trip i, as the row keys do (a click).
+func (f *Pane) Pick(i int) tea.Cmd {
+	f.SetCursor(i)
+	return f.syncNext()
+}
+
 // render draws the fleet view.
 func (f *Pane) render(boards []*board.Pane) string {
 	st, dt, tx := f.sh.St, f.sh.Dt, f.sh.T
 	w, h := f.width, f.height
+	f.hits.Reset()
 	var sb strings.Builder
 	sb.WriteString(ui.Fit(f.summary(boards), w))
 	if h < 3 {
@@ -343,6 +355,7 @@ func (f *Pane) render(boards []*board.Pane) string {
 	}
 	first := ui.ScrollFirst(f.Cursor, space)
 	for i := first; i < len(f.Trips) && i < first+space; i++ {
+		f.hits.Line(2+i-first, i) // below the summary and the column titles
 		t := f.Trips[i]
 		sel := i == f.Cursor
 		mark := "  "

@@ -54,8 +54,8 @@ type Dispatch struct {
 func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
 	none := len(o.Boards) == 0
 	d := Dispatch{
-		Grid:   gridPane{sh: sh, cache: &ui.Memo{}, body: &ui.Memo{}, walk: o.Walk, perLine: o.PerLine},
-		Merged: mergedPane{sh: sh, cache: &ui.Memo{}, Km: NewMergedKeys(sh.T)},
+		Grid:   gridPane{sh: sh, cache: &ui.Memo{}, body: &ui.Memo{}, hits: &ui.Hits{}, walk: o.Walk, perLine: o.PerLine},
+		Merged: mergedPane{sh: sh, cache: &ui.Memo{}, hits: &ui.Hits{}, Km: NewMergedKeys(sh.T)},
 		Keys:   board.NewKeys(sh.T),
 		Fleet:  fleet.NewPane(sh),
 		Ladder: ladder.NewPane(sh),

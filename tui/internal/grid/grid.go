@@ -29,6 +29,7 @@ type gridPane struct {
 	height int
 	cache  *ui.Memo // the whole grid's rendering
 	body   *ui.Memo // the cells below the summary line (gridPane.render)
+	hits   *ui.Hits // where render drew each cell (CellAt)
 	// Home is the board esc or the removal of the last watched board
 	// comes back to: the last open board, at first the start board.
 	Home app.BoardSpec

@@ -113,6 +113,7 @@ func (g *gridPane) render() string {
 	w, h := g.Width, g.height
 	st := g.sh.St
 	summary := g.summary(w)
+	g.hits.Reset()
 	if h == 1 {
 		return summary
 	}
@@ -126,13 +127,19 @@ func (g *gridPane) render() string {
 	// keys of its cells and joined again only when one of them changed.
 	var key strings.Builder
 	key.WriteString(ui.Itoa(w) + "x" + ui.Itoa(h) + ":" + ui.Itoa(len(g.Boards)) + ":" + ui.Itoa(g.sh.Limit) + ":" + ui.Itoa(first) + ":" + sep)
+	y := 1 // below the summary line
 	for r := range rows {
 		ch := split(body, rows, r)
+		x := 0
 		for c := range cols {
+			cw := split(w-(cols-1), cols, c)
 			if i := first + r*cols + c; i < len(g.Boards) {
-				key.WriteString("\x01" + g.cellKey(i, split(w-(cols-1), cols, c), ch))
+				key.WriteString("\x01" + g.cellKey(i, cw, ch))
+				g.hits.Add(x, y, x+cw, y+ch, i)
 			}
+			x += cw + 1 // and the separator
 		}
+		y += ch
 	}
 	cells := g.body.Get(key.String(), func() string {
 		var sb strings.Builder
@@ -168,6 +175,18 @@ func (g *gridPane) render() string {
 		return ui.ClampLines(strings.TrimPrefix(sb.String(), "\n"), w, body)
 	})
 	return ui.Fit(summary, w) + "\n" + cells
+}
+
+// CellAt returns the watched board whose cell the last render drew at
+// column x of line y of the grid's rectangle, and the line within that
+// cell (0: its title); ok is false on the summary line, a separator and
+// where no cell is.
+func (g *gridPane) CellAt(x, y int) (i, line int, ok bool) {
+	i, _, y0, ok := g.hits.At(x, y)
+	if !ok || i >= len(g.Boards) {
+		return 0, 0, false
+	}
+	return i, y - y0, true
 }
 
 // cell renders board i compactly in w×h, from its cache when unchanged.

@@ -39,6 +39,7 @@ type mergedPane struct {
 	width                    int
 	height                   int
 	cache                    *ui.Memo
+	hits                     *ui.Hits   // the lines render drew the rows on (RowAt)
 	Km                       mergedKeys // its key map (merged_keys.go)
 }
 
@@ -133,6 +134,7 @@ func (p *mergedPane) render(g *gridPane) string {
 	st, dt, tx := p.sh.St, p.sh.Dt, p.sh.T
 	w, h := p.width, p.height
 	rows := p.Rows(g)
+	p.hits.Reset()
 	var sb strings.Builder
 	title := " " + st.Title.Render(dt.Merged) + st.Muted.Render(" · "+fmt.Sprintf(dt.MergedCount, dt.Count(dt.OneDeparture, dt.Departures, len(rows)), dt.Count(dt.OneBoard, dt.Boards, g.Len())))
 	if a := p.sh.AlertPart(); a != "" {
@@ -176,10 +178,15 @@ func (p *mergedPane) render(g *gridPane) string {
 	cur := p.CursorIn(rows)
 	first := ui.ScrollFirst(cur, space)
 	for i := first; i < len(rows) && i < first+space; i++ {
+		p.hits.Line(2+i-first, i) // below the title and the column titles
 		sb.WriteString("\n" + p.row(rows[i], i == cur, stopW, badge, dir, plat, veh))
 	}
 	return sb.String()
 }
+
+// RowAt returns the row the last render drew on line y of the view;
+// ok is false on the title, the column titles and below the rows.
+func (p *mergedPane) RowAt(y int) (int, bool) { return p.hits.Row(y) }
 
 // row renders one merged row.
 func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh bool) string {

@@ -81,11 +81,12 @@ type Pane struct {
 	height  int
 	Rev     int
 	memo    *ui.Memo
+	hits    *ui.Hits // where render drew each car, by its key (CarAt)
 }
 
 // NewPane returns the closed ladder view.
 func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, Km: NewKeys(sh.T), memo: &ui.Memo{}, fs: newFeedSet()}
+	return Pane{sh: sh, Km: NewKeys(sh.T), memo: &ui.Memo{}, hits: &ui.Hits{}, fs: newFeedSet()}
 }
 
 func newFeedSet() *feedSet {

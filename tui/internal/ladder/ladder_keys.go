@@ -90,6 +90,19 @@ func (p *Pane) keepCursor() {
 	p.setCursor(p.Cursor)
 }
 
+// Pick moves the cursor to the car of key k (carKey), as the row keys
+// do (a click); ok is false when no car shown has it.
+func (p *Pane) Pick(k int) bool {
+	for i, c := range p.cars() {
+		if carKey(&c) == k {
+			p.moved = true
+			p.setCursor(i)
+			return true
+		}
+	}
+	return false
+}
+
 func (p *Pane) setCursor(i int) {
 	cars := p.cars()
 	p.Cursor = min(max(i, 0), max(len(cars)-1, 0))

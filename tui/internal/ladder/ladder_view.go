@@ -29,6 +29,7 @@ func (p *Pane) View() string {
 // vehicle's line.
 func (p *Pane) render() string {
 	w, h := p.width, p.height
+	p.hits.Reset()
 	var sb strings.Builder
 	sb.WriteString(ui.Fit(p.header(), w))
 	if h < 3 {
@@ -76,8 +77,10 @@ func (p *Pane) render() string {
 		}
 		return out, need
 	}
+	compact := false
 	cells, need := text(false)
 	if need[0]+need[1] > avail {
+		compact = true
 		cells, need = text(true)
 	}
 	cellW := [2]int{avail, 0}
@@ -106,6 +109,7 @@ func (p *Pane) render() string {
 		sb.WriteString("\n" + strings.Repeat(" ", nameW) + "   " + ui.Fit(head0, cellW[0]))
 	}
 	rung, gap := st.Muted.Render(" ┼ "), st.Muted.Render(" │ ")
+	p.hitCars(rows, cells, cellW, nameW, two, compact)
 	for i, r := range rows {
 		name, sep := strings.Repeat(" ", nameW), gap
 		if r.rung >= 0 {
@@ -122,6 +126,41 @@ func (p *Pane) render() string {
 	}
 	sb.WriteString("\n" + ui.Fit(p.detail(), w))
 	return sb.String()
+}
+
+// hitCars records where the rows' cars are drawn (render's line of row
+// i, below the header and the rails' heads, is 2+i): each car's text,
+// the cars of a rail two cells apart, the left rail right-aligned to its
+// cells' width when there are two, cut where its cells are.
+func (p *Pane) hitCars(rows []row, cells [][2]string, cellW [2]int, nameW int, two, compact bool) {
+	for i, r := range rows {
+		for ri := range 2 {
+			if ri == 1 && !two {
+				break
+			}
+			start, end := nameW+3, nameW+3+cellW[0]
+			switch {
+			case two && ri == 0:
+				start, end = cellW[0]-min(ansi.StringWidth(cells[i][0]), cellW[0]), cellW[0]
+			case two:
+				start = cellW[0] + 3 + nameW + 3
+				end = start + cellW[1]
+			}
+			x := start
+			for _, c := range r.cars[ri] {
+				cw := ansi.StringWidth(p.cell(c, ri == 1, carKey(c) == p.Sel, compact))
+				p.hits.Add(x, 2+i, min(x+cw, end), 3+i, carKey(c))
+				x += cw + 2
+			}
+		}
+	}
+}
+
+// CarAt returns the key (carKey) of the car the last render drew at
+// column x of line y of the ladder; ok is false anywhere else.
+func (p *Pane) CarAt(x, y int) (int, bool) {
+	k, _, _, ok := p.hits.At(x, y)
+	return k, ok
 }
 
 // row is one row of the drawn ladder: a rung (the index of its stop on

@@ -78,6 +78,7 @@ type Pane struct {
 	marks    exceptions.Marks
 	pending  []exceptions.MarkOp // changes made here, not yet written
 	Km       Keys
+	hits     *ui.Hits // the lines View drew the rows on (RowAt)
 	ui.ListCursor[string]
 	width, height int
 	// Rev counts changes of what the queue shows.
@@ -93,7 +94,7 @@ type boardHold struct {
 
 // NewPane returns the queue of o, not yet watching.
 func NewPane(sh *app.Shared, o app.ExceptionOptions, stateDir string) Pane {
-	p := Pane{sh: sh, rules: o.Rules(), dir: stateDir, trips: feeds.NewHold(sh.Reg), tracker: &exceptions.Tracker{}, Km: NewKeys(sh.T),
+	p := Pane{sh: sh, rules: o.Rules(), dir: stateDir, trips: feeds.NewHold(sh.Reg), tracker: &exceptions.Tracker{}, Km: NewKeys(sh.T), hits: &ui.Hits{},
 		lines: &lineFeeds{hold: feeds.NewHolder(), pass: map[int]*feeds.Entry{}, trip: map[int]model.Trip{},
 			ends: map[model.StopPointCode]*feeds.Entry{}}}
 	if p.rules.Lines == nil {
@@ -389,6 +390,12 @@ func (p *Pane) mark(hide bool) tea.Cmd {
 	p.marks = exceptions.Apply(p.marks, []exceptions.MarkOp{op}, p.sh.Now)
 	p.refresh()
 	return p.saveCmd()
+}
+
+// Pick moves the cursor to row i, as the row keys do (a click).
+func (p *Pane) Pick(i int) {
+	p.ListSet(i, len(p.Rows), p.keyAt)
+	p.Rev++
 }
 
 // Update handles the queue's keys.

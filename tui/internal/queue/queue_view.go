@@ -22,6 +22,7 @@ const (
 // outage warning, the column heads and the rows, newest on top.
 func (p *Pane) View() string {
 	w, h := p.width, p.height
+	p.hits.Reset()
 	if w <= 0 || h <= 0 {
 		return ""
 	}
@@ -47,6 +48,7 @@ func (p *Pane) View() string {
 		space := max(h-len(lines), 0)
 		first := ui.ScrollFirst(p.Cursor, space)
 		for i := first; i < len(p.Rows) && i < first+space; i++ {
+			p.hits.Line(len(lines), i)
 			lines = append(lines, p.row(i, w, stopW))
 		}
 	}
@@ -55,6 +57,11 @@ func (p *Pane) View() string {
 	}
 	return strings.Join(lines[:h], "\n")
 }
+
+// RowAt returns the row the last View drew on line y of the queue; ok
+// is false on the title, the warning, the column heads and below the
+// rows.
+func (p *Pane) RowAt(y int) (int, bool) { return p.hits.Row(y) }
 
 // title is the first line: the queue's name, the verdict, the counts.
 func (p *Pane) title(w int) string {

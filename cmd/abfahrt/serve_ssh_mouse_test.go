@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// rawScreen keeps a session's output bytes as they came.
+type rawScreen struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (s *rawScreen) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.Write(p)
+}
+
+func (s *rawScreen) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.String()
+}
+
+// Issue 26 item 9 over SSH: the hub's --mouse gives each session's board
+// mouse reporting (on at start, off when the session's board ends), and
+// without it the client's terminal is never asked. A client that floods
+// the session with thousands of wheel events on loopback does not make
+// the hub spin: the events beyond the rate are dropped before the board,
+// which still ends at once on q.
+func TestServeSSHMouse(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		args := []string{"--ssh-idle", "0"}
+		if on {
+			args = append(args, "--mouse")
+		}
+		addr, key, _, _ := hubWithKey(t, args...)
+		cfg := &gossh.ClientConfig{User: "station", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+			HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // a test's own server
+		c, err := gossh.Dial("tcp", addr, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		s, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+		out := &rawScreen{}
+		s.Stdout, s.Stderr = out, io.Discard
+		in, err := s.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Start("1008"); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- s.Wait() }()
+		for end := time.Now().Add(20 * time.Second); !strings.Contains(out.String(), "Hauptbahnhof"); time.Sleep(50 * time.Millisecond) {
+			if time.Now().After(end) {
+				t.Fatalf("mouse %v: no board: %q", on, out.String())
+			}
+		}
+		if got := strings.Contains(out.String(), "\x1b[?1000h\x1b[?1006h"); got != on {
+			t.Errorf("hub --mouse %v: mouse reporting asked for: %v", on, got)
+		}
+		if strings.Contains(out.String(), "\x1b[?1003h") || strings.Contains(out.String(), "\x1b[?1002h") {
+			t.Error("motion tracking asked for")
+		}
+		if on {
+			before := cpuTime(t)
+			wheel := []byte(strings.Repeat("\x1b[<65;20;10M\x1b[<64;20;10M", 250))
+			start := time.Now()
+			for range 20 { // 10 000 events in about a second
+				if _, err := in.Write(wheel); err != nil {
+					t.Fatal(err)
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			t.Logf("10 000 wheel events in %v cost the process %v of CPU", time.Since(start).Round(time.Millisecond), (cpuTime(t) - before).Round(time.Millisecond))
+		}
+		quit := time.Now()
+		if _, err := in.Write([]byte("q")); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			// Each event let through costs an Update and a View (50 ms
+			// under the race detector): without the bound, the backlog
+			// of 10 000 would take minutes.
+			t.Fatalf("mouse %v: the board did not end on q within 10 s (behind a backlog of mouse events?)", on)
+		}
+		if on && !strings.Contains(out.String(), "\x1b[?1006l\x1b[?1000l") {
+			t.Error("mouse reporting not turned off at the end")
+		}
+		t.Logf("mouse %v: q ended the session in %v", on, time.Since(quit).Round(time.Millisecond))
+	}
+}

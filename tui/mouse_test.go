@@ -1,0 +1,640 @@
+package tui
+
+import (
+	"context"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/internal/lockbuf"
+	"abfahrt/model"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/vehicle"
+)
+
+// Issue 26 item 9: mouse support. These tests click where the screen
+// shows something (the frame is read back as text) and check what a user
+// would see happen.
+
+// mouseOn is the option of a test env with --mouse.
+func mouseOn(o *app.Options) { o.Mouse = true }
+
+// screenLines is the frame the model draws now, as plain text lines.
+func (e *testEnv) screenLines() []string {
+	return strings.Split(ansi.Strip(e.View()), "\n")
+}
+
+// click presses and releases the left button at column x of line y (as
+// Bubble Tea reports it: from 0), the frame drawn first as a program
+// would, and returns what the press asked for.
+func (e *testEnv) click(x, y int) []tea.Msg {
+	e.t.Helper()
+	e.View()
+	msgs := cmdMsgs(e.send(tea.MouseMsg{X: x, Y: y, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress}))
+	e.send(tea.MouseMsg{X: x, Y: y, Button: tea.MouseButtonLeft, Action: tea.MouseActionRelease})
+	return msgs
+}
+
+// wheel turns the wheel one step (down or up) at column x of line y.
+func (e *testEnv) wheel(x, y int, down bool) {
+	e.t.Helper()
+	e.View()
+	b := tea.MouseButtonWheelUp
+	if down {
+		b = tea.MouseButtonWheelDown
+	}
+	e.send(tea.MouseMsg{X: x, Y: y, Button: b, Action: tea.MouseActionPress})
+}
+
+// cmdMsgs runs cmd and the commands it batches, each for at most a
+// moment (a timer is not waited for), and returns their messages.
+func cmdMsgs(cmd tea.Cmd) []tea.Msg {
+	var out []tea.Msg
+	var walk func(tea.Cmd)
+	walk = func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		ch := make(chan tea.Msg, 1)
+		go func() { ch <- c() }()
+		select {
+		case msg := <-ch:
+			if b, ok := msg.(tea.BatchMsg); ok {
+				for _, c := range b {
+					walk(c)
+				}
+				return
+			}
+			out = append(out, msg)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	walk(cmd)
+	return out
+}
+
+// openedVehicle is the vehicle msgs open, 0 for none.
+func openedVehicle(msgs []tea.Msg) int {
+	for _, m := range msgs {
+		if o, ok := m.(app.OpenMsg); ok && o.Target.Kind == app.TargetVehicle {
+			return o.Target.Vehicle
+		}
+	}
+	return 0
+}
+
+// boardRows returns the screen lines of a whole board's rows (below the
+// column titles, above the blank lines and the status bar) and the
+// vehicle number each shows in its last column (0: none).
+func boardRows(lines []string) (ys, vehicles []int) {
+	head := -1
+	for y, l := range lines {
+		if head < 0 {
+			if strings.Contains(l, "DIRECTION") {
+				head = y
+			}
+			continue
+		}
+		if strings.TrimSpace(l) == "" || strings.Contains(l, "simulated Ulm network") {
+			break
+		}
+		f := strings.Fields(l)
+		n, _ := strconv.Atoi(f[len(f)-1])
+		ys, vehicles = append(ys, y), append(vehicles, n)
+	}
+	return ys, vehicles
+}
+
+// A click on a board's row opens the vehicle that row shows, on the
+// first and the last row on screen; the header, the column titles, the
+// blank lines below the rows, the status bar, the key hint and a point
+// right of the screen do nothing.
+func TestMouseClickOpensTheRowsVehicle(t *testing.T) {
+	e := newGridEnv(t, 120, 30, nil, mouseOn)
+	lines := e.screenLines()
+	ys, vehicles := boardRows(lines)
+	if len(ys) < 10 {
+		t.Fatalf("%d rows on screen:\n%s", len(ys), strings.Join(lines, "\n"))
+	}
+	for _, i := range []int{0, 2, len(ys) - 1} {
+		if vehicles[i] == 0 {
+			continue
+		}
+		if got := openedVehicle(e.click(30, ys[i])); got != vehicles[i] {
+			t.Errorf("click on row %d (line %d: %q) opened vehicle %d, want %d", i, ys[i], lines[ys[i]], got, vehicles[i])
+		}
+		if b := e.m.Board(); b.Cursor != i {
+			t.Errorf("click on row %d left the cursor on row %d", i, b.Cursor)
+		}
+	}
+	last := len(ys) - 1
+	if vehicles[last] == 0 {
+		t.Fatal("the fixture's last row has a vehicle")
+	}
+	e.Key("g")
+	for _, y := range []int{0, ys[0] - 1, ys[last] + 1, 28, 29} {
+		if got := openedVehicle(e.click(30, y)); got != 0 || e.m.Board().Cursor != 0 {
+			t.Errorf("click on line %d (%q) opened vehicle %d, cursor on row %d", y, lines[y], got, e.m.Board().Cursor)
+		}
+	}
+	if got := openedVehicle(e.click(130, ys[1])); got != 0 {
+		t.Errorf("a click right of the screen opened vehicle %d", got)
+	}
+	// A row without a vehicle (a planned trip) is selected, nothing opens.
+	for i, v := range vehicles {
+		if v == 0 {
+			if got := openedVehicle(e.click(30, ys[i])); got != 0 || e.m.Board().Cursor != i {
+				t.Errorf("click on the planned row %d opened %d, cursor on %d", i, got, e.m.Board().Cursor)
+			}
+			break
+		}
+	}
+}
+
+// The clicked vehicle opens in the vehicle pane (the OpenMsg delivered),
+// and without --mouse a click does nothing at all.
+func TestMouseClickShowsThePaneAndIsOffByDefault(t *testing.T) {
+	e := newGridEnv(t, 120, 30, nil, mouseOn)
+	ys, vehicles := boardRows(e.screenLines())
+	for _, m := range e.click(30, ys[2]) {
+		if o, ok := m.(app.OpenMsg); ok {
+			e.send(o)
+		}
+	}
+	if !e.m.vehicle.Open || e.m.vehicle.Vehicle != vehicles[2] || e.m.focus != app.PaneVehicle {
+		t.Fatalf("vehicle pane open %v on %d, want %d", e.m.vehicle.Open, e.m.vehicle.Vehicle, vehicles[2])
+	}
+	if v := e.View(); !strings.Contains(v, strconv.Itoa(vehicles[2])) {
+		t.Errorf("the pane does not show vehicle %d:\n%s", vehicles[2], v)
+	}
+
+	off := newGridEnv(t, 120, 30, nil, nil)
+	ys, _ = boardRows(off.screenLines())
+	if msgs := off.click(30, ys[2]); openedVehicle(msgs) != 0 || off.m.Board().Cursor != 0 {
+		t.Errorf("without --mouse a click opened %d, cursor on %d", openedVehicle(msgs), off.m.Board().Cursor)
+	}
+	off.wheel(30, ys[2], true)
+	if off.m.Board().Cursor != 0 {
+		t.Error("without --mouse the wheel moved the cursor")
+	}
+}
+
+// The wheel moves the cursor as the arrow keys do, and scrolls the board
+// once it passes the last line; a click then hits what scrolled into
+// view, not what was there before.
+func TestMouseWheelScrollsTheBoard(t *testing.T) {
+	e := newGridEnv(t, 120, 20, nil, mouseOn)
+	ys, _ := boardRows(e.screenLines())
+	for range 3 {
+		e.wheel(30, ys[0], true)
+	}
+	e.wheel(30, ys[0], false)
+	if c := e.m.Board().Cursor; c != 2 {
+		t.Fatalf("three steps down and one up: cursor on row %d, want 2", c)
+	}
+	for range 20 {
+		e.wheel(30, ys[0], true)
+	}
+	lines := e.screenLines()
+	ys, vehicles := boardRows(lines)
+	if c, want := e.m.Board().Cursor, min(22, len(e.m.Board().Rows())-1); c != want || !strings.HasPrefix(lines[ys[len(ys)-1]], "▸") {
+		t.Fatalf("cursor on row %d after 20 more steps, want %d, the last line %q", c, want, lines[ys[len(ys)-1]])
+	}
+	// The first line now shows a later row than the board's first.
+	if got := openedVehicle(e.click(30, ys[0])); got != vehicles[0] || e.m.Board().Cursor == 0 {
+		t.Errorf("click on the first line of the scrolled board opened %d (want %d), cursor on row %d", got, vehicles[0], e.m.Board().Cursor)
+	}
+}
+
+// After a resize the clicks follow the new layout: a taller board has
+// room for the alert's banner above its rows, which moves every row down.
+func TestMouseClickFollowsAResize(t *testing.T) {
+	e := newGridEnv(t, 120, 16, nil, mouseOn)
+	e.src.TheAlert = model.Alert{Title: "Umleitung", Items: []string{
+		"Linie 8: Umleitung zwischen Heinrich-Heine-Straße und Max-Eyth-Straße wegen eines Verkehrsunfalls, die Haltestelle Lessingstraße entfällt",
+		"Linie 16: Umleitung zwischen Eselsberg und Hasenkopf, die Haltestelle Mähringer Weg entfällt"}}
+	e.alertPoll()
+	tops := map[int]bool{}
+	for _, h := range []int{16, 40, 12, 30} {
+		e.send(tea.WindowSizeMsg{Width: 120, Height: h})
+		lines := e.screenLines()
+		ys, vehicles := boardRows(lines)
+		if len(ys) == 0 {
+			t.Fatalf("%d lines: no rows:\n%s", h, strings.Join(lines, "\n"))
+		}
+		last := len(ys) - 1
+		tops[ys[0]] = true
+		if got := openedVehicle(e.click(5, ys[last])); vehicles[last] != 0 && got != vehicles[last] {
+			t.Errorf("%d lines: click on the last row (line %d %q) opened %d, want %d", h, ys[last], lines[ys[last]], got, vehicles[last])
+		}
+		if got := openedVehicle(e.click(5, ys[0])); vehicles[0] != 0 && got != vehicles[0] {
+			t.Errorf("%d lines: click on the first row opened %d, want %d", h, got, vehicles[0])
+		}
+		if got := openedVehicle(e.click(5, ys[0]-1)); got != 0 {
+			t.Errorf("%d lines: click on the column titles opened %d", h, got)
+		}
+	}
+	if len(tops) < 2 {
+		t.Error("the rows began on the same line at every height: the alert did not move them")
+	}
+}
+
+// In a grid of boards a click lands in the cell under it: on a cell's
+// row it opens that row's vehicle (a cell has no cursor), on its title it
+// focuses the board; the summary line and the separator do nothing.
+func TestMouseClickInTheGrid(t *testing.T) {
+	e := newGridEnv(t, 120, 30, specsOver(4), mouseOn)
+	lines := e.screenLines()
+	// The fourth board's title and its third row.
+	var tx, ty int
+	for y, l := range lines {
+		if i := strings.Index(l, "4 Rathaus Ulm"); i >= 0 {
+			tx, ty = ansi.StringWidth(l[:i]), y
+		}
+	}
+	if ty == 0 {
+		t.Fatalf("no fourth cell:\n%s", strings.Join(lines, "\n"))
+	}
+	g := &e.m.disp.Grid
+	if got := openedVehicle(e.click(tx+3, ty)); got != 0 || g.Focus != 3 || e.m.vehicle.Open {
+		t.Fatalf("click on the fourth cell's title: focus %d, opened %d", g.Focus, got)
+	}
+	if got := openedVehicle(e.click(tx, 0)); got != 0 || g.Focus != 3 {
+		t.Errorf("click on the summary line: focus %d, opened %d", g.Focus, got)
+	}
+	b := g.Boards[3]
+	e4 := b.Data.Events[b.Rows()[2]]
+	row := []rune(lines[ty+3])
+	if cell := string(row[min(tx, len(row)):]); !strings.Contains(cell, e4.DirectionText) {
+		t.Fatalf("the cell's third row %q does not show %s", cell, e4.DirectionText)
+	}
+	e.click(tx+10, ty+3)
+	if !e.m.vehicle.Open || e.m.vehicle.Vehicle != e4.VehicleNumber {
+		t.Errorf("click on the fourth cell's third row: vehicle pane %v on %d, want %d", e.m.vehicle.Open, e.m.vehicle.Vehicle, e4.VehicleNumber)
+	}
+	e.m.closeVehicle()
+	// The first cell's first row, left of the separator.
+	b1 := g.Boards[0]
+	if e.click(3, 2); e.m.vehicle.Vehicle != b1.Data.Events[b1.Rows()[0]].VehicleNumber || g.Focus != 0 {
+		t.Errorf("click on the first cell's first row: vehicle %d, focus %d", e.m.vehicle.Vehicle, g.Focus)
+	}
+	e.m.closeVehicle()
+	sep := strings.IndexRune(lines[2], '│')
+	if got := openedVehicle(e.click(ansi.StringWidth(lines[2][:sep]), 2)); got != 0 || e.m.vehicle.Open {
+		t.Error("a click on the separator opened a vehicle")
+	}
+}
+
+// The merged list and the fleet: a click on a row opens its vehicle,
+// the wheel moves the cursor.
+func TestMouseMergedAndFleet(t *testing.T) {
+	e := newGridEnv(t, 120, 30, specsOver(3), mouseOn)
+	e.Key("m")
+	if e.m.disp.Mode != grid.ModeMerged {
+		t.Fatal("m did not open the merged list")
+	}
+	lines := e.screenLines()
+	// The merged list's rows: below its title and column titles, their
+	// vehicle in the last column.
+	y := 5
+	f := strings.Fields(lines[y])
+	want, _ := strconv.Atoi(f[len(f)-1])
+	if got := openedVehicle(e.click(40, y)); want == 0 || got != want {
+		t.Errorf("merged: click on line %d %q opened %d, want %d", y, lines[y], got, want)
+	}
+	if got := openedVehicle(e.click(40, 1)); got != 0 {
+		t.Errorf("merged: a click on the column titles opened %d", got)
+	}
+
+	e.Key("v")
+	e.fleetPoll()
+	if e.m.disp.Mode != grid.ModeFleet {
+		t.Fatal("v did not open the fleet")
+	}
+	lines = e.screenLines()
+	for y := 2; y < 5; y++ {
+		want, _ := strconv.Atoi(strings.Fields(strings.TrimPrefix(lines[y], "▸"))[0])
+		if got := openedVehicle(e.click(40, y)); got != want {
+			t.Errorf("fleet: click on line %d %q opened %d, want %d", y, lines[y], got, want)
+		}
+	}
+	e.wheel(40, 3, true)
+	if c := e.m.disp.Fleet.Cursor; c != 3 {
+		t.Errorf("fleet: the wheel left the cursor on %d, want 3", c)
+	}
+}
+
+// On a wide screen the vehicle pane stands beside the board: the wheel
+// over it scrolls its passages (and gives it the focus), over the board
+// it moves the board's cursor; a click on the board opens another row's
+// vehicle.
+func TestMouseBesideTheVehiclePane(t *testing.T) {
+	e := newGridEnv(t, 160, 20, nil, mouseOn)
+	e.src.SetVehicle(line2Fixture(8, vehicle.PhaseBetween))
+	e.openVehicle(44)
+	e.vehiclePoll()
+	if !e.m.vehicle.Open || e.m.disp.Grid.Width >= 160 {
+		t.Fatal("no vehicle pane beside the board")
+	}
+	x := e.m.disp.Grid.Width + 5
+	before := e.m.vehicle.List.First
+	for range 3 {
+		e.wheel(x, 10, true)
+	}
+	if e.m.focus != app.PaneVehicle {
+		t.Error("the wheel over the vehicle pane did not focus it")
+	}
+	if e.m.vehicle.List.First != before+3 {
+		t.Errorf("the wheel did not scroll the passages (top %d, %d lines in %d rows)", e.m.vehicle.List.First, e.m.vehicle.List.Lines, e.m.vehicle.List.Rows)
+	}
+	ys, _ := boardRows(e.screenLines())
+	e.wheel(5, ys[0], true)
+	if e.m.focus != app.PaneBoard || e.m.Board().Cursor != 1 {
+		t.Errorf("the wheel over the board: focus %v, cursor %d", e.m.focus, e.m.Board().Cursor)
+	}
+	b := e.m.Board()
+	if got, want := openedVehicle(e.click(5, ys[3])), b.Data.Events[b.Rows()[3]].VehicleNumber; got != want {
+		t.Errorf("click on the board beside the pane opened %d, want %d", got, want)
+	}
+	// The gap between them does nothing.
+	if msgs := e.click(e.m.disp.Grid.Width, ys[3]); len(msgs) != 0 && openedVehicle(msgs) != 0 {
+		t.Error("a click on the gap opened a vehicle")
+	}
+}
+
+// While an overlay is open the mouse does nothing.
+func TestMouseIgnoredUnderAnOverlay(t *testing.T) {
+	e := newGridEnv(t, 120, 30, nil, mouseOn)
+	ys, _ := boardRows(e.screenLines())
+	e.Key("?")
+	if got := openedVehicle(e.click(30, ys[2])); got != 0 || e.m.Board().Cursor != 0 {
+		t.Errorf("under the help overlay a click opened %d", got)
+	}
+}
+
+// The escape sequences, read back from the program's output: with
+// --mouse, mouse reporting (normal tracking and SGR coordinates, no
+// motion tracking) is turned on at start and off at the end, after the
+// last frame and before the alternate screen is left; a suspension turns
+// it off while the shell has the terminal and on again after. Without
+// --mouse, and in the kiosk, none of it is written.
+func TestMouseSequencesWritten(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		mouse, kiosk bool
+	}{{"mouse", true, false}, {"off", false, false}, {"kiosk", true, true}} {
+		synctest.Test(t, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+			defer cancel()
+			var out lockbuf.Buffer
+			in, w := io.Pipe()
+			o := app.Options{Source: testkit.NewFakeSource(), Now: func() time.Time { return testkit.T0 }, Mouse: c.mouse}
+			o.Kiosk.Enabled = c.kiosk
+			p := newProgram(rootModel(ctx, o), in, &out, tea.WithContext(ctx), tea.WithoutSignalHandler())
+			p.mouse.on = o.Mouse && !o.Kiosk.Enabled // as run and NewProgram set it
+			go func() {
+				p.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+				time.Sleep(5 * time.Second)
+				_ = p.ReleaseTerminal() // suspended
+				_ = p.RestoreTerminal()
+				time.Sleep(5 * time.Second)
+				_ = w.Close()
+				cancel()
+			}()
+			_, _ = p.Run()
+			time.Sleep(2 * feeds.DefaultInterval)
+			got := out.String()
+			for _, motion := range []string{"\x1b[?1002h", "\x1b[?1003h", "\x1b[?1015h"} {
+				if strings.Contains(got, motion) {
+					t.Errorf("%s: motion or urxvt tracking %q asked for", c.name, motion)
+				}
+			}
+			if !c.mouse || c.kiosk {
+				if strings.Contains(got, "\x1b[?1000") || strings.Contains(got, "\x1b[?1006") {
+					t.Errorf("%s: mouse modes written: %q", c.name, got)
+				}
+				return
+			}
+			if !strings.HasPrefix(got, seqEnter+seqMouseOn) {
+				t.Errorf("mouse reporting not turned on at start: %q", got[:min(60, len(got))])
+			}
+			if !strings.HasSuffix(got, seqMouseOff+seqLeave) {
+				t.Errorf("mouse reporting not turned off at the end: %q", got[max(0, len(got)-60):])
+			}
+			if n, m := strings.Count(got, seqMouseOn), strings.Count(got, seqMouseOff); n != 2 || m != 2 {
+				t.Errorf("turned on %d and off %d times, want twice each (start, suspension, resumption, end)", n, m)
+			}
+			off := strings.Index(got, seqMouseOff+seqLeave)
+			on := strings.LastIndex(got, seqEnter+seqMouseOn)
+			if off < 0 || on < off {
+				t.Errorf("the suspension did not turn it off before giving the terminal back and on after")
+			}
+		})
+	}
+}
+
+// A flood of wheel events (a hostile SSH client's: thousands a second on
+// the program's input) is bounded before the model: at most the burst and
+// the rate let through, the frames written stay at most app.MaxFPS a
+// second, and the program still answers a key at once.
+func TestMouseFloodIsBounded(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+		defer cancel()
+		out := &countingWriter{}
+		in, w := io.Pipe()
+		o := app.Options{Source: testkit.NewFakeSource(), Now: func() time.Time { return testkit.T0 }, Mouse: true}
+		p := newProgram(New(o), in, out, tea.WithContext(ctx), tea.WithoutSignalHandler())
+		p.mouse.on = true
+		const seconds, perTick, ticks = 2, 500, 20 // 10 000 events in 2 s
+		var final tea.Model
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			final, _ = p.Run()
+		}()
+		p.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+		time.Sleep(time.Second)
+		synctest.Wait()
+		before := out.writes()
+		start := time.Now()
+		wheel := []byte(strings.Repeat("\x1b[<65;20;10M", perTick))
+		for range ticks {
+			_, _ = w.Write(wheel)
+			time.Sleep(seconds * time.Second / ticks)
+		}
+		synctest.Wait()
+		elapsed := time.Since(start).Seconds()
+		frames := out.writes() - before
+		if maxFrames := int(elapsed*app.MaxFPS) + 5; frames > maxFrames {
+			t.Errorf("%d frames in %.1f s, want at most %d", frames, elapsed, maxFrames)
+		}
+		_, _ = w.Write([]byte("q"))
+		synctest.Wait()
+		<-done
+		_ = w.Close()
+		cancel()
+		time.Sleep(2 * feeds.DefaultInterval) // the ticks in flight end
+		passed := p.mouse.passed
+		t.Logf("%d of %d wheel events let through in %.1f s, %d frames", passed, perTick*ticks, elapsed, frames)
+		if limit := mouseBurst + int(elapsed*mouseRate) + 1; passed > limit || passed < mouseBurst {
+			t.Errorf("%d of %d wheel events let through in %.1f s, want between %d and %d", passed, perTick*ticks, elapsed, mouseBurst, limit)
+		}
+		// The board had rows (the first poll came) and the wheel moved
+		// its cursor, by no more steps than were let through.
+		if m, ok := final.(Model); !ok || m.Board().Cursor < 1 || m.Board().Cursor > passed {
+			t.Errorf("the program ended with %T, cursor not moved by the wheel within %d steps", final, passed)
+		}
+	})
+}
+
+// countingWriter counts the writes a program makes (a frame is one).
+type countingWriter struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+	return len(b), nil
+}
+
+func (c *countingWriter) writes() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
+}
+
+// textAt returns the column and line where the screen shows text first.
+func textAt(lines []string, text string) (x, y int, ok bool) {
+	for y, l := range lines {
+		if i := strings.Index(l, text); i >= 0 {
+			return ansi.StringWidth(l[:i]), y, true
+		}
+	}
+	return 0, 0, false
+}
+
+// A line's ladder: a click on a vehicle (either rail, either end of its
+// text) selects it and opens it; a click on a stop's name, on the blank
+// left of a car or on a ghost (no vehicle) opens nothing.
+func TestMouseLadder(t *testing.T) {
+	e := ladderEnv(t, 120, 30)
+	e.m.mouseOn = true
+	lines := e.screenLines()
+	for _, c := range []struct {
+		text    string
+		dx      int
+		vehicle int
+	}{{"↓103", 0, 103}, {"↓103 +1 3′ (plan 6′) bunched", 27, 103}, {"↑202", 1, 202}, {"◌104", 2, 104}, {"↓101", 3, 101}} {
+		x, y, ok := textAt(lines, c.text)
+		if !ok {
+			t.Fatalf("no %q on the ladder:\n%s", c.text, strings.Join(lines, "\n"))
+		}
+		if got := openedVehicle(e.click(x+c.dx, y)); got != c.vehicle {
+			t.Errorf("click on %q (+%d) at %d,%d opened %d, want %d", c.text, c.dx, x, y, got, c.vehicle)
+		}
+		lines = e.screenLines() // the selection moved: the texts stay where they are
+	}
+	for _, c := range []struct {
+		text string
+		dx   int
+	}{{"Theater", 2}, {"↓103", -3}, {"✗ ghost", 2}, {"Line 4", 0}} {
+		x, y, _ := textAt(lines, c.text)
+		if got := openedVehicle(e.click(x+c.dx, y)); got != 0 {
+			t.Errorf("click on %q (%+d) opened %d", c.text, c.dx, got)
+		}
+	}
+}
+
+// The exception queue: a click on an item's row selects it and opens its
+// vehicle; the title and the column heads do nothing.
+func TestMouseQueue(t *testing.T) {
+	e := newQueueEnv(t, 120, 40, "en", "")
+	e.m.mouseOn = true
+	e.openQueue()
+	lines := e.screenLines()
+	for _, c := range []struct {
+		text    string
+		vehicle int
+	}{{"7 min late", 21}, {"no position for 4 min", 41}} {
+		_, y, ok := textAt(lines, c.text)
+		if !ok {
+			t.Fatalf("no %q in the queue:\n%s", c.text, strings.Join(lines, "\n"))
+		}
+		e.click(3, y)
+		if !e.m.vehicle.Open || e.m.vehicle.Vehicle != c.vehicle {
+			t.Errorf("click on the row %q: vehicle pane %v on %d, want %d", lines[y], e.m.vehicle.Open, e.m.vehicle.Vehicle, c.vehicle)
+		}
+		e.m.closeVehicle()
+		if q := &e.m.queue; q.Rows[q.Cursor].Vehicle != c.vehicle {
+			t.Errorf("the click left the cursor on the item of vehicle %d", q.Rows[q.Cursor].Vehicle)
+		}
+	}
+	for _, y := range []int{0, 1} {
+		e.click(3, y)
+		if e.m.vehicle.Open {
+			t.Errorf("click on line %d (%q) opened vehicle %d", y, lines[y], e.m.vehicle.Vehicle)
+			e.m.closeVehicle()
+		}
+	}
+}
+
+// Under the pin strip (the start screen with pinned stops) the board's
+// rows are drawn lower: a click still opens the row it lands on, and a
+// click on the strip opens nothing.
+func TestMouseUnderThePinStrip(t *testing.T) {
+	e := newGridEnv(t, 120, 30, nil, mouseOn)
+	e.send(grid.PinsMsg{Pins: []grid.Pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1240, Name: "Theater"}}})
+	for _, f := range e.m.disp.Pins.Feeds {
+		e.deliver(e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}))
+	}
+	lines := e.screenLines()
+	if !e.m.disp.Plain() || !strings.Contains(lines[0], "Ehinger Tor") {
+		t.Fatalf("no pin strip above the board:\n%s", strings.Join(lines, "\n"))
+	}
+	ys, vehicles := boardRows(lines)
+	if ys[0] < 3 {
+		t.Fatalf("the board's rows start on line %d, under no strip", ys[0])
+	}
+	for _, i := range []int{0, len(ys) - 1} {
+		if got := openedVehicle(e.click(30, ys[i])); vehicles[i] != 0 && got != vehicles[i] {
+			t.Errorf("click on row %d (line %d) under the strip opened %d, want %d", i, ys[i], got, vehicles[i])
+		}
+	}
+	if got := openedVehicle(e.click(5, 0)); got != 0 {
+		t.Errorf("a click on the pin strip opened %d", got)
+	}
+}
+
+// A long notice takes the bottom lines of the panes: a click there is on
+// the notice, not on the row it covers.
+func TestMouseClickOnALongNotice(t *testing.T) {
+	e := newGridEnv(t, 120, 16, nil, mouseOn)
+	ys, vehicles := boardRows(e.screenLines())
+	last := len(ys) - 1
+	if got := openedVehicle(e.click(30, ys[last])); got != vehicles[last] {
+		t.Fatalf("click on the last row opened %d, want %d", got, vehicles[last])
+	}
+	e.Key("g")
+	e.m.sh.Notice = strings.Repeat("a notice long enough for two lines of its own ", 5)
+	lines := e.screenLines()
+	if !strings.Contains(lines[ys[last]], "notice") {
+		t.Fatalf("the notice does not cover line %d:\n%s", ys[last], strings.Join(lines, "\n"))
+	}
+	if got := openedVehicle(e.click(30, ys[last])); got != 0 {
+		t.Errorf("a click on the notice opened vehicle %d of the row under it", got)
+	}
+}
