@@ -33,11 +33,13 @@ const (
 // sessionEnvNames are the variables a session keeps: those the board's
 // terminal detection reads (termenv: TERM, COLORTERM, NO_COLOR, CLICOLOR,
 // ...), the locale (LANG, LC_*; what OpenSSH's AcceptEnv lets through by
-// default), ABFAHRT_ACCESSIBLE and ABFAHRT_LANG. Anything else is refused and not stored.
+// default), ABFAHRT_ACCESSIBLE, ABFAHRT_LANG and ABFAHRT_REDUCE_MOTION.
+// Anything else is refused and not stored.
 var sessionEnvNames = map[string]bool{"TERM": true, "COLORTERM": true, "TERM_PROGRAM": true, "NO_COLOR": true,
 	"CLICOLOR": true, "CLICOLOR_FORCE": true, "COLORFGBG": true, "LANG": true,
-	// The screen-reader mode and its language (sshaccessible.go).
-	"ABFAHRT_ACCESSIBLE": true, "ABFAHRT_LANG": true}
+	// The screen-reader mode and its language (sshaccessible.go), and
+	// reduced motion (sessionMotionNotify).
+	"ABFAHRT_ACCESSIBLE": true, "ABFAHRT_LANG": true, "ABFAHRT_REDUCE_MOTION": true}
 
 // envAllowed reports whether a session keeps the variable name=value.
 func envAllowed(name, value string) bool {

@@ -350,6 +350,7 @@ func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSp
 		o.Links = h.g.s.file.Links.tui().On(h.o.hyperlinks, sessionEnv(env).Getenv)
 	}
 	o.Mouse = h.o.mouse
+	o.ReduceMotion, o.Notify = sessionMotionNotify(h.g.s, sessionEnv(env).Getenv)
 	user, remote := s.User(), s.RemoteAddr().String()
 	h.connLog.Info("ssh: session started", "user", user, "remote", remote, "stops", s.Command(),
 		"cols", cols, "rows", rows, "term", pty.Term)
@@ -523,4 +524,24 @@ func sessionsInUse(maxSessions int) string {
 		return "abfahrt: the only session is in use; try again later"
 	}
 	return fmt.Sprintf("abfahrt: all %d sessions are in use; try again later", maxSessions)
+}
+
+// sessionMotionNotify are an SSH session's reduced motion and
+// notification: motion is reduced when the hub's config says motion =
+// "reduced" or the client sends ABFAHRT_REDUCE_MOTION=1 (a need of the
+// person at that terminal, as the screen-reader mode is); the hub's
+// notify (default auto) is resolved by the client's terminal (its TERM
+// and the variables it sent), not the hub's.
+func sessionMotionNotify(s *settings, getenv func(string) string) (reduce bool, notify string) {
+	mode := "auto"
+	if s != nil {
+		reduce = s.file.Motion == "reduced"
+		if s.file.Notify != "" {
+			mode = s.file.Notify
+		}
+	}
+	if v := getenv("ABFAHRT_REDUCE_MOTION"); v == "1" || v == "true" {
+		reduce = true
+	}
+	return reduce, tui.NotifyFor(mode, getenv)
 }
