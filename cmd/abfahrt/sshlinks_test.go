@@ -43,3 +43,27 @@ func TestServeSSHHyperlinks(t *testing.T) {
 	}
 	stop()
 }
+
+// Issue 26 item 5 over SSH: a session's board names itself in its
+// client's window title (OSC 2, ended by ST) once it has data, and saves
+// and gives back the client's own title.
+func TestServeSSHWindowTitle(t *testing.T) {
+	addr, key, _, stop := hubWithKey(t)
+	defer stop()
+	b, err := openBoardTerm(t, addr, key, "1350", "xterm-256color")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !b.waitFor(t, "Departures", 20*time.Second) {
+		t.Fatalf("no board: %q", b.out.text())
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(b.out.raw(), "\x1b]2;Ehinger Tor · ") && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	out := b.out.raw()
+	b.client.Close()
+	if !strings.Contains(out, "\x1b[22;0t") || !strings.Contains(out, "\x1b]2;Ehinger Tor · ") {
+		t.Errorf("the session's title is not set (or the client's not saved): %q", out[:min(len(out), 400)])
+	}
+}
