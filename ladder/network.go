@@ -88,7 +88,7 @@ func (n *Network) Wants(trips []model.Trip, routes []model.Route, now time.Time,
 		switch {
 		case !ok || k.trip != tripOf(t):
 			ws = append(ws, want{t.VehicleNumber, 0, 0})
-		case ended(k.vp, now):
+		case Ended(k.vp, now):
 			ws = append(ws, want{t.VehicleNumber, 1, 0})
 		case drift >= DriftAfter:
 			ws = append(ws, want{t.VehicleNumber, 2, drift})
@@ -127,9 +127,10 @@ func (n *Network) Wants(trips []model.Trip, routes []model.Route, now time.Time,
 	return vs, ends
 }
 
-// ended reports whether a trip's passages are over at now: its last
-// stop's time has passed (or there are none).
-func ended(vp model.VehiclePassages, now time.Time) bool {
+// Ended reports whether a trip's passages are over at now: its last
+// stop's time has passed (or there are none): the vehicle has begun
+// another trip, whose passages are to be asked.
+func Ended(vp model.VehiclePassages, now time.Time) bool {
 	ps := vp.Passages
 	if len(ps) == 0 {
 		return true

@@ -269,7 +269,7 @@ func (p *Pane) round() tea.Cmd {
 		switch {
 		case !ok:
 			list = append(list, due{v, 0, 0})
-		case s.trip != dir || ended(s.vp, now):
+		case s.trip != dir || ldr.Ended(s.vp, now):
 			list = append(list, due{v, 1, 0})
 		case drift >= ldr.DriftAfter:
 			list = append(list, due{v, 2, drift})
@@ -298,20 +298,6 @@ func (p *Pane) round() tea.Cmd {
 		cmds = append(cmds, cmd)
 	}
 	return tea.Batch(cmds...)
-}
-
-// ended reports whether the passages' trip is over at now.
-func ended(vp model.VehiclePassages, now time.Time) bool {
-	ps := vp.Passages
-	if len(ps) == 0 {
-		return true
-	}
-	last := ps[len(ps)-1]
-	t := last.ArrivalTimeActual
-	if !t.Known() {
-		t = last.Actual()
-	}
-	return t.Known() && t.Before(now)
 }
 
 // rebuild computes the ladder from the feeds' last answers.
