@@ -28,8 +28,9 @@
 //	         headways, bunching, gaps, ghosts (judged by package
 //	         abfahrt/ladder), its feeds shared through the registry
 //	queue    the exception queue: what needs a dispatcher (package
-//	         exceptions makes the items), the network data verdict,
-//	         acknowledged and hidden items in exceptions.json
+//	         exceptions makes the items, ladder.Network judges every
+//	         line's bunching, gaps and ghosts for it), the network data
+//	         verdict, acknowledged and hidden items in exceptions.json
 //	grid     the board side: grid, zoom, merged list, pins, watched boards
 //	         (Dispatch puts them together and answers their keys)
 //	kiosk    the unattended station display, a model of its own
