@@ -37,6 +37,8 @@
 //	accessible  the screen-reader mode: sentences in the normal screen,
 //	         commands as typed lines (no Bubble Tea, no alternate screen)
 //	screen   abfahrt's renderer (tui/internal/screen)
+//	termio   the terminal modes beside the frames: mouse reporting and its
+//	         gate, the window title, the synchronized output query
 //	testkit  the tests' fake source and fixtures
 //
 // # Where a board's data comes from

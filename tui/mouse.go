@@ -1,87 +1,20 @@
 package tui
 
-import (
-	"time"
+// Mouse support (issue 26 item 9): the gate and the modes are in
+// tui/internal/termio; here a click or a wheel step finds its pane.
 
+import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/termio"
 	"abfahrt/tui/internal/ui"
 )
-
-// Mouse support (issue 26 item 9), opt-in with --mouse: a left click on a
-// row opens its vehicle (what enter does on it), the wheel scrolls the
-// list under the pointer (what the up and down keys do there). The
-// program asks for normal mouse tracking (mode 1000: presses, releases
-// and the wheel, no motion, so nothing floods an SSH link when the
-// pointer merely moves) in SGR coordinates (1006, no limit at column
-// 223), at start and after a suspension, and turns both off on exit and
-// on suspending. Bubble Tea's renderer would write them
-// (tea.WithMouseCellMotion), but it does not run here, so the program
-// writes them itself, like the title's and focus's modes.
-const (
-	seqMouseOn  = "\x1b[?1000h\x1b[?1006h"
-	seqMouseOff = "\x1b[?1006l\x1b[?1000l"
-)
-
-// The most mouse events the program takes: mouseRate a second on
-// average (one a frame: app.MaxFPS), mouseBurst at once. A flick of a
-// wheel sends ten or twenty; what comes beyond (a hostile SSH client's
-// flood) is dropped in the event loop's filter, before the model, so it
-// costs no Update, no View and no frame.
-const (
-	mouseRate  = 30
-	mouseBurst = 15
-)
-
-// mouseGate lets through the mouse events the board uses, at most
-// mouseRate a second (a token bucket of mouseBurst). It runs in Bubble
-// Tea's event loop, as the program's message filter.
-type mouseGate struct {
-	on     bool // --mouse, outside the kiosk: otherwise every event is dropped
-	tokens float64
-	last   time.Time
-	clock  func() time.Time // nil: time.Now
-	passed int              // events let through, for tests
-}
-
-// pass reports whether ev goes on to the model: a left press or a wheel
-// step, within the rate.
-func (g *mouseGate) pass(ev tea.MouseEvent) bool {
-	if g == nil || !g.on || !usefulMouse(ev) {
-		return false
-	}
-	now := time.Now()
-	if g.clock != nil {
-		now = g.clock()
-	}
-	if g.last.IsZero() {
-		g.tokens = mouseBurst
-	} else {
-		g.tokens = min(mouseBurst, g.tokens+now.Sub(g.last).Seconds()*mouseRate)
-	}
-	g.last = now
-	if g.tokens < 1 {
-		return false
-	}
-	g.tokens--
-	g.passed++
-	return true
-}
-
-// usefulMouse reports whether ev is one the board answers: a press of
-// the left button or a step of the wheel.
-func usefulMouse(ev tea.MouseEvent) bool {
-	if ev.Action != tea.MouseActionPress {
-		return false
-	}
-	return ev.Button == tea.MouseButtonLeft || ev.Button == tea.MouseButtonWheelUp || ev.Button == tea.MouseButtonWheelDown
-}
 
 // filter is the program's message filter: the mouse gate, then the
 // filter set with next (suspension, run.go).
 func (p *Program) filter(m tea.Model, msg tea.Msg) tea.Msg {
-	if mm, ok := msg.(tea.MouseMsg); ok && !p.mouse.pass(tea.MouseEvent(mm)) {
+	if mm, ok := msg.(tea.MouseMsg); ok && !p.mouse.Pass(tea.MouseEvent(mm)) {
 		return nil
 	}
 	if p.next != nil {
@@ -118,7 +51,7 @@ func (f *mouseFrame) panes() int {
 // the status bar and key hint, or without --mouse.
 func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	ev := tea.MouseEvent(msg)
-	if !m.mouseOn || m.overlay != ui.OverlayNone || !usefulMouse(ev) {
+	if !m.mouseOn || m.overlay != ui.OverlayNone || !termio.UsefulMouse(ev) {
 		return nil
 	}
 	x, y := ev.X, ev.Y

@@ -18,6 +18,7 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/internal/termio"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/vehicle"
 )
@@ -401,7 +402,7 @@ func TestMouseSequencesWritten(t *testing.T) {
 			o := app.Options{Source: testkit.NewFakeSource(), Now: func() time.Time { return testkit.T0 }, Mouse: c.mouse}
 			o.Kiosk.Enabled = c.kiosk
 			p := newProgram(rootModel(ctx, o), in, &out, tea.WithContext(ctx), tea.WithoutSignalHandler())
-			p.mouse.on = o.Mouse && !o.Kiosk.Enabled // as run and NewProgram set it
+			p.mouse.On = o.Mouse && !o.Kiosk.Enabled // as run and NewProgram set it
 			go func() {
 				p.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 				time.Sleep(5 * time.Second)
@@ -425,17 +426,17 @@ func TestMouseSequencesWritten(t *testing.T) {
 				}
 				return
 			}
-			if !strings.HasPrefix(got, seqEnter+seqMouseOn) {
+			if !strings.HasPrefix(got, seqEnter+termio.SeqMouseOn) {
 				t.Errorf("mouse reporting not turned on at start: %q", got[:min(60, len(got))])
 			}
-			if !strings.HasSuffix(got, seqMouseOff+seqLeave) {
+			if !strings.HasSuffix(got, termio.SeqMouseOff+seqLeave) {
 				t.Errorf("mouse reporting not turned off at the end: %q", got[max(0, len(got)-60):])
 			}
-			if n, m := strings.Count(got, seqMouseOn), strings.Count(got, seqMouseOff); n != 2 || m != 2 {
+			if n, m := strings.Count(got, termio.SeqMouseOn), strings.Count(got, termio.SeqMouseOff); n != 2 || m != 2 {
 				t.Errorf("turned on %d and off %d times, want twice each (start, suspension, resumption, end)", n, m)
 			}
-			off := strings.Index(got, seqMouseOff+seqLeave)
-			on := strings.LastIndex(got, seqEnter+seqMouseOn)
+			off := strings.Index(got, termio.SeqMouseOff+seqLeave)
+			on := strings.LastIndex(got, seqEnter+termio.SeqMouseOn)
 			if off < 0 || on < off {
 				t.Errorf("the suspension did not turn it off before giving the terminal back and on after")
 			}
@@ -455,7 +456,7 @@ func TestMouseFloodIsBounded(t *testing.T) {
 		in, w := io.Pipe()
 		o := app.Options{Source: testkit.NewFakeSource(), Now: func() time.Time { return testkit.T0 }, Mouse: true}
 		p := newProgram(New(o), in, out, tea.WithContext(ctx), tea.WithoutSignalHandler())
-		p.mouse.on = true
+		p.mouse.On = true
 		const seconds, perTick, ticks = 2, 500, 20 // 10 000 events in 2 s
 		var final tea.Model
 		done := make(chan struct{})
@@ -485,10 +486,10 @@ func TestMouseFloodIsBounded(t *testing.T) {
 		_ = w.Close()
 		cancel()
 		time.Sleep(2 * feeds.DefaultInterval) // the ticks in flight end
-		passed := p.mouse.passed
+		passed := p.mouse.Passed
 		t.Logf("%d of %d wheel events let through in %.1f s, %d frames", passed, perTick*ticks, elapsed, frames)
-		if limit := mouseBurst + int(elapsed*mouseRate) + 1; passed > limit || passed < mouseBurst {
-			t.Errorf("%d of %d wheel events let through in %.1f s, want between %d and %d", passed, perTick*ticks, elapsed, mouseBurst, limit)
+		if limit := termio.MouseBurst + int(elapsed*termio.MouseRate) + 1; passed > limit || passed < termio.MouseBurst {
+			t.Errorf("%d of %d wheel events let through in %.1f s, want between %d and %d", passed, perTick*ticks, elapsed, termio.MouseBurst, limit)
 		}
 		// The board had rows (the first poll came) and the wheel moved
 		// its cursor, by no more steps than were let through.

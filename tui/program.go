@@ -9,6 +9,7 @@ import (
 
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/screen"
+	"abfahrt/tui/internal/termio"
 )
 
 // Terminal control sequences of the program's screen.
@@ -29,7 +30,7 @@ type painted struct {
 	tea.Model
 	r     *screen.Renderer
 	box   *panicBox
-	title *titler // the window title, when on (title.go)
+	title *termio.Titler // the window title, when on (title.go)
 }
 
 // The largest screen abfahrt paints: a size from outside (a terminal, an
@@ -58,8 +59,8 @@ func (p painted) Init() tea.Cmd {
 // Update updates the wrapped model; a new size goes to the renderer first.
 func (p painted) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer p.box.catch()
-	if supported, ok := syncReply(msg); ok {
-		p.r.SetSync(supported) // the terminal's answer to seqSyncQuery (syncout.go)
+	if supported, ok := termio.SyncReply(msg); ok {
+		p.r.SetSync(supported) // the terminal's answer to termio.SeqSyncQuery (syncout.go)
 		return p, nil
 	}
 	if size, ok := msg.(tea.WindowSizeMsg); ok {
@@ -77,7 +78,7 @@ func (p painted) View() string {
 	defer p.box.catch()
 	p.r.Frame(p.Model.View())
 	if t, ok := p.Model.(titled); ok && p.title != nil {
-		p.title.update(p.r, t.WindowTitle())
+		p.title.Update(p.r, t.WindowTitle())
 	}
 	return ""
 }
@@ -132,7 +133,7 @@ type Program struct {
 	r     *screen.Renderer
 	box   *panicBox
 	tty   *tty // the process's terminal; nil for an SSH session
-	title *titler
+	title *termio.Titler
 	focus bool // the terminal reports focus (mode 1004)
 	// askSync asks the terminal for synchronized output (a terminal's
 	// program, not a test's writer).
@@ -140,15 +141,15 @@ type Program struct {
 	// mouse lets the mouse events through (mouse.go); when it is on, the
 	// program turns mouse reporting on. next is the message filter
 	// after it (suspension).
-	mouse *mouseGate
+	mouse *termio.MouseGate
 	next  func(tea.Model, tea.Msg) tea.Msg
 }
 
 // newProgram returns the program of m on in and out (nil in: no input).
 func newProgram(m tea.Model, in io.Reader, out io.Writer, opts ...tea.ProgramOption) *Program {
 	r := screen.NewRenderer(out, app.MaxFPS)
-	box, title := &panicBox{}, &titler{}
-	p := &Program{r: r, box: box, title: title, mouse: &mouseGate{}}
+	box, title := &panicBox{}, &termio.Titler{}
+	p := &Program{r: r, box: box, title: title, mouse: &termio.MouseGate{}}
 	opts = append([]tea.ProgramOption{tea.WithInput(in), tea.WithOutput(out), tea.WithoutRenderer()}, opts...)
 	opts = append(opts, tea.WithFilter(p.filter)) // a filter of the caller's goes in p.next
 	p.Program = tea.NewProgram(painted{Model: m, r: r, box: box, title: title}, opts...)
@@ -163,14 +164,14 @@ func (p *Program) Run() (tea.Model, error) {
 	if p.focus {
 		enter, leave = enter+seqFocusOn, seqFocusOff+leave // focus reports for desktop notifications
 	}
-	if p.title.on {
-		enter, leave = enter+seqTitlePush, seqTitlePop+leave // the terminal's own title back at the end
+	if p.title.On {
+		enter, leave = enter+termio.SeqTitlePush, termio.SeqTitlePop+leave // the terminal's own title back at the end
 	}
-	if p.mouse.on {
-		enter, leave = enter+seqMouseOn, seqMouseOff+leave // mouse reporting (mouse.go)
+	if p.mouse.On {
+		enter, leave = enter+termio.SeqMouseOn, termio.SeqMouseOff+leave // mouse reporting (mouse.go)
 	}
 	if p.askSync {
-		enter += seqSyncQuery // answered later, if at all (syncout.go)
+		enter += termio.SeqSyncQuery // answered later, if at all (syncout.go)
 	}
 	p.r.Control(enter)
 	m, err := p.Program.Run()
@@ -188,7 +189,7 @@ func (p *Program) Panic() (any, []byte) { return p.box.caught() }
 // stops, the screen is left and the terminal cooked.
 func (p *Program) ReleaseTerminal() error {
 	err := p.Program.ReleaseTerminal()
-	p.r.Hold(p.mouseSeq(seqMouseOff) + seqLeave) // the shell gets no mouse reports
+	p.r.Hold(p.mouseSeq(termio.SeqMouseOff) + seqLeave) // the shell gets no mouse reports
 	if p.tty != nil {
 		p.tty.cooked()
 	}
@@ -202,7 +203,7 @@ func (p *Program) RestoreTerminal() error {
 	if p.tty != nil {
 		err = p.tty.raw()
 	}
-	p.r.Resume(seqEnter + p.mouseSeq(seqMouseOn))
+	p.r.Resume(seqEnter + p.mouseSeq(termio.SeqMouseOn))
 	if e := p.Program.RestoreTerminal(); err == nil {
 		err = e
 	}
@@ -214,7 +215,7 @@ func (p *Program) RestoreTerminal() error {
 
 // mouseSeq is seq when the program reports the mouse, else "".
 func (p *Program) mouseSeq(seq string) string {
-	if p.mouse.on {
+	if p.mouse.On {
 		return seq
 	}
 	return ""

@@ -81,9 +81,9 @@ func run(ctx context.Context, o app.Options, in io.Reader, out io.Writer) (err e
 	s := &suspender{kiosk: o.Kiosk.Enabled, stop: stopProcess}
 	p := newProgram(m, in, out, tea.WithContext(ctx), tea.WithoutSignalHandler())
 	p.next = s.filter
-	p.mouse.on = o.Mouse && !o.Kiosk.Enabled // the kiosk is unattended: nobody clicks
+	p.mouse.On = o.Mouse && !o.Kiosk.Enabled // the kiosk is unattended: nobody clicks
 	p.tty = t
-	p.title.on = o.TitleOn()
+	p.title.On = o.TitleOn()
 	p.focus = app.NotifyOSC(o.Notify) && !o.Kiosk.Enabled
 	p.askSync = t != nil
 	s.p = p

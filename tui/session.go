@@ -19,10 +19,10 @@ import (
 func NewProgram(ctx context.Context, o app.Options, in io.Reader, out io.Writer) *Program {
 	p := newProgram(forFont(o, rootModel(ctx, o)), in, out, tea.WithContext(ctx), tea.WithoutSignalHandler())
 	p.askSync = in != nil // the client's terminal answers on the session's input
-	p.mouse.on = o.Mouse && !o.Kiosk.Enabled && in != nil
+	p.mouse.On = o.Mouse && !o.Kiosk.Enabled && in != nil
 	// The session's window title and, for a notification of the
 	// client's terminal, its focus reports, as a local board's (run.go).
-	p.title.on = o.TitleOn()
+	p.title.On = o.TitleOn()
 	p.focus = app.NotifyOSC(o.Notify) && !o.Kiosk.Enabled && in != nil
 	return p
 }

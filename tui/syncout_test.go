@@ -14,6 +14,7 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/screen"
+	"abfahrt/tui/internal/termio"
 	"abfahrt/tui/internal/testkit"
 )
 
@@ -46,7 +47,7 @@ func TestSynchronizedOutputWhenTheTerminalSaysSo(t *testing.T) {
 			_, _ = p.Run()
 			time.Sleep(2 * feeds.DefaultInterval)
 			got := out.String()
-			if !strings.HasPrefix(got, seqEnter+seqSyncQuery) {
+			if !strings.HasPrefix(got, seqEnter+termio.SeqSyncQuery) {
 				t.Errorf("%q: the terminal was not asked first: %q", c.answer, got[:min(60, len(got))])
 			}
 			first := strings.Index(got, "Hauptbahnhof")

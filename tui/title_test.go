@@ -14,6 +14,7 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/termio"
 	"abfahrt/tui/internal/testkit"
 )
 
@@ -31,19 +32,19 @@ func TestWindowTitle(t *testing.T) {
 			src := testkit.NewFakeSource()
 			p := newProgram(New(app.Options{Source: src, Now: func() time.Time { return testkit.T0.Add(time.Since(start)) }}), nil, &out,
 				tea.WithContext(ctx), tea.WithoutSignalHandler())
-			p.title.on, p.focus = on, on // focus reports: for desktop notifications (notify.go)
+			p.title.On, p.focus = on, on // focus reports: for desktop notifications (notify.go)
 			go p.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 			_, _ = p.Run()
 			time.Sleep(2 * feeds.DefaultInterval) // the ticks in flight end
 			got := out.String()
 			titles := regexp.MustCompile("\x1b\\]2;([^\x1b]*)\x1b\\\\").FindAllStringSubmatch(got, -1)
 			if !on {
-				if len(titles) != 0 || strings.Contains(got, seqTitlePush) || strings.Contains(got, seqTitlePop) || strings.Contains(got, seqFocusOn) {
+				if len(titles) != 0 || strings.Contains(got, termio.SeqTitlePush) || strings.Contains(got, termio.SeqTitlePop) || strings.Contains(got, seqFocusOn) {
 					t.Errorf("title off, but %d titles written", len(titles))
 				}
 				return
 			}
-			if !strings.HasPrefix(got, seqEnter+seqFocusOn+seqTitlePush) || !strings.HasSuffix(got, seqTitlePop+seqFocusOff+seqLeave) {
+			if !strings.HasPrefix(got, seqEnter+seqFocusOn+termio.SeqTitlePush) || !strings.HasSuffix(got, termio.SeqTitlePop+seqFocusOff+seqLeave) {
 				t.Errorf("the terminal's title is not saved first and restored last: %q … %q", got[:min(40, len(got))], got[max(0, len(got)-40):])
 			}
 			if len(titles) < 2 || len(titles) > 6 {

@@ -1,4 +1,4 @@
-package tui
+package termio
 
 import (
 	"bytes"
@@ -13,13 +13,13 @@ import (
 // the mode) gets every later frame wrapped in begin/end synchronized
 // update, so it shows each frame whole; one that answers "not
 // recognized", or does not answer, gets frames as before.
-const seqSyncQuery = "\x1b[?2026$p"
+const SeqSyncQuery = "\x1b[?2026$p"
 
-// syncReply reads a DECRQM reply to the query from msg: ok when msg is
+// SyncReply reads a DECRQM reply to the query from msg: ok when msg is
 // one, supported when the terminal knows the mode (Ps 1 set, 2 reset).
 // Bubble Tea v1 hands such a reply to the program as an unknown CSI
 // sequence (a message of a type of its own whose value is the bytes).
-func syncReply(msg tea.Msg) (supported, ok bool) {
+func SyncReply(msg tea.Msg) (supported, ok bool) {
 	v := reflect.ValueOf(msg)
 	if !v.IsValid() || v.Kind() != reflect.Slice || v.Type().Elem().Kind() != reflect.Uint8 {
 		return false, false
