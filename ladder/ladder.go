@@ -47,7 +47,7 @@
 // board until the trip would be over: the whole time it leaves a hole in
 // the line. The trip's start is that arrival less the running time of the
 // timetable (the vehicles' passages give it).
-
+//
 // A vehicle in service whose passages are empty (it logged on before its
 // first trip, which the service does not list yet) waits at its
 // direction's first stop, after the vehicles that wait there with a trip,

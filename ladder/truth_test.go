@@ -108,12 +108,13 @@ func TestLadderAgainstTruth(t *testing.T) {
 			l := Build(in)
 			for _, r := range l.Rails {
 				for _, c := range r.Vehicles {
-					switch {
-					case c.Flag == FlagGhost:
+					switch c.Flag {
+					case FlagGhost:
 						myGhost[ghostKey{line, r.Direction, c.Start.Unix()}] = true
 						continue
-					case c.Flag == FlagStale:
+					case FlagStale:
 						myStale[c.Vehicle] = true
+					case FlagOK, FlagBunched, FlagGap: // judged below, as pairs
 					}
 					if c.Waiting || c.Stop == "" {
 						continue // not under way: the truth has no pairs of it

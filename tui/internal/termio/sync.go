@@ -13,6 +13,8 @@ import (
 // the mode) gets every later frame wrapped in begin/end synchronized
 // update, so it shows each frame whole; one that answers "not
 // recognized", or does not answer, gets frames as before.
+
+// SeqSyncQuery asks the terminal whether it knows mode 2026 (DECRQM).
 const SeqSyncQuery = "\x1b[?2026$p"
 
 // SyncReply reads a DECRQM reply to the query from msg: ok when msg is
