@@ -162,10 +162,15 @@ func (n *Network) TookEnds(code model.StopPointCode, events []model.Event) {
 // Kept is how many vehicles' passages are kept.
 func (n *Network) Kept() int { return len(n.pass) }
 
-// Ladder is line's ladder from what is kept, with the trips of now: a
-// vehicle whose kept passages are of an earlier trip is on the ladder
-// but not placed until its new trip's are asked.
+// Ladder is line's ladder from what is kept, with the trips of now.
 func (n *Network) Ladder(line string, trips []model.Trip, routes []model.Route, now time.Time, interval time.Duration) Ladder {
+	return Build(n.Input(line, trips, routes, now, interval))
+}
+
+// Input is what Build reads for line from what is kept, with the trips
+// of now: a vehicle whose kept passages are of an earlier trip is on the
+// ladder but not placed until its new trip's are asked.
+func (n *Network) Input(line string, trips []model.Trip, routes []model.Route, now time.Time, interval time.Duration) Input {
 	in := Input{Line: line, Now: now, Interval: interval, Routes: routes, Trips: trips,
 		Passages: map[int]model.VehiclePassages{}, Ends: n.ends}
 	for _, t := range trips {
@@ -176,8 +181,17 @@ func (n *Network) Ladder(line string, trips []model.Trip, routes []model.Route, 
 			in.Passages[t.VehicleNumber] = k.vp
 		}
 	}
-	return Build(in)
+	return in
 }
+
+// Has reports whether vehicle v's passages are kept.
+func (n *Network) Has(v int) bool {
+	_, ok := n.pass[v]
+	return ok
+}
+
+// Forget drops everything kept.
+func (n *Network) Forget() { *n = Network{} }
 
 // Flags is the line flags of the exception queue (exceptions.LineFlags)
 // from what is kept: the bunched pairs, gaps and ghosts of line's ladder.

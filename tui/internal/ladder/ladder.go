@@ -1,10 +1,6 @@
 package ladder
 
 import (
-	"cmp"
-	"slices"
-	"time"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	ldr "abfahrt/ladder"
@@ -43,15 +39,6 @@ func passagesKey(n int) feeds.Key {
 	return feeds.Key{Kind: feeds.FeedPassages, Vehicle: n, Rng: model.RangeAll}
 }
 
-// seen is a vehicle's last passages, when they came, and the trip and
-// delay its trip record had when they were asked.
-type seen struct {
-	vp   model.VehiclePassages
-	at   time.Time
-	trip int // the direction
-	dev  int
-}
-
 // feedSet is the ladder's hold on its feeds, shared by pointer so that the
 // copies Bubble Tea makes of the pane are one holder.
 type feedSet struct {
@@ -60,7 +47,7 @@ type feedSet struct {
 	ends  map[model.StopPointCode]*feeds.Entry
 	pass  map[int]*feeds.Entry // asked, not answered yet
 	asked map[int]model.Trip   // the trip record each was asked with
-	cache map[int]seen
+	net   ldr.Network          // the passages kept, once per trip (see round)
 	hist  ldr.History
 }
 
@@ -91,7 +78,7 @@ func NewPane(sh *app.Shared) Pane {
 
 func newFeedSet() *feedSet {
 	return &feedSet{hold: feeds.NewHolder(), ends: map[model.StopPointCode]*feeds.Entry{},
-		pass: map[int]*feeds.Entry{}, asked: map[int]model.Trip{}, cache: map[int]seen{}}
+		pass: map[int]*feeds.Entry{}, asked: map[int]model.Trip{}}
 }
 
 // SetSize gives the view its rectangle.
@@ -135,7 +122,7 @@ func (p *Pane) Close() {
 		p.sh.Reg.Release(e, fs.hold)
 		delete(fs.pass, v)
 	}
-	clear(fs.cache)
+	fs.net.Forget()
 	fs.hist = ldr.History{}
 }
 
@@ -194,7 +181,7 @@ func (p *Pane) Fed(e *feeds.Entry) tea.Cmd {
 		cmd = p.round()
 	case e.Key.Kind == feeds.FeedPassages && fs.pass[e.Key.Vehicle] == e:
 		if e.Have {
-			fs.cache[e.Key.Vehicle] = seenOf(e.Data.Passages, p.sh.Now, fs.asked[e.Key.Vehicle])
+			fs.net.Took(fs.asked[e.Key.Vehicle], e.Data.Passages)
 		}
 		if e.Have || e.Poll.LastErr != nil {
 			p.sh.Reg.Release(e, fs.hold)
@@ -224,75 +211,31 @@ func (p *Pane) vehicles() []model.Trip {
 	return out
 }
 
-// seenOf is a passages answer kept with the trip record it was asked
-// with.
-func seenOf(vp model.VehiclePassages, at time.Time, t model.Trip) seen {
-	s := seen{vp: vp, at: at, dev: t.Deviation()}
-	if t.JourneyData != nil {
-		s.trip = t.JourneyData.Direction
-	}
-	return s
-}
-
-// round asks for the passages of at most PassagesPerInterval vehicles:
-// those never asked first, then those on a new trip (another direction,
-// or their last passages are over), then those whose delay has moved by
-// ladder.DriftAfter (a minute) since they were asked, the most first. A
-// trip's timetable does not change while it runs and a vehicle is placed
-// by its predicted times now, so passages whose delay still holds are not
-// asked again: once the line's vehicles are known the ladder asks little.
+// round asks for the passages of at most PassagesPerInterval vehicles,
+// as ladder.Network chooses them: those never asked first, then those on
+// a new trip, then those whose delay has moved by ladder.DriftAfter (a
+// minute) since they were asked. A trip's timetable does not change
+// while it runs and a vehicle is placed by its predicted times now, so
+// passages whose delay still holds are not asked again: once the line's
+// vehicles are known the ladder asks little.
 func (p *Pane) round() tea.Cmd {
 	fs := p.fs
-	now := p.sh.Now
-	type due struct {
-		v     int
-		rank  int
-		drift int
+	trips := p.vehicles()
+	vs, _ := fs.net.Wants(trips, nil, p.sh.Now, max(PassagesPerInterval-len(fs.pass), 0), 0,
+		func(v int) bool { return fs.pass[v] != nil })
+	byVeh := make(map[int]model.Trip, len(trips))
+	for _, t := range trips {
+		byVeh[t.VehicleNumber] = t
 	}
-	var list []due
-	byVeh := map[int]model.Trip{}
-	for _, t := range p.vehicles() {
-		v := t.VehicleNumber
-		byVeh[v] = t
-		if fs.pass[v] != nil {
-			continue // asked, not answered yet
-		}
-		s, ok := fs.cache[v]
-		dir := 0
-		if t.JourneyData != nil {
-			dir = t.JourneyData.Direction
-		}
-		drift := t.Deviation() - s.dev
-		if drift < 0 {
-			drift = -drift
-		}
-		switch {
-		case !ok:
-			list = append(list, due{v, 0, 0})
-		case s.trip != dir || ldr.Ended(s.vp, now):
-			list = append(list, due{v, 1, 0})
-		case drift >= ldr.DriftAfter:
-			list = append(list, due{v, 2, drift})
-		}
-	}
-	slices.SortFunc(list, func(a, b due) int {
-		if c := cmp.Compare(a.rank, b.rank); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(b.drift, a.drift); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.v, b.v)
-	})
 	var cmds []tea.Cmd
-	for _, d := range list[:min(len(list), max(PassagesPerInterval-len(fs.pass), 0))] {
-		e, cmd := p.sh.Reg.AcquireKey(passagesKey(d.v), fs.hold, 0)
-		fs.pass[d.v], fs.asked[d.v] = e, byVeh[d.v]
+	for _, v := range vs {
+		e, cmd := p.sh.Reg.AcquireKey(passagesKey(v), fs.hold, 0)
+		fs.pass[v], fs.asked[v] = e, byVeh[v]
 		if cmd == nil && e.Have { // another view polls it: take its answer
-			fs.cache[d.v] = seenOf(e.Data.Passages, now, byVeh[d.v])
+			fs.net.Took(byVeh[v], e.Data.Passages)
 			p.sh.Reg.Release(e, fs.hold)
-			delete(fs.pass, d.v)
-			delete(fs.asked, d.v)
+			delete(fs.pass, v)
+			delete(fs.asked, v)
 			continue
 		}
 		cmds = append(cmds, cmd)
@@ -303,12 +246,8 @@ func (p *Pane) round() tea.Cmd {
 // rebuild computes the ladder from the feeds' last answers.
 func (p *Pane) rebuild() {
 	fs := p.fs
-	in := ldr.Input{Line: p.Line, Now: p.sh.Now, Interval: p.sh.Pol.Interval, Routes: p.routes(),
-		Trips: p.vehicles(), Passages: make(map[int]model.VehiclePassages, len(fs.cache)),
-		Ends: make(map[model.StopPointCode][]model.Event, len(fs.ends))}
-	for v, s := range fs.cache {
-		in.Passages[v] = s.vp
-	}
+	in := fs.net.Input(p.Line, p.vehicles(), p.routes(), p.sh.Now, p.sh.Pol.Interval)
+	in.Ends = make(map[model.StopPointCode][]model.Event, len(fs.ends))
 	for code, e := range fs.ends {
 		if e.Have {
 			in.Ends[code] = e.Data.Board.Events

@@ -70,7 +70,7 @@ func (r *rig) pump() {
 		}
 		if len(due) == 0 {
 			for _, tr := range r.p.vehicles() {
-				if _, ok := fs.cache[tr.VehicleNumber]; !ok {
+				if !fs.net.Has(tr.VehicleNumber) {
 					due = append(due, fs.trips)
 					break
 				}

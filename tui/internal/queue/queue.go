@@ -272,6 +272,9 @@ func (p *Pane) Fed(e *feeds.Entry) tea.Cmd {
 	}
 	if p.holdsLine(e) {
 		p.tookLine(e)
+		if p.LineRequests() > 0 {
+			return nil // the items are made again with the round's last answer
+		}
 	}
 	p.recompute()
 	if p.trips.Holds(e) && e.Have {
