@@ -11,10 +11,14 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-// filter is the program's message filter: the mouse gate, then the
+// filter is the program's message filter: the mouse gate and, in an SSH
+// session, the input gate (termio), then the
 // filter set with next (suspension, run.go).
 func (p *Program) filter(m tea.Model, msg tea.Msg) tea.Msg {
 	if mm, ok := msg.(tea.MouseMsg); ok && !p.mouse.Pass(tea.MouseEvent(mm)) {
+		return nil
+	}
+	if !p.input.Pass(msg) {
 		return nil
 	}
 	if p.next != nil {

@@ -135,6 +135,9 @@ type Program struct {
 	tty   *tty // the process's terminal; nil for an SSH session
 	title *termio.Titler
 	focus bool // the terminal reports focus (mode 1004)
+	// input bounds what an SSH session's client sends (mouse.go's
+	// filter); off for the process's own terminal.
+	input termio.InputGate
 	// askSync asks the terminal for synchronized output (a terminal's
 	// program, not a test's writer).
 	askSync bool

@@ -20,6 +20,7 @@ func NewProgram(ctx context.Context, o app.Options, in io.Reader, out io.Writer)
 	p := newProgram(forFont(o, rootModel(ctx, o)), in, out, tea.WithContext(ctx), tea.WithoutSignalHandler())
 	p.askSync = in != nil // the client's terminal answers on the session's input
 	p.mouse.On = o.Mouse && !o.Kiosk.Enabled && in != nil
+	p.input.On = true // a client may flood its session: at most termio.InputRate a second
 	// The session's window title and, for a notification of the
 	// client's terminal, its focus reports, as a local board's (run.go).
 	p.title.On = o.TitleOn()

@@ -108,3 +108,74 @@ func TestServeSSHMouse(t *testing.T) {
 		t.Logf("mouse %v: q ended the session in %v", on, time.Since(quit).Round(time.Millisecond))
 	}
 }
+
+// Issue 26 item 4 over SSH, attacked: a session whose client's terminal
+// gets desktop notifications (kitty: OSC 99) is asked for focus reports;
+// a client that floods it with 10 000 focus-in and focus-out reports, or
+// 10 000 arrow keys, on loopback does not make the hub spin, and the
+// board still ends at once on q. (Found by this test: in a read of many,
+// Bubble Tea hands each report on as an unknown sequence, each an Update
+// and a View; the board took more than 10 s under the race detector to
+// get to q. A session's input is now cut to termio.InputRate a second,
+// keys apart, the quit keys always let through.)
+func TestServeSSHInputFlood(t *testing.T) {
+	for _, flood := range []struct{ name, unit string }{
+		{"focus reports", "\x1b[I\x1b[O"},
+		{"arrow keys", "\x1b[B\x1b[A"},
+	} {
+		addr, key, _, stop := hubWithKey(t, "--ssh-idle", "0")
+		cfg := &gossh.ClientConfig{User: "station", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+			HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // a test's own server
+		c, err := gossh.Dial("tcp", addr, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RequestPty("xterm-kitty", 30, 100, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+		out := &rawScreen{}
+		s.Stdout, s.Stderr = out, io.Discard
+		in, err := s.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Start("1008"); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- s.Wait() }()
+		for end := time.Now().Add(20 * time.Second); !strings.Contains(out.String(), "Hauptbahnhof"); time.Sleep(50 * time.Millisecond) {
+			if time.Now().After(end) {
+				t.Fatalf("%s: no board: %q", flood.name, out.String())
+			}
+		}
+		if !strings.Contains(out.String(), "\x1b[?1004h") {
+			t.Fatalf("a kitty client's session does not ask for focus reports")
+		}
+		before := cpuTime(t)
+		burst := []byte(strings.Repeat(flood.unit, 250))
+		for range 20 { // 10 000 in about a second
+			if _, err := in.Write(burst); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		t.Logf("10 000 %s cost the process %v of CPU", flood.name, (cpuTime(t) - before).Round(time.Millisecond))
+		quit := time.Now()
+		if _, err := in.Write([]byte("q")); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: the board did not end on q within 10 s (behind a backlog?)", flood.name)
+		}
+		t.Logf("%s: q ended the session in %v", flood.name, time.Since(quit).Round(time.Millisecond))
+		c.Close()
+		stop()
+	}
+}

@@ -35,11 +35,10 @@ const (
 // MouseRate a second (a token bucket of MouseBurst). It runs in Bubble
 // Tea's event loop, as the program's message filter.
 type MouseGate struct {
-	On     bool // --mouse, outside the kiosk: otherwise every event is dropped
-	tokens float64
-	last   time.Time
+	On     bool             // --mouse, outside the kiosk: otherwise every event is dropped
 	Clock  func() time.Time // nil: time.Now
 	Passed int              // events let through, for tests
+	b      bucket
 }
 
 // Pass reports whether ev goes on to the model: a left press or a wheel
@@ -48,20 +47,9 @@ func (g *MouseGate) Pass(ev tea.MouseEvent) bool {
 	if g == nil || !g.On || !UsefulMouse(ev) {
 		return false
 	}
-	now := time.Now()
-	if g.Clock != nil {
-		now = g.Clock()
-	}
-	if g.last.IsZero() {
-		g.tokens = MouseBurst
-	} else {
-		g.tokens = min(MouseBurst, g.tokens+now.Sub(g.last).Seconds()*MouseRate)
-	}
-	g.last = now
-	if g.tokens < 1 {
+	if !g.b.take(now(g.Clock), MouseRate, MouseBurst) {
 		return false
 	}
-	g.tokens--
 	g.Passed++
 	return true
 }
