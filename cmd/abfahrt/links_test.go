@@ -18,7 +18,11 @@ func TestConfigLinksRefused(t *testing.T) {
 		"a space":             {"[links]\n\nstop = \"https://example.org/a b/{stop}\"\n", ":3: links.stop: must be printable ASCII"},
 		"unknown placeholder": {"[links]\nstop = \"https://example.org/{vehicle}\"\n", ":2: links.stop: unknown placeholder {vehicle}; it may use {stop}, {name}"},
 		"no placeholder":      {"[links]\nvehicle = \"https://example.org/fleet\"\n", ":2: links.vehicle: names none of {vehicle}"},
-		"no scheme":           {"[links]\nstop = \"example.org/{stop}\"\n", ":2: links.stop: must be a URL with a scheme"},
+		"no scheme":           {"[links]\nstop = \"example.org/{stop}\"\n", ":2: links.stop: must be an http:// or https:// URL"},
+		"javascript:":         {"[links]\nstop = \"javascript:alert({stop})\"\n", ":2: links.stop: must be an http:// or https:// URL"},
+		"file:":               {"[links]\n\nvehicle = \"file:///etc/{vehicle}\"\n", ":3: links.vehicle: must be an http:// or https:// URL"},
+		"data:":               {"[links]\nstop = \"data:text/html,{stop}\"\n", ":2: links.stop: must be an http:// or https:// URL"},
+		"http without host":   {"[links]\nstop = \"https:{stop}\"\n", ":2: links.stop: must be an http:// or https:// URL"},
 		"unknown key":         {"[links]\nline = \"https://example.org/{line}\"\n", `:2: unknown key "links.line"`},
 	} {
 		t.Run(name, func(t *testing.T) {

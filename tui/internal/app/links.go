@@ -205,9 +205,8 @@ func CheckLinkTemplate(tmpl string, known []string) error {
 			return fmt.Errorf("must be printable ASCII without spaces or control characters (percent-encode others), got %q", tmpl)
 		}
 	}
-	scheme, _, ok := strings.Cut(tmpl, ":")
-	if !ok || !validScheme(scheme) {
-		return fmt.Errorf("must be a URL with a scheme such as https://, got %q", tmpl)
+	if !webURL(tmpl) {
+		return fmt.Errorf("must be an http:// or https:// URL (a terminal opens links with a click; other schemes such as file: or javascript: are refused), got %q", tmpl)
 	}
 	uses := 0
 	for rest := tmpl; ; {
@@ -232,17 +231,16 @@ func CheckLinkTemplate(tmpl string, known []string) error {
 	return nil
 }
 
-// validScheme: a letter, then letters, digits, + - . (RFC 3986).
-func validScheme(s string) bool {
-	if s == "" || !isLetter(s[0]) {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if c := s[i]; !isLetter(c) && (c < '0' || c > '9') && c != '+' && c != '-' && c != '.' {
-			return false
+// webURL reports whether tmpl starts with http:// or https:// (in any
+// case) and a host: the only links a board hands a terminal, which opens
+// them on a click. file:, javascript:, data: and the like would open
+// local files or run code, and a template comes from a configuration
+// file that can be shared.
+func webURL(tmpl string) bool {
+	for _, p := range []string{"https://", "http://"} {
+		if len(tmpl) > len(p) && strings.EqualFold(tmpl[:len(p)], p) && tmpl[len(p)] != '/' {
+			return true
 		}
 	}
-	return true
+	return false
 }
-
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
