@@ -99,7 +99,7 @@ var badInputCases = []struct {
 	{[]string{"nonsense"}, exitUsage, ""},
 	{[]string{"--api", "ftp://x", "departures", "--stop", "1008"}, exitUsage, "--api must be an http or https URL"},
 	{[]string{"sim", "--listen", "nonsense"}, exitUsage, "--listen must be host:port"},
-	{[]string{"sim", "--speed", "0"}, exitUsage, "--speed must be above 0"},
+	{[]string{"sim", "--speed", "0"}, exitUsage, "--speed must be a number above 0"},
 	{[]string{"sim", "--start", "yesterday"}, exitUsage, "--start must be a time"},
 	{[]string{"--api", "http://127.0.0.1:9/mobility/v1", "departures", "--stop", "1008"}, exitFailure, "cannot reach http://127.0.0.1:9/mobility/v1"},
 	{[]string{"--api", "not a url", "departures", "--stop", "1008"}, exitUsage, "--api must be an http or https URL"},
@@ -123,6 +123,11 @@ var badInputCases = []struct {
 	{[]string{"sim", "--faults", "bogus=1"}, exitUsage, "--faults"},
 	{[]string{"sim", "--faults", "503=2"}, exitUsage, "--faults"},
 	{[]string{"sim", "--speed", "x"}, exitUsage, "invalid argument"},
+	{[]string{"sim", "--speed", "NaN"}, exitUsage, "--speed must be a number above 0"},
+	{[]string{"sim", "--speed", "Inf"}, exitUsage, "--speed must be a number above 0"},
+	{[]string{"sim", "--speed", "-inf"}, exitUsage, "--speed must be a number above 0"},
+	{[]string{"replay", "--speed", "nan"}, exitUsage, "--speed must be a number above 0"},
+	{[]string{"replay", "--speed", "+Inf"}, exitUsage, "--speed must be a number above 0"},
 	{[]string{"sim", "--quiet=maybe"}, exitUsage, "invalid argument"},
 }
 

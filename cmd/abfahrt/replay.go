@@ -142,8 +142,8 @@ are not recorded and answer empty.`,
 			if _, _, err := net.SplitHostPort(listen); err != nil {
 				return usagef("--listen must be host:port such as 127.0.0.1:8090, got %q", listen)
 			}
-			if speed <= 0 || speed > 3600 {
-				return usagef("--speed must be above 0 and at most 3600, got %v", speed)
+			if err := checkSpeed(speed); err != nil {
+				return err
 			}
 			h, clock, store, err := openReplay(cmd.Context(), db, from, speed, g.seed, g.s.interval)
 			if err != nil {

@@ -44,8 +44,8 @@ real service's wire format, so other clients (or another abfahrt with
 			if _, _, err := net.SplitHostPort(listen); err != nil {
 				return usagef("--listen must be host:port such as 127.0.0.1:8080, got %q", listen)
 			}
-			if speed <= 0 || speed > 3600 {
-				return usagef("--speed must be above 0 and at most 3600, got %v", speed)
+			if err := checkSpeed(speed); err != nil {
+				return err
 			}
 			var t0 time.Time
 			if start != "" {
