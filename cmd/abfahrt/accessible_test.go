@@ -244,3 +244,29 @@ func TestAccessibleSaysTheServiceDoesNotAnswer(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 }
+
+// TestAccessibleDoesNotRepeatTypedEscapes: what is typed (or pasted) in
+// the local screen-reader mode is said back in "Unknown command: …" and
+// "Only line …"; a clipboard write (OSC 52), a window title or a colour
+// change typed there must not reach the terminal as a sequence, as over
+// SSH, where the raw mode drops controls as they are typed.
+func TestAccessibleDoesNotRepeatTypedEscapes(t *testing.T) {
+	embeddedSimStart = time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin)
+	t.Cleanup(func() { embeddedSimStart = time.Time{} })
+	p := startCLI(t, "--accessible", "--stop", "1008")
+	p.wait(0, `^abfahrt, screen-reader mode`, 10*time.Second)
+	at := p.typeLine("\x1b]52;c;cm0gLXJmIH4=\x07frob\x1b[31mnicate")
+	p.wait(at, `Unknown command: frobnicate\. Type help for the commands\.\n`, 5*time.Second)
+	at = p.typeLine("line 4\x1b]0;pwned\x07")
+	p.wait(at, `Only line 4\.\n`, 5*time.Second)
+	at = p.typeLine("zz\u009b2J")
+	p.wait(at, `Unknown command: zz2J\.`, 5*time.Second)
+	p.typeLine("quit")
+	if code := <-p.code; code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	out := p.out.String()
+	if strings.ContainsAny(out, "\x1b\x07\u009b") || strings.Contains(out, "pwned") || strings.Contains(out, "cm0gLXJmIH4") {
+		t.Fatalf("typed escape sequences repeated to the terminal: %q", out)
+	}
+}

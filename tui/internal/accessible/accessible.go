@@ -286,6 +286,9 @@ func (s *session) title() string {
 
 func (s *session) say(line string) { s.out.say(line) }
 
+// maxTyped is the longest line taken from what is typed, in runes.
+const maxTyped = 200
+
 // output writes sentences as lines and, in raw mode, echoes and edits
 // what is typed. Its lock keeps a sentence from cutting into an echo.
 type output struct {
@@ -346,7 +349,11 @@ func (o *output) read(ctx context.Context, in io.Reader, lines chan<- string) {
 	if !o.raw {
 		for {
 			l, err := r.ReadString('\n')
-			if l != "" && !send(strings.TrimRight(l, "\r\n")) {
+			// The terminal's line discipline echoed the line as typed
+			// (controls as ^[); what is said back of it ("Unknown
+			// command: …") must carry no sequence of it, so it is cleaned
+			// as the service's text is, and as raw mode drops controls.
+			if l != "" && !send(model.CleanText(strings.TrimRight(l, "\r\n"), maxTyped)) {
 				return
 			}
 			if err != nil {
@@ -382,9 +389,9 @@ func (o *output) read(ctx context.Context, in io.Reader, lines chan<- string) {
 			if n := len(o.pending); n > 0 {
 				o.pending, echo = o.pending[:n-1], "\b \b"
 			}
-		case c < ' ': // controls are not text
+		case c < ' ' || c >= 0x80 && c < 0xa0: // controls (C0, C1) are not text
 		default:
-			if len(o.pending) < 200 {
+			if len(o.pending) < maxTyped {
 				o.pending, echo = append(o.pending, c), string(c)
 			}
 		}
