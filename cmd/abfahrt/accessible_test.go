@@ -260,7 +260,7 @@ func TestAccessibleDoesNotRepeatTypedEscapes(t *testing.T) {
 	at = p.typeLine("line 4\x1b]0;pwned\x07")
 	p.wait(at, `Only line 4\.\n`, 5*time.Second)
 	at = p.typeLine("zz\u009b2J")
-	p.wait(at, `Unknown command: zz2J\.`, 5*time.Second)
+	p.wait(at, `Unknown command: zz\. `, 5*time.Second)
 	p.typeLine("quit")
 	if code := <-p.code; code != exitOK {
 		t.Fatalf("exit %d", code)
