@@ -11,7 +11,7 @@ BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
 
-.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate deps soak clean
+.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate deps soak soak-loaded clean
 
 all: build
 
@@ -65,6 +65,9 @@ chaos: ## 72 simulated minutes of cycling service failures (synctest), goleak, f
 
 soak: build ## the hub in CI's size for 5 minutes: real sim + serve --ssh, 200 HTTP clients, 50 SSH sessions resizing, a board and a kiosk in tmux, the upstream killed and back twice (needs tmux)
 	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags 'e2e soak' -run 'TestSoakHub' -timeout 15m -v ./cmd/abfahrt/
+
+soak-loaded: build ## make soak with both cores kept busy by two busy processes for its length (the clocks must hold on a loaded machine)
+	SOAK_HOG=2 ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags 'e2e soak' -run 'TestSoakHub' -timeout 15m -v ./cmd/abfahrt/
 
 nginx-test: ## deploy/nginx/abfahrt.conf in front of the simulation with three hubs behind it (needs nginx)
 	$(GO) test -race -count=1 -tags nginx -run 'TestNginx' -v ./feed/mirror/
