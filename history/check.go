@@ -171,7 +171,7 @@ func (s *Store) catalogue(ctx context.Context) (map[string]relation, error) {
 // foreign words what a database without abfahrt's schema_version holds.
 func (s *Store) foreign(rels map[string]relation) string {
 	if len(rels) == 0 {
-		if fi, err := os.Stat(s.name); err == nil && fi.Size() == 0 {
+		if fi, err := os.Stat(s.name); err == nil && fi.Size() == 0 { //nolint:gosec // G703: the database the user named
 			return "it is an empty file; record some with abfahrt record"
 		}
 		if s.dialect == dialectSQLite {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -136,5 +137,34 @@ func TestHistoryRunUnderWay(t *testing.T) {
 	}
 	if !strings.Contains(out, "counts back from its last sighting") {
 		t.Errorf("history does not say where --since counts from:\n%s", out)
+	}
+}
+
+// record's closing line counts what the run saved in the database, each
+// departure once, and its parts add up to it. Before, it counted the
+// departures seen to leave ("recorded 0 departures" over a database of
+// thousands of rows).
+func TestRecordClosingLineCountsTheDatabase(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "h.db")
+	code, out, errs := runCLI(t, "record", "--stop", "1008", "--stoppoint", "135001", "--for", "2s", "--db", db)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := regexp.MustCompile(`saved (\d+) departures in .*: (\d+) departed, (\d+) vanished, (\d+) still on the boards; in \S+ from (\d+) requests`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("closing line %q", out)
+	}
+	s, err := history.Open(context.Background(), db, history.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = s.Close() }()
+	var rows, departed, vanished int
+	if err := s.DB().QueryRow(`SELECT COUNT(*), COUNT(actual), COALESCE(SUM(vanished), 0) FROM departures`).Scan(&rows, &departed, &vanished); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{strconv.Itoa(rows), strconv.Itoa(departed), strconv.Itoa(vanished), strconv.Itoa(rows - departed - vanished)}
+	if rows == 0 || m[1] != want[0] || m[2] != want[1] || m[3] != want[2] || m[4] != want[3] {
+		t.Errorf("closing line %q; the database holds %v", out, want)
 	}
 }

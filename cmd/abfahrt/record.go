@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"strconv"
@@ -40,6 +41,40 @@ func parseAge(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("%q is not a duration such as 90d or 36h", s)
 	}
 	return time.Duration(days)*24*time.Hour + d, nil
+}
+
+// recordLog is the record command's log at level: a line on stderr, and
+// in the log file with --log.
+func recordLog(g *globals, level slog.Level) func(format string, a ...any) {
+	return func(format string, a ...any) {
+		msg := fmt.Sprintf(format, a...)
+		_, _ = fmt.Fprintf(g.stderr, "abfahrt: record: %s\n", msg)
+		if g.logger != nil {
+			g.logger.Log(context.Background(), level, "record: "+msg)
+		}
+	}
+}
+
+// recordSummary is record's closing line: what this run saved in the
+// database (each departure once, in the state last saved: departed,
+// vanished, or still on the boards), what could not be saved, what was
+// dropped or refused, and the requests.
+func recordSummary(r *history.Recorder, db string, took time.Duration) string {
+	requests, failed, saved, unsaved, dropped, refused := r.Counts()
+	var b strings.Builder
+	fmt.Fprintf(&b, "saved %d departures in %s: %d departed, %d vanished, %d still on the boards",
+		saved.Departures, db, saved.Departed, saved.Vanished, saved.OnBoards())
+	if unsaved > 0 {
+		fmt.Fprintf(&b, "; %d departures not saved", unsaved)
+	}
+	if dropped > 0 {
+		fmt.Fprintf(&b, "; %d dropped (the oldest) while the database was away", dropped)
+	}
+	if refused > 0 {
+		fmt.Fprintf(&b, "; %d implausible vehicle numbers refused", refused)
+	}
+	fmt.Fprintf(&b, "; in %v from %d requests (%d failed, %.2f a second)", took.Round(time.Second), requests, failed, float64(requests)/max(took.Seconds(), 1))
+	return b.String()
 }
 
 // historyDB is --db, or the default SQLite file.
@@ -130,13 +165,10 @@ machines writing to one place. At most 2 requests a second go upstream.`,
 			r = &history.Recorder{Store: store, Source: src.client, Subjects: subjects, Interval: g.s.interval}
 			every := max(g.s.interval, time.Duration(float64(len(subjects))/history.MaxRate*float64(time.Second)))
 			_, _ = fmt.Fprintf(g.stderr, "abfahrt: recording %s from %s into %s, each every %v\n", plural(len(subjects), "board", "boards"), src.name, store.Name(), every.Round(time.Second))
-			logf := func(format string, a ...any) {
-				_, _ = fmt.Fprintf(g.stderr, "abfahrt: record: "+format+"\n", a...)
-			}
+			logf, infof := recordLog(g, slog.LevelError), recordLog(g, slog.LevelInfo)
 			start := time.Now()
-			err = r.Run(ctx, history.RunOptions{For: dur, Keep: keepFor, KeepRaw: rawFor, Logf: logf})
-			_, _ = fmt.Fprintf(g.stdout, "recorded %d departures and %d vanished in %v from %d requests (%d failed, %.2f a second)\n",
-				r.Departed, r.Vanished, time.Since(start).Round(time.Second), r.Requests, r.Failed, float64(r.Requests)/max(time.Since(start).Seconds(), 1))
+			err = r.Run(ctx, history.RunOptions{For: dur, Keep: keepFor, KeepRaw: rawFor, Logf: logf, Infof: infof})
+			_, _ = fmt.Fprintln(g.stdout, recordSummary(r, store.Name(), time.Since(start)))
 			return err
 		},
 	}
