@@ -130,16 +130,21 @@ func TestVehicleRunNeverEndsBeforeItStarts(t *testing.T) {
 		a := ev("2", t0.Add(25*time.Minute), 120) // left 08:27 (2 min late)
 		b := ev("2", t0.Add(26*time.Minute), 0)   // not yet left (scheduled 08:26)
 		b.Stop, b.StopPoint, b.Actual = 1010, "101001", 0
-		if err := s.Save(ctx, []Event{a, b}); err != nil {
+		c := ev("2", t0.Add(90*time.Minute), 0) // the way back, not yet begun
+		c.Direction, c.Actual = "Kuhberg", 0
+		if err := s.Save(ctx, []Event{a, b, c}); err != nil {
 			t.Fatal(err)
 		}
 		runs, _, err := s.VehicleRuns(ctx, 42, t0.Add(-time.Hour))
-		if err != nil || len(runs) != 1 {
+		if err != nil || len(runs) != 2 {
 			t.Fatalf("runs %+v, %v", runs, err)
 		}
 		r := runs[0]
-		if r.LastTime < r.FirstTime || !r.UnderWay || r.Stops != 2 || r.FirstTime != a.Actual {
+		if r.LastTime < r.FirstTime || !r.UnderWay || r.Planned || r.Stops != 2 || r.FirstTime != a.Actual {
 			t.Errorf("run %+v: want it from %d, under way, never ending before its start", r, a.Actual)
+		}
+		if r := runs[1]; r.UnderWay || !r.Planned {
+			t.Errorf("run %+v: none of its departures left: want it planned, not under way", r)
 		}
 	})
 }

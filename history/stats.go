@@ -298,7 +298,8 @@ func dayString(d int) string {
 // start and end are what actually happened: the first and the last
 // departure with an actual time (the first scheduled one when none has
 // left yet), so a run never ends before it starts; UnderWay says that
-// its last recorded departure had not left when last seen.
+// it has left its first stops but its last recorded departure had not
+// left when last seen, Planned that none of its departures had.
 type Run struct {
 	Line       string `json:"line"`
 	Direction  string `json:"direction"`
@@ -310,6 +311,7 @@ type Run struct {
 	LastDelay  *int   `json:"last_delay_s"`
 	Stops      int    `json:"stops"`
 	UnderWay   bool   `json:"under_way"`
+	Planned    bool   `json:"planned"`
 }
 
 // runGap splits a vehicle's departures of the same line and direction
@@ -352,7 +354,8 @@ func runsOf(evs []Event) []Run {
 		}
 		r := &runs[len(runs)-1]
 		r.Stops++
-		r.UnderWay = e.Actual == 0
+		r.UnderWay = e.Actual == 0 && left
+		r.Planned = e.Actual == 0 && !left
 		prev = e
 		if e.Actual == 0 {
 			continue
@@ -361,6 +364,7 @@ func runsOf(evs []Event) []Run {
 		if !left || e.Actual < r.FirstTime {
 			r.FirstStop, r.FirstTime, r.FirstDelay = e.Stop, e.Actual, &d
 		}
+		r.UnderWay, r.Planned = false, false
 		if !left || e.Actual >= r.LastTime {
 			r.LastStop, r.LastTime, r.LastDelay = e.Stop, e.Actual, &d
 		}
@@ -369,12 +373,20 @@ func runsOf(evs []Event) []Run {
 	return runs
 }
 
-// Recorded is what a recording holds: how many departures, and the
-// first and last scheduled time among them (zero when none).
+// Recorded is what a recording holds: how many departures, and the time
+// it spans: the first and the last sighting of a departure (zero when
+// none). The sightings are read near the first and the last scheduled
+// departure (found by its index), within 30 hours (a board reaches a day
+// ahead, a delay at most 3 hours), not from every row.
 func (s *Store) Recorded(ctx context.Context) (n int, first, last time.Time, err error) {
 	var f, l int64
 	err = s.bounded(ctx, "reading what was recorded", func(ctx context.Context) error {
-		return s.db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(MIN(scheduled), 0), COALESCE(MAX(scheduled), 0) FROM departures`).Scan(&n, &f, &l)
+		if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM departures`).Scan(&n); err != nil || n == 0 {
+			return err
+		}
+		return s.db.QueryRowContext(ctx, `SELECT
+ (SELECT MIN(first_seen) FROM departures WHERE scheduled <= (SELECT MIN(scheduled) FROM departures) + 108000),
+ (SELECT MAX(last_seen) FROM departures WHERE scheduled >= (SELECT MAX(scheduled) FROM departures) - 108000)`).Scan(&f, &l)
 	})
 	if err != nil || n == 0 {
 		return 0, time.Time{}, time.Time{}, err

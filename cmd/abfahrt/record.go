@@ -410,8 +410,11 @@ func newHistoryCmd(g *globals) *cobra.Command {
 			t := newTable(g.stdout, "LINE", "DIRECTION", "FROM", "AT", "DELAY", "TO", "AT", "DELAY", "STOPS", "RUN")
 			for _, r := range runs {
 				state := "done"
-				if r.UnderWay {
+				switch {
+				case r.UnderWay:
 					state = "under way"
+				case r.Planned:
+					state = "not yet left"
 				}
 				t.row(r.Line, r.Direction, names(r.FirstStop), runClock(r.FirstTime), delayCell(r.FirstDelay),
 					names(r.LastStop), runClock(r.LastTime), delayCell(r.LastDelay), strconv.Itoa(r.Stops), state)
