@@ -1,6 +1,7 @@
 package history
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -57,17 +58,61 @@ type Recorder struct {
 	Interval time.Duration
 	// Limit is how many departures to ask per board (0: BoardLimit).
 	Limit int
+	// MaxUnsaved bounds the departures waiting for the database while
+	// it is away (0: MaxUnsaved).
+	MaxUnsaved int
 
 	mu     sync.Mutex
 	open   map[Key]*tracked
 	dirty  map[Key]Event
-	gone   map[Key]bool // vanished, in case they come back
+	gone   map[Key]bool // vanished, in case they come back: true once the vanish is saved
+	done   map[Key]bool // departed, lest a board still showing them departs them again
+	inDB   map[Key]bool // written by this run and still open, or closed and not yet saved so
 	latest int64        // newest board time seen
 	raw    []Answer     // raw answers not yet written (KeepAnswer)
+	warnf  func(format string, a ...any)
+	warned map[int]bool // implausible vehicle numbers logged
 
-	// Counts for the summary.
+	// Counts for the summary: requests, failed requests, departures
+	// seen to depart and to vanish.
 	Requests, Failed, Departed, Vanished int
+	// Saved counts what this run wrote into the database.
+	Saved Saved
+	// Dropped is how many departures were dropped unsaved, the oldest
+	// first, because more than MaxUnsaved waited for the database.
+	Dropped int
+	// RefusedVehicles is how many departures came with an implausible
+	// vehicle number (stored as unknown: MaxVehicle).
+	RefusedVehicles int
 }
+
+// Saved counts the departures a run wrote into the database, each once:
+// Departures of them, Departed and Vanished in their last state saved,
+// the rest (Departures - Departed - Vanished) still on the boards.
+type Saved struct {
+	Departures, Departed, Vanished int
+}
+
+// OnBoards is how many saved departures had not yet left.
+func (s Saved) OnBoards() int { return s.Departures - s.Departed - s.Vanished }
+
+// MaxUnsaved is how many departures wait in memory, at most, for a
+// database that is away: about two days of the whole network's
+// (47,000 a day, BENCHMARKS.md), some 30 MB. Past it, the entries of
+// departures still on the boards go first (they are kept as tracked and
+// written again when next seen), then the oldest departed or vanished
+// ones: a history keeps its latest stretch whole, and the gap stays one
+// stretch at the start of the outage.
+const MaxUnsaved = 100_000
+
+// MaxVehicle is the largest vehicle number believed. The real service's
+// fleet numbers are small (bus 151 in the captured answers; the
+// simulation numbers trams from 41 and buses from 101); five digits
+// leave room for another operator's numbering and stay well inside the
+// 32-bit column of PostgreSQL, where a larger number fails the whole
+// write. A departure with a vehicle number beyond it (or negative) is
+// recorded with the vehicle unknown, logged once per number and counted.
+const MaxVehicle = 99_999
 
 // vanishMargin is how far beyond an event's time the answer must reach
 // for the event's absence to mean it vanished: the last entries of an
@@ -86,6 +131,9 @@ func (r *Recorder) init() {
 		r.open = map[Key]*tracked{}
 		r.dirty = map[Key]Event{}
 		r.gone = map[Key]bool{}
+		r.done = map[Key]bool{}
+		r.inDB = map[Key]bool{}
+		r.warned = map[int]bool{}
 	}
 }
 
@@ -117,14 +165,18 @@ func (r *Recorder) Observe(i int, b model.Board) {
 		seen[k] = true
 		t := r.open[k]
 		if t == nil {
-			if _, done := r.dirty[k]; done && r.dirty[k].Actual != 0 {
+			if r.done[k] {
 				continue // departed already (the status said so before it left)
 			}
-			if r.gone[k] {
+			if saved, ok := r.gone[k]; ok {
 				// Back on the board: it had not vanished after all (the
 				// row is written open again).
 				delete(r.gone, k)
 				r.Vanished--
+				if saved {
+					r.Saved.Vanished--
+					r.inDB[k] = true
+				}
 			}
 			t = &tracked{Event: Event{ServiceDay: ServiceDayOf(e.Scheduled.Time), Stop: b.StopNumber, StopPoint: k.StopPoint,
 				Line: k.Line, Direction: k.Direction, Scheduled: k.Scheduled, FirstSeen: now}}
@@ -132,8 +184,12 @@ func (r *Recorder) Observe(i int, b model.Board) {
 		}
 		t.subject = i
 		t.LastSeen = now
-		if e.VehicleNumber != 0 {
-			t.Vehicle = e.VehicleNumber
+		switch v := e.VehicleNumber; {
+		case v == 0:
+		case v < 0 || v > MaxVehicle:
+			r.refuseVehicle(v, k)
+		default:
+			t.Vehicle = v
 		}
 		t.Platform = e.PlatformName
 		if e.Realtime() {
@@ -155,6 +211,9 @@ func (r *Recorder) Observe(i int, b model.Board) {
 	if len(r.gone) > 10000 {
 		clear(r.gone)
 	}
+	if len(r.done) > 20000 {
+		clear(r.done)
+	}
 	for k, t := range r.open {
 		if t.subject != i || seen[k] {
 			continue
@@ -171,12 +230,13 @@ func (r *Recorder) Observe(i int, b model.Board) {
 			r.close(k, t)
 		case horizon >= due+vanishMargin:
 			t.Vanished = true
-			r.gone[k] = true
+			r.gone[k] = false // not yet saved
 			r.close(k, t)
 		}
 		// Else the answer ends before its time: it may only have been
 		// pushed off the board's end; the next answers will tell.
 	}
+	r.trim()
 }
 
 func (r *Recorder) close(k Key, t *tracked) {
@@ -186,7 +246,67 @@ func (r *Recorder) close(k Key, t *tracked) {
 		r.Vanished++
 	} else {
 		r.Departed++
+		r.done[k] = true
 	}
+}
+
+// refuseVehicle counts a departure's implausible vehicle number and logs
+// each number once (at most 100 of them).
+func (r *Recorder) refuseVehicle(v int, k Key) {
+	r.RefusedVehicles++
+	if r.warned[v] || len(r.warned) >= 100 || r.warnf == nil {
+		return
+	}
+	r.warned[v] = true
+	r.warnf("refused the implausible vehicle number %d (line %s to %s, stop point %s; at most %d): the departure is recorded with the vehicle unknown",
+		v, k.Line, k.Direction, k.StopPoint, MaxVehicle)
+}
+
+func (r *Recorder) maxUnsaved() int {
+	if r.MaxUnsaved > 0 {
+		return r.MaxUnsaved
+	}
+	return MaxUnsaved
+}
+
+// trim keeps the departures waiting for the database within
+// maxUnsaved: first the entries of departures still on the boards go
+// (they are tracked and written again when next seen), then the oldest
+// departed and vanished ones, down to 99 % of the cap so that a long
+// outage does not sort at every answer.
+func (r *Recorder) trim() {
+	limit := r.maxUnsaved()
+	if len(r.dirty) <= limit {
+		return
+	}
+	for k := range r.dirty {
+		if r.open[k] != nil {
+			delete(r.dirty, k)
+		}
+	}
+	if len(r.dirty) <= limit {
+		return
+	}
+	keys := make([]Key, 0, len(r.dirty))
+	for k := range r.dirty {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b Key) int {
+		if c := cmp.Compare(a.Scheduled, b.Scheduled); c != 0 {
+			return c
+		}
+		return compareKeys(a, b)
+	})
+	drop := len(keys) - (limit - limit/100)
+	for _, k := range keys[:drop] {
+		delete(r.dirty, k)
+		delete(r.inDB, k)
+		delete(r.gone, k)
+	}
+	if r.Dropped == 0 && r.warnf != nil {
+		r.warnf("more than %d departures wait for the history database: dropping the oldest (%d so far)", limit, drop)
+	}
+	r.Dropped += drop
 }
 
 // Poll asks for subject i's board and observes it.
@@ -292,13 +412,45 @@ func (r *Recorder) Flush(ctx context.Context) (int, error) {
 	}
 	r.mu.Lock()
 	for _, e := range evs {
+		k := e.Key()
+		r.count(k, e)
 		// Only what did not change meanwhile is done with.
-		if cur, ok := r.dirty[e.Key()]; ok && cur == e {
-			delete(r.dirty, e.Key())
+		if cur, ok := r.dirty[k]; ok && cur == e {
+			delete(r.dirty, k)
 		}
 	}
 	r.mu.Unlock()
 	return len(evs), nil
+}
+
+// count adds a saved event to Saved: a departure once, however often its
+// row is written, under the state it was last saved in.
+func (r *Recorder) count(k Key, e Event) {
+	if !r.inDB[k] {
+		r.Saved.Departures++
+	}
+	if e.Actual == 0 && !e.Vanished {
+		r.inDB[k] = true
+		return
+	}
+	delete(r.inDB, k)
+	if !e.Vanished {
+		r.Saved.Departed++
+		return
+	}
+	r.Saved.Vanished++
+	if _, ok := r.gone[k]; ok {
+		r.gone[k] = true
+	}
+}
+
+// Counts returns the counts of the run so far (Requests … RefusedVehicles)
+// under the recorder's lock: Run and Observe write them from other
+// goroutines.
+func (r *Recorder) Counts() (requests, failed int, saved Saved, unsaved, dropped, refused int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.Requests, r.Failed, r.Saved, len(r.dirty), r.Dropped, r.RefusedVehicles
 }
 
 func compareKeys(a, b Key) int {

@@ -21,8 +21,26 @@ type RunOptions struct {
 	// KeepRaw prunes the raw answers (KeepAnswer) older than this (0:
 	// keep all), likewise.
 	KeepRaw time.Duration
-	// Logf reports errors and recoveries (nil: silent).
+	// Logf reports errors and what was lost (nil: silent).
 	Logf func(format string, a ...any)
+	// Infof reports what is no error: a recovery, a pruning (nil: Logf).
+	Infof func(format string, a ...any)
+	// FinishWithin bounds the last flush when the run ends (0:
+	// FinishTimeout).
+	FinishWithin time.Duration
+}
+
+// FinishTimeout is how long a run that ends keeps trying to write what
+// waits for the database: short enough for a service manager's stop
+// (systemd waits 90 s), long enough for a database restarting.
+const FinishTimeout = 15 * time.Second
+
+// outage is a streak of failed writes: when it began (the first
+// failure), how many failed, the last error said.
+type outage struct {
+	since time.Time
+	tries int
+	last  string
 }
 
 // Run polls every subject once per Interval, within MaxRate requests a
@@ -32,10 +50,16 @@ type RunOptions struct {
 // dropped meanwhile. It returns when ctx ends or opts.For has passed,
 // after a last flush (whose failure it returns).
 func (r *Recorder) Run(ctx context.Context, opts RunOptions) error {
-	logf := opts.Logf
+	logf, infof := opts.Logf, opts.Infof
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
+	if infof == nil {
+		infof = logf
+	}
+	r.mu.Lock()
+	r.warnf = logf
+	r.mu.Unlock()
 	if len(r.Subjects) == 0 {
 		return errors.New("nothing to record")
 	}
@@ -55,7 +79,8 @@ func (r *Recorder) Run(ctx context.Context, opts RunOptions) error {
 	}
 	var last time.Time
 	var pruned time.Time
-	var dbErr, pollErr string
+	var pollErr string
+	var down outage
 	prune := func() {
 		if opts.Keep <= 0 && opts.KeepRaw <= 0 || time.Since(pruned) < time.Hour {
 			return
@@ -71,7 +96,7 @@ func (r *Recorder) Run(ctx context.Context, opts RunOptions) error {
 				return
 			}
 			if n > 0 {
-				logf("pruned %d departures older than %v", n, opts.Keep)
+				infof("pruned %d departures older than %v", n, opts.Keep)
 			}
 		}
 		if opts.KeepRaw > 0 {
@@ -81,7 +106,7 @@ func (r *Recorder) Run(ctx context.Context, opts RunOptions) error {
 				return
 			}
 			if n > 0 {
-				logf("pruned %d raw answers older than %v", n, opts.KeepRaw)
+				infof("pruned %d raw answers older than %v", n, opts.KeepRaw)
 			}
 		}
 		pruned = time.Now()
@@ -99,7 +124,7 @@ func (r *Recorder) Run(ctx context.Context, opts RunOptions) error {
 		}
 		select {
 		case <-ctx.Done():
-			return r.finish(logf)
+			return r.finishWithin(logf, opts.FinishWithin)
 		case <-time.After(time.Until(at)):
 		}
 		last = time.Now()
@@ -112,36 +137,75 @@ func (r *Recorder) Run(ctx context.Context, opts RunOptions) error {
 			logf("%v (retrying)", err)
 			pollErr = err.Error()
 		case err == nil && pollErr != "":
-			logf("the service answers again")
+			infof("the service answers again")
 			pollErr = ""
 		}
 		prune()
-		n, err := r.Flush(ctx)
+		_, err = r.Flush(ctx)
 		switch {
 		case err != nil && ctx.Err() == nil:
-			if err.Error() != dbErr {
-				logf("%v; keeping %d departures in memory, retrying", err, r.Unsaved())
-				dbErr = err.Error()
+			if down.tries == 0 {
+				down.since = time.Now()
 			}
-		case err == nil && dbErr != "":
-			logf("writing to the history database again: %d departures saved", n)
-			dbErr = ""
+			down.tries++
+			if err.Error() != down.last {
+				logf("%v; keeping %d departures in memory (at most %d), retrying", err, r.Unsaved(), r.maxUnsaved())
+				down.last = err.Error()
+			}
+		case err == nil && down.tries > 0:
+			infof("%s", r.recovered(down))
+			down = outage{}
 		}
 	}
 }
 
-// finish flushes what is left, retrying for a few seconds.
-func (r *Recorder) finish(logf func(string, ...any)) error {
+// recovered words a recovery: since when the writes failed (the streak's
+// first failure), how many, and where the saved counts stand.
+func (r *Recorder) recovered(down outage) string {
+	_, _, saved, _, dropped, _ := r.Counts()
+	lost := ""
+	if dropped > 0 {
+		lost = fmt.Sprintf("; %d departures were dropped while it was away (the oldest)", dropped)
+	}
+	return fmt.Sprintf("writing to the history database again (failing since %s, %v, %s); saved by this run: %s%s",
+		down.since.Format("15:04:05"), time.Since(down.since).Round(time.Second), plural(down.tries, "failed write", "failed writes"), saved, lost)
+}
+
+// String is the saved counts as the log says them.
+func (s Saved) String() string {
+	return fmt.Sprintf("%d departures (%d departed, %d vanished, %d still on the boards)", s.Departures, s.Departed, s.Vanished, s.OnBoards())
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// finish is finishWithin FinishTimeout.
+func (r *Recorder) finish(logf func(string, ...any)) error { return r.finishWithin(logf, 0) }
+
+// finishWithin flushes what is left, trying again every second within
+// within (0: FinishTimeout); when it cannot, it logs how many departures
+// were not saved and why, and returns that.
+func (r *Recorder) finishWithin(logf func(string, ...any), within time.Duration) error {
+	if within <= 0 {
+		within = FinishTimeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), within)
+	defer cancel()
 	var err error
-	for try := 0; try < 5; try++ {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		_, err = r.Flush(ctx)
-		cancel()
-		if err == nil {
+	for {
+		if _, err = r.Flush(ctx); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second)
+		select {
+		case <-ctx.Done():
+			err = fmt.Errorf("%d departures not saved: the history database could not be written within %v of the stop: %w", r.Unsaved(), within, err)
+			logf("%v", err)
+			return err
+		case <-time.After(time.Second):
+		}
 	}
-	logf("%v", err)
-	return fmt.Errorf("%d departures could not be saved: %w", r.Unsaved(), err)
 }

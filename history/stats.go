@@ -49,6 +49,10 @@ type Stat struct {
 	HeadwayP50S      *int     `json:"headway_p50_s,omitempty"`
 	HeadwayP90S      *int     `json:"headway_p90_s,omitempty"`
 	HeadwayLongShare *float64 `json:"headway_long_share,omitempty"`
+	// Overtakings is how many of those departures left before one
+	// scheduled ahead of them (the headway is measured in the order of
+	// departure, so it is never negative).
+	Overtakings int `json:"overtakings,omitempty"`
 
 	bucket int64 // the hour or day as the query grouped it
 }
@@ -64,19 +68,20 @@ type Stat struct {
 // which Since falls, an hour's or a stop's stats from the departures.
 func (s *Store) Stats(ctx context.Context, q StatsQuery) ([]Stat, error) {
 	var out []Stat
-	var err error
-	if q.Stop == 0 && q.By != "hour" && s.version >= 3 {
-		out, err = s.statsCounted(ctx, q)
-	} else {
-		out, err = s.statsRaw(ctx, q)
-	}
+	err := s.bounded(ctx, "computing stats", func(ctx context.Context) error {
+		var err error
+		if q.Stop == 0 && q.By != "hour" && s.version >= 3 {
+			out, err = s.statsCounted(ctx, q)
+		} else {
+			out, err = s.statsRaw(ctx, q)
+		}
+		if err != nil || q.Stop == 0 {
+			return err
+		}
+		return s.headways(ctx, q, out)
+	})
 	if err != nil {
 		return nil, err
-	}
-	if q.Stop != 0 {
-		if err := s.headways(ctx, q, out); err != nil {
-			return nil, err
-		}
 	}
 	return out, nil
 }
@@ -166,7 +171,7 @@ func (s *Store) statsRaw(ctx context.Context, q StatsQuery) ([]Stat, error) {
 func (s *Store) scanStats(ctx context.Context, q StatsQuery, query string, args []any) ([]Stat, error) {
 	rows, err := s.db.QueryContext(ctx, s.bind(query), args...) //nolint:gosec // G701: constant SQL; the values are bound
 	if err != nil {
-		return nil, s.wrap("computing stats", err)
+		return nil, err
 	}
 	defer func() { _ = rows.Close() }()
 	var out []Stat
@@ -174,7 +179,7 @@ func (s *Store) scanStats(ctx context.Context, q StatsQuery, query string, args 
 		var st Stat
 		var b, n, onTime, p50, p90, vanished int64
 		if err := rows.Scan(&st.Line, &b, &n, &onTime, &p50, &p90, &vanished); err != nil {
-			return nil, s.wrap("computing stats", err)
+			return nil, err
 		}
 		st.Stop = q.Stop
 		st.bucket = b
@@ -195,7 +200,7 @@ func (s *Store) scanStats(ctx context.Context, q StatsQuery, query string, args 
 		out = append(out, st)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, s.wrap("computing stats", err)
+		return nil, err
 	}
 	slices.SortFunc(out, func(a, b Stat) int {
 		if c := compareLines(a.Line, b.Line); c != 0 {
@@ -212,10 +217,14 @@ func (s *Store) scanStats(ctx context.Context, q StatsQuery, query string, args 
 const FrequentGap = 15 * 60
 
 // headways adds to out (the stats of one stop) the observed headway of
-// each line and bucket: the gaps between the actual times of consecutive
-// departures of the line from the same stop point in the same direction
-// that were scheduled at most FrequentGap apart; their nearest-rank p50
-// and p90, and the share of gaps longer than 1.5 times the scheduled one.
+// each line and bucket, measured in the order the departures left: the
+// gap between the actual times of consecutive departures of the line
+// from the same stop point in the same direction (never negative) whose
+// scheduled times lie at most FrequentGap apart; their nearest-rank p50
+// and p90, the share of gaps longer than 1.5 times the scheduled one,
+// and how many departures left before one scheduled ahead of them
+// (overtakings: the scheduled gap of such a pair is the one between the
+// two, whichever left first).
 func (s *Store) headways(ctx context.Context, q StatsQuery, out []Stat) error {
 	where := "scheduled >= ? AND stop = ? AND actual IS NOT NULL"
 	args := []any{q.Since.Unix(), q.Stop}
@@ -226,19 +235,19 @@ func (s *Store) headways(ctx context.Context, q StatsQuery, out []Stat) error {
 	query := `WITH d AS (
  SELECT line, ` + bucketOf(q.By) + ` AS b, stop_point, direction, scheduled, actual FROM departures WHERE ` + where + `
 ), g AS (
- SELECT line, b, scheduled - LAG(scheduled) OVER w AS sg, actual - LAG(actual) OVER w AS ag
- FROM d WINDOW w AS (PARTITION BY line, stop_point, direction ORDER BY scheduled)
+ SELECT line, b, scheduled - LAG(scheduled) OVER w AS sd, actual - LAG(actual) OVER w AS ag
+ FROM d WINDOW w AS (PARTITION BY line, stop_point, direction ORDER BY actual, scheduled)
 ), r AS (
- SELECT line, b, sg, ag, ROW_NUMBER() OVER (PARTITION BY line, b ORDER BY ag) AS rn,
+ SELECT line, b, ABS(sd) AS sg, sd, ag, ROW_NUMBER() OVER (PARTITION BY line, b ORDER BY ag) AS rn,
   COUNT(*) OVER (PARTITION BY line, b) AS n
- FROM g WHERE sg > 0 AND sg <= ` + strconv.Itoa(FrequentGap) + `
+ FROM g WHERE sd IS NOT NULL AND sd <> 0 AND ABS(sd) <= ` + strconv.Itoa(FrequentGap) + `
 )
 SELECT line, b, MAX(n), MIN(CASE WHEN rn * 100 >= n * 50 THEN ag END), MIN(CASE WHEN rn * 100 >= n * 90 THEN ag END),
- CAST(SUM(CASE WHEN ag * 2 > sg * 3 THEN 1 ELSE 0 END) AS BIGINT)
+ CAST(SUM(CASE WHEN ag * 2 > sg * 3 THEN 1 ELSE 0 END) AS BIGINT), CAST(SUM(CASE WHEN sd < 0 THEN 1 ELSE 0 END) AS BIGINT)
 FROM r GROUP BY line, b`
 	rows, err := s.db.QueryContext(ctx, s.bind(query), args...) //nolint:gosec // G701: constant SQL; the values are bound
 	if err != nil {
-		return s.wrap("computing headways", err)
+		return err
 	}
 	defer func() { _ = rows.Close() }()
 	type key struct {
@@ -251,9 +260,9 @@ FROM r GROUP BY line, b`
 	}
 	for rows.Next() {
 		var line string
-		var b, n, p50, p90, long int64
-		if err := rows.Scan(&line, &b, &n, &p50, &p90, &long); err != nil {
-			return s.wrap("computing headways", err)
+		var b, n, p50, p90, long, overtaken int64
+		if err := rows.Scan(&line, &b, &n, &p50, &p90, &long, &overtaken); err != nil {
+			return err
 		}
 		st := at[key{line, b}]
 		if st == nil || n == 0 {
@@ -261,8 +270,9 @@ FROM r GROUP BY line, b`
 		}
 		h50, h90, share := int(p50), int(p90), float64(long)/float64(n)
 		st.HeadwayGaps, st.HeadwayP50S, st.HeadwayP90S, st.HeadwayLongShare = int(n), &h50, &h90, &share
+		st.Overtakings = int(overtaken)
 	}
-	return s.wrap("computing headways", rows.Err())
+	return rows.Err()
 }
 
 // compareLines orders line names numerically where they are numbers.
@@ -284,7 +294,12 @@ func dayString(d int) string {
 	return time.Date(d/10000, time.Month(d/100%100), d%100, 0, 0, 0, 0, time.UTC).Format(time.DateOnly)
 }
 
-// Run is one trip a vehicle ran, as recorded at the stops watched.
+// Run is one trip a vehicle ran, as recorded at the stops watched. Its
+// start and end are what actually happened: the first and the last
+// departure with an actual time (the first scheduled one when none has
+// left yet), so a run never ends before it starts; UnderWay says that
+// it has left its first stops but its last recorded departure had not
+// left when last seen, Planned that none of its departures had.
 type Run struct {
 	Line       string `json:"line"`
 	Direction  string `json:"direction"`
@@ -295,6 +310,8 @@ type Run struct {
 	LastTime   int64  `json:"last_time"`
 	LastDelay  *int   `json:"last_delay_s"`
 	Stops      int    `json:"stops"`
+	UnderWay   bool   `json:"under_way"`
+	Planned    bool   `json:"planned"`
 }
 
 // runGap splits a vehicle's departures of the same line and direction
@@ -305,37 +322,74 @@ const runGap = 20 * 60
 // order, and when it was last seen (zero when never).
 func (s *Store) VehicleRuns(ctx context.Context, vehicle int, since time.Time) ([]Run, time.Time, error) {
 	var last int64
-	if err := s.db.QueryRowContext(ctx, s.bind(`SELECT COALESCE(MAX(last_seen), 0) FROM departures WHERE vehicle = ?`), vehicle).Scan(&last); err != nil {
-		return nil, time.Time{}, s.wrap("reading the vehicle's history", err)
-	}
-	if last == 0 {
-		return nil, time.Time{}, nil
-	}
-	rows, err := s.db.QueryContext(ctx, s.bind(`SELECT `+columns+` FROM departures
+	var evs []Event
+	err := s.bounded(ctx, "reading the vehicle's history", func(ctx context.Context) error {
+		if err := s.db.QueryRowContext(ctx, s.bind(`SELECT COALESCE(MAX(last_seen), 0) FROM departures WHERE vehicle = ?`), vehicle).Scan(&last); err != nil || last == 0 {
+			return err
+		}
+		rows, err := s.db.QueryContext(ctx, s.bind(`SELECT `+columns+` FROM departures
  WHERE vehicle = ? AND scheduled >= ? AND vanished = 0 ORDER BY scheduled, stop_point`), vehicle, since.Unix())
-	if err != nil {
-		return nil, time.Time{}, s.wrap("reading the vehicle's history", err)
+		if err != nil {
+			return err
+		}
+		evs, err = scanEvents(rows)
+		return err
+	})
+	if err != nil || last == 0 {
+		return nil, time.Time{}, err
 	}
-	evs, err := scanEvents(rows)
-	if err != nil {
-		return nil, time.Time{}, s.wrap("reading the vehicle's history", err)
-	}
+	return runsOf(evs), time.Unix(last, 0), nil
+}
+
+// runsOf splits a vehicle's departures (by scheduled time) into runs.
+func runsOf(evs []Event) []Run {
 	var runs []Run
 	var prev Event
+	left := false // the current run has a departure that left
 	for i, e := range evs {
-		when, delay := e.Scheduled, (*int)(nil)
-		if e.Actual != 0 {
-			when = e.Actual
-			d := int(e.Actual - e.Scheduled)
-			delay = &d
-		}
 		if i == 0 || e.Line != prev.Line || e.Direction != prev.Direction || e.Scheduled-prev.Scheduled > runGap {
-			runs = append(runs, Run{Line: e.Line, Direction: e.Direction, FirstStop: e.Stop, FirstTime: when, FirstDelay: delay})
+			runs = append(runs, Run{Line: e.Line, Direction: e.Direction, FirstStop: e.Stop, FirstTime: e.Scheduled,
+				LastStop: e.Stop, LastTime: e.Scheduled})
+			left = false
 		}
 		r := &runs[len(runs)-1]
-		r.LastStop, r.LastTime, r.LastDelay = e.Stop, when, delay
 		r.Stops++
+		r.UnderWay = e.Actual == 0 && left
+		r.Planned = e.Actual == 0 && !left
 		prev = e
+		if e.Actual == 0 {
+			continue
+		}
+		d := int(e.Actual - e.Scheduled)
+		if !left || e.Actual < r.FirstTime {
+			r.FirstStop, r.FirstTime, r.FirstDelay = e.Stop, e.Actual, &d
+		}
+		r.UnderWay, r.Planned = false, false
+		if !left || e.Actual >= r.LastTime {
+			r.LastStop, r.LastTime, r.LastDelay = e.Stop, e.Actual, &d
+		}
+		left = true
 	}
-	return runs, time.Unix(last, 0), nil
+	return runs
+}
+
+// Recorded is what a recording holds: how many departures, and the time
+// it spans: the first and the last sighting of a departure (zero when
+// none). The sightings are read near the first and the last scheduled
+// departure (found by its index), within 30 hours (a board reaches a day
+// ahead, a delay at most 3 hours), not from every row.
+func (s *Store) Recorded(ctx context.Context) (n int, first, last time.Time, err error) {
+	var f, l int64
+	err = s.bounded(ctx, "reading what was recorded", func(ctx context.Context) error {
+		if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM departures`).Scan(&n); err != nil || n == 0 {
+			return err
+		}
+		return s.db.QueryRowContext(ctx, `SELECT
+ (SELECT MIN(first_seen) FROM departures WHERE scheduled <= (SELECT MIN(scheduled) FROM departures) + 108000),
+ (SELECT MAX(last_seen) FROM departures WHERE scheduled >= (SELECT MAX(scheduled) FROM departures) - 108000)`).Scan(&f, &l)
+	})
+	if err != nil || n == 0 {
+		return 0, time.Time{}, time.Time{}, err
+	}
+	return n, time.Unix(f, 0), time.Unix(l, 0), nil
 }

@@ -83,6 +83,8 @@ type Store struct {
 	dialect dialect
 	name    string // the database as said in errors (path, or host/db)
 	version int    // its schema version once opened
+	// queryTimeout bounds each query (0: QueryTimeout).
+	queryTimeout time.Duration
 }
 
 // Options tune Open.
@@ -90,6 +92,8 @@ type Options struct {
 	// ReadOnly opens for reading only (stats, history): no migration is
 	// run and a missing SQLite file is an error.
 	ReadOnly bool
+	// QueryTimeout bounds each query (0: QueryTimeout).
+	QueryTimeout time.Duration
 }
 
 // DefaultPath is the SQLite file under a state directory.
@@ -97,17 +101,51 @@ func DefaultPath(stateDir string) string { return filepath.Join(stateDir, "histo
 
 // Open opens the database at dsn: a PostgreSQL URL (postgres:// or
 // postgresql://), or a SQLite file (a path, or sqlite:PATH), and brings
-// its schema up to date (unless opts.ReadOnly).
+// its schema up to date (unless opts.ReadOnly). Before and after, it
+// checks that the database is abfahrt's history (Check): a file that is
+// not (not SQLite, empty, another program's, a table replaced by a view)
+// is ErrNotHistory, said in one line within CheckTimeout, never a hang.
 func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	s, err := open(dsn, opts)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.migrate(ctx, opts.ReadOnly); err != nil {
+	s.queryTimeout = opts.QueryTimeout
+	if err := s.openChecked(ctx, opts.ReadOnly); err != nil {
 		_ = s.db.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+// openChecked checks the database, then (to write) makes a SQLite file
+// WAL and migrates the schema, and checks again: nothing is written into
+// a database that is not abfahrt's history.
+func (s *Store) openChecked(ctx context.Context, readOnly bool) error {
+	fresh, err := s.precheck(ctx, readOnly)
+	if err != nil {
+		return err
+	}
+	if !fresh {
+		if err := s.migrate(ctx, true); err != nil { // reads the version, refuses a newer one
+			return err
+		}
+		if err := s.Check(ctx); err != nil {
+			return err
+		}
+	}
+	if readOnly {
+		return nil
+	}
+	if s.dialect == dialectSQLite {
+		if _, err := s.db.ExecContext(ctx, `PRAGMA journal_mode(WAL)`); err != nil {
+			return s.wrap("opening the history database", err)
+		}
+	}
+	if err := s.migrate(ctx, false); err != nil {
+		return err
+	}
+	return s.Check(ctx)
 }
 
 func open(dsn string, opts Options) (*Store, error) {
@@ -145,7 +183,6 @@ func open(dsn string, opts Options) (*Store, error) {
 	if opts.ReadOnly {
 		q.Add("mode", "ro")
 	} else {
-		q.Add("_pragma", "journal_mode(WAL)")
 		q.Add("_pragma", "synchronous(NORMAL)")
 	}
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
@@ -252,28 +289,31 @@ ON CONFLICT (stop_point, scheduled, line, direction) DO UPDATE SET
  last_seen = CASE WHEN departures.last_seen > excluded.last_seen THEN departures.last_seen ELSE excluded.last_seen END,
  vanished = CASE WHEN COALESCE(excluded.actual, departures.actual) IS NULL THEN excluded.vanished ELSE 0 END`
 
-// Save writes events in one transaction: all or none.
+// Save writes events in one transaction: all or none, within the
+// store's query deadline.
 func (s *Store) Save(ctx context.Context, events []Event) error {
 	if len(events) == 0 {
 		return nil
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return s.wrap("saving departures", err)
-	}
-	defer func() { _ = tx.Rollback() }()
-	st, err := tx.PrepareContext(ctx, s.bind(upsert)) //nolint:gosec // G701: a constant statement, values bound
-	if err != nil {
-		return s.wrap("saving departures", err)
-	}
-	defer func() { _ = st.Close() }()
-	for _, e := range events {
-		if _, err := st.ExecContext(ctx, e.ServiceDay, e.Stop, e.StopPoint, e.Line, e.Direction, e.Vehicle, e.Platform,
-			e.Scheduled, nullInt(e.FirstPred), nullInt(e.LastPred), nullInt(e.Actual), e.FirstSeen, e.LastSeen, bool01(e.Vanished)); err != nil {
-			return s.wrap("saving departures", err)
+	return s.bounded(ctx, "saving departures", func(ctx context.Context) error {
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
 		}
-	}
-	return s.wrap("saving departures", tx.Commit())
+		defer func() { _ = tx.Rollback() }()
+		st, err := tx.PrepareContext(ctx, s.bind(upsert)) //nolint:gosec // G701: a constant statement, values bound
+		if err != nil {
+			return err
+		}
+		defer func() { _ = st.Close() }()
+		for _, e := range events {
+			if _, err := st.ExecContext(ctx, e.ServiceDay, e.Stop, e.StopPoint, e.Line, e.Direction, e.Vehicle, e.Platform,
+				e.Scheduled, nullInt(e.FirstPred), nullInt(e.LastPred), nullInt(e.Actual), e.FirstSeen, e.LastSeen, bool01(e.Vanished)); err != nil {
+				return err
+			}
+		}
+		return tx.Commit()
+	})
 }
 
 const columns = `service_day, stop, stop_point, line, direction, vehicle, platform,
@@ -298,43 +338,52 @@ func scanEvents(rows *sql.Rows) ([]Event, error) {
 // Events returns the events scheduled in [from, to), by stop point and
 // scheduled time.
 func (s *Store) Events(ctx context.Context, from, to time.Time) ([]Event, error) {
-	rows, err := s.db.QueryContext(ctx, s.bind(`SELECT `+columns+` FROM departures
+	var evs []Event
+	err := s.bounded(ctx, "reading departures", func(ctx context.Context) error {
+		rows, err := s.db.QueryContext(ctx, s.bind(`SELECT `+columns+` FROM departures
  WHERE scheduled >= ? AND scheduled < ? ORDER BY stop_point, scheduled, line, direction`), from.Unix(), to.Unix())
-	if err != nil {
-		return nil, s.wrap("reading departures", err)
-	}
-	evs, err := scanEvents(rows)
-	return evs, s.wrap("reading departures", err)
+		if err != nil {
+			return err
+		}
+		evs, err = scanEvents(rows)
+		return err
+	})
+	return evs, err
 }
 
 // Pending returns the events not yet departed nor vanished, last seen since
 // since: the recorder picks them up again after a restart.
 func (s *Store) Pending(ctx context.Context, since time.Time) ([]Event, error) {
-	rows, err := s.db.QueryContext(ctx, s.bind(`SELECT `+columns+` FROM departures
+	var evs []Event
+	err := s.bounded(ctx, "reading open departures", func(ctx context.Context) error {
+		rows, err := s.db.QueryContext(ctx, s.bind(`SELECT `+columns+` FROM departures
  WHERE actual IS NULL AND vanished = 0 AND last_seen >= ?`), since.Unix())
-	if err != nil {
-		return nil, s.wrap("reading open departures", err)
-	}
-	evs, err := scanEvents(rows)
-	return evs, s.wrap("reading open departures", err)
+		if err != nil {
+			return err
+		}
+		evs, err = scanEvents(rows)
+		return err
+	})
+	return evs, err
 }
 
 // Prune deletes the events scheduled before before and returns how many.
 func (s *Store) Prune(ctx context.Context, before time.Time) (int64, error) {
-	res, err := s.db.ExecContext(ctx, s.bind(`DELETE FROM departures WHERE scheduled < ?`), before.Unix())
-	if err != nil {
-		return 0, s.wrap("pruning departures", err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return 0, s.wrap("pruning departures", err)
-	}
-	if s.version >= 3 {
-		// The triggers counted the pruned departures down; the emptied
-		// counts go.
-		if _, err := s.db.ExecContext(ctx, `DELETE FROM line_days WHERE n <= 0`); err != nil {
-			return n, s.wrap("pruning departures", err)
+	var n int64
+	err := s.bounded(ctx, "pruning departures", func(ctx context.Context) error {
+		res, err := s.db.ExecContext(ctx, s.bind(`DELETE FROM departures WHERE scheduled < ?`), before.Unix())
+		if err != nil {
+			return err
 		}
-	}
-	return n, nil
+		if n, err = res.RowsAffected(); err != nil {
+			return err
+		}
+		if s.version >= 3 {
+			// The triggers counted the pruned departures down; the
+			// emptied counts go.
+			_, err = s.db.ExecContext(ctx, `DELETE FROM line_days WHERE n <= 0`)
+		}
+		return err
+	})
+	return n, err
 }

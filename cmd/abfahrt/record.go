@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"strconv"
@@ -40,6 +41,40 @@ func parseAge(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("%q is not a duration such as 90d or 36h", s)
 	}
 	return time.Duration(days)*24*time.Hour + d, nil
+}
+
+// recordLog is the record command's log at level: a line on stderr, and
+// in the log file with --log.
+func recordLog(g *globals, level slog.Level) func(format string, a ...any) {
+	return func(format string, a ...any) {
+		msg := fmt.Sprintf(format, a...)
+		_, _ = fmt.Fprintf(g.stderr, "abfahrt: record: %s\n", msg)
+		if g.logger != nil {
+			g.logger.Log(context.Background(), level, "record: "+msg)
+		}
+	}
+}
+
+// recordSummary is record's closing line: what this run saved in the
+// database (each departure once, in the state last saved: departed,
+// vanished, or still on the boards), what could not be saved, what was
+// dropped or refused, and the requests.
+func recordSummary(r *history.Recorder, db string, took time.Duration) string {
+	requests, failed, saved, unsaved, dropped, refused := r.Counts()
+	var b strings.Builder
+	fmt.Fprintf(&b, "saved %d departures in %s: %d departed, %d vanished, %d still on the boards",
+		saved.Departures, db, saved.Departed, saved.Vanished, saved.OnBoards())
+	if unsaved > 0 {
+		fmt.Fprintf(&b, "; %d departures not saved", unsaved)
+	}
+	if dropped > 0 {
+		fmt.Fprintf(&b, "; %d dropped (the oldest) while the database was away", dropped)
+	}
+	if refused > 0 {
+		fmt.Fprintf(&b, "; %d implausible vehicle numbers refused", refused)
+	}
+	fmt.Fprintf(&b, "; in %v from %d requests (%d failed, %.2f a second)", took.Round(time.Second), requests, failed, float64(requests)/max(took.Seconds(), 1))
+	return b.String()
 }
 
 // historyDB is --db, or the default SQLite file.
@@ -130,13 +165,10 @@ machines writing to one place. At most 2 requests a second go upstream.`,
 			r = &history.Recorder{Store: store, Source: src.client, Subjects: subjects, Interval: g.s.interval}
 			every := max(g.s.interval, time.Duration(float64(len(subjects))/history.MaxRate*float64(time.Second)))
 			_, _ = fmt.Fprintf(g.stderr, "abfahrt: recording %s from %s into %s, each every %v\n", plural(len(subjects), "board", "boards"), src.name, store.Name(), every.Round(time.Second))
-			logf := func(format string, a ...any) {
-				_, _ = fmt.Fprintf(g.stderr, "abfahrt: record: "+format+"\n", a...)
-			}
+			logf, infof := recordLog(g, slog.LevelError), recordLog(g, slog.LevelInfo)
 			start := time.Now()
-			err = r.Run(ctx, history.RunOptions{For: dur, Keep: keepFor, KeepRaw: rawFor, Logf: logf})
-			_, _ = fmt.Fprintf(g.stdout, "recorded %d departures and %d vanished in %v from %d requests (%d failed, %.2f a second)\n",
-				r.Departed, r.Vanished, time.Since(start).Round(time.Second), r.Requests, r.Failed, float64(r.Requests)/max(time.Since(start).Seconds(), 1))
+			err = r.Run(ctx, history.RunOptions{For: dur, Keep: keepFor, KeepRaw: rawFor, Logf: logf, Infof: infof})
+			_, _ = fmt.Fprintln(g.stdout, recordSummary(r, store.Name(), time.Since(start)))
 			return err
 		},
 	}
@@ -186,9 +218,22 @@ p90 and the share of gaps over 1.5 times the scheduled one.`, history.OnTimeEarl
 				return err
 			}
 			defer func() { _ = store.Close() }()
-			rows, err := store.Stats(cmd.Context(), history.StatsQuery{Stop: stop, Line: line, Since: time.Now().Add(-age), By: by})
+			n, first, last, err := store.Recorded(cmd.Context())
 			if err != nil {
 				return err
+			}
+			from, note := sinceFrom(age, last, "recording ends", "its end")
+			rows, err := store.Stats(cmd.Context(), history.StatsQuery{Stop: stop, Line: line, Since: from, By: by})
+			if err != nil {
+				return err
+			}
+			if note != "" {
+				w := g.stdout
+				if asJSON || asCSV {
+					w = g.stderr
+					note = "abfahrt: " + note
+				}
+				_, _ = fmt.Fprintln(w, note)
 			}
 			if rows == nil {
 				rows = []history.Stat{}
@@ -223,16 +268,17 @@ p90 and the share of gaps over 1.5 times the scheduled one.`, history.OnTimeEarl
 				}
 				h[len(h)-4], h[len(h)-3], h[len(h)-2], h[len(h)-1] = "on_time_share", "p50_delay_s", "p90_delay_s", "vanished_share"
 				if headway {
-					h = append(h, "headway_p50_s", "headway_p90_s", "headway_long_share")
+					h = append(h, "headway_p50_s", "headway_p90_s", "headway_long_share", "overtakings")
 				}
 				_ = w.Write(h)
 				for _, s := range rows {
 					c := cells(s, func(f float64) string { return strconv.FormatFloat(f, 'f', 4, 64) }, strconv.Itoa)
 					if headway {
-						c = append(c, "", "", "")
-						if s.HeadwayLongShare != nil { // all three or none
-							c[len(c)-3], c[len(c)-2] = strconv.Itoa(*s.HeadwayP50S), strconv.Itoa(*s.HeadwayP90S)
-							c[len(c)-1] = strconv.FormatFloat(*s.HeadwayLongShare, 'f', 4, 64)
+						c = append(c, "", "", "", "")
+						if s.HeadwayLongShare != nil { // all four or none
+							c[len(c)-4], c[len(c)-3] = strconv.Itoa(*s.HeadwayP50S), strconv.Itoa(*s.HeadwayP90S)
+							c[len(c)-2] = strconv.FormatFloat(*s.HeadwayLongShare, 'f', 4, 64)
+							c[len(c)-1] = strconv.Itoa(s.Overtakings)
 						}
 					}
 					_ = w.Write(c)
@@ -241,20 +287,29 @@ p90 and the share of gaps over 1.5 times the scheduled one.`, history.OnTimeEarl
 				return w.Error()
 			}
 			if len(rows) == 0 {
-				_, err := fmt.Fprintf(g.stdout, "no departures recorded in %s for this selection\n", store.Name())
+				window := "in the last " + ageText(age)
+				if note != "" {
+					window = "in the " + ageText(age) + " before the recording's end"
+				}
+				if n == 0 {
+					_, err := fmt.Fprintf(g.stdout, "none %s: %s holds no departures yet\n", window, store.Name())
+					return err
+				}
+				_, err := fmt.Fprintf(g.stdout, "none %s for this selection; recorded %s (%s) in %s\n", window, spanText(first, last), plural(n, "departure", "departures"), store.Name())
 				return err
 			}
 			if headway {
-				header = append(header, "HEADWAY P50", "P90", "LONG")
+				header = append(header, "HEADWAY P50", "P90", "LONG", "OVERTAKEN")
 			}
 			t := newTable(g.stdout, header...)
 			for _, s := range rows {
 				c := cells(s, func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }, signedSeconds)
 				if headway {
 					mins := func(v int) string { return fmt.Sprintf("%.1f min", float64(v)/60) }
-					c = append(c, optInt(s.HeadwayP50S, mins), optInt(s.HeadwayP90S, mins), "-")
+					c = append(c, optInt(s.HeadwayP50S, mins), optInt(s.HeadwayP90S, mins), "-", "-")
 					if s.HeadwayLongShare != nil {
-						c[len(c)-1] = fmt.Sprintf("%.0f %%", 100**s.HeadwayLongShare)
+						c[len(c)-2] = fmt.Sprintf("%.0f %%", 100**s.HeadwayLongShare)
+						c[len(c)-1] = strconv.Itoa(s.Overtakings)
 					}
 				}
 				t.row(c...)
@@ -264,7 +319,7 @@ p90 and the share of gaps over 1.5 times the scheduled one.`, history.OnTimeEarl
 			}
 			_, err = fmt.Fprintf(g.stdout, "on time: %d s early to %d s late; P50/P90: delay in seconds\n", history.OnTimeEarly, history.OnTimeLate)
 			if err == nil && headway {
-				_, err = fmt.Fprintf(g.stdout, "headway: observed gaps between departures scheduled at most %d min apart (-: not that frequent); LONG: gaps over 1.5 times the scheduled one\n", history.FrequentGap/60)
+				_, err = fmt.Fprintf(g.stdout, "headway: observed gaps between departures scheduled at most %d min apart (-: not that frequent); LONG: gaps over 1.5 times the scheduled one; gaps in the order of departure, OVERTAKEN: departures that left before one scheduled ahead of them\n", history.FrequentGap/60)
 			}
 			return err
 		},
@@ -272,7 +327,7 @@ p90 and the share of gaps over 1.5 times the scheduled one.`, history.OnTimeEarl
 	f := cmd.Flags()
 	f.IntVar(&stop, "stop", 0, "only this stop number")
 	f.StringVar(&line, "line", "", "only this line")
-	f.StringVar(&since, "since", "7d", "departures scheduled within this long before now")
+	f.StringVar(&since, "since", "7d", "departures scheduled within this long before now (before the recording's end when it ended earlier)")
 	f.StringVar(&by, "by", "", "one row per line and hour or day")
 	f.BoolVar(&asJSON, "json", false, "print JSON: a list of objects (line, departures, on_time_share, p50_delay_s, p90_delay_s, ...)")
 	f.BoolVar(&asCSV, "csv", false, "print CSV")
@@ -323,6 +378,12 @@ func newHistoryCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			from, note := sinceFrom(age, last, "vehicle was last seen", "its last sighting")
+			if note != "" {
+				if runs, _, err = store.VehicleRuns(cmd.Context(), vehicle, from); err != nil {
+					return err
+				}
+			}
 			if asJSON {
 				out := struct {
 					Vehicle  int           `json:"vehicle"`
@@ -342,11 +403,21 @@ func newHistoryCmd(g *globals) *cobra.Command {
 				_, err := fmt.Fprintf(g.stdout, "vehicle %d was never recorded in %s\n", vehicle, store.Name())
 				return err
 			}
+			if note != "" {
+				_, _ = fmt.Fprintln(g.stdout, note)
+			}
 			names := stopNames(cmd.Context(), g)
-			t := newTable(g.stdout, "LINE", "DIRECTION", "FROM", "AT", "DELAY", "TO", "AT", "DELAY", "STOPS")
+			t := newTable(g.stdout, "LINE", "DIRECTION", "FROM", "AT", "DELAY", "TO", "AT", "DELAY", "STOPS", "RUN")
 			for _, r := range runs {
+				state := "done"
+				switch {
+				case r.UnderWay:
+					state = "under way"
+				case r.Planned:
+					state = "not yet left"
+				}
 				t.row(r.Line, r.Direction, names(r.FirstStop), runClock(r.FirstTime), delayCell(r.FirstDelay),
-					names(r.LastStop), runClock(r.LastTime), delayCell(r.LastDelay), strconv.Itoa(r.Stops))
+					names(r.LastStop), runClock(r.LastTime), delayCell(r.LastDelay), strconv.Itoa(r.Stops), state)
 			}
 			if err := t.flush(); err != nil {
 				return err
@@ -357,10 +428,43 @@ func newHistoryCmd(g *globals) *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.IntVar(&vehicle, "vehicle", 0, "the vehicle number")
-	f.StringVar(&since, "since", "7d", "runs within this long before now")
+	f.StringVar(&since, "since", "7d", "runs within this long before now (before the vehicle's last sighting when that was earlier)")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	f.StringVar(&db, "db", "", dbUsage)
 	return cmd
+}
+
+// sinceFrom is where --since (age) counts back from: now, or the
+// recording's end (last) when that lies before the window, as a
+// recording of a simulated day or an old one does: an empty answer
+// about a recording that holds departures helps no one. note says so
+// ("" when counting from now).
+func sinceFrom(age time.Duration, last time.Time, ends, from string) (time.Time, string) {
+	now := time.Now()
+	if last.IsZero() || !last.Before(now.Add(-age)) {
+		return now.Add(-age), ""
+	}
+	return last.Add(-age), fmt.Sprintf("the %s %s, %s ago: --since %s counts back from %s",
+		ends, last.In(model.Berlin).Format("2006-01-02 15:04"), ageText(now.Sub(last).Truncate(24*time.Hour)), ageText(age), from)
+}
+
+// ageText reads a duration as days where it is whole days.
+func ageText(d time.Duration) string {
+	if d >= 24*time.Hour && d%(24*time.Hour) == 0 {
+		return plural(int(d/(24*time.Hour)), "day", "days")
+	}
+	return d.String()
+}
+
+// spanText reads the span of a recording: 2026-09-10 08:25–08:31, the
+// end's date too when it is another day.
+func spanText(first, last time.Time) string {
+	f, l := first.In(model.Berlin), last.In(model.Berlin)
+	end := l.Format("15:04")
+	if l.Format(time.DateOnly) != f.Format(time.DateOnly) {
+		end = l.Format("2006-01-02 15:04")
+	}
+	return f.Format("2006-01-02 15:04") + "–" + end
 }
 
 func runClock(unix int64) string { return time.Unix(unix, 0).In(model.Berlin).Format("01-02 15:04") }

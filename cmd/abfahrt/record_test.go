@@ -108,8 +108,8 @@ func TestStatsJSONAndCSV(t *testing.T) {
 	}
 	code, out, _ = runCLI(t, "stats", "--db", db, "--by", "day", "--csv", "--line", "6", "--stop", "1008")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != exitOK || len(lines) != 3 || lines[0] != "line,day,departures,on_time_share,p50_delay_s,p90_delay_s,vanished_share,headway_p50_s,headway_p90_s,headway_long_share" ||
-		lines[1] != "6,"+day+",10,1.0000,40,80,0.0000,70,70,0.0000" {
+	if code != exitOK || len(lines) != 3 || lines[0] != "line,day,departures,on_time_share,p50_delay_s,p90_delay_s,vanished_share,headway_p50_s,headway_p90_s,headway_long_share,overtakings" ||
+		lines[1] != "6,"+day+",10,1.0000,40,80,0.0000,70,70,0.0000,0" {
 		t.Errorf("stats --by day --csv: exit %d\n%s", code, out)
 	}
 	// The headway at a stop where the line runs every minute (observed:
