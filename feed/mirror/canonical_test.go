@@ -76,7 +76,7 @@ func TestCanonicalQuery(t *testing.T) {
 		v := url.Values{}
 		for _, n := range ep.params {
 			v.Set(n, map[string]string{"Limit": "100", "StopNumber": "1008", "StopPointCode": "100821",
-				"ContentScope": map[bool]string{true: "Track", false: "Basic"}[p == "/vehicle/trip/Pattern"],
+				"ContentScope":  map[bool]string{true: "Track", false: "Basic"}[p == "/vehicle/trip/Pattern"],
 				"VehicleNumber": "41", "RouteNumber": "2", "Range": "All"}[n])
 		}
 		q, perr, err := parseQuery(v.Encode(), ep)

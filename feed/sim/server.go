@@ -152,12 +152,14 @@ func LimitListenerPerSource(ln net.Listener, n, perSource int, refused func(net.
 }
 
 // LimitListenerQueued is LimitListenerPerSource where a connection beyond
-// a source's cap waits, up to wait, for one of that source's connections
-// to close (or to go idle between requests: CloseIdleIfWaited closes it
-// then) and takes its place, so that a burst from one address (a browser
-// map asking a hundred stops, ten kiosks behind one NAT address) is
-// answered rather than reset. One that has waited wait without a place
-// gets a 503 with Retry-After: 1, and refused is called. At most
+// a source's cap waits for one of that source's connections to close (or
+// to go idle between requests: CloseIdleIfWaited closes it then) and
+// takes its place, so that a burst from one address (a browser map asking
+// a hundred stops, ten kiosks behind one NAT address) is answered rather
+// than reset. It waits while the source's connections make progress: one
+// that has seen no place of its source freed for wait (silent
+// connections hold them), or has waited maxSourceWait in all, gets a 503
+// with Retry-After: 1, and refused is called. At most
 // 4×perSource connections of one source and n of all sources wait; beyond
 // that a connection is closed at once, as without a wait. Waiting
 // connections hold no place of the n. wait <= 0: no waiting.
@@ -180,10 +182,15 @@ func LimitListenerQueued(ln net.Listener, n, perSource int, wait time.Duration, 
 	return l
 }
 
+// maxSourceWait bounds the wait of a connection beyond its source's cap
+// however its source's other connections progress.
+const maxSourceWait = 10 * time.Second
+
 // waiter is a connection waiting for a place of its source.
 type waiter struct {
 	c     net.Conn
 	src   string
+	since time.Time
 	timer *time.Timer
 	gone  bool // handed over, refused or closed; under limitListener.mu
 }
@@ -315,7 +322,7 @@ func (l *limitListener) acceptLoop() {
 				return
 			}
 		case len(l.waiting[src]) < 4*l.perSource && l.nWaiting < l.maxWaiting:
-			w := &waiter{c: c, src: src}
+			w := &waiter{c: c, src: src, since: time.Now()}
 			w.timer = time.AfterFunc(l.wait, func() { l.expire(w) })
 			l.waiting[src] = append(l.waiting[src], w)
 			l.nWaiting++
@@ -341,6 +348,12 @@ func (l *limitListener) conn(c net.Conn, src string) *limitConn {
 func (l *limitListener) releaseWaiting(src string) {
 	l.mu.Lock()
 	if w := l.popWaiting(src); w != nil {
+		// The source makes progress: the others waiting get their
+		// wait again, within maxSourceWait.
+		now := time.Now()
+		for _, o := range l.waiting[src] {
+			o.timer.Reset(min(l.wait, max(maxSourceWait-now.Sub(o.since), 0)))
+		}
 		l.mu.Unlock()
 		w.timer.Stop()
 		select {
