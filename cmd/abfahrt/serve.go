@@ -79,8 +79,10 @@ and interval with the service's maximum Limit of 100, and each client
 gets its own Limit cut from that answer; so during an outage every board
 of the stop, of any size, gets its last good departures, marked stale
 (Warning 110, Age). VersionInfo's BaseURL names the hub (--public-url,
-else the address the client used), so clients that follow it stay on
-the hub.
+else --listen, or the address the client used when the hub listens on
+all addresses), so clients that follow it stay on the hub. Behind a
+reverse proxy (nginx), give --public-url as clients reach the hub.
+
 SIGTERM (or SIGINT) stops accepting, lets open requests finish within
 --drain, then closes what is left. Under systemd (Type=notify) serve says
 READY=1, pings the watchdog while it answers its own /healthz, and says
@@ -159,7 +161,7 @@ writes what it recorded once the database is back.`,
 	f.DurationVar(&o.staleFor, "stale-for", mirror.DefaultStaleFor, "serve the last good answer this long while the upstream fails")
 	f.IntVar(&o.maxConns, "max-conns", 1024, "client connections open at once (more wait in the accept queue)")
 	f.IntVar(&o.perSource, "max-conns-per-source", 64, "client connections open at once from one address (more wait up to 0.5 s, then 503; 0: no cap, e.g. behind a proxy)")
-	f.StringVar(&o.publicURL, "public-url", "", "the hub's base URL as clients reach it, for VersionInfo's BaseURL (behind nginx: https://hub.example/mobility/v1; default: the address each client used)")
+	f.StringVar(&o.publicURL, "public-url", "", "the hub's base URL as clients reach it, for VersionInfo's BaseURL (behind nginx: https://hub.example/mobility/v1; default: --listen, or the address each client used when it listens on all addresses)")
 	f.DurationVar(&o.drain, "drain", 10*time.Second, "on SIGTERM, wait this long for open requests to finish")
 	f.DurationVar(&o.timeout, "timeout", mirror.DefaultTimeout, "timeout of one upstream request")
 	f.StringVar(&o.ssh.addr, "ssh", "", "also serve the board over SSH on this address (ssh -t -p PORT HOST [STOP]...)")
@@ -208,8 +210,7 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 		hr = &hubRecorder{q: make(chan observed, hubQueue), log: log}
 		mo.Observe = hr.observe
 	}
-	m, err := mirror.New(mo)
-	if err != nil {
+	if _, err := mirror.New(mo); err != nil { // the upstream checked before listening
 		return usageError{err}
 	}
 	if hr != nil {
@@ -223,6 +224,21 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 		return err
 	}
 	addr := ln.Addr().String()
+	if mo.PublicURL == "" {
+		// VersionInfo's BaseURL: the address the hub listens on, when
+		// that is one; listening on all addresses, the one each client
+		// used.
+		if h, _, err := net.SplitHostPort(addr); err == nil {
+			if ip := net.ParseIP(h); ip != nil && !ip.IsUnspecified() {
+				mo.PublicURL = "http://" + addr + mirror.BasePath
+			}
+		}
+	}
+	m, err := mirror.New(mo)
+	if err != nil {
+		_ = ln.Close() // nothing to do about it
+		return usageError{err}
+	}
 	// Requests run on a context of their own, so that SIGTERM lets them
 	// finish (within --drain) instead of cutting them off.
 	reqCtx, cancelReqs := context.WithCancel(context.WithoutCancel(ctx))

@@ -9,6 +9,16 @@
 // defines for it, in a canonical order (endpoints.go): other paths are
 // answered 404 here and other parameters dropped, so that no client can
 // reach anything else of the upstream or make every request a miss.
+// Parameter values are checked as the service checks them (params.go): one
+// it would refuse is refused here with its error body, never forwarded.
+// Departures and arrivals are asked once per stop (stop point) with the
+// service's maximum Limit of 100, and each client's Limit is cut from that
+// answer (cut.go), byte for byte what the service sends for that Limit:
+// so every client of a stop, whatever its Limit, shares one upstream
+// request per interval and, while the upstream fails, the stop's last
+// good answer. Only 200 and 304 are cacheable (errors say no-store), and
+// a failing upstream is told to clients in plain words, never with its
+// address. VersionInfo's URLs name the hub, not the upstream.
 // Clients get ETag/304, a Cache-Control max-age of what is left of the
 // interval and an Age, so further HTTP caches can stack. When the
 // upstream fails, the last good answer is served for a bounded time
@@ -300,8 +310,8 @@ const (
 
 // ServeHTTP answers one request of a client. Only the endpoints of the
 // service are forwarded, each with the parameters the service defines for
-// it (see canonical); anything else is answered here, before a byte leaves
-// the hub.
+// it and only values it accepts (see parseQuery); anything else is
+// answered here, before a byte leaves the hub.
 func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rest, ep, ok := endpointOf(r.URL)
 	if !ok {

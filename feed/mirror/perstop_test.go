@@ -278,3 +278,64 @@ func TestVersionInfoBaseURLNamesTheHub(t *testing.T) {
 		t.Errorf("with PublicURL: BaseURL %q (%v)", vi.VersionInfo.BaseURL, err)
 	}
 }
+
+// Issue 32 items 1 and 2 for stop points: their departures and arrivals
+// are cut from one answer per stop point like a stop's; a StopPointCode
+// that is not 6 digits must be one the stop point base data names (the
+// real service's DHIDs), in any case, and is asked upstream in the base
+// data's spelling; another is refused without reaching the upstream.
+func TestStopPointsFromOneAnswerAndKnownCodes(t *testing.T) {
+	c := &clock{t: t0}
+	up := newUpstream(t, c)
+	var mu sync.Mutex
+	asked := map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		asked[r.URL.Path+"?"+r.URL.RawQuery]++
+		mu.Unlock()
+		switch {
+		case r.URL.Path == "/mobility/v1/stoppoint/attributes/BaseData":
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"StopPointAttributes":{"StopPointData":[{"StopPointCode":"de:08421:1008:1:1"},{"StopPointCode":"100821"}]}}`))
+		case r.URL.Query().Get("StopPointCode") == "de:08421:1008:1:1":
+			// The simulation knows the stop point by its 6 digits.
+			r.URL.RawQuery = strings.Replace(r.URL.RawQuery, "de%3A08421%3A1008%3A1%3A1", "100801", 1)
+			up.svc.ServeHTTP(w, r)
+		default:
+			up.svc.ServeHTTP(w, r)
+		}
+	}))
+	defer srv.Close()
+	h := newHub(t, c, srv.URL+"/mobility/v1")
+	for _, limit := range []int{3, 7, 25} {
+		for _, ep := range []string{"Departures", "Arrivals"} {
+			q := fmt.Sprintf("/mobility/v1/stoppoint/passage/%s?StopPointCode=100801&Limit=%d", ep, limit)
+			resp, body := get(t, http.DefaultClient, h.srv.URL+q, "")
+			_, direct := get(t, http.DefaultClient, up.srv.URL+q, "")
+			if resp.StatusCode != http.StatusOK || !bytes.Equal(body, direct) {
+				t.Errorf("%s: %d, the hub's answer differs from the service's:\nhub     %.300s\nservice %.300s", q, resp.StatusCode, body, direct)
+			}
+		}
+	}
+	for _, code := range []string{"de:08421:1008:1:1", "DE:08421:1008:1:1"} {
+		resp, body := get(t, http.DefaultClient, h.srv.URL+"/mobility/v1/stoppoint/passage/Departures?StopPointCode="+code+"&Limit=4", "")
+		if resp.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(`"StopPointCode":100801`)) {
+			t.Errorf("%s: %d %.200s", code, resp.StatusCode, body)
+		}
+	}
+	resp, body := get(t, http.DefaultClient, h.srv.URL+"/mobility/v1/stoppoint/passage/Departures?StopPointCode=de:08421:9999:1:1", "")
+	if resp.StatusCode != http.StatusBadRequest || !bytes.Contains(body, []byte(`"Parameter":"StopPointCode"`)) {
+		t.Errorf("a code the base data does not name: %d %s", resp.StatusCode, body)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	want := map[string]int{
+		"/mobility/v1/stoppoint/attributes/BaseData?":                                                 1,
+		"/mobility/v1/stoppoint/passage/Departures?Limit=100&StopPointCode=100801":                    1,
+		"/mobility/v1/stoppoint/passage/Arrivals?Limit=100&StopPointCode=100801":                      1,
+		"/mobility/v1/stoppoint/passage/Departures?Limit=100&StopPointCode=de%3A08421%3A1008%3A1%3A1": 1,
+	}
+	if fmt.Sprint(asked) != fmt.Sprint(want) {
+		t.Errorf("the upstream was asked\n%v\nwant\n%v", asked, want)
+	}
+}
