@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"abfahrt/feed"
 	"abfahrt/feed/mirror"
 	"abfahrt/feed/sim"
 )
@@ -337,5 +338,27 @@ func TestStopPointsFromOneAnswerAndKnownCodes(t *testing.T) {
 	}
 	if fmt.Sprint(asked) != fmt.Sprint(want) {
 		t.Errorf("the upstream was asked\n%v\nwant\n%v", asked, want)
+	}
+}
+
+// Issue 32 item 1: the hub's SSH boards ask the mirror in-process (a
+// feed client over sim.NewTransport of the handler, as
+// cmd/abfahrt/sshserve.go does): a session opened during an outage, with a
+// board size no client asked before, gets the stop's last good departures.
+func TestInProcessBoardDuringOutage(t *testing.T) {
+	c := &clock{t: t0}
+	up := newUpstream(t, c)
+	h := newHub(t, c, up.base())
+	get(t, http.DefaultClient, h.srv.URL+"/mobility/v1/stop/passage/Departures?StopNumber=1008&Limit=10", "")
+	up.srv.Close()
+	c.advance(time.Minute)
+	fc, err := feed.NewClient("http://hub.abfahrt.invalid"+mirror.BasePath, feed.WithoutCache(), feed.WithCacheDir(""),
+		feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(h.m.Handler())}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := fc.StopDepartures(t.Context(), 1008, 33)
+	if err != nil || b.StopNumber != 1008 || len(b.Events) == 0 || len(b.Events) > 33 {
+		t.Errorf("an SSH board of 33 rows during the outage: stop %d, %d rows, %v; want the stop's last good departures", b.StopNumber, len(b.Events), err)
 	}
 }
