@@ -33,6 +33,9 @@ type serveOptions struct {
 
 	// perSource caps the connections open at once per client address.
 	perSource int
+	// publicURL is the hub's base URL as clients reach it (behind a
+	// proxy), for VersionInfo's BaseURL.
+	publicURL string
 	// upstreamVia says where the upstream came from, for the start line.
 	upstreamVia string
 }
@@ -61,9 +64,25 @@ says which.
 
 Limits against hostile clients: only the service's endpoints and their
 parameters are forwarded (anything else is 404, unknown parameters are
-dropped from the query); at most --max-conns connections are open, at
-most --max-conns-per-source of them from one address (more are closed at
-once); a client has 10 s for its request headers.
+dropped from the query, a value the service would refuse is answered
+400 by the hub itself); at most --max-conns connections are open, at
+most --max-conns-per-source of them from one address: more from that
+address wait up to 0.5 s for one of them to finish (a browser's burst,
+kiosks behind one NAT address), then get 503 with Retry-After: 1; more
+than 4 × --max-conns-per-source waiting are closed at once. Raise
+--max-conns-per-source for a NAT with many boards, or set 0 behind a
+proxy (all clients then come from its address). A client has 10 s for
+its request headers.
+
+Departures and arrivals are asked upstream once per stop (or stop point)
+and interval with the service's maximum Limit of 100, and each client
+gets its own Limit cut from that answer; so during an outage every board
+of the stop, of any size, gets its last good departures, marked stale
+(Warning 110, Age). VersionInfo's BaseURL names the hub (--public-url,
+else --listen, or the address the client used when the hub listens on
+all addresses), so clients that follow it stay on the hub. Behind a
+reverse proxy (nginx), give --public-url as clients reach the hub.
+
 SIGTERM (or SIGINT) stops accepting, lets open requests finish within
 --drain, then closes what is left. Under systemd (Type=notify) serve says
 READY=1, pings the watchdog while it answers its own /healthz, and says
@@ -87,6 +106,11 @@ writes what it recorded once the database is back.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if _, _, err := net.SplitHostPort(o.listen); err != nil {
 				return usagef("--listen must be host:port such as 127.0.0.1:8081, got %q", o.listen)
+			}
+			if o.publicURL != "" {
+				if u, err := url.Parse(o.publicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
+					return usagef("--public-url must be an http or https URL such as https://hub.example/mobility/v1, got %q", o.publicURL)
+				}
 			}
 			if o.perSource < 0 {
 				return usagef("--max-conns-per-source must not be negative (0: no cap per source), got %d", o.perSource)
@@ -136,7 +160,8 @@ writes what it recorded once the database is back.`,
 	f.StringVar(&o.upstream, "upstream", "", "base URL of the upstream mobility/v1 service (default: the embedded simulation)")
 	f.DurationVar(&o.staleFor, "stale-for", mirror.DefaultStaleFor, "serve the last good answer this long while the upstream fails")
 	f.IntVar(&o.maxConns, "max-conns", 1024, "client connections open at once (more wait in the accept queue)")
-	f.IntVar(&o.perSource, "max-conns-per-source", 64, "client connections open at once from one address (more are closed at once; 0: no cap, e.g. behind a proxy)")
+	f.IntVar(&o.perSource, "max-conns-per-source", 64, "client connections open at once from one address (more wait up to 0.5 s, then 503; 0: no cap, e.g. behind a proxy)")
+	f.StringVar(&o.publicURL, "public-url", "", "the hub's base URL as clients reach it, for VersionInfo's BaseURL (behind nginx: https://hub.example/mobility/v1; default: --listen, or the address each client used when it listens on all addresses)")
 	f.DurationVar(&o.drain, "drain", 10*time.Second, "on SIGTERM, wait this long for open requests to finish")
 	f.DurationVar(&o.timeout, "timeout", mirror.DefaultTimeout, "timeout of one upstream request")
 	f.StringVar(&o.ssh.addr, "ssh", "", "also serve the board over SSH on this address (ssh -t -p PORT HOST [STOP]...)")
@@ -156,6 +181,10 @@ writes what it recorded once the database is back.`,
 	return cmd
 }
 
+// sourceWait is how long a connection beyond --max-conns-per-source waits
+// for a place of its address before it gets a 503.
+const sourceWait = 500 * time.Millisecond
+
 // runServe runs the hub until ctx ends.
 func runServe(ctx context.Context, g *globals, o serveOptions) error {
 	log := g.logger
@@ -163,7 +192,7 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 		log = slog.New(slog.NewTextHandler(g.stderr, nil))
 	}
 	mo := mirror.Options{Upstream: o.upstream, StaleFor: o.staleFor, Timeout: o.timeout,
-		UserAgent: "abfahrt/" + version + " (serve)", Logger: log}
+		UserAgent: "abfahrt/" + version + " (serve)", Logger: log, PublicURL: o.publicURL}
 	if g.s != nil {
 		mo.LiveInterval = g.s.interval
 	}
@@ -181,8 +210,7 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 		hr = &hubRecorder{q: make(chan observed, hubQueue), log: log}
 		mo.Observe = hr.observe
 	}
-	m, err := mirror.New(mo)
-	if err != nil {
+	if _, err := mirror.New(mo); err != nil { // the upstream checked before listening
 		return usageError{err}
 	}
 	if hr != nil {
@@ -196,14 +224,34 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 		return err
 	}
 	addr := ln.Addr().String()
+	if mo.PublicURL == "" {
+		// VersionInfo's BaseURL: the address the hub listens on, when
+		// that is one; listening on all addresses, the one each client
+		// used.
+		if h, _, err := net.SplitHostPort(addr); err == nil {
+			if ip := net.ParseIP(h); ip != nil && !ip.IsUnspecified() {
+				mo.PublicURL = "http://" + addr + mirror.BasePath
+			}
+		}
+	}
+	m, err := mirror.New(mo)
+	if err != nil {
+		_ = ln.Close() // nothing to do about it
+		return usageError{err}
+	}
 	// Requests run on a context of their own, so that SIGTERM lets them
 	// finish (within --drain) instead of cutting them off.
 	reqCtx, cancelReqs := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelReqs()
 	srv := sim.NewServer(reqCtx, m.Handler(), hubServerOptions(o))
-	srv.ConnState = m.ConnState
+	srv.ConnState = func(c net.Conn, s http.ConnState) {
+		m.ConnState(c, s)
+		sim.CloseIdleIfWaited(c, s)
+	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(sim.LimitListenerPerSource(ln, o.maxConns, o.perSource, m.RefusedConn)) }()
+	go func() {
+		errc <- srv.Serve(sim.LimitListenerQueued(ln, o.maxConns, o.perSource, sourceWait, m.RefusedConn))
+	}()
 
 	log.Info("mirror: serving", "url", "http://"+addr+mirror.BasePath, "upstream", upstreamName, "upstream_from", o.upstreamVia,
 		"interval", m.Interval(), "stale_for", o.staleFor, "max_conns", o.maxConns, "max_conns_per_source", o.perSource)

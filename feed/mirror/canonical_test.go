@@ -10,57 +10,89 @@ import (
 )
 
 // The cache key's query: the endpoint's parameters only, names as the
-// spec spells them, the first occurrence, empty values dropped, in the
-// order url.Values.Encode sends them.
+// spec spells them, the first occurrence, empty values dropped, values in
+// the service's spelling, in the order url.Values.Encode sends them; on
+// the endpoints with Limit always Limit=100, the client's Limit apart.
+// A value the service refuses is refused, naming the parameter.
 func TestCanonicalQuery(t *testing.T) {
-	dep := endpoints["/stop/passage/Departures"].params
-	for _, tc := range []struct{ raw, want string }{
-		{"StopNumber=1008&Limit=5", "Limit=5&StopNumber=1008"},
-		{"Limit=5&StopNumber=1008", "Limit=5&StopNumber=1008"},
-		{"_=1700000000&StopNumber=1008", "StopNumber=1008"},
-		{"stopnumber=1350&StopNumber=1008", "StopNumber=1008"},
-		{"StopNumber=1008&StopNumber=1350", "StopNumber=1008"},
-		{"StopNumber=&StopNumber=1350", ""}, // the first counts, and it is empty
-		{"Limit=&StopNumber=1008", "StopNumber=1008"},
-		{"%53topNumber=1008", "StopNumber=1008"},
-		{"StopNumber=10%2008", "StopNumber=10+08"},
-		{"x%zz=1&StopNumber=1008", "StopNumber=1008"},
-		{"&&=&StopNumber=1008&", "StopNumber=1008"},
-		{"StopNumber=1008;Limit=5", "StopNumber=1008%3BLimit%3D5"},
-		{"Range=all&VehicleNumber=41", ""},
-		{"", ""},
+	for _, tc := range []struct {
+		path, raw, want string
+		limit           int
+		refused         string
+	}{
+		{"/stop/passage/Departures", "StopNumber=1008&Limit=5", "Limit=100&StopNumber=1008", 5, ""},
+		{"/stop/passage/Departures", "Limit=5&StopNumber=1008", "Limit=100&StopNumber=1008", 5, ""},
+		{"/stop/passage/Departures", "_=1700000000&StopNumber=1008", "Limit=100&StopNumber=1008", 10, ""},
+		{"/stop/passage/Departures", "stopnumber=1350&StopNumber=1008", "Limit=100&StopNumber=1008", 10, ""},
+		{"/stop/passage/Departures", "StopNumber=1008&StopNumber=1350", "Limit=100&StopNumber=1008", 10, ""},
+		{"/stop/passage/Departures", "StopNumber=&StopNumber=1350", "", 0, "StopNumber"}, // the first counts, and it is empty
+		{"/stop/passage/Departures", "Limit=&StopNumber=1008", "Limit=100&StopNumber=1008", 10, ""},
+		{"/stop/passage/Departures", "Limit=0250&StopNumber=1008", "Limit=100&StopNumber=1008", 100, ""},
+		{"/stop/passage/Departures", "Limit=99999999999999999999&StopNumber=1008", "Limit=100&StopNumber=1008", 100, ""},
+		{"/stop/passage/Departures", "Limit=0&StopNumber=1008", "", 0, "Limit"},
+		{"/stop/passage/Departures", "Limit=-3&StopNumber=1008", "", 0, "Limit"},
+		{"/stop/passage/Departures", "%53topNumber=1008", "Limit=100&StopNumber=1008", 10, ""},
+		{"/stop/passage/Departures", "StopNumber=10%2008", "", 0, "StopNumber"},
+		{"/stop/passage/Departures", "x%zz=1&StopNumber=1008", "Limit=100&StopNumber=1008", 10, ""},
+		{"/stop/passage/Departures", "&&=&StopNumber=1008&", "Limit=100&StopNumber=1008", 10, ""},
+		{"/stop/passage/Departures", "StopNumber=1008;Limit=5", "", 0, "StopNumber"},
+		{"/stop/passage/Departures", "StopNumber=1008'%20OR%201=1", "", 0, "StopNumber"},
+		{"/stop/passage/Departures", "Range=all&VehicleNumber=41", "", 0, "StopNumber"},
+		{"/stoppoint/passage/Arrivals", "StopPointCode=100821&Limit=3", "Limit=100&StopPointCode=100821", 3, ""},
+		{"/stoppoint/passage/Arrivals", "StopPointCode=de:08421:1008:1:1", "Limit=100&StopPointCode=de%3A08421%3A1008%3A1%3A1", 10, ""},
+		{"/stoppoint/passage/Arrivals", "StopPointCode=abcdef", "", 0, "StopPointCode"},
+		{"/stoppoint/attributes/BaseData", "StopPointCode=0&ContentScope=extended", "ContentScope=Extended", 0, ""},
+		{"/stop/attributes/BaseData", "ContentScope=foo", "", 0, "ContentScope"},
+		{"/vehicle/trip/Trip", "VehicleNumber=0", "", 0, ""},
+		{"/vehicle/trip/Trip", "VehicleNumber=0041", "VehicleNumber=41", 0, ""},
+		{"/vehicle/trip/Trip", "VehicleNumber=abc", "", 0, "VehicleNumber"},
+		{"/vehicle/trip/Passage", "VehicleNumber=0", "", 0, "VehicleNumber"},
+		{"/vehicle/trip/Passage", "VehicleNumber=41&Range=3", "VehicleNumber=41", 0, ""},
+		{"/vehicle/trip/Passage", "VehicleNumber=41&Range=upcomming", "Range=Upcoming&VehicleNumber=41", 0, ""},
+		{"/vehicle/trip/Pattern", "VehicleNumber=41&ContentScope=stops", "ContentScope=Stops&VehicleNumber=41", 0, ""},
+		{"/route/attributes/BaseData", "RouteNumber=12345", "", 0, "RouteNumber"},
+		{"/VersionInfo", "StopNumber=1008", "", 0, ""},
 	} {
-		got, err := canonicalQuery(tc.raw, dep)
-		if err != nil || got != tc.want {
-			t.Errorf("%q: %q, %v; want %q", tc.raw, got, err, tc.want)
+		q, perr, err := parseQuery(tc.raw, endpoints[tc.path])
+		if err != nil {
+			t.Errorf("%s?%s: %v", tc.path, tc.raw, err)
+			continue
+		}
+		if tc.refused != "" {
+			if perr == nil || perr.param != tc.refused {
+				t.Errorf("%s?%s: %+v, %+v; want %s refused", tc.path, tc.raw, q, perr, tc.refused)
+			}
+			continue
+		}
+		if perr != nil || q.upstream != tc.want || q.limit != tc.limit {
+			t.Errorf("%s?%s: %q limit %d (%v); want %q limit %d", tc.path, tc.raw, q.upstream, q.limit, perr, tc.want, tc.limit)
 		}
 	}
-	if _, err := canonicalQuery("StopNumber=10%zz", dep); err == nil {
+	if _, _, err := parseQuery("StopNumber=10%zz", endpoints["/stop/passage/Departures"]); err == nil {
 		t.Error("StopNumber=10%zz: no error")
-	}
-	if got, _ := canonicalQuery("StopNumber=1008", nil); got != "" {
-		t.Errorf("an endpoint without parameters: %q", got)
 	}
 	// Every endpoint's parameters are sorted as url.Values.Encode sorts.
 	for p, ep := range endpoints {
 		v := url.Values{}
 		for _, n := range ep.params {
-			v.Set(n, "1")
+			v.Set(n, map[string]string{"Limit": "100", "StopNumber": "1008", "StopPointCode": "100821",
+				"ContentScope":  map[bool]string{true: "Track", false: "Basic"}[p == "/vehicle/trip/Pattern"],
+				"VehicleNumber": "41", "RouteNumber": "2", "Range": "All"}[n])
 		}
-		got, _ := canonicalQuery(v.Encode(), ep.params)
-		if got != v.Encode() {
-			t.Errorf("%s: %q, want %q", p, got, v.Encode())
+		q, perr, err := parseQuery(v.Encode(), ep)
+		if err != nil || perr != nil || q.upstream != v.Encode() {
+			t.Errorf("%s: %q (%v %v), want %q", p, q.upstream, perr, err, v.Encode())
 		}
 	}
 }
 
 // BenchmarkCanonicalQuery: a board's query with a browser's cache-buster.
 func BenchmarkCanonicalQuery(b *testing.B) {
-	dep := endpoints["/stop/passage/Departures"].params
+	dep := endpoints["/stop/passage/Departures"]
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := canonicalQuery("StopNumber=1008&Limit=20&_=1764064800123", dep); err != nil {
-			b.Fatal(err)
+		if _, perr, err := parseQuery("StopNumber=1008&Limit=20&_=1764064800123", dep); err != nil || perr != nil {
+			b.Fatal(err, perr)
 		}
 	}
 }

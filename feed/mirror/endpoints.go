@@ -66,22 +66,21 @@ func endpointOf(u *url.URL) (rest string, ep endpoint, ok bool) {
 // be decoded.
 var errMalformedQuery = errors.New("malformed query string")
 
-// canonicalQuery is the query the mirror keys its cache on and sends to
-// the upstream: only the parameters the service defines for the endpoint
-// (names are case-sensitive, mobility-api.md section 4), each once with
-// its first value (the service reads the first, even when empty), in the order of names,
-// escaped as url.Values.Encode does. Everything else is dropped rather
-// than refused: the service ignores parameters it does not know, and
-// browser clients add cache-busters of their own (jQuery's _=...), which
-// must not cost an upstream request each. An empty value is dropped too:
-// the service treats it as absent (wire-format.md sections 3 and 4).
-func canonicalQuery(raw string, names []string) (string, error) {
+// firstValues reads the parameters the service defines for an endpoint
+// from a client's raw query (names are case-sensitive, mobility-api.md
+// section 4): each with its first value (the service reads the first, even
+// when empty), "" when absent or empty (the service treats an empty value
+// as absent, wire-format.md sections 3 and 4). Everything else is dropped
+// rather than refused: the service ignores parameters it does not know,
+// and browser clients add cache-busters of their own (jQuery's _=...),
+// which must not cost an upstream request each.
+func firstValues(raw string, names []string) ([]string, error) {
+	vals := make([]string, len(names))
 	if raw == "" || len(names) == 0 {
-		return "", nil
+		return vals, nil
 	}
 	var (
-		vals  [4]string // at most two names per endpoint
-		seen  [4]bool
+		seen  [4]bool // at most two names per endpoint
 		found int
 	)
 	for raw != "" && found < len(names) {
@@ -101,24 +100,12 @@ func canonicalQuery(raw string, names []string) (string, error) {
 		}
 		val, err := url.QueryUnescape(v)
 		if err != nil {
-			return "", errMalformedQuery
+			return nil, errMalformedQuery
 		}
 		vals[i], seen[i] = val, true
 		found++
 	}
-	var b strings.Builder
-	for i, name := range names {
-		if vals[i] == "" {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('&')
-		}
-		b.WriteString(url.QueryEscape(name))
-		b.WriteByte('=')
-		b.WriteString(url.QueryEscape(vals[i]))
-	}
-	return b.String(), nil
+	return vals, nil
 }
 
 func indexOf(names []string, name string) int {

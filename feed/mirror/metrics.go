@@ -52,7 +52,7 @@ func newMetrics(m *Mirror) *metrics {
 		}),
 		refused: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "abfahrt_mirror_refused_connections_total",
-			Help: "Client connections closed at once because their source had its cap of connections open.",
+			Help: "Client connections refused because their source had its cap of connections open: closed at once (too many waiting) or answered 503 after waiting.",
 		}),
 	}
 	reg.MustRegister(mt.upstream, mt.answers, mt.cacheHits, mt.staleAnswers, mt.clients, mt.refused,

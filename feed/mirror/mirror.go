@@ -9,6 +9,16 @@
 // defines for it, in a canonical order (endpoints.go): other paths are
 // answered 404 here and other parameters dropped, so that no client can
 // reach anything else of the upstream or make every request a miss.
+// Parameter values are checked as the service checks them (params.go): one
+// it would refuse is refused here with its error body, never forwarded.
+// Departures and arrivals are asked once per stop (stop point) with the
+// service's maximum Limit of 100, and each client's Limit is cut from that
+// answer (cut.go), byte for byte what the service sends for that Limit:
+// so every client of a stop, whatever its Limit, shares one upstream
+// request per interval and, while the upstream fails, the stop's last
+// good answer. Only 200 and 304 are cacheable (errors say no-store), and
+// a failing upstream is told to clients in plain words, never with its
+// address. VersionInfo's URLs name the hub, not the upstream.
 // Clients get ETag/304, a Cache-Control max-age of what is left of the
 // interval and an Age, so further HTTP caches can stack. When the
 // upstream fails, the last good answer is served for a bounded time
@@ -111,6 +121,11 @@ type Options struct {
 	// it must not block: a recording hub hands the body on to a queue of
 	// its own. The body must not be modified.
 	Observe func(query string, body []byte)
+	// PublicURL is the hub's own base URL as its clients reach it
+	// (https://hub.example/mobility/v1 behind a proxy): VersionInfo's
+	// BaseURL says it instead of the upstream's. Empty: the address each
+	// client reached the hub at (its Host header).
+	PublicURL string
 }
 
 // Mirror is the caching mirror. It is safe for concurrent use.
@@ -126,6 +141,8 @@ type Mirror struct {
 	log     *slog.Logger
 	sim     bool
 	observe func(query string, body []byte)
+	public  string
+	codes   pointCodes
 	flights singleflight.Group
 	metrics *metrics
 
@@ -168,8 +185,11 @@ type entry struct {
 	// stale (Warning 110-112); it is passed on as stale.
 	upStale   bool
 	simulated bool // the upstream marked it with wire.SimulatedHeader
-	gzOnce    sync.Once
-	gz        []byte
+	// shape is where a departures or arrivals answer keeps its records,
+	// nil for other answers (cut.go).
+	shape  *listShape
+	gzOnce sync.Once
+	gz     []byte
 }
 
 // New returns a mirror of o.Upstream.
@@ -200,6 +220,7 @@ func New(o Options) (*Mirror, error) {
 		log:     o.Logger,
 		observe: o.Observe,
 		sim:     o.Simulated,
+		public:  strings.TrimRight(strings.TrimSpace(o.PublicURL), "/"),
 		slots:   make(map[string]*slot),
 	}
 	if m.now == nil {
@@ -289,27 +310,34 @@ const (
 
 // ServeHTTP answers one request of a client. Only the endpoints of the
 // service are forwarded, each with the parameters the service defines for
-// it (see canonical); anything else is answered here, before a byte leaves
-// the hub.
+// it and only values it accepts (see parseQuery); anything else is
+// answered here, before a byte leaves the hub.
 func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rest, ep, ok := endpointOf(r.URL)
 	if !ok {
-		m.writeError(w, r, "other", http.StatusNotFound, "unknown path "+quoteShort(r.URL.Path))
+		m.writeError(w, r, "other", http.StatusNotFound, "", "unknown path "+quoteShort(r.URL.Path))
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		m.writeError(w, r, ep.path, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed, use GET or HEAD")
+		m.writeError(w, r, ep.path, http.StatusMethodNotAllowed, "", "method "+r.Method+" not allowed, use GET or HEAD")
 		return
 	}
-	query, err := canonicalQuery(r.URL.RawQuery, ep.params)
+	q, perr, err := parseQuery(r.URL.RawQuery, ep)
 	if err != nil {
-		m.writeError(w, r, ep.path, http.StatusBadRequest, err.Error())
+		m.writeError(w, r, ep.path, http.StatusBadRequest, "", err.Error())
+		return
+	}
+	if perr == nil && q.pointCode != "" {
+		perr = m.checkPointCode(r.Context(), &q)
+	}
+	if perr != nil {
+		m.writeError(w, r, ep.path, perr.status(), perr.param, perr.msg)
 		return
 	}
 	key := rest
-	if query != "" {
-		key += "?" + query
+	if q.upstream != "" {
+		key += "?" + q.upstream
 	}
 	e, res, err := m.get(r.Context(), key, ep.path, m.interval(rest))
 	if err != nil {
@@ -324,7 +352,7 @@ func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if r.Context().Err() != nil {
 			return // the client went away
 		}
-		m.writeError(w, r, ep.path, status, err.Error())
+		m.writeError(w, r, ep.path, status, "", publicError(err))
 		return
 	}
 	switch res {
@@ -334,7 +362,7 @@ func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		m.metrics.staleAnswers.WithLabelValues(ep.path).Inc()
 	case resMiss:
 	}
-	m.write(w, r, ep.path, e, res == resStale)
+	m.write(w, r, ep.path, e, res == resStale, q.limit)
 }
 
 // quoteShort quotes a client's string for an error message, cut to 200
@@ -453,7 +481,7 @@ func (m *Mirror) refresh(ctx context.Context, key, ep string, ttl time.Duration)
 		if !m.up.known || m.up.reachable {
 			m.log.Warn("upstream failing", "upstream", m.base, "query", key, "err", err)
 		}
-		m.up.known, m.up.reachable, m.up.lastErrAt, m.up.lastErr = true, false, now, err.Error()
+		m.up.known, m.up.reachable, m.up.lastErrAt, m.up.lastErr = true, false, now, publicError(err)
 		if old != nil && now.Sub(old.fetched) <= m.stale {
 			return flightResult{entry: old, res: resStale}, nil
 		}
@@ -511,14 +539,33 @@ func (m *Mirror) dropOldest(keep *slot) {
 	delete(m.slots, victim.key)
 }
 
-// upstreamError is a failed upstream exchange.
+// upstreamError is a failed upstream exchange. msg is for the hub's log
+// (it may name the upstream's address and Go's error); clients and
+// /healthz get public.
 type upstreamError struct {
 	msg        string
+	public     string
 	timeout    bool
 	retryAfter time.Duration
 }
 
 func (e *upstreamError) Error() string { return e.msg }
+
+// The plain words of a failed upstream exchange, for clients: they name
+// neither the upstream's address nor an error of the hub's code.
+const (
+	msgUnreachable = "the service behind the hub cannot be reached"
+	msgBadAnswer   = "the service behind the hub sent an answer that cannot be used"
+)
+
+// publicError says err in plain words for a client.
+func publicError(err error) string {
+	var ue *upstreamError
+	if errors.As(err, &ue) && ue.public != "" {
+		return ue.public
+	}
+	return msgUnreachable
+}
 
 // request sends one GET for key to the upstream.
 func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration, old *entry) (*entry, error) {
@@ -529,7 +576,7 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 	// the base and a query, and redirects stay within the origin.
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil) //nolint:gosec // see above
 	if err != nil {
-		return nil, &upstreamError{msg: "upstream request: " + err.Error()}
+		return nil, &upstreamError{msg: "upstream request: " + err.Error(), public: msgUnreachable}
 	}
 	req.Header.Set("User-Agent", m.ua)
 	req.Header.Set("Accept", "application/json")
@@ -544,11 +591,12 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 			label = "timeout"
 		}
 		m.metrics.upstream.WithLabelValues(ep, label).Inc()
-		msg := "upstream unreachable: " + err.Error()
+		msg, public := "upstream unreachable: "+err.Error(), msgUnreachable
 		if timeout {
 			msg = "upstream did not answer within " + m.timeout.String()
+			public = "the service behind the hub did not answer within " + m.timeout.String()
 		}
-		return nil, &upstreamError{msg: msg, timeout: timeout}
+		return nil, &upstreamError{msg: msg, public: public, timeout: timeout}
 	}
 	defer func() {
 		_, _ = io.CopyN(io.Discard, resp.Body, 4<<10) //nolint:errcheck // best effort, for reuse
@@ -561,26 +609,28 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 	case resp.StatusCode == http.StatusNotModified && old != nil:
 		return &entry{status: old.status, body: old.body, etag: old.etag, upETag: old.upETag,
 			fetched: now, expires: now.Add(life), upAge: wire.ParseAge(resp.Header.Get("Age")),
-			upStale: wire.StaleWarning(resp.Header), simulated: resp.Header.Get(wire.SimulatedHeader) == "1"}, nil
+			upStale: wire.StaleWarning(resp.Header), simulated: resp.Header.Get(wire.SimulatedHeader) == "1", shape: old.shape}, nil
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 || resp.StatusCode < 200 ||
 		(resp.StatusCode > 200 && resp.StatusCode < 400):
 		// The service answers 200, 304 or an error; any other 1xx-3xx
 		// (a 204 without a body, a redirect off the origin) is no answer.
-		return nil, &upstreamError{msg: "upstream answered " + resp.Status, retryAfter: retryAfter(resp.Header.Get("Retry-After"), now)}
+		return nil, &upstreamError{msg: "upstream answered " + resp.Status,
+			public:     "the service behind the hub answered HTTP " + strconv.Itoa(resp.StatusCode) + "; it cannot be used now",
+			retryAfter: retryAfter(resp.Header.Get("Retry-After"), now)}
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
 	switch {
 	case err != nil:
-		return nil, &upstreamError{msg: "upstream answer cut short: " + err.Error()}
+		return nil, &upstreamError{msg: "upstream answer cut short: " + err.Error(), public: msgBadAnswer}
 	case len(body) > maxBody:
-		return nil, &upstreamError{msg: "upstream answer larger than 32 MiB"}
+		return nil, &upstreamError{msg: "upstream answer larger than 32 MiB", public: msgBadAnswer}
 	case resp.StatusCode == http.StatusOK && !json.Valid(body):
-		return nil, &upstreamError{msg: "upstream answer is not valid JSON"}
+		return nil, &upstreamError{msg: "upstream answer is not valid JSON", public: msgBadAnswer}
 	case !json.Valid(body):
 		// A refusal (4xx) that is not JSON, say a proxy's HTML page: the
 		// client gets the status with the service's error body instead,
 		// never markup under the hub's name.
-		body = wire.ErrorBody(resp.StatusCode, "", "upstream answered "+resp.Status)
+		body = wire.ErrorBody(resp.StatusCode, "", "the service behind the hub refused the request (HTTP "+strconv.Itoa(resp.StatusCode)+")")
 	}
 	// The upstream's Content-Type is not kept: every answer is sent as
 	// JSON (write), which the body has just been checked to be.
@@ -592,6 +642,12 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 		e.etag = e.upETag
 		if e.etag == "" {
 			e.etag = ownETag(body)
+		}
+		if takesLimit(ep) {
+			// Where the records lie, to serve every client's Limit
+			// from this one answer; an answer of another shape is
+			// served whole.
+			e.shape, _ = shapeOf(body, listName(ep)) //nolint:errcheck // nil shape: served whole
 		}
 	}
 	return e, nil
@@ -650,7 +706,7 @@ func ownETag(body []byte) string {
 
 // write sends an answer: 304 when the client has it, else the body as the
 // upstream sent it (gzip-encoded when the client asks for it).
-func (m *Mirror) write(w http.ResponseWriter, r *http.Request, ep string, e *entry, stale bool) {
+func (m *Mirror) write(w http.ResponseWriter, r *http.Request, ep string, e *entry, stale bool, limit int) {
 	h := w.Header()
 	m.commonHeaders(h, e.simulated)
 	h.Set("Vary", "Accept-Encoding")
@@ -663,18 +719,28 @@ func (m *Mirror) write(w http.ResponseWriter, r *http.Request, ep string, e *ent
 		left = 0
 		h.Set("Warning", `110 abfahrt "Response is Stale"`)
 	}
-	h.Set("Cache-Control", "public, max-age="+strconv.Itoa(int(left/time.Second))+", stale-if-error="+strconv.Itoa(int(m.stale/time.Second)))
-	if e.etag != "" {
-		h.Set("ETag", e.etag)
-		if inm := r.Header.Get("If-None-Match"); inm != "" && wire.ETagMatch(inm, e.etag) {
+	if e.status == http.StatusOK {
+		h.Set("Cache-Control", "public, max-age="+strconv.Itoa(int(left/time.Second))+", stale-if-error="+strconv.Itoa(int(m.stale/time.Second)))
+	} else {
+		// A refusal is the answer to one client's request, never to be
+		// kept by a cache further down (a typo served for a day).
+		h.Set("Cache-Control", "no-store")
+	}
+	c := e.cutFor(limit)
+	if ep == "/VersionInfo" && e.status == http.StatusOK {
+		c = m.versionInfo(r, e)
+	}
+	if c.etag != "" && e.status == http.StatusOK {
+		h.Set("ETag", c.etag)
+		if inm := r.Header.Get("If-None-Match"); inm != "" && wire.ETagMatch(inm, c.etag) {
 			m.metrics.answers.WithLabelValues(ep, "304").Inc()
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
 	}
-	body := e.body
+	body := c.body
 	if wire.Accepts(r.Header.Get("Accept-Encoding"), "gzip") && len(body) > 512 {
-		body = e.gzipped()
+		body = c.gzipped(e)
 		h.Set("Content-Encoding", "gzip")
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
@@ -687,27 +753,31 @@ func (m *Mirror) write(w http.ResponseWriter, r *http.Request, ep string, e *ent
 
 // gzipped is the body gzip-encoded, made once.
 func (e *entry) gzipped() []byte {
-	e.gzOnce.Do(func() {
-		var buf bytes.Buffer
-		zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
-		if err != nil {
-			return
-		}
-		_, _ = zw.Write(e.body) // writing to a bytes.Buffer cannot fail
-		if zw.Close() == nil {
-			e.gz = buf.Bytes()
-		}
-	})
+	e.gzOnce.Do(func() { e.gz = gzipBytes(e.body) })
 	if e.gz == nil {
 		return e.body
 	}
 	return e.gz
 }
 
+// gzipBytes is b gzip-encoded, nil when that fails.
+func gzipBytes(b []byte) []byte {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	if err != nil {
+		return nil
+	}
+	_, _ = zw.Write(b) // writing to a bytes.Buffer cannot fail
+	if zw.Close() != nil {
+		return nil
+	}
+	return buf.Bytes()
+}
+
 // writeError answers with the service's error body, the same bytes as
 // the simulation's.
-func (m *Mirror) writeError(w http.ResponseWriter, r *http.Request, ep string, status int, msg string) {
-	body := wire.ErrorBody(status, "", msg)
+func (m *Mirror) writeError(w http.ResponseWriter, r *http.Request, ep string, status int, param, msg string) {
+	body := wire.ErrorBody(status, param, msg)
 	h := w.Header()
 	m.commonHeaders(h, false)
 	h.Set("Cache-Control", "no-store")

@@ -3,10 +3,14 @@ package sim
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
+
+	"abfahrt/feed/internal/wire"
 )
 
 // shutdownGrace bounds the graceful shutdown of ListenAndServe.
@@ -144,6 +148,22 @@ func LimitListener(ln net.Listener, n int) net.Listener {
 // opens connections without end so holds perSource of the n, never all:
 // the others are still served. perSource <= 0 means no cap per source.
 func LimitListenerPerSource(ln net.Listener, n, perSource int, refused func(net.Addr)) net.Listener {
+	return LimitListenerQueued(ln, n, perSource, 0, refused)
+}
+
+// LimitListenerQueued is LimitListenerPerSource where a connection beyond
+// a source's cap waits for one of that source's connections to close (or
+// to go idle between requests: CloseIdleIfWaited closes it then) and
+// takes its place, so that a burst from one address (a browser map asking
+// a hundred stops, ten kiosks behind one NAT address) is answered rather
+// than reset. It waits while the source's connections make progress: one
+// that has seen no place of its source freed for wait (silent
+// connections hold them), or has waited maxSourceWait in all, gets a 503
+// with Retry-After: 1, and refused is called. At most
+// 4×perSource connections of one source and n of all sources wait; beyond
+// that a connection is closed at once, as without a wait. Waiting
+// connections hold no place of the n. wait <= 0: no waiting.
+func LimitListenerQueued(ln net.Listener, n, perSource int, wait time.Duration, refused func(net.Addr)) net.Listener {
 	if n <= 0 {
 		n = DefaultMaxConns
 	}
@@ -151,8 +171,34 @@ func LimitListenerPerSource(ln net.Listener, n, perSource int, refused func(net.
 		perSource: perSource, refused: refused}
 	if perSource > 0 {
 		l.open = make(map[string]int)
+		if wait > 0 {
+			l.wait = wait
+			l.waiting = make(map[string][]*waiter)
+			l.ready = make(chan net.Conn, n)
+			l.accepted = make(chan acceptResult)
+			l.maxWaiting = n
+		}
 	}
 	return l
+}
+
+// maxSourceWait bounds the wait of a connection beyond its source's cap
+// however its source's other connections progress.
+const maxSourceWait = 10 * time.Second
+
+// waiter is a connection waiting for a place of its source.
+type waiter struct {
+	c     net.Conn
+	src   string
+	since time.Time
+	timer *time.Timer
+	gone  bool // handed over, refused or closed; under limitListener.mu
+}
+
+// acceptResult is one connection (or error) of the accept loop.
+type acceptResult struct {
+	c   net.Conn
+	err error
 }
 
 type limitListener struct {
@@ -163,11 +209,25 @@ type limitListener struct {
 	perSource int
 	refused   func(net.Addr)
 
+	// With a wait (LimitListenerQueued): connections waiting per source,
+	// how many wait in all and at most, those given a place, and what the
+	// accept loop accepted.
+	wait       time.Duration
+	waiting    map[string][]*waiter
+	nWaiting   int
+	maxWaiting int
+	ready      chan net.Conn
+	accepted   chan acceptResult
+	loopOnce   sync.Once
+
 	mu   sync.Mutex
 	open map[string]int // open connections per source, when perSource > 0
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
+	if l.wait > 0 {
+		return l.acceptWaiting()
+	}
 	for {
 		select {
 		case l.slots <- struct{}{}:
@@ -213,6 +273,199 @@ func (l *limitListener) Accept() (net.Conn, error) {
 	}
 }
 
+// acceptWaiting is Accept with a wait: connections come from the accept
+// loop, or are waiting ones given the place of a closed one.
+func (l *limitListener) acceptWaiting() (net.Conn, error) {
+	l.loopOnce.Do(func() { go l.acceptLoop() })
+	select {
+	case c := <-l.ready:
+		return c, nil
+	case r := <-l.accepted:
+		return r.c, r.err
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+}
+
+// acceptLoop accepts while a place of the n is free and sorts each
+// connection: served, waiting for its source, or refused.
+func (l *limitListener) acceptLoop() {
+	for {
+		select {
+		case l.slots <- struct{}{}:
+		case <-l.done:
+			return
+		}
+		c, err := l.Listener.Accept()
+		if err != nil {
+			<-l.slots
+			select {
+			case l.accepted <- acceptResult{err: err}:
+			case <-l.done:
+				return
+			}
+			if errors.Is(err, net.ErrClosed) {
+				return
+			}
+			continue
+		}
+		src := source(c.RemoteAddr())
+		l.mu.Lock()
+		switch {
+		case l.open[src] < l.perSource:
+			l.open[src]++
+			l.mu.Unlock()
+			select {
+			case l.accepted <- acceptResult{c: l.conn(c, src)}:
+			case <-l.done:
+				_ = c.Close() // the listener is closed
+				return
+			}
+		case len(l.waiting[src]) < 4*l.perSource && l.nWaiting < l.maxWaiting:
+			w := &waiter{c: c, src: src, since: time.Now()}
+			w.timer = time.AfterFunc(l.wait, func() { l.expire(w) })
+			l.waiting[src] = append(l.waiting[src], w)
+			l.nWaiting++
+			l.mu.Unlock()
+			<-l.slots // a waiting connection holds no place
+		default:
+			l.mu.Unlock()
+			l.refuse(c)
+			<-l.slots
+		}
+	}
+}
+
+// conn wraps a connection of src that has a place.
+func (l *limitListener) conn(c net.Conn, src string) *limitConn {
+	lc := &limitConn{Conn: c, l: l, src: src}
+	lc.release = func() { l.releaseWaiting(src) }
+	return lc
+}
+
+// releaseWaiting gives a closed connection's place to the first
+// connection waiting from the same source, else back.
+func (l *limitListener) releaseWaiting(src string) {
+	l.mu.Lock()
+	if w := l.popWaiting(src); w != nil {
+		// The source makes progress: the others waiting get their
+		// wait again, within maxSourceWait.
+		now := time.Now()
+		for _, o := range l.waiting[src] {
+			o.timer.Reset(min(l.wait, max(maxSourceWait-now.Sub(o.since), 0)))
+		}
+		l.mu.Unlock()
+		w.timer.Stop()
+		select {
+		case l.ready <- l.conn(w.c, src): // ready holds maxWaiting: never full
+		case <-l.done:
+			_ = w.c.Close() // the listener is closed
+		}
+		return
+	}
+	if l.open[src]--; l.open[src] <= 0 {
+		delete(l.open, src)
+	}
+	l.mu.Unlock()
+	<-l.slots
+}
+
+// popWaiting takes the first connection waiting from src; l.mu is held.
+func (l *limitListener) popWaiting(src string) *waiter {
+	q := l.waiting[src]
+	if len(q) == 0 {
+		return nil
+	}
+	w := q[0]
+	q[0] = nil
+	if q = q[1:]; len(q) == 0 {
+		delete(l.waiting, src)
+	} else {
+		l.waiting[src] = q
+	}
+	l.nWaiting--
+	w.gone = true
+	return w
+}
+
+// expire answers a connection that waited its time without a place.
+func (l *limitListener) expire(w *waiter) {
+	l.mu.Lock()
+	if w.gone {
+		l.mu.Unlock()
+		return
+	}
+	w.gone = true
+	q := l.waiting[w.src]
+	for i, x := range q {
+		if x == w {
+			q = append(q[:i], q[i+1:]...)
+			break
+		}
+	}
+	if len(q) == 0 {
+		delete(l.waiting, w.src)
+	} else {
+		l.waiting[w.src] = q
+	}
+	l.nWaiting--
+	l.mu.Unlock()
+	if l.refused != nil {
+		l.refused(w.c.RemoteAddr())
+	}
+	busy(w.c)
+}
+
+// busyBody is the answer to a connection that waited in vain.
+var busyBody = wire.ErrorBody(http.StatusServiceUnavailable, "",
+	"too many connections from your address at once; try again in a second")
+
+// busy sends c a 503 with Retry-After and closes it: the write side first,
+// then after the client has read (at most a second), so that the answer
+// is not lost to a reset over the request it sent and nobody read.
+func busy(c net.Conn) {
+	_ = c.SetDeadline(time.Now().Add(time.Second))
+	_, err := c.Write([]byte("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n" +
+		"Retry-After: 1\r\nCache-Control: no-store\r\nConnection: close\r\nContent-Length: " +
+		strconv.Itoa(len(busyBody)) + "\r\n\r\n" + string(busyBody)))
+	if cw, ok := c.(interface{ CloseWrite() error }); ok && err == nil {
+		_ = cw.CloseWrite()           // best effort; Close follows
+		_, _ = io.Copy(io.Discard, c) // until the client closes or the deadline
+	}
+	_ = c.Close() // nothing to do about a failed close
+}
+
+// refuse closes a connection at once, with a reset: that frees both ends
+// without TIME_WAIT.
+func (l *limitListener) refuse(c net.Conn) {
+	if tc, ok := c.(*net.TCPConn); ok {
+		_ = tc.SetLinger(0) // best effort; Close follows anyway
+	}
+	_ = c.Close() // nothing to do about a failed close of a refused connection
+	if l.refused != nil {
+		l.refused(c.RemoteAddr())
+	}
+}
+
+// CloseIdleIfWaited closes c when it is idle between requests (state) and
+// a connection of its source waits for a place (LimitListenerQueued), so
+// that the waiting one gets it. Set it in the http.Server's ConnState. A
+// client's keep-alive connection closed while idle is an ordinary event
+// of HTTP: it opens another.
+func CloseIdleIfWaited(c net.Conn, state http.ConnState) {
+	lc, ok := c.(*limitConn)
+	if !ok || lc.l == nil || state != http.StateIdle {
+		return
+	}
+	l := lc.l
+	l.mu.Lock()
+	waited := len(l.waiting[lc.src]) > 0
+	l.mu.Unlock()
+	if waited {
+		_ = lc.Close() // the server's read of it ends; nothing else to do
+	}
+}
+
 // source is the key of a connection's origin for the cap per source: the
 // IPv4 address, or the /64 of an IPv6 address (one host's usual share);
 // the whole address string for other networks.
@@ -228,7 +481,17 @@ func source(a net.Addr) string {
 }
 
 func (l *limitListener) Close() error {
-	l.closeOnce.Do(func() { close(l.done) })
+	l.closeOnce.Do(func() {
+		close(l.done)
+		l.mu.Lock()
+		for src := range l.waiting {
+			for w := l.popWaiting(src); w != nil; w = l.popWaiting(src) {
+				w.timer.Stop()
+				_ = w.c.Close() // the listener is closed
+			}
+		}
+		l.mu.Unlock()
+	})
 	return l.Listener.Close()
 }
 
@@ -237,6 +500,9 @@ type limitConn struct {
 	net.Conn
 	once    sync.Once
 	release func()
+	// With a wait: the listener and the connection's source.
+	l   *limitListener
+	src string
 }
 
 func (c *limitConn) Close() error {

@@ -228,10 +228,12 @@ func (g *gridPane) summary(w int) string {
 	st, dt := g.sh.St, g.sh.Dt
 	late, worst := map[int]bool{}, (*model.Event)(nil)
 	var worstStop string
+	have := false // a watched board has had an answer
 	for _, f := range g.watchedFeeds() {
 		if !f.Have {
 			continue
 		}
+		have = true
 		for i := range f.Data.Board.Events {
 			e := &f.Data.Board.Events[i]
 			if due, ok := e.DueIn(g.sh.Now); !ok || due < -ui.HideAfter || !e.Realtime() || e.Gone() {
@@ -249,8 +251,12 @@ func (g *gridPane) summary(w int) string {
 	// What a narrow screen leaves out first: "all fresh", then the worst
 	// delay; the alert goes last, so it is the one cut.
 	const dropFresh, dropWorst = 2, 1
-	parts := []ui.Part{{Text: st.Title.Render(dt.Count(dt.OneBoard, dt.Boards, len(g.Boards)))},
-		{Text: st.Late.Render(fmt.Sprintf(dt.LateN, len(late), g.sh.T.Delay.Late))}}
+	lateText := st.Late.Render(fmt.Sprintf(dt.LateN, len(late), g.sh.T.Delay.Late))
+	if !have {
+		// No vehicle is known, late or not: "0 late" would be a claim.
+		lateText = st.Stale.Render(dt.NoData)
+	}
+	parts := []ui.Part{{Text: st.Title.Render(dt.Count(dt.OneBoard, dt.Boards, len(g.Boards)))}, {Text: lateText}}
 	if v := g.sh.Verdict; v.Text != "" { // the network data verdict, once the exception queue watches
 		vs := st.OnTime
 		if v.Outage {

@@ -14,6 +14,7 @@ type DispTexts struct {
 	OneBoard    string // "1 board"
 	OneFresh    string // "1 board fresh"
 	LateN       string // "%d late >%d min": vehicles, DelayRule.Late
+	NoData      string // instead of LateN while no watched board has had an answer
 	Worst       string // "worst +%d min: %s → %s" (minutes, line, direction)
 	WorstAt     string // " at %s" (stop)
 	StaleBoards string // "◷ %d stale"
@@ -75,7 +76,7 @@ type DispTexts struct {
 // EnglishDispTexts is the English catalogue.
 func EnglishDispTexts() DispTexts {
 	return DispTexts{
-		Boards: "%d boards", OneBoard: "1 board", OneFresh: "1 board fresh", LateN: "%d late >%d min", Worst: "worst +%d min: %s → %s", WorstAt: " at %s",
+		Boards: "%d boards", OneBoard: "1 board", OneFresh: "1 board fresh", LateN: "%d late >%d min", NoData: "no data", Worst: "worst +%d min: %s → %s", WorstAt: " at %s",
 		StaleBoards: "◷ %d stale", UnknownBoards: "✗ %d not found", BoardsFresh: "%d boards fresh", AllFresh: "all fresh", Page: "page %d/%d",
 		Arr: "arr.", Pl: "pl. %s", LineF: "line %s", NoAnswer: "no answer: %s", GridLoading: "loading…",
 		NoMatch: "nothing matches the filters", NothingSoon: "nothing in the next hour",
@@ -109,7 +110,7 @@ func EnglishDispTexts() DispTexts {
 // GermanDispTexts is the German catalogue.
 func GermanDispTexts() DispTexts {
 	return DispTexts{
-		Boards: "%d Tafeln", OneBoard: "1 Tafel", OneFresh: "1 Tafel aktuell", LateN: "%d verspätet >%d Min", Worst: "max. +%d Min: %s → %s", WorstAt: " (%s)",
+		Boards: "%d Tafeln", OneBoard: "1 Tafel", OneFresh: "1 Tafel aktuell", LateN: "%d verspätet >%d Min", NoData: "keine Daten", Worst: "max. +%d Min: %s → %s", WorstAt: " (%s)",
 		StaleBoards: "◷ %d veraltet", UnknownBoards: "✗ %d nicht gefunden", BoardsFresh: "%d Tafeln aktuell", AllFresh: "alle aktuell",
 		Page: "Seite %d/%d", Arr: "Ank.", Pl: "Steig %s", LineF: "Linie %s", NoAnswer: "keine Antwort: %s",
 		GridLoading: "lädt…", NoMatch: "nichts passt zu den Filtern", NothingSoon: "nichts in der nächsten Stunde",

@@ -1,0 +1,115 @@
+package sim
+
+import (
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestQueuedListenerAnswersABurst (issue 32 item 4): 150 requests at once
+// from one address, over a cap of 64 per source, are all answered: the
+// connections beyond the cap wait for a place instead of being reset. A
+// flood of silent connections still holds only 64 places; the waiting
+// ones get a 503 with Retry-After after the wait, and the others beyond
+// 4 × 64 are closed at once.
+func TestQueuedListenerAnswersABurst(t *testing.T) {
+	const perSource, burst = 64, 150
+	var refused atomic.Int64
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	srv := NewServer(t.Context(), New(Options{Seed: 1}), ServerOptions{ReadHeaderTimeout: 5 * time.Second})
+	srv.ConnState = CloseIdleIfWaited
+	done := make(chan error, 1)
+	go func() {
+		done <- srv.Serve(LimitListenerQueued(ln, 1024, perSource, 2*time.Second, func(net.Addr) { refused.Add(1) }))
+	}()
+	defer func() {
+		_ = srv.Close()
+		if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+			t.Errorf("Serve: %v", err)
+		}
+	}()
+
+	// A browser-like burst: every request on a connection of its own,
+	// kept open after the answer (keep-alive).
+	tr := &http.Transport{MaxConnsPerHost: 0, MaxIdleConnsPerHost: burst, DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	hc := &http.Client{Transport: tr, Timeout: 20 * time.Second}
+	var ok, failed atomic.Int64
+	var firstErr atomic.Value
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for range burst {
+		wg.Go(func() {
+			<-start
+			resp, err := hc.Get("http://" + addr + "/mobility/v1/stop/passage/Departures?StopNumber=1008&Limit=5")
+			if err != nil {
+				failed.Add(1)
+				firstErr.CompareAndSwap(nil, err.Error())
+				return
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			_ = resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				ok.Add(1)
+			} else {
+				failed.Add(1)
+				firstErr.CompareAndSwap(nil, resp.Status)
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
+	if ok.Load() != burst {
+		t.Fatalf("%d requests at once from one address (cap %d): %d answered 200, %d failed (%v)", burst, perSource, ok.Load(), failed.Load(), firstErr.Load())
+	}
+	tr.CloseIdleConnections()
+	time.Sleep(100 * time.Millisecond) // the server sees the closes
+
+	// Silent connections: 64 held, 4 × 64 wait and get a 503 after the
+	// wait, the rest are reset at once.
+	const flood = 400
+	conns := make([]net.Conn, 0, flood)
+	defer func() {
+		for _, c := range conns {
+			_ = c.Close()
+		}
+	}()
+	for range flood {
+		c, err := net.DialTimeout("tcp", addr, 2*time.Second)
+		if err == nil {
+			conns = append(conns, c)
+		}
+	}
+	var held, busy, reset atomic.Int64
+	deadline := time.Now().Add(3 * time.Second)
+	for _, c := range conns {
+		wg.Go(func() {
+			_ = c.SetReadDeadline(deadline)
+			b, err := io.ReadAll(c)
+			var ne net.Error
+			switch {
+			case strings.HasPrefix(string(b), "HTTP/1.1 503 ") && strings.Contains(string(b), "Retry-After: 1\r\n"):
+				busy.Add(1)
+			case errors.As(err, &ne) && ne.Timeout():
+				held.Add(1)
+			default:
+				reset.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if held.Load() != perSource || busy.Load() != 4*perSource || reset.Load() != int64(flood-5*perSource-(flood-len(conns))) {
+		t.Errorf("%d silent connections from one address: %d held, %d answered 503, %d closed at once; want %d, %d, %d",
+			flood, held.Load(), busy.Load(), reset.Load(), perSource, 4*perSource, flood-5*perSource)
+	}
+}
