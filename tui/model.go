@@ -27,9 +27,11 @@ type Model struct {
 	width   int
 	height  int
 	startV  int // vehicle to open at start
-	memo    *ui.FrameMemos
-	alertF  *feeds.Entry // the unplanned alert's feed, shown on every view (alerts.go)
-	alertGo tea.Cmd      // its first poll, for Init
+	// quitting is set once a key quit: the keys read with it are dropped.
+	quitting bool
+	memo     *ui.FrameMemos
+	alertF   *feeds.Entry // the unplanned alert's feed, shown on every view (alerts.go)
+	alertGo  tea.Cmd      // its first poll, for Init
 
 	// disp is the board side: the grid with every board, the merged and
 	// fleet views, pins (dispatch.go).
@@ -111,7 +113,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.BlurMsg:
 		m.sh.Blurred = true
 	case tea.KeyMsg:
-		cmd = tea.Batch(cmd, m.handleKey(msg))
+		cmd = tea.Batch(cmd, m.handleKeys(msg))
 	case tea.MouseMsg:
 		cmd = tea.Batch(cmd, m.handleMouse(msg))
 	case app.ClockMsg, feeds.TickMsg:

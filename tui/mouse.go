@@ -18,7 +18,7 @@ func (p *Program) filter(m tea.Model, msg tea.Msg) tea.Msg {
 	if mm, ok := msg.(tea.MouseMsg); ok && !p.mouse.Pass(tea.MouseEvent(mm)) {
 		return nil
 	}
-	if !p.input.Pass(msg) {
+	if msg = p.input.Admit(msg); msg == nil {
 		return nil
 	}
 	if p.next != nil {

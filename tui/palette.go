@@ -74,20 +74,32 @@ func (m *Model) paletteEntries() []search.Entry {
 }
 
 // keyMsgFor is the key press a binding's key names ("enter", "ctrl+c",
-// "l").
+// "l", "alt+x"): every name Bubble Tea gives a key type, so that a
+// named key is never taken for runes typed together (ui.Several).
 func keyMsgFor(k string) tea.KeyMsg {
-	special := map[string]tea.KeyType{
-		"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
-		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
-		"home": tea.KeyHome, "end": tea.KeyEnd, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
-		"ctrl+c": tea.KeyCtrlC, "ctrl+n": tea.KeyCtrlN, "ctrl+p": tea.KeyCtrlP, "ctrl+q": tea.KeyCtrlQ,
-		"backspace": tea.KeyBackspace, " ": tea.KeySpace,
-	}
-	if t, ok := special[k]; ok {
+	if t, ok := keyTypes[k]; ok {
 		return tea.KeyMsg{Type: t}
+	}
+	if r, ok := strings.CutPrefix(k, "alt+"); ok && k != "alt+" {
+		msg := keyMsgFor(r)
+		msg.Alt = true
+		return msg
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
+
+// keyTypes maps Bubble Tea's key names to their key types.
+var keyTypes = func() map[string]tea.KeyType {
+	m := map[string]tea.KeyType{}
+	for t := tea.KeyType(-128); t <= 127; t++ {
+		if name := t.String(); name != "" && t != tea.KeyRunes {
+			if _, ok := m[name]; !ok {
+				m[name] = t
+			}
+		}
+	}
+	return m
+}()
 
 // paletteRun lists the palette's results for q: the actions that match
 // (all of them for an empty query), then the base data's.

@@ -16,6 +16,31 @@ import (
 
 // handleKey routes a key: the open overlay first, then the focused pane
 // (each with its own key map), then the root's global keys.
+// handleKeys handles a key message that may hold several keys read at
+// once (ui.Several): each is handled in turn, with the keys of the panes
+// synced between them as after an Update, so that "jjjjj" moves five
+// rows and "jt" sets the reminder on the row j moved to. Into the search's
+// text input the message is typed whole, also when a key of it opened
+// the search ("/rathaus"); after a key that quits, the rest is dropped.
+func (m *Model) handleKeys(msg tea.KeyMsg) tea.Cmd {
+	if m.overlay == ui.OverlaySearch || !ui.Several(msg) {
+		return m.handleKey(msg)
+	}
+	cmds := make([]tea.Cmd, 0, len(msg.Runes))
+	for i := range msg.Runes {
+		if m.overlay == ui.OverlaySearch {
+			cmds = append(cmds, m.handleKey(ui.Rest(msg, i)))
+			break
+		}
+		cmds = append(cmds, m.handleKey(ui.KeyAt(msg, i)))
+		if m.quitting {
+			break
+		}
+		m.syncKeys()
+	}
+	return tea.Batch(cmds...)
+}
+
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	k := &m.keys
 	m.sh.Notice = ""
@@ -102,6 +127,7 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 
 // quit ends the program, cancelling the requests in flight.
 func (m *Model) quit() tea.Cmd {
+	m.quitting = true
 	m.disp.Stop()
 	m.queue.Stop()
 	m.vehicle.Hide()

@@ -9,6 +9,7 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
 )
 
 // Kiosk is the state of kiosk mode: its boards (each with its own poll
@@ -211,6 +212,27 @@ func (k *Kiosk) releaseAlert() {
 	}
 }
 
+// key handles one key: the speak button, the quit key, and any other
+// key's hint of how to leave.
+func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
+	k := &m.Kiosk
+	if k.speakKey(msg.String()) {
+		return k.speak(m.Sh) // a station's button, also when keys are locked
+	}
+	quit := k.Opt.Quit()
+	if quit == "" {
+		return nil // locked completely: not even a hint
+	}
+	if msg.String() == quit {
+		k.stopAll()
+		return tea.Quit
+	}
+	// Any other key says, for a while, how to leave.
+	k.hintUntil = m.Sh.Local.Add(KeyHintFor)
+	k.arev++
+	return nil
+}
+
 // update handles a message. Keys do nothing but the quit chord; the clock
 // drives rotation and operating hours; data goes to its board.
 func (m *Model) handle(msg tea.Msg) tea.Cmd {
@@ -228,20 +250,19 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	case tea.KeyMsg:
-		if k.speakKey(msg.String()) {
-			return k.speak(m.Sh) // a station's button, also when keys are locked
+		if !ui.Several(msg) {
+			return m.key(msg)
 		}
-		quit := k.Opt.Quit()
-		if quit == "" {
-			return nil // locked completely: not even a hint
+		// Keys read at once ("xq", a held button): each counts.
+		var cmds []tea.Cmd
+		for i := range msg.Runes {
+			cmd, quit := m.key(ui.KeyAt(msg, i)), ui.KeyAt(msg, i).String() == k.Opt.Quit()
+			cmds = append(cmds, cmd)
+			if quit {
+				break
+			}
 		}
-		if msg.String() == quit {
-			k.stopAll()
-			return tea.Quit
-		}
-		// Any other key says, for a while, how to leave.
-		k.hintUntil = m.Sh.Local.Add(KeyHintFor)
-		k.arev++
+		return tea.Batch(cmds...)
 	case app.ClockMsg:
 		logSkew := m.Sh.Tick(msg.Now)
 		if m.Sh.FollowNight() {

@@ -2,6 +2,7 @@ package termio
 
 import (
 	"reflect"
+	"slices"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -35,11 +36,43 @@ type InputGate struct {
 	other bucket
 }
 
-// Pass reports whether msg goes on to the model.
+// Pass reports whether msg goes on to the model whole.
 func (g *InputGate) Pass(msg tea.Msg) bool {
-	if g == nil || !g.On {
-		return true
+	if k, ok := msg.(tea.KeyMsg); ok {
+		out, ok := g.Admit(k).(tea.KeyMsg)
+		return ok && len(out.Runes) == len(k.Runes)
 	}
+	return g == nil || !g.On || g.pass(msg)
+}
+
+// Admit returns what of msg goes on to the model: msg, nil when it is
+// dropped, or, for several keys read at once ("jjjjj", which the model
+// handles as that many keys), as many of them as the keys' budget holds.
+// Each key counts, so a held key scrolls at InputRate; a bracketed paste
+// is one message of text and counts as one.
+func (g *InputGate) Admit(msg tea.Msg) tea.Msg {
+	if g == nil || !g.On {
+		return msg
+	}
+	if k, ok := msg.(tea.KeyMsg); ok && k.Type == tea.KeyRunes && !k.Paste && len(k.Runes) > 1 {
+		if slices.Contains(k.Runes, 'q') {
+			return msg // quitting always works; the keys after q are dropped
+		}
+		n := g.keys.takeUpTo(now(g.Clock), InputRate, InputBurst, len(k.Runes))
+		if n == 0 {
+			return nil
+		}
+		k.Runes = slices.Clone(k.Runes[:n])
+		return k
+	}
+	if !g.pass(msg) {
+		return nil
+	}
+	return msg
+}
+
+// pass reports whether msg, one key or other input, goes on.
+func (g *InputGate) pass(msg tea.Msg) bool {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		if k.Type == tea.KeyCtrlC || k.String() == "q" {
 			return true // quitting always works, in a flood too
@@ -90,6 +123,15 @@ func (b *bucket) take(now time.Time, rate, burst float64) bool {
 	}
 	b.tokens--
 	return true
+}
+
+// takeUpTo takes up to n tokens at now and returns how many it took.
+func (b *bucket) takeUpTo(now time.Time, rate, burst float64, n int) int {
+	took := 0
+	for took < n && b.take(now, rate, burst) {
+		took++
+	}
+	return took
 }
 
 // now is clock's time, or the wall clock's without one.

@@ -48,3 +48,32 @@ func TestInputGate(t *testing.T) {
 		}
 	}
 }
+
+// Keys read at once count one each: a held j's "jjjjj" takes five of the
+// budget, and what the budget no longer holds is cut, not all dropped.
+func TestInputGateCountsEachKeyOfARead(t *testing.T) {
+	at := time.Date(2026, 11, 28, 8, 0, 0, 0, time.UTC)
+	g := InputGate{On: true, Clock: func() time.Time { return at }}
+	keys := 0
+	for range 100 {
+		if out, ok := g.Admit(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jjjjj")}).(tea.KeyMsg); ok {
+			keys += len(out.Runes)
+		}
+	}
+	if keys != InputBurst {
+		t.Errorf("%d keys of 100 reads of jjjjj passed at once, want the burst %d", keys, InputBurst)
+	}
+	at = at.Add(100 * time.Millisecond) // 3 keys' worth
+	out, ok := g.Admit(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jjjjj")}).(tea.KeyMsg)
+	if !ok || string(out.Runes) != "jjj" {
+		t.Errorf("a read of 5 keys with 3 in the budget passed as %q, want jjj", string(out.Runes))
+	}
+	if out, ok := g.Admit(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jjq")}).(tea.KeyMsg); !ok || string(out.Runes) != "jjq" {
+		t.Error("a read with q was dropped in a flood")
+	}
+	paste := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("Hauptbahnhof"), Paste: true}
+	at = at.Add(time.Second)
+	if out, ok := g.Admit(paste).(tea.KeyMsg); !ok || string(out.Runes) != "Hauptbahnhof" {
+		t.Error("a paste was cut")
+	}
+}
