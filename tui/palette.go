@@ -68,38 +68,10 @@ func (m *Model) paletteEntries() []search.Entry {
 		}
 		seen[h.Key+h.Desc] = true
 		out = append(out, search.Entry{Kind: search.KindAction, Title: h.Desc, Detail: h.Key,
-			Keys: []string{b.Keys()[0]}, Ref: pressKey(keyMsgFor(b.Keys()[0]))})
+			Keys: []string{b.Keys()[0]}, Ref: pressKey(ui.KeyMsgFor(b.Keys()[0]))})
 	}
 	return append(append(out, m.themeEntries()...), m.layoutEntries()...)
 }
-
-// keyMsgFor is the key press a binding's key names ("enter", "ctrl+c",
-// "l", "alt+x"): every name Bubble Tea gives a key type, so that a
-// named key is never taken for runes typed together (ui.Several).
-func keyMsgFor(k string) tea.KeyMsg {
-	if t, ok := keyTypes[k]; ok {
-		return tea.KeyMsg{Type: t}
-	}
-	if r, ok := strings.CutPrefix(k, "alt+"); ok && k != "alt+" {
-		msg := keyMsgFor(r)
-		msg.Alt = true
-		return msg
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-}
-
-// keyTypes maps Bubble Tea's key names to their key types.
-var keyTypes = func() map[string]tea.KeyType {
-	m := map[string]tea.KeyType{}
-	for t := tea.KeyType(-128); t <= 127; t++ {
-		if name := t.String(); name != "" && t != tea.KeyRunes {
-			if _, ok := m[name]; !ok {
-				m[name] = t
-			}
-		}
-	}
-	return m
-}()
 
 // paletteRun lists the palette's results for q: the actions that match
 // (all of them for an empty query), then the base data's.

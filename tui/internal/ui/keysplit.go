@@ -1,6 +1,10 @@
 package ui
 
-import tea "github.com/charmbracelet/bubbletea"
+import (
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
 
 // Bubble Tea v1 hands the runes of one read of the terminal to Update as
 // one key message: "jj" when a held key repeats, "jjjjjt" typed fast over
@@ -27,3 +31,31 @@ func Rest(msg tea.KeyMsg, i int) tea.KeyMsg {
 	msg.Runes = msg.Runes[i:]
 	return msg
 }
+
+// KeyMsgFor is the key press a binding's key names ("enter", "ctrl+c",
+// "l", "alt+x"): every name Bubble Tea gives a key type, so that a
+// named key is never taken for runes typed together (ui.Several).
+func KeyMsgFor(k string) tea.KeyMsg {
+	if t, ok := keyTypes[k]; ok {
+		return tea.KeyMsg{Type: t}
+	}
+	if r, ok := strings.CutPrefix(k, "alt+"); ok && k != "alt+" {
+		msg := KeyMsgFor(r)
+		msg.Alt = true
+		return msg
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// keyTypes maps Bubble Tea's key names to their key types.
+var keyTypes = func() map[string]tea.KeyType {
+	m := map[string]tea.KeyType{}
+	for t := tea.KeyType(-128); t <= 127; t++ {
+		if name := t.String(); name != "" && t != tea.KeyRunes {
+			if _, ok := m[name]; !ok {
+				m[name] = t
+			}
+		}
+	}
+	return m
+}()
