@@ -127,6 +127,9 @@ type Health struct {
 	LastSuccess       *time.Time `json:"last_success,omitempty"`
 	LastError         string     `json:"last_error,omitempty"`
 	LastErrorAt       *time.Time `json:"last_error_at,omitempty"`
+	// FailingSince is the first failure of the upstream's current outage
+	// (absent while it answers).
+	FailingSince *time.Time `json:"failing_since,omitempty"`
 	// DataAgeSeconds is the largest age of the live answers served to
 	// clients within the last two intervals.
 	DataAgeSeconds float64 `json:"data_age_seconds"`
@@ -162,6 +165,10 @@ func (m *Mirror) Health() Health {
 	if !m.up.lastErrAt.IsZero() {
 		t := m.up.lastErrAt
 		h.LastErrorAt = &t
+	}
+	if !m.up.failingSince.IsZero() {
+		t := m.up.failingSince
+		h.FailingSince = &t
 	}
 	anyServable := false
 	worst := make([]SubjectHealth, 0, maxHealthSubjects+1) // the oldest, oldest first

@@ -159,6 +159,10 @@ type upstreamState struct {
 	lastOK    time.Time
 	lastErrAt time.Time
 	lastErr   string
+	// failingSince is the first failure of the current run of failures
+	// (zero while the upstream answers), failures how many there were.
+	failingSince time.Time
+	failures     int
 }
 
 // slot is the state of one distinct query.
@@ -481,6 +485,10 @@ func (m *Mirror) refresh(ctx context.Context, key, ep string, ttl time.Duration)
 		if !m.up.known || m.up.reachable {
 			m.log.Warn("upstream failing", "upstream", m.base, "query", key, "err", err)
 		}
+		if !m.up.known || m.up.reachable {
+			m.up.failingSince, m.up.failures = now, 0
+		}
+		m.up.failures++
 		m.up.known, m.up.reachable, m.up.lastErrAt, m.up.lastErr = true, false, now, publicError(err)
 		if old != nil && now.Sub(old.fetched) <= m.stale {
 			return flightResult{entry: old, res: resStale}, nil
@@ -488,8 +496,10 @@ func (m *Mirror) refresh(ctx context.Context, key, ep string, ttl time.Duration)
 		return flightResult{}, err
 	}
 	if m.up.known && !m.up.reachable {
-		m.log.Info("upstream back", "upstream", m.base, "failing_since", m.up.lastErrAt.Format(time.RFC3339))
+		m.log.Info("upstream back", "upstream", m.base, "failing_since", m.up.failingSince.Format(time.RFC3339),
+			"failed_for", now.Sub(m.up.failingSince).Round(time.Second), "failed_requests", m.up.failures)
 	}
+	m.up.failingSince, m.up.failures = time.Time{}, 0
 	m.up.known, m.up.reachable, m.up.lastOK = true, true, now
 	s.retryAt, s.failure = time.Time{}, nil
 	if m.observe != nil && e.status == http.StatusOK {
