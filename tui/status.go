@@ -53,6 +53,9 @@ func statusBar(sh *app.Shared, p *feeds.Poller, c *ui.Memo, w int) string {
 		msg = fmt.Sprintf(tx.SearchUnavailable, tx.ErrLine(sh.BaseErr))
 	}
 	source := sh.SourceName
+	if sh.Replay != "" {
+		source += " · " + fmt.Sprintf(tx.Replay, sh.Replay)
+	}
 	if sh.Simulated && !sh.NamedSim {
 		source += " · " + tx.Simulated
 	}

@@ -83,6 +83,9 @@ type Texts struct {
 	// Simulated follows the source's name when the answers come from
 	// abfahrt's simulation (through a hub): "simulated".
 	Simulated string
+	// Replay follows it when the answers come from abfahrt replay: "replay
+	// · recorded %s" (the day recorded).
+	Replay string
 	// AgeUnknown is the data's age when a hub or cache said it is stale
 	// but not how old: "age unknown".
 	AgeUnknown string
@@ -235,7 +238,7 @@ func EnglishTexts() Texts {
 		UnderAgo: "< %d s ago", Under: "< %d s",
 		Seconds: "%d s", Minutes: "%d min",
 
-		Updated: "updated %s", Simulated: "simulated", AgeUnknown: "age unknown", StaleUnknown: "◷ stale · age unknown",
+		Updated: "updated %s", Simulated: "simulated", Replay: "replay · recorded %s", AgeUnknown: "age unknown", StaleUnknown: "◷ stale · age unknown",
 		WaitingFirst: "waiting for the first answer", Refreshing: "refreshing…",
 		RetryIn: "retry in %s", NextIn: "next in %s", Failures: " (%d failures)",
 		SearchUnavailable: "search unavailable: %s", NoStopsForLine: "no stops known for line %s",
@@ -327,7 +330,7 @@ func GermanTexts() Texts {
 		UnderAgo: "vor < %d s", Under: "< %d s",
 		Seconds: "%d s", Minutes: "%d Min",
 
-		Updated: "aktualisiert %s", Simulated: "simuliert", AgeUnknown: "Alter unbekannt", StaleUnknown: "◷ Daten veraltet · Alter unbekannt",
+		Updated: "aktualisiert %s", Simulated: "simuliert", Replay: "Wiedergabe · aufgenommen %s", AgeUnknown: "Alter unbekannt", StaleUnknown: "◷ Daten veraltet · Alter unbekannt",
 		WaitingFirst: "warte auf die erste Antwort", Refreshing: "aktualisiere…",
 		RetryIn: "neuer Versuch in %s", NextIn: "nächste in %s", Failures: " (%d Fehlschläge)",
 		SearchUnavailable: "Suche nicht verfügbar: %s", NoStopsForLine: "keine Haltestellen der Linie %s bekannt",
