@@ -417,9 +417,8 @@ type rawTap struct {
 // rawSubject is the recording's subject of a request ("" for what is not
 // kept): what a replay asks the recording for (feed/sim.Replay).
 func rawSubject(path string, q url.Values) string {
-	path = path[strings.LastIndex(path, "/mobility/v1")+len("/mobility/v1"):]
-	if strings.HasPrefix(path, "/mobility/v1") || path == "" {
-		return ""
+	if i := strings.LastIndex(path, "/mobility/v1"); i >= 0 {
+		path = path[i+len("/mobility/v1"):]
 	}
 	num := func(name string) (string, bool) {
 		v := strings.TrimSpace(q.Get(name))

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -279,4 +281,45 @@ func httpSim(t *testing.T, at time.Time) string {
 	}()
 	t.Cleanup(func() { stop(); <-done })
 	return "http://" + ln.Addr().String() + "/mobility/v1"
+}
+
+// A recording of a service other than the simulation (here the
+// simulation with its marker taken off and its main station renamed, as a
+// real service's data differ) is replayed with its own base data, and no
+// answer of the replay says "simulated".
+func TestReplayOfAServiceServesItsOwnBaseData(t *testing.T) {
+	from := time.Date(2026, 9, 10, 8, 0, 0, 0, model.Berlin)
+	const interval = 15 * time.Second
+	store := recordLikeRecord(t, from, from.Add(time.Minute), interval, func(resp *http.Response) {
+		resp.Header.Del("Abfahrt-Simulated")
+		body, _ := io.ReadAll(resp.Body)
+		_ = resp.Body.Close()
+		if resp.Header.Get("Content-Encoding") == "gzip" {
+			zr, err := gzip.NewReader(bytes.NewReader(body))
+			if err == nil {
+				body, _ = io.ReadAll(zr)
+			}
+			resp.Header.Del("Content-Encoding")
+		}
+		body = bytes.ReplaceAll(body, []byte(`"Hauptbahnhof"`), []byte(`"Ulm Hbf"`))
+		resp.Header.Set("Content-Length", fmt.Sprint(len(body)))
+		resp.ContentLength = int64(len(body))
+		resp.Body = io.NopCloser(bytes.NewReader(body))
+	})
+	base := serveReplayOf(t, store, interval, &movedClock{t: from.Add(30 * time.Second)})
+	one, _ := thirdParty(t, base+"/stop/attributes/BaseData?StopNumber=1008")
+	var stop struct{ StopName string }
+	_ = json.Unmarshal(one["StopData"], &stop)
+	if stop.StopName != "Ulm Hbf" {
+		t.Errorf("stop 1008 is %q in the replay, recorded as Ulm Hbf", stop.StopName)
+	}
+	for _, q := range []string{"/VersionInfo", "/stop/passage/Departures?StopNumber=1008", "/vehicle/trip/Trip"} {
+		v, h2 := thirdParty(t, base+q)
+		if h2.Get("Abfahrt-Simulated") != "" || h2.Get("Abfahrt-Replay") != "2026-09-10" {
+			t.Errorf("%s: headers %v", q, h2)
+		}
+		if q == "/VersionInfo" && strings.Contains(str(v, "CurrentStatus"), "simulation") {
+			t.Errorf("VersionInfo %q: the recording has base data", str(v, "CurrentStatus"))
+		}
+	}
 }

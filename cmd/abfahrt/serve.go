@@ -178,7 +178,7 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 	}
 	var hr *hubRecorder
 	if o.rec.on {
-		hr = &hubRecorder{q: make(chan observed, hubQueue), log: log}
+		hr = &hubRecorder{q: make(chan observed, hubQueue), log: log, simulated: mo.Simulated}
 		mo.Observe = hr.observe
 	}
 	m, err := mirror.New(mo)
