@@ -228,13 +228,25 @@ func newReplayCmd(g *globals) *cobra.Command {
 have answered then, under /mobility/v1, so that any client of abfahrt sim
 (another abfahrt with --api http://ADDR/mobility/v1) shows the recorded day.
 Its clock starts at --from (default: the start of the recording) and runs at
---speed. A stop's departures at a time are those its recorded boards
-showed then: first seen by then, last seen less than the recording's
-polling interval (--interval) and 5 s before, not departed yet; with the raw answers
-kept (record --keep-raw), the answer recorded at or before it (within two
-polling intervals), as it was. A stop or a time not recorded has none. Stops, stop points, routes and vehicles are
-the simulated Ulm network's base data; arrivals, vehicle trips and alerts
-are not recorded and answer empty.`,
+--speed.
+
+The base data (stops, stop points, routes, vehicles) are the recording's;
+one made before abfahrt kept them is served with the simulation's, which
+the log, VersionInfo and the header Abfahrt-Replay-Base say. With the raw
+answers kept (record --keep-raw) the boards' departures and arrivals, the
+alerts and (record --all) the trips of all vehicles and their passages are
+served as they were recorded at or before the replay's time (within two
+polling intervals, --interval). Without them a stop's departures are those
+its recorded boards showed then: first seen by then, last seen less than
+the polling interval and 5 s before, not departed yet. A vehicle not on the
+recorded trips answers as an idle vehicle of the fleet.
+
+A stop, an arrivals board or a time the recording does not hold answers
+State (or CurrentStatus) "no recording found" with an empty list, as the
+service answers "no stop found": a client tells it from a board with
+nothing on it. Every answer carries the header Abfahrt-Replay with the day
+recorded, and VersionInfo's CurrentStatus says "replay · recorded DAY", so
+that a board shows it is a replay.`,
 		Example: `  abfahrt replay --listen 127.0.0.1:8090 --speed 10`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

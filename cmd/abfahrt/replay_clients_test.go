@@ -38,7 +38,7 @@ func recordLikeRecord(t *testing.T, from, to time.Time, interval time.Duration, 
 	}
 	t.Cleanup(func() { _ = store.Close() })
 	r := &history.Recorder{}
-	var rt http.RoundTripper = sim.NewTransport(svc)
+	rt := sim.NewTransport(svc)
 	if edit != nil {
 		rt = editTransport{rt, edit}
 	}

@@ -115,7 +115,7 @@ func (s *Service) ReplayWith(rec Recording, o ReplayOptions) http.Handler {
 	table["/vehicle/trip/Pattern"] = rp.pattern
 	table["/passenger/alert/UnplannedAlert"] = rp.alerts
 	for _, b := range replayBases {
-		table[b.path] = func(s *Service, q query, now int64) response { return rp.base(b, q, now) }
+		table[b.path] = func(_ *Service, q query, now int64) response { return rp.base(b, q, now) }
 	}
 	rp.table = table
 	return rp
