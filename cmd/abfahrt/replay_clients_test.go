@@ -323,3 +323,30 @@ func TestReplayOfAServiceServesItsOwnBaseData(t *testing.T) {
 		}
 	}
 }
+
+// A recording made before abfahrt kept base data is replayed with the
+// simulation's, and says so: a line when the replay starts, VersionInfo's
+// status and a header on every answer.
+func TestReplayWithoutBaseDataSaysSo(t *testing.T) {
+	from := time.Date(2026, 9, 11, 7, 0, 0, 0, model.Berlin)
+	store, _ := recordSim(t, from, from.Add(time.Minute), 15*time.Second, false)
+	var log strings.Builder
+	h, _, rs, err := openReplay(context.Background(), store.Name(), "2026-09-11T07:00:30", 1, 1, 15*time.Second, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = rs.Close() }()
+	if !strings.Contains(log.String(), "holds no base data") || !strings.Contains(log.String(), "the simulation's") {
+		t.Errorf("no word at the start that the base data are the simulation's: %q", log.String())
+	}
+	c := &http.Client{Transport: sim.NewTransport(h)}
+	resp, err := c.Get(sim.BaseURL + "/VersionInfo") //nolint:noctx // in process
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if !strings.Contains(string(body), "replay · recorded 2026-09-11 · base data of the simulation") || resp.Header.Get("Abfahrt-Replay-Base") != "simulation" {
+		t.Errorf("VersionInfo %.300s, headers %v", body, resp.Header)
+	}
+}
