@@ -471,13 +471,16 @@ func arrivalsPrefix(path string) string {
 }
 
 func (t rawTap) RoundTrip(req *http.Request) (*http.Response, error) {
-	resp, err := t.next.RoundTrip(req)
-	if err != nil || resp.StatusCode != http.StatusOK {
-		return resp, err
-	}
 	subject := rawSubject(req.URL.Path, req.URL.Query())
-	if subject == "" {
-		return resp, nil
+	if subject != "" && req.Header.Get("If-None-Match") != "" {
+		// The whole answer, to keep: a 304 (the alerts unchanged) would
+		// leave the recording without it from then on.
+		req = req.Clone(req.Context())
+		req.Header.Del("If-None-Match")
+	}
+	resp, err := t.next.RoundTrip(req)
+	if err != nil || resp.StatusCode != http.StatusOK || subject == "" {
+		return resp, err
 	}
 	body, err := io.ReadAll(resp.Body)
 	_ = resp.Body.Close()

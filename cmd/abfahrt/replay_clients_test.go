@@ -350,3 +350,32 @@ func TestReplayWithoutBaseDataSaysSo(t *testing.T) {
 		t.Errorf("VersionInfo %.300s, headers %v", body, resp.Header)
 	}
 }
+
+// The record command's client revalidates (If-None-Match): the tap still
+// gets, and keeps, the whole answer each time, or the alerts (unchanged
+// for hours) would be kept once and be missing from the replay after.
+func TestRecordKeepsRevalidatedAnswers(t *testing.T) {
+	svc := sim.New(sim.Options{Seed: 1, Clock: &movedClock{t: time.Date(2026, 9, 11, 7, 0, 0, 0, model.Berlin)}})
+	var kept []history.Answer
+	tap := rawTap{next: sim.NewTransport(svc), keep: func(a history.Answer) {
+		if a.Subject == history.SubjectAlerts {
+			kept = append(kept, a)
+		}
+	}}
+	etag := ""
+	for range 2 {
+		req, _ := http.NewRequest(http.MethodGet, sim.BaseURL+"/passenger/alert/UnplannedAlert", nil) //nolint:noctx // in process
+		if etag != "" {
+			req.Header.Set("If-None-Match", etag)
+		}
+		resp, err := tap.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+		etag = resp.Header.Get("ETag")
+	}
+	if len(kept) != 2 {
+		t.Errorf("%d of 2 answers of the alerts kept", len(kept))
+	}
+}
