@@ -73,10 +73,10 @@ for the boards. The base data (stops, stop points, routes, vehicles) are
 kept too, once a day and when they change, for abfahrt replay.
 
 --keep-raw keeps the answers as the service sent them, for a replay that
-serves them as they were: the boards' departures and arrivals (one more
-request per board), the alerts (one request per interval), and with --all
-the trips of all vehicles and each vehicle's passages (within 0.5 more
-requests a second).`,
+serves them as they were: the boards' departures, the arrivals of those
+named with --stop and --stoppoint (one more request per board), the alerts
+(one request per interval), and with --all the trips of all vehicles and
+each vehicle's passages (within 0.5 more requests a second).`,
 		Example: `  abfahrt record --stop 1008 --for 1h
   abfahrt record --all --keep 90d --db postgres://abfahrt@db.example/abfahrt`,
 		Args: cobra.NoArgs,
@@ -117,6 +117,11 @@ requests a second).`,
 			if err != nil {
 				return err
 			}
+			if keepingRaw {
+				// The arrivals of the boards named; not of every stop
+				// (--all), whose departures would be polled half as often.
+				subjects = withArrivals(subjects)
+			}
 			ctx := cmd.Context()
 			if all {
 				sctx, cancel := withTimeout(ctx)
@@ -134,9 +139,6 @@ requests a second).`,
 				return err
 			}
 			defer func() { _ = store.Close() }()
-			if keepingRaw {
-				subjects = withArrivals(subjects)
-			}
 			r.Store, r.Source, r.Subjects, r.Interval = store, src.client, subjects, g.s.interval
 			defer startReplayExtras(ctx, src.client, g.s.interval, keepingRaw, all && keepingRaw)()
 			every := max(g.s.interval, time.Duration(float64(len(subjects))/history.MaxRate*float64(time.Second)))
