@@ -48,3 +48,33 @@ func TestBoardOnReplaySaysSo(t *testing.T) {
 		}
 	})
 }
+
+// outsideRecording is a recording that holds nothing at any time.
+type outsideRecording struct{ emptyRecording }
+
+func (outsideRecording) Covers(context.Context, []string, int64) (bool, error) { return false, nil }
+
+// A board on a replay past the end of the recording says the recording
+// does not hold that time, not that the stop is unknown.
+func TestBoardOffTheRecordingSaysSo(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		toDaytime()
+		clock := sim.NewClock(time.Date(2026, 9, 10, 7, 30, 0, 0, time.UTC), 1)
+		h := sim.New(sim.Options{Seed: 1, Clock: clock}).ReplayWith(outsideRecording{}, sim.ReplayOptions{})
+		c, err := feed.NewClient("http://replay.abfahrt.invalid/mobility/v1",
+			feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(h)}), feed.WithCacheDir(""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mu sync.Mutex
+		var views []string
+		m := recorder{Model: New(app.Options{Source: c, SourceName: "127.0.0.1:8090"}), mu: &mu, views: &views}
+		_, stop := runHeadless(t, m, 100, 40)
+		time.Sleep(feeds.DefaultInterval)
+		v := lastView(&mu, &views)
+		stop(hubDrain)
+		if !strings.Contains(v, "not in the recording") {
+			t.Errorf("a board past the end of a recording does not say so:\n%s", v)
+		}
+	})
+}

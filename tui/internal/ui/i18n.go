@@ -115,6 +115,8 @@ type Texts struct {
 	ErrCanceled string // "request cancelled"
 	ErrSystem   string // "network or system error"
 	ErrNotFound string // "unknown to the service"
+	// ErrNotRecorded: a replay does not hold the stop or the time.
+	ErrNotRecorded string // "not in the recording"
 	// NoSuchStop is a board's text when the service knows no such stop
 	// ("%s does not exist." with the board's name); it is not polled again.
 	NoSuchStop string
@@ -247,7 +249,7 @@ func EnglishTexts() Texts {
 		ErrHTTP: "%d %s", ErrTimeout: "no answer within %s", ErrUnreachable: "cannot reach the service: %s",
 		ErrUnreadable: "unreadable answer: %s",
 		ErrNoAnswer:   "no answer in time", ErrCanceled: "request cancelled", ErrSystem: "network or system error",
-		ErrNotFound: "unknown to the service", NoSuchStop: "%s does not exist (r asks the service again).",
+		ErrNotFound: "unknown to the service", ErrNotRecorded: "not in the recording", NoSuchStop: "%s does not exist (r asks the service again).",
 
 		TooSmall: "terminal too small", NeedSize: "need %d×%d", TooSmallShort: "too small",
 
@@ -339,7 +341,7 @@ func GermanTexts() Texts {
 		ErrHTTP: "HTTP-Fehler %d (%s)", ErrTimeout: "keine Antwort innerhalb von %s", ErrUnreachable: "Dienst nicht erreichbar: %s",
 		ErrUnreadable: "unlesbare Antwort: %s",
 		ErrNoAnswer:   "keine Antwort in der Zeit", ErrCanceled: "Anfrage abgebrochen", ErrSystem: "Netz- oder Systemfehler",
-		ErrNotFound: "dem Dienst unbekannt", NoSuchStop: "%s gibt es nicht (r fragt den Dienst erneut).",
+		ErrNotFound: "dem Dienst unbekannt", ErrNotRecorded: "nicht in der Aufnahme", NoSuchStop: "%s gibt es nicht (r fragt den Dienst erneut).",
 
 		TooSmall: "Terminal zu klein", NeedSize: "mindestens %d×%d", TooSmallShort: "zu klein",
 
