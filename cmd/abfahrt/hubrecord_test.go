@@ -261,7 +261,18 @@ func TestServeRecordAllKeepsWhatReplayServes(t *testing.T) {
 	if status, body := httpGet(t, base+"/stop/passage/Arrivals?StopNumber=1008&Limit=10"); status != http.StatusOK {
 		t.Fatalf("arrivals: %d %.200s", status, body)
 	}
-	time.Sleep(4 * time.Second) // the trips, some vehicles' passages
+	// The trips, then some vehicles' passages, written within 5 s of
+	// being asked (at most 30 s on a busy machine).
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(500 * time.Millisecond) {
+		var n int
+		if s, err := history.Open(context.Background(), db, history.Options{ReadOnly: true}); err == nil {
+			_ = s.DB().QueryRow(`SELECT COUNT(*) FROM answers WHERE subject LIKE 'passage/%'`).Scan(&n)
+			_ = s.Close()
+		}
+		if n > 0 {
+			break
+		}
+	}
 	stopServe(t, stop, code, errb)
 	store, err := history.Open(context.Background(), db, history.Options{ReadOnly: true})
 	if err != nil {
