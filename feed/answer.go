@@ -34,6 +34,9 @@ type Answer struct {
 	// Simulated is set when the answer comes from abfahrt's simulation
 	// (directly or through hubs), never from a real service.
 	Simulated bool
+	// Replay is the day an answer of abfahrt replay was recorded
+	// ("2026-09-10"); empty for a live answer.
+	Replay string
 }
 
 type answerKey struct{}
@@ -50,7 +53,7 @@ func report(ctx context.Context, e *entry, now time.Time) {
 	if a == nil || e == nil {
 		return
 	}
-	*a = Answer{Stale: e.stale, Simulated: e.simulated, AgeKnown: e.ageKnown}
+	*a = Answer{Stale: e.stale, Simulated: e.simulated, Replay: e.replay, AgeKnown: e.ageKnown}
 	if e.ageKnown {
 		a.Age = e.age + max(now.Sub(e.fetched), 0)
 	}
@@ -69,4 +72,8 @@ func readMeta(e *entry, h http.Header) {
 	}
 	e.stale = wire.StaleWarning(h)
 	e.simulated = strings.TrimSpace(h.Get(wire.SimulatedHeader)) == "1"
+	e.replay = ""
+	if d, err := time.Parse(time.DateOnly, strings.TrimSpace(h.Get(wire.ReplayHeader))); err == nil {
+		e.replay = d.Format(time.DateOnly) // a date, nothing else reaches the board
+	}
 }

@@ -34,6 +34,7 @@ type entry struct {
 	ageKnown  bool
 	stale     bool
 	simulated bool
+	replay    string // the day a replay recorded it (wire.ReplayHeader)
 }
 
 // memCache holds the latest good answer per URL, current or expired (an

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"database/sql"
-	"errors"
 	"io"
 	"time"
 )
@@ -62,31 +60,25 @@ func (s *Store) AnswerAt(ctx context.Context, subject string, at time.Time, wind
 	if s.version < 4 {
 		return nil, time.Time{}, false, nil
 	}
-	var when int64
-	var gz []byte
-	err := s.db.QueryRowContext(ctx, s.bind(`SELECT at, body FROM answers WHERE subject = ? AND at <= ? AND at >= ? ORDER BY at DESC LIMIT 1`),
-		subject, at.Unix(), at.Add(-window).Unix()).Scan(&when, &gz)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, time.Time{}, false, nil
-	}
-	if err != nil {
-		return nil, time.Time{}, false, s.wrap("reading raw answers", err)
-	}
+	return s.answerQuery(ctx, `SELECT at, body FROM answers WHERE subject = ? AND at <= ? AND at >= ? ORDER BY at DESC LIMIT 1`,
+		subject, at.Unix(), at.Add(-window).Unix())
+}
+
+func gunzip(gz []byte) ([]byte, error) {
 	r, err := gzip.NewReader(bytes.NewReader(gz))
 	if err != nil {
-		return nil, time.Time{}, false, s.wrap("reading raw answers", err)
+		return nil, err
 	}
-	body, err := io.ReadAll(r)
-	if err != nil {
-		return nil, time.Time{}, false, s.wrap("reading raw answers", err)
-	}
-	return body, time.Unix(when, 0), true, nil
+	return io.ReadAll(r)
 }
 
 // PruneAnswers deletes the raw answers older than before and returns how
-// many.
+// many; of the base data (subjects "base/...", kept once a day) and the
+// recording's origin ("simulated") the newest of each subject stays, so
+// that a replay of what is left still has its stops.
 func (s *Store) PruneAnswers(ctx context.Context, before time.Time) (int64, error) {
-	res, err := s.db.ExecContext(ctx, s.bind(`DELETE FROM answers WHERE at < ?`), before.Unix())
+	res, err := s.db.ExecContext(ctx, s.bind(`DELETE FROM answers WHERE at < ? AND (subject NOT LIKE 'base/%' AND subject <> 'simulated'
+ OR at < (SELECT MAX(a.at) FROM answers a WHERE a.subject = answers.subject))`), before.Unix())
 	if err != nil {
 		return 0, s.wrap("pruning raw answers", err)
 	}

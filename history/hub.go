@@ -207,6 +207,9 @@ type HubRunOptions struct {
 	// Keep prunes events scheduled longer ago than this (0: keep all),
 	// at the start and every hour.
 	Keep time.Duration
+	// KeepRaw prunes the raw answers (Recorder.KeepAnswer) older than
+	// this (0: keep all), likewise.
+	KeepRaw time.Duration
 	// Logf reports errors and recoveries (nil: silent).
 	Logf func(format string, a ...any)
 }
@@ -238,19 +241,9 @@ func (h *Hub) Run(ctx context.Context, opts HubRunOptions) error {
 			return h.R.finish(logf)
 		case <-t.C:
 		}
-		if opts.Keep > 0 && time.Since(pruned) >= time.Hour {
-			at := h.R.Latest()
-			if at.IsZero() {
-				at = time.Now()
-			}
-			if n, err := h.R.Store.Prune(ctx, at.Add(-opts.Keep)); err != nil {
-				logf("%v", err)
-			} else {
-				pruned = time.Now()
-				if n > 0 {
-					logf("pruned %d departures older than %v", n, opts.Keep)
-				}
-			}
+		if (opts.Keep > 0 || opts.KeepRaw > 0) && time.Since(pruned) >= time.Hour {
+			h.prune(ctx, opts, logf)
+			pruned = time.Now()
 		}
 		fctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		n, err := h.R.Flush(fctx)
@@ -264,6 +257,28 @@ func (h *Hub) Run(ctx context.Context, opts HubRunOptions) error {
 		case err == nil && dbErr != "":
 			logf("writing to the history database again: %d departures saved", n)
 			dbErr = ""
+		}
+	}
+}
+
+// prune deletes the events and raw answers older than opts says.
+func (h *Hub) prune(ctx context.Context, opts HubRunOptions, logf func(string, ...any)) {
+	at := h.R.Latest()
+	if at.IsZero() {
+		at = time.Now()
+	}
+	if opts.Keep > 0 {
+		if n, err := h.R.Store.Prune(ctx, at.Add(-opts.Keep)); err != nil {
+			logf("%v", err)
+		} else if n > 0 {
+			logf("pruned %d departures older than %v", n, opts.Keep)
+		}
+	}
+	if opts.KeepRaw > 0 {
+		if n, err := h.R.Store.PruneAnswers(ctx, at.Add(-opts.KeepRaw)); err != nil {
+			logf("%v", err)
+		} else if n > 0 {
+			logf("pruned %d raw answers older than %v", n, opts.KeepRaw)
 		}
 	}
 }

@@ -19,17 +19,31 @@ type Source interface {
 	StopPointDepartures(ctx context.Context, code model.StopPointCode, limit int) (model.Board, error)
 }
 
-// Subject is what one request watches: a stop, or a stop point.
+// Subject is what one request watches: a stop, or a stop point; its
+// departures, or with Arrivals its arrivals (asked for the raw answers a
+// replay serves; an arrivals board records no departures).
 type Subject struct {
 	Stop      int
 	StopPoint model.StopPointCode
+	Arrivals  bool
 }
 
 func (s Subject) String() string {
+	what := "stop " + strconv.Itoa(s.Stop)
 	if s.StopPoint != "" {
-		return "stop point " + string(s.StopPoint)
+		what = "stop point " + string(s.StopPoint)
 	}
-	return "stop " + strconv.Itoa(s.Stop)
+	if s.Arrivals {
+		return "arrivals of " + what
+	}
+	return what
+}
+
+// ArrivalsSource also answers arrival boards (*feed.Client), for the
+// subjects with Arrivals.
+type ArrivalsSource interface {
+	StopArrivals(ctx context.Context, stopNumber, limit int) (model.Board, error)
+	StopPointArrivals(ctx context.Context, code model.StopPointCode, limit int) (model.Board, error)
 }
 
 // BoardLimit is how many departures a recorder asks for per board, the
@@ -318,9 +332,17 @@ func (r *Recorder) Poll(ctx context.Context, i int) error {
 	if limit <= 0 {
 		limit = BoardLimit
 	}
-	if s.StopPoint != "" {
+	as, arrivals := r.Source.(ArrivalsSource)
+	switch {
+	case s.Arrivals && !arrivals:
+		return fmt.Errorf("%s: the source answers no arrivals", s)
+	case s.Arrivals && s.StopPoint != "":
+		b, err = as.StopPointArrivals(ctx, s.StopPoint, limit)
+	case s.Arrivals:
+		b, err = as.StopArrivals(ctx, s.Stop, limit)
+	case s.StopPoint != "":
 		b, err = r.Source.StopPointDepartures(ctx, s.StopPoint, limit)
-	} else {
+	default:
 		b, err = r.Source.StopDepartures(ctx, s.Stop, limit)
 	}
 	r.mu.Lock()
@@ -491,7 +513,7 @@ func (r *Recorder) Resume(ctx context.Context, at time.Time) error {
 	r.init()
 	for _, e := range evs {
 		for i, s := range r.Subjects {
-			if s.StopPoint == model.StopPointCode(e.StopPoint) || s.StopPoint == "" && s.Stop == e.Stop {
+			if !s.Arrivals && (s.StopPoint == model.StopPointCode(e.StopPoint) || s.StopPoint == "" && s.Stop == e.Stop) {
 				r.open[e.Key()] = &tracked{Event: e, subject: i}
 				break
 			}

@@ -66,6 +66,11 @@ func statusBar(sh *app.Shared, p *feeds.Poller, c *ui.Memo, w int) string {
 	if sh.Skew != 0 {
 		skew = fmt.Sprintf(tx.ClockSkew, sh.Now.In(model.Berlin).Format("15:04"), sh.Local.In(model.Berlin).Format("15:04"))
 	}
+	if sh.Replay != "" {
+		// A replay's clock is not this computer's: the day and time
+		// replayed, in the place kept longest on a narrow line.
+		skew = fmt.Sprintf(tx.Replay, sh.Replay) + " " + sh.Now.In(model.Berlin).Format("15:04")
+	}
 	key := strings.Join([]string{ui.Itoa(w), source, age, next, skew, msg, strconv.FormatBool(msgErr)}, "\x00")
 	return c.Get(key, func() string { return renderStatus(sh.St, source, age, next, skew, msg, msgErr, w) })
 }

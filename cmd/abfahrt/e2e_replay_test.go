@@ -16,8 +16,9 @@ import (
 
 // Issue 24 item 8: `abfahrt --replay DB --from TIME` opens the board on a
 // recording (the real binary records the embedded simulation's stop 1008
-// for a few seconds first); the same board on a stop that was not
-// recorded says it has no departures.
+// for a few seconds first) and says it is a replay (issue 32 item 6:
+// "replay · recorded DAY" in the status bar); the same board on a stop
+// that was not recorded says the recording does not hold it.
 func TestE2EReplayBoard(t *testing.T) {
 	bin := os.Getenv("ABFAHRT_BIN")
 	if bin == "" {
@@ -43,7 +44,7 @@ func TestE2EReplayBoard(t *testing.T) {
 	tm.keys("Enter")
 	tm.waitFor(regexp.MustCompile(`Hauptbahnhof`), 10*time.Second)
 	tm.waitFor(departureRow, 10*time.Second)
-	tm.waitFor(regexp.MustCompile(`replay of `), 5*time.Second)
+	tm.waitFor(regexp.MustCompile(`replay · recorded \d{4}-\d\d-\d\d`), 5*time.Second)
 	tm.checkWidths(120)
 	tm.keys("q")
 	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
@@ -54,7 +55,7 @@ func TestE2EReplayBoard(t *testing.T) {
 	if regexp.MustCompile(`\d+ min\b|\bnow\b`).MatchString(screen) {
 		t.Errorf("a stop that was not recorded shows departures:\n%s", screen)
 	}
-	tm.waitFor(regexp.MustCompile(`(?i)no departures`), 10*time.Second)
+	tm.waitFor(regexp.MustCompile(`not in the recording`), 10*time.Second)
 	tm.keys("q")
 	tm.waitFor(regexp.MustCompile(`(?m)^e2e-ready\$\s*$`), 5*time.Second)
 }

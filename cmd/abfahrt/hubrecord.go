@@ -37,6 +37,14 @@ type hubRecorder struct {
 	q       chan observed
 	dropped atomic.Int64
 	log     *slog.Logger
+	// all: the whole network is recorded (--all), and the raw answers a
+	// replay serves are kept (rawSubject): the trips, passages, arrivals
+	// and alerts; the base data are kept always, once a day and when
+	// they change.
+	all bool
+	// simulated: the upstream is the embedded simulation.
+	simulated bool
+	changed   history.OnChange
 }
 
 type observed struct {
@@ -51,7 +59,9 @@ const hubQueue = 4096
 // observe is the mirror's Observe: it takes the answers worth recording.
 func (h *hubRecorder) observe(query string, body []byte) {
 	if !strings.HasPrefix(query, "/stop/passage/Departures?") && !strings.HasPrefix(query, "/stoppoint/passage/Departures?") &&
-		!strings.HasPrefix(query, "/vehicle/trip/Passage?") {
+		!strings.HasPrefix(query, "/vehicle/trip/Passage?") && !strings.Contains(query, "/attributes/BaseData") &&
+		(!h.all || !strings.HasPrefix(query, "/vehicle/trip/Trip") && !strings.Contains(query, "/passage/Arrivals?") &&
+			!strings.HasPrefix(query, "/passenger/alert/UnplannedAlert")) {
 		return
 	}
 	select {
@@ -79,6 +89,10 @@ func (h *hubRecorder) take(o observed) {
 	if err != nil {
 		return
 	}
+	h.keepRaw(path, q, o.body)
+	if path != "/vehicle/trip/Passage" && !strings.HasSuffix(path, "/passage/Departures") {
+		return
+	}
 	if path == "/vehicle/trip/Passage" {
 		vp, err := feed.DecodePassages(o.body)
 		if err == nil {
@@ -100,6 +114,29 @@ func (h *hubRecorder) take(o observed) {
 	h.hub.Board(s, limit, b)
 }
 
+// keepRaw hands the answer to the recorder's raw answers when a replay
+// serves it: base data always, the rest with --all; departure boards
+// never (their events are recorded).
+func (h *hubRecorder) keepRaw(path string, q url.Values, body []byte) {
+	subject := rawSubject(path, q)
+	if subject == "" || strings.HasPrefix(subject, "stop/") || strings.HasPrefix(subject, "stoppoint/") || !h.all && !history.Seldom(subject) {
+		return
+	}
+	a, ok := rawAnswer(subject, "", body)
+	if !ok || !h.changed.Pass(a) {
+		return
+	}
+	if h.simulated && history.Seldom(subject) {
+		if s := history.SimulatedAnswer(a.At); h.changed.Pass(s) {
+			h.hub.R.KeepAnswer(s)
+		}
+	}
+	h.hub.R.KeepAnswer(a)
+}
+
+// hubRawFor is how long a hub keeps the raw answers (at most --keep).
+const hubRawFor = 14 * 24 * time.Hour
+
 // startHubRecording starts recording into the history database; the
 // returned function stops the recording after a last write and says what
 // was recorded. The database may fail at any time, at start too
@@ -111,17 +148,15 @@ func startHubRecording(ctx context.Context, o hubRecordOptions, m *mirror.Mirror
 	if err != nil {
 		return nil, usagef("--keep: %v", err)
 	}
-	var client *feed.Client
-	if o.all {
-		// The whole network's questions go through the mirror, so that
-		// what clients asked within the interval costs no second upstream
-		// request, and its answers reach the recorder as the clients' do.
-		client, err = feed.NewClient("http://hub.invalid"+mirror.BasePath, feed.WithoutCache(), feed.WithCacheDir(""),
-			feed.WithHTTPClient(&http.Client{Transport: handlerTransport{m}}), feed.WithUserAgent("abfahrt/"+version+" (serve --record --all)"))
-		if err != nil {
-			return nil, err
-		}
+	// The whole network's questions (--all) go through the mirror, so that what clients asked
+	// within the interval costs no second upstream request, and its
+	// answers reach the recorder as the clients' do.
+	client, err := feed.NewClient("http://hub.invalid"+mirror.BasePath, feed.WithoutCache(), feed.WithCacheDir(""),
+		feed.WithHTTPClient(&http.Client{Transport: handlerTransport{m}}), feed.WithUserAgent("abfahrt/"+version+" (serve --record)"))
+	if err != nil {
+		return nil, err
 	}
+	hr.all = o.all
 	dsn := historyDB(o.db)
 	hr.hub = history.NewHub(nil, interval)
 	rctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
@@ -129,8 +164,12 @@ func startHubRecording(ctx context.Context, o hubRecordOptions, m *mirror.Mirror
 	wg.Go(func() { hr.read(rctx) })
 	var net *history.Network
 	if o.all {
+		// The network, the base data hourly (the mirror keeps them a
+		// day) and the alerts. Without --all the hub asks nothing of its
+		// own: the base data its clients ask are kept.
 		net = &history.Network{Source: client, Interval: interval}
-		wg.Go(func() { net.Run(rctx) })
+		x := &replayExtras{client: client, interval: interval, alerts: true, network: net}
+		wg.Go(func() { x.Run(rctx) })
 	}
 	logf := func(format string, a ...any) { log.Error("record: " + fmt.Sprintf(format, a...)) }
 	var store *history.Store
@@ -168,7 +207,11 @@ func startHubRecording(ctx context.Context, o hubRecordOptions, m *mirror.Mirror
 			log.Info("record: the history database is open now", "db", store.Name())
 		}
 		hr.hub.R.Store = store
-		done <- hr.hub.Run(rctx, history.HubRunOptions{Keep: keep, Logf: logf})
+		keepRaw := hubRawFor
+		if keep > 0 {
+			keepRaw = min(keep, hubRawFor)
+		}
+		done <- hr.hub.Run(rctx, history.HubRunOptions{Keep: keep, KeepRaw: keepRaw, Logf: logf})
 	}()
 	what := "the boards and vehicles the hub's clients watch"
 	if o.all {

@@ -250,3 +250,54 @@ func TestServeRecordDoesNotSlowSessions(t *testing.T) {
 		t.Errorf("%d departures written after the lock, want the sessions' boards", len(evs))
 	}
 }
+
+// serve --record --all keeps what a replay serves besides the boards: the
+// base data, the trips of all vehicles, the vehicles' passages, the
+// arrivals its clients asked for and the alerts, and that its upstream is
+// the simulation; a replay of its database answers them as recorded.
+func TestServeRecordAllKeepsWhatReplayServes(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "history.db")
+	base, errb, stop, code := startServe(t, "--record", "--all", "--db", db)
+	if status, body := httpGet(t, base+"/stop/passage/Arrivals?StopNumber=1008&Limit=10"); status != http.StatusOK {
+		t.Fatalf("arrivals: %d %.200s", status, body)
+	}
+	// The trips, then some vehicles' passages, written within 5 s of
+	// being asked (at most 30 s on a busy machine).
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(500 * time.Millisecond) {
+		var n int
+		if s, err := history.Open(context.Background(), db, history.Options{ReadOnly: true}); err == nil {
+			_ = s.DB().QueryRow(`SELECT COUNT(*) FROM answers WHERE subject LIKE 'passage/%'`).Scan(&n)
+			_ = s.Close()
+		}
+		if n > 0 {
+			break
+		}
+	}
+	stopServe(t, stop, code, errb)
+	store, err := history.Open(context.Background(), db, history.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = store.Close() }()
+	var vehicle string
+	if err := store.DB().QueryRow(`SELECT substr(subject, 9) FROM answers WHERE subject LIKE 'passage/%' LIMIT 1`).Scan(&vehicle); err != nil {
+		t.Fatalf("no vehicle's passages kept: %v", err)
+	}
+	replay := serveReplayOf(t, store, 15*time.Second, &movedClock{t: time.Now()})
+	trips, h := thirdParty(t, replay+"/vehicle/trip/Trip")
+	if str(trips, "CurrentStatus") != "OK" || len(list(t, trips, "TripData")) < 100 || h.Get("Abfahrt-Simulated") != "1" || h.Get("Abfahrt-Replay") == "" {
+		t.Errorf("replayed trips: %q, %d vehicles, headers %v", str(trips, "CurrentStatus"), len(list(t, trips, "TripData")), h)
+	}
+	p, _ := thirdParty(t, replay+"/vehicle/trip/Passage?VehicleNumber="+vehicle)
+	if str(p, "State") != "ok" || len(list(t, p, "PassageData")) == 0 {
+		t.Errorf("replayed passages of vehicle %s: %q, %d", vehicle, str(p, "State"), len(list(t, p, "PassageData")))
+	}
+	a, _ := thirdParty(t, replay+"/stop/passage/Arrivals?StopNumber=1008&Limit=10")
+	if str(a, "State") != "ok" || len(list(t, a, "ArrivalData")) == 0 {
+		t.Errorf("replayed arrivals: %q, %d", str(a, "State"), len(list(t, a, "ArrivalData")))
+	}
+	v, h := thirdParty(t, replay+"/VersionInfo")
+	if strings.Contains(str(v, "CurrentStatus"), "simulation") || h.Get("Abfahrt-Replay-Base") != "" {
+		t.Errorf("the hub's base data were not kept: %q, %v", str(v, "CurrentStatus"), h)
+	}
+}

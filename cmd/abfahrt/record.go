@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -102,7 +103,15 @@ func newRecordCmd(g *globals) *cobra.Command {
 (--all), and keeps one row per departure in a database: first seen, first
 and last prediction, when it actually left, or that it vanished before its
 time. An embedded SQLite file by default; --db postgres://... for many
-machines writing to one place. At most 2 requests a second go upstream.`,
+machines writing to one place. At most 2 requests a second go upstream
+for the boards. The base data (stops, stop points, routes, vehicles) are
+kept too, once a day and when they change, for abfahrt replay.
+
+--keep-raw keeps the answers as the service sent them, for a replay that
+serves them as they were: the boards' departures, the arrivals of those
+named with --stop and --stoppoint (one more request per board), the alerts
+(one request per interval), and with --all the trips of all vehicles and
+each vehicle's passages (within 0.5 more requests a second).`,
 		Example: `  abfahrt record --stop 1008 --for 1h
   abfahrt record --all --keep 90d --db postgres://abfahrt@db.example/abfahrt`,
 		Args: cobra.NoArgs,
@@ -135,15 +144,18 @@ machines writing to one place. At most 2 requests a second go upstream.`,
 				}
 				subjects = append(subjects, history.Subject{StopPoint: model.StopPointCode(p)})
 			}
-			// With --keep-raw the raw answers go to the recorder (made
-			// below, before the first request).
-			var r *history.Recorder
-			src, err := g.source()
-			if keepingRaw {
-				src, err = g.rawSource(func(a history.Answer) { r.KeepAnswer(a) })
-			}
+			// The raw answers go to the recorder, with --keep-raw all of
+			// them, else the base data only (for a replay's stops), each
+			// of those once a day and when it changes.
+			r := &history.Recorder{}
+			src, err := g.rawSource(recordKeep(r, keepingRaw))
 			if err != nil {
 				return err
+			}
+			if keepingRaw {
+				// The arrivals of the boards named; not of every stop
+				// (--all), whose departures would be polled half as often.
+				subjects = withArrivals(subjects)
 			}
 			ctx := cmd.Context()
 			if all {
@@ -162,7 +174,8 @@ machines writing to one place. At most 2 requests a second go upstream.`,
 				return err
 			}
 			defer func() { _ = store.Close() }()
-			r = &history.Recorder{Store: store, Source: src.client, Subjects: subjects, Interval: g.s.interval}
+			r.Store, r.Source, r.Subjects, r.Interval = store, src.client, subjects, g.s.interval
+			defer startReplayExtras(ctx, src.client, g.s.interval, keepingRaw, all && keepingRaw)()
 			every := max(g.s.interval, time.Duration(float64(len(subjects))/history.MaxRate*float64(time.Second)))
 			_, _ = fmt.Fprintf(g.stderr, "abfahrt: recording %s from %s into %s, each every %v\n", plural(len(subjects), "board", "boards"), src.name, store.Name(), every.Round(time.Second))
 			logf, infof := recordLog(g, slog.LevelError), recordLog(g, slog.LevelInfo)
@@ -497,27 +510,83 @@ func stopNames(ctx context.Context, g *globals) func(int) string {
 	}
 }
 
-// rawTap hands the raw answers to departure board requests to keep, as
-// the service sent them (gzip-compressed when it did not compress them).
+// rawTap hands the raw answers the service sent to keep, as it sent them
+// (gzip-compressed when it did not compress them): departure and arrival
+// boards, the trips of all vehicles, a vehicle's passages, the alerts and
+// the whole lists of base data (rawSubject), and that the service is the
+// simulation (history.SimulatedAnswer), for a replay to serve.
 type rawTap struct {
 	next http.RoundTripper
 	keep func(history.Answer)
 }
 
-func (t rawTap) RoundTrip(req *http.Request) (*http.Response, error) {
-	resp, err := t.next.RoundTrip(req)
-	if err != nil || resp.StatusCode != http.StatusOK {
-		return resp, err
+// rawSubject is the recording's subject of a request ("" for what is not
+// kept): what a replay asks the recording for (feed/sim.Replay).
+func rawSubject(path string, q url.Values) string {
+	if i := strings.LastIndex(path, "/mobility/v1"); i >= 0 {
+		path = path[i+len("/mobility/v1"):]
 	}
-	var subject string
-	q := req.URL.Query()
-	switch {
-	case strings.HasSuffix(req.URL.Path, "/stop/passage/Departures") && q.Get("StopNumber") != "":
-		subject = "stop/" + q.Get("StopNumber")
-	case strings.HasSuffix(req.URL.Path, "/stoppoint/passage/Departures") && q.Get("StopPointCode") != "":
-		subject = "stoppoint/" + q.Get("StopPointCode")
-	default:
-		return resp, nil
+	num := func(name string) (string, bool) {
+		v := strings.TrimSpace(q.Get(name))
+		return v, v != "" && v != "0"
+	}
+	switch path {
+	case "/stop/passage/Departures", "/stop/passage/Arrivals":
+		if n, ok := num("StopNumber"); ok {
+			return arrivalsPrefix(path) + "stop/" + n
+		}
+	case "/stoppoint/passage/Departures", "/stoppoint/passage/Arrivals":
+		if c, ok := num("StopPointCode"); ok {
+			return arrivalsPrefix(path) + "stoppoint/" + c
+		}
+	case "/vehicle/trip/Trip":
+		if _, ok := num("VehicleNumber"); !ok {
+			return history.SubjectTrips
+		}
+	case "/vehicle/trip/Passage":
+		if r := strings.ToLower(q.Get("Range")); r != "" && r != "all" {
+			return "" // a part of the trip: the whole one is kept
+		}
+		if n, ok := num("VehicleNumber"); ok {
+			return "passage/" + n
+		}
+	case "/passenger/alert/UnplannedAlert":
+		return history.SubjectAlerts
+	case "/stop/attributes/BaseData", "/stoppoint/attributes/BaseData", "/route/attributes/BaseData", "/vehicle/attributes/BaseData":
+		kind := strings.TrimPrefix(strings.TrimSuffix(path, "/attributes/BaseData"), "/")
+		for _, id := range []string{"StopNumber", "StopPointCode", "RouteNumber", "VehicleNumber"} {
+			if _, ok := num(id); ok {
+				return "" // one element: the whole list is kept
+			}
+		}
+		switch scope := strings.ToLower(q.Get("ContentScope")); scope {
+		case "", "basic":
+			return history.SubjectBase(kind, "basic")
+		case "extended":
+			return history.SubjectBase(kind, "extended")
+		}
+	}
+	return ""
+}
+
+func arrivalsPrefix(path string) string {
+	if strings.HasSuffix(path, "/Arrivals") {
+		return "arrivals/"
+	}
+	return ""
+}
+
+func (t rawTap) RoundTrip(req *http.Request) (*http.Response, error) {
+	subject := rawSubject(req.URL.Path, req.URL.Query())
+	if subject != "" && req.Header.Get("If-None-Match") != "" {
+		// The whole answer, to keep: a 304 (the alerts unchanged) would
+		// leave the recording without it from then on.
+		req = req.Clone(req.Context())
+		req.Header.Del("If-None-Match")
+	}
+	resp, err := t.next.RoundTrip(req)
+	if err != nil || resp.StatusCode != http.StatusOK || subject == "" {
+		return resp, err
 	}
 	body, err := io.ReadAll(resp.Body)
 	_ = resp.Body.Close()
@@ -526,14 +595,18 @@ func (t rawTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	if a, ok := rawAnswer(subject, resp.Header.Get("Content-Encoding"), body); ok {
+		if resp.Header.Get(sim.SimulatedHeader) == "1" {
+			t.keep(history.SimulatedAnswer(a.At))
+		}
 		t.keep(a)
 	}
 	return resp, nil
 }
 
 // rawAnswer is the answer to keep of a body as sent (gzip when the
-// encoding says so), at its CurrentTimestamp; ok false for what is no
-// passage answer.
+// encoding says so), at its CurrentTimestamp; ok false for what is not
+// one of the service's answers (one object whose one member holds a
+// CurrentTimestamp).
 func rawAnswer(subject, encoding string, body []byte) (history.Answer, bool) {
 	plain, gz := body, []byte(nil)
 	if strings.EqualFold(encoding, "gzip") {
@@ -548,22 +621,22 @@ func rawAnswer(subject, encoding string, body []byte) (history.Answer, bool) {
 	} else {
 		gz = history.Gzip(body)
 	}
-	var stamp struct {
-		S struct{ CurrentTimestamp string } `json:"StopPassage"`
-		P struct{ CurrentTimestamp string } `json:"StopPointPassage"`
-	}
-	if json.Unmarshal(plain, &stamp) != nil {
+	var outer map[string]struct{ CurrentTimestamp string }
+	if json.Unmarshal(plain, &outer) != nil || len(outer) != 1 {
 		return history.Answer{}, false
 	}
-	at, err := time.Parse(time.RFC3339, stamp.S.CurrentTimestamp+stamp.P.CurrentTimestamp)
-	if err != nil {
-		return history.Answer{}, false
+	for _, inner := range outer {
+		at, err := time.Parse(time.RFC3339, inner.CurrentTimestamp)
+		if err != nil {
+			return history.Answer{}, false
+		}
+		return history.Answer{Subject: subject, At: at, Gzip: gz}, true
 	}
-	return history.Answer{Subject: subject, At: at, Gzip: gz}, true
+	return history.Answer{}, false
 }
 
-// rawSource is the service's client as g.source makes it, its answers to
-// departure boards also handed to keep.
+// rawSource is the service's client as g.source makes it, its answers
+// (rawTap) handed to keep.
 func (g *globals) rawSource(keep func(history.Answer)) (source, error) {
 	plain, err := g.source() // the checks and the name
 	if err != nil {

@@ -157,32 +157,52 @@ func TestHistoryOfAVehicle(t *testing.T) {
 // replay serves them.
 func TestRecordKeepsRawAnswers(t *testing.T) {
 	dir := t.TempDir()
-	count := func(db string) int {
+	subjects := func(db string) map[string]bool {
 		s, err := history.Open(context.Background(), db, history.Options{ReadOnly: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer func() { _ = s.Close() }()
-		var n int
-		if err := s.DB().QueryRow(`SELECT COUNT(*) FROM answers`).Scan(&n); err != nil {
+		rows, err := s.DB().Query(`SELECT DISTINCT subject FROM answers`)
+		if err != nil {
 			t.Fatal(err)
 		}
-		return n
+		defer func() { _ = rows.Close() }()
+		out := map[string]bool{}
+		for rows.Next() {
+			var sub string
+			if err := rows.Scan(&sub); err != nil {
+				t.Fatal(err)
+			}
+			out[sub] = true
+		}
+		return out
 	}
-	for _, c := range []struct {
-		args []string
-		want int
+	// The base data (and that the service is the simulation) are kept
+	// always, for a replay's stops; the boards and alerts with --keep-raw.
+	base := []string{"base/stop/extended", "base/stoppoint/extended", "base/route/extended", "base/vehicle/extended", "simulated"}
+	for i, c := range []struct {
+		args          []string
+		want, wantNot []string
 	}{
-		{[]string{"--keep-raw", "14d"}, 2},
-		{nil, 0},
+		{[]string{"--keep-raw", "14d"}, append([]string{"stop/1008", "stoppoint/135001", "alerts"}, base...), nil},
+		{nil, base, []string{"stop/1008", "stoppoint/135001", "alerts"}},
 	} {
-		db := filepath.Join(dir, fmt.Sprintf("h%d.db", c.want))
+		db := filepath.Join(dir, fmt.Sprintf("h%d.db", i))
 		args := append([]string{"record", "--stop", "1008", "--stoppoint", "135001", "--for", "1s", "--db", db}, c.args...)
 		if code, _, errs := runCLI(t, args...); code != exitOK {
 			t.Fatalf("%v: exit %d: %s", args, code, errs)
 		}
-		if n := count(db); n != c.want {
-			t.Errorf("%v: %d raw answers kept, want %d", c.args, n, c.want)
+		got := subjects(db)
+		for _, w := range c.want {
+			if !got[w] {
+				t.Errorf("%v: no raw answer of %s kept (%v)", c.args, w, got)
+			}
+		}
+		for _, w := range c.wantNot {
+			if got[w] {
+				t.Errorf("%v: a raw answer of %s kept", c.args, w)
+			}
 		}
 	}
 	if code, _, errs := runCLI(t, "record", "--stop", "1008", "--keep-raw", "soon", "--db", filepath.Join(dir, "x.db")); code != exitUsage || !strings.Contains(errs, "--keep-raw") {

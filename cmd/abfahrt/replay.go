@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -23,6 +26,8 @@ type recording struct {
 	window time.Duration
 	// interval is the recording's polling interval.
 	interval time.Duration
+	// span is the time recorded, read at most once a minute.
+	span *spanCache
 }
 
 // replayWindow is how long a departure stays on the replayed board after
@@ -45,10 +50,95 @@ func (r recording) Departures(ctx context.Context, points []string, at int64, li
 }
 
 // RawAnswer implements sim.RawRecording: the last raw answer kept for
-// subject at or before at, within two polling intervals.
+// subject at or before at, within two polling intervals; a vehicle's
+// passages (asked at the start and end of its trip and every 10 minutes
+// between, history.Network) within 10 minutes and two intervals.
 func (r recording) RawAnswer(ctx context.Context, subject string, at int64) ([]byte, bool, error) {
-	body, _, ok, err := r.store.AnswerAt(ctx, subject, time.Unix(at, 0), 2*r.interval)
+	window := 2 * r.interval
+	if strings.HasPrefix(subject, "passage/") {
+		window += 10 * time.Minute
+	}
+	body, _, ok, err := r.store.AnswerAt(ctx, subject, time.Unix(at, 0), window)
 	return body, ok, err
+}
+
+// BaseAnswer implements sim.BaseRecording.
+func (r recording) BaseAnswer(ctx context.Context, subject string, at int64) ([]byte, bool, error) {
+	body, _, ok, err := r.store.BaseAnswer(ctx, subject, time.Unix(at, 0))
+	return body, ok, err
+}
+
+// Covers implements sim.CoveringRecording: at is within the recording
+// (from its first departure seen to the window after its last) and, when
+// points are named, one of them was recorded at all.
+func (r recording) Covers(ctx context.Context, points []string, at int64) (bool, error) {
+	first, last, err := r.span.get(ctx, r.store)
+	if err != nil {
+		return false, err
+	}
+	t := time.Unix(at, 0)
+	if first.IsZero() || t.Before(first.Add(-r.window)) || t.After(last.Add(r.window)) {
+		return false, nil
+	}
+	if points == nil {
+		return true, nil
+	}
+	return r.store.Recorded(ctx, points)
+}
+
+// spanCache holds a recording's span for a minute: a recording still
+// being written grows.
+type spanCache struct {
+	mu          sync.Mutex
+	first, last time.Time
+	read        time.Time
+}
+
+func (c *spanCache) get(ctx context.Context, store *history.Store) (time.Time, time.Time, error) {
+	if c == nil {
+		return store.Span(ctx)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if time.Since(c.read) < time.Minute {
+		return c.first, c.last, nil
+	}
+	first, last, err := store.Span(ctx)
+	if err != nil {
+		return time.Time{}, time.Time{}, err
+	}
+	c.first, c.last, c.read = first, last, time.Now()
+	return first, last, nil
+}
+
+// newRecording is the recording in store polled every interval.
+func newRecording(store *history.Store, interval time.Duration) recording {
+	return recording{store: store, window: replayWindow(interval), interval: interval, span: &spanCache{}}
+}
+
+// replayOptions reads from store what the recording is: of the
+// simulation, and with base data or not.
+func replayOptions(ctx context.Context, store *history.Store) (sim.ReplayOptions, error) {
+	var o sim.ReplayOptions
+	simulated, err := store.SimulatedAt(ctx)
+	if err != nil {
+		return o, err
+	}
+	base := false
+	for _, kind := range []string{"stop", "stoppoint", "route", "vehicle"} {
+		for _, scope := range []string{"basic", "extended"} {
+			ok, err := store.HasAnswers(ctx, history.SubjectBase(kind, scope))
+			if err != nil {
+				return o, err
+			}
+			base = base || ok
+		}
+	}
+	// A recording without base data (made before they were kept) is of
+	// the simulation as far as anyone can tell: its stops are served.
+	o.SimulatedBase = !base
+	o.Simulated = simulated || !base
+	return o, nil
 }
 
 // parseFrom reads --from: RFC 3339, or a date and time (Europe/Berlin)
@@ -67,8 +157,9 @@ func parseFrom(s string) (time.Time, error) {
 
 // openReplay opens the recording in db as a mobility/v1 handler whose
 // clock starts at from (empty: the start of the recording) and runs at
-// speed; the base data are the simulation's (seed).
-func openReplay(ctx context.Context, db, from string, speed float64, seed int64, interval time.Duration) (http.Handler, sim.Clock, *history.Store, error) {
+// speed; the base data are the recording's, else the simulation's (seed),
+// which it says on logw.
+func openReplay(ctx context.Context, db, from string, speed float64, seed int64, interval time.Duration, logw io.Writer) (http.Handler, sim.Clock, *history.Store, error) {
 	var start time.Time
 	if from != "" {
 		var err error
@@ -92,9 +183,17 @@ func openReplay(ctx context.Context, db, from string, speed float64, seed int64,
 	if start.IsZero() {
 		start = first
 	}
+	o, err := replayOptions(ctx, store)
+	if err != nil {
+		_ = store.Close()
+		return nil, nil, nil, err
+	}
+	if o.SimulatedBase && logw != nil {
+		_, _ = fmt.Fprintf(logw, "abfahrt replay: %s holds no base data (recorded before abfahrt kept them): the stops, stop points, routes and vehicles are the simulation's\n", store.Name())
+	}
 	clock := sim.NewClock(start, speed)
 	svc := sim.New(sim.Options{Seed: seed, Clock: clock})
-	return svc.Replay(recording{store: store, window: replayWindow(interval), interval: interval}), clock, store, nil
+	return svc.ReplayWith(newRecording(store, interval), o), clock, store, nil
 }
 
 // replaySource is the board's source on a recording: the replay's
@@ -104,7 +203,7 @@ func (g *globals) replaySource(ctx context.Context) (source, error) {
 	if g.s != nil && g.s.api.value != "" && g.s.api.from == "flag --api" {
 		return source{}, usagef("--replay and --api exclude each other")
 	}
-	h, clock, store, err := openReplay(ctx, g.replay, g.replayFrom, 1, g.seed, g.s.interval)
+	h, clock, store, err := openReplay(ctx, g.replay, g.replayFrom, 1, g.seed, g.s.interval, g.stderr)
 	if err != nil {
 		return source{}, err
 	}
@@ -129,13 +228,25 @@ func newReplayCmd(g *globals) *cobra.Command {
 have answered then, under /mobility/v1, so that any client of abfahrt sim
 (another abfahrt with --api http://ADDR/mobility/v1) shows the recorded day.
 Its clock starts at --from (default: the start of the recording) and runs at
---speed. A stop's departures at a time are those its recorded boards
-showed then: first seen by then, last seen less than the recording's
-polling interval (--interval) and 5 s before, not departed yet; with the raw answers
-kept (record --keep-raw), the answer recorded at or before it (within two
-polling intervals), as it was. A stop or a time not recorded has none. Stops, stop points, routes and vehicles are
-the simulated Ulm network's base data; arrivals, vehicle trips and alerts
-are not recorded and answer empty.`,
+--speed.
+
+The base data (stops, stop points, routes, vehicles) are the recording's;
+one made before abfahrt kept them is served with the simulation's, which
+the log, VersionInfo and the header Abfahrt-Replay-Base say. With the raw
+answers kept (record --keep-raw) the boards' departures and arrivals, the
+alerts and (record --all) the trips of all vehicles and their passages are
+served as they were recorded at or before the replay's time (within two
+polling intervals, --interval). Without them a stop's departures are those
+its recorded boards showed then: first seen by then, last seen less than
+the polling interval and 5 s before, not departed yet. A vehicle not on the
+recorded trips answers as an idle vehicle of the fleet.
+
+A stop, an arrivals board or a time the recording does not hold answers
+State (or CurrentStatus) "no recording found" with an empty list, as the
+service answers "no stop found": a client tells it from a board with
+nothing on it. Every answer carries the header Abfahrt-Replay with the day
+recorded, and VersionInfo's CurrentStatus says "replay · recorded DAY", so
+that a board shows it is a replay.`,
 		Example: `  abfahrt replay --listen 127.0.0.1:8090 --speed 10`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -145,7 +256,7 @@ are not recorded and answer empty.`,
 			if err := checkSpeed(speed); err != nil {
 				return err
 			}
-			h, clock, store, err := openReplay(cmd.Context(), db, from, speed, g.seed, g.s.interval)
+			h, clock, store, err := openReplay(cmd.Context(), db, from, speed, g.seed, g.s.interval, g.stderr)
 			if err != nil {
 				return err
 			}

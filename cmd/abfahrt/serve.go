@@ -207,7 +207,7 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 	}
 	var hr *hubRecorder
 	if o.rec.on {
-		hr = &hubRecorder{q: make(chan observed, hubQueue), log: log}
+		hr = &hubRecorder{q: make(chan observed, hubQueue), log: log, simulated: mo.Simulated}
 		mo.Observe = hr.observe
 	}
 	if _, err := mirror.New(mo); err != nil { // the upstream checked before listening

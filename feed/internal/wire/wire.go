@@ -21,6 +21,10 @@ const hexDigits = "0123456789abcdef"
 // wire format of the real service, is untouched.
 const SimulatedHeader = "Abfahrt-Simulated"
 
+// ReplayHeader marks an answer of a replay (abfahrt replay) with the day
+// it was recorded, "2026-09-10", so that a board says "replay".
+const ReplayHeader = "Abfahrt-Replay"
+
 // AppendString appends s as a JSON string; invalid UTF-8 becomes U+FFFD.
 // Unlike encoding/json it does not escape <, > and &, and escapes only
 // what JSON requires (plus U+2028 and U+2029 for JavaScript).

@@ -217,7 +217,7 @@ func fetchFeedCmd(ctx context.Context, cancel context.CancelFunc, src Source, ke
 // either is, as old as the older, simulated if either is.
 func mergeAnswers(a, b feed.Answer) feed.Answer {
 	return feed.Answer{Age: max(a.Age, b.Age), AgeKnown: a.AgeKnown || b.AgeKnown,
-		Stale: a.Stale || b.Stale, Simulated: a.Simulated || b.Simulated}
+		Stale: a.Stale || b.Stale, Simulated: a.Simulated || b.Simulated, Replay: max(a.Replay, b.Replay)}
 }
 
 // FetchBoard calls the Source method that serves subject s.

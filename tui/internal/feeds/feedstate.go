@@ -20,6 +20,9 @@ type State struct {
 	// Simulated is set while the answers carry the simulation's marker
 	// (feed.Answer.Simulated): a hub on the simulation, however far away.
 	Simulated bool
+	// Replay is the day recorded while the answers come from abfahrt
+	// replay (feed.Answer.Replay), else empty.
+	Replay string
 	// lastTS is each feed's last CurrentTimestamp (standsStill).
 	lastTS map[Key]time.Time
 	// Clock is the local clock: timers, poll times, data ages and
@@ -76,6 +79,7 @@ func (sh *State) ObserveMsg(m tea.Msg) {
 		// The simulation's marker, passed on by any hub: the status bar
 		// says "simulated" whatever the source is called.
 		sh.Simulated = msg.ans.Simulated
+		sh.Replay = msg.ans.Replay
 	}
 	if !ok || msg.Err != nil || msg.ans.Stale || (msg.ans.AgeKnown && msg.ans.Age > staleDataAfter*sh.Pol.Interval) {
 		return

@@ -53,6 +53,9 @@ func (tx *Texts) ErrLine(err error) string {
 		s = fmt.Sprintf(tx.ErrUnreadable, tx.decodeReason(de))
 	case errors.Is(err, feed.ErrNotFound):
 		s = tx.ErrNotFound
+		if nf := (*feed.NotFoundError)(nil); errors.As(err, &nf) && strings.EqualFold(nf.Status, "no recording found") {
+			s = tx.ErrNotRecorded // abfahrt replay (sim.NotRecorded)
+		}
 	case errors.Is(err, context.DeadlineExceeded):
 		s = tx.ErrNoAnswer
 	case errors.Is(err, context.Canceled):

@@ -83,6 +83,9 @@ type Texts struct {
 	// Simulated follows the source's name when the answers come from
 	// abfahrt's simulation (through a hub): "simulated".
 	Simulated string
+	// Replay follows it when the answers come from abfahrt replay: "replay
+	// · recorded %s" (the day recorded).
+	Replay string
 	// AgeUnknown is the data's age when a hub or cache said it is stale
 	// but not how old: "age unknown".
 	AgeUnknown string
@@ -112,6 +115,8 @@ type Texts struct {
 	ErrCanceled string // "request cancelled"
 	ErrSystem   string // "network or system error"
 	ErrNotFound string // "unknown to the service"
+	// ErrNotRecorded: a replay does not hold the stop or the time.
+	ErrNotRecorded string // "not in the recording"
 	// NoSuchStop is a board's text when the service knows no such stop
 	// ("%s does not exist." with the board's name); it is not polled again.
 	NoSuchStop string
@@ -235,7 +240,7 @@ func EnglishTexts() Texts {
 		UnderAgo: "< %d s ago", Under: "< %d s",
 		Seconds: "%d s", Minutes: "%d min",
 
-		Updated: "updated %s", Simulated: "simulated", AgeUnknown: "age unknown", StaleUnknown: "◷ stale · age unknown",
+		Updated: "updated %s", Simulated: "simulated", Replay: "replay · recorded %s", AgeUnknown: "age unknown", StaleUnknown: "◷ stale · age unknown",
 		WaitingFirst: "waiting for the first answer", Refreshing: "refreshing…",
 		RetryIn: "retry in %s", NextIn: "next in %s", Failures: " (%d failures)",
 		SearchUnavailable: "search unavailable: %s", NoStopsForLine: "no stops known for line %s",
@@ -244,7 +249,7 @@ func EnglishTexts() Texts {
 		ErrHTTP: "%d %s", ErrTimeout: "no answer within %s", ErrUnreachable: "cannot reach the service: %s",
 		ErrUnreadable: "unreadable answer: %s",
 		ErrNoAnswer:   "no answer in time", ErrCanceled: "request cancelled", ErrSystem: "network or system error",
-		ErrNotFound: "unknown to the service", NoSuchStop: "%s does not exist (r asks the service again).",
+		ErrNotFound: "unknown to the service", ErrNotRecorded: "not in the recording", NoSuchStop: "%s does not exist (r asks the service again).",
 
 		TooSmall: "terminal too small", NeedSize: "need %d×%d", TooSmallShort: "too small",
 
@@ -327,7 +332,7 @@ func GermanTexts() Texts {
 		UnderAgo: "vor < %d s", Under: "< %d s",
 		Seconds: "%d s", Minutes: "%d Min",
 
-		Updated: "aktualisiert %s", Simulated: "simuliert", AgeUnknown: "Alter unbekannt", StaleUnknown: "◷ Daten veraltet · Alter unbekannt",
+		Updated: "aktualisiert %s", Simulated: "simuliert", Replay: "Wiedergabe · aufgenommen %s", AgeUnknown: "Alter unbekannt", StaleUnknown: "◷ Daten veraltet · Alter unbekannt",
 		WaitingFirst: "warte auf die erste Antwort", Refreshing: "aktualisiere…",
 		RetryIn: "neuer Versuch in %s", NextIn: "nächste in %s", Failures: " (%d Fehlschläge)",
 		SearchUnavailable: "Suche nicht verfügbar: %s", NoStopsForLine: "keine Haltestellen der Linie %s bekannt",
@@ -336,7 +341,7 @@ func GermanTexts() Texts {
 		ErrHTTP: "HTTP-Fehler %d (%s)", ErrTimeout: "keine Antwort innerhalb von %s", ErrUnreachable: "Dienst nicht erreichbar: %s",
 		ErrUnreadable: "unlesbare Antwort: %s",
 		ErrNoAnswer:   "keine Antwort in der Zeit", ErrCanceled: "Anfrage abgebrochen", ErrSystem: "Netz- oder Systemfehler",
-		ErrNotFound: "dem Dienst unbekannt", NoSuchStop: "%s gibt es nicht (r fragt den Dienst erneut).",
+		ErrNotFound: "dem Dienst unbekannt", ErrNotRecorded: "nicht in der Aufnahme", NoSuchStop: "%s gibt es nicht (r fragt den Dienst erneut).",
 
 		TooSmall: "Terminal zu klein", NeedSize: "mindestens %d×%d", TooSmallShort: "zu klein",
 
