@@ -32,6 +32,8 @@ func Gzip(body []byte) []byte {
 // SaveAnswers writes answers in one transaction (an answer already kept
 // for the same subject and time stays as it was).
 func (s *Store) SaveAnswers(ctx context.Context, answers []Answer) error {
+	ctx, cancel := s.Deadline(ctx) // a hostile or huge file never hangs a replay
+	defer cancel()
 	if len(answers) == 0 {
 		return nil
 	}
@@ -77,6 +79,8 @@ func gunzip(gz []byte) ([]byte, error) {
 // recording's origin ("simulated") the newest of each subject stays, so
 // that a replay of what is left still has its stops.
 func (s *Store) PruneAnswers(ctx context.Context, before time.Time) (int64, error) {
+	ctx, cancel := s.Deadline(ctx) // a hostile or huge file never hangs a replay
+	defer cancel()
 	res, err := s.db.ExecContext(ctx, s.bind(`DELETE FROM answers WHERE at < ? AND (subject NOT LIKE 'base/%' AND subject <> 'simulated'
  OR at < (SELECT MAX(a.at) FROM answers a WHERE a.subject = answers.subject))`), before.Unix())
 	if err != nil {

@@ -210,8 +210,10 @@ type HubRunOptions struct {
 	// KeepRaw prunes the raw answers (Recorder.KeepAnswer) older than
 	// this (0: keep all), likewise.
 	KeepRaw time.Duration
-	// Logf reports errors and recoveries (nil: silent).
+	// Logf reports errors and what was lost (nil: silent).
 	Logf func(format string, a ...any)
+	// Infof reports what is no error: a recovery, a pruning (nil: Logf).
+	Infof func(format string, a ...any)
 }
 
 // Run writes what the hub records until ctx ends: every opts.Every what
@@ -220,10 +222,16 @@ type HubRunOptions struct {
 // boards never wait on it. At the end a last flush, whose failure it
 // returns.
 func (h *Hub) Run(ctx context.Context, opts HubRunOptions) error {
-	logf := opts.Logf
+	logf, infof := opts.Logf, opts.Infof
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
+	if infof == nil {
+		infof = logf
+	}
+	h.R.mu.Lock()
+	h.R.warnf = logf // refused vehicle numbers, what is dropped while the database is away
+	h.R.mu.Unlock()
 	every := opts.Every
 	if every <= 0 {
 		every = 5 * time.Second
@@ -233,7 +241,7 @@ func (h *Hub) Run(ctx context.Context, opts HubRunOptions) error {
 	}
 	t := time.NewTicker(every)
 	defer t.Stop()
-	var dbErr string
+	var down outage
 	var pruned time.Time
 	for {
 		select {
@@ -242,27 +250,31 @@ func (h *Hub) Run(ctx context.Context, opts HubRunOptions) error {
 		case <-t.C:
 		}
 		if (opts.Keep > 0 || opts.KeepRaw > 0) && time.Since(pruned) >= time.Hour {
-			h.prune(ctx, opts, logf)
+			h.prune(ctx, opts, logf, infof)
 			pruned = time.Now()
 		}
 		fctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		n, err := h.R.Flush(fctx)
+		_, err := h.R.Flush(fctx)
 		cancel()
 		switch {
 		case err != nil && ctx.Err() == nil:
-			if err.Error() != dbErr {
-				logf("%v; keeping %d departures in memory, retrying", err, h.R.Unsaved())
-				dbErr = err.Error()
+			if down.tries == 0 {
+				down.since = time.Now()
 			}
-		case err == nil && dbErr != "":
-			logf("writing to the history database again: %d departures saved", n)
-			dbErr = ""
+			down.tries++
+			if err.Error() != down.last {
+				logf("%v; keeping %d departures in memory (at most %d), retrying", err, h.R.Unsaved(), h.R.maxUnsaved())
+				down.last = err.Error()
+			}
+		case err == nil && down.tries > 0:
+			infof("%s", h.R.recovered(down))
+			down = outage{}
 		}
 	}
 }
 
 // prune deletes the events and raw answers older than opts says.
-func (h *Hub) prune(ctx context.Context, opts HubRunOptions, logf func(string, ...any)) {
+func (h *Hub) prune(ctx context.Context, opts HubRunOptions, logf, infof func(string, ...any)) {
 	at := h.R.Latest()
 	if at.IsZero() {
 		at = time.Now()
@@ -271,14 +283,14 @@ func (h *Hub) prune(ctx context.Context, opts HubRunOptions, logf func(string, .
 		if n, err := h.R.Store.Prune(ctx, at.Add(-opts.Keep)); err != nil {
 			logf("%v", err)
 		} else if n > 0 {
-			logf("pruned %d departures older than %v", n, opts.Keep)
+			infof("pruned %d departures older than %v", n, opts.Keep)
 		}
 	}
 	if opts.KeepRaw > 0 {
 		if n, err := h.R.Store.PruneAnswers(ctx, at.Add(-opts.KeepRaw)); err != nil {
 			logf("%v", err)
 		} else if n > 0 {
-			logf("pruned %d raw answers older than %v", n, opts.KeepRaw)
+			infof("pruned %d raw answers older than %v", n, opts.KeepRaw)
 		}
 	}
 }

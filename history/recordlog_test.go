@@ -221,3 +221,34 @@ func TestRecorderRefusesImplausibleVehicles(t *testing.T) {
 		}
 	})
 }
+
+// The hub's recorder words an outage of its database as record does: the
+// failure at error level once, the recovery at info level with the
+// streak's first failure and how many writes failed (issue 32 item 8;
+// before, the recovery went out at error level, counting only the last
+// flush).
+func TestHubRunLogsTheRecoveryAtInfo(t *testing.T) {
+	s, fail := failingDB(t)
+	h := NewHub(s, time.Minute)
+	fail(true)
+	var evs []model.Event
+	for i := range 5 {
+		evs = append(evs, live("4", t0.Add(time.Duration(i)*time.Minute), 0))
+	}
+	h.Board(Subject{Stop: 1008}, 10, boardAt(t0.Add(-5*time.Minute), evs...))
+	time.AfterFunc(700*time.Millisecond, func() { fail(false) })
+	var errs, infos logLines
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	if err := h.Run(ctx, HubRunOptions{Every: 100 * time.Millisecond, Logf: errs.logf, Infof: infos.logf}); err != nil {
+		t.Fatal(err)
+	}
+	el, _ := errs.all()
+	il, _ := infos.all()
+	if len(el) != 1 || !strings.Contains(el[0], "no space left (test)") {
+		t.Errorf("errors logged: %q; want the failure once", el)
+	}
+	if len(il) == 0 || !regexp.MustCompile(`writing to the history database again \(failing since \d\d:\d\d:\d\d, .*, \d+ failed writes\); saved by this run: 5 departures`).MatchString(strings.Join(il, "\n")) {
+		t.Errorf("no recovery at info level with its first failure and what was saved: %q (errors %q)", il, el)
+	}
+}

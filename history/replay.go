@@ -9,6 +9,8 @@ import (
 // Span is the time the recording covers: the first and last time a
 // departure was seen (zero when nothing is recorded).
 func (s *Store) Span(ctx context.Context) (first, last time.Time, err error) {
+	ctx, cancel := s.Deadline(ctx) // a hostile or huge file never hangs a replay
+	defer cancel()
 	var f, l int64
 	if err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MIN(first_seen), 0), COALESCE(MAX(last_seen), 0) FROM departures`).Scan(&f, &l); err != nil {
 		return time.Time{}, time.Time{}, s.wrap("reading the recording's span", err)
@@ -37,6 +39,8 @@ const (
 // predictions are the last ones recorded, and a gap in the recording
 // shorter than a departure's time on the board is not seen.)
 func (s *Store) BoardAt(ctx context.Context, points []string, at time.Time, window time.Duration, limit int) ([]Event, error) {
+	ctx, cancel := s.Deadline(ctx) // a hostile or huge file never hangs a replay
+	defer cancel()
 	if len(points) == 0 {
 		return nil, nil
 	}

@@ -49,6 +49,8 @@ func (s *Store) BaseAnswer(ctx context.Context, subject string, at time.Time) (b
 
 // HasAnswers reports whether any raw answer of subject is kept.
 func (s *Store) HasAnswers(ctx context.Context, subject string) (bool, error) {
+	ctx, cancel := s.Deadline(ctx) // a hostile or huge file never hangs a replay
+	defer cancel()
 	if s.version < 4 {
 		return false, nil
 	}
@@ -60,10 +62,12 @@ func (s *Store) HasAnswers(ctx context.Context, subject string) (bool, error) {
 	return err == nil, s.wrap("reading raw answers", err)
 }
 
-// Recorded reports whether any departure of the stop points was ever
+// StopPointsRecorded reports whether any departure of the stop points was ever
 // recorded: a stop whose boards were never polled is not in the
 // recording (a replay says so rather than show it empty).
-func (s *Store) Recorded(ctx context.Context, points []string) (bool, error) {
+func (s *Store) StopPointsRecorded(ctx context.Context, points []string) (bool, error) {
+	ctx, cancel := s.Deadline(ctx) // a hostile or huge file never hangs a replay
+	defer cancel()
 	for _, p := range points {
 		var n int
 		err := s.db.QueryRowContext(ctx, s.bind(`SELECT 1 FROM departures WHERE stop_point = ? LIMIT 1`), p).Scan(&n)
@@ -79,6 +83,8 @@ func (s *Store) Recorded(ctx context.Context, points []string) (bool, error) {
 }
 
 func (s *Store) answerQuery(ctx context.Context, q string, args ...any) ([]byte, time.Time, bool, error) {
+	ctx, cancel := s.Deadline(ctx) // a hostile or huge file never hangs a replay
+	defer cancel()
 	var when int64
 	var gz []byte
 	err := s.db.QueryRowContext(ctx, s.bind(q), args...).Scan(&when, &gz)
@@ -155,6 +161,8 @@ func SimulatedAnswer(at time.Time) Answer {
 // SimulatedAt reports whether the recording was of abfahrt's simulation
 // (a SimulatedAnswer kept).
 func (s *Store) SimulatedAt(ctx context.Context) (bool, error) {
+	ctx, cancel := s.Deadline(ctx) // a hostile or huge file never hangs a replay
+	defer cancel()
 	body, _, ok, err := s.BaseAnswer(ctx, SubjectSimulated, time.Now())
 	return ok && bytes.Equal(body, simulatedBody), err
 }

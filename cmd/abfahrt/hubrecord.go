@@ -211,7 +211,8 @@ func startHubRecording(ctx context.Context, o hubRecordOptions, m *mirror.Mirror
 		if keep > 0 {
 			keepRaw = min(keep, hubRawFor)
 		}
-		done <- hr.hub.Run(rctx, history.HubRunOptions{Keep: keep, KeepRaw: keepRaw, Logf: logf})
+		infof := func(format string, a ...any) { log.Info("record: " + fmt.Sprintf(format, a...)) }
+		done <- hr.hub.Run(rctx, history.HubRunOptions{Keep: keep, KeepRaw: keepRaw, Logf: logf, Infof: infof})
 	}()
 	what := "the boards and vehicles the hub's clients watch"
 	if o.all {

@@ -83,7 +83,7 @@ func (r recording) Covers(ctx context.Context, points []string, at int64) (bool,
 	if points == nil {
 		return true, nil
 	}
-	return r.store.Recorded(ctx, points)
+	return r.store.StopPointsRecorded(ctx, points)
 }
 
 // spanCache holds a recording's span for a minute: a recording still
