@@ -189,6 +189,9 @@ type entry struct {
 	// stale (Warning 110-112); it is passed on as stale.
 	upStale   bool
 	simulated bool // the upstream marked it with wire.SimulatedHeader
+	// replay is the day a replay upstream recorded it (wire.ReplayHeader,
+	// passed on only as a day), "" for live data.
+	replay string
 	// shape is where a departures or arrivals answer keeps its records,
 	// nil for other answers (cut.go).
 	shape  *listShape
@@ -619,7 +622,8 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 	case resp.StatusCode == http.StatusNotModified && old != nil:
 		return &entry{status: old.status, body: old.body, etag: old.etag, upETag: old.upETag,
 			fetched: now, expires: now.Add(life), upAge: wire.ParseAge(resp.Header.Get("Age")),
-			upStale: wire.StaleWarning(resp.Header), simulated: resp.Header.Get(wire.SimulatedHeader) == "1", shape: old.shape}, nil
+			upStale: wire.StaleWarning(resp.Header), simulated: resp.Header.Get(wire.SimulatedHeader) == "1",
+			replay: replayDay(resp.Header), shape: old.shape}, nil
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 || resp.StatusCode < 200 ||
 		(resp.StatusCode > 200 && resp.StatusCode < 400):
 		// The service answers 200, 304 or an error; any other 1xx-3xx
@@ -646,7 +650,7 @@ func (m *Mirror) request(ctx context.Context, key, ep string, ttl time.Duration,
 	// JSON (write), which the body has just been checked to be.
 	e := &entry{status: resp.StatusCode, body: body, fetched: now, expires: now.Add(life),
 		upAge: wire.ParseAge(resp.Header.Get("Age")), upStale: wire.StaleWarning(resp.Header),
-		simulated: resp.Header.Get(wire.SimulatedHeader) == "1"}
+		simulated: resp.Header.Get(wire.SimulatedHeader) == "1", replay: replayDay(resp.Header)}
 	if resp.StatusCode == http.StatusOK {
 		e.upETag = resp.Header.Get("ETag")
 		e.etag = e.upETag
@@ -719,6 +723,9 @@ func ownETag(body []byte) string {
 func (m *Mirror) write(w http.ResponseWriter, r *http.Request, ep string, e *entry, stale bool, limit int) {
 	h := w.Header()
 	m.commonHeaders(h, e.simulated)
+	if e.replay != "" {
+		h.Set(wire.ReplayHeader, e.replay)
+	}
 	h.Set("Vary", "Accept-Encoding")
 	now := m.now()
 	// Age tells a board (and any cache further down) how old the data is,
@@ -809,10 +816,20 @@ func (m *Mirror) commonHeaders(h http.Header, simulated bool) {
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("Access-Control-Expose-Headers", "ETag, Age, Warning, "+wire.SimulatedHeader)
+	h.Set("Access-Control-Expose-Headers", "ETag, Age, Warning, "+wire.SimulatedHeader+", "+wire.ReplayHeader)
 	if simulated || m.sim {
 		h.Set(wire.SimulatedHeader, "1")
 	}
+}
+
+// replayDay is the day a replay upstream says it recorded its answer
+// (wire.ReplayHeader), "" when it says none or something else than a day.
+func replayDay(h http.Header) string {
+	d := strings.TrimSpace(h.Get(wire.ReplayHeader))
+	if _, err := time.Parse(time.DateOnly, d); err != nil {
+		return ""
+	}
+	return d
 }
 
 // Interval is the update interval of live data.
