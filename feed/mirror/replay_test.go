@@ -15,7 +15,7 @@ import (
 // "simulated"; a mark that is not a day is not passed on.
 func TestReplayMarkPassedOn(t *testing.T) {
 	for mark, want := range map[string]string{"2026-09-10": "2026-09-10", "yesterday\r\nSet-Cookie: x": "", "": ""} {
-		up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			if mark != "" {
 				w.Header()[sim.ReplayHeader] = []string{mark}
 			}
