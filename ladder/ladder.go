@@ -156,6 +156,10 @@ type Car struct {
 	// the timetable runs last before this one's (see headways); usually
 	// the vehicle ahead on the road, not always where one overtook.
 	Leader int
+	// Overtook is the leader when this vehicle passed it (Headway is then
+	// negative: how far it is ahead of it, said "overtook 51", never shown
+	// as a headway); 0 otherwise.
+	Overtook int
 	// Point is the stop point where the headway is measured.
 	Point  model.StopPointCode
 	Flag   Flag
@@ -384,6 +388,9 @@ func headways(cars []Car) {
 		}
 		b.Headway = tb.arr.Sub(ta.arr)
 		b.HasHeadway, b.Point, b.Leader = true, at, a.Vehicle
+		if b.Headway < 0 {
+			b.Overtook = a.Vehicle
+		}
 		if !tb.schedArr.IsZero() && !ta.schedArr.IsZero() {
 			b.Scheduled = tb.schedArr.Sub(ta.schedArr).Abs()
 		}

@@ -15,6 +15,10 @@ type Regularity struct {
 	N  int
 }
 
+// Percent is how much the headways vary, in words "headways vary ±35
+// %": the coefficient of variation as a whole percentage.
+func (r Regularity) Percent() int { return int(math.Round(r.CV * 100)) }
+
 // Known reports whether there were headways enough for a figure.
 func (r Regularity) Known() bool { return r.N >= 2 }
 
