@@ -117,8 +117,12 @@ type ConnTimes struct {
 	Transfer         time.Duration
 }
 
-// Key is the item's identity: the same key is the same situation.
+// Key is the item's identity: the same key is the same situation. A
+// line's late group is the line's lateness, whichever vehicles it has.
 func (it Item) Key() string {
+	if it.Count > 0 {
+		return string(it.Kind) + "|" + it.Line + "|line"
+	}
 	return strings.Join([]string{string(it.Kind), it.Line, it.Direction, strconv.Itoa(it.Vehicle),
 		strconv.Itoa(it.Other), strconv.Itoa(it.Stop), it.Ref}, "|")
 }

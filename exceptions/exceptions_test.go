@@ -184,7 +184,7 @@ func TestGroupLate(t *testing.T) {
 		{Kind: Bunched, Line: "2", Vehicle: 22, Other: 23},
 	}
 	got := GroupLate(items)
-	if len(got) != 3 || got[0].Kind != Bunched {
+	if len(got) != 3 || got[0].Kind != Bunched || got[2].Count != 1 || got[2].Vehicle != 51 || English.Describe(&got[2]) != "6 min late" {
 		t.Fatalf("got %+v", got)
 	}
 	var g *Item

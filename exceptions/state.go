@@ -88,7 +88,9 @@ func kindOrder(k Kind) int {
 // GroupLate makes the late vehicles of each line one item (Count, its
 // vehicles in Members, worst first), so that at rush hour the bunches
 // and gaps do not drown in lateness and a line's lateness is hidden with
-// one key. A line with one late vehicle keeps its item. The group's
+// one key. A line with one late vehicle is a group of one that reads as
+// that vehicle's item (its vehicle, place and direction), so its key
+// stays the line's when a second vehicle joins. The group's
 // Seconds are its worst delay, its Since its oldest member's, and its
 // Level the worst member's, so a hidden group shows again when the
 // line's worst delay steps up. The result is in Sort's order.
@@ -103,10 +105,6 @@ func GroupLate(items []Item) []Item {
 		out = append(out, it)
 	}
 	for line, ms := range byLine {
-		if len(ms) == 1 {
-			out = append(out, ms[0])
-			continue
-		}
 		slices.SortStableFunc(ms, func(a, b Item) int {
 			if a.Seconds != b.Seconds {
 				return b.Seconds - a.Seconds
@@ -124,6 +122,10 @@ func GroupLate(items []Item) []Item {
 			}
 		}
 		g.Level = strconv.Itoa(lv)
+		if len(ms) == 1 {
+			m := ms[0]
+			g.Vehicle, g.Direction, g.StopName, g.NextStop, g.Level = m.Vehicle, m.Direction, m.StopName, m.NextStop, m.Level
+		}
 		g.Detail = English.Describe(&g)
 		out = append(out, g)
 	}

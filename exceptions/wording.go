@@ -74,7 +74,7 @@ func (w *Wording) Describe(it *Item) string {
 	ago := func(s int) string { return Ago(time.Duration(s) * time.Second) }
 	switch it.Kind {
 	case Late:
-		if it.Count > 0 {
+		if it.Count > 1 {
 			return fmt.Sprintf(w.LateGroup, it.Count, model.DelayMinutes(it.Seconds))
 		}
 		return fmt.Sprintf(w.Late, model.DelayMinutes(it.Seconds))

@@ -170,7 +170,7 @@ func TestLadderAndQueueBudget(t *testing.T) {
 			}
 		}
 		last := lastView()
-		for _, want := range []string{"Exceptions", "bunched", "with "} {
+		for _, want := range []string{"Exceptions", "bunched", " behind "} {
 			if !strings.Contains(last, want) {
 				t.Errorf("the queue on the simulation does not show %q:\n%s", want, last)
 			}
