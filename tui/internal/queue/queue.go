@@ -78,15 +78,15 @@ type Pane struct {
 	opened   map[string]bool // the late groups opened, by key
 	// moved: the dispatcher moved the cursor; until then it stays on the
 	// top row (the most severe item), after on its item.
-	moved bool
-	verdict  exceptions.Verdict
-	have     bool
-	hidden   int  // items hidden
-	listHid  bool // H: list the hidden items too
-	marks    exceptions.Marks
-	pending  []exceptions.MarkOp // changes made here, not yet written
-	Km       Keys
-	hits     *ui.Hits // the lines View drew the rows on (RowAt)
+	moved   bool
+	verdict exceptions.Verdict
+	have    bool
+	hidden  int  // items hidden
+	listHid bool // H: list the hidden items too
+	marks   exceptions.Marks
+	pending []exceptions.MarkOp // changes made here, not yet written
+	Km      Keys
+	hits    *ui.Hits // the lines View drew the rows on (RowAt)
 	ui.ListCursor[string]
 	width, height int
 	// Rev counts changes of what the queue shows.
