@@ -75,15 +75,14 @@ func TestQueueCursorStaysOnItsItem(t *testing.T) {
 		time.Sleep(time.Second)
 		key("E")
 		time.Sleep(3 * time.Minute) // the queue learns the network's vehicles
-		at, row, item := queueCursorRow(last())
-		if at < 0 {
+		if at, _, _ := queueCursorRow(last()); at < 0 {
 			t.Fatalf("no ▸ cursor in the queue:\n%s", last())
 		}
 		// Down to the fifth row: items come above it as the list re-sorts.
 		for range 4 {
 			key("j")
 		}
-		at, row, item = queueCursorRow(last())
+		at, row, item := queueCursorRow(last())
 		if item == "" {
 			t.Fatalf("cursor row %q names no item:\n%s", row, last())
 		}
