@@ -18,6 +18,7 @@ const (
 	wLine    = 5
 	wVehicle = 5
 	wStop    = 34 // "between Kliniken Michelsberg and Eichenplatz" is cut
+	wStopBig = 52 // from 180 columns: whole
 	wDir     = 18
 )
 
@@ -102,7 +103,7 @@ func (p *Pane) title(w int) string {
 
 // columns are the optional columns' widths at width w: the mark beside
 // KIND as wide as the marks shown need (none when no row is marked), the
-// place from 100 columns, the direction from 130.
+// place from 100 columns (whole from 180), the direction from 130.
 func (p *Pane) columns(w int) cols {
 	var c cols
 	for i := range p.Rows {
@@ -110,7 +111,10 @@ func (p *Pane) columns(w int) cols {
 			c.mark = max(c.mark, ansi.StringWidth(m))
 		}
 	}
-	if w >= 100 {
+	switch {
+	case w >= 180:
+		c.stop = wStopBig
+	case w >= 100:
 		c.stop = wStop
 	}
 	if w >= 130 {
