@@ -82,7 +82,7 @@ func hasRail(l *ladder.Ladder, dir int) bool {
 func printHeadways(g *globals, l *ladder.Ladder, rows []ladder.Row) error {
 	reg := "regularity: too few headways"
 	if r := l.Now(); r.Known() {
-		reg = fmt.Sprintf("headways vary ±%d %% (%d vehicles behind another now)", r.Percent(), r.N)
+		reg = fmt.Sprintf("headways vary ±%d %% (the %d headways now)", r.Percent(), r.N)
 	}
 	if _, err := fmt.Fprintf(g.stdout, "Line %s, %s\n\n", l.Line, reg); err != nil {
 		return err
