@@ -58,9 +58,13 @@
 //
 // Regularity: the coefficient of variation (standard deviation over mean)
 // of the actual headways, the TCQSM's measure of headway adherence (0 is
-// perfectly even; about 0.5 and above, bunching is common). History keeps
-// the headways seen over the last hour; one snapshot gives the headways
-// now.
+// perfectly even; about 0.5 and above, bunching is common), over the
+// headways of the vehicles on the ladder now, said in words as
+// "headways vary ±35 %" (Regularity.Percent).
+//
+// Overtaking: where a vehicle passed the one whose trip the timetable
+// runs before it, its measured headway is negative; Car.Overtook names
+// the vehicle it passed and every output says "overtook 51" instead.
 package ladder
 
 import (
@@ -80,8 +84,6 @@ const (
 	// StaleIntervals is how many poll intervals a position report may be
 	// old before its vehicle is stale.
 	StaleIntervals = 2
-	// RegularityWindow is how far back the regularity figure looks.
-	RegularityWindow = time.Hour
 )
 
 // Flag classifies a vehicle of the ladder.
