@@ -227,7 +227,7 @@ func printExceptions(g *globals, v exceptions.Verdict, items []exceptions.Item, 
 		head[i] = g.word(head[i])
 	}
 	wd := &exceptions.English
-	if g.word("late") != "late" {
+	if g.s != nil && g.s.lang.value == "de" { // as g.word decides
 		wd = &exceptions.German
 	}
 	t := newTable(w, head...)
