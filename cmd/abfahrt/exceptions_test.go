@@ -293,4 +293,9 @@ func TestExceptionsLineFiltersEveryKind(t *testing.T) {
 			t.Errorf("a line item without its plan: %q", l)
 		}
 	}
+	// In German, in the queue's German words.
+	code, out, errs = runCLI(t, "--api", api, "--lang", "de", "exceptions", "--line", "2")
+	if code != exitOK || !strings.Contains(out, "WO") || !strings.Contains(out, "RICHTUNG") || !strings.Contains(out, "min verspätet") {
+		t.Errorf("exit %d, stderr %q, German table:\n%s", code, errs, out)
+	}
 }
