@@ -92,6 +92,20 @@ type Item struct {
 	Level string `json:"-"`
 	// Conn are a connection's times, for wording it (nil for other kinds).
 	Conn *ConnTimes `json:"-"`
+	// NextStop is the stop a vehicle between two is on its way to (its
+	// last one is StopName); "" at a stop.
+	NextStop string `json:"next_stop,omitempty"`
+	// Plan is a bunched pair's or a gap's headway by the timetable.
+	Plan time.Duration `json:"-"`
+	// PlanSeconds is Plan in seconds, for scripts.
+	PlanSeconds int `json:"plan_seconds,omitempty"`
+	// Overtook: the follower of a bunched pair passed its leader (Other);
+	// Seconds is then how far it is ahead of it, never a negative headway.
+	Overtook bool `json:"overtook,omitempty"`
+	// Count is a line's late group's number of vehicles (0 for one
+	// vehicle's item); Members are its vehicles' items.
+	Count   int    `json:"count,omitempty"`
+	Members []Item `json:"members,omitempty"`
 }
 
 // ConnTimes are a connection at risk's times: the feeder's predicted
@@ -103,8 +117,12 @@ type ConnTimes struct {
 	Transfer         time.Duration
 }
 
-// Key is the item's identity: the same key is the same situation.
+// Key is the item's identity: the same key is the same situation. A
+// line's late group is the line's lateness, whichever vehicles it has.
 func (it Item) Key() string {
+	if it.Count > 0 {
+		return string(it.Kind) + "|" + it.Line + "|line"
+	}
 	return strings.Join([]string{string(it.Kind), it.Line, it.Direction, strconv.Itoa(it.Vehicle),
 		strconv.Itoa(it.Other), strconv.Itoa(it.Stop), it.Ref}, "|")
 }
@@ -212,7 +230,7 @@ func (r Rules) Items(s *Snapshot) []Item {
 		if dev := t.Deviation(); time.Duration(dev)*time.Second > late {
 			m := model.DelayMinutes(dev)
 			out = append(out, Item{Kind: Late, Line: line, Direction: dir, Vehicle: t.VehicleNumber, Seconds: dev,
-				Detail: fmt.Sprintf("%d min late", m), Level: strconv.Itoa(m / 5)})
+				Detail: fmt.Sprintf(English.Late, m), Level: strconv.Itoa(m / 5)})
 		}
 	}
 	for _, c := range r.Connections {

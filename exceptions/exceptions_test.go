@@ -149,21 +149,55 @@ func TestLineFlagsJoinTheQueue(t *testing.T) {
 	}
 }
 
-// TestTrackerNewestOnTopAndChange: an item keeps the time it was first
-// seen; a step of its level restarts it and brings it to the top.
-func TestTrackerNewestOnTopAndChange(t *testing.T) {
+// TestTrackerSeverityThenAgeAndChange: an item keeps the time it was
+// first seen; items of one severity are oldest first, so a new one joins
+// the end and a step of its level restarts it; a more severe kind comes
+// before any late vehicle however new (issue 33 item 4).
+func TestTrackerSeverityThenAgeAndChange(t *testing.T) {
 	var tr Tracker
 	a := Item{Kind: Late, Line: "2", Vehicle: 1, Level: "1"}
 	b := Item{Kind: Late, Line: "5", Vehicle: 2, Level: "1"}
 	tr.Stamp([]Item{a}, now)
 	got := tr.Stamp([]Item{a, b}, now.Add(time.Minute))
-	if got[0].Vehicle != 2 || !got[1].Since.Equal(now) {
-		t.Fatalf("newest on top, the first keeps its start: %+v", got)
+	if got[0].Vehicle != 1 || !got[0].Since.Equal(now) || got[1].Vehicle != 2 {
+		t.Fatalf("oldest first, the first keeps its start: %+v", got)
 	}
 	a.Level = "2"
 	got = tr.Stamp([]Item{a, b}, now.Add(2*time.Minute))
-	if got[0].Vehicle != 1 || !got[0].Since.Equal(now.Add(2*time.Minute)) {
-		t.Fatalf("a changed item starts again, on top: %+v", got)
+	if got[1].Vehicle != 1 || !got[1].Since.Equal(now.Add(2*time.Minute)) {
+		t.Fatalf("a changed item starts again, at the end of its kind: %+v", got)
+	}
+	g := Item{Kind: Gap, Line: "4", Vehicle: 9, Other: 8}
+	got = tr.Stamp([]Item{a, b, g}, now.Add(3*time.Minute))
+	if got[0].Kind != Gap {
+		t.Fatalf("a new gap comes before older late vehicles: %+v", got)
+	}
+}
+
+// TestGroupLate: a line's late vehicles are one item counting them,
+// worst first, its level the worst's; a line with one keeps its item.
+func TestGroupLate(t *testing.T) {
+	items := []Item{
+		{Kind: Late, Line: "1", Vehicle: 11, Seconds: 400, Level: "1", Since: now},
+		{Kind: Late, Line: "1", Vehicle: 12, Seconds: 800, Level: "2", Since: now.Add(time.Minute)},
+		{Kind: Late, Line: "5", Vehicle: 51, Seconds: 360, Level: "1", Since: now},
+		{Kind: Bunched, Line: "2", Vehicle: 22, Other: 23},
+	}
+	got := GroupLate(items)
+	if len(got) != 3 || got[0].Kind != Bunched || got[2].Count != 1 || got[2].Vehicle != 51 || English.Describe(&got[2]) != "6 min late" {
+		t.Fatalf("got %+v", got)
+	}
+	var g *Item
+	for i := range got {
+		if got[i].Line == "1" {
+			g = &got[i]
+		}
+	}
+	if g == nil || g.Count != 2 || g.Vehicle != 0 || g.Members[0].Vehicle != 12 || g.Level != "2" || !g.Since.Equal(now) {
+		t.Fatalf("line 1's group: %+v", g)
+	}
+	if d := English.Describe(g); d != "2 vehicles, up to 13 min late" {
+		t.Errorf("group worded %q", d)
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 )
 
 // Tracker remembers when each item was first seen as it is, so that the
-// queue can show its age and put the newest on top.
+// queue can show its age and order items of one severity by it.
 type Tracker struct {
 	seen map[string]seen
 }
@@ -41,14 +41,18 @@ func (t *Tracker) Stamp(items []Item, now time.Time) []Item {
 	return items
 }
 
-// Sort orders items newest first, then by kind, line, vehicle and key.
+// Sort orders items as a dispatcher works through them: by severity
+// (Severity: connections at risk first, late vehicles last), then the
+// oldest first (what has waited longest), then by line, vehicle and key.
+// A new item joins the end of its severity, so the rows above it stay
+// where they are.
 func Sort(items []Item) {
 	slices.SortStableFunc(items, func(a, b Item) int {
-		if c := b.Since.Compare(a.Since); c != 0 {
-			return c
-		}
 		if a.Kind != b.Kind {
 			return kindOrder(a.Kind) - kindOrder(b.Kind)
+		}
+		if c := a.Since.Compare(b.Since); c != 0 {
+			return c
 		}
 		if c := compareLines(a.Line, b.Line); c != 0 {
 			return c
@@ -66,8 +70,67 @@ func Sort(items []Item) {
 	})
 }
 
+// Severity is the kinds of item, the most severe first: a connection at
+// risk (passengers are stranded within minutes unless someone holds the
+// connecting vehicle), a ghost (a whole trip missing), a gap and a
+// bunched pair (the line's service broken up), a silent vehicle (the
+// data is blind there), a late vehicle (the commonest, and the one a
+// dispatcher can least act on alone).
+var Severity = []Kind{Connection, Ghost, Gap, Bunched, Silent, Late}
+
 func kindOrder(k Kind) int {
-	return slices.Index([]Kind{Connection, Late, Bunched, Gap, Ghost, Silent}, k)
+	if i := slices.Index(Severity, k); i >= 0 {
+		return i
+	}
+	return len(Severity)
+}
+
+// GroupLate makes the late vehicles of each line one item (Count, its
+// vehicles in Members, worst first), so that at rush hour the bunches
+// and gaps do not drown in lateness and a line's lateness is hidden with
+// one key. A line with one late vehicle is a group of one that reads as
+// that vehicle's item (its vehicle, place and direction), so its key
+// stays the line's when a second vehicle joins. The group's
+// Seconds are its worst delay, its Since its oldest member's, and its
+// Level the worst member's, so a hidden group shows again when the
+// line's worst delay steps up. The result is in Sort's order.
+func GroupLate(items []Item) []Item {
+	byLine := map[string][]Item{}
+	var out []Item
+	for _, it := range items {
+		if it.Kind == Late && it.Count == 0 {
+			byLine[it.Line] = append(byLine[it.Line], it)
+			continue
+		}
+		out = append(out, it)
+	}
+	for line, ms := range byLine {
+		slices.SortStableFunc(ms, func(a, b Item) int {
+			if a.Seconds != b.Seconds {
+				return b.Seconds - a.Seconds
+			}
+			return a.Vehicle - b.Vehicle
+		})
+		g := Item{Kind: Late, Line: line, Ref: "line", Count: len(ms), Members: ms, Seconds: ms[0].Seconds, Since: ms[0].Since}
+		lv := 0
+		for _, m := range ms {
+			if m.Since.Before(g.Since) {
+				g.Since = m.Since
+			}
+			if n, err := strconv.Atoi(m.Level); err == nil {
+				lv = max(lv, n)
+			}
+		}
+		g.Level = strconv.Itoa(lv)
+		if len(ms) == 1 {
+			m := ms[0]
+			g.Vehicle, g.Direction, g.StopName, g.NextStop, g.Level = m.Vehicle, m.Direction, m.StopName, m.NextStop, m.Level
+		}
+		g.Detail = English.Describe(&g)
+		out = append(out, g)
+	}
+	Sort(out)
+	return out
 }
 
 // Mark is what a dispatcher did to an item: acknowledged it, or hid it,

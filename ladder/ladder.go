@@ -58,9 +58,13 @@
 //
 // Regularity: the coefficient of variation (standard deviation over mean)
 // of the actual headways, the TCQSM's measure of headway adherence (0 is
-// perfectly even; about 0.5 and above, bunching is common). History keeps
-// the headways seen over the last hour; one snapshot gives the headways
-// now.
+// perfectly even; about 0.5 and above, bunching is common), over the
+// headways of the vehicles on the ladder now, said in words as
+// "headways vary ±35 %" (Regularity.Percent).
+//
+// Overtaking: where a vehicle passed the one whose trip the timetable
+// runs before it, its measured headway is negative; Car.Overtook names
+// the vehicle it passed and every output says "overtook 51" instead.
 package ladder
 
 import (
@@ -80,8 +84,6 @@ const (
 	// StaleIntervals is how many poll intervals a position report may be
 	// old before its vehicle is stale.
 	StaleIntervals = 2
-	// RegularityWindow is how far back the regularity figure looks.
-	RegularityWindow = time.Hour
 )
 
 // Flag classifies a vehicle of the ladder.
@@ -156,6 +158,10 @@ type Car struct {
 	// the timetable runs last before this one's (see headways); usually
 	// the vehicle ahead on the road, not always where one overtook.
 	Leader int
+	// Overtook is the leader when this vehicle passed it (Headway is then
+	// negative: how far it is ahead of it, said "overtook 51", never shown
+	// as a headway); 0 otherwise.
+	Overtook int
 	// Point is the stop point where the headway is measured.
 	Point  model.StopPointCode
 	Flag   Flag
@@ -384,6 +390,9 @@ func headways(cars []Car) {
 		}
 		b.Headway = tb.arr.Sub(ta.arr)
 		b.HasHeadway, b.Point, b.Leader = true, at, a.Vehicle
+		if b.Headway < 0 {
+			b.Overtook = a.Vehicle
+		}
 		if !tb.schedArr.IsZero() && !ta.schedArr.IsZero() {
 			b.Scheduled = tb.schedArr.Sub(ta.schedArr).Abs()
 		}

@@ -270,19 +270,11 @@ func TestUnplacedAndWaiting(t *testing.T) {
 	}
 }
 
-func TestHistory(t *testing.T) {
-	var h History
-	now := t0.Add(21 * time.Minute) // 102 between S2 and S3
-	runs := []run{{vehicle: 101, dir: 1, start: t0, delay: 10 * time.Minute}, {vehicle: 102, dir: 1, start: t0.Add(10 * time.Minute), delay: 6 * time.Minute}}
-	l := build(now, runs, nil)
-	h.Add(&l, now)
-	later := now.Add(2 * time.Minute) // between S3 and S4
-	l2 := build(later, runs, nil)
-	h.Add(&l2, later)
-	if r := h.Regularity(later); r.N != 2 {
-		t.Errorf("two stops' headways in the hour: %+v", r)
-	}
-	if r := h.Regularity(later.Add(2 * time.Hour)); r.N != 0 {
-		t.Errorf("after two hours nothing is left: %+v", r)
+// TestRegularityInWords: the figure is said as a whole percentage, over
+// the positive headways only (an overtaking is not a headway).
+func TestRegularityInWords(t *testing.T) {
+	r := CV([]time.Duration{6 * time.Minute, 10 * time.Minute, -time.Minute})
+	if r.N != 2 || r.Percent() != 25 {
+		t.Errorf("6 and 10 min (and an overtaking): %+v, ±%d %%", r, r.Percent())
 	}
 }

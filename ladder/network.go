@@ -3,7 +3,6 @@ package ladder
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
 	"sync"
@@ -190,6 +189,32 @@ func (n *Network) Has(v int) bool {
 	return ok
 }
 
+// Place says where the vehicles of items that do not say it are (late
+// and silent vehicles), from their kept passages at now: the stop it is
+// at or last left, and the next when it is between two.
+func (n *Network) Place(items []exceptions.Item, now time.Time) {
+	for i := range items {
+		it := &items[i]
+		if it.Vehicle == 0 || it.StopName != "" {
+			continue
+		}
+		k, ok := n.pass[it.Vehicle]
+		if !ok {
+			continue
+		}
+		var c Car
+		place(&c, k.vp, now)
+		it.StopName = c.Stop
+		if c.Between && c.next != c.at {
+			for _, p := range k.vp.Passages {
+				if p.StopPointCode == c.next {
+					it.NextStop = p.StopName
+				}
+			}
+		}
+	}
+}
+
 // Forget drops everything kept.
 func (n *Network) Forget() { *n = Network{} }
 
@@ -214,21 +239,22 @@ func (l *Ladder) Items() []exceptions.Item {
 			// Stop stays 0, for the item is the same wherever the pair
 			// moves (Item.Key names its stop).
 			it := exceptions.Item{Line: l.Line, Direction: r.Towards, StopName: c.Stop}
+			if c.Between && c.At >= 0 && c.At+1 < len(r.Stops) {
+				it.NextStop = r.Stops[c.At+1].Name
+			}
 			hw := c.Headway.Round(time.Second)
 			switch c.Flag {
-			case FlagBunched:
+			case FlagBunched, FlagGap:
 				it.Kind, it.Vehicle, it.Other, it.Seconds = exceptions.Bunched, c.Vehicle, c.Leader, int(hw.Abs()/time.Second)
-				it.Detail = fmt.Sprintf("%s behind %d (plan %s)", exceptions.Ago(hw), c.Leader, exceptions.Ago(c.Scheduled))
-				if hw < 0 {
-					it.Detail = fmt.Sprintf("overtook %d, %s ahead of it (plan %s behind)", c.Leader, exceptions.Ago(-hw), exceptions.Ago(c.Scheduled))
+				if c.Flag == FlagGap {
+					it.Kind = exceptions.Gap
 				}
-			case FlagGap:
-				it.Kind, it.Vehicle, it.Other, it.Seconds = exceptions.Gap, c.Vehicle, c.Leader, int(hw/time.Second)
-				it.Detail = fmt.Sprintf("%s behind %d (plan %s)", exceptions.Ago(hw), c.Leader, exceptions.Ago(c.Scheduled))
+				it.Plan, it.PlanSeconds, it.Overtook = c.Scheduled, int(c.Scheduled.Round(time.Second)/time.Second), c.Overtook != 0
+				it.Detail = exceptions.English.Describe(&it)
 			case FlagGhost:
 				start := c.Start.In(model.Berlin).Format("15:04")
 				it.Kind, it.Ref, it.Since = exceptions.Ghost, start, c.Start
-				it.Detail = fmt.Sprintf("no vehicle for the %s start", start)
+				it.Detail = exceptions.English.Describe(&it)
 			default:
 				continue
 			}

@@ -3,8 +3,6 @@ package ladder
 import (
 	"math"
 	"time"
-
-	"abfahrt/model"
 )
 
 // Regularity is the coefficient of variation of headways (standard
@@ -14,6 +12,10 @@ type Regularity struct {
 	CV float64
 	N  int
 }
+
+// Percent is how much the headways vary, in words "headways vary ±35
+// %": the coefficient of variation as a whole percentage.
+func (r Regularity) Percent() int { return int(math.Round(r.CV * 100)) }
 
 // Known reports whether there were headways enough for a figure.
 func (r Regularity) Known() bool { return r.N >= 2 }
@@ -47,54 +49,6 @@ func (l *Ladder) Now() Regularity {
 			if c.HasHeadway {
 				hs = append(hs, c.Headway)
 			}
-		}
-	}
-	return CV(hs)
-}
-
-// History keeps the headways a view has seen, one per follower and stop
-// (a later sight of the same follower at the same stop replaces the
-// earlier), so that the regularity figure covers the last hour rather
-// than one moment. The zero History is empty.
-type History struct {
-	seen map[histKey]sample
-}
-
-type histKey struct {
-	vehicle int
-	point   model.StopPointCode
-}
-
-type sample struct {
-	at time.Time
-	h  time.Duration
-}
-
-// Add records the ladder's headways seen at now.
-func (h *History) Add(l *Ladder, now time.Time) {
-	if h.seen == nil {
-		h.seen = map[histKey]sample{}
-	}
-	for _, r := range l.Rails {
-		for _, c := range r.Vehicles {
-			if c.HasHeadway && c.Vehicle != 0 {
-				h.seen[histKey{c.Vehicle, c.Point}] = sample{now, c.Headway}
-			}
-		}
-	}
-	for k, s := range h.seen {
-		if now.Sub(s.at) > RegularityWindow {
-			delete(h.seen, k)
-		}
-	}
-}
-
-// Regularity is the figure over the headways of the last hour.
-func (h *History) Regularity(now time.Time) Regularity {
-	hs := make([]time.Duration, 0, len(h.seen))
-	for _, s := range h.seen {
-		if now.Sub(s.at) <= RegularityWindow {
-			hs = append(hs, s.h)
 		}
 	}
 	return CV(hs)

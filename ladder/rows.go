@@ -18,8 +18,12 @@ type Row struct {
 	// Leader is the vehicle the headway is measured to: the one whose trip
 	// the timetable runs last before this one's (0 without a headway).
 	// Usually the vehicle ahead on the road; where this one overtook it,
-	// the headway is negative.
-	Leader            int  `json:"leader,omitempty"`
+	// Overtook names it and the headway is null (never negative).
+	Leader int `json:"leader,omitempty"`
+	// Overtook is the leader this vehicle passed (0 when none), AheadS
+	// how far ahead of it it is now.
+	Overtook          int  `json:"overtook,omitempty"`
+	AheadS            *int `json:"ahead_s,omitempty"`
 	ScheduledHeadwayS *int `json:"scheduled_headway_s"`
 	// HeadwayAt is the stop point where the headway is measured: the last
 	// one the vehicle reached (its first while it waits there).
@@ -41,6 +45,9 @@ func (l *Ladder) Rows(dir int) []Row {
 				Between: c.Between, Waiting: c.Waiting, DelayS: c.Delay, Flag: c.Flag}
 			if c.HasHeadway {
 				row.HeadwayS, row.HeadwayAt, row.Leader = secs(c.Headway), string(c.Point), c.Leader
+				if c.Overtook != 0 {
+					row.HeadwayS, row.Overtook, row.AheadS = nil, c.Overtook, secs(-c.Headway)
+				}
 				if c.Scheduled > 0 {
 					row.ScheduledHeadwayS = secs(c.Scheduled)
 				}

@@ -136,7 +136,7 @@ func TestLadderBudget(t *testing.T) {
 			t.Errorf("%d trips polls in 10 min, want about 40 (every 15 s)", trips)
 		}
 		last := lastView()
-		for _, want := range []string{"Line 2", "↓ to Science Park II", "↑ to Kuhberg", "(plan ", "regularity 0.", "Kuhberg Schulzentrum", "esc back"} {
+		for _, want := range []string{"Line 2", "↓ to Science Park II", "↑ to Kuhberg", "(plan ", "headways vary ±", "Kuhberg Schulzentrum", "esc back"} {
 			if !strings.Contains(last, want) {
 				t.Errorf("the ladder on the simulation does not show %q:\n%s", want, last)
 			}
@@ -170,7 +170,7 @@ func TestLadderAndQueueBudget(t *testing.T) {
 			}
 		}
 		last := lastView()
-		for _, want := range []string{"Exceptions", "bunched", "with "} {
+		for _, want := range []string{"Exceptions", "bunched", " behind "} {
 			if !strings.Contains(last, want) {
 				t.Errorf("the queue on the simulation does not show %q:\n%s", want, last)
 			}

@@ -25,9 +25,9 @@ var queueLines = exceptions.LineFlagsFunc(func(line string, _ *exceptions.Snapsh
 	switch line {
 	case "2":
 		return []exceptions.Item{{Kind: exceptions.Bunched, Line: "2", Direction: "Kuhberg", Vehicle: 22, Other: 23, Seconds: 60,
-			Detail: "with 23, 1 min apart"}}
+			Plan: 8 * time.Minute, StopName: "Theater", NextStop: "Hauptbahnhof", Detail: "1 min behind 23 (plan 8 min)"}}
 	case "5":
-		return []exceptions.Item{{Kind: exceptions.Ghost, Line: "5", Direction: "Wiblingen", Ref: "12:20", Detail: "no vehicle for the trip of 12:20"}}
+		return []exceptions.Item{{Kind: exceptions.Ghost, Line: "5", Direction: "Wiblingen", Ref: "12:20", StopName: "Donauhalle", Detail: "no vehicle for the 12:20 start"}}
 	}
 	return nil
 })
@@ -166,32 +166,43 @@ func TestQueueGoldens(t *testing.T) {
 }
 
 // TestQueueOpensWithE: E on the board opens the queue, with the data
-// verdict and every kind of item a dispatcher must see, newest on top;
-// esc gives the board back.
+// verdict and every kind of item a dispatcher must see, the most severe
+// first, each with where and against what (issue 33 item 4); a line's
+// late vehicles are one item that enter opens; esc gives the board back.
 func TestQueueOpensWithE(t *testing.T) {
 	e := newQueueEnv(t, 120, 40, "en", "")
 	e.openQueue()
 	v := e.m.View()
 	for _, want := range []string{"Exceptions · data ok · 5 items", "late", "7 min late", "silent", "no position for 4 min",
-		"connection", "arr 12:44, 5→Wiblingen 12:44: 3 min short", "bunched", "with 23, 1 min apart",
-		"ghost", "no vehicle for the trip of 12:20"} {
+		"connection", "arr 12:44, 5→Wiblingen 12:44: 3 min short", "at Ehinger Tor", "bunched", "1 min behind 23 (plan 8 min)",
+		"between Theater and Hauptbahnhof", "→ Kuhberg", "ghost", "no vehicle for the 12:20 start"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("queue lacks %q:\n%s", want, v)
 		}
 	}
-	if !strings.Contains(qrow(v, "silent"), "since 4 min") {
+	if !strings.Contains(qrow(v, "silent"), " 4 min ") {
 		t.Errorf("a silent vehicle's age is that of its last position: %q", qrow(v, "silent"))
+	}
+	lines := strings.Split(v, "\n")
+	if !strings.HasPrefix(lines[2], "▸ ") || !strings.Contains(lines[2], "connection") {
+		t.Errorf("the cursor is not on the most severe item, on top:\n%s", v)
 	}
 	e.queueAdvance(3 * time.Minute)
 	e.src.Fleet[1].TimeData.Deviation = 600
 	e.queuePoll()
 	v = e.m.View()
-	lines := strings.Split(v, "\n")
-	if !strings.Contains(lines[2], "since 0 s") || !strings.Contains(lines[2], "22") {
-		t.Errorf("the newest item (22 late) is not on top:\n%s", v)
+	r := qrow(v, "2 vehicles, up to 10 min late")
+	if !strings.Contains(r, " 3 min ") || !strings.Contains(r, "×2") || strings.Contains(v, "7 min late") {
+		t.Errorf("line 2's two late vehicles are not one item since the first was late:\n%s", v)
 	}
-	if !strings.Contains(qrow(v, "7 min late"), "since 3 min") {
-		t.Errorf("the older item's age: %q", qrow(v, "7 min late"))
+	if !strings.Contains(strings.Split(v, "\n")[2], "connection") {
+		t.Errorf("a new item came above the most severe:\n%s", v)
+	}
+	e.queueCursorTo("2 vehicles")
+	e.Key("enter")
+	v = e.m.View()
+	if !strings.Contains(qrow(v, "10 min late ·"), "22") || !strings.Contains(qrow(v, "7 min late"), "21") {
+		t.Errorf("enter does not open line 2's late group to its vehicles:\n%s", v)
 	}
 	e.Key("esc")
 	if strings.Contains(e.m.View(), "Exceptions") || !strings.Contains(e.m.View(), "Hauptbahnhof") {
@@ -230,7 +241,7 @@ func TestQueueAckUntilChange(t *testing.T) {
 	e.src.Fleet[0].TimeData.Deviation = 660
 	e.queuePoll()
 	r := qrow(e.m.View(), "11 min late")
-	if r == "" || strings.Contains(r, "✓ ack") || !strings.Contains(r, "since 0 s") {
+	if r == "" || strings.Contains(r, "✓ ack") || !strings.Contains(r, " 0 s ") {
 		t.Fatalf("a changed item shows again, unacknowledged and new: %q\n%s", r, e.m.View())
 	}
 	if strings.Contains(e.m.View(), "no position") {
@@ -347,5 +358,32 @@ func TestQueueOutage(t *testing.T) {
 		if top := strings.Split(e.m.View(), "\n")[0]; !strings.HasPrefix(strings.TrimSpace(top), c.want) {
 			t.Errorf("%d silent: the grid's summary line %q does not start with %q", c.silent, top, c.want)
 		}
+	}
+}
+
+// Issue 33 item 4: at 200 columns the ✓ ack mark sits beside KIND, not at
+// the row's far end; a and h say which item they acted on; h on a line's
+// late group hides the line's lateness, every vehicle of it, at once.
+func TestQueueSaysWhatItMarked(t *testing.T) {
+	e := newQueueEnv(t, 200, 40, "en", "")
+	e.openQueue()
+	e.queueCursorTo("1 min behind 23")
+	e.queueCmd(e.Key("a"))
+	v := e.m.View()
+	r := qrow(v, "1 min behind 23")
+	if k, a := strings.Index(r, "bunched"), strings.Index(r, "✓ ack"); k < 0 || a < 0 || a-k > 20 {
+		t.Errorf("the mark is not beside KIND: %q", r)
+	}
+	if !strings.Contains(v, "acknowledged: bunched · line 2 · Tram 22") {
+		t.Errorf("a does not say which item it acknowledged:\n%s", v)
+	}
+	e.queueAdvance(time.Minute)
+	e.src.Fleet[1].TimeData.Deviation = 600
+	e.queuePoll()
+	e.queueCursorTo("2 vehicles")
+	e.queueCmd(e.Key("h"))
+	v = e.m.View()
+	if strings.Contains(v, "2 vehicles, up to") || strings.Contains(v, "min late") || !strings.Contains(v, "hidden until it changes: late · line 2 · 2 vehicles") {
+		t.Errorf("h on line 2's late group does not hide its lateness, or does not say so:\n%s", v)
 	}
 }

@@ -188,6 +188,7 @@ func (m *Model) Open(t app.Target) tea.Cmd {
 		}
 		m.focus = app.PaneBoard
 		cmd := m.disp.OpenLadder(t.Line)
+		m.disp.Ladder.Select(t.Vehicle) // L on a board row: its vehicle
 		m.layout()
 		return cmd
 	case app.TargetStop, app.TargetPoint:

@@ -21,7 +21,7 @@ func TestE2ELadder(t *testing.T) {
 	tm.typeText(fmt.Sprintf("abfahrt sim --quiet --listen %s --start 2026-09-11T07:38:00+02:00 & sleep 1; abfahrt --api %s --ladder 2", addr, api))
 	tm.keys("Enter")
 	s := tm.waitFor(regexp.MustCompile(`\(plan \d+′\)`), 10*time.Second)
-	for _, want := range []string{"Line 2", "↓ to Science Park II", "↑ to Kuhberg", "Kuhberg Schulzentrum", "Hauptbahnhof", "regularity", "esc back"} {
+	for _, want := range []string{"Line 2", "↓ to Science Park II", "↑ to Kuhberg", "Kuhberg Schulzentrum", "Hauptbahnhof", "headways vary ±", "esc back"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the ladder does not show %q:\n%s", want, s)
 		}

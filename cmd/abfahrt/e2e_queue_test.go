@@ -12,7 +12,7 @@ import (
 // TestE2EExceptionQueue: E on the grid opens the exception queue with the
 // network data verdict and the late vehicles of the simulation; E again
 // gives the grid back, whose summary line now starts with the verdict; a
-// acknowledges the row under the cursor.
+// acknowledges the row under the cursor (▸) and says which item it was.
 func TestE2EExceptionQueue(t *testing.T) {
 	tm := newTerm(t, 120, 40, "LANG=en_US.UTF-8")
 	tm.typeText("abfahrt --stop 1008 --stop 1350 --stop 1240")
@@ -26,6 +26,10 @@ func TestE2EExceptionQueue(t *testing.T) {
 	if strings.Contains(s, "late") {
 		tm.keys("a")
 		tm.waitFor(regexp.MustCompile(`✓ ack`), 5*time.Second)
+		tm.waitFor(regexp.MustCompile(`acknowledged: \w+ · line \S+`), 5*time.Second) // which item (issue 33)
+	}
+	if !strings.HasPrefix(strings.Split(tm.screen(), "\n")[2], "▸ ") {
+		t.Errorf("no ▸ cursor on the queue's first row:\n%s", tm.screen())
 	}
 	tm.checkWidths(120)
 	tm.keys("E")

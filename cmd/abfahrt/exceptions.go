@@ -42,8 +42,12 @@ and the arrivals at the lines' last stops) and prints what the exception queue
 (key E on the board) lists: vehicles late beyond [exceptions] late (default 5m),
 vehicles whose position is older than 150 s, bunched pairs, gaps and ghost trips
 (judged as the line ladder judges them: abfahrt headways), and connections at
-risk, newest first, under the network data verdict. For the whole network that
-is one request per vehicle in service, four at a time.`,
+risk, under the network data verdict: the most severe kind first (connections,
+ghosts, gaps, bunched pairs, silent, late), the oldest first within a kind, each
+with where it is (its stop, or between which two), its direction and what it
+is against ("17 min behind 42 (plan 10 min)"), in the words of the queue. With
+--line only those lines' items, of every kind. For the whole network that is
+one request per vehicle in service, four at a time.`,
 		Example: `  abfahrt exceptions
   abfahrt exceptions --json
   abfahrt exceptions --line 2 --line 4`,
@@ -60,13 +64,15 @@ is one request per vehicle in service, four at a time.`,
 			if err != nil {
 				return err
 			}
-			rules, err := lineRules(ctx, g, src, s, o.Rules(), only)
+			rules, net, err := lineRules(ctx, g, src, s, o.Rules(), only)
 			if err != nil {
 				return err
 			}
 			v := exceptions.Judge(s.Trips, s.Now)
 			var tr exceptions.Tracker
-			items := tr.Stamp(rules.Items(s), s.Now)
+			items := onLines(rules.Items(s), only)
+			net.Place(items, s.Now)
+			items = tr.Stamp(items, s.Now)
 			for i := range items {
 				if n, ok := names[items[i].Stop]; ok && items[i].StopName == "" {
 					items[i].StopName = n
@@ -83,7 +89,7 @@ is one request per vehicle in service, four at a time.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the items as a JSON list (kind, line, vehicle, stop, since, detail, verdict)")
-	cmd.Flags().StringSliceVar(&only, "line", nil, "judge bunching, gaps and ghosts on this line only (repeatable; default every line in service)")
+	cmd.Flags().StringSliceVar(&only, "line", nil, "list this line's items only, of every kind (repeatable; default every line)")
 	return cmd
 }
 
@@ -92,10 +98,11 @@ is one request per vehicle in service, four at a time.`,
 // stops' arrivals asked now. A line in only that the service does not
 // know is a usage error; a failed request of the line items is said on
 // stderr and leaves its vehicle unplaced, it does not fail the command.
-func lineRules(ctx context.Context, g *globals, src source, s *exceptions.Snapshot, rules exceptions.Rules, only []string) (exceptions.Rules, error) {
+func lineRules(ctx context.Context, g *globals, src source, s *exceptions.Snapshot, rules exceptions.Rules, only []string) (exceptions.Rules, *ladder.Network, error) {
+	var net ladder.Network
 	routes, err := src.client.Routes(ctx, model.ScopeExtended, 0)
 	if err != nil {
-		return rules, err
+		return rules, &net, err
 	}
 	var lines []string
 	for _, t := range s.Trips {
@@ -107,15 +114,14 @@ func lineRules(ctx context.Context, g *globals, src source, s *exceptions.Snapsh
 		known := ladder.Lines(routes)
 		for _, l := range only {
 			if !slices.Contains(known, l) && !slices.Contains(lines, l) {
-				return rules, usagef("--line %s: the service knows no such line (it knows %s)", l, strings.Join(known, ", "))
+				return rules, &net, usagef("--line %s: the service knows no such line (it knows %s)", l, strings.Join(known, ", "))
 			}
 		}
 		lines = only
 	}
-	var net ladder.Network
 	if failed, err := net.Fill(ctx, src.client, s.Trips, routes, lines); err != nil {
 		if _, werr := fmt.Fprintf(g.stderr, g.word("abfahrt: line items: %d requests failed (%v); their vehicles are left out")+"\n", failed, err); werr != nil {
-			return rules, werr
+			return rules, &net, werr
 		}
 	}
 	flags := net.Flags(routes, g.s.interval)
@@ -125,7 +131,23 @@ func lineRules(ctx context.Context, g *globals, src source, s *exceptions.Snapsh
 		}
 		return flags.Flags(line, s)
 	})
-	return rules, nil
+	return rules, &net, nil
+}
+
+// onLines are the items of lines only (every item when only is empty):
+// `--line 2 --line 4` lists late, silent, connection and line items of
+// lines 2 and 4 only. A connection is its feeder's line's (Item.Line).
+func onLines(items []exceptions.Item, only []string) []exceptions.Item {
+	if len(only) == 0 {
+		return items
+	}
+	out := items[:0]
+	for _, it := range items {
+		if slices.Contains(only, it.Line) {
+			out = append(out, it)
+		}
+	}
+	return out
 }
 
 // exceptionSnapshot polls the trips and the connections' stops' boards
@@ -200,17 +222,22 @@ func printExceptions(g *globals, v exceptions.Verdict, items []exceptions.Item, 
 	if _, err := fmt.Fprintln(w); err != nil {
 		return err
 	}
-	head := []string{"SINCE", "KIND", "LINE", "VEHICLE", "STOP", "DETAIL"}
+	head := []string{"SINCE", "KIND", "LINE", "VEHICLE", "WHERE", "DIRECTION", "DETAIL"}
 	for i := range head {
 		head[i] = g.word(head[i])
 	}
+	wd := &exceptions.English
+	if g.s != nil && g.s.lang.value == "de" { // as g.word decides
+		wd = &exceptions.German
+	}
 	t := newTable(w, head...)
-	for _, it := range items {
-		stop := numOrDash(it.Stop)
-		if it.StopName != "" {
-			stop = it.StopName
+	for i := range items {
+		it := &items[i]
+		where := wd.Where(it)
+		if where == "" {
+			where = numOrDash(it.Stop)
 		}
-		t.row(exceptions.Ago(now.Sub(it.Since)), g.word(string(it.Kind)), dash(it.Line), numOrDash(it.Vehicle), stop, it.Detail)
+		t.row(exceptions.Ago(now.Sub(it.Since)), wd.Kind(it.Kind), dash(it.Line), numOrDash(it.Vehicle), where, dash(it.Direction), wd.Describe(it))
 	}
 	return t.flush()
 }
@@ -229,7 +256,7 @@ func init() {
 		"%d vehicles in service":                                    "%d Fahrzeuge im Einsatz",
 		"The items may be wrong: many vehicles report no position.": "Die Einträge können falsch sein: viele Fahrzeuge melden keine Position.",
 		"Nothing needs a dispatcher.":                               "Nichts für die Leitstelle.",
-		"SINCE":                                                     "SEIT", "KIND": "ART", "VEHICLE": "FAHRZEUG", "DETAIL": "WAS",
+		"SINCE":                                                     "SEIT", "KIND": "ART", "VEHICLE": "FAHRZEUG", "DETAIL": "WAS", "WHERE": "WO", "DIRECTION": "RICHTUNG",
 		"abfahrt: line items: %d requests failed (%v); their vehicles are left out": "abfahrt: Linienmeldungen: %d Anfragen gescheitert (%v); ihre Fahrzeuge fehlen",
 		"late": "verspätet", "bunched": "Pulk", "gap": "Lücke", "ghost": "Geisterfahrt", "silent": "stumm", "connection": "Anschluss",
 	} {

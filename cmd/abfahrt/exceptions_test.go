@@ -251,3 +251,51 @@ func TestConfigConnectionsChecked(t *testing.T) {
 		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
 	}
 }
+
+// Issue 33 item 4: `abfahrt exceptions --line 2 --json` lists line 2's
+// items only, of every kind (late and silent vehicles too: before, only
+// the line items were filtered, so late vehicles of other lines came
+// along), and `--line 2 --line 4` as a table names no other line. Every
+// line item says against what (its plan) and where.
+func TestExceptionsLineFiltersEveryKind(t *testing.T) {
+	api := rushHour(t)
+	code, out, errs := runCLI(t, "--api", api, "exceptions", "--line", "2", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var items []map[string]any
+	if err := json.Unmarshal([]byte(out), &items); err != nil {
+		t.Fatalf("%v in %s", err, out)
+	}
+	if len(items) == 0 {
+		t.Fatalf("line 2 has no items at rush hour:\n%s", out)
+	}
+	for _, it := range items {
+		if it["line"] != "2" {
+			t.Errorf("--line 2 lists an item of line %v: %v", it["line"], it)
+		}
+	}
+	code, out, errs = runCLI(t, "--api", api, "--lang", "en", "exceptions", "--line", "2", "--line", "4")
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 4 || !strings.Contains(lines[2], "DIRECTION") || !strings.Contains(lines[2], "WHERE") {
+		t.Fatalf("table:\n%s", out)
+	}
+	col := strings.Index(lines[2], "LINE")
+	for _, l := range lines[3:] {
+		f := strings.Fields(l[col:])
+		if len(f) == 0 || (f[0] != "2" && f[0] != "4") {
+			t.Errorf("--line 2 --line 4 lists %q", l)
+		}
+		if strings.Contains(l, " behind ") && !strings.Contains(l, "(plan ") {
+			t.Errorf("a line item without its plan: %q", l)
+		}
+	}
+	// In German, in the queue's German words.
+	code, out, errs = runCLI(t, "--api", api, "--lang", "de", "exceptions", "--line", "2")
+	if code != exitOK || !strings.Contains(out, "WO") || !strings.Contains(out, "RICHTUNG") || !strings.Contains(out, "min verspätet") {
+		t.Errorf("exit %d, stderr %q, German table:\n%s", code, errs, out)
+	}
+}

@@ -25,7 +25,8 @@ func newHeadwaysCmd(g *globals) *cobra.Command {
 line (the one nearest the end first), each with its stop, delay and the
 headway to its leader (the vehicle whose trip the timetable runs before its
 own; BEHIND) at the last stop it reached, against the timetable's, flagged
-bunched (at most half the planned headway, or it overtook its leader), gap
+bunched (at most half the planned headway, or it overtook its leader: then
+HEADWAY says "overtook 51", never a negative headway), gap
 (at least 1.5 times), stale (position older than two poll intervals) or
 ghost (a trip under way by the timetable, 2 minutes or more after its start,
 that no vehicle runs).`,
@@ -79,11 +80,11 @@ func hasRail(l *ladder.Ladder, dir int) bool {
 }
 
 func printHeadways(g *globals, l *ladder.Ladder, rows []ladder.Row) error {
-	reg := "no figure (fewer than two headways)"
+	reg := "regularity: too few headways"
 	if r := l.Now(); r.Known() {
-		reg = fmt.Sprintf("%.2f over %d headways", r.CV, r.N)
+		reg = fmt.Sprintf("headways vary ±%d %% (the %d headways now)", r.Percent(), r.N)
 	}
-	if _, err := fmt.Fprintf(g.stdout, "Line %s, regularity (coefficient of variation of the headways): %s\n\n", l.Line, reg); err != nil {
+	if _, err := fmt.Fprintf(g.stdout, "Line %s, %s\n\n", l.Line, reg); err != nil {
 		return err
 	}
 	t := newTable(g.stdout, "DIR", "TOWARDS", "VEHICLE", "STOP", "DELAY", "HEADWAY", "BEHIND", "PLAN", "FLAG")
@@ -106,7 +107,11 @@ func printHeadways(g *globals, l *ladder.Ladder, rows []ladder.Row) error {
 		if r.Leader != 0 {
 			behind = strconv.Itoa(r.Leader)
 		}
-		t.row(strconv.Itoa(r.Direction), r.Towards, veh, stop, delay, minutes(r.HeadwayS), behind, minutes(r.ScheduledHeadwayS), string(r.Flag))
+		headway := minutes(r.HeadwayS)
+		if r.Overtook != 0 {
+			headway = "overtook " + strconv.Itoa(r.Overtook)
+		}
+		t.row(strconv.Itoa(r.Direction), r.Towards, veh, stop, delay, headway, behind, minutes(r.ScheduledHeadwayS), string(r.Flag))
 	}
 	return t.flush()
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"net/http"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -158,7 +159,7 @@ func TestHeadwaysTable(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(out, "Line 2, regularity") || !strings.Contains(out, "HEADWAY") || !strings.Contains(out, "PLAN") ||
+	if !strings.Contains(out, "Line 2, headways vary ±") || !strings.Contains(out, "HEADWAY") || !strings.Contains(out, "PLAN") ||
 		!strings.Contains(out, " min") || !strings.Contains(out, " ok") {
 		t.Errorf("table:\n%s", out)
 	}
@@ -166,5 +167,59 @@ func TestHeadwaysTable(t *testing.T) {
 		if l != "" && !strings.HasPrefix(l, "1 ") {
 			t.Errorf("--direction 1 lists %q", l)
 		}
+	}
+}
+
+// negMinutes is a negative headway as the tables write one ("-0.6 min", "-40 s").
+var negMinutes = regexp.MustCompile(`-\d+(\.\d)? (min|s)\b`)
+
+// Issue 33 item 5: on the rush-hour simulation no line's ladder has a
+// negative headway, in `headways --json`, its table or `exceptions`: a
+// vehicle that passed the trip the timetable runs before it is said to
+// have overtaken it ("overtook 51"), with how far ahead it is.
+func TestNoNegativeHeadwayAtRushHour(t *testing.T) {
+	at := headwaysRush(t)
+	svc := sim.New(sim.Options{Seed: 1, Clock: sim.NewClock(at, 0)})
+	client, err := feed.NewClient(sim.BaseURL, feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(svc)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	routes, err := client.Routes(context.Background(), model.ScopeExtended, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	overtook := 0
+	for _, line := range ladder.Lines(routes) {
+		code, out, errs := runCLI(t, "headways", "--line", line, "--json")
+		if code != exitOK {
+			t.Fatalf("line %s: exit %d: %s", line, code, errs)
+		}
+		var rows []ladder.Row
+		if err := json.Unmarshal([]byte(out), &rows); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			if r.HeadwayS != nil && *r.HeadwayS < 0 {
+				t.Errorf("line %s vehicle %d: headway %d s", line, r.Vehicle, *r.HeadwayS)
+			}
+			if r.Overtook != 0 {
+				overtook++
+				if r.AheadS == nil || *r.AheadS < 0 || r.HeadwayS != nil {
+					t.Errorf("line %s vehicle %d overtook %d: ahead %v, headway %v", line, r.Vehicle, r.Overtook, r.AheadS, r.HeadwayS)
+				}
+			}
+		}
+		code, out, errs = runCLI(t, "headways", "--line", line)
+		if code != exitOK || negMinutes.MatchString(out) {
+			t.Errorf("line %s: exit %d %s, a negative figure in the table:\n%s", line, code, errs, out)
+		}
+		if !strings.Contains(out, "headways vary ±") && !strings.Contains(out, "too few headways") {
+			t.Errorf("line %s: no regularity in words:\n%s", line, out)
+		}
+	}
+	t.Logf("%d vehicles overtook their leader at %s", overtook, at.Format("15:04"))
+	code, out, errs := runCLI(t, "--lang", "en", "exceptions")
+	if code != exitOK || negMinutes.MatchString(out) {
+		t.Errorf("exceptions: exit %d %s, a negative figure:\n%s", code, errs, out)
 	}
 }

@@ -423,7 +423,7 @@ func (b *Pane) Update(msg tea.KeyMsg, k *Keys) (tea.Cmd, app.Action) {
 		// cursor, its first row's.
 		if rows := b.Rows(); len(rows) > 0 {
 			e := b.Data.Events[rows[min(max(b.Cursor, 0), len(rows)-1)]]
-			return app.OpenCmd(app.Target{Kind: app.TargetLadder, Line: e.Line()}), app.Action{}
+			return app.OpenCmd(app.Target{Kind: app.TargetLadder, Line: e.Line(), Vehicle: e.VehicleNumber}), app.Action{}
 		}
 	case key.Matches(msg, k.Open):
 		rows := b.Rows()

@@ -4,9 +4,9 @@ package catalog
 type Ladder struct {
 	// LadderTitle heads the view: "Line %s".
 	LadderTitle string
-	// Regularity is the line's figure: "regularity %s"; RegularityOf
-	// says of what: "cv of %d headways".
-	Regularity, RegularityOf string
+	// Regularity is the line's figure in words, over the headways of
+	// the vehicles on the ladder now: "headways vary ±%d %%".
+	Regularity string
 	// RegularityNone: fewer than two headways seen.
 	RegularityNone string
 	// FlagBunched, FlagGap, FlagGhost and FlagStale name the flags.
@@ -19,8 +19,12 @@ type Ladder struct {
 	// runs before it: "%s behind %d (plan %s)".
 	Behind string
 	// Overtook is said of a vehicle that passed the trip the timetable
-	// runs before it: "overtook %d, %s ahead of it".
-	Overtook string
+	// runs before it: "overtook %d, %s ahead of it"; OvertookCell is its
+	// cell's word for it: "overtook %d".
+	Overtook, OvertookCell string
+	// LadderLegend explains the ladder's symbols, on its own line and in
+	// the ? help (Legend).
+	LadderLegend string
 	// Leads: the first vehicle of its direction.
 	Leads string
 	// Waiting: at its first stop, not started.
@@ -38,8 +42,6 @@ type Ladder struct {
 	Loading, NoLine, NoVehicles string
 	// Thinned says that the rungs show every n-th stop: "every %d. stop".
 	Thinned string
-	// DecimalMark writes the regularity figure: "." or ",".
-	DecimalMark string
 	// KeyLadder, KeyDirection, KeyBothDirections are the keys' help.
 	KeyLadder, KeyLadderDir string
 }
@@ -47,49 +49,51 @@ type Ladder struct {
 // EnglishLadder is the English catalogue's part.
 func EnglishLadder() Ladder {
 	return Ladder{
-		LadderTitle: "Line %s",
-		Regularity:  "regularity %s", RegularityOf: "cv of %d headways",
+		LadderTitle:    "Line %s",
+		Regularity:     "headways vary ±%d %%",
 		RegularityNone: "regularity: too few headways",
 		FlagBunched:    "bunched", FlagGap: "gap", FlagGhost: "ghost", FlagStale: "stale",
 		CountBunched: "%d bunched", CountGap: "%d gap", CountGhost: "%d ghost", CountStale: "%d stale",
-		Plan:       "%s (plan %s)",
-		Behind:     "%s behind %d (plan %s)",
-		Overtook:   "overtook %d, %s ahead of it",
-		Leads:      "first of its direction",
-		Waiting:    "waiting",
-		Unplaced:   "position not in yet",
-		GhostAt:    "no vehicle for the %s start",
-		GhostWhere: "by the timetable at %s now",
-		Towards:    "to %s", DecimalMark: ".",
-		Loading:    "loading the line…",
-		NoLine:     "no line %s",
-		NoVehicles: "no vehicle of line %s in service",
-		Thinned:    "some stops left out",
-		KeyLadder:  "line ladder", KeyLadderDir: "direction: both, one, the other",
+		Plan:     "%s (plan %s)",
+		Behind:   "%s behind %d (plan %s)",
+		Overtook: "overtook %d, %s ahead of it", OvertookCell: "overtook %d",
+		LadderLegend: "● at a stop · ↓↑ on the way · ◌ waiting · 9′ (plan 10′) headway · ✗ ghost: no vehicle · ◷ stale · ▸ selected",
+		Leads:        "first of its direction",
+		Waiting:      "waiting",
+		Unplaced:     "position not in yet",
+		GhostAt:      "no vehicle for the %s start",
+		GhostWhere:   "by the timetable at %s now",
+		Towards:      "to %s",
+		Loading:      "loading the line…",
+		NoLine:       "no line %s",
+		NoVehicles:   "no vehicle of line %s in service",
+		Thinned:      "some stops left out",
+		KeyLadder:    "line ladder", KeyLadderDir: "direction: both, one, the other",
 	}
 }
 
 // GermanLadder is the German catalogue's part.
 func GermanLadder() Ladder {
 	return Ladder{
-		LadderTitle: "Linie %s",
-		Regularity:  "Regelmäßigkeit %s", RegularityOf: "VK von %d Takten",
+		LadderTitle:    "Linie %s",
+		Regularity:     "Takte schwanken ±%d %%",
 		RegularityNone: "Regelmäßigkeit: zu wenige Takte",
 		FlagBunched:    "Pulk", FlagGap: "Lücke", FlagGhost: "Phantom", FlagStale: "veraltet",
 		CountBunched: "%d Pulk", CountGap: "%d Lücke", CountGhost: "%d Phantom", CountStale: "%d veraltet",
-		Plan:       "%s (Plan %s)",
-		Behind:     "%s hinter %d (Plan %s)",
-		Overtook:   "hat %d überholt, %s davor",
-		Leads:      "erstes seiner Richtung",
-		Waiting:    "wartet",
-		Unplaced:   "Position noch nicht da",
-		GhostAt:    "kein Fahrzeug für die Abfahrt %s",
-		GhostWhere: "laut Fahrplan jetzt bei %s",
-		Towards:    "nach %s", DecimalMark: ",",
-		Loading:    "Linie wird geladen…",
-		NoLine:     "keine Linie %s",
-		NoVehicles: "kein Fahrzeug der Linie %s unterwegs",
-		Thinned:    "einige Haltestellen ausgelassen",
-		KeyLadder:  "Linienband", KeyLadderDir: "Richtung: beide, eine, die andere",
+		Plan:     "%s (Plan %s)",
+		Behind:   "%s hinter %d (Plan %s)",
+		Overtook: "hat %d überholt, %s davor", OvertookCell: "hat %d überholt",
+		LadderLegend: "● an der Haltestelle · ↓↑ unterwegs · ◌ wartet · 9′ (Plan 10′) Abstand · ✗ Phantom: kein Fahrzeug · ◷ veraltet · ▸ ausgewählt",
+		Leads:        "erstes seiner Richtung",
+		Waiting:      "wartet",
+		Unplaced:     "Position noch nicht da",
+		GhostAt:      "kein Fahrzeug für die Abfahrt %s",
+		GhostWhere:   "laut Fahrplan jetzt bei %s",
+		Towards:      "nach %s",
+		Loading:      "Linie wird geladen…",
+		NoLine:       "keine Linie %s",
+		NoVehicles:   "kein Fahrzeug der Linie %s unterwegs",
+		Thinned:      "einige Haltestellen ausgelassen",
+		KeyLadder:    "Linienband", KeyLadderDir: "Richtung: beide, eine, die andere",
 	}
 }

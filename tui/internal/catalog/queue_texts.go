@@ -1,5 +1,7 @@
 package catalog
 
+import "abfahrt/exceptions"
+
 // Queue are the exception queue's texts of issue 25 (tui/internal/queue):
 // its title, the network data verdict, the kinds of item and their
 // details, its keys.
@@ -15,18 +17,20 @@ type Queue struct {
 	QueueItems  string // "%d items"
 	QueueOne    string // "1 item"
 	QueueHid    string // "%d hidden"
-	QueueSince  string // an item's age: "since %s"
 	QueueAcked  string // the mark of an acknowledged item
 	QueueHidden string // the mark of a hidden item (shown with H)
 	// The column heads.
 	QHeadSince, QHeadKind, QHeadLine, QHeadVehicle, QHeadStop, QHeadWhat string
-	// The kinds of item.
-	KindLate, KindBunched, KindGap, KindGhost, KindSilent, KindConnection string
-	// The details: late "%d min late"; silent "no position for %s";
-	// connection "arr %s, %s→%s %s: %s short" (the feeder's arrival, the
-	// connecting line, its direction and departure, the shortfall); bunched "with %d, %s apart"; gap "%s headway";
-	// ghost "no vehicle for the trip of %s".
-	QLate, QSilent, QConn, QBunched, QGap, QGhost string
+	// QHeadDir heads the direction column.
+	QHeadDir string
+	// Words word the items, the same as `abfahrt exceptions` does.
+	Words exceptions.Wording
+	// QueueDidAck, QueueDidUnack, QueueDidHide and QueueDidUnhide say
+	// which item a and h acted on: "acknowledged: %s" (QueueItemLine).
+	QueueDidAck, QueueDidUnack, QueueDidHide, QueueDidUnhide string
+	// QueueItemLine names an item's line in those: "line %s"; QueueCount a
+	// late group's vehicles: "%d vehicles".
+	QueueItemLine, QueueCount string
 	// The keys.
 	KeyQueue, KeyAck, KeyUnack, KeyHide, KeyUnhide, KeyShowHidden, KeyHideHidden string
 	// QueueStateProblem reports the state file: "exceptions state: %s".
@@ -42,16 +46,12 @@ func EnglishQueue() Queue {
 		QueueWait:  "waiting for the vehicles' positions…",
 		QueueEmpty: "nothing needs a dispatcher",
 		QueueItems: "%d items", QueueOne: "1 item", QueueHid: "%d hidden",
-		QueueSince: "since %s",
 		QueueAcked: "✓ ack", QueueHidden: "hidden",
-		QHeadSince: "SINCE", QHeadKind: "KIND", QHeadLine: "LINE", QHeadVehicle: "VEH.", QHeadStop: "STOP", QHeadWhat: "WHAT",
-		KindLate: "late", KindBunched: "bunched", KindGap: "gap", KindGhost: "ghost", KindSilent: "silent", KindConnection: "connection",
-		QLate:    "%d min late",
-		QSilent:  "no position for %s",
-		QConn:    "arr %s, %s→%s %s: %s short",
-		QBunched: "with %d, %s apart",
-		QGap:     "%s headway",
-		QGhost:   "no vehicle for the trip of %s",
+		QHeadSince: "SINCE", QHeadKind: "KIND", QHeadLine: "LINE", QHeadVehicle: "VEH.", QHeadStop: "WHERE", QHeadWhat: "WHAT",
+		QHeadDir: "DIRECTION", Words: exceptions.English,
+		QueueDidAck: "acknowledged: %s", QueueDidUnack: "no longer acknowledged: %s",
+		QueueDidHide: "hidden until it changes: %s", QueueDidUnhide: "shown again: %s",
+		QueueItemLine: "line %s", QueueCount: "%d vehicles",
 		KeyQueue: "exceptions", KeyAck: "acknowledge", KeyUnack: "unacknowledge", KeyHide: "hide until it changes",
 		KeyUnhide: "show again", KeyShowHidden: "list hidden", KeyHideHidden: "leave out hidden",
 		QueueStateProblem: "exceptions state: %s",
@@ -67,16 +67,12 @@ func GermanQueue() Queue {
 		QueueWait:  "warte auf die Positionen der Fahrzeuge…",
 		QueueEmpty: "nichts für die Leitstelle",
 		QueueItems: "%d Einträge", QueueOne: "1 Eintrag", QueueHid: "%d ausgeblendet",
-		QueueSince: "seit %s",
 		QueueAcked: "✓ quittiert", QueueHidden: "ausgeblendet",
-		QHeadSince: "SEIT", QHeadKind: "ART", QHeadLine: "LINIE", QHeadVehicle: "FZG", QHeadStop: "HALT", QHeadWhat: "WAS",
-		KindLate: "verspätet", KindBunched: "Pulk", KindGap: "Lücke", KindGhost: "Geisterfahrt", KindSilent: "stumm", KindConnection: "Anschluss",
-		QLate:    "%d min verspätet",
-		QSilent:  "keine Position seit %s",
-		QConn:    "an %s, %s→%s %s: %s zu knapp",
-		QBunched: "mit %d, %s Abstand",
-		QGap:     "%s Abstand",
-		QGhost:   "kein Fahrzeug für die Fahrt um %s",
+		QHeadSince: "SEIT", QHeadKind: "ART", QHeadLine: "LINIE", QHeadVehicle: "FZG", QHeadStop: "WO", QHeadWhat: "WAS",
+		QHeadDir: "RICHTUNG", Words: exceptions.German,
+		QueueDidAck: "quittiert: %s", QueueDidUnack: "Quittung zurückgenommen: %s",
+		QueueDidHide: "ausgeblendet bis zur Änderung: %s", QueueDidUnhide: "wieder gezeigt: %s",
+		QueueItemLine: "Linie %s", QueueCount: "%d Fahrzeuge",
 		KeyQueue: "Auffälligkeiten", KeyAck: "quittieren", KeyUnack: "Quittung zurück", KeyHide: "ausblenden bis zur Änderung",
 		KeyUnhide: "wieder zeigen", KeyShowHidden: "Ausgeblendete zeigen", KeyHideHidden: "Ausgeblendete weglassen",
 		QueueStateProblem: "Zustand der Auffälligkeiten: %s",

@@ -48,7 +48,6 @@ type feedSet struct {
 	pass  map[int]*feeds.Entry // asked, not answered yet
 	asked map[int]model.Trip   // the trip record each was asked with
 	net   ldr.Network          // the passages kept, once per trip (see round)
-	hist  ldr.History
 }
 
 // Pane is the ladder view of one line.
@@ -61,6 +60,9 @@ type Pane struct {
 	Sel    int // the selected car's key (carKey)
 	Cursor int
 	moved  bool // the user moved the cursor: it stays on its car
+	// want is the vehicle to select when it comes (L on a board row: that
+	// row's vehicle), 0 for none.
+	want int
 	// thinned is set while the rows leave stops out (the header says so).
 	thinned bool
 	Km      Keys
@@ -94,7 +96,7 @@ func (p *Pane) Open(line string) tea.Cmd {
 		return nil
 	}
 	p.Close()
-	p.Line, p.Dir, p.Sel, p.Cursor, p.moved = line, 0, 0, 0, false
+	p.Line, p.Dir, p.Sel, p.Cursor, p.moved, p.want = line, 0, 0, 0, false, 0
 	p.L = ldr.Ladder{Line: line}
 	fs := p.fs
 	var cmd tea.Cmd
@@ -105,6 +107,15 @@ func (p *Pane) Open(line string) tea.Cmd {
 	}
 	p.rebuild()
 	return tea.Batch(cmds...)
+}
+
+// Select puts the cursor on vehicle v (L on a board row opens the
+// ladder with that row's vehicle selected): now when the ladder has it,
+// else when it comes (its trip is answered), unless the user moves the
+// cursor first.
+func (p *Pane) Select(v int) {
+	p.want = v
+	p.keepCursor()
 }
 
 // Close gives every feed up: their polls end unless another view holds them.
@@ -123,7 +134,6 @@ func (p *Pane) Close() {
 		delete(fs.pass, v)
 	}
 	fs.net.Forget()
-	fs.hist = ldr.History{}
 }
 
 // routes are the base data's lines with their patterns.
@@ -254,13 +264,13 @@ func (p *Pane) rebuild() {
 		}
 	}
 	p.L = ldr.Build(in)
-	fs.hist.Add(&p.L, p.sh.Now)
 	p.keepCursor()
 	p.Rev++
 }
 
-// Regularity is the line's figure over the last hour of this view.
-func (p *Pane) Regularity() ldr.Regularity { return p.fs.hist.Regularity(p.sh.Now) }
+// Regularity is the line's figure over the headways of the vehicles on
+// the ladder now (not a count that grows over the session).
+func (p *Pane) Regularity() ldr.Regularity { return p.L.Now() }
 
 // Polls is the trips feed's poll state, for the status bar.
 func (p *Pane) Polls() *feeds.Poller {

@@ -74,8 +74,13 @@ func (p *Pane) rails() []ldr.Rail {
 }
 
 // keepCursor keeps the cursor on its car when the order changes; until
-// the user moves it, on the first car (the leader of the first rail).
+// the user moves it, on the vehicle to select (Select) once it is there,
+// else on the first car (the leader of the first rail).
 func (p *Pane) keepCursor() {
+	if p.want != 0 && !p.moved && p.Pick(p.want) {
+		p.want = 0
+		return
+	}
 	if !p.moved {
 		p.setCursor(0)
 		return

@@ -117,7 +117,7 @@ func TestLadderGolden(t *testing.T) {
 func TestLadderSaysItInWords(t *testing.T) {
 	r := newRig(t, 120, 38, "en")
 	v := plain(r.p.View())
-	for _, want := range []string{"Line 4", "regularity 0.", "1 bunched", "1 gap", "1 ghost", "1 stale",
+	for _, want := range []string{"Line 4", "headways vary ±", "1 bunched", "1 gap", "1 ghost", "1 stale",
 		"↓ to Böfingen", "↑ to Lindenhöhe", "10′ (plan 6′) gap", "3′ (plan 6′) bunched", "✗ ghost 12:27", "◷ stale",
 		"Lindenhöhe", "Böfingen", "↓101 ±0", "↓102 +4"} {
 		if !strings.Contains(v, want) {
@@ -128,7 +128,7 @@ func TestLadderSaysItInWords(t *testing.T) {
 		t.Errorf("a vehicle of line 2 is on line 4's ladder:\n%s", v)
 	}
 	de := plain(newRig(t, 120, 38, "de").p.View())
-	for _, want := range []string{"Linie 4", "Regelmäßigkeit 0,", "1 Pulk", "1 Lücke", "1 Phantom", "1 veraltet", "(Plan 6′) Pulk", "nach Böfingen"} {
+	for _, want := range []string{"Linie 4", "Takte schwanken ±", "1 Pulk", "1 Lücke", "1 Phantom", "1 veraltet", "(Plan 6′) Pulk", "nach Böfingen"} {
 		if !strings.Contains(de, want) {
 			t.Errorf("the German ladder does not say %q:\n%s", want, de)
 		}

@@ -40,9 +40,16 @@ func (p *Pane) render() string {
 		sb.WriteString("\n" + p.sh.St.Muted.Render(ui.Fit("  "+msg, w)))
 		return sb.String()
 	}
-	space := h - 3
+	legend := p.legendLines(w, h)
+	space := h - 3 - len(legend)
 	rows := p.layout(rails, space)
-	if thin := len(rows) < len(rails[0].Stops); thin != p.thinned {
+	rungs := 0
+	for _, r := range rows {
+		if r.rung >= 0 {
+			rungs++
+		}
+	}
+	if thin := rungs < len(rails[0].Stops); thin != p.thinned {
 		// Said in the header, drawn first: draw it again with the word.
 		p.thinned = thin
 		return p.render()
@@ -124,6 +131,9 @@ func (p *Pane) render() string {
 	for range space - len(rows) {
 		sb.WriteString("\n")
 	}
+	for _, l := range legend {
+		sb.WriteString("\n" + st.Muted.Render(l))
+	}
 	sb.WriteString("\n" + ui.Fit(p.detail(), w))
 	return sb.String()
 }
@@ -195,8 +205,7 @@ func (p *Pane) header() string {
 	st, tx := p.sh.St, p.sh.T
 	parts := []ui.Part{{Text: st.Title.Render(fmt.Sprintf(tx.LadderTitle, p.Line))}}
 	if r := p.Regularity(); r.Known() {
-		parts = append(parts, ui.Part{Text: st.Text.Render(fmt.Sprintf(tx.Regularity, cvText(tx, r.CV)))},
-			ui.Part{Text: st.Muted.Render(fmt.Sprintf(tx.RegularityOf, r.N)), Drop: 1})
+		parts = append(parts, ui.Part{Text: st.Text.Render(fmt.Sprintf(tx.Regularity, r.Percent()))})
 	} else {
 		parts = append(parts, ui.Part{Text: st.Muted.Render(tx.RegularityNone), Drop: 1})
 	}
@@ -221,15 +230,6 @@ func (p *Pane) header() string {
 		parts = append(parts, ui.Part{Text: st.Stale.Render(ui.StaleMark + " " + fmt.Sprintf(p.sh.Dt.NoAnswer, tx.ErrLine(e.Poll.LastErr)))})
 	}
 	return " " + ui.FitParts(parts, st.Muted.Render(" · "), p.width-1)
-}
-
-// cvText writes the coefficient of variation with the language's decimal mark.
-func cvText(tx *ui.Texts, cv float64) string {
-	s := strconv.FormatFloat(cv, 'f', 2, 64)
-	if tx.DecimalMark != "." {
-		s = strings.Replace(s, ".", tx.DecimalMark, 1)
-	}
-	return s
 }
 
 // flagWord is a flag in words ("" for ok), and its style.
@@ -288,7 +288,10 @@ func (p *Pane) cell(c *ldr.Car, up, selected, compact bool) string {
 		}
 		_, sev := tx.Deviation(c.Delay)
 		parts = append(parts, mark+strconv.Itoa(c.Vehicle), st.Severity(sev).Render(delay(c.Delay)))
-		if c.HasHeadway {
+		switch {
+		case c.Overtook != 0:
+			parts = append(parts, fmt.Sprintf(tx.OvertookCell, c.Overtook))
+		case c.HasHeadway:
 			h := minutes(c.Headway)
 			switch {
 			case c.Scheduled > 0 && compact:
@@ -337,9 +340,9 @@ func (p *Pane) detail() string {
 			d, sev := tx.Deviation(c.Delay)
 			parts = append(parts, st.Severity(sev).Render(d))
 			switch {
-			case c.HasHeadway && c.Headway < 0:
+			case c.Overtook != 0:
 				// It overtook the trip the timetable runs before it.
-				parts = append(parts, fmt.Sprintf(tx.Overtook, c.Leader, minutes(-c.Headway)))
+				parts = append(parts, fmt.Sprintf(tx.Overtook, c.Overtook, minutes(-c.Headway)))
 			case c.HasHeadway:
 				plan := "–"
 				if c.Scheduled > 0 {
@@ -361,12 +364,75 @@ func (p *Pane) detail() string {
 	return ""
 }
 
-// layout chooses the rows: every stop of the first rail shown and a row
+// Legend is the ladder's symbols explained, for the ? help.
+func Legend(tx *ui.Texts) string { return tx.LadderLegend }
+
+// legendLines are the legend wrapped to the width, when the ladder has
+// room for it besides a useful number of rows (legendRows); else none.
+func (p *Pane) legendLines(w, h int) []string {
+	ls := ui.WrapWords(p.sh.T.LadderLegend, max(w-1, 10))
+	if h-3-len(ls) < legendRows {
+		return nil
+	}
+	for i := range ls {
+		ls[i] = " " + ls[i]
+	}
+	return ls
+}
+
+// legendRows is how many rows the ladder keeps for its rungs before it
+// gives a line to its legend.
+const legendRows = 8
+
+// layout chooses the rows (layoutRows), each ghost on a row of its own:
+// a ghost that would share a rail's row with a real vehicle gets the row
+// after it, and the rungs give up that room.
+func (p *Pane) layout(rails []ldr.Rail, space int) []row {
+	room := space
+	for {
+		rows := splitGhosts(p.layoutRows(rails, room))
+		if len(rows) <= space || room <= 1 {
+			return rows
+		}
+		room -= len(rows) - space
+	}
+}
+
+// splitGhosts moves the ghosts of a row that a real vehicle shares on the
+// same rail to a row of their own after it (a stretch, rung -1), so that
+// "↑59 +14 … ✗ ghost 08:22" never reads as if 59 were the ghost.
+func splitGhosts(rows []row) []row {
+	out := make([]row, 0, len(rows))
+	for _, r := range rows {
+		var ghosts row
+		ghosts.rung = -1
+		for ri := range r.cars {
+			var real, gh []*ldr.Car
+			for _, c := range r.cars[ri] {
+				if c.Flag == ldr.FlagGhost {
+					gh = append(gh, c)
+				} else {
+					real = append(real, c)
+				}
+			}
+			if len(real) > 0 && len(gh) > 0 {
+				r.cars[ri], ghosts.cars[ri] = real, gh
+			}
+		}
+		out = append(out, r)
+		if len(ghosts.cars[0])+len(ghosts.cars[1]) > 0 {
+			out = append(out, ghosts)
+		}
+	}
+	return out
+}
+
+// layoutRows chooses the rows: every stop of the first rail shown and a row
 // for each stretch between two, where the vehicles on their way are, when
 // that fits in space; else every stop; else the termini, the stops with a
 // vehicle and as many more as fit, spread evenly, each vehicle at the
 // nearest of them.
-func (p *Pane) layout(rails []ldr.Rail, space int) []row {
+func (p *Pane) layoutRows(rails []ldr.Rail, space int) []row {
 	base := rails[0]
 	n := len(base.Stops)
 	maps := make([][]int, len(rails))

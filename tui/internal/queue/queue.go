@@ -47,10 +47,14 @@ type lineFeeds struct {
 	own bool
 }
 
-// Row is one item of the queue with what the dispatcher did to it.
+// Row is one item of the queue with what the dispatcher did to it. A
+// line's late group (Item.Count > 0) is one row that opens (Open, with
+// enter) to its vehicles, each a row of Depth 1 below it.
 type Row struct {
 	exceptions.Item
 	Acked, Hidden bool
+	Depth         int
+	Open          bool
 }
 
 // Pane is the exception queue. It starts watching (holding its feeds)
@@ -69,16 +73,20 @@ type Pane struct {
 	boards   []boardHold
 	lines    *lineFeeds
 	tracker  *exceptions.Tracker
-	all      []Row // every item, newest first
-	Rows     []Row // the rows shown (hidden ones only with H)
-	verdict  exceptions.Verdict
-	have     bool
-	hidden   int  // items hidden
-	listHid  bool // H: list the hidden items too
-	marks    exceptions.Marks
-	pending  []exceptions.MarkOp // changes made here, not yet written
-	Km       Keys
-	hits     *ui.Hits // the lines View drew the rows on (RowAt)
+	all      []Row           // every item, in the queue's order (exceptions.Sort)
+	Rows     []Row           // the rows shown (hidden ones only with H)
+	opened   map[string]bool // the late groups opened, by key
+	// moved: the dispatcher moved the cursor; until then it stays on the
+	// top row (the most severe item), after on its item.
+	moved   bool
+	verdict exceptions.Verdict
+	have    bool
+	hidden  int  // items hidden
+	listHid bool // H: list the hidden items too
+	marks   exceptions.Marks
+	pending []exceptions.MarkOp // changes made here, not yet written
+	Km      Keys
+	hits    *ui.Hits // the lines View drew the rows on (RowAt)
 	ui.ListCursor[string]
 	width, height int
 	// Rev counts changes of what the queue shows.
@@ -94,7 +102,7 @@ type boardHold struct {
 
 // NewPane returns the queue of o, not yet watching.
 func NewPane(sh *app.Shared, o app.ExceptionOptions, stateDir string) Pane {
-	p := Pane{sh: sh, rules: o.Rules(), dir: stateDir, trips: feeds.NewHold(sh.Reg), tracker: &exceptions.Tracker{}, Km: NewKeys(sh.T), hits: &ui.Hits{},
+	p := Pane{sh: sh, rules: o.Rules(), dir: stateDir, trips: feeds.NewHold(sh.Reg), tracker: &exceptions.Tracker{}, Km: NewKeys(sh.T), hits: &ui.Hits{}, opened: map[string]bool{},
 		lines: &lineFeeds{hold: feeds.NewHolder(), pass: map[int]*feeds.Entry{}, trip: map[int]model.Trip{},
 			ends: map[model.StopPointCode]*feeds.Entry{}}}
 	if p.rules.Lines == nil {
@@ -322,7 +330,14 @@ func (p *Pane) recompute() {
 	}
 	s := p.Snapshot()
 	p.verdict = exceptions.Judge(s.Trips, s.Now)
-	items := p.tracker.Stamp(p.rules.Items(s), s.Now)
+	items := p.rules.Items(s)
+	p.lines.net.Place(items, s.Now) // where the late and silent vehicles are
+	for i := range items {
+		if items[i].StopName == "" && items[i].Stop != 0 {
+			items[i].StopName = p.stopName(&items[i]) // a connection's stop
+		}
+	}
+	items = exceptions.GroupLate(p.tracker.Stamp(items, s.Now))
 	p.all = p.all[:0]
 	for _, it := range items {
 		p.all = append(p.all, Row{Item: it})
@@ -330,13 +345,16 @@ func (p *Pane) recompute() {
 	p.refresh()
 }
 
-// refresh applies the marks and picks the rows shown, keeping the cursor
-// on its item.
+// refresh applies the marks and picks the rows shown (an opened late
+// group's vehicles below it), keeping the cursor on its item by its key:
+// when the list re-sorts or new items come, a and h still act on the
+// item the dispatcher looked at.
 func (p *Pane) refresh() {
 	p.Rows, p.hidden = p.Rows[:0], 0
 	for i := range p.all {
 		r := &p.all[i]
 		r.Acked, r.Hidden = p.marks.Of(r.Item)
+		r.Open = r.Count > 1 && p.opened[r.Key()]
 		if r.Hidden {
 			p.hidden++
 			if !p.listHid {
@@ -344,8 +362,23 @@ func (p *Pane) refresh() {
 			}
 		}
 		p.Rows = append(p.Rows, *r)
+		if !r.Open {
+			continue
+		}
+		for _, m := range r.Members {
+			mr := Row{Item: m, Depth: 1}
+			mr.Acked, mr.Hidden = p.marks.Of(m)
+			if mr.Hidden && !p.listHid {
+				continue
+			}
+			p.Rows = append(p.Rows, mr)
+		}
 	}
-	p.ListSet(p.ListFind(len(p.Rows), p.keyAt), len(p.Rows), p.keyAt)
+	at := 0
+	if p.moved {
+		at = p.ListFind(len(p.Rows), p.keyAt)
+	}
+	p.ListSet(at, len(p.Rows), p.keyAt)
 	p.Rev++
 }
 
@@ -379,24 +412,68 @@ func (p *Pane) Refresh() tea.Cmd {
 func (p *Pane) SetSize(w, h int) { p.width, p.height = w, h; p.Rev++ }
 
 // mark sets (or, when the item has it already, clears) a mark on the row
-// under the cursor and writes it.
-func (p *Pane) mark(hide bool) tea.Cmd {
+// under the cursor and writes it; the notice says which item it was
+// ("acknowledged: late · line 1 · Tram 42"). Hiding a line's late group
+// hides the line's lateness, all its vehicles, with one key.
+func (p *Pane) mark(hide bool) (tea.Cmd, string) {
 	if p.Cursor >= len(p.Rows) {
-		return nil
+		return nil, ""
 	}
 	r := p.Rows[p.Cursor]
+	tx := p.sh.T
 	op := exceptions.MarkOp{Key: r.Key(), Mark: exceptions.Mark{Level: r.Level, Hidden: hide, At: p.sh.Now}}
+	said := tx.QueueDidAck
+	if hide {
+		said = tx.QueueDidHide
+	}
 	if (hide && r.Hidden) || (!hide && r.Acked) {
 		op = exceptions.MarkOp{Key: r.Key(), Clear: true}
+		said = tx.QueueDidUnack
+		if hide {
+			said = tx.QueueDidUnhide
+		}
 	}
 	p.pending = append(p.pending, op)
 	p.marks = exceptions.Apply(p.marks, []exceptions.MarkOp{op}, p.sh.Now)
+	p.moved = true // the cursor stays on the item marked (a hidden one's place)
 	p.refresh()
-	return p.saveCmd()
+	return p.saveCmd(), fmt.Sprintf(said, p.itemName(&r.Item))
+}
+
+// itemName names an item in a sentence: its kind, line and vehicle
+// ("late · line 1 · Tram 42"), a late group's count, a ghost's start.
+func (p *Pane) itemName(it *exceptions.Item) string {
+	tx := p.sh.T
+	parts := []string{tx.Words.Kind(it.Kind)}
+	if it.Line != "" {
+		parts = append(parts, fmt.Sprintf(tx.QueueItemLine, it.Line))
+	}
+	switch {
+	case it.Count > 1:
+		parts = append(parts, fmt.Sprintf(tx.QueueCount, it.Count))
+	case it.Vehicle != 0:
+		parts = append(parts, tx.VehicleTitle(p.category(it.Vehicle), it.Vehicle))
+	case it.Ref != "":
+		parts = append(parts, it.Ref)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// category is vehicle v's category by the last trips answer.
+func (p *Pane) category(v int) model.VehicleCategory {
+	if f := p.trips.Feed; f != nil && f.Have {
+		for _, t := range f.Data.Trips {
+			if t.VehicleNumber == v {
+				return t.VehicleCategory
+			}
+		}
+	}
+	return 0
 }
 
 // Pick moves the cursor to row i, as the row keys do (a click).
 func (p *Pane) Pick(i int) {
+	p.moved = true
 	p.ListSet(i, len(p.Rows), p.keyAt)
 	p.Rev++
 }
@@ -405,17 +482,26 @@ func (p *Pane) Pick(i int) {
 func (p *Pane) Update(msg tea.KeyMsg) (tea.Cmd, app.Action) {
 	k := &p.Km
 	if row, ok := k.Move(msg, p.Cursor, len(p.Rows)); ok {
+		p.moved = true
 		p.ListSet(row, len(p.Rows), p.keyAt)
 		p.Rev++
 		return nil, app.Action{}
 	}
 	switch {
 	case matches(msg, k.Ack):
-		return p.mark(false), app.Action{}
+		cmd, n := p.mark(false)
+		return cmd, app.Action{Notice: n}
 	case matches(msg, k.Hide):
-		return p.mark(true), app.Action{}
+		cmd, n := p.mark(true)
+		return cmd, app.Action{Notice: n}
 	case matches(msg, k.ListHidden):
 		p.listHid = !p.listHid
+		p.refresh()
+	case matches(msg, k.Open) && p.Cursor < len(p.Rows) && p.Rows[p.Cursor].Count > 1:
+		// A line's late group opens to its vehicles, and closes again.
+		key := p.Rows[p.Cursor].Key()
+		p.opened[key] = !p.opened[key]
+		p.moved = true
 		p.refresh()
 	case matches(msg, k.Open):
 		if p.Cursor < len(p.Rows) && p.Rows[p.Cursor].Vehicle != 0 {
@@ -425,58 +511,6 @@ func (p *Pane) Update(msg tea.KeyMsg) (tea.Cmd, app.Action) {
 	}
 	return nil, app.Action{}
 }
-
-// kindText names a kind in the user's language.
-func kindText(tx *ui.Texts, k exceptions.Kind) string {
-	switch k {
-	case exceptions.Late:
-		return tx.KindLate
-	case exceptions.Bunched:
-		return tx.KindBunched
-	case exceptions.Gap:
-		return tx.KindGap
-	case exceptions.Ghost:
-		return tx.KindGhost
-	case exceptions.Silent:
-		return tx.KindSilent
-	case exceptions.Connection:
-		return tx.KindConnection
-	}
-	return string(k)
-}
-
-// detail says what is wrong with the item in the user's language.
-func detail(tx *ui.Texts, it *exceptions.Item) string {
-	ago := func(s int) string { return exceptions.Ago(time.Duration(s) * time.Second) }
-	switch it.Kind {
-	case exceptions.Late:
-		return fmt.Sprintf(tx.QLate, model.DelayMinutes(it.Seconds))
-	case exceptions.Silent:
-		return fmt.Sprintf(tx.QSilent, ago(it.Seconds))
-	case exceptions.Connection:
-		if it.Conn != nil {
-			c := it.Conn
-			return fmt.Sprintf(tx.QConn, clock(c.Arrives), c.To, it.Direction, clock(c.Departs),
-				exceptions.MinutesUp(time.Duration(it.Seconds)*time.Second))
-		}
-	case exceptions.Bunched:
-		if it.Other != 0 {
-			return fmt.Sprintf(tx.QBunched, it.Other, ago(it.Seconds))
-		}
-	case exceptions.Gap:
-		if it.Seconds > 0 {
-			return fmt.Sprintf(tx.QGap, ago(it.Seconds))
-		}
-	case exceptions.Ghost:
-		if it.Ref != "" {
-			return fmt.Sprintf(tx.QGhost, it.Ref)
-		}
-	}
-	return it.Detail
-}
-
-// clock is a time as the boards show it, in Ulm.
-func clock(t time.Time) string { return t.In(model.Berlin).Format("15:04") }
 
 func sprintf(format string, a ...any) string { return fmt.Sprintf(format, a...) }
 

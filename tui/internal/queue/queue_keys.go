@@ -32,7 +32,7 @@ func NewKeys(t *ui.Texts) Keys {
 // and takes keys; board whether the board side takes keys (E opens it).
 func (k *Keys) Sync(on, board bool, p *Pane) {
 	rows := len(p.Rows)
-	vehicle := p.Cursor < rows && p.Rows[p.Cursor].Vehicle != 0
+	vehicle := p.Cursor < rows && (p.Rows[p.Cursor].Vehicle != 0 || p.Rows[p.Cursor].Count > 1) // a late group opens
 	k.SyncRows(on, rows, vehicle)
 	row := on && p.Cursor < rows
 	k.Ack.SetEnabled(row)

@@ -4,19 +4,28 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"abfahrt/exceptions"
 	"abfahrt/tui/internal/ui"
 )
 
 // Column widths of the queue's rows.
 const (
-	wSince   = 12 // "since 12 min"
+	wCursor  = 2  // "▸ "
+	wSince   = 9  // "2 h 5 min" (the column head says SINCE)
 	wKind    = 12 // "Geisterfahrt"
 	wLine    = 5
 	wVehicle = 5
-	wStop    = 16
-	wMark    = 12 // "✓ quittiert"
+	wStop    = 34 // "between Kliniken Michelsberg and Eichenplatz" is cut
+	wStopBig = 52 // from 180 columns: whole
+	wDir     = 18
 )
+
+// cols are the widths of the optional columns at a width: the place and
+// the direction have their own columns on a wide screen; on a narrow one
+// they follow the detail.
+type cols struct{ mark, stop, dir int }
 
 // View renders the queue: its title with the verdict and counts, the
 // outage warning, the column heads and the rows, newest on top.
@@ -37,11 +46,17 @@ func (p *Pane) View() string {
 	case len(p.Rows) == 0:
 		lines = append(lines, "", " "+st.OnTime.Render(ui.Fit(tx.QueueEmpty, w-1)))
 	default:
-		stopW := p.stopWidth(w)
-		head := " " + ui.Pad(tx.QHeadSince, wSince) + " " + ui.Pad(tx.QHeadKind, wKind) + " " + ui.Pad(tx.QHeadLine, wLine) + " " +
-			ui.PadLeft(tx.QHeadVehicle, wVehicle) + " "
-		if stopW > 0 {
-			head += ui.Pad(tx.QHeadStop, stopW) + " "
+		c := p.columns(w)
+		head := strings.Repeat(" ", wCursor) + ui.Pad(tx.QHeadSince, wSince) + " " + ui.Pad(tx.QHeadKind, wKind) + " "
+		if c.mark > 0 {
+			head += strings.Repeat(" ", c.mark+1)
+		}
+		head += ui.Pad(tx.QHeadLine, wLine) + " " + ui.PadLeft(tx.QHeadVehicle, wVehicle) + " "
+		if c.stop > 0 {
+			head += ui.Pad(tx.QHeadStop, c.stop) + " "
+		}
+		if c.dir > 0 {
+			head += ui.Pad(tx.QHeadDir, c.dir) + " "
 		}
 		head += tx.QHeadWhat
 		lines = append(lines, st.ColHeader.Render(ui.Pad(ui.Fit(head, w), w)))
@@ -49,7 +64,7 @@ func (p *Pane) View() string {
 		first := ui.ScrollFirst(p.Cursor, space)
 		for i := first; i < len(p.Rows) && i < first+space; i++ {
 			p.hits.Line(len(lines), i)
-			lines = append(lines, p.row(i, w, stopW))
+			lines = append(lines, p.row(i, w, c))
 		}
 	}
 	for len(lines) < h {
@@ -86,49 +101,94 @@ func (p *Pane) title(w int) string {
 	return " " + ui.FitParts(parts, st.Muted.Render(" · "), w-1)
 }
 
-// stopWidth is the stop column's width: none on a narrow screen (the
-// connection's detail names its lines and times, its stop is in the
-// title of the connection's config).
-func (p *Pane) stopWidth(w int) int {
-	if w < 100 {
-		return 0
+// columns are the optional columns' widths at width w: the mark beside
+// KIND as wide as the marks shown need (none when no row is marked), the
+// place from 100 columns (whole from 180), the direction from 130.
+func (p *Pane) columns(w int) cols {
+	var c cols
+	for i := range p.Rows {
+		if m := p.markText(&p.Rows[i]); m != "" {
+			c.mark = max(c.mark, ansi.StringWidth(m))
+		}
 	}
-	return wStop
+	switch {
+	case w >= 180:
+		c.stop = wStopBig
+	case w >= 100:
+		c.stop = wStop
+	}
+	if w >= 130 {
+		c.dir = wDir
+	}
+	return c
 }
 
-// row renders row i: age, kind, line, vehicle, stop, what, and the mark.
-func (p *Pane) row(i, w, stopW int) string {
-	st, tx := p.sh.St, p.sh.T
-	r := &p.Rows[i]
-	age := fmt.Sprintf(tx.QueueSince, exceptions.Ago(p.sh.Now.Sub(r.Since)))
-	veh := ""
-	if r.Vehicle != 0 {
-		veh = fmt.Sprint(r.Vehicle)
-	}
-	s := " " + ui.Pad(age, wSince) + " " + ui.Pad(kindText(tx, r.Kind), wKind) + " " + ui.Pad(r.Line, wLine) + " " + ui.PadLeft(veh, wVehicle) + " "
-	if stopW > 0 {
-		s += ui.Pad(ui.Fit(p.stopName(&r.Item), stopW), stopW) + " "
-	}
-	mark := ""
+// markText is what the dispatcher did to a row, in words ("✓ ack",
+// "hidden"), "" for neither.
+func (p *Pane) markText(r *Row) string {
 	switch {
 	case r.Hidden:
-		mark = tx.QueueHidden
+		return p.sh.T.QueueHidden
 	case r.Acked:
-		mark = tx.QueueAcked
+		return p.sh.T.QueueAcked
 	}
-	what := detail(tx, &r.Item)
-	room := w - len([]rune(s))
-	if mark != "" {
-		room -= wMark + 1
-	}
-	text := s + ui.Pad(ui.Fit(what, max(room, 0)), max(room, 0))
-	if mark != "" {
-		text += " " + ui.PadLeft(mark, wMark)
-	}
-	text = ui.Fit(trimRight(text), w)
+	return ""
+}
+
+// row renders row i: the cursor, age, kind and its mark, line, vehicle,
+// where, direction, what. A late group's row has its count and [+] (it
+// opens with enter, then [−]); its vehicles are indented below it.
+func (p *Pane) row(i, w int, c cols) string {
+	st, tx := p.sh.St, p.sh.T
+	r := &p.Rows[i]
+	wd := &tx.Words
+	age := exceptions.Ago(p.sh.Now.Sub(r.Since))
+	kind := wd.Kind(r.Kind)
+	veh := ""
 	switch {
-	case i == p.Cursor:
-		return st.Selected.Render(ui.Pad(text, w))
+	case r.Vehicle != 0:
+		veh = fmt.Sprint(r.Vehicle)
+	case r.Count > 1:
+		veh = "×" + fmt.Sprint(r.Count)
+	}
+	if r.Depth > 0 {
+		age, kind = "", "  └"
+	}
+	s := ui.Pad(age, wSince) + " " + ui.Pad(kind, wKind) + " "
+	if c.mark > 0 {
+		s += ui.Pad(p.markText(r), c.mark) + " "
+	}
+	s += ui.Pad(r.Line, wLine) + " " + ui.PadLeft(veh, wVehicle) + " "
+	where, towards := wd.Where(&r.Item), wd.Towards(&r.Item)
+	if c.stop > 0 {
+		s += ui.Pad(ui.Fit(where, c.stop), c.stop) + " "
+		where = ""
+	}
+	if c.dir > 0 {
+		s += ui.Pad(ui.Fit(towards, c.dir), c.dir) + " "
+		towards = ""
+	}
+	what := wd.Describe(&r.Item)
+	if r.Count > 1 {
+		fold := "[+] "
+		if r.Open {
+			fold = "[−] "
+		}
+		what = fold + what
+	}
+	for _, x := range []string{where, towards} {
+		if x != "" {
+			what += " · " + x
+		}
+	}
+	text := trimRight(ui.Fit(s+what, w-wCursor))
+	if i == p.Cursor {
+		// The board's cursor: a mark in every theme (in mono the row's
+		// reverse video alone would read as a severe item's).
+		return st.SelectedMark.Render("▸ ") + st.Selected.Render(ui.Pad(text, w-wCursor))
+	}
+	text = "  " + text
+	switch {
 	case r.Acked || r.Hidden:
 		return st.Muted.Render(text)
 	case r.Kind == exceptions.Connection || r.Kind == exceptions.Late:

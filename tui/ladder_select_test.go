@@ -1,0 +1,56 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
+)
+
+// Issue 33 item 5: L on a board row opens the row's line's ladder with
+// the row's vehicle selected (its line at the foot of the ladder names
+// it), not the line's first vehicle.
+func TestLadderFromBoardRowSelectsItsVehicle(t *testing.T) {
+	e := newEnv(t, 120, 40, false)
+	testkit.InstallLadder(e.src)
+	b := e.src.Boards[feeds.Subject{Stop: 1008}]
+	for i := range b.Events {
+		if b.Events[i].Line() == "4" {
+			b.Events[i].VehicleNumber = 103 // the third of line 4's vehicles on the ladder
+		}
+	}
+	e.src.Boards[feeds.Subject{Stop: 1008}] = b
+	e.send(e.src.Base)
+	e.poll()
+	bp := e.m.Board()
+	for range 10 {
+		if rows := bp.Rows(); bp.Cursor < len(rows) && bp.Data.Events[rows[bp.Cursor]].Line() == "4" {
+			break
+		}
+		e.Key("j")
+		bp = e.m.Board()
+	}
+	e.runNow(e.Key("L"))
+	for range 6 { // trips, last stops, passages: whatever is asked and not in
+		asked := false
+		for k, f := range e.m.sh.Reg.Entries {
+			if f.Have || f.Poll.InFlight() {
+				continue
+			}
+			if cmd := e.send(feeds.TickMsg{Key: k, Gen: f.Poll.Gen}); cmd != nil {
+				e.deliver(cmd)
+				asked = true
+			}
+		}
+		if !asked {
+			break
+		}
+	}
+	v := ansi.Strip(e.m.View())
+	if !strings.Contains(v, "Line 4") || !strings.Contains(v, "▸ Vehicle 103 ·") {
+		t.Errorf("L on line 4's row with vehicle 103 does not select it on the ladder:\n%s", v)
+	}
+}
