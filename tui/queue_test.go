@@ -179,7 +179,7 @@ func TestQueueOpensWithE(t *testing.T) {
 			t.Errorf("queue lacks %q:\n%s", want, v)
 		}
 	}
-	if !strings.Contains(qrow(v, "silent"), "since 4 min") {
+	if !strings.Contains(qrow(v, "silent"), " 4 min  ") {
 		t.Errorf("a silent vehicle's age is that of its last position: %q", qrow(v, "silent"))
 	}
 	e.queueAdvance(3 * time.Minute)
@@ -187,10 +187,10 @@ func TestQueueOpensWithE(t *testing.T) {
 	e.queuePoll()
 	v = e.m.View()
 	lines := strings.Split(v, "\n")
-	if !strings.Contains(lines[2], "since 0 s") || !strings.Contains(lines[2], "22") {
+	if !strings.Contains(lines[2], " 0 s  ") || !strings.Contains(lines[2], "22") {
 		t.Errorf("the newest item (22 late) is not on top:\n%s", v)
 	}
-	if !strings.Contains(qrow(v, "7 min late"), "since 3 min") {
+	if !strings.Contains(qrow(v, "7 min late"), " 3 min  ") {
 		t.Errorf("the older item's age: %q", qrow(v, "7 min late"))
 	}
 	e.Key("esc")
@@ -230,7 +230,7 @@ func TestQueueAckUntilChange(t *testing.T) {
 	e.src.Fleet[0].TimeData.Deviation = 660
 	e.queuePoll()
 	r := qrow(e.m.View(), "11 min late")
-	if r == "" || strings.Contains(r, "✓ ack") || !strings.Contains(r, "since 0 s") {
+	if r == "" || strings.Contains(r, "✓ ack") || !strings.Contains(r, " 0 s  ") {
 		t.Fatalf("a changed item shows again, unacknowledged and new: %q\n%s", r, e.m.View())
 	}
 	if strings.Contains(e.m.View(), "no position") {

@@ -15,7 +15,7 @@ type Queue struct {
 	QueueItems  string // "%d items"
 	QueueOne    string // "1 item"
 	QueueHid    string // "%d hidden"
-	QueueSince  string // an item's age: "since %s"
+	QueueSince  string // an item's age under SINCE: "%s" ("2 min")
 	QueueAcked  string // the mark of an acknowledged item
 	QueueHidden string // the mark of a hidden item (shown with H)
 	// The column heads.
@@ -42,7 +42,7 @@ func EnglishQueue() Queue {
 		QueueWait:  "waiting for the vehicles' positions…",
 		QueueEmpty: "nothing needs a dispatcher",
 		QueueItems: "%d items", QueueOne: "1 item", QueueHid: "%d hidden",
-		QueueSince: "since %s",
+		QueueSince: "%s", // under SINCE: "2 min", as `abfahrt exceptions`
 		QueueAcked: "✓ ack", QueueHidden: "hidden",
 		QHeadSince: "SINCE", QHeadKind: "KIND", QHeadLine: "LINE", QHeadVehicle: "VEH.", QHeadStop: "STOP", QHeadWhat: "WHAT",
 		KindLate: "late", KindBunched: "bunched", KindGap: "gap", KindGhost: "ghost", KindSilent: "silent", KindConnection: "connection",
@@ -67,7 +67,7 @@ func GermanQueue() Queue {
 		QueueWait:  "warte auf die Positionen der Fahrzeuge…",
 		QueueEmpty: "nichts für die Leitstelle",
 		QueueItems: "%d Einträge", QueueOne: "1 Eintrag", QueueHid: "%d ausgeblendet",
-		QueueSince: "seit %s",
+		QueueSince: "%s", // unter SEIT: "2 min"
 		QueueAcked: "✓ quittiert", QueueHidden: "ausgeblendet",
 		QHeadSince: "SEIT", QHeadKind: "ART", QHeadLine: "LINIE", QHeadVehicle: "FZG", QHeadStop: "HALT", QHeadWhat: "WAS",
 		KindLate: "verspätet", KindBunched: "Pulk", KindGap: "Lücke", KindGhost: "Geisterfahrt", KindSilent: "stumm", KindConnection: "Anschluss",
