@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"abfahrt/tui/internal/app"
 )
 
@@ -50,6 +52,37 @@ func TestNarrowBoardKeepsTheDelay(t *testing.T) {
 		}
 		if rows < 4 {
 			t.Errorf("%s: %d rows end with their delay on the 40×12 board:\n%s", lang, rows, v)
+		}
+	}
+}
+
+// Issue 33 item 8: the search overlay covers the lines it stands on from
+// edge to edge: beside its box no piece of a board row (a row's end, a
+// cut alert) shows; the rows below it stay whole.
+func TestSearchOverlayCoversItsLines(t *testing.T) {
+	for _, w := range []int{120, 200} {
+		e := newEnv(t, w, 30, true)
+		e.Key("/")
+		for _, r := range "hau" {
+			e.Key(string(r))
+		}
+		lines := strings.Split(ansi.Strip(e.View()), "\n")
+		boxed := 0
+		for i, l := range lines {
+			a, b := strings.IndexRune(l, '│'), strings.LastIndex(l, "│")
+			if strings.ContainsAny(l, "╭╰") {
+				a, b = strings.IndexAny(l, "╭╰"), max(strings.LastIndex(l, "╮"), strings.LastIndex(l, "╯"))
+			}
+			if a < 0 || b <= a || i == 0 {
+				continue
+			}
+			boxed++
+			if out := strings.TrimSpace(l[:a] + l[b+len("│"):]); out != "" {
+				t.Errorf("%d cols, line %d: %q shows beside the search box: %q", w, i, out, l)
+			}
+		}
+		if boxed < 5 {
+			t.Fatalf("%d cols: the search box is not on the screen:\n%s", w, strings.Join(lines, "\n"))
 		}
 	}
 }
