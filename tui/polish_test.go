@@ -7,7 +7,10 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"abfahrt/model"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/testkit"
 )
 
 // Issue 33 item 8: the queue's SINCE column says the age alone ("2 min"),
@@ -83,6 +86,33 @@ func TestSearchOverlayCoversItsLines(t *testing.T) {
 		}
 		if boxed < 5 {
 			t.Fatalf("%d cols: the search box is not on the screen:\n%s", w, strings.Join(lines, "\n"))
+		}
+	}
+}
+
+// Issue 33 item 8: every grid cell has its column titles (DUE, +/-, …),
+// also a cell whose stop's name is longer than its rows' directions
+// ("Haus der Begegnung" over "Böfingen"): the direction column widens to
+// clear the name where the cell has room.
+func TestEveryGridCellHasItsColumnTitles(t *testing.T) {
+	for _, sz := range []struct{ w, h int }{{200, 50}, {120, 40}} {
+		e := newGridEnv(t, sz.w, sz.h, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 1005}, {Stop: 1240}}, func(o *app.Options) {})
+		b := testkit.MovedBoard(testkit.HbfBoard(false), 1005, "Haus der Begegnung", 0, 0, 0)
+		var short []model.Event
+		for _, ev := range b.Events {
+			if len([]rune(ev.DirectionText)) <= 9 {
+				short = append(short, ev)
+			}
+		}
+		b.Events = short
+		e.src.Boards[feeds.Subject{Stop: 1005}] = b
+		e.pollFeeds()
+		v := ansi.Strip(e.View())
+		if !strings.Contains(v, "Haus der Begegnung") {
+			t.Fatalf("%dx%d: no cell of Haus der Begegnung:\n%s", sz.w, sz.h, v)
+		}
+		if n := strings.Count(v, "DUE"); n != 4 {
+			t.Errorf("%dx%d: %d of 4 cells have their column titles:\n%s", sz.w, sz.h, n, v)
 		}
 	}
 }
