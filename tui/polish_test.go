@@ -116,3 +116,31 @@ func TestEveryGridCellHasItsColumnTitles(t *testing.T) {
 		}
 	}
 }
+
+// Issue 33 item 8: the merged view sizes its columns from what they hold:
+// at 200 columns a long stop name is shown whole (not cut at 22 cells
+// while the direction column keeps dozens of blank cells).
+func TestMergedViewShowsLongStopNamesWhole(t *testing.T) {
+	const long = "Neu-Ulm Hermann-Köhl-Straße Nord"
+	e := newGridEnv(t, 200, 50, []app.BoardSpec{{Stop: 1008}, {Stop: 1005}}, func(o *app.Options) {})
+	e.src.Boards[feeds.Subject{Stop: 1005}] = testkit.MovedBoard(testkit.HbfBoard(false), 1005, long, -time.Minute, 0, 0)
+	e.pollFeeds()
+	e.Key("m")
+	v := ansi.Strip(e.View())
+	if !strings.Contains(v, long+" ") {
+		t.Errorf("the merged view cuts %q:\n%s", long, v)
+	}
+	// The direction column is as wide as its widest direction: no blank
+	// cells after it before the platform.
+	const widest = "Pfuhl über Offenhausen, Neu-Ulm Bahnhof"
+	l := ""
+	for _, x := range strings.Split(v, "\n") {
+		if strings.Contains(x, widest) {
+			l = x
+			break
+		}
+	}
+	if _, after, ok := strings.Cut(l, widest); !ok || !strings.HasPrefix(strings.TrimLeft(after, " "), "F") || len(after)-len(strings.TrimLeft(after, " ")) > 2 {
+		t.Errorf("the widest direction's row %q: want its platform right after it", l)
+	}
+}
