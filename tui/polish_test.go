@@ -96,7 +96,7 @@ func TestSearchOverlayCoversItsLines(t *testing.T) {
 // clear the name where the cell has room.
 func TestEveryGridCellHasItsColumnTitles(t *testing.T) {
 	for _, sz := range []struct{ w, h int }{{200, 50}, {120, 40}} {
-		e := newGridEnv(t, sz.w, sz.h, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 1005}, {Stop: 1240}}, func(o *app.Options) {})
+		e := newGridEnv(t, sz.w, sz.h, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 1005}, {Stop: 1240}}, nil)
 		b := testkit.MovedBoard(testkit.HbfBoard(false), 1005, "Haus der Begegnung", 0, 0, 0)
 		var short []model.Event
 		for _, ev := range b.Events {
@@ -122,7 +122,7 @@ func TestEveryGridCellHasItsColumnTitles(t *testing.T) {
 // while the direction column keeps dozens of blank cells).
 func TestMergedViewShowsLongStopNamesWhole(t *testing.T) {
 	const long = "Neu-Ulm Hermann-Köhl-Straße Nord"
-	e := newGridEnv(t, 200, 50, []app.BoardSpec{{Stop: 1008}, {Stop: 1005}}, func(o *app.Options) {})
+	e := newGridEnv(t, 200, 50, []app.BoardSpec{{Stop: 1008}, {Stop: 1005}}, nil)
 	e.src.Boards[feeds.Subject{Stop: 1005}] = testkit.MovedBoard(testkit.HbfBoard(false), 1005, long, -time.Minute, 0, 0)
 	e.pollFeeds()
 	e.Key("m")
