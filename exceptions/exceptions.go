@@ -109,8 +109,8 @@ type Item struct {
 }
 
 // ConnTimes are a connection at risk's times: the feeder's predicted
-// arrival, the connecting line and its departure's predicted time, and
-// the transfer time needed.
+// arrival and the connecting line's departure as said (their minutes;
+// see AtRisk), the connecting line, and the transfer time needed.
 type ConnTimes struct {
 	Arrives, Departs time.Time
 	To               string
@@ -300,12 +300,21 @@ func (c Transfer) AtRisk(b StopBoards, now time.Time) []Item {
 			if !ready.After(d.Due()) {
 				continue
 			}
-			short := ready.Sub(d.Due())
+			// Said in the minutes its clocks show, so that they agree: the
+			// shortfall is what the clocks' minutes leave of the transfer
+			// (within a minute of the truth). When they seem to leave
+			// enough (07:42:01 to 07:45:00 for 3 min) the arrival is said
+			// in its next minute, 1 min short.
+			arrMin, depMin := arr.Truncate(time.Minute), d.Due().Truncate(time.Minute)
+			if c.MinTransfer-depMin.Sub(arrMin) < time.Minute {
+				arrMin = arrMin.Add(time.Minute)
+			}
+			short := max(c.MinTransfer-depMin.Sub(arrMin), time.Minute).Round(time.Minute)
 			out = append(out, Item{Kind: Connection, Line: c.From, Vehicle: a.VehicleNumber, Other: d.VehicleNumber, Stop: c.Stop,
 				Direction: d.DirectionText, Seconds: int(short / time.Second),
 				Ref:    c.To + "@" + d.Scheduled.Format("15:04"),
-				Conn:   &ConnTimes{Arrives: arr, Departs: d.Due(), To: c.To, Transfer: c.MinTransfer},
-				Detail: fmt.Sprintf("%s arrives %s, %s to %s leaves %s: %s short of %s transfer", c.From, clock(arr), c.To, d.DirectionText, clock(d.Due()), MinutesUp(short), Ago(c.MinTransfer))})
+				Conn:   &ConnTimes{Arrives: arrMin, Departs: depMin, To: c.To, Transfer: c.MinTransfer},
+				Detail: fmt.Sprintf("%s arrives %s, %s to %s leaves %s: %s short of %s transfer", c.From, clock(arrMin), c.To, d.DirectionText, clock(depMin), MinutesUp(short), Ago(c.MinTransfer))})
 		}
 	}
 	return out

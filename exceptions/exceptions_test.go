@@ -81,7 +81,7 @@ func TestConnectionAtRiskBoundary(t *testing.T) {
 	if len(got) != 1 || got[0].Other != 51 || got[0].Vehicle != 21 || got[0].Stop != 1008 || got[0].Kind != Connection {
 		t.Fatalf("a second later: at risk with vehicle 51, got %+v", got)
 	}
-	if want := "2 arrives 07:42, 5 to Ruhetal leaves 07:45: 1 min short of 3 min transfer"; got[0].Detail != want {
+	if want := "2 arrives 07:43, 5 to Ruhetal leaves 07:45: 1 min short of 3 min transfer"; got[0].Detail != want {
 		t.Errorf("detail %q, want %q", got[0].Detail, want)
 	}
 	if got := c.AtRisk(board(5*time.Minute, 2*time.Minute), now); len(got) != 2 || got[0].Direction != "Ruhetal" || got[1].Direction != "Eselsberg" {

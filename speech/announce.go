@@ -37,6 +37,9 @@ func Announcement(l Lang, stop string, ds []Departure, n int) string {
 			byLine[k] = g
 			groups = append(groups, g)
 		}
+		if n := len(g.mins); n > 0 && max(g.mins[n-1], 0) == max(d.Minutes, 0) {
+			continue // two in the same minute are said once: not "in 1 and 1 minutes"
+		}
 		g.mins = append(g.mins, d.Minutes)
 	}
 	parts := make([]string, 0, len(groups))

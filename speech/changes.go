@@ -73,7 +73,11 @@ func (t *Tracker) Update(l Lang, fresh []Departure, now time.Time) []string {
 				d.Platform = old.Platform
 			}
 			if delayNews(old, d) {
-				out = append(out, l.named(d)+l.pick(" is now ", ": jetzt ")+l.delay(d)+", "+l.in(d.Minutes)+".")
+				when := l.in(d.Minutes)
+				if d.Minutes <= 0 {
+					when = l.pick("about to leave", "fährt gleich ab") // not "is now on time, now."
+				}
+				out = append(out, l.named(d)+l.pick(" is now ", ": jetzt ")+l.delay(d)+", "+when+".")
 			} else {
 				d.Delay, d.Realtime = old.Delay, old.Realtime
 			}

@@ -109,9 +109,9 @@ func TestDiagramMarksThePosition(t *testing.T) {
 		focus int
 		check []check
 	}{
-		{"before", 0, vehicle.PhaseBefore, 0, []check{{0, []string{"▶", "trip starts in"}}, {1, []string{"○ Kuhberg Schulzentrum", "predicted"}}}},
+		{"before", 0, vehicle.PhaseBefore, 0, []check{{0, []string{"▶", "trip starts now"}}, {1, []string{"○ Kuhberg Schulzentrum", "predicted"}}}},
 		{"mid-trip", 8, vehicle.PhaseBetween, 8, []check{{0, []string{"● Kuhberg", "passed"}}, {7, []string{"● Theater", "departed"}},
-			{8, []string{"▶", "between Theater and Stadtwerke"}}, {9, []string{"○ Stadtwerke", "arriving", "40 s"}}}},
+			{8, []string{"▶", "between Theater and Stadtwerke"}}, {9, []string{"○ Stadtwerke", "arriving", "now"}}}},
 		{"at a stop", 6, vehicle.PhaseAt, 6, []check{{5, []string{"● Ehinger Tor", "passed"}}, {6, []string{"▶ ◉ Hauptbahnhof", "at stop"}},
 			{7, []string{"○ Theater", "2 min"}}}},
 		{"ended", 18, vehicle.PhaseEnded, 18, []check{{17, []string{"● Technische Hochschule"}}, {18, []string{"▶ ◉ Science Park II", "at stop"}}}},

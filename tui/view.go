@@ -63,8 +63,10 @@ func (m *Model) render() string {
 	}
 	switch m.overlay {
 	case ui.OverlaySearch:
+		// The search covers the lines it stands on from edge to edge: no
+		// cut piece of a board row shows beside its box.
 		box := m.search.View()
-		main = overlayAt(main, box, (w-ansi.StringWidth(ui.FirstLine(box)))/2, 1, w, h)
+		main = overlayAt(main, bandOf(box, w), 0, 1, w, h)
 	case ui.OverlayHelp:
 		box := m.helpView(min(w, 100), h)
 		main = overlayAt(main, box, (w-ansi.StringWidth(ui.FirstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
@@ -87,6 +89,16 @@ func (m *Model) render() string {
 		m.mouse.drew(h - extra)
 	}
 	return main + "\n" + status + "\n" + m.Footer(w)
+}
+
+// bandOf centres box in lines of width w, blank left and right of it.
+func bandOf(box string, w int) string {
+	lines := strings.Split(box, "\n")
+	x := max((w-ansi.StringWidth(ui.FirstLine(box)))/2, 0)
+	for i, l := range lines {
+		lines[i] = ui.Pad(strings.Repeat(" ", x)+l, w)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // overlayAt draws fg over bg (h lines of width w) with its top-left corner

@@ -33,10 +33,11 @@ func newStopsCmd(g *globals) *cobra.Command {
 	var limit int
 	cmd := &cobra.Command{
 		Use:   "stops QUERY",
-		Short: "Find stops by name, number or code (fuzzy, umlaut-insensitive)",
+		Short: "Find stops by name, number, code or stop point code (a DHID too; fuzzy, umlaut-insensitive)",
 		Example: `  abfahrt stops ehinger
   abfahrt stops koenigstrasse
-  abfahrt stops 1008`,
+  abfahrt stops 1008
+  abfahrt stops de:08421:1008`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 || strings.TrimSpace(strings.Join(args, " ")) == "" {
 				return usagef("stops needs a QUERY, e.g. abfahrt stops ehinger")
@@ -83,7 +84,11 @@ func newStopsCmd(g *globals) *cobra.Command {
 	return cmd
 }
 
-// findStops ranks stops for a query with the board's search engine.
+// findStops ranks stops for a query with the board's search engine: by
+// name, number, code and any stop point code the service uses (6 digits,
+// or a DHID and the stop's DHID it starts with). A stop point code the
+// service does not use (a DHID against a service of 6-digit codes) finds
+// the stop it names.
 func findStops(stops []model.Stop, query string, limit int) []model.Stop {
 	entries := make([]search.Entry, len(stops))
 	for i, s := range stops {
@@ -91,7 +96,7 @@ func findStops(stops []model.Stop, query string, limit int) []model.Stop {
 			Kind:   search.KindStop,
 			Title:  s.StopName,
 			Detail: strconv.Itoa(s.StopNumber) + " · " + s.StopCode,
-			Keys:   []string{strconv.Itoa(s.StopNumber), s.StopCode},
+			Keys:   append([]string{strconv.Itoa(s.StopNumber), s.StopCode}, pointKeys(s)...),
 			Low:    !model.IsPassengerStop(s.StopName),
 			Ref:    i,
 		}
@@ -103,7 +108,43 @@ func findStops(stops []model.Stop, query string, limit int) []model.Stop {
 			out = append(out, stops[i])
 		}
 	}
+	if len(out) == 0 {
+		if c, err := model.ParseStopPointCode(query); err == nil {
+			if n, ok := c.StopNumber(); ok {
+				for _, s := range stops {
+					if s.StopNumber == n {
+						return []model.Stop{s}
+					}
+				}
+			}
+		}
+	}
 	return out
+}
+
+// pointKeys are the stop point codes of s as search keys: each code, and
+// of a DHID (de:08421:1008:1:1) also the stop's DHID (de:08421:1008) and
+// the area's (de:08421:1008:1), once each.
+func pointKeys(s model.Stop) []string {
+	var keys []string
+	seen := map[string]bool{}
+	add := func(k string) {
+		if k != "" && !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	for _, p := range s.StopPoints {
+		c := p.StopPointCode
+		if c.IsDHID() {
+			parts := strings.Split(string(c), ":")
+			for n := 3; n < len(parts); n++ {
+				add(strings.Join(parts[:n], ":"))
+			}
+		}
+		add(string(c))
+	}
+	return keys
 }
 
 func platforms(s model.Stop) string {

@@ -207,11 +207,11 @@ func newStatsCmd(g *globals) *cobra.Command {
 		Use:   "stats",
 		Short: "Punctuality per line from the history database",
 		Long: fmt.Sprintf(`stats summarises recorded departures per line: departures observed,
-the on-time share (on time: from %d s early to %d s late), the median (p50)
-and p90 delay, and the share that vanished before their time. --by day
+the on-time share (on time: from %s early to %s late), the median (p50)
+and p90 delay in minutes, and the share that vanished before their time. --by day
 lists each day, --by hour each hour. With --stop, the headway of each line
 there where it runs at least every %d minutes: the observed gaps' p50 and
-p90 and the share of gaps over 1.5 times the scheduled one.`, history.OnTimeEarly, history.OnTimeLate, history.FrequentGap/60),
+p90 and the share of gaps over 1.5 times the scheduled one.`, minutesText(history.OnTimeEarly), minutesText(history.OnTimeLate), history.FrequentGap/60),
 		Example: `  abfahrt stats --stop 1008 --since 7d
   abfahrt stats --line 4 --by day --json`,
 		Args: cobra.NoArgs,
@@ -316,7 +316,7 @@ p90 and the share of gaps over 1.5 times the scheduled one.`, history.OnTimeEarl
 			}
 			t := newTable(g.stdout, header...)
 			for _, s := range rows {
-				c := cells(s, func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }, signedSeconds)
+				c := cells(s, func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }, signedMinutes)
 				if headway {
 					mins := func(v int) string { return fmt.Sprintf("%.1f min", float64(v)/60) }
 					c = append(c, optInt(s.HeadwayP50S, mins), optInt(s.HeadwayP90S, mins), "-", "-")
@@ -330,7 +330,7 @@ p90 and the share of gaps over 1.5 times the scheduled one.`, history.OnTimeEarl
 			if err := t.flush(); err != nil {
 				return err
 			}
-			_, err = fmt.Fprintf(g.stdout, "on time: %d s early to %d s late; P50/P90: delay in seconds\n", history.OnTimeEarly, history.OnTimeLate)
+			_, err = fmt.Fprintf(g.stdout, "on time: %s early to %s late; P50/P90: delay in minutes\n", minutesText(history.OnTimeEarly), minutesText(history.OnTimeLate))
 			if err == nil && headway {
 				_, err = fmt.Fprintf(g.stdout, "headway: observed gaps between departures scheduled at most %d min apart (-: not that frequent); LONG: gaps over 1.5 times the scheduled one; gaps in the order of departure, OVERTAKEN: departures that left before one scheduled ahead of them\n", history.FrequentGap/60)
 			}
@@ -356,9 +356,24 @@ func optInt(p *int, f func(int) string) string {
 	return f(*p)
 }
 
-func signedSeconds(s int) string {
-	if s > 0 {
-		return "+" + strconv.Itoa(s) + " s"
+// signedMinutes is a delay in seconds as minutes to a tenth, as a table
+// of punctuality says them: "+1.5 min", "-0.5 min", "0 min".
+func signedMinutes(s int) string {
+	switch m := strconv.FormatFloat(float64(s)/60, 'f', 1, 64); {
+	case m == "0.0" || m == "-0.0":
+		return "0 min"
+	case s > 0:
+		return "+" + m + " min"
+	default:
+		return m + " min"
+	}
+}
+
+// minutesText is a span in seconds in whole minutes when it is one:
+// "3 min", else "90 s".
+func minutesText(s int) string {
+	if s%60 == 0 {
+		return strconv.Itoa(s/60) + " min"
 	}
 	return strconv.Itoa(s) + " s"
 }
@@ -486,7 +501,7 @@ func delayCell(d *int) string {
 	if d == nil {
 		return "?"
 	}
-	return signedSeconds(*d)
+	return delayText(*d) // as departures says it: "+2", "on time"
 }
 
 // stopNames names stop numbers from the service's base data when it

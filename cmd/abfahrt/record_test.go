@@ -126,7 +126,7 @@ func TestStatsJSONAndCSV(t *testing.T) {
 		t.Errorf("stats --json without --stop has a headway: %s", out)
 	}
 	code, out, _ = runCLI(t, "stats", "--db", db)
-	if code != exitOK || !strings.Contains(out, "60 s early to 180 s late") || !strings.Contains(out, "+90 s") {
+	if code != exitOK || !strings.Contains(out, "1 min early to 3 min late") || !strings.Contains(out, "+1.5 min") {
 		t.Errorf("stats table: exit %d\n%s", code, out)
 	}
 	code, _, errs = runCLI(t, "stats", "--db", filepath.Join(t.TempDir(), "none.db"))

@@ -9,8 +9,9 @@ var sparks = [8]rune{'▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'}
 // eighth blocks ▁…▇, such as the Linux console's: low, half, full.
 var ConsoleSparks = []rune{'_', '▄', '█'}
 
-// Sparkline draws the last width values as bars scaled between the smallest
-// and largest of them (and 0, so an all-late series does not look on time).
+// Sparkline draws the last width values as bars scaled over SparkRange of
+// them, so a series from +9 to +10 shows its change rather than a flat row
+// at the top of a scale from 0 (the caller says the range beside it).
 // It returns fewer than width runes when there are fewer values.
 func Sparkline(values []float64, width int) string {
 	return SparklineWith(values, width, sparks[:])
@@ -28,13 +29,7 @@ func SparklineWith(values []float64, width int, levels []rune) string {
 	if len(values) > width {
 		values = values[len(values)-width:]
 	}
-	lo, hi := 0.0, 0.0
-	for _, v := range values {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			continue
-		}
-		lo, hi = math.Min(lo, v), math.Max(hi, v)
-	}
+	lo, hi := SparkRange(values)
 	out := make([]rune, len(values))
 	for i, v := range values {
 		if math.IsNaN(v) || math.IsInf(v, 0) || hi == lo {
@@ -45,4 +40,26 @@ func SparklineWith(values []float64, width int, levels []rune) string {
 		out[i] = levels[min(max(n, 0), len(levels)-1)]
 	}
 	return string(out)
+}
+
+// SparkRange is the range a sparkline of values spans: from the smallest
+// value rounded down to a whole number to the largest rounded up, at least
+// 1 apart (NaN and infinities left out; 0…1 without values).
+func SparkRange(values []float64) (lo, hi float64) {
+	first := true
+	for _, v := range values {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			continue
+		}
+		if first {
+			lo, hi, first = v, v, false
+			continue
+		}
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	lo, hi = math.Floor(lo), math.Ceil(hi)
+	if hi-lo < 1 {
+		hi = lo + 1
+	}
+	return lo, hi
 }

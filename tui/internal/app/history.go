@@ -102,7 +102,11 @@ func PunctualityText(tx *ui.Texts, stopName, line string, today, week Punctualit
 		if p.Departures == 0 {
 			return label + " " + tx.HistNoneYet
 		}
-		return label + " " + fmt.Sprintf(tx.HistPart, p.Departures, int(p.OnTimeShare*100+0.5), signedMin(p.P50), signedMin(p.P90))
+		f := tx.HistPart
+		if p.Departures == 1 {
+			f = tx.HistPartOne // "1 departure", "1 Abfahrt"
+		}
+		return label + " " + fmt.Sprintf(f, p.Departures, int(p.OnTimeShare*100+0.5), signedMin(p.P50), signedMin(p.P90))
 	}
 	return head + ": " + part(tx.HistToday, today) + " · " + part(tx.HistWeek, week)
 }
@@ -167,6 +171,9 @@ func RunsText(sh *Shared, msg HistoryMsg, w int) string {
 		return tx.HistNoRunsToday + " · " + last
 	}
 	parts := []string{fmt.Sprintf(tx.HistRuns, len(runs))}
+	if len(runs) == 1 {
+		parts[0] = tx.HistRun
+	}
 	hm := func(t time.Time) string { return t.In(model.Berlin).Format("15:04") }
 	for i := len(runs) - 1; i >= 0; i-- {
 		r := runs[i]

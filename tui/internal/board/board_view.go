@@ -65,8 +65,12 @@ const (
 	Gap        = 2
 	minDirVeh  = 28 // below this direction width the vehicle column goes
 	minDirWide = 16 // below this the other optional columns go, one by one
-	minDir     = 6
-	MaxDir     = 56
+	// minDirDelay is the least direction the delay yields to: a narrow
+	// board keeps a rider's "+3" (in the grid cells' 3 cells) and cuts
+	// the direction to this before the delay goes.
+	minDirDelay = 10
+	minDir      = 6
+	MaxDir      = 56
 )
 
 // maxAlertLines is the most lines the alert takes on a board.
@@ -75,20 +79,25 @@ const maxAlertLines = 3
 // columns is the layout of a board's rows at one width: which optional
 // columns show and how wide each is.
 type columns struct {
-	Cw     ui.ColWidths
-	badge  int // the line name box
-	leave  int // the leave column (walk.go); 0: no walking time
-	Dir    int
-	plat   int // 0: dropped
-	Veh    bool
-	sched  bool
-	delay  bool
-	Status bool
+	Cw    ui.ColWidths
+	badge int // the line name box
+	leave int // the leave column (walk.go); 0: no walking time
+	Dir   int
+	plat  int // 0: dropped
+	Veh   bool
+	sched bool
+	delay bool
+	// narrowDelay: the delay in 3 cells as the grid's cells say it
+	// ("+3", "✓", "-1") under "+/-", on a narrow board.
+	narrowDelay bool
+	Status      bool
 }
 
 // LayoutColumns fits the columns into width w, dropping optional ones by
 // priority: vehicle number first, then scheduled time, platform, status
-// word, delay. The direction takes the rest, up to maxDir.
+// word while the direction has less than minDirWide; then the delay
+// narrows to 3 cells, and goes only when the direction would have less
+// than minDirDelay. The direction takes the rest, up to maxDir.
 func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
 	c := columns{Cw: cw, badge: badge, plat: plat, leave: leave, Veh: true, sched: true, delay: true, Status: true}
 	width := func() int {
@@ -102,7 +111,10 @@ func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
 		if c.sched {
 			n += cw.Sched + Gap
 		}
-		if c.delay {
+		switch {
+		case c.delay && c.narrowDelay:
+			n += wDelayC + Gap
+		case c.delay:
 			n += cw.Delay + Gap
 		}
 		if c.Status {
@@ -116,17 +128,21 @@ func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
 	if w-width() < minDirVeh {
 		c.Veh = false
 	}
-	drops := []func(){
-		func() { c.sched = false },
-		func() { c.plat = 0 },
-		func() { c.Status = false },
-		func() { c.delay = false },
+	drops := []struct {
+		need int // the direction's width that spares the column
+		drop func()
+	}{
+		{minDirWide, func() { c.sched = false }},
+		{minDirWide, func() { c.plat = 0 }},
+		{minDirWide, func() { c.Status = false }},
+		{minDirWide, func() { c.narrowDelay = true }},
+		{minDirDelay, func() { c.delay = false }},
 	}
-	for _, drop := range drops {
-		if w-width() >= minDirWide {
+	for _, d := range drops {
+		if w-width() >= d.need {
 			break
 		}
-		drop()
+		d.drop()
 	}
 	c.Dir = min(max(w-width(), minDir), MaxDir)
 	return c
@@ -345,7 +361,10 @@ func (b *Pane) ColHeader(c columns) string {
 	if c.sched {
 		sb.WriteString("  " + ui.Pad(tx.ColSched, c.Cw.Sched))
 	}
-	if c.delay {
+	switch {
+	case c.delay && c.narrowDelay:
+		sb.WriteString("  " + ui.PadLeft(tx.PassDev, wDelayC))
+	case c.delay:
 		sb.WriteString("  " + ui.Pad(tx.ColDelay, c.Cw.Delay))
 	}
 	if c.Status {
@@ -411,7 +430,11 @@ func (b *Pane) row(e *model.Event, c columns, sel bool) string {
 	if c.sched {
 		sb.WriteString(sp(Gap) + paint(st.Muted, ui.Pad(ui.ClockTime(e.Scheduled), c.Cw.Sched)))
 	}
-	if c.delay {
+	switch {
+	case c.delay && c.narrowDelay:
+		text, sev := compactDelay(tx, *e)
+		sb.WriteString(sp(Gap) + paint(b.Sh.St.Severity(sev), ui.PadLeft(text, wDelayC)))
+	case c.delay:
 		text, sev := tx.DelayText(*e)
 		sb.WriteString(sp(Gap) + paint(b.Sh.St.Severity(sev), ui.Pad(text, c.Cw.Delay)))
 	}

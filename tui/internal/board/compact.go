@@ -74,7 +74,13 @@ func (b *Pane) Compact(num int, focused bool, w, h int) string {
 	n := min(len(rows), h-1)
 	c := b.compactColumns(rows[:n], w, badge)
 	// The titles of the columns right of the direction stand on the
-	// title line above them, where the stop's name leaves room.
+	// title line above them, where the stop's name leaves room: a name
+	// longer than the rows' directions widens the direction column as far
+	// as the cell has room, so that every cell has its titles.
+	if lw := ansi.StringWidth(left); lw+1 > c.titleAt && lw+1-c.titleAt <= c.room-c.dir {
+		c.dir += lw + 1 - c.titleAt
+		c.titleAt = lw + 1
+	}
 	if titles := b.compactTitles(c); right == "" && titles != "" && ansi.StringWidth(left)+1 <= c.titleAt {
 		sb.WriteString(ui.Fit(left+strings.Repeat(" ", c.titleAt-ansi.StringWidth(left))+st.ColHeader.Render(titles), w))
 	} else {
@@ -115,6 +121,7 @@ type cellColumns struct {
 	status  int
 	veh     bool
 	titleAt int // the cell where the columns right of the direction start
+	room    int // the most the direction may take
 }
 
 // Cell widths of the optional columns and the room for the direction from
@@ -156,6 +163,7 @@ func (b *Pane) compactColumns(rows []int, w, badge int) cellColumns {
 		need = max(need, d)
 	}
 	c.dir = min(room, need)
+	c.room = room
 	c.titleAt = 2 + badge + 1 + c.dir
 	return c
 }

@@ -11,9 +11,11 @@ type History struct {
 	HistToday       string
 	HistWeek        string
 	HistPart        string // "%d departures, %d %% on time, median %s, 90 %% within %s min"
+	HistPartOne     string // HistPart of one departure: "1 departure, …"
 	HistNoVehicle   string // the vehicle was never recorded
 	HistNoRunsToday string
 	HistRuns        string // "today %d runs"
+	HistRun         string // one run: "today 1 run"
 	HistLastSeen    string // "last seen %s"
 	KeyHistory      string // the key's help
 	DataAge         string // a notification's "data %s" (an age: "20 s ago")
@@ -33,9 +35,11 @@ func EnglishHistory() History {
 		HistToday:       "today",
 		HistWeek:        "7 days",
 		HistPart:        "%d departures, %d %% on time, median %s, 90 %% within %s min",
+		HistPartOne:     "1 departure, %[2]d %% on time, median %[3]s, 90 %% within %[4]s min",
 		HistNoVehicle:   "history: this vehicle was never recorded",
 		HistNoRunsToday: "history: no runs recorded today",
 		HistRuns:        "today %d runs",
+		HistRun:         "today 1 run",
 		HistLastSeen:    "last seen %s",
 		KeyHistory:      "punctuality",
 		DataAge:         "data from %s",
@@ -54,9 +58,11 @@ func GermanHistory() History {
 		HistToday:       "heute",
 		HistWeek:        "7 Tage",
 		HistPart:        "%d Abfahrten, %d %% pünktlich, Median %s, 90 %% bis %s Min",
+		HistPartOne:     "1 Abfahrt, %[2]d %% pünktlich, Median %[3]s, 90 %% bis %[4]s Min",
 		HistNoVehicle:   "Aufzeichnung: dieses Fahrzeug wurde nie aufgezeichnet",
 		HistNoRunsToday: "Aufzeichnung: heute keine Fahrten aufgezeichnet",
 		HistRuns:        "heute %d Fahrten",
+		HistRun:         "heute 1 Fahrt",
 		HistLastSeen:    "zuletzt gesehen %s",
 		KeyHistory:      "Pünktlichkeit",
 		DataAge:         "Daten von %s",

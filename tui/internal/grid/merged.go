@@ -144,15 +144,24 @@ func (p *mergedPane) render(g *gridPane) string {
 	if h < 3 {
 		return sb.String()
 	}
-	stopW, badge, plat := 4, max(4, ansi.StringWidth(tx.ColLine)), 0 // "LINIE" whole
+	// The stop and direction columns are as wide as what they hold; where
+	// both do not fit, the stop keeps at least maxStopCol (or a quarter of
+	// the width) and the direction the rest.
+	stopW, badge, plat := max(4, ansi.StringWidth(dt.ColStop)), max(4, ansi.StringWidth(tx.ColLine)), 0 // "LINIE" whole
+	dirNeed := max(4, ansi.StringWidth(tx.ColDirection))
 	for _, r := range rows {
 		stopW = max(stopW, ansi.StringWidth(r.B.Name()))
 		badge = max(badge, ansi.StringWidth(r.E.Line())+2)
 		plat = max(plat, ansi.StringWidth(r.B.RowPlatform(r.E)))
+		d := ansi.StringWidth(r.E.DirectionText)
+		if p.sh.AlertOn(r.E.Line()) {
+			d += 2 // "⚠ "
+		}
+		dirNeed = max(dirNeed, d)
 	}
-	stopW = min(stopW, maxStopCol, w/4)
+	dirNeed = min(dirNeed, board.MaxDir)
 	veh := w >= 100
-	fixed := 2 + stopW + 1 + 2 + badge + 1 + 1 + board.WDueC + 1 + tx.W.Delay
+	fixed := 2 + 1 + 2 + badge + 1 + 1 + board.WDueC + 1 + tx.W.Delay // all but the stop and the direction
 	if plat > 0 {
 		plat = max(plat, ansi.StringWidth(tx.ColPlatform))
 		fixed += plat + 1
@@ -160,7 +169,11 @@ func (p *mergedPane) render(g *gridPane) string {
 	if veh {
 		fixed += 1 + wMergedVeh
 	}
-	dir := max(min(w-fixed, board.MaxDir), 4)
+	room := max(w-fixed, 8)
+	if stopW+dirNeed > room {
+		stopW = min(stopW, max(min(maxStopCol, w/4), room-dirNeed))
+	}
+	dir := max(min(room-stopW, dirNeed), 4)
 	head := "  " + ui.Pad(dt.ColStop, stopW) + "   " + ui.Pad(tx.ColLine, badge) + " " + ui.Pad(tx.ColDirection, dir)
 	if plat > 0 {
 		head += " " + ui.Pad(tx.ColPlatform, plat)

@@ -633,7 +633,8 @@ func (t *Texts) DueWord(actual, sched model.Time, now time.Time) string {
 	return fmt.Sprintf(t.InTime, s)
 }
 
-// ShortDue is the countdown of a passage: "now", "40 s", "12 min", or the
+// ShortDue is the countdown of a passage, counted as the board counts
+// (Countdown): "now" under a minute, "1 min" (not "82 s") to "59 min", the
 // clock time from an hour on.
 func (t *Texts) ShortDue(at model.Time, now time.Time) string {
 	if !at.Known() {
@@ -641,10 +642,10 @@ func (t *Texts) ShortDue(at model.Time, now time.Time) string {
 	}
 	d := at.Sub(now)
 	switch {
-	case d < 10*time.Second:
+	case d < time.Minute:
 		return t.Now
 	case d < time.Hour:
-		return t.InDur(d)
+		return strconv.Itoa(int(d/time.Minute)) + " " + t.Min
 	}
 	return ClockTime(at)
 }

@@ -402,16 +402,10 @@ func (p *Pane) pollLine(iw int) string {
 	return strings.Join(parts, st.Muted.Render(" · "))
 }
 
-// sparkScale is the range the sparkline's bars span, in whole minutes:
-// from the smallest of values (or 0) to the largest (or 0), as the bars
-// are scaled ("0…+3 min", "-1…+2 min").
+// sparkScale is the range the sparkline's bars span, in whole minutes
+// (mapview.SparkRange): "0…+3 min", "-1…+2 min", "+9…+10 min".
 func sparkScale(tx *ui.Texts, values []float64) string {
-	lo, hi := 0.0, 0.0
-	for _, v := range values {
-		if !math.IsNaN(v) && !math.IsInf(v, 0) {
-			lo, hi = min(lo, v), max(hi, v)
-		}
-	}
+	lo, hi := mapview.SparkRange(values)
 	signed := func(v float64) string {
 		m := int(math.Round(v))
 		if m > 0 {
