@@ -63,7 +63,6 @@ type Pane struct {
 	moved  bool // the user moved the cursor: it stays on its car
 	// thinned is set while the rows leave stops out (the header says so).
 	thinned bool
-	Km      Keys
 	width   int
 	height  int
 	Rev     int
@@ -73,7 +72,7 @@ type Pane struct {
 
 // NewPane returns the closed ladder view.
 func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, Km: NewKeys(sh.T), memo: &ui.Memo{}, hits: &ui.Hits{}, fs: newFeedSet()}
+	return Pane{sh: sh, memo: &ui.Memo{}, hits: &ui.Hits{}, fs: newFeedSet()}
 }
 
 func newFeedSet() *feedSet {
