@@ -233,3 +233,28 @@ func TestPaletteListsActions(t *testing.T) {
 		}
 	}
 }
+
+// TestFooterTeachesEveryView: the grid's cells, the vehicle pane and the
+// queue offer `:` and `?` too, after their own most important keys.
+func TestFooterTeachesEveryView(t *testing.T) {
+	grid := newGoldenGrid(t, 80, 24, 6)
+	veh := vehicleEnv(t, 80, 24, 8, vehicle.PhaseBetween)
+	queue := newEnv(t, 80, 24, true)
+	queue.Key("E")
+	for _, c := range []struct {
+		name string
+		e    *testEnv
+		want []string
+	}{
+		{"grid", grid, []string{"enter zoom", "E exceptions", "L line ladder", ": commands", "? help"}},
+		{"vehicle", veh, []string{"esc back", "u upcoming only", "tab next pane", ": commands", "? help"}},
+		{"queue", queue, []string{"esc/E back", ": commands", "? help"}},
+	} {
+		f := footerLine(c.e.View())
+		for _, w := range c.want {
+			if !strings.Contains(f, w) {
+				t.Errorf("%s: the footer lacks %q:\n%s", c.name, w, f)
+			}
+		}
+	}
+}
