@@ -116,7 +116,8 @@ var Keys = ui.Keymap[*Ctx]{
 		Do: notice(func(b *Pane) string { return b.adjustWalk(ui.WalkStep) })},
 	{Keys: []string{"-"}, Text: func(t *ui.Texts) string { return t.KeyWalkDn }, Group: ui.GroupRows, Prio: ui.PrioLow,
 		If: func(c *Ctx) bool { return c.S.Walk }, Do: notice(func(b *Pane) string { return b.adjustWalk(-ui.WalkStep) })},
-	{Keys: []string{"H"}, Text: func(t *ui.Texts) string { return t.KeyMissed }, Group: ui.GroupRows, Prio: ui.PrioMid,
+	// On a walking board the missed departures matter first (issue 33 item 6).
+	{Keys: []string{"H"}, Text: func(t *ui.Texts) string { return t.KeyMissed }, Group: ui.GroupRows, Prio: ui.PrioTop - 2,
 		If: func(c *Ctx) bool { return c.S.Walk }, Do: notice(func(b *Pane) string { return b.toggleMissed() })},
 	{Keys: []string{"n"}, Text: func(t *ui.Texts) string { return t.KeyPerLine }, Group: ui.GroupRows, Prio: ui.PrioLow,
 		Do: notice(func(b *Pane) string { return b.cyclePerLine() })},
