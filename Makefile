@@ -11,7 +11,7 @@ BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
 
-.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate deps soak soak-loaded clean
+.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate keys deps soak soak-loaded clean
 
 all: build
 
@@ -85,6 +85,9 @@ deps: ## check no direct dependency is below its recorded floor, then list those
 
 tidy: ## tidy go.mod/go.sum
 	$(GO) mod tidy
+
+keys: ## write the keys reference docs/keys.md from the key bindings (its test fails while it is out of date)
+	go test -count=1 -run TestKeysReference ./tui/ -update
 
 generate: ## regenerate the simulation's network table from ../shared
 	$(GO) generate ./feed/sim/...

@@ -64,19 +64,21 @@
 //
 // # Where a key is bound, enabled and described
 //
-// Each pane owns its key map next to it: the bindings with their help
-// texts from the catalogue (ui/i18n.go), made in NewKeys; a Sync method
-// enabling exactly the keys that do something in the pane's state; and
-// the pane's part of the footer. The boards' keys are board.Keys
-// (board/board_keys.go), answered by grid.Dispatch.Key (grid/keys.go) and
-// board.Pane.Update; the merged list's and fleet's in grid/merged_keys.go
-// and fleet/fleet_keys.go; the vehicle pane's in vehicle/vehicle_keys.go;
-// the search's in search_keys.go; the help overlay's in help.go. The root
-// has only the global keys (ui.GlobalKeys: quit, help, search, refresh,
-// focus), routed in Model.handleKey (update.go) before the focused pane.
-// Model.syncKeys (model.go) syncs every map after each Update; the footer
-// and the `?` overlay (help.go) are assembled from the focused pane's map
-// and the globals, so help never lists a dead key.
+// A key is one record (ui.Key, issue 33 item 2): the keys it answers,
+// what it does, when it does something (a rule over its pane's own
+// state), its help text from the catalogue in English and German, its
+// group in the `?` overlay and its priority in the footer. Each pane owns
+// a ui.Keymap of them next to it: board.Keys (board/board_keys.go, every
+// board), the grid's own and the merged list's (grid/keys.go,
+// grid/merged_keys.go; grid's keys lifts the board's, the fleet's and the
+// ladder's into one map for the board side), fleet.Keys, ladder.Keys,
+// queue.Keys, vehicle.Keys; the root has the global keys and the
+// overlays' (keys.go), routed in Model.handleKey (update.go): the open
+// overlay, then the globals, then the focused pane. Nothing is synced: a
+// binding's rule is asked when a key comes and when the help is drawn, so
+// the footer (help.go), the `?` overlay, the command palette (palette.go)
+// and the keys reference (docs/keys.md, written by TestKeysReference)
+// never list a dead key.
 //
 // # Where a click lands
 //

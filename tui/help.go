@@ -5,184 +5,128 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
 )
 
-// helpKeys are the help overlay's bindings.
-type helpKeys struct {
-	Close key.Binding
-}
-
-// newHelpKeys returns the overlay's bindings in the language of t.
-func newHelpKeys(t *ui.Texts) helpKeys {
-	return helpKeys{Close: ui.Bind("esc/?", t.KeyCloseHelp, "esc", "?")}
-}
-
-// activeKeys returns the key hint of whatever takes keys now: the open
-// overlay, else the focused pane's map with the root's globals.
-func (m *Model) activeKeys() ui.KeyHelp {
-	g := &m.keys
-	switch m.overlay {
-	case ui.OverlaySearch:
-		return m.search.keys()
-	case ui.OverlayHelp:
-		return ui.KeyHelp{Always: []key.Binding{m.help.Close, g.Quit}}
-	case ui.OverlayNone:
-	}
-	if m.focus == app.PaneVehicle {
-		return ui.KeyHelp{Short: m.vehicle.Km.Footer(g), Always: g.Tail()}
-	}
-	if m.queue.Open {
-		return ui.KeyHelp{Short: m.queue.Km.Footer(g), Always: g.Tail()}
-	}
-	d := &m.disp
-	switch d.Mode {
-	case grid.ModeMerged:
-		return ui.KeyHelp{Short: d.Merged.Km.Footer(g), Always: g.Tail()}
-	case grid.ModeFleet:
-		return ui.KeyHelp{Short: d.Fleet.Km.Footer(g), Always: g.Tail()}
-	case grid.ModeLadder:
-		return ui.KeyHelp{Short: d.Ladder.Km.Footer(g), Always: g.Tail()}
-	case grid.ModeGrid:
-	}
-	return ui.KeyHelp{Short: d.Keys.Footer(g), Always: g.Tail()}
-}
-
 // Footer renders the one-line key hint of the current context from the
-// live bindings: help and quit always, then as many of the others as fit.
-// The styled line is cached by its plain text.
+// live bindings (issue 33 item 3): `:` (commands) and `?` always, at the
+// end, then the keys that matter most in the view that shows, by their
+// priority, as many as fit. The styled line is cached by its plain text.
 func (m *Model) Footer(w int) string {
-	kh := m.activeKeys()
+	hs := m.footerKeys()
 	var sig strings.Builder
 	sig.WriteString(ui.Itoa(w))
-	for _, list := range [][]key.Binding{kh.Short, {{}}, kh.Always} {
-		for _, b := range list {
-			if b.Enabled() {
-				h := b.Help()
-				sig.WriteString("\x00" + h.Key + "\x01" + h.Desc)
-			}
-		}
-		sig.WriteString("\x02")
+	for _, h := range hs {
+		sig.WriteString("\x00" + h.Show + "\x01" + h.Desc + "\x01" + ui.Itoa(h.Prio))
 	}
-	return m.memo.Footer.Get(sig.String(), func() string { return m.renderFooter(kh, w) })
+	return m.memo.Footer.Get(sig.String(), func() string { return m.renderFooter(hs, w) })
 }
 
-// renderFooter draws the key hint of kh in width w.
-func (m *Model) renderFooter(kh ui.KeyHelp, w int) string {
-	st := m.sh.St
-	item := func(b key.Binding) string {
-		h := b.Help()
-		return st.HelpKey.Render(h.Key) + " " + st.HelpDesc.Render(h.Desc)
-	}
-	sep := st.HelpSep.Render(" · ")
-	var end []string
-	for _, b := range kh.Always {
-		if b.Enabled() {
-			end = append(end, item(b))
+// footerOrder returns the hints hs the footer offers: the ones always
+// shown, and the others by priority (highest first, a key once).
+func footerOrder(hs []ui.Hint) (always, rest []ui.Hint) {
+	seen := map[string]bool{}
+	sorted := slices.Clone(hs)
+	slices.SortStableFunc(sorted, func(a, b ui.Hint) int { return b.Prio - a.Prio })
+	for _, h := range sorted {
+		if h.Prio <= ui.PrioNone || seen[h.Show] {
+			continue
 		}
+		seen[h.Show] = true
+		if h.Prio >= ui.PrioAlways {
+			always = append(always, h)
+		} else {
+			rest = append(rest, h)
+		}
+	}
+	return always, rest
+}
+
+// renderFooter draws the key hint of hs in width w.
+func (m *Model) renderFooter(hs []ui.Hint, w int) string {
+	st := m.sh.St
+	item := func(h ui.Hint) string { return st.HelpKey.Render(h.Show) + " " + st.HelpDesc.Render(h.Desc) }
+	sep := st.HelpSep.Render(" · ")
+	always, rest := footerOrder(hs)
+	end := make([]string, 0, len(always))
+	for _, h := range always {
+		end = append(end, item(h))
 	}
 	right := strings.Join(end, sep)
 	room := w - 1 - ansi.StringWidth(right)
+	if right != "" {
+		room -= ansi.StringWidth(sep)
+	}
 	var parts []string
-	used := 0
-	for _, b := range kh.Short {
-		if !b.Enabled() {
-			continue
-		}
-		s := item(b) + sep
-		n := ansi.StringWidth(s)
+	used := -ansi.StringWidth(sep) // the first item has no separator before it
+	for _, h := range rest {
+		s := item(h)
+		n := ansi.StringWidth(sep) + ansi.StringWidth(s)
 		if used+n > room {
 			break
 		}
 		parts = append(parts, s)
 		used += n
 	}
-	return ui.Fit(" "+strings.Join(parts, "")+right, w)
+	if right != "" {
+		parts = append(parts, right)
+	}
+	return ui.Fit(" "+strings.Join(parts, sep), w)
 }
 
-// helpView renders the `?` overlay: every binding, grouped, as it works
-// on the panes below (the bindings are synced as if the overlay were
-// closed, so it lists what the user can do next and nothing dead).
-func (m *Model) helpView(w, h int) string {
-	st, tx := m.sh.St, m.sh.T
-	type group struct {
-		title string
-		keys  []key.Binding
-	}
-	// Copies of the maps, synced as if the overlay were closed: the
-	// focused pane's and the globals as they are, the search with results,
-	// the vehicle pane focused on a long trip.
-	var groups []group
+// helpKeys are the bindings the `?` overlay lists, as they work on the
+// panes below: the focused pane's and the globals as they are, the
+// search's with results, the vehicle pane's focused on a long trip.
+func (m *Model) helpKeys() []ui.Hint {
+	t := m.sh.T
+	var hs []ui.Hint
 	if m.focus == app.PaneBoard {
-		d := &m.disp
-		pinned := d.Pinned()
-		switch d.Mode {
-		case grid.ModeMerged:
-			k := d.Merged.Km
-			k.Sync(true, &d.Merged, &d.Grid, pinned)
-			groups = append(groups, group{tx.GroupBoard, k.List()})
-		case grid.ModeFleet:
-			k := d.Fleet.Km
-			k.Sync(true, &d.Fleet, d.Grid.Len(), pinned)
-			groups = append(groups, group{tx.GroupBoard, k.List()})
-		case grid.ModeLadder:
-			k := d.Ladder.Km
-			k.Sync(true, &d.Ladder, d.Grid.Len(), pinned)
-			groups = append(groups, group{tx.GroupBoard, k.List()})
-		case grid.ModeGrid:
-			k := d.Keys
-			k.Sync(d.KeyState(true, m.sh.Rem != nil, pinned))
-			groups = append(groups, group{tx.GroupBoard, k.Board()}, group{tx.GroupRows, k.Rows()}, group{tx.GroupViews, k.Views()})
-		}
+		hs = m.paneKeys()
 	}
-	if m.focus == app.PaneBoard { // the exception queue: its keys while it shows, else E
-		qk := m.queue.Km
-		qk.Sync(m.queue.Open, true, &m.queue)
-		if m.queue.Open {
-			groups = []group{{tx.QueueTitle, qk.List()}}
-		} else {
-			groups = append(groups, group{tx.QueueTitle, []key.Binding{qk.Queue}})
-		}
-	}
-	g := m.keys
-	g.Sync(ui.OverlayNone, m.vehicle.Open)
-	srch := m.search.km
-	srch.Sync(true, 2)
+	hs = append(hs, globalKeys.Hints(m, t)...)
+	hs = append(hs, searchKeys.Hints(helpSearch(m), t)...)
 	vp := m.vehicle
 	vp.List.Lines, vp.List.Rows, vp.Follow = 2, 1, false
-	veh := vp.Km
-	veh.Sync(true, &vp)
-	groups = append(groups,
-		group{tx.GroupEverywhere, g.List()},
-		group{tx.GroupSearch, srch.List()},
-		group{tx.GroupVehicle, veh.List()},
-		group{tx.GroupScroll, veh.Scroll()},
-	)
-	var cols []string
-	for _, g := range groups {
-		var live []key.Binding
-		kw := 0 // the key column is as wide as the group's widest key
-		for _, b := range g.keys {
-			if b.Enabled() {
-				live = append(live, b)
-				kw = max(kw, ansi.StringWidth(b.Help().Key))
-			}
+	return append(hs, vehicle.Keys.Hints(&vehicle.Ctx{P: &vp}, t)...)
+}
+
+// helpView renders the `?` overlay: every live binding, grouped.
+func (m *Model) helpView(w, h int) string {
+	st, tx := m.sh.St, m.sh.T
+	groups := map[ui.Group][]ui.Hint{}
+	seen := map[string]bool{}
+	for _, hk := range m.helpKeys() {
+		// A key once per group, an action once (q and ctrl+c quit), a
+		// move's key once (↑ moves the board's cursor or scrolls the
+		// vehicle's stops), a key that does the same on two panes once.
+		if seen[hk.Show+"\x00"+hk.Desc] || (hk.Move && seen[hk.Show]) || slices.ContainsFunc(groups[hk.Group], func(o ui.Hint) bool {
+			return o.Show == hk.Show || o.Desc == hk.Desc
+		}) {
+			continue
 		}
+		seen[hk.Show+"\x00"+hk.Desc], seen[hk.Show] = true, true
+		groups[hk.Group] = append(groups[hk.Group], hk)
+	}
+	var cols []string
+	for g := ui.GroupBoard; g <= ui.GroupScroll; g++ {
+		live := groups[g]
 		if len(live) == 0 {
 			continue // a group with nothing to do here is left out
 		}
-		lines := make([]string, len(live))
-		for i, b := range live {
-			hk := b.Help()
-			lines[i] = st.HelpKey.Render(ui.Pad(hk.Key, kw+2)) + st.HelpDesc.Render(hk.Desc)
+		kw := 0 // the key column is as wide as the group's widest key
+		for _, hk := range live {
+			kw = max(kw, ansi.StringWidth(hk.Show))
 		}
-		cols = append(cols, st.Title.Render(g.title)+"\n"+strings.Join(lines, "\n"))
+		lines := make([]string, len(live))
+		for i, hk := range live {
+			lines[i] = st.HelpKey.Render(ui.Pad(hk.Show, kw+2)) + st.HelpDesc.Render(hk.Desc)
+		}
+		cols = append(cols, st.Title.Render(g.Title(tx))+"\n"+strings.Join(lines, "\n"))
 	}
 	legend := st.Muted.Render(strings.Join(ui.WrapWords(fmt.Sprintf(tx.HelpLegend, tx.Planned, tx.Delay.Late), max(w-6, 10)), "\n"))
 	head := st.Title.Render(tx.HelpTitle)

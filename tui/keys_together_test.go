@@ -6,7 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/termio"
 )
 
 // Bubble Tea v1 hands the runes of one read to Update as one key message
@@ -79,7 +79,7 @@ func TestPaletteKeyNames(t *testing.T) {
 		"pgdown": {Type: tea.KeyPgDown}, " ": {Type: tea.KeySpace}, "shift+tab": {Type: tea.KeyShiftTab},
 		"L": {Type: tea.KeyRunes, Runes: []rune("L")}, "alt+x": {Type: tea.KeyRunes, Runes: []rune("x"), Alt: true},
 	} {
-		if got := ui.KeyMsgFor(name); got.String() != want.String() || got.Type != want.Type {
+		if got := termio.KeyMsgFor(name); got.String() != want.String() || got.Type != want.Type {
 			t.Errorf("%q: %v (%d), want %v (%d)", name, got, got.Type, want, want.Type)
 		}
 	}

@@ -18,8 +18,6 @@ import (
 // the panes.
 type Model struct {
 	sh      *app.Shared
-	keys    ui.GlobalKeys // the root's keys; each pane has its own map (keys.go)
-	help    helpKeys      // the help overlay's (help.go)
 	vehicle vehicle.Pane
 	search  searchPane
 	focus   app.PaneID
@@ -55,8 +53,6 @@ func New(o app.Options) Model {
 	sh := app.NewShared(o)
 	m := Model{
 		sh:      sh,
-		keys:    ui.NewGlobalKeys(sh.T),
-		help:    newHelpKeys(sh.T),
 		vehicle: vehicle.NewPane(sh),
 		search:  newSearchPane(sh),
 		focus:   app.PaneBoard,
@@ -74,7 +70,6 @@ func New(o app.Options) Model {
 	m.disp = grid.NewDispatch(sh, o)
 	m.queue = queue.NewPane(sh, o.Exceptions, o.StateDir)
 	m.alertF, m.alertGo = sh.Reg.AcquireKey(kiosk.AlertKey, feeds.RootAlert, 0)
-	m.syncKeys()
 	return m
 }
 
@@ -124,7 +119,6 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.vehicle.Open {
 		m.vehicle.Measure()
 	}
-	m.syncKeys()
 	// A board whose size grew (the terminal, a zoom) asks for more rows.
 	return m, tea.Batch(cmd, m.disp.Declare(), m.planClock())
 }
@@ -135,24 +129,6 @@ func (m Model) View() string {
 	m.mouse.drew(0) // no panes to click until render draws them
 	// exact by construction; TestViewFitsEverySize holds it to that
 	return ui.Sized(m.sh.T, m.width, m.height, m.render)
-}
-
-// syncKeys enables, in every pane's key map, the bindings that do
-// something now: the root's globals, and each pane's from its own state.
-func (m *Model) syncKeys() {
-	none := m.overlay == ui.OverlayNone
-	board := none && m.focus == app.PaneBoard
-	boards := board && !m.queue.Open // the queue takes the board side's keys while it shows
-	m.keys.Sync(m.overlay, m.vehicle.Open)
-	d := &m.disp
-	pinned := d.Pinned()
-	d.Keys.Sync(d.KeyState(boards, m.sh.Rem != nil, pinned))
-	d.Merged.Km.Sync(boards && d.Mode == grid.ModeMerged, &d.Merged, &d.Grid, pinned)
-	d.Fleet.Km.Sync(boards && d.Mode == grid.ModeFleet, &d.Fleet, d.Grid.Len(), pinned)
-	d.Ladder.Km.Sync(boards && d.Mode == grid.ModeLadder, &d.Ladder, d.Grid.Len(), pinned)
-	m.queue.Km.Sync(board && m.queue.Open, board, &m.queue)
-	m.vehicle.Km.Sync(none && m.focus == app.PaneVehicle && m.vehicle.Open, &m.vehicle)
-	m.search.km.Sync(m.overlay == ui.OverlaySearch, len(m.search.results))
 }
 
 // followProfile switches the board to the layout of the hour when the

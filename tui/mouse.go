@@ -114,6 +114,5 @@ func (m *Model) focusPane(p app.PaneID) {
 // press answers the key t as if it were typed, with the key maps synced
 // to the state the mouse left (a row selected, a pane focused).
 func (m *Model) press(t tea.KeyType) tea.Cmd {
-	m.syncKeys()
 	return m.handleKey(tea.KeyMsg{Type: t})
 }

@@ -43,7 +43,7 @@ func TestLongNoticeWraps(t *testing.T) {
 	if !strings.Contains(words(v), longBody) {
 		t.Errorf("the message is cut:\n%s", v)
 	}
-	if !strings.Contains(v, "Hauptbahnhof") || !strings.Contains(lines[len(lines)-1], "q quit") {
+	if !strings.Contains(v, "Hauptbahnhof") || !strings.Contains(lines[len(lines)-1], "? help") {
 		t.Errorf("the board's title or the key hint is gone:\n%s", v)
 	}
 

@@ -2,13 +2,14 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/internal/termio"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/search"
 )
@@ -25,50 +26,24 @@ type paletteDo func(m *Model) tea.Cmd
 // pressKey is the palette's action of key press k.
 func pressKey(k tea.KeyMsg) paletteDo { return func(m *Model) tea.Cmd { return m.handleKey(k) } }
 
-// paletteEntries are the actions the user can take now, from the live
-// bindings of the focused pane and the root's (the palette's own left
-// out).
+// paletteEntries are the actions the user can take now (issue 33 item
+// 3): the live bindings of the focused pane and the root's that do
+// something, not the cursor moves, one entry an action, the palette's own
+// left out; those that matter most in the view (the footer's priority)
+// first.
 func (m *Model) paletteEntries() []search.Entry {
-	var bs []key.Binding
-	if m.focus == app.PaneBoard {
-		d := &m.disp
-		pinned := d.Pinned()
-		switch d.Mode {
-		case grid.ModeMerged:
-			k := d.Merged.Km
-			k.Sync(true, &d.Merged, &d.Grid, pinned)
-			bs = append(bs, k.List()...)
-		case grid.ModeFleet:
-			k := d.Fleet.Km
-			k.Sync(true, &d.Fleet, d.Grid.Len(), pinned)
-			bs = append(bs, k.List()...)
-		case grid.ModeLadder:
-			k := d.Ladder.Km
-			k.Sync(true, &d.Ladder, d.Grid.Len(), pinned)
-			bs = append(bs, k.List()...)
-		case grid.ModeGrid:
-			k := d.Keys
-			k.Sync(d.KeyState(true, m.sh.Rem != nil, pinned))
-			bs = append(append(append(bs, k.Board()...), k.Rows()...), k.Views()...)
-		}
-	} else if m.vehicle.Open {
-		veh := m.vehicle.Km
-		veh.Sync(true, &m.vehicle)
-		bs = append(bs, veh.List()...)
-	}
-	g := m.keys
-	g.Sync(ui.OverlayNone, m.vehicle.Open)
-	bs = append(bs, g.Search, g.Refresh, g.Focus, g.Help, g.Quit)
+	hs := append(m.paneKeys(), globalKeys.Hints(m, m.sh.T)...)
+	rank := func(h ui.Hint) int { return h.Prio % ui.PrioAlways } // `?` with the rest
+	slices.SortStableFunc(hs, func(a, b ui.Hint) int { return rank(b) - rank(a) })
 	var out []search.Entry
-	seen := map[string]bool{}
-	for _, b := range bs {
-		h := b.Help()
-		if !b.Enabled() || len(b.Keys()) == 0 || h.Desc == "" || seen[h.Key+h.Desc] {
+	seen := map[string]bool{":": true}
+	for _, h := range hs {
+		if h.Move || h.Desc == "" || seen[h.Show] || seen["\x00"+h.Desc] {
 			continue
 		}
-		seen[h.Key+h.Desc] = true
-		out = append(out, search.Entry{Kind: search.KindAction, Title: h.Desc, Detail: h.Key,
-			Keys: []string{b.Keys()[0]}, Ref: pressKey(ui.KeyMsgFor(b.Keys()[0]))})
+		seen[h.Show], seen["\x00"+h.Desc] = true, true
+		out = append(out, search.Entry{Kind: search.KindAction, Title: h.Desc, Detail: h.Show,
+			Keys: []string{h.Key}, Ref: pressKey(termio.KeyMsgFor(h.Key))})
 	}
 	return append(append(out, m.themeEntries()...), m.layoutEntries()...)
 }

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
@@ -18,29 +17,15 @@ import (
 // queueKey handles a key for the queue: E on the board side, and every
 // key while it shows; ok is false for the keys it leaves to others.
 func (m *Model) queueKey(msg tea.KeyMsg) (tea.Cmd, bool) {
-	g := &m.keys
 	q := &m.queue
-	if m.focus != app.PaneBoard || key.Matches(msg, g.Quit, g.Help, g.Search, g.Focus, g.FocusBack) {
+	was := q.Open
+	cmd, a, ok := q.Update(msg)
+	if q.Open != was {
+		m.layout()
+	}
+	if !ok && !q.Open {
 		return nil, false
 	}
-	if !q.Open {
-		if !key.Matches(msg, q.Km.Queue) {
-			return nil, false
-		}
-		q.Open = true
-		cmd := q.Watch()
-		m.layout()
-		return cmd, true
-	}
-	switch {
-	case key.Matches(msg, q.Km.Queue, q.Km.Back):
-		q.Open = false
-		m.layout()
-		return nil, true
-	case key.Matches(msg, g.Refresh):
-		return q.Refresh(), true
-	}
-	cmd, a := q.Update(msg)
 	return tea.Batch(cmd, m.act(a)), true
 }
 

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -28,7 +27,6 @@ type searchPane struct {
 	query   string // the query results were computed for
 	width   int
 	height  int
-	km      searchKeys // its key map (search_keys.go)
 	// palette: the overlay is the command palette (palette.go) over
 	// actions (all of them: all) and the base data.
 	palette bool
@@ -48,7 +46,7 @@ func newSearchPane(sh *app.Shared) searchPane {
 	in.PlaceholderStyle = sh.St.Muted
 	in.TextStyle = sh.St.Text
 	in.Cursor.SetMode(cursor.CursorStatic) // no blink timer: an idle overlay costs nothing
-	return searchPane{sh: sh, input: in, km: newSearchKeys(sh.T)}
+	return searchPane{sh: sh, input: in}
 }
 
 // SetSize gives the overlay its rectangle.
@@ -97,31 +95,13 @@ func (p *searchPane) run() {
 	p.results = p.sh.Base.Index.Search(q, maxResults)
 }
 
-// Update handles a key while the overlay is open. It owns printable keys.
-// chosen is set when the user picked a result with Enter.
-func (p *searchPane) Update(msg tea.KeyMsg) (chosen *app.Target, cmd tea.Cmd) {
-	k := &p.km
-	switch {
-	case key.Matches(msg, k.SearchChoose):
-		if p.cursor < len(p.results) {
-			switch ref := p.results[p.cursor].Entry.Ref.(type) {
-			case app.Target:
-				return &ref, nil
-			case paletteDo:
-				p.do = ref
-			}
-		}
-		return nil, nil
-	case key.Matches(msg, k.SearchPrev):
-		p.cursor = max(p.cursor-1, 0)
-		return nil, nil
-	case key.Matches(msg, k.SearchNext):
-		p.cursor = min(p.cursor+1, max(len(p.results)-1, 0))
-		return nil, nil
-	}
+// Update types a key into the query while the overlay is open (its own
+// keys, searchKeys in keys.go, are answered before).
+func (p *searchPane) Update(msg tea.KeyMsg) tea.Cmd {
+	var cmd tea.Cmd
 	p.input, cmd = p.input.Update(msg)
 	p.run()
-	return nil, cmd
+	return cmd
 }
 
 // View renders the overlay: input, then as many results as fit.

@@ -3,13 +3,13 @@ package tui
 import (
 	"fmt"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/termio"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
 )
@@ -17,112 +17,62 @@ import (
 // handleKey routes a key: the open overlay first, then the focused pane
 // (each with its own key map), then the root's global keys.
 // handleKeys handles a key message that may hold several keys read at
-// once (ui.Several): each is handled in turn, with the keys of the panes
-// synced between them as after an Update, so that "jjjjj" moves five
+// once (ui.Several): each is handled in turn, each binding's rule asked
+// of the state the keys before left, so that "jjjjj" moves five
 // rows and "jt" sets the reminder on the row j moved to. Into the search's
 // text input the message is typed whole, also when a key of it opened
 // the search ("/rathaus"); after a key that quits, the rest is dropped.
 func (m *Model) handleKeys(msg tea.KeyMsg) tea.Cmd {
-	if m.overlay == ui.OverlaySearch || !ui.Several(msg) {
+	if m.overlay == ui.OverlaySearch || !termio.Several(msg) {
 		return m.handleKey(msg)
 	}
 	cmds := make([]tea.Cmd, 0, len(msg.Runes))
 	for i := range msg.Runes {
 		if m.overlay == ui.OverlaySearch {
-			cmds = append(cmds, m.handleKey(ui.Rest(msg, i)))
+			cmds = append(cmds, m.handleKey(termio.Rest(msg, i)))
 			break
 		}
-		cmds = append(cmds, m.handleKey(ui.KeyAt(msg, i)))
+		cmds = append(cmds, m.handleKey(termio.KeyAt(msg, i)))
 		if m.quitting {
 			break
 		}
-		m.syncKeys()
 	}
 	return tea.Batch(cmds...)
 }
 
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
-	k := &m.keys
 	m.sh.Notice = ""
-	if !key.Matches(msg, m.disp.Keys.Remove) {
-		m.disp.Grid.CancelRemove() // only a second `x` removes a board
-	}
-	if key.Matches(msg, k.ForceQuit) {
-		return m.quit()
-	}
+	m.disp.CancelRemoveUnless(msg)
 	switch m.overlay {
 	case ui.OverlaySearch:
-		return m.searchKey(msg)
-	case ui.OverlayHelp:
-		switch {
-		case key.Matches(msg, k.Quit):
-			return m.quit()
-		case key.Matches(msg, m.help.Close):
-			m.overlay = ui.OverlayNone
+		if cmd, ok := searchKeys.Run(msg, m); ok {
+			return cmd
 		}
-		return nil
+		return m.search.Update(msg) // it types into the query
+	case ui.OverlayHelp:
+		cmd, _ := helpOverlayKeys.Run(msg, m)
+		return cmd
 	case ui.OverlayNone:
+	}
+	if cmd, ok := globalKeys.Run(msg, m); ok {
+		return cmd
+	}
+	if m.focus == app.PaneVehicle {
+		c := vehicle.Ctx{P: &m.vehicle}
+		cmd, _ := vehicle.Keys.Run(msg, &c)
+		if c.Close {
+			m.closeVehicle()
+		}
+		return cmd
 	}
 	if cmd, ok := m.queueKey(msg); ok {
 		return cmd
 	}
-	if cmd, ok := m.boardKey(msg); ok {
-		return tea.Batch(cmd, m.disp.Boards.SaveCmd(m.disp.Grid.Kept()))
-	}
-	switch {
-	case key.Matches(msg, k.Quit):
-		return m.quit()
-	case key.Matches(msg, k.Help):
-		m.overlay = ui.OverlayHelp
-		return nil
-	case key.Matches(msg, k.Search):
-		m.overlay = ui.OverlaySearch
-		return m.search.Open()
-	case key.Matches(msg, k.Palette):
-		m.overlay = ui.OverlaySearch
-		return m.search.OpenPalette(m.paletteEntries())
-	case key.Matches(msg, k.Focus), key.Matches(msg, k.FocusBack):
-		m.cycleFocus()
-		return nil
-	case key.Matches(msg, k.Refresh):
-		if m.focus == app.PaneVehicle {
-			return m.vehicle.Refresh()
-		}
+	cmd, a, ok := m.disp.Key(msg)
+	if !ok {
 		return nil
 	}
-	if m.focus == app.PaneVehicle {
-		if key.Matches(msg, m.vehicle.Km.Close) {
-			m.closeVehicle()
-			return nil
-		}
-		return m.vehicle.Update(msg)
-	}
-	return nil
-}
-
-// searchKey handles a key while the search overlay is open.
-func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
-	if key.Matches(msg, m.search.km.SearchClose) {
-		m.overlay = ui.OverlayNone
-		m.search.Close()
-		return nil
-	}
-	chosen, cmd := m.search.Update(msg)
-	if do := m.search.do; do != nil {
-		// An entry of the command palette: an action's key, pressed on
-		// the pane below, a theme or a layout (palette.go).
-		m.search.do = nil
-		m.overlay = ui.OverlayNone
-		m.search.Close()
-		m.syncKeys() // the pane's keys, disabled while the overlay was open
-		return do(m)
-	}
-	if chosen == nil {
-		return cmd
-	}
-	m.overlay = ui.OverlayNone
-	m.search.Close()
-	return m.Open(*chosen)
+	return tea.Batch(cmd, m.act(a), m.disp.Boards.SaveCmd(m.disp.Grid.Kept()))
 }
 
 // quit ends the program, cancelling the requests in flight.

@@ -225,7 +225,7 @@ func TestVehicleKeys(t *testing.T) {
 	e := vehicleEnv(t, 80, 24, 8, vehicle.PhaseBetween)
 	p := &e.m.vehicle
 	_ = e.m.View()
-	if !e.m.vehicle.Km.Range.Enabled() || e.m.vehicle.Km.Follow.Enabled() {
+	if !liveKey(&e.m, "u") || liveKey(&e.m, "f") {
 		t.Fatal("u should be live and f dead while following")
 	}
 	cmd := e.Key("u")

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/feed"
@@ -371,70 +370,6 @@ func (b *Pane) SetCursor(i int) {
 // rowKey returns the key of the trip of each row of rows.
 func (b *Pane) rowKey(rows []int) func(int) EventKey {
 	return func(i int) EventKey { return KeyOf(&b.Data.Events[rows[i]]) }
-}
-
-// Update handles a board key, the same on every board (the grid's cells
-// take the row keys as focus moves: grid.Dispatch.Key). It returns the
-// command (enter opens the vehicle with an app.OpenMsg) and the notice for
-// the status bar as an app.Action: the board writes no state but its own.
-func (b *Pane) Update(msg tea.KeyMsg, k *Keys) (tea.Cmd, app.Action) {
-	switch {
-	case key.Matches(msg, k.Line):
-		return b.cycleLine(), app.Action{}
-	case key.Matches(msg, k.Direction):
-		return b.cycleDirection(), app.Action{}
-	case key.Matches(msg, k.Up):
-		b.SetCursor(b.Cursor - 1)
-	case key.Matches(msg, k.Down):
-		b.SetCursor(b.Cursor + 1)
-	case key.Matches(msg, k.Top):
-		b.SetCursor(0)
-	case key.Matches(msg, k.Bottom):
-		b.SetCursor(len(b.Rows()) - 1)
-	case key.Matches(msg, k.Toggle):
-		s := b.Subj
-		s.Arrivals = !s.Arrivals
-		return b.setSubject(s), app.Action{}
-	case key.Matches(msg, k.Platform):
-		return b.cyclePlatform(), app.Action{}
-	case key.Matches(msg, k.Clear):
-		return b.ClearFilters(), app.Action{}
-	case key.Matches(msg, k.WalkUp):
-		return nil, app.Action{Notice: b.adjustWalk(ui.WalkStep)}
-	case key.Matches(msg, k.WalkDown):
-		return nil, app.Action{Notice: b.adjustWalk(-ui.WalkStep)}
-	case key.Matches(msg, k.HideMissed):
-		return nil, app.Action{Notice: b.toggleMissed()}
-	case key.Matches(msg, k.PerLine):
-		return nil, app.Action{Notice: b.cyclePerLine()}
-	case key.Matches(msg, k.Grouped):
-		b.toggleGrouped()
-	case key.Matches(msg, k.Remind):
-		cmd, n := b.toggleReminder()
-		return cmd, app.Action{Notice: n}
-	case key.Matches(msg, k.History):
-		// The row's line's recorded punctuality at this stop, one key
-		// away (issue 24 item 7); the answer comes as app.HistoryMsg.
-		if rows := b.Rows(); b.Cursor < len(rows) {
-			return b.Sh.PunctualityCmd(b.Subj.Stop, b.Name(), b.Data.Events[rows[b.Cursor]].Line()), app.Action{}
-		}
-	case key.Matches(msg, k.Ladder):
-		// The row's line's ladder (issue 25); a grid cell, which has no
-		// cursor, its first row's.
-		if rows := b.Rows(); len(rows) > 0 {
-			e := b.Data.Events[rows[min(max(b.Cursor, 0), len(rows)-1)]]
-			return app.OpenCmd(app.Target{Kind: app.TargetLadder, Line: e.Line(), Vehicle: e.VehicleNumber}), app.Action{}
-		}
-	case key.Matches(msg, k.Open):
-		rows := b.Rows()
-		if b.Cursor < len(rows) {
-			e := b.Data.Events[rows[b.Cursor]]
-			if e.VehicleNumber != 0 {
-				return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: e.VehicleNumber}), app.Action{}
-			}
-		}
-	}
-	return nil, app.Action{}
 }
 
 // cyclePlatform narrows the board to the next platform of its stop (its

@@ -1,100 +1,32 @@
 package board
 
 import (
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
 )
 
-// Keys are the boards' bindings: the grid's cells, the zoomed board
-// and the plain board (the grid's open board) take the same board keys;
-// the cells take the row keys as focus moves. The map belongs to the board
-// side (dispatch.keys); boardKeyState is its state.
-type Keys struct {
-	Up       key.Binding
-	Down     key.Binding
-	Top      key.Binding
-	Bottom   key.Binding
-	Toggle   key.Binding // a: arrivals or departures
-	Platform key.Binding // f: the next platform's stop point
-	Open     key.Binding // enter: the vehicle of the row
-	Clear    key.Binding // esc: clear the filters
-	// Row filters (board_filters.go).
-	Line      key.Binding
-	Direction key.Binding
-	// Walking time (walk.go), per line and grouped (perline.go), reminder
-	// (reminder.go).
-	WalkUp     key.Binding
-	WalkDown   key.Binding
-	HideMissed key.Binding
-	PerLine    key.Binding
-	Grouped    key.Binding
-	Remind     key.Binding
-	// History says the row's line's recorded punctuality at the stop.
-	History key.Binding
-	// Ladder opens the row's line's ladder (issue 25).
-	Ladder key.Binding
-	// The grid.
-	Left   key.Binding // focus the previous board
-	Right  key.Binding // focus the next board
-	Num    key.Binding // 1–9: focus a board (cells) or open a pin (plain board)
-	Zoom   key.Binding
-	Remove key.Binding
-	Watch  key.Binding
-	ui.ViewKeys
-	mode boardMode // what the bindings were synced for, for the footer
-}
+// A board's keys (issue 33 item 2): every board, a grid cell, the zoomed
+// board and the plain board (the grid's open board), takes the same
+// records; each says when it does something from the board's KeyState.
+// The grid adds its own (zoom, focus moves, pins, views: grid/keys.go)
+// and lifts these into its map.
 
-// boardMode is what the board side shows, for the footer.
-type boardMode int
+// Mode is how the board side shows the focused board, for its keys.
+type Mode int
 
-// The modes of the boards' keys.
+// The modes of a board's keys.
 const (
-	boardCells boardMode = iota // the grid's cells
-	BoardZoom                   // a watched board, zoomed
-	BoardPlain                  // the plain board (the open board)
+	BoardCells Mode = iota // one of the grid's cells
+	BoardZoom              // a watched board, zoomed
+	BoardPlain             // the plain board (the open board)
 )
 
-// NewKeys returns the boards' bindings in the language of t.
-func NewKeys(t *ui.Texts) Keys {
-	return Keys{
-		Up:       ui.Bind("↑/k", t.KeyUp, "up", "k"),
-		Down:     ui.Bind("↓/j", t.KeyDown, "down", "j"),
-		Top:      ui.Bind("g/home", t.KeyFirst, "g", "home"),
-		Bottom:   ui.Bind("G/end", t.KeyLast, "G", "end"),
-		Toggle:   ui.Bind("a", t.KeyArrivals, "a"),
-		Platform: ui.Bind("f", t.KeyPlatform, "f"),
-		Open:     ui.Bind("enter", t.KeyVehicle, "enter"),
-		Clear:    ui.Bind("esc", t.KeyClearFilters, "esc"),
-
-		Line:      ui.Bind("l", t.KeyLine, "l"),
-		Direction: ui.Bind("d", t.KeyDirection, "d"),
-
-		WalkUp:     ui.Bind("+", t.KeyWalkUp, "+", "="),
-		WalkDown:   ui.Bind("-", t.KeyWalkDn, "-"),
-		HideMissed: ui.Bind("H", t.KeyMissed, "H"),
-		PerLine:    ui.Bind("n", t.KeyPerLine, "n"),
-		Grouped:    ui.Bind("b", t.KeyGrouped, "b"),
-		Remind:     ui.Bind("t", t.KeyRemind, "t"),
-		History:    ui.Bind("i", t.KeyHistory, "i"),
-		Ladder:     ui.Bind("L", t.KeyLadder, "L"),
-
-		Left:     ui.Bind("←/h", t.KeyPrevBoard, "left", "h"),
-		Right:    ui.Bind("→", t.KeyNextBoard, "right"),
-		Num:      ui.Bind("1-9", t.KeyFocusBoard, "1", "2", "3", "4", "5", "6", "7", "8", "9"),
-		Zoom:     ui.Bind("enter", t.KeyZoom, "enter"),
-		Remove:   ui.Bind("x", t.KeyRemove, "x"),
-		Watch:    ui.Bind("w", t.KeyWatch, "w"),
-		ViewKeys: ui.NewViewKeys(t),
-	}
-}
-
-// KeyState is what decides which board keys are live.
+// KeyState is what decides which board keys are live: the board's own
+// state and how the board side shows it.
 type KeyState struct {
-	On         bool // the boards show and take keys (focus, no overlay)
-	Mode       boardMode
+	Mode       Mode
 	Boards     int  // watched boards
 	Strip      int  // pins on the strip above the plain board
 	Pinned     bool // the focused board's stop is pinned
@@ -109,83 +41,123 @@ type KeyState struct {
 	Unknown    bool // the service does not know its stop: nothing to watch or pin
 }
 
-// Sync enables exactly the board keys that do something in state s.
-func (k *Keys) Sync(s KeyState) {
-	t := k.T
-	k.mode = s.Mode
-	on := s.On
-	cells := on && s.Mode == boardCells
-	zoom := on && s.Mode != boardCells
-	plain := on && s.Mode == BoardPlain
-	k.Up.SetEnabled((zoom && s.Rows > 1) || (cells && s.Boards > 1))
-	k.Down.SetEnabled((zoom && s.Rows > 1) || (cells && s.Boards > 1))
-	k.Top.SetEnabled(zoom && s.Rows > 1)
-	k.Bottom.SetEnabled(zoom && s.Rows > 1)
-	k.Toggle.SetEnabled(on)
-	if s.Arrivals {
-		k.Toggle.SetHelp("a", t.KeyDepartures)
-	} else {
-		k.Toggle.SetHelp("a", t.KeyArrivals)
+// Zoomed reports whether the board shows alone (zoomed or plain), with a
+// cursor on its rows.
+func (s KeyState) Zoomed() bool { return s.Mode != BoardCells }
+
+// KeyState sums up b's own state for its keys, shown in mode m.
+func (b *Pane) KeyState(m Mode) KeyState {
+	rows := b.Rows()
+	s := KeyState{Mode: m, Rows: len(rows), Arrivals: b.Subj.Arrivals,
+		Platforms: len(b.Platforms()) > 1, Filtered: b.Filt.Active() || b.Narrowed,
+		Walk: b.Walk > 0, WholeStop: b.Subj.Point == "", Remind: b.Sh.Rem != nil && len(rows) > 0}
+	if c := b.CursorIn(rows); c >= 0 && c < len(rows) {
+		s.RowVehicle = b.Data.Events[rows[c]].VehicleNumber != 0
 	}
-	k.Platform.SetEnabled(on && s.Platforms)
-	k.Open.SetEnabled(zoom && s.RowVehicle)
-	k.Clear.SetEnabled(on && s.Filtered)
-	k.Line.SetEnabled(on)
-	k.Direction.SetEnabled(on)
-	k.WalkUp.SetEnabled(on)
-	k.WalkDown.SetEnabled(on && s.Walk)
-	k.HideMissed.SetEnabled(on && s.Walk)
-	k.PerLine.SetEnabled(on)
-	k.Remind.SetEnabled(on && s.Remind) // a cell's t takes its first departure ahead (RemindFirst)
-	k.Grouped.SetEnabled(zoom && s.WholeStop)
-	k.History.SetEnabled(zoom && s.Rows > 0)
-	k.Ladder.SetEnabled(on && s.Rows > 0)
-
-	k.Zoom.SetEnabled(cells)
-	k.Left.SetEnabled(cells && s.Boards > 1)
-	k.Right.SetEnabled(cells && s.Boards > 1)
-	k.Num.SetEnabled((cells && s.Boards > 1) || (plain && s.Strip > 0))
-	if plain {
-		k.Num.SetHelp("1-9", t.KeyOpenPin)
-	} else {
-		k.Num.SetHelp("1-9", t.KeyFocusBoard)
-	}
-	k.Remove.SetEnabled(on && !plain && s.Boards > 0)
-	k.Watch.SetEnabled(plain && s.Boards < app.MaxBoards && !s.Unknown)
-	k.Back.SetEnabled(zoom && !s.Filtered && s.Boards > 0)
-	k.Back.SetHelp("esc", t.KeyToGrid)
-	k.SyncViews(on, s.Boards, !s.Unknown || s.Pinned, s.Pinned)
+	return s
 }
 
-// Footer returns the boards' part of the key hint, most useful first,
-// with the globals g where they are most useful.
-func (k *Keys) Footer(g *ui.GlobalKeys) []key.Binding {
-	switch k.mode {
-	case boardCells:
-		return []key.Binding{k.Zoom, k.Num, k.Up, k.Line, k.Platform, k.Direction, k.Clear, k.Remove,
-			k.Merged, k.Fleet, k.Pin, k.Toggle, g.Search, g.Refresh}
-	case BoardPlain:
-		return []key.Binding{g.Search, k.Toggle, k.Platform, k.Open, k.Clear, k.Watch, k.Pin, k.Num, k.Back,
-			k.Fleet, k.Merged, g.Refresh, g.Focus, k.Up, k.Down}
-	case BoardZoom:
-	}
-	return []key.Binding{k.Back, k.Clear, k.Open, k.Line, k.Platform, k.Direction, k.Toggle, k.Remove, k.Pin,
-		g.Search, g.Refresh, k.Up, k.Down}
+// Ctx is what a board's keys act on: the board, its key state, and the
+// action they leave for the root (a notice for the status bar).
+type Ctx struct {
+	B   *Pane
+	S   KeyState
+	Act app.Action
 }
 
-// Board is the help overlay's group of board keys (with Rows and Views).
-func (k *Keys) Board() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Toggle, k.Platform, k.Open, k.Clear}
+// notice wraps a handler that says something in the status bar.
+func notice(f func(b *Pane) string) func(*Ctx, tea.KeyMsg) tea.Cmd {
+	return func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Act.Notice = f(c.B); return nil }
 }
 
-// Rows is the help overlay's group of row keys.
-func (k *Keys) Rows() []key.Binding {
-	return []key.Binding{k.Line, k.Direction, k.WalkUp, k.WalkDown, k.HideMissed, k.PerLine, k.Grouped, k.Remind, k.History, k.Ladder}
-}
+// zoomRows is the rule of the cursor keys: a board shown alone with more
+// than one row.
+func zoomRows(c *Ctx) bool { return c.S.Zoomed() && c.S.Rows > 1 }
 
-// Views is the help overlay's group of view keys.
-func (k *Keys) Views() []key.Binding {
-	return []key.Binding{k.Zoom, k.Back, k.Num, k.Left, k.Right, k.Watch, k.Remove, k.Pin, k.Merged, k.Fleet}
+// Keys are a board's bindings. The grid's cells take ↑/↓ as focus moves
+// and enter as zoom (grid/keys.go); here they move the cursor and open
+// the row's vehicle on a board shown alone.
+var Keys = ui.Keymap[*Ctx]{
+	{Keys: []string{"up", "k"}, Show: "↑/k", Text: func(t *ui.Texts) string { return t.KeyUp }, If: zoomRows, Move: true,
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.SetCursor(c.B.Cursor - 1); return nil }},
+	{Keys: []string{"down", "j"}, Show: "↓/j", Text: func(t *ui.Texts) string { return t.KeyDown }, If: zoomRows, Move: true,
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.SetCursor(c.B.Cursor + 1); return nil }},
+	{Keys: []string{"g", "home"}, Show: "g/home", Text: func(t *ui.Texts) string { return t.KeyFirst }, If: zoomRows, Move: true,
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.SetCursor(0); return nil }},
+	{Keys: []string{"G", "end"}, Show: "G/end", Text: func(t *ui.Texts) string { return t.KeyLast }, If: zoomRows, Move: true,
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.SetCursor(len(c.B.Rows()) - 1); return nil }},
+	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyVehicle }, Prio: ui.PrioHigh - 5,
+		If: func(c *Ctx) bool { return c.S.Zoomed() && c.S.RowVehicle },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			if rows := c.B.Rows(); c.B.Cursor < len(rows) {
+				if v := c.B.Data.Events[rows[c.B.Cursor]].VehicleNumber; v != 0 {
+					return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: v})
+				}
+			}
+			return nil
+		}},
+	{Keys: []string{"a"}, Text: func(t *ui.Texts) string { return t.KeyArrivals }, Prio: ui.PrioLow,
+		Alt: func(t *ui.Texts) string { return t.KeyDepartures }, AltIf: func(c *Ctx) bool { return c.S.Arrivals },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			s := c.B.Subj
+			s.Arrivals = !s.Arrivals
+			return c.B.setSubject(s)
+		}},
+	{Keys: []string{"f"}, Text: func(t *ui.Texts) string { return t.KeyPlatform }, Prio: ui.PrioMid,
+		If: func(c *Ctx) bool { return c.S.Platforms }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.cyclePlatform() }},
+	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyClearFilters }, Prio: ui.PrioTop,
+		If: func(c *Ctx) bool { return c.S.Filtered }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.ClearFilters() }},
+
+	{Keys: []string{"l"}, Text: func(t *ui.Texts) string { return t.KeyLine }, Group: ui.GroupRows, Prio: ui.PrioMid,
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.cycleLine() }},
+	{Keys: []string{"d"}, Text: func(t *ui.Texts) string { return t.KeyDirection }, Group: ui.GroupRows, Prio: ui.PrioLow,
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.cycleDirection() }},
+	{Keys: []string{"+", "="}, Show: "+", Text: func(t *ui.Texts) string { return t.KeyWalkUp }, Group: ui.GroupRows, Prio: ui.PrioLow,
+		Do: notice(func(b *Pane) string { return b.adjustWalk(ui.WalkStep) })},
+	{Keys: []string{"-"}, Text: func(t *ui.Texts) string { return t.KeyWalkDn }, Group: ui.GroupRows, Prio: ui.PrioLow,
+		If: func(c *Ctx) bool { return c.S.Walk }, Do: notice(func(b *Pane) string { return b.adjustWalk(-ui.WalkStep) })},
+	// On a walking board the missed departures matter first (issue 33 item 6).
+	{Keys: []string{"H"}, Text: func(t *ui.Texts) string { return t.KeyMissed }, Group: ui.GroupRows, Prio: ui.PrioTop - 2,
+		If: func(c *Ctx) bool { return c.S.Walk }, Do: notice(func(b *Pane) string { return b.toggleMissed() })},
+	{Keys: []string{"n"}, Text: func(t *ui.Texts) string { return t.KeyPerLine }, Group: ui.GroupRows, Prio: ui.PrioLow,
+		Do: notice(func(b *Pane) string { return b.cyclePerLine() })},
+	{Keys: []string{"b"}, Text: func(t *ui.Texts) string { return t.KeyGrouped }, Group: ui.GroupRows,
+		If: func(c *Ctx) bool { return c.S.Zoomed() && c.S.WholeStop },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.toggleGrouped(); return nil }},
+	// A cell has no cursor: its t takes the first departure still ahead.
+	{Keys: []string{"t"}, Text: func(t *ui.Texts) string { return t.KeyRemind }, Group: ui.GroupRows, Prio: ui.PrioHigh + 5,
+		If: func(c *Ctx) bool { return c.S.Remind },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			if !c.S.Zoomed() {
+				cmd, a := c.B.RemindFirst()
+				c.Act = a
+				return cmd
+			}
+			cmd, n := c.B.toggleReminder()
+			c.Act.Notice = n
+			return cmd
+		}},
+	// The row's line's recorded punctuality at this stop, one key away
+	// (issue 24 item 7); the answer comes as app.HistoryMsg.
+	{Keys: []string{"i"}, Text: func(t *ui.Texts) string { return t.KeyHistory }, Group: ui.GroupRows, Prio: ui.PrioHigh,
+		If: func(c *Ctx) bool { return c.S.Zoomed() && c.S.Rows > 0 },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			if rows := c.B.Rows(); c.B.Cursor < len(rows) {
+				return c.B.Sh.PunctualityCmd(c.B.Subj.Stop, c.B.Name(), c.B.Data.Events[rows[c.B.Cursor]].Line())
+			}
+			return nil
+		}},
+	// The row's line's ladder (issue 25); a grid cell, which has no
+	// cursor, its first row's.
+	{Keys: []string{"L"}, Text: func(t *ui.Texts) string { return t.KeyLadder }, Group: ui.GroupRows, Prio: ui.PrioHigh + 10,
+		If: func(c *Ctx) bool { return c.S.Rows > 0 },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			if rows := c.B.Rows(); len(rows) > 0 {
+				e := c.B.Data.Events[rows[min(max(c.B.Cursor, 0), len(rows)-1)]]
+				return app.OpenCmd(app.Target{Kind: app.TargetLadder, Line: e.Line(), Vehicle: e.VehicleNumber})
+			}
+			return nil
+		}},
 }
 
 // Digit returns the number of a digit key, 0 for any other key.

@@ -12,6 +12,7 @@ import (
 
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/termio"
 	"abfahrt/tui/internal/testkit"
 )
 
@@ -84,25 +85,16 @@ func (r *rig) advance(d time.Duration) {
 	r.sh.Tick(r.now)
 }
 
-// key hands the board a key press, with every board key enabled.
+// key hands the board a key press, shown zoomed and alone.
 func (r *rig) key(s string) tea.Cmd {
-	k := NewKeys(r.sh.T)
-	return r.keyWith(&k, s)
-}
-
-// keyWith hands the board a key press bound in k.
-func (r *rig) keyWith(k *Keys, s string) tea.Cmd {
-	var msg tea.KeyMsg
-	switch s {
-	case "esc":
-		msg = tea.KeyMsg{Type: tea.KeyEsc}
-	default:
-		msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
-	}
-	cmd, a := r.b.Update(msg, k)
-	r.sh.Notice = a.Notice // what the root shows in the status bar
+	c := &Ctx{B: r.b, S: r.b.KeyState(BoardZoom)}
+	cmd, _ := Keys.Run(keyMsg(s), c)
+	r.sh.Notice = c.Act.Notice // what the root shows in the status bar
 	return cmd
 }
+
+// keyMsg is the key press named s.
+func keyMsg(s string) tea.KeyMsg { return termio.KeyMsgFor(s) }
 
 // rows are the board's row lines on screen: below the title and the
 // column titles.

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -25,10 +24,9 @@ type Pane struct {
 	feeds.Hold                      // the view's hold on the fleet feed (Feed) while it shows
 	Trips              []model.Trip // vehicles in service, in display order
 	have               bool
-	byDelay            bool      // sorted by deviation, latest first; else by line
-	line               string    // the one line listed (key l); "" all
-	Km                 fleetKeys // its key map (fleet_keys.go)
-	ui.ListCursor[int]           // the row under the cursor and its vehicle (list.go)
+	byDelay            bool   // sorted by deviation, latest first; else by line
+	line               string // the one line listed (key l); "" all
+	ui.ListCursor[int]        // the row under the cursor and its vehicle (list.go)
 	width              int
 	height             int
 	Rev                int
@@ -39,7 +37,7 @@ type Pane struct {
 
 // NewPane returns the closed fleet view.
 func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, cache: &ui.Memo{}, hits: &ui.Hits{}, Km: NewKeys(sh.T), Next: newFleetNext(sh.Reg), Hold: feeds.NewHold(sh.Reg)}
+	return Pane{sh: sh, cache: &ui.Memo{}, hits: &ui.Hits{}, Next: newFleetNext(sh.Reg), Hold: feeds.NewHold(sh.Reg)}
 }
 
 // SetSize gives the view its rectangle. Rows that come into view get
@@ -102,38 +100,6 @@ func (f *Pane) vehicleAt(i int) int { return f.Trips[i].VehicleNumber }
 func (f *Pane) SetCursor(i int) {
 	f.ListSet(i, len(f.Trips), f.vehicleAt)
 	f.Rev++
-}
-
-// Update handles the fleet's keys: moving, sorting, opening a vehicle.
-func (f *Pane) Update(msg tea.KeyMsg) tea.Cmd {
-	k := &f.Km
-	if row, ok := k.Move(msg, f.Cursor, len(f.Trips)); ok {
-		f.SetCursor(row)
-		return f.syncNext()
-	}
-	switch {
-	case key.Matches(msg, k.Sort):
-		f.byDelay = !f.byDelay
-		f.sort()
-		f.SetCursor(0) // a new order shows its top: the worst delays first
-
-	case key.Matches(msg, k.Line):
-		f.line = nextLine(f.lines(), f.line)
-		f.Fed()
-		f.SetCursor(0)
-
-	case key.Matches(msg, k.Open):
-		if f.Cursor < len(f.Trips) {
-			return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: f.Trips[f.Cursor].VehicleNumber})
-		}
-	}
-	return f.syncNext()
-}
-
-// state returns the rows and whether the row under the cursor has a
-// vehicle, for the key bindings.
-func (f *Pane) state() (rows int, vehicle bool) {
-	return len(f.Trips), f.Cursor < len(f.Trips)
 }
 
 // lines are the lines of the vehicles in service, in the order of lines.

@@ -1,48 +1,52 @@
 package fleet
 
 import (
-	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
 )
 
-// fleetKeys are the fleet list's bindings (fleet.go): its rows, the
-// vehicle of a row, the sort order, and the view keys.
-type fleetKeys struct {
-	ui.RowKeys
-	Sort key.Binding
-	Line key.Binding // the next line in service, after the last all lines
-	ui.ViewKeys
+// KeyRows is the fleet list's length and cursor, for the row keys.
+func (f *Pane) KeyRows() (n, cursor int) { return len(f.Trips), f.Cursor }
+
+// KeySetRow moves the cursor to row i (the row keys).
+func (f *Pane) KeySetRow(i int) tea.Cmd {
+	f.SetCursor(i)
+	return f.syncNext()
 }
 
-// NewKeys returns the fleet list's bindings in the language of t.
-func NewKeys(t *ui.Texts) fleetKeys {
-	return fleetKeys{RowKeys: ui.NewRowKeys(t), Sort: ui.Bind("s", t.KeySortDelay, "s"),
-		Line: ui.Bind("l", t.KeyLine, "l"), ViewKeys: ui.NewViewKeys(t)}
-}
+// Keys are the fleet list's bindings (issue 33 item 2): its rows, the
+// vehicle of a row, the sort order and the line filter. The board side
+// adds the view keys (grid/keys.go).
+var Keys = append(ui.RowMoves(func(f *Pane) ui.RowList { return f }), ui.Keymap[*Pane]{
+	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyVehicle }, Prio: ui.PrioTop - 5,
+		If: func(f *Pane) bool { return f.Cursor < len(f.Trips) },
+		Do: func(f *Pane, _ tea.KeyMsg) tea.Cmd {
+			return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: f.Trips[f.Cursor].VehicleNumber})
+		}},
+	{Keys: []string{"s"}, Text: func(t *ui.Texts) string { return t.KeySortDelay }, Prio: ui.PrioHigh,
+		Alt: func(t *ui.Texts) string { return t.KeySortLine }, AltIf: func(f *Pane) bool { return f.byDelay },
+		Do: func(f *Pane, _ tea.KeyMsg) tea.Cmd {
+			f.byDelay = !f.byDelay
+			f.sort()
+			f.SetCursor(0) // a new order shows its top: the worst delays first
+			return f.syncNext()
+		}},
+	// The next line in service, after the last all lines.
+	{Keys: []string{"l"}, Text: func(t *ui.Texts) string { return t.KeyLine }, Prio: ui.PrioHigh,
+		If: func(f *Pane) bool { return f.line != "" || len(f.lines()) > 1 },
+		Do: func(f *Pane, _ tea.KeyMsg) tea.Cmd {
+			f.line = nextLine(f.lines(), f.line)
+			f.Fed()
+			f.SetCursor(0)
+			return f.syncNext()
+		}},
+}...)
 
-// Sync enables the fleet's keys from its own state (on: it shows and
-// takes keys) and the board side's (boards, pinned).
-func (k *fleetKeys) Sync(on bool, f *Pane, boards int, pinned bool) {
-	rows, vehicle := f.state()
-	k.SyncRows(on, rows, vehicle)
-	k.Sort.SetEnabled(on)
-	k.Line.SetEnabled(on && (f.line != "" || len(f.lines()) > 1))
-	if f.byDelay {
-		k.Sort.SetHelp("s", k.T.KeySortLine)
-	} else {
-		k.Sort.SetHelp("s", k.T.KeySortDelay)
-	}
-	k.Back.SetEnabled(on)
-	k.SyncViews(on, boards, boards > 0, pinned)
-}
-
-// Footer returns the fleet's part of the key hint.
-func (k *fleetKeys) Footer(g *ui.GlobalKeys) []key.Binding {
-	return []key.Binding{k.Back, k.Open, k.Sort, k.Line, k.Merged, g.Search, g.Refresh, k.Up, k.Down}
-}
-
-// List returns the bindings for the help overlay.
-func (k *fleetKeys) List() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Open, k.Sort, k.Line, k.Back, k.Pin, k.Merged, k.Fleet}
+// Update answers the fleet's keys: moving, sorting, filtering, opening a
+// vehicle.
+func (f *Pane) Update(msg tea.KeyMsg) tea.Cmd {
+	cmd, _ := Keys.Run(msg, f)
+	return cmd
 }

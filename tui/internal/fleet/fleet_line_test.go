@@ -12,7 +12,6 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
 )
 
 // The NEXT STOP column takes the room the directions leave: a long next
@@ -53,14 +52,15 @@ func TestLineFilterKey(t *testing.T) {
 	f, sh, _ := newFleet(t, 120, 20, &now, app.Options{})
 	serve(t, sh, f.Feed)
 	f.Fed()
-	f.Km.Sync(true, f, 0, false)
-	found := false
-	for _, b := range f.Km.Footer(&ui.GlobalKeys{}) {
-		if slices.Contains(b.Keys(), "l") && b.Enabled() {
-			found = true
+	live := func() bool {
+		for _, h := range Keys.Hints(f, sh.T) {
+			if h.Key == "l" && h.Prio > 0 {
+				return true
+			}
 		}
+		return false
 	}
-	if !found {
+	if !live() {
 		t.Fatal("the fleet's footer has no l key")
 	}
 	for _, c := range []struct {
@@ -82,14 +82,9 @@ func TestLineFilterKey(t *testing.T) {
 		if f.Cursor >= len(c.rows) {
 			t.Errorf("filter %q: cursor %d beyond %d rows", c.line, f.Cursor, len(c.rows))
 		}
-		f.Km.Sync(true, f, 0, false)
-	}
-	help := false
-	for _, b := range f.Km.List() {
-		help = help || slices.Contains(b.Keys(), "l")
-	}
-	if !help {
-		t.Error("the help does not list l")
+		if !live() {
+			t.Errorf("filter %q: l is off", c.line)
+		}
 	}
 }
 

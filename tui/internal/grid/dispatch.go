@@ -1,15 +1,12 @@
 package grid
 
 import (
-	"errors"
 	"slices"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"abfahrt/feed"
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/fleet"
 	"abfahrt/tui/internal/ladder"
@@ -39,7 +36,6 @@ type Dispatch struct {
 	Boards watchedSet // the grid's watched boards in boards.json (watched.go)
 	Rate   feeds.RateMeter
 	start  []tea.Cmd
-	Keys   board.Keys // the boards' key map (board_keys.go)
 	// w, h and focused are the board side's rectangle and focus from the
 	// last SetSize: the board side lays itself out again when a key
 	// changes what it shows (a zoom, the pin strip).
@@ -55,8 +51,7 @@ func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
 	none := len(o.Boards) == 0
 	d := Dispatch{
 		Grid:   gridPane{sh: sh, cache: &ui.Memo{}, body: &ui.Memo{}, hits: &ui.Hits{}, walk: o.Walk, perLine: o.PerLine},
-		Merged: mergedPane{sh: sh, cache: &ui.Memo{}, hits: &ui.Hits{}, Km: NewMergedKeys(sh.T)},
-		Keys:   board.NewKeys(sh.T),
+		Merged: mergedPane{sh: sh, cache: &ui.Memo{}, hits: &ui.Hits{}},
 		Fleet:  fleet.NewPane(sh),
 		Ladder: ladder.NewPane(sh),
 		Pins:   newPinSet(sh, o.StateDir, none),
@@ -230,46 +225,6 @@ func (d *Dispatch) Stop() {
 	d.Fleet.Close()
 	d.Ladder.Close()
 	d.Pins.Stop()
-}
-
-// KeyState sums up the boards' state for their bindings; on is whether
-// the board side takes keys.
-func (d *Dispatch) KeyState(on bool, reminders bool, pinned bool) board.KeyState {
-	g := &d.Grid
-	s := board.KeyState{On: on && d.Mode == ModeGrid, Boards: g.Len(), Pinned: pinned}
-	switch {
-	case g.Plain():
-		s.Mode, s.Strip = board.BoardPlain, d.Pins.stripCount()
-	case g.Zoomed:
-		s.Mode = board.BoardZoom
-	}
-	if b := g.Focused(); b != nil {
-		rows := b.Rows()
-		if c := b.CursorIn(rows); c >= 0 && c < len(rows) {
-			s.RowVehicle = b.Data.Events[rows[c]].VehicleNumber != 0
-		}
-		s.Arrivals, s.Rows = b.Subj.Arrivals, len(rows)
-		s.Platforms = len(b.Platforms()) > 1
-		s.Filtered = b.Filt.Active() || b.Narrowed
-		s.Walk, s.WholeStop = b.Walk > 0, b.Subj.Point == ""
-		s.Remind = reminders && len(rows) > 0
-		s.Unknown = !b.Have && errors.Is(b.Polls().LastErr, feed.ErrNotFound)
-	}
-	return s
-}
-
-// Views returns the view keys of the view that shows.
-func (d *Dispatch) Views() *ui.ViewKeys {
-	switch d.Mode {
-	case ModeMerged:
-		return &d.Merged.Km.ViewKeys
-	case ModeFleet:
-		return &d.Fleet.Km.ViewKeys
-	case ModeLadder:
-		return &d.Ladder.Km.ViewKeys
-	case ModeGrid:
-	}
-	return &d.Keys.ViewKeys
 }
 
 // RefreshWatched polls the focused watched board's feed now (merged view).

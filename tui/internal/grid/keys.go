@@ -1,124 +1,219 @@
 package grid
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/feed"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/fleet"
+	"abfahrt/tui/internal/ladder"
 	"abfahrt/tui/internal/ui"
 )
 
-// Key handles a key while the board side has the focus: the views
-// (merged, fleet), pins and the boards' keys; g are the root's global
-// keys, of which the board side answers refresh. The root routes the
-// other globals (quit, help, search, focus) before it asks the board side.
-func (d *Dispatch) Key(msg tea.KeyMsg, g *ui.GlobalKeys) (tea.Cmd, app.Action) {
-	v := d.Views()
-	switch {
-	case key.Matches(msg, v.Fleet):
-		if d.Mode == ModeFleet {
-			return d.SetMode(ModeGrid), app.Action{}
-		}
-		return d.SetMode(ModeFleet), app.Action{}
-	case key.Matches(msg, v.Merged):
-		if d.Mode == ModeMerged {
-			return d.SetMode(ModeGrid), app.Action{}
-		}
-		return d.SetMode(ModeMerged), app.Action{}
-	case key.Matches(msg, v.Pin):
-		n := d.togglePin()
-		d.relayout() // the strip may grow or shrink
-		return tea.Batch(d.Pins.SaveCmd(), d.Pins.SyncFeeds()), app.Action{Notice: n}
-	}
-	switch d.Mode {
-	case ModeMerged:
-		switch {
-		case key.Matches(msg, v.Back):
-			return d.SetMode(ModeGrid), app.Action{}
-		case key.Matches(msg, g.Refresh):
-			return d.RefreshWatched(), app.Action{}
-		}
-		return d.Merged.Update(msg, &d.Grid), app.Action{}
-	case ModeFleet:
-		switch {
-		case key.Matches(msg, v.Back):
-			return d.SetMode(ModeGrid), app.Action{}
-		case key.Matches(msg, g.Refresh):
-			return d.Fleet.Refresh(), app.Action{}
-		}
-		return d.Fleet.Update(msg), app.Action{}
-	case ModeLadder:
-		switch {
-		case key.Matches(msg, v.Back):
-			return d.SetMode(ModeGrid), app.Action{}
-		case key.Matches(msg, g.Refresh):
-			return d.Ladder.Refresh(), app.Action{}
-		}
-		return d.Ladder.Update(msg), app.Action{}
-	case ModeGrid:
-	}
-	return d.gridKey(msg, g)
+// keyCtx is what the board side's keys act on: the dispatcher, the
+// focused board's key context (B nil without a focused board, or off the
+// grid), and the action left for the root.
+type keyCtx struct {
+	d   *Dispatch
+	b   board.Ctx
+	act app.Action
 }
 
-// gridKey handles a key on the boards: the grid's cells or the zoomed
-// board (the plain board is the grid's open board, zoomed). Every board
-// takes the same keys (board.Pane.Update); the cells take the row keys as
-// focus moves and enter as zoom.
-func (d *Dispatch) gridKey(msg tea.KeyMsg, gk *ui.GlobalKeys) (tea.Cmd, app.Action) {
-	k := &d.Keys
+// newKeyCtx sums up the board side's state for its keys.
+func (d *Dispatch) newKeyCtx() *keyCtx {
+	c := &keyCtx{d: d}
 	g := &d.Grid
-	b := g.Focused()
-	if b == nil {
-		return nil, app.Action{}
-	}
-	switch {
-	case key.Matches(msg, gk.Refresh):
-		return b.Refresh(), app.Action{}
-	case key.Matches(msg, k.Remove):
-		return d.removeBoard()
-	case key.Matches(msg, k.Watch):
-		return d.watchBoard()
-	case key.Matches(msg, k.Clear):
-		return b.ClearFilters(), app.Action{}
-	case key.Matches(msg, k.Back):
-		return d.Unzoom(), app.Action{}
-	case key.Matches(msg, k.Num):
-		n := board.Digit(msg)
-		if g.Plain() {
-			if p, ok := d.Pins.At(n); ok {
-				t := p.Target()
-				return nil, app.Action{Open: &t}
-			}
-		} else if n >= 1 && n <= g.Len() {
-			g.Focus = n - 1
+	if b := g.Focused(); b != nil {
+		m := board.BoardCells
+		switch {
+		case g.Plain():
+			m = board.BoardPlain
+		case g.Zoomed:
+			m = board.BoardZoom
 		}
-		return nil, app.Action{}
+		s := b.KeyState(m)
+		s.Boards, s.Pinned = g.Len(), d.Pinned()
+		if m == board.BoardPlain {
+			s.Strip = d.Pins.stripCount()
+		}
+		s.Unknown = !b.Have && errors.Is(b.Polls().LastErr, feed.ErrNotFound)
+		c.b = board.Ctx{B: b, S: s}
+	} else {
+		c.b.S.Boards = g.Len()
 	}
-	if g.Zoomed {
-		return b.Update(msg, k) // rows, top/bottom, enter opens the vehicle
-	}
-	switch {
-	case key.Matches(msg, k.Zoom):
-		g.Zoomed = true
-		d.relayout()
-	case key.Matches(msg, k.Left):
-		g.MoveFocus(-1)
-	case key.Matches(msg, k.Right):
-		g.MoveFocus(1)
-	case key.Matches(msg, k.Up):
-		g.MoveFocus(-max(g.Columns(), 1))
-	case key.Matches(msg, k.Down):
-		g.MoveFocus(max(g.Columns(), 1))
-	case key.Matches(msg, k.Remind):
-		return b.RemindFirst() // a cell has no cursor: its first departure ahead
-	default:
-		return b.Update(msg, k) // a, f, l, d, walking time, per line
-	}
-	return nil, app.Action{}
+	return c
 }
+
+// Key handles a key while the board side has the focus (it takes every
+// key the root does not: quit, help, search, commands, focus); ok is
+// false when no binding of the view that shows does anything with it.
+func (d *Dispatch) Key(msg tea.KeyMsg) (tea.Cmd, app.Action, bool) {
+	c := d.newKeyCtx()
+	k := keys.Find(msg, c)
+	if k == nil {
+		return nil, app.Action{}, false
+	}
+	cmd := k.Do(c, msg)
+	if c.act.Notice == "" {
+		c.act.Notice = c.b.Act.Notice
+	}
+	return cmd, c.act, true
+}
+
+// CancelRemoveUnless forgets a first `x` unless msg is the second: only
+// `x` twice in a row removes a board.
+func (d *Dispatch) CancelRemoveUnless(msg tea.KeyMsg) {
+	if !slices.Contains(removeKey.Keys, msg.String()) {
+		d.Grid.CancelRemove()
+	}
+}
+
+// Hints are the board side's live keys in the language of t.
+func (d *Dispatch) Hints(t *ui.Texts) []ui.Hint { return keys.Hints(d.newKeyCtx(), t) }
+
+// Ref returns the grid's own bindings and the merged list's, for the
+// keys reference (a board's, the fleet's and the ladder's are their
+// packages' Keys).
+func Ref(en, de *ui.Texts) (own, merged []ui.RefRow) {
+	return gridKeys.Ref(en, de), mergedKeys.Ref(en, de)
+}
+
+// onGrid is the rule of the grid's own keys: the boards show and one is
+// focused; cells and plain narrow it to the grid's cells and the plain
+// board.
+func onGrid(c *keyCtx) bool { return c.d.Mode == ModeGrid && c.b.B != nil }
+func cells(c *keyCtx) bool  { return onGrid(c) && c.b.S.Mode == board.BoardCells }
+func plain(c *keyCtx) bool  { return onGrid(c) && c.b.S.Mode == board.BoardPlain }
+
+// manyCells is the rule of the focus moves: the grid's cells, more than
+// one.
+func manyCells(c *keyCtx) bool { return cells(c) && c.b.S.Boards > 1 }
+
+// moveFocus is a focus move by n cells (n is ±1 for left and right,
+// ±2 for a row up or down).
+func moveFocus(n int) func(*keyCtx, tea.KeyMsg) tea.Cmd {
+	return func(c *keyCtx, _ tea.KeyMsg) tea.Cmd {
+		g := &c.d.Grid
+		switch n {
+		case 2, -2:
+			g.MoveFocus(n / 2 * max(g.Columns(), 1))
+		default:
+			g.MoveFocus(n)
+		}
+		return nil
+	}
+}
+
+// toggleMode switches to view m, or back to the boards from it.
+func toggleMode(m DispMode) func(*keyCtx, tea.KeyMsg) tea.Cmd {
+	return func(c *keyCtx, _ tea.KeyMsg) tea.Cmd {
+		if c.d.Mode == m {
+			return c.d.SetMode(ModeGrid)
+		}
+		return c.d.SetMode(m)
+	}
+}
+
+// removeKey is `x`: the first asks, the second removes the focused
+// watched board (any other key cancels: Dispatch.Key).
+var removeKey = ui.Key[*keyCtx]{Keys: []string{"x"}, Text: func(t *ui.Texts) string { return t.KeyRemove }, Group: ui.GroupViews, Prio: ui.PrioLow,
+	If: func(c *keyCtx) bool { return onGrid(c) && c.b.S.Mode != board.BoardPlain && c.b.S.Boards > 0 },
+	Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { cmd, a := c.d.removeBoard(); c.act = a; return cmd }}
+
+// gridKeys are the board side's own bindings: the grid's cells, zoom,
+// the pins, watch and remove, the views, refresh (issue 33 item 2).
+var gridKeys = ui.Keymap[*keyCtx]{
+	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyZoom }, Group: ui.GroupViews, Prio: ui.PrioTop,
+		If: cells, Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { c.d.Grid.Zoomed = true; c.d.relayout(); return nil }},
+	{Keys: []string{"up", "k"}, Show: "↑/k", Text: func(t *ui.Texts) string { return t.KeyUp }, Move: true, If: manyCells, Do: moveFocus(-2)},
+	{Keys: []string{"down", "j"}, Show: "↓/j", Text: func(t *ui.Texts) string { return t.KeyDown }, Move: true, If: manyCells, Do: moveFocus(2)},
+	{Keys: []string{"left", "h"}, Show: "←/h", Text: func(t *ui.Texts) string { return t.KeyPrevBoard }, Group: ui.GroupViews, Move: true,
+		If: manyCells, Do: moveFocus(-1)},
+	{Keys: []string{"right"}, Show: "→", Text: func(t *ui.Texts) string { return t.KeyNextBoard }, Group: ui.GroupViews, Move: true,
+		If: manyCells, Do: moveFocus(1)},
+	// 1–9 focuses a cell; on the plain board it opens a pin of the strip.
+	{Keys: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, Show: "1-9", Group: ui.GroupViews, Prio: ui.PrioMid,
+		Text: func(t *ui.Texts) string { return t.KeyFocusBoard }, Alt: func(t *ui.Texts) string { return t.KeyOpenPin }, AltIf: plain,
+		If: func(c *keyCtx) bool { return manyCells(c) || (plain(c) && c.b.S.Strip > 0) },
+		Do: func(c *keyCtx, msg tea.KeyMsg) tea.Cmd {
+			n, g := board.Digit(msg), &c.d.Grid
+			if g.Plain() {
+				if p, ok := c.d.Pins.At(n); ok {
+					t := p.Target()
+					c.act.Open = &t
+				}
+			} else if n >= 1 && n <= g.Len() {
+				g.Focus = n - 1
+			}
+			return nil
+		}},
+	// esc goes back to the grid from a zoomed board without filters (with
+	// them it clears them: board.Keys), and from a list.
+	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyToGrid }, Group: ui.GroupViews, Prio: ui.PrioHigh - 10,
+		If: func(c *keyCtx) bool {
+			return onGrid(c) && c.b.S.Zoomed() && !c.b.S.Filtered && c.b.S.Boards > 0
+		},
+		Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { return c.d.Unzoom() }},
+	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyBack }, Group: ui.GroupViews, Prio: ui.PrioTop,
+		If: func(c *keyCtx) bool { return c.d.Mode != ModeGrid }, Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { return c.d.SetMode(ModeGrid) }},
+	{Keys: []string{"w"}, Text: func(t *ui.Texts) string { return t.KeyWatch }, Group: ui.GroupViews, Prio: ui.PrioMid,
+		If: func(c *keyCtx) bool { return plain(c) && c.b.S.Boards < app.MaxBoards && !c.b.S.Unknown },
+		Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { cmd, a := c.d.watchBoard(); c.act = a; return cmd }},
+	removeKey,
+	// p pins the focused board's stop (a stop the service knows, or one
+	// pinned before); the merged and fleet lists pin their focused board.
+	{Keys: []string{"p"}, Text: func(t *ui.Texts) string { return t.KeyPin }, Group: ui.GroupViews, Prio: ui.PrioLow,
+		Alt: func(t *ui.Texts) string { return t.KeyUnpin }, AltIf: func(c *keyCtx) bool { return c.b.S.Pinned },
+		If: func(c *keyCtx) bool {
+			switch c.d.Mode {
+			case ModeGrid:
+				return c.b.B != nil && (!c.b.S.Unknown || c.b.S.Pinned)
+			case ModeMerged, ModeFleet:
+				return c.b.S.Boards > 0
+			case ModeLadder:
+			}
+			return false
+		},
+		Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd {
+			c.act.Notice = c.d.togglePin()
+			c.d.relayout() // the strip may grow or shrink
+			return tea.Batch(c.d.Pins.SaveCmd(), c.d.Pins.SyncFeeds())
+		}},
+	{Keys: []string{"m"}, Text: func(t *ui.Texts) string { return t.KeyMerged }, Group: ui.GroupViews, Prio: ui.PrioLow,
+		If: func(c *keyCtx) bool { return c.b.S.Boards > 0 }, Do: toggleMode(ModeMerged)},
+	{Keys: []string{"v"}, Text: func(t *ui.Texts) string { return t.KeyFleet }, Group: ui.GroupViews, Prio: ui.PrioLow,
+		Do: toggleMode(ModeFleet)},
+	{Keys: []string{"r"}, Text: func(t *ui.Texts) string { return t.KeyRefresh }, Group: ui.GroupEverywhere, Prio: ui.PrioNone + 1,
+		If: func(c *keyCtx) bool { return c.b.B != nil || c.d.Mode != ModeGrid },
+		Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd {
+			switch c.d.Mode {
+			case ModeMerged:
+				return c.d.RefreshWatched()
+			case ModeFleet:
+				return c.d.Fleet.Refresh()
+			case ModeLadder:
+				return c.d.Ladder.Refresh()
+			case ModeGrid:
+			}
+			return c.b.B.Refresh()
+		}},
+}
+
+// keys are every binding of the board side: the grid's, a board's (on
+// the grid), the merged list's, the fleet's and the ladder's, each live
+// only while its view shows. The first live binding of a key wins.
+var keys = slices.Concat(
+	gridKeys,
+	ui.Lift(board.Keys, func(c *keyCtx) (*board.Ctx, bool) { return &c.b, onGrid(c) }),
+	mergedKeys,
+	ui.Lift(fleet.Keys, func(c *keyCtx) (*fleet.Pane, bool) { return &c.d.Fleet, c.d.Mode == ModeFleet }),
+	ui.Lift(ladder.Keys, func(c *keyCtx) (*ladder.Pane, bool) { return &c.d.Ladder, c.d.Mode == ModeLadder }),
+)
 
 // SetMode switches the main view; the fleet polls only while it shows.
 func (d *Dispatch) SetMode(to DispMode) tea.Cmd {

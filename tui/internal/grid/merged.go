@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
@@ -39,8 +37,7 @@ type mergedPane struct {
 	width                    int
 	height                   int
 	cache                    *ui.Memo
-	hits                     *ui.Hits   // the lines render drew the rows on (RowAt)
-	Km                       mergedKeys // its key map (merged_keys.go)
+	hits                     *ui.Hits // the lines render drew the rows on (RowAt)
 }
 
 // SetSize gives the view its rectangle.
@@ -82,31 +79,6 @@ func (p *mergedPane) SetCursor(rows []mergedRow, i int) { p.ListSet(i, len(rows)
 // mergedRowKeys returns the key of each row of rows.
 func mergedRowKeys(rows []mergedRow) func(int) mergedKey {
 	return func(i int) mergedKey { return mergedKey{stop: rows[i].B.Subj.Stop, ev: board.KeyOf(rows[i].E)} }
-}
-
-// Update handles the merged view's keys: moving and opening a vehicle.
-func (p *mergedPane) Update(msg tea.KeyMsg, g *gridPane) tea.Cmd {
-	k := &p.Km
-	rows := p.Rows(g)
-	cur := p.CursorIn(rows)
-	if row, ok := k.Move(msg, cur, len(rows)); ok {
-		p.SetCursor(rows, row)
-		return nil
-	}
-	if key.Matches(msg, k.Open) {
-		if cur >= 0 && cur < len(rows) && rows[cur].E.VehicleNumber != 0 {
-			return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: rows[cur].E.VehicleNumber})
-		}
-	}
-	return nil
-}
-
-// state returns the rows and whether the row under the cursor has a
-// vehicle, for the key bindings.
-func (p *mergedPane) state(g *gridPane) (rows int, vehicle bool) {
-	rs := p.Rows(g)
-	c := p.CursorIn(rs)
-	return len(rs), c >= 0 && c < len(rs) && rs[c].E.VehicleNumber != 0
 }
 
 // View renders the merged list, from the cache while nothing changed.

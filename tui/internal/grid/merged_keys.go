@@ -1,41 +1,45 @@
 package grid
 
 import (
-	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
 )
 
-// mergedKeys are the merged list's bindings (merged.go): its rows, the
-// vehicle of a row, and the view keys.
-type mergedKeys struct {
-	ui.RowKeys
-	ui.ViewKeys
+// mergedRows is the merged list for the row keys.
+type mergedRows struct{ d *Dispatch }
+
+// KeyRows is the merged list's rows and cursor.
+func (m mergedRows) KeyRows() (n, cursor int) {
+	rows := m.d.Merged.Rows(&m.d.Grid)
+	return len(rows), m.d.Merged.CursorIn(rows)
 }
 
-// NewMergedKeys returns the merged list's bindings in the language of t.
-func NewMergedKeys(t *ui.Texts) mergedKeys {
-	return mergedKeys{RowKeys: ui.NewRowKeys(t), ViewKeys: ui.NewViewKeys(t)}
+// KeySetRow moves the merged list's cursor to row i.
+func (m mergedRows) KeySetRow(i int) tea.Cmd {
+	m.d.Merged.SetCursor(m.d.Merged.Rows(&m.d.Grid), i)
+	return nil
 }
 
-// Sync enables the merged list's keys from its rows over the grid g (only
-// counted while on: it shows and takes keys) and the board side's state.
-func (k *mergedKeys) Sync(on bool, p *mergedPane, g *gridPane, pinned bool) {
-	rows, vehicle, boards := 0, false, g.Len()
-	if on {
-		rows, vehicle = p.state(g)
+// mergedVehicle is the vehicle of the merged list's row under the
+// cursor; 0 without one.
+func mergedVehicle(c *keyCtx) int {
+	p := &c.d.Merged
+	rows := p.Rows(&c.d.Grid)
+	if cur := p.CursorIn(rows); cur >= 0 && cur < len(rows) {
+		return rows[cur].E.VehicleNumber
 	}
-	k.SyncRows(on, rows, vehicle)
-	k.Back.SetEnabled(on)
-	k.SyncViews(on, boards, boards > 0, pinned)
+	return 0
 }
 
-// Footer returns the merged list's part of the key hint.
-func (k *mergedKeys) Footer(g *ui.GlobalKeys) []key.Binding {
-	return []key.Binding{k.Back, k.Open, k.Fleet, g.Search, g.Refresh, k.Up, k.Down}
-}
-
-// List returns the bindings for the help overlay.
-func (k *mergedKeys) List() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Open, k.Back, k.Pin, k.Merged, k.Fleet}
-}
+// mergedKeys are the merged list's bindings (merged.go): its rows and
+// the vehicle of a row; the view keys are the board side's (keys.go).
+var mergedKeys = append(ui.Lift(ui.RowMoves(func(c *keyCtx) ui.RowList { return mergedRows{c.d} }),
+	func(c *keyCtx) (*keyCtx, bool) { return c, c.d.Mode == ModeMerged }), ui.Keymap[*keyCtx]{
+	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyVehicle }, Prio: ui.PrioTop - 5,
+		If: func(c *keyCtx) bool { return c.d.Mode == ModeMerged && mergedVehicle(c) != 0 },
+		Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd {
+			return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: mergedVehicle(c)})
+		}},
+}...)

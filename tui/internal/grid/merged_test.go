@@ -77,8 +77,7 @@ func TestMergedFollowsFilters(t *testing.T) {
 	g := &r.d.Grid
 	before := r.d.Merged.Rows(g)
 	hbf := g.Boards[0]
-	r.d.Keys.Sync(r.d.KeyState(true, false, false))
-	cmd, _ := hbf.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("l")}, &r.d.Keys) // the first line only
+	cmd, _ := board.Keys.Run(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("l")}, &board.Ctx{B: hbf}) // the first line only
 	r.run(cmd)
 	r.poll()
 	if !hbf.Filt.Active() {

@@ -9,7 +9,7 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/termio"
 )
 
 // Kiosk is the state of kiosk mode: its boards (each with its own poll
@@ -250,13 +250,13 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	case tea.KeyMsg:
-		if !ui.Several(msg) {
+		if !termio.Several(msg) {
 			return m.key(msg)
 		}
 		// Keys read at once ("xq", a held button): each counts.
 		var cmds []tea.Cmd
 		for i := range msg.Runes {
-			cmd, quit := m.key(ui.KeyAt(msg, i)), ui.KeyAt(msg, i).String() == k.Opt.Quit()
+			cmd, quit := m.key(termio.KeyAt(msg, i)), termio.KeyAt(msg, i).String() == k.Opt.Quit()
 			cmds = append(cmds, cmd)
 			if quit {
 				break

@@ -65,7 +65,6 @@ type Pane struct {
 	want int
 	// thinned is set while the rows leave stops out (the header says so).
 	thinned bool
-	Km      Keys
 	width   int
 	height  int
 	Rev     int
@@ -75,7 +74,7 @@ type Pane struct {
 
 // NewPane returns the closed ladder view.
 func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, Km: NewKeys(sh.T), memo: &ui.Memo{}, hits: &ui.Hits{}, fs: newFeedSet()}
+	return Pane{sh: sh, memo: &ui.Memo{}, hits: &ui.Hits{}, fs: newFeedSet()}
 }
 
 func newFeedSet() *feedSet {

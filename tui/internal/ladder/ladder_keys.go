@@ -1,7 +1,6 @@
 package ladder
 
 import (
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	ldr "abfahrt/ladder"
@@ -9,39 +8,34 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-// Keys are the ladder's bindings: move along the vehicles, open one,
-// switch the direction shown, and the view keys (esc back).
-type Keys struct {
-	ui.RowKeys
-	Dir key.Binding
-	ui.ViewKeys
+// KeyRows is the ladder's cars and the cursor, for the row keys.
+func (p *Pane) KeyRows() (n, cursor int) { return len(p.cars()), p.Cursor }
+
+// KeySetRow moves the cursor to car i (the row keys).
+func (p *Pane) KeySetRow(i int) tea.Cmd {
+	p.moved = true
+	p.setCursor(i)
+	return nil
 }
 
-// NewKeys returns the ladder's bindings in the language of t.
-func NewKeys(t *ui.Texts) Keys {
-	return Keys{RowKeys: ui.NewRowKeys(t), Dir: ui.Bind("d", t.KeyLadderDir, "d"), ViewKeys: ui.NewViewKeys(t)}
-}
-
-// Sync enables the keys from the ladder's state (on: it shows and takes
-// keys) and the board side's (boards, pinned).
-func (k *Keys) Sync(on bool, p *Pane, boards int, pinned bool) {
-	cars := p.cars()
-	vehicle := p.Cursor < len(cars) && cars[p.Cursor].Vehicle != 0
-	k.SyncRows(on, len(cars), vehicle)
-	k.Dir.SetEnabled(on && len(p.L.Rails) > 1)
-	k.Back.SetEnabled(on)
-	k.SyncViews(on, boards, false, pinned)
-}
-
-// Footer returns the ladder's part of the key hint.
-func (k *Keys) Footer(g *ui.GlobalKeys) []key.Binding {
-	return []key.Binding{k.Back, k.Open, k.Dir, g.Search, g.Refresh, k.Up, k.Down}
-}
-
-// List returns the bindings for the help overlay.
-func (k *Keys) List() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Open, k.Dir, k.Back, k.Merged, k.Fleet}
-}
+// Keys are the ladder's bindings (issue 33 item 2): move along the
+// vehicles, open one, switch the direction shown. The board side adds
+// the view keys (esc back: grid/keys.go).
+var Keys = append(ui.RowMoves(func(p *Pane) ui.RowList { return p }), ui.Keymap[*Pane]{
+	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyVehicle }, Prio: ui.PrioTop - 5,
+		If: func(p *Pane) bool { cars := p.cars(); return p.Cursor < len(cars) && cars[p.Cursor].Vehicle != 0 },
+		Do: func(p *Pane, _ tea.KeyMsg) tea.Cmd {
+			return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: p.cars()[p.Cursor].Vehicle})
+		}},
+	{Keys: []string{"d"}, Text: func(t *ui.Texts) string { return t.KeyLadderDir }, Prio: ui.PrioHigh,
+		If: func(p *Pane) bool { return len(p.L.Rails) > 1 },
+		Do: func(p *Pane, _ tea.KeyMsg) tea.Cmd {
+			p.Dir = nextDir(p.L.Rails, p.Dir)
+			p.keepCursor()
+			p.Rev++
+			return nil
+		}},
+}...)
 
 // carKey identifies a car across answers: its vehicle, or a ghost's start.
 func carKey(c *ldr.Car) int {
@@ -120,24 +114,8 @@ func (p *Pane) setCursor(i int) {
 
 // Update answers the ladder's keys.
 func (p *Pane) Update(msg tea.KeyMsg) tea.Cmd {
-	k := &p.Km
-	cars := p.cars()
-	if row, ok := k.Move(msg, p.Cursor, len(cars)); ok {
-		p.moved = true
-		p.setCursor(row)
-		return nil
-	}
-	switch {
-	case key.Matches(msg, k.Dir):
-		p.Dir = nextDir(p.L.Rails, p.Dir)
-		p.keepCursor()
-		p.Rev++
-	case key.Matches(msg, k.Open):
-		if p.Cursor < len(cars) && cars[p.Cursor].Vehicle != 0 {
-			return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: cars[p.Cursor].Vehicle})
-		}
-	}
-	return nil
+	cmd, _ := Keys.Run(msg, p)
+	return cmd
 }
 
 // nextDir is the direction shown after cur: both, the first, the second,

@@ -85,8 +85,7 @@ type Pane struct {
 	listHid bool // H: list the hidden items too
 	marks   exceptions.Marks
 	pending []exceptions.MarkOp // changes made here, not yet written
-	Km      Keys
-	hits    *ui.Hits // the lines View drew the rows on (RowAt)
+	hits    *ui.Hits            // the lines View drew the rows on (RowAt)
 	ui.ListCursor[string]
 	width, height int
 	// Rev counts changes of what the queue shows.
@@ -102,7 +101,7 @@ type boardHold struct {
 
 // NewPane returns the queue of o, not yet watching.
 func NewPane(sh *app.Shared, o app.ExceptionOptions, stateDir string) Pane {
-	p := Pane{sh: sh, rules: o.Rules(), dir: stateDir, trips: feeds.NewHold(sh.Reg), tracker: &exceptions.Tracker{}, Km: NewKeys(sh.T), hits: &ui.Hits{}, opened: map[string]bool{},
+	p := Pane{sh: sh, rules: o.Rules(), dir: stateDir, trips: feeds.NewHold(sh.Reg), tracker: &exceptions.Tracker{}, hits: &ui.Hits{}, opened: map[string]bool{},
 		lines: &lineFeeds{hold: feeds.NewHolder(), pass: map[int]*feeds.Entry{}, trip: map[int]model.Trip{},
 			ends: map[model.StopPointCode]*feeds.Entry{}}}
 	if p.rules.Lines == nil {
@@ -478,38 +477,13 @@ func (p *Pane) Pick(i int) {
 	p.Rev++
 }
 
-// Update handles the queue's keys.
-func (p *Pane) Update(msg tea.KeyMsg) (tea.Cmd, app.Action) {
-	k := &p.Km
-	if row, ok := k.Move(msg, p.Cursor, len(p.Rows)); ok {
-		p.moved = true
-		p.ListSet(row, len(p.Rows), p.keyAt)
-		p.Rev++
-		return nil, app.Action{}
-	}
-	switch {
-	case matches(msg, k.Ack):
-		cmd, n := p.mark(false)
-		return cmd, app.Action{Notice: n}
-	case matches(msg, k.Hide):
-		cmd, n := p.mark(true)
-		return cmd, app.Action{Notice: n}
-	case matches(msg, k.ListHidden):
-		p.listHid = !p.listHid
-		p.refresh()
-	case matches(msg, k.Open) && p.Cursor < len(p.Rows) && p.Rows[p.Cursor].Count > 1:
-		// A line's late group opens to its vehicles, and closes again.
-		key := p.Rows[p.Cursor].Key()
-		p.opened[key] = !p.opened[key]
-		p.moved = true
-		p.refresh()
-	case matches(msg, k.Open):
-		if p.Cursor < len(p.Rows) && p.Rows[p.Cursor].Vehicle != 0 {
-			t := app.Target{Kind: app.TargetVehicle, Vehicle: p.Rows[p.Cursor].Vehicle}
-			return nil, app.Action{Open: &t}
-		}
-	}
-	return nil, app.Action{}
+// Update handles the queue's keys (queue_keys.go): E opens it, and
+// while it shows every key of it; ok is false for the keys it leaves to
+// others.
+func (p *Pane) Update(msg tea.KeyMsg) (tea.Cmd, app.Action, bool) {
+	c := Ctx{P: p}
+	cmd, ok := Keys.Run(msg, &c)
+	return cmd, c.Act, ok
 }
 
 func sprintf(format string, a ...any) string { return fmt.Sprintf(format, a...) }

@@ -1,67 +1,72 @@
 package queue
 
 import (
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
 )
 
-// Keys are the queue's bindings: its rows, the vehicle of a row,
-// acknowledge, hide, list the hidden, and back (esc or E).
-type Keys struct {
-	ui.RowKeys
-	Ack        key.Binding
-	Hide       key.Binding
-	ListHidden key.Binding
-	Back       key.Binding
-	// Queue is E: it opens the queue from the grid and the board, and
-	// closes it again.
-	Queue key.Binding
-	t     *ui.Texts
+// Ctx is what the queue's keys act on: the queue, and the action they
+// leave for the root (a vehicle to open). The root lays the board side
+// out again when a key opens or closes the queue (Pane.Open changes).
+type Ctx struct {
+	P   *Pane
+	Act app.Action
 }
 
-// NewKeys returns the queue's bindings in the language of t.
-func NewKeys(t *ui.Texts) Keys {
-	return Keys{RowKeys: ui.NewRowKeys(t), Ack: ui.Bind("a", t.KeyAck, "a"), Hide: ui.Bind("h", t.KeyHide, "h"),
-		ListHidden: ui.Bind("H", t.KeyShowHidden, "H"), Back: ui.Bind("esc", t.KeyBack, "esc"),
-		Queue: ui.Bind("E", t.KeyQueue, "E"), t: t}
+// KeyRows is the queue's rows and cursor, for the row keys.
+func (c *Ctx) KeyRows() (n, cursor int) { return len(c.P.Rows), c.P.Cursor }
+
+// KeySetRow moves the cursor to row i (the row keys).
+func (c *Ctx) KeySetRow(i int) tea.Cmd {
+	c.P.moved = true // from now on the cursor stays on its item
+	c.P.ListSet(i, len(c.P.Rows), c.P.keyAt)
+	c.P.Rev++
+	return nil
 }
 
-// Sync enables the keys that do something: on is whether the queue shows
-// and takes keys; board whether the board side takes keys (E opens it).
-func (k *Keys) Sync(on, board bool, p *Pane) {
-	rows := len(p.Rows)
-	vehicle := p.Cursor < rows && (p.Rows[p.Cursor].Vehicle != 0 || p.Rows[p.Cursor].Count > 1) // a late group opens
-	k.SyncRows(on, rows, vehicle)
-	row := on && p.Cursor < rows
-	k.Ack.SetEnabled(row)
-	k.Hide.SetEnabled(row)
-	k.ListHidden.SetEnabled(on && (p.hidden > 0 || p.listHid))
-	k.Back.SetEnabled(on)
-	k.Queue.SetEnabled(board)
-	k.Ack.SetHelp("a", k.t.KeyAck)
-	k.Hide.SetHelp("h", k.t.KeyHide)
-	k.ListHidden.SetHelp("H", k.t.KeyShowHidden)
-	if row && p.Rows[p.Cursor].Acked {
-		k.Ack.SetHelp("a", k.t.KeyUnack)
-	}
-	if row && p.Rows[p.Cursor].Hidden {
-		k.Hide.SetHelp("h", k.t.KeyUnhide)
-	}
-	if p.listHid {
-		k.ListHidden.SetHelp("H", k.t.KeyHideHidden)
-	}
-}
+// open is the rule of the keys of the queue shown; row of those on a row;
+// lateGroup of those on a line's late vehicles taken together.
+func open(c *Ctx) bool      { return c.P.Open }
+func row(c *Ctx) bool       { return c.P.Open && c.P.Cursor < len(c.P.Rows) }
+func lateGroup(c *Ctx) bool { return row(c) && c.P.Rows[c.P.Cursor].Count > 1 }
 
-// Footer returns the queue's part of the key hint.
-func (k *Keys) Footer(g *ui.GlobalKeys) []key.Binding {
-	return []key.Binding{k.Back, k.Ack, k.Hide, k.Open, k.ListHidden, g.Refresh, k.Up, k.Down}
-}
-
-// List returns the bindings for the help overlay.
-func (k *Keys) List() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Open, k.Ack, k.Hide, k.ListHidden, k.Back}
-}
-
-func matches(msg tea.KeyMsg, b key.Binding) bool { return key.Matches(msg, b) }
+// Keys are the queue's bindings (issue 33 item 2): E opens it from the
+// board side; shown, its rows, the vehicle of a row, acknowledge, hide,
+// list the hidden, refresh and back (esc or E).
+var Keys = append(ui.Keymap[*Ctx]{
+	{Keys: []string{"E"}, Text: func(t *ui.Texts) string { return t.KeyQueue }, Group: ui.GroupQueue, Prio: ui.PrioHigh + 15,
+		If: func(c *Ctx) bool { return !c.P.Open },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.P.Open = true; return c.P.Watch() }},
+	{Keys: []string{"esc", "E"}, Show: "esc/E", Text: func(t *ui.Texts) string { return t.KeyBack }, Group: ui.GroupQueue, Prio: ui.PrioTop,
+		If: open, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.P.Open = false; return nil }},
+	{Keys: []string{"r"}, Text: func(t *ui.Texts) string { return t.KeyRefresh }, Group: ui.GroupEverywhere, Prio: ui.PrioLow,
+		If: open, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.P.Refresh() }},
+}, append(ui.Lift(ui.RowMoves(func(c *Ctx) ui.RowList { return c }), func(c *Ctx) (*Ctx, bool) { return c, c.P.Open }), ui.Keymap[*Ctx]{
+	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyVehicle }, Group: ui.GroupQueue, Prio: ui.PrioHigh,
+		Alt: func(t *ui.Texts) string { return t.KeyOpen }, AltIf: lateGroup,
+		If: func(c *Ctx) bool { return row(c) && (c.P.Rows[c.P.Cursor].Vehicle != 0 || lateGroup(c)) },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			if lateGroup(c) {
+				// A line's late group opens to its vehicles, and closes again.
+				k := c.P.Rows[c.P.Cursor].Key()
+				c.P.opened[k] = !c.P.opened[k]
+				c.P.moved = true
+				c.P.refresh()
+				return nil
+			}
+			c.Act.Open = &app.Target{Kind: app.TargetVehicle, Vehicle: c.P.Rows[c.P.Cursor].Vehicle}
+			return nil
+		}},
+	{Keys: []string{"a"}, Text: func(t *ui.Texts) string { return t.KeyAck }, Group: ui.GroupQueue, Prio: ui.PrioHigh + 10,
+		Alt: func(t *ui.Texts) string { return t.KeyUnack }, AltIf: func(c *Ctx) bool { return c.P.Rows[c.P.Cursor].Acked },
+		If: row, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { cmd, n := c.P.mark(false); c.Act.Notice = n; return cmd }},
+	{Keys: []string{"h"}, Text: func(t *ui.Texts) string { return t.KeyHide }, Group: ui.GroupQueue, Prio: ui.PrioHigh + 5,
+		Alt: func(t *ui.Texts) string { return t.KeyUnhide }, AltIf: func(c *Ctx) bool { return c.P.Rows[c.P.Cursor].Hidden },
+		If: row, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { cmd, n := c.P.mark(true); c.Act.Notice = n; return cmd }},
+	{Keys: []string{"H"}, Text: func(t *ui.Texts) string { return t.KeyShowHidden }, Group: ui.GroupQueue, Prio: ui.PrioMid,
+		Alt: func(t *ui.Texts) string { return t.KeyHideHidden }, AltIf: func(c *Ctx) bool { return c.P.listHid },
+		If: func(c *Ctx) bool { return c.P.Open && (c.P.hidden > 0 || c.P.listHid) },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.P.listHid = !c.P.listHid; c.P.refresh(); return nil }},
+}...)...)

@@ -3,7 +3,6 @@ package vehicle
 import (
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/model"
@@ -32,8 +31,7 @@ type tripKey struct {
 // the board, and fetches the Pattern once per trip.
 type Pane struct {
 	sh         *app.Shared
-	feeds.Hold             // the pane's hold on its vehicle's feed (Feed) while open
-	Km         vehicleKeys // its key map (vehicle_keys.go)
+	feeds.Hold // the pane's hold on its vehicle's feed (Feed) while open
 	Open       bool
 	Vehicle    int
 	Back       app.PaneID // the pane focus returns to on close
@@ -77,7 +75,7 @@ type Pane struct {
 
 // NewPane returns the closed pane.
 func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, Rng: model.RangeAll, Follow: true, cache: &vehicleCache{}, Km: NewKeys(sh.T), Hold: feeds.NewHold(sh.Reg)}
+	return Pane{sh: sh, Rng: model.RangeAll, Follow: true, cache: &vehicleCache{}, Hold: feeds.NewHold(sh.Reg)}
 }
 
 // SetSize gives the pane its rectangle.
@@ -101,7 +99,7 @@ func (p *Pane) Show(n int, back app.PaneID) tea.Cmd {
 	}
 	p.Release()
 	if p.Vehicle != n {
-		*p = Pane{sh: p.sh, Hold: p.Hold, Km: p.Km, Vehicle: n, Rng: p.Rng, Follow: true, cache: p.cache,
+		*p = Pane{sh: p.sh, Hold: p.Hold, Vehicle: n, Rng: p.Rng, Follow: true, cache: p.cache,
 			rev: p.rev + 1, MapRev: p.MapRev + 1, Back: back}
 	}
 	p.Open = true
@@ -248,37 +246,6 @@ func (p *Pane) toggleRange() tea.Cmd {
 	p.Touch()
 	return p.Acquire(p.Key(), 0)
 }
-
-// Update handles the keys of the focused pane: range and scrolling.
-func (p *Pane) Update(msg tea.KeyMsg) tea.Cmd {
-	k := &p.Km
-	page := max(p.List.Rows-1, 1)
-	switch {
-	case key.Matches(msg, k.Range):
-		return p.toggleRange()
-	case key.Matches(msg, k.Follow):
-		p.Follow = true
-	case key.Matches(msg, k.ScrollUp):
-		p.scrollBy(-1)
-	case key.Matches(msg, k.ScrollDown):
-		p.scrollBy(1)
-	case key.Matches(msg, k.PageUp):
-		p.scrollBy(-page)
-	case key.Matches(msg, k.PageDown):
-		p.scrollBy(page)
-	case key.Matches(msg, k.Top):
-		p.scrollTo(0)
-	case key.Matches(msg, k.Bottom):
-		p.scrollTo(1 << 20)
-	default:
-		return nil
-	}
-	p.Touch()
-	return nil
-}
-
-// scrollBy moves the passage list by n lines and stops following.
-func (p *Pane) scrollBy(n int) { p.scrollTo(p.List.First + n) }
 
 // scrollTo shows the passage list from line i (clamped when drawn) and
 // stops following the vehicle.

@@ -1,67 +1,65 @@
 package vehicle
 
 import (
-	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/ui"
 )
 
-// vehicleKeys are the vehicle pane's bindings (vehicle.go).
-type vehicleKeys struct {
-	Close      key.Binding
-	Range      key.Binding // u: all stops or the upcoming ones
-	Follow     key.Binding
-	ScrollUp   key.Binding
-	ScrollDown key.Binding
-	PageUp     key.Binding
-	PageDown   key.Binding
-	Top        key.Binding
-	Bottom     key.Binding
-	t          *ui.Texts
+// Ctx is what the vehicle pane's keys act on: the pane, and whether esc
+// asked the root to close it (the root gives the focus back).
+type Ctx struct {
+	P     *Pane
+	Close bool
 }
 
-// NewKeys returns the vehicle pane's bindings in the language of t.
-func NewKeys(t *ui.Texts) vehicleKeys {
-	return vehicleKeys{
-		Close:      ui.Bind("esc", t.KeyBack, "esc"),
-		Range:      ui.Bind("u", t.KeyUpcoming, "u"),
-		Follow:     ui.Bind("f", t.KeyFollow, "f"),
-		ScrollUp:   ui.Bind("↑/k", t.KeyScrollUp, "up", "k"),
-		ScrollDown: ui.Bind("↓/j", t.KeyScrollDown, "down", "j"),
-		PageUp:     ui.Bind("pgup", t.KeyPageUp, "pgup", "ctrl+u"),
-		PageDown:   ui.Bind("pgdn", t.KeyPageDown, "pgdown", "ctrl+d"),
-		Top:        ui.Bind("g/home", t.KeyFirst, "g", "home"),
-		Bottom:     ui.Bind("G/end", t.KeyLast, "G", "end"),
-		t:          t,
+// scrollable is the rule of the scroll keys: the passages do not fit.
+func scrollable(c *Ctx) bool { return c.P.List.Lines > c.P.List.Rows }
+
+// scroll is a scroll key's handler: d lines, or to the top (-1<<20) or
+// the bottom (1<<20); page is ±1 for a page of lines.
+func scroll(to func(p *Pane) int) func(*Ctx, tea.KeyMsg) tea.Cmd {
+	return func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+		c.P.scrollTo(to(c.P))
+		c.P.Touch()
+		return nil
 	}
 }
 
-// Sync enables the pane's keys from its state; on is whether it has the
-// focus (and no overlay is open).
-func (k *vehicleKeys) Sync(on bool, p *Pane) {
-	scrollable := p.List.Lines > p.List.Rows
-	k.Close.SetEnabled(on)
-	k.Range.SetEnabled(on)
-	if p.Rng != model.RangeUpcoming {
-		k.Range.SetHelp("u", k.t.KeyUpcoming)
-	} else {
-		k.Range.SetHelp("u", k.t.KeyAllStops)
-	}
-	k.Follow.SetEnabled(on && !p.Follow)
-	for _, b := range []*key.Binding{&k.ScrollUp, &k.ScrollDown, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom} {
-		b.SetEnabled(on && scrollable)
-	}
+// page is a page of the passage list.
+func page(p *Pane) int { return max(p.List.Rows-1, 1) }
+
+// Keys are the vehicle pane's bindings (issue 33 item 2).
+var Keys = ui.Keymap[*Ctx]{
+	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyBack }, Group: ui.GroupVehicle, Prio: ui.PrioTop,
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Close = true; return nil }},
+	{Keys: []string{"u"}, Text: func(t *ui.Texts) string { return t.KeyUpcoming }, Group: ui.GroupVehicle, Prio: ui.PrioHigh,
+		Alt: func(t *ui.Texts) string { return t.KeyAllStops }, AltIf: func(c *Ctx) bool { return c.P.Rng == model.RangeUpcoming },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.P.toggleRange() }},
+	{Keys: []string{"f"}, Text: func(t *ui.Texts) string { return t.KeyFollow }, Group: ui.GroupVehicle, Prio: ui.PrioHigh,
+		If: func(c *Ctx) bool { return !c.P.Follow },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.P.Follow = true; c.P.Touch(); return nil }},
+	{Keys: []string{"r"}, Text: func(t *ui.Texts) string { return t.KeyRefresh }, Group: ui.GroupEverywhere, Prio: ui.PrioLow,
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.P.Refresh() }},
+	{Keys: []string{"up", "k"}, Show: "↑/k", Text: func(t *ui.Texts) string { return t.KeyScrollUp }, Group: ui.GroupScroll, Move: true,
+		If: scrollable, Do: scroll(func(p *Pane) int { return p.List.First - 1 })},
+	{Keys: []string{"down", "j"}, Show: "↓/j", Text: func(t *ui.Texts) string { return t.KeyScrollDown }, Group: ui.GroupScroll, Move: true,
+		If: scrollable, Do: scroll(func(p *Pane) int { return p.List.First + 1 })},
+	{Keys: []string{"pgup", "ctrl+u"}, Show: "pgup", Text: func(t *ui.Texts) string { return t.KeyPageUp }, Group: ui.GroupScroll, Move: true,
+		If: scrollable, Do: scroll(func(p *Pane) int { return p.List.First - page(p) })},
+	{Keys: []string{"pgdown", "ctrl+d"}, Show: "pgdn", Text: func(t *ui.Texts) string { return t.KeyPageDown }, Group: ui.GroupScroll, Move: true,
+		If: scrollable, Do: scroll(func(p *Pane) int { return p.List.First + page(p) })},
+	{Keys: []string{"g", "home"}, Show: "g/home", Text: func(t *ui.Texts) string { return t.KeyFirst }, Group: ui.GroupScroll, Move: true,
+		If: scrollable, Do: scroll(func(*Pane) int { return 0 })},
+	{Keys: []string{"G", "end"}, Show: "G/end", Text: func(t *ui.Texts) string { return t.KeyLast }, Group: ui.GroupScroll, Move: true,
+		If: scrollable, Do: scroll(func(*Pane) int { return 1 << 20 })},
 }
 
-// Footer returns the pane's part of the key hint.
-func (k *vehicleKeys) Footer(g *ui.GlobalKeys) []key.Binding {
-	return []key.Binding{k.Close, k.Range, k.Follow, g.Focus, g.Search, g.Refresh, k.ScrollUp, k.ScrollDown}
-}
-
-// List and scroll are the pane's groups of the help overlay.
-func (k *vehicleKeys) List() []key.Binding { return []key.Binding{k.Close, k.Range, k.Follow} }
-
-func (k *vehicleKeys) Scroll() []key.Binding {
-	return []key.Binding{k.ScrollUp, k.ScrollDown, k.PageUp, k.PageDown}
+// Update handles the keys of the focused pane but esc (which the root
+// answers by closing it): range, follow, refresh and scrolling.
+func (p *Pane) Update(msg tea.KeyMsg) tea.Cmd {
+	c := Ctx{P: p}
+	cmd, _ := Keys.Run(msg, &c)
+	return cmd
 }

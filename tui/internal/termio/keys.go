@@ -1,4 +1,4 @@
-package ui
+package termio
 
 import (
 	"strings"
@@ -34,7 +34,7 @@ func Rest(msg tea.KeyMsg, i int) tea.KeyMsg {
 
 // KeyMsgFor is the key press a binding's key names ("enter", "ctrl+c",
 // "l", "alt+x"): every name Bubble Tea gives a key type, so that a
-// named key is never taken for runes typed together (ui.Several).
+// named key is never taken for runes typed together (Several).
 func KeyMsgFor(k string) tea.KeyMsg {
 	if t, ok := keyTypes[k]; ok {
 		return tea.KeyMsg{Type: t}

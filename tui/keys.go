@@ -1,0 +1,130 @@
+package tui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/queue"
+	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/vehicle"
+	"abfahrt/tui/search"
+)
+
+// The root's bindings (issue 33 item 2), records like every pane's
+// (ui.Key): the global keys, which work on every pane, and the overlays'.
+
+// globalKeys are the keys that work on every pane (no overlay open).
+// `:` and `?` always end the footer (PrioAlways). It is set in init,
+// as `:` lists the palette's entries, which are made from it.
+var globalKeys ui.Keymap[*Model]
+
+func init() { globalKeys = newGlobalKeys() }
+
+// newGlobalKeys returns the global keys.
+func newGlobalKeys() ui.Keymap[*Model] {
+	return ui.Keymap[*Model]{
+		{Keys: []string{":"}, Text: func(t *ui.Texts) string { return t.KeyPalette }, Group: ui.GroupEverywhere, Prio: ui.PrioAlways + 1,
+			Do: func(m *Model, _ tea.KeyMsg) tea.Cmd {
+				m.overlay = ui.OverlaySearch
+				return m.search.OpenPalette(m.paletteEntries())
+			}},
+		{Keys: []string{"?"}, Text: func(t *ui.Texts) string { return t.KeyHelp }, Group: ui.GroupEverywhere, Prio: ui.PrioAlways,
+			Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.overlay = ui.OverlayHelp; return nil }},
+		{Keys: []string{"/"}, Text: func(t *ui.Texts) string { return t.KeySearch }, Group: ui.GroupEverywhere, Prio: ui.PrioMid + 5,
+			Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.overlay = ui.OverlaySearch; return m.search.Open() }},
+		{Keys: []string{"tab"}, Text: func(t *ui.Texts) string { return t.KeyNextPane }, Group: ui.GroupEverywhere, Prio: ui.PrioHigh,
+			If: func(m *Model) bool { return m.vehicle.Open }, Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.cycleFocus(); return nil }},
+		{Keys: []string{"shift+tab"}, Text: func(t *ui.Texts) string { return t.KeyPrevPane }, Group: ui.GroupEverywhere,
+			If: func(m *Model) bool { return m.vehicle.Open }, Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.cycleFocus(); return nil }},
+		{Keys: []string{"q"}, Text: func(t *ui.Texts) string { return t.KeyQuit }, Group: ui.GroupEverywhere, Prio: ui.PrioLow - 5,
+			Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { return m.quit() }},
+		{Keys: []string{"ctrl+c"}, Text: func(t *ui.Texts) string { return t.KeyQuit }, Group: ui.GroupEverywhere,
+			Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { return m.quit() }},
+	}
+}
+
+// helpOverlayKeys are the `?` overlay's keys: close it, or quit.
+var helpOverlayKeys = ui.Keymap[*Model]{
+	{Keys: []string{"esc", "?"}, Show: "esc/?", Text: func(t *ui.Texts) string { return t.KeyCloseHelp }, Group: ui.GroupEverywhere, Prio: ui.PrioTop,
+		Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.overlay = ui.OverlayNone; return nil }},
+	{Keys: []string{"q", "ctrl+c"}, Show: "q", Text: func(t *ui.Texts) string { return t.KeyQuit }, Group: ui.GroupEverywhere, Prio: ui.PrioMid,
+		Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { return m.quit() }},
+}
+
+// searchKeys are the search overlay's keys (searchpane.go); every other
+// key types into the query.
+var searchKeys = ui.Keymap[*Model]{
+	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyOpen }, Group: ui.GroupSearch, Prio: ui.PrioTop,
+		If: func(m *Model) bool { return len(m.search.results) > 0 }, Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { return m.searchChoose() }},
+	{Keys: []string{"up", "ctrl+p", "ctrl+k"}, Show: "↑/ctrl+p", Text: func(t *ui.Texts) string { return t.KeyPrevious }, Group: ui.GroupSearch,
+		Prio: ui.PrioMid, Move: true, If: func(m *Model) bool { return len(m.search.results) > 1 },
+		Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.search.cursor = max(m.search.cursor-1, 0); return nil }},
+	{Keys: []string{"down", "ctrl+n", "ctrl+j"}, Show: "↓/ctrl+n", Text: func(t *ui.Texts) string { return t.KeyNext }, Group: ui.GroupSearch,
+		Prio: ui.PrioMid, Move: true, If: func(m *Model) bool { return len(m.search.results) > 1 },
+		Do: func(m *Model, _ tea.KeyMsg) tea.Cmd {
+			m.search.cursor = min(m.search.cursor+1, max(len(m.search.results)-1, 0))
+			return nil
+		}},
+	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyClose }, Group: ui.GroupSearch, Prio: ui.PrioTop,
+		Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.overlay = ui.OverlayNone; m.search.Close(); return nil }},
+	{Keys: []string{"ctrl+c"}, Text: func(t *ui.Texts) string { return t.KeyQuit }, Group: ui.GroupEverywhere,
+		Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { return m.quit() }},
+}
+
+// searchChoose is enter in the search overlay: it opens the result under
+// the cursor, or does what the palette's entry does (palette.go).
+func (m *Model) searchChoose() tea.Cmd {
+	p := &m.search
+	if p.cursor >= len(p.results) {
+		return nil
+	}
+	ref := p.results[p.cursor].Entry.Ref
+	m.overlay = ui.OverlayNone
+	p.Close()
+	switch ref := ref.(type) {
+	case app.Target:
+		return m.Open(ref)
+	case paletteDo:
+		// An entry of the command palette: an action's key, pressed on
+		// the pane below, a theme or a layout.
+		return ref(m)
+	}
+	return nil
+}
+
+// footerKeys are the live keys of whatever takes keys now, for the
+// footer: the open overlay's, else the focused pane's with the globals.
+func (m *Model) footerKeys() []ui.Hint {
+	t := m.sh.T
+	switch m.overlay {
+	case ui.OverlaySearch:
+		return searchKeys.Hints(m, t)
+	case ui.OverlayHelp:
+		return helpOverlayKeys.Hints(m, t)
+	case ui.OverlayNone:
+	}
+	return append(m.paneKeys(), globalKeys.Hints(m, t)...)
+}
+
+// paneKeys are the focused pane's live keys: the vehicle pane's, or on
+// the board side the queue's (E, or all of them while it shows) and,
+// while the queue is closed, the board side's.
+func (m *Model) paneKeys() []ui.Hint {
+	t := m.sh.T
+	if m.focus == app.PaneVehicle {
+		return vehicle.Keys.Hints(&vehicle.Ctx{P: &m.vehicle}, t)
+	}
+	out := queue.Keys.Hints(&queue.Ctx{P: &m.queue}, t)
+	if !m.queue.Open {
+		out = append(out, m.disp.Hints(t)...)
+	}
+	return out
+}
+
+// helpSearch is the search overlay's state the `?` overlay lists its keys
+// in: with results to move through.
+func helpSearch(m *Model) *Model {
+	c := *m
+	c.search.results = make([]search.Result, 2)
+	return &c
+}
