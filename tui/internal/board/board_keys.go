@@ -165,11 +165,11 @@ func (k *Keys) Footer(g *ui.GlobalKeys) []key.Binding {
 		return []key.Binding{k.Zoom, k.Num, k.Up, k.Line, k.Platform, k.Direction, k.Clear, k.Remove,
 			k.Merged, k.Fleet, k.Pin, k.Toggle, g.Search, g.Refresh}
 	case BoardPlain:
-		return []key.Binding{g.Search, k.Toggle, k.Platform, k.Open, k.Clear, k.Watch, k.Pin, k.Num, k.Back,
+		return []key.Binding{g.Search, k.HideMissed, k.Toggle, k.Platform, k.Open, k.Clear, k.Watch, k.Pin, k.Num, k.Back,
 			k.Fleet, k.Merged, g.Refresh, g.Focus, k.Up, k.Down}
 	case BoardZoom:
 	}
-	return []key.Binding{k.Back, k.Clear, k.Open, k.Line, k.Platform, k.Direction, k.Toggle, k.Remove, k.Pin,
+	return []key.Binding{k.Back, k.HideMissed, k.Clear, k.Open, k.Line, k.Platform, k.Direction, k.Toggle, k.Remove, k.Pin,
 		g.Search, g.Refresh, k.Up, k.Down}
 }
 
