@@ -52,7 +52,7 @@ func TestKeysEnableOnlyWhatWorks(t *testing.T) {
 	if cmd := r.keyWith(k, "esc"); cmd != nil || r.keyWith(k, "H") != nil || r.keyWith(k, "-") != nil {
 		t.Error("a disabled key returns a command")
 	}
-	if r.b.HideMissed || r.b.Walk != 0 || r.sh.Notice != notice {
+	if !r.b.HideMissed || r.b.Walk != 0 || r.sh.Notice != notice {
 		t.Errorf("disabled keys acted: hide missed %v, walk %v, notice %q", r.b.HideMissed, r.b.Walk, r.sh.Notice)
 	}
 

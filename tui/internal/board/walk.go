@@ -42,12 +42,14 @@ func (b *Pane) toggleMissed() string {
 // with how many missed departures it hides ("walk 3 min · 5 missed
 // hidden"; nothing when none is hidden: each fact is said once, the rows'
 // ✗ says missed when H shows them).
-func (b *Pane) walkNote() string {
+// A grid cell (!count) leaves the count to its zoomed board: its
+// column titles need the room.
+func (b *Pane) walkNote(count bool) string {
 	if b.Walk <= 0 {
 		return ""
 	}
 	s := fmt.Sprintf(b.Sh.T.WalkHeader, b.Sh.T.WalkMinutes(b.Walk))
-	if _, n := b.rowsHidden(); n > 0 {
+	if _, n := b.rowsHidden(); n > 0 && count {
 		s += " · " + fmt.Sprintf(b.Sh.T.HidMissed, n)
 	}
 	return s
