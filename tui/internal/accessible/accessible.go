@@ -76,10 +76,10 @@ const requestTimeout = 20 * time.Second
 type answer struct {
 	stop     int
 	arrivals bool
-	board model.Board
-	meta  feed.Answer
-	err   error
-	at    time.Time // the machine's time it came
+	board    model.Board
+	meta     feed.Answer
+	err      error
+	at       time.Time // the machine's time it came
 }
 
 // session is one screen-reader board.

@@ -2,10 +2,12 @@ package accessible
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
 
+	"abfahrt/feed"
 	"abfahrt/model"
 	"abfahrt/speech"
 )
@@ -120,13 +122,13 @@ func (s *session) warning(r *reminder, now time.Time) string {
 		plat = s.l.Pick(", platform ", ", Steig ") + d.Platform
 	}
 	if r.walk > 0 {
-		left := int(d.At.Add(-r.walk).Sub(now).Round(time.Minute) / time.Minute)
+		left := int(d.At.Add(-r.walk).Sub(now) / time.Minute) // as the list says it
 		if left <= 0 {
 			return s.l.Pick("Leave now for ", "Jetzt losgehen zu ") + speech.Named(s.l, d) + plat + "."
 		}
 		return s.l.Pick("Leave in "+s.l.Minutes(left)+" for ", "In "+s.l.Minutes(left)+" losgehen zu ") + speech.Named(s.l, d) + plat + "."
 	}
-	left := max(int(d.At.Sub(now).Round(time.Minute)/time.Minute), 0)
+	left := max(int(d.At.Sub(now)/time.Minute), 0)
 	return capital(speech.Named(s.l, d)) + s.l.Pick(" leaves ", " fährt ") + s.l.In(left) + s.l.Pick("", " ab") + plat + "."
 }
 
@@ -293,6 +295,10 @@ func (s *session) vehicle(ctx context.Context, arg string) {
 	rctx, cancel := context.WithTimeout(ctx, requestTimeout)
 	defer cancel()
 	trips, err := s.o.Source.Trips(rctx, n)
+	if errors.Is(err, feed.ErrNotFound) {
+		s.say(s.l.Pick("The service knows no vehicle "+itoa(n)+".", "Der Dienst kennt kein Fahrzeug "+itoa(n)+"."))
+		return
+	}
 	if err != nil {
 		s.say(s.l.Pick("Vehicle "+itoa(n)+" cannot be asked: the service does not answer.",
 			"Fahrzeug "+itoa(n)+" kann nicht abgefragt werden: der Dienst antwortet nicht."))
