@@ -35,7 +35,7 @@ func TestAccessibleRiderCommands(t *testing.T) {
 	p.wait(at, `^Next: Line \S+ to [^\n]+; leave (now|in \d+ minutes?)\.\n$`, 5*time.Second)
 
 	at = p.typeLine("remind 9")
-	p.wait(at, `^Reminder set: line \S+ to [^\n]+ at \d\d:\d\d\. It warns a minute before you must leave\.\n$`, 5*time.Second)
+	p.wait(at, `^Reminder set: line \S+ to [^\n]+ at \d\d:\d\d; it warns a minute before you must leave\.\n$`, 5*time.Second)
 	at = p.typeLine("remind 9")
 	p.wait(at, `^Reminder removed: line \S+ to [^\n]+ at \d\d:\d\d\.\n$`, 5*time.Second)
 	at = p.typeLine("remind 40")
@@ -82,7 +82,7 @@ func TestAccessibleRiderCommandsGerman(t *testing.T) {
 	at = p.typeLine("nächste")
 	p.wait(at, `^Nächste: Linie \S+ nach `, 5*time.Second)
 	at = p.typeLine("erinnern 5")
-	p.wait(at, `^Erinnerung gesetzt: Linie \S+ nach [^\n]+ um \d\d:\d\d\. Sie warnt eine Minute, bevor Sie losgehen müssen\.\n`, 5*time.Second)
+	p.wait(at, `^Erinnerung gesetzt: Linie \S+ nach [^\n]+ um \d\d:\d\d; sie warnt eine Minute, bevor Sie losgehen müssen\.\n`, 5*time.Second)
 	at = p.typeLine("fahrzeug 2")
 	p.wait(at, `^Fahrzeug \d+, Linie \S+ nach [^\n]+\.\nNächste Halte:\n`, 10*time.Second)
 	at = p.typeLine("ankünfte")
@@ -105,8 +105,8 @@ func TestAccessibleReminderWarns(t *testing.T) {
 	at := p.typeLine("walk 2")
 	p.wait(at, `walking 2 minutes:\n(`+riderSentence+`){10}`, 10*time.Second)
 	at = p.typeLine("remind 10")
-	set := p.wait(at, `Reminder set: (line \S+ to [^\n]+ at \d\d:\d\d)\.`, 5*time.Second)
-	named := regexp.MustCompile(`Reminder set: (line \S+ to [^\n]+ at \d\d:\d\d)\.`).FindStringSubmatch(set)[1]
+	set := p.wait(at, `Reminder set: (line \S+ to [^\n]+ at \d\d:\d\d);`, 5*time.Second)
+	named := regexp.MustCompile(`Reminder set: (line \S+ to [^\n]+ at \d\d:\d\d);`).FindStringSubmatch(set)[1]
 	got := p.wait(at, `Leave (now|in 1 minute) for `+regexp.QuoteMeta(named), 30*time.Second)
 	time.Sleep(6 * time.Second) // another answer: it does not warn again
 	if n := strings.Count(p.out.String()[at:], "for "+named); n != 1 {

@@ -69,8 +69,11 @@ func (s *session) follow(ds []speech.Departure, now time.Time) {
 	for _, r := range s.reminders {
 		for _, d := range ds {
 			if d.Key() == r.d.Key() {
-				if !d.At.Equal(r.d.At) && r.rung && r.warnAt().Before(d.At.Add(-r.walk-remindAhead)) {
-					r.rung = false // later than it warned for: it warns again
+				if r.rung && d.At.Sub(r.d.At) >= speech.MinDelayStep*time.Minute {
+					r.rung = false // much later than it warned for: it warns again
+				}
+				if r.rung {
+					d.At = r.d.At // what it warned for, against which a delay counts
 				}
 				r.d = d
 			}
@@ -229,7 +232,7 @@ func (s *session) remindCmd(arg string) {
 	if s.walk == 0 {
 		ahead = s.l.Pick("a minute before it leaves; walk sets a walking time", "eine Minute vor der Abfahrt; fußweg setzt einen Fußweg")
 	}
-	s.say(s.l.Pick("Reminder set: ", "Erinnerung gesetzt: ") + speech.Named(s.l, d) + s.l.Pick(". It warns ", ". Sie warnt ") + ahead + ".")
+	s.say(s.l.Pick("Reminder set: ", "Erinnerung gesetzt: ") + speech.Named(s.l, d) + s.l.Pick("; it warns ", "; sie warnt ") + ahead + ".")
 	now := s.svcNow()
 	if !r.warnAt().After(now) {
 		s.ring()
@@ -352,7 +355,7 @@ func vehicleSentences(l speech.Lang, n int, trip model.Trip, ps []model.Passage,
 			at = p.Scheduled()
 		}
 		if at.Known() {
-			s += ", " + l.In(max(int(at.Time.Sub(now)/time.Minute), 0))
+			s += ", " + l.In(max(int(at.Sub(now)/time.Minute), 0))
 		}
 		out = append(out, s+".")
 	}
