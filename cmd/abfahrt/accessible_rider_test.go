@@ -117,3 +117,13 @@ func TestAccessibleReminderWarns(t *testing.T) {
 	noScreenControl(t, p.out.String())
 	t.Logf("%s", got)
 }
+
+// --walk gives the screen-reader mode its walking time at start.
+func TestAccessibleWalkFlag(t *testing.T) {
+	embeddedSimStart = time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin)
+	t.Cleanup(func() { embeddedSimStart = time.Time{} })
+	p := startCLI(t, "--accessible", "--stop", "1008", "--walk", "3m")
+	p.wait(0, `Departures from Hauptbahnhof, walking 3 minutes:\n(`+riderSentence+`){10}`, 10*time.Second)
+	p.typeLine("quit")
+	<-p.code
+}

@@ -46,6 +46,9 @@ type Options struct {
 	Interval time.Duration
 	// Limit is how many departures are said (DefaultLimit when 0).
 	Limit int
+	// Walk is the walking time to the stop at start (the walk command
+	// changes it): departures say when to leave.
+	Walk time.Duration
 	// In is where commands are typed, Out where the sentences go.
 	In  io.Reader
 	Out io.Writer
@@ -125,7 +128,8 @@ func Run(ctx context.Context, o Options) error {
 	if o.Limit <= 0 {
 		o.Limit = DefaultLimit
 	}
-	s := &session{o: o, l: speech.Lang(o.Lang), stop: o.Stop, line: o.Line, answers: make(chan answer, 1)}
+	s := &session{o: o, l: speech.Lang(o.Lang), stop: o.Stop, line: o.Line, answers: make(chan answer, 1),
+		walk: min(max(o.Walk, 0), time.Hour).Truncate(time.Minute)}
 	s.out = &output{w: o.Out, raw: o.Raw}
 	lines := make(chan string)
 	ctx, cancel := context.WithCancel(ctx)
