@@ -2,6 +2,7 @@ package tui
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -170,6 +171,10 @@ func TestWalkKioskHideMissed(t *testing.T) {
 	v := e.View()
 	if strings.Contains(v, "✗") || !strings.Contains(v, "! go now") {
 		t.Errorf("kiosk hide_missed shows missed rows or no catchable ones:\n%s", v)
+	}
+	// Issue 33 item 6: its header says how many it hides.
+	if !regexp.MustCompile(`as of 12:34 · walk 4 min · \d+ missed hidden`).MatchString(v) {
+		t.Errorf("the kiosk does not say how many missed departures it hides:\n%s", v)
 	}
 }
 

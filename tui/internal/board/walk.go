@@ -105,3 +105,8 @@ func (b *Pane) compactLeaveCell(e *model.Event) string {
 	s, band := b.Sh.T.LeaveText(e, b.Sh.Now, b.Walk)
 	return " " + b.Sh.St.Band(band).Render(ui.Pad(s, b.Sh.T.LeaveWidth()))
 }
+
+// WalkNote is the walking time with the count of hidden missed
+// departures, as a board's header says it ("walk 3 min · 5 missed
+// hidden"), "" without a walking time: the kiosk's header says it too.
+func (b *Pane) WalkNote() string { return b.walkNote(true) }
