@@ -108,7 +108,8 @@ func TestE2EAccessibleRider(t *testing.T) {
 			t.Errorf("a change said in more than one sentence: %q", l)
 		}
 		if strings.HasPrefix(l, "New: ") {
-			news[l[:strings.Index(l, ", ")]]++
+			name, _, _ := strings.Cut(l, ", ")
+			news[name]++
 			if m := regexp.MustCompile(`in (\d+) minutes`).FindStringSubmatch(l); m != nil && len(m[1]) == 2 && m[1] > "30" {
 				t.Errorf("a departure more than 30 minutes away announced: %q", l)
 			}
