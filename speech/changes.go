@@ -9,7 +9,19 @@ import "time"
 type Tracker struct {
 	said  map[string]Departure
 	order []string
+	// Horizon: a departure further away than this is not said when it
+	// comes or changes (only when the list is asked for); it is said,
+	// once, as it comes within. 0 says every one.
+	Horizon time.Duration
+	// Walk is the rider's walking time: a departure whose leave time has
+	// passed goes without a word (it cannot be reached any more).
+	Walk time.Duration
 }
+
+// DefaultHorizon is how far ahead the screen-reader mode says changes:
+// departures more than 30 minutes away are said only when the list is
+// asked for.
+const DefaultHorizon = 30 * time.Minute
 
 // MinDelayStep is the smallest change of a delay that is said again: a
 // delay that wobbles by a minute between answers is not news.
@@ -48,6 +60,10 @@ func (t *Tracker) Update(l Lang, fresh []Departure, now time.Time) []string {
 			}
 			d := t.said[k]
 			switch {
+			case t.far(d, now) || (t.Walk > 0 && d.At.Add(-t.Walk).Before(now)):
+				// Beyond the horizon, or missed on foot: not news.
+			case !d.At.After(now.Add(time.Minute)) && d.Arrival:
+				out = append(out, l.named(d)+l.pick(" has arrived.", " ist angekommen."))
 			case !d.At.After(now.Add(time.Minute)):
 				out = append(out, l.named(d)+l.pick(" has left.", " ist abgefahren."))
 			case d.At.Before(reach):
@@ -64,8 +80,12 @@ func (t *Tracker) Update(l Lang, fresh []Departure, now time.Time) []string {
 		old, known := t.said[k]
 		switch {
 		case first:
+		case !known && t.far(d, now):
+			continue // said when it comes within the horizon
 		case !known:
 			out = append(out, l.pick("New: ", "Neu: ")+Sentence(l, d))
+		case t.far(d, now):
+			d = old // its changes are said when it comes within the horizon
 		default:
 			if d.Platform != old.Platform && d.Platform != "" {
 				out = append(out, l.named(d)+l.pick(" now leaves from platform ", " fährt jetzt von Steig ")+d.Platform+l.pick(".", " ab."))
@@ -94,11 +114,18 @@ func (t *Tracker) Update(l Lang, fresh []Departure, now time.Time) []string {
 // more, or it became on time.
 func delayNews(old, d Departure) bool {
 	if old.Realtime != d.Realtime {
-		return d.Realtime
+		// Live data that confirms the timetable is no news: one
+		// announcement per change, not "new" and then "on time".
+		return d.Realtime && (d.Delay >= MinDelayStep || d.Delay <= -MinDelayStep)
 	}
 	if !d.Realtime {
 		return false
 	}
 	step := d.Delay - old.Delay
 	return step >= MinDelayStep || step <= -MinDelayStep || (d.Delay == 0 && old.Delay != 0)
+}
+
+// far reports whether d is beyond the tracker's horizon at now.
+func (t *Tracker) far(d Departure, now time.Time) bool {
+	return t.Horizon > 0 && d.At.Sub(now) > t.Horizon
 }

@@ -39,6 +39,21 @@ type Departure struct {
 	Realtime bool
 	// Vehicle is the vehicle number (0 unknown), part of its identity.
 	Vehicle int
+	// Arrival: it is an arrival ("arrives in 3 minutes").
+	Arrival bool
+	// Walking: the rider walks to the stop; Leave is then the whole
+	// minutes until they must leave (0: now).
+	Walking bool
+	Leave   int
+}
+
+// WithWalk sets d's leave time for a walk to the stop at time now:
+// Walking, and Leave in whole minutes. ok is false when it cannot be
+// reached on foot any more (the leave time has passed).
+func (d Departure) WithWalk(now time.Time, walk time.Duration) (out Departure, ok bool) {
+	left := d.At.Add(-walk).Sub(now)
+	d.Walking, d.Leave = true, max(int(left/time.Minute), 0)
+	return d, left >= 0
 }
 
 // Key identifies a departure across answers: its line, direction and
@@ -51,10 +66,20 @@ func (d Departure) Key() string {
 // clock): arrivals, departures without a known time, those already gone
 // and the ones that end at stop (a vehicle arriving to turn) are left out.
 func FromEvents(events []model.Event, now time.Time, stop string) []Departure {
+	return fromEvents(events, now, stop, false)
+}
+
+// FromArrivals reads the arrivals of an answer at time now, as
+// FromEvents the departures.
+func FromArrivals(events []model.Event, now time.Time) []Departure {
+	return fromEvents(events, now, "", true)
+}
+
+func fromEvents(events []model.Event, now time.Time, stop string, arrivals bool) []Departure {
 	out := make([]Departure, 0, len(events))
 	for i := range events {
 		e := &events[i]
-		if e.Arrival || e.Gone() || (stop != "" && strings.EqualFold(strings.TrimSpace(e.DirectionText), stop)) {
+		if e.Arrival != arrivals || e.Gone() || (stop != "" && strings.EqualFold(strings.TrimSpace(e.DirectionText), stop)) {
 			continue
 		}
 		in, ok := e.DueIn(now)
@@ -64,7 +89,7 @@ func FromEvents(events []model.Event, now time.Time, stop string) []Departure {
 		d := Departure{
 			Line: e.Line(), Direction: strings.TrimSpace(e.DirectionText), Platform: strings.TrimSpace(e.PlatformName),
 			At: e.When(), Scheduled: e.Scheduled.Time, Minutes: max(int(in/time.Minute), 0),
-			Realtime: e.Realtime(), Vehicle: e.VehicleNumber,
+			Realtime: e.Realtime(), Vehicle: e.VehicleNumber, Arrival: arrivals,
 		}
 		if d.Realtime {
 			d.Delay = e.DelayMinutes()
@@ -151,9 +176,60 @@ func (l Lang) platform(d Departure) string {
 
 // Sentence says one departure: "Line 2 to Kuhberg, platform A, in 3
 // minutes, 2 minutes late."; "Linie 2 nach Kuhberg, Steig A, in 3 Minuten,
-// 2 Minuten Verspätung."
+// 2 Minuten Verspätung." An arrival "arrives in 3 minutes" ("kommt in 3
+// Minuten an"); with a walk it ends with when to leave: "…, on time;
+// leave in 2 minutes." ("…, pünktlich; losgehen in 2 Minuten.").
 func Sentence(l Lang, d Departure) string {
-	return l.lineTo(d, true) + l.platform(d) + ", " + l.in(d.Minutes) + ", " + l.delay(d) + "."
+	when := l.in(d.Minutes)
+	if d.Arrival {
+		when = l.arrives(d.Minutes)
+	}
+	return l.lineTo(d, true) + l.platform(d) + ", " + when + ", " + l.delay(d) + l.leave(d) + "."
+}
+
+// arrives is when an arrival comes: "arrives now", "arrives in 3
+// minutes"; "kommt jetzt an", "kommt in 3 Minuten an".
+func (l Lang) arrives(n int) string {
+	if l.German() {
+		return "kommt " + l.in(n) + " an"
+	}
+	return "arrives " + l.in(n)
+}
+
+// leave is a walking rider's leave time: "; leave now", "; leave in 2
+// minutes"; "; jetzt losgehen", "; losgehen in 2 Minuten"; "" without a
+// walk.
+func (l Lang) leave(d Departure) string {
+	switch {
+	case !d.Walking:
+		return ""
+	case d.Leave <= 0:
+		return l.pick("; leave now", "; jetzt losgehen")
+	}
+	return l.pick("; leave in ", "; losgehen in ") + l.minutes(d.Leave)
+}
+
+// Numbered is a sentence of a list that commands refer to by its number:
+// "3: Line 2 to Kuhberg, …".
+func Numbered(n int, sentence string) string { return fmt.Sprintf("%d: %s", n, sentence) }
+
+// Named is a departure named by its line, direction and timetabled time,
+// as a change names it: "line 2 to Kuhberg at 07:42"; "Linie 2 nach
+// Kuhberg um 07:42".
+func Named(l Lang, d Departure) string {
+	return l.lineTo(d, false) + l.pick(" at ", " um ") + clock(d.Scheduled)
+}
+
+// Minutes is "1 minute", "3 minutes"; "1 Minute", "3 Minuten".
+func (l Lang) Minutes(n int) string { return l.minutes(n) }
+
+// In is "now", "in 3 minutes"; "jetzt", "in 3 Minuten".
+func (l Lang) In(n int) string { return l.in(n) }
+
+// Delay is a delay of whole minutes as said: "2 minutes late", "on time",
+// "1 minute early"; "as timetabled" without live data.
+func (l Lang) Delay(minutes int, realtime bool) string {
+	return l.delay(Departure{Delay: minutes, Realtime: realtime})
 }
 
 // clock is a departure's timetabled time, "07:42", that names it in a

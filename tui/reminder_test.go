@@ -96,7 +96,7 @@ func TestReminderWarnsBeforeLeaveTime(t *testing.T) {
 		t.Errorf("the status line repeats itself: %q", bar)
 	}
 	e.remTick(time.Minute)
-	e.Key("g") // the cursor elsewhere: the flash shows as the selection
+	e.Key("G") // the cursor elsewhere (the missed rows above are hidden): the flash shows as the selection
 	if r := rowOf(t, e.m.View(), "Kuhberg  "); !strings.HasPrefix(r, " !") {
 		t.Errorf("the rung row lacks its mark: %q", r)
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -69,9 +70,11 @@ func TestLeaveBandRule(t *testing.T) {
 }
 
 // TestWalkRows: every row says when to leave, with its band as text and
-// mark; without a walking time the board has no leave column.
+// mark (the missed ones once H shows them); without a walking time the
+// board has no leave column.
 func TestWalkRows(t *testing.T) {
 	e := newWalkEnv(t, 120, 30, 4*time.Minute)
+	e.Key("H")
 	v := e.m.View()
 	if !strings.Contains(v, "walk 4 min") || !strings.Contains(v, "LEAVE") {
 		t.Fatalf("header lacks the walking time or the leave column:\n%s", v)
@@ -93,9 +96,11 @@ func TestWalkRows(t *testing.T) {
 }
 
 // TestWalkKeys: + and - change the focused board's walking time by a
-// minute; H hides and shows the missed rows.
+// minute; H shows the missed rows (hidden by default) and hides them
+// again.
 func TestWalkKeys(t *testing.T) {
 	e := newWalkEnv(t, 120, 30, 4*time.Minute)
+	e.Key("H")
 	e.Key("+")
 	v := e.m.View()
 	if !strings.Contains(v, "walk 5 min") || !strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "✗ missed") {
@@ -166,6 +171,10 @@ func TestWalkKioskHideMissed(t *testing.T) {
 	v := e.View()
 	if strings.Contains(v, "✗") || !strings.Contains(v, "! go now") {
 		t.Errorf("kiosk hide_missed shows missed rows or no catchable ones:\n%s", v)
+	}
+	// Issue 33 item 6: its header says how many it hides.
+	if !regexp.MustCompile(`as of 12:34 · walk 4 min · \d+ missed hidden`).MatchString(v) {
+		t.Errorf("the kiosk does not say how many missed departures it hides:\n%s", v)
 	}
 }
 

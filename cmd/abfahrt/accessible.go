@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"time"
 
 	"abfahrt/tui"
 )
@@ -22,6 +23,10 @@ func runAccessible(ctx context.Context, g *globals, src source, boards []tui.Boa
 		if len(b.Lines) > 0 {
 			o.Line = b.Lines[0]
 		}
+		o.Walk = time.Duration(b.Walk)
+	}
+	if o.Walk == 0 {
+		o.Walk = opts.Walk
 	}
 	if opts.Limit > 0 {
 		o.Limit = opts.Limit

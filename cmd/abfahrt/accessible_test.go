@@ -107,8 +107,9 @@ func noScreenControl(t *testing.T, out string) {
 	}
 }
 
-// departureSentence is one departure said at start.
-const departureSentence = `Line \S+ to [^,\n]+(, platform [^,\n]+)?, (now|in \d+ minutes?), ([0-9]+ minutes? (late|early)|on time|as timetabled)\.\n`
+// departureSentence is one departure said in a list (numbered: remind
+// and vehicle take the number) or as a change.
+const departureSentence = `(\d+: )?Line \S+ to [^,\n]+(, platform [^,\n]+)?, (now|in \d+ minutes?), ([0-9]+ minutes? (late|early)|on time|as timetabled)\.\n`
 
 func TestAccessibleSaysDeparturesAndTakesTypedCommands(t *testing.T) {
 	embeddedSimStart = time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin)
@@ -116,7 +117,7 @@ func TestAccessibleSaysDeparturesAndTakesTypedCommands(t *testing.T) {
 	p := startCLI(t, "--accessible", "--stop", "1008")
 	p.wait(0, `^abfahrt, screen-reader mode, simulated Ulm network\. Type help for the commands\.\nDepartures from Hauptbahnhof:\n(`+departureSentence+`){10}`, 10*time.Second)
 	at := p.typeLine("help")
-	p.wait(at, `Commands:\nstop NAME or NUMBER.*\n.*\n.*\n.*\nhelp: these commands\.\nquit: end\.\n`, 5*time.Second)
+	p.wait(at, `Commands:\nstop NAME or NUMBER.*\n(.*\n)+help: these commands\.\nquit: end\.\n`, 5*time.Second)
 	at = p.typeLine("stop rathaus")
 	got := p.wait(at, `stops match\. Type the number of one:\n(\d: [^\n]+\.\n){2,}`, 10*time.Second)
 	if !strings.Contains(got, ": Rathaus Ulm.") || !strings.Contains(got, ": Rathaus Neu-Ulm.") {
@@ -128,7 +129,7 @@ func TestAccessibleSaysDeparturesAndTakesTypedCommands(t *testing.T) {
 	at = p.typeLine("line 11")
 	got = p.wait(at, `^Only line 11\.\nDepartures from Rathaus Ulm, line 11:\n(`+departureSentence+`)+`, 10*time.Second)
 	for _, l := range strings.Split(strings.TrimSpace(got), "\n")[2:] {
-		if !strings.HasPrefix(l, "Line 11 to ") {
+		if !regexp.MustCompile(`^\d+: Line 11 to `).MatchString(l) {
 			t.Errorf("line 11 says another line: %q", l)
 		}
 	}
@@ -152,7 +153,7 @@ func TestAccessibleGermanFromEnvironment(t *testing.T) {
 	t.Setenv("ABFAHRT_ACCESSIBLE", "1")
 	p := startCLI(t, "--lang", "de")
 	p.wait(0, `^abfahrt, Bildschirmleser-Modus, simuliertes Ulmer Netz\. Tippen Sie hilfe für die Befehle\.\nAbfahrten ab Hauptbahnhof:\n`+
-		`(Linie \S+ nach [^,\n]+(, Steig [^,\n]+)?, (jetzt|in \d+ Minuten?), ([0-9]+ Minuten? (Verspätung|früher)|pünktlich|laut Fahrplan)\.\n){10}`, 10*time.Second)
+		`(\d+: Linie \S+ nach [^,\n]+(, Steig [^,\n]+)?, (jetzt|in \d+ Minuten?), ([0-9]+ Minuten? (Verspätung|früher)|pünktlich|laut Fahrplan)\.\n){10}`, 10*time.Second)
 	at := p.typeLine("hilfe")
 	p.wait(at, `Befehle:\nhalt NAME oder NUMMER`, 5*time.Second)
 	p.typeLine("ende")

@@ -50,7 +50,7 @@ func kioskOptions(k KioskConfig, enabled bool) tui.KioskOptions {
 		Rotate:         k.Rotate.Duration,
 		LargeCountdown: k.LargeCountdown == nil || *k.LargeCountdown,
 		StaleAfter:     k.StaleAfter.Duration,
-		HideMissed:     k.HideMissed,
+		HideMissed:     k.HideMissed == nil || *k.HideMissed,
 	}
 	if k.QuitKey != nil {
 		o.QuitKey, o.QuitLocked = *k.QuitKey, *k.QuitKey == ""

@@ -148,8 +148,9 @@ type KioskConfig struct {
 	// shows the next departure's countdown large by default.
 	LargeCountdown *bool    `toml:"large_countdown"`
 	StaleAfter     Duration `toml:"stale_after"`
-	// HideMissed leaves out departures a board's walking time cannot reach.
-	HideMissed bool `toml:"hide_missed"`
+	// HideMissed leaves out departures a board's walking time cannot
+	// reach: on unless the file says false (issue 33 item 6).
+	HideMissed *bool `toml:"hide_missed"`
 	// SpeakCmd speaks the shown board's next departures ("espeak-ng -v
 	// de"; words split at spaces, no shell; the sentence on its standard
 	// input), every SpeakEvery and on SpeakKey (default "s").

@@ -39,13 +39,13 @@ func TestE2EAccessibleWritesOnlyLines(t *testing.T) {
 		t.Fatalf("no %q on the screen:\n%s", re, screen())
 		return ""
 	}
-	wait(`Abfahrten ab Hauptbahnhof:\n(Linie \S+ nach .*\.\n){10}`)
+	wait(`Abfahrten ab Hauptbahnhof:\n(\d+: Linie \S+ nach .*\.\n){10}`)
 	tm.tmux("send-keys", "-t", win, "-l", "hilfe")
 	tm.tmux("send-keys", "-t", win, "Enter")
 	wait(`Befehle:\nhalt NAME oder NUMMER`)
 	tm.tmux("send-keys", "-t", win, "-l", "halt ehinger tor")
 	tm.tmux("send-keys", "-t", win, "Enter")
-	wait(`Abfahrten ab Ehinger Tor:\n(Linie \S+ nach .*\.\n)+`)
+	wait(`Abfahrten ab Ehinger Tor:\n(\d+: Linie \S+ nach .*\.\n)+`)
 	tm.tmux("send-keys", "-t", win, "-l", "ende")
 	tm.tmux("send-keys", "-t", win, "Enter")
 	wait(`Auf Wiedersehen\.`)

@@ -15,7 +15,8 @@ import (
 // TestE2EWalkHideMissedReminder runs the board with a walking time on
 // `abfahrt sim` at a fixed start time (speed 10, so that a leave time
 // comes within seconds): rows say when to leave with their bands as text,
-// H hides the missed ones, and a reminder (t) rings the terminal's bell
+// the missed ones are hidden (the header counts them), H shows them and
+// hides them again, and a reminder (t) rings the terminal's bell
 // (the byte BEL in the pane's output) with a notice a minute ahead of the
 // leave time; its row stays under H once missed.
 func TestE2EWalkHideMissedReminder(t *testing.T) {
@@ -28,10 +29,12 @@ func TestE2EWalkHideMissedReminder(t *testing.T) {
 	tm.keys("Enter")
 	tm.waitFor(regexp.MustCompile(`walk 4 min`), 10*time.Second)
 	s := tm.waitFor(regexp.MustCompile(`» in \d+ min`), 10*time.Second)
-	if !strings.Contains(s, "LEAVE") {
-		t.Errorf("no leave column:\n%s", s)
+	if !strings.Contains(s, "LEAVE") || strings.Contains(s, "✗") {
+		t.Errorf("no leave column, or missed rows before H:\n%s", s)
 	}
-	tm.waitFor(regexp.MustCompile(`✗ missed`), 30*time.Second)
+	tm.waitFor(regexp.MustCompile(`walk 4 min · \d+ missed hidden`), 30*time.Second)
+	tm.keys("H")
+	tm.waitFor(regexp.MustCompile(`✗ missed`), 5*time.Second)
 	tm.checkWidths(160)
 
 	tm.keys("H")
@@ -74,6 +77,32 @@ func TestE2EWalkHideMissedReminder(t *testing.T) {
 	// Issue 23 item 10: H never hides the reminded row once it is missed.
 	tm.waitFor(regexp.MustCompile(`!.*✗ missed`), 30*time.Second)
 	tm.keys("q")
+	tm.waitFor(promptRe, 5*time.Second)
+	tm.typeText("kill %1")
+	tm.keys("Enter")
+}
+
+// TestE2EWalkFirstScreenCatchable (issue 33 item 6): at 100x12 with
+// --walk 3m at rush hour every row was "✗ verpasst"; the first screen now
+// shows what can still be caught, in German and English, and says how many
+// missed departures it hides.
+func TestE2EWalkFirstScreenCatchable(t *testing.T) {
+	addr, api := freeSimAddr(t)
+	tm := newTerm(t, 100, 12)
+	tm.typeText(fmt.Sprintf("abfahrt sim --quiet --listen %s --start 2026-09-11T07:30:00+02:00 & sleep 1; abfahrt --api %s --walk 3m --lang de; abfahrt --api %s --walk 3m --lang en", addr, api, api))
+	tm.keys("Enter")
+	for _, c := range []struct{ header, missed string }{
+		{`Fußweg 3 Min · \d+ Verpasste ausgeblendet`, "verpasst"},
+		{`walk 3 min · \d+ missed hidden`, "missed"},
+	} {
+		tm.waitFor(regexp.MustCompile(c.header), 10*time.Second)
+		s := tm.waitFor(regexp.MustCompile(`(?s)(» in \d+ Min|» in \d+ min).*(» in \d+ Min|» in \d+ min).*(» in \d+ Min|» in \d+ min)`), 5*time.Second)
+		if strings.Contains(s, "✗") {
+			t.Errorf("a missed row on the first screen:\n%s", s)
+		}
+		tm.checkWidths(100)
+		tm.keys("q")
+	}
 	tm.waitFor(promptRe, 5*time.Second)
 	tm.typeText("kill %1")
 	tm.keys("Enter")

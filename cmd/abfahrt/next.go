@@ -310,10 +310,16 @@ func printWalkBoard(g *globals, b model.Board, walk time.Duration) error {
 	}
 	t := newTable(g.stdout, head...)
 	for i := range events {
+		// LEAVE says when to leave, BAND whether that can still be done:
+		// each fact once (issue 33 item 6; it said "missed  missed").
 		e := &events[i]
-		phrase, band := leavePhrase(g.word, e, now, walk)
+		leave := "-"
+		at, band, ok := tui.LeaveBand(e, now, walk)
+		if ok {
+			leave = clock(model.At(at))
+		}
 		t.row(e.Line(), e.DirectionText, dash(e.PlatformName), clock(e.Scheduled), g.word(expected(*e)), g.word(delay(*e)),
-			g.countdownIn(e.DueSeconds(b.Timestamp.Time)), phrase, dash(g.word(band.String())))
+			g.countdownIn(e.DueSeconds(b.Timestamp.Time)), leave, dash(g.word(band.String())))
 	}
 	return t.flush()
 }

@@ -65,7 +65,7 @@ func TestServeSSHAccessible(t *testing.T) {
 	defer stop()
 
 	b, in := openAccessible(t, addr, key, "1350", true, nil)
-	if !b.waitFor(t, "Departures from Ehinger Tor:\r\nLine ", 20*time.Second) {
+	if !b.waitFor(t, "Departures from Ehinger Tor:\r\n1: Line ", 20*time.Second) {
 		t.Fatalf("no departures said:\n%q", b.out.raw())
 	}
 	// Typed with a mistake, corrected by backspace; echoed as typed.
@@ -90,7 +90,7 @@ func TestServeSSHAccessible(t *testing.T) {
 
 	// ssh -T: no terminal; the client's own terminal edits the line.
 	b, in = openAccessible(t, addr, key, "1008", false, map[string]string{"ABFAHRT_LANG": "de"})
-	if !b.waitFor(t, "Abfahrten ab Hauptbahnhof:\nLinie ", 20*time.Second) {
+	if !b.waitFor(t, "Abfahrten ab Hauptbahnhof:\n1: Linie ", 20*time.Second) {
 		t.Fatalf("no departures said:\n%q", b.out.raw())
 	}
 	if _, err := io.WriteString(in, "ende\n"); err != nil {

@@ -46,6 +46,9 @@ type Options struct {
 	Interval time.Duration
 	// Limit is how many departures are said (DefaultLimit when 0).
 	Limit int
+	// Walk is the walking time to the stop at start (the walk command
+	// changes it): departures say when to leave.
+	Walk time.Duration
 	// In is where commands are typed, Out where the sentences go.
 	In  io.Reader
 	Out io.Writer
@@ -74,11 +77,12 @@ const requestTimeout = 20 * time.Second
 
 // answer is one poll's result.
 type answer struct {
-	stop  int
-	board model.Board
-	meta  feed.Answer
-	err   error
-	at    time.Time // the machine's time it came
+	stop     int
+	arrivals bool
+	board    model.Board
+	meta     feed.Answer
+	err      error
+	at       time.Time // the machine's time it came
 }
 
 // session is one screen-reader board.
@@ -102,6 +106,14 @@ type session struct {
 	choices  []model.Stop
 	stops    []model.Stop
 	stopsIdx *search.Index
+	// The rider's commands (rider.go): arrivals instead of departures,
+	// the walking time to the stop, the departures of the last list by
+	// their number, the reminders and the timer of the next one.
+	arrivals  bool
+	walk      time.Duration
+	listed    []speech.Departure
+	reminders []reminder
+	remind    *time.Timer
 }
 
 // Run says the board of o.Stop until ctx ends, In ends, or `quit` is
@@ -116,7 +128,8 @@ func Run(ctx context.Context, o Options) error {
 	if o.Limit <= 0 {
 		o.Limit = DefaultLimit
 	}
-	s := &session{o: o, l: speech.Lang(o.Lang), stop: o.Stop, line: o.Line, answers: make(chan answer, 1)}
+	s := &session{o: o, l: speech.Lang(o.Lang), stop: o.Stop, line: o.Line, answers: make(chan answer, 1),
+		walk: min(max(o.Walk, 0), time.Hour).Truncate(time.Minute)}
 	s.out = &output{w: o.Out, raw: o.Raw}
 	lines := make(chan string)
 	ctx, cancel := context.WithCancel(ctx)
@@ -125,8 +138,13 @@ func Run(ctx context.Context, o Options) error {
 	s.say(intro(s.l, o.SourceName))
 	s.poll = time.NewTimer(0)
 	defer s.poll.Stop()
+	s.remind = time.NewTimer(time.Hour)
+	s.remind.Stop()
+	defer s.remind.Stop()
 	for {
 		select {
+		case <-s.remind.C:
+			s.ring()
 		case <-ctx.Done():
 			return s.out.failed()
 		case l, ok := <-lines:
@@ -152,15 +170,21 @@ func (s *session) request(ctx context.Context) {
 		return
 	}
 	s.polling = true
-	stop, src, limit := s.stop, s.o.Source, s.o.Limit
+	stop, src, limit, arrivals := s.stop, s.o.Source, s.o.Limit, s.arrivals
 	if s.line != "" {
 		limit = 100 // a line's departures among all of the stop's
+	} else if s.walk > 0 {
+		limit = min(100, limit+walkExtra) // the missed ones are left out
 	}
 	go func() {
 		var a answer
-		a.stop = stop
+		a.stop, a.arrivals = stop, arrivals
 		rctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		a.board, a.err = src.StopDepartures(feed.WithAnswer(rctx, &a.meta), stop, limit)
+		if arrivals {
+			a.board, a.err = src.StopArrivals(feed.WithAnswer(rctx, &a.meta), stop, limit)
+		} else {
+			a.board, a.err = src.StopDepartures(feed.WithAnswer(rctx, &a.meta), stop, limit)
+		}
 		cancel()
 		a.at = time.Now()
 		select {
@@ -187,8 +211,8 @@ func (s *session) now(a *answer) time.Time {
 
 // receive says what answer a changes.
 func (s *session) receive(a answer) {
-	if a.stop != s.stop {
-		return // the stop changed while it was asked
+	if a.stop != s.stop || a.arrivals != s.arrivals {
+		return // the stop (or arrivals) changed while it was asked
 	}
 	if a.err != nil {
 		if errors.Is(a.err, context.Canceled) {
@@ -232,24 +256,45 @@ func (s *session) silent(age time.Duration) {
 	s.stale, s.staleAt = true, time.Now()
 }
 
-// departures are the departures of answer a said now, by the line filter.
+// departures are the departures (arrivals) of answer a said now, by the
+// line filter; with a walking time those that cannot be reached any
+// more are left out (a reminded one stays: its warning says what to do),
+// the others say when to leave.
 func (s *session) departures(a *answer) []speech.Departure {
-	ds := speech.FromEvents(a.board.Events, s.now(a), a.board.StopName)
-	if s.line != "" {
-		kept := ds[:0]
-		for _, d := range ds {
-			if strings.EqualFold(d.Line, s.line) {
-				kept = append(kept, d)
-			}
-		}
-		ds = kept
+	now := s.now(a)
+	var ds []speech.Departure
+	if s.arrivals {
+		ds = speech.FromArrivals(a.board.Events, now)
+	} else {
+		ds = speech.FromEvents(a.board.Events, now, a.board.StopName)
 	}
-	return ds[:min(len(ds), s.o.Limit)]
+	kept := ds[:0]
+	for _, d := range ds {
+		if s.line != "" && !strings.EqualFold(d.Line, s.line) {
+			continue
+		}
+		if s.walk > 0 && !s.arrivals {
+			w, ok := d.WithWalk(now, s.walk)
+			if !ok && !s.reminded(d) {
+				continue
+			}
+			d = w
+		}
+		kept = append(kept, d)
+	}
+	return kept[:min(len(kept), s.o.Limit)]
 }
 
-// update says the list at the first answer, later what changed.
+// update says the list at the first answer, later what changed (within
+// speech.DefaultHorizon: the far ones only on list); it follows the
+// reminders' departures.
 func (s *session) update(a *answer) {
 	ds := s.departures(a)
+	s.tr.Horizon, s.tr.Walk = speech.DefaultHorizon, s.walk
+	if s.arrivals {
+		s.tr.Walk = 0
+	}
+	s.follow(ds, s.now(a))
 	if !s.tr.Started() {
 		s.tr.Update(s.l, ds, s.now(a))
 		s.list(ds)
@@ -260,19 +305,32 @@ func (s *session) update(a *answer) {
 	}
 }
 
-// list says every departure, one sentence each, under the stop's name.
+// list says every departure, one numbered sentence each (remind and
+// vehicle take the number), under the stop's name.
 func (s *session) list(ds []speech.Departure) {
 	title := s.title()
 	if s.line != "" {
 		title += s.l.Pick(", line ", ", Linie ") + s.line
 	}
+	s.listed = ds
 	if len(ds) == 0 {
-		s.say(speech.None(s.l, title))
+		if s.arrivals {
+			s.say(s.l.Pick("No arrivals at "+title+" in the coming hours.", "Keine Ankünfte in "+title+" in den nächsten Stunden."))
+		} else {
+			s.say(speech.None(s.l, title))
+		}
 		return
 	}
-	s.say(speech.Opening(s.l, title))
-	for _, d := range ds {
-		s.say(speech.Sentence(s.l, d))
+	switch {
+	case s.arrivals:
+		s.say(s.l.Pick("Arrivals at "+title+":", "Ankünfte in "+title+":"))
+	case s.walk > 0:
+		s.say(speech.Opening(s.l, title+s.l.Pick(", walking ", ", Fußweg ")+s.l.Minutes(int(s.walk/time.Minute))))
+	default:
+		s.say(speech.Opening(s.l, title))
+	}
+	for i, d := range ds {
+		s.say(speech.Numbered(i+1, speech.Sentence(s.l, d)))
 	}
 }
 

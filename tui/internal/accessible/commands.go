@@ -31,7 +31,12 @@ func helpLines(l speech.Lang) []string {
 			"Befehle:",
 			"halt NAME oder NUMMER: Abfahrten einer anderen Haltestelle; bei mehreren Treffern wählt eine Zahl.",
 			"linie 4: nur diese Linie; linie allein: alle Linien.",
-			"liste: alle Abfahrten noch einmal.",
+			"liste: alle Abfahrten noch einmal, mit Nummern; später werden nur Änderungen der nächsten 30 Minuten gesagt.",
+			"nächste: die nächste Abfahrt, die Sie noch erreichen.",
+			"fußweg 5: 5 Minuten Fußweg zur Haltestelle; gesagt wird, wann Sie losgehen müssen, unerreichbare Abfahrten entfallen; fußweg 0: kein Fußweg.",
+			"erinnern 3: Erinnerung an Abfahrt 3 der Liste, eine Minute bevor Sie losgehen müssen; noch einmal: löschen.",
+			"ankünfte: die Ankünfte; abfahrten: wieder die Abfahrten.",
+			"fahrzeug 3: Verspätung und nächste Halte des Fahrzeugs von Abfahrt 3 der Liste.",
 			"aktualisieren: jetzt neu abfragen.",
 			"hilfe: diese Befehle.",
 			"ende: beenden.",
@@ -41,7 +46,12 @@ func helpLines(l speech.Lang) []string {
 		"Commands:",
 		"stop NAME or NUMBER: the departures of another stop; when several match, a number picks one.",
 		"line 4: only this line; line alone: all lines.",
-		"list: every departure again.",
+		"list: every departure again, numbered; later only changes within the next 30 minutes are said.",
+		"next: the next departure you can still catch.",
+		"walk 5: a 5 minute walk to the stop; each departure says when to leave, those you cannot reach are left out; walk 0: no walk.",
+		"remind 3: a reminder of departure 3 of the list, a minute before you must leave; again: remove it.",
+		"arrivals: the arrivals; departures: the departures again.",
+		"vehicle 3: the delay and next stops of the vehicle of departure 3 of the list.",
 		"refresh: ask the service now.",
 		"help: these commands.",
 		"quit: end.",
@@ -66,16 +76,22 @@ func (s *session) command(ctx context.Context, typed string) bool {
 		s.findStop(ctx, arg)
 	case "line", "linie":
 		s.setLine(ctx, arg)
-	case "list", "liste", "departures", "abfahrten":
-		if s.last == nil && s.unavail {
-			s.say(speech.Unavailable(s.l, s.title()))
-			return false
+	case "list", "liste":
+		if s.answered() {
+			s.list(s.departures(s.last))
 		}
-		if s.last == nil {
-			s.say(s.l.Pick("Waiting for the service's first answer.", "Warte auf die erste Antwort des Dienstes."))
-			return false
-		}
-		s.list(s.departures(s.last))
+	case "departures", "abfahrten":
+		s.setArrivals(ctx, false)
+	case "arrivals", "ankünfte", "ankuenfte", "ankunft":
+		s.setArrivals(ctx, true)
+	case "walk", "fußweg", "fussweg", "weg":
+		s.setWalk(ctx, arg)
+	case "remind", "erinnern", "erinnere", "erinnerung":
+		s.remindCmd(arg)
+	case "vehicle", "fahrzeug":
+		s.vehicle(ctx, arg)
+	case "next", "nächste", "naechste", "nächster":
+		s.next()
 	case "refresh", "aktualisieren", "r":
 		s.say(s.l.Pick("Asking the service.", "Frage den Dienst."))
 		s.poll.Reset(0)
@@ -135,11 +151,11 @@ func (s *session) findStop(ctx context.Context, query string) {
 		entries := make([]search.Entry, 0, len(stops))
 		for i, st := range stops {
 			entries = append(entries, search.Entry{Kind: search.KindStop, Title: st.StopName,
-				Keys: []string{strconv.Itoa(st.StopNumber), st.StopCode}, Ref: i})
+				Keys: []string{strconv.Itoa(st.StopNumber), st.StopCode}, Low: !model.IsPassengerStop(st.StopName), Ref: i})
 		}
 		s.stops, s.stopsIdx = stops, search.NewIndex(entries)
 	}
-	found := s.stopsIdx.Search(query, maxChoices)
+	found := strict(s.stopsIdx.Search(query, 50), query)
 	switch len(found) {
 	case 0:
 		s.say(s.l.Pick("No stop matches "+query+".", "Keine Haltestelle passt zu "+query+"."))

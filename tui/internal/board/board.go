@@ -54,7 +54,9 @@ type Pane struct {
 	Focused                 bool
 	Rev                     int // bumped on every change that shows; part of the cache key
 	// Walk is the walking time to the stop (0: no leave column, no
-	// bands); hideMissed drops the rows that cannot be caught (walk.go).
+	// bands); HideMissed drops the rows that cannot be caught (walk.go):
+	// on by default, so a board with a walking time opens on what can
+	// still be caught (issue 33 item 6); H shows them.
 	Walk       time.Duration
 	HideMissed bool
 	// perLine keeps the next perLine departures of each line and
@@ -86,7 +88,7 @@ func (b *Pane) Demand() int {
 	if b.Filt.Active() {
 		return app.MaxLimit
 	}
-	return b.Fill()
+	return b.walkDemand(b.Fill())
 }
 
 // boardChrome is the lines of a board above its rows: its title and the
@@ -115,7 +117,7 @@ func (b *Pane) Declare() tea.Cmd { return b.Want(b.Demand()) }
 // newBoardPane returns a board for s; its first poll comes from Init or
 // from the caller that opened it.
 func newBoardPane(sh *app.Shared, s feeds.Subject) Pane {
-	return Pane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, Hold: feeds.NewHold(sh.Reg)}
+	return Pane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, Hold: feeds.NewHold(sh.Reg), HideMissed: true}
 }
 
 // SetSize gives the board its rectangle.
@@ -321,11 +323,17 @@ func (b *Pane) Name() string {
 // Rows returns the indexes of the events shown at the current time: not
 // long past, of the chosen line and platform.
 func (b *Pane) Rows() []int {
+	rows, _ := b.rowsHidden()
+	return rows
+}
+
+// rowsHidden is Rows and how many missed departures it hides (HideMissed).
+func (b *Pane) rowsHidden() (out []int, hidden int) {
 	if !b.Have {
-		return nil
+		return nil, 0
 	}
 	now := b.Sh.Now
-	out := make([]int, 0, len(b.Data.Events))
+	out = make([]int, 0, len(b.Data.Events))
 	var seen map[LineDir]int
 	if b.perLine > 0 {
 		seen = make(map[LineDir]int, 8)
@@ -342,6 +350,7 @@ func (b *Pane) Rows() []int {
 			continue
 		}
 		if b.HideMissed && b.missed(e) && !b.Sh.Rem.Has(app.EventID(e)) {
+			hidden++
 			continue // a reminded row stays: its warning says what to do
 		}
 		if !perLineKeep(seen, b.perLine, e) {
@@ -353,7 +362,7 @@ func (b *Pane) Rows() []int {
 		out = append(out, i)
 	}
 	b.groupRows(out)
-	return out
+	return out, hidden
 }
 
 // wideData reports whether the board's rows come from an answer that

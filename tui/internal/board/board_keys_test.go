@@ -43,7 +43,7 @@ func TestKeysEnableOnlyWhatWorks(t *testing.T) {
 	if cmd := r.key("esc"); cmd != nil || r.key("H") != nil || r.key("-") != nil {
 		t.Error("a disabled key returns a command")
 	}
-	if r.b.HideMissed || r.b.Walk != 0 || r.sh.Notice != notice {
+	if !r.b.HideMissed || r.b.Walk != 0 || r.sh.Notice != notice {
 		t.Errorf("disabled keys acted: hide missed %v, walk %v, notice %q", r.b.HideMissed, r.b.Walk, r.sh.Notice)
 	}
 

@@ -299,7 +299,7 @@ func (b *Pane) header(w int) string {
 	if b.Filt.Direction != "" {
 		parts = append(parts, "→"+b.Filt.Direction)
 	}
-	if n := b.walkNote(); n != "" {
+	if n := b.walkNote(true); n != "" {
 		parts = append(parts, n)
 	}
 	if n := b.perLineNote(); n != "" {

@@ -225,7 +225,7 @@ func (b *Pane) headerNote() string {
 	if s := b.Filt.summary(b.Sh.Dt); s != "" {
 		parts = append(parts, s)
 	}
-	if s := b.walkNote(); s != "" {
+	if s := b.walkNote(false); s != "" {
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, " · ")

@@ -90,9 +90,11 @@ func TestGroupedByPlatform(t *testing.T) {
 
 // TestWalkLeaveColumn: with a walking time every row says when to leave,
 // in text and mark: a departure that cannot be reached on foot any more is
-// marked missed, one to leave for within the minute "go now".
+// marked missed (once H shows the missed ones, hidden by default), one
+// to leave for within the minute "go now".
 func TestWalkLeaveColumn(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{Walk: app.WalkTime(4 * time.Minute)}), 120, 30)
+	r.key("H")
 	v := r.b.View()
 	if !strings.Contains(v, "walk 4 min") || !strings.Contains(v, "LEAVE") {
 		t.Fatalf("no walking time or leave column:\n%s", v)
@@ -123,18 +125,14 @@ func TestWalkLeaveColumn(t *testing.T) {
 }
 
 // TestWalkKeys: + and - change the walking time by a minute (never below
-// zero, where the leave column goes); H hides the missed rows and shows
-// them again.
+// zero, where the leave column goes); the missed rows are hidden, the
+// header says how many, H shows them and hides them again.
 func TestWalkKeys(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{Walk: app.WalkTime(4 * time.Minute)}), 120, 30)
 	r.key("+")
-	if v := r.b.View(); !strings.Contains(v, "walk 5 min") || !strings.Contains(r.rowOf("Wissenschaftsstadt"), "✗ missed") {
-		t.Errorf("+ does not make it 5 min:\n%s", v)
-	}
-	r.key("H")
 	v := r.b.View()
-	if !strings.Contains(v, "missed hidden") || len(r.rows()) != 17 {
-		t.Errorf("H leaves %d rows, want 17 catchable ones:\n%s", len(r.rows()), v)
+	if !strings.Contains(v, "walk 5 min · 4 missed hidden") || len(r.rows()) != 17 {
+		t.Errorf("+ does not make it 5 min with 4 missed hidden (%d rows, want 17 catchable ones):\n%s", len(r.rows()), v)
 	}
 	for _, row := range r.rows() {
 		if strings.Contains(row, "missed") {
@@ -142,8 +140,12 @@ func TestWalkKeys(t *testing.T) {
 		}
 	}
 	r.key("H")
-	if n := len(r.rows()); n != 21 {
-		t.Errorf("a second H shows %d rows, want all 21", n)
+	if n := len(r.rows()); n != 21 || !strings.Contains(r.rowOf("Wissenschaftsstadt"), "✗ missed") || strings.Contains(r.b.View(), "hidden") {
+		t.Errorf("H shows %d rows, want all 21, Wissenschaftsstadt missed and no hidden count:\n%s", n, r.b.View())
+	}
+	r.key("H")
+	if n := len(r.rows()); n != 17 {
+		t.Errorf("a second H shows %d rows, want the 17 catchable", n)
 	}
 	for range 7 {
 		r.key("-")

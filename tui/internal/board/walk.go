@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
 )
 
@@ -37,16 +38,36 @@ func (b *Pane) toggleMissed() string {
 	return b.Sh.T.NoteShow
 }
 
-// walkNote is the header's note of the walking time, "" without one.
-func (b *Pane) walkNote() string {
+// walkNote is the header's note of the walking time, "" without one,
+// with how many missed departures it hides ("walk 3 min · 5 missed
+// hidden"; nothing when none is hidden: each fact is said once, the rows'
+// ✗ says missed when H shows them).
+// A grid cell (!count) leaves the count to its zoomed board: its
+// column titles need the room.
+func (b *Pane) walkNote(count bool) string {
 	if b.Walk <= 0 {
 		return ""
 	}
 	s := fmt.Sprintf(b.Sh.T.WalkHeader, b.Sh.T.WalkMinutes(b.Walk))
-	if b.HideMissed {
-		s += " · " + b.Sh.T.HidMissed
+	if _, n := b.rowsHidden(); n > 0 && count {
+		s += " · " + fmt.Sprintf(b.Sh.T.HidMissed, n)
 	}
 	return s
+}
+
+// walkDemand is the events a board hiding missed departures asks for:
+// fill, or more when the missed ones it hides would leave rows of its
+// height empty (a long walk at a busy stop can miss a whole answer), in
+// the steps of app.LimitFor.
+func (b *Pane) walkDemand(fill int) int {
+	if !b.HideMissed || b.Walk <= 0 {
+		return fill
+	}
+	_, n := b.rowsHidden()
+	if need := max(b.height-boardChrome, 0) + n; n > 0 && need > fill {
+		return app.LimitFor(need, fill)
+	}
+	return fill
 }
 
 // LeaveCol is the width of the board's leave column, 0 without a walking
@@ -84,3 +105,8 @@ func (b *Pane) compactLeaveCell(e *model.Event) string {
 	s, band := b.Sh.T.LeaveText(e, b.Sh.Now, b.Walk)
 	return " " + b.Sh.St.Band(band).Render(ui.Pad(s, b.Sh.T.LeaveWidth()))
 }
+
+// WalkNote is the walking time with the count of hidden missed
+// departures, as a board's header says it ("walk 3 min · 5 missed
+// hidden"), "" without a walking time: the kiosk's header says it too.
+func (b *Pane) WalkNote() string { return b.walkNote(true) }

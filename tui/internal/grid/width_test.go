@@ -49,6 +49,9 @@ func TestCellsShowPlatformAndColumnTitles(t *testing.T) {
 			t.Errorf("walk %v: cell 1's title line names no columns: %q", walk, lines[1])
 		}
 		row := regexp.MustCompile(`2 +Science Park II +now +\+3 B\b`)
+		if walk { // the 2 leaving now is missed on foot, hidden (issue 33 item 6)
+			row = regexp.MustCompile(`1 +Böfingen +5 min +-1 A\b`)
+		}
 		found := false
 		for _, l := range lines {
 			found = found || row.MatchString(l)

@@ -136,6 +136,9 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	asOf := ""
 	if !delayed && !blank && b.Have && !b.Polls().LastOK.IsZero() {
 		asOf = fmt.Sprintf(tx.AsOf, m.Sh.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
+		if n := b.WalkNote(); n != "" {
+			asOf += " · " + n // how many missed departures it hides (issue 33 item 6)
+		}
 	}
 	lines = append(lines, m.kioskHeader(b, i, next, asOf, w, h)...)
 	if m.Sh.Simulated {

@@ -96,7 +96,7 @@ type walkTexts struct {
 	GoNow      string // the hurry band
 	Missed     string // the missed band
 	WalkHeader string // "walk %s": the header's note of the walking time
-	HidMissed  string // "missed hidden": the header's note
+	HidMissed  string // "%d missed hidden": the header's note
 	KeyWalkUp  string
 	KeyWalkDn  string
 	KeyMissed  string
@@ -108,8 +108,8 @@ type walkTexts struct {
 func englishWalkTexts() walkTexts {
 	return walkTexts{
 		ColLeave: "LEAVE", LeaveIn: "in %d min", GoNow: "go now", Missed: "missed",
-		WalkHeader: "walk %s", HidMissed: "missed hidden",
-		KeyWalkUp: "walk +1 min", KeyWalkDn: "walk −1 min", KeyMissed: "hide missed",
+		WalkHeader: "walk %s", HidMissed: "%d missed hidden",
+		KeyWalkUp: "walk +1 min", KeyWalkDn: "walk −1 min", KeyMissed: "show/hide missed",
 		NoteWalk: "walking time %s", NoteHide: "missed departures hidden", NoteShow: "missed departures shown",
 	}
 }
@@ -117,8 +117,8 @@ func englishWalkTexts() walkTexts {
 func germanWalkTexts() walkTexts {
 	return walkTexts{
 		ColLeave: "LOSGEHEN", LeaveIn: "in %d Min", GoNow: "jetzt los", Missed: "verpasst",
-		WalkHeader: "Fußweg %s", HidMissed: "Verpasste ausgeblendet",
-		KeyWalkUp: "Fußweg +1 Min", KeyWalkDn: "Fußweg −1 Min", KeyMissed: "Verpasste ausblenden",
+		WalkHeader: "Fußweg %s", HidMissed: "%d Verpasste ausgeblendet",
+		KeyWalkUp: "Fußweg +1 Min", KeyWalkDn: "Fußweg −1 Min", KeyMissed: "Verpasste zeigen/ausblenden",
 		NoteWalk: "Fußweg %s", NoteHide: "verpasste Abfahrten ausgeblendet", NoteShow: "verpasste Abfahrten sichtbar",
 	}
 }
