@@ -9,6 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/grid"
+	"abfahrt/tui/internal/ladder"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
 )
@@ -128,7 +130,11 @@ func (m *Model) helpView(w, h int) string {
 		}
 		cols = append(cols, st.Title.Render(g.Title(tx))+"\n"+strings.Join(lines, "\n"))
 	}
-	legend := st.Muted.Render(strings.Join(ui.WrapWords(fmt.Sprintf(tx.HelpLegend, tx.Planned, tx.Delay.Late), max(w-6, 10)), "\n"))
+	legendText := fmt.Sprintf(tx.HelpLegend, tx.Planned, tx.Delay.Late)
+	if m.disp.Mode == grid.ModeLadder {
+		legendText = ladder.Legend(tx) // the ladder's symbols, not the board's
+	}
+	legend := st.Muted.Render(strings.Join(ui.WrapWords(legendText, max(w-6, 10)), "\n"))
 	head := st.Title.Render(tx.HelpTitle)
 	// The groups are packed into as few lines as the width allows; when
 	// even then title, groups and legend are taller than the box, the

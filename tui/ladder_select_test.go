@@ -54,3 +54,31 @@ func TestLadderFromBoardRowSelectsItsVehicle(t *testing.T) {
 		t.Errorf("L on line 4's row with vehicle 103 does not select it on the ladder:\n%s", v)
 	}
 }
+
+// The help overlay over the ladder explains the ladder's symbols (its
+// legend), not the board's.
+func TestHelpOverLadderHasItsLegend(t *testing.T) {
+	e := newEnv(t, 120, 40, false)
+	testkit.InstallLadder(e.src)
+	e.send(e.src.Base)
+	e.poll()
+	e.runNow(e.Key("L"))
+	e.Key("?")
+	v := ansi.Strip(e.m.View())
+	if !strings.Contains(v, "│ ● at a stop · ↓↑ on the way") {
+		t.Errorf("the help over the ladder lacks its legend:\n%s", v)
+	}
+}
+
+// A ladder that waits for its line says so in words, never with a format
+// verb ("Loading %s…" was the board's text, shadowing the ladder's own).
+func TestLadderLoadingSaysIt(t *testing.T) {
+	e := newEnv(t, 120, 40, false)
+	testkit.InstallLadder(e.src)
+	e.send(e.src.Base)
+	e.poll()
+	e.runNow(e.Key("L"))
+	if v := ansi.Strip(e.m.View()); strings.Contains(v, "%s") || !strings.Contains(v, "loading the line") {
+		t.Errorf("the loading ladder:\n%s", v)
+	}
+}

@@ -38,8 +38,8 @@ type Ladder struct {
 	GhostWhere string
 	// Towards heads a rail: "→ %s".
 	Towards string
-	// Loading, NoLine, NoVehicles say why the ladder is empty.
-	Loading, NoLine, NoVehicles string
+	// LadderLoading, NoLine, NoVehicles say why the ladder is empty.
+	LadderLoading, NoLine, NoVehicles string
 	// Thinned says that the rungs show every n-th stop: "every %d. stop".
 	Thinned string
 	// KeyLadder, KeyDirection, KeyBothDirections are the keys' help.
@@ -57,18 +57,18 @@ func EnglishLadder() Ladder {
 		Plan:     "%s (plan %s)",
 		Behind:   "%s behind %d (plan %s)",
 		Overtook: "overtook %d, %s ahead of it", OvertookCell: "overtook %d",
-		LadderLegend: "● at a stop · ↓↑ on the way · ◌ waiting · 9′ (plan 10′) headway · ✗ ghost: no vehicle · ◷ stale · ▸ selected",
-		Leads:        "first of its direction",
-		Waiting:      "waiting",
-		Unplaced:     "position not in yet",
-		GhostAt:      "no vehicle for the %s start",
-		GhostWhere:   "by the timetable at %s now",
-		Towards:      "to %s",
-		Loading:      "loading the line…",
-		NoLine:       "no line %s",
-		NoVehicles:   "no vehicle of line %s in service",
-		Thinned:      "some stops left out",
-		KeyLadder:    "line ladder", KeyLadderDir: "direction: both, one, the other",
+		LadderLegend:  "● at a stop · ↓↑ on the way · ◌ waiting · 9′ (plan 10′) headway · ✗ ghost: no vehicle · ◷ stale · ▸ selected",
+		Leads:         "first of its direction",
+		Waiting:       "waiting",
+		Unplaced:      "position not in yet",
+		GhostAt:       "no vehicle for the %s start",
+		GhostWhere:    "by the timetable at %s now",
+		Towards:       "to %s",
+		LadderLoading: "loading the line…",
+		NoLine:        "no line %s",
+		NoVehicles:    "no vehicle of line %s in service",
+		Thinned:       "some stops left out",
+		KeyLadder:     "line ladder", KeyLadderDir: "direction: both, one, the other",
 	}
 }
 
@@ -83,17 +83,17 @@ func GermanLadder() Ladder {
 		Plan:     "%s (Plan %s)",
 		Behind:   "%s hinter %d (Plan %s)",
 		Overtook: "hat %d überholt, %s davor", OvertookCell: "hat %d überholt",
-		LadderLegend: "● an der Haltestelle · ↓↑ unterwegs · ◌ wartet · 9′ (Plan 10′) Abstand · ✗ Phantom: kein Fahrzeug · ◷ veraltet · ▸ ausgewählt",
-		Leads:        "erstes seiner Richtung",
-		Waiting:      "wartet",
-		Unplaced:     "Position noch nicht da",
-		GhostAt:      "kein Fahrzeug für die Abfahrt %s",
-		GhostWhere:   "laut Fahrplan jetzt bei %s",
-		Towards:      "nach %s",
-		Loading:      "Linie wird geladen…",
-		NoLine:       "keine Linie %s",
-		NoVehicles:   "kein Fahrzeug der Linie %s unterwegs",
-		Thinned:      "einige Haltestellen ausgelassen",
-		KeyLadder:    "Linienband", KeyLadderDir: "Richtung: beide, eine, die andere",
+		LadderLegend:  "● an der Haltestelle · ↓↑ unterwegs · ◌ wartet · 9′ (Plan 10′) Abstand · ✗ Phantom: kein Fahrzeug · ◷ veraltet · ▸ ausgewählt",
+		Leads:         "erstes seiner Richtung",
+		Waiting:       "wartet",
+		Unplaced:      "Position noch nicht da",
+		GhostAt:       "kein Fahrzeug für die Abfahrt %s",
+		GhostWhere:    "laut Fahrplan jetzt bei %s",
+		Towards:       "nach %s",
+		LadderLoading: "Linie wird geladen…",
+		NoLine:        "keine Linie %s",
+		NoVehicles:    "kein Fahrzeug der Linie %s unterwegs",
+		Thinned:       "einige Haltestellen ausgelassen",
+		KeyLadder:     "Linienband", KeyLadderDir: "Richtung: beide, eine, die andere",
 	}
 }

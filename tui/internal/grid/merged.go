@@ -108,7 +108,7 @@ func (p *mergedPane) render(g *gridPane) string {
 	rows := p.Rows(g)
 	p.hits.Reset()
 	var sb strings.Builder
-	title := " " + st.Title.Render(dt.Merged) + st.Muted.Render(" · "+fmt.Sprintf(dt.MergedCount, dt.Count(dt.OneDeparture, dt.Departures, len(rows)), dt.Count(dt.OneBoard, dt.Boards, g.Len())))
+	title := " " + st.Title.Render(dt.Merged) + st.Muted.Render(" · "+fmt.Sprintf(dt.MergedCount, dt.Count(dt.OneDeparture, dt.DepartureCount, len(rows)), dt.Count(dt.OneBoard, dt.Boards, g.Len())))
 	if a := p.sh.AlertPart(); a != "" {
 		title += st.Muted.Render(" · ") + a
 	}

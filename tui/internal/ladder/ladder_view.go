@@ -188,14 +188,14 @@ func (p *Pane) empty() string {
 	case e != nil && !e.Have && e.Poll.LastErr != nil:
 		return fmt.Sprintf(p.sh.Dt.NoAnswer, tx.ErrLine(e.Poll.LastErr))
 	case e == nil || !e.Have:
-		return tx.Loading
+		return tx.LadderLoading
 	case !p.L.Known && p.sh.Base != nil:
 		return fmt.Sprintf(tx.NoLine, p.Line)
 	case len(p.L.Rails) == 0 || len(p.rails()[0].Stops) == 0:
 		if len(p.L.Rails) == 0 || len(p.cars()) == 0 {
 			return fmt.Sprintf(tx.NoVehicles, p.Line)
 		}
-		return tx.Loading
+		return tx.LadderLoading
 	}
 	return ""
 }

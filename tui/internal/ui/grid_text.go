@@ -33,11 +33,11 @@ type DispTexts struct {
 
 	// Merged view.
 	Merged      string
-	MergedCount string // "%s from %s": Departures (or OneDeparture), Boards (or OneBoard)
+	MergedCount string // "%s from %s": DepartureCount (or OneDeparture), Boards (or OneBoard)
 	ColStop     string
 
-	// Departures and OneDeparture count the merged view's rows.
-	Departures, OneDeparture string // "%d departures", "1 departure"
+	// DepartureCount and OneDeparture count the merged view's rows.
+	DepartureCount, OneDeparture string // "%d departures", "1 departure"
 
 	// Fleet view.
 	Fleet        string
@@ -82,7 +82,7 @@ func EnglishDispTexts() DispTexts {
 		NoMatch: "nothing matches the filters", NothingSoon: "nothing in the next hour",
 
 		Merged: "All boards", MergedCount: "%s from %s", ColStop: "STOP",
-		Departures: "%d departures", OneDeparture: "1 departure",
+		DepartureCount: "%d departures", OneDeparture: "1 departure",
 
 		Fleet: "Fleet", InService: "%d in service", WorstVehicle: "worst +%d min: %s → %s (%s)",
 		SortedDelay: "by delay", SortedLine: "by line", ColReported: "REPORTED",
@@ -116,7 +116,7 @@ func GermanDispTexts() DispTexts {
 		GridLoading: "lädt…", NoMatch: "nichts passt zu den Filtern", NothingSoon: "nichts in der nächsten Stunde",
 
 		Merged: "Alle Tafeln", MergedCount: "%s von %s", ColStop: "HALTESTELLE",
-		Departures: "%d Abfahrten", OneDeparture: "1 Abfahrt",
+		DepartureCount: "%d Abfahrten", OneDeparture: "1 Abfahrt",
 
 		Fleet: "Flotte", InService: "%d im Einsatz", WorstVehicle: "max. +%d Min: %s → %s (%s)",
 		SortedDelay: "nach Verspätung", SortedLine: "nach Linie", ColReported: "GEMELDET",
