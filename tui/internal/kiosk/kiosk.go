@@ -37,6 +37,10 @@ type Kiosk struct {
 	// banner is whether each board's "data delayed" banner shows, with
 	// its hysteresis (followBanner).
 	banner []bool
+	// outage is, per board, the time of the last good data before its
+	// banner came on: the banner names it while it stays after a
+	// recovery (issue 34 item 4), not the answer that just came.
+	outage []time.Time
 	// hintUntil is when the hint a key pressed shows ("keys locked ·
 	// ctrl+q quits") goes (local clock).
 	hintUntil time.Time
@@ -77,10 +81,14 @@ func (k *Kiosk) followBanner(sh *app.Shared) {
 	if len(k.banner) != len(k.Boards) {
 		k.banner = make([]bool, len(k.Boards))
 	}
+	if len(k.outage) != len(k.Boards) {
+		k.outage = make([]time.Time, len(k.Boards))
+	}
 	for i := range k.Boards {
 		switch {
 		case k.delayed(sh, &k.Boards[i]):
 			k.banner[i] = true
+			k.outage[i] = k.Boards[i].Polls().LastOK
 		case k.banner[i] && k.Boards[i].Polls().Good >= BannerClearAnswers:
 			k.banner[i] = false
 		}
@@ -89,6 +97,21 @@ func (k *Kiosk) followBanner(sh *app.Shared) {
 
 // bannerOn reports whether board i's banner shows.
 func (k *Kiosk) bannerOn(i int) bool { return i < len(k.banner) && k.banner[i] }
+
+// bannerSince is the time board b (index i) is delayed since, on the
+// local clock: its last good answer while its data is stale; once it
+// answers again and the banner stays (BannerClearAnswers), the last good
+// answer before the outage; before any answer, when polling started.
+func (k *Kiosk) bannerSince(sh *app.Shared, i int, b *board.Pane) time.Time {
+	since := b.Polls().LastOK
+	if k.bannerOn(i) && i < len(k.outage) && !k.outage[i].IsZero() && !k.delayed(sh, b) {
+		since = k.outage[i]
+	}
+	if since.IsZero() {
+		since = k.since
+	}
+	return since
+}
 
 // KeyHintFor is how long a key pressed shows how to leave the kiosk.
 const KeyHintFor = 5 * time.Second

@@ -179,10 +179,7 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 // when rows older than StaleAfter must go.
 func (m *Model) freshness(b *board.Pane, i int) (delayed bool, since time.Time, blank bool) {
 	k, now := &m.Kiosk, m.Sh.Local // poll times are local
-	since = b.Polls().LastOK
-	if since.IsZero() {
-		since = k.since
-	}
+	since = k.bannerSince(m.Sh, i, b)
 	delayed = k.bannerOn(i) || k.delayed(m.Sh, b)
 	blank = b.Have && now.Sub(b.Polls().LastOK) > k.Opt.StaleAfter
 	return delayed, since, blank
