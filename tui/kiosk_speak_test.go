@@ -28,7 +28,14 @@ import (
 // and its latest view.
 func speakingKiosk(t *testing.T, lang string, k app.KioskOptions) (*tea.Program, func() string) {
 	t.Helper()
-	clock := sim.NewClock(time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin), 1)
+	return speakingKioskAt(t, time.Date(2026, 9, 11, 7, 30, 0, 0, model.Berlin), lang, k)
+}
+
+// speakingKioskAt is speakingKiosk with the simulation's clock starting
+// at start.
+func speakingKioskAt(t *testing.T, start time.Time, lang string, k app.KioskOptions) (*tea.Program, func() string) {
+	t.Helper()
+	clock := sim.NewClock(start, 1)
 	client, err := feed.NewClient(sim.BaseURL, feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(sim.New(sim.Options{Seed: 1, Clock: clock}))}), feed.WithCacheDir(""))
 	if err != nil {
 		t.Fatal(err)
@@ -185,5 +192,35 @@ func TestKioskSpeaksEveryAndSaysFailureOnce(t *testing.T) {
 	}
 	if !strings.Contains(strings.ToLower(view()), " min") {
 		t.Errorf("the kiosk stopped showing departures:\n%s", view())
+	}
+}
+
+// Issue 34 item 4: at 01:26 on a weekday the eight night buses leave
+// Hauptbahnhof at 01:30; the kiosk says them as one group with the time
+// once, in English and German, not "in 4 minutes" eight times.
+func TestKioskSpeaksNightBusesAsOneGroup(t *testing.T) {
+	night := time.Date(2026, 9, 15, 1, 26, 0, 0, model.Berlin) // a Tuesday
+	for _, c := range []struct{ lang, group, lines, minutes string }{
+		{"en", " departures at 01:30, in ", ": lines N", " minutes"},
+		{"de", " Abfahrten um 01:30, in ", ": Linien N", " Minuten"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "said.txt")
+			_, _ = speakingKioskAt(t, night, c.lang, app.KioskOptions{Speak: []string{"sh", "-c", "cat >> " + out}, SpeakEvery: time.Second})
+			said, _, _ := strings.Cut(string(waitFile(t, out, 40, 10*time.Second)), "\n")
+			t.Logf("said: %s", said)
+			i := strings.Index(said, c.group)
+			if i < 0 || !strings.Contains(said[i:], c.lines) {
+				t.Fatalf("the night buses at 01:30 are not said as one group: %q", said)
+			}
+			if n := strings.Count(said, c.minutes); n > 3 {
+				t.Errorf("the minutes are said %d times: %q", n, said)
+			}
+			for _, line := range []string{"N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8"} {
+				if !strings.Contains(said, line+" ") {
+					t.Errorf("%s is not said: %q", line, said)
+				}
+			}
+		})
 	}
 }
