@@ -154,10 +154,11 @@ func groupKey(g *lineGroup) (key string, ok bool) {
 
 // timeGroup says lines that leave at the same timetabled times as one
 // group: "8 departures at 01:30, in 3 minutes: lines N1 to Söflingen, N2
-// to Wissenschaftsstadt and N3 to Böfingen; line N2 timetable only", and
-// of lines that leave more than once "8 lines at 01:30 and 02:30, next
-// in 3 minutes: N1 to Söflingen, …". The minutes are those of the first
-// to leave.
+// to Wissenschaftsstadt and N3 to Böfingen; line N2 timetable only" (all
+// of them: "…, in 3 minutes, timetable only: lines …"), and of lines that
+// leave more than once "8 lines at 01:30 and 02:30, the first in 3
+// minutes: N1 to Söflingen, …". The minutes are those of the first to
+// leave.
 func (l Lang) timeGroup(gs []*lineGroup, allTimetable bool) string {
 	soonest := max(gs[0].first.Minutes, 0)
 	items := make([]string, len(gs))
@@ -173,16 +174,21 @@ func (l Lang) timeGroup(gs []*lineGroup, allTimetable bool) string {
 			timetable = append(timetable, d.Line)
 		}
 	}
+	mark := ""
+	if len(timetable) == len(gs) {
+		mark = ", " + l.timetableOnly() // all of them: said once, with the time
+		timetable = nil
+	}
 	var p string
 	if times := gs[0].all; len(times) == 1 {
-		p = strconv.Itoa(len(gs)) + l.pick(" departures at ", " Abfahrten um ") + timetabled(times[0]) + ", " + l.in(soonest) + ": " +
+		p = strconv.Itoa(len(gs)) + l.pick(" departures at ", " Abfahrten um ") + timetabled(times[0]) + ", " + l.in(soonest) + mark + ": " +
 			l.pick("lines ", "Linien ") + l.list(items)
 	} else {
 		at := make([]string, len(times))
 		for i, d := range times {
 			at[i] = timetabled(d)
 		}
-		p = strconv.Itoa(len(gs)) + l.pick(" lines at ", " Linien um ") + l.list(at) + ", " + l.pick("next ", "nächste Abfahrt ") + l.in(soonest) + ": " + l.list(items)
+		p = strconv.Itoa(len(gs)) + l.pick(" lines at ", " Linien um ") + l.list(at) + ", " + l.pick("the first ", "die erste ") + l.in(soonest) + mark + ": " + l.list(items)
 	}
 	if len(timetable) == 1 {
 		p += "; " + l.pick("line ", "Linie ") + timetable[0] + " " + l.timetableOnly()

@@ -57,12 +57,22 @@ func TestAnnouncementGroupsOneMinute(t *testing.T) {
 		hourly = append(hourly, d, later)
 	}
 	for l, want := range map[Lang]string{
-		"en": "Next departures from Hauptbahnhof: 3 lines at 08:35 and 09:35, next in 5 minutes: N1 to Söflingen, N2 to Wissenschaftsstadt and N3 to Böfingen.",
-		"de": "Nächste Abfahrten ab Hauptbahnhof: 3 Linien um 08:35 und 09:35, nächste Abfahrt in 5 Minuten: N1 nach Söflingen, N2 nach Wissenschaftsstadt und N3 nach Böfingen.",
+		"en": "Next departures from Hauptbahnhof: 3 lines at 08:35 and 09:35, the first in 5 minutes: N1 to Söflingen, N2 to Wissenschaftsstadt and N3 to Böfingen.",
+		"de": "Nächste Abfahrten ab Hauptbahnhof: 3 Linien um 08:35 und 09:35, die erste in 5 Minuten: N1 nach Söflingen, N2 nach Wissenschaftsstadt und N3 nach Böfingen.",
 	} {
 		if got := Announcement(l, "Hauptbahnhof", hourly, 0); got != want {
 			t.Errorf("%s hourly:\n got %q\nwant %q", l, got, want)
 		}
+	}
+	// A group all from the timetable, after a line with live data: said
+	// once, with the time.
+	tt := night()[:3]
+	for i := range tt {
+		tt[i].Realtime = false
+	}
+	tt = append([]Departure{dep("2", "Kuhberg", "A", 1, 0)}, tt...)
+	if got, want := Announcement("en", "Hauptbahnhof", tt, 0), "Next departures from Hauptbahnhof: line 2 to Kuhberg in 1 minute; 3 departures at 08:35, in 5 minutes, timetable only: lines N1 to Söflingen, N2 to Wissenschaftsstadt and N3 to Böfingen."; got != want {
+		t.Errorf("timetable group:\n got %q\nwant %q", got, want)
 	}
 	// Two in a minute are said as before, each with its line.
 	two := []Departure{dep("2", "Kuhberg", "A", 3, 0), dep("5", "Ludwigsfeld", "B", 3, 0)}
