@@ -131,3 +131,38 @@ func TestKioskGoldenSizes(t *testing.T) {
 		}
 	}
 }
+
+// fourBoards are four stops of the fake network for a kiosk of columns.
+var fourBoards = []app.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 1008, Lines: []string{"2"}}, {Stop: 1350, Lines: []string{"1"}}}
+
+// A wide kiosk of four boards shows them side by side, not in turn
+// (issue 34 item 2): all four names on one screen, and still all four
+// after the rotation's time.
+func TestKioskBoardsSideBySide(t *testing.T) {
+	e := newKioskEnv(t, 300, 80, app.KioskOptions{Rotate: 10 * time.Second}, fourBoards...)
+	e.kpoll()
+	for _, at := range []time.Duration{0, 10 * time.Second} {
+		e.advance(at)
+		v := ansi.Strip(e.View())
+		if strings.Count(v, "Hauptbahnhof") < 2 || strings.Count(v, "Ehinger Tor") < 2 {
+			t.Fatalf("at +%v the four boards do not stand side by side:\n%s", at, v)
+		}
+		big, use, _ := legibility(v, 300)
+		if big < 15 || use < 0.7 {
+			t.Errorf("four columns: %d lines of large glyphs, %.0f %% of the width:\n%s", big, 100*use, v)
+		}
+	}
+	// At 80×24 they still rotate.
+	e = newKioskEnv(t, 80, 24, app.KioskOptions{Rotate: 10 * time.Second}, fourBoards...)
+	e.kpoll()
+	if v := ansi.Strip(e.View()); strings.Contains(v, "Ehinger Tor") {
+		t.Errorf("an 80×24 kiosk shows two boards at once:\n%s", v)
+	}
+}
+
+// TestKioskGoldenColumns pins four boards side by side at 300×80.
+func TestKioskGoldenColumns(t *testing.T) {
+	e := newKioskEnv(t, 300, 80, app.KioskOptions{}, fourBoards...)
+	e.kpoll()
+	golden.RequireEqual(t, []byte(ansi.Strip(e.View())))
+}

@@ -365,10 +365,11 @@ func TestKioskSleepScreenShowsNextDeparture(t *testing.T) {
 	}
 }
 
-// Several boards take turns, each for Rotate, counted from the start,
+// Several boards take turns on a screen too narrow for columns (120×40;
+// wider, they stand side by side), each for Rotate, counted from the start,
 // and say which of how many they are.
 func TestKioskRotatesBoards(t *testing.T) {
-	e := newEnv(t, 200, 50, app.KioskOptions{Rotate: 10 * time.Second}, "",
+	e := newEnv(t, 120, 40, app.KioskOptions{Rotate: 10 * time.Second}, "",
 		app.BoardSpec{Stop: 1008}, app.BoardSpec{Stop: 1350})
 	shows := func(want, not, of string) {
 		t.Helper()

@@ -49,6 +49,19 @@ func (m *Model) kioskView() string {
 	k := &m.Kiosk
 	w, h := m.width, m.height
 	i := k.shown(m.Sh.Local) // rotation, like every animation, runs on the local clock
+	cols := k.Columns(w, h)
+	if cols > 1 && !k.Asleep {
+		// Boards side by side (kiosk_cols.go): the key holds every
+		// board's revision on the page.
+		first := k.page(cols)
+		key := kioskKey{sec: m.Sh.Local.Unix(), svc: m.Sh.Now.Unix(), w: w, h: h, board: -1 - first, arev: k.arev}
+		for j := first; j < min(first+cols, len(k.Boards)); j++ {
+			key.rev = key.rev*31 + k.Boards[j].Rev
+		}
+		return k.cache.Get(key, func() string {
+			return ui.ClampLines(m.withKeyHint(m.renderColumns(first, cols, w, h), w, h), w, h)
+		})
+	}
 	key := kioskKey{sec: m.Sh.Local.Unix(), svc: m.Sh.Now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.Asleep}
 	if i < len(k.Boards) {
 		key.rev = k.Boards[i].Rev
