@@ -6,11 +6,15 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/testkit"
+	"abfahrt/tui/internal/ui"
 )
 
 // bigGlyphRow reports whether a painted line is part of a large glyph:
@@ -165,4 +169,30 @@ func TestKioskGoldenColumns(t *testing.T) {
 	e := newKioskEnv(t, 300, 80, app.KioskOptions{}, fourBoards...)
 	e.kpoll()
 	golden.RequireEqual(t, []byte(ansi.Strip(e.View())))
+}
+
+// The large rows on the Linux console (issue 34): with the console theme
+// a 300×80 kiosk of large rows, one board and four, draws only glyphs the
+// console's font has (full and half blocks), or the TUI's own stand-ins.
+func TestKioskBigRowsOnTheConsoleFont(t *testing.T) {
+	for _, specs := range [][]app.BoardSpec{nil, fourBoards} {
+		e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
+		k := kiosk.NewModel(app.Options{Source: e.src, Now: func() time.Time { return e.now }, Theme: ui.ThemeConsole,
+			Kiosk: app.KioskOptions{Enabled: true, LargeCountdown: true}, Boards: specs})
+		e.k = &k
+		e.send(tea.WindowSizeMsg{Width: 300, Height: 80})
+		e.send(e.src.Base)
+		e.kpoll()
+		e.src.TheAlert = model.Alert{Title: "Line 2", Items: []string{"Trams to Kuhberg start at Ehinger Tor."}}
+		e.kalert()
+		v := e.View()
+		if big, _, _ := legibility(v, 300); big < 15 {
+			t.Fatalf("%d boards: %d lines of large glyphs on the console:\n%s", len(e.k.Kiosk.Boards), big, ansi.Strip(v))
+		}
+		for _, r := range ansi.Strip(v) {
+			if _, ok := ui.ConsoleFallback[r]; !ui.ConsoleSafe(r) && !ok {
+				t.Errorf("%d boards: %q (U+%04X) is not in the console's font", len(e.k.Kiosk.Boards), r, r)
+			}
+		}
+	}
 }
