@@ -22,9 +22,15 @@ import (
 // rotates over their boards instead of the default stop's.
 func newKioskEnv(t testing.TB, w, h int, o app.KioskOptions, specs ...app.BoardSpec) *testEnv {
 	t.Helper()
+	return newKioskEnvLang(t, w, h, "", o, specs...)
+}
+
+// newKioskEnvLang is newKioskEnv in language lang ("de", "en").
+func newKioskEnvLang(t testing.TB, w, h int, lang string, o app.KioskOptions, specs ...app.BoardSpec) *testEnv {
+	t.Helper()
 	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
 	o.Enabled = true
-	k := kiosk.NewModel(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Kiosk: o, Boards: specs})
+	k := kiosk.NewModel(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Kiosk: o, Boards: specs, Lang: lang})
 	e.k = &k
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.send(e.src.Base)

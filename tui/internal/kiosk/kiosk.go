@@ -121,6 +121,9 @@ type kioskCache struct {
 	key  kioskKey
 	view string
 	ok   bool
+	big  map[bigKey][]string // drawn large rows by their content (kiosk_big.go)
+	// drawn counts the large rows drawn, not served from big.
+	drawn int
 }
 
 // Get returns the cached rendering for key, or renders and keeps it.

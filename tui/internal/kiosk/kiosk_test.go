@@ -124,13 +124,13 @@ func at(line, dir string, t time.Time) model.Event {
 	return testkit.Ev(line, model.VehicleBus, 0, dir, "A", 1, t.Sub(testkit.T0), 0, model.StatusPredicted)
 }
 
-// A station display at 200×50 shows, once the first answer is in, the
+// A station display at 150×50 (rows of text: large rows begin at 160 columns) shows, once the first answer is in, the
 // stop's name, the big clock, the next departure named and counted down
 // large, and the table of departures under its column titles.
 func TestKioskShowsStopNextDepartureAndTable(t *testing.T) {
-	e := newEnv(t, 200, 50, app.KioskOptions{LargeCountdown: true}, "")
+	e := newEnv(t, 150, 50, app.KioskOptions{LargeCountdown: true}, "")
 	v := e.screen()
-	checkFrame(t, "day", e.m.View(), 200, 50)
+	checkFrame(t, "day", e.m.View(), 150, 50)
 	for _, want := range []string{"Hauptbahnhof", "Departures", "Next departure: 2 Science Park II", "LINE DIRECTION",
 		"Böfingen", "Wissenschaftsstadt", "Kuhberg"} {
 		if !strings.Contains(flat(v), want) {
@@ -157,7 +157,7 @@ func TestKioskShowsStopNextDepartureAndTable(t *testing.T) {
 // The big countdown counts the minutes to the next departure in big
 // digits with the unit: line 5 to Wissenschaftsstadt leaves in 4 min.
 func TestKioskBigCountdownInMinutes(t *testing.T) {
-	e := newEnv(t, 200, 50, app.KioskOptions{LargeCountdown: true}, "", app.BoardSpec{Stop: 1008, Lines: []string{"5"}})
+	e := newEnv(t, 150, 50, app.KioskOptions{LargeCountdown: true}, "", app.BoardSpec{Stop: 1008, Lines: []string{"5"}})
 	v := e.screen()
 	if !strings.Contains(flat(v), "Next departure: 5 Wissenschaftsstadt") {
 		t.Fatalf("the next departure is not line 5's:\n%s", v)
@@ -223,7 +223,7 @@ func tableRows(t *testing.T, v string) (rows, head int) {
 // many rows as the height gives (TestKioskFilteredBoardFillsTallScreen):
 // more than a request for the default 20 would bring.
 func TestKioskFilteredBoardAsksMaxLimitAndShowsScreenful(t *testing.T) {
-	const w, h = 200, 50
+	const w, h = 150, 50
 	e := newLongEnv(t, w, h)
 	e.src.Mu.Lock()
 	limits := slices.Clone(e.src.Limits)
@@ -252,7 +252,7 @@ func TestKioskFilteredBoardAsksMaxLimitAndShowsScreenful(t *testing.T) {
 // The rows of a tall kiosk reach the bottom of the screen when the
 // service has more departures: "Rows fill the height" (kiosk.go).
 func TestKioskFilteredBoardFillsTallScreen(t *testing.T) {
-	const w, h = 200, 50
+	const w, h = 150, 50
 	e := newLongEnv(t, w, h)
 	v := e.screen()
 	rows, head := tableRows(t, v)
@@ -276,7 +276,7 @@ func TestKioskDataDelayedKeepsLastRows(t *testing.T) {
 		{"de", "Daten veraltet seit 12:34"},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
-			e := newEnv(t, 200, 50, app.KioskOptions{}, c.lang) // good data at 12:34:56
+			e := newEnv(t, 150, 50, app.KioskOptions{}, c.lang) // good data at 12:34:56
 			e.src.SetErr(errors.New("503 service unavailable"))
 			e.advance(feeds.DefaultInterval)
 			e.poll()
@@ -295,7 +295,7 @@ func TestKioskDataDelayedKeepsLastRows(t *testing.T) {
 					t.Errorf("the last rows went with the banner: %q missing:\n%s", row, v)
 				}
 			}
-			checkFrame(t, "delayed", e.m.View(), 200, 50)
+			checkFrame(t, "delayed", e.m.View(), 150, 50)
 			e.src.SetErr(nil)
 			e.poll()
 			e.advance(time.Second)
@@ -365,10 +365,11 @@ func TestKioskSleepScreenShowsNextDeparture(t *testing.T) {
 	}
 }
 
-// Several boards take turns, each for Rotate, counted from the start,
+// Several boards take turns on a screen too narrow for columns (120×40;
+// wider, they stand side by side), each for Rotate, counted from the start,
 // and say which of how many they are.
 func TestKioskRotatesBoards(t *testing.T) {
-	e := newEnv(t, 200, 50, app.KioskOptions{Rotate: 10 * time.Second}, "",
+	e := newEnv(t, 120, 40, app.KioskOptions{Rotate: 10 * time.Second}, "",
 		app.BoardSpec{Stop: 1008}, app.BoardSpec{Stop: 1350})
 	shows := func(want, not, of string) {
 		t.Helper()

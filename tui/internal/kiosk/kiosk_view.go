@@ -49,6 +49,19 @@ func (m *Model) kioskView() string {
 	k := &m.Kiosk
 	w, h := m.width, m.height
 	i := k.shown(m.Sh.Local) // rotation, like every animation, runs on the local clock
+	cols := k.Columns(w, h)
+	if cols > 1 && !k.Asleep {
+		// Boards side by side (kiosk_cols.go): the key holds every
+		// board's revision on the page.
+		first := k.page(cols)
+		key := kioskKey{sec: m.Sh.Local.Unix(), svc: m.Sh.Now.Unix(), w: w, h: h, board: -1 - first, arev: k.arev}
+		for j := first; j < min(first+cols, len(k.Boards)); j++ {
+			key.rev = key.rev*31 + k.Boards[j].Rev
+		}
+		return k.cache.Get(key, func() string {
+			return ui.ClampLines(m.withKeyHint(m.renderColumns(first, cols, w, h), w, h), w, h)
+		})
+	}
 	key := kioskKey{sec: m.Sh.Local.Unix(), svc: m.Sh.Now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.Asleep}
 	if i < len(k.Boards) {
 		key.rev = k.Boards[i].Rev
@@ -140,7 +153,17 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 			asOf += " · " + n // how many missed departures it hides (issue 33 item 6)
 		}
 	}
-	lines = append(lines, m.kioskHeader(b, i, next, asOf, w, h)...)
+	// Large departures when the screen has room (kiosk_big.go): the
+	// header's clock shrinks to make room, and the next departure,
+	// already large below, leaves it.
+	scale, up := BigScale(w, h), []int(nil)
+	if scale > 0 && !blank {
+		up = upcoming(b, rows, now)
+	}
+	if len(up) == 0 {
+		scale = 0
+	}
+	lines = append(lines, m.kioskHeader(b, i, next, asOf, w, h, scale > 0)...)
 	if m.Sh.Simulated {
 		// The answers come from abfahrt's simulation (through a hub,
 		// perhaps): a station must not take an invented city for its own.
@@ -160,7 +183,11 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	if ticker != "" {
 		room -= 2
 	}
-	lines = append(lines, m.kioskTable(b, rows, blank, w, room)...)
+	if scale > 0 {
+		lines = append(lines, m.bigBoard(b, up, scale, w, room)...)
+	} else {
+		lines = append(lines, m.kioskTable(b, rows, blank, w, room)...)
+	}
 	if ticker != "" {
 		for len(lines) < h-1 {
 			lines = append(lines, "")
@@ -210,7 +237,10 @@ func nextDeparture(b *board.Pane, rows []int, now time.Time) *model.Event {
 
 // kioskHeader is the top block: the big clock on the left, date and board
 // in the middle, the big countdown of the next departure on the right.
-func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, asOf string, w, h int) []string {
+//
+// With large departures below (big), the clock is drawn small and the
+// next departure is left to the rows.
+func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, asOf string, w, h int, big bool) []string {
 	k, st, tx, now := &m.Kiosk, m.Sh.St, m.Sh.T, m.Sh.Now
 	clock := now.In(model.Berlin).Format("15:04")
 	mode := tx.Departures
@@ -230,6 +260,9 @@ func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, asOf string
 		mode += " · " + asOf // the age of fresh data, quietly
 	}
 	mid := []string{st.Title.Render(tx.Date(now)), "", st.Title.Render(b.Name()), st.Muted.Render(mode)}
+	if big {
+		next = nil
+	}
 	if k.Opt.LargeCountdown && next != nil {
 		line := next.Line()
 		mid = append(mid, "", st.Muted.Render(tx.NextDep+": ")+st.LineBadge(line).Render(" "+line+" ")+" "+st.Text.Render(next.DirectionText))
@@ -239,7 +272,7 @@ func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, asOf string
 		return []string{ui.Fit(head, w), ui.Fit(mid[2]+" "+mid[3], w)}
 	}
 	scale := 1
-	if w >= bigScaleWidth && h >= bigScaleHeight {
+	if w >= bigScaleWidth && h >= bigScaleHeight && !big {
 		scale = 2
 	}
 	left := BigText(clock, scale)

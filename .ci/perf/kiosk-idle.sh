@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The kiosk at 300x80 against the minimal Bubble Tea clock (.ci/perf/minclock),
+# side by side in tmux in the same window (issue 34 item 5): one board (--stop
+# 1008, large rows), four boards side by side, the clock, and with OLD_BIN an
+# older abfahrt's kiosk. Per round: the on-CPU share of one core of all its
+# threads and the bytes/s written to its terminal over WINDOW s (default 30)
+# after SETTLE s (default 10). Usage: make build; .ci/perf/kiosk-idle.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+rounds=${ROUNDS:-3}; window=${WINDOW:-30}; settle=${SETTLE:-10}
+sockbase=hall-idle-$$; tmpd=$(mktemp -d)
+sock=$sockbase
+trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$tmpd"' EXIT
+go build -o "$tmpd/minclock" ./.ci/perf/minclock
+envs=(env HOME="$tmpd" XDG_CONFIG_HOME="$tmpd/c" XDG_CACHE_HOME="$tmpd/k" XDG_STATE_HOME="$tmpd/s" TERM=xterm-256color)
+declare -A cmd; cmd[kiosk]="$PWD/bin/abfahrt --kiosk --stop 1008"; cmd[kiosk4]="$PWD/bin/abfahrt --kiosk --stop 1008 --stop 1350 --stop 1240 --stop 1010"; cmd[clock]=$tmpd/minclock; cmd[old]="${OLD_BIN:-} --kiosk --stop 1008"
+names=(kiosk kiosk4 clock${OLD_BIN:+ old})
+cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {printf "%d\n", s}'; }
+for r in $(seq "$rounds"); do
+  sock=$sockbase-$r; declare -A pid c0 c1
+  for n in "${names[@]}"; do
+    tmux -L "$sock" -f /dev/null new-session -d -s "$n" -x 300 -y 80 "${envs[@]}" ${cmd[$n]}
+    pid[$n]=$(tmux -L "$sock" list-panes -t "$n" -F '#{pane_pid}')
+  done
+  sleep "$settle"
+  for n in "${names[@]}"; do tmux -L "$sock" pipe-pane -t "$n" "cat > $tmpd/$n.out"; done
+  w0=$(date +%s.%N)
+  for n in "${names[@]}"; do c0[$n]=$(cpu_ns "${pid[$n]}"); done
+  sleep "$window"
+  for n in "${names[@]}"; do c1[$n]=$(cpu_ns "${pid[$n]}"); done
+  w1=$(date +%s.%N)
+  for n in "${names[@]}"; do tmux -L "$sock" pipe-pane -t "$n"; done
+  sleep 0.2
+  line="round $r:"
+  for n in "${names[@]}"; do
+    bytes=$(stat -c %s "$tmpd/$n.out")
+    line+=$(awk -v a="${c0[$n]}" -v b="${c1[$n]}" -v w0="$w0" -v w1="$w1" -v by="$bytes" -v n="$n" \
+      'BEGIN {printf " %s %.3f%% %.1f B/s;", n, 100 * (b - a) / 1e9 / (w1 - w0), by / (w1 - w0)}')
+  done
+  echo "$line"
+  tmux -L "$sock" kill-server
+done

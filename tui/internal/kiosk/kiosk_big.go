@@ -1,0 +1,267 @@
+package kiosk
+
+import (
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/ui"
+)
+
+// Large departures (issue 34): from bigMinWidth×bigMinHeight the kiosk
+// draws its next departures in the letter font (bigfont.go), line badge,
+// destination, platform and countdown, across the whole width, and the
+// departures that do not fit large as rows of text beneath, also across
+// the width. The scale follows the screen.
+const (
+	bigMinWidth  = 160
+	bigMinHeight = 40
+	// maxBigRows is the most departures drawn large: a hall display
+	// shows a handful, the rest as text.
+	maxBigRows = 8
+	// bigMemoMax bounds the memo of drawn rows; past it, it starts anew.
+	bigMemoMax = 256
+)
+
+// BigScale is the scale of the large departures on a w×h screen: 0 (rows
+// of text) below bigMinWidth×bigMinHeight, else 2 (rows 5 cells high), 3
+// (8 cells) from 280×70 and 4 (10 cells) from 380×95.
+func BigScale(w, h int) int {
+	switch {
+	case w < bigMinWidth || h < bigMinHeight:
+		return 0
+	case w >= 380 && h >= 95:
+		return 4
+	case w >= 280 && h >= 70:
+		return 3
+	}
+	return 2
+}
+
+// upcoming returns the rows still to come (nextDeparture's rule: a
+// vehicle at the stop counts, a missed one on foot does not).
+func upcoming(b *board.Pane, rows []int, now time.Time) []int {
+	out := make([]int, 0, len(rows))
+	for j, r := range rows {
+		if nextDeparture(b, rows[j:j+1], now) != nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// bigKey is everything a drawn row depends on: its texts, its styles'
+// choice and the layout's widths.
+type bigKey struct {
+	line, dest, plat, due string
+	alert, planned, now   bool
+	scale, w              int
+	badgeW, platW, dueW   int
+}
+
+// bigDue is the countdown's plain text split for drawing: the big part
+// and the unit drawn small beside it ("12" "min"), or the whole text
+// large ("now", "13:49").
+func bigDue(text, unit string) (num, small string) {
+	if n, ok := strings.CutSuffix(text, " "+unit); ok {
+		return n, unit
+	}
+	return text, ""
+}
+
+// bigDueWidth is the width of a countdown drawn at scale.
+func bigDueWidth(text, unit string, scale int) int {
+	num, small := bigDue(text, unit)
+	w := FontWidth(num, scale)
+	if small != "" {
+		w += scale + FontWidth(small, 1)
+	}
+	return w
+}
+
+// bigDueLines draws a countdown at scale: the number large, the unit at
+// scale 1 at its foot.
+func bigDueLines(text, unit string, scale int) []string {
+	num, small := bigDue(text, unit)
+	lines := FontText(num, scale)
+	if small == "" {
+		return lines
+	}
+	u := FontText(small, 1)
+	off := len(lines) - len(u)
+	for y := range lines {
+		pad := strings.Repeat(" ", scale+FontWidth(small, 1))
+		if y >= off {
+			pad = strings.Repeat(" ", scale) + u[y-off]
+		}
+		lines[y] += pad
+	}
+	return lines
+}
+
+// bigBoard draws departures rows (upcoming) of board b in w×room: as many
+// as fit large at scale, then the rest as rows of text across the width.
+func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int) []string {
+	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	hgt := FontHeight(scale)
+	n := min(len(rows), maxBigRows, (room+1)/(hgt+1))
+	if n == 0 {
+		return m.spanRows(b, rows, w, room)
+	}
+	big := rows[:n]
+	gap := 2 * scale
+	badgeW, dueW, platW := 0, 0, 0
+	for _, r := range big {
+		e := &b.Data.Events[r]
+		badgeW = max(badgeW, FontWidth(e.Line(), scale)+2*scale)
+		due, _ := st.DueCell(tx, e, now)
+		dueW = max(dueW, bigDueWidth(due, tx.Min, scale))
+		if b.Subj.Point == "" {
+			platW = max(platW, FontWidth(e.PlatformName, scale))
+		}
+	}
+	destW := w - badgeW - gap - dueW - gap
+	// The platform where it helps: a board of several platforms, with
+	// room left for ten letters of the destination.
+	if platW > 0 && destW-platW-gap >= 10*4*scale {
+		destW -= platW + gap
+	} else {
+		platW = 0
+	}
+	memo := m.Kiosk.cache.memo()
+	out := make([]string, 0, room)
+	for j, r := range big {
+		if j > 0 {
+			out = append(out, "")
+		}
+		e := &b.Data.Events[r]
+		due, dueSt := st.DueCell(tx, e, now)
+		key := bigKey{line: e.Line(), dest: e.DirectionText, due: due, alert: m.Sh.AlertOn(e.Line()),
+			planned: !e.Realtime(), now: due == tx.Now, scale: scale, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
+		if platW > 0 {
+			key.plat = e.PlatformName
+		}
+		lines, ok := memo[key]
+		if !ok {
+			lines = m.drawBig(key, destW, gap, dueSt)
+			m.Kiosk.cache.drawn++
+			if len(memo) >= bigMemoMax {
+				clear(memo)
+			}
+			memo[key] = lines
+		}
+		out = append(out, lines...)
+	}
+	if rest := room - len(out) - 1; rest > 0 && len(rows) > n {
+		out = append(out, "")
+		out = append(out, m.spanRows(b, rows[n:], w, rest)...)
+	}
+	return out
+}
+
+// drawBig draws one large departure: the line's badge, the destination
+// shortened to fit destW (never inside a letter), the platform and the
+// countdown at the right edge.
+func (m *Model) drawBig(k bigKey, destW, gap int, dueSt lipgloss.Style) []string {
+	st, tx := m.Sh.St, m.Sh.T
+	s := k.scale
+	dest := k.dest
+	if k.alert {
+		dest = "! " + dest
+	}
+	for c := len([]rune(dest)); c > 0 && FontWidth(dest, s) > destW; c-- {
+		dest = FitName(dest, c, m.Kiosk.speech.lang)
+	}
+	badge := FontText(k.line, s)
+	name := FontText(dest, s)
+	due := bigDueLines(k.due, tx.Min, s)
+	var plat []string
+	if k.platW > 0 {
+		plat = FontText(k.plat, s)
+	}
+	side := strings.Repeat(" ", s)
+	bst := st.LineBadge(k.line)
+	out := make([]string, len(badge))
+	sp := strings.Repeat(" ", gap)
+	for y := range badge {
+		var sb strings.Builder
+		sb.WriteString(bst.Render(side + ui.Pad(badge[y], k.badgeW-2*s) + side))
+		sb.WriteString(sp)
+		txt := st.Text
+		if k.alert {
+			txt = st.Ticker
+		}
+		sb.WriteString(txt.Render(ui.Pad(name[y], destW)))
+		if k.platW > 0 {
+			sb.WriteString(sp)
+			sb.WriteString(st.Muted.Render(ui.Pad(plat[y], k.platW)))
+		}
+		sb.WriteString(sp)
+		sb.WriteString(dueSt.Render(ui.PadLeft(due[y], k.dueW)))
+		out[y] = ui.Fit(sb.String(), k.w)
+	}
+	return out
+}
+
+// spanRows draws departures as rows of text across w, at most room: the
+// line's badge, the destination, the platform and the countdown at the
+// right edge, as on a hall display.
+func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
+	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	badgeW, platW, dueW := 4, 0, 0
+	for _, r := range rows {
+		e := &b.Data.Events[r]
+		badgeW = max(badgeW, ansi.StringWidth(e.Line())+2)
+		if b.Subj.Point == "" {
+			platW = max(platW, ansi.StringWidth(e.PlatformName))
+		}
+		due, _ := st.DueCell(tx, e, now)
+		dueW = max(dueW, ansi.StringWidth(due))
+	}
+	destW := w - 2 - badgeW - 2 - dueW - 1
+	if platW > 0 {
+		destW -= platW + 2
+	}
+	out := make([]string, 0, min(room, len(rows)))
+	for _, r := range rows {
+		if len(out) >= room {
+			break
+		}
+		e := &b.Data.Events[r]
+		line := e.Line()
+		dest := e.DirectionText
+		if m.Sh.AlertOn(line) {
+			dest = "⚠ " + dest
+		}
+		dest = FitName(dest, destW, m.Kiosk.speech.lang)
+		due, dueSt := st.DueCell(tx, e, now)
+		var sb strings.Builder
+		sb.WriteString("  ")
+		sb.WriteString(st.LineBadge(line).Render(ui.Pad(" "+line, badgeW)))
+		sb.WriteString("  ")
+		sb.WriteString(st.Text.Render(ui.Pad(dest, destW)))
+		if platW > 0 {
+			sb.WriteString("  ")
+			sb.WriteString(st.Muted.Render(ui.Pad(e.PlatformName, platW)))
+		}
+		sb.WriteString(" ")
+		sb.WriteString(dueSt.Render(ui.PadLeft(due, dueW)))
+		out = append(out, ui.Fit(sb.String(), w))
+	}
+	return out
+}
+
+// BigDrawn is how many large rows the kiosk has drawn (not served from
+// its memo) since it started.
+func (k *Kiosk) BigDrawn() int { return k.cache.drawn }
+
+// memo returns the memo of drawn large rows, made on first use.
+func (c *kioskCache) memo() map[bigKey][]string {
+	if c.big == nil {
+		c.big = make(map[bigKey][]string, 16)
+	}
+	return c.big
+}

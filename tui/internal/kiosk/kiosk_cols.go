@@ -1,0 +1,174 @@
+package kiosk
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"abfahrt/model"
+	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/ui"
+)
+
+// Boards side by side (issue 34 item 2): on a wide screen a kiosk of
+// several boards shows them in columns instead of in turn, as many as fit
+// at least colMinWidth wide; rotation only pages through those that do
+// not fit.
+const (
+	// colMinWidth is the narrowest column: a line badge, ten letters of a
+	// destination in the letter font at scale 1 and a countdown.
+	colMinWidth = 70
+	// colMinHeight is the least height for columns of large rows.
+	colMinHeight = 30
+	// colGap is the rule between two columns.
+	colGap = " │ "
+)
+
+// Columns is how many boards stand side by side on a w×h screen: 1 (one
+// at a time, in turn) unless there are several boards and columns of at
+// least colMinWidth fit.
+func (k *Kiosk) Columns(w, h int) int {
+	n := len(k.Boards)
+	if n < 2 || h < colMinHeight {
+		return 1
+	}
+	cols := min(n, (w+len(colGap)-1)/(colMinWidth+ansi.StringWidth(colGap)))
+	return max(cols, 1)
+}
+
+// page returns the first board of the page on screen at the local
+// second: pages of cols boards, each for Rotate, in turn.
+func (k *Kiosk) page(cols int) int {
+	pages := (len(k.Boards) + cols - 1) / cols
+	if pages <= 1 {
+		return 0
+	}
+	n := int64(k.sh.Local.Sub(k.start) / k.Opt.Rotate)
+	return int(max(n, 0)%int64(pages)) * cols
+}
+
+// colScale is the scale of the large rows in a column cw×h: 2 from 110
+// columns, else 1 (3 cells high), 0 (text) in a low column.
+func colScale(cw, h int) int {
+	switch {
+	case h < colMinHeight:
+		return 0
+	case cw >= 110 && h >= bigMinHeight:
+		return 2
+	}
+	return 1
+}
+
+// renderColumns draws boards first… (cols of them) side by side in w×h:
+// the clock and date across the top, each board's name, notices and
+// rows in its column, the alert across the foot.
+func (m *Model) renderColumns(first, cols, w, h int) string {
+	k, st, tx, now := &m.Kiosk, m.Sh.St, m.Sh.T, m.Sh.Now
+	dx, dy := shiftEvery(m.Sh.Local, m.step())
+	w, h = w-1, h-1 // the free column and row of the burn-in shift
+	clock := now.In(model.Berlin).Format("15:04")
+	left := BigText(clock, 1)
+	gapW := 3
+	pages := ""
+	if n := len(k.Boards); n > cols {
+		pages = fmt.Sprintf(" · %d–%d/%d", first+1, min(first+cols, n), n)
+	}
+	mid := []string{st.Title.Render(tx.DateIn(now, w-bigWidth(clock, 1)-gapW)), "", st.Muted.Render(tx.Departures + pages)}
+	var lines []string
+	for y := range left {
+		text := ""
+		if j := y - 1; j >= 0 && j < len(mid) {
+			text = mid[j]
+		}
+		lines = append(lines, ui.Fit(st.Digits.Render(left[y])+strings.Repeat(" ", gapW)+text, w))
+	}
+	if m.Sh.Simulated {
+		lines = append(lines, st.Muted.Render(center(tx.SimulatedData, w)))
+	} else {
+		lines = append(lines, "")
+	}
+	ticker := m.tickerLine(w)
+	room := h - len(lines)
+	if ticker != "" {
+		room -= 2
+	}
+	gw := ansi.StringWidth(colGap)
+	cw := (w - gw*(cols-1)) / cols
+	body := make([][]string, 0, cols)
+	for c := range cols {
+		i := first + c
+		if i >= len(k.Boards) {
+			body = append(body, nil)
+			continue
+		}
+		body = append(body, m.columnLines(&k.Boards[i], i, cw, room))
+	}
+	for y := range room {
+		var sb strings.Builder
+		for c := range cols {
+			if c > 0 {
+				sb.WriteString(st.Muted.Render(colGap))
+			}
+			l := ""
+			if y < len(body[c]) {
+				l = body[c][y]
+			}
+			sb.WriteString(ui.Pad(l, cw))
+		}
+		lines = append(lines, sb.String())
+	}
+	if ticker != "" {
+		lines = append(lines, "", ticker)
+	}
+	out := make([]string, 0, h+1)
+	for range dy {
+		out = append(out, "")
+	}
+	margin := strings.Repeat(" ", dx)
+	for _, l := range lines {
+		out = append(out, margin+l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// columnLines is board i in a column cw×room: its name, what it shows
+// (and how fresh), the delayed banner, and its rows, large when they fit.
+func (m *Model) columnLines(b *board.Pane, i, cw, room int) []string {
+	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	delayed, ref, blank := m.freshness(b, i)
+	mode := tx.Departures
+	if b.Subj.Arrivals {
+		mode = tx.Arrivals
+	}
+	if p := b.PlatformName(); p != "" {
+		mode += " · " + fmt.Sprintf(tx.Platform, p)
+	}
+	if !delayed && !blank && b.Have && !b.Polls().LastOK.IsZero() {
+		mode += " · " + fmt.Sprintf(tx.AsOf, m.Sh.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
+		if n := b.WalkNote(); n != "" {
+			mode += " · " + n
+		}
+	}
+	out := []string{st.Title.Render(ui.Fit(FitName(b.Name(), cw, m.Kiosk.speech.lang), cw)), st.Muted.Render(ui.Fit(mode, cw)), ""}
+	if delayed {
+		text := ui.StaleMark + " " + fmt.Sprintf(tx.DataDelayed, m.Sh.SvcAt(ref).In(model.Berlin).Format("15:04")) + " " + ui.StaleMark
+		if b.Polls().AgeUnknown {
+			text = ui.StaleMark + " " + tx.DelayedUnknown + " " + ui.StaleMark
+		}
+		out = append(out, st.Banner.Render(center(text, cw)), "")
+	}
+	rest := room - len(out)
+	rows := m.Kiosk.Rows(i)
+	var up []int
+	if !blank {
+		up = upcoming(b, rows, now)
+	}
+	switch scale := colScale(cw, room); {
+	case blank || len(up) == 0 || scale == 0:
+		out = append(out, m.kioskTable(b, rows, blank, cw, rest)...)
+	default:
+		out = append(out, m.bigBoard(b, up, scale, cw, rest)...)
+	}
+	return out
+}
