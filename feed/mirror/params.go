@@ -4,14 +4,16 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"abfahrt/feed/internal/wire"
 )
 
 // The service's Limit rules (wire-format.md section 4): absent means 10,
 // anything above 100 is clamped to 100, and the wrapper echoes the value
 // applied.
 const (
-	defaultLimit = 10
-	maxLimit     = 100
+	defaultLimit = wire.DefaultLimit
+	maxLimit     = wire.MaxLimit
 )
 
 // clientQuery is what the mirror makes of a client's query: the query it
@@ -177,18 +179,11 @@ func parseLimit(v string) (int, *paramError) {
 	if v == "" {
 		return defaultLimit, nil
 	}
-	t := strings.TrimLeft(v, "0")
-	if !allDigits(v) || t == "" {
+	n, ok := wire.ParseLimit(v)
+	if !ok {
 		return 0, badParam("Limit", "a positive integer", v)
 	}
-	if len(t) > 3 {
-		return maxLimit, nil
-	}
-	n, err := strconv.Atoi(t)
-	if err != nil {
-		return 0, badParam("Limit", "a positive integer", v)
-	}
-	return min(n, maxLimit), nil
+	return n, nil
 }
 
 // number checks an identifying number of at most maxDigits digits and
@@ -215,17 +210,7 @@ func enum(name, v string, allowed ...string) (string, *paramError) {
 	return "", badParam(name, "one of "+strings.ToLower(strings.Join(allowed, ", ")), v)
 }
 
-func allDigits(v string) bool {
-	if v == "" {
-		return false
-	}
-	for i := 0; i < len(v); i++ {
-		if v[i] < '0' || v[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
+func allDigits(v string) bool { return wire.AllDigits(v) }
 
 // dhidShaped reports whether v looks like a stop point's DHID
 // (de:08421:1008:1:1): a country code and at most six more parts of

@@ -5,12 +5,14 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"abfahrt/feed/internal/wire"
 )
 
 // Limit rules of wire-format.md section 4.
 const (
-	defaultLimit = 10
-	maxLimit     = 100
+	defaultLimit = wire.DefaultLimit
+	maxLimit     = wire.MaxLimit
 )
 
 // query is a parsed query string; an empty value counts as absent.
@@ -43,17 +45,7 @@ func missing(name string) *paramError {
 	return &paramError{name, name + " is required"}
 }
 
-func allDigits(v string) bool {
-	if v == "" {
-		return false
-	}
-	for i := 0; i < len(v); i++ {
-		if v[i] < '0' || v[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
+func allDigits(v string) bool { return wire.AllDigits(v) }
 
 // optNumber parses an optional identifying integer: absent, empty or 0
 // means all (returned as 0). maxDigits bounds the accepted length.
@@ -120,21 +112,11 @@ func (q query) limit() (int, *paramError) {
 	if !ok {
 		return defaultLimit, nil
 	}
-	if !allDigits(v) {
+	n, ok := wire.ParseLimit(v)
+	if !ok {
 		return 0, badParam("Limit", "a positive integer", v)
 	}
-	t := strings.TrimLeft(v, "0")
-	if t == "" {
-		return 0, badParam("Limit", "a positive integer", v)
-	}
-	if len(t) > 3 {
-		return maxLimit, nil
-	}
-	n, err := strconv.Atoi(t)
-	if err != nil {
-		return 0, badParam("Limit", "a positive integer", v)
-	}
-	return min(n, maxLimit), nil
+	return n, nil
 }
 
 // vehicleNumber parses a required, positive VehicleNumber.

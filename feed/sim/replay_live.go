@@ -212,14 +212,7 @@ func (rp *replay) trip(_ *Service, q query, now int64) response {
 func tripAnswer(num int, status string, recs []json.RawMessage, now int64) response {
 	var resp response
 	w := &jw{}
-	w.obj()
-	w.key("VehicleTrip")
-	w.obj()
-	w.kstr("ServiceCategory", "Trip")
-	w.kstr("UpdateInterval", "15 seconds")
-	w.kstr("ContentScope", "Standard")
-	w.kstr("Filter", filterOf("VehicleNumber", num))
-	w.kstr("OrderedBy", "VehicleNumber ascending")
+	tripHead(w, num)
 	w.kstr("CurrentStatus", status)
 	stamp(w, now, &resp)
 	w.key("TripData")

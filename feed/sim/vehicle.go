@@ -15,14 +15,7 @@ func (s *Service) vehicleTrip(q query, now int64) response {
 	plans := s.plans.around(now)
 	var resp response
 	w := &jw{b: make([]byte, 0, 512+len(s.net.fleet)*260)}
-	w.obj()
-	w.key("VehicleTrip")
-	w.obj()
-	w.kstr("ServiceCategory", "Trip")
-	w.kstr("UpdateInterval", "15 seconds")
-	w.kstr("ContentScope", "Standard")
-	w.kstr("Filter", filterOf("VehicleNumber", num))
-	w.kstr("OrderedBy", "VehicleNumber ascending")
+	tripHead(w, num)
 	status := "OK"
 	if !found {
 		status = "no vehicle found"
@@ -260,4 +253,17 @@ func (s *Service) patternRecords(dir *direction, scope string) []byte {
 		}
 		w.endArr()
 	})
+}
+
+// tripHead opens a VehicleTrip answer of vehicle num (0: all) and writes
+// its wrapper's fields up to CurrentStatus, which the caller writes.
+func tripHead(w *jw, num int) {
+	w.obj()
+	w.key("VehicleTrip")
+	w.obj()
+	w.kstr("ServiceCategory", "Trip")
+	w.kstr("UpdateInterval", "15 seconds")
+	w.kstr("ContentScope", "Standard")
+	w.kstr("Filter", filterOf("VehicleNumber", num))
+	w.kstr("OrderedBy", "VehicleNumber ascending")
 }

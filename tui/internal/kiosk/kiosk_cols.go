@@ -121,15 +121,7 @@ func (m *Model) renderColumns(first, cols, w, h int) string {
 	if ticker != "" {
 		lines = append(lines, "", ticker)
 	}
-	out := make([]string, 0, h+1)
-	for range dy {
-		out = append(out, "")
-	}
-	margin := strings.Repeat(" ", dx)
-	for _, l := range lines {
-		out = append(out, margin+l)
-	}
-	return strings.Join(out, "\n")
+	return shifted(lines, dx, dy)
 }
 
 // columnLines is board i in a column cw×room: its name, what it shows

@@ -123,8 +123,13 @@ func (m *Model) renderKiosk(i, w, h int) string {
 	}
 	dx, dy := shiftEvery(m.Sh.Local, m.step())
 	cw, ch := w-1, h-1 // the content keeps a free column and row to move into
-	lines := m.kioskLines(&k.Boards[i], i, cw, ch)
-	out := make([]string, 0, h)
+	return shifted(m.kioskLines(&k.Boards[i], i, cw, ch), dx, dy)
+}
+
+// shifted joins lines moved dx columns right and dy rows down: the
+// burn-in shift of every kiosk screen.
+func shifted(lines []string, dx, dy int) string {
+	out := make([]string, 0, dy+len(lines))
 	for range dy {
 		out = append(out, "")
 	}
