@@ -56,9 +56,9 @@ const (
 	// minErase blank cells in a row are erased (ECH and CUF, 8–10 bytes)
 	// rather than written as spaces.
 	minErase = 12
-	// maxShift is the largest row move looked for; minShiftGain the bytes
-	// of rows a move must spare to be used.
-	maxShift     = 4
+	// maxShifts is how many runs of rows one frame moves at most;
+	// minShiftGain the bytes of rows a move must spare to be used.
+	maxShifts    = 4
 	minShiftGain = 48
 )
 
@@ -76,6 +76,9 @@ type Screen struct {
 
 	next    []string // the lines of the frame being drawn
 	scratch []cell
+	// keys and oldKeys are the frame's lines and the rows' lines without
+	// their leading blanks: what rows are matched by when they move.
+	keys, oldKeys []string
 
 	// links are the URIs of the hyperlinks cells carry (links[0] is no
 	// link), ids their indexes; open is the link open on the terminal.
@@ -119,7 +122,7 @@ func (s *Screen) Render(dst []byte, frame string, w, h int) []byte {
 	if !s.valid || w != s.w || h != s.h {
 		return s.repaint(dst, lines, w, h)
 	}
-	dst = s.shift(dst, lines)
+	dst = s.shifts(dst, lines)
 	for i, l := range lines {
 		if l != s.lines[i] {
 			dst = s.updateRow(dst, i, l)
@@ -200,23 +203,46 @@ func fillBlank(row []cell) {
 	}
 }
 
-// shift finds the longest run of rows that moved up or down by the same
-// number of rows and, if moving them spares enough bytes, moves them on
-// the terminal with scroll margins and delete/insert line.
-func (s *Screen) shift(dst []byte, lines []string) []byte {
-	bestGain, bestK, bestA, bestB := 0, 0, 0, 0
-	for k := -maxShift; k <= maxShift; k++ {
-		if k == 0 || k >= s.h || -k >= s.h {
+// shifts moves the rows that moved, as long as moving one more run of
+// them spares enough bytes: when a departure of large rows leaves, the
+// large rows below it move up by their height and the rows of text
+// beneath them by one, two runs.
+func (s *Screen) shifts(dst []byte, lines []string) []byte {
+	keys, old := s.keys[:0], s.oldKeys[:0]
+	for i := range lines {
+		keys = append(keys, strings.TrimLeft(lines[i], " "))
+		old = append(old, strings.TrimLeft(s.lines[i], " "))
+	}
+	s.keys, s.oldKeys = keys, old
+	for range maxShifts {
+		k, a, b, gain := s.bestShift(lines)
+		if gain < minShiftGain {
+			break
+		}
+		dst = s.shift(dst, k, a, b)
+	}
+	return dst
+}
+
+// bestShift finds the run of rows that moved up or down by the same
+// number of rows whose move spares the most bytes: rows [a, b) of the
+// frame show what rows [a+k, b+k) show now. Rows match when they differ
+// at most in their leading blanks (the kiosk's burn-in shift moves its
+// layout a column and a row at once): the columns are the row's to fix.
+func (s *Screen) bestShift(lines []string) (bestK, bestA, bestB, bestGain int) {
+	keys, old := s.keys, s.oldKeys
+	for k := -(s.h - 1); k < s.h; k++ {
+		if k == 0 {
 			continue
 		}
 		lo, hi := max(0, -k), min(s.h, s.h-k)
 		a, gain := -1, 0
 		for i := lo; i <= hi; i++ {
-			if i < hi && lines[i] == s.lines[i+k] {
+			if i < hi && keys[i] == old[i+k] {
 				if a < 0 {
 					a, gain = i, 0
 				}
-				if lines[i] != s.lines[i] {
+				if keys[i] != old[i] {
 					gain += len(lines[i])
 				}
 				continue
@@ -227,10 +253,12 @@ func (s *Screen) shift(dst []byte, lines []string) []byte {
 			a = -1
 		}
 	}
-	if bestGain < minShiftGain {
-		return dst
-	}
-	k, a, b := bestK, bestA, bestB
+	return bestK, bestA, bestB, bestGain
+}
+
+// shift moves rows [a+k, b+k) to [a, b) on the terminal with scroll
+// margins and delete/insert line.
+func (s *Screen) shift(dst []byte, k, a, b int) []byte {
 	// Erased lines take the pen's background: erase with the default.
 	dst = s.unlink(dst)
 	dst = appendSGR(dst, s.pen, style{})
@@ -270,7 +298,7 @@ func (s *Screen) shift(dst []byte, lines []string) []byte {
 		s.known, s.cx, s.cy = true, 0, 0
 	}
 	// What the terminal shows now.
-	region, texts := s.rows[top:bottom+1], s.lines[top:bottom+1]
+	region, texts, keys := s.rows[top:bottom+1], s.lines[top:bottom+1], s.oldKeys[top:bottom+1]
 	if k > 0 {
 		rotate(region, texts, n)
 		for i := len(region) - n; i < len(region); i++ {
@@ -283,6 +311,9 @@ func (s *Screen) shift(dst []byte, lines []string) []byte {
 			fillBlank(region[i])
 			texts[i] = ""
 		}
+	}
+	for i := range texts {
+		keys[i] = strings.TrimLeft(texts[i], " ")
 	}
 	return dst
 }
@@ -305,6 +336,7 @@ func (s *Screen) updateRow(dst []byte, i int, line string) []byte {
 	nc := s.parseLine(s.scratch[:0], line, s.w)
 	s.scratch = nc
 	old := s.rows[i]
+	dst = s.slide(dst, i, nc, old)
 	// end is where the line's content ends: after it, all blank.
 	end := s.w
 	for end > 0 && nc[end-1] == blank {
@@ -351,6 +383,87 @@ func (s *Screen) updateRow(dst []byte, i int, line string) []byte {
 	}
 	copy(old, nc)
 	s.lines[i] = line
+	return dst
+}
+
+// maxSlide is the farthest a row's content is looked for moved sideways;
+// minSlideGain the cells a slide must spare to be used.
+const (
+	maxSlide     = 2
+	minSlideGain = 16
+)
+
+// slide moves the cells of row i sideways on the terminal, with insert or
+// delete character at its first column, when that leaves more of it
+// right: the kiosk's burn-in shift moves every row a column.
+func (s *Screen) slide(dst []byte, i int, nc, old []cell) []byte {
+	w := len(old)
+	same := 0
+	for c := range w {
+		if nc[c] == old[c] {
+			same++
+		}
+	}
+	if w-same < minSlideGain {
+		return dst
+	}
+	best, bestN := same+minSlideGain-1, 0
+	for n := -maxSlide; n <= maxSlide; n++ {
+		if n == 0 || n >= w || -n >= w {
+			continue
+		}
+		// n > 0: old cell c shows at c+n (insert n at column 0); the
+		// cells pushed off the edge must not split a wide grapheme.
+		// n < 0: old cell c shows at c+n (delete -n at column 0); the
+		// first cell kept must not be a wide grapheme's right half.
+		if n > 0 && old[w-n].w == 0 || n < 0 && old[-n].w == 0 {
+			continue
+		}
+		m := 0
+		for c := max(0, n); c < min(w, w+n); c++ {
+			if nc[c] == old[c-n] {
+				m++
+			}
+		}
+		if n > 0 {
+			for c := range n {
+				if nc[c] == blank {
+					m++
+				}
+			}
+		} else {
+			for c := w + n; c < w; c++ {
+				if nc[c] == blank {
+					m++
+				}
+			}
+		}
+		if m > best {
+			best, bestN = m, n
+		}
+	}
+	if bestN == 0 {
+		return dst
+	}
+	n := bestN
+	dst = s.moveTo(dst, i, 0)
+	// The cells that come in take the pen's background: the default.
+	dst = s.unlink(dst)
+	dst = appendSGR(dst, s.pen, style{})
+	s.pen = style{}
+	dst = append(dst, "\x1b["...)
+	if a := max(n, -n); a > 1 {
+		dst = strconv.AppendInt(dst, int64(a), 10)
+	}
+	if n > 0 {
+		dst = append(dst, '@') // ICH: the row moves right
+		copy(old[n:], old[:w-n])
+		fillBlank(old[:n])
+	} else {
+		dst = append(dst, 'P') // DCH: the row moves left
+		copy(old, old[-n:])
+		fillBlank(old[w+n:])
+	}
 	return dst
 }
 

@@ -353,6 +353,41 @@ func (v *vt) scrollDown(top, bot, n int) {
 	}
 }
 
+// insertDelete inserts (ICH) or deletes (DCH) n cells at the cursor:
+// the rest of the row moves right (cells pushed past the edge are lost) or
+// left (erased cells come in at the edge). Splitting a wide grapheme is
+// refused: terminals differ in what is left of it.
+func (v *vt) insertDelete(insert bool, n int) error {
+	if v.wrap {
+		return fmt.Errorf("ICH or DCH while a wrap is pending: terminals differ")
+	}
+	r, c := v.cy, v.cx
+	n = min(max(n, 1), v.w-c)
+	if v.at(r, c).wide == -1 {
+		return fmt.Errorf("ICH or DCH inside a wide grapheme at %d,%d", r+1, c+1)
+	}
+	row := v.cells[r*v.w : (r+1)*v.w]
+	e := v.erased()
+	if insert {
+		if k := v.w - n; k > c && row[k].wide == -1 {
+			return fmt.Errorf("ICH pushes half a wide grapheme off row %d", r+1)
+		}
+		copy(row[c+n:], row[c:v.w-n])
+		for i := c; i < c+n; i++ {
+			row[i] = e
+		}
+		return nil
+	}
+	if c+n < v.w && row[c+n].wide == -1 {
+		return fmt.Errorf("DCH splits a wide grapheme on row %d", r+1)
+	}
+	copy(row[c:], row[c+n:])
+	for i := v.w - n; i < v.w; i++ {
+		row[i] = e
+	}
+	return nil
+}
+
 func (v *vt) lineFeed() {
 	switch {
 	case v.cy == v.bot:
@@ -712,6 +747,12 @@ func (v *vt) csi(params string, final byte) error {
 			v.scrollUp(v.cy, v.bot, p[0])
 		}
 		v.cx, v.wrap = 0, false
+	case '@', 'P': // ICH, DCH
+		p, err := csiParams(params, 1, 1)
+		if err != nil {
+			return err
+		}
+		return v.insertDelete(final == '@', p[0])
 	case 'S', 'T': // SU, SD
 		p, err := csiParams(params, 1, 1)
 		if err != nil {
@@ -1211,6 +1252,8 @@ func TestVTAgreesWithTmux(t *testing.T) {
 		{"margins", 3, 5, "\x1b[2J\x1b[Hr0\r\nr1\r\nr2\r\nr3\r\nr4\x1b[2;4r\x1b[2;2H\x1b[M\x1b[2;1H\x1b[2L" +
 			"\x1b[5;1H\x1b[L\x1b[r\x1b[1;3r\x1b[3;1H\n\x1b[2;3r\x1b[S\x1b[T\x1b[T\x1b[r"},
 		{"wide", 6, 2, "\x1b[2J\x1b[H日本x\x1b[1;3Hb\x1b[1;1H駅\x1b[1;4H\x1b[X\x1b[2;1He\u0301\x1b[1me\x1b[m\u0301\x1b[2;5H駅"},
+		{"insert and delete characters", 8, 3, "\x1b[2J\x1b[Habcdefgh\r\nijklmnop\r\nqr日本uvw\x1b[1;1H\x1b[2@\x1b[2;1H\x1b[44m\x1b[P" +
+			"\x1b[3;1H\x1b[m\x1b[2P\x1b[1;3H\x1b[@\x1b[m"},
 		{"styles", 10, 1, "\x1b[2J\x1b[H\x1b[31ma\x1b[38;5;1mb\x1b[1;4;48;2;1;2;3mc\x1b[22;24;39md\x1b[0;7me\x1b[27;49mf\x1b[m"},
 	}
 	// and what the renderer writes for a few board frames and edits
