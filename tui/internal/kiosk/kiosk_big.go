@@ -123,6 +123,7 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int) []string
 			platW = max(platW, FontWidth(e.PlatformName, scale))
 		}
 	}
+	badgeW, dueW, platW = m.Kiosk.cache.steady(b, scale, w, m.Sh.Local, badgeW, dueW, platW)
 	destW := w - badgeW - gap - dueW - gap
 	// The platform where it helps: a board of several platforms, with
 	// room left for ten letters of the destination.
@@ -252,6 +253,34 @@ func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
 		out = append(out, ui.Fit(sb.String(), w))
 	}
 	return out
+}
+
+// bigLayout is what the widths of a board's large rows are kept for.
+type bigLayout struct {
+	b        *board.Pane
+	scale, w int
+	hour     int64
+}
+
+// bigWidths are the widths of a board's large rows' columns.
+type bigWidths struct{ badge, due, plat int }
+
+// steady returns the widths of board b's large rows: the widest asked
+// for within the hour at this scale and width. A column that narrowed
+// when a departure left would move the columns right of it in every
+// row, and so redraw every row; it narrows at the next hour instead.
+func (c *kioskCache) steady(b *board.Pane, scale, w int, now time.Time, badge, due, plat int) (int, int, int) {
+	if c.widths == nil || len(c.widths) >= bigMemoMax {
+		c.widths = make(map[bigLayout]bigWidths, 4)
+	}
+	k := bigLayout{b: b, scale: scale, w: w, hour: now.Unix() / 3600}
+	was := c.widths[k]
+	now2 := bigWidths{badge: max(badge, was.badge), due: max(due, was.due), plat: max(plat, was.plat)}
+	if plat == 0 {
+		now2.plat = 0 // a board of one platform shows none
+	}
+	c.widths[k] = now2
+	return now2.badge, now2.due, now2.plat
 }
 
 // BigDrawn is how many large rows the kiosk has drawn (not served from

@@ -500,8 +500,12 @@ func (s *Screen) draw(dst []byte, nc []cell, from, to int) []byte {
 		if cl.link != s.open {
 			dst = s.setLink(dst, cl.link)
 		}
-		dst = appendSGR(dst, s.pen, cl.st)
-		s.pen = cl.st
+		if cl.g != " " || cl.st != (style{}) || s.pen.showsOnSpace() {
+			// (A space in the default style looks the same in any pen
+			// that shows nothing on a space: it keeps the pen.)
+			dst = appendSGR(dst, s.pen, cl.st)
+			s.pen = cl.st
+		}
 		dst = append(dst, cl.g...)
 		c += int(cl.w)
 		s.cx = c
@@ -625,7 +629,11 @@ func (s *Screen) parseLine(dst []cell, line string, w int) []cell {
 		full := len(dst) >= w
 		if b := line[0]; !full && b >= 0x20 && b < 0x7f && (len(line) == 1 || line[1] < 0x80) {
 			// Plain ASCII not followed by a combining mark: one cell.
-			dst = append(dst, cell{g: line[:1], w: 1, link: link, st: st})
+			c := cell{g: line[:1], w: 1, link: link, st: st}
+			if b == ' ' && !st.showsOnSpace() {
+				c.st = style{} // a space shows no colour of its own
+			}
+			dst = append(dst, c)
 			line = line[1:]
 			continue
 		}
@@ -659,7 +667,11 @@ func (s *Screen) parseLine(dst []cell, line string, w int) []cell {
 		if len(dst)+width > w {
 			break // the row is full, or a wide grapheme crosses the edge: dropped
 		}
-		dst = append(dst, cell{g: seq, w: uint8(width), link: link, st: st})
+		c := cell{g: seq, w: uint8(width), link: link, st: st}
+		if seq == " " && !st.showsOnSpace() {
+			c.st = style{}
+		}
+		dst = append(dst, c)
 		for ; width > 1; width-- {
 			dst = append(dst, cell{link: link, st: st})
 		}

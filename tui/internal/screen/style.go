@@ -48,6 +48,15 @@ type style struct {
 	attr   uint16
 }
 
+// onSpace are the attributes a space shows: a line through or under it,
+// or its colours swapped. Colour, bold, faint, italic, blink and conceal
+// leave a space as blank as the default's.
+const onSpace = attrUnderline | attrReverse | attrStrike
+
+// showsOnSpace reports whether a space in s looks different from a space
+// in the default style: it has a background or an attribute a space shows.
+func (s style) showsOnSpace() bool { return s.bg.kind != colourDefault || s.attr&onSpace != 0 }
+
 // apply changes s by the parameters of one SGR sequence ("1;38;5;12", ""
 // for a reset; colons as sub-parameter separators are read like
 // semicolons). Unknown parameters are skipped.

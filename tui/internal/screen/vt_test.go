@@ -221,6 +221,16 @@ type vtCell struct {
 
 var blankCell = vtCell{g: " ", wide: 1}
 
+// vtOnSpace is the style a grapheme g written in st shows: a space with
+// no background, underline, reverse or strike-through shows nothing of
+// its style (xterm, tmux and the Linux console draw it blank).
+func vtOnSpace(g string, st vtStyle) vtStyle {
+	if g != " " || st.bg != (vtColor{}) || st.attr&(atUnderline|atReverse|atStrike) != 0 {
+		return st
+	}
+	return vtStyle{}
+}
+
 // orphanCell is the left half of a wide grapheme whose right half was
 // overwritten or erased: xterm blanks it, tmux keeps the grapheme (and
 // then draws the row shifted), so a renderer must never leave one.
@@ -442,7 +452,7 @@ func (v *vt) print(g string, gw int) error {
 		return fmt.Errorf("wide grapheme %q written in the last column (%d) of row %d: terminals differ (xterm wraps it, others cut it)", g, v.cx+1, v.cy+1)
 	}
 	v.clearWide(v.cy, v.cx)
-	*v.at(v.cy, v.cx) = vtCell{g: g, wide: int8(gw), st: v.pen, link: v.link}
+	*v.at(v.cy, v.cx) = vtCell{g: g, wide: int8(gw), st: vtOnSpace(g, v.pen), link: v.link}
 	if gw == 2 {
 		v.clearWide(v.cy, v.cx+1)
 		*v.at(v.cy, v.cx+1) = vtCell{wide: -1, st: v.pen, link: v.link}
@@ -895,7 +905,7 @@ func loadFrameInto(v *vt, frame string, w, h int) (*vt, error) {
 				return fmt.Errorf("grapheme %q of width %d", t.g, t.w)
 			}
 			if col+t.w <= w {
-				*v.at(row, col) = vtCell{g: t.g, wide: int8(t.w), st: pen, link: link}
+				*v.at(row, col) = vtCell{g: t.g, wide: int8(t.w), st: vtOnSpace(t.g, pen), link: link}
 				if t.w == 2 {
 					*v.at(row, col+1) = vtCell{wide: -1, st: pen, link: link}
 				}
