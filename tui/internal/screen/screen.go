@@ -79,6 +79,7 @@ type Screen struct {
 	// keys and oldKeys are the frame's lines and the rows' lines without
 	// their leading blanks: what rows are matched by when they move.
 	keys, oldKeys []string
+	cost          []int // bestShift's cost of each row
 
 	// links are the URIs of the hyperlinks cells carry (links[0] is no
 	// link), ids their indexes; open is the link open on the terminal.
@@ -229,8 +230,22 @@ func (s *Screen) shifts(dst []byte, lines []string) []byte {
 // frame show what rows [a+k, b+k) show now. Rows match when they differ
 // at most in their leading blanks (the kiosk's burn-in shift moves its
 // layout a column and a row at once): the columns are the row's to fix.
+//
+// A row's cost is estimated as the bytes of its line between the prefix
+// and the suffix it shares with what the row shows (a countdown that
+// turned costs a few bytes, a new row all of its line). A move spares the
+// cost of the rows it puts right, and costs what the rows it erases (the
+// k rows coming in blank) will need beyond their cost now: two rows that
+// became equal are not swapped back and forth.
 func (s *Screen) bestShift(lines []string) (bestK, bestA, bestB, bestGain int) {
 	keys, old := s.keys, s.oldKeys
+	cost := s.cost[:0]
+	for i := range keys {
+		cost = append(cost, fixCost(keys[i], old[i]))
+	}
+	s.cost = cost
+	// lost is the extra cost of erasing row i.
+	lost := func(i int) int { return len(keys[i]) - cost[i] }
 	for k := -(s.h - 1); k < s.h; k++ {
 		if k == 0 {
 			continue
@@ -242,18 +257,47 @@ func (s *Screen) bestShift(lines []string) (bestK, bestA, bestB, bestGain int) {
 				if a < 0 {
 					a, gain = i, 0
 				}
-				if keys[i] != old[i] {
-					gain += len(lines[i])
-				}
+				gain += cost[i]
 				continue
 			}
 			if a >= 0 && gain > bestGain {
-				bestGain, bestK, bestA, bestB = gain, k, a, i
+				// The rows erased: below the run for a move up, above it
+				// for a move down.
+				net := gain
+				if k > 0 {
+					for j := i; j < i+k; j++ {
+						net -= lost(j)
+					}
+				} else {
+					for j := a + k; j < a; j++ {
+						net -= lost(j)
+					}
+				}
+				if net > bestGain {
+					bestGain, bestK, bestA, bestB = net, k, a, i
+				}
 			}
 			a = -1
 		}
 	}
 	return bestK, bestA, bestB, bestGain
+}
+
+// fixCost estimates the bytes that turn a row showing old into one
+// showing line: what lies between their common prefix and suffix.
+func fixCost(line, old string) int {
+	if line == old {
+		return 0
+	}
+	p := 0
+	for p < len(line) && p < len(old) && line[p] == old[p] {
+		p++
+	}
+	q := 0
+	for q < len(line)-p && q < len(old)-p && line[len(line)-1-q] == old[len(old)-1-q] {
+		q++
+	}
+	return len(line) - p - q
 }
 
 // shift moves rows [a+k, b+k) to [a, b) on the terminal with scroll
