@@ -110,16 +110,49 @@ func FontWidth(text string, scale int) int {
 // FontHeight is the height in cells of a line drawn by FontText at scale.
 func FontHeight(scale int) int { return (fontRows*max(scale, 1) + 1) / 2 }
 
-// FontText draws text in the letter font at scale (a pixel is scale
-// cells wide and scale half cells high), with full and half blocks only:
-// the Linux console's font has them. The lines are plain, of equal width
-// FontWidth(text, scale).
-func FontText(text string, scale int) []string {
-	scale = max(scale, 1)
-	rs := []rune(text)
-	// The pixel rows, each pixel scale wide.
+// fontHeight is the height of a line of the letter font at scale, on the
+// Linux console (console) or elsewhere. The console's fonts (Debian's
+// Lat15, Uni2, Uni3 of console-setup) have the full block but not the
+// half blocks, so there a pixel is a whole cell high: the same height
+// from scale 2, and 5 cells, not 3, at scale 1.
+func fontHeight(scale int, console bool) int {
+	if console {
+		return max(FontHeight(scale), fontRows)
+	}
+	return FontHeight(scale)
+}
+
+// fontText is FontText, on the console with full blocks only
+// (fontHeight): the pixel rows spread over the height, each one or more
+// whole cells high (at scale 3 two, one, two, one, two).
+func fontText(text string, scale int, console bool) []string {
+	if !console {
+		return FontText(text, scale)
+	}
+	px := fontPixels(text, scale)
+	h := fontHeight(scale, console)
+	out := make([]string, h)
+	var sb strings.Builder
+	for y := range h {
+		row := px[(2*y+1)*fontRows/(2*h)]
+		sb.Reset()
+		for _, on := range row {
+			if on {
+				sb.WriteRune('█')
+			} else {
+				sb.WriteByte(' ')
+			}
+		}
+		out[y] = sb.String()
+	}
+	return out
+}
+
+// fontPixels are the pixel rows of text at scale: each pixel scale wide,
+// glyphs a pixel (scale) apart.
+func fontPixels(text string, scale int) [][]bool {
 	px := make([][]bool, fontRows)
-	for i, r := range rs {
+	for i, r := range []rune(text) {
 		g := fontGlyph(r)
 		for y := range fontRows {
 			if i > 0 {
@@ -134,6 +167,17 @@ func FontText(text string, scale int) []string {
 			}
 		}
 	}
+	return px
+}
+
+// FontText draws text in the letter font at scale (a pixel is scale
+// cells wide and scale half cells high), with full and half blocks only:
+// the Linux console's font has them. The lines are plain, of equal width
+// FontWidth(text, scale).
+func FontText(text string, scale int) []string {
+	scale = max(scale, 1)
+	// The pixel rows, each pixel scale wide.
+	px := fontPixels(text, scale)
 	// Half cells: each pixel row repeated scale times, two to a cell.
 	n := fontRows * scale
 	half := func(i int) []bool {

@@ -58,6 +58,7 @@ func upcoming(b *board.Pane, rows []int, now time.Time) []int {
 type bigKey struct {
 	line, dest, plat, due string
 	alert, planned, now   bool
+	console               bool
 	scale, w              int
 	badgeW, platW, dueW   int
 }
@@ -84,13 +85,13 @@ func bigDueWidth(text, unit string, scale int) int {
 
 // bigDueLines draws a countdown at scale: the number large, the unit at
 // scale 1 at its foot.
-func bigDueLines(text, unit string, scale int) []string {
+func bigDueLines(text, unit string, scale int, console bool) []string {
 	num, small := bigDue(text, unit)
-	lines := FontText(num, scale)
+	lines := fontText(num, scale, console)
 	if small == "" {
 		return lines
 	}
-	u := FontText(small, 1)
+	u := fontText(small, 1, console) // (never higher than lines: fontHeight)
 	off := len(lines) - len(u)
 	for y := range lines {
 		pad := strings.Repeat(" ", scale+FontWidth(small, 1))
@@ -106,7 +107,8 @@ func bigDueLines(text, unit string, scale int) []string {
 // as fit large at scale, then the rest as rows of text across the width.
 func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int) []string {
 	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
-	hgt := FontHeight(scale)
+	console := st.Theme.ConsoleFont
+	hgt := fontHeight(scale, console)
 	n := min(len(rows), maxBigRows, (room+1)/(hgt+1))
 	if n == 0 {
 		return m.spanRows(b, rows, w, room)
@@ -141,7 +143,7 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int) []string
 		e := &b.Data.Events[r]
 		due, dueSt := st.DueCell(tx, e, now)
 		key := bigKey{line: e.Line(), dest: e.DirectionText, due: due, alert: m.Sh.AlertOn(e.Line()),
-			planned: !e.Realtime(), now: due == tx.Now, scale: scale, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
+			planned: !e.Realtime(), now: due == tx.Now, console: console, scale: scale, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
 			key.plat = e.PlatformName
 		}
@@ -176,12 +178,12 @@ func (m *Model) drawBig(k bigKey, destW, gap int, dueSt lipgloss.Style) []string
 	for c := len([]rune(dest)); c > 0 && FontWidth(dest, s) > destW; c-- {
 		dest = FitName(dest, c, m.Kiosk.speech.lang)
 	}
-	badge := FontText(k.line, s)
-	name := FontText(dest, s)
-	due := bigDueLines(k.due, tx.Min, s)
+	badge := fontText(k.line, s, k.console)
+	name := fontText(dest, s, k.console)
+	due := bigDueLines(k.due, tx.Min, s, k.console)
 	var plat []string
 	if k.platW > 0 {
-		plat = FontText(k.plat, s)
+		plat = fontText(k.plat, s, k.console)
 	}
 	side := strings.Repeat(" ", s)
 	bst := st.LineBadge(k.line)
