@@ -41,7 +41,9 @@ language of --lang:
   line 5 to Wissenschaftsstadt in 4 minutes.
 
 Several departures of one line and direction are said once with their
-times. Data a hub or cache says is stale (or a minute old or more) is said
+times; lines leaving together are one group ("8 departures at 01:30, in 4
+minutes: lines N1, …"), and departures without live data are said to be
+timetable only. Data a hub or cache says is stale (or a minute old or more) is said
 first: "Data is 2 minutes old: the service does not answer." When the
 service does not answer at all, that is said, and the exit status is 1.`,
 		Example: `  abfahrt say --stop 1008
