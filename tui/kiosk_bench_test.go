@@ -29,3 +29,27 @@ func BenchmarkViewKiosk160x48(b *testing.B) {
 		_ = e.View()
 	}
 }
+
+// BenchmarkViewKiosk300x80 is View of a 300×80 kiosk of large rows when
+// the second changed (one board, and four side by side): what an idle
+// hall display pays once a second (issue 34 item 5).
+func BenchmarkViewKiosk300x80(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		specs []app.BoardSpec
+	}{{"one", nil}, {"four", fourBoards}} {
+		b.Run(c.name, func(b *testing.B) {
+			e := newKioskEnv(b, 300, 80, app.KioskOptions{LargeCountdown: true}, c.specs...)
+			e.kpoll()
+			i := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				i++
+				now := testkit.T0.Add(time.Duration(i%30) * time.Second) // a new second each time, fresh data
+				e.k.Sh.Now, e.k.Sh.Local = now, now
+				_ = e.View()
+			}
+		})
+	}
+}

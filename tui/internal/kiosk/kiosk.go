@@ -122,6 +122,7 @@ type kioskCache struct {
 	view string
 	ok   bool
 	big  map[bigKey][]string // drawn large rows by their content (kiosk_big.go)
+	span map[spanKey]string  // drawn rows of text by their content (kiosk_big.go)
 	// widths are the large rows' column widths by board (kiosk_big.go).
 	widths map[bigLayout]bigWidths
 	// drawn counts the large rows drawn, not served from big.

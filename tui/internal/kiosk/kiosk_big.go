@@ -56,8 +56,10 @@ func upcoming(b *board.Pane, rows []int, now time.Time) []int {
 // bigKey is everything a drawn row depends on: its texts, its styles'
 // choice and the layout's widths.
 type bigKey struct {
+	st                    *ui.Styles // a new theme (the night's) draws anew
 	line, dest, plat, due string
 	alert, planned, now   bool
+	gone                  bool
 	console               bool
 	scale, w              int
 	badgeW, platW, dueW   int
@@ -142,7 +144,7 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int) []string
 		}
 		e := &b.Data.Events[r]
 		due, dueSt := st.DueCell(tx, e, now)
-		key := bigKey{line: e.Line(), dest: e.DirectionText, due: due, alert: m.Sh.AlertOn(e.Line()),
+		key := bigKey{st: st, gone: e.Gone(), line: e.Line(), dest: e.DirectionText, due: due, alert: m.Sh.AlertOn(e.Line()),
 			planned: !e.Realtime(), now: due == tx.Now, console: console, scale: scale, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
 			key.plat = e.PlatformName
@@ -228,33 +230,70 @@ func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
 	if platW > 0 {
 		destW -= platW + 2
 	}
+	memo := m.Kiosk.cache.spanMemo()
 	out := make([]string, 0, min(room, len(rows)))
 	for _, r := range rows {
 		if len(out) >= room {
 			break
 		}
 		e := &b.Data.Events[r]
-		line := e.Line()
-		dest := e.DirectionText
-		if m.Sh.AlertOn(line) {
-			dest = "⚠ " + dest
-		}
-		dest = FitName(dest, destW, m.Kiosk.speech.lang)
 		due, dueSt := st.DueCell(tx, e, now)
-		var sb strings.Builder
-		sb.WriteString("  ")
-		sb.WriteString(st.LineBadge(line).Render(ui.Pad(" "+line, badgeW)))
-		sb.WriteString("  ")
-		sb.WriteString(st.Text.Render(ui.Pad(dest, destW)))
+		key := spanKey{st: st, line: e.Line(), dest: e.DirectionText, due: due, alert: m.Sh.AlertOn(e.Line()),
+			planned: !e.Realtime(), now: due == tx.Now, gone: e.Gone(), w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
-			sb.WriteString("  ")
-			sb.WriteString(st.Muted.Render(ui.Pad(e.PlatformName, platW)))
+			key.plat = e.PlatformName
 		}
-		sb.WriteString(" ")
-		sb.WriteString(dueSt.Render(ui.PadLeft(due, dueW)))
-		out = append(out, ui.Fit(sb.String(), w))
+		l, ok := memo[key]
+		if !ok {
+			l = m.drawSpan(key, destW, dueSt)
+			if len(memo) >= bigMemoMax {
+				clear(memo)
+			}
+			memo[key] = l
+		}
+		out = append(out, l)
 	}
 	return out
+}
+
+// spanKey is everything a row of text depends on (spanRows).
+type spanKey struct {
+	st                    *ui.Styles
+	line, dest, plat, due string
+	alert, planned, now   bool
+	gone                  bool
+	w                     int
+	badgeW, platW, dueW   int
+}
+
+// drawSpan draws one departure as a row of text across k.w.
+func (m *Model) drawSpan(k spanKey, destW int, dueSt lipgloss.Style) string {
+	st := m.Sh.St
+	dest := k.dest
+	if k.alert {
+		dest = "⚠ " + dest
+	}
+	dest = FitName(dest, destW, m.Kiosk.speech.lang)
+	var sb strings.Builder
+	sb.WriteString("  ")
+	sb.WriteString(st.LineBadge(k.line).Render(ui.Pad(" "+k.line, k.badgeW)))
+	sb.WriteString("  ")
+	sb.WriteString(st.Text.Render(ui.Pad(dest, destW)))
+	if k.platW > 0 {
+		sb.WriteString("  ")
+		sb.WriteString(st.Muted.Render(ui.Pad(k.plat, k.platW)))
+	}
+	sb.WriteString(" ")
+	sb.WriteString(dueSt.Render(ui.PadLeft(k.due, k.dueW)))
+	return ui.Fit(sb.String(), k.w)
+}
+
+// spanMemo returns the memo of drawn rows of text, made on first use.
+func (c *kioskCache) spanMemo() map[spanKey]string {
+	if c.span == nil {
+		c.span = make(map[spanKey]string, 64)
+	}
+	return c.span
 }
 
 // bigLayout is what the widths of a board's large rows are kept for.

@@ -104,17 +104,18 @@ func (m *Model) renderColumns(first, cols, w, h int) string {
 		}
 		body = append(body, m.columnLines(&k.Boards[i], i, cw, room))
 	}
+	rule := st.Muted.Render(colGap)
 	for y := range room {
 		var sb strings.Builder
 		for c := range cols {
 			if c > 0 {
-				sb.WriteString(st.Muted.Render(colGap))
+				sb.WriteString(rule)
 			}
 			l := ""
 			if y < len(body[c]) {
 				l = body[c][y]
 			}
-			sb.WriteString(ui.Pad(l, cw))
+			sb.WriteString(pad(l, cw))
 		}
 		lines = append(lines, sb.String())
 	}

@@ -59,14 +59,14 @@ func (m *Model) kioskView() string {
 			key.rev = key.rev*31 + k.Boards[j].Rev
 		}
 		return k.cache.Get(key, func() string {
-			return ui.ClampLines(m.withKeyHint(m.renderColumns(first, cols, w, h), w, h), w, h)
+			return clampLines(m.withKeyHint(m.renderColumns(first, cols, w, h), w, h), w, h)
 		})
 	}
 	key := kioskKey{sec: m.Sh.Local.Unix(), svc: m.Sh.Now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.Asleep}
 	if i < len(k.Boards) {
 		key.rev = k.Boards[i].Rev
 	}
-	return k.cache.Get(key, func() string { return ui.ClampLines(m.withKeyHint(m.renderKiosk(i, w, h), w, h), w, h) })
+	return k.cache.Get(key, func() string { return clampLines(m.withKeyHint(m.renderKiosk(i, w, h), w, h), w, h) })
 }
 
 // withKeyHint puts the hint of a key pressed (how to leave), or the note
