@@ -216,7 +216,7 @@ func (s *Screen) shifts(dst []byte, lines []string) []byte {
 	}
 	s.keys, s.oldKeys = keys, old
 	for range maxShifts {
-		k, a, b, gain := s.bestShift(lines)
+		k, a, b, gain := s.bestShift()
 		if gain < minShiftGain {
 			break
 		}
@@ -237,7 +237,7 @@ func (s *Screen) shifts(dst []byte, lines []string) []byte {
 // cost of the rows it puts right, and costs what the rows it erases (the
 // k rows coming in blank) will need beyond their cost now: two rows that
 // became equal are not swapped back and forth.
-func (s *Screen) bestShift(lines []string) (bestK, bestA, bestB, bestGain int) {
+func (s *Screen) bestShift() (bestK, bestA, bestB, bestGain int) {
 	keys, old := s.keys, s.oldKeys
 	cost := s.cost[:0]
 	for i := range keys {
