@@ -2,7 +2,7 @@
 # The kiosk at 300x80 against the minimal Bubble Tea clock (.ci/perf/minclock),
 # side by side in tmux in the same window (issue 34 item 5): one board (--stop
 # 1008, large rows), four boards side by side, the clock, and with OLD_BIN an
-# older abfahrt's kiosk. Per round: the on-CPU share of one core of all its
+# older abfahrt's kiosk of one board and of four (old, old4). Per round: the on-CPU share of one core of all its
 # threads and the bytes/s written to its terminal over WINDOW s (default 30)
 # after SETTLE s (default 10). Usage: make build; .ci/perf/kiosk-idle.sh
 set -euo pipefail
@@ -13,8 +13,8 @@ sock=$sockbase
 trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$tmpd"' EXIT
 go build -o "$tmpd/minclock" ./.ci/perf/minclock
 envs=(env HOME="$tmpd" XDG_CONFIG_HOME="$tmpd/c" XDG_CACHE_HOME="$tmpd/k" XDG_STATE_HOME="$tmpd/s" TERM=xterm-256color)
-declare -A cmd; cmd[kiosk]="$PWD/bin/abfahrt --kiosk --stop 1008"; cmd[kiosk4]="$PWD/bin/abfahrt --kiosk --stop 1008 --stop 1350 --stop 1240 --stop 1010"; cmd[clock]=$tmpd/minclock; cmd[old]="${OLD_BIN:-} --kiosk --stop 1008"
-names=(kiosk kiosk4 clock${OLD_BIN:+ old})
+declare -A cmd; cmd[kiosk]="$PWD/bin/abfahrt --kiosk --stop 1008"; cmd[kiosk4]="$PWD/bin/abfahrt --kiosk --stop 1008 --stop 1350 --stop 1240 --stop 1010"; cmd[clock]=$tmpd/minclock; cmd[old]="${OLD_BIN:-} --kiosk --stop 1008"; cmd[old4]="${OLD_BIN:-} --kiosk --stop 1008 --stop 1350 --stop 1240 --stop 1010"
+names=(kiosk kiosk4 clock${OLD_BIN:+ old old4})
 cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {printf "%d\n", s}'; }
 for r in $(seq "$rounds"); do
   sock=$sockbase-$r; declare -A pid c0 c1
