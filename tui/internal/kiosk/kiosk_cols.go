@@ -49,7 +49,9 @@ func (k *Kiosk) page(cols int) int {
 }
 
 // colScale is the scale of the large rows in a column cw×h: 2 from 110
-// columns, else 1 (3 cells high), 0 (text) in a low column.
+// columns, else 1 (3 cells high), 0 (text) in a low column. Scale 2 in a
+// narrower column would leave a destination about five letters; scale 1
+// keeps twelve or so, legible as an LED matrix's letters.
 func colScale(cw, h int) int {
 	switch {
 	case h < colMinHeight:
