@@ -39,6 +39,7 @@ type board struct {
 	header []boardRow
 	body   []boardRow
 	status []boardRow
+	indent int // blanks before every line (the kiosk's burn-in shift)
 }
 
 var (
@@ -194,6 +195,7 @@ func (b board) frame(rng *rand.Rand) string {
 		if i > 0 {
 			sb.WriteByte('\n')
 		}
+		sb.WriteString(strings.Repeat(" ", b.indent))
 		h := fnv.New64a()
 		for _, s := range r.spans {
 			h.Write([]byte(s.text + "\x00" + s.sgr + "\x00"))
@@ -233,7 +235,7 @@ func (b board) clone() board {
 		}
 		return out
 	}
-	return board{header: cp(b.header), body: cp(b.body), status: cp(b.status)}
+	return board{header: cp(b.header), body: cp(b.body), status: cp(b.status), indent: b.indent}
 }
 
 // countdownTick changes one digit of one row's minutes, as the 1-second
@@ -535,7 +537,7 @@ func TestRenderDrawsEveryFrame(t *testing.T) {
 		history := []string{}
 		for step := range frames {
 			if step > 0 {
-				edit := rng.IntN(12)
+				edit := rng.IntN(14)
 				nb := b.clone()
 				switch edit {
 				case 0, 1, 2: // the minutes of one row
@@ -577,6 +579,18 @@ func TestRenderDrawsEveryFrame(t *testing.T) {
 					s.Invalidate()
 					v.scramble()
 				case 10: // the same frame again
+				case 12: // a block of rows leaves (a large departure): the rest move up by 3–9
+					k := min(3+rng.IntN(7), len(nb.body))
+					at := rng.IntN(len(nb.body) - k + 1)
+					nb.body = append(nb.body[:at], nb.body[at+k:]...)
+					for range k {
+						nb.body = append(nb.body, departureRow(rng, w))
+					}
+				case 13: // the burn-in shift: every line a column right or back, maybe a row too
+					nb.indent = 1 - nb.indent
+					if rng.IntN(2) == 0 {
+						nb.header = append([]boardRow{{}}, nb.header...)
+					}
 				case 11: // rows removed or added at the end
 					if len(nb.body) > 0 && rng.IntN(2) == 0 {
 						nb.body = nb.body[:rng.IntN(len(nb.body))]
