@@ -1,7 +1,9 @@
 // Package screen draws frames on a terminal cell by cell: it keeps what the
 // terminal shows and writes only the cells that changed, moves rows that
-// moved with scroll margins and insert/delete line, and changes the pen
-// (SGR) only where the style changes.
+// moved up or down with scroll margins and insert/delete line and rows
+// whose content moved sideways with insert/delete character, and changes
+// the pen (SGR) only where the style changes (a space, which shows only
+// its background, underline, reverse or strike-through, keeps the pen).
 //
 // Bubble Tea v1's renderer writes every changed line whole and the style of
 // every span again: a board row whose countdown went from 5 to 4 costs
