@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"abfahrt/internal/config"
 	"abfahrt/model"
 	"abfahrt/tui"
 )
@@ -10,7 +11,7 @@ import (
 // boardSpecs turns --stop (repeatable), --stoppoint and a layout (--layout,
 // else the configuration's layout, only when no stop was given) into the
 // boards to open. No boards means the start screen.
-func boardSpecs(stops []string, stopPoint, layout string, file Config) ([]tui.BoardSpec, error) {
+func boardSpecs(stops []string, stopPoint, layout string, file config.Config) ([]tui.BoardSpec, error) {
 	var out []tui.BoardSpec
 	for _, s := range stops {
 		n, err := parseStopNumber(s)
@@ -44,7 +45,7 @@ func boardSpecs(stops []string, stopPoint, layout string, file Config) ([]tui.Bo
 
 // kioskOptions turns the configuration's [kiosk] table into the TUI's
 // kiosk options (hours were checked when the file was loaded).
-func kioskOptions(k KioskConfig, enabled bool) tui.KioskOptions {
+func kioskOptions(k config.KioskConfig, enabled bool) tui.KioskOptions {
 	o := tui.KioskOptions{
 		Enabled:        enabled,
 		Rotate:         k.Rotate.Duration,
@@ -63,7 +64,7 @@ func kioskOptions(k KioskConfig, enabled bool) tui.KioskOptions {
 		o.Rotate = tui.DefaultKioskRotate
 	}
 	if k.Hours != "" {
-		if from, to, err := parseHours(k.Hours); err == nil {
+		if from, to, err := config.ParseHours(k.Hours); err == nil {
 			o.HoursFrom, o.HoursTo = from, to
 		}
 	}
@@ -72,14 +73,14 @@ func kioskOptions(k KioskConfig, enabled bool) tui.KioskOptions {
 
 // profiles are the layouts with hours, by name, as the TUI's profiles by
 // time of day (hours were checked when the file was loaded).
-func profiles(file Config) []tui.Profile {
+func profiles(file config.Config) []tui.Profile {
 	var out []tui.Profile
-	for _, name := range sortedKeys(file.Layouts) {
+	for _, name := range config.SortedKeys(file.Layouts) {
 		l := file.Layouts[name]
 		if l.Hours == "" {
 			continue
 		}
-		from, to, err := parseHours(l.Hours)
+		from, to, err := config.ParseHours(l.Hours)
 		if err != nil {
 			continue
 		}

@@ -59,7 +59,7 @@ one request per vehicle in service, four at a time.`,
 			}
 			ctx, cancel := withTimeout(cmd.Context())
 			defer cancel()
-			o := g.s.file.exceptionOptions()
+			o := g.s.file.ExceptionOptions()
 			s, names, err := exceptionSnapshot(ctx, src, o.Connections)
 			if err != nil {
 				return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"abfahrt/internal/config"
 	"strings"
 	"testing"
 )
@@ -8,11 +9,11 @@ import (
 // Issue 23 item 1: a kiosk without quit_key quits with ctrl+q; quit_key =
 // "" locks it completely; abfahrt config says which.
 func TestKioskQuitKeyDefaultAndLocked(t *testing.T) {
-	if o := kioskOptions(KioskConfig{}, true); o.Quit() != "ctrl+q" {
+	if o := kioskOptions(config.KioskConfig{}, true); o.Quit() != "ctrl+q" {
 		t.Errorf("no quit_key: the kiosk quits with %q, want ctrl+q", o.Quit())
 	}
 	p := writeConfig(t, "[kiosk]\nquit_key = \"\"\n")
-	f, err := loadConfig(p, true)
+	f, err := config.Load(p, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"abfahrt/internal/config"
+	"testing"
+)
 
 // Issue 33 item 6: a kiosk with a walking time shows what can still be
 // caught unless its configuration says hide_missed = false.
@@ -11,7 +14,7 @@ func TestKioskHidesMissedByDefault(t *testing.T) {
 		"[kiosk]\nhide_missed = true\n":  true,
 		"[kiosk]\nhide_missed = false\n": false,
 	} {
-		c, err := loadConfig(writeConfig(t, body), true)
+		c, err := config.Load(writeConfig(t, body), true)
 		if err != nil {
 			t.Fatal(err)
 		}

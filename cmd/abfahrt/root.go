@@ -18,6 +18,7 @@ import (
 
 	"abfahrt/feed"
 	"abfahrt/feed/sim"
+	"abfahrt/internal/config"
 	"abfahrt/model"
 	"abfahrt/tui"
 )
@@ -198,10 +199,10 @@ once and print a table (or JSON with --json).`,
 			opts.Theme, opts.Lang, opts.LineColors = g.s.theme.value, g.s.lang.value, g.s.file.LineColors
 			opts.ConsoleFont = g.s.consoleFont
 			opts.StateDir = statePath(os.LookupEnv)
-			opts.Delay = g.s.file.Delay.rule()
-			opts.Exceptions = g.s.file.exceptionOptions()
+			opts.Delay = g.s.file.Delay.Rule()
+			opts.Exceptions = g.s.file.ExceptionOptions()
 			if h := g.s.file.Night.Hours; h != "" {
-				if from, to, err := parseHours(h); err == nil {
+				if from, to, err := config.ParseHours(h); err == nil {
 					opts.Night, opts.NightFrom, opts.NightTo = true, from, to
 				}
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"abfahrt/exceptions"
+	"abfahrt/internal/config"
 	"abfahrt/tui"
 )
 
@@ -25,7 +26,7 @@ type setting struct {
 // configuration file over defaults.
 type settings struct {
 	configPath string
-	file       Config
+	file       config.Config
 
 	api      setting
 	interval time.Duration
@@ -54,13 +55,13 @@ func configPathFor(flagPath string, env envLookup) (string, bool) {
 	if p, ok := env("ABFAHRT_CONFIG"); ok && p != "" {
 		return p, true
 	}
-	return defaultConfigPath(), false
+	return config.DefaultPath(), false
 }
 
 // resolveSettings loads the configuration file and applies the precedence.
 func resolveSettings(cmd *cobra.Command, g *globals, env envLookup) (*settings, error) {
 	path, required := configPathFor(g.configPath, env)
-	file, err := loadConfig(path, required)
+	file, err := config.Load(path, required)
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -201,7 +202,7 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	if s.file.Layout != "" {
 		t.row("layout", s.file.Layout, "config")
 	}
-	for _, name := range sortedKeys(s.file.Layouts) {
+	for _, name := range config.SortedKeys(s.file.Layouts) {
 		l := s.file.Layouts[name]
 		v := plural(len(l.Boards), "board", "boards")
 		if l.Hours != "" {
@@ -209,7 +210,7 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		}
 		t.row("layouts."+name, v, "config")
 	}
-	for _, line := range sortedKeys(s.file.LineColors) {
+	for _, line := range config.SortedKeys(s.file.LineColors) {
 		t.row("line_colors."+line, s.file.LineColors[line], "config")
 	}
 	from := func(set bool) string {
@@ -327,4 +328,25 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// remindBefore is how long before its leave time a reminder warns, as
+// tui.Options.RemindBefore: the flag's value when changed, else the
+// file's, else the default; 0 is tui.RemindAtLeave.
+func remindBefore(c config.Config, flag string, changed bool) (time.Duration, error) {
+	d := tui.DefaultRemindBefore
+	switch {
+	case changed:
+		v, err := time.ParseDuration(flag)
+		if err != nil || v < 0 || v > tui.MaxRemindBefore {
+			return 0, usagef("--remind-before must be a duration between 0s and %s such as 2m, got %q", config.ShortDuration(tui.MaxRemindBefore), flag)
+		}
+		d = v
+	case c.RemindBefore != nil:
+		d = c.RemindBefore.Duration
+	}
+	if d == 0 {
+		return tui.RemindAtLeave, nil
+	}
+	return d, nil
 }

@@ -347,7 +347,7 @@ func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSp
 		Lang:        "en", Interval: tui.DefaultInterval, Bell: out} // a reminder rings the session's terminal
 	if h.g.s != nil {
 		o.Lang, o.Interval, o.LineColors = h.g.s.lang.value, h.g.s.interval, h.g.s.file.LineColors
-		o.Links = h.g.s.file.Links.tui().On(h.o.hyperlinks, sessionEnv(env).Getenv)
+		o.Links = h.g.s.file.Links.TUI().On(h.o.hyperlinks, sessionEnv(env).Getenv)
 	}
 	o.Mouse = h.o.mouse
 	o.ReduceMotion, o.Notify = sessionMotionNotify(h.g.s, sessionEnv(env).Getenv)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"abfahrt/internal/config"
 	"abfahrt/model"
 )
 
@@ -236,10 +237,10 @@ func TestKioskLargeCountdownByDefault(t *testing.T) {
 
 func TestKioskOptionsLargeByDefault(t *testing.T) {
 	off := false
-	if !kioskOptions(KioskConfig{}, true).LargeCountdown {
+	if !kioskOptions(config.KioskConfig{}, true).LargeCountdown {
 		t.Error("without large_countdown the kiosk countdown is small")
 	}
-	if kioskOptions(KioskConfig{LargeCountdown: &off}, true).LargeCountdown {
+	if kioskOptions(config.KioskConfig{LargeCountdown: &off}, true).LargeCountdown {
 		t.Error("large_countdown = false is ignored")
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package config
 
 import (
 	"os"
@@ -33,7 +33,7 @@ func FuzzLoadConfig(f *testing.F) {
 		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		_, err := loadConfig(p, true)
+		_, err := Load(p, true)
 		if err == nil {
 			return
 		}

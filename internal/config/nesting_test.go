@@ -1,4 +1,4 @@
-package main
+package config
 
 import (
 	"errors"
@@ -11,6 +11,16 @@ import (
 
 	"github.com/BurntSushi/toml"
 )
+
+// writeConfig writes a configuration file of body and returns its path.
+func writeConfig(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
 
 // allocated returns the bytes f allocates.
 func allocated(f func()) uint64 {
@@ -40,7 +50,7 @@ func TestConfigBombsRefused(t *testing.T) {
 		t.Run(b.name, func(t *testing.T) {
 			p := writeConfig(t, b.body)
 			var err error
-			alloc := allocated(func() { _, err = loadConfig(p, true) })
+			alloc := allocated(func() { _, err = Load(p, true) })
 			if err == nil || !strings.HasPrefix(err.Error(), p+b.line) || !strings.Contains(err.Error(), "the config allows at most 5") {
 				t.Fatalf("error %v, want %s%s…", err, p, b.line)
 			}
@@ -50,12 +60,6 @@ func TestConfigBombsRefused(t *testing.T) {
 			}
 		})
 	}
-	// Through the command line: exit 2, file:line on stderr.
-	p := writeConfig(t, bombs[0].body)
-	code, _, errs := runCLI(t, "--config", p, "config")
-	if code != exitUsage || !strings.HasPrefix(errs, "abfahrt: "+p+":2: nested 6 levels deep; the config allows at most 5") {
-		t.Errorf("exit %d, stderr %q", code, errs)
-	}
 }
 
 // TestConfigTooLarge: a file over 1 MiB is refused with its size, and an
@@ -63,16 +67,14 @@ func TestConfigBombsRefused(t *testing.T) {
 func TestConfigTooLarge(t *testing.T) {
 	body := "# " + strings.Repeat("x", 2<<20) + "\n"
 	p := writeConfig(t, body)
-	code, _, errs := runCLI(t, "--config", p, "config")
-	want := "abfahrt: " + p + ": file is " + strconv.Itoa(len(body)) + " bytes; the limit is 1 MiB"
-	if code != exitUsage || !strings.HasPrefix(errs, want) {
-		t.Errorf("exit %d, stderr %q, want %q", code, errs, want)
+	_, err := Load(p, true)
+	if want := p + ": file is " + strconv.Itoa(len(body)) + " bytes; the limit is 1 MiB"; err == nil || err.Error() != want {
+		t.Errorf("%v, want %q", err, want)
 	}
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip("no /dev/zero")
 	}
-	var err error
-	alloc := allocated(func() { _, err = loadConfig("/dev/zero", true) })
+	alloc := allocated(func() { _, err = Load("/dev/zero", true) })
 	if err == nil || err.Error() != "/dev/zero: file is more than 1048576 bytes; the limit is 1 MiB" {
 		t.Errorf("/dev/zero: %v", err)
 	}
@@ -80,11 +82,11 @@ func TestConfigTooLarge(t *testing.T) {
 		t.Errorf("/dev/zero: %d bytes allocated", alloc)
 	}
 	// Exactly 1 MiB is still read.
-	exact := "theme = \"mono\"\n#" + strings.Repeat("x", maxConfigSize-17) + "\n"
-	if len(exact) != maxConfigSize {
+	exact := "theme = \"mono\"\n#" + strings.Repeat("x", MaxSize-17) + "\n"
+	if len(exact) != MaxSize {
 		t.Fatalf("test file is %d bytes", len(exact))
 	}
-	if c, err := loadConfig(writeConfig(t, exact), true); err != nil || c.Theme != "mono" {
+	if c, err := Load(writeConfig(t, exact), true); err != nil || c.Theme != "mono" {
 		t.Errorf("a file of exactly 1 MiB: %v", err)
 	}
 }
@@ -114,7 +116,7 @@ direction = """{{{{""""
 	}
 	for name, body := range bodies {
 		t.Run(name, func(t *testing.T) {
-			if _, err := loadConfig(writeConfig(t, body), true); err != nil {
+			if _, err := Load(writeConfig(t, body), true); err != nil {
 				t.Errorf("refused: %v", err)
 			}
 		})
@@ -125,7 +127,7 @@ direction = """{{{{""""
 // of multi-line strings and arrays before it.
 func TestCheckNestingLines(t *testing.T) {
 	src := "a = \"\"\"\n\n\"\"\"\nb = [\n1,\n]\nc = '''\n'''\nd = [[[[[[1]]]]]]\n"
-	err := checkNesting([]byte(src), maxConfigDepth)
+	err := checkNesting([]byte(src), MaxDepth)
 	var d errTooDeep
 	if !errors.As(err, &d) || d.line != 9 || d.depth != 6 {
 		t.Errorf("%#v, want line 9 depth 6", err)
