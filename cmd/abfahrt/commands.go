@@ -2,31 +2,17 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"sort"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"abfahrt/internal/jsonout"
+	"abfahrt/internal/textout"
 	"abfahrt/model"
 	"abfahrt/tui/search"
 )
-
-// printJSON writes v as indented JSON.
-
-// table is an aligned text table on w.
-type table struct{ tw *tabwriter.Writer }
-
-func newTable(w io.Writer, header ...string) *table {
-	t := &table{tw: tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)}
-	t.row(header...)
-	return t
-}
-
-func (t *table) row(cells ...string) { _, _ = fmt.Fprintln(t.tw, strings.Join(cells, "\t")) }
-func (t *table) flush() error        { return t.tw.Flush() }
 
 func newStopsCmd(g *globals) *cobra.Command {
 	var asJSON bool
@@ -60,7 +46,7 @@ func newStopsCmd(g *globals) *cobra.Command {
 			}
 			found := findStops(stops, strings.Join(args, " "), limit)
 			if asJSON {
-				if err := printJSON(g.stdout, found); err != nil {
+				if err := jsonout.Print(g.stdout, found); err != nil {
 					return err
 				}
 			}
@@ -72,11 +58,11 @@ func newStopsCmd(g *globals) *cobra.Command {
 			if asJSON {
 				return nil
 			}
-			t := newTable(g.stdout, g.word("STOP"), g.word("CODE"), g.word("NAME"), g.word("PLATFORMS"))
+			t := textout.NewTable(g.stdout, g.word("STOP"), g.word("CODE"), g.word("NAME"), g.word("PLATFORMS"))
 			for _, s := range found {
-				t.row(strconv.Itoa(s.StopNumber), s.StopCode, s.StopName, platforms(s))
+				t.Row(strconv.Itoa(s.StopNumber), s.StopCode, s.StopName, platforms(s))
 			}
-			return t.flush()
+			return t.Flush()
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the matching stop records as JSON")

@@ -10,6 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"abfahrt/exceptions"
+	"abfahrt/internal/jsonout"
+	"abfahrt/internal/textout"
 	"abfahrt/ladder"
 	"abfahrt/model"
 	"abfahrt/tui"
@@ -83,7 +85,7 @@ one request per vehicle in service, four at a time.`,
 				for _, it := range items {
 					out = append(out, exceptionJSON{Item: it, Verdict: v.String(), Outage: v.Outage})
 				}
-				return printJSON(g.stdout, out)
+				return jsonout.Print(g.stdout, out)
 			}
 			return printExceptions(g, v, items, s.Now)
 		},
@@ -230,16 +232,16 @@ func printExceptions(g *globals, v exceptions.Verdict, items []exceptions.Item, 
 	if g.s != nil && g.s.lang.value == "de" { // as g.word decides
 		wd = &exceptions.German
 	}
-	t := newTable(w, head...)
+	t := textout.NewTable(w, head...)
 	for i := range items {
 		it := &items[i]
 		where := wd.Where(it)
 		if where == "" {
 			where = numOrDash(it.Stop)
 		}
-		t.row(exceptions.Ago(now.Sub(it.Since)), wd.Kind(it.Kind), dash(it.Line), numOrDash(it.Vehicle), where, dash(it.Direction), wd.Describe(it))
+		t.Row(exceptions.Ago(now.Sub(it.Since)), wd.Kind(it.Kind), textout.Dash(it.Line), numOrDash(it.Vehicle), where, textout.Dash(it.Direction), wd.Describe(it))
 	}
-	return t.flush()
+	return t.Flush()
 }
 
 // numOrDash is n, or a dash for 0 (none).
@@ -248,18 +250,4 @@ func numOrDash(n int) string {
 		return "-"
 	}
 	return fmt.Sprint(n)
-}
-
-func init() {
-	for k, v := range map[string]string{
-		"data ok": "Daten ok", "outage: %d %% of vehicles silent > %d s": "Ausfall: %d %% der Fahrzeuge stumm > %d s",
-		"%d vehicles in service":                                    "%d Fahrzeuge im Einsatz",
-		"The items may be wrong: many vehicles report no position.": "Die Einträge können falsch sein: viele Fahrzeuge melden keine Position.",
-		"Nothing needs a dispatcher.":                               "Nichts für die Leitstelle.",
-		"SINCE":                                                     "SEIT", "KIND": "ART", "VEHICLE": "FAHRZEUG", "DETAIL": "WAS", "WHERE": "WO", "DIRECTION": "RICHTUNG",
-		"abfahrt: line items: %d requests failed (%v); their vehicles are left out": "abfahrt: Linienmeldungen: %d Anfragen gescheitert (%v); ihre Fahrzeuge fehlen",
-		"late": "verspätet", "bunched": "Pulk", "gap": "Lücke", "ghost": "Geisterfahrt", "silent": "stumm", "connection": "Anschluss",
-	} {
-		germanWords[k] = v
-	}
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"abfahrt/internal/jsonout"
+	"abfahrt/internal/textout"
 	"abfahrt/ladder"
 )
 
@@ -59,7 +61,7 @@ that no vehicle runs).`,
 			}
 			rows := l.Rows(dir)
 			if asJSON {
-				return printJSON(g.stdout, rows)
+				return jsonout.Print(g.stdout, rows)
 			}
 			return printHeadways(g, &l, rows)
 		},
@@ -87,9 +89,9 @@ func printHeadways(g *globals, l *ladder.Ladder, rows []ladder.Row) error {
 	if _, err := fmt.Fprintf(g.stdout, "Line %s, %s\n\n", l.Line, reg); err != nil {
 		return err
 	}
-	t := newTable(g.stdout, "DIR", "TOWARDS", "VEHICLE", "STOP", "DELAY", "HEADWAY", "BEHIND", "PLAN", "FLAG")
+	t := textout.NewTable(g.stdout, "DIR", "TOWARDS", "VEHICLE", "STOP", "DELAY", "HEADWAY", "BEHIND", "PLAN", "FLAG")
 	for _, r := range rows {
-		veh, stop := strconv.Itoa(r.Vehicle), dash(r.Stop)
+		veh, stop := strconv.Itoa(r.Vehicle), textout.Dash(r.Stop)
 		if r.Vehicle == 0 {
 			veh = "none"
 		}
@@ -99,7 +101,7 @@ func printHeadways(g *globals, l *ladder.Ladder, rows []ladder.Row) error {
 		case r.Waiting:
 			stop += " (waiting)"
 		}
-		delay := delayText(r.DelayS)
+		delay := textout.DelayText(r.DelayS)
 		if r.Flag == ladder.FlagGhost {
 			delay = "start " + r.Start[11:16]
 		}
@@ -111,9 +113,9 @@ func printHeadways(g *globals, l *ladder.Ladder, rows []ladder.Row) error {
 		if r.Overtook != 0 {
 			headway = "overtook " + strconv.Itoa(r.Overtook)
 		}
-		t.row(strconv.Itoa(r.Direction), r.Towards, veh, stop, delay, headway, behind, minutes(r.ScheduledHeadwayS), string(r.Flag))
+		t.Row(strconv.Itoa(r.Direction), r.Towards, veh, stop, delay, headway, behind, minutes(r.ScheduledHeadwayS), string(r.Flag))
 	}
-	return t.flush()
+	return t.Flush()
 }
 
 // minutes reads a headway in seconds as whole and half minutes, "–" when

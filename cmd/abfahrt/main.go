@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"abfahrt/feed"
+	"abfahrt/internal/usage"
 	"abfahrt/model"
 )
 
@@ -81,7 +82,7 @@ func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format
 func isUsage(err error) bool {
 	var u usageError
 	var p *feed.ParamError
-	if errors.As(err, &u) || errors.As(err, &p) {
+	if errors.As(err, &u) || errors.As(err, &p) || usage.Is(err) {
 		return true
 	}
 	// cobra reports its own usage errors as plain errors.

@@ -13,6 +13,8 @@ import (
 
 	"abfahrt/exceptions"
 	"abfahrt/internal/config"
+	"abfahrt/internal/logfile"
+	"abfahrt/internal/textout"
 	"abfahrt/tui"
 )
 
@@ -190,72 +192,100 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	if _, err := os.Stat(s.configPath); err == nil {
 		exists = "read"
 	}
-	t := newTable(w, "SETTING", "VALUE", "FROM")
-	t.row("api", api, s.api.from)
-	t.row("poll_interval", s.interval.String(), s.intFrom)
-	t.row("language", s.lang.value, s.lang.from)
-	t.row("theme", s.theme.value, s.theme.from)
-	t.row("accessible", s.accessible.value, s.accessible.from)
+	t := textout.NewTable(w, "SETTING", "VALUE", "FROM")
+	t.Row("api", api, s.api.from)
+	t.Row("poll_interval", s.interval.String(), s.intFrom)
+	t.Row("language", s.lang.value, s.lang.from)
+	t.Row("theme", s.theme.value, s.theme.from)
+	t.Row("accessible", s.accessible.value, s.accessible.from)
 	if s.consoleFont {
-		t.row("glyphs", "console font (no braille)", "env TERM=linux")
+		t.Row("glyphs", "console font (no braille)", "env TERM=linux")
 	}
 	if s.file.Layout != "" {
-		t.row("layout", s.file.Layout, "config")
+		t.Row("layout", s.file.Layout, "config")
 	}
 	for _, name := range config.SortedKeys(s.file.Layouts) {
 		l := s.file.Layouts[name]
-		v := plural(len(l.Boards), "board", "boards")
+		v := textout.Plural(len(l.Boards), "board", "boards")
 		if l.Hours != "" {
 			v += " · hours " + l.Hours // when the board and the kiosk show it (issue 23 item 13)
 		}
-		t.row("layouts."+name, v, "config")
+		t.Row("layouts."+name, v, "config")
 	}
 	for _, line := range config.SortedKeys(s.file.LineColors) {
-		t.row("line_colors."+line, s.file.LineColors[line], "config")
+		t.Row("line_colors."+line, s.file.LineColors[line], "config")
 	}
-	from := func(set bool) string {
-		if set {
-			return "config"
+	s.printFile(t, env)
+	s.printKiosk(t)
+	s.printQueue(t)
+	t.Row("", "", "")
+	t.Row("config file", s.configPath, exists)
+	t.Row("cache dir", cachePath(), "base data, 24 h")
+	t.Row("state dir", statePath(env), "pins, watched boards, reminders, exceptions")
+	t.Row("log file", filepath.Join(statePath(env), logfile.FileName), "with --log or ABFAHRT_LOG=1")
+	// The themes, one line each (issue 26 item 3), the one in use marked.
+	t.Row("", "", "")
+	for _, name := range tui.ThemeNames() {
+		mark := ""
+		if name == s.theme.value {
+			mark = "in use"
 		}
-		return "default"
+		t.Row("theme "+name, tui.ThemeAbout[name], mark)
 	}
+	return t.Flush()
+}
+
+// from is the FROM of a file's key: config when set, else default.
+func from(set bool) string {
+	if set {
+		return "config"
+	}
+	return "default"
+}
+
+// printFile is the rows of the file's board keys.
+func (s *settings) printFile(t *textout.Table, env envLookup) {
 	limit := strconv.Itoa(s.file.Limit)
 	if s.file.Limit == 0 {
 		limit = "fill (as many as the board has rows for, at least " + strconv.Itoa(tui.DefaultLimit) + ")"
 	}
-	t.row("limit", limit, from(s.file.Limit != 0))
+	t.Row("limit", limit, from(s.file.Limit != 0))
 	remind := tui.DefaultRemindBefore
 	if r := s.file.RemindBefore; r != nil {
 		remind = r.Duration
 	}
-	t.row("remind_before", remind.String(), from(s.file.RemindBefore != nil))
+	t.Row("remind_before", remind.String(), from(s.file.RemindBefore != nil))
 	motion := s.file.Motion
 	if motion == "" {
 		motion = "full"
 	}
-	t.row("motion", motion, from(s.file.Motion != ""))
+	t.Row("motion", motion, from(s.file.Motion != ""))
 	for _, r := range linksRows(s.file, func(k string) string { v, _ := env(k); return v }) {
-		t.row(r[0], r[1], r[2])
+		t.Row(r[0], r[1], r[2])
 	}
-	t.row("mouse", strconv.FormatBool(s.file.Mouse), from(s.file.Mouse))
+	t.Row("mouse", strconv.FormatBool(s.file.Mouse), from(s.file.Mouse))
+}
+
+// printKiosk is the rows of [kiosk].
+func (s *settings) printKiosk(t *textout.Table) {
 	k := s.file.Kiosk
-	t.row("kiosk.enabled", strconv.FormatBool(k.Enabled), from(k.Enabled))
+	t.Row("kiosk.enabled", strconv.FormatBool(k.Enabled), from(k.Enabled))
 	rotate := k.Rotate.Duration
 	if rotate == 0 {
 		rotate = tui.DefaultKioskRotate
 	}
-	t.row("kiosk.rotate", rotate.String(), from(k.Rotate.Duration != 0))
+	t.Row("kiosk.rotate", rotate.String(), from(k.Rotate.Duration != 0))
 	hours := k.Hours
 	if hours == "" {
 		hours = "always"
 	}
-	t.row("kiosk.hours", hours, from(k.Hours != ""))
+	t.Row("kiosk.hours", hours, from(k.Hours != ""))
 	stale := k.StaleAfter.Duration
 	if stale == 0 {
 		stale = tui.DefaultKioskStaleAfter
 	}
-	t.row("kiosk.stale_after", stale.String(), from(k.StaleAfter.Duration != 0))
-	t.row("kiosk.large_countdown", strconv.FormatBool(k.LargeCountdown == nil || *k.LargeCountdown), from(k.LargeCountdown != nil))
+	t.Row("kiosk.stale_after", stale.String(), from(k.StaleAfter.Duration != 0))
+	t.Row("kiosk.large_countdown", strconv.FormatBool(k.LargeCountdown == nil || *k.LargeCountdown), from(k.LargeCountdown != nil))
 	quit := tui.DefaultQuitKey
 	if k.QuitKey != nil {
 		quit = *k.QuitKey
@@ -263,52 +293,41 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	if quit == "" {
 		quit = "(locked: only a signal ends it)"
 	}
-	t.row("kiosk.quit_key", quit, from(k.QuitKey != nil))
+	t.Row("kiosk.quit_key", quit, from(k.QuitKey != nil))
 	speak := k.SpeakCmd
 	if speak == "" {
 		speak = "(silent)"
 	}
-	t.row("kiosk.speak_cmd", speak, from(k.SpeakCmd != ""))
+	t.Row("kiosk.speak_cmd", speak, from(k.SpeakCmd != ""))
 	if k.SpeakCmd != "" {
 		every := "(only on its key)"
 		if k.SpeakEvery.Duration != 0 {
 			every = k.SpeakEvery.String()
 		}
-		t.row("kiosk.speak_every", every, from(k.SpeakEvery.Duration != 0))
+		t.Row("kiosk.speak_every", every, from(k.SpeakEvery.Duration != 0))
 		key := tui.DefaultSpeakKey
 		if k.SpeakKey != nil {
 			key = *k.SpeakKey
 		}
-		t.row("kiosk.speak_key", key, from(k.SpeakKey != nil))
+		t.Row("kiosk.speak_key", key, from(k.SpeakKey != nil))
 	}
+}
+
+// printQueue is the rows of [night], [exceptions] and [[connections]].
+func (s *settings) printQueue(t *textout.Table) {
 	night := s.file.Night.Hours
 	if night == "" {
 		night = "(none)"
 	}
-	t.row("night.hours", night, from(s.file.Night.Hours != ""))
+	t.Row("night.hours", night, from(s.file.Night.Hours != ""))
 	late := s.file.Exceptions.Late.Duration
 	if late == 0 {
 		late = exceptions.DefaultLate
 	}
-	t.row("exceptions.late", late.String(), from(s.file.Exceptions.Late.Duration != 0))
+	t.Row("exceptions.late", late.String(), from(s.file.Exceptions.Late.Duration != 0))
 	for i, c := range s.file.Connections {
-		t.row(fmt.Sprintf("connections[%d]", i+1), fmt.Sprintf("stop %d: line %s → line %s, %s to change", c.Stop, c.From, c.To, c.MinTransfer.Duration), "config")
+		t.Row(fmt.Sprintf("connections[%d]", i+1), fmt.Sprintf("stop %d: line %s → line %s, %s to change", c.Stop, c.From, c.To, c.MinTransfer.Duration), "config")
 	}
-	t.row("", "", "")
-	t.row("config file", s.configPath, exists)
-	t.row("cache dir", cachePath(), "base data, 24 h")
-	t.row("state dir", statePath(env), "pins, watched boards, reminders, exceptions")
-	t.row("log file", filepath.Join(statePath(env), logFileName), "with --log or ABFAHRT_LOG=1")
-	// The themes, one line each (issue 26 item 3), the one in use marked.
-	t.row("", "", "")
-	for _, name := range tui.ThemeNames() {
-		mark := ""
-		if name == s.theme.value {
-			mark = "in use"
-		}
-		t.row("theme "+name, tui.ThemeAbout[name], mark)
-	}
-	return t.flush()
 }
 
 func newConfigCmd(g *globals) *cobra.Command {
@@ -320,14 +339,6 @@ func newConfigCmd(g *globals) *cobra.Command {
 			return g.s.print(g.stdout, os.LookupEnv)
 		},
 	}
-}
-
-// plural is "1 board" or "3 boards".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // remindBefore is how long before its leave time a reminder warns, as

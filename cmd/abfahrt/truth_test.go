@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"abfahrt/internal/config"
+	"abfahrt/internal/jsonout"
 	"abfahrt/model"
 )
 
@@ -67,7 +68,7 @@ func TestJSONUnknownIsNull(t *testing.T) {
 		DepartureCountdown:     -1795376359, DepartureDeviation: 0,
 	}}}
 	var out bytes.Buffer
-	if err := printJSON(&out, b); err != nil {
+	if err := jsonout.Print(&out, b); err != nil {
 		t.Fatal(err)
 	}
 	var v struct{ DepartureData []map[string]any }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"abfahrt/internal/jsonout"
+	"abfahrt/internal/textout"
 	"abfahrt/model"
 )
 
@@ -62,7 +64,7 @@ func newVehicleCmd(g *globals) *cobra.Command {
 				if trip.IsActive {
 					pp = &ps
 				}
-				if err := printJSON(g.stdout, struct {
+				if err := jsonout.Print(g.stdout, struct {
 					InService bool                   `json:"InService"`
 					Trip      model.Trip             `json:"Trip"`
 					Passages  *model.VehiclePassages `json:"Passages"`
@@ -105,12 +107,12 @@ func printVehicle(g *globals, n int, trip model.Trip, ps model.VehiclePassages) 
 	for i := range head {
 		head[i] = g.word(head[i])
 	}
-	t := newTable(w, head...)
+	t := textout.NewTable(w, head...)
 	for _, p := range ps.Passages {
-		t.row(strconv.Itoa(p.SequenceNumber), p.StopName, dash(p.PlatformName), clock(p.Scheduled()), clock(p.Actual()),
-			g.word(delayText(p.Deviation())), g.word(p.Status.String()))
+		t.Row(strconv.Itoa(p.SequenceNumber), p.StopName, textout.Dash(p.PlatformName), textout.Clock(p.Scheduled()), textout.Clock(p.Actual()),
+			g.word(textout.DelayText(p.Deviation())), g.word(p.Status.String()))
 	}
-	return t.flush()
+	return t.Flush()
 }
 
 // delayLong reads a deviation as a phrase in word's language: "3 min

@@ -1,4 +1,4 @@
-package main
+package recording
 
 import (
 	"bytes"
@@ -101,7 +101,7 @@ func recordSim(t *testing.T, from, to time.Time, interval time.Duration, raw boo
 	var r *history.Recorder
 	rt := sim.NewTransport(svc)
 	if raw {
-		rt = rawTap{next: rt, keep: func(a history.Answer) { r.KeepAnswer(a) }}
+		rt = Tap{Next: rt, Keep: func(a history.Answer) { r.KeepAnswer(a) }}
 	}
 	client, err := feed.NewClient(sim.BaseURL, feed.WithHTTPClient(&http.Client{Transport: rt}), feed.WithCacheDir(""), feed.WithoutCache())
 	if err != nil {
@@ -296,7 +296,7 @@ func TestReplayShowsTheRecordedBoards(t *testing.T) {
 	t.Logf("%d recorded departures compared with the replay", checked)
 
 	// Not recorded: another stop; the recorded ones before and well
-	// after the recording.
+	// after the
 	// A client tells it from a board with nothing on it: the service's
 	// not-found convention, "no recording found".
 	replayClock.set(from.Add(10 * time.Minute))

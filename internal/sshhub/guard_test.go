@@ -1,4 +1,4 @@
-package main
+package sshhub
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"abfahrt/internal/lockbuf"
+	"abfahrt/tui"
 )
 
 // Every size a client can say becomes one a board can be drawn at.
@@ -61,5 +62,35 @@ func TestLimitedLog(t *testing.T) {
 	l.Info("ssh: login", "remote", "127.0.0.1:2")
 	if !bytes.Contains([]byte(buf.String()), []byte(`msg="ssh: login" remote=127.0.0.1:2`)) {
 		t.Errorf("no line after the second:\n%s", buf.String())
+	}
+}
+
+// An SSH session takes the theme the hub was given; without one, a client
+// on a Linux console gets the console theme and others the dark one,
+// whatever the hub's own terminal picked (the hub passes no theme then).
+func TestSessionTheme(t *testing.T) {
+	for _, tc := range []struct {
+		chosen string
+		term   string
+		want   string
+	}{
+		{"", "linux", tui.ThemeConsole},
+		{"", "xterm-256color", tui.ThemeDark},
+		{"light", "linux", "light"},
+		{"high-contrast", "xterm", "high-contrast"},
+	} {
+		if got := sessionTheme(tc.chosen, tc.term); got != tc.want {
+			t.Errorf("sessionTheme(%q, %q) = %q, want %q", tc.chosen, tc.term, got, tc.want)
+		}
+	}
+}
+
+// With --ssh-max-sessions 1 the refusal does not say "all 1 sessions".
+func TestSessionsInUseWording(t *testing.T) {
+	if got := sessionsInUse(1); strings.Contains(got, "all 1") || !strings.Contains(got, "the only session is in use") {
+		t.Errorf("sessionsInUse(1) = %q", got)
+	}
+	if got := sessionsInUse(20); !strings.Contains(got, "all 20 sessions are in use") {
+		t.Errorf("sessionsInUse(20) = %q", got)
 	}
 }

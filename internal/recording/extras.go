@@ -1,4 +1,4 @@
-package main
+package recording
 
 import (
 	"context"
@@ -9,29 +9,29 @@ import (
 	"abfahrt/model"
 )
 
-// replayExtras asks the service, besides the boards a recorder polls,
+// Extras asks the service, besides the boards a recorder polls,
 // what a replay serves (their raw answers reach the recording through
-// rawTap): the base data of every kind at the start and every hour (kept
+// Tap): the base data of every kind at the start and every hour (kept
 // once a day and when they change, history.OnChange), the alerts every
 // interval, and with a network (record --all --keep-raw) the trips of all
 // vehicles and the passages of each (history.Network, within its budget).
-type replayExtras struct {
-	client   *feed.Client
-	network  *history.Network // nil: no vehicles
-	interval time.Duration
-	alerts   bool // the alerts too (--keep-raw)
+type Extras struct {
+	Client   *feed.Client
+	Network  *history.Network // nil: no vehicles
+	Interval time.Duration
+	Alerts   bool // the alerts too (--keep-raw)
 
 	nextBase, nextAlerts time.Time
 	// Requests and Failed count the requests made (the network's apart).
 	Requests, Failed int
 }
 
-// replayExtrasRate is the network's share of the upstream budget with
+// extrasRate is the network's share of the upstream budget with
 // record --all: the boards keep history.MaxRate.
-const replayExtrasRate = 0.5
+const extrasRate = 0.5
 
 // Tick asks what is due at now.
-func (x *replayExtras) Tick(ctx context.Context, now time.Time) {
+func (x *Extras) Tick(ctx context.Context, now time.Time) {
 	count := func(err error) {
 		x.Requests++
 		if err != nil {
@@ -41,28 +41,28 @@ func (x *replayExtras) Tick(ctx context.Context, now time.Time) {
 	if !now.Before(x.nextBase) {
 		x.nextBase = now.Add(time.Hour)
 		for _, scope := range []model.Scope{model.ScopeExtended} {
-			_, err := x.client.Stops(ctx, scope, 0)
+			_, err := x.Client.Stops(ctx, scope, 0)
 			count(err)
-			_, err = x.client.StopPoints(ctx, scope, "")
+			_, err = x.Client.StopPoints(ctx, scope, "")
 			count(err)
-			_, err = x.client.Routes(ctx, scope, 0)
+			_, err = x.Client.Routes(ctx, scope, 0)
 			count(err)
-			_, err = x.client.Vehicles(ctx, scope, 0)
+			_, err = x.Client.Vehicles(ctx, scope, 0)
 			count(err)
 		}
 	}
-	if x.alerts && !now.Before(x.nextAlerts) {
-		x.nextAlerts = now.Add(x.interval)
-		_, err := x.client.Alert(ctx)
+	if x.Alerts && !now.Before(x.nextAlerts) {
+		x.nextAlerts = now.Add(x.Interval)
+		_, err := x.Client.Alert(ctx)
 		count(err)
 	}
-	if x.network != nil {
-		x.network.Tick(ctx, now)
+	if x.Network != nil {
+		x.Network.Tick(ctx, now)
 	}
 }
 
 // Run ticks every second until ctx ends.
-func (x *replayExtras) Run(ctx context.Context) {
+func (x *Extras) Run(ctx context.Context) {
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
 	for {
@@ -75,8 +75,8 @@ func (x *replayExtras) Run(ctx context.Context) {
 	}
 }
 
-// withArrivals adds to subjects their arrival boards.
-func withArrivals(subjects []history.Subject) []history.Subject {
+// WithArrivals adds to subjects their arrival boards.
+func WithArrivals(subjects []history.Subject) []history.Subject {
 	out := subjects
 	for _, s := range subjects {
 		if !s.Arrivals {
@@ -87,14 +87,14 @@ func withArrivals(subjects []history.Subject) []history.Subject {
 	return out
 }
 
-// startReplayExtras asks what a replay serves besides the boards
-// (replayExtras), a first time now, then until the returned function is
+// StartExtras asks what a replay serves besides the boards
+// (Extras), a first time now, then until the returned function is
 // called; alerts with
 // --keep-raw, the vehicles with network.
-func startReplayExtras(ctx context.Context, c *feed.Client, interval time.Duration, alerts, network bool) func() {
-	x := &replayExtras{client: c, interval: interval, alerts: alerts}
+func StartExtras(ctx context.Context, c *feed.Client, interval time.Duration, alerts, network bool) func() {
+	x := &Extras{Client: c, Interval: interval, Alerts: alerts}
 	if network {
-		x.network = &history.Network{Source: c, Interval: interval, Rate: replayExtrasRate}
+		x.Network = &history.Network{Source: c, Interval: interval, Rate: extrasRate}
 	}
 	// The first round (the base data) before the boards: a recording
 	// that ends soon has them all the same.
@@ -105,10 +105,10 @@ func startReplayExtras(ctx context.Context, c *feed.Client, interval time.Durati
 	return func() { cancel(); <-done }
 }
 
-// recordKeep hands the raw answers worth keeping to r: with raw all of
+// Keep hands the raw answers worth keeping to r: with raw all of
 // them, else the base data and the recording's origin only; those once a
 // day and when they change.
-func recordKeep(r *history.Recorder, raw bool) func(history.Answer) {
+func Keep(r *history.Recorder, raw bool) func(history.Answer) {
 	var changed history.OnChange
 	return func(a history.Answer) {
 		if (raw || history.Seldom(a.Subject)) && changed.Pass(a) {

@@ -1,4 +1,4 @@
-package main
+package hub
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"abfahrt/feed/mirror"
 	"abfahrt/feed/sim"
 	"abfahrt/history"
+	"abfahrt/internal/recording"
 	"abfahrt/model"
 )
 
@@ -66,7 +67,7 @@ func hubRun(t *testing.T, from, to time.Time, boards int, record bool) (time.Dur
 		t.Fatal(err)
 	}
 	client, err := feed.NewClient("http://hub.invalid"+mirror.BasePath, feed.WithoutCache(), feed.WithCacheDir(""),
-		feed.WithHTTPClient(&http.Client{Transport: handlerTransport{m}}))
+		feed.WithHTTPClient(&http.Client{Transport: recording.HandlerTransport{H: m}}))
 	if err != nil {
 		t.Fatal(err)
 	}

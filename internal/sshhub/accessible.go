@@ -1,4 +1,4 @@
-package main
+package sshhub
 
 import (
 	"context"
@@ -28,7 +28,7 @@ func sessionAccessible(env []string) bool {
 // terminal (ssh -t) the client's terminal is in raw mode and the mode
 // echoes and edits what is typed; without one (ssh -T) the client's own
 // terminal does. The client's ABFAHRT_LANG=de or en picks the language.
-func (h *sshHub) runAccessible(s ssh.Session, c *sshConn, pty bool, stops []tui.BoardSpec) {
+func (h *Hub) runAccessible(s ssh.Session, c *sshConn, pty bool, stops []tui.BoardSpec) {
 	began := time.Now()
 	ctx, cancel := context.WithCancel(h.ctx)
 	defer cancel()
@@ -39,8 +39,8 @@ func (h *sshHub) runAccessible(s ssh.Session, c *sshConn, pty bool, stops []tui.
 	out := &stallWriter{w: s}
 	go func() {
 		var tick <-chan time.Time
-		if h.o.idle > 0 {
-			t := time.NewTicker(min(max(h.o.idle/10, 100*time.Millisecond), 5*time.Second))
+		if h.o.Idle > 0 {
+			t := time.NewTicker(min(max(h.o.Idle/10, 100*time.Millisecond), 5*time.Second))
 			defer t.Stop()
 			tick = t.C
 		}
@@ -55,7 +55,7 @@ func (h *sshHub) runAccessible(s ssh.Session, c *sshConn, pty bool, stops []tui.
 			case <-ctx.Done():
 				return
 			case <-tick:
-				if out.stalledFor() > h.o.idle { // the client takes no output
+				if out.stalledFor() > h.o.Idle { // the client takes no output
 					h.closed.WithLabelValues("idle").Inc()
 					cancel()
 					_ = c.Close()
@@ -66,9 +66,7 @@ func (h *sshHub) runAccessible(s ssh.Session, c *sshConn, pty bool, stops []tui.
 	}()
 	o := tui.AccessibleOptions{Source: h.src, SourceName: "abfahrt hub", Lang: "en", Interval: tui.DefaultInterval,
 		In: s, Out: out, Raw: pty}
-	if h.g.s != nil {
-		o.Lang, o.Interval = h.g.s.lang.value, h.g.s.interval
-	}
+	o.Lang, o.Interval = h.o.lang(), h.o.interval()
 	if l := sessionEnv(s.Environ()).Getenv("ABFAHRT_LANG"); l == "en" || l == "de" {
 		o.Lang = l
 	}

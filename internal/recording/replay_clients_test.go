@@ -1,4 +1,4 @@
-package main
+package recording
 
 import (
 	"bytes"
@@ -42,14 +42,14 @@ func recordLikeRecord(t *testing.T, from, to time.Time, interval time.Duration, 
 	if edit != nil {
 		rt = editTransport{rt, edit}
 	}
-	client, err := feed.NewClient(sim.BaseURL, feed.WithHTTPClient(&http.Client{Transport: rawTap{next: rt, keep: recordKeep(r, true)}}),
+	client, err := feed.NewClient(sim.BaseURL, feed.WithHTTPClient(&http.Client{Transport: Tap{Next: rt, Keep: Keep(r, true)}}),
 		feed.WithCacheDir(""), feed.WithoutCache())
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.Store, r.Source, r.Subjects, r.Interval = store, client, withArrivals([]history.Subject{{Stop: 1008}, {StopPoint: "135001"}}), interval
-	x := &replayExtras{client: client, interval: interval, alerts: true,
-		network: &history.Network{Source: client, Interval: interval, Rate: 4}}
+	r.Store, r.Source, r.Subjects, r.Interval = store, client, WithArrivals([]history.Subject{{Stop: 1008}, {StopPoint: "135001"}}), interval
+	x := &Extras{Client: client, Interval: interval, Alerts: true,
+		Network: &history.Network{Source: client, Interval: interval, Rate: 4}}
 	for at := from; !at.After(to); at = at.Add(interval) {
 		clock.set(at)
 		for i := range r.Subjects {
@@ -331,7 +331,7 @@ func TestReplayWithoutBaseDataSaysSo(t *testing.T) {
 	from := time.Date(2026, 9, 11, 7, 0, 0, 0, model.Berlin)
 	store, _ := recordSim(t, from, from.Add(time.Minute), 15*time.Second, false)
 	var log strings.Builder
-	h, _, rs, err := openReplay(context.Background(), store.Name(), "2026-09-11T07:00:30", 1, 1, 15*time.Second, &log)
+	h, _, rs, err := OpenReplay(context.Background(), store.Name(), "2026-09-11T07:00:30", 1, 1, 15*time.Second, &log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -357,7 +357,7 @@ func TestReplayWithoutBaseDataSaysSo(t *testing.T) {
 func TestRecordKeepsRevalidatedAnswers(t *testing.T) {
 	svc := sim.New(sim.Options{Seed: 1, Clock: &movedClock{t: time.Date(2026, 9, 11, 7, 0, 0, 0, model.Berlin)}})
 	var kept []history.Answer
-	tap := rawTap{next: sim.NewTransport(svc), keep: func(a history.Answer) {
+	tap := Tap{Next: sim.NewTransport(svc), Keep: func(a history.Answer) {
 		if a.Subject == history.SubjectAlerts {
 			kept = append(kept, a)
 		}

@@ -1,4 +1,4 @@
-package main
+package textout
 
 import (
 	"bytes"
@@ -22,8 +22,7 @@ func TestWalkTableTellsTheTimetable(t *testing.T) {
 			Actual: model.At(now.Add(3 * time.Minute)), Countdown: 180}, // ends here
 	}}
 	var out bytes.Buffer
-	g := &globals{stdout: &out}
-	if err := printWalkBoard(g, b, 4*time.Minute); err != nil {
+	if err := PrintWalkBoard(&out, Words{}, b, 4*time.Minute); err != nil {
 		t.Fatal(err)
 	}
 	var row string

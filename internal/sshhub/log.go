@@ -1,4 +1,4 @@
-package main
+package sshhub
 
 import (
 	"context"
@@ -7,11 +7,11 @@ import (
 	"time"
 )
 
-// sshLogPerSecond is how many per-connection SSH lines (logins, refusals,
+// LogPerSecond is how many per-connection SSH lines (logins, refusals,
 // sessions, closed connections) the log takes in a second. A flood of
 // refused logins from the network must not flood the log (or the disk
 // under journald): lines over it are counted and summed up in one line.
-const sshLogPerSecond = 20
+const LogPerSecond = 20
 
 // limitedLog writes at most perSec lines a second to log and then one
 // line saying how many it left out.

@@ -1,11 +1,10 @@
-package main
+package hub
 
 import (
 	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -16,15 +15,17 @@ import (
 	"abfahrt/feed"
 	"abfahrt/feed/mirror"
 	"abfahrt/history"
+	"abfahrt/internal/recording"
+	"abfahrt/internal/usage"
 	"abfahrt/model"
 )
 
-// hubRecordOptions are serve's recording flags.
-type hubRecordOptions struct {
-	on   bool   // --record
-	all  bool   // --all
-	db   string // --db
-	keep string // --keep
+// RecordOptions are serve's recording flags.
+type RecordOptions struct {
+	On   bool   // --record
+	All  bool   // --all
+	DB   string // --db, resolved: a SQLite file or a postgres:// URL
+	Keep string // --keep, such as 90d
 }
 
 // hubRecorder records what the hub's mirror fetches from the upstream:
@@ -118,11 +119,11 @@ func (h *hubRecorder) take(o observed) {
 // serves it: base data always, the rest with --all; departure boards
 // never (their events are recorded).
 func (h *hubRecorder) keepRaw(path string, q url.Values, body []byte) {
-	subject := rawSubject(path, q)
+	subject := recording.Subject(path, q)
 	if subject == "" || strings.HasPrefix(subject, "stop/") || strings.HasPrefix(subject, "stoppoint/") || !h.all && !history.Seldom(subject) {
 		return
 	}
-	a, ok := rawAnswer(subject, "", body)
+	a, ok := recording.Answer(subject, "", body)
 	if !ok || !h.changed.Pass(a) {
 		return
 	}
@@ -143,70 +144,44 @@ const hubRawFor = 14 * 24 * time.Hour
 // (unreachable, read-only, a newer schema): that is logged, the hub
 // serves on, the recording keeps what it saw in memory and writes it once
 // the database takes it.
-func startHubRecording(ctx context.Context, o hubRecordOptions, m *mirror.Mirror, hr *hubRecorder, interval time.Duration, log *slog.Logger) (func(), error) {
-	keep, err := parseAge(o.keep)
+func startHubRecording(ctx context.Context, o RecordOptions, version string, m *mirror.Mirror, hr *hubRecorder, interval time.Duration, log *slog.Logger) (func(), error) {
+	keep, err := recording.ParseAge(o.Keep)
 	if err != nil {
-		return nil, usagef("--keep: %v", err)
+		return nil, usage.Errorf("--keep: %v", err)
 	}
 	// The whole network's questions (--all) go through the mirror, so that what clients asked
 	// within the interval costs no second upstream request, and its
 	// answers reach the recorder as the clients' do.
 	client, err := feed.NewClient("http://hub.invalid"+mirror.BasePath, feed.WithoutCache(), feed.WithCacheDir(""),
-		feed.WithHTTPClient(&http.Client{Transport: handlerTransport{m}}), feed.WithUserAgent("abfahrt/"+version+" (serve --record)"))
+		feed.WithHTTPClient(&http.Client{Transport: recording.HandlerTransport{H: m}}), feed.WithUserAgent("abfahrt/"+version+" (serve --record)"))
 	if err != nil {
 		return nil, err
 	}
-	hr.all = o.all
-	dsn := historyDB(o.db)
+	hr.all = o.All
+	dsn := o.DB
 	hr.hub = history.NewHub(nil, interval)
 	rctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	var wg sync.WaitGroup
 	wg.Go(func() { hr.read(rctx) })
 	var net *history.Network
-	if o.all {
+	if o.All {
 		// The network, the base data hourly (the mirror keeps them a
 		// day) and the alerts. Without --all the hub asks nothing of its
 		// own: the base data its clients ask are kept.
 		net = &history.Network{Source: client, Interval: interval}
-		x := &replayExtras{client: client, interval: interval, alerts: true, network: net}
+		x := &recording.Extras{Client: client, Interval: interval, Alerts: true, Network: net}
 		wg.Go(func() { x.Run(rctx) })
 	}
 	logf := func(format string, a ...any) { log.Error("record: " + fmt.Sprintf(format, a...)) }
 	var store *history.Store
 	done := make(chan error, 1)
 	go func() {
-		// Open, retrying while the database is not there; once more when
-		// the hub stops, for a last write.
-		var last string
-		for wait := 5 * time.Second; ; wait = min(2*wait, time.Minute) {
-			limit := 30 * time.Second
-			if rctx.Err() != nil {
-				limit = 5 * time.Second // the hub is stopping: not for long
-			}
-			octx, ocancel := context.WithTimeout(context.WithoutCancel(rctx), limit)
-			s, err := history.Open(octx, dsn, history.Options{})
-			ocancel()
-			if err == nil {
-				store = s
-				break
-			}
-			if rctx.Err() != nil {
-				done <- fmt.Errorf("the history database was never reachable (%w); %d departures not saved", err, hr.hub.R.Unsaved())
-				return
-			}
-			if err.Error() != last {
-				logf("cannot open the history database: %v; the hub serves on and keeps what it records in memory, retrying", err)
-				last = err.Error()
-			}
-			select {
-			case <-rctx.Done():
-			case <-time.After(wait):
-			}
+		var err error
+		store, err = hr.open(rctx, dsn, logf, log)
+		if err != nil {
+			done <- err
+			return
 		}
-		if last != "" {
-			log.Info("record: the history database is open now", "db", store.Name())
-		}
-		hr.hub.R.Store = store
 		keepRaw := hubRawFor
 		if keep > 0 {
 			keepRaw = min(keep, hubRawFor)
@@ -215,47 +190,68 @@ func startHubRecording(ctx context.Context, o hubRecordOptions, m *mirror.Mirror
 		done <- hr.hub.Run(rctx, history.HubRunOptions{Keep: keep, KeepRaw: keepRaw, Logf: logf, Infof: infof})
 	}()
 	what := "the boards and vehicles the hub's clients watch"
-	if o.all {
+	if o.All {
 		what = "the whole network (vehicle passages within 2 requests a second) and " + what
 	}
-	log.Info("record: recording", "what", what, "db", redactDSN(dsn), "keep", o.keep)
+	log.Info("record: recording", "what", what, "db", recording.RedactDSN(dsn), "keep", o.Keep)
 	return func() {
 		cancel()
 		wg.Wait()
-		// What is still queued is read in before the last write.
-		for len(hr.q) > 0 {
-			hr.take(<-hr.q)
-		}
-		err := <-done
-		r := hr.hub.R
-		attrs := []any{"departed", r.Departed, "vanished", r.Vanished, "dropped_answers", hr.dropped.Load()}
-		if net != nil {
-			attrs = append(attrs, "network_requests", net.Requests, "network_failed", net.Failed)
-		}
-		if err != nil {
-			log.Error("record: stopped; the last write failed", append(attrs, "err", err)...)
-		} else {
-			log.Info("record: stopped", attrs...)
-		}
-		if store != nil {
-			_ = store.Close()
-		}
+		err := <-done // before store is read: the goroutine set it
+		hr.finish(err, net, store, log)
 	}, nil
 }
 
-// redactDSN hides a password in a postgres:// URL.
-func redactDSN(dsn string) string {
-	if u, err := url.Parse(dsn); err == nil && u.User != nil {
-		return u.Redacted()
+// finish reads in what is still queued before the last write, says what
+// was recorded and closes the database.
+func (h *hubRecorder) finish(err error, net *history.Network, store *history.Store, log *slog.Logger) {
+	for len(h.q) > 0 {
+		h.take(<-h.q)
 	}
-	return dsn
+	r := h.hub.R
+	attrs := []any{"departed", r.Departed, "vanished", r.Vanished, "dropped_answers", h.dropped.Load()}
+	if net != nil {
+		attrs = append(attrs, "network_requests", net.Requests, "network_failed", net.Failed)
+	}
+	if err != nil {
+		log.Error("record: stopped; the last write failed", append(attrs, "err", err)...)
+	} else {
+		log.Info("record: stopped", attrs...)
+	}
+	if store != nil {
+		_ = store.Close()
+	}
 }
 
-// handlerTransport carries requests to an http.Handler in process.
-type handlerTransport struct{ h http.Handler }
-
-func (t handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	rec := httptest.NewRecorder()
-	t.h.ServeHTTP(rec, req)
-	return rec.Result(), nil
+// open opens the history database, retrying while it is not there; once
+// more when the hub stops (rctx ends), for a last write.
+func (h *hubRecorder) open(rctx context.Context, dsn string, logf func(string, ...any), log *slog.Logger) (*history.Store, error) {
+	var last string
+	for wait := 5 * time.Second; ; wait = min(2*wait, time.Minute) {
+		limit := 30 * time.Second
+		if rctx.Err() != nil {
+			limit = 5 * time.Second // the hub is stopping: not for long
+		}
+		octx, ocancel := context.WithTimeout(context.WithoutCancel(rctx), limit)
+		s, err := history.Open(octx, dsn, history.Options{})
+		ocancel()
+		if err == nil {
+			if last != "" {
+				log.Info("record: the history database is open now", "db", s.Name())
+			}
+			h.hub.R.Store = s
+			return s, nil
+		}
+		if rctx.Err() != nil {
+			return nil, fmt.Errorf("the history database was never reachable (%w); %d departures not saved", err, h.hub.R.Unsaved())
+		}
+		if err.Error() != last {
+			logf("cannot open the history database: %v; the hub serves on and keeps what it records in memory, retrying", err)
+			last = err.Error()
+		}
+		select {
+		case <-rctx.Done():
+		case <-time.After(wait):
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package main
+package sshhub
 
 import (
 	"net"
@@ -32,8 +32,8 @@ type sshListener struct {
 	done    bool
 }
 
-func newSSHListener(ln net.Listener, o sshOptions, log *limitedLog, closed *prometheus.CounterVec, startups prometheus.Gauge) *sshListener {
-	return &sshListener{Listener: ln, grace: o.loginGrace, maxStartups: o.maxStartups, perIP: o.maxStartupsPerIP,
+func newSSHListener(ln net.Listener, o Options, log *limitedLog, closed *prometheus.CounterVec, startups prometheus.Gauge) *sshListener {
+	return &sshListener{Listener: ln, grace: o.LoginGrace, maxStartups: o.MaxStartups, perIP: o.MaxStartupsPerIP,
 		log: log, closed: closed, startups: startups, byIP: map[string]int{}, conns: map[*sshConn]struct{}{}}
 }
 

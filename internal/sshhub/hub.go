@@ -1,4 +1,8 @@
-package main
+// Package sshhub serves the departure board over SSH: every session's
+// board reads the hub's mirror in-process, behind guards against hostile
+// clients (size, environment and request floods, stalled readers,
+// unauthenticated connections).
+package sshhub
 
 import (
 	"context"
@@ -27,24 +31,44 @@ import (
 	"abfahrt/feed"
 	"abfahrt/feed/mirror"
 	"abfahrt/feed/sim"
+	"abfahrt/internal/usage"
 	"abfahrt/tui"
 )
 
-// sshOptions are the --ssh flags of abfahrt serve.
-type sshOptions struct {
-	addr             string
-	authorizedKeys   string
-	anonymous        bool
-	maxSessions      int
-	idle             time.Duration // a client not taking output this long is gone; 0: never
-	loginGrace       time.Duration
-	maxStartups      int
-	maxStartupsPerIP int
-	// hyperlinks is the hub's --hyperlinks (or hyperlinks = …): auto
+// Options are the --ssh flags of abfahrt serve and what the hub's
+// settings give every session.
+type Options struct {
+	Addr             string
+	AuthorizedKeys   string
+	Anonymous        bool
+	MaxSessions      int
+	Idle             time.Duration // a client not taking output this long is gone; 0: never
+	LoginGrace       time.Duration
+	MaxStartups      int
+	MaxStartupsPerIP int
+	// Hyperlinks is the hub's --hyperlinks (or hyperlinks = …): auto
 	// decides by each session's client terminal (its TERM and the
 	// environment it sent).
-	hyperlinks string
-	mouse      bool // the sessions' boards take the mouse (--mouse)
+	Hyperlinks string
+	Mouse      bool // the sessions' boards take the mouse (--mouse)
+
+	// StateDir holds the host key (and, by default, authorized_keys).
+	StateDir string
+	// Version is abfahrt's version, for the client's user agent.
+	Version string
+	// Theme is the theme the hub was given (flag, environment, config
+	// file); empty picks one by each client's terminal.
+	Theme string
+	// Lang is the sessions' language (default en), Interval their poll
+	// interval (default tui.DefaultInterval).
+	Lang     string
+	Interval time.Duration
+	// LineColors, Links (the [links] templates), Motion and Notify are
+	// the configuration file's.
+	LineColors map[string]string
+	Links      tui.Links
+	Motion     string
+	Notify     string
 }
 
 // The defaults of the --ssh limits. A board is watched, not typed at, so
@@ -55,21 +79,20 @@ type sshOptions struct {
 // a board logs in by key, never by a person typing a password;
 // MaxStartups 100 and PerSourceMaxStartups 10).
 const (
-	defaultSSHIdle             = 2 * time.Minute
-	defaultSSHLoginGrace       = 30 * time.Second
-	defaultSSHMaxStartups      = 100
-	defaultSSHMaxStartupsPerIP = 10
+	DefaultIdle             = 2 * time.Minute
+	DefaultLoginGrace       = 30 * time.Second
+	DefaultMaxStartups      = 100
+	DefaultMaxStartupsPerIP = 10
 )
 
-// hostKeyName is the SSH host key's file in the state directory.
-const hostKeyName = "ssh_host_ed25519_key"
+// HostKeyName is the SSH host key's file in the state directory.
+const HostKeyName = "ssh_host_ed25519_key"
 
-// sshHub serves the board to SSH sessions. Every session's board reads the
+// Hub serves the board to SSH sessions. Every session's board reads the
 // hub's own mirror in-process, so however many sessions show a stop, the
 // upstream sees it once per interval.
-type sshHub struct {
-	g      *globals
-	o      sshOptions
+type Hub struct {
+	o      Options
 	log    *slog.Logger
 	src    *feed.Client
 	srv    *ssh.Server
@@ -82,37 +105,28 @@ type sshHub struct {
 	refused  *prometheus.CounterVec
 	closed   *prometheus.CounterVec // connections closed by the hub's limits
 	startups prometheus.Gauge       // connections that have not started a board
-	connLog  *limitedLog            // per-connection lines, at most sshLogPerSecond
+	connLog  *limitedLog            // per-connection lines, at most LogPerSecond
 }
 
-// startSSH listens on o.addr and serves sessions until stopSessions.
-func startSSH(ctx context.Context, g *globals, o sshOptions, m *mirror.Mirror, log *slog.Logger) (*sshHub, net.Addr, error) {
-	state := statePath(os.LookupEnv)
+// Start listens on o.Addr and serves sessions until StopSessions.
+func Start(ctx context.Context, o Options, m *mirror.Mirror, log *slog.Logger) (*Hub, net.Addr, error) {
+	state := o.StateDir
 	if state == "" {
 		return nil, nil, errors.New("--ssh: no state directory for the host key")
 	}
 	if err := os.MkdirAll(state, 0o700); err != nil {
 		return nil, nil, fmt.Errorf("--ssh: %w", err)
 	}
-	keyPath := filepath.Join(state, hostKeyName)
+	keyPath := filepath.Join(state, HostKeyName)
 	// The sessions' client asks the mirror in-process; the mirror caches,
 	// so the client does not (its answers would age twice).
 	src, err := feed.NewClient("http://hub.abfahrt.invalid"+mirror.BasePath, feed.WithoutCache(),
 		feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(m.Handler())}),
-		feed.WithUserAgent("abfahrt/"+version+" (ssh)"))
+		feed.WithUserAgent("abfahrt/"+o.Version+" (ssh)"))
 	if err != nil {
 		return nil, nil, err
 	}
-	h := &sshHub{g: g, o: o, log: log, src: src,
-		sessions: prometheus.NewGauge(prometheus.GaugeOpts{Name: "abfahrt_ssh_sessions", Help: "Open SSH board sessions."}),
-		refused: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "abfahrt_ssh_refused_total",
-			Help: "SSH sessions refused, by reason (cap, no-pty, usage)."}, []string{"reason"}),
-		closed: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "abfahrt_ssh_connections_closed_total",
-			Help: "SSH connections the hub closed, by reason (startups, startups-per-ip, login-grace, idle)."}, []string{"reason"}),
-		startups: prometheus.NewGauge(prometheus.GaugeOpts{Name: "abfahrt_ssh_startups",
-			Help: "SSH connections open that have not started a board (login grace time running)."}),
-		connLog: newLimitedLog(log, sshLogPerSecond),
-	}
+	h := newHub(o, log, src)
 	h.ctx, h.stop = context.WithCancel(context.WithoutCancel(ctx))
 	for _, c := range []prometheus.Collector{h.sessions, h.refused, h.closed, h.startups} {
 		if err := m.Registry().Register(c); err != nil {
@@ -138,32 +152,18 @@ func startSSH(ctx context.Context, g *globals, o sshOptions, m *mirror.Mirror, l
 			return nil
 		},
 	}
-	auth := "anonymous (--ssh-anonymous)"
-	if o.anonymous {
-		opts = append(opts,
-			wish.WithPublicKeyAuth(h.offeredKey(func(ssh.Context, ssh.PublicKey) bool { return true })),
-			wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }))
-	} else {
-		if _, err := os.Stat(o.authorizedKeys); err != nil {
-			return nil, nil, usagef("--ssh needs an authorized_keys file (--ssh-authorized-keys, default %s) or --ssh-anonymous on a trusted network: %v",
-				filepath.Join(state, "authorized_keys"), err)
-		}
-		// wish's check of the file, read at each login, behind our
-		// note of the key offered (for the log).
-		var keys ssh.Server
-		if err := wish.WithAuthorizedKeys(o.authorizedKeys)(&keys); err != nil {
-			return nil, nil, fmt.Errorf("--ssh-authorized-keys: %w", err)
-		}
-		opts = append(opts, wish.WithPublicKeyAuth(h.offeredKey(keys.PublicKeyHandler)))
-		auth = "public keys of " + o.authorizedKeys
+	auth, authOpts, err := h.auth(state)
+	if err != nil {
+		return nil, nil, err
 	}
+	opts = append(opts, authOpts...)
 	srv, err := wish.NewServer(opts...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("--ssh: %w", err)
 	}
 	h.srv = srv
 	var lc net.ListenConfig
-	ln, err := lc.Listen(ctx, "tcp", o.addr)
+	ln, err := lc.Listen(ctx, "tcp", o.Addr)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -177,14 +177,54 @@ func startSSH(ctx context.Context, g *globals, o sshOptions, m *mirror.Mirror, l
 		fp = gossh.FingerprintSHA256(srv.HostSigners[0].PublicKey())
 	}
 	log.Info("ssh: serving", "addr", ln.Addr().String(), "auth", auth, "host_key", keyPath, "fingerprint", fp,
-		"max_sessions", o.maxSessions, "idle_timeout", o.idle, "login_grace", o.loginGrace,
-		"max_startups", o.maxStartups, "max_startups_per_ip", o.maxStartupsPerIP)
+		"max_sessions", o.MaxSessions, "idle_timeout", o.Idle, "login_grace", o.LoginGrace,
+		"max_startups", o.MaxStartups, "max_startups_per_ip", o.MaxStartupsPerIP)
 	return h, ln.Addr(), nil
+}
+
+// auth is how clients log in: anyone (--ssh-anonymous) or the keys of the
+// authorized_keys file, read at each login; it says which for the log.
+func (h *Hub) auth(state string) (string, []ssh.Option, error) {
+	auth := "anonymous (--ssh-anonymous)"
+	var opts []ssh.Option
+	if h.o.Anonymous {
+		opts = append(opts,
+			wish.WithPublicKeyAuth(h.offeredKey(func(ssh.Context, ssh.PublicKey) bool { return true })),
+			wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }))
+	} else {
+		if _, err := os.Stat(h.o.AuthorizedKeys); err != nil {
+			return "", nil, usage.Errorf("--ssh needs an authorized_keys file (--ssh-authorized-keys, default %s) or --ssh-anonymous on a trusted network: %v",
+				filepath.Join(state, "authorized_keys"), err)
+		}
+		// wish's check of the file, read at each login, behind our
+		// note of the key offered (for the log).
+		var keys ssh.Server
+		if err := wish.WithAuthorizedKeys(h.o.AuthorizedKeys)(&keys); err != nil {
+			return "", nil, fmt.Errorf("--ssh-authorized-keys: %w", err)
+		}
+		opts = append(opts, wish.WithPublicKeyAuth(h.offeredKey(keys.PublicKeyHandler)))
+		auth = "public keys of " + h.o.AuthorizedKeys
+	}
+	return auth, opts, nil
+}
+
+// newHub is a hub of o with its metrics, not yet registered.
+func newHub(o Options, log *slog.Logger, src *feed.Client) *Hub {
+	return &Hub{o: o, log: log, src: src,
+		sessions: prometheus.NewGauge(prometheus.GaugeOpts{Name: "abfahrt_ssh_sessions", Help: "Open SSH board sessions."}),
+		refused: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "abfahrt_ssh_refused_total",
+			Help: "SSH sessions refused, by reason (cap, no-pty, usage)."}, []string{"reason"}),
+		closed: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "abfahrt_ssh_connections_closed_total",
+			Help: "SSH connections the hub closed, by reason (startups, startups-per-ip, login-grace, idle)."}, []string{"reason"}),
+		startups: prometheus.NewGauge(prometheus.GaugeOpts{Name: "abfahrt_ssh_startups",
+			Help: "SSH connections open that have not started a board (login grace time running)."}),
+		connLog: newLimitedLog(log, LogPerSecond),
+	}
 }
 
 // offeredKey notes the fingerprint of each public key a client offers
 // before check decides on it, so that a refused login names the key.
-func (h *sshHub) offeredKey(check ssh.PublicKeyHandler) ssh.PublicKeyHandler {
+func (h *Hub) offeredKey(check ssh.PublicKeyHandler) ssh.PublicKeyHandler {
 	return func(ctx ssh.Context, key ssh.PublicKey) bool {
 		if c := connOf(ctx); c != nil {
 			fp := gossh.FingerprintSHA256(key)
@@ -197,7 +237,7 @@ func (h *sshHub) offeredKey(check ssh.PublicKeyHandler) ssh.PublicKeyHandler {
 // serverConfig is the SSH configuration of one connection: it logs each
 // login and each refused attempt (a client's first "none" attempt is no
 // refusal), with the key that proved itself.
-func (h *sshHub) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
+func (h *Hub) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
 	c := connOf(ctx)
 	return &gossh.ServerConfig{
 		VerifiedPublicKeyCallback: func(_ gossh.ConnMetadata, key gossh.PublicKey, p *gossh.Permissions, _ string) (*gossh.Permissions, error) {
@@ -230,7 +270,7 @@ func (h *sshHub) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
 
 // middleware is the whole session: no shell, no command but stop numbers,
 // a terminal required, at most maxSessions at once, and the board.
-func (h *sshHub) middleware(next ssh.Handler) ssh.Handler {
+func (h *Hub) middleware(next ssh.Handler) ssh.Handler {
 	return func(s ssh.Session) {
 		defer next(s)
 		c := connOf(s.Context())
@@ -257,10 +297,10 @@ func (h *sshHub) middleware(next ssh.Handler) ssh.Handler {
 			wish.Fatalln(s, "abfahrt: the board needs a terminal: ssh -t")
 			return
 		}
-		if n := h.active.Add(1); n > int64(h.o.maxSessions) {
+		if n := h.active.Add(1); n > int64(h.o.MaxSessions) {
 			h.active.Add(-1)
 			h.refuse(s, "cap")
-			wish.Fatalln(s, sessionsInUse(h.o.maxSessions))
+			wish.Fatalln(s, sessionsInUse(h.o.MaxSessions))
 			return
 		}
 		h.wg.Add(1)
@@ -279,7 +319,7 @@ func (h *sshHub) middleware(next ssh.Handler) ssh.Handler {
 }
 
 // refuse counts and logs a session refused for reason.
-func (h *sshHub) refuse(s ssh.Session, reason string) {
+func (h *Hub) refuse(s ssh.Session, reason string) {
 	h.refused.WithLabelValues(reason).Inc()
 	h.connLog.Info("ssh: session refused", "user", s.User(), "remote", s.RemoteAddr().String(), "reason", reason,
 		"command", clip(s.RawCommand(), 80))
@@ -314,7 +354,7 @@ func sessionStops(cmd []string) ([]tui.BoardSpec, error) {
 // run shows the board in session s on connection c until the session
 // ends, its client stops taking the output for --ssh-idle, or the hub
 // stops.
-func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSpec) {
+func (h *Hub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSpec) {
 	began := time.Now()
 	ctx, cancel := context.WithCancel(h.ctx)
 	defer cancel()
@@ -337,7 +377,7 @@ func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSp
 	cols, rows := clampSize(pty.Window.Width, pty.Window.Height)
 	env := append(s.Environ(), "TERM="+pty.Term)
 	r := lipgloss.NewRenderer(s, termenv.WithEnvironment(sessionEnv(env)), termenv.WithUnsafe(), termenv.WithColorCache(true))
-	theme := sessionTheme(h.g.s, pty.Term)
+	theme := sessionTheme(h.o.Theme, pty.Term)
 	if pty.Term == "" || pty.Term == "dumb" || sessionEnv(env).Getenv("NO_COLOR") != "" {
 		theme, r = "mono", lipgloss.NewRenderer(s, termenv.WithProfile(termenv.Ascii))
 	}
@@ -345,82 +385,91 @@ func (h *sshHub) run(s ssh.Session, c *sshConn, pty ssh.Pty, stops []tui.BoardSp
 	o := tui.Options{Source: h.src, SourceName: "abfahrt hub", Boards: stops, Theme: theme, Renderer: r,
 		ConsoleFont: tui.LinuxConsole(pty.Term),
 		Lang:        "en", Interval: tui.DefaultInterval, Bell: out} // a reminder rings the session's terminal
-	if h.g.s != nil {
-		o.Lang, o.Interval, o.LineColors = h.g.s.lang.value, h.g.s.interval, h.g.s.file.LineColors
-		o.Links = h.g.s.file.Links.TUI().On(h.o.hyperlinks, sessionEnv(env).Getenv)
-	}
-	o.Mouse = h.o.mouse
-	o.ReduceMotion, o.Notify = sessionMotionNotify(h.g.s, sessionEnv(env).Getenv)
+	o.Lang, o.Interval, o.LineColors = h.o.lang(), h.o.interval(), h.o.LineColors
+	o.Links = h.o.Links.On(h.o.Hyperlinks, sessionEnv(env).Getenv)
+	o.Mouse = h.o.Mouse
+	o.ReduceMotion, o.Notify = sessionMotionNotify(h.o, sessionEnv(env).Getenv)
 	user, remote := s.User(), s.RemoteAddr().String()
 	h.connLog.Info("ssh: session started", "user", user, "remote", remote, "stops", s.Command(),
 		"cols", cols, "rows", rows, "term", pty.Term)
 	p := tui.NewProgram(ctx, o, s, out)
-	go func() {
-		// Resizes, newest first: the guard keeps only the newest size
-		// a client asked for, and this is the only place that waits
-		// for the board to take one (Send blocks until the program
-		// runs, and while it draws).
-		p.Send(tea.WindowSizeMsg{Width: cols, Height: rows})
-		if gd == nil {
-			return
-		}
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-gd.resized:
-				if w, ok := gd.newest(); ok {
-					p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
-				}
-			}
-		}
-	}()
+	go resizes(ctx, p, gd, cols, rows)
 	var idled atomic.Bool
-	if h.o.idle > 0 {
-		go func() {
-			t := time.NewTicker(min(max(h.o.idle/10, 100*time.Millisecond), 5*time.Second))
-			defer t.Stop()
-			for {
-				select {
-				case <-ctx.Done():
-					return
-				case <-t.C:
-					if out.stalledFor() > h.o.idle {
-						// A write blocked this long: the client takes no
-						// output (its channel window is full). Only
-						// closing the connection ends the blocked write.
-						idled.Store(true)
-						h.closed.WithLabelValues("idle").Inc()
-						cancel()
-						_ = c.Close()
-						return
-					}
-				}
-			}
-		}()
+	if h.o.Idle > 0 {
+		go h.watchIdle(ctx, cancel, out, c, &idled)
 	}
 	_, err := p.Run()
 	p.Kill()
-	reason := "client left"
-	switch {
-	case idled.Load():
-		reason = "idle" // nothing reaches this client any more: no goodbye
-	case h.ctx.Err() != nil:
-		reason = "hub stopping"
-		_, _ = fmt.Fprint(s, "abfahrt: the hub is shutting down; goodbye\r\n")
-		_ = s.Exit(0)
-	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && s.Context().Err() == nil && !closed(chanDone):
-		reason = "error"
-		h.connLog.Warn("ssh: session ended with an error", "user", user, "remote", remote, "err", err)
-		_ = s.Exit(1)
-	default:
-		if s.Context().Err() == nil && !closed(chanDone) {
-			reason = "quit"
-		}
-		_ = s.Exit(0)
-	}
+	reason := h.ended(s, err, idled.Load(), chanDone)
 	h.connLog.Info("ssh: session ended", "user", user, "remote", remote, "reason", reason,
 		"duration", time.Since(began).Round(time.Millisecond))
+}
+
+// resizes sends the board its first size, then the sizes the client
+// asks for, newest first: the guard keeps only the newest size a client
+// asked for, and this is the only place that waits for the board to take
+// one (Send blocks until the program runs, and while it draws).
+func resizes(ctx context.Context, p interface{ Send(tea.Msg) }, gd *chanGuard, cols, rows int) {
+	p.Send(tea.WindowSizeMsg{Width: cols, Height: rows})
+	if gd == nil {
+		return
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-gd.resized:
+			if w, ok := gd.newest(); ok {
+				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+			}
+		}
+	}
+}
+
+// watchIdle ends the session (cancel, and closes c) once a write to its
+// client has blocked for --ssh-idle: the client takes no output (its
+// channel window is full), and only closing the connection ends the
+// blocked write.
+func (h *Hub) watchIdle(ctx context.Context, cancel context.CancelFunc, out *stallWriter, c *sshConn, idled *atomic.Bool) {
+	t := time.NewTicker(min(max(h.o.Idle/10, 100*time.Millisecond), 5*time.Second))
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if out.stalledFor() > h.o.Idle {
+				idled.Store(true)
+				h.closed.WithLabelValues("idle").Inc()
+				cancel()
+				_ = c.Close()
+				return
+			}
+		}
+	}
+}
+
+// ended says goodbye as the way the board of session s ended asks, sets
+// its exit status and returns the reason for the log.
+func (h *Hub) ended(s ssh.Session, err error, idled bool, chanDone <-chan struct{}) string {
+	switch {
+	case idled:
+		return "idle" // nothing reaches this client any more: no goodbye
+	case h.ctx.Err() != nil:
+		_, _ = fmt.Fprint(s, "abfahrt: the hub is shutting down; goodbye\r\n")
+		_ = s.Exit(0)
+		return "hub stopping"
+	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && s.Context().Err() == nil && !closed(chanDone):
+		h.connLog.Warn("ssh: session ended with an error", "user", s.User(), "remote", s.RemoteAddr().String(), "err", err)
+		_ = s.Exit(1)
+		return "error"
+	}
+	reason := "client left"
+	if s.Context().Err() == nil && !closed(chanDone) {
+		reason = "quit"
+	}
+	_ = s.Exit(0)
+	return reason
 }
 
 // closed reports whether c is closed.
@@ -433,9 +482,9 @@ func closed(c <-chan struct{}) bool {
 	}
 }
 
-// stopSessions tells every session that the hub stops, ends them and
+// StopSessions tells every session that the hub stops, ends them and
 // waits for them within ctx, then closes the server.
-func (h *sshHub) stopSessions(ctx context.Context) {
+func (h *Hub) StopSessions(ctx context.Context) {
 	h.stop()
 	done := make(chan struct{})
 	go func() { h.wg.Wait(); close(done) }()
@@ -505,12 +554,9 @@ func (e sessionEnv) Getenv(k string) string {
 // file), else the console theme for a client on a Linux console
 // (TERM=linux) and dark for others. What the hub's own TERM or NO_COLOR
 // picked is not the client's.
-func sessionTheme(s *settings, term string) string {
-	if s != nil {
-		switch s.theme.from {
-		case "flag --theme", "env ABFAHRT_THEME", "config":
-			return s.theme.value
-		}
+func sessionTheme(chosen, term string) string {
+	if chosen != "" {
+		return chosen
 	}
 	if tui.LinuxConsole(term) {
 		return tui.ThemeConsole
@@ -532,16 +578,31 @@ func sessionsInUse(maxSessions int) string {
 // person at that terminal, as the screen-reader mode is); the hub's
 // notify (default auto) is resolved by the client's terminal (its TERM
 // and the variables it sent), not the hub's.
-func sessionMotionNotify(s *settings, getenv func(string) string) (reduce bool, notify string) {
+func sessionMotionNotify(o Options, getenv func(string) string) (reduce bool, notify string) {
 	mode := "auto"
-	if s != nil {
-		reduce = s.file.Motion == "reduced"
-		if s.file.Notify != "" {
-			mode = s.file.Notify
-		}
+	reduce = o.Motion == "reduced"
+	if o.Notify != "" {
+		mode = o.Notify
 	}
 	if v := getenv("ABFAHRT_REDUCE_MOTION"); v == "1" || v == "true" {
 		reduce = true
 	}
 	return reduce, tui.NotifyFor(mode, getenv)
+}
+
+// lang is the sessions' language: o.Lang, en by default.
+func (o Options) lang() string {
+	if o.Lang == "" {
+		return "en"
+	}
+	return o.Lang
+}
+
+// interval is the sessions' poll interval: o.Interval, else the board's
+// default.
+func (o Options) interval() time.Duration {
+	if o.Interval == 0 {
+		return tui.DefaultInterval
+	}
+	return o.Interval
 }
