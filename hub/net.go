@@ -1,7 +1,6 @@
 package hub
 
 import (
-	"abfahrt/feed/sim"
 	"context"
 	"fmt"
 	"net"
@@ -9,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"abfahrt/feed/sim"
 )
 
 // SelfUpstream reports whether upstream names the address the hub listens

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"abfahrt/internal/config"
+	"abfahrt/internal/watchdog"
 	"abfahrt/tui"
 )
 
@@ -98,7 +99,7 @@ func showBoard(cmd *cobra.Command, g *globals, b *boardFlags) error {
 		return err
 	}
 	opts.Links = boardLinks(linkMode, changed("hyperlinks"), g.s.file, os.Getenv, g.stderr)
-	alive, stopNotify := notifySystemd(cmd.Context(), opts.Kiosk.Enabled)
+	alive, stopNotify := watchdog.Notify(cmd.Context(), opts.Kiosk.Enabled)
 	opts.Kiosk.Alive = alive
 	err = tui.Run(cmd.Context(), opts)
 	stopNotify()
@@ -122,7 +123,7 @@ func (b *boardFlags) options(changed func(string) bool, g *globals) (tui.Options
 	opts.Boards = boards
 	opts.OneOff = len(b.stops) > 0 || b.stopPoint != "" // a layout's boards are the user's to keep
 	if len(b.stops) == 0 && b.stopPoint == "" && b.layout == "" {
-		opts.Profiles = profiles(g.s.file)
+		opts.Profiles = g.s.file.Profiles()
 	}
 	if opts.Walk, err = tui.ParseWalk(b.walk); err != nil {
 		return opts, usagef("--walk: %v", err)
@@ -162,7 +163,7 @@ func (b *boardFlags) look(g *globals, opts *tui.Options) {
 			opts.Night, opts.NightFrom, opts.NightTo = true, from, to
 		}
 	}
-	opts.Kiosk = kioskOptions(g.s.file.Kiosk, b.kiosk || g.s.file.Kiosk.Enabled)
+	opts.Kiosk = g.s.file.Kiosk.Options(b.kiosk || g.s.file.Kiosk.Enabled)
 	if g.logger != nil {
 		opts.Kiosk.SpeakFailed = func(err error) { g.logger.Warn("kiosk: speaking failed", "cmd", g.s.file.Kiosk.SpeakCmd, "err", err) }
 	}

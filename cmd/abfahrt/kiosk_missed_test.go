@@ -1,8 +1,9 @@
 package main
 
 import (
-	"abfahrt/internal/config"
 	"testing"
+
+	"abfahrt/internal/config"
 )
 
 // Issue 33 item 6: a kiosk with a walking time shows what can still be
@@ -18,7 +19,7 @@ func TestKioskHidesMissedByDefault(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := kioskOptions(c.Kiosk, true).HideMissed; got != want {
+		if got := c.Kiosk.Options(true).HideMissed; got != want {
 			t.Errorf("%q: the kiosk hides missed departures: %v, want %v", body, got, want)
 		}
 	}

@@ -36,31 +36,3 @@ func boardLinks(mode string, changed bool, c config.Config, getenv func(string) 
 	}
 	return l
 }
-
-// linksRows are the rows of abfahrt config about hyperlinks: the mode,
-// what auto means in this terminal, and the templates.
-func linksRows(c config.Config, getenv func(string) string) [][3]string {
-	mode, from := c.Hyperlinks, "config"
-	if mode == "" {
-		mode, from = "auto", "default"
-	}
-	none := c.Links.Stop == "" && c.Links.Vehicle == ""
-	v := mode
-	switch {
-	case none:
-		v += " (no [links] template: nothing is linked)"
-	case tui.HyperlinksFor(mode, getenv):
-		v += " (on in this terminal)"
-	default:
-		v += " (off in this terminal)"
-	}
-	rows := [][3]string{{"hyperlinks", v, from}}
-	for _, r := range []struct{ key, tmpl string }{{"links.stop", c.Links.Stop}, {"links.vehicle", c.Links.Vehicle}} {
-		if r.tmpl == "" {
-			rows = append(rows, [3]string{r.key, "(none)", "default"})
-		} else {
-			rows = append(rows, [3]string{r.key, r.tmpl, "config"})
-		}
-	}
-	return rows
-}

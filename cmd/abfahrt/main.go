@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"abfahrt/feed"
+	"abfahrt/internal/startup"
 	"abfahrt/internal/usage"
 	"abfahrt/model"
 )
@@ -30,7 +31,7 @@ const (
 )
 
 func main() {
-	startGC(func(restore func()) { time.AfterFunc(startGCFor, restore) })
+	startup.GC(func(restore func()) { time.AfterFunc(startup.GCFor, restore) })
 	ctx, stop := signal.NotifyContext(context.Background(), endSignals()...)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()

@@ -16,8 +16,8 @@ import (
 	"abfahrt/feed/sim"
 	"abfahrt/history"
 	"abfahrt/internal/histout"
-	"abfahrt/internal/jsonout"
 	"abfahrt/internal/recording"
+	"abfahrt/internal/startup"
 	"abfahrt/internal/textout"
 	"abfahrt/model"
 )
@@ -137,6 +137,13 @@ p90 and the share of gaps over 1.5 times the scheduled one.`, histout.MinutesTex
 			if asJSON && asCSV {
 				return usagef("--json and --csv exclude each other")
 			}
+			format := "" // a table
+			switch {
+			case asJSON:
+				format = "json"
+			case asCSV:
+				format = "csv"
+			}
 			if by != "" && by != "hour" && by != "day" {
 				return usagef("--by must be hour or day, got %q", by)
 			}
@@ -149,36 +156,8 @@ p90 and the share of gaps over 1.5 times the scheduled one.`, histout.MinutesTex
 				return err
 			}
 			defer func() { _ = store.Close() }()
-			n, first, last, err := store.Recorded(cmd.Context())
-			if err != nil {
-				return err
-			}
-			from, note := histout.SinceFrom(age, last, "recording ends", "its end")
-			rows, err := store.Stats(cmd.Context(), history.StatsQuery{Stop: stop, Line: line, Since: from, By: by})
-			if err != nil {
-				return err
-			}
-			if note != "" {
-				w := g.stdout
-				if asJSON || asCSV {
-					w = g.stderr
-					note = "abfahrt: " + note
-				}
-				_, _ = fmt.Fprintln(w, note)
-			}
-			if rows == nil {
-				rows = []history.Stat{}
-			}
-			layout := histout.StatsLayout{By: by, Headway: stop != 0}
-			switch {
-			case asJSON:
-				return jsonout.Print(g.stdout, rows)
-			case asCSV:
-				return histout.StatsCSV(g.stdout, layout, rows)
-			case len(rows) == 0:
-				return statsNone(g, age, note != "", n, first, last, store.Name())
-			}
-			return histout.StatsTable(g.stdout, layout, rows)
+			q := history.StatsQuery{Stop: stop, Line: line, By: by}
+			return histout.Stats(cmd.Context(), g.stdout, g.stderr, store, q, age, format)
 		},
 	}
 	f := cmd.Flags()
@@ -216,44 +195,7 @@ func newHistoryCmd(g *globals) *cobra.Command {
 				return err
 			}
 			defer func() { _ = store.Close() }()
-			runs, last, err := store.VehicleRuns(cmd.Context(), vehicle, time.Now().Add(-age))
-			if err != nil {
-				return err
-			}
-			from, note := histout.SinceFrom(age, last, "vehicle was last seen", "its last sighting")
-			if note != "" {
-				if runs, _, err = store.VehicleRuns(cmd.Context(), vehicle, from); err != nil {
-					return err
-				}
-			}
-			if asJSON {
-				out := struct {
-					Vehicle  int           `json:"vehicle"`
-					LastSeen *time.Time    `json:"last_seen"`
-					Runs     []history.Run `json:"runs"`
-				}{Vehicle: vehicle, Runs: runs}
-				if !last.IsZero() {
-					l := last.In(model.Berlin)
-					out.LastSeen = &l
-				}
-				if out.Runs == nil {
-					out.Runs = []history.Run{}
-				}
-				return jsonout.Print(g.stdout, out)
-			}
-			if last.IsZero() {
-				_, err := fmt.Fprintf(g.stdout, "vehicle %d was never recorded in %s\n", vehicle, store.Name())
-				return err
-			}
-			if note != "" {
-				_, _ = fmt.Fprintln(g.stdout, note)
-			}
-			names := stopNames(cmd.Context(), g)
-			if err := histout.Runs(g.stdout, runs, names); err != nil {
-				return err
-			}
-			_, err = fmt.Fprintf(g.stdout, "vehicle %d last seen %s\n", vehicle, last.In(model.Berlin).Format("2006-01-02 15:04:05"))
-			return err
+			return histout.History(cmd.Context(), g.stdout, store, vehicle, age, asJSON, func() func(int) string { return stopNames(cmd.Context(), g) })
 		},
 	}
 	f := cmd.Flags()
@@ -294,7 +236,7 @@ func (g *globals) rawSource(keep func(history.Answer)) (source, error) {
 	}
 	base, inner := g.s.api.value, http.DefaultTransport
 	if base == "" {
-		base, inner = sim.BaseURL, newSimTransport(sim.Options{Seed: g.seed, Clock: sim.NewClock(embeddedSimStart, 1)})
+		base, inner = sim.BaseURL, startup.SimTransport(sim.Options{Seed: g.seed, Clock: sim.NewClock(embeddedSimStart, 1)})
 	}
 	c, err := feed.NewClient(base, feed.WithUserAgent("abfahrt/"+version), feed.WithLiveTTL(liveTTL(g.s)),
 		feed.WithHTTPClient(&http.Client{Transport: g.logTransport(recording.Tap{Next: inner, Keep: keep})}), feed.WithCacheDir(""))
@@ -306,21 +248,6 @@ func (g *globals) rawSource(keep func(history.Answer)) (source, error) {
 
 // historyDB is --db, or the default SQLite file.
 func historyDB(db string) string { return recording.DB(db, statePath(os.LookupEnv)) }
-
-// statsNone says that stats found no departures in the window (before
-// the recording's end when ended), and what the database holds.
-func statsNone(g *globals, age time.Duration, ended bool, n int, first, last time.Time, db string) error {
-	window := "in the last " + histout.AgeText(age)
-	if ended {
-		window = "in the " + histout.AgeText(age) + " before the recording's end"
-	}
-	if n == 0 {
-		_, err := fmt.Fprintf(g.stdout, "none %s: %s holds no departures yet\n", window, db)
-		return err
-	}
-	_, err := fmt.Fprintf(g.stdout, "none %s for this selection; recorded %s (%s) in %s\n", window, histout.SpanText(first, last), textout.Plural(n, "departure", "departures"), db)
-	return err
-}
 
 const dbUsage = "history database: a SQLite file or a postgres:// URL (default $XDG_STATE_HOME/abfahrt/history.db)"
 

@@ -17,61 +17,25 @@ import (
 	"abfahrt/feed"
 	"abfahrt/feed/sim"
 	"abfahrt/internal/logfile"
+	"abfahrt/internal/startup"
 	"abfahrt/model"
 )
 
 // version is set by the linker (-X main.version=...); without it, the
-// module's build information names the build (buildVersion). It must stay
+// module's build information names the build (startup.Version). It must stay
 // a plain string variable: the linker's -X sets only a variable that is
 // not initialised by a call, and init fills it in when the linker did not.
 var version string
 
 func init() {
 	if version == "" {
-		version = buildVersion(debug.ReadBuildInfo)
+		version = startup.Version(debug.ReadBuildInfo)
 	}
 }
 
-// buildVersion is the version a plain `go build` or `go install` knows:
-// the module version (go install ...@v1.2.0), else the VCS revision and
-// time the go command stamps (with "+dirty" for local changes), else
-// "devel" with the Go version (a build with -buildvcs=false); "dev" only
-// without build information.
-func buildVersion(read func() (*debug.BuildInfo, bool)) string {
-	bi, ok := read()
-	if !ok || bi == nil {
-		return "dev"
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	var rev, at string
-	dirty := false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if rev == "" {
-		if bi.GoVersion != "" {
-			return "devel (" + bi.GoVersion + ")"
-		}
-		return "devel"
-	}
-	v := "devel-" + rev[:min(12, len(rev))]
-	if at != "" {
-		v += " (" + at + ")"
-	}
-	if dirty {
-		v += "+dirty"
-	}
-	return v
-}
+// embeddedSimStart is the embedded simulation's time at start; zero is the
+// machine's time. Tests that need day service whatever the hour pin it.
+var embeddedSimStart time.Time
 
 // simName is how the embedded simulation is named to people.
 const simName = "simulated Ulm network"
@@ -222,7 +186,7 @@ func (g *globals) source() (source, error) {
 	if api == "" {
 		clock := sim.NewClock(embeddedSimStart, 1)
 		c, err := feed.NewClient(sim.BaseURL, ua, ttl,
-			feed.WithHTTPClient(&http.Client{Transport: g.logTransport(newSimTransport(sim.Options{Seed: g.seed, Clock: clock}))}),
+			feed.WithHTTPClient(&http.Client{Transport: g.logTransport(startup.SimTransport(sim.Options{Seed: g.seed, Clock: clock}))}),
 			feed.WithCacheDir(""))
 		if err != nil {
 			return source{}, err

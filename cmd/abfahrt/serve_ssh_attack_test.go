@@ -1,7 +1,6 @@
 package main
 
 import (
-	"abfahrt/internal/sshhub"
 	"bufio"
 	"bytes"
 	"errors"
@@ -16,6 +15,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"abfahrt/internal/sshhub"
 
 	gossh "golang.org/x/crypto/ssh"
 )

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"abfahrt/internal/sshhub"
 	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
@@ -13,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"abfahrt/internal/sshhub"
 
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"abfahrt/exceptions"
 	"abfahrt/internal/config"
 	"abfahrt/internal/logfile"
 	"abfahrt/internal/textout"
@@ -201,23 +199,9 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	if s.consoleFont {
 		t.Row("glyphs", "console font (no braille)", "env TERM=linux")
 	}
-	if s.file.Layout != "" {
-		t.Row("layout", s.file.Layout, "config")
+	for _, r := range s.file.Rows(func(k string) string { v, _ := env(k); return v }) {
+		t.Row(r[0], r[1], r[2])
 	}
-	for _, name := range config.SortedKeys(s.file.Layouts) {
-		l := s.file.Layouts[name]
-		v := textout.Plural(len(l.Boards), "board", "boards")
-		if l.Hours != "" {
-			v += " · hours " + l.Hours // when the board and the kiosk show it (issue 23 item 13)
-		}
-		t.Row("layouts."+name, v, "config")
-	}
-	for _, line := range config.SortedKeys(s.file.LineColors) {
-		t.Row("line_colors."+line, s.file.LineColors[line], "config")
-	}
-	s.printFile(t, env)
-	s.printKiosk(t)
-	s.printQueue(t)
 	t.Row("", "", "")
 	t.Row("config file", s.configPath, exists)
 	t.Row("cache dir", cachePath(), "base data, 24 h")
@@ -233,101 +217,6 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		t.Row("theme "+name, tui.ThemeAbout[name], mark)
 	}
 	return t.Flush()
-}
-
-// from is the FROM of a file's key: config when set, else default.
-func from(set bool) string {
-	if set {
-		return "config"
-	}
-	return "default"
-}
-
-// printFile is the rows of the file's board keys.
-func (s *settings) printFile(t *textout.Table, env envLookup) {
-	limit := strconv.Itoa(s.file.Limit)
-	if s.file.Limit == 0 {
-		limit = "fill (as many as the board has rows for, at least " + strconv.Itoa(tui.DefaultLimit) + ")"
-	}
-	t.Row("limit", limit, from(s.file.Limit != 0))
-	remind := tui.DefaultRemindBefore
-	if r := s.file.RemindBefore; r != nil {
-		remind = r.Duration
-	}
-	t.Row("remind_before", remind.String(), from(s.file.RemindBefore != nil))
-	motion := s.file.Motion
-	if motion == "" {
-		motion = "full"
-	}
-	t.Row("motion", motion, from(s.file.Motion != ""))
-	for _, r := range linksRows(s.file, func(k string) string { v, _ := env(k); return v }) {
-		t.Row(r[0], r[1], r[2])
-	}
-	t.Row("mouse", strconv.FormatBool(s.file.Mouse), from(s.file.Mouse))
-}
-
-// printKiosk is the rows of [kiosk].
-func (s *settings) printKiosk(t *textout.Table) {
-	k := s.file.Kiosk
-	t.Row("kiosk.enabled", strconv.FormatBool(k.Enabled), from(k.Enabled))
-	rotate := k.Rotate.Duration
-	if rotate == 0 {
-		rotate = tui.DefaultKioskRotate
-	}
-	t.Row("kiosk.rotate", rotate.String(), from(k.Rotate.Duration != 0))
-	hours := k.Hours
-	if hours == "" {
-		hours = "always"
-	}
-	t.Row("kiosk.hours", hours, from(k.Hours != ""))
-	stale := k.StaleAfter.Duration
-	if stale == 0 {
-		stale = tui.DefaultKioskStaleAfter
-	}
-	t.Row("kiosk.stale_after", stale.String(), from(k.StaleAfter.Duration != 0))
-	t.Row("kiosk.large_countdown", strconv.FormatBool(k.LargeCountdown == nil || *k.LargeCountdown), from(k.LargeCountdown != nil))
-	quit := tui.DefaultQuitKey
-	if k.QuitKey != nil {
-		quit = *k.QuitKey
-	}
-	if quit == "" {
-		quit = "(locked: only a signal ends it)"
-	}
-	t.Row("kiosk.quit_key", quit, from(k.QuitKey != nil))
-	speak := k.SpeakCmd
-	if speak == "" {
-		speak = "(silent)"
-	}
-	t.Row("kiosk.speak_cmd", speak, from(k.SpeakCmd != ""))
-	if k.SpeakCmd != "" {
-		every := "(only on its key)"
-		if k.SpeakEvery.Duration != 0 {
-			every = k.SpeakEvery.String()
-		}
-		t.Row("kiosk.speak_every", every, from(k.SpeakEvery.Duration != 0))
-		key := tui.DefaultSpeakKey
-		if k.SpeakKey != nil {
-			key = *k.SpeakKey
-		}
-		t.Row("kiosk.speak_key", key, from(k.SpeakKey != nil))
-	}
-}
-
-// printQueue is the rows of [night], [exceptions] and [[connections]].
-func (s *settings) printQueue(t *textout.Table) {
-	night := s.file.Night.Hours
-	if night == "" {
-		night = "(none)"
-	}
-	t.Row("night.hours", night, from(s.file.Night.Hours != ""))
-	late := s.file.Exceptions.Late.Duration
-	if late == 0 {
-		late = exceptions.DefaultLate
-	}
-	t.Row("exceptions.late", late.String(), from(s.file.Exceptions.Late.Duration != 0))
-	for i, c := range s.file.Connections {
-		t.Row(fmt.Sprintf("connections[%d]", i+1), fmt.Sprintf("stop %d: line %s → line %s, %s to change", c.Stop, c.From, c.To, c.MinTransfer.Duration), "config")
-	}
 }
 
 func newConfigCmd(g *globals) *cobra.Command {

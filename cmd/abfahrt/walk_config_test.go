@@ -20,7 +20,7 @@ func TestConfigWalkAndHideMissed(t *testing.T) {
 	if time.Duration(b[0].Walk) != 4*time.Minute || b[1].Walk != 0 {
 		t.Errorf("walks %v, %v; want 4m and none", b[0].Walk, b[1].Walk)
 	}
-	if !kioskOptions(c.Kiosk, true).HideMissed {
+	if !c.Kiosk.Options(true).HideMissed {
 		t.Error("kiosk.hide_missed not passed on")
 	}
 	for body, want := range map[string]string{
@@ -58,7 +58,7 @@ func TestConfigLayoutHours(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := profiles(c)
+	ps := c.Profiles()
 	if len(ps) != 1 || ps[0].Name != "morning" || ps[0].From != 6*60 || ps[0].To != 9*60+30 || ps[0].Boards[0].Stop != 1008 {
 		t.Errorf("profiles %+v", ps)
 	}

@@ -3,13 +3,14 @@
 package histout
 
 import (
-	"abfahrt/history"
-	"abfahrt/internal/textout"
-	"abfahrt/model"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
+
+	"abfahrt/history"
+	"abfahrt/internal/textout"
+	"abfahrt/model"
 )
 
 // RecordSummary is record's closing line: what this run saved in the

@@ -1,8 +1,6 @@
 package recording
 
 import (
-	"abfahrt/feed/sim"
-	"abfahrt/history"
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
@@ -11,6 +9,9 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"abfahrt/feed/sim"
+	"abfahrt/history"
 )
 
 // Tap hands the raw answers the service sent to keep, as it sent them

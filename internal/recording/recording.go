@@ -5,7 +5,6 @@
 package recording
 
 import (
-	"abfahrt/history"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"abfahrt/history"
 )
 
 // ParseAge reads a duration that may be given in days: 90d, 36h, 1d12h.

@@ -1,10 +1,6 @@
 package recording
 
 import (
-	"abfahrt/feed/sim"
-	"abfahrt/history"
-	"abfahrt/internal/usage"
-	"abfahrt/model"
 	"context"
 	"fmt"
 	"io"
@@ -12,6 +8,11 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"abfahrt/feed/sim"
+	"abfahrt/history"
+	"abfahrt/internal/usage"
+	"abfahrt/model"
 )
 
 // recording answers a replay's departures from a history database.

@@ -1,15 +1,16 @@
 package textout
 
 import (
-	"abfahrt/internal/jsonout"
-	"abfahrt/model"
-	"abfahrt/tui"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"abfahrt/internal/jsonout"
+	"abfahrt/model"
+	"abfahrt/tui"
 )
 
 // NextHorizon is how far ahead `next` looks for a departure to catch.

@@ -1,11 +1,12 @@
 package textout
 
 import (
-	"abfahrt/model"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"abfahrt/model"
 )
 
 // germanWords are the departures and arrivals tables' words in German

@@ -1,4 +1,4 @@
-package main
+package watchdog
 
 import (
 	"context"
@@ -22,7 +22,7 @@ func TestKioskNotifiesSystemd(t *testing.T) {
 	defer sock.Close()
 	t.Setenv("NOTIFY_SOCKET", path)
 	t.Setenv("WATCHDOG_USEC", "")
-	_, stop := notifySystemd(context.Background(), true)
+	_, stop := Notify(context.Background(), true)
 	stop()
 	buf := make([]byte, 64)
 	for _, want := range []string{"READY=1", "STOPPING=1"} {

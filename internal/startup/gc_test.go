@@ -1,4 +1,4 @@
-package main
+package startup
 
 import (
 	"runtime/debug"
@@ -18,9 +18,9 @@ func gcPercent() int {
 func TestStartGCRaisesTheTargetForTheStartOnly(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	var restore func()
-	startGC(func(r func()) { restore = r })
-	if got := gcPercent(); got != startGCPercent {
-		t.Fatalf("GC target %d during the start, want %d", got, startGCPercent)
+	GC(func(r func()) { restore = r })
+	if got := gcPercent(); got != gcPercentAtStart {
+		t.Fatalf("GC target %d during the start, want %d", got, gcPercentAtStart)
 	}
 	if restore == nil {
 		t.Fatal("nothing puts the target back")
@@ -38,7 +38,7 @@ func TestStartGCLeavesTheUsersTarget(t *testing.T) {
 	for _, user := range []int{-1, 800} {
 		debug.SetGCPercent(user)
 		called := false
-		startGC(func(func()) { called = true })
+		GC(func(func()) { called = true })
 		if got := gcPercent(); got != user || called {
 			t.Errorf("GOGC %d: target %d during the start (restore scheduled: %v), want it left alone", user, got, called)
 		}

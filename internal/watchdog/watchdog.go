@@ -1,4 +1,6 @@
-package main
+// Package watchdog tells systemd (Type=notify) that a board or kiosk is up
+// and pings its watchdog from the program's own loop.
+package watchdog
 
 import (
 	"context"
@@ -8,7 +10,7 @@ import (
 	"abfahrt/internal/sdnotify"
 )
 
-// notifySystemd tells systemd (Type=notify, as in
+// Notify tells systemd (Type=notify, as in
 // deploy/systemd/abfahrt-kiosk@.service) that the board is up and pings its
 // watchdog; stop says STOPPING=1 and ends the pings. Without
 // $NOTIFY_SOCKET both functions do nothing.
@@ -18,7 +20,7 @@ import (
 // watchdog pings only while the last call is at most one ping period old,
 // so a wedged Update stops the pings and systemd restarts the kiosk
 // (WatchdogSec). Without loop it pings while the process runs.
-func notifySystemd(ctx context.Context, loop bool) (alive, stop func()) {
+func Notify(ctx context.Context, loop bool) (alive, stop func()) {
 	sd := sdnotify.FromEnv()
 	if !sd.Enabled() {
 		return func() {}, func() {}
@@ -38,7 +40,7 @@ func notifySystemd(ctx context.Context, loop bool) (alive, stop func()) {
 	}
 }
 
-// notifyWith is notifySystemd on notifier sd with the watchdog's ticks
+// notifyWith is Notify on notifier sd with the watchdog's ticks
 // (nil: no watchdog), its period and clock.
 func notifyWith(ctx context.Context, sd *sdnotify.Notifier, loop bool, tick <-chan time.Time, period time.Duration, now func() time.Time) (alive, stop func()) {
 	_ = sd.Ready() // systemd gone: nothing to tell

@@ -1,4 +1,4 @@
-package main
+package startup
 
 import (
 	"io"
@@ -12,7 +12,7 @@ import (
 // Issue 15: the embedded simulation answers at once while it warms its
 // plans in the background; the first answer shares them.
 func TestSimTransportAnswersWhileWarming(t *testing.T) {
-	c := &http.Client{Transport: newSimTransport(sim.Options{Seed: 1, Clock: sim.NewClock(time.Date(2026, 9, 11, 7, 30, 0, 0, time.UTC), 1)})}
+	c := &http.Client{Transport: SimTransport(sim.Options{Seed: 1, Clock: sim.NewClock(time.Date(2026, 9, 11, 7, 30, 0, 0, time.UTC), 1)})}
 	resp, err := c.Get(sim.BaseURL + "/stop/passage/Departures?StopNumber=1008&Limit=3")
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,7 @@
-package main
+// Package startup is what abfahrt does as its process starts: its version
+// from the build information, and a raised garbage collection target for
+// the first seconds.
+package startup
 
 import (
 	"runtime/debug"
@@ -11,7 +14,7 @@ import (
 // milliseconds; at Go's default target (a first cycle at a 4 MB heap, then
 // each at twice the live heap) that is two or three collections before the
 // first departure row, each taking a core for a few milliseconds on a
-// 2-core machine. So the target is raised for the first startGCFor of the
+// 2-core machine. So the target is raised for the first GCFor of the
 // process and then put back: one collection instead, after the start.
 // Measured (issue 15; three runs of 15 starts each in tmux, load average
 // 3-4): the first answer in the board a median 41-54 ms after main at the
@@ -19,17 +22,18 @@ import (
 // its first collection: resident memory 8 s after the start 29 MB against
 // 26 MB (before issue 15's smaller day plans: 38 MB; 12 boards 30 MB).
 const (
-	startGCPercent = 400
-	startGCFor     = 2 * time.Second
+	gcPercentAtStart = 400
+	// GCFor is how long the raised target holds.
+	GCFor = 2 * time.Second
 )
 
-// startGC raises the collector's target for the start and has after put
+// GC raises the collector's target for the start and has after put
 // the previous one back when the start is over (time.AfterFunc with
-// startGCFor in main; tests call it themselves). A target the user set
+// GCFor in main; tests call it themselves). A target the user set
 // higher, or GOGC=off, is left alone.
-func startGC(after func(restore func())) {
-	prev := debug.SetGCPercent(startGCPercent)
-	if prev < 0 || prev >= startGCPercent {
+func GC(after func(restore func())) {
+	prev := debug.SetGCPercent(gcPercentAtStart)
+	if prev < 0 || prev >= gcPercentAtStart {
 		debug.SetGCPercent(prev)
 		return
 	}
