@@ -216,19 +216,8 @@ func checkServe(cmd *cobra.Command, g *globals, o *hub.Options) error {
 	if !o.Record.On && (o.Record.All || cmd.Flags().Changed("db") || cmd.Flags().Changed("keep")) {
 		return usagef("--all, --db and --keep go with --record: abfahrt serve --record [--all] [--db URL]")
 	}
-	if o.SSH.Addr != "" {
-		if _, _, err := net.SplitHostPort(o.SSH.Addr); err != nil {
-			return usagef("--ssh must be host:port such as 0.0.0.0:2222, got %q", o.SSH.Addr)
-		}
-		if o.SSH.MaxSessions < 1 || o.SSH.Idle < 0 {
-			return usagef("--ssh-max-sessions must be at least 1 and --ssh-idle not negative (0: never)")
-		}
-		if o.SSH.LoginGrace <= 0 || o.SSH.MaxStartups < 1 || o.SSH.MaxStartupsPerIP < 1 {
-			return usagef("--ssh-login-grace must be positive and --ssh-max-startups and --ssh-max-startups-per-ip at least 1")
-		}
-		if o.SSH.AuthorizedKeys == "" {
-			o.SSH.AuthorizedKeys = filepath.Join(statePath(os.LookupEnv), "authorized_keys")
-		}
+	if err := checkSSH(&o.SSH); err != nil {
+		return err
 	}
 	mode, err := hyperlinkMode(o.SSH.Hyperlinks, cmd.Flags().Changed("hyperlinks"), g.s.file)
 	if err != nil {
@@ -263,4 +252,24 @@ func serveFlags(cmd *cobra.Command, o *hub.Options) {
 	f.BoolVar(&o.Record.All, "all", false, "with --record: record the whole network, within 2 upstream requests a second")
 	f.StringVar(&o.Record.DB, "db", "", "with --record: "+dbUsage)
 	f.StringVar(&o.Record.Keep, "keep", "90d", "with --record: prune departures older than this while running (0: keep all)")
+}
+
+// checkSSH checks the --ssh flags and settles the authorized_keys file.
+func checkSSH(o *sshhub.Options) error {
+	if o.Addr == "" {
+		return nil
+	}
+	if _, _, err := net.SplitHostPort(o.Addr); err != nil {
+		return usagef("--ssh must be host:port such as 0.0.0.0:2222, got %q", o.Addr)
+	}
+	if o.MaxSessions < 1 || o.Idle < 0 {
+		return usagef("--ssh-max-sessions must be at least 1 and --ssh-idle not negative (0: never)")
+	}
+	if o.LoginGrace <= 0 || o.MaxStartups < 1 || o.MaxStartupsPerIP < 1 {
+		return usagef("--ssh-login-grace must be positive and --ssh-max-startups and --ssh-max-startups-per-ip at least 1")
+	}
+	if o.AuthorizedKeys == "" {
+		o.AuthorizedKeys = filepath.Join(statePath(os.LookupEnv), "authorized_keys")
+	}
+	return nil
 }
