@@ -63,25 +63,24 @@ func TestLinuxConsolePicksTheConsoleTheme(t *testing.T) {
 	}
 }
 
-// An SSH session takes the theme the hub was given; without one, a client
-// on a Linux console gets the console theme and others the dark one,
-// whatever the hub's own terminal picked.
-func TestSessionTheme(t *testing.T) {
+// The hub passes its sessions the theme it was given (flag, environment,
+// config file), and none when its own terminal picked one: the sessions
+// then pick by their client's terminal.
+func TestHubTheme(t *testing.T) {
 	for _, tc := range []struct {
 		s    *settings
-		term string
 		want string
 	}{
-		{nil, "linux", tui.ThemeConsole},
-		{nil, "xterm-256color", tui.ThemeDark},
-		{&settings{theme: setting{"dark", "default"}}, "linux", tui.ThemeConsole},
-		{&settings{theme: setting{"console", "env TERM=linux"}}, "xterm", tui.ThemeDark},
-		{&settings{theme: setting{"mono", "env NO_COLOR/TERM=dumb"}}, "linux", tui.ThemeConsole},
-		{&settings{theme: setting{"light", "config"}}, "linux", "light"},
-		{&settings{theme: setting{"high-contrast", "flag --theme"}}, "xterm", "high-contrast"},
+		{nil, ""},
+		{&settings{theme: setting{"dark", "default"}}, ""},
+		{&settings{theme: setting{"console", "env TERM=linux"}}, ""},
+		{&settings{theme: setting{"mono", "env NO_COLOR/TERM=dumb"}}, ""},
+		{&settings{theme: setting{"light", "config"}}, "light"},
+		{&settings{theme: setting{"high-contrast", "flag --theme"}}, "high-contrast"},
+		{&settings{theme: setting{"mono", "env ABFAHRT_THEME"}}, "mono"},
 	} {
-		if got := sessionTheme(tc.s, tc.term); got != tc.want {
-			t.Errorf("sessionTheme(%+v, %q) = %q, want %q", tc.s, tc.term, got, tc.want)
+		if got := hubTheme(tc.s); got != tc.want {
+			t.Errorf("hubTheme(%+v) = %q, want %q", tc.s, got, tc.want)
 		}
 	}
 }

@@ -2,11 +2,11 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
+	"abfahrt/internal/jsonout"
+	"abfahrt/internal/textout"
 	"abfahrt/ladder"
 )
 
@@ -54,73 +54,18 @@ that no vehicle runs).`,
 				return err
 			}
 			l := ladder.Build(in)
-			if dir != 0 && !hasRail(&l, dir) {
+			if dir != 0 && !textout.HasRail(&l, dir) {
 				return usagef("line %s has no direction %d", line, dir)
 			}
 			rows := l.Rows(dir)
 			if asJSON {
-				return printJSON(g.stdout, rows)
+				return jsonout.Print(g.stdout, rows)
 			}
-			return printHeadways(g, &l, rows)
+			return textout.PrintHeadways(g.stdout, &l, rows)
 		},
 	}
 	cmd.Flags().StringVar(&line, "line", "", "the line, as shown (e.g. 2, N1)")
 	cmd.Flags().IntVar(&dir, "direction", 0, "only this direction (1 or 2; default both)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the vehicles as a JSON list (vehicle, stop, delay_s, headway_s, scheduled_headway_s, flag, …)")
 	return cmd
-}
-
-func hasRail(l *ladder.Ladder, dir int) bool {
-	for _, r := range l.Rails {
-		if r.Direction == dir {
-			return true
-		}
-	}
-	return false
-}
-
-func printHeadways(g *globals, l *ladder.Ladder, rows []ladder.Row) error {
-	reg := "regularity: too few headways"
-	if r := l.Now(); r.Known() {
-		reg = fmt.Sprintf("headways vary ±%d %% (the %d headways now)", r.Percent(), r.N)
-	}
-	if _, err := fmt.Fprintf(g.stdout, "Line %s, %s\n\n", l.Line, reg); err != nil {
-		return err
-	}
-	t := newTable(g.stdout, "DIR", "TOWARDS", "VEHICLE", "STOP", "DELAY", "HEADWAY", "BEHIND", "PLAN", "FLAG")
-	for _, r := range rows {
-		veh, stop := strconv.Itoa(r.Vehicle), dash(r.Stop)
-		if r.Vehicle == 0 {
-			veh = "none"
-		}
-		switch {
-		case r.Between:
-			stop += " →"
-		case r.Waiting:
-			stop += " (waiting)"
-		}
-		delay := delayText(r.DelayS)
-		if r.Flag == ladder.FlagGhost {
-			delay = "start " + r.Start[11:16]
-		}
-		behind := "–"
-		if r.Leader != 0 {
-			behind = strconv.Itoa(r.Leader)
-		}
-		headway := minutes(r.HeadwayS)
-		if r.Overtook != 0 {
-			headway = "overtook " + strconv.Itoa(r.Overtook)
-		}
-		t.row(strconv.Itoa(r.Direction), r.Towards, veh, stop, delay, headway, behind, minutes(r.ScheduledHeadwayS), string(r.Flag))
-	}
-	return t.flush()
-}
-
-// minutes reads a headway in seconds as whole and half minutes, "–" when
-// there is none.
-func minutes(s *int) string {
-	if s == nil {
-		return "–"
-	}
-	return strconv.FormatFloat(float64(*s)/60, 'f', 1, 64) + " min"
 }

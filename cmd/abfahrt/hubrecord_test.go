@@ -283,7 +283,7 @@ func TestServeRecordAllKeepsWhatReplayServes(t *testing.T) {
 	if err := store.DB().QueryRow(`SELECT substr(subject, 9) FROM answers WHERE subject LIKE 'passage/%' LIMIT 1`).Scan(&vehicle); err != nil {
 		t.Fatalf("no vehicle's passages kept: %v", err)
 	}
-	replay := serveReplayOf(t, store, 15*time.Second, &movedClock{t: time.Now()})
+	replay := serveReplayOf(t, db)
 	trips, h := thirdParty(t, replay+"/vehicle/trip/Trip")
 	if str(trips, "CurrentStatus") != "OK" || len(list(t, trips, "TripData")) < 100 || h.Get("Abfahrt-Simulated") != "1" || h.Get("Abfahrt-Replay") == "" {
 		t.Errorf("replayed trips: %q, %d vehicles, headers %v", str(trips, "CurrentStatus"), len(list(t, trips, "TripData")), h)

@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"abfahrt/internal/config"
+)
 
 // Issue 33 item 6: a kiosk with a walking time shows what can still be
 // caught unless its configuration says hide_missed = false.
@@ -11,11 +15,11 @@ func TestKioskHidesMissedByDefault(t *testing.T) {
 		"[kiosk]\nhide_missed = true\n":  true,
 		"[kiosk]\nhide_missed = false\n": false,
 	} {
-		c, err := loadConfig(writeConfig(t, body), true)
+		c, err := config.Load(writeConfig(t, body), true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := kioskOptions(c.Kiosk, true).HideMissed; got != want {
+		if got := c.Kiosk.Options(true).HideMissed; got != want {
 			t.Errorf("%q: the kiosk hides missed departures: %v, want %v", body, got, want)
 		}
 	}

@@ -6,40 +6,13 @@ import (
 	"slices"
 	"strings"
 
+	"abfahrt/internal/config"
 	"abfahrt/tui"
 )
 
-// LinksConfig is the [links] table: the URL templates of the board's
-// hyperlinks (OSC 8). stop fills in {stop} (the stop's number) and {name}
-// (its name), vehicle {vehicle} (the vehicle's number), percent-encoded.
-// Neither is set by default: the embedded simulation has no web pages,
-// and the service's own endpoints answer JSON, not pages for people, so
-// nothing is linked until a template names a page.
-type LinksConfig struct {
-	Stop    string `toml:"stop"`
-	Vehicle string `toml:"vehicle"`
-}
-
-// tui is the templates as the TUI's links.
-func (l LinksConfig) tui() tui.Links { return tui.Links{Stop: l.Stop, Vehicle: l.Vehicle} }
-
-// check validates the templates and the hyperlinks mode of c.
-func (c Config) checkLinks(bad func(key, format string, a ...any) error) error {
-	if c.Hyperlinks != "" && !slices.Contains(tui.HyperlinkModes, c.Hyperlinks) {
-		return bad("hyperlinks", "must be one of %s, got %q", strings.Join(tui.HyperlinkModes, ", "), c.Hyperlinks)
-	}
-	if err := tui.CheckLinkTemplate(c.Links.Stop, false); err != nil {
-		return bad("links.stop", "%v", err)
-	}
-	if err := tui.CheckLinkTemplate(c.Links.Vehicle, true); err != nil {
-		return bad("links.vehicle", "%v", err)
-	}
-	return nil
-}
-
 // hyperlinkMode is --hyperlinks (flag, given when changed), else the
 // configuration's hyperlinks, else auto.
-func hyperlinkMode(flag string, changed bool, c Config) (string, error) {
+func hyperlinkMode(flag string, changed bool, c config.Config) (string, error) {
 	mode := flag
 	if !changed && c.Hyperlinks != "" {
 		mode = c.Hyperlinks
@@ -56,38 +29,10 @@ func hyperlinkMode(flag string, changed bool, c Config) (string, error) {
 // boardLinks are the links of the board in the terminal the environment
 // names; with --hyperlinks always given but no template it warns on
 // stderr (before the board takes the screen) that nothing is linked.
-func boardLinks(mode string, changed bool, c Config, getenv func(string) string, stderr io.Writer) tui.Links {
-	l := c.Links.tui().On(mode, getenv)
+func boardLinks(mode string, changed bool, c config.Config, getenv func(string) string, stderr io.Writer) tui.Links {
+	l := c.Links.TUI().On(mode, getenv)
 	if changed && mode == "always" && c.Links.Stop == "" && c.Links.Vehicle == "" {
 		_, _ = fmt.Fprintln(stderr, "abfahrt: warning: --hyperlinks always, but the configuration has no [links] stop or vehicle template: nothing is linked")
 	}
 	return l
-}
-
-// linksRows are the rows of abfahrt config about hyperlinks: the mode,
-// what auto means in this terminal, and the templates.
-func linksRows(c Config, getenv func(string) string) [][3]string {
-	mode, from := c.Hyperlinks, "config"
-	if mode == "" {
-		mode, from = "auto", "default"
-	}
-	none := c.Links.Stop == "" && c.Links.Vehicle == ""
-	v := mode
-	switch {
-	case none:
-		v += " (no [links] template: nothing is linked)"
-	case tui.HyperlinksFor(mode, getenv):
-		v += " (on in this terminal)"
-	default:
-		v += " (off in this terminal)"
-	}
-	rows := [][3]string{{"hyperlinks", v, from}}
-	for _, r := range []struct{ key, tmpl string }{{"links.stop", c.Links.Stop}, {"links.vehicle", c.Links.Vehicle}} {
-		if r.tmpl == "" {
-			rows = append(rows, [3]string{r.key, "(none)", "default"})
-		} else {
-			rows = append(rows, [3]string{r.key, r.tmpl, "config"})
-		}
-	}
-	return rows
 }

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"abfahrt/feed"
+	"abfahrt/internal/startup"
+	"abfahrt/internal/usage"
 	"abfahrt/model"
 )
 
@@ -29,7 +31,7 @@ const (
 )
 
 func main() {
-	startGC(func(restore func()) { time.AfterFunc(startGCFor, restore) })
+	startup.GC(func(restore func()) { time.AfterFunc(startup.GCFor, restore) })
 	ctx, stop := signal.NotifyContext(context.Background(), endSignals()...)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
@@ -81,7 +83,7 @@ func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format
 func isUsage(err error) bool {
 	var u usageError
 	var p *feed.ParamError
-	if errors.As(err, &u) || errors.As(err, &p) {
+	if errors.As(err, &u) || errors.As(err, &p) || usage.Is(err) {
 		return true
 	}
 	// cobra reports its own usage errors as plain errors.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"abfahrt/feed/sim"
+	"abfahrt/internal/textout"
 	"abfahrt/model"
 	"abfahrt/tui"
 )
@@ -61,18 +62,18 @@ func TestNextToCatchSkipsMissed(t *testing.T) {
 		mk("2", "Science Park II", 7*time.Minute, 60), // leave in 3
 		mk("2", "Science Park II", 9*time.Minute, 0),
 	}
-	e, ok := nextToCatch(events, now, 4*time.Minute, "2", "science")
+	e, ok := textout.NextToCatch(events, now, 4*time.Minute, "2", "science")
 	if !ok {
 		t.Fatal("nothing found")
 	}
-	if got, want := nextLine(english, e, now, 4*time.Minute), "leave in 3 min for line 2 to Science Park II, 07:45, +1"; got != want {
+	if got, want := textout.NextLine(english, e, now, 4*time.Minute), "leave in 3 min for line 2 to Science Park II, 07:45, +1"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	e, _ = nextToCatch(events, now, 7*time.Minute, "2", "science")
-	if got := nextLine(english, e, now, 7*time.Minute); !strings.HasPrefix(got, "go now for line 2") {
+	e, _ = textout.NextToCatch(events, now, 7*time.Minute, "2", "science")
+	if got := textout.NextLine(english, e, now, 7*time.Minute); !strings.HasPrefix(got, "go now for line 2") {
 		t.Errorf("leave time now: got %q", got)
 	}
-	if _, ok := nextToCatch([]model.Event{mk("2", "X", 90*time.Minute, 0)}, now, 0, "2", ""); ok {
+	if _, ok := textout.NextToCatch([]model.Event{mk("2", "X", 90*time.Minute, 0)}, now, 0, "2", ""); ok {
 		t.Error("a departure beyond the next hour was offered")
 	}
 }
@@ -148,10 +149,10 @@ func TestWhyNothingNamesTheNextRun(t *testing.T) {
 		{RouteName: "N1", DirectionText: "Söflingen", Scheduled: at(100 * time.Minute)},
 	}}
 	none := func() ([]model.Route, error) { return nil, nil }
-	if got, want := whyNothing(b, now, 0, "N1", "", none), "line N1 to Söflingen next leaves at 00:40"; got != want {
+	if got, want := textout.WhyNothing(b, now, 0, "N1", "", none), "line N1 to Söflingen next leaves at 00:40"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if got, want := whyNothing(b, now, 4*time.Minute, "2", "", none), "line 2 to Kuhberg at 23:02 is missed with 4 min walking"; !strings.HasPrefix(got, want) {
+	if got, want := textout.WhyNothing(b, now, 4*time.Minute, "2", "", none), "line 2 to Kuhberg at 23:02 is missed with 4 min walking"; !strings.HasPrefix(got, want) {
 		t.Errorf("got %q, want %q…", got, want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"abfahrt/internal/textout"
 	"abfahrt/model"
 )
 
@@ -58,7 +59,7 @@ func TestStopsFindsStopPointCodesAndDHIDs(t *testing.T) {
 		{StopNumber: 1710, StopName: "Rathaus Neu-Ulm", StopPoints: []model.StopStopPoint{{StopPointCode: "de:09775:1710:1:1"}}},
 	}
 	for q, want := range map[string]string{"de:08421:1240:0:4": "Theater", "de:08421:1240": "Theater", "de:09775:1710": "Rathaus Neu-Ulm", "de:09775:1710:1:1": "Rathaus Neu-Ulm"} {
-		if got := findStops(stops, q, 10); len(got) == 0 || got[0].StopName != want {
+		if got := textout.FindStops(stops, q, 10); len(got) == 0 || got[0].StopName != want {
 			t.Errorf("stops %s: %+v, want %s first", q, got, want)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"abfahrt/feed"
+	"abfahrt/internal/textout"
 	"abfahrt/model"
 	"abfahrt/speech"
 	"abfahrt/tui"
@@ -116,7 +117,7 @@ func sayAnswer(g *globals, l speech.Lang, title string, b model.Board, a feed.An
 		}
 		return fmt.Errorf("%w: %w", errNotAnswered, err)
 	}
-	at := boardNow(b)
+	at := textout.BoardNow(b)
 	switch {
 	case now != nil:
 		at = now()

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -16,36 +12,125 @@ import (
 	"github.com/spf13/cobra"
 
 	"abfahrt/feed/mirror"
-	"abfahrt/feed/sim"
-	"abfahrt/internal/sdnotify"
+	"abfahrt/hub"
+	"abfahrt/internal/sshhub"
 )
 
-// serveOptions are the flags of abfahrt serve.
-type serveOptions struct {
-	listen   string
-	upstream string
-	staleFor time.Duration
-	maxConns int
-	drain    time.Duration
-	timeout  time.Duration
-	ssh      sshOptions
-	rec      hubRecordOptions
-
-	// perSource caps the connections open at once per client address.
-	perSource int
-	// publicURL is the hub's base URL as clients reach it (behind a
-	// proxy), for VersionInfo's BaseURL.
-	publicURL string
-	// upstreamVia says where the upstream came from, for the start line.
-	upstreamVia string
-}
-
 func newServeCmd(g *globals) *cobra.Command {
-	var o serveOptions
+	var o hub.Options
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve a fleet of screens: a caching mirror of the service, with health and metrics",
-		Long: `serve runs a hub for many boards and kiosks: a caching mirror of a mobility/v1
+		Long:  serveLong,
+		Example: `  abfahrt serve
+  abfahrt serve --listen 0.0.0.0:8081 --upstream https://api.swu.de/mobility/v1
+  abfahrt --api http://hub.example:8081/mobility/v1 --kiosk --stop 1008
+  abfahrt serve --ssh 0.0.0.0:2222 --record --all`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkServe(cmd, g, &o); err != nil {
+				return err
+			}
+			ho := hubOptions(g, o)
+			// More endpoints and background publishers of the hub plug
+			// in here: ho.Mounts = append(ho.Mounts, ...) for HTTP
+			// endpoints on the hub's address, ho.Publishers =
+			// append(ho.Publishers, ...) for what runs beside it (see
+			// hub.Mount and hub.Publisher); their flags go at the end of
+			// serveFlags.
+			return hub.Run(cmd.Context(), ho)
+		},
+	}
+	serveFlags(cmd, &o)
+	return cmd
+}
+
+// resolveUpstream settles o.Upstream: --upstream, or the global --api
+// (the same thing; both given and different is a usage error), or else an
+// api of the environment or the configuration file; empty for the
+// embedded simulation. An explicitly empty --api is refused, as for the
+// board: an unset variable in a unit file must not quietly serve the
+// simulation to a fleet.
+func resolveUpstream(cmd *cobra.Command, g *globals, o *hub.Options) error {
+	upFlag := cmd.Flags().Changed("upstream")
+	var api setting
+	if g.s != nil {
+		api = g.s.api
+	} else if cmd.Flags().Changed("api") {
+		api = setting{g.api, "flag --api"}
+	}
+	apiFlag := api.from == "flag --api"
+	if apiFlag && strings.TrimSpace(api.value) == "" {
+		return usagef("--api is empty; name the upstream, such as --api https://api.swu.de/mobility/v1 (without --api and --upstream serve mirrors the embedded simulation)")
+	}
+	switch {
+	case upFlag && apiFlag:
+		if strings.TrimRight(strings.TrimSpace(o.Upstream), "/") != strings.TrimRight(strings.TrimSpace(api.value), "/") {
+			return usagef("--upstream %q and --api %q name different upstreams; give one of them", o.Upstream, api.value)
+		}
+		o.UpstreamVia = "flags --upstream and --api"
+	case upFlag:
+		o.UpstreamVia = "flag --upstream"
+	case api.value != "":
+		// --api, ABFAHRT_API or the configuration file: what the boards
+		// of this machine read is what the hub mirrors.
+		o.Upstream, o.UpstreamVia = api.value, api.from
+	default:
+		o.UpstreamVia = "default"
+	}
+	if hub.SelfUpstream(o.Upstream, o.Listen) {
+		// Say, ABFAHRT_API of the boards on the hub's own machine: every
+		// query would wait on itself until --timeout.
+		return usagef("the upstream %s (%s) is this hub's own --listen %s; name the service it mirrors with --upstream", o.Upstream, o.UpstreamVia, o.Listen)
+	}
+	return nil
+}
+
+// hubOptions are the hub's options: the flags o and what the settings
+// give (the live interval, the SSH sessions' theme, language, colours,
+// links, motion and notification).
+func hubOptions(g *globals, o hub.Options) hub.Options {
+	o.Seed, o.SimName, o.Version, o.Logger = g.seed, simName, version, g.logger
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.NewTextHandler(g.stderr, nil))
+	}
+	if g.s != nil {
+		o.LiveInterval = g.s.interval
+	}
+	if o.Record.On {
+		o.Record.DB = historyDB(o.Record.DB)
+	}
+	o.SSH = sshSettings(g, o.SSH)
+	return o
+}
+
+// sshSettings are the SSH sessions' options: the flags o and what the
+// hub's settings give every session.
+func sshSettings(g *globals, o sshhub.Options) sshhub.Options {
+	o.StateDir, o.Version = statePath(os.LookupEnv), version
+	if s := g.s; s != nil {
+		o.Theme, o.Lang, o.Interval = hubTheme(s), s.lang.value, s.interval
+		o.LineColors, o.Links = s.file.LineColors, s.file.Links.TUI()
+		o.Motion, o.Notify = s.file.Motion, s.file.Notify
+	}
+	return o
+}
+
+// hubTheme is the theme the hub was given (flag, environment,
+// configuration file) for its SSH sessions; empty when its own terminal
+// picked one (TERM, NO_COLOR), which is not the clients'.
+func hubTheme(s *settings) string {
+	if s != nil {
+		switch s.theme.from {
+		case "flag --theme", "env ABFAHRT_THEME", "config":
+			return s.theme.value
+		}
+	}
+	return ""
+}
+
+// serveLong is abfahrt serve --help.
+const serveLong = `serve runs a hub for many boards and kiosks: a caching mirror of a mobility/v1
 service under /mobility/v1 (the path and wire format unchanged, so a board
 only changes its --api to http://HUB/mobility/v1). However many clients ask,
 the upstream sees one request per distinct query per update interval (15 s
@@ -97,347 +182,94 @@ passages when it starts a trip and just after its last departure (the
 answer then holds every departure of the trip at its actual time), within
 2 requests a second on average, through the hub's cache. A database that
 is unreachable, read-only or goes away is logged; the hub serves on and
-writes what it recorded once the database is back.`,
-		Example: `  abfahrt serve
-  abfahrt serve --listen 0.0.0.0:8081 --upstream https://api.swu.de/mobility/v1
-  abfahrt --api http://hub.example:8081/mobility/v1 --kiosk --stop 1008
-  abfahrt serve --ssh 0.0.0.0:2222 --record --all`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if _, _, err := net.SplitHostPort(o.listen); err != nil {
-				return usagef("--listen must be host:port such as 127.0.0.1:8081, got %q", o.listen)
-			}
-			if o.publicURL != "" {
-				if u, err := url.Parse(o.publicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
-					return usagef("--public-url must be an http or https URL such as https://hub.example/mobility/v1, got %q", o.publicURL)
-				}
-			}
-			if o.perSource < 0 {
-				return usagef("--max-conns-per-source must not be negative (0: no cap per source), got %d", o.perSource)
-			}
-			if !cmd.Flags().Changed("mouse") && g.s != nil {
-				o.ssh.mouse = g.s.file.Mouse // the configuration's, unless --mouse says
-			}
-			if cmd.Flags().Changed("mouse") && o.ssh.mouse && o.ssh.addr == "" {
-				return usagef("--mouse is for the boards of --ssh sessions; serve has no board without --ssh")
-			}
-			if err := resolveUpstream(cmd, g, &o); err != nil {
-				return err
-			}
-			if o.staleFor < 0 || o.drain < 0 || o.timeout <= 0 {
-				return usagef("--stale-for and --drain must not be negative and --timeout must be positive")
-			}
-			if o.maxConns < 1 {
-				return usagef("--max-conns must be at least 1, got %d", o.maxConns)
-			}
-			if !o.rec.on && (o.rec.all || cmd.Flags().Changed("db") || cmd.Flags().Changed("keep")) {
-				return usagef("--all, --db and --keep go with --record: abfahrt serve --record [--all] [--db URL]")
-			}
-			if o.ssh.addr != "" {
-				if _, _, err := net.SplitHostPort(o.ssh.addr); err != nil {
-					return usagef("--ssh must be host:port such as 0.0.0.0:2222, got %q", o.ssh.addr)
-				}
-				if o.ssh.maxSessions < 1 || o.ssh.idle < 0 {
-					return usagef("--ssh-max-sessions must be at least 1 and --ssh-idle not negative (0: never)")
-				}
-				if o.ssh.loginGrace <= 0 || o.ssh.maxStartups < 1 || o.ssh.maxStartupsPerIP < 1 {
-					return usagef("--ssh-login-grace must be positive and --ssh-max-startups and --ssh-max-startups-per-ip at least 1")
-				}
-				if o.ssh.authorizedKeys == "" {
-					o.ssh.authorizedKeys = filepath.Join(statePath(os.LookupEnv), "authorized_keys")
-				}
-			}
-			mode, err := hyperlinkMode(o.ssh.hyperlinks, cmd.Flags().Changed("hyperlinks"), g.s.file)
-			if err != nil {
-				return err
-			}
-			o.ssh.hyperlinks = mode
-			return runServe(cmd.Context(), g, o)
-		},
+writes what it recorded once the database is back.`
+
+// checkServe checks serve's flags and settles what they leave open (the
+// upstream, the configuration's mouse and hyperlinks).
+func checkServe(cmd *cobra.Command, g *globals, o *hub.Options) error {
+	if _, _, err := net.SplitHostPort(o.Listen); err != nil {
+		return usagef("--listen must be host:port such as 127.0.0.1:8081, got %q", o.Listen)
 	}
+	if o.PublicURL != "" {
+		if u, err := url.Parse(o.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
+			return usagef("--public-url must be an http or https URL such as https://hub.example/mobility/v1, got %q", o.PublicURL)
+		}
+	}
+	if o.PerSource < 0 {
+		return usagef("--max-conns-per-source must not be negative (0: no cap per source), got %d", o.PerSource)
+	}
+	if !cmd.Flags().Changed("mouse") && g.s != nil {
+		o.SSH.Mouse = g.s.file.Mouse // the configuration's, unless --mouse says
+	}
+	if cmd.Flags().Changed("mouse") && o.SSH.Mouse && o.SSH.Addr == "" {
+		return usagef("--mouse is for the boards of --ssh sessions; serve has no board without --ssh")
+	}
+	if err := resolveUpstream(cmd, g, o); err != nil {
+		return err
+	}
+	if o.StaleFor < 0 || o.Drain < 0 || o.Timeout <= 0 {
+		return usagef("--stale-for and --drain must not be negative and --timeout must be positive")
+	}
+	if o.MaxConns < 1 {
+		return usagef("--max-conns must be at least 1, got %d", o.MaxConns)
+	}
+	if !o.Record.On && (o.Record.All || cmd.Flags().Changed("db") || cmd.Flags().Changed("keep")) {
+		return usagef("--all, --db and --keep go with --record: abfahrt serve --record [--all] [--db URL]")
+	}
+	if err := checkSSH(&o.SSH); err != nil {
+		return err
+	}
+	mode, err := hyperlinkMode(o.SSH.Hyperlinks, cmd.Flags().Changed("hyperlinks"), g.s.file)
+	if err != nil {
+		return err
+	}
+	o.SSH.Hyperlinks = mode
+	return nil
+}
+
+// serveFlags are serve's flags into o.
+func serveFlags(cmd *cobra.Command, o *hub.Options) {
 	f := cmd.Flags()
-	f.StringVar(&o.listen, "listen", "127.0.0.1:8081", "address to serve on (0.0.0.0:8081 for a fleet)")
-	f.StringVar(&o.upstream, "upstream", "", "base URL of the upstream mobility/v1 service (default: the embedded simulation)")
-	f.DurationVar(&o.staleFor, "stale-for", mirror.DefaultStaleFor, "serve the last good answer this long while the upstream fails")
-	f.IntVar(&o.maxConns, "max-conns", 1024, "client connections open at once (more wait in the accept queue)")
-	f.IntVar(&o.perSource, "max-conns-per-source", 64, "client connections open at once from one address (more wait up to 0.5 s, then 503; 0: no cap, e.g. behind a proxy)")
-	f.StringVar(&o.publicURL, "public-url", "", "the hub's base URL as clients reach it, for VersionInfo's BaseURL (behind nginx: https://hub.example/mobility/v1; default: --listen, or the address each client used when it listens on all addresses)")
-	f.DurationVar(&o.drain, "drain", 10*time.Second, "on SIGTERM, wait this long for open requests to finish")
-	f.DurationVar(&o.timeout, "timeout", mirror.DefaultTimeout, "timeout of one upstream request")
-	f.StringVar(&o.ssh.addr, "ssh", "", "also serve the board over SSH on this address (ssh -t -p PORT HOST [STOP]...)")
-	f.StringVar(&o.ssh.authorizedKeys, "ssh-authorized-keys", "", "public keys allowed over SSH (default $XDG_STATE_HOME/abfahrt/authorized_keys)")
-	f.BoolVar(&o.ssh.mouse, "mouse", false, "mouse support on the SSH sessions' boards: a click on a row opens its vehicle, the wheel scrolls (config mouse = true)")
-	f.BoolVar(&o.ssh.anonymous, "ssh-anonymous", false, "let anyone in over SSH (a trusted network only; the board is read-only)")
-	f.IntVar(&o.ssh.maxSessions, "ssh-max-sessions", 100, "SSH sessions open at once")
-	f.DurationVar(&o.ssh.idle, "ssh-idle", defaultSSHIdle, "end an SSH session whose client has not taken the board's output for this long (0: never)")
-	f.DurationVar(&o.ssh.loginGrace, "ssh-login-grace", defaultSSHLoginGrace, "close an SSH connection that has not started a session within this time")
-	f.IntVar(&o.ssh.maxStartups, "ssh-max-startups", defaultSSHMaxStartups, "SSH connections without a session at once; more are closed at once")
-	f.IntVar(&o.ssh.maxStartupsPerIP, "ssh-max-startups-per-ip", defaultSSHMaxStartupsPerIP, "SSH connections without a session at once from one address")
-	f.StringVar(&o.ssh.hyperlinks, "hyperlinks", "auto", "with --ssh: link stop names and vehicle numbers (OSC 8) to the [links] templates: auto (by each session's terminal), always or never")
-	f.BoolVar(&o.rec.on, "record", false, "record the departures the hub mirrors into the history database")
-	f.BoolVar(&o.rec.all, "all", false, "with --record: record the whole network, within 2 upstream requests a second")
-	f.StringVar(&o.rec.db, "db", "", "with --record: "+dbUsage)
-	f.StringVar(&o.rec.keep, "keep", "90d", "with --record: prune departures older than this while running (0: keep all)")
-	return cmd
+	f.StringVar(&o.Listen, "listen", "127.0.0.1:8081", "address to serve on (0.0.0.0:8081 for a fleet)")
+	f.StringVar(&o.Upstream, "upstream", "", "base URL of the upstream mobility/v1 service (default: the embedded simulation)")
+	f.DurationVar(&o.StaleFor, "stale-for", mirror.DefaultStaleFor, "serve the last good answer this long while the upstream fails")
+	f.IntVar(&o.MaxConns, "max-conns", 1024, "client connections open at once (more wait in the accept queue)")
+	f.IntVar(&o.PerSource, "max-conns-per-source", 64, "client connections open at once from one address (more wait up to 0.5 s, then 503; 0: no cap, e.g. behind a proxy)")
+	f.StringVar(&o.PublicURL, "public-url", "", "the hub's base URL as clients reach it, for VersionInfo's BaseURL (behind nginx: https://hub.example/mobility/v1; default: --listen, or the address each client used when it listens on all addresses)")
+	f.DurationVar(&o.Drain, "drain", 10*time.Second, "on SIGTERM, wait this long for open requests to finish")
+	f.DurationVar(&o.Timeout, "timeout", mirror.DefaultTimeout, "timeout of one upstream request")
+	f.StringVar(&o.SSH.Addr, "ssh", "", "also serve the board over SSH on this address (ssh -t -p PORT HOST [STOP]...)")
+	f.StringVar(&o.SSH.AuthorizedKeys, "ssh-authorized-keys", "", "public keys allowed over SSH (default $XDG_STATE_HOME/abfahrt/authorized_keys)")
+	f.BoolVar(&o.SSH.Mouse, "mouse", false, "mouse support on the SSH sessions' boards: a click on a row opens its vehicle, the wheel scrolls (config mouse = true)")
+	f.BoolVar(&o.SSH.Anonymous, "ssh-anonymous", false, "let anyone in over SSH (a trusted network only; the board is read-only)")
+	f.IntVar(&o.SSH.MaxSessions, "ssh-max-sessions", 100, "SSH sessions open at once")
+	f.DurationVar(&o.SSH.Idle, "ssh-idle", sshhub.DefaultIdle, "end an SSH session whose client has not taken the board's output for this long (0: never)")
+	f.DurationVar(&o.SSH.LoginGrace, "ssh-login-grace", sshhub.DefaultLoginGrace, "close an SSH connection that has not started a session within this time")
+	f.IntVar(&o.SSH.MaxStartups, "ssh-max-startups", sshhub.DefaultMaxStartups, "SSH connections without a session at once; more are closed at once")
+	f.IntVar(&o.SSH.MaxStartupsPerIP, "ssh-max-startups-per-ip", sshhub.DefaultMaxStartupsPerIP, "SSH connections without a session at once from one address")
+	f.StringVar(&o.SSH.Hyperlinks, "hyperlinks", "auto", "with --ssh: link stop names and vehicle numbers (OSC 8) to the [links] templates: auto (by each session's terminal), always or never")
+	f.BoolVar(&o.Record.On, "record", false, "record the departures the hub mirrors into the history database")
+	f.BoolVar(&o.Record.All, "all", false, "with --record: record the whole network, within 2 upstream requests a second")
+	f.StringVar(&o.Record.DB, "db", "", "with --record: "+dbUsage)
+	f.StringVar(&o.Record.Keep, "keep", "90d", "with --record: prune departures older than this while running (0: keep all)")
 }
 
-// sourceWait is how long a connection beyond --max-conns-per-source waits
-// for a place of its address before it gets a 503.
-const sourceWait = 500 * time.Millisecond
-
-// runServe runs the hub until ctx ends.
-func runServe(ctx context.Context, g *globals, o serveOptions) error {
-	log := g.logger
-	if log == nil {
-		log = slog.New(slog.NewTextHandler(g.stderr, nil))
+// checkSSH checks the --ssh flags and settles the authorized_keys file.
+func checkSSH(o *sshhub.Options) error {
+	if o.Addr == "" {
+		return nil
 	}
-	mo := mirror.Options{Upstream: o.upstream, StaleFor: o.staleFor, Timeout: o.timeout,
-		UserAgent: "abfahrt/" + version + " (serve)", Logger: log, PublicURL: o.publicURL}
-	if g.s != nil {
-		mo.LiveInterval = g.s.interval
+	if _, _, err := net.SplitHostPort(o.Addr); err != nil {
+		return usagef("--ssh must be host:port such as 0.0.0.0:2222, got %q", o.Addr)
 	}
-	upstreamName := o.upstream
-	if o.upstream == "" {
-		svc := sim.New(sim.Options{Seed: g.seed, Clock: sim.NewClock(time.Time{}, 1)})
-		mo.Upstream, mo.Transport = sim.BaseURL, sim.NewTransport(svc)
-		// Every answer says it is invented, errors too, so that no board
-		// behind the hub shows the simulation as a real city.
-		mo.Simulated = true
-		upstreamName = "embedded simulation (" + simName + ")"
+	if o.MaxSessions < 1 || o.Idle < 0 {
+		return usagef("--ssh-max-sessions must be at least 1 and --ssh-idle not negative (0: never)")
 	}
-	var hr *hubRecorder
-	if o.rec.on {
-		hr = &hubRecorder{q: make(chan observed, hubQueue), log: log, simulated: mo.Simulated}
-		mo.Observe = hr.observe
+	if o.LoginGrace <= 0 || o.MaxStartups < 1 || o.MaxStartupsPerIP < 1 {
+		return usagef("--ssh-login-grace must be positive and --ssh-max-startups and --ssh-max-startups-per-ip at least 1")
 	}
-	if _, err := mirror.New(mo); err != nil { // the upstream checked before listening
-		return usageError{err}
-	}
-	if hr != nil {
-		if _, err := parseAge(o.rec.keep); err != nil {
-			return usagef("--keep: %v", err)
-		}
-	}
-	var lc net.ListenConfig
-	ln, err := lc.Listen(ctx, "tcp", o.listen)
-	if err != nil {
-		return err
-	}
-	addr := ln.Addr().String()
-	if mo.PublicURL == "" {
-		// VersionInfo's BaseURL: the address the hub listens on, when
-		// that is one; listening on all addresses, the one each client
-		// used.
-		if h, _, err := net.SplitHostPort(addr); err == nil {
-			if ip := net.ParseIP(h); ip != nil && !ip.IsUnspecified() {
-				mo.PublicURL = "http://" + addr + mirror.BasePath
-			}
-		}
-	}
-	m, err := mirror.New(mo)
-	if err != nil {
-		_ = ln.Close() // nothing to do about it
-		return usageError{err}
-	}
-	// Requests run on a context of their own, so that SIGTERM lets them
-	// finish (within --drain) instead of cutting them off.
-	reqCtx, cancelReqs := context.WithCancel(context.WithoutCancel(ctx))
-	defer cancelReqs()
-	srv := sim.NewServer(reqCtx, m.Handler(), hubServerOptions(o))
-	srv.ConnState = func(c net.Conn, s http.ConnState) {
-		m.ConnState(c, s)
-		sim.CloseIdleIfWaited(c, s)
-	}
-	errc := make(chan error, 1)
-	go func() {
-		errc <- srv.Serve(sim.LimitListenerQueued(ln, o.maxConns, o.perSource, sourceWait, m.RefusedConn))
-	}()
-
-	log.Info("mirror: serving", "url", "http://"+addr+mirror.BasePath, "upstream", upstreamName, "upstream_from", o.upstreamVia,
-		"interval", m.Interval(), "stale_for", o.staleFor, "max_conns", o.maxConns, "max_conns_per_source", o.perSource)
-	log.Info("health: serving", "healthz", "http://"+addr+"/healthz", "metrics", "http://"+addr+"/metrics")
-	pctx, cancel := context.WithTimeout(ctx, o.timeout)
-	if err := m.Probe(pctx); err != nil {
-		log.Warn("upstream: not reachable yet; serving what it answers once it does", "upstream", m.Upstream(), "err", err)
-	} else {
-		log.Info("upstream: reachable", "upstream", m.Upstream())
-	}
-	cancel()
-
-	if hr != nil {
-		stopRecording, err := startHubRecording(ctx, o.rec, m, hr, m.Interval(), log)
-		if err != nil {
-			cancelReqs()
-			_ = srv.Close()
-			if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) {
-				log.Warn("mirror: serving ended", "err", serr)
-			}
-			return err
-		}
-		// After the last request: what it fetched is recorded too.
-		defer stopRecording()
-	}
-
-	var sshHub *sshHub
-	if o.ssh.addr != "" {
-		sshHub, _, err = startSSH(ctx, g, o.ssh, m, log)
-		if err != nil {
-			cancelReqs()
-			_ = srv.Close()
-			if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) {
-				log.Warn("mirror: serving ended", "err", serr)
-			}
-			return err
-		}
-	}
-
-	sd := sdnotify.FromEnv()
-	if sd.Enabled() {
-		_ = sd.Ready() // systemd gone: nothing to tell
-		if p := sd.WatchdogPeriod(); p > 0 {
-			t := time.NewTicker(p)
-			defer t.Stop()
-			self := selfURL(ln.Addr()) + "/healthz"
-			go sd.Watchdog(reqCtx, t.C, func() bool { return answers(reqCtx, self, p) })
-		}
-		log.Info("systemd: notified ready", "watchdog", sd.WatchdogPeriod())
-	}
-
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	_ = sd.Stopping()
-	log.Info("stopping: draining open requests", "within", o.drain)
-	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), o.drain)
-	defer dcancel()
-	if sshHub != nil {
-		sshHub.stopSessions(dctx)
-	}
-	if err := srv.Shutdown(dctx); err != nil {
-		log.Warn("stopping: drain time over; closing the connections left", "err", err)
-		cancelReqs()
-		_ = srv.Close()
-	}
-	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	log.Info("stopped")
-	return nil
-}
-
-// resolveUpstream settles o.upstream: --upstream, or the global --api
-// (the same thing; both given and different is a usage error), or else an
-// api of the environment or the configuration file; empty for the
-// embedded simulation. An explicitly empty --api is refused, as for the
-// board: an unset variable in a unit file must not quietly serve the
-// simulation to a fleet.
-func resolveUpstream(cmd *cobra.Command, g *globals, o *serveOptions) error {
-	upFlag := cmd.Flags().Changed("upstream")
-	var api setting
-	if g.s != nil {
-		api = g.s.api
-	} else if cmd.Flags().Changed("api") {
-		api = setting{g.api, "flag --api"}
-	}
-	apiFlag := api.from == "flag --api"
-	if apiFlag && strings.TrimSpace(api.value) == "" {
-		return usagef("--api is empty; name the upstream, such as --api https://api.swu.de/mobility/v1 (without --api and --upstream serve mirrors the embedded simulation)")
-	}
-	switch {
-	case upFlag && apiFlag:
-		if strings.TrimRight(strings.TrimSpace(o.upstream), "/") != strings.TrimRight(strings.TrimSpace(api.value), "/") {
-			return usagef("--upstream %q and --api %q name different upstreams; give one of them", o.upstream, api.value)
-		}
-		o.upstreamVia = "flags --upstream and --api"
-	case upFlag:
-		o.upstreamVia = "flag --upstream"
-	case api.value != "":
-		// --api, ABFAHRT_API or the configuration file: what the boards
-		// of this machine read is what the hub mirrors.
-		o.upstream, o.upstreamVia = api.value, api.from
-	default:
-		o.upstreamVia = "default"
-	}
-	if selfUpstream(o.upstream, o.listen) {
-		// Say, ABFAHRT_API of the boards on the hub's own machine: every
-		// query would wait on itself until --timeout.
-		return usagef("the upstream %s (%s) is this hub's own --listen %s; name the service it mirrors with --upstream", o.upstream, o.upstreamVia, o.listen)
+	if o.AuthorizedKeys == "" {
+		o.AuthorizedKeys = filepath.Join(statePath(os.LookupEnv), "authorized_keys")
 	}
 	return nil
-}
-
-// selfUpstream reports whether upstream names the address the hub listens
-// on (the same host, or loopback while the hub listens on loopback or all
-// addresses, and the same port).
-func selfUpstream(upstream, listen string) bool {
-	u, err := url.Parse(upstream)
-	if err != nil || u.Scheme != "http" || upstream == "" {
-		return false
-	}
-	lhost, lport, err := net.SplitHostPort(listen)
-	if err != nil || lport == "0" {
-		return false
-	}
-	uport := u.Port()
-	if uport == "" {
-		uport = "80"
-	}
-	if uport != lport {
-		return false
-	}
-	uhost := u.Hostname()
-	if strings.EqualFold(uhost, lhost) {
-		return true
-	}
-	loopback := func(h string) bool {
-		ip := net.ParseIP(h)
-		return strings.EqualFold(h, "localhost") || (ip != nil && ip.IsLoopback())
-	}
-	lip := net.ParseIP(lhost)
-	return loopback(uhost) && (lhost == "" || loopback(lhost) || (lip != nil && lip.IsUnspecified()))
-}
-
-// hubServerOptions are the limits of the hub's HTTP server: the
-// simulation server's timeouts (10 s for the request headers, 30 s for a
-// request, a minute idle) with the write timeout above the upstream
-// timeout, so that a slow upstream's answer still reaches the client.
-func hubServerOptions(o serveOptions) sim.ServerOptions {
-	return sim.ServerOptions{
-		MaxConns:          o.maxConns,
-		MaxConnsPerSource: o.perSource,
-		WriteTimeout:      max(sim.DefaultWriteTimeout, o.timeout+30*time.Second),
-	}
-}
-
-// selfURL is how the hub reaches itself: its address, loopback when it
-// listens on all addresses.
-func selfURL(a net.Addr) string {
-	ta, ok := a.(*net.TCPAddr)
-	if !ok {
-		return "http://" + a.String()
-	}
-	ip := ta.IP
-	if ip == nil || ip.IsUnspecified() {
-		ip = net.IPv4(127, 0, 0, 1)
-	}
-	return "http://" + net.JoinHostPort(ip.String(), fmt.Sprint(ta.Port))
-}
-
-// answers reports whether u answers an HTTP request within d (any status:
-// the watchdog watches the hub, not the upstream).
-func answers(ctx context.Context, u string, d time.Duration) bool {
-	ctx, cancel := context.WithTimeout(ctx, d)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return false
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return false
-	}
-	_ = resp.Body.Close()
-	return true
 }

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"abfahrt/internal/sshhub"
+
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -111,12 +113,16 @@ func rawSession(t *testing.T, c *gossh.Client) gossh.Channel {
 
 // ptyReq is a pty request for a terminal of cols×rows.
 func ptyReq(cols, rows uint32) []byte {
-	return gossh.Marshal(&ptyRequest{Term: "xterm-256color", Columns: cols, Rows: rows, Modes: "\x00"})
+	return gossh.Marshal(&struct {
+		Term                      string
+		Columns, Rows, PixW, PixH uint32
+		Modes                     string
+	}{Term: "xterm-256color", Columns: cols, Rows: rows, Modes: "\x00"})
 }
 
 // winReq is a window-change to cols×rows.
 func winReq(cols, rows uint32) []byte {
-	return gossh.Marshal(&windowChange{Columns: cols, Rows: rows})
+	return gossh.Marshal(&struct{ Columns, Rows, PixW, PixH uint32 }{Columns: cols, Rows: rows})
 }
 
 // startBoard asks ch for a pty of cols×rows and the board of stop.
@@ -543,7 +549,7 @@ func TestServeSSHRefusesForwarding(t *testing.T) {
 
 // Item 16: a login, a refused login, a session's start and end are one
 // line each with who, what and why; a flood of refused logins is cut to
-// sshLogPerSecond lines a second and summed up.
+// sshhub.LogPerSecond lines a second and summed up.
 func TestServeSSHLog(t *testing.T) {
 	addr, key, errb, stop := hubWithKey(t)
 	b, err := openBoard(t, addr, key, "1008")
@@ -579,7 +585,7 @@ func TestServeSSHLog(t *testing.T) {
 	took := time.Since(began)
 	waitLog(t, errb, regexp.MustCompile(`msg="ssh: log lines suppressed" (suppressed=\d+)`))
 	n := strings.Count(errb.String(), `msg="ssh: login refused"`)
-	if limit := int(took.Seconds()+2) * sshLogPerSecond; n > limit || n == 0 {
+	if limit := int(took.Seconds()+2) * sshhub.LogPerSecond; n > limit || n == 0 {
 		t.Errorf("%d lines of refused logins in %v (limit %d)", n, took, limit)
 	}
 	if !regexp.MustCompile(`msg="ssh: login refused" user=station method=publickey key=` +

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"abfahrt/internal/sshhub"
+
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -127,7 +129,7 @@ func hubWithKey(t *testing.T, args ...string) (string, gossh.Signer, *lockedBuff
 	}
 	_, errb, stop, code := startServe(t, append([]string{"--ssh", "127.0.0.1:0", "--ssh-authorized-keys", keys}, args...)...)
 	addr := waitLog(t, errb, regexp.MustCompile(`msg="ssh: serving" addr=(\S+)`))
-	if _, err := os.Stat(filepath.Join(state, "abfahrt", hostKeyName)); err != nil {
+	if _, err := os.Stat(filepath.Join(state, "abfahrt", sshhub.HostKeyName)); err != nil {
 		t.Errorf("no host key in the state directory: %v", err)
 	}
 	return addr, key, errb, func() int { stop(); return <-code }

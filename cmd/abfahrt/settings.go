@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,7 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"abfahrt/exceptions"
+	"abfahrt/internal/config"
+	"abfahrt/internal/logfile"
+	"abfahrt/internal/textout"
 	"abfahrt/tui"
 )
 
@@ -25,7 +26,7 @@ type setting struct {
 // configuration file over defaults.
 type settings struct {
 	configPath string
-	file       Config
+	file       config.Config
 
 	api      setting
 	interval time.Duration
@@ -54,13 +55,13 @@ func configPathFor(flagPath string, env envLookup) (string, bool) {
 	if p, ok := env("ABFAHRT_CONFIG"); ok && p != "" {
 		return p, true
 	}
-	return defaultConfigPath(), false
+	return config.DefaultPath(), false
 }
 
 // resolveSettings loads the configuration file and applies the precedence.
 func resolveSettings(cmd *cobra.Command, g *globals, env envLookup) (*settings, error) {
 	path, required := configPathFor(g.configPath, env)
-	file, err := loadConfig(path, required)
+	file, err := config.Load(path, required)
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -189,125 +190,33 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	if _, err := os.Stat(s.configPath); err == nil {
 		exists = "read"
 	}
-	t := newTable(w, "SETTING", "VALUE", "FROM")
-	t.row("api", api, s.api.from)
-	t.row("poll_interval", s.interval.String(), s.intFrom)
-	t.row("language", s.lang.value, s.lang.from)
-	t.row("theme", s.theme.value, s.theme.from)
-	t.row("accessible", s.accessible.value, s.accessible.from)
+	t := textout.NewTable(w, "SETTING", "VALUE", "FROM")
+	t.Row("api", api, s.api.from)
+	t.Row("poll_interval", s.interval.String(), s.intFrom)
+	t.Row("language", s.lang.value, s.lang.from)
+	t.Row("theme", s.theme.value, s.theme.from)
+	t.Row("accessible", s.accessible.value, s.accessible.from)
 	if s.consoleFont {
-		t.row("glyphs", "console font (no braille)", "env TERM=linux")
+		t.Row("glyphs", "console font (no braille)", "env TERM=linux")
 	}
-	if s.file.Layout != "" {
-		t.row("layout", s.file.Layout, "config")
+	for _, r := range s.file.Rows(func(k string) string { v, _ := env(k); return v }) {
+		t.Row(r[0], r[1], r[2])
 	}
-	for _, name := range sortedKeys(s.file.Layouts) {
-		l := s.file.Layouts[name]
-		v := plural(len(l.Boards), "board", "boards")
-		if l.Hours != "" {
-			v += " · hours " + l.Hours // when the board and the kiosk show it (issue 23 item 13)
-		}
-		t.row("layouts."+name, v, "config")
-	}
-	for _, line := range sortedKeys(s.file.LineColors) {
-		t.row("line_colors."+line, s.file.LineColors[line], "config")
-	}
-	from := func(set bool) string {
-		if set {
-			return "config"
-		}
-		return "default"
-	}
-	limit := strconv.Itoa(s.file.Limit)
-	if s.file.Limit == 0 {
-		limit = "fill (as many as the board has rows for, at least " + strconv.Itoa(tui.DefaultLimit) + ")"
-	}
-	t.row("limit", limit, from(s.file.Limit != 0))
-	remind := tui.DefaultRemindBefore
-	if r := s.file.RemindBefore; r != nil {
-		remind = r.Duration
-	}
-	t.row("remind_before", remind.String(), from(s.file.RemindBefore != nil))
-	motion := s.file.Motion
-	if motion == "" {
-		motion = "full"
-	}
-	t.row("motion", motion, from(s.file.Motion != ""))
-	for _, r := range linksRows(s.file, func(k string) string { v, _ := env(k); return v }) {
-		t.row(r[0], r[1], r[2])
-	}
-	t.row("mouse", strconv.FormatBool(s.file.Mouse), from(s.file.Mouse))
-	k := s.file.Kiosk
-	t.row("kiosk.enabled", strconv.FormatBool(k.Enabled), from(k.Enabled))
-	rotate := k.Rotate.Duration
-	if rotate == 0 {
-		rotate = tui.DefaultKioskRotate
-	}
-	t.row("kiosk.rotate", rotate.String(), from(k.Rotate.Duration != 0))
-	hours := k.Hours
-	if hours == "" {
-		hours = "always"
-	}
-	t.row("kiosk.hours", hours, from(k.Hours != ""))
-	stale := k.StaleAfter.Duration
-	if stale == 0 {
-		stale = tui.DefaultKioskStaleAfter
-	}
-	t.row("kiosk.stale_after", stale.String(), from(k.StaleAfter.Duration != 0))
-	t.row("kiosk.large_countdown", strconv.FormatBool(k.LargeCountdown == nil || *k.LargeCountdown), from(k.LargeCountdown != nil))
-	quit := tui.DefaultQuitKey
-	if k.QuitKey != nil {
-		quit = *k.QuitKey
-	}
-	if quit == "" {
-		quit = "(locked: only a signal ends it)"
-	}
-	t.row("kiosk.quit_key", quit, from(k.QuitKey != nil))
-	speak := k.SpeakCmd
-	if speak == "" {
-		speak = "(silent)"
-	}
-	t.row("kiosk.speak_cmd", speak, from(k.SpeakCmd != ""))
-	if k.SpeakCmd != "" {
-		every := "(only on its key)"
-		if k.SpeakEvery.Duration != 0 {
-			every = k.SpeakEvery.String()
-		}
-		t.row("kiosk.speak_every", every, from(k.SpeakEvery.Duration != 0))
-		key := tui.DefaultSpeakKey
-		if k.SpeakKey != nil {
-			key = *k.SpeakKey
-		}
-		t.row("kiosk.speak_key", key, from(k.SpeakKey != nil))
-	}
-	night := s.file.Night.Hours
-	if night == "" {
-		night = "(none)"
-	}
-	t.row("night.hours", night, from(s.file.Night.Hours != ""))
-	late := s.file.Exceptions.Late.Duration
-	if late == 0 {
-		late = exceptions.DefaultLate
-	}
-	t.row("exceptions.late", late.String(), from(s.file.Exceptions.Late.Duration != 0))
-	for i, c := range s.file.Connections {
-		t.row(fmt.Sprintf("connections[%d]", i+1), fmt.Sprintf("stop %d: line %s → line %s, %s to change", c.Stop, c.From, c.To, c.MinTransfer.Duration), "config")
-	}
-	t.row("", "", "")
-	t.row("config file", s.configPath, exists)
-	t.row("cache dir", cachePath(), "base data, 24 h")
-	t.row("state dir", statePath(env), "pins, watched boards, reminders, exceptions")
-	t.row("log file", filepath.Join(statePath(env), logFileName), "with --log or ABFAHRT_LOG=1")
+	t.Row("", "", "")
+	t.Row("config file", s.configPath, exists)
+	t.Row("cache dir", cachePath(), "base data, 24 h")
+	t.Row("state dir", statePath(env), "pins, watched boards, reminders, exceptions")
+	t.Row("log file", filepath.Join(statePath(env), logfile.FileName), "with --log or ABFAHRT_LOG=1")
 	// The themes, one line each (issue 26 item 3), the one in use marked.
-	t.row("", "", "")
+	t.Row("", "", "")
 	for _, name := range tui.ThemeNames() {
 		mark := ""
 		if name == s.theme.value {
 			mark = "in use"
 		}
-		t.row("theme "+name, tui.ThemeAbout[name], mark)
+		t.Row("theme "+name, tui.ThemeAbout[name], mark)
 	}
-	return t.flush()
+	return t.Flush()
 }
 
 func newConfigCmd(g *globals) *cobra.Command {
@@ -321,10 +230,23 @@ func newConfigCmd(g *globals) *cobra.Command {
 	}
 }
 
-// plural is "1 board" or "3 boards".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
+// remindBefore is how long before its leave time a reminder warns, as
+// tui.Options.RemindBefore: the flag's value when changed, else the
+// file's, else the default; 0 is tui.RemindAtLeave.
+func remindBefore(c config.Config, flag string, changed bool) (time.Duration, error) {
+	d := tui.DefaultRemindBefore
+	switch {
+	case changed:
+		v, err := time.ParseDuration(flag)
+		if err != nil || v < 0 || v > tui.MaxRemindBefore {
+			return 0, usagef("--remind-before must be a duration between 0s and %s such as 2m, got %q", config.ShortDuration(tui.MaxRemindBefore), flag)
+		}
+		d = v
+	case c.RemindBefore != nil:
+		d = c.RemindBefore.Duration
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	if d == 0 {
+		return tui.RemindAtLeave, nil
+	}
+	return d, nil
 }

@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"io"
 	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"abfahrt/internal/config"
+	"abfahrt/internal/jsonout"
 	"abfahrt/model"
 )
 
@@ -66,7 +67,7 @@ func TestJSONUnknownIsNull(t *testing.T) {
 		DepartureCountdown:     -1795376359, DepartureDeviation: 0,
 	}}}
 	var out bytes.Buffer
-	if err := printJSON(&out, b); err != nil {
+	if err := jsonout.Print(&out, b); err != nil {
 		t.Fatal(err)
 	}
 	var v struct{ DepartureData []map[string]any }
@@ -106,32 +107,6 @@ func TestVehicleNotInService(t *testing.T) {
 		return
 	}
 	t.Error("no vehicle of the simulation is out of service")
-}
-
-// Issue 12 item 17: abfahrt version names a plain go build by its module
-// build information, not "dev".
-func TestBuildVersion(t *testing.T) {
-	info := func(bi *debug.BuildInfo) func() (*debug.BuildInfo, bool) {
-		return func() (*debug.BuildInfo, bool) { return bi, bi != nil }
-	}
-	for _, c := range []struct {
-		bi   *debug.BuildInfo
-		want string
-	}{
-		{&debug.BuildInfo{Main: debug.Module{Version: "v1.4.0"}}, "v1.4.0"},
-		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
-			{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2026-11-22T21:00:00Z"}, {Key: "vcs.modified", Value: "true"}}},
-			"devel-0123456789ab (2026-11-22T21:00:00Z)+dirty"},
-		{&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}}, "devel (go1.26.8)"},
-		{nil, "dev"},
-	} {
-		if got := buildVersion(info(c.bi)); got != c.want {
-			t.Errorf("buildVersion = %q, want %q", got, c.want)
-		}
-	}
-	if code, out, _ := runCLI(t, "version"); code != exitOK || strings.TrimSpace(out) == "abfahrt dev" {
-		t.Errorf("version under go test: %q", out)
-	}
 }
 
 // Issue 12 item 17: abfahrt config lists limit, the kiosk's timings and
@@ -236,10 +211,10 @@ func TestKioskLargeCountdownByDefault(t *testing.T) {
 
 func TestKioskOptionsLargeByDefault(t *testing.T) {
 	off := false
-	if !kioskOptions(KioskConfig{}, true).LargeCountdown {
+	if !(config.KioskConfig{}).Options(true).LargeCountdown {
 		t.Error("without large_countdown the kiosk countdown is small")
 	}
-	if kioskOptions(KioskConfig{LargeCountdown: &off}, true).LargeCountdown {
+	if (config.KioskConfig{LargeCountdown: &off}).Options(true).LargeCountdown {
 		t.Error("large_countdown = false is ignored")
 	}
 }
@@ -266,3 +241,11 @@ func TestDeparturesInGerman(t *testing.T) {
 // TestHelpExamplesWork runs.
 var oneShot = map[string]bool{"departures": true, "arrivals": true, "stops": true, "vehicle": true, "config": true, "version": true,
 	"next": true, "headways": true}
+
+// abfahrt version names a plain go build by its module build information
+// (startup.Version), not "dev".
+func TestVersionUnderGoTest(t *testing.T) {
+	if code, out, _ := runCLI(t, "version"); code != exitOK || strings.TrimSpace(out) == "abfahrt dev" {
+		t.Errorf("version under go test: %q", out)
+	}
+}

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/spf13/cobra"
 
+	"abfahrt/internal/jsonout"
+	"abfahrt/internal/textout"
 	"abfahrt/model"
 )
 
@@ -62,14 +63,14 @@ func newVehicleCmd(g *globals) *cobra.Command {
 				if trip.IsActive {
 					pp = &ps
 				}
-				if err := printJSON(g.stdout, struct {
+				if err := jsonout.Print(g.stdout, struct {
 					InService bool                   `json:"InService"`
 					Trip      model.Trip             `json:"Trip"`
 					Passages  *model.VehiclePassages `json:"Passages"`
 				}{trip.IsActive, trip, pp}); err != nil {
 					return err
 				}
-			} else if err := printVehicle(g, n, trip, ps); err != nil {
+			} else if err := textout.PrintVehicle(g.stdout, g.words(), n, trip, ps); err != nil {
 				return err
 			}
 			if !trip.IsActive {
@@ -81,46 +82,4 @@ func newVehicleCmd(g *globals) *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the decoded trip and passages as JSON")
 	cmd.Flags().BoolVar(&all, "all", false, "list all passages of the trip, not only the upcoming ones")
 	return cmd
-}
-
-func printVehicle(g *globals, n int, trip model.Trip, ps model.VehiclePassages) error {
-	w := g.stdout
-	if !trip.IsActive {
-		_, err := fmt.Fprintf(w, g.word("Vehicle %d (%s) is not in service.")+"\n", n, g.word(trip.VehicleCategory.String()))
-		return err
-	}
-	line, dir := ps.Line(), ""
-	if trip.JourneyData != nil {
-		dir = trip.JourneyData.DepartureDirectionText
-	}
-	pos := g.word("position unknown")
-	if p, ok := trip.Position(); ok {
-		pos = fmt.Sprintf(g.word("at %.5f, %.5f heading %d°"), p.Latitude, p.Longitude, p.Bearing)
-	}
-	if _, err := fmt.Fprintf(w, g.word("%s %d, line %s to %s: %s, %s")+"\n\n", g.word(trip.VehicleCategory.String()), n, line, dir,
-		delayLong(g.word, trip.Deviation()), pos); err != nil {
-		return err
-	}
-	head := []string{"#", "STOP", "PLATFORM", "SCHEDULED", "EXPECTED", "DELAY", "STATUS"}
-	for i := range head {
-		head[i] = g.word(head[i])
-	}
-	t := newTable(w, head...)
-	for _, p := range ps.Passages {
-		t.row(strconv.Itoa(p.SequenceNumber), p.StopName, dash(p.PlatformName), clock(p.Scheduled()), clock(p.Actual()),
-			g.word(delayText(p.Deviation())), g.word(p.Status.String()))
-	}
-	return t.flush()
-}
-
-// delayLong reads a deviation as a phrase in word's language: "3 min
-// late", "on time", "1 min early".
-func delayLong(word func(string) string, seconds int) string {
-	switch m := model.DelayMinutes(seconds); {
-	case m > 0:
-		return fmt.Sprintf(word("%d min late"), m)
-	case m < 0:
-		return fmt.Sprintf(word("%d min early"), -m)
-	}
-	return word("on time")
 }

@@ -6,12 +6,13 @@ import (
 	"testing"
 	"time"
 
+	"abfahrt/internal/config"
 	"abfahrt/tui"
 )
 
 func TestConfigWalkAndHideMissed(t *testing.T) {
 	p := writeConfig(t, "[kiosk]\nhide_missed = true\n[layouts.door]\n[[layouts.door.boards]]\nstop = 1008\nwalk = \"4m\"\n[[layouts.door.boards]]\nstop = 1350\n")
-	c, err := loadConfig(p, true)
+	c, err := config.Load(p, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,14 +20,14 @@ func TestConfigWalkAndHideMissed(t *testing.T) {
 	if time.Duration(b[0].Walk) != 4*time.Minute || b[1].Walk != 0 {
 		t.Errorf("walks %v, %v; want 4m and none", b[0].Walk, b[1].Walk)
 	}
-	if !kioskOptions(c.Kiosk, true).HideMissed {
+	if !c.Kiosk.Options(true).HideMissed {
 		t.Error("kiosk.hide_missed not passed on")
 	}
 	for body, want := range map[string]string{
 		"[layouts.a]\n[[layouts.a.boards]]\nstop = 1008\nwalk = \"2h\"\n":   "walk must be between 0 and 1h",
 		"[layouts.a]\n[[layouts.a.boards]]\nstop = 1008\nwalk = \"soon\"\n": "walk must be a duration",
 	} {
-		_, err := loadConfig(writeConfig(t, body), true)
+		_, err := config.Load(writeConfig(t, body), true)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: error %v, want %q", body, err, want)
 		}
@@ -36,34 +37,15 @@ func TestConfigWalkAndHideMissed(t *testing.T) {
 	}
 }
 
-func TestConfigDelayRule(t *testing.T) {
-	c, err := loadConfig(writeConfig(t, "[delay]\nslight = 2\nlate = 5\n"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r := c.Delay.rule(); r.Slight != 2 || r.Late != 5 {
-		t.Errorf("rule %+v, want slight 2, late 5", r)
-	}
-	var none Config
-	if r := none.Delay.rule(); r != tui.DefaultDelayRule {
-		t.Errorf("no [delay]: %+v, want the default", r)
-	}
-	for _, body := range []string{"[delay]\nslight = 4\nlate = 2\n", "[delay]\nlate = 90\n", "[delay]\nslight = 5\n"} {
-		if _, err := loadConfig(writeConfig(t, body), true); err == nil || !strings.Contains(err.Error(), "delay") {
-			t.Errorf("%q: error %v", body, err)
-		}
-	}
-}
-
 func TestConfigPerLine(t *testing.T) {
-	c, err := loadConfig(writeConfig(t, "per_line = 2\n[layouts.a]\n[[layouts.a.boards]]\nstop = 1008\nper_line = 1\n"), true)
+	c, err := config.Load(writeConfig(t, "per_line = 2\n[layouts.a]\n[[layouts.a.boards]]\nstop = 1008\nper_line = 1\n"), true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.PerLine != 2 || c.Layouts["a"].Boards[0].PerLine != 1 {
 		t.Errorf("per_line %d, board %d", c.PerLine, c.Layouts["a"].Boards[0].PerLine)
 	}
-	if _, err := loadConfig(writeConfig(t, "per_line = 20\n"), true); err == nil || !strings.Contains(err.Error(), "per_line") {
+	if _, err := config.Load(writeConfig(t, "per_line = 20\n"), true); err == nil || !strings.Contains(err.Error(), "per_line") {
 		t.Errorf("per_line 20: %v", err)
 	}
 	if code, _, _ := runCLI(t, "--per-line", "12"); code != exitUsage {
@@ -72,26 +54,26 @@ func TestConfigPerLine(t *testing.T) {
 }
 
 func TestConfigLayoutHours(t *testing.T) {
-	c, err := loadConfig(writeConfig(t, "[layouts.morning]\nhours = \"06:00-09:30\"\n[[layouts.morning.boards]]\nstop = 1008\n[layouts.all]\n[[layouts.all.boards]]\nstop = 1350\n"), true)
+	c, err := config.Load(writeConfig(t, "[layouts.morning]\nhours = \"06:00-09:30\"\n[[layouts.morning.boards]]\nstop = 1008\n[layouts.all]\n[[layouts.all.boards]]\nstop = 1350\n"), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := profiles(c)
+	ps := c.Profiles()
 	if len(ps) != 1 || ps[0].Name != "morning" || ps[0].From != 6*60 || ps[0].To != 9*60+30 || ps[0].Boards[0].Stop != 1008 {
 		t.Errorf("profiles %+v", ps)
 	}
-	_, err = loadConfig(writeConfig(t, "[layouts.m]\nhours = \"morning\"\n[[layouts.m.boards]]\nstop = 1008\n"), true)
+	_, err = config.Load(writeConfig(t, "[layouts.m]\nhours = \"morning\"\n[[layouts.m.boards]]\nstop = 1008\n"), true)
 	if err == nil || !strings.Contains(err.Error(), "layouts.m.hours") {
 		t.Errorf("bad hours: %v", err)
 	}
 }
 
 func TestConfigNightHours(t *testing.T) {
-	c, err := loadConfig(writeConfig(t, "[night]\nhours = \"22:00-06:00\"\n"), true)
+	c, err := config.Load(writeConfig(t, "[night]\nhours = \"22:00-06:00\"\n"), true)
 	if err != nil || c.Night.Hours != "22:00-06:00" {
 		t.Fatalf("%+v, %v", c.Night, err)
 	}
-	if _, err := loadConfig(writeConfig(t, "[night]\nhours = \"late\"\n"), true); err == nil || !strings.Contains(err.Error(), "night.hours") {
+	if _, err := config.Load(writeConfig(t, "[night]\nhours = \"late\"\n"), true); err == nil || !strings.Contains(err.Error(), "night.hours") {
 		t.Errorf("bad night hours: %v", err)
 	}
 }
@@ -99,7 +81,7 @@ func TestConfigNightHours(t *testing.T) {
 // Issue 23 item 10: how long before the leave time a reminder warns is
 // configurable (remind_before, --remind-before), validated, and listed.
 func TestConfigRemindBefore(t *testing.T) {
-	c, err := loadConfig(writeConfig(t, "remind_before = \"2m\"\n"), true)
+	c, err := config.Load(writeConfig(t, "remind_before = \"2m\"\n"), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,11 +91,11 @@ func TestConfigRemindBefore(t *testing.T) {
 	if d, err := remindBefore(c, "0s", true); err != nil || d != tui.RemindAtLeave {
 		t.Errorf("--remind-before 0s: %v, %v; want at the leave time", d, err)
 	}
-	if d, err := remindBefore(Config{}, "", false); err != nil || d != time.Minute {
+	if d, err := remindBefore(config.Config{}, "", false); err != nil || d != time.Minute {
 		t.Errorf("default: %v, %v; want 1m", d, err)
 	}
 	for _, bad := range []string{"-1m", "45m"} {
-		if _, err := loadConfig(writeConfig(t, "remind_before = \""+bad+"\"\n"), true); err == nil || !strings.Contains(err.Error(), "remind_before") {
+		if _, err := config.Load(writeConfig(t, "remind_before = \""+bad+"\"\n"), true); err == nil || !strings.Contains(err.Error(), "remind_before") {
 			t.Errorf("remind_before %s: %v", bad, err)
 		}
 	}

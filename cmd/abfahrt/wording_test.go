@@ -40,14 +40,3 @@ func TestConfigErrorOnItsLine(t *testing.T) {
 		}
 	}
 }
-
-// Issue 23 item 22: with --ssh-max-sessions 1 the refusal does not say
-// "all 1 sessions".
-func TestSessionsInUseWording(t *testing.T) {
-	if got := sessionsInUse(1); strings.Contains(got, "all 1") || !strings.Contains(got, "the only session is in use") {
-		t.Errorf("sessionsInUse(1) = %q", got)
-	}
-	if got := sessionsInUse(20); !strings.Contains(got, "all 20 sessions are in use") {
-		t.Errorf("sessionsInUse(20) = %q", got)
-	}
-}

@@ -1,0 +1,136 @@
+package config
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"abfahrt/exceptions"
+	"abfahrt/tui"
+)
+
+// KeyDoc describes one key of the configuration file, for its reference.
+type KeyDoc struct {
+	// Key is the dotted key; NAME and LINE stand for a name the file
+	// chooses, [] for each entry of an array of tables.
+	Key string
+	// Type is the TOML type: string, integer, boolean, duration (a string
+	// such as "15s") or array of strings.
+	Type string
+	// Default is what an unset key means.
+	Default string
+	// Doc is what the key does, one sentence or two.
+	Doc string
+}
+
+// Keys lists every key of the configuration file in the order of the
+// types, with its type (read from the types by reflection), default and
+// meaning.
+func Keys() []KeyDoc {
+	var out []KeyDoc
+	walkKeys(reflect.TypeFor[Config](), "", &out)
+	for i := range out {
+		d := keyDocs[out[i].Key]
+		out[i].Default, out[i].Doc = d.def, d.doc
+	}
+	return out
+}
+
+var durationType = reflect.TypeFor[Duration]()
+
+// walkKeys appends the keys of the struct t under prefix.
+func walkKeys(t reflect.Type, prefix string, out *[]KeyDoc) {
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		walkKey(f.Type, prefix+name, out)
+	}
+}
+
+// walkKey appends the key (or the keys inside it) of type t.
+func walkKey(t reflect.Type, key string, out *[]KeyDoc) {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch {
+	case t == durationType || t == reflect.TypeFor[tui.WalkTime]():
+		*out = append(*out, KeyDoc{Key: key, Type: "duration"})
+	case t.Kind() == reflect.Struct:
+		walkKeys(t, key+".", out)
+	case t.Kind() == reflect.Map && t.Elem().Kind() == reflect.Struct:
+		walkKeys(t.Elem(), key+".NAME.", out)
+	case t.Kind() == reflect.Map:
+		walkKey(t.Elem(), key+".LINE", out)
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct:
+		walkKeys(t.Elem(), key+"[].", out)
+	case t.Kind() == reflect.Slice:
+		*out = append(*out, KeyDoc{Key: key, Type: "array of " + tomlType(t.Elem()) + "s"})
+	default:
+		*out = append(*out, KeyDoc{Key: key, Type: tomlType(t)})
+	}
+}
+
+// tomlType is the TOML name of a scalar Go type.
+func tomlType(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Bool:
+		return "boolean"
+	case reflect.Int, reflect.Int64:
+		return "integer"
+	default:
+		return "string"
+	}
+}
+
+// keyDoc is the default and the meaning of one key.
+type keyDoc struct{ def, doc string }
+
+// keyDocs documents every key Keys finds; a test keeps the two in step.
+var keyDocs = map[string]keyDoc{
+	"api":                             {"the embedded simulation", "Base URL of the mobility/v1 service (http or https); --api and ABFAHRT_API override it."},
+	"poll_interval":                   {tui.DefaultInterval.String(), "How often live data is polled; at least 5s."},
+	"language":                        {"from LC_ALL/LANG", "Language of the board: en or de."},
+	"theme":                           {tui.ThemeDark, "Colour theme: " + strings.Join(tui.ThemeNames(), ", ") + "."},
+	"limit":                           {"fill (at least " + strconv.Itoa(tui.DefaultLimit) + ")", "Departures per board, 1 to " + strconv.Itoa(tui.MaxLimit) + "."},
+	"per_line":                        {"0 (all)", "At most this many departures of each line and direction on every board without its own per_line."},
+	"remind_before":                   {tui.DefaultRemindBefore.String(), "How long before its leave time a reminder warns; 0s warns at the leave time."},
+	"line_colors.LINE":                {"the service's colours", "Colour of line LINE as #RRGGBB."},
+	"layout":                          {"(none)", "The layout of [layouts] that opens at start."},
+	"layouts.NAME.hours":              {"(none)", "HH:MM-HH:MM: the kiosk switches to this layout in these hours."},
+	"layouts.NAME.boards[].stop":      {"(none)", "The board's stop, 4 digits (one of stop or stoppoint)."},
+	"layouts.NAME.boards[].stoppoint": {"(none)", "The board's stop point, 6 digits or a DHID (one of stop or stoppoint)."},
+	"layouts.NAME.boards[].arrivals":  {"false", "Show arrivals instead of departures."},
+	"layouts.NAME.boards[].lines":     {"all", "Lines (route names) to keep."},
+	"layouts.NAME.boards[].platform":  {"all", "Keep one platform only."},
+	"layouts.NAME.boards[].direction": {"all", "Keep directions containing this text (case-insensitive)."},
+	"layouts.NAME.boards[].walk":      {"0s (no leave column)", "Walking time to the stop, such as 4m: the board shows when to leave."},
+	"layouts.NAME.boards[].per_line":  {"0 (all)", "At most this many departures per line and direction on this board."},
+	"kiosk.enabled":                   {"false", "Open the unattended station display (as --kiosk)."},
+	"kiosk.rotate":                    {tui.DefaultKioskRotate.String(), "How long the kiosk shows each board; at least " + tui.MinKioskRotate.String() + "."},
+	"kiosk.hours":                     {"always", "HH:MM-HH:MM: the kiosk's operating hours (the end may be past midnight)."},
+	"kiosk.quit_key":                  {tui.DefaultQuitKey, "The chord that ends the kiosk; \"\" locks it (only a signal ends it)."},
+	"kiosk.large_countdown":           {"true", "Show the next departure's countdown large."},
+	"kiosk.stale_after":               {tui.DefaultKioskStaleAfter.String(), "Age from which the kiosk marks its data as stale."},
+	"kiosk.hide_missed":               {"true", "Leave out departures a board's walking time cannot reach."},
+	"kiosk.speak_cmd":                 {"(silent)", "Command that speaks the next departures, the sentence on its standard input (words split at spaces, no shell)."},
+	"kiosk.speak_every":               {"(only on its key)", "Speak this often; at least " + minSpeakEvery.String() + ", needs speak_cmd."},
+	"kiosk.speak_key":                 {tui.DefaultSpeakKey, "The key that speaks the shown board's next departures."},
+	"delay.slight":                    {fmt.Sprint(tui.DefaultDelayRule.Slight), "Minutes late from which a delay takes the slight colour."},
+	"delay.late":                      {fmt.Sprint(tui.DefaultDelayRule.Late), "Minutes late from which a delay counts as late."},
+	"night.hours":                     {"(none)", "HH:MM-HH:MM: the hours of the night theme (dimmer colours)."},
+	"motion":                          {"full", "reduced for nothing that flashes or wanders (as --reduce-motion)."},
+	"notify":                          {"auto", "How a reminder rings: " + strings.Join(tui.NotifyModes, ", ") + "."},
+	"exceptions.late":                 {exceptions.DefaultLate.String(), "Delay beyond which the exception queue lists a vehicle as late, " + minLateAfter.String() + " to " + maxLateAfter.String() + "."},
+	"connections[].stop":              {"(none)", "Stop of a transfer the exception queue guards (4 digits); at most " + strconv.Itoa(maxConnections) + " connections."},
+	"connections[].from":              {"(none)", "Line passengers change from."},
+	"connections[].to":                {"(none)", "Line passengers change to."},
+	"connections[].min_transfer":      {"0s", "Time the change takes, at most " + ShortDuration(maxTransfer) + "."},
+	"accessible":                      {"false", "Open the screen-reader mode instead of the board (--accessible, ABFAHRT_ACCESSIBLE=1)."},
+	"hyperlinks":                      {"auto", "Link stop names and vehicle numbers (OSC 8): auto, always or never."},
+	"links.stop":                      {"(none)", "URL template of a stop's link: {stop} and {name} are filled in."},
+	"links.vehicle":                   {"(none)", "URL template of a vehicle's link: {vehicle} is filled in."},
+	"mouse":                           {"false", "Mouse reporting: a click on a row opens its vehicle, the wheel scrolls."},
+}
