@@ -49,7 +49,7 @@ hub's GTFS-Realtime feed matches them. Progress is shown on a terminal.`,
 		Example: `  abfahrt gtfs export --out ulm-sim.zip
   abfahrt gtfs export --out ulm-sim.zip --from 2026-09-14 --days 14`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		RunE: func(_ *cobra.Command, _ []string) error {
 			if out == "" {
 				return usagef("--out names the zip to write, such as --out ulm-sim.zip")
 			}
@@ -100,7 +100,7 @@ func exportGTFS(stderr io.Writer, out string, start time.Time, days int) error {
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", out, err)
 	}
-	_ = os.Chmod(tmp.Name(), 0o644) // a feed is for others to read, as a file written plainly
+	_ = os.Chmod(tmp.Name(), 0o644) //nolint:gosec // a feed is published: others read it, as a file written plainly
 	if err := os.Rename(tmp.Name(), out); err != nil {
 		return fmt.Errorf("cannot write %s: %w", out, err)
 	}
