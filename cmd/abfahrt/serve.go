@@ -38,6 +38,7 @@ type serveOptions struct {
 	publicURL string
 	// upstreamVia says where the upstream came from, for the start line.
 	upstreamVia string
+	gtfsStatic  string // --gtfs-static (docs/gtfs.md)
 }
 
 func newServeCmd(g *globals) *cobra.Command {
@@ -177,6 +178,7 @@ writes what it recorded once the database is back.`,
 	f.BoolVar(&o.rec.on, "record", false, "record the departures the hub mirrors into the history database")
 	f.BoolVar(&o.rec.all, "all", false, "with --record: record the whole network, within 2 upstream requests a second")
 	f.StringVar(&o.rec.db, "db", "", "with --record: "+dbUsage)
+	f.StringVar(&o.gtfsStatic, "gtfs-static", "", gtfsStaticUsage)
 	f.StringVar(&o.rec.keep, "keep", "90d", "with --record: prune departures older than this while running (0: keep all)")
 	return cmd
 }
@@ -243,7 +245,7 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 	// finish (within --drain) instead of cutting them off.
 	reqCtx, cancelReqs := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelReqs()
-	srv := sim.NewServer(reqCtx, m.Handler(), hubServerOptions(o))
+	srv := sim.NewServer(reqCtx, startGTFS(reqCtx, m, o.gtfsStatic, log), hubServerOptions(o))
 	srv.ConnState = func(c net.Conn, s http.ConnState) {
 		m.ConnState(c, s)
 		sim.CloseIdleIfWaited(c, s)
