@@ -389,11 +389,11 @@ func ParseTime(s string) int32 {
 // byte-order mark at its start is skipped.
 func readCSV(zf *zip.File, lim Limits, row func(get func(string) string) error) error {
 	name := zf.Name
-	if zf.UncompressedSize64 > uint64(lim.MaxFileBytes) {
-		return refuse("static GTFS: %s is %d MiB uncompressed, more than the %d MiB a file may have", name, zf.UncompressedSize64>>20, lim.MaxFileBytes>>20)
-	}
 	if zf.UncompressedSize64 > 1<<20 && zf.CompressedSize64 > 0 && zf.UncompressedSize64/zf.CompressedSize64 > uint64(lim.MaxRatio) {
 		return refuse("static GTFS: %s compresses %d:1, a zip bomb rather than a timetable; refused", name, zf.UncompressedSize64/zf.CompressedSize64)
+	}
+	if zf.UncompressedSize64 > uint64(lim.MaxFileBytes) {
+		return refuse("static GTFS: %s is %d MiB uncompressed, more than the %d MiB a file may have", name, zf.UncompressedSize64>>20, lim.MaxFileBytes>>20)
 	}
 	rc, err := zf.Open()
 	if err != nil {
@@ -447,6 +447,9 @@ func csvError(name string, err error) error {
 	var le *LoadError
 	if errors.As(err, &le) {
 		return le
+	}
+	if errors.Is(err, zip.ErrFormat) || errors.Is(err, zip.ErrChecksum) {
+		return refuse("static GTFS: %s is damaged or larger than its size in the zip says; refused", name)
 	}
 	return refuse("static GTFS: %s is not readable CSV: %v", name, err)
 }

@@ -26,6 +26,8 @@ const gtfsRefresh = 24 * time.Hour
 // startGTFS starts the hub's GTFS-Realtime feeds (docs/gtfs.md) until ctx
 // ends and returns the hub's handler: the mirror's, with /gtfs-rt/ and the
 // feeds' state in /healthz. The live data go through the mirror's cache.
+// With a static feed they are built from the start, without one from the
+// first request for them until nobody asked for rt.IdleAfter.
 func startGTFS(ctx context.Context, m *mirror.Mirror, static string, log *slog.Logger) http.Handler {
 	inner := m.Handler()
 	client, err := feed.NewClient("http://hub.invalid"+mirror.BasePath, feed.WithoutCache(), feed.WithCacheDir(""),
@@ -38,12 +40,18 @@ func startGTFS(ctx context.Context, m *mirror.Mirror, static string, log *slog.L
 	if err := h.Register(m.Registry()); err != nil {
 		log.Warn("gtfs-rt: metrics not registered", "err", err)
 	}
-	go func() {
-		if static != "" {
+	if static != "" {
+		// A static feed asked for: built from the start, so that a feed
+		// that fits nothing is said at once.
+		go func() {
 			loadStatic(ctx, h, static, log)
-		}
-		h.Run(ctx)
-	}()
+			h.Run(ctx)
+		}()
+	} else {
+		// Without one, built while somebody reads them: a hub whose
+		// feeds nobody reads asks the upstream nothing more.
+		h.Serve(ctx)
+	}
 	log.Info("gtfs-rt: serving", "trip_updates", rt.PathTripUpdates, "vehicle_positions", rt.PathVehicles, "alerts", rt.PathAlerts, "static", static)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {

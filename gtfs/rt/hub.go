@@ -66,6 +66,11 @@ type Hub struct {
 	requests atomic.Int64
 	told     atomic.Bool // the 0-matched warning was logged
 
+	// On demand (Serve): the feeds are built while they are asked for.
+	ctx     context.Context
+	running atomic.Bool
+	asked   atomic.Int64 // Unix nanoseconds of the last request
+
 	matchG   *prometheus.GaugeVec
 	ageG     prometheus.GaugeFunc
 	buildG   prometheus.Gauge
@@ -149,8 +154,22 @@ func (h *Hub) SetStatic(m *gtfs.Matcher, source, why string) {
 	h.told.Store(false)
 }
 
+// IdleAfter is how long the feeds are built on demand (Serve) after the
+// last request for them.
+const IdleAfter = 10 * time.Minute
+
 // Run builds the feeds every interval until ctx ends.
 func (h *Hub) Run(ctx context.Context) {
+	h.running.Store(true)
+	h.loop(ctx, false)
+}
+
+// Serve makes the hub build its feeds on demand until ctx ends: from the
+// first request for one of them until IdleAfter without a request, so
+// that a hub whose feeds nobody reads asks the upstream nothing more.
+func (h *Hub) Serve(ctx context.Context) { h.ctx = ctx }
+
+func (h *Hub) loop(ctx context.Context, onDemand bool) {
 	t := time.NewTicker(h.interval)
 	defer t.Stop()
 	for {
@@ -159,8 +178,37 @@ func (h *Hub) Run(ctx context.Context) {
 		}
 		select {
 		case <-ctx.Done():
+			h.running.Store(false)
 			return
 		case <-t.C:
+		}
+		if onDemand && time.Since(time.Unix(0, h.asked.Load())) > IdleAfter {
+			h.log.Info("gtfs-rt: nobody asked for the feeds for a while; building them again on the next request", "idle", IdleAfter)
+			h.cur.Store(nil)
+			h.running.Store(false)
+			return
+		}
+	}
+}
+
+// demand starts the on-demand builds if they are not running and waits a
+// bounded time for a first build.
+func (h *Hub) demand(ctx context.Context) {
+	h.asked.Store(time.Now().UnixNano())
+	if h.ctx != nil && h.running.CompareAndSwap(false, true) {
+		go h.loop(h.ctx, true)
+	}
+	wait := time.NewTimer(10 * time.Second)
+	defer wait.Stop()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for h.cur.Load() == nil && h.running.Load() {
+		select {
+		case <-ctx.Done():
+			return
+		case <-wait.C:
+			return
+		case <-tick.C:
 		}
 	}
 }
@@ -361,6 +409,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method "+r.Method+" not allowed, use GET or HEAD", http.StatusMethodNotAllowed)
 		return
 	}
+	h.demand(r.Context())
 	p := h.cur.Load()
 	if p == nil {
 		w.Header().Set("Retry-After", "5")

@@ -71,8 +71,12 @@ func newRig(t testing.TB, at time.Time, withStatic bool) *rig {
 func (r *rig) settle(t testing.TB) {
 	t.Helper()
 	for range 30 {
+		before := r.hub.requests.Load()
 		if err := r.hub.Refresh(context.Background()); err != nil {
 			t.Fatal(err)
+		}
+		if r.hub.requests.Load()-before == 2 {
+			return // trips and alert only: every vehicle's passages are kept
 		}
 	}
 }
@@ -91,13 +95,30 @@ func (r *rig) feed(t testing.TB, path string) *gtfsrt.FeedMessage {
 	return &msg
 }
 
+var (
+	settledOnce sync.Once
+	settled     *rig
+)
+
+// settledRig is one rig with the static export at rush hour, settled,
+// shared by the tests that only read its feeds.
+func settledRig(t *testing.T) *rig {
+	settledOnce.Do(func() {
+		settled = newRig(t, rush, true)
+		settled.settle(t)
+	})
+	if settled == nil || settled.hub.cur.Load() == nil {
+		t.Fatal("no settled rig")
+	}
+	return settled
+}
+
 // TestTripUpdatesMatchTheStaticExport: at rush hour, at least 98 % of the
 // live trips match a trip of the exported static feed and none is
 // ambiguous; and the boards' departures have their predicted times in the
 // trip updates, at the static stop ids.
 func TestTripUpdatesMatchTheStaticExport(t *testing.T) {
-	r := newRig(t, rush, true)
-	r.settle(t)
+	r := settledRig(t)
 	st := r.hub.Status()
 	n := st.Matched + st.Ambiguous + st.Unmatched
 	t.Logf("matched %d, ambiguous %d, unmatched %d", st.Matched, st.Ambiguous, st.Unmatched)
@@ -158,8 +179,7 @@ func appendInt(b []byte, n int) []byte {
 // known to the static feed, stop sequences and times increasing within a
 // trip, no update of an ended trip, positions inside the network's area.
 func TestFeedsKeepTheValidatorsRules(t *testing.T) {
-	r := newRig(t, rush, true)
-	r.settle(t)
+	r := settledRig(t)
 	f := r.static
 	trips, routes := map[string]*gtfs.Trip{}, map[string]bool{}
 	for i := range f.Trips {
@@ -262,8 +282,7 @@ func TestFeedsWithoutStaticAreStopBased(t *testing.T) {
 // TestFeedsOverHTTP: protobuf, gzip when asked, ETag and 304, the
 // interval's Cache-Control, JSON for people; built once, not per request.
 func TestFeedsOverHTTP(t *testing.T) {
-	r := newRig(t, rush, true)
-	r.settle(t)
+	r := settledRig(t)
 	srv := httptest.NewServer(r.hub)
 	defer srv.Close()
 	before := r.hub.requests.Load()
@@ -314,5 +333,23 @@ func TestFeedsOverHTTP(t *testing.T) {
 	}
 	if after := r.hub.requests.Load(); after != before {
 		t.Errorf("serving the feeds asked %d live requests; the feeds are built once an interval", after-before)
+	}
+}
+
+// TestFeedsOnDemandAskNothingUntilAsked: a hub serving the feeds on
+// demand asks the upstream nothing until a client asks for a feed, then
+// answers that client with a fresh build.
+func TestFeedsOnDemandAskNothingUntilAsked(t *testing.T) {
+	r := newRig(t, rush, false)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r.hub.Serve(ctx)
+	time.Sleep(100 * time.Millisecond)
+	if n := r.hub.requests.Load(); n != 0 {
+		t.Fatalf("%d live requests before anyone asked", n)
+	}
+	msg := r.feed(t, PathVehicles)
+	if len(msg.Entity) == 0 || r.hub.requests.Load() == 0 {
+		t.Fatalf("first request: %d vehicles after %d live requests", len(msg.Entity), r.hub.requests.Load())
 	}
 }
