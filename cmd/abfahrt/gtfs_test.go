@@ -185,3 +185,28 @@ func writeZip(t *testing.T, path string, files map[string]string) {
 		t.Fatal(err)
 	}
 }
+
+// TestGTFSCheckTableAndJSON: abfahrt gtfs check of the export against the
+// simulation says what it compared, as a table and as JSON.
+func TestGTFSCheckTableAndJSON(t *testing.T) {
+	zipPath := filepath.Join(t.TempDir(), "sim.zip")
+	if code, _, stderr := runCLI(t, "gtfs", "export", "--out", zipPath, "--days", "3", "--from", time.Now().In(sim.Location()).AddDate(0, 0, -1).Format("2006-01-02")); code != exitOK {
+		t.Fatalf("export: %d %s", code, stderr)
+	}
+	code, out, stderr := runCLI(t, "gtfs", "check", "--static", zipPath, "--vehicles", "10")
+	if code != exitOK || !strings.Contains(out, "live stop points missing from the static feed: 0 of ") || !strings.Contains(out, "match several") {
+		t.Fatalf("exit %d\n%s%s", code, out, stderr)
+	}
+	code, out, stderr = runCLI(t, "gtfs", "check", "--static", zipPath, "--vehicles", "10", "--json")
+	var r struct {
+		LiveStopPoints int `json:"live_stop_points"`
+		VehiclesAsked  int `json:"vehicles_asked"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); code != exitOK || err != nil || r.LiveStopPoints < 500 {
+		t.Fatalf("--json: exit %d, %v\n%s%s", code, err, out, stderr)
+	}
+	code, _, stderr = runCLI(t, "gtfs", "check", "--static", filepath.Join(t.TempDir(), "none.zip"))
+	if code == exitOK || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+		t.Errorf("a missing static feed: exit %d, stderr %q; want one line", code, stderr)
+	}
+}
