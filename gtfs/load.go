@@ -493,3 +493,13 @@ func short(s string) string {
 	}
 	return s
 }
+
+// TripIndex returns the index of a trip_id, or -1.
+func (f *Feed) TripIndex(id string) int {
+	for i := range f.Trips {
+		if f.Trips[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}

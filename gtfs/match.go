@@ -1,6 +1,7 @@
 package gtfs
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -199,4 +200,61 @@ func (m *Matcher) index(at time.Time) {
 			}
 		}
 	}
+}
+
+// FirstStops returns the live stop numbers (4 digits) of the stops where
+// the static trips start: from a stop's stop_code (a StopPointCode) or its
+// DHID's third part. The boards of these stops say how the trips that
+// have not started yet will leave.
+func (m *Matcher) FirstStops() []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, t := range m.f.Trips {
+		if len(t.StopTimes) == 0 {
+			continue
+		}
+		s := m.f.Stops[t.StopTimes[0].Stop]
+		n := 0
+		if c, err := strconv.Atoi(s.Code); err == nil && len(s.Code) == 6 {
+			n = c / 100
+		} else if parts := strings.Split(s.ID, ":"); len(parts) >= 3 {
+			n, _ = strconv.Atoi(parts[2])
+		}
+		if n >= 1000 && n <= 9999 && !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// MatchStart finds the static trip of a departure at its first stop: the
+// only stop a trip that has not started yet has on the wire, so the rule
+// is the route short name, the stop and the scheduled time of the trip's
+// first stop, and exactly one such trip.
+func (m *Matcher) MatchStart(routeName, code string, sched, at time.Time) Match {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.index(at)
+	si := m.stopLocked(code)
+	if si < 0 {
+		return Match{Status: Unmatched, Trip: -1}
+	}
+	var found []int32
+	for _, c := range m.idx[matchKey{routeName, si, sched.Unix()}] {
+		t := &m.f.Trips[c>>2]
+		d := m.dates[c&3]
+		if t.StopTimes[0].Stop == si && d.ref.Unix()+int64(t.StopTimes[0].Dep) == sched.Unix() {
+			found = append(found, c)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return Match{Status: Unmatched, Trip: -1}
+	case 1:
+		d := m.dates[found[0]&3]
+		return Match{Status: Matched, Trip: found[0] >> 2, Date: d.date, Ref: d.ref}
+	}
+	return Match{Status: Ambiguous, Trip: -1}
 }

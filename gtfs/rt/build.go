@@ -25,11 +25,17 @@ type Snapshot struct {
 	Trips    []model.Trip
 	Passages map[int]model.VehiclePassages
 	Alert    model.Alert
+	// Starts are departures at the stops where trips start (with a
+	// static feed): trips not started yet, and ghosts.
+	Starts []model.Event
 }
 
 // Counts are how the live trips of a build matched the static feed.
 type Counts struct {
 	Matched, Ambiguous, Unmatched int
+	// Upcoming counts trips not started yet with a predicted start,
+	// Canceled the ghosts (no vehicle for a scheduled start).
+	Upcoming, Canceled int
 }
 
 // Share is the matched share of the trips, 0 to 1 (0 without trips).
@@ -116,6 +122,9 @@ func Build(s Snapshot, m *gtfs.Matcher) Built {
 		}
 		b.Vehicles.Entity = append(b.Vehicles.Entity, &gtfsrt.FeedEntity{Id: proto.String("vehicle-" + vid), Vehicle: v})
 	}
+	if m != nil {
+		b.upcoming(s, m)
+	}
 	for i, item := range s.Alert.Items {
 		if strings.TrimSpace(item) == "" {
 			continue
@@ -123,6 +132,68 @@ func Build(s Snapshot, m *gtfs.Matcher) Built {
 		b.Alerts.Entity = append(b.Alerts.Entity, &gtfsrt.FeedEntity{Id: proto.String("alert-" + strconv.Itoa(i+1)), Alert: alert(s.Alert.Title, item, m)})
 	}
 	return b
+}
+
+// Ghosts and upcoming trips: how far ahead a trip not started is
+// published, and within how long before its start a departure without a
+// vehicle is a ghost (the service names the vehicle of every trip that
+// starts within 30 minutes; a board may be up to a few minutes old).
+const (
+	upcomingWithin = time.Hour
+	ghostWithin    = 25 * time.Minute
+)
+
+// upcoming adds the trips that have not started: at their first stop, a
+// departure with a vehicle and a predicted time is a trip update of that
+// stop (consumers carry its delay on to the later stops); one without a
+// vehicle within ghostWithin of its start is a ghost, CANCELED.
+func (b *Built) upcoming(s Snapshot, m *gtfs.Matcher) {
+	published := map[string]bool{}
+	for _, e := range b.TripUpdates.Entity {
+		published[e.GetTripUpdate().GetTrip().GetTripId()] = true
+	}
+	f := m.Feed()
+	for _, e := range s.Starts {
+		if !e.Scheduled.Known() || e.Scheduled.Sub(s.At) > upcomingWithin {
+			continue
+		}
+		res := m.MatchStart(e.RouteName, string(e.StopPointCode), e.Scheduled.Time, s.At)
+		if res.Status != gtfs.Matched {
+			continue
+		}
+		t := &f.Trips[res.Trip]
+		if published[t.ID] {
+			continue
+		}
+		td := &gtfsrt.TripDescriptor{TripId: proto.String(t.ID), RouteId: proto.String(f.Routes[t.Route].ID),
+			StartDate: proto.String(res.Date), StartTime: proto.String(gtfs.FormatTime(t.StopTimes[0].Dep))}
+		if t.Direction >= 0 {
+			td.DirectionId = proto.Uint32(uint32(t.Direction))
+		}
+		tu := &gtfsrt.TripUpdate{Trip: td}
+		switch {
+		case e.VehicleNumber == 0:
+			if e.Scheduled.Sub(s.At) > ghostWithin || e.Scheduled.Before(s.At) {
+				continue
+			}
+			td.ScheduleRelationship = gtfsrt.TripDescriptor_CANCELED.Enum()
+			b.Counts.Canceled++
+		case e.Actual.Known() && !e.Actual.Before(s.At):
+			td.ScheduleRelationship = gtfsrt.TripDescriptor_SCHEDULED.Enum()
+			vid := strconv.Itoa(e.VehicleNumber)
+			tu.Vehicle = &gtfsrt.VehicleDescriptor{Id: proto.String(vid), Label: proto.String(vid)}
+			tu.StopTimeUpdate = []*gtfsrt.TripUpdate_StopTimeUpdate{{
+				StopSequence: proto.Uint32(uint32(t.StopTimes[0].Seq)),
+				StopId:       proto.String(f.Stops[t.StopTimes[0].Stop].ID),
+				Departure:    &gtfsrt.TripUpdate_StopTimeEvent{Time: proto.Int64(e.Actual.Unix()), Delay: proto.Int32(int32(e.Deviation))},
+			}}
+			b.Counts.Upcoming++
+		default:
+			continue
+		}
+		published[t.ID] = true
+		b.TripUpdates.Entity = append(b.TripUpdates.Entity, &gtfsrt.FeedEntity{Id: proto.String("trip-" + t.ID), TripUpdate: tu})
+	}
 }
 
 // nextStatus is the status of the vehicle's next stop (the first not

@@ -60,8 +60,10 @@ type Hub struct {
 	static atomic.Pointer[staticFeed]
 	cur    atomic.Pointer[published]
 
-	mu   sync.Mutex // one build at a time; guards kept
-	kept map[int]kept
+	mu     sync.Mutex // one build at a time; guards kept, boards, turn
+	kept   map[int]kept
+	boards map[int]model.Board // the first stops' departures, by stop
+	turn   int                 // the next first stop to ask, in turn
 
 	requests atomic.Int64
 	told     atomic.Bool // the 0-matched warning was logged
@@ -110,7 +112,7 @@ type encoded struct {
 
 // New returns a Hub.
 func New(o Options) *Hub {
-	h := &Hub{c: o.Client, interval: o.Interval, now: o.Now, log: o.Logger, kept: map[int]kept{}}
+	h := &Hub{c: o.Client, interval: o.Interval, now: o.Now, log: o.Logger, kept: map[int]kept{}, boards: map[int]model.Board{}}
 	if h.interval <= 0 {
 		h.interval = 15 * time.Second
 	}
@@ -153,6 +155,9 @@ func (h *Hub) SetStatic(m *gtfs.Matcher, source, why string) {
 	h.static.Store(&staticFeed{m: m, source: source, err: why})
 	h.told.Store(false)
 }
+
+// startBoards is how many first stops' boards are asked an interval.
+const startBoards = 3
 
 // IdleAfter is how long the feeds are built on demand (Serve) after the
 // last request for them.
@@ -313,7 +318,33 @@ func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
 	for _, t := range trips {
 		byVehicle[t.VehicleNumber] = t
 	}
-	for _, w := range ws[:min(len(ws), budget-2)] {
+	// With a static feed, the boards of the stops where trips start, a
+	// few an interval in turn: how the trips that have not started will
+	// leave, and which have no vehicle (ghosts).
+	var starts []model.Event
+	if sf := h.static.Load(); sf != nil && sf.m != nil {
+		first := sf.m.FirstStops()
+		for i := 0; i < min(startBoards, len(first)); i++ {
+			stop := first[(h.turn+i)%len(first)]
+			h.requests.Add(1)
+			b, err := h.c.StopDepartures(ctx, stop, 100)
+			if err != nil {
+				if ctx.Err() != nil {
+					return Snapshot{}, ctx.Err()
+				}
+				continue
+			}
+			h.boards[stop] = b
+		}
+		if len(first) > 0 {
+			h.turn = (h.turn + min(startBoards, len(first))) % len(first)
+		}
+		for _, b := range h.boards {
+			starts = append(starts, b.Events...)
+		}
+		budget -= min(startBoards, len(first))
+	}
+	for _, w := range ws[:max(0, min(len(ws), budget-2))] {
 		h.requests.Add(1)
 		vp, err := h.c.Passages(ctx, w.v, model.RangeAll)
 		if err != nil {
@@ -325,7 +356,7 @@ func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
 		t := byVehicle[w.v]
 		h.kept[w.v] = kept{vp: vp, trip: tripKey(t), dev: t.Deviation()}
 	}
-	s := Snapshot{At: at, Trips: trips, Alert: al, Passages: make(map[int]model.VehiclePassages, len(h.kept))}
+	s := Snapshot{At: at, Trips: trips, Alert: al, Starts: starts, Passages: make(map[int]model.VehiclePassages, len(h.kept))}
 	for v, k := range h.kept {
 		s.Passages[v] = k.vp
 	}
@@ -351,6 +382,10 @@ type Status struct {
 	Matched      int     `json:"matched"`
 	Ambiguous    int     `json:"ambiguous"`
 	Unmatched    int     `json:"unmatched"`
+	// Upcoming counts trips not started with a predicted start, Canceled
+	// the ghost trips (no vehicle for a scheduled start).
+	Upcoming int `json:"upcoming"`
+	Canceled int `json:"canceled"`
 	// MatchShare is the matched share of the live trips, 0 to 1.
 	MatchShare float64 `json:"match_share"`
 	// Static is the static GTFS matched against, "" without one.
@@ -376,6 +411,7 @@ func (h *Hub) Status() Status {
 	}
 	s.Built, s.AgeSeconds, s.BuildSeconds = true, time.Since(p.built).Seconds(), p.took.Seconds()
 	s.Matched, s.Ambiguous, s.Unmatched, s.MatchShare = p.counts.Matched, p.counts.Ambiguous, p.counts.Unmatched, p.counts.Share()
+	s.Upcoming, s.Canceled = p.counts.Upcoming, p.counts.Canceled
 	if p.static && p.counts.Matched == 0 && p.counts.Unmatched+p.counts.Ambiguous >= 5 {
 		s.Problem = "the static GTFS fits none of the network's trips (0 matched): another city's feed? trips are published stop-based"
 	}

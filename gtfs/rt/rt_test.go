@@ -126,9 +126,10 @@ func TestTripUpdatesMatchTheStaticExport(t *testing.T) {
 		t.Fatalf("matched %d of %d trips (%.1f %%), %d ambiguous; want ≥ 98 %% and 0", st.Matched, n, 100*st.MatchShare, st.Ambiguous)
 	}
 	tu := r.feed(t, PathTripUpdates)
-	byVehicle := map[string]*gtfsrt.TripUpdate{}
+	byVehicle := map[string][]*gtfsrt.TripUpdate{} // its current trip, and its next at the next's first stop
 	for _, e := range tu.Entity {
-		byVehicle[e.GetTripUpdate().GetVehicle().GetId()] = e.GetTripUpdate()
+		v := e.GetTripUpdate().GetVehicle().GetId()
+		byVehicle[v] = append(byVehicle[v], e.GetTripUpdate())
 	}
 	m := gtfs.NewMatcher(r.static)
 	compared, onBoards, matched := 0, 0, 0
@@ -142,18 +143,22 @@ func TestTripUpdatesMatchTheStaticExport(t *testing.T) {
 				continue
 			}
 			onBoards++
-			u := byVehicle[itoa(e.VehicleNumber)]
-			if u == nil || u.GetTrip().GetTripId() == "" {
-				continue // a vehicle whose next trip this is: not its current one yet
+			us := byVehicle[itoa(e.VehicleNumber)]
+			if len(us) == 0 || us[0].GetTrip().GetTripId() == "" {
+				continue
 			}
 			matched++
 			sid := r.static.Stops[m.Stop(string(e.StopPointCode))].ID
-			for _, s := range u.StopTimeUpdate {
-				if s.GetStopId() == sid && s.GetDeparture() != nil {
-					compared++
-					if d := s.GetDeparture().GetTime() - e.Actual.Unix(); d < -60 || d > 60 {
-						t.Errorf("stop %d line %s vehicle %d: trip update says %s, board %s", stop, e.RouteName, e.VehicleNumber,
-							time.Unix(s.GetDeparture().GetTime(), 0).In(sim.Location()).Format("15:04:05"), e.Actual.Format("15:04:05"))
+		updates:
+			for _, u := range us {
+				for _, s := range u.StopTimeUpdate {
+					if s.GetStopId() == sid && s.GetDeparture() != nil {
+						compared++
+						if d := s.GetDeparture().GetTime() - e.Actual.Unix(); d < -60 || d > 60 {
+							t.Errorf("stop %d line %s vehicle %d: trip update says %s, board %s", stop, e.RouteName, e.VehicleNumber,
+								time.Unix(s.GetDeparture().GetTime(), 0).In(sim.Location()).Format("15:04:05"), e.Actual.Format("15:04:05"))
+						}
+						break updates
 					}
 				}
 			}
@@ -351,5 +356,43 @@ func TestFeedsOnDemandAskNothingUntilAsked(t *testing.T) {
 	msg := r.feed(t, PathVehicles)
 	if len(msg.Entity) == 0 || r.hub.requests.Load() == 0 {
 		t.Fatalf("first request: %d vehicles after %d live requests", len(msg.Entity), r.hub.requests.Load())
+	}
+}
+
+// TestGhostTripsAreCanceled: the trips no vehicle runs (the simulation's
+// truth) that start within the next 25 minutes are CANCELED in the trip
+// updates, and no other trip is; trips not started with a vehicle have
+// their predicted start.
+func TestGhostTripsAreCanceled(t *testing.T) {
+	r := settledRig(t)
+	ghosts := r.svc.TrueGhosts(rush, rush.Add(ghostWithin))
+	want := map[string]bool{}
+	for _, g := range ghosts {
+		want[g.Line+" "+g.Start.Format("15:04")] = true
+	}
+	got := map[string]bool{}
+	upcoming := 0
+	for _, e := range r.feed(t, PathTripUpdates).Entity {
+		u := e.GetTripUpdate()
+		tr := r.static.Trips[r.static.TripIndex(u.GetTrip().GetTripId())]
+		key := r.static.Routes[tr.Route].ShortName + " " + u.GetTrip().GetStartTime()[:5]
+		switch {
+		case u.GetTrip().GetScheduleRelationship() == gtfsrt.TripDescriptor_CANCELED:
+			got[key] = true
+			if !want[key] {
+				t.Errorf("trip %s CANCELED, but a vehicle runs it", u.GetTrip().GetTripId())
+			}
+		case len(u.StopTimeUpdate) == 1 && u.StopTimeUpdate[0].GetStopSequence() == uint32(tr.StopTimes[0].Seq):
+			upcoming++
+		}
+	}
+	for k := range want {
+		if !got[k] {
+			t.Errorf("ghost %s not CANCELED", k)
+		}
+	}
+	t.Logf("%d ghosts within 25 minutes, %d CANCELED; %d trips not started with a predicted start", len(want), len(got), upcoming)
+	if upcoming < 10 {
+		t.Errorf("%d trips not started with a predicted start", upcoming)
 	}
 }
