@@ -11,7 +11,7 @@ BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
 
-.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate keys deps soak soak-loaded clean
+.PHONY: all build run test e2e gtfs-test lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate keys deps soak soak-loaded clean
 
 all: build
 
@@ -27,6 +27,9 @@ test: ## vet + race-enabled tests (includes fuzz seed corpora)
 
 e2e: build ## the real binary in a real terminal (tmux)
 	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt ABFAHRT_VERSION=$(VERSION) $(GO) test -count=1 -tags e2e -run 'TestE2E' -v ./cmd/abfahrt/
+
+gtfs-test: ## third-party GTFS consumers (npm gtfs, gtfs-realtime-bindings; needs node and npm) read the export and the hub's feeds
+	$(GO) test -count=1 -timeout 20m -tags gtfsnode -run 'TestNodeGTFS' -v ./gtfs/rt/
 
 lint: $(LINT) ## strict lint; fails the build on any finding
 	$(LINT) run ./...

@@ -72,11 +72,15 @@ type Env struct {
 	Client *feed.Client
 	// Log is the hub's log.
 	Log *slog.Logger
+	// Context is the requests' context: it ends when the hub stops
+	// serving (after the drain).
+	Context context.Context
 }
 
-// Mount adds HTTP endpoints to the hub's server: mux already serves the
-// mirror at "/"; a more specific pattern (such as "/gtfs-rt/") takes its
-// requests.
+// Mount adds HTTP endpoints to the hub's server: a request whose path
+// matches a pattern of mux (such as "/gtfs-rt/alerts") goes there, every
+// other request to the mirror as it is (never cleaned or redirected by
+// the mux).
 type Mount func(mux *http.ServeMux, env Env)
 
 // Publisher runs in the background until ctx ends, publishing what the
@@ -228,12 +232,18 @@ func (h *hub) handler() http.Handler {
 		return h.m.Handler()
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/", h.m.Handler())
 	env := h.env()
 	for _, mount := range h.o.Mounts {
 		mount(mux, env)
 	}
-	return mux
+	mirrorH := h.m.Handler()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if hd, pattern := mux.Handler(r); pattern != "" {
+			hd.ServeHTTP(w, r)
+			return
+		}
+		mirrorH.ServeHTTP(w, r)
+	})
 }
 
 // env is what mounts and publishers get.
@@ -244,7 +254,7 @@ func (h *hub) env() Env {
 	if err != nil { // a constant URL: cannot happen
 		h.log.Warn("hub: no in-process client", "err", err)
 	}
-	return Env{Mirror: h.m, Client: c, Log: h.log}
+	return Env{Mirror: h.m, Client: c, Log: h.log, Context: h.reqCtx}
 }
 
 // startPublishers starts o.Publishers.

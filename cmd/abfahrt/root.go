@@ -110,6 +110,7 @@ var commands = []func(*globals) *cobra.Command{
 	newHistoryCmd,
 	newReplayCmd,
 	newExceptionsCmd,
+	newGTFSCmd,
 	newSayCmd,
 }
 

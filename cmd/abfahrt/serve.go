@@ -18,6 +18,7 @@ import (
 
 func newServeCmd(g *globals) *cobra.Command {
 	var o hub.Options
+	var gtfsStatic string // --gtfs-static (docs/gtfs.md)
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve a fleet of screens: a caching mirror of the service, with health and metrics",
@@ -38,10 +39,14 @@ func newServeCmd(g *globals) *cobra.Command {
 			// append(ho.Publishers, ...) for what runs beside it (see
 			// hub.Mount and hub.Publisher); their flags go at the end of
 			// serveFlags.
+			gm, gp := gtfsParts(gtfsStatic)
+			ho.Mounts = append(ho.Mounts, gm)
+			ho.Publishers = append(ho.Publishers, gp)
 			return hub.Run(cmd.Context(), ho)
 		},
 	}
 	serveFlags(cmd, &o)
+	cmd.Flags().StringVar(&gtfsStatic, "gtfs-static", "", gtfsStaticUsage)
 	return cmd
 }
 

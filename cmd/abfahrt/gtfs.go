@@ -1,0 +1,224 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	xterm "github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"abfahrt/feed/sim"
+	"abfahrt/gtfs"
+	"abfahrt/internal/jsonout"
+)
+
+// newGTFSCmd is abfahrt gtfs: the network as GTFS (docs/gtfs.md).
+func newGTFSCmd(g *globals) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "gtfs",
+		Short: "The network as GTFS: export the simulated timetable, check a static feed",
+		Long: `gtfs speaks GTFS, the format journey planners read: export writes the
+simulated network as a static GTFS zip (what SWU's published GTFS is to the
+real service), check compares a static GTFS with the live service. The hub
+(abfahrt serve) publishes GTFS-Realtime under /gtfs-rt/; see docs/gtfs.md.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newGTFSExportCmd(g), newGTFSCheckCmd(g))
+	return cmd
+}
+
+func newGTFSExportCmd(g *globals) *cobra.Command {
+	var (
+		out  string
+		from string
+		days int
+	)
+	cmd := &cobra.Command{
+		Use:   "export",
+		Short: "Write the simulated network as a static GTFS zip",
+		Long: `export writes the simulated network (its stops, stop points, lines and
+timetable) as a static GTFS zip for its service days: agency, stops (stop
+points with their DHID as stop_id, the service's StopPointCode as stop_code,
+platforms, parent stations), routes (tram and bus), trips (headsigns,
+directions), stop_times, calendar_dates, shapes from the route patterns and
+feed_info. The trips' times are the simulation's scheduled times, so the
+hub's GTFS-Realtime feed matches them. Progress is shown on a terminal.`,
+		Example: `  abfahrt gtfs export --out ulm-sim.zip
+  abfahrt gtfs export --out ulm-sim.zip --from 2026-09-14 --days 14`,
+		Args: cobra.NoArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			if out == "" {
+				return usagef("--out names the zip to write, such as --out ulm-sim.zip")
+			}
+			if days < 1 || days > 366 {
+				return usagef("--days must be 1 to 366, got %d", days)
+			}
+			start := time.Now().In(sim.Location())
+			if from != "" {
+				t, err := time.ParseInLocation("2006-01-02", from, sim.Location())
+				if err != nil {
+					return usagef("--from must be a date such as 2026-09-14, got %q", from)
+				}
+				start = t
+			}
+			return exportGTFS(g.stderr, out, start, days)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&out, "out", "", "the zip file to write")
+	f.StringVar(&from, "from", "", "the first service day, 2026-09-14 (default: today, Europe/Berlin)")
+	f.IntVar(&days, "days", 7, "how many service days")
+	return cmd
+}
+
+// exportGTFS writes the export to a temporary file beside out and renames
+// it, so that out is either the old file or the whole new one.
+func exportGTFS(stderr io.Writer, out string, start time.Time, days int) error {
+	tmp, err := os.CreateTemp(filepath.Dir(out), ".gtfs-export-*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", out, err)
+	}
+	defer func() { _ = os.Remove(tmp.Name()) }() // gone after the rename
+	o := gtfs.ExportOptions{From: start, Days: days}
+	tty := false
+	if f, ok := stderr.(*os.File); ok && xterm.IsTerminal(f.Fd()) {
+		tty = true
+		o.Progress = func(done, total int) {
+			_, _ = fmt.Fprintf(stderr, "\rexporting GTFS: %3d %%", done*100/total)
+		}
+	}
+	st, err := gtfs.Export(tmp, o)
+	if tty {
+		_, _ = fmt.Fprint(stderr, "\r\033[K")
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", out, err)
+	}
+	_ = os.Chmod(tmp.Name(), 0o644) //nolint:gosec // a feed is published: others read it, as a file written plainly
+	if err := os.Rename(tmp.Name(), out); err != nil {
+		return fmt.Errorf("cannot write %s: %w", out, err)
+	}
+	if tty {
+		_, _ = fmt.Fprintf(stderr, "wrote %s: %d service days from %s, %d routes, %d trips, %d stop times, %d stops\n",
+			out, days, start.Format("2006-01-02"), st.Routes, st.Trips, st.StopTimes, st.Stops)
+	}
+	return nil
+}
+
+func newGTFSCheckCmd(g *globals) *cobra.Command {
+	var (
+		static string
+		asJSON bool
+		maxVeh int
+	)
+	cmd := &cobra.Command{
+		Use:   "check",
+		Short: "Compare a static GTFS with the live service: missing stops, unmatched trips, headsigns",
+		Long: `check compares a static GTFS (a zip file or an http(s) URL) with the live
+service of --api (default: the embedded simulation): the live stop points a
+line serves that the static feed lacks, the live trips that match no static
+trip or several (by the rule the hub's GTFS-Realtime feeds match with: the
+same route short name and two stops at the same scheduled time), static
+headsigns that differ from the live directions, and stop points without
+coordinates. It asks the live service the stop points once, the vehicles'
+trips once and the passages of up to --vehicles vehicles, one a second.`,
+		Example: `  abfahrt gtfs check --static ulm-sim.zip
+  abfahrt gtfs check --api https://api.swu.de/mobility/v1 --static https://example.org/swu-gtfs.zip --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if static == "" {
+				return usagef("--static names the static GTFS, a zip file or an http(s) URL")
+			}
+			if maxVeh < 1 {
+				return usagef("--vehicles must be at least 1, got %d", maxVeh)
+			}
+			src, err := g.source()
+			if err != nil {
+				return err
+			}
+			ctx := cmd.Context()
+			data, _, _, err := gtfs.Fetch(ctx, static, "", gtfs.DefaultLimits)
+			if err != nil {
+				return err
+			}
+			f, err := gtfs.Load(data, gtfs.DefaultLimits)
+			if err != nil {
+				return err
+			}
+			o := gtfs.CheckOptions{Now: src.now, MaxVehicles: maxVeh}
+			if src.now == nil {
+				o.Pace = time.Second // a remote service: one passage request a second
+			}
+			r, err := gtfs.Check(ctx, src.client, f, static, o)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return jsonout.Print(g.stdout, r)
+			}
+			printCheck(g.stdout, r)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&static, "static", "", "the static GTFS: a zip file or an http(s) URL")
+	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
+	f.IntVar(&maxVeh, "vehicles", 40, "compare the trips of at most this many vehicles in service")
+	return cmd
+}
+
+// printCheck prints a check's report as short tables, at most 20 rows a
+// section.
+func printCheck(w io.Writer, r gtfs.Report) {
+	const most = 20
+	p := func(format string, a ...any) { _, _ = fmt.Fprintf(w, format, a...) }
+	p("static GTFS %s against the live service\n\n", r.Static)
+	p("live stop points missing from the static feed: %d of %d\n", len(r.MissingStops), r.LiveStopPoints)
+	for i, s := range r.MissingStops {
+		if i == most {
+			p("  … and %d more (--json lists all)\n", len(r.MissingStops)-most)
+			break
+		}
+		p("  %-20s %-36s lines %s\n", s.Code, s.Name, s.Lines)
+	}
+	share := 0.0
+	if r.VehiclesAsked > 0 {
+		share = 100 * float64(r.Matched) / float64(r.VehiclesAsked)
+	}
+	p("\nlive trips: %d compared, %d matched (%.0f %%), %d match none, %d match several\n", r.VehiclesAsked, r.Matched, share, len(r.Unmatched), len(r.Ambiguous))
+	for _, group := range []struct {
+		name  string
+		trips []gtfs.LiveTrip
+	}{{"none", r.Unmatched}, {"several", r.Ambiguous}} {
+		for i, t := range group.trips {
+			if i == most {
+				p("  … and %d more\n", len(group.trips)-most)
+				break
+			}
+			p("  match %-8s vehicle %-4d line %-4s %-26s from %s\n", group.name, t.Vehicle, t.Line, t.Direction, t.Start)
+		}
+	}
+	p("\nheadsigns that differ from the live directions: %d\n", len(r.Headsigns))
+	for i, h := range r.Headsigns {
+		if i == most {
+			p("  … and %d more\n", len(r.Headsigns)-most)
+			break
+		}
+		p("  line %-4s static %q, live %q (trip %s)\n", h.Line, h.Static, h.Live, h.Trip)
+	}
+	p("\nstop points without coordinates: %d\n", len(r.NoPosition))
+	for i, s := range r.NoPosition {
+		if i == most {
+			p("  … and %d more\n", len(r.NoPosition)-most)
+			break
+		}
+		p("  %-6s %-20s %s\n", s.Where, s.ID, s.Name)
+	}
+}

@@ -1,0 +1,383 @@
+// Package rt builds the hub's GTFS-Realtime feeds (trip updates, vehicle
+// positions, alerts) from the live data of a mobility/v1 service, matched
+// to a static GTFS feed where one is given, and serves them.
+package rt
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	gtfsrt "github.com/MobilityData/gtfs-realtime-bindings/golang/gtfs"
+	"google.golang.org/protobuf/proto"
+
+	"abfahrt/gtfs"
+	"abfahrt/ladder"
+	"abfahrt/model"
+)
+
+// Snapshot is the live data a build reads: every vehicle's trip record, the
+// passages of each vehicle's current trip (as last asked) and the alert.
+type Snapshot struct {
+	// At is the service's time of the snapshot.
+	At       time.Time
+	Trips    []model.Trip
+	Passages map[int]model.VehiclePassages
+	Alert    model.Alert
+	// Starts are departures at the stops where trips start (with a
+	// static feed): trips not started yet, and ghosts.
+	Starts []model.Event
+}
+
+// Counts are how the live trips of a build matched the static feed.
+type Counts struct {
+	Matched, Ambiguous, Unmatched int
+	// Upcoming counts trips not started yet with a predicted start,
+	// Canceled the ghosts (no vehicle for a scheduled start).
+	Upcoming, Canceled int
+}
+
+// Share is the matched share of the trips, 0 to 1 (0 without trips).
+func (c Counts) Share() float64 {
+	n := c.Matched + c.Ambiguous + c.Unmatched
+	if n == 0 {
+		return 0
+	}
+	return float64(c.Matched) / float64(n)
+}
+
+// Built is one build of the three feeds.
+type Built struct {
+	TripUpdates, Vehicles, Alerts *gtfsrt.FeedMessage
+	Counts                        Counts
+	// Static is true when the trips were matched against a static feed.
+	Static bool
+}
+
+// Build makes the three feeds of a snapshot; m is nil without a static
+// feed (trips are then described by route, direction, start date and
+// time, stops by the service's stop point codes and scheduled times).
+func Build(s Snapshot, m *gtfs.Matcher) Built {
+	b := Built{Static: m != nil}
+	header := func() *gtfsrt.FeedHeader {
+		return &gtfsrt.FeedHeader{GtfsRealtimeVersion: proto.String("2.0"),
+			Incrementality: gtfsrt.FeedHeader_FULL_DATASET.Enum(), Timestamp: proto.Uint64(uint64(max(s.At.Unix(), 0)))}
+	}
+	b.TripUpdates = &gtfsrt.FeedMessage{Header: header()}
+	b.Vehicles = &gtfsrt.FeedMessage{Header: header()}
+	b.Alerts = &gtfsrt.FeedMessage{Header: header()}
+	for _, t := range s.Trips {
+		if !t.IsActive || t.VehicleNumber == 0 || t.JourneyData == nil {
+			continue
+		}
+		vid := strconv.Itoa(t.VehicleNumber)
+		vd := &gtfsrt.VehicleDescriptor{Id: proto.String(vid), Label: proto.String(vid)}
+		vp, ok := s.Passages[t.VehicleNumber]
+		current := ok && len(vp.Passages) > 0 && vp.RouteNumber == t.JourneyData.RouteNumber && !ladder.Ended(vp, s.At)
+		var td *gtfsrt.TripDescriptor
+		var tu *gtfsrt.TripUpdate
+		var next *gtfsrt.TripUpdate_StopTimeUpdate
+		if current {
+			var st gtfs.MatchStatus
+			td, tu, next, st = tripUpdate(vp, t, m, s.At)
+			switch st {
+			case gtfs.Matched:
+				b.Counts.Matched++
+			case gtfs.Ambiguous:
+				b.Counts.Ambiguous++
+			case gtfs.Unmatched:
+				b.Counts.Unmatched++
+			}
+			tu.Vehicle = vd
+			if t.TimeData != nil && t.TimeData.ReferenceTime.Known() {
+				tu.Timestamp = proto.Uint64(uint64(max(t.TimeData.ReferenceTime.Unix(), 0)))
+			}
+			if len(tu.StopTimeUpdate) > 0 {
+				b.TripUpdates.Entity = append(b.TripUpdates.Entity, &gtfsrt.FeedEntity{Id: proto.String("trip-" + vid), TripUpdate: tu})
+			}
+		} else {
+			td = &gtfsrt.TripDescriptor{RouteId: proto.String(routeID(m, t.JourneyData.RouteName, t.JourneyData.RouteNumber))}
+			if d := t.JourneyData.Direction; d == 1 || d == 2 {
+				td.DirectionId = proto.Uint32(uint32(d - 1))
+			}
+		}
+		pos, ok := t.Position()
+		if !ok {
+			continue
+		}
+		v := &gtfsrt.VehiclePosition{Trip: td, Vehicle: vd,
+			Position: &gtfsrt.Position{Latitude: proto.Float32(float32(pos.Latitude)), Longitude: proto.Float32(float32(pos.Longitude)), Bearing: proto.Float32(float32(pos.Bearing))}}
+		if t.TimeData != nil && t.TimeData.ReferenceTime.Known() {
+			v.Timestamp = proto.Uint64(uint64(max(t.TimeData.ReferenceTime.Unix(), 0)))
+		}
+		if next != nil {
+			v.StopId, v.CurrentStopSequence = next.StopId, next.StopSequence
+			v.CurrentStatus = gtfsrt.VehiclePosition_IN_TRANSIT_TO.Enum()
+			if st := nextStatus(vp); st == model.StatusStopping {
+				v.CurrentStatus = gtfsrt.VehiclePosition_STOPPED_AT.Enum()
+			} else if st == model.StatusArriving {
+				v.CurrentStatus = gtfsrt.VehiclePosition_INCOMING_AT.Enum()
+			}
+		}
+		b.Vehicles.Entity = append(b.Vehicles.Entity, &gtfsrt.FeedEntity{Id: proto.String("vehicle-" + vid), Vehicle: v})
+	}
+	if m != nil {
+		b.upcoming(s, m)
+	}
+	for i, item := range s.Alert.Items {
+		if strings.TrimSpace(item) == "" {
+			continue
+		}
+		b.Alerts.Entity = append(b.Alerts.Entity, &gtfsrt.FeedEntity{Id: proto.String("alert-" + strconv.Itoa(i+1)), Alert: alert(s.Alert.Title, item, m)})
+	}
+	return b
+}
+
+// Ghosts and upcoming trips: how far ahead a trip not started is
+// published, and within how long before its start a departure without a
+// vehicle is a ghost (the service names the vehicle of every trip that
+// starts within 30 minutes; a board may be up to a few minutes old).
+const (
+	upcomingWithin = time.Hour
+	ghostWithin    = 25 * time.Minute
+)
+
+// upcoming adds the trips that have not started: at their first stop, a
+// departure with a vehicle and a predicted time is a trip update of that
+// stop (consumers carry its delay on to the later stops); one without a
+// vehicle within ghostWithin of its start is a ghost, CANCELED.
+func (b *Built) upcoming(s Snapshot, m *gtfs.Matcher) {
+	published := map[string]bool{}
+	for _, e := range b.TripUpdates.Entity {
+		published[e.GetTripUpdate().GetTrip().GetTripId()] = true
+	}
+	f := m.Feed()
+	for _, e := range s.Starts {
+		if !e.Scheduled.Known() || e.Scheduled.Sub(s.At) > upcomingWithin {
+			continue
+		}
+		res := m.MatchStart(e.RouteName, string(e.StopPointCode), e.Scheduled.Time, s.At)
+		if res.Status != gtfs.Matched {
+			continue
+		}
+		t := &f.Trips[res.Trip]
+		if published[t.ID] {
+			continue
+		}
+		td := &gtfsrt.TripDescriptor{TripId: proto.String(t.ID), RouteId: proto.String(f.Routes[t.Route].ID),
+			StartDate: proto.String(res.Date), StartTime: proto.String(gtfs.FormatTime(t.StopTimes[0].Dep))}
+		if t.Direction >= 0 {
+			td.DirectionId = proto.Uint32(uint32(t.Direction))
+		}
+		tu := &gtfsrt.TripUpdate{Trip: td}
+		switch {
+		case e.VehicleNumber == 0:
+			if e.Scheduled.Sub(s.At) > ghostWithin || e.Scheduled.Before(s.At) {
+				continue
+			}
+			td.ScheduleRelationship = gtfsrt.TripDescriptor_CANCELED.Enum()
+			b.Counts.Canceled++
+		case e.Actual.Known() && !e.Actual.Before(s.At):
+			td.ScheduleRelationship = gtfsrt.TripDescriptor_SCHEDULED.Enum()
+			vid := strconv.Itoa(e.VehicleNumber)
+			tu.Vehicle = &gtfsrt.VehicleDescriptor{Id: proto.String(vid), Label: proto.String(vid)}
+			tu.StopTimeUpdate = []*gtfsrt.TripUpdate_StopTimeUpdate{{
+				StopSequence: proto.Uint32(uint32(t.StopTimes[0].Seq)),
+				StopId:       proto.String(f.Stops[t.StopTimes[0].Stop].ID),
+				Departure:    &gtfsrt.TripUpdate_StopTimeEvent{Time: proto.Int64(e.Actual.Unix()), Delay: proto.Int32(int32(e.Deviation))},
+			}}
+			b.Counts.Upcoming++
+		default:
+			continue
+		}
+		published[t.ID] = true
+		b.TripUpdates.Entity = append(b.TripUpdates.Entity, &gtfsrt.FeedEntity{Id: proto.String("trip-" + t.ID), TripUpdate: tu})
+	}
+}
+
+// nextStatus is the status of the vehicle's next stop (the first not
+// departed or passed).
+func nextStatus(vp model.VehiclePassages) model.PassageStatus {
+	for _, p := range vp.Passages {
+		if !p.Status.Done() {
+			return p.Status
+		}
+	}
+	return 0
+}
+
+// routeID is the route_id of a live line: the static route of its short
+// name, else the RouteNumber (the export's route_id).
+func routeID(m *gtfs.Matcher, name string, number int) string {
+	if m != nil && name != "" {
+		f := m.Feed()
+		for _, r := range f.Routes {
+			if r.ShortName == name {
+				return r.ID
+			}
+		}
+	}
+	return strconv.Itoa(number)
+}
+
+// tripUpdate makes the trip update of a vehicle's current trip: its
+// descriptor (the static trip, else route, direction, start date and
+// time), and a stop time update per stop still ahead: predicted arrival and
+// departure with their delays, SKIPPED for a stop the vehicle passes
+// without stopping. next is the update of the vehicle's next stop.
+func tripUpdate(vp model.VehiclePassages, t model.Trip, m *gtfs.Matcher, at time.Time) (*gtfsrt.TripDescriptor, *gtfsrt.TripUpdate, *gtfsrt.TripUpdate_StopTimeUpdate, gtfs.MatchStatus) {
+	ps := vp.Passages
+	name := vp.RouteName
+	if name == "" {
+		name = t.JourneyData.RouteName
+	}
+	st := gtfs.Unmatched
+	var match gtfs.Match
+	if m != nil {
+		live := make([]gtfs.LiveStop, 0, len(ps))
+		for _, p := range ps {
+			live = append(live, gtfs.LiveStop{Code: string(p.StopPointCode), Sched: p.Scheduled().Time})
+		}
+		match = m.Match(name, live, at)
+		st = match.Status
+	}
+	td := &gtfsrt.TripDescriptor{}
+	var static *gtfs.Trip
+	if st == gtfs.Matched {
+		f := m.Feed()
+		static = &f.Trips[match.Trip]
+		td.TripId = proto.String(static.ID)
+		td.RouteId = proto.String(f.Routes[static.Route].ID)
+		if static.Direction >= 0 {
+			td.DirectionId = proto.Uint32(uint32(static.Direction))
+		}
+		td.StartDate = proto.String(match.Date)
+		td.StartTime = proto.String(gtfs.FormatTime(static.StopTimes[0].Dep))
+	} else {
+		td.RouteId = proto.String(routeID(m, name, vp.RouteNumber))
+		if d := t.JourneyData.Direction; d == 1 || d == 2 {
+			td.DirectionId = proto.Uint32(uint32(d - 1))
+		}
+		if first := ps[0].Scheduled(); first.Known() {
+			td.StartDate = proto.String(first.Format("20060102"))
+			td.StartTime = proto.String(first.Format("15:04:05"))
+		}
+	}
+	td.ScheduleRelationship = gtfsrt.TripDescriptor_SCHEDULED.Enum()
+	tu := &gtfsrt.TripUpdate{Trip: td}
+	var next *gtfsrt.TripUpdate_StopTimeUpdate
+	ahead := false
+	lastSeq := int64(-1)
+	for _, p := range ps {
+		if !ahead && p.Status.Done() {
+			continue
+		}
+		ahead = true
+		u := &gtfsrt.TripUpdate_StopTimeUpdate{}
+		seq := int64(p.SequenceNumber)
+		stopID := string(p.StopPointCode)
+		if m != nil {
+			if si := m.Stop(stopID); si >= 0 {
+				stopID = m.Feed().Stops[si].ID
+				if static != nil {
+					if s, ok := staticSeq(static, si, p.Scheduled().Time, match.Ref); ok {
+						seq = int64(s)
+					}
+				}
+			}
+		}
+		if seq <= lastSeq {
+			continue // a stop the static trip does not have in this order
+		}
+		lastSeq = seq
+		u.StopSequence = proto.Uint32(uint32(seq))
+		u.StopId = proto.String(stopID)
+		if p.Status == model.StatusPassed {
+			u.ScheduleRelationship = gtfsrt.TripUpdate_StopTimeUpdate_SKIPPED.Enum()
+		} else {
+			if p.ArrivalTimeActual.Known() && p.ArrivalTimeScheduled.Known() {
+				u.Arrival = &gtfsrt.TripUpdate_StopTimeEvent{Time: proto.Int64(p.ArrivalTimeActual.Unix()), Delay: proto.Int32(int32(p.ArrivalDeviation))}
+			}
+			if p.DepartureTimeActual.Known() && p.DepartureTimeScheduled.Known() {
+				u.Departure = &gtfsrt.TripUpdate_StopTimeEvent{Time: proto.Int64(p.DepartureTimeActual.Unix()), Delay: proto.Int32(int32(p.DepartureDeviation))}
+			}
+			if u.Arrival == nil && u.Departure == nil {
+				u.ScheduleRelationship = gtfsrt.TripUpdate_StopTimeUpdate_NO_DATA.Enum()
+			}
+		}
+		if next == nil {
+			next = u
+		}
+		tu.StopTimeUpdate = append(tu.StopTimeUpdate, u)
+	}
+	return td, tu, next, st
+}
+
+// staticSeq is the stop_sequence of the static trip's stop at the stop
+// and scheduled time.
+func staticSeq(t *gtfs.Trip, stop int32, sched, ref time.Time) (int32, bool) {
+	sec := int32(sched.Sub(ref) / time.Second)
+	for _, st := range t.StopTimes {
+		if st.Stop == stop && (st.Dep == sec || st.Arr == sec) {
+			return st.Seq, true
+		}
+	}
+	return 0, false
+}
+
+var lineRE = regexp.MustCompile(`Linie (\S+?)[:,\s]`)
+
+// alert is one item of the service's alert: German text, the routes and
+// (with a static feed) the stations it names, an effect read from its
+// words.
+func alert(title, item string, m *gtfs.Matcher) *gtfsrt.Alert {
+	tr := func(s string) *gtfsrt.TranslatedString {
+		return &gtfsrt.TranslatedString{Translation: []*gtfsrt.TranslatedString_Translation{{Text: proto.String(s), Language: proto.String("de")}}}
+	}
+	head := title
+	if head == "" {
+		head = item
+	}
+	a := &gtfsrt.Alert{HeaderText: tr(head), DescriptionText: tr(item), Cause: gtfsrt.Alert_UNKNOWN_CAUSE.Enum()}
+	switch {
+	case strings.Contains(item, "Umleitung"):
+		a.Effect = gtfsrt.Alert_DETOUR.Enum()
+	case strings.Contains(item, "Verspätung"):
+		a.Effect = gtfsrt.Alert_SIGNIFICANT_DELAYS.Enum()
+	case strings.Contains(item, "Fahrten") && strings.Contains(item, "entfallen"):
+		a.Effect = gtfsrt.Alert_REDUCED_SERVICE.Enum()
+	case strings.Contains(item, "nicht bedient"):
+		a.Effect = gtfsrt.Alert_STOP_MOVED.Enum()
+	default:
+		a.Effect = gtfsrt.Alert_UNKNOWN_EFFECT.Enum()
+	}
+	if mm := lineRE.FindStringSubmatch(item + " "); mm != nil {
+		a.InformedEntity = append(a.InformedEntity, &gtfsrt.EntitySelector{RouteId: proto.String(routeID(m, mm[1], routeNumber(mm[1])))})
+	}
+	if m != nil {
+		f := m.Feed()
+		for _, s := range f.Stops {
+			if s.LocationType == 1 && s.Name != "" && strings.Contains(item, " "+s.Name+" ") || s.LocationType == 1 && s.Name != "" && strings.HasSuffix(item, " "+s.Name) {
+				a.InformedEntity = append(a.InformedEntity, &gtfsrt.EntitySelector{StopId: proto.String(s.ID)})
+			}
+		}
+	}
+	if len(a.InformedEntity) == 0 {
+		a.InformedEntity = append(a.InformedEntity, &gtfsrt.EntitySelector{AgencyId: proto.String(gtfs.AgencyID)})
+	}
+	return a
+}
+
+// routeNumber reads a line name as the service numbers it: N1 is 301.
+func routeNumber(name string) int {
+	if n, err := strconv.Atoi(name); err == nil {
+		return n
+	}
+	if rest, ok := strings.CutPrefix(name, "N"); ok {
+		if n, err := strconv.Atoi(rest); err == nil {
+			return 300 + n
+		}
+	}
+	return 0
+}

@@ -1,0 +1,505 @@
+package rt
+
+import (
+	"bytes"
+	"cmp"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"hash/crc32"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+
+	"abfahrt/feed"
+	"abfahrt/gtfs"
+	"abfahrt/ladder"
+	"abfahrt/model"
+)
+
+// Paths of the feeds.
+const (
+	PathTripUpdates = "/gtfs-rt/trip-updates"
+	PathVehicles    = "/gtfs-rt/vehicle-positions"
+	PathAlerts      = "/gtfs-rt/alerts"
+)
+
+// Options configure a Hub.
+type Options struct {
+	// Client asks the live data; in the hub it goes through the mirror's
+	// cache, so what boards asked within the interval costs nothing more.
+	Client *feed.Client
+	// Interval is how often the feeds are built (the service's 15 s).
+	Interval time.Duration
+	// Now is the service's clock (default time.Now).
+	Now func() time.Time
+	// Logger gets what the feeds' operators need to know (nil: none).
+	Logger *slog.Logger
+}
+
+// Hub builds the feeds once an interval and serves the last build. The
+// live data it asks are bounded: one trips request and one alert request
+// an interval and vehicle passages within what is left of one request a
+// second (a vehicle's passages once per trip, again when its delay moves
+// by a minute or its trip is over, as the exception queue's network does).
+type Hub struct {
+	c        *feed.Client
+	interval time.Duration
+	now      func() time.Time
+	log      *slog.Logger
+
+	static atomic.Pointer[staticFeed]
+	cur    atomic.Pointer[published]
+
+	mu     sync.Mutex // one build at a time; guards kept, boards, turn
+	kept   map[int]kept
+	boards map[int]model.Board // the first stops' departures, by stop
+	turn   int                 // the next first stop to ask, in turn
+
+	requests atomic.Int64
+	told     atomic.Bool // the 0-matched warning was logged
+
+	// On demand (Serve): the feeds are built while they are asked for.
+	ctx     context.Context
+	running atomic.Bool
+	asked   atomic.Int64 // Unix nanoseconds of the last request
+
+	matchG   *prometheus.GaugeVec
+	ageG     prometheus.GaugeFunc
+	buildG   prometheus.Gauge
+	requestC prometheus.CounterFunc
+	bytesG   *prometheus.GaugeVec
+}
+
+type staticFeed struct {
+	m      *gtfs.Matcher
+	source string
+	err    string // why there is none, for /healthz
+}
+
+type kept struct {
+	vp   model.VehiclePassages
+	trip string
+	dev  int
+}
+
+// published is one build, encoded.
+type published struct {
+	at     time.Time // the service time of its data
+	built  time.Time // when it was built
+	took   time.Duration
+	counts Counts
+	static bool
+	feeds  [3]*encoded
+}
+
+type encoded struct {
+	msg      proto.Message
+	pb, gz   []byte
+	etag     string
+	jsonOnce sync.Once
+	json     []byte
+}
+
+// New returns a Hub.
+func New(o Options) *Hub {
+	h := &Hub{c: o.Client, interval: o.Interval, now: o.Now, log: o.Logger, kept: map[int]kept{}, boards: map[int]model.Board{}}
+	if h.interval <= 0 {
+		h.interval = 15 * time.Second
+	}
+	if h.now == nil {
+		h.now = time.Now
+	}
+	if h.log == nil {
+		h.log = slog.New(slog.DiscardHandler)
+	}
+	h.matchG = prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "abfahrt_gtfsrt_trips",
+		Help: "Live trips of the last GTFS-Realtime build by how they matched the static GTFS (matched, ambiguous, unmatched)."}, []string{"match"})
+	h.ageG = prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "abfahrt_gtfsrt_feed_age_seconds",
+		Help: "Age of the GTFS-Realtime feeds served (since their last build); -1 before the first."}, func() float64 {
+		p := h.cur.Load()
+		if p == nil {
+			return -1
+		}
+		return time.Since(p.built).Seconds()
+	})
+	h.buildG = prometheus.NewGauge(prometheus.GaugeOpts{Name: "abfahrt_gtfsrt_build_seconds", Help: "Time the last build of the three GTFS-Realtime feeds took."})
+	h.requestC = prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "abfahrt_gtfsrt_live_requests_total",
+		Help: "Live data requests the GTFS-Realtime feeds made (through the mirror's cache)."}, func() float64 { return float64(h.requests.Load()) })
+	h.bytesG = prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "abfahrt_gtfsrt_feed_bytes", Help: "Size of each GTFS-Realtime feed of the last build (protobuf, uncompressed)."}, []string{"feed"})
+	return h
+}
+
+// Register adds the hub's metrics to reg.
+func (h *Hub) Register(reg prometheus.Registerer) error {
+	for _, c := range []prometheus.Collector{h.matchG, h.ageG, h.buildG, h.requestC, h.bytesG} {
+		if err := reg.Register(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SetStatic sets the static feed the trips are matched to (nil: none;
+// why says why, for /healthz).
+func (h *Hub) SetStatic(m *gtfs.Matcher, source, why string) {
+	h.static.Store(&staticFeed{m: m, source: source, err: why})
+	h.told.Store(false)
+}
+
+// startBoards is how many first stops' boards are asked an interval.
+const startBoards = 3
+
+// IdleAfter is how long the feeds are built on demand (Serve) after the
+// last request for them.
+const IdleAfter = 10 * time.Minute
+
+// Run builds the feeds every interval until ctx ends.
+func (h *Hub) Run(ctx context.Context) {
+	h.running.Store(true)
+	h.loop(ctx, false)
+}
+
+// Serve makes the hub build its feeds on demand until ctx ends: from the
+// first request for one of them until IdleAfter without a request, so
+// that a hub whose feeds nobody reads asks the upstream nothing more.
+func (h *Hub) Serve(ctx context.Context) { h.ctx = ctx }
+
+func (h *Hub) loop(ctx context.Context, onDemand bool) {
+	t := time.NewTicker(h.interval)
+	defer t.Stop()
+	for {
+		if err := h.Refresh(ctx); err != nil && ctx.Err() == nil {
+			h.log.Warn("gtfs-rt: build failed; serving the last feeds", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			h.running.Store(false)
+			return
+		case <-t.C:
+		}
+		if onDemand && time.Since(time.Unix(0, h.asked.Load())) > IdleAfter {
+			h.log.Info("gtfs-rt: nobody asked for the feeds for a while; building them again on the next request", "idle", IdleAfter)
+			h.cur.Store(nil)
+			h.running.Store(false)
+			return
+		}
+	}
+}
+
+// demand starts the on-demand builds if they are not running and waits a
+// bounded time for a first build.
+func (h *Hub) demand(ctx context.Context) {
+	h.asked.Store(time.Now().UnixNano())
+	if h.ctx != nil && h.running.CompareAndSwap(false, true) {
+		go h.loop(h.ctx, true)
+	}
+	wait := time.NewTimer(10 * time.Second)
+	defer wait.Stop()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for h.cur.Load() == nil && h.running.Load() {
+		select {
+		case <-ctx.Done():
+			return
+		case <-wait.C:
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// Refresh asks the live data and builds the feeds once.
+func (h *Hub) Refresh(ctx context.Context) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	snap, err := h.poll(ctx)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	var m *gtfs.Matcher
+	sf := h.static.Load()
+	if sf != nil {
+		m = sf.m
+	}
+	b := Build(snap, m)
+	p := &published{at: snap.At, counts: b.Counts, static: m != nil}
+	for i, msg := range []proto.Message{b.TripUpdates, b.Vehicles, b.Alerts} {
+		e, err := encode(msg)
+		if err != nil {
+			return err
+		}
+		p.feeds[i] = e
+	}
+	p.took = time.Since(start)
+	p.built = time.Now()
+	h.cur.Store(p)
+	h.buildG.Set(p.took.Seconds())
+	for i, name := range []string{"trip-updates", "vehicle-positions", "alerts"} {
+		h.bytesG.WithLabelValues(name).Set(float64(len(p.feeds[i].pb)))
+	}
+	h.matchG.WithLabelValues("matched").Set(float64(b.Counts.Matched))
+	h.matchG.WithLabelValues("ambiguous").Set(float64(b.Counts.Ambiguous))
+	h.matchG.WithLabelValues("unmatched").Set(float64(b.Counts.Unmatched))
+	if m != nil && b.Counts.Matched == 0 && b.Counts.Unmatched+b.Counts.Ambiguous >= 5 && !h.told.Swap(true) {
+		h.log.Warn("gtfs-rt: the static GTFS fits none of the network's trips (0 matched); is it another city's? trips are published stop-based",
+			"static", sf.source, "unmatched", b.Counts.Unmatched, "ambiguous", b.Counts.Ambiguous)
+	}
+	return nil
+}
+
+func encode(msg proto.Message) (*encoded, error) {
+	pb, err := proto.MarshalOptions{Deterministic: true}.Marshal(msg)
+	if err != nil {
+		return nil, fmt.Errorf("encoding a GTFS-Realtime feed: %w", err)
+	}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
+	_, _ = zw.Write(pb) // a bytes.Buffer does not fail
+	_ = zw.Close()
+	return &encoded{msg: msg, pb: pb, gz: gz.Bytes(), etag: `"` + strconv.FormatUint(uint64(crc32.ChecksumIEEE(pb)), 16) + "-" + strconv.Itoa(len(pb)) + `"`}, nil
+}
+
+// poll asks the trips, the alert and the passages the budget allows.
+func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
+	at := h.now()
+	budget := max(int(h.interval/time.Second), 3)
+	h.requests.Add(1)
+	trips, err := h.c.Trips(ctx, 0)
+	if err != nil {
+		return Snapshot{}, fmt.Errorf("vehicle trips: %w", err)
+	}
+	h.requests.Add(1)
+	al, err := h.c.Alert(ctx)
+	if err != nil {
+		al = model.Alert{} // the trips are worth publishing without it
+	}
+	type want struct{ v, rank, drift int }
+	var ws []want
+	active := map[int]bool{}
+	for _, t := range trips {
+		if !t.IsActive || t.VehicleNumber == 0 || t.JourneyData == nil {
+			continue
+		}
+		active[t.VehicleNumber] = true
+		k, ok := h.kept[t.VehicleNumber]
+		drift := t.Deviation() - k.dev
+		if drift < 0 {
+			drift = -drift
+		}
+		switch {
+		case !ok || k.trip != tripKey(t):
+			ws = append(ws, want{t.VehicleNumber, 0, 0})
+		case ladder.Ended(k.vp, at):
+			ws = append(ws, want{t.VehicleNumber, 1, 0})
+		case drift >= ladder.DriftAfter:
+			ws = append(ws, want{t.VehicleNumber, 2, drift})
+		}
+	}
+	for v := range h.kept {
+		if !active[v] {
+			delete(h.kept, v)
+		}
+	}
+	slices.SortFunc(ws, func(a, b want) int {
+		return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(b.drift, a.drift), cmp.Compare(a.v, b.v))
+	})
+	byVehicle := map[int]model.Trip{}
+	for _, t := range trips {
+		byVehicle[t.VehicleNumber] = t
+	}
+	// With a static feed, the boards of the stops where trips start, a
+	// few an interval in turn: how the trips that have not started will
+	// leave, and which have no vehicle (ghosts).
+	var starts []model.Event
+	if sf := h.static.Load(); sf != nil && sf.m != nil {
+		first := sf.m.FirstStops()
+		for i := 0; i < min(startBoards, len(first)); i++ {
+			stop := first[(h.turn+i)%len(first)]
+			h.requests.Add(1)
+			b, err := h.c.StopDepartures(ctx, stop, 100)
+			if err != nil {
+				if ctx.Err() != nil {
+					return Snapshot{}, ctx.Err()
+				}
+				continue
+			}
+			h.boards[stop] = b
+		}
+		if len(first) > 0 {
+			h.turn = (h.turn + min(startBoards, len(first))) % len(first)
+		}
+		for _, b := range h.boards {
+			starts = append(starts, b.Events...)
+		}
+		budget -= min(startBoards, len(first))
+	}
+	for _, w := range ws[:max(0, min(len(ws), budget-2))] {
+		h.requests.Add(1)
+		vp, err := h.c.Passages(ctx, w.v, model.RangeAll)
+		if err != nil {
+			if ctx.Err() != nil {
+				return Snapshot{}, ctx.Err()
+			}
+			continue
+		}
+		t := byVehicle[w.v]
+		h.kept[w.v] = kept{vp: vp, trip: tripKey(t), dev: t.Deviation()}
+	}
+	s := Snapshot{At: at, Trips: trips, Alert: al, Starts: starts, Passages: make(map[int]model.VehiclePassages, len(h.kept))}
+	for v, k := range h.kept {
+		s.Passages[v] = k.vp
+	}
+	return s, nil
+}
+
+func tripKey(t model.Trip) string {
+	j := t.JourneyData
+	if j == nil {
+		return ""
+	}
+	return strconv.Itoa(j.RouteNumber) + "|" + j.RouteName + "|" + strconv.Itoa(j.Direction)
+}
+
+// Status is what /healthz says of the feeds.
+type Status struct {
+	// Built is false before the first build.
+	Built bool `json:"built"`
+	// AgeSeconds is the feeds' age since their last build.
+	AgeSeconds float64 `json:"age_seconds"`
+	// BuildSeconds is how long the last build took.
+	BuildSeconds float64 `json:"build_seconds"`
+	Matched      int     `json:"matched"`
+	Ambiguous    int     `json:"ambiguous"`
+	Unmatched    int     `json:"unmatched"`
+	// Upcoming counts trips not started with a predicted start, Canceled
+	// the ghost trips (no vehicle for a scheduled start).
+	Upcoming int `json:"upcoming"`
+	Canceled int `json:"canceled"`
+	// MatchShare is the matched share of the live trips, 0 to 1.
+	MatchShare float64 `json:"match_share"`
+	// Static is the static GTFS matched against, "" without one.
+	Static string `json:"static,omitempty"`
+	// Problem says what is wrong, in words: no static feed could be
+	// loaded, or it fits none of the network's trips.
+	Problem string `json:"problem,omitempty"`
+}
+
+// Status returns the feeds' state.
+func (h *Hub) Status() Status {
+	var s Status
+	sf := h.static.Load()
+	if sf != nil {
+		s.Static = sf.source
+		if sf.m == nil {
+			s.Problem = sf.err
+		}
+	}
+	p := h.cur.Load()
+	if p == nil {
+		return s
+	}
+	s.Built, s.AgeSeconds, s.BuildSeconds = true, time.Since(p.built).Seconds(), p.took.Seconds()
+	s.Matched, s.Ambiguous, s.Unmatched, s.MatchShare = p.counts.Matched, p.counts.Ambiguous, p.counts.Unmatched, p.counts.Share()
+	s.Upcoming, s.Canceled = p.counts.Upcoming, p.counts.Canceled
+	if p.static && p.counts.Matched == 0 && p.counts.Unmatched+p.counts.Ambiguous >= 5 {
+		s.Problem = "the static GTFS fits none of the network's trips (0 matched): another city's feed? trips are published stop-based"
+	}
+	return s
+}
+
+// Handles reports whether the path is one of the hub's.
+func Handles(path string) bool {
+	return path == PathTripUpdates || path == PathVehicles || path == PathAlerts
+}
+
+// ServeHTTP serves the three feeds: protobuf (gzip when asked), or JSON
+// with ?format=json; ETag and 304, Cache-Control of what is left of the
+// interval.
+func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	i := -1
+	switch r.URL.Path {
+	case PathTripUpdates:
+		i = 0
+	case PathVehicles:
+		i = 1
+	case PathAlerts:
+		i = 2
+	}
+	if i < 0 {
+		http.NotFound(w, r)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method "+r.Method+" not allowed, use GET or HEAD", http.StatusMethodNotAllowed)
+		return
+	}
+	h.demand(r.Context())
+	p := h.cur.Load()
+	if p == nil {
+		w.Header().Set("Retry-After", "5")
+		http.Error(w, "the GTFS-Realtime feeds are being built; ask again in a few seconds", http.StatusServiceUnavailable)
+		return
+	}
+	e := p.feeds[i]
+	left := h.interval - time.Since(p.built)
+	if left < 0 {
+		left = 0
+	}
+	hd := w.Header()
+	hd.Set("Cache-Control", "public, max-age="+strconv.Itoa(int(left/time.Second)))
+	hd.Set("Access-Control-Allow-Origin", "*")
+	hd.Set("Last-Modified", p.built.UTC().Format(http.TimeFormat))
+	hd.Set("Vary", "Accept-Encoding")
+	asJSON := r.URL.Query().Get("format") == "json"
+	etag := e.etag
+	if asJSON {
+		etag = strings.TrimSuffix(etag, `"`) + `-json"`
+	}
+	hd.Set("ETag", etag)
+	if inm := r.Header.Get("If-None-Match"); inm != "" && strings.Contains(inm, etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	if asJSON {
+		e.jsonOnce.Do(func() {
+			e.json, _ = protojson.MarshalOptions{Multiline: true, Indent: "  ", UseProtoNames: true}.Marshal(e.msg)
+		})
+		hd.Set("Content-Type", "application/json; charset=utf-8")
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(e.json) // the client went away: nothing to do
+		}
+		return
+	}
+	hd.Set("Content-Type", "application/x-protobuf")
+	body := e.pb
+	if acceptsGzip(r) {
+		hd.Set("Content-Encoding", "gzip")
+		body = e.gz
+	}
+	hd.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body) // the client went away: nothing to do
+	}
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.TrimSpace(q) != "q=0" {
+			return true
+		}
+	}
+	return false
+}
