@@ -30,6 +30,7 @@ type serveOptions struct {
 	timeout  time.Duration
 	ssh      sshOptions
 	rec      hubRecordOptions
+	push     pushOptions // /events and --mqtt (mqtt.go)
 
 	// perSource caps the connections open at once per client address.
 	perSource int
@@ -178,6 +179,7 @@ writes what it recorded once the database is back.`,
 	f.BoolVar(&o.rec.all, "all", false, "with --record: record the whole network, within 2 upstream requests a second")
 	f.StringVar(&o.rec.db, "db", "", "with --record: "+dbUsage)
 	f.StringVar(&o.rec.keep, "keep", "90d", "with --record: prune departures older than this while running (0: keep all)")
+	addPushFlags(f, &o.push)
 	return cmd
 }
 
@@ -243,7 +245,14 @@ func runServe(ctx context.Context, g *globals, o serveOptions) error {
 	// finish (within --drain) instead of cutting them off.
 	reqCtx, cancelReqs := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelReqs()
-	srv := sim.NewServer(reqCtx, m.Handler(), hubServerOptions(o))
+	push, err := startPush(ctx, g, o.push, m, log)
+	if err != nil {
+		_ = ln.Close() // nothing to do about it
+		return err
+	}
+	defer push.stop()
+	srv := sim.NewServer(reqCtx, push.handler(m.Handler()), hubServerOptions(o))
+	srv.RegisterOnShutdown(push.shutdown)
 	srv.ConnState = func(c net.Conn, s http.ConnState) {
 		m.ConnState(c, s)
 		sim.CloseIdleIfWaited(c, s)
