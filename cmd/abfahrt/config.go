@@ -15,6 +15,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"abfahrt/exceptions"
+	"abfahrt/hub/mqtt"
 	"abfahrt/tui"
 )
 
@@ -69,6 +70,8 @@ type Config struct {
 	// Mouse turns mouse reporting on (--mouse): a click on a row opens
 	// its vehicle, the wheel scrolls.
 	Mouse bool `toml:"mouse"`
+	// MQTT is the [mqtt] table of abfahrt serve --mqtt (hub/mqtt).
+	MQTT mqtt.Config `toml:"mqtt"`
 }
 
 // ExceptionsConfig is the [exceptions] table: the delay beyond which the

@@ -5,7 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 
-	"github.com/spf13/pflag"
+	"github.com/spf13/cobra"
 
 	"abfahrt/feed"
 	"abfahrt/feed/mirror"
@@ -22,10 +22,11 @@ type pushOptions struct {
 	mqtt       mqttFlags
 }
 
-// addPushFlags declares the flags of o on f.
-func addPushFlags(f *pflag.FlagSet, o *pushOptions) {
+// addPushFlags declares the flags of o on cmd.
+func addPushFlags(cmd *cobra.Command, o *pushOptions) {
+	f := cmd.Flags()
 	f.IntVar(&o.maxStreams, "max-streams", events.DefaultMaxClients, "/events streams (Server-Sent Events) open at once; each also counts against --max-conns (0: no /events)")
-	addMQTTFlags(f, &o.mqtt)
+	addMQTTFlags(cmd, &o.mqtt)
 }
 
 // pusher is what serve runs besides the mirror for its pushers.

@@ -179,7 +179,7 @@ writes what it recorded once the database is back.`,
 	f.BoolVar(&o.rec.all, "all", false, "with --record: record the whole network, within 2 upstream requests a second")
 	f.StringVar(&o.rec.db, "db", "", "with --record: "+dbUsage)
 	f.StringVar(&o.rec.keep, "keep", "90d", "with --record: prune departures older than this while running (0: keep all)")
-	addPushFlags(f, &o.push)
+	addPushFlags(cmd, &o.push)
 	return cmd
 }
 

@@ -14,7 +14,7 @@ import (
 
 	"abfahrt/feed/sim"
 	"abfahrt/hub/events"
-	"abfahrt/hub/internal/hubtest"
+	"abfahrt/internal/hubtest"
 )
 
 const (

@@ -1,8 +1,9 @@
 // Package watch follows the departures of stops through the hub's own
 // cache, for the consumers that push them (the /events stream, the MQTT
-// bridge). A stop that anyone follows is read once a poll period (a second
-// by default) from the hub's mirror in-process: the mirror answers from its
-// cache and asks the upstream at most once per update interval, so
+// bridge). A stop that anyone follows is read once a poll period (half a
+// second by default, so that a change reaches subscribers within a second
+// of the upstream's answer) from the hub's mirror in-process: the mirror
+// answers from its cache and asks the upstream at most once per update interval, so
 // following a stop adds no upstream request beyond what one board of that
 // stop costs. Subscribers are told when the stop's departures changed (a
 // departure, its time, delay, platform or status, the stale flag or a
@@ -26,7 +27,7 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultPoll        = time.Second
+	DefaultPoll        = 500 * time.Millisecond
 	DefaultLimit       = 20
 	DefaultMaxSubjects = 256
 )
