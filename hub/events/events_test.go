@@ -202,7 +202,11 @@ func TestStreamSendsOnlyChanges(t *testing.T) {
 	// Several intervals of answers whose countdowns and timestamps move,
 	// and a change beyond the client's limit: no event.
 	before := e.up.Requests.Load()
-	e.up.Set(append(append([]hubtest.Departure(nil), rush[:2]...), hubtest.Departure{Line: "5", Direction: "Wissenschaftsstadt", Platform: "C", In: 7 * time.Minute, DelaySeconds: 240})...)
+	// Also the first prediction moves by 15 s within its minute.
+	wobble := append([]hubtest.Departure(nil), rush...)
+	wobble[0].DelaySeconds = 75
+	wobble[2].DelaySeconds = 240
+	e.up.Set(wobble...)
 	if ev, ok := c.next(t, 5*interval); ok {
 		t.Fatalf("an event while nothing shown changed: %+v", ev)
 	}

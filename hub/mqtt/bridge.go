@@ -14,8 +14,8 @@
 //	homeassistant/sensor/abfahrt_HUB_STOP/next/config   discovery, retained
 //
 // A state is published when what it shows changes (a departure, its
-// times, delay, platform or status, the stale flag), not on every read;
-// data_age_s is the age when it was published. Discovery is published on
+// times or delay to the minute, platform or status, the stale flag), not
+// on every read; data_age_s is the age when it was published. Discovery is published on
 // every connection and again when Home Assistant says
 // homeassistant/status online. The broker is dialled in the background:
 // down at start, gone or refusing the credentials, it is logged once and
@@ -32,6 +32,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -530,19 +531,23 @@ func (b *Bridge) publishState(topic string, snap watch.Snapshot, events []model.
 		st.Departure, st.Line, st.Direction, st.Platform = due, d.Line, d.Direction, d.Platform
 		st.Planned, st.Predicted, st.DelayMin, st.Status = d.Planned, d.Predicted, d.DelayMin, d.Status
 	}
+	st.DataAge = int(snap.Age(now) / time.Second)
 	for {
-		st.DataAge = 0
-		key, err := json.Marshal(st)
-		if err != nil {
-			return
-		}
-		st.DataAge = int(snap.Age(now) / time.Second)
 		payload, err := json.Marshal(st)
 		if err != nil {
 			return
 		}
 		if len(payload)+len(topic)+8 <= b.s.MaxMessage || len(st.Departures) <= 1 {
-			b.publish(topic, string(key), string(payload))
+			// What the state shows, as a board shows it: times and
+			// delays to the minute (watch.EventKey). A prediction
+			// that moves by seconds, a countdown or the data's age
+			// alone send nothing.
+			var key strings.Builder
+			key.WriteString(strconv.FormatBool(st.Stale) + "\x00" + st.StopName + "\x00")
+			for _, e := range events[:len(st.Departures)] {
+				key.WriteString(watch.EventKey(e))
+			}
+			b.publish(topic, key.String(), string(payload))
 			return
 		}
 		st.Departures = st.Departures[:len(st.Departures)-1]

@@ -307,8 +307,8 @@ func (w *Watcher) read(ctx context.Context, subj Subject) Snapshot {
 }
 
 // Signature sums up what a display of the snapshot shows: each
-// departure's line, direction, platform, vehicle, status and times, the
-// stale flag and a failure. Countdowns, the service's timestamp and the
+// departure's line, direction, platform, vehicle, status, times and delay
+// to the minute, the stale flag and a failure. Countdowns, the service's timestamp and the
 // data age are left out: they change with every answer.
 func Signature(s Snapshot) uint64 {
 	h := fnv.New64a()
@@ -326,12 +326,15 @@ func Signature(s Snapshot) uint64 {
 	return h.Sum64()
 }
 
-// EventKey is the part of a departure a display shows, as text.
+// EventKey is the part of a departure a display shows, as text: its
+// times to the minute and its delay in whole minutes, as a board shows
+// them (a prediction that moves by seconds within its minute is no
+// change).
 func EventKey(e model.Event) string {
 	var b strings.Builder
 	for _, f := range []string{e.Line(), e.DirectionText, e.PlatformName, e.StopPointCode.String(),
 		strconv.Itoa(e.VehicleNumber), strconv.Itoa(int(e.Status)), timeKey(e.Scheduled), timeKey(e.Actual),
-		strconv.Itoa(e.Deviation)} {
+		strconv.Itoa(e.DelayMinutes())} {
 		b.WriteString(f)
 		b.WriteByte(0)
 	}
@@ -343,5 +346,5 @@ func timeKey(t model.Time) string {
 	if !t.Known() {
 		return "-"
 	}
-	return strconv.FormatInt(t.Unix(), 10)
+	return strconv.FormatInt(t.Round(time.Minute).Unix()/60, 10)
 }
