@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"abfahrt/hub/mqtt"
 	"abfahrt/internal/hubtest"
 )
 
@@ -74,5 +75,30 @@ func TestServeKeepsServingWithoutItsBroker(t *testing.T) {
 	}
 	if c := strings.Count(errb.String(), "broker not reachable"); c != 1 {
 		t.Fatalf("the missing broker logged %d times:\n%s", c, errb.String())
+	}
+}
+
+// TestHomeAssistantDocConfigExample: the [mqtt] example of
+// docs/homeassistant.md is a valid configuration with every key it shows.
+func TestHomeAssistantDocConfigExample(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/homeassistant.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body, ok := strings.Cut(string(doc), "```toml\n")
+	if !ok {
+		t.Fatal("no toml example in docs/homeassistant.md")
+	}
+	body, _, _ = strings.Cut(body, "```")
+	c, err := loadConfig(writeConfig(t, body), true)
+	if err != nil {
+		t.Fatalf("the example: %v", err)
+	}
+	s, err := mqtt.Resolve(c.MQTT, "", nil, func(string) (string, bool) { return "", false })
+	if err != nil {
+		t.Fatalf("the example's [mqtt]: %v", err)
+	}
+	if s.Server != "ssl://broker.home.example:8883" || len(s.Subjects) != 2 || len(s.LineSensors) != 1 || s.Departures != 5 || c.Language != "de" {
+		t.Errorf("read as %+v", s)
 	}
 }

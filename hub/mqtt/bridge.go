@@ -376,7 +376,7 @@ func (b *Bridge) announceStop(snap watch.Snapshot) {
 	stopTopic := b.base + "/" + slug(snap.Subject.String())
 	avail := []map[string]string{{"topic": b.base + "/status"}, {"topic": stopTopic + "/availability"}}
 	sensor := func(object, name, state string) {
-		cfg := map[string]any{"name": name, "unique_id": id + "_" + object, "object_id": id + "_" + object,
+		cfg := map[string]any{"name": name, "unique_id": id + "_" + object, "default_entity_id": "sensor." + id + "_" + object,
 			"state_topic": state, "value_template": "{{ value_json.departure }}", "json_attributes_topic": state,
 			"device_class": "timestamp", "icon": "mdi:bus-clock", "availability": avail, "availability_mode": "all",
 			"device": device, "origin": map[string]string{"name": "abfahrt", "sw": b.o.Version}}

@@ -102,6 +102,9 @@ func TestDiscoveryAndStateAsHomeAssistantSeesThem(t *testing.T) {
 		cfg.DeviceClass != "timestamp" || cfg.JSONAttributesTopic != stateTopic || cfg.ValueTemplate != "{{ value_json.departure }}" {
 		t.Errorf("discovery %s", m.Payload)
 	}
+	if !strings.Contains(m.Payload, `"default_entity_id":"sensor.abfahrt_test_1008_next"`) {
+		t.Errorf("no default entity id: %s", m.Payload)
+	}
 	if cfg.Device.Name != "abfahrt test · Hauptbahnhof" || len(cfg.Device.Identifiers) != 1 {
 		t.Errorf("device %+v", cfg.Device)
 	}
