@@ -40,8 +40,13 @@ type env struct {
 
 func start(t *testing.T, o events.Options, staleFor time.Duration, listen func(net.Listener) net.Listener) *env {
 	t.Helper()
+	return startWith(t, o, hubtest.HubOptions{Interval: interval, StaleFor: staleFor, Poll: poll}, listen)
+}
+
+func startWith(t *testing.T, o events.Options, ho hubtest.HubOptions, listen func(net.Listener) net.Listener) *env {
+	t.Helper()
 	up := hubtest.NewUpstream(t, rush...)
-	hub := hubtest.NewHub(t, up.URL(), hubtest.HubOptions{Interval: interval, StaleFor: staleFor, Poll: poll})
+	hub := hubtest.NewHub(t, up.URL(), ho)
 	o.Watcher = hub.Watcher
 	ev := events.New(o)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -464,5 +469,43 @@ func TestStreamOutlivesServerTimeoutsAndEndsOnShutdown(t *testing.T) {
 		case <-deadline:
 			t.Fatal("the stream went on after Close")
 		}
+	}
+}
+
+func TestStreamsOfTooManyStopsAreRefused(t *testing.T) {
+	e := startWith(t, events.Options{}, hubtest.HubOptions{Interval: interval, StaleFor: time.Minute, Poll: poll, MaxSubjects: 3}, nil)
+	var open3 []*client
+	for _, stop := range []string{"1100", "1101", "1102"} {
+		c, resp := open(t, e.url+"/events?stop="+stop, nil)
+		if c == nil {
+			t.Fatalf("stop %s: %d", stop, resp.StatusCode)
+		}
+		if ev, ok := c.next(t, 3*time.Second); !ok || !strings.Contains(ev.data, `"DepartureData":[]`) {
+			t.Fatalf("stop %s without departures: %+v %v", stop, ev, ok)
+		}
+		open3 = append(open3, c)
+	}
+	// A fourth stop: refused; one more stream of a followed stop: fine.
+	if _, resp := open(t, e.url+"/events?stop=1103", nil); resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+		t.Fatalf("a fourth stop: %d", resp.StatusCode)
+	}
+	if c, resp := open(t, e.url+"/events?stop=1100", nil); c == nil {
+		t.Fatalf("a followed stop: %d", resp.StatusCode)
+	}
+	// Unknown stops are not kept: 404, and they hold no place.
+	for range 5 {
+		if _, resp := open(t, e.url+"/events?stop=9999", nil); resp.StatusCode != http.StatusServiceUnavailable {
+			t.Fatalf("unknown stop while full: %d", resp.StatusCode)
+		}
+	}
+	_ = open3[2].resp.Body.Close()
+	if err := hubtest.Eventually(context.Background(), 3*time.Second, func() bool { return e.hub.Watcher.Followed() == 2 }); err != nil {
+		t.Fatalf("%d stops followed after a stream ended", e.hub.Watcher.Followed())
+	}
+	if _, resp := open(t, e.url+"/events?stop=9998", nil); resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("unknown stop: %d", resp.StatusCode)
+	}
+	if c, resp := open(t, e.url+"/events?stop=1103", nil); c == nil {
+		t.Fatalf("the fourth stop once there is room: %d", resp.StatusCode)
 	}
 }

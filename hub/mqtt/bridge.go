@@ -240,7 +240,9 @@ func (b *Bridge) dial() {
 		}
 		failing, attempts, pause = "", 0, b.o.MinBackoff
 		c.Subscribe(b.s.DiscoveryPrefix+"/status", 1, func(_ paho.Client, m paho.Message) {
-			if strings.EqualFold(strings.TrimSpace(string(m.Payload())), "online") {
+			// A retained birth is an old one, delivered on subscribing:
+			// this connection announces everything anyway.
+			if !m.Retained() && strings.EqualFold(strings.TrimSpace(string(m.Payload())), "online") {
 				select {
 				case b.haUp <- struct{}{}:
 				default:

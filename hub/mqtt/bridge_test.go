@@ -381,3 +381,15 @@ func execPasswd(file, user, pass string) (string, error) {
 	out, err := hubtest.RunCmd("mosquitto_passwd", args...)
 	return out, err
 }
+
+func TestARetainedBirthIsNoNewBirth(t *testing.T) {
+	br := hubtest.NewBroker(t, "", true)
+	h := hubtest.Subscribe(t, "tcp://"+br.Addr(), nil, "homeassistant/sensor/#")
+	h.C.Publish("homeassistant/status", 1, true, "online").Wait()
+	start(t, "mqtt://"+br.Addr(), mqtt.Config{}, time.Minute, "en", nil)
+	h.Wait(t, discovery, 0, 5*time.Second, nil)
+	time.Sleep(5 * tick)
+	if n := len(h.On(discovery)); n != 1 {
+		t.Fatalf("%d discoveries on one connection", n)
+	}
+}

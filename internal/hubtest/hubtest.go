@@ -33,8 +33,9 @@ type Departure struct {
 }
 
 // Upstream is a mobility/v1 service on loopback with one stop, 1008
-// Hauptbahnhof, whose departures the test sets. Other stops are unknown
-// (the service's "No Stop Found").
+// Hauptbahnhof, whose departures the test sets; stops 1100 to 1199 are
+// known and have no departures; others are unknown (the service's "No
+// Stop Found").
 type Upstream struct {
 	// Server is the loopback server.
 	Server *httptest.Server
@@ -106,9 +107,13 @@ func (u *Upstream) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	recs := []rec{}
 	name, state := "Hauptbahnhof", "ok"
-	if stop != 1008 {
+	switch {
+	case stop >= 1100 && stop < 1200:
+		// Known stops without departures now.
+		name = "Stop " + strconv.Itoa(stop)
+	case stop != 1008:
 		name, state = "", "No Stop Found"
-	} else {
+	default:
 		for i, d := range deps {
 			sched := base.Add(d.In)
 			actual := sched.Add(time.Duration(d.DelaySeconds) * time.Second)
@@ -141,6 +146,8 @@ type Hub struct {
 // HubOptions are the hub's timings.
 type HubOptions struct {
 	Interval, StaleFor, Poll time.Duration
+	// MaxSubjects bounds the stops the watcher follows (0: its default).
+	MaxSubjects int
 }
 
 // NewHub starts a mirror of upstream (a base URL) and a watcher over it.
@@ -153,7 +160,7 @@ func NewHub(t testing.TB, upstream string, o HubOptions) *Hub {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := watch.New(watch.Options{Client: c, Poll: o.Poll})
+	w := watch.New(watch.Options{Client: c, Poll: o.Poll, MaxSubjects: o.MaxSubjects})
 	t.Cleanup(w.Close)
 	return &Hub{Mirror: m, Watcher: w}
 }
