@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -507,5 +510,66 @@ func TestStreamsOfTooManyStopsAreRefused(t *testing.T) {
 	}
 	if c, resp := open(t, e.url+"/events?stop=1103", nil); c == nil {
 		t.Fatalf("the fourth stop once there is room: %d", resp.StatusCode)
+	}
+}
+
+func TestStreamsAddNoUpstreamRequests(t *testing.T) {
+	e := start(t, events.Options{}, time.Minute, nil)
+	for range 20 {
+		if c, resp := open(t, e.url+"/events?stop=1008", nil); c == nil {
+			t.Fatalf("status %d", resp.StatusCode)
+		}
+	}
+	before := e.up.Requests.Load()
+	time.Sleep(10 * interval)
+	// One request per interval for the stop, however many streams.
+	if n := e.up.Requests.Load() - before; n > 11 {
+		t.Fatalf("%d upstream requests in 10 intervals for 20 streams of one stop", n)
+	}
+}
+
+// TestMeasureThousandStreams measures what BENCHMARKS.md's MQTT section
+// says of 1,000 streams (ABFAHRT_MEASURE=1 go test -count=1 -run
+// TestMeasureThousandStreams -v ./hub/events/): 1,000 streams of 10
+// stops open at once against the hub on loopback, the heap and goroutines
+// of the process (clients included) before and after, and the upstream
+// requests meanwhile.
+func TestMeasureThousandStreams(t *testing.T) {
+	if os.Getenv("ABFAHRT_MEASURE") == "" {
+		t.Skip("a measurement; ABFAHRT_MEASURE=1 runs it")
+	}
+	e := start(t, events.Options{}, time.Minute, nil)
+	heap := func() uint64 {
+		runtime.GC()
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	h0, g0 := heap(), runtime.NumGoroutine()
+	tr := &http.Transport{MaxConnsPerHost: 0, MaxIdleConnsPerHost: 1000}
+	hc := &http.Client{Transport: tr}
+	defer tr.CloseIdleConnections()
+	var bodies []io.Closer
+	t0 := time.Now()
+	for i := range 1000 {
+		resp, err := hc.Get(e.url + "/events?stop=" + fmt.Sprint(1100+i%10)) //nolint:noctx // a test on loopback
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("stream %d: %d", i, resp.StatusCode)
+		}
+		bodies = append(bodies, resp.Body)
+	}
+	opened := time.Since(t0)
+	before := e.up.Requests.Load()
+	time.Sleep(5 * interval)
+	reqs := e.up.Requests.Load() - before
+	h1, g1 := heap(), runtime.NumGoroutine()
+	t.Logf("1000 streams of 10 stops opened in %s: heap +%.1f MB (%.1f KB a stream, client and hub), goroutines +%d, %d upstream requests in 5 intervals, %d streams counted",
+		opened.Round(time.Millisecond), float64(h1-h0)/1e6, float64(h1-h0)/1e3/1000, g1-g0, reqs, e.ev.Clients())
+	for _, b := range bodies {
+		_ = b.Close()
 	}
 }
