@@ -19,6 +19,7 @@ import (
 func newServeCmd(g *globals) *cobra.Command {
 	var o hub.Options
 	var gtfsStatic string // --gtfs-static (docs/gtfs.md)
+	var push pushOptions  // /events and --mqtt (mqtt.go)
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve a fleet of screens: a caching mirror of the service, with health and metrics",
@@ -39,6 +40,13 @@ func newServeCmd(g *globals) *cobra.Command {
 			// append(ho.Publishers, ...) for what runs beside it (see
 			// hub.Mount and hub.Publisher); their flags go at the end of
 			// serveFlags.
+			p, err := preparePush(g, push)
+			if err != nil {
+				return err
+			}
+			pm, pp := p.parts()
+			ho.Mounts = append(ho.Mounts, pm)
+			ho.Publishers = append(ho.Publishers, pp)
 			gm, gp := gtfsParts(gtfsStatic)
 			ho.Mounts = append(ho.Mounts, gm)
 			ho.Publishers = append(ho.Publishers, gp)
@@ -47,6 +55,7 @@ func newServeCmd(g *globals) *cobra.Command {
 	}
 	serveFlags(cmd, &o)
 	cmd.Flags().StringVar(&gtfsStatic, "gtfs-static", "", gtfsStaticUsage)
+	addPushFlags(cmd, &push)
 	return cmd
 }
 

@@ -3,6 +3,7 @@
 package config
 
 import (
+	"abfahrt/hub/mqtt"
 	"fmt"
 	"time"
 
@@ -61,6 +62,8 @@ type Config struct {
 	// Mouse turns mouse reporting on (--mouse): a click on a row opens
 	// its vehicle, the wheel scrolls.
 	Mouse bool `toml:"mouse"`
+	// MQTT is the [mqtt] table of abfahrt serve --mqtt (hub/mqtt).
+	MQTT mqtt.Config `toml:"mqtt"`
 }
 
 // ExceptionsConfig is the [exceptions] table: the delay beyond which the

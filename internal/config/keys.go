@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"abfahrt/exceptions"
+	"abfahrt/hub/mqtt"
 	"abfahrt/tui"
 )
 
@@ -56,7 +57,7 @@ func walkKey(t reflect.Type, key string, out *[]KeyDoc) {
 		t = t.Elem()
 	}
 	switch {
-	case t == durationType || t == reflect.TypeFor[tui.WalkTime]():
+	case t == durationType || t == reflect.TypeFor[tui.WalkTime]() || t == reflect.TypeFor[mqtt.Duration]():
 		*out = append(*out, KeyDoc{Key: key, Type: "duration"})
 	case t.Kind() == reflect.Struct:
 		walkKeys(t, key+".", out)
@@ -133,4 +134,21 @@ var keyDocs = map[string]keyDoc{
 	"links.stop":                      {"(none)", "URL template of a stop's link: {stop} and {name} are filled in."},
 	"links.vehicle":                   {"(none)", "URL template of a vehicle's link: {vehicle} is filled in."},
 	"mouse":                           {"false", "Mouse reporting: a click on a row opens its vehicle, the wheel scrolls."},
+	"mqtt.broker":                     {"(none)", "MQTT broker abfahrt serve publishes departures to for Home Assistant: mqtt://HOST[:1883] or mqtts://HOST[:8883] (--mqtt)."},
+	"mqtt.username":                   {"(none)", "User name at the broker (ABFAHRT_MQTT_USERNAME wins; never a flag)."},
+	"mqtt.password":                   {"(none)", "Password at the broker (ABFAHRT_MQTT_PASSWORD wins; never a flag)."},
+	"mqtt.ca_file":                    {"(the system's CAs)", "PEM file of the CA that signed an mqtts:// broker's certificate (--mqtt-ca)."},
+	"mqtt.client_id":                  {"abfahrt-HUB", "MQTT client id."},
+	"mqtt.hub":                        {"(the host name)", "Name of this hub in device names and topics."},
+	"mqtt.prefix":                     {mqtt.DefaultPrefix, "First level of the state topics."},
+	"mqtt.discovery_prefix":           {mqtt.DefaultDiscoveryPrefix, "Home Assistant's discovery prefix."},
+	"mqtt.stops":                      {"(none)", "Stops (1008) and stop points (100801) published (--mqtt-stop)."},
+	"mqtt.departures":                 {strconv.Itoa(mqtt.DefaultDepartures), "How many next departures a sensor's attributes list, 1 to 20."},
+	"mqtt.skip_lines":                 {"(none)", "Lines left out, by the name shown (2, N1)."},
+	"mqtt.skip_directions":            {"(none)", "Directions left out, by their text (case ignored)."},
+	"mqtt.line_sensors[].stop":        {"(every published stop)", "Stop of a sensor of one line's next departure."},
+	"mqtt.line_sensors[].line":        {"(none)", "Line of that sensor."},
+	"mqtt.line_sensors[].direction":   {"(any)", "Direction of that sensor, when given."},
+	"mqtt.offline_after":              {mqtt.DefaultOfflineAfter.String(), "A stop's sensors say unavailable once its departures were stale (the upstream failing) this long."},
+	"mqtt.max_message":                {strconv.Itoa(mqtt.DefaultMaxMessage), "Largest message sent, in bytes; the broker's limit must not be lower. A state is cut to fewer departures to fit."},
 }
