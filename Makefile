@@ -11,7 +11,7 @@ BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
 
-.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate keys deps soak soak-loaded clean
+.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate keys docs deps soak soak-loaded clean
 
 all: build
 
@@ -88,6 +88,10 @@ tidy: ## tidy go.mod/go.sum
 
 keys: ## write the keys reference docs/keys.md from the key bindings (its test fails while it is out of date)
 	go test -count=1 -run TestKeysReference ./tui/ -update
+
+docs: ## regenerate the manual's generated parts: the keys reference, the pictures of the views (docs/pictures); CI fails when this changes the tree
+	$(GO) test -count=1 -run TestKeysReference ./tui/ -update
+	$(GO) test -count=1 -run TestPictures ./tui/ -pictures
 
 generate: ## regenerate the simulation's network table from ../shared
 	$(GO) generate ./feed/sim/...
