@@ -320,6 +320,7 @@ once and print a table (or JSON with --json).`,
 		newReplayCmd(g),
 		newExceptionsCmd(g),
 		newSayCmd(g),
+		newGenDocsCmd(g),
 	)
 	return root
 }
