@@ -11,17 +11,32 @@ BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
 
+# cold_note prints one line before a build on a cold cache, so that a
+# newcomer's first `make run` or `make test` says what the wait is for:
+# modules missing from the module cache (checked offline), or a build
+# cache of fewer than 500 files (a warm one has thousands). $(1) is the packages, $(2) the minutes it takes here.
+define cold_note
+@warm=$$(find "$$($(GO) env GOCACHE)" -type f 2>/dev/null | head -n 500 | wc -l); \
+if ! GOPROXY=off GOFLAGS=-mod=readonly $(GO) list -deps -test $(1) >/dev/null 2>&1; then \
+  echo "make: first build on this machine: fetching the Go modules (about 180 MB, under a minute on a fast line), then compiling them, about $(2) minutes on 2 cores; later builds take seconds"; \
+elif [ "$$warm" -lt 500 ]; then \
+  echo "make: compiling abfahrt and its modules for the first time, about $(2) minutes on 2 cores; later builds take seconds"; \
+fi
+endef
+
 .PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate keys docs deps soak soak-loaded clean
 
 all: build
 
 build: ## build bin/abfahrt
+	$(call cold_note,./cmd/abfahrt,2)
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/abfahrt ./cmd/abfahrt
 
 run: build ## open the board on the embedded simulation
 	./$(BIN)/abfahrt $(ARGS)
 
 test: ## vet + race-enabled tests (includes fuzz seed corpora)
+	$(call cold_note,./...,10)
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 20m ./...
 

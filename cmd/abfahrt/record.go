@@ -180,7 +180,9 @@ each vehicle's passages (within 0.5 more requests a second).`,
 			_, _ = fmt.Fprintf(g.stderr, "abfahrt: recording %s from %s into %s, each every %v\n", plural(len(subjects), "board", "boards"), src.name, store.Name(), every.Round(time.Second))
 			logf, infof := recordLog(g, slog.LevelError), recordLog(g, slog.LevelInfo)
 			start := time.Now()
+			stopProgress := recordProgress(ctx, g.stderr, r, src.client)
 			err = r.Run(ctx, history.RunOptions{For: dur, Keep: keepFor, KeepRaw: rawFor, Logf: logf, Infof: infof})
+			stopProgress()
 			_, _ = fmt.Fprintln(g.stdout, recordSummary(r, store.Name(), time.Since(start)))
 			return err
 		},
@@ -236,7 +238,9 @@ p90 and the share of gaps over 1.5 times the scheduled one.`, minutesText(histor
 				return err
 			}
 			from, note := sinceFrom(age, last, "recording ends", "its end")
+			stopProgress := waitProgress(newProgressLine(g.stderr), fmt.Sprintf("counting over %s", plural(n, "departure", "departures")))
 			rows, err := store.Stats(cmd.Context(), history.StatsQuery{Stop: stop, Line: line, Since: from, By: by})
+			stopProgress()
 			if err != nil {
 				return err
 			}
