@@ -147,7 +147,7 @@ func helpExamples(t *testing.T, bin string) []example {
 }
 
 // oneShotCmds print and exit.
-var oneShotCmds = []string{"stops", "departures", "arrivals", "vehicle", "headways", "next", "config", "version", "exceptions", "say"}
+var oneShotCmds = []string{"stops", "departures", "arrivals", "vehicle", "headways", "next", "config", "version", "exceptions", "say", "doctor"}
 
 // rewrite points an example at the test's loopback simulation (api): the
 // service (--api, --upstream) becomes it, an address to listen on (and

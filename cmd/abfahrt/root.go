@@ -321,6 +321,7 @@ once and print a table (or JSON with --json).`,
 		newExceptionsCmd(g),
 		newSayCmd(g),
 		newGenDocsCmd(g),
+		newDoctorCmd(g),
 	)
 	return root
 }
