@@ -10,6 +10,8 @@ LINT          := $(BIN)/golangci-lint-$(LINT_VERSION)
 BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
+DIST          := dist
+RELEASE_TARGETS ?= linux/amd64 linux/arm64 linux/armv7 darwin/arm64
 
 # cold_note prints one line before a build on a cold cache, so that a
 # newcomer's first `make run` or `make test` says what the wait is for:
@@ -24,7 +26,7 @@ elif [ "$$warm" -lt 500 ]; then \
 fi
 endef
 
-.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate keys docs deps soak soak-loaded clean
+.PHONY: all build run test e2e lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate keys docs release release-check deps soak soak-loaded clean
 
 all: build
 
@@ -108,6 +110,20 @@ docs: ## regenerate the manual's generated parts: the command reference and man 
 	$(GO) run ./cmd/abfahrt gen-docs docs
 	$(GO) test -count=1 -run TestKeysReference ./tui/ -update
 	$(GO) test -count=1 -run TestPictures ./tui/ -pictures
+
+release: ## static binaries (CGO_ENABLED=0) for RELEASE_TARGETS in dist/, version stamped, with SHA256SUMS and deploy/ (systemd units, nginx)
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	@for t in $(RELEASE_TARGETS); do \
+	  os=$${t%%/*}; arch=$${t#*/}; goarch=$$arch; goarm=; \
+	  if [ "$$arch" = armv7 ]; then goarch=arm; goarm=7; fi; \
+	  echo "release: $(DIST)/abfahrt-$$os-$$arch ($(VERSION))"; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$goarch GOARM=$$goarm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(DIST)/abfahrt-$$os-$$arch ./cmd/abfahrt || exit 1; \
+	done
+	cd $(DIST) && sha256sum abfahrt-* > SHA256SUMS
+	cp -R deploy $(DIST)/deploy
+
+release-check: ## check dist/: each binary a static executable of its architecture (file), the sums, the amd64 build's version
+	.ci/release-check.sh $(DIST) $(VERSION)
 
 generate: ## regenerate the simulation's network table from ../shared
 	$(GO) generate ./feed/sim/...
