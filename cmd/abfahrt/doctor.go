@@ -177,7 +177,7 @@ func (d *doctor) service(ctx context.Context, g *globals) {
 		d.say(doctorWarn, "service clock", "the answer has no time: countdowns run on this machine's clock")
 		return
 	}
-	skew := b.Timestamp.Sub(time.Now()).Round(time.Second)
+	skew := time.Until(b.Timestamp.Time).Round(time.Second)
 	switch {
 	case skew > -time.Minute && skew < time.Minute:
 		d.say(doctorOK, "service clock", "within a minute of this machine's (%v)", skew)

@@ -37,7 +37,7 @@ func newGenDocsCmd(_ *globals) *cobra.Command {
 func genDocs(root *cobra.Command, dir string) error {
 	ref, man := filepath.Join(dir, "reference"), filepath.Join(dir, "man")
 	for _, d := range []struct{ path, ext string }{{ref, ".md"}, {man, ".1"}} {
-		if err := os.MkdirAll(d.path, 0o755); err != nil {
+		if err := os.MkdirAll(d.path, 0o750); err != nil {
 			return fmt.Errorf("gen-docs: %w", err)
 		}
 		old, _ := filepath.Glob(filepath.Join(d.path, "*"+d.ext))
