@@ -197,7 +197,7 @@ func accessibleTranscript(t *testing.T) string {
 	settle(0)
 	var tr strings.Builder
 	tr.WriteString(out.String())
-	for _, cmd := range []string{"line 2", "walk 4", "arrivals", "quit"} {
+	for _, cmd := range []string{"line 2", "walk 4", "quit"} {
 		n := len(out.String())
 		if _, err := io.WriteString(typist, cmd+"\n"); err != nil {
 			t.Fatal(err)
