@@ -10,18 +10,35 @@ LINT          := $(BIN)/golangci-lint-$(LINT_VERSION)
 BENCH_PKGS    ?= ./...
 BENCH_TIME    ?= 1s
 FUZZ_TIME     ?= 30s
+DIST          := dist
+RELEASE_TARGETS ?= linux/amd64 linux/arm64 linux/armv7 darwin/arm64
 
-.PHONY: all build run test e2e gtfs-test lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate keys deps soak soak-loaded clean
+# cold_note prints one line before a build on a cold cache, so that a
+# newcomer's first `make run` or `make test` says what the wait is for:
+# modules missing from the module cache (checked offline), or a build
+# cache of fewer than 500 files (a warm one has thousands). $(1) is the packages, $(2) the minutes it takes here.
+define cold_note
+@warm=$$(find "$$($(GO) env GOCACHE)" -type f 2>/dev/null | head -n 500 | wc -l); \
+if ! GOPROXY=off GOFLAGS=-mod=readonly $(GO) list -deps -test $(1) >/dev/null 2>&1; then \
+  echo "make: first build on this machine: fetching the Go modules (about 180 MB, under a minute on a fast line), then compiling them, about $(2) minutes on 2 cores; later builds take seconds"; \
+elif [ "$$warm" -lt 500 ]; then \
+  echo "make: compiling abfahrt and its modules for the first time, about $(2) minutes on 2 cores; later builds take seconds"; \
+fi
+endef
+
+.PHONY: all build run test e2e gtfs-test lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate keys docs release release-check deps soak soak-loaded clean
 
 all: build
 
 build: ## build bin/abfahrt
+	$(call cold_note,./cmd/abfahrt,2)
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/abfahrt ./cmd/abfahrt
 
 run: build ## open the board on the embedded simulation
 	./$(BIN)/abfahrt $(ARGS)
 
 test: ## vet + race-enabled tests (includes fuzz seed corpora)
+	$(call cold_note,./...,10)
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 20m ./...
 
@@ -91,6 +108,25 @@ tidy: ## tidy go.mod/go.sum
 
 keys: ## write the keys reference docs/keys.md from the key bindings (its test fails while it is out of date)
 	go test -count=1 -run TestKeysReference ./tui/ -update
+
+docs: ## regenerate the manual's generated parts: the command reference and man pages (docs/reference, docs/man), the keys reference, the pictures of the views (docs/pictures); CI fails when this changes the tree
+	$(GO) run ./cmd/abfahrt gen-docs docs
+	$(GO) test -count=1 -run TestKeysReference ./tui/ -update
+	$(GO) test -count=1 -run TestPictures ./tui/ -pictures
+
+release: ## static binaries (CGO_ENABLED=0) for RELEASE_TARGETS in dist/, version stamped, with SHA256SUMS and deploy/ (systemd units, nginx)
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	@for t in $(RELEASE_TARGETS); do \
+	  os=$${t%%/*}; arch=$${t#*/}; goarch=$$arch; goarm=; \
+	  if [ "$$arch" = armv7 ]; then goarch=arm; goarm=7; fi; \
+	  echo "release: $(DIST)/abfahrt-$$os-$$arch ($(VERSION))"; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$goarch GOARM=$$goarm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(DIST)/abfahrt-$$os-$$arch ./cmd/abfahrt || exit 1; \
+	done
+	cd $(DIST) && sha256sum abfahrt-* > SHA256SUMS
+	cp -R deploy $(DIST)/deploy
+
+release-check: ## check dist/: each binary a static executable of its architecture (file), the sums, the amd64 build's version
+	.ci/release-check.sh $(DIST) $(VERSION)
 
 generate: ## regenerate the simulation's network table from ../shared
 	$(GO) generate ./feed/sim/...

@@ -69,16 +69,28 @@ func exampleArgs(line string) (args []string, ok bool) {
 // `abfahrt next` in a sentence names the command).
 func readmeExamples(t *testing.T) []example {
 	t.Helper()
-	b, err := os.ReadFile("../../README.md")
+	pages, _ := filepath.Glob("../../docs/*.md") // the manual's pages: their examples run too
+	var out []example
+	for _, page := range append([]string{"../../README.md"}, pages...) {
+		out = append(out, pageExamples(t, page)...)
+	}
+	return out
+}
+
+// pageExamples are the command lines of one page of the manual.
+func pageExamples(t *testing.T, page string) []example {
+	t.Helper()
+	b, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
 	}
+	from := strings.TrimPrefix(page, "../../")
 	var out []example
 	fence := regexp.MustCompile("(?s)```[a-z]*\n(.*?)```")
 	for _, m := range fence.FindAllStringSubmatch(string(b), -1) {
 		for _, l := range strings.Split(m[1], "\n") {
 			if _, ok := exampleArgs(l); ok {
-				out = append(out, example{"README.md", strings.TrimSpace(l)})
+				out = append(out, example{from, strings.TrimSpace(l)})
 			}
 		}
 	}
@@ -88,7 +100,7 @@ func readmeExamples(t *testing.T) []example {
 		if !ok || len(args) == 0 || (len(args) == 1 && !strings.HasPrefix(args[0], "-")) {
 			continue
 		}
-		out = append(out, example{"README.md", m[1]})
+		out = append(out, example{from, m[1]})
 	}
 	return out
 }
@@ -135,7 +147,7 @@ func helpExamples(t *testing.T, bin string) []example {
 }
 
 // oneShotCmds print and exit.
-var oneShotCmds = []string{"stops", "departures", "arrivals", "vehicle", "headways", "next", "config", "version", "exceptions", "say"}
+var oneShotCmds = []string{"stops", "departures", "arrivals", "vehicle", "headways", "next", "config", "version", "exceptions", "say", "doctor"}
 
 // rewrite points an example at the test's loopback simulation (api): the
 // service (--api, --upstream) becomes it, an address to listen on (and
@@ -364,13 +376,13 @@ func runBoard(t *testing.T, args []string) error {
 // pointed at api.
 func readmeConfig(t *testing.T, api string) string {
 	t.Helper()
-	b, err := os.ReadFile("../../README.md")
+	b, err := os.ReadFile("../../docs/configuration.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, body, ok := strings.Cut(string(b), "```toml\n")
 	if !ok {
-		t.Fatal("no toml example in the README")
+		t.Fatal("no toml example in docs/configuration.md")
 	}
 	body, _, _ = strings.Cut(body, "```")
 	return regexp.MustCompile(`(?m)^api = "[^"]*"`).ReplaceAllString(body, `api = "`+api+`"`)

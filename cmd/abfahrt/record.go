@@ -98,7 +98,9 @@ func newRecordCmd(g *globals) *cobra.Command {
 			_, _ = fmt.Fprintf(g.stderr, "abfahrt: recording %s from %s into %s, each every %v\n", textout.Plural(len(subjects), "board", "boards"), src.name, store.Name(), every.Round(time.Second))
 			logf, infof := recordLog(g, slog.LevelError), recordLog(g, slog.LevelInfo)
 			start := time.Now()
+			stopProgress := recordProgress(ctx, g.stderr, r, src.client)
 			err = r.Run(ctx, history.RunOptions{For: dur, Keep: keepFor, KeepRaw: rawFor, Logf: logf, Infof: infof})
+			stopProgress()
 			_, _ = fmt.Fprintln(g.stdout, histout.RecordSummary(r, store.Name(), time.Since(start)))
 			return err
 		},
@@ -157,7 +159,9 @@ p90 and the share of gaps over 1.5 times the scheduled one.`, histout.MinutesTex
 			}
 			defer func() { _ = store.Close() }()
 			q := history.StatsQuery{Stop: stop, Line: line, By: by}
-			return histout.Stats(cmd.Context(), g.stdout, g.stderr, store, q, age, format)
+			return histout.Stats(cmd.Context(), g.stdout, g.stderr, store, q, age, format, func(n int) func() {
+				return waitProgress(newProgressLine(g.stderr), "counting over "+textout.Plural(n, "departure", "departures"))
+			})
 		},
 	}
 	f := cmd.Flags()

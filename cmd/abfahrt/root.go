@@ -111,6 +111,8 @@ var commands = []func(*globals) *cobra.Command{
 	newReplayCmd,
 	newExceptionsCmd,
 	newGTFSCmd,
+	newDoctorCmd,
+	newGenDocsCmd,
 	newSayCmd,
 }
 

@@ -11,7 +11,7 @@ import (
 // finds a stop with `abfahrt stops`, and a station named with its town
 // ("ulm hbf", "Hauptbahnhof Ulm") finds Hauptbahnhof first.
 func TestStopsFindsTheREADMEExamples(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/riders.md")
 	if err != nil {
 		t.Fatal(err)
 	}

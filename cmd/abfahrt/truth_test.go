@@ -168,14 +168,14 @@ func TestHelpExamplesWork(t *testing.T) {
 // and its stop point board filters on what a stop point answer has (no
 // platform filter on a stop point, whose answers name none).
 func TestREADMEConfigExample(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/configuration.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := string(readme)
 	i := strings.Index(s, "```toml\n")
 	if i < 0 {
-		t.Fatal("no toml example in the README")
+		t.Fatal("no toml example in docs/configuration.md")
 	}
 	body := s[i+len("```toml\n"):]
 	body, _, _ = strings.Cut(body, "```")

@@ -15,14 +15,19 @@ import (
 // back age from now, or from the recording's end when that is earlier)
 // on out as a table, or format "json" or "csv"; what it counted from is
 // said on out, or on errOut beside JSON and CSV.
-func Stats(ctx context.Context, out, errOut io.Writer, store *history.Store, q history.StatsQuery, age time.Duration, format string) error {
+func Stats(ctx context.Context, out, errOut io.Writer, store *history.Store, q history.StatsQuery, age time.Duration, format string, wait func(departures int) (stop func())) error {
 	n, first, last, err := store.Recorded(ctx)
 	if err != nil {
 		return err
 	}
 	from, note := SinceFrom(age, last, "recording ends", "its end")
 	q.Since = from
+	stop := func() {}
+	if wait != nil {
+		stop = wait(n)
+	}
 	rows, err := store.Stats(ctx, q)
+	stop()
 	if err != nil {
 		return err
 	}
