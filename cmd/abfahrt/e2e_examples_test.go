@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -147,7 +148,7 @@ func helpExamples(t *testing.T, bin string) []example {
 }
 
 // oneShotCmds print and exit.
-var oneShotCmds = []string{"stops", "departures", "arrivals", "vehicle", "headways", "next", "config", "version", "exceptions", "say", "doctor"}
+var oneShotCmds = []string{"stops", "departures", "arrivals", "vehicle", "headways", "next", "config", "version", "exceptions", "say", "doctor", "gtfs"}
 
 // rewrite points an example at the test's loopback simulation (api): the
 // service (--api, --upstream) becomes it, an address to listen on (and
@@ -165,7 +166,7 @@ func rewrite(t *testing.T, args []string, api string) []string {
 			continue
 		}
 		switch name {
-		case "--api", "--upstream", "--listen", "--ssh":
+		case "--api", "--upstream", "--listen", "--ssh", "--static", "--gtfs-static":
 		default:
 			out = append(out, a)
 			continue
@@ -174,6 +175,9 @@ func rewrite(t *testing.T, args []string, api string) []string {
 			i++ // the value, replaced
 		}
 		val := api
+		if name == "--static" || name == "--gtfs-static" {
+			val = exampleStaticGTFS(t) // a local export, never a remote URL
+		}
 		if name == "--listen" || name == "--ssh" {
 			val, _ = freeSimAddr(t)
 			listen = listen || name == "--listen"
@@ -185,6 +189,32 @@ func rewrite(t *testing.T, args []string, api string) []string {
 		out = append(out, "--listen", addr)
 	}
 	return out
+}
+
+// exampleStatic is the static GTFS the examples' --static and
+// --gtfs-static read: one export of the simulation, made once.
+var exampleStatic struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// exampleStaticGTFS exports the simulation's static GTFS once (into the
+// calling test's temporary folder) and returns its path.
+func exampleStaticGTFS(t *testing.T) string {
+	t.Helper()
+	exampleStatic.once.Do(func() {
+		exampleStatic.path = filepath.Join(t.TempDir(), "ulm-sim.zip")
+		cmd := exec.Command(os.Getenv("ABFAHRT_BIN"), "gtfs", "export", "--out", exampleStatic.path, "--days", "2")
+		cmd.Env = exampleEnv(t.TempDir())
+		if out, err := cmd.CombinedOutput(); err != nil {
+			exampleStatic.err = fmt.Errorf("gtfs export: %v: %s", err, out)
+		}
+	})
+	if exampleStatic.err != nil {
+		t.Fatal(exampleStatic.err)
+	}
+	return exampleStatic.path
 }
 
 // flagValue is the value of --name in args, "" if absent.
@@ -249,6 +279,7 @@ func runOneShot(bin string, args []string, home string) error {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Env = exampleEnv(home)
+	cmd.Dir = home // what an example writes (gtfs export --out FILE) stays in its home
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
