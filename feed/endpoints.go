@@ -36,6 +36,16 @@ func call[T any](ctx context.Context, c *Client, path string, q *query, k kind, 
 	if err != nil {
 		return zero, err
 	}
+	// The whole network's base data is decoded once per ETag and shared.
+	share := k == base && subject == ""
+	if share {
+		if v, ok := c.shared.get(u, e.etag); ok {
+			if t, ok := v.(T); ok {
+				report(ctx, e, c.now())
+				return t, nil
+			}
+		}
+	}
 	v, err := decode(e.body)
 	if err != nil {
 		// Only good answers stay cached.
@@ -49,6 +59,9 @@ func call[T any](ctx context.Context, c *Client, path string, q *query, k kind, 
 			nf.Subject = subject
 		}
 		return zero, err
+	}
+	if share {
+		c.shared.put(u, e.etag, v)
 	}
 	report(ctx, e, c.now())
 	return v, nil
