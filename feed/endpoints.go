@@ -45,6 +45,13 @@ func call[T any](ctx context.Context, c *Client, path string, q *query, k kind, 
 				return t, nil
 			}
 		}
+		if e.shed {
+			// Its body was let go and its decoded value is gone: ask again.
+			c.mem.drop(u, e)
+			if e, u, err = c.fetch(ctx, path, q.v, k); err != nil {
+				return zero, err
+			}
+		}
 	}
 	v, err := decode(e.body)
 	if err != nil {
@@ -60,8 +67,11 @@ func call[T any](ctx context.Context, c *Client, path string, q *query, k kind, 
 		}
 		return zero, err
 	}
-	if share {
+	if share && e.etag != "" {
 		c.shared.put(u, e.etag, v)
+		if c.mem != nil {
+			c.mem.shed(u, e)
+		}
 	}
 	report(ctx, e, c.now())
 	return v, nil
