@@ -47,6 +47,7 @@ run: build ## open the board on the embedded simulation
 	./$(BIN)/abfahrt $(ARGS)
 
 test: ## vet + race-enabled unit, golden, property and synctest tests, short (includes fuzz seed corpora; the long ones: make test-long)
+	.ci/testlists.sh '$(LONG_RE)' '$(SHORT_RE)'
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -short -timeout 15m -skip '^($(LONG_RE))$$' ./...
 
