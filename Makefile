@@ -1,5 +1,7 @@
 # abfahrt — a terminal departure board. `make run` opens the board on the
-# embedded simulation; `make test` runs vet and the race-enabled test suite.
+# embedded simulation; `make test` runs vet and the race-enabled unit,
+# golden, property and synctest tests (a few minutes); `make check` runs
+# every long target after it (what CI runs: .ci/run).
 
 GO            ?= go
 BIN           := bin
@@ -26,7 +28,32 @@ elif [ "$$warm" -lt 500 ]; then \
 fi
 endef
 
-.PHONY: all build run test e2e gtfs-test lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate keys docs release release-check deps soak soak-loaded clean
+
+# The long tests, by name (not by package: tests move between packages):
+# `make test` skips them, `make test-long` runs them. Truth measurements
+# over simulated hours or days, request budgets and bytes per second
+# measured over simulated minutes, frame-by-frame checks of every second
+# of simulated minutes, and the hub's tests with many SSH sessions or
+# floods. A test that takes more than about 15 s under the race detector
+# on a 2-core machine belongs here.
+LONG_TESTS := TestLadderAgainstTruth|TestTruthOnTheWire|TestNetworkCompleteness|\
+	TestIdleBoardBytesPerSecond|TestLadderAndQueueBudget|TestLadderBudget|\
+	TestGridClockWakesOnlyForVisibleChanges|TestProgramPaintsEveryFrameTrue|\
+	TestLadderReadAtAGlance|TestBoardThroughHubOutages|TestGridFitsEverySize|\
+	TestServeSSHResizeFlood|TestServeRecordDoesNotSlowSessions|TestServeSSHBoards|\
+	TestReplayServesEveryEndpointAsRecorded|TestAccessibleSaysOnlyWhatChanged|\
+	TestIdleKioskBytesPerSecond
+# Tests that do less under -short (a testing.Short() line: fewer random
+# sequences or seeds, no hub): `make test` runs them short, `make
+# test-long` in full. A new testing.Short() guard adds its test here.
+SHORT_TESTS := TestRenderDrawsEveryFrame|TestRenderDrawsSmallFrames|\
+	TestLadderIdleCostsNoMoreThanBoard|TestServeSSHLinuxConsole|TestDayBounds
+empty :=
+space := $(empty) $(empty)
+LONG_RE  := $(subst $(space),,$(LONG_TESTS))
+SHORT_RE := $(subst $(space),,$(SHORT_TESTS))
+
+.PHONY: all build run test test-long check check-targets mem e2e gtfs-test docs release release-check lint bench bench-search perf perf-compare chaos fuzz nginx-test fmt tidy generate keys deps soak soak-loaded clean
 
 all: build
 
@@ -37,10 +64,23 @@ build: ## build bin/abfahrt
 run: build ## open the board on the embedded simulation
 	./$(BIN)/abfahrt $(ARGS)
 
-test: ## vet + race-enabled tests (includes fuzz seed corpora)
-	$(call cold_note,./...,10)
+test: ## vet + race-enabled unit, golden, property and synctest tests, short (includes fuzz seed corpora; the long ones: make test-long)
+	$(call cold_note,./...,6)
+	.ci/testlists.sh '$(LONG_RE)' '$(SHORT_RE)'
 	$(GO) vet ./...
-	$(GO) test -race -count=1 -timeout 20m ./...
+	$(GO) test -race -count=1 -short -timeout 15m -skip '^($(LONG_RE))$$' ./...
+
+test-long: ## the long tests make test skips or runs short: truth measurements, budgets, many-session hub tests (race-enabled)
+	$(GO) test -race -count=1 -timeout 40m -run '^($(LONG_RE)|$(SHORT_RE))$$' ./...
+
+# Every long target: make check runs them, and so does .ci/run after make
+# test and make lint, one at a time (make -s check-targets lists them).
+CHECK_TARGETS := test-long e2e gtfs-test chaos soak soak-loaded nginx-test mem release release-check
+
+check: $(CHECK_TARGETS) ## every long target (test-long e2e gtfs-test chaos soak soak-loaded nginx-test mem release release-check); CI runs them after make test
+
+check-targets:
+	@echo $(CHECK_TARGETS)
 
 e2e: build ## the real binary in a real terminal (tmux)
 	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt ABFAHRT_VERSION=$(VERSION) $(GO) test -count=1 -tags e2e -run 'TestE2E' -v ./cmd/abfahrt/
@@ -75,6 +115,9 @@ perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation
 	.ci/perf/hub-load.sh
 	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags perf -run 'TestPerfSSHSessions' -v ./cmd/abfahrt/
 	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags perf -run 'TestPerfAccessibleIdle' -v ./cmd/abfahrt/
+
+mem: build ## resident memory of a board (--api on a loopback sim, and the embedded simulation) against a minimal clock; fails above its guard (needs tmux)
+	.ci/perf/mem.sh
 
 perf-compare: build ## abfahrt (board, grid of 16) against a minimal Bubble Tea clock in tmux: CPU, bytes/s, start; ratios (needs tmux)
 	.ci/perf/perf-compare.sh

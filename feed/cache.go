@@ -35,6 +35,10 @@ type entry struct {
 	stale     bool
 	simulated bool
 	replay    string // the day a replay recorded it (wire.ReplayHeader)
+	// shed: the body was let go once decoded (the client keeps the decoded
+	// whole-network base data by ETag, sharedBase); the entry still serves
+	// its ETag and lifetime.
+	shed bool
 }
 
 // memCache holds the latest good answer per URL, current or expired (an
@@ -120,4 +124,20 @@ func (mc *memCache) drop(u string, e *entry) {
 	if mc.m[u] == e {
 		mc.remove(u)
 	}
+}
+
+// shed replaces the entry of u, if it is still e, by one without the body:
+// the whole network's base data, once decoded, is kept decoded (by ETag)
+// and need not be kept raw as well (about 0.7 MB for the Ulm network, and
+// twice that resident with the collector's headroom).
+func (mc *memCache) shed(u string, e *entry) {
+	mc.mu.Lock()
+	defer mc.mu.Unlock()
+	if mc.m[u] != e || e.body == nil {
+		return
+	}
+	t := *e
+	t.body, t.shed = nil, true
+	mc.bytes -= len(e.body)
+	mc.m[u] = &t
 }

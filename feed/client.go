@@ -29,6 +29,7 @@ type Client struct {
 	disk    *diskCache // nil when the disk cache is off
 	flights singleflight.Group
 	stats   counters
+	shared  sharedBase // decoded whole-network base data, by URL and ETag
 }
 
 // Option configures a Client.

@@ -36,6 +36,23 @@ func call[T any](ctx context.Context, c *Client, path string, q *query, k kind, 
 	if err != nil {
 		return zero, err
 	}
+	// The whole network's base data is decoded once per ETag and shared.
+	share := k == base && subject == ""
+	if share {
+		if v, ok := c.shared.get(u, e.etag); ok {
+			if t, ok := v.(T); ok {
+				report(ctx, e, c.now())
+				return t, nil
+			}
+		}
+		if e.shed {
+			// Its body was let go and its decoded value is gone: ask again.
+			c.mem.drop(u, e)
+			if e, u, err = c.fetch(ctx, path, q.v, k); err != nil {
+				return zero, err
+			}
+		}
+	}
 	v, err := decode(e.body)
 	if err != nil {
 		// Only good answers stay cached.
@@ -49,6 +66,12 @@ func call[T any](ctx context.Context, c *Client, path string, q *query, k kind, 
 			nf.Subject = subject
 		}
 		return zero, err
+	}
+	if share && e.etag != "" {
+		c.shared.put(u, e.etag, v)
+		if c.mem != nil {
+			c.mem.shed(u, e)
+		}
 	}
 	report(ctx, e, c.now())
 	return v, nil

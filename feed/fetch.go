@@ -175,10 +175,12 @@ func (c *Client) request(ctx context.Context, u string, k kind, old *entry) (*en
 	case resp.StatusCode == http.StatusNotModified && revalidating:
 		c.stats.revalidated.Add(1)
 		etag := old.etag
-		if v := resp.Header.Get("ETag"); v != "" {
+		if v := resp.Header.Get("ETag"); v != "" && !old.shed {
+			// (A shed entry keeps the ETag its decoded value is kept by:
+			// the 304 says the answer is still the one it names.)
 			etag = v
 		}
-		e := &entry{body: old.body, etag: etag, fetched: now, expires: now.Add(c.ttl(k))}
+		e := &entry{body: old.body, etag: etag, fetched: now, expires: now.Add(c.ttl(k)), shed: old.shed}
 		readMeta(e, resp.Header) // a 304 carries the answer's headers anew (RFC 9111 4.3.4)
 		return e, nil
 	case resp.StatusCode < 200 || resp.StatusCode > 299:

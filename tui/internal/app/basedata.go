@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/ui"
@@ -56,8 +57,57 @@ type baseData struct {
 	Entries int
 }
 
-// newBaseData indexes the base data of msg.
+// baseMemo keeps the base data last indexed, by what it was made of: the
+// boards of one process over one client (the hub's SSH sessions, whose
+// client hands them the same decoded slices) share one index of the
+// network instead of building one each. baseData is read-only once made.
+var baseMemo struct {
+	sync.Mutex
+	key baseKey
+	bd  *baseData
+}
+
+// baseKey is what an index of the base data is made of: the slices (by
+// identity: the client shares what it decoded, never changing it) and the
+// language of the titles (its line title and category and vehicle words).
+type baseKey struct {
+	stops              *model.Stop
+	points             *model.StopPoint
+	routes             *model.Route
+	vehicles           *model.Vehicle
+	ns, np, nr, nv     int
+	lineTitle, vehicle string
+}
+
+// newBaseData indexes the base data of msg, or returns the index made of
+// the same base data in the same language before.
 func newBaseData(msg BaseDataMsg, tx *ui.Texts) *baseData {
+	k := baseKey{ns: len(msg.Stops), np: len(msg.Points), nr: len(msg.Routes), nv: len(msg.Vehicles),
+		lineTitle: tx.LineTitle + "\x00" + tx.RouteCategory(0), vehicle: tx.VehicleTitle(0, 0)}
+	if k.ns > 0 {
+		k.stops = &msg.Stops[0]
+	}
+	if k.np > 0 {
+		k.points = &msg.Points[0]
+	}
+	if k.nr > 0 {
+		k.routes = &msg.Routes[0]
+	}
+	if k.nv > 0 {
+		k.vehicles = &msg.Vehicles[0]
+	}
+	baseMemo.Lock()
+	defer baseMemo.Unlock()
+	if baseMemo.bd != nil && baseMemo.key == k {
+		return baseMemo.bd
+	}
+	bd := indexBaseData(msg, tx)
+	baseMemo.key, baseMemo.bd = k, bd
+	return bd
+}
+
+// indexBaseData indexes the base data of msg.
+func indexBaseData(msg BaseDataMsg, tx *ui.Texts) *baseData {
 	bd := &baseData{
 		stops:    make(map[int]*model.Stop, len(msg.Stops)),
 		Points:   make(map[model.StopPointCode]*model.StopPoint, len(msg.Points)),
