@@ -47,7 +47,8 @@ LONG_TESTS := TestLadderAgainstTruth|TestTruthOnTheWire|TestNetworkCompleteness|
 # sequences or seeds, no hub): `make test` runs them short, `make
 # test-long` in full. A new testing.Short() guard adds its test here.
 SHORT_TESTS := TestRenderDrawsEveryFrame|TestRenderDrawsSmallFrames|\
-	TestLadderIdleCostsNoMoreThanBoard|TestServeSSHLinuxConsole|TestDayBounds
+	TestLadderIdleCostsNoMoreThanBoard|TestServeSSHLinuxConsole|TestDayBounds|\
+	TestMeasureUpstreamRequests
 empty :=
 space := $(empty) $(empty)
 LONG_RE  := $(subst $(space),,$(LONG_TESTS))
