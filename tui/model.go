@@ -24,6 +24,7 @@ type Model struct {
 	overlay ui.Overlay
 	width   int
 	height  int
+	sideW   int // the board side's width (layout)
 	startV  int // vehicle to open at start
 	// quitting is set once a key quit: the keys read with it are dropped.
 	quitting bool
@@ -116,11 +117,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		cmd = tea.Batch(cmd, m.handleData(msg))
 	}
-	if m.vehicle.Open {
-		m.vehicle.Measure()
-	}
-	// A board whose size grew (the terminal, a zoom) asks for more rows.
-	return m, tea.Batch(cmd, m.disp.Declare(), m.planClock())
+	// The panes bring what they derive up to date: the vehicle pane
+	// measures its list, a board whose size grew (the terminal, a zoom)
+	// asks for more rows.
+	settle, _ := m.broadcast(app.SettleMsg{})
+	return m, tea.Batch(cmd, settle, m.planClock())
 }
 
 // View renders the screen. It is pure: the time comes from the last

@@ -11,7 +11,6 @@ import (
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/termio"
 	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 )
 
 // handleKey routes a key: the open overlay first, then the focused pane
@@ -57,22 +56,13 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if cmd, ok := globalKeys.Run(msg, m); ok {
 		return cmd
 	}
-	if m.focus == app.PaneVehicle {
-		c := vehicle.Ctx{P: &m.vehicle}
-		cmd, _ := vehicle.Keys.Run(msg, &c)
-		if c.Close {
-			m.closeVehicle()
+	// The panes in turn, top first: the one with the focus takes it.
+	for _, p := range m.panes() {
+		if cmd, a, ok := p.Update(m.frame(), msg); ok {
+			return tea.Batch(cmd, m.act(a))
 		}
-		return cmd
 	}
-	if cmd, ok := m.queueKey(msg); ok {
-		return cmd
-	}
-	cmd, a, ok := m.disp.Key(msg)
-	if !ok {
-		return nil
-	}
-	return tea.Batch(cmd, m.act(a), m.disp.Boards.SaveCmd(m.disp.Grid.Kept()))
+	return nil
 }
 
 // quit ends the program, cancelling the requests in flight.
@@ -166,54 +156,37 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 	case feeds.TickMsg:
 		f, cmd, ok := m.sh.Reg.Tick(m.sh.State, msg)
 		if ok {
-			m.feedNews(f, nil)
+			cmd = tea.Batch(cmd, m.feedNews(f, nil))
 		}
 		return cmd
 	}
 	return nil
 }
 
-// feedNews hands feed f's news to every view that shows it: an answer
-// (msg), or a poll that started (nil).
+// broadcast hands msg to every pane, and what they ask to the root.
+func (m *Model) broadcast(msg tea.Msg) (cmd tea.Cmd, handled bool) {
+	var cmds []tea.Cmd
+	for _, p := range m.panes() {
+		c, a, ok := p.Update(m.frame(), msg)
+		cmds = append(cmds, c, m.act(a))
+		handled = handled || ok
+	}
+	return tea.Batch(cmds...), handled
+}
+
+// feedNews hands feed f's news to every pane (the ones that hold f act on
+// it): an answer (msg), or a poll that started (nil). The alert's answer
+// redraws every pane when it says something new.
 func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
-	if msg == nil {
-		m.disp.Grid.TouchFeed(f)
-		if m.disp.Fleet.Holds(f) {
-			m.disp.Fleet.Rev++
-		}
-		if m.disp.Ladder.Holds(f) {
-			m.disp.Ladder.Touch()
-		}
-		if m.vehicle.Holds(f) {
-			m.vehicle.Touch()
-		}
-		return m.queueNews(f, false)
+	if msg != nil && f == m.alertF && m.alertF.Have && m.sh.SetAlert(m.alertF.Data.Alert) {
+		m.broadcast(app.RedrawMsg{})
 	}
-	if f == m.alertF {
-		m.alertNews()
-	}
-	m.disp.Grid.Fed(f)
-	if m.disp.Fleet.Holds(f) {
-		m.disp.Fleet.Fed()
-	}
-	cmd := m.queueNews(f, true)
-	if m.disp.Ladder.Holds(f) {
-		cmd = tea.Batch(cmd, m.disp.Ladder.Fed(f))
-	}
-	if m.vehicle.Holds(f) {
-		return tea.Batch(cmd, m.vehicle.Fed(*msg))
-	}
+	cmd, _ := m.broadcast(feeds.NewsMsg{Entry: f, Answer: msg})
 	return cmd
 }
 
 // handleData routes results to the pane that owns them, whatever has focus.
 func (m *Model) handleData(msg tea.Msg) tea.Cmd {
-	if cmd, a, ok := m.disp.Data(msg); ok {
-		return tea.Batch(cmd, m.act(a))
-	}
-	if m.queueData(msg) {
-		return nil
-	}
 	switch msg := msg.(type) {
 	case feeds.AnswerMsg:
 		f, cmd, ok := m.sh.Reg.Receive(m.sh.State, msg)
@@ -221,26 +194,13 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 			return nil // an answer no feed awaits any more
 		}
 		return tea.Batch(cmd, m.feedNews(f, &msg))
-	case vehicle.PatternMsg:
-		m.vehicle.ReceivePattern(msg)
-	case vehicle.VehicleInfoMsg:
-		m.vehicle.ReceiveInfo(msg)
-	case app.HistoryMsg:
-		if msg.Asked {
-			m.vehicle.ReceiveHistory(msg)
-		} else {
-			app.AddNotice(m.sh, msg.Text)
-		}
 	case app.BaseDataMsg:
 		cmd := m.sh.ReceiveBase(msg)
-		for _, b := range m.disp.Grid.All() {
-			b.Touch()
-		}
-		cmd = tea.Batch(cmd, m.disp.Ladder.Based())
+		based, _ := m.broadcast(app.BasedMsg{})
 		if m.overlay == ui.OverlaySearch {
 			m.search.Refresh()
 		}
-		return cmd
+		return tea.Batch(cmd, based)
 	case app.BaseRetryMsg:
 		return m.sh.RetryBase()
 	case app.OpenMsg:
@@ -251,20 +211,11 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 	case app.RemindersSavedMsg:
 		return m.sh.Rem.Saved(msg, m.sh.Now)
 	}
-	return nil
-}
-
-// alertNews shows the alert feed's answer; every view is redrawn when it
-// says something new.
-func (m *Model) alertNews() {
-	if !m.alertF.Have || !m.sh.SetAlert(m.alertF.Data.Alert) {
-		return
+	cmd, ok := m.broadcast(msg)
+	if h, isHist := msg.(app.HistoryMsg); isHist && !ok {
+		app.AddNotice(m.sh, h.Text) // not asked by a pane: a notice
 	}
-	for _, b := range m.disp.Grid.All() {
-		b.Touch()
-	}
-	m.disp.Fleet.Rev++
-	m.vehicle.Touch() // the alert of the vehicle's line
+	return cmd
 }
 
 // reminderBoards are the boards whose data follows the reminders.
@@ -282,9 +233,7 @@ func (m *Model) tickReminders() tea.Cmd {
 	}
 	ring, changed := m.sh.Rem.Check(m.sh, seen)
 	if changed {
-		for _, b := range m.reminderBoards() {
-			b.Touch()
-		}
+		m.broadcast(app.RedrawMsg{})
 	}
 	return tea.Batch(ring, m.sh.Rem.SaveCmd(m.sh.Now))
 }

@@ -349,4 +349,13 @@ type Action struct {
 	Open *Target
 	// Notice is a one-off message for the status bar.
 	Notice string
+	// Close asks the root to close the pane (the vehicle pane's esc) and
+	// give the focus back to the pane it was opened from.
+	Close bool
+	// Relayout asks the root to lay the panes out again: the pane opened
+	// or closed in its rectangle (the exception queue).
+	Relayout bool
+	// Enter asks the root to answer enter as if it were typed, with the
+	// focus and selection the pane left (a click on a row).
+	Enter bool
 }

@@ -192,3 +192,11 @@ func (r *Registry) Receive(sh *State, msg AnswerMsg) (e *Entry, cmd tea.Cmd, ok 
 
 // Refresh polls e now, bypassing the client's cache.
 func (e *Entry) Refresh() tea.Cmd { return e.Poll.Refresh(e.Key) }
+
+// NewsMsg is a feed's news for the views that hold it: the registry makes
+// one when a poll starts (Answer nil) and when an answer is recorded, and
+// the root hands it to every pane; a pane acts on it when it holds Entry.
+type NewsMsg struct {
+	Entry  *Entry
+	Answer *AnswerMsg
+}

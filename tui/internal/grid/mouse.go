@@ -6,7 +6,7 @@ import (
 	"abfahrt/tui/internal/app"
 )
 
-// Click answers a left click (--mouse) at column x of line y of the board
+// click answers a left click (--mouse) at column x of line y of the board
 // side's rectangle: it moves the cursor of the view that shows to what
 // its last frame drew there (each view's hits, recorded as it drew).
 // enter reports that the click goes on as enter on that row (the
@@ -15,7 +15,7 @@ import (
 // a click on one of its rows focuses the cell and opens that row's
 // vehicle, a click on its title focuses it. A click anywhere else (a
 // title, the column titles, the pin strip, below the rows) does nothing.
-func (d *Dispatch) Click(x, y int) (enter bool, open *app.Target, cmd tea.Cmd) {
+func (d *Dispatch) click(x, y int) (enter bool, open *app.Target, cmd tea.Cmd) {
 	switch d.Mode {
 	case ModeMerged:
 		i, ok := d.Merged.RowAt(y)

@@ -10,6 +10,7 @@ import (
 
 	"abfahrt/feed"
 	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/testkit"
 )
@@ -335,7 +336,7 @@ func TestViewFitsItsRectangle(t *testing.T) {
 			w, h := sz[0], sz[1]
 			r := openPane(t, 44, w, h)
 			setup(r)
-			lines := strings.Split(r.p.View(), "\n")
+			lines := strings.Split(r.p.View(app.Frame{}), "\n")
 			if len(lines) != h {
 				t.Errorf("%s at %d×%d: %d lines", name, w, h, len(lines))
 			}

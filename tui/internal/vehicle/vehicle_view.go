@@ -102,7 +102,7 @@ func (p *Pane) diagram(w int) diagram {
 
 // View renders the pane into its rectangle (exactly height lines of at
 // most width cells), from the cache when nothing it shows has changed.
-func (p *Pane) View() string {
+func (p *Pane) View(app.Frame) string {
 	k := board.ViewKey{Rev: p.rev, W: p.width, H: p.height, Sec: p.sh.Now.Unix(), Focused: p.Focused}
 	return p.cache.Get(k, func() string { return ui.ClampLines(p.render(), p.width, p.height) })
 }
