@@ -154,9 +154,9 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(logSkew, m.tickReminders(), m.followProfile())
 	case feeds.TickMsg:
-		f, cmd, ok := m.sh.Reg.Tick(m.sh.State, msg)
+		news, cmd, ok := m.sh.Reg.News(m.sh.State, msg)
 		if ok {
-			cmd = tea.Batch(cmd, m.feedNews(f, nil))
+			cmd = tea.Batch(cmd, m.feedNews(news))
 		}
 		return cmd
 	}
@@ -174,14 +174,14 @@ func (m *Model) broadcast(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	return tea.Batch(cmds...), handled
 }
 
-// feedNews hands feed f's news to every pane (the ones that hold f act on
-// it): an answer (msg), or a poll that started (nil). The alert's answer
-// redraws every pane when it says something new.
-func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
-	if msg != nil && f == m.alertF && m.alertF.Have && m.sh.SetAlert(m.alertF.Data.Alert) {
+// feedNews hands a feed's news to every pane (the ones that hold the feed
+// act on it). The alert's answer redraws every pane when it says
+// something new.
+func (m *Model) feedNews(n feeds.NewsMsg) tea.Cmd {
+	if n.Answer != nil && n.Entry == m.alertF && m.alertF.Have && m.sh.SetAlert(m.alertF.Data.Alert) {
 		m.broadcast(app.RedrawMsg{})
 	}
-	cmd, _ := m.broadcast(feeds.NewsMsg{Entry: f, Answer: msg})
+	cmd, _ := m.broadcast(n)
 	return cmd
 }
 
@@ -189,11 +189,11 @@ func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
 func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case feeds.AnswerMsg:
-		f, cmd, ok := m.sh.Reg.Receive(m.sh.State, msg)
+		news, cmd, ok := m.sh.Reg.News(m.sh.State, msg)
 		if !ok {
 			return nil // an answer no feed awaits any more
 		}
-		return tea.Batch(cmd, m.feedNews(f, &msg))
+		return tea.Batch(cmd, m.feedNews(news))
 	case app.BaseDataMsg:
 		cmd := m.sh.ReceiveBase(msg)
 		based, _ := m.broadcast(app.BasedMsg{})

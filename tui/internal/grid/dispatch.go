@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/fleet"
 	"abfahrt/tui/internal/ladder"
@@ -108,10 +109,9 @@ func (d *Dispatch) setSize(w, h int, focused bool) {
 		d.Pins.stripH = n
 		h -= n
 	}
-	d.Grid.SetSize(w, h, focused)
-	d.Merged.SetSize(w, h)
-	d.Fleet.SetSize(w, h)
-	d.Ladder.SetSize(w, h)
+	for _, v := range d.views() {
+		v.Layout(app.Rect{W: w, H: h, Focused: focused})
+	}
 }
 
 // declare tells every shown board's feed its demand now: after a change
@@ -131,39 +131,22 @@ func (d *Dispatch) declare() tea.Cmd {
 // board side shows.
 func (d *Dispatch) relayout() { d.setSize(d.w, d.h, d.focused) }
 
-// View renders the board side: the grid (or its zoomed board, under
-// the pin strip when it is the plain board), the merged or the fleet view.
-func (d *Dispatch) View(app.Frame) string {
-	switch d.Mode {
-	case ModeMerged:
-		return d.Merged.View(&d.Grid)
-	case ModeFleet:
-		return d.Fleet.View(d.Grid.Boards)
-	case ModeLadder:
-		return d.Ladder.View()
-	case ModeGrid:
+// View renders the board side: the view that shows (the grid, under
+// the pin strip when it shows the plain board; the merged, fleet or
+// ladder view).
+func (d *Dispatch) View(f app.Frame) string {
+	if d.Mode == ModeFleet {
+		// What the fleet's summary says of the watched boards.
+		stale, unknown := board.BoardsHealth(d.Grid.Boards)
+		d.Fleet.Health = fleet.Health{Boards: len(d.Grid.Boards), Stale: stale, Unknown: unknown}
 	}
-	if n := d.Pins.stripH; n > 0 {
-		return d.Pins.strip(d.Grid.Width, n) + "\n" + d.Grid.View()
-	}
-	return d.Grid.View()
+	return d.view().View(f)
 }
 
-// Status is the poller whose data the status bar reports: the
-// fleet's in the fleet view, else the focused board's; a poller that never
-// polled when there is none.
-func (d *Dispatch) Status() *feeds.Poller {
-	if d.Mode == ModeFleet {
-		return d.Fleet.Polls()
-	}
-	if d.Mode == ModeLadder {
-		return d.Ladder.Polls()
-	}
-	if b := d.Grid.Focused(); b != nil {
-		return b.Polls()
-	}
-	return &feeds.Poller{}
-}
+// Status is the poller whose data the status bar reports: the view's
+// (the fleet's, the ladder's), else the focused board's; a poller that
+// never polled when there is none.
+func (d *Dispatch) Status() *feeds.Poller { return d.view().Status() }
 
 // changes hands what the board side shows, as it changes with the clock,
 // to turn (a service time whose minute turns change the screen) and at (a

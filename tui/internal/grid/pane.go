@@ -28,45 +28,38 @@ func (d *Dispatch) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) 
 		}
 		return tea.Batch(cmd, d.Boards.SaveCmd(d.Grid.Kept())), a, true
 	case tea.MouseMsg:
-		enter, open, cmd := d.click(msg.X, msg.Y)
-		return cmd, app.Action{Open: open, Enter: enter}, true
-	case feeds.NewsMsg:
-		return d.news(msg), app.Action{}, false
-	case app.RedrawMsg:
-		d.touch()
-		d.Fleet.Rev++
-		d.Ladder.Touch()
-		return nil, app.Action{}, false
-	case app.BasedMsg:
-		d.touch()
-		return d.Ladder.Based(), app.Action{}, false
+		return d.view().Update(f, msg)
+	case feeds.NewsMsg, app.RedrawMsg, app.BasedMsg:
+		var cmds []tea.Cmd
+		for _, v := range d.views() {
+			cmd, _, _ := v.Update(f, msg)
+			cmds = append(cmds, cmd)
+		}
+		return tea.Batch(cmds...), app.Action{}, false
 	case app.SettleMsg:
 		return d.declare(), app.Action{}, false
 	}
 	return d.data(msg)
 }
 
-// news hands a feed's news to the views that show it.
-func (d *Dispatch) news(n feeds.NewsMsg) tea.Cmd {
-	f := n.Entry
-	if n.Answer == nil {
-		d.Grid.TouchFeed(f)
-		if d.Fleet.Holds(f) {
-			d.Fleet.Rev++
-		}
-		if d.Ladder.Holds(f) {
-			d.Ladder.Touch()
-		}
-		return nil
+// view is the board side's view that shows.
+func (d *Dispatch) view() app.Pane {
+	switch d.Mode {
+	case ModeMerged:
+		return mergedView{d}
+	case ModeFleet:
+		return &d.Fleet
+	case ModeLadder:
+		return &d.Ladder
+	case ModeGrid:
 	}
-	d.Grid.Fed(f)
-	if d.Fleet.Holds(f) {
-		d.Fleet.Fed()
-	}
-	if d.Ladder.Holds(f) {
-		return d.Ladder.Fed(f)
-	}
-	return nil
+	return boardsView{d}
+}
+
+// views are every view of the board side, shown or not: the feed news,
+// the redraws and the rectangle reach each.
+func (d *Dispatch) views() []app.Pane {
+	return []app.Pane{boardsView{d}, mergedView{d}, &d.Fleet, &d.Ladder}
 }
 
 // touch marks every board changed.
@@ -87,14 +80,13 @@ func (d *Dispatch) Hints(f app.Frame) ([]ui.Hint, bool) {
 	return keys.Hints(d.newKeyCtx(), f.T), false
 }
 
-// NextChange: the fleet view changes by the second (report ages); the
-// others by what they show (changes).
+// NextChange: the view's own changes (the fleet's by the second), else
+// what the boards show (changes).
 func (d *Dispatch) NextChange(c *app.Changes) {
 	if c.EverySecond {
 		return
 	}
-	if d.Mode == ModeFleet {
-		c.EverySecond = true
+	if d.view().NextChange(c); c.EverySecond {
 		return
 	}
 	c.Cells = d.changes(c.Turn, c.At)
