@@ -13,7 +13,7 @@ import (
 // layers is the order of the TUI's internal packages: each imports only
 // packages before it (and the leaf libraries tui/search, tui/mapview,
 // tui/statefile, tui/internal/screen); the root imports any of them.
-var layers = []string{"colour", "catalog", "ui", "feeds", "app", "board", "vehicle", "fleet", "ladder", "queue", "grid", "kiosk", "accessible"}
+var layers = []string{"colour", "catalog", "ui", "feeds", "remind", "app", "board", "vehicle", "fleet", "ladder", "queue", "grid", "kiosk", "accessible"}
 
 // maxPackageLines is the most production lines a package under tui/ has.
 const maxPackageLines = 3000

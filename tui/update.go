@@ -9,6 +9,7 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/remind"
 	"abfahrt/tui/internal/termio"
 	"abfahrt/tui/internal/ui"
 )
@@ -205,10 +206,11 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 		return m.sh.RetryBase()
 	case app.OpenMsg:
 		return m.Open(msg.Target)
-	case app.RemindersMsg:
-		m.sh.Rem.Loaded(m.sh, msg)
+	case remind.LoadedMsg:
+		prob, n := m.sh.Rem.Loaded(msg, m.sh.Now)
+		app.AddNotice(m.sh, app.StateNotice(m.sh.Dt, prob, remind.File, n, n))
 		return m.tickReminders()
-	case app.RemindersSavedMsg:
+	case remind.SavedMsg:
 		return m.sh.Rem.Saved(msg, m.sh.Now)
 	}
 	cmd, ok := m.broadcast(msg)
@@ -231,7 +233,7 @@ func (m *Model) tickReminders() tea.Cmd {
 			seen = append(seen, b.Data)
 		}
 	}
-	ring, changed := m.sh.Rem.Check(m.sh, seen)
+	ring, changed := m.sh.Rem.Check(m.sh.RemindEnv(), seen)
 	if changed {
 		m.broadcast(app.RedrawMsg{})
 	}
