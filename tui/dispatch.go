@@ -15,7 +15,9 @@ func (m *Model) panes() []app.Pane {
 
 // frame is what the panes read of this moment (app.Frame).
 func (m *Model) frame() app.Frame {
-	return app.Frame{Focus: m.focus, Now: m.sh.Now, Local: m.sh.Local, T: m.sh.T, St: m.sh.St}
+	sh := m.sh
+	return app.Frame{Focus: m.focus, Now: sh.Now, Local: sh.Local, Zone: sh.Local.Location(), T: sh.T, St: sh.St,
+		Limit: sh.Limit, Alert: sh.Alert}
 }
 
 // act carries out what a pane asked for besides its command: a notice

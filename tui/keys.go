@@ -110,7 +110,7 @@ func (m *Model) footerKeys() []ui.Hint {
 func (m *Model) paneKeys() []ui.Hint {
 	var out []ui.Hint
 	for _, p := range m.panes() {
-		hs, modal := p.Hints(m.frame())
+		hs, modal := p.Hints(m.frame()) // asked between messages too (the help, the palette)
 		out = append(out, hs...)
 		if modal {
 			break

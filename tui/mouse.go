@@ -91,7 +91,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		if !p.Shows() {
 			continue
 		}
-		cmd, a, ok := p.Update(m.frame(), msg)
+		cmd, a, ok := p.Update(m.fr, msg)
 		if ok {
 			return tea.Batch(cmd, m.act(a))
 		}

@@ -41,6 +41,7 @@ func (m *Model) handleKeys(msg tea.KeyMsg) tea.Cmd {
 }
 
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
+	m.fr = m.frame() // each key sees what the keys before it left
 	m.sh.Notice = ""
 	m.disp.CancelRemoveUnless(msg)
 	switch m.overlay {
@@ -59,7 +60,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	// The panes in turn, top first: the one with the focus takes it.
 	for _, p := range m.panes() {
-		if cmd, a, ok := p.Update(m.frame(), msg); ok {
+		if cmd, a, ok := p.Update(m.fr, msg); ok {
 			return tea.Batch(cmd, m.act(a))
 		}
 	}
@@ -168,7 +169,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 func (m *Model) broadcast(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	var cmds []tea.Cmd
 	for _, p := range m.panes() {
-		c, a, ok := p.Update(m.frame(), msg)
+		c, a, ok := p.Update(m.fr, msg)
 		cmds = append(cmds, c, m.act(a))
 		handled = handled || ok
 	}

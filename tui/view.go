@@ -46,9 +46,9 @@ func (m *Model) layout() {
 // shows, else the grid, a board or a list.
 func (m *Model) boardSide() string {
 	if m.queue.Shows() {
-		return m.queue.View(m.frame())
+		return m.queue.View(m.fr)
 	}
-	return m.disp.View(m.frame())
+	return m.disp.View(m.fr)
 }
 
 // statusPolls is the poller the status bar reports: of the first pane
@@ -72,9 +72,9 @@ func (m *Model) render() string {
 		main = m.boardSide()
 	case w >= sideBySide:
 		main = lipgloss.JoinHorizontal(lipgloss.Top,
-			ui.ClampLines(m.boardSide(), m.sideW, h)+"\n", " ", m.vehicle.View(m.frame()))
+			ui.ClampLines(m.boardSide(), m.sideW, h)+"\n", " ", m.vehicle.View(m.fr))
 	case m.focus == app.PaneVehicle:
-		main = m.vehicle.View(m.frame())
+		main = m.vehicle.View(m.fr)
 	default:
 		main = m.boardSide()
 	}

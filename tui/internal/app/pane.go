@@ -5,6 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/model"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
 )
@@ -39,16 +40,23 @@ type Pane interface {
 	Shows() bool
 }
 
-// Frame is what one Update of the root knows and every pane reads the
-// same: made once per message and passed down by value.
+// Frame is what one Update (or View) of the root knows and every pane
+// reads the same: made once per message, per key and per View, and
+// passed down by value; a pane never writes it.
 type Frame struct {
 	// Focus is the pane that takes keys.
 	Focus PaneID
-	// Now is the service's clock, Local the local clock it was read on.
+	// Now is the service's clock, Local the local clock it was read on,
+	// Zone the local clock's zone.
 	Now, Local time.Time
+	Zone       *time.Location
 	// T is the catalogue of the chosen language, St the styles.
 	T  *ui.Texts
 	St *ui.Styles
+	// Limit is the number of events a board asks for.
+	Limit int
+	// Alert is the service's unplanned alert, which every view shows.
+	Alert model.Alert
 }
 
 // Rect is a pane's rectangle: its size and whether it has the focus.
