@@ -12,7 +12,6 @@ import (
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
 )
@@ -257,7 +256,7 @@ func (f *Pane) splitDirNext(room int) (dir, next int) {
 		dirNeed = max(dirNeed, d)
 		nextNeed = max(nextNeed, ansi.StringWidth(f.nextStop(t)))
 	}
-	dirNeed = min(dirNeed, board.MaxDir)
+	dirNeed = min(dirNeed, ui.MaxDir)
 	room-- // the blank between them
 	if dirNeed+nextNeed <= room {
 		return dirNeed, min(room-dirNeed, wFleetNext)
@@ -300,7 +299,7 @@ func (f *Pane) render() string {
 	if w >= 70 {
 		dir, next = f.splitDirNext(dir)
 	}
-	dir = min(max(dir, 4), board.MaxDir)
+	dir = min(max(dir, 4), ui.MaxDir)
 	head := "  " + ui.PadLeft(tx.ColVehicle, wFleetVeh) + "   " + ui.Pad(tx.ColLine, badge) + " " + ui.Pad(tx.ColDirection, dir) + " "
 	if next > 0 {
 		head += ui.Pad(tx.ColNext, next) + " "
