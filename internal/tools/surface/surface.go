@@ -1,17 +1,15 @@
-// Command surface measures the surface between the packages under a
-// directory (by default tui): the types with the most methods, and the
-// exported identifiers that only tests use.
-//
-//	go run ./internal/tools/surface [-top N] [-list] [dir]
+// Package surface measures the surface between the packages under a
+// directory: the types with the most methods, and the exported
+// identifiers that only tests use (tui's layer test holds them to caps;
+// go run ./internal/tools/surface/cmd/surface prints them).
 //
 // It reads the source with go/ast alone (no type checking), so a method
 // or field counts as used in production when any production file under
-// dir selects a name like it: the count of test-only exports is a lower
-// bound.
-package main
+// the directory selects a name like it: the count of test-only exports
+// is a lower bound.
+package surface
 
 import (
-	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -20,49 +18,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
-
-func main() {
-	top := flag.Int("top", 5, "how many of the types with the most methods to list")
-	list := flag.Bool("list", false, "list the test-only exports")
-	flag.Parse()
-	dir := "tui"
-	if flag.NArg() > 0 {
-		dir = flag.Arg(0)
-	}
-	s, err := Measure(dir)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "surface:", err)
-		os.Exit(1)
-	}
-	for i, t := range s.Types {
-		if i == *top {
-			break
-		}
-		fmt.Printf("%3d methods  %s\n", t.Methods, t.Name)
-	}
-	byPkg := map[string]int{}
-	for _, n := range s.TestOnly {
-		byPkg[n.Pkg]++
-	}
-	pkgs := make([]string, 0, len(byPkg))
-	for p := range byPkg {
-		pkgs = append(pkgs, p)
-	}
-	sort.Strings(pkgs)
-	total := 0
-	for _, p := range pkgs {
-		fmt.Printf("%3d test-only exports  %s\n", byPkg[p], p)
-		total += byPkg[p]
-	}
-	fmt.Printf("%3d test-only exports in all\n", total)
-	if *list {
-		for _, n := range s.TestOnly {
-			fmt.Printf("  %s %s\n", n.Pkg, n.Name)
-		}
-	}
-}
 
 // TypeCount is a type and the number of methods declared on it.
 type TypeCount struct {
@@ -94,11 +52,15 @@ type file struct {
 func Measure(root string) (Surface, error) {
 	var files []file
 	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	mod, err := moduleRoot(root)
+	if err != nil {
+		return Surface{}, err
+	}
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
+		if d.IsDir() && path != root && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
 			return filepath.SkipDir
 		}
 		if d.IsDir() || !strings.HasSuffix(path, ".go") {
@@ -108,7 +70,15 @@ func Measure(root string) (Surface, error) {
 		if err != nil {
 			return err
 		}
-		files = append(files, file{dir: filepath.Dir(path), test: strings.HasSuffix(path, "_test.go"), ast: f})
+		abs, err := filepath.Abs(filepath.Dir(path))
+		if err != nil {
+			return err
+		}
+		dir, err := filepath.Rel(mod, abs)
+		if err != nil {
+			return err
+		}
+		files = append(files, file{dir: dir, test: strings.HasSuffix(path, "_test.go"), ast: f})
 		return nil
 	})
 	if err != nil {
@@ -187,6 +157,9 @@ func Measure(root string) (Surface, error) {
 			uses = prod
 		}
 		pkg := filepath.ToSlash(f.dir)
+		visitIdent := func(n ast.Node, pkg string, uses map[string]bool) bool {
+			return visit(n, pkg, imports(f.ast), uses)
+		}
 		ast.Inspect(f.ast, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
@@ -235,19 +208,21 @@ func Measure(root string) (Surface, error) {
 	return s, nil
 }
 
-// visitIdent records the uses in n: a selector x.Name as ".Name" (a
-// member, or a package's name: "pkgdir.Name" cannot be told from it
-// without types, so both are recorded), a bare identifier as
-// "pkg.Name" of the file's own package.
-func visitIdent(n ast.Node, pkg string, uses map[string]bool) bool {
+// visit records the uses in n: a selector x.Name as ".Name" (a member)
+// and, when x names an import of the file (imps: name → directory under
+// the module), as "dir.Name"; a bare identifier as "pkg.Name" of the
+// file's own package.
+func visit(n ast.Node, pkg string, imps map[string]string, uses map[string]bool) bool {
 	switch n := n.(type) {
 	case *ast.SelectorExpr:
 		uses["."+n.Sel.Name] = true
 		if x, ok := n.X.(*ast.Ident); ok {
-			uses["@"+x.Name+"."+n.Sel.Name] = true
+			if dir, ok := imps[x.Name]; ok {
+				uses[dir+"."+n.Sel.Name] = true
+			}
 			uses[pkg+"."+x.Name] = true
 		} else {
-			ast.Inspect(n.X, func(c ast.Node) bool { return visitIdent(c, pkg, uses) })
+			ast.Inspect(n.X, func(c ast.Node) bool { return visit(c, pkg, imps, uses) })
 		}
 		return false
 	case *ast.KeyValueExpr:
@@ -255,12 +230,52 @@ func visitIdent(n ast.Node, pkg string, uses map[string]bool) bool {
 			uses["."+k.Name] = true
 			uses[pkg+"."+k.Name] = true
 		}
-		ast.Inspect(n.Value, func(c ast.Node) bool { return visitIdent(c, pkg, uses) })
+		ast.Inspect(n.Value, func(c ast.Node) bool { return visit(c, pkg, imps, uses) })
 		return false
 	case *ast.Ident:
 		uses[pkg+"."+n.Name] = true
 	}
 	return true
+}
+
+// module is the module path the directories of imports are under.
+const module = "abfahrt/"
+
+// imports maps the names f imports packages under to their directories
+// under the module.
+func imports(f *ast.File) map[string]string {
+	out := map[string]string{}
+	for _, is := range f.Imports {
+		path, err := strconv.Unquote(is.Path.Value)
+		if err != nil || !strings.HasPrefix(path, module) {
+			continue
+		}
+		name := path[strings.LastIndex(path, "/")+1:]
+		if is.Name != nil {
+			name = is.Name.Name
+		}
+		out[name] = strings.TrimPrefix(path, module)
+	}
+	return out
+}
+
+// moduleRoot is the directory of the go.mod above dir: packages are
+// named by their directory under it ("tui/internal/board").
+func moduleRoot(dir string) (string, error) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d, nil
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return "", fmt.Errorf("no go.mod above %s", dir)
+		}
+		d = up
+	}
 }
 
 // recvName is the name of a receiver's type.
