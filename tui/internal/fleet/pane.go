@@ -47,7 +47,7 @@ func (f *Pane) Layout(r app.Rect) { f.SetSize(r.W, r.H) }
 // Hints are the fleet's live keys.
 func (f *Pane) Hints(fr app.Frame) ([]ui.Hint, bool) { return Keys.Hints(f, fr.T), false }
 
-// NextChange: the fleet shown changes by the second (report ages).
+// NextChange marks the fleet shown as changing by the second (report ages).
 func (f *Pane) NextChange(c *app.Changes) {
 	if f.Shows() {
 		c.EverySecond = true

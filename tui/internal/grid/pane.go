@@ -80,7 +80,7 @@ func (d *Dispatch) Hints(f app.Frame) ([]ui.Hint, bool) {
 	return keys.Hints(d.newKeyCtx(), f.T), false
 }
 
-// NextChange: the view's own changes (the fleet's by the second), else
+// NextChange hands on the view's own changes (the fleet's by the second), else
 // what the boards show (changes).
 func (d *Dispatch) NextChange(c *app.Changes) {
 	if c.EverySecond {

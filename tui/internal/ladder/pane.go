@@ -45,7 +45,7 @@ func (p *Pane) Layout(r app.Rect) { p.SetSize(r.W, r.H) }
 // Hints are the ladder's live keys.
 func (p *Pane) Hints(f app.Frame) ([]ui.Hint, bool) { return Keys.Hints(p, f.T), false }
 
-// NextChange: what the ladder shows turns with the board feeds' events,
+// NextChange adds nothing: what the ladder shows turns with the board feeds' events,
 // which the board side hands on (grid.Dispatch).
 func (p *Pane) NextChange(*app.Changes) {}
 

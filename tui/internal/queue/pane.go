@@ -80,7 +80,7 @@ func (p *Pane) Hints(f app.Frame) ([]ui.Hint, bool) {
 	return Keys.Hints(&Ctx{P: p}, f.T), p.Open
 }
 
-// NextChange: the queue shown changes by the second (its ages).
+// NextChange marks the queue shown as changing by the second (its ages).
 func (p *Pane) NextChange(c *app.Changes) {
 	if p.Open {
 		c.EverySecond = true

@@ -72,7 +72,7 @@ func (p *Pane) Hints(f app.Frame) ([]ui.Hint, bool) {
 	return Keys.Hints(&Ctx{P: p}, f.T), true
 }
 
-// NextChange: the open pane changes by the second (report ages, the
+// NextChange marks the open pane as changing by the second (report ages, the
 // vehicle's position).
 func (p *Pane) NextChange(c *app.Changes) {
 	if p.Open {
