@@ -6,6 +6,7 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/remind"
 	"abfahrt/tui/internal/ui"
 )
 
@@ -49,9 +50,9 @@ const (
 	DefaultKioskStaleAfter = feeds.DefaultKioskStaleAfter
 	DefaultQuitKey         = app.DefaultQuitKey
 	DefaultSpeakKey        = app.DefaultSpeakKey
-	DefaultRemindBefore    = app.DefaultRemindBefore
-	MaxRemindBefore        = app.MaxRemindBefore
-	RemindAtLeave          = app.RemindAtLeave
+	DefaultRemindBefore    = remind.DefaultBefore
+	MaxRemindBefore        = remind.MaxBefore
+	RemindAtLeave          = remind.AtLeave
 )
 
 // Theme names.
@@ -84,10 +85,10 @@ func LeaveBand(e *model.Event, now time.Time, walk time.Duration) (leaveAt time.
 func ThemeNames() []string { return ui.ThemeNames() }
 
 // NotifyModes are the values of --notify; NotifyFor resolves auto.
-var NotifyModes = app.NotifyModes
+var NotifyModes = remind.NotifyModes
 
 // NotifyFor resolves a --notify mode for the terminal of the environment.
-func NotifyFor(mode string, getenv func(string) string) string { return app.NotifyFor(mode, getenv) }
+func NotifyFor(mode string, getenv func(string) string) string { return remind.NotifyFor(mode, getenv) }
 
 // HyperlinkModes are the values of --hyperlinks; HyperlinksFor resolves
 // auto for the terminal of the environment (links.go in app).

@@ -12,11 +12,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
+	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/kiosk"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 )
 
 // consoleFaces renders every face of the TUI with options o (the console
@@ -102,7 +102,7 @@ func opts(o app.Options) func(*app.Options) {
 func consoleVehicleEnv(t *testing.T, o app.Options, w, h int) *testEnv {
 	t.Helper()
 	e := newGridEnv(t, w, h, nil, opts(o))
-	e.src.SetVehicle(line2Fixture(8, vehicle.PhaseBetween))
+	e.src.SetVehicle(line2Fixture(8, model.PhaseBetween))
 	e.openVehicle(44)
 	e.vehiclePoll()
 	return e

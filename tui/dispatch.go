@@ -6,12 +6,36 @@ import (
 	"abfahrt/tui/internal/app"
 )
 
+// panes are the root's panes, top first: the vehicle pane, the exception
+// queue over the board side, the board side. Keys go to the first that
+// takes them, everything else to each (app.Pane).
+func (m *Model) panes() []app.Pane {
+	return []app.Pane{&m.vehicle, &m.queue, &m.disp}
+}
+
+// frame is what the panes read of this moment (app.Frame).
+func (m *Model) frame() app.Frame {
+	sh := m.sh
+	return app.Frame{Focus: m.focus, Now: sh.Now, Local: sh.Local, Zone: sh.Local.Location(), T: sh.T, St: sh.St,
+		Limit: sh.Limit, Alert: sh.Alert}
+}
+
 // act carries out what a pane asked for besides its command: a notice
-// for the status bar, a target to open.
+// for the status bar, to be laid out again or closed, a target to open,
+// enter as if typed.
 func (m *Model) act(a app.Action) tea.Cmd {
 	app.AddNotice(m.sh, a.Notice)
-	if a.Open != nil {
+	if a.Relayout {
+		m.layout()
+	}
+	if a.Close {
+		m.closeVehicle()
+	}
+	switch {
+	case a.Open != nil:
 		return m.Open(*a.Open)
+	case a.Enter:
+		return m.press(tea.KeyEnter)
 	}
 	return nil
 }

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"abfahrt/model"
 	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/vehicle"
 )
 
 // passageFeeds counts the registry's passage feeds (the fleet's NEXT).
@@ -38,7 +38,7 @@ func (e *testEnv) pollPassages() {
 // the fleet ends those polls.
 func TestFleetRowsShowNextStop(t *testing.T) {
 	e := newGridEnv(t, 120, 30, specsOver(2), nil)
-	_, vp, _ := line2Fixture(3, vehicle.PhaseBetween) // vehicle 44 of line 2, arriving at stop 3
+	_, vp, _ := line2Fixture(3, model.PhaseBetween) // vehicle 44 of line 2, arriving at stop 3
 	e.src.Mu.Lock()
 	e.src.VehPassages = vp
 	e.src.Mu.Unlock()

@@ -11,11 +11,11 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/kiosk"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 )
 
 // catalogueWords returns the words of every string of the German
@@ -88,7 +88,7 @@ func TestGermanBoardVehicleKioskCutNothing(t *testing.T) {
 		views["arrivals"] = e.View()
 
 		e = newGridEnv(t, w, 40, nil, func(o *app.Options) { o.Lang = "de" })
-		trips, vp, pat := line2Fixture(3, vehicle.PhaseBetween)
+		trips, vp, pat := line2Fixture(3, model.PhaseBetween)
 		e.src.SetVehicle(trips, vp, pat)
 		e.runNow(app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: 44}))
 		e.vehiclePoll()

@@ -4,9 +4,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/queue"
 	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 	"abfahrt/tui/search"
 )
 
@@ -106,17 +104,17 @@ func (m *Model) footerKeys() []ui.Hint {
 	return append(m.paneKeys(), globalKeys.Hints(m, t)...)
 }
 
-// paneKeys are the focused pane's live keys: the vehicle pane's, or on
-// the board side the queue's (E, or all of them while it shows) and,
-// while the queue is closed, the board side's.
+// paneKeys are the live keys of the panes that take keys now, top
+// first, down to one that takes every key (the vehicle pane focused, the
+// queue shown).
 func (m *Model) paneKeys() []ui.Hint {
-	t := m.sh.T
-	if m.focus == app.PaneVehicle {
-		return vehicle.Keys.Hints(&vehicle.Ctx{P: &m.vehicle}, t)
-	}
-	out := queue.Keys.Hints(&queue.Ctx{P: &m.queue}, t)
-	if !m.queue.Open {
-		out = append(out, m.disp.Hints(t)...)
+	var out []ui.Hint
+	for _, p := range m.panes() {
+		hs, modal := p.Hints(m.frame()) // asked between messages too (the help, the palette)
+		out = append(out, hs...)
+		if modal {
+			break
+		}
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/fleet"
@@ -238,7 +239,7 @@ func TestPaletteListsActions(t *testing.T) {
 // queue offer `:` and `?` too, after their own most important keys.
 func TestFooterTeachesEveryView(t *testing.T) {
 	grid := newGoldenGrid(t, 80, 24, 6)
-	veh := vehicleEnv(t, 80, 24, 8, vehicle.PhaseBetween)
+	veh := vehicleEnv(t, 80, 24, 8, model.PhaseBetween)
 	queue := newEnv(t, 80, 24, true)
 	queue.Key("E")
 	for _, c := range []struct {

@@ -14,11 +14,11 @@ import (
 	"github.com/muesli/termenv"
 
 	"abfahrt/internal/lockbuf"
+	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 )
 
 // Issue 26 item 6: with hyperlinks on, the board's stop name and its
@@ -187,7 +187,7 @@ func TestHyperlinksInEveryView(t *testing.T) {
 	}
 
 	ve := newEnvWith(t, 160, 40, app.Options{Links: l})
-	ve.src.SetVehicle(line2Fixture(8, vehicle.PhaseBetween))
+	ve.src.SetVehicle(line2Fixture(8, model.PhaseBetween))
 	ve.openVehicle(44)
 	ve.vehiclePoll()
 	if got := linked(ve.m.View(), "vehicle"); got["44"] != "Tram 44" {

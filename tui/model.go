@@ -24,7 +24,11 @@ type Model struct {
 	overlay ui.Overlay
 	width   int
 	height  int
-	startV  int // vehicle to open at start
+	sideW   int // the board side's width (layout)
+	// fr is the frame the panes read (app.Frame): made once per message
+	// (after the clock caught up), per key and per View.
+	fr     app.Frame
+	startV int // vehicle to open at start
 	// quitting is set once a key quit: the keys read with it are dropped.
 	quitting bool
 	memo     *ui.FrameMemos
@@ -99,6 +103,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.sh.ObserveMsg(msg)
 	m.sh.FirstAnswer(msg)
 	cmd := m.catchUp(msg)
+	m.fr = m.frame()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -116,16 +121,17 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		cmd = tea.Batch(cmd, m.handleData(msg))
 	}
-	if m.vehicle.Open {
-		m.vehicle.Measure()
-	}
-	// A board whose size grew (the terminal, a zoom) asks for more rows.
-	return m, tea.Batch(cmd, m.disp.Declare(), m.planClock())
+	// The panes bring what they derive up to date: the vehicle pane
+	// measures its list, a board whose size grew (the terminal, a zoom)
+	// asks for more rows.
+	settle, _ := m.broadcast(app.SettleMsg{})
+	return m, tea.Batch(cmd, settle, m.planClock())
 }
 
 // View renders the screen. It is pure: the time comes from the last
 // clockMsg, and unchanged panes come from their caches.
 func (m Model) View() string {
+	m.fr = m.frame()
 	m.mouse.drew(0) // no panes to click until render draws them
 	// exact by construction; TestViewFitsEverySize holds it to that
 	return ui.Sized(m.sh.T, m.width, m.height, m.render)

@@ -69,7 +69,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	}
 	if m.vehicle.Open {
 		beside := m.width >= sideBySide
-		bw := m.disp.Grid.Width // the board side's width beside the pane
+		bw := m.sideW // the board side's width beside the pane
 		switch {
 		case beside && x == bw:
 			return nil // the gap between the two
@@ -85,22 +85,18 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	if wheel {
 		return m.press(step)
 	}
-	if m.queue.Open {
-		i, ok := m.queue.RowAt(y)
-		if !ok {
-			return nil
+	// A click on the board side: the first pane that shows and takes it
+	// (the vehicle pane's clicks end above).
+	for _, p := range m.panes() {
+		if !p.Shows() {
+			continue
 		}
-		m.queue.Pick(i)
-		return m.press(tea.KeyEnter)
+		cmd, a, ok := p.Update(m.fr, msg)
+		if ok {
+			return tea.Batch(cmd, m.act(a))
+		}
 	}
-	enter, open, cmd := m.disp.Click(x, y)
-	switch {
-	case open != nil:
-		return tea.Batch(cmd, m.Open(*open))
-	case enter:
-		return tea.Batch(cmd, m.press(tea.KeyEnter))
-	}
-	return cmd
+	return nil
 }
 
 // focusPane gives p the focus, laid out anew when it changes.

@@ -20,7 +20,6 @@ import (
 	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/termio"
 	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/vehicle"
 )
 
 // Issue 26 item 9: mouse support. These tests click where the screen
@@ -341,7 +340,7 @@ func TestMouseMergedAndFleet(t *testing.T) {
 // vehicle.
 func TestMouseBesideTheVehiclePane(t *testing.T) {
 	e := newGridEnv(t, 160, 20, nil, mouseOn)
-	e.src.SetVehicle(line2Fixture(8, vehicle.PhaseBetween))
+	e.src.SetVehicle(line2Fixture(8, model.PhaseBetween))
 	e.openVehicle(44)
 	e.vehiclePoll()
 	if !e.m.vehicle.Open || e.m.disp.Grid.Width >= 160 {

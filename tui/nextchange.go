@@ -11,14 +11,6 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-// everySecond reports whether a view that changes by the second is on
-// screen: the vehicle pane (report ages, the vehicle's position), the
-// fleet view (report ages) or a flashing reminder. They keep the
-// one-second clock.
-func (m *Model) everySecond() bool {
-	return m.vehicle.Open || m.queue.Open || m.disp.EverySecond() || m.sh.Rem.Flashing(m.sh.Local)
-}
-
 // nextChange returns the local time of the next visible change after the
 // local time now: the next whole minute of the service's clock (the header
 // clocks, night hours, profiles), what the board side shows
@@ -30,9 +22,6 @@ func (m *Model) everySecond() bool {
 // rate's minute (feeds.RateMeter). Service times are converted to local
 // time through the service clock's rate.
 func (m *Model) nextChange(now time.Time) time.Time {
-	if m.everySecond() {
-		return now.Truncate(time.Second).Add(time.Second)
-	}
 	sh := m.sh
 	next := now.Add(time.Minute + feeds.ChangeSlack) // a bound: the service's minute comes as soon
 	take := func(t time.Time) {
@@ -59,11 +48,20 @@ func (m *Model) nextChange(now time.Time) time.Time {
 			svcNext = t
 		}
 	}
-	cells := m.disp.Changes(turn, at, m.vehicle.Open)
+	// A flashing reminder, or a pane that changes by the second, keeps
+	// the one-second clock.
+	c := app.Changes{Turn: turn, At: at, EverySecond: sh.Rem.Flashing(sh.Local)}
+	for _, p := range m.panes() {
+		p.NextChange(&c)
+	}
+	if c.EverySecond {
+		return now.Truncate(time.Second).Add(time.Second)
+	}
+	cells := c.Cells
 	sh.Rem.Changes(turn)
 	// Local times: the status bar's steps (of the one feed it shows, on
 	// the grid's cells) and the stale deadlines.
-	bar := m.disp.StatusPolls()
+	bar := m.statusPolls()
 	for _, f := range sh.Reg.Entries {
 		p := &f.Poll
 		steps := !cells || p == bar

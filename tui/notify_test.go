@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/remind"
 )
 
 // Issue 26 item 4: a reminder rings the bell while the terminal is
@@ -20,12 +21,12 @@ func TestReminderNotifiesTheDesktopWhenUnfocused(t *testing.T) {
 		blurred bool
 		want    string
 	}{
-		{app.NotifyOSC9, false, "\a"},
-		{app.NotifyOSC9, true, "\x1b]9;abfahrt: Leave in 1 min for line 7 to Kuhberg (12:42) · data from "},
-		{app.NotifyOSC777, true, "\x1b]777;notify;abfahrt;Leave in 1 min for line 7 to Kuhberg (12:42) · data from "},
-		{app.NotifyOSC99, true, "\x1b]99;;abfahrt: Leave in 1 min for line 7 to Kuhberg (12:42) · data from "},
-		{app.NotifyBell, true, "\a"},
-		{app.NotifyOff, true, ""},
+		{remind.NotifyOSC9, false, "\a"},
+		{remind.NotifyOSC9, true, "\x1b]9;abfahrt: Leave in 1 min for line 7 to Kuhberg (12:42) · data from "},
+		{remind.NotifyOSC777, true, "\x1b]777;notify;abfahrt;Leave in 1 min for line 7 to Kuhberg (12:42) · data from "},
+		{remind.NotifyOSC99, true, "\x1b]99;;abfahrt: Leave in 1 min for line 7 to Kuhberg (12:42) · data from "},
+		{remind.NotifyBell, true, "\a"},
+		{remind.NotifyOff, true, ""},
 	} {
 		var bell bytes.Buffer
 		e := newRemEnv(t, 4*time.Minute, "", &bell)
@@ -60,19 +61,19 @@ func TestNotifyFor(t *testing.T) {
 		env  map[string]string
 		want string
 	}{
-		{map[string]string{"TERM": "xterm-kitty"}, app.NotifyOSC99},
-		{map[string]string{"TERM_PROGRAM": "iTerm.app"}, app.NotifyOSC9},
-		{map[string]string{"TERM_PROGRAM": "WezTerm"}, app.NotifyOSC9},
-		{map[string]string{"TERM": "foot"}, app.NotifyOSC777},
-		{map[string]string{"TERM": "rxvt-unicode-256color"}, app.NotifyOSC777},
-		{map[string]string{"TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"}, app.NotifyBell},
-		{map[string]string{"TERM": "xterm-256color"}, app.NotifyBell},
+		{map[string]string{"TERM": "xterm-kitty"}, remind.NotifyOSC99},
+		{map[string]string{"TERM_PROGRAM": "iTerm.app"}, remind.NotifyOSC9},
+		{map[string]string{"TERM_PROGRAM": "WezTerm"}, remind.NotifyOSC9},
+		{map[string]string{"TERM": "foot"}, remind.NotifyOSC777},
+		{map[string]string{"TERM": "rxvt-unicode-256color"}, remind.NotifyOSC777},
+		{map[string]string{"TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"}, remind.NotifyBell},
+		{map[string]string{"TERM": "xterm-256color"}, remind.NotifyBell},
 	} {
-		if got := app.NotifyFor("auto", func(k string) string { return c.env[k] }); got != c.want {
+		if got := remind.NotifyFor("auto", func(k string) string { return c.env[k] }); got != c.want {
 			t.Errorf("%v: %s, want %s", c.env, got, c.want)
 		}
 	}
-	if got := app.NotifyFor(app.NotifyOSC9, func(string) string { return "" }); got != app.NotifyOSC9 {
+	if got := remind.NotifyFor(remind.NotifyOSC9, func(string) string { return "" }); got != remind.NotifyOSC9 {
 		t.Errorf("a mode asked for is kept: %s", got)
 	}
 }

@@ -100,13 +100,7 @@ func (m *Model) themeEntries() []search.Entry {
 // not keyed by the styles are touched (the boards' rows and cells, the
 // grid's body, the lists and the status line are; see app.SetTheme).
 func (m *Model) restyled() {
-	for _, b := range m.disp.Grid.All() {
-		b.Touch()
-	}
-	m.vehicle.Touch()
-	m.disp.Fleet.Rev++
-	m.disp.Ladder.Touch()
-	m.queue.Touch()
+	m.broadcast(app.RedrawMsg{})
 	*m.memo = ui.FrameMemos{}
 	in, st := &m.search.input, m.sh.St
 	in.PromptStyle, in.PlaceholderStyle, in.TextStyle = st.Accent, st.Muted, st.Text

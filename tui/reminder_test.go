@@ -13,6 +13,7 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/remind"
 	"abfahrt/tui/internal/testkit"
 )
 
@@ -105,12 +106,12 @@ func TestReminderWarnsBeforeLeaveTime(t *testing.T) {
 		t.Errorf("the bell rang again: %q", bell.String())
 	}
 	// Until the departure has gone, the file keeps it; then it goes.
-	data, err := os.ReadFile(filepath.Join(dir, app.RemindersFile))
+	data, err := os.ReadFile(filepath.Join(dir, remind.File))
 	if err != nil || !strings.Contains(string(data), `"line": "7"`) {
 		t.Fatalf("reminders.json: %s, %v", data, err)
 	}
 	e.remTick(6 * time.Minute)
-	data, _ = os.ReadFile(filepath.Join(dir, app.RemindersFile))
+	data, _ = os.ReadFile(filepath.Join(dir, remind.File))
 	if strings.Contains(string(data), `"line"`) || len(e.m.sh.Rem.Items) != 0 {
 		t.Errorf("a gone departure's reminder stays: %s", data)
 	}
@@ -178,14 +179,14 @@ func TestReminderSurvivesRestart(t *testing.T) {
 // TestReminderFileCorrupt: an unreadable file is kept aside and said once.
 func TestReminderFileCorrupt(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, app.RemindersFile), []byte("{not json"), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, remind.File), []byte("{not json"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	e := newRemEnv(t, 0, dir, nil)
 	if len(e.m.sh.Rem.Items) != 0 || e.m.sh.Notice == "" {
 		t.Errorf("items %v, notice %q", e.m.sh.Rem.Items, e.m.sh.Notice)
 	}
-	m, _ := filepath.Glob(filepath.Join(dir, app.RemindersFile+".corrupt-*"))
+	m, _ := filepath.Glob(filepath.Join(dir, remind.File+".corrupt-*"))
 	if len(m) != 1 {
 		t.Errorf("corrupt file not kept aside: %v", m)
 	}

@@ -14,6 +14,7 @@ import (
 	_ "abfahrt/internal/nocolorquery"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/kiosk"
+	"abfahrt/tui/internal/remind"
 	"abfahrt/tui/internal/ui"
 )
 
@@ -84,7 +85,7 @@ func run(ctx context.Context, o app.Options, in io.Reader, out io.Writer) (err e
 	p.mouse.On = o.Mouse && !o.Kiosk.Enabled // the kiosk is unattended: nobody clicks
 	p.tty = t
 	p.title.On = o.TitleOn()
-	p.focus = app.NotifyOSC(o.Notify) && !o.Kiosk.Enabled
+	p.focus = remind.NotifyOSC(o.Notify) && !o.Kiosk.Enabled
 	p.askSync = t != nil
 	s.p = p
 	var fds []uintptr

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/remind"
 )
 
 // NewProgram returns the program of o for a terminal that is not the
@@ -24,6 +25,6 @@ func NewProgram(ctx context.Context, o app.Options, in io.Reader, out io.Writer)
 	// The session's window title and, for a notification of the
 	// client's terminal, its focus reports, as a local board's (run.go).
 	p.title.On = o.TitleOn()
-	p.focus = app.NotifyOSC(o.Notify) && !o.Kiosk.Enabled && in != nil
+	p.focus = remind.NotifyOSC(o.Notify) && !o.Kiosk.Enabled && in != nil
 	return p
 }

@@ -1,13 +1,12 @@
 package tui
 
 import (
+	"abfahrt/model"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-
-	"abfahrt/tui/internal/vehicle"
 )
 
 // sizes returns every size of 1..20 × 1..10 and a sample up to 400×150.
@@ -40,7 +39,7 @@ func TestViewFitsEverySize(t *testing.T) {
 		},
 		"help": func(e *testEnv) { e.Key("?") },
 		"vehicle": func(e *testEnv) {
-			e.src.Fleet, e.src.VehPassages, e.src.VehPattern = line2Fixture(8, vehicle.PhaseBetween)
+			e.src.Fleet, e.src.VehPassages, e.src.VehPattern = line2Fixture(8, model.PhaseBetween)
 			e.Key("down")
 			e.runNow(e.Key("enter"))
 			e.vehiclePoll()

@@ -1,9 +1,8 @@
 package tui
 
 import (
+	"abfahrt/model"
 	"testing"
-
-	"abfahrt/tui/internal/vehicle"
 )
 
 // BenchmarkViewSizes renders the board, the grid of 12 boards and the
@@ -29,7 +28,7 @@ func BenchmarkViewSizes(b *testing.B) {
 		})
 		b.Run("vehicle/"+sz.name, func(b *testing.B) {
 			trueColor(b)
-			e := vehicleEnv(b, sz.w, sz.h, 8, vehicle.PhaseBetween)
+			e := vehicleEnv(b, sz.w, sz.h, 8, model.PhaseBetween)
 			benchFrames(b, &e.m)
 		})
 	}

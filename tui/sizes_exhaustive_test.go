@@ -3,13 +3,12 @@
 package tui
 
 import (
+	"abfahrt/model"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-
-	"abfahrt/tui/internal/vehicle"
 )
 
 // TestEverySizeExhaustive is run by `make chaos`: the board at every
@@ -54,7 +53,7 @@ func TestEverySizeExhaustive(t *testing.T) {
 		}
 	}
 	t.Run("grid12", func(t *testing.T) { cross(t, newGridEnv(t, 160, 48, specsOver(12), nil)) })
-	t.Run("vehicle", func(t *testing.T) { cross(t, vehicleEnv(t, 160, 48, 8, vehicle.PhaseBetween)) })
+	t.Run("vehicle", func(t *testing.T) { cross(t, vehicleEnv(t, 160, 48, 8, model.PhaseBetween)) })
 	t.Run("kiosk", func(t *testing.T) {
 		cross(t, newKioskEnv(t, 160, 48, KioskOptions{Enabled: true, LargeCountdown: true}))
 	})

@@ -9,9 +9,9 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/remind"
 	"abfahrt/tui/internal/termio"
 	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 )
 
 // handleKey routes a key: the open overlay first, then the focused pane
@@ -41,6 +41,7 @@ func (m *Model) handleKeys(msg tea.KeyMsg) tea.Cmd {
 }
 
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
+	m.fr = m.frame() // each key sees what the keys before it left
 	m.sh.Notice = ""
 	m.disp.CancelRemoveUnless(msg)
 	switch m.overlay {
@@ -57,22 +58,13 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if cmd, ok := globalKeys.Run(msg, m); ok {
 		return cmd
 	}
-	if m.focus == app.PaneVehicle {
-		c := vehicle.Ctx{P: &m.vehicle}
-		cmd, _ := vehicle.Keys.Run(msg, &c)
-		if c.Close {
-			m.closeVehicle()
+	// The panes in turn, top first: the one with the focus takes it.
+	for _, p := range m.panes() {
+		if cmd, a, ok := p.Update(m.fr, msg); ok {
+			return tea.Batch(cmd, m.act(a))
 		}
-		return cmd
 	}
-	if cmd, ok := m.queueKey(msg); ok {
-		return cmd
-	}
-	cmd, a, ok := m.disp.Key(msg)
-	if !ok {
-		return nil
-	}
-	return tea.Batch(cmd, m.act(a), m.disp.Boards.SaveCmd(m.disp.Grid.Kept()))
+	return nil
 }
 
 // quit ends the program, cancelling the requests in flight.
@@ -164,107 +156,69 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(logSkew, m.tickReminders(), m.followProfile())
 	case feeds.TickMsg:
-		f, cmd, ok := m.sh.Reg.Tick(m.sh.State, msg)
+		news, cmd, ok := m.sh.Reg.News(m.sh.State, msg)
 		if ok {
-			m.feedNews(f, nil)
+			cmd = tea.Batch(cmd, m.feedNews(news))
 		}
 		return cmd
 	}
 	return nil
 }
 
-// feedNews hands feed f's news to every view that shows it: an answer
-// (msg), or a poll that started (nil).
-func (m *Model) feedNews(f *feeds.Entry, msg *feeds.AnswerMsg) tea.Cmd {
-	if msg == nil {
-		m.disp.Grid.TouchFeed(f)
-		if m.disp.Fleet.Holds(f) {
-			m.disp.Fleet.Rev++
-		}
-		if m.disp.Ladder.Holds(f) {
-			m.disp.Ladder.Touch()
-		}
-		if m.vehicle.Holds(f) {
-			m.vehicle.Touch()
-		}
-		return m.queueNews(f, false)
+// broadcast hands msg to every pane, and what they ask to the root.
+func (m *Model) broadcast(msg tea.Msg) (cmd tea.Cmd, handled bool) {
+	var cmds []tea.Cmd
+	for _, p := range m.panes() {
+		c, a, ok := p.Update(m.fr, msg)
+		cmds = append(cmds, c, m.act(a))
+		handled = handled || ok
 	}
-	if f == m.alertF {
-		m.alertNews()
+	return tea.Batch(cmds...), handled
+}
+
+// feedNews hands a feed's news to every pane (the ones that hold the feed
+// act on it). The alert's answer redraws every pane when it says
+// something new.
+func (m *Model) feedNews(n feeds.NewsMsg) tea.Cmd {
+	if n.Answer != nil && n.Entry == m.alertF && m.alertF.Have && m.sh.SetAlert(m.alertF.Data.Alert) {
+		m.broadcast(app.RedrawMsg{})
 	}
-	m.disp.Grid.Fed(f)
-	if m.disp.Fleet.Holds(f) {
-		m.disp.Fleet.Fed()
-	}
-	cmd := m.queueNews(f, true)
-	if m.disp.Ladder.Holds(f) {
-		cmd = tea.Batch(cmd, m.disp.Ladder.Fed(f))
-	}
-	if m.vehicle.Holds(f) {
-		return tea.Batch(cmd, m.vehicle.Fed(*msg))
-	}
+	cmd, _ := m.broadcast(n)
 	return cmd
 }
 
 // handleData routes results to the pane that owns them, whatever has focus.
 func (m *Model) handleData(msg tea.Msg) tea.Cmd {
-	if cmd, a, ok := m.disp.Data(msg); ok {
-		return tea.Batch(cmd, m.act(a))
-	}
-	if m.queueData(msg) {
-		return nil
-	}
 	switch msg := msg.(type) {
 	case feeds.AnswerMsg:
-		f, cmd, ok := m.sh.Reg.Receive(m.sh.State, msg)
+		news, cmd, ok := m.sh.Reg.News(m.sh.State, msg)
 		if !ok {
 			return nil // an answer no feed awaits any more
 		}
-		return tea.Batch(cmd, m.feedNews(f, &msg))
-	case vehicle.PatternMsg:
-		m.vehicle.ReceivePattern(msg)
-	case vehicle.VehicleInfoMsg:
-		m.vehicle.ReceiveInfo(msg)
-	case app.HistoryMsg:
-		if msg.Asked {
-			m.vehicle.ReceiveHistory(msg)
-		} else {
-			app.AddNotice(m.sh, msg.Text)
-		}
+		return tea.Batch(cmd, m.feedNews(news))
 	case app.BaseDataMsg:
 		cmd := m.sh.ReceiveBase(msg)
-		for _, b := range m.disp.Grid.All() {
-			b.Touch()
-		}
-		cmd = tea.Batch(cmd, m.disp.Ladder.Based())
+		based, _ := m.broadcast(app.BasedMsg{})
 		if m.overlay == ui.OverlaySearch {
 			m.search.Refresh()
 		}
-		return cmd
+		return tea.Batch(cmd, based)
 	case app.BaseRetryMsg:
 		return m.sh.RetryBase()
 	case app.OpenMsg:
 		return m.Open(msg.Target)
-	case app.RemindersMsg:
-		m.sh.Rem.Loaded(m.sh, msg)
+	case remind.LoadedMsg:
+		prob, n := m.sh.Rem.Loaded(msg, m.sh.Now)
+		app.AddNotice(m.sh, app.StateNotice(m.sh.Dt, prob, remind.File, n, n))
 		return m.tickReminders()
-	case app.RemindersSavedMsg:
+	case remind.SavedMsg:
 		return m.sh.Rem.Saved(msg, m.sh.Now)
 	}
-	return nil
-}
-
-// alertNews shows the alert feed's answer; every view is redrawn when it
-// says something new.
-func (m *Model) alertNews() {
-	if !m.alertF.Have || !m.sh.SetAlert(m.alertF.Data.Alert) {
-		return
+	cmd, ok := m.broadcast(msg)
+	if h, isHist := msg.(app.HistoryMsg); isHist && !ok {
+		app.AddNotice(m.sh, h.Text) // not asked by a pane: a notice
 	}
-	for _, b := range m.disp.Grid.All() {
-		b.Touch()
-	}
-	m.disp.Fleet.Rev++
-	m.vehicle.Touch() // the alert of the vehicle's line
+	return cmd
 }
 
 // reminderBoards are the boards whose data follows the reminders.
@@ -280,11 +234,9 @@ func (m *Model) tickReminders() tea.Cmd {
 			seen = append(seen, b.Data)
 		}
 	}
-	ring, changed := m.sh.Rem.Check(m.sh, seen)
+	ring, changed := m.sh.Rem.Check(m.sh.RemindEnv(), seen)
 	if changed {
-		for _, b := range m.reminderBoards() {
-			b.Touch()
-		}
+		m.broadcast(app.RedrawMsg{})
 	}
 	return tea.Batch(ring, m.sh.Rem.SaveCmd(m.sh.Now))
 }

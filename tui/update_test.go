@@ -10,11 +10,11 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/feed"
+	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 )
 
 func TestFirstPollFillsBoard(t *testing.T) {
@@ -323,7 +323,7 @@ func TestSearchLineOpensItsDepartures(t *testing.T) {
 
 func TestVehicleOpensFromBoard(t *testing.T) {
 	e := newEnv(t, 160, 30, true)
-	e.src.Fleet, e.src.VehPassages, e.src.VehPattern = line2Fixture(6, vehicle.PhaseAt)
+	e.src.Fleet, e.src.VehPassages, e.src.VehPattern = line2Fixture(6, model.PhaseAt)
 	e.Key("down")
 	e.runNow(e.Key("enter"))
 	e.vehiclePoll()

@@ -46,7 +46,7 @@ var line2Stops = []struct {
 // line2Fixture is tram 44 on line 2 at t0, 189 s late, in phase ph
 // relative to stop k (the stop it is at, or the next one it reaches):
 // its trip, its passages (Range all) and its pattern.
-func line2Fixture(k int, ph vehicle.Phase) ([]model.Trip, model.VehiclePassages, model.Pattern) {
+func line2Fixture(k int, ph model.TripPhase) ([]model.Trip, model.VehiclePassages, model.Pattern) {
 	const dev = 189
 	// Stop k's actual time is 20 s after t0.
 	base := testkit.T0.Add(20*time.Second - dev*time.Second - time.Duration(line2Stops[k].min)*time.Minute)
@@ -59,15 +59,15 @@ func line2Fixture(k int, ph vehicle.Phase) ([]model.Trip, model.VehiclePassages,
 		act := sched.Add(dev * time.Second)
 		st := model.StatusPredicted
 		switch {
-		case ph == vehicle.PhaseEnded && i == last:
+		case ph == model.PhaseEnded && i == last:
 			st = model.StatusStopping
-		case ph == vehicle.PhaseEnded, i < k-1, ph == vehicle.PhaseAt && i < k:
+		case ph == model.PhaseEnded, i < k-1, ph == model.PhaseAt && i < k:
 			st = model.StatusPassed
-		case ph == vehicle.PhaseBetween && i == k-1:
+		case ph == model.PhaseBetween && i == k-1:
 			st = model.StatusDeparted
-		case ph == vehicle.PhaseBetween && i == k:
+		case ph == model.PhaseBetween && i == k:
 			st = model.StatusArriving
-		case ph == vehicle.PhaseAt && i == k:
+		case ph == model.PhaseAt && i == k:
 			st = model.StatusStopping
 		}
 		code := model.CodeFor(s.n, 2)
@@ -97,11 +97,11 @@ func line2Fixture(k int, ph vehicle.Phase) ([]model.Trip, model.VehiclePassages,
 	// The vehicle: at stop k, or halfway to it.
 	at := line2Stops[min(k, last)]
 	lon, lat := at.lon, at.lat
-	if ph == vehicle.PhaseBetween && k > 0 {
+	if ph == model.PhaseBetween && k > 0 {
 		prev := line2Stops[k-1]
 		lon, lat = (prev.lon+at.lon)/2, (prev.lat+at.lat)/2
 	}
-	if ph == vehicle.PhaseEnded {
+	if ph == model.PhaseEnded {
 		lon, lat = line2Stops[last].lon, line2Stops[last].lat
 	}
 	trip := model.Trip{VehicleNumber: 44, VehicleCategory: model.VehicleTram, IsActive: true,

@@ -14,7 +14,6 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 )
 
 // passageRecorder wraps a Source and keeps every Passage answer and the
@@ -75,7 +74,7 @@ func TestVehicleFollowsSimulation(t *testing.T) {
 		firstNext, lastNext := -1, -1
 		status := map[model.StopPointCode]model.PassageStatus{}
 		for i, a := range answers {
-			pos := vehicle.Locate(a.Passages, true)
+			pos := model.LocateOnTrip(a.Passages, true)
 			if pos.Next >= 0 {
 				if firstNext < 0 {
 					firstNext = pos.Next
@@ -130,8 +129,8 @@ func tramMidTrip(t *testing.T, src feeds.Source, start time.Time) int {
 		if err != nil || len(vp.Passages) < 8 {
 			continue
 		}
-		pos := vehicle.Locate(vp.Passages, true)
-		if pos.Phase != vehicle.PhaseBetween && pos.Phase != vehicle.PhaseAt {
+		pos := model.LocateOnTrip(vp.Passages, true)
+		if pos.Phase != model.PhaseBetween && pos.Phase != model.PhaseAt {
 			continue
 		}
 		end := vp.Passages[len(vp.Passages)-1].Actual()

@@ -19,7 +19,7 @@ import (
 
 // vehicleEnv is a loaded board at w×h with the vehicle pane open on tram
 // 44 in phase ph at stop k, after one poll.
-func vehicleEnv(t testing.TB, w, h, k int, ph vehicle.Phase) *testEnv {
+func vehicleEnv(t testing.TB, w, h, k int, ph model.TripPhase) *testEnv {
 	t.Helper()
 	e := newEnv(t, w, h, true)
 	e.src.SetVehicle(line2Fixture(k, ph))
@@ -34,7 +34,7 @@ func TestGoldenVehicle(t *testing.T) {
 		w, h int
 	}{{"80x24", 80, 24}, {"160x48", 160, 48}} {
 		t.Run(sz.name, func(t *testing.T) {
-			e := vehicleEnv(t, sz.w, sz.h, 8, vehicle.PhaseBetween)
+			e := vehicleEnv(t, sz.w, sz.h, 8, model.PhaseBetween)
 			golden.RequireEqual(t, []byte(e.m.View()))
 		})
 	}
@@ -45,9 +45,9 @@ func TestGoldenVehicle(t *testing.T) {
 // trip, and the upcoming range.
 func TestGoldenVehicleStates(t *testing.T) {
 	cases := map[string]func(e *testEnv){
-		"before": func(e *testEnv) { e.src.SetVehicle(line2Fixture(0, vehicle.PhaseBefore)); e.vehiclePoll() },
-		"at":     func(e *testEnv) { e.src.SetVehicle(line2Fixture(6, vehicle.PhaseAt)); e.vehiclePoll() },
-		"ended":  func(e *testEnv) { e.src.SetVehicle(line2Fixture(18, vehicle.PhaseEnded)); e.vehiclePoll() },
+		"before": func(e *testEnv) { e.src.SetVehicle(line2Fixture(0, model.PhaseBefore)); e.vehiclePoll() },
+		"at":     func(e *testEnv) { e.src.SetVehicle(line2Fixture(6, model.PhaseAt)); e.vehiclePoll() },
+		"ended":  func(e *testEnv) { e.src.SetVehicle(line2Fixture(18, model.PhaseEnded)); e.vehiclePoll() },
 		"out": func(e *testEnv) {
 			e.src.SetVehicle([]model.Trip{{VehicleNumber: 44, VehicleCategory: model.VehicleTram}}, model.VehiclePassages{}, model.Pattern{})
 			e.vehiclePoll()
@@ -58,7 +58,7 @@ func TestGoldenVehicleStates(t *testing.T) {
 	}
 	for name, setup := range cases {
 		t.Run(name, func(t *testing.T) {
-			e := vehicleEnv(t, 100, 30, 8, vehicle.PhaseBetween)
+			e := vehicleEnv(t, 100, 30, 8, model.PhaseBetween)
 			setup(e)
 			golden.RequireEqual(t, []byte(e.m.View()))
 		})
@@ -68,27 +68,27 @@ func TestGoldenVehicleStates(t *testing.T) {
 func TestLocate(t *testing.T) {
 	cases := []struct {
 		k     int
-		ph    vehicle.Phase
+		ph    model.TripPhase
 		first bool
-		want  vehicle.Position
+		want  model.TripPosition
 	}{
-		{0, vehicle.PhaseBefore, true, vehicle.Position{Phase: vehicle.PhaseBefore, At: -1, Next: 0}},
-		{8, vehicle.PhaseBetween, true, vehicle.Position{Phase: vehicle.PhaseBetween, At: -1, Next: 8}},
-		{6, vehicle.PhaseAt, true, vehicle.Position{Phase: vehicle.PhaseAt, At: 6, Next: 7}},
-		{18, vehicle.PhaseEnded, true, vehicle.Position{Phase: vehicle.PhaseEnded, At: 18, Next: -1}},
+		{0, model.PhaseBefore, true, model.TripPosition{Phase: model.PhaseBefore, At: -1, Next: 0}},
+		{8, model.PhaseBetween, true, model.TripPosition{Phase: model.PhaseBetween, At: -1, Next: 8}},
+		{6, model.PhaseAt, true, model.TripPosition{Phase: model.PhaseAt, At: 6, Next: 7}},
+		{18, model.PhaseEnded, true, model.TripPosition{Phase: model.PhaseEnded, At: 18, Next: -1}},
 	}
 	for _, c := range cases {
 		_, vp, _ := line2Fixture(c.k, c.ph)
-		if got := vehicle.Locate(vp.Passages, c.first); got != c.want {
+		if got := model.LocateOnTrip(vp.Passages, c.first); got != c.want {
 			t.Errorf("stop %d phase %d: got %+v, want %+v", c.k, c.ph, got, c.want)
 		}
 	}
 	// Upcoming only: the first passage listed is the next stop, mid-trip.
-	_, vp, _ := line2Fixture(8, vehicle.PhaseBetween)
-	if got := vehicle.Locate(vp.Passages[8:], false); got.Phase != vehicle.PhaseBetween || got.Next != 0 {
+	_, vp, _ := line2Fixture(8, model.PhaseBetween)
+	if got := model.LocateOnTrip(vp.Passages[8:], false); got.Phase != model.PhaseBetween || got.Next != 0 {
 		t.Errorf("upcoming mid-trip: %+v", got)
 	}
-	if got := vehicle.Locate(nil, true); got.Phase != vehicle.PhaseNone {
+	if got := model.LocateOnTrip(nil, true); got.Phase != model.PhaseNone {
 		t.Errorf("no passages: %+v", got)
 	}
 }
@@ -105,20 +105,20 @@ func TestDiagramMarksThePosition(t *testing.T) {
 	cases := []struct {
 		name  string
 		k     int
-		ph    vehicle.Phase
+		ph    model.TripPhase
 		focus int
 		check []check
 	}{
-		{"before", 0, vehicle.PhaseBefore, 0, []check{{0, []string{"▶", "trip starts now"}}, {1, []string{"○ Kuhberg Schulzentrum", "predicted"}}}},
-		{"mid-trip", 8, vehicle.PhaseBetween, 8, []check{{0, []string{"● Kuhberg", "passed"}}, {7, []string{"● Theater", "departed"}},
+		{"before", 0, model.PhaseBefore, 0, []check{{0, []string{"▶", "trip starts now"}}, {1, []string{"○ Kuhberg Schulzentrum", "predicted"}}}},
+		{"mid-trip", 8, model.PhaseBetween, 8, []check{{0, []string{"● Kuhberg", "passed"}}, {7, []string{"● Theater", "departed"}},
 			{8, []string{"▶", "between Theater and Stadtwerke"}}, {9, []string{"○ Stadtwerke", "arriving", "now"}}}},
-		{"at a stop", 6, vehicle.PhaseAt, 6, []check{{5, []string{"● Ehinger Tor", "passed"}}, {6, []string{"▶ ◉ Hauptbahnhof", "at stop"}},
+		{"at a stop", 6, model.PhaseAt, 6, []check{{5, []string{"● Ehinger Tor", "passed"}}, {6, []string{"▶ ◉ Hauptbahnhof", "at stop"}},
 			{7, []string{"○ Theater", "2 min"}}}},
-		{"ended", 18, vehicle.PhaseEnded, 18, []check{{17, []string{"● Technische Hochschule"}}, {18, []string{"▶ ◉ Science Park II", "at stop"}}}},
+		{"ended", 18, model.PhaseEnded, 18, []check{{17, []string{"● Technische Hochschule"}}, {18, []string{"▶ ◉ Science Park II", "at stop"}}}},
 	}
 	for _, c := range cases {
 		_, vp, _ := line2Fixture(c.k, c.ph)
-		d := vehicle.BuildDiagram(st, ui.TextsFor(""), vp.Passages, vehicle.Locate(vp.Passages, true), 40, testkit.T0, 80, "")
+		d := vehicle.BuildDiagram(st, ui.TextsFor(""), vp.Passages, model.LocateOnTrip(vp.Passages, true), 40, testkit.T0, 80, "")
 		if d.Focus != c.focus {
 			t.Errorf("%s: focus line %d, want %d", c.name, d.Focus, c.focus)
 		}
@@ -136,7 +136,7 @@ func TestDiagramMarksThePosition(t *testing.T) {
 // board, drops stale ticks and answers, fetches the pattern once per trip
 // and keeps the last trip when the vehicle leaves service.
 func TestVehiclePollBookkeeping(t *testing.T) {
-	e := vehicleEnv(t, 100, 30, 8, vehicle.PhaseBetween)
+	e := vehicleEnv(t, 100, 30, 8, model.PhaseBetween)
 	p := &e.m.vehicle
 	if !p.Have || !p.PatReady || p.Info == nil {
 		t.Fatalf("after the first poll: have %v pattern %v info %v", p.Have, p.PatReady, p.Info != nil)
@@ -192,7 +192,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	}
 
 	// Its next trip: picked up again, with the new trip's pattern.
-	trips, vp, pat := line2Fixture(0, vehicle.PhaseBefore)
+	trips, vp, pat := line2Fixture(0, model.PhaseBefore)
 	for i := range vp.Passages {
 		vp.Passages[i].ArrivalTimeScheduled = model.At(vp.Passages[i].ArrivalTimeScheduled.Add(time.Hour))
 	}
@@ -222,7 +222,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 // TestVehicleKeys: u switches the range and refetches; scrolling stops
 // following until f.
 func TestVehicleKeys(t *testing.T) {
-	e := vehicleEnv(t, 80, 24, 8, vehicle.PhaseBetween)
+	e := vehicleEnv(t, 80, 24, 8, model.PhaseBetween)
 	p := &e.m.vehicle
 	_ = e.m.View()
 	if !liveKey(&e.m, "u") || liveKey(&e.m, "f") {
@@ -264,7 +264,7 @@ func TestVehicleKeys(t *testing.T) {
 // the --vehicle option open the pane; Esc goes back to the board.
 func TestVehicleOpensFromSearchAndStart(t *testing.T) {
 	e := newEnv(t, 120, 30, true)
-	e.src.SetVehicle(line2Fixture(8, vehicle.PhaseBetween))
+	e.src.SetVehicle(line2Fixture(8, model.PhaseBetween))
 	e.Key("/")
 	for _, r := range "44" {
 		e.Key(string(r))
@@ -287,7 +287,7 @@ func TestVehicleOpensFromSearchAndStart(t *testing.T) {
 // TestVehicleSideBySide: wide terminals show board and pane together, narrow
 // ones give the pane the screen.
 func TestVehicleSideBySide(t *testing.T) {
-	e := vehicleEnv(t, 160, 40, 8, vehicle.PhaseBetween)
+	e := vehicleEnv(t, 160, 40, 8, model.PhaseBetween)
 	v := e.m.View()
 	if !strings.Contains(v, "Departures") || !strings.Contains(v, "Tram 44") {
 		t.Fatalf("160 columns: board and pane side by side:\n%s", v)
@@ -307,7 +307,7 @@ func TestVehicleSideBySide(t *testing.T) {
 // anew, the map comes from its cache.
 func BenchmarkViewVehicle100x40(b *testing.B) {
 	trueColor(b)
-	e := vehicleEnv(b, 100, 40, 8, vehicle.PhaseBetween)
+	e := vehicleEnv(b, 100, 40, 8, model.PhaseBetween)
 	_ = e.m.View()
 	now := testkit.T0
 	b.ReportAllocs()
@@ -323,7 +323,7 @@ func BenchmarkViewVehicle100x40(b *testing.B) {
 // anew too.
 func BenchmarkViewVehicle100x40Poll(b *testing.B) {
 	trueColor(b)
-	e := vehicleEnv(b, 100, 40, 8, vehicle.PhaseBetween)
+	e := vehicleEnv(b, 100, 40, 8, model.PhaseBetween)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {

@@ -7,7 +7,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
-	"abfahrt/tui/internal/vehicle"
 )
 
 // `u` (upcoming only) leaves the served stops out even though the service
@@ -15,7 +14,7 @@ import (
 // simulation do: the pane's list did not change, though its hint said
 // "u all stops".
 func TestVehicleUpcomingLeavesServedStopsOut(t *testing.T) {
-	e := vehicleEnv(t, 80, 40, 8, vehicle.PhaseBetween)
+	e := vehicleEnv(t, 80, 40, 8, model.PhaseBetween)
 	e.src.Mu.Lock()
 	e.src.WholeTrip = true
 	e.src.Mu.Unlock()
@@ -40,7 +39,7 @@ func TestVehicleUpcomingLeavesServedStopsOut(t *testing.T) {
 // In the upcoming view the vehicle between two stops names the stop it
 // left, not "the previous stop": the list starts after it.
 func TestVehicleUpcomingNamesTheStopItLeft(t *testing.T) {
-	e := vehicleEnv(t, 80, 40, 8, vehicle.PhaseBetween)
+	e := vehicleEnv(t, 80, 40, 8, model.PhaseBetween)
 	e.src.Mu.Lock()
 	e.src.WholeTrip = true
 	e.src.Mu.Unlock()

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
 )
 
@@ -23,23 +24,42 @@ const (
 )
 
 // layout computes the panes' rectangles from the window size and focus
-// and hands them out with setSize.
+// and hands them out: the vehicle pane beside the board side from
+// sideBySide columns, else over it; the queue and the board side share
+// the board side's rectangle.
 func (m *Model) layout() {
 	w, h := m.width, max(m.height-chrome, 0)
-	m.vehicle.Focused = m.focus == app.PaneVehicle
 	m.search.SetSize(w, h)
-	bw := w // the board side's width
-	switch {
-	case !m.vehicle.Open:
-	case w >= sideBySide:
+	m.sideW = w
+	if m.vehicle.Open && w >= sideBySide {
 		vw := min(100, w/2)
-		bw = w - vw - 1
-		m.vehicle.SetSize(vw, h)
-	default:
-		m.vehicle.SetSize(w, h)
+		m.sideW = w - vw - 1
+		w = vw
 	}
-	m.disp.SetSize(bw, h, m.focus == app.PaneBoard)
-	m.queue.SetSize(bw, h)
+	m.vehicle.Layout(app.Rect{W: w, H: h, Focused: m.focus == app.PaneVehicle})
+	side := app.Rect{W: m.sideW, H: h, Focused: m.focus == app.PaneBoard}
+	m.queue.Layout(side)
+	m.disp.Layout(side)
+}
+
+// boardSide renders the board side's rectangle: the queue while it
+// shows, else the grid, a board or a list.
+func (m *Model) boardSide() string {
+	if m.queue.Shows() {
+		return m.queue.View(m.fr)
+	}
+	return m.disp.View(m.fr)
+}
+
+// statusPolls is the poller the status bar reports: of the first pane
+// that reports one.
+func (m *Model) statusPolls() *feeds.Poller {
+	for _, p := range m.panes() {
+		if s := p.Status(); s != nil {
+			return s
+		}
+	}
+	return &feeds.Poller{}
 }
 
 // render draws the panes, the open overlay, the status bar and the key
@@ -52,9 +72,9 @@ func (m *Model) render() string {
 		main = m.boardSide()
 	case w >= sideBySide:
 		main = lipgloss.JoinHorizontal(lipgloss.Top,
-			ui.ClampLines(m.boardSide(), m.disp.Grid.Width, h)+"\n", " ", m.vehicle.View())
+			ui.ClampLines(m.boardSide(), m.sideW, h)+"\n", " ", m.vehicle.View(m.fr))
 	case m.focus == app.PaneVehicle:
-		main = m.vehicle.View()
+		main = m.vehicle.View(m.fr)
 	default:
 		main = m.boardSide()
 	}
@@ -72,11 +92,7 @@ func (m *Model) render() string {
 		main = overlayAt(main, box, (w-ansi.StringWidth(ui.FirstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
 	case ui.OverlayNone:
 	}
-	polls := m.disp.StatusPolls()
-	if m.queue.Open {
-		polls = m.queue.Polls()
-	}
-	status := statusBar(m.sh, polls, &m.memo.Status, w)
+	status := statusBar(m.sh, m.statusPolls(), &m.memo.Status, w)
 	m.mouse.drew(h)
 	if extra := strings.Count(status, "\n"); extra > 0 {
 		// A long notice takes the bottom lines of the panes, leaving them

@@ -12,6 +12,7 @@ import (
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/remind"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/statefile"
 )
@@ -181,10 +182,10 @@ type Shared struct {
 	Base      *baseData
 	BaseErr   error
 	BaseBusy  bool
-	BaseFails int          // failed base data loads in a row, for the retry backoff
-	Notice    string       // a one-off message for the status bar, cleared by the next key
-	Rem       *reminderSet // the reminders (reminder.go); nil in the kiosk
-	nightMode *nightMode   // day and night styles (night.go); nil without night hours
+	BaseFails int         // failed base data loads in a row, for the retry backoff
+	Notice    string      // a one-off message for the status bar, cleared by the next key
+	Rem       *remind.Set // the reminders (tui/internal/remind); nil in the kiosk
+	nightMode *nightMode  // day and night styles (night.go); nil without night hours
 	// ThemeName is the theme in use (its day name: "dark", not
 	// "dark-night"), look what its styles are made with (theme.go).
 	ThemeName string
@@ -255,8 +256,7 @@ func NewShared(o Options) *Shared {
 	sh.nightMode = newNightMode(o, theme, sh.look.lines, sh.St)
 	sh.FollowNight()
 	if !o.Kiosk.Enabled {
-		sh.Rem = newReminderSet(o.StateDir, o.Bell, o.RemindBefore)
-		sh.Rem.notify = o.Notify
+		sh.Rem = remind.New(o.StateDir, o.Bell, o.RemindBefore, o.Notify)
 	}
 	sh.Dt = &sh.T.DispTexts
 	return sh
@@ -300,15 +300,7 @@ const MaxFPS = 30
 
 // AddNotice adds n to the status bar's notice: the pins' and the boards'
 // reports at start both show.
-func AddNotice(sh *Shared, n string) {
-	switch {
-	case n == "":
-	case sh.Notice == "":
-		sh.Notice = n
-	default:
-		sh.Notice += " · " + n
-	}
-}
+func AddNotice(sh *Shared, n string) { sh.Notice = ui.JoinNotice(sh.Notice, n) }
 
 // StateNotice is the status bar's report of a state file's problem, or
 // of entries beyond the cap, once at start; "" if none.
@@ -349,4 +341,19 @@ type Action struct {
 	Open *Target
 	// Notice is a one-off message for the status bar.
 	Notice string
+	// Close asks the root to close the pane (the vehicle pane's esc) and
+	// give the focus back to the pane it was opened from.
+	Close bool
+	// Relayout asks the root to lay the panes out again: the pane opened
+	// or closed in its rectangle (the exception queue).
+	Relayout bool
+	// Enter asks the root to answer enter as if it were typed, with the
+	// focus and selection the pane left (a click on a row).
+	Enter bool
+}
+
+// RemindEnv is what a check of the reminders reads of the board now, with
+// the status bar's notice it says a reminder on (remind.Set.Check).
+func (sh *Shared) RemindEnv() remind.Env {
+	return remind.Env{Now: sh.Now, Local: sh.Local, T: sh.T, Blurred: sh.Blurred, Notice: &sh.Notice}
 }

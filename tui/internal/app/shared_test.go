@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"errors"
 	"strings"
 	"testing"
@@ -10,7 +9,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
-	"abfahrt/tui/internal/ui"
 )
 
 // t0 is the tests' now: a Friday lunchtime in Ulm.
@@ -192,99 +190,13 @@ func TestAlertTextAndBanner(t *testing.T) {
 	}
 }
 
-// event is line 7 to Kuhberg from Hauptbahnhof platform D, scheduled
-// 12:35:56 and predicted late to when.
-func event(when time.Time) model.Event {
-	sched := t0.Add(time.Minute)
-	return model.Event{StopPointNumber: 4, StopPointCode: model.CodeFor(1008, 4), PlatformName: "D", VehicleNumber: 161,
-		VehicleCategory: model.VehicleBus, RouteNumber: 7, RouteName: "7", DirectionText: "Kuhberg", Status: model.StatusPredicted,
-		Scheduled: model.At(sched), Actual: model.At(when), Deviation: int(when.Sub(sched) / time.Second)}
-}
-
-// A reminder says when to leave; a delay reported later moves the leave
-// time; the bell rings once a minute before the leave time with a notice, and the
-// reminder goes once the departure has gone.
-func TestReminderFollowsDelayRingsOnceAndGoes(t *testing.T) {
-	var bell bytes.Buffer
-	c := &clock{t0}
-	sh := newShared(c, Options{Bell: &bell})
-	tick := func(d time.Duration, boards ...model.Board) {
-		t.Helper()
-		c.now = c.now.Add(d)
-		sh.Tick(c.now)
-		if ring, _ := sh.Rem.Check(sh, boards); ring != nil {
-			ring()
-		}
-	}
-	e := event(t0.Add(8 * time.Minute)) // 12:42:56, 7 min late
-	if n := sh.Rem.Toggle(sh.T, 1008, 4*time.Minute, &e); n != "reminder: leave at 12:38 for line 7 to Kuhberg (warns 1 min ahead)" {
-		t.Errorf("notice %q", n)
-	}
-	if !sh.Rem.Has(EventID(&e)) {
-		t.Fatal("the reminder is not set")
-	}
-	later := event(t0.Add(11 * time.Minute)) // 12:45:56: three minutes more
-	board := model.Board{StopNumber: 1008, Events: []model.Event{later}}
-	tick(15*time.Second, board)
-	if r := sh.Rem.Get(EventID(&e)); r == nil || !r.LeaveAt().Equal(t0.Add(7*time.Minute)) {
-		t.Fatalf("the delay did not move the leave time: %+v", r)
-	}
-	tick(4*time.Minute-15*time.Second, board) // 12:38:56, the old leave time
-	if bell.Len() != 0 {
-		t.Fatalf("the bell rang %q at the old leave time", bell.String())
-	}
-	// Issue 23 item 10 (changed on purpose): the bell warns a minute
-	// before the leave time (the default remind_before), not at it.
-	tick(2*time.Minute-time.Second, board)
-	if bell.Len() != 0 {
-		t.Fatalf("the bell rang %q a second before the warning", bell.String())
-	}
-	tick(time.Second, board) // 12:40:56, a minute before the leave time 12:41:56
-	if bell.String() != "\a" {
-		t.Fatalf("the bell wrote %q a minute before the leave time, want one BEL", bell.String())
-	}
-	if sh.Notice != "Leave in 1 min for line 7 to Kuhberg (12:45)" {
-		t.Errorf("notice %q", sh.Notice)
-	}
-	tick(time.Second, board)
-	tick(time.Minute, board)
-	if bell.String() != "\a" {
-		t.Errorf("the bell rang again: %q", bell.String())
-	}
-	tick(t0.Add(11*time.Minute+ui.HideAfter).Sub(c.now), board) // the departure, and HideAfter since
-	if len(sh.Rem.Items) != 1 {
-		t.Errorf("the reminder went before its departure had gone")
-	}
-	tick(time.Second, board)
-	if len(sh.Rem.Items) != 0 {
-		t.Errorf("a gone departure's reminder stays: %+v", sh.Rem.Items)
-	}
-	if n := sh.Rem.Toggle(sh.T, 1008, 0, &e); !strings.HasPrefix(n, "reminder: 1 min before line 7 to Kuhberg leaves") {
-		t.Errorf("setting a reminder again, without a walking time: %q", n)
-	}
-	if n := sh.Rem.Toggle(sh.T, 1008, 0, &e); n != "reminder removed" {
-		t.Errorf("removing it: %q", n)
-	}
-}
-
-// A silent terminal (no bell) still says when to leave; the kiosk has no
-// reminders at all.
-func TestReminderSilentAndKioskHasNone(t *testing.T) {
-	c := &clock{t0}
-	sh := newShared(c, Options{})
-	e := event(t0.Add(2 * time.Minute))
-	sh.Rem.Toggle(sh.T, 1008, time.Minute, &e)
-	c.now = t0.Add(time.Minute)
-	sh.Tick(c.now)
-	ring, changed := sh.Rem.Check(sh, nil)
-	if ring != nil || !changed {
-		t.Errorf("without a bell: ring %v, changed %v; want no bell and a change", ring != nil, changed)
-	}
-	if !strings.Contains(sh.Notice, "Leave now for line 7 to Kuhberg (12:36)") {
-		t.Errorf("notice %q", sh.Notice)
-	}
-	if k := newShared(c, Options{Kiosk: KioskOptions{Enabled: true}}); k.Rem != nil {
+// The kiosk has no reminders at all.
+func TestKioskHasNoReminders(t *testing.T) {
+	if k := newShared(&clock{t0}, Options{Kiosk: KioskOptions{Enabled: true}}); k.Rem != nil {
 		t.Error("the kiosk has reminders")
+	}
+	if sh := newShared(&clock{t0}, Options{}); sh.Rem == nil {
+		t.Error("the board has no reminders")
 	}
 }
 

@@ -1,44 +1,18 @@
 package app
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"abfahrt/tui/internal/ui"
 )
 
-// WalkTime is a board's walking time; in a layout and boards.json it is a
-// duration text such as "4m" or "90s".
-type WalkTime time.Duration
+// WalkTime is a board's walking time (ui.WalkTime); in a layout and
+// boards.json it is a duration text such as "4m" or "90s".
+type WalkTime = ui.WalkTime
 
-// ParseWalk reads a walking time: a duration from 0 to MaxWalk ("4m").
-func ParseWalk(s string) (time.Duration, error) {
-	d, err := time.ParseDuration(strings.TrimSpace(s))
-	if err != nil {
-		return 0, fmt.Errorf("walk must be a duration such as 4m, got %q", s)
-	}
-	if d < 0 || d > ui.MaxWalk {
-		return 0, fmt.Errorf("walk must be between 0 and %s, got %s", ui.WalkText(ui.MaxWalk), s)
-	}
-	return d, nil
-}
-
-// UnmarshalText reads a walking time ("4m").
-func (w *WalkTime) UnmarshalText(b []byte) error {
-	d, err := ParseWalk(string(b))
-	if err != nil {
-		return err
-	}
-	*w = WalkTime(d)
-	return nil
-}
-
-// MarshalText writes a walking time ("4m").
-func (w WalkTime) MarshalText() ([]byte, error) {
-	return []byte(ui.WalkText(time.Duration(w))), nil
-}
+// ParseWalk reads a walking time: a duration from 0 to ui.MaxWalk ("4m").
+func ParseWalk(s string) (time.Duration, error) { return ui.ParseWalk(s) }
 
 // WithWalk gives every board of o without a walking time (per-line
 // limit) o.Walk (o.PerLine).
@@ -68,6 +42,3 @@ func savedWalk(w WalkTime) string {
 	}
 	return ui.WalkText(time.Duration(w))
 }
-
-// String is the walking time as written in a layout: "4m".
-func (w WalkTime) String() string { return ui.WalkText(time.Duration(w)) }

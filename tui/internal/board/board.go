@@ -12,6 +12,7 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/remind"
 	"abfahrt/tui/internal/ui"
 )
 
@@ -349,7 +350,7 @@ func (b *Pane) rowsHidden() (out []int, hidden int) {
 		if b.Subj.Point != "" && e.StopPointCode != "" && e.StopPointCode != b.Subj.Point {
 			continue
 		}
-		if b.HideMissed && b.missed(e) && !b.Sh.Rem.Has(app.EventID(e)) {
+		if b.HideMissed && b.missed(e) && !b.Sh.Rem.Has(remind.EventID(e)) {
 			hidden++
 			continue // a reminded row stays: its warning says what to do
 		}

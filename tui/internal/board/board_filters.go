@@ -1,9 +1,8 @@
 package board
 
 import (
-	"cmp"
+	"abfahrt/model"
 	"slices"
-	"strconv"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -22,7 +21,7 @@ func (b *Pane) cycleLine() tea.Cmd {
 			lines = append(lines, e.Line())
 		}
 	}
-	slices.SortFunc(lines, CompareLines)
+	slices.SortFunc(lines, model.CompareLines)
 	b.Filt.Lines = nextOf(lines, b.Filt.Lines)
 	b.Refilter()
 	return b.Declare()
@@ -82,20 +81,4 @@ func nextOf(all, cur []string) []string {
 		return nil
 	}
 	return []string{all[i+1]}
-}
-
-// CompareLines orders line names as people expect: numbers by value
-// first, then the others ("N1") alphabetically.
-func CompareLines(a, b string) int {
-	na, ea := strconv.Atoi(a)
-	nb, eb := strconv.Atoi(b)
-	switch {
-	case ea == nil && eb == nil:
-		return cmp.Compare(na, nb)
-	case ea == nil:
-		return -1
-	case eb == nil:
-		return 1
-	}
-	return cmp.Compare(a, b)
 }

@@ -70,7 +70,8 @@ const (
 	// the direction to this before the delay goes.
 	minDirDelay = 10
 	minDir      = 6
-	MaxDir      = 56
+	// MaxDir is ui.MaxDir, under the name the kiosk knows.
+	MaxDir = ui.MaxDir
 )
 
 // maxAlertLines is the most lines the alert takes on a board.

@@ -5,12 +5,13 @@ import (
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/remind"
 )
 
 // remindMark is a row's reminder mark: "*" set, "!" rung; flash is true
 // while the row flashes (on every other second).
 func (b *Pane) remindMark(e *model.Event) (mark string, flash bool) {
-	r := b.Sh.Rem.Get(app.EventID(e))
+	r := b.Sh.Rem.Get(remind.EventID(e))
 	if r == nil {
 		return " ", false
 	}
@@ -43,7 +44,7 @@ func (b *Pane) RemindFirst() (tea.Cmd, app.Action) {
 	}
 	for _, i := range b.Rows() {
 		e := &b.Data.Events[i]
-		if b.Sh.Rem.Has(app.EventID(e)) || b.Sh.Rem.Ahead(e, b.Walk, b.Sh.Now) {
+		if b.Sh.Rem.Has(remind.EventID(e)) || b.Sh.Rem.Ahead(e, b.Walk, b.Sh.Now) {
 			n := b.Sh.Rem.Toggle(b.Sh.T, b.Subj.Stop, b.Walk, e)
 			b.Touch()
 			return b.Sh.Rem.SaveCmd(b.Sh.Now), app.Action{Notice: n}

@@ -192,3 +192,26 @@ func (r *Registry) Receive(sh *State, msg AnswerMsg) (e *Entry, cmd tea.Cmd, ok 
 
 // Refresh polls e now, bypassing the client's cache.
 func (e *Entry) Refresh() tea.Cmd { return e.Poll.Refresh(e.Key) }
+
+// NewsMsg is a feed's news for the views that hold it: the registry makes
+// one when a poll starts (Answer nil) and when an answer is recorded
+// (News), and the root hands it to every pane; a pane acts on it when it
+// holds Entry.
+type NewsMsg struct {
+	Entry  *Entry
+	Answer *AnswerMsg
+}
+
+// News takes a poll's tick (TickMsg) or answer (AnswerMsg) as Tick and
+// Receive do and returns the news for the feed's holders; ok is false
+// for any other message, and for one no feed awaits.
+func (r *Registry) News(sh *State, msg any) (news NewsMsg, cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case TickMsg:
+		news.Entry, cmd, ok = r.Tick(sh, msg)
+	case AnswerMsg:
+		news.Entry, cmd, ok = r.Receive(sh, msg)
+		news.Answer = &msg
+	}
+	return news, cmd, ok
+}

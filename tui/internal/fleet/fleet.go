@@ -12,7 +12,6 @@ import (
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
 )
@@ -33,6 +32,7 @@ type Pane struct {
 	cache              *ui.Memo
 	hits               *ui.Hits   // the lines render drew the trips on (RowAt)
 	Next               *fleetNext // the passage feeds of the visible rows (fleetnext.go)
+	Health             Health     // the watched boards' health, for the summary
 }
 
 // NewPane returns the closed fleet view.
@@ -166,7 +166,7 @@ func deviationText(tx *ui.Texts, dev int) (string, ui.Severity) { return tx.Devi
 
 // fleetSummary sums up the watched network: vehicles in service, late
 // more than 3 minutes, the worst delay, and stale boards.
-func (f *Pane) summary(boards []*board.Pane) string {
+func (f *Pane) summary() string {
 	st, dt := f.sh.St, f.sh.Dt
 	late := 0
 	var worst *model.Trip
@@ -188,15 +188,15 @@ func (f *Pane) summary(boards []*board.Pane) string {
 		parts = append(parts, ui.Part{Text: st.Text.Render(fmt.Sprintf(dt.WorstVehicle, model.DelayMinutes(worst.Deviation()),
 			TripLine(*worst), tripDirection(*worst), f.sh.T.VehicleTitle(worst.VehicleCategory, worst.VehicleNumber))), Drop: dropWorst})
 	}
-	stale, unknown := board.BoardsHealth(boards)
+	n, stale, unknown := f.Health.Boards, f.Health.Stale, f.Health.Unknown
 	if unknown > 0 {
 		parts = append(parts, ui.Part{Text: st.Stale.Render(fmt.Sprintf(dt.UnknownBoards, unknown))})
 	}
 	switch {
 	case stale > 0:
 		parts = append(parts, ui.Part{Text: st.Stale.Render(fmt.Sprintf(dt.StaleBoards, stale))})
-	case len(boards) > unknown:
-		parts = append(parts, ui.Part{Text: st.OnTime.Render(dt.Count(dt.OneFresh, dt.BoardsFresh, len(boards)-unknown)), Drop: dropFresh})
+	case n > unknown:
+		parts = append(parts, ui.Part{Text: st.OnTime.Render(dt.Count(dt.OneFresh, dt.BoardsFresh, n-unknown)), Drop: dropFresh})
 	}
 	if f.line != "" {
 		parts = append(parts, ui.Part{Text: st.Accent.Render(fmt.Sprintf(dt.LineF, f.line))})
@@ -212,21 +212,23 @@ func (f *Pane) summary(boards []*board.Pane) string {
 	return " " + ui.FitParts(parts, st.Muted.Render(" · "), f.width-1)
 }
 
+// Health is what the fleet's summary says of the watched boards: how
+// many there are, how many are stale and how many name a stop the
+// service does not know (board.BoardsHealth); the board side sets it.
+type Health struct {
+	Boards, Stale, Unknown int
+}
+
 // View renders the fleet: the summary, column titles and the vehicles.
-func (f *Pane) View(boards []*board.Pane) string {
+func (f *Pane) View(app.Frame) string {
 	w, h := f.width, f.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	stale := 0
-	for _, b := range boards {
-		if _, ok := b.Sh.Stale(b.Polls()); ok || (b.Polls().LastErr != nil && !b.Have) {
-			stale++
-		}
-	}
-	k := strings.Join([]string{ui.Itoa(f.Rev), ui.Itoa(w), ui.Itoa(h), strconv.FormatInt(f.sh.Now.Unix(), 10), ui.Itoa(len(boards)), ui.Itoa(stale),
-		f.Next.digest()}, ":")
-	return f.cache.Get(k, func() string { return ui.ClampLines(f.render(boards), w, h) })
+	hl := f.Health
+	k := strings.Join([]string{ui.Itoa(f.Rev), ui.Itoa(w), ui.Itoa(h), strconv.FormatInt(f.sh.Now.Unix(), 10), ui.Itoa(hl.Boards), ui.Itoa(hl.Stale),
+		ui.Itoa(hl.Unknown), f.Next.digest()}, ":")
+	return f.cache.Get(k, func() string { return ui.ClampLines(f.render(), w, h) })
 }
 
 // fleet column widths.
@@ -254,7 +256,7 @@ func (f *Pane) splitDirNext(room int) (dir, next int) {
 		dirNeed = max(dirNeed, d)
 		nextNeed = max(nextNeed, ansi.StringWidth(f.nextStop(t)))
 	}
-	dirNeed = min(dirNeed, board.MaxDir)
+	dirNeed = min(dirNeed, ui.MaxDir)
 	room-- // the blank between them
 	if dirNeed+nextNeed <= room {
 		return dirNeed, min(room-dirNeed, wFleetNext)
@@ -275,12 +277,12 @@ func (f *Pane) Pick(i int) tea.Cmd {
 }
 
 // render draws the fleet view.
-func (f *Pane) render(boards []*board.Pane) string {
+func (f *Pane) render() string {
 	st, dt, tx := f.sh.St, f.sh.Dt, f.sh.T
 	w, h := f.width, f.height
 	f.hits.Reset()
 	var sb strings.Builder
-	sb.WriteString(ui.Fit(f.summary(boards), w))
+	sb.WriteString(ui.Fit(f.summary(), w))
 	if h < 3 {
 		return sb.String()
 	}
@@ -297,7 +299,7 @@ func (f *Pane) render(boards []*board.Pane) string {
 	if w >= 70 {
 		dir, next = f.splitDirNext(dir)
 	}
-	dir = min(max(dir, 4), board.MaxDir)
+	dir = min(max(dir, 4), ui.MaxDir)
 	head := "  " + ui.PadLeft(tx.ColVehicle, wFleetVeh) + "   " + ui.Pad(tx.ColLine, badge) + " " + ui.Pad(tx.ColDirection, dir) + " "
 	if next > 0 {
 		head += ui.Pad(tx.ColNext, next) + " "

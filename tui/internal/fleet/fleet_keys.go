@@ -43,10 +43,3 @@ var Keys = append(ui.RowMoves(func(f *Pane) ui.RowList { return f }), ui.Keymap[
 			return f.syncNext()
 		}},
 }...)
-
-// Update answers the fleet's keys: moving, sorting, filtering, opening a
-// vehicle.
-func (f *Pane) Update(msg tea.KeyMsg) tea.Cmd {
-	cmd, _ := Keys.Run(msg, f)
-	return cmd
-}

@@ -9,10 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/model"
-	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 )
 
 // The fleet's NEXT column. A vehicle's trip record (vehicle/trip/Trip)
@@ -67,7 +65,7 @@ func activeTrips(all []model.Trip, byDelay bool, out []model.Trip) []model.Trip 
 				return c
 			}
 		}
-		if c := board.CompareLines(TripLine(a), TripLine(b)); c != 0 {
+		if c := model.CompareLines(TripLine(a), TripLine(b)); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.VehicleNumber, b.VehicleNumber)
@@ -172,13 +170,13 @@ func (f *Pane) nextStop(t *model.Trip) string {
 		return "" // the passages of another trip than the row's
 	}
 	ps := vp.Passages
-	pos := vehicle.Locate(ps, false)
+	pos := model.LocateOnTrip(ps, false)
 	switch pos.Phase {
-	case vehicle.PhaseAt:
+	case model.PhaseAt:
 		return ps[pos.At].StopName
-	case vehicle.PhaseBefore, vehicle.PhaseBetween:
+	case model.PhaseBefore, model.PhaseBetween:
 		return ps[pos.Next].StopName
-	case vehicle.PhaseNone, vehicle.PhaseEnded:
+	case model.PhaseNone, model.PhaseEnded:
 	}
 	return ""
 }

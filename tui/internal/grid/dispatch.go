@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/fleet"
 	"abfahrt/tui/internal/ladder"
@@ -97,10 +98,10 @@ func (d *Dispatch) Init() tea.Cmd {
 // under the pin strip.
 func (d *Dispatch) Plain() bool { return d.Mode == ModeGrid && d.Grid.Plain() }
 
-// SetSize hands the board side's rectangle (w×h) to its views and
+// setSize hands the board side's rectangle (w×h) to its views and
 // makes room for the pin strip above the plain board. focused is whether
 // the board side has the focus.
-func (d *Dispatch) SetSize(w, h int, focused bool) {
+func (d *Dispatch) setSize(w, h int, focused bool) {
 	d.w, d.h, d.focused = w, h, focused
 	d.Grid.Zoomed = d.Grid.Zoomed && (d.Grid.Len() > 0 || d.Grid.Open != nil)
 	d.Pins.stripH = 0
@@ -108,16 +109,15 @@ func (d *Dispatch) SetSize(w, h int, focused bool) {
 		d.Pins.stripH = n
 		h -= n
 	}
-	d.Grid.SetSize(w, h, focused)
-	d.Merged.SetSize(w, h)
-	d.Fleet.SetSize(w, h)
-	d.Ladder.SetSize(w, h)
+	for _, v := range d.views() {
+		v.Layout(app.Rect{W: w, H: h, Focused: focused})
+	}
 }
 
-// Declare tells every shown board's feed its demand now: after a change
+// declare tells every shown board's feed its demand now: after a change
 // of size, a zoomed board asks for as many departures as it has rows for
 // (board.Pane.Fill), at once when that is more than it asked for.
-func (d *Dispatch) Declare() tea.Cmd {
+func (d *Dispatch) declare() tea.Cmd {
 	var cmds []tea.Cmd
 	for _, b := range d.Grid.All() {
 		if cmd := b.Declare(); cmd != nil {
@@ -129,57 +129,37 @@ func (d *Dispatch) Declare() tea.Cmd {
 
 // relayout hands out the last rectangle again, after a change of what the
 // board side shows.
-func (d *Dispatch) relayout() { d.SetSize(d.w, d.h, d.focused) }
+func (d *Dispatch) relayout() { d.setSize(d.w, d.h, d.focused) }
 
-// View renders the board side: the grid (or its zoomed board, under
-// the pin strip when it is the plain board), the merged or the fleet view.
-func (d *Dispatch) View() string {
-	switch d.Mode {
-	case ModeMerged:
-		return d.Merged.View(&d.Grid)
-	case ModeFleet:
-		return d.Fleet.View(d.Grid.Boards)
-	case ModeLadder:
-		return d.Ladder.View()
-	case ModeGrid:
-	}
-	if n := d.Pins.stripH; n > 0 {
-		return d.Pins.strip(d.Grid.Width, n) + "\n" + d.Grid.View()
-	}
-	return d.Grid.View()
-}
-
-// StatusPolls is the poller whose data the status bar reports: the
-// fleet's in the fleet view, else the focused board's; a poller that never
-// polled when there is none.
-func (d *Dispatch) StatusPolls() *feeds.Poller {
+// View renders the board side: the view that shows (the grid, under
+// the pin strip when it shows the plain board; the merged, fleet or
+// ladder view).
+func (d *Dispatch) View(f app.Frame) string {
 	if d.Mode == ModeFleet {
-		return d.Fleet.Polls()
+		// What the fleet's summary says of the watched boards.
+		stale, unknown := board.BoardsHealth(d.Grid.Boards)
+		d.Fleet.Health = fleet.Health{Boards: len(d.Grid.Boards), Stale: stale, Unknown: unknown}
 	}
-	if d.Mode == ModeLadder {
-		return d.Ladder.Polls()
-	}
-	if b := d.Grid.Focused(); b != nil {
-		return b.Polls()
-	}
-	return &feeds.Poller{}
+	return d.view().View(f)
 }
 
-// EverySecond reports whether the board side shows something that changes
-// by the second: the fleet view (report ages).
-func (d *Dispatch) EverySecond() bool { return d.Mode == ModeFleet }
+// Status is the poller whose data the status bar reports: the view's
+// (the fleet's, the ladder's), else the focused board's; a poller that
+// never polled when there is none.
+func (d *Dispatch) Status() *feeds.Poller { return d.view().Status() }
 
-// Changes hands what the board side shows, as it changes with the clock,
+// changes hands what the board side shows, as it changes with the clock,
 // to turn (a service time whose minute turns change the screen) and at (a
 // service time at which it changes once); cells reports whether only the
 // grid's cells show (their rows and the summary line: Grid.Changes), so
 // that the status bar's steps matter for the focused board's feed only.
 // Otherwise (the zoomed or plain board, the merged list, the pin strip)
 // every event of every board feed counts: its countdown's minute turns
-// and, with walking times, its leave times' turns.
-func (d *Dispatch) Changes(turn, at func(time.Time), vehicleOpen bool) (cells bool) {
+// and, with walking times, its leave times' turns. (The root asks only
+// while no pane beside it changes by the second.)
+func (d *Dispatch) changes(turn, at func(time.Time)) (cells bool) {
 	g := &d.Grid
-	if d.Mode == ModeGrid && !vehicleOpen && g.ZoomedBoard() == nil && len(g.Boards) > 0 {
+	if d.Mode == ModeGrid && g.ZoomedBoard() == nil && len(g.Boards) > 0 {
 		g.Changes(turn, at)
 		return true
 	}

@@ -49,10 +49,10 @@ func (d *Dispatch) newKeyCtx() *keyCtx {
 	return c
 }
 
-// Key handles a key while the board side has the focus (it takes every
+// key handles a key while the board side has the focus (it takes every
 // key the root does not: quit, help, search, commands, focus); ok is
 // false when no binding of the view that shows does anything with it.
-func (d *Dispatch) Key(msg tea.KeyMsg) (tea.Cmd, app.Action, bool) {
+func (d *Dispatch) key(msg tea.KeyMsg) (tea.Cmd, app.Action, bool) {
 	c := d.newKeyCtx()
 	k := keys.Find(msg, c)
 	if k == nil {
@@ -72,9 +72,6 @@ func (d *Dispatch) CancelRemoveUnless(msg tea.KeyMsg) {
 		d.Grid.CancelRemove()
 	}
 }
-
-// Hints are the board side's live keys in the language of t.
-func (d *Dispatch) Hints(t *ui.Texts) []ui.Hint { return keys.Hints(d.newKeyCtx(), t) }
 
 // Ref returns the grid's own bindings and the merged list's, for the
 // keys reference (a board's, the fleet's and the ladder's are their
@@ -283,10 +280,10 @@ func (d *Dispatch) Unzoom() tea.Cmd {
 	return cmd
 }
 
-// Data takes the board side's results that are not feed answers: the
+// data takes the board side's results that are not feed answers: the
 // pins and the watched boards loaded and saved. ok is false for messages
 // it does not own.
-func (d *Dispatch) Data(msg tea.Msg) (cmd tea.Cmd, act app.Action, ok bool) {
+func (d *Dispatch) data(msg tea.Msg) (cmd tea.Cmd, act app.Action, ok bool) {
 	dt := d.Grid.sh.Dt
 	switch msg := msg.(type) {
 	case PinsMsg:

@@ -131,7 +131,7 @@ func (p *mergedPane) render(g *gridPane) string {
 		}
 		dirNeed = max(dirNeed, d)
 	}
-	dirNeed = min(dirNeed, board.MaxDir)
+	dirNeed = min(dirNeed, ui.MaxDir)
 	veh := w >= 100
 	fixed := 2 + 1 + 2 + badge + 1 + 1 + board.WDueC + 1 + tx.W.Delay // all but the stop and the direction
 	if plat > 0 {

@@ -145,8 +145,8 @@ func (r *rig) tick(t time.Time) {
 
 // view sizes the board side w×h (with the focus) and renders it.
 func (r *rig) view(w, h int) string {
-	r.d.SetSize(w, h, true)
-	return r.d.View()
+	r.d.Layout(app.Rect{W: w, H: h, Focused: true})
+	return r.d.View(app.Frame{})
 }
 
 // calls counts the fake's requests per subject.

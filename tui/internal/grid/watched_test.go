@@ -28,7 +28,7 @@ func (r *rig) restore() {
 	if len(r.loaded) != 1 {
 		r.t.Fatalf("%d loads of boards.json at start, want 1", len(r.loaded))
 	}
-	cmd, act, ok := r.d.Data(r.loaded[0])
+	cmd, act, ok := r.d.Update(app.Frame{}, r.loaded[0])
 	if !ok {
 		r.t.Fatal("the board side did not take its boards.json")
 	}

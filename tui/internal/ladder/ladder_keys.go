@@ -112,12 +112,6 @@ func (p *Pane) setCursor(i int) {
 	p.Rev++
 }
 
-// Update answers the ladder's keys.
-func (p *Pane) Update(msg tea.KeyMsg) tea.Cmd {
-	cmd, _ := Keys.Run(msg, p)
-	return cmd
-}
-
 // nextDir is the direction shown after cur: both, the first, the second,
 // both again.
 func nextDir(rails []ldr.Rail, cur int) int {

@@ -46,7 +46,7 @@ func TestLadderSimGolden(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 			t.Run(lang+"-"+strconv.Itoa(sz[0])+"x"+strconv.Itoa(sz[1]), func(t *testing.T) {
 				r := simRig(t, "2", simRush, sz[0], sz[1]-2, lang)
-				golden.RequireEqual(t, []byte(r.p.View()))
+				golden.RequireEqual(t, []byte(r.p.View(app.Frame{})))
 			})
 		}
 	}
@@ -64,7 +64,7 @@ func TestLadderSimPlacesEveryVehicle(t *testing.T) {
 	if len(want) < 8 {
 		t.Fatalf("only %d vehicles of line 2 in service at rush hour", len(want))
 	}
-	v := plain(r.p.View())
+	v := plain(r.p.View(app.Frame{}))
 	for _, rail := range r.p.L.Rails {
 		for i, c := range rail.Vehicles {
 			delete(want, c.Vehicle)
@@ -118,8 +118,8 @@ func TestLadderGhostHasItsOwnRow(t *testing.T) {
 	for h := 9; h <= 40; h++ {
 		r := newRig(t, 120, h, "en")
 		name := "120x" + strconv.Itoa(h)
-		if ghostsAlone(t, name, plain(r.p.View())) == 0 {
-			t.Errorf("%s: no ghost drawn:\n%s", name, plain(r.p.View()))
+		if ghostsAlone(t, name, plain(r.p.View(app.Frame{}))) == 0 {
+			t.Errorf("%s: no ghost drawn:\n%s", name, plain(r.p.View(app.Frame{})))
 		}
 	}
 }
@@ -138,7 +138,7 @@ func TestLadderReadAtAGlance(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 			for m := range 6 {
 				r := simRig(t, "2", simRush.Add(time.Duration(m)*time.Minute), sz[0], sz[1]-2, lang)
-				v := plain(r.p.View())
+				v := plain(r.p.View(app.Frame{}))
 				name := lang + " " + strconv.Itoa(sz[0]) + "x" + strconv.Itoa(sz[1]) + " +" + strconv.Itoa(m) + " min"
 				ghosts := 0
 				for _, l := range strings.Split(v, "\n") {
@@ -178,7 +178,7 @@ func TestLadderRegularityIsNow(t *testing.T) {
 	if !want.Known() || r.p.Regularity() != want {
 		t.Fatalf("regularity %+v, want the ladder's now %+v", r.p.Regularity(), want)
 	}
-	if v := plain(r.p.View()); !strings.Contains(v, "headways vary ±"+strconv.Itoa(want.Percent())+" %") {
+	if v := plain(r.p.View(app.Frame{})); !strings.Contains(v, "headways vary ±"+strconv.Itoa(want.Percent())+" %") {
 		t.Errorf("the header does not say ±%d %%:\n%s", want.Percent(), v)
 	}
 }
@@ -193,7 +193,7 @@ func TestLadderSelectsTheRowsVehicle(t *testing.T) {
 		t.Fatalf("no vehicle in the middle: %+v", cars)
 	}
 	r.p.Select(v)
-	lines := strings.Split(plain(r.p.View()), "\n")
+	lines := strings.Split(plain(r.p.View(app.Frame{})), "\n")
 	if last := lines[len(lines)-1]; !strings.Contains(last, "Vehicle "+strconv.Itoa(v)+" ·") {
 		t.Errorf("the selected vehicle's line is %q, want vehicle %d", last, v)
 	}

@@ -12,11 +12,12 @@ import (
 
 	ldr "abfahrt/ladder"
 	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
 )
 
 // View renders the ladder in its rectangle.
-func (p *Pane) View() string {
+func (p *Pane) View(app.Frame) string {
 	w, h := p.width, p.height
 	if w <= 0 || h <= 0 {
 		return ""

@@ -477,15 +477,6 @@ func (p *Pane) Pick(i int) {
 	p.Rev++
 }
 
-// Update handles the queue's keys (queue_keys.go): E opens it, and
-// while it shows every key of it; ok is false for the keys it leaves to
-// others.
-func (p *Pane) Update(msg tea.KeyMsg) (tea.Cmd, app.Action, bool) {
-	c := Ctx{P: p}
-	cmd, ok := Keys.Run(msg, &c)
-	return cmd, c.Act, ok
-}
-
 func sprintf(format string, a ...any) string { return fmt.Sprintf(format, a...) }
 
 // stopName is the item's stop: the name it carries (a line item's is

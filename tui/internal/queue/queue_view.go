@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/exceptions"
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
 )
 
@@ -29,7 +30,7 @@ type cols struct{ mark, stop, dir int }
 
 // View renders the queue: its title with the verdict and counts, the
 // outage warning, the column heads and the rows, newest on top.
-func (p *Pane) View() string {
+func (p *Pane) View(app.Frame) string {
 	w, h := p.width, p.height
 	p.hits.Reset()
 	if w <= 0 || h <= 0 {

@@ -189,3 +189,16 @@ func (tx *Texts) netCause(ne *feed.NetError) string {
 	}
 	return ne.Cause()
 }
+
+// JoinNotice adds notice n to the status bar's notice old: after it,
+// joined by " · ", or in its place when old is empty; an empty n adds
+// nothing.
+func JoinNotice(old, n string) string {
+	switch {
+	case n == "":
+		return old
+	case old == "":
+		return n
+	}
+	return old + " · " + n
+}

@@ -280,3 +280,7 @@ func (st *Styles) DueCell(tx *Texts, e *model.Event, now time.Time) (string, lip
 	}
 	return due, s
 }
+
+// MaxDir is the widest a direction column grows on a board, the merged
+// list and the fleet: beyond it a long direction is cut.
+const MaxDir = 56

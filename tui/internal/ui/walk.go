@@ -198,3 +198,37 @@ func (t *Texts) WalkMinutes(d time.Duration) string {
 // StaleMark marks data older than two polls, everywhere: ⚠ is the
 // alert's alone (issue 23 item 22).
 const StaleMark = "◷"
+
+// WalkTime is a board's walking time; in a layout and boards.json it is a
+// duration text such as "4m" or "90s".
+type WalkTime time.Duration
+
+// ParseWalk reads a walking time: a duration from 0 to MaxWalk ("4m").
+func ParseWalk(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(strings.TrimSpace(s))
+	if err != nil {
+		return 0, fmt.Errorf("walk must be a duration such as 4m, got %q", s)
+	}
+	if d < 0 || d > MaxWalk {
+		return 0, fmt.Errorf("walk must be between 0 and %s, got %s", WalkText(MaxWalk), s)
+	}
+	return d, nil
+}
+
+// UnmarshalText reads a walking time ("4m").
+func (w *WalkTime) UnmarshalText(b []byte) error {
+	d, err := ParseWalk(string(b))
+	if err != nil {
+		return err
+	}
+	*w = WalkTime(d)
+	return nil
+}
+
+// MarshalText writes a walking time ("4m").
+func (w WalkTime) MarshalText() ([]byte, error) {
+	return []byte(WalkText(time.Duration(w))), nil
+}
+
+// String is the walking time as written in a layout: "4m".
+func (w WalkTime) String() string { return WalkText(time.Duration(w)) }

@@ -136,14 +136,14 @@ func (r *paneOn) key(k string) {
 		msg = tea.KeyMsg{Type: map[string]tea.KeyType{"up": tea.KeyUp, "down": tea.KeyDown, "pgup": tea.KeyPgUp,
 			"pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd}[k]}
 	}
-	if cmd := r.p.Update(msg); cmd != nil {
+	if cmd, _, _ := r.p.Update(app.Frame{Focus: app.PaneVehicle}, msg); cmd != nil {
 		r.poll()
 	}
 	r.p.Measure()
 }
 
 // view is the pane's view without styles.
-func (r *paneOn) view() string { return ansi.Strip(r.p.View()) }
+func (r *paneOn) view() string { return ansi.Strip(r.p.View(app.Frame{})) }
 
 // lineWith returns the first line of the view that holds s, "" if none.
 func lineWith(view, s string) string {

@@ -55,11 +55,3 @@ var Keys = ui.Keymap[*Ctx]{
 	{Keys: []string{"G", "end"}, Show: "G/end", Text: func(t *ui.Texts) string { return t.KeyLast }, Group: ui.GroupScroll, Move: true,
 		If: scrollable, Do: scroll(func(*Pane) int { return 1 << 20 })},
 }
-
-// Update handles the keys of the focused pane but esc (which the root
-// answers by closing it): range, follow, refresh and scrolling.
-func (p *Pane) Update(msg tea.KeyMsg) tea.Cmd {
-	c := Ctx{P: p}
-	cmd, _ := Keys.Run(msg, &c)
-	return cmd
-}

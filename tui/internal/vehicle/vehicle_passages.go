@@ -13,55 +13,6 @@ import (
 	"abfahrt/tui/mapview"
 )
 
-// Phase is where a vehicle is on its trip.
-type Phase int
-
-// The phases of a trip.
-const (
-	PhaseNone    Phase = iota // no passages
-	PhaseBefore               // the trip has not started
-	PhaseAt                   // at a stop of the trip
-	PhaseBetween              // between two stops
-	PhaseEnded                // at or past the terminus
-)
-
-// Position is a vehicle's place on its trip: the phase, the passage it is
-// at (phaseAt, phaseEnded) and the next passage it will reach (-1: none).
-type Position struct {
-	Phase Phase
-	At    int
-	Next  int
-}
-
-// Locate finds the vehicle on its passages. first says the list starts at
-// the trip's first stop (Range all, or a sequence number of 0), so nothing
-// done yet means the trip has not begun.
-func Locate(ps []model.Passage, first bool) Position {
-	n := len(ps)
-	if n == 0 {
-		return Position{Phase: PhaseNone, At: -1, Next: -1}
-	}
-	if last := ps[n-1].Status; last == model.StatusStopping || last.Done() {
-		return Position{Phase: PhaseEnded, At: n - 1, Next: -1}
-	}
-	next := -1
-	for i := range ps {
-		if ps[i].Status == model.StatusStopping {
-			return Position{Phase: PhaseAt, At: i, Next: i + 1}
-		}
-		if next < 0 && !ps[i].Status.Done() {
-			next = i
-		}
-	}
-	switch {
-	case next < 0:
-		return Position{Phase: PhaseEnded, At: n - 1, Next: -1}
-	case next == 0 && (first || ps[0].SequenceNumber == 0):
-		return Position{Phase: PhaseBefore, At: -1, Next: 0}
-	}
-	return Position{Phase: PhaseBetween, At: -1, Next: next}
-}
-
 // diagram is the passage list drawn as lines, with the line to keep in
 // view when following the vehicle.
 type diagram struct {
@@ -145,7 +96,7 @@ func passageHeader(c passageCols, more string) string {
 // their times, countdown and status.
 // prev names the stop before ps[0] when the list starts after it (the
 // upcoming stops only), "" when unknown.
-func BuildDiagram(st *ui.Styles, tx *ui.Texts, ps []model.Passage, pos Position, bearing int, now time.Time, w int, prev string) diagram {
+func BuildDiagram(st *ui.Styles, tx *ui.Texts, ps []model.Passage, pos model.TripPosition, bearing int, now time.Time, w int, prev string) diagram {
 	c := layoutPassageCols(tx, w)
 	d := diagram{Lines: make([]string, 0, len(ps)+1), Focus: 0}
 	vehicleLine := func(text string) {
@@ -156,9 +107,9 @@ func BuildDiagram(st *ui.Styles, tx *ui.Texts, ps []model.Passage, pos Position,
 	for i := range ps {
 		p := &ps[i]
 		switch {
-		case pos.Phase == PhaseBefore && i == 0:
+		case pos.Phase == model.PhaseBefore && i == 0:
 			vehicleLine(fmt.Sprintf(tx.TripStarts, tx.DueWord(p.Actual(), p.Scheduled(), now)))
-		case pos.Phase == PhaseBetween && i == pos.Next:
+		case pos.Phase == model.PhaseBetween && i == pos.Next:
 			from := tx.PrevStop
 			if i > 0 {
 				from = ps[i-1].StopName

@@ -10,6 +10,7 @@ import (
 
 	"abfahrt/feed"
 	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/testkit"
 )
@@ -101,22 +102,22 @@ func TestLocate(t *testing.T) {
 		name  string
 		ps    []model.Passage
 		first bool
-		want  Position
+		want  model.TripPosition
 	}{
-		{"not begun", ps(0, false), true, Position{Phase: PhaseBefore, At: -1, Next: 0}},
-		{"between", ps(8, false), true, Position{Phase: PhaseBetween, At: -1, Next: 8}},
-		{"at a stop", ps(6, true), true, Position{Phase: PhaseAt, At: 6, Next: 7}},
-		{"at the terminus", ended, true, Position{Phase: PhaseEnded, At: last, Next: -1}},
-		{"past the terminus", allDone, true, Position{Phase: PhaseEnded, At: last, Next: -1}},
+		{"not begun", ps(0, false), true, model.TripPosition{Phase: model.PhaseBefore, At: -1, Next: 0}},
+		{"between", ps(8, false), true, model.TripPosition{Phase: model.PhaseBetween, At: -1, Next: 8}},
+		{"at a stop", ps(6, true), true, model.TripPosition{Phase: model.PhaseAt, At: 6, Next: 7}},
+		{"at the terminus", ended, true, model.TripPosition{Phase: model.PhaseEnded, At: last, Next: -1}},
+		{"past the terminus", allDone, true, model.TripPosition{Phase: model.PhaseEnded, At: last, Next: -1}},
 		// The stops ahead only: the first listed is the next one, mid-trip.
-		{"upcoming, between", ps(8, false)[8:], false, Position{Phase: PhaseBetween, At: -1, Next: 0}},
-		{"upcoming, at a stop", ps(6, true)[6:], false, Position{Phase: PhaseAt, At: 0, Next: 1}},
+		{"upcoming, between", ps(8, false)[8:], false, model.TripPosition{Phase: model.PhaseBetween, At: -1, Next: 0}},
+		{"upcoming, at a stop", ps(6, true)[6:], false, model.TripPosition{Phase: model.PhaseAt, At: 0, Next: 1}},
 		// A list that starts at the trip's first stop has not begun, in
 		// either range.
-		{"upcoming, not begun", ps(0, false), false, Position{Phase: PhaseBefore, At: -1, Next: 0}},
-		{"no passages", nil, true, Position{Phase: PhaseNone, At: -1, Next: -1}},
+		{"upcoming, not begun", ps(0, false), false, model.TripPosition{Phase: model.PhaseBefore, At: -1, Next: 0}},
+		{"no passages", nil, true, model.TripPosition{Phase: model.PhaseNone, At: -1, Next: -1}},
 	} {
-		if got := Locate(c.ps, c.first); got != c.want {
+		if got := model.LocateOnTrip(c.ps, c.first); got != c.want {
 			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
 		}
 	}
@@ -335,7 +336,7 @@ func TestViewFitsItsRectangle(t *testing.T) {
 			w, h := sz[0], sz[1]
 			r := openPane(t, 44, w, h)
 			setup(r)
-			lines := strings.Split(r.p.View(), "\n")
+			lines := strings.Split(r.p.View(app.Frame{}), "\n")
 			if len(lines) != h {
 				t.Errorf("%s at %d×%d: %d lines", name, w, h, len(lines))
 			}

@@ -12,7 +12,6 @@ import (
 	"abfahrt/feed"
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/mapview"
 )
@@ -20,7 +19,7 @@ import (
 // vehicleCache holds the pane's last rendering, the map's, and what the
 // last rendering learnt about the passage list for scrolling.
 type vehicleCache struct {
-	ui.Cached[board.ViewKey]
+	ui.Cached[viewKey]
 
 	mapKey   mapKey
 	mapLines []string
@@ -102,8 +101,8 @@ func (p *Pane) diagram(w int) diagram {
 
 // View renders the pane into its rectangle (exactly height lines of at
 // most width cells), from the cache when nothing it shows has changed.
-func (p *Pane) View() string {
-	k := board.ViewKey{Rev: p.rev, W: p.width, H: p.height, Sec: p.sh.Now.Unix(), Focused: p.Focused}
+func (p *Pane) View(app.Frame) string {
+	k := viewKey{rev: p.rev, w: p.width, h: p.height, sec: p.sh.Now.Unix(), focused: p.Focused}
 	return p.cache.Get(k, func() string { return ui.ClampLines(p.render(), p.width, p.height) })
 }
 
@@ -202,8 +201,8 @@ func (p *Pane) passageList(w, h int) []string {
 }
 
 // position locates the vehicle on its passages.
-func (p *Pane) position() Position {
-	return Locate(p.Pass.Passages, p.Rng == model.RangeAll)
+func (p *Pane) position() model.TripPosition {
+	return model.LocateOnTrip(p.Pass.Passages, p.Rng == model.RangeAll)
 }
 
 // line is the name of the line the vehicle serves, "" when unknown.
@@ -319,7 +318,7 @@ func (p *Pane) headLines(iw int) []string {
 			st.Text.Render(fmt.Sprintf("%.5f N, %.5f E, %d°", c.Latitude, c.Longitude, c.Bearing)))
 	}
 	ps := p.Pass.Passages
-	if pos.Phase == PhaseAt && !p.Out {
+	if pos.Phase == model.PhaseAt && !p.Out {
 		w = append(w, st.Text.Render(fmt.Sprintf(tx.AtStopName, ps[pos.At].StopName)))
 	}
 	if pos.Next >= 0 && pos.Next < len(ps) && !p.Out {
@@ -418,13 +417,13 @@ func sparkScale(tx *ui.Texts, values []float64) string {
 
 // notice says when the vehicle is out of service or its trip has ended,
 // wrapped to lines of at most w cells.
-func (p *Pane) notice(pos Position, w int) []string {
+func (p *Pane) notice(pos model.TripPosition, w int) []string {
 	st, tx := p.sh.St, p.sh.T
 	switch {
 	case p.Out:
 		return wrapStyled(fmt.Sprintf(tx.OutOfService, p.sh.SvcAt(p.outSince).In(model.Berlin).Format("15:04")), tx.OutOfServiceTail,
 			st.Stale, st.Muted, w)
-	case pos.Phase == PhaseEnded:
+	case pos.Phase == model.PhaseEnded:
 		ps := p.Pass.Passages
 		return wrapStyled(fmt.Sprintf(tx.TripEnded, ps[len(ps)-1].StopName), tx.TripEndedTail, st.Stale, st.Muted, w)
 	}
@@ -492,4 +491,12 @@ func (p *Pane) emptyNote() (string, lipgloss.Style) {
 		return tx.NotInNow, st.Muted
 	}
 	return fmt.Sprintf(tx.LoadingVehicle, p.Vehicle), st.Muted
+}
+
+// viewKey is everything the pane's rendering depends on: its revision,
+// rectangle, the second of the clock (report ages) and the focus.
+type viewKey struct {
+	rev, w, h int
+	sec       int64
+	focused   bool
 }

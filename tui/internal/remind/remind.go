@@ -1,4 +1,4 @@
-package app
+package remind
 
 import (
 	"errors"
@@ -29,26 +29,26 @@ import (
 // kiosk has none.
 
 const (
-	// RemindersFile is the reminders' file in Options.StateDir.
-	RemindersFile = "reminders.json"
+	// File is the reminders' file in Options.StateDir.
+	File = "reminders.json"
 	// maxReminders is the most reminders kept (the file is cut to it).
 	maxReminders = 32
 	// flashFor is how long a reminder's row flashes when it rings.
 	flashFor = 10 * time.Second
-	// DefaultRemindBefore is how long before the leave time a reminder
+	// DefaultBefore is how long before the leave time a reminder
 	// warns when Options.RemindBefore is zero.
-	DefaultRemindBefore = time.Minute
-	// RemindAtLeave as Options.RemindBefore warns at the leave time itself.
-	RemindAtLeave = -1
-	// MaxRemindBefore is the longest warning ahead.
-	MaxRemindBefore = 30 * time.Minute
+	DefaultBefore = time.Minute
+	// AtLeave as Options.RemindBefore warns at the leave time itself.
+	AtLeave = -1
+	// MaxBefore is the longest warning ahead.
+	MaxBefore = 30 * time.Minute
 	// mayMissAfter is how far a leave time may lie behind a warning that
 	// comes late (a clock tick's delay) before it says "you may miss".
 	mayMissAfter = 10 * time.Second
 )
 
-// reminder is one departure to leave for, as saved in reminders.json.
-type reminder struct {
+// Reminder is one departure to leave for, as saved in reminders.json.
+type Reminder struct {
 	Stop      int       `json:"stop"`
 	Point     string    `json:"stoppoint,omitempty"` // the departure's stop point
 	Vehicle   int       `json:"vehicle,omitempty"`
@@ -58,9 +58,9 @@ type reminder struct {
 	Scheduled time.Time `json:"scheduled"`
 	// When is the departure's last known time: its live prediction, else
 	// its schedule.
-	When  time.Time `json:"when"`
-	Walk  WalkTime  `json:"walk,omitempty"`
-	Fired bool      `json:"fired,omitempty"`
+	When  time.Time   `json:"when"`
+	Walk  ui.WalkTime `json:"walk,omitempty"`
+	Fired bool        `json:"fired,omitempty"`
 	// RangLeave is the leave time when it rang: a prediction moving the
 	// leave time into the past before then says so (Missed) once.
 	RangLeave time.Time `json:"rang_leave,omitzero"`
@@ -68,7 +68,7 @@ type reminder struct {
 }
 
 // ID identifies a reminder's departure across polls and restarts.
-func (r *reminder) ID() string {
+func (r *Reminder) ID() string {
 	return remID(r.Vehicle, r.Route, r.Scheduled, r.Point)
 }
 
@@ -82,15 +82,15 @@ func EventID(e *model.Event) string {
 }
 
 // LeaveAt is when to leave for the reminder's departure.
-func (r *reminder) LeaveAt() time.Time { return r.When.Add(-time.Duration(r.Walk)) }
+func (r *Reminder) LeaveAt() time.Time { return r.When.Add(-time.Duration(r.Walk)) }
 
 // gone reports whether the departure has left for good at now.
-func (r *reminder) gone(now time.Time) bool { return now.Sub(r.When) > ui.HideAfter }
+func (r *Reminder) gone(now time.Time) bool { return now.Sub(r.When) > ui.HideAfter }
 
 // checkReminders cleans a file's reminders: those without a departure go,
 // at most maxReminders stay.
-func checkReminders(list *[]reminder) error {
-	*list = slices.DeleteFunc(*list, func(r reminder) bool {
+func checkReminders(list *[]Reminder) error {
+	*list = slices.DeleteFunc(*list, func(r Reminder) bool {
 		return r.When.IsZero() || r.Scheduled.IsZero() || r.Line == "" || r.Walk < 0 || time.Duration(r.Walk) > ui.MaxWalk
 	})
 	if len(*list) > maxReminders {
@@ -104,14 +104,14 @@ func checkReminders(list *[]reminder) error {
 	return nil
 }
 
-// reminderSet is the model's reminders and their file.
-type reminderSet struct {
+// Set is the model's reminders and their file.
+type Set struct {
 	path     string            // "" = not persisted
 	bell     io.Writer         // where the bell rings; nil = silent
 	notify   string            // how it rings (notify.go): the bell, or the desktop while unfocused
 	before   time.Duration     // how long before the leave time it warns
 	said     map[string]string // id → the status bar's last notice of it, replaced by the next
-	Items    []reminder
+	Items    []Reminder
 	Flash    map[string]time.Time // id → the local time its flash ends
 	removed  []string             // ids removed here and not yet in the file
 	dirty    bool                 // changes not yet written
@@ -119,66 +119,66 @@ type reminderSet struct {
 	readOnly bool
 }
 
-// newReminderSet returns the reminders of stateDir, ringing on bell
+// New returns the reminders of stateDir, ringing on bell
 // before (Options.RemindBefore: 0 the default, RemindAtLeave none) ahead
 // of the leave time.
-func newReminderSet(stateDir string, bell io.Writer, before time.Duration) *reminderSet {
+func New(stateDir string, bell io.Writer, before time.Duration, notify string) *Set {
 	switch {
 	case before == 0:
-		before = DefaultRemindBefore
+		before = DefaultBefore
 	case before < 0:
 		before = 0
 	}
-	s := &reminderSet{bell: bell, before: before, Flash: map[string]time.Time{}, said: map[string]string{}}
+	s := &Set{bell: bell, notify: notify, before: before, Flash: map[string]time.Time{}, said: map[string]string{}}
 	if stateDir != "" {
-		s.path = filepath.Join(stateDir, RemindersFile)
+		s.path = filepath.Join(stateDir, File)
 	}
 	return s
 }
 
-// RemindersMsg carries the reminders read at start.
-type RemindersMsg struct {
-	items   []reminder
+// LoadedMsg carries the reminders read at start.
+type LoadedMsg struct {
+	items   []Reminder
 	problem *statefile.Problem
 }
 
-// RemindersSavedMsg reports a write of the reminders' file: what the file
+// SavedMsg reports a write of the reminders' file: what the file
 // holds now.
-type RemindersSavedMsg struct {
-	items   []reminder
+type SavedMsg struct {
+	items   []Reminder
 	removed int
 	problem *statefile.Problem
 	err     error
 }
 
 // LoadCmd reads the reminders' file, if there is one.
-func (s *reminderSet) LoadCmd() tea.Cmd {
+func (s *Set) LoadCmd() tea.Cmd {
 	if s == nil || s.path == "" {
 		return nil
 	}
 	path := s.path
 	return func() tea.Msg {
 		items, prob := statefile.Load(statefile.New(path), checkReminders)
-		return RemindersMsg{items: items, problem: prob}
+		return LoadedMsg{items: items, problem: prob}
 	}
 }
 
 // SaveCmd writes this instance's reminders into the file, merged with
 // what other instances wrote: the file's reminders stay unless removed
 // here, this instance's replace theirs, gone ones leave.
-func (s *reminderSet) SaveCmd(now time.Time) tea.Cmd {
+func (s *Set) SaveCmd(now time.Time) tea.Cmd {
 	if s == nil || s.path == "" || s.readOnly || s.writing || !s.dirty {
 		return nil
 	}
 	s.writing, s.dirty = true, false
 	path, mine, removed := s.path, slices.Clone(s.Items), slices.Clone(s.removed)
 	return func() tea.Msg {
-		out, prob, err := statefile.Update(statefile.New(path), checkReminders, func(list *[]reminder) {
-			*list = slices.DeleteFunc(*list, func(r reminder) bool {
+		out, prob, err := statefile.Update(statefile.New(path), checkReminders, func(list *[]Reminder) {
+			*list = slices.DeleteFunc(*list, func(r Reminder) bool {
 				return slices.Contains(removed, r.ID()) || r.gone(now)
 			})
 			for _, r := range mine {
-				if i := slices.IndexFunc(*list, func(f reminder) bool { return f.ID() == r.ID() }); i >= 0 {
+				if i := slices.IndexFunc(*list, func(f Reminder) bool { return f.ID() == r.ID() }); i >= 0 {
 					(*list)[i] = r
 				} else {
 					*list = append(*list, r)
@@ -188,26 +188,28 @@ func (s *reminderSet) SaveCmd(now time.Time) tea.Cmd {
 				*list = (*list)[len(*list)-maxReminders:]
 			}
 		})
-		return RemindersSavedMsg{items: out, removed: len(removed), problem: prob, err: err}
+		return SavedMsg{items: out, removed: len(removed), problem: prob, err: err}
 	}
 }
 
-// Loaded takes the reminders read at start, after any set meanwhile.
-func (s *reminderSet) Loaded(sh *Shared, msg RemindersMsg) {
+// Loaded takes the reminders read at start, after any set meanwhile; it
+// returns the file's problem, if any, and the number of reminders it
+// held, for the status bar's notice (app.StateNotice).
+func (s *Set) Loaded(msg LoadedMsg, now time.Time) (*statefile.Problem, int) {
 	if msg.problem != nil && msg.problem.KeptAs == "" {
 		s.readOnly = true
 	}
-	AddNotice(sh, StateNotice(sh.Dt, msg.problem, RemindersFile, len(msg.items), len(msg.items)))
 	for _, r := range msg.items {
-		if !s.Has(r.ID()) && !r.gone(sh.Now) {
+		if !s.Has(r.ID()) && !r.gone(now) {
 			s.Items = append(s.Items, r)
 		}
 	}
+	return msg.problem, len(msg.items)
 }
 
 // Saved takes the end of a write; the file's merged content becomes the
 // set (reminders set meanwhile stay, and are written next).
-func (s *reminderSet) Saved(msg RemindersSavedMsg, now time.Time) tea.Cmd {
+func (s *Set) Saved(msg SavedMsg, now time.Time) tea.Cmd {
 	s.writing = false
 	if errors.Is(msg.err, statefile.ErrKept) {
 		s.readOnly = true
@@ -226,15 +228,15 @@ func (s *reminderSet) Saved(msg RemindersSavedMsg, now time.Time) tea.Cmd {
 }
 
 // Has reports whether a reminder of id is set.
-func (s *reminderSet) Has(id string) bool {
+func (s *Set) Has(id string) bool {
 	if s == nil {
 		return false
 	}
-	return slices.ContainsFunc(s.Items, func(r reminder) bool { return r.ID() == id })
+	return slices.ContainsFunc(s.Items, func(r Reminder) bool { return r.ID() == id })
 }
 
 // Get returns the reminder of id, or nil.
-func (s *reminderSet) Get(id string) *reminder {
+func (s *Set) Get(id string) *Reminder {
 	if s == nil {
 		return nil
 	}
@@ -248,9 +250,9 @@ func (s *reminderSet) Get(id string) *reminder {
 
 // Toggle sets a reminder for event e of board b, or removes it; it
 // returns the notice.
-func (s *reminderSet) Toggle(tx *ui.Texts, stop int, walk time.Duration, e *model.Event) string {
+func (s *Set) Toggle(tx *ui.Texts, stop int, walk time.Duration, e *model.Event) string {
 	id := EventID(e)
-	if i := slices.IndexFunc(s.Items, func(r reminder) bool { return r.ID() == id }); i >= 0 {
+	if i := slices.IndexFunc(s.Items, func(r Reminder) bool { return r.ID() == id }); i >= 0 {
 		s.Items = slices.Delete(s.Items, i, i+1)
 		s.removed = append(s.removed, id)
 		s.dirty = true
@@ -259,8 +261,8 @@ func (s *reminderSet) Toggle(tx *ui.Texts, stop int, walk time.Duration, e *mode
 	if len(s.Items) >= maxReminders {
 		return tx.RemindFull
 	}
-	r := reminder{Stop: stop, Point: e.StopPointCode.String(), Vehicle: e.VehicleNumber, Route: e.RouteNumber,
-		Line: e.Line(), Direction: e.DirectionText, Scheduled: e.Scheduled.Time, When: e.When(), Walk: WalkTime(walk)}
+	r := Reminder{Stop: stop, Point: e.StopPointCode.String(), Vehicle: e.VehicleNumber, Route: e.RouteNumber,
+		Line: e.Line(), Direction: e.DirectionText, Scheduled: e.Scheduled.Time, When: e.When(), Walk: ui.WalkTime(walk)}
 	s.Items = append(s.Items, r)
 	s.removed = slices.DeleteFunc(s.removed, func(x string) bool { return x == id })
 	s.dirty = true
@@ -284,18 +286,18 @@ func (s *reminderSet) Toggle(tx *ui.Texts, stop int, walk time.Duration, e *mode
 func hhmm(t time.Time) string { return t.In(model.Berlin).Format("15:04") }
 
 // warnAt is when the reminder r warns.
-func (s *reminderSet) warnAt(r *reminder) time.Time { return r.LeaveAt().Add(-s.before) }
+func (s *Set) warnAt(r *Reminder) time.Time { return r.LeaveAt().Add(-s.before) }
 
 // Ahead reports whether a reminder set now on event e of a board with
 // walking time walk would still warn ahead of its leave time: a grid
 // cell's t takes the first such row.
-func (s *reminderSet) Ahead(e *model.Event, walk time.Duration, now time.Time) bool {
+func (s *Set) Ahead(e *model.Event, walk time.Duration, now time.Time) bool {
 	w := e.When()
 	return s != nil && !w.IsZero() && w.Add(-walk-s.before).After(now)
 }
 
 // ringText is what the status bar says as reminder r rings at now.
-func ringText(tx *ui.Texts, r *reminder, now time.Time) string {
+func ringText(tx *ui.Texts, r *Reminder, now time.Time) string {
 	// Within the hurry band (under a minute) it is "now"; a warning a
 	// few seconds late (the clock's tick) still counts its whole minutes.
 	mins := 0
@@ -316,7 +318,7 @@ func ringText(tx *ui.Texts, r *reminder, now time.Time) string {
 // mayMissText says that reminder r's leave time has passed, naming the
 // next departure of its line and direction on boards that can still be
 // reached with its walking time.
-func mayMissText(tx *ui.Texts, r *reminder, boards []model.Board, now time.Time) string {
+func mayMissText(tx *ui.Texts, r *Reminder, boards []model.Board, now time.Time) string {
 	n := fmt.Sprintf(tx.RemindMayMiss, r.Line, r.Direction, hhmm(r.When))
 	var next time.Time
 	for _, b := range boards {
@@ -337,14 +339,24 @@ func mayMissText(tx *ui.Texts, r *reminder, boards []model.Board, now time.Time)
 	return n
 }
 
+// Env is what a check of the reminders reads and writes of the board:
+// the service's and the local clock, the texts, whether the terminal has
+// the focus, and the status bar's notice, which it says a reminder on.
+type Env struct {
+	Now, Local time.Time
+	T          *ui.Texts
+	Blurred    bool
+	Notice     *string
+}
+
 // say puts reminder id's notice n on the status bar, in place of what it
 // said of that reminder before (the notice that set it), so that the
 // line does not repeat itself.
-func (s *reminderSet) say(sh *Shared, id, n string) {
-	if old := s.said[id]; old != "" && strings.Contains(sh.Notice, old) {
-		sh.Notice = strings.Replace(sh.Notice, old, n, 1)
+func (s *Set) say(env Env, id, n string) {
+	if old := s.said[id]; old != "" && strings.Contains(*env.Notice, old) {
+		*env.Notice = strings.Replace(*env.Notice, old, n, 1)
 	} else {
-		AddNotice(sh, n)
+		*env.Notice = ui.JoinNotice(*env.Notice, n)
 	}
 	s.said[id] = n
 }
@@ -352,7 +364,7 @@ func (s *reminderSet) say(sh *Shared, id, n string) {
 // Check follows the reminders' departures on the boards shown (the data
 // of those that have any; a delay moves the leave time), rings those whose leave time has come and drops
 // those gone; it returns the bell's command and whether anything changed.
-func (s *reminderSet) Check(sh *Shared, boards []model.Board) (tea.Cmd, bool) {
+func (s *Set) Check(sh Env, boards []model.Board) (tea.Cmd, bool) {
 	if s == nil || len(s.Items) == 0 {
 		return nil, false
 	}
@@ -403,7 +415,7 @@ func (s *reminderSet) Check(sh *Shared, boards []model.Board) (tea.Cmd, bool) {
 		}
 	}
 	n := len(s.Items)
-	s.Items = slices.DeleteFunc(s.Items, func(r reminder) bool {
+	s.Items = slices.DeleteFunc(s.Items, func(r Reminder) bool {
 		if r.gone(now) {
 			delete(s.said, r.ID())
 			return true
@@ -426,7 +438,7 @@ func (s *reminderSet) Check(sh *Shared, boards []model.Board) (tea.Cmd, bool) {
 
 // dataAge is how old the answer is that holds r's departure (its
 // CurrentTimestamp) at now.
-func dataAge(boards []model.Board, r *reminder, now time.Time) (time.Duration, bool) {
+func dataAge(boards []model.Board, r *Reminder, now time.Time) (time.Duration, bool) {
 	for _, b := range boards {
 		for i := range b.Events {
 			if EventID(&b.Events[i]) == r.ID() && b.Timestamp.Known() {
@@ -446,7 +458,7 @@ func bellCmd(w io.Writer) tea.Cmd {
 }
 
 // Flashing reports whether a reminder's row flashes at local time t.
-func (s *reminderSet) Flashing(t time.Time) bool {
+func (s *Set) Flashing(t time.Time) bool {
 	if s == nil {
 		return false
 	}
@@ -461,7 +473,7 @@ func (s *reminderSet) Flashing(t time.Time) bool {
 // Changes hands the warning of each reminder not rung yet to turn, and
 // of each rung one the moment a leave time moved before the warned one
 // would count as passed.
-func (s *reminderSet) Changes(turn func(time.Time)) {
+func (s *Set) Changes(turn func(time.Time)) {
 	if s == nil {
 		return
 	}
