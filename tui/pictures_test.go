@@ -15,12 +15,12 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
+	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/shot"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 )
 
 // picturesFlag writes the manual's pictures instead of comparing them
@@ -47,7 +47,7 @@ var pictures = []picture{
 		return newGoldenGrid(t, w, h, 12).View()
 	}},
 	{"vehicle", "abfahrt: the vehicle pane of tram 44 with its map", 160, 48, func(t *testing.T, w, h int) string {
-		return vehicleEnv(t, w, h, 8, vehicle.PhaseBetween).View()
+		return vehicleEnv(t, w, h, 8, model.PhaseBetween).View()
 	}},
 	{"kiosk", "abfahrt --kiosk at 300x80 with large rows", 300, 80, func(t *testing.T, w, h int) string {
 		e := newKioskEnvLang(t, w, h, "en", app.KioskOptions{LargeCountdown: true, HoursFrom: 300, HoursTo: 60})

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"abfahrt/internal/textout"
 	"context"
 	"errors"
 	"fmt"
@@ -15,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"abfahrt/history"
+	"abfahrt/internal/textout"
 	"abfahrt/model"
 )
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"abfahrt/internal/textout"
 	"context"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 
 	"abfahrt/feed"
 	"abfahrt/history"
+	"abfahrt/internal/textout"
 	"abfahrt/model"
 )
 
