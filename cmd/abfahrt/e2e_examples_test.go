@@ -208,7 +208,7 @@ func exampleStaticGTFS(t *testing.T) string {
 		cmd := exec.Command(os.Getenv("ABFAHRT_BIN"), "gtfs", "export", "--out", exampleStatic.path, "--days", "2")
 		cmd.Env = exampleEnv(t.TempDir())
 		if out, err := cmd.CombinedOutput(); err != nil {
-			exampleStatic.err = fmt.Errorf("gtfs export: %v: %s", err, out)
+			exampleStatic.err = fmt.Errorf("gtfs export: %w: %s", err, out)
 		}
 	})
 	if exampleStatic.err != nil {
