@@ -197,3 +197,57 @@ func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
 }
+
+// Every glyph the console theme lets through (ui.ConsoleSafe beyond
+// Latin-1) and every stand-in it puts for one the font lacks
+// (ui.ConsoleFallback) is in the unicode table of each of Debian's Lat15
+// console fonts: what the board, the vehicle pane and its map draw on
+// the Linux console is what the console can show, not its replacement
+// glyph.
+func TestConsoleGlyphsInRealConsoleFont(t *testing.T) {
+	var fonts []string
+	for _, f := range []string{"Lat15-Fixed16", "Lat15-VGA16", "Lat15-Terminus16", "Lat15-TerminusBold16"} {
+		if p := filepath.Join(consoleFonts, f+".psf.gz"); fileExists(p) {
+			fonts = append(fonts, p)
+		}
+	}
+	if len(fonts) == 0 {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("no Lat15 console font in %s: CI installs console-setup-linux", consoleFonts)
+		}
+		t.Skipf("no Lat15 console font in %s: apt-get install console-setup-linux", consoleFonts)
+	}
+	var glyphs []rune
+	for r := rune(0x2000); r < 0x2700; r++ {
+		if ui.ConsoleSafe(r) {
+			glyphs = append(glyphs, r)
+		}
+	}
+	for _, s := range ui.ConsoleFallback {
+		glyphs = append(glyphs, []rune(s)...)
+	}
+	for _, p := range fonts {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		has, err := psfRunes(data)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		missing := map[string]bool{}
+		for _, r := range glyphs {
+			if r >= 0x20 && !has[r] {
+				missing[fmt.Sprintf("%q U+%04X", r, r)] = true
+			}
+		}
+		if len(missing) > 0 {
+			rs := make([]string, 0, len(missing))
+			for m := range missing {
+				rs = append(rs, m)
+			}
+			sort.Strings(rs)
+			t.Errorf("%s lacks what the console theme draws: %s", filepath.Base(p), strings.Join(rs, ", "))
+		}
+	}
+}

@@ -21,9 +21,10 @@ type Dots uint8
 const (
 	// Braille draws each cell as one braille character, all 2×4 dots.
 	Braille Dots = iota
-	// HalfBlocks draws a cell as ▀, ▄, █ or a blank: its upper and lower
-	// half, each on when any of its dots is. For fonts without braille,
-	// such as the Linux console's.
+	// HalfBlocks draws a cell as █ (dots in its upper and its lower
+	// half), ▒ (in one half only) or a blank. For fonts without braille
+	// and without half blocks, such as the Linux console's (Debian's
+	// console-setup fonts have █ ▒ ░ but not ▀ ▄).
 	HalfBlocks
 )
 
@@ -51,13 +52,10 @@ func CellRune(dots uint8, d Dots) rune {
 	}
 	const upper = 0x01 | 0x08 | 0x02 | 0x10 // dots of rows 0 and 1
 	const lower = 0x04 | 0x20 | 0x40 | 0x80 // dots of rows 2 and 3
-	switch {
-	case dots&upper != 0 && dots&lower != 0:
+	if dots&upper != 0 && dots&lower != 0 {
 		return '█'
-	case dots&upper != 0:
-		return '▀'
 	}
-	return '▄'
+	return '▒'
 }
 
 // NewCanvas returns an empty canvas of cols × rows cells (negative sizes are 0).

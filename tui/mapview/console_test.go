@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// In half blocks the same diagonal is drawn with ▀ ▄ █ only, each cell
+// In half blocks the same diagonal is drawn with █ and ▒ only, each cell
 // lit where its braille cell would have dots, and no braille at all.
 func TestHalfBlocksDrawTheTrackWithoutBraille(t *testing.T) {
 	pts := []LonLat{hbf, scip}
@@ -23,7 +23,7 @@ func TestHalfBlocksDrawTheTrackWithoutBraille(t *testing.T) {
 		}
 		r1, r2 := []rune(b1[i]), []rune(b2[i])
 		for j, ch := range r2 {
-			if !strings.ContainsRune(" ▀▄█", ch) {
+			if !strings.ContainsRune(" ▒█", ch) {
 				t.Fatalf("half blocks drew %q:\n%s", ch, strings.Join(b2, "\n"))
 			}
 			if (ch == ' ') != (r1[j] == ' ') {
@@ -37,7 +37,7 @@ func TestHalfBlocksDrawTheTrackWithoutBraille(t *testing.T) {
 	if drawn < 10 {
 		t.Errorf("a diagonal lit only %d cells:\n%s", drawn, strings.Join(b2, "\n"))
 	}
-	for dots, want := range map[uint8]rune{0: ' ', 0x01: '▀', 0x10: '▀', 0x04: '▄', 0x80: '▄', 0x09: '▀', 0x41: '█', 0xFF: '█'} {
+	for dots, want := range map[uint8]rune{0: ' ', 0x01: '▒', 0x10: '▒', 0x04: '▒', 0x80: '▒', 0x09: '▒', 0x41: '█', 0xFF: '█'} {
 		if got := CellRune(dots, HalfBlocks); got != want {
 			t.Errorf("CellRune(%#02x, HalfBlocks) = %q, want %q", dots, got, want)
 		}
@@ -46,7 +46,7 @@ func TestHalfBlocksDrawTheTrackWithoutBraille(t *testing.T) {
 
 // The console sparkline rises in three heights the console font has.
 func TestSparklineWithConsoleSparks(t *testing.T) {
-	if got := SparklineWith([]float64{0, 60, 120, 180}, 10, ConsoleSparks); got != "_▄▄█" {
+	if got := SparklineWith([]float64{0, 60, 120, 180}, 10, ConsoleSparks); got != "_▒▒█" {
 		t.Errorf("rising delay = %q", got)
 	}
 	if got := SparklineWith([]float64{0, 0}, 10, ConsoleSparks); got != "__" {

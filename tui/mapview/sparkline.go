@@ -7,7 +7,7 @@ var sparks = [8]rune{'▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'}
 
 // ConsoleSparks are the heights of a sparkline cell in fonts without the
 // eighth blocks ▁…▇, such as the Linux console's: low, half, full.
-var ConsoleSparks = []rune{'_', '▄', '█'}
+var ConsoleSparks = []rune{'_', '▒', '█'}
 
 // Sparkline draws the last width values as bars scaled over SparkRange of
 // them, so a series from +9 to +10 shows its change rather than a flat row

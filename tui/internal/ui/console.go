@@ -128,13 +128,15 @@ func unhex(c byte) int {
 	return -1
 }
 
-// consoleGraphics are the glyphs beyond ASCII and Latin-1 that the
-// console's fonts have (code page 437's graphics): box drawing, blocks,
-// arrows and a few symbols.
+// consoleGraphics are the glyphs beyond ASCII and Latin-1 that every
+// Lat15 font of Debian's console-setup has (Fixed, VGA, Terminus; a test
+// reads their unicode tables): box drawing, the full and shaded blocks,
+// arrows and a few symbols. Not the half blocks, ► ◄ ○ ◙ √ ∙ of code
+// page 437: the kernel's own font has them, console-setup's do not.
 const consoleGraphics = "─│┌┐└┘├┤┬┴┼═║╒╓╔╕╖╗╘╙╚╛╜╝╞╟╠╡╢╣╤╥╦╧╨╩╪╫╬" +
-	"█▄▀▌▐░▒▓■" +
-	"←↑→↓↔↕▲▼►◄" +
-	"•○◘◙♦√∙≤≥≈∞"
+	"█░▒■" +
+	"←↑→↓▲▼" +
+	"•♦≤≥≈∞"
 
 // consoleSet is consoleGraphics as a set, indexed by rune - 0x2000 (all
 // of them are between U+2000 and U+26FF): a lookup per glyph of every
@@ -168,11 +170,13 @@ var ConsoleFallback = map[rune]string{
 	'╭': "┌", '╮': "┐", '╰': "└", '╯': "┘",
 	'━': "═", '┃': "║", '┏': "╔", '┓': "╗", '┗': "╚", '┛': "╝",
 	'┣': "╠", '┫': "╣", '┳': "╦", '┻': "╩", '╋': "╬",
-	// blocks: the eighth blocks by height
-	'▁': "_", '▂': "_", '▃': "▄", '▅': "▄", '▆': "█", '▇': "█",
+	// blocks: the eighth and half blocks by how much they fill
+	'▁': "_", '▂': "_", '▃': "▒", '▄': "▒", '▅': "▒", '▀': "▒", '▆': "█", '▇': "█",
+	'▌': "█", '▐': "█", '▓': "▒",
 	// marks and symbols
-	'▮': "■", '●': "•", '◉': "◙", '◆': "♦", '▸': "►", '▶': "►", '◂': "◄", '◀': "◄",
-	'✓': "√", '✔': "√", '✗': "x", '✘': "x", '⚠': "!", '◷': "°", '⏱': "!", '⏰': "!!", '★': "*", '☆': "*",
+	'▮': "■", '●': "•", '◉': "■", '◙': "■", '◘': "■", '○': "o", '◆': "♦",
+	'▸': ">", '▶': ">", '►': ">", '◂': "<", '◀': "<", '◄': "<", '↔': "-", '↕': "|",
+	'✓': "=", '✔': "=", '√': "=", '∙': "·", '✗': "x", '✘': "x", '⚠': "!", '◷': "°", '⏱': "!", '⏰': "!!", '★': "*", '☆': "*",
 	'↗': "/", '↙': "/", '↘': "\\", '↖': "\\",
 	// punctuation
 	'…': ".", '–': "-", '—': "-", '−': "-", '‐': "-", '‑': "-",
