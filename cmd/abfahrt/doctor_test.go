@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"abfahrt/feed/sim"
+	"abfahrt/internal/doctor"
 )
 
 // doctorEnv gives doctor a home of its own, a UTF-8 locale and no
@@ -171,7 +172,7 @@ func TestDoctorTerminal(t *testing.T) {
 		if l := lineOf(out, "colours"); !strings.Contains(l, "256") {
 			t.Errorf("colours: %q", l)
 		}
-		if !strings.Contains(out, doctorSample) || !strings.Contains(out, "look at this line") {
+		if !strings.Contains(out, doctor.Sample) || !strings.Contains(out, "look at this line") {
 			t.Errorf("no sample line to look at:\n%s", out)
 		}
 	}

@@ -1,13 +1,8 @@
 package main
 
 import (
-	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"time"
 
-	xterm "github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"abfahrt/feed/sim"
@@ -65,7 +60,7 @@ hub's GTFS-Realtime feed matches them. Progress is shown on a terminal.`,
 				}
 				start = t
 			}
-			return exportGTFS(g.stderr, out, start, days)
+			return gtfs.ExportFile(g.stderr, out, start, days)
 		},
 	}
 	f := cmd.Flags()
@@ -73,43 +68,6 @@ hub's GTFS-Realtime feed matches them. Progress is shown on a terminal.`,
 	f.StringVar(&from, "from", "", "the first service day, 2026-09-14 (default: today, Europe/Berlin)")
 	f.IntVar(&days, "days", 7, "how many service days")
 	return cmd
-}
-
-// exportGTFS writes the export to a temporary file beside out and renames
-// it, so that out is either the old file or the whole new one.
-func exportGTFS(stderr io.Writer, out string, start time.Time, days int) error {
-	tmp, err := os.CreateTemp(filepath.Dir(out), ".gtfs-export-*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", out, err)
-	}
-	defer func() { _ = os.Remove(tmp.Name()) }() // gone after the rename
-	o := gtfs.ExportOptions{From: start, Days: days}
-	tty := false
-	if f, ok := stderr.(*os.File); ok && xterm.IsTerminal(f.Fd()) {
-		tty = true
-		o.Progress = func(done, total int) {
-			_, _ = fmt.Fprintf(stderr, "\rexporting GTFS: %3d %%", done*100/total)
-		}
-	}
-	st, err := gtfs.Export(tmp, o)
-	if tty {
-		_, _ = fmt.Fprint(stderr, "\r\033[K")
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", out, err)
-	}
-	_ = os.Chmod(tmp.Name(), 0o644) //nolint:gosec // a feed is published: others read it, as a file written plainly
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		return fmt.Errorf("cannot write %s: %w", out, err)
-	}
-	if tty {
-		_, _ = fmt.Fprintf(stderr, "wrote %s: %d service days from %s, %d routes, %d trips, %d stop times, %d stops\n",
-			out, days, start.Format("2006-01-02"), st.Routes, st.Trips, st.StopTimes, st.Stops)
-	}
-	return nil
 }
 
 func newGTFSCheckCmd(g *globals) *cobra.Command {
@@ -163,7 +121,7 @@ trips once and the passages of up to --vehicles vehicles, one a second.`,
 			if asJSON {
 				return jsonout.Print(g.stdout, r)
 			}
-			printCheck(g.stdout, r)
+			r.Print(g.stdout)
 			return nil
 		},
 	}
@@ -172,53 +130,4 @@ trips once and the passages of up to --vehicles vehicles, one a second.`,
 	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
 	f.IntVar(&maxVeh, "vehicles", 40, "compare the trips of at most this many vehicles in service")
 	return cmd
-}
-
-// printCheck prints a check's report as short tables, at most 20 rows a
-// section.
-func printCheck(w io.Writer, r gtfs.Report) {
-	const most = 20
-	p := func(format string, a ...any) { _, _ = fmt.Fprintf(w, format, a...) }
-	p("static GTFS %s against the live service\n\n", r.Static)
-	p("live stop points missing from the static feed: %d of %d\n", len(r.MissingStops), r.LiveStopPoints)
-	for i, s := range r.MissingStops {
-		if i == most {
-			p("  … and %d more (--json lists all)\n", len(r.MissingStops)-most)
-			break
-		}
-		p("  %-20s %-36s lines %s\n", s.Code, s.Name, s.Lines)
-	}
-	share := 0.0
-	if r.VehiclesAsked > 0 {
-		share = 100 * float64(r.Matched) / float64(r.VehiclesAsked)
-	}
-	p("\nlive trips: %d compared, %d matched (%.0f %%), %d match none, %d match several\n", r.VehiclesAsked, r.Matched, share, len(r.Unmatched), len(r.Ambiguous))
-	for _, group := range []struct {
-		name  string
-		trips []gtfs.LiveTrip
-	}{{"none", r.Unmatched}, {"several", r.Ambiguous}} {
-		for i, t := range group.trips {
-			if i == most {
-				p("  … and %d more\n", len(group.trips)-most)
-				break
-			}
-			p("  match %-8s vehicle %-4d line %-4s %-26s from %s\n", group.name, t.Vehicle, t.Line, t.Direction, t.Start)
-		}
-	}
-	p("\nheadsigns that differ from the live directions: %d\n", len(r.Headsigns))
-	for i, h := range r.Headsigns {
-		if i == most {
-			p("  … and %d more\n", len(r.Headsigns)-most)
-			break
-		}
-		p("  line %-4s static %q, live %q (trip %s)\n", h.Line, h.Static, h.Live, h.Trip)
-	}
-	p("\nstop points without coordinates: %d\n", len(r.NoPosition))
-	for i, s := range r.NoPosition {
-		if i == most {
-			p("  … and %d more\n", len(r.NoPosition)-most)
-			break
-		}
-		p("  %-6s %-20s %s\n", s.Where, s.ID, s.Name)
-	}
 }

@@ -16,6 +16,7 @@ import (
 	"abfahrt/feed/sim"
 	"abfahrt/history"
 	"abfahrt/internal/histout"
+	"abfahrt/internal/progress"
 	"abfahrt/internal/recording"
 	"abfahrt/internal/startup"
 	"abfahrt/internal/textout"
@@ -98,7 +99,7 @@ func newRecordCmd(g *globals) *cobra.Command {
 			_, _ = fmt.Fprintf(g.stderr, "abfahrt: recording %s from %s into %s, each every %v\n", textout.Plural(len(subjects), "board", "boards"), src.name, store.Name(), every.Round(time.Second))
 			logf, infof := recordLog(g, slog.LevelError), recordLog(g, slog.LevelInfo)
 			start := time.Now()
-			stopProgress := recordProgress(ctx, g.stderr, r, src.client)
+			stopProgress := progress.Record(ctx, g.stderr, r, src.client)
 			err = r.Run(ctx, history.RunOptions{For: dur, Keep: keepFor, KeepRaw: rawFor, Logf: logf, Infof: infof})
 			stopProgress()
 			_, _ = fmt.Fprintln(g.stdout, histout.RecordSummary(r, store.Name(), time.Since(start)))
@@ -160,7 +161,7 @@ p90 and the share of gaps over 1.5 times the scheduled one.`, histout.MinutesTex
 			defer func() { _ = store.Close() }()
 			q := history.StatsQuery{Stop: stop, Line: line, By: by}
 			return histout.Stats(cmd.Context(), g.stdout, g.stderr, store, q, age, format, func(n int) func() {
-				return waitProgress(newProgressLine(g.stderr), "counting over "+textout.Plural(n, "departure", "departures"))
+				return progress.Wait(progress.NewLine(g.stderr), "counting over "+textout.Plural(n, "departure", "departures"))
 			})
 		},
 	}

@@ -13,13 +13,15 @@ import (
 
 	"abfahrt/feed/mirror"
 	"abfahrt/hub"
+	"abfahrt/hub/gtfsmount"
+	"abfahrt/hub/push"
 	"abfahrt/internal/sshhub"
 )
 
 func newServeCmd(g *globals) *cobra.Command {
 	var o hub.Options
 	var gtfsStatic string // --gtfs-static (docs/gtfs.md)
-	var push pushOptions  // /events and --mqtt (mqtt.go)
+	var pf pushOptions    // /events and --mqtt (mqtt.go)
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve a fleet of screens: a caching mirror of the service, with health and metrics",
@@ -40,14 +42,14 @@ func newServeCmd(g *globals) *cobra.Command {
 			// append(ho.Publishers, ...) for what runs beside it (see
 			// hub.Mount and hub.Publisher); their flags go at the end of
 			// serveFlags.
-			p, err := preparePush(g, push)
+			p, err := preparePush(g, pf)
 			if err != nil {
 				return err
 			}
-			pm, pp := p.parts()
+			pm, pp := push.Parts(p)
 			ho.Mounts = append(ho.Mounts, pm)
 			ho.Publishers = append(ho.Publishers, pp)
-			gm, gp := gtfsParts(gtfsStatic)
+			gm, gp := gtfsmount.Parts(gtfsStatic)
 			ho.Mounts = append(ho.Mounts, gm)
 			ho.Publishers = append(ho.Publishers, gp)
 			return hub.Run(cmd.Context(), ho)
@@ -55,7 +57,7 @@ func newServeCmd(g *globals) *cobra.Command {
 	}
 	serveFlags(cmd, &o)
 	cmd.Flags().StringVar(&gtfsStatic, "gtfs-static", "", gtfsStaticUsage)
-	addPushFlags(cmd, &push)
+	addPushFlags(cmd, &pf)
 	return cmd
 }
 

@@ -1,0 +1,130 @@
+// Package gtfsmount mounts the hub's GTFS-Realtime feeds (docs/gtfs.md)
+// on abfahrt serve: /gtfs-rt/, the feeds' state in /healthz, and the
+// static GTFS they match trips to, loaded and refreshed daily.
+package gtfsmount
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"abfahrt/feed/mirror"
+	"abfahrt/gtfs"
+	"abfahrt/gtfs/rt"
+	"abfahrt/hub"
+)
+
+// refresh is how often a static GTFS of a URL is asked again (with
+// its ETag: an unchanged feed is not downloaded again).
+const refresh = 24 * time.Hour
+
+// Parts are the hub's GTFS-Realtime feeds (docs/gtfs.md): a mount
+// serving /gtfs-rt/ and the feeds' state in /healthz, and a publisher
+// building them. The live data go through the mirror's cache. With a
+// static feed they are built from the start (so that a feed that fits
+// nothing is said at once), without one from the first request for them
+// until nobody asked for rt.IdleAfter.
+func Parts(static string) (hub.Mount, hub.Publisher) {
+	var h *rt.Hub
+	mount := func(mux *http.ServeMux, env hub.Env) {
+		h = rt.New(rt.Options{Client: env.Client, Interval: env.Mirror.Interval(), Logger: env.Log})
+		if err := h.Register(env.Mirror.Registry()); err != nil {
+			env.Log.Warn("gtfs-rt: metrics not registered", "err", err)
+		}
+		if static == "" {
+			// Without a static feed, built while somebody reads them: a
+			// hub whose feeds nobody reads asks the upstream nothing more.
+			h.Serve(env.Context)
+		}
+		for _, p := range []string{rt.PathTripUpdates, rt.PathVehicles, rt.PathAlerts} {
+			mux.Handle(p, h)
+		}
+		mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) { serveHealth(w, r, env.Mirror, h) })
+		env.Log.Info("gtfs-rt: serving", "trip_updates", rt.PathTripUpdates, "vehicle_positions", rt.PathVehicles, "alerts", rt.PathAlerts, "static", static)
+	}
+	publish := func(ctx context.Context, env hub.Env) error {
+		if h == nil || static == "" {
+			return nil
+		}
+		loadStatic(ctx, h, static, env.Log)
+		h.Run(ctx)
+		return nil
+	}
+	return mount, publish
+}
+
+// loadStatic loads the static GTFS once (a feed refused leaves the hub
+// serving the stop-based feeds, and says why) and, for a URL, again daily
+// with its ETag.
+func loadStatic(ctx context.Context, h *rt.Hub, src string, log *slog.Logger) {
+	etag := ""
+	load := func() {
+		fctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+		defer cancel()
+		data, tag, same, err := gtfs.Fetch(fctx, src, etag, gtfs.DefaultLimits)
+		if err == nil && same {
+			return
+		}
+		var f *gtfs.Feed
+		if err == nil {
+			f, err = gtfs.Load(data, gtfs.DefaultLimits)
+		}
+		if err != nil {
+			var le *gtfs.LoadError
+			msg := err.Error()
+			if !errors.As(err, &le) {
+				msg = "static GTFS not loaded: " + msg
+			}
+			log.Warn("gtfs-rt: "+msg+"; serving the stop-based feeds without matching", "static", src)
+			h.SetStatic(nil, src, msg)
+			return
+		}
+		etag = tag
+		h.SetStatic(gtfs.NewMatcher(f), src, "")
+		log.Info("gtfs-rt: static GTFS loaded", "static", src, "stops", len(f.Stops), "routes", len(f.Routes), "trips", len(f.Trips))
+	}
+	load()
+	if !strings.HasPrefix(src, "http://") && !strings.HasPrefix(src, "https://") {
+		return
+	}
+	go func() {
+		t := time.NewTicker(refresh)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				load()
+			}
+		}
+	}()
+}
+
+// serveHealth answers /healthz as the mirror does, with the
+// feeds' state under "gtfs_rt".
+func serveHealth(w http.ResponseWriter, r *http.Request, m *mirror.Mirror, h *rt.Hub) {
+	mh := m.Health()
+	body, err := json.MarshalIndent(struct {
+		mirror.Health
+		GTFSRT rt.Status `json:"gtfs_rt"`
+	}{mh, h.Status()}, "", "  ")
+	if err != nil {
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", "application/json; charset=utf-8")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Cache-Control", "no-store")
+	if !mh.UpstreamReachable {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(append(body, '\n')) // the client went away: nothing to do
+	}
+}
