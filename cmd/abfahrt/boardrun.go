@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"abfahrt/internal/config"
+	"abfahrt/internal/userenv"
 	"abfahrt/internal/watchdog"
 	"abfahrt/tui"
 )
@@ -155,7 +156,7 @@ func (b *boardFlags) options(changed func(string) bool, g *globals) (tui.Options
 func (b *boardFlags) look(g *globals, opts *tui.Options) {
 	opts.Theme, opts.Lang, opts.LineColors = g.s.theme.value, g.s.lang.value, g.s.file.LineColors
 	opts.ConsoleFont = g.s.consoleFont
-	opts.StateDir = statePath(os.LookupEnv)
+	opts.StateDir = userenv.StateDir(os.LookupEnv)
 	opts.Delay = g.s.file.Delay.Rule()
 	opts.Exceptions = g.s.file.ExceptionOptions()
 	if h := g.s.file.Night.Hours; h != "" {

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"abfahrt/internal/doctor"
+	"abfahrt/internal/userenv"
 )
 
 // newDoctorCmd is `abfahrt doctor`: what a kiosk installer or a new user
@@ -31,7 +32,7 @@ blocks.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			d := doctor.New(g.stdout)
 			d.Terminal(g.stdout, os.LookupEnv)
-			d.Locale(os.LookupEnv, localeLang(os.LookupEnv))
+			d.Locale(os.LookupEnv, userenv.Lang(os.LookupEnv))
 			s, err := resolveSettings(cmd, g, os.LookupEnv)
 			if err != nil {
 				path, _ := configPathFor(g.configPath, os.LookupEnv)
@@ -42,7 +43,7 @@ blocks.`,
 				src, err := g.source()
 				d.Service(cmd.Context(), src.client, src.name, err)
 			}
-			d.Paths(statePath(os.LookupEnv))
+			d.Paths(userenv.StateDir(os.LookupEnv))
 			d.History(cmd.Context(), historyDB(""))
 			return d.Err()
 		},

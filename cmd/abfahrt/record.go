@@ -20,6 +20,7 @@ import (
 	"abfahrt/internal/recording"
 	"abfahrt/internal/startup"
 	"abfahrt/internal/textout"
+	"abfahrt/internal/userenv"
 	"abfahrt/model"
 )
 
@@ -252,7 +253,7 @@ func (g *globals) rawSource(keep func(history.Answer)) (source, error) {
 }
 
 // historyDB is --db, or the default SQLite file.
-func historyDB(db string) string { return recording.DB(db, statePath(os.LookupEnv)) }
+func historyDB(db string) string { return recording.DB(db, userenv.StateDir(os.LookupEnv)) }
 
 const dbUsage = "history database: a SQLite file or a postgres:// URL (default $XDG_STATE_HOME/abfahrt/history.db)"
 

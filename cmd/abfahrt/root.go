@@ -18,6 +18,7 @@ import (
 	"abfahrt/feed/sim"
 	"abfahrt/internal/logfile"
 	"abfahrt/internal/startup"
+	"abfahrt/internal/userenv"
 	"abfahrt/model"
 )
 
@@ -133,7 +134,7 @@ func (g *globals) prepare(cmd *cobra.Command) error {
 	}
 	g.s = s
 	if g.logOn && cmd.Name() != "config" && cmd.Name() != "version" {
-		logger, closer, err := logfile.Open(statePath(os.LookupEnv))
+		logger, closer, err := logfile.Open(userenv.StateDir(os.LookupEnv))
 		if err != nil {
 			// A log is a diagnosis aid: without one the board
 			// still runs. Said once, before the board takes the

@@ -1,12 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"strconv"
-	"time"
-
 	"github.com/spf13/cobra"
 
 	"abfahrt/feed"
@@ -15,15 +9,6 @@ import (
 	"abfahrt/speech"
 	"abfahrt/tui"
 )
-
-// errNotAnswered ends `say` with exit status 1 after it said that the
-// service does not answer.
-var errNotAnswered = errors.New("the service does not answer")
-
-// sayStaleAge is the age from which `say` calls an answer stale (a hub's
-// or cache's Age header): a hub refreshes its live answers every few
-// seconds, so a minute old means its service does not answer.
-const sayStaleAge = time.Minute
 
 // newSayCmd builds the say command: what a kiosk would speak for a stop.
 func newSayCmd(g *globals) *cobra.Command {
@@ -88,44 +73,5 @@ func sayStop(cmd *cobra.Command, g *globals, stop, stopPoint string, count int) 
 		b, err = src.client.StopPointDepartures(actx, code, tui.MaxLimit)
 	}
 	lang := speech.Lang(g.s.lang.value)
-	return sayAnswer(g, lang, stopTitle(lang, b, number, code), b, a, err, src.now, count)
-}
-
-// stopTitle names the stop as said: the answer's name, else "stop 1008"
-// ("Haltestelle 1008") or "stop point 100821" ("Steig 100821").
-func stopTitle(l speech.Lang, b model.Board, number int, code model.StopPointCode) string {
-	switch {
-	case b.StopName != "" && !code.IsZero():
-		return b.StopName + l.Pick(", stop point ", ", Steig ") + code.String()
-	case b.StopName != "":
-		return b.StopName
-	case number != 0:
-		return l.Pick("stop ", "Haltestelle ") + strconv.Itoa(number)
-	}
-	return l.Pick("stop point ", "Steig ") + code.String()
-}
-
-// sayAnswer prints the sentence of answer b (its HTTP meta a, the error
-// err of the request) and returns errNotAnswered when there is no answer.
-func sayAnswer(g *globals, l speech.Lang, title string, b model.Board, a feed.Answer, err error, now func() time.Time, count int) error {
-	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return err
-		}
-		if _, werr := fmt.Fprintln(g.stdout, speech.Unavailable(l, title)); werr != nil {
-			return werr
-		}
-		return fmt.Errorf("%w: %w", errNotAnswered, err)
-	}
-	at := textout.BoardNow(b)
-	switch {
-	case now != nil:
-		at = now()
-	case a.AgeKnown:
-		at = at.Add(a.Age) // a cached answer's timestamp stands still
-	}
-	stale := a.Stale || (a.AgeKnown && a.Age >= sayStaleAge)
-	ds := speech.FromEvents(b.Events, at, b.StopName)
-	_, werr := fmt.Fprintln(g.stdout, speech.Speak(l, title, ds, count, true, stale, a.Age))
-	return werr
+	return textout.Say(g.stdout, lang, textout.StopTitle(lang, b, number, code), b, a, err, src.now, count)
 }

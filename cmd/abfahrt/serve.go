@@ -16,6 +16,7 @@ import (
 	"abfahrt/hub/gtfsmount"
 	"abfahrt/hub/push"
 	"abfahrt/internal/sshhub"
+	"abfahrt/internal/userenv"
 )
 
 func newServeCmd(g *globals) *cobra.Command {
@@ -123,7 +124,7 @@ func hubOptions(g *globals, o hub.Options) hub.Options {
 // sshSettings are the SSH sessions' options: the flags o and what the
 // hub's settings give every session.
 func sshSettings(g *globals, o sshhub.Options) sshhub.Options {
-	o.StateDir, o.Version = statePath(os.LookupEnv), version
+	o.StateDir, o.Version = userenv.StateDir(os.LookupEnv), version
 	if s := g.s; s != nil {
 		o.Theme, o.Lang, o.Interval = hubTheme(s), s.lang.value, s.interval
 		o.LineColors, o.Links = s.file.LineColors, s.file.Links.TUI()
@@ -285,7 +286,7 @@ func checkSSH(o *sshhub.Options) error {
 		return usagef("--ssh-login-grace must be positive and --ssh-max-startups and --ssh-max-startups-per-ip at least 1")
 	}
 	if o.AuthorizedKeys == "" {
-		o.AuthorizedKeys = filepath.Join(statePath(os.LookupEnv), "authorized_keys")
+		o.AuthorizedKeys = filepath.Join(userenv.StateDir(os.LookupEnv), "authorized_keys")
 	}
 	return nil
 }

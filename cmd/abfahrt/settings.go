@@ -13,6 +13,7 @@ import (
 	"abfahrt/internal/config"
 	"abfahrt/internal/logfile"
 	"abfahrt/internal/textout"
+	"abfahrt/internal/userenv"
 	"abfahrt/tui"
 )
 
@@ -72,12 +73,12 @@ func resolveSettings(cmd *cobra.Command, g *globals, env envLookup) (*settings, 
 	}
 
 	s.api = pick(changed("api"), g.api, "flag --api", env, "ABFAHRT_API", file.API, "")
-	s.lang = pick(changed("lang"), g.lang, "flag --lang", env, "ABFAHRT_LANG", file.Language, localeLang(env))
+	s.lang = pick(changed("lang"), g.lang, "flag --lang", env, "ABFAHRT_LANG", file.Language, userenv.Lang(env))
 	s.theme = pick(changed("theme"), g.theme, "flag --theme", env, "ABFAHRT_THEME", file.Theme, "dark")
 	term, _ := env("TERM")
 	s.consoleFont = tui.LinuxConsole(term)
 	switch {
-	case s.theme.from != "flag --theme" && noColor(env):
+	case s.theme.from != "flag --theme" && userenv.NoColor(env):
 		s.theme = setting{"mono", "env NO_COLOR/TERM=dumb"}
 	case s.theme.from == "default" && s.consoleFont:
 		s.theme = setting{tui.ThemeConsole, "env TERM=" + term}
@@ -136,50 +137,6 @@ func pickBool(flagSet, flagVal bool, flagName string, env envLookup, envName str
 	return setting{"false", "default"}
 }
 
-// localeLang reads the language from LC_ALL, LC_MESSAGES or LANG: "de" for
-// German locales, else "en".
-func localeLang(env envLookup) string {
-	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if v, ok := env(k); ok && v != "" {
-			if strings.HasPrefix(strings.ToLower(v), "de") {
-				return "de"
-			}
-			return "en"
-		}
-	}
-	return "en"
-}
-
-// noColor reports whether the environment asks for no colour.
-func noColor(env envLookup) bool {
-	if v, ok := env("NO_COLOR"); ok && v != "" {
-		return true
-	}
-	v, _ := env("TERM")
-	return v == "dumb"
-}
-
-// statePath is abfahrt's state directory (pins, logs): $XDG_STATE_HOME/abfahrt.
-func statePath(env envLookup) string {
-	if v, ok := env("XDG_STATE_HOME"); ok && v != "" {
-		return filepath.Join(v, "abfahrt")
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(home, ".local", "state", "abfahrt")
-}
-
-// cachePath is abfahrt's cache directory for base data.
-func cachePath() string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "abfahrt")
-}
-
 // print writes the effective configuration and every path in use.
 func (s *settings) print(w io.Writer, env envLookup) error {
 	api := s.api.value
@@ -204,9 +161,9 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	}
 	t.Row("", "", "")
 	t.Row("config file", s.configPath, exists)
-	t.Row("cache dir", cachePath(), "base data, 24 h")
-	t.Row("state dir", statePath(env), "pins, watched boards, reminders, exceptions")
-	t.Row("log file", filepath.Join(statePath(env), logfile.FileName), "with --log or ABFAHRT_LOG=1")
+	t.Row("cache dir", userenv.CacheDir(), "base data, 24 h")
+	t.Row("state dir", userenv.StateDir(env), "pins, watched boards, reminders, exceptions")
+	t.Row("log file", filepath.Join(userenv.StateDir(env), logfile.FileName), "with --log or ABFAHRT_LOG=1")
 	// The themes, one line each (issue 26 item 3), the one in use marked.
 	t.Row("", "", "")
 	for _, name := range tui.ThemeNames() {
