@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -23,18 +21,6 @@ import (
 	"abfahrt/internal/userenv"
 	"abfahrt/model"
 )
-
-// recordLog is the record command's log at level: a line on stderr, and
-// in the log file with --log.
-func recordLog(g *globals, level slog.Level) func(format string, a ...any) {
-	return func(format string, a ...any) {
-		msg := fmt.Sprintf(format, a...)
-		_, _ = fmt.Fprintf(g.stderr, "abfahrt: record: %s\n", msg)
-		if g.logger != nil {
-			g.logger.Log(context.Background(), level, "record: "+msg)
-		}
-	}
-}
 
 func newRecordCmd(g *globals) *cobra.Command {
 	var (
@@ -78,33 +64,9 @@ func newRecordCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if keepingRaw {
-				// The arrivals of the boards named; not of every stop
-				// (--all), whose departures would be polled half as often.
-				subjects = recording.WithArrivals(subjects)
-			}
-			ctx := cmd.Context()
-			if all {
-				if subjects, err = allStops(ctx, src, subjects); err != nil {
-					return err
-				}
-			}
-			store, err := history.Open(ctx, historyDB(db), history.Options{})
-			if err != nil {
-				return err
-			}
-			defer func() { _ = store.Close() }()
-			r.Store, r.Source, r.Subjects, r.Interval = store, src.client, subjects, g.s.interval
-			defer recording.StartExtras(ctx, src.client, g.s.interval, keepingRaw, all && keepingRaw)()
-			every := max(g.s.interval, time.Duration(float64(len(subjects))/history.MaxRate*float64(time.Second)))
-			_, _ = fmt.Fprintf(g.stderr, "abfahrt: recording %s from %s into %s, each every %v\n", textout.Plural(len(subjects), "board", "boards"), src.name, store.Name(), every.Round(time.Second))
-			logf, infof := recordLog(g, slog.LevelError), recordLog(g, slog.LevelInfo)
-			start := time.Now()
-			stopProgress := progress.Record(ctx, g.stderr, r, src.client)
-			err = r.Run(ctx, history.RunOptions{For: dur, Keep: keepFor, KeepRaw: rawFor, Logf: logf, Infof: infof})
-			stopProgress()
-			_, _ = fmt.Fprintln(g.stdout, histout.RecordSummary(r, store.Name(), time.Since(start)))
-			return err
+			return histout.Record(cmd.Context(), r, histout.RecordOptions{Client: src.client, Name: src.name, Subjects: subjects, All: all,
+				DB: historyDB(db), Interval: g.s.interval, KeepingRaw: keepingRaw, RawFor: rawFor, Keep: keepFor, For: dur,
+				Stdout: g.stdout, Stderr: g.stderr, Logger: g.logger})
 		},
 	}
 	f := cmd.Flags()
@@ -215,22 +177,11 @@ func newHistoryCmd(g *globals) *cobra.Command {
 // stopNames names stop numbers from the service's base data when it
 // answers, else by number.
 func stopNames(ctx context.Context, g *globals) func(int) string {
-	byNumber := map[int]string{}
-	if src, err := g.source(); err == nil {
-		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		if list, err := src.client.Stops(cctx, model.ScopeBasic, 0); err == nil {
-			for _, s := range list {
-				byNumber[s.StopNumber] = s.StopName
-			}
-		}
-		cancel()
+	src, err := g.source()
+	if err != nil {
+		return histout.StopNames(ctx, nil)
 	}
-	return func(n int) string {
-		if name := byNumber[n]; name != "" {
-			return name + " (" + strconv.Itoa(n) + ")"
-		}
-		return strconv.Itoa(n)
-	}
+	return histout.StopNames(ctx, src.client)
 }
 
 // rawSource is the service's client as g.source makes it, its answers
@@ -272,20 +223,6 @@ func recordSubjects(stops, points []string) ([]history.Subject, error) {
 			return nil, usagef("--stoppoint needs a stop point code, e.g. 100801")
 		}
 		subjects = append(subjects, history.Subject{StopPoint: model.StopPointCode(p)})
-	}
-	return subjects, nil
-}
-
-// allStops adds every stop of the network to subjects (record --all).
-func allStops(ctx context.Context, src source, subjects []history.Subject) ([]history.Subject, error) {
-	sctx, cancel := withTimeout(ctx)
-	list, err := src.client.Stops(sctx, model.ScopeBasic, 0)
-	cancel()
-	if err != nil {
-		return nil, fmt.Errorf("--all: the list of stops: %w", err)
-	}
-	for _, s := range list {
-		subjects = append(subjects, history.Subject{Stop: s.StopNumber})
 	}
 	return subjects, nil
 }
