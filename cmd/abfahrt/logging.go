@@ -1,33 +1,11 @@
 package main
 
 import (
-	"log/slog"
 	"net/http"
 	"time"
+
+	"abfahrt/internal/logfile"
 )
-
-// loggingTransport logs every request that reaches the transport (cache
-// hits never do): method, URL, status or error, duration.
-type loggingTransport struct {
-	next http.RoundTripper
-	log  *slog.Logger
-}
-
-// RoundTrip sends the request through the wrapped transport and logs it.
-func (t loggingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	start := time.Now()
-	resp, err := t.next.RoundTrip(r)
-	d := time.Since(start).Round(time.Millisecond)
-	switch {
-	case err != nil:
-		t.log.Warn("request failed", "method", r.Method, "url", r.URL.String(), "duration", d, "err", err)
-	case resp.StatusCode >= 400:
-		t.log.Warn("request", "method", r.Method, "url", r.URL.String(), "status", resp.StatusCode, "duration", d)
-	default:
-		t.log.Info("request", "method", r.Method, "url", r.URL.String(), "status", resp.StatusCode, "duration", d)
-	}
-	return resp, err
-}
 
 // logTransport wraps rt with request logging when logging is on.
 func (g *globals) logTransport(rt http.RoundTripper) http.RoundTripper {
@@ -37,7 +15,7 @@ func (g *globals) logTransport(rt http.RoundTripper) http.RoundTripper {
 	if rt == nil {
 		rt = http.DefaultTransport
 	}
-	return loggingTransport{next: rt, log: g.logger}
+	return logfile.Transport{Next: rt, Log: g.logger}
 }
 
 // logClockSkew records in the log that the service's clock and this

@@ -5,8 +5,6 @@ import (
 	"net"
 	"net/url"
 	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -62,45 +60,16 @@ func newServeCmd(g *globals) *cobra.Command {
 	return cmd
 }
 
-// resolveUpstream settles o.Upstream: --upstream, or the global --api
-// (the same thing; both given and different is a usage error), or else an
-// api of the environment or the configuration file; empty for the
-// embedded simulation. An explicitly empty --api is refused, as for the
-// board: an unset variable in a unit file must not quietly serve the
-// simulation to a fleet.
+// resolveUpstream settles o.Upstream from --upstream and the api setting
+// (hub.ResolveUpstream).
 func resolveUpstream(cmd *cobra.Command, g *globals, o *hub.Options) error {
-	upFlag := cmd.Flags().Changed("upstream")
 	var api setting
 	if g.s != nil {
 		api = g.s.api
 	} else if cmd.Flags().Changed("api") {
 		api = setting{g.api, "flag --api"}
 	}
-	apiFlag := api.from == "flag --api"
-	if apiFlag && strings.TrimSpace(api.value) == "" {
-		return usagef("--api is empty; name the upstream, such as --api https://api.swu.de/mobility/v1 (without --api and --upstream serve mirrors the embedded simulation)")
-	}
-	switch {
-	case upFlag && apiFlag:
-		if strings.TrimRight(strings.TrimSpace(o.Upstream), "/") != strings.TrimRight(strings.TrimSpace(api.value), "/") {
-			return usagef("--upstream %q and --api %q name different upstreams; give one of them", o.Upstream, api.value)
-		}
-		o.UpstreamVia = "flags --upstream and --api"
-	case upFlag:
-		o.UpstreamVia = "flag --upstream"
-	case api.value != "":
-		// --api, ABFAHRT_API or the configuration file: what the boards
-		// of this machine read is what the hub mirrors.
-		o.Upstream, o.UpstreamVia = api.value, api.from
-	default:
-		o.UpstreamVia = "default"
-	}
-	if hub.SelfUpstream(o.Upstream, o.Listen) {
-		// Say, ABFAHRT_API of the boards on the hub's own machine: every
-		// query would wait on itself until --timeout.
-		return usagef("the upstream %s (%s) is this hub's own --listen %s; name the service it mirrors with --upstream", o.Upstream, o.UpstreamVia, o.Listen)
-	}
-	return nil
+	return hub.ResolveUpstream(o, cmd.Flags().Changed("upstream"), api.value, api.from)
 }
 
 // hubOptions are the hub's options: the flags o and what the settings
@@ -233,7 +202,7 @@ func checkServe(cmd *cobra.Command, g *globals, o *hub.Options) error {
 	if !o.Record.On && (o.Record.All || cmd.Flags().Changed("db") || cmd.Flags().Changed("keep")) {
 		return usagef("--all, --db and --keep go with --record: abfahrt serve --record [--all] [--db URL]")
 	}
-	if err := checkSSH(&o.SSH); err != nil {
+	if err := o.SSH.Check(userenv.StateDir(os.LookupEnv)); err != nil {
 		return err
 	}
 	mode, err := hyperlinkMode(o.SSH.Hyperlinks, cmd.Flags().Changed("hyperlinks"), g.s.file)
@@ -269,24 +238,4 @@ func serveFlags(cmd *cobra.Command, o *hub.Options) {
 	f.BoolVar(&o.Record.All, "all", false, "with --record: record the whole network, within 2 upstream requests a second")
 	f.StringVar(&o.Record.DB, "db", "", "with --record: "+dbUsage)
 	f.StringVar(&o.Record.Keep, "keep", "90d", "with --record: prune departures older than this while running (0: keep all)")
-}
-
-// checkSSH checks the --ssh flags and settles the authorized_keys file.
-func checkSSH(o *sshhub.Options) error {
-	if o.Addr == "" {
-		return nil
-	}
-	if _, _, err := net.SplitHostPort(o.Addr); err != nil {
-		return usagef("--ssh must be host:port such as 0.0.0.0:2222, got %q", o.Addr)
-	}
-	if o.MaxSessions < 1 || o.Idle < 0 {
-		return usagef("--ssh-max-sessions must be at least 1 and --ssh-idle not negative (0: never)")
-	}
-	if o.LoginGrace <= 0 || o.MaxStartups < 1 || o.MaxStartupsPerIP < 1 {
-		return usagef("--ssh-login-grace must be positive and --ssh-max-startups and --ssh-max-startups-per-ip at least 1")
-	}
-	if o.AuthorizedKeys == "" {
-		o.AuthorizedKeys = filepath.Join(userenv.StateDir(os.LookupEnv), "authorized_keys")
-	}
-	return nil
 }
