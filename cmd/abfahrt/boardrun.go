@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"abfahrt/internal/config"
+	"abfahrt/internal/logfile"
 	"abfahrt/internal/userenv"
 	"abfahrt/internal/watchdog"
 	"abfahrt/tui"
@@ -85,7 +86,7 @@ func showBoard(cmd *cobra.Command, g *globals, b *boardFlags) error {
 	opts.Source, opts.SourceName, opts.Now = src.client, src.name, src.now
 	client := src.client
 	opts.Stats = func() int64 { return client.Stats().Upstream }
-	opts.ClockSkew = g.logClockSkew
+	opts.ClockSkew = logfile.ClockSkew(g.logger)
 	histDB := b.histDB
 	if histDB == "" && g.replay != "" {
 		histDB = g.replay // a replayed board's punctuality is the recording's

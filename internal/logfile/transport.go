@@ -29,3 +29,20 @@ func (t Transport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	return resp, err
 }
+
+// ClockSkew is what records in log (nil: nowhere) that the service's clock
+// and this machine's differ by more than a minute, or agree again
+// (tui.Options.ClockSkew).
+func ClockSkew(log *slog.Logger) func(service, local time.Time, rate float64) {
+	return func(service, local time.Time, rate float64) {
+		if log == nil {
+			return
+		}
+		if service.Equal(local) {
+			log.Info("clocks agree again", "local", local)
+			return
+		}
+		log.Warn("service clock differs from this computer's", "service", service, "local", local,
+			"difference", service.Sub(local).Round(time.Second), "rate", rate)
+	}
+}
