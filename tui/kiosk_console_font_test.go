@@ -147,18 +147,7 @@ func kioskConsoleScreens(t *testing.T) map[string]string {
 // and English: Fixed, VGA, Terminus). It skips when no console font is
 // installed (apt-get install console-setup-linux; CI installs it).
 func TestKioskConsoleThemeInRealConsoleFont(t *testing.T) {
-	var fonts []string
-	for _, f := range []string{"Lat15-Fixed16", "Lat15-VGA16", "Lat15-Terminus16", "Lat15-TerminusBold16"} {
-		if p := filepath.Join(consoleFonts, f+".psf.gz"); fileExists(p) {
-			fonts = append(fonts, p)
-		}
-	}
-	if len(fonts) == 0 {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("no Lat15 console font in %s: CI installs console-setup-linux", consoleFonts)
-		}
-		t.Skipf("no Lat15 console font in %s: apt-get install console-setup-linux", consoleFonts)
-	}
+	fonts := lat15Fonts(t)
 	screens := kioskConsoleScreens(t)
 	names := make([]string, 0, len(screens))
 	for n := range screens {
@@ -193,18 +182,11 @@ func TestKioskConsoleThemeInRealConsoleFont(t *testing.T) {
 	}
 }
 
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
-}
-
-// Every glyph the console theme lets through (ui.ConsoleSafe beyond
-// Latin-1) and every stand-in it puts for one the font lacks
-// (ui.ConsoleFallback) is in the unicode table of each of Debian's Lat15
-// console fonts: what the board, the vehicle pane and its map draw on
-// the Linux console is what the console can show, not its replacement
-// glyph.
-func TestConsoleGlyphsInRealConsoleFont(t *testing.T) {
+// lat15Fonts are the paths of Debian's Lat15 console fonts of 16 pixels
+// (console-setup's default for German and English: Fixed, VGA, Terminus);
+// the test skips without them, and fails under CI, which installs them.
+func lat15Fonts(t *testing.T) []string {
+	t.Helper()
 	var fonts []string
 	for _, f := range []string{"Lat15-Fixed16", "Lat15-VGA16", "Lat15-Terminus16", "Lat15-TerminusBold16"} {
 		if p := filepath.Join(consoleFonts, f+".psf.gz"); fileExists(p) {
@@ -217,6 +199,22 @@ func TestConsoleGlyphsInRealConsoleFont(t *testing.T) {
 		}
 		t.Skipf("no Lat15 console font in %s: apt-get install console-setup-linux", consoleFonts)
 	}
+	return fonts
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// Every glyph the console theme lets through (ui.ConsoleSafe beyond
+// Latin-1) and every stand-in it puts for one the font lacks
+// (ui.ConsoleFallback) is in the unicode table of each of Debian's Lat15
+// console fonts: what the board, the vehicle pane and its map draw on
+// the Linux console is what the console can show, not its replacement
+// glyph.
+func TestConsoleGlyphsInRealConsoleFont(t *testing.T) {
+	fonts := lat15Fonts(t)
 	var glyphs []rune
 	for r := rune(0x2000); r < 0x2700; r++ {
 		if ui.ConsoleSafe(r) {
