@@ -115,19 +115,4 @@ func pad(s string, w int) string {
 }
 
 // clampLines is ui.ClampLines, measured by cellWidth.
-func clampLines(s string, w, h int) string {
-	if w <= 0 || h <= 0 {
-		return ""
-	}
-	lines := strings.Split(s, "\n")
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for i, l := range lines {
-		lines[i] = fit(l, w)
-	}
-	for len(lines) < h {
-		lines = append(lines, "")
-	}
-	return strings.Join(lines, "\n")
-}
+func clampLines(s string, w, h int) string { return ui.ClampLinesWith(s, w, h, fit) }

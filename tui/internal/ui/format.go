@@ -184,7 +184,11 @@ func ClipLines(s string, w, h int) string {
 
 // ClampLines makes s exactly h lines of at most w cells each, padding with
 // empty lines; the final guarantee that nothing overflows the terminal.
-func ClampLines(s string, w, h int) string {
+func ClampLines(s string, w, h int) string { return ClampLinesWith(s, w, h, Fit) }
+
+// ClampLinesWith is ClampLines with each line cut by fit (a renderer that
+// measures cells its own way passes its own).
+func ClampLinesWith(s string, w, h int, fit func(string, int) string) string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
@@ -193,7 +197,7 @@ func ClampLines(s string, w, h int) string {
 		lines = lines[:h]
 	}
 	for i, l := range lines {
-		lines[i] = Fit(l, w)
+		lines[i] = fit(l, w)
 	}
 	for len(lines) < h {
 		lines = append(lines, "")
