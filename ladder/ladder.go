@@ -29,7 +29,7 @@
 // stop it reached) at most BunchedRatio (0.5) or at least GapRatio (1.5)
 // times the scheduled headway there: its scheduled time minus that of the
 // trip of its direction scheduled last before it (plan). These are the
-// limits of issue 25, and the ones the Transit Capacity and Quality of
+// limits the Transit Capacity and Quality of
 // Service Manual (TCRP Report 165, 3rd ed., headway adherence) uses for a
 // headway deviation of half a headway, where passengers notice bunching
 // and gaps.
@@ -54,7 +54,7 @@
 // without a headway.
 //
 // Stale: a vehicle whose last position report is more than StaleAfter
-// (two poll intervals, issue 25) old at Now.
+// (two poll intervals: one missed report is not yet stale) old at Now.
 //
 // Regularity: the coefficient of variation (standard deviation over mean)
 // of the actual headways, the TCQSM's measure of headway adherence (0 is

@@ -14,7 +14,7 @@ import (
 
 // Network keeps what judging every line in service needs, for the
 // exception queue, at a small fraction of the requests a ladder per line
-// would make (issue 25 item 6). Of each vehicle it keeps the passages of
+// would make (a dispatcher's queue watches every line at once). Of each vehicle it keeps the passages of
 // its current trip, asked once per trip: the timetable of a trip does not
 // change while it runs, and the predictions are asked again only when the
 // vehicle's delay (which every trips answer brings fresh) has moved by
