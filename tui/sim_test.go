@@ -24,6 +24,7 @@ type countingSource struct {
 	feeds.Source
 	mu       sync.Mutex
 	starts   []time.Time
+	limits   []int
 	inFlight int
 	maxIn    int
 }
@@ -31,6 +32,7 @@ type countingSource struct {
 func (c *countingSource) StopDepartures(ctx context.Context, stop, limit int) (model.Board, error) {
 	c.mu.Lock()
 	c.starts = append(c.starts, time.Now())
+	c.limits = append(c.limits, limit)
 	c.inFlight++
 	c.maxIn = max(c.maxIn, c.inFlight)
 	c.mu.Unlock()
@@ -102,8 +104,14 @@ func TestProgramOnSimulation(t *testing.T) {
 		stop(feeds.DefaultInterval * 2) // let the last pending tick fire; Bubble Tea cannot cancel it
 
 		src.mu.Lock()
-		starts, maxIn := src.starts, src.maxIn
+		starts, limits, maxIn := src.starts, src.limits, src.maxIn
 		src.mu.Unlock()
+		// The first poll may go out before the terminal's size arrives;
+		// the board then asks again at once for the rows the size has
+		// room for. That second ask is the first poll, not an extra one.
+		if len(starts) > 1 && starts[1].Equal(starts[0]) && limits[1] > limits[0] {
+			starts = starts[1:]
+		}
 		if len(starts) < 5 || len(starts) > 6 {
 			t.Errorf("%d polls in 75 s, want 5 or 6 (every 15 s ± 10 %%)", len(starts))
 		}
