@@ -45,7 +45,7 @@ func catalogueWords() map[string]bool {
 		}
 	}
 	walk(reflect.ValueOf(ui.GermanTexts()))
-	walk(reflect.ValueOf(ui.GermanDispTexts()))
+	walk(reflect.ValueOf(ui.GermanTexts().DispTexts))
 	return words
 }
 

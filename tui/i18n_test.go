@@ -1,9 +1,6 @@
 package tui
 
 import (
-	"reflect"
-	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -12,47 +9,6 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
 )
-
-// verbs matches the fmt verbs of a format string.
-var verbs = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z%]`)
-
-// TestCatalogComplete proves every string of the catalogue exists, not
-// empty, in English and German, with the same fmt verbs in both.
-func TestCatalogComplete(t *testing.T) {
-	en, de := reflect.ValueOf(ui.EnglishTexts()), reflect.ValueOf(ui.GermanTexts())
-	typ := en.Type()
-	n := 0
-	for i := range typ.NumField() {
-		f := typ.Field(i)
-		var ens, des []string
-		switch f.Type.Kind() {
-		case reflect.String:
-			ens, des = []string{en.Field(i).String()}, []string{de.Field(i).String()}
-		case reflect.Array:
-			for j := range f.Type.Len() {
-				ens = append(ens, en.Field(i).Index(j).String())
-				des = append(des, de.Field(i).Index(j).String())
-			}
-		default:
-			continue // computed, not text
-		}
-		for j := range ens {
-			n++
-			if strings.TrimSpace(ens[j]) == "" || strings.TrimSpace(des[j]) == "" {
-				t.Errorf("%s[%d]: en %q, de %q: every string needs both languages", f.Name, j, ens[j], des[j])
-			}
-			ev, dv := verbs.FindAllString(ens[j], -1), verbs.FindAllString(des[j], -1)
-			slices.Sort(ev)
-			slices.Sort(dv)
-			if !slices.Equal(ev, dv) {
-				t.Errorf("%s: en %q uses %v, de %q uses %v", f.Name, ens[j], ev, des[j], dv)
-			}
-		}
-	}
-	if n < 100 {
-		t.Errorf("only %d strings checked; did the catalogue lose its fields?", n)
-	}
-}
 
 func TestLanguageChoice(t *testing.T) {
 	for lang, want := range map[string]string{"": "now", "en": "now", "de": "sofort", "de_DE.UTF-8": "sofort", "fr": "now"} {

@@ -268,7 +268,7 @@ func TestPaletteThemeEntries(t *testing.T) {
 			seenTheme = true
 			themes++
 		} else if seenTheme {
-			t.Errorf("a %s (%s) after a theme for an empty query", e.m.sh.T.KindLabel(r.Entry.Kind), r.Entry.Title)
+			t.Errorf("a %s (%s) after a theme for an empty query", kindLabel(e.m.sh.T, r.Entry.Kind), r.Entry.Title)
 		}
 	}
 	if themes != 6 {
@@ -282,7 +282,7 @@ func TestPaletteThemeEntries(t *testing.T) {
 		}
 	}
 	if k := e.m.search.results[0].Entry.Kind; k != search.KindTheme {
-		t.Errorf("the first result for theme is a %s", e.m.sh.T.KindLabel(k))
+		t.Errorf("the first result for theme is a %s", kindLabel(e.m.sh.T, k))
 	}
 
 	de := newEnvWith(t, 120, 40, app.Options{Lang: "de"})

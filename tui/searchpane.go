@@ -148,7 +148,7 @@ func (p *searchPane) resultLine(r search.Result, w int, sel bool) string {
 	if sel {
 		mark = st.SelectedMark.Render("▸ ")
 	}
-	head := mark + st.Kind.Render(ui.Pad(p.sh.T.KindLabel(e.Kind), 9))
+	head := mark + st.Kind.Render(ui.Pad(kindLabel(p.sh.T, e.Kind), 9))
 	room := w - 11
 	if room <= 0 {
 		return ui.Fit(head, w)

@@ -288,7 +288,7 @@ func TestOneWatchedBoardOpensAsTheBoard(t *testing.T) {
 			t.Errorf("the normal board's %q is missing:\n%s", want, v)
 		}
 	}
-	dt := ui.EnglishDispTexts()
+	dt := ui.EnglishTexts().DispTexts
 	if got := dt.Count(dt.OneBoard, dt.Boards, 1); got != "1 board" {
 		t.Errorf("one board reads %q", got)
 	}

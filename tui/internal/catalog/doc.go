@@ -1,5 +1,17 @@
-// Package catalog holds parts of the one text catalogue (English,
-// German) that later issues added: the recorded history's, the kiosk's,
-// the line ladder's and the exception queue's texts. ui.Texts embeds
-// them, so they read as any other text (tx.HistNone).
+// Package catalog is abfahrt's one text catalogue: every word the
+// terminal interface shows, in English and German, one file per feature
+// (board.go, grid.go, vehicle.go, kiosk.go, status.go, errors.go, …).
+// Each file declares the feature's texts as a struct, then its English
+// and its German values next to each other, so a text and its
+// translation are read and changed together.
+//
+// Texts embeds every feature, and ui.Texts embeds Texts, so a view reads
+// any text by its name (tx.Departures, tx.HistNone). Rules the tests
+// hold: a field name is used once in the whole catalogue (an embedded
+// name would shadow another); every English text has a German one with
+// the same format verbs; a German sentence is never the English one
+// left untranslated.
+//
+// The package imports no other package of the interface: ui, feeds and
+// the panes import it.
 package catalog

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/catalog"
 )
 
 // RateMeter turns the feed's upstream request counter into the status
@@ -26,7 +26,7 @@ type RateMeter struct {
 // Sample reads the counter at local time now (a clock message or any other
 // message) and returns the status text ("12 req/min"), "" when there is no
 // counter.
-func (r *RateMeter) Sample(now time.Time, dt *ui.DispTexts) string {
+func (r *RateMeter) Sample(now time.Time, dt *catalog.DispTexts) string {
 	if r.Stats == nil {
 		return ""
 	}

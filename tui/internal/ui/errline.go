@@ -101,60 +101,30 @@ func OneLine(s string) string { return model.CleanText(s, maxMessage) }
 // maxMessage caps a message in runes; the bars cut it to their width.
 const maxMessage = 1000
 
-// netTexts say why the service cannot be reached, for the common causes
-// of the network; the German catalogue never shows Go's English words.
-type netTexts struct {
-	NetRefused     string // "connection refused"
-	NetReset       string // "connection reset by the server"
-	NetHostUnreach string // "host unreachable"
-	NetUnreach     string // "network unreachable"
-	NetUnknownHost string // "unknown host %q"
-	NetClosed      string // "connection closed before the answer was complete"
-	NetTLSUnknown  string // "TLS certificate signed by an unknown authority"
-	NetTLSHost     string // "TLS certificate is not valid for %s"
-	// NetOther is any other cause; empty: the cause as Go words it
-	// (feed.NetError.Cause), which English can show.
-	NetOther string
-	// DecodeWhy is why an answer is unreadable (decodeReason).
-	DecodeWhy DecodeReasons
-}
-
-func englishNetTexts() netTexts {
-	return netTexts{
-		NetRefused: "connection refused", NetReset: "connection reset by the server",
-		NetHostUnreach: "host unreachable", NetUnreach: "network unreachable", NetUnknownHost: "unknown host %q",
-		NetClosed:     "connection closed before the answer was complete",
-		NetTLSUnknown: "TLS certificate signed by an unknown authority", NetTLSHost: "TLS certificate is not valid for %s",
-	}
-}
-
-func germanNetTexts() netTexts {
-	return netTexts{
-		NetRefused: "Verbindung abgelehnt", NetReset: "Verbindung vom Server getrennt",
-		NetHostUnreach: "Rechner nicht erreichbar", NetUnreach: "Netz nicht erreichbar", NetUnknownHost: "Rechner %q unbekannt",
-		NetClosed:     "Verbindung vor dem Ende der Antwort geschlossen",
-		NetTLSUnknown: "TLS-Zertifikat von unbekannter Stelle signiert", NetTLSHost: "TLS-Zertifikat gilt nicht für %s",
-		NetOther: "Netzfehler",
-		DecodeWhy: DecodeReasons{
-			feed.DecodeOther: "unerwarteter Inhalt", feed.DecodeEmpty: "die Antwort ist leer",
-			feed.DecodeNotJSON: "die Antwort ist kein JSON", feed.DecodeTruncated: "die Antwort ist abgeschnitten",
-			feed.DecodeSyntax: "die Antwort ist kein gültiges JSON", feed.DecodeShape: "die Antwort hat eine unerwartete Form",
-			feed.DecodeTooLarge: "die Antwort ist zu groß",
-		},
-	}
-}
-
-// DecodeReasons say what is wrong with an unreadable answer, by kind
-// (feed.DecodeKind); nil: the decoder's English reason, with its detail.
-type DecodeReasons map[feed.DecodeKind]string
-
 // decodeReason is why an answer is unreadable, in the catalogue's words.
 func (tx *Texts) decodeReason(de *feed.DecodeError) string {
-	if s, ok := tx.DecodeWhy[de.Kind]; ok {
-		return s
+	why := &tx.DecodeWhy
+	s := why.Other
+	switch de.Kind {
+	case feed.DecodeEmpty:
+		s = why.Empty
+	case feed.DecodeNotJSON:
+		s = why.NotJSON
+	case feed.DecodeTruncated:
+		s = why.Truncated
+	case feed.DecodeSyntax:
+		s = why.Syntax
+	case feed.DecodeShape:
+		s = why.Shape
+	case feed.DecodeTooLarge:
+		s = why.TooLarge
+	case feed.DecodeOther:
 	}
-	if tx.DecodeWhy != nil {
-		return tx.DecodeWhy[feed.DecodeOther]
+	switch {
+	case s != "":
+		return s
+	case why.Other != "":
+		return why.Other
 	}
 	return de.Reason
 }

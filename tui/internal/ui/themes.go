@@ -18,18 +18,6 @@ const (
 	ThemeCVD = "cvd"
 )
 
-// ThemeAbout is one line about each theme, for `abfahrt config` and the
-// help of --theme.
-var ThemeAbout = map[string]string{
-	ThemeDark:         "the default, for a dark terminal",
-	ThemeLight:        "for a light terminal background",
-	ThemeHighContrast: "pure, saturated colours on black, for distance and sunlight",
-	ThemeMono:         "no colour: bold, reverse and the marks carry the meaning (NO_COLOR)",
-	ThemeConsole:      "the Linux console: 16 colours and its font's glyphs (TERM=linux)",
-	ThemeANSI:         "only the terminal's 16 palette colours: your palette decides",
-	ThemeCVD:          "colour-blind safe (Okabe–Ito) delays and line badges",
-}
-
 // ANSITheme is the console's 16 palette colours with every glyph: the
 // terminal's own palette decides what they look like.
 func ANSITheme() Theme {

@@ -89,40 +89,6 @@ func LeaveBand(e *model.Event, now time.Time, walk time.Duration) (leaveAt time.
 	return leaveAt, b, true
 }
 
-// walkTexts are the walking time's texts of one language.
-type walkTexts struct {
-	ColLeave   string // column title
-	LeaveIn    string // "in %d min": the leave column of a catchable row
-	GoNow      string // the hurry band
-	Missed     string // the missed band
-	WalkHeader string // "walk %s": the header's note of the walking time
-	HidMissed  string // "%d missed hidden": the header's note
-	KeyWalkUp  string
-	KeyWalkDn  string
-	KeyMissed  string
-	NoteWalk   string // "walking time %s"
-	NoteHide   string // "missed departures hidden"
-	NoteShow   string // "missed departures shown"
-}
-
-func englishWalkTexts() walkTexts {
-	return walkTexts{
-		ColLeave: "LEAVE", LeaveIn: "in %d min", GoNow: "go now", Missed: "missed",
-		WalkHeader: "walk %s", HidMissed: "%d missed hidden",
-		KeyWalkUp: "walk +1 min", KeyWalkDn: "walk −1 min", KeyMissed: "show/hide missed",
-		NoteWalk: "walking time %s", NoteHide: "missed departures hidden", NoteShow: "missed departures shown",
-	}
-}
-
-func germanWalkTexts() walkTexts {
-	return walkTexts{
-		ColLeave: "LOSGEHEN", LeaveIn: "in %d Min", GoNow: "jetzt los", Missed: "verpasst",
-		WalkHeader: "Fußweg %s", HidMissed: "%d Verpasste ausgeblendet",
-		KeyWalkUp: "Fußweg +1 Min", KeyWalkDn: "Fußweg −1 Min", KeyMissed: "Verpasste zeigen/ausblenden",
-		NoteWalk: "Fußweg %s", NoteHide: "verpasste Abfahrten ausgeblendet", NoteShow: "verpasste Abfahrten sichtbar",
-	}
-}
-
 // bandMark is the band's mark: it carries the band where colour cannot.
 func bandMark(b Band) string {
 	switch b {

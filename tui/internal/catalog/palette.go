@@ -1,10 +1,12 @@
 package catalog
 
-// Palette are the texts of the command palette's themes and layouts
-// (issue 26 item 8): the kind labels, the marks and what the status bar
-// says after a choice.
+// Palette are the texts of the command palette (:): its key and prompt,
+// the kinds of entry it offers beside the search's (actions, themes,
+// layouts), the marks, what the status bar says after a choice, and one
+// line about each colour theme.
 type Palette struct {
-	KindTheme, KindLayout string
+	KeyPalette, KindAction, PalettePlaceholder string
+	KindTheme, KindLayout                      string
 	// InUse marks the theme in use and the layout showing.
 	InUse string
 	// ThemeSwitched is the status bar's "theme %s (this session)": the
@@ -16,26 +18,38 @@ type Palette struct {
 	// ByTheHour is the entry that gives the boards back to the layouts'
 	// hours, its detail, and what the status bar then says.
 	ByTheHour, ByTheHourDetail, ByTheHourAgain string
-	// ThemesAbout is one line about each theme by its name ("dark", …);
-	// nil in English, whose lines are ui.ThemeAbout (abfahrt config's).
+	// ThemesAbout is one line about each theme by its name ("dark", …).
 	ThemesAbout map[string]string
 }
 
-// EnglishPalette is the English catalogue's part.
-func EnglishPalette() Palette {
+// ThemeAbout is one line in English about each theme by its name, for
+// `abfahrt config`, the help of --theme and the English palette.
+var ThemeAbout = map[string]string{
+	"dark":          "the default, for a dark terminal",
+	"light":         "for a light terminal background",
+	"high-contrast": "pure, saturated colours on black, for distance and sunlight",
+	"mono":          "no colour: bold, reverse and the marks carry the meaning (NO_COLOR)",
+	"console":       "the Linux console: 16 colours and its font's glyphs (TERM=linux)",
+	"ansi":          "only the terminal's 16 palette colours: your palette decides",
+	"cvd":           "colour-blind safe (Okabe–Ito) delays and line badges",
+}
+
+func englishPalette() Palette {
 	return Palette{
+		KeyPalette: "commands", KindAction: "action", PalettePlaceholder: "an action, stop, line or vehicle",
 		KindTheme: "theme", KindLayout: "layout", InUse: "in use",
 		ThemeSwitched:   "theme %s (this session)",
 		LayoutChosen:    "layout %s (chosen: it stays until you choose again)",
 		ByTheHour:       "by the hour",
 		ByTheHourDetail: "the layouts follow their hours again",
 		ByTheHourAgain:  "layouts follow their hours again",
+		ThemesAbout:     ThemeAbout,
 	}
 }
 
-// GermanPalette is the German catalogue's part.
-func GermanPalette() Palette {
+func germanPalette() Palette {
 	return Palette{
+		KeyPalette: "Befehle", KindAction: "Aktion", PalettePlaceholder: "Aktion, Halt, Linie oder Fahrzeug",
 		KindTheme: "Farben", KindLayout: "Ansicht", InUse: "aktiv",
 		ThemeSwitched:   "Farbschema %s (diese Sitzung)",
 		LayoutChosen:    "Ansicht %s (gewählt: sie bleibt, bis du anders wählst)",

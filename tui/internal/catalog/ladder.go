@@ -1,6 +1,7 @@
 package catalog
 
-// Ladder are the line ladder's texts (issue 25, tui/internal/ladder).
+// Ladder are the line ladder's texts (tui/internal/ladder): a line's vehicles
+// along both directions, their headways and flags.
 type Ladder struct {
 	// LadderTitle heads the view: "Line %s".
 	LadderTitle string
@@ -42,12 +43,11 @@ type Ladder struct {
 	LadderLoading, NoLine, NoVehicles string
 	// Thinned says that the rungs show every n-th stop: "every %d. stop".
 	Thinned string
-	// KeyLadder, KeyDirection, KeyBothDirections are the keys' help.
+	// KeyLadder and KeyLadderDir are the keys' help.
 	KeyLadder, KeyLadderDir string
 }
 
-// EnglishLadder is the English catalogue's part.
-func EnglishLadder() Ladder {
+func englishLadder() Ladder {
 	return Ladder{
 		LadderTitle:    "Line %s",
 		Regularity:     "headways vary ±%d %%",
@@ -72,8 +72,7 @@ func EnglishLadder() Ladder {
 	}
 }
 
-// GermanLadder is the German catalogue's part.
-func GermanLadder() Ladder {
+func germanLadder() Ladder {
 	return Ladder{
 		LadderTitle:    "Linie %s",
 		Regularity:     "Takte schwanken ±%d %%",

@@ -1,7 +1,8 @@
 package catalog
 
-// History are the texts of the recorded history in the board and the
-// vehicle pane (issue 24 item 7).
+// History are the texts of the recorded history (abfahrt record) in the
+// board and the vehicle pane: how punctual a line has been at a stop,
+// and a vehicle's runs today.
 type History struct {
 	HistNone        string // no history database at all
 	HistFailed      string // "history: %s" (the error)
@@ -18,14 +19,9 @@ type History struct {
 	HistRun         string // one run: "today 1 run"
 	HistLastSeen    string // "last seen %s"
 	KeyHistory      string // the key's help
-	DataAge         string // a notification's "data %s" (an age: "20 s ago")
-	// The command palette (issue 26 item 8): the key's help, the kind
-	// label of an action and the palette's placeholder.
-	KeyPalette, KindAction, PalettePlaceholder string
 }
 
-// EnglishHistory is the English catalogue's part.
-func EnglishHistory() History {
+func englishHistory() History {
 	return History{
 		HistNone:        "no history recorded: abfahrt record (or serve --record) keeps one",
 		HistFailed:      "history: %s",
@@ -42,13 +38,10 @@ func EnglishHistory() History {
 		HistRun:         "today 1 run",
 		HistLastSeen:    "last seen %s",
 		KeyHistory:      "punctuality",
-		DataAge:         "data from %s",
-		KeyPalette:      "commands", KindAction: "action", PalettePlaceholder: "an action, stop, line or vehicle",
 	}
 }
 
-// GermanHistory is the German catalogue's part.
-func GermanHistory() History {
+func germanHistory() History {
 	return History{
 		HistNone:        "keine Aufzeichnung: abfahrt record (oder serve --record) legt eine an",
 		HistFailed:      "Aufzeichnung: %s",
@@ -65,7 +58,5 @@ func GermanHistory() History {
 		HistRun:         "heute 1 Fahrt",
 		HistLastSeen:    "zuletzt gesehen %s",
 		KeyHistory:      "Pünktlichkeit",
-		DataAge:         "Daten von %s",
-		KeyPalette:      "Befehle", KindAction: "Aktion", PalettePlaceholder: "Aktion, Halt, Linie oder Fahrzeug",
 	}
 }

@@ -2,7 +2,7 @@ package catalog
 
 import "abfahrt/exceptions"
 
-// Queue are the exception queue's texts of issue 25 (tui/internal/queue):
+// Queue are the exception queue's texts (E, tui/internal/queue):
 // its title, the network data verdict, the kinds of item and their
 // details, its keys.
 type Queue struct {
@@ -37,8 +37,7 @@ type Queue struct {
 	QueueStateProblem string
 }
 
-// EnglishQueue is the English catalogue's part.
-func EnglishQueue() Queue {
+func englishQueue() Queue {
 	return Queue{
 		QueueTitle: "Exceptions",
 		DataOK:     "data ok", Outage: "outage: %d %% of vehicles silent > %d s",
@@ -58,8 +57,7 @@ func EnglishQueue() Queue {
 	}
 }
 
-// GermanQueue is the German catalogue's part.
-func GermanQueue() Queue {
+func germanQueue() Queue {
 	return Queue{
 		QueueTitle: "Auffälligkeiten",
 		DataOK:     "Daten ok", Outage: "Ausfall: %d %% der Fahrzeuge stumm > %d s",
