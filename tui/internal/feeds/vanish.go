@@ -11,7 +11,7 @@ import (
 // that will not come just leaves the board. A departure of the last
 // answer whose time has not come, missing from the new answer while the
 // new answer still reaches well beyond it, is kept for a while, marked
-// (model.Event.Vanished), never counted down (issue 23 item 7).
+// (model.Event.Vanished), never counted down: a rider must not wait for it.
 const (
 	// VanishKeep is how long a vanished departure is kept at most.
 	VanishKeep = 15 * time.Minute

@@ -9,7 +9,7 @@ import (
 	"abfahrt/tui/internal/colour"
 )
 
-// Contrast floor (issue 23 item 3): text stays readable on the theme's
+// Contrast floor: text stays readable on the theme's
 // background in every theme, by day and at night, and so does the sleep
 // screen's clock on a black console. Contrast is WCAG's ratio of relative
 // luminances: at least MinTextContrast (4.5:1) for text, and

@@ -6,7 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// Key bindings (issue 33 item 2). A key is one record, a Key: the keys it
+// Key bindings. A key is one record, a Key: the keys it
 // answers, what it does, when it does something (a rule over the state of
 // the pane that owns it), its help text from the catalogue (English and
 // German), its group in the `?` overlay and its place in the footer. Each

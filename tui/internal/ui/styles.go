@@ -164,7 +164,7 @@ func HighContrastTheme() Theme {
 func MonoTheme() Theme { return Theme{Name: ThemeMono, Mono: true} }
 
 // LineColors maps a line as people see it (RouteName: "2", "N1") to its
-// public colour, "#RRGGBB". Config (issue 6) may override entries.
+// public colour, "#RRGGBB". The configuration's [colors] may override entries.
 type LineColors map[string]string
 
 // UlmLineColors returns the public line colours of the SWU network.

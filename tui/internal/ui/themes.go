@@ -6,7 +6,8 @@ import (
 	"abfahrt/tui/internal/colour"
 )
 
-// Themes of issue 26 item 3.
+// Themes for who reads the board: the terminal's own palette, and a
+// palette safe for colour vision deficiencies.
 const (
 	// ThemeANSI ("ansi") draws with the terminal's own 16 palette colours
 	// only (SGR 30–37 and 90–97, backgrounds 40–47): the user's palette,

@@ -93,7 +93,7 @@ func LeaveBand(e *model.Event, now time.Time, walk time.Duration) (leaveAt time.
 func bandMark(b Band) string {
 	switch b {
 	case BandCatch:
-		return "»" // leave then; ✓ is "on time", → a direction (issue 23 item 22)
+		return "»" // leave then; ✓ is "on time", → a direction: one meaning per mark
 	case BandHurry:
 		return "!"
 	case BandMissed:
@@ -162,7 +162,7 @@ func (t *Texts) WalkMinutes(d time.Duration) string {
 }
 
 // StaleMark marks data older than two polls, everywhere: ⚠ is the
-// alert's alone (issue 23 item 22).
+// alert's alone: a mark means one thing wherever it stands.
 const StaleMark = "◷"
 
 // WalkTime is a board's walking time; in a layout and boards.json it is a
