@@ -28,6 +28,18 @@ type Snapshot struct {
 	// Starts are departures at the stops where trips start (with a
 	// static feed): trips not started yet, and ghosts.
 	Starts []model.Event
+	// Gone are the departures the service stopped reporting (abfahrt's
+	// "✗ gone"): announced at a stop, then missing from its answers
+	// before their time while those still reach well beyond it.
+	Gone map[GoneKey]bool
+}
+
+// GoneKey identifies a departure across answers: its line (RouteName),
+// stop point and scheduled time (Unix seconds).
+type GoneKey struct {
+	Line  string
+	Point model.StopPointCode
+	Sched int64
 }
 
 // Counts are how the live trips of a build matched the static feed.
@@ -80,7 +92,7 @@ func Build(s Snapshot, m *gtfs.Matcher) Built {
 		var next *gtfsrt.TripUpdate_StopTimeUpdate
 		if current {
 			var st gtfs.MatchStatus
-			td, tu, next, st = tripUpdate(vp, t, m, s.At)
+			td, tu, next, st = tripUpdate(vp, t, m, s.At, skipsOf(s, vp, t))
 			switch st {
 			case gtfs.Matched:
 				b.Counts.Matched++
@@ -221,12 +233,36 @@ func routeID(m *gtfs.Matcher, name string, number int) string {
 	return strconv.Itoa(number)
 }
 
+// skipsOf says which passages of a trip the vehicle will not serve: gone
+// from the service's answers (s.Gone), or at a stop the alert says the
+// trip's line does not serve.
+func skipsOf(s Snapshot, vp model.VehiclePassages, t model.Trip) func(model.Passage) bool {
+	line := vp.RouteName
+	if line == "" {
+		line = t.JourneyData.RouteName
+	}
+	closed := closedClauses(s.Alert, line)
+	return func(p model.Passage) bool {
+		if s.Gone[GoneKey{line, p.StopPointCode, p.Scheduled().Unix()}] {
+			return true
+		}
+		for _, c := range closed {
+			if namesStop(c, p.StopName) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
 // tripUpdate makes the trip update of a vehicle's current trip: its
 // descriptor (the static trip, else route, direction, start date and
 // time), and a stop time update per stop still ahead: predicted arrival and
 // departure with their delays, SKIPPED for a stop the vehicle passes
-// without stopping. next is the update of the vehicle's next stop.
-func tripUpdate(vp model.VehiclePassages, t model.Trip, m *gtfs.Matcher, at time.Time) (*gtfsrt.TripDescriptor, *gtfsrt.TripUpdate, *gtfsrt.TripUpdate_StopTimeUpdate, gtfs.MatchStatus) {
+// without stopping, one the service stopped reporting, or one an alert
+// says the line does not serve (skip). next is the update of the
+// vehicle's next stop it serves.
+func tripUpdate(vp model.VehiclePassages, t model.Trip, m *gtfs.Matcher, at time.Time, skip func(model.Passage) bool) (*gtfsrt.TripDescriptor, *gtfsrt.TripUpdate, *gtfsrt.TripUpdate_StopTimeUpdate, gtfs.MatchStatus) {
 	ps := vp.Passages
 	name := vp.RouteName
 	if name == "" {
@@ -293,7 +329,8 @@ func tripUpdate(vp model.VehiclePassages, t model.Trip, m *gtfs.Matcher, at time
 		lastSeq = seq
 		u.StopSequence = proto.Uint32(uint32(seq))
 		u.StopId = proto.String(stopID)
-		if p.Status == model.StatusPassed {
+		skipped := p.Status == model.StatusPassed || skip(p)
+		if skipped {
 			u.ScheduleRelationship = gtfsrt.TripUpdate_StopTimeUpdate_SKIPPED.Enum()
 		} else {
 			if p.ArrivalTimeActual.Known() && p.ArrivalTimeScheduled.Known() {
@@ -306,7 +343,7 @@ func tripUpdate(vp model.VehiclePassages, t model.Trip, m *gtfs.Matcher, at time
 				u.ScheduleRelationship = gtfsrt.TripUpdate_StopTimeUpdate_NO_DATA.Enum()
 			}
 		}
-		if next == nil {
+		if next == nil && !skipped {
 			next = u
 		}
 		tu.StopTimeUpdate = append(tu.StopTimeUpdate, u)

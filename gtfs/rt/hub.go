@@ -64,6 +64,7 @@ type Hub struct {
 	kept   map[int]kept
 	boards map[int]model.Board // the first stops' departures, by stop
 	turn   int                 // the next first stop to ask, in turn
+	gone   map[GoneKey]time.Time   // departures the service stopped reporting, until their time
 
 	requests atomic.Int64
 	told     atomic.Bool // the 0-matched warning was logged
@@ -112,7 +113,7 @@ type encoded struct {
 
 // New returns a Hub.
 func New(o Options) *Hub {
-	h := &Hub{c: o.Client, interval: o.Interval, now: o.Now, log: o.Logger, kept: map[int]kept{}, boards: map[int]model.Board{}}
+	h := &Hub{c: o.Client, interval: o.Interval, now: o.Now, log: o.Logger, kept: map[int]kept{}, boards: map[int]model.Board{}, gone: map[GoneKey]time.Time{}}
 	if h.interval <= 0 {
 		h.interval = 15 * time.Second
 	}
@@ -334,6 +335,9 @@ func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
 				}
 				continue
 			}
+			if old, ok := h.boards[stop]; ok {
+				h.vanishedEvents(old, b, at)
+			}
 			h.boards[stop] = b
 		}
 		if len(first) > 0 {
@@ -354,13 +358,124 @@ func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
 			continue
 		}
 		t := byVehicle[w.v]
+		if old, ok := h.kept[w.v]; ok && old.trip == tripKey(t) {
+			vp = h.vanishedPassages(old.vp, vp, at)
+		}
 		h.kept[w.v] = kept{vp: vp, trip: tripKey(t), dev: t.Deviation()}
 	}
-	s := Snapshot{At: at, Trips: trips, Alert: al, Starts: starts, Passages: make(map[int]model.VehiclePassages, len(h.kept))}
+	s := Snapshot{At: at, Trips: trips, Alert: al, Starts: starts, Passages: make(map[int]model.VehiclePassages, len(h.kept)), Gone: map[GoneKey]bool{}}
+	for k, until := range h.gone {
+		if !until.After(at) {
+			delete(h.gone, k)
+			continue
+		}
+		s.Gone[k] = true
+	}
 	for v, k := range h.kept {
 		s.Passages[v] = k.vp
 	}
 	return s, nil
+}
+
+// Departures the service stops reporting (abfahrt's "✗ gone", as the
+// board judges them): a departure of the last answer missing from the new
+// one, due more than vanishMargin ahead (one due sooner may have left
+// early), while the new answer still reaches vanishReach beyond it (a
+// delay that pushed it past the answer's end is no vanishing). The
+// service has no cancellation code; this is how it says a stop is not
+// served.
+const (
+	vanishMargin = 2 * time.Minute
+	vanishReach  = 5 * time.Minute
+)
+
+// vanishedPassages compares a vehicle's passages of the same trip asked
+// again: the stops ahead that the new answer no longer has, while it goes
+// on beyond them, are gone (kept in the passages, in sequence order, so
+// that the trip update says SKIPPED there until their time). Caller holds
+// h.mu.
+func (h *Hub) vanishedPassages(old, cur model.VehiclePassages, at time.Time) model.VehiclePassages {
+	if len(old.Passages) == 0 || len(cur.Passages) == 0 || !samePassageTrip(old, cur) {
+		return cur
+	}
+	have := make(map[GoneKey]bool, len(cur.Passages))
+	var reach time.Time
+	for _, p := range cur.Passages {
+		have[GoneKey{cur.RouteName, p.StopPointCode, p.Scheduled().Unix()}] = true
+		if w := passageWhen(p); w.After(reach) {
+			reach = w
+		}
+	}
+	var add []model.Passage
+	for _, p := range old.Passages {
+		k := GoneKey{old.RouteName, p.StopPointCode, p.Scheduled().Unix()}
+		if have[k] || p.Status.Done() || !p.Scheduled().Known() {
+			continue
+		}
+		when := passageWhen(p)
+		_, already := h.gone[k]
+		switch {
+		case already && when.After(at):
+		case when.Sub(at) > vanishMargin && reach.Sub(when) >= vanishReach:
+			h.gone[k] = when
+		default:
+			continue
+		}
+		add = append(add, p)
+	}
+	if len(add) == 0 {
+		return cur
+	}
+	out := cur
+	out.Passages = append(slices.Clone(cur.Passages), add...)
+	slices.SortStableFunc(out.Passages, func(a, b model.Passage) int { return cmp.Compare(a.SequenceNumber, b.SequenceNumber) })
+	return out
+}
+
+// vanishedEvents compares a stop's departures asked again: the ones
+// gone (see vanishMargin) are kept in h.gone until their time. Caller
+// holds h.mu.
+func (h *Hub) vanishedEvents(old, cur model.Board, at time.Time) {
+	if len(old.Events) == 0 || len(cur.Events) == 0 {
+		return
+	}
+	have := make(map[GoneKey]bool, len(cur.Events))
+	var reach time.Time
+	for i := range cur.Events {
+		e := &cur.Events[i]
+		have[GoneKey{e.RouteName, e.StopPointCode, e.Scheduled.Unix()}] = true
+		if w := e.When(); w.After(reach) {
+			reach = w
+		}
+	}
+	for i := range old.Events {
+		e := &old.Events[i]
+		k := GoneKey{e.RouteName, e.StopPointCode, e.Scheduled.Unix()}
+		if !e.Scheduled.Known() || have[k] || e.Status != model.StatusPredicted {
+			continue
+		}
+		if when := e.When(); when.Sub(at) > vanishMargin && reach.Sub(when) >= vanishReach {
+			h.gone[k] = when
+		}
+	}
+}
+
+// samePassageTrip reports whether two answers of a vehicle's passages are
+// of the same trip: the same line and first scheduled time.
+func samePassageTrip(a, b model.VehiclePassages) bool {
+	return a.RouteName == b.RouteName && a.RouteNumber == b.RouteNumber &&
+		a.Passages[0].Scheduled().Equal(b.Passages[0].Scheduled().Time)
+}
+
+// passageWhen is a passage's predicted time (departure, else arrival),
+// else its scheduled time.
+func passageWhen(p model.Passage) time.Time {
+	for _, t := range []model.Time{p.DepartureTimeActual, p.ArrivalTimeActual, p.Scheduled()} {
+		if t.Known() {
+			return t.Time
+		}
+	}
+	return time.Time{}
 }
 
 func tripKey(t model.Trip) string {

@@ -5,9 +5,15 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -19,6 +25,7 @@ import (
 	"abfahrt/feed/mirror"
 	"abfahrt/feed/sim"
 	"abfahrt/gtfs"
+	"abfahrt/model"
 )
 
 // rush is a Tuesday's morning rush hour.
@@ -39,6 +46,70 @@ type rig struct {
 	client *feed.Client // through the mirror, as the hub's own
 	hub    *Hub
 	static *gtfs.Feed
+	edit   *editTransport // the service as the hub sees it, edited
+}
+
+// editTransport passes requests on and, when drop is set, removes from
+// the JSON answers of paths containing dropPath every object of a list
+// for which drop is true: a service that stops reporting a departure.
+type editTransport struct {
+	next http.RoundTripper
+	mu   sync.Mutex
+	drop func(path string, q url.Values, obj map[string]any) bool
+}
+
+func (e *editTransport) set(drop func(path string, q url.Values, obj map[string]any) bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.drop = drop
+}
+
+func (e *editTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := e.next.RoundTrip(req)
+	e.mu.Lock()
+	drop := e.drop
+	e.mu.Unlock()
+	if err != nil || drop == nil || resp.StatusCode != http.StatusOK {
+		return resp, err
+	}
+	body, err := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) == nil {
+		v = dropIn(v, func(o map[string]any) bool { return drop(req.URL.Path, req.URL.Query(), o) })
+		if b, err := json.Marshal(v); err == nil {
+			body = b
+		}
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	resp.ContentLength = int64(len(body))
+	resp.Header.Del("Content-Length")
+	resp.Header.Del("ETag")
+	return resp, nil
+}
+
+func dropIn(v any, drop func(map[string]any) bool) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			x[k] = dropIn(c, drop)
+		}
+	case []any:
+		out := x[:0]
+		for _, c := range x {
+			if o, ok := c.(map[string]any); ok && drop(o) {
+				continue
+			}
+			out = append(out, dropIn(c, drop))
+		}
+		return out
+	}
+	return v
 }
 
 func newRig(t testing.TB, at time.Time, withStatic bool) *rig {
@@ -49,7 +120,8 @@ func newRig(t testing.TB, at time.Time, withStatic bool) *rig {
 		t.Fatal(err)
 	}
 	r.mirror = m
-	r.client, err = feed.NewClient("http://hub.invalid"+mirror.BasePath, feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(m)}),
+	r.edit = &editTransport{next: sim.NewTransport(m)}
+	r.client, err = feed.NewClient("http://hub.invalid"+mirror.BasePath, feed.WithHTTPClient(&http.Client{Transport: r.edit}),
 		feed.WithoutCache(), feed.WithCacheDir(""))
 	if err != nil {
 		t.Fatal(err)
@@ -394,5 +466,136 @@ func TestGhostTripsAreCanceled(t *testing.T) {
 	t.Logf("%d ghosts within 25 minutes, %d CANCELED; %d trips not started with a predicted start", len(want), len(got), upcoming)
 	if upcoming < 10 {
 		t.Errorf("%d trips not started with a predicted start", upcoming)
+	}
+}
+
+// TestAlertClosedStopsAreSkipped: at rush hour the simulation's alert
+// closes stops of lines 4, 6 and 11 ("Linie 4: Die Haltestelle Ehinger
+// Tor wird ... nicht bedient", "die Haltestellen Mariusweg und
+// Hörvelsinger Weg entfallen"): the trip updates of those lines have
+// those stops SKIPPED before the vehicle gets there, and other lines
+// still serve them.
+func TestAlertClosedStopsAreSkipped(t *testing.T) {
+	r := settledRig(t)
+	closed := map[string][]string{"4": {"Ehinger Tor"}, "6": {"Mariusweg", "Hörvelsinger Weg"}, "11": {"Bradleystraße", "Kranzweg"}}
+	station := func(id string) string {
+		s := r.static.Stops[r.static.StopIndex(id)]
+		if s.Parent != "" {
+			if i := r.static.StopIndex(s.Parent); i >= 0 {
+				return r.static.Stops[i].Name
+			}
+		}
+		return s.Name
+	}
+	closedAt := map[string]bool{}
+	for _, names := range closed {
+		for _, n := range names {
+			closedAt[n] = true
+		}
+	}
+	skipped := 0
+	for _, e := range r.feed(t, PathTripUpdates).Entity {
+		u := e.GetTripUpdate()
+		ti := r.static.TripIndex(u.GetTrip().GetTripId())
+		if ti < 0 {
+			continue
+		}
+		line := r.static.Routes[r.static.Trips[ti].Route].ShortName
+		for _, s := range u.StopTimeUpdate {
+			name := station(s.GetStopId())
+			isSkipped := s.GetScheduleRelationship() == gtfsrt.TripUpdate_StopTimeUpdate_SKIPPED
+			switch {
+			case slices.Contains(closed[line], name):
+				if !isSkipped {
+					t.Errorf("line %s trip %s: %s is served, but the alert closes it", line, u.GetTrip().GetTripId(), name)
+				}
+				skipped++
+			case closedAt[name] && isSkipped:
+				t.Errorf("line %s trip %s: %s SKIPPED, but the alert closes it for another line", line, u.GetTrip().GetTripId(), name)
+			}
+		}
+	}
+	t.Logf("%d stop time updates at closed stops", skipped)
+	if skipped < 3 {
+		t.Errorf("%d stop time updates at stops the alert closes; want the trips of lines 4, 6 and 11 ahead of them", skipped)
+	}
+}
+
+// TestGoneDepartureIsSkipped: when the service stops reporting a
+// departure of a vehicle's trip ahead (it leaves the vehicle's passages
+// and the stop's board, while the trip goes on beyond it), the trip
+// update says SKIPPED at that stop until its time, and keeps the stops
+// after it.
+func TestGoneDepartureIsSkipped(t *testing.T) {
+	r := newRig(t, rush, false)
+	r.settle(t)
+	var vehicle int
+	var gone model.Passage
+	vs := slices.Sorted(maps.Keys(r.hub.kept))
+	for _, v := range vs {
+		ps := r.hub.kept[v].vp.Passages
+		for i, p := range ps {
+			if i == 0 || i >= len(ps)-2 || p.Status != model.StatusPredicted || !p.DepartureTimeActual.Known() {
+				continue
+			}
+			if d := p.DepartureTimeActual.Sub(rush); d > 8*time.Minute && ps[len(ps)-1].Scheduled().Sub(p.Scheduled().Time) > 10*time.Minute {
+				vehicle, gone = v, p
+				break
+			}
+		}
+		if vehicle != 0 {
+			break
+		}
+	}
+	if vehicle == 0 {
+		t.Fatal("no vehicle with a stop 8 minutes ahead")
+	}
+	vid := strconv.Itoa(vehicle)
+	code := string(gone.StopPointCode)
+	r.edit.set(func(path string, q url.Values, o map[string]any) bool {
+		if fmt.Sprint(o["StopPointCode"]) != code {
+			return false
+		}
+		if strings.HasSuffix(path, "/vehicle/trip/Passage") {
+			return q.Get("VehicleNumber") == vid
+		}
+		return fmt.Sprint(o["VehicleNumber"]) == vid
+	})
+	k := r.hub.kept[vehicle]
+	k.dev -= 600 // its delay moved: the hub asks its passages again
+	r.hub.kept[vehicle] = k
+	if err := r.hub.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r.hub.gone[GoneKey{r.hub.kept[vehicle].vp.RouteName, gone.StopPointCode, gone.Scheduled().Unix()}]; !ok {
+		t.Fatalf("the hub did not see %s go (%d passages kept)", code, len(r.hub.kept[vehicle].vp.Passages))
+	}
+	var u *gtfsrt.TripUpdate
+	for _, e := range r.feed(t, PathTripUpdates).Entity {
+		if e.GetTripUpdate().GetVehicle().GetId() == vid {
+			u = e.GetTripUpdate()
+		}
+	}
+	if u == nil {
+		t.Fatalf("no trip update of vehicle %d", vehicle)
+	}
+	at := slices.IndexFunc(u.StopTimeUpdate, func(s *gtfsrt.TripUpdate_StopTimeUpdate) bool { return s.GetStopId() == code })
+	if at < 0 {
+		t.Fatalf("vehicle %d: no stop time update at %s (%s), gone from the service's answers", vehicle, code, gone.StopName)
+	}
+	if rel := u.StopTimeUpdate[at].GetScheduleRelationship(); rel != gtfsrt.TripUpdate_StopTimeUpdate_SKIPPED {
+		t.Errorf("vehicle %d at %s: %v, want SKIPPED", vehicle, code, rel)
+	}
+	if at == len(u.StopTimeUpdate)-1 {
+		t.Errorf("vehicle %d: no stops after the gone one", vehicle)
+	}
+	skipped := 0
+	for _, s := range u.StopTimeUpdate {
+		if s.GetScheduleRelationship() == gtfsrt.TripUpdate_StopTimeUpdate_SKIPPED {
+			skipped++
+		}
+	}
+	if skipped != 1 {
+		t.Errorf("vehicle %d: %d stops SKIPPED, want the gone one", vehicle, skipped)
 	}
 }
