@@ -62,9 +62,9 @@ type Hub struct {
 
 	mu     sync.Mutex // one build at a time; guards kept, boards, turn
 	kept   map[int]kept
-	boards map[int]model.Board // the first stops' departures, by stop
-	turn   int                 // the next first stop to ask, in turn
-	gone   map[GoneKey]time.Time   // departures the service stopped reporting, until their time
+	boards map[int]model.Board   // the first stops' departures, by stop
+	turn   int                   // the next first stop to ask, in turn
+	gone   map[GoneKey]time.Time // departures the service stopped reporting, until their time
 
 	requests atomic.Int64
 	told     atomic.Bool // the 0-matched warning was logged
