@@ -25,13 +25,20 @@ type Snapshot struct {
 	Trips    []model.Trip
 	Passages map[int]model.VehiclePassages
 	Alert    model.Alert
-	// Starts are departures at the stops where trips start (with a
-	// static feed): trips not started yet, and ghosts.
-	Starts []model.Event
+	// Starts are departures at the stops where trips start: trips not
+	// started yet, and ghosts.
+	Starts []Start
 	// Gone are the departures the service stopped reporting (abfahrt's
 	// "✗ gone"): announced at a stop, then missing from its answers
 	// before their time while those still reach well beyond it.
 	Gone map[GoneKey]bool
+}
+
+// Start is a departure at a stop point where trips start, with the
+// direction (1 or 2; 0 unknown) of the route pattern starting there.
+type Start struct {
+	model.Event
+	Direction int
 }
 
 // GoneKey identifies a departure across answers: its line (RouteName),
@@ -136,6 +143,8 @@ func Build(s Snapshot, m *gtfs.Matcher) Built {
 	}
 	if m != nil {
 		b.upcoming(s, m)
+	} else {
+		b.upcomingStopBased(s)
 	}
 	for i, item := range s.Alert.Items {
 		if strings.TrimSpace(item) == "" {
@@ -206,6 +215,62 @@ func (b *Built) upcoming(s Snapshot, m *gtfs.Matcher) {
 		published[t.ID] = true
 		b.TripUpdates.Entity = append(b.TripUpdates.Entity, &gtfsrt.FeedEntity{Id: proto.String("trip-" + t.ID), TripUpdate: tu})
 	}
+}
+
+// upcomingStopBased adds the trips that have not started without a
+// static feed, as upcoming does, described by route, direction, start
+// date and start time (the departure's at the stop point where the
+// route's pattern starts), their stop by the service's stop point code.
+func (b *Built) upcomingStopBased(s Snapshot) {
+	published := map[string]bool{}
+	for _, e := range b.TripUpdates.Entity {
+		published[startKey(e.GetTripUpdate().GetTrip())] = true
+	}
+	for _, e := range s.Starts {
+		if !e.Scheduled.Known() || e.Scheduled.Sub(s.At) > upcomingWithin || e.RouteNumber == 0 {
+			continue
+		}
+		td := &gtfsrt.TripDescriptor{RouteId: proto.String(strconv.Itoa(e.RouteNumber)),
+			StartDate: proto.String(e.Scheduled.Format("20060102")), StartTime: proto.String(e.Scheduled.Format("15:04:05"))}
+		if e.Direction == 1 || e.Direction == 2 {
+			td.DirectionId = proto.Uint32(uint32(e.Direction - 1))
+		}
+		key := startKey(td)
+		if published[key] {
+			continue
+		}
+		tu := &gtfsrt.TripUpdate{Trip: td}
+		switch {
+		case e.VehicleNumber == 0:
+			if e.Scheduled.Sub(s.At) > ghostWithin || e.Scheduled.Before(s.At) {
+				continue
+			}
+			td.ScheduleRelationship = gtfsrt.TripDescriptor_CANCELED.Enum()
+			b.Counts.Canceled++
+		case e.Actual.Known() && !e.Actual.Before(s.At):
+			td.ScheduleRelationship = gtfsrt.TripDescriptor_SCHEDULED.Enum()
+			vid := strconv.Itoa(e.VehicleNumber)
+			tu.Vehicle = &gtfsrt.VehicleDescriptor{Id: proto.String(vid), Label: proto.String(vid)}
+			tu.StopTimeUpdate = []*gtfsrt.TripUpdate_StopTimeUpdate{{
+				StopId:    proto.String(string(e.StopPointCode)),
+				Departure: &gtfsrt.TripUpdate_StopTimeEvent{Time: proto.Int64(e.Actual.Unix()), Delay: proto.Int32(int32(e.Deviation))},
+			}}
+			b.Counts.Upcoming++
+		default:
+			continue
+		}
+		published[key] = true
+		b.TripUpdates.Entity = append(b.TripUpdates.Entity, &gtfsrt.FeedEntity{Id: proto.String("start-" + strings.ReplaceAll(key, "|", "-")), TripUpdate: tu})
+	}
+}
+
+// startKey names a stop-based trip: route, direction, start date and time.
+func startKey(td *gtfsrt.TripDescriptor) string {
+	d := "x"
+	if td.DirectionId != nil {
+		d = strconv.Itoa(int(td.GetDirectionId()))
+	}
+	return td.GetRouteId() + "|" + d + "|" + td.GetStartDate() + "|" + strings.ReplaceAll(td.GetStartTime(), ":", "")
 }
 
 // nextStatus is the status of the vehicle's next stop (the first not

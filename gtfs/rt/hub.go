@@ -60,11 +60,16 @@ type Hub struct {
 	static atomic.Pointer[staticFeed]
 	cur    atomic.Pointer[published]
 
-	mu     sync.Mutex // one build at a time; guards kept, boards, turn
+	mu     sync.Mutex // one build at a time; guards kept, boards, points, routes, turn, gone
 	kept   map[int]kept
-	boards map[int]model.Board   // the first stops' departures, by stop
-	turn   int                   // the next first stop to ask, in turn
-	gone   map[GoneKey]time.Time // departures the service stopped reporting, until their time
+	boards map[int]model.Board // the first stops' departures, by stop
+	// Without a static feed: the first stop points' departures and the
+	// routes' patterns (asked at routesAt).
+	points   map[model.StopPointCode]model.Board
+	routes   []model.Route
+	routesAt time.Time
+	turn     int                   // the next first stop to ask, in turn
+	gone     map[GoneKey]time.Time // departures the service stopped reporting, until their time
 
 	requests atomic.Int64
 	told     atomic.Bool // the 0-matched warning was logged
@@ -113,7 +118,7 @@ type encoded struct {
 
 // New returns a Hub.
 func New(o Options) *Hub {
-	h := &Hub{c: o.Client, interval: o.Interval, now: o.Now, log: o.Logger, kept: map[int]kept{}, boards: map[int]model.Board{}, gone: map[GoneKey]time.Time{}}
+	h := &Hub{c: o.Client, interval: o.Interval, now: o.Now, log: o.Logger, kept: map[int]kept{}, boards: map[int]model.Board{}, points: map[model.StopPointCode]model.Board{}, gone: map[GoneKey]time.Time{}}
 	if h.interval <= 0 {
 		h.interval = 15 * time.Second
 	}
@@ -319,35 +324,15 @@ func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
 	for _, t := range trips {
 		byVehicle[t.VehicleNumber] = t
 	}
-	// With a static feed, the boards of the stops where trips start, a
-	// few an interval in turn: how the trips that have not started will
-	// leave, and which have no vehicle (ghosts).
-	var starts []model.Event
-	if sf := h.static.Load(); sf != nil && sf.m != nil {
-		first := sf.m.FirstStops()
-		for i := 0; i < min(startBoards, len(first)); i++ {
-			stop := first[(h.turn+i)%len(first)]
-			h.requests.Add(1)
-			b, err := h.c.StopDepartures(ctx, stop, 100)
-			if err != nil {
-				if ctx.Err() != nil {
-					return Snapshot{}, ctx.Err()
-				}
-				continue
-			}
-			if old, ok := h.boards[stop]; ok {
-				h.vanishedEvents(old, b, at)
-			}
-			h.boards[stop] = b
-		}
-		if len(first) > 0 {
-			h.turn = (h.turn + min(startBoards, len(first))) % len(first)
-		}
-		for _, b := range h.boards {
-			starts = append(starts, b.Events...)
-		}
-		budget -= min(startBoards, len(first))
+	// The boards of the stops where trips start, a few an interval in
+	// turn: how the trips that have not started will leave, and which
+	// have no vehicle (ghosts). With a static feed the stops where its
+	// trips start, else the first stop points of the routes' patterns.
+	starts, asked, err := h.askStarts(ctx, at)
+	if err != nil {
+		return Snapshot{}, err
 	}
+	budget -= asked
 	for _, w := range ws[:max(0, min(len(ws), budget-2))] {
 		h.requests.Add(1)
 		vp, err := h.c.Passages(ctx, w.v, model.RangeAll)
@@ -375,6 +360,116 @@ func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
 		s.Passages[v] = k.vp
 	}
 	return s, nil
+}
+
+// routesEvery is how often the routes' patterns are asked again without a
+// static feed (base data: the mirror keeps them a day).
+const routesEvery = time.Hour
+
+// firstPoint is a stop point where a route's pattern starts.
+type firstPoint struct {
+	code      model.StopPointCode
+	route     int
+	direction int
+}
+
+// askStarts asks the boards of startBoards stops (or stop points) where
+// trips start, in turn, and returns the departures of all asked so far
+// and how many requests it made. Caller holds h.mu.
+func (h *Hub) askStarts(ctx context.Context, at time.Time) ([]Start, int, error) {
+	asked := 0
+	var out []Start
+	if sf := h.static.Load(); sf != nil && sf.m != nil {
+		first := sf.m.FirstStops()
+		for i := 0; i < min(startBoards, len(first)); i++ {
+			stop := first[(h.turn+i)%len(first)]
+			h.requests.Add(1)
+			asked++
+			b, err := h.c.StopDepartures(ctx, stop, 100)
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil, asked, ctx.Err()
+				}
+				continue
+			}
+			if old, ok := h.boards[stop]; ok {
+				h.vanishedEvents(old, b, at)
+			}
+			h.boards[stop] = b
+		}
+		if len(first) > 0 {
+			h.turn = (h.turn + min(startBoards, len(first))) % len(first)
+		}
+		for _, b := range h.boards {
+			for _, e := range b.Events {
+				out = append(out, Start{Event: e})
+			}
+		}
+		return out, asked, nil
+	}
+	if h.routes == nil || at.Sub(h.routesAt) >= routesEvery || at.Before(h.routesAt) {
+		h.requests.Add(1)
+		asked++
+		rs, err := h.c.Routes(ctx, model.ScopeExtended, 0)
+		if err != nil && ctx.Err() != nil {
+			return nil, asked, ctx.Err()
+		}
+		if err == nil {
+			h.routes, h.routesAt = rs, at
+		}
+	}
+	first := firstPoints(h.routes)
+	var codes []model.StopPointCode
+	for _, f := range first {
+		if !slices.Contains(codes, f.code) {
+			codes = append(codes, f.code)
+		}
+	}
+	n := min(startBoards, len(codes))
+	for i := 0; i < n; i++ {
+		code := codes[(h.turn+i)%len(codes)]
+		h.requests.Add(1)
+		asked++
+		b, err := h.c.StopPointDepartures(ctx, code, 100)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, asked, ctx.Err()
+			}
+			continue
+		}
+		if old, ok := h.points[code]; ok {
+			h.vanishedEvents(old, b, at)
+		}
+		h.points[code] = b
+	}
+	if len(codes) > 0 {
+		h.turn = (h.turn + n) % len(codes)
+	}
+	for _, f := range first {
+		for _, e := range h.points[f.code].Events {
+			if e.RouteNumber == f.route && !e.Arrival {
+				out = append(out, Start{Event: e, Direction: f.direction})
+			}
+		}
+	}
+	return out, asked, nil
+}
+
+// firstPoints are the stop points where the routes' patterns start, in
+// a stable order.
+func firstPoints(routes []model.Route) []firstPoint {
+	var out []firstPoint
+	for _, r := range routes {
+		for _, p := range r.RoutePattern {
+			if len(p.StopPoints) > 0 && p.StopPoints[0].StopPointCode != "" {
+				out = append(out, firstPoint{p.StopPoints[0].StopPointCode, r.RouteNumber, p.PatternDirection})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b firstPoint) int {
+		return cmp.Or(cmp.Compare(a.code, b.code), cmp.Compare(a.route, b.route), cmp.Compare(a.direction, b.direction))
+	})
+	return out
 }
 
 // Departures the service stops reporting (abfahrt's "✗ gone", as the

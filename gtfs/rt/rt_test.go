@@ -142,15 +142,32 @@ func newRig(t testing.TB, at time.Time, withStatic bool) *rig {
 // budget asks some each interval).
 func (r *rig) settle(t testing.TB) {
 	t.Helper()
-	for range 30 {
+	for i := range 60 {
 		before := r.hub.requests.Load()
 		if err := r.hub.Refresh(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		if r.hub.requests.Load()-before == 2 {
-			return // trips and alert only: every vehicle's passages are kept
+		// Trips, alert and the start boards only: every vehicle's
+		// passages are kept; and every start board has been asked.
+		if r.hub.requests.Load()-before <= 2+startBoards && (i+1)*startBoards >= r.startStops() {
+			return
 		}
 	}
+}
+
+// startStops is how many stops (or stop points) the hub asks in turn for
+// the trips not started.
+func (r *rig) startStops() int {
+	if sf := r.hub.static.Load(); sf != nil && sf.m != nil {
+		return len(sf.m.FirstStops())
+	}
+	r.hub.mu.Lock()
+	defer r.hub.mu.Unlock()
+	codes := map[model.StopPointCode]bool{}
+	for _, f := range firstPoints(r.hub.routes) {
+		codes[f.code] = true
+	}
+	return len(codes)
 }
 
 func (r *rig) feed(t testing.TB, path string) *gtfsrt.FeedMessage {
@@ -597,5 +614,51 @@ func TestGoneDepartureIsSkipped(t *testing.T) {
 	}
 	if skipped != 1 {
 		t.Errorf("vehicle %d: %d stops SKIPPED, want the gone one", vehicle, skipped)
+	}
+}
+
+// TestGhostsAndUpcomingWithoutStatic: without a static feed, the trips
+// that have not started are published stop-based (route, direction,
+// start date and time): with their predicted start when a vehicle is
+// named, CANCELED when none is within 25 minutes of the start (the
+// simulation's ghosts), and no trip a vehicle runs is CANCELED.
+func TestGhostsAndUpcomingWithoutStatic(t *testing.T) {
+	r := newRig(t, rush, false)
+	r.settle(t)
+	want := map[string]bool{}
+	for _, g := range r.svc.TrueGhosts(rush, rush.Add(ghostWithin)) {
+		want[strconv.Itoa(routeNumber(g.Line))+"|"+strconv.Itoa(g.Direction-1)+"|"+g.Start.Format("150405")] = true
+	}
+	got := map[string]bool{}
+	upcoming := 0
+	for _, e := range r.feed(t, PathTripUpdates).Entity {
+		u := e.GetTripUpdate()
+		td := u.GetTrip()
+		if td.GetTripId() != "" || td.GetRouteId() == "" || td.DirectionId == nil || len(td.GetStartDate()) != 8 || len(td.GetStartTime()) != 8 {
+			t.Fatalf("%s: descriptor %v, want route, direction, start date and time", e.GetId(), td)
+		}
+		key := td.GetRouteId() + "|" + strconv.Itoa(int(td.GetDirectionId())) + "|" + strings.ReplaceAll(td.GetStartTime(), ":", "")
+		switch {
+		case td.GetScheduleRelationship() == gtfsrt.TripDescriptor_CANCELED:
+			got[key] = true
+			if !want[key] {
+				t.Errorf("trip %s CANCELED, but a vehicle runs it", key)
+			}
+		case strings.HasPrefix(e.GetId(), "start-"):
+			if len(u.StopTimeUpdate) != 1 || u.StopTimeUpdate[0].GetDeparture().GetTime() < rush.Unix() || u.GetVehicle().GetId() == "" {
+				t.Errorf("%s: %v, want its vehicle and predicted departure at the first stop", e.GetId(), u)
+			}
+			upcoming++
+		}
+	}
+	for k := range want {
+		if !got[k] {
+			t.Errorf("ghost %s not CANCELED", k)
+		}
+	}
+	st := r.hub.Status()
+	t.Logf("%d ghosts within 25 minutes, %d CANCELED; %d trips not started with a predicted start; status %+v", len(want), len(got), upcoming, st)
+	if len(want) == 0 || upcoming < 10 || st.Upcoming != upcoming || st.Canceled != len(got) {
+		t.Errorf("%d ghosts, %d upcoming trips; status %+v", len(want), upcoming, st)
 	}
 }
