@@ -430,18 +430,23 @@ func staticSeq(t *gtfs.Trip, stop int32, sched, ref time.Time) (int32, bool) {
 
 var lineRE = regexp.MustCompile(`Linie (\S+?)[:,\s]`)
 
-// alert is one item of the service's alert: German text, the routes and
+// alert is one item of the service's alert: German text (and English
+// where abfahrt knows the phrasing), the routes and
 // (with a static feed) the stations it names, an effect read from its
 // words.
 func alert(title, item string, m *gtfs.Matcher) *gtfsrt.Alert {
-	tr := func(s string) *gtfsrt.TranslatedString {
-		return &gtfsrt.TranslatedString{Translation: []*gtfsrt.TranslatedString_Translation{{Text: proto.String(s), Language: proto.String("de")}}}
+	tr := func(s string, isTitle bool) *gtfsrt.TranslatedString {
+		ts := &gtfsrt.TranslatedString{Translation: []*gtfsrt.TranslatedString_Translation{{Text: proto.String(s), Language: proto.String("de")}}}
+		if en, ok := english(s, isTitle); ok {
+			ts.Translation = append(ts.Translation, &gtfsrt.TranslatedString_Translation{Text: proto.String(en), Language: proto.String("en")})
+		}
+		return ts
 	}
-	head := title
+	head, headTitle := title, true
 	if head == "" {
-		head = item
+		head, headTitle = item, false
 	}
-	a := &gtfsrt.Alert{HeaderText: tr(head), DescriptionText: tr(item), Cause: gtfsrt.Alert_UNKNOWN_CAUSE.Enum()}
+	a := &gtfsrt.Alert{HeaderText: tr(head, headTitle), DescriptionText: tr(item, false), Cause: gtfsrt.Alert_UNKNOWN_CAUSE.Enum()}
 	switch {
 	case strings.Contains(item, "Umleitung"):
 		a.Effect = gtfsrt.Alert_DETOUR.Enum()

@@ -662,3 +662,50 @@ func TestGhostsAndUpcomingWithoutStatic(t *testing.T) {
 		t.Errorf("%d ghosts, %d upcoming trips; status %+v", len(want), upcoming, st)
 	}
 }
+
+// TestAlertsInGermanAndEnglish: the alert's title and items are in German
+// (de) and, in the phrasings abfahrt knows, English (en): at rush hour the
+// simulation's detours and closed stop.
+func TestAlertsInGermanAndEnglish(t *testing.T) {
+	r := settledRig(t)
+	msg := r.feed(t, PathAlerts)
+	if len(msg.Entity) < 3 {
+		t.Fatalf("%d alert entities at rush hour, want 3", len(msg.Entity))
+	}
+	text := func(ts *gtfsrt.TranslatedString, lang string) string {
+		for _, tr := range ts.GetTranslation() {
+			if tr.GetLanguage() == lang {
+				return tr.GetText()
+			}
+		}
+		return ""
+	}
+	var all []string
+	for _, e := range msg.Entity {
+		a := e.GetAlert()
+		for _, ts := range []*gtfsrt.TranslatedString{a.GetHeaderText(), a.GetDescriptionText()} {
+			de, en := text(ts, "de"), text(ts, "en")
+			if de == "" || en == "" {
+				t.Errorf("%s: German %q, English %q; want both", e.GetId(), de, en)
+			}
+			if strings.Contains(en, "Linie") || strings.Contains(en, "wegen") || strings.Contains(en, "Haltestelle") {
+				t.Errorf("%s: English %q still German", e.GetId(), en)
+			}
+			all = append(all, en)
+		}
+	}
+	joined := strings.Join(all, "\n")
+	for _, want := range []string{"Detour, line 6",
+		"Line 6: detour between Rührweg and Neuer Friedhof because of a traffic accident, the stops Mariusweg and Hörvelsinger Weg are not served",
+		"Line 4: the stop Ehinger Tor is not served because of a police operation"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("no English %q in\n%s", want, joined)
+		}
+	}
+	// A phrasing (or cause) abfahrt does not know stays German only.
+	for _, s := range []string{"Linie 3: Ersatzverkehr mit Bussen", "Linie 3: Verspätungen von bis zu 5 Minuten wegen eines Wasserrohrbruchs"} {
+		if en, ok := english(s, false); ok {
+			t.Errorf("%q: English %q, want none", s, en)
+		}
+	}
+}
