@@ -12,10 +12,12 @@ import (
 	"strings"
 	"time"
 
+	"abfahrt/feed"
 	"abfahrt/feed/mirror"
 	"abfahrt/gtfs"
 	"abfahrt/gtfs/rt"
 	"abfahrt/hub"
+	"abfahrt/model"
 )
 
 // refresh is how often a static GTFS of a URL is asked again (with
@@ -28,7 +30,10 @@ const refresh = 24 * time.Hour
 // static feed they are built from the start (so that a feed that fits
 // nothing is said at once), without one from the first request for them
 // until nobody asked for rt.IdleAfter.
-func Parts(static string) (hub.Mount, hub.Publisher) {
+// The static feed is loaded within lim, for the live network: of a
+// large feed (the national one) only the network's stops and the trips
+// calling at them are kept.
+func Parts(static string, lim gtfs.Limits) (hub.Mount, hub.Publisher) {
 	var h *rt.Hub
 	mount := func(mux *http.ServeMux, env hub.Env) {
 		h = rt.New(rt.Options{Client: env.Client, Interval: env.Mirror.Interval(), Logger: env.Log})
@@ -50,7 +55,7 @@ func Parts(static string) (hub.Mount, hub.Publisher) {
 		if h == nil || static == "" {
 			return nil
 		}
-		loadStatic(ctx, h, static, env.Log)
+		loadStatic(ctx, h, env.Client, static, lim, env.Log)
 		h.Run(ctx)
 		return nil
 	}
@@ -59,19 +64,27 @@ func Parts(static string) (hub.Mount, hub.Publisher) {
 
 // loadStatic loads the static GTFS once (a feed refused leaves the hub
 // serving the stop-based feeds, and says why) and, for a URL, again daily
-// with its ETag.
-func loadStatic(ctx context.Context, h *rt.Hub, src string, log *slog.Logger) {
+// with its ETag. It is loaded for the network of the live stop points
+// (through the mirror's cache); when they cannot be asked, all of it.
+func loadStatic(ctx context.Context, h *rt.Hub, c *feed.Client, src string, lim gtfs.Limits, log *slog.Logger) {
 	etag := ""
 	load := func() {
-		fctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+		fctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 		defer cancel()
-		data, tag, same, err := gtfs.Fetch(fctx, src, etag, gtfs.DefaultLimits)
+		var network *gtfs.Network
+		if points, err := c.StopPoints(fctx, model.ScopeExtended, ""); err == nil {
+			network = gtfs.NetworkOf(points)
+		} else {
+			log.Warn("gtfs-rt: the live stop points could not be asked; the static GTFS is loaded whole", "err", err)
+		}
+		path, done, tag, same, err := gtfs.FetchFile(fctx, src, etag, lim)
 		if err == nil && same {
 			return
 		}
 		var f *gtfs.Feed
 		if err == nil {
-			f, err = gtfs.Load(data, gtfs.DefaultLimits)
+			f, err = gtfs.LoadFile(path, lim, network)
+			done()
 		}
 		if err != nil {
 			var le *gtfs.LoadError
@@ -85,7 +98,7 @@ func loadStatic(ctx context.Context, h *rt.Hub, src string, log *slog.Logger) {
 		}
 		etag = tag
 		h.SetStatic(gtfs.NewMatcher(f), src, "")
-		log.Info("gtfs-rt: static GTFS loaded", "static", src, "stops", len(f.Stops), "routes", len(f.Routes), "trips", len(f.Trips))
+		log.Info("gtfs-rt: static GTFS loaded", "static", src, "stops", len(f.Stops), "routes", len(f.Routes), "trips", len(f.Trips), "for_network", network != nil)
 	}
 	load()
 	if !strings.HasPrefix(src, "http://") && !strings.HasPrefix(src, "https://") {
