@@ -40,7 +40,9 @@ type Options struct {
 	Client *feed.Client
 	// Interval is how often the feeds are built (the service's 15 s).
 	Interval time.Duration
-	// Now is the service's clock (default time.Now).
+	// Now is the service's clock; nil reads it from the answers (the
+	// alert's CurrentTimestamp, else the latest position report), so that
+	// a replay's recorded times are the feeds' now, not the wall clock's.
 	Now func() time.Time
 	// Logger gets what the feeds' operators need to know (nil: none).
 	Logger *slog.Logger
@@ -122,9 +124,7 @@ func New(o Options) *Hub {
 	if h.interval <= 0 {
 		h.interval = 15 * time.Second
 	}
-	if h.now == nil {
-		h.now = time.Now
-	}
+
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
@@ -278,7 +278,6 @@ func encode(msg proto.Message) (*encoded, error) {
 
 // poll asks the trips, the alert and the passages the budget allows.
 func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
-	at := h.now()
 	budget := max(int(h.interval/time.Second), 3)
 	h.requests.Add(1)
 	trips, err := h.c.Trips(ctx, 0)
@@ -290,6 +289,7 @@ func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
 	if err != nil {
 		al = model.Alert{} // the trips are worth publishing without it
 	}
+	at := h.serviceNow(trips, al)
 	type want struct{ v, rank, drift int }
 	var ws []want
 	active := map[int]bool{}
@@ -360,6 +360,30 @@ func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
 		s.Passages[v] = k.vp
 	}
 	return s, nil
+}
+
+// serviceNow is the service's time: Options.Now when given, else the
+// alert answer's CurrentTimestamp (as fresh as the trips, through the same
+// cache), else the latest position report of the trips, else the wall
+// clock. A replay's service runs on its recorded times: on the wall
+// clock every trip would be over and the feeds empty.
+func (h *Hub) serviceNow(trips []model.Trip, al model.Alert) time.Time {
+	if h.now != nil {
+		return h.now()
+	}
+	if al.Timestamp.Known() {
+		return al.Timestamp.Time
+	}
+	var latest time.Time
+	for _, t := range trips {
+		if t.TimeData != nil && t.TimeData.ReferenceTime.Known() && t.TimeData.ReferenceTime.After(latest) {
+			latest = t.TimeData.ReferenceTime.Time
+		}
+	}
+	if !latest.IsZero() {
+		return latest
+	}
+	return time.Now()
 }
 
 // routesEvery is how often the routes' patterns are asked again without a
