@@ -536,7 +536,9 @@ func (h *Hub) vanishedPassages(old, cur model.VehiclePassages, at time.Time) mod
 		switch {
 		case already && when.After(at):
 		case when.Sub(at) > vanishMargin && reach.Sub(when) >= vanishReach:
-			h.gone[k] = when
+			// Kept until the trip is over: the passage stays in the kept
+			// passages until they are asked again, SKIPPED all along.
+			h.gone[k] = reach.Add(vanishReach)
 		default:
 			continue
 		}

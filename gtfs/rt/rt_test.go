@@ -615,6 +615,23 @@ func TestGoneDepartureIsSkipped(t *testing.T) {
 	if skipped != 1 {
 		t.Errorf("vehicle %d: %d stops SKIPPED, want the gone one", vehicle, skipped)
 	}
+	// Past the gone departure's time, its stop is still not served: never
+	// a stop time update at its old prediction.
+	later := gone.DepartureTimeActual.Add(time.Minute)
+	r.hub.now = func() time.Time { return later }
+	if err := r.hub.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range r.feed(t, PathTripUpdates).Entity {
+		if e.GetTripUpdate().GetVehicle().GetId() != vid {
+			continue
+		}
+		for _, s := range e.GetTripUpdate().StopTimeUpdate {
+			if s.GetStopId() == code && s.GetScheduleRelationship() != gtfsrt.TripUpdate_StopTimeUpdate_SKIPPED {
+				t.Errorf("vehicle %d at %s, after its time: %v, a departure the service no longer reports", vehicle, code, s)
+			}
+		}
+	}
 }
 
 // TestGhostsAndUpcomingWithoutStatic: without a static feed, the trips
