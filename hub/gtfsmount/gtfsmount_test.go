@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -211,5 +212,75 @@ func TestFeedsOfAReplayRunOnItsClock(t *testing.T) {
 	}
 	if err := json.Unmarshal(body, &h); err != nil || code != http.StatusOK || !h.GTFSRT.Built || h.GTFSRT.Unmatched < 5 {
 		t.Errorf("/healthz: %d %s (%v)", code, body, err)
+	}
+}
+
+// failFirst serves the simulation, answering the first n requests for
+// the stop points' base data with 503, as an upstream that is down when
+// the hub starts.
+type failFirst struct {
+	next http.Handler
+	mu   sync.Mutex
+	n    int
+}
+
+func (f *failFirst) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if strings.HasSuffix(r.URL.Path, "/stoppoint/attributes/BaseData") {
+		f.mu.Lock()
+		fail := f.n > 0
+		f.n--
+		f.mu.Unlock()
+		if fail {
+			http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
+			return
+		}
+	}
+	f.next.ServeHTTP(w, r)
+}
+
+// TestStaticLoadedForTheNetworkOnceItAnswers: when the live stop points
+// fail as the hub starts, the static GTFS is not loaded whole (the
+// national feed would be refused); the hub says it waits, serves the
+// stop-based feeds, and loads it for the network once they answer.
+func TestStaticLoadedForTheNetworkOnceItAnswers(t *testing.T) {
+	// The mirror holds a failed answer up to 5 s: ask again for 20 s.
+	networkRetry, networkTries = 200*time.Millisecond, 100
+	t.Cleanup(func() { networkRetry, networkTries = 30*time.Second, 20 })
+	zipPath := filepath.Join(t.TempDir(), "sim.zip")
+	out, err := os.Create(zipPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gtfs.Export(out, gtfs.ExportOptions{From: time.Now(), Days: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+	svc := sim.New(sim.Options{Seed: 1, Clock: sim.NewClock(time.Time{}, 1)})
+	var lc net.ListenConfig
+	ln, err := lc.Listen(context.Background(), "tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- sim.Serve(sctx, ln, &failFirst{next: svc, n: 1}, sim.ServerOptions{}) }()
+	t.Cleanup(func() { stop(); <-done })
+	root, logb := startHub(t, "http://"+ln.Addr().String()+mirror.BasePath, zipPath)
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(logb.String(), "static GTFS loaded") && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	log := logb.String()
+	if !strings.Contains(log, "loaded for the network once they answer") {
+		t.Errorf("no word of waiting for the live stop points:\n%s", log)
+	}
+	if !strings.Contains(log, "for_network=true") || strings.Contains(log, "loaded whole") {
+		t.Fatalf("the static GTFS was not loaded for the network:\n%s", log)
+	}
+	code, body := get(t, root+"/healthz")
+	if code != http.StatusOK || !strings.Contains(string(body), `"static": "`+zipPath) || strings.Contains(string(body), `"problem"`) {
+		t.Errorf("/healthz: %d %s", code, body)
 	}
 }
