@@ -42,7 +42,7 @@ LONG_TESTS := TestLadderAgainstTruth|TestTruthOnTheWire|TestNetworkCompleteness|
 	TestLadderReadAtAGlance|TestBoardThroughHubOutages|TestGridFitsEverySize|\
 	TestServeSSHResizeFlood|TestServeRecordDoesNotSlowSessions|TestServeSSHBoards|\
 	TestReplayServesEveryEndpointAsRecorded|TestAccessibleSaysOnlyWhatChanged|\
-	TestIdleKioskBytesPerSecond
+	TestIdleKioskBytesPerSecond|TestLoadLargeFeedForTheNetwork
 # Tests that do less under -short (a testing.Short() line: fewer random
 # sequences or seeds, no hub): `make test` runs them short, `make
 # test-long` in full. A new testing.Short() guard adds its test here.

@@ -28,18 +28,111 @@ type Limits struct {
 	MaxRatio int64
 	// MaxLine bounds one line of a CSV file in bytes.
 	MaxLine int
-	// MaxStopTimes bounds the rows of stop_times.txt kept.
+	// MaxStopTimes bounds the rows of stop_times.txt kept (with a
+	// Network, those of its trips at its stops).
 	MaxStopTimes int
 }
 
-// DefaultLimits hold a city's or a region's feed (SWU's is a few MiB); the
-// national feed of Germany is beyond them.
+// DefaultLimits admit the national feed of Germany (DELFI's: a zip of
+// some 300 MiB, stop_times.txt some 2 GiB uncompressed, 1.7 million
+// trips), loaded for a Network: only the trips at its stops are kept.
+// A zip bomb (beyond 200:1), a file beyond 4 GiB, a line beyond 64 KiB
+// are refused; so is a feed that would keep more than 8 million stop
+// times (the national feed without a Network to filter by).
 var DefaultLimits = Limits{
-	MaxZipBytes:  256 << 20,
-	MaxFileBytes: 768 << 20,
+	MaxZipBytes:  1 << 30,
+	MaxFileBytes: 4 << 30,
 	MaxRatio:     200,
 	MaxLine:      64 << 10,
 	MaxStopTimes: 8_000_000,
+}
+
+// ParseLimits reads limits as a flag or the configuration gives them,
+// "zip=1GiB,file=4GiB,ratio=200,line=64KiB,stop-times=8000000", each
+// part optional, over DefaultLimits ("" is DefaultLimits).
+func ParseLimits(s string) (Limits, error) {
+	lim := DefaultLimits
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(part, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if !ok || v == "" {
+			return lim, fmt.Errorf("GTFS limit %q is not key=value (zip, file, ratio, line, stop-times)", part)
+		}
+		var err error
+		switch k {
+		case "zip":
+			lim.MaxZipBytes, err = parseBytes(v)
+		case "file":
+			lim.MaxFileBytes, err = parseBytes(v)
+		case "line":
+			var n int64
+			n, err = parseBytes(v)
+			if err == nil && n > 1<<30 {
+				err = errors.New("at most 1GiB")
+			}
+			lim.MaxLine = int(n)
+		case "ratio":
+			var perr error
+			lim.MaxRatio, perr = strconv.ParseInt(v, 10, 64)
+			if perr != nil || lim.MaxRatio < 2 {
+				err = errors.New("a whole number, at least 2")
+			}
+		case "stop-times":
+			var perr error
+			lim.MaxStopTimes, perr = strconv.Atoi(strings.ReplaceAll(v, "_", ""))
+			if perr != nil || lim.MaxStopTimes < 1 {
+				err = errors.New("a whole number, at least 1")
+			}
+		default:
+			return lim, fmt.Errorf("unknown GTFS limit %q (zip, file, ratio, line, stop-times)", k)
+		}
+		if err != nil {
+			return lim, fmt.Errorf("GTFS limit %s=%s: %w", k, v, err)
+		}
+	}
+	return lim, nil
+}
+
+// String is the limits as ParseLimits reads them.
+func (l Limits) String() string {
+	return "zip=" + formatBytes(l.MaxZipBytes) + ",file=" + formatBytes(l.MaxFileBytes) + ",ratio=" + strconv.FormatInt(l.MaxRatio, 10) +
+		",line=" + formatBytes(int64(l.MaxLine)) + ",stop-times=" + strconv.Itoa(l.MaxStopTimes)
+}
+
+// parseBytes reads a size: 1024, 64KiB, 768MiB, 4GiB (KB, MB, GB are
+// taken as the binary units too).
+func parseBytes(v string) (int64, error) {
+	num, mul := v, int64(1)
+	for _, u := range []struct {
+		suf string
+		mul int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
+		if n, ok := strings.CutSuffix(v, u.suf); ok {
+			num, mul = strings.TrimSpace(n), u.mul
+			break
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 1 || n > (1<<50)/mul {
+		return 0, errors.New("a size such as 64KiB, 768MiB or 4GiB")
+	}
+	return n * mul, nil
+}
+
+func formatBytes(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return strconv.FormatInt(n>>30, 10) + "GiB"
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + "MiB"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return strconv.FormatInt(n>>10, 10) + "KiB"
+	}
+	return strconv.FormatInt(n, 10)
 }
 
 // Feed is a static GTFS feed, as much of it as matching and checking need.
@@ -134,59 +227,113 @@ func (e *LoadError) Error() string { return e.Msg }
 func refuse(format string, a ...any) error { return &LoadError{Msg: fmt.Sprintf(format, a...)} }
 
 // Fetch reads a static GTFS zip from a path or an http(s) URL, within
-// lim.MaxZipBytes. etag is sent as If-None-Match; notModified is true when
-// the server says the feed has not changed (data is nil then).
+// lim.MaxZipBytes, into memory (a city's feed; FetchFile for large ones).
+// etag is sent as If-None-Match; notModified is true when the server says
+// the feed has not changed (data is nil then).
 func Fetch(ctx context.Context, src, etag string, lim Limits) (data []byte, newETag string, notModified bool, err error) {
-	if strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "https://") {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, src, nil)
-		if err != nil {
-			return nil, "", false, refuse("static GTFS %s: %v", src, err)
-		}
-		req.Header.Set("User-Agent", "abfahrt (gtfs)")
-		if etag != "" {
-			req.Header.Set("If-None-Match", etag)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			return nil, "", false, fmt.Errorf("static GTFS %s: %w", src, err)
-		}
-		defer func() { _ = resp.Body.Close() }()
-		if resp.StatusCode == http.StatusNotModified {
-			return nil, etag, true, nil
-		}
-		if resp.StatusCode != http.StatusOK {
-			return nil, "", false, fmt.Errorf("static GTFS %s: HTTP %s", src, resp.Status)
-		}
-		if resp.ContentLength > lim.MaxZipBytes {
-			return nil, "", false, refuse("static GTFS %s: %d bytes, more than the %d MiB a feed may have", src, resp.ContentLength, lim.MaxZipBytes>>20)
-		}
-		data, err := io.ReadAll(io.LimitReader(resp.Body, lim.MaxZipBytes+1))
-		if err != nil {
-			return nil, "", false, fmt.Errorf("static GTFS %s: %w", src, err)
-		}
-		if int64(len(data)) > lim.MaxZipBytes {
-			return nil, "", false, refuse("static GTFS %s: more than the %d MiB a feed may have", src, lim.MaxZipBytes>>20)
-		}
-		return data, resp.Header.Get("ETag"), false, nil
+	path, done, newETag, notModified, err := FetchFile(ctx, src, etag, lim)
+	if err != nil || notModified {
+		return nil, newETag, notModified, err
 	}
-	fi, err := os.Stat(src)
+	defer done()
+	data, err = os.ReadFile(path)
 	if err != nil {
 		return nil, "", false, fmt.Errorf("static GTFS: %w", err)
 	}
-	if fi.Size() > lim.MaxZipBytes {
-		return nil, "", false, refuse("static GTFS %s: %d MiB, more than the %d MiB a feed may have", src, fi.Size()>>20, lim.MaxZipBytes>>20)
+	return data, newETag, false, nil
+}
+
+// FetchFile makes a static GTFS zip of a path or an http(s) URL a file to
+// load (LoadFile), within lim.MaxZipBytes: a path as it is, a URL
+// downloaded into a temporary file, which done removes. etag is sent as
+// If-None-Match; notModified is true when the server says the feed has
+// not changed (path is empty then).
+func FetchFile(ctx context.Context, src, etag string, lim Limits) (path string, done func(), newETag string, notModified bool, err error) {
+	nothing := func() {}
+	if !strings.HasPrefix(src, "http://") && !strings.HasPrefix(src, "https://") {
+		fi, err := os.Stat(src)
+		if err != nil {
+			return "", nothing, "", false, fmt.Errorf("static GTFS: %w", err)
+		}
+		if fi.Size() > lim.MaxZipBytes {
+			return "", nothing, "", false, refuse("static GTFS %s: %d MiB, more than the %d MiB a feed may have", src, fi.Size()>>20, lim.MaxZipBytes>>20)
+		}
+		return src, nothing, "", false, nil
 	}
-	data, err = os.ReadFile(src)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, src, nil)
 	if err != nil {
-		return nil, "", false, fmt.Errorf("static GTFS: %w", err)
+		return "", nothing, "", false, refuse("static GTFS %s: %v", src, err)
 	}
-	return data, "", false, nil
+	req.Header.Set("User-Agent", "abfahrt (gtfs)")
+	if etag != "" {
+		req.Header.Set("If-None-Match", etag)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", nothing, "", false, fmt.Errorf("static GTFS %s: %w", src, err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	if resp.StatusCode == http.StatusNotModified {
+		return "", nothing, etag, true, nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		return "", nothing, "", false, fmt.Errorf("static GTFS %s: HTTP %s", src, resp.Status)
+	}
+	if resp.ContentLength > lim.MaxZipBytes {
+		return "", nothing, "", false, refuse("static GTFS %s: %d bytes, more than the %d MiB a feed may have", src, resp.ContentLength, lim.MaxZipBytes>>20)
+	}
+	f, err := os.CreateTemp("", "abfahrt-gtfs-*.zip")
+	if err != nil {
+		return "", nothing, "", false, fmt.Errorf("static GTFS %s: %w", src, err)
+	}
+	done = func() { _ = os.Remove(f.Name()) }
+	n, err := io.Copy(f, io.LimitReader(resp.Body, lim.MaxZipBytes+1))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		done()
+		return "", nothing, "", false, fmt.Errorf("static GTFS %s: %w", src, err)
+	}
+	if n > lim.MaxZipBytes {
+		done()
+		return "", nothing, "", false, refuse("static GTFS %s: more than the %d MiB a feed may have", src, lim.MaxZipBytes>>20)
+	}
+	return f.Name(), done, resp.Header.Get("ETag"), false, nil
 }
 
 // Load reads a static GTFS feed from a zip's bytes within lim. A feed it
 // cannot use is refused with a LoadError saying why in one line.
 func Load(data []byte, lim Limits) (*Feed, error) {
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	return LoadFrom(bytes.NewReader(data), int64(len(data)), lim, nil)
+}
+
+// LoadFile reads a static GTFS zip file for the network n (nil: all of
+// it) within lim, reading the zip from disk as it goes.
+func LoadFile(path string, lim Limits, n *Network) (*Feed, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("static GTFS: %w", err)
+	}
+	defer func() { _ = f.Close() }()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("static GTFS: %w", err)
+	}
+	if fi.Size() > lim.MaxZipBytes {
+		return nil, refuse("static GTFS %s: %d MiB, more than the %d MiB a feed may have", path, fi.Size()>>20, lim.MaxZipBytes>>20)
+	}
+	return LoadFrom(f, fi.Size(), lim, n)
+}
+
+// LoadFrom reads a static GTFS zip of size bytes from r for the network n
+// within lim. With a network only its stops are kept, and only the trips
+// that call at one of them, with their stop times there: stop_times.txt
+// is read twice, once for which trips those are, once for their times,
+// so memory grows with the network, not with the feed (the national feed
+// for one city). A nil n keeps all of it.
+func LoadFrom(r io.ReaderAt, size int64, lim Limits, n *Network) (*Feed, error) {
+	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return nil, refuse("static GTFS is not a readable zip: %v", err)
 	}
@@ -242,7 +389,7 @@ func Load(data []byte, lim Limits) (*Feed, error) {
 		if err1 == nil && err2 == nil && (lat != 0 || lon != 0) && lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180 {
 			s.Lat, s.Lon, s.HasPosition = lat, lon, true
 		}
-		if _, dup := f.stopByID[s.ID]; dup {
+		if _, dup := f.stopByID[s.ID]; dup || !n.keeps(&s) {
 			return nil
 		}
 		f.stopByID[s.ID] = int32(len(f.Stops))
@@ -263,11 +410,27 @@ func Load(data []byte, lim Limits) (*Feed, error) {
 	}); err != nil {
 		return nil, err
 	}
+	// With a network: which trips call at its stops (the first reading
+	// of stop_times.txt), the only ones kept.
+	var calling map[string]bool
+	if n != nil {
+		calling = map[string]bool{}
+		if err := read("stop_times.txt", func(get func(string) string) error {
+			if _, ok := f.stopByID[get("stop_id")]; ok {
+				if id := get("trip_id"); !calling[id] {
+					calling[strings.Clone(id)] = true
+				}
+			}
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+	}
 	tripByID := map[string]int32{}
 	if err := read("trips.txt", func(get func(string) string) error {
 		ri, ok := f.routeByID[get("route_id")]
 		id := get("trip_id")
-		if !ok || id == "" {
+		if !ok || id == "" || calling != nil && !calling[id] {
 			return nil
 		}
 		if _, dup := tripByID[id]; dup {
@@ -295,7 +458,10 @@ func Load(data []byte, lim Limits) (*Feed, error) {
 		}
 		rows++
 		if rows > lim.MaxStopTimes {
-			return refuse("static GTFS: stop_times.txt has more than %d rows, more than abfahrt keeps", lim.MaxStopTimes)
+			if n == nil {
+				return refuse("static GTFS: stop_times.txt has more than %d rows, more than abfahrt keeps (without the live network's stops to keep only its trips)", lim.MaxStopTimes)
+			}
+			return refuse("static GTFS: stop_times.txt has more than %d rows at the network's stops, more than abfahrt keeps", lim.MaxStopTimes)
 		}
 		seq, err := strconv.ParseInt(get("stop_sequence"), 10, 32)
 		if err != nil || seq < 0 {
@@ -353,6 +519,9 @@ func Load(data []byte, lim Limits) (*Feed, error) {
 		return nil, err
 	}
 	if len(f.Trips) == 0 {
+		if n != nil {
+			return nil, refuse("static GTFS fits none of the network's trips: none calls at the live network's stops (another city's or region's feed?)")
+		}
 		return nil, refuse("static GTFS has no trips with known routes")
 	}
 	return f, nil

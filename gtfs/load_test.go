@@ -133,8 +133,8 @@ func TestLoadRefusesHostileZips(t *testing.T) {
 		// A zip bomb: 64 MiB of one byte, compressed to about 64 KiB (the
 		// bound of a file is 16 MiB here: the ratio is told first).
 		{"zip bomb", zipOf(t, noStopTimes, entry{name: "stop_times.txt", body: &repeat{pat: []byte("0"), left: 64 << 20}}), "zip bomb"},
-		// A stop_times.txt beyond the bound of a file (1 GB against the
-		// default 768 MiB; here 24 MiB against 16 MiB, the same rule).
+		// A stop_times.txt beyond the bound of a file (5 GB against the
+		// default 4 GiB; here 24 MiB against 16 MiB, the same rule).
 		{"huge stop_times", zipOf(t, noStopTimes, entry{name: "stop_times.txt", store: true, body: &repeat{pat: []byte("t1,08:00:00,08:00:00,de:08421:1008:1:1,6\n"), left: 24 << 20}}), "more than the 16 MiB"},
 		// A file larger than the zip header says.
 		{"lying size", lyingZip(t, noStopTimes), "damaged or larger than its size in the zip says"},
@@ -197,5 +197,30 @@ func TestLoadRefusesTooManyRows(t *testing.T) {
 	_, err := Load(zipOf(t, tinyFeed()), lim)
 	if err == nil || !strings.Contains(err.Error(), "more than 1 rows") {
 		t.Fatalf("err %v", err)
+	}
+}
+
+// TestParseLimits: the limits of --gtfs-limits and gtfs.limits, each part
+// optional over the defaults, which admit the national feed's sizes (a
+// zip of some 300 MiB, stop_times.txt of some 2 GiB); mistakes are said.
+func TestParseLimits(t *testing.T) {
+	def, err := ParseLimits("")
+	if err != nil || def != DefaultLimits {
+		t.Fatalf("\"\": %+v %v", def, err)
+	}
+	if DefaultLimits.MaxZipBytes < 600<<20 || DefaultLimits.MaxFileBytes < 3<<30 {
+		t.Errorf("the defaults %s do not admit the national feed", DefaultLimits)
+	}
+	lim, err := ParseLimits("zip=2GiB, file=8GiB,ratio=100,line=1MiB,stop-times=20_000_000")
+	if err != nil || lim.MaxZipBytes != 2<<30 || lim.MaxFileBytes != 8<<30 || lim.MaxRatio != 100 || lim.MaxLine != 1<<20 || lim.MaxStopTimes != 20_000_000 {
+		t.Fatalf("%+v %v", lim, err)
+	}
+	if back, err := ParseLimits(lim.String()); err != nil || back != lim {
+		t.Errorf("%s read back as %+v %v", lim, back, err)
+	}
+	for _, bad := range []string{"zip", "zip=", "zip=lots", "ratio=1", "stop-times=0", "bombs=1", "line=2GiB", "file=-1"} {
+		if _, err := ParseLimits(bad); err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: %v, want one line", bad, err)
+		}
 	}
 }

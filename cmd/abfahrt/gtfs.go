@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -8,6 +9,7 @@ import (
 	"abfahrt/feed/sim"
 	"abfahrt/gtfs"
 	"abfahrt/internal/jsonout"
+	"abfahrt/model"
 )
 
 // newGTFSCmd is abfahrt gtfs: the network as GTFS (docs/gtfs.md).
@@ -75,6 +77,7 @@ func newGTFSCheckCmd(g *globals) *cobra.Command {
 		static string
 		asJSON bool
 		maxVeh int
+		limits string
 	)
 	cmd := &cobra.Command{
 		Use:   "check",
@@ -86,7 +89,9 @@ trip or several (by the rule the hub's GTFS-Realtime feeds match with: the
 same route short name and two stops at the same scheduled time), static
 headsigns that differ from the live directions, and stop points without
 coordinates. It asks the live service the stop points once, the vehicles'
-trips once and the passages of up to --vehicles vehicles, one a second.`,
+trips once and the passages of up to --vehicles vehicles, one a second.
+Of a large static feed (the national one) only the live network's stops
+and the trips calling at them are kept, within --limits.`,
 		Example: `  abfahrt gtfs check --static ulm-sim.zip
   abfahrt gtfs check --api https://api.swu.de/mobility/v1 --static https://example.org/swu-gtfs.zip --json`,
 		Args: cobra.NoArgs,
@@ -101,12 +106,21 @@ trips once and the passages of up to --vehicles vehicles, one a second.`,
 			if err != nil {
 				return err
 			}
-			ctx := cmd.Context()
-			data, _, _, err := gtfs.Fetch(ctx, static, "", gtfs.DefaultLimits)
+			lim, err := gtfsLimitsOf(g, "--limits", limits)
 			if err != nil {
 				return err
 			}
-			f, err := gtfs.Load(data, gtfs.DefaultLimits)
+			ctx := cmd.Context()
+			points, err := src.client.StopPoints(ctx, model.ScopeExtended, "")
+			if err != nil {
+				return fmt.Errorf("live stop points: %w", err)
+			}
+			path, done, _, _, err := gtfs.FetchFile(ctx, static, "", lim)
+			if err != nil {
+				return err
+			}
+			f, err := gtfs.LoadFile(path, lim, gtfs.NetworkOf(points))
+			done()
 			if err != nil {
 				return err
 			}
@@ -129,5 +143,6 @@ trips once and the passages of up to --vehicles vehicles, one a second.`,
 	f.StringVar(&static, "static", "", "the static GTFS: a zip file or an http(s) URL")
 	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
 	f.IntVar(&maxVeh, "vehicles", 40, "compare the trips of at most this many vehicles in service")
+	f.StringVar(&limits, "limits", "", gtfsLimitsUsage)
 	return cmd
 }

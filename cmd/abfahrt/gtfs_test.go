@@ -210,3 +210,29 @@ func TestGTFSCheckTableAndJSON(t *testing.T) {
 		t.Errorf("a missing static feed: exit %d, stderr %q; want one line", code, stderr)
 	}
 }
+
+// TestGTFSLimitsRefusedInOneLine: a --gtfs-limits (serve), --limits (gtfs
+// check) or gtfs.limits (configuration) that does not parse is a usage
+// error in one line, exit 2.
+func TestGTFSLimitsRefusedInOneLine(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "--listen", "127.0.0.1:0", "--gtfs-limits", "zip=lots"}, "--gtfs-limits: GTFS limit zip=lots"},
+		{[]string{"gtfs", "check", "--static", "x.zip", "--limits", "bombs=0"}, "--limits: unknown GTFS limit \"bombs\""},
+	} {
+		code, _, stderr := runCLI(t, c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") > 1 {
+			t.Errorf("%v: exit %d, stderr %q; want a usage error saying %q", c.args, code, stderr, c.want)
+		}
+	}
+	cfg := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(cfg, []byte("[gtfs]\nlimits = \"ratio=1\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "--config", cfg, "serve", "--listen", "127.0.0.1:0")
+	if code == exitOK || !strings.Contains(stderr, "gtfs.limits") || !strings.Contains(stderr, "ratio=1") {
+		t.Errorf("config gtfs.limits = \"ratio=1\": exit %d, stderr %q; want it refused", code, stderr)
+	}
+}

@@ -19,8 +19,8 @@ import (
 
 func newServeCmd(g *globals) *cobra.Command {
 	var o hub.Options
-	var gtfsStatic string // --gtfs-static (docs/gtfs.md)
-	var pf pushOptions    // /events and --mqtt (mqtt.go)
+	var gtfsStatic, gtfsLimits string // --gtfs-static, --gtfs-limits (docs/gtfs.md)
+	var pf pushOptions                // /events and --mqtt (mqtt.go)
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve a fleet of screens: a caching mirror of the service, with health and metrics",
@@ -48,7 +48,11 @@ func newServeCmd(g *globals) *cobra.Command {
 			pm, pp := push.Parts(p)
 			ho.Mounts = append(ho.Mounts, pm)
 			ho.Publishers = append(ho.Publishers, pp)
-			gm, gp := gtfsmount.Parts(gtfsStatic)
+			lim, err := gtfsLimitsOf(g, "--gtfs-limits", gtfsLimits)
+			if err != nil {
+				return err
+			}
+			gm, gp := gtfsmount.Parts(gtfsStatic, lim)
 			ho.Mounts = append(ho.Mounts, gm)
 			ho.Publishers = append(ho.Publishers, gp)
 			return hub.Run(cmd.Context(), ho)
@@ -56,6 +60,7 @@ func newServeCmd(g *globals) *cobra.Command {
 	}
 	serveFlags(cmd, &o)
 	cmd.Flags().StringVar(&gtfsStatic, "gtfs-static", "", gtfsStaticUsage)
+	cmd.Flags().StringVar(&gtfsLimits, "gtfs-limits", "", gtfsLimitsUsage)
 	addPushFlags(cmd, &pf)
 	return cmd
 }

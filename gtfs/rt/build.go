@@ -25,9 +25,28 @@ type Snapshot struct {
 	Trips    []model.Trip
 	Passages map[int]model.VehiclePassages
 	Alert    model.Alert
-	// Starts are departures at the stops where trips start (with a
-	// static feed): trips not started yet, and ghosts.
-	Starts []model.Event
+	// Starts are departures at the stops where trips start: trips not
+	// started yet, and ghosts.
+	Starts []Start
+	// Gone are the departures the service stopped reporting (abfahrt's
+	// "✗ gone"): announced at a stop, then missing from its answers
+	// before their time while those still reach well beyond it.
+	Gone map[GoneKey]bool
+}
+
+// Start is a departure at a stop point where trips start, with the
+// direction (1 or 2; 0 unknown) of the route pattern starting there.
+type Start struct {
+	model.Event
+	Direction int
+}
+
+// GoneKey identifies a departure across answers: its line (RouteName),
+// stop point and scheduled time (Unix seconds).
+type GoneKey struct {
+	Line  string
+	Point model.StopPointCode
+	Sched int64
 }
 
 // Counts are how the live trips of a build matched the static feed.
@@ -80,7 +99,7 @@ func Build(s Snapshot, m *gtfs.Matcher) Built {
 		var next *gtfsrt.TripUpdate_StopTimeUpdate
 		if current {
 			var st gtfs.MatchStatus
-			td, tu, next, st = tripUpdate(vp, t, m, s.At)
+			td, tu, next, st = tripUpdate(vp, t, m, s.At, skipsOf(s, vp, t))
 			switch st {
 			case gtfs.Matched:
 				b.Counts.Matched++
@@ -124,6 +143,8 @@ func Build(s Snapshot, m *gtfs.Matcher) Built {
 	}
 	if m != nil {
 		b.upcoming(s, m)
+	} else {
+		b.upcomingStopBased(s)
 	}
 	for i, item := range s.Alert.Items {
 		if strings.TrimSpace(item) == "" {
@@ -196,6 +217,62 @@ func (b *Built) upcoming(s Snapshot, m *gtfs.Matcher) {
 	}
 }
 
+// upcomingStopBased adds the trips that have not started without a
+// static feed, as upcoming does, described by route, direction, start
+// date and start time (the departure's at the stop point where the
+// route's pattern starts), their stop by the service's stop point code.
+func (b *Built) upcomingStopBased(s Snapshot) {
+	published := map[string]bool{}
+	for _, e := range b.TripUpdates.Entity {
+		published[startKey(e.GetTripUpdate().GetTrip())] = true
+	}
+	for _, e := range s.Starts {
+		if !e.Scheduled.Known() || e.Scheduled.Sub(s.At) > upcomingWithin || e.RouteNumber == 0 {
+			continue
+		}
+		td := &gtfsrt.TripDescriptor{RouteId: proto.String(strconv.Itoa(e.RouteNumber)),
+			StartDate: proto.String(e.Scheduled.Format("20060102")), StartTime: proto.String(e.Scheduled.Format("15:04:05"))}
+		if e.Direction == 1 || e.Direction == 2 {
+			td.DirectionId = proto.Uint32(uint32(e.Direction - 1))
+		}
+		key := startKey(td)
+		if published[key] {
+			continue
+		}
+		tu := &gtfsrt.TripUpdate{Trip: td}
+		switch {
+		case e.VehicleNumber == 0:
+			if e.Scheduled.Sub(s.At) > ghostWithin || e.Scheduled.Before(s.At) {
+				continue
+			}
+			td.ScheduleRelationship = gtfsrt.TripDescriptor_CANCELED.Enum()
+			b.Counts.Canceled++
+		case e.Actual.Known() && !e.Actual.Before(s.At):
+			td.ScheduleRelationship = gtfsrt.TripDescriptor_SCHEDULED.Enum()
+			vid := strconv.Itoa(e.VehicleNumber)
+			tu.Vehicle = &gtfsrt.VehicleDescriptor{Id: proto.String(vid), Label: proto.String(vid)}
+			tu.StopTimeUpdate = []*gtfsrt.TripUpdate_StopTimeUpdate{{
+				StopId:    proto.String(string(e.StopPointCode)),
+				Departure: &gtfsrt.TripUpdate_StopTimeEvent{Time: proto.Int64(e.Actual.Unix()), Delay: proto.Int32(int32(e.Deviation))},
+			}}
+			b.Counts.Upcoming++
+		default:
+			continue
+		}
+		published[key] = true
+		b.TripUpdates.Entity = append(b.TripUpdates.Entity, &gtfsrt.FeedEntity{Id: proto.String("start-" + strings.ReplaceAll(key, "|", "-")), TripUpdate: tu})
+	}
+}
+
+// startKey names a stop-based trip: route, direction, start date and time.
+func startKey(td *gtfsrt.TripDescriptor) string {
+	d := "x"
+	if td.DirectionId != nil {
+		d = strconv.Itoa(int(td.GetDirectionId()))
+	}
+	return td.GetRouteId() + "|" + d + "|" + td.GetStartDate() + "|" + strings.ReplaceAll(td.GetStartTime(), ":", "")
+}
+
 // nextStatus is the status of the vehicle's next stop (the first not
 // departed or passed).
 func nextStatus(vp model.VehiclePassages) model.PassageStatus {
@@ -221,12 +298,36 @@ func routeID(m *gtfs.Matcher, name string, number int) string {
 	return strconv.Itoa(number)
 }
 
+// skipsOf says which passages of a trip the vehicle will not serve: gone
+// from the service's answers (s.Gone), or at a stop the alert says the
+// trip's line does not serve.
+func skipsOf(s Snapshot, vp model.VehiclePassages, t model.Trip) func(model.Passage) bool {
+	line := vp.RouteName
+	if line == "" {
+		line = t.JourneyData.RouteName
+	}
+	closed := closedClauses(s.Alert, line)
+	return func(p model.Passage) bool {
+		if s.Gone[GoneKey{line, p.StopPointCode, p.Scheduled().Unix()}] {
+			return true
+		}
+		for _, c := range closed {
+			if namesStop(c, p.StopName) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
 // tripUpdate makes the trip update of a vehicle's current trip: its
 // descriptor (the static trip, else route, direction, start date and
 // time), and a stop time update per stop still ahead: predicted arrival and
 // departure with their delays, SKIPPED for a stop the vehicle passes
-// without stopping. next is the update of the vehicle's next stop.
-func tripUpdate(vp model.VehiclePassages, t model.Trip, m *gtfs.Matcher, at time.Time) (*gtfsrt.TripDescriptor, *gtfsrt.TripUpdate, *gtfsrt.TripUpdate_StopTimeUpdate, gtfs.MatchStatus) {
+// without stopping, one the service stopped reporting, or one an alert
+// says the line does not serve (skip). next is the update of the
+// vehicle's next stop it serves.
+func tripUpdate(vp model.VehiclePassages, t model.Trip, m *gtfs.Matcher, at time.Time, skip func(model.Passage) bool) (*gtfsrt.TripDescriptor, *gtfsrt.TripUpdate, *gtfsrt.TripUpdate_StopTimeUpdate, gtfs.MatchStatus) {
 	ps := vp.Passages
 	name := vp.RouteName
 	if name == "" {
@@ -293,7 +394,8 @@ func tripUpdate(vp model.VehiclePassages, t model.Trip, m *gtfs.Matcher, at time
 		lastSeq = seq
 		u.StopSequence = proto.Uint32(uint32(seq))
 		u.StopId = proto.String(stopID)
-		if p.Status == model.StatusPassed {
+		skipped := p.Status == model.StatusPassed || skip(p)
+		if skipped {
 			u.ScheduleRelationship = gtfsrt.TripUpdate_StopTimeUpdate_SKIPPED.Enum()
 		} else {
 			if p.ArrivalTimeActual.Known() && p.ArrivalTimeScheduled.Known() {
@@ -306,7 +408,7 @@ func tripUpdate(vp model.VehiclePassages, t model.Trip, m *gtfs.Matcher, at time
 				u.ScheduleRelationship = gtfsrt.TripUpdate_StopTimeUpdate_NO_DATA.Enum()
 			}
 		}
-		if next == nil {
+		if next == nil && !skipped {
 			next = u
 		}
 		tu.StopTimeUpdate = append(tu.StopTimeUpdate, u)
@@ -328,18 +430,23 @@ func staticSeq(t *gtfs.Trip, stop int32, sched, ref time.Time) (int32, bool) {
 
 var lineRE = regexp.MustCompile(`Linie (\S+?)[:,\s]`)
 
-// alert is one item of the service's alert: German text, the routes and
+// alert is one item of the service's alert: German text (and English
+// where abfahrt knows the phrasing), the routes and
 // (with a static feed) the stations it names, an effect read from its
 // words.
 func alert(title, item string, m *gtfs.Matcher) *gtfsrt.Alert {
-	tr := func(s string) *gtfsrt.TranslatedString {
-		return &gtfsrt.TranslatedString{Translation: []*gtfsrt.TranslatedString_Translation{{Text: proto.String(s), Language: proto.String("de")}}}
+	tr := func(s string, isTitle bool) *gtfsrt.TranslatedString {
+		ts := &gtfsrt.TranslatedString{Translation: []*gtfsrt.TranslatedString_Translation{{Text: proto.String(s), Language: proto.String("de")}}}
+		if en, ok := english(s, isTitle); ok {
+			ts.Translation = append(ts.Translation, &gtfsrt.TranslatedString_Translation{Text: proto.String(en), Language: proto.String("en")})
+		}
+		return ts
 	}
-	head := title
+	head, headTitle := title, true
 	if head == "" {
-		head = item
+		head, headTitle = item, false
 	}
-	a := &gtfsrt.Alert{HeaderText: tr(head), DescriptionText: tr(item), Cause: gtfsrt.Alert_UNKNOWN_CAUSE.Enum()}
+	a := &gtfsrt.Alert{HeaderText: tr(head, headTitle), DescriptionText: tr(item, false), Cause: gtfsrt.Alert_UNKNOWN_CAUSE.Enum()}
 	switch {
 	case strings.Contains(item, "Umleitung"):
 		a.Effect = gtfsrt.Alert_DETOUR.Enum()

@@ -40,7 +40,9 @@ type Options struct {
 	Client *feed.Client
 	// Interval is how often the feeds are built (the service's 15 s).
 	Interval time.Duration
-	// Now is the service's clock (default time.Now).
+	// Now is the service's clock; nil reads it from the answers (the
+	// alert's CurrentTimestamp, else the latest position report), so that
+	// a replay's recorded times are the feeds' now, not the wall clock's.
 	Now func() time.Time
 	// Logger gets what the feeds' operators need to know (nil: none).
 	Logger *slog.Logger
@@ -60,10 +62,16 @@ type Hub struct {
 	static atomic.Pointer[staticFeed]
 	cur    atomic.Pointer[published]
 
-	mu     sync.Mutex // one build at a time; guards kept, boards, turn
+	mu     sync.Mutex // one build at a time; guards kept, boards, points, routes, turn, gone
 	kept   map[int]kept
 	boards map[int]model.Board // the first stops' departures, by stop
-	turn   int                 // the next first stop to ask, in turn
+	// Without a static feed: the first stop points' departures and the
+	// routes' patterns (asked at routesAt).
+	points   map[model.StopPointCode]model.Board
+	routes   []model.Route
+	routesAt time.Time
+	turn     int                   // the next first stop to ask, in turn
+	gone     map[GoneKey]time.Time // departures the service stopped reporting, until their time
 
 	requests atomic.Int64
 	told     atomic.Bool // the 0-matched warning was logged
@@ -112,13 +120,11 @@ type encoded struct {
 
 // New returns a Hub.
 func New(o Options) *Hub {
-	h := &Hub{c: o.Client, interval: o.Interval, now: o.Now, log: o.Logger, kept: map[int]kept{}, boards: map[int]model.Board{}}
+	h := &Hub{c: o.Client, interval: o.Interval, now: o.Now, log: o.Logger, kept: map[int]kept{}, boards: map[int]model.Board{}, points: map[model.StopPointCode]model.Board{}, gone: map[GoneKey]time.Time{}}
 	if h.interval <= 0 {
 		h.interval = 15 * time.Second
 	}
-	if h.now == nil {
-		h.now = time.Now
-	}
+
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
@@ -272,7 +278,6 @@ func encode(msg proto.Message) (*encoded, error) {
 
 // poll asks the trips, the alert and the passages the budget allows.
 func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
-	at := h.now()
 	budget := max(int(h.interval/time.Second), 3)
 	h.requests.Add(1)
 	trips, err := h.c.Trips(ctx, 0)
@@ -284,6 +289,7 @@ func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
 	if err != nil {
 		al = model.Alert{} // the trips are worth publishing without it
 	}
+	at := h.serviceNow(trips, al)
 	type want struct{ v, rank, drift int }
 	var ws []want
 	active := map[int]bool{}
@@ -318,32 +324,15 @@ func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
 	for _, t := range trips {
 		byVehicle[t.VehicleNumber] = t
 	}
-	// With a static feed, the boards of the stops where trips start, a
-	// few an interval in turn: how the trips that have not started will
-	// leave, and which have no vehicle (ghosts).
-	var starts []model.Event
-	if sf := h.static.Load(); sf != nil && sf.m != nil {
-		first := sf.m.FirstStops()
-		for i := 0; i < min(startBoards, len(first)); i++ {
-			stop := first[(h.turn+i)%len(first)]
-			h.requests.Add(1)
-			b, err := h.c.StopDepartures(ctx, stop, 100)
-			if err != nil {
-				if ctx.Err() != nil {
-					return Snapshot{}, ctx.Err()
-				}
-				continue
-			}
-			h.boards[stop] = b
-		}
-		if len(first) > 0 {
-			h.turn = (h.turn + min(startBoards, len(first))) % len(first)
-		}
-		for _, b := range h.boards {
-			starts = append(starts, b.Events...)
-		}
-		budget -= min(startBoards, len(first))
+	// The boards of the stops where trips start, a few an interval in
+	// turn: how the trips that have not started will leave, and which
+	// have no vehicle (ghosts). With a static feed the stops where its
+	// trips start, else the first stop points of the routes' patterns.
+	starts, asked, err := h.askStarts(ctx, at)
+	if err != nil {
+		return Snapshot{}, err
 	}
+	budget -= asked
 	for _, w := range ws[:max(0, min(len(ws), budget-2))] {
 		h.requests.Add(1)
 		vp, err := h.c.Passages(ctx, w.v, model.RangeAll)
@@ -354,13 +343,260 @@ func (h *Hub) poll(ctx context.Context) (Snapshot, error) {
 			continue
 		}
 		t := byVehicle[w.v]
+		if old, ok := h.kept[w.v]; ok && old.trip == tripKey(t) {
+			vp = h.vanishedPassages(old.vp, vp, at)
+		}
 		h.kept[w.v] = kept{vp: vp, trip: tripKey(t), dev: t.Deviation()}
 	}
-	s := Snapshot{At: at, Trips: trips, Alert: al, Starts: starts, Passages: make(map[int]model.VehiclePassages, len(h.kept))}
+	s := Snapshot{At: at, Trips: trips, Alert: al, Starts: starts, Passages: make(map[int]model.VehiclePassages, len(h.kept)), Gone: map[GoneKey]bool{}}
+	for k, until := range h.gone {
+		if !until.After(at) {
+			delete(h.gone, k)
+			continue
+		}
+		s.Gone[k] = true
+	}
 	for v, k := range h.kept {
 		s.Passages[v] = k.vp
 	}
 	return s, nil
+}
+
+// serviceNow is the service's time: Options.Now when given, else the
+// alert answer's CurrentTimestamp (as fresh as the trips, through the same
+// cache), else the latest position report of the trips, else the wall
+// clock. A replay's service runs on its recorded times: on the wall
+// clock every trip would be over and the feeds empty.
+func (h *Hub) serviceNow(trips []model.Trip, al model.Alert) time.Time {
+	if h.now != nil {
+		return h.now()
+	}
+	if al.Timestamp.Known() {
+		return al.Timestamp.Time
+	}
+	var latest time.Time
+	for _, t := range trips {
+		if t.TimeData != nil && t.TimeData.ReferenceTime.Known() && t.TimeData.ReferenceTime.After(latest) {
+			latest = t.TimeData.ReferenceTime.Time
+		}
+	}
+	if !latest.IsZero() {
+		return latest
+	}
+	return time.Now()
+}
+
+// routesEvery is how often the routes' patterns are asked again without a
+// static feed (base data: the mirror keeps them a day).
+const routesEvery = time.Hour
+
+// firstPoint is a stop point where a route's pattern starts.
+type firstPoint struct {
+	code      model.StopPointCode
+	route     int
+	direction int
+}
+
+// askStarts asks the boards of startBoards stops (or stop points) where
+// trips start, in turn, and returns the departures of all asked so far
+// and how many requests it made. Caller holds h.mu.
+func (h *Hub) askStarts(ctx context.Context, at time.Time) ([]Start, int, error) {
+	asked := 0
+	var out []Start
+	if sf := h.static.Load(); sf != nil && sf.m != nil {
+		first := sf.m.FirstStops()
+		for i := 0; i < min(startBoards, len(first)); i++ {
+			stop := first[(h.turn+i)%len(first)]
+			h.requests.Add(1)
+			asked++
+			b, err := h.c.StopDepartures(ctx, stop, 100)
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil, asked, ctx.Err()
+				}
+				continue
+			}
+			if old, ok := h.boards[stop]; ok {
+				h.vanishedEvents(old, b, at)
+			}
+			h.boards[stop] = b
+		}
+		if len(first) > 0 {
+			h.turn = (h.turn + min(startBoards, len(first))) % len(first)
+		}
+		for _, b := range h.boards {
+			for _, e := range b.Events {
+				out = append(out, Start{Event: e})
+			}
+		}
+		return out, asked, nil
+	}
+	if h.routes == nil || at.Sub(h.routesAt) >= routesEvery || at.Before(h.routesAt) {
+		h.requests.Add(1)
+		asked++
+		rs, err := h.c.Routes(ctx, model.ScopeExtended, 0)
+		if err != nil && ctx.Err() != nil {
+			return nil, asked, ctx.Err()
+		}
+		if err == nil {
+			h.routes, h.routesAt = rs, at
+		}
+	}
+	first := firstPoints(h.routes)
+	var codes []model.StopPointCode
+	for _, f := range first {
+		if !slices.Contains(codes, f.code) {
+			codes = append(codes, f.code)
+		}
+	}
+	n := min(startBoards, len(codes))
+	for i := 0; i < n; i++ {
+		code := codes[(h.turn+i)%len(codes)]
+		h.requests.Add(1)
+		asked++
+		b, err := h.c.StopPointDepartures(ctx, code, 100)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, asked, ctx.Err()
+			}
+			continue
+		}
+		if old, ok := h.points[code]; ok {
+			h.vanishedEvents(old, b, at)
+		}
+		h.points[code] = b
+	}
+	if len(codes) > 0 {
+		h.turn = (h.turn + n) % len(codes)
+	}
+	for _, f := range first {
+		for _, e := range h.points[f.code].Events {
+			if e.RouteNumber == f.route && !e.Arrival {
+				out = append(out, Start{Event: e, Direction: f.direction})
+			}
+		}
+	}
+	return out, asked, nil
+}
+
+// firstPoints are the stop points where the routes' patterns start, in
+// a stable order.
+func firstPoints(routes []model.Route) []firstPoint {
+	var out []firstPoint
+	for _, r := range routes {
+		for _, p := range r.RoutePattern {
+			if len(p.StopPoints) > 0 && p.StopPoints[0].StopPointCode != "" {
+				out = append(out, firstPoint{p.StopPoints[0].StopPointCode, r.RouteNumber, p.PatternDirection})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b firstPoint) int {
+		return cmp.Or(cmp.Compare(a.code, b.code), cmp.Compare(a.route, b.route), cmp.Compare(a.direction, b.direction))
+	})
+	return out
+}
+
+// Departures the service stops reporting (abfahrt's "✗ gone", as the
+// board judges them): a departure of the last answer missing from the new
+// one, due more than vanishMargin ahead (one due sooner may have left
+// early), while the new answer still reaches vanishReach beyond it (a
+// delay that pushed it past the answer's end is no vanishing). The
+// service has no cancellation code; this is how it says a stop is not
+// served.
+const (
+	vanishMargin = 2 * time.Minute
+	vanishReach  = 5 * time.Minute
+)
+
+// vanishedPassages compares a vehicle's passages of the same trip asked
+// again: the stops ahead that the new answer no longer has, while it goes
+// on beyond them, are gone (kept in the passages, in sequence order, so
+// that the trip update says SKIPPED there until their time). Caller holds
+// h.mu.
+func (h *Hub) vanishedPassages(old, cur model.VehiclePassages, at time.Time) model.VehiclePassages {
+	if len(old.Passages) == 0 || len(cur.Passages) == 0 || !samePassageTrip(old, cur) {
+		return cur
+	}
+	have := make(map[GoneKey]bool, len(cur.Passages))
+	var reach time.Time
+	for _, p := range cur.Passages {
+		have[GoneKey{cur.RouteName, p.StopPointCode, p.Scheduled().Unix()}] = true
+		if w := passageWhen(p); w.After(reach) {
+			reach = w
+		}
+	}
+	var add []model.Passage
+	for _, p := range old.Passages {
+		k := GoneKey{old.RouteName, p.StopPointCode, p.Scheduled().Unix()}
+		if have[k] || p.Status.Done() || !p.Scheduled().Known() {
+			continue
+		}
+		when := passageWhen(p)
+		_, already := h.gone[k]
+		switch {
+		case already && when.After(at):
+		case when.Sub(at) > vanishMargin && reach.Sub(when) >= vanishReach:
+			// Kept until the trip is over: the passage stays in the kept
+			// passages until they are asked again, SKIPPED all along.
+			h.gone[k] = reach.Add(vanishReach)
+		default:
+			continue
+		}
+		add = append(add, p)
+	}
+	if len(add) == 0 {
+		return cur
+	}
+	out := cur
+	out.Passages = append(slices.Clone(cur.Passages), add...)
+	slices.SortStableFunc(out.Passages, func(a, b model.Passage) int { return cmp.Compare(a.SequenceNumber, b.SequenceNumber) })
+	return out
+}
+
+// vanishedEvents compares a stop's departures asked again: the ones
+// gone (see vanishMargin) are kept in h.gone until their time. Caller
+// holds h.mu.
+func (h *Hub) vanishedEvents(old, cur model.Board, at time.Time) {
+	if len(old.Events) == 0 || len(cur.Events) == 0 {
+		return
+	}
+	have := make(map[GoneKey]bool, len(cur.Events))
+	var reach time.Time
+	for i := range cur.Events {
+		e := &cur.Events[i]
+		have[GoneKey{e.RouteName, e.StopPointCode, e.Scheduled.Unix()}] = true
+		if w := e.When(); w.After(reach) {
+			reach = w
+		}
+	}
+	for i := range old.Events {
+		e := &old.Events[i]
+		k := GoneKey{e.RouteName, e.StopPointCode, e.Scheduled.Unix()}
+		if !e.Scheduled.Known() || have[k] || e.Status != model.StatusPredicted {
+			continue
+		}
+		if when := e.When(); when.Sub(at) > vanishMargin && reach.Sub(when) >= vanishReach {
+			h.gone[k] = when
+		}
+	}
+}
+
+// samePassageTrip reports whether two answers of a vehicle's passages are
+// of the same trip: the same line and first scheduled time.
+func samePassageTrip(a, b model.VehiclePassages) bool {
+	return a.RouteName == b.RouteName && a.RouteNumber == b.RouteNumber &&
+		a.Passages[0].Scheduled().Equal(b.Passages[0].Scheduled().Time)
+}
+
+// passageWhen is a passage's predicted time (departure, else arrival),
+// else its scheduled time.
+func passageWhen(p model.Passage) time.Time {
+	for _, t := range []model.Time{p.DepartureTimeActual, p.ArrivalTimeActual, p.Scheduled()} {
+		if t.Known() {
+			return t.Time
+		}
+	}
+	return time.Time{}
 }
 
 func tripKey(t model.Trip) string {

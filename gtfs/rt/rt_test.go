@@ -5,9 +5,15 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -19,6 +25,7 @@ import (
 	"abfahrt/feed/mirror"
 	"abfahrt/feed/sim"
 	"abfahrt/gtfs"
+	"abfahrt/model"
 )
 
 // rush is a Tuesday's morning rush hour.
@@ -39,6 +46,70 @@ type rig struct {
 	client *feed.Client // through the mirror, as the hub's own
 	hub    *Hub
 	static *gtfs.Feed
+	edit   *editTransport // the service as the hub sees it, edited
+}
+
+// editTransport passes requests on and, when drop is set, removes from
+// the JSON answers of paths containing dropPath every object of a list
+// for which drop is true: a service that stops reporting a departure.
+type editTransport struct {
+	next http.RoundTripper
+	mu   sync.Mutex
+	drop func(path string, q url.Values, obj map[string]any) bool
+}
+
+func (e *editTransport) set(drop func(path string, q url.Values, obj map[string]any) bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.drop = drop
+}
+
+func (e *editTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := e.next.RoundTrip(req)
+	e.mu.Lock()
+	drop := e.drop
+	e.mu.Unlock()
+	if err != nil || drop == nil || resp.StatusCode != http.StatusOK {
+		return resp, err
+	}
+	body, err := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) == nil {
+		v = dropIn(v, func(o map[string]any) bool { return drop(req.URL.Path, req.URL.Query(), o) })
+		if b, err := json.Marshal(v); err == nil {
+			body = b
+		}
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	resp.ContentLength = int64(len(body))
+	resp.Header.Del("Content-Length")
+	resp.Header.Del("ETag")
+	return resp, nil
+}
+
+func dropIn(v any, drop func(map[string]any) bool) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			x[k] = dropIn(c, drop)
+		}
+	case []any:
+		out := x[:0]
+		for _, c := range x {
+			if o, ok := c.(map[string]any); ok && drop(o) {
+				continue
+			}
+			out = append(out, dropIn(c, drop))
+		}
+		return out
+	}
+	return v
 }
 
 func newRig(t testing.TB, at time.Time, withStatic bool) *rig {
@@ -49,7 +120,8 @@ func newRig(t testing.TB, at time.Time, withStatic bool) *rig {
 		t.Fatal(err)
 	}
 	r.mirror = m
-	r.client, err = feed.NewClient("http://hub.invalid"+mirror.BasePath, feed.WithHTTPClient(&http.Client{Transport: sim.NewTransport(m)}),
+	r.edit = &editTransport{next: sim.NewTransport(m)}
+	r.client, err = feed.NewClient("http://hub.invalid"+mirror.BasePath, feed.WithHTTPClient(&http.Client{Transport: r.edit}),
 		feed.WithoutCache(), feed.WithCacheDir(""))
 	if err != nil {
 		t.Fatal(err)
@@ -70,15 +142,32 @@ func newRig(t testing.TB, at time.Time, withStatic bool) *rig {
 // budget asks some each interval).
 func (r *rig) settle(t testing.TB) {
 	t.Helper()
-	for range 30 {
+	for i := range 60 {
 		before := r.hub.requests.Load()
 		if err := r.hub.Refresh(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		if r.hub.requests.Load()-before == 2 {
-			return // trips and alert only: every vehicle's passages are kept
+		// Trips, alert and the start boards only: every vehicle's
+		// passages are kept; and every start board has been asked.
+		if r.hub.requests.Load()-before <= 2+startBoards && (i+1)*startBoards >= r.startStops() {
+			return
 		}
 	}
+}
+
+// startStops is how many stops (or stop points) the hub asks in turn for
+// the trips not started.
+func (r *rig) startStops() int {
+	if sf := r.hub.static.Load(); sf != nil && sf.m != nil {
+		return len(sf.m.FirstStops())
+	}
+	r.hub.mu.Lock()
+	defer r.hub.mu.Unlock()
+	codes := map[model.StopPointCode]bool{}
+	for _, f := range firstPoints(r.hub.routes) {
+		codes[f.code] = true
+	}
+	return len(codes)
 }
 
 func (r *rig) feed(t testing.TB, path string) *gtfsrt.FeedMessage {
@@ -394,5 +483,246 @@ func TestGhostTripsAreCanceled(t *testing.T) {
 	t.Logf("%d ghosts within 25 minutes, %d CANCELED; %d trips not started with a predicted start", len(want), len(got), upcoming)
 	if upcoming < 10 {
 		t.Errorf("%d trips not started with a predicted start", upcoming)
+	}
+}
+
+// TestAlertClosedStopsAreSkipped: at rush hour the simulation's alert
+// closes stops of lines 4, 6 and 11 ("Linie 4: Die Haltestelle Ehinger
+// Tor wird ... nicht bedient", "die Haltestellen Mariusweg und
+// Hörvelsinger Weg entfallen"): the trip updates of those lines have
+// those stops SKIPPED before the vehicle gets there, and other lines
+// still serve them.
+func TestAlertClosedStopsAreSkipped(t *testing.T) {
+	r := settledRig(t)
+	closed := map[string][]string{"4": {"Ehinger Tor"}, "6": {"Mariusweg", "Hörvelsinger Weg"}, "11": {"Bradleystraße", "Kranzweg"}}
+	station := func(id string) string {
+		s := r.static.Stops[r.static.StopIndex(id)]
+		if s.Parent != "" {
+			if i := r.static.StopIndex(s.Parent); i >= 0 {
+				return r.static.Stops[i].Name
+			}
+		}
+		return s.Name
+	}
+	closedAt := map[string]bool{}
+	for _, names := range closed {
+		for _, n := range names {
+			closedAt[n] = true
+		}
+	}
+	skipped := 0
+	for _, e := range r.feed(t, PathTripUpdates).Entity {
+		u := e.GetTripUpdate()
+		ti := r.static.TripIndex(u.GetTrip().GetTripId())
+		if ti < 0 {
+			continue
+		}
+		line := r.static.Routes[r.static.Trips[ti].Route].ShortName
+		for _, s := range u.StopTimeUpdate {
+			name := station(s.GetStopId())
+			isSkipped := s.GetScheduleRelationship() == gtfsrt.TripUpdate_StopTimeUpdate_SKIPPED
+			switch {
+			case slices.Contains(closed[line], name):
+				if !isSkipped {
+					t.Errorf("line %s trip %s: %s is served, but the alert closes it", line, u.GetTrip().GetTripId(), name)
+				}
+				skipped++
+			case closedAt[name] && isSkipped:
+				t.Errorf("line %s trip %s: %s SKIPPED, but the alert closes it for another line", line, u.GetTrip().GetTripId(), name)
+			}
+		}
+	}
+	t.Logf("%d stop time updates at closed stops", skipped)
+	if skipped < 3 {
+		t.Errorf("%d stop time updates at stops the alert closes; want the trips of lines 4, 6 and 11 ahead of them", skipped)
+	}
+}
+
+// TestGoneDepartureIsSkipped: when the service stops reporting a
+// departure of a vehicle's trip ahead (it leaves the vehicle's passages
+// and the stop's board, while the trip goes on beyond it), the trip
+// update says SKIPPED at that stop until its time, and keeps the stops
+// after it.
+func TestGoneDepartureIsSkipped(t *testing.T) {
+	r := newRig(t, rush, false)
+	r.settle(t)
+	var vehicle int
+	var gone model.Passage
+	vs := slices.Sorted(maps.Keys(r.hub.kept))
+	for _, v := range vs {
+		ps := r.hub.kept[v].vp.Passages
+		for i, p := range ps {
+			if i == 0 || i >= len(ps)-2 || p.Status != model.StatusPredicted || !p.DepartureTimeActual.Known() {
+				continue
+			}
+			if d := p.DepartureTimeActual.Sub(rush); d > 8*time.Minute && ps[len(ps)-1].Scheduled().Sub(p.Scheduled().Time) > 10*time.Minute {
+				vehicle, gone = v, p
+				break
+			}
+		}
+		if vehicle != 0 {
+			break
+		}
+	}
+	if vehicle == 0 {
+		t.Fatal("no vehicle with a stop 8 minutes ahead")
+	}
+	vid := strconv.Itoa(vehicle)
+	code := string(gone.StopPointCode)
+	r.edit.set(func(path string, q url.Values, o map[string]any) bool {
+		if fmt.Sprint(o["StopPointCode"]) != code {
+			return false
+		}
+		if strings.HasSuffix(path, "/vehicle/trip/Passage") {
+			return q.Get("VehicleNumber") == vid
+		}
+		return fmt.Sprint(o["VehicleNumber"]) == vid
+	})
+	k := r.hub.kept[vehicle]
+	k.dev -= 600 // its delay moved: the hub asks its passages again
+	r.hub.kept[vehicle] = k
+	if err := r.hub.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r.hub.gone[GoneKey{r.hub.kept[vehicle].vp.RouteName, gone.StopPointCode, gone.Scheduled().Unix()}]; !ok {
+		t.Fatalf("the hub did not see %s go (%d passages kept)", code, len(r.hub.kept[vehicle].vp.Passages))
+	}
+	var u *gtfsrt.TripUpdate
+	for _, e := range r.feed(t, PathTripUpdates).Entity {
+		if e.GetTripUpdate().GetVehicle().GetId() == vid {
+			u = e.GetTripUpdate()
+		}
+	}
+	if u == nil {
+		t.Fatalf("no trip update of vehicle %d", vehicle)
+	}
+	at := slices.IndexFunc(u.StopTimeUpdate, func(s *gtfsrt.TripUpdate_StopTimeUpdate) bool { return s.GetStopId() == code })
+	if at < 0 {
+		t.Fatalf("vehicle %d: no stop time update at %s (%s), gone from the service's answers", vehicle, code, gone.StopName)
+	}
+	if rel := u.StopTimeUpdate[at].GetScheduleRelationship(); rel != gtfsrt.TripUpdate_StopTimeUpdate_SKIPPED {
+		t.Errorf("vehicle %d at %s: %v, want SKIPPED", vehicle, code, rel)
+	}
+	if at == len(u.StopTimeUpdate)-1 {
+		t.Errorf("vehicle %d: no stops after the gone one", vehicle)
+	}
+	skipped := 0
+	for _, s := range u.StopTimeUpdate {
+		if s.GetScheduleRelationship() == gtfsrt.TripUpdate_StopTimeUpdate_SKIPPED {
+			skipped++
+		}
+	}
+	if skipped != 1 {
+		t.Errorf("vehicle %d: %d stops SKIPPED, want the gone one", vehicle, skipped)
+	}
+	// Past the gone departure's time, its stop is still not served: never
+	// a stop time update at its old prediction.
+	later := gone.DepartureTimeActual.Add(time.Minute)
+	r.hub.now = func() time.Time { return later }
+	if err := r.hub.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range r.feed(t, PathTripUpdates).Entity {
+		if e.GetTripUpdate().GetVehicle().GetId() != vid {
+			continue
+		}
+		for _, s := range e.GetTripUpdate().StopTimeUpdate {
+			if s.GetStopId() == code && s.GetScheduleRelationship() != gtfsrt.TripUpdate_StopTimeUpdate_SKIPPED {
+				t.Errorf("vehicle %d at %s, after its time: %v, a departure the service no longer reports", vehicle, code, s)
+			}
+		}
+	}
+}
+
+// TestGhostsAndUpcomingWithoutStatic: without a static feed, the trips
+// that have not started are published stop-based (route, direction,
+// start date and time): with their predicted start when a vehicle is
+// named, CANCELED when none is within 25 minutes of the start (the
+// simulation's ghosts), and no trip a vehicle runs is CANCELED.
+func TestGhostsAndUpcomingWithoutStatic(t *testing.T) {
+	r := newRig(t, rush, false)
+	r.settle(t)
+	want := map[string]bool{}
+	for _, g := range r.svc.TrueGhosts(rush, rush.Add(ghostWithin)) {
+		want[strconv.Itoa(routeNumber(g.Line))+"|"+strconv.Itoa(g.Direction-1)+"|"+g.Start.Format("150405")] = true
+	}
+	got := map[string]bool{}
+	upcoming := 0
+	for _, e := range r.feed(t, PathTripUpdates).Entity {
+		u := e.GetTripUpdate()
+		td := u.GetTrip()
+		if td.GetTripId() != "" || td.GetRouteId() == "" || td.DirectionId == nil || len(td.GetStartDate()) != 8 || len(td.GetStartTime()) != 8 {
+			t.Fatalf("%s: descriptor %v, want route, direction, start date and time", e.GetId(), td)
+		}
+		key := td.GetRouteId() + "|" + strconv.Itoa(int(td.GetDirectionId())) + "|" + strings.ReplaceAll(td.GetStartTime(), ":", "")
+		switch {
+		case td.GetScheduleRelationship() == gtfsrt.TripDescriptor_CANCELED:
+			got[key] = true
+			if !want[key] {
+				t.Errorf("trip %s CANCELED, but a vehicle runs it", key)
+			}
+		case strings.HasPrefix(e.GetId(), "start-"):
+			if len(u.StopTimeUpdate) != 1 || u.StopTimeUpdate[0].GetDeparture().GetTime() < rush.Unix() || u.GetVehicle().GetId() == "" {
+				t.Errorf("%s: %v, want its vehicle and predicted departure at the first stop", e.GetId(), u)
+			}
+			upcoming++
+		}
+	}
+	for k := range want {
+		if !got[k] {
+			t.Errorf("ghost %s not CANCELED", k)
+		}
+	}
+	st := r.hub.Status()
+	t.Logf("%d ghosts within 25 minutes, %d CANCELED; %d trips not started with a predicted start; status %+v", len(want), len(got), upcoming, st)
+	if len(want) == 0 || upcoming < 10 || st.Upcoming != upcoming || st.Canceled != len(got) {
+		t.Errorf("%d ghosts, %d upcoming trips; status %+v", len(want), upcoming, st)
+	}
+}
+
+// TestAlertsInGermanAndEnglish: the alert's title and items are in German
+// (de) and, in the phrasings abfahrt knows, English (en): at rush hour the
+// simulation's detours and closed stop.
+func TestAlertsInGermanAndEnglish(t *testing.T) {
+	r := settledRig(t)
+	msg := r.feed(t, PathAlerts)
+	if len(msg.Entity) < 3 {
+		t.Fatalf("%d alert entities at rush hour, want 3", len(msg.Entity))
+	}
+	text := func(ts *gtfsrt.TranslatedString, lang string) string {
+		for _, tr := range ts.GetTranslation() {
+			if tr.GetLanguage() == lang {
+				return tr.GetText()
+			}
+		}
+		return ""
+	}
+	var all []string
+	for _, e := range msg.Entity {
+		a := e.GetAlert()
+		for _, ts := range []*gtfsrt.TranslatedString{a.GetHeaderText(), a.GetDescriptionText()} {
+			de, en := text(ts, "de"), text(ts, "en")
+			if de == "" || en == "" {
+				t.Errorf("%s: German %q, English %q; want both", e.GetId(), de, en)
+			}
+			if strings.Contains(en, "Linie") || strings.Contains(en, "wegen") || strings.Contains(en, "Haltestelle") {
+				t.Errorf("%s: English %q still German", e.GetId(), en)
+			}
+			all = append(all, en)
+		}
+	}
+	joined := strings.Join(all, "\n")
+	for _, want := range []string{"Detour, line 6",
+		"Line 6: detour between Rührweg and Neuer Friedhof because of a traffic accident, the stops Mariusweg and Hörvelsinger Weg are not served",
+		"Line 4: the stop Ehinger Tor is not served because of a police operation"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("no English %q in\n%s", want, joined)
+		}
+	}
+	// A phrasing (or cause) abfahrt does not know stays German only.
+	for _, s := range []string{"Linie 3: Ersatzverkehr mit Bussen", "Linie 3: Verspätungen von bis zu 5 Minuten wegen eines Wasserrohrbruchs"} {
+		if en, ok := english(s, false); ok {
+			t.Errorf("%q: English %q, want none", s, en)
+		}
 	}
 }

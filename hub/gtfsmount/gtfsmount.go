@@ -10,12 +10,15 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
+	"abfahrt/feed"
 	"abfahrt/feed/mirror"
 	"abfahrt/gtfs"
 	"abfahrt/gtfs/rt"
 	"abfahrt/hub"
+	"abfahrt/model"
 )
 
 // refresh is how often a static GTFS of a URL is asked again (with
@@ -26,9 +29,12 @@ const refresh = 24 * time.Hour
 // serving /gtfs-rt/ and the feeds' state in /healthz, and a publisher
 // building them. The live data go through the mirror's cache. With a
 // static feed they are built from the start (so that a feed that fits
-// nothing is said at once), without one from the first request for them
-// until nobody asked for rt.IdleAfter.
-func Parts(static string) (hub.Mount, hub.Publisher) {
+// nothing is said at once; stop-based until it is loaded), without one
+// from the first request for them until nobody asked for rt.IdleAfter.
+// The static feed is loaded within lim, for the live network: of a
+// large feed (the national one) only the network's stops and the trips
+// calling at them are kept.
+func Parts(static string, lim gtfs.Limits) (hub.Mount, hub.Publisher) {
 	var h *rt.Hub
 	mount := func(mux *http.ServeMux, env hub.Env) {
 		h = rt.New(rt.Options{Client: env.Client, Interval: env.Mirror.Interval(), Logger: env.Log})
@@ -50,8 +56,13 @@ func Parts(static string) (hub.Mount, hub.Publisher) {
 		if h == nil || static == "" {
 			return nil
 		}
-		loadStatic(ctx, h, static, env.Log)
+		// Loaded beside the builds: until it is (the live stop points
+		// may take a while to answer), the feeds are stop-based.
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() { defer wg.Done(); loadStatic(ctx, h, env.Client, static, lim, env.Log) }()
 		h.Run(ctx)
+		wg.Wait()
 		return nil
 	}
 	return mount, publish
@@ -59,19 +70,23 @@ func Parts(static string) (hub.Mount, hub.Publisher) {
 
 // loadStatic loads the static GTFS once (a feed refused leaves the hub
 // serving the stop-based feeds, and says why) and, for a URL, again daily
-// with its ETag.
-func loadStatic(ctx context.Context, h *rt.Hub, src string, log *slog.Logger) {
+// with its ETag. It is loaded for the network of the live stop points
+// (through the mirror's cache); when they cannot be asked, all of it.
+func loadStatic(ctx context.Context, h *rt.Hub, c *feed.Client, src string, lim gtfs.Limits, log *slog.Logger) {
 	etag := ""
+	loaded := false
 	load := func() {
-		fctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+		network := liveNetwork(ctx, h, c, src, !loaded, log)
+		fctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 		defer cancel()
-		data, tag, same, err := gtfs.Fetch(fctx, src, etag, gtfs.DefaultLimits)
+		path, done, tag, same, err := gtfs.FetchFile(fctx, src, etag, lim)
 		if err == nil && same {
 			return
 		}
 		var f *gtfs.Feed
 		if err == nil {
-			f, err = gtfs.Load(data, gtfs.DefaultLimits)
+			f, err = gtfs.LoadFile(path, lim, network)
+			done()
 		}
 		if err != nil {
 			var le *gtfs.LoadError
@@ -83,9 +98,9 @@ func loadStatic(ctx context.Context, h *rt.Hub, src string, log *slog.Logger) {
 			h.SetStatic(nil, src, msg)
 			return
 		}
-		etag = tag
+		etag, loaded = tag, true
 		h.SetStatic(gtfs.NewMatcher(f), src, "")
-		log.Info("gtfs-rt: static GTFS loaded", "static", src, "stops", len(f.Stops), "routes", len(f.Routes), "trips", len(f.Trips))
+		log.Info("gtfs-rt: static GTFS loaded", "static", src, "stops", len(f.Stops), "routes", len(f.Routes), "trips", len(f.Trips), "for_network", network != nil)
 	}
 	load()
 	if !strings.HasPrefix(src, "http://") && !strings.HasPrefix(src, "https://") {
@@ -103,6 +118,42 @@ func loadStatic(ctx context.Context, h *rt.Hub, src string, log *slog.Logger) {
 			}
 		}
 	}()
+}
+
+// networkRetry is how often the live stop points are asked again while
+// they fail, and networkTries how many times before a static feed is
+// loaded whole (ten minutes at most: a city's feed loads whole, the
+// national one would be refused).
+var (
+	networkRetry = 30 * time.Second
+	networkTries = 20
+)
+
+// liveNetwork is the network of the live stop points, asked until they
+// answer (before the first load the hub serves the stop-based feeds
+// meanwhile, and says why: first; a refresh keeps the feed it has); nil
+// when they did not within networkTries.
+func liveNetwork(ctx context.Context, h *rt.Hub, c *feed.Client, src string, first bool, log *slog.Logger) *gtfs.Network {
+	for try := 1; ; try++ {
+		points, err := c.StopPoints(ctx, model.ScopeExtended, "")
+		if err == nil {
+			return gtfs.NetworkOf(points)
+		}
+		if try >= networkTries || ctx.Err() != nil {
+			log.Warn("gtfs-rt: the live stop points could not be asked; the static GTFS is loaded whole", "err", err)
+			return nil
+		}
+		if try == 1 && first {
+			log.Warn("gtfs-rt: the live stop points could not be asked; the static GTFS is loaded for the network once they answer",
+				"err", err, "retry", networkRetry)
+			h.SetStatic(nil, src, "static GTFS not loaded yet: waiting for the live stop points to load it for the network")
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(networkRetry):
+		}
+	}
 }
 
 // serveHealth answers /healthz as the mirror does, with the

@@ -10,6 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"abfahrt/gtfs"
 	"abfahrt/tui"
 )
 
@@ -28,7 +29,7 @@ func badAt(at toml.Key, key, format string, a ...any) error {
 // check validates values the TOML types do not, in the order of the
 // checks below: the first mistake is the one reported.
 func (c Config) check() error {
-	for _, f := range []func() error{c.checkTop, c.checkLayouts, c.checkTimes, c.checkKiosk, c.checkLinks, c.checkExceptions} {
+	for _, f := range []func() error{c.checkTop, c.checkLayouts, c.checkTimes, c.checkKiosk, c.checkLinks, c.checkExceptions, c.checkGTFS} {
 		if err := f(); err != nil {
 			return err
 		}
@@ -147,6 +148,14 @@ func (c Config) checkLinks() error {
 	}
 	if err := tui.CheckLinkTemplate(c.Links.Vehicle, true); err != nil {
 		return bad("links.vehicle", "%v", err)
+	}
+	return nil
+}
+
+// checkGTFS validates [gtfs].
+func (c Config) checkGTFS() error {
+	if _, err := gtfs.ParseLimits(c.GTFS.Limits); err != nil {
+		return bad("gtfs.limits", "%v", err)
 	}
 	return nil
 }

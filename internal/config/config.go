@@ -64,6 +64,16 @@ type Config struct {
 	Mouse bool `toml:"mouse"`
 	// MQTT is the [mqtt] table of abfahrt serve --mqtt (hub/mqtt).
 	MQTT mqtt.Config `toml:"mqtt"`
+	// GTFS is the [gtfs] table of abfahrt serve's GTFS-Realtime feeds
+	// and abfahrt gtfs check (docs/gtfs.md).
+	GTFS GTFSConfig `toml:"gtfs"`
+}
+
+// GTFSConfig is the [gtfs] table: the limits a static GTFS is loaded
+// within, as --gtfs-limits gives them ("zip=1GiB,file=4GiB,ratio=200,
+// line=64KiB,stop-times=8000000", each part optional).
+type GTFSConfig struct {
+	Limits string `toml:"limits"`
 }
 
 // ExceptionsConfig is the [exceptions] table: the delay beyond which the

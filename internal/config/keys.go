@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"abfahrt/exceptions"
+	"abfahrt/gtfs"
 	"abfahrt/hub/mqtt"
 	"abfahrt/tui"
 )
@@ -151,4 +152,5 @@ var keyDocs = map[string]keyDoc{
 	"mqtt.line_sensors[].direction":   {"(any)", "Direction of that sensor, when given."},
 	"mqtt.offline_after":              {mqtt.DefaultOfflineAfter.String(), "A stop's sensors say unavailable once its departures were stale (the upstream failing) this long."},
 	"mqtt.max_message":                {strconv.Itoa(mqtt.DefaultMaxMessage), "Largest message sent, in bytes; the broker's limit must not be lower. A state is cut to fewer departures to fit."},
+	"gtfs.limits":                     {gtfs.DefaultLimits.String(), "Limits a static GTFS is loaded within (--gtfs-limits): zip, file (uncompressed), ratio (compression), line, stop-times (rows kept); each part optional, such as \"zip=2GiB,file=8GiB\". The defaults admit the national feed of Germany, loaded for the live network's stops."},
 }
