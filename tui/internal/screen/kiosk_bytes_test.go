@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -147,7 +148,7 @@ func TestIdleKioskBytesPerSecond(t *testing.T) {
 					t.Errorf("the idle kiosk writes %.0f bytes a second, want at most %.0f", rate, limit)
 				}
 				if dump := os.Getenv("ABFAHRT_KIOSK_WRITES"); dump != "" {
-					dumpWrites(t, dump, writes)
+					dumpWrites(t, dump+"."+strings.NewReplacer(" ", "_", ",", "").Replace(t.Name()[len("TestIdleKioskBytesPerSecond/"):]), writes)
 				}
 			})
 		}
