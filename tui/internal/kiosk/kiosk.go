@@ -127,6 +127,9 @@ type kioskCache struct {
 	widths map[bigLayout]bigWidths
 	// drawn counts the large rows drawn, not served from big.
 	drawn int
+	// order is the order each board's large rows showed last, by event
+	// (steadyOrder).
+	order map[*board.Pane]map[board.EventKey]int
 }
 
 // Get returns the cached rendering for key, or renders and keeps it.

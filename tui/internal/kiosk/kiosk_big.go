@@ -1,6 +1,8 @@
 package kiosk
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"time"
 
@@ -334,4 +336,54 @@ func (c *kioskCache) memo() map[bigKey][]string {
 		c.big = make(map[bigKey][]string, 16)
 	}
 	return c.big
+}
+
+// steadyRows is rows of board b in steadyOrder by their countdowns.
+func (m *Model) steadyRows(b *board.Pane, rows []int) []int {
+	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	return m.Kiosk.cache.steadyOrder(b, rows, func(r int) string {
+		due, _ := st.DueCell(tx, &b.Data.Events[r], now)
+		return due
+	})
+}
+
+// steadyOrder returns rows with the departures that show the same
+// countdown (due) in the order board b showed them last: two buses both
+// "4 min" away whose predictions overtake each other by a few seconds
+// with every answer would otherwise swap places every poll, which tells
+// a reader nothing and redraws both large rows. A departure shown for the
+// first time keeps its place in the data among its equals; rows whose
+// countdowns differ keep the data's order.
+func (c *kioskCache) steadyOrder(b *board.Pane, rows []int, due func(r int) string) []int {
+	if c.order == nil || len(c.order) >= bigMemoMax {
+		c.order = make(map[*board.Pane]map[board.EventKey]int, 4)
+	}
+	prev := c.order[b]
+	rank := func(r int) int {
+		if i, ok := prev[board.KeyOf(&b.Data.Events[r])]; ok {
+			return i
+		}
+		return len(prev) // after those shown before, in the data's order
+	}
+	out := slices.Clone(rows)
+	texts := make([]string, len(out))
+	for i, r := range out {
+		texts[i] = due(r)
+	}
+	for i := 0; i < len(out); {
+		j := i + 1
+		for j < len(out) && texts[j] == texts[i] {
+			j++
+		}
+		if j-i > 1 && prev != nil {
+			slices.SortStableFunc(out[i:j], func(x, y int) int { return cmp.Compare(rank(x), rank(y)) })
+		}
+		i = j
+	}
+	next := make(map[board.EventKey]int, len(out))
+	for i, r := range out {
+		next[board.KeyOf(&b.Data.Events[r])] = i
+	}
+	c.order[b] = next
+	return out
 }

@@ -154,7 +154,7 @@ func (m *Model) columnLines(b *board.Pane, i, cw, room int) []string {
 		out = append(out, st.Banner.Render(center(text, cw)), "")
 	}
 	rest := room - len(out)
-	rows := m.Kiosk.Rows(i)
+	rows := m.steadyRows(b, m.Kiosk.Rows(i))
 	var up []int
 	if !blank {
 		up = upcoming(b, rows, now)

@@ -145,7 +145,7 @@ func shifted(lines []string, dx, dy int) string {
 func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
 	delayed, ref, blank := m.freshness(b, i)
-	rows := m.Kiosk.Rows(i)
+	rows := m.steadyRows(b, m.Kiosk.Rows(i))
 	next := nextDeparture(b, rows, now)
 	if blank {
 		next = nil
