@@ -24,6 +24,9 @@ const (
 	// maxBigRows is the most departures drawn large: a hall display
 	// shows a handful, the rest as text.
 	maxBigRows = 8
+	// colBigRows is the most departures drawn large in a column of
+	// boards side by side (bigBoard).
+	colBigRows = 6
 	// bigMemoMax bounds the memo of drawn rows; past it, it starts anew.
 	bigMemoMax = 256
 )
@@ -109,11 +112,19 @@ func bigDueLines(text, unit string, scale int, console bool) []string {
 
 // bigBoard draws departures rows (upcoming) of board b in w×room: as many
 // as fit large at scale, then the rest as rows of text across the width.
-func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int) []string {
+// In a column (col: boards side by side) at most colBigRows are large
+// and the rows of text are double-spaced: a departure that leaves moves
+// every row of its column below it, and a terminal moves only whole
+// lines, so each of those rows is written anew; fewer, better spaced
+// rows are cheaper and, from across a hall, easier to tell apart.
+func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool) []string {
 	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
 	console := st.Theme.ConsoleFont
 	hgt := fontHeight(scale, console)
 	n := min(len(rows), maxBigRows, (room+1)/(hgt+1))
+	if col {
+		n = min(n, colBigRows)
+	}
 	if n == 0 {
 		return m.spanRows(b, rows, w, room)
 	}
@@ -164,7 +175,16 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int) []string
 	}
 	if rest := room - len(out) - 1; rest > 0 && len(rows) > n {
 		out = append(out, "")
-		out = append(out, m.spanRows(b, rows[n:], w, rest)...)
+		if !col {
+			out = append(out, m.spanRows(b, rows[n:], w, rest)...)
+			return out
+		}
+		for j, l := range m.spanRows(b, rows[n:], w, (rest+1)/2) {
+			if j > 0 {
+				out = append(out, "")
+			}
+			out = append(out, l)
+		}
 	}
 	return out
 }

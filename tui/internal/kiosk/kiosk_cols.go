@@ -163,7 +163,7 @@ func (m *Model) columnLines(b *board.Pane, i, cw, room int) []string {
 	case blank || len(up) == 0 || scale == 0:
 		out = append(out, m.kioskTable(b, rows, blank, cw, rest)...)
 	default:
-		out = append(out, m.bigBoard(b, up, scale, cw, rest)...)
+		out = append(out, m.bigBoard(b, up, scale, cw, rest, true)...)
 	}
 	return out
 }

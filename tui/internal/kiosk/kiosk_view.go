@@ -189,7 +189,7 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 		room -= 2
 	}
 	if scale > 0 {
-		lines = append(lines, m.bigBoard(b, up, scale, w, room)...)
+		lines = append(lines, m.bigBoard(b, up, scale, w, room, false)...)
 	} else {
 		lines = append(lines, m.kioskTable(b, rows, blank, w, room)...)
 	}
