@@ -125,8 +125,9 @@ type kioskCache struct {
 	span map[spanKey]string  // drawn rows of text by their content (kiosk_big.go)
 	// widths are the large rows' column widths by board (kiosk_big.go).
 	widths map[bigLayout]bigWidths
-	// drawn counts the large rows drawn, not served from big.
-	drawn int
+	// drawn counts the large rows drawn, not served from big; built the
+	// frames built.
+	drawn, built int
 	// order is the order each board's large rows showed last, by event
 	// (steadyOrder).
 	order map[*board.Pane]map[board.EventKey]int
@@ -136,6 +137,7 @@ type kioskCache struct {
 func (c *kioskCache) Get(key kioskKey, render func() string) string {
 	if !c.ok || c.key != key {
 		c.key, c.view, c.ok = key, render(), true
+		c.built++
 	}
 	return c.view
 }
