@@ -131,6 +131,11 @@ type kioskCache struct {
 	// order is the order each board's large rows showed last, by event
 	// (steadyOrder).
 	order map[*board.Pane]map[board.EventKey]int
+	// cols are the columns of boards side by side by their key; vis what
+	// of each board turns with the clock, at the local second sec
+	// (kiosk_visible.go).
+	cols map[colKey][]string
+	vis  map[*board.Pane]boardVis
 }
 
 // Get returns the cached rendering for key, or renders and keeps it.

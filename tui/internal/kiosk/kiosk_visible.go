@@ -63,12 +63,39 @@ func (m *Model) visibleKey(first, cols, w, h int) (key string, ok bool) {
 	flag(local.Before(k.switchUntil))
 	num(int64(k.Profile))
 	for i := first; i < min(first+max(cols, 1), len(k.Boards)); i++ {
-		b := &k.Boards[i]
-		if !m.visibleBoard(&sb, b, i) {
+		vis, ok := m.boardVisible(&k.Boards[i], i)
+		if !ok {
 			return "", false
 		}
+		sb.WriteString(vis)
 	}
 	return sb.String(), true
+}
+
+// boardVis is visibleBoard's text for a board at a local second and
+// revision.
+type boardVis struct {
+	sec, svc int64
+	rev, gen int
+	vis      string
+	ok       bool
+}
+
+// boardVisible is visibleBoard's text for board b (index i), computed
+// once a second and revision: the frame's key and the column's ask.
+func (m *Model) boardVisible(b *board.Pane, i int) (string, bool) {
+	c, sec := m.Kiosk.cache, m.Sh.Local.Unix()
+	svc := m.Sh.Now.Unix()
+	if v, ok := c.vis[b]; ok && v.sec == sec && v.svc == svc && v.rev == b.Rev && v.gen == m.Kiosk.arev {
+		return v.vis, v.ok
+	}
+	var sb strings.Builder
+	ok := m.visibleBoard(&sb, b, i)
+	if c.vis == nil || len(c.vis) >= bigMemoMax {
+		c.vis = make(map[*board.Pane]boardVis, 4)
+	}
+	c.vis[b] = boardVis{sec: sec, svc: svc, rev: b.Rev, gen: m.Kiosk.arev, vis: sb.String(), ok: ok}
+	return sb.String(), ok
 }
 
 // visibleBoard writes what of board b (index i) turns with the clock, or
