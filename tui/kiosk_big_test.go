@@ -251,3 +251,51 @@ func TestKioskRowsOfOneMinuteKeepTheirOrder(t *testing.T) {
 		t.Errorf("rows a minute apart do not follow the data: %s", got)
 	}
 }
+
+// A countdown that a new prediction a few seconds later turns up by a
+// minute (15 min, then 16 min, then 15 again at the next answer) keeps
+// reading 15 while the prediction would read 15 again within 30 s: on a
+// hall display a countdown counts down, it does not bounce with the
+// predictions' jitter around a minute's turn (and each bounce redrew its
+// row). A real delay shows: it never reads later than the prediction.
+func TestKioskCountdownDoesNotBounce(t *testing.T) {
+	sub := feeds.Subject{Stop: 1008}
+	answer := func(in time.Duration) model.Board {
+		var evs []model.Event
+		for i := range 8 {
+			evs = append(evs, testkit.Ev("9", model.VehicleBus, 200+i, fmt.Sprintf("Ort %c", 'A'+i), "A", 1, time.Duration(i+1)*time.Minute, 0, model.StatusPredicted))
+		}
+		// Scheduled at +16 min: the same trip, earlier or later.
+		evs = append(evs, testkit.Ev("5", model.VehicleBus, 301, "Ludwigsfeld", "B", 2, in, int((in-16*time.Minute)/time.Second), model.StatusPredicted))
+		return model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(testkit.T0), Events: evs}
+	}
+	due := func(e *testEnv) string {
+		for _, l := range strings.Split(ansi.Strip(e.View()), "\n") {
+			if strings.Contains(l, "Ludwigsfeld") {
+				return strings.Join(strings.Fields(l)[3:], " ")
+			}
+		}
+		t.Fatalf("Ludwigsfeld is no row of text:\n%s", ansi.Strip(e.View()))
+		return ""
+	}
+	e := newKioskEnv(t, 300, 80, app.KioskOptions{}) // eight large rows, then text
+	e.src.Boards[sub] = answer(15*time.Minute + 50*time.Second)
+	e.kpoll()
+	if got := due(e); got != "15 min" {
+		t.Fatalf("first answer: %q, want 15 min", got)
+	}
+	// 15 s later the bus is predicted 20 s later: 16:05 away.
+	e.advance(15 * time.Second)
+	e.src.Boards[sub] = answer(16*time.Minute + 20*time.Second)
+	e.kpoll()
+	if got := due(e); got != "15 min" {
+		t.Errorf("a prediction 20 s later across the minute's turn: %q, want 15 min held", got)
+	}
+	// A minute later than that: the delay shows.
+	e.advance(15 * time.Second)
+	e.src.Boards[sub] = answer(17*time.Minute + 40*time.Second)
+	e.kpoll()
+	if got := due(e); got != "17 min" {
+		t.Errorf("a delay of a minute and more: %q, want 17 min", got)
+	}
+}

@@ -135,7 +135,10 @@ type kioskCache struct {
 	// of each board turns with the clock, at the local second sec
 	// (kiosk_visible.go).
 	cols map[colKey][]string
-	vis  map[*board.Pane]boardVis
+	// shown is the countdown each departure's large or text row showed
+	// last (dueCell).
+	shown map[board.EventKey]string
+	vis   map[*board.Pane]boardVis
 }
 
 // Get returns the cached rendering for key, or renders and keeps it.

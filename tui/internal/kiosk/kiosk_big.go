@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"abfahrt/model"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/ui"
 )
@@ -118,7 +119,7 @@ func bigDueLines(text, unit string, scale int, console bool) []string {
 // lines, so each of those rows is written anew; fewer, better spaced
 // rows are cheaper and, from across a hall, easier to tell apart.
 func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool) []string {
-	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	st, tx := m.Sh.St, m.Sh.T
 	console := st.Theme.ConsoleFont
 	hgt := fontHeight(scale, console)
 	n := min(len(rows), maxBigRows, (room+1)/(hgt+1))
@@ -134,7 +135,7 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 	for _, r := range big {
 		e := &b.Data.Events[r]
 		badgeW = max(badgeW, FontWidth(e.Line(), scale)+2*scale)
-		due, _ := st.DueCell(tx, e, now)
+		due, _ := m.dueCell(e)
 		dueW = max(dueW, bigDueWidth(due, tx.Min, scale))
 		if b.Subj.Point == "" {
 			platW = max(platW, FontWidth(e.PlatformName, scale))
@@ -156,7 +157,7 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 			out = append(out, "")
 		}
 		e := &b.Data.Events[r]
-		due, dueSt := st.DueCell(tx, e, now)
+		due, dueSt := m.dueCell(e)
 		key := bigKey{st: st, gone: e.Gone(), line: e.Line(), dest: e.DirectionText, due: due, alert: m.Sh.AlertOn(e.Line()),
 			planned: !e.Realtime(), now: due == tx.Now, console: console, scale: scale, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
@@ -237,7 +238,7 @@ func (m *Model) drawBig(k bigKey, destW, gap int, dueSt lipgloss.Style) []string
 // line's badge, the destination, the platform and the countdown at the
 // right edge, as on a hall display.
 func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
-	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	st, tx := m.Sh.St, m.Sh.T
 	badgeW, platW, dueW := 4, 0, 0
 	for _, r := range rows {
 		e := &b.Data.Events[r]
@@ -245,7 +246,7 @@ func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
 		if b.Subj.Point == "" {
 			platW = max(platW, ansi.StringWidth(e.PlatformName))
 		}
-		due, _ := st.DueCell(tx, e, now)
+		due, _ := m.dueCell(e)
 		dueW = max(dueW, ansi.StringWidth(due))
 	}
 	destW := w - 2 - badgeW - 2 - dueW - 1
@@ -259,7 +260,7 @@ func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
 			break
 		}
 		e := &b.Data.Events[r]
-		due, dueSt := st.DueCell(tx, e, now)
+		due, dueSt := m.dueCell(e)
 		key := spanKey{st: st, line: e.Line(), dest: e.DirectionText, due: due, alert: m.Sh.AlertOn(e.Line()),
 			planned: !e.Realtime(), now: due == tx.Now, gone: e.Gone(), w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
@@ -360,9 +361,8 @@ func (c *kioskCache) memo() map[bigKey][]string {
 
 // steadyRows is rows of board b in steadyOrder by their countdowns.
 func (m *Model) steadyRows(b *board.Pane, rows []int) []int {
-	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
 	return m.Kiosk.cache.steadyOrder(b, rows, func(r int) string {
-		due, _ := st.DueCell(tx, &b.Data.Events[r], now)
+		due, _ := m.dueCell(&b.Data.Events[r])
 		return due
 	})
 }
@@ -406,4 +406,31 @@ func (c *kioskCache) steadyOrder(b *board.Pane, rows []int, due func(r int) stri
 	}
 	c.order[b] = next
 	return out
+}
+
+// dueHold is how far ahead a countdown may read: a countdown that went
+// up by a minute with a new prediction (3 min, then 4 min: the bus a few
+// seconds later) keeps its text while it would read it again within
+// dueHold, so that it does not go 3, 4, 3 with the predictions' jitter
+// around the minute. It never reads later than the prediction.
+const dueHold = 30 * time.Second
+
+// dueCell is the countdown of e as the large rows show it: DueCell, or
+// the text it showed last while that text comes back within dueHold (a
+// new prediction a few seconds later across a minute's turn).
+func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
+	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	c := m.Kiosk.cache
+	due, style := st.DueCell(tx, e, now)
+	k := board.KeyOf(e)
+	if prev, ok := c.shown[k]; ok && prev != due {
+		if ahead, aheadSt := st.DueCell(tx, e, now.Add(dueHold)); ahead == prev {
+			due, style = ahead, aheadSt
+		}
+	}
+	if c.shown == nil || len(c.shown) >= 4*bigMemoMax {
+		c.shown = make(map[board.EventKey]string, 64)
+	}
+	c.shown[k] = due
+	return due, style
 }

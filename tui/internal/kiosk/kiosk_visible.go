@@ -122,7 +122,7 @@ func (m *Model) visibleBoard(sb *strings.Builder, b *board.Pane, i int) bool {
 		e := &b.Data.Events[r]
 		// The text says the style too: "now", "~" planned; a vanished
 		// trip is the data's (the board's revision).
-		due, _ := sh.St.DueCell(sh.T, e, sh.Now)
+		due, _ := m.dueCell(e)
 		sb.WriteString(strconv.Itoa(r))
 		sb.WriteByte(' ')
 		sb.WriteString(due)
