@@ -12,6 +12,7 @@ import (
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/kiosk"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
@@ -194,5 +195,107 @@ func TestKioskBigRowsOnTheConsoleFont(t *testing.T) {
 				t.Errorf("%d boards: %q (U+%04X) is not in the console's font", len(e.k.Kiosk.Boards), r, r)
 			}
 		}
+	}
+}
+
+// Two departures that show the same countdown keep the order they showed
+// in when their predictions overtake each other by seconds (issue 34
+// item 5): swapping places with every answer tells a reader nothing, and
+// costs both rows drawn anew. Rows whose countdowns differ follow the
+// data.
+func TestKioskRowsOfOneMinuteKeepTheirOrder(t *testing.T) {
+	sub := feeds.Subject{Stop: 1008}
+	answer := func(a, b time.Duration) model.Board {
+		var evs []model.Event
+		for i := range 3 {
+			evs = append(evs, testkit.Ev("9", model.VehicleBus, 200+i, fmt.Sprintf("Ort %c", 'A'+i), "A", 1, time.Duration(i+1)*time.Minute+30*time.Second, 0, model.StatusPredicted))
+		}
+		// Both scheduled at +20 min: the same trips, later or earlier.
+		x := testkit.Ev("4", model.VehicleBus, 300, "Böfingen", "B", 2, a, int((a-20*time.Minute)/time.Second), model.StatusPredicted)
+		y := testkit.Ev("5", model.VehicleBus, 301, "Ludwigsfeld", "B", 2, b, int((b-20*time.Minute)/time.Second), model.StatusPredicted)
+		if b < a {
+			x, y = y, x
+		}
+		evs = append(evs, x, y)
+		return model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(testkit.T0), Events: evs}
+	}
+	order := func(e *testEnv) string {
+		v := ansi.Strip(e.View())
+		i, j := strings.Index(v, "Böfingen"), strings.Index(v, "Ludwigsfeld")
+		if i < 0 || j < 0 {
+			t.Fatalf("the two departures do not show:\n%s", v)
+		}
+		if i < j {
+			return "Böfingen first"
+		}
+		return "Ludwigsfeld first"
+	}
+	e := newKioskEnv(t, 120, 40, app.KioskOptions{}) // rows of text
+	e.src.Boards[sub] = answer(20*time.Minute+10*time.Second, 20*time.Minute+20*time.Second)
+	e.kpoll()
+	if got := order(e); got != "Böfingen first" {
+		t.Fatalf("first answer: %s", got)
+	}
+	// The next answer has Ludwigsfeld 10 s ahead: both still "20 min".
+	e.advance(15 * time.Second)
+	e.src.Boards[sub] = answer(20*time.Minute+25*time.Second, 20*time.Minute+15*time.Second)
+	e.kpoll()
+	if got := order(e); got != "Böfingen first" {
+		t.Errorf("rows of one minute swapped places with an answer: %s\n%s", got, ansi.Strip(e.View()))
+	}
+	// A minute apart, the data's order shows.
+	e.advance(15 * time.Second)
+	e.src.Boards[sub] = answer(21*time.Minute+50*time.Second, 20*time.Minute+15*time.Second)
+	e.kpoll()
+	if got := order(e); got != "Ludwigsfeld first" {
+		t.Errorf("rows a minute apart do not follow the data: %s", got)
+	}
+}
+
+// A countdown that a new prediction a few seconds later turns up by a
+// minute (15 min, then 16 min, then 15 again at the next answer) keeps
+// reading 15 while the prediction would read 15 again within 30 s: on a
+// hall display a countdown counts down, it does not bounce with the
+// predictions' jitter around a minute's turn (and each bounce redrew its
+// row). A real delay shows: it never reads later than the prediction.
+func TestKioskCountdownDoesNotBounce(t *testing.T) {
+	sub := feeds.Subject{Stop: 1008}
+	answer := func(in time.Duration) model.Board {
+		var evs []model.Event
+		for i := range 8 {
+			evs = append(evs, testkit.Ev("9", model.VehicleBus, 200+i, fmt.Sprintf("Ort %c", 'A'+i), "A", 1, time.Duration(i+1)*time.Minute, 0, model.StatusPredicted))
+		}
+		// Scheduled at +16 min: the same trip, earlier or later.
+		evs = append(evs, testkit.Ev("5", model.VehicleBus, 301, "Ludwigsfeld", "B", 2, in, int((in-16*time.Minute)/time.Second), model.StatusPredicted))
+		return model.Board{StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(testkit.T0), Events: evs}
+	}
+	due := func(e *testEnv) string {
+		for _, l := range strings.Split(ansi.Strip(e.View()), "\n") {
+			if strings.Contains(l, "Ludwigsfeld") {
+				return strings.Join(strings.Fields(l)[3:], " ")
+			}
+		}
+		t.Fatalf("Ludwigsfeld is no row of text:\n%s", ansi.Strip(e.View()))
+		return ""
+	}
+	e := newKioskEnv(t, 300, 80, app.KioskOptions{}) // eight large rows, then text
+	e.src.Boards[sub] = answer(15*time.Minute + 50*time.Second)
+	e.kpoll()
+	if got := due(e); got != "15 min" {
+		t.Fatalf("first answer: %q, want 15 min", got)
+	}
+	// 15 s later the bus is predicted 20 s later: 16:05 away.
+	e.advance(15 * time.Second)
+	e.src.Boards[sub] = answer(16*time.Minute + 20*time.Second)
+	e.kpoll()
+	if got := due(e); got != "15 min" {
+		t.Errorf("a prediction 20 s later across the minute's turn: %q, want 15 min held", got)
+	}
+	// A minute later than that: the delay shows.
+	e.advance(15 * time.Second)
+	e.src.Boards[sub] = answer(17*time.Minute + 40*time.Second)
+	e.kpoll()
+	if got := due(e); got != "17 min" {
+		t.Errorf("a delay of a minute and more: %q, want 17 min", got)
 	}
 }

@@ -4,7 +4,13 @@
 # 1008, large rows), four boards side by side, the clock, and with OLD_BIN an
 # older abfahrt's kiosk of one board and of four (old, old4). Per round: the on-CPU share of one core of all its
 # threads and the bytes/s written to its terminal over WINDOW s (default 30)
-# after SETTLE s (default 10). Usage: make build; .ci/perf/kiosk-idle.sh
+# after SETTLE s (default 10). At the end, each program's CPU over all rounds
+# as a ratio to the clock's; the script fails when the kiosk's ratio (one
+# board and four) exceeds MAX_RATIO (default 1: no more than the clock).
+# The kiosks read a simulation served by `abfahrt sim` on loopback, as a
+# station display reads its service over the network: the simulation's own
+# work is not the display's (EMBEDDED=1: each kiosk runs its own, as
+# before). Usage: make build; .ci/perf/kiosk-idle.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${ROUNDS:-3}; window=${WINDOW:-30}; settle=${SETTLE:-10}
@@ -13,8 +19,17 @@ sock=$sockbase
 trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$tmpd"' EXIT
 go build -o "$tmpd/minclock" ./.ci/perf/minclock
 envs=(env HOME="$tmpd" XDG_CONFIG_HOME="$tmpd/c" XDG_CACHE_HOME="$tmpd/k" XDG_STATE_HOME="$tmpd/s" TERM=xterm-256color)
-declare -A cmd; cmd[kiosk]="$PWD/bin/abfahrt --kiosk --stop 1008"; cmd[kiosk4]="$PWD/bin/abfahrt --kiosk --stop 1008 --stop 1350 --stop 1240 --stop 1010"; cmd[clock]=$tmpd/minclock; cmd[old]="${OLD_BIN:-} --kiosk --stop 1008"; cmd[old4]="${OLD_BIN:-} --kiosk --stop 1008 --stop 1350 --stop 1240 --stop 1010"
+api=""
+if [ -z "${EMBEDDED:-}" ]; then
+  port=$((20000 + $$ % 20000))
+  "$PWD/bin/abfahrt" sim --quiet --listen "127.0.0.1:$port" &
+  simpid=$!
+  trap 'kill "$simpid" 2>/dev/null || true; tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$tmpd"' EXIT
+  api="--api http://127.0.0.1:$port/mobility/v1"
+fi
+declare -A cmd; cmd[kiosk]="$PWD/bin/abfahrt --kiosk $api --stop 1008"; cmd[kiosk4]="$PWD/bin/abfahrt --kiosk $api --stop 1008 --stop 1350 --stop 1240 --stop 1010"; cmd[clock]=$tmpd/minclock; cmd[old]="${OLD_BIN:-} --kiosk $api --stop 1008"; cmd[old4]="${OLD_BIN:-} --kiosk $api --stop 1008 --stop 1350 --stop 1240 --stop 1010"
 names=(kiosk kiosk4 clock${OLD_BIN:+ old old4})
+declare -A total bytes_total; for n in "${names[@]}"; do total[$n]=0; bytes_total[$n]=0; done; secs=0
 cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {printf "%d\n", s}'; }
 for r in $(seq "$rounds"); do
   sock=$sockbase-$r; declare -A pid c0 c1
@@ -38,5 +53,23 @@ for r in $(seq "$rounds"); do
       'BEGIN {printf " %s %.3f%% %.1f B/s;", n, 100 * (b - a) / 1e9 / (w1 - w0), by / (w1 - w0)}')
   done
   echo "$line"
+  for n in "${names[@]}"; do
+    total[$n]=$((total[$n] + c1[$n] - c0[$n]))
+    bytes_total[$n]=$((bytes_total[$n] + $(stat -c %s "$tmpd/$n.out")))
+  done
+  secs=$(awk -v s="$secs" -v a="$w0" -v b="$w1" 'BEGIN {print s + b - a}')
   tmux -L "$sock" kill-server
 done
+line="all rounds:"; fail=0
+for n in "${names[@]}"; do
+  line+=$(awk -v c="${total[$n]}" -v k="${total[clock]}" -v by="${bytes_total[$n]}" -v s="$secs" -v n="$n" \
+    'BEGIN {printf " %s ×%.2f the clock %.1f B/s;", n, (k > 0 ? c / k : 0), by / s}')
+done
+echo "$line"
+for n in kiosk kiosk4; do
+  if awk -v c="${total[$n]}" -v k="${total[clock]}" -v m="${MAX_RATIO:-1}" 'BEGIN {exit !(k > 0 && c > m * k)}'; then
+    echo "$n: CPU ×$(awk -v c="${total[$n]}" -v k="${total[clock]}" 'BEGIN {printf "%.2f", c / k}') the clock's, more than ${MAX_RATIO:-1}" >&2
+    fail=1
+  fi
+done
+exit $fail

@@ -125,14 +125,27 @@ type kioskCache struct {
 	span map[spanKey]string  // drawn rows of text by their content (kiosk_big.go)
 	// widths are the large rows' column widths by board (kiosk_big.go).
 	widths map[bigLayout]bigWidths
-	// drawn counts the large rows drawn, not served from big.
-	drawn int
+	// drawn counts the large rows drawn, not served from big; built the
+	// frames built.
+	drawn, built int
+	// order is the order each board's large rows showed last, by event
+	// (steadyOrder).
+	order map[*board.Pane]map[board.EventKey]int
+	// cols are the columns of boards side by side by their key; vis what
+	// of each board turns with the clock, at the local second sec
+	// (kiosk_visible.go).
+	cols map[colKey][]string
+	// shown is the countdown each departure's large or text row showed
+	// last (dueCell).
+	shown map[board.EventKey]string
+	vis   map[*board.Pane]boardVis
 }
 
 // Get returns the cached rendering for key, or renders and keeps it.
 func (c *kioskCache) Get(key kioskKey, render func() string) string {
 	if !c.ok || c.key != key {
 		c.key, c.view, c.ok = key, render(), true
+		c.built++
 	}
 	return c.view
 }

@@ -1,12 +1,15 @@
 package kiosk
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"abfahrt/model"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/ui"
 )
@@ -22,6 +25,9 @@ const (
 	// maxBigRows is the most departures drawn large: a hall display
 	// shows a handful, the rest as text.
 	maxBigRows = 8
+	// colBigRows is the most departures drawn large in a column of
+	// boards side by side (bigBoard).
+	colBigRows = 6
 	// bigMemoMax bounds the memo of drawn rows; past it, it starts anew.
 	bigMemoMax = 256
 )
@@ -107,11 +113,19 @@ func bigDueLines(text, unit string, scale int, console bool) []string {
 
 // bigBoard draws departures rows (upcoming) of board b in w×room: as many
 // as fit large at scale, then the rest as rows of text across the width.
-func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int) []string {
-	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+// In a column (col: boards side by side) at most colBigRows are large
+// and the rows of text are double-spaced: a departure that leaves moves
+// every row of its column below it, and a terminal moves only whole
+// lines, so each of those rows is written anew; fewer, better spaced
+// rows are cheaper and, from across a hall, easier to tell apart.
+func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool) []string {
+	st, tx := m.Sh.St, m.Sh.T
 	console := st.Theme.ConsoleFont
 	hgt := fontHeight(scale, console)
 	n := min(len(rows), maxBigRows, (room+1)/(hgt+1))
+	if col {
+		n = min(n, colBigRows)
+	}
 	if n == 0 {
 		return m.spanRows(b, rows, w, room)
 	}
@@ -121,7 +135,7 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int) []string
 	for _, r := range big {
 		e := &b.Data.Events[r]
 		badgeW = max(badgeW, FontWidth(e.Line(), scale)+2*scale)
-		due, _ := st.DueCell(tx, e, now)
+		due, _ := m.dueCell(e)
 		dueW = max(dueW, bigDueWidth(due, tx.Min, scale))
 		if b.Subj.Point == "" {
 			platW = max(platW, FontWidth(e.PlatformName, scale))
@@ -143,7 +157,7 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int) []string
 			out = append(out, "")
 		}
 		e := &b.Data.Events[r]
-		due, dueSt := st.DueCell(tx, e, now)
+		due, dueSt := m.dueCell(e)
 		key := bigKey{st: st, gone: e.Gone(), line: e.Line(), dest: e.DirectionText, due: due, alert: m.Sh.AlertOn(e.Line()),
 			planned: !e.Realtime(), now: due == tx.Now, console: console, scale: scale, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
@@ -162,7 +176,16 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int) []string
 	}
 	if rest := room - len(out) - 1; rest > 0 && len(rows) > n {
 		out = append(out, "")
-		out = append(out, m.spanRows(b, rows[n:], w, rest)...)
+		if !col {
+			out = append(out, m.spanRows(b, rows[n:], w, rest)...)
+			return out
+		}
+		for j, l := range m.spanRows(b, rows[n:], w, (rest+1)/2) {
+			if j > 0 {
+				out = append(out, "")
+			}
+			out = append(out, l)
+		}
 	}
 	return out
 }
@@ -215,7 +238,7 @@ func (m *Model) drawBig(k bigKey, destW, gap int, dueSt lipgloss.Style) []string
 // line's badge, the destination, the platform and the countdown at the
 // right edge, as on a hall display.
 func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
-	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	st, tx := m.Sh.St, m.Sh.T
 	badgeW, platW, dueW := 4, 0, 0
 	for _, r := range rows {
 		e := &b.Data.Events[r]
@@ -223,7 +246,7 @@ func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
 		if b.Subj.Point == "" {
 			platW = max(platW, ansi.StringWidth(e.PlatformName))
 		}
-		due, _ := st.DueCell(tx, e, now)
+		due, _ := m.dueCell(e)
 		dueW = max(dueW, ansi.StringWidth(due))
 	}
 	destW := w - 2 - badgeW - 2 - dueW - 1
@@ -237,7 +260,7 @@ func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
 			break
 		}
 		e := &b.Data.Events[r]
-		due, dueSt := st.DueCell(tx, e, now)
+		due, dueSt := m.dueCell(e)
 		key := spanKey{st: st, line: e.Line(), dest: e.DirectionText, due: due, alert: m.Sh.AlertOn(e.Line()),
 			planned: !e.Realtime(), now: due == tx.Now, gone: e.Gone(), w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
@@ -334,4 +357,80 @@ func (c *kioskCache) memo() map[bigKey][]string {
 		c.big = make(map[bigKey][]string, 16)
 	}
 	return c.big
+}
+
+// steadyRows is rows of board b in steadyOrder by their countdowns.
+func (m *Model) steadyRows(b *board.Pane, rows []int) []int {
+	return m.Kiosk.cache.steadyOrder(b, rows, func(r int) string {
+		due, _ := m.dueCell(&b.Data.Events[r])
+		return due
+	})
+}
+
+// steadyOrder returns rows with the departures that show the same
+// countdown (due) in the order board b showed them last: two buses both
+// "4 min" away whose predictions overtake each other by a few seconds
+// with every answer would otherwise swap places every poll, which tells
+// a reader nothing and redraws both large rows. A departure shown for the
+// first time keeps its place in the data among its equals; rows whose
+// countdowns differ keep the data's order.
+func (c *kioskCache) steadyOrder(b *board.Pane, rows []int, due func(r int) string) []int {
+	if c.order == nil || len(c.order) >= bigMemoMax {
+		c.order = make(map[*board.Pane]map[board.EventKey]int, 4)
+	}
+	prev := c.order[b]
+	rank := func(r int) int {
+		if i, ok := prev[board.KeyOf(&b.Data.Events[r])]; ok {
+			return i
+		}
+		return len(prev) // after those shown before, in the data's order
+	}
+	out := slices.Clone(rows)
+	texts := make([]string, len(out))
+	for i, r := range out {
+		texts[i] = due(r)
+	}
+	for i := 0; i < len(out); {
+		j := i + 1
+		for j < len(out) && texts[j] == texts[i] {
+			j++
+		}
+		if j-i > 1 && prev != nil {
+			slices.SortStableFunc(out[i:j], func(x, y int) int { return cmp.Compare(rank(x), rank(y)) })
+		}
+		i = j
+	}
+	next := make(map[board.EventKey]int, len(out))
+	for i, r := range out {
+		next[board.KeyOf(&b.Data.Events[r])] = i
+	}
+	c.order[b] = next
+	return out
+}
+
+// dueHold is how far ahead a countdown may read: a countdown that went
+// up by a minute with a new prediction (3 min, then 4 min: the bus a few
+// seconds later) keeps its text while it would read it again within
+// dueHold, so that it does not go 3, 4, 3 with the predictions' jitter
+// around the minute. It never reads later than the prediction.
+const dueHold = 30 * time.Second
+
+// dueCell is the countdown of e as the large rows show it: DueCell, or
+// the text it showed last while that text comes back within dueHold (a
+// new prediction a few seconds later across a minute's turn).
+func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
+	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	c := m.Kiosk.cache
+	due, style := st.DueCell(tx, e, now)
+	k := board.KeyOf(e)
+	if prev, ok := c.shown[k]; ok && prev != due {
+		if ahead, aheadSt := st.DueCell(tx, e, now.Add(dueHold)); ahead == prev {
+			due, style = ahead, aheadSt
+		}
+	}
+	if c.shown == nil || len(c.shown) >= 4*bigMemoMax {
+		c.shown = make(map[board.EventKey]string, 64)
+	}
+	c.shown[k] = due
+	return due, style
 }

@@ -104,20 +104,21 @@ func (m *Model) renderColumns(first, cols, w, h int) string {
 			body = append(body, nil)
 			continue
 		}
-		body = append(body, m.columnLines(&k.Boards[i], i, cw, room))
+		body = append(body, m.column(&k.Boards[i], i, cw, room))
 	}
 	rule := st.Muted.Render(colGap)
+	empty := strings.Repeat(" ", cw)
 	for y := range room {
 		var sb strings.Builder
 		for c := range cols {
 			if c > 0 {
 				sb.WriteString(rule)
 			}
-			l := ""
+			l := empty
 			if y < len(body[c]) {
-				l = body[c][y]
+				l = body[c][y] // padded to cw (column)
 			}
-			sb.WriteString(pad(l, cw))
+			sb.WriteString(l)
 		}
 		lines = append(lines, sb.String())
 	}
@@ -154,7 +155,7 @@ func (m *Model) columnLines(b *board.Pane, i, cw, room int) []string {
 		out = append(out, st.Banner.Render(center(text, cw)), "")
 	}
 	rest := room - len(out)
-	rows := m.Kiosk.Rows(i)
+	rows := m.steadyRows(b, m.Kiosk.Rows(i))
 	var up []int
 	if !blank {
 		up = upcoming(b, rows, now)
@@ -163,7 +164,44 @@ func (m *Model) columnLines(b *board.Pane, i, cw, room int) []string {
 	case blank || len(up) == 0 || scale == 0:
 		out = append(out, m.kioskTable(b, rows, blank, cw, rest)...)
 	default:
-		out = append(out, m.bigBoard(b, up, scale, cw, rest)...)
+		out = append(out, m.bigBoard(b, up, scale, cw, rest, true)...)
 	}
 	return out
+}
+
+// colKey is what a column's lines depend on: the board's data, the
+// column's size, the styles and alert, the hour (the large rows' widths)
+// and what of the board turns with the clock (visibleBoard).
+type colKey struct {
+	b         *board.Pane
+	st        *ui.Styles
+	rev, arev int
+	cw, room  int
+	hour      int64
+	vis       string
+}
+
+// column returns board i's lines in a column cw×room, each padded to cw:
+// from the cache while its key holds, so that a second in which one
+// column's countdown turns builds that column alone.
+func (m *Model) column(b *board.Pane, i, cw, room int) []string {
+	vis, ok := m.boardVisible(b, i)
+	key := colKey{b: b, st: m.Sh.St, rev: b.Rev, arev: m.Kiosk.arev, cw: cw, room: room, hour: m.Sh.Local.Unix() / 3600, vis: vis}
+	c := m.Kiosk.cache
+	if ok {
+		if l, hit := c.cols[key]; hit {
+			return l
+		}
+	}
+	lines := m.columnLines(b, i, cw, room)
+	for j, l := range lines {
+		lines[j] = pad(l, cw)
+	}
+	if ok {
+		if c.cols == nil || len(c.cols) >= bigMemoMax {
+			c.cols = make(map[colKey][]string, 8)
+		}
+		c.cols[key] = lines
+	}
+	return lines
 }

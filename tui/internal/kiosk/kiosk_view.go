@@ -42,6 +42,9 @@ type kioskKey struct {
 	rev    int
 	arev   int
 	asleep bool
+	// vis stands for sec and svc where the frame is of large rows: what
+	// of it turns with the clock (visibleKey).
+	vis string
 }
 
 // kioskView renders the kiosk screen, from the cache within a second.
@@ -58,6 +61,9 @@ func (m *Model) kioskView() string {
 		for j := first; j < min(first+cols, len(k.Boards)); j++ {
 			key.rev = key.rev*31 + k.Boards[j].Rev
 		}
+		if vis, ok := m.visibleKey(first, cols, w, h); ok {
+			key.sec, key.svc, key.vis = 0, 0, vis // built again only when what shows turns
+		}
 		return k.cache.Get(key, func() string {
 			return clampLines(m.withKeyHint(m.renderColumns(first, cols, w, h), w, h), w, h)
 		})
@@ -65,6 +71,9 @@ func (m *Model) kioskView() string {
 	key := kioskKey{sec: m.Sh.Local.Unix(), svc: m.Sh.Now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.Asleep}
 	if i < len(k.Boards) {
 		key.rev = k.Boards[i].Rev
+		if vis, ok := m.visibleKey(i, 1, w, h); ok {
+			key.sec, key.svc, key.vis = 0, 0, vis
+		}
 	}
 	return k.cache.Get(key, func() string { return clampLines(m.withKeyHint(m.renderKiosk(i, w, h), w, h), w, h) })
 }
@@ -145,7 +154,7 @@ func shifted(lines []string, dx, dy int) string {
 func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
 	delayed, ref, blank := m.freshness(b, i)
-	rows := m.Kiosk.Rows(i)
+	rows := m.steadyRows(b, m.Kiosk.Rows(i))
 	next := nextDeparture(b, rows, now)
 	if blank {
 		next = nil
@@ -189,7 +198,7 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 		room -= 2
 	}
 	if scale > 0 {
-		lines = append(lines, m.bigBoard(b, up, scale, w, room)...)
+		lines = append(lines, m.bigBoard(b, up, scale, w, room, false)...)
 	} else {
 		lines = append(lines, m.kioskTable(b, rows, blank, w, room)...)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -100,22 +101,23 @@ func bytesPerSecond(writes []write, warm, end time.Duration) float64 {
 
 // What an idle kiosk at 300×80 with large rows writes to its terminal
 // (issue 34 item 5: at most 300 bytes a second), one board and four side
-// by side, at rush hour, noon, in the evening and at night, over ten
-// simulated minutes (bytes, not time: the same every run); the terminal
-// then shows exactly the kiosk's frame. When a departure leaves, the
-// large rows below it move up on the terminal (scroll margins and delete
-// line) instead of being written again; a large row is written only when
-// its text changes; the burn-in shift moves the rows a column with
-// insert/delete character. Before this, one board wrote 636–833 bytes a
-// second by day and four boards 722–784.
+// by side, at rush hour, noon, in the evening and (one board) at night,
+// over ten simulated minutes; the terminal then shows exactly the kiosk's
+// frame. Where the bytes go: a departure that leaves writes the large row
+// that comes in at the bottom (the rows below it move up with scroll
+// margins and delete line, also when their countdown turned with the same
+// answer), each countdown its digits once a minute, and the burn-in shift
+// moves the rows a column with insert/delete character. Departures that
+// show the same countdown keep their order between answers, and a
+// countdown does not bounce up and back with the predictions' jitter.
 //
-// The goal of 300 holds for one board at noon and at night. At rush hour
-// and in the evening at the simulated Hauptbahnhof a departure leaves or
-// overtakes about every 20 s, and each writes one large row anew (8 lines
-// of 300 cells, about 3.3 kB): 320–345 bytes a second (the polls' timing
-// varies a little from run to run). Four boards side by side cannot move
-// a column's rows (a terminal scrolls whole lines), so a departure
-// redraws its column below it: about 470–500.
+// One board writes 200–250 bytes a second by day (it wrote 320–345 at
+// rush hour and in the evening before). Four boards side by side cannot
+// move a column's rows (a terminal scrolls whole lines), so a departure
+// that leaves one column writes that column below it anew: about 320
+// bytes a second at noon (it wrote 470–500) and 365–390 at rush hour and
+// in the evening, above the goal of 300; the limit asserted for them is
+// 450.
 func TestIdleKioskBytesPerSecond(t *testing.T) {
 	four := []tui.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 1240}, {Stop: 1010}}
 	const run, warm = 10 * time.Minute, 15 * time.Second
@@ -127,9 +129,9 @@ func TestIdleKioskBytesPerSecond(t *testing.T) {
 			name   string
 			boards []tui.BoardSpec
 			limit  float64
-		}{{"one board", []tui.BoardSpec{{Stop: 1008}}, 300}, {"four boards", four, 600}} {
-			if len(k.boards) > 1 && at.h != 12 {
-				continue // four boards take seconds each: noon stands for them
+		}{{"one board", []tui.BoardSpec{{Stop: 1008}}, 300}, {"four boards", four, 450}} {
+			if len(k.boards) > 1 && at.h == 1 {
+				continue // the night: one board stands for them
 			}
 			t.Run(at.name+", "+k.name, func(t *testing.T) {
 				start := time.Date(2026, 9, 11, at.h, at.m, 0, 0, model.Berlin)
@@ -139,15 +141,11 @@ func TestIdleKioskBytesPerSecond(t *testing.T) {
 				}
 				rate := bytesPerSecond(writes, warm, run)
 				t.Logf("%.0f bytes a second", rate)
-				limit := k.limit
-				if k.limit == 300 && (at.h == 7 || at.h == 18) {
-					limit = 400 // the goal missed: see above
-				}
-				if rate > limit {
-					t.Errorf("the idle kiosk writes %.0f bytes a second, want at most %.0f", rate, limit)
+				if rate > k.limit {
+					t.Errorf("the idle kiosk writes %.0f bytes a second, want at most %.0f", rate, k.limit)
 				}
 				if dump := os.Getenv("ABFAHRT_KIOSK_WRITES"); dump != "" {
-					dumpWrites(t, dump, writes)
+					dumpWrites(t, dump+"."+strings.NewReplacer(" ", "_", ",", "").Replace(t.Name()[len("TestIdleKioskBytesPerSecond/"):]), writes)
 				}
 			})
 		}

@@ -36,9 +36,7 @@ func opened(out []byte) []string {
 // w×h, checking each, and returns the last frame's output.
 func render(t *testing.T, w, h int, frames ...string) ([]byte, *vt) {
 	t.Helper()
-	s := NewScreen()
-	v := newVT(w, h)
-	v.scramble()
+	s, v := scrambled(w, h)
 	var out []byte
 	for i, f := range frames {
 		var r string
@@ -132,9 +130,7 @@ func TestLinkClosedBeforeMovesAndLineEnds(t *testing.T) {
 		full + "\n" + link("https://x.example/b", "bB") + "    y" + strings.Repeat(" ", 14) + link("https://x.example/d", "c"),
 		link("https://x.example/a", strings.Repeat("a", w-1)) + "\n" + link("https://x.example/b", "b"),
 	}
-	s := NewScreen()
-	v := newVT(w, 2)
-	v.scramble()
+	s, v := scrambled(w, 2)
 	for i, f := range frames {
 		out, r := renderCheck(s, v, f, w, 2)
 		if r != "" {
@@ -201,9 +197,7 @@ func TestHostileLinksCannotBreakOut(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			for _, end := range []string{"\x1b\\", "\a"} {
 				frame := "a\x1b]8;;" + tc.uri + end + "TEXT\x1b]8;;\x1b\\b\n" + link("https://ok.example/1", "ok")
-				s := NewScreen()
-				v := newVT(40, 2)
-				v.scramble()
+				s, v := scrambled(40, 2)
 				out := s.Render(nil, frame, 40, 2)
 				if err := v.write(out); err != nil {
 					t.Fatalf("the terminal refused the output: %v\n%+q", err, out)
@@ -239,9 +233,7 @@ func TestHostileLinksCannotBreakOut(t *testing.T) {
 // Links are interned per screen; many distinct ones (a long-running fleet
 // view) keep the table bounded and never break a frame.
 func TestManyLinks(t *testing.T) {
-	s := NewScreen()
-	v := newVT(30, 3)
-	v.scramble()
+	s, v := scrambled(30, 3)
 	for i := range 6000 {
 		frame := link(fmt.Sprintf("https://x.example/v/%d", i), fmt.Sprintf("vehicle %d", i)) + "\n\nend"
 		if i%1000 == 999 {

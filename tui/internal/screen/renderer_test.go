@@ -19,6 +19,15 @@ func (s *sink) all() string      { return s.String() }
 func (s *sink) last() string     { w := s.Writes(); return w[len(w)-1] }
 func (s *sink) nth(i int) string { return s.Writes()[i] }
 
+// sized is the start of the renderer's tests: a renderer of 10 frames a
+// second on a sink that knows the terminal's size, w×h.
+func sized(w, h int) (*Renderer, *sink) {
+	out := &sink{}
+	r := NewRenderer(out, 10)
+	r.Resize(w, h)
+	return r, out
+}
+
 // The first frame is painted the moment it comes (no ticker to wait for),
 // and so is the next one (the first answer right after the first frame):
 // two frames at once after a quiet time; beyond that, frames within the
@@ -75,9 +84,7 @@ func TestRendererPaintsOnChangeOnly(t *testing.T) {
 // its turn; Stop's own sequence comes after the last frame.
 func TestRendererStopWritesNothingMore(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		var out sink
-		r := NewRenderer(&out, 10)
-		r.Resize(20, 3)
+		r, out := sized(20, 3)
 		for i := range burst {
 			r.Frame(fmt.Sprint("one ", i))
 		}
@@ -95,9 +102,7 @@ func TestRendererStopWritesNothingMore(t *testing.T) {
 // and paints the newest frame whole.
 func TestRendererHoldAndResume(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		var out sink
-		r := NewRenderer(&out, 10)
-		r.Resize(20, 3)
+		r, out := sized(20, 3)
 		r.Frame("one")
 		r.Hold("LEAVE")
 		time.Sleep(time.Second)
@@ -118,9 +123,7 @@ func TestRendererHoldAndResume(t *testing.T) {
 // A resize repaints the whole frame at the new size.
 func TestRendererResizeRepaints(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		var out sink
-		r := NewRenderer(&out, 10)
-		r.Resize(20, 3)
+		r, out := sized(20, 3)
 		r.Frame("abc\ndef")
 		time.Sleep(time.Second)
 		r.Resize(10, 2)

@@ -255,11 +255,11 @@ func (s *Screen) bestShift() (bestK, bestA, bestB, bestGain int) {
 		lo, hi := max(0, -k), min(s.h, s.h-k)
 		a, gain := -1, 0
 		for i := lo; i <= hi; i++ {
-			if i < hi && keys[i] == old[i+k] {
+			if g, ok := moveGain(keys, old, cost, i, k, hi); ok {
 				if a < 0 {
 					a, gain = i, 0
 				}
-				gain += cost[i]
+				gain += g
 				continue
 			}
 			if a >= 0 && gain > bestGain {
@@ -283,6 +283,27 @@ func (s *Screen) bestShift() (bestK, bestA, bestB, bestGain int) {
 		}
 	}
 	return bestK, bestA, bestB, bestGain
+}
+
+// moveGain is what moving the row showing old[i+k] to row i spares: all
+// of row i's cost when it shows what the frame wants there, else the
+// difference between fixing it in place and fixing it after the move
+// (a departure whose row moved up when the one above it left, and whose
+// countdown turned with the same answer). ok is false when the move
+// spares nothing: the run of moved rows ends there.
+func moveGain(keys, old []string, cost []int, i, k, hi int) (gain int, ok bool) {
+	switch {
+	case i >= hi:
+		return 0, false
+	case keys[i] == old[i+k]:
+		return cost[i], true
+	case cost[i] == 0:
+		return 0, false
+	}
+	if c := fixCost(keys[i], old[i+k]); c < cost[i] {
+		return cost[i] - c, true
+	}
+	return 0, false
 }
 
 // fixCost estimates the bytes that turn a row showing old into one

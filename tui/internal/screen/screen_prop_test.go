@@ -298,9 +298,7 @@ func quoteCut(b []byte, n int) string {
 // pairFails renders prev then frame on a fresh Screen and terminal of w×h
 // and reports the first difference ("" if none).
 func pairFails(prev, frame string, w, h int) string {
-	s := NewScreen()
-	v := newVT(w, h)
-	v.scramble()
+	s, v := scrambled(w, h)
 	if _, r := renderCheck(s, v, prev, w, h); r != "" {
 		return "first frame: " + r
 	}
@@ -471,9 +469,7 @@ func toleratedBugs(w int) func(row, col int, got, want vtCell) bool {
 func TestKnownRendererBugs(t *testing.T) {
 	for _, b := range knownBugs {
 		t.Run(b.name, func(t *testing.T) {
-			s := NewScreen()
-			v := newVT(b.w, b.h)
-			v.scramble()
+			s, v := scrambled(b.w, b.h)
 			var report string
 			for i, f := range []string{b.prev, b.frame} {
 				if i == 1 && b.foreign != "" {
@@ -529,9 +525,7 @@ func TestRenderDrawsEveryFrame(t *testing.T) {
 	for seq := range sequences {
 		rng := rand.New(rand.NewPCG(uint64(seq), 15))
 		w, h := randSize(rng)
-		s := NewScreen()
-		v := newVT(w, h)
-		v.scramble()
+		s, v := scrambled(w, h)
 		b := newBoard(rng, w, h)
 		prevFrame, frame := "", b.frame(rng)
 		history := []string{}
@@ -642,9 +636,7 @@ func TestRenderDrawsSmallFrames(t *testing.T) {
 	for seq := range sequences {
 		rng := rand.New(rand.NewPCG(uint64(seq), 16))
 		w, h := 1+rng.IntN(8), 1+rng.IntN(7)
-		s := NewScreen()
-		v := newVT(w, h)
-		v.scramble()
+		s, v := scrambled(w, h)
 		var lines []string
 		for range rng.IntN(h + 3) {
 			lines = append(lines, smallLine(rng, w))
@@ -864,9 +856,7 @@ func FuzzRender(f *testing.F) {
 			t.Fatalf("Render(%+q) then Render(%+q) on %dx%d:\n%s\n%s", a, b, w, h, r, reportPair(a, b, w, h))
 		}
 		// and once more the first one, and the second twice: nothing to write
-		s := NewScreen()
-		v := newVT(w, h)
-		v.scramble()
+		s, v := scrambled(w, h)
 		for i, fr := range []string{b, a, a} {
 			out, r := renderCheck(s, v, fr, w, h)
 			if r != "" {
@@ -880,9 +870,7 @@ func FuzzRender(f *testing.F) {
 }
 
 func TestRenderAppendsToDstAndSkipsAnEmptyTerminal(t *testing.T) {
-	s := NewScreen()
-	v := newVT(5, 2)
-	v.scramble()
+	s, v := scrambled(5, 2)
 	dst := []byte("before")
 	out := s.Render(dst, "ab\ncd", 5, 2)
 	if !strings.HasPrefix(string(out), "before") {
@@ -927,9 +915,7 @@ func TestRenderByteEconomy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(42, 42))
 	b := kioskBoard(rng)
 	full := steadyFrame(b)
-	s := NewScreen()
-	v := newVT(w, h)
-	v.scramble()
+	s, v := scrambled(w, h)
 	first, r := renderCheck(s, v, full, w, h)
 	if r != "" {
 		t.Fatal(r)

@@ -42,9 +42,7 @@ func TestRowsThatBecameEqualAreNotSwapped(t *testing.T) {
 		}
 		return strings.Join(lines, "\n")
 	}
-	s := NewScreen()
-	v := newVT(w, h)
-	v.scramble()
+	s, v := scrambled(w, h)
 	if _, r := renderCheck(s, v, frame(a, b, c), w, h); r != "" {
 		t.Fatal(r)
 	}
@@ -55,5 +53,37 @@ func TestRowsThatBecameEqualAreNotSwapped(t *testing.T) {
 	rowBytes := len(strings.Join(b, ""))
 	if len(out) > rowBytes/4 {
 		t.Errorf("the second row turned into the first: %d bytes written (the row is %d): %q", len(out), rowBytes, out)
+	}
+}
+
+// When a departure leaves and, with the same answer, the countdown of the
+// one below it turns, that row still moves up (delete line) and only its
+// countdown is written: rows that moved match when fixing them after the
+// move costs less than fixing them in place.
+func TestRowsThatMovedAndChangedMove(t *testing.T) {
+	const w, h = 120, 30
+	a := bigRow("4 BOEFINGEN SUED NOW", 8)
+	b := bigRow("7 IM LEHRER FELD 3 MIN", 8)
+	b2 := bigRow("7 IM LEHRER FELD 2 MIN", 8)
+	c := bigRow("5 WISSENSCHAFTSSTADT 6 MIN", 8)
+	frame := func(rows ...[]string) string {
+		var lines []string
+		for _, r := range rows {
+			lines = append(lines, r...)
+			lines = append(lines, "")
+		}
+		return strings.Join(lines, "\n")
+	}
+	s, v := scrambled(w, h)
+	if _, r := renderCheck(s, v, frame(a, b, c), w, h); r != "" {
+		t.Fatal(r)
+	}
+	out, r := renderCheck(s, v, frame(b2, c), w, h)
+	if r != "" {
+		t.Fatal(r)
+	}
+	rowBytes := len(strings.Join(b2, ""))
+	if !strings.Contains(string(out), "M") || len(out) > rowBytes/2 {
+		t.Errorf("a row that moved up and turned its countdown: %d bytes written (the row is %d): %q", len(out), rowBytes, out)
 	}
 }

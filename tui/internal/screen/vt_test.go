@@ -290,6 +290,14 @@ func newVT(w, h int) *vt {
 	return v
 }
 
+// scrambled is the start of most tests of the screen: a Screen that knows
+// nothing yet and a w×h terminal whose content it cannot know.
+func scrambled(w, h int) (*Screen, *vt) {
+	v := newVT(w, h)
+	v.scramble()
+	return NewScreen(), v
+}
+
 func (v *vt) at(r, c int) *vtCell { return &v.cells[r*v.w+c] }
 
 // fill sets every cell to c.
