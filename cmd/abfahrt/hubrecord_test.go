@@ -18,6 +18,7 @@ import (
 
 	"abfahrt/feed/sim"
 	"abfahrt/history"
+	"abfahrt/internal/recording/replaytest"
 )
 
 // countingUpstream is the simulation over loopback HTTP, counting the
@@ -284,20 +285,20 @@ func TestServeRecordAllKeepsWhatReplayServes(t *testing.T) {
 		t.Fatalf("no vehicle's passages kept: %v", err)
 	}
 	replay := serveReplayOf(t, db)
-	trips, h := thirdParty(t, replay+"/vehicle/trip/Trip")
-	if str(trips, "CurrentStatus") != "OK" || len(list(t, trips, "TripData")) < 100 || h.Get("Abfahrt-Simulated") != "1" || h.Get("Abfahrt-Replay") == "" {
-		t.Errorf("replayed trips: %q, %d vehicles, headers %v", str(trips, "CurrentStatus"), len(list(t, trips, "TripData")), h)
+	trips, h := replaytest.ThirdParty(t, replay+"/vehicle/trip/Trip")
+	if replaytest.Str(trips, "CurrentStatus") != "OK" || len(replaytest.List(t, trips, "TripData")) < 100 || h.Get("Abfahrt-Simulated") != "1" || h.Get("Abfahrt-Replay") == "" {
+		t.Errorf("replayed trips: %q, %d vehicles, headers %v", replaytest.Str(trips, "CurrentStatus"), len(replaytest.List(t, trips, "TripData")), h)
 	}
-	p, _ := thirdParty(t, replay+"/vehicle/trip/Passage?VehicleNumber="+vehicle)
-	if str(p, "State") != "ok" || len(list(t, p, "PassageData")) == 0 {
-		t.Errorf("replayed passages of vehicle %s: %q, %d", vehicle, str(p, "State"), len(list(t, p, "PassageData")))
+	p, _ := replaytest.ThirdParty(t, replay+"/vehicle/trip/Passage?VehicleNumber="+vehicle)
+	if replaytest.Str(p, "State") != "ok" || len(replaytest.List(t, p, "PassageData")) == 0 {
+		t.Errorf("replayed passages of vehicle %s: %q, %d", vehicle, replaytest.Str(p, "State"), len(replaytest.List(t, p, "PassageData")))
 	}
-	a, _ := thirdParty(t, replay+"/stop/passage/Arrivals?StopNumber=1008&Limit=10")
-	if str(a, "State") != "ok" || len(list(t, a, "ArrivalData")) == 0 {
-		t.Errorf("replayed arrivals: %q, %d", str(a, "State"), len(list(t, a, "ArrivalData")))
+	a, _ := replaytest.ThirdParty(t, replay+"/stop/passage/Arrivals?StopNumber=1008&Limit=10")
+	if replaytest.Str(a, "State") != "ok" || len(replaytest.List(t, a, "ArrivalData")) == 0 {
+		t.Errorf("replayed arrivals: %q, %d", replaytest.Str(a, "State"), len(replaytest.List(t, a, "ArrivalData")))
 	}
-	v, h := thirdParty(t, replay+"/VersionInfo")
-	if strings.Contains(str(v, "CurrentStatus"), "simulation") || h.Get("Abfahrt-Replay-Base") != "" {
-		t.Errorf("the hub's base data were not kept: %q, %v", str(v, "CurrentStatus"), h)
+	v, h := replaytest.ThirdParty(t, replay+"/VersionInfo")
+	if strings.Contains(replaytest.Str(v, "CurrentStatus"), "simulation") || h.Get("Abfahrt-Replay-Base") != "" {
+		t.Errorf("the hub's base data were not kept: %q, %v", replaytest.Str(v, "CurrentStatus"), h)
 	}
 }
