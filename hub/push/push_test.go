@@ -2,55 +2,27 @@ package push_test
 
 import (
 	"bufio"
-	"context"
 	"io"
-	"log/slog"
 	"net/http"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"abfahrt/feed/mirror"
 	"abfahrt/hub"
 	"abfahrt/hub/push"
-	"abfahrt/internal/lockbuf"
+	"abfahrt/internal/hubtest"
 )
-
-var serving = regexp.MustCompile(`msg="mirror: serving" url=(http://\S+)`)
 
 // runHub runs a hub on the embedded simulation with push's parts of o, as
 // abfahrt serve does, and returns its HTTP root and its stop (which
 // returns how the hub ended).
 func runHub(t *testing.T, o push.Options) (string, func() error) {
 	t.Helper()
-	log := &lockbuf.Buffer{}
 	m, p := push.Parts(o)
-	ctx, cancel := context.WithCancel(context.Background())
-	end := make(chan error, 1)
-	go func() {
-		end <- hub.Run(ctx, hub.Options{Listen: "127.0.0.1:0", StaleFor: mirror.DefaultStaleFor, Timeout: mirror.DefaultTimeout,
-			Drain: 5 * time.Second, MaxConns: 64, SimName: "simulated Ulm network", Version: "test",
-			Logger: slog.New(slog.NewTextHandler(log, nil)), Mounts: []hub.Mount{m}, Publishers: []hub.Publisher{p}})
-	}()
-	stop := func() error {
-		cancel()
-		select {
-		case err := <-end:
-			return err
-		case <-time.After(20 * time.Second):
-			t.Fatal("the hub did not stop within 20 s")
-			return nil
-		}
-	}
-	t.Cleanup(func() { cancel() })
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if m := serving.FindStringSubmatch(log.String()); m != nil {
-			return strings.TrimSuffix(m[1], mirror.BasePath), stop
-		}
-	}
-	t.Fatalf("the hub did not start:\n%s", log.String())
-	return "", nil
+	h := hubtest.Start(t, func(o *hub.Options) {
+		o.Drain, o.Mounts, o.Publishers = 5*time.Second, []hub.Mount{m}, []hub.Publisher{p}
+	})
+	return h.Root, h.Stop
 }
 
 // With /events on, a client of the hub gets the departures of its stop

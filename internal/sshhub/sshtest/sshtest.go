@@ -9,13 +9,10 @@ package sshtest
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"crypto/ed25519"
 	"crypto/rand"
-	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -31,9 +28,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
-	"abfahrt/feed/mirror"
 	"abfahrt/hub"
-	"abfahrt/internal/lockbuf"
+	"abfahrt/internal/hubtest"
 	"abfahrt/internal/sshhub"
 )
 
@@ -258,87 +254,41 @@ func CPUTime(t testing.TB) time.Duration {
 
 // Hub is a hub serving boards over SSH on loopback, in this process.
 type Hub struct {
-	// Addr is the SSH address, Root the HTTP root (/healthz, /metrics).
-	Addr, Root string
+	*hubtest.Running
+	// Addr is the SSH address.
+	Addr string
 	// Key is the one authorized key.
 	Key gossh.Signer
-	// Log is the hub's log (slog's text format).
-	Log *lockbuf.Buffer
 	// StateDir holds the host key.
 	StateDir string
-
-	stop context.CancelFunc
-	end  chan error
 }
 
 // Start runs a hub as abfahrt serve --ssh 127.0.0.1:0 does with its
-// default flags, on the embedded simulation, with one authorized key;
-// set changes the options first. The hub stops at the test's end unless
-// Stop stopped it.
+// default flags (hubtest.Start), on the embedded simulation, with one
+// authorized key; set changes the options first. The hub stops at the
+// test's end unless Stop stopped it.
 func Start(t testing.TB, set func(*hub.Options)) *Hub {
 	t.Helper()
-	h := &Hub{Key: Key(t), Log: &lockbuf.Buffer{}, StateDir: t.TempDir(), end: make(chan error, 1)}
-	o := hub.Options{
-		Listen: "127.0.0.1:0", StaleFor: mirror.DefaultStaleFor, Timeout: mirror.DefaultTimeout,
-		Drain: 10 * time.Second, MaxConns: 1024, PerSource: 64, SimName: "simulated Ulm network", Version: "test",
-		Logger: slog.New(slog.NewTextHandler(h.Log, nil)),
-		SSH: sshhub.Options{
-			Addr: "127.0.0.1:0", AuthorizedKeys: AuthorizedKeys(t, h.Key), MaxSessions: 100,
+	h := &Hub{Key: Key(t), StateDir: t.TempDir()}
+	keys := AuthorizedKeys(t, h.Key)
+	h.Running = hubtest.Start(t, func(o *hub.Options) {
+		o.SSH = sshhub.Options{
+			Addr: "127.0.0.1:0", AuthorizedKeys: keys, MaxSessions: 100,
 			Idle: sshhub.DefaultIdle, LoginGrace: sshhub.DefaultLoginGrace, MaxStartups: sshhub.DefaultMaxStartups,
 			MaxStartupsPerIP: sshhub.DefaultMaxStartupsPerIP, Hyperlinks: "auto", StateDir: h.StateDir, Version: "test",
-		},
-	}
-	if set != nil {
-		set(&o)
-	}
-	if err := o.SSH.Check(h.StateDir); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	h.stop = cancel
-	go func() { h.end <- hub.Run(ctx, o) }()
-	t.Cleanup(func() { _ = h.Stop() })
-	for deadline := time.Now().Add(30 * time.Second); h.Addr == "" || h.Root == ""; time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the hub did not start:\n%s", h.Log.String())
 		}
-		select {
-		case err := <-h.end:
-			h.end <- err
-			t.Fatalf("the hub ended: %v\n%s", err, h.Log.String())
-		default:
+		if set != nil {
+			set(o)
 		}
-		log := h.Log.String()
-		if m := sshServing.FindStringSubmatch(log); m != nil {
-			h.Addr = m[1]
+		if err := o.SSH.Check(h.StateDir); err != nil {
+			t.Fatal(err)
 		}
-		if m := mirrorServing.FindStringSubmatch(log); m != nil && strings.Contains(log, "upstream:") {
-			h.Root = strings.TrimSuffix(m[1], mirror.BasePath)
-		}
-	}
+	})
+	h.Addr = WaitLog(t, h.Log, sshServing)
 	return h
 }
 
-var (
-	sshServing    = regexp.MustCompile(`msg="ssh: serving" addr=(\S+)`)
-	mirrorServing = regexp.MustCompile(`msg="mirror: serving" url=(http://\S+)`)
-)
-
-// Stop stops the hub as SIGTERM does and returns how it ended (nil:
-// cleanly). A second Stop returns the first one's result.
-func (h *Hub) Stop() error {
-	h.stop()
-	select {
-	case err := <-h.end:
-		h.end <- err
-		return err
-	case <-time.After(30 * time.Second):
-		return errStuck
-	}
-}
-
-// errStuck is Stop's error for a hub that did not end within 30 s.
-var errStuck = errors.New("the hub did not stop within 30 s")
+var sshServing = regexp.MustCompile(`msg="ssh: serving" addr=(\S+)`)
 
 // Get is the status and body of an HTTP GET of u.
 func Get(t testing.TB, u string) (int, []byte) {
