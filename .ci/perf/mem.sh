@@ -21,7 +21,7 @@ cd "$(dirname "$0")/../.."
 rounds=${ROUNDS:-3}
 settle=${SETTLE:-10}
 guard_api=${MEM_GUARD_API_KB:-29000}
-guard_sim=${MEM_GUARD_SIM_KB:-31500}
+guard_sim=${MEM_GUARD_SIM_KB:-32500}
 bin=${ABFAHRT_BIN:-$PWD/bin/abfahrt}
 sock=abfahrt-mem-$$
 tmpd=$(mktemp -d)
