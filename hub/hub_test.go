@@ -1,64 +1,20 @@
-package hub
+package hub_test
 
 import (
 	"context"
 	"io"
-	"log/slog"
 	"net/http"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"abfahrt/feed/mirror"
+	"abfahrt/hub"
+	"abfahrt/internal/hubtest"
 )
 
-// logBuffer is a log the test reads while the hub writes it.
-type logBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-var servingURL = regexp.MustCompile(`msg="mirror: serving" url=(http://\S+)`)
-
-// startHub runs a hub of o on a loopback port of its own and returns its
-// root URL, its log and a stop that returns Run's error.
-func startHub(t *testing.T, o Options) (string, *logBuffer, func() error) {
-	t.Helper()
-	logb := &logBuffer{}
-	o.Listen, o.Logger = "127.0.0.1:0", slog.New(slog.NewTextHandler(logb, nil))
-	o.Timeout, o.Drain, o.MaxConns, o.SimName = 5*time.Second, 2*time.Second, 64, "test network"
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- Run(ctx, o) }()
-	t.Cleanup(cancel)
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if m := servingURL.FindStringSubmatch(logb.String()); m != nil {
-			return strings.TrimSuffix(m[1], mirror.BasePath), logb, func() error { cancel(); return <-done }
-		}
-		select {
-		case err := <-done:
-			t.Fatalf("hub ended: %v\n%s", err, logb.String())
-		default:
-		}
-	}
-	t.Fatalf("the hub did not start:\n%s", logb.String())
-	return "", nil, nil
-}
-
+// get is the status and body of a GET of u.
 func get(t *testing.T, u string) (int, string) {
 	t.Helper()
 	resp, err := http.Get(u) //nolint:noctx // a loopback test server
@@ -77,13 +33,13 @@ func TestMountsAndPublishers(t *testing.T) {
 	published := make(chan string, 1)
 	var stopped sync.WaitGroup
 	stopped.Add(1)
-	o := Options{
-		Mounts: []Mount{func(mux *http.ServeMux, env Env) {
+	o := hub.Options{
+		Mounts: []hub.Mount{func(mux *http.ServeMux, env hub.Env) {
 			mux.HandleFunc("/extra/", func(w http.ResponseWriter, r *http.Request) {
 				_, _ = io.WriteString(w, "extra for "+r.URL.Path+" every "+env.Mirror.Interval().String())
 			})
 		}},
-		Publishers: []Publisher{func(ctx context.Context, env Env) error {
+		Publishers: []hub.Publisher{func(ctx context.Context, env hub.Env) error {
 			defer stopped.Done()
 			b, err := env.Client.StopDepartures(ctx, 1008, 3)
 			if err != nil {
@@ -94,7 +50,10 @@ func TestMountsAndPublishers(t *testing.T) {
 			return nil
 		}},
 	}
-	root, logb, stop := startHub(t, o)
+	h := hubtest.Start(t, func(ho *hub.Options) {
+		ho.Timeout, ho.Drain, ho.MaxConns, ho.Mounts, ho.Publishers = 5*time.Second, 2*time.Second, 64, o.Mounts, o.Publishers
+	})
+	root, logb, stop := h.Root, h.Log, h.Stop
 	if code, body := get(t, root+"/extra/feed"); code != http.StatusOK || body != "extra for /extra/feed every 15s" {
 		t.Errorf("mount: %d %q", code, body)
 	}

@@ -20,8 +20,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${ROUNDS:-3}
 settle=${SETTLE:-10}
-guard_api=${MEM_GUARD_API_KB:-30000}
-guard_sim=${MEM_GUARD_SIM_KB:-33000}
+guard_api=${MEM_GUARD_API_KB:-29000}
+guard_sim=${MEM_GUARD_SIM_KB:-32500}
 bin=${ABFAHRT_BIN:-$PWD/bin/abfahrt}
 sock=abfahrt-mem-$$
 tmpd=$(mktemp -d)

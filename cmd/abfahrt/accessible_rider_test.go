@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"abfahrt/feed/sim"
+	"abfahrt/internal/sshhub/sshtest"
 	"abfahrt/model"
 )
 
@@ -60,7 +61,7 @@ func TestAccessibleRiderCommands(t *testing.T) {
 	if code := <-p.code; code != exitOK {
 		t.Fatalf("exit %d", code)
 	}
-	noScreenControl(t, p.out.String())
+	sshtest.NoScreenControl(t, p.out.String())
 }
 
 // The rider's commands and their help in German.
@@ -91,7 +92,7 @@ func TestAccessibleRiderCommandsGerman(t *testing.T) {
 	if code := <-p.code; code != exitOK {
 		t.Fatalf("exit %d", code)
 	}
-	noScreenControl(t, p.out.String())
+	sshtest.NoScreenControl(t, p.out.String())
 }
 
 // A reminder set by the list's number warns once, a minute before the
@@ -114,7 +115,7 @@ func TestAccessibleReminderWarns(t *testing.T) {
 	}
 	p.typeLine("quit")
 	<-p.code
-	noScreenControl(t, p.out.String())
+	sshtest.NoScreenControl(t, p.out.String())
 	t.Logf("%s", got)
 }
 

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"abfahrt/feed/sim"
+	"abfahrt/internal/sshhub/sshtest"
 	"abfahrt/model"
 )
 
@@ -83,30 +84,6 @@ func (p *typist) typeLine(l string) int {
 	return n
 }
 
-// noScreenControl fails when out holds anything but plain lines: an
-// escape sequence (the alternate screen ESC[?1049h, a cursor position),
-// box drawing, block elements (sparklines) or braille.
-func noScreenControl(t *testing.T, out string) {
-	t.Helper()
-	if strings.ContainsRune(out, 0x1b) {
-		i := strings.IndexRune(out, 0x1b)
-		t.Errorf("output has an escape sequence at %d: %q", i, out[i:min(len(out), i+12)])
-	}
-	for _, r := range out {
-		switch {
-		case r >= 0x2500 && r <= 0x259f:
-			t.Errorf("output draws box or block %q (U+%04X)", r, r)
-			return
-		case r >= 0x2800 && r <= 0x28ff:
-			t.Errorf("output draws braille %q (U+%04X)", r, r)
-			return
-		case r == '\r' || (r < ' ' && r != '\n'):
-			t.Errorf("output has control character %q", r)
-			return
-		}
-	}
-}
-
 // departureSentence is one departure said in a list (numbered: remind
 // and vehicle take the number) or as a change.
 const departureSentence = `(\d+: )?Line \S+ to [^,\n]+(, platform [^,\n]+)?, (now|in \d+ minutes?), ([0-9]+ minutes? (late|early)|on time|as timetabled)\.\n`
@@ -144,7 +121,7 @@ func TestAccessibleSaysDeparturesAndTakesTypedCommands(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("quit did not end it")
 	}
-	noScreenControl(t, p.out.String())
+	sshtest.NoScreenControl(t, p.out.String())
 }
 
 func TestAccessibleGermanFromEnvironment(t *testing.T) {
@@ -160,7 +137,7 @@ func TestAccessibleGermanFromEnvironment(t *testing.T) {
 	if code := <-p.code; code != exitOK {
 		t.Fatalf("exit %d", code)
 	}
-	noScreenControl(t, p.out.String())
+	sshtest.NoScreenControl(t, p.out.String())
 }
 
 func TestAccessibleFromConfig(t *testing.T) {
@@ -221,7 +198,7 @@ func TestAccessibleSaysOnlyWhatChanged(t *testing.T) {
 	p.wait(at, `The service answers again\.\n`, 15*time.Second)
 	p.typeLine("quit")
 	<-p.code
-	noScreenControl(t, p.out.String())
+	sshtest.NoScreenControl(t, p.out.String())
 	t.Logf("first answer:\n%s\nlater:\n%s", first, got)
 }
 

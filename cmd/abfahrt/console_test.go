@@ -3,9 +3,6 @@ package main
 import (
 	"strings"
 	"testing"
-	"time"
-
-	"abfahrt/tui"
 )
 
 // On the Linux console (TERM=linux) abfahrt picks the console theme and
@@ -81,42 +78,6 @@ func TestHubTheme(t *testing.T) {
 	} {
 		if got := hubTheme(tc.s); got != tc.want {
 			t.Errorf("hubTheme(%+v) = %q, want %q", tc.s, got, tc.want)
-		}
-	}
-}
-
-// A dispatcher on a Linux console who logs in to the hub over SSH gets a
-// board in the console's glyphs: the bus mark is • there, ● on an xterm.
-func TestServeSSHLinuxConsole(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a hub")
-	}
-	addr, key, _, stop := hubWithKey(t)
-	defer stop()
-	xterm, err := openBoardTerm(t, addr, key, "1008", "xterm-256color")
-	if err != nil {
-		t.Fatal(err)
-	}
-	console, err := openBoardTerm(t, addr, key, "1008", "linux")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range []*board{xterm, console} {
-		if !b.waitFor(t, "min", 30*time.Second) {
-			t.Fatalf("no departures:\n%s", b.out.text())
-		}
-	}
-	if out := xterm.out.text(); !strings.Contains(out, "●") {
-		t.Errorf("xterm session without the bus mark ●:\n%s", out)
-	}
-	out := console.out.text()
-	if !strings.Contains(out, "•") {
-		t.Errorf("console session without the bus mark •:\n%s", out)
-	}
-	for _, r := range out {
-		if !tui.ConsoleSafe(r) {
-			t.Errorf("console session shows %q, which the console font lacks:\n%s", r, out)
-			break
 		}
 	}
 }

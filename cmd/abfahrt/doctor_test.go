@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"net"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,7 +14,6 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"abfahrt/feed/sim"
 	"abfahrt/internal/doctor"
 )
 
@@ -111,19 +109,6 @@ func TestDoctorSaysWhatBlocks(t *testing.T) {
 	}
 	if !strings.Contains(errs, "abfahrt: doctor: ") {
 		t.Errorf("no closing error line: %q", errs)
-	}
-}
-
-// Issue 38 item 6: the service's clock is compared with this machine's:
-// a service two hours behind is said, with what to do.
-func TestDoctorServiceClock(t *testing.T) {
-	doctorEnv(t)
-	svc := sim.New(sim.Options{Seed: 1, Clock: sim.NewClock(time.Now().Add(-2*time.Hour), 1)})
-	srv := httptest.NewServer(svc)
-	defer srv.Close()
-	code, out, _ := runCLI(t, "doctor", "--api", srv.URL+"/mobility/v1")
-	if s := lineOf(out, "service clock"); code != exitOK || !strings.HasPrefix(s, "!") || !strings.Contains(s, "2h0m0s behind") {
-		t.Errorf("a service 2 h behind: exit %d, %q\n%s", code, s, out)
 	}
 }
 

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"abfahrt/internal/sshhub/sshtest"
 )
 
 // procStat reads a process's CPU time (user+system) and resident memory.
@@ -55,17 +57,17 @@ func TestPerfSSHSessions(t *testing.T) {
 	const window = 20 * time.Second
 	for _, n := range []int{0, 1, 10, 100} {
 		cmd, addr := perfHub(t, bin)
-		key := sshKey(t)
-		var boards []*board
+		key := sshtest.Key(t)
+		var boards []*sshtest.Board
 		for i := range n {
-			b, err := openBoard(t, addr, key, []string{"1008", "1350", "1240", "1010", "1200"}[i%5])
+			b, err := sshtest.Open(t, addr, key, []string{"1008", "1350", "1240", "1010", "1200"}[i%5])
 			if err != nil {
 				t.Fatal(err)
 			}
 			boards = append(boards, b)
 		}
 		for _, b := range boards {
-			if !b.waitFor(t, "Departures", time.Minute) {
+			if !b.WaitFor(t, "Departures", time.Minute) {
 				t.Fatalf("a session showed no board")
 			}
 		}
@@ -76,7 +78,7 @@ func TestPerfSSHSessions(t *testing.T) {
 		share := float64(cpu1-cpu0) / float64(window) * 100
 		t.Logf("%3d idle sessions: RSS %.1f MB, CPU %.2f %% of a core", n, float64(rss)/1e6, share)
 		for _, b := range boards {
-			b.client.Close()
+			b.Client.Close()
 		}
 		_ = cmd.Process.Signal(syscall.SIGTERM)
 		_ = cmd.Wait()
@@ -138,7 +140,7 @@ func perfScenario(t *testing.T, bin string, n int, raw bool, window time.Duratio
 		_ = cmd.Process.Signal(syscall.SIGTERM)
 		_ = cmd.Wait()
 	}()
-	key := sshKey(t)
+	key := sshtest.Key(t)
 	var closers []func()
 	defer func() {
 		for _, c := range closers {
@@ -158,7 +160,7 @@ func perfScenario(t *testing.T, bin string, n int, raw bool, window time.Duratio
 			closers = append(closers, func() { _ = c.Close() })
 			continue
 		}
-		c, err := dialSSH(t, addr, key, local)
+		c, err := sshtest.Dial(t, addr, key, local)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +168,7 @@ func perfScenario(t *testing.T, bin string, n int, raw bool, window time.Duratio
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := &screen{}
+		out := &sshtest.Screen{}
 		s.Stdout = out
 		if err := s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
 			t.Fatal(err)
@@ -176,7 +178,7 @@ func perfScenario(t *testing.T, bin string, n int, raw bool, window time.Duratio
 		}
 		closers = append(closers, func() { _ = c.Close() })
 		deadline := time.Now().Add(time.Minute)
-		for !strings.Contains(out.text(), "Departures") {
+		for !strings.Contains(out.Text(), "Departures") {
 			if time.Now().After(deadline) {
 				t.Fatalf("session %d showed no board", i)
 			}

@@ -6,20 +6,15 @@ package main
 
 import (
 	"context"
-	"errors"
 	"io"
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"abfahrt/feed/sim"
+	"abfahrt/internal/hubtest"
 )
 
 // isolateConfig keeps the developer's configuration and environment out
@@ -30,27 +25,12 @@ func isolateConfig(t *testing.T) {
 	t.Setenv("ABFAHRT_CONFIG", "")
 }
 
-// countingSim is a simulation on a loopback server, unlike the embedded
-// one seeded 7, that counts the requests reaching it.
-func countingSim(t *testing.T) (base string, hits *atomic.Int64) {
-	t.Helper()
-	svc := sim.New(sim.Options{Seed: 7})
-	hits = &atomic.Int64{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
-		w.Header().Set("X-Test-Upstream", "counting")
-		svc.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL + "/mobility/v1", hits
-}
-
 // Item 3: --api names serve's upstream (it was ignored, and the embedded
 // simulation served): the hub's answers come from that service, and the
 // start line names it.
 func TestServeAPIFlagIsTheUpstream(t *testing.T) {
 	isolateConfig(t)
-	up, hits := countingSim(t)
+	up, hits := hubtest.CountingSim(t)
 	base, errb, stop, code := startServe(t, "--api", up)
 	defer func() {
 		stop()
@@ -75,7 +55,7 @@ func TestServeAPIFlagIsTheUpstream(t *testing.T) {
 // in the start line and marked on every answer.
 func TestServeUpstreamFromEnvAndEmbedded(t *testing.T) {
 	isolateConfig(t)
-	up, hits := countingSim(t)
+	up, hits := hubtest.CountingSim(t)
 	// startServe clears ABFAHRT_API; set it after, for this run only.
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -150,7 +130,7 @@ func TestServeAPIAndUpstreamConflict(t *testing.T) {
 		t.Errorf("ABFAHRT_API naming the hub itself: exit %d, %s", c, errs)
 	}
 	t.Setenv("ABFAHRT_API", "")
-	up, _ := countingSim(t)
+	up, _ := hubtest.CountingSim(t)
 	base, _, stop, code := startServe(t, "--api", up, "--upstream", up+"/")
 	defer func() {
 		stop()
@@ -161,105 +141,9 @@ func TestServeAPIAndUpstreamConflict(t *testing.T) {
 	}
 }
 
-// Item 15: one address holding idle connections (slowloris) gets at most
-// --max-conns-per-source of them; the rest are closed at once instead of
-// queueing for --max-conns, and a board at another address is answered
-// at once meanwhile.
-func TestServeSlowlorisFromOneSource(t *testing.T) {
-	isolateConfig(t)
-	const perSource, flood = 64, 200
-	base, _, stop, code := startServe(t, "--max-conns", "100", "--max-conns-per-source", "64")
-	defer func() {
-		stop()
-		<-code
-	}()
-	addr := strings.TrimPrefix(strings.TrimSuffix(base, "/mobility/v1"), "http://")
-	host, port, _ := net.SplitHostPort(addr)
-	if host != "127.0.0.1" {
-		t.Fatalf("serve listens on %s", addr)
-	}
-
-	conns := make([]net.Conn, 0, flood)
-	defer func() {
-		for _, c := range conns {
-			_ = c.Close()
-		}
-	}()
-	var closed, held atomic.Int64
-	d := net.Dialer{Timeout: 2 * time.Second}
-	for range flood {
-		c, err := d.Dial("tcp", addr)
-		if err != nil { // reset by the hub before the dial returned
-			closed.Add(1)
-			continue
-		}
-		// Half a request, never finished: a slowloris.
-		_, _ = io.WriteString(c, "GET /mobility/v1/VersionInfo HTTP/1.1\r\nHost: x\r\n")
-		conns = append(conns, c)
-	}
-	// Which of them the hub closed within a second: all at once, so one
-	// common deadline.
-	var wg sync.WaitGroup
-	deadline := time.Now().Add(time.Second)
-	for _, c := range conns {
-		wg.Go(func() {
-			_ = c.SetReadDeadline(deadline)
-			_, err := c.Read(make([]byte, 1))
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				held.Add(1)
-			} else {
-				closed.Add(1)
-			}
-		})
-	}
-	wg.Wait()
-	if closed.Load() != flood-perSource || held.Load() != perSource {
-		t.Errorf("%d slowloris connections from one address: %d held, %d closed at once; want %d and %d",
-			flood, held.Load(), closed.Load(), perSource, flood-perSource)
-	}
-
-	// A board at another address (all of 127/8 is loopback on Linux),
-	// while the first holds its cap.
-	if c, err := (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}}).Dial("tcp", addr); err != nil {
-		t.Skipf("cannot dial from 127.0.0.2: %v", err)
-	} else {
-		_ = c.Close()
-	}
-	start := time.Now()
-	tr := &http.Transport{DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
-		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}}
-		return d.DialContext(ctx, network, net.JoinHostPort("127.0.0.1", port))
-	}}
-	defer tr.CloseIdleConnections()
-	hc := &http.Client{Transport: tr, Timeout: 5 * time.Second}
-	resp, err := hc.Get(base + "/stop/passage/Departures?StopNumber=1008&Limit=3")
-	if err != nil {
-		t.Fatalf("a board at 127.0.0.2 during the flood: %v", err)
-	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	_ = resp.Body.Close()
-	took := time.Since(start)
-	t.Logf("%d slowloris connections: %d held, %d closed at once; a board at 127.0.0.2 answered %d in %v",
-		flood, held.Load(), closed.Load(), resp.StatusCode, took.Round(time.Millisecond))
-	if resp.StatusCode != http.StatusOK || took > time.Second {
-		t.Errorf("a board at 127.0.0.2 during the flood: %d after %v; want 200 within 1 s", resp.StatusCode, took)
-	}
-	// The refusals are counted.
-	resp, err = hc.Get(strings.TrimSuffix(base, "/mobility/v1") + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mb, _ := io.ReadAll(resp.Body)
-	_ = resp.Body.Close()
-	if !strings.Contains(string(mb), "abfahrt_mirror_refused_connections_total 136") {
-		t.Errorf("/metrics does not count the 136 refused connections")
-	}
-}
-
 // A configuration file's api is the upstream too when no flag names one.
 func TestServeUpstreamFromConfig(t *testing.T) {
-	up, hits := countingSim(t)
+	up, hits := hubtest.CountingSim(t)
 	dir := t.TempDir()
 	p := filepath.Join(dir, "config.toml")
 	if err := os.WriteFile(p, []byte("api = \""+up+"\"\n"), 0o600); err != nil {

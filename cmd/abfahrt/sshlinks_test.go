@@ -6,6 +6,8 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"abfahrt/internal/sshhub/sshtest"
 )
 
 // Issue 26 item 6 over SSH: a session's own terminal decides --hyperlinks
@@ -18,16 +20,16 @@ func TestServeSSHHyperlinks(t *testing.T) {
 	const link = "\x1b]8;;https://example.org/stop/1350\x1b\\"
 	session := func(addr string, key gossh.Signer, term string) string {
 		t.Helper()
-		b, err := openBoardTerm(t, addr, key, "1350", term)
+		b, err := sshtest.OpenTerm(t, addr, key, "1350", term)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !b.waitFor(t, "Departures", 20*time.Second) {
-			t.Fatalf("%s: no board: %q", term, b.out.text())
+		if !b.WaitFor(t, "Departures", 20*time.Second) {
+			t.Fatalf("%s: no board: %q", term, b.Out.Text())
 		}
 		time.Sleep(time.Second)
-		b.client.Close()
-		return b.out.raw()
+		b.Client.Close()
+		return b.Out.Raw()
 	}
 	addr, key, _, stop := hubWithKey(t)
 	if out := session(addr, key, "xterm-kitty"); !strings.Contains(out, link) {
@@ -42,28 +44,4 @@ func TestServeSSHHyperlinks(t *testing.T) {
 		t.Errorf("serve --hyperlinks never: a kitty client got links")
 	}
 	stop()
-}
-
-// Issue 26 item 5 over SSH: a session's board names itself in its
-// client's window title (OSC 2, ended by ST) once it has data, and saves
-// and gives back the client's own title.
-func TestServeSSHWindowTitle(t *testing.T) {
-	addr, key, _, stop := hubWithKey(t)
-	defer stop()
-	b, err := openBoardTerm(t, addr, key, "1350", "xterm-256color")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !b.waitFor(t, "Departures", 20*time.Second) {
-		t.Fatalf("no board: %q", b.out.text())
-	}
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(b.out.raw(), "\x1b]2;Ehinger Tor · ") && time.Now().Before(deadline) {
-		time.Sleep(50 * time.Millisecond)
-	}
-	out := b.out.raw()
-	b.client.Close()
-	if !strings.Contains(out, "\x1b[22;0t") || !strings.Contains(out, "\x1b]2;Ehinger Tor · ") {
-		t.Errorf("the session's title is not set (or the client's not saved): %q", out[:min(len(out), 400)])
-	}
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"abfahrt/feed"
 	"abfahrt/feed/sim"
 	"abfahrt/history"
+	"abfahrt/internal/recording/replaytest"
 	"abfahrt/model"
 )
 
@@ -86,55 +86,7 @@ func serveReplayOf(t *testing.T, store *history.Store, interval time.Duration, c
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := sim.New(sim.Options{Seed: 1, Clock: clock}).ReplayWith(newRecording(store, interval), o)
-	var lc net.ListenConfig
-	ln, err := lc.Listen(context.Background(), "tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- sim.Serve(sctx, ln, h, sim.ServerOptions{}) }()
-	t.Cleanup(func() { stop(); <-done })
-	return "http://" + ln.Addr().String() + "/mobility/v1"
-}
-
-// thirdParty asks as a client of the real service would: GET, the JSON
-// decoded into maps; it returns the wrapper's members and the headers.
-func thirdParty(t *testing.T, url string) (map[string]json.RawMessage, http.Header) {
-	t.Helper()
-	resp, err := http.Get(url) //nolint:noctx // a loopback test server
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = resp.Body.Close() }()
-	body, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("%s: HTTP %d %s", url, resp.StatusCode, body)
-	}
-	var outer map[string]map[string]json.RawMessage
-	if err := json.Unmarshal(body, &outer); err != nil || len(outer) != 1 {
-		t.Fatalf("%s: not one wrapper: %v %.200s", url, err, body)
-	}
-	for _, inner := range outer {
-		return inner, resp.Header
-	}
-	return nil, nil
-}
-
-func str(m map[string]json.RawMessage, k string) string {
-	var s string
-	_ = json.Unmarshal(m[k], &s)
-	return s
-}
-
-func list(t *testing.T, m map[string]json.RawMessage, k string) []map[string]json.RawMessage {
-	t.Helper()
-	var l []map[string]json.RawMessage
-	if err := json.Unmarshal(m[k], &l); err != nil {
-		t.Fatalf("%s is not a list: %.200s", k, m[k])
-	}
-	return l
+	return replaytest.Serve(t, sim.New(sim.Options{Seed: 1, Clock: clock}).ReplayWith(newRecording(store, interval), o))
 }
 
 // What a client of abfahrt sim gets, a client of abfahrt replay of a
@@ -164,28 +116,28 @@ func TestReplayServesEveryEndpointAsRecorded(t *testing.T) {
 		pass++
 	}
 
-	v, h := thirdParty(t, base+"/VersionInfo")
-	check("VersionInfo", strings.Contains(str(v, "CurrentStatus"), "replay · recorded 2026-09-10") && h.Get("Abfahrt-Replay") == "2026-09-10",
-		"CurrentStatus %q, header %q", str(v, "CurrentStatus"), h.Get("Abfahrt-Replay"))
+	v, h := replaytest.ThirdParty(t, base+"/VersionInfo")
+	check("VersionInfo", strings.Contains(replaytest.Str(v, "CurrentStatus"), "replay · recorded 2026-09-10") && h.Get("Abfahrt-Replay") == "2026-09-10",
+		"CurrentStatus %q, header %q", replaytest.Str(v, "CurrentStatus"), h.Get("Abfahrt-Replay"))
 
 	for _, b := range []struct{ path, list string }{
 		{"/stop/attributes/BaseData", "StopData"}, {"/stoppoint/attributes/BaseData", "StopPointData"},
 		{"/route/attributes/BaseData", "RouteData"}, {"/vehicle/attributes/BaseData", "VehicleData"},
 	} {
-		got, _ := thirdParty(t, base+b.path)
-		want, _ := thirdParty(t, live+b.path)
-		check(b.path, len(list(t, got, b.list)) == len(list(t, want, b.list)) && len(list(t, got, b.list)) > 0,
-			"%d records, the simulation %d", len(list(t, got, b.list)), len(list(t, want, b.list)))
+		got, _ := replaytest.ThirdParty(t, base+b.path)
+		want, _ := replaytest.ThirdParty(t, live+b.path)
+		check(b.path, len(replaytest.List(t, got, b.list)) == len(replaytest.List(t, want, b.list)) && len(replaytest.List(t, got, b.list)) > 0,
+			"%d records, the simulation %d", len(replaytest.List(t, got, b.list)), len(replaytest.List(t, want, b.list)))
 	}
-	one, _ := thirdParty(t, base+"/stop/attributes/BaseData?StopNumber=1008")
+	one, _ := replaytest.ThirdParty(t, base+"/stop/attributes/BaseData?StopNumber=1008")
 	var stop struct{ StopName string }
 	_ = json.Unmarshal(one["StopData"], &stop)
-	check("stop base data of 1008", stop.StopName == "Hauptbahnhof" && str(one, "Filter") == "StopNumber=1008", "%.200s", one["StopData"])
+	check("stop base data of 1008", stop.StopName == "Hauptbahnhof" && replaytest.Str(one, "Filter") == "StopNumber=1008", "%.200s", one["StopData"])
 
-	trips, _ := thirdParty(t, base+"/vehicle/trip/Trip")
-	liveTrips, _ := thirdParty(t, live+"/vehicle/trip/Trip")
+	trips, _ := replaytest.ThirdParty(t, base+"/vehicle/trip/Trip")
+	liveTrips, _ := replaytest.ThirdParty(t, live+"/vehicle/trip/Trip")
 	var active, idle int
-	for _, tr := range list(t, trips, "TripData") {
+	for _, tr := range replaytest.List(t, trips, "TripData") {
 		var x struct {
 			VehicleNumber int
 			IsActive      bool
@@ -198,22 +150,22 @@ func TestReplayServesEveryEndpointAsRecorded(t *testing.T) {
 			idle = x.VehicleNumber
 		}
 	}
-	check("all-vehicles Trip", str(trips, "CurrentStatus") == "OK" && active != 0 && idle != 0 &&
-		len(list(t, trips, "TripData")) == len(list(t, liveTrips, "TripData")),
-		"%q, %d trips (the simulation %d), active %d, idle %d", str(trips, "CurrentStatus"), len(list(t, trips, "TripData")), len(list(t, liveTrips, "TripData")), active, idle)
+	check("all-vehicles Trip", replaytest.Str(trips, "CurrentStatus") == "OK" && active != 0 && idle != 0 &&
+		len(replaytest.List(t, trips, "TripData")) == len(replaytest.List(t, liveTrips, "TripData")),
+		"%q, %d trips (the simulation %d), active %d, idle %d", replaytest.Str(trips, "CurrentStatus"), len(replaytest.List(t, trips, "TripData")), len(replaytest.List(t, liveTrips, "TripData")), active, idle)
 	for _, n := range []int{active, idle} {
-		tr, _ := thirdParty(t, fmt.Sprintf("%s/vehicle/trip/Trip?VehicleNumber=%d", base, n))
-		l := list(t, tr, "TripData")
-		check(fmt.Sprintf("Trip of vehicle %d", n), str(tr, "CurrentStatus") == "OK" && len(l) == 1 && string(l[0]["VehicleNumber"]) == fmt.Sprint(n),
-			"%q %v", str(tr, "CurrentStatus"), l)
+		tr, _ := replaytest.ThirdParty(t, fmt.Sprintf("%s/vehicle/trip/Trip?VehicleNumber=%d", base, n))
+		l := replaytest.List(t, tr, "TripData")
+		check(fmt.Sprintf("Trip of vehicle %d", n), replaytest.Str(tr, "CurrentStatus") == "OK" && len(l) == 1 && string(l[0]["VehicleNumber"]) == fmt.Sprint(n),
+			"%q %v", replaytest.Str(tr, "CurrentStatus"), l)
 	}
-	unknown, _ := thirdParty(t, base+"/vehicle/trip/Trip?VehicleNumber=999999")
-	check("Trip of a vehicle not of the fleet", str(unknown, "CurrentStatus") == "no vehicle found" && str(unknown, "Filter") == "VehicleNumber=999999",
-		"%q %q", str(unknown, "CurrentStatus"), str(unknown, "Filter"))
+	unknown, _ := replaytest.ThirdParty(t, base+"/vehicle/trip/Trip?VehicleNumber=999999")
+	check("Trip of a vehicle not of the fleet", replaytest.Str(unknown, "CurrentStatus") == "no vehicle found" && replaytest.Str(unknown, "Filter") == "VehicleNumber=999999",
+		"%q %q", replaytest.Str(unknown, "CurrentStatus"), replaytest.Str(unknown, "Filter"))
 
 	// A vehicle whose passages were recorded.
 	var asked int
-	for _, tr := range list(t, trips, "TripData") {
+	for _, tr := range replaytest.List(t, trips, "TripData") {
 		var x struct {
 			VehicleNumber int
 			IsActive      bool
@@ -222,15 +174,15 @@ func TestReplayServesEveryEndpointAsRecorded(t *testing.T) {
 		if !x.IsActive {
 			continue
 		}
-		p, _ := thirdParty(t, fmt.Sprintf("%s/vehicle/trip/Passage?VehicleNumber=%d", base, x.VehicleNumber))
-		if len(list(t, p, "PassageData")) > 0 && string(p["VehicleNumber"]) == fmt.Sprint(x.VehicleNumber) {
+		p, _ := replaytest.ThirdParty(t, fmt.Sprintf("%s/vehicle/trip/Passage?VehicleNumber=%d", base, x.VehicleNumber))
+		if len(replaytest.List(t, p, "PassageData")) > 0 && string(p["VehicleNumber"]) == fmt.Sprint(x.VehicleNumber) {
 			asked++
 		}
 	}
 	check("Passage", asked > 0, "no active vehicle's passages are served")
-	ip, _ := thirdParty(t, fmt.Sprintf("%s/vehicle/trip/Passage?VehicleNumber=%d", base, idle))
-	check("Passage of an idle vehicle", str(ip, "State") == "ok" && string(ip["VehicleNumber"]) == fmt.Sprint(idle), "%q %s", str(ip, "State"), ip["VehicleNumber"])
-	pat, _ := thirdParty(t, fmt.Sprintf("%s/vehicle/trip/Pattern?VehicleNumber=%d", base, idle))
+	ip, _ := replaytest.ThirdParty(t, fmt.Sprintf("%s/vehicle/trip/Passage?VehicleNumber=%d", base, idle))
+	check("Passage of an idle vehicle", replaytest.Str(ip, "State") == "ok" && string(ip["VehicleNumber"]) == fmt.Sprint(idle), "%q %s", replaytest.Str(ip, "State"), ip["VehicleNumber"])
+	pat, _ := replaytest.ThirdParty(t, fmt.Sprintf("%s/vehicle/trip/Pattern?VehicleNumber=%d", base, idle))
 	check("Pattern", string(pat["VehicleNumber"]) == fmt.Sprint(idle), "%s", pat["VehicleNumber"])
 
 	for _, p := range []struct{ path, list string }{
@@ -239,25 +191,25 @@ func TestReplayServesEveryEndpointAsRecorded(t *testing.T) {
 		{"/stop/passage/Arrivals?StopNumber=1008&Limit=20", "ArrivalData"},
 		{"/stoppoint/passage/Arrivals?StopPointCode=135001&Limit=20", "ArrivalData"},
 	} {
-		got, _ := thirdParty(t, base+p.path)
-		want, _ := thirdParty(t, live+p.path)
-		check(p.path, str(got, "State") == "ok" && len(list(t, got, p.list)) > 0 && len(list(t, got, p.list)) == len(list(t, want, p.list)),
-			"%q, %d records, the simulation %d", str(got, "State"), len(list(t, got, p.list)), len(list(t, want, p.list)))
+		got, _ := replaytest.ThirdParty(t, base+p.path)
+		want, _ := replaytest.ThirdParty(t, live+p.path)
+		check(p.path, replaytest.Str(got, "State") == "ok" && len(replaytest.List(t, got, p.list)) > 0 && len(replaytest.List(t, got, p.list)) == len(replaytest.List(t, want, p.list)),
+			"%q, %d records, the simulation %d", replaytest.Str(got, "State"), len(replaytest.List(t, got, p.list)), len(replaytest.List(t, want, p.list)))
 	}
-	al, _ := thirdParty(t, base+"/passenger/alert/UnplannedAlert")
-	liveAl, _ := thirdParty(t, live+"/passenger/alert/UnplannedAlert")
-	check("UnplannedAlert", str(al, "CurrentStatus") == str(liveAl, "CurrentStatus") && str(al, "AlertData") == str(liveAl, "AlertData"),
-		"%q %q, the simulation %q %q", str(al, "CurrentStatus"), str(al, "AlertData"), str(liveAl, "CurrentStatus"), str(liveAl, "AlertData"))
+	al, _ := replaytest.ThirdParty(t, base+"/passenger/alert/UnplannedAlert")
+	liveAl, _ := replaytest.ThirdParty(t, live+"/passenger/alert/UnplannedAlert")
+	check("UnplannedAlert", replaytest.Str(al, "CurrentStatus") == replaytest.Str(liveAl, "CurrentStatus") && replaytest.Str(al, "AlertData") == replaytest.Str(liveAl, "AlertData"),
+		"%q %q, the simulation %q %q", replaytest.Str(al, "CurrentStatus"), replaytest.Str(al, "AlertData"), replaytest.Str(liveAl, "CurrentStatus"), replaytest.Str(liveAl, "AlertData"))
 
 	// What the recording does not hold says so.
-	nr, _ := thirdParty(t, base+"/stop/passage/Departures?StopNumber=1010")
-	check("a stop not recorded", str(nr, "State") == sim.NotRecorded && len(list(t, nr, "DepartureData")) == 0, "%q", str(nr, "State"))
+	nr, _ := replaytest.ThirdParty(t, base+"/stop/passage/Departures?StopNumber=1010")
+	check("a stop not recorded", replaytest.Str(nr, "State") == sim.NotRecorded && len(replaytest.List(t, nr, "DepartureData")) == 0, "%q", replaytest.Str(nr, "State"))
 	clock.set(to.Add(time.Hour))
-	after, h := thirdParty(t, base+"/stop/passage/Departures?StopNumber=1008")
-	check("a time after the recording", str(after, "State") == sim.NotRecorded, "%q", str(after, "State"))
+	after, h := replaytest.ThirdParty(t, base+"/stop/passage/Departures?StopNumber=1008")
+	check("a time after the recording", replaytest.Str(after, "State") == sim.NotRecorded, "%q", replaytest.Str(after, "State"))
 	check("the replay header", h.Get("Abfahrt-Replay") == "2026-09-10" && h.Get("Abfahrt-Simulated") == "1", "%v", h)
-	tr, _ := thirdParty(t, base+"/vehicle/trip/Trip")
-	check("trips after the recording", str(tr, "CurrentStatus") == sim.NotRecorded, "%q", str(tr, "CurrentStatus"))
+	tr, _ := replaytest.ThirdParty(t, base+"/vehicle/trip/Trip")
+	check("trips after the recording", replaytest.Str(tr, "CurrentStatus") == sim.NotRecorded, "%q", replaytest.Str(tr, "CurrentStatus"))
 	t.Logf("%d of %d checks pass on the replay", pass, checks)
 }
 
@@ -269,18 +221,7 @@ func mustJSON(v any) []byte {
 // httpSim serves the simulation at a fixed time on loopback.
 func httpSim(t *testing.T, at time.Time) string {
 	t.Helper()
-	var lc net.ListenConfig
-	ln, err := lc.Listen(context.Background(), "tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- sim.Serve(sctx, ln, sim.New(sim.Options{Seed: 1, Clock: &movedClock{t: at}}), sim.ServerOptions{})
-	}()
-	t.Cleanup(func() { stop(); <-done })
-	return "http://" + ln.Addr().String() + "/mobility/v1"
+	return replaytest.Serve(t, sim.New(sim.Options{Seed: 1, Clock: &movedClock{t: at}}))
 }
 
 // A recording of a service other than the simulation (here the
@@ -307,19 +248,19 @@ func TestReplayOfAServiceServesItsOwnBaseData(t *testing.T) {
 		resp.Body = io.NopCloser(bytes.NewReader(body))
 	})
 	base := serveReplayOf(t, store, interval, &movedClock{t: from.Add(30 * time.Second)})
-	one, _ := thirdParty(t, base+"/stop/attributes/BaseData?StopNumber=1008")
+	one, _ := replaytest.ThirdParty(t, base+"/stop/attributes/BaseData?StopNumber=1008")
 	var stop struct{ StopName string }
 	_ = json.Unmarshal(one["StopData"], &stop)
 	if stop.StopName != "Ulm Hbf" {
 		t.Errorf("stop 1008 is %q in the replay, recorded as Ulm Hbf", stop.StopName)
 	}
 	for _, q := range []string{"/VersionInfo", "/stop/passage/Departures?StopNumber=1008", "/vehicle/trip/Trip"} {
-		v, h2 := thirdParty(t, base+q)
+		v, h2 := replaytest.ThirdParty(t, base+q)
 		if h2.Get("Abfahrt-Simulated") != "" || h2.Get("Abfahrt-Replay") != "2026-09-10" {
 			t.Errorf("%s: headers %v", q, h2)
 		}
-		if q == "/VersionInfo" && strings.Contains(str(v, "CurrentStatus"), "simulation") {
-			t.Errorf("VersionInfo %q: the recording has base data", str(v, "CurrentStatus"))
+		if q == "/VersionInfo" && strings.Contains(replaytest.Str(v, "CurrentStatus"), "simulation") {
+			t.Errorf("VersionInfo %q: the recording has base data", replaytest.Str(v, "CurrentStatus"))
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"net"
 	"net/http"
 	"path/filepath"
 	"reflect"
@@ -18,6 +17,7 @@ import (
 	"abfahrt/feed"
 	"abfahrt/feed/sim"
 	"abfahrt/history"
+	"abfahrt/internal/recording/replaytest"
 	"abfahrt/model"
 )
 
@@ -128,17 +128,8 @@ func recordSim(t *testing.T, from, to time.Time, interval time.Duration, raw boo
 func serveReplay(t *testing.T, store *history.Store, interval time.Duration, at time.Time) (*feed.Client, *movedClock) {
 	t.Helper()
 	replayClock := &movedClock{t: at}
-	h := sim.New(sim.Options{Seed: 1, Clock: replayClock}).Replay(newRecording(store, interval))
-	var lc net.ListenConfig
-	ln, err := lc.Listen(context.Background(), "tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- sim.Serve(sctx, ln, h, sim.ServerOptions{}) }()
-	t.Cleanup(func() { stop(); <-done })
-	c, err := feed.NewClient("http://"+ln.Addr().String()+"/mobility/v1", feed.WithCacheDir(""), feed.WithoutCache())
+	base := replaytest.Serve(t, sim.New(sim.Options{Seed: 1, Clock: replayClock}).Replay(newRecording(store, interval)))
+	c, err := feed.NewClient(base, feed.WithCacheDir(""), feed.WithoutCache())
 	if err != nil {
 		t.Fatal(err)
 	}

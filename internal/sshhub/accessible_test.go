@@ -1,4 +1,4 @@
-package main
+package sshhub_test
 
 import (
 	"io"
@@ -7,18 +7,13 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
-)
 
-// rawScreen is a session's output as bytes, not stripped of anything.
-func (s *screen) raw() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.buf.String()
-}
+	"abfahrt/internal/sshhub/sshtest"
+)
 
 // openAccessible logs in, sends ABFAHRT_ACCESSIBLE=1 (and env) as a client
 // with SetEnv does, with or without a terminal, and asks for stop.
-func openAccessible(t *testing.T, addr string, key gossh.Signer, stop string, pty bool, env map[string]string) (*board, io.Writer) {
+func openAccessible(t *testing.T, addr string, key gossh.Signer, stop string, pty bool, env map[string]string) (*sshtest.Board, io.Writer) {
 	t.Helper()
 	cfg := &gossh.ClientConfig{User: "reader", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // a test's own server
@@ -48,12 +43,12 @@ func openAccessible(t *testing.T, addr string, key gossh.Signer, stop string, pt
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &board{client: c, sess: s, out: &screen{}, errOut: &screen{}, done: make(chan error, 1)}
-	s.Stdout, s.Stderr = b.out, b.errOut
+	b := &sshtest.Board{Client: c, Sess: s, Out: &sshtest.Screen{}, ErrOut: &sshtest.Screen{}, Done: make(chan error, 1)}
+	s.Stdout, s.Stderr = b.Out, b.ErrOut
 	if err := s.Start(stop); err != nil {
 		t.Fatal(err)
 	}
-	go func() { b.done <- s.Wait() }()
+	go func() { b.Done <- s.Wait() }()
 	return b, in
 }
 
@@ -61,44 +56,45 @@ func openAccessible(t *testing.T, addr string, key gossh.Signer, stop string, pt
 // screen-reader mode, with a terminal (raw: echo, CR LF, backspace) and
 // without one (ssh -T: lines as typed), in the client's language.
 func TestServeSSHAccessible(t *testing.T) {
-	addr, key, _, stop := hubWithKey(t)
+	h := sshtest.Start(t, nil)
+	addr, key, stop := h.Addr, h.Key, h.Stop
 	defer stop()
 
 	b, in := openAccessible(t, addr, key, "1350", true, nil)
-	if !b.waitFor(t, "Departures from Ehinger Tor:\r\n1: Line ", 20*time.Second) {
-		t.Fatalf("no departures said:\n%q", b.out.raw())
+	if !b.WaitFor(t, "Departures from Ehinger Tor:\r\n1: Line ", 20*time.Second) {
+		t.Fatalf("no departures said:\n%q", b.Out.Raw())
 	}
 	// Typed with a mistake, corrected by backspace; echoed as typed.
 	if _, err := io.WriteString(in, "hepl\x7f\x7flp\r"); err != nil {
 		t.Fatal(err)
 	}
-	if !b.waitFor(t, "hepl\b \b\b \blp\r\nCommands:\r\nstop NAME or NUMBER", 10*time.Second) {
-		t.Fatalf("help not echoed and said:\n%q", b.out.raw())
+	if !b.WaitFor(t, "hepl\b \b\b \blp\r\nCommands:\r\nstop NAME or NUMBER", 10*time.Second) {
+		t.Fatalf("help not echoed and said:\n%q", b.Out.Raw())
 	}
 	if _, err := io.WriteString(in, "quit\r"); err != nil {
 		t.Fatal(err)
 	}
 	select {
-	case err := <-b.done:
+	case err := <-b.Done:
 		if err != nil {
 			t.Errorf("session ended with %v", err)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("quit did not end the session")
 	}
-	noScreenControl(t, strings.NewReplacer("\r\n", "\n", "\b \b", "").Replace(b.out.raw()))
+	sshtest.NoScreenControl(t, strings.NewReplacer("\r\n", "\n", "\b \b", "").Replace(b.Out.Raw()))
 
 	// ssh -T: no terminal; the client's own terminal edits the line.
 	b, in = openAccessible(t, addr, key, "1008", false, map[string]string{"ABFAHRT_LANG": "de"})
-	if !b.waitFor(t, "Abfahrten ab Hauptbahnhof:\n1: Linie ", 20*time.Second) {
-		t.Fatalf("no departures said:\n%q", b.out.raw())
+	if !b.WaitFor(t, "Abfahrten ab Hauptbahnhof:\n1: Linie ", 20*time.Second) {
+		t.Fatalf("no departures said:\n%q", b.Out.Raw())
 	}
 	if _, err := io.WriteString(in, "ende\n"); err != nil {
 		t.Fatal(err)
 	}
-	if !b.waitFor(t, "Auf Wiedersehen.\n", 10*time.Second) {
-		t.Fatalf("no goodbye:\n%q", b.out.raw())
+	if !b.WaitFor(t, "Auf Wiedersehen.\n", 10*time.Second) {
+		t.Fatalf("no goodbye:\n%q", b.Out.Raw())
 	}
-	<-b.done
-	noScreenControl(t, b.out.raw())
+	<-b.Done
+	sshtest.NoScreenControl(t, b.Out.Raw())
 }

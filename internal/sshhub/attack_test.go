@@ -1,7 +1,6 @@
-package main
+package sshhub_test
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -9,132 +8,22 @@ import (
 	"net"
 	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"abfahrt/internal/sshhub"
-
 	gossh "golang.org/x/crypto/ssh"
+
+	"abfahrt/hub"
+	"abfahrt/internal/sshhub"
+	"abfahrt/internal/sshhub/sshtest"
 )
 
 // The attacks of issue 21 on abfahrt serve --ssh, each against the real
 // hub on loopback with the x/crypto client (or raw TCP), bounded in count
 // and time.
-
-// hubRoot is the HTTP root (/healthz, /metrics) of the hub whose log is
-// errb.
-func hubRoot(t *testing.T, errb *lockedBuffer) string {
-	t.Helper()
-	m := mirrorURL.FindStringSubmatch(errb.String())
-	if m == nil {
-		t.Fatalf("no mirror URL in the log:\n%s", errb.String())
-	}
-	return strings.TrimSuffix(m[1], "/mobility/v1")
-}
-
-// metric is the value of the sample name (with its labels, as the text
-// format writes them) on the hub's /metrics, 0 if absent.
-func metric(t *testing.T, root, name string) float64 {
-	t.Helper()
-	_, body := httpGet(t, root+"/metrics")
-	sc := bufio.NewScanner(bytes.NewReader(body))
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
-			f, err := strconv.ParseFloat(v, 64)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return f
-		}
-	}
-	return 0
-}
-
-// waitMetric waits up to d for the sample name to be want.
-func waitMetric(t *testing.T, root, name string, want float64, d time.Duration) {
-	t.Helper()
-	var got float64
-	for deadline := time.Now().Add(d); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if got = metric(t, root, name); got == want {
-			return
-		}
-	}
-	t.Fatalf("%s is %v after %v, want %v", name, got, d, want)
-}
-
-// healthy asserts that the hub's /healthz answers.
-func healthy(t *testing.T, root string) {
-	t.Helper()
-	if status, body := httpGet(t, root+"/healthz"); status != 200 {
-		t.Errorf("healthz: %d %s", status, body)
-	}
-}
-
-// dialSSH logs in with key from the loopback address local ("" for any).
-func dialSSH(t *testing.T, addr string, key gossh.Signer, local string) (*gossh.Client, error) {
-	t.Helper()
-	d := net.Dialer{Timeout: 10 * time.Second}
-	if local != "" {
-		d.LocalAddr = &net.TCPAddr{IP: net.ParseIP(local)}
-	}
-	nc, err := d.Dial("tcp", addr)
-	if err != nil {
-		return nil, err
-	}
-	cfg := &gossh.ClientConfig{User: "station", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // a test's own server
-	_ = nc.SetDeadline(time.Now().Add(10 * time.Second))
-	cc, chans, reqs, err := gossh.NewClientConn(nc, addr, cfg)
-	if err != nil {
-		_ = nc.Close()
-		return nil, err
-	}
-	_ = nc.SetDeadline(time.Time{})
-	c := gossh.NewClient(cc, chans, reqs)
-	t.Cleanup(func() { _ = c.Close() })
-	return c, nil
-}
-
-// rawSession opens a session channel whose output nobody reads unless
-// the caller does: its window fills as the board draws.
-func rawSession(t *testing.T, c *gossh.Client) gossh.Channel {
-	t.Helper()
-	ch, reqs, err := c.OpenChannel("session", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go gossh.DiscardRequests(reqs)
-	return ch
-}
-
-// ptyReq is a pty request for a terminal of cols×rows.
-func ptyReq(cols, rows uint32) []byte {
-	return gossh.Marshal(&struct {
-		Term                      string
-		Columns, Rows, PixW, PixH uint32
-		Modes                     string
-	}{Term: "xterm-256color", Columns: cols, Rows: rows, Modes: "\x00"})
-}
-
-// winReq is a window-change to cols×rows.
-func winReq(cols, rows uint32) []byte {
-	return gossh.Marshal(&struct{ Columns, Rows, PixW, PixH uint32 }{Columns: cols, Rows: rows})
-}
-
-// startBoard asks ch for a pty of cols×rows and the board of stop.
-func startBoard(t *testing.T, ch gossh.Channel, cols, rows uint32, stop string) {
-	t.Helper()
-	if ok, err := ch.SendRequest("pty-req", true, ptyReq(cols, rows)); err != nil || !ok {
-		t.Fatalf("pty-req %dx%d: %v %v", cols, rows, ok, err)
-	}
-	if ok, err := ch.SendRequest("exec", true, gossh.Marshal(&struct{ Cmd string }{stop})); err != nil || !ok {
-		t.Fatalf("exec: %v %v", ok, err)
-	}
-}
 
 // heapSampler records the largest HeapInuse of this process (the hub runs
 // in it) until stopped.
@@ -174,40 +63,41 @@ func heapInuse() uint64 {
 // within a few hundred MB (it asked for 8 GiB), /healthz answers and a
 // normal session still works.
 func TestServeSSHHugeTerminalClamped(t *testing.T) {
-	addr, key, errb, stop := hubWithKey(t)
-	root := hubRoot(t, errb)
+	h := sshtest.Start(t, nil)
+	addr, key, errb, stop := h.Addr, h.Key, h.Log, h.Stop
+	root := h.Root
 	peak := heapSampler()
-	c, err := dialSSH(t, addr, key, "")
+	c, err := sshtest.Dial(t, addr, key, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch := rawSession(t, c)
-	out := &screen{}
+	ch := sshtest.RawSession(t, c)
+	out := &sshtest.Screen{}
 	go func() { _, _ = io.Copy(out, ch) }()
-	startBoard(t, ch, 65535, 65535, "1008")
-	waitLog(t, errb, regexp.MustCompile(`msg="ssh: session started".* (cols=500 rows=300) `))
-	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.text(), "Hauptbahnhof"); time.Sleep(50 * time.Millisecond) {
+	sshtest.StartBoard(t, ch, 65535, 65535, "1008")
+	sshtest.WaitLog(t, errb, regexp.MustCompile(`msg="ssh: session started".* (cols=500 rows=300) `))
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.Text(), "Hauptbahnhof"); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the clamped board never showed Hauptbahnhof")
 		}
 	}
 	for _, w := range [][2]uint32{{65535, 65535}, {0, 0}, {0xFFFFFFFF, 0xFFFFFFFF}, {65535, 1}} {
-		if ok, err := ch.SendRequest("window-change", true, winReq(w[0], w[1])); err != nil || !ok {
+		if ok, err := ch.SendRequest("window-change", true, sshtest.WinReq(w[0], w[1])); err != nil || !ok {
 			t.Errorf("window-change %v: %v %v", w, ok, err)
 		}
 	}
 	time.Sleep(time.Second)
-	healthy(t, root)
-	b := openUntil(t, addr, key, "1350", "Ehinger Tor")
+	sshtest.Healthy(t, root)
+	b := sshtest.OpenUntil(t, addr, key, "1350", "Ehinger Tor")
 	p := peak()
 	t.Logf("HeapInuse peaked at %d MB", p>>20)
 	if p > 400<<20 {
 		t.Errorf("HeapInuse peaked at %d MB", p>>20)
 	}
-	_ = b.client.Close()
+	_ = b.Client.Close()
 	_ = c.Close()
-	if code := stop(); code != exitOK {
-		t.Errorf("exit %d", code)
+	if code := stop(); code != nil {
+		t.Errorf("stop: %v", code)
 	}
 }
 
@@ -215,17 +105,18 @@ func TestServeSSHHugeTerminalClamped(t *testing.T) {
 // board draws) is ended after --ssh-idle: its connection is closed and its
 // place free again.
 func TestServeSSHStalledClientEnded(t *testing.T) {
-	addr, key, errb, stop := hubWithKey(t, "--ssh-idle", "2s", "--ssh-max-sessions", "1")
-	root := hubRoot(t, errb)
-	c, err := dialSSH(t, addr, key, "")
+	h := sshtest.Start(t, func(o *hub.Options) { o.SSH.Idle = 2 * time.Second; o.SSH.MaxSessions = 1 })
+	addr, key, errb, stop := h.Addr, h.Key, h.Log, h.Stop
+	root := h.Root
+	c, err := sshtest.Dial(t, addr, key, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch := rawSession(t, c) // never read
+	ch := sshtest.RawSession(t, c) // never read
 	// A grid of 16 boards at the largest size, each resize a full
 	// repaint of some 30 KB: the 2 MB window is full within seconds.
-	startBoard(t, ch, 500, 300, "1008 1350 1240 1010 1200 1008 1350 1240 1010 1200 1008 1350 1240 1010 1200 1008")
-	waitMetric(t, root, "abfahrt_ssh_sessions", 1, 30*time.Second)
+	sshtest.StartBoard(t, ch, 500, 300, "1008 1350 1240 1010 1200 1008 1350 1240 1010 1200 1008 1350 1240 1010 1200 1008")
+	sshtest.WaitMetric(t, root, "abfahrt_ssh_sessions", 1, 30*time.Second)
 	gone := make(chan error, 1)
 	go func() { gone <- c.Wait() }()
 	began := time.Now()
@@ -233,18 +124,18 @@ func TestServeSSHStalledClientEnded(t *testing.T) {
 		if time.Since(began) > 20*time.Second {
 			t.Fatalf("the hub did not end a client that reads nothing in 20 s:\n%s", errb.String())
 		}
-		_, _ = ch.SendRequest("window-change", false, winReq(uint32(500-i%2), 300))
+		_, _ = ch.SendRequest("window-change", false, sshtest.WinReq(uint32(500-i%2), 300))
 		time.Sleep(5 * time.Millisecond)
 	}
 	t.Logf("ended %v after the first resize", time.Since(began).Round(100*time.Millisecond))
-	waitMetric(t, root, "abfahrt_ssh_sessions", 0, 5*time.Second)
-	if n := metric(t, root, `abfahrt_ssh_connections_closed_total{reason="idle"}`); n != 1 {
+	sshtest.WaitMetric(t, root, "abfahrt_ssh_sessions", 0, 5*time.Second)
+	if n := sshtest.Metric(t, root, `abfahrt_ssh_connections_closed_total{reason="idle"}`); n != 1 {
 		t.Errorf("%v connections closed as idle", n)
 	}
-	waitLog(t, errb, regexp.MustCompile(`msg="ssh: session ended".*(reason=idle)`))
-	openUntil(t, addr, key, "1010", "Theater")
-	if code := stop(); code != exitOK {
-		t.Errorf("exit %d", code)
+	sshtest.WaitLog(t, errb, regexp.MustCompile(`msg="ssh: session ended".*(reason=idle)`))
+	sshtest.OpenUntil(t, addr, key, "1010", "Theater")
+	if code := stop(); code != nil {
+		t.Errorf("stop: %v", code)
 	}
 }
 
@@ -319,8 +210,9 @@ func closedWithin(t *testing.T, conns []*rawConn, d time.Duration) {
 // time. Meanwhile a board from another address logs in and /healthz
 // answers.
 func TestServeSSHUnauthenticatedBounded(t *testing.T) {
-	addr, key, errb, stop := hubWithKey(t, "--ssh-login-grace", "1s")
-	root := hubRoot(t, errb)
+	h := sshtest.Start(t, func(o *hub.Options) { o.SSH.LoginGrace = 1 * time.Second })
+	addr, key, stop := h.Addr, h.Key, h.Stop
+	root := h.Root
 	began := time.Now()
 	kept, closed := dialRaw(t, addr, 300, []string{"127.0.0.1"})
 	t.Logf("one address: %d kept, %d closed at once in %v", len(kept), len(closed), time.Since(began).Round(time.Millisecond))
@@ -328,12 +220,12 @@ func TestServeSSHUnauthenticatedBounded(t *testing.T) {
 		t.Errorf("one address: %d kept, %d closed (want at most 10 kept of 300)", len(kept), len(closed))
 	}
 	// Those closed at once were closed before a byte of SSH.
-	b, err := dialSSH(t, addr, key, "127.0.0.2")
+	b, err := sshtest.Dial(t, addr, key, "127.0.0.2")
 	if err != nil {
 		t.Fatalf("a board from another address: %v", err)
 	}
 	_ = b.Close()
-	healthy(t, root)
+	sshtest.Healthy(t, root)
 	closedWithin(t, kept, 4*time.Second)
 
 	var locals []string
@@ -345,14 +237,14 @@ func TestServeSSHUnauthenticatedBounded(t *testing.T) {
 	if len(kept) > 100 || len(kept)+len(closed) != 300 {
 		t.Errorf("60 addresses: %d kept, %d closed (want at most 100 kept of 300)", len(kept), len(closed))
 	}
-	healthy(t, root)
+	sshtest.Healthy(t, root)
 	closedWithin(t, kept, 4*time.Second)
-	waitMetric(t, root, "abfahrt_ssh_startups", 0, 5*time.Second)
-	if n := metric(t, root, `abfahrt_ssh_connections_closed_total{reason="startups"}`); n < 150 {
+	sshtest.WaitMetric(t, root, "abfahrt_ssh_startups", 0, 5*time.Second)
+	if n := sshtest.Metric(t, root, `abfahrt_ssh_connections_closed_total{reason="startups"}`); n < 150 {
 		t.Errorf("%v closed at the cap of startups", n)
 	}
 	// A whole board session from yet another address.
-	c, err := dialSSH(t, addr, key, "127.0.0.3")
+	c, err := sshtest.Dial(t, addr, key, "127.0.0.3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -360,7 +252,7 @@ func TestServeSSHUnauthenticatedBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := &screen{}
+	out := &sshtest.Screen{}
 	s.Stdout = out
 	if err := s.RequestPty("xterm", 30, 100, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
@@ -368,7 +260,7 @@ func TestServeSSHUnauthenticatedBounded(t *testing.T) {
 	if err := s.Start("1008"); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.text(), "Hauptbahnhof"); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.Text(), "Hauptbahnhof"); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("no board after the flood")
 		}
@@ -383,8 +275,8 @@ func TestServeSSHUnauthenticatedBounded(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Error("a connection without a board outlived the grace time")
 	}
-	if code := stop(); code != exitOK {
-		t.Errorf("exit %d", code)
+	if code := stop(); code != nil {
+		t.Errorf("stop: %v", code)
 	}
 }
 
@@ -393,21 +285,22 @@ func TestServeSSHUnauthenticatedBounded(t *testing.T) {
 // taken: the flood blocked the connection's reader) and a new session
 // works.
 func TestServeSSHResizeFlood(t *testing.T) {
-	addr, key, errb, stop := hubWithKey(t, "--ssh-max-sessions", "5")
-	root := hubRoot(t, errb)
+	h := sshtest.Start(t, func(o *hub.Options) { o.SSH.MaxSessions = 5 })
+	addr, key, stop := h.Addr, h.Key, h.Stop
+	root := h.Root
 	clients := make([]*gossh.Client, 5)
 	chans := make([]gossh.Channel, 5)
 	for i := range clients {
-		c, err := dialSSH(t, addr, key, "")
+		c, err := sshtest.Dial(t, addr, key, "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		// Nobody reads: once the window is full, the board waits on
 		// its writes and takes no resize.
-		clients[i], chans[i] = c, rawSession(t, c)
-		startBoard(t, chans[i], 500, 300, "1008 1350 1240 1010 1200 1008 1350 1240 1010 1200 1008 1350 1240 1010 1200 1008")
+		clients[i], chans[i] = c, sshtest.RawSession(t, c)
+		sshtest.StartBoard(t, chans[i], 500, 300, "1008 1350 1240 1010 1200 1008 1350 1240 1010 1200 1008 1350 1240 1010 1200 1008")
 	}
-	waitMetric(t, root, "abfahrt_ssh_sessions", 5, 30*time.Second)
+	sshtest.WaitMetric(t, root, "abfahrt_ssh_sessions", 5, 30*time.Second)
 	began := time.Now()
 	var wg sync.WaitGroup
 	for i, ch := range chans {
@@ -417,11 +310,11 @@ func TestServeSSHResizeFlood(t *testing.T) {
 			// First the window fills (some 2 s of repaints), then the
 			// flood comes on top.
 			for k := range 400 {
-				_, _ = ch.SendRequest("window-change", false, winReq(uint32(500-k%2), 300))
+				_, _ = ch.SendRequest("window-change", false, sshtest.WinReq(uint32(500-k%2), 300))
 				time.Sleep(5 * time.Millisecond)
 			}
 			for k := range 10000 {
-				if _, err := ch.SendRequest("window-change", false, winReq(uint32(400+k%100), uint32(200+k%100))); err != nil {
+				if _, err := ch.SendRequest("window-change", false, sshtest.WinReq(uint32(400+k%100), uint32(200+k%100))); err != nil {
 					t.Errorf("client %d, window-change %d: %v", i, k, err)
 					return
 				}
@@ -432,12 +325,12 @@ func TestServeSSHResizeFlood(t *testing.T) {
 	wg.Wait()
 	left := time.Now()
 	t.Logf("50,000 window-changes sent in %v", left.Sub(began).Round(time.Millisecond))
-	waitMetric(t, root, "abfahrt_ssh_sessions", 0, 10*time.Second)
+	sshtest.WaitMetric(t, root, "abfahrt_ssh_sessions", 0, 10*time.Second)
 	t.Logf("every place free %v after the last client left", time.Since(left).Round(time.Millisecond))
-	healthy(t, root)
-	openUntil(t, addr, key, "1010", "Theater")
-	if code := stop(); code != exitOK {
-		t.Errorf("exit %d", code)
+	sshtest.Healthy(t, root)
+	sshtest.OpenUntil(t, addr, key, "1010", "Theater")
+	if code := stop(); code != nil {
+		t.Errorf("stop: %v", code)
 	}
 }
 
@@ -445,12 +338,13 @@ func TestServeSSHResizeFlood(t *testing.T) {
 // heap grows by less than 10 MB; it grew by 280 MB); the variables a board
 // reads are kept, within bounds.
 func TestServeSSHEnvFlood(t *testing.T) {
-	addr, key, _, stop := hubWithKey(t)
-	c, err := dialSSH(t, addr, key, "")
+	h := sshtest.Start(t, nil)
+	addr, key, stop := h.Addr, h.Key, h.Stop
+	c, err := sshtest.Dial(t, addr, key, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch := rawSession(t, c)
+	ch := sshtest.RawSession(t, c)
 	env := func(name, value string) bool {
 		ok, err := ch.SendRequest("env", true, gossh.Marshal(&struct{ Name, Value string }{name, value}))
 		if err != nil {
@@ -496,20 +390,21 @@ func TestServeSSHEnvFlood(t *testing.T) {
 	if env("LC_ALL", "C") {
 		t.Error("a 17th variable was kept")
 	}
-	if code := stop(); code != exitOK {
-		t.Errorf("exit %d", code)
+	if code := stop(); code != nil {
+		t.Errorf("stop: %v", code)
 	}
 }
 
 // Item 16: agent forwarding, X11, subsystems and port forwarding are
 // refused.
 func TestServeSSHRefusesForwarding(t *testing.T) {
-	addr, key, errb, stop := hubWithKey(t)
-	c, err := dialSSH(t, addr, key, "")
+	h := sshtest.Start(t, nil)
+	addr, key, stop := h.Addr, h.Key, h.Stop
+	c, err := sshtest.Dial(t, addr, key, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch := rawSession(t, c)
+	ch := sshtest.RawSession(t, c)
 	x11 := gossh.Marshal(&struct {
 		Single        bool
 		Proto, Cookie string
@@ -534,7 +429,7 @@ func TestServeSSHRefusesForwarding(t *testing.T) {
 	}{"127.0.0.1", 0})); err != nil || ok {
 		t.Errorf("tcpip-forward: %v %v, want a refusal", ok, err)
 	}
-	if conn, err := c.Dial("tcp", strings.TrimPrefix(hubRoot(t, errb), "http://")); err == nil {
+	if conn, err := c.Dial("tcp", strings.TrimPrefix(h.Root, "http://")); err == nil {
 		_ = conn.Close()
 		t.Error("direct-tcpip to the hub's HTTP port was opened")
 	}
@@ -542,8 +437,8 @@ func TestServeSSHRefusesForwarding(t *testing.T) {
 	if _, _, err := c.OpenChannel("session", nil); err == nil {
 		t.Error("a second session channel at once was opened")
 	}
-	if code := stop(); code != exitOK {
-		t.Errorf("exit %d", code)
+	if code := stop(); code != nil {
+		t.Errorf("stop: %v", code)
 	}
 }
 
@@ -551,30 +446,31 @@ func TestServeSSHRefusesForwarding(t *testing.T) {
 // line each with who, what and why; a flood of refused logins is cut to
 // sshhub.LogPerSecond lines a second and summed up.
 func TestServeSSHLog(t *testing.T) {
-	addr, key, errb, stop := hubWithKey(t)
-	b, err := openBoard(t, addr, key, "1008")
+	h := sshtest.Start(t, nil)
+	addr, key, errb, stop := h.Addr, h.Key, h.Log, h.Stop
+	b, err := sshtest.Open(t, addr, key, "1008")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !b.waitFor(t, "Hauptbahnhof", 30*time.Second) {
+	if !b.WaitFor(t, "Hauptbahnhof", 30*time.Second) {
 		t.Fatal("no board")
 	}
-	_ = b.client.Close()
+	_ = b.Client.Close()
 	fp := regexp.QuoteMeta(gossh.FingerprintSHA256(key.PublicKey()))
-	waitLog(t, errb, regexp.MustCompile(`msg="ssh: login" (user=station method=publickey key=`+fp+` remote=127\.0\.0\.1:\d+)`))
-	waitLog(t, errb, regexp.MustCompile(`msg="ssh: session started" (user=station remote=\S+ stops=\[1008\] cols=100 rows=30 term=xterm-256color)`))
-	waitLog(t, errb, regexp.MustCompile(`msg="ssh: session ended" (user=station remote=\S+ reason="client left" duration=\S+)`))
+	sshtest.WaitLog(t, errb, regexp.MustCompile(`msg="ssh: login" (user=station method=publickey key=`+fp+` remote=127\.0\.0\.1:\d+)`))
+	sshtest.WaitLog(t, errb, regexp.MustCompile(`msg="ssh: session started" (user=station remote=\S+ stops=\[1008\] cols=100 rows=30 term=xterm-256color)`))
+	sshtest.WaitLog(t, errb, regexp.MustCompile(`msg="ssh: session ended" (user=station remote=\S+ reason="client left" duration=\S+)`))
 
 	// 200 refused logins, 8 at a time.
 	began := time.Now()
-	stranger := sshKey(t)
+	stranger := sshtest.Key(t)
 	var wg sync.WaitGroup
 	for w := range 8 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for range 25 {
-				if c, err := dialSSH(t, addr, stranger, ""); err == nil {
+				if c, err := sshtest.Dial(t, addr, stranger, ""); err == nil {
 					_ = c.Close()
 					t.Errorf("worker %d: a stranger logged in", w)
 				}
@@ -583,7 +479,7 @@ func TestServeSSHLog(t *testing.T) {
 	}
 	wg.Wait()
 	took := time.Since(began)
-	waitLog(t, errb, regexp.MustCompile(`msg="ssh: log lines suppressed" (suppressed=\d+)`))
+	sshtest.WaitLog(t, errb, regexp.MustCompile(`msg="ssh: log lines suppressed" (suppressed=\d+)`))
 	n := strings.Count(errb.String(), `msg="ssh: login refused"`)
 	if limit := int(took.Seconds()+2) * sshhub.LogPerSecond; n > limit || n == 0 {
 		t.Errorf("%d lines of refused logins in %v (limit %d)", n, took, limit)
@@ -592,7 +488,7 @@ func TestServeSSHLog(t *testing.T) {
 		regexp.QuoteMeta(gossh.FingerprintSHA256(stranger.PublicKey())) + ` remote=127\.0\.0\.1:\d+ err=`).MatchString(errb.String()) {
 		t.Errorf("no refused login with its key:\n%.2000s", errb.String())
 	}
-	if code := stop(); code != exitOK {
-		t.Errorf("exit %d", code)
+	if code := stop(); code != nil {
+		t.Errorf("stop: %v", code)
 	}
 }

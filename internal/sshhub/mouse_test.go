@@ -1,33 +1,16 @@
-package main
+package sshhub_test
 
 import (
-	"bytes"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"abfahrt/hub"
+	"abfahrt/internal/sshhub/sshtest"
 )
-
-// rawScreen keeps a session's output bytes as they came.
-type rawScreen struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (s *rawScreen) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.buf.Write(p)
-}
-
-func (s *rawScreen) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.buf.String()
-}
 
 // Issue 26 item 9 over SSH: the hub's --mouse gives each session's board
 // mouse reporting (on at start, off when the session's board ends), and
@@ -37,11 +20,8 @@ func (s *rawScreen) String() string {
 // which still ends at once on q.
 func TestServeSSHMouse(t *testing.T) {
 	for _, on := range []bool{true, false} {
-		args := []string{"--ssh-idle", "0"}
-		if on {
-			args = append(args, "--mouse")
-		}
-		addr, key, _, _ := hubWithKey(t, args...)
+		h := sshtest.Start(t, func(o *hub.Options) { o.SSH.Idle, o.SSH.Mouse = 0, on })
+		addr, key := h.Addr, h.Key
 		cfg := &gossh.ClientConfig{User: "station", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
 			HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // a test's own server
 		c, err := gossh.Dial("tcp", addr, cfg)
@@ -56,7 +36,7 @@ func TestServeSSHMouse(t *testing.T) {
 		if err := s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
 			t.Fatal(err)
 		}
-		out := &rawScreen{}
+		out := &sshtest.Screen{}
 		s.Stdout, s.Stderr = out, io.Discard
 		in, err := s.StdinPipe()
 		if err != nil {
@@ -67,19 +47,19 @@ func TestServeSSHMouse(t *testing.T) {
 		}
 		done := make(chan error, 1)
 		go func() { done <- s.Wait() }()
-		for end := time.Now().Add(20 * time.Second); !strings.Contains(out.String(), "Hauptbahnhof"); time.Sleep(50 * time.Millisecond) {
+		for end := time.Now().Add(20 * time.Second); !strings.Contains(out.Raw(), "Hauptbahnhof"); time.Sleep(50 * time.Millisecond) {
 			if time.Now().After(end) {
-				t.Fatalf("mouse %v: no board: %q", on, out.String())
+				t.Fatalf("mouse %v: no board: %q", on, out.Raw())
 			}
 		}
-		if got := strings.Contains(out.String(), "\x1b[?1000h\x1b[?1006h"); got != on {
+		if got := strings.Contains(out.Raw(), "\x1b[?1000h\x1b[?1006h"); got != on {
 			t.Errorf("hub --mouse %v: mouse reporting asked for: %v", on, got)
 		}
-		if strings.Contains(out.String(), "\x1b[?1003h") || strings.Contains(out.String(), "\x1b[?1002h") {
+		if strings.Contains(out.Raw(), "\x1b[?1003h") || strings.Contains(out.Raw(), "\x1b[?1002h") {
 			t.Error("motion tracking asked for")
 		}
 		if on {
-			before := cpuTime(t)
+			before := sshtest.CPUTime(t)
 			wheel := []byte(strings.Repeat("\x1b[<65;20;10M\x1b[<64;20;10M", 250))
 			start := time.Now()
 			for range 20 { // 10 000 events in about a second
@@ -88,7 +68,7 @@ func TestServeSSHMouse(t *testing.T) {
 				}
 				time.Sleep(50 * time.Millisecond)
 			}
-			t.Logf("10 000 wheel events in %v cost the process %v of CPU", time.Since(start).Round(time.Millisecond), (cpuTime(t) - before).Round(time.Millisecond))
+			t.Logf("10 000 wheel events in %v cost the process %v of CPU", time.Since(start).Round(time.Millisecond), (sshtest.CPUTime(t) - before).Round(time.Millisecond))
 		}
 		quit := time.Now()
 		if _, err := in.Write([]byte("q")); err != nil {
@@ -102,7 +82,7 @@ func TestServeSSHMouse(t *testing.T) {
 			// of 10 000 would take minutes.
 			t.Fatalf("mouse %v: the board did not end on q within 10 s (behind a backlog of mouse events?)", on)
 		}
-		if on && !strings.Contains(out.String(), "\x1b[?1006l\x1b[?1000l") {
+		if on && !strings.Contains(out.Raw(), "\x1b[?1006l\x1b[?1000l") {
 			t.Error("mouse reporting not turned off at the end")
 		}
 		t.Logf("mouse %v: q ended the session in %v", on, time.Since(quit).Round(time.Millisecond))
@@ -123,7 +103,8 @@ func TestServeSSHInputFlood(t *testing.T) {
 		{"focus reports", "\x1b[I\x1b[O"},
 		{"arrow keys", "\x1b[B\x1b[A"},
 	} {
-		addr, key, _, stop := hubWithKey(t, "--ssh-idle", "0")
+		h := sshtest.Start(t, func(o *hub.Options) { o.SSH.Idle = 0 })
+		addr, key, stop := h.Addr, h.Key, h.Stop
 		cfg := &gossh.ClientConfig{User: "station", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
 			HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // a test's own server
 		c, err := gossh.Dial("tcp", addr, cfg)
@@ -137,7 +118,7 @@ func TestServeSSHInputFlood(t *testing.T) {
 		if err := s.RequestPty("xterm-kitty", 30, 100, gossh.TerminalModes{}); err != nil {
 			t.Fatal(err)
 		}
-		out := &rawScreen{}
+		out := &sshtest.Screen{}
 		s.Stdout, s.Stderr = out, io.Discard
 		in, err := s.StdinPipe()
 		if err != nil {
@@ -148,15 +129,15 @@ func TestServeSSHInputFlood(t *testing.T) {
 		}
 		done := make(chan error, 1)
 		go func() { done <- s.Wait() }()
-		for end := time.Now().Add(20 * time.Second); !strings.Contains(out.String(), "Hauptbahnhof"); time.Sleep(50 * time.Millisecond) {
+		for end := time.Now().Add(20 * time.Second); !strings.Contains(out.Raw(), "Hauptbahnhof"); time.Sleep(50 * time.Millisecond) {
 			if time.Now().After(end) {
-				t.Fatalf("%s: no board: %q", flood.name, out.String())
+				t.Fatalf("%s: no board: %q", flood.name, out.Raw())
 			}
 		}
-		if !strings.Contains(out.String(), "\x1b[?1004h") {
+		if !strings.Contains(out.Raw(), "\x1b[?1004h") {
 			t.Fatalf("a kitty client's session does not ask for focus reports")
 		}
-		before := cpuTime(t)
+		before := sshtest.CPUTime(t)
 		burst := []byte(strings.Repeat(flood.unit, 250))
 		for range 20 { // 10 000 in about a second
 			if _, err := in.Write(burst); err != nil {
@@ -164,7 +145,7 @@ func TestServeSSHInputFlood(t *testing.T) {
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
-		t.Logf("10 000 %s cost the process %v of CPU", flood.name, (cpuTime(t) - before).Round(time.Millisecond))
+		t.Logf("10 000 %s cost the process %v of CPU", flood.name, (sshtest.CPUTime(t) - before).Round(time.Millisecond))
 		quit := time.Now()
 		if _, err := in.Write([]byte("q")); err != nil {
 			t.Fatal(err)
