@@ -191,25 +191,11 @@ func (b *Built) upcoming(s Snapshot, m *gtfs.Matcher) {
 		if t.Direction >= 0 {
 			td.DirectionId = proto.Uint32(uint32(t.Direction))
 		}
-		tu := &gtfsrt.TripUpdate{Trip: td}
-		switch {
-		case e.VehicleNumber == 0:
-			if e.Scheduled.Sub(s.At) > ghostWithin || e.Scheduled.Before(s.At) {
-				continue
-			}
-			td.ScheduleRelationship = gtfsrt.TripDescriptor_CANCELED.Enum()
-			b.Counts.Canceled++
-		case e.Actual.Known() && !e.Actual.Before(s.At):
-			td.ScheduleRelationship = gtfsrt.TripDescriptor_SCHEDULED.Enum()
-			vid := strconv.Itoa(e.VehicleNumber)
-			tu.Vehicle = &gtfsrt.VehicleDescriptor{Id: proto.String(vid), Label: proto.String(vid)}
-			tu.StopTimeUpdate = []*gtfsrt.TripUpdate_StopTimeUpdate{{
-				StopSequence: proto.Uint32(uint32(t.StopTimes[0].Seq)),
-				StopId:       proto.String(f.Stops[t.StopTimes[0].Stop].ID),
-				Departure:    &gtfsrt.TripUpdate_StopTimeEvent{Time: proto.Int64(e.Actual.Unix()), Delay: proto.Int32(int32(e.Deviation))},
-			}}
-			b.Counts.Upcoming++
-		default:
+		tu, ok := b.startUpdate(td, e, s.At, &gtfsrt.TripUpdate_StopTimeUpdate{
+			StopSequence: proto.Uint32(uint32(t.StopTimes[0].Seq)),
+			StopId:       proto.String(f.Stops[t.StopTimes[0].Stop].ID),
+		})
+		if !ok {
 			continue
 		}
 		published[t.ID] = true
@@ -239,29 +225,40 @@ func (b *Built) upcomingStopBased(s Snapshot) {
 		if published[key] {
 			continue
 		}
-		tu := &gtfsrt.TripUpdate{Trip: td}
-		switch {
-		case e.VehicleNumber == 0:
-			if e.Scheduled.Sub(s.At) > ghostWithin || e.Scheduled.Before(s.At) {
-				continue
-			}
-			td.ScheduleRelationship = gtfsrt.TripDescriptor_CANCELED.Enum()
-			b.Counts.Canceled++
-		case e.Actual.Known() && !e.Actual.Before(s.At):
-			td.ScheduleRelationship = gtfsrt.TripDescriptor_SCHEDULED.Enum()
-			vid := strconv.Itoa(e.VehicleNumber)
-			tu.Vehicle = &gtfsrt.VehicleDescriptor{Id: proto.String(vid), Label: proto.String(vid)}
-			tu.StopTimeUpdate = []*gtfsrt.TripUpdate_StopTimeUpdate{{
-				StopId:    proto.String(string(e.StopPointCode)),
-				Departure: &gtfsrt.TripUpdate_StopTimeEvent{Time: proto.Int64(e.Actual.Unix()), Delay: proto.Int32(int32(e.Deviation))},
-			}}
-			b.Counts.Upcoming++
-		default:
+		tu, ok := b.startUpdate(td, e, s.At, &gtfsrt.TripUpdate_StopTimeUpdate{StopId: proto.String(string(e.StopPointCode))})
+		if !ok {
 			continue
 		}
 		published[key] = true
 		b.TripUpdates.Entity = append(b.TripUpdates.Entity, &gtfsrt.FeedEntity{Id: proto.String("start-" + strings.ReplaceAll(key, "|", "-")), TripUpdate: tu})
 	}
+}
+
+// startUpdate is the update of a trip that has not started, from its
+// departure e at its first stop: CANCELED for a ghost (no vehicle) due
+// within ghostWithin of at; SCHEDULED with the predicted departure at
+// first (the update of that stop) for a trip with a vehicle; ok is false
+// for neither (a ghost further ahead or gone by, a time not predicted).
+func (b *Built) startUpdate(td *gtfsrt.TripDescriptor, e Start, at time.Time, first *gtfsrt.TripUpdate_StopTimeUpdate) (tu *gtfsrt.TripUpdate, ok bool) {
+	tu = &gtfsrt.TripUpdate{Trip: td}
+	switch {
+	case e.VehicleNumber == 0:
+		if e.Scheduled.Sub(at) > ghostWithin || e.Scheduled.Before(at) {
+			return nil, false
+		}
+		td.ScheduleRelationship = gtfsrt.TripDescriptor_CANCELED.Enum()
+		b.Counts.Canceled++
+	case e.Actual.Known() && !e.Actual.Before(at):
+		td.ScheduleRelationship = gtfsrt.TripDescriptor_SCHEDULED.Enum()
+		vid := strconv.Itoa(e.VehicleNumber)
+		tu.Vehicle = &gtfsrt.VehicleDescriptor{Id: proto.String(vid), Label: proto.String(vid)}
+		first.Departure = &gtfsrt.TripUpdate_StopTimeEvent{Time: proto.Int64(e.Actual.Unix()), Delay: proto.Int32(int32(e.Deviation))}
+		tu.StopTimeUpdate = []*gtfsrt.TripUpdate_StopTimeUpdate{first}
+		b.Counts.Upcoming++
+	default:
+		return nil, false
+	}
+	return tu, true
 }
 
 // startKey names a stop-based trip: route, direction, start date and time.
