@@ -148,7 +148,7 @@ func (m *Model) helpView(w, h int) string {
 			break
 		}
 	}
-	return st.Overlay.Render(ui.ClipLines(body, max(w-4, 1), max(h-2, 1)))
+	return st.Overlay.Render(ui.ClampLines(body, max(w-4, 1), min(lipgloss.Height(body), max(h-2, 1))))
 }
 
 // stackGap is the space between stacked help columns.

@@ -21,7 +21,7 @@ import (
 // no state of its own; what it shows belongs to the board's poller. When
 // the line is too long the source goes first, then the age, and the
 // error is cut last.
-func statusBar(sh *app.Shared, p *feeds.Poller, c *ui.Memo, w int) string {
+func statusBar(sh *app.Shared, p *feeds.Poller, c *ui.Cached[string], w int) string {
 	now, tx := sh.Local, sh.T // poll times are local
 	var age, next, msg string
 	msgErr := true

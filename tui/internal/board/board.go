@@ -69,7 +69,7 @@ type Pane struct {
 	// has none), set by the grid's layout; the header shows it.
 	Num int
 	// Cell and rowc cache the board's compact rendering as a grid cell.
-	Cell ui.Memo
+	Cell ui.Cached[string]
 	rowc []RowMemo
 	// cellRows are the rows (indexes into Data.Events) the last Compact
 	// drew, from its second line on: CellRowAt answers a click from them.

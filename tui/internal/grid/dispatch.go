@@ -51,8 +51,8 @@ type Dispatch struct {
 func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
 	none := len(o.Boards) == 0
 	d := Dispatch{
-		Grid:   gridPane{sh: sh, cache: &ui.Memo{}, body: &ui.Memo{}, hits: &ui.Hits{}, walk: o.Walk, perLine: o.PerLine},
-		Merged: mergedPane{sh: sh, cache: &ui.Memo{}, hits: &ui.Hits{}},
+		Grid:   gridPane{sh: sh, cache: &ui.Cached[string]{}, body: &ui.Cached[string]{}, hits: &ui.Hits{}, walk: o.Walk, perLine: o.PerLine},
+		Merged: mergedPane{sh: sh, cache: &ui.Cached[string]{}, hits: &ui.Hits{}},
 		Fleet:  fleet.NewPane(sh),
 		Ladder: ladder.NewPane(sh),
 		Pins:   newPinSet(sh, o.StateDir, none),

@@ -36,7 +36,7 @@ type mergedPane struct {
 	ui.ListCursor[mergedKey] // the row under the cursor and its event (list.go)
 	width                    int
 	height                   int
-	cache                    *ui.Memo
+	cache                    *ui.Cached[string]
 	hits                     *ui.Hits // the lines render drew the rows on (RowAt)
 }
 

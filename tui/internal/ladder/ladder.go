@@ -68,13 +68,13 @@ type Pane struct {
 	width   int
 	height  int
 	Rev     int
-	memo    *ui.Memo
+	memo    *ui.Cached[string]
 	hits    *ui.Hits // where render drew each car, by its key (CarAt)
 }
 
 // NewPane returns the closed ladder view.
 func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, memo: &ui.Memo{}, hits: &ui.Hits{}, fs: newFeedSet()}
+	return Pane{sh: sh, memo: &ui.Cached[string]{}, hits: &ui.Hits{}, fs: newFeedSet()}
 }
 
 func newFeedSet() *feedSet {
