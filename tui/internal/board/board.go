@@ -40,40 +40,27 @@ func KeyOf(e *model.Event) EventKey {
 type Pane struct {
 	Sh                      *app.Shared
 	Subj                    feeds.Subject
-	title                   string                       // the stop's name
-	Filt                    filters                      // client-side filters (line, platform name, direction; boardspec.go)
-	Narrowed                bool                         // f narrowed the whole stop to subj.point: esc widens it again
-	Raw                     model.Board                  // the feed's last good answer for subj, unfiltered
-	Data                    model.Board                  // raw with the events filt keeps
-	Have                    bool                         // data belongs to subj
-	seen                    []app.Platform               // platforms seen in stop answers, when base data lacks them
-	served                  map[model.StopPointCode]bool // stop points with events in the last whole-stop answer
-	feeds.Hold                                           // the board's hold on its feed (Feed), nil while hidden
-	ui.ListCursor[EventKey]                              // the row under the cursor and its trip (list.go)
+	title                   string      // the stop's name
+	Filt                    filters     // client-side filters (line, platform name, direction; boardspec.go)
+	Narrowed                bool        // f narrowed the whole stop to subj.point: esc widens it again
+	Raw                     model.Board // the feed's last good answer for subj, unfiltered
+	Data                    model.Board // raw with the events filt keeps
+	Have                    bool        // data belongs to subj
+	platforms                           // the platforms seen and served in stop answers
+	feeds.Hold                          // the board's hold on its feed (Feed), nil while hidden
+	ui.ListCursor[EventKey]             // the row under the cursor and its trip (list.go)
 	width                   int
 	height                  int
 	Focused                 bool
 	Rev                     int // bumped on every change that shows; part of the cache key
-	// Walk is the walking time to the stop (0: no leave column, no
-	// bands); HideMissed drops the rows that cannot be caught (walk.go):
-	// on by default, so a board with a walking time opens on what can
-	// still be caught (issue 33 item 6); H shows them.
-	Walk       time.Duration
-	HideMissed bool
-	// perLine keeps the next perLine departures of each line and
-	// direction (0: all); grouped shows them by platform (perline.go).
-	perLine int
-	Grouped bool
-	Cache   *ViewCache
+	walking                     // the walking time and the missed rows (walk.go)
+	grouping                    // per line and grouped by platform (perline.go)
+	Cache                   *ViewCache
 	// Num is the board's number in the grid (0: the open board, which
 	// has none), set by the grid's layout; the header shows it.
 	Num int
-	// Cell and rowc cache the board's compact rendering as a grid cell.
-	Cell ui.Cached[string]
-	rowc []RowMemo
-	// cellRows are the rows (indexes into Data.Events) the last Compact
-	// drew, from its second line on: CellRowAt answers a click from them.
-	cellRows []int
+	// Cell is the board drawn as a grid cell (compact.go).
+	Cell Cell
 	// Removing is set by a first `x`: the cell asks, a second `x`
 	// removes the board, any other key keeps it (gridPane.askRemove).
 	Removing bool
@@ -89,7 +76,8 @@ func (b *Pane) Demand() int {
 	if b.Filt.Active() {
 		return app.MaxLimit
 	}
-	return b.walkDemand(b.Fill())
+	_, hidden := b.rowsHidden()
+	return b.demand(b.Fill(), b.height-boardChrome, hidden)
 }
 
 // boardChrome is the lines of a board above its rows: its title and the
@@ -118,7 +106,7 @@ func (b *Pane) Declare() tea.Cmd { return b.Want(b.Demand()) }
 // newBoardPane returns a board for s; its first poll comes from Init or
 // from the caller that opened it.
 func newBoardPane(sh *app.Shared, s feeds.Subject) Pane {
-	return Pane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, Hold: feeds.NewHold(sh.Reg), HideMissed: true}
+	return Pane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, Hold: feeds.NewHold(sh.Reg), walking: walking{HideMissed: true}}
 }
 
 // SetSize gives the board its rectangle.
@@ -183,19 +171,24 @@ func (b *Pane) Refilter() {
 		b.Touch()
 		return
 	}
-	if !b.Filt.Active() {
-		b.setData(b.Raw)
-		b.Touch()
-		return
-	}
 	d := b.Raw
-	d.Events = make([]model.Event, 0, len(b.Raw.Events))
-	for i := range b.Raw.Events {
-		if b.Filt.Keep(&b.Raw.Events[i]) {
-			d.Events = append(d.Events, b.Raw.Events[i])
+	if b.Filt.Active() {
+		d.Events = make([]model.Event, 0, len(b.Raw.Events))
+		for i := range b.Raw.Events {
+			if b.Filt.Keep(&b.Raw.Events[i]) {
+				d.Events = append(d.Events, b.Raw.Events[i])
+			}
 		}
 	}
-	b.setData(d)
+	// The rows change; the cursor stays on the same trip.
+	b.Data, b.Have = d, true
+	if b.Subj.Point == "" {
+		if d.StopName != "" {
+			b.title = d.StopName
+		}
+		b.learn(d.Events)
+	}
+	b.SetCursor(b.CursorIn(b.Rows()))
 	b.Touch()
 }
 
@@ -222,36 +215,47 @@ func (b *Pane) Open(t app.Target) tea.Cmd {
 // Key is the key of the board's feed.
 func (b *Pane) Key() feeds.Key { return feeds.BoardFeed(b.Subj) }
 
-// setData replaces the rows, keeping the cursor on the same trip.
-func (b *Pane) setData(d model.Board) {
-	b.Data, b.Have = d, true
-	if b.Subj.Point == "" {
-		if d.StopName != "" {
-			b.title = d.StopName
-		}
-		b.learnPlatforms()
-		b.served = make(map[model.StopPointCode]bool, 8)
-		for i := range d.Events {
-			b.served[d.Events[i].StopPointCode] = true
-		}
-	}
-	b.SetCursor(b.CursorIn(b.Rows()))
+// platforms are the platforms a board has seen in its stop's answers:
+// all of them (for f when base data lacks them) and those with events in
+// the last whole-stop answer.
+type platforms struct {
+	seen   []app.Platform
+	served map[model.StopPointCode]bool
 }
 
-// learnPlatforms remembers the platforms of a stop answer, for `f` when
-// base data is missing.
-func (b *Pane) learnPlatforms() {
-	have := make(map[model.StopPointCode]bool, len(b.seen))
-	for _, p := range b.seen {
-		have[p.Code] = true
+// learn remembers the platforms of a whole-stop answer's events.
+func (p *platforms) learn(events []model.Event) {
+	have := make(map[model.StopPointCode]bool, len(p.seen))
+	for _, pl := range p.seen {
+		have[pl.Code] = true
 	}
-	for _, e := range b.Data.Events {
+	p.served = make(map[model.StopPointCode]bool, 8)
+	for i := range events {
+		e := &events[i]
+		p.served[e.StopPointCode] = true
 		if e.StopPointCode != "" && !have[e.StopPointCode] {
 			have[e.StopPointCode] = true
-			b.seen = append(b.seen, app.Platform{Code: e.StopPointCode, Name: e.PlatformName})
+			p.seen = append(p.seen, app.Platform{Code: e.StopPointCode, Name: e.PlatformName})
 		}
 	}
-	app.SortPlatforms(b.seen)
+	app.SortPlatforms(p.seen)
+}
+
+// servedFirst orders ps with service in the last answer first (in their
+// order), so `f` visits the stop points that have departures before the
+// empty ones.
+func (p platforms) servedFirst(ps []app.Platform) []app.Platform {
+	out := slices.Clone(ps)
+	slices.SortStableFunc(out, func(x, y app.Platform) int {
+		switch {
+		case p.served[x.Code] == p.served[y.Code]:
+			return 0
+		case p.served[x.Code]:
+			return -1
+		}
+		return 1
+	})
+	return out
 }
 
 // Platforms returns the platforms of the board's stop.
@@ -260,34 +264,6 @@ func (b *Pane) Platforms() []app.Platform {
 		return ps
 	}
 	return b.seen
-}
-
-// servedFirst orders platforms with service in the board's data first
-// (in their order), so `f` visits the stop points that have departures
-// before the empty ones.
-func (b *Pane) servedFirst(ps []app.Platform) []app.Platform {
-	served := b.served
-	out := slices.Clone(ps)
-	slices.SortStableFunc(out, func(x, y app.Platform) int {
-		switch {
-		case served[x.Code] == served[y.Code]:
-			return 0
-		case served[x.Code]:
-			return -1
-		}
-		return 1
-	})
-	return out
-}
-
-// RowPlatform is the platform of the board's event e: its own, else the
-// platform the board is narrowed to (a stop point's answer names none per
-// row).
-func (b *Pane) RowPlatform(e *model.Event) string {
-	if e.PlatformName != "" {
-		return e.PlatformName
-	}
-	return b.PlatformName()
 }
 
 // PlatformName returns the name of the platform the board is narrowed to.
@@ -335,6 +311,9 @@ func (b *Pane) rowsHidden() (out []int, hidden int) {
 	}
 	now := b.Sh.Now
 	out = make([]int, 0, len(b.Data.Events))
+	// A wide answer asked for more events than a board shows (a
+	// filtered holder's demand).
+	wide := b.Feed != nil && b.Feed.Got > b.Fill()
 	var seen map[LineDir]int
 	if b.perLine > 0 {
 		seen = make(map[LineDir]int, 8)
@@ -350,36 +329,33 @@ func (b *Pane) rowsHidden() (out []int, hidden int) {
 		if b.Subj.Point != "" && e.StopPointCode != "" && e.StopPointCode != b.Subj.Point {
 			continue
 		}
-		if b.HideMissed && b.missed(e) && !b.Sh.Rem.Has(remind.EventID(e)) {
+		if b.HideMissed && b.missed(e, now) && !b.Sh.Rem.Has(remind.EventID(e)) {
 			hidden++
 			continue // a reminded row stays: its warning says what to do
 		}
 		if !perLineKeep(seen, b.perLine, e) {
 			continue
 		}
-		if b.wideData() && len(out) >= b.Fill() {
+		if wide && len(out) >= b.Fill() {
 			break // a wide answer (for a filter) shows as many rows as an unfiltered one
 		}
 		out = append(out, i)
 	}
-	b.groupRows(out)
+	b.sortRows(b.Subj, b.Data.Events, out)
 	return out, hidden
 }
-
-// wideData reports whether the board's rows come from an answer that
-// asked for more events than a board shows (a filtered holder's demand).
-func (b *Pane) wideData() bool { return b.Feed != nil && b.Feed.Got > b.Fill() }
 
 // SetCursor moves the cursor to row i, clamped, and remembers its trip.
 func (b *Pane) SetCursor(i int) {
 	rows := b.Rows()
-	b.ListSet(i, len(rows), b.rowKey(rows))
+	b.ListSet(i, len(rows), rowKey(b.Data.Events, rows))
 	b.Touch()
 }
 
-// rowKey returns the key of the trip of each row of rows.
-func (b *Pane) rowKey(rows []int) func(int) EventKey {
-	return func(i int) EventKey { return KeyOf(&b.Data.Events[rows[i]]) }
+// rowKey returns the key of the trip of each row of rows (indexes into
+// events).
+func rowKey(events []model.Event, rows []int) func(int) EventKey {
+	return func(i int) EventKey { return KeyOf(&events[rows[i]]) }
 }
 
 // cyclePlatform narrows the board to the next platform of its stop (its

@@ -171,7 +171,7 @@ func TestEmptyFilterSaysWhy(t *testing.T) {
 		if v := r.b.View(); !strings.Contains(v, c.want) {
 			t.Errorf("%+v: the board does not say %q:\n%s", c.spec, c.want, v)
 		}
-		if s := r.b.CompactEmpty(); s != c.want {
+		if s := r.b.Cell.empty(r.b); s != c.want {
 			t.Errorf("%+v: the grid cell says %q, want %q", c.spec, s, c.want)
 		}
 	}

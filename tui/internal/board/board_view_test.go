@@ -110,7 +110,7 @@ func TestDelaysAreText(t *testing.T) {
 	if !strings.Contains(early, "Böfingen") || !strings.Contains(early, "-1") {
 		t.Errorf("the early tram's row is %q, want -1", early)
 	}
-	cell := strings.Split(r.b.Compact(1, true, 48, 10), "\n")
+	cell := strings.Split(r.b.Cell.draw(r.b, 1, true, 48, 10), "\n")
 	for i, want := range map[int]string{1: "+1", 2: "+3", 3: "✓", 6: "~7 min"} {
 		if i >= len(cell) || !strings.Contains(cell[i], want) {
 			t.Errorf("grid cell line %d lacks %q:\n%s", i, want, strings.Join(cell, "\n"))

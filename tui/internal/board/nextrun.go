@@ -86,7 +86,7 @@ func endsAtAny(e *model.Event, stops []string) bool {
 func (b *Pane) filterEmptyText() (string, bool) {
 	var catchable func(*model.Event) bool
 	if b.HideMissed && b.Walk > 0 {
-		catchable = func(e *model.Event) bool { return !b.missed(e) }
+		catchable = func(e *model.Event) bool { return !b.missed(e, b.Sh.Now) }
 	}
 	return nextRun(b.Sh, b.Raw.Events, b.Filt.Keep, catchable, b.Filt.Lines, b.Subj.Arrivals, b.Raw.StopName, b.title)
 }

@@ -111,7 +111,7 @@ func TestWalkLeaveColumn(t *testing.T) {
 			t.Errorf("row of %s lacks %q: %q", dir, want, row)
 		}
 	}
-	if cell := r.b.Compact(1, false, 60, 4); !strings.Contains(cell, "✗ missed") {
+	if cell := r.b.Cell.draw(r.b, 1, false, 60, 4); !strings.Contains(cell, "✗ missed") {
 		t.Errorf("the grid cell has no leave column:\n%s", cell)
 	}
 	r.advance(time.Minute)

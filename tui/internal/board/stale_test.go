@@ -32,7 +32,7 @@ func TestStaleAfterTwoIntervals(t *testing.T) {
 	if r.b.StaleKey() != "!" {
 		t.Error("the cell's cache key does not turn stale")
 	}
-	if cell := strings.SplitN(r.b.Compact(1, false, 60, 6), "\n", 2)[0]; !strings.Contains(cell, "◷ 12:34") {
+	if cell := strings.SplitN(r.b.Cell.draw(r.b, 1, false, 60, 6), "\n", 2)[0]; !strings.Contains(cell, "◷ 12:34") {
 		t.Errorf("the grid cell's header %q has no stale mark", cell)
 	}
 	if stale, unknown := BoardsHealth([]*Pane{r.b}); stale != 1 || unknown != 0 {

@@ -29,7 +29,7 @@ type gridPane struct {
 	height int
 	cache  *ui.Cached[string] // the whole grid's rendering
 	body   *ui.Cached[string] // the cells below the summary line (gridPane.render)
-	hits   *ui.Hits // where render drew each cell (CellAt)
+	hits   *ui.Hits           // where render drew each cell (CellAt)
 	// Home is the board esc or the removal of the last watched board
 	// comes back to: the last open board, at first the start board.
 	Home app.BoardSpec

@@ -134,7 +134,7 @@ func (g *gridPane) render() string {
 		for c := range cols {
 			cw := split(w-(cols-1), cols, c)
 			if i := first + r*cols + c; i < len(g.Boards) {
-				key.WriteString("\x01" + g.cellKey(i, cw, ch))
+				key.WriteString("\x01" + g.Boards[i].Cell.Key(g.Boards[i], i+1, i == g.Focus, cw, ch))
 				g.hits.Add(x, y, x+cw, y+ch, i)
 			}
 			x += cw + 1 // and the separator
@@ -190,36 +190,9 @@ func (g *gridPane) CellAt(x, y int) (i, line int, ok bool) {
 }
 
 // cell renders board i compactly in w×h, from its cache when unchanged.
-// A cell depends on the time only through the rows it shows and their
-// countdown texts, so the key holds those rather than the second: most
-// cells are reused until a countdown's minute turns.
 func (g *gridPane) cell(i, w, h int) string {
 	b := g.Boards[i]
-	return b.Cell.Get(g.cellKey(i, w, h), func() string { return ui.ClampLines(b.Compact(i+1, i == g.Focus, w, h), w, h) })
-}
-
-// cellKey is everything cell i in w×h shows: the board's data, the
-// cell's size and focus, whether its data is stale, the countdown text of
-// each row it shows, the width of the rows' line badges (the widest line
-// of every row, shown or not) and, without rows, the text saying why.
-func (g *gridPane) cellKey(i, w, h int) string {
-	b := g.Boards[i]
-	var key strings.Builder
-	key.WriteString(ui.Itoa(b.Rev) + ":" + ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(i) + ":" + strconv.FormatBool(i == g.Focus) + b.StaleKey())
-	rows := b.Rows()
-	badge := 4
-	for n, r := range rows {
-		e := &b.Data.Events[r]
-		badge = max(badge, ansi.StringWidth(e.Line())+2)
-		if n < h-1 {
-			key.WriteString("|" + ui.Itoa(r) + " " + b.Sh.T.Countdown(*e, b.Sh.Now) + b.CompactLeave(e))
-		}
-	}
-	key.WriteString("|" + ui.Itoa(badge))
-	if len(rows) == 0 {
-		key.WriteString("|" + b.CompactEmpty())
-	}
-	return key.String()
+	return b.Cell.View(b, i+1, i == g.Focus, w, h)
 }
 
 // summary is the grid's top line: boards, late vehicles, the worst delay

@@ -36,7 +36,9 @@ func (v boardsView) Update(_ app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool)
 			d.Grid.Fed(msg.Entry)
 		}
 	case app.RedrawMsg, app.BasedMsg:
-		d.touch()
+		for _, b := range d.Grid.All() {
+			b.Touch() // every board is drawn again
+		}
 	}
 	return nil, app.Action{}, false
 }

@@ -267,10 +267,6 @@ func (p *Pane) rebuild() {
 	p.Rev++
 }
 
-// Regularity is the line's figure over the headways of the vehicles on
-// the ladder now (not a count that grows over the session).
-func (p *Pane) Regularity() ldr.Regularity { return p.L.Now() }
-
 // Polls is the trips feed's poll state, for the status bar.
 func (p *Pane) Polls() *feeds.Poller {
 	if p.fs.trips != nil {
@@ -286,6 +282,3 @@ func (p *Pane) Refresh() tea.Cmd {
 	}
 	return p.fs.trips.Refresh()
 }
-
-// Requests are the feeds the ladder holds now, for tests of its budget.
-func (p *Pane) Requests() int { return len(p.fs.pass) + len(p.fs.ends) + 1 }

@@ -291,7 +291,7 @@ func (p *Pane) headLines(iw int) []string {
 		}
 	}
 	j = append(j, st.LineBadge(line).Render(" "+line+" ")+" "+st.Text.Render("→ "+dir))
-	j = append(j, p.deviationText(t.Deviation()))
+	j = append(j, deviationText(p.sh.St, p.sh.T, t.Deviation()))
 	if age, ok := t.ReportAge(now); ok {
 		j = append(j, st.Muted.Render(fmt.Sprintf(tx.Reported, tx.Ago(max(age, 0)))))
 	}
@@ -346,8 +346,7 @@ func (p *Pane) historyLine(iw int) []string {
 }
 
 // deviationText is "+2 min late", "on time" or "1 min early", coloured.
-func (p *Pane) deviationText(sec int) string {
-	st, tx := p.sh.St, p.sh.T
+func deviationText(st *ui.Styles, tx *ui.Texts, sec int) string {
 	d, sev := tx.Delay.Grade(sec)
 	switch sev {
 	case ui.SevOnTime:
