@@ -48,9 +48,13 @@ func (p *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 		p.setVerdict()
 		return cmd, app.Action{}, true
 	case MarksMsg:
-		return nil, app.Action{Notice: p.Loaded(msg)}, true
+		n := p.file.loaded(p.sh.T, msg, p.sh.Now)
+		p.refresh()
+		return nil, app.Action{Notice: n}, true
 	case SavedMsg:
-		return nil, app.Action{Notice: p.Saved(msg)}, true
+		n := p.file.saved(p.sh.T, msg, p.sh.Now)
+		p.refresh()
+		return nil, app.Action{Notice: n}, true
 	case app.RedrawMsg:
 		p.Touch()
 	}
