@@ -47,7 +47,7 @@ func queueTrip(n int, line, dir string, dev int, now time.Time, age time.Duratio
 // 5 to Wiblingen.
 func newQueueEnv(t *testing.T, w, h int, lang, dir string) *testEnv {
 	t.Helper()
-	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
+	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0, dir: dir}
 	e.src.Fleet = []model.Trip{
 		queueTrip(21, "2", "Kuhberg", 420, e.now, 10*time.Second),
 		queueTrip(22, "2", "Kuhberg", 60, e.now, 10*time.Second),
@@ -120,8 +120,8 @@ func (e *testEnv) queueCmd(cmd tea.Cmd) {
 // answer asks.
 func (e *testEnv) loadMarks() {
 	e.t.Helper()
-	if path := e.m.queue.Path(); path != "" {
-		e.send(queue.LoadMarks(path))
+	if e.dir != "" {
+		e.send(queue.LoadMarks(filepath.Join(e.dir, queue.StateFile)))
 	}
 }
 

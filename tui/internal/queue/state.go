@@ -119,6 +119,3 @@ func problem(tx *ui.Texts, prob *statefile.Problem, err error) string {
 	}
 	return ""
 }
-
-// Path is the state file's path, "" without a state directory.
-func (p *Pane) Path() string { return p.file.path() }
