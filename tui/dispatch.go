@@ -35,7 +35,7 @@ func (m *Model) act(a app.Action) tea.Cmd {
 	case a.Open != nil:
 		return m.Open(*a.Open)
 	case a.Enter:
-		return m.press(tea.KeyEnter)
+		return m.handleKey(tea.KeyMsg{Type: tea.KeyEnter})
 	}
 	return nil
 }

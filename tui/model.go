@@ -80,8 +80,9 @@ func New(o app.Options) Model {
 // Init starts the clock, the first poll of the board, the base data load
 // and, if asked, the vehicle pane.
 func (m Model) Init() tea.Cmd {
+	m.sh.Plan.On = true // the clock starts: from now on every message plans it
 	cmds := []tea.Cmd{
-		m.startClock(),
+		m.planClock(),
 		m.sh.BaseDataAtStart(),
 		m.disp.Init(),
 		m.sh.Rem.LoadCmd(),

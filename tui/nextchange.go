@@ -105,7 +105,7 @@ func (m *Model) planClock() tea.Cmd {
 		sh.Plan.Due = time.Time{} // it came (or is in the queue: one more is harmless)
 	}
 	next := m.nextChange(sh.Local)
-	if poll, ok := m.nextPoll(); ok && !next.Before(poll) {
+	if poll, ok := nextPoll(sh.Reg, sh.Local); ok && !next.Before(poll) {
 		return nil
 	} else if !ok {
 		next = minTime(next, sh.Local.Add(sh.Pol.Interval))
@@ -117,11 +117,12 @@ func (m *Model) planClock() tea.Cmd {
 	return clockAt(sh.Ctx, sh.Clock, max(next.Sub(sh.Clock()), feeds.MinClockGap))
 }
 
-// nextPoll returns when the next poll's tick comes, if one is armed.
-func (m *Model) nextPoll() (time.Time, bool) {
+// nextPoll returns when the next poll's tick after local comes, if one
+// is armed.
+func nextPoll(reg *feeds.Registry, local time.Time) (time.Time, bool) {
 	var at time.Time
-	for _, f := range m.sh.Reg.Entries {
-		if n := f.Poll.Next; n.After(m.sh.Local) && (at.IsZero() || n.Before(at)) {
+	for _, f := range reg.Entries {
+		if n := f.Poll.Next; n.After(local) && (at.IsZero() || n.Before(at)) {
 			at = n
 		}
 	}
@@ -134,12 +135,6 @@ func minTime(a, b time.Time) time.Time {
 		return b
 	}
 	return a
-}
-
-// startClock starts the clock: from now on every message plans it.
-func (m *Model) startClock() tea.Cmd {
-	m.sh.Plan.On = true
-	return m.planClock()
 }
 
 // clockAt delivers a clockMsg after d, or nothing when ctx ends first (the

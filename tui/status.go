@@ -43,14 +43,14 @@ func statusBar(sh *app.Shared, p *feeds.Poller, c *ui.Cached[string], w int) str
 	}
 	switch {
 	case p.LastErr != nil:
-		msg = "✗ " + tx.ErrLine(p.LastErr)
+		msg = "✗ " + app.ErrLine(tx, p.LastErr)
 		if p.Failures > 1 {
 			msg += fmt.Sprintf(tx.Failures, p.Failures)
 		}
 	case sh.Notice != "":
 		msg, msgErr = sh.Notice, false
 	case sh.BaseErr != nil && sh.Base == nil:
-		msg = fmt.Sprintf(tx.SearchUnavailable, tx.ErrLine(sh.BaseErr))
+		msg = fmt.Sprintf(tx.SearchUnavailable, app.ErrLine(tx, sh.BaseErr))
 	}
 	source := sh.SourceName
 	if sh.Simulated && !sh.NamedSim {

@@ -144,10 +144,10 @@ func TestErrLineHidesGoErrors(t *testing.T) {
 		{&fs.PathError{Op: "open", Path: "/x", Err: syscall.EACCES}, "network or system error", "Netz- oder Systemfehler"},
 		{&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 9999"}, "unknown to the service", "dem Dienst unbekannt"},
 	} {
-		if got := en.ErrLine(c.err); got != c.en {
+		if got := app.ErrLine(&en, c.err); got != c.en {
 			t.Errorf("en %v: %q, want %q", c.err, got, c.en)
 		}
-		if got := de.ErrLine(c.err); got != c.de {
+		if got := app.ErrLine(&de, c.err); got != c.de {
 			t.Errorf("de %v: %q, want %q", c.err, got, c.de)
 		}
 	}

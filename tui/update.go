@@ -7,7 +7,6 @@ import (
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/remind"
 	"abfahrt/tui/internal/termio"
@@ -76,16 +75,13 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Quit
 }
 
-// cycleFocus moves focus to the next visible pane.
-func (m *Model) cycleFocus() {
-	if !m.vehicle.Open {
-		m.focus = app.PaneBoard
-	} else if m.focus == app.PaneBoard {
-		m.focus = app.PaneVehicle
-	} else {
-		m.focus = app.PaneBoard
+// otherPane is the pane tab moves the focus to from focus: the vehicle
+// pane and the board side in turn while the vehicle pane is open.
+func otherPane(vehicleOpen bool, focus app.PaneID) app.PaneID {
+	if vehicleOpen && focus == app.PaneBoard {
+		return app.PaneVehicle
 	}
-	m.layout()
+	return app.PaneBoard
 }
 
 // closeVehicle closes the vehicle pane and gives focus back to the pane
@@ -221,15 +217,10 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// reminderBoards are the boards whose data follows the reminders.
-func (m *Model) reminderBoards() []*board.Pane {
-	return m.disp.Grid.All()
-}
-
 // tickReminders runs the reminders' check on the clock.
 func (m *Model) tickReminders() tea.Cmd {
 	var seen []model.Board
-	for _, b := range m.reminderBoards() {
+	for _, b := range m.disp.Grid.All() { // the boards whose data the reminders follow
 		if b.Have && m.sh.Rem != nil && len(m.sh.Rem.Items) > 0 {
 			seen = append(seen, b.Data)
 		}

@@ -374,7 +374,7 @@ func (c *Cell) empty(b *Pane) string {
 	case !b.Have && errors.Is(b.Polls().LastErr, feed.ErrNotFound):
 		return fmt.Sprintf(b.Sh.T.NoSuchStop, b.Name())
 	case !b.Have && b.Polls().LastErr != nil:
-		return fmt.Sprintf(dt.NoAnswer, b.Sh.T.ErrLine(b.Polls().LastErr))
+		return fmt.Sprintf(dt.NoAnswer, app.ErrLine(b.Sh.T, b.Polls().LastErr))
 	case !b.Have:
 		return dt.GridLoading
 	case b.Filt.Active():

@@ -304,7 +304,7 @@ func (f *Pane) render() string {
 		case f.have:
 			msg = dt.FleetNone
 		case f.Polls().LastErr != nil:
-			msg = fmt.Sprintf(dt.NoAnswer, f.sh.T.ErrLine(f.Polls().LastErr))
+			msg = fmt.Sprintf(dt.NoAnswer, app.ErrLine(f.sh.T, f.Polls().LastErr))
 		}
 		sb.WriteString("\n" + st.Muted.Render(ui.Fit("  "+msg, w)))
 		return sb.String()

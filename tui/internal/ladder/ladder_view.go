@@ -187,7 +187,7 @@ func (p *Pane) empty() string {
 	tx, e := p.sh.T, p.fs.trips
 	switch {
 	case e != nil && !e.Have && e.Poll.LastErr != nil:
-		return fmt.Sprintf(p.sh.Dt.NoAnswer, tx.ErrLine(e.Poll.LastErr))
+		return fmt.Sprintf(p.sh.Dt.NoAnswer, app.ErrLine(tx, e.Poll.LastErr))
 	case e == nil || !e.Have:
 		return tx.LadderLoading
 	case !p.L.Known && p.sh.Base != nil:
@@ -228,7 +228,7 @@ func (p *Pane) header() string {
 		parts = append(parts, ui.Part{Text: st.Muted.Render(tx.Thinned), Drop: 3})
 	}
 	if e := p.fs.trips; e != nil && e.Have && e.Poll.LastErr != nil {
-		parts = append(parts, ui.Part{Text: st.Stale.Render(ui.StaleMark + " " + fmt.Sprintf(p.sh.Dt.NoAnswer, tx.ErrLine(e.Poll.LastErr)))})
+		parts = append(parts, ui.Part{Text: st.Stale.Render(ui.StaleMark + " " + fmt.Sprintf(p.sh.Dt.NoAnswer, app.ErrLine(tx, e.Poll.LastErr)))})
 	}
 	return " " + ui.FitParts(parts, st.Muted.Render(" · "), p.width-1)
 }

@@ -1,97 +1,8 @@
 package ui
 
 import (
-	"context"
-	"crypto/x509"
-	"errors"
-	"fmt"
-	"io"
-	"io/fs"
-	"net"
-	"net/http"
-	"net/url"
-	"os"
-	"strings"
-	"syscall"
-
-	"abfahrt/feed"
 	"abfahrt/model"
 )
-
-// ErrLine is a failed request's error as the bars show it, in the
-// catalogue's language: brief (no URL, the bar names the service) and on
-// one line. The service's message and the system's cause stay as they came.
-func (tx *Texts) ErrLine(err error) string {
-	var (
-		he *feed.HTTPError
-		te *feed.TimeoutError
-		ne *feed.NetError
-		de *feed.DecodeError
-	)
-	var s string
-	switch {
-	case errors.As(err, &he):
-		switch he.Status {
-		case http.StatusBadGateway:
-			// A hub or proxy whose upstream fails: its body is its own
-			// account of that, often in Go's words (Get "http://…": dial
-			// tcp …), and never the board's language.
-			s = fmt.Sprintf(tx.ErrGateway, he.Status)
-		case http.StatusGatewayTimeout:
-			s = fmt.Sprintf(tx.ErrGatewayTimeout, he.Status)
-		default:
-			s = fmt.Sprintf(tx.ErrHTTP, he.Status, http.StatusText(he.Status))
-			if b := he.Body; b != "" && !strings.EqualFold(b, http.StatusText(he.Status)) && !strings.Contains(s, b) && !goWords(b) {
-				s += ": " + he.Body
-			}
-		}
-	case errors.As(err, &te):
-		s = fmt.Sprintf(tx.ErrTimeout, te.After)
-	case errors.As(err, &ne):
-		s = fmt.Sprintf(tx.ErrUnreachable, tx.netCause(ne))
-	case errors.As(err, &de):
-		s = fmt.Sprintf(tx.ErrUnreadable, tx.decodeReason(de))
-	case errors.Is(err, feed.ErrNotFound):
-		s = tx.ErrNotFound
-		if nf := (*feed.NotFoundError)(nil); errors.As(err, &nf) && strings.EqualFold(nf.Status, "no recording found") {
-			s = tx.ErrNotRecorded // abfahrt replay (sim.NotRecorded)
-		}
-	case errors.Is(err, context.DeadlineExceeded):
-		s = tx.ErrNoAnswer
-	case errors.Is(err, context.Canceled):
-		s = tx.ErrCanceled
-	case isSystemError(err):
-		s = tx.ErrSystem
-	default:
-		s = feed.Brief(err)
-	}
-	return OneLine(s)
-}
-
-// goWords reports a message in Go's or the operating system's words (an
-// error text a server passed on as its message), which is not shown.
-func goWords(s string) bool {
-	for _, w := range []string{"dial tcp", "dial udp", `Get "`, "connection refused", "connection reset",
-		"context deadline exceeded", "i/o timeout", "no such host", "broken pipe", "EOF", "tls: "} {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// isSystemError reports an error in Go's or the operating system's words
-// (a file, a socket, a URL request), which never reaches the screen as is.
-func isSystemError(err error) bool {
-	var (
-		pe *fs.PathError
-		se *os.SyscallError
-		no syscall.Errno
-		oe *net.OpError
-		ue *url.Error
-	)
-	return errors.As(err, &pe) || errors.As(err, &se) || errors.As(err, &no) || errors.As(err, &oe) || errors.As(err, &ue)
-}
 
 // OneLine makes a message from outside (an error, a file's content) one
 // line of visible text: white space collapsed, so it never breaks the bar,
@@ -113,7 +24,7 @@ type netTexts struct {
 	NetTLSUnknown  string // "TLS certificate signed by an unknown authority"
 	NetTLSHost     string // "TLS certificate is not valid for %s"
 	// NetOther is any other cause; empty: the cause as Go words it
-	// (feed.NetError.Cause), which English can show.
+	// (the request layer's own words), which English can show.
 	NetOther string
 	// DecodeWhy is why an answer is unreadable (decodeReason).
 	DecodeWhy DecodeReasons
@@ -136,59 +47,33 @@ func germanNetTexts() netTexts {
 		NetTLSUnknown: "TLS-Zertifikat von unbekannter Stelle signiert", NetTLSHost: "TLS-Zertifikat gilt nicht für %s",
 		NetOther: "Netzfehler",
 		DecodeWhy: DecodeReasons{
-			feed.DecodeOther: "unerwarteter Inhalt", feed.DecodeEmpty: "die Antwort ist leer",
-			feed.DecodeNotJSON: "die Antwort ist kein JSON", feed.DecodeTruncated: "die Antwort ist abgeschnitten",
-			feed.DecodeSyntax: "die Antwort ist kein gültiges JSON", feed.DecodeShape: "die Antwort hat eine unerwartete Form",
-			feed.DecodeTooLarge: "die Antwort ist zu groß",
+			DecodeOther: "unerwarteter Inhalt", DecodeEmpty: "die Antwort ist leer",
+			DecodeNotJSON: "die Antwort ist kein JSON", DecodeTruncated: "die Antwort ist abgeschnitten",
+			DecodeSyntax: "die Antwort ist kein gültiges JSON", DecodeShape: "die Antwort hat eine unerwartete Form",
+			DecodeTooLarge: "die Antwort ist zu groß",
 		},
 	}
 }
 
-// DecodeReasons say what is wrong with an unreadable answer, by kind
-// (feed.DecodeKind); nil: the decoder's English reason, with its detail.
-type DecodeReasons map[feed.DecodeKind]string
+// DecodeReasons say what is wrong with an unreadable answer, by kind;
+// nil: the decoder's English reason, with its detail.
+type DecodeReasons map[DecodeKind]string
 
-// decodeReason is why an answer is unreadable, in the catalogue's words.
-func (tx *Texts) decodeReason(de *feed.DecodeError) string {
-	if s, ok := tx.DecodeWhy[de.Kind]; ok {
-		return s
-	}
-	if tx.DecodeWhy != nil {
-		return tx.DecodeWhy[feed.DecodeOther]
-	}
-	return de.Reason
-}
+// DecodeKind is what is wrong with an unreadable answer, as the request
+// layer says it (feed.DecodeKind, in the same order: app.ErrLine passes
+// it on as a number, so that the text kit knows no HTTP client).
+type DecodeKind int
 
-// netCause is why the service cannot be reached, in the catalogue's words.
-func (tx *Texts) netCause(ne *feed.NetError) string {
-	var (
-		dns         *net.DNSError
-		unknownAuth x509.UnknownAuthorityError
-		hostErr     x509.HostnameError
-	)
-	err := ne.Err
-	switch {
-	case errors.Is(err, syscall.ECONNREFUSED):
-		return tx.NetRefused
-	case errors.Is(err, syscall.ECONNRESET):
-		return tx.NetReset
-	case errors.Is(err, syscall.EHOSTUNREACH):
-		return tx.NetHostUnreach
-	case errors.Is(err, syscall.ENETUNREACH):
-		return tx.NetUnreach
-	case errors.As(err, &dns) && dns.IsNotFound:
-		return fmt.Sprintf(tx.NetUnknownHost, dns.Name)
-	case errors.As(err, &unknownAuth):
-		return tx.NetTLSUnknown
-	case errors.As(err, &hostErr):
-		return fmt.Sprintf(tx.NetTLSHost, hostErr.Host)
-	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return tx.NetClosed
-	case tx.NetOther != "":
-		return tx.NetOther
-	}
-	return ne.Cause()
-}
+// Kinds of unreadable answers.
+const (
+	DecodeOther     DecodeKind = iota
+	DecodeEmpty                // no body
+	DecodeNotJSON              // HTML, text or a JSON list
+	DecodeTruncated            // cut short
+	DecodeSyntax               // not valid JSON
+	DecodeShape                // valid JSON of another shape than the service's
+	DecodeTooLarge             // beyond the size limit
+)
 
 // JoinNotice adds notice n to the status bar's notice old: after it,
 // joined by " · ", or in its place when old is empty; an empty n adds

@@ -385,7 +385,7 @@ func (p *Pane) pollLine(iw int) string {
 	}
 	switch {
 	case pl.LastErr != nil:
-		parts = append(parts, st.Error.Render(p.sh.T.ErrLine(pl.LastErr)))
+		parts = append(parts, st.Error.Render(app.ErrLine(p.sh.T, pl.LastErr)))
 	case pl.InFlight():
 		parts = append(parts, st.Muted.Render(tx.Refreshing))
 	case stale || pl.AgeUnknown:
@@ -485,7 +485,7 @@ func (p *Pane) emptyNote() (string, lipgloss.Style) {
 	case errors.Is(p.Polls().LastErr, feed.ErrNotFound):
 		return fmt.Sprintf(tx.VehUnknown, p.Vehicle), st.Error
 	case p.Polls().LastErr != nil:
-		return fmt.Sprintf(tx.VehUnavailable, p.sh.T.ErrLine(p.Polls().LastErr)), st.Error
+		return fmt.Sprintf(tx.VehUnavailable, app.ErrLine(p.sh.T, p.Polls().LastErr)), st.Error
 	case p.Out:
 		return tx.NotInNow, st.Muted
 	}
