@@ -143,7 +143,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case app.ClockMsg:
 		logSkew := m.sh.Tick(msg.Now)
-		m.sh.Rate = m.disp.Rate.Sample(msg.Now, m.sh.Dt) // requests in the last whole minute (ratemeter.go)
+		m.own.rate = m.disp.Rate.Sample(msg.Now, m.sh.Dt) // requests in the last whole minute (ratemeter.go)
 		if b := m.disp.Grid.ZoomedBoard(); b != nil {
 			b.SetCursor(b.CursorIn(b.Rows())) // the cursor stays on its trip as rows pass
 		}
@@ -225,7 +225,9 @@ func (m *Model) tickReminders() tea.Cmd {
 			seen = append(seen, b.Data)
 		}
 	}
-	ring, changed := m.sh.Rem.Check(m.sh.RemindEnv(), seen)
+	env := m.sh.RemindEnv()
+	env.Blurred = m.own.blurred
+	ring, changed := m.sh.Rem.Check(env, seen)
 	if changed {
 		m.broadcast(app.RedrawMsg{})
 	}

@@ -93,7 +93,7 @@ func (m *Model) render() string {
 		main = overlayAt(main, box, (w-ansi.StringWidth(ui.FirstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
 	case ui.OverlayNone:
 	}
-	status := statusBar(m.sh, m.statusPolls(), &m.memo.Status, w)
+	status := statusBar(m.sh, m.own, m.statusPolls(), &m.memo.Status, w)
 	m.mouse.drew(h)
 	if extra := strings.Count(status, "\n"); extra > 0 {
 		// A long notice takes the bottom lines of the panes, leaving them
