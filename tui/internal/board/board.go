@@ -77,14 +77,14 @@ func (b *Pane) Demand() int {
 		return app.MaxLimit
 	}
 	_, hidden := b.rowsHidden()
-	return b.demand(b.Fill(), b.height-boardChrome, hidden)
+	return b.demand(fill(b.Sh, b.height), b.height-boardChrome, hidden)
 }
 
 // boardChrome is the lines of a board above its rows: its title and the
 // column titles.
 const boardChrome = 2
 
-// Fill is how many departures the board asks for and shows unfiltered:
+// fill is how many departures a board of height asks for and shows unfiltered:
 // the limit the user gave (--limit, limit = …) caps it; without one, as
 // many as its height has lines for, rounded up to a step of app.LimitStep (up
 // to MaxLimit), never fewer than shared.limit, so a tall terminal is
@@ -92,11 +92,11 @@ const boardChrome = 2
 // screens of different heights few, so a hub's cache serves them alike.
 // The kiosk asks for its own height (kiosk.go) and gives its boards no
 // size.
-func (b *Pane) Fill() int {
-	if b.Sh.LimitFixed {
-		return b.Sh.Limit
+func fill(sh *app.Shared, height int) int {
+	if sh.LimitFixed {
+		return sh.Limit
 	}
-	return app.LimitFor(b.height-boardChrome, b.Sh.Limit)
+	return app.LimitFor(height-boardChrome, sh.Limit)
 }
 
 // Declare tells the board's feed its demand now (after a change of its
@@ -109,10 +109,12 @@ func newBoardPane(sh *app.Shared, s feeds.Subject) Pane {
 	return Pane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, Hold: feeds.NewHold(sh.Reg), walking: walking{HideMissed: true}}
 }
 
-// SetSize gives the board its rectangle.
-func (b *Pane) SetSize(w, h int) {
-	if w != b.width || h != b.height {
-		b.width, b.height = w, h
+// Layout gives the board its rectangle, and says whether it draws as
+// focused.
+func (b *Pane) Layout(r app.Rect) {
+	b.Focused = r.Focused
+	if r.W != b.width || r.H != b.height {
+		b.width, b.height = r.W, r.H
 		b.Touch()
 	}
 }
@@ -313,7 +315,8 @@ func (b *Pane) rowsHidden() (out []int, hidden int) {
 	out = make([]int, 0, len(b.Data.Events))
 	// A wide answer asked for more events than a board shows (a
 	// filtered holder's demand).
-	wide := b.Feed != nil && b.Feed.Got > b.Fill()
+	n := fill(b.Sh, b.height)
+	wide := b.Feed != nil && b.Feed.Got > n
 	var seen map[LineDir]int
 	if b.perLine > 0 {
 		seen = make(map[LineDir]int, 8)
@@ -336,7 +339,7 @@ func (b *Pane) rowsHidden() (out []int, hidden int) {
 		if !perLineKeep(seen, b.perLine, e) {
 			continue
 		}
-		if wide && len(out) >= b.Fill() {
+		if wide && len(out) >= n {
 			break // a wide answer (for a filter) shows as many rows as an unfiltered one
 		}
 		out = append(out, i)
@@ -358,25 +361,22 @@ func rowKey(events []model.Event, rows []int) func(int) EventKey {
 	return func(i int) EventKey { return KeyOf(&events[rows[i]]) }
 }
 
-// cyclePlatform narrows the board to the next platform of its stop (its
-// stop point, polled on its own, so it shows as many rows as a whole
-// stop), and after the last one widens it to the whole stop again. It
-// replaces a platform filter by name (a layout's `platform`).
-func (b *Pane) cyclePlatform() tea.Cmd {
-	ps := b.servedFirst(b.Platforms())
-	if len(ps) == 0 || b.Subj.Stop == 0 {
-		return nil
+// next is the subject f shows after subj, a board of the stop whose
+// platforms are ps: the next platform (its stop point, polled on its own,
+// so it shows as many rows as a whole stop; those served first), and
+// after the last one the whole stop again. ok is false when the stop has
+// no platforms to cycle.
+func (p platforms) next(ps []app.Platform, subj feeds.Subject) (s feeds.Subject, ok bool) {
+	ps = p.servedFirst(ps)
+	if len(ps) == 0 || subj.Stop == 0 {
+		return subj, false
 	}
-	if b.Filt.Platform != "" {
-		b.Filt.Platform = "" // the feed is acquired anew below (setSubject), with the board's demand
-		b.Refilter()
-	}
-	s := b.Subj
+	s = subj
 	next := 0
 	if s.Point != "" {
 		next = len(ps) // not found: back to the whole stop
-		for i, p := range ps {
-			if p.Code == s.Point {
+		for i, pl := range ps {
+			if pl.Code == s.Point {
 				next = i + 1
 				break
 			}
@@ -387,10 +387,7 @@ func (b *Pane) cyclePlatform() tea.Cmd {
 	} else {
 		s.Point = ps[next].Code
 	}
-	// A board narrowed by f from its whole stop is a filter esc clears;
-	// one opened on a stop point (--stoppoint) was never narrowed.
-	b.Narrowed = s.Point != "" && (b.Narrowed || b.Subj.Point == "")
-	return b.setSubject(s)
+	return s, true
 }
 
 // BoardsHealth counts the boards whose data is stale (or failed before any

@@ -110,7 +110,22 @@ var Keys = ui.Keymap[*Ctx]{
 			return c.B.setSubject(s)
 		}},
 	{Keys: []string{"f"}, Text: func(t *ui.Texts) string { return t.KeyPlatform }, Prio: ui.PrioMid,
-		If: func(c *Ctx) bool { return c.S.Platforms }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.cyclePlatform() }},
+		If: func(c *Ctx) bool { return c.S.Platforms }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			b := c.B
+			s, ok := b.next(b.Platforms(), b.Subj)
+			if !ok {
+				return nil
+			}
+			if b.Filt.Platform != "" {
+				b.Filt.Platform = "" // it replaces a platform filter by name (a layout's `platform`)
+				b.Refilter()
+			}
+			// A board narrowed by f from its whole stop is a filter esc
+			// clears; one opened on a stop point (--stoppoint) was never
+			// narrowed.
+			b.Narrowed = s.Point != "" && (b.Narrowed || b.Subj.Point == "")
+			return b.setSubject(s)
+		}},
 	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyClearFilters }, Prio: ui.PrioTop,
 		If: func(c *Ctx) bool { return c.S.Filtered }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.filter(filters{}, true) }},
 

@@ -151,7 +151,7 @@ func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
 
 // View renders the board into its rectangle (exactly height lines of at
 // most width cells), from the cache when nothing it shows has changed.
-func (b *Pane) View() string {
+func (b *Pane) View(app.Frame) string {
 	k := ViewKey{Rev: b.Rev, W: b.width, H: b.height, Sec: b.Sh.Now.Unix(), Focused: b.Focused, alert: app.AlertText(b.Sh.Alert)}
 	return b.Cache.Get(k, func() string { return ui.ClampLines(b.render(), b.width, b.height) })
 }
@@ -306,7 +306,7 @@ func (b *Pane) header(w int) string {
 	if n := b.grouping.note(tx, b.Subj); n != "" {
 		parts = append(parts, n)
 	}
-	left := " " + app.Link(b.StopURL(), st.Title.Render(b.Name())) + st.Muted.Render(" · "+strings.Join(parts, " · "))
+	left := " " + app.Link(b.Sh.StopURL(b.Subj.Stop), st.Title.Render(b.Name())) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	if b.Num > 0 {
 		left = " " + st.Accent.Render(ui.Itoa(b.Num)) + left
 	}
@@ -322,11 +322,6 @@ func (b *Pane) header(w int) string {
 		right = st.Error.Render(b.Sh.Dt.RemoveMark) + "  " + right
 	}
 	return Spread(left, right, w)
-}
-
-// StopURL is the URL the board's stop links to (app.Links), "" for none.
-func (b *Pane) StopURL() string {
-	return b.Sh.Links.StopURL(b.Subj.Stop, b.Sh.Base.StopName(b.Subj.Stop))
 }
 
 // Spread puts left and right on one line of width w, right-aligned; when
@@ -477,7 +472,7 @@ func (b *Pane) EmptyText() string {
 	case !b.Have:
 		return fmt.Sprintf(tx.Loading, what)
 	case b.Filt.Active():
-		if s, ok := b.filterEmptyText(); ok {
+		if s, ok := b.Filt.emptyText(b.Sh, b.Raw, b.walking, b.Subj.Arrivals, b.title); ok {
 			return s
 		}
 		if len(b.Filt.Lines) > 0 && b.Filt.Platform == "" && b.Filt.Direction == "" {

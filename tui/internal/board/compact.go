@@ -24,16 +24,6 @@ const (
 	wDelayC   = 3  // "+12"
 )
 
-// StaleKey is the part of the grid's cache keys that says whether the
-// board's data is stale: it turns stale at a deadline of its own, between
-// the seconds and the countdowns' minute turns that the keys hold.
-func (b *Pane) StaleKey() string {
-	if _, ok := b.Sh.Stale(b.Polls()); ok {
-		return "!"
-	}
-	return ""
-}
-
 // Cell is a board drawn as one of the grid's cells: its last drawing,
 // kept while what it shows is the same, and the rows it drew, which a
 // click picks from. Each board holds one; the grid asks it to draw.
@@ -60,7 +50,10 @@ func (c *Cell) View(b *Pane, num int, focused bool, w, h int) string {
 // cells are reused until a countdown's minute turns.
 func (c *Cell) Key(b *Pane, num int, focused bool, w, h int) string {
 	var key strings.Builder
-	key.WriteString(ui.Itoa(b.Rev) + ":" + ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(num) + ":" + strconv.FormatBool(focused) + b.StaleKey())
+	// Whether the data is stale: it turns stale at a deadline of its own,
+	// between the countdowns' minute turns that the key holds.
+	_, stale := b.Sh.Stale(b.Polls())
+	key.WriteString(ui.Itoa(b.Rev) + ":" + ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(num) + ":" + strconv.FormatBool(focused) + ":" + strconv.FormatBool(stale))
 	rows := b.Rows()
 	badge := 4
 	for n, r := range rows {
@@ -89,7 +82,7 @@ func (c *Cell) draw(b *Pane, num int, focused bool, w, h int) string {
 		mark = st.SelectedMark.Render("▸")
 		name = st.Title.Render(b.Name())
 	}
-	left := mark + st.Accent.Render(ui.Itoa(num)) + " " + app.Link(b.StopURL(), name)
+	left := mark + st.Accent.Render(ui.Itoa(num)) + " " + app.Link(b.Sh.StopURL(b.Subj.Stop), name)
 	if s := c.note(b); s != "" {
 		left += st.Muted.Render(" · " + s)
 	}
@@ -378,7 +371,7 @@ func (c *Cell) empty(b *Pane) string {
 	case !b.Have:
 		return dt.GridLoading
 	case b.Filt.Active():
-		if s, ok := b.filterEmptyText(); ok {
+		if s, ok := b.Filt.emptyText(b.Sh, b.Raw, b.walking, b.Subj.Arrivals, b.title); ok {
 			return s
 		}
 		return dt.NoMatch

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/ui"
 )
@@ -57,7 +58,6 @@ func (g *gridPane) SetSize(w, h int, focused bool) {
 	g.Width, g.height = w, h
 	z := g.ZoomedBoard()
 	for i, b := range g.All() {
-		b.Focused = focused && b == z
 		num := i + 1
 		if b == g.Open {
 			num = 0
@@ -67,9 +67,9 @@ func (g *gridPane) SetSize(w, h int, focused bool) {
 			b.Touch()
 		}
 		if b == z {
-			b.SetSize(w, h)
+			b.Layout(app.Rect{W: w, H: h, Focused: focused})
 		} else {
-			b.SetSize(0, 0) // a cell: it asks for shared.limit again (board.Pane.Fill)
+			b.Layout(app.Rect{}) // a cell: it asks for shared.limit again (board.fill)
 		}
 	}
 }
@@ -92,18 +92,19 @@ func (g *gridPane) ZoomedBoard() *board.Pane {
 }
 
 // View renders the grid (or the zoomed board) into exactly its rectangle.
-func (g *gridPane) View() string {
+func (g *gridPane) View(f app.Frame) string {
 	w, h := g.Width, g.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
 	if b := g.ZoomedBoard(); b != nil {
-		return b.View()
+		return b.View(f)
 	}
 	var key strings.Builder
 	key.WriteString(ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(g.Focus) + ":" + strconv.FormatInt(g.sh.Now.Unix(), 10) + ":" + g.sh.Verdict.Text)
 	for _, b := range g.Boards {
-		key.WriteString("," + ui.Itoa(b.Rev) + b.StaleKey())
+		_, stale := b.Sh.Stale(b.Polls()) // stale turns at a deadline of its own, between the seconds
+		key.WriteString("," + ui.Itoa(b.Rev) + ":" + strconv.FormatBool(stale))
 	}
 	return g.cache.Get(key.String(), g.render)
 }

@@ -184,7 +184,7 @@ func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh
 	line := e.Line()
 	due, dueSt := st.DueCell(tx, e, p.sh.Now)
 	text, sev := tx.DelayText(*e)
-	s := mark + app.LinkPad(st.Accent.Render, r.B.StopURL(), r.B.Name(), stopW) + " " +
+	s := mark + app.LinkPad(st.Accent.Render, r.B.Sh.StopURL(r.B.Subj.Stop), r.B.Name(), stopW) + " " +
 		st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, p.sh.Base.Category(line))) + " " +
 		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(p.sh, line, e.DirectionText, dir)
 	if plat > 0 {

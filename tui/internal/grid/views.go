@@ -44,12 +44,12 @@ func (v boardsView) Update(_ app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool)
 }
 
 // View draws the grid, under the pin strip when it shows the plain board.
-func (v boardsView) View(app.Frame) string {
+func (v boardsView) View(f app.Frame) string {
 	d := v.d
 	if n := d.Pins.stripH; n > 0 {
-		return d.Pins.strip(d.Grid.Width, n) + "\n" + d.Grid.View()
+		return d.Pins.strip(d.Grid.Width, n) + "\n" + d.Grid.View(f)
 	}
-	return d.Grid.View()
+	return d.Grid.View(f)
 }
 
 // Layout gives the grid its rectangle.
