@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,96 +16,6 @@ import (
 	"abfahrt/tui/internal/fleet"
 	"abfahrt/tui/internal/grid"
 )
-
-// TestGridFromOptions: several boards open the grid, boards of one stop
-// share one poll, and the single board does not poll meanwhile.
-func TestGridFromOptions(t *testing.T) {
-	e := newGridEnv(t, 160, 48, specsOver(12), nil)
-	g := &e.m.disp.Grid
-	if e.m.disp.Mode != grid.ModeGrid || g.Len() != 12 {
-		t.Fatalf("mode %d with %d boards, want the grid of 12", e.m.disp.Mode, g.Len())
-	}
-	if len(g.Feeds()) != 4 {
-		t.Errorf("%d feeds for 12 boards over 4 stops, want 4", len(g.Feeds()))
-	}
-	if n := e.src.CallCount(); n != 4 {
-		t.Errorf("%d requests for the first poll, want 4", n)
-	}
-	for i, b := range g.Boards {
-		if len(b.Rows()) == 0 {
-			t.Errorf("board %d has no rows after its feed answered", i+1)
-		}
-	}
-	if g.Open != nil || boardFeeds(e.m.sh.Reg) != 4 {
-		t.Errorf("an open board besides the grid (%v), %d feeds polled; want none and 4", g.Open != nil, boardFeeds(e.m.sh.Reg))
-	}
-	v := e.m.View()
-	for _, want := range []string{"12 boards", "Hauptbahnhof", "Ehinger Tor", "Theater", "Rathaus Ulm"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("grid view lacks %q", want)
-		}
-	}
-}
-
-// TestGridFocusZoomRemove walks the grid with the keys.
-func TestGridFocusZoomRemove(t *testing.T) {
-	e := newGridEnv(t, 160, 48, specsOver(5), nil)
-	g := &e.m.disp.Grid
-	if g.Focus != 0 {
-		t.Fatalf("focus %d at start, want 0", g.Focus)
-	}
-	e.Key("right")
-	if g := &e.m.disp.Grid; g.Focus != 1 {
-		t.Errorf("→: focus %d, want 1", g.Focus)
-	}
-	e.Key("5")
-	if g := &e.m.disp.Grid; g.Focus != 4 {
-		t.Errorf("5: focus %d, want 4", g.Focus)
-	}
-	e.Key("up")
-	if g := &e.m.disp.Grid; g.Focus != 4-g.Columns() || g.Columns() < 2 {
-		t.Errorf("↑ from 5 with %d columns: focus %d", g.Columns(), g.Focus)
-	}
-	e.Key("9") // no ninth board: nothing
-	e.Key("1")
-	e.Key("enter")
-	if !e.m.disp.Grid.Zoomed {
-		t.Fatal("enter did not zoom")
-	}
-	v := e.m.View()
-	if !strings.Contains(v, "DIRECTION") || strings.Contains(v, "6 boards") {
-		t.Errorf("zoomed view is not the full board:\n%s", v)
-	}
-	e.Key("down")
-	if b := e.m.disp.Grid.Focused(); b.Cursor != 1 {
-		t.Errorf("↓ in the zoomed board: cursor %d, want 1", b.Cursor)
-	}
-	if cmd := e.Key("enter"); cmd == nil {
-		t.Error("enter on a zoomed row opened no vehicle")
-	} else if msg, ok := cmd().(app.OpenMsg); !ok || msg.Target.Kind != app.TargetVehicle {
-		t.Errorf("enter on a zoomed row: %#v", cmd())
-	}
-	e.Key("esc")
-	if e.m.disp.Grid.Zoomed {
-		t.Fatal("esc did not leave the zoom")
-	}
-	// Remove the first board: its stop is still on board 5, so the feed stays.
-	e.removeBoard()
-	g = &e.m.disp.Grid
-	if g.Len() != 4 || len(g.Feeds()) != 4 {
-		t.Errorf("after x: %d boards, %d feeds; want 4 and 4", g.Len(), len(g.Feeds()))
-	}
-	e.removeBoard() // Ehinger Tor, its only board: the feed goes
-	if g := &e.m.disp.Grid; len(g.Feeds()) != 3 || g.Feed(feeds.Subject{Stop: 1350}) != nil {
-		t.Errorf("after removing Ehinger Tor's only board its feed remains")
-	}
-	for e.m.disp.Grid.Len() > 1 {
-		e.removeBoard()
-	}
-	if cmd := e.removeBoard(); cmd == nil || !e.m.disp.Plain() {
-		t.Fatalf("removing the last board: mode %d, cmd %v; want the single board polling again", e.m.disp.Mode, cmd)
-	}
-}
 
 // TestGridWatch: w adds the single board to the grid with its rows at
 // once, on the same feed (no second poll of the stop); a stop opened from
@@ -150,60 +59,6 @@ func TestGridWatch(t *testing.T) {
 	}
 }
 
-// TestGridFilters: l and d narrow the focused board without a new
-// request; f narrows it to a platform's stop point, as on every board;
-// esc clears the filters and widens the board to its whole stop again.
-func TestGridFilters(t *testing.T) {
-	e := newGridEnv(t, 160, 48, specsOver(2), nil)
-	calls := e.src.CallCount()
-	e.Key("l")
-	b := e.m.disp.Grid.Focused()
-	if !slices.Equal(b.Filt.Lines, []string{"1"}) {
-		t.Fatalf("l: lines %v, want [1]", b.Filt.Lines)
-	}
-	for _, r := range b.Rows() {
-		if l := b.Data.Events[r].Line(); l != "1" {
-			t.Errorf("line filter 1 shows line %s", l)
-		}
-	}
-	e.Key("l")
-	if b := e.m.disp.Grid.Focused(); !slices.Equal(b.Filt.Lines, []string{"2"}) {
-		t.Errorf("second l: lines %v, want [2]", b.Filt.Lines)
-	}
-	if n := e.src.CallCount(); n != calls {
-		t.Errorf("line filters made %d requests, want none", n-calls)
-	}
-	e.deliver(e.runNow(e.Key("f")))
-	b = e.m.disp.Grid.Focused()
-	if b.Subj.Point != model.CodeFor(1008, 1) {
-		t.Fatalf("f: stop point %q, want platform A's", b.Subj.Point)
-	}
-	for _, r := range b.Rows() {
-		if e := b.Data.Events[r]; (e.StopPointCode != "" && e.StopPointCode != b.Subj.Point) || e.Line() != "2" {
-			t.Errorf("line 2 platform A shows %s at %s", e.Line(), e.StopPointCode)
-		}
-	}
-	calls = e.src.CallCount()
-	e.Key("d")
-	if b := e.m.disp.Grid.Focused(); b.Filt.Direction != "Kuhberg Schulzentrum" {
-		t.Errorf("d: direction %q", b.Filt.Direction)
-	}
-	if !strings.Contains(e.m.View(), "pl. A · line 2 · →Kuhberg") {
-		t.Errorf("the header does not say the filters:\n%s", e.m.View())
-	}
-	if n := e.src.CallCount(); n != calls {
-		t.Errorf("d made %d requests, want none", n-calls)
-	}
-	filtered := len(e.m.disp.Grid.Focused().Rows())
-	e.deliver(e.runNow(e.Key("esc"))) // the platform f chose too: the whole stop again
-	if b := e.m.disp.Grid.Focused(); b.Filt.Active() || b.Subj.Point != "" || len(b.Rows()) <= filtered {
-		t.Errorf("esc: filters %+v, stop point %q, %d rows; want none, the whole stop and more than %d", b.Filt, b.Subj.Point, len(b.Rows()), filtered)
-	}
-	if s := e.m.disp.Grid.Boards[1].Spec(); s.Stop != 1350 || s.Lines != nil {
-		t.Errorf("the other board's spec changed: %+v", s)
-	}
-}
-
 // TestGridFeedFailure: a failed poll marks every board of its stop stale
 // and keeps their rows; an old answer is ignored.
 func TestGridFeedFailure(t *testing.T) {
@@ -237,53 +92,6 @@ func TestGridFeedFailure(t *testing.T) {
 	}
 	if v := e.m.View(); !strings.Contains(v, "◷ 2 stale") {
 		t.Errorf("the summary does not count the stale boards:\n%s", v)
-	}
-}
-
-// TestGridArrivals: a toggles the focused board alone, through a feed of
-// its own.
-func TestGridArrivals(t *testing.T) {
-	e := newGridEnv(t, 160, 48, []app.BoardSpec{{Stop: 1008}, {Stop: 1008}}, nil)
-	cmd := e.Key("a")
-	if cmd == nil {
-		t.Fatal("a started no poll")
-	}
-	e.deliver(e.runNow(cmd))
-	g := &e.m.disp.Grid
-	if !g.Boards[0].Subj.Arrivals || g.Boards[1].Subj.Arrivals || len(g.Feeds()) != 2 {
-		t.Errorf("after a: arrivals %v/%v with %d feeds", g.Boards[0].Subj.Arrivals, g.Boards[1].Subj.Arrivals, len(g.Feeds()))
-	}
-	if len(g.Boards[0].Rows()) == 0 || !g.Boards[0].Data.Events[0].Arrival {
-		t.Error("the arrivals board has no arrivals")
-	}
-}
-
-// TestMergedView: m lists every board's departures in time order, each
-// with its stop; enter opens the vehicle; m again goes back.
-func TestMergedView(t *testing.T) {
-	e := newGridEnv(t, 120, 40, specsOver(4), nil)
-	e.Key("m")
-	if e.m.disp.Mode != grid.ModeMerged {
-		t.Fatal("m did not open the merged view")
-	}
-	rows := e.m.disp.Merged.Rows(&e.m.disp.Grid)
-	stops := map[string]bool{}
-	for i, r := range rows {
-		stops[r.B.Name()] = true
-		if i > 0 && r.E.When().Before(rows[i-1].E.When()) {
-			t.Fatalf("row %d is earlier than the one before", i)
-		}
-	}
-	if len(stops) != 4 {
-		t.Errorf("merged rows from %d stops, want 4", len(stops))
-	}
-	e.Key("down")
-	if cmd := e.Key("enter"); cmd == nil {
-		t.Error("enter opened no vehicle")
-	}
-	e.Key("m")
-	if e.m.disp.Mode != grid.ModeGrid {
-		t.Errorf("m again: mode %d, want the grid", e.m.disp.Mode)
 	}
 }
 
