@@ -275,4 +275,3 @@ func TestQueueOutage(t *testing.T) {
 		}
 	}
 }
-
