@@ -59,7 +59,7 @@ type Options struct {
 	Interval time.Duration
 	// Limit is the number of events per board: a cap the user gave
 	// (--limit, limit = …); 0, the default, lets a board ask for as many
-	// as it has rows for, at least DefaultLimit (board.Pane.Fill).
+	// as it has rows for, at least DefaultLimit (board.fill).
 	Limit int
 	// Now is the service's clock when it runs in this process (the
 	// embedded simulation, tests); it is then also the local clock. nil
@@ -165,7 +165,7 @@ type Shared struct {
 	hist    History
 	histWhy string
 	// LimitFixed: the user gave the limit (Options.Limit), which caps
-	// every board; else a board fills its height (board.Pane.Fill).
+	// every board; else a board fills its height (board.fill).
 	LimitFixed bool
 	St         *ui.Styles
 	T          *ui.Texts // the catalogue of the chosen language (i18n.go)

@@ -116,7 +116,7 @@ func (d *Dispatch) setSize(w, h int, focused bool) {
 
 // declare tells every shown board's feed its demand now: after a change
 // of size, a zoomed board asks for as many departures as it has rows for
-// (board.Pane.Fill), at once when that is more than it asked for.
+// (board.fill), at once when that is more than it asked for.
 func (d *Dispatch) declare() tea.Cmd {
 	var cmds []tea.Cmd
 	for _, b := range d.Grid.All() {
