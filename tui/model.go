@@ -72,6 +72,9 @@ type rootState struct {
 	// plan is the clock message scheduled for the next visible change
 	// (nextchange.go).
 	plan clockPlan
+	// verdict is the exception queue's network data verdict, handed to
+	// the panes in the frame.
+	verdict app.NetVerdict
 	// blurred: the terminal reported that it lost the focus (mode 1004);
 	// a reminder then notifies the desktop too.
 	blurred bool

@@ -188,10 +188,6 @@ type Shared struct {
 	// Dt is the dispatcher's section of the catalogue t (grid_text.go).
 	Dt *ui.DispTexts
 
-	// Verdict is the network data verdict of the exception queue, for the
-	// grid's summary line (exceptions.go).
-	Verdict NetVerdict
-
 	// firstIn closes when the first answer is in, and starts the base
 	// data load (commands.go).
 	firstIn chan struct{}
@@ -323,6 +319,9 @@ type Action struct {
 	// Enter asks the root to answer enter as if it were typed, with the
 	// focus and selection the pane left (a click on a row).
 	Enter bool
+	// Verdict is a new network data verdict (the exception queue's), which
+	// the root hands every pane in the frame (the grid's summary line).
+	Verdict *NetVerdict
 }
 
 // RemindEnv is what a check of the reminders reads of the board now, with

@@ -101,19 +101,20 @@ func (g *gridPane) View(f app.Frame) string {
 		return b.View(f)
 	}
 	var key strings.Builder
-	key.WriteString(ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(g.Focus) + ":" + strconv.FormatInt(g.sh.Now.Unix(), 10) + ":" + g.sh.Verdict.Text)
+	key.WriteString(ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(g.Focus) + ":" + strconv.FormatInt(g.sh.Now.Unix(), 10) + ":" + f.Verdict.Text)
 	for _, b := range g.Boards {
 		_, stale := b.Sh.Stale(b.Polls()) // stale turns at a deadline of its own, between the seconds
 		key.WriteString("," + ui.Itoa(b.Rev) + ":" + strconv.FormatBool(stale))
 	}
-	return g.cache.Get(key.String(), g.render)
+	return g.cache.Get(key.String(), func() string { return g.render(f.Verdict) })
 }
 
-// render draws the summary line and the cells of the current page.
-func (g *gridPane) render() string {
+// render draws the summary line (with the queue's verdict) and the
+// cells of the current page.
+func (g *gridPane) render(verdict app.NetVerdict) string {
 	w, h := g.Width, g.height
 	st := g.sh.St
-	summary := g.summary(w)
+	summary := g.summary(verdict, w)
 	g.hits.Reset()
 	if h == 1 {
 		return summary
@@ -198,7 +199,7 @@ func (g *gridPane) cell(i, w, h int) string {
 
 // summary is the grid's top line: boards, late vehicles, the worst delay
 // and stale boards, over the watched stops.
-func (g *gridPane) summary(w int) string {
+func (g *gridPane) summary(v app.NetVerdict, w int) string {
 	st, dt := g.sh.St, g.sh.Dt
 	late, worst := map[int]bool{}, (*model.Event)(nil)
 	var worstStop string
@@ -231,7 +232,7 @@ func (g *gridPane) summary(w int) string {
 		lateText = st.Stale.Render(dt.NoData)
 	}
 	parts := []ui.Part{{Text: st.Title.Render(dt.Count(dt.OneBoard, dt.Boards, len(g.Boards)))}, {Text: lateText}}
-	if v := g.sh.Verdict; v.Text != "" { // the network data verdict, once the exception queue watches
+	if v.Text != "" { // the network data verdict, once the exception queue watches
 		vs := st.OnTime
 		if v.Outage {
 			vs = st.Late

@@ -122,3 +122,18 @@ func TestQueueSaysWhatItMarked(t *testing.T) {
 		t.Errorf("h on line 2's late group does not hide its lateness, or does not say so (%q):\n%s", r.notice, v)
 	}
 }
+
+// The queue hands its network data verdict to the root as an action
+// with its feeds' answers (the root puts it in every pane's frame, for
+// the grid's summary line): none before the queue watches, "data ok"
+// once the vehicles came in.
+func TestQueueVerdictIsAnAction(t *testing.T) {
+	r := newRig(t, 120, 38, "en", "")
+	if v := r.p.netVerdict(); v.Text != "" {
+		t.Errorf("a verdict before the queue watches: %+v", v)
+	}
+	r.open()
+	if r.verdict == nil || r.verdict.Text != "data ok" || r.verdict.Outage {
+		t.Errorf("after the first answers the queue's verdict is %+v, want data ok", r.verdict)
+	}
+}

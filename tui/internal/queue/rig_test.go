@@ -57,6 +57,9 @@ type rig struct {
 	p      *Pane
 	dir    string
 	notice string // what the last key asked the status bar to say
+	// verdict is the network data verdict the queue's news last handed
+	// the root (for the grid's summary line), nil before any.
+	verdict *app.NetVerdict
 }
 
 // queueKeys are the feeds the queue of newRig holds.
@@ -144,7 +147,9 @@ func (r *rig) poll() {
 		if !ok {
 			r.t.Fatalf("feed %v: the answer is no news", k)
 		}
-		r.p.Update(r.frame(), news)
+		if _, a, _ := r.p.Update(r.frame(), news); a.Verdict != nil {
+			r.verdict = a.Verdict
+		}
 	}
 	if r.dir != "" {
 		r.p.Update(r.frame(), LoadMarks(r.p.file.path()))
