@@ -294,18 +294,6 @@ func TestOneWatchedBoardOpensAsTheBoard(t *testing.T) {
 	}
 }
 
-// boardFeeds counts the registry's board feeds (the alert's feed, which
-// every interactive view shows, is not one).
-func boardFeeds(r *feeds.Registry) int {
-	n := 0
-	for k := range r.Entries {
-		if k.Kind == feeds.FeedBoard {
-			n++
-		}
-	}
-	return n
-}
-
 // Issue 12 item 14: German at 80, 120 and 200 columns: the grid, merged
 // and fleet views and the search cut no delay or column title, count one
 // board as "1 Tafel", name the stop without "an", and say "Straßenbahn"
