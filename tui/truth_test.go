@@ -1,15 +1,12 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -128,28 +125,6 @@ func TestStaleAfterTwoIntervals(t *testing.T) {
 	e.advance(time.Second)
 	if v := e.View(); !strings.Contains(v, "stale since 12:34:56") {
 		t.Errorf("data older than two intervals is not marked stale since its time:\n%s", v)
-	}
-}
-
-// Issue 12 item 13: raw Go and system errors never reach the screen; the
-// board's language says what happened.
-func TestErrLineHidesGoErrors(t *testing.T) {
-	en, de := ui.EnglishTexts(), ui.GermanTexts()
-	for _, c := range []struct {
-		err    error
-		en, de string
-	}{
-		{context.DeadlineExceeded, "no answer in time", "keine Antwort in der Zeit"},
-		{fmt.Errorf("board: %w", context.Canceled), "request cancelled", "Anfrage abgebrochen"},
-		{&fs.PathError{Op: "open", Path: "/x", Err: syscall.EACCES}, "network or system error", "Netz- oder Systemfehler"},
-		{&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 9999"}, "unknown to the service", "dem Dienst unbekannt"},
-	} {
-		if got := app.ErrLine(&en, c.err); got != c.en {
-			t.Errorf("en %v: %q, want %q", c.err, got, c.en)
-		}
-		if got := app.ErrLine(&de, c.err); got != c.de {
-			t.Errorf("de %v: %q, want %q", c.err, got, c.de)
-		}
 	}
 }
 
