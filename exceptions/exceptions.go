@@ -186,17 +186,6 @@ func TripLine(t model.Trip) string {
 	return strconv.Itoa(j.RouteNumber)
 }
 
-func tripDirection(t model.Trip) string {
-	j := t.JourneyData
-	if j == nil {
-		return ""
-	}
-	if j.DepartureDirectionText != "" {
-		return j.DepartureDirectionText
-	}
-	return j.ArrivalDirectionText
-}
-
 // inService are the trips of vehicles in service with a line.
 func inService(trips []model.Trip) []model.Trip {
 	var out []model.Trip
@@ -219,7 +208,7 @@ func (r Rules) Items(s *Snapshot) []Item {
 	var out []Item
 	var lines []string
 	for _, t := range inService(s.Trips) {
-		line, dir := TripLine(t), tripDirection(t)
+		line, dir := TripLine(t), t.DirectionText()
 		if line != "" && !slices.Contains(lines, line) {
 			lines = append(lines, line)
 		}

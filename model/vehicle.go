@@ -45,6 +45,19 @@ func (t Trip) Deviation() int {
 	return t.TimeData.Deviation
 }
 
+// DirectionText is where the trip goes: its departure direction, else
+// its arrival direction, "" without journey data.
+func (t Trip) DirectionText() string {
+	j := t.JourneyData
+	if j == nil {
+		return ""
+	}
+	if j.DepartureDirectionText != "" {
+		return j.DepartureDirectionText
+	}
+	return j.ArrivalDirectionText
+}
+
 // ReportAge returns how old the position report is at now, if it has a time.
 func (t Trip) ReportAge(now time.Time) (time.Duration, bool) {
 	if t.TimeData == nil || !t.TimeData.ReferenceTime.Known() {

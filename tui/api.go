@@ -5,6 +5,7 @@ import (
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/catalog"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/remind"
 	"abfahrt/tui/internal/ui"
@@ -110,7 +111,7 @@ func CheckLinkTemplate(tmpl string, vehicle bool) error {
 }
 
 // ThemeAbout is one line about each theme.
-var ThemeAbout = ui.ThemeAbout
+var ThemeAbout = catalog.ThemeAbout
 
 // ThemeByName returns the theme called name.
 func ThemeByName(name string) (Theme, bool) { return ui.ThemeByName(name) }

@@ -202,34 +202,6 @@ func TestConsoleThemeColours(t *testing.T) {
 	}
 }
 
-// TestConsoleText: stand-ins keep the width, known glyphs get their
-// chosen stand-in, braille becomes half blocks, unknown wide glyphs
-// become as many question marks, and safe text is returned unchanged.
-func TestConsoleText(t *testing.T) {
-	for in, want := range map[string]string{
-		"╭─╮ ⚠ late … ✓":    "┌─┐ ! late . =",
-		"▮ 2 ● 5 · 7":       "■ 2 • 5 · 7",
-		"\x1b[1m⣿⠉⣀\x1b[0m": "\x1b[1m█▒▒\x1b[0m",
-		"Bf 名古屋":            "Bf ??????",
-		"Söflingen ÄÖÜß ┌─┐ █░▒ ←↑→↓ •": "Söflingen ÄÖÜß ┌─┐ █░▒ ←↑→↓ •",
-		"█▄▀ ▓ ►◄ ○◙ √∙":                "█▒▒ ▒ >< o■ =·",
-	} {
-		if got := ui.ConsoleText(in); got != want {
-			t.Errorf("ConsoleText(%q) = %q, want %q", in, got, want)
-		}
-	}
-	for r, s := range ui.ConsoleFallback {
-		if a, b := ansi.StringWidth(string(r)), ansi.StringWidth(s); a != b {
-			t.Errorf("stand-in of %q is %d cells, the glyph %d", r, b, a)
-		}
-		for _, c := range s {
-			if !ui.ConsoleSafe(c) {
-				t.Errorf("stand-in of %q is %q, not in the console font", r, s)
-			}
-		}
-	}
-}
-
 // BenchmarkConsoleView: the console font's cost per frame, a board at
 // 120×40 whose view changed (every glyph looked at) and unchanged (the
 // last frame reused).

@@ -8,23 +8,6 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-func TestDelayRuleDefault(t *testing.T) {
-	r := ui.DefaultDelayRule
-	for _, c := range []struct {
-		sec  int
-		want ui.Severity
-	}{{0, ui.SevOnTime}, {-60, ui.SevEarly}, {60, ui.SevSlight}, {150, ui.SevLate}, {180, ui.SevLate}, {119, ui.SevSlight}} {
-		if _, got := r.Grade(c.sec); got != c.want {
-			t.Errorf("%d s: severity %d, want %d", c.sec, got, c.want)
-		}
-	}
-	dark, _ := ui.ThemeByName("dark")
-	st := ui.NewStyles(dark, ui.UlmLineColors())
-	if st.Severity(ui.SevSlight).GetForeground() == st.Late.GetForeground() {
-		t.Error("the first minute late is red")
-	}
-}
-
 func TestDelayRuleConfigured(t *testing.T) {
 	r := ui.DelayRule{Slight: 2, Late: 5}
 	if err := r.Check(); err != nil {

@@ -17,7 +17,7 @@ func (m *Model) panes() []app.Pane {
 func (m *Model) frame() app.Frame {
 	sh := m.sh
 	return app.Frame{Focus: m.focus, Now: sh.Now, Local: sh.Local, Zone: sh.Local.Location(), T: sh.T, St: sh.St,
-		Limit: sh.Limit, Alert: sh.Alert}
+		Limit: sh.Limit, Alert: sh.Alert, Verdict: m.own.verdict}
 }
 
 // act carries out what a pane asked for besides its command: a notice
@@ -25,6 +25,9 @@ func (m *Model) frame() app.Frame {
 // enter as if typed.
 func (m *Model) act(a app.Action) tea.Cmd {
 	app.AddNotice(m.sh, a.Notice)
+	if a.Verdict != nil {
+		m.own.verdict = *a.Verdict
+	}
 	if a.Relayout {
 		m.layout()
 	}
@@ -35,7 +38,7 @@ func (m *Model) act(a app.Action) tea.Cmd {
 	case a.Open != nil:
 		return m.Open(*a.Open)
 	case a.Enter:
-		return m.press(tea.KeyEnter)
+		return m.handleKey(tea.KeyMsg{Type: tea.KeyEnter})
 	}
 	return nil
 }

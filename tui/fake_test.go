@@ -22,6 +22,8 @@ type testEnv struct {
 	now time.Time
 	m   Model
 	k   *kiosk.Model
+	// dir is the state directory of a queue's env (newQueueEnv).
+	dir string
 }
 
 // View renders the model under test.

@@ -9,7 +9,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/ladder"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/internal/vehicle"
@@ -26,7 +25,7 @@ func (m *Model) Footer(w int) string {
 	for _, h := range hs {
 		sig.WriteString("\x00" + h.Show + "\x01" + h.Desc + "\x01" + ui.Itoa(h.Prio))
 	}
-	return m.memo.Footer.Get(sig.String(), func() string { return m.renderFooter(hs, w) })
+	return m.memo.Footer.Get(sig.String(), func() string { return renderFooter(m.sh.St, hs, w) })
 }
 
 // footerOrder returns the hints hs the footer offers: the ones always
@@ -50,8 +49,7 @@ func footerOrder(hs []ui.Hint) (always, rest []ui.Hint) {
 }
 
 // renderFooter draws the key hint of hs in width w.
-func (m *Model) renderFooter(hs []ui.Hint, w int) string {
-	st := m.sh.St
+func renderFooter(st *ui.Styles, hs []ui.Hint, w int) string {
 	item := func(h ui.Hint) string { return st.HelpKey.Render(h.Show) + " " + st.HelpDesc.Render(h.Desc) }
 	sep := st.HelpSep.Render(" · ")
 	always, rest := footerOrder(hs)
@@ -97,12 +95,12 @@ func (m *Model) helpKeys() []ui.Hint {
 	return append(hs, vehicle.Keys.Hints(&vehicle.Ctx{P: &vp}, t)...)
 }
 
-// helpView renders the `?` overlay: every live binding, grouped.
-func (m *Model) helpView(w, h int) string {
-	st, tx := m.sh.St, m.sh.T
+// helpView renders the `?` overlay of the bindings hs, grouped, with the
+// legend of the board's symbols (the ladder's when it shows).
+func helpView(st *ui.Styles, tx *ui.Texts, hs []ui.Hint, ladderShows bool, w, h int) string {
 	groups := map[ui.Group][]ui.Hint{}
 	seen := map[string]bool{}
-	for _, hk := range m.helpKeys() {
+	for _, hk := range hs {
 		// A key once per group, an action once (q and ctrl+c quit), a
 		// move's key once (↑ moves the board's cursor or scrolls the
 		// vehicle's stops), a key that does the same on two panes once.
@@ -131,7 +129,7 @@ func (m *Model) helpView(w, h int) string {
 		cols = append(cols, st.Title.Render(g.Title(tx))+"\n"+strings.Join(lines, "\n"))
 	}
 	legendText := fmt.Sprintf(tx.HelpLegend, tx.Planned, tx.Delay.Late)
-	if m.disp.Mode == grid.ModeLadder {
+	if ladderShows {
 		legendText = ladder.Legend(tx) // the ladder's symbols, not the board's
 	}
 	legend := st.Muted.Render(strings.Join(ui.WrapWords(legendText, max(w-6, 10)), "\n"))
@@ -148,7 +146,7 @@ func (m *Model) helpView(w, h int) string {
 			break
 		}
 	}
-	return st.Overlay.Render(ui.ClipLines(body, max(w-4, 1), max(h-2, 1)))
+	return st.Overlay.Render(ui.ClampLines(body, max(w-4, 1), min(lipgloss.Height(body), max(h-2, 1))))
 }
 
 // stackGap is the space between stacked help columns.

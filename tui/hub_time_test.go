@@ -284,7 +284,7 @@ func TestHubErrorInBoardsLanguage(t *testing.T) {
 		Body: `upstream unreachable: Get "http://127.0.0.1:8080/mobility/v1/stop/passage/Departures?StopNumber=1008": dial tcp 127.0.0.1:8080: connect: connection refused`}
 	for _, lang := range []string{"en", "de"} {
 		tx := ui.TextsFor(lang)
-		got := tx.ErrLine(err)
+		got := app.ErrLine(tx, err)
 		if strings.Contains(got, "dial tcp") || strings.Contains(got, "Get \"") || strings.Contains(got, "upstream") {
 			t.Errorf("%s: the hub's error reaches the bar verbatim: %q", lang, got)
 		}
@@ -292,7 +292,7 @@ func TestHubErrorInBoardsLanguage(t *testing.T) {
 			t.Errorf("%s: %q does not say the service behind the hub fails", lang, got)
 		}
 	}
-	if got := ui.TextsFor("de").ErrLine(err); !strings.Contains(got, "nicht erreichbar") {
+	if got := app.ErrLine(ui.TextsFor("de"), err); !strings.Contains(got, "nicht erreichbar") {
 		t.Errorf("German bar: %q", got)
 	}
 }

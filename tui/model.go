@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"strings"
+	"time"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
@@ -48,6 +51,49 @@ type Model struct {
 	// click needs (mouse.go).
 	mouseOn bool
 	mouse   *mouseFrame
+
+	// own is what the root alone reads and writes (a pointer: every copy
+	// of the Model Bubble Tea makes shares it).
+	own *rootState
+}
+
+// rootState is the root's own state: what the status bar says of the
+// source, and the clock's plan.
+type rootState struct {
+	// source is the data source's name; namedSim is set when it says it
+	// is simulated already (the embedded simulation), so that the status
+	// bar adds nothing.
+	source   string
+	namedSim bool
+	// rate is the requests per minute for the status bar (ratemeter.go),
+	// layout the name of the layout of the hour showing (profiles by time
+	// of day), "" when none.
+	rate, layout string
+	// plan is the clock message scheduled for the next visible change
+	// (nextchange.go).
+	plan clockPlan
+	// verdict is the exception queue's network data verdict, handed to
+	// the panes in the frame.
+	verdict app.NetVerdict
+	// blurred: the terminal reported that it lost the focus (mode 1004);
+	// a reminder then notifies the desktop too.
+	blurred bool
+}
+
+// newRootState returns the root's state for the source named source.
+func newRootState(source string) *rootState {
+	if source == "" {
+		source = "mobility/v1"
+	}
+	return &rootState{source: source, namedSim: strings.Contains(strings.ToLower(source), "simul")}
+}
+
+// clockPlan is the clock message scheduled: due is its local time, zero
+// when none is pending; on once Init started the clock (a model driven by
+// hand, as in the unit tests, gets its clock messages from its driver).
+type clockPlan struct {
+	Due time.Time
+	On  bool
 }
 
 // New returns the interactive root model for o (Run picks the kiosk's,
@@ -64,12 +110,13 @@ func New(o app.Options) Model {
 		memo:    &ui.FrameMemos{},
 		mouseOn: o.Mouse,
 		mouse:   &mouseFrame{},
+		own:     newRootState(o.SourceName),
 	}
 	o = o.WithWalk()
 	o, m.prof = o.StartProfile(sh)
 	m.prof.Home = app.BoardSpec{Stop: app.DefaultStop, Walk: app.WalkTime(o.Walk), PerLine: o.PerLine}
 	if i := m.prof.Profile; i >= 0 {
-		sh.Layout = m.prof.Profiles[i].Name
+		m.own.layout = m.prof.Profiles[i].Name
 	}
 	m.disp = grid.NewDispatch(sh, o)
 	m.queue = queue.NewPane(sh, o.Exceptions, o.StateDir)
@@ -80,8 +127,9 @@ func New(o app.Options) Model {
 // Init starts the clock, the first poll of the board, the base data load
 // and, if asked, the vehicle pane.
 func (m Model) Init() tea.Cmd {
+	m.own.plan.On = true // the clock starts: from now on every message plans it
 	cmds := []tea.Cmd{
-		m.startClock(),
+		m.planClock(),
 		m.sh.BaseDataAtStart(),
 		m.disp.Init(),
 		m.sh.Rem.LoadCmd(),
@@ -109,9 +157,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()
 	case tea.FocusMsg:
-		m.sh.Blurred = false // the terminal's focus report (notify.go)
+		m.own.blurred = false // the terminal's focus report (notify.go)
 	case tea.BlurMsg:
-		m.sh.Blurred = true
+		m.own.blurred = true
 	case tea.KeyMsg:
 		cmd = tea.Batch(cmd, m.handleKeys(msg))
 	case tea.MouseMsg:
@@ -165,10 +213,10 @@ func (m *Model) showProfile(i int, notice string) tea.Cmd {
 	was := p.Profile
 	p.Profile = i
 	specs := p.Base
-	m.sh.Layout = ""
+	m.own.layout = ""
 	if i >= 0 {
 		specs = p.Profiles[i].Boards
-		m.sh.Layout = p.Profiles[i].Name
+		m.own.layout = p.Profiles[i].Name
 	}
 	if len(specs) == 0 && was >= 0 {
 		// Started with no boards: back to what a plain start shows, the

@@ -76,14 +76,14 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		case (beside && x > bw) || (!beside && m.focus == app.PaneVehicle):
 			m.focusPane(app.PaneVehicle)
 			if wheel {
-				return m.press(step) // the passages scroll
+				return m.handleKey(tea.KeyMsg{Type: step}) // as if it were typed // the passages scroll
 			}
 			return nil
 		}
 	}
 	m.focusPane(app.PaneBoard)
 	if wheel {
-		return m.press(step)
+		return m.handleKey(tea.KeyMsg{Type: step}) // as if it were typed
 	}
 	// A click on the board side: the first pane that shows and takes it
 	// (the vehicle pane's clicks end above).
@@ -105,10 +105,4 @@ func (m *Model) focusPane(p app.PaneID) {
 		m.focus = p
 		m.layout()
 	}
-}
-
-// press answers the key t as if it were typed, with the key maps synced
-// to the state the mouse left (a row selected, a pane focused).
-func (m *Model) press(t tea.KeyType) tea.Cmd {
-	return m.handleKey(tea.KeyMsg{Type: t})
 }

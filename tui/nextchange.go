@@ -97,31 +97,32 @@ func nextStep(now, anchor time.Time, step time.Duration) time.Time {
 // too: the plan is made anew when it comes, so no timer outlives the polls).
 // Called after every message once Init started the clock.
 func (m *Model) planClock() tea.Cmd {
-	sh := m.sh
-	if !sh.Plan.On {
+	sh, plan := m.sh, &m.own.plan
+	if !plan.On {
 		return nil
 	}
-	if !sh.Plan.Due.IsZero() && !sh.Plan.Due.After(sh.Local) {
-		sh.Plan.Due = time.Time{} // it came (or is in the queue: one more is harmless)
+	if !plan.Due.IsZero() && !plan.Due.After(sh.Local) {
+		plan.Due = time.Time{} // it came (or is in the queue: one more is harmless)
 	}
 	next := m.nextChange(sh.Local)
-	if poll, ok := m.nextPoll(); ok && !next.Before(poll) {
+	if poll, ok := nextPoll(sh.Reg, sh.Local); ok && !next.Before(poll) {
 		return nil
 	} else if !ok {
 		next = minTime(next, sh.Local.Add(sh.Pol.Interval))
 	}
-	if !sh.Plan.Due.IsZero() && !next.Before(sh.Plan.Due) {
+	if !plan.Due.IsZero() && !next.Before(plan.Due) {
 		return nil
 	}
-	sh.Plan.Due = next
+	plan.Due = next
 	return clockAt(sh.Ctx, sh.Clock, max(next.Sub(sh.Clock()), feeds.MinClockGap))
 }
 
-// nextPoll returns when the next poll's tick comes, if one is armed.
-func (m *Model) nextPoll() (time.Time, bool) {
+// nextPoll returns when the next poll's tick after local comes, if one
+// is armed.
+func nextPoll(reg *feeds.Registry, local time.Time) (time.Time, bool) {
 	var at time.Time
-	for _, f := range m.sh.Reg.Entries {
-		if n := f.Poll.Next; n.After(m.sh.Local) && (at.IsZero() || n.Before(at)) {
+	for _, f := range reg.Entries {
+		if n := f.Poll.Next; n.After(local) && (at.IsZero() || n.Before(at)) {
 			at = n
 		}
 	}
@@ -134,12 +135,6 @@ func minTime(a, b time.Time) time.Time {
 		return b
 	}
 	return a
-}
-
-// startClock starts the clock: from now on every message plans it.
-func (m *Model) startClock() tea.Cmd {
-	m.sh.Plan.On = true
-	return m.planClock()
 }
 
 // clockAt delivers a clockMsg after d, or nothing when ctx ends first (the
@@ -161,7 +156,7 @@ func clockAt(ctx context.Context, clock func() time.Time, d time.Duration) tea.C
 // (an answer, a key): what it changes is drawn at the time it came. It does
 // what a clock message does when the local clock moved on.
 func (m *Model) catchUp(msg tea.Msg) tea.Cmd {
-	if _, ok := msg.(app.ClockMsg); ok || !m.sh.Plan.On {
+	if _, ok := msg.(app.ClockMsg); ok || !m.own.plan.On {
 		return nil
 	}
 	now := m.sh.Clock()

@@ -7,6 +7,7 @@ import (
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/catalog"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
@@ -43,7 +44,7 @@ func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 	if v := e.View(); !strings.Contains(v, "2 from 12:43") {
 		t.Errorf("the board does not say when line 2 next runs:\n%s", v)
 	}
-	e.m.sh.T = ui.TextsFor(ui.LangGerman)
+	e.m.sh.T = ui.TextsFor(catalog.LangGerman)
 	e.m.Board().Touch()
 	if v := e.View(); !strings.Contains(v, "2 ab 12:43") {
 		t.Errorf("German: the board does not say when line 2 next runs:\n%s", v)

@@ -1,12 +1,10 @@
 package tui
 
 import (
-	"strconv"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/kiosk"
@@ -43,35 +41,5 @@ func TestDimColor(t *testing.T) {
 	}
 	if m := ui.MonoTheme().Dimmed(); m.Name != ui.ThemeMono {
 		t.Errorf("mono dimmed to %q", m.Name)
-	}
-}
-
-// The console theme has a night variant too: its bright signal colours
-// become the normal ones (the console has no shade between), white text
-// light grey, and nothing stays bright but what the contrast floor needs
-// (issue 23 item 3, changed on purpose: normal red, #CD0000, is 3.6:1 on
-// black, below 4.5:1, so late stays bright red); the delays stay
-// distinguishable.
-func TestConsoleThemeAtNight(t *testing.T) {
-	day, night := ui.ConsoleTheme(), ui.ConsoleTheme().Dimmed()
-	if night.Name != ui.ThemeConsole+"-night" {
-		t.Errorf("console night theme named %q", night.Name)
-	}
-	for name, c := range map[string]lipgloss.Color{"text": night.Text, "on time": night.OnTime, "slightly late": night.Slight,
-		"early": night.Early, "accent": night.Accent, "badge text": night.BadgeLight} {
-		if n, err := strconv.Atoi(string(c)); err != nil || n > 8 {
-			t.Errorf("%s at night: %q, want a normal (not bright) ANSI colour", name, c)
-		}
-	}
-	if night.Text == day.Text {
-		t.Errorf("the night console theme is as bright as the day's: text %s, late %s", night.Text, night.Late)
-	}
-	if night.OnTime == night.Slight || night.Slight == night.Late || night.OnTime == night.Late {
-		t.Errorf("delays not distinguishable at night: %s %s %s", night.OnTime, night.Slight, night.Late)
-	}
-	for _, bg := range []lipgloss.Color{night.Selection, night.Bar, night.Banner, night.BadgeDark} {
-		if n, err := strconv.Atoi(string(bg)); err != nil || n > 7 {
-			t.Errorf("background %q at night, want one of the console's 8", bg)
-		}
 	}
 }

@@ -54,26 +54,3 @@ func TestReminderNotifiesTheDesktopWhenUnfocused(t *testing.T) {
 		}
 	}
 }
-
-// auto picks the terminal's own sequence, and the bell inside tmux.
-func TestNotifyFor(t *testing.T) {
-	for _, c := range []struct {
-		env  map[string]string
-		want string
-	}{
-		{map[string]string{"TERM": "xterm-kitty"}, remind.NotifyOSC99},
-		{map[string]string{"TERM_PROGRAM": "iTerm.app"}, remind.NotifyOSC9},
-		{map[string]string{"TERM_PROGRAM": "WezTerm"}, remind.NotifyOSC9},
-		{map[string]string{"TERM": "foot"}, remind.NotifyOSC777},
-		{map[string]string{"TERM": "rxvt-unicode-256color"}, remind.NotifyOSC777},
-		{map[string]string{"TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"}, remind.NotifyBell},
-		{map[string]string{"TERM": "xterm-256color"}, remind.NotifyBell},
-	} {
-		if got := remind.NotifyFor("auto", func(k string) string { return c.env[k] }); got != c.want {
-			t.Errorf("%v: %s, want %s", c.env, got, c.want)
-		}
-	}
-	if got := remind.NotifyFor(remind.NotifyOSC9, func(string) string { return "" }); got != remind.NotifyOSC9 {
-		t.Errorf("a mode asked for is kept: %s", got)
-	}
-}

@@ -45,7 +45,7 @@ func (m *Model) paletteEntries() []search.Entry {
 		out = append(out, search.Entry{Kind: search.KindAction, Title: h.Desc, Detail: h.Show,
 			Keys: []string{h.Key}, Ref: pressKey(termio.KeyMsgFor(h.Key))})
 	}
-	return append(append(out, m.themeEntries()...), m.layoutEntries()...)
+	return append(append(out, themeEntries(m.sh)...), layoutEntries(&m.prof, m.sh.T)...)
 }
 
 // paletteRun lists the palette's results for q: the actions that match
@@ -76,12 +76,12 @@ func (p *searchPane) OpenPalette(actions []search.Entry) tea.Cmd {
 }
 
 // themeEntries are the palette's themes, the one in use marked.
-func (m *Model) themeEntries() []search.Entry {
-	tx := m.sh.T
+func themeEntries(sh *app.Shared) []search.Entry {
+	tx := sh.T
 	var out []search.Entry
-	for _, name := range ui.PaletteThemes(m.sh.ColourProfile(), m.sh.ConsoleFont()) {
+	for _, name := range ui.PaletteThemes(sh.ColourProfile(), sh.ConsoleFont()) {
 		d := tx.ThemeLine(name)
-		if name == m.sh.ThemeName {
+		if name == sh.ThemeName {
 			d = tx.InUse + " · " + d
 		}
 		out = append(out, search.Entry{Kind: search.KindTheme, Title: name, Detail: d,
@@ -108,8 +108,7 @@ func (m *Model) restyled() {
 
 // layoutEntries are the palette's layouts (none without any configured),
 // the one showing marked, and "by the hour" while a chosen one holds.
-func (m *Model) layoutEntries() []search.Entry {
-	p, tx := &m.prof, m.sh.T
+func layoutEntries(p *app.ProfileState, tx *ui.Texts) []search.Entry {
 	keys := []string{"layout", "ansicht", tx.KindLayout}
 	var out []search.Entry
 	for i, pr := range p.Profiles {

@@ -231,27 +231,6 @@ func TestPaletteThemeSwitchPaintsNewColours(t *testing.T) {
 	}
 }
 
-// The palette offers the themes the terminal can show: with 16 colours
-// only the terminal's own palette (ansi; console on the Linux console),
-// without colour only mono, console never off the Linux console.
-func TestPaletteThemesByProfile(t *testing.T) {
-	for _, c := range []struct {
-		p       termenv.Profile
-		console bool
-		want    string
-	}{
-		{termenv.TrueColor, false, "dark light high-contrast mono ansi cvd"},
-		{termenv.ANSI256, false, "dark light high-contrast mono ansi cvd"},
-		{termenv.ANSI, false, "mono ansi"},
-		{termenv.ANSI, true, "mono console"},
-		{termenv.Ascii, false, "mono"},
-	} {
-		if got := strings.Join(ui.PaletteThemes(c.p, c.console), " "); got != c.want {
-			t.Errorf("profile %v, console %v: %q, want %q", c.p, c.console, got, c.want)
-		}
-	}
-}
-
 // The palette's themes: one entry per theme with abfahrt config's line,
 // the one in use marked; an empty query lists every action first; typing
 // "theme" finds the themes; German labels, and "thema" finds them too.

@@ -11,7 +11,6 @@ import (
 	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/kiosk"
 	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
 )
 
 // TestKioskFollowsProfileOfTheHour: at start the kiosk shows the layout
@@ -95,24 +94,6 @@ func TestBoardFollowsProfileOfTheHour(t *testing.T) {
 	}
 	if v := e.m.View(); !strings.Contains(v, "layout noon ended · the usual boards") {
 		t.Errorf("the board switched without a word:\n%s", v)
-	}
-}
-
-// Issue 23 item 13: the switch notice names the layout and its hours.
-func TestSwitchNoticeNamesHours(t *testing.T) {
-	ps := []app.Profile{{Name: "morning", From: 6 * 60, To: 9*60 + 30}, {Name: "always"}}
-	tx := ui.TextsFor("en")
-	for _, c := range []struct {
-		was, now int
-		want     string
-	}{
-		{-1, 0, "now layout morning (06:00-09:30)"},
-		{0, 1, "now layout always (all day)"},
-		{0, -1, "layout morning ended · the usual boards"},
-	} {
-		if got := app.SwitchNotice(tx, ps, c.was, c.now); got != c.want {
-			t.Errorf("%d→%d: %q, want %q", c.was, c.now, got, c.want)
-		}
 	}
 }
 

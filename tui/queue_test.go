@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,7 +46,7 @@ func queueTrip(n int, line, dir string, dev int, now time.Time, age time.Duratio
 // 5 to Wiblingen.
 func newQueueEnv(t *testing.T, w, h int, lang, dir string) *testEnv {
 	t.Helper()
-	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
+	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0, dir: dir}
 	e.src.Fleet = []model.Trip{
 		queueTrip(21, "2", "Kuhberg", 420, e.now, 10*time.Second),
 		queueTrip(22, "2", "Kuhberg", 60, e.now, 10*time.Second),
@@ -120,8 +119,8 @@ func (e *testEnv) queueCmd(cmd tea.Cmd) {
 // answer asks.
 func (e *testEnv) loadMarks() {
 	e.t.Helper()
-	if path := e.m.queue.Path(); path != "" {
-		e.send(queue.LoadMarks(path))
+	if e.dir != "" {
+		e.send(queue.LoadMarks(filepath.Join(e.dir, queue.StateFile)))
 	}
 }
 
@@ -214,41 +213,6 @@ func TestQueueOpensWithE(t *testing.T) {
 	}
 }
 
-// TestQueueAckUntilChange: an acknowledged item stays, marked, until it
-// changes: the late vehicle stepping from 7 to 11 min shows again, on
-// top, unacknowledged. A hidden item leaves the list until it changes; H
-// lists it.
-func TestQueueAckUntilChange(t *testing.T) {
-	e := newQueueEnv(t, 120, 40, "en", "")
-	e.openQueue()
-	e.queueCursorTo("7 min late")
-	e.queueCmd(e.Key("a"))
-	if r := qrow(e.m.View(), "7 min late"); !strings.Contains(r, "✓ ack") {
-		t.Fatalf("not marked acknowledged: %q", r)
-	}
-	e.queueCursorTo("no position")
-	e.queueCmd(e.Key("h"))
-	v := e.m.View()
-	if strings.Contains(v, "no position") || !strings.Contains(v, "4 items · 1 hidden") {
-		t.Fatalf("hidden item still listed:\n%s", v)
-	}
-	e.Key("H")
-	if r := qrow(e.m.View(), "no position"); !strings.Contains(r, "hidden") {
-		t.Fatalf("H does not list the hidden item: %q", r)
-	}
-	e.Key("H")
-	e.queueAdvance(time.Minute)
-	e.src.Fleet[0].TimeData.Deviation = 660
-	e.queuePoll()
-	r := qrow(e.m.View(), "11 min late")
-	if r == "" || strings.Contains(r, "✓ ack") || !strings.Contains(r, " 0 s ") {
-		t.Fatalf("a changed item shows again, unacknowledged and new: %q\n%s", r, e.m.View())
-	}
-	if strings.Contains(e.m.View(), "no position") {
-		t.Errorf("the unchanged hidden item came back")
-	}
-}
-
 // queueCursorTo moves the queue's cursor to the row naming s.
 func (e *testEnv) queueCursorTo(s string) {
 	e.t.Helper()
@@ -275,55 +239,6 @@ func queueDetail(e *testEnv, i int) string {
 		return lines[i+first]
 	}
 	return ""
-}
-
-// TestQueueMarksSurviveRestart: what was acknowledged and hidden is so
-// after a restart, from exceptions.json in the state directory.
-func TestQueueMarksSurviveRestart(t *testing.T) {
-	dir := t.TempDir()
-	a := newQueueEnv(t, 120, 40, "en", dir)
-	a.openQueue()
-	a.queueCursorTo("7 min late")
-	a.queueCmd(a.Key("a"))
-	a.queueCursorTo("no position")
-	a.queueCmd(a.Key("h"))
-	if _, err := os.Stat(filepath.Join(dir, queue.StateFile)); err != nil {
-		t.Fatal(err)
-	}
-	b := newQueueEnv(t, 120, 40, "en", dir)
-	b.openQueue()
-	v := b.m.View()
-	if !strings.Contains(qrow(v, "7 min late"), "✓ ack") || strings.Contains(v, "no position") || !strings.Contains(v, "1 hidden") {
-		t.Fatalf("after a restart:\n%s", v)
-	}
-}
-
-// TestQueueTwoInstancesMerge: two instances at once on one state
-// directory; one acknowledges, the other hides another item: the file
-// keeps both, and each instance shows the other's mark after its next
-// poll.
-func TestQueueTwoInstancesMerge(t *testing.T) {
-	dir := t.TempDir()
-	a := newQueueEnv(t, 120, 40, "en", dir)
-	b := newQueueEnv(t, 120, 40, "en", dir)
-	a.openQueue()
-	b.openQueue()
-	a.queueCursorTo("7 min late")
-	a.queueCmd(a.Key("a"))
-	b.queueCursorTo("no position")
-	b.queueCmd(b.Key("h")) // b's save re-reads the file: a's ack stays
-	if !strings.Contains(qrow(b.m.View(), "7 min late"), "✓ ack") {
-		t.Errorf("b does not show a's acknowledgement after its save:\n%s", b.m.View())
-	}
-	a.queueAdvance(15 * time.Second)
-	a.queuePoll()
-	if v := a.m.View(); strings.Contains(v, "no position") || !strings.Contains(v, "1 hidden") {
-		t.Errorf("a does not show b's hidden item after its poll:\n%s", v)
-	}
-	doc, err := os.ReadFile(filepath.Join(dir, queue.StateFile))
-	if err != nil || strings.Count(string(doc), `"at"`) != 2 {
-		t.Errorf("the file does not hold both marks: %s %v", doc, err)
-	}
 }
 
 // TestQueueOutage: with 20 vehicles of which 4 are silent the queue and
@@ -358,32 +273,5 @@ func TestQueueOutage(t *testing.T) {
 		if top := strings.Split(e.m.View(), "\n")[0]; !strings.HasPrefix(strings.TrimSpace(top), c.want) {
 			t.Errorf("%d silent: the grid's summary line %q does not start with %q", c.silent, top, c.want)
 		}
-	}
-}
-
-// Issue 33 item 4: at 200 columns the ✓ ack mark sits beside KIND, not at
-// the row's far end; a and h say which item they acted on; h on a line's
-// late group hides the line's lateness, every vehicle of it, at once.
-func TestQueueSaysWhatItMarked(t *testing.T) {
-	e := newQueueEnv(t, 200, 40, "en", "")
-	e.openQueue()
-	e.queueCursorTo("1 min behind 23")
-	e.queueCmd(e.Key("a"))
-	v := e.m.View()
-	r := qrow(v, "1 min behind 23")
-	if k, a := strings.Index(r, "bunched"), strings.Index(r, "✓ ack"); k < 0 || a < 0 || a-k > 20 {
-		t.Errorf("the mark is not beside KIND: %q", r)
-	}
-	if !strings.Contains(v, "acknowledged: bunched · line 2 · Tram 22") {
-		t.Errorf("a does not say which item it acknowledged:\n%s", v)
-	}
-	e.queueAdvance(time.Minute)
-	e.src.Fleet[1].TimeData.Deviation = 600
-	e.queuePoll()
-	e.queueCursorTo("2 vehicles")
-	e.queueCmd(e.Key("h"))
-	v = e.m.View()
-	if strings.Contains(v, "2 vehicles, up to") || strings.Contains(v, "min late") || !strings.Contains(v, "hidden until it changes: late · line 2 · 2 vehicles") {
-		t.Errorf("h on line 2's late group does not hide its lateness, or does not say so:\n%s", v)
 	}
 }

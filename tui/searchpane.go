@@ -122,7 +122,7 @@ func (p *searchPane) View() string {
 			lines = append(lines, p.resultLine(p.results[i], inner, i == p.cursor))
 		}
 	case p.sh.Base == nil && p.sh.BaseErr != nil:
-		lines = append(lines, "", st.Error.Render(ui.Fit(fmt.Sprintf(tx.SearchFailed, p.sh.T.ErrLine(p.sh.BaseErr)), inner)))
+		lines = append(lines, "", st.Error.Render(ui.Fit(fmt.Sprintf(tx.SearchFailed, app.ErrLine(p.sh.T, p.sh.BaseErr)), inner)))
 	case p.sh.Base == nil:
 		lines = append(lines, "", st.Muted.Render(ui.Fit(tx.SearchLoading, inner)))
 	case p.query == "":

@@ -21,7 +21,7 @@ import (
 // no state of its own; what it shows belongs to the board's poller. When
 // the line is too long the source goes first, then the age, and the
 // error is cut last.
-func statusBar(sh *app.Shared, p *feeds.Poller, c *ui.Memo, w int) string {
+func statusBar(sh *app.Shared, own *rootState, p *feeds.Poller, c *ui.Cached[string], w int) string {
 	now, tx := sh.Local, sh.T // poll times are local
 	var age, next, msg string
 	msgErr := true
@@ -43,24 +43,24 @@ func statusBar(sh *app.Shared, p *feeds.Poller, c *ui.Memo, w int) string {
 	}
 	switch {
 	case p.LastErr != nil:
-		msg = "✗ " + tx.ErrLine(p.LastErr)
+		msg = "✗ " + app.ErrLine(tx, p.LastErr)
 		if p.Failures > 1 {
 			msg += fmt.Sprintf(tx.Failures, p.Failures)
 		}
 	case sh.Notice != "":
 		msg, msgErr = sh.Notice, false
 	case sh.BaseErr != nil && sh.Base == nil:
-		msg = fmt.Sprintf(tx.SearchUnavailable, tx.ErrLine(sh.BaseErr))
+		msg = fmt.Sprintf(tx.SearchUnavailable, app.ErrLine(tx, sh.BaseErr))
 	}
-	source := sh.SourceName
-	if sh.Simulated && !sh.NamedSim {
+	source := own.source
+	if sh.Simulated && !own.namedSim {
 		source += " · " + tx.Simulated
 	}
-	if sh.Rate != "" {
-		source += " · " + sh.Rate
+	if own.rate != "" {
+		source += " · " + own.rate
 	}
-	if sh.Layout != "" {
-		source += " · " + fmt.Sprintf(tx.LayoutNow, sh.Layout)
+	if own.layout != "" {
+		source += " · " + fmt.Sprintf(tx.LayoutNow, own.layout)
 	}
 	skew := ""
 	if sh.Skew != 0 {

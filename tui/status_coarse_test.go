@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"abfahrt/tui/internal/ui"
 )
 
 // statusLine is the status bar of the view (the line above the key hint).
@@ -38,28 +36,5 @@ func TestStatusBarStillBetweenPolls(t *testing.T) {
 	v := e.m.View()
 	if !strings.Contains(statusLine(v), "connection refused") || !strings.Contains(statusLine(v), "retry in") {
 		t.Errorf("a failed poll is not marked at once:\n%s", v)
-	}
-}
-
-// TestCoarseAges: ages and times to go in the bar never claim less than
-// is true: "< 30 s" only below 30 s, minutes rounded (ages) or rounded
-// up (times to go).
-func TestCoarseAges(t *testing.T) {
-	tx := ui.EnglishTexts()
-	for d, want := range map[time.Duration]string{
-		0: "< 30 s ago", 29 * time.Second: "< 30 s ago", 30 * time.Second: "1 min ago",
-		89 * time.Second: "1 min ago", 90 * time.Second: "2 min ago", 2 * time.Hour: "2 h ago",
-	} {
-		if got := tx.CoarseAgo(d); got != want {
-			t.Errorf("coarseAgo(%v) = %q, want %q", d, got, want)
-		}
-	}
-	for d, want := range map[time.Duration]string{
-		-time.Second: "< 30 s", 30 * time.Second: "< 30 s", 31 * time.Second: "1 min",
-		61 * time.Second: "2 min", 2 * time.Minute: "2 min",
-	} {
-		if got := tx.CoarseIn(d); got != want {
-			t.Errorf("coarseIn(%v) = %q, want %q", d, got, want)
-		}
 	}
 }

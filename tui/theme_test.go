@@ -103,33 +103,3 @@ func TestMonoGolden(t *testing.T) {
 	}
 	golden.RequireEqual(t, []byte(v))
 }
-
-func TestThemes(t *testing.T) {
-	for _, name := range ui.ThemeNames() {
-		th, ok := ui.ThemeByName(name)
-		if !ok || th.Name != name {
-			t.Errorf("ThemeByName(%q) = %q, %v", name, th.Name, ok)
-		}
-		if name != ui.ThemeMono && (th.Text == "" || th.Late == "" || th.Banner == "" || th.Dim == "") {
-			t.Errorf("theme %s lacks colours", name)
-		}
-	}
-	if _, ok := ui.ThemeByName("neon"); ok {
-		t.Error("an unknown theme was accepted")
-	}
-}
-
-func TestLineColorsOverride(t *testing.T) {
-	lipgloss.SetColorProfile(termenv.TrueColor)
-	t.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
-	st := ui.NewStyles(ui.DarkTheme(), ui.UlmLineColors().With(map[string]string{"2": "#102030", "X9": "#FFEE00"}))
-	if got := st.LineBadge("2").Render("2"); !strings.Contains(got, "48;2;16;32;48") {
-		t.Errorf("line 2 should take the configured colour: %q", got)
-	}
-	if got := st.LineBadge("X9").Render("X9"); !strings.Contains(got, "48;2;255;238;0") || !strings.Contains(got, "38;2;17;17;17") {
-		t.Errorf("a new light line colour should get dark text: %q", got)
-	}
-	if got := st.LineBadge("1").Render("1"); !strings.Contains(got, "48;2;229;3") {
-		t.Errorf("lines not configured keep the table's colour: %q", got)
-	}
-}

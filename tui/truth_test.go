@@ -1,15 +1,12 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -128,28 +125,6 @@ func TestStaleAfterTwoIntervals(t *testing.T) {
 	e.advance(time.Second)
 	if v := e.View(); !strings.Contains(v, "stale since 12:34:56") {
 		t.Errorf("data older than two intervals is not marked stale since its time:\n%s", v)
-	}
-}
-
-// Issue 12 item 13: raw Go and system errors never reach the screen; the
-// board's language says what happened.
-func TestErrLineHidesGoErrors(t *testing.T) {
-	en, de := ui.EnglishTexts(), ui.GermanTexts()
-	for _, c := range []struct {
-		err    error
-		en, de string
-	}{
-		{context.DeadlineExceeded, "no answer in time", "keine Antwort in der Zeit"},
-		{fmt.Errorf("board: %w", context.Canceled), "request cancelled", "Anfrage abgebrochen"},
-		{&fs.PathError{Op: "open", Path: "/x", Err: syscall.EACCES}, "network or system error", "Netz- oder Systemfehler"},
-		{&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 9999"}, "unknown to the service", "dem Dienst unbekannt"},
-	} {
-		if got := en.ErrLine(c.err); got != c.en {
-			t.Errorf("en %v: %q, want %q", c.err, got, c.en)
-		}
-		if got := de.ErrLine(c.err); got != c.de {
-			t.Errorf("de %v: %q, want %q", c.err, got, c.de)
-		}
 	}
 }
 
@@ -292,18 +267,6 @@ func TestOneWatchedBoardOpensAsTheBoard(t *testing.T) {
 	if got := dt.Count(dt.OneBoard, dt.Boards, 1); got != "1 board" {
 		t.Errorf("one board reads %q", got)
 	}
-}
-
-// boardFeeds counts the registry's board feeds (the alert's feed, which
-// every interactive view shows, is not one).
-func boardFeeds(r *feeds.Registry) int {
-	n := 0
-	for k := range r.Entries {
-		if k.Kind == feeds.FeedBoard {
-			n++
-		}
-	}
-	return n
 }
 
 // Issue 12 item 14: German at 80, 120 and 200 columns: the grid, merged

@@ -7,7 +7,6 @@ import (
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/remind"
 	"abfahrt/tui/internal/termio"
@@ -76,16 +75,13 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Quit
 }
 
-// cycleFocus moves focus to the next visible pane.
-func (m *Model) cycleFocus() {
-	if !m.vehicle.Open {
-		m.focus = app.PaneBoard
-	} else if m.focus == app.PaneBoard {
-		m.focus = app.PaneVehicle
-	} else {
-		m.focus = app.PaneBoard
+// otherPane is the pane tab moves the focus to from focus: the vehicle
+// pane and the board side in turn while the vehicle pane is open.
+func otherPane(vehicleOpen bool, focus app.PaneID) app.PaneID {
+	if vehicleOpen && focus == app.PaneBoard {
+		return app.PaneVehicle
 	}
-	m.layout()
+	return app.PaneBoard
 }
 
 // closeVehicle closes the vehicle pane and gives focus back to the pane
@@ -147,7 +143,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case app.ClockMsg:
 		logSkew := m.sh.Tick(msg.Now)
-		m.sh.Rate = m.disp.Rate.Sample(msg.Now, m.sh.Dt) // requests in the last whole minute (ratemeter.go)
+		m.own.rate = m.disp.Rate.Sample(msg.Now, m.sh.Dt) // requests in the last whole minute (ratemeter.go)
 		if b := m.disp.Grid.ZoomedBoard(); b != nil {
 			b.SetCursor(b.CursorIn(b.Rows())) // the cursor stays on its trip as rows pass
 		}
@@ -221,20 +217,17 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// reminderBoards are the boards whose data follows the reminders.
-func (m *Model) reminderBoards() []*board.Pane {
-	return m.disp.Grid.All()
-}
-
 // tickReminders runs the reminders' check on the clock.
 func (m *Model) tickReminders() tea.Cmd {
 	var seen []model.Board
-	for _, b := range m.reminderBoards() {
+	for _, b := range m.disp.Grid.All() { // the boards whose data the reminders follow
 		if b.Have && m.sh.Rem != nil && len(m.sh.Rem.Items) > 0 {
 			seen = append(seen, b.Data)
 		}
 	}
-	ring, changed := m.sh.Rem.Check(m.sh.RemindEnv(), seen)
+	env := m.sh.RemindEnv()
+	env.Blurred = m.own.blurred
+	ring, changed := m.sh.Rem.Check(env, seen)
 	if changed {
 		m.broadcast(app.RedrawMsg{})
 	}

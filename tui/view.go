@@ -8,6 +8,7 @@ import (
 
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/ui"
 )
 
@@ -88,11 +89,11 @@ func (m *Model) render() string {
 		box := m.search.View()
 		main = overlayAt(main, bandOf(box, w), 0, 1, w, h)
 	case ui.OverlayHelp:
-		box := m.helpView(min(w, 100), h)
+		box := helpView(m.sh.St, m.sh.T, m.helpKeys(), m.disp.Mode == grid.ModeLadder, min(w, 100), h)
 		main = overlayAt(main, box, (w-ansi.StringWidth(ui.FirstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
 	case ui.OverlayNone:
 	}
-	status := statusBar(m.sh, m.statusPolls(), &m.memo.Status, w)
+	status := statusBar(m.sh, m.own, m.statusPolls(), &m.memo.Status, w)
 	m.mouse.drew(h)
 	if extra := strings.Count(status, "\n"); extra > 0 {
 		// A long notice takes the bottom lines of the panes, leaving them

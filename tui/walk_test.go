@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
@@ -175,32 +174,6 @@ func TestWalkKioskHideMissed(t *testing.T) {
 	// Issue 33 item 6: its header says how many it hides.
 	if !regexp.MustCompile(`as of 12:34 · walk 4 min · \d+ missed hidden`).MatchString(v) {
 		t.Errorf("the kiosk does not say how many missed departures it hides:\n%s", v)
-	}
-}
-
-func TestWalkSpec(t *testing.T) {
-	if err := (app.BoardSpec{Stop: 1008, Walk: app.WalkTime(2 * time.Hour)}).Check(); err == nil {
-		t.Error("a walk of 2h passed Check")
-	}
-	var w app.WalkTime
-	if err := w.UnmarshalText([]byte("4m")); err != nil || time.Duration(w) != 4*time.Minute {
-		t.Errorf("4m read as %v, %v", time.Duration(w), err)
-	}
-	if err := w.UnmarshalText([]byte("-1m")); err == nil {
-		t.Error("-1m accepted")
-	}
-	b, _ := json.Marshal([]app.BoardSpec{{Stop: 1008, Walk: app.WalkTime(90 * time.Second)}})
-	if !strings.Contains(string(b), `"walk":"1m30s"`) {
-		t.Errorf("boards.json entry %s lacks the walk", b)
-	}
-	var saved []app.BoardSpec
-	err := json.Unmarshal(b, &saved)
-	if err != nil || len(saved) != 1 || saved[0].Walk != app.WalkTime(90*time.Second) {
-		t.Errorf("saved board read back as %+v, %v", saved, err)
-	}
-	var bad app.BoardSpec
-	if err := json.Unmarshal([]byte(`{"stop": 1008, "walk": "soon"}`), &bad); err != nil || bad.Walk != 0 || bad.Stop != 1008 {
-		t.Errorf("an unreadable walk: %+v, %v; want the board without one", bad, err)
 	}
 }
 

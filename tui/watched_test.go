@@ -69,77 +69,6 @@ func TestWatchedBoardsRoundTrip(t *testing.T) {
 	}
 }
 
-// TestWatchedBoardsOneWrite: one write at a time; a change made while it
-// runs is written after it, so the file ends with the last set.
-func TestWatchedBoardsOneWrite(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, grid.BoardsFile)
-	e := newGridEnv(t, 160, 48, specsOver(2), func(o *app.Options) { o.StateDir = dir })
-	first := e.Key("l")
-	if first == nil {
-		t.Fatal("l wrote nothing")
-	}
-	if cmd := e.Key("l"); cmd != nil {
-		t.Fatal("a second write while one is in flight")
-	}
-	again := e.send(savedIn(t, first)) // the key's batch also polls the now filtered feed
-	checkBoardsFile(t, path, []app.BoardSpec{{Stop: 1008, Lines: []string{"1"}}, {Stop: 1350}})
-	e.saveBoards(again)
-	checkBoardsFile(t, path, []app.BoardSpec{{Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}})
-}
-
-// TestWatchedBoardsGivenWin: boards given at start open the grid and the
-// file is neither read nor written until the watched set changes; then
-// the instance's boards join the file's (it never read them, so it
-// removes none of them), as pins do.
-func TestWatchedBoardsGivenWin(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, grid.BoardsFile)
-	old := `[{"stop": 1240, "lines": ["2"]}]`
-	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	single := newGridEnv(t, 120, 40, nil, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: 1350}} })
-	if single.m.disp.Boards.LoadCmd() != nil || !single.m.disp.Plain() {
-		t.Error("--stop: boards.json is loaded")
-	}
-	e := newGridEnv(t, 160, 48, specsOver(2), func(o *app.Options) { o.StateDir = dir })
-	if e.m.disp.Boards.LoadCmd() != nil {
-		t.Error("given boards: boards.json is loaded")
-	}
-	for _, k := range []string{"right", "1", "enter", "esc"} {
-		if writes(e.Key(k)) {
-			t.Errorf("%s wrote the file", k)
-		}
-	}
-	if data, _ := os.ReadFile(path); string(data) != old {
-		t.Errorf("boards.json changed without a change of the watched set: %s", data)
-	}
-	e.Key("x")
-	e.saveBoards(e.Key("x"))
-	checkBoardsFile(t, path, []app.BoardSpec{{Stop: 1240, Lines: []string{"2"}}, {Stop: 1350}})
-}
-
-// TestWatchedBoardsTwoInstancesWithStop: two boards started with --stop
-// (neither reads boards.json) each watch their stop with w; the file keeps
-// both. The second used to replace the first's board.
-func TestWatchedBoardsTwoInstancesWithStop(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, grid.BoardsFile)
-	open := func(stop int) *testEnv {
-		return newGridEnv(t, 120, 40, nil, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: stop}} })
-	}
-	a, b := open(1008), open(1350)
-	a.saveBoards(a.Key("w"))
-	checkBoardsFile(t, path, []app.BoardSpec{{Stop: 1008}})
-	b.saveBoards(b.Key("w"))
-	checkBoardsFile(t, path, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}})
-	// And a later change of either keeps the other's.
-	a.Key("x")
-	a.saveBoards(a.Key("x"))
-	checkBoardsFile(t, path, []app.BoardSpec{{Stop: 1350}})
-}
-
 // TestWatchedBoardsCorrupt: a file that does not parse or holds a board
 // that is not one is kept aside with its bytes and reported; the start is
 // as without it, and the next change writes a new file beside it.
@@ -226,27 +155,6 @@ func (e *testEnv) saveBoards(cmd tea.Cmd) {
 	if next := e.send(saved); next != nil {
 		e.t.Error("a second write with nothing changed")
 	}
-}
-
-// savedIn runs cmd (a batch of commands that are not timers) and returns
-// the boardsSavedMsg it gave.
-func savedIn(t *testing.T, cmd tea.Cmd) tea.Msg {
-	t.Helper()
-	switch msg := cmd().(type) {
-	case grid.BoardsSavedMsg:
-		return msg
-	case tea.BatchMsg:
-		for _, c := range msg {
-			if c == nil {
-				continue
-			}
-			if m, ok := c().(grid.BoardsSavedMsg); ok {
-				return m
-			}
-		}
-	}
-	t.Fatal("the command wrote nothing")
-	return nil
 }
 
 // checkBoardsFile fails unless the file at path holds the boards want.

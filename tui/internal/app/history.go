@@ -68,9 +68,9 @@ func dayStart(t time.Time) time.Time {
 // and over the last 7 days and says it in one line; with no history it
 // says so plainly.
 func (sh *Shared) PunctualityCmd(stop int, stopName, line string) tea.Cmd {
-	h, tx, now := sh.Hist, sh.T, sh.Now
+	h, tx, now := sh.hist, sh.T, sh.Now
 	if h == nil {
-		why := sh.HistWhy
+		why := sh.histWhy
 		if why == "" {
 			why = tx.HistNone
 		}
@@ -132,7 +132,7 @@ func sign(s int) int {
 
 // VehicleRunsCmd asks the history for vehicle's runs today.
 func (sh *Shared) VehicleRunsCmd(vehicle int) tea.Cmd {
-	h, now := sh.Hist, sh.Now
+	h, now := sh.hist, sh.Now
 	if h == nil {
 		return nil
 	}

@@ -244,3 +244,8 @@ func webURL(tmpl string) bool {
 	}
 	return false
 }
+
+// StopURL is the URL the name of stop links to (Links), "" for none.
+func (sh *Shared) StopURL(stop int) string {
+	return sh.Links.StopURL(stop, sh.Base.StopName(stop))
+}

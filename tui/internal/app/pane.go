@@ -57,6 +57,9 @@ type Frame struct {
 	Limit int
 	// Alert is the service's unplanned alert, which every view shows.
 	Alert model.Alert
+	// Verdict is the exception queue's network data verdict, once it
+	// watches: the grid's summary line shows it.
+	Verdict NetVerdict
 }
 
 // Rect is a pane's rectangle: its size and whether it has the focus.

@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/catalog"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/remind"
 	"abfahrt/tui/internal/ui"
@@ -60,7 +60,7 @@ type Options struct {
 	Interval time.Duration
 	// Limit is the number of events per board: a cap the user gave
 	// (--limit, limit = …); 0, the default, lets a board ask for as many
-	// as it has rows for, at least DefaultLimit (board.Pane.Fill).
+	// as it has rows for, at least DefaultLimit (board.fill).
 	Limit int
 	// Now is the service's clock when it runs in this process (the
 	// embedded simulation, tests); it is then also the local clock. nil
@@ -156,36 +156,27 @@ const (
 // only the root's Update writes it.
 type Shared struct {
 	*feeds.State
-	SourceName string
 	// ReduceMotion is Options.ReduceMotion.
 	ReduceMotion bool
 	// Links are Options.Links: what a stop's name and a vehicle's
 	// number link to (links.go).
 	Links Links
-	// Blurred: the terminal reported that it lost the focus (mode 1004).
-	Blurred bool
-	// Hist is the recorded history (Options.History), HistWhy why there
+	// hist is the recorded history (Options.History), histWhy why there
 	// is none.
-	Hist    History
-	HistWhy string
-	// Layout is the name of the layout of the hour showing (profiles by
-	// time of day), "" when none: the status bar names it.
-	Layout string
+	hist    History
+	histWhy string
 	// LimitFixed: the user gave the limit (Options.Limit), which caps
-	// every board; else a board fills its height (board.Pane.Fill).
+	// every board; else a board fills its height (board.fill).
 	LimitFixed bool
-	// NamedSim: the source's name already says it is simulated (the
-	// embedded simulation), so the status bar adds nothing.
-	NamedSim  bool
-	St        *ui.Styles
-	T         *ui.Texts // the catalogue of the chosen language (i18n.go)
-	Base      *baseData
-	BaseErr   error
-	BaseBusy  bool
-	BaseFails int         // failed base data loads in a row, for the retry backoff
-	Notice    string      // a one-off message for the status bar, cleared by the next key
-	Rem       *remind.Set // the reminders (tui/internal/remind); nil in the kiosk
-	nightMode *nightMode  // day and night styles (night.go); nil without night hours
+	St         *ui.Styles
+	T          *ui.Texts // the catalogue of the chosen language (i18n.go)
+	Base       *baseData
+	BaseErr    error
+	BaseBusy   bool
+	BaseFails  int         // failed base data loads in a row, for the retry backoff
+	Notice     string      // a one-off message for the status bar, cleared by the next key
+	Rem        *remind.Set // the reminders (tui/internal/remind); nil in the kiosk
+	nightMode  *nightMode  // day and night styles (night.go); nil without night hours
 	// ThemeName is the theme in use (its day name: "dark", not
 	// "dark-night"), look what its styles are made with (theme.go).
 	ThemeName string
@@ -195,19 +186,11 @@ type Shared struct {
 	Alert      model.Alert
 	alertLines map[string]bool
 
-	// Dt is the dispatcher's section of the catalogue t (grid_text.go);
-	// rate the requests per minute for the status bar (rate.go).
-	Dt   *ui.DispTexts
-	Rate string
+	// Dt is the dispatcher's section of the catalogue t (grid_text.go).
+	Dt *catalog.DispTexts
 
-	// Verdict is the network data verdict of the exception queue, for the
-	// grid's summary line (exceptions.go).
-	Verdict NetVerdict
-
-	// Plan is the clock message scheduled for the next visible change
-	// (nextchange.go); firstIn closes when the first answer is in, and
-	// starts the base data load (commands.go).
-	Plan    clockPlan
+	// firstIn closes when the first answer is in, and starts the base
+	// data load (commands.go).
 	firstIn chan struct{}
 }
 
@@ -237,20 +220,15 @@ func NewShared(o Options) *Shared {
 			Limit:  limit,
 			Reg:    feeds.NewRegistry(),
 		},
-		SourceName:   o.SourceName,
-		Hist:         o.History,
+		hist:         o.History,
 		ReduceMotion: o.ReduceMotion,
 		Links:        o.Links,
-		HistWhy:      o.HistoryWhy,
+		histWhy:      o.HistoryWhy,
 		LimitFixed:   o.Limit > 0,
 		St:           ui.NewStylesWith(o.Renderer, theme, ui.UlmLineColors().With(o.LineColors)),
 		T:            ui.TextsFor(o.Lang),
 		BaseBusy:     true,
 	}
-	if sh.SourceName == "" {
-		sh.SourceName = "mobility/v1"
-	}
-	sh.NamedSim = strings.Contains(strings.ToLower(sh.SourceName), "simul")
 	sh.T.Delay = o.Delay.OrDefault()
 	sh.ThemeName, sh.look = theme.Name, look{r: o.Renderer, lines: ui.UlmLineColors().With(o.LineColors), consoleFont: o.ConsoleFont, noColour: o.NoColour}
 	sh.nightMode = newNightMode(o, theme, sh.look.lines, sh.St)
@@ -268,14 +246,6 @@ type OpenMsg struct{ Target Target }
 // OpenCmd delivers an openMsg.
 func OpenCmd(t Target) tea.Cmd {
 	return func() tea.Msg { return OpenMsg{Target: t} }
-}
-
-// clockPlan is the clock message scheduled: due is its local time, zero
-// when none is pending; on once Init started the clock (a model driven by
-// hand, as in the unit tests, gets its clock messages from its driver).
-type clockPlan struct {
-	Due time.Time
-	On  bool
 }
 
 // abfahrt paints its frames itself (tui/internal/screen) and runs Bubble
@@ -304,7 +274,7 @@ func AddNotice(sh *Shared, n string) { sh.Notice = ui.JoinNotice(sh.Notice, n) }
 
 // StateNotice is the status bar's report of a state file's problem, or
 // of entries beyond the cap, once at start; "" if none.
-func StateNotice(dt *ui.DispTexts, prob *statefile.Problem, name string, used, total int) string {
+func StateNotice(dt *catalog.DispTexts, prob *statefile.Problem, name string, used, total int) string {
 	switch {
 	case prob != nil && prob.KeptAs != "":
 		return fmt.Sprintf(dt.StateKeptAside, prob.Name, prob.KeptAs)
@@ -350,10 +320,14 @@ type Action struct {
 	// Enter asks the root to answer enter as if it were typed, with the
 	// focus and selection the pane left (a click on a row).
 	Enter bool
+	// Verdict is a new network data verdict (the exception queue's), which
+	// the root hands every pane in the frame (the grid's summary line).
+	Verdict *NetVerdict
 }
 
 // RemindEnv is what a check of the reminders reads of the board now, with
-// the status bar's notice it says a reminder on (remind.Set.Check).
+// the status bar's notice it says a reminder on (remind.Set.Check); the
+// root, which follows the terminal's focus, sets Blurred.
 func (sh *Shared) RemindEnv() remind.Env {
-	return remind.Env{Now: sh.Now, Local: sh.Local, T: sh.T, Blurred: sh.Blurred, Notice: &sh.Notice}
+	return remind.Env{Now: sh.Now, Local: sh.Local, T: sh.T, Notice: &sh.Notice}
 }

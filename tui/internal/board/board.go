@@ -40,40 +40,27 @@ func KeyOf(e *model.Event) EventKey {
 type Pane struct {
 	Sh                      *app.Shared
 	Subj                    feeds.Subject
-	title                   string                       // the stop's name
-	Filt                    filters                      // client-side filters (line, platform name, direction; boardspec.go)
-	Narrowed                bool                         // f narrowed the whole stop to subj.point: esc widens it again
-	Raw                     model.Board                  // the feed's last good answer for subj, unfiltered
-	Data                    model.Board                  // raw with the events filt keeps
-	Have                    bool                         // data belongs to subj
-	seen                    []app.Platform               // platforms seen in stop answers, when base data lacks them
-	served                  map[model.StopPointCode]bool // stop points with events in the last whole-stop answer
-	feeds.Hold                                           // the board's hold on its feed (Feed), nil while hidden
-	ui.ListCursor[EventKey]                              // the row under the cursor and its trip (list.go)
+	title                   string      // the stop's name
+	Filt                    filters     // client-side filters (line, platform name, direction; boardspec.go)
+	Narrowed                bool        // f narrowed the whole stop to subj.point: esc widens it again
+	Raw                     model.Board // the feed's last good answer for subj, unfiltered
+	Data                    model.Board // raw with the events filt keeps
+	Have                    bool        // data belongs to subj
+	platforms                           // the platforms seen and served in stop answers
+	feeds.Hold                          // the board's hold on its feed (Feed), nil while hidden
+	ui.ListCursor[EventKey]             // the row under the cursor and its trip (list.go)
 	width                   int
 	height                  int
 	Focused                 bool
 	Rev                     int // bumped on every change that shows; part of the cache key
-	// Walk is the walking time to the stop (0: no leave column, no
-	// bands); HideMissed drops the rows that cannot be caught (walk.go):
-	// on by default, so a board with a walking time opens on what can
-	// still be caught (issue 33 item 6); H shows them.
-	Walk       time.Duration
-	HideMissed bool
-	// perLine keeps the next perLine departures of each line and
-	// direction (0: all); grouped shows them by platform (perline.go).
-	perLine int
-	Grouped bool
-	Cache   *ViewCache
+	walking                     // the walking time and the missed rows (walk.go)
+	grouping                    // per line and grouped by platform (perline.go)
+	Cache                   *ViewCache
 	// Num is the board's number in the grid (0: the open board, which
 	// has none), set by the grid's layout; the header shows it.
 	Num int
-	// Cell and rowc cache the board's compact rendering as a grid cell.
-	Cell ui.Memo
-	rowc []RowMemo
-	// cellRows are the rows (indexes into Data.Events) the last Compact
-	// drew, from its second line on: CellRowAt answers a click from them.
-	cellRows []int
+	// Cell is the board drawn as a grid cell (compact.go).
+	Cell Cell
 	// Removing is set by a first `x`: the cell asks, a second `x`
 	// removes the board, any other key keeps it (gridPane.askRemove).
 	Removing bool
@@ -89,14 +76,15 @@ func (b *Pane) Demand() int {
 	if b.Filt.Active() {
 		return app.MaxLimit
 	}
-	return b.walkDemand(b.Fill())
+	_, hidden := b.rowsHidden()
+	return b.demand(fill(b.Sh, b.height), b.height-boardChrome, hidden)
 }
 
 // boardChrome is the lines of a board above its rows: its title and the
 // column titles.
 const boardChrome = 2
 
-// Fill is how many departures the board asks for and shows unfiltered:
+// fill is how many departures a board of height asks for and shows unfiltered:
 // the limit the user gave (--limit, limit = …) caps it; without one, as
 // many as its height has lines for, rounded up to a step of app.LimitStep (up
 // to MaxLimit), never fewer than shared.limit, so a tall terminal is
@@ -104,11 +92,11 @@ const boardChrome = 2
 // screens of different heights few, so a hub's cache serves them alike.
 // The kiosk asks for its own height (kiosk.go) and gives its boards no
 // size.
-func (b *Pane) Fill() int {
-	if b.Sh.LimitFixed {
-		return b.Sh.Limit
+func fill(sh *app.Shared, height int) int {
+	if sh.LimitFixed {
+		return sh.Limit
 	}
-	return app.LimitFor(b.height-boardChrome, b.Sh.Limit)
+	return app.LimitFor(height-boardChrome, sh.Limit)
 }
 
 // Declare tells the board's feed its demand now (after a change of its
@@ -118,13 +106,15 @@ func (b *Pane) Declare() tea.Cmd { return b.Want(b.Demand()) }
 // newBoardPane returns a board for s; its first poll comes from Init or
 // from the caller that opened it.
 func newBoardPane(sh *app.Shared, s feeds.Subject) Pane {
-	return Pane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, Hold: feeds.NewHold(sh.Reg), HideMissed: true}
+	return Pane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, Hold: feeds.NewHold(sh.Reg), walking: walking{HideMissed: true}}
 }
 
-// SetSize gives the board its rectangle.
-func (b *Pane) SetSize(w, h int) {
-	if w != b.width || h != b.height {
-		b.width, b.height = w, h
+// Layout gives the board its rectangle, and says whether it draws as
+// focused.
+func (b *Pane) Layout(r app.Rect) {
+	b.Focused = r.Focused
+	if r.W != b.width || r.H != b.height {
+		b.width, b.height = r.W, r.H
 		b.Touch()
 	}
 }
@@ -183,19 +173,24 @@ func (b *Pane) Refilter() {
 		b.Touch()
 		return
 	}
-	if !b.Filt.Active() {
-		b.setData(b.Raw)
-		b.Touch()
-		return
-	}
 	d := b.Raw
-	d.Events = make([]model.Event, 0, len(b.Raw.Events))
-	for i := range b.Raw.Events {
-		if b.Filt.Keep(&b.Raw.Events[i]) {
-			d.Events = append(d.Events, b.Raw.Events[i])
+	if b.Filt.Active() {
+		d.Events = make([]model.Event, 0, len(b.Raw.Events))
+		for i := range b.Raw.Events {
+			if b.Filt.Keep(&b.Raw.Events[i]) {
+				d.Events = append(d.Events, b.Raw.Events[i])
+			}
 		}
 	}
-	b.setData(d)
+	// The rows change; the cursor stays on the same trip.
+	b.Data, b.Have = d, true
+	if b.Subj.Point == "" {
+		if d.StopName != "" {
+			b.title = d.StopName
+		}
+		b.learn(d.Events)
+	}
+	b.SetCursor(b.CursorIn(b.Rows()))
 	b.Touch()
 }
 
@@ -222,36 +217,47 @@ func (b *Pane) Open(t app.Target) tea.Cmd {
 // Key is the key of the board's feed.
 func (b *Pane) Key() feeds.Key { return feeds.BoardFeed(b.Subj) }
 
-// setData replaces the rows, keeping the cursor on the same trip.
-func (b *Pane) setData(d model.Board) {
-	b.Data, b.Have = d, true
-	if b.Subj.Point == "" {
-		if d.StopName != "" {
-			b.title = d.StopName
-		}
-		b.learnPlatforms()
-		b.served = make(map[model.StopPointCode]bool, 8)
-		for i := range d.Events {
-			b.served[d.Events[i].StopPointCode] = true
-		}
-	}
-	b.SetCursor(b.CursorIn(b.Rows()))
+// platforms are the platforms a board has seen in its stop's answers:
+// all of them (for f when base data lacks them) and those with events in
+// the last whole-stop answer.
+type platforms struct {
+	seen   []app.Platform
+	served map[model.StopPointCode]bool
 }
 
-// learnPlatforms remembers the platforms of a stop answer, for `f` when
-// base data is missing.
-func (b *Pane) learnPlatforms() {
-	have := make(map[model.StopPointCode]bool, len(b.seen))
-	for _, p := range b.seen {
-		have[p.Code] = true
+// learn remembers the platforms of a whole-stop answer's events.
+func (p *platforms) learn(events []model.Event) {
+	have := make(map[model.StopPointCode]bool, len(p.seen))
+	for _, pl := range p.seen {
+		have[pl.Code] = true
 	}
-	for _, e := range b.Data.Events {
+	p.served = make(map[model.StopPointCode]bool, 8)
+	for i := range events {
+		e := &events[i]
+		p.served[e.StopPointCode] = true
 		if e.StopPointCode != "" && !have[e.StopPointCode] {
 			have[e.StopPointCode] = true
-			b.seen = append(b.seen, app.Platform{Code: e.StopPointCode, Name: e.PlatformName})
+			p.seen = append(p.seen, app.Platform{Code: e.StopPointCode, Name: e.PlatformName})
 		}
 	}
-	app.SortPlatforms(b.seen)
+	app.SortPlatforms(p.seen)
+}
+
+// servedFirst orders ps with service in the last answer first (in their
+// order), so `f` visits the stop points that have departures before the
+// empty ones.
+func (p platforms) servedFirst(ps []app.Platform) []app.Platform {
+	out := slices.Clone(ps)
+	slices.SortStableFunc(out, func(x, y app.Platform) int {
+		switch {
+		case p.served[x.Code] == p.served[y.Code]:
+			return 0
+		case p.served[x.Code]:
+			return -1
+		}
+		return 1
+	})
+	return out
 }
 
 // Platforms returns the platforms of the board's stop.
@@ -260,34 +266,6 @@ func (b *Pane) Platforms() []app.Platform {
 		return ps
 	}
 	return b.seen
-}
-
-// servedFirst orders platforms with service in the board's data first
-// (in their order), so `f` visits the stop points that have departures
-// before the empty ones.
-func (b *Pane) servedFirst(ps []app.Platform) []app.Platform {
-	served := b.served
-	out := slices.Clone(ps)
-	slices.SortStableFunc(out, func(x, y app.Platform) int {
-		switch {
-		case served[x.Code] == served[y.Code]:
-			return 0
-		case served[x.Code]:
-			return -1
-		}
-		return 1
-	})
-	return out
-}
-
-// RowPlatform is the platform of the board's event e: its own, else the
-// platform the board is narrowed to (a stop point's answer names none per
-// row).
-func (b *Pane) RowPlatform(e *model.Event) string {
-	if e.PlatformName != "" {
-		return e.PlatformName
-	}
-	return b.PlatformName()
 }
 
 // PlatformName returns the name of the platform the board is narrowed to.
@@ -335,6 +313,10 @@ func (b *Pane) rowsHidden() (out []int, hidden int) {
 	}
 	now := b.Sh.Now
 	out = make([]int, 0, len(b.Data.Events))
+	// A wide answer asked for more events than a board shows (a
+	// filtered holder's demand).
+	n := fill(b.Sh, b.height)
+	wide := b.Feed != nil && b.Feed.Got > n
 	var seen map[LineDir]int
 	if b.perLine > 0 {
 		seen = make(map[LineDir]int, 8)
@@ -350,57 +332,51 @@ func (b *Pane) rowsHidden() (out []int, hidden int) {
 		if b.Subj.Point != "" && e.StopPointCode != "" && e.StopPointCode != b.Subj.Point {
 			continue
 		}
-		if b.HideMissed && b.missed(e) && !b.Sh.Rem.Has(remind.EventID(e)) {
+		if b.HideMissed && b.missed(e, now) && !b.Sh.Rem.Has(remind.EventID(e)) {
 			hidden++
 			continue // a reminded row stays: its warning says what to do
 		}
 		if !perLineKeep(seen, b.perLine, e) {
 			continue
 		}
-		if b.wideData() && len(out) >= b.Fill() {
+		if wide && len(out) >= n {
 			break // a wide answer (for a filter) shows as many rows as an unfiltered one
 		}
 		out = append(out, i)
 	}
-	b.groupRows(out)
+	b.sortRows(b.Subj, b.Data.Events, out)
 	return out, hidden
 }
-
-// wideData reports whether the board's rows come from an answer that
-// asked for more events than a board shows (a filtered holder's demand).
-func (b *Pane) wideData() bool { return b.Feed != nil && b.Feed.Got > b.Fill() }
 
 // SetCursor moves the cursor to row i, clamped, and remembers its trip.
 func (b *Pane) SetCursor(i int) {
 	rows := b.Rows()
-	b.ListSet(i, len(rows), b.rowKey(rows))
+	b.ListSet(i, len(rows), rowKey(b.Data.Events, rows))
 	b.Touch()
 }
 
-// rowKey returns the key of the trip of each row of rows.
-func (b *Pane) rowKey(rows []int) func(int) EventKey {
-	return func(i int) EventKey { return KeyOf(&b.Data.Events[rows[i]]) }
+// rowKey returns the key of the trip of each row of rows (indexes into
+// events).
+func rowKey(events []model.Event, rows []int) func(int) EventKey {
+	return func(i int) EventKey { return KeyOf(&events[rows[i]]) }
 }
 
-// cyclePlatform narrows the board to the next platform of its stop (its
-// stop point, polled on its own, so it shows as many rows as a whole
-// stop), and after the last one widens it to the whole stop again. It
-// replaces a platform filter by name (a layout's `platform`).
-func (b *Pane) cyclePlatform() tea.Cmd {
-	ps := b.servedFirst(b.Platforms())
-	if len(ps) == 0 || b.Subj.Stop == 0 {
-		return nil
+// next is the subject f shows after subj, a board of the stop whose
+// platforms are ps: the next platform (its stop point, polled on its own,
+// so it shows as many rows as a whole stop; those served first), and
+// after the last one the whole stop again. ok is false when the stop has
+// no platforms to cycle.
+func (p platforms) next(ps []app.Platform, subj feeds.Subject) (s feeds.Subject, ok bool) {
+	ps = p.servedFirst(ps)
+	if len(ps) == 0 || subj.Stop == 0 {
+		return subj, false
 	}
-	if b.Filt.Platform != "" {
-		b.Filt.Platform = "" // the feed is acquired anew below (setSubject), with the board's demand
-		b.Refilter()
-	}
-	s := b.Subj
+	s = subj
 	next := 0
 	if s.Point != "" {
 		next = len(ps) // not found: back to the whole stop
-		for i, p := range ps {
-			if p.Code == s.Point {
+		for i, pl := range ps {
+			if pl.Code == s.Point {
 				next = i + 1
 				break
 			}
@@ -411,10 +387,7 @@ func (b *Pane) cyclePlatform() tea.Cmd {
 	} else {
 		s.Point = ps[next].Code
 	}
-	// A board narrowed by f from its whole stop is a filter esc clears;
-	// one opened on a stop point (--stoppoint) was never narrowed.
-	b.Narrowed = s.Point != "" && (b.Narrowed || b.Subj.Point == "")
-	return b.setSubject(s)
+	return s, true
 }
 
 // BoardsHealth counts the boards whose data is stale (or failed before any

@@ -7,33 +7,31 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// cycleLine sets the board's line filter to the next line on the
-// board, and after the last back to all lines. A filter of several lines
-// (from a layout) goes back to all lines. The returned command asks the
-// feed for more events when the board now wants more (declare).
-func (b *Pane) cycleLine() tea.Cmd {
+// nextLine is f with its line filter on the next line among events, and
+// after the last back to all lines. A filter of several lines (from a
+// layout) goes back to all lines.
+func (f filters) nextLine(events []model.Event) filters {
 	var lines []string
-	for i := range b.Raw.Events {
-		e := &b.Raw.Events[i]
-		f := b.Filt
+	for i := range events {
+		e := &events[i]
+		f := f
 		f.Lines = nil
 		if f.Keep(e) && !slices.Contains(lines, e.Line()) {
 			lines = append(lines, e.Line())
 		}
 	}
 	slices.SortFunc(lines, model.CompareLines)
-	b.Filt.Lines = nextOf(lines, b.Filt.Lines)
-	b.Refilter()
-	return b.Declare()
+	f.Lines = nextOf(lines, f.Lines)
+	return f
 }
 
-// cycleDirection sets the direction filter to the next direction among
-// the events the other filters keep.
-func (b *Pane) cycleDirection() tea.Cmd {
+// nextDirection is f with its direction filter on the next direction
+// among the events the other filters keep.
+func (f filters) nextDirection(events []model.Event) filters {
 	var dirs []string
-	for i := range b.Raw.Events {
-		e := &b.Raw.Events[i]
-		f := b.Filt
+	for i := range events {
+		e := &events[i]
+		f := f
 		f.Direction = ""
 		if e.DirectionText != "" && f.Keep(e) && !slices.Contains(dirs, e.DirectionText) {
 			dirs = append(dirs, e.DirectionText)
@@ -41,23 +39,25 @@ func (b *Pane) cycleDirection() tea.Cmd {
 	}
 	slices.Sort(dirs)
 	var cur []string
-	if b.Filt.Direction != "" {
-		cur = []string{b.Filt.Direction}
+	if f.Direction != "" {
+		cur = []string{f.Direction}
 	}
 	if n := nextOf(dirs, cur); len(n) > 0 {
-		b.Filt.Direction = n[0]
+		f.Direction = n[0]
 	} else {
-		b.Filt.Direction = ""
+		f.Direction = ""
 	}
-	b.Refilter()
-	return b.Declare()
+	return f
 }
 
-// ClearFilters shows every event again.
-func (b *Pane) ClearFilters() tea.Cmd {
-	b.Filt = filters{}
+// filter shows what f keeps; the returned command asks the feed for more
+// events when the board now wants more (Declare). widen (esc, which
+// clears every filter) also takes a board that f narrowed to one
+// platform back to its whole stop.
+func (b *Pane) filter(f filters, widen bool) tea.Cmd {
+	b.Filt = f
 	b.Refilter()
-	if !b.Narrowed {
+	if !widen || !b.Narrowed {
 		return b.Declare()
 	}
 	b.Narrowed = false // the platform f chose: back to the whole stop

@@ -42,7 +42,7 @@ func TestFiltersShowOnlyTheirRows(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRig(t, hbf(c.spec), 100, 30)
-			v := r.b.View()
+			v := r.b.View(app.Frame{})
 			if head := strings.SplitN(v, "\n", 2)[0]; !strings.Contains(head, c.header) {
 				t.Errorf("header %q lacks %q", head, c.header)
 			}
@@ -147,7 +147,7 @@ func TestWideAnswerFillsAFilteredBoard(t *testing.T) {
 	src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Events: evs, Timestamp: model.At(testkit.T0)}}
 	sh := app.NewShared(app.Options{Source: src, Now: func() time.Time { return testkit.T0 }})
 	r := &rig{t: t, src: src, sh: sh, now: testkit.T0, b: NewBoard(sh, hbf(app.BoardSpec{Lines: []string{"2"}}))}
-	r.b.SetSize(80, 22)
+	r.b.Layout(app.Rect{W: 80, H: 22, Focused: true})
 	r.poll(r.b.Show())
 	if n := len(r.b.Rows()); n != app.DefaultLimit {
 		t.Errorf("the filtered board shows %d of the 30 rows of line 2, want %d", n, app.DefaultLimit)
@@ -168,10 +168,10 @@ func TestEmptyFilterSaysWhy(t *testing.T) {
 		{app.BoardSpec{Direction: "Nirgendwo"}, "nothing matches in the next 22 departures"},
 	} {
 		r := newRig(t, hbf(c.spec), 80, 24)
-		if v := r.b.View(); !strings.Contains(v, c.want) {
+		if v := r.b.View(app.Frame{}); !strings.Contains(v, c.want) {
 			t.Errorf("%+v: the board does not say %q:\n%s", c.spec, c.want, v)
 		}
-		if s := r.b.CompactEmpty(); s != c.want {
+		if s := r.b.Cell.empty(r.b); s != c.want {
 			t.Errorf("%+v: the grid cell says %q, want %q", c.spec, s, c.want)
 		}
 	}

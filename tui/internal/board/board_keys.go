@@ -65,9 +65,15 @@ type Ctx struct {
 	Act app.Action
 }
 
-// notice wraps a handler that says something in the status bar.
+// notice wraps a handler that changes which rows show (walking time,
+// missed rows, per line) and says so in the status bar; the cursor stays
+// on its trip.
 func notice(f func(b *Pane) string) func(*Ctx, tea.KeyMsg) tea.Cmd {
-	return func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Act.Notice = f(c.B); return nil }
+	return func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+		c.Act.Notice = f(c.B)
+		c.B.SetCursor(c.B.Cursor)
+		return nil
+	}
 }
 
 // zoomRows is the rule of the cursor keys: a board shown alone with more
@@ -104,37 +110,47 @@ var Keys = ui.Keymap[*Ctx]{
 			return c.B.setSubject(s)
 		}},
 	{Keys: []string{"f"}, Text: func(t *ui.Texts) string { return t.KeyPlatform }, Prio: ui.PrioMid,
-		If: func(c *Ctx) bool { return c.S.Platforms }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.cyclePlatform() }},
+		If: func(c *Ctx) bool { return c.S.Platforms }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			b := c.B
+			s, ok := b.next(b.Platforms(), b.Subj)
+			if !ok {
+				return nil
+			}
+			if b.Filt.Platform != "" {
+				b.Filt.Platform = "" // it replaces a platform filter by name (a layout's `platform`)
+				b.Refilter()
+			}
+			// A board narrowed by f from its whole stop is a filter esc
+			// clears; one opened on a stop point (--stoppoint) was never
+			// narrowed.
+			b.Narrowed = s.Point != "" && (b.Narrowed || b.Subj.Point == "")
+			return b.setSubject(s)
+		}},
 	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyClearFilters }, Prio: ui.PrioTop,
-		If: func(c *Ctx) bool { return c.S.Filtered }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.ClearFilters() }},
+		If: func(c *Ctx) bool { return c.S.Filtered }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.filter(filters{}, true) }},
 
 	{Keys: []string{"l"}, Text: func(t *ui.Texts) string { return t.KeyLine }, Group: ui.GroupRows, Prio: ui.PrioMid,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.cycleLine() }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.filter(c.B.Filt.nextLine(c.B.Raw.Events), false) }},
 	{Keys: []string{"d"}, Text: func(t *ui.Texts) string { return t.KeyDirection }, Group: ui.GroupRows, Prio: ui.PrioLow,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.cycleDirection() }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.filter(c.B.Filt.nextDirection(c.B.Raw.Events), false) }},
 	{Keys: []string{"+", "="}, Show: "+", Text: func(t *ui.Texts) string { return t.KeyWalkUp }, Group: ui.GroupRows, Prio: ui.PrioLow,
-		Do: notice(func(b *Pane) string { return b.adjustWalk(ui.WalkStep) })},
+		Do: notice(func(b *Pane) string { return b.adjust(b.Sh.T, ui.WalkStep) })},
 	{Keys: []string{"-"}, Text: func(t *ui.Texts) string { return t.KeyWalkDn }, Group: ui.GroupRows, Prio: ui.PrioLow,
-		If: func(c *Ctx) bool { return c.S.Walk }, Do: notice(func(b *Pane) string { return b.adjustWalk(-ui.WalkStep) })},
+		If: func(c *Ctx) bool { return c.S.Walk }, Do: notice(func(b *Pane) string { return b.adjust(b.Sh.T, -ui.WalkStep) })},
 	// On a walking board the missed departures matter first (issue 33 item 6).
 	{Keys: []string{"H"}, Text: func(t *ui.Texts) string { return t.KeyMissed }, Group: ui.GroupRows, Prio: ui.PrioTop - 2,
-		If: func(c *Ctx) bool { return c.S.Walk }, Do: notice(func(b *Pane) string { return b.toggleMissed() })},
+		If: func(c *Ctx) bool { return c.S.Walk }, Do: notice(func(b *Pane) string { return b.toggleMissed(b.Sh.T) })},
 	{Keys: []string{"n"}, Text: func(t *ui.Texts) string { return t.KeyPerLine }, Group: ui.GroupRows, Prio: ui.PrioLow,
-		Do: notice(func(b *Pane) string { return b.cyclePerLine() })},
+		Do: notice(func(b *Pane) string { return b.cyclePerLine(b.Sh.T) })},
 	{Keys: []string{"b"}, Text: func(t *ui.Texts) string { return t.KeyGrouped }, Group: ui.GroupRows,
 		If: func(c *Ctx) bool { return c.S.Zoomed() && c.S.WholeStop },
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.toggleGrouped(); return nil }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.Grouped = !c.B.Grouped; c.B.SetCursor(c.B.Cursor); return nil }},
 	// A cell has no cursor: its t takes the first departure still ahead.
 	{Keys: []string{"t"}, Text: func(t *ui.Texts) string { return t.KeyRemind }, Group: ui.GroupRows, Prio: ui.PrioHigh + 5,
 		If: func(c *Ctx) bool { return c.S.Remind },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			if !c.S.Zoomed() {
-				cmd, a := c.B.RemindFirst()
-				c.Act = a
-				return cmd
-			}
-			cmd, n := c.B.toggleReminder()
-			c.Act.Notice = n
+			cmd, a := c.B.remind(c.S.Zoomed())
+			c.Act = a
 			return cmd
 		}},
 	// The row's line's recorded punctuality at this stop, one key away

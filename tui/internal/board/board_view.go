@@ -151,7 +151,7 @@ func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
 
 // View renders the board into its rectangle (exactly height lines of at
 // most width cells), from the cache when nothing it shows has changed.
-func (b *Pane) View() string {
+func (b *Pane) View(app.Frame) string {
 	k := ViewKey{Rev: b.Rev, W: b.width, H: b.height, Sec: b.Sh.Now.Unix(), Focused: b.Focused, alert: app.AlertText(b.Sh.Alert)}
 	return b.Cache.Get(k, func() string { return ui.ClampLines(b.render(), b.width, b.height) })
 }
@@ -222,7 +222,7 @@ func (b *Pane) render() string {
 		return sb.String()
 	}
 	cur := b.CursorIn(rows)
-	items := b.items(rows)
+	items := b.items(b.Sh.T, b.Subj, b.Data.Events, rows)
 	at := 0
 	for j, it := range items {
 		if it.row == cur {
@@ -252,8 +252,8 @@ func (b *Pane) render() string {
 // the last View drew it: a click on the screen picks what it showed); ok
 // is false on the header, the column titles, a platform's heading and
 // below the rows.
-func (b *Pane) RowAt(y int) (row int, ok bool) {
-	row, ok = b.Cache.Hits.Row(y)
+func (c *ViewCache) RowAt(y int) (row int, ok bool) {
+	row, ok = c.Hits.Row(y)
 	return row, ok && row >= 0
 }
 
@@ -263,18 +263,18 @@ func (b *Pane) RowAt(y int) (row int, ok bool) {
 func (b *Pane) CachedRow(m *RowMemo, e *model.Event, c columns, sel bool, w int) string {
 	k := rowShows{ev: *e, Due: b.Sh.T.Countdown(*e, b.Sh.Now), cat: b.Sh.Base.Category(e.Line()),
 		c: c, sel: sel, w: w, st: b.Sh.St, tx: b.Sh.T, valid: true}
-	k.rem, k.flash = b.remindMark(e)
+	k.rem, k.flash = remindMark(b.Sh, e)
 	if c.leave > 0 {
 		k.leave, _ = b.Sh.T.LeaveText(e, b.Sh.Now, b.Walk)
 	}
 	if m.Key != k {
-		m.Key, m.Line = k, ui.Fit(b.row(e, c, sel), w)
+		m.Key, m.Line = k, ui.Fit(paintRow(b.Sh, b.walking, e, c, sel), w)
 	}
 	return m.Line
 }
 
 // CursorIn returns the row of the selected trip, else the clamped cursor.
-func (b *Pane) CursorIn(rows []int) int { return b.ListFind(len(rows), b.rowKey(rows)) }
+func (b *Pane) CursorIn(rows []int) int { return b.ListFind(len(rows), rowKey(b.Data.Events, rows)) }
 
 // header is the board's title line: its number in the grid, stop, mode,
 // platform and filters on the left; a pending removal, the stale marker
@@ -300,13 +300,13 @@ func (b *Pane) header(w int) string {
 	if b.Filt.Direction != "" {
 		parts = append(parts, "→"+b.Filt.Direction)
 	}
-	if n := b.walkNote(true); n != "" {
+	if n := b.WalkNote(); n != "" {
 		parts = append(parts, n)
 	}
-	if n := b.perLineNote(); n != "" {
+	if n := b.grouping.note(tx, b.Subj); n != "" {
 		parts = append(parts, n)
 	}
-	left := " " + app.Link(b.StopURL(), st.Title.Render(b.Name())) + st.Muted.Render(" · "+strings.Join(parts, " · "))
+	left := " " + app.Link(b.Sh.StopURL(b.Subj.Stop), st.Title.Render(b.Name())) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	if b.Num > 0 {
 		left = " " + st.Accent.Render(ui.Itoa(b.Num)) + left
 	}
@@ -322,11 +322,6 @@ func (b *Pane) header(w int) string {
 		right = st.Error.Render(b.Sh.Dt.RemoveMark) + "  " + right
 	}
 	return Spread(left, right, w)
-}
-
-// StopURL is the URL the board's stop links to (app.Links), "" for none.
-func (b *Pane) StopURL() string {
-	return b.Sh.Links.StopURL(b.Subj.Stop, b.Sh.Base.StopName(b.Subj.Stop))
 }
 
 // Spread puts left and right on one line of width w, right-aligned; when
@@ -377,10 +372,11 @@ func (b *Pane) ColHeader(c columns) string {
 	return sb.String()
 }
 
-// row renders one event. The selected row carries a mark as well as a
-// background, so the cursor shows without colour too.
-func (b *Pane) row(e *model.Event, c columns, sel bool) string {
-	st, tx := b.Sh.St, b.Sh.T
+// paintRow renders one event of a board with walk. The selected row
+// carries a mark as well as a background, so the cursor shows without
+// colour too.
+func paintRow(sh *app.Shared, walk walking, e *model.Event, c columns, sel bool) string {
+	st, tx := sh.St, sh.T
 	paint := func(s lipgloss.Style, text string) string {
 		if sel {
 			s = st.HighlightRow(s)
@@ -395,7 +391,7 @@ func (b *Pane) row(e *model.Event, c columns, sel bool) string {
 	}
 	var sb strings.Builder
 	cursor := sel
-	rmark, flash := b.remindMark(e)
+	rmark, flash := remindMark(sh, e)
 	if flash {
 		sel = true // the rung reminder's row flashes: highlighted on every other second
 	}
@@ -410,11 +406,11 @@ func (b *Pane) row(e *model.Event, c columns, sel bool) string {
 		sb.WriteString("  ")
 	}
 	line := e.Line()
-	mark := ui.VehicleMark(e.VehicleCategory, b.Sh.Base.Category(line))
+	mark := ui.VehicleMark(e.VehicleCategory, sh.Base.Category(line))
 	sb.WriteString(paint(st.LineMark(line), mark) + sp(1))
 	sb.WriteString(st.LineBadge(line).Render(ui.Pad(" "+line, c.badge)))
 	sb.WriteString(sp(Gap))
-	if b.Sh.AlertOn(line) {
+	if sh.AlertOn(line) {
 		sb.WriteString(paint(st.Ticker, "⚠ ") + paint(st.Text, ui.Pad(e.DirectionText, c.Dir-2)))
 	} else {
 		sb.WriteString(paint(st.Text, ui.Pad(e.DirectionText, c.Dir)))
@@ -422,10 +418,10 @@ func (b *Pane) row(e *model.Event, c columns, sel bool) string {
 	if c.plat > 0 {
 		sb.WriteString(sp(Gap) + paint(st.Text, ui.Pad(e.PlatformName, c.plat)))
 	}
-	due, dueSt := st.DueCell(tx, e, b.Sh.Now)
+	due, dueSt := st.DueCell(tx, e, sh.Now)
 	sb.WriteString(sp(Gap) + paint(dueSt, ui.PadLeft(due, c.Cw.Due)))
 	if c.leave > 0 {
-		text, band := tx.LeaveText(e, b.Sh.Now, b.Walk)
+		text, band := tx.LeaveText(e, sh.Now, walk.Walk)
 		sb.WriteString(sp(Gap) + paint(st.Band(band), ui.Pad(text, c.leave)))
 	}
 	if c.sched {
@@ -434,10 +430,10 @@ func (b *Pane) row(e *model.Event, c columns, sel bool) string {
 	switch {
 	case c.delay && c.narrowDelay:
 		text, sev := compactDelay(tx, *e)
-		sb.WriteString(sp(Gap) + paint(b.Sh.St.Severity(sev), ui.PadLeft(text, wDelayC)))
+		sb.WriteString(sp(Gap) + paint(st.Severity(sev), ui.PadLeft(text, wDelayC)))
 	case c.delay:
 		text, sev := tx.DelayText(*e)
-		sb.WriteString(sp(Gap) + paint(b.Sh.St.Severity(sev), ui.Pad(text, c.Cw.Delay)))
+		sb.WriteString(sp(Gap) + paint(st.Severity(sev), ui.Pad(text, c.Cw.Delay)))
 	}
 	if c.Status {
 		word := tx.RowStatus(e)
@@ -456,7 +452,7 @@ func (b *Pane) row(e *model.Event, c columns, sel bool) string {
 			v = ui.Itoa(e.VehicleNumber)
 		}
 		muted := func(s ...string) string { return paint(st.Muted, strings.Join(s, "")) }
-		sb.WriteString(sp(Gap) + app.LinkPadLeft(muted, b.Sh.Links.VehicleURL(e.VehicleNumber), v, c.Cw.Vehicle))
+		sb.WriteString(sp(Gap) + app.LinkPadLeft(muted, sh.Links.VehicleURL(e.VehicleNumber), v, c.Cw.Vehicle))
 	}
 	return sb.String()
 }
@@ -476,7 +472,7 @@ func (b *Pane) EmptyText() string {
 	case !b.Have:
 		return fmt.Sprintf(tx.Loading, what)
 	case b.Filt.Active():
-		if s, ok := b.filterEmptyText(); ok {
+		if s, ok := b.Filt.emptyText(b.Sh, b.Raw, b.walking, b.Subj.Arrivals, b.title); ok {
 			return s
 		}
 		if len(b.Filt.Lines) > 0 && b.Filt.Platform == "" && b.Filt.Direction == "" {

@@ -30,7 +30,7 @@ func lineOf(row string) string {
 // gone is not on it.
 func TestBoardShowsHauptbahnhofInTimeOrder(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 80, 24)
-	v := r.b.View()
+	v := r.b.View(app.Frame{})
 	if !strings.Contains(v, "Hauptbahnhof") || !strings.Contains(v, "Departures") {
 		t.Fatalf("the header names no stop or mode:\n%s", v)
 	}
@@ -95,7 +95,7 @@ func TestDepartureGoneAMinuteLeaves(t *testing.T) {
 // output at all: nothing is said by colour alone.
 func TestDelaysAreText(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 80, 24)
-	if v := r.b.View(); strings.Contains(v, "\x1b") {
+	if v := r.b.View(app.Frame{}); strings.Contains(v, "\x1b") {
 		t.Fatalf("the test's colour profile leaks escapes:\n%q", v)
 	}
 	for dir, want := range map[string]string{
@@ -110,7 +110,7 @@ func TestDelaysAreText(t *testing.T) {
 	if !strings.Contains(early, "Böfingen") || !strings.Contains(early, "-1") {
 		t.Errorf("the early tram's row is %q, want -1", early)
 	}
-	cell := strings.Split(r.b.Compact(1, true, 48, 10), "\n")
+	cell := strings.Split(r.b.Cell.draw(r.b, 1, true, 48, 10), "\n")
 	for i, want := range map[int]string{1: "+1", 2: "+3", 3: "✓", 6: "~7 min"} {
 		if i >= len(cell) || !strings.Contains(cell[i], want) {
 			t.Errorf("grid cell line %d lacks %q:\n%s", i, want, strings.Join(cell, "\n"))
@@ -122,9 +122,9 @@ func TestDelaysAreText(t *testing.T) {
 // same string and changes nothing; a new size draws it again.
 func TestViewIsCached(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 80, 24)
-	v1 := r.b.View()
+	v1 := r.b.View(app.Frame{})
 	rev, cur := r.b.Rev, r.b.Cursor
-	v2 := r.b.View()
+	v2 := r.b.View(app.Frame{})
 	if v1 != v2 || unsafe.StringData(v1) != unsafe.StringData(v2) {
 		t.Error("a second rendering without a change is not the cached one")
 	}
@@ -134,8 +134,8 @@ func TestViewIsCached(t *testing.T) {
 	if lines := strings.Split(v1, "\n"); len(lines) != 24 {
 		t.Errorf("the view has %d lines, want its height 24", len(lines))
 	}
-	r.b.SetSize(100, 24)
-	if v3 := r.b.View(); v3 == v1 || !strings.Contains(v3, "VEH") && !strings.Contains(v3, "STATUS") {
+	r.b.Layout(app.Rect{W: 100, H: 24, Focused: true})
+	if v3 := r.b.View(app.Frame{}); v3 == v1 || !strings.Contains(v3, "VEH") && !strings.Contains(v3, "STATUS") {
 		t.Errorf("a wider board is drawn as before:\n%s", v3)
 	}
 }
@@ -144,13 +144,13 @@ func TestViewIsCached(t *testing.T) {
 // header's clock say so; a second that turns no countdown redraws no row.
 func TestClockMovesCountdowns(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 80, 24)
-	v1 := r.b.View()
+	v1 := r.b.View(app.Frame{})
 	if !strings.Contains(r.rowOf("Pfuhl"), "9 min") || !strings.Contains(v1, "12:34") {
 		t.Fatalf("before: %q", r.rowOf("Pfuhl"))
 	}
 	memo := slices.Clone(r.b.Cache.Rows)
 	r.advance(time.Second)
-	_ = r.b.View()
+	_ = r.b.View(app.Frame{})
 	same := 0
 	for i, m := range r.b.Cache.Rows {
 		if m.Key.Due == memo[i].Key.Due {
@@ -166,7 +166,7 @@ func TestClockMovesCountdowns(t *testing.T) {
 		t.Error("every row turned in a second")
 	}
 	r.advance(time.Minute - time.Second)
-	v2 := r.b.View()
+	v2 := r.b.View(app.Frame{})
 	if v2 == v1 || !strings.Contains(r.rowOf("Pfuhl"), "8 min") || !strings.Contains(v2, "12:35") {
 		t.Errorf("a minute later Pfuhl says %q; header:\n%s", r.rowOf("Pfuhl"), strings.SplitN(v2, "\n", 2)[0])
 	}

@@ -3,6 +3,7 @@ package board
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -23,21 +24,57 @@ const (
 	wDelayC   = 3  // "+12"
 )
 
-// StaleKey is the part of the grid's cache keys that says whether the
-// board's data is stale: it turns stale at a deadline of its own, between
-// the seconds and the countdowns' minute turns that the keys hold.
-func (b *Pane) StaleKey() string {
-	if _, ok := b.Sh.Stale(b.Polls()); ok {
-		return "!"
-	}
-	return ""
+// Cell is a board drawn as one of the grid's cells: its last drawing,
+// kept while what it shows is the same, and the rows it drew, which a
+// click picks from. Each board holds one; the grid asks it to draw.
+type Cell struct {
+	memo ui.Cached[string]
+	rowc []RowMemo
+	// drawn are the events of the rows the last draw showed, from the
+	// cell's second line on: RowAt answers a click from them.
+	drawn []*model.Event
 }
 
-// Compact renders a board as a grid cell: a header (number, stop, filters,
-// stale marker) and as many rows as fit: line, direction, countdown, delay.
-func (b *Pane) Compact(num int, focused bool, w, h int) string {
+// View renders b as grid cell num (focused or not) in w×h, from its
+// cache when what it shows is unchanged.
+func (c *Cell) View(b *Pane, num int, focused bool, w, h int) string {
+	return c.memo.Get(c.Key(b, num, focused, w, h), func() string { return ui.ClampLines(c.draw(b, num, focused, w, h), w, h) })
+}
+
+// Key is everything the cell shows: the board's data, the cell's number,
+// size and focus, whether its data is stale, the countdown text of each
+// row it shows, the width of the rows' line badges (the widest line of
+// every row, shown or not) and, without rows, the text saying why. A
+// cell depends on the time only through the rows it shows and their
+// countdown texts, so the key holds those rather than the second: most
+// cells are reused until a countdown's minute turns.
+func (c *Cell) Key(b *Pane, num int, focused bool, w, h int) string {
+	var key strings.Builder
+	// Whether the data is stale: it turns stale at a deadline of its own,
+	// between the countdowns' minute turns that the key holds.
+	_, stale := b.Sh.Stale(b.Polls())
+	key.WriteString(ui.Itoa(b.Rev) + ":" + ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(num) + ":" + strconv.FormatBool(focused) + ":" + strconv.FormatBool(stale))
+	rows := b.Rows()
+	badge := 4
+	for n, r := range rows {
+		e := &b.Data.Events[r]
+		badge = max(badge, ansi.StringWidth(e.Line())+2)
+		if n < h-1 {
+			key.WriteString("|" + ui.Itoa(r) + " " + b.Sh.T.Countdown(*e, b.Sh.Now) + b.leaveText(b.Sh.T, e, b.Sh.Now))
+		}
+	}
+	key.WriteString("|" + ui.Itoa(badge))
+	if len(rows) == 0 {
+		key.WriteString("|" + c.empty(b))
+	}
+	return key.String()
+}
+
+// draw renders b as a grid cell: a header (number, stop, filters, stale
+// marker) and as many rows as fit: line, direction, countdown, delay.
+func (c *Cell) draw(b *Pane, num int, focused bool, w, h int) string {
 	st := b.Sh.St
-	b.cellRows = b.cellRows[:0]
+	c.drawn = c.drawn[:0]
 	var sb strings.Builder
 	mark := " "
 	name := st.Bold.Render(b.Name())
@@ -45,8 +82,8 @@ func (b *Pane) Compact(num int, focused bool, w, h int) string {
 		mark = st.SelectedMark.Render("▸")
 		name = st.Title.Render(b.Name())
 	}
-	left := mark + st.Accent.Render(ui.Itoa(num)) + " " + app.Link(b.StopURL(), name)
-	if s := b.headerNote(); s != "" {
+	left := mark + st.Accent.Render(ui.Itoa(num)) + " " + app.Link(b.Sh.StopURL(b.Subj.Stop), name)
+	if s := c.note(b); s != "" {
 		left += st.Muted.Render(" · " + s)
 	}
 	right := ""
@@ -63,7 +100,7 @@ func (b *Pane) Compact(num int, focused bool, w, h int) string {
 	if len(rows) == 0 {
 		sb.WriteString(Spread(left, right, w))
 		if h > 1 {
-			sb.WriteString("\n" + st.Muted.Render(ui.Fit("  "+b.CompactEmpty(), w)))
+			sb.WriteString("\n" + st.Muted.Render(ui.Fit("  "+c.empty(b), w)))
 		}
 		return sb.String()
 	}
@@ -72,40 +109,41 @@ func (b *Pane) Compact(num int, focused bool, w, h int) string {
 		badge = max(badge, ansi.StringWidth(b.Data.Events[r].Line())+2)
 	}
 	n := min(len(rows), h-1)
-	c := b.compactColumns(rows[:n], w, badge)
+	cols := layoutCell(b.Sh, b.walking, b.Data.Events, rows[:n], w, badge)
 	// The titles of the columns right of the direction stand on the
 	// title line above them, where the stop's name leaves room: a name
 	// longer than the rows' directions widens the direction column as far
 	// as the cell has room, so that every cell has its titles.
-	if lw := ansi.StringWidth(left); lw+1 > c.titleAt && lw+1-c.titleAt <= c.room-c.dir {
-		c.dir += lw + 1 - c.titleAt
-		c.titleAt = lw + 1
+	if lw := ansi.StringWidth(left); lw+1 > cols.titleAt && lw+1-cols.titleAt <= cols.room-cols.dir {
+		cols.dir += lw + 1 - cols.titleAt
+		cols.titleAt = lw + 1
 	}
-	if titles := b.compactTitles(c); right == "" && titles != "" && ansi.StringWidth(left)+1 <= c.titleAt {
-		sb.WriteString(ui.Fit(left+strings.Repeat(" ", c.titleAt-ansi.StringWidth(left))+st.ColHeader.Render(titles), w))
+	if titles := cols.titles(b.Sh.T, b.walking); right == "" && titles != "" && ansi.StringWidth(left)+1 <= cols.titleAt {
+		sb.WriteString(ui.Fit(left+strings.Repeat(" ", cols.titleAt-ansi.StringWidth(left))+st.ColHeader.Render(titles), w))
 	} else {
 		sb.WriteString(Spread(left, right, w))
 	}
-	if cap(b.rowc) < n {
-		b.rowc = make([]RowMemo, n)
+	if cap(c.rowc) < n {
+		c.rowc = make([]RowMemo, n)
 	}
-	b.rowc = b.rowc[:n]
-	b.cellRows = append(b.cellRows, rows[:n]...)
+	c.rowc = c.rowc[:n]
 	for i := range n {
+		e := &b.Data.Events[rows[i]]
+		c.drawn = append(c.drawn, e)
 		sb.WriteByte('\n')
-		sb.WriteString(b.cachedCompactRow(&b.rowc[i], &b.Data.Events[rows[i]], c))
+		sb.WriteString(cachedCellRow(b.Sh, b.walking, &c.rowc[i], e, cols))
 	}
 	return sb.String()
 }
 
-// CellRowAt returns the event the board drew on line y of its grid cell
-// (as the last Compact drew it: line 0 is the cell's title, line i its
-// i-th row); ok is false on the title and below the rows.
-func (b *Pane) CellRowAt(y int) (*model.Event, bool) {
-	if y < 1 || y > len(b.cellRows) || b.cellRows[y-1] >= len(b.Data.Events) {
+// RowAt returns the event the cell drew on its line y (as the last draw
+// drew it: line 0 is the cell's title, line i its i-th row); ok is false
+// on the title and below the rows.
+func (c *Cell) RowAt(y int) (*model.Event, bool) {
+	if y < 1 || y > len(c.drawn) {
 		return nil, false
 	}
-	return &b.Data.Events[b.cellRows[y-1]], true
+	return c.drawn[y-1], true
 }
 
 // cellColumns is the layout of a grid cell's rows: the line badge, the
@@ -132,9 +170,10 @@ const (
 	platCellAt = 28 // the platform, from this direction room on
 )
 
-// compactColumns lays out a cell of width w whose rows are rows.
-func (b *Pane) compactColumns(rows []int, w, badge int) cellColumns {
-	room := max(w-2-badge-1-1-WDueC-1-wDelayC-b.compactLeaveWidth(), 1)
+// layoutCell lays out a cell of width w whose rows are rows (indexes
+// into events).
+func layoutCell(sh *app.Shared, walk walking, events []model.Event, rows []int, w, badge int) cellColumns {
+	room := max(w-2-badge-1-1-WDueC-1-wDelayC-walk.cellWidth(sh.T), 1)
 	c := cellColumns{badge: badge}
 	switch {
 	case room >= wideCellDir:
@@ -144,20 +183,20 @@ func (b *Pane) compactColumns(rows []int, w, badge int) cellColumns {
 		c.plat = true
 		room -= 1 + wPlatC
 	}
-	if sw := b.Sh.T.W.Status; c.sched && room >= wideCellDir+1+sw+1+wVehC {
+	if sw := sh.T.W.Status; c.sched && room >= wideCellDir+1+sw+1+wVehC {
 		c.status, c.veh = sw, true
 		for _, r := range rows {
-			if e := &b.Data.Events[r]; e.Gone() || e.Status == model.StatusPassed {
-				c.status = max(c.status, ansi.StringWidth(b.Sh.T.RowStatus(e)))
+			if e := &events[r]; e.Gone() || e.Status == model.StatusPassed {
+				c.status = max(c.status, ansi.StringWidth(sh.T.RowStatus(e)))
 			}
 		}
 		room -= 1 + c.status + 1 + wVehC
 	}
 	need := 4
 	for _, r := range rows {
-		e := &b.Data.Events[r]
+		e := &events[r]
 		d := ansi.StringWidth(e.DirectionText)
-		if b.Sh.AlertOn(e.Line()) {
+		if sh.AlertOn(e.Line()) {
 			d += 2
 		}
 		need = max(need, d)
@@ -168,11 +207,10 @@ func (b *Pane) compactColumns(rows []int, w, badge int) cellColumns {
 	return c
 }
 
-// compactTitles are the titles of the columns right of the direction,
-// each over its column: countdown, delay, platform, scheduled time,
-// leave time.
-func (b *Pane) compactTitles(c cellColumns) string {
-	tx := b.Sh.T
+// titles are the titles of the columns right of the direction, each
+// over its column: countdown, delay, platform, scheduled time, leave
+// time.
+func (c cellColumns) titles(tx *ui.Texts, walk walking) string {
 	s := " " + ui.PadLeft(tx.ColDue, WDueC) + " " + ui.PadLeft(tx.PassDev, wDelayC)
 	if c.plat {
 		s += " " + ui.Pad(tx.PassPlat, wPlatC)
@@ -186,18 +224,19 @@ func (b *Pane) compactTitles(c cellColumns) string {
 	if c.veh {
 		s += " " + ui.PadLeft(tx.ColVehicle, wVehC)
 	}
-	if b.Walk > 0 {
+	if walk.Walk > 0 {
 		s += " " + ui.Pad(tx.ColLeave, tx.LeaveWidth())
 	}
-	if ansi.StringWidth(s) != 1+WDueC+1+wDelayC+b.colsAfterDelay(c) {
+	if ansi.StringWidth(s) != 1+WDueC+1+wDelayC+c.afterDelay(walk.cellWidth(tx)) {
 		return "" // a title wider than its column
 	}
 	return strings.TrimRight(s, " ")
 }
 
-// colsAfterDelay is the cells of a cell row after its delay.
-func (b *Pane) colsAfterDelay(c cellColumns) int {
-	n := b.compactLeaveWidth()
+// afterDelay is the cells of a cell row after its delay, leave the
+// leave column's.
+func (c cellColumns) afterDelay(leave int) int {
+	n := leave
 	if c.plat {
 		n += 1 + wPlatC
 	}
@@ -213,8 +252,9 @@ func (b *Pane) colsAfterDelay(c cellColumns) int {
 	return n
 }
 
-// headerNote is the mode, platform and filters of a board, for its header.
-func (b *Pane) headerNote() string {
+// note is the mode, platform, filters and walking time of b, for the
+// cell's title.
+func (c *Cell) note(b *Pane) string {
 	var parts []string
 	if b.Subj.Arrivals {
 		parts = append(parts, b.Sh.Dt.Arr)
@@ -225,25 +265,25 @@ func (b *Pane) headerNote() string {
 	if s := b.Filt.summary(b.Sh.Dt); s != "" {
 		parts = append(parts, s)
 	}
-	if s := b.walkNote(false); s != "" {
+	if s := b.walking.note(b.Sh.T, 0); s != "" {
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, " · ")
 }
 
-// cachedCompactRow is compactRow drawn again only when what the row shows
+// cachedCellRow is cellRow drawn again only when what the row shows
 // changed (its countdown turns once a minute), not for every row of a cell
 // whenever one of them turned.
-func (b *Pane) cachedCompactRow(m *RowMemo, e *model.Event, c cellColumns) string {
+func cachedCellRow(sh *app.Shared, walk walking, m *RowMemo, e *model.Event, c cellColumns) string {
 	cols := columns{badge: c.badge, Dir: c.dir, sched: c.sched, Veh: c.veh, Status: c.status > 0}
 	cols.Cw.Status = c.status
 	if c.plat {
 		cols.plat = wPlatC
 	}
-	k := rowShows{ev: *e, Due: b.Sh.T.Countdown(*e, b.Sh.Now), leave: b.CompactLeave(e), cat: b.Sh.Base.Category(e.Line()),
-		c: cols, st: b.Sh.St, tx: b.Sh.T, valid: true}
+	k := rowShows{ev: *e, Due: sh.T.Countdown(*e, sh.Now), leave: walk.leaveText(sh.T, e, sh.Now), cat: sh.Base.Category(e.Line()),
+		c: cols, st: sh.St, tx: sh.T, valid: true}
 	if m.Key != k {
-		m.Key, m.Line = k, b.compactRow(e, c)
+		m.Key, m.Line = k, cellRow(sh, walk, e, c)
 	}
 	return m.Line
 }
@@ -252,11 +292,11 @@ func (b *Pane) cachedCompactRow(m *RowMemo, e *model.Event, c cellColumns) strin
 // each row's scheduled time (cells of wide terminals).
 const wideCellDir = 44
 
-// compactRow renders one event in a grid cell with its leave-by cell; a
+// cellRow renders one event in a grid cell with its leave-by cell; a
 // wider cell adds the platform, a wide one the scheduled time too.
-func (b *Pane) compactRow(e *model.Event, c cellColumns) string {
-	st := b.Sh.St
-	s := CompactRow(b.Sh, e, c.badge, c.dir)
+func cellRow(sh *app.Shared, walk walking, e *model.Event, c cellColumns) string {
+	st := sh.St
+	s := CompactRow(sh, e, c.badge, c.dir)
 	if c.plat {
 		s += " " + st.Muted.Render(ui.Pad(e.PlatformName, wPlatC))
 	}
@@ -264,7 +304,7 @@ func (b *Pane) compactRow(e *model.Event, c cellColumns) string {
 		s += " " + st.Muted.Render(ui.ClockTime(e.Scheduled))
 	}
 	if c.status > 0 {
-		word, ws := b.Sh.T.RowStatus(e), st.Status
+		word, ws := sh.T.RowStatus(e), st.Status
 		switch {
 		case e.Gone():
 			ws = st.Severity(ui.SevLate)
@@ -280,7 +320,7 @@ func (b *Pane) compactRow(e *model.Event, c cellColumns) string {
 		}
 		s += " " + st.Muted.Render(ui.PadLeft(v, wVehC))
 	}
-	return s + b.compactLeaveCell(e)
+	return s + walk.cell(st, sh.T, e, sh.Now)
 }
 
 // CompactRow renders one event densely: mark, line badge, direction,
@@ -320,18 +360,18 @@ func compactDelay(tx *ui.Texts, e model.Event) (string, ui.Severity) {
 	return ui.Itoa(e.DelayMinutes()), sev
 }
 
-// CompactEmpty says why a grid cell has no rows.
-func (b *Pane) CompactEmpty() string {
+// empty says why the cell of b has no rows.
+func (c *Cell) empty(b *Pane) string {
 	dt := b.Sh.Dt
 	switch {
 	case !b.Have && errors.Is(b.Polls().LastErr, feed.ErrNotFound):
 		return fmt.Sprintf(b.Sh.T.NoSuchStop, b.Name())
 	case !b.Have && b.Polls().LastErr != nil:
-		return fmt.Sprintf(dt.NoAnswer, b.Sh.T.ErrLine(b.Polls().LastErr))
+		return fmt.Sprintf(dt.NoAnswer, app.ErrLine(b.Sh.T, b.Polls().LastErr))
 	case !b.Have:
 		return dt.GridLoading
 	case b.Filt.Active():
-		if s, ok := b.filterEmptyText(); ok {
+		if s, ok := b.Filt.emptyText(b.Sh, b.Raw, b.walking, b.Subj.Arrivals, b.title); ok {
 			return s
 		}
 		return dt.NoMatch

@@ -19,7 +19,7 @@ func TestBoardFillsATallTerminal(t *testing.T) {
 	if n := len(r.rows()); n != 21 {
 		t.Fatalf("a board of 24 lines shows %d rows, want the fixed board's 21", n)
 	}
-	r.b.SetSize(120, 48) // the terminal grew to 120×50
+	r.b.Layout(app.Rect{W: 120, H: 48, Focused: true}) // the terminal grew to 120×50
 	cmd := r.b.Declare()
 	if cmd == nil {
 		t.Fatal("a board that grew asks for no more departures")
@@ -42,7 +42,7 @@ func TestBoardLimitCaps(t *testing.T) {
 	r.sh = app.NewShared(app.Options{Source: src, Limit: 25, Now: func() time.Time { return r.now }})
 	r.sh.ReceiveBase(src.Base)
 	r.b = NewBoard(r.sh, hbf(app.BoardSpec{}))
-	r.b.SetSize(120, 48)
+	r.b.Layout(app.Rect{W: 120, H: 48, Focused: true})
 	r.poll(r.b.Show())
 	if got := src.Limits[len(src.Limits)-1]; got != 25 {
 		t.Errorf("with --limit 25 the board asked for %d departures", got)

@@ -81,12 +81,13 @@ func endsAtAny(e *model.Event, stops []string) bool {
 	return false
 }
 
-// filterEmptyText is the empty text of a board (zoomed or a grid cell)
-// whose filters keep no row, from the unfiltered answer.
-func (b *Pane) filterEmptyText() (string, bool) {
+// emptyText is the empty text of a board (zoomed or a grid cell) whose
+// filters f keep no row, from raw, the unfiltered answer, with the
+// board's walking time; title is the board's name.
+func (f filters) emptyText(sh *app.Shared, raw model.Board, walk walking, arrivals bool, title string) (string, bool) {
 	var catchable func(*model.Event) bool
-	if b.HideMissed && b.Walk > 0 {
-		catchable = func(e *model.Event) bool { return !b.missed(e) }
+	if walk.HideMissed && walk.Walk > 0 {
+		catchable = func(e *model.Event) bool { return !walk.missed(e, sh.Now) }
 	}
-	return nextRun(b.Sh, b.Raw.Events, b.Filt.Keep, catchable, b.Filt.Lines, b.Subj.Arrivals, b.Raw.StopName, b.title)
+	return nextRun(sh, raw.Events, f.Keep, catchable, f.Lines, arrivals, raw.StopName, title)
 }

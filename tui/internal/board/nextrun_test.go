@@ -20,7 +20,7 @@ func TestEmptyLineFilterNamesNoMissedRun(t *testing.T) {
 	if n := len(r.b.Rows()); n != 0 {
 		t.Fatalf("%d rows, want none catchable", n)
 	}
-	for _, s := range []string{r.b.EmptyText(), r.b.CompactEmpty()} {
+	for _, s := range []string{r.b.EmptyText(), r.b.Cell.empty(r.b)} {
 		if !strings.Contains(s, "2 from 12:35 · missed") {
 			t.Errorf("the empty board says %q, want the first run of 2 marked missed", s)
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/feeds"
+	"abfahrt/tui/internal/ui"
 )
 
 // perLineSteps is how n cycles the focused board's per-line limit.
@@ -26,40 +28,42 @@ func perLineKeep(seen map[LineDir]int, perLine int, e *model.Event) bool {
 	return seen[k] <= perLine
 }
 
-// cyclePerLine steps the board's per-line limit; it returns what the
-// status bar says.
-func (b *Pane) cyclePerLine() string {
+// grouping is how a board thins and orders its rows: the next perLine
+// departures of each line and direction (0: all), grouped by platform
+// or not. A board holds one.
+type grouping struct {
+	perLine int
+	Grouped bool
+}
+
+// cyclePerLine steps the per-line limit; it returns what the status bar
+// says.
+func (g *grouping) cyclePerLine(tx *ui.Texts) string {
 	next := 0
 	for i, n := range perLineSteps {
-		if n == b.perLine && i+1 < len(perLineSteps) {
+		if n == g.perLine && i+1 < len(perLineSteps) {
 			next = perLineSteps[i+1]
 		}
 	}
-	b.perLine = next
-	b.SetCursor(b.Cursor)
+	g.perLine = next
 	if next == 0 {
-		return b.Sh.T.NoteAllPerLine
+		return tx.NoteAllPerLine
 	}
-	return fmt.Sprintf(b.Sh.T.NotePerLine, next)
+	return fmt.Sprintf(tx.NotePerLine, next)
 }
 
-// toggleGrouped switches the view grouped by direction on or off.
-func (b *Pane) toggleGrouped() {
-	b.Grouped = !b.Grouped
-	b.SetCursor(b.Cursor)
-}
+// groupable reports whether a board of subj shows groups: grouped, of a
+// whole stop (a platform's board is one group).
+func (g grouping) groupable(subj feeds.Subject) bool { return g.Grouped && subj.Point == "" }
 
-// groupable reports whether the board shows groups: grouped, of a whole
-// stop (a platform's board is one group).
-func (b *Pane) groupable() bool { return b.Grouped && b.Subj.Point == "" }
-
-// groupRows orders rows by platform (stable: in time within each).
-func (b *Pane) groupRows(rows []int) {
-	if !b.groupable() {
+// sortRows orders rows (indexes into events) by platform when the board
+// shows groups (stable: in time within each).
+func (g grouping) sortRows(subj feeds.Subject, events []model.Event, rows []int) {
+	if !g.groupable(subj) {
 		return
 	}
 	slices.SortStableFunc(rows, func(x, y int) int {
-		ex, ey := &b.Data.Events[x], &b.Data.Events[y]
+		ex, ey := &events[x], &events[y]
 		return cmp.Or(cmp.Compare(ex.PlatformName, ey.PlatformName), cmp.Compare(ex.StopPointCode, ey.StopPointCode))
 	})
 }
@@ -74,21 +78,22 @@ type boardItem struct {
 	head string
 }
 
-// items lays out rows with the group headings of the grouped view.
-func (b *Pane) items(rows []int) []boardItem {
+// items lays out rows (indexes into events) with the group headings of
+// the grouped view.
+func (g grouping) items(tx *ui.Texts, subj feeds.Subject, events []model.Event, rows []int) []boardItem {
 	out := make([]boardItem, 0, len(rows)+4)
-	if !b.groupable() {
+	if !g.groupable(subj) {
 		for i := range rows {
 			out = append(out, boardItem{row: i})
 		}
 		return out
 	}
 	for i := 0; i < len(rows); {
-		e := &b.Data.Events[rows[i]]
+		e := &events[rows[i]]
 		j := i
 		var dirs []string
-		for j < len(rows) && b.Data.Events[rows[j]].StopPointCode == e.StopPointCode {
-			if d := b.Data.Events[rows[j]].DirectionText; !slices.Contains(dirs, d) {
+		for j < len(rows) && events[rows[j]].StopPointCode == e.StopPointCode {
+			if d := events[rows[j]].DirectionText; !slices.Contains(dirs, d) {
 				dirs = append(dirs, d)
 			}
 			j++
@@ -99,9 +104,9 @@ func (b *Pane) items(rows []int) []boardItem {
 		}
 		shown := strings.Join(dirs[:min(len(dirs), maxGroupDirs)], " · ")
 		if cut := len(dirs) - maxGroupDirs; cut > 0 {
-			shown += " · " + fmt.Sprintf(b.Sh.T.GroupMore, cut) // the heading names some: it says it is not all
+			shown += " · " + fmt.Sprintf(tx.GroupMore, cut) // the heading names some: it says it is not all
 		}
-		out = append(out, boardItem{row: -1, head: fmt.Sprintf(b.Sh.T.GroupHead, name, shown)})
+		out = append(out, boardItem{row: -1, head: fmt.Sprintf(tx.GroupHead, name, shown)})
 		for ; i < j; i++ {
 			out = append(out, boardItem{row: i})
 		}
@@ -109,14 +114,14 @@ func (b *Pane) items(rows []int) []boardItem {
 	return out
 }
 
-// perLineNote is the header's note of the per-line limit and grouping.
-func (b *Pane) perLineNote() string {
+// note is the header's note of the per-line limit and grouping.
+func (g grouping) note(tx *ui.Texts, subj feeds.Subject) string {
 	var parts []string
-	if b.perLine > 0 {
-		parts = append(parts, fmt.Sprintf(b.Sh.T.PerLineHead, b.perLine))
+	if g.perLine > 0 {
+		parts = append(parts, fmt.Sprintf(tx.PerLineHead, g.perLine))
 	}
-	if b.groupable() {
-		parts = append(parts, b.Sh.T.GroupedHead)
+	if g.groupable(subj) {
+		parts = append(parts, tx.GroupedHead)
 	}
 	return strings.Join(parts, " · ")
 }

@@ -48,7 +48,7 @@ func newRig(t *testing.T, spec app.BoardSpec, w, h int) *rig {
 	r.sh = app.NewShared(app.Options{Source: r.src, Now: func() time.Time { return r.now }})
 	r.sh.ReceiveBase(r.src.Base)
 	r.b = NewBoard(r.sh, spec)
-	r.b.SetSize(w, h)
+	r.b.Layout(app.Rect{W: w, H: h, Focused: true})
 	r.poll(r.b.Show())
 	return r
 }
@@ -99,7 +99,7 @@ func keyMsg(s string) tea.KeyMsg { return termio.KeyMsgFor(s) }
 // rows are the board's row lines on screen: below the title and the
 // column titles.
 func (r *rig) rows() []string {
-	lines := strings.Split(r.b.View(), "\n")
+	lines := strings.Split(r.b.View(app.Frame{}), "\n")
 	if len(lines) < 2 {
 		return nil
 	}
@@ -120,6 +120,6 @@ func (r *rig) rowOf(text string) string {
 			return l
 		}
 	}
-	r.t.Fatalf("no row holds %q:\n%s", text, r.b.View())
+	r.t.Fatalf("no row holds %q:\n%s", text, r.b.View(app.Frame{}))
 	return ""
 }

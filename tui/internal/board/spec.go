@@ -8,7 +8,7 @@ import (
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/ui"
+	"abfahrt/tui/internal/catalog"
 )
 
 // filters are a board's client-side filters. They never change the
@@ -39,7 +39,7 @@ func (f filters) Keep(e *model.Event) bool {
 }
 
 // summary is the filters as a compact text: "line 2,4 · pl. A · →söfl".
-func (f filters) summary(dt *ui.DispTexts) string {
+func (f filters) summary(dt *catalog.DispTexts) string {
 	var parts []string
 	if len(f.Lines) > 0 {
 		parts = append(parts, fmt.Sprintf(dt.LineF, strings.Join(f.Lines, ",")))

@@ -11,7 +11,7 @@ import (
 )
 
 // header is the board's title line.
-func (r *rig) header() string { return strings.SplitN(r.b.View(), "\n", 2)[0] }
+func (r *rig) header() string { return strings.SplitN(r.b.View(app.Frame{}), "\n", 2)[0] }
 
 // TestStaleAfterTwoIntervals: one failed poll does not make a board stale;
 // two intervals without a good answer do: the header says since when, the
@@ -22,17 +22,17 @@ func TestStaleAfterTwoIntervals(t *testing.T) {
 	r.advance(interval)
 	r.src.SetErr(errors.New("cannot reach api.swu.de: connection refused"))
 	r.poll(r.b.Refresh())
-	if strings.Contains(r.header(), "stale") || r.b.StaleKey() != "" {
+	if strings.Contains(r.header(), "stale") || r.cellKeyStale() {
 		t.Errorf("one failed poll makes the board stale: %q", r.header())
 	}
 	r.advance(interval + time.Second) // two intervals and a second since the good answer
 	if h := r.header(); !strings.Contains(h, "◷ stale since 12:34:56") {
 		t.Errorf("after two intervals the header is %q, want it stale since 12:34:56", h)
 	}
-	if r.b.StaleKey() != "!" {
+	if !r.cellKeyStale() {
 		t.Error("the cell's cache key does not turn stale")
 	}
-	if cell := strings.SplitN(r.b.Compact(1, false, 60, 6), "\n", 2)[0]; !strings.Contains(cell, "◷ 12:34") {
+	if cell := strings.SplitN(r.b.Cell.draw(r.b, 1, false, 60, 6), "\n", 2)[0]; !strings.Contains(cell, "◷ 12:34") {
 		t.Errorf("the grid cell's header %q has no stale mark", cell)
 	}
 	if stale, unknown := BoardsHealth([]*Pane{r.b}); stale != 1 || unknown != 0 {
@@ -43,7 +43,7 @@ func TestStaleAfterTwoIntervals(t *testing.T) {
 	}
 	r.src.SetErr(nil)
 	r.poll(r.b.Refresh())
-	if h := r.header(); strings.Contains(h, "stale") || r.b.StaleKey() != "" {
+	if h := r.header(); strings.Contains(h, "stale") || r.cellKeyStale() {
 		t.Errorf("a good answer leaves the board stale: %q", h)
 	}
 }
@@ -56,12 +56,18 @@ func TestFailureBeforeAnyAnswer(t *testing.T) {
 	r := &rig{t: t, src: src, now: testkit.T0}
 	r.sh = app.NewShared(app.Options{Source: src, Now: func() time.Time { return r.now }})
 	r.b = NewBoard(r.sh, hbf(app.BoardSpec{}))
-	r.b.SetSize(80, 24)
+	r.b.Layout(app.Rect{W: 80, H: 24, Focused: true})
 	r.poll(r.b.Show())
-	if v := r.b.View(); strings.Contains(v, "stale") || !strings.Contains(v, "No departures yet: the service did not answer.") {
+	if v := r.b.View(app.Frame{}); strings.Contains(v, "stale") || !strings.Contains(v, "No departures yet: the service did not answer.") {
 		t.Errorf("a board without any answer:\n%s", v)
 	}
 	if stale, _ := BoardsHealth([]*Pane{r.b}); stale != 1 {
 		t.Errorf("health counts %d stale boards, want the failed one", stale)
 	}
+}
+
+// cellKeyStale reports whether the board's grid cell's cache key says
+// its data is stale.
+func (r *rig) cellKeyStale() bool {
+	return strings.HasSuffix(strings.SplitN(r.b.Cell.Key(r.b, 1, false, 60, 6), "|", 2)[0], ":true")
 }

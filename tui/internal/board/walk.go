@@ -9,65 +9,99 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-// missed reports whether e cannot be reached any more with the board's
+// walking is a board's walking time to its stop and whether it hides
+// the departures that walk misses: the leave column, its bands and the
+// notes about them. A board holds one.
+type walking struct {
+	// Walk is the walking time to the stop (0: no leave column, no
+	// bands); HideMissed drops the rows that cannot be caught: on by
+	// default, so a board with a walking time opens on what can still be
+	// caught; H shows them.
+	Walk       time.Duration
+	HideMissed bool
+}
+
+// missed reports whether e cannot be reached any more at now with the
 // walking time (never without one).
-func (b *Pane) missed(e *model.Event) bool {
-	if b.Walk <= 0 {
+func (w walking) missed(e *model.Event, now time.Time) bool {
+	if w.Walk <= 0 {
 		return false
 	}
-	_, band, _ := ui.LeaveBand(e, b.Sh.Now, b.Walk)
+	_, band, _ := ui.LeaveBand(e, now, w.Walk)
 	return band == ui.BandMissed
 }
 
-// adjustWalk changes the board's walking time by d, within 0 and MaxWalk;
-// it returns what the status bar says.
-func (b *Pane) adjustWalk(d time.Duration) string {
-	b.Walk = min(max(b.Walk+d, 0), ui.MaxWalk)
-	b.SetCursor(b.Cursor)
-	return fmt.Sprintf(b.Sh.T.NoteWalk, b.Sh.T.WalkMinutes(b.Walk))
+// adjust changes the walking time by d, within 0 and MaxWalk; it returns
+// what the status bar says.
+func (w *walking) adjust(tx *ui.Texts, d time.Duration) string {
+	w.Walk = min(max(w.Walk+d, 0), ui.MaxWalk)
+	return fmt.Sprintf(tx.NoteWalk, tx.WalkMinutes(w.Walk))
 }
 
 // toggleMissed hides or shows the missed rows; it returns what the status
 // bar says.
-func (b *Pane) toggleMissed() string {
-	b.HideMissed = !b.HideMissed
-	b.SetCursor(b.Cursor)
-	if b.HideMissed {
-		return b.Sh.T.NoteHide
+func (w *walking) toggleMissed(tx *ui.Texts) string {
+	w.HideMissed = !w.HideMissed
+	if w.HideMissed {
+		return tx.NoteHide
 	}
-	return b.Sh.T.NoteShow
+	return tx.NoteShow
 }
 
-// walkNote is the header's note of the walking time, "" without one,
-// with how many missed departures it hides ("walk 3 min · 5 missed
-// hidden"; nothing when none is hidden: each fact is said once, the rows'
-// ✗ says missed when H shows them).
-// A grid cell (!count) leaves the count to its zoomed board: its
-// column titles need the room.
-func (b *Pane) walkNote(count bool) string {
-	if b.Walk <= 0 {
+// note is the header's note of the walking time, "" without one, with
+// how many missed departures it hides ("walk 3 min · 5 missed hidden";
+// nothing when none is hidden: each fact is said once, the rows' ✗ says
+// missed when H shows them). A grid cell passes hidden 0: it leaves the
+// count to its zoomed board, its column titles need the room.
+func (w walking) note(tx *ui.Texts, hidden int) string {
+	if w.Walk <= 0 {
 		return ""
 	}
-	s := fmt.Sprintf(b.Sh.T.WalkHeader, b.Sh.T.WalkMinutes(b.Walk))
-	if _, n := b.rowsHidden(); n > 0 && count {
-		s += " · " + fmt.Sprintf(b.Sh.T.HidMissed, n)
+	s := fmt.Sprintf(tx.WalkHeader, tx.WalkMinutes(w.Walk))
+	if hidden > 0 {
+		s += " · " + fmt.Sprintf(tx.HidMissed, hidden)
 	}
 	return s
 }
 
-// walkDemand is the events a board hiding missed departures asks for:
-// fill, or more when the missed ones it hides would leave rows of its
-// height empty (a long walk at a busy stop can miss a whole answer), in
-// the steps of app.LimitFor.
-func (b *Pane) walkDemand(fill int) int {
-	if !b.HideMissed || b.Walk <= 0 {
+// demand is the events a board hiding missed departures asks for: fill,
+// or more when the hidden missed ones would leave some of its room rows
+// empty (a long walk at a busy stop can miss a whole answer), in the
+// steps of app.LimitFor.
+func (w walking) demand(fill, room, hidden int) int {
+	if !w.HideMissed || w.Walk <= 0 {
 		return fill
 	}
-	_, n := b.rowsHidden()
-	if need := max(b.height-boardChrome, 0) + n; n > 0 && need > fill {
+	if need := max(room, 0) + hidden; hidden > 0 && need > fill {
 		return app.LimitFor(need, fill)
 	}
 	return fill
+}
+
+// leaveText is a row's leave text ("" without a walking time).
+func (w walking) leaveText(tx *ui.Texts, e *model.Event, now time.Time) string {
+	if w.Walk <= 0 {
+		return ""
+	}
+	s, _ := tx.LeaveText(e, now, w.Walk)
+	return s
+}
+
+// cellWidth is the cells the leave column takes in a grid cell.
+func (w walking) cellWidth(tx *ui.Texts) int {
+	if w.Walk <= 0 {
+		return 0
+	}
+	return 1 + tx.LeaveWidth()
+}
+
+// cell renders a grid cell row's leave column.
+func (w walking) cell(st *ui.Styles, tx *ui.Texts, e *model.Event, now time.Time) string {
+	if w.Walk <= 0 {
+		return ""
+	}
+	s, band := tx.LeaveText(e, now, w.Walk)
+	return " " + st.Band(band).Render(ui.Pad(s, tx.LeaveWidth()))
 }
 
 // LeaveCol is the width of the board's leave column, 0 without a walking
@@ -79,34 +113,10 @@ func (b *Pane) LeaveCol() int {
 	return b.Sh.T.LeaveWidth()
 }
 
-// CompactLeave is a grid cell row's leave text ("" without a walking
-// time): part of the cell's cache key and its last column.
-func (b *Pane) CompactLeave(e *model.Event) string {
-	if b.Walk <= 0 {
-		return ""
-	}
-	s, _ := b.Sh.T.LeaveText(e, b.Sh.Now, b.Walk)
-	return s
-}
-
-// compactLeaveWidth is the cells the leave column takes in a grid cell.
-func (b *Pane) compactLeaveWidth() int {
-	if b.Walk <= 0 {
-		return 0
-	}
-	return 1 + b.Sh.T.LeaveWidth()
-}
-
-// compactLeaveCell renders a grid cell row's leave column.
-func (b *Pane) compactLeaveCell(e *model.Event) string {
-	if b.Walk <= 0 {
-		return ""
-	}
-	s, band := b.Sh.T.LeaveText(e, b.Sh.Now, b.Walk)
-	return " " + b.Sh.St.Band(band).Render(ui.Pad(s, b.Sh.T.LeaveWidth()))
-}
-
 // WalkNote is the walking time with the count of hidden missed
 // departures, as a board's header says it ("walk 3 min · 5 missed
 // hidden"), "" without a walking time: the kiosk's header says it too.
-func (b *Pane) WalkNote() string { return b.walkNote(true) }
+func (b *Pane) WalkNote() string {
+	_, n := b.rowsHidden()
+	return b.walking.note(b.Sh.T, n)
+}

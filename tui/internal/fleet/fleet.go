@@ -29,7 +29,7 @@ type Pane struct {
 	width              int
 	height             int
 	Rev                int
-	cache              *ui.Memo
+	cache              *ui.Cached[string]
 	hits               *ui.Hits   // the lines render drew the trips on (RowAt)
 	Next               *fleetNext // the passage feeds of the visible rows (fleetnext.go)
 	Health             Health     // the watched boards' health, for the summary
@@ -37,7 +37,7 @@ type Pane struct {
 
 // NewPane returns the closed fleet view.
 func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, cache: &ui.Memo{}, hits: &ui.Hits{}, Next: newFleetNext(sh.Reg), Hold: feeds.NewHold(sh.Reg)}
+	return Pane{sh: sh, cache: &ui.Cached[string]{}, hits: &ui.Hits{}, Next: newFleetNext(sh.Reg), Hold: feeds.NewHold(sh.Reg)}
 }
 
 // SetSize gives the view its rectangle. Rows that come into view get
@@ -148,18 +148,6 @@ func TripLine(t model.Trip) string {
 	return app.LineLabel(t.JourneyData.RouteName, t.JourneyData.RouteNumber)
 }
 
-// tripDirection is where a trip goes.
-func tripDirection(t model.Trip) string {
-	j := t.JourneyData
-	if j == nil {
-		return ""
-	}
-	if j.DepartureDirectionText != "" {
-		return j.DepartureDirectionText
-	}
-	return j.ArrivalDirectionText
-}
-
 // deviationText formats a trip's deviation as the board does: "+3",
 // "on time", "-1", with its severity.
 func deviationText(tx *ui.Texts, dev int) (string, ui.Severity) { return tx.Deviation(dev) }
@@ -186,7 +174,7 @@ func (f *Pane) summary() string {
 		{Text: st.Late.Render(fmt.Sprintf(dt.LateN, late, f.sh.T.Delay.Late))}}
 	if worst != nil && model.DelayMinutes(worst.Deviation()) > 0 { // under half a minute is on time
 		parts = append(parts, ui.Part{Text: st.Text.Render(fmt.Sprintf(dt.WorstVehicle, model.DelayMinutes(worst.Deviation()),
-			TripLine(*worst), tripDirection(*worst), f.sh.T.VehicleTitle(worst.VehicleCategory, worst.VehicleNumber))), Drop: dropWorst})
+			TripLine(*worst), worst.DirectionText(), f.sh.T.VehicleTitle(worst.VehicleCategory, worst.VehicleNumber))), Drop: dropWorst})
 	}
 	n, stale, unknown := f.Health.Boards, f.Health.Stale, f.Health.Unknown
 	if unknown > 0 {
@@ -249,7 +237,7 @@ func (f *Pane) splitDirNext(room int) (dir, next int) {
 	dirNeed, nextNeed := ansi.StringWidth(tx.ColDirection), ansi.StringWidth(tx.ColNext)
 	for i := range f.Trips {
 		t := &f.Trips[i]
-		d := ansi.StringWidth(tripDirection(*t))
+		d := ansi.StringWidth(t.DirectionText())
 		if f.sh.AlertOn(TripLine(*t)) {
 			d += 2
 		}
@@ -316,7 +304,7 @@ func (f *Pane) render() string {
 		case f.have:
 			msg = dt.FleetNone
 		case f.Polls().LastErr != nil:
-			msg = fmt.Sprintf(dt.NoAnswer, f.sh.T.ErrLine(f.Polls().LastErr))
+			msg = fmt.Sprintf(dt.NoAnswer, app.ErrLine(f.sh.T, f.Polls().LastErr))
 		}
 		sb.WriteString("\n" + st.Muted.Render(ui.Fit("  "+msg, w)))
 		return sb.String()
@@ -334,7 +322,7 @@ func (f *Pane) render() string {
 		text, sev := deviationText(tx, t.Deviation())
 		row := mark + app.LinkPadLeft(st.Muted.Render, f.sh.Links.VehicleURL(t.VehicleNumber), ui.Itoa(t.VehicleNumber), wFleetVeh) + " " +
 			st.LineMark(line).Render(ui.VehicleMark(t.VehicleCategory, f.sh.Base.Category(line))) + " " +
-			st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(f.sh, line, tripDirection(t), dir) + " "
+			st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(f.sh, line, t.DirectionText(), dir) + " "
 		if next > 0 {
 			row += st.Text.Render(ui.Pad(ui.Fit(f.nextStop(&f.Trips[i]), next), next)) + " "
 		}

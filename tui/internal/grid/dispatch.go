@@ -51,8 +51,8 @@ type Dispatch struct {
 func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
 	none := len(o.Boards) == 0
 	d := Dispatch{
-		Grid:   gridPane{sh: sh, cache: &ui.Memo{}, body: &ui.Memo{}, hits: &ui.Hits{}, walk: o.Walk, perLine: o.PerLine},
-		Merged: mergedPane{sh: sh, cache: &ui.Memo{}, hits: &ui.Hits{}},
+		Grid:   gridPane{sh: sh, cache: &ui.Cached[string]{}, body: &ui.Cached[string]{}, hits: &ui.Hits{}, walk: o.Walk, perLine: o.PerLine},
+		Merged: mergedPane{sh: sh, cache: &ui.Cached[string]{}, hits: &ui.Hits{}},
 		Fleet:  fleet.NewPane(sh),
 		Ladder: ladder.NewPane(sh),
 		Pins:   newPinSet(sh, o.StateDir, none),
@@ -116,7 +116,7 @@ func (d *Dispatch) setSize(w, h int, focused bool) {
 
 // declare tells every shown board's feed its demand now: after a change
 // of size, a zoomed board asks for as many departures as it has rows for
-// (board.Pane.Fill), at once when that is more than it asked for.
+// (board.fill), at once when that is more than it asked for.
 func (d *Dispatch) declare() tea.Cmd {
 	var cmds []tea.Cmd
 	for _, b := range d.Grid.All() {

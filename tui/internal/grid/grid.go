@@ -27,9 +27,9 @@ type gridPane struct {
 	Zoomed bool          // the focused board (the open one, if any) shows whole
 	Width  int
 	height int
-	cache  *ui.Memo // the whole grid's rendering
-	body   *ui.Memo // the cells below the summary line (gridPane.render)
-	hits   *ui.Hits // where render drew each cell (CellAt)
+	cache  *ui.Cached[string] // the whole grid's rendering
+	body   *ui.Cached[string] // the cells below the summary line (gridPane.render)
+	hits   *ui.Hits           // where render drew each cell (CellAt)
 	// Home is the board esc or the removal of the last watched board
 	// comes back to: the last open board, at first the start board.
 	Home app.BoardSpec

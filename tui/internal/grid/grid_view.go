@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/ui"
 )
@@ -57,7 +58,6 @@ func (g *gridPane) SetSize(w, h int, focused bool) {
 	g.Width, g.height = w, h
 	z := g.ZoomedBoard()
 	for i, b := range g.All() {
-		b.Focused = focused && b == z
 		num := i + 1
 		if b == g.Open {
 			num = 0
@@ -67,9 +67,9 @@ func (g *gridPane) SetSize(w, h int, focused bool) {
 			b.Touch()
 		}
 		if b == z {
-			b.SetSize(w, h)
+			b.Layout(app.Rect{W: w, H: h, Focused: focused})
 		} else {
-			b.SetSize(0, 0) // a cell: it asks for shared.limit again (board.Pane.Fill)
+			b.Layout(app.Rect{}) // a cell: it asks for shared.limit again (board.fill)
 		}
 	}
 }
@@ -92,27 +92,29 @@ func (g *gridPane) ZoomedBoard() *board.Pane {
 }
 
 // View renders the grid (or the zoomed board) into exactly its rectangle.
-func (g *gridPane) View() string {
+func (g *gridPane) View(f app.Frame) string {
 	w, h := g.Width, g.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
 	if b := g.ZoomedBoard(); b != nil {
-		return b.View()
+		return b.View(f)
 	}
 	var key strings.Builder
-	key.WriteString(ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(g.Focus) + ":" + strconv.FormatInt(g.sh.Now.Unix(), 10) + ":" + g.sh.Verdict.Text)
+	key.WriteString(ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(g.Focus) + ":" + strconv.FormatInt(g.sh.Now.Unix(), 10) + ":" + f.Verdict.Text)
 	for _, b := range g.Boards {
-		key.WriteString("," + ui.Itoa(b.Rev) + b.StaleKey())
+		_, stale := b.Sh.Stale(b.Polls()) // stale turns at a deadline of its own, between the seconds
+		key.WriteString("," + ui.Itoa(b.Rev) + ":" + strconv.FormatBool(stale))
 	}
-	return g.cache.Get(key.String(), g.render)
+	return g.cache.Get(key.String(), func() string { return g.render(f.Verdict) })
 }
 
-// render draws the summary line and the cells of the current page.
-func (g *gridPane) render() string {
+// render draws the summary line (with the queue's verdict) and the
+// cells of the current page.
+func (g *gridPane) render(verdict app.NetVerdict) string {
 	w, h := g.Width, g.height
 	st := g.sh.St
-	summary := g.summary(w)
+	summary := g.summary(verdict, w)
 	g.hits.Reset()
 	if h == 1 {
 		return summary
@@ -134,7 +136,7 @@ func (g *gridPane) render() string {
 		for c := range cols {
 			cw := split(w-(cols-1), cols, c)
 			if i := first + r*cols + c; i < len(g.Boards) {
-				key.WriteString("\x01" + g.cellKey(i, cw, ch))
+				key.WriteString("\x01" + g.Boards[i].Cell.Key(g.Boards[i], i+1, i == g.Focus, cw, ch))
 				g.hits.Add(x, y, x+cw, y+ch, i)
 			}
 			x += cw + 1 // and the separator
@@ -190,41 +192,14 @@ func (g *gridPane) CellAt(x, y int) (i, line int, ok bool) {
 }
 
 // cell renders board i compactly in w×h, from its cache when unchanged.
-// A cell depends on the time only through the rows it shows and their
-// countdown texts, so the key holds those rather than the second: most
-// cells are reused until a countdown's minute turns.
 func (g *gridPane) cell(i, w, h int) string {
 	b := g.Boards[i]
-	return b.Cell.Get(g.cellKey(i, w, h), func() string { return ui.ClampLines(b.Compact(i+1, i == g.Focus, w, h), w, h) })
-}
-
-// cellKey is everything cell i in w×h shows: the board's data, the
-// cell's size and focus, whether its data is stale, the countdown text of
-// each row it shows, the width of the rows' line badges (the widest line
-// of every row, shown or not) and, without rows, the text saying why.
-func (g *gridPane) cellKey(i, w, h int) string {
-	b := g.Boards[i]
-	var key strings.Builder
-	key.WriteString(ui.Itoa(b.Rev) + ":" + ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(i) + ":" + strconv.FormatBool(i == g.Focus) + b.StaleKey())
-	rows := b.Rows()
-	badge := 4
-	for n, r := range rows {
-		e := &b.Data.Events[r]
-		badge = max(badge, ansi.StringWidth(e.Line())+2)
-		if n < h-1 {
-			key.WriteString("|" + ui.Itoa(r) + " " + b.Sh.T.Countdown(*e, b.Sh.Now) + b.CompactLeave(e))
-		}
-	}
-	key.WriteString("|" + ui.Itoa(badge))
-	if len(rows) == 0 {
-		key.WriteString("|" + b.CompactEmpty())
-	}
-	return key.String()
+	return b.Cell.View(b, i+1, i == g.Focus, w, h)
 }
 
 // summary is the grid's top line: boards, late vehicles, the worst delay
 // and stale boards, over the watched stops.
-func (g *gridPane) summary(w int) string {
+func (g *gridPane) summary(v app.NetVerdict, w int) string {
 	st, dt := g.sh.St, g.sh.Dt
 	late, worst := map[int]bool{}, (*model.Event)(nil)
 	var worstStop string
@@ -257,7 +232,7 @@ func (g *gridPane) summary(w int) string {
 		lateText = st.Stale.Render(dt.NoData)
 	}
 	parts := []ui.Part{{Text: st.Title.Render(dt.Count(dt.OneBoard, dt.Boards, len(g.Boards)))}, {Text: lateText}}
-	if v := g.sh.Verdict; v.Text != "" { // the network data verdict, once the exception queue watches
+	if v.Text != "" { // the network data verdict, once the exception queue watches
 		vs := st.OnTime
 		if v.Outage {
 			vs = st.Late

@@ -36,7 +36,7 @@ type mergedPane struct {
 	ui.ListCursor[mergedKey] // the row under the cursor and its event (list.go)
 	width                    int
 	height                   int
-	cache                    *ui.Memo
+	cache                    *ui.Cached[string]
 	hits                     *ui.Hits // the lines render drew the rows on (RowAt)
 }
 
@@ -124,7 +124,7 @@ func (p *mergedPane) render(g *gridPane) string {
 	for _, r := range rows {
 		stopW = max(stopW, ansi.StringWidth(r.B.Name()))
 		badge = max(badge, ansi.StringWidth(r.E.Line())+2)
-		plat = max(plat, ansi.StringWidth(r.B.RowPlatform(r.E)))
+		plat = max(plat, ansi.StringWidth(rowPlatform(r.B, r.E)))
 		d := ansi.StringWidth(r.E.DirectionText)
 		if p.sh.AlertOn(r.E.Line()) {
 			d += 2 // "⚠ "
@@ -184,11 +184,11 @@ func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh
 	line := e.Line()
 	due, dueSt := st.DueCell(tx, e, p.sh.Now)
 	text, sev := tx.DelayText(*e)
-	s := mark + app.LinkPad(st.Accent.Render, r.B.StopURL(), r.B.Name(), stopW) + " " +
+	s := mark + app.LinkPad(st.Accent.Render, r.B.Sh.StopURL(r.B.Subj.Stop), r.B.Name(), stopW) + " " +
 		st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, p.sh.Base.Category(line))) + " " +
 		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(p.sh, line, e.DirectionText, dir)
 	if plat > 0 {
-		s += " " + st.Text.Render(ui.Pad(r.B.RowPlatform(e), plat))
+		s += " " + st.Text.Render(ui.Pad(rowPlatform(r.B, e), plat))
 	}
 	s += " " + dueSt.Render(ui.PadLeft(due, board.WDueC)) + " " + st.Severity(sev).Render(ui.Pad(text, tx.W.Delay))
 	if veh {
@@ -199,4 +199,14 @@ func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh
 		s += " " + app.LinkPadLeft(st.Muted.Render, p.sh.Links.VehicleURL(e.VehicleNumber), v, wMergedVeh)
 	}
 	return s
+}
+
+// rowPlatform is the platform of board b's event e: its own, else the
+// platform the board is narrowed to (a stop point's answer names none per
+// row).
+func rowPlatform(b *board.Pane, e *model.Event) string {
+	if e.PlatformName != "" {
+		return e.PlatformName
+	}
+	return b.PlatformName()
 }

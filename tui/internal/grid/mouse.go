@@ -18,7 +18,7 @@ func (d *Dispatch) clickBoards(x, y int) (enter bool, open *app.Target) {
 	}
 	g := &d.Grid
 	if b := g.ZoomedBoard(); b != nil {
-		row, ok := b.RowAt(y)
+		row, ok := b.Cache.RowAt(y)
 		if ok {
 			b.SetCursor(row)
 		}
@@ -29,7 +29,7 @@ func (d *Dispatch) clickBoards(x, y int) (enter bool, open *app.Target) {
 		return false, nil
 	}
 	g.Focus = i
-	if e, ok := g.Boards[i].CellRowAt(line); ok && e.VehicleNumber != 0 {
+	if e, ok := g.Boards[i].Cell.RowAt(line); ok && e.VehicleNumber != 0 {
 		return false, &app.Target{Kind: app.TargetVehicle, Vehicle: e.VehicleNumber}
 	}
 	return false, nil

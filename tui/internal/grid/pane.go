@@ -62,13 +62,6 @@ func (d *Dispatch) views() []app.Pane {
 	return []app.Pane{boardsView{d}, mergedView{d}, &d.Fleet, &d.Ladder}
 }
 
-// touch marks every board changed.
-func (d *Dispatch) touch() {
-	for _, b := range d.Grid.All() {
-		b.Touch()
-	}
-}
-
 // Layout hands the board side its rectangle.
 func (d *Dispatch) Layout(r app.Rect) { d.setSize(r.W, r.H, r.Focused) }
 

@@ -257,7 +257,7 @@ func (p *pinSet) strip(w, n int) string {
 		}
 		next := st.Muted.Render(dt.GridLoading)
 		if f != nil && f.Poll.LastErr != nil && !f.Have {
-			next = st.Error.Render(fmt.Sprintf(dt.NoAnswer, sh.T.ErrLine(f.Poll.LastErr)))
+			next = st.Error.Render(fmt.Sprintf(dt.NoAnswer, app.ErrLine(sh.T, f.Poll.LastErr)))
 		}
 		if f != nil && f.Have {
 			next = st.Muted.Render(dt.NothingSoon)

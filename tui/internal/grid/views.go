@@ -36,18 +36,20 @@ func (v boardsView) Update(_ app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool)
 			d.Grid.Fed(msg.Entry)
 		}
 	case app.RedrawMsg, app.BasedMsg:
-		d.touch()
+		for _, b := range d.Grid.All() {
+			b.Touch() // every board is drawn again
+		}
 	}
 	return nil, app.Action{}, false
 }
 
 // View draws the grid, under the pin strip when it shows the plain board.
-func (v boardsView) View(app.Frame) string {
+func (v boardsView) View(f app.Frame) string {
 	d := v.d
 	if n := d.Pins.stripH; n > 0 {
-		return d.Pins.strip(d.Grid.Width, n) + "\n" + d.Grid.View()
+		return d.Pins.strip(d.Grid.Width, n) + "\n" + d.Grid.View(f)
 	}
-	return d.Grid.View()
+	return d.Grid.View(f)
 }
 
 // Layout gives the grid its rectangle.

@@ -68,13 +68,13 @@ type Pane struct {
 	width   int
 	height  int
 	Rev     int
-	memo    *ui.Memo
+	memo    *ui.Cached[string]
 	hits    *ui.Hits // where render drew each car, by its key (CarAt)
 }
 
 // NewPane returns the closed ladder view.
 func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, memo: &ui.Memo{}, hits: &ui.Hits{}, fs: newFeedSet()}
+	return Pane{sh: sh, memo: &ui.Cached[string]{}, hits: &ui.Hits{}, fs: newFeedSet()}
 }
 
 func newFeedSet() *feedSet {
@@ -267,10 +267,6 @@ func (p *Pane) rebuild() {
 	p.Rev++
 }
 
-// Regularity is the line's figure over the headways of the vehicles on
-// the ladder now (not a count that grows over the session).
-func (p *Pane) Regularity() ldr.Regularity { return p.L.Now() }
-
 // Polls is the trips feed's poll state, for the status bar.
 func (p *Pane) Polls() *feeds.Poller {
 	if p.fs.trips != nil {
@@ -286,6 +282,3 @@ func (p *Pane) Refresh() tea.Cmd {
 	}
 	return p.fs.trips.Refresh()
 }
-
-// Requests are the feeds the ladder holds now, for tests of its budget.
-func (p *Pane) Requests() int { return len(p.fs.pass) + len(p.fs.ends) + 1 }

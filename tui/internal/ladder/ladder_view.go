@@ -41,9 +41,9 @@ func (p *Pane) render() string {
 		sb.WriteString("\n" + p.sh.St.Muted.Render(ui.Fit("  "+msg, w)))
 		return sb.String()
 	}
-	legend := p.legendLines(w, h)
+	legend := legendLines(p.sh.T, w, h)
 	space := h - 3 - len(legend)
-	rows := p.layout(rails, space)
+	rows := layoutLadder(rails, space)
 	rungs := 0
 	for _, r := range rows {
 		if r.rung >= 0 {
@@ -77,7 +77,7 @@ func (p *Pane) render() string {
 			for ri := range rails {
 				var cs []string
 				for _, c := range r.cars[ri] {
-					cs = append(cs, p.cell(c, ri == 1, carKey(c) == p.Sel, compact))
+					cs = append(cs, carCell(p.sh.St, p.sh.T, c, ri == 1, carKey(c) == p.Sel, compact))
 				}
 				out[i][ri] = strings.Join(cs, "  ")
 				need[ri] = max(need[ri], ansi.StringWidth(out[i][ri]))
@@ -159,7 +159,7 @@ func (p *Pane) hitCars(rows []row, cells [][2]string, cellW [2]int, nameW int, t
 			}
 			x := start
 			for _, c := range r.cars[ri] {
-				cw := ansi.StringWidth(p.cell(c, ri == 1, carKey(c) == p.Sel, compact))
+				cw := ansi.StringWidth(carCell(p.sh.St, p.sh.T, c, ri == 1, carKey(c) == p.Sel, compact))
 				p.hits.Add(x, 2+i, min(x+cw, end), 3+i, carKey(c))
 				x += cw + 2
 			}
@@ -187,7 +187,7 @@ func (p *Pane) empty() string {
 	tx, e := p.sh.T, p.fs.trips
 	switch {
 	case e != nil && !e.Have && e.Poll.LastErr != nil:
-		return fmt.Sprintf(p.sh.Dt.NoAnswer, tx.ErrLine(e.Poll.LastErr))
+		return fmt.Sprintf(p.sh.Dt.NoAnswer, app.ErrLine(tx, e.Poll.LastErr))
 	case e == nil || !e.Have:
 		return tx.LadderLoading
 	case !p.L.Known && p.sh.Base != nil:
@@ -205,7 +205,7 @@ func (p *Pane) empty() string {
 func (p *Pane) header() string {
 	st, tx := p.sh.St, p.sh.T
 	parts := []ui.Part{{Text: st.Title.Render(fmt.Sprintf(tx.LadderTitle, p.Line))}}
-	if r := p.Regularity(); r.Known() {
+	if r := p.L.Now(); r.Known() {
 		parts = append(parts, ui.Part{Text: st.Text.Render(fmt.Sprintf(tx.Regularity, r.Percent()))})
 	} else {
 		parts = append(parts, ui.Part{Text: st.Muted.Render(tx.RegularityNone), Drop: 1})
@@ -228,14 +228,13 @@ func (p *Pane) header() string {
 		parts = append(parts, ui.Part{Text: st.Muted.Render(tx.Thinned), Drop: 3})
 	}
 	if e := p.fs.trips; e != nil && e.Have && e.Poll.LastErr != nil {
-		parts = append(parts, ui.Part{Text: st.Stale.Render(ui.StaleMark + " " + fmt.Sprintf(p.sh.Dt.NoAnswer, tx.ErrLine(e.Poll.LastErr)))})
+		parts = append(parts, ui.Part{Text: st.Stale.Render(ui.StaleMark + " " + fmt.Sprintf(p.sh.Dt.NoAnswer, app.ErrLine(tx, e.Poll.LastErr)))})
 	}
 	return " " + ui.FitParts(parts, st.Muted.Render(" · "), p.width-1)
 }
 
-// flagWord is a flag in words ("" for ok), and its style.
-func (p *Pane) flagWord(f ldr.Flag) string {
-	tx, st := p.sh.T, p.sh.St
+// flagWord is a flag in words ("" for ok), in its style.
+func flagWord(st *ui.Styles, tx *ui.Texts, f ldr.Flag) string {
 	switch f {
 	case ldr.FlagBunched:
 		return st.Late.Render(tx.FlagBunched)
@@ -270,13 +269,12 @@ func delay(sec int) string {
 	return "±0"
 }
 
-// cell is one car on a rail: its mark (● at a stop, ↓/↑ on the way, ◌
+// carCell is one car on a rail: its mark (● at a stop, ↓/↑ on the way, ◌
 // waiting), number, delay, headway against the plan, flag.
-func (p *Pane) cell(c *ldr.Car, up, selected, compact bool) string {
-	st, tx := p.sh.St, p.sh.T
+func carCell(st *ui.Styles, tx *ui.Texts, c *ldr.Car, up, selected, compact bool) string {
 	var parts []string
 	if c.Flag == ldr.FlagGhost {
-		parts = append(parts, p.flagWord(c.Flag), c.Start.In(model.Berlin).Format("15:04"))
+		parts = append(parts, flagWord(st, tx, c.Flag), c.Start.In(model.Berlin).Format("15:04"))
 	} else {
 		mark := "●"
 		switch {
@@ -302,7 +300,7 @@ func (p *Pane) cell(c *ldr.Car, up, selected, compact bool) string {
 			}
 			parts = append(parts, h)
 		}
-		if f := p.flagWord(c.Flag); f != "" {
+		if f := flagWord(st, tx, c.Flag); f != "" {
 			parts = append(parts, f)
 		}
 	}
@@ -324,7 +322,7 @@ func (p *Pane) detail() string {
 				continue
 			}
 			if c.Flag == ldr.FlagGhost {
-				return " " + st.SelectedMark.Render("▸ ") + p.flagWord(c.Flag) + " · " +
+				return " " + st.SelectedMark.Render("▸ ") + flagWord(st, tx, c.Flag) + " · " +
 					st.Text.Render(fmt.Sprintf(tx.GhostAt, c.Start.In(model.Berlin).Format("15:04"))+" · "+fmt.Sprintf(tx.GhostWhere, c.Stop))
 			}
 			parts := []string{st.Bold.Render(tx.VehicleTitle(0, c.Vehicle))}
@@ -353,7 +351,7 @@ func (p *Pane) detail() string {
 			case i == 0:
 				parts = append(parts, tx.Leads)
 			}
-			if f := p.flagWord(c.Flag); f != "" {
+			if f := flagWord(st, tx, c.Flag); f != "" {
 				parts = append(parts, f)
 			}
 			if c.Age >= 0 {
@@ -370,8 +368,8 @@ func Legend(tx *ui.Texts) string { return tx.LadderLegend }
 
 // legendLines are the legend wrapped to the width, when the ladder has
 // room for it besides a useful number of rows (legendRows); else none.
-func (p *Pane) legendLines(w, h int) []string {
-	ls := ui.WrapWords(p.sh.T.LadderLegend, max(w-1, 10))
+func legendLines(tx *ui.Texts, w, h int) []string {
+	ls := ui.WrapWords(tx.LadderLegend, max(w-1, 10))
 	if h-3-len(ls) < legendRows {
 		return nil
 	}
@@ -385,13 +383,13 @@ func (p *Pane) legendLines(w, h int) []string {
 // gives a line to its legend.
 const legendRows = 8
 
-// layout chooses the rows (layoutRows), each ghost on a row of its own:
+// layoutLadder chooses the rows (layoutRows), each ghost on a row of its own:
 // a ghost that would share a rail's row with a real vehicle gets the row
 // after it, and the rungs give up that room.
-func (p *Pane) layout(rails []ldr.Rail, space int) []row {
+func layoutLadder(rails []ldr.Rail, space int) []row {
 	room := space
 	for {
-		rows := splitGhosts(p.layoutRows(rails, room))
+		rows := splitGhosts(layoutRows(rails, room))
 		if len(rows) <= space || room <= 1 {
 			return rows
 		}
@@ -433,7 +431,7 @@ func splitGhosts(rows []row) []row {
 // that fits in space; else every stop; else the termini, the stops with a
 // vehicle and as many more as fit, spread evenly, each vehicle at the
 // nearest of them.
-func (p *Pane) layoutRows(rails []ldr.Rail, space int) []row {
+func layoutRows(rails []ldr.Rail, space int) []row {
 	base := rails[0]
 	n := len(base.Stops)
 	maps := make([][]int, len(rails))

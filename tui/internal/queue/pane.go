@@ -45,27 +45,30 @@ func (p *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 			return nil, app.Action{}, true
 		}
 		cmd := p.Fed(msg.Entry)
-		p.setVerdict()
-		return cmd, app.Action{}, true
+		v := p.netVerdict()
+		return cmd, app.Action{Verdict: &v}, true
 	case MarksMsg:
-		return nil, app.Action{Notice: p.Loaded(msg)}, true
+		n := p.file.loaded(p.sh.T, msg, p.sh.Now)
+		p.refresh()
+		return nil, app.Action{Notice: n}, true
 	case SavedMsg:
-		return nil, app.Action{Notice: p.Saved(msg)}, true
+		n := p.file.saved(p.sh.T, msg, p.sh.Now)
+		p.refresh()
+		return nil, app.Action{Notice: n}, true
 	case app.RedrawMsg:
 		p.Touch()
 	}
 	return nil, app.Action{}, false
 }
 
-// setVerdict puts the queue's verdict where the grid's summary line
-// reads it.
-func (p *Pane) setVerdict() {
+// netVerdict is the queue's verdict as the grid's summary line shows it
+// (none until the queue watches and the vehicles came in).
+func (p *Pane) netVerdict() app.NetVerdict {
 	v, ok := p.Verdict()
-	nv := app.NetVerdict{}
-	if ok {
-		nv = app.NetVerdict{Text: VerdictText(p.sh.T, v), Outage: v.Outage}
+	if !ok {
+		return app.NetVerdict{}
 	}
-	p.sh.Verdict = nv
+	return app.NetVerdict{Text: VerdictText(p.sh.T, v), Outage: v.Outage}
 }
 
 // Layout gives the queue the board side's rectangle.

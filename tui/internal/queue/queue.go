@@ -64,7 +64,7 @@ type Row struct {
 type Pane struct {
 	sh    *app.Shared
 	rules exceptions.Rules
-	dir   string // the state directory, "" without one
+	file  markFile // the marks and their state file (state.go)
 	// Open: the queue shows (and takes the board side's keys).
 	Open bool
 	// Watching: the queue holds its feeds.
@@ -81,11 +81,9 @@ type Pane struct {
 	moved   bool
 	verdict exceptions.Verdict
 	have    bool
-	hidden  int  // items hidden
-	listHid bool // H: list the hidden items too
-	marks   exceptions.Marks
-	pending []exceptions.MarkOp // changes made here, not yet written
-	hits    *ui.Hits            // the lines View drew the rows on (RowAt)
+	hidden  int      // items hidden
+	listHid bool     // H: list the hidden items too
+	hits    *ui.Hits // the lines View drew the rows on (RowAt)
 	ui.ListCursor[string]
 	width, height int
 	// Rev counts changes of what the queue shows.
@@ -101,14 +99,14 @@ type boardHold struct {
 
 // NewPane returns the queue of o, not yet watching.
 func NewPane(sh *app.Shared, o app.ExceptionOptions, stateDir string) Pane {
-	p := Pane{sh: sh, rules: o.Rules(), dir: stateDir, trips: feeds.NewHold(sh.Reg), tracker: &exceptions.Tracker{}, hits: &ui.Hits{}, opened: map[string]bool{},
+	p := Pane{sh: sh, rules: o.Rules(), file: markFile{dir: stateDir}, trips: feeds.NewHold(sh.Reg), tracker: &exceptions.Tracker{}, hits: &ui.Hits{}, opened: map[string]bool{},
 		lines: &lineFeeds{hold: feeds.NewHolder(), pass: map[int]*feeds.Entry{}, trip: map[int]model.Trip{},
 			ends: map[model.StopPointCode]*feeds.Entry{}}}
 	if p.rules.Lines == nil {
 		lf := p.lines
 		lf.own = true
 		p.rules.Lines = exceptions.LineFlagsFunc(func(line string, s *exceptions.Snapshot) []exceptions.Item {
-			l := lf.net.Ladder(line, s.Trips, p.routes(), s.Now, sh.Pol.Interval)
+			l := lf.net.Ladder(line, s.Trips, routes(sh), s.Now, sh.Pol.Interval)
 			return l.Items()
 		})
 	}
@@ -136,7 +134,7 @@ func (p *Pane) Watch() tea.Cmd {
 		return nil
 	}
 	p.Watching = true
-	cmds := []tea.Cmd{p.trips.Acquire(feeds.FleetKey, 0), p.LoadCmd()}
+	cmds := []tea.Cmd{p.trips.Acquire(feeds.FleetKey, 0), p.file.loadCmd()}
 	for i := range p.boards {
 		b := &p.boards[i]
 		cmds = append(cmds, b.Acquire(feeds.BoardFeed(feeds.Subject{Stop: b.stop, Arrivals: b.arrivals}), boardDemand))
@@ -147,23 +145,21 @@ func (p *Pane) Watch() tea.Cmd {
 
 // routes are the base data's lines with their patterns (nil until it
 // comes: then no line has rungs, and no ghost is judged).
-func (p *Pane) routes() []model.Route {
-	if p.sh.Base == nil {
+func routes(sh *app.Shared) []model.Route {
+	if sh.Base == nil {
 		return nil
 	}
-	return p.sh.Base.Routes
+	return sh.Base.Routes
 }
 
-// askLines asks for the next passages and last stops' arrivals the line
-// items want (see LinePassages).
-func (p *Pane) askLines() tea.Cmd {
-	lf := p.lines
-	f := p.trips.Feed
+// ask asks for the next passages and last stops' arrivals the line
+// items want (see LinePassages), after the trips answer f.
+func (lf *lineFeeds) ask(reg *feeds.Registry, f *feeds.Entry, routes []model.Route, now time.Time) tea.Cmd {
 	if !lf.own || f == nil || !f.Have {
 		return nil
 	}
 	trips := f.Data.Trips
-	vs, ends := lf.net.Wants(trips, p.routes(), p.sh.Now, max(LinePassages-len(lf.pass), 0), max(LineEnds-len(lf.ends), 0),
+	vs, ends := lf.net.Wants(trips, routes, now, max(LinePassages-len(lf.pass), 0), max(LineEnds-len(lf.ends), 0),
 		func(v int) bool { return lf.pass[v] != nil })
 	byVeh := make(map[int]model.Trip, len(trips))
 	for _, t := range trips {
@@ -174,10 +170,10 @@ func (p *Pane) askLines() tea.Cmd {
 		if lf.pass[v] != nil {
 			continue
 		}
-		e, cmd := p.sh.Reg.AcquireKey(feeds.Key{Kind: feeds.FeedPassages, Vehicle: v, Rng: model.RangeAll}, lf.hold, 0)
+		e, cmd := reg.AcquireKey(feeds.Key{Kind: feeds.FeedPassages, Vehicle: v, Rng: model.RangeAll}, lf.hold, 0)
 		lf.pass[v], lf.trip[v] = e, byVeh[v]
 		if cmd == nil && e.Have { // another view polls it: take its answer
-			p.tookLine(e)
+			lf.took(reg, e)
 			continue
 		}
 		cmds = append(cmds, cmd)
@@ -187,10 +183,10 @@ func (p *Pane) askLines() tea.Cmd {
 			continue
 		}
 		stop, _ := code.StopNumber()
-		e, cmd := p.sh.Reg.Acquire(feeds.Subject{Stop: stop, Point: code, Arrivals: true}, lf.hold, ladder.EndsLimit)
+		e, cmd := reg.Acquire(feeds.Subject{Stop: stop, Point: code, Arrivals: true}, lf.hold, ladder.EndsLimit)
 		lf.ends[code] = e
 		if cmd == nil && e.Have {
-			p.tookLine(e)
+			lf.took(reg, e)
 			continue
 		}
 		cmds = append(cmds, cmd)
@@ -198,25 +194,23 @@ func (p *Pane) askLines() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// holdsLine reports whether e is one of the line items' feeds.
-func (p *Pane) holdsLine(e *feeds.Entry) bool {
-	lf := p.lines
+// holds reports whether e is one of the line items' feeds.
+func (lf *lineFeeds) holds(e *feeds.Entry) bool {
 	if e.Key.Kind == feeds.FeedPassages && lf.pass[e.Key.Vehicle] == e {
 		return true
 	}
 	return e.Subj.Arrivals && lf.ends[e.Subj.Point] == e
 }
 
-// tookLine keeps the answer of a line items' feed and gives the feed up
-// (an error too: the next round asks again).
-func (p *Pane) tookLine(e *feeds.Entry) {
-	lf := p.lines
+// took keeps the answer of a line items' feed and gives the feed up (an
+// error too: the next round asks again).
+func (lf *lineFeeds) took(reg *feeds.Registry, e *feeds.Entry) {
 	if e.Key.Kind == feeds.FeedPassages {
 		if e.Have {
 			lf.net.Took(lf.trip[e.Key.Vehicle], e.Data.Passages)
 		}
 		if e.Have || e.Poll.LastErr != nil {
-			p.sh.Reg.Release(e, lf.hold)
+			reg.Release(e, lf.hold)
 			delete(lf.pass, e.Key.Vehicle)
 			delete(lf.trip, e.Key.Vehicle)
 		}
@@ -226,27 +220,31 @@ func (p *Pane) tookLine(e *feeds.Entry) {
 		lf.net.TookEnds(e.Subj.Point, e.Data.Board.Events)
 	}
 	if e.Have || e.Poll.LastErr != nil {
-		p.sh.Reg.Release(e, lf.hold)
+		reg.Release(e, lf.hold)
 		delete(lf.ends, e.Subj.Point)
 	}
 }
 
-// LineRequests are the line items' feeds asked and not answered yet, for
-// tests of the budget.
-func (p *Pane) LineRequests() int { return len(p.lines.pass) + len(p.lines.ends) }
+// waiting is how many of the line items' feeds are asked and not
+// answered yet.
+func (lf *lineFeeds) waiting() int { return len(lf.pass) + len(lf.ends) }
 
-// Stop gives the feeds up.
-func (p *Pane) Stop() {
-	lf := p.lines
+// release gives every line items' feed up.
+func (lf *lineFeeds) release(reg *feeds.Registry) {
 	for v, e := range lf.pass {
-		p.sh.Reg.Release(e, lf.hold)
+		reg.Release(e, lf.hold)
 		delete(lf.pass, v)
 		delete(lf.trip, v)
 	}
 	for c, e := range lf.ends {
-		p.sh.Reg.Release(e, lf.hold)
+		reg.Release(e, lf.hold)
 		delete(lf.ends, c)
 	}
+}
+
+// Stop gives the feeds up.
+func (p *Pane) Stop() {
+	p.lines.release(p.sh.Reg)
 	p.trips.Release()
 	for i := range p.boards {
 		p.boards[i].Release()
@@ -259,7 +257,7 @@ func (p *Pane) Holds(e *feeds.Entry) bool {
 	if e == nil {
 		return false
 	}
-	if p.trips.Holds(e) || p.holdsLine(e) {
+	if p.trips.Holds(e) || p.lines.holds(e) {
 		return true
 	}
 	for i := range p.boards {
@@ -277,18 +275,18 @@ func (p *Pane) Fed(e *feeds.Entry) tea.Cmd {
 	if !p.Holds(e) {
 		return nil
 	}
-	if p.holdsLine(e) {
-		p.tookLine(e)
-		if p.LineRequests() > 0 {
+	if p.lines.holds(e) {
+		p.lines.took(p.sh.Reg, e)
+		if p.lines.waiting() > 0 {
 			return nil // the items are made again with the round's last answer
 		}
 	}
 	p.recompute()
 	if p.trips.Holds(e) && e.Have {
-		return tea.Batch(p.LoadCmd(), p.askLines())
+		return tea.Batch(p.file.loadCmd(), p.lines.ask(p.sh.Reg, p.trips.Feed, routes(p.sh), p.sh.Now))
 	}
 	if p.trips.Holds(e) {
-		return p.LoadCmd()
+		return p.file.loadCmd()
 	}
 	return nil
 }
@@ -352,7 +350,7 @@ func (p *Pane) refresh() {
 	p.Rows, p.hidden = p.Rows[:0], 0
 	for i := range p.all {
 		r := &p.all[i]
-		r.Acked, r.Hidden = p.marks.Of(r.Item)
+		r.Acked, r.Hidden = p.file.marks.Of(r.Item)
 		r.Open = r.Count > 1 && p.opened[r.Key()]
 		if r.Hidden {
 			p.hidden++
@@ -366,7 +364,7 @@ func (p *Pane) refresh() {
 		}
 		for _, m := range r.Members {
 			mr := Row{Item: m, Depth: 1}
-			mr.Acked, mr.Hidden = p.marks.Of(m)
+			mr.Acked, mr.Hidden = p.file.marks.Of(m)
 			if mr.Hidden && !p.listHid {
 				continue
 			}
@@ -375,13 +373,14 @@ func (p *Pane) refresh() {
 	}
 	at := 0
 	if p.moved {
-		at = p.ListFind(len(p.Rows), p.keyAt)
+		at = p.ListFind(len(p.Rows), rowKeys(p.Rows))
 	}
-	p.ListSet(at, len(p.Rows), p.keyAt)
+	p.ListSet(at, len(p.Rows), rowKeys(p.Rows))
 	p.Rev++
 }
 
-func (p *Pane) keyAt(i int) string { return p.Rows[i].Key() }
+// rowKeys returns the item key of each row of rows.
+func rowKeys(rows []Row) func(int) string { return func(i int) string { return rows[i].Key() } }
 
 // Verdict is the network data verdict, and whether there is one (the
 // queue watches and the vehicles came in).
@@ -432,11 +431,10 @@ func (p *Pane) mark(hide bool) (tea.Cmd, string) {
 			said = tx.QueueDidUnhide
 		}
 	}
-	p.pending = append(p.pending, op)
-	p.marks = exceptions.Apply(p.marks, []exceptions.MarkOp{op}, p.sh.Now)
+	p.file.mark(op, p.sh.Now)
 	p.moved = true // the cursor stays on the item marked (a hidden one's place)
 	p.refresh()
-	return p.saveCmd(), fmt.Sprintf(said, p.itemName(&r.Item))
+	return p.file.saveCmd(p.sh.Now), fmt.Sprintf(said, p.itemName(&r.Item))
 }
 
 // itemName names an item in a sentence: its kind, line and vehicle
@@ -451,16 +449,16 @@ func (p *Pane) itemName(it *exceptions.Item) string {
 	case it.Count > 1:
 		parts = append(parts, fmt.Sprintf(tx.QueueCount, it.Count))
 	case it.Vehicle != 0:
-		parts = append(parts, tx.VehicleTitle(p.category(it.Vehicle), it.Vehicle))
+		parts = append(parts, tx.VehicleTitle(category(p.trips.Feed, it.Vehicle), it.Vehicle))
 	case it.Ref != "":
 		parts = append(parts, it.Ref)
 	}
 	return strings.Join(parts, " · ")
 }
 
-// category is vehicle v's category by the last trips answer.
-func (p *Pane) category(v int) model.VehicleCategory {
-	if f := p.trips.Feed; f != nil && f.Have {
+// category is vehicle v's category by the trips answer of f.
+func category(f *feeds.Entry, v int) model.VehicleCategory {
+	if f != nil && f.Have {
 		for _, t := range f.Data.Trips {
 			if t.VehicleNumber == v {
 				return t.VehicleCategory
@@ -473,7 +471,7 @@ func (p *Pane) category(v int) model.VehicleCategory {
 // Pick moves the cursor to row i, as the row keys do (a click).
 func (p *Pane) Pick(i int) {
 	p.moved = true
-	p.ListSet(i, len(p.Rows), p.keyAt)
+	p.ListSet(i, len(p.Rows), rowKeys(p.Rows))
 	p.Rev++
 }
 

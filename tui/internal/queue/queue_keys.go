@@ -21,7 +21,7 @@ func (c *Ctx) KeyRows() (n, cursor int) { return len(c.P.Rows), c.P.Cursor }
 // KeySetRow moves the cursor to row i (the row keys).
 func (c *Ctx) KeySetRow(i int) tea.Cmd {
 	c.P.moved = true // from now on the cursor stays on its item
-	c.P.ListSet(i, len(c.P.Rows), c.P.keyAt)
+	c.P.ListSet(i, len(c.P.Rows), rowKeys(c.P.Rows))
 	c.P.Rev++
 	return nil
 }

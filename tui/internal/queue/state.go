@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/exceptions"
+	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/statefile"
 )
 
@@ -33,17 +34,26 @@ type SavedMsg struct {
 	Err     error
 }
 
-// Path is the state file's path, "" without a state directory.
-func (p *Pane) Path() string {
-	if p.dir == "" {
-		return ""
-	}
-	return filepath.Join(p.dir, StateFile)
+// markFile is the queue's marks and the state file they are kept in:
+// what this instance and the others acknowledged or hid, and this
+// instance's changes not yet written.
+type markFile struct {
+	dir     string // the state directory, "" without one
+	marks   exceptions.Marks
+	pending []exceptions.MarkOp // changes made here, not yet written
 }
 
-// LoadCmd reads the state file.
-func (p *Pane) LoadCmd() tea.Cmd {
-	path := p.Path()
+// path is the state file's path, "" without a state directory.
+func (f *markFile) path() string {
+	if f.dir == "" {
+		return ""
+	}
+	return filepath.Join(f.dir, StateFile)
+}
+
+// loadCmd reads the state file.
+func (f *markFile) loadCmd() tea.Cmd {
+	path := f.path()
 	if path == "" {
 		return nil
 	}
@@ -65,41 +75,47 @@ func SaveMarks(path string, ops []exceptions.MarkOp, now time.Time) SavedMsg {
 	return SavedMsg{Marks: doc.Marks, Sent: len(ops), Problem: prob, Err: err}
 }
 
+// mark applies op now, to be written.
+func (f *markFile) mark(op exceptions.MarkOp, now time.Time) {
+	f.pending = append(f.pending, op)
+	f.marks = exceptions.Apply(f.marks, []exceptions.MarkOp{op}, now)
+}
+
 // saveCmd writes the changes not yet written.
-func (p *Pane) saveCmd() tea.Cmd {
-	path := p.Path()
-	if path == "" || len(p.pending) == 0 {
+func (f *markFile) saveCmd(now time.Time) tea.Cmd {
+	path := f.path()
+	if path == "" || len(f.pending) == 0 {
 		return nil
 	}
-	ops, now := append([]exceptions.MarkOp(nil), p.pending...), p.sh.Now
+	ops := append([]exceptions.MarkOp(nil), f.pending...)
 	return func() tea.Msg { return SaveMarks(path, ops, now) }
 }
 
-// Loaded takes the file's marks: what other instances marked shows here,
+// loaded takes the file's marks: what other instances marked shows here,
 // with this instance's changes not yet written on top. It returns a
 // notice when the file was unusable.
-func (p *Pane) Loaded(msg MarksMsg) string {
-	p.marks = exceptions.Apply(msg.Marks, p.pending, p.sh.Now)
-	p.refresh()
-	return p.problem(msg.Problem, nil)
+func (f *markFile) loaded(tx *ui.Texts, msg MarksMsg, now time.Time) string {
+	f.marks = exceptions.Apply(msg.Marks, f.pending, now)
+	return problem(tx, msg.Problem, nil)
 }
 
-// Saved takes the answer of a save.
-func (p *Pane) Saved(msg SavedMsg) string {
+// saved takes the answer of a save, and returns a notice when it failed.
+func (f *markFile) saved(tx *ui.Texts, msg SavedMsg, now time.Time) string {
 	if msg.Err == nil {
-		p.pending = p.pending[min(msg.Sent, len(p.pending)):]
-		p.marks = exceptions.Apply(msg.Marks, p.pending, p.sh.Now)
-		p.refresh()
+		f.pending = f.pending[min(msg.Sent, len(f.pending)):]
+		f.marks = exceptions.Apply(msg.Marks, f.pending, now)
 	}
-	return p.problem(msg.Problem, msg.Err)
+	return problem(tx, msg.Problem, msg.Err)
 }
 
-func (p *Pane) problem(prob *statefile.Problem, err error) string {
+// problem is the notice of a state file that could not be read or
+// written, "" when it could.
+func problem(tx *ui.Texts, prob *statefile.Problem, err error) string {
 	switch {
 	case prob != nil:
-		return sprintf(p.sh.T.QueueStateProblem, prob.Error())
+		return sprintf(tx.QueueStateProblem, prob.Error())
 	case err != nil:
-		return sprintf(p.sh.T.QueueStateProblem, err.Error())
+		return sprintf(tx.QueueStateProblem, err.Error())
 	}
 	return ""
 }

@@ -167,21 +167,6 @@ func PadLeft(s string, w int) string {
 	return strings.Repeat(" ", w-n) + s
 }
 
-// ClipLines cuts s to at most h lines of at most w cells, without padding.
-func ClipLines(s string, w, h int) string {
-	if w <= 0 || h <= 0 {
-		return ""
-	}
-	lines := strings.Split(s, "\n")
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for i, l := range lines {
-		lines[i] = Fit(l, w)
-	}
-	return strings.Join(lines, "\n")
-}
-
 // ClampLines makes s exactly h lines of at most w cells each, padding with
 // empty lines; the final guarantee that nothing overflows the terminal.
 func ClampLines(s string, w, h int) string { return ClampLinesWith(s, w, h, Fit) }

@@ -47,7 +47,7 @@ func GermanTexts() Texts {
 // German, anything else English.
 func TextsFor(lang string) *Texts {
 	var t Texts
-	if strings.HasPrefix(strings.ToLower(lang), LangGerman) {
+	if strings.HasPrefix(strings.ToLower(lang), catalog.LangGerman) {
 		t = GermanTexts()
 	} else {
 		t = EnglishTexts()

@@ -7,20 +7,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Memo caches one rendering by a key that says everything it depends on.
-type Memo struct {
-	key, val string
-	ok       bool
-}
-
-// Get returns the cached rendering for key, or renders and keeps it.
-func (c *Memo) Get(key string, render func() string) string {
-	if !c.ok || c.key != key {
-		c.key, c.val, c.ok = key, render(), true
-	}
-	return c.val
-}
-
 // Cached caches one rendering by a key of any comparable type: a view's
 // revision, size, second and whatever else it shows.
 type Cached[K comparable] struct {
@@ -51,8 +37,8 @@ func Sized(tx *Texts, w, h int, render func() string) string {
 
 // FrameMemos are the root's caches of the lines below the panes.
 type FrameMemos struct {
-	Footer Memo
-	Status Memo
+	Footer Cached[string]
+	Status Cached[string]
 }
 
 // FirstLine returns s up to its first newline.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"abfahrt/tui/internal/catalog"
 	"testing"
 )
 
@@ -19,8 +20,8 @@ func TestTextsFollowLanguage(t *testing.T) {
 // Every theme ThemeNames lists has its English and German line.
 func TestThemeLines(t *testing.T) {
 	for _, name := range ThemeNames() {
-		if ThemeAbout[name] == "" || TextsFor("de").ThemeLine(name) == ThemeAbout[name] {
-			t.Errorf("theme %s: English %q, German %q", name, ThemeAbout[name], TextsFor("de").ThemeLine(name))
+		if catalog.ThemeAbout[name] == "" || TextsFor("de").ThemeLine(name) == catalog.ThemeAbout[name] {
+			t.Errorf("theme %s: English %q, German %q", name, catalog.ThemeAbout[name], TextsFor("de").ThemeLine(name))
 		}
 	}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/muesli/termenv"
 
+	"abfahrt/tui/internal/catalog"
 	"abfahrt/tui/internal/colour"
 )
 
@@ -55,7 +56,7 @@ func (t *Texts) ThemeLine(name string) string {
 	if s, ok := t.ThemesAbout[name]; ok {
 		return s
 	}
-	return ThemeAbout[name]
+	return catalog.ThemeAbout[name]
 }
 
 // PaletteThemes are the themes the command palette offers on a terminal

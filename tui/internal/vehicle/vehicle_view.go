@@ -291,7 +291,7 @@ func (p *Pane) headLines(iw int) []string {
 		}
 	}
 	j = append(j, st.LineBadge(line).Render(" "+line+" ")+" "+st.Text.Render("→ "+dir))
-	j = append(j, p.deviationText(t.Deviation()))
+	j = append(j, deviationText(p.sh.St, p.sh.T, t.Deviation()))
 	if age, ok := t.ReportAge(now); ok {
 		j = append(j, st.Muted.Render(fmt.Sprintf(tx.Reported, tx.Ago(max(age, 0)))))
 	}
@@ -346,8 +346,7 @@ func (p *Pane) historyLine(iw int) []string {
 }
 
 // deviationText is "+2 min late", "on time" or "1 min early", coloured.
-func (p *Pane) deviationText(sec int) string {
-	st, tx := p.sh.St, p.sh.T
+func deviationText(st *ui.Styles, tx *ui.Texts, sec int) string {
 	d, sev := tx.Delay.Grade(sec)
 	switch sev {
 	case ui.SevOnTime:
@@ -386,7 +385,7 @@ func (p *Pane) pollLine(iw int) string {
 	}
 	switch {
 	case pl.LastErr != nil:
-		parts = append(parts, st.Error.Render(p.sh.T.ErrLine(pl.LastErr)))
+		parts = append(parts, st.Error.Render(app.ErrLine(p.sh.T, pl.LastErr)))
 	case pl.InFlight():
 		parts = append(parts, st.Muted.Render(tx.Refreshing))
 	case stale || pl.AgeUnknown:
@@ -486,7 +485,7 @@ func (p *Pane) emptyNote() (string, lipgloss.Style) {
 	case errors.Is(p.Polls().LastErr, feed.ErrNotFound):
 		return fmt.Sprintf(tx.VehUnknown, p.Vehicle), st.Error
 	case p.Polls().LastErr != nil:
-		return fmt.Sprintf(tx.VehUnavailable, p.sh.T.ErrLine(p.Polls().LastErr)), st.Error
+		return fmt.Sprintf(tx.VehUnavailable, app.ErrLine(p.sh.T, p.Polls().LastErr)), st.Error
 	case p.Out:
 		return tx.NotInNow, st.Muted
 	}

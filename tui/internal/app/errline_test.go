@@ -1,4 +1,4 @@
-package ui
+package app
 
 import (
 	"errors"
@@ -11,12 +11,13 @@ import (
 	"time"
 
 	"abfahrt/feed"
+	"abfahrt/tui/internal/ui"
 )
 
 // Failed requests read in the board's language, without the URL; the
 // service's own message and the system's cause are kept as they came.
 func TestErrLineSpeaksTheBoardsLanguage(t *testing.T) {
-	en, de := EnglishTexts(), GermanTexts()
+	en, de := ui.EnglishTexts(), ui.GermanTexts()
 	cases := []struct {
 		err    error
 		en, de string
@@ -32,14 +33,14 @@ func TestErrLineSpeaksTheBoardsLanguage(t *testing.T) {
 		{errors.New("odd\nerror"), "odd error", "odd error"},
 	}
 	for _, c := range cases {
-		if got := en.ErrLine(c.err); got != c.en {
+		if got := ErrLine(&en, c.err); got != c.en {
 			t.Errorf("en: %q, want %q", got, c.en)
 		}
-		if got := de.ErrLine(c.err); got != c.de {
+		if got := ErrLine(&de, c.err); got != c.de {
 			t.Errorf("de: %q, want %q", got, c.de)
 		}
-		if strings.Contains(en.ErrLine(c.err), "http://") {
-			t.Errorf("the URL is shown: %q", en.ErrLine(c.err))
+		if strings.Contains(ErrLine(&en, c.err), "http://") {
+			t.Errorf("the URL is shown: %q", ErrLine(&en, c.err))
 		}
 	}
 }
@@ -47,7 +48,7 @@ func TestErrLineSpeaksTheBoardsLanguage(t *testing.T) {
 // Issue 23 item 22: a German board says why the service cannot be reached
 // in German, never in Go's English ("connection refused").
 func TestErrLineGermanNetworkCauses(t *testing.T) {
-	de := GermanTexts()
+	de := ui.GermanTexts()
 	for _, c := range []struct {
 		cause error
 		want  string
@@ -60,13 +61,13 @@ func TestErrLineGermanNetworkCauses(t *testing.T) {
 		{io.ErrUnexpectedEOF, "Dienst nicht erreichbar: Verbindung vor dem Ende der Antwort geschlossen"},
 		{errors.New("some odd socket trouble"), "Dienst nicht erreichbar: Netzfehler"},
 	} {
-		got := de.ErrLine(&feed.NetError{URL: "http://127.0.0.1:9/mobility/v1", Err: c.cause})
+		got := ErrLine(&de, &feed.NetError{URL: "http://127.0.0.1:9/mobility/v1", Err: c.cause})
 		if got != c.want {
 			t.Errorf("German for %v: %q, want %q", c.cause, got, c.want)
 		}
 	}
-	en := EnglishTexts()
-	if got := en.ErrLine(&feed.NetError{URL: "http://x", Err: syscall.ECONNRESET}); got != "cannot reach the service: connection reset by the server" {
+	en := ui.EnglishTexts()
+	if got := ErrLine(&en, &feed.NetError{URL: "http://x", Err: syscall.ECONNRESET}); got != "cannot reach the service: connection reset by the server" {
 		t.Errorf("English for a reset: %q", got)
 	}
 }
@@ -74,7 +75,7 @@ func TestErrLineGermanNetworkCauses(t *testing.T) {
 // Issue 23 item 22: an unreadable answer is said in German on a German
 // board, whatever the decoder found; English keeps the decoder's detail.
 func TestErrLineGermanDecodeErrors(t *testing.T) {
-	de, en := GermanTexts(), EnglishTexts()
+	de, en := ui.GermanTexts(), ui.EnglishTexts()
 	for body, want := range map[string]string{
 		"":                               "unlesbare Antwort: die Antwort ist leer",
 		"<html>Bad gateway</html>":       "unlesbare Antwort: die Antwort ist kein JSON",
@@ -86,10 +87,10 @@ func TestErrLineGermanDecodeErrors(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%q decoded", body)
 		}
-		if got := de.ErrLine(err); got != want {
+		if got := ErrLine(&de, err); got != want {
 			t.Errorf("%q: %q, want %q", body, got, want)
 		}
-		if got := en.ErrLine(err); !strings.HasPrefix(got, "unreadable answer: response ") {
+		if got := ErrLine(&en, err); !strings.HasPrefix(got, "unreadable answer: response ") {
 			t.Errorf("English lost the decoder's reason: %q", got)
 		}
 	}
