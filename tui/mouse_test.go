@@ -56,8 +56,14 @@ func (e *testEnv) wheel(x, y int, down bool) {
 	e.send(tea.MouseMsg{X: x, Y: y, Button: b, Action: tea.MouseActionPress})
 }
 
-// cmdMsgs runs cmd and the commands it batches, each for at most a
-// moment (a timer is not waited for), and returns their messages.
+// cmdWait is how long cmdMsgs waits for one command: a timer's command
+// (a tick) is not waited for, but a command that answers at once must
+// be, even on a 2-core machine loaded by other tests under the race
+// detector (50 ms lost a click's OpenMsg there).
+const cmdWait = 400 * time.Millisecond
+
+// cmdMsgs runs cmd and the commands it batches, each for at most cmdWait
+// (a timer is not waited for), and returns their messages.
 func cmdMsgs(cmd tea.Cmd) []tea.Msg {
 	var out []tea.Msg
 	var walk func(tea.Cmd)
@@ -76,7 +82,7 @@ func cmdMsgs(cmd tea.Cmd) []tea.Msg {
 				return
 			}
 			out = append(out, msg)
-		case <-time.After(50 * time.Millisecond):
+		case <-time.After(cmdWait):
 		}
 	}
 	walk(cmd)
