@@ -64,7 +64,7 @@
 //
 // # Where a key is bound, enabled and described
 //
-// A key is one record (ui.Key, issue 33 item 2): the keys it answers,
+// A key is one record (ui.Key): the keys it answers,
 // what it does, when it does something (a rule over its pane's own
 // state), its help text from the catalogue in English and German, its
 // group in the `?` overlay and its priority in the footer. Each pane owns

@@ -15,7 +15,7 @@ import (
 )
 
 // Footer renders the one-line key hint of the current context from the
-// live bindings (issue 33 item 3): `:` (commands) and `?` always, at the
+// live bindings: `:` (commands) and `?` always, at the
 // end, then the keys that matter most in the view that shows, by their
 // priority, as many as fit. The styled line is cached by its plain text.
 func (m *Model) Footer(w int) string {

@@ -8,7 +8,7 @@ import (
 	"abfahrt/tui/search"
 )
 
-// The root's bindings (issue 33 item 2), records like every pane's
+// The root's bindings, records like every pane's
 // (ui.Key): the global keys, which work on every pane, and the overlays'.
 
 // globalKeys are the keys that work on every pane (no overlay open).

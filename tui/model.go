@@ -221,13 +221,13 @@ func (m *Model) showProfile(i int, notice string) tea.Cmd {
 	if len(specs) == 0 && was >= 0 {
 		// Started with no boards: back to what a plain start shows, the
 		// default stop (a layout's board must not stay on after its
-		// hours, issue 23 item 13).
+		// hours).
 		specs = []app.BoardSpec{m.prof.Home}
 	}
 	if len(specs) == 0 {
 		return nil
 	}
-	// The switch is said where the user looks (issue 23 item 13).
+	// The switch is said where the user looks.
 	app.AddNotice(m.sh, notice)
 	g := &m.disp.Grid
 	g.RemoveAll()

@@ -1,6 +1,6 @@
 package tui
 
-// Mouse support (issue 26 item 9): the gate and the modes are in
+// Mouse support: the gate and the modes are in
 // tui/internal/termio; here a click or a wheel step finds its pane.
 
 import (

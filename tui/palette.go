@@ -14,7 +14,7 @@ import (
 	"abfahrt/tui/search"
 )
 
-// The command palette (issue 26 item 8): `:` opens the search overlay
+// The command palette: `:` opens the search overlay
 // over every action that works now (each with its key, as the help lists
 // it) besides the stops, lines and vehicles of the base data, matched by
 // the search's own fuzzy matching. Enter on an action presses its key.
@@ -26,8 +26,7 @@ type paletteDo func(m *Model) tea.Cmd
 // pressKey is the palette's action of key press k.
 func pressKey(k tea.KeyMsg) paletteDo { return func(m *Model) tea.Cmd { return m.handleKey(k) } }
 
-// paletteEntries are the actions the user can take now (issue 33 item
-// 3): the live bindings of the focused pane and the root's that do
+// paletteEntries are the actions the user can take now: the live bindings of the focused pane and the root's that do
 // something, not the cursor moves, one entry an action, the palette's own
 // left out; those that matter most in the view (the footer's priority)
 // first.

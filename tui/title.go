@@ -1,6 +1,6 @@
 package tui
 
-// The window title (issue 26 item 5): its modes and rate are in
+// The window title: its modes and rate are in
 // tui/internal/termio; here the board names itself.
 
 import "abfahrt/tui/internal/termio"

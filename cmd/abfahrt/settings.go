@@ -164,7 +164,7 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	t.Row("cache dir", userenv.CacheDir(), "base data, 24 h")
 	t.Row("state dir", userenv.StateDir(env), "pins, watched boards, reminders, exceptions")
 	t.Row("log file", filepath.Join(userenv.StateDir(env), logfile.FileName), "with --log or ABFAHRT_LOG=1")
-	// The themes, one line each (issue 26 item 3), the one in use marked.
+	// The themes, one line each, the one in use marked.
 	t.Row("", "", "")
 	for _, name := range tui.ThemeNames() {
 		mark := ""

@@ -154,7 +154,7 @@ type KioskConfig struct {
 	LargeCountdown *bool    `toml:"large_countdown"`
 	StaleAfter     Duration `toml:"stale_after"`
 	// HideMissed leaves out departures a board's walking time cannot
-	// reach: on unless the file says false (issue 33 item 6).
+	// reach: on unless the file says false.
 	HideMissed *bool `toml:"hide_missed"`
 	// SpeakCmd speaks the shown board's next departures ("espeak-ng -v
 	// de"; words split at spaces, no shell; the sentence on its standard

@@ -25,7 +25,7 @@ func (c Config) Rows(getenv func(string) string) [][3]string {
 		l := c.Layouts[name]
 		v := plural(len(l.Boards), "board", "boards")
 		if l.Hours != "" {
-			v += " · hours " + l.Hours // when the board and the kiosk show it (issue 23 item 13)
+			v += " · hours " + l.Hours // when the board and the kiosk show it
 		}
 		t.add("layouts."+name, v, "config")
 	}

@@ -16,15 +16,15 @@ import (
 // first departure row, each taking a core for a few milliseconds on a
 // 2-core machine. So the target is raised for the first GCFor of the
 // process and then put back: one collection instead, after the start.
-// Measured (issue 15; three runs of 15 starts each in tmux, load average
+// Measured (three runs of 15 starts each in tmux, load average
 // 3-4): the first answer in the board a median 41-54 ms after main at the
 // default target, 28-38 ms with it raised. The heap grows further before
 // its first collection: resident memory 8 s after the start 29 MB against
-// 26 MB (before issue 15's smaller day plans: 38 MB; 12 boards 30 MB).
+// 26 MB (before the simulation's smaller day plans: 38 MB; 12 boards 30 MB).
 // The heap the raised target let grow stayed mapped after it was put back
 // (the runtime returns free pages slowly): when it is put back, the free
 // pages go back to the system at once (debug.FreeOSMemory, one collection).
-// Measured (issue 35, make mem): a board on --api 14.2 MB anonymous
+// Measured (make mem): a board on --api 14.2 MB anonymous
 // memory 8 s after the start, 9.7 MB with it.
 const (
 	gcPercentAtStart = 400

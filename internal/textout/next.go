@@ -218,7 +218,7 @@ func PrintWalkBoard(out io.Writer, w Words, b model.Board, walk time.Duration) e
 	t := NewTable(out, head...)
 	for i := range events {
 		// LEAVE says when to leave, BAND whether that can still be done:
-		// each fact once (issue 33 item 6; it said "missed  missed").
+		// each fact once (it said "missed  missed").
 		e := &events[i]
 		leave := "-"
 		at, band, ok := tui.LeaveBand(e, now, walk)

@@ -9,7 +9,7 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-// Hyperlinks (issue 26 item 6): a board's stop name and a vehicle's
+// Hyperlinks: a board's stop name and a vehicle's
 // number link (OSC 8) to a page of the user's choosing, made from a URL
 // template per kind ([links] in the configuration). The renderer
 // (tui/internal/screen) carries the links cell by cell.

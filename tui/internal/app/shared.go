@@ -141,7 +141,7 @@ type Options struct {
 	Links Links
 }
 
-// PaneID names a pane that can have focus; the dispatcher grid (issue 6)
+// PaneID names a pane that can have focus; the dispatcher grid
 // adds its own.
 type PaneID int
 

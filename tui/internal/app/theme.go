@@ -7,7 +7,7 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-// The theme switch of the command palette (issue 26 item 8). Each model
+// The theme switch of the command palette. Each model
 // has its own Shared and so its own styles: an SSH session switching its
 // theme changes no other session's. The switch is for the session: the
 // config's theme is the user's setting and is not written.

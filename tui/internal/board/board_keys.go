@@ -7,7 +7,7 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-// A board's keys (issue 33 item 2): every board, a grid cell, the zoomed
+// A board's keys: every board, a grid cell, the zoomed
 // board and the plain board (the grid's open board), takes the same
 // records; each says when it does something from the board's KeyState.
 // The grid adds its own (zoom, focus moves, pins, views: grid/keys.go)
@@ -137,7 +137,7 @@ var Keys = ui.Keymap[*Ctx]{
 		Do: notice(func(b *Pane) string { return b.adjust(b.Sh.T, ui.WalkStep) })},
 	{Keys: []string{"-"}, Text: func(t *ui.Texts) string { return t.KeyWalkDn }, Group: ui.GroupRows, Prio: ui.PrioLow,
 		If: func(c *Ctx) bool { return c.S.Walk }, Do: notice(func(b *Pane) string { return b.adjust(b.Sh.T, -ui.WalkStep) })},
-	// On a walking board the missed departures matter first (issue 33 item 6).
+	// On a walking board the missed departures matter first.
 	{Keys: []string{"H"}, Text: func(t *ui.Texts) string { return t.KeyMissed }, Group: ui.GroupRows, Prio: ui.PrioTop - 2,
 		If: func(c *Ctx) bool { return c.S.Walk }, Do: notice(func(b *Pane) string { return b.toggleMissed(b.Sh.T) })},
 	{Keys: []string{"n"}, Text: func(t *ui.Texts) string { return t.KeyPerLine }, Group: ui.GroupRows, Prio: ui.PrioLow,
@@ -153,8 +153,8 @@ var Keys = ui.Keymap[*Ctx]{
 			c.Act = a
 			return cmd
 		}},
-	// The row's line's recorded punctuality at this stop, one key away
-	// (issue 24 item 7); the answer comes as app.HistoryMsg.
+	// The row's line's recorded punctuality at this stop, one key away;
+	// the answer comes as app.HistoryMsg.
 	{Keys: []string{"i"}, Text: func(t *ui.Texts) string { return t.KeyHistory }, Group: ui.GroupRows, Prio: ui.PrioHigh,
 		If: func(c *Ctx) bool { return c.S.Zoomed() && c.S.Rows > 0 },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
@@ -163,7 +163,7 @@ var Keys = ui.Keymap[*Ctx]{
 			}
 			return nil
 		}},
-	// The row's line's ladder (issue 25); a grid cell, which has no
+	// The row's line's ladder; a grid cell, which has no
 	// cursor, its first row's.
 	{Keys: []string{"L"}, Text: func(t *ui.Texts) string { return t.KeyLadder }, Group: ui.GroupRows, Prio: ui.PrioHigh + 10,
 		If: func(c *Ctx) bool { return c.S.Rows > 0 },

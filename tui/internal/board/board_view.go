@@ -200,7 +200,7 @@ func (b *Pane) render() string {
 			y++
 		}
 		if skip := b.Sh.SkippedLines(b.Name()); len(skip) > 0 && space > 3 {
-			// The alert says these lines do not stop here (issue 23 item 7).
+			// The alert says these lines do not stop here.
 			f := b.Sh.T.SkipsStop
 			if len(skip) > 1 {
 				f = b.Sh.T.SkipStop

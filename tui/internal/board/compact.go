@@ -155,7 +155,7 @@ type cellColumns struct {
 	sched      bool // and the scheduled time
 	// status is the width of the status word after them (0: none) and
 	// veh whether the vehicle number follows: a wide cell (a dispatcher's
-	// grid on a wide terminal) shows every vehicle's state (issue 23 item 14).
+	// grid on a wide terminal) shows every vehicle's state.
 	status  int
 	veh     bool
 	titleAt int // the cell where the columns right of the direction start

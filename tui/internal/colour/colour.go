@@ -76,7 +76,7 @@ func RGB(c lipgloss.Color) (r, g, b uint8, ok bool) {
 	return v, v, v, true
 }
 
-// Colour vision deficiency (issue 26 item 3). A colour-blind rider must
+// Colour vision deficiency. A colour-blind rider must
 // still tell on time, slightly late and late apart by colour where the
 // words are too small to read at a distance. The simulation is Machado,
 // Oliveira and Fernandes (2009), "A Physiologically-based Model for

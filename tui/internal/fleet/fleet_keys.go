@@ -16,7 +16,7 @@ func (f *Pane) KeySetRow(i int) tea.Cmd {
 	return f.syncNext()
 }
 
-// Keys are the fleet list's bindings (issue 33 item 2): its rows, the
+// Keys are the fleet list's bindings: its rows, the
 // vehicle of a row, the sort order and the line filter. The board side
 // adds the view keys (grid/keys.go).
 var Keys = append(ui.RowMoves(func(f *Pane) ui.RowList { return f }), ui.Keymap[*Pane]{

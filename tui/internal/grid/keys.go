@@ -123,7 +123,7 @@ var removeKey = ui.Key[*keyCtx]{Keys: []string{"x"}, Text: func(t *ui.Texts) str
 	Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { cmd, a := c.d.removeBoard(); c.act = a; return cmd }}
 
 // gridKeys are the board side's own bindings: the grid's cells, zoom,
-// the pins, watch and remove, the views, refresh (issue 33 item 2).
+// the pins, watch and remove, the views, refresh.
 var gridKeys = ui.Keymap[*keyCtx]{
 	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyZoom }, Group: ui.GroupViews, Prio: ui.PrioTop,
 		If: cells, Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { c.d.Grid.Zoomed = true; c.d.relayout(); return nil }},

@@ -39,7 +39,7 @@ type Kiosk struct {
 	banner []bool
 	// outage is, per board, the time of the last good data before its
 	// banner came on: the banner names it while it stays after a
-	// recovery (issue 34 item 4), not the answer that just came.
+	// recovery, not the answer that just came.
 	outage []time.Time
 	// hintUntil is when the hint a key pressed shows ("keys locked ·
 	// ctrl+q quits") goes (local clock).
@@ -59,7 +59,7 @@ const LayoutNoticeFor = time.Minute
 // BannerClearAnswers is how many good answers in a row take the "data
 // delayed" banner away: under faults that let an answer through now and
 // then, it does not come and go every few seconds, and once the service is
-// back it goes with the second answer (within a minute, issue 21).
+// back it goes with the second answer (within a minute).
 const BannerClearAnswers = 2
 
 // delayed reports whether board b's data is stale at the last clock tick:

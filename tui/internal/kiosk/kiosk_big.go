@@ -14,7 +14,7 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-// Large departures (issue 34): from bigMinWidth×bigMinHeight the kiosk
+// Large departures: from bigMinWidth×bigMinHeight the kiosk
 // draws its next departures in the letter font (bigfont.go), line badge,
 // destination, platform and countdown, across the whole width, and the
 // departures that do not fit large as rows of text beneath, also across

@@ -11,7 +11,7 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-// Boards side by side (issue 34 item 2): on a wide screen a kiosk of
+// Boards side by side: on a wide screen a kiosk of
 // several boards shows them in columns instead of in turn, as many as fit
 // at least colMinWidth wide; rotation only pages through those that do
 // not fit.

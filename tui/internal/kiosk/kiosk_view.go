@@ -91,7 +91,7 @@ func (m *Model) withKeyHint(frame string, w, h int) string {
 	case quit != "" && m.Sh.Local.Before(k.hintUntil):
 		hint = fmt.Sprintf(m.Sh.T.KeysLocked, quit)
 	case k.switchNote != "" && m.Sh.Local.Before(k.switchUntil):
-		hint = k.switchNote // the layout of the hour switched (issue 23 item 13)
+		hint = k.switchNote // the layout of the hour switched
 	default:
 		return frame
 	}
@@ -164,7 +164,7 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	if !delayed && !blank && b.Have && !b.Polls().LastOK.IsZero() {
 		asOf = fmt.Sprintf(tx.AsOf, m.Sh.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
 		if n := b.WalkNote(); n != "" {
-			asOf += " · " + n // how many missed departures it hides (issue 33 item 6)
+			asOf += " · " + n // how many missed departures it hides
 		}
 	}
 	// Large departures when the screen has room (kiosk_big.go): the

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Names that fit (issue 34 item 3). A hall display has room for a dozen
+// Names that fit. A hall display has room for a dozen
 // letters of a destination in large glyphs, and Ulm's names run to 28
 // ("S-Bahnhalt Finninger Straße"). FitName shortens a name the way a
 // sign writer would, in this order of preference:

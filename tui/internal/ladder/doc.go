@@ -1,4 +1,4 @@
-// Package ladder is the line ladder view of issue 25: both directions of
+// Package ladder is the line ladder view: both directions of
 // one line as two rails, the stops as rungs, each vehicle at its place
 // with its number, delay, headway to the vehicle ahead against the plan
 // and its flag in words (bunched, gap, ghost, stale), and the line's

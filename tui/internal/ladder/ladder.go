@@ -11,7 +11,7 @@ import (
 )
 
 // What the ladder asks of the service, through the feed registry, and
-// why it stays under one request a second (issue 25 item 6):
+// why it stays under one request a second:
 //
 //   - every vehicle's trip (feeds.FleetKey), once per interval: the same
 //     feed as the fleet view, so with both open it is still one request;

@@ -18,7 +18,7 @@ func (p *Pane) KeySetRow(i int) tea.Cmd {
 	return nil
 }
 
-// Keys are the ladder's bindings (issue 33 item 2): move along the
+// Keys are the ladder's bindings: move along the
 // vehicles, open one, switch the direction shown. The board side adds
 // the view keys (esc back: grid/keys.go).
 var Keys = append(ui.RowMoves(func(p *Pane) ui.RowList { return p }), ui.Keymap[*Pane]{

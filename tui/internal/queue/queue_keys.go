@@ -32,7 +32,7 @@ func open(c *Ctx) bool      { return c.P.Open }
 func row(c *Ctx) bool       { return c.P.Open && c.P.Cursor < len(c.P.Rows) }
 func lateGroup(c *Ctx) bool { return row(c) && c.P.Rows[c.P.Cursor].Count > 1 }
 
-// Keys are the queue's bindings (issue 33 item 2): E opens it from the
+// Keys are the queue's bindings: E opens it from the
 // board side; shown, its rows, the vehicle of a row, acknowledge, hide,
 // list the hidden, refresh and back (esc or E).
 var Keys = append(ui.Keymap[*Ctx]{

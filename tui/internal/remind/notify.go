@@ -12,7 +12,7 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-// Desktop notifications (issue 26 item 4). A reminder rings the terminal
+// Desktop notifications. A reminder rings the terminal
 // bell; while the terminal is not focused (focus reporting, mode 1004) it
 // notifies the desktop instead, by the terminal's own escape sequence,
 // each notification saying how old the data behind it is.

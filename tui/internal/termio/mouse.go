@@ -6,7 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// Mouse support (issue 26 item 9), opt-in with --mouse: a left click on a
+// Mouse support, opt-in with --mouse: a left click on a
 // row opens its vehicle (what enter does on it), the wheel scrolls the
 // list under the pointer (what the up and down keys do there). The
 // program asks for normal mouse tracking (mode 1000: presses, releases

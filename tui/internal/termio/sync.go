@@ -7,7 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// Synchronized output (issue 26 item 7). At start the program asks the
+// Synchronized output. At start the program asks the
 // terminal whether it knows mode 2026 (DECRQM); the first frame does not
 // wait for the answer. A terminal that answers "set" or "reset" (it knows
 // the mode) gets every later frame wrapped in begin/end synchronized

@@ -9,7 +9,7 @@ import (
 	"abfahrt/tui/internal/screen"
 )
 
-// The window title (issue 26 item 5): the board's name and its next
+// The window title: the board's name and its next
 // departure, set with OSC 2 at most once a minute, the terminal's own
 // title saved at start (XTWINOPS 22) and restored on exit (23). On by
 // default, off in kiosk mode unless asked (Options.Title).

@@ -41,7 +41,7 @@ type Pane struct {
 
 	Info    *model.Vehicle // extended base data, nil until it arrives
 	InfoSeq int
-	// hist is today's runs from the recorded history (issue 24 item 7),
+	// hist is today's runs from the recorded history,
 	// Asked false until they came.
 	hist app.HistoryMsg
 

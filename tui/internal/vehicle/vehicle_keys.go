@@ -30,7 +30,7 @@ func scroll(to func(p *Pane) int) func(*Ctx, tea.KeyMsg) tea.Cmd {
 // page is a page of the passage list.
 func page(p *Pane) int { return max(p.List.Rows-1, 1) }
 
-// Keys are the vehicle pane's bindings (issue 33 item 2).
+// Keys are the vehicle pane's bindings.
 var Keys = ui.Keymap[*Ctx]{
 	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyBack }, Group: ui.GroupVehicle, Prio: ui.PrioTop,
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Close = true; return nil }},

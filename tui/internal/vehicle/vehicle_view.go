@@ -337,7 +337,7 @@ func (p *Pane) headLines(iw int) []string {
 }
 
 // historyLine is today's runs of the vehicle and when it was last seen,
-// from the recorded history; nothing without one (issue 24 item 7).
+// from the recorded history; nothing without one.
 func (p *Pane) historyLine(iw int) []string {
 	if !p.hist.Asked || iw < 12 {
 		return nil
