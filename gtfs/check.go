@@ -153,3 +153,20 @@ func Check(ctx context.Context, c *feed.Client, f *Feed, source string, o CheckO
 	slices.SortFunc(r.MissingStops, func(a, b MissingStop) int { return strings.Compare(a.Code, b.Code) })
 	return r, nil
 }
+
+// LoadForCheck loads the static GTFS src (a zip file or an http(s) URL)
+// within lim for the network the live service c knows: its stop points
+// are asked once, and of the feed only those stops and the trips calling
+// at them are kept (a national feed fits then).
+func LoadForCheck(ctx context.Context, c *feed.Client, src string, lim Limits) (*Feed, error) {
+	points, err := c.StopPoints(ctx, model.ScopeExtended, "")
+	if err != nil {
+		return nil, fmt.Errorf("live stop points: %w", err)
+	}
+	path, done, _, _, err := FetchFile(ctx, src, "", lim)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	return LoadFile(path, lim, NetworkOf(points))
+}

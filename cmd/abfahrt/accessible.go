@@ -13,7 +13,7 @@ import (
 // stay in line mode: the terminal's own line editing and echo serve.
 func runAccessible(ctx context.Context, g *globals, src source, boards []tui.BoardSpec, opts tui.Options) error {
 	o := tui.AccessibleOptions{Source: src.client, SourceName: src.name, Now: src.now,
-		Lang: g.s.lang.value, Interval: opts.Interval, In: g.stdin, Out: g.stdout}
+		Lang: g.s.lang.Value, Interval: opts.Interval, In: g.stdin, Out: g.stdout}
 	if len(boards) > 0 {
 		b := boards[0]
 		o.Stop = b.Stop

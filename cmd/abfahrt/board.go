@@ -90,7 +90,7 @@ func newBoardCmd(g *globals, arrivals bool) *cobra.Command {
 
 // words are the CLI's words in its language (--lang).
 func (g *globals) words() textout.Words {
-	return textout.Words{German: g.s != nil && g.s.lang.value == "de"}
+	return textout.Words{German: g.s != nil && g.s.lang.Value == "de"}
 }
 
 // word is s in the CLI's language: a table word, or a format (whose

@@ -80,7 +80,7 @@ func showBoard(cmd *cobra.Command, g *globals, b *boardFlags) error {
 	if err != nil {
 		return err
 	}
-	if g.s.accessible.value == "true" {
+	if g.s.accessible.Value == "true" {
 		return runAccessible(cmd.Context(), g, src, opts.Boards, opts)
 	}
 	opts.Source, opts.SourceName, opts.Now = src.client, src.name, src.now
@@ -155,7 +155,7 @@ func (b *boardFlags) options(changed func(string) bool, g *globals) (tui.Options
 // look is the board's theme, language, colours, delay rule, exception
 // queue, night hours and kiosk from the settings.
 func (b *boardFlags) look(g *globals, opts *tui.Options) {
-	opts.Theme, opts.Lang, opts.LineColors = g.s.theme.value, g.s.lang.value, g.s.file.LineColors
+	opts.Theme, opts.Lang, opts.LineColors = g.s.theme.Value, g.s.lang.Value, g.s.file.LineColors
 	opts.ConsoleFont = g.s.consoleFont
 	opts.StateDir = userenv.StateDir(os.LookupEnv)
 	opts.Delay = g.s.file.Delay.Rule()

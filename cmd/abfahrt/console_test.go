@@ -69,12 +69,12 @@ func TestHubTheme(t *testing.T) {
 		want string
 	}{
 		{nil, ""},
-		{&settings{theme: setting{"dark", "default"}}, ""},
-		{&settings{theme: setting{"console", "env TERM=linux"}}, ""},
-		{&settings{theme: setting{"mono", "env NO_COLOR/TERM=dumb"}}, ""},
-		{&settings{theme: setting{"light", "config"}}, "light"},
-		{&settings{theme: setting{"high-contrast", "flag --theme"}}, "high-contrast"},
-		{&settings{theme: setting{"mono", "env ABFAHRT_THEME"}}, "mono"},
+		{&settings{theme: setting{Value: "dark", From: "default"}}, ""},
+		{&settings{theme: setting{Value: "console", From: "env TERM=linux"}}, ""},
+		{&settings{theme: setting{Value: "mono", From: "env NO_COLOR/TERM=dumb"}}, ""},
+		{&settings{theme: setting{Value: "light", From: "config"}}, "light"},
+		{&settings{theme: setting{Value: "high-contrast", From: "flag --theme"}}, "high-contrast"},
+		{&settings{theme: setting{Value: "mono", From: "env ABFAHRT_THEME"}}, "mono"},
 	} {
 		if got := hubTheme(tc.s); got != tc.want {
 			t.Errorf("hubTheme(%+v) = %q, want %q", tc.s, got, tc.want)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"abfahrt/internal/config"
 	"abfahrt/internal/doctor"
 	"abfahrt/internal/userenv"
 )
@@ -35,7 +36,7 @@ blocks.`,
 			d.Locale(os.LookupEnv, userenv.Lang(os.LookupEnv))
 			s, err := resolveSettings(cmd, g, os.LookupEnv)
 			if err != nil {
-				path, _ := configPathFor(g.configPath, os.LookupEnv)
+				path, _ := config.PathFor(g.configPath, os.LookupEnv)
 				d.Configuration(path, err)
 			} else {
 				g.s = s

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -9,7 +8,6 @@ import (
 	"abfahrt/feed/sim"
 	"abfahrt/gtfs"
 	"abfahrt/internal/jsonout"
-	"abfahrt/model"
 )
 
 // newGTFSCmd is abfahrt gtfs: the network as GTFS (docs/gtfs.md).
@@ -111,16 +109,7 @@ and the trips calling at them are kept, within --limits.`,
 				return err
 			}
 			ctx := cmd.Context()
-			points, err := src.client.StopPoints(ctx, model.ScopeExtended, "")
-			if err != nil {
-				return fmt.Errorf("live stop points: %w", err)
-			}
-			path, done, _, _, err := gtfs.FetchFile(ctx, static, "", lim)
-			if err != nil {
-				return err
-			}
-			f, err := gtfs.LoadFile(path, lim, gtfs.NetworkOf(points))
-			done()
+			f, err := gtfs.LoadForCheck(ctx, src.client, static, lim)
 			if err != nil {
 				return err
 			}

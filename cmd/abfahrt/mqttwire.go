@@ -32,7 +32,7 @@ func resolveMQTT(g *globals, o mqttFlags) (*mqtt.Settings, string, error) {
 	var cfg mqtt.Config
 	lang := "en"
 	if g.s != nil {
-		cfg, lang = g.s.file.MQTT, g.s.lang.value
+		cfg, lang = g.s.file.MQTT, g.s.lang.Value
 	}
 	if o.broker == "" && cfg.Broker == "" {
 		if len(o.stops) > 0 || o.ca != "" {

@@ -191,7 +191,7 @@ func (g *globals) rawSource(keep func(history.Answer)) (source, error) {
 	if err != nil {
 		return source{}, err
 	}
-	base, inner := g.s.api.value, http.DefaultTransport
+	base, inner := g.s.api.Value, http.DefaultTransport
 	if base == "" {
 		base, inner = sim.BaseURL, startup.SimTransport(sim.Options{Seed: g.seed, Clock: sim.NewClock(embeddedSimStart, 1)})
 	}

@@ -18,7 +18,7 @@ import (
 // handler in-process, through the same HTTP client path as the embedded
 // simulation.
 func (g *globals) replaySource(ctx context.Context) (source, error) {
-	if g.s != nil && g.s.api.value != "" && g.s.api.from == "flag --api" {
+	if g.s != nil && g.s.api.Value != "" && g.s.api.From == "flag --api" {
 		return source{}, usagef("--replay and --api exclude each other")
 	}
 	h, clock, store, err := recording.OpenReplay(ctx, historyDB(g.replay), g.replayFrom, 1, g.seed, g.s.interval, g.stderr)

@@ -144,7 +144,7 @@ func (g *globals) prepare(cmd *cobra.Command) error {
 		}
 		g.logger = logger
 		cobra.OnFinalize(func() { _ = closer.Close() })
-		logger.Info("start", "version", version, "command", cmd.CommandPath(), "api", s.api.value, "interval", s.interval)
+		logger.Info("start", "version", version, "command", cmd.CommandPath(), "api", s.api.Value, "interval", s.interval)
 	}
 	return nil
 }
@@ -180,9 +180,9 @@ func (g *globals) source() (source, error) {
 	ttl := feed.WithLiveTTL(liveTTL(g.s))
 	api := g.api
 	if g.s != nil {
-		api = g.s.api.value
+		api = g.s.api.Value
 	}
-	if api == "" && g.s != nil && g.s.api.from == "flag --api" {
+	if api == "" && g.s != nil && g.s.api.From == "flag --api" {
 		// --api "" (say, an unset variable in a kiosk's unit file) must not
 		// quietly show the simulation on a station's screen.
 		return source{}, usagef("--api is empty; name the service, such as --api https://api.swu.de/mobility/v1 (without --api abfahrt shows the embedded simulation)")
@@ -196,7 +196,7 @@ func (g *globals) source() (source, error) {
 			return source{}, err
 		}
 		name := simName
-		if g.s != nil && g.s.lang.value == "de" {
+		if g.s != nil && g.s.lang.Value == "de" {
 			name = simNameDE
 		}
 		return source{client: c, name: name, now: clock.Now}, nil

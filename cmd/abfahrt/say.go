@@ -72,6 +72,6 @@ func sayStop(cmd *cobra.Command, g *globals, stop, stopPoint string, count int) 
 	} else {
 		b, err = src.client.StopPointDepartures(actx, code, tui.MaxLimit)
 	}
-	lang := speech.Lang(g.s.lang.value)
+	lang := speech.Lang(g.s.lang.Value)
 	return textout.Say(g.stdout, lang, textout.StopTitle(lang, b, number, code), b, a, err, src.now, count)
 }

@@ -72,9 +72,9 @@ func resolveUpstream(cmd *cobra.Command, g *globals, o *hub.Options) error {
 	if g.s != nil {
 		api = g.s.api
 	} else if cmd.Flags().Changed("api") {
-		api = setting{g.api, "flag --api"}
+		api = setting{Value: g.api, From: "flag --api"}
 	}
-	return hub.ResolveUpstream(o, cmd.Flags().Changed("upstream"), api.value, api.from)
+	return hub.ResolveUpstream(o, cmd.Flags().Changed("upstream"), api.Value, api.From)
 }
 
 // hubOptions are the hub's options: the flags o and what the settings
@@ -100,7 +100,7 @@ func hubOptions(g *globals, o hub.Options) hub.Options {
 func sshSettings(g *globals, o sshhub.Options) sshhub.Options {
 	o.StateDir, o.Version = userenv.StateDir(os.LookupEnv), version
 	if s := g.s; s != nil {
-		o.Theme, o.Lang, o.Interval = hubTheme(s), s.lang.value, s.interval
+		o.Theme, o.Lang, o.Interval = hubTheme(s), s.lang.Value, s.interval
 		o.LineColors, o.Links = s.file.LineColors, s.file.Links.TUI()
 		o.Motion, o.Notify = s.file.Motion, s.file.Notify
 	}
@@ -112,9 +112,9 @@ func sshSettings(g *globals, o sshhub.Options) sshhub.Options {
 // picked one (TERM, NO_COLOR), which is not the clients'.
 func hubTheme(s *settings) string {
 	if s != nil {
-		switch s.theme.from {
+		switch s.theme.From {
 		case "flag --theme", "env ABFAHRT_THEME", "config":
-			return s.theme.value
+			return s.theme.Value
 		}
 	}
 	return ""

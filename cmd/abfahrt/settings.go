@@ -4,7 +4,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -18,10 +17,7 @@ import (
 )
 
 // setting is one effective value and where it came from.
-type setting struct {
-	value string
-	from  string // "flag --api", "env ABFAHRT_API", "config", "default"
-}
+type setting = config.Setting
 
 // settings is the effective configuration: flags over environment over the
 // configuration file over defaults.
@@ -44,24 +40,11 @@ type settings struct {
 }
 
 // envLookup reads an environment variable (os.LookupEnv in production).
-type envLookup func(string) (string, bool)
-
-// configPathFor resolves which configuration file to read: --config, then
-// ABFAHRT_CONFIG, then the default path. It reports whether the file was
-// named explicitly (and so must exist).
-func configPathFor(flagPath string, env envLookup) (string, bool) {
-	if flagPath != "" {
-		return flagPath, true
-	}
-	if p, ok := env("ABFAHRT_CONFIG"); ok && p != "" {
-		return p, true
-	}
-	return config.DefaultPath(), false
-}
+type envLookup = config.Env
 
 // resolveSettings loads the configuration file and applies the precedence.
 func resolveSettings(cmd *cobra.Command, g *globals, env envLookup) (*settings, error) {
-	path, required := configPathFor(g.configPath, env)
+	path, required := config.PathFor(g.configPath, env)
 	file, err := config.Load(path, required)
 	if err != nil {
 		return nil, usageError{err}
@@ -72,25 +55,25 @@ func resolveSettings(cmd *cobra.Command, g *globals, env envLookup) (*settings, 
 		return f != nil && f.Changed
 	}
 
-	s.api = pick(changed("api"), g.api, "flag --api", env, "ABFAHRT_API", file.API, "")
-	s.lang = pick(changed("lang"), g.lang, "flag --lang", env, "ABFAHRT_LANG", file.Language, userenv.Lang(env))
-	s.theme = pick(changed("theme"), g.theme, "flag --theme", env, "ABFAHRT_THEME", file.Theme, "dark")
+	s.api = config.Pick(changed("api"), g.api, "flag --api", env, "ABFAHRT_API", file.API, "")
+	s.lang = config.Pick(changed("lang"), g.lang, "flag --lang", env, "ABFAHRT_LANG", file.Language, userenv.Lang(env))
+	s.theme = config.Pick(changed("theme"), g.theme, "flag --theme", env, "ABFAHRT_THEME", file.Theme, "dark")
 	term, _ := env("TERM")
 	s.consoleFont = tui.LinuxConsole(term)
 	switch {
-	case s.theme.from != "flag --theme" && userenv.NoColor(env):
-		s.theme = setting{"mono", "env NO_COLOR/TERM=dumb"}
-	case s.theme.from == "default" && s.consoleFont:
-		s.theme = setting{tui.ThemeConsole, "env TERM=" + term}
+	case s.theme.From != "flag --theme" && userenv.NoColor(env):
+		s.theme = setting{Value: "mono", From: "env NO_COLOR/TERM=dumb"}
+	case s.theme.From == "default" && s.consoleFont:
+		s.theme = setting{Value: tui.ThemeConsole, From: "env TERM=" + term}
 	}
-	if s.lang.value != "en" && s.lang.value != "de" {
-		return nil, usagef("--lang must be en or de, got %q", s.lang.value)
+	if s.lang.Value != "en" && s.lang.Value != "de" {
+		return nil, usagef("--lang must be en or de, got %q", s.lang.Value)
 	}
-	if _, ok := tui.ThemeByName(s.theme.value); !ok || s.theme.value == "" {
-		return nil, usagef("--theme must be one of %s, got %q", strings.Join(tui.ThemeNames(), ", "), s.theme.value)
+	if _, ok := tui.ThemeByName(s.theme.Value); !ok || s.theme.Value == "" {
+		return nil, usagef("--theme must be one of %s, got %q", strings.Join(tui.ThemeNames(), ", "), s.theme.Value)
 	}
 
-	s.accessible = pickBool(changed("accessible"), g.accessible, "flag --accessible", env, "ABFAHRT_ACCESSIBLE", file.Accessible)
+	s.accessible = config.PickBool(changed("accessible"), g.accessible, "flag --accessible", env, "ABFAHRT_ACCESSIBLE", file.Accessible)
 	s.interval, s.intFrom = 15*time.Second, "default"
 	switch {
 	case changed("interval"):
@@ -104,42 +87,9 @@ func resolveSettings(cmd *cobra.Command, g *globals, env envLookup) (*settings, 
 	return s, nil
 }
 
-// pick applies flag > env > file > default to one string setting.
-func pick(flagSet bool, flagVal, flagName string, env envLookup, envName, fileVal, def string) setting {
-	if flagSet {
-		return setting{flagVal, flagName}
-	}
-	if v, ok := env(envName); ok && v != "" {
-		return setting{v, "env " + envName}
-	}
-	if fileVal != "" {
-		return setting{fileVal, "config"}
-	}
-	return setting{def, "default"}
-}
-
-// pickBool applies flag > env > file > default (false) to a switch; the
-// variable is on for 1, true, yes or on.
-func pickBool(flagSet, flagVal bool, flagName string, env envLookup, envName string, fileVal bool) setting {
-	if flagSet {
-		return setting{strconv.FormatBool(flagVal), flagName}
-	}
-	if v, ok := env(envName); ok && v != "" {
-		switch strings.ToLower(strings.TrimSpace(v)) {
-		case "1", "true", "yes", "on":
-			return setting{"true", "env " + envName}
-		}
-		return setting{"false", "env " + envName}
-	}
-	if fileVal {
-		return setting{"true", "config"}
-	}
-	return setting{"false", "default"}
-}
-
 // print writes the effective configuration and every path in use.
 func (s *settings) print(w io.Writer, env envLookup) error {
-	api := s.api.value
+	api := s.api.Value
 	if api == "" {
 		api = "(embedded " + simName + ")"
 	}
@@ -148,11 +98,11 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 		exists = "read"
 	}
 	t := textout.NewTable(w, "SETTING", "VALUE", "FROM")
-	t.Row("api", api, s.api.from)
+	t.Row("api", api, s.api.From)
 	t.Row("poll_interval", s.interval.String(), s.intFrom)
-	t.Row("language", s.lang.value, s.lang.from)
-	t.Row("theme", s.theme.value, s.theme.from)
-	t.Row("accessible", s.accessible.value, s.accessible.from)
+	t.Row("language", s.lang.Value, s.lang.From)
+	t.Row("theme", s.theme.Value, s.theme.From)
+	t.Row("accessible", s.accessible.Value, s.accessible.From)
 	if s.consoleFont {
 		t.Row("glyphs", "console font (no braille)", "env TERM=linux")
 	}
@@ -168,7 +118,7 @@ func (s *settings) print(w io.Writer, env envLookup) error {
 	t.Row("", "", "")
 	for _, name := range tui.ThemeNames() {
 		mark := ""
-		if name == s.theme.value {
+		if name == s.theme.Value {
 			mark = "in use"
 		}
 		t.Row("theme "+name, tui.ThemeAbout[name], mark)
