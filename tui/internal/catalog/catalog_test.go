@@ -207,7 +207,7 @@ var inlinePairsLeft = map[string]int{"internal/kiosk/speak.go": 1}
 // sentence picked in place between an English and a German literal
 // (l.Pick("Goodbye.", "Auf Wiedersehen.")) is read and translated apart
 // from the others, and the German check above never sees it; the screen
-// reader's 51 such pairs moved into accessible.go.
+// reader's 53 such picks moved into accessible.go.
 func TestNoInlineTranslations(t *testing.T) {
 	root := filepath.Join("..", "..")
 	found := map[string]int{}
