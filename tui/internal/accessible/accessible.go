@@ -20,6 +20,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -28,6 +29,7 @@ import (
 	"abfahrt/feed"
 	"abfahrt/model"
 	"abfahrt/speech"
+	"abfahrt/tui/internal/catalog"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/search"
 )
@@ -89,6 +91,7 @@ type answer struct {
 type session struct {
 	o    Options
 	l    speech.Lang
+	tx   *catalog.ScreenReader // the mode's sentences in l
 	out  *output
 	tr   speech.Tracker
 	stop int
@@ -130,12 +133,13 @@ func Run(ctx context.Context, o Options) error {
 	}
 	s := &session{o: o, l: speech.Lang(o.Lang), stop: o.Stop, line: o.Line, answers: make(chan answer, 1),
 		walk: min(max(o.Walk, 0), time.Hour).Truncate(time.Minute)}
+	s.tx = readerTexts(s.l)
 	s.out = &output{w: o.Out, raw: o.Raw}
 	lines := make(chan string)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go s.out.read(ctx, o.In, lines)
-	s.say(intro(s.l, o.SourceName))
+	s.say(intro(s.tx, o.SourceName))
 	s.poll = time.NewTimer(0)
 	defer s.poll.Stop()
 	s.remind = time.NewTimer(time.Hour)
@@ -310,12 +314,12 @@ func (s *session) update(a *answer) {
 func (s *session) list(ds []speech.Departure) {
 	title := s.title()
 	if s.line != "" {
-		title += s.l.Pick(", line ", ", Linie ") + s.line
+		title += fmt.Sprintf(s.tx.ReaderOnLine, s.line)
 	}
 	s.listed = ds
 	if len(ds) == 0 {
 		if s.arrivals {
-			s.say(s.l.Pick("No arrivals at "+title+" in the coming hours.", "Keine Ankünfte in "+title+" in den nächsten Stunden."))
+			s.say(fmt.Sprintf(s.tx.ReaderNoArrivalsAt, title))
 		} else {
 			s.say(speech.None(s.l, title))
 		}
@@ -323,9 +327,9 @@ func (s *session) list(ds []speech.Departure) {
 	}
 	switch {
 	case s.arrivals:
-		s.say(s.l.Pick("Arrivals at "+title+":", "Ankünfte in "+title+":"))
+		s.say(fmt.Sprintf(s.tx.ReaderArrivalsAt, title))
 	case s.walk > 0:
-		s.say(speech.Opening(s.l, title+s.l.Pick(", walking ", ", Fußweg ")+s.l.Minutes(int(s.walk/time.Minute))))
+		s.say(speech.Opening(s.l, title+fmt.Sprintf(s.tx.ReaderWalking, s.l.Minutes(int(s.walk/time.Minute)))))
 	default:
 		s.say(speech.Opening(s.l, title))
 	}
@@ -339,7 +343,7 @@ func (s *session) title() string {
 	if s.name != "" {
 		return s.name
 	}
-	return s.l.Pick("stop ", "Haltestelle ") + itoa(s.stop)
+	return fmt.Sprintf(s.tx.ReaderStopN, s.stop)
 }
 
 func (s *session) say(line string) { s.out.say(line) }

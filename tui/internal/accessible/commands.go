@@ -2,11 +2,13 @@ package accessible
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 
 	"abfahrt/model"
 	"abfahrt/speech"
+	"abfahrt/tui/internal/catalog"
 	"abfahrt/tui/search"
 )
 
@@ -14,48 +16,20 @@ import (
 const maxChoices = 9
 
 // intro is the first line: what this is and how to get help.
-func intro(l speech.Lang, source string) string {
+func intro(tx *catalog.ScreenReader, source string) string {
 	if source == "" {
-		return l.Pick("abfahrt, screen-reader mode. Type help for the commands.",
-			"abfahrt, Bildschirmleser-Modus. Tippen Sie hilfe für die Befehle.")
+		return tx.ReaderIntro
 	}
-	return l.Pick("abfahrt, screen-reader mode, "+source+". Type help for the commands.",
-		"abfahrt, Bildschirmleser-Modus, "+source+". Tippen Sie hilfe für die Befehle.")
+	return fmt.Sprintf(tx.ReaderIntroFrom, source)
 }
 
-// helpLines list the commands, in the session's language (the English
-// words work in German too).
-func helpLines(l speech.Lang) []string {
+// readerTexts are the mode's sentences in language l.
+func readerTexts(l speech.Lang) *catalog.ScreenReader {
+	tx := catalog.English()
 	if l.German() {
-		return []string{
-			"Befehle:",
-			"halt NAME oder NUMMER: Abfahrten einer anderen Haltestelle; bei mehreren Treffern wählt eine Zahl.",
-			"linie 4: nur diese Linie; linie allein: alle Linien.",
-			"liste: alle Abfahrten noch einmal, mit Nummern; später werden nur Änderungen der nächsten 30 Minuten gesagt.",
-			"nächste: die nächste Abfahrt, die Sie noch erreichen.",
-			"fußweg 5: 5 Minuten Fußweg zur Haltestelle; gesagt wird, wann Sie losgehen müssen, unerreichbare Abfahrten entfallen; fußweg 0: kein Fußweg.",
-			"erinnern 3: Erinnerung an Abfahrt 3 der Liste, eine Minute bevor Sie losgehen müssen; noch einmal: löschen.",
-			"ankünfte: die Ankünfte; abfahrten: wieder die Abfahrten.",
-			"fahrzeug 3: Verspätung und nächste Halte des Fahrzeugs von Abfahrt 3 der Liste.",
-			"aktualisieren: jetzt neu abfragen.",
-			"hilfe: diese Befehle.",
-			"ende: beenden.",
-		}
+		tx = catalog.German()
 	}
-	return []string{
-		"Commands:",
-		"stop NAME or NUMBER: the departures of another stop; when several match, a number picks one.",
-		"line 4: only this line; line alone: all lines.",
-		"list: every departure again, numbered; later only changes within the next 30 minutes are said.",
-		"next: the next departure you can still catch.",
-		"walk 5: a 5 minute walk to the stop; each departure says when to leave, those you cannot reach are left out; walk 0: no walk.",
-		"remind 3: a reminder of departure 3 of the list, a minute before you must leave; again: remove it.",
-		"arrivals: the arrivals; departures: the departures again.",
-		"vehicle 3: the delay and next stops of the vehicle of departure 3 of the list.",
-		"refresh: ask the service now.",
-		"help: these commands.",
-		"quit: end.",
-	}
+	return &tx.ScreenReader
 }
 
 // command runs one typed line; it reports whether the session ends.
@@ -66,10 +40,10 @@ func (s *session) command(ctx context.Context, typed string) bool {
 	case "":
 		return false
 	case "quit", "exit", "q", "ende", "beenden":
-		s.say(s.l.Pick("Goodbye.", "Auf Wiedersehen."))
+		s.say(s.tx.ReaderGoodbye)
 		return true
 	case "help", "hilfe", "?":
-		for _, l := range helpLines(s.l) {
+		for _, l := range s.tx.ReaderHelp {
 			s.say(l)
 		}
 	case "stop", "halt", "haltestelle":
@@ -93,15 +67,14 @@ func (s *session) command(ctx context.Context, typed string) bool {
 	case "next", "nächste", "naechste", "nächster":
 		s.next()
 	case "refresh", "aktualisieren", "r":
-		s.say(s.l.Pick("Asking the service.", "Frage den Dienst."))
+		s.say(s.tx.ReaderAsking)
 		s.poll.Reset(0)
 	default:
 		if n, err := strconv.Atoi(word); err == nil && arg == "" {
 			s.pick(ctx, n)
 			return false
 		}
-		s.say(s.l.Pick("Unknown command: "+word+". Type help for the commands.",
-			"Unbekannter Befehl: "+word+". Tippen Sie hilfe für die Befehle."))
+		s.say(fmt.Sprintf(s.tx.ReaderUnknown, word))
 	}
 	return false
 }
@@ -115,9 +88,9 @@ func (s *session) setLine(ctx context.Context, line string) {
 	}
 	s.line = line
 	if line == "" {
-		s.say(s.l.Pick("All lines.", "Alle Linien."))
+		s.say(s.tx.ReaderAllLines)
 	} else {
-		s.say(s.l.Pick("Only line ", "Nur Linie ") + line + ".")
+		s.say(fmt.Sprintf(s.tx.ReaderOnlyLine, line))
 	}
 	s.tr.Reset()
 	if s.last != nil && line == "" {
@@ -131,8 +104,7 @@ func (s *session) setLine(ctx context.Context, line string) {
 // names and offers the matches by number.
 func (s *session) findStop(ctx context.Context, query string) {
 	if query == "" {
-		s.say(s.l.Pick("Which stop? Type stop and a name, such as stop hauptbahnhof.",
-			"Welche Haltestelle? Tippen Sie halt und einen Namen, etwa halt hauptbahnhof."))
+		s.say(s.tx.ReaderWhichStop)
 		return
 	}
 	if n, err := strconv.Atoi(query); err == nil && n >= 1000 && n <= 9999 {
@@ -144,8 +116,7 @@ func (s *session) findStop(ctx context.Context, query string) {
 		stops, err := s.o.Source.Stops(rctx, model.ScopeBasic, 0)
 		cancel()
 		if err != nil {
-			s.say(s.l.Pick("The stops cannot be searched: the service does not answer.",
-				"Die Haltestellen können nicht gesucht werden: der Dienst antwortet nicht."))
+			s.say(s.tx.ReaderNoSearch)
 			return
 		}
 		entries := make([]search.Entry, 0, len(stops))
@@ -158,7 +129,7 @@ func (s *session) findStop(ctx context.Context, query string) {
 	found := strict(s.stopsIdx.Search(query, 50), query)
 	switch len(found) {
 	case 0:
-		s.say(s.l.Pick("No stop matches "+query+".", "Keine Haltestelle passt zu "+query+"."))
+		s.say(fmt.Sprintf(s.tx.ReaderNoMatch, query))
 		return
 	case 1:
 		st := s.stopOf(found[0])
@@ -166,8 +137,7 @@ func (s *session) findStop(ctx context.Context, query string) {
 		return
 	}
 	s.choices = s.choices[:0]
-	s.say(s.l.Pick(strconv.Itoa(len(found))+" stops match. Type the number of one:",
-		strconv.Itoa(len(found))+" Haltestellen passen. Tippen Sie die Nummer einer:"))
+	s.say(fmt.Sprintf(s.tx.ReaderMatches, len(found)))
 	for i, r := range found {
 		st := s.stopOf(r)
 		s.choices = append(s.choices, st)
@@ -179,12 +149,10 @@ func (s *session) findStop(ctx context.Context, query string) {
 func (s *session) pick(ctx context.Context, n int) {
 	if n < 1 || n > len(s.choices) {
 		if len(s.choices) == 0 {
-			s.say(s.l.Pick("There is nothing to pick. Type stop and a name first.",
-				"Es gibt nichts zu wählen. Tippen Sie erst halt und einen Namen."))
+			s.say(s.tx.ReaderNothingToPick)
 			return
 		}
-		s.say(s.l.Pick("Pick a number from 1 to "+strconv.Itoa(len(s.choices))+".",
-			"Wählen Sie eine Zahl von 1 bis "+strconv.Itoa(len(s.choices))+"."))
+		s.say(fmt.Sprintf(s.tx.ReaderPickFrom, len(s.choices)))
 		return
 	}
 	st := s.choices[n-1]

@@ -3,6 +3,7 @@ package accessible
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"abfahrt/feed"
 	"abfahrt/model"
 	"abfahrt/speech"
+	"abfahrt/tui/internal/catalog"
 )
 
 // The rider's commands: a walking time (walk N), reminders by the number
@@ -122,17 +124,17 @@ func (s *session) warning(r *reminder, now time.Time) string {
 	d := r.d
 	plat := ""
 	if d.Platform != "" {
-		plat = s.l.Pick(", platform ", ", Steig ") + d.Platform
+		plat = fmt.Sprintf(s.tx.ReaderPlatform, d.Platform)
 	}
 	if r.walk > 0 {
 		left := int(d.At.Add(-r.walk).Sub(now) / time.Minute) // as the list says it
 		if left <= 0 {
-			return s.l.Pick("Leave now for ", "Jetzt losgehen zu ") + speech.Named(s.l, d) + plat + "."
+			return fmt.Sprintf(s.tx.ReaderLeaveNow, speech.Named(s.l, d), plat)
 		}
-		return s.l.Pick("Leave in "+s.l.Minutes(left)+" for ", "In "+s.l.Minutes(left)+" losgehen zu ") + speech.Named(s.l, d) + plat + "."
+		return fmt.Sprintf(s.tx.ReaderLeaveIn, s.l.Minutes(left), speech.Named(s.l, d), plat)
 	}
 	left := max(int(d.At.Sub(now)/time.Minute), 0)
-	return capital(speech.Named(s.l, d)) + s.l.Pick(" leaves ", " fährt ") + s.l.In(left) + s.l.Pick("", " ab") + plat + "."
+	return fmt.Sprintf(s.tx.ReaderLeaves, capital(speech.Named(s.l, d)), s.l.In(left), plat)
 }
 
 // capital upper-cases the first letter of a sentence.
@@ -147,12 +149,11 @@ func capital(x string) string {
 func (s *session) listedAt(arg, cmd string) (speech.Departure, bool) {
 	n, err := strconv.Atoi(arg)
 	if len(s.listed) == 0 {
-		s.say(s.l.Pick("There is no list yet: type list first.", "Es gibt noch keine Liste: tippen Sie erst liste."))
+		s.say(s.tx.ReaderNoList)
 		return speech.Departure{}, false
 	}
 	if err != nil || n < 1 || n > len(s.listed) {
-		s.say(s.l.Pick("Type "+cmd+" and a number of the list, from 1 to "+itoa(len(s.listed))+".",
-			"Tippen Sie "+cmd+" und eine Nummer der Liste, von 1 bis "+itoa(len(s.listed))+"."))
+		s.say(fmt.Sprintf(s.tx.ReaderTypeNumber, cmd, len(s.listed)))
 		return speech.Departure{}, false
 	}
 	return s.listed[n-1], true
@@ -165,18 +166,16 @@ func (s *session) setWalk(ctx context.Context, arg string) {
 	if arg != "" {
 		v, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(arg), "min"), "m"))
 		if err != nil || v < 0 || v > 60 {
-			s.say(s.l.Pick("Type walk and the minutes to the stop, from 0 to 60, such as walk 5.",
-				"Tippen Sie fußweg und die Minuten bis zur Haltestelle, von 0 bis 60, etwa fußweg 5."))
+			s.say(s.tx.ReaderWalkHow)
 			return
 		}
 		n = v
 	}
 	s.walk = time.Duration(n) * time.Minute
 	if n == 0 {
-		s.say(s.l.Pick("No walking time.", "Kein Fußweg."))
+		s.say(s.tx.ReaderNoWalk)
 	} else {
-		s.say(s.l.Pick("Walking time "+s.l.Minutes(n)+": departures you cannot reach on foot any more are left out.",
-			"Fußweg "+s.l.Minutes(n)+": Abfahrten, die Sie zu Fuß nicht mehr erreichen, werden weggelassen."))
+		s.say(fmt.Sprintf(s.tx.ReaderWalkSet, s.l.Minutes(n)))
 	}
 	s.relist(ctx)
 }
@@ -206,33 +205,32 @@ func (s *session) relist(ctx context.Context) {
 // last list.
 func (s *session) remindCmd(arg string) {
 	if s.arrivals {
-		s.say(s.l.Pick("Reminders are for departures: type departures first.",
-			"Erinnerungen gibt es für Abfahrten: tippen Sie erst abfahrten."))
+		s.say(s.tx.ReaderRemindArrivals)
 		return
 	}
-	d, ok := s.listedAt(arg, s.l.Pick("remind", "erinnern"))
+	d, ok := s.listedAt(arg, s.tx.ReaderRemindWord)
 	if !ok {
 		return
 	}
 	for i := range s.reminders {
 		if s.reminders[i].d.Key() == d.Key() {
 			s.reminders = append(s.reminders[:i], s.reminders[i+1:]...)
-			s.say(s.l.Pick("Reminder removed: ", "Erinnerung gelöscht: ") + speech.Named(s.l, d) + ".")
+			s.say(fmt.Sprintf(s.tx.ReaderRemoved, speech.Named(s.l, d)))
 			s.schedule(s.svcNow())
 			return
 		}
 	}
 	if len(s.reminders) >= maxReminders {
-		s.say(s.l.Pick("There are already "+itoa(maxReminders)+" reminders.", "Es gibt schon "+itoa(maxReminders)+" Erinnerungen."))
+		s.say(fmt.Sprintf(s.tx.ReaderTooMany, maxReminders))
 		return
 	}
 	r := reminder{d: d, walk: s.walk}
 	s.reminders = append(s.reminders, r)
-	ahead := s.l.Pick("a minute before you must leave", "eine Minute, bevor Sie losgehen müssen")
+	ahead := s.tx.ReaderWarnsWalk
 	if s.walk == 0 {
-		ahead = s.l.Pick("a minute before it leaves; walk sets a walking time", "eine Minute vor der Abfahrt; fußweg setzt einen Fußweg")
+		ahead = s.tx.ReaderWarnsNoWalk
 	}
-	s.say(s.l.Pick("Reminder set: ", "Erinnerung gesetzt: ") + speech.Named(s.l, d) + s.l.Pick("; it warns ", "; sie warnt ") + ahead + ".")
+	s.say(fmt.Sprintf(s.tx.ReaderSet, speech.Named(s.l, d), ahead))
 	now := s.svcNow()
 	if !r.warnAt().After(now) {
 		s.ring()
@@ -253,11 +251,11 @@ func (s *session) next() {
 				continue // a reminded one that is missed
 			}
 		}
-		s.say(s.l.Pick("Next: ", "Nächste: ") + speech.Sentence(s.l, d))
+		s.say(fmt.Sprintf(s.tx.ReaderNext, speech.Sentence(s.l, d)))
 		return
 	}
 	if s.arrivals {
-		s.say(s.l.Pick("No arrivals in the coming hours.", "Keine Ankünfte in den nächsten Stunden."))
+		s.say(s.tx.ReaderNoArrivals)
 		return
 	}
 	s.say(speech.None(s.l, s.title()))
@@ -271,7 +269,7 @@ func (s *session) answered() bool {
 		s.say(speech.Unavailable(s.l, s.title()))
 		return false
 	case s.last == nil:
-		s.say(s.l.Pick("Waiting for the service's first answer.", "Warte auf die erste Antwort des Dienstes."))
+		s.say(s.tx.ReaderWaiting)
 		return false
 	}
 	return true
@@ -282,15 +280,13 @@ func (s *session) answered() bool {
 func (s *session) vehicle(ctx context.Context, arg string) {
 	n, err := strconv.Atoi(arg)
 	if err != nil || n < 1 {
-		s.say(s.l.Pick("Type vehicle and a number of the list, such as vehicle 1.",
-			"Tippen Sie fahrzeug und eine Nummer der Liste, etwa fahrzeug 1."))
+		s.say(s.tx.ReaderVehicleHow)
 		return
 	}
 	if n <= len(s.listed) {
 		d := s.listed[n-1]
 		if d.Vehicle == 0 {
-			s.say(s.l.Pick("No vehicle is known yet for ", "Für ") + speech.Named(s.l, d) +
-				s.l.Pick(": it runs as timetabled.", " ist noch kein Fahrzeug bekannt: sie fährt laut Fahrplan."))
+			s.say(fmt.Sprintf(s.tx.ReaderNoVehicle, speech.Named(s.l, d)))
 			return
 		}
 		n = d.Vehicle
@@ -299,25 +295,23 @@ func (s *session) vehicle(ctx context.Context, arg string) {
 	defer cancel()
 	trips, err := s.o.Source.Trips(rctx, n)
 	if errors.Is(err, feed.ErrNotFound) {
-		s.say(s.l.Pick("The service knows no vehicle "+itoa(n)+".", "Der Dienst kennt kein Fahrzeug "+itoa(n)+"."))
+		s.say(fmt.Sprintf(s.tx.ReaderUnknownVehicle, n))
 		return
 	}
 	if err != nil {
-		s.say(s.l.Pick("Vehicle "+itoa(n)+" cannot be asked: the service does not answer.",
-			"Fahrzeug "+itoa(n)+" kann nicht abgefragt werden: der Dienst antwortet nicht."))
+		s.say(fmt.Sprintf(s.tx.ReaderVehicleDown, n))
 		return
 	}
 	if len(trips) == 0 || !trips[0].IsActive {
-		s.say(s.l.Pick("Vehicle "+itoa(n)+" is not in service.", "Fahrzeug "+itoa(n)+" ist nicht im Einsatz."))
+		s.say(fmt.Sprintf(s.tx.ReaderOutOfService, n))
 		return
 	}
 	ps, err := s.o.Source.Passages(rctx, n, model.RangeUpcoming)
 	if err != nil {
-		s.say(s.l.Pick("The stops of vehicle "+itoa(n)+" cannot be asked: the service does not answer.",
-			"Die Halte von Fahrzeug "+itoa(n)+" können nicht abgefragt werden: der Dienst antwortet nicht."))
+		s.say(fmt.Sprintf(s.tx.ReaderStopsDown, n))
 		return
 	}
-	for _, l := range vehicleSentences(s.l, n, trips[0], model.Upcoming(ps.Passages), s.svcNow()) {
+	for _, l := range vehicleSentences(s.l, s.tx, n, trips[0], model.Upcoming(ps.Passages), s.svcNow()) {
 		s.say(l)
 	}
 }
@@ -325,7 +319,7 @@ func (s *session) vehicle(ctx context.Context, arg string) {
 // vehicleSentences say a vehicle in service: "Vehicle 54, line 2 to
 // Science Park II, 2 minutes late." then its next stops, one sentence
 // each: "Theater, platform A, in 2 minutes."
-func vehicleSentences(l speech.Lang, n int, trip model.Trip, ps []model.Passage, now time.Time) []string {
+func vehicleSentences(l speech.Lang, tx *catalog.ScreenReader, n int, trip model.Trip, ps []model.Passage, now time.Time) []string {
 	line, dir := "", ""
 	if j := trip.JourneyData; j != nil {
 		line, dir = j.RouteName, j.DepartureDirectionText
@@ -333,22 +327,22 @@ func vehicleSentences(l speech.Lang, n int, trip model.Trip, ps []model.Passage,
 			line = itoa(j.RouteNumber)
 		}
 	}
-	head := l.Pick("Vehicle ", "Fahrzeug ") + itoa(n)
+	head := fmt.Sprintf(tx.ReaderVehicle, n)
 	if line != "" {
-		head += l.Pick(", line ", ", Linie ") + line
+		head += fmt.Sprintf(tx.ReaderOnLine, line)
 	}
 	if dir != "" {
-		head += l.Pick(" to ", " nach ") + dir
+		head += fmt.Sprintf(tx.ReaderTo, dir)
 	}
 	out := []string{head + ", " + l.Delay(model.DelayMinutes(trip.Deviation()), trip.TimeData != nil) + "."}
 	if len(ps) == 0 {
-		return append(out, l.Pick("It has no stops ahead.", "Es hat keine Halte mehr vor sich."))
+		return append(out, tx.ReaderNoStopsAhead)
 	}
-	out = append(out, l.Pick("Next stops:", "Nächste Halte:"))
+	out = append(out, tx.ReaderNextStops)
 	for _, p := range ps[:min(len(ps), vehicleStops)] {
 		s := p.StopName
 		if p.PlatformName != "" {
-			s += l.Pick(", platform ", ", Steig ") + p.PlatformName
+			s += fmt.Sprintf(tx.ReaderPlatform, p.PlatformName)
 		}
 		at := p.Actual()
 		if !at.Known() {
@@ -360,7 +354,7 @@ func vehicleSentences(l speech.Lang, n int, trip model.Trip, ps []model.Passage,
 		out = append(out, s+".")
 	}
 	if len(ps) > vehicleStops {
-		out = append(out, l.Pick("And "+itoa(len(ps)-vehicleStops)+" more stops.", "Und "+itoa(len(ps)-vehicleStops)+" weitere Halte."))
+		out = append(out, fmt.Sprintf(tx.ReaderMoreStops, len(ps)-vehicleStops))
 	}
 	return out
 }

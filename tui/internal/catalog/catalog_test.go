@@ -2,6 +2,11 @@ package catalog
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -175,4 +180,95 @@ func TestEveryThemeHasItsLine(t *testing.T) {
 			t.Errorf("theme %s has no German line", name)
 		}
 	}
+}
+
+// The screen-reader mode's sentences are checked as every other text: a
+// help line left out and a count lost from a German sentence are found.
+func TestScreenReaderGapsAreFound(t *testing.T) {
+	de := German()
+	de.ReaderHelp = de.ReaderHelp[:len(de.ReaderHelp)-1]
+	de.ReaderMoreStops = "Und weitere Halte."
+	_, out := gaps(reflect.ValueOf(English()), reflect.ValueOf(de), "")
+	got := strings.Join(out, "\n")
+	for _, want := range []string{"ScreenReader.ReaderHelp[11]: English", "ScreenReader.ReaderMoreStops: English"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the check misses %q; it reports:\n%s", want, got)
+		}
+	}
+}
+
+// inlinePairsLeft are the files under tui that still pick between an
+// English and a German literal in place, with how many: the kiosk's
+// spoken failure note, owned by the kiosk's texts once they take it. A
+// number may only shrink.
+var inlinePairsLeft = map[string]int{"internal/kiosk/speak.go": 1}
+
+// TestNoInlineTranslations: the interface's texts are the catalogue's. A
+// sentence picked in place between an English and a German literal
+// (l.Pick("Goodbye.", "Auf Wiedersehen.")) is read and translated apart
+// from the others, and the German check above never sees it; the screen
+// reader's 53 such picks moved into accessible.go.
+func TestNoInlineTranslations(t *testing.T) {
+	root := filepath.Join("..", "..")
+	found := map[string]int{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel == "internal/catalog" || d.Name() == "testdata" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok || len(c.Args) != 2 {
+				return true
+			}
+			if sel, ok := c.Fun.(*ast.SelectorExpr); !ok || sel.Sel.Name != "Pick" {
+				return true
+			}
+			if stringLit(c.Args[0]) || stringLit(c.Args[1]) {
+				found[rel]++
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) == 0 && len(inlinePairsLeft) > 0 {
+		t.Logf("no inline pair left: inlinePairsLeft may go")
+	}
+	for file, n := range found {
+		if n > inlinePairsLeft[file] {
+			t.Errorf("%s picks between an English and a German text in place %d times (allowed %d): move the texts into the catalogue",
+				file, n, inlinePairsLeft[file])
+		}
+	}
+}
+
+// stringLit reports an expression that is or starts with a string
+// literal ("Next: " + s).
+func stringLit(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		return e.Kind == token.STRING
+	case *ast.BinaryExpr:
+		return stringLit(e.X) || stringLit(e.Y)
+	case *ast.ParenExpr:
+		return stringLit(e.X)
+	}
+	return false
 }

@@ -24,6 +24,7 @@ type Texts struct {
 	Ladder
 	History
 	Palette
+	ScreenReader
 }
 
 // DispTexts are the texts of the dispatcher's views: the grid of boards,
@@ -43,7 +44,7 @@ func English() Texts {
 		Status: englishStatus(), Errors: englishErrors(), Help: englishHelp(),
 		Search: englishSearch(), Vehicle: englishVehicle(), Kiosk: englishKiosk(),
 		DispTexts: EnglishDispTexts(), Queue: englishQueue(), Ladder: englishLadder(),
-		History: englishHistory(), Palette: englishPalette(),
+		History: englishHistory(), Palette: englishPalette(), ScreenReader: englishScreenReader(),
 	}
 }
 
@@ -54,7 +55,7 @@ func German() Texts {
 		Status: germanStatus(), Errors: germanErrors(), Help: germanHelp(),
 		Search: germanSearch(), Vehicle: germanVehicle(), Kiosk: germanKiosk(),
 		DispTexts: GermanDispTexts(), Queue: germanQueue(), Ladder: germanLadder(),
-		History: germanHistory(), Palette: germanPalette(),
+		History: germanHistory(), Palette: germanPalette(), ScreenReader: germanScreenReader(),
 	}
 }
 
