@@ -346,7 +346,7 @@ func TestMouseMergedAndFleet(t *testing.T) {
 // vehicle.
 func TestMouseBesideTheVehiclePane(t *testing.T) {
 	e := newGridEnv(t, 160, 20, nil, mouseOn)
-	e.src.SetVehicle(line2Fixture(8, model.PhaseBetween))
+	e.src.SetVehicle(testkit.Line2Trip(8, model.PhaseBetween))
 	e.openVehicle(44)
 	e.vehiclePoll()
 	if !e.m.vehicle.Open || e.m.disp.Grid.Width >= 160 {
