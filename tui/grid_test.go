@@ -1,65 +1,13 @@
 package tui
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/grid"
 )
-
-// TestPins: p pins the stop into StateDir/pins.json; a new start without
-// a stop shows the pins with their next departure; 1 opens the first.
-func TestPins(t *testing.T) {
-	dir := t.TempDir()
-	e := newEnvWithOptions(t, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: 1350}} })
-	save := e.Key("p")
-	if save == nil {
-		t.Fatal("p saved nothing")
-	}
-	if msg := save().(grid.PinsSavedMsg); msg.Err != nil {
-		t.Fatal(msg.Err)
-	}
-	data, err := os.ReadFile(filepath.Join(dir, grid.PinsFile))
-	if err != nil || !strings.Contains(string(data), `"stop": 1350`) {
-		t.Fatalf("pins.json: %s, %v", data, err)
-	}
-	// A second start, with no stop: the strip lists the pin.
-	e2 := newEnvWithOptions(t, func(o *app.Options) { o.StateDir = dir })
-	e2.send(grid.LoadPinsCmd(filepath.Join(dir, grid.PinsFile))())
-	f := e2.m.disp.Pins.Feeds
-	if len(f) != 1 {
-		t.Fatalf("%d strip feeds, want 1", len(f))
-	}
-	e2.deliver(e2.send(feeds.TickMsg{Key: feeds.BoardFeed(f[0].Subj), Gen: f[0].Poll.Gen}))
-	if v := e2.m.View(); !strings.Contains(v, "★1 Ehinger Tor") || !strings.Contains(v, "Söflingen") {
-		t.Errorf("the start screen does not show the pin with its next departure:\n%s", v)
-	}
-	// 1 opens the pin's board on the strip's feed: its rows at once, no
-	// second poll of the stop.
-	if cmd := e2.Key("1"); cmd != nil {
-		e2.runNow(cmd)
-	}
-	if e2.m.Board().Subj.Stop != 1350 {
-		t.Errorf("1 opened stop %d, want 1350", e2.m.Board().Subj.Stop)
-	}
-	if len(e2.m.Board().Rows()) == 0 {
-		t.Error("the pinned stop's board waits for a poll of its own")
-	}
-	// Unpin: the file is rewritten.
-	if msg := e2.Key("p")().(grid.PinsSavedMsg); msg.Err != nil {
-		t.Fatal(msg.Err)
-	}
-	data, _ = os.ReadFile(filepath.Join(dir, grid.PinsFile))
-	if strings.Contains(string(data), "1350") {
-		t.Errorf("unpinned stop still in pins.json: %s", data)
-	}
-}
 
 // TestRequestRate: the status bar shows the requests of the last minute.
 func TestRequestRate(t *testing.T) {

@@ -50,21 +50,3 @@ func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 		t.Errorf("German: the board does not say when line 2 next runs:\n%s", v)
 	}
 }
-
-// Issue 12 item 2: a grid cell whose filters keep nothing of the answer
-// says how many departures it looked at, by line or by its other filters.
-func TestGridCellSaysWhenFilterNextRuns(t *testing.T) {
-	e := newGridEnv(t, 160, 40, []app.BoardSpec{{Stop: 1008, Lines: []string{"N9"}}, {Stop: 1350, Direction: "Nirgendwo"}}, nil)
-	e.pollFeeds()
-	v := e.View()
-	n := ui.Itoa(len(e.m.disp.Grid.Boards[0].Raw.Events))
-	m := ui.Itoa(len(e.m.disp.Grid.Boards[1].Raw.Events))
-	for _, want := range []string{
-		"N9 does not run in the next " + n + " departures",
-		"nothing matches in the next " + m + " departures",
-	} {
-		if !strings.Contains(v, want) {
-			t.Errorf("the grid lacks %q:\n%s", want, v)
-		}
-	}
-}
