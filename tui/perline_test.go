@@ -5,9 +5,6 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
-
-	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
 )
 
 // TestPerLineKey: n keeps the next departure of each line and direction,
@@ -32,24 +29,6 @@ func TestPerLineKey(t *testing.T) {
 	}
 	if v := e.m.View(); count(v, "Science Park II") != 2 || strings.Contains(v, "per line") {
 		t.Errorf("n cycled back to all, but:\n%s", v)
-	}
-}
-
-// TestPerLineSpec: per_line of a layout's board limits the grid board.
-func TestPerLineSpec(t *testing.T) {
-	e := newGridEnv(t, 160, 48, []app.BoardSpec{{Stop: 1008, PerLine: 1}, {Stop: 1350}}, nil)
-	b := e.m.disp.Grid.Boards[0]
-	seen := map[board.LineDir]bool{}
-	for _, r := range b.Rows() {
-		ev := &b.Data.Events[r]
-		k := board.LineDir{Line: ev.Line(), Dir: ev.DirectionText}
-		if seen[k] {
-			t.Errorf("line %s to %s twice with per_line 1", k.Line, k.Dir)
-		}
-		seen[k] = true
-	}
-	if err := (app.BoardSpec{Stop: 1008, PerLine: app.MaxPerLine + 1}).Check(); err == nil {
-		t.Error("per_line above the maximum passed Check")
 	}
 }
 
