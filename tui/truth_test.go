@@ -3,8 +3,6 @@ package tui
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -18,7 +16,6 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/kiosk"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
@@ -240,35 +237,6 @@ func TestMonoKeepsEmphasis(t *testing.T) {
 	}
 }
 
-// Issue 12 item 11: one watched board (one `w`) opens at the next start as
-// the normal board, not as a grid of one compact cell ("1 boards").
-func TestOneWatchedBoardOpensAsTheBoard(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, grid.BoardsFile), []byte(`[{"stop": 1008}]`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	e := newGridEnv(t, 120, 30, nil, func(o *app.Options) { o.StateDir = dir })
-	load := e.m.disp.Boards.LoadCmd()
-	if load == nil {
-		t.Fatal("boards.json is not loaded")
-	}
-	e.send(load())
-	e.pollFeeds()
-	v := e.View()
-	if strings.Contains(v, "1 boards") || strings.Contains(v, "1 board ") {
-		t.Errorf("one watched board opens as a grid:\n%s", v)
-	}
-	for _, want := range []string{"Hauptbahnhof", "DIRECTION", "SCHED"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("the normal board's %q is missing:\n%s", want, v)
-		}
-	}
-	dt := ui.EnglishTexts().DispTexts
-	if got := dt.Count(dt.OneBoard, dt.Boards, 1); got != "1 board" {
-		t.Errorf("one board reads %q", got)
-	}
-}
-
 // Issue 12 item 14: German at 80, 120 and 200 columns: the grid, merged
 // and fleet views and the search cut no delay or column title, count one
 // board as "1 Tafel", name the stop without "an", and say "Straßenbahn"
@@ -299,33 +267,6 @@ func TestGermanViewsCutNothing(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// Issue 12 item 10: the grid has a clock; at 200 columns its cells show
-// each row's platform and scheduled time; "late >3 min" counts the rows
-// showing +4 and more, as the rows round.
-func TestGridClockWideCellsAndLateCount(t *testing.T) {
-	e := newGridEnv(t, 200, 40, specsOver(2), nil)
-	v := e.View()
-	first := strings.SplitN(v, "\n", 2)[0]
-	if !strings.Contains(first, "12:34 ") {
-		t.Errorf("the grid's top line has no clock: %q", first)
-	}
-	if !strings.Contains(v, "12:41") || !regexp.MustCompile(`Söflingen\s+now\s+\+1\s+B\s+12:33`).MatchString(v) {
-		t.Errorf("wide cells lack platform and scheduled time:\n%s", v)
-	}
-	seen := map[int]bool{} // vehicles whose rows show more than +3
-	for _, f := range e.m.disp.Grid.Feeds() {
-		for _, ev := range f.Data.Board.Events {
-			if due, ok := ev.DueIn(testkit.T0); ok && due >= -ui.HideAfter && ev.Realtime() && ev.DelayMinutes() > 3 {
-				seen[ev.VehicleNumber] = true
-			}
-		}
-	}
-	late := len(seen)
-	if want := fmt.Sprintf("%d late >3 min", late); !strings.Contains(first, want) {
-		t.Errorf("summary %q, want %q (rows showing more than +3)", first, want)
 	}
 }
 

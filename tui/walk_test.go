@@ -137,25 +137,6 @@ func TestWalkKeys(t *testing.T) {
 	}
 }
 
-// TestWalkGrid: a grid board's walking time comes from its spec, shows in
-// its cell and is adjusted by + on the focused board only.
-func TestWalkGrid(t *testing.T) {
-	specs := []app.BoardSpec{{Stop: 1008, Walk: app.WalkTime(4 * time.Minute)}, {Stop: 1350}}
-	e := newGridEnv(t, 160, 48, specs, nil)
-	v := e.m.View()
-	if !strings.Contains(v, "walk 4 min") || !strings.Contains(v, "! go now") {
-		t.Fatalf("grid cell lacks the walking time or bands:\n%s", v)
-	}
-	e.Key("+")
-	g := &e.m.disp.Grid
-	if g.Boards[0].Walk != 5*time.Minute || g.Boards[1].Walk != 0 {
-		t.Errorf("+ gave walks %v, %v; want 5m on the focused board only", g.Boards[0].Walk, g.Boards[1].Walk)
-	}
-	if s := g.Boards[0].Spec(); s.Walk != app.WalkTime(5*time.Minute) {
-		t.Errorf("spec walk %v, want 5m", time.Duration(s.Walk))
-	}
-}
-
 // TestWalkKioskHideMissed: the kiosk's hide_missed shows only what can be
 // caught.
 func TestWalkKioskHideMissed(t *testing.T) {
