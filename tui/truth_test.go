@@ -415,46 +415,6 @@ func TestKioskUsesTheScreen(t *testing.T) {
 	}
 }
 
-// A board of a stop the service does not know is not stale data: the
-// grid's summary counts it apart ("✗ 1 not found") and still calls the
-// boards with fresh data fresh.
-func TestGridSummaryCountsUnknownStopsApart(t *testing.T) {
-	for _, lang := range []string{"en", "de"} {
-		e := newGridEnv(t, 120, 40, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 4242}}, func(o *app.Options) { o.Lang = lang })
-		e.src.Mu.Lock()
-		e.src.Missing = map[feeds.Subject]bool{{Stop: 4242}: true}
-		e.src.Mu.Unlock()
-		e.pollFeeds()
-		top := ui.FirstLine(e.View())
-		want, not := "✗ 1 not found", "◷ 1 stale"
-		if lang == "de" {
-			want, not = "✗ 1 nicht gefunden", "◷ 1 veraltet"
-		}
-		if !strings.Contains(top, want) || strings.Contains(top, not) {
-			t.Errorf("%s: summary %q, want %q and not %q", lang, top, want, not)
-		}
-	}
-}
-
-// The grid's summary names the worst delay only when a row shows one: a
-// vehicle 20 s late shows as on time, never as "worst +0 min".
-func TestGridSummaryNoWorstOfZeroMinutes(t *testing.T) {
-	e := newGridEnv(t, 160, 40, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
-	for s, b := range e.src.Boards {
-		for i := range b.Events {
-			b.Events[i].Deviation = min(b.Events[i].Deviation, 0)
-		}
-		if len(b.Events) > 0 {
-			b.Events[0].Deviation = 20
-		}
-		e.src.Boards[s] = b
-	}
-	e.pollFeeds()
-	if top := ui.FirstLine(e.View()); strings.Contains(top, "+0") || strings.Contains(top, "worst") {
-		t.Errorf("summary %q names a worst delay no row shows", top)
-	}
-}
-
 // A kiosk whose screen grows asks for the rows it now has at once, not an
 // interval later (before, a 200x50 station screen showed 20 rows and 17
 // blank lines for the first 15 s), also when the resize comes while a

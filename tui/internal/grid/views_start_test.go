@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 )
@@ -89,5 +90,45 @@ func TestGridClockWideCellsAndLateCount(t *testing.T) {
 	late := len(seen)
 	if want := fmt.Sprintf("%d late >3 min", late); !strings.Contains(first, want) {
 		t.Errorf("summary %q, want %q (rows showing more than +3)", first, want)
+	}
+}
+
+// A board of a stop the service does not know is not stale data: the
+// grid's summary counts it apart ("✗ 1 not found") and still calls the
+// boards with fresh data fresh.
+func TestGridSummaryCountsUnknownStopsApart(t *testing.T) {
+	for _, lang := range []string{"en", "de"} {
+		r := newRig(t, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 4242}}, func(o *app.Options) { o.Lang = lang })
+		r.src.Mu.Lock()
+		r.src.Missing = map[feeds.Subject]bool{{Stop: 4242}: true}
+		r.src.Mu.Unlock()
+		r.poll()
+		top := r.summaryLine(120)
+		want, not := "✗ 1 not found", "◷ 1 stale"
+		if lang == "de" {
+			want, not = "✗ 1 nicht gefunden", "◷ 1 veraltet"
+		}
+		if !strings.Contains(top, want) || strings.Contains(top, not) {
+			t.Errorf("%s: summary %q, want %q and not %q", lang, top, want, not)
+		}
+	}
+}
+
+// The grid's summary names the worst delay only when a row shows one: a
+// vehicle 20 s late shows as on time, never as "worst +0 min".
+func TestGridSummaryNoWorstOfZeroMinutes(t *testing.T) {
+	r := newRig(t, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
+	for s, b := range r.src.Boards {
+		for i := range b.Events {
+			b.Events[i].Deviation = min(b.Events[i].Deviation, 0)
+		}
+		if len(b.Events) > 0 {
+			b.Events[0].Deviation = 20
+		}
+		r.src.Boards[s] = b
+	}
+	r.poll()
+	if top := r.summaryLine(160); strings.Contains(top, "+0") || strings.Contains(top, "worst") {
+		t.Errorf("summary %q names a worst delay no row shows", top)
 	}
 }
