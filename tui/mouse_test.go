@@ -17,7 +17,6 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/termio"
 	"abfahrt/tui/internal/testkit"
 )
@@ -477,66 +476,6 @@ func TestMouseLadder(t *testing.T) {
 		if got := openedVehicle(e.click(x+c.dx, y)); got != 0 {
 			t.Errorf("click on %q (%+d) opened %d", c.text, c.dx, got)
 		}
-	}
-}
-
-// The exception queue: a click on an item's row selects it and opens its
-// vehicle; the title and the column heads do nothing.
-func TestMouseQueue(t *testing.T) {
-	e := newQueueEnv(t, 120, 40, "en", "")
-	e.m.mouseOn = true
-	e.openQueue()
-	lines := e.screenLines()
-	for _, c := range []struct {
-		text    string
-		vehicle int
-	}{{"7 min late", 21}, {"no position for 4 min", 41}} {
-		_, y, ok := textAt(lines, c.text)
-		if !ok {
-			t.Fatalf("no %q in the queue:\n%s", c.text, strings.Join(lines, "\n"))
-		}
-		e.click(3, y)
-		if !e.m.vehicle.Open || e.m.vehicle.Vehicle != c.vehicle {
-			t.Errorf("click on the row %q: vehicle pane %v on %d, want %d", lines[y], e.m.vehicle.Open, e.m.vehicle.Vehicle, c.vehicle)
-		}
-		e.m.closeVehicle()
-		if q := &e.m.queue; q.Rows[q.Cursor].Vehicle != c.vehicle {
-			t.Errorf("the click left the cursor on the item of vehicle %d", q.Rows[q.Cursor].Vehicle)
-		}
-	}
-	for _, y := range []int{0, 1} {
-		e.click(3, y)
-		if e.m.vehicle.Open {
-			t.Errorf("click on line %d (%q) opened vehicle %d", y, lines[y], e.m.vehicle.Vehicle)
-			e.m.closeVehicle()
-		}
-	}
-}
-
-// Under the pin strip (the start screen with pinned stops) the board's
-// rows are drawn lower: a click still opens the row it lands on, and a
-// click on the strip opens nothing.
-func TestMouseUnderThePinStrip(t *testing.T) {
-	e := newGridEnv(t, 120, 30, nil, mouseOn)
-	e.send(grid.PinsMsg{Pins: []grid.Pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1240, Name: "Theater"}}})
-	for _, f := range e.m.disp.Pins.Feeds {
-		e.deliver(e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}))
-	}
-	lines := e.screenLines()
-	if !e.m.disp.Plain() || !strings.Contains(lines[0], "Ehinger Tor") {
-		t.Fatalf("no pin strip above the board:\n%s", strings.Join(lines, "\n"))
-	}
-	ys, vehicles := boardRows(lines)
-	if ys[0] < 3 {
-		t.Fatalf("the board's rows start on line %d, under no strip", ys[0])
-	}
-	for _, i := range []int{0, len(ys) - 1} {
-		if got := openedVehicle(e.click(30, ys[i])); vehicles[i] != 0 && got != vehicles[i] {
-			t.Errorf("click on row %d (line %d) under the strip opened %d, want %d", i, ys[i], got, vehicles[i])
-		}
-	}
-	if got := openedVehicle(e.click(5, 0)); got != 0 {
-		t.Errorf("a click on the pin strip opened %d", got)
 	}
 }
 

@@ -125,3 +125,54 @@ func TestMouseMergedAndFleet(t *testing.T) {
 		t.Errorf("fleet: the wheel left the cursor on %d, want 3", c)
 	}
 }
+
+// boardRows returns the lines of a whole board's rows (below the column
+// titles, above the blank lines) and the vehicle number each shows in its
+// last column (0: none).
+func boardRows(lines []string) (ys, vehicles []int) {
+	head := -1
+	for y, l := range lines {
+		if head < 0 {
+			if strings.Contains(l, "DIRECTION") {
+				head = y
+			}
+			continue
+		}
+		if strings.TrimSpace(l) == "" {
+			break
+		}
+		f := strings.Fields(l)
+		n, _ := strconv.Atoi(f[len(f)-1])
+		ys, vehicles = append(ys, y), append(vehicles, n)
+	}
+	return ys, vehicles
+}
+
+// Under the pin strip (the start screen with pinned stops) the board's
+// rows are drawn lower: a click still opens the row it lands on, and a
+// click on the strip opens nothing.
+func TestMouseUnderThePinStrip(t *testing.T) {
+	const w, h = 120, 28
+	r := newRig(t, nil, nil)
+	r.view(w, h)
+	r.run(r.send(PinsMsg{Pins: []Pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1240, Name: "Theater"}}}))
+	for _, f := range r.d.Pins.Feeds {
+		r.pollFeed(f)
+	}
+	lines := plainLines(r.view(w, h))
+	if !r.d.Plain() || !strings.Contains(lines[0], "Ehinger Tor") {
+		t.Fatalf("no pin strip above the board:\n%s", strings.Join(lines, "\n"))
+	}
+	ys, vehicles := boardRows(lines)
+	if ys[0] < 3 {
+		t.Fatalf("the board's rows start on line %d, under no strip", ys[0])
+	}
+	for _, i := range []int{0, len(ys) - 1} {
+		if got := r.click(w, h, 30, ys[i]); vehicles[i] != 0 && got != vehicles[i] {
+			t.Errorf("click on row %d (line %d) under the strip opened %d, want %d", i, ys[i], got, vehicles[i])
+		}
+	}
+	if got := r.click(w, h, 5, 0); got != 0 {
+		t.Errorf("a click on the pin strip opened %d", got)
+	}
+}
