@@ -21,34 +21,6 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-// plannedWithHiddenPrediction is a timetable-only event (no vehicle) whose
-// answer still carries an actual time and a countdown 6 minutes past the
-// plan, as the service sends for trips not yet started.
-func plannedWithHiddenPrediction() model.Event {
-	e := testkit.Ev("6", model.VehicleBus, 0, "Wiblingen Alte Siedlung", "E", 5, 7*time.Minute, 0, model.StatusPredicted)
-	e.Actual = model.At(testkit.T0.Add(13 * time.Minute))
-	e.Countdown = int(13 * time.Minute / time.Second)
-	e.Deviation = 360
-	return e
-}
-
-// Issue 12 item 4: a planned row counts down to its scheduled time.
-func TestPlannedRowCountsToSchedule(t *testing.T) {
-	e := newEnv(t, 120, 30, false)
-	b := testkit.HbfBoard(false)
-	b.Events = []model.Event{plannedWithHiddenPrediction()}
-	e.src.Boards[feeds.Subject{Stop: 1008}] = b
-	e.send(e.src.Base)
-	e.poll()
-	v := e.View()
-	if !strings.Contains(v, "~7 min") {
-		t.Errorf("planned row should count down to the plan (~7 min):\n%s", v)
-	}
-	if strings.Contains(v, "13 min") {
-		t.Errorf("planned row shows the hidden prediction:\n%s", v)
-	}
-}
-
 // runAll executes cmd and the commands it batches and sends each message,
 // until nothing is left; the command an answer gives back (the next poll's
 // timer) is never run.
@@ -125,28 +97,6 @@ func TestStaleAfterTwoIntervals(t *testing.T) {
 	}
 }
 
-// Issue 12 item 8: a stop the service does not know is named as such on
-// the board, and it is not polled again.
-func TestUnknownStopStopsPolling(t *testing.T) {
-	e := newEnv(t, 100, 24, false)
-	e.src.SetErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
-	e.send(e.src.Base)
-	cmd := e.Tick()
-	if cmd == nil {
-		t.Fatal("no first poll")
-	}
-	if next := e.deliver(cmd); next != nil {
-		t.Error("an unknown stop is polled again")
-	}
-	v := e.View()
-	if !strings.Contains(v, "Hauptbahnhof does not exist") {
-		t.Errorf("the board does not say the stop does not exist:\n%s", v)
-	}
-	if strings.Contains(v, "did not answer") || strings.Contains(v, "retry in") {
-		t.Errorf("the board blames the service or promises a retry:\n%s", v)
-	}
-}
-
 // alertPoll runs one poll of the root's alert feed.
 func (e *testEnv) alertPoll() {
 	e.t.Helper()
@@ -191,29 +141,6 @@ func TestAlertOnEveryView(t *testing.T) {
 		if v := e.View(); !strings.Contains(v, "⚠ Linie 2: Umleitung") {
 			t.Errorf("%s view does not show the alert:\n%s", view, v)
 		}
-	}
-}
-
-// Issue 12 item 5: arrivals head their direction column FROM (VON in
-// German); a departures board leaves out a trip that ends at this stop.
-func TestArrivalsFromAndTripsEndingHere(t *testing.T) {
-	e := newEnv(t, 120, 30, false)
-	b := testkit.HbfBoard(false)
-	b.Events = append(b.Events, testkit.Ev("4", model.VehicleBus, 190, "Hauptbahnhof", "D", 4, 3*time.Minute, 0, model.StatusPredicted))
-	e.src.Boards[feeds.Subject{Stop: 1008}] = b
-	e.send(e.src.Base)
-	e.poll()
-	for _, r := range e.m.Board().Rows() {
-		if e.m.Board().Data.Events[r].DirectionText == "Hauptbahnhof" {
-			t.Error("a departure towards the stop itself is listed")
-		}
-	}
-	e.deliver(e.runNow(e.Key("a")))
-	if v := e.View(); !strings.Contains(v, "FROM") || strings.Contains(v, "DIRECTION") {
-		t.Errorf("arrivals should head the column FROM:\n%s", v)
-	}
-	if de := ui.GermanTexts(); de.DirHeader(true) != "VON" {
-		t.Errorf("German arrivals column %q, want VON", de.DirHeader(true))
 	}
 }
 
@@ -267,34 +194,6 @@ func TestGermanViewsCutNothing(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// Issue 12 item 6: two stop points named "A" at one stop get labels with
-// their codes; `f` visits stop points with service first; the title names
-// the stop point shown.
-func TestPlatformsUnambiguousServedFirst(t *testing.T) {
-	e := newEnv(t, 120, 30, false)
-	base := testkit.TestBase()
-	hbf := &base.Stops[0]
-	// an empty replacement stop point sorted first, "A" like point 1
-	hbf.StopPoints = append([]model.StopStopPoint{{StopPointNumber: 9, StopPointCode: model.CodeFor(1008, 9),
-		PlatformName: "A", StopPointName: "Hauptbahnhof Ersatzhalt A"}}, hbf.StopPoints...)
-	e.send(base)
-	e.poll()
-	seen := map[string]bool{}
-	for _, p := range e.m.Board().Platforms() {
-		if seen[p.Name] {
-			t.Errorf("label %q twice", p.Name)
-		}
-		seen[p.Name] = true
-	}
-	e.deliver(e.runNow(e.Key("f")))
-	if got := e.m.Board().Subj.Point; got == model.CodeFor(1008, 9) {
-		t.Errorf("f went to the stop point without service first")
-	}
-	if v := e.View(); !strings.Contains(strings.SplitN(v, "\n", 2)[0], "A · "+model.CodeFor(1008, 1).String()) {
-		t.Errorf("the title does not name the stop point:\n%s", strings.SplitN(v, "\n", 2)[0])
 	}
 }
 
@@ -446,31 +345,5 @@ func TestKioskTallerScreenAsksAtOnce(t *testing.T) {
 	e.runAll(e.send(fetch()))
 	if got := lastLimit(e); got != e.k.Sh.Limit {
 		t.Errorf("a resize during a request: last asked for %d, want %d", got, e.k.Sh.Limit)
-	}
-}
-
-// esc ("clear filters") also undoes the platform f chose: the board shows
-// its whole stop again. A board opened on a stop point keeps it.
-func TestEscWidensThePlatformFChose(t *testing.T) {
-	e := newEnv(t, 120, 30, false)
-	e.send(e.src.Base)
-	e.poll()
-	e.deliver(e.runNow(e.Key("f")))
-	if e.m.Board().Subj.Point == "" {
-		t.Fatal("f chose no platform")
-	}
-	v := e.View()
-	if foot := v[strings.LastIndexByte(v, '\n')+1:]; !strings.Contains(foot, "esc") {
-		t.Errorf("the footer offers no esc to undo the platform: %q", foot)
-	}
-	e.deliver(e.runNow(e.Key("esc")))
-	if got := e.m.Board().Subj; got.Point != "" || got.Stop != 1008 {
-		t.Errorf("after esc the board shows %+v, want the whole stop 1008", got)
-	}
-
-	p := newGridEnv(t, 120, 30, []app.BoardSpec{{StopPoint: model.CodeFor(1008, 1)}}, nil)
-	p.Key("esc")
-	if got := p.m.Board().Subj.Point; got != model.CodeFor(1008, 1) {
-		t.Errorf("esc moved a stop point board to %q", got)
 	}
 }
