@@ -12,7 +12,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"abfahrt/feed"
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
@@ -256,27 +255,6 @@ func TestKioskSaysWhenServiceResumes(t *testing.T) {
 	}
 	if v := e.View(); !strings.Contains(v, "Display resumes at 05:00") {
 		t.Errorf("the night screen does not say when service resumes:\n%s", v)
-	}
-}
-
-// Issue 12 item 8: a vehicle the service does not know is said so once,
-// in the board's words, and not polled again.
-func TestUnknownVehicleStopsPolling(t *testing.T) {
-	e := newEnv(t, 100, 30, true)
-	e.src.Mu.Lock()
-	e.src.VehErr = &feed.NotFoundError{Status: "no vehicle found", Subject: "VehicleNumber 9999"}
-	e.src.Mu.Unlock()
-	e.runNow(app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: 9999}))
-	cmd := e.vehicleTick()
-	if cmd == nil {
-		t.Fatal("no first vehicle poll")
-	}
-	if next := e.deliver(cmd); next != nil {
-		t.Error("an unknown vehicle is polled again")
-	}
-	v := e.View()
-	if strings.Count(v, "9999") > 2 || !strings.Contains(v, "The service knows no vehicle 9999.") {
-		t.Errorf("the pane does not say plainly that the vehicle is unknown:\n%s", v)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/feed"
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
@@ -151,5 +152,25 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	p.Hide() // as the root does for Close
 	if r.news(feeds.TickMsg{Key: p.Key(), Gen: gen}) != nil || r.news(fetch()) != nil {
 		t.Error("a closed pane still polls")
+	}
+}
+
+// A vehicle the service does not know is said so once, in the board's
+// words, and not polled again (this test lived in the root package).
+func TestUnknownVehicleStopsPolling(t *testing.T) {
+	r := openPane(t, 9999, 100, 28)
+	r.src.Mu.Lock()
+	r.src.VehErr = &feed.NotFoundError{Status: "no vehicle found", Subject: "VehicleNumber 9999"}
+	r.src.Mu.Unlock()
+	fetch := r.tick()
+	if fetch == nil {
+		t.Fatal("no first vehicle poll")
+	}
+	if next := r.deliver(fetch); next != nil {
+		t.Error("an unknown vehicle is polled again")
+	}
+	v := r.view()
+	if strings.Count(v, "9999") > 2 || !strings.Contains(v, "The service knows no vehicle 9999.") {
+		t.Errorf("the pane does not say plainly that the vehicle is unknown:\n%s", v)
 	}
 }
