@@ -102,7 +102,7 @@ func opts(o app.Options) func(*app.Options) {
 func consoleVehicleEnv(t *testing.T, o app.Options, w, h int) *testEnv {
 	t.Helper()
 	e := newGridEnv(t, w, h, nil, opts(o))
-	e.src.SetVehicle(line2Fixture(8, model.PhaseBetween))
+	e.src.SetVehicle(testkit.Line2Trip(8, model.PhaseBetween))
 	e.openVehicle(44)
 	e.vehiclePoll()
 	return e

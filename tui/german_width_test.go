@@ -88,7 +88,7 @@ func TestGermanBoardVehicleKioskCutNothing(t *testing.T) {
 		views["arrivals"] = e.View()
 
 		e = newGridEnv(t, w, 40, nil, func(o *app.Options) { o.Lang = "de" })
-		trips, vp, pat := line2Fixture(3, model.PhaseBetween)
+		trips, vp, pat := testkit.Line2Trip(3, model.PhaseBetween)
 		e.src.SetVehicle(trips, vp, pat)
 		e.runNow(app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: 44}))
 		e.vehiclePoll()

@@ -97,3 +97,11 @@ func (e *testEnv) fleetPoll() {
 	}
 	e.send(cmd())
 }
+
+// removeBoard removes the focused grid board: `x` asks, a second `x`
+// removes. It returns the second key's command.
+func (e *testEnv) removeBoard() tea.Cmd {
+	e.t.Helper()
+	e.Key("x")
+	return e.Key("x")
+}

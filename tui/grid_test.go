@@ -1,108 +1,13 @@
 package tui
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/fleet"
-	"abfahrt/tui/internal/grid"
 )
-
-// TestFleetView: v polls the trips on its own chain and lists the
-// vehicles in service; s sorts by delay; leaving stops the chain.
-func TestFleetView(t *testing.T) {
-	e := newGridEnv(t, 120, 40, specsOver(2), nil)
-	cmd := e.Key("v")
-	if e.m.disp.Mode != grid.ModeFleet || cmd == nil {
-		t.Fatal("v did not open the fleet")
-	}
-	e.fleetPoll()
-	f := &e.m.disp.Fleet
-	if len(f.Trips) != 6 {
-		t.Fatalf("%d vehicles listed, want the 6 in service", len(f.Trips))
-	}
-	if fleet.TripLine(f.Trips[0]) != "1" {
-		t.Errorf("first by line is line %s", fleet.TripLine(f.Trips[0]))
-	}
-	e.Key("s")
-	// issue 12 item 9: a new order shows its top, the worst delay selected
-	if f := &e.m.disp.Fleet; f.Trips[0].VehicleNumber != 161 || f.Cursor != 0 {
-		t.Errorf("by delay the first is %d and the cursor on row %d; want 161 and the cursor on the top row",
-			f.Trips[0].VehicleNumber, f.Cursor)
-	}
-	v := e.m.View()
-	// issue 12 item 10: late >3 min counts the rows showing +4 and more (+7, +4), not the +3
-	for _, want := range []string{"6 in service", "2 late >3 min", "worst +7 min: 7 → Kuhberg"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("fleet view lacks %q:\n%s", want, v)
-		}
-	}
-	if msg, ok := e.Key("enter")().(app.OpenMsg); !ok || msg.Target.Vehicle != 161 {
-		t.Errorf("enter opened %#v, want vehicle 161", msg)
-	}
-	gen := e.m.disp.Fleet.Polls().Gen
-	e.Key("esc")
-	if e.m.disp.Mode != grid.ModeGrid || e.m.disp.Fleet.Polls().Gen == gen {
-		t.Error("esc left the fleet's schedule running or did not return to the grid")
-	}
-}
-
-// TestPins: p pins the stop into StateDir/pins.json; a new start without
-// a stop shows the pins with their next departure; 1 opens the first.
-func TestPins(t *testing.T) {
-	dir := t.TempDir()
-	e := newEnvWithOptions(t, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: 1350}} })
-	save := e.Key("p")
-	if save == nil {
-		t.Fatal("p saved nothing")
-	}
-	if msg := save().(grid.PinsSavedMsg); msg.Err != nil {
-		t.Fatal(msg.Err)
-	}
-	data, err := os.ReadFile(filepath.Join(dir, grid.PinsFile))
-	if err != nil || !strings.Contains(string(data), `"stop": 1350`) {
-		t.Fatalf("pins.json: %s, %v", data, err)
-	}
-	// A second start, with no stop: the strip lists the pin.
-	e2 := newEnvWithOptions(t, func(o *app.Options) { o.StateDir = dir })
-	e2.send(grid.LoadPinsCmd(filepath.Join(dir, grid.PinsFile))())
-	f := e2.m.disp.Pins.Feeds
-	if len(f) != 1 {
-		t.Fatalf("%d strip feeds, want 1", len(f))
-	}
-	e2.deliver(e2.send(feeds.TickMsg{Key: feeds.BoardFeed(f[0].Subj), Gen: f[0].Poll.Gen}))
-	if v := e2.m.View(); !strings.Contains(v, "★1 Ehinger Tor") || !strings.Contains(v, "Söflingen") {
-		t.Errorf("the start screen does not show the pin with its next departure:\n%s", v)
-	}
-	// 1 opens the pin's board on the strip's feed: its rows at once, no
-	// second poll of the stop.
-	if cmd := e2.Key("1"); cmd != nil {
-		e2.runNow(cmd)
-	}
-	if e2.m.Board().Subj.Stop != 1350 {
-		t.Errorf("1 opened stop %d, want 1350", e2.m.Board().Subj.Stop)
-	}
-	if len(e2.m.Board().Rows()) == 0 {
-		t.Error("the pinned stop's board waits for a poll of its own")
-	}
-	// Unpin: the file is rewritten.
-	if msg := e2.Key("p")().(grid.PinsSavedMsg); msg.Err != nil {
-		t.Fatal(msg.Err)
-	}
-	data, _ = os.ReadFile(filepath.Join(dir, grid.PinsFile))
-	if strings.Contains(string(data), "1350") {
-		t.Errorf("unpinned stop still in pins.json: %s", data)
-	}
-}
 
 // TestRequestRate: the status bar shows the requests of the last minute.
 func TestRequestRate(t *testing.T) {
@@ -166,57 +71,5 @@ func TestZoomedBoardAndVehiclePaneOneFocus(t *testing.T) {
 	e.Key("tab")
 	if b := e.m.disp.Grid.Focused(); !b.Focused || e.m.vehicle.Focused {
 		t.Errorf("after tab: zoomed board focused %v, vehicle pane focused %v: want only the board", b.Focused, e.m.vehicle.Focused)
-	}
-}
-
-// removeBoard removes the focused grid board: `x` asks, a second `x`
-// removes. It returns the second key's command.
-func (e *testEnv) removeBoard() tea.Cmd {
-	e.t.Helper()
-	e.Key("x")
-	return e.Key("x")
-}
-
-// Issue 12 item 10: `x` no longer removes a board at once. The first `x`
-// asks in the status line and marks the focused cell; any other key keeps
-// the board; a second `x` removes it.
-func TestGridRemoveAsksFirst(t *testing.T) {
-	for _, lang := range []string{"en", "de"} {
-		e := newGridEnv(t, 120, 40, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 1240}}, func(o *app.Options) { o.Lang = lang })
-		dt := &e.m.sh.T.DispTexts
-		e.Key("right") // board 2 (Ehinger Tor)
-		e.Key("x")
-		if n := e.m.disp.Grid.Len(); n != 3 {
-			t.Fatalf("%s: the first x removed a board: %d left", lang, n)
-		}
-		v := e.View()
-		name := e.m.disp.Grid.Focused().Name()
-		ask := fmt.Sprintf(dt.RemoveAsk, 2, name)
-		if !strings.Contains(v, ask[:min(len(ask), 60)]) || !strings.Contains(v, dt.RemoveMark) {
-			t.Errorf("%s: after the first x the screen does not ask (%q) and mark the cell (%q):\n%s", lang, ask, dt.RemoveMark, v)
-		}
-		e.Key("r") // any other key keeps the board and forgets the question
-		if v := e.View(); strings.Contains(v, dt.RemoveMark) || e.m.disp.Grid.Len() != 3 {
-			t.Errorf("%s: another key did not cancel the removal:\n%s", lang, v)
-		}
-		e.Key("x")
-		e.Key("?")
-		e.Key("esc")
-		e.Key("x")
-		if n := e.m.disp.Grid.Len(); n != 3 {
-			t.Fatalf("%s: x, another key, x removed a board: %d left", lang, n)
-		}
-		e.Key("x")
-		if g := &e.m.disp.Grid; g.Len() != 2 {
-			t.Fatalf("%s: x x kept the board: %d boards", lang, g.Len())
-		}
-		for _, b := range e.m.disp.Grid.Boards {
-			if b.Name() == name {
-				t.Errorf("%s: x x removed another board than %s", lang, name)
-			}
-		}
-		if v := e.View(); strings.Contains(v, dt.RemoveMark) {
-			t.Errorf("%s: a mark remains after the removal:\n%s", lang, v)
-		}
 	}
 }

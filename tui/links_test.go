@@ -187,7 +187,7 @@ func TestHyperlinksInEveryView(t *testing.T) {
 	}
 
 	ve := newEnvWith(t, 160, 40, app.Options{Links: l})
-	ve.src.SetVehicle(line2Fixture(8, model.PhaseBetween))
+	ve.src.SetVehicle(testkit.Line2Trip(8, model.PhaseBetween))
 	ve.openVehicle(44)
 	ve.vehiclePoll()
 	if got := linked(ve.m.View(), "vehicle"); got["44"] != "Tram 44" {

@@ -17,7 +17,6 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/termio"
 	"abfahrt/tui/internal/testkit"
 )
@@ -255,98 +254,13 @@ func TestMouseClickFollowsAResize(t *testing.T) {
 	}
 }
 
-// In a grid of boards a click lands in the cell under it: on a cell's
-// row it opens that row's vehicle (a cell has no cursor), on its title it
-// focuses the board; the summary line and the separator do nothing.
-func TestMouseClickInTheGrid(t *testing.T) {
-	e := newGridEnv(t, 120, 30, specsOver(4), mouseOn)
-	lines := e.screenLines()
-	// The fourth board's title and its third row.
-	var tx, ty int
-	for y, l := range lines {
-		if i := strings.Index(l, "4 Rathaus Ulm"); i >= 0 {
-			tx, ty = ansi.StringWidth(l[:i]), y
-		}
-	}
-	if ty == 0 {
-		t.Fatalf("no fourth cell:\n%s", strings.Join(lines, "\n"))
-	}
-	g := &e.m.disp.Grid
-	if got := openedVehicle(e.click(tx+3, ty)); got != 0 || g.Focus != 3 || e.m.vehicle.Open {
-		t.Fatalf("click on the fourth cell's title: focus %d, opened %d", g.Focus, got)
-	}
-	if got := openedVehicle(e.click(tx, 0)); got != 0 || g.Focus != 3 {
-		t.Errorf("click on the summary line: focus %d, opened %d", g.Focus, got)
-	}
-	b := g.Boards[3]
-	e4 := b.Data.Events[b.Rows()[2]]
-	row := []rune(lines[ty+3])
-	if cell := string(row[min(tx, len(row)):]); !strings.Contains(cell, e4.DirectionText) {
-		t.Fatalf("the cell's third row %q does not show %s", cell, e4.DirectionText)
-	}
-	e.click(tx+10, ty+3)
-	if !e.m.vehicle.Open || e.m.vehicle.Vehicle != e4.VehicleNumber {
-		t.Errorf("click on the fourth cell's third row: vehicle pane %v on %d, want %d", e.m.vehicle.Open, e.m.vehicle.Vehicle, e4.VehicleNumber)
-	}
-	e.m.closeVehicle()
-	// The first cell's first row, left of the separator.
-	b1 := g.Boards[0]
-	if e.click(3, 2); e.m.vehicle.Vehicle != b1.Data.Events[b1.Rows()[0]].VehicleNumber || g.Focus != 0 {
-		t.Errorf("click on the first cell's first row: vehicle %d, focus %d", e.m.vehicle.Vehicle, g.Focus)
-	}
-	e.m.closeVehicle()
-	sep := strings.IndexRune(lines[2], '│')
-	if got := openedVehicle(e.click(ansi.StringWidth(lines[2][:sep]), 2)); got != 0 || e.m.vehicle.Open {
-		t.Error("a click on the separator opened a vehicle")
-	}
-}
-
-// The merged list and the fleet: a click on a row opens its vehicle,
-// the wheel moves the cursor.
-func TestMouseMergedAndFleet(t *testing.T) {
-	e := newGridEnv(t, 120, 30, specsOver(3), mouseOn)
-	e.Key("m")
-	if e.m.disp.Mode != grid.ModeMerged {
-		t.Fatal("m did not open the merged list")
-	}
-	lines := e.screenLines()
-	// The merged list's rows: below its title and column titles, their
-	// vehicle in the last column.
-	y := 5
-	f := strings.Fields(lines[y])
-	want, _ := strconv.Atoi(f[len(f)-1])
-	if got := openedVehicle(e.click(40, y)); want == 0 || got != want {
-		t.Errorf("merged: click on line %d %q opened %d, want %d", y, lines[y], got, want)
-	}
-	if got := openedVehicle(e.click(40, 1)); got != 0 {
-		t.Errorf("merged: a click on the column titles opened %d", got)
-	}
-
-	e.Key("v")
-	e.fleetPoll()
-	if e.m.disp.Mode != grid.ModeFleet {
-		t.Fatal("v did not open the fleet")
-	}
-	lines = e.screenLines()
-	for y := 2; y < 5; y++ {
-		want, _ := strconv.Atoi(strings.Fields(strings.TrimPrefix(lines[y], "▸"))[0])
-		if got := openedVehicle(e.click(40, y)); got != want {
-			t.Errorf("fleet: click on line %d %q opened %d, want %d", y, lines[y], got, want)
-		}
-	}
-	e.wheel(40, 3, true)
-	if c := e.m.disp.Fleet.Cursor; c != 3 {
-		t.Errorf("fleet: the wheel left the cursor on %d, want 3", c)
-	}
-}
-
 // On a wide screen the vehicle pane stands beside the board: the wheel
 // over it scrolls its passages (and gives it the focus), over the board
 // it moves the board's cursor; a click on the board opens another row's
 // vehicle.
 func TestMouseBesideTheVehiclePane(t *testing.T) {
 	e := newGridEnv(t, 160, 20, nil, mouseOn)
-	e.src.SetVehicle(line2Fixture(8, model.PhaseBetween))
+	e.src.SetVehicle(testkit.Line2Trip(8, model.PhaseBetween))
 	e.openVehicle(44)
 	e.vehiclePoll()
 	if !e.m.vehicle.Open || e.m.disp.Grid.Width >= 160 {
@@ -562,66 +476,6 @@ func TestMouseLadder(t *testing.T) {
 		if got := openedVehicle(e.click(x+c.dx, y)); got != 0 {
 			t.Errorf("click on %q (%+d) opened %d", c.text, c.dx, got)
 		}
-	}
-}
-
-// The exception queue: a click on an item's row selects it and opens its
-// vehicle; the title and the column heads do nothing.
-func TestMouseQueue(t *testing.T) {
-	e := newQueueEnv(t, 120, 40, "en", "")
-	e.m.mouseOn = true
-	e.openQueue()
-	lines := e.screenLines()
-	for _, c := range []struct {
-		text    string
-		vehicle int
-	}{{"7 min late", 21}, {"no position for 4 min", 41}} {
-		_, y, ok := textAt(lines, c.text)
-		if !ok {
-			t.Fatalf("no %q in the queue:\n%s", c.text, strings.Join(lines, "\n"))
-		}
-		e.click(3, y)
-		if !e.m.vehicle.Open || e.m.vehicle.Vehicle != c.vehicle {
-			t.Errorf("click on the row %q: vehicle pane %v on %d, want %d", lines[y], e.m.vehicle.Open, e.m.vehicle.Vehicle, c.vehicle)
-		}
-		e.m.closeVehicle()
-		if q := &e.m.queue; q.Rows[q.Cursor].Vehicle != c.vehicle {
-			t.Errorf("the click left the cursor on the item of vehicle %d", q.Rows[q.Cursor].Vehicle)
-		}
-	}
-	for _, y := range []int{0, 1} {
-		e.click(3, y)
-		if e.m.vehicle.Open {
-			t.Errorf("click on line %d (%q) opened vehicle %d", y, lines[y], e.m.vehicle.Vehicle)
-			e.m.closeVehicle()
-		}
-	}
-}
-
-// Under the pin strip (the start screen with pinned stops) the board's
-// rows are drawn lower: a click still opens the row it lands on, and a
-// click on the strip opens nothing.
-func TestMouseUnderThePinStrip(t *testing.T) {
-	e := newGridEnv(t, 120, 30, nil, mouseOn)
-	e.send(grid.PinsMsg{Pins: []grid.Pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1240, Name: "Theater"}}})
-	for _, f := range e.m.disp.Pins.Feeds {
-		e.deliver(e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}))
-	}
-	lines := e.screenLines()
-	if !e.m.disp.Plain() || !strings.Contains(lines[0], "Ehinger Tor") {
-		t.Fatalf("no pin strip above the board:\n%s", strings.Join(lines, "\n"))
-	}
-	ys, vehicles := boardRows(lines)
-	if ys[0] < 3 {
-		t.Fatalf("the board's rows start on line %d, under no strip", ys[0])
-	}
-	for _, i := range []int{0, len(ys) - 1} {
-		if got := openedVehicle(e.click(30, ys[i])); vehicles[i] != 0 && got != vehicles[i] {
-			t.Errorf("click on row %d (line %d) under the strip opened %d, want %d", i, ys[i], got, vehicles[i])
-		}
-	}
-	if got := openedVehicle(e.click(5, 0)); got != 0 {
-		t.Errorf("a click on the pin strip opened %d", got)
 	}
 }
 

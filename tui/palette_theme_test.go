@@ -103,7 +103,7 @@ func TestPaletteThemeRestylesEveryPane(t *testing.T) {
 			has := func(v string, c lipgloss.Color) bool { return paints(v, fgSeq(p, string(c))) }
 
 			e := newGridEnv(t, 160, 48, specsOver(4), nil)
-			trips, vp, pat := line2Fixture(3, model.PhaseBetween)
+			trips, vp, pat := testkit.Line2Trip(3, model.PhaseBetween)
 			e.src.SetVehicle(trips, vp, pat)
 			e.runNow(app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: 44}))
 			e.vehiclePoll()

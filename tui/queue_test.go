@@ -131,16 +131,6 @@ func (e *testEnv) openQueue() {
 	e.queuePoll()
 }
 
-// qrow is the line of the screen naming s.
-func qrow(view, s string) string {
-	for _, l := range strings.Split(view, "\n") {
-		if strings.Contains(l, s) {
-			return l
-		}
-	}
-	return ""
-}
-
 // TestQueueGoldens pins the queue at 80×24 and 120×40, English and
 // German: the verdict on top, newest first, one item acknowledged (the
 // cursor's first row), one hidden (it leaves the list; "1 hidden").
@@ -162,83 +152,6 @@ func TestQueueGoldens(t *testing.T) {
 			})
 		}
 	}
-}
-
-// TestQueueOpensWithE: E on the board opens the queue, with the data
-// verdict and every kind of item a dispatcher must see, the most severe
-// first, each with where and against what (issue 33 item 4); a line's
-// late vehicles are one item that enter opens; esc gives the board back.
-func TestQueueOpensWithE(t *testing.T) {
-	e := newQueueEnv(t, 120, 40, "en", "")
-	e.openQueue()
-	v := e.m.View()
-	for _, want := range []string{"Exceptions · data ok · 5 items", "late", "7 min late", "silent", "no position for 4 min",
-		"connection", "arr 12:44, 5→Wiblingen 12:44: 3 min short", "at Ehinger Tor", "bunched", "1 min behind 23 (plan 8 min)",
-		"between Theater and Hauptbahnhof", "→ Kuhberg", "ghost", "no vehicle for the 12:20 start"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("queue lacks %q:\n%s", want, v)
-		}
-	}
-	if !strings.Contains(qrow(v, "silent"), " 4 min ") {
-		t.Errorf("a silent vehicle's age is that of its last position: %q", qrow(v, "silent"))
-	}
-	lines := strings.Split(v, "\n")
-	if !strings.HasPrefix(lines[2], "▸ ") || !strings.Contains(lines[2], "connection") {
-		t.Errorf("the cursor is not on the most severe item, on top:\n%s", v)
-	}
-	e.queueAdvance(3 * time.Minute)
-	e.src.Fleet[1].TimeData.Deviation = 600
-	e.queuePoll()
-	v = e.m.View()
-	r := qrow(v, "2 vehicles, up to 10 min late")
-	if !strings.Contains(r, " 3 min ") || !strings.Contains(r, "×2") || strings.Contains(v, "7 min late") {
-		t.Errorf("line 2's two late vehicles are not one item since the first was late:\n%s", v)
-	}
-	if !strings.Contains(strings.Split(v, "\n")[2], "connection") {
-		t.Errorf("a new item came above the most severe:\n%s", v)
-	}
-	e.queueCursorTo("2 vehicles")
-	e.Key("enter")
-	v = e.m.View()
-	if !strings.Contains(qrow(v, "10 min late ·"), "22") || !strings.Contains(qrow(v, "7 min late"), "21") {
-		t.Errorf("enter does not open line 2's late group to its vehicles:\n%s", v)
-	}
-	e.Key("esc")
-	if strings.Contains(e.m.View(), "Exceptions") || !strings.Contains(e.m.View(), "Hauptbahnhof") {
-		t.Errorf("esc does not give the board back:\n%s", e.m.View())
-	}
-	e.Key("E")
-	if !strings.Contains(e.m.View(), "Exceptions") {
-		t.Errorf("E does not open the queue again")
-	}
-}
-
-// queueCursorTo moves the queue's cursor to the row naming s.
-func (e *testEnv) queueCursorTo(s string) {
-	e.t.Helper()
-	q := &e.m.queue
-	for i, r := range q.Rows {
-		if strings.Contains(qrow(e.m.View(), s), r.Line) && strings.Contains(queueDetail(e, i), s) {
-			for q.Cursor > i {
-				e.Key("up")
-			}
-			for q.Cursor < i {
-				e.Key("down")
-			}
-			return
-		}
-	}
-	e.t.Fatalf("no row %q", s)
-}
-
-// queueDetail is the screen line of row i.
-func queueDetail(e *testEnv, i int) string {
-	lines := strings.Split(e.m.View(), "\n")
-	first := 2 // title, heads
-	if i+first < len(lines) {
-		return lines[i+first]
-	}
-	return ""
 }
 
 // TestQueueOutage: with 20 vehicles of which 4 are silent the queue and

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"abfahrt/model"
+	"abfahrt/tui/internal/testkit"
 	"strings"
 	"testing"
 
@@ -39,7 +40,7 @@ func TestViewFitsEverySize(t *testing.T) {
 		},
 		"help": func(e *testEnv) { e.Key("?") },
 		"vehicle": func(e *testEnv) {
-			e.src.Fleet, e.src.VehPassages, e.src.VehPattern = line2Fixture(8, model.PhaseBetween)
+			e.src.Fleet, e.src.VehPassages, e.src.VehPattern = testkit.Line2Trip(8, model.PhaseBetween)
 			e.Key("down")
 			e.runNow(e.Key("enter"))
 			e.vehiclePoll()

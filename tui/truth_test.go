@@ -3,8 +3,6 @@ package tui
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -14,43 +12,13 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"abfahrt/feed"
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
-	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/kiosk"
 	"abfahrt/tui/internal/testkit"
 	"abfahrt/tui/internal/ui"
 )
-
-// plannedWithHiddenPrediction is a timetable-only event (no vehicle) whose
-// answer still carries an actual time and a countdown 6 minutes past the
-// plan, as the service sends for trips not yet started.
-func plannedWithHiddenPrediction() model.Event {
-	e := testkit.Ev("6", model.VehicleBus, 0, "Wiblingen Alte Siedlung", "E", 5, 7*time.Minute, 0, model.StatusPredicted)
-	e.Actual = model.At(testkit.T0.Add(13 * time.Minute))
-	e.Countdown = int(13 * time.Minute / time.Second)
-	e.Deviation = 360
-	return e
-}
-
-// Issue 12 item 4: a planned row counts down to its scheduled time.
-func TestPlannedRowCountsToSchedule(t *testing.T) {
-	e := newEnv(t, 120, 30, false)
-	b := testkit.HbfBoard(false)
-	b.Events = []model.Event{plannedWithHiddenPrediction()}
-	e.src.Boards[feeds.Subject{Stop: 1008}] = b
-	e.send(e.src.Base)
-	e.poll()
-	v := e.View()
-	if !strings.Contains(v, "~7 min") {
-		t.Errorf("planned row should count down to the plan (~7 min):\n%s", v)
-	}
-	if strings.Contains(v, "13 min") {
-		t.Errorf("planned row shows the hidden prediction:\n%s", v)
-	}
-}
 
 // runAll executes cmd and the commands it batches and sends each message,
 // until nothing is left; the command an answer gives back (the next poll's
@@ -128,28 +96,6 @@ func TestStaleAfterTwoIntervals(t *testing.T) {
 	}
 }
 
-// Issue 12 item 8: a stop the service does not know is named as such on
-// the board, and it is not polled again.
-func TestUnknownStopStopsPolling(t *testing.T) {
-	e := newEnv(t, 100, 24, false)
-	e.src.SetErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
-	e.send(e.src.Base)
-	cmd := e.Tick()
-	if cmd == nil {
-		t.Fatal("no first poll")
-	}
-	if next := e.deliver(cmd); next != nil {
-		t.Error("an unknown stop is polled again")
-	}
-	v := e.View()
-	if !strings.Contains(v, "Hauptbahnhof does not exist") {
-		t.Errorf("the board does not say the stop does not exist:\n%s", v)
-	}
-	if strings.Contains(v, "did not answer") || strings.Contains(v, "retry in") {
-		t.Errorf("the board blames the service or promises a retry:\n%s", v)
-	}
-}
-
 // alertPoll runs one poll of the root's alert feed.
 func (e *testEnv) alertPoll() {
 	e.t.Helper()
@@ -197,29 +143,6 @@ func TestAlertOnEveryView(t *testing.T) {
 	}
 }
 
-// Issue 12 item 5: arrivals head their direction column FROM (VON in
-// German); a departures board leaves out a trip that ends at this stop.
-func TestArrivalsFromAndTripsEndingHere(t *testing.T) {
-	e := newEnv(t, 120, 30, false)
-	b := testkit.HbfBoard(false)
-	b.Events = append(b.Events, testkit.Ev("4", model.VehicleBus, 190, "Hauptbahnhof", "D", 4, 3*time.Minute, 0, model.StatusPredicted))
-	e.src.Boards[feeds.Subject{Stop: 1008}] = b
-	e.send(e.src.Base)
-	e.poll()
-	for _, r := range e.m.Board().Rows() {
-		if e.m.Board().Data.Events[r].DirectionText == "Hauptbahnhof" {
-			t.Error("a departure towards the stop itself is listed")
-		}
-	}
-	e.deliver(e.runNow(e.Key("a")))
-	if v := e.View(); !strings.Contains(v, "FROM") || strings.Contains(v, "DIRECTION") {
-		t.Errorf("arrivals should head the column FROM:\n%s", v)
-	}
-	if de := ui.GermanTexts(); de.DirHeader(true) != "VON" {
-		t.Errorf("German arrivals column %q, want VON", de.DirHeader(true))
-	}
-}
-
 // Issue 12 item 15: NO_COLOR selects the mono theme, which keeps bold and
 // reverse (termenv's Ascii profile under NO_COLOR would drop them); a
 // dumb terminal and the colour themes are left as they are.
@@ -237,35 +160,6 @@ func TestMonoKeepsEmphasis(t *testing.T) {
 	r.SetColorProfile(monoProfile(ui.ThemeMono, termenv.Ascii, "xterm"))
 	if s := r.NewStyle().Bold(true).Reverse(true).Render("x"); !strings.Contains(s, "\x1b[") {
 		t.Errorf("mono style lost its emphasis: %q", s)
-	}
-}
-
-// Issue 12 item 11: one watched board (one `w`) opens at the next start as
-// the normal board, not as a grid of one compact cell ("1 boards").
-func TestOneWatchedBoardOpensAsTheBoard(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, grid.BoardsFile), []byte(`[{"stop": 1008}]`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	e := newGridEnv(t, 120, 30, nil, func(o *app.Options) { o.StateDir = dir })
-	load := e.m.disp.Boards.LoadCmd()
-	if load == nil {
-		t.Fatal("boards.json is not loaded")
-	}
-	e.send(load())
-	e.pollFeeds()
-	v := e.View()
-	if strings.Contains(v, "1 boards") || strings.Contains(v, "1 board ") {
-		t.Errorf("one watched board opens as a grid:\n%s", v)
-	}
-	for _, want := range []string{"Hauptbahnhof", "DIRECTION", "SCHED"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("the normal board's %q is missing:\n%s", want, v)
-		}
-	}
-	dt := ui.EnglishTexts().DispTexts
-	if got := dt.Count(dt.OneBoard, dt.Boards, 1); got != "1 board" {
-		t.Errorf("one board reads %q", got)
 	}
 }
 
@@ -299,61 +193,6 @@ func TestGermanViewsCutNothing(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// Issue 12 item 10: the grid has a clock; at 200 columns its cells show
-// each row's platform and scheduled time; "late >3 min" counts the rows
-// showing +4 and more, as the rows round.
-func TestGridClockWideCellsAndLateCount(t *testing.T) {
-	e := newGridEnv(t, 200, 40, specsOver(2), nil)
-	v := e.View()
-	first := strings.SplitN(v, "\n", 2)[0]
-	if !strings.Contains(first, "12:34 ") {
-		t.Errorf("the grid's top line has no clock: %q", first)
-	}
-	if !strings.Contains(v, "12:41") || !regexp.MustCompile(`Söflingen\s+now\s+\+1\s+B\s+12:33`).MatchString(v) {
-		t.Errorf("wide cells lack platform and scheduled time:\n%s", v)
-	}
-	seen := map[int]bool{} // vehicles whose rows show more than +3
-	for _, f := range e.m.disp.Grid.Feeds() {
-		for _, ev := range f.Data.Board.Events {
-			if due, ok := ev.DueIn(testkit.T0); ok && due >= -ui.HideAfter && ev.Realtime() && ev.DelayMinutes() > 3 {
-				seen[ev.VehicleNumber] = true
-			}
-		}
-	}
-	late := len(seen)
-	if want := fmt.Sprintf("%d late >3 min", late); !strings.Contains(first, want) {
-		t.Errorf("summary %q, want %q (rows showing more than +3)", first, want)
-	}
-}
-
-// Issue 12 item 6: two stop points named "A" at one stop get labels with
-// their codes; `f` visits stop points with service first; the title names
-// the stop point shown.
-func TestPlatformsUnambiguousServedFirst(t *testing.T) {
-	e := newEnv(t, 120, 30, false)
-	base := testkit.TestBase()
-	hbf := &base.Stops[0]
-	// an empty replacement stop point sorted first, "A" like point 1
-	hbf.StopPoints = append([]model.StopStopPoint{{StopPointNumber: 9, StopPointCode: model.CodeFor(1008, 9),
-		PlatformName: "A", StopPointName: "Hauptbahnhof Ersatzhalt A"}}, hbf.StopPoints...)
-	e.send(base)
-	e.poll()
-	seen := map[string]bool{}
-	for _, p := range e.m.Board().Platforms() {
-		if seen[p.Name] {
-			t.Errorf("label %q twice", p.Name)
-		}
-		seen[p.Name] = true
-	}
-	e.deliver(e.runNow(e.Key("f")))
-	if got := e.m.Board().Subj.Point; got == model.CodeFor(1008, 9) {
-		t.Errorf("f went to the stop point without service first")
-	}
-	if v := e.View(); !strings.Contains(strings.SplitN(v, "\n", 2)[0], "A · "+model.CodeFor(1008, 1).String()) {
-		t.Errorf("the title does not name the stop point:\n%s", strings.SplitN(v, "\n", 2)[0])
 	}
 }
 
@@ -419,27 +258,6 @@ func TestKioskSaysWhenServiceResumes(t *testing.T) {
 	}
 }
 
-// Issue 12 item 8: a vehicle the service does not know is said so once,
-// in the board's words, and not polled again.
-func TestUnknownVehicleStopsPolling(t *testing.T) {
-	e := newEnv(t, 100, 30, true)
-	e.src.Mu.Lock()
-	e.src.VehErr = &feed.NotFoundError{Status: "no vehicle found", Subject: "VehicleNumber 9999"}
-	e.src.Mu.Unlock()
-	e.runNow(app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: 9999}))
-	cmd := e.vehicleTick()
-	if cmd == nil {
-		t.Fatal("no first vehicle poll")
-	}
-	if next := e.deliver(cmd); next != nil {
-		t.Error("an unknown vehicle is polled again")
-	}
-	v := e.View()
-	if strings.Count(v, "9999") > 2 || !strings.Contains(v, "The service knows no vehicle 9999.") {
-		t.Errorf("the pane does not say plainly that the vehicle is unknown:\n%s", v)
-	}
-}
-
 // Issue 12 item 12: a 150×50 kiosk (rows of text: large rows begin at
 // 160 columns, issue 34) asks for as many departures as its height holds
 // and shows them; its direction column is as wide as the longest direction.
@@ -474,46 +292,6 @@ func TestKioskUsesTheScreen(t *testing.T) {
 	}
 }
 
-// A board of a stop the service does not know is not stale data: the
-// grid's summary counts it apart ("✗ 1 not found") and still calls the
-// boards with fresh data fresh.
-func TestGridSummaryCountsUnknownStopsApart(t *testing.T) {
-	for _, lang := range []string{"en", "de"} {
-		e := newGridEnv(t, 120, 40, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 4242}}, func(o *app.Options) { o.Lang = lang })
-		e.src.Mu.Lock()
-		e.src.Missing = map[feeds.Subject]bool{{Stop: 4242}: true}
-		e.src.Mu.Unlock()
-		e.pollFeeds()
-		top := ui.FirstLine(e.View())
-		want, not := "✗ 1 not found", "◷ 1 stale"
-		if lang == "de" {
-			want, not = "✗ 1 nicht gefunden", "◷ 1 veraltet"
-		}
-		if !strings.Contains(top, want) || strings.Contains(top, not) {
-			t.Errorf("%s: summary %q, want %q and not %q", lang, top, want, not)
-		}
-	}
-}
-
-// The grid's summary names the worst delay only when a row shows one: a
-// vehicle 20 s late shows as on time, never as "worst +0 min".
-func TestGridSummaryNoWorstOfZeroMinutes(t *testing.T) {
-	e := newGridEnv(t, 160, 40, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
-	for s, b := range e.src.Boards {
-		for i := range b.Events {
-			b.Events[i].Deviation = min(b.Events[i].Deviation, 0)
-		}
-		if len(b.Events) > 0 {
-			b.Events[0].Deviation = 20
-		}
-		e.src.Boards[s] = b
-	}
-	e.pollFeeds()
-	if top := ui.FirstLine(e.View()); strings.Contains(top, "+0") || strings.Contains(top, "worst") {
-		t.Errorf("summary %q names a worst delay no row shows", top)
-	}
-}
-
 // A kiosk whose screen grows asks for the rows it now has at once, not an
 // interval later (before, a 200x50 station screen showed 20 rows and 17
 // blank lines for the first 15 s), also when the resize comes while a
@@ -545,31 +323,5 @@ func TestKioskTallerScreenAsksAtOnce(t *testing.T) {
 	e.runAll(e.send(fetch()))
 	if got := lastLimit(e); got != e.k.Sh.Limit {
 		t.Errorf("a resize during a request: last asked for %d, want %d", got, e.k.Sh.Limit)
-	}
-}
-
-// esc ("clear filters") also undoes the platform f chose: the board shows
-// its whole stop again. A board opened on a stop point keeps it.
-func TestEscWidensThePlatformFChose(t *testing.T) {
-	e := newEnv(t, 120, 30, false)
-	e.send(e.src.Base)
-	e.poll()
-	e.deliver(e.runNow(e.Key("f")))
-	if e.m.Board().Subj.Point == "" {
-		t.Fatal("f chose no platform")
-	}
-	v := e.View()
-	if foot := v[strings.LastIndexByte(v, '\n')+1:]; !strings.Contains(foot, "esc") {
-		t.Errorf("the footer offers no esc to undo the platform: %q", foot)
-	}
-	e.deliver(e.runNow(e.Key("esc")))
-	if got := e.m.Board().Subj; got.Point != "" || got.Stop != 1008 {
-		t.Errorf("after esc the board shows %+v, want the whole stop 1008", got)
-	}
-
-	p := newGridEnv(t, 120, 30, []app.BoardSpec{{StopPoint: model.CodeFor(1008, 1)}}, nil)
-	p.Key("esc")
-	if got := p.m.Board().Subj.Point; got != model.CodeFor(1008, 1) {
-		t.Errorf("esc moved a stop point board to %q", got)
 	}
 }

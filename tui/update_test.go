@@ -323,7 +323,7 @@ func TestSearchLineOpensItsDepartures(t *testing.T) {
 
 func TestVehicleOpensFromBoard(t *testing.T) {
 	e := newEnv(t, 160, 30, true)
-	e.src.Fleet, e.src.VehPassages, e.src.VehPattern = line2Fixture(6, model.PhaseAt)
+	e.src.Fleet, e.src.VehPassages, e.src.VehPattern = testkit.Line2Trip(6, model.PhaseAt)
 	e.Key("down")
 	e.runNow(e.Key("enter"))
 	e.vehiclePoll()

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -13,8 +12,6 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
-	"abfahrt/tui/internal/vehicle"
 )
 
 // vehicleEnv is a loaded board at w×h with the vehicle pane open on tram
@@ -22,7 +19,7 @@ import (
 func vehicleEnv(t testing.TB, w, h, k int, ph model.TripPhase) *testEnv {
 	t.Helper()
 	e := newEnv(t, w, h, true)
-	e.src.SetVehicle(line2Fixture(k, ph))
+	e.src.SetVehicle(testkit.Line2Trip(k, ph))
 	e.openVehicle(44)
 	e.vehiclePoll()
 	return e
@@ -45,9 +42,9 @@ func TestGoldenVehicle(t *testing.T) {
 // trip, and the upcoming range.
 func TestGoldenVehicleStates(t *testing.T) {
 	cases := map[string]func(e *testEnv){
-		"before": func(e *testEnv) { e.src.SetVehicle(line2Fixture(0, model.PhaseBefore)); e.vehiclePoll() },
-		"at":     func(e *testEnv) { e.src.SetVehicle(line2Fixture(6, model.PhaseAt)); e.vehiclePoll() },
-		"ended":  func(e *testEnv) { e.src.SetVehicle(line2Fixture(18, model.PhaseEnded)); e.vehiclePoll() },
+		"before": func(e *testEnv) { e.src.SetVehicle(testkit.Line2Trip(0, model.PhaseBefore)); e.vehiclePoll() },
+		"at":     func(e *testEnv) { e.src.SetVehicle(testkit.Line2Trip(6, model.PhaseAt)); e.vehiclePoll() },
+		"ended":  func(e *testEnv) { e.src.SetVehicle(testkit.Line2Trip(18, model.PhaseEnded)); e.vehiclePoll() },
 		"out": func(e *testEnv) {
 			e.src.SetVehicle([]model.Trip{{VehicleNumber: 44, VehicleCategory: model.VehicleTram}}, model.VehiclePassages{}, model.Pattern{})
 			e.vehiclePoll()
@@ -65,198 +62,26 @@ func TestGoldenVehicleStates(t *testing.T) {
 	}
 }
 
-func TestLocate(t *testing.T) {
-	cases := []struct {
-		k     int
-		ph    model.TripPhase
-		first bool
-		want  model.TripPosition
-	}{
-		{0, model.PhaseBefore, true, model.TripPosition{Phase: model.PhaseBefore, At: -1, Next: 0}},
-		{8, model.PhaseBetween, true, model.TripPosition{Phase: model.PhaseBetween, At: -1, Next: 8}},
-		{6, model.PhaseAt, true, model.TripPosition{Phase: model.PhaseAt, At: 6, Next: 7}},
-		{18, model.PhaseEnded, true, model.TripPosition{Phase: model.PhaseEnded, At: 18, Next: -1}},
-	}
-	for _, c := range cases {
-		_, vp, _ := line2Fixture(c.k, c.ph)
-		if got := model.LocateOnTrip(vp.Passages, c.first); got != c.want {
-			t.Errorf("stop %d phase %d: got %+v, want %+v", c.k, c.ph, got, c.want)
-		}
-	}
-	// Upcoming only: the first passage listed is the next stop, mid-trip.
-	_, vp, _ := line2Fixture(8, model.PhaseBetween)
-	if got := model.LocateOnTrip(vp.Passages[8:], false); got.Phase != model.PhaseBetween || got.Next != 0 {
-		t.Errorf("upcoming mid-trip: %+v", got)
-	}
-	if got := model.LocateOnTrip(nil, true); got.Phase != model.PhaseNone {
-		t.Errorf("no passages: %+v", got)
-	}
-}
-
-// TestDiagramMarksThePosition checks what a user reads off the diagram in
-// each state: passed stops filled, the vehicle's line or stop marked,
-// upcoming stops hollow with a countdown.
-func TestDiagramMarksThePosition(t *testing.T) {
-	st := ui.NewStyles(ui.DarkTheme(), ui.UlmLineColors())
-	type check struct {
-		line int
-		has  []string
-	}
-	cases := []struct {
-		name  string
-		k     int
-		ph    model.TripPhase
-		focus int
-		check []check
-	}{
-		{"before", 0, model.PhaseBefore, 0, []check{{0, []string{"▶", "trip starts now"}}, {1, []string{"○ Kuhberg Schulzentrum", "predicted"}}}},
-		{"mid-trip", 8, model.PhaseBetween, 8, []check{{0, []string{"● Kuhberg", "passed"}}, {7, []string{"● Theater", "departed"}},
-			{8, []string{"▶", "between Theater and Stadtwerke"}}, {9, []string{"○ Stadtwerke", "arriving", "now"}}}},
-		{"at a stop", 6, model.PhaseAt, 6, []check{{5, []string{"● Ehinger Tor", "passed"}}, {6, []string{"▶ ◉ Hauptbahnhof", "at stop"}},
-			{7, []string{"○ Theater", "2 min"}}}},
-		{"ended", 18, model.PhaseEnded, 18, []check{{17, []string{"● Technische Hochschule"}}, {18, []string{"▶ ◉ Science Park II", "at stop"}}}},
-	}
-	for _, c := range cases {
-		_, vp, _ := line2Fixture(c.k, c.ph)
-		d := vehicle.BuildDiagram(st, ui.TextsFor(""), vp.Passages, model.LocateOnTrip(vp.Passages, true), 40, testkit.T0, 80, "")
-		if d.Focus != c.focus {
-			t.Errorf("%s: focus line %d, want %d", c.name, d.Focus, c.focus)
-		}
-		for _, ch := range c.check {
-			for _, want := range ch.has {
-				if !strings.Contains(d.Lines[ch.line], want) {
-					t.Errorf("%s: line %d %q lacks %q", c.name, ch.line, d.Lines[ch.line], want)
-				}
-			}
-		}
-	}
-}
-
-// TestVehiclePollBookkeeping: the pane's chain is independent of the
-// board, drops stale ticks and answers, fetches the pattern once per trip
-// and keeps the last trip when the vehicle leaves service.
-func TestVehiclePollBookkeeping(t *testing.T) {
+// TestVehiclePaneLeavesTheBoardAlone: the vehicle pane's chain is
+// independent of the board's; esc closes the pane, gives the board the
+// focus back and ends the chain. (The pane's own bookkeeping is
+// TestVehiclePollBookkeeping in package vehicle.)
+func TestVehiclePaneLeavesTheBoardAlone(t *testing.T) {
 	e := vehicleEnv(t, 100, 30, 8, model.PhaseBetween)
-	p := &e.m.vehicle
-	if !p.Have || !p.PatReady || p.Info == nil {
-		t.Fatalf("after the first poll: have %v pattern %v info %v", p.Have, p.PatReady, p.Info != nil)
-	}
 	boardGen := e.m.Board().Polls().Gen
-
-	// A stale tick and a second tick while one is in flight start nothing.
-	if e.send(feeds.TickMsg{Key: p.Key(), Gen: p.Polls().Gen - 1}) != nil {
-		t.Error("a tick of an old schedule started a fetch")
-	}
-	fetch := e.vehicleTick()
-	if fetch == nil || e.vehicleTick() != nil {
-		t.Fatal("want exactly one fetch in flight")
-	}
-	// An answer with another seq is ignored.
-	if e.send(feeds.AnswerMsg{Key: p.Key(), Seq: 999}) != nil {
-		t.Error("an answer nobody waits for scheduled something")
-	}
-	e.deliver(fetch)
-	if p.PatSeq != 0 {
-		t.Error("the same trip fetched its pattern again")
-	}
+	e.deliver(e.vehicleTick())
 	if e.m.Board().Polls().Gen != boardGen {
 		t.Error("the vehicle pane's polls touched the board's schedule")
 	}
-	if len(p.Samples) != 2 {
-		t.Errorf("%d deviation samples after two polls", len(p.Samples))
-	}
-
-	// A failed poll keeps the trip and says it is stale.
-	e.src.Mu.Lock()
-	e.src.VehErr = errors.New("connection refused")
-	e.src.Mu.Unlock()
-	e.vehiclePoll()
-	if !p.Have || !strings.Contains(e.m.View(), "connection refused") {
-		t.Fatalf("a failed poll should keep the trip and say what failed:\n%s", e.m.View())
-	}
-	p.Feed.Poll.LastOK = e.now.Add(-time.Minute) // older than two intervals (issue 12 item 13)
-	e.advance(time.Second)
-	if !strings.Contains(e.m.View(), "stale since") {
-		t.Fatalf("a trip older than two intervals should be marked stale:\n%s", e.m.View())
-	}
-	e.src.Mu.Lock()
-	e.src.VehErr = nil
-	e.src.Mu.Unlock()
-
-	// Out of service: the last trip stays, the pane says so.
-	e.src.SetVehicle([]model.Trip{{VehicleNumber: 44, VehicleCategory: model.VehicleTram}}, model.VehiclePassages{}, model.Pattern{})
-	e.vehiclePoll()
-	v := e.m.View()
-	if !p.Out || !strings.Contains(v, "Out of service since") || !strings.Contains(v, "Stadtwerke") {
-		t.Fatalf("out of service should keep the last trip:\n%s", v)
-	}
-
-	// Its next trip: picked up again, with the new trip's pattern.
-	trips, vp, pat := line2Fixture(0, model.PhaseBefore)
-	for i := range vp.Passages {
-		vp.Passages[i].ArrivalTimeScheduled = model.At(vp.Passages[i].ArrivalTimeScheduled.Add(time.Hour))
-	}
-	e.src.SetVehicle(trips, vp, pat)
-	cmd := e.vehicleTick()
-	e.deliver(cmd)
-	if p.Out || p.PatSeq == 0 || p.PatReady {
-		t.Fatalf("a new trip should be picked up and fetch its pattern: out %v patSeq %d", p.Out, p.PatSeq)
-	}
-	e.vehicleSide()
-	if !p.PatReady || strings.Contains(e.m.View(), "Out of service") {
-		t.Fatalf("the new trip should show:\n%s", e.m.View())
-	}
-
-	// Closing ends the chain: its ticks and answers are dropped.
-	fetch = e.vehicleTick()
+	p := &e.m.vehicle
+	key, fetch := p.Key(), e.vehicleTick()
 	gen := p.Polls().Gen
 	e.Key("esc")
-	if e.m.vehicle.Open || e.m.focus != app.PaneBoard {
+	if p.Open || e.m.focus != app.PaneBoard {
 		t.Fatal("esc should close the pane")
 	}
-	if e.send(feeds.TickMsg{Key: p.Key(), Gen: gen}) != nil || e.send(fetch()) != nil {
+	if e.send(feeds.TickMsg{Key: key, Gen: gen}) != nil || e.send(fetch()) != nil {
 		t.Error("a closed pane still polls")
-	}
-}
-
-// TestVehicleKeys: u switches the range and refetches; scrolling stops
-// following until f.
-func TestVehicleKeys(t *testing.T) {
-	e := vehicleEnv(t, 80, 24, 8, model.PhaseBetween)
-	p := &e.m.vehicle
-	_ = e.m.View()
-	if !liveKey(&e.m, "u") || liveKey(&e.m, "f") {
-		t.Fatal("u should be live and f dead while following")
-	}
-	cmd := e.Key("u")
-	if p.Rng != model.RangeUpcoming || cmd == nil {
-		t.Fatal("u should switch to upcoming and poll at once")
-	}
-	e.deliver(e.runNow(cmd))
-	if len(p.Pass.Passages) != 11 || strings.Contains(e.m.View(), "Kuhberg Schulzentrum") {
-		t.Errorf("upcoming should list the 11 stops ahead, got %d:\n%s", len(p.Pass.Passages), e.m.View())
-	}
-	e.deliver(e.runNow(e.Key("u")))
-	if p.Rng != model.RangeAll || len(p.Pass.Passages) != 19 {
-		t.Fatal("u again should list all stops")
-	}
-	// Update knows the list's layout without a View in between (View
-	// writes nothing).
-	first := p.List.First
-	if first == 0 {
-		t.Fatal("following the vehicle, the list should start further down")
-	}
-	e.Key("k")
-	if p.Follow || p.List.First != first-1 {
-		t.Errorf("k should scroll up one line and stop following: first %d -> %d", first, p.List.First)
-	}
-	if e.Key("f"); !p.Follow {
-		t.Error("f should follow the vehicle again")
-	}
-	e.Key("G")
-	_ = e.m.View()
-	if !strings.Contains(e.m.View(), "Science Park II") {
-		t.Error("G should show the last stop")
 	}
 }
 
@@ -264,7 +89,7 @@ func TestVehicleKeys(t *testing.T) {
 // the --vehicle option open the pane; Esc goes back to the board.
 func TestVehicleOpensFromSearchAndStart(t *testing.T) {
 	e := newEnv(t, 120, 30, true)
-	e.src.SetVehicle(line2Fixture(8, model.PhaseBetween))
+	e.src.SetVehicle(testkit.Line2Trip(8, model.PhaseBetween))
 	e.Key("/")
 	for _, r := range "44" {
 		e.Key(string(r))

@@ -9,10 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
 
-	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/testkit"
-	"abfahrt/tui/internal/ui"
 )
 
 // newWalkEnv is newEnv on the Hauptbahnhof board with a walking time.
@@ -36,124 +34,6 @@ func rowOf(t *testing.T, v, want string) string {
 	}
 	t.Fatalf("no row with %q in\n%s", want, v)
 	return ""
-}
-
-func TestLeaveBandRule(t *testing.T) {
-	m := time.Minute
-	cases := []struct {
-		name string
-		e    model.Event
-		walk time.Duration
-		want ui.Band
-		at   time.Time
-	}{
-		{"catchable", testkit.Ev("2", model.VehicleTram, 44, "X", "A", 1, 7*m, 0, model.StatusPredicted), 4 * m, ui.BandCatch, testkit.T0.Add(3 * m)},
-		{"hurry: leave now", testkit.Ev("2", model.VehicleTram, 44, "X", "A", 1, 4*m, 0, model.StatusPredicted), 4 * m, ui.BandHurry, testkit.T0},
-		{"hurry: leave within a minute", testkit.Ev("2", model.VehicleTram, 44, "X", "A", 1, 4*m+59*time.Second, 0, model.StatusPredicted), 4 * m, ui.BandHurry, testkit.T0.Add(59 * time.Second)},
-		{"missed: leave time passed", testkit.Ev("2", model.VehicleTram, 44, "X", "A", 1, 3*m+59*time.Second, 0, model.StatusPredicted), 4 * m, ui.BandMissed, testkit.T0.Add(-time.Second)},
-		// Scheduled in 2 min but 5 min late: the live prediction counts.
-		{"delay makes it catchable", testkit.Ev("2", model.VehicleTram, 44, "X", "A", 1, 7*m, 300, model.StatusPredicted), 4 * m, ui.BandCatch, testkit.T0.Add(3 * m)},
-		// Timetable only: the schedule counts.
-		{"planned", testkit.Ev("6", model.VehicleBus, 0, "X", "E", 5, 2*m, 0, model.StatusPredicted), 4 * m, ui.BandMissed, testkit.T0.Add(-2 * m)},
-	}
-	for _, c := range cases {
-		at, b, ok := ui.LeaveBand(&c.e, testkit.T0, c.walk)
-		if !ok || b != c.want || !at.Equal(c.at) {
-			t.Errorf("%s: leave at %v band %v ok %v, want %v %v", c.name, at, b, ok, c.at, c.want)
-		}
-	}
-	var none model.Event
-	if _, b, ok := ui.LeaveBand(&none, testkit.T0, 4*m); ok || b != ui.BandNone {
-		t.Errorf("an event without a time has band %v", b)
-	}
-}
-
-// TestWalkRows: every row says when to leave, with its band as text and
-// mark (the missed ones once H shows them); without a walking time the
-// board has no leave column.
-func TestWalkRows(t *testing.T) {
-	e := newWalkEnv(t, 120, 30, 4*time.Minute)
-	e.Key("H")
-	v := e.m.View()
-	if !strings.Contains(v, "walk 4 min") || !strings.Contains(v, "LEAVE") {
-		t.Fatalf("header lacks the walking time or the leave column:\n%s", v)
-	}
-	for dir, want := range map[string]string{
-		"Wissenschaftsstadt":      "! go now",   // due in 4 min, +1: leave now
-		"Wiblingen Alte Siedlung": "» in 3 min", // planned in 7 min
-		"Söflingen":               "✗ missed",   // leaving now
-		"Pfuhl":                   "» in 5 min",
-	} {
-		if r := rowOf(t, v, dir); !strings.Contains(r, want) {
-			t.Errorf("row of %s lacks %q: %q", dir, want, r)
-		}
-	}
-	plain := newEnv(t, 120, 30, true).m.View()
-	if strings.Contains(plain, "LEAVE") || strings.Contains(plain, "missed") {
-		t.Errorf("a board without a walking time shows a leave column:\n%s", plain)
-	}
-}
-
-// TestWalkKeys: + and - change the focused board's walking time by a
-// minute; H shows the missed rows (hidden by default) and hides them
-// again.
-func TestWalkKeys(t *testing.T) {
-	e := newWalkEnv(t, 120, 30, 4*time.Minute)
-	e.Key("H")
-	e.Key("+")
-	v := e.m.View()
-	if !strings.Contains(v, "walk 5 min") || !strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "✗ missed") {
-		t.Errorf("after +, want walk 5 min and Wissenschaftsstadt missed:\n%s", v)
-	}
-	e.Key("-")
-	e.Key("-")
-	v = e.m.View()
-	if !strings.Contains(v, "walk 3 min") || !strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "» in 1 min") {
-		t.Errorf("after - -, want walk 3 min and Wissenschaftsstadt in 1 min:\n%s", v)
-	}
-	before := len(e.m.Board().Rows())
-	e.Key("H")
-	v = e.m.View()
-	if strings.Contains(v, "✗") || !strings.Contains(v, "missed hidden") {
-		t.Errorf("H left missed rows or no note:\n%s", v)
-	}
-	if after := len(e.m.Board().Rows()); after >= before {
-		t.Errorf("H: %d rows, want fewer than %d", after, before)
-	}
-	// Time passes: the rows that become missed go too.
-	e.advance(3 * time.Minute)
-	if v := e.m.View(); strings.Contains(v, "Wissenschaftsstadt") && strings.Contains(rowOf(t, v, "Wissenschaftsstadt"), "✗") {
-		t.Errorf("a row missed after time passed still shows:\n%s", v)
-	}
-	e.Key("H")
-	if v := e.m.View(); !strings.Contains(v, "✗ missed") {
-		t.Errorf("H again did not show the missed rows:\n%s", v)
-	}
-	for range 10 {
-		e.Key("-")
-	}
-	if e.m.Board().Walk != 0 || strings.Contains(e.m.View(), "LEAVE") {
-		t.Errorf("walk down to 0 leaves walk %v", e.m.Board().Walk)
-	}
-}
-
-// TestWalkGrid: a grid board's walking time comes from its spec, shows in
-// its cell and is adjusted by + on the focused board only.
-func TestWalkGrid(t *testing.T) {
-	specs := []app.BoardSpec{{Stop: 1008, Walk: app.WalkTime(4 * time.Minute)}, {Stop: 1350}}
-	e := newGridEnv(t, 160, 48, specs, nil)
-	v := e.m.View()
-	if !strings.Contains(v, "walk 4 min") || !strings.Contains(v, "! go now") {
-		t.Fatalf("grid cell lacks the walking time or bands:\n%s", v)
-	}
-	e.Key("+")
-	g := &e.m.disp.Grid
-	if g.Boards[0].Walk != 5*time.Minute || g.Boards[1].Walk != 0 {
-		t.Errorf("+ gave walks %v, %v; want 5m on the focused board only", g.Boards[0].Walk, g.Boards[1].Walk)
-	}
-	if s := g.Boards[0].Spec(); s.Walk != app.WalkTime(5*time.Minute) {
-		t.Errorf("spec walk %v, want 5m", time.Duration(s.Walk))
-	}
 }
 
 // TestWalkKioskHideMissed: the kiosk's hide_missed shows only what can be

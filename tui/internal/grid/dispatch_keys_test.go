@@ -24,9 +24,13 @@ func (r *rig) frame() app.Frame {
 
 // key hands the board side the key named k (as Bubble Tea names it)
 // with the focus, then the settle message the root sends after every
-// message. It returns their commands, not run, and the key's action.
+// message; first, as the root does with every key, it clears the status
+// line's notice and tells the grid of the key (only a second x removes a
+// board). It returns their commands, not run, and the key's action.
 func (r *rig) key(k string) (tea.Cmd, app.Action) {
 	r.t.Helper()
+	r.sh.Notice = ""
+	r.d.CancelRemoveUnless(termio.KeyMsgFor(k))
 	cmd, a, _ := r.d.Update(r.frame(), termio.KeyMsgFor(k))
 	settle, _, _ := r.d.Update(r.frame(), app.SettleMsg{})
 	return tea.Batch(cmd, settle), a

@@ -1,4 +1,4 @@
-package tui
+package grid
 
 import (
 	"encoding/json"
@@ -13,56 +13,91 @@ import (
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/grid"
 	"abfahrt/tui/internal/testkit"
 )
+
+// boards.json through the keys and a new start (these tests lived in the
+// root package and reached into its board side).
+
+// checkBoardsFile fails unless the file at path holds the boards want,
+// each as read back (cleaned).
+func checkBoardsFile(t *testing.T, path string, want []app.BoardSpec) {
+	t.Helper()
+	saved := testkit.ReadSpecs(t, path)
+	got := make([]app.BoardSpec, 0, len(saved))
+	for _, b := range saved {
+		s, err := b.Cleaned()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	if !slices.EqualFunc(got, want, SameSpec) {
+		t.Errorf("boards.json holds %+v, want %+v", got, want)
+	}
+}
+
+// keptAside returns the one file name was kept aside as in dir.
+func keptAside(t *testing.T, dir, name string) string {
+	t.Helper()
+	m, _ := filepath.Glob(filepath.Join(dir, name+".corrupt-2*"))
+	if len(m) != 1 {
+		t.Fatalf("kept-aside files %v, want one", m)
+	}
+	return m[0]
+}
 
 // TestWatchedBoardsRoundTrip: watching boards and setting their filters
 // writes boards.json; a new start without boards opens the grid with the
 // same boards and filters; removing the last board empties the file.
 func TestWatchedBoardsRoundTrip(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, grid.BoardsFile)
-	e := newGridEnv(t, 160, 48, nil, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: 1008}} })
+	path := filepath.Join(dir, BoardsFile)
+	r := newRig(t, nil, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: 1008}} })
+	r.view(160, 48)
 	for _, k := range []string{"w", "l", "l", "f", "d"} { // add, then each filter
-		e.saveBoards(e.Key(k))
-		checkBoardsFile(t, path, e.m.disp.Grid.Specs())
+		cmd, _ := r.key(k)
+		r.saveBoards(cmd)
+		checkBoardsFile(t, path, r.d.Grid.Specs())
 	}
-	e.runNow(app.OpenCmd(app.Target{Kind: app.TargetStop, Stop: 1350, Title: "Ehinger Tor"}))
-	e.poll()
-	e.saveBoards(e.Key("w"))
-	e.saveBoards(e.Key("a")) // arrivals
-	want := e.m.disp.Grid.Specs()
+	r.run(r.d.OpenBoard(app.Target{Kind: app.TargetStop, Stop: 1350, Title: "Ehinger Tor"}))
+	r.pollFeed(r.d.Grid.Focused().Feed)
+	cmd, _ := r.key("w")
+	r.saveBoards(cmd)
+	cmd, _ = r.key("a") // arrivals
+	r.saveBoards(cmd)
+	want := r.d.Grid.Specs()
 	// f narrows a board to its platform's stop point on every board.
 	if len(want) != 2 || want[0].StopPoint != model.CodeFor(1008, 1) || want[0].Direction == "" || !want[1].Arrivals {
 		t.Fatalf("watched set %+v, want Hauptbahnhof filtered and Ehinger Tor arrivals", want)
 	}
 	checkBoardsFile(t, path, want)
-	if cmd := e.Key("right"); cmd != nil { // focus moves change nothing saved
+	if cmd, _ := r.key("right"); writes(cmd) { // focus moves change nothing saved
 		t.Errorf("a focus move wrote the file")
 	}
 
-	e2 := newGridEnv(t, 160, 48, nil, func(o *app.Options) { o.StateDir = dir })
-	load := e2.m.disp.Boards.LoadCmd()
-	if load == nil {
+	r2 := newRig(t, nil, func(o *app.Options) { o.StateDir = dir })
+	if r2.d.Boards.LoadCmd() == nil {
 		t.Fatal("a start with no boards does not load boards.json")
 	}
-	e2.send(load())
-	e2.pollFeeds()
-	if got := e2.m.disp.Grid.Specs(); e2.m.disp.Mode != grid.ModeGrid || !slices.EqualFunc(got, want, grid.SameSpec) {
-		t.Fatalf("restored mode %d with %+v, want the grid with %+v", e2.m.disp.Mode, got, want)
+	r2.restore()
+	r2.poll()
+	if got := r2.d.Grid.Specs(); r2.d.Mode != ModeGrid || !slices.EqualFunc(got, want, SameSpec) {
+		t.Fatalf("restored mode %d with %+v, want the grid with %+v", r2.d.Mode, got, want)
 	}
-	if v := e2.m.View(); !strings.Contains(v, "pl. A · line 2 · →") || !strings.Contains(v, "2 boards") {
+	if v := r2.view(160, 48); !strings.Contains(v, "pl. A · line 2 · →") || !strings.Contains(r2.summaryLine(160), "2 boards") {
 		t.Errorf("the restored grid does not show the filters:\n%s", v)
 	}
-	if e2.m.Board().Polls().InFlight() {
+	if r2.d.Grid.Focused().Polls().InFlight() {
 		t.Error("the single board still polls behind the restored grid")
 	}
-	e2.Key("x")
-	e2.saveBoards(e2.Key("x"))
+	r2.press("x")
+	cmd, _ = r2.key("x")
+	r2.saveBoards(cmd)
 	checkBoardsFile(t, path, want[1:])
-	e2.Key("x")
-	e2.saveBoards(e2.Key("x"))
+	r2.press("x")
+	cmd, _ = r2.key("x")
+	r2.saveBoards(cmd)
 	checkBoardsFile(t, path, nil)
 	if data, _ := os.ReadFile(path); strings.TrimSpace(string(data)) != "[]" {
 		t.Errorf("boards.json after removing the last board: %s, want []", data)
@@ -75,26 +110,28 @@ func TestWatchedBoardsRoundTrip(t *testing.T) {
 func TestWatchedBoardsCorrupt(t *testing.T) {
 	for _, bad := range []string{"{not json", `{"boards": []}`, `[{"stop": 0}]`, `[{"stoppoint": "x"}]`, `[{"stop": 1008},]`} {
 		dir := t.TempDir()
-		path := filepath.Join(dir, grid.BoardsFile)
+		path := filepath.Join(dir, BoardsFile)
 		if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		e := newGridEnv(t, 120, 40, nil, func(o *app.Options) { o.StateDir = dir })
-		e.send(e.m.disp.Boards.LoadCmd()())
-		if v := e.m.View(); !strings.Contains(v, "boards.json could not be read; kept as boards.json.corrupt-") || !e.m.disp.Plain() {
-			t.Errorf("%s: mode %d, no report of the corrupt file:\n%s", bad, e.m.disp.Mode, lastLines(v, 2))
+		r := newRig(t, nil, func(o *app.Options) { o.StateDir = dir })
+		r.view(120, 40)
+		r.restore()
+		if !strings.Contains(r.sh.Notice, "boards.json could not be read; kept as boards.json.corrupt-") || !r.d.Plain() {
+			t.Errorf("%s: mode %d, no report of the corrupt file: %q", bad, r.d.Mode, r.sh.Notice)
 		}
-		kept := keptAside(t, dir, grid.BoardsFile)
-		if cmd := e.Key("down"); cmd != nil {
+		kept := keptAside(t, dir, BoardsFile)
+		if cmd, _ := r.key("down"); writes(cmd) {
 			t.Errorf("%s: a key that changes no board wrote the file", bad)
 		}
-		e.saveBoards(e.Key("w"))
+		cmd, a := r.key("w")
+		r.saveBoards(cmd)
 		checkBoardsFile(t, path, []app.BoardSpec{{Stop: app.DefaultStop}})
 		if data, _ := os.ReadFile(kept); string(data) != bad {
 			t.Errorf("%s: the kept file holds %q", bad, data)
 		}
-		if v := e.m.View(); strings.Contains(v, "could not be read") {
-			t.Errorf("%s: reported more than once:\n%s", bad, lastLines(v, 2))
+		if strings.Contains(a.Notice, "could not be read") {
+			t.Errorf("%s: reported more than once: %q", bad, a.Notice)
 		}
 	}
 }
@@ -103,16 +140,17 @@ func TestWatchedBoardsCorrupt(t *testing.T) {
 // or written.
 func TestWatchedBoardsNoStateDir(t *testing.T) {
 	t.Chdir(t.TempDir())
-	e := newEnv(t, 120, 40, true)
-	if e.m.disp.Boards.LoadCmd() != nil {
+	r := newRig(t, nil, nil)
+	r.view(120, 40)
+	if r.d.Boards.LoadCmd() != nil {
 		t.Error("no state dir: a load")
 	}
 	for _, k := range []string{"w", "l", "x"} {
-		cmd := e.Key(k)
+		cmd, _ := r.key(k)
 		if cmd == nil {
 			continue
 		}
-		// These keys' own commands are pollNowCmd at most, never a timer.
+		// These keys' own commands are polls at most, never a timer.
 		msg := cmd()
 		msgs := []tea.Msg{msg}
 		if b, ok := msg.(tea.BatchMsg); ok {
@@ -122,7 +160,7 @@ func TestWatchedBoardsNoStateDir(t *testing.T) {
 			}
 		}
 		for _, m := range msgs {
-			if _, ok := m.(grid.BoardsSavedMsg); ok {
+			if _, ok := m.(BoardsSavedMsg); ok {
 				t.Errorf("%s: boards saved without a state dir", k)
 			}
 		}
@@ -132,56 +170,14 @@ func TestWatchedBoardsNoStateDir(t *testing.T) {
 	}
 }
 
-func (e *testEnv) saveBoards(cmd tea.Cmd) {
-	e.t.Helper()
-	if cmd == nil {
-		e.t.Fatal("the key wrote nothing")
-	}
-	msg := cmd()
-	for {
-		b, ok := msg.(tea.BatchMsg)
-		if !ok {
-			break
-		}
-		msg = b[len(b)-1]()
-	}
-	saved, ok := msg.(grid.BoardsSavedMsg)
-	if !ok {
-		e.t.Fatalf("the key wrote nothing: %T", msg)
-	}
-	if saved.Err != nil {
-		e.t.Fatal(saved.Err)
-	}
-	if next := e.send(saved); next != nil {
-		e.t.Error("a second write with nothing changed")
-	}
-}
-
-// checkBoardsFile fails unless the file at path holds the boards want.
-func checkBoardsFile(t *testing.T, path string, want []app.BoardSpec) {
-	t.Helper()
-	saved := testkit.ReadSpecs(t, path)
-	got := make([]app.BoardSpec, 0, len(saved))
-	for _, b := range saved {
-		s, err := b.Cleaned()
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, s)
-	}
-	if !slices.EqualFunc(got, want, grid.SameSpec) {
-		t.Errorf("boards.json holds %+v, want %+v", got, want)
-	}
-}
-
-// Issue 11: boards.json holds BoardSpecs (no second board type). A file
-// as the code before wrote it (stop point and walk as strings, no
-// per_line) still opens its boards with their filters, and a board written
-// now reads back the same, per-line limit included; the stop point stays a
-// string, as older versions read it.
+// TestBoardsFileOldFormat: boards.json holds BoardSpecs (no second board
+// type). A file as the code before wrote it (stop point and walk as
+// strings, no per_line) still opens its boards with their filters, and a
+// board written now reads back the same, per-line limit included; the
+// stop point stays a string, as older versions read it.
 func TestBoardsFileOldFormat(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, grid.BoardsFile)
+	path := filepath.Join(dir, BoardsFile)
 	old := `[
   {"stop": 1008, "lines": ["2"], "platform": "A", "direction": "Kuhberg", "walk": "4m"},
   {"stop": 0, "stoppoint": "100802", "arrivals": true},
@@ -190,7 +186,7 @@ func TestBoardsFileOldFormat(t *testing.T) {
 	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	msg := grid.LoadBoards(path)
+	msg := LoadBoards(path)
 	if msg.Problem != nil {
 		t.Fatalf("an old boards.json was refused: %+v", msg.Problem)
 	}
@@ -199,14 +195,14 @@ func TestBoardsFileOldFormat(t *testing.T) {
 		{StopPoint: model.CodeFor(1008, 2), Arrivals: true},
 		{Stop: 1350},
 	}
-	if !slices.EqualFunc(msg.Specs, want, func(a, b app.BoardSpec) bool { return grid.SameSpec(a, b) && a.Walk == b.Walk }) {
+	if !slices.EqualFunc(msg.Specs, want, func(a, b app.BoardSpec) bool { return SameSpec(a, b) && a.Walk == b.Walk }) {
 		t.Fatalf("old file read as %+v, want %+v", msg.Specs, want)
 	}
-	e := newGridEnv(t, 160, 48, nil, func(o *app.Options) { o.StateDir = dir })
-	e.send(e.m.disp.Boards.LoadCmd()())
-	e.pollFeeds()
-	if g := &e.m.disp.Grid; g.Len() != 3 || !strings.Contains(e.m.View(), "Kuhberg") {
-		t.Errorf("the old file opened %d boards:\n%s", g.Len(), e.m.View())
+	r := newRig(t, nil, func(o *app.Options) { o.StateDir = dir })
+	r.restore()
+	r.poll()
+	if v := r.view(160, 48); r.d.Grid.Len() != 3 || !strings.Contains(v, "Kuhberg") {
+		t.Errorf("the old file opened %d boards:\n%s", r.d.Grid.Len(), v)
 	}
 
 	spec := app.BoardSpec{StopPoint: model.CodeFor(1008, 1), Lines: []string{"1"}, PerLine: 2, Walk: app.WalkTime(3 * time.Minute)}
@@ -218,7 +214,7 @@ func TestBoardsFileOldFormat(t *testing.T) {
 		t.Errorf("a board is written as %s, want the stop point and walk as strings", data)
 	}
 	var back []app.BoardSpec
-	if err := json.Unmarshal(data, &back); err != nil || len(back) != 1 || !grid.SameSpec(back[0], spec) ||
+	if err := json.Unmarshal(data, &back); err != nil || len(back) != 1 || !SameSpec(back[0], spec) ||
 		back[0].PerLine != 2 || back[0].Walk != spec.Walk {
 		t.Errorf("%s read back as %+v, %v", data, back, err)
 	}
