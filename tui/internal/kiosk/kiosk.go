@@ -142,6 +142,8 @@ type kioskCache struct {
 	// last (dueCell).
 	shown map[board.EventKey]string
 	vis   map[*board.Pane]boardVis
+	due   dueMemo // the countdowns of the service's second (dueCell)
+	head  colHead // the header of boards side by side (renderColumns)
 }
 
 // Get returns the cached rendering for key, or renders and keeps it.
