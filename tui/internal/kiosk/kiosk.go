@@ -142,7 +142,6 @@ type kioskCache struct {
 	// last (dueCell).
 	shown map[board.EventKey]string
 	vis   map[*board.Pane]boardVis
-	due   dueMemo // the countdowns of the service's second (dueCell)
 	head  colHead // the header of boards side by side (renderColumns)
 }
 

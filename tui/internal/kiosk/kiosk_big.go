@@ -421,44 +421,6 @@ const dueHold = 30 * time.Second
 func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
 	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
 	c := m.Kiosk.cache
-	// A second's frame asks for a row's countdown several times (the
-	// frame's key, the order, the widths, the row): it is worked out once.
-	d := &c.due
-	if d.now.Equal(now) && d.st == st && d.tx == tx {
-		if v, ok := d.cells[e]; ok {
-			return v.due, v.style
-		}
-	} else {
-		d.now, d.st, d.tx = now, st, tx
-		clear(d.cells)
-	}
-	if d.cells == nil {
-		d.cells = make(map[*model.Event]dueVal, 64)
-	}
-	due, style := m.dueCellNow(e)
-	d.cells[e] = dueVal{due, style}
-	return due, style
-}
-
-// dueMemo is dueCell's answers at one service time, styles and texts.
-type dueMemo struct {
-	now   time.Time
-	st    *ui.Styles
-	tx    *ui.Texts
-	cells map[*model.Event]dueVal
-}
-
-// dueVal is a countdown's text and style.
-type dueVal struct {
-	due   string
-	style lipgloss.Style
-}
-
-// dueCellNow is dueCell worked out: the countdown the service's clock
-// gives, held while it would read the shown one again within dueHold.
-func (m *Model) dueCellNow(e *model.Event) (string, lipgloss.Style) {
-	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
-	c := m.Kiosk.cache
 	due, style := st.DueCell(tx, e, now)
 	k := board.KeyOf(e)
 	if prev, ok := c.shown[k]; ok && prev != due {
