@@ -50,6 +50,9 @@ type Kiosk struct {
 	switchUntil time.Time
 	// speech is the spoken departures' state (speak.go).
 	speech speaker
+	// askW×askH is the screen and askLeast the configured limit, for
+	// the departures the boards ask for (kiosk_limit.go).
+	askW, askH, askLeast int
 }
 
 // LayoutNoticeFor is how long the kiosk says that its layout of the hour
@@ -139,6 +142,7 @@ type kioskCache struct {
 	// last (dueCell).
 	shown map[board.EventKey]string
 	vis   map[*board.Pane]boardVis
+	head  colHead // the header of boards side by side (renderColumns)
 }
 
 // Get returns the cached rendering for key, or renders and keeps it.
@@ -283,9 +287,10 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		// Rows fill the height: a tall screen asks for as many departures
-		// as it has lines for (asked again at once when it grew), never fewer than
-		// the configured limit, in steps that a hub's cache serves alike.
-		m.Sh.Limit = app.LimitFor(msg.Height-kioskChrome, m.limit)
+		// as it shows (asked again at once when it grew), never fewer than
+		// the configured limit, in steps that a hub's cache serves alike
+		// (kiosk_limit.go).
+		k.sized(msg.Width, msg.Height, m.limit)
 		cmds := make([]tea.Cmd, 0, len(k.Boards))
 		for i := range k.Boards {
 			cmds = append(cmds, k.Boards[i].Declare())

@@ -2,6 +2,7 @@ package kiosk
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -76,20 +77,29 @@ func (m *Model) renderColumns(first, cols, w, h int) string {
 	if n := len(k.Boards); n > cols {
 		pages = fmt.Sprintf(" · %d–%d/%d", first+1, min(first+cols, n), n)
 	}
-	mid := []string{st.Title.Render(tx.DateIn(now, w-bigWidth(clock, 1)-gapW)), "", st.Muted.Render(tx.Departures + pages)}
-	var lines []string
-	for y := range left {
-		text := ""
-		if j := y - 1; j >= 0 && j < len(mid) {
-			text = mid[j]
+	date := tx.DateIn(now, w-bigWidth(clock, 1)-gapW)
+	hk := headKey{st: st, tx: tx, clock: clock, date: date, pages: pages, w: w, sim: m.Sh.Simulated}
+	c := m.Kiosk.cache
+	if c.head.key != hk || c.head.lines == nil {
+		// The clock's digits and the date, styled once a minute, not
+		// in every frame a countdown turns.
+		mid := []string{st.Title.Render(date), "", st.Muted.Render(tx.Departures + pages)}
+		var head []string
+		for y := range left {
+			text := ""
+			if j := y - 1; j >= 0 && j < len(mid) {
+				text = mid[j]
+			}
+			head = append(head, ui.Fit(st.Digits.Render(left[y])+strings.Repeat(" ", gapW)+text, w))
 		}
-		lines = append(lines, ui.Fit(st.Digits.Render(left[y])+strings.Repeat(" ", gapW)+text, w))
+		if m.Sh.Simulated {
+			head = append(head, st.Muted.Render(center(tx.SimulatedData, w)))
+		} else {
+			head = append(head, "")
+		}
+		c.head = colHead{key: hk, lines: head}
 	}
-	if m.Sh.Simulated {
-		lines = append(lines, st.Muted.Render(center(tx.SimulatedData, w)))
-	} else {
-		lines = append(lines, "")
-	}
+	lines := slices.Clone(c.head.lines)
 	ticker := m.tickerLine(w)
 	room := h - len(lines)
 	if ticker != "" {
@@ -204,4 +214,21 @@ func (m *Model) column(b *board.Pane, i, cw, room int) []string {
 		c.cols[key] = lines
 	}
 	return lines
+}
+
+// headKey is what the header of boards side by side shows: the clock,
+// the date, the page, the width and the simulation's note, in a theme
+// and language.
+type headKey struct {
+	st                 *ui.Styles
+	tx                 *ui.Texts
+	clock, date, pages string
+	w                  int
+	sim                bool
+}
+
+// colHead is the header of boards side by side, drawn for its key.
+type colHead struct {
+	key   headKey
+	lines []string
 }

@@ -40,6 +40,7 @@ func (k *Kiosk) followProfile(sh *app.Shared) tea.Cmd {
 	}
 	k.stopAll()
 	k.setBoards(sh, specs)
+	k.askLimit() // another count of columns shows another count of rows
 	k.start = sh.Local
 	if k.Asleep {
 		return nil

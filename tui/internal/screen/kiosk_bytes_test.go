@@ -129,7 +129,7 @@ func TestIdleKioskBytesPerSecond(t *testing.T) {
 			name   string
 			boards []tui.BoardSpec
 			limit  float64
-		}{{"one board", []tui.BoardSpec{{Stop: 1008}}, 300}, {"four boards", four, 450}} {
+		}{{"one board", []tui.BoardSpec{{Stop: 1008}}, 300}, {"four boards", four, 400}} {
 			if len(k.boards) > 1 && at.h == 1 {
 				continue // the night: one board stands for them
 			}

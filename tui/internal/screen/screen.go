@@ -82,6 +82,7 @@ type Screen struct {
 	// their leading blanks: what rows are matched by when they move.
 	keys, oldKeys []string
 	cost          []int // bestShift's cost of each row
+	changed       []int // bestShift's rows of a cost
 
 	// links are the URIs of the hyperlinks cells carry (links[0] is no
 	// link), ids their indexes; open is the link open on the terminal.
@@ -246,6 +247,23 @@ func (s *Screen) bestShift() (bestK, bestA, bestB, bestGain int) {
 		cost = append(cost, fixCost(keys[i], old[i]))
 	}
 	s.cost = cost
+	// A move spares at most what the rows it puts right cost: with less
+	// than minShiftGain to fix in all, none is worth it (most frames of
+	// a hall display: a countdown that turned). Otherwise only a shift
+	// under which some changed row spares something can gain: the rest
+	// are not searched (a frame of a few changed rows tries 2h shifts of
+	// those rows, not of all h).
+	changed, total := s.changed[:0], 0
+	for i, c := range cost {
+		if c > 0 {
+			changed = append(changed, i)
+			total += c
+		}
+	}
+	s.changed = changed
+	if total < minShiftGain {
+		return 0, 0, 0, 0
+	}
 	// lost is the extra cost of erasing row i.
 	lost := func(i int) int { return len(keys[i]) - cost[i] }
 	for k := -(s.h - 1); k < s.h; k++ {
@@ -253,6 +271,9 @@ func (s *Screen) bestShift() (bestK, bestA, bestB, bestGain int) {
 			continue
 		}
 		lo, hi := max(0, -k), min(s.h, s.h-k)
+		if !sparesAny(keys, old, cost, changed, lo, hi, k) {
+			continue
+		}
 		a, gain := -1, 0
 		for i := lo; i <= hi; i++ {
 			if g, ok := moveGain(keys, old, cost, i, k, hi); ok {
@@ -283,6 +304,20 @@ func (s *Screen) bestShift() (bestK, bestA, bestB, bestGain int) {
 		}
 	}
 	return bestK, bestA, bestB, bestGain
+}
+
+// sparesAny reports whether moving rows by k spares anything on one of
+// the changed rows within [lo, hi): else no run under that move gains.
+func sparesAny(keys, old []string, cost, changed []int, lo, hi, k int) bool {
+	for _, i := range changed {
+		if i < lo || i >= hi {
+			continue
+		}
+		if g, ok := moveGain(keys, old, cost, i, k, hi); ok && g > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // moveGain is what moving the row showing old[i+k] to row i spares: all
