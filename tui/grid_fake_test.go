@@ -6,7 +6,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/testkit"
@@ -29,21 +28,7 @@ func addGridStops(f *testkit.FakeSource) {
 			f.Boards[feeds.Subject{Stop: s.n, Arrivals: arr}] = b
 		}
 	}
-	trip := func(v int, cat model.VehicleCategory, line, dir string, dev int, age time.Duration) model.Trip {
-		return model.Trip{VehicleNumber: v, VehicleCategory: cat, IsActive: true,
-			PositionData: &model.Coordinates{Point: model.Point{Latitude: 48.4, Longitude: 9.98, Valid: true}},
-			TimeData:     &model.TripTime{Deviation: dev, ReferenceTime: model.At(testkit.T0.Add(-age))},
-			JourneyData:  &model.Journey{RouteNumber: testkit.AtoiOr(line), RouteName: line, DepartureDirectionText: dir}}
-	}
-	f.Fleet = []model.Trip{
-		trip(44, model.VehicleTram, "2", "Science Park II", 189, 5*time.Second),
-		trip(53, model.VehicleTram, "1", "Söflingen", 60, 12*time.Second),
-		trip(151, model.VehicleBus, "4", "Böfingen", 0, 3*time.Second),
-		trip(161, model.VehicleBus, "7", "Kuhberg", 420, 8*time.Second),
-		trip(170, model.VehicleBus, "10", "Pfuhl über Offenhausen, Neu-Ulm Bahnhof", -50, 4*time.Minute),
-		trip(182, model.VehicleBus, "12", "Neu-Ulm Wiley Süd", 250, 20*time.Second),
-		{VehicleNumber: 190, VehicleCategory: model.VehicleBus}, // not in service: not listed
-	}
+	f.Fleet = testkit.FleetTrips()
 }
 
 // specsOver returns n board specs cycling over the four test stops.

@@ -18,27 +18,6 @@ import (
 	"abfahrt/tui/internal/testkit"
 )
 
-// queueLines is a constructed stand-in for the line ladder: line 2 has a
-// bunched pair (vehicles 22 and 23, 1 min apart), line 5 a ghost trip.
-var queueLines = exceptions.LineFlagsFunc(func(line string, _ *exceptions.Snapshot) []exceptions.Item {
-	switch line {
-	case "2":
-		return []exceptions.Item{{Kind: exceptions.Bunched, Line: "2", Direction: "Kuhberg", Vehicle: 22, Other: 23, Seconds: 60,
-			Plan: 8 * time.Minute, StopName: "Theater", NextStop: "Hauptbahnhof", Detail: "1 min behind 23 (plan 8 min)"}}
-	case "5":
-		return []exceptions.Item{{Kind: exceptions.Ghost, Line: "5", Direction: "Wiblingen", Ref: "12:20", StopName: "Donauhalle", Detail: "no vehicle for the 12:20 start"}}
-	}
-	return nil
-})
-
-// queueTrip is a vehicle of line in service at now, dev seconds late,
-// its position reported age ago.
-func queueTrip(n int, line, dir string, dev int, now time.Time, age time.Duration) model.Trip {
-	return model.Trip{VehicleNumber: n, VehicleCategory: model.VehicleTram, IsActive: true,
-		TimeData:    &model.TripTime{Deviation: dev, ReferenceTime: model.At(now.Add(-age))},
-		JourneyData: &model.Journey{RouteNumber: testkit.AtoiOr(line), RouteName: line, DepartureDirectionText: dir}}
-}
-
 // newQueueEnv is a model with the connection 2 → 5 at Ehinger Tor (1350)
 // configured, its state in dir, a fleet with a late vehicle (21 on line
 // 2, 7 min), a silent one (41, 4 min without a position) and others on
@@ -48,11 +27,11 @@ func newQueueEnv(t *testing.T, w, h int, lang, dir string) *testEnv {
 	t.Helper()
 	e := &testEnv{t: t, src: testkit.NewFakeSource(), now: testkit.T0, dir: dir}
 	e.src.Fleet = []model.Trip{
-		queueTrip(21, "2", "Kuhberg", 420, e.now, 10*time.Second),
-		queueTrip(22, "2", "Kuhberg", 60, e.now, 10*time.Second),
-		queueTrip(23, "2", "Kuhberg", 0, e.now, 10*time.Second),
-		queueTrip(41, "4", "Böfingen", 0, e.now, 4*time.Minute),
-		queueTrip(51, "5", "Wiblingen", 120, e.now, 10*time.Second),
+		testkit.QueueTrip(21, "2", "Kuhberg", 420, e.now, 10*time.Second),
+		testkit.QueueTrip(22, "2", "Kuhberg", 60, e.now, 10*time.Second),
+		testkit.QueueTrip(23, "2", "Kuhberg", 0, e.now, 10*time.Second),
+		testkit.QueueTrip(41, "4", "Böfingen", 0, e.now, 4*time.Minute),
+		testkit.QueueTrip(51, "5", "Wiblingen", 120, e.now, 10*time.Second),
 	}
 	T := model.VehicleTram
 	e.src.Boards[feeds.Subject{Stop: 1350, Arrivals: true}] = model.Board{StopNumber: 1350, StopName: "Ehinger Tor", Arrivals: true,
@@ -62,7 +41,7 @@ func newQueueEnv(t *testing.T, w, h int, lang, dir string) *testEnv {
 	e.m = New(app.Options{Source: e.src, SourceName: "simulated Ulm network", Lang: lang, StateDir: dir,
 		Now: func() time.Time { return e.now },
 		Exceptions: app.ExceptionOptions{Connections: []exceptions.Transfer{{Stop: 1350, From: "2", To: "5", MinTransfer: 3 * time.Minute}},
-			Lines: queueLines}})
+			Lines: testkit.QueueLines}})
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.send(e.src.Base)
 	e.poll()
@@ -169,7 +148,7 @@ func TestQueueOutage(t *testing.T) {
 			if i < c.silent {
 				age = 200 * time.Second
 			}
-			e.src.Fleet = append(e.src.Fleet, queueTrip(100+i, "2", "Kuhberg", 0, e.now, age))
+			e.src.Fleet = append(e.src.Fleet, testkit.QueueTrip(100+i, "2", "Kuhberg", 0, e.now, age))
 		}
 		e.queueCmd(e.Key("E"))
 		cmd := e.send(feeds.TickMsg{Key: feeds.FleetKey, Gen: e.m.sh.Reg.Entries[feeds.FleetKey].Poll.Gen})

@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
-	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/fleet"
@@ -20,21 +18,7 @@ import (
 // withFleet gives src a few trips for the fleet: six in service, one
 // not.
 func withFleet(src *testkit.FakeSource) *testkit.FakeSource {
-	trip := func(v int, cat model.VehicleCategory, line, dir string, dev int, age time.Duration) model.Trip {
-		return model.Trip{VehicleNumber: v, VehicleCategory: cat, IsActive: true,
-			PositionData: &model.Coordinates{Point: model.Point{Latitude: 48.4, Longitude: 9.98, Valid: true}},
-			TimeData:     &model.TripTime{Deviation: dev, ReferenceTime: model.At(testkit.T0.Add(-age))},
-			JourneyData:  &model.Journey{RouteNumber: testkit.AtoiOr(line), RouteName: line, DepartureDirectionText: dir}}
-	}
-	src.Fleet = []model.Trip{
-		trip(44, model.VehicleTram, "2", "Science Park II", 189, 5*time.Second),
-		trip(53, model.VehicleTram, "1", "Söflingen", 60, 12*time.Second),
-		trip(151, model.VehicleBus, "4", "Böfingen", 0, 3*time.Second),
-		trip(161, model.VehicleBus, "7", "Kuhberg", 420, 8*time.Second),
-		trip(170, model.VehicleBus, "10", "Pfuhl über Offenhausen, Neu-Ulm Bahnhof", -50, 4*time.Minute),
-		trip(182, model.VehicleBus, "12", "Neu-Ulm Wiley Süd", 250, 20*time.Second),
-		{VehicleNumber: 190, VehicleCategory: model.VehicleBus}, // not in service: not listed
-	}
+	src.Fleet = testkit.FleetTrips()
 	return src
 }
 

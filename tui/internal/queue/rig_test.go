@@ -25,27 +25,6 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// queueLines is a constructed stand-in for the line ladder: line 2 has a
-// bunched pair (vehicles 22 and 23, 1 min apart), line 5 a ghost trip.
-var queueLines = exceptions.LineFlagsFunc(func(line string, _ *exceptions.Snapshot) []exceptions.Item {
-	switch line {
-	case "2":
-		return []exceptions.Item{{Kind: exceptions.Bunched, Line: "2", Direction: "Kuhberg", Vehicle: 22, Other: 23, Seconds: 60,
-			Plan: 8 * time.Minute, StopName: "Theater", NextStop: "Hauptbahnhof", Detail: "1 min behind 23 (plan 8 min)"}}
-	case "5":
-		return []exceptions.Item{{Kind: exceptions.Ghost, Line: "5", Direction: "Wiblingen", Ref: "12:20", StopName: "Donauhalle", Detail: "no vehicle for the 12:20 start"}}
-	}
-	return nil
-})
-
-// queueTrip is a vehicle of line in service at now, dev seconds late,
-// its position reported age ago.
-func queueTrip(n int, line, dir string, dev int, now time.Time, age time.Duration) model.Trip {
-	return model.Trip{VehicleNumber: n, VehicleCategory: model.VehicleTram, IsActive: true,
-		TimeData:    &model.TripTime{Deviation: dev, ReferenceTime: model.At(now.Add(-age))},
-		JourneyData: &model.Journey{RouteNumber: testkit.AtoiOr(line), RouteName: line, DepartureDirectionText: dir}}
-}
-
 // rig is the queue shown in a w×h rectangle over the fake source, driven
 // through the pane contract by hand: its polls run when the test says
 // (poll), its clock moves when the test says (advance). No timers run.
@@ -74,11 +53,11 @@ func newRig(t *testing.T, w, h int, lang, dir string) *rig {
 	t.Helper()
 	r := &rig{t: t, src: testkit.NewFakeSource(), now: testkit.T0, dir: dir}
 	r.src.Fleet = []model.Trip{
-		queueTrip(21, "2", "Kuhberg", 420, r.now, 10*time.Second),
-		queueTrip(22, "2", "Kuhberg", 60, r.now, 10*time.Second),
-		queueTrip(23, "2", "Kuhberg", 0, r.now, 10*time.Second),
-		queueTrip(41, "4", "Böfingen", 0, r.now, 4*time.Minute),
-		queueTrip(51, "5", "Wiblingen", 120, r.now, 10*time.Second),
+		testkit.QueueTrip(21, "2", "Kuhberg", 420, r.now, 10*time.Second),
+		testkit.QueueTrip(22, "2", "Kuhberg", 60, r.now, 10*time.Second),
+		testkit.QueueTrip(23, "2", "Kuhberg", 0, r.now, 10*time.Second),
+		testkit.QueueTrip(41, "4", "Böfingen", 0, r.now, 4*time.Minute),
+		testkit.QueueTrip(51, "5", "Wiblingen", 120, r.now, 10*time.Second),
 	}
 	T := model.VehicleTram
 	r.src.Boards[feeds.Subject{Stop: 1350, Arrivals: true}] = model.Board{StopNumber: 1350, StopName: "Ehinger Tor", Arrivals: true,
@@ -87,7 +66,7 @@ func newRig(t *testing.T, w, h int, lang, dir string) *rig {
 		Events: []model.Event{testkit.Ev("5", T, 51, "Wiblingen", "", 0, 10*time.Minute, 0, model.StatusPredicted)}}
 	o := app.Options{Source: r.src, Lang: lang, StateDir: dir, Now: func() time.Time { return r.now },
 		Exceptions: app.ExceptionOptions{Connections: []exceptions.Transfer{{Stop: 1350, From: "2", To: "5", MinTransfer: 3 * time.Minute}},
-			Lines: queueLines}}
+			Lines: testkit.QueueLines}}
 	r.sh = app.NewShared(o)
 	r.sh.ReceiveBase(r.src.Base)
 	p := NewPane(r.sh, o.Exceptions, dir)
