@@ -43,7 +43,19 @@ func newTerm(t *testing.T, w, h int, env ...string) *term {
 		t.Skip("ABFAHRT_BIN not set (run make e2e)")
 	}
 	tm := &term{t: t, socket: fmt.Sprintf("abfahrt-e2e-%d", os.Getpid()), name: fmt.Sprintf("%s-%d", strings.ReplaceAll(t.Name(), "/", "_"), time.Now().UnixNano())}
-	home := t.TempDir()
+	// The home is removed after the session is killed (cleanups run last
+	// first), but a board that gets the hangup may still write its state
+	// files as it exits: t.TempDir's one removal then fails the test with
+	// "directory not empty", so the removal is tried again for a while.
+	home, err := os.MkdirTemp("", "abfahrt-e2e-home-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for try := 0; try < 50 && os.RemoveAll(home) != nil; try++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	args := []string{"-L", tm.socket, "-f", "/dev/null", "new-session", "-d", "-s", tm.name,
 		"-x", fmt.Sprint(w), "-y", fmt.Sprint(h),
 		"env", "-i", "PATH=" + filepath.Dir(bin) + ":/usr/bin:/bin", "HOME=" + home,
