@@ -22,36 +22,7 @@ func TestServeSSHMouse(t *testing.T) {
 	for _, on := range []bool{true, false} {
 		h := sshtest.Start(t, func(o *hub.Options) { o.SSH.Idle, o.SSH.Mouse = 0, on })
 		addr, key := h.Addr, h.Key
-		cfg := &gossh.ClientConfig{User: "station", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
-			HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // a test's own server
-		c, err := gossh.Dial("tcp", addr, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { c.Close() })
-		s, err := c.NewSession()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
-			t.Fatal(err)
-		}
-		out := &sshtest.Screen{}
-		s.Stdout, s.Stderr = out, io.Discard
-		in, err := s.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Start("1008"); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- s.Wait() }()
-		for end := time.Now().Add(20 * time.Second); !strings.Contains(out.Raw(), "Hauptbahnhof"); time.Sleep(50 * time.Millisecond) {
-			if time.Now().After(end) {
-				t.Fatalf("mouse %v: no board: %q", on, out.Raw())
-			}
-		}
+		_, out, in, done := boardSession(t, addr, key, "xterm-256color")
 		if got := strings.Contains(out.Raw(), "\x1b[?1000h\x1b[?1006h"); got != on {
 			t.Errorf("hub --mouse %v: mouse reporting asked for: %v", on, got)
 		}
@@ -105,35 +76,7 @@ func TestServeSSHInputFlood(t *testing.T) {
 	} {
 		h := sshtest.Start(t, func(o *hub.Options) { o.SSH.Idle = 0 })
 		addr, key, stop := h.Addr, h.Key, h.Stop
-		cfg := &gossh.ClientConfig{User: "station", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
-			HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // a test's own server
-		c, err := gossh.Dial("tcp", addr, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := c.NewSession()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.RequestPty("xterm-kitty", 30, 100, gossh.TerminalModes{}); err != nil {
-			t.Fatal(err)
-		}
-		out := &sshtest.Screen{}
-		s.Stdout, s.Stderr = out, io.Discard
-		in, err := s.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Start("1008"); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- s.Wait() }()
-		for end := time.Now().Add(20 * time.Second); !strings.Contains(out.Raw(), "Hauptbahnhof"); time.Sleep(50 * time.Millisecond) {
-			if time.Now().After(end) {
-				t.Fatalf("%s: no board: %q", flood.name, out.Raw())
-			}
-		}
+		c, out, in, done := boardSession(t, addr, key, "xterm-kitty")
 		if !strings.Contains(out.Raw(), "\x1b[?1004h") {
 			t.Fatalf("a kitty client's session does not ask for focus reports")
 		}
@@ -159,4 +102,43 @@ func TestServeSSHInputFlood(t *testing.T) {
 		c.Close()
 		stop()
 	}
+}
+
+// boardSession opens an SSH session of the hub at addr with key, its
+// terminal named term at 100x30, and waits until its board of stop 1008
+// shows Hauptbahnhof: the client, what the board wrote, its input and
+// the end of the session.
+func boardSession(t *testing.T, addr string, key gossh.Signer, term string) (*gossh.Client, *sshtest.Screen, io.Writer, <-chan error) {
+	t.Helper()
+	cfg := &gossh.ClientConfig{User: "station", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // a test's own server
+	c, err := gossh.Dial("tcp", addr, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RequestPty(term, 30, 100, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	out := &sshtest.Screen{}
+	s.Stdout, s.Stderr = out, io.Discard
+	in, err := s.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("1008"); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- s.Wait() }()
+	for end := time.Now().Add(20 * time.Second); !strings.Contains(out.Raw(), "Hauptbahnhof"); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("%s: no board: %q", term, out.Raw())
+		}
+	}
+	return c, out, in, done
 }
