@@ -58,9 +58,9 @@ SHORT_RE := $(subst $(space),,$(SHORT_TESTS))
 
 all: build
 
-build: ## build bin/abfahrt
+build: ## build bin/abfahrt (CGO_ENABLED=0, a static binary as the release builds: no C library mapped beside it)
 	$(call cold_note,./cmd/abfahrt,2)
-	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/abfahrt ./cmd/abfahrt
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/abfahrt ./cmd/abfahrt
 
 run: build ## open the board on the embedded simulation
 	./$(BIN)/abfahrt $(ARGS)

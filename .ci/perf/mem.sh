@@ -7,8 +7,11 @@
 #   sim:   the board on the embedded simulation (no --api);
 #   clock: the minimal clock.
 # Per round (ROUNDS, default 3; the three start in a rotated order): once
-# the first departure row (the clock: its first frame) is on screen and
-# SETTLE s (default 10) have passed, /proc/PID/smaps_rollup: Rss, and of it
+# the first departure row (the clock: its first frame) is on screen, the
+# boards are used as a rider would (help, a search typed and left, the
+# command palette), and SETTLE s (default 40: two polls of 15 s later, so
+# what the board runs steadily is resident again after the start's pages
+# were let go) have passed, /proc/PID/smaps_rollup: Rss, and of it
 # Anonymous (heap, stacks, the binary's written data) and file pages (Rss
 # less Anonymous: the binary's code and read-only data, libc). Prints every
 # round and the medians, the goals of issue 35 (api <= 20 MB and <= 4x the
@@ -19,9 +22,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${ROUNDS:-3}
-settle=${SETTLE:-10}
-guard_api=${MEM_GUARD_API_KB:-29000}
-guard_sim=${MEM_GUARD_SIM_KB:-32500}
+settle=${SETTLE:-40}
+guard_api=${MEM_GUARD_API_KB:-23000}
+guard_sim=${MEM_GUARD_SIM_KB:-28500}
 bin=${ABFAHRT_BIN:-$PWD/bin/abfahrt}
 sock=abfahrt-mem-$$
 tmpd=$(mktemp -d)
@@ -74,6 +77,12 @@ for r in $(seq "$rounds"); do
     done
     tmux -L "$sock" pipe-pane -t "$n"
     pid[$n]=$(tmux -L "$sock" list-panes -t "$n" -F '#{pane_pid}')
+  done
+  for n in api sim; do
+    for k in '?' Escape / u n i Escape : Escape; do
+      tmux -L "$sock" send-keys -t "$n" "$k"
+      sleep 0.3
+    done
   done
   sleep "$settle"
   line="round $r (${order[*]}):"

@@ -31,7 +31,16 @@ const (
 )
 
 func main() {
-	startup.GC(func(restore func()) { time.AfterFunc(startup.GCFor, restore) })
+	// The start over (its first frames drawn), the collector's target goes
+	// back and the executable's pages only the start used are let go.
+	var restoreGC func()
+	startup.GC(func(restore func()) { restoreGC = restore })
+	time.AfterFunc(startup.GCFor, func() {
+		if restoreGC != nil {
+			restoreGC()
+		}
+		startup.DropStartPages()
+	})
 	ctx, stop := signal.NotifyContext(context.Background(), endSignals()...)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
