@@ -22,7 +22,13 @@ func (e *testEnv) openVehicle(n int) {
 // fetch command (nil when the tick was dropped).
 func (e *testEnv) vehicleTick() tea.Cmd {
 	e.t.Helper()
-	return e.send(feeds.TickMsg{Key: e.m.vehicle.Key(), Gen: e.m.vehicle.Polls().Gen})
+	for _, f := range e.m.sh.Reg.Entries {
+		if f.Key.Kind == feeds.FeedVehicle {
+			return e.send(feeds.TickMsg{Key: f.Key, Gen: f.Poll.Gen})
+		}
+	}
+	e.t.Fatal("no vehicle feed")
+	return nil
 }
 
 // vehiclePoll runs one full poll of the vehicle pane: tick, fetch, answer;
