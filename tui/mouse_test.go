@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -181,7 +180,7 @@ func TestMouseClickShowsThePaneAndIsOffByDefault(t *testing.T) {
 	if e.m.focus != app.PaneVehicle {
 		t.Fatalf("the vehicle pane of %d does not have the focus (%v)", vehicles[2], e.m.focus)
 	}
-	if v := e.View(); !regexp.MustCompile(`│ \w+ `+strconv.Itoa(vehicles[2])+` `).MatchString(v) { // the pane's title: "Bus 151"
+	if v := e.View(); !showsVehicle(v, vehicles[2]) {
 		t.Errorf("the pane does not show vehicle %d:\n%s", vehicles[2], v)
 	}
 

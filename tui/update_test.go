@@ -342,8 +342,8 @@ func TestVehicleOpensFromBoard(t *testing.T) {
 	}
 	e.Key("tab")
 	e.Key("esc")
-	if e.m.vehicle.Open || e.m.focus != app.PaneBoard {
-		t.Fatal("esc should close the vehicle pane")
+	if v := e.View(); showsVehicle(v, 44) || e.m.focus != app.PaneBoard {
+		t.Fatalf("esc should close the vehicle pane:\n%s", v)
 	}
 }
 

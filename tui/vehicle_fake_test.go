@@ -2,9 +2,12 @@ package tui
 
 import (
 	"context"
+	"regexp"
+	"strconv"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
@@ -22,13 +25,28 @@ func (e *testEnv) openVehicle(n int) {
 // fetch command (nil when the tick was dropped).
 func (e *testEnv) vehicleTick() tea.Cmd {
 	e.t.Helper()
+	f := e.vehicleFeed()
+	if f == nil {
+		e.t.Fatal("no vehicle feed")
+	}
+	return e.send(feeds.TickMsg{Key: f.Key, Gen: f.Poll.Gen})
+}
+
+// vehicleFeed is the vehicle pane's feed in the root's registry (the
+// vehicle's trip and passages), nil when no pane holds one.
+func (e *testEnv) vehicleFeed() *feeds.Entry {
 	for _, f := range e.m.sh.Reg.Entries {
 		if f.Key.Kind == feeds.FeedVehicle {
-			return e.send(feeds.TickMsg{Key: f.Key, Gen: f.Poll.Gen})
+			return f
 		}
 	}
-	e.t.Fatal("no vehicle feed")
 	return nil
+}
+
+// showsVehicle reports whether view v shows the vehicle pane of vehicle
+// n: its title names it ("Bus 151", "Tram 44", "Vehicle 44").
+func showsVehicle(v string, n int) bool {
+	return regexp.MustCompile(`│ \w+ ` + strconv.Itoa(n) + `\b`).MatchString(ansi.Strip(v))
 }
 
 // vehiclePoll runs one full poll of the vehicle pane: tick, fetch, answer;
