@@ -7,7 +7,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/kiosk"
 	"abfahrt/tui/internal/testkit"
@@ -149,7 +148,3 @@ func (e *testEnv) advance(d time.Duration) {
 	e.now = e.now.Add(d)
 	e.send(app.ClockMsg{Now: e.now})
 }
-
-// Board returns the board the keys act on: the plain board or the
-// grid's focused one.
-func (m *Model) Board() *board.Pane { return m.disp.Grid.Focused() }

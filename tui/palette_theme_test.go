@@ -135,28 +135,27 @@ func TestPaletteThemeRestylesEveryPane(t *testing.T) {
 				t.Errorf("theme in use %q", e.m.sh.ThemeName)
 			}
 
-			// A zoomed board: every cached row repaints in the new theme.
+			// A zoomed board: every row drawn before (and cached)
+			// repaints in the new theme.
 			z := newEnv(t, 120, 40, true)
 			z.View()
 			z.choose("cvd")
-			z.View()
-			rows := z.m.Board().Cache.Rows
+			rows := paintedRows(z.View())
 			if len(rows) < 5 {
-				t.Fatalf("%d rows cached", len(rows))
+				t.Fatalf("%d rows drawn", len(rows))
 			}
 			cvd := ui.CVDTheme()
 			onTime := 0
 			for i, r := range rows {
-				if has(r.Line, dark.OnTime) || has(r.Line, dark.Slight) {
-					t.Errorf("cached row %d keeps the dark theme's delay colour: %q", i, r.Line)
+				if has(r, dark.OnTime) || has(r, dark.Slight) {
+					t.Errorf("row %d keeps the dark theme's delay colour: %q", i, r)
 				}
-				if has(r.Line, cvd.OnTime) {
+				if has(r, cvd.OnTime) {
 					onTime++
 				}
 			}
 			if onTime == 0 {
-
-				t.Errorf("no cached row is drawn in cvd's on-time colour %s", cvd.OnTime)
+				t.Errorf("no row is drawn in cvd's on-time colour %s", cvd.OnTime)
 			}
 
 			// Mono: not one colour anywhere.
@@ -347,10 +346,9 @@ func TestNightRepaintsCachedRows(t *testing.T) {
 	if n := e.m.sh.St.Theme.Name; n != "dark-night" {
 		t.Fatalf("theme %q at 12:35", n)
 	}
-	e.View()
-	for i, r := range e.m.Board().Cache.Rows {
-		if paints(r.Line, day) {
-			t.Errorf("cached row %d keeps the day's text colour at night: %q", i, r.Line)
+	for i, r := range paintedRows(e.View()) {
+		if paints(r, day) {
+			t.Errorf("row %d keeps the day's text colour at night: %q", i, r)
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/kiosk"
@@ -113,11 +112,4 @@ func TestPlainStartLeavesLayoutAtItsEnd(t *testing.T) {
 	if v := e.m.View(); !strings.Contains(v, "Hauptbahnhof") || !strings.Contains(v, "layout noon ended") || strings.Contains(v, "layout noon ·") {
 		t.Errorf("the plain start did not leave the layout with a word:\n%s", v)
 	}
-}
-
-// firstLine is the first line of view v, without its styles: the grid's
-// summary or the board's title.
-func firstLine(v string) string {
-	l, _, _ := strings.Cut(ansi.Strip(v), "\n")
-	return l
 }

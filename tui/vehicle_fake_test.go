@@ -2,12 +2,9 @@ package tui
 
 import (
 	"context"
-	"regexp"
-	"strconv"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
@@ -41,12 +38,6 @@ func (e *testEnv) vehicleFeed() *feeds.Entry {
 		}
 	}
 	return nil
-}
-
-// showsVehicle reports whether view v shows the vehicle pane of vehicle
-// n: its title names it ("Bus 151", "Tram 44", "Vehicle 44").
-func showsVehicle(v string, n int) bool {
-	return regexp.MustCompile(`│ \w+ ` + strconv.Itoa(n) + `\b`).MatchString(ansi.Strip(v))
 }
 
 // vehiclePoll runs one full poll of the vehicle pane: tick, fetch, answer;

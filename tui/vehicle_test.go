@@ -144,3 +144,18 @@ func BenchmarkViewVehicle100x40(b *testing.B) {
 		_ = e.m.View()
 	}
 }
+
+// BenchmarkViewVehicle100x40Poll is View after a poll: the map is drawn
+// anew too. It reaches into the vehicle pane to invalidate its caches
+// (a benchmark of the whole frame, as BENCHMARKS.md publishes it).
+func BenchmarkViewVehicle100x40Poll(b *testing.B) {
+	trueColor(b)
+	e := vehicleEnv(b, 100, 40, 8, model.PhaseBetween)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		e.m.vehicle.MapRev++
+		e.m.vehicle.Touch()
+		_ = e.m.View()
+	}
+}

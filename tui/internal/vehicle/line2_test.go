@@ -16,7 +16,7 @@ import (
 
 // openOnLine2 is the pane of tram 44 at w×h in phase ph at stop k of
 // testkit.Line2Trip, after one poll.
-func openOnLine2(t testing.TB, w, h, k int, ph model.TripPhase) *paneOn {
+func openOnLine2(t *testing.T, w, h, k int, ph model.TripPhase) *paneOn {
 	t.Helper()
 	r := openPane(t, 44, w, h)
 	r.src.SetVehicle(testkit.Line2Trip(k, ph))

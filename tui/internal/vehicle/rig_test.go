@@ -74,14 +74,14 @@ func track44() model.Pattern {
 // paneOn is the pane of vehicle n opened on a fake source, at w×h, with
 // the clock at T0 (moved with setNow) and the base data loaded.
 type paneOn struct {
-	t   testing.TB
+	t   *testing.T
 	src *testkit.FakeSource
 	sh  *app.Shared
 	p   *Pane
 	now time.Time // the clock of answers (Options.Now)
 }
 
-func openPane(t testing.TB, n, w, h int) *paneOn {
+func openPane(t *testing.T, n, w, h int) *paneOn {
 	t.Helper()
 	src := testkit.NewFakeSource()
 	r := &paneOn{t: t, src: src, now: testkit.T0}
