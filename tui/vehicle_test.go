@@ -105,8 +105,9 @@ func TestVehicleOpensFromSearchAndStart(t *testing.T) {
 		t.Fatal("no Init command")
 	}
 	nm, _ := m.Update(app.OpenMsg{Target: app.Target{Kind: app.TargetVehicle, Vehicle: 151}})
-	if mm := nm.(Model); !mm.vehicle.Open || mm.vehicle.Vehicle != 151 {
-		t.Fatal("--vehicle should open the pane")
+	nm, _ = nm.Update(tea.WindowSizeMsg{Width: 120, Height: 30}) // a frame to look at
+	if v := nm.View(); !showsVehicle(v, 151) {
+		t.Fatalf("--vehicle should open the pane:\n%s", v)
 	}
 }
 

@@ -23,7 +23,7 @@ func TestRowsRedrawnOnlyWhenTheirTextChanges(t *testing.T) {
 	before := make([]*byte, len(rows))
 	dues := make([]string, len(rows))
 	for i, c := range rows {
-		before[i], dues[i] = unsafe.StringData(c.Line), c.Key.Due
+		before[i], dues[i] = unsafe.StringData(c.line), c.key.due
 	}
 	r.advance(time.Second)
 	v := r.b.View(app.Frame{})
@@ -33,14 +33,14 @@ func TestRowsRedrawnOnlyWhenTheirTextChanges(t *testing.T) {
 	same, turned := 0, 0
 	for i, c := range r.b.Cache.Rows {
 		switch {
-		case c.Key.Due == dues[i] && unsafe.StringData(c.Line) != before[i]:
-			t.Errorf("row %d (%q) drawn again although its text did not change", i, c.Key.Due)
-		case c.Key.Due == dues[i]:
+		case c.key.due == dues[i] && unsafe.StringData(c.line) != before[i]:
+			t.Errorf("row %d (%q) drawn again although its text did not change", i, c.key.due)
+		case c.key.due == dues[i]:
 			same++
 		default:
 			turned++
-			if !strings.Contains(c.Line, c.Key.Due) {
-				t.Errorf("row %d shows %q, not its new countdown %q", i, c.Line, c.Key.Due)
+			if !strings.Contains(c.line, c.key.due) {
+				t.Errorf("row %d shows %q, not its new countdown %q", i, c.line, c.key.due)
 			}
 		}
 	}
