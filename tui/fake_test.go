@@ -7,7 +7,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/kiosk"
 	"abfahrt/tui/internal/testkit"
@@ -95,7 +94,19 @@ func keyMsg(k string) tea.KeyMsg {
 // Tick sends the board's current poll tick and returns the fetch command.
 func (e *testEnv) Tick() tea.Cmd {
 	e.t.Helper()
-	return e.send(feeds.TickMsg{Key: e.m.Board().Key(), Gen: e.m.Board().Polls().Gen})
+	f := e.shown()
+	return e.send(feeds.TickMsg{Key: f.Key, Gen: f.Poll.Gen})
+}
+
+// shown is the feed of the board on the screen in the root's registry:
+// the one board feed of a plain board's env (newEnv).
+func (e *testEnv) shown() *feeds.Entry {
+	e.t.Helper()
+	fs := e.boardFeeds()
+	if len(fs) != 1 {
+		e.t.Fatalf("%d board feeds, want the plain board's one", len(fs))
+	}
+	return fs[0]
 }
 
 // poll runs one full poll: tick, fetch (executed), answer delivered.
@@ -137,7 +148,3 @@ func (e *testEnv) advance(d time.Duration) {
 	e.now = e.now.Add(d)
 	e.send(app.ClockMsg{Now: e.now})
 }
-
-// Board returns the board the keys act on: the plain board or the
-// grid's focused one.
-func (m *Model) Board() *board.Pane { return m.disp.Grid.Focused() }

@@ -39,7 +39,7 @@ func TestGoldenStates(t *testing.T) {
 			e.poll()
 			// Stale is data older than two intervals (issue 12 item 13):
 			// the last good answer came a minute before.
-			e.m.Board().Polls().LastOK = e.now.Add(-time.Minute)
+			e.shown().Poll.LastOK = e.now.Add(-time.Minute)
 			e.advance(3 * time.Second)
 		},
 		"search": func(e *testEnv) {

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"cmp"
+	"slices"
 	"testing"
 	"time"
 
@@ -55,16 +57,44 @@ func newGridEnv(t testing.TB, w, h int, specs []app.BoardSpec, opt func(*app.Opt
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.send(e.src.Base)
 	e.pollFeeds()
-	if e.m.disp.Plain() {
-		e.poll()
-	}
 	return e
 }
 
-// pollFeeds runs one full poll of every grid feed.
+// boardFeeds are the board feeds of the root's registry (every board the
+// root shows holds one: the grid's, the plain board's, the pin strip's),
+// in a stable order.
+func (e *testEnv) boardFeeds() []*feeds.Entry {
+	var out []*feeds.Entry
+	for _, f := range e.m.sh.Reg.Entries {
+		if f.Key.Kind == feeds.FeedBoard {
+			out = append(out, f)
+		}
+	}
+	slices.SortFunc(out, func(a, b *feeds.Entry) int {
+		if c := cmp.Compare(a.Subj.Stop, b.Subj.Stop); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.Subj.Point, b.Subj.Point); c != 0 {
+			return c
+		}
+		if a.Subj.Arrivals == b.Subj.Arrivals {
+			return 0
+		}
+		if a.Subj.Arrivals {
+			return 1
+		}
+		return -1
+	})
+	return out
+}
+
+// feed is the root's registry feed of key k (nil when nothing holds it).
+func (e *testEnv) feed(k feeds.Key) *feeds.Entry { return e.m.sh.Reg.Entries[k] }
+
+// pollFeeds runs one full poll of every board feed.
 func (e *testEnv) pollFeeds() {
 	e.t.Helper()
-	for _, f := range append([]*feeds.Entry(nil), e.m.disp.Grid.Feeds()...) {
+	for _, f := range e.boardFeeds() {
 		cmd := e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen})
 		if cmd == nil {
 			e.t.Fatalf("feed %v: tick started no fetch", f.Subj)
@@ -76,7 +106,11 @@ func (e *testEnv) pollFeeds() {
 // fleetPoll runs one full poll of the fleet.
 func (e *testEnv) fleetPoll() {
 	e.t.Helper()
-	cmd := e.send(feeds.TickMsg{Key: feeds.FleetKey, Gen: e.m.disp.Fleet.Polls().Gen})
+	f := e.feed(feeds.FleetKey)
+	if f == nil {
+		e.t.Fatal("no fleet feed")
+	}
+	cmd := e.send(feeds.TickMsg{Key: feeds.FleetKey, Gen: f.Poll.Gen})
 	if cmd == nil {
 		e.t.Fatal("fleet tick started no fetch")
 	}

@@ -31,7 +31,7 @@ func newGoldenGrid(t *testing.T, w, h, n int) *testEnv {
 	e.advance(15 * time.Second)
 	req = 8
 	e.advance(time.Second)
-	if f := e.m.disp.Grid.Feed(feeds.Subject{Stop: 1010}); f != nil {
+	if f := e.feed(feeds.BoardFeed(feeds.Subject{Stop: 1010})); f != nil {
 		e.src.SetErr(errString("cannot reach api.swu.de"))
 		e.deliver(e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}))
 		e.src.SetErr(nil)

@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/tui/internal/app"
-	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/grid"
 )
 
@@ -29,11 +28,10 @@ func TestGridFitsEverySize(t *testing.T) {
 		"fleet":  func(e *testEnv) { e.Key("v"); e.fleetPoll() },
 		"strip": func(e *testEnv) {
 			e.send(grid.PinsMsg{Pins: []grid.Pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1240, Name: "Theater"}}})
-			for _, f := range e.m.disp.Pins.Feeds {
-				e.deliver(e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}))
-			}
-			e.removeBoard()
-			for !e.m.disp.Plain() {
+			e.pollFeeds() // the pins' feeds with the boards'
+			// Each of the 12 boards removed: the plain board shows
+			// under the strip (x on the plain board does nothing).
+			for range 12 {
 				e.removeBoard()
 			}
 		},

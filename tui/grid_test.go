@@ -1,9 +1,14 @@
 package tui
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
@@ -54,22 +59,47 @@ func TestRequestRateInTheFirstMinute(t *testing.T) {
 
 // TestZoomedBoardAndVehiclePaneOneFocus: with a zoomed grid board and the
 // vehicle pane open beside it, only the pane with the focus draws as
-// focused; tab hands the focus, and the look, back to the board.
+// focused (the board its cursor, the pane its border's colour); tab hands
+// the focus, and the look, back to the board.
 func TestZoomedBoardAndVehiclePaneOneFocus(t *testing.T) {
-	e := newGridEnv(t, 200, 40, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
+	e := newGridEnv(t, 200, 40, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}}, func(o *app.Options) {
+		r := lipgloss.NewRenderer(io.Discard)
+		r.SetColorProfile(termenv.ANSI256)
+		o.Renderer = r
+	})
 	e.Key("enter")
-	if !e.m.disp.Grid.Zoomed {
-		t.Fatal("enter did not zoom")
+	if v := ansi.Strip(e.View()); strings.Contains(v, "Ehinger Tor") || !strings.Contains(v, "▸") {
+		t.Fatalf("enter did not zoom to the focused board:\n%s", v)
 	}
 	e.runNow(e.Key("enter")) // opens the vehicle of the row
-	if !e.m.vehicle.Open || e.m.focus != app.PaneVehicle {
-		t.Fatalf("enter on a zoomed row did not open and focus the vehicle pane (open %v, focus %v)", e.m.vehicle.Open, e.m.focus)
+	open := e.View()
+	if e.m.focus != app.PaneVehicle || !strings.Contains(ansi.Strip(open), "Vehicle 53") {
+		t.Fatalf("enter on a zoomed row did not open and focus the vehicle pane (focus %v):\n%s", e.m.focus, ansi.Strip(open))
 	}
-	if b := e.m.disp.Grid.Focused(); b.Focused || !e.m.vehicle.Focused {
-		t.Errorf("zoomed board focused %v, vehicle pane focused %v: want only the vehicle pane", b.Focused, e.m.vehicle.Focused)
+	if strings.Contains(ansi.Strip(open), "▸") {
+		t.Errorf("the zoomed board draws its cursor beside the focused vehicle pane:\n%s", ansi.Strip(open))
 	}
 	e.Key("tab")
-	if b := e.m.disp.Grid.Focused(); !b.Focused || e.m.vehicle.Focused {
-		t.Errorf("after tab: zoomed board focused %v, vehicle pane focused %v: want only the board", b.Focused, e.m.vehicle.Focused)
+	back := e.View()
+	if e.m.focus != app.PaneBoard || !strings.Contains(ansi.Strip(back), "▸") {
+		t.Errorf("after tab: focus %v, the board's cursor drawn %v; want the board focused", e.m.focus, strings.Contains(ansi.Strip(back), "▸"))
 	}
+	if a, b := paneBorder(open), paneBorder(back); a == "" || a == b {
+		t.Errorf("the vehicle pane's border is drawn alike focused (%q) and not (%q)", a, b)
+	}
+}
+
+// paneBorder is the style the first line of view v draws the vehicle
+// pane's top left corner in.
+func paneBorder(v string) string {
+	line, _, _ := strings.Cut(v, "\n")
+	i := strings.Index(line, "╭")
+	if i < 0 {
+		return ""
+	}
+	j := strings.LastIndex(line[:i], "\x1b[")
+	if j < 0 {
+		return ""
+	}
+	return line[j:i]
 }

@@ -95,9 +95,6 @@ func hostileEnv(t *testing.T, w, h int, poison bool, opt func(*app.Options), pre
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.send(e.src.Base)
 	e.pollFeeds()
-	if e.m.disp.Plain() {
-		e.poll()
-	}
 	return e
 }
 

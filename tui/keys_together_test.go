@@ -16,11 +16,11 @@ import (
 func TestKeysReadTogetherEachCount(t *testing.T) {
 	e := newEnv(t, 80, 24, true)
 	e.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jjjjj")})
-	if got := e.m.Board().Cursor; got != 5 {
+	if got := cursorRow(e.screenLines()); got != 5 {
 		t.Fatalf("cursor %d after jjjjj in one read, want 5", got)
 	}
 	e.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("kk")})
-	if got := e.m.Board().Cursor; got != 3 {
+	if got := cursorRow(e.screenLines()); got != 3 {
 		t.Fatalf("cursor %d after kk in one read, want 3", got)
 	}
 }

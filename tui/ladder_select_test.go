@@ -25,13 +25,11 @@ func TestLadderFromBoardRowSelectsItsVehicle(t *testing.T) {
 	e.src.Boards[feeds.Subject{Stop: 1008}] = b
 	e.send(e.src.Base)
 	e.poll()
-	bp := e.m.Board()
 	for range 10 {
-		if rows := bp.Rows(); bp.Cursor < len(rows) && bp.Data.Events[rows[bp.Cursor]].Line() == "4" {
+		if cursorLine(e.screenLines()) == "4" {
 			break
 		}
 		e.Key("j")
-		bp = e.m.Board()
 	}
 	e.runNow(e.Key("L"))
 	for range 6 { // trips, last stops, passages: whatever is asked and not in

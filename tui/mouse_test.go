@@ -3,7 +3,7 @@ package tui
 import (
 	"context"
 	"io"
-	"strconv"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -27,11 +27,6 @@ import (
 
 // mouseOn is the option of a test env with --mouse.
 func mouseOn(o *app.Options) { o.Mouse = true }
-
-// screenLines is the frame the model draws now, as plain text lines.
-func (e *testEnv) screenLines() []string {
-	return strings.Split(ansi.Strip(e.View()), "\n")
-}
 
 // click presses and releases the left button at column x of line y (as
 // Bubble Tea reports it: from 0), the frame drawn first as a program
@@ -98,28 +93,6 @@ func openedVehicle(msgs []tea.Msg) int {
 	return 0
 }
 
-// boardRows returns the screen lines of a whole board's rows (below the
-// column titles, above the blank lines and the status bar) and the
-// vehicle number each shows in its last column (0: none).
-func boardRows(lines []string) (ys, vehicles []int) {
-	head := -1
-	for y, l := range lines {
-		if head < 0 {
-			if strings.Contains(l, "DIRECTION") {
-				head = y
-			}
-			continue
-		}
-		if strings.TrimSpace(l) == "" || strings.Contains(l, "simulated Ulm network") {
-			break
-		}
-		f := strings.Fields(l)
-		n, _ := strconv.Atoi(f[len(f)-1])
-		ys, vehicles = append(ys, y), append(vehicles, n)
-	}
-	return ys, vehicles
-}
-
 // A click on a board's row opens the vehicle that row shows, on the
 // first and the last row on screen; the header, the column titles, the
 // blank lines below the rows, the status bar, the key hint and a point
@@ -138,8 +111,8 @@ func TestMouseClickOpensTheRowsVehicle(t *testing.T) {
 		if got := openedVehicle(e.click(30, ys[i])); got != vehicles[i] {
 			t.Errorf("click on row %d (line %d: %q) opened vehicle %d, want %d", i, ys[i], lines[ys[i]], got, vehicles[i])
 		}
-		if b := e.m.Board(); b.Cursor != i {
-			t.Errorf("click on row %d left the cursor on row %d", i, b.Cursor)
+		if c := cursorRow(e.screenLines()); c != i {
+			t.Errorf("click on row %d left the cursor on row %d", i, c)
 		}
 	}
 	last := len(ys) - 1
@@ -148,8 +121,8 @@ func TestMouseClickOpensTheRowsVehicle(t *testing.T) {
 	}
 	e.Key("g")
 	for _, y := range []int{0, ys[0] - 1, ys[last] + 1, 28, 29} {
-		if got := openedVehicle(e.click(30, y)); got != 0 || e.m.Board().Cursor != 0 {
-			t.Errorf("click on line %d (%q) opened vehicle %d, cursor on row %d", y, lines[y], got, e.m.Board().Cursor)
+		if got := openedVehicle(e.click(30, y)); got != 0 || cursorRow(e.screenLines()) != 0 {
+			t.Errorf("click on line %d (%q) opened vehicle %d, cursor on row %d", y, lines[y], got, cursorRow(e.screenLines()))
 		}
 	}
 	if got := openedVehicle(e.click(130, ys[1])); got != 0 {
@@ -158,8 +131,8 @@ func TestMouseClickOpensTheRowsVehicle(t *testing.T) {
 	// A row without a vehicle (a planned trip) is selected, nothing opens.
 	for i, v := range vehicles {
 		if v == 0 {
-			if got := openedVehicle(e.click(30, ys[i])); got != 0 || e.m.Board().Cursor != i {
-				t.Errorf("click on the planned row %d opened %d, cursor on %d", i, got, e.m.Board().Cursor)
+			if got := openedVehicle(e.click(30, ys[i])); got != 0 || cursorRow(e.screenLines()) != i {
+				t.Errorf("click on the planned row %d opened %d, cursor on %d", i, got, cursorRow(e.screenLines()))
 			}
 			break
 		}
@@ -176,20 +149,20 @@ func TestMouseClickShowsThePaneAndIsOffByDefault(t *testing.T) {
 			e.send(o)
 		}
 	}
-	if !e.m.vehicle.Open || e.m.vehicle.Vehicle != vehicles[2] || e.m.focus != app.PaneVehicle {
-		t.Fatalf("vehicle pane open %v on %d, want %d", e.m.vehicle.Open, e.m.vehicle.Vehicle, vehicles[2])
+	if e.m.focus != app.PaneVehicle {
+		t.Fatalf("the vehicle pane of %d does not have the focus (%v)", vehicles[2], e.m.focus)
 	}
-	if v := e.View(); !strings.Contains(v, strconv.Itoa(vehicles[2])) {
+	if v := e.View(); !showsVehicle(v, vehicles[2]) {
 		t.Errorf("the pane does not show vehicle %d:\n%s", vehicles[2], v)
 	}
 
 	off := newGridEnv(t, 120, 30, nil, nil)
 	ys, _ = boardRows(off.screenLines())
-	if msgs := off.click(30, ys[2]); openedVehicle(msgs) != 0 || off.m.Board().Cursor != 0 {
-		t.Errorf("without --mouse a click opened %d, cursor on %d", openedVehicle(msgs), off.m.Board().Cursor)
+	if msgs := off.click(30, ys[2]); openedVehicle(msgs) != 0 || cursorRow(off.screenLines()) != 0 {
+		t.Errorf("without --mouse a click opened %d, cursor on %d", openedVehicle(msgs), cursorRow(off.screenLines()))
 	}
 	off.wheel(30, ys[2], true)
-	if off.m.Board().Cursor != 0 {
+	if cursorRow(off.screenLines()) != 0 {
 		t.Error("without --mouse the wheel moved the cursor")
 	}
 }
@@ -198,13 +171,19 @@ func TestMouseClickShowsThePaneAndIsOffByDefault(t *testing.T) {
 // once it passes the last line; a click then hits what scrolled into
 // view, not what was there before.
 func TestMouseWheelScrollsTheBoard(t *testing.T) {
+	// The same board on a screen tall enough for every row: what the
+	// rows are, without the cursor's column.
+	tall := newGridEnv(t, 120, 60, nil, nil)
+	all := tall.screenLines()
+	allYs, _ := boardRows(all)
+	row := func(l string) string { return ansi.Cut(l, 2, 120) }
 	e := newGridEnv(t, 120, 20, nil, mouseOn)
 	ys, _ := boardRows(e.screenLines())
 	for range 3 {
 		e.wheel(30, ys[0], true)
 	}
 	e.wheel(30, ys[0], false)
-	if c := e.m.Board().Cursor; c != 2 {
+	if c := cursorRow(e.screenLines()); c != 2 {
 		t.Fatalf("three steps down and one up: cursor on row %d, want 2", c)
 	}
 	for range 20 {
@@ -212,12 +191,17 @@ func TestMouseWheelScrollsTheBoard(t *testing.T) {
 	}
 	lines := e.screenLines()
 	ys, vehicles := boardRows(lines)
-	if c, want := e.m.Board().Cursor, min(22, len(e.m.Board().Rows())-1); c != want || !strings.HasPrefix(lines[ys[len(ys)-1]], "▸") {
-		t.Fatalf("cursor on row %d after 20 more steps, want %d, the last line %q", c, want, lines[ys[len(ys)-1]])
+	want := min(22, len(allYs)-1) // the row the cursor is on: 2 + 20 steps, at most the last
+	if got := row(lines[ys[len(ys)-1]]); got != row(all[allYs[want]]) || !strings.HasPrefix(lines[ys[len(ys)-1]], "▸") {
+		t.Fatalf("after 20 more steps the last line %q, want row %d with the cursor: %q", lines[ys[len(ys)-1]], want, all[allYs[want]])
 	}
 	// The first line now shows a later row than the board's first.
-	if got := openedVehicle(e.click(30, ys[0])); got != vehicles[0] || e.m.Board().Cursor == 0 {
-		t.Errorf("click on the first line of the scrolled board opened %d (want %d), cursor on row %d", got, vehicles[0], e.m.Board().Cursor)
+	got := openedVehicle(e.click(30, ys[0]))
+	now := e.screenLines()
+	nowYs, _ := boardRows(now)
+	c := cursorRow(now)
+	if got != vehicles[0] || row(lines[ys[0]]) == row(all[allYs[0]]) || c < 0 || row(now[nowYs[c]]) != row(lines[ys[0]]) {
+		t.Errorf("click on the first line of the scrolled board (%q) opened %d (want %d), the cursor on %d of the rows", lines[ys[0]], got, vehicles[0], c)
 	}
 }
 
@@ -260,34 +244,39 @@ func TestMouseClickFollowsAResize(t *testing.T) {
 // vehicle.
 func TestMouseBesideTheVehiclePane(t *testing.T) {
 	e := newGridEnv(t, 160, 20, nil, mouseOn)
+	_, full := boardRows(e.screenLines()) // the vehicles of the rows, before the pane hides the column
 	e.src.SetVehicle(testkit.Line2Trip(8, model.PhaseBetween))
 	e.openVehicle(44)
 	e.vehiclePoll()
-	if !e.m.vehicle.Open || e.m.disp.Grid.Width >= 160 {
+	if !strings.Contains(e.View(), "Tram 44") || e.m.sideW >= 160 {
 		t.Fatal("no vehicle pane beside the board")
 	}
-	x := e.m.disp.Grid.Width + 5
-	before := e.m.vehicle.List.First
+	x := e.m.sideW + 5
+	before := e.screenLines()
 	for range 3 {
 		e.wheel(x, 10, true)
 	}
 	if e.m.focus != app.PaneVehicle {
 		t.Error("the wheel over the vehicle pane did not focus it")
 	}
-	if e.m.vehicle.List.First != before+3 {
-		t.Errorf("the wheel did not scroll the passages (top %d, %d lines in %d rows)", e.m.vehicle.List.First, e.m.vehicle.List.Lines, e.m.vehicle.List.Rows)
+	// The passages moved up three lines: the first one shown (below the
+	// column titles) is the one three lines further down before.
+	after := e.screenLines()
+	top := slices.IndexFunc(before, func(l string) bool { return strings.Contains(l, "↑↓ STOP") }) + 1
+	stop := func(lines []string, y int) string { return ansi.Cut(lines[y], e.m.sideW+1, e.m.sideW+30) }
+	if top == 0 || stop(after, top) != stop(before, top+3) {
+		t.Errorf("the wheel did not scroll the passages three lines: first %q, three lines down before %q", stop(after, top), stop(before, top+3))
 	}
 	ys, _ := boardRows(e.screenLines())
 	e.wheel(5, ys[0], true)
-	if e.m.focus != app.PaneBoard || e.m.Board().Cursor != 1 {
-		t.Errorf("the wheel over the board: focus %v, cursor %d", e.m.focus, e.m.Board().Cursor)
+	if c := cursorRow(e.screenLines()); e.m.focus != app.PaneBoard || c != 1 {
+		t.Errorf("the wheel over the board: focus %v, cursor %d", e.m.focus, c)
 	}
-	b := e.m.Board()
-	if got, want := openedVehicle(e.click(5, ys[3])), b.Data.Events[b.Rows()[3]].VehicleNumber; got != want {
+	if got, want := openedVehicle(e.click(5, ys[3])), full[3]; got != want {
 		t.Errorf("click on the board beside the pane opened %d, want %d", got, want)
 	}
 	// The gap between them does nothing.
-	if msgs := e.click(e.m.disp.Grid.Width, ys[3]); len(msgs) != 0 && openedVehicle(msgs) != 0 {
+	if msgs := e.click(e.m.sideW, ys[3]); len(msgs) != 0 && openedVehicle(msgs) != 0 {
 		t.Error("a click on the gap opened a vehicle")
 	}
 }
@@ -297,8 +286,10 @@ func TestMouseIgnoredUnderAnOverlay(t *testing.T) {
 	e := newGridEnv(t, 120, 30, nil, mouseOn)
 	ys, _ := boardRows(e.screenLines())
 	e.Key("?")
-	if got := openedVehicle(e.click(30, ys[2])); got != 0 || e.m.Board().Cursor != 0 {
-		t.Errorf("under the help overlay a click opened %d", got)
+	got := openedVehicle(e.click(30, ys[2]))
+	e.Key("esc")
+	if c := cursorRow(e.screenLines()); got != 0 || c != 0 {
+		t.Errorf("under the help overlay a click opened %d, moved the cursor to row %d", got, c)
 	}
 }
 
@@ -412,8 +403,14 @@ func TestMouseFloodIsBounded(t *testing.T) {
 		}
 		// The board had rows (the first poll came) and the wheel moved
 		// its cursor, by no more steps than were let through.
-		if m, ok := final.(Model); !ok || m.Board().Cursor < 1 || m.Board().Cursor > passed {
-			t.Errorf("the program ended with %T, cursor not moved by the wheel within %d steps", final, passed)
+		// (The cursor drawn on screen: on a scrolled board the row on
+		// screen, no later than the board's.)
+		m, ok := final.(Model)
+		if !ok {
+			t.Fatalf("the program ended with %T", final)
+		}
+		if c := cursorRow(strings.Split(ansi.Strip(m.View()), "\n")); c < 1 || c > passed {
+			t.Errorf("the cursor drawn on row %d, not moved by the wheel within %d steps", c, passed)
 		}
 	})
 }

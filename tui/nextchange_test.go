@@ -285,7 +285,7 @@ func newSimGrid(t *testing.T, now *time.Time, w, h int, specs []app.BoardSpec, s
 func (e *testEnv) pollDue(at time.Time) {
 	e.t.Helper()
 	e.advance(at.Sub(e.now))
-	for _, f := range append([]*feeds.Entry(nil), e.m.disp.Grid.Feeds()...) {
+	for _, f := range e.boardFeeds() {
 		if !f.Poll.Next.IsZero() && !f.Poll.Next.After(at) {
 			if cmd := e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}); cmd != nil {
 				e.deliver(cmd)
@@ -297,7 +297,7 @@ func (e *testEnv) pollDue(at time.Time) {
 // nextPollAt is when e's next poll is due.
 func (e *testEnv) nextPollAt() time.Time {
 	var at time.Time
-	for _, f := range e.m.disp.Grid.Feeds() {
+	for _, f := range e.boardFeeds() {
 		if n := f.Poll.Next; !n.IsZero() && (at.IsZero() || n.Before(at)) {
 			at = n
 		}
@@ -374,9 +374,7 @@ func runGridWakes(t *testing.T, c gridWakeCase, d time.Duration) int {
 		default:
 			nowA = sec
 			a.advance(sec.Sub(a.now))
-			for _, b := range a.m.disp.Grid.Boards {
-				b.Touch() // the reference is drawn anew, not from a cache
-			}
+			a.send(app.RedrawMsg{}) // the reference is drawn anew, not from a cache
 			if va, vb := a.View(), b.View(); va != vb && bad < 3 {
 				bad++
 				la, lb := strings.Split(ansi.Strip(va), "\n"), strings.Split(ansi.Strip(vb), "\n")
@@ -421,17 +419,18 @@ func TestGridClockWakesOnlyForVisibleChanges(t *testing.T) {
 	mixed[6].Walk, mixed[6].PerLine = app.WalkTime(7*time.Minute), 2
 	mixed[7].Platform = "B"
 	mixed[9].Walk = app.WalkTime(time.Minute)
+	// Walking boards hide their missed departures by default; board 7
+	// is grouped by platform (b, on the zoomed board).
 	hide := func(e *testEnv) {
-		for _, i := range []int{1, 9} {
-			b := e.m.disp.Grid.Boards[i]
-			b.HideMissed = true
-			b.Touch()
+		for _, k := range []string{"7", "enter", "b", "esc", "1"} {
+			e.Key(k)
 		}
-		b := e.m.disp.Grid.Boards[6]
-		b.Grouped = true
-		b.Touch()
 	}
-	lastPage := func(e *testEnv) { e.m.disp.Grid.Focus = 15 }
+	lastPage := func(e *testEnv) {
+		for range 15 {
+			e.Key("right")
+		}
+	}
 	// The first page shows one stop; the summary line counts the others.
 	paged := specsOver(16)
 	for i := range 12 {
@@ -456,15 +455,9 @@ func TestGridClockWakesOnlyForVisibleChanges(t *testing.T) {
 	}
 	oddSpecs[1].Walk = app.WalkTime(time.Minute)
 	oddSpecs[2].Walk, oddSpecs[2].Lines = app.WalkTime(10*time.Minute), []string{"7"}
-	oddHide := func(e *testEnv) {
-		for _, i := range []int{1, 2} {
-			b := e.m.disp.Grid.Boards[i]
-			b.HideMissed = true
-			b.Touch()
-		}
-	}
 	for _, c := range []gridWakeCase{
-		{name: "rows below the cut", start: testkit.T0, w: 120, h: 40, specs: oddSpecs, setup: oddHide, src: src},
+		// Boards 2 and 3 walk: they hide their missed departures.
+		{name: "rows below the cut", start: testkit.T0, w: 120, h: 40, specs: oddSpecs, src: src},
 		{name: "16 boards at 120×40", start: morning, w: 120, h: 40, specs: specsOver(16)},
 		{name: "16 boards at night", start: night, w: 120, h: 40, specs: specsOver(16)},
 		{name: "walks, filters, per line", start: morning, w: 120, h: 40, specs: mixed, setup: hide},

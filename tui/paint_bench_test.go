@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/screen"
 	"abfahrt/tui/internal/testkit"
 )
@@ -22,7 +23,7 @@ func BenchmarkPaintBoard160x48(b *testing.B) {
 		var frames []string
 		for k := range 10 {
 			e.m.sh.Now = testkit.T0.Add(time.Duration(k) * time.Minute)
-			e.m.Board().Touch()
+			e.send(app.RedrawMsg{})
 			frames = append(frames, e.m.View())
 		}
 		for _, mode := range []string{"diff", "repaint"} {

@@ -60,7 +60,7 @@ var pictures = []picture{
 		e.send(e.src.Base)
 		e.poll()
 		for range 10 { // to line 4's first row
-			if bp := e.m.Board(); bp.Cursor < len(bp.Rows()) && bp.Data.Events[bp.Rows()[bp.Cursor]].Line() == "4" {
+			if cursorLine(e.screenLines()) == "4" {
 				break
 			}
 			e.Key("j")

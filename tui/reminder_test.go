@@ -56,8 +56,8 @@ func (e *testEnv) remTick(d time.Duration) {
 func (e *testEnv) cursorTo(dir string) {
 	e.t.Helper()
 	e.Key("g")
-	for i, r := range e.m.Board().Rows() {
-		if e.m.Board().Data.Events[r].DirectionText == dir {
+	for i, r := range rowLines(e.screenLines()) {
+		if strings.Contains(r, " "+dir+" ") {
 			for range i {
 				e.Key("j")
 			}

@@ -54,23 +54,23 @@ func TestFilteredBoardFillsItsRows(t *testing.T) {
 	e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: testkit.LongBoard(app.MaxLimit)}
 	e.send(e.src.Base)
 	e.poll()
-	if n := len(e.m.Board().Rows()); n != app.DefaultLimit {
+	if n := len(rowLines(e.screenLines())); n != app.DefaultLimit {
 		t.Fatalf("unfiltered board shows %d rows, want %d", n, app.DefaultLimit)
 	}
 	e.runAll(app.OpenCmd(app.Target{Kind: app.TargetLine, Route: 2, Line: "2"}))
-	if s := e.m.Board().Subj.Stop; s != 1008 {
-		t.Fatalf("line 2 from Hauptbahnhof opened stop %d, want the current stop 1008", s)
+	if title := firstLine(e.View()); !strings.HasPrefix(title, " Hauptbahnhof ·") {
+		t.Fatalf("line 2 from Hauptbahnhof opened %q, want the current stop 1008", title)
 	}
 	if got := e.src.Limits[len(e.src.Limits)-1]; got != app.MaxLimit {
 		t.Errorf("a filtered board asked for %d events, want %d", got, app.MaxLimit)
 	}
-	rows := e.m.Board().Rows()
+	rows := rowLines(e.screenLines())
 	if len(rows) != app.DefaultLimit {
 		t.Errorf("line 2 shows %d rows, want %d like an unfiltered board", len(rows), app.DefaultLimit)
 	}
 	for _, r := range rows {
-		if l := e.m.Board().Data.Events[r].Line(); l != "2" {
-			t.Errorf("line filter 2 shows line %s", l)
+		if l := rowLine(r); l != "2" {
+			t.Errorf("line filter 2 shows line %s: %q", l, r)
 		}
 	}
 	if v := e.View(); !strings.Contains(v, "Science Park II") {
@@ -130,8 +130,8 @@ func TestAlertOnEveryView(t *testing.T) {
 		t.Errorf("a row of line 1 is marked:\n%s", v)
 	}
 	e.Key("w")
-	if e.m.disp.Grid.Len() != 1 {
-		t.Fatal("w did not watch the board")
+	if title := firstLine(e.View()); !strings.HasPrefix(title, " 1 ") {
+		t.Fatalf("w did not watch the board: the title is %q, not the grid's board 1", title)
 	}
 	for _, view := range []string{"grid", "m", "v"} {
 		if view != "grid" {

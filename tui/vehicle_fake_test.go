@@ -22,7 +22,22 @@ func (e *testEnv) openVehicle(n int) {
 // fetch command (nil when the tick was dropped).
 func (e *testEnv) vehicleTick() tea.Cmd {
 	e.t.Helper()
-	return e.send(feeds.TickMsg{Key: e.m.vehicle.Key(), Gen: e.m.vehicle.Polls().Gen})
+	f := e.vehicleFeed()
+	if f == nil {
+		e.t.Fatal("no vehicle feed")
+	}
+	return e.send(feeds.TickMsg{Key: f.Key, Gen: f.Poll.Gen})
+}
+
+// vehicleFeed is the vehicle pane's feed in the root's registry (the
+// vehicle's trip and passages), nil when no pane holds one.
+func (e *testEnv) vehicleFeed() *feeds.Entry {
+	for _, f := range e.m.sh.Reg.Entries {
+		if f.Key.Kind == feeds.FeedVehicle {
+			return f
+		}
+	}
+	return nil
 }
 
 // vehiclePoll runs one full poll of the vehicle pane: tick, fetch, answer;

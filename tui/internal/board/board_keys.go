@@ -144,7 +144,7 @@ var Keys = ui.Keymap[*Ctx]{
 		Do: notice(func(b *Pane) string { return b.cyclePerLine(b.Sh.T) })},
 	{Keys: []string{"b"}, Text: func(t *ui.Texts) string { return t.KeyGrouped }, Group: ui.GroupRows,
 		If: func(c *Ctx) bool { return c.S.Zoomed() && c.S.WholeStop },
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.Grouped = !c.B.Grouped; c.B.SetCursor(c.B.Cursor); return nil }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.grouped = !c.B.grouped; c.B.SetCursor(c.B.Cursor); return nil }},
 	// A cell has no cursor: its t takes the first departure still ahead.
 	{Keys: []string{"t"}, Text: func(t *ui.Texts) string { return t.KeyRemind }, Group: ui.GroupRows, Prio: ui.PrioHigh + 5,
 		If: func(c *Ctx) bool { return c.S.Remind },

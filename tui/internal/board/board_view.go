@@ -29,7 +29,7 @@ type ViewCache struct {
 // category, the columns, the cursor and the styles and texts in use.
 type rowShows struct {
 	ev    model.Event
-	Due   string
+	due   string
 	leave string // the leave-by text (walk.go), which moves with the clock too
 	cat   model.RouteCategory
 	c     columns
@@ -46,8 +46,8 @@ type rowShows struct {
 
 // RowMemo is a rendered row and the key it was made for.
 type RowMemo struct {
-	Key  rowShows
-	Line string
+	key  rowShows
+	line string
 }
 
 // ViewKey is everything a board's rendering depends on.
@@ -261,16 +261,16 @@ func (c *ViewCache) RowAt(y int) (row int, ok bool) {
 // what it shows changed: a new second redraws the clock and the status bar,
 // not the rows whose countdown stayed the same.
 func (b *Pane) CachedRow(m *RowMemo, e *model.Event, c columns, sel bool, w int) string {
-	k := rowShows{ev: *e, Due: b.Sh.T.Countdown(*e, b.Sh.Now), cat: b.Sh.Base.Category(e.Line()),
+	k := rowShows{ev: *e, due: b.Sh.T.Countdown(*e, b.Sh.Now), cat: b.Sh.Base.Category(e.Line()),
 		c: c, sel: sel, w: w, st: b.Sh.St, tx: b.Sh.T, valid: true}
 	k.rem, k.flash = remindMark(b.Sh, e)
 	if c.leave > 0 {
 		k.leave, _ = b.Sh.T.LeaveText(e, b.Sh.Now, b.Walk)
 	}
-	if m.Key != k {
-		m.Key, m.Line = k, ui.Fit(paintRow(b.Sh, b.walking, e, c, sel), w)
+	if m.key != k {
+		m.key, m.line = k, ui.Fit(paintRow(b.Sh, b.walking, e, c, sel), w)
 	}
-	return m.Line
+	return m.line
 }
 
 // CursorIn returns the row of the selected trip, else the clamped cursor.

@@ -153,13 +153,13 @@ func TestClockMovesCountdowns(t *testing.T) {
 	_ = r.b.View(app.Frame{})
 	same := 0
 	for i, m := range r.b.Cache.Rows {
-		if m.Key.Due == memo[i].Key.Due {
+		if m.key.due == memo[i].key.due {
 			same++
-			if unsafe.StringData(m.Line) != unsafe.StringData(memo[i].Line) {
-				t.Errorf("row %d (%s) drawn again though its countdown stayed", i, m.Key.Due)
+			if unsafe.StringData(m.line) != unsafe.StringData(memo[i].line) {
+				t.Errorf("row %d (%s) drawn again though its countdown stayed", i, m.key.due)
 			}
-		} else if !strings.Contains(m.Line, m.Key.Due) {
-			t.Errorf("row %d shows %q, not its new countdown %q", i, m.Line, m.Key.Due)
+		} else if !strings.Contains(m.line, m.key.due) {
+			t.Errorf("row %d shows %q, not its new countdown %q", i, m.line, m.key.due)
 		}
 	}
 	if same == 0 {

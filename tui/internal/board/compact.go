@@ -280,12 +280,12 @@ func cachedCellRow(sh *app.Shared, walk walking, m *RowMemo, e *model.Event, c c
 	if c.plat {
 		cols.plat = wPlatC
 	}
-	k := rowShows{ev: *e, Due: sh.T.Countdown(*e, sh.Now), leave: walk.leaveText(sh.T, e, sh.Now), cat: sh.Base.Category(e.Line()),
+	k := rowShows{ev: *e, due: sh.T.Countdown(*e, sh.Now), leave: walk.leaveText(sh.T, e, sh.Now), cat: sh.Base.Category(e.Line()),
 		c: cols, st: sh.St, tx: sh.T, valid: true}
-	if m.Key != k {
-		m.Key, m.Line = k, cellRow(sh, walk, e, c)
+	if m.key != k {
+		m.key, m.line = k, cellRow(sh, walk, e, c)
 	}
-	return m.Line
+	return m.line
 }
 
 // wideCellDir is the direction room from which a grid cell also shows

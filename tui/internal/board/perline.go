@@ -33,7 +33,7 @@ func perLineKeep(seen map[LineDir]int, perLine int, e *model.Event) bool {
 // or not. A board holds one.
 type grouping struct {
 	perLine int
-	Grouped bool
+	grouped bool
 }
 
 // cyclePerLine steps the per-line limit; it returns what the status bar
@@ -54,7 +54,7 @@ func (g *grouping) cyclePerLine(tx *ui.Texts) string {
 
 // groupable reports whether a board of subj shows groups: grouped, of a
 // whole stop (a platform's board is one group).
-func (g grouping) groupable(subj feeds.Subject) bool { return g.Grouped && subj.Point == "" }
+func (g grouping) groupable(subj feeds.Subject) bool { return g.grouped && subj.Point == "" }
 
 // sortRows orders rows (indexes into events) by platform when the board
 // shows groups (stable: in time within each).

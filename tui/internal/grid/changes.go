@@ -70,7 +70,7 @@ func (g *gridPane) visibleCells(fn func(b *board.Pane, shown int)) {
 	if body <= 0 {
 		return
 	}
-	cols, rows := gridShape(len(g.Boards), g.Width, body, g.sh.Limit)
+	cols, rows := gridShape(len(g.Boards), g.width, body, g.sh.Limit)
 	per := max(cols*rows, 1)
 	first := (g.Focus / per) * per
 	for r := range rows {

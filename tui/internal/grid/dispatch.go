@@ -94,9 +94,9 @@ func (d *Dispatch) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// Plain reports whether the plain board shows: the grid's open board,
+// isPlain reports whether the plain board shows: the grid's open board,
 // under the pin strip.
-func (d *Dispatch) Plain() bool { return d.Mode == ModeGrid && d.Grid.Plain() }
+func (d *Dispatch) isPlain() bool { return d.Mode == ModeGrid && d.Grid.Plain() }
 
 // setSize hands the board side's rectangle (w×h) to its views and
 // makes room for the pin strip above the plain board. focused is whether
@@ -105,7 +105,7 @@ func (d *Dispatch) setSize(w, h int, focused bool) {
 	d.w, d.h, d.focused = w, h, focused
 	d.Grid.Zoomed = d.Grid.Zoomed && (d.Grid.Len() > 0 || d.Grid.Open != nil)
 	d.Pins.stripH = 0
-	if n := d.Pins.stripHeight(h); n > 0 && d.Plain() {
+	if n := d.Pins.stripHeight(h); n > 0 && d.isPlain() {
 		d.Pins.stripH = n
 		h -= n
 	}
@@ -194,7 +194,7 @@ func (d *Dispatch) walks() []time.Duration {
 
 // SyncStrip shows the pin strip's feeds exactly while the plain board shows.
 func (d *Dispatch) SyncStrip() tea.Cmd {
-	on := d.Plain()
+	on := d.isPlain()
 	d.Pins.showStrip(on)
 	return d.Pins.stripCmd(on)
 }

@@ -59,8 +59,8 @@ func TestGridFromOptions(t *testing.T) {
 	if r.d.Mode != ModeGrid || g.Len() != 12 {
 		t.Fatalf("mode %d with %d boards, want the grid of 12", r.d.Mode, g.Len())
 	}
-	if len(g.Feeds()) != 4 {
-		t.Errorf("%d feeds for 12 boards over 4 stops, want 4", len(g.Feeds()))
+	if len(g.allFeeds()) != 4 {
+		t.Errorf("%d feeds for 12 boards over 4 stops, want 4", len(g.allFeeds()))
 	}
 	if n := r.src.CallCount(); n != 4 {
 		t.Errorf("%d requests for the first poll, want 4", n)
@@ -134,17 +134,17 @@ func TestGridFocusZoomRemove(t *testing.T) {
 	}
 	// Remove the first board: its stop is still on board 5, so the feed stays.
 	r.removeBoard()
-	if g.Len() != 4 || len(g.Feeds()) != 4 {
-		t.Errorf("after x: %d boards, %d feeds; want 4 and 4", g.Len(), len(g.Feeds()))
+	if g.Len() != 4 || len(g.allFeeds()) != 4 {
+		t.Errorf("after x: %d boards, %d feeds; want 4 and 4", g.Len(), len(g.allFeeds()))
 	}
 	r.removeBoard() // Ehinger Tor, its only board: the feed goes
-	if len(g.Feeds()) != 3 || g.Feed(feeds.Subject{Stop: 1350}) != nil {
+	if len(g.allFeeds()) != 3 || g.feedOf(feeds.Subject{Stop: 1350}) != nil {
 		t.Errorf("after removing Ehinger Tor's only board its feed remains")
 	}
 	for g.Len() > 1 {
 		r.removeBoard()
 	}
-	if cmd := r.removeBoard(); cmd == nil || !r.d.Plain() {
+	if cmd := r.removeBoard(); cmd == nil || !r.d.isPlain() {
 		t.Fatalf("removing the last board: mode %d, cmd %v; want the single board polling again", r.d.Mode, cmd)
 	}
 }
@@ -217,8 +217,8 @@ func TestGridArrivals(t *testing.T) {
 	}
 	r.run(cmd)
 	g := &r.d.Grid
-	if !g.Boards[0].Subj.Arrivals || g.Boards[1].Subj.Arrivals || len(g.Feeds()) != 2 {
-		t.Errorf("after a: arrivals %v/%v with %d feeds", g.Boards[0].Subj.Arrivals, g.Boards[1].Subj.Arrivals, len(g.Feeds()))
+	if !g.Boards[0].Subj.Arrivals || g.Boards[1].Subj.Arrivals || len(g.allFeeds()) != 2 {
+		t.Errorf("after a: arrivals %v/%v with %d feeds", g.Boards[0].Subj.Arrivals, g.Boards[1].Subj.Arrivals, len(g.allFeeds()))
 	}
 	if len(g.Boards[0].Rows()) == 0 || !g.Boards[0].Data.Events[0].Arrival {
 		t.Error("the arrivals board has no arrivals")

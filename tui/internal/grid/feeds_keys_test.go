@@ -38,7 +38,7 @@ func TestGridWatch(t *testing.T) {
 	}
 	// Open Ehinger Tor as from the search, then watch it too.
 	r.run(r.d.OpenBoard(app.Target{Kind: app.TargetStop, Stop: 1350, Title: "Ehinger Tor"}))
-	if !r.d.Plain() || !g.Zoomed {
+	if !r.d.isPlain() || !g.Zoomed {
 		t.Fatal("opening a stop did not show it as the open board, zoomed")
 	}
 	r.pollFeed(g.Focused().Feed)
@@ -61,7 +61,7 @@ func TestGridFeedFailure(t *testing.T) {
 	r := newRig(t, []app.BoardSpec{{Stop: 1008}, {Stop: 1008, Lines: []string{"2"}}, {Stop: 1350}}, nil)
 	r.view(160, 46)
 	g := &r.d.Grid
-	f := g.Feed(feeds.Subject{Stop: 1008})
+	f := g.feedOf(feeds.Subject{Stop: 1008})
 	r.tick(r.now.Add(15 * time.Second))
 	tick := feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}
 	_, fetch, _ := r.sh.Reg.Tick(r.sh.State, tick)

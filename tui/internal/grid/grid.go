@@ -25,7 +25,7 @@ type gridPane struct {
 	Open   *board.Pane   // the open board, nil when the grid shows its watched boards
 	Focus  int           // the focused watched board
 	Zoomed bool          // the focused board (the open one, if any) shows whole
-	Width  int
+	width  int
 	height int
 	cache  *ui.Cached[string] // the whole grid's rendering
 	body   *ui.Cached[string] // the cells below the summary line (gridPane.render)
@@ -66,8 +66,8 @@ func (g *gridPane) All() []*board.Pane {
 	return append(slices.Clip(g.Boards), g.Open)
 }
 
-// Feed returns the feed of subject s that a board holds, nil if none.
-func (g *gridPane) Feed(s feeds.Subject) *feeds.Entry {
+// feedOf returns the feed of subject s that a board holds, nil if none.
+func (g *gridPane) feedOf(s feeds.Subject) *feeds.Entry {
 	for _, b := range g.All() {
 		if b.Subj == s && b.Feed != nil {
 			return b.Feed
@@ -76,8 +76,8 @@ func (g *gridPane) Feed(s feeds.Subject) *feeds.Entry {
 	return nil
 }
 
-// Feeds returns the distinct feeds the boards hold.
-func (g *gridPane) Feeds() []*feeds.Entry { return distinctFeeds(g.All()) }
+// allFeeds returns the distinct feeds the boards hold.
+func (g *gridPane) allFeeds() []*feeds.Entry { return distinctFeeds(g.All()) }
 
 // watchedFeeds returns the distinct feeds of the watched boards.
 func (g *gridPane) watchedFeeds() []*feeds.Entry { return distinctFeeds(g.Boards) }

@@ -95,7 +95,7 @@ func ansiBody(lines []string) string { return strings.Join(lines[1:], "\n") }
 // leaves the pinned one polling.
 func TestGridOnePollPerStop(t *testing.T) {
 	r := newRig(t, stopsOver(12), nil)
-	if n := len(r.d.Grid.Feeds()); n != 4 {
+	if n := len(r.d.Grid.allFeeds()); n != 4 {
 		t.Errorf("%d feeds for 12 boards over 4 stops, want 4", n)
 	}
 	for s, n := range r.calls() {
@@ -110,8 +110,8 @@ func TestGridOnePollPerStop(t *testing.T) {
 	r.run(r.d.Grid.Add(app.BoardSpec{Stop: 1350}))
 	r.run(r.d.Pins.Loaded(PinsMsg{Pins: []Pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1008, Name: "Hauptbahnhof"}}}))
 	r.poll()
-	if !r.d.Plain() || r.d.Pins.stripCount() != 2 {
-		t.Fatalf("plain %v, strip of %d; want the open board under a strip of 2", r.d.Plain(), r.d.Pins.stripCount())
+	if !r.d.isPlain() || r.d.Pins.stripCount() != 2 {
+		t.Fatalf("plain %v, strip of %d; want the open board under a strip of 2", r.d.isPlain(), r.d.Pins.stripCount())
 	}
 	if n := len(r.sh.Reg.Entries); n != 2 {
 		t.Errorf("%d feeds for 2 stops shown watched, open and pinned; want 2", n)
@@ -187,7 +187,7 @@ func TestWatchOpenBoard(t *testing.T) {
 	r := newRig(t, stopsOver(3), nil)
 	g := &r.d.Grid
 	r.run(g.OpenBoard(app.Target{Kind: app.TargetStop, Stop: 1350, Title: "Ehinger Tor"}))
-	if !r.d.Plain() || !g.Zoomed {
+	if !r.d.isPlain() || !g.Zoomed {
 		t.Fatal("the opened stop does not show as the open board, zoomed")
 	}
 	if n := g.WatchOpen(); n != "already watched" || g.Focus != 1 || g.Plain() || g.Len() != 3 {

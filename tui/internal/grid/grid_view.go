@@ -55,7 +55,7 @@ func split(total, n, i int) int {
 // the zoomed board draws as focused only when the board side has the
 // focus (focused), not while the vehicle pane beside it has.
 func (g *gridPane) SetSize(w, h int, focused bool) {
-	g.Width, g.height = w, h
+	g.width, g.height = w, h
 	z := g.ZoomedBoard()
 	for i, b := range g.All() {
 		num := i + 1
@@ -78,7 +78,7 @@ func (g *gridPane) SetSize(w, h int, focused bool) {
 // up/down focus moves: the same shape render draws, computed, not kept
 // by the view.
 func (g *gridPane) Columns() int {
-	cols, _ := gridShape(len(g.Boards), g.Width, g.height-1, g.sh.Limit)
+	cols, _ := gridShape(len(g.Boards), g.width, g.height-1, g.sh.Limit)
 	return cols
 }
 
@@ -93,7 +93,7 @@ func (g *gridPane) ZoomedBoard() *board.Pane {
 
 // View renders the grid (or the zoomed board) into exactly its rectangle.
 func (g *gridPane) View(f app.Frame) string {
-	w, h := g.Width, g.height
+	w, h := g.width, g.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
@@ -112,7 +112,7 @@ func (g *gridPane) View(f app.Frame) string {
 // render draws the summary line (with the queue's verdict) and the
 // cells of the current page.
 func (g *gridPane) render(verdict app.NetVerdict) string {
-	w, h := g.Width, g.height
+	w, h := g.width, g.height
 	st := g.sh.St
 	summary := g.summary(verdict, w)
 	g.hits.Reset()
@@ -269,7 +269,7 @@ func (g *gridPane) summary(v app.NetVerdict, w int) string {
 
 // perPage is how many boards show at once at the current size.
 func (g *gridPane) perPage() int {
-	c, r := gridShape(len(g.Boards), g.Width, g.height-1, g.sh.Limit)
+	c, r := gridShape(len(g.Boards), g.width, g.height-1, g.sh.Limit)
 	return max(c*r, 1)
 }
 

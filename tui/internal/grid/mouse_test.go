@@ -160,7 +160,7 @@ func TestMouseUnderThePinStrip(t *testing.T) {
 		r.pollFeed(f)
 	}
 	lines := plainLines(r.view(w, h))
-	if !r.d.Plain() || !strings.Contains(lines[0], "Ehinger Tor") {
+	if !r.d.isPlain() || !strings.Contains(lines[0], "Ehinger Tor") {
 		t.Fatalf("no pin strip above the board:\n%s", strings.Join(lines, "\n"))
 	}
 	ys, vehicles := boardRows(lines)

@@ -21,7 +21,7 @@ func TestSummaryNoData(t *testing.T) {
 		t.Errorf("no board ever had data: summary %q, want \"no data\" and no late count", top)
 	}
 	src.SetErr(nil)
-	r.pollFeed(r.d.Grid.Feed(feeds.Subject{Stop: 1008}))
+	r.pollFeed(r.d.Grid.feedOf(feeds.Subject{Stop: 1008}))
 	if top := r.summaryLine(200); strings.Contains(top, "no data") || !strings.Contains(top, "late >3 min") {
 		t.Errorf("after an answer: summary %q, want the late count", top)
 	}

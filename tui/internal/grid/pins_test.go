@@ -79,8 +79,8 @@ func TestPinStripAbovePlainBoard(t *testing.T) {
 	writePins(t, dir, Pin{Stop: 1350, Name: "Ehinger Tor"}, Pin{Stop: 1240, Name: "Theater"})
 	r := newRig(t, nil, inDir(dir))
 	r.poll()
-	if !r.d.Plain() || r.d.Pins.stripCount() != 2 {
-		t.Fatalf("plain %v with a strip of %d pins, want the plain board and 2", r.d.Plain(), r.d.Pins.stripCount())
+	if !r.d.isPlain() || r.d.Pins.stripCount() != 2 {
+		t.Fatalf("plain %v with a strip of %d pins, want the plain board and 2", r.d.isPlain(), r.d.Pins.stripCount())
 	}
 	w, h := 120, 30
 	v := r.view(w, h)

@@ -31,7 +31,7 @@ func TestRegistrySharesAPinnedAndWatchedStop(t *testing.T) {
 	if r.d.Mode != ModeGrid || g.Len() != 2 {
 		t.Fatalf("mode %v with %d boards, want the grid of 2", r.d.Mode, g.Len())
 	}
-	if g.Feeds()[0] != pin {
+	if g.allFeeds()[0] != pin {
 		t.Error("the grid polls the pinned stop on a feed of its own")
 	}
 	if len(g.Boards[0].Rows()) == 0 {

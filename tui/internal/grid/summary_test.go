@@ -57,7 +57,7 @@ func TestSummaryStaleAndUnknown(t *testing.T) {
 			if c := r.d.newKeyCtx(); !c.b.S.Unknown {
 				t.Error("404: the focused board of the unknown stop is not marked unknown")
 			}
-			if f := r.d.Grid.Feed(feeds.Subject{Stop: gone}); f == nil || !f.Poll.Next.IsZero() {
+			if f := r.d.Grid.feedOf(feeds.Subject{Stop: gone}); f == nil || !f.Poll.Next.IsZero() {
 				t.Error("404: the unknown stop is polled again")
 			}
 		}
@@ -73,7 +73,7 @@ func TestSummaryStaleByAge(t *testing.T) {
 		t.Fatalf("after the first poll: %q, want all fresh", top)
 	}
 	r.tick(testkit.T0.Add(time.Minute)) // two 15 s intervals and more
-	r.pollFeed(r.d.Grid.Feed(feeds.Subject{Stop: 1008}))
+	r.pollFeed(r.d.Grid.feedOf(feeds.Subject{Stop: 1008}))
 	v := r.view(160, 30)
 	lines := plainLines(v)
 	if !strings.Contains(lines[0], "◷ 3 stale") || strings.Contains(lines[0], "all fresh") {

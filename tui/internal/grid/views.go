@@ -47,7 +47,7 @@ func (v boardsView) Update(_ app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool)
 func (v boardsView) View(f app.Frame) string {
 	d := v.d
 	if n := d.Pins.stripH; n > 0 {
-		return d.Pins.strip(d.Grid.Width, n) + "\n" + d.Grid.View(f)
+		return d.Pins.strip(d.Grid.width, n) + "\n" + d.Grid.View(f)
 	}
 	return d.Grid.View(f)
 }

@@ -80,7 +80,7 @@ func TestGridClockWideCellsAndLateCount(t *testing.T) {
 		t.Errorf("wide cells lack platform and scheduled time:\n%s", v)
 	}
 	seen := map[int]bool{} // vehicles whose rows show more than +3
-	for _, f := range r.d.Grid.Feeds() {
+	for _, f := range r.d.Grid.allFeeds() {
 		for _, ev := range f.Data.Board.Events {
 			if due, ok := ev.DueIn(testkit.T0); ok && due >= -ui.HideAfter && ev.Realtime() && ev.DelayMinutes() > 3 {
 				seen[ev.VehicleNumber] = true

@@ -117,7 +117,7 @@ func TestWatchedBoardsCorrupt(t *testing.T) {
 		r := newRig(t, nil, func(o *app.Options) { o.StateDir = dir })
 		r.view(120, 40)
 		r.restore()
-		if !strings.Contains(r.sh.Notice, "boards.json could not be read; kept as boards.json.corrupt-") || !r.d.Plain() {
+		if !strings.Contains(r.sh.Notice, "boards.json could not be read; kept as boards.json.corrupt-") || !r.d.isPlain() {
 			t.Errorf("%s: mode %d, no report of the corrupt file: %q", bad, r.d.Mode, r.sh.Notice)
 		}
 		kept := keptAside(t, dir, BoardsFile)

@@ -88,7 +88,7 @@ func TestWatchedBoardsGivenWin(t *testing.T) {
 		t.Fatal(err)
 	}
 	single := newRig(t, nil, func(o *app.Options) { o.StateDir = dir; o.Boards = []app.BoardSpec{{Stop: 1350}} })
-	if single.d.Boards.LoadCmd() != nil || !single.d.Plain() {
+	if single.d.Boards.LoadCmd() != nil || !single.d.isPlain() {
 		t.Error("--stop: boards.json is loaded")
 	}
 	r := newRig(t, stopsOver(2), inDir(dir))

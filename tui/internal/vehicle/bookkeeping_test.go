@@ -34,7 +34,7 @@ func (r *paneOn) news(msg tea.Msg) tea.Cmd {
 // (nil when the tick was dropped).
 func (r *paneOn) tick() tea.Cmd {
 	r.t.Helper()
-	return r.news(feeds.TickMsg{Key: r.p.Key(), Gen: r.p.Polls().Gen})
+	return r.news(feeds.TickMsg{Key: r.p.feedKey(), Gen: r.p.Polls().Gen})
 }
 
 // deliver runs a fetch command and hands its answer on.
@@ -82,7 +82,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 	}
 
 	// A stale tick and a second tick while one is in flight start nothing.
-	if r.news(feeds.TickMsg{Key: p.Key(), Gen: p.Polls().Gen - 1}) != nil {
+	if r.news(feeds.TickMsg{Key: p.feedKey(), Gen: p.Polls().Gen - 1}) != nil {
 		t.Error("a tick of an old schedule started a fetch")
 	}
 	fetch := r.tick()
@@ -90,7 +90,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 		t.Fatal("want exactly one fetch in flight")
 	}
 	// An answer with another seq is ignored.
-	if r.news(feeds.AnswerMsg{Key: p.Key(), Seq: 999}) != nil {
+	if r.news(feeds.AnswerMsg{Key: p.feedKey(), Seq: 999}) != nil {
 		t.Error("an answer nobody waits for scheduled something")
 	}
 	r.deliver(fetch)
@@ -150,7 +150,7 @@ func TestVehiclePollBookkeeping(t *testing.T) {
 		t.Fatal("esc should close the pane")
 	}
 	p.Hide() // as the root does for Close
-	if r.news(feeds.TickMsg{Key: p.Key(), Gen: gen}) != nil || r.news(fetch()) != nil {
+	if r.news(feeds.TickMsg{Key: p.feedKey(), Gen: gen}) != nil || r.news(fetch()) != nil {
 		t.Error("a closed pane still polls")
 	}
 }

@@ -57,7 +57,7 @@ func (p *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 
 // Layout gives the pane its rectangle.
 func (p *Pane) Layout(r app.Rect) {
-	p.Focused = r.Focused
+	p.focused = r.Focused
 	if p.Open {
 		p.SetSize(r.W, r.H)
 	}

@@ -65,7 +65,7 @@ type Pane struct {
 	Follow bool // keep the vehicle's position in view
 
 	width, height int
-	Focused       bool
+	focused       bool
 	rev           int // bumped on every change that shows
 	MapRev        int // bumped when the map's content changes
 	cache         *vehicleCache
@@ -104,7 +104,7 @@ func (p *Pane) Show(n int, back app.PaneID) tea.Cmd {
 	}
 	p.Open = true
 	p.InfoSeq = p.sh.NextSeq()
-	return tea.Batch(p.Acquire(p.Key(), 0), VehicleInfoCmd(p.sh.Ctx, p.sh.Src, p.InfoSeq, p.Vehicle, p.sh.Pol.Timeout),
+	return tea.Batch(p.Acquire(p.feedKey(), 0), VehicleInfoCmd(p.sh.Ctx, p.sh.Src, p.InfoSeq, p.Vehicle, p.sh.Pol.Timeout),
 		p.sh.VehicleRunsCmd(p.Vehicle))
 }
 
@@ -126,8 +126,8 @@ func (p *Pane) Hide() {
 	p.Touch()
 }
 
-// Key is the key of the pane's feed: the vehicle's trip and passages.
-func (p *Pane) Key() feeds.Key {
+// feedKey is the key of the pane's feed: the vehicle's trip and passages.
+func (p *Pane) feedKey() feeds.Key {
 	return feeds.Key{Kind: feeds.FeedVehicle, Vehicle: p.Vehicle, Rng: p.Rng}
 }
 
@@ -244,7 +244,7 @@ func (p *Pane) toggleRange() tea.Cmd {
 	p.Follow, p.scroll = true, 0
 	p.Release()
 	p.Touch()
-	return p.Acquire(p.Key(), 0)
+	return p.Acquire(p.feedKey(), 0)
 }
 
 // scrollTo shows the passage list from line i (clamped when drawn) and

@@ -102,7 +102,7 @@ func (p *Pane) diagram(w int) diagram {
 // View renders the pane into its rectangle (exactly height lines of at
 // most width cells), from the cache when nothing it shows has changed.
 func (p *Pane) View(app.Frame) string {
-	k := viewKey{rev: p.rev, w: p.width, h: p.height, sec: p.sh.Now.Unix(), focused: p.Focused}
+	k := viewKey{rev: p.rev, w: p.width, h: p.height, sec: p.sh.Now.Unix(), focused: p.focused}
 	return p.cache.Get(k, func() string { return ui.ClampLines(p.render(), p.width, p.height) })
 }
 
@@ -128,7 +128,7 @@ func (p *Pane) render() string {
 	}
 	lines = append(lines, body...)
 	box := st.Pane
-	if p.Focused {
+	if p.focused {
 		box = st.PaneFocused
 	}
 	return box.Width(iw).Render(ui.ClampLines(strings.Join(lines, "\n"), iw, ih))
