@@ -226,23 +226,6 @@ func (e *LoadError) Error() string { return e.Msg }
 
 func refuse(format string, a ...any) error { return &LoadError{Msg: fmt.Sprintf(format, a...)} }
 
-// Fetch reads a static GTFS zip from a path or an http(s) URL, within
-// lim.MaxZipBytes, into memory (a city's feed; FetchFile for large ones).
-// etag is sent as If-None-Match; notModified is true when the server says
-// the feed has not changed (data is nil then).
-func Fetch(ctx context.Context, src, etag string, lim Limits) (data []byte, newETag string, notModified bool, err error) {
-	path, done, newETag, notModified, err := FetchFile(ctx, src, etag, lim)
-	if err != nil || notModified {
-		return nil, newETag, notModified, err
-	}
-	defer done()
-	data, err = os.ReadFile(path)
-	if err != nil {
-		return nil, "", false, fmt.Errorf("static GTFS: %w", err)
-	}
-	return data, newETag, false, nil
-}
-
 // FetchFile makes a static GTFS zip of a path or an http(s) URL a file to
 // load (LoadFile), within lim.MaxZipBytes: a path as it is, a URL
 // downloaded into a temporary file, which done removes. etag is sent as

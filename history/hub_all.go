@@ -172,17 +172,3 @@ func (n *Network) passages(ctx context.Context, now time.Time, num int, v *netVe
 	}
 	v.due = next
 }
-
-// Run ticks every second until ctx ends.
-func (n *Network) Run(ctx context.Context) {
-	t := time.NewTicker(time.Second)
-	defer t.Stop()
-	for {
-		n.Tick(ctx, time.Now())
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}

@@ -133,14 +133,6 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, o ServerOptions
 	return nil
 }
 
-// LimitListener returns a listener that has at most n of its connections
-// open at once: Accept waits for one of them to close before it takes the
-// next from ln (which meanwhile waits in the kernel's queue). n <= 0 means
-// DefaultMaxConns.
-func LimitListener(ln net.Listener, n int) net.Listener {
-	return LimitListenerPerSource(ln, n, 0, nil)
-}
-
 // LimitListenerPerSource is LimitListener with at most perSource
 // connections open at once from one source (an IPv4 address, an IPv6
 // /64): Accept closes a connection beyond that at once, with a reset,

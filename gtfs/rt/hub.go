@@ -654,11 +654,6 @@ func (h *Hub) Status() Status {
 	return s
 }
 
-// Handles reports whether the path is one of the hub's.
-func Handles(path string) bool {
-	return path == PathTripUpdates || path == PathVehicles || path == PathAlerts
-}
-
 // ServeHTTP serves the three feeds: protobuf (gzip when asked), or JSON
 // with ?format=json; ETag and 304, Cache-Control of what is left of the
 // interval.

@@ -65,9 +65,6 @@ func NewCanvas(cols, rows int) *Canvas {
 	return &Canvas{cols: cols, rows: rows, dots: make([]uint8, n), sym: make([]rune, n), kind: make([]Kind, n)}
 }
 
-// Size returns the canvas size in cells.
-func (c *Canvas) Size() (cols, rows int) { return c.cols, c.rows }
-
 // brailleBit is the bit of dot (x, y) inside a cell, per the Unicode
 // braille pattern layout (dots 1-2-3-7 left, 4-5-6-8 right).
 var brailleBit = [dotsY][dotsX]uint8{{0x01, 0x08}, {0x02, 0x10}, {0x04, 0x20}, {0x40, 0x80}}

@@ -56,9 +56,6 @@ func New(path string) *File {
 	return &File{path: path, readFile: readBounded, rename: os.Rename, now: time.Now}
 }
 
-// Path is the file's path.
-func (f *File) Path() string { return f.path }
-
 // Problem says that the file could not be used and what became of it.
 type Problem struct {
 	Name   string // the file's base name, e.g. pins.json
