@@ -78,9 +78,11 @@ func TestFilteredBoardFillsItsRows(t *testing.T) {
 	}
 }
 
-// Issue 12 item 13: one failed poll does not mark the board stale; data
-// older than two intervals does, on the board and in the grid's summary.
-func TestStaleAfterTwoIntervals(t *testing.T) {
+// The whole program marks a board stale as its pane does
+// (board.TestStaleAfterTwoIntervals): one failed poll through the root's
+// feeds leaves the screen as it was; data older than two intervals says
+// "stale since" with the time of the last good answer.
+func TestScreenStaleAfterTwoIntervals(t *testing.T) {
 	e := newEnv(t, 120, 30, true)
 	e.src.SetErr(errString("503"))
 	e.advance(feeds.DefaultInterval)
