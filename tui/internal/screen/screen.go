@@ -76,8 +76,15 @@ type Screen struct {
 	known  bool // the cursor's position is known
 	cx, cy int  // the cursor; cx == w is the pending wrap after the last column
 
-	next    []string // the lines of the frame being drawn
-	scratch []cell
+	next []string // the lines of the frame being drawn
+	// fresh are the cells of the frame's changed rows (dirty), segs
+	// what differs, cut into pieces of one pen each, pens the pens of
+	// the pieces, penCost scratch for drawSegs.
+	fresh   [][]cell
+	dirty   []int
+	segs    []seg
+	pens    []pen
+	penCost []int
 	// keys and oldKeys are the frame's lines and the rows' lines without
 	// their leading blanks: what rows are matched by when they move.
 	keys, oldKeys []string
@@ -129,9 +136,10 @@ func (s *Screen) Render(dst []byte, frame string, w, h int) []byte {
 	dst = s.shifts(dst, lines)
 	for i, l := range lines {
 		if l != s.lines[i] {
-			dst = s.updateRow(dst, i, l)
+			dst = s.diffRow(dst, i, l)
 		}
 	}
+	dst = s.drawSegs(dst)
 	return s.finish(dst)
 }
 
@@ -186,9 +194,10 @@ func (s *Screen) repaint(dst []byte, lines []string, w, h int) []byte {
 	s.valid = true
 	for i, l := range lines {
 		if l != "" {
-			dst = s.updateRow(dst, i, l)
+			dst = s.diffRow(dst, i, l)
 		}
 	}
+	dst = s.drawSegs(dst)
 	return s.finish(dst)
 }
 
@@ -433,10 +442,41 @@ func rotate(rows [][]cell, texts []string, n int) {
 	copy(texts[len(texts)-n:], tmpT)
 }
 
-// updateRow draws line in row i where it differs from what the row shows.
-func (s *Screen) updateRow(dst []byte, i int, line string) []byte {
-	nc := s.parseLine(s.scratch[:0], line, s.w)
-	s.scratch = nc
+// Kinds of seg.
+const (
+	segDraw  uint8 = iota // cells [from, to) of the row
+	segErase              // blanks [from, to), erased (ECH)
+	segEOL                // blanks from from to the row's end (EL)
+)
+
+// seg is a piece of a frame's changes: cells of one row that one pen
+// writes, or blanks to erase. A frame's pieces are drawn in the order
+// that costs the fewest bytes (drawSegs), not row by row.
+type seg struct {
+	row, from, to int
+	pen           int // index into Screen.pens; -1: blanks only, any pen that shows nothing on a space
+	kind          uint8
+}
+
+// pen is what a cell is written with: its style and hyperlink.
+type pen struct {
+	st   style
+	link uint16
+}
+
+// maxOrder is how many of a frame's pieces (in row order) drawSegs
+// chooses the next from: it bounds the search of a repaint.
+const maxOrder = 256
+
+// diffRow cuts what differs between the row i shows and line into the
+// frame's pieces (s.segs), after moving the row's cells sideways when
+// that spares bytes (slide, written at once).
+func (s *Screen) diffRow(dst []byte, i int, line string) []byte {
+	if len(s.fresh) != s.h {
+		s.fresh = make([][]cell, s.h)
+	}
+	nc := s.parseLine(s.fresh[i][:0], line, s.w)
+	s.fresh[i] = nc
 	old := s.rows[i]
 	dst = s.slide(dst, i, nc, old)
 	// end is where the line's content ends: after it, all blank.
@@ -450,16 +490,8 @@ func (s *Screen) updateRow(dst []byte, i int, line string) []byte {
 			continue
 		}
 		if c >= end {
-			// Only blanks from here: erase the rest of the row (from
-			// the cursor if it is already past the line's end).
-			if s.known && s.cy == i && s.cx >= end && s.cx < c {
-				c = s.cx
-			}
-			dst = s.moveTo(dst, i, c)
-			dst = s.unlink(dst)
-			dst = appendSGR(dst, s.pen, style{})
-			s.pen = style{}
-			dst = append(dst, "\x1b[K"...)
+			// Only blanks from here: erase the rest of the row.
+			s.segs = append(s.segs, seg{row: i, from: c, to: s.w, pen: s.penOf(style{}, 0), kind: segEOL})
 			break
 		}
 		start := c
@@ -479,13 +511,176 @@ func (s *Screen) updateRow(dst []byte, i int, line string) []byte {
 		if stop < s.w && nc[stop].w == 0 {
 			stop++
 		}
-		dst = s.moveTo(dst, i, start)
-		dst = s.draw(dst, nc, start, stop)
+		s.cut(i, nc, start, stop)
 		c = stop
 	}
-	copy(old, nc)
+	s.dirty = append(s.dirty, i)
 	s.lines[i] = line
 	return dst
+}
+
+// cut appends cells [from, to) of row as pieces of one pen each: blanks
+// join the piece they are in when its pen shows nothing on them, and a
+// run of at least minErase blanks is erased.
+func (s *Screen) cut(row int, nc []cell, from, to int) {
+	cur := seg{row: row, from: from, pen: -1}
+	end := func(at int) {
+		if at > cur.from {
+			cur.to = at
+			s.segs = append(s.segs, cur)
+		}
+	}
+	for c := from; c < to; {
+		cl := nc[c]
+		if cl.w == 0 {
+			c++
+			continue
+		}
+		if cl == blank {
+			n := 1
+			for c+n < to && nc[c+n] == blank {
+				n++
+			}
+			switch {
+			case n >= minErase:
+				end(c)
+				s.segs = append(s.segs, seg{row: row, from: c, to: c + n, pen: s.penOf(style{}, 0), kind: segErase})
+				cur = seg{row: row, from: c + n, pen: -1}
+			case cur.pen >= 0 && (s.pens[cur.pen].link != 0 || s.pens[cur.pen].st.showsOnSpace()):
+				end(c)
+				cur = seg{row: row, from: c, pen: -1}
+			}
+			c += n
+			continue
+		}
+		p := s.penOf(cl.st, cl.link)
+		switch {
+		case cur.pen == p:
+		case cur.pen < 0 && (c == cur.from || p >= 0 && s.pens[p].link == 0 && !s.pens[p].st.showsOnSpace()):
+			cur.pen = p
+		default:
+			end(c)
+			cur = seg{row: row, from: c, pen: p}
+		}
+		c += int(cl.w)
+	}
+	end(to)
+}
+
+// penOf returns the index of the pen st, link in s.pens.
+func (s *Screen) penOf(st style, link uint16) int {
+	for i, p := range s.pens {
+		if p.st == st && p.link == link {
+			return i
+		}
+	}
+	s.pens = append(s.pens, pen{st, link})
+	return len(s.pens) - 1
+}
+
+// drawSegs draws the frame's pieces, each time the one that costs the
+// fewest bytes from where the cursor is and what the pen is (among the
+// next maxOrder in row order): the badges of several rows in one pen,
+// then their destinations in another, rather than a pen change at each
+// of them. Then the rows are what the frame shows.
+func (s *Screen) drawSegs(dst []byte) []byte {
+	segs := s.segs
+	s.penCost = s.penCost[:0]
+	for range s.pens {
+		s.penCost = append(s.penCost, 0)
+	}
+	for len(segs) > 0 {
+		// What each pen costs from the pen now.
+		var tmp [64]byte
+		for i, p := range s.pens {
+			c := len(appendSGR(tmp[:0], s.pen, p.st))
+			if p.link != s.open {
+				c += len(linkEnd)
+				if p.link != 0 {
+					c += len(s.links[p.link]) + len(linkEnd)
+				}
+			}
+			s.penCost[i] = c
+		}
+		blankCost := 0
+		if s.open != 0 || s.pen.showsOnSpace() {
+			blankCost = len(appendSGR(tmp[:0], s.pen, style{}))
+		}
+		best, bestCost := 0, -1
+		for k, g := range segs[:min(len(segs), maxOrder)] {
+			c := s.moveCost(g.row, g.from)
+			if g.pen >= 0 {
+				c += s.penCost[g.pen]
+			} else {
+				c += blankCost
+			}
+			if bestCost < 0 || c < bestCost {
+				best, bestCost = k, c
+			}
+		}
+		g := segs[best]
+		segs = append(segs[:best], segs[best+1:]...)
+		dst = s.moveTo(dst, g.row, g.from)
+		switch g.kind {
+		case segDraw:
+			dst = s.draw(dst, s.fresh[g.row], g.from, g.to)
+		case segErase, segEOL:
+			// Erased cells take the pen's background: erase with the
+			// default (some terminals take its colour too).
+			dst = s.unlink(dst)
+			dst = appendSGR(dst, s.pen, style{})
+			s.pen = style{}
+			if g.kind == segEOL {
+				dst = append(dst, "\x1b[K"...)
+				break
+			}
+			dst = append(dst, "\x1b["...)
+			dst = strconv.AppendInt(dst, int64(g.to-g.from), 10)
+			dst = append(dst, 'X')
+		}
+	}
+	// The rows show the frame's cells now: the old cells are the next
+	// frame's to parse into.
+	for _, i := range s.dirty {
+		s.rows[i], s.fresh[i] = s.fresh[i], s.rows[i]
+	}
+	s.segs, s.dirty, s.pens = s.segs[:0], s.dirty[:0], s.pens[:0]
+	return dst
+}
+
+// moveCost is the bytes of moveTo(row, col) from where the cursor is.
+func (s *Screen) moveCost(row, col int) int {
+	if s.known && row == s.cy && col == s.cx && col < s.w {
+		return 0
+	}
+	if s.known {
+		switch {
+		case row == s.cy && col > s.cx && s.cx < s.w:
+			if n := col - s.cx; n > 1 {
+				return 3 + digits(n)
+			}
+			return 3
+		case col == 0 && row == s.cy+1:
+			return 2
+		}
+	}
+	c := 3
+	if row > 0 || col > 0 {
+		c += digits(row + 1)
+	}
+	if col > 0 {
+		c += 1 + digits(col+1)
+	}
+	return c
+}
+
+// digits is how many decimal digits n > 0 has.
+func digits(n int) int {
+	d := 1
+	for ; n >= 10; n /= 10 {
+		d++
+	}
+	return d
 }
 
 // maxSlide is the farthest a row's content is looked for moved sideways;
@@ -576,28 +771,6 @@ func (s *Screen) draw(dst []byte, nc []cell, from, to int) []byte {
 		if cl.w == 0 {
 			c++
 			continue
-		}
-		if cl == blank {
-			n := 1
-			for c+n < to && nc[c+n] == blank {
-				n++
-			}
-			if n >= minErase {
-				// Erase n cells with the default pen (erased cells take
-				// its background, and some terminals its colour too) and
-				// step over them.
-				dst = s.unlink(dst)
-				dst = appendSGR(dst, s.pen, style{})
-				s.pen = style{}
-				dst = append(dst, "\x1b["...)
-				dst = strconv.AppendInt(dst, int64(n), 10)
-				dst = append(dst, 'X')
-				c += n
-				if c < s.w {
-					dst = s.moveTo(dst, s.cy, c)
-				}
-				continue
-			}
 		}
 		if cl.link != s.open {
 			dst = s.setLink(dst, cl.link)
