@@ -648,32 +648,6 @@ func (s *Screen) drawSegs(dst []byte) []byte {
 	return dst
 }
 
-// moveCost is the bytes of moveTo(row, col) from where the cursor is.
-func (s *Screen) moveCost(row, col int) int {
-	if s.known && row == s.cy && col == s.cx && col < s.w {
-		return 0
-	}
-	if s.known {
-		switch {
-		case row == s.cy && col > s.cx && s.cx < s.w:
-			if n := col - s.cx; n > 1 {
-				return 3 + digits(n)
-			}
-			return 3
-		case col == 0 && row == s.cy+1:
-			return 2
-		}
-	}
-	c := 3
-	if row > 0 || col > 0 {
-		c += digits(row + 1)
-	}
-	if col > 0 {
-		c += 1 + digits(col+1)
-	}
-	return c
-}
-
 // digits is how many decimal digits n > 0 has.
 func digits(n int) int {
 	d := 1
@@ -866,20 +840,92 @@ func (s *Screen) moveTo(dst []byte, row, col int) []byte {
 		return dst
 	}
 	dst = s.unlink(dst)
-	if s.known {
-		switch {
-		case row == s.cy && col > s.cx && s.cx < s.w:
-			dst = append(dst, "\x1b["...)
-			if n := col - s.cx; n > 1 {
-				dst = strconv.AppendInt(dst, int64(n), 10)
-			}
-			s.cx = col
-			return append(dst, 'C')
-		case col == 0 && row == s.cy+1:
-			s.cx, s.cy = 0, row
-			return append(dst, '\r', '\n')
+	dst = s.appendMove(dst, row, col)
+	s.known, s.cx, s.cy = true, col, row
+	return dst
+}
+
+// moveCost is the bytes of moveTo(row, col) from where the cursor is,
+// without the hyperlink's close.
+func (s *Screen) moveCost(row, col int) int {
+	if s.known && row == s.cy && col == s.cx && col < s.w {
+		return 0
+	}
+	var tmp [32]byte
+	return len(s.appendMove(tmp[:0], row, col))
+}
+
+// appendMove appends the shortest of the moves it knows from the cursor
+// to row, col: an absolute CUP, or a move within the row (CUF, CUB, CHA,
+// CR, CR and CUF) followed by one between rows (CUD, CUU, VPA), or CR LF
+// to the next row's start. After the last column (a wrap pending, where
+// terminals differ) only CR and CUP are used. LF alone is not: a tty
+// that translates it would add a CR.
+func (s *Screen) appendMove(dst []byte, row, col int) []byte {
+	start := len(dst)
+	dst = appendCSI2(dst, row, col)
+	if !s.known {
+		return dst
+	}
+	if col == 0 && row == s.cy+1 {
+		return append(dst[:start], '\r', '\n')
+	}
+	best := len(dst) - start
+	// The move within the row: the shortest of those that apply.
+	var hbuf, cbuf [16]byte
+	h := hbuf[:0]
+	exact := s.cx < s.w // the column is known (no wrap pending)
+	shorter := func(c []byte) {
+		if len(c) < len(h) {
+			h = append(h[:0], c...)
 		}
 	}
+	switch {
+	case exact && col == s.cx:
+	case col == 0:
+		h = append(h, '\r')
+	default:
+		h = appendCSI1(append(h, '\r'), col, 'C')
+		if exact {
+			shorter(appendCSI1(cbuf[:0], col+1, 'G'))
+			if col > s.cx {
+				shorter(appendCSI1(cbuf[:0], col-s.cx, 'C'))
+			} else {
+				shorter(appendCSI1(cbuf[:0], s.cx-col, 'D'))
+			}
+		}
+	}
+	// The move between rows.
+	var vbuf [16]byte
+	v := vbuf[:0]
+	switch {
+	case row == s.cy:
+	case row > s.cy && row-s.cy < row+1:
+		v = appendCSI1(v, row-s.cy, 'B')
+	case row < s.cy && s.cy-row < row+1:
+		v = appendCSI1(v, s.cy-row, 'A')
+	default:
+		v = appendCSI1(v, row+1, 'd')
+	}
+	if len(h)+len(v) < best {
+		dst = append(dst[:start], h...)
+		dst = append(dst, v...)
+	}
+	return dst
+}
+
+// appendCSI1 appends CSI n final, the parameter left out when it is 1.
+func appendCSI1(dst []byte, n int, final byte) []byte {
+	dst = append(dst, "\x1b["...)
+	if n > 1 {
+		dst = strconv.AppendInt(dst, int64(n), 10)
+	}
+	return append(dst, final)
+}
+
+// appendCSI2 appends CUP to row, col (0-based), without the parameters
+// that are 1.
+func appendCSI2(dst []byte, row, col int) []byte {
 	dst = append(dst, "\x1b["...)
 	if row > 0 || col > 0 {
 		dst = strconv.AppendInt(dst, int64(row+1), 10)
@@ -888,7 +934,6 @@ func (s *Screen) moveTo(dst []byte, row, col int) []byte {
 		dst = append(dst, ';')
 		dst = strconv.AppendInt(dst, int64(col+1), 10)
 	}
-	s.known, s.cx, s.cy = true, col, row
 	return append(dst, 'H')
 }
 
