@@ -121,7 +121,8 @@ func (s *Screen) Invalidate() { s.valid = false }
 // Render appends to dst the bytes that turn the terminal from what s last
 // drew into frame, on a terminal of w columns and h rows, and remembers
 // frame. The first call, a call after Invalidate, and a call with another
-// size repaint everything. The pen is the default again at the end.
+// size repaint everything. No hyperlink is open at the end, and the pen
+// shows nothing on a blank cell (see finish).
 func (s *Screen) Render(dst []byte, frame string, w, h int) []byte {
 	if w <= 0 || h <= 0 {
 		return dst
@@ -201,12 +202,21 @@ func (s *Screen) repaint(dst []byte, lines []string, w, h int) []byte {
 	return s.finish(dst)
 }
 
-// finish leaves the pen at the default, so that nothing written by others
-// between frames takes the frame's colours.
+// finish closes the open hyperlink and resets a pen that shows on a
+// blank cell (a background, underline, reverse, strike-through), so that
+// nothing the terminal erases between frames takes the frame's colours.
+// Another pen (a colour, bold) stays for the next frame to start from: a
+// countdown that turns in the pen of the one before costs a cursor move
+// and its digits, not a pen set and reset each frame. Nothing else writes
+// text between frames; what hands the terminal to others (the shell, a
+// suspend) resets the pen first (SGR 0 in the program's sequence that
+// leaves the alternate screen), and a repaint resets it too.
 func (s *Screen) finish(dst []byte) []byte {
 	dst = s.unlink(dst)
-	dst = appendSGR(dst, s.pen, style{})
-	s.pen = style{}
+	if s.pen.showsOnSpace() {
+		dst = appendSGR(dst, s.pen, style{})
+		s.pen = style{}
+	}
 	return dst
 }
 
