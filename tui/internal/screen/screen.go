@@ -52,8 +52,9 @@ var blank = cell{g: " ", w: 1}
 
 // Tuning of the diff, in cells and bytes.
 const (
-	// maxGap unchanged cells between two changed ones are written again
-	// rather than skipped with a cursor move (CUF costs 3–5 bytes).
+	// maxGap bytes of unchanged cells between two changed ones are
+	// written again rather than skipped with a cursor move (CUF costs
+	// 3–5 bytes; a block of a large glyph is 3 bytes).
 	maxGap = 4
 	// minErase blank cells in a row are erased (ECH and CUF, 8–10 bytes)
 	// rather than written as spaces.
@@ -464,6 +465,7 @@ const (
 // that costs the fewest bytes (drawSegs), not row by row.
 type seg struct {
 	row, from, to int
+	lead          int // from lead to from the cells are unchanged: written rather than moved over when the cursor is among them
 	pen           int // index into Screen.pens; -1: blanks only, any pen that shows nothing on a space
 	kind          uint8
 }
@@ -514,14 +516,14 @@ func (s *Screen) diffRow(dst []byte, i int, line string) []byte {
 				stop, gap = j+1, 0
 				continue
 			}
-			if gap++; gap > maxGap {
+			if gap += len(nc[j].g); gap > maxGap {
 				break
 			}
 		}
 		if stop < s.w && nc[stop].w == 0 {
 			stop++
 		}
-		s.cut(i, nc, start, stop)
+		s.cut(i, nc, old, start, stop)
 		c = stop
 	}
 	s.dirty = append(s.dirty, i)
@@ -531,14 +533,31 @@ func (s *Screen) diffRow(dst []byte, i int, line string) []byte {
 
 // cut appends cells [from, to) of row as pieces of one pen each: blanks
 // join the piece they are in when its pen shows nothing on them, and a
-// run of at least minErase blanks is erased.
-func (s *Screen) cut(row int, nc []cell, from, to int) {
+// run of at least minErase blanks is erased. A piece's unchanged cells at
+// its end are left out, those at its start may be written (lead) when
+// the cursor is among them.
+func (s *Screen) cut(row int, nc, old []cell, from, to int) {
 	cur := seg{row: row, from: from, pen: -1}
 	end := func(at int) {
-		if at > cur.from {
-			cur.to = at
-			s.segs = append(s.segs, cur)
+		a, b := cur.from, at
+		for a < b && nc[a] == old[a] {
+			a++
 		}
+		for b > a && nc[b-1] == old[b-1] {
+			b--
+		}
+		if a == b {
+			return // nothing changed in it
+		}
+		// Whole graphemes: a wide one's halves go together.
+		if nc[a].w == 0 && a > cur.from {
+			a--
+		}
+		if b < at && nc[b].w == 0 {
+			b++
+		}
+		cur.lead, cur.from, cur.to = cur.from, a, b
+		s.segs = append(s.segs, cur)
 	}
 	for c := from; c < to; {
 		cl := nc[c]
@@ -618,7 +637,7 @@ func (s *Screen) drawSegs(dst []byte) []byte {
 		}
 		best, bestCost := 0, -1
 		for k, g := range segs[:min(len(segs), maxOrder)] {
-			c := s.moveCost(g.row, g.from)
+			_, c := s.entry(g)
 			if g.pen >= 0 {
 				c += s.penCost[g.pen]
 			} else {
@@ -630,10 +649,11 @@ func (s *Screen) drawSegs(dst []byte) []byte {
 		}
 		g := segs[best]
 		segs = append(segs[:best], segs[best+1:]...)
-		dst = s.moveTo(dst, g.row, g.from)
+		from, _ := s.entry(g)
+		dst = s.moveTo(dst, g.row, from)
 		switch g.kind {
 		case segDraw:
-			dst = s.draw(dst, s.fresh[g.row], g.from, g.to)
+			dst = s.draw(dst, s.fresh[g.row], from, g.to)
 		case segErase, segEOL:
 			// Erased cells take the pen's background: erase with the
 			// default (some terminals take its colour too).
@@ -853,6 +873,24 @@ func (s *Screen) moveTo(dst []byte, row, col int) []byte {
 	dst = s.appendMove(dst, row, col)
 	s.known, s.cx, s.cy = true, col, row
 	return dst
+}
+
+// entry is where drawing piece g starts and what getting there costs:
+// its first changed cell, or the cursor when it is among the unchanged
+// cells before it and writing them again costs less than the move.
+func (s *Screen) entry(g seg) (from, cost int) {
+	cost = s.moveCost(g.row, g.from)
+	if g.kind != segDraw || !s.known || s.cy != g.row || s.cx < g.lead || s.cx >= g.from {
+		return g.from, cost
+	}
+	n := 0
+	for _, c := range s.fresh[g.row][s.cx:g.from] {
+		n += len(c.g)
+	}
+	if n < cost && s.fresh[g.row][s.cx].w != 0 {
+		return s.cx, n
+	}
+	return g.from, cost
 }
 
 // moveCost is the bytes of moveTo(row, col) from where the cursor is,
