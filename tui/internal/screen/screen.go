@@ -84,8 +84,11 @@ type Screen struct {
 	fresh   [][]cell
 	dirty   []int
 	segs    []seg
+	win     []seg
 	pens    []pen
+	penIdx  map[pen]int
 	penCost []int
+	penStep []int
 	// keys and oldKeys are the frame's lines and the rows' lines without
 	// their leading blanks: what rows are matched by when they move.
 	keys, oldKeys []string
@@ -598,12 +601,18 @@ func (s *Screen) cut(row int, nc, old []cell, from, to int) {
 
 // penOf returns the index of the pen st, link in s.pens.
 func (s *Screen) penOf(st style, link uint16) int {
-	for i, p := range s.pens {
-		if p.st == st && p.link == link {
-			return i
-		}
+	p := pen{st, link}
+	if n := len(s.pens); n > 0 && s.pens[n-1] == p {
+		return n - 1
 	}
-	s.pens = append(s.pens, pen{st, link})
+	if s.penIdx == nil {
+		s.penIdx = make(map[pen]int)
+	}
+	if i, ok := s.penIdx[p]; ok {
+		return i
+	}
+	s.pens = append(s.pens, p)
+	s.penIdx[p] = len(s.pens) - 1
 	return len(s.pens) - 1
 }
 
@@ -614,41 +623,48 @@ func (s *Screen) penOf(st style, link uint16) int {
 // of them. Then the rows are what the frame shows.
 func (s *Screen) drawSegs(dst []byte) []byte {
 	segs := s.segs
-	s.penCost = s.penCost[:0]
+	s.penCost, s.penStep = s.penCost[:0], s.penStep[:0]
 	for range s.pens {
-		s.penCost = append(s.penCost, 0)
+		s.penCost, s.penStep = append(s.penCost, 0), append(s.penStep, 0)
 	}
-	for len(segs) > 0 {
-		// What each pen costs from the pen now.
+	// The candidates: the next pieces in row order, each one drawn
+	// replaced by the next piece after them. A frame of very many
+	// pieces (a repaint of a large, colourful screen) looks at fewer.
+	order := maxOrder
+	if len(segs) > 8*maxOrder {
+		order = maxOrder / 8
+	}
+	win, next := s.win[:0], 0
+	for ; next < len(segs) && len(win) < order; next++ {
+		win = append(win, segs[next])
+	}
+	for step := 1; len(win) > 0; step++ {
 		var tmp [64]byte
-		for i, p := range s.pens {
-			c := len(appendSGR(tmp[:0], s.pen, p.st))
-			if p.link != s.open {
-				c += len(linkEnd)
-				if p.link != 0 {
-					c += len(s.links[p.link]) + len(linkEnd)
-				}
-			}
-			s.penCost[i] = c
-		}
 		blankCost := 0
 		if s.open != 0 || s.pen.showsOnSpace() {
 			blankCost = len(appendSGR(tmp[:0], s.pen, style{}))
 		}
 		best, bestCost := 0, -1
-		for k, g := range segs[:min(len(segs), maxOrder)] {
+		for k, g := range win {
 			_, c := s.entry(g)
 			if g.pen >= 0 {
-				c += s.penCost[g.pen]
+				c += s.costOf(g.pen, step)
 			} else {
 				c += blankCost
 			}
-			if bestCost < 0 || c < bestCost {
+			// Of pieces that cost the same, the first in row order.
+			if bestCost < 0 || c < bestCost || c == bestCost && (g.row < win[best].row || g.row == win[best].row && g.from < win[best].from) {
 				best, bestCost = k, c
 			}
 		}
-		g := segs[best]
-		segs = append(segs[:best], segs[best+1:]...)
+		g := win[best]
+		if next < len(segs) {
+			win[best] = segs[next]
+			next++
+		} else {
+			win[best] = win[len(win)-1]
+			win = win[:len(win)-1]
+		}
 		from, _ := s.entry(g)
 		dst = s.moveTo(dst, g.row, from)
 		switch g.kind {
@@ -674,7 +690,8 @@ func (s *Screen) drawSegs(dst []byte) []byte {
 	for _, i := range s.dirty {
 		s.rows[i], s.fresh[i] = s.fresh[i], s.rows[i]
 	}
-	s.segs, s.dirty, s.pens = s.segs[:0], s.dirty[:0], s.pens[:0]
+	s.segs, s.dirty, s.pens, s.win = s.segs[:0], s.dirty[:0], s.pens[:0], win[:0]
+	clear(s.penIdx)
 	return dst
 }
 
@@ -891,6 +908,25 @@ func (s *Screen) entry(g seg) (from, cost int) {
 		return s.cx, n
 	}
 	return g.from, cost
+}
+
+// costOf is what changing the pen now to pen i costs, worked out once in
+// each step of drawSegs.
+func (s *Screen) costOf(i, step int) int {
+	if s.penStep[i] == step {
+		return s.penCost[i]
+	}
+	p := s.pens[i]
+	var tmp [64]byte
+	c := len(appendSGR(tmp[:0], s.pen, p.st))
+	if p.link != s.open {
+		c += len(linkEnd)
+		if p.link != 0 {
+			c += len(s.links[p.link]) + len(linkEnd)
+		}
+	}
+	s.penCost[i], s.penStep[i] = c, step
+	return c
 }
 
 // moveCost is the bytes of moveTo(row, col) from where the cursor is,
