@@ -89,6 +89,8 @@ type Screen struct {
 	penIdx  map[pen]int
 	penCost []int
 	penStep []int
+	// pairCost is costOf's memo: the pen change between two pens.
+	pairCost map[uint64]int
 	// keys and oldKeys are the frame's lines and the rows' lines without
 	// their leading blanks: what rows are matched by when they move.
 	keys, oldKeys []string
@@ -644,11 +646,15 @@ func (s *Screen) drawSegs(dst []byte) []byte {
 		if s.open != 0 || s.pen.showsOnSpace() {
 			blankCost = len(appendSGR(tmp[:0], s.pen, style{}))
 		}
+		cur, ok := s.penIdx[pen{s.pen, s.open}]
+		if !ok {
+			cur = -1
+		}
 		best, bestCost := 0, -1
 		for k, g := range win {
 			_, c := s.entry(g)
 			if g.pen >= 0 {
-				c += s.costOf(g.pen, step)
+				c += s.costOf(cur, g.pen, step)
 			} else {
 				c += blankCost
 			}
@@ -692,6 +698,7 @@ func (s *Screen) drawSegs(dst []byte) []byte {
 	}
 	s.segs, s.dirty, s.pens, s.win = s.segs[:0], s.dirty[:0], s.pens[:0], win[:0]
 	clear(s.penIdx)
+	clear(s.pairCost)
 	return dst
 }
 
@@ -910,19 +917,30 @@ func (s *Screen) entry(g seg) (from, cost int) {
 	return g.from, cost
 }
 
-// costOf is what changing the pen now to pen i costs, worked out once in
-// each step of drawSegs.
-func (s *Screen) costOf(i, step int) int {
+// costOf is what changing the pen now (pen cur of s.pens, -1 if none of
+// them) to pen i costs, worked out once in each step of drawSegs and
+// kept for each pair of pens.
+func (s *Screen) costOf(cur, i, step int) int {
 	if s.penStep[i] == step {
 		return s.penCost[i]
 	}
-	p := s.pens[i]
-	var tmp [64]byte
-	c := len(appendSGR(tmp[:0], s.pen, p.st))
-	if p.link != s.open {
-		c += len(linkEnd)
-		if p.link != 0 {
-			c += len(s.links[p.link]) + len(linkEnd)
+	key := uint64(uint32(cur))<<32 | uint64(uint32(i))
+	c, ok := s.pairCost[key]
+	if !ok || cur < 0 {
+		p := s.pens[i]
+		var tmp [64]byte
+		c = len(appendSGR(tmp[:0], s.pen, p.st))
+		if p.link != s.open {
+			c += len(linkEnd)
+			if p.link != 0 {
+				c += len(s.links[p.link]) + len(linkEnd)
+			}
+		}
+		if cur >= 0 {
+			if s.pairCost == nil {
+				s.pairCost = make(map[uint64]int)
+			}
+			s.pairCost[key] = c
 		}
 	}
 	s.penCost[i], s.penStep[i] = c, step
@@ -935,65 +953,120 @@ func (s *Screen) moveCost(row, col int) int {
 	if s.known && row == s.cy && col == s.cx && col < s.w {
 		return 0
 	}
-	var tmp [32]byte
-	return len(s.appendMove(tmp[:0], row, col))
+	_, _, n := s.planMove(row, col)
+	return n
 }
 
-// appendMove appends the shortest of the moves it knows from the cursor
-// to row, col: an absolute CUP, or a move within the row (CUF, CUB, CHA,
-// CR, CR and CUF) followed by one between rows (CUD, CUU, VPA), or CR LF
-// to the next row's start. After the last column (a wrap pending, where
-// terminals differ) only CR and CUP are used. LF alone is not: a tty
-// that translates it would add a CR.
-func (s *Screen) appendMove(dst []byte, row, col int) []byte {
-	start := len(dst)
-	dst = appendCSI2(dst, row, col)
+// Moves within a row (planMove).
+const (
+	hNone  = iota
+	hCR    // CR
+	hCRCUF // CR, then CUF to the column
+	hCHA   // CHA
+	hRel   // CUF or CUB
+	hCUP   // no move within the row: the whole move is a CUP
+	hCRLF  // CR LF: the next row's start
+)
+
+// Moves between rows (planMove).
+const (
+	vNone = iota
+	vRel  // CUD or CUU
+	vVPA  // VPA
+)
+
+// planMove picks the shortest of the moves it knows from the cursor to
+// row, col: an absolute CUP, or a move within the row (CUF, CUB, CHA, CR,
+// CR and CUF) followed by one between rows (CUD, CUU, VPA), or CR LF to
+// the next row's start; n is its length. After the last column (a wrap
+// pending, where terminals differ) only CR and CUP are used. LF alone is
+// not: a tty that translates it would add a CR.
+func (s *Screen) planMove(row, col int) (h, v, n int) {
+	cup := 3
+	if row > 0 || col > 0 {
+		cup += digits(row + 1)
+	}
+	if col > 0 {
+		cup += 1 + digits(col+1)
+	}
 	if !s.known {
-		return dst
+		return hCUP, vNone, cup
 	}
 	if col == 0 && row == s.cy+1 {
-		return append(dst[:start], '\r', '\n')
+		return hCRLF, vNone, 2
 	}
-	best := len(dst) - start
-	// The move within the row: the shortest of those that apply.
-	var hbuf, cbuf [16]byte
-	h := hbuf[:0]
 	exact := s.cx < s.w // the column is known (no wrap pending)
-	shorter := func(c []byte) {
-		if len(c) < len(h) {
-			h = append(h[:0], c...)
-		}
-	}
+	hn := 0
 	switch {
 	case exact && col == s.cx:
+		h = hNone
 	case col == 0:
-		h = append(h, '\r')
+		h, hn = hCR, 1
 	default:
-		h = appendCSI1(append(h, '\r'), col, 'C')
+		h, hn = hCRCUF, 1+csi1Len(col)
 		if exact {
-			shorter(appendCSI1(cbuf[:0], col+1, 'G'))
-			if col > s.cx {
-				shorter(appendCSI1(cbuf[:0], col-s.cx, 'C'))
-			} else {
-				shorter(appendCSI1(cbuf[:0], s.cx-col, 'D'))
+			if c := csi1Len(col + 1); c < hn {
+				h, hn = hCHA, c
+			}
+			if c := csi1Len(max(col-s.cx, s.cx-col)); c < hn {
+				h, hn = hRel, c
 			}
 		}
 	}
-	// The move between rows.
-	var vbuf [16]byte
-	v := vbuf[:0]
+	vn := 0
 	switch {
 	case row == s.cy:
-	case row > s.cy && row-s.cy < row+1:
-		v = appendCSI1(v, row-s.cy, 'B')
-	case row < s.cy && s.cy-row < row+1:
-		v = appendCSI1(v, s.cy-row, 'A')
+		v = vNone
 	default:
-		v = appendCSI1(v, row+1, 'd')
+		v, vn = vRel, csi1Len(max(row-s.cy, s.cy-row))
+		if c := csi1Len(row + 1); c < vn {
+			v, vn = vVPA, c
+		}
 	}
-	if len(h)+len(v) < best {
-		dst = append(dst[:start], h...)
-		dst = append(dst, v...)
+	if hn+vn < cup {
+		return h, v, hn + vn
+	}
+	return hCUP, vNone, cup
+}
+
+// csi1Len is the length of appendCSI1 with n.
+func csi1Len(n int) int {
+	if n > 1 {
+		return 3 + digits(n)
+	}
+	return 3
+}
+
+// appendMove appends the move planMove picks.
+func (s *Screen) appendMove(dst []byte, row, col int) []byte {
+	h, v, _ := s.planMove(row, col)
+	switch h {
+	case hCUP:
+		return appendCSI2(dst, row, col)
+	case hCRLF:
+		return append(dst, '\r', '\n')
+	case hCR:
+		dst = append(dst, '\r')
+	case hCRCUF:
+		dst = appendCSI1(append(dst, '\r'), col, 'C')
+	case hCHA:
+		dst = appendCSI1(dst, col+1, 'G')
+	case hRel:
+		if col > s.cx {
+			dst = appendCSI1(dst, col-s.cx, 'C')
+		} else {
+			dst = appendCSI1(dst, s.cx-col, 'D')
+		}
+	}
+	switch v {
+	case vRel:
+		if row > s.cy {
+			dst = appendCSI1(dst, row-s.cy, 'B')
+		} else {
+			dst = appendCSI1(dst, s.cy-row, 'A')
+		}
+	case vVPA:
+		dst = appendCSI1(dst, row+1, 'd')
 	}
 	return dst
 }
