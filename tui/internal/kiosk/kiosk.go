@@ -143,6 +143,8 @@ type kioskCache struct {
 	shown map[board.EventKey]string
 	vis   map[*board.Pane]boardVis
 	head  colHead // the header of boards side by side (renderColumns)
+	// joined are the rows of boards side by side as last joined.
+	joined joinedRows
 }
 
 // Get returns the cached rendering for key, or renders and keeps it.

@@ -65,7 +65,11 @@ func (m *Model) kioskView() string {
 			key.sec, key.svc, key.vis = 0, 0, vis // built again only when what shows turns
 		}
 		return k.cache.Get(key, func() string {
-			return clampLines(m.withKeyHint(m.renderColumns(first, cols, w, h), w, h), w, h)
+			// Every line of the columns is cut or padded to its width as
+			// it is built: only the number of lines is clamped here (a
+			// measure of every line of a 300-column frame cost more than
+			// joining it).
+			return clampCount(m.withKeyHint(m.renderColumns(first, cols, w, h), w, h), h)
 		})
 	}
 	key := kioskKey{sec: m.Sh.Local.Unix(), svc: m.Sh.Now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.Asleep}
