@@ -11,6 +11,15 @@
 // below it is written again. Here the countdown costs a cursor move and a
 // character, and the rows moving up cost one delete-line.
 //
+// What changed is cut into pieces of one pen each and drawn in the order
+// that costs the fewest bytes, not row by row: where several rows change
+// (a column of boards side by side, which a terminal cannot scroll on
+// its own), the badges of all of them in their colours, the destinations
+// in theirs, the countdowns in theirs, with a cursor move between pieces
+// instead of a pen change. Cursor moves are the shortest of CUP, CUF,
+// CUB, CHA, CR within a row and CUD, CUU, VPA between rows. A pen without
+// background stays between frames.
+//
 // A frame is what a Bubble Tea View returns: lines separated by "\n", with
 // SGR escapes. On a w×h terminal row i shows line i from column 0; a line
 // wider than w is cut at w (a wide grapheme crossing the edge is dropped);
@@ -1014,10 +1023,7 @@ func (s *Screen) planMove(row, col int) (h, v, n int) {
 		}
 	}
 	vn := 0
-	switch {
-	case row == s.cy:
-		v = vNone
-	default:
+	if row != s.cy {
 		v, vn = vRel, csi1Len(max(row-s.cy, s.cy-row))
 		if c := csi1Len(row + 1); c < vn {
 			v, vn = vVPA, c
