@@ -640,9 +640,12 @@ func (s *Screen) drawSegs(dst []byte) []byte {
 	}
 	// The candidates: the next pieces in row order, each one drawn
 	// replaced by the next piece after them. A frame of very many
-	// pieces (a repaint of a large, colourful screen) looks at fewer.
+	// pieces (a repaint of a large screen) or of many pens looks at
+	// fewer.
 	order := maxOrder
-	if len(segs) > 8*maxOrder {
+	if len(segs) > 8*maxOrder || len(s.pens) > maxOrder/8 {
+		// (A frame of many pens, each piece's a colour of its own,
+		// gains little from the order and prices many pen changes.)
 		order = maxOrder / 8
 	}
 	win, next := s.win[:0], 0
