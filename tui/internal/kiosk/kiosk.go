@@ -145,6 +145,8 @@ type kioskCache struct {
 	head  colHead // the header of boards side by side (renderColumns)
 	// joined are the rows of boards side by side as last joined.
 	joined joinedRows
+	// ticker are the alert's pages as last wrapped (tickerLine).
+	ticker tickerPages
 }
 
 // Get returns the cached rendering for key, or renders and keeps it.
