@@ -466,10 +466,14 @@ func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) [
 }
 
 // tickerPages are the alert's pages wrapped to a width (tickerLine), for
-// the alert's revision.
+// the alert's revision, and the page last shown (page) as a line in the
+// styles st.
 type tickerPages struct {
 	arev, w int
 	pages   []string
+	page    int
+	st      *ui.Styles
+	line    string
 }
 
 // tickerLine is the unplanned alert in one line: whole when it fits, else
@@ -496,8 +500,11 @@ func (m *Model) tickerLine(w int) string {
 	if m.Sh.ReduceMotion {
 		page = TickerPageReduced
 	}
-	p := pages[int(m.Sh.Local.Unix()/int64(page/time.Second))%len(pages)]
-	return ui.Fit(m.Sh.St.Ticker.Render("⚠ "+p), w)
+	j := int(m.Sh.Local.Unix()/int64(page/time.Second)) % len(pages)
+	if t := &c.ticker; t.line == "" || t.page != j || t.st != m.Sh.St {
+		t.page, t.st, t.line = j, m.Sh.St, ui.Fit(m.Sh.St.Ticker.Render("⚠ "+pages[j]), w)
+	}
+	return c.ticker.line
 }
 
 // renderNightClock is the screen outside operating hours: only the clock,
