@@ -10,7 +10,9 @@
 # The kiosks read a simulation served by `abfahrt sim` on loopback, as a
 # station display reads its service over the network: the simulation's own
 # work is not the display's (EMBEDDED=1: each kiosk runs its own, as
-# before). Usage: make build; .ci/perf/kiosk-idle.sh
+# before). SIM_START (RFC 3339) starts the simulation's clock there, so that
+# a run at night measures the day's service (SIM_START=2026-09-11T12:00:00+02:00).
+# Usage: make build; .ci/perf/kiosk-idle.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${ROUNDS:-3}; window=${WINDOW:-30}; settle=${SETTLE:-10}
@@ -22,7 +24,7 @@ envs=(env HOME="$tmpd" XDG_CONFIG_HOME="$tmpd/c" XDG_CACHE_HOME="$tmpd/k" XDG_ST
 api=""
 if [ -z "${EMBEDDED:-}" ]; then
   port=$((20000 + $$ % 20000))
-  "$PWD/bin/abfahrt" sim --quiet --listen "127.0.0.1:$port" &
+  "$PWD/bin/abfahrt" sim --quiet --listen "127.0.0.1:$port" ${SIM_START:+--start "$SIM_START"} &
   simpid=$!
   trap 'kill "$simpid" 2>/dev/null || true; tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$tmpd"' EXIT
   api="--api http://127.0.0.1:$port/mobility/v1"

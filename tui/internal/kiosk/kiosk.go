@@ -143,6 +143,10 @@ type kioskCache struct {
 	shown map[board.EventKey]string
 	vis   map[*board.Pane]boardVis
 	head  colHead // the header of boards side by side (renderColumns)
+	// joined are the rows of boards side by side as last joined.
+	joined joinedRows
+	// ticker are the alert's pages as last wrapped (tickerLine).
+	ticker tickerPages
 }
 
 // Get returns the cached rendering for key, or renders and keeps it.

@@ -423,10 +423,14 @@ func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
 	c := m.Kiosk.cache
 	due, style := st.DueCell(tx, e, now)
 	k := board.KeyOf(e)
-	if prev, ok := c.shown[k]; ok && prev != due {
+	prev, ok := c.shown[k]
+	if ok && prev != due {
 		if ahead, aheadSt := st.DueCell(tx, e, now.Add(dueHold)); ahead == prev {
 			due, style = ahead, aheadSt
 		}
+	}
+	if ok && prev == due {
+		return due, style // most calls: kept as it was
 	}
 	if c.shown == nil || len(c.shown) >= 4*bigMemoMax {
 		c.shown = make(map[board.EventKey]string, 64)

@@ -118,19 +118,32 @@ func (m *Model) renderColumns(first, cols, w, h int) string {
 	}
 	rule := st.Muted.Render(colGap)
 	empty := strings.Repeat(" ", cw)
+	// A row of the screen is joined anew only when one of its columns'
+	// lines changed: a countdown that turns changes one to three.
+	j := &c.joined
+	if j.rule != rule || j.cols != cols || j.cw != cw {
+		*j = joinedRows{rule: rule, cols: cols, cw: cw}
+	}
+	for len(j.rows) < room {
+		j.rows = append(j.rows, joinedRow{parts: make([]string, cols)})
+	}
 	for y := range room {
-		var sb strings.Builder
+		r := &j.rows[y]
+		same := r.ok
 		for c := range cols {
-			if c > 0 {
-				sb.WriteString(rule)
-			}
 			l := empty
 			if y < len(body[c]) {
 				l = body[c][y] // padded to cw (column)
 			}
-			sb.WriteString(l)
+			if same && r.parts[c] != l {
+				same = false
+			}
+			r.parts[c] = l
 		}
-		lines = append(lines, sb.String())
+		if !same {
+			r.line, r.ok = strings.Join(r.parts, rule), true
+		}
+		lines = append(lines, r.line)
 	}
 	if ticker != "" {
 		lines = append(lines, "", ticker)
@@ -225,6 +238,22 @@ type headKey struct {
 	clock, date, pages string
 	w                  int
 	sim                bool
+}
+
+// joinedRows are the rows of boards side by side as last joined, each
+// with the columns' lines it was joined from (renderColumns), for a rule,
+// a number of columns and their width.
+type joinedRows struct {
+	rule     string
+	cols, cw int
+	rows     []joinedRow
+}
+
+// joinedRow is one row of joinedRows: the columns' lines, their join.
+type joinedRow struct {
+	parts []string
+	line  string
+	ok    bool
 }
 
 // colHead is the header of boards side by side, drawn for its key.

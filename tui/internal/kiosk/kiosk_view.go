@@ -65,7 +65,11 @@ func (m *Model) kioskView() string {
 			key.sec, key.svc, key.vis = 0, 0, vis // built again only when what shows turns
 		}
 		return k.cache.Get(key, func() string {
-			return clampLines(m.withKeyHint(m.renderColumns(first, cols, w, h), w, h), w, h)
+			// Every line of the columns is cut or padded to its width as
+			// it is built: only the number of lines is clamped here (a
+			// measure of every line of a 300-column frame cost more than
+			// joining it).
+			return clampCount(m.withKeyHint(m.renderColumns(first, cols, w, h), w, h), h)
 		})
 	}
 	key := kioskKey{sec: m.Sh.Local.Unix(), svc: m.Sh.Now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.Asleep}
@@ -138,15 +142,28 @@ func (m *Model) renderKiosk(i, w, h int) string {
 // shifted joins lines moved dx columns right and dy rows down: the
 // burn-in shift of every kiosk screen.
 func shifted(lines []string, dx, dy int) string {
-	out := make([]string, 0, dy+len(lines))
-	for range dy {
-		out = append(out, "")
-	}
-	margin := strings.Repeat(" ", dx)
+	// One copy into one string: a margin joined to each line and then
+	// the lines joined copied a 300×80 frame twice and allocated for
+	// every line.
+	n := dy + max(len(lines)-1, 0)
 	for _, l := range lines {
-		out = append(out, margin+l)
+		n += dx + len(l)
 	}
-	return strings.Join(out, "\n")
+	var sb strings.Builder
+	sb.Grow(n)
+	for range dy {
+		sb.WriteByte('\n')
+	}
+	for i, l := range lines {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		for range dx {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(l)
+	}
+	return sb.String()
 }
 
 // kioskLines lays out the kiosk's content in w×h: header, banner, board
@@ -448,6 +465,17 @@ func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) [
 	return out
 }
 
+// tickerPages are the alert's pages wrapped to a width (tickerLine), for
+// the alert's revision, and the page last shown (page) as a line in the
+// styles st.
+type tickerPages struct {
+	arev, w int
+	pages   []string
+	page    int
+	st      *ui.Styles
+	line    string
+}
+
 // tickerLine is the unplanned alert in one line: whole when it fits, else
 // in pages of whole words that turn every tickerPage.
 func (m *Model) tickerLine(w int) string {
@@ -455,7 +483,16 @@ func (m *Model) tickerLine(w int) string {
 	if a.Title == "" && len(a.Items) == 0 {
 		return ""
 	}
-	pages := ui.WrapWords(app.AlertText(a), w-3)
+	// The alert's pages, wrapped once for its revision and the width,
+	// not in every frame that a countdown turns.
+	c := m.Kiosk.cache
+	if c.ticker.arev != m.Kiosk.arev || c.ticker.w != w || c.ticker.pages == nil {
+		c.ticker = tickerPages{arev: m.Kiosk.arev, w: w, pages: ui.WrapWords(app.AlertText(a), w-3)}
+		if c.ticker.pages == nil {
+			c.ticker.pages = []string{}
+		}
+	}
+	pages := c.ticker.pages
 	if len(pages) == 0 {
 		return ""
 	}
@@ -463,8 +500,11 @@ func (m *Model) tickerLine(w int) string {
 	if m.Sh.ReduceMotion {
 		page = TickerPageReduced
 	}
-	p := pages[int(m.Sh.Local.Unix()/int64(page/time.Second))%len(pages)]
-	return ui.Fit(m.Sh.St.Ticker.Render("⚠ "+p), w)
+	j := int(m.Sh.Local.Unix()/int64(page/time.Second)) % len(pages)
+	if t := &c.ticker; t.line == "" || t.page != j || t.st != m.Sh.St {
+		t.page, t.st, t.line = j, m.Sh.St, ui.Fit(m.Sh.St.Ticker.Render("⚠ "+pages[j]), w)
+	}
+	return c.ticker.line
 }
 
 // renderNightClock is the screen outside operating hours: only the clock,

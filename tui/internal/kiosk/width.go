@@ -116,3 +116,20 @@ func pad(s string, w int) string {
 
 // clampLines is ui.ClampLines, measured by cellWidth.
 func clampLines(s string, w, h int) string { return ui.ClampLinesWith(s, w, h, fit) }
+
+// clampCount makes s exactly h lines, as clampLines does, for lines that
+// fit their width as they are built.
+func clampCount(s string, h int) string {
+	if h <= 0 {
+		return ""
+	}
+	n := strings.Count(s, "\n") + 1
+	if n > h {
+		cut := 0
+		for range h {
+			cut += strings.IndexByte(s[cut:], '\n') + 1
+		}
+		return s[:cut-1]
+	}
+	return s + strings.Repeat("\n", h-n)
+}

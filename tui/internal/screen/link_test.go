@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -80,7 +81,9 @@ func TestLinkedFrameOnTheTerminal(t *testing.T) {
 		"  4  Böfingen  5 min  " + link("https://x.example/vehicle/7", "7")
 	out, v := render(t, 40, 4, frame)
 	want := []string{"https://x.example/stop/1008", "https://x.example/vehicle/42", "https://x.example/vehicle/7"}
-	if got := opened(out); fmt.Sprint(got) != fmt.Sprint(want) {
+	// The renderer draws a frame's pieces in the order that costs least:
+	// each link is opened once, in any order.
+	if got := slices.Sorted(slices.Values(opened(out))); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("links opened %q, want %q\noutput %+q", got, want, out)
 	}
 	if c := v.at(0, 1); c.link != want[0] || c.g != "H" || c.st.attr != atBold {
@@ -203,11 +206,11 @@ func TestHostileLinksCannotBreakOut(t *testing.T) {
 					t.Fatalf("the terminal refused the output: %v\n%+q", err, out)
 				}
 				got := opened(out)
-				if len(got) == 0 || got[len(got)-1] != "https://ok.example/1" {
+				if !slices.Contains(got, "https://ok.example/1") {
 					t.Errorf("the good link after the hostile one: links %q\n%+q", got, out)
 				}
-				for _, u := range got[:max(0, len(got)-1)] {
-					if !tc.prefix || u != "https://x.example/" {
+				for _, u := range got {
+					if u != "https://ok.example/1" && (!tc.prefix || u != "https://x.example/") {
 						t.Errorf("hostile URI %q linked as %q\n%+q", tc.uri, u, out)
 					}
 				}

@@ -11,6 +11,15 @@
 // below it is written again. Here the countdown costs a cursor move and a
 // character, and the rows moving up cost one delete-line.
 //
+// What changed is cut into pieces of one pen each and drawn in the order
+// that costs the fewest bytes, not row by row: where several rows change
+// (a column of boards side by side, which a terminal cannot scroll on
+// its own), the badges of all of them in their colours, the destinations
+// in theirs, the countdowns in theirs, with a cursor move between pieces
+// instead of a pen change. Cursor moves are the shortest of CUP, CUF,
+// CUB, CHA, CR within a row and CUD, CUU, VPA between rows. A pen without
+// background stays between frames.
+//
 // A frame is what a Bubble Tea View returns: lines separated by "\n", with
 // SGR escapes. On a w×h terminal row i shows line i from column 0; a line
 // wider than w is cut at w (a wide grapheme crossing the edge is dropped);
@@ -52,8 +61,9 @@ var blank = cell{g: " ", w: 1}
 
 // Tuning of the diff, in cells and bytes.
 const (
-	// maxGap unchanged cells between two changed ones are written again
-	// rather than skipped with a cursor move (CUF costs 3–5 bytes).
+	// maxGap bytes of unchanged cells between two changed ones are
+	// written again rather than skipped with a cursor move (CUF costs
+	// 3–5 bytes; a block of a large glyph is 3 bytes).
 	maxGap = 4
 	// minErase blank cells in a row are erased (ECH and CUF, 8–10 bytes)
 	// rather than written as spaces.
@@ -76,8 +86,20 @@ type Screen struct {
 	known  bool // the cursor's position is known
 	cx, cy int  // the cursor; cx == w is the pending wrap after the last column
 
-	next    []string // the lines of the frame being drawn
-	scratch []cell
+	next []string // the lines of the frame being drawn
+	// fresh are the cells of the frame's changed rows (dirty), segs
+	// what differs, cut into pieces of one pen each, pens the pens of
+	// the pieces, penCost scratch for drawSegs.
+	fresh   [][]cell
+	dirty   []int
+	segs    []seg
+	win     []seg
+	pens    []pen
+	penIdx  map[pen]int
+	penCost []int
+	penStep []int
+	// pairCost is costOf's memo: the pen change between two pens.
+	pairCost map[uint64]int
 	// keys and oldKeys are the frame's lines and the rows' lines without
 	// their leading blanks: what rows are matched by when they move.
 	keys, oldKeys []string
@@ -114,7 +136,8 @@ func (s *Screen) Invalidate() { s.valid = false }
 // Render appends to dst the bytes that turn the terminal from what s last
 // drew into frame, on a terminal of w columns and h rows, and remembers
 // frame. The first call, a call after Invalidate, and a call with another
-// size repaint everything. The pen is the default again at the end.
+// size repaint everything. No hyperlink is open at the end, and the pen
+// shows nothing on a blank cell (see finish).
 func (s *Screen) Render(dst []byte, frame string, w, h int) []byte {
 	if w <= 0 || h <= 0 {
 		return dst
@@ -129,9 +152,10 @@ func (s *Screen) Render(dst []byte, frame string, w, h int) []byte {
 	dst = s.shifts(dst, lines)
 	for i, l := range lines {
 		if l != s.lines[i] {
-			dst = s.updateRow(dst, i, l)
+			dst = s.diffRow(dst, i, l)
 		}
 	}
+	dst = s.drawSegs(dst)
 	return s.finish(dst)
 }
 
@@ -186,18 +210,28 @@ func (s *Screen) repaint(dst []byte, lines []string, w, h int) []byte {
 	s.valid = true
 	for i, l := range lines {
 		if l != "" {
-			dst = s.updateRow(dst, i, l)
+			dst = s.diffRow(dst, i, l)
 		}
 	}
+	dst = s.drawSegs(dst)
 	return s.finish(dst)
 }
 
-// finish leaves the pen at the default, so that nothing written by others
-// between frames takes the frame's colours.
+// finish closes the open hyperlink and resets a pen that shows on a
+// blank cell (a background, underline, reverse, strike-through), so that
+// nothing the terminal erases between frames takes the frame's colours.
+// Another pen (a colour, bold) stays for the next frame to start from: a
+// countdown that turns in the pen of the one before costs a cursor move
+// and its digits, not a pen set and reset each frame. Nothing else writes
+// text between frames; what hands the terminal to others (the shell, a
+// suspend) resets the pen first (SGR 0 in the program's sequence that
+// leaves the alternate screen), and a repaint resets it too.
 func (s *Screen) finish(dst []byte) []byte {
 	dst = s.unlink(dst)
-	dst = appendSGR(dst, s.pen, style{})
-	s.pen = style{}
+	if s.pen.showsOnSpace() {
+		dst = appendSGR(dst, s.pen, style{})
+		s.pen = style{}
+	}
 	return dst
 }
 
@@ -433,10 +467,42 @@ func rotate(rows [][]cell, texts []string, n int) {
 	copy(texts[len(texts)-n:], tmpT)
 }
 
-// updateRow draws line in row i where it differs from what the row shows.
-func (s *Screen) updateRow(dst []byte, i int, line string) []byte {
-	nc := s.parseLine(s.scratch[:0], line, s.w)
-	s.scratch = nc
+// Kinds of seg.
+const (
+	segDraw  uint8 = iota // cells [from, to) of the row
+	segErase              // blanks [from, to), erased (ECH)
+	segEOL                // blanks from from to the row's end (EL)
+)
+
+// seg is a piece of a frame's changes: cells of one row that one pen
+// writes, or blanks to erase. A frame's pieces are drawn in the order
+// that costs the fewest bytes (drawSegs), not row by row.
+type seg struct {
+	row, from, to int
+	lead          int // from lead to from the cells are unchanged: written rather than moved over when the cursor is among them
+	pen           int // index into Screen.pens; -1: blanks only, any pen that shows nothing on a space
+	kind          uint8
+}
+
+// pen is what a cell is written with: its style and hyperlink.
+type pen struct {
+	st   style
+	link uint16
+}
+
+// maxOrder is how many of a frame's pieces (in row order) drawSegs
+// chooses the next from: it bounds the search of a repaint.
+const maxOrder = 256
+
+// diffRow cuts what differs between the row i shows and line into the
+// frame's pieces (s.segs), after moving the row's cells sideways when
+// that spares bytes (slide, written at once).
+func (s *Screen) diffRow(dst []byte, i int, line string) []byte {
+	if len(s.fresh) != s.h {
+		s.fresh = make([][]cell, s.h)
+	}
+	nc := s.parseLine(s.fresh[i][:0], line, s.w)
+	s.fresh[i] = nc
 	old := s.rows[i]
 	dst = s.slide(dst, i, nc, old)
 	// end is where the line's content ends: after it, all blank.
@@ -450,16 +516,8 @@ func (s *Screen) updateRow(dst []byte, i int, line string) []byte {
 			continue
 		}
 		if c >= end {
-			// Only blanks from here: erase the rest of the row (from
-			// the cursor if it is already past the line's end).
-			if s.known && s.cy == i && s.cx >= end && s.cx < c {
-				c = s.cx
-			}
-			dst = s.moveTo(dst, i, c)
-			dst = s.unlink(dst)
-			dst = appendSGR(dst, s.pen, style{})
-			s.pen = style{}
-			dst = append(dst, "\x1b[K"...)
+			// Only blanks from here: erase the rest of the row.
+			s.segs = append(s.segs, seg{row: i, from: c, to: s.w, pen: s.penOf(style{}, 0), kind: segEOL})
 			break
 		}
 		start := c
@@ -472,20 +530,197 @@ func (s *Screen) updateRow(dst []byte, i int, line string) []byte {
 				stop, gap = j+1, 0
 				continue
 			}
-			if gap++; gap > maxGap {
+			if gap += len(nc[j].g); gap > maxGap {
 				break
 			}
 		}
 		if stop < s.w && nc[stop].w == 0 {
 			stop++
 		}
-		dst = s.moveTo(dst, i, start)
-		dst = s.draw(dst, nc, start, stop)
+		s.cut(i, nc, old, start, stop)
 		c = stop
 	}
-	copy(old, nc)
+	s.dirty = append(s.dirty, i)
 	s.lines[i] = line
 	return dst
+}
+
+// cut appends cells [from, to) of row as pieces of one pen each: blanks
+// join the piece they are in when its pen shows nothing on them, and a
+// run of at least minErase blanks is erased. A piece's unchanged cells at
+// its end are left out, those at its start may be written (lead) when
+// the cursor is among them.
+func (s *Screen) cut(row int, nc, old []cell, from, to int) {
+	cur := seg{row: row, from: from, pen: -1}
+	end := func(at int) {
+		a, b := cur.from, at
+		for a < b && nc[a] == old[a] {
+			a++
+		}
+		for b > a && nc[b-1] == old[b-1] {
+			b--
+		}
+		if a == b {
+			return // nothing changed in it
+		}
+		// Whole graphemes: a wide one's halves go together.
+		if nc[a].w == 0 && a > cur.from {
+			a--
+		}
+		if b < at && nc[b].w == 0 {
+			b++
+		}
+		cur.lead, cur.from, cur.to = cur.from, a, b
+		s.segs = append(s.segs, cur)
+	}
+	for c := from; c < to; {
+		cl := nc[c]
+		if cl.w == 0 {
+			c++
+			continue
+		}
+		if cl == blank {
+			n := 1
+			for c+n < to && nc[c+n] == blank {
+				n++
+			}
+			switch {
+			case n >= minErase:
+				end(c)
+				s.segs = append(s.segs, seg{row: row, from: c, to: c + n, pen: s.penOf(style{}, 0), kind: segErase})
+				cur = seg{row: row, from: c + n, pen: -1}
+			case cur.pen >= 0 && (s.pens[cur.pen].link != 0 || s.pens[cur.pen].st.showsOnSpace()):
+				end(c)
+				cur = seg{row: row, from: c, pen: -1}
+			}
+			c += n
+			continue
+		}
+		p := s.penOf(cl.st, cl.link)
+		switch {
+		case cur.pen == p:
+		case cur.pen < 0 && (c == cur.from || p >= 0 && s.pens[p].link == 0 && !s.pens[p].st.showsOnSpace()):
+			cur.pen = p
+		default:
+			end(c)
+			cur = seg{row: row, from: c, pen: p}
+		}
+		c += int(cl.w)
+	}
+	end(to)
+}
+
+// penOf returns the index of the pen st, link in s.pens.
+func (s *Screen) penOf(st style, link uint16) int {
+	p := pen{st, link}
+	if n := len(s.pens); n > 0 && s.pens[n-1] == p {
+		return n - 1
+	}
+	if s.penIdx == nil {
+		s.penIdx = make(map[pen]int)
+	}
+	if i, ok := s.penIdx[p]; ok {
+		return i
+	}
+	s.pens = append(s.pens, p)
+	s.penIdx[p] = len(s.pens) - 1
+	return len(s.pens) - 1
+}
+
+// drawSegs draws the frame's pieces, each time the one that costs the
+// fewest bytes from where the cursor is and what the pen is (among the
+// next maxOrder in row order): the badges of several rows in one pen,
+// then their destinations in another, rather than a pen change at each
+// of them. Then the rows are what the frame shows.
+func (s *Screen) drawSegs(dst []byte) []byte {
+	segs := s.segs
+	s.penCost, s.penStep = s.penCost[:0], s.penStep[:0]
+	for range s.pens {
+		s.penCost, s.penStep = append(s.penCost, 0), append(s.penStep, 0)
+	}
+	// The candidates: the next pieces in row order, each one drawn
+	// replaced by the next piece after them. A frame of very many
+	// pieces (a repaint of a large screen) or of many pens looks at
+	// fewer.
+	order := maxOrder
+	if len(segs) > 8*maxOrder || len(s.pens) > maxOrder/8 {
+		// (A frame of many pens, each piece's a colour of its own,
+		// gains little from the order and prices many pen changes.)
+		order = maxOrder / 8
+	}
+	win, next := s.win[:0], 0
+	for ; next < len(segs) && len(win) < order; next++ {
+		win = append(win, segs[next])
+	}
+	for step := 1; len(win) > 0; step++ {
+		var tmp [64]byte
+		blankCost := 0
+		if s.open != 0 || s.pen.showsOnSpace() {
+			blankCost = len(appendSGR(tmp[:0], s.pen, style{}))
+		}
+		cur, ok := s.penIdx[pen{s.pen, s.open}]
+		if !ok {
+			cur = -1
+		}
+		best, bestCost := 0, -1
+		for k, g := range win {
+			_, c := s.entry(g)
+			if g.pen >= 0 {
+				c += s.costOf(cur, g.pen, step)
+			} else {
+				c += blankCost
+			}
+			// Of pieces that cost the same, the first in row order.
+			if bestCost < 0 || c < bestCost || c == bestCost && (g.row < win[best].row || g.row == win[best].row && g.from < win[best].from) {
+				best, bestCost = k, c
+			}
+		}
+		g := win[best]
+		if next < len(segs) {
+			win[best] = segs[next]
+			next++
+		} else {
+			win[best] = win[len(win)-1]
+			win = win[:len(win)-1]
+		}
+		from, _ := s.entry(g)
+		dst = s.moveTo(dst, g.row, from)
+		switch g.kind {
+		case segDraw:
+			dst = s.draw(dst, s.fresh[g.row], from, g.to)
+		case segErase, segEOL:
+			// Erased cells take the pen's background: erase with the
+			// default (some terminals take its colour too).
+			dst = s.unlink(dst)
+			dst = appendSGR(dst, s.pen, style{})
+			s.pen = style{}
+			if g.kind == segEOL {
+				dst = append(dst, "\x1b[K"...)
+				break
+			}
+			dst = append(dst, "\x1b["...)
+			dst = strconv.AppendInt(dst, int64(g.to-g.from), 10)
+			dst = append(dst, 'X')
+		}
+	}
+	// The rows show the frame's cells now: the old cells are the next
+	// frame's to parse into.
+	for _, i := range s.dirty {
+		s.rows[i], s.fresh[i] = s.fresh[i], s.rows[i]
+	}
+	s.segs, s.dirty, s.pens, s.win = s.segs[:0], s.dirty[:0], s.pens[:0], win[:0]
+	clear(s.penIdx)
+	clear(s.pairCost)
+	return dst
+}
+
+// digits is how many decimal digits n > 0 has.
+func digits(n int) int {
+	d := 1
+	for ; n >= 10; n /= 10 {
+		d++
+	}
+	return d
 }
 
 // maxSlide is the farthest a row's content is looked for moved sideways;
@@ -576,28 +811,6 @@ func (s *Screen) draw(dst []byte, nc []cell, from, to int) []byte {
 		if cl.w == 0 {
 			c++
 			continue
-		}
-		if cl == blank {
-			n := 1
-			for c+n < to && nc[c+n] == blank {
-				n++
-			}
-			if n >= minErase {
-				// Erase n cells with the default pen (erased cells take
-				// its background, and some terminals its colour too) and
-				// step over them.
-				dst = s.unlink(dst)
-				dst = appendSGR(dst, s.pen, style{})
-				s.pen = style{}
-				dst = append(dst, "\x1b["...)
-				dst = strconv.AppendInt(dst, int64(n), 10)
-				dst = append(dst, 'X')
-				c += n
-				if c < s.w {
-					dst = s.moveTo(dst, s.cy, c)
-				}
-				continue
-			}
 		}
 		if cl.link != s.open {
 			dst = s.setLink(dst, cl.link)
@@ -693,20 +906,192 @@ func (s *Screen) moveTo(dst []byte, row, col int) []byte {
 		return dst
 	}
 	dst = s.unlink(dst)
-	if s.known {
-		switch {
-		case row == s.cy && col > s.cx && s.cx < s.w:
-			dst = append(dst, "\x1b["...)
-			if n := col - s.cx; n > 1 {
-				dst = strconv.AppendInt(dst, int64(n), 10)
+	dst = s.appendMove(dst, row, col)
+	s.known, s.cx, s.cy = true, col, row
+	return dst
+}
+
+// entry is where drawing piece g starts and what getting there costs:
+// its first changed cell, or the cursor when it is among the unchanged
+// cells before it and writing them again costs less than the move.
+func (s *Screen) entry(g seg) (from, cost int) {
+	cost = s.moveCost(g.row, g.from)
+	if g.kind != segDraw || !s.known || s.cy != g.row || s.cx < g.lead || s.cx >= g.from {
+		return g.from, cost
+	}
+	n := 0
+	for _, c := range s.fresh[g.row][s.cx:g.from] {
+		n += len(c.g)
+	}
+	if n < cost && s.fresh[g.row][s.cx].w != 0 {
+		return s.cx, n
+	}
+	return g.from, cost
+}
+
+// costOf is what changing the pen now (pen cur of s.pens, -1 if none of
+// them) to pen i costs, worked out once in each step of drawSegs and
+// kept for each pair of pens.
+func (s *Screen) costOf(cur, i, step int) int {
+	if s.penStep[i] == step {
+		return s.penCost[i]
+	}
+	key := uint64(uint32(cur))<<32 | uint64(uint32(i))
+	c, ok := s.pairCost[key]
+	if !ok || cur < 0 {
+		p := s.pens[i]
+		var tmp [64]byte
+		c = len(appendSGR(tmp[:0], s.pen, p.st))
+		if p.link != s.open {
+			c += len(linkEnd)
+			if p.link != 0 {
+				c += len(s.links[p.link]) + len(linkEnd)
 			}
-			s.cx = col
-			return append(dst, 'C')
-		case col == 0 && row == s.cy+1:
-			s.cx, s.cy = 0, row
-			return append(dst, '\r', '\n')
+		}
+		if cur >= 0 {
+			if s.pairCost == nil {
+				s.pairCost = make(map[uint64]int)
+			}
+			s.pairCost[key] = c
 		}
 	}
+	s.penCost[i], s.penStep[i] = c, step
+	return c
+}
+
+// moveCost is the bytes of moveTo(row, col) from where the cursor is,
+// without the hyperlink's close.
+func (s *Screen) moveCost(row, col int) int {
+	if s.known && row == s.cy && col == s.cx && col < s.w {
+		return 0
+	}
+	_, _, n := s.planMove(row, col)
+	return n
+}
+
+// Moves within a row (planMove).
+const (
+	hNone  = iota
+	hCR    // CR
+	hCRCUF // CR, then CUF to the column
+	hCHA   // CHA
+	hRel   // CUF or CUB
+	hCUP   // no move within the row: the whole move is a CUP
+	hCRLF  // CR LF: the next row's start
+)
+
+// Moves between rows (planMove).
+const (
+	vNone = iota
+	vRel  // CUD or CUU
+	vVPA  // VPA
+)
+
+// planMove picks the shortest of the moves it knows from the cursor to
+// row, col: an absolute CUP, or a move within the row (CUF, CUB, CHA, CR,
+// CR and CUF) followed by one between rows (CUD, CUU, VPA), or CR LF to
+// the next row's start; n is its length. After the last column (a wrap
+// pending, where terminals differ) only CR and CUP are used. LF alone is
+// not: a tty that translates it would add a CR.
+func (s *Screen) planMove(row, col int) (h, v, n int) {
+	cup := 3
+	if row > 0 || col > 0 {
+		cup += digits(row + 1)
+	}
+	if col > 0 {
+		cup += 1 + digits(col+1)
+	}
+	if !s.known {
+		return hCUP, vNone, cup
+	}
+	if col == 0 && row == s.cy+1 {
+		return hCRLF, vNone, 2
+	}
+	exact := s.cx < s.w // the column is known (no wrap pending)
+	hn := 0
+	switch {
+	case exact && col == s.cx:
+		h = hNone
+	case col == 0:
+		h, hn = hCR, 1
+	default:
+		h, hn = hCRCUF, 1+csi1Len(col)
+		if exact {
+			if c := csi1Len(col + 1); c < hn {
+				h, hn = hCHA, c
+			}
+			if c := csi1Len(max(col-s.cx, s.cx-col)); c < hn {
+				h, hn = hRel, c
+			}
+		}
+	}
+	vn := 0
+	if row != s.cy {
+		v, vn = vRel, csi1Len(max(row-s.cy, s.cy-row))
+		if c := csi1Len(row + 1); c < vn {
+			v, vn = vVPA, c
+		}
+	}
+	if hn+vn < cup {
+		return h, v, hn + vn
+	}
+	return hCUP, vNone, cup
+}
+
+// csi1Len is the length of appendCSI1 with n.
+func csi1Len(n int) int {
+	if n > 1 {
+		return 3 + digits(n)
+	}
+	return 3
+}
+
+// appendMove appends the move planMove picks.
+func (s *Screen) appendMove(dst []byte, row, col int) []byte {
+	h, v, _ := s.planMove(row, col)
+	switch h {
+	case hCUP:
+		return appendCSI2(dst, row, col)
+	case hCRLF:
+		return append(dst, '\r', '\n')
+	case hCR:
+		dst = append(dst, '\r')
+	case hCRCUF:
+		dst = appendCSI1(append(dst, '\r'), col, 'C')
+	case hCHA:
+		dst = appendCSI1(dst, col+1, 'G')
+	case hRel:
+		if col > s.cx {
+			dst = appendCSI1(dst, col-s.cx, 'C')
+		} else {
+			dst = appendCSI1(dst, s.cx-col, 'D')
+		}
+	}
+	switch v {
+	case vRel:
+		if row > s.cy {
+			dst = appendCSI1(dst, row-s.cy, 'B')
+		} else {
+			dst = appendCSI1(dst, s.cy-row, 'A')
+		}
+	case vVPA:
+		dst = appendCSI1(dst, row+1, 'd')
+	}
+	return dst
+}
+
+// appendCSI1 appends CSI n final, the parameter left out when it is 1.
+func appendCSI1(dst []byte, n int, final byte) []byte {
+	dst = append(dst, "\x1b["...)
+	if n > 1 {
+		dst = strconv.AppendInt(dst, int64(n), 10)
+	}
+	return append(dst, final)
+}
+
+// appendCSI2 appends CUP to row, col (0-based), without the parameters
+// that are 1.
+func appendCSI2(dst []byte, row, col int) []byte {
 	dst = append(dst, "\x1b["...)
 	if row > 0 || col > 0 {
 		dst = strconv.AppendInt(dst, int64(row+1), 10)
@@ -715,7 +1100,6 @@ func (s *Screen) moveTo(dst []byte, row, col int) []byte {
 		dst = append(dst, ';')
 		dst = strconv.AppendInt(dst, int64(col+1), 10)
 	}
-	s.known, s.cx, s.cy = true, col, row
 	return append(dst, 'H')
 }
 

@@ -280,10 +280,11 @@ func renderCheck(s *Screen, v *vt, frame string, w, h int) (out []byte, report s
 	if v.link != "" {
 		return out, fmt.Sprintf("the hyperlink %q is left open\noutput: %s", v.link, quoteCut(out, 3000))
 	}
-	if v.pen != (vtStyle{}) {
-		// Render promises it, so that what others write between frames
-		// does not take the frame's colours
-		return out, fmt.Sprintf("the pen is left at %s, not the default\noutput: %s", v.pen, quoteCut(out, 3000))
+	if v.pen.bg != (vtColor{}) || v.pen.attr&(atUnderline|atReverse|atStrike) != 0 {
+		// Render promises it: the pen a frame leaves (for the next to
+		// start from) shows nothing on a blank cell, so that nothing the
+		// terminal erases between frames takes the frame's colours
+		return out, fmt.Sprintf("the pen is left at %s, which shows on a blank cell\noutput: %s", v.pen, quoteCut(out, 3000))
 	}
 	return out, ""
 }

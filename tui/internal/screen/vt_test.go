@@ -681,6 +681,41 @@ func (v *vt) csi(params string, final byte) error {
 			return fmt.Errorf("CUB while a wrap is pending: terminals differ")
 		}
 		v.cx = max(v.cx-p[0], 0)
+	case 'A', 'B', 'd': // CUU, CUD, VPA
+		p, err := csiParams(params, 1, 1)
+		if err != nil {
+			return err
+		}
+		if v.wrap {
+			return fmt.Errorf("a vertical move while a wrap is pending: terminals differ")
+		}
+		// CUU and CUD stop at a margin the cursor is within, else at the
+		// screen's edge; VPA goes to the row given.
+		switch final {
+		case 'A':
+			lo := 0
+			if v.cy >= v.top {
+				lo = v.top
+			}
+			v.cy = max(v.cy-p[0], lo)
+		case 'B':
+			hi := v.h - 1
+			if v.cy <= v.bot {
+				hi = v.bot
+			}
+			v.cy = min(v.cy+p[0], hi)
+		default:
+			v.cy = min(p[0], v.h) - 1
+		}
+	case 'G': // CHA
+		p, err := csiParams(params, 1, 1)
+		if err != nil {
+			return err
+		}
+		if v.wrap {
+			return fmt.Errorf("CHA while a wrap is pending: terminals differ")
+		}
+		v.cx = min(p[0], v.w) - 1
 	case 'K': // EL
 		p, err := csiParams(params, 1, 0)
 		if err != nil {
@@ -1044,7 +1079,7 @@ func TestVTDeferredWrap(t *testing.T) {
 func TestVTRefusesWhatTheRendererMayNotWrite(t *testing.T) {
 	for _, s := range []string{
 		"\t", "\b", "\x07", "\x1b7", "\x1bM", "\x1b]0;title\x07", "\x1b[?7l", "\x1b[?6h",
-		"\x1b[4h", "\x1b[5A", "\x1b[3G", "\x1b[2d", "\x1b[38:5:1m", "\x1b[53m", "\x1b[38;5;256m",
+		"\x1b[4h", "abcd\x1b[A", "abcd\x1b[B", "abcd\x1b[2G", "abcd\x1b[2d", "\x1b[38:5:1m", "\x1b[53m", "\x1b[38;5;256m",
 		"\x1b[3;2r", "\x1b[1;9r", "\x1b[1", "\x1b", "\xff", "abcd\x1b[K", "abcd\x1b[D",
 		"\x1b[1;4H日",
 		// hyperlinks: only ESC ] 8 ; ; URI ST, and nothing but text and
@@ -1060,6 +1095,10 @@ func TestVTRefusesWhatTheRendererMayNotWrite(t *testing.T) {
 	v := newVT(4, 3)
 	feed(t, v, "\x1b[?25l\x1b[?2026h\x1b[?1049h\x1b[m\x1b[0m\x1b[;H\x1b[f\x1b[?2026l\x1b[?25h")
 	feed(t, v, "\x1b]8;;http://x/1\x1b\\a\x1b[1mb\x1b]8;;\x1b\\\x1b[1;1H")
+	// the relative moves the renderer may write: CUU, CUD, CUB, CHA, VPA
+	v = newVT(4, 3)
+	feed(t, v, "\x1b[2J\x1b[2;2Hx\x1b[Ay\x1b[2B\x1b[Dz\x1b[1Gw\x1b[2dq\x1b[9Bv")
+	wantScreen(t, v, "  y\n q\nw v")
 }
 
 func TestVTStyles(t *testing.T) {
