@@ -37,7 +37,7 @@ func TestDelayRuleConfigured(t *testing.T) {
 	if v := e.m.View(); !strings.Contains(v, "late >5 min") {
 		t.Errorf("grid summary does not say the configured threshold:\n%s", v)
 	}
-	if text, _ := e.m.sh.T.Deviation(60); text != "+1" {
+	if text, _ := e.m.sh.Texts.Deviation(60); text != "+1" {
 		t.Errorf("a minute late reads %q, want +1", text)
 	}
 }

@@ -39,7 +39,7 @@ func TestFilteredBoardAsksAlikeInKioskAndGrid(t *testing.T) {
 // English literal).
 func TestNoStopsForLineInGerman(t *testing.T) {
 	e := newEnv(t, 120, 40, false)
-	e.m.sh.T = ui.TextsFor("de")
+	e.m.sh.Texts = ui.TextsFor("de")
 	e.send(e.src.Base)
 	e.poll()
 	e.runAll(app.OpenCmd(app.Target{Kind: app.TargetLine, Route: 99, Line: "99"}))

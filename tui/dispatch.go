@@ -16,7 +16,7 @@ func (m *Model) panes() []app.Pane {
 // frame is what the panes read of this moment (app.Frame).
 func (m *Model) frame() app.Frame {
 	sh := m.sh
-	return app.Frame{Focus: m.focus, Now: sh.Now, Local: sh.Local, Zone: sh.Local.Location(), T: sh.T, St: sh.St,
+	return app.Frame{Focus: m.focus, Now: sh.Now, Local: sh.Local, Zone: sh.Local.Location(), Texts: sh.Texts, Styles: sh.Styles,
 		Limit: sh.Limit, Alert: sh.Alert, Verdict: m.own.verdict}
 }
 

@@ -71,16 +71,16 @@ func (e *testEnv) boardFeeds() []*feeds.Entry {
 		}
 	}
 	slices.SortFunc(out, func(a, b *feeds.Entry) int {
-		if c := cmp.Compare(a.Subj.Stop, b.Subj.Stop); c != 0 {
+		if c := cmp.Compare(a.Subject.Stop, b.Subject.Stop); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(a.Subj.Point, b.Subj.Point); c != 0 {
+		if c := cmp.Compare(a.Subject.Point, b.Subject.Point); c != 0 {
 			return c
 		}
-		if a.Subj.Arrivals == b.Subj.Arrivals {
+		if a.Subject.Arrivals == b.Subject.Arrivals {
 			return 0
 		}
-		if a.Subj.Arrivals {
+		if a.Subject.Arrivals {
 			return 1
 		}
 		return -1
@@ -95,9 +95,9 @@ func (e *testEnv) feed(k feeds.Key) *feeds.Entry { return e.m.sh.Reg.Entries[k] 
 func (e *testEnv) pollFeeds() {
 	e.t.Helper()
 	for _, f := range e.boardFeeds() {
-		cmd := e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen})
+		cmd := e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subject), Gen: f.Poll.Gen})
 		if cmd == nil {
-			e.t.Fatalf("feed %v: tick started no fetch", f.Subj)
+			e.t.Fatalf("feed %v: tick started no fetch", f.Subject)
 		}
 		e.deliver(cmd)
 	}

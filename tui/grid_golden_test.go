@@ -33,7 +33,7 @@ func newGoldenGrid(t *testing.T, w, h, n int) *testEnv {
 	e.advance(time.Second)
 	if f := e.feed(feeds.BoardFeed(feeds.Subject{Stop: 1010})); f != nil {
 		e.src.SetErr(errString("cannot reach api.swu.de"))
-		e.deliver(e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}))
+		e.deliver(e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subject), Gen: f.Poll.Gen}))
 		e.src.SetErr(nil)
 		f.Poll.LastOK = e.now.Add(-time.Minute) // stale: older than two intervals (issue 12 item 13)
 	}

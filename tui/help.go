@@ -23,9 +23,9 @@ func (m *Model) Footer(w int) string {
 	var sig strings.Builder
 	sig.WriteString(ui.Itoa(w))
 	for _, h := range hs {
-		sig.WriteString("\x00" + h.Show + "\x01" + h.Desc + "\x01" + ui.Itoa(h.Prio))
+		sig.WriteString("\x00" + h.Show + "\x01" + h.Desc + "\x01" + ui.Itoa(h.Priority))
 	}
-	return m.memo.Footer.Get(sig.String(), func() string { return renderFooter(m.sh.St, hs, w) })
+	return m.memo.Footer.Get(sig.String(), func() string { return renderFooter(m.sh.Styles, hs, w) })
 }
 
 // footerOrder returns the hints hs the footer offers: the ones always
@@ -33,13 +33,13 @@ func (m *Model) Footer(w int) string {
 func footerOrder(hs []ui.Hint) (always, rest []ui.Hint) {
 	seen := map[string]bool{}
 	sorted := slices.Clone(hs)
-	slices.SortStableFunc(sorted, func(a, b ui.Hint) int { return b.Prio - a.Prio })
+	slices.SortStableFunc(sorted, func(a, b ui.Hint) int { return b.Priority - a.Priority })
 	for _, h := range sorted {
-		if h.Prio <= ui.PrioNone || seen[h.Show] {
+		if h.Priority <= ui.PrioNone || seen[h.Show] {
 			continue
 		}
 		seen[h.Show] = true
-		if h.Prio >= ui.PrioAlways {
+		if h.Priority >= ui.PrioAlways {
 			always = append(always, h)
 		} else {
 			rest = append(rest, h)
@@ -83,7 +83,7 @@ func renderFooter(st *ui.Styles, hs []ui.Hint, w int) string {
 // panes below: the focused pane's and the globals as they are, the
 // search's with results, the vehicle pane's focused on a long trip.
 func (m *Model) helpKeys() []ui.Hint {
-	t := m.sh.T
+	t := m.sh.Texts
 	var hs []ui.Hint
 	if m.focus == app.PaneBoard {
 		hs = m.paneKeys()
@@ -92,7 +92,7 @@ func (m *Model) helpKeys() []ui.Hint {
 	hs = append(hs, searchKeys.Hints(helpSearch(m), t)...)
 	vp := m.vehicle
 	vp.List.Lines, vp.List.Rows, vp.Follow = 2, 1, false
-	return append(hs, vehicle.Keys.Hints(&vehicle.Ctx{P: &vp}, t)...)
+	return append(hs, vehicle.Keys.Hints(&vehicle.Ctx{Pane: &vp}, t)...)
 }
 
 // helpView renders the `?` overlay of the bindings hs, grouped, with the

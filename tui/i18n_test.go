@@ -41,7 +41,7 @@ func TestGermanGolden(t *testing.T) {
 // and notice.
 func TestGermanKiosk(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, app.KioskOptions{})
-	e.k.Sh.T = ui.TextsFor("de")
+	e.k.Shared.Texts = ui.TextsFor("de")
 	e.kpoll()
 	if v := e.View(); !strings.Contains(v, "Freitag, 11. September 2026") {
 		t.Errorf("German kiosk date:\n%s", v)

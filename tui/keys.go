@@ -21,20 +21,20 @@ func init() { globalKeys = newGlobalKeys() }
 // newGlobalKeys returns the global keys.
 func newGlobalKeys() ui.Keymap[*Model] {
 	return ui.Keymap[*Model]{
-		{Keys: []string{":"}, Text: func(t *ui.Texts) string { return t.KeyPalette }, Group: ui.GroupEverywhere, Prio: ui.PrioAlways + 1,
+		{Keys: []string{":"}, Text: func(t *ui.Texts) string { return t.KeyPalette }, Group: ui.GroupEverywhere, Priority: ui.PrioAlways + 1,
 			Do: func(m *Model, _ tea.KeyMsg) tea.Cmd {
 				m.overlay = ui.OverlaySearch
 				return m.search.OpenPalette(m.paletteEntries())
 			}},
-		{Keys: []string{"?"}, Text: func(t *ui.Texts) string { return t.KeyHelp }, Group: ui.GroupEverywhere, Prio: ui.PrioAlways,
+		{Keys: []string{"?"}, Text: func(t *ui.Texts) string { return t.KeyHelp }, Group: ui.GroupEverywhere, Priority: ui.PrioAlways,
 			Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.overlay = ui.OverlayHelp; return nil }},
-		{Keys: []string{"/"}, Text: func(t *ui.Texts) string { return t.KeySearch }, Group: ui.GroupEverywhere, Prio: ui.PrioMid + 5,
+		{Keys: []string{"/"}, Text: func(t *ui.Texts) string { return t.KeySearch }, Group: ui.GroupEverywhere, Priority: ui.PrioMid + 5,
 			Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.overlay = ui.OverlaySearch; return m.search.Open() }},
-		{Keys: []string{"tab"}, Text: func(t *ui.Texts) string { return t.KeyNextPane }, Group: ui.GroupEverywhere, Prio: ui.PrioHigh,
+		{Keys: []string{"tab"}, Text: func(t *ui.Texts) string { return t.KeyNextPane }, Group: ui.GroupEverywhere, Priority: ui.PrioHigh,
 			If: func(m *Model) bool { return m.vehicle.Open }, Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.focusPane(otherPane(m.vehicle.Open, m.focus)); return nil }},
 		{Keys: []string{"shift+tab"}, Text: func(t *ui.Texts) string { return t.KeyPrevPane }, Group: ui.GroupEverywhere,
 			If: func(m *Model) bool { return m.vehicle.Open }, Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.focusPane(otherPane(m.vehicle.Open, m.focus)); return nil }},
-		{Keys: []string{"q"}, Text: func(t *ui.Texts) string { return t.KeyQuit }, Group: ui.GroupEverywhere, Prio: ui.PrioLow - 5,
+		{Keys: []string{"q"}, Text: func(t *ui.Texts) string { return t.KeyQuit }, Group: ui.GroupEverywhere, Priority: ui.PrioLow - 5,
 			Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { return m.quit() }},
 		{Keys: []string{"ctrl+c"}, Text: func(t *ui.Texts) string { return t.KeyQuit }, Group: ui.GroupEverywhere,
 			Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { return m.quit() }},
@@ -43,27 +43,27 @@ func newGlobalKeys() ui.Keymap[*Model] {
 
 // helpOverlayKeys are the `?` overlay's keys: close it, or quit.
 var helpOverlayKeys = ui.Keymap[*Model]{
-	{Keys: []string{"esc", "?"}, Show: "esc/?", Text: func(t *ui.Texts) string { return t.KeyCloseHelp }, Group: ui.GroupEverywhere, Prio: ui.PrioTop,
+	{Keys: []string{"esc", "?"}, Show: "esc/?", Text: func(t *ui.Texts) string { return t.KeyCloseHelp }, Group: ui.GroupEverywhere, Priority: ui.PrioTop,
 		Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.overlay = ui.OverlayNone; return nil }},
-	{Keys: []string{"q", "ctrl+c"}, Show: "q", Text: func(t *ui.Texts) string { return t.KeyQuit }, Group: ui.GroupEverywhere, Prio: ui.PrioMid,
+	{Keys: []string{"q", "ctrl+c"}, Show: "q", Text: func(t *ui.Texts) string { return t.KeyQuit }, Group: ui.GroupEverywhere, Priority: ui.PrioMid,
 		Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { return m.quit() }},
 }
 
 // searchKeys are the search overlay's keys (searchpane.go); every other
 // key types into the query.
 var searchKeys = ui.Keymap[*Model]{
-	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyOpen }, Group: ui.GroupSearch, Prio: ui.PrioTop,
+	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyOpen }, Group: ui.GroupSearch, Priority: ui.PrioTop,
 		If: func(m *Model) bool { return len(m.search.results) > 0 }, Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { return m.searchChoose() }},
 	{Keys: []string{"up", "ctrl+p", "ctrl+k"}, Show: "↑/ctrl+p", Text: func(t *ui.Texts) string { return t.KeyPrevious }, Group: ui.GroupSearch,
-		Prio: ui.PrioMid, Move: true, If: func(m *Model) bool { return len(m.search.results) > 1 },
+		Priority: ui.PrioMid, Move: true, If: func(m *Model) bool { return len(m.search.results) > 1 },
 		Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.search.cursor = max(m.search.cursor-1, 0); return nil }},
 	{Keys: []string{"down", "ctrl+n", "ctrl+j"}, Show: "↓/ctrl+n", Text: func(t *ui.Texts) string { return t.KeyNext }, Group: ui.GroupSearch,
-		Prio: ui.PrioMid, Move: true, If: func(m *Model) bool { return len(m.search.results) > 1 },
+		Priority: ui.PrioMid, Move: true, If: func(m *Model) bool { return len(m.search.results) > 1 },
 		Do: func(m *Model, _ tea.KeyMsg) tea.Cmd {
 			m.search.cursor = min(m.search.cursor+1, max(len(m.search.results)-1, 0))
 			return nil
 		}},
-	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyClose }, Group: ui.GroupSearch, Prio: ui.PrioTop,
+	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyClose }, Group: ui.GroupSearch, Priority: ui.PrioTop,
 		Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { m.overlay = ui.OverlayNone; m.search.Close(); return nil }},
 	{Keys: []string{"ctrl+c"}, Text: func(t *ui.Texts) string { return t.KeyQuit }, Group: ui.GroupEverywhere,
 		Do: func(m *Model, _ tea.KeyMsg) tea.Cmd { return m.quit() }},
@@ -93,7 +93,7 @@ func (m *Model) searchChoose() tea.Cmd {
 // footerKeys are the live keys of whatever takes keys now, for the
 // footer: the open overlay's, else the focused pane's with the globals.
 func (m *Model) footerKeys() []ui.Hint {
-	t := m.sh.T
+	t := m.sh.Texts
 	switch m.overlay {
 	case ui.OverlaySearch:
 		return searchKeys.Hints(m, t)

@@ -138,10 +138,10 @@ func keysReference() string {
 			}
 			prio := "—"
 			switch {
-			case r.Prio >= ui.PrioAlways:
+			case r.Priority >= ui.PrioAlways:
 				prio = "always"
-			case r.Prio > 0:
-				prio = fmt.Sprint(r.Prio)
+			case r.Priority > 0:
+				prio = fmt.Sprint(r.Priority)
 			case r.Move:
 				prio = "— (a move)"
 			}
@@ -209,7 +209,7 @@ func TestFooterTeaches(t *testing.T) {
 // what does something (E, L, i, a …), not the cursor moves.
 func TestPaletteListsActions(t *testing.T) {
 	e := newEnv(t, 120, 40, true)
-	tx := e.m.sh.T
+	tx := e.m.sh.Texts
 	var titles []string
 	for _, en := range e.m.paletteEntries() {
 		if en.Kind == search.KindAction {

@@ -25,7 +25,7 @@ func BenchmarkViewKiosk160x48(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		i++
-		e.k.Sh.Now = testkit.T0.Add(time.Duration(i%30) * time.Second) // a new second each time, fresh data
+		e.k.Shared.Now = testkit.T0.Add(time.Duration(i%30) * time.Second) // a new second each time, fresh data
 		_ = e.View()
 	}
 }
@@ -47,7 +47,7 @@ func BenchmarkViewKiosk300x80(b *testing.B) {
 			for b.Loop() {
 				i++
 				now := testkit.T0.Add(time.Duration(i%30) * time.Second) // a new second each time, fresh data
-				e.k.Sh.Now, e.k.Sh.Local = now, now
+				e.k.Shared.Now, e.k.Shared.Local = now, now
 				_ = e.View()
 			}
 		})

@@ -40,7 +40,7 @@ func TestKioskNightShowsFirstDeparture(t *testing.T) {
 	for _, lang := range []string{"en", "de"} {
 		e := newKioskEnv(t, 80, 24, app.KioskOptions{HoursFrom: 5 * 60, HoursTo: 60})
 		if lang == "de" {
-			e.k.Sh.T = ui.TextsFor(catalog.LangGerman)
+			e.k.Shared.Texts = ui.TextsFor(catalog.LangGerman)
 		}
 		e.kpoll()
 		e.src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Timestamp: model.At(night),

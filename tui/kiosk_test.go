@@ -284,7 +284,7 @@ func TestKioskHours(t *testing.T) {
 		{300, 60, at(5, 0), true},
 	}
 	for _, c := range cases {
-		k := kiosk.Kiosk{Opt: app.KioskOptions{HoursFrom: c.from, HoursTo: c.to}}
+		k := kiosk.Kiosk{Options: app.KioskOptions{HoursFrom: c.from, HoursTo: c.to}}
 		if got := k.InHours(c.t); got != c.want {
 			t.Errorf("hours %d–%d at %s: %v, want %v", c.from, c.to, c.t.Format("15:04"), got, c.want)
 		}
@@ -434,7 +434,7 @@ func TestKioskBoardsFromOptions(t *testing.T) {
 func TestKioskBoardsOfOneStopShareAPoll(t *testing.T) {
 	e := newKioskEnv(t, 100, 30, app.KioskOptions{}, app.BoardSpec{Stop: 1008, Lines: []string{"2"}}, app.BoardSpec{Stop: 1008, Lines: []string{"1"}})
 	k := &e.k.Kiosk
-	if n := len(e.k.Sh.Reg.Entries); n != 2 || k.Boards[0].Feed != k.Boards[1].Feed {
+	if n := len(e.k.Shared.Reg.Entries); n != 2 || k.Boards[0].Feed != k.Boards[1].Feed {
 		t.Fatalf("%d feeds for two boards of one stop and the alert, want 2, the stop's shared", n)
 	}
 	b := &k.Boards[0]

@@ -132,7 +132,7 @@ func (m Model) Init() tea.Cmd {
 		m.planClock(),
 		m.sh.BaseDataAtStart(),
 		m.disp.Init(),
-		m.sh.Rem.LoadCmd(),
+		m.sh.Reminders.LoadCmd(),
 		m.alertGo,
 	}
 	if m.queue.WatchAtStart() {
@@ -182,7 +182,7 @@ func (m Model) View() string {
 	m.fr = m.frame()
 	m.mouse.drew(0) // no panes to click until render draws them
 	// exact by construction; TestViewFitsEverySize holds it to that
-	return ui.Sized(m.sh.T, m.width, m.height, m.render)
+	return ui.Sized(m.sh.Texts, m.width, m.height, m.render)
 }
 
 // followProfile switches the board to the layout of the hour when the
@@ -203,7 +203,7 @@ func (m *Model) followProfile() tea.Cmd {
 	if m.overlay != ui.OverlayNone || m.focus != app.PaneBoard || m.disp.Mode != grid.ModeGrid {
 		return nil
 	}
-	return m.showProfile(i, app.SwitchNotice(m.sh.T, p.Profiles, p.Profile, i))
+	return m.showProfile(i, app.SwitchNotice(m.sh.Texts, p.Profiles, p.Profile, i))
 }
 
 // showProfile opens the boards of profile i (-1: the boards the board

@@ -62,7 +62,7 @@ func TestReducedMotionKioskStepsRarely(t *testing.T) {
 	for _, reduced := range []bool{false, true} {
 		e := newKioskEnv(t, 120, 40, app.KioskOptions{})
 		e.kpoll()
-		e.k.Sh.ReduceMotion = reduced
+		e.k.Shared.ReduceMotion = reduced
 		// where the content starts: blank lines above it, blanks before it
 		at := func() [2]int {
 			lines := strings.Split(ansi.Strip(e.View()), "\n")

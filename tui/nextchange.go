@@ -50,7 +50,7 @@ func (m *Model) nextChange(now time.Time) time.Time {
 	}
 	// A flashing reminder, or a pane that changes by the second, keeps
 	// the one-second clock.
-	c := app.Changes{Turn: turn, At: at, EverySecond: sh.Rem.Flashing(sh.Local)}
+	c := app.Changes{Turn: turn, At: at, EverySecond: sh.Reminders.Flashing(sh.Local)}
 	for _, p := range m.panes() {
 		p.NextChange(&c)
 	}
@@ -58,7 +58,7 @@ func (m *Model) nextChange(now time.Time) time.Time {
 		return now.Truncate(time.Second).Add(time.Second)
 	}
 	cells := c.Cells
-	sh.Rem.Changes(turn)
+	sh.Reminders.Changes(turn)
 	// Local times: the status bar's steps (of the one feed it shows, on
 	// the grid's cells) and the stale deadlines.
 	bar := m.statusPolls()
@@ -69,7 +69,7 @@ func (m *Model) nextChange(now time.Time) time.Time {
 			if steps {
 				take(nextStep(now, p.LastOK, ui.BarStep))
 			}
-			take(p.StaleAt(sh.Pol.Interval).Add(feeds.ChangeSlack))
+			take(p.StaleAt(sh.Policy.Interval).Add(feeds.ChangeSlack))
 		}
 		if !p.Next.IsZero() && steps {
 			take(nextStep(now, p.Next, ui.BarStep))
@@ -108,7 +108,7 @@ func (m *Model) planClock() tea.Cmd {
 	if poll, ok := nextPoll(sh.Reg, sh.Local); ok && !next.Before(poll) {
 		return nil
 	} else if !ok {
-		next = minTime(next, sh.Local.Add(sh.Pol.Interval))
+		next = minTime(next, sh.Local.Add(sh.Policy.Interval))
 	}
 	if !plan.Due.IsZero() && !next.Before(plan.Due) {
 		return nil

@@ -168,7 +168,7 @@ func TestStaleMarkerOnTimeWithoutSecondClock(t *testing.T) {
 		var staleAt time.Time
 		for _, f := range sh.Reg.Entries {
 			if f.Key == feeds.BoardFeed(feeds.Subject{Stop: app.DefaultStop}) {
-				staleAt = f.Poll.StaleAt(sh.Pol.Interval)
+				staleAt = f.Poll.StaleAt(sh.Policy.Interval)
 			}
 		}
 		if staleAt.IsZero() {
@@ -287,7 +287,7 @@ func (e *testEnv) pollDue(at time.Time) {
 	e.advance(at.Sub(e.now))
 	for _, f := range e.boardFeeds() {
 		if !f.Poll.Next.IsZero() && !f.Poll.Next.After(at) {
-			if cmd := e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}); cmd != nil {
+			if cmd := e.send(feeds.TickMsg{Key: feeds.BoardFeed(f.Subject), Gen: f.Poll.Gen}); cmd != nil {
 				e.deliver(cmd)
 			}
 		}

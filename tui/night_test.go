@@ -17,20 +17,20 @@ func TestNightThemeByHours(t *testing.T) {
 	e.m = New(app.Options{Source: e.src, Now: func() time.Time { return e.now }, Theme: "dark",
 		Night: true, NightFrom: 12 * 60, NightTo: 12*60 + 40})
 	e.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if n := e.m.sh.St.Theme.Name; n != "dark-night" {
+	if n := e.m.sh.Styles.Theme.Name; n != "dark-night" {
 		t.Fatalf("theme %q at 12:34 in night hours 12:00-12:40, want dark-night", n)
 	}
 	dark, _ := ui.ThemeByName("dark")
-	if e.m.sh.St.Theme.Text == dark.Text {
+	if e.m.sh.Styles.Theme.Text == dark.Text {
 		t.Error("the night theme's text is as bright as the day's")
 	}
 	e.advance(6 * time.Minute)
-	if n := e.m.sh.St.Theme.Name; n != "dark" {
+	if n := e.m.sh.Styles.Theme.Name; n != "dark" {
 		t.Errorf("theme %q after the night hours, want dark", n)
 	}
 	k := kiosk.NewModel(app.Options{Source: e.src, Now: func() time.Time { return e.now }, Kiosk: app.KioskOptions{Enabled: true},
 		Night: true, NightFrom: 12*60 + 40, NightTo: 12*60 + 45})
-	if n := k.Sh.St.Theme.Name; n != "dark-night" {
+	if n := k.Shared.Styles.Theme.Name; n != "dark-night" {
 		t.Errorf("kiosk theme %q in night hours, want dark-night", n)
 	}
 }

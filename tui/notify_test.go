@@ -30,7 +30,7 @@ func TestReminderNotifiesTheDesktopWhenUnfocused(t *testing.T) {
 	} {
 		var bell bytes.Buffer
 		e := newRemEnv(t, 4*time.Minute, "", &bell)
-		e.m.sh.Rem = nil
+		e.m.sh.Reminders = nil
 		e.m = New(app.Options{Source: e.src, SourceName: "simulated Ulm network", Now: func() time.Time { return e.now }, Walk: 4 * time.Minute, Bell: &bell, Notify: c.kind})
 		e.send(tea.WindowSizeMsg{Width: 120, Height: 30})
 		e.send(e.src.Base)

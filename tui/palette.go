@@ -31,8 +31,8 @@ func pressKey(k tea.KeyMsg) paletteDo { return func(m *Model) tea.Cmd { return m
 // left out; those that matter most in the view (the footer's priority)
 // first.
 func (m *Model) paletteEntries() []search.Entry {
-	hs := append(m.paneKeys(), globalKeys.Hints(m, m.sh.T)...)
-	rank := func(h ui.Hint) int { return h.Prio % ui.PrioAlways } // `?` with the rest
+	hs := append(m.paneKeys(), globalKeys.Hints(m, m.sh.Texts)...)
+	rank := func(h ui.Hint) int { return h.Priority % ui.PrioAlways } // `?` with the rest
 	slices.SortStableFunc(hs, func(a, b ui.Hint) int { return rank(b) - rank(a) })
 	var out []search.Entry
 	seen := map[string]bool{":": true}
@@ -44,7 +44,7 @@ func (m *Model) paletteEntries() []search.Entry {
 		out = append(out, search.Entry{Kind: search.KindAction, Title: h.Desc, Detail: h.Show,
 			Keys: []string{h.Key}, Ref: pressKey(termio.KeyMsgFor(h.Key))})
 	}
-	return append(append(out, themeEntries(m.sh)...), layoutEntries(&m.prof, m.sh.T)...)
+	return append(append(out, themeEntries(m.sh)...), layoutEntries(&m.prof, m.sh.Texts)...)
 }
 
 // paletteRun lists the palette's results for q: the actions that match
@@ -64,7 +64,7 @@ func (p *searchPane) paletteRun(q string) {
 func (p *searchPane) OpenPalette(actions []search.Entry) tea.Cmd {
 	cmd := p.Open()
 	p.palette = true
-	p.input.Prompt, p.input.Placeholder = ": ", p.sh.T.PalettePlaceholder
+	p.input.Prompt, p.input.Placeholder = ": ", p.sh.Texts.PalettePlaceholder
 	p.actions = search.NewIndex(actions)
 	p.all = p.all[:0]
 	for i := range actions {
@@ -76,7 +76,7 @@ func (p *searchPane) OpenPalette(actions []search.Entry) tea.Cmd {
 
 // themeEntries are the palette's themes, the one in use marked.
 func themeEntries(sh *app.Shared) []search.Entry {
-	tx := sh.T
+	tx := sh.Texts
 	var out []search.Entry
 	for _, name := range ui.PaletteThemes(sh.ColourProfile(), sh.ConsoleFont()) {
 		d := tx.ThemeLine(name)
@@ -87,7 +87,7 @@ func themeEntries(sh *app.Shared) []search.Entry {
 			Keys: []string{"theme", "thema", tx.KindTheme}, Ref: paletteDo(func(m *Model) tea.Cmd {
 				if m.sh.SetTheme(name) {
 					m.restyled()
-					m.sh.Notice = fmt.Sprintf(m.sh.T.ThemeSwitched, name)
+					m.sh.Notice = fmt.Sprintf(m.sh.Texts.ThemeSwitched, name)
 				}
 				return nil
 			})})
@@ -101,7 +101,7 @@ func themeEntries(sh *app.Shared) []search.Entry {
 func (m *Model) restyled() {
 	m.broadcast(app.RedrawMsg{})
 	*m.memo = ui.FrameMemos{}
-	in, st := &m.search.input, m.sh.St
+	in, st := &m.search.input, m.sh.Styles
 	in.PromptStyle, in.PlaceholderStyle, in.TextStyle = st.Accent, st.Muted, st.Text
 }
 
@@ -128,14 +128,14 @@ func layoutEntries(p *app.ProfileState, tx *ui.Texts) []search.Entry {
 				}
 				m.focus, m.prof.Chosen = app.PaneBoard, true
 				cmd := m.disp.SetMode(grid.ModeGrid)
-				return tea.Batch(cmd, m.showProfile(i, fmt.Sprintf(m.sh.T.LayoutChosen, pr.Name)))
+				return tea.Batch(cmd, m.showProfile(i, fmt.Sprintf(m.sh.Texts.LayoutChosen, pr.Name)))
 			})})
 	}
 	if p.Chosen && len(out) > 0 {
 		out = append(out, search.Entry{Kind: search.KindLayout, Title: tx.ByTheHour, Detail: tx.ByTheHourDetail, Keys: keys,
 			Ref: paletteDo(func(m *Model) tea.Cmd {
 				m.prof.Chosen = false
-				m.sh.Notice = m.sh.T.ByTheHourAgain
+				m.sh.Notice = m.sh.Texts.ByTheHourAgain
 				return m.followProfile()
 			})})
 	}

@@ -246,7 +246,7 @@ func TestPaletteThemeEntries(t *testing.T) {
 			seenTheme = true
 			themes++
 		} else if seenTheme {
-			t.Errorf("a %s (%s) after a theme for an empty query", kindLabel(e.m.sh.T, r.Entry.Kind), r.Entry.Title)
+			t.Errorf("a %s (%s) after a theme for an empty query", kindLabel(e.m.sh.Texts, r.Entry.Kind), r.Entry.Title)
 		}
 	}
 	if themes != 6 {
@@ -260,7 +260,7 @@ func TestPaletteThemeEntries(t *testing.T) {
 		}
 	}
 	if k := e.m.search.results[0].Entry.Kind; k != search.KindTheme {
-		t.Errorf("the first result for theme is a %s", kindLabel(e.m.sh.T, k))
+		t.Errorf("the first result for theme is a %s", kindLabel(e.m.sh.Texts, k))
 	}
 
 	de := newEnvWith(t, 120, 40, app.Options{Lang: "de"})
@@ -343,7 +343,7 @@ func TestNightRepaintsCachedRows(t *testing.T) {
 		t.Fatal("the day's text colour is not drawn before the night, or the night's is the same")
 	}
 	e.advance(4 * time.Second) // 12:35:00
-	if n := e.m.sh.St.Theme.Name; n != "dark-night" {
+	if n := e.m.sh.Styles.Theme.Name; n != "dark-night" {
 		t.Fatalf("theme %q at 12:35", n)
 	}
 	for i, r := range paintedRows(e.View()) {

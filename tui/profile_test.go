@@ -22,7 +22,7 @@ func TestKioskFollowsProfileOfTheHour(t *testing.T) {
 		Profiles: []app.Profile{{Name: "night", From: 22 * 60, To: 5 * 60, Boards: []app.BoardSpec{{Stop: 1008}}}, {Name: "noon", From: 12 * 60, To: 12*60 + 40, Boards: []app.BoardSpec{{Stop: 1350}}}}})
 	e.k = &k
 	e.send(e.src.Base)
-	if got := e.k.Kiosk.Boards[0].Subj.Stop; got != 1350 || e.k.Kiosk.Profile != 1 {
+	if got := e.k.Kiosk.Boards[0].Subject.Stop; got != 1350 || e.k.Kiosk.Profile != 1 {
 		t.Fatalf("at 12:34 the kiosk shows stop %d (profile %d), want the noon layout's 1350", got, e.k.Kiosk.Profile)
 	}
 	e.send(tea.WindowSizeMsg{Width: 120, Height: 40})
@@ -39,7 +39,7 @@ func TestKioskFollowsProfileOfTheHour(t *testing.T) {
 	if v := e.View(); !strings.Contains(v, "layout noon ended · the usual boards") || strings.Contains(v, "layout noon ·") {
 		t.Errorf("the kiosk switched without a word:\n%s", v)
 	}
-	if got := e.k.Kiosk.Boards[0].Subj.Stop; got != 1008 || e.k.Kiosk.Profile != -1 {
+	if got := e.k.Kiosk.Boards[0].Subject.Stop; got != 1008 || e.k.Kiosk.Profile != -1 {
 		t.Errorf("after 12:40 the kiosk shows stop %d, want its own board 1008", got)
 	}
 	if cmd == nil {

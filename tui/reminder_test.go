@@ -30,7 +30,7 @@ func newRemEnv(t *testing.T, walk time.Duration, dir string, bell *bytes.Buffer)
 	e.send(tea.WindowSizeMsg{Width: 120, Height: 30})
 	e.send(e.src.Base)
 	e.poll()
-	if cmd := e.m.sh.Rem.LoadCmd(); cmd != nil {
+	if cmd := e.m.sh.Reminders.LoadCmd(); cmd != nil {
 		e.run(e.send(cmd()))
 	}
 	return e
@@ -112,7 +112,7 @@ func TestReminderWarnsBeforeLeaveTime(t *testing.T) {
 	}
 	e.remTick(6 * time.Minute)
 	data, _ = os.ReadFile(filepath.Join(dir, remind.File))
-	if strings.Contains(string(data), `"line"`) || len(e.m.sh.Rem.Items) != 0 {
+	if strings.Contains(string(data), `"line"`) || len(e.m.sh.Reminders.Items) != 0 {
 		t.Errorf("a gone departure's reminder stays: %s", data)
 	}
 }
@@ -164,8 +164,8 @@ func TestReminderSurvivesRestart(t *testing.T) {
 		t.Errorf("notice %q", n)
 	}
 	e3 := newRemEnv(t, 4*time.Minute, dir, nil)
-	if len(e3.m.sh.Rem.Items) != 0 {
-		t.Errorf("a removed reminder came back: %+v", e3.m.sh.Rem.Items)
+	if len(e3.m.sh.Reminders.Items) != 0 {
+		t.Errorf("a removed reminder came back: %+v", e3.m.sh.Reminders.Items)
 	}
 	// Silent without a bell: the notice still says it.
 	e3.cursorTo("Ludwigsfeld")
@@ -183,8 +183,8 @@ func TestReminderFileCorrupt(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := newRemEnv(t, 0, dir, nil)
-	if len(e.m.sh.Rem.Items) != 0 || e.m.sh.Notice == "" {
-		t.Errorf("items %v, notice %q", e.m.sh.Rem.Items, e.m.sh.Notice)
+	if len(e.m.sh.Reminders.Items) != 0 || e.m.sh.Notice == "" {
+		t.Errorf("items %v, notice %q", e.m.sh.Reminders.Items, e.m.sh.Notice)
 	}
 	m, _ := filepath.Glob(filepath.Join(dir, remind.File+".corrupt-*"))
 	if len(m) != 1 {
@@ -194,7 +194,7 @@ func TestReminderFileCorrupt(t *testing.T) {
 
 func TestKioskHasNoReminders(t *testing.T) {
 	e := newKioskEnv(t, 80, 24, app.KioskOptions{})
-	if e.k.Sh.Rem != nil {
+	if e.k.Shared.Reminders != nil {
 		t.Error("the kiosk has reminders")
 	}
 }
@@ -205,20 +205,20 @@ func TestKioskHasNoReminders(t *testing.T) {
 func TestReminderInGridCell(t *testing.T) {
 	e := newGridEnv(t, 160, 48, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}}, nil)
 	e.run(e.Key("t"))
-	if len(e.m.sh.Rem.Items) != 1 {
-		t.Fatalf("t on a grid cell: %d reminders, want 1 (notice %q)", len(e.m.sh.Rem.Items), e.m.sh.Notice)
+	if len(e.m.sh.Reminders.Items) != 1 {
+		t.Fatalf("t on a grid cell: %d reminders, want 1 (notice %q)", len(e.m.sh.Reminders.Items), e.m.sh.Notice)
 	}
 	if n := e.m.sh.Notice; !strings.Contains(n, "line 4 to Böfingen") {
 		t.Errorf("the notice does not name the departure: %q", n)
 	}
 	e.run(e.Key("t"))
-	if len(e.m.sh.Rem.Items) != 0 || e.m.sh.Notice != "reminder removed" {
-		t.Errorf("t again: %d reminders, notice %q", len(e.m.sh.Rem.Items), e.m.sh.Notice)
+	if len(e.m.sh.Reminders.Items) != 0 || e.m.sh.Notice != "reminder removed" {
+		t.Errorf("t again: %d reminders, notice %q", len(e.m.sh.Reminders.Items), e.m.sh.Notice)
 	}
 	e.Key("enter")
 	e.run(e.Key("t"))
-	if len(e.m.sh.Rem.Items) != 1 {
-		t.Errorf("t on the zoomed board: %d reminders, want 1", len(e.m.sh.Rem.Items))
+	if len(e.m.sh.Reminders.Items) != 1 {
+		t.Errorf("t on the zoomed board: %d reminders, want 1", len(e.m.sh.Reminders.Items))
 	}
 }
 

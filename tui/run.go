@@ -177,7 +177,7 @@ func (s *suspender) suspend() {
 func rootModel(ctx context.Context, o app.Options) tea.Model {
 	if o.Kiosk.Enabled {
 		m := kiosk.NewModel(o)
-		m.Sh.Ctx = ctx
+		m.Shared.Ctx = ctx
 		return m
 	}
 	m := New(o)

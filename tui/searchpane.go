@@ -40,11 +40,11 @@ type searchPane struct {
 func newSearchPane(sh *app.Shared) searchPane {
 	in := textinput.New()
 	in.Prompt = "/ "
-	in.Placeholder = sh.T.SearchPlaceholder
+	in.Placeholder = sh.Texts.SearchPlaceholder
 	in.CharLimit = 64
-	in.PromptStyle = sh.St.Accent
-	in.PlaceholderStyle = sh.St.Muted
-	in.TextStyle = sh.St.Text
+	in.PromptStyle = sh.Styles.Accent
+	in.PlaceholderStyle = sh.Styles.Muted
+	in.TextStyle = sh.Styles.Text
 	in.Cursor.SetMode(cursor.CursorStatic) // no blink timer: an idle overlay costs nothing
 	return searchPane{sh: sh, input: in}
 }
@@ -63,7 +63,7 @@ func (p *searchPane) Open() tea.Cmd {
 	p.input.SetValue("")
 	p.results, p.cursor, p.query = nil, 0, ""
 	p.palette, p.do = false, nil
-	p.input.Prompt, p.input.Placeholder = "/ ", p.sh.T.SearchPlaceholder
+	p.input.Prompt, p.input.Placeholder = "/ ", p.sh.Texts.SearchPlaceholder
 	return p.input.Focus()
 }
 
@@ -106,7 +106,7 @@ func (p *searchPane) Update(msg tea.KeyMsg) tea.Cmd {
 
 // View renders the overlay: input, then as many results as fit.
 func (p *searchPane) View() string {
-	st, tx := p.sh.St, p.sh.T
+	st, tx := p.sh.Styles, p.sh.Texts
 	bw := p.boxWidth()
 	inner := bw - 4 // border and padding
 	if inner < 4 || p.height < 3 {
@@ -122,7 +122,7 @@ func (p *searchPane) View() string {
 			lines = append(lines, p.resultLine(p.results[i], inner, i == p.cursor))
 		}
 	case p.sh.Base == nil && p.sh.BaseErr != nil:
-		lines = append(lines, "", st.Error.Render(ui.Fit(fmt.Sprintf(tx.SearchFailed, app.ErrLine(p.sh.T, p.sh.BaseErr)), inner)))
+		lines = append(lines, "", st.Error.Render(ui.Fit(fmt.Sprintf(tx.SearchFailed, app.ErrLine(p.sh.Texts, p.sh.BaseErr)), inner)))
 	case p.sh.Base == nil:
 		lines = append(lines, "", st.Muted.Render(ui.Fit(tx.SearchLoading, inner)))
 	case p.query == "":
@@ -142,13 +142,13 @@ func (p *searchPane) View() string {
 // resultLine renders one result: cursor mark, kind, title with matched
 // runes highlighted, and the detail dimmed.
 func (p *searchPane) resultLine(r search.Result, w int, sel bool) string {
-	st := p.sh.St
+	st := p.sh.Styles
 	e := r.Entry
 	mark := "  "
 	if sel {
 		mark = st.SelectedMark.Render("▸ ")
 	}
-	head := mark + st.Kind.Render(ui.Pad(kindLabel(p.sh.T, e.Kind), 9))
+	head := mark + st.Kind.Render(ui.Pad(kindLabel(p.sh.Texts, e.Kind), 9))
 	room := w - 11
 	if room <= 0 {
 		return ui.Fit(head, w)

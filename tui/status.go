@@ -22,7 +22,7 @@ import (
 // the line is too long the source goes first, then the age, and the
 // error is cut last.
 func statusBar(sh *app.Shared, own *rootState, p *feeds.Poller, c *ui.Cached[string], w int) string {
-	now, tx := sh.Local, sh.T // poll times are local
+	now, tx := sh.Local, sh.Texts // poll times are local
 	var age, next, msg string
 	msgErr := true
 	switch {
@@ -72,7 +72,7 @@ func statusBar(sh *app.Shared, own *rootState, p *feeds.Poller, c *ui.Cached[str
 		skew = fmt.Sprintf(tx.Replay, sh.Replay) + " " + sh.Now.In(model.Berlin).Format("15:04")
 	}
 	key := strings.Join([]string{ui.Itoa(w), source, age, next, skew, msg, strconv.FormatBool(msgErr)}, "\x00")
-	return c.Get(key, func() string { return renderStatus(sh.St, source, age, next, skew, msg, msgErr, w) })
+	return c.Get(key, func() string { return renderStatus(sh.Styles, source, age, next, skew, msg, msgErr, w) })
 }
 
 // maxNoticeLines is the most lines a long message takes below the status

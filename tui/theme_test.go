@@ -69,7 +69,7 @@ func TestMonoHasNoColour(t *testing.T) {
 		"help": func(e *testEnv) string { e.Key("?"); return e.m.View() },
 		"kiosk": func(*testEnv) string {
 			k := newKioskEnv(t, 160, 48, app.KioskOptions{LargeCountdown: true})
-			k.k.Sh.St = ui.NewStyles(ui.MonoTheme(), ui.UlmLineColors())
+			k.k.Shared.Styles = ui.NewStyles(ui.MonoTheme(), ui.UlmLineColors())
 			k.kpoll()
 			k.src.SetErr(errString("503"))
 			k.advance(time.Minute)

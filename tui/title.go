@@ -16,7 +16,7 @@ func (m Model) WindowTitle() string {
 	for _, r := range b.Rows() {
 		e := &b.Data.Events[r]
 		if due, ok := e.DueIn(m.sh.Now); ok && due >= 0 && !e.Gone() && !e.Status.Done() {
-			next = e.Line() + " " + e.DirectionText + " " + m.sh.T.Countdown(*e, m.sh.Now)
+			next = e.Line() + " " + e.DirectionText + " " + m.sh.Texts.Countdown(*e, m.sh.Now)
 			break
 		}
 	}

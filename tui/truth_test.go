@@ -236,12 +236,12 @@ func TestHelpOverlayFits80x24(t *testing.T) {
 func TestKioskRetriesWithinOneInterval(t *testing.T) {
 	k := kiosk.NewModel(app.Options{Source: testkit.NewFakeSource(), Now: func() time.Time { return testkit.T0 }})
 	for failures := 1; failures < 8; failures++ {
-		if d := k.Sh.Pol.Delay(failures, errString("503")); d > k.Sh.Pol.Interval*11/10 {
-			t.Fatalf("kiosk retry after %d failures in %v, want within one interval (%v)", failures, d, k.Sh.Pol.Interval)
+		if d := k.Shared.Policy.Delay(failures, errString("503")); d > k.Shared.Policy.Interval*11/10 {
+			t.Fatalf("kiosk retry after %d failures in %v, want within one interval (%v)", failures, d, k.Shared.Policy.Interval)
 		}
 	}
 	m := New(app.Options{Source: testkit.NewFakeSource(), Now: func() time.Time { return testkit.T0 }})
-	if d := m.sh.Pol.Delay(4, errString("503")); d <= m.sh.Pol.Interval*11/10 {
+	if d := m.sh.Policy.Delay(4, errString("503")); d <= m.sh.Policy.Interval*11/10 {
 		t.Errorf("the interactive board does not back off: %v", d)
 	}
 }
@@ -265,8 +265,8 @@ func TestKioskSaysWhenServiceResumes(t *testing.T) {
 // and shows them; its direction column is as wide as the longest direction.
 func TestKioskUsesTheScreen(t *testing.T) {
 	e := newKioskEnv(t, 150, 50, app.KioskOptions{LargeCountdown: true})
-	if e.k.Sh.Limit <= app.DefaultLimit {
-		t.Fatalf("a 50-line kiosk asks for %d departures, want more than %d", e.k.Sh.Limit, app.DefaultLimit)
+	if e.k.Shared.Limit <= app.DefaultLimit {
+		t.Fatalf("a 50-line kiosk asks for %d departures, want more than %d", e.k.Shared.Limit, app.DefaultLimit)
 	}
 	b := testkit.HbfBoard(false)
 	for i := range 20 { // more departures, later
@@ -313,8 +313,8 @@ func TestKioskTallerScreenAsksAtOnce(t *testing.T) {
 		t.Fatalf("a 24-line kiosk asked for %d", got)
 	}
 	e.runAll(e.send(tea.WindowSizeMsg{Width: 200, Height: 60}))
-	if got := lastLimit(e); got != e.k.Sh.Limit || got <= app.DefaultLimit {
-		t.Errorf("after growing to 60 lines the kiosk last asked for %d, want %d at once", got, e.k.Sh.Limit)
+	if got := lastLimit(e); got != e.k.Shared.Limit || got <= app.DefaultLimit {
+		t.Errorf("after growing to 60 lines the kiosk last asked for %d, want %d at once", got, e.k.Shared.Limit)
 	}
 
 	// The resize while a request for fewer is in flight.
@@ -323,7 +323,7 @@ func TestKioskTallerScreenAsksAtOnce(t *testing.T) {
 	fetch := e.send(feeds.TickMsg{Key: b.Key(), Gen: b.Polls().Gen})
 	e.send(tea.WindowSizeMsg{Width: 200, Height: 60})
 	e.runAll(e.send(fetch()))
-	if got := lastLimit(e); got != e.k.Sh.Limit {
-		t.Errorf("a resize during a request: last asked for %d, want %d", got, e.k.Sh.Limit)
+	if got := lastLimit(e); got != e.k.Shared.Limit {
+		t.Errorf("a resize during a request: last asked for %d, want %d", got, e.k.Shared.Limit)
 	}
 }

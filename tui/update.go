@@ -108,7 +108,7 @@ func (m *Model) Open(t app.Target) tea.Cmd {
 	case app.TargetLine:
 		cur := 0
 		if b := m.disp.Grid.Focused(); b != nil {
-			cur = b.Subj.Stop
+			cur = b.Subject.Stop
 		}
 		if t.Stop == 0 && m.sh.Base.LineServes(t.Route, cur) {
 			t.Stop = cur // the line at the stop the user is at, not at its terminus
@@ -116,7 +116,7 @@ func (m *Model) Open(t app.Target) tea.Cmd {
 		}
 		stop, ok := m.sh.Base.LineStart(t.Route)
 		if !ok {
-			m.sh.Notice = fmt.Sprintf(m.sh.T.NoStopsForLine, t.Line)
+			m.sh.Notice = fmt.Sprintf(m.sh.Texts.NoStopsForLine, t.Line)
 			return nil
 		}
 		t.Stop = stop
@@ -143,7 +143,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case app.ClockMsg:
 		logSkew := m.sh.Tick(msg.Now)
-		m.own.rate = m.disp.Rate.Sample(msg.Now, m.sh.Dt) // requests in the last whole minute (ratemeter.go)
+		m.own.rate = m.disp.Rate.Sample(msg.Now, m.sh.DispatchTexts) // requests in the last whole minute (ratemeter.go)
 		if b := m.disp.Grid.ZoomedBoard(); b != nil {
 			b.SetCursor(b.CursorIn(b.Rows())) // the cursor stays on its trip as rows pass
 		}
@@ -204,11 +204,11 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 	case app.OpenMsg:
 		return m.Open(msg.Target)
 	case remind.LoadedMsg:
-		prob, n := m.sh.Rem.Loaded(msg, m.sh.Now)
-		app.AddNotice(m.sh, app.StateNotice(m.sh.Dt, prob, remind.File, n, n))
+		prob, n := m.sh.Reminders.Loaded(msg, m.sh.Now)
+		app.AddNotice(m.sh, app.StateNotice(m.sh.DispatchTexts, prob, remind.File, n, n))
 		return m.tickReminders()
 	case remind.SavedMsg:
-		return m.sh.Rem.Saved(msg, m.sh.Now)
+		return m.sh.Reminders.Saved(msg, m.sh.Now)
 	}
 	cmd, ok := m.broadcast(msg)
 	if h, isHist := msg.(app.HistoryMsg); isHist && !ok {
@@ -221,15 +221,15 @@ func (m *Model) handleData(msg tea.Msg) tea.Cmd {
 func (m *Model) tickReminders() tea.Cmd {
 	var seen []model.Board
 	for _, b := range m.disp.Grid.All() { // the boards whose data the reminders follow
-		if b.Have && m.sh.Rem != nil && len(m.sh.Rem.Items) > 0 {
+		if b.Have && m.sh.Reminders != nil && len(m.sh.Reminders.Items) > 0 {
 			seen = append(seen, b.Data)
 		}
 	}
 	env := m.sh.RemindEnv()
 	env.Blurred = m.own.blurred
-	ring, changed := m.sh.Rem.Check(env, seen)
+	ring, changed := m.sh.Reminders.Check(env, seen)
 	if changed {
 		m.broadcast(app.RedrawMsg{})
 	}
-	return tea.Batch(ring, m.sh.Rem.SaveCmd(m.sh.Now))
+	return tea.Batch(ring, m.sh.Reminders.SaveCmd(m.sh.Now))
 }

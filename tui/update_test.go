@@ -305,7 +305,7 @@ func TestSearchLineOpensItsDepartures(t *testing.T) {
 		e.Key(string(r))
 	}
 	fetch := e.runNow(e.Key("enter"))
-	if s := e.shown().Subj; s.Stop != 1350 {
+	if s := e.shown().Subject; s.Stop != 1350 {
 		t.Fatalf("line 2 should open its first stop (pattern direction 1), got %+v", s)
 	}
 	e.deliver(fetch)

@@ -89,7 +89,7 @@ func (m *Model) render() string {
 		box := m.search.View()
 		main = overlayAt(main, bandOf(box, w), 0, 1, w, h)
 	case ui.OverlayHelp:
-		box := helpView(m.sh.St, m.sh.T, m.helpKeys(), m.disp.Mode == grid.ModeLadder, min(w, 100), h)
+		box := helpView(m.sh.Styles, m.sh.Texts, m.helpKeys(), m.disp.Mode == grid.ModeLadder, min(w, 100), h)
 		main = overlayAt(main, box, (w-ansi.StringWidth(ui.FirstLine(box)))/2, max((h-strings.Count(box, "\n")-1)/2, 0), w, h)
 	case ui.OverlayNone:
 	}

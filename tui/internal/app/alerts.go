@@ -86,9 +86,9 @@ func (sh *Shared) AlertOn(line string) bool { return sh.alertLines[line] }
 // alert names the row's line.
 func AlertDirection(sh *Shared, line, dir string, w int) string {
 	if sh.AlertOn(line) && w > 4 {
-		return sh.St.Ticker.Render("⚠ ") + sh.St.Text.Render(ui.Pad(dir, w-2))
+		return sh.Styles.Ticker.Render("⚠ ") + sh.Styles.Text.Render(ui.Pad(dir, w-2))
 	}
-	return sh.St.Text.Render(ui.Pad(dir, w))
+	return sh.Styles.Text.Render(ui.Pad(dir, w))
 }
 
 // AlertPart is the alert for a view's one-line summary, "" when none.
@@ -97,7 +97,7 @@ func (sh *Shared) AlertPart() string {
 	if t == "" {
 		return ""
 	}
-	return sh.St.Ticker.Render("⚠ " + t)
+	return sh.Styles.Ticker.Render("⚠ " + t)
 }
 
 // AlertBannerLines is the alert in at most n lines of width w, wrapped
@@ -126,7 +126,7 @@ func (sh *Shared) AlertBannerLines(w, n int) []string {
 		if i == 0 {
 			lead = "⚠ "
 		}
-		out[i] = ui.Fit(sh.St.Ticker.Render(lead+l), w)
+		out[i] = ui.Fit(sh.Styles.Ticker.Render(lead+l), w)
 	}
 	return out
 }
@@ -137,7 +137,7 @@ func (sh *Shared) alertBanner(w int) string {
 	if t == "" {
 		return ""
 	}
-	return ui.Fit(sh.St.Ticker.Render("⚠ "+t), w)
+	return ui.Fit(sh.Styles.Ticker.Render("⚠ "+t), w)
 }
 
 // skipWords are what an alert says of a stop not served: "die Haltestelle

@@ -121,7 +121,7 @@ func baseDataAfter(parent context.Context, src feeds.Source, first <-chan struct
 // service (and, with the embedded simulation, the processor) with it.
 func (sh *Shared) BaseDataAtStart() tea.Cmd {
 	sh.firstIn = make(chan struct{})
-	return baseDataAfter(sh.Ctx, sh.Src, sh.firstIn)
+	return baseDataAfter(sh.Ctx, sh.Source, sh.firstIn)
 }
 
 // FirstAnswer starts the waiting base data load on the first answer of a
@@ -141,7 +141,7 @@ func (sh *Shared) ReceiveBase(msg BaseDataMsg) tea.Cmd {
 	sh.BaseBusy = false
 	sh.BaseErr = msg.Err
 	if len(msg.Stops)+len(msg.Points)+len(msg.Routes)+len(msg.Vehicles) > 0 {
-		sh.Base = newBaseData(msg, sh.T)
+		sh.Base = newBaseData(msg, sh.Texts)
 	}
 	if msg.Err == nil {
 		sh.BaseFails = 0
@@ -154,5 +154,5 @@ func (sh *Shared) ReceiveBase(msg BaseDataMsg) tea.Cmd {
 // RetryBase loads the base data again.
 func (sh *Shared) RetryBase() tea.Cmd {
 	sh.BaseBusy = true
-	return BaseDataCmd(sh.Ctx, sh.Src)
+	return BaseDataCmd(sh.Ctx, sh.Source)
 }

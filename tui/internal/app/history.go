@@ -68,7 +68,7 @@ func dayStart(t time.Time) time.Time {
 // and over the last 7 days and says it in one line; with no history it
 // says so plainly.
 func (sh *Shared) PunctualityCmd(stop int, stopName, line string) tea.Cmd {
-	h, tx, now := sh.hist, sh.T, sh.Now
+	h, tx, now := sh.hist, sh.Texts, sh.Now
 	if h == nil {
 		why := sh.histWhy
 		if why == "" {
@@ -148,7 +148,7 @@ func (sh *Shared) VehicleRunsCmd(vehicle int) tea.Cmd {
 // 4 → Böfingen 07:12–07:48 +2 · … · last seen 07:48", the latest first,
 // as many as width allows (stop names from base data when known).
 func RunsText(sh *Shared, msg HistoryMsg, w int) string {
-	tx := sh.T
+	tx := sh.Texts
 	switch {
 	case msg.Err != nil:
 		return fmt.Sprintf(tx.HistFailed, ui.OneLine(msg.Err.Error()))

@@ -34,9 +34,9 @@ func (sh *Shared) FollowNight() bool {
 	// A new pointer, not a copy into the old: the rows cached by their
 	// styles (board.rowShows) are drawn again.
 	if on {
-		sh.St = n.night
+		sh.Styles = n.night
 	} else {
-		sh.St = n.day
+		sh.Styles = n.day
 	}
 	return true
 }

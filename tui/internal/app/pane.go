@@ -50,9 +50,9 @@ type Frame struct {
 	// Zone the local clock's zone.
 	Now, Local time.Time
 	Zone       *time.Location
-	// T is the catalogue of the chosen language, St the styles.
-	T  *ui.Texts
-	St *ui.Styles
+	// Texts is the catalogue of the chosen language, Styles the styles.
+	Texts  *ui.Texts
+	Styles *ui.Styles
 	// Limit is the number of events a board asks for.
 	Limit int
 	// Alert is the service's unplanned alert, which every view shows.

@@ -19,7 +19,7 @@ func TestHistoryCountsSingular(t *testing.T) {
 		{"de", "heute 1 Abfahrt, 100 % pünktlich", "heute 1 Fahrt ·", "1 Abfahrten"},
 	} {
 		sh := newShared(&clock{t0}, Options{Lang: c.lang})
-		p := PunctualityText(sh.T, "Hauptbahnhof", "4", Punctuality{Departures: 1, OnTimeShare: 1}, Punctuality{Departures: 1, OnTimeShare: 1})
+		p := PunctualityText(sh.Texts, "Hauptbahnhof", "4", Punctuality{Departures: 1, OnTimeShare: 1}, Punctuality{Departures: 1, OnTimeShare: 1})
 		if !strings.Contains(p, c.punct) || strings.Contains(p, c.bad) {
 			t.Errorf("%s: punctuality %q, want %q", c.lang, p, c.punct)
 		}
@@ -28,7 +28,7 @@ func TestHistoryCountsSingular(t *testing.T) {
 			t.Errorf("%s: runs %q, want it to start %q", c.lang, r, c.runs)
 		}
 		// Several stay plural.
-		p = PunctualityText(sh.T, "Hauptbahnhof", "4", Punctuality{Departures: 2, OnTimeShare: 1}, Punctuality{Departures: 2, OnTimeShare: 1})
+		p = PunctualityText(sh.Texts, "Hauptbahnhof", "4", Punctuality{Departures: 2, OnTimeShare: 1}, Punctuality{Departures: 2, OnTimeShare: 1})
 		if !strings.Contains(p, map[string]string{"en": "2 departures", "de": "2 Abfahrten"}[c.lang]) {
 			t.Errorf("%s: punctuality of 2 %q", c.lang, p)
 		}

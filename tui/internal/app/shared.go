@@ -168,14 +168,14 @@ type Shared struct {
 	// LimitFixed: the user gave the limit (Options.Limit), which caps
 	// every board; else a board fills its height (board.fill).
 	LimitFixed bool
-	St         *ui.Styles
-	T          *ui.Texts // the catalogue of the chosen language (i18n.go)
+	Styles     *ui.Styles
+	Texts      *ui.Texts // the catalogue of the chosen language (i18n.go)
 	Base       *baseData
 	BaseErr    error
 	BaseBusy   bool
 	BaseFails  int         // failed base data loads in a row, for the retry backoff
 	Notice     string      // a one-off message for the status bar, cleared by the next key
-	Rem        *remind.Set // the reminders (tui/internal/remind); nil in the kiosk
+	Reminders  *remind.Set // the reminders (tui/internal/remind); nil in the kiosk
 	nightMode  *nightMode  // day and night styles (night.go); nil without night hours
 	// ThemeName is the theme in use (its day name: "dark", not
 	// "dark-night"), look what its styles are made with (theme.go).
@@ -186,8 +186,8 @@ type Shared struct {
 	Alert      model.Alert
 	alertLines map[string]bool
 
-	// Dt is the dispatcher's section of the catalogue t (grid_text.go).
-	Dt *catalog.DispTexts
+	// DispatchTexts is the dispatcher's section of the catalogue Texts.
+	DispatchTexts *catalog.DispTexts
 
 	// firstIn closes when the first answer is in, and starts the base
 	// data load (commands.go).
@@ -210,13 +210,13 @@ func NewShared(o Options) *Shared {
 	sh := &Shared{
 		State: &feeds.State{
 			Ctx:    context.Background(),
-			Src:    o.Source,
+			Source: o.Source,
 			Clock:  clock,
 			Local:  now,
 			Now:    now,
 			Svc:    svc,
 			OnSkew: o.ClockSkew,
-			Pol:    feeds.NewPolicy(o.Interval, uint64(now.UnixNano())),
+			Policy: feeds.NewPolicy(o.Interval, uint64(now.UnixNano())),
 			Limit:  limit,
 			Reg:    feeds.NewRegistry(),
 		},
@@ -225,18 +225,18 @@ func NewShared(o Options) *Shared {
 		Links:        o.Links,
 		histWhy:      o.HistoryWhy,
 		LimitFixed:   o.Limit > 0,
-		St:           ui.NewStylesWith(o.Renderer, theme, ui.UlmLineColors().With(o.LineColors)),
-		T:            ui.TextsFor(o.Lang),
+		Styles:       ui.NewStylesWith(o.Renderer, theme, ui.UlmLineColors().With(o.LineColors)),
+		Texts:        ui.TextsFor(o.Lang),
 		BaseBusy:     true,
 	}
-	sh.T.Delay = o.Delay.OrDefault()
+	sh.Texts.Delay = o.Delay.OrDefault()
 	sh.ThemeName, sh.look = theme.Name, look{r: o.Renderer, lines: ui.UlmLineColors().With(o.LineColors), consoleFont: o.ConsoleFont, noColour: o.NoColour}
-	sh.nightMode = newNightMode(o, theme, sh.look.lines, sh.St)
+	sh.nightMode = newNightMode(o, theme, sh.look.lines, sh.Styles)
 	sh.FollowNight()
 	if !o.Kiosk.Enabled {
-		sh.Rem = remind.New(o.StateDir, o.Bell, o.RemindBefore, o.Notify)
+		sh.Reminders = remind.New(o.StateDir, o.Bell, o.RemindBefore, o.Notify)
 	}
-	sh.Dt = &sh.T.DispTexts
+	sh.DispatchTexts = &sh.Texts.DispTexts
 	return sh
 }
 
@@ -329,5 +329,5 @@ type Action struct {
 // the status bar's notice it says a reminder on (remind.Set.Check); the
 // root, which follows the terminal's focus, sets Blurred.
 func (sh *Shared) RemindEnv() remind.Env {
-	return remind.Env{Now: sh.Now, Local: sh.Local, T: sh.T, Notice: &sh.Notice}
+	return remind.Env{Now: sh.Now, Local: sh.Local, T: sh.Texts, Notice: &sh.Notice}
 }

@@ -192,10 +192,10 @@ func TestAlertTextAndBanner(t *testing.T) {
 
 // The kiosk has no reminders at all.
 func TestKioskHasNoReminders(t *testing.T) {
-	if k := newShared(&clock{t0}, Options{Kiosk: KioskOptions{Enabled: true}}); k.Rem != nil {
+	if k := newShared(&clock{t0}, Options{Kiosk: KioskOptions{Enabled: true}}); k.Reminders != nil {
 		t.Error("the kiosk has reminders")
 	}
-	if sh := newShared(&clock{t0}, Options{}); sh.Rem == nil {
+	if sh := newShared(&clock{t0}, Options{}); sh.Reminders == nil {
 		t.Error("the board has no reminders")
 	}
 }
@@ -217,7 +217,7 @@ func TestNightModeSwitchesAtUlmMinutes(t *testing.T) {
 			}
 			c := &clock{ulm(12, 0)}
 			sh := newShared(c, Options{Theme: "dark", Night: true, NightFrom: 22 * 60, NightTo: 6*60 + 30})
-			if n := sh.St.Theme.Name; n != "dark" {
+			if n := sh.Styles.Theme.Name; n != "dark" {
 				t.Fatalf("theme %q at noon, want dark", n)
 			}
 			for _, step := range []struct {
@@ -240,7 +240,7 @@ func TestNightModeSwitchesAtUlmMinutes(t *testing.T) {
 				if got := sh.FollowNight(); got != step.changed {
 					t.Errorf("%02d:%02d in Ulm: changed %v, want %v", step.h, step.m, got, step.changed)
 				}
-				if n := sh.St.Theme.Name; n != step.theme {
+				if n := sh.Styles.Theme.Name; n != step.theme {
 					t.Errorf("%02d:%02d in Ulm: theme %q, want %q", step.h, step.m, n, step.theme)
 				}
 			}
@@ -248,8 +248,8 @@ func TestNightModeSwitchesAtUlmMinutes(t *testing.T) {
 	}
 	c := &clock{time.Date(2026, 9, 11, 23, 0, 0, 0, model.Berlin)}
 	sh := newShared(c, Options{Theme: "dark"})
-	if sh.FollowNight() || sh.St.Theme.Name != "dark" {
-		t.Errorf("without night hours the theme changed at 23:00: %q", sh.St.Theme.Name)
+	if sh.FollowNight() || sh.Styles.Theme.Name != "dark" {
+		t.Errorf("without night hours the theme changed at 23:00: %q", sh.Styles.Theme.Name)
 	}
 }
 

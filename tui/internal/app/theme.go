@@ -48,11 +48,11 @@ func (sh *Shared) SetTheme(name string) bool {
 	}
 	t.ConsoleFont = t.ConsoleFont || sh.look.consoleFont
 	day := ui.NewStylesWith(sh.look.r, t, sh.look.lines)
-	sh.ThemeName, sh.St = name, day
+	sh.ThemeName, sh.Styles = name, day
 	if n := sh.nightMode; n != nil {
 		n.day, n.night = day, ui.NewStylesWith(sh.look.r, t.Dimmed(), sh.look.lines)
 		if n.on {
-			sh.St = n.night
+			sh.Styles = n.night
 		}
 	}
 	return true

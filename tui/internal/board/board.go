@@ -38,10 +38,10 @@ func KeyOf(e *model.Event) EventKey {
 // (feed, acquired by show, given up by hide) and shows the events its
 // filters keep.
 type Pane struct {
-	Sh                      *app.Shared
-	Subj                    feeds.Subject
+	Shared                  *app.Shared
+	Subject                 feeds.Subject
 	title                   string      // the stop's name
-	Filt                    filters     // client-side filters (line, platform name, direction; boardspec.go)
+	Filters                 filters     // client-side filters (line, platform name, direction; boardspec.go)
 	Narrowed                bool        // f narrowed the whole stop to subj.point: esc widens it again
 	Raw                     model.Board // the feed's last good answer for subj, unfiltered
 	Data                    model.Board // raw with the events filt keeps
@@ -52,13 +52,13 @@ type Pane struct {
 	width                   int
 	height                  int
 	Focused                 bool
-	Rev                     int // bumped on every change that shows; part of the cache key
+	Revision                int // bumped on every change that shows; part of the cache key
 	walking                     // the walking time and the missed rows (walk.go)
 	grouping                    // per line and grouped by platform (perline.go)
 	Cache                   *ViewCache
-	// Num is the board's number in the grid (0: the open board, which
+	// Number is the board's number in the grid (0: the open board, which
 	// has none), set by the grid's layout; the header shows it.
-	Num int
+	Number int
 	// Cell is the board drawn as a grid cell (compact.go).
 	Cell Cell
 	// Removing is set by a first `x`: the cell asks, a second `x`
@@ -73,11 +73,11 @@ type Pane struct {
 // shows them through filters, so that it fills as many rows as an
 // unfiltered board, else as many as it shows (Fill).
 func (b *Pane) Demand() int {
-	if b.Filt.Active() {
+	if b.Filters.Active() {
 		return app.MaxLimit
 	}
 	_, hidden := b.rowsHidden()
-	return b.demand(fill(b.Sh, b.height), b.height-boardChrome, hidden)
+	return b.demand(fill(b.Shared, b.height), b.height-boardChrome, hidden)
 }
 
 // boardChrome is the lines of a board above its rows: its title and the
@@ -106,7 +106,7 @@ func (b *Pane) Declare() tea.Cmd { return b.Want(b.Demand()) }
 // newBoardPane returns a board for s; its first poll comes from Init or
 // from the caller that opened it.
 func newBoardPane(sh *app.Shared, s feeds.Subject) Pane {
-	return Pane{Sh: sh, Subj: s, Focused: true, Cache: &ViewCache{}, Hold: feeds.NewHold(sh.Reg), walking: walking{HideMissed: true}}
+	return Pane{Shared: sh, Subject: s, Focused: true, Cache: &ViewCache{}, Hold: feeds.NewHold(sh.Reg), walking: walking{HideMissed: true}}
 }
 
 // Layout gives the board its rectangle, and says whether it draws as
@@ -120,15 +120,15 @@ func (b *Pane) Layout(r app.Rect) {
 }
 
 // Touch marks the board changed, so its cached view is rebuilt.
-func (b *Pane) Touch() { b.Rev++ }
+func (b *Pane) Touch() { b.Revision++ }
 
 // setSubject points the board at s. Its schedule restarts and the returned
 // command polls at once. Rows stay only when they remain true for s
 // (narrowing a stop to one of its platforms); otherwise the board shows
 // "loading" until the answer comes.
 func (b *Pane) setSubject(s feeds.Subject) tea.Cmd {
-	keep := b.Have && s.Arrivals == b.Subj.Arrivals && s.Stop == b.Subj.Stop && b.Subj.Point == "" && s.Point != ""
-	b.Subj = s
+	keep := b.Have && s.Arrivals == b.Subject.Arrivals && s.Stop == b.Subject.Stop && b.Subject.Point == "" && s.Point != ""
+	b.Subject = s
 	b.Have = keep
 	if !keep {
 		b.Data, b.Raw = model.Board{}, model.Board{}
@@ -149,7 +149,7 @@ func (b *Pane) Show() tea.Cmd {
 	if b.Feed != nil {
 		return nil
 	}
-	cmd := b.Acquire(feeds.BoardFeed(b.Subj), b.Demand())
+	cmd := b.Acquire(feeds.BoardFeed(b.Subject), b.Demand())
 	b.Fed()
 	return cmd
 }
@@ -174,17 +174,17 @@ func (b *Pane) Refilter() {
 		return
 	}
 	d := b.Raw
-	if b.Filt.Active() {
+	if b.Filters.Active() {
 		d.Events = make([]model.Event, 0, len(b.Raw.Events))
 		for i := range b.Raw.Events {
-			if b.Filt.Keep(&b.Raw.Events[i]) {
+			if b.Filters.Keep(&b.Raw.Events[i]) {
 				d.Events = append(d.Events, b.Raw.Events[i])
 			}
 		}
 	}
 	// The rows change; the cursor stays on the same trip.
 	b.Data, b.Have = d, true
-	if b.Subj.Point == "" {
+	if b.Subject.Point == "" {
 		if d.StopName != "" {
 			b.title = d.StopName
 		}
@@ -198,13 +198,13 @@ func (b *Pane) Refilter() {
 // is the line filter on the stop's board; other filters go.
 func (b *Pane) Open(t app.Target) tea.Cmd {
 	s := feeds.Subject{Stop: t.Stop, Point: t.Point, Arrivals: false}
-	b.Filt = filters{}
+	b.Filters = filters{}
 	if t.Line != "" {
-		b.Filt.Lines = []string{t.Line}
+		b.Filters.Lines = []string{t.Line}
 	}
 	if t.Title != "" && t.Kind == app.TargetStop {
 		b.title = t.Title
-	} else if n := b.Sh.Base.StopName(t.Stop); n != "" {
+	} else if n := b.Shared.Base.StopName(t.Stop); n != "" {
 		b.title = n
 	} else {
 		b.title = ""
@@ -215,7 +215,7 @@ func (b *Pane) Open(t app.Target) tea.Cmd {
 }
 
 // Key is the key of the board's feed.
-func (b *Pane) Key() feeds.Key { return feeds.BoardFeed(b.Subj) }
+func (b *Pane) Key() feeds.Key { return feeds.BoardFeed(b.Subject) }
 
 // platforms are the platforms a board has seen in its stop's answers:
 // all of them (for f when base data lacks them) and those with events in
@@ -262,7 +262,7 @@ func (p platforms) servedFirst(ps []app.Platform) []app.Platform {
 
 // Platforms returns the platforms of the board's stop.
 func (b *Pane) Platforms() []app.Platform {
-	if ps := b.Sh.Base.Platforms(b.Subj.Stop); len(ps) > 0 {
+	if ps := b.Shared.Base.Platforms(b.Subject.Stop); len(ps) > 0 {
 		return ps
 	}
 	return b.seen
@@ -270,20 +270,20 @@ func (b *Pane) Platforms() []app.Platform {
 
 // PlatformName returns the name of the platform the board is narrowed to.
 func (b *Pane) PlatformName() string {
-	if b.Subj.Point == "" {
+	if b.Subject.Point == "" {
 		return ""
 	}
 	for _, p := range b.Platforms() {
-		if p.Code == b.Subj.Point {
+		if p.Code == b.Subject.Point {
 			return p.Name
 		}
 	}
-	if b.Sh.Base != nil {
-		if p, ok := b.Sh.Base.Points[b.Subj.Point]; ok {
+	if b.Shared.Base != nil {
+		if p, ok := b.Shared.Base.Points[b.Subject.Point]; ok {
 			return p.PlatformName
 		}
 	}
-	return b.Subj.Point.String()
+	return b.Subject.Point.String()
 }
 
 // Name returns the board's title: the stop's name, else its number.
@@ -291,12 +291,12 @@ func (b *Pane) Name() string {
 	switch {
 	case b.title != "":
 		return b.title
-	case b.Sh.Base.StopName(b.Subj.Stop) != "":
-		return b.Sh.Base.StopName(b.Subj.Stop)
-	case b.Subj.Stop != 0:
-		return fmt.Sprintf(b.Sh.T.StopN, b.Subj.Stop)
+	case b.Shared.Base.StopName(b.Subject.Stop) != "":
+		return b.Shared.Base.StopName(b.Subject.Stop)
+	case b.Subject.Stop != 0:
+		return fmt.Sprintf(b.Shared.Texts.StopN, b.Subject.Stop)
 	}
-	return fmt.Sprintf(b.Sh.T.StopPointN, b.Subj.Point.String())
+	return fmt.Sprintf(b.Shared.Texts.StopPointN, b.Subject.Point.String())
 }
 
 // Rows returns the indexes of the events shown at the current time: not
@@ -311,11 +311,11 @@ func (b *Pane) rowsHidden() (out []int, hidden int) {
 	if !b.Have {
 		return nil, 0
 	}
-	now := b.Sh.Now
+	now := b.Shared.Now
 	out = make([]int, 0, len(b.Data.Events))
 	// A wide answer asked for more events than a board shows (a
 	// filtered holder's demand).
-	n := fill(b.Sh, b.height)
+	n := fill(b.Shared, b.height)
 	wide := b.Feed != nil && b.Feed.Got > n
 	var seen map[LineDir]int
 	if b.perLine > 0 {
@@ -329,10 +329,10 @@ func (b *Pane) rowsHidden() (out []int, hidden int) {
 		if ui.EndsAt(e, b.Data.StopName) || ui.EndsAt(e, b.title) {
 			continue // a trip ending here is no departure
 		}
-		if b.Subj.Point != "" && e.StopPointCode != "" && e.StopPointCode != b.Subj.Point {
+		if b.Subject.Point != "" && e.StopPointCode != "" && e.StopPointCode != b.Subject.Point {
 			continue
 		}
-		if b.HideMissed && b.missed(e, now) && !b.Sh.Rem.Has(remind.EventID(e)) {
+		if b.HideMissed && b.missed(e, now) && !b.Shared.Reminders.Has(remind.EventID(e)) {
 			hidden++
 			continue // a reminded row stays: its warning says what to do
 		}
@@ -344,7 +344,7 @@ func (b *Pane) rowsHidden() (out []int, hidden int) {
 		}
 		out = append(out, i)
 	}
-	b.sortRows(b.Subj, b.Data.Events, out)
+	b.sortRows(b.Subject, b.Data.Events, out)
 	return out, hidden
 }
 
@@ -401,7 +401,7 @@ func BoardsHealth(boards []*Pane) (stale, unknown int) {
 		case p.LastErr != nil && !b.Have:
 			stale++
 		default:
-			if _, ok := b.Sh.Stale(p); ok {
+			if _, ok := b.Shared.Stale(p); ok {
 				stale++
 			}
 		}

@@ -55,13 +55,13 @@ func (f filters) nextDirection(events []model.Event) filters {
 // clears every filter) also takes a board that f narrowed to one
 // platform back to its whole stop.
 func (b *Pane) filter(f filters, widen bool) tea.Cmd {
-	b.Filt = f
+	b.Filters = f
 	b.Refilter()
 	if !widen || !b.Narrowed {
 		return b.Declare()
 	}
 	b.Narrowed = false // the platform f chose: back to the whole stop
-	s := b.Subj
+	s := b.Subject
 	s.Point = ""
 	return b.setSubject(s)
 }

@@ -92,8 +92,8 @@ func TestFilteredBoardAsksForMore(t *testing.T) {
 func TestLineKeyRaisesDemandAndEscLowersIt(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 80, 22)
 	cmd := r.key("l")
-	if !slices.Equal(r.b.Filt.Lines, []string{"1"}) {
-		t.Fatalf("l filters %v, want the first line 1", r.b.Filt.Lines)
+	if !slices.Equal(r.b.Filters.Lines, []string{"1"}) {
+		t.Fatalf("l filters %v, want the first line 1", r.b.Filters.Lines)
 	}
 	r.poll(cmd)
 	if got := r.limits(); !slices.Equal(got, []int{app.DefaultLimit, app.MaxLimit}) {
@@ -104,14 +104,14 @@ func TestLineKeyRaisesDemandAndEscLowersIt(t *testing.T) {
 			t.Errorf("row %q on the board of line 1", row)
 		}
 	}
-	if r.key("l"); !slices.Equal(r.b.Filt.Lines, []string{"2"}) {
-		t.Errorf("a second l filters %v, want line 2", r.b.Filt.Lines)
+	if r.key("l"); !slices.Equal(r.b.Filters.Lines, []string{"2"}) {
+		t.Errorf("a second l filters %v, want line 2", r.b.Filters.Lines)
 	}
 	if cmd := r.key("esc"); cmd != nil {
 		t.Error("clearing the filters asks the service again")
 	}
-	if r.b.Filt.Active() || r.b.Demand() != app.DefaultLimit || r.b.Feed.Want() != app.DefaultLimit {
-		t.Errorf("after esc: filters %+v, demand %d", r.b.Filt, r.b.Demand())
+	if r.b.Filters.Active() || r.b.Demand() != app.DefaultLimit || r.b.Feed.Want() != app.DefaultLimit {
+		t.Errorf("after esc: filters %+v, demand %d", r.b.Filters, r.b.Demand())
 	}
 	if n := len(r.rows()); n != 20 {
 		// The last answer asked for MaxLimit: an unfiltered board shows
@@ -127,7 +127,7 @@ func TestDirectionKeyCyclesDirections(t *testing.T) {
 	var seen []string
 	for range 3 {
 		r.key("d")
-		seen = append(seen, r.b.Filt.Direction)
+		seen = append(seen, r.b.Filters.Direction)
 	}
 	if want := []string{"Kuhberg Schulzentrum", "Science Park II", ""}; !slices.Equal(seen, want) {
 		t.Errorf("d cycles %q, want %q", seen, want)

@@ -48,9 +48,9 @@ func (s KeyState) Zoomed() bool { return s.Mode != BoardCells }
 // KeyState sums up b's own state for its keys, shown in mode m.
 func (b *Pane) KeyState(m Mode) KeyState {
 	rows := b.Rows()
-	s := KeyState{Mode: m, Rows: len(rows), Arrivals: b.Subj.Arrivals,
-		Platforms: len(b.Platforms()) > 1, Filtered: b.Filt.Active() || b.Narrowed,
-		Walk: b.Walk > 0, WholeStop: b.Subj.Point == "", Remind: b.Sh.Rem != nil && len(rows) > 0}
+	s := KeyState{Mode: m, Rows: len(rows), Arrivals: b.Subject.Arrivals,
+		Platforms: len(b.Platforms()) > 1, Filtered: b.Filters.Active() || b.Narrowed,
+		Walk: b.Walk > 0, WholeStop: b.Subject.Point == "", Remind: b.Shared.Reminders != nil && len(rows) > 0}
 	if c := b.CursorIn(rows); c >= 0 && c < len(rows) {
 		s.RowVehicle = b.Data.Events[rows[c]].VehicleNumber != 0
 	}
@@ -60,9 +60,9 @@ func (b *Pane) KeyState(m Mode) KeyState {
 // Ctx is what a board's keys act on: the board, its key state, and the
 // action they leave for the root (a notice for the status bar).
 type Ctx struct {
-	B   *Pane
-	S   KeyState
-	Act app.Action
+	Board *Pane
+	State KeyState
+	Act   app.Action
 }
 
 // notice wraps a handler that changes which rows show (walking time,
@@ -70,106 +70,114 @@ type Ctx struct {
 // on its trip.
 func notice(f func(b *Pane) string) func(*Ctx, tea.KeyMsg) tea.Cmd {
 	return func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-		c.Act.Notice = f(c.B)
-		c.B.SetCursor(c.B.Cursor)
+		c.Act.Notice = f(c.Board)
+		c.Board.SetCursor(c.Board.Cursor)
 		return nil
 	}
 }
 
 // zoomRows is the rule of the cursor keys: a board shown alone with more
 // than one row.
-func zoomRows(c *Ctx) bool { return c.S.Zoomed() && c.S.Rows > 1 }
+func zoomRows(c *Ctx) bool { return c.State.Zoomed() && c.State.Rows > 1 }
 
 // Keys are a board's bindings. The grid's cells take ↑/↓ as focus moves
 // and enter as zoom (grid/keys.go); here they move the cursor and open
 // the row's vehicle on a board shown alone.
 var Keys = ui.Keymap[*Ctx]{
 	{Keys: []string{"up", "k"}, Show: "↑/k", Text: func(t *ui.Texts) string { return t.KeyUp }, If: zoomRows, Move: true,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.SetCursor(c.B.Cursor - 1); return nil }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(c.Board.Cursor - 1); return nil }},
 	{Keys: []string{"down", "j"}, Show: "↓/j", Text: func(t *ui.Texts) string { return t.KeyDown }, If: zoomRows, Move: true,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.SetCursor(c.B.Cursor + 1); return nil }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(c.Board.Cursor + 1); return nil }},
 	{Keys: []string{"g", "home"}, Show: "g/home", Text: func(t *ui.Texts) string { return t.KeyFirst }, If: zoomRows, Move: true,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.SetCursor(0); return nil }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(0); return nil }},
 	{Keys: []string{"G", "end"}, Show: "G/end", Text: func(t *ui.Texts) string { return t.KeyLast }, If: zoomRows, Move: true,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.SetCursor(len(c.B.Rows()) - 1); return nil }},
-	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyVehicle }, Prio: ui.PrioHigh - 5,
-		If: func(c *Ctx) bool { return c.S.Zoomed() && c.S.RowVehicle },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(len(c.Board.Rows()) - 1); return nil }},
+	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyVehicle }, Priority: ui.PrioHigh - 5,
+		If: func(c *Ctx) bool { return c.State.Zoomed() && c.State.RowVehicle },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			if rows := c.B.Rows(); c.B.Cursor < len(rows) {
-				if v := c.B.Data.Events[rows[c.B.Cursor]].VehicleNumber; v != 0 {
+			if rows := c.Board.Rows(); c.Board.Cursor < len(rows) {
+				if v := c.Board.Data.Events[rows[c.Board.Cursor]].VehicleNumber; v != 0 {
 					return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: v})
 				}
 			}
 			return nil
 		}},
-	{Keys: []string{"a"}, Text: func(t *ui.Texts) string { return t.KeyArrivals }, Prio: ui.PrioLow,
-		Alt: func(t *ui.Texts) string { return t.KeyDepartures }, AltIf: func(c *Ctx) bool { return c.S.Arrivals },
+	{Keys: []string{"a"}, Text: func(t *ui.Texts) string { return t.KeyArrivals }, Priority: ui.PrioLow,
+		Alt: func(t *ui.Texts) string { return t.KeyDepartures }, AltIf: func(c *Ctx) bool { return c.State.Arrivals },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			s := c.B.Subj
+			s := c.Board.Subject
 			s.Arrivals = !s.Arrivals
-			return c.B.setSubject(s)
+			return c.Board.setSubject(s)
 		}},
-	{Keys: []string{"f"}, Text: func(t *ui.Texts) string { return t.KeyPlatform }, Prio: ui.PrioMid,
-		If: func(c *Ctx) bool { return c.S.Platforms }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			b := c.B
-			s, ok := b.next(b.Platforms(), b.Subj)
+	{Keys: []string{"f"}, Text: func(t *ui.Texts) string { return t.KeyPlatform }, Priority: ui.PrioMid,
+		If: func(c *Ctx) bool { return c.State.Platforms }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			b := c.Board
+			s, ok := b.next(b.Platforms(), b.Subject)
 			if !ok {
 				return nil
 			}
-			if b.Filt.Platform != "" {
-				b.Filt.Platform = "" // it replaces a platform filter by name (a layout's `platform`)
+			if b.Filters.Platform != "" {
+				b.Filters.Platform = "" // it replaces a platform filter by name (a layout's `platform`)
 				b.Refilter()
 			}
 			// A board narrowed by f from its whole stop is a filter esc
 			// clears; one opened on a stop point (--stoppoint) was never
 			// narrowed.
-			b.Narrowed = s.Point != "" && (b.Narrowed || b.Subj.Point == "")
+			b.Narrowed = s.Point != "" && (b.Narrowed || b.Subject.Point == "")
 			return b.setSubject(s)
 		}},
-	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyClearFilters }, Prio: ui.PrioTop,
-		If: func(c *Ctx) bool { return c.S.Filtered }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.filter(filters{}, true) }},
+	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyClearFilters }, Priority: ui.PrioTop,
+		If: func(c *Ctx) bool { return c.State.Filtered }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.Board.filter(filters{}, true) }},
 
-	{Keys: []string{"l"}, Text: func(t *ui.Texts) string { return t.KeyLine }, Group: ui.GroupRows, Prio: ui.PrioMid,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.filter(c.B.Filt.nextLine(c.B.Raw.Events), false) }},
-	{Keys: []string{"d"}, Text: func(t *ui.Texts) string { return t.KeyDirection }, Group: ui.GroupRows, Prio: ui.PrioLow,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.B.filter(c.B.Filt.nextDirection(c.B.Raw.Events), false) }},
-	{Keys: []string{"+", "="}, Show: "+", Text: func(t *ui.Texts) string { return t.KeyWalkUp }, Group: ui.GroupRows, Prio: ui.PrioLow,
-		Do: notice(func(b *Pane) string { return b.adjust(b.Sh.T, ui.WalkStep) })},
-	{Keys: []string{"-"}, Text: func(t *ui.Texts) string { return t.KeyWalkDn }, Group: ui.GroupRows, Prio: ui.PrioLow,
-		If: func(c *Ctx) bool { return c.S.Walk }, Do: notice(func(b *Pane) string { return b.adjust(b.Sh.T, -ui.WalkStep) })},
-	// On a walking board the missed departures matter first.
-	{Keys: []string{"H"}, Text: func(t *ui.Texts) string { return t.KeyMissed }, Group: ui.GroupRows, Prio: ui.PrioTop - 2,
-		If: func(c *Ctx) bool { return c.S.Walk }, Do: notice(func(b *Pane) string { return b.toggleMissed(b.Sh.T) })},
-	{Keys: []string{"n"}, Text: func(t *ui.Texts) string { return t.KeyPerLine }, Group: ui.GroupRows, Prio: ui.PrioLow,
-		Do: notice(func(b *Pane) string { return b.cyclePerLine(b.Sh.T) })},
-	{Keys: []string{"b"}, Text: func(t *ui.Texts) string { return t.KeyGrouped }, Group: ui.GroupRows,
-		If: func(c *Ctx) bool { return c.S.Zoomed() && c.S.WholeStop },
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.B.grouped = !c.B.grouped; c.B.SetCursor(c.B.Cursor); return nil }},
-	// A cell has no cursor: its t takes the first departure still ahead.
-	{Keys: []string{"t"}, Text: func(t *ui.Texts) string { return t.KeyRemind }, Group: ui.GroupRows, Prio: ui.PrioHigh + 5,
-		If: func(c *Ctx) bool { return c.S.Remind },
+	{Keys: []string{"l"}, Text: func(t *ui.Texts) string { return t.KeyLine }, Group: ui.GroupRows, Priority: ui.PrioMid,
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			cmd, a := c.B.remind(c.S.Zoomed())
+			return c.Board.filter(c.Board.Filters.nextLine(c.Board.Raw.Events), false)
+		}},
+	{Keys: []string{"d"}, Text: func(t *ui.Texts) string { return t.KeyDirection }, Group: ui.GroupRows, Priority: ui.PrioLow,
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			return c.Board.filter(c.Board.Filters.nextDirection(c.Board.Raw.Events), false)
+		}},
+	{Keys: []string{"+", "="}, Show: "+", Text: func(t *ui.Texts) string { return t.KeyWalkUp }, Group: ui.GroupRows, Priority: ui.PrioLow,
+		Do: notice(func(b *Pane) string { return b.adjust(b.Shared.Texts, ui.WalkStep) })},
+	{Keys: []string{"-"}, Text: func(t *ui.Texts) string { return t.KeyWalkDn }, Group: ui.GroupRows, Priority: ui.PrioLow,
+		If: func(c *Ctx) bool { return c.State.Walk }, Do: notice(func(b *Pane) string { return b.adjust(b.Shared.Texts, -ui.WalkStep) })},
+	// On a walking board the missed departures matter first.
+	{Keys: []string{"H"}, Text: func(t *ui.Texts) string { return t.KeyMissed }, Group: ui.GroupRows, Priority: ui.PrioTop - 2,
+		If: func(c *Ctx) bool { return c.State.Walk }, Do: notice(func(b *Pane) string { return b.toggleMissed(b.Shared.Texts) })},
+	{Keys: []string{"n"}, Text: func(t *ui.Texts) string { return t.KeyPerLine }, Group: ui.GroupRows, Priority: ui.PrioLow,
+		Do: notice(func(b *Pane) string { return b.cyclePerLine(b.Shared.Texts) })},
+	{Keys: []string{"b"}, Text: func(t *ui.Texts) string { return t.KeyGrouped }, Group: ui.GroupRows,
+		If: func(c *Ctx) bool { return c.State.Zoomed() && c.State.WholeStop },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			c.Board.grouped = !c.Board.grouped
+			c.Board.SetCursor(c.Board.Cursor)
+			return nil
+		}},
+	// A cell has no cursor: its t takes the first departure still ahead.
+	{Keys: []string{"t"}, Text: func(t *ui.Texts) string { return t.KeyRemind }, Group: ui.GroupRows, Priority: ui.PrioHigh + 5,
+		If: func(c *Ctx) bool { return c.State.Remind },
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			cmd, a := c.Board.remind(c.State.Zoomed())
 			c.Act = a
 			return cmd
 		}},
 	// The row's line's recorded punctuality at this stop, one key away;
 	// the answer comes as app.HistoryMsg.
-	{Keys: []string{"i"}, Text: func(t *ui.Texts) string { return t.KeyHistory }, Group: ui.GroupRows, Prio: ui.PrioHigh,
-		If: func(c *Ctx) bool { return c.S.Zoomed() && c.S.Rows > 0 },
+	{Keys: []string{"i"}, Text: func(t *ui.Texts) string { return t.KeyHistory }, Group: ui.GroupRows, Priority: ui.PrioHigh,
+		If: func(c *Ctx) bool { return c.State.Zoomed() && c.State.Rows > 0 },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			if rows := c.B.Rows(); c.B.Cursor < len(rows) {
-				return c.B.Sh.PunctualityCmd(c.B.Subj.Stop, c.B.Name(), c.B.Data.Events[rows[c.B.Cursor]].Line())
+			if rows := c.Board.Rows(); c.Board.Cursor < len(rows) {
+				return c.Board.Shared.PunctualityCmd(c.Board.Subject.Stop, c.Board.Name(), c.Board.Data.Events[rows[c.Board.Cursor]].Line())
 			}
 			return nil
 		}},
 	// The row's line's ladder; a grid cell, which has no
 	// cursor, its first row's.
-	{Keys: []string{"L"}, Text: func(t *ui.Texts) string { return t.KeyLadder }, Group: ui.GroupRows, Prio: ui.PrioHigh + 10,
-		If: func(c *Ctx) bool { return c.S.Rows > 0 },
+	{Keys: []string{"L"}, Text: func(t *ui.Texts) string { return t.KeyLadder }, Group: ui.GroupRows, Priority: ui.PrioHigh + 10,
+		If: func(c *Ctx) bool { return c.State.Rows > 0 },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			if rows := c.B.Rows(); len(rows) > 0 {
-				e := c.B.Data.Events[rows[min(max(c.B.Cursor, 0), len(rows)-1)]]
+			if rows := c.Board.Rows(); len(rows) > 0 {
+				e := c.Board.Data.Events[rows[min(max(c.Board.Cursor, 0), len(rows)-1)]]
 				return app.OpenCmd(app.Target{Kind: app.TargetLadder, Line: e.Line(), Vehicle: e.VehicleNumber})
 			}
 			return nil

@@ -11,14 +11,14 @@ import (
 // live reports whether a board key named name does something on r's
 // board shown zoomed and alone, as the dispatcher sums it up.
 func (r *rig) live(name string) bool {
-	return Keys.Find(keyMsg(name), &Ctx{B: r.b, S: r.b.KeyState(BoardZoom)}) != nil
+	return Keys.Find(keyMsg(name), &Ctx{Board: r.b, State: r.b.KeyState(BoardZoom)}) != nil
 }
 
 // desc is what the board key named name says it does on r's board.
 func (r *rig) desc(name string) string {
-	c := &Ctx{B: r.b, S: r.b.KeyState(BoardZoom)}
+	c := &Ctx{Board: r.b, State: r.b.KeyState(BoardZoom)}
 	if k := Keys.Find(keyMsg(name), c); k != nil {
-		return k.Desc(c, r.sh.T)
+		return k.Desc(c, r.sh.Texts)
 	}
 	return ""
 }
@@ -78,7 +78,7 @@ func TestKeysFollowTheRows(t *testing.T) {
 		t.Errorf("a platform's board: b %v, f %v", point.live("b"), point.live("f"))
 	}
 	// A grid cell has no cursor: no row moves, no vehicle, no history.
-	c := &Ctx{B: r.b, S: r.b.KeyState(BoardCells)}
+	c := &Ctx{Board: r.b, State: r.b.KeyState(BoardCells)}
 	for _, name := range []string{"up", "down", "g", "enter", "i", "b"} {
 		if Keys.Find(keyMsg(name), c) != nil {
 			t.Errorf("%s is on in a grid cell", name)
@@ -90,12 +90,12 @@ func TestKeysFollowTheRows(t *testing.T) {
 // board and departures on an arrivals board, and switches the board.
 func TestArrivalsKeySaysWhatItShows(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 80, 24)
-	if h := r.desc("a"); h != r.sh.T.KeyArrivals {
+	if h := r.desc("a"); h != r.sh.Texts.KeyArrivals {
 		t.Errorf("a on departures says %q", h)
 	}
 	r.poll(r.key("a"))
-	if !r.b.Subj.Arrivals || r.desc("a") != r.sh.T.KeyDepartures {
-		t.Errorf("after a: arrivals %v, help %q", r.b.Subj.Arrivals, r.desc("a"))
+	if !r.b.Subject.Arrivals || r.desc("a") != r.sh.Texts.KeyDepartures {
+		t.Errorf("after a: arrivals %v, help %q", r.b.Subject.Arrivals, r.desc("a"))
 	}
 	if row := r.rows()[0]; lineOf(row) != "1" || !strings.Contains(row, "from Söflingen") {
 		t.Errorf("the arrivals board starts with %q", row)

@@ -52,11 +52,11 @@ type RowMemo struct {
 
 // ViewKey is everything a board's rendering depends on.
 type ViewKey struct {
-	Rev     int
-	W, H    int
-	Sec     int64
-	Focused bool
-	alert   string // the alert shown
+	Revision int
+	W, H     int
+	Second   int64
+	Focused  bool
+	alert    string // the alert shown
 }
 
 // The gap between columns and the direction column's bounds; the other
@@ -80,14 +80,14 @@ const maxAlertLines = 3
 // columns is the layout of a board's rows at one width: which optional
 // columns show and how wide each is.
 type columns struct {
-	Cw    ui.ColWidths
-	badge int // the line name box
-	leave int // the leave column (walk.go); 0: no walking time
-	Dir   int
-	plat  int // 0: dropped
-	Veh   bool
-	sched bool
-	delay bool
+	Cw        ui.ColWidths
+	badge     int // the line name box
+	leave     int // the leave column (walk.go); 0: no walking time
+	Direction int
+	plat      int // 0: dropped
+	Vehicle   bool
+	sched     bool
+	delay     bool
 	// narrowDelay: the delay in 3 cells as the grid's cells say it
 	// ("+3", "✓", "-1") under "+/-", on a narrow board.
 	narrowDelay bool
@@ -100,7 +100,7 @@ type columns struct {
 // narrows to 3 cells, and goes only when the direction would have less
 // than minDirDelay. The direction takes the rest, up to maxDir.
 func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
-	c := columns{Cw: cw, badge: badge, plat: plat, leave: leave, Veh: true, sched: true, delay: true, Status: true}
+	c := columns{Cw: cw, badge: badge, plat: plat, leave: leave, Vehicle: true, sched: true, delay: true, Status: true}
 	width := func() int {
 		n := 2 + 2 + c.badge + Gap + Gap + cw.Due // cursor, mark, badge, dir gap, due
 		if c.leave > 0 {
@@ -121,13 +121,13 @@ func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
 		if c.Status {
 			n += cw.Status + Gap
 		}
-		if c.Veh {
+		if c.Vehicle {
 			n += cw.Vehicle + Gap
 		}
 		return n
 	}
 	if w-width() < minDirVeh {
-		c.Veh = false
+		c.Vehicle = false
 	}
 	drops := []struct {
 		need int // the direction's width that spares the column
@@ -145,14 +145,14 @@ func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
 		}
 		d.drop()
 	}
-	c.Dir = min(max(w-width(), minDir), MaxDir)
+	c.Direction = min(max(w-width(), minDir), MaxDir)
 	return c
 }
 
 // View renders the board into its rectangle (exactly height lines of at
 // most width cells), from the cache when nothing it shows has changed.
 func (b *Pane) View(app.Frame) string {
-	k := ViewKey{Rev: b.Rev, W: b.width, H: b.height, Sec: b.Sh.Now.Unix(), Focused: b.Focused, alert: app.AlertText(b.Sh.Alert)}
+	k := ViewKey{Revision: b.Revision, W: b.width, H: b.height, Second: b.Shared.Now.Unix(), Focused: b.Focused, alert: app.AlertText(b.Shared.Alert)}
 	return b.Cache.Get(k, func() string { return ui.ClampLines(b.render(), b.width, b.height) })
 }
 
@@ -163,7 +163,7 @@ func (b *Pane) render() string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	st := b.Sh.St
+	st := b.Shared.Styles
 	var sb strings.Builder
 	sb.Grow(w * h * 2)
 	y := 0 // the line being drawn, for the hits
@@ -172,8 +172,8 @@ func (b *Pane) render() string {
 		return sb.String()
 	}
 	rows := b.Rows()
-	badge, plat := max(4, ansi.StringWidth(b.Sh.T.ColLine)), 0
-	cw := b.Sh.T.W
+	badge, plat := max(4, ansi.StringWidth(b.Shared.Texts.ColLine)), 0
+	cw := b.Shared.Texts.Widths
 	for _, r := range rows {
 		e := &b.Data.Events[r]
 		badge = max(badge, ansi.StringWidth(e.Line())+2)
@@ -181,11 +181,11 @@ func (b *Pane) render() string {
 		if !e.Vanished.IsZero() || e.Status == model.StatusPassed {
 			// A rare long status (no longer reported, passes without
 			// stopping) widens the column only while it shows.
-			cw.Status = max(cw.Status, ansi.StringWidth(b.Sh.T.RowStatus(e)))
+			cw.Status = max(cw.Status, ansi.StringWidth(b.Shared.Texts.RowStatus(e)))
 		}
 	}
-	if plat > 0 && b.Subj.Point == "" {
-		plat = max(plat, ansi.StringWidth(b.Sh.T.ColPlatform))
+	if plat > 0 && b.Subject.Point == "" {
+		plat = max(plat, ansi.StringWidth(b.Shared.Texts.ColPlatform))
 	} else {
 		plat = 0 // one platform only: the header says which
 	}
@@ -194,16 +194,16 @@ func (b *Pane) render() string {
 	if h > 3 {
 		// A whole board has room for a long alert (up to a quarter of its
 		// rows, at most three lines); a small grid cell keeps one line.
-		for _, l := range b.Sh.AlertBannerLines(w, min(maxAlertLines, (h-3)/4)) {
+		for _, l := range b.Shared.AlertBannerLines(w, min(maxAlertLines, (h-3)/4)) {
 			sb.WriteString("\n" + l)
 			space--
 			y++
 		}
-		if skip := b.Sh.SkippedLines(b.Name()); len(skip) > 0 && space > 3 {
+		if skip := b.Shared.SkippedLines(b.Name()); len(skip) > 0 && space > 3 {
 			// The alert says these lines do not stop here.
-			f := b.Sh.T.SkipsStop
+			f := b.Shared.Texts.SkipsStop
 			if len(skip) > 1 {
-				f = b.Sh.T.SkipStop
+				f = b.Shared.Texts.SkipStop
 			}
 			sb.WriteString("\n" + st.Ticker.Render(ui.Fit(" "+fmt.Sprintf(f, strings.Join(skip, ", ")), w)))
 			space--
@@ -222,7 +222,7 @@ func (b *Pane) render() string {
 		return sb.String()
 	}
 	cur := b.CursorIn(rows)
-	items := b.items(b.Sh.T, b.Subj, b.Data.Events, rows)
+	items := b.items(b.Shared.Texts, b.Subject, b.Data.Events, rows)
 	at := 0
 	for j, it := range items {
 		if it.row == cur {
@@ -261,14 +261,14 @@ func (c *ViewCache) RowAt(y int) (row int, ok bool) {
 // what it shows changed: a new second redraws the clock and the status bar,
 // not the rows whose countdown stayed the same.
 func (b *Pane) CachedRow(m *RowMemo, e *model.Event, c columns, sel bool, w int) string {
-	k := rowShows{ev: *e, due: b.Sh.T.Countdown(*e, b.Sh.Now), cat: b.Sh.Base.Category(e.Line()),
-		c: c, sel: sel, w: w, st: b.Sh.St, tx: b.Sh.T, valid: true}
-	k.rem, k.flash = remindMark(b.Sh, e)
+	k := rowShows{ev: *e, due: b.Shared.Texts.Countdown(*e, b.Shared.Now), cat: b.Shared.Base.Category(e.Line()),
+		c: c, sel: sel, w: w, st: b.Shared.Styles, tx: b.Shared.Texts, valid: true}
+	k.rem, k.flash = remindMark(b.Shared, e)
 	if c.leave > 0 {
-		k.leave, _ = b.Sh.T.LeaveText(e, b.Sh.Now, b.Walk)
+		k.leave, _ = b.Shared.Texts.LeaveText(e, b.Shared.Now, b.Walk)
 	}
 	if m.key != k {
-		m.key, m.line = k, ui.Fit(paintRow(b.Sh, b.walking, e, c, sel), w)
+		m.key, m.line = k, ui.Fit(paintRow(b.Shared, b.walking, e, c, sel), w)
 	}
 	return m.line
 }
@@ -280,38 +280,38 @@ func (b *Pane) CursorIn(rows []int) int { return b.ListFind(len(rows), rowKey(b.
 // platform and filters on the left; a pending removal, the stale marker
 // and the clock on the right.
 func (b *Pane) header(w int) string {
-	st, tx := b.Sh.St, b.Sh.T
+	st, tx := b.Shared.Styles, b.Shared.Texts
 	mode := tx.Departures
-	if b.Subj.Arrivals {
+	if b.Subject.Arrivals {
 		mode = tx.Arrivals
 	}
 	parts := []string{mode}
 	switch p := b.PlatformName(); {
 	case p != "":
 		parts = append(parts, fmt.Sprintf(tx.Platform, p))
-	case b.Filt.Platform != "":
-		parts = append(parts, fmt.Sprintf(tx.Platform, b.Filt.Platform))
+	case b.Filters.Platform != "":
+		parts = append(parts, fmt.Sprintf(tx.Platform, b.Filters.Platform))
 	default:
 		parts = append(parts, tx.AllPlatform)
 	}
-	if len(b.Filt.Lines) > 0 {
-		parts = append(parts, fmt.Sprintf(tx.LineOnly, strings.Join(b.Filt.Lines, ",")))
+	if len(b.Filters.Lines) > 0 {
+		parts = append(parts, fmt.Sprintf(tx.LineOnly, strings.Join(b.Filters.Lines, ",")))
 	}
-	if b.Filt.Direction != "" {
-		parts = append(parts, "→"+b.Filt.Direction)
+	if b.Filters.Direction != "" {
+		parts = append(parts, "→"+b.Filters.Direction)
 	}
 	if n := b.WalkNote(); n != "" {
 		parts = append(parts, n)
 	}
-	if n := b.grouping.note(tx, b.Subj); n != "" {
+	if n := b.grouping.note(tx, b.Subject); n != "" {
 		parts = append(parts, n)
 	}
-	left := " " + app.Link(b.Sh.StopURL(b.Subj.Stop), st.Title.Render(b.Name())) + st.Muted.Render(" · "+strings.Join(parts, " · "))
-	if b.Num > 0 {
-		left = " " + st.Accent.Render(ui.Itoa(b.Num)) + left
+	left := " " + app.Link(b.Shared.StopURL(b.Subject.Stop), st.Title.Render(b.Name())) + st.Muted.Render(" · "+strings.Join(parts, " · "))
+	if b.Number > 0 {
+		left = " " + st.Accent.Render(ui.Itoa(b.Number)) + left
 	}
-	right := st.Clock.Render(b.Sh.Now.In(model.Berlin).Format("15:04")) + " "
-	if since, ok := b.Sh.Stale(b.Polls()); ok && b.Have {
+	right := st.Clock.Render(b.Shared.Now.In(model.Berlin).Format("15:04")) + " "
+	if since, ok := b.Shared.Stale(b.Polls()); ok && b.Have {
 		mark := fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))
 		if b.Polls().AgeUnknown {
 			mark = tx.StaleUnknown
@@ -319,7 +319,7 @@ func (b *Pane) header(w int) string {
 		right = st.Stale.Render(mark) + "  " + right
 	}
 	if b.Removing {
-		right = st.Error.Render(b.Sh.Dt.RemoveMark) + "  " + right
+		right = st.Error.Render(b.Shared.DispatchTexts.RemoveMark) + "  " + right
 	}
 	return Spread(left, right, w)
 }
@@ -341,12 +341,12 @@ func Spread(left, right string, w int) string {
 // ColHeader is the column titles line.
 func (b *Pane) ColHeader(c columns) string {
 	// An arrival's direction text says where the vehicle comes from.
-	tx := b.Sh.T
+	tx := b.Shared.Texts
 	var sb strings.Builder
 	sb.WriteString("    ")
 	sb.WriteString(ui.Pad(tx.ColLine, c.badge))
 	sb.WriteString("  ")
-	sb.WriteString(ui.Pad(tx.DirHeader(b.Subj.Arrivals), c.Dir))
+	sb.WriteString(ui.Pad(tx.DirHeader(b.Subject.Arrivals), c.Direction))
 	if c.plat > 0 {
 		sb.WriteString("  " + ui.Pad(tx.ColPlatform, c.plat))
 	}
@@ -366,7 +366,7 @@ func (b *Pane) ColHeader(c columns) string {
 	if c.Status {
 		sb.WriteString("  " + ui.Pad(tx.ColStatus, c.Cw.Status))
 	}
-	if c.Veh {
+	if c.Vehicle {
 		sb.WriteString("  " + ui.PadLeft(tx.ColVehicle, c.Cw.Vehicle))
 	}
 	return sb.String()
@@ -376,7 +376,7 @@ func (b *Pane) ColHeader(c columns) string {
 // carries a mark as well as a background, so the cursor shows without
 // colour too.
 func paintRow(sh *app.Shared, walk walking, e *model.Event, c columns, sel bool) string {
-	st, tx := sh.St, sh.T
+	st, tx := sh.Styles, sh.Texts
 	paint := func(s lipgloss.Style, text string) string {
 		if sel {
 			s = st.HighlightRow(s)
@@ -411,9 +411,9 @@ func paintRow(sh *app.Shared, walk walking, e *model.Event, c columns, sel bool)
 	sb.WriteString(st.LineBadge(line).Render(ui.Pad(" "+line, c.badge)))
 	sb.WriteString(sp(Gap))
 	if sh.AlertOn(line) {
-		sb.WriteString(paint(st.Ticker, "⚠ ") + paint(st.Text, ui.Pad(e.DirectionText, c.Dir-2)))
+		sb.WriteString(paint(st.Ticker, "⚠ ") + paint(st.Text, ui.Pad(e.DirectionText, c.Direction-2)))
 	} else {
-		sb.WriteString(paint(st.Text, ui.Pad(e.DirectionText, c.Dir)))
+		sb.WriteString(paint(st.Text, ui.Pad(e.DirectionText, c.Direction)))
 	}
 	if c.plat > 0 {
 		sb.WriteString(sp(Gap) + paint(st.Text, ui.Pad(e.PlatformName, c.plat)))
@@ -446,7 +446,7 @@ func paintRow(sh *app.Shared, walk walking, e *model.Event, c columns, sel bool)
 		}
 		sb.WriteString(sp(Gap) + paint(s, ui.Pad(word, c.Cw.Status)))
 	}
-	if c.Veh {
+	if c.Vehicle {
 		v := ""
 		if e.VehicleNumber != 0 {
 			v = ui.Itoa(e.VehicleNumber)
@@ -459,9 +459,9 @@ func paintRow(sh *app.Shared, walk walking, e *model.Event, c columns, sel bool)
 
 // EmptyText says why a board has no rows.
 func (b *Pane) EmptyText() string {
-	tx := b.Sh.T
+	tx := b.Shared.Texts
 	what := tx.DeparturesN
-	if b.Subj.Arrivals {
+	if b.Subject.Arrivals {
 		what = tx.ArrivalsN
 	}
 	switch {
@@ -471,14 +471,14 @@ func (b *Pane) EmptyText() string {
 		return fmt.Sprintf(tx.NoneYet, what)
 	case !b.Have:
 		return fmt.Sprintf(tx.Loading, what)
-	case b.Filt.Active():
-		if s, ok := b.Filt.emptyText(b.Sh, b.Raw, b.walking, b.Subj.Arrivals, b.title); ok {
+	case b.Filters.Active():
+		if s, ok := b.Filters.emptyText(b.Shared, b.Raw, b.walking, b.Subject.Arrivals, b.title); ok {
 			return s
 		}
-		if len(b.Filt.Lines) > 0 && b.Filt.Platform == "" && b.Filt.Direction == "" {
-			return fmt.Sprintf(tx.NoneOfLine, what, strings.Join(b.Filt.Lines, ","))
+		if len(b.Filters.Lines) > 0 && b.Filters.Platform == "" && b.Filters.Direction == "" {
+			return fmt.Sprintf(tx.NoneOfLine, what, strings.Join(b.Filters.Lines, ","))
 		}
-		return b.Sh.Dt.NoMatch
+		return b.Shared.DispatchTexts.NoMatch
 	}
 	return fmt.Sprintf(tx.NoneSoon, what)
 }

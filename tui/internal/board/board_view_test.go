@@ -123,13 +123,13 @@ func TestDelaysAreText(t *testing.T) {
 func TestViewIsCached(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 80, 24)
 	v1 := r.b.View(app.Frame{})
-	rev, cur := r.b.Rev, r.b.Cursor
+	rev, cur := r.b.Revision, r.b.Cursor
 	v2 := r.b.View(app.Frame{})
 	if v1 != v2 || unsafe.StringData(v1) != unsafe.StringData(v2) {
 		t.Error("a second rendering without a change is not the cached one")
 	}
-	if r.b.Rev != rev || r.b.Cursor != cur {
-		t.Errorf("View changed the board: rev %d→%d, cursor %d→%d", rev, r.b.Rev, cur, r.b.Cursor)
+	if r.b.Revision != rev || r.b.Cursor != cur {
+		t.Errorf("View changed the board: rev %d→%d, cursor %d→%d", rev, r.b.Revision, cur, r.b.Cursor)
 	}
 	if lines := strings.Split(v1, "\n"); len(lines) != 24 {
 		t.Errorf("the view has %d lines, want its height 24", len(lines))

@@ -52,15 +52,15 @@ func (c *Cell) Key(b *Pane, num int, focused bool, w, h int) string {
 	var key strings.Builder
 	// Whether the data is stale: it turns stale at a deadline of its own,
 	// between the countdowns' minute turns that the key holds.
-	_, stale := b.Sh.Stale(b.Polls())
-	key.WriteString(ui.Itoa(b.Rev) + ":" + ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(num) + ":" + strconv.FormatBool(focused) + ":" + strconv.FormatBool(stale))
+	_, stale := b.Shared.Stale(b.Polls())
+	key.WriteString(ui.Itoa(b.Revision) + ":" + ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(num) + ":" + strconv.FormatBool(focused) + ":" + strconv.FormatBool(stale))
 	rows := b.Rows()
 	badge := 4
 	for n, r := range rows {
 		e := &b.Data.Events[r]
 		badge = max(badge, ansi.StringWidth(e.Line())+2)
 		if n < h-1 {
-			key.WriteString("|" + ui.Itoa(r) + " " + b.Sh.T.Countdown(*e, b.Sh.Now) + b.leaveText(b.Sh.T, e, b.Sh.Now))
+			key.WriteString("|" + ui.Itoa(r) + " " + b.Shared.Texts.Countdown(*e, b.Shared.Now) + b.leaveText(b.Shared.Texts, e, b.Shared.Now))
 		}
 	}
 	key.WriteString("|" + ui.Itoa(badge))
@@ -73,7 +73,7 @@ func (c *Cell) Key(b *Pane, num int, focused bool, w, h int) string {
 // draw renders b as a grid cell: a header (number, stop, filters, stale
 // marker) and as many rows as fit: line, direction, countdown, delay.
 func (c *Cell) draw(b *Pane, num int, focused bool, w, h int) string {
-	st := b.Sh.St
+	st := b.Shared.Styles
 	c.drawn = c.drawn[:0]
 	var sb strings.Builder
 	mark := " "
@@ -82,15 +82,15 @@ func (c *Cell) draw(b *Pane, num int, focused bool, w, h int) string {
 		mark = st.SelectedMark.Render("▸")
 		name = st.Title.Render(b.Name())
 	}
-	left := mark + st.Accent.Render(ui.Itoa(num)) + " " + app.Link(b.Sh.StopURL(b.Subj.Stop), name)
+	left := mark + st.Accent.Render(ui.Itoa(num)) + " " + app.Link(b.Shared.StopURL(b.Subject.Stop), name)
 	if s := c.note(b); s != "" {
 		left += st.Muted.Render(" · " + s)
 	}
 	right := ""
-	since, stale := b.Sh.Stale(b.Polls())
+	since, stale := b.Shared.Stale(b.Polls())
 	switch {
 	case b.Removing:
-		right = st.Error.Render(b.Sh.Dt.RemoveMark)
+		right = st.Error.Render(b.Shared.DispatchTexts.RemoveMark)
 	case stale && b.Have:
 		right = st.Stale.Render(ui.StaleMark + " " + since.In(model.Berlin).Format("15:04"))
 	case b.Polls().LastErr != nil && !b.Have:
@@ -109,7 +109,7 @@ func (c *Cell) draw(b *Pane, num int, focused bool, w, h int) string {
 		badge = max(badge, ansi.StringWidth(b.Data.Events[r].Line())+2)
 	}
 	n := min(len(rows), h-1)
-	cols := layoutCell(b.Sh, b.walking, b.Data.Events, rows[:n], w, badge)
+	cols := layoutCell(b.Shared, b.walking, b.Data.Events, rows[:n], w, badge)
 	// The titles of the columns right of the direction stand on the
 	// title line above them, where the stop's name leaves room: a name
 	// longer than the rows' directions widens the direction column as far
@@ -118,7 +118,7 @@ func (c *Cell) draw(b *Pane, num int, focused bool, w, h int) string {
 		cols.dir += lw + 1 - cols.titleAt
 		cols.titleAt = lw + 1
 	}
-	if titles := cols.titles(b.Sh.T, b.walking); right == "" && titles != "" && ansi.StringWidth(left)+1 <= cols.titleAt {
+	if titles := cols.titles(b.Shared.Texts, b.walking); right == "" && titles != "" && ansi.StringWidth(left)+1 <= cols.titleAt {
 		sb.WriteString(ui.Fit(left+strings.Repeat(" ", cols.titleAt-ansi.StringWidth(left))+st.ColHeader.Render(titles), w))
 	} else {
 		sb.WriteString(Spread(left, right, w))
@@ -131,7 +131,7 @@ func (c *Cell) draw(b *Pane, num int, focused bool, w, h int) string {
 		e := &b.Data.Events[rows[i]]
 		c.drawn = append(c.drawn, e)
 		sb.WriteByte('\n')
-		sb.WriteString(cachedCellRow(b.Sh, b.walking, &c.rowc[i], e, cols))
+		sb.WriteString(cachedCellRow(b.Shared, b.walking, &c.rowc[i], e, cols))
 	}
 	return sb.String()
 }
@@ -173,7 +173,7 @@ const (
 // layoutCell lays out a cell of width w whose rows are rows (indexes
 // into events).
 func layoutCell(sh *app.Shared, walk walking, events []model.Event, rows []int, w, badge int) cellColumns {
-	room := max(w-2-badge-1-1-WDueC-1-wDelayC-walk.cellWidth(sh.T), 1)
+	room := max(w-2-badge-1-1-WDueC-1-wDelayC-walk.cellWidth(sh.Texts), 1)
 	c := cellColumns{badge: badge}
 	switch {
 	case room >= wideCellDir:
@@ -183,11 +183,11 @@ func layoutCell(sh *app.Shared, walk walking, events []model.Event, rows []int, 
 		c.plat = true
 		room -= 1 + wPlatC
 	}
-	if sw := sh.T.W.Status; c.sched && room >= wideCellDir+1+sw+1+wVehC {
+	if sw := sh.Texts.Widths.Status; c.sched && room >= wideCellDir+1+sw+1+wVehC {
 		c.status, c.veh = sw, true
 		for _, r := range rows {
 			if e := &events[r]; e.Gone() || e.Status == model.StatusPassed {
-				c.status = max(c.status, ansi.StringWidth(sh.T.RowStatus(e)))
+				c.status = max(c.status, ansi.StringWidth(sh.Texts.RowStatus(e)))
 			}
 		}
 		room -= 1 + c.status + 1 + wVehC
@@ -256,16 +256,16 @@ func (c cellColumns) afterDelay(leave int) int {
 // cell's title.
 func (c *Cell) note(b *Pane) string {
 	var parts []string
-	if b.Subj.Arrivals {
-		parts = append(parts, b.Sh.Dt.Arr)
+	if b.Subject.Arrivals {
+		parts = append(parts, b.Shared.DispatchTexts.Arr)
 	}
-	if b.Subj.Point != "" {
-		parts = append(parts, fmt.Sprintf(b.Sh.Dt.Pl, b.PlatformName()))
+	if b.Subject.Point != "" {
+		parts = append(parts, fmt.Sprintf(b.Shared.DispatchTexts.Pl, b.PlatformName()))
 	}
-	if s := b.Filt.summary(b.Sh.Dt); s != "" {
+	if s := b.Filters.summary(b.Shared.DispatchTexts); s != "" {
 		parts = append(parts, s)
 	}
-	if s := b.walking.note(b.Sh.T, 0); s != "" {
+	if s := b.walking.note(b.Shared.Texts, 0); s != "" {
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, " · ")
@@ -275,13 +275,13 @@ func (c *Cell) note(b *Pane) string {
 // changed (its countdown turns once a minute), not for every row of a cell
 // whenever one of them turned.
 func cachedCellRow(sh *app.Shared, walk walking, m *RowMemo, e *model.Event, c cellColumns) string {
-	cols := columns{badge: c.badge, Dir: c.dir, sched: c.sched, Veh: c.veh, Status: c.status > 0}
+	cols := columns{badge: c.badge, Direction: c.dir, sched: c.sched, Vehicle: c.veh, Status: c.status > 0}
 	cols.Cw.Status = c.status
 	if c.plat {
 		cols.plat = wPlatC
 	}
-	k := rowShows{ev: *e, due: sh.T.Countdown(*e, sh.Now), leave: walk.leaveText(sh.T, e, sh.Now), cat: sh.Base.Category(e.Line()),
-		c: cols, st: sh.St, tx: sh.T, valid: true}
+	k := rowShows{ev: *e, due: sh.Texts.Countdown(*e, sh.Now), leave: walk.leaveText(sh.Texts, e, sh.Now), cat: sh.Base.Category(e.Line()),
+		c: cols, st: sh.Styles, tx: sh.Texts, valid: true}
 	if m.key != k {
 		m.key, m.line = k, cellRow(sh, walk, e, c)
 	}
@@ -295,7 +295,7 @@ const wideCellDir = 44
 // cellRow renders one event in a grid cell with its leave-by cell; a
 // wider cell adds the platform, a wide one the scheduled time too.
 func cellRow(sh *app.Shared, walk walking, e *model.Event, c cellColumns) string {
-	st := sh.St
+	st := sh.Styles
 	s := CompactRow(sh, e, c.badge, c.dir)
 	if c.plat {
 		s += " " + st.Muted.Render(ui.Pad(e.PlatformName, wPlatC))
@@ -304,7 +304,7 @@ func cellRow(sh *app.Shared, walk walking, e *model.Event, c cellColumns) string
 		s += " " + st.Muted.Render(ui.ClockTime(e.Scheduled))
 	}
 	if c.status > 0 {
-		word, ws := sh.T.RowStatus(e), st.Status
+		word, ws := sh.Texts.RowStatus(e), st.Status
 		switch {
 		case e.Gone():
 			ws = st.Severity(ui.SevLate)
@@ -320,23 +320,23 @@ func cellRow(sh *app.Shared, walk walking, e *model.Event, c cellColumns) string
 		}
 		s += " " + st.Muted.Render(ui.PadLeft(v, wVehC))
 	}
-	return s + walk.cell(st, sh.T, e, sh.Now)
+	return s + walk.cell(st, sh.Texts, e, sh.Now)
 }
 
 // CompactRow renders one event densely: mark, line badge, direction,
 // countdown and delay in badge+dir+15 cells.
 func CompactRow(sh *app.Shared, e *model.Event, badge, dir int) string {
-	st := sh.St
+	st := sh.Styles
 	line := e.Line()
-	due := sh.T.Countdown(*e, sh.Now)
+	due := sh.Texts.Countdown(*e, sh.Now)
 	dueSt := st.Due
-	if due == sh.T.Now {
+	if due == sh.Texts.Now {
 		dueSt = st.DueNow
 	}
 	if !e.Realtime() {
 		due, dueSt = "~"+due, st.Planned
 	}
-	text, sev := compactDelay(sh.T, *e)
+	text, sev := compactDelay(sh.Texts, *e)
 	return st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, sh.Base.Category(line))) + " " +
 		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " +
 		app.AlertDirection(sh, line, e.DirectionText, dir) + " " +
@@ -362,16 +362,16 @@ func compactDelay(tx *ui.Texts, e model.Event) (string, ui.Severity) {
 
 // empty says why the cell of b has no rows.
 func (c *Cell) empty(b *Pane) string {
-	dt := b.Sh.Dt
+	dt := b.Shared.DispatchTexts
 	switch {
 	case !b.Have && errors.Is(b.Polls().LastErr, feed.ErrNotFound):
-		return fmt.Sprintf(b.Sh.T.NoSuchStop, b.Name())
+		return fmt.Sprintf(b.Shared.Texts.NoSuchStop, b.Name())
 	case !b.Have && b.Polls().LastErr != nil:
-		return fmt.Sprintf(dt.NoAnswer, app.ErrLine(b.Sh.T, b.Polls().LastErr))
+		return fmt.Sprintf(dt.NoAnswer, app.ErrLine(b.Shared.Texts, b.Polls().LastErr))
 	case !b.Have:
 		return dt.GridLoading
-	case b.Filt.Active():
-		if s, ok := b.Filt.emptyText(b.Sh, b.Raw, b.walking, b.Subj.Arrivals, b.title); ok {
+	case b.Filters.Active():
+		if s, ok := b.Filters.emptyText(b.Shared, b.Raw, b.walking, b.Subject.Arrivals, b.title); ok {
 			return s
 		}
 		return dt.NoMatch

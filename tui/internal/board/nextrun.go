@@ -27,7 +27,7 @@ func nextRun(sh *app.Shared, events []model.Event, keep, catchable func(*model.E
 	if len(events) == 0 {
 		return "", false
 	}
-	tx := sh.T
+	tx := sh.Texts
 	var missed *model.Event // the first run the board hides as missed
 	for i := range events {
 		e := &events[i]

@@ -23,7 +23,7 @@ func (b *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 		if f.Focus != app.PaneBoard {
 			return nil, app.Action{}, false
 		}
-		c := Ctx{B: b, S: b.KeyState(BoardPlain)}
+		c := Ctx{Board: b, State: b.KeyState(BoardPlain)}
 		cmd, ok := Keys.Run(msg, &c)
 		return cmd, c.Act, ok
 	case tea.MouseMsg:
@@ -53,7 +53,7 @@ func (b *Pane) Hints(f app.Frame) ([]ui.Hint, bool) {
 	if f.Focus != app.PaneBoard {
 		return nil, false
 	}
-	return Keys.Hints(&Ctx{B: b, S: b.KeyState(BoardPlain)}, f.T), false
+	return Keys.Hints(&Ctx{Board: b, State: b.KeyState(BoardPlain)}, f.Texts), false
 }
 
 // NextChange hands the service times at which the board's rows change to

@@ -19,29 +19,29 @@ import (
 func TestBoardUnderThePaneContract(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 100, 24)
 	var p app.Pane = r.b
-	f := app.Frame{Focus: app.PaneBoard, T: r.sh.T, St: r.sh.St, Now: r.sh.Now}
+	f := app.Frame{Focus: app.PaneBoard, Texts: r.sh.Texts, Styles: r.sh.Styles, Now: r.sh.Now}
 
-	if _, _, ok := p.Update(app.Frame{Focus: app.PaneVehicle}, keyMsg("l")); ok || len(r.b.Filt.Lines) > 0 {
+	if _, _, ok := p.Update(app.Frame{Focus: app.PaneVehicle}, keyMsg("l")); ok || len(r.b.Filters.Lines) > 0 {
 		t.Error("the board took a key while the vehicle pane has the focus")
 	}
-	if _, _, ok := p.Update(f, keyMsg("l")); !ok || len(r.b.Filt.Lines) != 1 {
-		t.Fatalf("l through Update sets no line filter: %v", r.b.Filt.Lines)
+	if _, _, ok := p.Update(f, keyMsg("l")); !ok || len(r.b.Filters.Lines) != 1 {
+		t.Fatalf("l through Update sets no line filter: %v", r.b.Filters.Lines)
 	}
-	line := r.b.Filt.Lines[0]
+	line := r.b.Filters.Lines[0]
 	for _, row := range r.rows() {
 		if !strings.Contains(row, " "+line+" ") {
 			t.Errorf("the line filter %s shows another line: %q", line, row)
 		}
 	}
-	if _, a, _ := p.Update(f, keyMsg("esc")); a.Notice != "" || len(r.b.Filt.Lines) != 0 {
-		t.Errorf("esc through Update left the filter %v", r.b.Filt.Lines)
+	if _, a, _ := p.Update(f, keyMsg("esc")); a.Notice != "" || len(r.b.Filters.Lines) != 0 {
+		t.Errorf("esc through Update left the filter %v", r.b.Filters.Lines)
 	}
 
 	hs, modal := p.Hints(f)
 	if modal || !hasHint(hs, "l") || hasHint(hs, "esc") {
 		t.Errorf("the live keys of an unfiltered board: %+v (modal %v)", hs, modal)
 	}
-	if hs, _ := p.Hints(app.Frame{Focus: app.PaneVehicle, T: r.sh.T}); len(hs) > 0 {
+	if hs, _ := p.Hints(app.Frame{Focus: app.PaneVehicle, Texts: r.sh.Texts}); len(hs) > 0 {
 		t.Errorf("keys offered while another pane has the focus: %+v", hs)
 	}
 
@@ -55,16 +55,16 @@ func TestBoardUnderThePaneContract(t *testing.T) {
 		t.Error("a click on the title took a row")
 	}
 
-	rev := r.b.Rev
-	if _, _, ok := p.Update(f, feeds.NewsMsg{Entry: &feeds.Entry{}}); ok || r.b.Rev != rev {
+	rev := r.b.Revision
+	if _, _, ok := p.Update(f, feeds.NewsMsg{Entry: &feeds.Entry{}}); ok || r.b.Revision != rev {
 		t.Error("the board took another feed's news")
 	}
-	if _, _, ok := p.Update(f, feeds.NewsMsg{Entry: r.b.Feed}); !ok || r.b.Rev == rev {
+	if _, _, ok := p.Update(f, feeds.NewsMsg{Entry: r.b.Feed}); !ok || r.b.Revision == rev {
 		t.Error("the board did not take its own feed's news")
 	}
-	rev = r.b.Rev
+	rev = r.b.Revision
 	p.Update(f, app.RedrawMsg{})
-	if r.b.Rev == rev {
+	if r.b.Revision == rev {
 		t.Error("a redraw left the board's view cached")
 	}
 

@@ -112,7 +112,7 @@ func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 		src.Boards[feeds.Subject{Stop: 1008}] = testkit.LongBoard(app.DefaultLimit)
 		src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: testkit.LongBoard(app.MaxLimit)}
 	})
-	r.b.Filt.Lines = []string{"N1"}
+	r.b.Filters.Lines = []string{"N1"}
 	r.b.Refilter()
 	r.runPolls(r.b.Declare())
 	if v := r.view(); !strings.Contains(v, "N1 does not run in the next 100 departures") {
@@ -125,7 +125,7 @@ func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 		testkit.Ev("2", model.VehicleTram, 43, "Science Park II", "A", 1, 19*time.Minute, 0, model.StatusPredicted),
 	}}
 	r.src.Wide[feeds.Subject{Stop: 1008}] = b
-	r.b.Filt.Lines = []string{"2"}
+	r.b.Filters.Lines = []string{"2"}
 	r.b.Walk, r.b.HideMissed = 30*time.Minute, true
 	r.runPolls(r.b.Refresh())
 	if len(r.b.Rows()) != 0 {
@@ -134,7 +134,7 @@ func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 	if v := r.view(); !strings.Contains(v, "2 from 12:43") {
 		t.Errorf("the board does not say when line 2 next runs:\n%s", v)
 	}
-	r.sh.T = ui.TextsFor(catalog.LangGerman)
+	r.sh.Texts = ui.TextsFor(catalog.LangGerman)
 	r.b.Touch()
 	if v := r.view(); !strings.Contains(v, "2 ab 12:43") {
 		t.Errorf("German: the board does not say when line 2 next runs:\n%s", v)

@@ -11,14 +11,14 @@ import (
 // remindMark is a row's reminder mark: "*" set, "!" rung; flash is true
 // while the row flashes (on every other second).
 func remindMark(sh *app.Shared, e *model.Event) (mark string, flash bool) {
-	r := sh.Rem.Get(remind.EventID(e))
+	r := sh.Reminders.Get(remind.EventID(e))
 	if r == nil {
 		return " ", false
 	}
 	if !r.Fired {
 		return "*", false
 	}
-	until, ok := sh.Rem.Flash[r.ID()]
+	until, ok := sh.Reminders.Flash[r.ID()]
 	// With reduced motion the row is highlighted steadily, not on and off.
 	return "!", ok && !sh.Local.After(until) && (sh.ReduceMotion || sh.Local.Unix()%2 == 0)
 }
@@ -29,7 +29,7 @@ func remindMark(sh *app.Shared, e *model.Event) (mark string, flash bool) {
 // reminded). It returns the save and what the status bar says.
 func (b *Pane) remind(zoomed bool) (tea.Cmd, app.Action) {
 	rows := b.Rows()
-	if b.Sh.Rem == nil {
+	if b.Shared.Reminders == nil {
 		return nil, app.Action{}
 	}
 	var e *model.Event
@@ -43,14 +43,14 @@ func (b *Pane) remind(zoomed bool) (tea.Cmd, app.Action) {
 		if e != nil {
 			break
 		}
-		if c := &b.Data.Events[i]; b.Sh.Rem.Has(remind.EventID(c)) || b.Sh.Rem.Ahead(c, b.Walk, b.Sh.Now) {
+		if c := &b.Data.Events[i]; b.Shared.Reminders.Has(remind.EventID(c)) || b.Shared.Reminders.Ahead(c, b.Walk, b.Shared.Now) {
 			e = c
 		}
 	}
 	if e == nil {
-		return nil, app.Action{Notice: b.Sh.T.RemindNone}
+		return nil, app.Action{Notice: b.Shared.Texts.RemindNone}
 	}
-	n := b.Sh.Rem.Toggle(b.Sh.T, b.Subj.Stop, b.Walk, e)
+	n := b.Shared.Reminders.Toggle(b.Shared.Texts, b.Subject.Stop, b.Walk, e)
 	b.Touch()
-	return b.Sh.Rem.SaveCmd(b.Sh.Now), app.Action{Notice: n}
+	return b.Shared.Reminders.SaveCmd(b.Shared.Now), app.Action{Notice: n}
 }

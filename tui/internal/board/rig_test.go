@@ -87,7 +87,7 @@ func (r *rig) advance(d time.Duration) {
 
 // key hands the board a key press, shown zoomed and alone.
 func (r *rig) key(s string) tea.Cmd {
-	c := &Ctx{B: r.b, S: r.b.KeyState(BoardZoom)}
+	c := &Ctx{Board: r.b, State: r.b.KeyState(BoardZoom)}
 	cmd, _ := Keys.Run(keyMsg(s), c)
 	r.sh.Notice = c.Act.Notice // what the root shows in the status bar
 	return cmd

@@ -56,8 +56,8 @@ func (f filters) summary(dt *catalog.DispTexts) string {
 // Spec returns the board as a BoardSpec: a stop point board names only its
 // stop point (BoardSpec.Check wants one of the two).
 func (b *Pane) Spec() app.BoardSpec {
-	s := app.BoardSpec{Stop: b.Subj.Stop, StopPoint: b.Subj.Point, Arrivals: b.Subj.Arrivals,
-		Lines: slices.Clone(b.Filt.Lines), Platform: b.Filt.Platform, Direction: b.Filt.Direction, Walk: app.WalkTime(b.Walk), PerLine: b.perLine}
+	s := app.BoardSpec{Stop: b.Subject.Stop, StopPoint: b.Subject.Point, Arrivals: b.Subject.Arrivals,
+		Lines: slices.Clone(b.Filters.Lines), Platform: b.Filters.Platform, Direction: b.Filters.Direction, Walk: app.WalkTime(b.Walk), PerLine: b.perLine}
 	if s.StopPoint != "" {
 		s.Stop = 0
 	}
@@ -68,7 +68,7 @@ func (b *Pane) Spec() app.BoardSpec {
 // per-line limit; not yet shown (show acquires its feed).
 func NewBoard(sh *app.Shared, s app.BoardSpec) *Pane {
 	b := newBoardPane(sh, s.Subject())
-	b.Filt = filters{Lines: slices.Clone(s.Lines), Platform: s.Platform, Direction: s.Direction}
+	b.Filters = filters{Lines: slices.Clone(s.Lines), Platform: s.Platform, Direction: s.Direction}
 	b.Walk = time.Duration(s.Walk)
 	b.perLine = min(max(s.PerLine, 0), app.MaxPerLine)
 	return &b

@@ -18,7 +18,7 @@ func (r *rig) header() string { return strings.SplitN(r.b.View(app.Frame{}), "\n
 // grid cell marks it, and the last rows stay. A good answer ends it.
 func TestStaleAfterTwoIntervals(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 100, 30)
-	interval := r.sh.Pol.Interval
+	interval := r.sh.Policy.Interval
 	r.advance(interval)
 	r.src.SetErr(errors.New("cannot reach api.swu.de: connection refused"))
 	r.poll(r.b.Refresh())

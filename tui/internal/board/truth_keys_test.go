@@ -87,7 +87,7 @@ func TestPlatformsUnambiguousServedFirst(t *testing.T) {
 		seen[p.Name] = true
 	}
 	r.runPolls(r.key("f"))
-	if got := r.b.Subj.Point; got == model.CodeFor(1008, 9) {
+	if got := r.b.Subject.Point; got == model.CodeFor(1008, 9) {
 		t.Errorf("f went to the stop point without service first")
 	}
 	if v := r.view(); !strings.Contains(strings.SplitN(v, "\n", 2)[0], "A · "+model.CodeFor(1008, 1).String()) {
@@ -100,20 +100,20 @@ func TestPlatformsUnambiguousServedFirst(t *testing.T) {
 func TestEscWidensThePlatformFChose(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 120, 28)
 	r.runPolls(r.key("f"))
-	if r.b.Subj.Point == "" {
+	if r.b.Subject.Point == "" {
 		t.Fatal("f chose no platform")
 	}
 	if !r.live("esc") { // the footer offers it
 		t.Error("the footer offers no esc to undo the platform")
 	}
 	r.runPolls(r.key("esc"))
-	if got := r.b.Subj; got.Point != "" || got.Stop != 1008 {
+	if got := r.b.Subject; got.Point != "" || got.Stop != 1008 {
 		t.Errorf("after esc the board shows %+v, want the whole stop 1008", got)
 	}
 
 	p := newRig(t, app.BoardSpec{StopPoint: model.CodeFor(1008, 1)}, 120, 28)
 	p.key("esc")
-	if got := p.b.Subj.Point; got != model.CodeFor(1008, 1) {
+	if got := p.b.Subject.Point; got != model.CodeFor(1008, 1) {
 		t.Errorf("esc moved a stop point board to %q", got)
 	}
 }

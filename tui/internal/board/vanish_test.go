@@ -87,7 +87,7 @@ func TestPassesWithoutStoppingAndGermanMarks(t *testing.T) {
 	if row := r.rowOf("Ludwigsfeld"); !strings.Contains(row, "passes, no stop") {
 		t.Errorf("a Status 5 row does not say it passes without stopping: %q", row)
 	}
-	r.sh.T = ui.TextsFor(catalog.LangGerman)
+	r.sh.Texts = ui.TextsFor(catalog.LangGerman)
 	r.b.Touch()
 	if row := r.rowOf("Ludwigsfeld"); !strings.Contains(row, "Durchfahrt, kein Halt") {
 		t.Errorf("German: %q", row)
@@ -113,7 +113,7 @@ func TestAlertSaysWhichLinesSkipTheStop(t *testing.T) {
 	if !strings.Contains(v, "⚠ lines 4, 6: no stop here (alert)") {
 		t.Errorf("the board does not say which lines skip it:\n%s", v)
 	}
-	r.sh.T = ui.TextsFor(catalog.LangGerman)
+	r.sh.Texts = ui.TextsFor(catalog.LangGerman)
 	r.b.Touch()
 	if v := r.b.View(app.Frame{}); !strings.Contains(v, "⚠ Linien 4, 6: halten hier nicht (Störungsmeldung)") {
 		t.Errorf("German:\n%s", v)

@@ -110,7 +110,7 @@ func (b *Pane) LeaveCol() int {
 	if b.Walk <= 0 {
 		return 0
 	}
-	return b.Sh.T.LeaveWidth()
+	return b.Shared.Texts.LeaveWidth()
 }
 
 // WalkNote is the walking time with the count of hidden missed
@@ -118,5 +118,5 @@ func (b *Pane) LeaveCol() int {
 // hidden"), "" without a walking time: the kiosk's header says it too.
 func (b *Pane) WalkNote() string {
 	_, n := b.rowsHidden()
-	return b.walking.note(b.Sh.T, n)
+	return b.walking.note(b.Shared.Texts, n)
 }

@@ -29,7 +29,7 @@ type Texts struct {
 
 // DispTexts are the texts of the dispatcher's views: the grid of boards,
 // the merged list, the fleet and the pins. The panes of the board side
-// hold a pointer to them alone (app.Shared.Dt).
+// hold a pointer to them alone (app.Shared.DispatchTexts).
 type DispTexts struct {
 	Grid
 	MergedList

@@ -93,8 +93,8 @@ type rig struct {
 func newRig(t *testing.T) *rig {
 	t.Helper()
 	r := &rig{t: t, src: &fakeSource{ts: t0}, now: t0}
-	r.sh = &State{Ctx: t.Context(), Src: r.src, Clock: func() time.Time { return r.now }, Local: t0,
-		Pol: NewPolicy(interval, 1), Limit: 20, Reg: NewRegistry()}
+	r.sh = &State{Ctx: t.Context(), Source: r.src, Clock: func() time.Time { return r.now }, Local: t0,
+		Policy: NewPolicy(interval, 1), Limit: 20, Reg: NewRegistry()}
 	return r
 }
 

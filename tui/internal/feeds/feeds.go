@@ -38,7 +38,7 @@ type Key struct {
 	Kind    feedKind
 	subj    Subject     // feedBoard
 	Vehicle int         // feedVehicle, feedPassages
-	Rng     model.Range // feedVehicle, feedPassages
+	Range   model.Range // feedVehicle, feedPassages
 }
 
 // BoardFeed is the key of a board subject's feed.
@@ -136,8 +136,8 @@ func (p *Poller) Tick(sh *State, msg TickMsg, limit int) tea.Cmd {
 		return nil
 	}
 	seq := sh.NextSeq()
-	ctx, cancel := p.begin(sh.Ctx, seq, sh.Pol.Timeout, msg.Fresh)
-	return fetchFeedCmd(ctx, cancel, sh.Src, msg.Key, seq, limit, sh.Clock)
+	ctx, cancel := p.begin(sh.Ctx, seq, sh.Policy.Timeout, msg.Fresh)
+	return fetchFeedCmd(ctx, cancel, sh.Source, msg.Key, seq, limit, sh.Clock)
 }
 
 // Receive takes the answer msg if it is the one awaited, records it and
@@ -153,7 +153,7 @@ func (p *Poller) Receive(sh *State, msg AnswerMsg) (cmd tea.Cmd, ok bool) {
 	if msg.Key.Kind == FeedBoard && len(msg.Data.Board.Events) > 0 {
 		ts = msg.Data.Board.Timestamp.Time
 	}
-	d := p.Settle(sh.Pol, msg.Err, msg.At, ts, msg.ans)
+	d := p.Settle(sh.Policy, msg.Err, msg.At, ts, msg.ans)
 	if (msg.Key.Kind == FeedBoard || msg.Key.Kind == FeedVehicle) && p.LastOK.IsZero() && errors.Is(msg.Err, feed.ErrNotFound) {
 		// The service knows no such stop or vehicle: asking again will
 		// not change that. The view says so; a manual refresh (r) asks
@@ -196,7 +196,7 @@ func fetchFeedCmd(ctx context.Context, cancel context.CancelFunc, src Source, ke
 			}()
 			go func() {
 				defer wg.Done()
-				msg.Data.Passages, pErr = src.Passages(actx, key.Vehicle, key.Rng)
+				msg.Data.Passages, pErr = src.Passages(actx, key.Vehicle, key.Range)
 			}()
 			wg.Wait()
 			msg.Err = errors.Join(tErr, pErr)
@@ -204,7 +204,7 @@ func fetchFeedCmd(ctx context.Context, cancel context.CancelFunc, src Source, ke
 		case feedFleet:
 			msg.Data.Trips, msg.Err = src.Trips(actx, 0)
 		case FeedPassages:
-			msg.Data.Passages, msg.Err = src.Passages(actx, key.Vehicle, key.Rng)
+			msg.Data.Passages, msg.Err = src.Passages(actx, key.Vehicle, key.Range)
 		case FeedAlert:
 			msg.Data.Alert, msg.Err = src.Alert(actx)
 		}

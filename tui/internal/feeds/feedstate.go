@@ -15,8 +15,8 @@ import (
 // The root owns it; only the root's Update and the feed machinery write
 // it.
 type State struct {
-	Ctx context.Context
-	Src Source
+	Ctx    context.Context
+	Source Source
 	// Simulated is set while the answers carry the simulation's marker
 	// (feed.Answer.Simulated): a hub on the simulation, however far away.
 	Simulated bool
@@ -44,7 +44,7 @@ type State struct {
 	// is unsettled, probes how often it did (svcclock.go).
 	prober *Poller
 	probes int
-	Pol    policy
+	Policy policy
 	Limit  int
 	seq    int       // the model-wide request counter
 	Reg    *Registry // the feeds of the grid and the pin strip (registry.go)
@@ -81,7 +81,7 @@ func (sh *State) ObserveMsg(m tea.Msg) {
 		sh.Simulated = msg.ans.Simulated
 		sh.Replay = msg.ans.Replay
 	}
-	if !ok || msg.Err != nil || msg.ans.Stale || (msg.ans.AgeKnown && msg.ans.Age > staleDataAfter*sh.Pol.Interval) {
+	if !ok || msg.Err != nil || msg.ans.Stale || (msg.ans.AgeKnown && msg.ans.Age > staleDataAfter*sh.Policy.Interval) {
 		return
 	}
 	ts := msg.Data.timestamp(msg.Key.Kind)

@@ -118,7 +118,7 @@ func (p *Poller) StaleAt(interval time.Duration) time.Time {
 // stale at the last clock tick, and since when (the time of the data
 // shown, in the service's time).
 func (sh *State) Stale(p *Poller) (since time.Time, ok bool) {
-	at := p.StaleAt(sh.Pol.Interval)
+	at := p.StaleAt(sh.Policy.Interval)
 	if at.IsZero() || !sh.Local.After(at) {
 		return time.Time{}, false
 	}

@@ -33,11 +33,11 @@ func (r *Registry) Listen(key Key, f func(Data) tea.Cmd) {
 
 // Entry is one polled subject of the registry.
 type Entry struct {
-	Key  Key
-	Subj Subject // key.subj, for board feeds
-	Poll Poller
-	Data Data // the last good answer
-	Have bool
+	Key     Key
+	Subject Subject // key.subj, for board feeds
+	Poll    Poller
+	Data    Data // the last good answer
+	Have    bool
 	// holders are the views that show the feed, each with the number of
 	// events it wants (its demand; board feeds, 0 for the others): a board
 	// shown through filters (a line, platform or direction) wants MaxLimit,
@@ -93,7 +93,7 @@ func (r *Registry) AcquireKey(k Key, h Holder, limit int) (*Entry, tea.Cmd) {
 		e.holders[h] = limit
 		return e, e.rise()
 	}
-	e := &Entry{Key: k, Subj: k.subj, holders: map[Holder]int{h: limit}}
+	e := &Entry{Key: k, Subject: k.subj, holders: map[Holder]int{h: limit}}
 	e.Poll.renew()
 	r.Entries[k] = e
 	return e, e.Poll.pollNow(k)

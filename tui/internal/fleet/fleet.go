@@ -28,7 +28,7 @@ type Pane struct {
 	ui.ListCursor[int]        // the row under the cursor and its vehicle (list.go)
 	width              int
 	height             int
-	Rev                int
+	Revision           int
 	cache              *ui.Cached[string]
 	hits               *ui.Hits   // the lines render drew the trips on (RowAt)
 	Next               *fleetNext // the passage feeds of the visible rows (fleetnext.go)
@@ -54,7 +54,7 @@ func (f *Pane) syncNext() tea.Cmd {
 	if n == nil || !n.open {
 		return nil
 	}
-	n.byDelay, n.sel, n.cursor, n.space = f.byDelay, f.Sel, f.Cursor, max(f.height-2, 0)
+	n.byDelay, n.sel, n.cursor, n.space = f.byDelay, f.Selected, f.Cursor, max(f.height-2, 0)
 	return n.Sync(n.visible(f.Trips))
 }
 
@@ -83,7 +83,7 @@ func (f *Pane) Fed() {
 		f.have = true
 		f.SetCursor(f.ListFind(len(f.Trips), f.vehicleAt))
 	}
-	f.Rev++
+	f.Revision++
 	f.syncNext() // registry.receive started the new rows' feeds already
 }
 
@@ -99,7 +99,7 @@ func (f *Pane) vehicleAt(i int) int { return f.Trips[i].VehicleNumber }
 // SetCursor moves the cursor to row i, clamped, and remembers its vehicle.
 func (f *Pane) SetCursor(i int) {
 	f.ListSet(i, len(f.Trips), f.vehicleAt)
-	f.Rev++
+	f.Revision++
 }
 
 // lines are the lines of the vehicles in service, in the order of lines.
@@ -155,12 +155,12 @@ func deviationText(tx *ui.Texts, dev int) (string, ui.Severity) { return tx.Devi
 // fleetSummary sums up the watched network: vehicles in service, late
 // more than 3 minutes, the worst delay, and stale boards.
 func (f *Pane) summary() string {
-	st, dt := f.sh.St, f.sh.Dt
+	st, dt := f.sh.Styles, f.sh.DispatchTexts
 	late := 0
 	var worst *model.Trip
 	for i := range f.Trips {
 		t := &f.Trips[i]
-		if f.sh.T.Delay.CountsLate(t.Deviation()) {
+		if f.sh.Texts.Delay.CountsLate(t.Deviation()) {
 			late++
 		}
 		if worst == nil || t.Deviation() > worst.Deviation() {
@@ -171,10 +171,10 @@ func (f *Pane) summary() string {
 	// then the worst delay; the alert goes last, so it is the one cut.
 	const dropFresh, dropWorst = 2, 1
 	parts := []ui.Part{{Text: st.Title.Render(dt.Fleet)}, {Text: st.Text.Render(fmt.Sprintf(dt.InService, len(f.Trips)))},
-		{Text: st.Late.Render(fmt.Sprintf(dt.LateN, late, f.sh.T.Delay.Late))}}
+		{Text: st.Late.Render(fmt.Sprintf(dt.LateN, late, f.sh.Texts.Delay.Late))}}
 	if worst != nil && model.DelayMinutes(worst.Deviation()) > 0 { // under half a minute is on time
 		parts = append(parts, ui.Part{Text: st.Text.Render(fmt.Sprintf(dt.WorstVehicle, model.DelayMinutes(worst.Deviation()),
-			TripLine(*worst), worst.DirectionText(), f.sh.T.VehicleTitle(worst.VehicleCategory, worst.VehicleNumber))), Drop: dropWorst})
+			TripLine(*worst), worst.DirectionText(), f.sh.Texts.VehicleTitle(worst.VehicleCategory, worst.VehicleNumber))), Drop: dropWorst})
 	}
 	n, stale, unknown := f.Health.Boards, f.Health.Stale, f.Health.Unknown
 	if unknown > 0 {
@@ -214,7 +214,7 @@ func (f *Pane) View(app.Frame) string {
 		return ""
 	}
 	hl := f.Health
-	k := strings.Join([]string{ui.Itoa(f.Rev), ui.Itoa(w), ui.Itoa(h), strconv.FormatInt(f.sh.Now.Unix(), 10), ui.Itoa(hl.Boards), ui.Itoa(hl.Stale),
+	k := strings.Join([]string{ui.Itoa(f.Revision), ui.Itoa(w), ui.Itoa(h), strconv.FormatInt(f.sh.Now.Unix(), 10), ui.Itoa(hl.Boards), ui.Itoa(hl.Stale),
 		ui.Itoa(hl.Unknown), f.Next.digest()}, ":")
 	return f.cache.Get(k, func() string { return ui.ClampLines(f.render(), w, h) })
 }
@@ -233,7 +233,7 @@ const (
 // not fit, the NEXT column gets what its longest stop needs up to half
 // the room, or more when the directions need less.
 func (f *Pane) splitDirNext(room int) (dir, next int) {
-	tx := f.sh.T
+	tx := f.sh.Texts
 	dirNeed, nextNeed := ansi.StringWidth(tx.ColDirection), ansi.StringWidth(tx.ColNext)
 	for i := range f.Trips {
 		t := &f.Trips[i]
@@ -266,7 +266,7 @@ func (f *Pane) Pick(i int) tea.Cmd {
 
 // render draws the fleet view.
 func (f *Pane) render() string {
-	st, dt, tx := f.sh.St, f.sh.Dt, f.sh.T
+	st, dt, tx := f.sh.Styles, f.sh.DispatchTexts, f.sh.Texts
 	w, h := f.width, f.height
 	f.hits.Reset()
 	var sb strings.Builder
@@ -304,7 +304,7 @@ func (f *Pane) render() string {
 		case f.have:
 			msg = dt.FleetNone
 		case f.Polls().LastErr != nil:
-			msg = fmt.Sprintf(dt.NoAnswer, app.ErrLine(f.sh.T, f.Polls().LastErr))
+			msg = fmt.Sprintf(dt.NoAnswer, app.ErrLine(f.sh.Texts, f.Polls().LastErr))
 		}
 		sb.WriteString("\n" + st.Muted.Render(ui.Fit("  "+msg, w)))
 		return sb.String()

@@ -53,8 +53,8 @@ func TestLineFilterKey(t *testing.T) {
 	serve(t, sh, f.Feed)
 	f.Fed()
 	live := func() bool {
-		for _, h := range Keys.Hints(f, sh.T) {
-			if h.Key == "l" && h.Prio > 0 {
+		for _, h := range Keys.Hints(f, sh.Texts) {
+			if h.Key == "l" && h.Priority > 0 {
 				return true
 			}
 		}

@@ -335,8 +335,8 @@ func TestCursorFollowsItsVehicleAndOldReportsAreFlagged(t *testing.T) {
 	for range 3 {
 		press(f, "down")
 	}
-	if f.Sel != 151 {
-		t.Fatalf("three rows down the cursor is on %d, want 151", f.Sel)
+	if f.Selected != 151 {
+		t.Fatalf("three rows down the cursor is on %d, want 151", f.Selected)
 	}
 	fl := inService()
 	fl[0].TimeData.ReferenceTime = model.At(testkit.T0.Add(-3 * time.Minute)) // 153 last reported 3 min ago
@@ -348,8 +348,8 @@ func TestCursorFollowsItsVehicleAndOldReportsAreFlagged(t *testing.T) {
 	serve(t, sh, f.Feed)
 	f.Fed()
 	v := ansi.Strip(f.View(app.Frame{}))
-	if f.Sel != 151 || !strings.HasPrefix(lineOf(v, 151), "▸") {
-		t.Errorf("after a new answer the cursor is on %d, want 151:\n%s", f.Sel, v)
+	if f.Selected != 151 || !strings.HasPrefix(lineOf(v, 151), "▸") {
+		t.Errorf("after a new answer the cursor is on %d, want 151:\n%s", f.Selected, v)
 	}
 	if l := lineOf(v, 153); !strings.Contains(l, "◷ 3 min ago") {
 		t.Errorf("an old position is not flagged: %q", l)

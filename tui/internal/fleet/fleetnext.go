@@ -25,7 +25,7 @@ import (
 
 // passagesFeed is the key of vehicle n's upcoming-passages feed.
 func passagesFeed(n int) feeds.Key {
-	return feeds.Key{Kind: feeds.FeedPassages, Vehicle: n, Rng: model.RangeUpcoming}
+	return feeds.Key{Kind: feeds.FeedPassages, Vehicle: n, Range: model.RangeUpcoming}
 }
 
 // fleetNext holds the passage feeds of the fleet's visible rows. It is

@@ -30,13 +30,13 @@ func (f *Pane) Update(_ app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 			return nil, app.Action{}, false
 		}
 		if msg.Answer == nil {
-			f.Rev++
+			f.Revision++
 		} else {
 			f.Fed()
 		}
 		return nil, app.Action{}, true
 	case app.RedrawMsg:
-		f.Rev++
+		f.Revision++
 	}
 	return nil, app.Action{}, false
 }
@@ -45,7 +45,7 @@ func (f *Pane) Update(_ app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 func (f *Pane) Layout(r app.Rect) { f.SetSize(r.W, r.H) }
 
 // Hints are the fleet's live keys.
-func (f *Pane) Hints(fr app.Frame) ([]ui.Hint, bool) { return Keys.Hints(f, fr.T), false }
+func (f *Pane) Hints(fr app.Frame) ([]ui.Hint, bool) { return Keys.Hints(f, fr.Texts), false }
 
 // NextChange marks the fleet shown as changing by the second (report ages).
 func (f *Pane) NextChange(c *app.Changes) {

@@ -42,7 +42,7 @@ func (g *gridPane) Changes(turn, at func(time.Time)) {
 				at(w.Add(-b.Walk))
 			}
 		}
-		if len(rows) == 0 && b.Have && b.Filt.Active() {
+		if len(rows) == 0 && b.Have && b.Filters.Active() {
 			for i := range b.Data.Events { // the events the filters keep
 				at(b.Data.Events[i].Due())
 			}

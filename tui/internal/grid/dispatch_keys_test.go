@@ -19,7 +19,7 @@ import (
 // frame is the frame the root hands the board side while it has the
 // focus.
 func (r *rig) frame() app.Frame {
-	return app.Frame{Focus: app.PaneBoard, Now: r.sh.Now, Local: r.sh.Local, T: r.sh.T, St: r.sh.St, Limit: r.sh.Limit}
+	return app.Frame{Focus: app.PaneBoard, Now: r.sh.Now, Local: r.sh.Local, Texts: r.sh.Texts, Styles: r.sh.Styles, Limit: r.sh.Limit}
 }
 
 // key hands the board side the key named k (as Bubble Tea names it)
@@ -158,8 +158,8 @@ func TestGridFilters(t *testing.T) {
 	calls := r.src.CallCount()
 	r.press("l")
 	b := r.d.Grid.Focused()
-	if !slices.Equal(b.Filt.Lines, []string{"1"}) {
-		t.Fatalf("l: lines %v, want [1]", b.Filt.Lines)
+	if !slices.Equal(b.Filters.Lines, []string{"1"}) {
+		t.Fatalf("l: lines %v, want [1]", b.Filters.Lines)
 	}
 	for _, i := range b.Rows() {
 		if l := b.Data.Events[i].Line(); l != "1" {
@@ -167,8 +167,8 @@ func TestGridFilters(t *testing.T) {
 		}
 	}
 	r.press("l")
-	if b := r.d.Grid.Focused(); !slices.Equal(b.Filt.Lines, []string{"2"}) {
-		t.Errorf("second l: lines %v, want [2]", b.Filt.Lines)
+	if b := r.d.Grid.Focused(); !slices.Equal(b.Filters.Lines, []string{"2"}) {
+		t.Errorf("second l: lines %v, want [2]", b.Filters.Lines)
 	}
 	if n := r.src.CallCount(); n != calls {
 		t.Errorf("line filters made %d requests, want none", n-calls)
@@ -176,18 +176,18 @@ func TestGridFilters(t *testing.T) {
 	cmd, _ := r.key("f")
 	r.run(cmd)
 	b = r.d.Grid.Focused()
-	if b.Subj.Point != model.CodeFor(1008, 1) {
-		t.Fatalf("f: stop point %q, want platform A's", b.Subj.Point)
+	if b.Subject.Point != model.CodeFor(1008, 1) {
+		t.Fatalf("f: stop point %q, want platform A's", b.Subject.Point)
 	}
 	for _, i := range b.Rows() {
-		if e := b.Data.Events[i]; (e.StopPointCode != "" && e.StopPointCode != b.Subj.Point) || e.Line() != "2" {
+		if e := b.Data.Events[i]; (e.StopPointCode != "" && e.StopPointCode != b.Subject.Point) || e.Line() != "2" {
 			t.Errorf("line 2 platform A shows %s at %s", e.Line(), e.StopPointCode)
 		}
 	}
 	calls = r.src.CallCount()
 	r.press("d")
-	if b := r.d.Grid.Focused(); b.Filt.Direction != "Kuhberg Schulzentrum" {
-		t.Errorf("d: direction %q", b.Filt.Direction)
+	if b := r.d.Grid.Focused(); b.Filters.Direction != "Kuhberg Schulzentrum" {
+		t.Errorf("d: direction %q", b.Filters.Direction)
 	}
 	if v := r.view(160, 46); !strings.Contains(v, "pl. A · line 2 · →Kuhberg") {
 		t.Errorf("the header does not say the filters:\n%s", v)
@@ -198,8 +198,8 @@ func TestGridFilters(t *testing.T) {
 	filtered := len(r.d.Grid.Focused().Rows())
 	cmd, _ = r.key("esc") // the platform f chose too: the whole stop again
 	r.run(cmd)
-	if b := r.d.Grid.Focused(); b.Filt.Active() || b.Subj.Point != "" || len(b.Rows()) <= filtered {
-		t.Errorf("esc: filters %+v, stop point %q, %d rows; want none, the whole stop and more than %d", b.Filt, b.Subj.Point, len(b.Rows()), filtered)
+	if b := r.d.Grid.Focused(); b.Filters.Active() || b.Subject.Point != "" || len(b.Rows()) <= filtered {
+		t.Errorf("esc: filters %+v, stop point %q, %d rows; want none, the whole stop and more than %d", b.Filters, b.Subject.Point, len(b.Rows()), filtered)
 	}
 	if s := r.d.Grid.Boards[1].Spec(); s.Stop != 1350 || s.Lines != nil {
 		t.Errorf("the other board's spec changed: %+v", s)
@@ -217,8 +217,8 @@ func TestGridArrivals(t *testing.T) {
 	}
 	r.run(cmd)
 	g := &r.d.Grid
-	if !g.Boards[0].Subj.Arrivals || g.Boards[1].Subj.Arrivals || len(g.allFeeds()) != 2 {
-		t.Errorf("after a: arrivals %v/%v with %d feeds", g.Boards[0].Subj.Arrivals, g.Boards[1].Subj.Arrivals, len(g.allFeeds()))
+	if !g.Boards[0].Subject.Arrivals || g.Boards[1].Subject.Arrivals || len(g.allFeeds()) != 2 {
+		t.Errorf("after a: arrivals %v/%v with %d feeds", g.Boards[0].Subject.Arrivals, g.Boards[1].Subject.Arrivals, len(g.allFeeds()))
 	}
 	if len(g.Boards[0].Rows()) == 0 || !g.Boards[0].Data.Events[0].Arrival {
 		t.Error("the arrivals board has no arrivals")
@@ -237,7 +237,7 @@ func TestMergedView(t *testing.T) {
 	rows := r.d.Merged.Rows(&r.d.Grid)
 	stops := map[string]bool{}
 	for i, row := range rows {
-		stops[row.B.Name()] = true
+		stops[row.Board.Name()] = true
 		if i > 0 && row.E.When().Before(rows[i-1].E.When()) {
 			t.Fatalf("row %d is earlier than the one before", i)
 		}

@@ -43,7 +43,7 @@ func TestGridWatch(t *testing.T) {
 	}
 	r.pollFeed(g.Focused().Feed)
 	r.press("w")
-	if g.Len() != 2 || g.Focus != 1 || g.Boards[1].Subj.Stop != 1350 || g.Plain() {
+	if g.Len() != 2 || g.Focus != 1 || g.Boards[1].Subject.Stop != 1350 || g.Plain() {
 		t.Errorf("second w: %d boards, focus %d", g.Len(), g.Focus)
 	}
 	// The same board again only focuses it.
@@ -63,7 +63,7 @@ func TestGridFeedFailure(t *testing.T) {
 	g := &r.d.Grid
 	f := g.feedOf(feeds.Subject{Stop: 1008})
 	r.tick(r.now.Add(15 * time.Second))
-	tick := feeds.TickMsg{Key: feeds.BoardFeed(f.Subj), Gen: f.Poll.Gen}
+	tick := feeds.TickMsg{Key: feeds.BoardFeed(f.Subject), Gen: f.Poll.Gen}
 	_, fetch, _ := r.sh.Reg.Tick(r.sh.State, tick)
 	if fetch == nil {
 		t.Fatal("no fetch")

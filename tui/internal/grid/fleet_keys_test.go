@@ -87,7 +87,7 @@ func TestGridRemoveAsksFirst(t *testing.T) {
 	for _, lang := range []string{"en", "de"} {
 		r := newRig(t, []app.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 1240}}, func(o *app.Options) { o.Lang = lang })
 		r.view(120, 40)
-		dt := &r.sh.T.DispTexts
+		dt := &r.sh.Texts.DispTexts
 		r.press("right") // board 2 (Ehinger Tor)
 		_, a := r.key("x")
 		if n := r.d.Grid.Len(); n != 3 {

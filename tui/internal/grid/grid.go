@@ -69,7 +69,7 @@ func (g *gridPane) All() []*board.Pane {
 // feedOf returns the feed of subject s that a board holds, nil if none.
 func (g *gridPane) feedOf(s feeds.Subject) *feeds.Entry {
 	for _, b := range g.All() {
-		if b.Subj == s && b.Feed != nil {
+		if b.Subject == s && b.Feed != nil {
 			return b.Feed
 		}
 	}
@@ -145,20 +145,20 @@ func (g *gridPane) WatchOpen() (notice string) {
 		return ""
 	}
 	for i, w := range g.Boards {
-		if w.Subj == b.Subj && slices.Equal(w.Filt.Lines, b.Filt.Lines) && w.Filt.Platform == b.Filt.Platform && w.Filt.Direction == b.Filt.Direction {
+		if w.Subject == b.Subject && slices.Equal(w.Filters.Lines, b.Filters.Lines) && w.Filters.Platform == b.Filters.Platform && w.Filters.Direction == b.Filters.Direction {
 			g.Focus = i
 			g.CloseOpen()
-			return g.sh.Dt.AlreadyWatched
+			return g.sh.DispatchTexts.AlreadyWatched
 		}
 	}
 	if g.Len() >= app.MaxBoards {
-		return fmt.Sprintf(g.sh.Dt.GridFull, app.MaxBoards)
+		return fmt.Sprintf(g.sh.DispatchTexts.GridFull, app.MaxBoards)
 	}
 	g.Home = b.Spec()
 	g.Boards = append(g.Boards, b)
 	g.Focus = len(g.Boards) - 1
 	g.Open, g.Zoomed = nil, false
-	b.Num = 0
+	b.Number = 0
 	b.Touch()
 	return ""
 }
@@ -206,7 +206,7 @@ func (g *gridPane) AskRemove() (ask string, ok bool) {
 	}
 	b.Removing = true
 	b.Touch()
-	return fmt.Sprintf(g.sh.Dt.RemoveAsk, g.Focus+1, b.Name()), false
+	return fmt.Sprintf(g.sh.DispatchTexts.RemoveAsk, g.Focus+1, b.Name()), false
 }
 
 // CancelRemove forgets a first `x`: any key but a second one keeps the

@@ -44,7 +44,7 @@ func TestGridCellsFitAndNameStops(t *testing.T) {
 			}
 			body := strings.Join(lines[1:], "\n")
 			for i := range min(per, n) {
-				head := strconv.Itoa(i+1) + " " + stopName[g.Boards[i].Subj.Stop]
+				head := strconv.Itoa(i+1) + " " + stopName[g.Boards[i].Subject.Stop]
 				if !strings.Contains(body, head) {
 					t.Errorf("%d boards %dx%d: no cell headed %q:\n%s", n, w, h, head, body)
 				}
@@ -78,7 +78,7 @@ func TestGridLastPage(t *testing.T) {
 	if want := "page " + strconv.Itoa(pages) + "/" + strconv.Itoa(pages); !strings.Contains(lines[0], want) {
 		t.Errorf("summary %q lacks %q", lines[0], want)
 	}
-	if head := "12 " + stopName[g.Boards[11].Subj.Stop]; !strings.Contains(ansiBody(lines), head) {
+	if head := "12 " + stopName[g.Boards[11].Subject.Stop]; !strings.Contains(ansiBody(lines), head) {
 		t.Errorf("the last page does not show board 12 (%q):\n%s", head, ansiBody(lines))
 	}
 	if strings.Contains(ansiBody(lines), " 1 Hauptbahnhof") {

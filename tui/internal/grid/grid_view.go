@@ -62,8 +62,8 @@ func (g *gridPane) SetSize(w, h int, focused bool) {
 		if b == g.Open {
 			num = 0
 		}
-		if b.Num != num {
-			b.Num = num
+		if b.Number != num {
+			b.Number = num
 			b.Touch()
 		}
 		if b == z {
@@ -103,8 +103,8 @@ func (g *gridPane) View(f app.Frame) string {
 	var key strings.Builder
 	key.WriteString(ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(g.Focus) + ":" + strconv.FormatInt(g.sh.Now.Unix(), 10) + ":" + f.Verdict.Text)
 	for _, b := range g.Boards {
-		_, stale := b.Sh.Stale(b.Polls()) // stale turns at a deadline of its own, between the seconds
-		key.WriteString("," + ui.Itoa(b.Rev) + ":" + strconv.FormatBool(stale))
+		_, stale := b.Shared.Stale(b.Polls()) // stale turns at a deadline of its own, between the seconds
+		key.WriteString("," + ui.Itoa(b.Revision) + ":" + strconv.FormatBool(stale))
 	}
 	return g.cache.Get(key.String(), func() string { return g.render(f.Verdict) })
 }
@@ -113,7 +113,7 @@ func (g *gridPane) View(f app.Frame) string {
 // cells of the current page.
 func (g *gridPane) render(verdict app.NetVerdict) string {
 	w, h := g.width, g.height
-	st := g.sh.St
+	st := g.sh.Styles
 	summary := g.summary(verdict, w)
 	g.hits.Reset()
 	if h == 1 {
@@ -200,7 +200,7 @@ func (g *gridPane) cell(i, w, h int) string {
 // summary is the grid's top line: boards, late vehicles, the worst delay
 // and stale boards, over the watched stops.
 func (g *gridPane) summary(v app.NetVerdict, w int) string {
-	st, dt := g.sh.St, g.sh.Dt
+	st, dt := g.sh.Styles, g.sh.DispatchTexts
 	late, worst := map[int]bool{}, (*model.Event)(nil)
 	var worstStop string
 	have := false // a watched board has had an answer
@@ -214,7 +214,7 @@ func (g *gridPane) summary(v app.NetVerdict, w int) string {
 			if due, ok := e.DueIn(g.sh.Now); !ok || due < -ui.HideAfter || !e.Realtime() || e.Gone() {
 				continue
 			}
-			if g.sh.T.Delay.CountsLate(e.Deviation) {
+			if g.sh.Texts.Delay.CountsLate(e.Deviation) {
 				late[e.VehicleNumber] = true
 			}
 			if worst == nil || e.Deviation > worst.Deviation {
@@ -226,7 +226,7 @@ func (g *gridPane) summary(v app.NetVerdict, w int) string {
 	// What a narrow screen leaves out first: "all fresh", then the worst
 	// delay; the alert goes last, so it is the one cut.
 	const dropFresh, dropWorst = 2, 1
-	lateText := st.Late.Render(fmt.Sprintf(dt.LateN, len(late), g.sh.T.Delay.Late))
+	lateText := st.Late.Render(fmt.Sprintf(dt.LateN, len(late), g.sh.Texts.Delay.Late))
 	if !have {
 		// No vehicle is known, late or not: "0 late" would be a claim.
 		lateText = st.Stale.Render(dt.NoData)

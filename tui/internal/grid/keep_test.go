@@ -30,7 +30,7 @@ func TestOneOffBoardsAreNotKept(t *testing.T) {
 	for _, msg := range plain.loaded {
 		plain.d.Update(plain.frame(), msg)
 	}
-	if !plain.d.isPlain() || plain.d.Grid.Focused().Subj.Stop != app.DefaultStop {
+	if !plain.d.isPlain() || plain.d.Grid.Focused().Subject.Stop != app.DefaultStop {
 		t.Errorf("a plain start after a one-off grid opens %+v, want the board of %d", plain.d.Grid.Specs(), app.DefaultStop)
 	}
 }

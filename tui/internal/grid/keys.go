@@ -42,9 +42,9 @@ func (d *Dispatch) newKeyCtx() *keyCtx {
 			s.Strip = d.Pins.stripCount()
 		}
 		s.Unknown = !b.Have && errors.Is(b.Polls().LastErr, feed.ErrNotFound)
-		c.b = board.Ctx{B: b, S: s}
+		c.b = board.Ctx{Board: b, State: s}
 	} else {
-		c.b.S.Boards = g.Len()
+		c.b.State.Boards = g.Len()
 	}
 	return c
 }
@@ -83,13 +83,13 @@ func Ref(en, de *ui.Texts) (own, merged []ui.RefRow) {
 // onGrid is the rule of the grid's own keys: the boards show and one is
 // focused; cells and plain narrow it to the grid's cells and the plain
 // board.
-func onGrid(c *keyCtx) bool { return c.d.Mode == ModeGrid && c.b.B != nil }
-func cells(c *keyCtx) bool  { return onGrid(c) && c.b.S.Mode == board.BoardCells }
-func plain(c *keyCtx) bool  { return onGrid(c) && c.b.S.Mode == board.BoardPlain }
+func onGrid(c *keyCtx) bool { return c.d.Mode == ModeGrid && c.b.Board != nil }
+func cells(c *keyCtx) bool  { return onGrid(c) && c.b.State.Mode == board.BoardCells }
+func plain(c *keyCtx) bool  { return onGrid(c) && c.b.State.Mode == board.BoardPlain }
 
 // manyCells is the rule of the focus moves: the grid's cells, more than
 // one.
-func manyCells(c *keyCtx) bool { return cells(c) && c.b.S.Boards > 1 }
+func manyCells(c *keyCtx) bool { return cells(c) && c.b.State.Boards > 1 }
 
 // moveFocus is a focus move by n cells (n is ±1 for left and right,
 // ±2 for a row up or down).
@@ -118,14 +118,14 @@ func toggleMode(m DispMode) func(*keyCtx, tea.KeyMsg) tea.Cmd {
 
 // removeKey is `x`: the first asks, the second removes the focused
 // watched board (any other key cancels: Dispatch.Key).
-var removeKey = ui.Key[*keyCtx]{Keys: []string{"x"}, Text: func(t *ui.Texts) string { return t.KeyRemove }, Group: ui.GroupViews, Prio: ui.PrioLow,
-	If: func(c *keyCtx) bool { return onGrid(c) && c.b.S.Mode != board.BoardPlain && c.b.S.Boards > 0 },
+var removeKey = ui.Key[*keyCtx]{Keys: []string{"x"}, Text: func(t *ui.Texts) string { return t.KeyRemove }, Group: ui.GroupViews, Priority: ui.PrioLow,
+	If: func(c *keyCtx) bool { return onGrid(c) && c.b.State.Mode != board.BoardPlain && c.b.State.Boards > 0 },
 	Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { cmd, a := c.d.removeBoard(); c.act = a; return cmd }}
 
 // gridKeys are the board side's own bindings: the grid's cells, zoom,
 // the pins, watch and remove, the views, refresh.
 var gridKeys = ui.Keymap[*keyCtx]{
-	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyZoom }, Group: ui.GroupViews, Prio: ui.PrioTop,
+	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyZoom }, Group: ui.GroupViews, Priority: ui.PrioTop,
 		If: cells, Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { c.d.Grid.Zoomed = true; c.d.relayout(); return nil }},
 	{Keys: []string{"up", "k"}, Show: "↑/k", Text: func(t *ui.Texts) string { return t.KeyUp }, Move: true, If: manyCells, Do: moveFocus(-2)},
 	{Keys: []string{"down", "j"}, Show: "↓/j", Text: func(t *ui.Texts) string { return t.KeyDown }, Move: true, If: manyCells, Do: moveFocus(2)},
@@ -134,9 +134,9 @@ var gridKeys = ui.Keymap[*keyCtx]{
 	{Keys: []string{"right"}, Show: "→", Text: func(t *ui.Texts) string { return t.KeyNextBoard }, Group: ui.GroupViews, Move: true,
 		If: manyCells, Do: moveFocus(1)},
 	// 1–9 focuses a cell; on the plain board it opens a pin of the strip.
-	{Keys: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, Show: "1-9", Group: ui.GroupViews, Prio: ui.PrioMid,
+	{Keys: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, Show: "1-9", Group: ui.GroupViews, Priority: ui.PrioMid,
 		Text: func(t *ui.Texts) string { return t.KeyFocusBoard }, Alt: func(t *ui.Texts) string { return t.KeyOpenPin }, AltIf: plain,
-		If: func(c *keyCtx) bool { return manyCells(c) || (plain(c) && c.b.S.Strip > 0) },
+		If: func(c *keyCtx) bool { return manyCells(c) || (plain(c) && c.b.State.Strip > 0) },
 		Do: func(c *keyCtx, msg tea.KeyMsg) tea.Cmd {
 			n, g := board.Digit(msg), &c.d.Grid
 			if g.Plain() {
@@ -151,27 +151,27 @@ var gridKeys = ui.Keymap[*keyCtx]{
 		}},
 	// esc goes back to the grid from a zoomed board without filters (with
 	// them it clears them: board.Keys), and from a list.
-	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyToGrid }, Group: ui.GroupViews, Prio: ui.PrioHigh - 10,
+	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyToGrid }, Group: ui.GroupViews, Priority: ui.PrioHigh - 10,
 		If: func(c *keyCtx) bool {
-			return onGrid(c) && c.b.S.Zoomed() && !c.b.S.Filtered && c.b.S.Boards > 0
+			return onGrid(c) && c.b.State.Zoomed() && !c.b.State.Filtered && c.b.State.Boards > 0
 		},
 		Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { return c.d.Unzoom() }},
-	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyBack }, Group: ui.GroupViews, Prio: ui.PrioTop,
+	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyBack }, Group: ui.GroupViews, Priority: ui.PrioTop,
 		If: func(c *keyCtx) bool { return c.d.Mode != ModeGrid }, Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { return c.d.SetMode(ModeGrid) }},
-	{Keys: []string{"w"}, Text: func(t *ui.Texts) string { return t.KeyWatch }, Group: ui.GroupViews, Prio: ui.PrioMid,
-		If: func(c *keyCtx) bool { return plain(c) && c.b.S.Boards < app.MaxBoards && !c.b.S.Unknown },
+	{Keys: []string{"w"}, Text: func(t *ui.Texts) string { return t.KeyWatch }, Group: ui.GroupViews, Priority: ui.PrioMid,
+		If: func(c *keyCtx) bool { return plain(c) && c.b.State.Boards < app.MaxBoards && !c.b.State.Unknown },
 		Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { cmd, a := c.d.watchBoard(); c.act = a; return cmd }},
 	removeKey,
 	// p pins the focused board's stop (a stop the service knows, or one
 	// pinned before); the merged and fleet lists pin their focused board.
-	{Keys: []string{"p"}, Text: func(t *ui.Texts) string { return t.KeyPin }, Group: ui.GroupViews, Prio: ui.PrioLow,
-		Alt: func(t *ui.Texts) string { return t.KeyUnpin }, AltIf: func(c *keyCtx) bool { return c.b.S.Pinned },
+	{Keys: []string{"p"}, Text: func(t *ui.Texts) string { return t.KeyPin }, Group: ui.GroupViews, Priority: ui.PrioLow,
+		Alt: func(t *ui.Texts) string { return t.KeyUnpin }, AltIf: func(c *keyCtx) bool { return c.b.State.Pinned },
 		If: func(c *keyCtx) bool {
 			switch c.d.Mode {
 			case ModeGrid:
-				return c.b.B != nil && (!c.b.S.Unknown || c.b.S.Pinned)
+				return c.b.Board != nil && (!c.b.State.Unknown || c.b.State.Pinned)
 			case ModeMerged, ModeFleet:
-				return c.b.S.Boards > 0
+				return c.b.State.Boards > 0
 			case ModeLadder:
 			}
 			return false
@@ -181,12 +181,12 @@ var gridKeys = ui.Keymap[*keyCtx]{
 			c.d.relayout() // the strip may grow or shrink
 			return tea.Batch(c.d.Pins.SaveCmd(), c.d.Pins.SyncFeeds())
 		}},
-	{Keys: []string{"m"}, Text: func(t *ui.Texts) string { return t.KeyMerged }, Group: ui.GroupViews, Prio: ui.PrioLow,
-		If: func(c *keyCtx) bool { return c.b.S.Boards > 0 }, Do: toggleMode(ModeMerged)},
-	{Keys: []string{"v"}, Text: func(t *ui.Texts) string { return t.KeyFleet }, Group: ui.GroupViews, Prio: ui.PrioLow,
+	{Keys: []string{"m"}, Text: func(t *ui.Texts) string { return t.KeyMerged }, Group: ui.GroupViews, Priority: ui.PrioLow,
+		If: func(c *keyCtx) bool { return c.b.State.Boards > 0 }, Do: toggleMode(ModeMerged)},
+	{Keys: []string{"v"}, Text: func(t *ui.Texts) string { return t.KeyFleet }, Group: ui.GroupViews, Priority: ui.PrioLow,
 		Do: toggleMode(ModeFleet)},
-	{Keys: []string{"r"}, Text: func(t *ui.Texts) string { return t.KeyRefresh }, Group: ui.GroupEverywhere, Prio: ui.PrioNone + 1,
-		If: func(c *keyCtx) bool { return c.b.B != nil || c.d.Mode != ModeGrid },
+	{Keys: []string{"r"}, Text: func(t *ui.Texts) string { return t.KeyRefresh }, Group: ui.GroupEverywhere, Priority: ui.PrioNone + 1,
+		If: func(c *keyCtx) bool { return c.b.Board != nil || c.d.Mode != ModeGrid },
 		Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd {
 			switch c.d.Mode {
 			case ModeMerged:
@@ -197,7 +197,7 @@ var gridKeys = ui.Keymap[*keyCtx]{
 				return c.d.Ladder.Refresh()
 			case ModeGrid:
 			}
-			return c.b.B.Refresh()
+			return c.b.Board.Refresh()
 		}},
 }
 
@@ -284,7 +284,7 @@ func (d *Dispatch) Unzoom() tea.Cmd {
 // pins and the watched boards loaded and saved. ok is false for messages
 // it does not own.
 func (d *Dispatch) data(msg tea.Msg) (cmd tea.Cmd, act app.Action, ok bool) {
-	dt := d.Grid.sh.Dt
+	dt := d.Grid.sh.DispatchTexts
 	switch msg := msg.(type) {
 	case PinsMsg:
 		cmd := d.Pins.Loaded(msg)
@@ -316,7 +316,7 @@ func (d *Dispatch) data(msg tea.Msg) (cmd tea.Cmd, act app.Action, ok bool) {
 // that could not be read is reported once in the status bar; it was kept
 // aside, or if that failed is never written.
 func (d *Dispatch) restoreBoards(msg BoardsMsg) (tea.Cmd, app.Action) {
-	act := app.Action{Notice: app.StateNotice(d.Grid.sh.Dt, msg.Problem, BoardsFile, len(msg.Specs), msg.Total)}
+	act := app.Action{Notice: app.StateNotice(d.Grid.sh.DispatchTexts, msg.Problem, BoardsFile, len(msg.Specs), msg.Total)}
 	if msg.Problem != nil && msg.Problem.KeptAs == "" {
 		d.Boards.ReadOnly = true
 		return nil, act
@@ -341,9 +341,9 @@ func (d *Dispatch) restoreBoards(msg BoardsMsg) (tea.Cmd, app.Action) {
 	d.relayout()
 	if act.Notice == "" {
 		// A plain start opened what the user kept: say where it came from.
-		act.Notice = d.Grid.sh.Dt.RestoredOne
+		act.Notice = d.Grid.sh.DispatchTexts.RestoredOne
 		if d.Grid.Len() > 1 {
-			act.Notice = fmt.Sprintf(d.Grid.sh.Dt.RestoredMany, d.Grid.Len())
+			act.Notice = fmt.Sprintf(d.Grid.sh.DispatchTexts.RestoredMany, d.Grid.Len())
 		}
 	}
 	return tea.Batch(cmds...), act

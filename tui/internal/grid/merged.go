@@ -24,8 +24,8 @@ type mergedKey struct {
 
 // mergedRow is one row of the merged view: an event and the board it is on.
 type mergedRow struct {
-	B *board.Pane
-	E *model.Event
+	Board *board.Pane
+	E     *model.Event
 }
 
 // mergedPane is one chronological list of the events of every watched
@@ -51,19 +51,19 @@ func (p *mergedPane) Rows(g *gridPane) []mergedRow {
 	for _, b := range g.Boards {
 		for _, r := range b.Rows() {
 			e := &b.Data.Events[r]
-			k := mergedKey{stop: b.Subj.Stop, ev: board.KeyOf(e)}
+			k := mergedKey{stop: b.Subject.Stop, ev: board.KeyOf(e)}
 			if seen[k] {
 				continue
 			}
 			seen[k] = true
-			out = append(out, mergedRow{B: b, E: e})
+			out = append(out, mergedRow{Board: b, E: e})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b mergedRow) int {
 		if c := a.E.Due().Compare(b.E.Due()); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.B.Name(), b.B.Name())
+		return cmp.Compare(a.Board.Name(), b.Board.Name())
 	})
 	return out
 }
@@ -78,7 +78,7 @@ func (p *mergedPane) SetCursor(rows []mergedRow, i int) { p.ListSet(i, len(rows)
 
 // mergedRowKeys returns the key of each row of rows.
 func mergedRowKeys(rows []mergedRow) func(int) mergedKey {
-	return func(i int) mergedKey { return mergedKey{stop: rows[i].B.Subj.Stop, ev: board.KeyOf(rows[i].E)} }
+	return func(i int) mergedKey { return mergedKey{stop: rows[i].Board.Subject.Stop, ev: board.KeyOf(rows[i].E)} }
 }
 
 // View renders the merged list, from the cache while nothing changed.
@@ -89,7 +89,7 @@ func (p *mergedPane) View(g *gridPane) string {
 	}
 	var sb strings.Builder
 	for _, b := range g.Boards {
-		sb.WriteString(ui.Itoa(b.Rev) + ",")
+		sb.WriteString(ui.Itoa(b.Revision) + ",")
 	}
 	k := strings.Join([]string{sb.String(), ui.Itoa(w), ui.Itoa(h), ui.Itoa(p.Cursor), strconv.FormatInt(p.sh.Now.Unix(), 10)}, ":")
 	return p.cache.Get(k, func() string { return ui.ClampLines(p.render(g), w, h) })
@@ -103,7 +103,7 @@ const (
 
 // render draws the merged view: a title, column titles and the rows.
 func (p *mergedPane) render(g *gridPane) string {
-	st, dt, tx := p.sh.St, p.sh.Dt, p.sh.T
+	st, dt, tx := p.sh.Styles, p.sh.DispatchTexts, p.sh.Texts
 	w, h := p.width, p.height
 	rows := p.Rows(g)
 	p.hits.Reset()
@@ -122,9 +122,9 @@ func (p *mergedPane) render(g *gridPane) string {
 	stopW, badge, plat := max(4, ansi.StringWidth(dt.ColStop)), max(4, ansi.StringWidth(tx.ColLine)), 0 // "LINIE" whole
 	dirNeed := max(4, ansi.StringWidth(tx.ColDirection))
 	for _, r := range rows {
-		stopW = max(stopW, ansi.StringWidth(r.B.Name()))
+		stopW = max(stopW, ansi.StringWidth(r.Board.Name()))
 		badge = max(badge, ansi.StringWidth(r.E.Line())+2)
-		plat = max(plat, ansi.StringWidth(rowPlatform(r.B, r.E)))
+		plat = max(plat, ansi.StringWidth(rowPlatform(r.Board, r.E)))
 		d := ansi.StringWidth(r.E.DirectionText)
 		if p.sh.AlertOn(r.E.Line()) {
 			d += 2 // "⚠ "
@@ -133,7 +133,7 @@ func (p *mergedPane) render(g *gridPane) string {
 	}
 	dirNeed = min(dirNeed, ui.MaxDir)
 	veh := w >= 100
-	fixed := 2 + 1 + 2 + badge + 1 + 1 + board.WDueC + 1 + tx.W.Delay // all but the stop and the direction
+	fixed := 2 + 1 + 2 + badge + 1 + 1 + board.WDueC + 1 + tx.Widths.Delay // all but the stop and the direction
 	if plat > 0 {
 		plat = max(plat, ansi.StringWidth(tx.ColPlatform))
 		fixed += plat + 1
@@ -150,7 +150,7 @@ func (p *mergedPane) render(g *gridPane) string {
 	if plat > 0 {
 		head += " " + ui.Pad(tx.ColPlatform, plat)
 	}
-	head += " " + ui.PadLeft(tx.ColDue, board.WDueC) + " " + ui.Pad(tx.ColDelay, tx.W.Delay)
+	head += " " + ui.PadLeft(tx.ColDue, board.WDueC) + " " + ui.Pad(tx.ColDelay, tx.Widths.Delay)
 	if veh {
 		head += " " + ui.PadLeft(tx.ColVehicle, wMergedVeh)
 	}
@@ -175,7 +175,7 @@ func (p *mergedPane) RowAt(y int) (int, bool) { return p.hits.Row(y) }
 
 // row renders one merged row.
 func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh bool) string {
-	st, tx := p.sh.St, p.sh.T
+	st, tx := p.sh.Styles, p.sh.Texts
 	e := r.E
 	mark := "  "
 	if sel {
@@ -184,13 +184,13 @@ func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh
 	line := e.Line()
 	due, dueSt := st.DueCell(tx, e, p.sh.Now)
 	text, sev := tx.DelayText(*e)
-	s := mark + app.LinkPad(st.Accent.Render, r.B.Sh.StopURL(r.B.Subj.Stop), r.B.Name(), stopW) + " " +
+	s := mark + app.LinkPad(st.Accent.Render, r.Board.Shared.StopURL(r.Board.Subject.Stop), r.Board.Name(), stopW) + " " +
 		st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, p.sh.Base.Category(line))) + " " +
 		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(p.sh, line, e.DirectionText, dir)
 	if plat > 0 {
-		s += " " + st.Text.Render(ui.Pad(rowPlatform(r.B, e), plat))
+		s += " " + st.Text.Render(ui.Pad(rowPlatform(r.Board, e), plat))
 	}
-	s += " " + dueSt.Render(ui.PadLeft(due, board.WDueC)) + " " + st.Severity(sev).Render(ui.Pad(text, tx.W.Delay))
+	s += " " + dueSt.Render(ui.PadLeft(due, board.WDueC)) + " " + st.Severity(sev).Render(ui.Pad(text, tx.Widths.Delay))
 	if veh {
 		v := ""
 		if e.VehicleNumber != 0 {

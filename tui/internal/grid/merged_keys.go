@@ -37,7 +37,7 @@ func mergedVehicle(c *keyCtx) int {
 // the vehicle of a row; the view keys are the board side's (keys.go).
 var mergedKeys = append(ui.Lift(ui.RowMoves(func(c *keyCtx) ui.RowList { return mergedRows{c.d} }),
 	func(c *keyCtx) (*keyCtx, bool) { return c, c.d.Mode == ModeMerged }), ui.Keymap[*keyCtx]{
-	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyVehicle }, Prio: ui.PrioTop - 5,
+	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyVehicle }, Priority: ui.PrioTop - 5,
 		If: func(c *keyCtx) bool { return c.d.Mode == ModeMerged && mergedVehicle(c) != 0 },
 		Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd {
 			return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: mergedVehicle(c)})

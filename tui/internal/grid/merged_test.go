@@ -29,12 +29,12 @@ func TestMergedInTimeOrder(t *testing.T) {
 	stops := map[string]int{}
 	seen := map[string]bool{}
 	for i, row := range rows {
-		stops[row.B.Name()]++
+		stops[row.Board.Name()]++
 		if i > 0 && row.E.Due().Before(rows[i-1].E.Due()) {
-			t.Errorf("row %d (%s %s at %s) comes before row %d's time %s", i, row.B.Name(), row.E.Line(),
+			t.Errorf("row %d (%s %s at %s) comes before row %d's time %s", i, row.Board.Name(), row.E.Line(),
 				row.E.Due().Format("15:04:05"), i-1, rows[i-1].E.Due().Format("15:04:05"))
 		}
-		k := row.B.Name() + "|" + strconv.Itoa(row.B.Subj.Stop) + "|" + row.E.Line() + "|" + row.E.Due().String() + "|" + strconv.Itoa(row.E.VehicleNumber)
+		k := row.Board.Name() + "|" + strconv.Itoa(row.Board.Subject.Stop) + "|" + row.E.Line() + "|" + row.E.Due().String() + "|" + strconv.Itoa(row.E.VehicleNumber)
 		if seen[k] {
 			t.Errorf("row %d shown twice: %s", i, k)
 		}
@@ -64,8 +64,8 @@ func TestMergedInTimeOrder(t *testing.T) {
 	}
 	for i, row := range rows {
 		l := lines[2+i]
-		if !strings.HasPrefix(strings.TrimLeft(l, " ▸"), row.B.Name()) || !strings.Contains(l, row.E.DirectionText[:min(len(row.E.DirectionText), 8)]) {
-			t.Errorf("merged line %d %q, want %s's %s → %s", i, l, row.B.Name(), row.E.Line(), row.E.DirectionText)
+		if !strings.HasPrefix(strings.TrimLeft(l, " ▸"), row.Board.Name()) || !strings.Contains(l, row.E.DirectionText[:min(len(row.E.DirectionText), 8)]) {
+			t.Errorf("merged line %d %q, want %s's %s → %s", i, l, row.Board.Name(), row.E.Line(), row.E.DirectionText)
 		}
 	}
 }
@@ -77,22 +77,22 @@ func TestMergedFollowsFilters(t *testing.T) {
 	g := &r.d.Grid
 	before := r.d.Merged.Rows(g)
 	hbf := g.Boards[0]
-	cmd, _ := board.Keys.Run(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("l")}, &board.Ctx{B: hbf}) // the first line only
+	cmd, _ := board.Keys.Run(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("l")}, &board.Ctx{Board: hbf}) // the first line only
 	r.run(cmd)
 	r.poll()
-	if !hbf.Filt.Active() {
+	if !hbf.Filters.Active() {
 		t.Fatal("l set no line filter")
 	}
-	line := hbf.Filt.Lines[0]
+	line := hbf.Filters.Lines[0]
 	after := r.d.Merged.Rows(g)
 	for _, row := range after {
-		if row.B == hbf && row.E.Line() != line {
+		if row.Board == hbf && row.E.Line() != line {
 			t.Errorf("Hauptbahnhof's line %s shows under its filter for line %s", row.E.Line(), line)
 		}
 	}
 	count := func(rows []mergedRow, b *board.Pane) (n int) {
 		for _, row := range rows {
-			if row.B == b {
+			if row.Board == b {
 				n++
 			}
 		}

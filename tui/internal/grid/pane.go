@@ -70,7 +70,7 @@ func (d *Dispatch) Hints(f app.Frame) ([]ui.Hint, bool) {
 	if f.Focus != app.PaneBoard {
 		return nil, false
 	}
-	return keys.Hints(d.newKeyCtx(), f.T), false
+	return keys.Hints(d.newKeyCtx(), f.Texts), false
 }
 
 // NextChange hands on the view's own changes (the fleet's by the second), else

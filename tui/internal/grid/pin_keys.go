@@ -11,9 +11,9 @@ func (d *Dispatch) FocusedPin() (p Pin, ok bool) {
 	if b == nil {
 		return Pin{}, false
 	}
-	p = Pin{Stop: b.Subj.Stop, Name: b.Name()}
-	if b.Subj.Point != "" {
-		p.StopPoint = b.Subj.Point.String()
+	p = Pin{Stop: b.Subject.Stop, Name: b.Name()}
+	if b.Subject.Point != "" {
+		p.StopPoint = b.Subject.Point.String()
 	}
 	return p, true
 }
@@ -25,7 +25,7 @@ func (d *Dispatch) togglePin() string {
 	if !ok {
 		return ""
 	}
-	dt := d.Grid.sh.Dt
+	dt := d.Grid.sh.DispatchTexts
 	switch {
 	case !d.Pins.Has(p) && d.Pins.full():
 		return fmt.Sprintf(dt.PinsFull, MaxPins)

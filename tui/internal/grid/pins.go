@@ -147,7 +147,7 @@ func (p *pinSet) Loaded(msg PinsMsg) tea.Cmd {
 	if msg.Problem != nil && msg.Problem.KeptAs == "" {
 		p.readOnly = true
 	}
-	app.AddNotice(p.sh, app.StateNotice(p.sh.Dt, msg.Problem, PinsFile, len(msg.Pins), msg.Total))
+	app.AddNotice(p.sh, app.StateNotice(p.sh.DispatchTexts, msg.Problem, PinsFile, len(msg.Pins), msg.Total))
 	p.Items, _ = UniquePins(append(p.Items, msg.Pins...), MaxPins)
 	return p.SyncFeeds()
 }
@@ -211,14 +211,14 @@ func (p *pinSet) SyncFeeds() tea.Cmd {
 	want := p.Items[:p.stripCount()]
 	var cmds []tea.Cmd
 	p.Feeds = slices.DeleteFunc(p.Feeds, func(f *feeds.Entry) bool {
-		if slices.ContainsFunc(want, func(q Pin) bool { return q.Subject() == f.Subj }) {
+		if slices.ContainsFunc(want, func(q Pin) bool { return q.Subject() == f.Subject }) {
 			return false
 		}
 		p.sh.Reg.Release(f, p.hold)
 		return true
 	})
 	for _, q := range want {
-		if !slices.ContainsFunc(p.Feeds, func(f *feeds.Entry) bool { return f.Subj == q.Subject() }) {
+		if !slices.ContainsFunc(p.Feeds, func(f *feeds.Entry) bool { return f.Subject == q.Subject() }) {
 			f, cmd := p.sh.Reg.Acquire(q.Subject(), p.hold, p.sh.Limit)
 			p.Feeds = append(p.Feeds, f)
 			cmds = append(cmds, cmd)
@@ -239,7 +239,7 @@ func (p *pinSet) Stop() {
 // departure, or why there is none.
 func (p *pinSet) strip(w, n int) string {
 	sh := p.sh
-	st, dt := sh.St, sh.Dt
+	st, dt := sh.Styles, sh.DispatchTexts
 	nameW := 4
 	for _, q := range p.Items[:n] {
 		nameW = max(nameW, len([]rune(q.Name)))
@@ -251,13 +251,13 @@ func (p *pinSet) strip(w, n int) string {
 		room := w - 3 - 2 - nameW - 2
 		var f *feeds.Entry
 		for _, g := range p.Feeds {
-			if g.Subj == q.Subject() {
+			if g.Subject == q.Subject() {
 				f = g
 			}
 		}
 		next := st.Muted.Render(dt.GridLoading)
 		if f != nil && f.Poll.LastErr != nil && !f.Have {
-			next = st.Error.Render(fmt.Sprintf(dt.NoAnswer, app.ErrLine(sh.T, f.Poll.LastErr)))
+			next = st.Error.Render(fmt.Sprintf(dt.NoAnswer, app.ErrLine(sh.Texts, f.Poll.LastErr)))
 		}
 		if f != nil && f.Have {
 			next = st.Muted.Render(dt.NothingSoon)

@@ -50,8 +50,8 @@ func TestPins(t *testing.T) {
 	if a.Open != nil { // the root opens what the key asks for
 		r2.run(r2.d.OpenBoard(*a.Open))
 	}
-	if b := r2.d.Grid.Focused(); b.Subj.Stop != 1350 {
-		t.Errorf("1 opened stop %d, want 1350", b.Subj.Stop)
+	if b := r2.d.Grid.Focused(); b.Subject.Stop != 1350 {
+		t.Errorf("1 opened stop %d, want 1350", b.Subject.Stop)
 	}
 	if len(r2.d.Grid.Focused().Rows()) == 0 {
 		t.Error("the pinned stop's board waits for a poll of its own")

@@ -15,12 +15,12 @@ import (
 // Kiosk is the state of kiosk mode: its boards (each with its own poll
 // schedule), the rotation epoch, operating hours and the unplanned alert.
 type Kiosk struct {
-	sh     *app.Shared
-	Opt    app.KioskOptions // with defaults filled in
-	Boards []board.Pane
-	start  time.Time // rotation epoch
-	since  time.Time // when the kiosk (re)started polling: the age of "no data yet"
-	Asleep bool      // outside operating hours: no polls, only the clock
+	sh      *app.Shared
+	Options app.KioskOptions // with defaults filled in
+	Boards  []board.Pane
+	start   time.Time // rotation epoch
+	since   time.Time // when the kiosk (re)started polling: the age of "no data yet"
+	Asleep  bool      // outside operating hours: no polls, only the clock
 	// first is each board's first departure when service resumes, asked
 	// once when the kiosk falls asleep (sleep gen firstGen; kiosk_first.go).
 	first    []firstDep
@@ -71,7 +71,7 @@ const BannerClearAnswers = 2
 func (k *Kiosk) delayed(sh *app.Shared, b *board.Pane) bool {
 	p := b.Polls()
 	if p.LastOK.IsZero() {
-		return sh.Local.Sub(k.since) > feeds.DelayedAfter*sh.Pol.Interval
+		return sh.Local.Sub(k.since) > feeds.DelayedAfter*sh.Policy.Interval
 	}
 	_, stale := sh.Stale(p)
 	return stale
@@ -167,7 +167,7 @@ func newKiosk(sh *app.Shared, o app.KioskOptions, specs []app.BoardSpec) Kiosk {
 	if o.StaleAfter <= 0 {
 		o.StaleAfter = feeds.DefaultKioskStaleAfter
 	}
-	k := Kiosk{sh: sh, Opt: o, start: sh.Local, since: sh.Local, cache: &kioskCache{}, Profile: -1}
+	k := Kiosk{sh: sh, Options: o, start: sh.Local, since: sh.Local, cache: &kioskCache{}, Profile: -1}
 	k.setBoards(sh, specs)
 	k.Asleep = sh.ClockKnown() && !k.InHours(sh.Now)
 	return k
@@ -175,7 +175,7 @@ func newKiosk(sh *app.Shared, o app.KioskOptions, specs []app.BoardSpec) Kiosk {
 
 // InHours reports whether t is within the operating hours.
 func (k *Kiosk) InHours(t time.Time) bool {
-	from, to := k.Opt.HoursFrom, k.Opt.HoursTo
+	from, to := k.Options.HoursFrom, k.Options.HoursTo
 	if from == to {
 		return true
 	}
@@ -242,7 +242,7 @@ func (k *Kiosk) shown(now time.Time) int {
 	if len(k.Boards) <= 1 {
 		return 0
 	}
-	n := int64(now.Sub(k.start) / k.Opt.Rotate)
+	n := int64(now.Sub(k.start) / k.Options.Rotate)
 	return int(max(n, 0) % int64(len(k.Boards)))
 }
 
@@ -267,9 +267,9 @@ func (k *Kiosk) releaseAlert() {
 func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	k := &m.Kiosk
 	if k.speakKey(msg.String()) {
-		return k.speak(m.Sh) // a station's button, also when keys are locked
+		return k.speak(m.Shared) // a station's button, also when keys are locked
 	}
-	quit := k.Opt.Quit()
+	quit := k.Options.Quit()
 	if quit == "" {
 		return nil // locked completely: not even a hint
 	}
@@ -278,7 +278,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		return tea.Quit
 	}
 	// Any other key says, for a while, how to leave.
-	k.hintUntil = m.Sh.Local.Add(KeyHintFor)
+	k.hintUntil = m.Shared.Local.Add(KeyHintFor)
 	k.arev++
 	return nil
 }
@@ -307,7 +307,7 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		// Keys read at once ("xq", a held button): each counts.
 		var cmds []tea.Cmd
 		for i := range msg.Runes {
-			cmd, quit := m.key(termio.KeyAt(msg, i)), termio.KeyAt(msg, i).String() == k.Opt.Quit()
+			cmd, quit := m.key(termio.KeyAt(msg, i)), termio.KeyAt(msg, i).String() == k.Options.Quit()
 			cmds = append(cmds, cmd)
 			if quit {
 				break
@@ -315,8 +315,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	case app.ClockMsg:
-		logSkew := m.Sh.Tick(msg.Now)
-		if m.Sh.FollowNight() {
+		logSkew := m.Shared.Tick(msg.Now)
+		if m.Shared.FollowNight() {
 			for i := range k.Boards {
 				k.Boards[i].Touch()
 			}
@@ -325,49 +325,49 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		var cmd tea.Cmd
 		// Display hours run on the service's clock; until it is known
 		// (the first answer) the kiosk stays awake to learn it.
-		switch in := k.InHours(m.Sh.Now) || !m.Sh.ClockKnown(); {
+		switch in := k.InHours(m.Shared.Now) || !m.Shared.ClockKnown(); {
 		case !in && !k.Asleep:
 			k.sleep()
 			cmd = k.askFirst()
 		case in && k.Asleep:
 			cmd = k.wake(msg.Now)
 		case k.Asleep:
-			cmd = k.askAgain(m.Sh.Now) // the night's answer used up
+			cmd = k.askAgain(m.Shared.Now) // the night's answer used up
 		}
-		prof := k.followProfile(m.Sh)
-		if k.speakDue(m.Sh) {
-			cmd = tea.Batch(cmd, k.speak(m.Sh))
+		prof := k.followProfile(m.Shared)
+		if k.speakDue(m.Shared) {
+			cmd = tea.Batch(cmd, k.speak(m.Shared))
 		}
 		if !k.Asleep {
-			k.followBanner(m.Sh)
+			k.followBanner(m.Shared)
 		}
-		return tea.Batch(app.ClockCmd(m.Sh.Clock), cmd, logSkew, prof)
+		return tea.Batch(app.ClockCmd(m.Shared.Clock), cmd, logSkew, prof)
 	case feeds.TickMsg:
 		if k.Asleep {
 			return nil
 		}
-		if f, cmd, ok := m.Sh.Reg.Tick(m.Sh.State, msg); ok {
+		if f, cmd, ok := m.Shared.Reg.Tick(m.Shared.State, msg); ok {
 			k.Fed(f, false)
 			return cmd
 		}
 	case feeds.AnswerMsg:
-		if f, cmd, ok := m.Sh.Reg.Receive(m.Sh.State, msg); ok {
+		if f, cmd, ok := m.Shared.Reg.Receive(m.Shared.State, msg); ok {
 			k.Fed(f, true)
 			if f == k.AlertF && f.Have {
-				m.Sh.SetAlert(k.alert) // the rows of the lines it names carry ⚠
+				m.Shared.SetAlert(k.alert) // the rows of the lines it names carry ⚠
 			}
 			return cmd
 		}
 	case SpokeMsg:
-		k.spoke(m.Sh, msg)
+		k.spoke(m.Shared, msg)
 	case FirstMsg:
 		return k.fetchFirst(msg)
 	case FirstAnswer:
 		return k.tookFirst(msg)
 	case app.BaseRetryMsg:
-		return m.Sh.RetryBase()
+		return m.Shared.RetryBase()
 	case app.BaseDataMsg:
-		cmd := m.Sh.ReceiveBase(msg)
+		cmd := m.Shared.ReceiveBase(msg)
 		for i := range k.Boards {
 			k.Boards[i].Touch()
 		}

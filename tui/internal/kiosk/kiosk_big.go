@@ -119,7 +119,7 @@ func bigDueLines(text, unit string, scale int, console bool) []string {
 // lines, so each of those rows is written anew; fewer, better spaced
 // rows are cheaper and, from across a hall, easier to tell apart.
 func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool) []string {
-	st, tx := m.Sh.St, m.Sh.T
+	st, tx := m.Shared.Styles, m.Shared.Texts
 	console := st.Theme.ConsoleFont
 	hgt := fontHeight(scale, console)
 	n := min(len(rows), maxBigRows, (room+1)/(hgt+1))
@@ -137,11 +137,11 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 		badgeW = max(badgeW, FontWidth(e.Line(), scale)+2*scale)
 		due, _ := m.dueCell(e)
 		dueW = max(dueW, bigDueWidth(due, tx.Min, scale))
-		if b.Subj.Point == "" {
+		if b.Subject.Point == "" {
 			platW = max(platW, FontWidth(e.PlatformName, scale))
 		}
 	}
-	badgeW, dueW, platW = m.Kiosk.cache.steady(b, scale, w, m.Sh.Local, badgeW, dueW, platW)
+	badgeW, dueW, platW = m.Kiosk.cache.steady(b, scale, w, m.Shared.Local, badgeW, dueW, platW)
 	destW := w - badgeW - gap - dueW - gap
 	// The platform where it helps: a board of several platforms, with
 	// room left for ten letters of the destination.
@@ -158,7 +158,7 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 		}
 		e := &b.Data.Events[r]
 		due, dueSt := m.dueCell(e)
-		key := bigKey{st: st, gone: e.Gone(), line: e.Line(), dest: e.DirectionText, due: due, alert: m.Sh.AlertOn(e.Line()),
+		key := bigKey{st: st, gone: e.Gone(), line: e.Line(), dest: e.DirectionText, due: due, alert: m.Shared.AlertOn(e.Line()),
 			planned: !e.Realtime(), now: due == tx.Now, console: console, scale: scale, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
 			key.plat = e.PlatformName
@@ -194,7 +194,7 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 // shortened to fit destW (never inside a letter), the platform and the
 // countdown at the right edge.
 func (m *Model) drawBig(k bigKey, destW, gap int, dueSt lipgloss.Style) []string {
-	st, tx := m.Sh.St, m.Sh.T
+	st, tx := m.Shared.Styles, m.Shared.Texts
 	s := k.scale
 	dest := k.dest
 	if k.alert {
@@ -238,12 +238,12 @@ func (m *Model) drawBig(k bigKey, destW, gap int, dueSt lipgloss.Style) []string
 // line's badge, the destination, the platform and the countdown at the
 // right edge, as on a hall display.
 func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
-	st, tx := m.Sh.St, m.Sh.T
+	st, tx := m.Shared.Styles, m.Shared.Texts
 	badgeW, platW, dueW := 4, 0, 0
 	for _, r := range rows {
 		e := &b.Data.Events[r]
 		badgeW = max(badgeW, ansi.StringWidth(e.Line())+2)
-		if b.Subj.Point == "" {
+		if b.Subject.Point == "" {
 			platW = max(platW, ansi.StringWidth(e.PlatformName))
 		}
 		due, _ := m.dueCell(e)
@@ -261,7 +261,7 @@ func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
 		}
 		e := &b.Data.Events[r]
 		due, dueSt := m.dueCell(e)
-		key := spanKey{st: st, line: e.Line(), dest: e.DirectionText, due: due, alert: m.Sh.AlertOn(e.Line()),
+		key := spanKey{st: st, line: e.Line(), dest: e.DirectionText, due: due, alert: m.Shared.AlertOn(e.Line()),
 			planned: !e.Realtime(), now: due == tx.Now, gone: e.Gone(), w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
 			key.plat = e.PlatformName
@@ -291,7 +291,7 @@ type spanKey struct {
 
 // drawSpan draws one departure as a row of text across k.w.
 func (m *Model) drawSpan(k spanKey, destW int, dueSt lipgloss.Style) string {
-	st := m.Sh.St
+	st := m.Shared.Styles
 	dest := k.dest
 	if k.alert {
 		dest = "⚠ " + dest
@@ -419,7 +419,7 @@ const dueHold = 30 * time.Second
 // the text it showed last while that text comes back within dueHold (a
 // new prediction a few seconds later across a minute's turn).
 func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
-	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	st, tx, now := m.Shared.Styles, m.Shared.Texts, m.Shared.Now
 	c := m.Kiosk.cache
 	due, style := st.DueCell(tx, e, now)
 	k := board.KeyOf(e)

@@ -45,7 +45,7 @@ func (k *Kiosk) page(cols int) int {
 	if pages <= 1 {
 		return 0
 	}
-	n := int64(k.sh.Local.Sub(k.start) / k.Opt.Rotate)
+	n := int64(k.sh.Local.Sub(k.start) / k.Options.Rotate)
 	return int(max(n, 0)%int64(pages)) * cols
 }
 
@@ -67,8 +67,8 @@ func colScale(cw, h int) int {
 // the clock and date across the top, each board's name, notices and
 // rows in its column, the alert across the foot.
 func (m *Model) renderColumns(first, cols, w, h int) string {
-	k, st, tx, now := &m.Kiosk, m.Sh.St, m.Sh.T, m.Sh.Now
-	dx, dy := shiftEvery(m.Sh.Local, m.step())
+	k, st, tx, now := &m.Kiosk, m.Shared.Styles, m.Shared.Texts, m.Shared.Now
+	dx, dy := shiftEvery(m.Shared.Local, m.step())
 	w, h = w-1, h-1 // the free column and row of the burn-in shift
 	clock := now.In(model.Berlin).Format("15:04")
 	left := BigText(clock, 1)
@@ -78,7 +78,7 @@ func (m *Model) renderColumns(first, cols, w, h int) string {
 		pages = fmt.Sprintf(" · %d–%d/%d", first+1, min(first+cols, n), n)
 	}
 	date := tx.DateIn(now, w-bigWidth(clock, 1)-gapW)
-	hk := headKey{st: st, tx: tx, clock: clock, date: date, pages: pages, w: w, sim: m.Sh.Simulated}
+	hk := headKey{st: st, tx: tx, clock: clock, date: date, pages: pages, w: w, sim: m.Shared.Simulated}
 	c := m.Kiosk.cache
 	if c.head.key != hk || c.head.lines == nil {
 		// The clock's digits and the date, styled once a minute, not
@@ -92,7 +92,7 @@ func (m *Model) renderColumns(first, cols, w, h int) string {
 			}
 			head = append(head, ui.Fit(st.Digits.Render(left[y])+strings.Repeat(" ", gapW)+text, w))
 		}
-		if m.Sh.Simulated {
+		if m.Shared.Simulated {
 			head = append(head, st.Muted.Render(center(tx.SimulatedData, w)))
 		} else {
 			head = append(head, "")
@@ -154,24 +154,24 @@ func (m *Model) renderColumns(first, cols, w, h int) string {
 // columnLines is board i in a column cw×room: its name, what it shows
 // (and how fresh), the delayed banner, and its rows, large when they fit.
 func (m *Model) columnLines(b *board.Pane, i, cw, room int) []string {
-	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	st, tx, now := m.Shared.Styles, m.Shared.Texts, m.Shared.Now
 	delayed, ref, blank := m.freshness(b, i)
 	mode := tx.Departures
-	if b.Subj.Arrivals {
+	if b.Subject.Arrivals {
 		mode = tx.Arrivals
 	}
 	if p := b.PlatformName(); p != "" {
 		mode += " · " + fmt.Sprintf(tx.Platform, p)
 	}
 	if !delayed && !blank && b.Have && !b.Polls().LastOK.IsZero() {
-		mode += " · " + fmt.Sprintf(tx.AsOf, m.Sh.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
+		mode += " · " + fmt.Sprintf(tx.AsOf, m.Shared.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
 		if n := b.WalkNote(); n != "" {
 			mode += " · " + n
 		}
 	}
 	out := []string{st.Title.Render(ui.Fit(FitName(b.Name(), cw, m.Kiosk.speech.lang), cw)), st.Muted.Render(ui.Fit(mode, cw)), ""}
 	if delayed {
-		text := ui.StaleMark + " " + fmt.Sprintf(tx.DataDelayed, m.Sh.SvcAt(ref).In(model.Berlin).Format("15:04")) + " " + ui.StaleMark
+		text := ui.StaleMark + " " + fmt.Sprintf(tx.DataDelayed, m.Shared.SvcAt(ref).In(model.Berlin).Format("15:04")) + " " + ui.StaleMark
 		if b.Polls().AgeUnknown {
 			text = ui.StaleMark + " " + tx.DelayedUnknown + " " + ui.StaleMark
 		}
@@ -209,7 +209,7 @@ type colKey struct {
 // column's countdown turns builds that column alone.
 func (m *Model) column(b *board.Pane, i, cw, room int) []string {
 	vis, ok := m.boardVisible(b, i)
-	key := colKey{b: b, st: m.Sh.St, rev: b.Rev, arev: m.Kiosk.arev, cw: cw, room: room, hour: m.Sh.Local.Unix() / 3600, vis: vis}
+	key := colKey{b: b, st: m.Shared.Styles, rev: b.Revision, arev: m.Kiosk.arev, cw: cw, room: room, hour: m.Shared.Local.Unix() / 3600, vis: vis}
 	c := m.Kiosk.cache
 	if ok {
 		if l, hit := c.cols[key]; hit {

@@ -99,8 +99,8 @@ func (k *Kiosk) fetchFirst(msg FirstMsg) tea.Cmd {
 	if msg.Gen != k.FirstGen || !k.Asleep || msg.I >= len(k.Boards) {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(k.sh.Ctx, k.sh.Pol.Timeout)
-	src, subj := k.sh.Src, k.Boards[msg.I].Subj
+	ctx, cancel := context.WithTimeout(k.sh.Ctx, k.sh.Policy.Timeout)
+	src, subj := k.sh.Source, k.Boards[msg.I].Subject
 	return func() tea.Msg {
 		defer cancel()
 		b, err := feeds.FetchBoard(ctx, src, subj, app.MaxLimit)
@@ -123,7 +123,7 @@ func (k *Kiosk) tookFirst(a FirstAnswer) tea.Cmd {
 	evs := f.evs[:0] // the slice of the last answer, reused: a night of asking does not grow
 	for j := range a.board.Events {
 		e := &a.board.Events[j]
-		if b.Filt.Active() && !b.Filt.Keep(e) {
+		if b.Filters.Active() && !b.Filters.Keep(e) {
 			continue
 		}
 		if ui.EndsAt(e, a.board.StopName) || ui.EndsAt(e, b.Name()) {
@@ -152,7 +152,7 @@ func (k *Kiosk) firstLines(now time.Time) []string {
 		if !ok {
 			continue
 		}
-		s := fmt.Sprintf(k.sh.T.FirstDep, ev.Due().In(model.Berlin).Format("15:04"), ev.Line(), ev.DirectionText)
+		s := fmt.Sprintf(k.sh.Texts.FirstDep, ev.Due().In(model.Berlin).Format("15:04"), ev.Line(), ev.DirectionText)
 		if len(k.Boards) > 1 {
 			s = k.Boards[i].Name() + " · " + s
 		}

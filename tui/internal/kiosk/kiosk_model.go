@@ -14,7 +14,7 @@ import (
 // policy) and polls through the same loop (feeds.go); its state and
 // rotation are in kiosk.go, its screen in kiosk_view.go.
 type Model struct {
-	Sh     *app.Shared
+	Shared *app.Shared
 	Kiosk  Kiosk
 	width  int
 	height int
@@ -33,12 +33,12 @@ const kioskChrome = 5
 // of the default stop (DefaultStop). It does no I/O.
 func NewModel(o app.Options) Model {
 	sh := app.NewShared(o)
-	sh.Rem = nil // the kiosk is silent and sets no reminders
+	sh.Reminders = nil // the kiosk is silent and sets no reminders
 	o = o.WithWalk()
 	// A station display retries at its interval, without backing off: it
 	// shows data again within one interval of the service's return (with
 	// the ±10 % jitter, kiosks still spread out). Retry-After still holds.
-	sh.Pol.MaxBack = sh.Pol.Interval
+	sh.Policy.MaxBack = sh.Policy.Interval
 	limit := sh.Limit
 	specs := o.Boards
 	if len(specs) == 0 {
@@ -55,7 +55,7 @@ func NewModel(o app.Options) Model {
 	k := newKiosk(sh, o.Kiosk, specs)
 	k.profiles, k.base, k.Profile = profiles, base, prof
 	k.speech.lang = o.Lang
-	m := Model{Sh: sh, Kiosk: k, limit: limit}
+	m := Model{Shared: sh, Kiosk: k, limit: limit}
 	m.Start = m.Kiosk.Init()
 	return m
 }
@@ -63,36 +63,36 @@ func NewModel(o app.Options) Model {
 // Init starts the polls (unless outside the operating hours), the clock
 // and the base data load (for the stops' names).
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(append(m.Start, app.ClockCmd(m.Sh.Clock), app.BaseDataCmd(m.Sh.Ctx, m.Sh.Src))...)
+	return tea.Batch(append(m.Start, app.ClockCmd(m.Shared.Clock), app.BaseDataCmd(m.Shared.Ctx, m.Shared.Source))...)
 }
 
 // Update handles a message (kiosk.go).
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if alive := m.Kiosk.Opt.Alive; alive != nil {
+	if alive := m.Kiosk.Options.Alive; alive != nil {
 		alive() // the loop runs: the watchdog may ping
 	}
-	m.Sh.ObserveMsg(msg)
+	m.Shared.ObserveMsg(msg)
 	cmd := m.handle(msg)
 	return m, cmd
 }
 
 // View renders the kiosk screen; pure, from the cache within a second.
 func (m Model) View() string {
-	return ui.Sized(m.Sh.T, m.width, m.height, m.kioskView)
+	return ui.Sized(m.Shared.Texts, m.width, m.height, m.kioskView)
 }
 
 // WindowTitle is the board showing and its next departure, for a kiosk
 // that asked for a window title (it is off in kiosk mode by default).
 func (m Model) WindowTitle() string {
 	k := &m.Kiosk
-	i := k.shown(m.Sh.Local)
+	i := k.shown(m.Shared.Local)
 	if k.Asleep || i >= len(k.Boards) {
 		return "abfahrt"
 	}
 	b := &k.Boards[i]
 	title := b.Name()
-	if e := nextDeparture(b, m.Kiosk.Rows(i), m.Sh.Now); e != nil {
-		title += " · " + e.Line() + " " + e.DirectionText + " " + m.Sh.T.Countdown(*e, m.Sh.Now)
+	if e := nextDeparture(b, m.Kiosk.Rows(i), m.Shared.Now); e != nil {
+		title += " · " + e.Line() + " " + e.DirectionText + " " + m.Shared.Texts.Countdown(*e, m.Shared.Now)
 	}
 	return model.CleanText(title+" · abfahrt", 80)
 }

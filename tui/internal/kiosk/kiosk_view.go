@@ -51,15 +51,15 @@ type kioskKey struct {
 func (m *Model) kioskView() string {
 	k := &m.Kiosk
 	w, h := m.width, m.height
-	i := k.shown(m.Sh.Local) // rotation, like every animation, runs on the local clock
+	i := k.shown(m.Shared.Local) // rotation, like every animation, runs on the local clock
 	cols := k.Columns(w, h)
 	if cols > 1 && !k.Asleep {
 		// Boards side by side (kiosk_cols.go): the key holds every
 		// board's revision on the page.
 		first := k.page(cols)
-		key := kioskKey{sec: m.Sh.Local.Unix(), svc: m.Sh.Now.Unix(), w: w, h: h, board: -1 - first, arev: k.arev}
+		key := kioskKey{sec: m.Shared.Local.Unix(), svc: m.Shared.Now.Unix(), w: w, h: h, board: -1 - first, arev: k.arev}
 		for j := first; j < min(first+cols, len(k.Boards)); j++ {
-			key.rev = key.rev*31 + k.Boards[j].Rev
+			key.rev = key.rev*31 + k.Boards[j].Revision
 		}
 		if vis, ok := m.visibleKey(first, cols, w, h); ok {
 			key.sec, key.svc, key.vis = 0, 0, vis // built again only when what shows turns
@@ -72,9 +72,9 @@ func (m *Model) kioskView() string {
 			return clampCount(m.withKeyHint(m.renderColumns(first, cols, w, h), w, h), h)
 		})
 	}
-	key := kioskKey{sec: m.Sh.Local.Unix(), svc: m.Sh.Now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.Asleep}
+	key := kioskKey{sec: m.Shared.Local.Unix(), svc: m.Shared.Now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.Asleep}
 	if i < len(k.Boards) {
-		key.rev = k.Boards[i].Rev
+		key.rev = k.Boards[i].Revision
 		if vis, ok := m.visibleKey(i, 1, w, h); ok {
 			key.sec, key.svc, key.vis = 0, 0, vis
 		}
@@ -87,14 +87,14 @@ func (m *Model) kioskView() string {
 // line of frame while it shows.
 func (m *Model) withKeyHint(frame string, w, h int) string {
 	k := &m.Kiosk
-	quit := k.Opt.Quit()
+	quit := k.Options.Quit()
 	var hint string
 	switch {
 	case h < 2:
 		return frame
-	case quit != "" && m.Sh.Local.Before(k.hintUntil):
-		hint = fmt.Sprintf(m.Sh.T.KeysLocked, quit)
-	case k.switchNote != "" && m.Sh.Local.Before(k.switchUntil):
+	case quit != "" && m.Shared.Local.Before(k.hintUntil):
+		hint = fmt.Sprintf(m.Shared.Texts.KeysLocked, quit)
+	case k.switchNote != "" && m.Shared.Local.Before(k.switchUntil):
 		hint = k.switchNote // the layout of the hour switched
 	default:
 		return frame
@@ -104,7 +104,7 @@ func (m *Model) withKeyHint(frame string, w, h int) string {
 		lines = append(lines, "")
 	}
 	lines = lines[:h]
-	lines[h-1] = m.Sh.St.Muted.Render(center(hint, w-1))
+	lines[h-1] = m.Shared.Styles.Muted.Render(center(hint, w-1))
 	return strings.Join(lines, "\n")
 }
 
@@ -121,7 +121,7 @@ func shiftEvery(now time.Time, d time.Duration) (dx, dy int) {
 // step is how often the burn-in protection moves the layout: every
 // ShiftEvery, or once an hour with reduced motion.
 func (m *Model) step() time.Duration {
-	if m.Sh.ReduceMotion {
+	if m.Shared.ReduceMotion {
 		return ShiftEveryReduced
 	}
 	return ShiftEvery
@@ -134,7 +134,7 @@ func (m *Model) renderKiosk(i, w, h int) string {
 	if k.Asleep || len(k.Boards) == 0 {
 		return m.renderNightClock(w, h)
 	}
-	dx, dy := shiftEvery(m.Sh.Local, m.step())
+	dx, dy := shiftEvery(m.Shared.Local, m.step())
 	cw, ch := w-1, h-1 // the content keeps a free column and row to move into
 	return shifted(m.kioskLines(&k.Boards[i], i, cw, ch), dx, dy)
 }
@@ -169,7 +169,7 @@ func shifted(lines []string, dx, dy int) string {
 // kioskLines lays out the kiosk's content in w×h: header, banner, board
 // and ticker, at most h lines.
 func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
-	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	st, tx, now := m.Shared.Styles, m.Shared.Texts, m.Shared.Now
 	delayed, ref, blank := m.freshness(b, i)
 	rows := m.steadyRows(b, m.Kiosk.Rows(i))
 	next := nextDeparture(b, rows, now)
@@ -179,7 +179,7 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	var lines []string
 	asOf := ""
 	if !delayed && !blank && b.Have && !b.Polls().LastOK.IsZero() {
-		asOf = fmt.Sprintf(tx.AsOf, m.Sh.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
+		asOf = fmt.Sprintf(tx.AsOf, m.Shared.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
 		if n := b.WalkNote(); n != "" {
 			asOf += " · " + n // how many missed departures it hides
 		}
@@ -195,7 +195,7 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 		scale = 0
 	}
 	lines = append(lines, m.kioskHeader(b, i, next, asOf, w, h, scale > 0)...)
-	if m.Sh.Simulated {
+	if m.Shared.Simulated {
 		// The answers come from abfahrt's simulation (through a hub,
 		// perhaps): a station must not take an invented city for its own.
 		lines = append(lines, st.Muted.Render(center(tx.SimulatedData, w)))
@@ -203,7 +203,7 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 		lines = append(lines, "")
 	}
 	if delayed {
-		text := ui.StaleMark + " " + fmt.Sprintf(tx.DataDelayed, m.Sh.SvcAt(ref).In(model.Berlin).Format("15:04")) + " " + ui.StaleMark
+		text := ui.StaleMark + " " + fmt.Sprintf(tx.DataDelayed, m.Shared.SvcAt(ref).In(model.Berlin).Format("15:04")) + " " + ui.StaleMark
 		if b.Polls().AgeUnknown {
 			text = ui.StaleMark + " " + tx.DelayedUnknown + " " + ui.StaleMark
 		}
@@ -236,10 +236,10 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 // since when (the last good answer, or the start before any), and blank
 // when rows older than StaleAfter must go.
 func (m *Model) freshness(b *board.Pane, i int) (delayed bool, since time.Time, blank bool) {
-	k, now := &m.Kiosk, m.Sh.Local // poll times are local
-	since = k.bannerSince(m.Sh, i, b)
-	delayed = k.bannerOn(i) || k.delayed(m.Sh, b)
-	blank = b.Have && now.Sub(b.Polls().LastOK) > k.Opt.StaleAfter
+	k, now := &m.Kiosk, m.Shared.Local // poll times are local
+	since = k.bannerSince(m.Shared, i, b)
+	delayed = k.bannerOn(i) || k.delayed(m.Shared, b)
+	blank = b.Have && now.Sub(b.Polls().LastOK) > k.Options.StaleAfter
 	return delayed, since, blank
 }
 
@@ -272,10 +272,10 @@ func nextDeparture(b *board.Pane, rows []int, now time.Time) *model.Event {
 // With large departures below (big), the clock is drawn small and the
 // next departure is left to the rows.
 func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, asOf string, w, h int, big bool) []string {
-	k, st, tx, now := &m.Kiosk, m.Sh.St, m.Sh.T, m.Sh.Now
+	k, st, tx, now := &m.Kiosk, m.Shared.Styles, m.Shared.Texts, m.Shared.Now
 	clock := now.In(model.Berlin).Format("15:04")
 	mode := tx.Departures
-	if b.Subj.Arrivals {
+	if b.Subject.Arrivals {
 		mode = tx.Arrivals
 	}
 	if p := b.PlatformName(); p != "" {
@@ -294,7 +294,7 @@ func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, asOf string
 	if big {
 		next = nil
 	}
-	if k.Opt.LargeCountdown && next != nil {
+	if k.Options.LargeCountdown && next != nil {
 		line := next.Line()
 		mid = append(mid, "", st.Muted.Render(tx.NextDep+": ")+st.LineBadge(line).Render(" "+line+" ")+" "+st.Text.Render(next.DirectionText))
 	}
@@ -311,7 +311,7 @@ func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, asOf string
 		left[j] = st.Digits.Render(left[j])
 	}
 	var right []string
-	if k.Opt.LargeCountdown && next != nil {
+	if k.Options.LargeCountdown && next != nil {
 		right = m.bigCountdown(next, scale)
 	}
 	lw, rw := bigWidth(clock, scale), 0
@@ -359,7 +359,7 @@ func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, asOf string
 // bigCountdown draws the time to the next departure: big minutes and the
 // unit, the "now" word, or the clock time an hour or more ahead.
 func (m *Model) bigCountdown(e *model.Event, scale int) []string {
-	st, tx, now := m.Sh.St, m.Sh.T, m.Sh.Now
+	st, tx, now := m.Shared.Styles, m.Shared.Texts, m.Shared.Now
 	due, _ := e.DueIn(now)
 	var text string
 	switch {
@@ -389,12 +389,12 @@ func (m *Model) bigCountdown(e *model.Event, scale int) []string {
 // kioskTable renders the board's rows in w×room: column titles and rows,
 // double-spaced when there is room, or the notice that replaces them.
 func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) []string {
-	st, tx := m.Sh.St, m.Sh.T
+	st, tx := m.Shared.Styles, m.Shared.Texts
 	if room <= 0 {
 		return nil
 	}
 	if blank {
-		since := m.Sh.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04")
+		since := m.Shared.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04")
 		var out []string
 		for _, l := range ui.WrapWords(fmt.Sprintf(tx.DataBlanked, since), w-4) {
 			out = append(out, "  "+st.Stale.Render(l))
@@ -410,34 +410,34 @@ func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) [
 		badge = max(badge, ansi.StringWidth(e.Line())+2)
 		plat = max(plat, ansi.StringWidth(e.PlatformName))
 	}
-	if plat > 0 && b.Subj.Point == "" {
+	if plat > 0 && b.Subject.Point == "" {
 		plat = max(plat, ansi.StringWidth(tx.ColPlatform))
 	} else {
 		plat = 0
 	}
-	c := board.LayoutColumns(m.Sh.T.W, w, badge, plat, b.LeaveCol())
-	if c.Veh { // vehicle numbers mean nothing to a passenger
-		c.Veh = false
-		c.Dir = min(c.Dir+c.Cw.Vehicle+board.Gap, board.MaxDir)
+	c := board.LayoutColumns(m.Shared.Texts.Widths, w, badge, plat, b.LeaveCol())
+	if c.Vehicle { // vehicle numbers mean nothing to a passenger
+		c.Vehicle = false
+		c.Direction = min(c.Direction+c.Cw.Vehicle+board.Gap, board.MaxDir)
 	}
 	// The direction column as wide as its longest text, not 56 cells of
 	// mostly blank on a wide screen.
-	longest := ansi.StringWidth(tx.DirHeader(b.Subj.Arrivals))
+	longest := ansi.StringWidth(tx.DirHeader(b.Subject.Arrivals))
 	for _, r := range rows {
 		e := &b.Data.Events[r]
 		n := ansi.StringWidth(e.DirectionText)
-		if m.Sh.AlertOn(e.Line()) {
+		if m.Shared.AlertOn(e.Line()) {
 			n += 2 // "⚠ "
 		}
 		longest = max(longest, n)
 	}
 	// A passenger reads where a vehicle goes before its status word: when
 	// the status column's room makes every direction whole, it goes.
-	if c.Status && c.Dir < longest && min(c.Dir+c.Cw.Status+board.Gap, board.MaxDir) >= longest {
+	if c.Status && c.Direction < longest && min(c.Direction+c.Cw.Status+board.Gap, board.MaxDir) >= longest {
 		c.Status = false
-		c.Dir = min(c.Dir+c.Cw.Status+board.Gap, board.MaxDir)
+		c.Direction = min(c.Direction+c.Cw.Status+board.Gap, board.MaxDir)
 	}
-	c.Dir = min(c.Dir, longest)
+	c.Direction = min(c.Direction, longest)
 	out := []string{st.ColHeader.Render(ui.Fit(b.ColHeader(c), w))}
 	space := room - 1
 	step := 1
@@ -497,12 +497,12 @@ func (m *Model) tickerLine(w int) string {
 		return ""
 	}
 	page := TickerPage
-	if m.Sh.ReduceMotion {
+	if m.Shared.ReduceMotion {
 		page = TickerPageReduced
 	}
-	j := int(m.Sh.Local.Unix()/int64(page/time.Second)) % len(pages)
-	if t := &c.ticker; t.line == "" || t.page != j || t.st != m.Sh.St {
-		t.page, t.st, t.line = j, m.Sh.St, ui.Fit(m.Sh.St.Ticker.Render("⚠ "+pages[j]), w)
+	j := int(m.Shared.Local.Unix()/int64(page/time.Second)) % len(pages)
+	if t := &c.ticker; t.line == "" || t.page != j || t.st != m.Shared.Styles {
+		t.page, t.st, t.line = j, m.Shared.Styles, ui.Fit(m.Shared.Styles.Ticker.Render("⚠ "+pages[j]), w)
 	}
 	return c.ticker.line
 }
@@ -510,7 +510,7 @@ func (m *Model) tickerLine(w int) string {
 // renderNightClock is the screen outside operating hours: only the clock,
 // dimmed, at a place that moves every shiftEvery.
 func (m *Model) renderNightClock(w, h int) string {
-	now := m.Sh.Now
+	now := m.Shared.Now
 	clock := now.In(model.Berlin).Format("15:04")
 	scale := 1
 	if w >= bigScaleWidth && h >= bigScaleHeight {
@@ -523,10 +523,10 @@ func (m *Model) renderNightClock(w, h int) string {
 	}
 	// When the display wakes (the start of the operating hours) and the
 	// first departure then, below the clock.
-	from := m.Kiosk.Opt.HoursFrom
-	resume := fmt.Sprintf(m.Sh.T.Resumes, fmt.Sprintf("%02d:%02d", from/60, from%60))
+	from := m.Kiosk.Options.HoursFrom
+	resume := fmt.Sprintf(m.Shared.Texts.Resumes, fmt.Sprintf("%02d:%02d", from/60, from%60))
 	below := append([]string{resume}, m.Kiosk.firstLines(now)...)
-	i := m.Sh.Local.Unix() / int64(m.step()/time.Second)
+	i := m.Shared.Local.Unix() / int64(m.step()/time.Second)
 	px := int(i*7) % max(w-cw+1, 1)
 	py := int(i*3) % max(h-len(rows)-len(below)+1, 1)
 	out := make([]string, 0, py+len(rows))
@@ -534,14 +534,14 @@ func (m *Model) renderNightClock(w, h int) string {
 		out = append(out, "")
 	}
 	for _, r := range rows {
-		out = append(out, strings.Repeat(" ", px)+m.Sh.St.Dim.Render(r))
+		out = append(out, strings.Repeat(" ", px)+m.Shared.Styles.Dim.Render(r))
 	}
 	for _, l := range below {
 		if len(out) >= h {
 			break
 		}
 		// Text, not large: muted, which holds 4.5:1 (the clock's Dim 3:1).
-		out = append(out, strings.Repeat(" ", max(min(px, w-ansi.StringWidth(l)), 0))+m.Sh.St.Muted.Render(ui.Fit(l, w)))
+		out = append(out, strings.Repeat(" ", max(min(px, w-ansi.StringWidth(l)), 0))+m.Shared.Styles.Muted.Render(ui.Fit(l, w)))
 	}
 	return strings.Join(out, "\n")
 }

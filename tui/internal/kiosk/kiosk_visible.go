@@ -28,7 +28,7 @@ import (
 // rows (rows of text at a small size, no data, blanked data, the night
 // screen): there the frame is built each second as before.
 func (m *Model) visibleKey(first, cols, w, h int) (key string, ok bool) {
-	k, sh := &m.Kiosk, m.Sh
+	k, sh := &m.Kiosk, m.Shared
 	if k.Asleep || len(k.Boards) == 0 {
 		return "", false
 	}
@@ -84,9 +84,9 @@ type boardVis struct {
 // boardVisible is visibleBoard's text for board b (index i), computed
 // once a second and revision: the frame's key and the column's ask.
 func (m *Model) boardVisible(b *board.Pane, i int) (string, bool) {
-	c, sec := m.Kiosk.cache, m.Sh.Local.Unix()
-	svc := m.Sh.Now.Unix()
-	if v, ok := c.vis[b]; ok && v.sec == sec && v.svc == svc && v.rev == b.Rev && v.gen == m.Kiosk.arev {
+	c, sec := m.Kiosk.cache, m.Shared.Local.Unix()
+	svc := m.Shared.Now.Unix()
+	if v, ok := c.vis[b]; ok && v.sec == sec && v.svc == svc && v.rev == b.Revision && v.gen == m.Kiosk.arev {
 		return v.vis, v.ok
 	}
 	var sb strings.Builder
@@ -94,14 +94,14 @@ func (m *Model) boardVisible(b *board.Pane, i int) (string, bool) {
 	if c.vis == nil || len(c.vis) >= bigMemoMax {
 		c.vis = make(map[*board.Pane]boardVis, 4)
 	}
-	c.vis[b] = boardVis{sec: sec, svc: svc, rev: b.Rev, gen: m.Kiosk.arev, vis: sb.String(), ok: ok}
+	c.vis[b] = boardVis{sec: sec, svc: svc, rev: b.Revision, gen: m.Kiosk.arev, vis: sb.String(), ok: ok}
 	return sb.String(), ok
 }
 
 // visibleBoard writes what of board b (index i) turns with the clock, or
 // reports false when it shows no large rows.
 func (m *Model) visibleBoard(sb *strings.Builder, b *board.Pane, i int) bool {
-	sh := m.Sh
+	sh := m.Shared
 	delayed, since, blank := m.freshness(b, i)
 	if blank || !b.Have {
 		return false

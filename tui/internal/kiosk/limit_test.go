@@ -32,7 +32,7 @@ func newColumnsEnv(t *testing.T, w, h, limit int) *env {
 		Kiosk: app.KioskOptions{Enabled: true}, Boards: specs})
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	if limit > 0 {
-		e.m.Sh.Limit = limit
+		e.m.Shared.Limit = limit
 	}
 	e.send(src.Base)
 	for _, cmd := range e.m.Start {
@@ -77,7 +77,7 @@ func TestKioskColumnsAskForWhatTheyShow(t *testing.T) {
 // text fill the height at a size without large rows.
 func TestKioskOneBoardAsksForItsHeight(t *testing.T) {
 	e := newLongEnv(t, 150, 50)
-	if got := e.m.Sh.Limit; got < 40 {
+	if got := e.m.Shared.Limit; got < 40 {
 		t.Errorf("one board at 150x50 asks for %d departures, want at least 40", got)
 	}
 }

@@ -16,7 +16,7 @@ func (k *Kiosk) setBoards(sh *app.Shared, specs []app.BoardSpec) {
 		// events as the same board in the grid (the demand rule, registry.go).
 		b := board.NewBoard(sh, s)
 		b.Focused = false
-		b.HideMissed = k.Opt.HideMissed && s.Walk > 0
+		b.HideMissed = k.Options.HideMissed && s.Walk > 0
 		k.Boards = append(k.Boards, *b)
 	}
 }
@@ -31,7 +31,7 @@ func (k *Kiosk) followProfile(sh *app.Shared) tea.Cmd {
 	if i == k.Profile {
 		return nil
 	}
-	k.switchNote = app.SwitchNotice(sh.T, k.profiles, k.Profile, i)
+	k.switchNote = app.SwitchNotice(sh.Texts, k.profiles, k.Profile, i)
 	k.switchUntil = sh.Local.Add(LayoutNoticeFor)
 	k.Profile = i
 	specs := k.base

@@ -34,10 +34,10 @@ type SpokeMsg struct{ Err error }
 
 // speakKey reports whether key speaks.
 func (k *Kiosk) speakKey(key string) bool {
-	if len(k.Opt.Speak) == 0 {
+	if len(k.Options.Speak) == 0 {
 		return false
 	}
-	want := k.Opt.SpeakKey
+	want := k.Options.SpeakKey
 	if want == "" {
 		want = app.DefaultSpeakKey
 	}
@@ -46,17 +46,17 @@ func (k *Kiosk) speakKey(key string) bool {
 
 // speakDue reports whether SpeakEvery says it is time to speak.
 func (k *Kiosk) speakDue(sh *app.Shared) bool {
-	if len(k.Opt.Speak) == 0 || k.Opt.SpeakEvery <= 0 || k.Asleep {
+	if len(k.Options.Speak) == 0 || k.Options.SpeakEvery <= 0 || k.Asleep {
 		return false
 	}
 	if k.speech.next.IsZero() {
-		k.speech.next = sh.Local.Add(k.Opt.SpeakEvery)
+		k.speech.next = sh.Local.Add(k.Options.SpeakEvery)
 		return false
 	}
 	if sh.Local.Before(k.speech.next) {
 		return false
 	}
-	k.speech.next = sh.Local.Add(k.Opt.SpeakEvery)
+	k.speech.next = sh.Local.Add(k.Options.SpeakEvery)
 	return true
 }
 
@@ -84,7 +84,7 @@ func (k *Kiosk) Sentence(sh *app.Shared) string {
 // speak runs the speak command with the sentence of now, in the
 // background; nothing while one still speaks.
 func (k *Kiosk) speak(sh *app.Shared) tea.Cmd {
-	if k.speech.speaking || len(k.Opt.Speak) == 0 {
+	if k.speech.speaking || len(k.Options.Speak) == 0 {
 		return nil
 	}
 	text := k.Sentence(sh)
@@ -92,7 +92,7 @@ func (k *Kiosk) speak(sh *app.Shared) tea.Cmd {
 		return nil
 	}
 	k.speech.speaking = true
-	argv := append([]string(nil), k.Opt.Speak...)
+	argv := append([]string(nil), k.Options.Speak...)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), SpeakTimeout)
 		defer cancel()
@@ -127,13 +127,13 @@ func (k *Kiosk) spoke(sh *app.Shared, msg SpokeMsg) {
 	k.speech.failed = true
 	l := speech.Lang(k.speech.lang)
 	why := msg.Err.Error()
-	if !strings.Contains(why, k.Opt.Speak[0]) {
-		why = k.Opt.Speak[0] + ": " + why // exec names a command it cannot start, not one that failed
+	if !strings.Contains(why, k.Options.Speak[0]) {
+		why = k.Options.Speak[0] + ": " + why // exec names a command it cannot start, not one that failed
 	}
 	k.switchNote = l.Pick("Speaking failed: ", "Ansage fehlgeschlagen: ") + why
 	k.switchUntil = sh.Local.Add(SpeakNoteFor)
 	k.arev++
-	if f := k.Opt.SpeakFailed; f != nil {
+	if f := k.Options.SpeakFailed; f != nil {
 		f(msg.Err)
 	}
 }

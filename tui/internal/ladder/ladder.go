@@ -36,7 +36,7 @@ const PassagesPerInterval = 10
 
 // passagesKey is the key of vehicle n's passages feed.
 func passagesKey(n int) feeds.Key {
-	return feeds.Key{Kind: feeds.FeedPassages, Vehicle: n, Rng: model.RangeAll}
+	return feeds.Key{Kind: feeds.FeedPassages, Vehicle: n, Range: model.RangeAll}
 }
 
 // feedSet is the ladder's hold on its feeds, shared by pointer so that the
@@ -52,24 +52,24 @@ type feedSet struct {
 
 // Pane is the ladder view of one line.
 type Pane struct {
-	sh     *app.Shared
-	Line   string
-	fs     *feedSet
-	L      ldr.Ladder
-	Dir    int // 0 both directions, else the direction shown
-	Sel    int // the selected car's key (carKey)
-	Cursor int
-	moved  bool // the user moved the cursor: it stays on its car
+	sh       *app.Shared
+	Line     string
+	fs       *feedSet
+	L        ldr.Ladder
+	Dir      int // 0 both directions, else the direction shown
+	Selected int // the selected car's key (carKey)
+	Cursor   int
+	moved    bool // the user moved the cursor: it stays on its car
 	// want is the vehicle to select when it comes (L on a board row: that
 	// row's vehicle), 0 for none.
 	want int
 	// thinned is set while the rows leave stops out (the header says so).
-	thinned bool
-	width   int
-	height  int
-	Rev     int
-	memo    *ui.Cached[string]
-	hits    *ui.Hits // where render drew each car, by its key (CarAt)
+	thinned  bool
+	width    int
+	height   int
+	Revision int
+	memo     *ui.Cached[string]
+	hits     *ui.Hits // where render drew each car, by its key (CarAt)
 }
 
 // NewPane returns the closed ladder view.
@@ -83,7 +83,7 @@ func newFeedSet() *feedSet {
 }
 
 // SetSize gives the view its rectangle.
-func (p *Pane) SetSize(w, h int) { p.width, p.height = w, h; p.Rev++ }
+func (p *Pane) SetSize(w, h int) { p.width, p.height = w, h; p.Revision++ }
 
 // Shows reports whether the ladder is open.
 func (p *Pane) Shows() bool { return p.fs.trips != nil }
@@ -95,7 +95,7 @@ func (p *Pane) Open(line string) tea.Cmd {
 		return nil
 	}
 	p.Close()
-	p.Line, p.Dir, p.Sel, p.Cursor, p.moved, p.want = line, 0, 0, 0, false, 0
+	p.Line, p.Dir, p.Selected, p.Cursor, p.moved, p.want = line, 0, 0, 0, false, 0
 	p.L = ldr.Ladder{Line: line}
 	fs := p.fs
 	var cmd tea.Cmd
@@ -203,7 +203,7 @@ func (p *Pane) Fed(e *feeds.Entry) tea.Cmd {
 }
 
 // Touch marks the view for redrawing (a poll started).
-func (p *Pane) Touch() { p.Rev++ }
+func (p *Pane) Touch() { p.Revision++ }
 
 // vehicles are the line's vehicles in service by the last trips answer.
 func (p *Pane) vehicles() []model.Trip {
@@ -255,7 +255,7 @@ func (p *Pane) round() tea.Cmd {
 // rebuild computes the ladder from the feeds' last answers.
 func (p *Pane) rebuild() {
 	fs := p.fs
-	in := fs.net.Input(p.Line, p.vehicles(), p.routes(), p.sh.Now, p.sh.Pol.Interval)
+	in := fs.net.Input(p.Line, p.vehicles(), p.routes(), p.sh.Now, p.sh.Policy.Interval)
 	in.Ends = make(map[model.StopPointCode][]model.Event, len(fs.ends))
 	for code, e := range fs.ends {
 		if e.Have {
@@ -264,7 +264,7 @@ func (p *Pane) rebuild() {
 	}
 	p.L = ldr.Build(in)
 	p.keepCursor()
-	p.Rev++
+	p.Revision++
 }
 
 // Polls is the trips feed's poll state, for the status bar.

@@ -22,17 +22,17 @@ func (p *Pane) KeySetRow(i int) tea.Cmd {
 // vehicles, open one, switch the direction shown. The board side adds
 // the view keys (esc back: grid/keys.go).
 var Keys = append(ui.RowMoves(func(p *Pane) ui.RowList { return p }), ui.Keymap[*Pane]{
-	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyVehicle }, Prio: ui.PrioTop - 5,
+	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyVehicle }, Priority: ui.PrioTop - 5,
 		If: func(p *Pane) bool { cars := p.cars(); return p.Cursor < len(cars) && cars[p.Cursor].Vehicle != 0 },
 		Do: func(p *Pane, _ tea.KeyMsg) tea.Cmd {
 			return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: p.cars()[p.Cursor].Vehicle})
 		}},
-	{Keys: []string{"d"}, Text: func(t *ui.Texts) string { return t.KeyLadderDir }, Prio: ui.PrioHigh,
+	{Keys: []string{"d"}, Text: func(t *ui.Texts) string { return t.KeyLadderDir }, Priority: ui.PrioHigh,
 		If: func(p *Pane) bool { return len(p.L.Rails) > 1 },
 		Do: func(p *Pane, _ tea.KeyMsg) tea.Cmd {
 			p.Dir = nextDir(p.L.Rails, p.Dir)
 			p.keepCursor()
-			p.Rev++
+			p.Revision++
 			return nil
 		}},
 }...)
@@ -81,7 +81,7 @@ func (p *Pane) keepCursor() {
 	}
 	cars := p.cars()
 	for i := range cars {
-		if carKey(&cars[i]) == p.Sel {
+		if carKey(&cars[i]) == p.Selected {
 			p.Cursor = i
 			return
 		}
@@ -105,11 +105,11 @@ func (p *Pane) Pick(k int) bool {
 func (p *Pane) setCursor(i int) {
 	cars := p.cars()
 	p.Cursor = min(max(i, 0), max(len(cars)-1, 0))
-	p.Sel = 0
+	p.Selected = 0
 	if p.Cursor < len(cars) {
-		p.Sel = carKey(&cars[p.Cursor])
+		p.Selected = carKey(&cars[p.Cursor])
 	}
-	p.Rev++
+	p.Revision++
 }
 
 // nextDir is the direction shown after cur: both, the first, the second,

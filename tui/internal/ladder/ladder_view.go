@@ -22,7 +22,7 @@ func (p *Pane) View(app.Frame) string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	k := strings.Join([]string{ui.Itoa(p.Rev), ui.Itoa(w), ui.Itoa(h), strconv.FormatInt(p.sh.Now.Unix()/60, 10)}, ":")
+	k := strings.Join([]string{ui.Itoa(p.Revision), ui.Itoa(w), ui.Itoa(h), strconv.FormatInt(p.sh.Now.Unix()/60, 10)}, ":")
 	return p.memo.Get(k, func() string { return ui.ClampLines(p.render(), w, h) })
 }
 
@@ -38,10 +38,10 @@ func (p *Pane) render() string {
 	}
 	rails := p.rails()
 	if msg := p.empty(); msg != "" {
-		sb.WriteString("\n" + p.sh.St.Muted.Render(ui.Fit("  "+msg, w)))
+		sb.WriteString("\n" + p.sh.Styles.Muted.Render(ui.Fit("  "+msg, w)))
 		return sb.String()
 	}
-	legend := legendLines(p.sh.T, w, h)
+	legend := legendLines(p.sh.Texts, w, h)
 	space := h - 3 - len(legend)
 	rows := layoutLadder(rails, space)
 	rungs := 0
@@ -63,7 +63,7 @@ func (p *Pane) render() string {
 		}
 	}
 	nameW = min(nameW, max(12, w/4))
-	st, tx := p.sh.St, p.sh.T
+	st, tx := p.sh.Styles, p.sh.Texts
 	two := len(rails) > 1
 	avail := w - nameW - 3
 	if two {
@@ -77,7 +77,7 @@ func (p *Pane) render() string {
 			for ri := range rails {
 				var cs []string
 				for _, c := range r.cars[ri] {
-					cs = append(cs, carCell(p.sh.St, p.sh.T, c, ri == 1, carKey(c) == p.Sel, compact))
+					cs = append(cs, carCell(p.sh.Styles, p.sh.Texts, c, ri == 1, carKey(c) == p.Selected, compact))
 				}
 				out[i][ri] = strings.Join(cs, "  ")
 				need[ri] = max(need[ri], ansi.StringWidth(out[i][ri]))
@@ -159,7 +159,7 @@ func (p *Pane) hitCars(rows []row, cells [][2]string, cellW [2]int, nameW int, t
 			}
 			x := start
 			for _, c := range r.cars[ri] {
-				cw := ansi.StringWidth(carCell(p.sh.St, p.sh.T, c, ri == 1, carKey(c) == p.Sel, compact))
+				cw := ansi.StringWidth(carCell(p.sh.Styles, p.sh.Texts, c, ri == 1, carKey(c) == p.Selected, compact))
 				p.hits.Add(x, 2+i, min(x+cw, end), 3+i, carKey(c))
 				x += cw + 2
 			}
@@ -184,10 +184,10 @@ type row struct {
 
 // empty says why there is no ladder to draw, or "".
 func (p *Pane) empty() string {
-	tx, e := p.sh.T, p.fs.trips
+	tx, e := p.sh.Texts, p.fs.trips
 	switch {
 	case e != nil && !e.Have && e.Poll.LastErr != nil:
-		return fmt.Sprintf(p.sh.Dt.NoAnswer, app.ErrLine(tx, e.Poll.LastErr))
+		return fmt.Sprintf(p.sh.DispatchTexts.NoAnswer, app.ErrLine(tx, e.Poll.LastErr))
 	case e == nil || !e.Have:
 		return tx.LadderLoading
 	case !p.L.Known && p.sh.Base != nil:
@@ -203,7 +203,7 @@ func (p *Pane) empty() string {
 
 // header is the title, the regularity and the flags counted, in words.
 func (p *Pane) header() string {
-	st, tx := p.sh.St, p.sh.T
+	st, tx := p.sh.Styles, p.sh.Texts
 	parts := []ui.Part{{Text: st.Title.Render(fmt.Sprintf(tx.LadderTitle, p.Line))}}
 	if r := p.L.Now(); r.Known() {
 		parts = append(parts, ui.Part{Text: st.Text.Render(fmt.Sprintf(tx.Regularity, r.Percent()))})
@@ -228,7 +228,7 @@ func (p *Pane) header() string {
 		parts = append(parts, ui.Part{Text: st.Muted.Render(tx.Thinned), Drop: 3})
 	}
 	if e := p.fs.trips; e != nil && e.Have && e.Poll.LastErr != nil {
-		parts = append(parts, ui.Part{Text: st.Stale.Render(ui.StaleMark + " " + fmt.Sprintf(p.sh.Dt.NoAnswer, app.ErrLine(tx, e.Poll.LastErr)))})
+		parts = append(parts, ui.Part{Text: st.Stale.Render(ui.StaleMark + " " + fmt.Sprintf(p.sh.DispatchTexts.NoAnswer, app.ErrLine(tx, e.Poll.LastErr)))})
 	}
 	return " " + ui.FitParts(parts, st.Muted.Render(" · "), p.width-1)
 }
@@ -314,11 +314,11 @@ func carCell(st *ui.Styles, tx *ui.Texts, c *ldr.Car, up, selected, compact bool
 // detail is the selected car's line: where it is, its delay, its headway
 // to the one ahead against the plan, its flag.
 func (p *Pane) detail() string {
-	st, tx := p.sh.St, p.sh.T
+	st, tx := p.sh.Styles, p.sh.Texts
 	for _, r := range p.rails() {
 		for i := range r.Vehicles {
 			c := &r.Vehicles[i]
-			if carKey(c) != p.Sel {
+			if carKey(c) != p.Selected {
 				continue
 			}
 			if c.Flag == ldr.FlagGhost {

@@ -43,7 +43,7 @@ func (p *Pane) Update(_ app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 func (p *Pane) Layout(r app.Rect) { p.SetSize(r.W, r.H) }
 
 // Hints are the ladder's live keys.
-func (p *Pane) Hints(f app.Frame) ([]ui.Hint, bool) { return Keys.Hints(p, f.T), false }
+func (p *Pane) Hints(f app.Frame) ([]ui.Hint, bool) { return Keys.Hints(p, f.Texts), false }
 
 // NextChange adds nothing: what the ladder shows turns with the board feeds' events,
 // which the board side hands on (grid.Dispatch).

@@ -22,7 +22,7 @@ func (p *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 			return nil, app.Action{}, false
 		}
 		was := p.Open
-		c := Ctx{P: p}
+		c := Ctx{Pane: p}
 		cmd, ok := Keys.Run(msg, &c)
 		c.Act.Relayout = p.Open != was
 		return cmd, c.Act, ok || p.Open
@@ -48,11 +48,11 @@ func (p *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 		v := p.netVerdict()
 		return cmd, app.Action{Verdict: &v}, true
 	case MarksMsg:
-		n := p.file.loaded(p.sh.T, msg, p.sh.Now)
+		n := p.file.loaded(p.sh.Texts, msg, p.sh.Now)
 		p.refresh()
 		return nil, app.Action{Notice: n}, true
 	case SavedMsg:
-		n := p.file.saved(p.sh.T, msg, p.sh.Now)
+		n := p.file.saved(p.sh.Texts, msg, p.sh.Now)
 		p.refresh()
 		return nil, app.Action{Notice: n}, true
 	case app.RedrawMsg:
@@ -68,7 +68,7 @@ func (p *Pane) netVerdict() app.NetVerdict {
 	if !ok {
 		return app.NetVerdict{}
 	}
-	return app.NetVerdict{Text: VerdictText(p.sh.T, v), Outage: v.Outage}
+	return app.NetVerdict{Text: VerdictText(p.sh.Texts, v), Outage: v.Outage}
 }
 
 // Layout gives the queue the board side's rectangle.
@@ -80,7 +80,7 @@ func (p *Pane) Hints(f app.Frame) ([]ui.Hint, bool) {
 	if f.Focus != app.PaneBoard {
 		return nil, false
 	}
-	return Keys.Hints(&Ctx{P: p}, f.T), p.Open
+	return Keys.Hints(&Ctx{Pane: p}, f.Texts), p.Open
 }
 
 // NextChange marks the queue shown as changing by the second (its ages).

@@ -86,8 +86,8 @@ type Pane struct {
 	hits    *ui.Hits // the lines View drew the rows on (RowAt)
 	ui.ListCursor[string]
 	width, height int
-	// Rev counts changes of what the queue shows.
-	Rev int
+	// Revision counts changes of what the queue shows.
+	Revision int
 }
 
 // boardHold is the hold on one board of a connection stop.
@@ -106,7 +106,7 @@ func NewPane(sh *app.Shared, o app.ExceptionOptions, stateDir string) Pane {
 		lf := p.lines
 		lf.own = true
 		p.rules.Lines = exceptions.LineFlagsFunc(func(line string, s *exceptions.Snapshot) []exceptions.Item {
-			l := lf.net.Ladder(line, s.Trips, routes(sh), s.Now, sh.Pol.Interval)
+			l := lf.net.Ladder(line, s.Trips, routes(sh), s.Now, sh.Policy.Interval)
 			return l.Items()
 		})
 	}
@@ -170,7 +170,7 @@ func (lf *lineFeeds) ask(reg *feeds.Registry, f *feeds.Entry, routes []model.Rou
 		if lf.pass[v] != nil {
 			continue
 		}
-		e, cmd := reg.AcquireKey(feeds.Key{Kind: feeds.FeedPassages, Vehicle: v, Rng: model.RangeAll}, lf.hold, 0)
+		e, cmd := reg.AcquireKey(feeds.Key{Kind: feeds.FeedPassages, Vehicle: v, Range: model.RangeAll}, lf.hold, 0)
 		lf.pass[v], lf.trip[v] = e, byVeh[v]
 		if cmd == nil && e.Have { // another view polls it: take its answer
 			lf.took(reg, e)
@@ -199,7 +199,7 @@ func (lf *lineFeeds) holds(e *feeds.Entry) bool {
 	if e.Key.Kind == feeds.FeedPassages && lf.pass[e.Key.Vehicle] == e {
 		return true
 	}
-	return e.Subj.Arrivals && lf.ends[e.Subj.Point] == e
+	return e.Subject.Arrivals && lf.ends[e.Subject.Point] == e
 }
 
 // took keeps the answer of a line items' feed and gives the feed up (an
@@ -217,11 +217,11 @@ func (lf *lineFeeds) took(reg *feeds.Registry, e *feeds.Entry) {
 		return
 	}
 	if e.Have {
-		lf.net.TookEnds(e.Subj.Point, e.Data.Board.Events)
+		lf.net.TookEnds(e.Subject.Point, e.Data.Board.Events)
 	}
 	if e.Have || e.Poll.LastErr != nil {
 		reg.Release(e, lf.hold)
-		delete(lf.ends, e.Subj.Point)
+		delete(lf.ends, e.Subject.Point)
 	}
 }
 
@@ -292,7 +292,7 @@ func (p *Pane) Fed(e *feeds.Entry) tea.Cmd {
 }
 
 // Touch marks the queue changed (a poll started: the status bar).
-func (p *Pane) Touch() { p.Rev++ }
+func (p *Pane) Touch() { p.Revision++ }
 
 // Snapshot is the live data the queue's feeds hold now.
 func (p *Pane) Snapshot() *exceptions.Snapshot {
@@ -376,7 +376,7 @@ func (p *Pane) refresh() {
 		at = p.ListFind(len(p.Rows), rowKeys(p.Rows))
 	}
 	p.ListSet(at, len(p.Rows), rowKeys(p.Rows))
-	p.Rev++
+	p.Revision++
 }
 
 // rowKeys returns the item key of each row of rows.
@@ -407,7 +407,7 @@ func (p *Pane) Refresh() tea.Cmd {
 }
 
 // SetSize gives the queue its rectangle.
-func (p *Pane) SetSize(w, h int) { p.width, p.height = w, h; p.Rev++ }
+func (p *Pane) SetSize(w, h int) { p.width, p.height = w, h; p.Revision++ }
 
 // mark sets (or, when the item has it already, clears) a mark on the row
 // under the cursor and writes it; the notice says which item it was
@@ -418,7 +418,7 @@ func (p *Pane) mark(hide bool) (tea.Cmd, string) {
 		return nil, ""
 	}
 	r := p.Rows[p.Cursor]
-	tx := p.sh.T
+	tx := p.sh.Texts
 	op := exceptions.MarkOp{Key: r.Key(), Mark: exceptions.Mark{Level: r.Level, Hidden: hide, At: p.sh.Now}}
 	said := tx.QueueDidAck
 	if hide {
@@ -440,7 +440,7 @@ func (p *Pane) mark(hide bool) (tea.Cmd, string) {
 // itemName names an item in a sentence: its kind, line and vehicle
 // ("late · line 1 · Tram 42"), a late group's count, a ghost's start.
 func (p *Pane) itemName(it *exceptions.Item) string {
-	tx := p.sh.T
+	tx := p.sh.Texts
 	parts := []string{tx.Words.Kind(it.Kind)}
 	if it.Line != "" {
 		parts = append(parts, fmt.Sprintf(tx.QueueItemLine, it.Line))
@@ -472,7 +472,7 @@ func category(f *feeds.Entry, v int) model.VehicleCategory {
 func (p *Pane) Pick(i int) {
 	p.moved = true
 	p.ListSet(i, len(p.Rows), rowKeys(p.Rows))
-	p.Rev++
+	p.Revision++
 }
 
 func sprintf(format string, a ...any) string { return fmt.Sprintf(format, a...) }

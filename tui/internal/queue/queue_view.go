@@ -36,7 +36,7 @@ func (p *Pane) View(app.Frame) string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	st, tx := p.sh.St, p.sh.T
+	st, tx := p.sh.Styles, p.sh.Texts
 	lines := []string{p.title(w)}
 	if p.have && p.verdict.Outage {
 		lines = append(lines, " "+st.Late.Render(ui.Fit(tx.OutageWarn, w-1)))
@@ -81,7 +81,7 @@ func (p *Pane) RowAt(y int) (int, bool) { return p.hits.Row(y) }
 
 // title is the first line: the queue's name, the verdict, the counts.
 func (p *Pane) title(w int) string {
-	st, tx := p.sh.St, p.sh.T
+	st, tx := p.sh.Styles, p.sh.Texts
 	parts := []ui.Part{{Text: st.Title.Render(tx.QueueTitle)}}
 	if p.have {
 		if p.verdict.Outage {
@@ -129,9 +129,9 @@ func (p *Pane) columns(w int) cols {
 func (p *Pane) markText(r *Row) string {
 	switch {
 	case r.Hidden:
-		return p.sh.T.QueueHidden
+		return p.sh.Texts.QueueHidden
 	case r.Acked:
-		return p.sh.T.QueueAcked
+		return p.sh.Texts.QueueAcked
 	}
 	return ""
 }
@@ -140,7 +140,7 @@ func (p *Pane) markText(r *Row) string {
 // where, direction, what. A late group's row has its count and [+] (it
 // opens with enter, then [−]); its vehicles are indented below it.
 func (p *Pane) row(i, w int, c cols) string {
-	st, tx := p.sh.St, p.sh.T
+	st, tx := p.sh.Styles, p.sh.Texts
 	r := &p.Rows[i]
 	wd := &tx.Words
 	age := exceptions.Ago(p.sh.Now.Sub(r.Since))

@@ -78,7 +78,7 @@ func newRig(t *testing.T, w, h int, lang, dir string) *rig {
 // frame is the frame the root hands the queue while the board side has
 // the focus.
 func (r *rig) frame() app.Frame {
-	return app.Frame{Focus: app.PaneBoard, Now: r.sh.Now, Local: r.sh.Local, T: r.sh.T, St: r.sh.St}
+	return app.Frame{Focus: app.PaneBoard, Now: r.sh.Now, Local: r.sh.Local, Texts: r.sh.Texts, Styles: r.sh.Styles}
 }
 
 // view is what the queue shows.

@@ -19,8 +19,8 @@ import (
 type Texts struct {
 	catalog.Texts
 
-	// W holds the column widths this language needs (not a string).
-	W ColWidths
+	// Widths holds the column widths this language needs (not a string).
+	Widths ColWidths
 
 	// Delay is the delay rule (format.go), kept with the words that say
 	// it ("late >3 min").
@@ -52,7 +52,7 @@ func TextsFor(lang string) *Texts {
 	} else {
 		t = EnglishTexts()
 	}
-	t.W = t.widths()
+	t.Widths = t.widths()
 	t.Delay = DefaultDelayRule
 	return &t
 }

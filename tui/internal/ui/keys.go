@@ -66,8 +66,8 @@ type Key[S any] struct {
 	Do func(S, tea.KeyMsg) tea.Cmd
 	// Group is its group in the `?` overlay and the reference.
 	Group Group
-	// Prio is its place in the footer (PrioTop … PrioNone).
-	Prio int
+	// Priority is its place in the footer (PrioTop … PrioNone).
+	Priority int
 	// Move marks a cursor or scroll move: the palette leaves it out.
 	Move bool
 }
@@ -80,7 +80,7 @@ type Hint struct {
 	Show, Desc string
 	Key        string // the first key name: what the palette presses
 	Group      Group
-	Prio       int
+	Priority   int
 	Move       bool
 }
 
@@ -134,7 +134,7 @@ func (m Keymap[S]) Hints(s S, t *Texts) []Hint {
 		if !k.Live(s) {
 			continue
 		}
-		out = append(out, Hint{Show: k.Shown(), Desc: k.Desc(s, t), Key: k.Keys[0], Group: k.Group, Prio: k.Prio, Move: k.Move})
+		out = append(out, Hint{Show: k.Shown(), Desc: k.Desc(s, t), Key: k.Keys[0], Group: k.Group, Priority: k.Priority, Move: k.Move})
 	}
 	return out
 }
@@ -144,7 +144,7 @@ func (m Keymap[S]) Hints(s S, t *Texts) []Hint {
 type RefRow struct {
 	Show                 string
 	Group                Group
-	Prio                 int
+	Priority             int
 	Move                 bool
 	En, De, EnAlt, DeAlt string
 }
@@ -155,7 +155,7 @@ func (m Keymap[S]) Ref(en, de *Texts) []RefRow {
 	out := make([]RefRow, 0, len(m))
 	for i := range m {
 		k := &m[i]
-		r := RefRow{Show: k.Shown(), Group: k.Group, Prio: k.Prio, Move: k.Move}
+		r := RefRow{Show: k.Shown(), Group: k.Group, Priority: k.Priority, Move: k.Move}
 		if k.Text != nil {
 			r.En, r.De = k.Text(en), k.Text(de)
 		}
@@ -174,7 +174,7 @@ func Lift[A, B any](m Keymap[A], at func(B) (A, bool)) Keymap[B] {
 	out := make(Keymap[B], 0, len(m))
 	for i := range m {
 		k := m[i]
-		l := Key[B]{Keys: k.Keys, Show: k.Show, Text: k.Text, Alt: k.Alt, Group: k.Group, Prio: k.Prio, Move: k.Move,
+		l := Key[B]{Keys: k.Keys, Show: k.Show, Text: k.Text, Alt: k.Alt, Group: k.Group, Priority: k.Priority, Move: k.Move,
 			If: func(s B) bool { a, ok := at(s); return ok && k.Live(a) }}
 		if k.AltIf != nil {
 			l.AltIf = func(s B) bool { a, _ := at(s); return k.AltIf(a) }

@@ -22,7 +22,7 @@ func TestKeymapRecords(t *testing.T) {
 	on := false
 	m := append(RowMoves(func(l *list) RowList { return l }), Keymap[*list]{
 		{Keys: []string{"x"}, Text: func(t *Texts) string { return t.KeyPin }, Alt: func(t *Texts) string { return t.KeyUnpin },
-			AltIf: func(*list) bool { return on }, Prio: PrioMid, Do: func(*list, tea.KeyMsg) tea.Cmd { on = !on; return nil }},
+			AltIf: func(*list) bool { return on }, Priority: PrioMid, Do: func(*list, tea.KeyMsg) tea.Cmd { on = !on; return nil }},
 	}...)
 	one := &list{n: 1}
 	if _, ok := m.Run(termio.KeyMsgFor("j"), one); ok {

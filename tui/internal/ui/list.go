@@ -5,15 +5,15 @@ package ui
 // the key of its item, so that the cursor stays on its item when the list
 // is polled anew, and the scroll window that keeps the cursor in sight.
 type ListCursor[K comparable] struct {
-	Cursor int
-	Sel    K
+	Cursor   int
+	Selected K
 }
 
 // ListFind returns the row of the selected item in a list of n rows
 // (key(i) is row i's), else the cursor clamped to them; -1 when empty.
 func (l *ListCursor[K]) ListFind(n int, key func(int) K) int {
 	for i := range n {
-		if key(i) == l.Sel {
+		if key(i) == l.Selected {
 			return i
 		}
 	}
@@ -24,7 +24,7 @@ func (l *ListCursor[K]) ListFind(n int, key func(int) K) int {
 func (l *ListCursor[K]) ListSet(i, n int, key func(int) K) {
 	l.Cursor = max(min(i, n-1), 0)
 	if l.Cursor < n {
-		l.Sel = key(l.Cursor)
+		l.Selected = key(l.Cursor)
 	}
 }
 

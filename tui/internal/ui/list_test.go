@@ -12,8 +12,8 @@ func TestListCursorKeepsItsItem(t *testing.T) {
 	items := []string{"a", "b", "c", "d"}
 	key := func(i int) string { return items[i] }
 	l.ListSet(2, len(items), key)
-	if l.Sel != "c" {
-		t.Fatalf("selected %q, want c", l.Sel)
+	if l.Selected != "c" {
+		t.Fatalf("selected %q, want c", l.Selected)
 	}
 	items = []string{"x", "a", "b", "c", "d"} // a new row on top
 	if i := l.ListFind(len(items), key); i != 3 {

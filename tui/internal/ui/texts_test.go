@@ -12,8 +12,8 @@ func TestTextsFollowLanguage(t *testing.T) {
 	if de.Fleet != "Flotte" || en.Fleet != "Fleet" || de.Now != "sofort" || en.Now != "now" {
 		t.Errorf("German %q %q, English %q %q", de.Fleet, de.Now, en.Fleet, en.Now)
 	}
-	if de.W.Delay <= en.W.Delay { // "VERSP." and "pünktlich" are wider than "DELAY" and "on time"
-		t.Errorf("the German delay column is %d wide, the English %d", de.W.Delay, en.W.Delay)
+	if de.Widths.Delay <= en.Widths.Delay { // "VERSP." and "pünktlich" are wider than "DELAY" and "on time"
+		t.Errorf("the German delay column is %d wide, the English %d", de.Widths.Delay, en.Widths.Delay)
 	}
 }
 

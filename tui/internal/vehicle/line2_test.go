@@ -26,7 +26,7 @@ func openOnLine2(t *testing.T, w, h, k int, ph model.TripPhase) *paneOn {
 
 // live reports whether the pane's footer offers the key shown as show.
 func (r *paneOn) live(show string) bool {
-	hs, _ := r.p.Hints(app.Frame{Focus: app.PaneVehicle, T: r.sh.T})
+	hs, _ := r.p.Hints(app.Frame{Focus: app.PaneVehicle, Texts: r.sh.Texts})
 	for _, h := range hs {
 		if h.Show == show {
 			return true
@@ -113,14 +113,14 @@ func TestVehicleKeys(t *testing.T) {
 		t.Fatal("u should be live and f dead while following")
 	}
 	r.key("u") // polls at once
-	if p.Rng != model.RangeUpcoming {
+	if p.Range != model.RangeUpcoming {
 		t.Fatal("u should switch to upcoming and poll at once")
 	}
 	if len(p.Pass.Passages) != 11 || strings.Contains(r.view(), "Kuhberg Schulzentrum") {
 		t.Errorf("upcoming should list the 11 stops ahead, got %d:\n%s", len(p.Pass.Passages), r.view())
 	}
 	r.key("u")
-	if p.Rng != model.RangeAll || len(p.Pass.Passages) != 19 {
+	if p.Range != model.RangeAll || len(p.Pass.Passages) != 19 {
 		t.Fatal("u again should list all stops")
 	}
 	// Update knows the list's layout without a View in between (View
@@ -154,7 +154,7 @@ func TestVehicleUpcomingLeavesServedStopsOut(t *testing.T) {
 	r.src.Mu.Unlock()
 	p := r.p
 	r.key("u")
-	if p.Rng != model.RangeUpcoming {
+	if p.Range != model.RangeUpcoming {
 		t.Fatal("u did not switch to upcoming")
 	}
 	v := r.view()

@@ -15,9 +15,9 @@ func TestMapNamesStopsAndHasALegend(t *testing.T) {
 	trips, vp := trip44(8, false, 0)
 	r.src.SetVehicle(trips, vp, track44())
 	r.poll()
-	st := r.sh.St
+	st := r.sh.Styles
 	for _, size := range [][2]int{{60, 16}, {98, 12}, {32, 10}} {
-		lines := routeMap(st, r.sh.T, "2", r.p.track, r.p.stops, r.p.trip, "Stadtwerke", nil, size[0], size[1])
+		lines := routeMap(st, r.sh.Texts, "2", r.p.track, r.p.stops, r.p.trip, "Stadtwerke", nil, size[0], size[1])
 		if len(lines) != size[1] {
 			t.Fatalf("%dx%d map: %d lines", size[0], size[1], len(lines))
 		}

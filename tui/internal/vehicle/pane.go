@@ -20,7 +20,7 @@ func (p *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 		if !p.Open || f.Focus != app.PaneVehicle {
 			return nil, app.Action{}, false
 		}
-		c := Ctx{P: p}
+		c := Ctx{Pane: p}
 		cmd, _ := Keys.Run(msg, &c)
 		return cmd, app.Action{Close: c.Close}, true
 	case feeds.NewsMsg:
@@ -69,7 +69,7 @@ func (p *Pane) Hints(f app.Frame) ([]ui.Hint, bool) {
 	if !p.Open || f.Focus != app.PaneVehicle {
 		return nil, false
 	}
-	return Keys.Hints(&Ctx{P: p}, f.T), true
+	return Keys.Hints(&Ctx{Pane: p}, f.Texts), true
 }
 
 // NextChange marks the open pane as changing by the second (report ages, the

@@ -45,7 +45,7 @@ type Pane struct {
 	// Asked false until they came.
 	hist app.HistoryMsg
 
-	Rng      model.Range
+	Range    model.Range
 	trip     *model.Trip
 	Pass     model.VehiclePassages
 	Have     bool      // trip and passages hold a good answer
@@ -75,7 +75,7 @@ type Pane struct {
 
 // NewPane returns the closed pane.
 func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, Rng: model.RangeAll, Follow: true, cache: &vehicleCache{}, Hold: feeds.NewHold(sh.Reg)}
+	return Pane{sh: sh, Range: model.RangeAll, Follow: true, cache: &vehicleCache{}, Hold: feeds.NewHold(sh.Reg)}
 }
 
 // SetSize gives the pane its rectangle.
@@ -99,12 +99,12 @@ func (p *Pane) Show(n int, back app.PaneID) tea.Cmd {
 	}
 	p.Release()
 	if p.Vehicle != n {
-		*p = Pane{sh: p.sh, Hold: p.Hold, Vehicle: n, Rng: p.Rng, Follow: true, cache: p.cache,
+		*p = Pane{sh: p.sh, Hold: p.Hold, Vehicle: n, Range: p.Range, Follow: true, cache: p.cache,
 			rev: p.rev + 1, MapRev: p.MapRev + 1, Back: back}
 	}
 	p.Open = true
 	p.InfoSeq = p.sh.NextSeq()
-	return tea.Batch(p.Acquire(p.feedKey(), 0), VehicleInfoCmd(p.sh.Ctx, p.sh.Src, p.InfoSeq, p.Vehicle, p.sh.Pol.Timeout),
+	return tea.Batch(p.Acquire(p.feedKey(), 0), VehicleInfoCmd(p.sh.Ctx, p.sh.Source, p.InfoSeq, p.Vehicle, p.sh.Policy.Timeout),
 		p.sh.VehicleRunsCmd(p.Vehicle))
 }
 
@@ -128,7 +128,7 @@ func (p *Pane) Hide() {
 
 // feedKey is the key of the pane's feed: the vehicle's trip and passages.
 func (p *Pane) feedKey() feeds.Key {
-	return feeds.Key{Kind: feeds.FeedVehicle, Vehicle: p.Vehicle, Rng: p.Rng}
+	return feeds.Key{Kind: feeds.FeedVehicle, Vehicle: p.Vehicle, Range: p.Range}
 }
 
 // Fed takes an answer (or failure) of the pane's feed, and, when the trip
@@ -166,7 +166,7 @@ func (p *Pane) apply(msg feeds.AnswerMsg) tea.Cmd {
 	p.Out, p.outSince = false, time.Time{}
 	p.trip, p.Pass, p.Have = trip, msg.Data.Passages, true
 	p.prevStop = ""
-	if msg.Key.Rng == model.RangeUpcoming {
+	if msg.Key.Range == model.RangeUpcoming {
 		p.prevStop = lastServed(p.Pass.Passages)          // named while the vehicle is on its way from it
 		p.Pass.Passages = model.Upcoming(p.Pass.Passages) // the service sends the whole trip
 	}
@@ -184,7 +184,7 @@ func (p *Pane) apply(msg feeds.AnswerMsg) tea.Cmd {
 		return nil
 	}
 	p.PatSeq, p.PatKey = p.sh.NextSeq(), k
-	return FetchPatternCmd(p.sh.Ctx, p.sh.Src, p.PatSeq, p.Vehicle, k, p.sh.Pol.Timeout)
+	return FetchPatternCmd(p.sh.Ctx, p.sh.Source, p.PatSeq, p.Vehicle, k, p.sh.Policy.Timeout)
 }
 
 // tripKeyOf identifies the trip of the current trip and passages.
@@ -236,10 +236,10 @@ func (p *Pane) ReceiveInfo(msg VehicleInfoMsg) {
 // toggleRange switches between all passages and the upcoming ones, and
 // polls at once with the new range.
 func (p *Pane) toggleRange() tea.Cmd {
-	if p.Rng == model.RangeUpcoming {
-		p.Rng = model.RangeAll
+	if p.Range == model.RangeUpcoming {
+		p.Range = model.RangeAll
 	} else {
-		p.Rng = model.RangeUpcoming
+		p.Range = model.RangeUpcoming
 	}
 	p.Follow, p.scroll = true, 0
 	p.Release()

@@ -144,21 +144,21 @@ func (p *Pane) mapLines(line string, cols, rows int) []string {
 	if pos, ps := p.position(), p.Pass.Passages; pos.Next >= 0 && pos.Next < len(ps) && !p.Out {
 		next = ps[pos.Next].StopName
 	}
-	k := mapKey{rev: p.MapRev, cols: cols, rows: rows, next: next, upcoming: p.Rng == model.RangeUpcoming, st: p.sh.St}
+	k := mapKey{rev: p.MapRev, cols: cols, rows: rows, next: next, upcoming: p.Range == model.RangeUpcoming, st: p.sh.Styles}
 	c := p.cache
 	if c.mapOK && c.mapKey == k {
 		return c.mapLines
 	}
 	var named map[string]bool
-	if p.Rng == model.RangeUpcoming {
+	if p.Range == model.RangeUpcoming {
 		named = map[string]bool{}
 		for _, ps := range p.Pass.Passages {
 			named[ps.StopName] = true
 		}
 	}
-	lines := routeMap(p.sh.St, p.sh.T, line, p.track, p.stops, p.trip, next, named, cols, rows)
+	lines := routeMap(p.sh.Styles, p.sh.Texts, line, p.track, p.stops, p.trip, next, named, cols, rows)
 	if lines == nil {
-		tx := p.sh.T
+		tx := p.sh.Texts
 		note := tx.LoadingRoute
 		switch {
 		case p.patErr != nil:
@@ -168,7 +168,7 @@ func (p *Pane) mapLines(line string, cols, rows int) []string {
 		case p.PatReady:
 			note = tx.NoTrack
 		}
-		lines = []string{p.sh.St.Muted.Render(ui.Fit(strings.TrimSpace(note), cols))}
+		lines = []string{p.sh.Styles.Muted.Render(ui.Fit(strings.TrimSpace(note), cols))}
 	}
 	c.mapKey, c.mapLines, c.mapOK = k, lines, true
 	return lines

@@ -42,7 +42,7 @@ type passageCols struct {
 // layoutPassageCols fits the columns into w, dropping the platform first,
 // then the status word, the scheduled time and the deviation.
 func layoutPassageCols(tx *ui.Texts, w int) passageCols {
-	c := passageCols{tx: tx, state: max(wPState, tx.W.Status), plat: true, sched: true, dev: true, due: true, status: true}
+	c := passageCols{tx: tx, state: max(wPState, tx.Widths.Status), plat: true, sched: true, dev: true, due: true, status: true}
 	width := func() int {
 		n := wNode + 1 + wClock // node, name gap, actual
 		for _, col := range []struct {

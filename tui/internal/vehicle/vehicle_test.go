@@ -160,8 +160,8 @@ func TestUpcomingRange(t *testing.T) {
 	r.src.WholeTrip = true
 	r.poll()
 	r.key("u")
-	if r.p.Rng != model.RangeUpcoming || len(r.p.Pass.Passages) != len(line2)-8 {
-		t.Fatalf("u: range %v, %d stops listed, want the %d ahead", r.p.Rng, len(r.p.Pass.Passages), len(line2)-8)
+	if r.p.Range != model.RangeUpcoming || len(r.p.Pass.Passages) != len(line2)-8 {
+		t.Fatalf("u: range %v, %d stops listed, want the %d ahead", r.p.Range, len(r.p.Pass.Passages), len(line2)-8)
 	}
 	v := r.view()
 	if strings.Contains(v, "Ehinger Tor") || strings.Contains(v, "●") {
@@ -174,8 +174,8 @@ func TestUpcomingRange(t *testing.T) {
 		t.Errorf("%d feeds after switching the range, want the new one only", n)
 	}
 	r.key("u")
-	if r.p.Rng != model.RangeAll || len(r.p.Pass.Passages) != len(line2) {
-		t.Errorf("u again: range %v, %d stops", r.p.Rng, len(r.p.Pass.Passages))
+	if r.p.Range != model.RangeAll || len(r.p.Pass.Passages) != len(line2) {
+		t.Errorf("u again: range %v, %d stops", r.p.Range, len(r.p.Pass.Passages))
 	}
 }
 

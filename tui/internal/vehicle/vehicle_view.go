@@ -96,7 +96,7 @@ func (p *Pane) diagram(w int) diagram {
 	if p.trip != nil && p.trip.PositionData != nil {
 		bearing = p.trip.PositionData.Bearing
 	}
-	return BuildDiagram(p.sh.St, p.sh.T, p.Pass.Passages, p.position(), bearing, p.sh.Now, w, p.prevStop)
+	return BuildDiagram(p.sh.Styles, p.sh.Texts, p.Pass.Passages, p.position(), bearing, p.sh.Now, w, p.prevStop)
 }
 
 // View renders the pane into its rectangle (exactly height lines of at
@@ -114,7 +114,7 @@ func (p *Pane) render() string {
 	if w < 4 || h < 3 {
 		return ""
 	}
-	st := p.sh.St
+	st := p.sh.Styles
 	iw, ih := w-2, h-2
 	head := p.headLines(iw)
 	bodyH := ih - len(head)
@@ -179,7 +179,7 @@ func (p *Pane) passageList(w, h int) []string {
 	if h <= 0 || w <= 0 {
 		return nil
 	}
-	st := p.sh.St
+	st := p.sh.Styles
 	d := p.diagram(w)
 	rows := h - 1
 	first := window(len(d.Lines), rows, d.Focus, p.scroll, p.Follow).First
@@ -192,7 +192,7 @@ func (p *Pane) passageList(w, h int) []string {
 	case first+rows < len(d.Lines):
 		more = "↓"
 	}
-	title := passageHeader(layoutPassageCols(p.sh.T, w), more)
+	title := passageHeader(layoutPassageCols(p.sh.Texts, w), more)
 	out := []string{st.ColHeader.Render(ui.Fit(title, w))}
 	for i := first; i < len(d.Lines) && i < first+rows; i++ {
 		out = append(out, ui.Fit(d.Lines[i], w))
@@ -202,7 +202,7 @@ func (p *Pane) passageList(w, h int) []string {
 
 // position locates the vehicle on its passages.
 func (p *Pane) position() model.TripPosition {
-	return model.LocateOnTrip(p.Pass.Passages, p.Rng == model.RangeAll)
+	return model.LocateOnTrip(p.Pass.Passages, p.Range == model.RangeAll)
 }
 
 // line is the name of the line the vehicle serves, "" when unknown.
@@ -245,7 +245,7 @@ func genericVehicleName(name string, cat model.VehicleCategory, n int) bool {
 // headLines are the identity, journey, position and deviation lines and
 // any notice, each at most iw wide.
 func (p *Pane) headLines(iw int) []string {
-	st, tx := p.sh.St, p.sh.T
+	st, tx := p.sh.Styles, p.sh.Texts
 	now := p.sh.Now
 	sep := st.Muted.Render(" · ")
 	veh := p.vehicleInfo()
@@ -291,7 +291,7 @@ func (p *Pane) headLines(iw int) []string {
 		}
 	}
 	j = append(j, st.LineBadge(line).Render(" "+line+" ")+" "+st.Text.Render("→ "+dir))
-	j = append(j, deviationText(p.sh.St, p.sh.T, t.Deviation()))
+	j = append(j, deviationText(p.sh.Styles, p.sh.Texts, t.Deviation()))
 	if age, ok := t.ReportAge(now); ok {
 		j = append(j, st.Muted.Render(fmt.Sprintf(tx.Reported, tx.Ago(max(age, 0)))))
 	}
@@ -342,7 +342,7 @@ func (p *Pane) historyLine(iw int) []string {
 	if !p.hist.Asked || iw < 12 {
 		return nil
 	}
-	return []string{" " + p.sh.St.Muted.Render(ui.Fit(app.RunsText(p.sh, p.hist, iw-1), iw-1))}
+	return []string{" " + p.sh.Styles.Muted.Render(ui.Fit(app.RunsText(p.sh, p.hist, iw-1), iw-1))}
 }
 
 // deviationText is "+2 min late", "on time" or "1 min early", coloured.
@@ -361,7 +361,7 @@ func deviationText(st *ui.Styles, tx *ui.Texts, sec int) string {
 // pollLine is the deviation sparkline over this session's polls and the
 // state of the pane's own poll.
 func (p *Pane) pollLine(iw int) string {
-	st, tx := p.sh.St, p.sh.T
+	st, tx := p.sh.Styles, p.sh.Texts
 	now := p.sh.Local // poll times are local
 	var parts []string
 	if n := len(p.Samples); n > 0 {
@@ -385,7 +385,7 @@ func (p *Pane) pollLine(iw int) string {
 	}
 	switch {
 	case pl.LastErr != nil:
-		parts = append(parts, st.Error.Render(app.ErrLine(p.sh.T, pl.LastErr)))
+		parts = append(parts, st.Error.Render(app.ErrLine(p.sh.Texts, pl.LastErr)))
 	case pl.InFlight():
 		parts = append(parts, st.Muted.Render(tx.Refreshing))
 	case stale || pl.AgeUnknown:
@@ -417,7 +417,7 @@ func sparkScale(tx *ui.Texts, values []float64) string {
 // notice says when the vehicle is out of service or its trip has ended,
 // wrapped to lines of at most w cells.
 func (p *Pane) notice(pos model.TripPosition, w int) []string {
-	st, tx := p.sh.St, p.sh.T
+	st, tx := p.sh.Styles, p.sh.Texts
 	switch {
 	case p.Out:
 		return wrapStyled(fmt.Sprintf(tx.OutOfService, p.sh.SvcAt(p.outSince).In(model.Berlin).Format("15:04")), tx.OutOfServiceTail,
@@ -480,12 +480,12 @@ func wrapStyled(head, tail string, hs, ts lipgloss.Style, w int) []string {
 
 // emptyNote says why there is no trip to show yet.
 func (p *Pane) emptyNote() (string, lipgloss.Style) {
-	st, tx := p.sh.St, p.sh.T
+	st, tx := p.sh.Styles, p.sh.Texts
 	switch {
 	case errors.Is(p.Polls().LastErr, feed.ErrNotFound):
 		return fmt.Sprintf(tx.VehUnknown, p.Vehicle), st.Error
 	case p.Polls().LastErr != nil:
-		return fmt.Sprintf(tx.VehUnavailable, app.ErrLine(p.sh.T, p.Polls().LastErr)), st.Error
+		return fmt.Sprintf(tx.VehUnavailable, app.ErrLine(p.sh.Texts, p.Polls().LastErr)), st.Error
 	case p.Out:
 		return tx.NotInNow, st.Muted
 	}
