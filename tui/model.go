@@ -136,7 +136,7 @@ func (m Model) Init() tea.Cmd {
 		m.alertGo,
 	}
 	if m.queue.WatchAtStart() {
-		cmds = append(cmds, m.queue.Watch())
+		cmds = append(cmds, m.queue.Watch(m.sh.Now))
 	}
 	if m.startV != 0 {
 		t := app.Target{Kind: app.TargetVehicle, Vehicle: m.startV}

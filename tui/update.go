@@ -161,8 +161,12 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// broadcast hands msg to every pane, and what they ask to the root.
+// broadcast hands msg to every pane, and what they ask to the root. The
+// frame is made again first: since the message came, an answer may have
+// moved the service's clock, the alert or the styles may have changed,
+// and the panes read them from the frame.
 func (m *Model) broadcast(msg tea.Msg) (cmd tea.Cmd, handled bool) {
+	m.fr = m.frame()
 	var cmds []tea.Cmd
 	for _, p := range m.panes() {
 		c, a, ok := p.Update(m.fr, msg)

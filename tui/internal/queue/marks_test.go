@@ -129,7 +129,7 @@ func TestQueueSaysWhatItMarked(t *testing.T) {
 // once the vehicles came in.
 func TestQueueVerdictIsAnAction(t *testing.T) {
 	r := newRig(t, 120, 38, "en", "")
-	if v := r.p.netVerdict(); v.Text != "" {
+	if v := r.p.netVerdict(r.sh.Texts); v.Text != "" {
 		t.Errorf("a verdict before the queue watches: %+v", v)
 	}
 	r.open()

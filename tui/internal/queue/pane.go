@@ -22,7 +22,7 @@ func (p *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 			return nil, app.Action{}, false
 		}
 		was := p.Open
-		c := Ctx{Pane: p}
+		c := Ctx{Pane: p, Frame: f}
 		cmd, ok := Keys.Run(msg, &c)
 		c.Act.Relayout = p.Open != was
 		return cmd, c.Act, ok || p.Open
@@ -44,15 +44,15 @@ func (p *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 			p.Touch()
 			return nil, app.Action{}, true
 		}
-		cmd := p.Fed(msg.Entry)
-		v := p.netVerdict()
+		cmd := p.Fed(msg.Entry, f.Now)
+		v := p.netVerdict(f.Texts)
 		return cmd, app.Action{Verdict: &v}, true
 	case MarksMsg:
-		n := p.file.loaded(p.sh.Texts, msg, p.sh.Now)
+		n := p.file.loaded(f.Texts, msg, f.Now)
 		p.refresh()
 		return nil, app.Action{Notice: n}, true
 	case SavedMsg:
-		n := p.file.saved(p.sh.Texts, msg, p.sh.Now)
+		n := p.file.saved(f.Texts, msg, f.Now)
 		p.refresh()
 		return nil, app.Action{Notice: n}, true
 	case app.RedrawMsg:
@@ -63,12 +63,12 @@ func (p *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 
 // netVerdict is the queue's verdict as the grid's summary line shows it
 // (none until the queue watches and the vehicles came in).
-func (p *Pane) netVerdict() app.NetVerdict {
+func (p *Pane) netVerdict(tx *ui.Texts) app.NetVerdict {
 	v, ok := p.Verdict()
 	if !ok {
 		return app.NetVerdict{}
 	}
-	return app.NetVerdict{Text: VerdictText(p.sh.Texts, v), Outage: v.Outage}
+	return app.NetVerdict{Text: VerdictText(tx, v), Outage: v.Outage}
 }
 
 // Layout gives the queue the board side's rectangle.
@@ -80,7 +80,7 @@ func (p *Pane) Hints(f app.Frame) ([]ui.Hint, bool) {
 	if f.Focus != app.PaneBoard {
 		return nil, false
 	}
-	return Keys.Hints(&Ctx{Pane: p}, f.Texts), p.Open
+	return Keys.Hints(&Ctx{Pane: p, Frame: f}, f.Texts), p.Open
 }
 
 // NextChange marks the queue shown as changing by the second (its ages).

@@ -129,7 +129,7 @@ func (p *Pane) WatchAtStart() bool { return len(p.boards) > 0 }
 
 // Watch holds the queue's feeds (the fleet's trips, the connection
 // stops' boards) and reads the state file; nothing when it watches.
-func (p *Pane) Watch() tea.Cmd {
+func (p *Pane) Watch(now time.Time) tea.Cmd {
 	if p.Watching {
 		return nil
 	}
@@ -139,7 +139,7 @@ func (p *Pane) Watch() tea.Cmd {
 		b := &p.boards[i]
 		cmds = append(cmds, b.Acquire(feeds.BoardFeed(feeds.Subject{Stop: b.stop, Arrivals: b.arrivals}), boardDemand))
 	}
-	p.recompute()
+	p.recompute(now)
 	return tea.Batch(cmds...)
 }
 
@@ -268,10 +268,11 @@ func (p *Pane) Holds(e *feeds.Entry) bool {
 	return false
 }
 
-// Fed takes an answer of one of its feeds: the items are made again.
+// Fed takes an answer of one of its feeds at service time now: the
+// items are made again.
 // An answer of the trips also reads the state file again, so that what
 // another instance acknowledged or hid shows here within a poll.
-func (p *Pane) Fed(e *feeds.Entry) tea.Cmd {
+func (p *Pane) Fed(e *feeds.Entry, now time.Time) tea.Cmd {
 	if !p.Holds(e) {
 		return nil
 	}
@@ -281,9 +282,9 @@ func (p *Pane) Fed(e *feeds.Entry) tea.Cmd {
 			return nil // the items are made again with the round's last answer
 		}
 	}
-	p.recompute()
+	p.recompute(now)
 	if p.trips.Holds(e) && e.Have {
-		return tea.Batch(p.file.loadCmd(), p.lines.ask(p.sh.Reg, p.trips.Feed, routes(p.sh), p.sh.Now))
+		return tea.Batch(p.file.loadCmd(), p.lines.ask(p.sh.Reg, p.trips.Feed, routes(p.sh), now))
 	}
 	if p.trips.Holds(e) {
 		return p.file.loadCmd()
@@ -294,9 +295,9 @@ func (p *Pane) Fed(e *feeds.Entry) tea.Cmd {
 // Touch marks the queue changed (a poll started: the status bar).
 func (p *Pane) Touch() { p.Revision++ }
 
-// Snapshot is the live data the queue's feeds hold now.
-func (p *Pane) Snapshot() *exceptions.Snapshot {
-	s := &exceptions.Snapshot{Now: p.sh.Now, Boards: map[int]exceptions.StopBoards{}}
+// Snapshot is the live data the queue's feeds hold at service time now.
+func (p *Pane) Snapshot(now time.Time) *exceptions.Snapshot {
+	s := &exceptions.Snapshot{Now: now, Boards: map[int]exceptions.StopBoards{}}
 	if f := p.trips.Feed; f != nil && f.Have {
 		s.Trips = f.Data.Trips
 	}
@@ -317,15 +318,15 @@ func (p *Pane) Snapshot() *exceptions.Snapshot {
 	return s
 }
 
-// recompute applies the rules to the feeds' data.
-func (p *Pane) recompute() {
+// recompute applies the rules to the feeds' data at service time now.
+func (p *Pane) recompute(now time.Time) {
 	f := p.trips.Feed
 	p.have = f != nil && f.Have
 	if !p.have {
 		p.refresh()
 		return
 	}
-	s := p.Snapshot()
+	s := p.Snapshot(now)
 	p.verdict = exceptions.Judge(s.Trips, s.Now)
 	items := p.rules.Items(s)
 	p.lines.net.Place(items, s.Now) // where the late and silent vehicles are
@@ -413,13 +414,13 @@ func (p *Pane) SetSize(w, h int) { p.width, p.height = w, h; p.Revision++ }
 // under the cursor and writes it; the notice says which item it was
 // ("acknowledged: late · line 1 · Tram 42"). Hiding a line's late group
 // hides the line's lateness, all its vehicles, with one key.
-func (p *Pane) mark(hide bool) (tea.Cmd, string) {
+func (p *Pane) mark(f app.Frame, hide bool) (tea.Cmd, string) {
 	if p.Cursor >= len(p.Rows) {
 		return nil, ""
 	}
 	r := p.Rows[p.Cursor]
-	tx := p.sh.Texts
-	op := exceptions.MarkOp{Key: r.Key(), Mark: exceptions.Mark{Level: r.Level, Hidden: hide, At: p.sh.Now}}
+	tx := f.Texts
+	op := exceptions.MarkOp{Key: r.Key(), Mark: exceptions.Mark{Level: r.Level, Hidden: hide, At: f.Now}}
 	said := tx.QueueDidAck
 	if hide {
 		said = tx.QueueDidHide
@@ -431,16 +432,15 @@ func (p *Pane) mark(hide bool) (tea.Cmd, string) {
 			said = tx.QueueDidUnhide
 		}
 	}
-	p.file.mark(op, p.sh.Now)
+	p.file.mark(op, f.Now)
 	p.moved = true // the cursor stays on the item marked (a hidden one's place)
 	p.refresh()
-	return p.file.saveCmd(p.sh.Now), fmt.Sprintf(said, p.itemName(&r.Item))
+	return p.file.saveCmd(f.Now), fmt.Sprintf(said, p.itemName(tx, &r.Item))
 }
 
 // itemName names an item in a sentence: its kind, line and vehicle
 // ("late · line 1 · Tram 42"), a late group's count, a ghost's start.
-func (p *Pane) itemName(it *exceptions.Item) string {
-	tx := p.sh.Texts
+func (p *Pane) itemName(tx *ui.Texts, it *exceptions.Item) string {
 	parts := []string{tx.Words.Kind(it.Kind)}
 	if it.Line != "" {
 		parts = append(parts, fmt.Sprintf(tx.QueueItemLine, it.Line))

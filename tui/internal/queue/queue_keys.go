@@ -7,12 +7,13 @@ import (
 	"abfahrt/tui/internal/ui"
 )
 
-// Ctx is what the queue's keys act on: the queue, and the action they
-// leave for the root (a vehicle to open). The root lays the board side
+// Ctx is what the queue's keys act on: the queue, the frame of the key,
+// and the action they leave for the root (a vehicle to open). The root lays the board side
 // out again when a key opens or closes the queue (Pane.Open changes).
 type Ctx struct {
-	Pane *Pane
-	Act  app.Action
+	Pane  *Pane
+	Frame app.Frame
+	Act   app.Action
 }
 
 // KeyRows is the queue's rows and cursor, for the row keys.
@@ -38,7 +39,7 @@ func lateGroup(c *Ctx) bool { return row(c) && c.Pane.Rows[c.Pane.Cursor].Count 
 var Keys = append(ui.Keymap[*Ctx]{
 	{Keys: []string{"E"}, Text: func(t *ui.Texts) string { return t.KeyQueue }, Group: ui.GroupQueue, Priority: ui.PrioHigh + 15,
 		If: func(c *Ctx) bool { return !c.Pane.Open },
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Pane.Open = true; return c.Pane.Watch() }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Pane.Open = true; return c.Pane.Watch(c.Frame.Now) }},
 	{Keys: []string{"esc", "E"}, Show: "esc/E", Text: func(t *ui.Texts) string { return t.KeyBack }, Group: ui.GroupQueue, Priority: ui.PrioTop,
 		If: open, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Pane.Open = false; return nil }},
 	{Keys: []string{"r"}, Text: func(t *ui.Texts) string { return t.KeyRefresh }, Group: ui.GroupEverywhere, Priority: ui.PrioLow,
@@ -61,10 +62,14 @@ var Keys = append(ui.Keymap[*Ctx]{
 		}},
 	{Keys: []string{"a"}, Text: func(t *ui.Texts) string { return t.KeyAck }, Group: ui.GroupQueue, Priority: ui.PrioHigh + 10,
 		Alt: func(t *ui.Texts) string { return t.KeyUnack }, AltIf: func(c *Ctx) bool { return c.Pane.Rows[c.Pane.Cursor].Acked },
-		If: row, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { cmd, n := c.Pane.mark(false); c.Act.Notice = n; return cmd }},
+		If: row, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			cmd, n := c.Pane.mark(c.Frame, false)
+			c.Act.Notice = n
+			return cmd
+		}},
 	{Keys: []string{"h"}, Text: func(t *ui.Texts) string { return t.KeyHide }, Group: ui.GroupQueue, Priority: ui.PrioHigh + 5,
 		Alt: func(t *ui.Texts) string { return t.KeyUnhide }, AltIf: func(c *Ctx) bool { return c.Pane.Rows[c.Pane.Cursor].Hidden },
-		If: row, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { cmd, n := c.Pane.mark(true); c.Act.Notice = n; return cmd }},
+		If: row, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { cmd, n := c.Pane.mark(c.Frame, true); c.Act.Notice = n; return cmd }},
 	{Keys: []string{"H"}, Text: func(t *ui.Texts) string { return t.KeyShowHidden }, Group: ui.GroupQueue, Priority: ui.PrioMid,
 		Alt: func(t *ui.Texts) string { return t.KeyHideHidden }, AltIf: func(c *Ctx) bool { return c.Pane.listHid },
 		If: func(c *Ctx) bool { return c.Pane.Open && (c.Pane.hidden > 0 || c.Pane.listHid) },

@@ -30,14 +30,14 @@ type cols struct{ mark, stop, dir int }
 
 // View renders the queue: its title with the verdict and counts, the
 // outage warning, the column heads and the rows, newest on top.
-func (p *Pane) View(app.Frame) string {
+func (p *Pane) View(f app.Frame) string {
 	w, h := p.width, p.height
 	p.hits.Reset()
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	st, tx := p.sh.Styles, p.sh.Texts
-	lines := []string{p.title(w)}
+	st, tx := f.Styles, f.Texts
+	lines := []string{p.title(st, tx, w)}
 	if p.have && p.verdict.Outage {
 		lines = append(lines, " "+st.Late.Render(ui.Fit(tx.OutageWarn, w-1)))
 	}
@@ -47,7 +47,7 @@ func (p *Pane) View(app.Frame) string {
 	case len(p.Rows) == 0:
 		lines = append(lines, "", " "+st.OnTime.Render(ui.Fit(tx.QueueEmpty, w-1)))
 	default:
-		c := p.columns(w)
+		c := p.columns(tx, w)
 		head := strings.Repeat(" ", wCursor) + ui.Pad(tx.QHeadSince, wSince) + " " + ui.Pad(tx.QHeadKind, wKind) + " "
 		if c.mark > 0 {
 			head += strings.Repeat(" ", c.mark+1)
@@ -65,7 +65,7 @@ func (p *Pane) View(app.Frame) string {
 		first := ui.ScrollFirst(p.Cursor, space)
 		for i := first; i < len(p.Rows) && i < first+space; i++ {
 			p.hits.Line(len(lines), i)
-			lines = append(lines, p.row(i, w, c))
+			lines = append(lines, p.row(f, i, w, c))
 		}
 	}
 	for len(lines) < h {
@@ -80,8 +80,7 @@ func (p *Pane) View(app.Frame) string {
 func (p *Pane) RowAt(y int) (int, bool) { return p.hits.Row(y) }
 
 // title is the first line: the queue's name, the verdict, the counts.
-func (p *Pane) title(w int) string {
-	st, tx := p.sh.Styles, p.sh.Texts
+func (p *Pane) title(st *ui.Styles, tx *ui.Texts, w int) string {
 	parts := []ui.Part{{Text: st.Title.Render(tx.QueueTitle)}}
 	if p.have {
 		if p.verdict.Outage {
@@ -105,10 +104,10 @@ func (p *Pane) title(w int) string {
 // columns are the optional columns' widths at width w: the mark beside
 // KIND as wide as the marks shown need (none when no row is marked), the
 // place from 100 columns (whole from 180), the direction from 130.
-func (p *Pane) columns(w int) cols {
+func (p *Pane) columns(tx *ui.Texts, w int) cols {
 	var c cols
 	for i := range p.Rows {
-		if m := p.markText(&p.Rows[i]); m != "" {
+		if m := markText(tx, &p.Rows[i]); m != "" {
 			c.mark = max(c.mark, ansi.StringWidth(m))
 		}
 	}
@@ -126,12 +125,12 @@ func (p *Pane) columns(w int) cols {
 
 // markText is what the dispatcher did to a row, in words ("✓ ack",
 // "hidden"), "" for neither.
-func (p *Pane) markText(r *Row) string {
+func markText(tx *ui.Texts, r *Row) string {
 	switch {
 	case r.Hidden:
-		return p.sh.Texts.QueueHidden
+		return tx.QueueHidden
 	case r.Acked:
-		return p.sh.Texts.QueueAcked
+		return tx.QueueAcked
 	}
 	return ""
 }
@@ -139,11 +138,11 @@ func (p *Pane) markText(r *Row) string {
 // row renders row i: the cursor, age, kind and its mark, line, vehicle,
 // where, direction, what. A late group's row has its count and [+] (it
 // opens with enter, then [−]); its vehicles are indented below it.
-func (p *Pane) row(i, w int, c cols) string {
-	st, tx := p.sh.Styles, p.sh.Texts
+func (p *Pane) row(f app.Frame, i, w int, c cols) string {
+	st, tx := f.Styles, f.Texts
 	r := &p.Rows[i]
 	wd := &tx.Words
-	age := exceptions.Ago(p.sh.Now.Sub(r.Since))
+	age := exceptions.Ago(f.Now.Sub(r.Since))
 	kind := wd.Kind(r.Kind)
 	veh := ""
 	switch {
@@ -157,7 +156,7 @@ func (p *Pane) row(i, w int, c cols) string {
 	}
 	s := ui.Pad(age, wSince) + " " + ui.Pad(kind, wKind) + " "
 	if c.mark > 0 {
-		s += ui.Pad(p.markText(r), c.mark) + " "
+		s += ui.Pad(markText(tx, r), c.mark) + " "
 	}
 	s += ui.Pad(r.Line, wLine) + " " + ui.PadLeft(veh, wVehicle) + " "
 	where, towards := wd.Where(&r.Item), wd.Towards(&r.Item)
