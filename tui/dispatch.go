@@ -16,7 +16,8 @@ func (m *Model) panes() []app.Pane {
 // frame is what the panes read of this moment (app.Frame).
 func (m *Model) frame() app.Frame {
 	sh := m.sh
-	return app.Frame{Focus: m.focus, Now: sh.Now, Local: sh.Local, Zone: sh.Local.Location(), Texts: sh.Texts, Styles: sh.Styles,
+	return app.Frame{Focus: m.focus, Now: sh.Now, Local: sh.Local, Zone: sh.Local.Location(),
+		Texts: sh.Texts, DispatchTexts: sh.DispatchTexts, Styles: sh.Styles,
 		Limit: sh.Limit, Alert: sh.Alert, Verdict: m.own.verdict}
 }
 

@@ -125,7 +125,7 @@ func (m *Model) Open(t app.Target) tea.Cmd {
 			m.vehicle.Hide()
 		}
 		m.focus = app.PaneBoard
-		cmd := m.disp.OpenLadder(t.Line)
+		cmd := m.disp.OpenLadder(t.Line, m.sh.Now)
 		m.disp.Ladder.Select(t.Vehicle) // L on a board row: its vehicle
 		m.layout()
 		return cmd

@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/catalog"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
 )
@@ -50,9 +51,11 @@ type Frame struct {
 	// Zone the local clock's zone.
 	Now, Local time.Time
 	Zone       *time.Location
-	// Texts is the catalogue of the chosen language, Styles the styles.
-	Texts  *ui.Texts
-	Styles *ui.Styles
+	// Texts is the catalogue of the chosen language, DispatchTexts its
+	// dispatcher's section, Styles the styles.
+	Texts         *ui.Texts
+	DispatchTexts *catalog.DispTexts
+	Styles        *ui.Styles
 	// Limit is the number of events a board asks for.
 	Limit int
 	// Alert is the service's unplanned alert, which every view shows.

@@ -77,7 +77,7 @@ func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
 	}
 	if o.Ladder != "" {
 		d.Mode = ModeLadder
-		d.start = append(d.start, d.Ladder.Open(o.Ladder))
+		d.start = append(d.start, d.Ladder.Open(o.Ladder, sh.Now))
 	}
 	d.Grid.Home = d.Grid.Focused().Spec()
 	d.Pins.showStrip(d.Grid.Plain())

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -234,10 +235,10 @@ func (d *Dispatch) SetMode(to DispMode) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// OpenLadder shows line's ladder.
-func (d *Dispatch) OpenLadder(line string) tea.Cmd {
+// OpenLadder shows line's ladder at service time now.
+func (d *Dispatch) OpenLadder(line string, now time.Time) tea.Cmd {
 	cmd := d.SetMode(ModeLadder)
-	return tea.Batch(cmd, d.Ladder.Open(line))
+	return tea.Batch(cmd, d.Ladder.Open(line, now))
 }
 
 // OpenBoard shows target t on the grid's open board, zoomed.

@@ -1,6 +1,8 @@
 package ladder
 
 import (
+	"time"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	ldr "abfahrt/ladder"
@@ -88,9 +90,9 @@ func (p *Pane) SetSize(w, h int) { p.width, p.height = w, h; p.Revision++ }
 // Shows reports whether the ladder is open.
 func (p *Pane) Shows() bool { return p.fs.trips != nil }
 
-// Open shows line's ladder: it takes the trips feed and, once the base
+// Open shows line's ladder at service time now: it takes the trips feed and, once the base
 // data names the line's last stops, their arrivals.
-func (p *Pane) Open(line string) tea.Cmd {
+func (p *Pane) Open(line string, now time.Time) tea.Cmd {
 	if p.Shows() && p.Line == line {
 		return nil
 	}
@@ -100,11 +102,11 @@ func (p *Pane) Open(line string) tea.Cmd {
 	fs := p.fs
 	var cmd tea.Cmd
 	fs.trips, cmd = p.sh.Reg.AcquireKey(feeds.FleetKey, fs.hold, 0)
-	cmds := []tea.Cmd{cmd, p.Based()}
+	cmds := []tea.Cmd{cmd, p.Based(now)}
 	if fs.trips.Have {
-		cmds = append(cmds, p.Fed(fs.trips))
+		cmds = append(cmds, p.Fed(fs.trips, now))
 	}
-	p.rebuild()
+	p.rebuild(now)
 	return tea.Batch(cmds...)
 }
 
@@ -143,9 +145,9 @@ func (p *Pane) routes() []model.Route {
 	return p.sh.Base.Routes
 }
 
-// Based takes the base data when it comes: the line's last stop points,
+// Based takes the base data when it comes (at service time now): the line's last stop points,
 // whose arrivals tell the ghosts.
-func (p *Pane) Based() tea.Cmd {
+func (p *Pane) Based(now time.Time) tea.Cmd {
 	if !p.Shows() {
 		return nil
 	}
@@ -159,7 +161,7 @@ func (p *Pane) Based() tea.Cmd {
 		p.fs.ends[code] = e
 		cmds = append(cmds, cmd)
 	}
-	p.rebuild()
+	p.rebuild(now)
 	return tea.Batch(cmds...)
 }
 
@@ -180,14 +182,14 @@ func (p *Pane) Holds(e *feeds.Entry) bool {
 	return false
 }
 
-// Fed takes an answer of one of its feeds: a trips answer asks for the
+// Fed takes an answer of one of its feeds at service time now: a trips answer asks for the
 // next round of passages; a passages answer is kept and its feed given up.
-func (p *Pane) Fed(e *feeds.Entry) tea.Cmd {
+func (p *Pane) Fed(e *feeds.Entry, now time.Time) tea.Cmd {
 	fs := p.fs
 	var cmd tea.Cmd
 	switch {
 	case e == fs.trips:
-		cmd = p.round()
+		cmd = p.round(now)
 	case e.Key.Kind == feeds.FeedPassages && fs.pass[e.Key.Vehicle] == e:
 		if e.Have {
 			fs.net.Took(fs.asked[e.Key.Vehicle], e.Data.Passages)
@@ -198,7 +200,7 @@ func (p *Pane) Fed(e *feeds.Entry) tea.Cmd {
 			delete(fs.asked, e.Key.Vehicle)
 		}
 	}
-	p.rebuild()
+	p.rebuild(now)
 	return cmd
 }
 
@@ -227,10 +229,10 @@ func (p *Pane) vehicles() []model.Trip {
 // while it runs and a vehicle is placed by its predicted times now, so
 // passages whose delay still holds are not asked again: once the line's
 // vehicles are known the ladder asks little.
-func (p *Pane) round() tea.Cmd {
+func (p *Pane) round(now time.Time) tea.Cmd {
 	fs := p.fs
 	trips := p.vehicles()
-	vs, _ := fs.net.Wants(trips, nil, p.sh.Now, max(PassagesPerInterval-len(fs.pass), 0), 0,
+	vs, _ := fs.net.Wants(trips, nil, now, max(PassagesPerInterval-len(fs.pass), 0), 0,
 		func(v int) bool { return fs.pass[v] != nil })
 	byVeh := make(map[int]model.Trip, len(trips))
 	for _, t := range trips {
@@ -252,10 +254,11 @@ func (p *Pane) round() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// rebuild computes the ladder from the feeds' last answers.
-func (p *Pane) rebuild() {
+// rebuild computes the ladder from the feeds' last answers at service
+// time now.
+func (p *Pane) rebuild(now time.Time) {
 	fs := p.fs
-	in := fs.net.Input(p.Line, p.vehicles(), p.routes(), p.sh.Now, p.sh.Policy.Interval)
+	in := fs.net.Input(p.Line, p.vehicles(), p.routes(), now, p.sh.Policy.Interval)
 	in.Ends = make(map[model.StopPointCode][]model.Event, len(fs.ends))
 	for code, e := range fs.ends {
 		if e.Have {

@@ -13,6 +13,7 @@ import (
 	"abfahrt/internal/simclient"
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/testkit"
 )
 
 // simRig is the ladder of line on the simulation, its clock frozen at at.
@@ -29,7 +30,7 @@ func simRig(t *testing.T, line string, at time.Time, w, h int, lang string) *rig
 	p := NewPane(sh)
 	p.SetSize(w, h)
 	r := &rig{t: t, p: &p, sh: sh}
-	p.Open(line)
+	p.Open(line, sh.Now)
 	r.pump()
 	return r
 }
@@ -46,7 +47,7 @@ func TestLadderSimGolden(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 			t.Run(lang+"-"+strconv.Itoa(sz[0])+"x"+strconv.Itoa(sz[1]), func(t *testing.T) {
 				r := simRig(t, "2", simRush, sz[0], sz[1]-2, lang)
-				golden.RequireEqual(t, []byte(r.p.View(app.Frame{})))
+				golden.RequireEqual(t, []byte(r.p.View(testkit.Frame(r.sh, app.PaneBoard))))
 			})
 		}
 	}
@@ -64,7 +65,7 @@ func TestLadderSimPlacesEveryVehicle(t *testing.T) {
 	if len(want) < 8 {
 		t.Fatalf("only %d vehicles of line 2 in service at rush hour", len(want))
 	}
-	v := plain(r.p.View(app.Frame{}))
+	v := plain(r.p.View(testkit.Frame(r.sh, app.PaneBoard)))
 	for _, rail := range r.p.L.Rails {
 		for i, c := range rail.Vehicles {
 			delete(want, c.Vehicle)
@@ -118,8 +119,8 @@ func TestLadderGhostHasItsOwnRow(t *testing.T) {
 	for h := 9; h <= 40; h++ {
 		r := newRig(t, 120, h, "en")
 		name := "120x" + strconv.Itoa(h)
-		if ghostsAlone(t, name, plain(r.p.View(app.Frame{}))) == 0 {
-			t.Errorf("%s: no ghost drawn:\n%s", name, plain(r.p.View(app.Frame{})))
+		if ghostsAlone(t, name, plain(r.p.View(testkit.Frame(r.sh, app.PaneBoard)))) == 0 {
+			t.Errorf("%s: no ghost drawn:\n%s", name, plain(r.p.View(testkit.Frame(r.sh, app.PaneBoard))))
 		}
 	}
 }
@@ -138,7 +139,7 @@ func TestLadderReadAtAGlance(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 			for m := range 6 {
 				r := simRig(t, "2", simRush.Add(time.Duration(m)*time.Minute), sz[0], sz[1]-2, lang)
-				v := plain(r.p.View(app.Frame{}))
+				v := plain(r.p.View(testkit.Frame(r.sh, app.PaneBoard)))
 				name := lang + " " + strconv.Itoa(sz[0]) + "x" + strconv.Itoa(sz[1]) + " +" + strconv.Itoa(m) + " min"
 				ghosts := 0
 				for _, l := range strings.Split(v, "\n") {
@@ -178,7 +179,7 @@ func TestLadderRegularityIsNow(t *testing.T) {
 	if !want.Known() || r.p.L.Now() != want {
 		t.Fatalf("regularity %+v, want the ladder's now %+v", r.p.L.Now(), want)
 	}
-	if v := plain(r.p.View(app.Frame{})); !strings.Contains(v, "headways vary ±"+strconv.Itoa(want.Percent())+" %") {
+	if v := plain(r.p.View(testkit.Frame(r.sh, app.PaneBoard))); !strings.Contains(v, "headways vary ±"+strconv.Itoa(want.Percent())+" %") {
 		t.Errorf("the header does not say ±%d %%:\n%s", want.Percent(), v)
 	}
 }
@@ -193,7 +194,7 @@ func TestLadderSelectsTheRowsVehicle(t *testing.T) {
 		t.Fatalf("no vehicle in the middle: %+v", cars)
 	}
 	r.p.Select(v)
-	lines := strings.Split(plain(r.p.View(app.Frame{})), "\n")
+	lines := strings.Split(plain(r.p.View(testkit.Frame(r.sh, app.PaneBoard))), "\n")
 	if last := lines[len(lines)-1]; !strings.Contains(last, "Vehicle "+strconv.Itoa(v)+" ·") {
 		t.Errorf("the selected vehicle's line is %q, want vehicle %d", last, v)
 	}

@@ -44,7 +44,7 @@ func newRig(t *testing.T, w, h int, lang string) *rig {
 	p := NewPane(sh)
 	p.SetSize(w, h)
 	r := &rig{t: t, p: &p, sh: sh, src: src}
-	p.Open("4")
+	p.Open("4", sh.Now)
 	r.pump()
 	return r
 }
@@ -89,7 +89,7 @@ func (r *rig) pump() {
 			if !ok {
 				r.t.Fatalf("%+v: the registry did not take the answer", e.Key)
 			}
-			r.p.Fed(got)
+			r.p.Fed(got, r.sh.Now)
 		}
 	}
 	r.t.Fatal("the ladder kept asking")
@@ -106,7 +106,7 @@ func TestLadderGolden(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 			t.Run(lang+"-"+strconv.Itoa(sz[0])+"x"+strconv.Itoa(sz[1]), func(t *testing.T) {
 				r := newRig(t, sz[0], sz[1]-2, lang) // the root's status bar and footer take two rows
-				golden.RequireEqual(t, []byte(r.p.View(app.Frame{})))
+				golden.RequireEqual(t, []byte(r.p.View(testkit.Frame(r.sh, app.PaneBoard))))
 			})
 		}
 	}
@@ -117,7 +117,7 @@ func TestLadderGolden(t *testing.T) {
 // the regularity.
 func TestLadderSaysItInWords(t *testing.T) {
 	r := newRig(t, 120, 38, "en")
-	v := plain(r.p.View(app.Frame{}))
+	v := plain(r.p.View(testkit.Frame(r.sh, app.PaneBoard)))
 	for _, want := range []string{"Line 4", "headways vary ±", "1 bunched", "1 gap", "1 ghost", "1 stale",
 		"↓ to Böfingen", "↑ to Lindenhöhe", "10′ (plan 6′) gap", "3′ (plan 6′) bunched", "✗ ghost 12:27", "◷ stale",
 		"Lindenhöhe", "Böfingen", "↓101 ±0", "↓102 +4"} {
@@ -128,7 +128,8 @@ func TestLadderSaysItInWords(t *testing.T) {
 	if strings.Contains(v, "44") {
 		t.Errorf("a vehicle of line 2 is on line 4's ladder:\n%s", v)
 	}
-	de := plain(newRig(t, 120, 38, "de").p.View(app.Frame{}))
+	rde := newRig(t, 120, 38, "de")
+	de := plain(rde.p.View(testkit.Frame(rde.sh, app.PaneBoard)))
 	for _, want := range []string{"Linie 4", "Takte schwanken ±", "1 Pulk", "1 Lücke", "1 Phantom", "1 veraltet", "(Plan 6′) Pulk", "nach Böfingen"} {
 		if !strings.Contains(de, want) {
 			t.Errorf("the German ladder does not say %q:\n%s", want, de)
@@ -142,8 +143,9 @@ func TestLadderSaysItInWords(t *testing.T) {
 func TestLadderKeys(t *testing.T) {
 	r := newRig(t, 120, 38, "en")
 	p := r.p
+	f := testkit.Frame(r.sh, app.PaneBoard)
 	last := func() string {
-		lines := strings.Split(plain(p.View(app.Frame{})), "\n")
+		lines := strings.Split(plain(p.View(f)), "\n")
 		return lines[len(lines)-1]
 	}
 	if !strings.Contains(last(), "101") || !strings.Contains(last(), "first of its direction") {
@@ -151,7 +153,7 @@ func TestLadderKeys(t *testing.T) {
 	}
 	var seen []string
 	for range 6 {
-		p.Update(app.Frame{}, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("j")})
+		p.Update(f, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("j")})
 		seen = append(seen, last())
 	}
 	for i, want := range []string{"Vehicle 102 · Hauptbahnhof → Theater · +4 · 10′ behind 101 (plan 6′) · gap",
@@ -160,11 +162,11 @@ func TestLadderKeys(t *testing.T) {
 			t.Errorf("step %d: %q, want %q", i+1, seen[i], want)
 		}
 	}
-	p.Update(app.Frame{}, tea.KeyMsg{Type: tea.KeyUp})
+	p.Update(f, tea.KeyMsg{Type: tea.KeyUp})
 	if !strings.Contains(last(), "Vehicle 201") {
 		t.Errorf("up: %q", last())
 	}
-	cmd, _, _ := p.Update(app.Frame{}, tea.KeyMsg{Type: tea.KeyEnter})
+	cmd, _, _ := p.Update(f, tea.KeyMsg{Type: tea.KeyEnter})
 	if cmd == nil {
 		t.Fatal("enter opens nothing")
 	}
@@ -172,16 +174,16 @@ func TestLadderKeys(t *testing.T) {
 		t.Errorf("enter: %#v, want vehicle 201's pane", cmd())
 	}
 	d := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("d")}
-	p.Update(app.Frame{}, d)
-	if v := plain(p.View(app.Frame{})); strings.Contains(v, "to Lindenhöhe") || !strings.Contains(v, "to Böfingen") {
+	p.Update(f, d)
+	if v := plain(p.View(f)); strings.Contains(v, "to Lindenhöhe") || !strings.Contains(v, "to Böfingen") {
 		t.Errorf("d shows direction 1 only:\n%s", v)
 	}
-	p.Update(app.Frame{}, d)
-	if v := plain(p.View(app.Frame{})); !strings.Contains(v, "to Lindenhöhe") || strings.Contains(v, "to Böfingen") {
+	p.Update(f, d)
+	if v := plain(p.View(f)); !strings.Contains(v, "to Lindenhöhe") || strings.Contains(v, "to Böfingen") {
 		t.Errorf("d again shows direction 2 only:\n%s", v)
 	}
-	p.Update(app.Frame{}, d)
-	if v := plain(p.View(app.Frame{})); !strings.Contains(v, "to Lindenhöhe") || !strings.Contains(v, "to Böfingen") {
+	p.Update(f, d)
+	if v := plain(p.View(f)); !strings.Contains(v, "to Lindenhöhe") || !strings.Contains(v, "to Böfingen") {
 		t.Errorf("d a third time shows both:\n%s", v)
 	}
 	for _, name := range []string{"d", "k", "enter"} {
@@ -195,7 +197,7 @@ func TestLadderKeys(t *testing.T) {
 // a vehicle, and some stops between, instead of cutting the rails off.
 func TestLadderShortTerminal(t *testing.T) {
 	r := newRig(t, 120, 9, "en") // 6 rungs for 10 stops
-	v := plain(r.p.View(app.Frame{}))
+	v := plain(r.p.View(testkit.Frame(r.sh, app.PaneBoard)))
 	for _, want := range []string{"Lindenhöhe", "Böfingen", "↓101", "↓102", "↓103", "↑201", "↑202", "◌104", "some stops left out"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("a short ladder leaves out %q:\n%s", want, v)

@@ -17,31 +17,31 @@ import (
 )
 
 // View renders the ladder in its rectangle.
-func (p *Pane) View(app.Frame) string {
+func (p *Pane) View(f app.Frame) string {
 	w, h := p.width, p.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	k := strings.Join([]string{ui.Itoa(p.Revision), ui.Itoa(w), ui.Itoa(h), strconv.FormatInt(p.sh.Now.Unix()/60, 10)}, ":")
-	return p.memo.Get(k, func() string { return ui.ClampLines(p.render(), w, h) })
+	k := strings.Join([]string{ui.Itoa(p.Revision), ui.Itoa(w), ui.Itoa(h), strconv.FormatInt(f.Now.Unix()/60, 10)}, ":")
+	return p.memo.Get(k, func() string { return ui.ClampLines(p.render(f), w, h) })
 }
 
 // render draws the header, the rails' heads, the rungs and the selected
 // vehicle's line.
-func (p *Pane) render() string {
+func (p *Pane) render(f app.Frame) string {
 	w, h := p.width, p.height
 	p.hits.Reset()
 	var sb strings.Builder
-	sb.WriteString(ui.Fit(p.header(), w))
+	sb.WriteString(ui.Fit(p.header(f), w))
 	if h < 3 {
 		return sb.String()
 	}
 	rails := p.rails()
-	if msg := p.empty(); msg != "" {
-		sb.WriteString("\n" + p.sh.Styles.Muted.Render(ui.Fit("  "+msg, w)))
+	if msg := p.empty(f); msg != "" {
+		sb.WriteString("\n" + f.Styles.Muted.Render(ui.Fit("  "+msg, w)))
 		return sb.String()
 	}
-	legend := legendLines(p.sh.Texts, w, h)
+	legend := legendLines(f.Texts, w, h)
 	space := h - 3 - len(legend)
 	rows := layoutLadder(rails, space)
 	rungs := 0
@@ -53,7 +53,7 @@ func (p *Pane) render() string {
 	if thin := rungs < len(rails[0].Stops); thin != p.thinned {
 		// Said in the header, drawn first: draw it again with the word.
 		p.thinned = thin
-		return p.render()
+		return p.render(f)
 	}
 	base := rails[0]
 	nameW := 0
@@ -63,7 +63,7 @@ func (p *Pane) render() string {
 		}
 	}
 	nameW = min(nameW, max(12, w/4))
-	st, tx := p.sh.Styles, p.sh.Texts
+	st, tx := f.Styles, f.Texts
 	two := len(rails) > 1
 	avail := w - nameW - 3
 	if two {
@@ -77,7 +77,7 @@ func (p *Pane) render() string {
 			for ri := range rails {
 				var cs []string
 				for _, c := range r.cars[ri] {
-					cs = append(cs, carCell(p.sh.Styles, p.sh.Texts, c, ri == 1, carKey(c) == p.Selected, compact))
+					cs = append(cs, carCell(st, tx, c, ri == 1, carKey(c) == p.Selected, compact))
 				}
 				out[i][ri] = strings.Join(cs, "  ")
 				need[ri] = max(need[ri], ansi.StringWidth(out[i][ri]))
@@ -117,7 +117,7 @@ func (p *Pane) render() string {
 		sb.WriteString("\n" + strings.Repeat(" ", nameW) + "   " + ui.Fit(head0, cellW[0]))
 	}
 	rung, gap := st.Muted.Render(" ┼ "), st.Muted.Render(" │ ")
-	p.hitCars(rows, cells, cellW, nameW, two, compact)
+	p.hitCars(st, tx, rows, cells, cellW, nameW, two, compact)
 	for i, r := range rows {
 		name, sep := strings.Repeat(" ", nameW), gap
 		if r.rung >= 0 {
@@ -135,7 +135,7 @@ func (p *Pane) render() string {
 	for _, l := range legend {
 		sb.WriteString("\n" + st.Muted.Render(l))
 	}
-	sb.WriteString("\n" + ui.Fit(p.detail(), w))
+	sb.WriteString("\n" + ui.Fit(p.detail(f.Styles, f.Texts), w))
 	return sb.String()
 }
 
@@ -143,7 +143,7 @@ func (p *Pane) render() string {
 // i, below the header and the rails' heads, is 2+i): each car's text,
 // the cars of a rail two cells apart, the left rail right-aligned to its
 // cells' width when there are two, cut where its cells are.
-func (p *Pane) hitCars(rows []row, cells [][2]string, cellW [2]int, nameW int, two, compact bool) {
+func (p *Pane) hitCars(st *ui.Styles, tx *ui.Texts, rows []row, cells [][2]string, cellW [2]int, nameW int, two, compact bool) {
 	for i, r := range rows {
 		for ri := range 2 {
 			if ri == 1 && !two {
@@ -159,7 +159,7 @@ func (p *Pane) hitCars(rows []row, cells [][2]string, cellW [2]int, nameW int, t
 			}
 			x := start
 			for _, c := range r.cars[ri] {
-				cw := ansi.StringWidth(carCell(p.sh.Styles, p.sh.Texts, c, ri == 1, carKey(c) == p.Selected, compact))
+				cw := ansi.StringWidth(carCell(st, tx, c, ri == 1, carKey(c) == p.Selected, compact))
 				p.hits.Add(x, 2+i, min(x+cw, end), 3+i, carKey(c))
 				x += cw + 2
 			}
@@ -183,11 +183,11 @@ type row struct {
 }
 
 // empty says why there is no ladder to draw, or "".
-func (p *Pane) empty() string {
-	tx, e := p.sh.Texts, p.fs.trips
+func (p *Pane) empty(f app.Frame) string {
+	tx, e := f.Texts, p.fs.trips
 	switch {
 	case e != nil && !e.Have && e.Poll.LastErr != nil:
-		return fmt.Sprintf(p.sh.DispatchTexts.NoAnswer, app.ErrLine(tx, e.Poll.LastErr))
+		return fmt.Sprintf(f.DispatchTexts.NoAnswer, app.ErrLine(tx, e.Poll.LastErr))
 	case e == nil || !e.Have:
 		return tx.LadderLoading
 	case !p.L.Known && p.sh.Base != nil:
@@ -202,8 +202,8 @@ func (p *Pane) empty() string {
 }
 
 // header is the title, the regularity and the flags counted, in words.
-func (p *Pane) header() string {
-	st, tx := p.sh.Styles, p.sh.Texts
+func (p *Pane) header(f app.Frame) string {
+	st, tx := f.Styles, f.Texts
 	parts := []ui.Part{{Text: st.Title.Render(fmt.Sprintf(tx.LadderTitle, p.Line))}}
 	if r := p.L.Now(); r.Known() {
 		parts = append(parts, ui.Part{Text: st.Text.Render(fmt.Sprintf(tx.Regularity, r.Percent()))})
@@ -228,7 +228,7 @@ func (p *Pane) header() string {
 		parts = append(parts, ui.Part{Text: st.Muted.Render(tx.Thinned), Drop: 3})
 	}
 	if e := p.fs.trips; e != nil && e.Have && e.Poll.LastErr != nil {
-		parts = append(parts, ui.Part{Text: st.Stale.Render(ui.StaleMark + " " + fmt.Sprintf(p.sh.DispatchTexts.NoAnswer, app.ErrLine(tx, e.Poll.LastErr)))})
+		parts = append(parts, ui.Part{Text: st.Stale.Render(ui.StaleMark + " " + fmt.Sprintf(f.DispatchTexts.NoAnswer, app.ErrLine(tx, e.Poll.LastErr)))})
 	}
 	return " " + ui.FitParts(parts, st.Muted.Render(" · "), p.width-1)
 }
@@ -313,8 +313,7 @@ func carCell(st *ui.Styles, tx *ui.Texts, c *ldr.Car, up, selected, compact bool
 
 // detail is the selected car's line: where it is, its delay, its headway
 // to the one ahead against the plan, its flag.
-func (p *Pane) detail() string {
-	st, tx := p.sh.Styles, p.sh.Texts
+func (p *Pane) detail(st *ui.Styles, tx *ui.Texts) string {
 	for _, r := range p.rails() {
 		for i := range r.Vehicles {
 			c := &r.Vehicles[i]

@@ -14,7 +14,7 @@ var _ app.Pane = (*Pane)(nil)
 
 // Update handles msg: the ladder's keys, a click on a car, its feeds'
 // news, the base data (its stops' names) and the redraws.
-func (p *Pane) Update(_ app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
+func (p *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
 		cmd, ok := Keys.Run(msg, p)
@@ -30,9 +30,9 @@ func (p *Pane) Update(_ app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 			p.Touch()
 			return nil, app.Action{}, true
 		}
-		return p.Fed(msg.Entry), app.Action{}, true
+		return p.Fed(msg.Entry, f.Now), app.Action{}, true
 	case app.BasedMsg:
-		return p.Based(), app.Action{}, false
+		return p.Based(f.Now), app.Action{}, false
 	case app.RedrawMsg:
 		p.Touch()
 	}
