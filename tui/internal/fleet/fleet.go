@@ -154,13 +154,13 @@ func deviationText(tx *ui.Texts, dev int) (string, ui.Severity) { return tx.Devi
 
 // fleetSummary sums up the watched network: vehicles in service, late
 // more than 3 minutes, the worst delay, and stale boards.
-func (f *Pane) summary() string {
-	st, dt := f.sh.Styles, f.sh.DispatchTexts
+func (f *Pane) summary(fr app.Frame) string {
+	st, dt, tx := fr.Styles, fr.DispatchTexts, fr.Texts
 	late := 0
 	var worst *model.Trip
 	for i := range f.Trips {
 		t := &f.Trips[i]
-		if f.sh.Texts.Delay.CountsLate(t.Deviation()) {
+		if tx.Delay.CountsLate(t.Deviation()) {
 			late++
 		}
 		if worst == nil || t.Deviation() > worst.Deviation() {
@@ -171,10 +171,10 @@ func (f *Pane) summary() string {
 	// then the worst delay; the alert goes last, so it is the one cut.
 	const dropFresh, dropWorst = 2, 1
 	parts := []ui.Part{{Text: st.Title.Render(dt.Fleet)}, {Text: st.Text.Render(fmt.Sprintf(dt.InService, len(f.Trips)))},
-		{Text: st.Late.Render(fmt.Sprintf(dt.LateN, late, f.sh.Texts.Delay.Late))}}
+		{Text: st.Late.Render(fmt.Sprintf(dt.LateN, late, tx.Delay.Late))}}
 	if worst != nil && model.DelayMinutes(worst.Deviation()) > 0 { // under half a minute is on time
 		parts = append(parts, ui.Part{Text: st.Text.Render(fmt.Sprintf(dt.WorstVehicle, model.DelayMinutes(worst.Deviation()),
-			TripLine(*worst), worst.DirectionText(), f.sh.Texts.VehicleTitle(worst.VehicleCategory, worst.VehicleNumber))), Drop: dropWorst})
+			TripLine(*worst), worst.DirectionText(), tx.VehicleTitle(worst.VehicleCategory, worst.VehicleNumber))), Drop: dropWorst})
 	}
 	n, stale, unknown := f.Health.Boards, f.Health.Stale, f.Health.Unknown
 	if unknown > 0 {
@@ -208,15 +208,15 @@ type Health struct {
 }
 
 // View renders the fleet: the summary, column titles and the vehicles.
-func (f *Pane) View(app.Frame) string {
+func (f *Pane) View(fr app.Frame) string {
 	w, h := f.width, f.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
 	hl := f.Health
-	k := strings.Join([]string{ui.Itoa(f.Revision), ui.Itoa(w), ui.Itoa(h), strconv.FormatInt(f.sh.Now.Unix(), 10), ui.Itoa(hl.Boards), ui.Itoa(hl.Stale),
+	k := strings.Join([]string{ui.Itoa(f.Revision), ui.Itoa(w), ui.Itoa(h), strconv.FormatInt(fr.Now.Unix(), 10), ui.Itoa(hl.Boards), ui.Itoa(hl.Stale),
 		ui.Itoa(hl.Unknown), f.Next.digest()}, ":")
-	return f.cache.Get(k, func() string { return ui.ClampLines(f.render(), w, h) })
+	return f.cache.Get(k, func() string { return ui.ClampLines(f.render(fr), w, h) })
 }
 
 // fleet column widths.
@@ -232,8 +232,7 @@ const (
 // alert's ⚠), the NEXT column the rest, up to wFleetNext; when both do
 // not fit, the NEXT column gets what its longest stop needs up to half
 // the room, or more when the directions need less.
-func (f *Pane) splitDirNext(room int) (dir, next int) {
-	tx := f.sh.Texts
+func (f *Pane) splitDirNext(tx *ui.Texts, room int) (dir, next int) {
 	dirNeed, nextNeed := ansi.StringWidth(tx.ColDirection), ansi.StringWidth(tx.ColNext)
 	for i := range f.Trips {
 		t := &f.Trips[i]
@@ -265,12 +264,12 @@ func (f *Pane) Pick(i int) tea.Cmd {
 }
 
 // render draws the fleet view.
-func (f *Pane) render() string {
-	st, dt, tx := f.sh.Styles, f.sh.DispatchTexts, f.sh.Texts
+func (f *Pane) render(fr app.Frame) string {
+	st, dt, tx := fr.Styles, fr.DispatchTexts, fr.Texts
 	w, h := f.width, f.height
 	f.hits.Reset()
 	var sb strings.Builder
-	sb.WriteString(ui.Fit(f.summary(), w))
+	sb.WriteString(ui.Fit(f.summary(fr), w))
 	if h < 3 {
 		return sb.String()
 	}
@@ -285,7 +284,7 @@ func (f *Pane) render() string {
 	}
 	next := 0 // the NEXT column shares the direction's room, from 70 columns
 	if w >= 70 {
-		dir, next = f.splitDirNext(dir)
+		dir, next = f.splitDirNext(tx, dir)
 	}
 	dir = min(max(dir, 4), ui.MaxDir)
 	head := "  " + ui.PadLeft(tx.ColVehicle, wFleetVeh) + "   " + ui.Pad(tx.ColLine, badge) + " " + ui.Pad(tx.ColDirection, dir) + " "
@@ -304,7 +303,7 @@ func (f *Pane) render() string {
 		case f.have:
 			msg = dt.FleetNone
 		case f.Polls().LastErr != nil:
-			msg = fmt.Sprintf(dt.NoAnswer, app.ErrLine(f.sh.Texts, f.Polls().LastErr))
+			msg = fmt.Sprintf(dt.NoAnswer, app.ErrLine(tx, f.Polls().LastErr))
 		}
 		sb.WriteString("\n" + st.Muted.Render(ui.Fit("  "+msg, w)))
 		return sb.String()
@@ -328,7 +327,7 @@ func (f *Pane) render() string {
 		}
 		row += st.Severity(sev).Render(ui.Pad(text, wFleetDelay))
 		if age {
-			a, ok := t.ReportAge(f.sh.Now)
+			a, ok := t.ReportAge(fr.Now)
 			switch {
 			case !ok:
 				row += " " + st.Muted.Render("–")

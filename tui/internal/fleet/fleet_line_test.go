@@ -33,7 +33,7 @@ func TestNextStopUsesTheRoomDirectionsLeave(t *testing.T) {
 	serve(t, sh, f.Feed)
 	f.Fed()
 	serve(t, sh, f.Next.Entries[44])
-	v := ansi.Strip(f.View(app.Frame{}))
+	v := ansi.Strip(f.View(testkit.Frame(sh, app.PaneBoard)))
 	l := lineOf(v, 44)
 	if !strings.Contains(l, long) {
 		t.Errorf("vehicle 44's next stop is cut: %q\n%s", l, v)
@@ -41,7 +41,7 @@ func TestNextStopUsesTheRoomDirectionsLeave(t *testing.T) {
 	if m := regexp.MustCompile(`Science Park II( +)Kliniken`).FindStringSubmatch(l); m == nil || len(m[1]) > 8 {
 		t.Errorf("a wide gap between the direction and the next stop: %q", l)
 	}
-	checkFleetFits(t, f.View(app.Frame{}), 120, 12)
+	checkFleetFits(t, f.View(testkit.Frame(sh, app.PaneBoard)), 120, 12)
 }
 
 // l filters the fleet by line: each press the next line in service, after
@@ -68,7 +68,7 @@ func TestLineFilterKey(t *testing.T) {
 		rows []int
 	}{{"1", []int{53, 55}}, {"2", []int{44}}, {"4", []int{151}}, {"5", []int{153}}, {"7", []int{161}}, {"10", []int{170}}, {"", byLine}} {
 		press(f, "l")
-		v := f.View(app.Frame{})
+		v := f.View(testkit.Frame(sh, app.PaneBoard))
 		if got := rows(v); !slices.Equal(got, c.rows) {
 			t.Errorf("filter %q: rows %v, want %v:\n%s", c.line, got, c.rows, ansi.Strip(v))
 		}

@@ -105,12 +105,12 @@ func press(f *Pane, k string) tea.Cmd {
 func TestFleetListsVehiclesInServiceByLine(t *testing.T) {
 	now := testkit.T0
 	f, sh, _ := newFleet(t, 120, 20, &now, app.Options{})
-	if v := ansi.Strip(f.View(app.Frame{})); !strings.Contains(v, "loading vehicles") {
+	if v := ansi.Strip(f.View(testkit.Frame(sh, app.PaneBoard))); !strings.Contains(v, "loading vehicles") {
 		t.Errorf("before the first answer the fleet should say it is loading:\n%s", v)
 	}
 	serve(t, sh, f.Feed)
 	f.Fed()
-	v := f.View(app.Frame{})
+	v := f.View(testkit.Frame(sh, app.PaneBoard))
 	if got := rows(v); !slices.Equal(got, byLine) {
 		t.Fatalf("rows %v, want %v by line:\n%s", got, byLine, ansi.Strip(v))
 	}
@@ -148,7 +148,7 @@ func TestSortKeyOrdersByDelayLatestFirst(t *testing.T) {
 	press(f, "down")
 	press(f, "down")
 	press(f, "s")
-	v := f.View(app.Frame{})
+	v := f.View(testkit.Frame(sh, app.PaneBoard))
 	if got := rows(v); !slices.Equal(got, byDelayRows) {
 		t.Fatalf("by delay: rows %v, want %v:\n%s", got, byDelayRows, ansi.Strip(v))
 	}
@@ -160,11 +160,11 @@ func TestSortKeyOrdersByDelayLatestFirst(t *testing.T) {
 	}
 	serve(t, sh, f.Feed)
 	f.Fed()
-	if got := rows(f.View(app.Frame{})); !slices.Equal(got, byDelayRows) {
+	if got := rows(f.View(testkit.Frame(sh, app.PaneBoard))); !slices.Equal(got, byDelayRows) {
 		t.Errorf("a new answer lost the order: %v", got)
 	}
 	press(f, "s")
-	if got := rows(f.View(app.Frame{})); !slices.Equal(got, byLine) {
+	if got := rows(f.View(testkit.Frame(sh, app.PaneBoard))); !slices.Equal(got, byLine) {
 		t.Errorf("s again: rows %v, want %v", got, byLine)
 	}
 }
@@ -184,7 +184,7 @@ func TestSummaryCountsLateByTheDelayRule(t *testing.T) {
 		f, sh, _ := newFleet(t, 160, 20, &now, app.Options{Delay: c.rule})
 		serve(t, sh, f.Feed)
 		f.Fed()
-		sum := ansi.Strip(strings.SplitN(f.View(app.Frame{}), "\n", 2)[0])
+		sum := ansi.Strip(strings.SplitN(f.View(testkit.Frame(sh, app.PaneBoard)), "\n", 2)[0])
 		if !strings.Contains(sum, c.want) {
 			t.Errorf("rule %+v: the summary does not say %q: %q", c.rule, c.want, sum)
 		}
@@ -232,7 +232,7 @@ func TestNextColumnFillsOnlyVisibleRows(t *testing.T) {
 		t.Fatalf("after the fleet answer: passage feeds %v, want the visible rows' %v", got, want)
 	}
 	f.Fed()
-	v := ansi.Strip(f.View(app.Frame{}))
+	v := ansi.Strip(f.View(testkit.Frame(sh, app.PaneBoard)))
 	if !strings.Contains(v, "NEXT STOP") {
 		t.Fatalf("no NEXT STOP column at 120 columns:\n%s", v)
 	}
@@ -242,7 +242,7 @@ func TestNextColumnFillsOnlyVisibleRows(t *testing.T) {
 	for _, n := range []int{44, 53, 55} {
 		serve(t, sh, f.Next.Entries[n])
 	}
-	v = ansi.Strip(f.View(app.Frame{}))
+	v = ansi.Strip(f.View(testkit.Frame(sh, app.PaneBoard)))
 	if !regexp.MustCompile(`44 .*Science Park II +Stadtwerke`).MatchString(lineOf(v, 44)) {
 		t.Errorf("vehicle 44's row does not show its next stop:\n%s", v)
 	}
@@ -252,7 +252,7 @@ func TestNextColumnFillsOnlyVisibleRows(t *testing.T) {
 	// Its passages grow old (no answer for two intervals): the cell empties.
 	now = testkit.T0.Add(2*feeds.DefaultInterval + time.Second)
 	sh.Tick(now)
-	if v := ansi.Strip(f.View(app.Frame{})); strings.Contains(v, "Stadtwerke") {
+	if v := ansi.Strip(f.View(testkit.Frame(sh, app.PaneBoard))); strings.Contains(v, "Stadtwerke") {
 		t.Errorf("a stale next stop still shows:\n%s", v)
 	}
 	for range 3 {
@@ -285,7 +285,7 @@ func TestFleetViewFitsItsRectangle(t *testing.T) {
 		f, sh, _ := newFleet(t, w, h, &now, app.Options{})
 		serve(t, sh, f.Feed)
 		f.Fed()
-		lines := strings.Split(f.View(app.Frame{}), "\n")
+		lines := strings.Split(f.View(testkit.Frame(sh, app.PaneBoard)), "\n")
 		if len(lines) != h {
 			t.Errorf("%d×%d: %d lines", w, h, len(lines))
 		}
@@ -294,7 +294,7 @@ func TestFleetViewFitsItsRectangle(t *testing.T) {
 				t.Errorf("%d×%d: line %d is %d wide: %q", w, h, i, lw, ansi.Strip(l))
 			}
 		}
-		if next := strings.Contains(ansi.Strip(f.View(app.Frame{})), "NEXT STOP"); next != (w >= 70 && h >= 3) {
+		if next := strings.Contains(ansi.Strip(f.View(testkit.Frame(sh, app.PaneBoard))), "NEXT STOP"); next != (w >= 70 && h >= 3) {
 			t.Errorf("%d×%d: NEXT STOP column shown %v", w, h, next)
 		}
 	}
@@ -347,7 +347,7 @@ func TestCursorFollowsItsVehicleAndOldReportsAreFlagged(t *testing.T) {
 	src.Mu.Unlock()
 	serve(t, sh, f.Feed)
 	f.Fed()
-	v := ansi.Strip(f.View(app.Frame{}))
+	v := ansi.Strip(f.View(testkit.Frame(sh, app.PaneBoard)))
 	if f.Selected != 151 || !strings.HasPrefix(lineOf(v, 151), "▸") {
 		t.Errorf("after a new answer the cursor is on %d, want 151:\n%s", f.Selected, v)
 	}
@@ -369,7 +369,7 @@ func TestFleetFailureKeepsTheLastList(t *testing.T) {
 	src.Mu.Unlock()
 	serve(t, sh, f.Feed)
 	f.Fed()
-	if v := ansi.Strip(f.View(app.Frame{})); !strings.Contains(v, "no answer: ") || !strings.Contains(v, "connection refused") {
+	if v := ansi.Strip(f.View(testkit.Frame(sh, app.PaneBoard))); !strings.Contains(v, "no answer: ") || !strings.Contains(v, "connection refused") {
 		t.Errorf("a fleet that never answered should say why:\n%s", v)
 	}
 	src.Mu.Lock()
@@ -382,7 +382,7 @@ func TestFleetFailureKeepsTheLastList(t *testing.T) {
 	src.Mu.Unlock()
 	serve(t, sh, f.Feed)
 	f.Fed()
-	if got := rows(f.View(app.Frame{})); !slices.Equal(got, byLine) {
+	if got := rows(f.View(testkit.Frame(sh, app.PaneBoard))); !slices.Equal(got, byLine) {
 		t.Errorf("a failure lost the list: rows %v", got)
 	}
 }
