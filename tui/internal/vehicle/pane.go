@@ -46,7 +46,7 @@ func (p *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 		return nil, app.Action{}, false
 	case app.SettleMsg:
 		if p.Open {
-			p.Measure()
+			p.Measure(f)
 		}
 		return nil, app.Action{}, false
 	default:

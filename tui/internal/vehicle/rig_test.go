@@ -122,7 +122,7 @@ func (r *paneOn) poll() {
 	if r.p.InfoSeq != 0 {
 		r.p.ReceiveInfo(VehicleInfoCmd(context.Background(), r.src, r.p.InfoSeq, r.p.Vehicle, time.Second)().(VehicleInfoMsg))
 	}
-	r.p.Measure()
+	r.p.Measure(testkit.Frame(r.sh, app.PaneVehicle))
 }
 
 // key presses k on the focused pane, then lays the list out again as the
@@ -139,11 +139,11 @@ func (r *paneOn) key(k string) {
 	if cmd, _, _ := r.p.Update(app.Frame{Focus: app.PaneVehicle}, msg); cmd != nil {
 		r.poll()
 	}
-	r.p.Measure()
+	r.p.Measure(testkit.Frame(r.sh, app.PaneVehicle))
 }
 
 // view is the pane's view without styles.
-func (r *paneOn) view() string { return ansi.Strip(r.p.View(app.Frame{})) }
+func (r *paneOn) view() string { return ansi.Strip(r.p.View(testkit.Frame(r.sh, app.PaneVehicle))) }
 
 // lineWith returns the first line of the view that holds s, "" if none.
 func lineWith(view, s string) string {

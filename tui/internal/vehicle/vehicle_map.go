@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/mapview"
 )
@@ -139,12 +140,12 @@ func lonLat(q model.Point) mapview.LonLat {
 // mapLines returns the map for the pane's current trip at cols × rows,
 // from the cache when neither the data nor the size changed; or a note
 // saying why there is no map.
-func (p *Pane) mapLines(line string, cols, rows int) []string {
+func (p *Pane) mapLines(f app.Frame, line string, cols, rows int) []string {
 	next := ""
 	if pos, ps := p.position(), p.Pass.Passages; pos.Next >= 0 && pos.Next < len(ps) && !p.Out {
 		next = ps[pos.Next].StopName
 	}
-	k := mapKey{rev: p.MapRev, cols: cols, rows: rows, next: next, upcoming: p.Range == model.RangeUpcoming, st: p.sh.Styles}
+	k := mapKey{rev: p.MapRev, cols: cols, rows: rows, next: next, upcoming: p.Range == model.RangeUpcoming, st: f.Styles}
 	c := p.cache
 	if c.mapOK && c.mapKey == k {
 		return c.mapLines
@@ -156,9 +157,9 @@ func (p *Pane) mapLines(line string, cols, rows int) []string {
 			named[ps.StopName] = true
 		}
 	}
-	lines := routeMap(p.sh.Styles, p.sh.Texts, line, p.track, p.stops, p.trip, next, named, cols, rows)
+	lines := routeMap(f.Styles, f.Texts, line, p.track, p.stops, p.trip, next, named, cols, rows)
 	if lines == nil {
-		tx := p.sh.Texts
+		tx := f.Texts
 		note := tx.LoadingRoute
 		switch {
 		case p.patErr != nil:
@@ -168,7 +169,7 @@ func (p *Pane) mapLines(line string, cols, rows int) []string {
 		case p.PatReady:
 			note = tx.NoTrack
 		}
-		lines = []string{p.sh.Styles.Muted.Render(ui.Fit(strings.TrimSpace(note), cols))}
+		lines = []string{f.Styles.Muted.Render(ui.Fit(strings.TrimSpace(note), cols))}
 	}
 	c.mapKey, c.mapLines, c.mapOK = k, lines, true
 	return lines

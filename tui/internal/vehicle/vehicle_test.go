@@ -336,7 +336,7 @@ func TestViewFitsItsRectangle(t *testing.T) {
 			w, h := sz[0], sz[1]
 			r := openPane(t, 44, w, h)
 			setup(r)
-			lines := strings.Split(r.p.View(app.Frame{}), "\n")
+			lines := strings.Split(r.p.View(testkit.Frame(r.sh, app.PaneVehicle)), "\n")
 			if len(lines) != h {
 				t.Errorf("%s at %d×%d: %d lines", name, w, h, len(lines))
 			}

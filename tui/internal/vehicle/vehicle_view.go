@@ -46,12 +46,12 @@ func window(n, rows, focus, scroll int, follow bool) listWindow {
 
 // listRect is the passage list's rectangle (its header included) in the
 // pane's layout; zero when there is none.
-func (p *Pane) listRect() (w, h int) {
+func (p *Pane) listRect(f app.Frame) (w, h int) {
 	if p.width < 4 || p.height < 3 || !p.Have {
 		return 0, 0
 	}
 	iw, ih := p.width-2, p.height-2
-	bh := ih - len(p.headLines(iw))
+	bh := ih - len(p.headLines(f, iw))
 	switch {
 	case bh < 2:
 		return 0, 0
@@ -75,52 +75,52 @@ type measureKey struct {
 // Measure lays out the passage list for the keys (scrolling, paging):
 // called from Update, never from View, and only when what the layout
 // depends on changed (measureKey), not after every message.
-func (p *Pane) Measure() {
-	k := measureKey{rev: p.rev, w: p.width, h: p.height, scroll: p.scroll, follow: p.Follow, have: p.Have, ok: true, sec: p.sh.Now.Unix()}
+func (p *Pane) Measure(f app.Frame) {
+	k := measureKey{rev: p.rev, w: p.width, h: p.height, scroll: p.scroll, follow: p.Follow, have: p.Have, ok: true, sec: f.Now.Unix()}
 	if p.measured == k {
 		return
 	}
 	p.measured = k
-	w, h := p.listRect()
+	w, h := p.listRect(f)
 	if w <= 0 || h <= 1 {
 		p.List = listWindow{}
 		return
 	}
-	d := p.diagram(w)
+	d := p.diagram(f, w)
 	p.List = window(len(d.Lines), h-1, d.Focus, p.scroll, p.Follow)
 }
 
 // diagram builds the passage diagram at width w.
-func (p *Pane) diagram(w int) diagram {
+func (p *Pane) diagram(f app.Frame, w int) diagram {
 	bearing := 0
 	if p.trip != nil && p.trip.PositionData != nil {
 		bearing = p.trip.PositionData.Bearing
 	}
-	return BuildDiagram(p.sh.Styles, p.sh.Texts, p.Pass.Passages, p.position(), bearing, p.sh.Now, w, p.prevStop)
+	return BuildDiagram(f.Styles, f.Texts, p.Pass.Passages, p.position(), bearing, f.Now, w, p.prevStop)
 }
 
 // View renders the pane into its rectangle (exactly height lines of at
 // most width cells), from the cache when nothing it shows has changed.
-func (p *Pane) View(app.Frame) string {
-	k := viewKey{rev: p.rev, w: p.width, h: p.height, sec: p.sh.Now.Unix(), focused: p.focused}
-	return p.cache.Get(k, func() string { return ui.ClampLines(p.render(), p.width, p.height) })
+func (p *Pane) View(f app.Frame) string {
+	k := viewKey{rev: p.rev, w: p.width, h: p.height, sec: f.Now.Unix(), focused: p.focused}
+	return p.cache.Get(k, func() string { return ui.ClampLines(p.render(f), p.width, p.height) })
 }
 
 // render draws the bordered pane: identity, journey, notices, then the
 // passage diagram and the map, beside each other when the body is wide
 // and below each other when it is tall.
-func (p *Pane) render() string {
+func (p *Pane) render(f app.Frame) string {
 	w, h := p.width, p.height
 	if w < 4 || h < 3 {
 		return ""
 	}
-	st := p.sh.Styles
+	st := f.Styles
 	iw, ih := w-2, h-2
-	head := p.headLines(iw)
+	head := p.headLines(f, iw)
 	bodyH := ih - len(head)
 	var body []string
 	if bodyH >= 2 && p.Have {
-		body = p.body(iw, bodyH)
+		body = p.body(f, iw, bodyH)
 	}
 	lines := make([]string, 0, ih)
 	for _, l := range head {
@@ -135,13 +135,13 @@ func (p *Pane) render() string {
 }
 
 // body lays out the passage diagram and the map in iw × bh.
-func (p *Pane) body(iw, bh int) []string {
+func (p *Pane) body(f app.Frame, iw, bh int) []string {
 	line := p.line()
 	side := iw >= 3*bh && iw >= 60
 	if side {
 		mapW := iw / 3
-		list := p.passageList(iw-mapW-1, bh)
-		m := p.mapLines(line, mapW, bh)
+		list := p.passageList(f, iw-mapW-1, bh)
+		m := p.mapLines(f, line, mapW, bh)
 		out := make([]string, bh)
 		for i := range out {
 			l, r := "", ""
@@ -162,25 +162,25 @@ func (p *Pane) body(iw, bh int) []string {
 		listH = min(want, bh/2)
 		mapH = bh - listH - 1
 	}
-	out := p.passageList(iw, listH)
+	out := p.passageList(f, iw, listH)
 	for len(out) < listH {
 		out = append(out, "")
 	}
 	if mapH > 0 {
 		out = append(out, "")
-		out = append(out, p.mapLines(line, iw, mapH)...)
+		out = append(out, p.mapLines(f, line, iw, mapH)...)
 	}
 	return out
 }
 
 // passageList renders the diagram's header and as many passage lines as
 // fit in h, scrolled to follow the vehicle unless the user scrolled.
-func (p *Pane) passageList(w, h int) []string {
+func (p *Pane) passageList(f app.Frame, w, h int) []string {
 	if h <= 0 || w <= 0 {
 		return nil
 	}
-	st := p.sh.Styles
-	d := p.diagram(w)
+	st := f.Styles
+	d := p.diagram(f, w)
 	rows := h - 1
 	first := window(len(d.Lines), rows, d.Focus, p.scroll, p.Follow).First
 	more := ""
@@ -192,7 +192,7 @@ func (p *Pane) passageList(w, h int) []string {
 	case first+rows < len(d.Lines):
 		more = "↓"
 	}
-	title := passageHeader(layoutPassageCols(p.sh.Texts, w), more)
+	title := passageHeader(layoutPassageCols(f.Texts, w), more)
 	out := []string{st.ColHeader.Render(ui.Fit(title, w))}
 	for i := first; i < len(d.Lines) && i < first+rows; i++ {
 		out = append(out, ui.Fit(d.Lines[i], w))
@@ -244,9 +244,9 @@ func genericVehicleName(name string, cat model.VehicleCategory, n int) bool {
 
 // headLines are the identity, journey, position and deviation lines and
 // any notice, each at most iw wide.
-func (p *Pane) headLines(iw int) []string {
-	st, tx := p.sh.Styles, p.sh.Texts
-	now := p.sh.Now
+func (p *Pane) headLines(f app.Frame, iw int) []string {
+	st, tx := f.Styles, f.Texts
+	now := f.Now
 	sep := st.Muted.Render(" · ")
 	veh := p.vehicleInfo()
 	var cat model.VehicleCategory
@@ -271,12 +271,12 @@ func (p *Pane) headLines(iw int) []string {
 	}
 	out := []string{" " + strings.Join(id, sep)}
 	if !p.Have {
-		text, style := p.emptyNote()
+		text, style := p.emptyNote(st, tx)
 		out = append(out, "")
 		for _, l := range ui.WrapWords(text, iw-1) { // a long note wraps, never cut
 			out = append(out, " "+style.Render(l))
 		}
-		return append(out, p.historyLine(iw)...)
+		return append(out, p.historyLine(st, iw)...)
 	}
 	pos := p.position()
 	// Journey: line, direction, deviation, age of the position report.
@@ -291,7 +291,7 @@ func (p *Pane) headLines(iw int) []string {
 		}
 	}
 	j = append(j, st.LineBadge(line).Render(" "+line+" ")+" "+st.Text.Render("→ "+dir))
-	j = append(j, deviationText(p.sh.Styles, p.sh.Texts, t.Deviation()))
+	j = append(j, deviationText(st, tx, t.Deviation()))
 	if age, ok := t.ReportAge(now); ok {
 		j = append(j, st.Muted.Render(fmt.Sprintf(tx.Reported, tx.Ago(max(age, 0)))))
 	}
@@ -328,9 +328,9 @@ func (p *Pane) headLines(iw int) []string {
 	if len(w) > 0 {
 		out = append(out, " "+strings.Join(w, sep))
 	}
-	out = append(out, " "+p.pollLine(iw))
-	out = append(out, p.historyLine(iw)...)
-	for _, n := range p.notice(pos, iw-1) {
+	out = append(out, " "+p.pollLine(f, iw))
+	out = append(out, p.historyLine(st, iw)...)
+	for _, n := range p.notice(st, tx, pos, iw-1) {
 		out = append(out, " "+n)
 	}
 	return out
@@ -338,11 +338,11 @@ func (p *Pane) headLines(iw int) []string {
 
 // historyLine is today's runs of the vehicle and when it was last seen,
 // from the recorded history; nothing without one.
-func (p *Pane) historyLine(iw int) []string {
+func (p *Pane) historyLine(st *ui.Styles, iw int) []string {
 	if !p.hist.Asked || iw < 12 {
 		return nil
 	}
-	return []string{" " + p.sh.Styles.Muted.Render(ui.Fit(app.RunsText(p.sh, p.hist, iw-1), iw-1))}
+	return []string{" " + st.Muted.Render(ui.Fit(app.RunsText(p.sh, p.hist, iw-1), iw-1))}
 }
 
 // deviationText is "+2 min late", "on time" or "1 min early", coloured.
@@ -360,9 +360,9 @@ func deviationText(st *ui.Styles, tx *ui.Texts, sec int) string {
 
 // pollLine is the deviation sparkline over this session's polls and the
 // state of the pane's own poll.
-func (p *Pane) pollLine(iw int) string {
-	st, tx := p.sh.Styles, p.sh.Texts
-	now := p.sh.Local // poll times are local
+func (p *Pane) pollLine(f app.Frame, iw int) string {
+	st, tx := f.Styles, f.Texts
+	now := f.Local // poll times are local
 	var parts []string
 	if n := len(p.Samples); n > 0 {
 		spark := mapview.Sparkline(p.Samples, min(n, max(iw/3, 8)))
@@ -385,7 +385,7 @@ func (p *Pane) pollLine(iw int) string {
 	}
 	switch {
 	case pl.LastErr != nil:
-		parts = append(parts, st.Error.Render(app.ErrLine(p.sh.Texts, pl.LastErr)))
+		parts = append(parts, st.Error.Render(app.ErrLine(tx, pl.LastErr)))
 	case pl.InFlight():
 		parts = append(parts, st.Muted.Render(tx.Refreshing))
 	case stale || pl.AgeUnknown:
@@ -416,8 +416,7 @@ func sparkScale(tx *ui.Texts, values []float64) string {
 
 // notice says when the vehicle is out of service or its trip has ended,
 // wrapped to lines of at most w cells.
-func (p *Pane) notice(pos model.TripPosition, w int) []string {
-	st, tx := p.sh.Styles, p.sh.Texts
+func (p *Pane) notice(st *ui.Styles, tx *ui.Texts, pos model.TripPosition, w int) []string {
 	switch {
 	case p.Out:
 		return wrapStyled(fmt.Sprintf(tx.OutOfService, p.sh.SvcAt(p.outSince).In(model.Berlin).Format("15:04")), tx.OutOfServiceTail,
@@ -479,13 +478,12 @@ func wrapStyled(head, tail string, hs, ts lipgloss.Style, w int) []string {
 }
 
 // emptyNote says why there is no trip to show yet.
-func (p *Pane) emptyNote() (string, lipgloss.Style) {
-	st, tx := p.sh.Styles, p.sh.Texts
+func (p *Pane) emptyNote(st *ui.Styles, tx *ui.Texts) (string, lipgloss.Style) {
 	switch {
 	case errors.Is(p.Polls().LastErr, feed.ErrNotFound):
 		return fmt.Sprintf(tx.VehUnknown, p.Vehicle), st.Error
 	case p.Polls().LastErr != nil:
-		return fmt.Sprintf(tx.VehUnavailable, app.ErrLine(p.sh.Texts, p.Polls().LastErr)), st.Error
+		return fmt.Sprintf(tx.VehUnavailable, app.ErrLine(tx, p.Polls().LastErr)), st.Error
 	case p.Out:
 		return tx.NotInNow, st.Muted
 	}
