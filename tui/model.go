@@ -118,7 +118,7 @@ func New(o app.Options) Model {
 	if i := m.prof.Profile; i >= 0 {
 		m.own.layout = m.prof.Profiles[i].Name
 	}
-	m.disp = grid.NewDispatch(sh, o)
+	m.disp = grid.NewDispatch(sh, o, sh.Now)
 	m.queue = queue.NewPane(sh, o.Exceptions, o.StateDir)
 	m.alertF, m.alertGo = sh.Reg.AcquireKey(kiosk.AlertKey, feeds.RootAlert, 0)
 	return m

@@ -47,8 +47,9 @@ type Dispatch struct {
 // NewDispatch sets up the board side from o: with one board in o.Boards
 // (or none: DefaultStop) the grid's open board, zoomed; with several the
 // grid of watched boards. With no boards given, the watched boards of the
-// last run open the grid when they are loaded (restoreBoards).
-func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
+// last run open the grid when they are loaded (restoreBoards). now is
+// the service's time (a ladder given in o opens at it).
+func NewDispatch(sh *app.Shared, o app.Options, now time.Time) Dispatch {
 	none := len(o.Boards) == 0
 	d := Dispatch{
 		Grid:   gridPane{sh: sh, cache: &ui.Cached[string]{}, body: &ui.Cached[string]{}, hits: &ui.Hits{}, walk: o.Walk, perLine: o.PerLine},
@@ -77,7 +78,7 @@ func NewDispatch(sh *app.Shared, o app.Options) Dispatch {
 	}
 	if o.Ladder != "" {
 		d.Mode = ModeLadder
-		d.start = append(d.start, d.Ladder.Open(o.Ladder, sh.Now))
+		d.start = append(d.start, d.Ladder.Open(o.Ladder, now))
 	}
 	d.Grid.Home = d.Grid.Focused().Spec()
 	d.Pins.showStrip(d.Grid.Plain())

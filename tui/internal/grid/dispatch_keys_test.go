@@ -11,6 +11,7 @@ import (
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/termio"
+	"abfahrt/tui/internal/testkit"
 )
 
 // The board side's keys, as the root hands them on (these tests lived
@@ -19,7 +20,7 @@ import (
 // frame is the frame the root hands the board side while it has the
 // focus.
 func (r *rig) frame() app.Frame {
-	return app.Frame{Focus: app.PaneBoard, Now: r.sh.Now, Local: r.sh.Local, Texts: r.sh.Texts, Styles: r.sh.Styles, Limit: r.sh.Limit}
+	return testkit.Frame(r.sh, app.PaneBoard)
 }
 
 // key hands the board side the key named k (as Bubble Tea names it)

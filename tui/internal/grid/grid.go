@@ -9,6 +9,7 @@ import (
 
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/catalog"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
 )
@@ -138,8 +139,8 @@ func (g *gridPane) CloseOpen() {
 
 // WatchOpen makes the open board a watched one (`w`), on the feed it has:
 // its rows stay. A board already watched with the same filters is focused
-// instead; notice is what the status bar says then.
-func (g *gridPane) WatchOpen() (notice string) {
+// instead; notice is what the status bar says then, in dt's words.
+func (g *gridPane) WatchOpen(dt *catalog.DispTexts) (notice string) {
 	b := g.Open
 	if b == nil {
 		return ""
@@ -148,11 +149,11 @@ func (g *gridPane) WatchOpen() (notice string) {
 		if w.Subject == b.Subject && slices.Equal(w.Filters.Lines, b.Filters.Lines) && w.Filters.Platform == b.Filters.Platform && w.Filters.Direction == b.Filters.Direction {
 			g.Focus = i
 			g.CloseOpen()
-			return g.sh.DispatchTexts.AlreadyWatched
+			return dt.AlreadyWatched
 		}
 	}
 	if g.Len() >= app.MaxBoards {
-		return fmt.Sprintf(g.sh.DispatchTexts.GridFull, app.MaxBoards)
+		return fmt.Sprintf(dt.GridFull, app.MaxBoards)
 	}
 	g.Home = b.Spec()
 	g.Boards = append(g.Boards, b)
@@ -195,8 +196,8 @@ func (g *gridPane) RemoveAll() {
 
 // AskRemove is the first `x` on the focused board: it marks the board and
 // returns the question for the status line; ok is true when the board was
-// marked already, so this `x` removes it.
-func (g *gridPane) AskRemove() (ask string, ok bool) {
+// marked already, so this `x` removes it. The question is in dt's words.
+func (g *gridPane) AskRemove(dt *catalog.DispTexts) (ask string, ok bool) {
 	b := g.Focused()
 	if b == nil || b == g.Open {
 		return "", false
@@ -206,7 +207,7 @@ func (g *gridPane) AskRemove() (ask string, ok bool) {
 	}
 	b.Removing = true
 	b.Touch()
-	return fmt.Sprintf(g.sh.DispatchTexts.RemoveAsk, g.Focus+1, b.Name()), false
+	return fmt.Sprintf(dt.RemoveAsk, g.Focus+1, b.Name()), false
 }
 
 // CancelRemove forgets a first `x`: any key but a second one keeps the

@@ -108,7 +108,7 @@ func TestGridOnePollPerStop(t *testing.T) {
 	// strip, and a watched board of a pinned stop.
 	r = newRig(t, nil, nil)
 	r.run(r.d.Grid.Add(app.BoardSpec{Stop: 1350}))
-	r.run(r.d.Pins.Loaded(PinsMsg{Pins: []Pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1008, Name: "Hauptbahnhof"}}}))
+	r.run(r.d.Pins.Loaded(r.sh.DispatchTexts, PinsMsg{Pins: []Pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1008, Name: "Hauptbahnhof"}}}))
 	r.poll()
 	if !r.d.isPlain() || r.d.Pins.stripCount() != 2 {
 		t.Fatalf("plain %v, strip of %d; want the open board under a strip of 2", r.d.isPlain(), r.d.Pins.stripCount())
@@ -190,12 +190,12 @@ func TestWatchOpenBoard(t *testing.T) {
 	if !r.d.isPlain() || !g.Zoomed {
 		t.Fatal("the opened stop does not show as the open board, zoomed")
 	}
-	if n := g.WatchOpen(); n != "already watched" || g.Focus != 1 || g.Plain() || g.Len() != 3 {
+	if n := g.WatchOpen(r.sh.DispatchTexts); n != "already watched" || g.Focus != 1 || g.Plain() || g.Len() != 3 {
 		t.Errorf("watching a watched stop: %q, focus %d, plain %v, %d boards; want board 2 focused", n, g.Focus, g.Plain(), g.Len())
 	}
 	calls := r.src.CallCount()
 	r.run(g.OpenBoard(app.Target{Kind: app.TargetStop, Stop: 1010, Title: "Rathaus Ulm"})) // its first poll
-	if n := g.WatchOpen(); n != "" || g.Len() != 4 || g.Focus != 3 || len(g.Boards[3].Rows()) == 0 {
+	if n := g.WatchOpen(r.sh.DispatchTexts); n != "" || g.Len() != 4 || g.Focus != 3 || len(g.Boards[3].Rows()) == 0 {
 		t.Fatalf("watching Rathaus Ulm: %q, %d boards, focus %d", n, g.Len(), g.Focus)
 	}
 	if got := r.src.CallCount() - calls; got != 1 {
@@ -205,7 +205,7 @@ func TestWatchOpenBoard(t *testing.T) {
 		r.run(g.Add(app.BoardSpec{Stop: 1008, Lines: []string{strconv.Itoa(g.Len())}}))
 	}
 	r.run(g.OpenBoard(app.Target{Kind: app.TargetStop, Stop: 1900}))
-	if n := g.WatchOpen(); n != "the grid holds at most 16 boards" || !g.Plain() || g.Len() != app.MaxBoards {
+	if n := g.WatchOpen(r.sh.DispatchTexts); n != "the grid holds at most 16 boards" || !g.Plain() || g.Len() != app.MaxBoards {
 		t.Errorf("a full grid: %q, plain %v, %d boards", n, g.Plain(), g.Len())
 	}
 }

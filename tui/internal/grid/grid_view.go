@@ -101,20 +101,20 @@ func (g *gridPane) View(f app.Frame) string {
 		return b.View(f)
 	}
 	var key strings.Builder
-	key.WriteString(ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(g.Focus) + ":" + strconv.FormatInt(g.sh.Now.Unix(), 10) + ":" + f.Verdict.Text)
+	key.WriteString(ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(g.Focus) + ":" + strconv.FormatInt(f.Now.Unix(), 10) + ":" + f.Verdict.Text)
 	for _, b := range g.Boards {
 		_, stale := b.Shared.Stale(b.Polls()) // stale turns at a deadline of its own, between the seconds
 		key.WriteString("," + ui.Itoa(b.Revision) + ":" + strconv.FormatBool(stale))
 	}
-	return g.cache.Get(key.String(), func() string { return g.render(f.Verdict) })
+	return g.cache.Get(key.String(), func() string { return g.render(f) })
 }
 
 // render draws the summary line (with the queue's verdict) and the
 // cells of the current page.
-func (g *gridPane) render(verdict app.NetVerdict) string {
+func (g *gridPane) render(f app.Frame) string {
 	w, h := g.width, g.height
-	st := g.sh.Styles
-	summary := g.summary(verdict, w)
+	st := f.Styles
+	summary := g.summary(f, w)
 	g.hits.Reset()
 	if h == 1 {
 		return summary
@@ -198,27 +198,28 @@ func (g *gridPane) cell(i, w, h int) string {
 }
 
 // summary is the grid's top line: boards, late vehicles, the worst delay
-// and stale boards, over the watched stops.
-func (g *gridPane) summary(v app.NetVerdict, w int) string {
-	st, dt := g.sh.Styles, g.sh.DispatchTexts
+// and stale boards, over the watched stops, and the queue's verdict
+// (f.Verdict).
+func (g *gridPane) summary(f app.Frame, w int) string {
+	st, dt, tx, v := f.Styles, f.DispatchTexts, f.Texts, f.Verdict
 	late, worst := map[int]bool{}, (*model.Event)(nil)
 	var worstStop string
 	have := false // a watched board has had an answer
-	for _, f := range g.watchedFeeds() {
-		if !f.Have {
+	for _, fd := range g.watchedFeeds() {
+		if !fd.Have {
 			continue
 		}
 		have = true
-		for i := range f.Data.Board.Events {
-			e := &f.Data.Board.Events[i]
-			if due, ok := e.DueIn(g.sh.Now); !ok || due < -ui.HideAfter || !e.Realtime() || e.Gone() {
+		for i := range fd.Data.Board.Events {
+			e := &fd.Data.Board.Events[i]
+			if due, ok := e.DueIn(f.Now); !ok || due < -ui.HideAfter || !e.Realtime() || e.Gone() {
 				continue
 			}
-			if g.sh.Texts.Delay.CountsLate(e.Deviation) {
+			if tx.Delay.CountsLate(e.Deviation) {
 				late[e.VehicleNumber] = true
 			}
 			if worst == nil || e.Deviation > worst.Deviation {
-				worst, worstStop = e, f.Data.Board.StopName
+				worst, worstStop = e, fd.Data.Board.StopName
 			}
 		}
 	}
@@ -226,7 +227,7 @@ func (g *gridPane) summary(v app.NetVerdict, w int) string {
 	// What a narrow screen leaves out first: "all fresh", then the worst
 	// delay; the alert goes last, so it is the one cut.
 	const dropFresh, dropWorst = 2, 1
-	lateText := st.Late.Render(fmt.Sprintf(dt.LateN, len(late), g.sh.Texts.Delay.Late))
+	lateText := st.Late.Render(fmt.Sprintf(dt.LateN, len(late), tx.Delay.Late))
 	if !have {
 		// No vehicle is known, late or not: "0 late" would be a claim.
 		lateText = st.Stale.Render(dt.NoData)
@@ -263,7 +264,7 @@ func (g *gridPane) summary(v app.NetVerdict, w int) string {
 	}
 	// The clock on the right, as on a board: a dispatcher reads
 	// the countdowns against it.
-	clock := st.Clock.Render(g.sh.Now.In(model.Berlin).Format("15:04")) + " "
+	clock := st.Clock.Render(f.Now.In(model.Berlin).Format("15:04")) + " "
 	return board.Spread(" "+ui.FitParts(parts, st.Muted.Render(" · "), w-ansi.StringWidth(clock)-2), clock, w)
 }
 

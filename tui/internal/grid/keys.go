@@ -11,6 +11,7 @@ import (
 	"abfahrt/feed"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/catalog"
 	"abfahrt/tui/internal/fleet"
 	"abfahrt/tui/internal/ladder"
 	"abfahrt/tui/internal/ui"
@@ -18,16 +19,17 @@ import (
 
 // keyCtx is what the board side's keys act on: the dispatcher, the
 // focused board's key context (B nil without a focused board, or off the
-// grid), and the action left for the root.
+// grid), the frame of the key, and the action left for the root.
 type keyCtx struct {
 	d   *Dispatch
 	b   board.Ctx
+	f   app.Frame
 	act app.Action
 }
 
-// newKeyCtx sums up the board side's state for its keys.
-func (d *Dispatch) newKeyCtx() *keyCtx {
-	c := &keyCtx{d: d}
+// newKeyCtx sums up the board side's state for its keys in frame f.
+func (d *Dispatch) newKeyCtx(f app.Frame) *keyCtx {
+	c := &keyCtx{d: d, f: f}
 	g := &d.Grid
 	if b := g.Focused(); b != nil {
 		m := board.BoardCells
@@ -53,8 +55,8 @@ func (d *Dispatch) newKeyCtx() *keyCtx {
 // key handles a key while the board side has the focus (it takes every
 // key the root does not: quit, help, search, commands, focus); ok is
 // false when no binding of the view that shows does anything with it.
-func (d *Dispatch) key(msg tea.KeyMsg) (tea.Cmd, app.Action, bool) {
-	c := d.newKeyCtx()
+func (d *Dispatch) key(f app.Frame, msg tea.KeyMsg) (tea.Cmd, app.Action, bool) {
+	c := d.newKeyCtx(f)
 	k := keys.Find(msg, c)
 	if k == nil {
 		return nil, app.Action{}, false
@@ -121,7 +123,11 @@ func toggleMode(m DispMode) func(*keyCtx, tea.KeyMsg) tea.Cmd {
 // watched board (any other key cancels: Dispatch.Key).
 var removeKey = ui.Key[*keyCtx]{Keys: []string{"x"}, Text: func(t *ui.Texts) string { return t.KeyRemove }, Group: ui.GroupViews, Priority: ui.PrioLow,
 	If: func(c *keyCtx) bool { return onGrid(c) && c.b.State.Mode != board.BoardPlain && c.b.State.Boards > 0 },
-	Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { cmd, a := c.d.removeBoard(); c.act = a; return cmd }}
+	Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd {
+		cmd, a := c.d.removeBoard(c.f.DispatchTexts)
+		c.act = a
+		return cmd
+	}}
 
 // gridKeys are the board side's own bindings: the grid's cells, zoom,
 // the pins, watch and remove, the views, refresh.
@@ -161,7 +167,11 @@ var gridKeys = ui.Keymap[*keyCtx]{
 		If: func(c *keyCtx) bool { return c.d.Mode != ModeGrid }, Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { return c.d.SetMode(ModeGrid) }},
 	{Keys: []string{"w"}, Text: func(t *ui.Texts) string { return t.KeyWatch }, Group: ui.GroupViews, Priority: ui.PrioMid,
 		If: func(c *keyCtx) bool { return plain(c) && c.b.State.Boards < app.MaxBoards && !c.b.State.Unknown },
-		Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd { cmd, a := c.d.watchBoard(); c.act = a; return cmd }},
+		Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd {
+			cmd, a := c.d.watchBoard(c.f.DispatchTexts)
+			c.act = a
+			return cmd
+		}},
 	removeKey,
 	// p pins the focused board's stop (a stop the service knows, or one
 	// pinned before); the merged and fleet lists pin their focused board.
@@ -178,7 +188,7 @@ var gridKeys = ui.Keymap[*keyCtx]{
 			return false
 		},
 		Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd {
-			c.act.Notice = c.d.togglePin()
+			c.act.Notice = c.d.togglePin(c.f.DispatchTexts)
 			c.d.relayout() // the strip may grow or shrink
 			return tea.Batch(c.d.Pins.SaveCmd(), c.d.Pins.SyncFeeds())
 		}},
@@ -248,8 +258,8 @@ func (d *Dispatch) OpenBoard(t app.Target) tea.Cmd {
 }
 
 // watchBoard watches the open board (`w`) and shows the grid.
-func (d *Dispatch) watchBoard() (tea.Cmd, app.Action) {
-	n := d.Grid.WatchOpen()
+func (d *Dispatch) watchBoard(dt *catalog.DispTexts) (tea.Cmd, app.Action) {
+	n := d.Grid.WatchOpen(dt)
 	cmd := d.SyncStrip()
 	d.relayout()
 	return cmd, app.Action{Notice: n}
@@ -258,9 +268,9 @@ func (d *Dispatch) watchBoard() (tea.Cmd, app.Action) {
 // removeBoard is `x`: the first asks, the second removes the focused
 // watched board. When none is left, the last open board (or the start
 // board) opens again.
-func (d *Dispatch) removeBoard() (tea.Cmd, app.Action) {
+func (d *Dispatch) removeBoard(dt *catalog.DispTexts) (tea.Cmd, app.Action) {
 	g := &d.Grid
-	ask, ok := g.AskRemove()
+	ask, ok := g.AskRemove(dt)
 	if !ok {
 		return nil, app.Action{Notice: ask}
 	}
@@ -283,12 +293,11 @@ func (d *Dispatch) Unzoom() tea.Cmd {
 
 // data takes the board side's results that are not feed answers: the
 // pins and the watched boards loaded and saved. ok is false for messages
-// it does not own.
-func (d *Dispatch) data(msg tea.Msg) (cmd tea.Cmd, act app.Action, ok bool) {
-	dt := d.Grid.sh.DispatchTexts
+// it does not own. dt words the notices.
+func (d *Dispatch) data(dt *catalog.DispTexts, msg tea.Msg) (cmd tea.Cmd, act app.Action, ok bool) {
 	switch msg := msg.(type) {
 	case PinsMsg:
-		cmd := d.Pins.Loaded(msg)
+		cmd := d.Pins.Loaded(dt, msg)
 		d.relayout()
 		return cmd, app.Action{}, true
 	case PinsSavedMsg:
@@ -299,7 +308,7 @@ func (d *Dispatch) data(msg tea.Msg) (cmd tea.Cmd, act app.Action, ok bool) {
 		}
 		return d.Pins.Saved(msg), act, true
 	case BoardsMsg:
-		cmd, act := d.restoreBoards(msg)
+		cmd, act := d.restoreBoards(dt, msg)
 		return cmd, act, true
 	case BoardsSavedMsg:
 		if msg.Err != nil {
@@ -315,9 +324,9 @@ func (d *Dispatch) data(msg tea.Msg) (cmd tea.Cmd, act app.Action, ok bool) {
 // restoreBoards opens the grid with the boards read from boards.json at
 // start, unless the user has changed the watched set meanwhile. A file
 // that could not be read is reported once in the status bar; it was kept
-// aside, or if that failed is never written.
-func (d *Dispatch) restoreBoards(msg BoardsMsg) (tea.Cmd, app.Action) {
-	act := app.Action{Notice: app.StateNotice(d.Grid.sh.DispatchTexts, msg.Problem, BoardsFile, len(msg.Specs), msg.Total)}
+// aside, or if that failed is never written. dt words the notices.
+func (d *Dispatch) restoreBoards(dt *catalog.DispTexts, msg BoardsMsg) (tea.Cmd, app.Action) {
+	act := app.Action{Notice: app.StateNotice(dt, msg.Problem, BoardsFile, len(msg.Specs), msg.Total)}
 	if msg.Problem != nil && msg.Problem.KeptAs == "" {
 		d.Boards.ReadOnly = true
 		return nil, act
@@ -342,9 +351,9 @@ func (d *Dispatch) restoreBoards(msg BoardsMsg) (tea.Cmd, app.Action) {
 	d.relayout()
 	if act.Notice == "" {
 		// A plain start opened what the user kept: say where it came from.
-		act.Notice = d.Grid.sh.DispatchTexts.RestoredOne
+		act.Notice = dt.RestoredOne
 		if d.Grid.Len() > 1 {
-			act.Notice = fmt.Sprintf(d.Grid.sh.DispatchTexts.RestoredMany, d.Grid.Len())
+			act.Notice = fmt.Sprintf(dt.RestoredMany, d.Grid.Len())
 		}
 	}
 	return tea.Batch(cmds...), act

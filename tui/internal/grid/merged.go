@@ -81,8 +81,9 @@ func mergedRowKeys(rows []mergedRow) func(int) mergedKey {
 	return func(i int) mergedKey { return mergedKey{stop: rows[i].Board.Subject.Stop, ev: board.KeyOf(rows[i].E)} }
 }
 
-// View renders the merged list, from the cache while nothing changed.
-func (p *mergedPane) View(g *gridPane) string {
+// View renders the merged list of g's boards in frame f, from the cache
+// while nothing changed.
+func (p *mergedPane) View(f app.Frame, g *gridPane) string {
 	w, h := p.width, p.height
 	if w <= 0 || h <= 0 {
 		return ""
@@ -91,8 +92,8 @@ func (p *mergedPane) View(g *gridPane) string {
 	for _, b := range g.Boards {
 		sb.WriteString(ui.Itoa(b.Revision) + ",")
 	}
-	k := strings.Join([]string{sb.String(), ui.Itoa(w), ui.Itoa(h), ui.Itoa(p.Cursor), strconv.FormatInt(p.sh.Now.Unix(), 10)}, ":")
-	return p.cache.Get(k, func() string { return ui.ClampLines(p.render(g), w, h) })
+	k := strings.Join([]string{sb.String(), ui.Itoa(w), ui.Itoa(h), ui.Itoa(p.Cursor), strconv.FormatInt(f.Now.Unix(), 10)}, ":")
+	return p.cache.Get(k, func() string { return ui.ClampLines(p.render(f, g), w, h) })
 }
 
 // merged column widths.
@@ -102,8 +103,8 @@ const (
 )
 
 // render draws the merged view: a title, column titles and the rows.
-func (p *mergedPane) render(g *gridPane) string {
-	st, dt, tx := p.sh.Styles, p.sh.DispatchTexts, p.sh.Texts
+func (p *mergedPane) render(f app.Frame, g *gridPane) string {
+	st, dt, tx := f.Styles, f.DispatchTexts, f.Texts
 	w, h := p.width, p.height
 	rows := p.Rows(g)
 	p.hits.Reset()
@@ -112,7 +113,7 @@ func (p *mergedPane) render(g *gridPane) string {
 	if a := p.sh.AlertPart(); a != "" {
 		title += st.Muted.Render(" · ") + a
 	}
-	sb.WriteString(board.Spread(title, st.Clock.Render(p.sh.Now.In(model.Berlin).Format("15:04"))+" ", w))
+	sb.WriteString(board.Spread(title, st.Clock.Render(f.Now.In(model.Berlin).Format("15:04"))+" ", w))
 	if h < 3 {
 		return sb.String()
 	}
@@ -164,7 +165,7 @@ func (p *mergedPane) render(g *gridPane) string {
 	first := ui.ScrollFirst(cur, space)
 	for i := first; i < len(rows) && i < first+space; i++ {
 		p.hits.Line(2+i-first, i) // below the title and the column titles
-		sb.WriteString("\n" + p.row(rows[i], i == cur, stopW, badge, dir, plat, veh))
+		sb.WriteString("\n" + p.row(f, rows[i], i == cur, stopW, badge, dir, plat, veh))
 	}
 	return sb.String()
 }
@@ -174,15 +175,15 @@ func (p *mergedPane) render(g *gridPane) string {
 func (p *mergedPane) RowAt(y int) (int, bool) { return p.hits.Row(y) }
 
 // row renders one merged row.
-func (p *mergedPane) row(r mergedRow, sel bool, stopW, badge, dir, plat int, veh bool) string {
-	st, tx := p.sh.Styles, p.sh.Texts
+func (p *mergedPane) row(f app.Frame, r mergedRow, sel bool, stopW, badge, dir, plat int, veh bool) string {
+	st, tx := f.Styles, f.Texts
 	e := r.E
 	mark := "  "
 	if sel {
 		mark = st.SelectedMark.Render("▸ ")
 	}
 	line := e.Line()
-	due, dueSt := st.DueCell(tx, e, p.sh.Now)
+	due, dueSt := st.DueCell(tx, e, f.Now)
 	text, sev := tx.DelayText(*e)
 	s := mark + app.LinkPad(st.Accent.Render, r.Board.Shared.StopURL(r.Board.Subject.Stop), r.Board.Name(), stopW) + " " +
 		st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, p.sh.Base.Category(line))) + " " +

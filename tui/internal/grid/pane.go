@@ -22,7 +22,7 @@ func (d *Dispatch) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) 
 		if f.Focus != app.PaneBoard {
 			return nil, app.Action{}, false
 		}
-		cmd, a, ok := d.key(msg)
+		cmd, a, ok := d.key(f, msg)
 		if !ok {
 			return nil, app.Action{}, false
 		}
@@ -39,7 +39,7 @@ func (d *Dispatch) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) 
 	case app.SettleMsg:
 		return d.declare(), app.Action{}, false
 	}
-	return d.data(msg)
+	return d.data(f.DispatchTexts, msg)
 }
 
 // view is the board side's view that shows.
@@ -70,7 +70,7 @@ func (d *Dispatch) Hints(f app.Frame) ([]ui.Hint, bool) {
 	if f.Focus != app.PaneBoard {
 		return nil, false
 	}
-	return keys.Hints(d.newKeyCtx(), f.Texts), false
+	return keys.Hints(d.newKeyCtx(f), f.Texts), false
 }
 
 // NextChange hands on the view's own changes (the fleet's by the second), else

@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"abfahrt/tui/internal/catalog"
 	"fmt"
 )
 
@@ -19,13 +20,12 @@ func (d *Dispatch) FocusedPin() (p Pin, ok bool) {
 }
 
 // togglePin pins or unpins the focused board's stop; it returns what
-// the status bar says.
-func (d *Dispatch) togglePin() string {
+// the status bar says, in dt's words.
+func (d *Dispatch) togglePin(dt *catalog.DispTexts) string {
 	p, ok := d.FocusedPin()
 	if !ok {
 		return ""
 	}
-	dt := d.Grid.sh.DispatchTexts
 	switch {
 	case !d.Pins.Has(p) && d.Pins.full():
 		return fmt.Sprintf(dt.PinsFull, MaxPins)

@@ -13,6 +13,7 @@ import (
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/catalog"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
 	"abfahrt/tui/statefile"
@@ -142,12 +143,12 @@ func (p *pinSet) Saved(msg PinsSavedMsg) tea.Cmd {
 
 // Loaded takes the pins read at start, after any pinned meanwhile. A file
 // that could not be read is reported once in the status bar; it was kept
-// aside, or if that failed is never written.
-func (p *pinSet) Loaded(msg PinsMsg) tea.Cmd {
+// aside, or if that failed is never written; dt says so.
+func (p *pinSet) Loaded(dt *catalog.DispTexts, msg PinsMsg) tea.Cmd {
 	if msg.Problem != nil && msg.Problem.KeptAs == "" {
 		p.readOnly = true
 	}
-	app.AddNotice(p.sh, app.StateNotice(p.sh.DispatchTexts, msg.Problem, PinsFile, len(msg.Pins), msg.Total))
+	app.AddNotice(p.sh, app.StateNotice(dt, msg.Problem, PinsFile, len(msg.Pins), msg.Total))
 	p.Items, _ = UniquePins(append(p.Items, msg.Pins...), MaxPins)
 	return p.SyncFeeds()
 }
@@ -236,10 +237,10 @@ func (p *pinSet) Stop() {
 }
 
 // strip renders n lines: each pin with its number, name and next
-// departure, or why there is none.
-func (p *pinSet) strip(w, n int) string {
+// departure, or why there is none, in frame f.
+func (p *pinSet) strip(f app.Frame, w, n int) string {
 	sh := p.sh
-	st, dt := sh.Styles, sh.DispatchTexts
+	st, dt := f.Styles, f.DispatchTexts
 	nameW := 4
 	for _, q := range p.Items[:n] {
 		nameW = max(nameW, len([]rune(q.Name)))
@@ -249,19 +250,19 @@ func (p *pinSet) strip(w, n int) string {
 	for i, q := range p.Items[:n] {
 		head := " " + st.Accent.Render("★"+ui.Itoa(i+1)) + " " + st.Bold.Render(ui.Pad(q.Name, nameW)) + "  "
 		room := w - 3 - 2 - nameW - 2
-		var f *feeds.Entry
+		var fd *feeds.Entry
 		for _, g := range p.Feeds {
 			if g.Subject == q.Subject() {
-				f = g
+				fd = g
 			}
 		}
 		next := st.Muted.Render(dt.GridLoading)
-		if f != nil && f.Poll.LastErr != nil && !f.Have {
-			next = st.Error.Render(fmt.Sprintf(dt.NoAnswer, app.ErrLine(sh.Texts, f.Poll.LastErr)))
+		if fd != nil && fd.Poll.LastErr != nil && !fd.Have {
+			next = st.Error.Render(fmt.Sprintf(dt.NoAnswer, app.ErrLine(f.Texts, fd.Poll.LastErr)))
 		}
-		if f != nil && f.Have {
+		if fd != nil && fd.Have {
 			next = st.Muted.Render(dt.NothingSoon)
-			if e := nextEvent(f.Data.Board, sh.Now); e != nil {
+			if e := nextEvent(fd.Data.Board, f.Now); e != nil {
 				badge := max(len(e.Line())+2, 4)
 				next = board.CompactRow(sh, e, badge, max(min(room-badge-15, 40), 4))
 			}

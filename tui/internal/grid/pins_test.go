@@ -47,7 +47,7 @@ func TestPinToggle(t *testing.T) {
 	if r.d.Pinned() {
 		t.Fatal("pinned before any pin")
 	}
-	r.sh.Notice = r.d.togglePin()
+	r.sh.Notice = r.d.togglePin(r.sh.DispatchTexts)
 	if !r.d.Pinned() || r.sh.Notice != "pinned Ehinger Tor" {
 		t.Errorf("p: pinned %v, notice %q; want Ehinger Tor pinned", r.d.Pinned(), r.sh.Notice)
 	}
@@ -60,7 +60,7 @@ func TestPinToggle(t *testing.T) {
 		t.Error("Hauptbahnhof reads as pinned")
 	}
 	r.d.Grid.Focus = 1
-	r.sh.Notice = r.d.togglePin()
+	r.sh.Notice = r.d.togglePin(r.sh.DispatchTexts)
 	if r.d.Pinned() || r.sh.Notice != "unpinned Ehinger Tor" {
 		t.Errorf("second p: pinned %v, notice %q; want Ehinger Tor unpinned", r.d.Pinned(), r.sh.Notice)
 	}
@@ -106,7 +106,7 @@ func TestPinStripAbovePlainBoard(t *testing.T) {
 
 	// Watching the plain board shows the grid's cells: no strip, and the
 	// pins' feeds no one else shows end.
-	if n := r.d.Grid.WatchOpen(); n != "" {
+	if n := r.d.Grid.WatchOpen(r.sh.DispatchTexts); n != "" {
 		t.Fatalf("w: %q", n)
 	}
 	r.run(r.d.SyncStrip())
@@ -157,7 +157,7 @@ func TestPinsCorruptFile(t *testing.T) {
 	if !strings.Contains(r.sh.Notice, "pins.json could not be read; kept as pins.json.corrupt-") {
 		t.Errorf("notice %q, want the file kept aside", r.sh.Notice)
 	}
-	r.sh.Notice = r.d.togglePin()
+	r.sh.Notice = r.d.togglePin(r.sh.DispatchTexts)
 	r.run(r.d.Pins.SaveCmd())
 	if got := filePins(t, path); len(got) != 1 || got[0].Stop != 1008 {
 		t.Errorf("pins.json holds %+v, want Hauptbahnhof", got)

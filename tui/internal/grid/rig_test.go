@@ -67,7 +67,7 @@ func newRigOn(t testing.TB, src *testkit.FakeSource, specs []app.BoardSpec, opt 
 	}
 	r.sh = app.NewShared(o)
 	r.sh.ReceiveBase(src.Base)
-	r.d = NewDispatch(r.sh, o)
+	r.d = NewDispatch(r.sh, o, r.sh.Now)
 	r.run(r.d.Init())
 	return r
 }
@@ -102,7 +102,7 @@ func (r *rig) handle(msg tea.Msg) {
 			d.Grid.Fed(f)
 		}
 	case PinsMsg:
-		r.run(d.Pins.Loaded(msg))
+		r.run(d.Pins.Loaded(sh.DispatchTexts, msg))
 	case PinsSavedMsg:
 		r.run(d.Pins.Saved(msg))
 	case BoardsMsg:
@@ -146,7 +146,7 @@ func (r *rig) tick(t time.Time) {
 // view sizes the board side w×h (with the focus) and renders it.
 func (r *rig) view(w, h int) string {
 	r.d.Layout(app.Rect{W: w, H: h, Focused: true})
-	return r.d.View(app.Frame{})
+	return r.d.View(r.frame())
 }
 
 // calls counts the fake's requests per subject.

@@ -54,7 +54,7 @@ func TestSummaryStaleAndUnknown(t *testing.T) {
 		if c.name == "404" {
 			// The unknown stop's board: nothing to watch, and no retries.
 			r.d.Grid.Focus = 4
-			if c := r.d.newKeyCtx(); !c.b.State.Unknown {
+			if c := r.d.newKeyCtx(r.frame()); !c.b.State.Unknown {
 				t.Error("404: the focused board of the unknown stop is not marked unknown")
 			}
 			if f := r.d.Grid.feedOf(feeds.Subject{Stop: gone}); f == nil || !f.Poll.Next.IsZero() {

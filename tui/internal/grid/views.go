@@ -47,7 +47,7 @@ func (v boardsView) Update(_ app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool)
 func (v boardsView) View(f app.Frame) string {
 	d := v.d
 	if n := d.Pins.stripH; n > 0 {
-		return d.Pins.strip(d.Grid.width, n) + "\n" + d.Grid.View(f)
+		return d.Pins.strip(f, d.Grid.width, n) + "\n" + d.Grid.View(f)
 	}
 	return d.Grid.View(f)
 }
@@ -85,7 +85,7 @@ func (v mergedView) Update(_ app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool)
 }
 
 // View draws the merged list.
-func (v mergedView) View(app.Frame) string { return v.d.Merged.View(&v.d.Grid) }
+func (v mergedView) View(f app.Frame) string { return v.d.Merged.View(f, &v.d.Grid) }
 
 // Layout gives the list its rectangle.
 func (v mergedView) Layout(r app.Rect) { v.d.Merged.SetSize(r.W, r.H) }

@@ -28,7 +28,7 @@ func (r *rig) restore() {
 	if len(r.loaded) != 1 {
 		r.t.Fatalf("%d loads of boards.json at start, want 1", len(r.loaded))
 	}
-	cmd, act, ok := r.d.Update(app.Frame{}, r.loaded[0])
+	cmd, act, ok := r.d.Update(r.frame(), r.loaded[0])
 	if !ok {
 		r.t.Fatal("the board side did not take its boards.json")
 	}
@@ -173,7 +173,7 @@ func TestWatchedCorruptFile(t *testing.T) {
 			t.Fatalf("%s: kept files %v, want one", bad, kept)
 		}
 		r.sh.Notice = ""
-		if r.d.Grid.WatchOpen() != "" {
+		if r.d.Grid.WatchOpen(r.sh.DispatchTexts) != "" {
 			t.Fatalf("%s: watching the start board failed", bad)
 		}
 		r.save()
