@@ -141,8 +141,13 @@ type kioskCache struct {
 	// shown is the countdown each departure's large or text row showed
 	// last (dueCell).
 	shown map[board.EventKey]string
-	vis   map[*board.Pane]boardVis
-	head  colHead // the header of boards side by side (renderColumns)
+	// dues are the countdowns dueCell gave last, by event, with the span
+	// of the clock they hold for.
+	dues map[*model.Event]*dueKept
+	// blankLine is a line of spaces as wide as a column (blank).
+	blankLine string
+	vis       map[*board.Pane]boardVis
+	head      colHead // the header of boards side by side (renderColumns)
 	// joined are the rows of boards side by side as last joined.
 	joined joinedRows
 	// ticker are the alert's pages as last wrapped (tickerLine).

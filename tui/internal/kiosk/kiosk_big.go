@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/board"
@@ -67,6 +66,7 @@ type bigKey struct {
 	alert, planned, now   bool
 	gone                  bool
 	console               bool
+	pad                   bool // padded to w (a column of boards side by side)
 	scale, w              int
 	badgeW, platW, dueW   int
 }
@@ -127,7 +127,7 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 		n = min(n, colBigRows)
 	}
 	if n == 0 {
-		return m.spanRows(b, rows, w, room)
+		return m.spanRows(b, rows, w, room, col)
 	}
 	big := rows[:n]
 	gap := 2 * scale
@@ -151,15 +151,19 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 		platW = 0
 	}
 	memo := m.Kiosk.cache.memo()
+	gapLine := ""
+	if col {
+		gapLine = m.Kiosk.cache.blank(w) // a column's lines are padded to its width
+	}
 	out := make([]string, 0, room)
 	for j, r := range big {
 		if j > 0 {
-			out = append(out, "")
+			out = append(out, gapLine)
 		}
 		e := &b.Data.Events[r]
 		due, dueSt := m.dueCell(e)
 		key := bigKey{st: st, gone: e.Gone(), line: e.Line(), dest: e.DirectionText, due: due, alert: m.Shared.AlertOn(e.Line()),
-			planned: !e.Realtime(), now: due == tx.Now, console: console, scale: scale, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
+			planned: !e.Realtime(), now: due == tx.Now, console: console, pad: col, scale: scale, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
 			key.plat = e.PlatformName
 		}
@@ -175,14 +179,14 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 		out = append(out, lines...)
 	}
 	if rest := room - len(out) - 1; rest > 0 && len(rows) > n {
-		out = append(out, "")
+		out = append(out, gapLine)
 		if !col {
-			out = append(out, m.spanRows(b, rows[n:], w, rest)...)
+			out = append(out, m.spanRows(b, rows[n:], w, rest, false)...)
 			return out
 		}
-		for j, l := range m.spanRows(b, rows[n:], w, (rest+1)/2) {
+		for j, l := range m.spanRows(b, rows[n:], w, (rest+1)/2, true) {
 			if j > 0 {
-				out = append(out, "")
+				out = append(out, gapLine)
 			}
 			out = append(out, l)
 		}
@@ -230,24 +234,27 @@ func (m *Model) drawBig(k bigKey, destW, gap int, dueSt lipgloss.Style) []string
 		sb.WriteString(sp)
 		sb.WriteString(dueSt.Render(ui.PadLeft(due[y], k.dueW)))
 		out[y] = ui.Fit(sb.String(), k.w)
+		if k.pad {
+			out[y] = pad(out[y], k.w)
+		}
 	}
 	return out
 }
 
 // spanRows draws departures as rows of text across w, at most room: the
 // line's badge, the destination, the platform and the countdown at the
-// right edge, as on a hall display.
-func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
+// right edge, as on a hall display; padded to w in a column (col).
+func (m *Model) spanRows(b *board.Pane, rows []int, w, room int, col bool) []string {
 	st, tx := m.Shared.Styles, m.Shared.Texts
 	badgeW, platW, dueW := 4, 0, 0
 	for _, r := range rows {
 		e := &b.Data.Events[r]
-		badgeW = max(badgeW, ansi.StringWidth(e.Line())+2)
+		badgeW = max(badgeW, cellWidth(e.Line())+2)
 		if b.Subject.Point == "" {
-			platW = max(platW, ansi.StringWidth(e.PlatformName))
+			platW = max(platW, cellWidth(e.PlatformName))
 		}
 		due, _ := m.dueCell(e)
-		dueW = max(dueW, ansi.StringWidth(due))
+		dueW = max(dueW, cellWidth(due))
 	}
 	destW := w - 2 - badgeW - 2 - dueW - 1
 	if platW > 0 {
@@ -262,7 +269,7 @@ func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
 		e := &b.Data.Events[r]
 		due, dueSt := m.dueCell(e)
 		key := spanKey{st: st, line: e.Line(), dest: e.DirectionText, due: due, alert: m.Shared.AlertOn(e.Line()),
-			planned: !e.Realtime(), now: due == tx.Now, gone: e.Gone(), w: w, badgeW: badgeW, platW: platW, dueW: dueW}
+			planned: !e.Realtime(), now: due == tx.Now, gone: e.Gone(), pad: col, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
 			key.plat = e.PlatformName
 		}
@@ -285,6 +292,7 @@ type spanKey struct {
 	line, dest, plat, due string
 	alert, planned, now   bool
 	gone                  bool
+	pad                   bool // padded to w (a column of boards side by side)
 	w                     int
 	badgeW, platW, dueW   int
 }
@@ -308,6 +316,9 @@ func (m *Model) drawSpan(k spanKey, destW int, dueSt lipgloss.Style) string {
 	}
 	sb.WriteString(" ")
 	sb.WriteString(dueSt.Render(ui.PadLeft(k.due, k.dueW)))
+	if k.pad {
+		return pad(ui.Fit(sb.String(), k.w), k.w)
+	}
 	return ui.Fit(sb.String(), k.w)
 }
 
@@ -418,8 +429,74 @@ const dueHold = 30 * time.Second
 // dueCell is the countdown of e as the large rows show it: DueCell, or
 // the text it showed last while that text comes back within dueHold (a
 // new prediction a few seconds later across a minute's turn).
+//
+// A hall display asks for every row's countdown every second (what
+// shows, the order of equal countdowns, the rows drawn), but a countdown
+// reads minutes: its text turns only when the time to the departure, or
+// to it less dueHold, crosses a whole minute, or the clock does (a
+// change of the clocks). Between those the text is the one given last
+// (dueKept), so a second that turns no countdown reads none anew.
 func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
 	st, tx, now := m.Shared.Styles, m.Shared.Texts, m.Shared.Now
+	c := m.Kiosk.cache
+	d := c.dues[e]
+	if d != nil && d.holds(e, st, tx, now) {
+		return d.text, d.style
+	}
+	due, style := m.dueCellAt(e, now)
+	if d == nil {
+		if c.dues == nil || len(c.dues) >= 4*bigMemoMax {
+			c.dues = make(map[*model.Event]*dueKept, 64)
+		}
+		d = new(dueKept)
+		c.dues[e] = d
+	}
+	*d = dueKept{key: board.KeyOf(e), due: e.Due(), live: e.Realtime(), gone: !e.Vanished.IsZero(),
+		st: st, tx: tx, from: now, until: dueTurns(e.Due(), now), text: due, style: style}
+	return due, style
+}
+
+// dueKept is a departure's countdown as dueCell gave it: what it was
+// worked out from and the span of the clock [from, until) it holds for.
+type dueKept struct {
+	key         board.EventKey
+	due         time.Time
+	live, gone  bool
+	st          *ui.Styles
+	tx          *ui.Texts
+	from, until time.Time
+	text        string
+	style       lipgloss.Style
+}
+
+// holds reports whether d is e's countdown at now: the same departure
+// at the same time, in the same theme and language, within d's span.
+func (d *dueKept) holds(e *model.Event, st *ui.Styles, tx *ui.Texts, now time.Time) bool {
+	return d.st == st && d.tx == tx && !now.Before(d.from) && now.Before(d.until) &&
+		d.live == e.Realtime() && d.gone == !e.Vanished.IsZero() && d.due.Equal(e.Due()) && d.key == board.KeyOf(e)
+}
+
+// dueTurns is the first instant after now at which a countdown to due
+// may read otherwise: the time left, or left less dueHold, crosses a
+// whole minute, or the clock begins a new minute. It is now itself
+// (nothing is kept) when one of those falls on now.
+func dueTurns(due, now time.Time) time.Time {
+	until := now.Truncate(time.Minute).Add(time.Minute)
+	for _, left := range []time.Duration{due.Sub(now), due.Sub(now) - dueHold} {
+		r := left % time.Minute
+		if r < 0 {
+			r += time.Minute
+		}
+		if t := now.Add(r); t.Before(until) {
+			until = t
+		}
+	}
+	return until
+}
+
+// dueCellAt is dueCell worked out at now.
+func (m *Model) dueCellAt(e *model.Event, now time.Time) (string, lipgloss.Style) {
+	st, tx := m.Shared.Styles, m.Shared.Texts
 	c := m.Kiosk.cache
 	due, style := st.DueCell(tx, e, now)
 	k := board.KeyOf(e)
