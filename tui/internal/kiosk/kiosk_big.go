@@ -214,25 +214,24 @@ func (m *Model) drawBig(k bigKey, destW, gap int, dueSt lipgloss.Style) []string
 	if k.platW > 0 {
 		plat = fontText(k.plat, s, k.console)
 	}
-	side := strings.Repeat(" ", s)
 	bst := st.LineBadge(k.line)
 	out := make([]string, len(badge))
 	sp := strings.Repeat(" ", gap)
 	for y := range badge {
 		var sb strings.Builder
-		sb.WriteString(bst.Render(side + ui.Pad(badge[y], k.badgeW-2*s) + side))
+		sb.WriteString(m.piece(pieceKey{st: st, kind: pieceBadge, sub: k.line, text: badge[y], w: k.badgeW - 2*s, side: s}, bst))
 		sb.WriteString(sp)
 		txt := st.Text
 		if k.alert {
 			txt = st.Ticker
 		}
-		sb.WriteString(txt.Render(ui.Pad(name[y], destW)))
+		sb.WriteString(m.piece(pieceKey{st: st, kind: pieceDest, alert: k.alert, text: name[y], w: destW}, txt))
 		if k.platW > 0 {
 			sb.WriteString(sp)
-			sb.WriteString(st.Muted.Render(ui.Pad(plat[y], k.platW)))
+			sb.WriteString(m.piece(pieceKey{st: st, kind: piecePlat, text: plat[y], w: k.platW}, st.Muted))
 		}
 		sb.WriteString(sp)
-		sb.WriteString(dueSt.Render(ui.PadLeft(due[y], k.dueW)))
+		sb.WriteString(m.piece(pieceKey{st: st, kind: pieceDue, gone: k.gone, sub: k.due, text: due[y], w: k.dueW, left: true}, dueSt))
 		out[y] = ui.Fit(sb.String(), k.w)
 		if k.pad {
 			out[y] = pad(out[y], k.w)
@@ -307,15 +306,15 @@ func (m *Model) drawSpan(k spanKey, destW int, dueSt lipgloss.Style) string {
 	dest = FitName(dest, destW, m.Kiosk.speech.lang)
 	var sb strings.Builder
 	sb.WriteString("  ")
-	sb.WriteString(st.LineBadge(k.line).Render(ui.Pad(" "+k.line, k.badgeW)))
+	sb.WriteString(m.piece(pieceKey{st: st, kind: pieceBadge, sub: k.line, text: " " + k.line, w: k.badgeW}, st.LineBadge(k.line)))
 	sb.WriteString("  ")
-	sb.WriteString(st.Text.Render(ui.Pad(dest, destW)))
+	sb.WriteString(m.piece(pieceKey{st: st, kind: pieceDest, text: dest, w: destW}, st.Text))
 	if k.platW > 0 {
 		sb.WriteString("  ")
-		sb.WriteString(st.Muted.Render(ui.Pad(k.plat, k.platW)))
+		sb.WriteString(m.piece(pieceKey{st: st, kind: piecePlat, text: k.plat, w: k.platW}, st.Muted))
 	}
 	sb.WriteString(" ")
-	sb.WriteString(dueSt.Render(ui.PadLeft(k.due, k.dueW)))
+	sb.WriteString(m.piece(pieceKey{st: st, kind: pieceDue, gone: k.gone, sub: k.due, text: k.due, w: k.dueW, left: true}, dueSt))
 	if k.pad {
 		return pad(ui.Fit(sb.String(), k.w), k.w)
 	}
@@ -411,11 +410,21 @@ func (c *kioskCache) steadyOrder(b *board.Pane, rows []int, due func(r int) stri
 		}
 		i = j
 	}
-	next := make(map[board.EventKey]int, len(out))
+	// The map of the order before last is filled anew (two in turn):
+	// a column is ordered every time one of its countdowns turns.
+	next := c.spareOrder[b]
+	if next == nil {
+		next = make(map[board.EventKey]int, len(out))
+	}
+	clear(next)
 	for i, r := range out {
 		next[board.KeyOf(&b.Data.Events[r])] = i
 	}
 	c.order[b] = next
+	if c.spareOrder == nil || len(c.spareOrder) >= bigMemoMax {
+		c.spareOrder = make(map[*board.Pane]map[board.EventKey]int, 4)
+	}
+	c.spareOrder[b] = prev
 	return out
 }
 
@@ -433,25 +442,28 @@ const dueHold = 30 * time.Second
 // A hall display asks for every row's countdown every second (what
 // shows, the order of equal countdowns, the rows drawn), but a countdown
 // reads minutes: its text turns only when the time to the departure, or
-// to it less dueHold, crosses a whole minute, or the clock does (a
-// change of the clocks). Between those the text is the one given last
+// to it less dueHold, crosses a whole minute, or the clocks change (at
+// a whole hour). Between those the text is the one given last
 // (dueKept), so a second that turns no countdown reads none anew.
 func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
 	st, tx, now := m.Shared.Styles, m.Shared.Texts, m.Shared.Now
 	c := m.Kiosk.cache
-	d := c.dues[e]
-	if d != nil && d.holds(e, st, tx, now) {
-		return d.text, d.style
+	j, ok := c.dues[e]
+	if ok && c.kept[j].holds(e, st, tx, now) {
+		return c.kept[j].text, c.kept[j].style
 	}
 	due, style := m.dueCellAt(e, now)
-	if d == nil {
+	if !ok {
+		// New data brings new events: past the bound, the memo starts
+		// anew in the same storage.
 		if c.dues == nil || len(c.dues) >= 4*bigMemoMax {
-			c.dues = make(map[*model.Event]*dueKept, 64)
+			c.dues, c.kept = make(map[*model.Event]int, 64), c.kept[:0]
 		}
-		d = new(dueKept)
-		c.dues[e] = d
+		j = len(c.kept)
+		c.kept = append(c.kept, dueKept{})
+		c.dues[e] = j
 	}
-	*d = dueKept{key: board.KeyOf(e), due: e.Due(), live: e.Realtime(), gone: !e.Vanished.IsZero(),
+	c.kept[j] = dueKept{key: board.KeyOf(e), due: e.Due(), live: e.Realtime(), gone: !e.Vanished.IsZero(),
 		st: st, tx: tx, from: now, until: dueTurns(e.Due(), now), text: due, style: style}
 	return due, style
 }
@@ -478,10 +490,11 @@ func (d *dueKept) holds(e *model.Event, st *ui.Styles, tx *ui.Texts, now time.Ti
 
 // dueTurns is the first instant after now at which a countdown to due
 // may read otherwise: the time left, or left less dueHold, crosses a
-// whole minute, or the clock begins a new minute. It is now itself
-// (nothing is kept) when one of those falls on now.
+// whole minute, or the clock begins a new hour (the clocks change at a
+// whole hour, and a countdown across the change reads otherwise). It is
+// now itself (nothing is kept) when one of those falls on now.
 func dueTurns(due, now time.Time) time.Time {
-	until := now.Truncate(time.Minute).Add(time.Minute)
+	until := now.Truncate(time.Hour).Add(time.Hour)
 	for _, left := range []time.Duration{due.Sub(now), due.Sub(now) - dueHold} {
 		r := left % time.Minute
 		if r < 0 {
@@ -514,4 +527,53 @@ func (m *Model) dueCellAt(e *model.Event, now time.Time) (string, lipgloss.Style
 	}
 	c.shown[k] = due
 	return due, style
+}
+
+// A row drawn anew is mostly what it was: a countdown turned, and the
+// badge, the destination and the platform beside it read as before.
+// The styled pieces of the rows (piece) are kept by what they show, so
+// that such a row styles its countdown alone.
+
+// Kinds of pieces of a drawn row.
+const (
+	pieceBadge = iota + 1
+	pieceDest
+	piecePlat
+	pieceDue
+)
+
+// pieceKey is a styled piece of a row: its kind, the theme and what
+// chooses the style within it (the line of a badge; the countdown's
+// text and whether the departure is gone, for the countdown; an
+// alert's for the destination), the text padded to w (at the left:
+// left), between side spaces.
+type pieceKey struct {
+	st          *ui.Styles
+	kind        uint8
+	alert, gone bool
+	left        bool
+	sub, text   string
+	w, side     int
+}
+
+// piece returns k's text padded and styled by style, which k chooses.
+func (m *Model) piece(k pieceKey, style lipgloss.Style) string {
+	c := m.Kiosk.cache
+	if p, ok := c.pieces[k]; ok {
+		return p
+	}
+	body := ui.Pad(k.text, k.w)
+	if k.left {
+		body = ui.PadLeft(k.text, k.w)
+	}
+	if k.side > 0 {
+		side := strings.Repeat(" ", k.side)
+		body = side + body + side
+	}
+	p := style.Render(body)
+	if c.pieces == nil || len(c.pieces) >= 4*bigMemoMax {
+		c.pieces = make(map[pieceKey]string, 64)
+	}
+	c.pieces[k] = p
+	return p
 }
