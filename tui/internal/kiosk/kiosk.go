@@ -133,6 +133,8 @@ type kioskCache struct {
 	// drawn counts the large rows drawn, not served from big; built the
 	// frames built.
 	drawn, built int
+	// worked counts the countdowns worked out, not kept (dueCell).
+	worked int
 	// order is the order each board's large rows showed last, by event
 	// (steadyOrder).
 	order map[*board.Pane]map[board.EventKey]int

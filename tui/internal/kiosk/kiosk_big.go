@@ -469,7 +469,8 @@ func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
 }
 
 // dueKept is a departure's countdown as dueCell gave it: what it was
-// worked out from and the span of the clock [from, until) it holds for.
+// worked out from and the span of the clock it holds for: [from, until),
+// and from itself when until is from.
 type dueKept struct {
 	key         board.EventKey
 	due         time.Time
@@ -484,7 +485,7 @@ type dueKept struct {
 // holds reports whether d is e's countdown at now: the same departure
 // at the same time, in the same theme and language, within d's span.
 func (d *dueKept) holds(e *model.Event, st *ui.Styles, tx *ui.Texts, now time.Time) bool {
-	return d.st == st && d.tx == tx && !now.Before(d.from) && now.Before(d.until) &&
+	return d.st == st && d.tx == tx && (now.Equal(d.from) || now.After(d.from) && now.Before(d.until)) &&
 		d.live == e.Realtime() && d.gone == !e.Vanished.IsZero() && d.due.Equal(e.Due()) && d.key == board.KeyOf(e)
 }
 
@@ -492,7 +493,7 @@ func (d *dueKept) holds(e *model.Event, st *ui.Styles, tx *ui.Texts, now time.Ti
 // may read otherwise: the time left, or left less dueHold, crosses a
 // whole minute, or the clock begins a new hour (the clocks change at a
 // whole hour, and a countdown across the change reads otherwise). It is
-// now itself (nothing is kept) when one of those falls on now.
+// now itself (kept for that instant alone) when one of those falls on now.
 func dueTurns(due, now time.Time) time.Time {
 	until := now.Truncate(time.Hour).Add(time.Hour)
 	for _, left := range []time.Duration{due.Sub(now), due.Sub(now) - dueHold} {
@@ -511,6 +512,7 @@ func dueTurns(due, now time.Time) time.Time {
 func (m *Model) dueCellAt(e *model.Event, now time.Time) (string, lipgloss.Style) {
 	st, tx := m.Shared.Styles, m.Shared.Texts
 	c := m.Kiosk.cache
+	c.worked++
 	due, style := st.DueCell(tx, e, now)
 	k := board.KeyOf(e)
 	prev, ok := c.shown[k]
