@@ -148,7 +148,7 @@ func (m *Model) renderColumns(first, cols, w, h int) string {
 	if ticker != "" {
 		lines = append(lines, "", ticker)
 	}
-	return shifted(lines, dx, dy)
+	return shifted(lines, dx, dy, h+1) // as many lines as the screen has
 }
 
 // columnLines is board i in a column cw×room: its name, what it shows
