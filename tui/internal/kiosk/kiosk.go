@@ -154,7 +154,10 @@ type kioskCache struct {
 	// blankLine is a line of spaces as wide as a column (blank).
 	blankLine string
 	vis       map[*board.Pane]boardVis
-	head      colHead // the header of boards side by side (renderColumns)
+	// visBuf and keyBuf are the buffers boardVisible and visibleKey
+	// write their texts into.
+	visBuf, keyBuf []byte
+	head           colHead // the header of boards side by side (renderColumns)
 	// joined are the rows of boards side by side as last joined.
 	joined joinedRows
 	// ticker are the alert's pages as last wrapped (tickerLine).
