@@ -71,7 +71,7 @@ func (m *Model) visibleKey(first, cols, w, h int) (key string, ok bool) {
 		}
 		sb.WriteString(vis)
 	}
-	if last := k.cache.key.vis; string(sb.Bytes()) == last {
+	if b, last := sb.Bytes(), k.cache.key.vis; string(b) == last {
 		return last, true // the key of the frame on screen: no new string
 	}
 	return sb.String(), true
