@@ -463,30 +463,41 @@ func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
 		c.kept = append(c.kept, dueKept{})
 		c.dues[e] = j
 	}
-	c.kept[j] = dueKept{key: board.KeyOf(e), due: e.Due(), live: e.Realtime(), gone: !e.Vanished.IsZero(),
-		st: st, tx: tx, from: now, until: dueTurns(e.Due(), now), text: due, style: style}
+	c.kept[j] = keep(e, st, tx, now, dueTurns(e.Due(), now), due, style)
 	return due, style
 }
 
 // dueKept is a departure's countdown as dueCell gave it: what it was
-// worked out from and the span of the clock it holds for: [from, until),
-// and from itself when until is from.
+// worked out from (the fields of the departure its text, its style and
+// its key across polls read) and the span of the clock it holds for:
+// [from, until), and from itself when until is from.
 type dueKept struct {
-	key         board.EventKey
-	due         time.Time
-	live, gone  bool
-	st          *ui.Styles
-	tx          *ui.Texts
-	from, until time.Time
-	text        string
-	style       lipgloss.Style
+	vehicle, route int
+	point          model.StopPointCode
+	arrival, gone  bool
+	sched, actual  time.Time
+	st             *ui.Styles
+	tx             *ui.Texts
+	from, until    time.Time
+	text           string
+	style          lipgloss.Style
+}
+
+// keep returns e's countdown kept: text and style at from, until until.
+func keep(e *model.Event, st *ui.Styles, tx *ui.Texts, from, until time.Time, text string, style lipgloss.Style) dueKept {
+	return dueKept{vehicle: e.VehicleNumber, route: e.RouteNumber, point: e.StopPointCode, arrival: e.Arrival,
+		gone: !e.Vanished.IsZero(), sched: e.Scheduled.Time, actual: e.Actual.Time,
+		st: st, tx: tx, from: from, until: until, text: text, style: style}
 }
 
 // holds reports whether d is e's countdown at now: the same departure
-// at the same time, in the same theme and language, within d's span.
+// at the same times, in the same theme and language, within d's span.
+// It reads e's fields in place (Event's methods take a copy of it).
 func (d *dueKept) holds(e *model.Event, st *ui.Styles, tx *ui.Texts, now time.Time) bool {
 	return d.st == st && d.tx == tx && (now.Equal(d.from) || now.After(d.from) && now.Before(d.until)) &&
-		d.live == e.Realtime() && d.gone == !e.Vanished.IsZero() && d.due.Equal(e.Due()) && d.key == board.KeyOf(e)
+		d.vehicle == e.VehicleNumber && d.route == e.RouteNumber && d.arrival == e.Arrival &&
+		d.gone == !e.Vanished.IsZero() && d.sched.Equal(e.Scheduled.Time) && d.actual.Equal(e.Actual.Time) &&
+		d.point == e.StopPointCode
 }
 
 // dueTurns is the first instant after now at which a countdown to due
