@@ -1,6 +1,7 @@
 package screen_test
 
 import (
+	"context"
 	"io"
 	"testing"
 	"testing/synctest"
@@ -30,19 +31,24 @@ func BenchmarkKioskFourBoardsSimulated(b *testing.B) {
 }
 
 // runKiosk runs the kiosk of four boards at 300x80 for d of simulated
-// time at noon, painting to nowhere.
+// time at noon, painting to nowhere. The bubble's fake clock wants a
+// *testing.T, which a benchmark has not: it gets one of its own, and
+// everything that could fail or must be cleaned up uses b.
 func runKiosk(b *testing.B, d time.Duration) {
-	synctest.Test(&testing.T{}, func(t *testing.T) {
+	state := b.TempDir()
+	synctest.Test(&testing.T{}, func(*testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
 		clock := sim.NewClock(time.Date(2026, 9, 11, 12, 0, 0, 0, model.Berlin), 1)
 		svc := sim.New(sim.Options{Seed: 1, Clock: clock})
-		client := simclient.Client(t, svc)
+		client := simclient.Client(b, svc)
 		r := lipgloss.NewRenderer(io.Discard)
 		r.SetColorProfile(termenv.ANSI256)
 		boards := []tui.BoardSpec{{Stop: 1008}, {Stop: 1350}, {Stop: 1240}, {Stop: 1010}}
 		o := tui.Options{Source: client, SourceName: "simulated Ulm network", Now: clock.Now, Renderer: r,
-			Boards: boards, StateDir: t.TempDir()}
+			Boards: boards, StateDir: state}
 		o.Kiosk.Enabled = true
-		p := tui.NewProgram(t.Context(), o, nil, io.Discard)
+		p := tui.NewProgram(ctx, o, nil, io.Discard)
 		done := make(chan error)
 		go func() {
 			_, err := p.Run()
