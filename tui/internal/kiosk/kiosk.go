@@ -126,14 +126,20 @@ type kioskCache struct {
 	ok   bool
 	big  map[bigKey][]string // drawn large rows by their content (kiosk_big.go)
 	span map[spanKey]string  // drawn rows of text by their content (kiosk_big.go)
+	// pieces are the styled pieces of drawn rows by what they show.
+	pieces map[pieceKey]string
 	// widths are the large rows' column widths by board (kiosk_big.go).
 	widths map[bigLayout]bigWidths
 	// drawn counts the large rows drawn, not served from big; built the
 	// frames built.
 	drawn, built int
+	// worked counts the countdowns worked out, not kept (dueCell).
+	worked int
 	// order is the order each board's large rows showed last, by event
 	// (steadyOrder).
 	order map[*board.Pane]map[board.EventKey]int
+	// spareOrder is each board's order before last, to fill anew.
+	spareOrder map[*board.Pane]map[board.EventKey]int
 	// cols are the columns of boards side by side by their key; vis what
 	// of each board turns with the clock, at the local second sec
 	// (kiosk_visible.go).
@@ -141,8 +147,17 @@ type kioskCache struct {
 	// shown is the countdown each departure's large or text row showed
 	// last (dueCell).
 	shown map[board.EventKey]string
-	vis   map[*board.Pane]boardVis
-	head  colHead // the header of boards side by side (renderColumns)
+	// kept are the countdowns dueCell gave last, with the span of the
+	// clock they hold for; dues their places in it by event.
+	dues map[*model.Event]int
+	kept []dueKept
+	// blankLine is a line of spaces as wide as a column (blank).
+	blankLine string
+	vis       map[*board.Pane]boardVis
+	// visBuf and keyBuf are the buffers boardVisible and visibleKey
+	// write their texts into.
+	visBuf, keyBuf []byte
+	head           colHead // the header of boards side by side (renderColumns)
 	// joined are the rows of boards side by side as last joined.
 	joined joinedRows
 	// ticker are the alert's pages as last wrapped (tickerLine).

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/board"
@@ -67,6 +66,7 @@ type bigKey struct {
 	alert, planned, now   bool
 	gone                  bool
 	console               bool
+	pad                   bool // padded to w (a column of boards side by side)
 	scale, w              int
 	badgeW, platW, dueW   int
 }
@@ -127,7 +127,7 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 		n = min(n, colBigRows)
 	}
 	if n == 0 {
-		return m.spanRows(b, rows, w, room)
+		return m.spanRows(b, rows, w, room, col)
 	}
 	big := rows[:n]
 	gap := 2 * scale
@@ -151,15 +151,19 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 		platW = 0
 	}
 	memo := m.Kiosk.cache.memo()
+	gapLine := ""
+	if col {
+		gapLine = m.Kiosk.cache.blank(w) // a column's lines are padded to its width
+	}
 	out := make([]string, 0, room)
 	for j, r := range big {
 		if j > 0 {
-			out = append(out, "")
+			out = append(out, gapLine)
 		}
 		e := &b.Data.Events[r]
 		due, dueSt := m.dueCell(e)
 		key := bigKey{st: st, gone: e.Gone(), line: e.Line(), dest: e.DirectionText, due: due, alert: m.Shared.AlertOn(e.Line()),
-			planned: !e.Realtime(), now: due == tx.Now, console: console, scale: scale, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
+			planned: !e.Realtime(), now: due == tx.Now, console: console, pad: col, scale: scale, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
 			key.plat = e.PlatformName
 		}
@@ -175,14 +179,14 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 		out = append(out, lines...)
 	}
 	if rest := room - len(out) - 1; rest > 0 && len(rows) > n {
-		out = append(out, "")
+		out = append(out, gapLine)
 		if !col {
-			out = append(out, m.spanRows(b, rows[n:], w, rest)...)
+			out = append(out, m.spanRows(b, rows[n:], w, rest, false)...)
 			return out
 		}
-		for j, l := range m.spanRows(b, rows[n:], w, (rest+1)/2) {
+		for j, l := range m.spanRows(b, rows[n:], w, (rest+1)/2, true) {
 			if j > 0 {
-				out = append(out, "")
+				out = append(out, gapLine)
 			}
 			out = append(out, l)
 		}
@@ -210,44 +214,46 @@ func (m *Model) drawBig(k bigKey, destW, gap int, dueSt lipgloss.Style) []string
 	if k.platW > 0 {
 		plat = fontText(k.plat, s, k.console)
 	}
-	side := strings.Repeat(" ", s)
 	bst := st.LineBadge(k.line)
 	out := make([]string, len(badge))
 	sp := strings.Repeat(" ", gap)
 	for y := range badge {
 		var sb strings.Builder
-		sb.WriteString(bst.Render(side + ui.Pad(badge[y], k.badgeW-2*s) + side))
+		sb.WriteString(m.piece(pieceKey{st: st, kind: pieceBadge, sub: k.line, text: badge[y], w: k.badgeW - 2*s, side: s}, bst))
 		sb.WriteString(sp)
 		txt := st.Text
 		if k.alert {
 			txt = st.Ticker
 		}
-		sb.WriteString(txt.Render(ui.Pad(name[y], destW)))
+		sb.WriteString(m.piece(pieceKey{st: st, kind: pieceDest, alert: k.alert, text: name[y], w: destW}, txt))
 		if k.platW > 0 {
 			sb.WriteString(sp)
-			sb.WriteString(st.Muted.Render(ui.Pad(plat[y], k.platW)))
+			sb.WriteString(m.piece(pieceKey{st: st, kind: piecePlat, text: plat[y], w: k.platW}, st.Muted))
 		}
 		sb.WriteString(sp)
-		sb.WriteString(dueSt.Render(ui.PadLeft(due[y], k.dueW)))
+		sb.WriteString(m.piece(pieceKey{st: st, kind: pieceDue, gone: k.gone, sub: k.due, text: due[y], w: k.dueW, left: true}, dueSt))
 		out[y] = ui.Fit(sb.String(), k.w)
+		if k.pad {
+			out[y] = pad(out[y], k.w)
+		}
 	}
 	return out
 }
 
 // spanRows draws departures as rows of text across w, at most room: the
 // line's badge, the destination, the platform and the countdown at the
-// right edge, as on a hall display.
-func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
+// right edge, as on a hall display; padded to w in a column (col).
+func (m *Model) spanRows(b *board.Pane, rows []int, w, room int, col bool) []string {
 	st, tx := m.Shared.Styles, m.Shared.Texts
 	badgeW, platW, dueW := 4, 0, 0
 	for _, r := range rows {
 		e := &b.Data.Events[r]
-		badgeW = max(badgeW, ansi.StringWidth(e.Line())+2)
+		badgeW = max(badgeW, cellWidth(e.Line())+2)
 		if b.Subject.Point == "" {
-			platW = max(platW, ansi.StringWidth(e.PlatformName))
+			platW = max(platW, cellWidth(e.PlatformName))
 		}
 		due, _ := m.dueCell(e)
-		dueW = max(dueW, ansi.StringWidth(due))
+		dueW = max(dueW, cellWidth(due))
 	}
 	destW := w - 2 - badgeW - 2 - dueW - 1
 	if platW > 0 {
@@ -262,7 +268,7 @@ func (m *Model) spanRows(b *board.Pane, rows []int, w, room int) []string {
 		e := &b.Data.Events[r]
 		due, dueSt := m.dueCell(e)
 		key := spanKey{st: st, line: e.Line(), dest: e.DirectionText, due: due, alert: m.Shared.AlertOn(e.Line()),
-			planned: !e.Realtime(), now: due == tx.Now, gone: e.Gone(), w: w, badgeW: badgeW, platW: platW, dueW: dueW}
+			planned: !e.Realtime(), now: due == tx.Now, gone: e.Gone(), pad: col, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
 			key.plat = e.PlatformName
 		}
@@ -285,6 +291,7 @@ type spanKey struct {
 	line, dest, plat, due string
 	alert, planned, now   bool
 	gone                  bool
+	pad                   bool // padded to w (a column of boards side by side)
 	w                     int
 	badgeW, platW, dueW   int
 }
@@ -299,15 +306,18 @@ func (m *Model) drawSpan(k spanKey, destW int, dueSt lipgloss.Style) string {
 	dest = FitName(dest, destW, m.Kiosk.speech.lang)
 	var sb strings.Builder
 	sb.WriteString("  ")
-	sb.WriteString(st.LineBadge(k.line).Render(ui.Pad(" "+k.line, k.badgeW)))
+	sb.WriteString(m.piece(pieceKey{st: st, kind: pieceBadge, sub: k.line, text: " " + k.line, w: k.badgeW}, st.LineBadge(k.line)))
 	sb.WriteString("  ")
-	sb.WriteString(st.Text.Render(ui.Pad(dest, destW)))
+	sb.WriteString(m.piece(pieceKey{st: st, kind: pieceDest, text: dest, w: destW}, st.Text))
 	if k.platW > 0 {
 		sb.WriteString("  ")
-		sb.WriteString(st.Muted.Render(ui.Pad(k.plat, k.platW)))
+		sb.WriteString(m.piece(pieceKey{st: st, kind: piecePlat, text: k.plat, w: k.platW}, st.Muted))
 	}
 	sb.WriteString(" ")
-	sb.WriteString(dueSt.Render(ui.PadLeft(k.due, k.dueW)))
+	sb.WriteString(m.piece(pieceKey{st: st, kind: pieceDue, gone: k.gone, sub: k.due, text: k.due, w: k.dueW, left: true}, dueSt))
+	if k.pad {
+		return pad(ui.Fit(sb.String(), k.w), k.w)
+	}
 	return ui.Fit(sb.String(), k.w)
 }
 
@@ -400,11 +410,21 @@ func (c *kioskCache) steadyOrder(b *board.Pane, rows []int, due func(r int) stri
 		}
 		i = j
 	}
-	next := make(map[board.EventKey]int, len(out))
+	// The map of the order before last is filled anew (two in turn):
+	// a column is ordered every time one of its countdowns turns.
+	next := c.spareOrder[b]
+	if next == nil {
+		next = make(map[board.EventKey]int, len(out))
+	}
+	clear(next)
 	for i, r := range out {
 		next[board.KeyOf(&b.Data.Events[r])] = i
 	}
 	c.order[b] = next
+	if c.spareOrder == nil || len(c.spareOrder) >= bigMemoMax {
+		c.spareOrder = make(map[*board.Pane]map[board.EventKey]int, 4)
+	}
+	c.spareOrder[b] = prev
 	return out
 }
 
@@ -418,9 +438,92 @@ const dueHold = 30 * time.Second
 // dueCell is the countdown of e as the large rows show it: DueCell, or
 // the text it showed last while that text comes back within dueHold (a
 // new prediction a few seconds later across a minute's turn).
+//
+// A hall display asks for every row's countdown every second (what
+// shows, the order of equal countdowns, the rows drawn), but a countdown
+// reads minutes: its text turns only when the time to the departure, or
+// to it less dueHold, crosses a whole minute, or the clocks change (at
+// a whole hour). Between those the text is the one given last
+// (dueKept), so a second that turns no countdown reads none anew.
 func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
 	st, tx, now := m.Shared.Styles, m.Shared.Texts, m.Shared.Now
 	c := m.Kiosk.cache
+	j, ok := c.dues[e]
+	if ok && c.kept[j].holds(e, st, tx, now) {
+		return c.kept[j].text, c.kept[j].style
+	}
+	due, style := m.dueCellAt(e, now)
+	if !ok {
+		// New data brings new events: past the bound, the memo starts
+		// anew in the same storage.
+		if c.dues == nil || len(c.dues) >= 4*bigMemoMax {
+			c.dues, c.kept = make(map[*model.Event]int, 64), c.kept[:0]
+		}
+		j = len(c.kept)
+		c.kept = append(c.kept, dueKept{})
+		c.dues[e] = j
+	}
+	c.kept[j] = keep(e, st, tx, now, dueTurns(e.Due(), now), due, style)
+	return due, style
+}
+
+// dueKept is a departure's countdown as dueCell gave it: what it was
+// worked out from (the fields of the departure its text, its style and
+// its key across polls read) and the span of the clock it holds for:
+// [from, until), and from itself when until is from.
+type dueKept struct {
+	vehicle, route int
+	point          model.StopPointCode
+	arrival, gone  bool
+	sched, actual  time.Time
+	st             *ui.Styles
+	tx             *ui.Texts
+	from, until    time.Time
+	text           string
+	style          lipgloss.Style
+}
+
+// keep returns e's countdown kept: text and style at from, until until.
+func keep(e *model.Event, st *ui.Styles, tx *ui.Texts, from, until time.Time, text string, style lipgloss.Style) dueKept {
+	return dueKept{vehicle: e.VehicleNumber, route: e.RouteNumber, point: e.StopPointCode, arrival: e.Arrival,
+		gone: !e.Vanished.IsZero(), sched: e.Scheduled.Time, actual: e.Actual.Time,
+		st: st, tx: tx, from: from, until: until, text: text, style: style}
+}
+
+// holds reports whether d is e's countdown at now: the same departure
+// at the same times, in the same theme and language, within d's span.
+// It reads e's fields in place (Event's methods take a copy of it).
+func (d *dueKept) holds(e *model.Event, st *ui.Styles, tx *ui.Texts, now time.Time) bool {
+	return d.st == st && d.tx == tx && (now.Equal(d.from) || now.After(d.from) && now.Before(d.until)) &&
+		d.vehicle == e.VehicleNumber && d.route == e.RouteNumber && d.arrival == e.Arrival &&
+		d.gone == !e.Vanished.IsZero() && d.sched.Equal(e.Scheduled.Time) && d.actual.Equal(e.Actual.Time) &&
+		d.point == e.StopPointCode
+}
+
+// dueTurns is the first instant after now at which a countdown to due
+// may read otherwise: the time left, or left less dueHold, crosses a
+// whole minute, or the clock begins a new hour (the clocks change at a
+// whole hour, and a countdown across the change reads otherwise). It is
+// now itself (kept for that instant alone) when one of those falls on now.
+func dueTurns(due, now time.Time) time.Time {
+	until := now.Truncate(time.Hour).Add(time.Hour)
+	for _, left := range []time.Duration{due.Sub(now), due.Sub(now) - dueHold} {
+		r := left % time.Minute
+		if r < 0 {
+			r += time.Minute
+		}
+		if t := now.Add(r); t.Before(until) {
+			until = t
+		}
+	}
+	return until
+}
+
+// dueCellAt is dueCell worked out at now.
+func (m *Model) dueCellAt(e *model.Event, now time.Time) (string, lipgloss.Style) {
+	st, tx := m.Shared.Styles, m.Shared.Texts
+	c := m.Kiosk.cache
+	c.worked++
 	due, style := st.DueCell(tx, e, now)
 	k := board.KeyOf(e)
 	prev, ok := c.shown[k]
@@ -437,4 +540,53 @@ func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
 	}
 	c.shown[k] = due
 	return due, style
+}
+
+// A row drawn anew is mostly what it was: a countdown turned, and the
+// badge, the destination and the platform beside it read as before.
+// The styled pieces of the rows (piece) are kept by what they show, so
+// that such a row styles its countdown alone.
+
+// Kinds of pieces of a drawn row.
+const (
+	pieceBadge = iota + 1
+	pieceDest
+	piecePlat
+	pieceDue
+)
+
+// pieceKey is a styled piece of a row: its kind, the theme and what
+// chooses the style within it (the line of a badge; the countdown's
+// text and whether the departure is gone, for the countdown; an
+// alert's for the destination), the text padded to w (at the left:
+// left), between side spaces.
+type pieceKey struct {
+	st          *ui.Styles
+	kind        uint8
+	alert, gone bool
+	left        bool
+	sub, text   string
+	w, side     int
+}
+
+// piece returns k's text padded and styled by style, which k chooses.
+func (m *Model) piece(k pieceKey, style lipgloss.Style) string {
+	c := m.Kiosk.cache
+	if p, ok := c.pieces[k]; ok {
+		return p
+	}
+	body := ui.Pad(k.text, k.w)
+	if k.left {
+		body = ui.PadLeft(k.text, k.w)
+	}
+	if k.side > 0 {
+		side := strings.Repeat(" ", k.side)
+		body = side + body + side
+	}
+	p := style.Render(body)
+	if c.pieces == nil || len(c.pieces) >= 4*bigMemoMax {
+		c.pieces = make(map[pieceKey]string, 64)
+	}
+	c.pieces[k] = p
+	return p
 }

@@ -148,11 +148,12 @@ func (m *Model) renderColumns(first, cols, w, h int) string {
 	if ticker != "" {
 		lines = append(lines, "", ticker)
 	}
-	return shifted(lines, dx, dy)
+	return shifted(lines, dx, dy, h+1) // as many lines as the screen has
 }
 
 // columnLines is board i in a column cw×room: its name, what it shows
-// (and how fresh), the delayed banner, and its rows, large when they fit.
+// (and how fresh), the delayed banner, and its rows, large when they fit,
+// each padded to cw (the rows drawn large or as text are kept padded).
 func (m *Model) columnLines(b *board.Pane, i, cw, room int) []string {
 	st, tx, now := m.Shared.Styles, m.Shared.Texts, m.Shared.Now
 	delayed, ref, blank := m.freshness(b, i)
@@ -169,13 +170,14 @@ func (m *Model) columnLines(b *board.Pane, i, cw, room int) []string {
 			mode += " · " + n
 		}
 	}
-	out := []string{st.Title.Render(ui.Fit(FitName(b.Name(), cw, m.Kiosk.speech.lang), cw)), st.Muted.Render(ui.Fit(mode, cw)), ""}
+	blankLine := m.Kiosk.cache.blank(cw)
+	out := []string{pad(st.Title.Render(ui.Fit(FitName(b.Name(), cw, m.Kiosk.speech.lang), cw)), cw), pad(st.Muted.Render(ui.Fit(mode, cw)), cw), blankLine}
 	if delayed {
 		text := ui.StaleMark + " " + fmt.Sprintf(tx.DataDelayed, m.Shared.SvcAt(ref).In(model.Berlin).Format("15:04")) + " " + ui.StaleMark
 		if b.Polls().AgeUnknown {
 			text = ui.StaleMark + " " + tx.DelayedUnknown + " " + ui.StaleMark
 		}
-		out = append(out, st.Banner.Render(center(text, cw)), "")
+		out = append(out, pad(st.Banner.Render(center(text, cw)), cw), blankLine)
 	}
 	rest := room - len(out)
 	rows := m.steadyRows(b, m.Kiosk.Rows(i))
@@ -185,9 +187,11 @@ func (m *Model) columnLines(b *board.Pane, i, cw, room int) []string {
 	}
 	switch scale := colScale(cw, room); {
 	case blank || len(up) == 0 || scale == 0:
-		out = append(out, m.kioskTable(b, rows, blank, cw, rest)...)
+		for _, l := range m.kioskTable(b, rows, blank, cw, rest) {
+			out = append(out, pad(l, cw))
+		}
 	default:
-		out = append(out, m.bigBoard(b, up, scale, cw, rest, true)...)
+		out = append(out, m.bigBoard(b, up, scale, cw, rest, true)...) // padded
 	}
 	return out
 }
@@ -217,9 +221,6 @@ func (m *Model) column(b *board.Pane, i, cw, room int) []string {
 		}
 	}
 	lines := m.columnLines(b, i, cw, room)
-	for j, l := range lines {
-		lines[j] = pad(l, cw)
-	}
 	if ok {
 		if c.cols == nil || len(c.cols) >= bigMemoMax {
 			c.cols = make(map[colKey][]string, 8)
@@ -260,4 +261,12 @@ type joinedRow struct {
 type colHead struct {
 	key   headKey
 	lines []string
+}
+
+// blank returns a line of w spaces, kept for the last width asked.
+func (c *kioskCache) blank(w int) string {
+	if len(c.blankLine) != w {
+		c.blankLine = strings.Repeat(" ", w)
+	}
+	return c.blankLine
 }

@@ -136,16 +136,19 @@ func (m *Model) renderKiosk(i, w, h int) string {
 	}
 	dx, dy := shiftEvery(m.Shared.Local, m.step())
 	cw, ch := w-1, h-1 // the content keeps a free column and row to move into
-	return shifted(m.kioskLines(&k.Boards[i], i, cw, ch), dx, dy)
+	return shifted(m.kioskLines(&k.Boards[i], i, cw, ch), dx, dy, 0)
 }
 
 // shifted joins lines moved dx columns right and dy rows down: the
-// burn-in shift of every kiosk screen.
-func shifted(lines []string, dx, dy int) string {
+// burn-in shift of every kiosk screen; empty lines follow up to total
+// lines (0: none).
+func shifted(lines []string, dx, dy, total int) string {
 	// One copy into one string: a margin joined to each line and then
 	// the lines joined copied a 300×80 frame twice and allocated for
-	// every line.
-	n := dy + max(len(lines)-1, 0)
+	// every line; empty lines added to the frame afterwards (clampCount)
+	// copied it again.
+	more := max(total-dy-len(lines), 0)
+	n := dy + max(len(lines)-1, 0) + more
 	for _, l := range lines {
 		n += dx + len(l)
 	}
@@ -162,6 +165,9 @@ func shifted(lines []string, dx, dy int) string {
 			sb.WriteByte(' ')
 		}
 		sb.WriteString(l)
+	}
+	for range more {
+		sb.WriteByte('\n')
 	}
 	return sb.String()
 }

@@ -1,8 +1,8 @@
 package kiosk
 
 import (
+	"bytes"
 	"strconv"
-	"strings"
 	"time"
 
 	"abfahrt/model"
@@ -35,7 +35,9 @@ func (m *Model) visibleKey(first, cols, w, h int) (key string, ok bool) {
 	if cols <= 1 && BigScale(w-1, h-1) == 0 || cols > 1 && h < bigMinHeight {
 		return "", false
 	}
-	var sb strings.Builder
+	// Written into a buffer kept for it, as boardVisible's texts.
+	sb := bytes.NewBuffer(k.cache.keyBuf[:0])
+	defer func() { k.cache.keyBuf = sb.Bytes() }()
 	num := func(n int64) {
 		sb.WriteString(strconv.FormatInt(n, 10))
 		sb.WriteByte(' ')
@@ -69,6 +71,9 @@ func (m *Model) visibleKey(first, cols, w, h int) (key string, ok bool) {
 		}
 		sb.WriteString(vis)
 	}
+	if b, last := sb.Bytes(), k.cache.key.vis; string(b) == last {
+		return last, true // the key of the frame on screen: no new string
+	}
 	return sb.String(), true
 }
 
@@ -89,18 +94,26 @@ func (m *Model) boardVisible(b *board.Pane, i int) (string, bool) {
 	if v, ok := c.vis[b]; ok && v.sec == sec && v.svc == svc && v.rev == b.Revision && v.gen == m.Kiosk.arev {
 		return v.vis, v.ok
 	}
-	var sb strings.Builder
-	ok := m.visibleBoard(&sb, b, i)
+	// Written into a buffer kept for it: in most seconds the text is
+	// the one of the second before, kept as it was, not allocated anew.
+	was, had := c.vis[b]
+	buf := bytes.NewBuffer(c.visBuf[:0])
+	ok := m.visibleBoard(buf, b, i)
+	c.visBuf = buf.Bytes()
+	vis := was.vis
+	if !had || string(c.visBuf) != vis {
+		vis = string(c.visBuf)
+	}
 	if c.vis == nil || len(c.vis) >= bigMemoMax {
 		c.vis = make(map[*board.Pane]boardVis, 4)
 	}
-	c.vis[b] = boardVis{sec: sec, svc: svc, rev: b.Revision, gen: m.Kiosk.arev, vis: sb.String(), ok: ok}
-	return sb.String(), ok
+	c.vis[b] = boardVis{sec: sec, svc: svc, rev: b.Revision, gen: m.Kiosk.arev, vis: vis, ok: ok}
+	return vis, ok
 }
 
 // visibleBoard writes what of board b (index i) turns with the clock, or
 // reports false when it shows no large rows.
-func (m *Model) visibleBoard(sb *strings.Builder, b *board.Pane, i int) bool {
+func (m *Model) visibleBoard(sb *bytes.Buffer, b *board.Pane, i int) bool {
 	sh := m.Shared
 	delayed, since, blank := m.freshness(b, i)
 	if blank || !b.Have {
