@@ -15,17 +15,7 @@ import (
 // with SetEnv does, with or without a terminal, and asks for stop.
 func openAccessible(t *testing.T, addr string, key gossh.Signer, stop string, pty bool, env map[string]string) (*sshtest.Board, io.Writer) {
 	t.Helper()
-	cfg := &gossh.ClientConfig{User: "reader", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // a test's own server
-	c, err := gossh.Dial("tcp", addr, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	s, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, s := sshtest.Session(t, addr, key, "reader")
 	if err := s.Setenv("ABFAHRT_ACCESSIBLE", "1"); err != nil {
 		t.Fatal(err)
 	}

@@ -110,17 +110,7 @@ func TestServeSSHInputFlood(t *testing.T) {
 // the end of the session.
 func boardSession(t *testing.T, addr string, key gossh.Signer, term string) (*gossh.Client, *sshtest.Screen, io.Writer, <-chan error) {
 	t.Helper()
-	cfg := &gossh.ClientConfig{User: "station", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second} //nolint:gosec // a test's own server
-	c, err := gossh.Dial("tcp", addr, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	s, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, s := sshtest.Session(t, addr, key, "station")
 	if err := s.RequestPty(term, 30, 100, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}

@@ -137,6 +137,23 @@ func OpenTerm(t testing.TB, addr string, key gossh.Signer, stop, term string) (*
 	return b, nil
 }
 
+// Session logs in with key as user and opens a session (no terminal
+// yet): the client and the session. The client closes when the test
+// ends; errors end the test.
+func Session(t testing.TB, addr string, key gossh.Signer, user string) (*gossh.Client, *gossh.Session) {
+	t.Helper()
+	c, err := gossh.Dial("tcp", addr, clientConfig(user, key))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, s
+}
+
 // clientConfig logs in as user with key, trusting the test's own host key.
 func clientConfig(user string, key gossh.Signer) *gossh.ClientConfig {
 	return &gossh.ClientConfig{User: user, Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
