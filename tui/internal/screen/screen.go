@@ -41,6 +41,7 @@ package screen
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -91,6 +92,7 @@ type Screen struct {
 	// what differs, cut into pieces of one pen each, pens the pens of
 	// the pieces, penCost scratch for drawSegs.
 	fresh   [][]cell
+	boxes   []*[]cell // what each fresh row came in from the shared pool
 	dirty   []int
 	segs    []seg
 	win     []seg
@@ -501,6 +503,9 @@ func (s *Screen) diffRow(dst []byte, i int, line string) []byte {
 	if len(s.fresh) != s.h {
 		s.fresh = make([][]cell, s.h)
 	}
+	if s.fresh[i] == nil {
+		s.fresh[i] = s.takeRow(i)
+	}
 	nc := s.parseLine(s.fresh[i][:0], line, s.w)
 	s.fresh[i] = nc
 	old := s.rows[i]
@@ -707,11 +712,47 @@ func (s *Screen) drawSegs(dst []byte) []byte {
 	// frame's to parse into.
 	for _, i := range s.dirty {
 		s.rows[i], s.fresh[i] = s.fresh[i], s.rows[i]
+		s.giveRow(i)
 	}
 	s.segs, s.dirty, s.pens, s.win = s.segs[:0], s.dirty[:0], s.pens[:0], win[:0]
 	clear(s.penIdx)
 	clear(s.pairCost)
 	return dst
+}
+
+// rows is where the rows a frame parses its changed lines into wait
+// between frames, shared by every screen of the process: a screen keeps
+// the cells its rows show, never a second set for the next frame. A hub
+// with 100 idle SSH boards held 100 such sets (a heap profile: 17.6 MB
+// of cells parsed and kept, about 40 bytes a cell), which a frame needs
+// only while it is drawn.
+var rows sync.Pool // of *[]cell
+
+// takeRow is an empty row of room for the screen's width, for row i.
+func (s *Screen) takeRow(i int) []cell {
+	if len(s.boxes) != s.h {
+		s.boxes = make([]*[]cell, s.h)
+	}
+	p, ok := rows.Get().(*[]cell)
+	if !ok {
+		p = new([]cell)
+	}
+	s.boxes[i] = p
+	if cap(*p) < s.w {
+		*p = make([]cell, 0, s.w)
+	}
+	return (*p)[:0]
+}
+
+// giveRow hands the cells of fresh row i, which no row shows any more,
+// to the next frame (in the box they came in: no allocation).
+func (s *Screen) giveRow(i int) {
+	if i < len(s.boxes) && s.boxes[i] != nil {
+		*s.boxes[i] = s.fresh[i]
+		rows.Put(s.boxes[i])
+		s.boxes[i] = nil
+	}
+	s.fresh[i] = nil
 }
 
 // digits is how many decimal digits n > 0 has.
