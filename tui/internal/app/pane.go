@@ -65,6 +65,15 @@ type Frame struct {
 	Verdict NetVerdict
 }
 
+// Frame is the frame of this moment as s holds it, with focus on focus:
+// the root makes one per message, key and View (adding the queue's
+// verdict), the kiosk one per drawing.
+func (s *Shared) Frame(focus PaneID) Frame {
+	return Frame{Focus: focus, Now: s.Now, Local: s.Local, Zone: s.Local.Location(),
+		Texts: s.Texts, DispatchTexts: s.DispatchTexts, Styles: s.Styles,
+		Limit: s.Limit, Alert: s.Alert}
+}
+
 // Rect is a pane's rectangle: its size and whether it has the focus.
 type Rect struct {
 	W, H    int
@@ -75,6 +84,9 @@ type Rect struct {
 // nextChange): a pane that changes by the second sets EverySecond;
 // others hand the service times at which what they show turns.
 type Changes struct {
+	// Now is the service's time the panes' rows are reckoned at (the
+	// frame's).
+	Now time.Time
 	// Turn takes a service time whose minutes, as they turn, change the
 	// screen (a countdown); At a service time at which it changes once.
 	Turn, At func(time.Time)
