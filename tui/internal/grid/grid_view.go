@@ -136,7 +136,7 @@ func (g *gridPane) render(f app.Frame) string {
 		for c := range cols {
 			cw := split(w-(cols-1), cols, c)
 			if i := first + r*cols + c; i < len(g.Boards) {
-				key.WriteString("\x01" + g.Boards[i].Cell.Key(g.Boards[i], i+1, i == g.Focus, cw, ch))
+				key.WriteString("\x01" + g.Boards[i].Cell.Key(f, g.Boards[i], i+1, i == g.Focus, cw, ch))
 				g.hits.Add(x, y, x+cw, y+ch, i)
 			}
 			x += cw + 1 // and the separator
@@ -154,7 +154,7 @@ func (g *gridPane) render(f app.Frame) string {
 				widths[c] = split(w-(cols-1), cols, c)
 				i := first + r*cols + c
 				if i < len(g.Boards) {
-					cells[c] = strings.Split(g.cell(i, widths[c], ch), "\n")
+					cells[c] = strings.Split(g.cell(f, i, widths[c], ch), "\n")
 				}
 			}
 			for l := range ch {
@@ -191,10 +191,11 @@ func (g *gridPane) CellAt(x, y int) (i, line int, ok bool) {
 	return i, y - y0, true
 }
 
-// cell renders board i compactly in w×h, from its cache when unchanged.
-func (g *gridPane) cell(i, w, h int) string {
+// cell renders board i compactly in w×h in frame f, from its cache when
+// unchanged.
+func (g *gridPane) cell(f app.Frame, i, w, h int) string {
 	b := g.Boards[i]
-	return b.Cell.View(b, i+1, i == g.Focus, w, h)
+	return b.Cell.View(f, b, i+1, i == g.Focus, w, h)
 }
 
 // summary is the grid's top line: boards, late vehicles, the worst delay
