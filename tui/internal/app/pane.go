@@ -58,8 +58,11 @@ type Frame struct {
 	Styles        *ui.Styles
 	// Limit is the number of events a board asks for.
 	Limit int
-	// Alert is the service's unplanned alert, which every view shows.
-	Alert model.Alert
+	// Alert is the service's unplanned alert, which every view shows;
+	// alertLines are the lines it names (alerts.go: AlertOn and the
+	// alert's other views are the frame's).
+	Alert      model.Alert
+	alertLines map[string]bool
 	// Verdict is the exception queue's network data verdict, once it
 	// watches: the grid's summary line shows it.
 	Verdict NetVerdict
@@ -71,7 +74,7 @@ type Frame struct {
 func (s *Shared) Frame(focus PaneID) Frame {
 	return Frame{Focus: focus, Now: s.Now, Local: s.Local, Zone: s.Local.Location(),
 		Texts: s.Texts, DispatchTexts: s.DispatchTexts, Styles: s.Styles,
-		Limit: s.Limit, Alert: s.Alert}
+		Limit: s.Limit, Alert: s.Alert, alertLines: s.alertLines}
 }
 
 // Rect is a pane's rectangle: its size and whether it has the focus.

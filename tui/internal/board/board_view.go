@@ -195,12 +195,12 @@ func (b *Pane) render(f app.Frame) string {
 	if h > 3 {
 		// A whole board has room for a long alert (up to a quarter of its
 		// rows, at most three lines); a small grid cell keeps one line.
-		for _, l := range b.Shared.AlertBannerLines(w, min(maxAlertLines, (h-3)/4)) {
+		for _, l := range f.AlertBannerLines(w, min(maxAlertLines, (h-3)/4)) {
 			sb.WriteString("\n" + l)
 			space--
 			y++
 		}
-		if skip := b.Shared.SkippedLines(b.Name(tx)); len(skip) > 0 && space > 3 {
+		if skip := f.SkippedLines(b.Name(tx)); len(skip) > 0 && space > 3 {
 			// The alert says these lines do not stop here.
 			format := tx.SkipsStop
 			if len(skip) > 1 {
@@ -410,7 +410,7 @@ func paintRow(f app.Frame, sh *app.Shared, walk walking, e *model.Event, c colum
 	sb.WriteString(paint(st.LineMark(line), mark) + sp(1))
 	sb.WriteString(st.LineBadge(line).Render(ui.Pad(" "+line, c.badge)))
 	sb.WriteString(sp(Gap))
-	if sh.AlertOn(line) {
+	if f.AlertOn(line) {
 		sb.WriteString(paint(st.Ticker, "⚠ ") + paint(st.Text, ui.Pad(e.DirectionText, c.Direction-2)))
 	} else {
 		sb.WriteString(paint(st.Text, ui.Pad(e.DirectionText, c.Direction)))

@@ -110,7 +110,7 @@ func (c *Cell) draw(f app.Frame, b *Pane, num int, focused bool, w, h int) strin
 		badge = max(badge, ansi.StringWidth(b.Data.Events[r].Line())+2)
 	}
 	n := min(len(rows), h-1)
-	cols := layoutCell(tx, b.Shared, b.walking, b.Data.Events, rows[:n], w, badge)
+	cols := layoutCell(&f, b.walking, b.Data.Events, rows[:n], w, badge)
 	// The titles of the columns right of the direction stand on the
 	// title line above them, where the stop's name leaves room: a name
 	// longer than the rows' directions widens the direction column as far
@@ -172,8 +172,9 @@ const (
 )
 
 // layoutCell lays out a cell of width w whose rows are rows (indexes
-// into events), in tx's words.
-func layoutCell(tx *ui.Texts, sh *app.Shared, walk walking, events []model.Event, rows []int, w, badge int) cellColumns {
+// into events), in frame f's words (a ⚠ for the lines of its alert).
+func layoutCell(f *app.Frame, walk walking, events []model.Event, rows []int, w, badge int) cellColumns {
+	tx := f.Texts
 	room := max(w-2-badge-1-1-WDueC-1-wDelayC-walk.cellWidth(tx), 1)
 	c := cellColumns{badge: badge}
 	switch {
@@ -197,7 +198,7 @@ func layoutCell(tx *ui.Texts, sh *app.Shared, walk walking, events []model.Event
 	for _, r := range rows {
 		e := &events[r]
 		d := ansi.StringWidth(e.DirectionText)
-		if sh.AlertOn(e.Line()) {
+		if f.AlertOn(e.Line()) {
 			d += 2
 		}
 		need = max(need, d)
@@ -343,7 +344,7 @@ func CompactRow(f app.Frame, sh *app.Shared, e *model.Event, badge, dir int) str
 	text, sev := compactDelay(tx, *e)
 	return st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, sh.Base.Category(line))) + " " +
 		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " +
-		app.AlertDirection(sh, line, e.DirectionText, dir) + " " +
+		app.AlertDirection(&f, line, e.DirectionText, dir) + " " +
 		dueSt.Render(ui.PadLeft(due, WDueC)) + " " +
 		st.Severity(sev).Render(ui.PadLeft(text, wDelayC))
 }

@@ -118,7 +118,8 @@ func TestAlertSaysWhichLinesSkipTheStop(t *testing.T) {
 	if v := r.b.View(r.frame()); !strings.Contains(v, "⚠ Linien 4, 6: halten hier nicht (Störungsmeldung)") {
 		t.Errorf("German:\n%s", v)
 	}
-	if got := r.sh.SkippedLines("Theater"); len(got) != 0 {
+	f := r.frame()
+	if got := f.SkippedLines("Theater"); len(got) != 0 {
 		t.Errorf("the end of a detour counts as skipped: %v", got)
 	}
 }

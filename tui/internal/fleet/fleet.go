@@ -194,7 +194,7 @@ func (f *Pane) summary(fr app.Frame) string {
 	} else {
 		parts = append(parts, ui.Part{Text: st.Muted.Render(dt.SortedLine)})
 	}
-	if a := f.sh.AlertPart(); a != "" {
+	if a := fr.AlertPart(); a != "" {
 		parts = append(parts, ui.Part{Text: a})
 	}
 	return " " + ui.FitParts(parts, st.Muted.Render(" · "), f.width-1)
@@ -321,7 +321,7 @@ func (f *Pane) render(fr app.Frame) string {
 		text, sev := deviationText(tx, t.Deviation())
 		row := mark + app.LinkPadLeft(st.Muted.Render, f.sh.Links.VehicleURL(t.VehicleNumber), ui.Itoa(t.VehicleNumber), wFleetVeh) + " " +
 			st.LineMark(line).Render(ui.VehicleMark(t.VehicleCategory, f.sh.Base.Category(line))) + " " +
-			st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(f.sh, line, t.DirectionText(), dir) + " "
+			st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(&fr, line, t.DirectionText(), dir) + " "
 		if next > 0 {
 			row += st.Text.Render(ui.Pad(ui.Fit(f.nextStop(&f.Trips[i]), next), next)) + " "
 		}

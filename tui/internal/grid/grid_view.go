@@ -260,7 +260,7 @@ func (g *gridPane) summary(f app.Frame, w int) string {
 	if per := g.perPage(); per < len(g.Boards) {
 		parts = append(parts, ui.Part{Text: st.Muted.Render(fmt.Sprintf(dt.Page, g.Focus/per+1, (len(g.Boards)+per-1)/per))})
 	}
-	if a := g.sh.AlertPart(); a != "" {
+	if a := f.AlertPart(); a != "" {
 		parts = append(parts, ui.Part{Text: a})
 	}
 	// The clock on the right, as on a board: a dispatcher reads

@@ -110,7 +110,7 @@ func (p *mergedPane) render(f app.Frame, g *gridPane) string {
 	p.hits.Reset()
 	var sb strings.Builder
 	title := " " + st.Title.Render(dt.Merged) + st.Muted.Render(" · "+fmt.Sprintf(dt.MergedCount, dt.Count(dt.OneDeparture, dt.DepartureCount, len(rows)), dt.Count(dt.OneBoard, dt.Boards, g.Len())))
-	if a := p.sh.AlertPart(); a != "" {
+	if a := f.AlertPart(); a != "" {
 		title += st.Muted.Render(" · ") + a
 	}
 	sb.WriteString(board.Spread(title, st.Clock.Render(f.Now.In(model.Berlin).Format("15:04"))+" ", w))
@@ -127,7 +127,7 @@ func (p *mergedPane) render(f app.Frame, g *gridPane) string {
 		badge = max(badge, ansi.StringWidth(r.E.Line())+2)
 		plat = max(plat, ansi.StringWidth(rowPlatform(r.Board, r.E)))
 		d := ansi.StringWidth(r.E.DirectionText)
-		if p.sh.AlertOn(r.E.Line()) {
+		if f.AlertOn(r.E.Line()) {
 			d += 2 // "⚠ "
 		}
 		dirNeed = max(dirNeed, d)
@@ -187,7 +187,7 @@ func (p *mergedPane) row(f app.Frame, r mergedRow, sel bool, stopW, badge, dir, 
 	text, sev := tx.DelayText(*e)
 	s := mark + app.LinkPad(st.Accent.Render, r.Board.Shared.StopURL(r.Board.Subject.Stop), r.Board.Name(tx), stopW) + " " +
 		st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, p.sh.Base.Category(line))) + " " +
-		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(p.sh, line, e.DirectionText, dir)
+		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(&f, line, e.DirectionText, dir)
 	if plat > 0 {
 		s += " " + st.Text.Render(ui.Pad(rowPlatform(r.Board, e), plat))
 	}
