@@ -231,13 +231,15 @@ const (
 // column: the direction takes what its longest text needs (with the
 // alert's ⚠), the NEXT column the rest, up to wFleetNext; when both do
 // not fit, the NEXT column gets what its longest stop needs up to half
-// the room, or more when the directions need less.
-func (f *Pane) splitDirNext(tx *ui.Texts, room int) (dir, next int) {
+// the room, or more when the directions need less. fr is the frame: its
+// texts and its alert.
+func (f *Pane) splitDirNext(fr *app.Frame, room int) (dir, next int) {
+	tx := fr.Texts
 	dirNeed, nextNeed := ansi.StringWidth(tx.ColDirection), ansi.StringWidth(tx.ColNext)
 	for i := range f.Trips {
 		t := &f.Trips[i]
 		d := ansi.StringWidth(t.DirectionText())
-		if f.sh.AlertOn(TripLine(*t)) {
+		if fr.AlertOn(TripLine(*t)) {
 			d += 2
 		}
 		dirNeed = max(dirNeed, d)
@@ -284,7 +286,7 @@ func (f *Pane) render(fr app.Frame) string {
 	}
 	next := 0 // the NEXT column shares the direction's room, from 70 columns
 	if w >= 70 {
-		dir, next = f.splitDirNext(tx, dir)
+		dir, next = f.splitDirNext(&fr, dir)
 	}
 	dir = min(max(dir, 4), ui.MaxDir)
 	head := "  " + ui.PadLeft(tx.ColVehicle, wFleetVeh) + "   " + ui.Pad(tx.ColLine, badge) + " " + ui.Pad(tx.ColDirection, dir) + " "
