@@ -63,6 +63,10 @@ type Frame struct {
 	// alert's other views are the frame's).
 	Alert      model.Alert
 	alertLines map[string]bool
+	// interval is the poll interval and svc the service's clock (nil when
+	// in-process): Stale reckons with them at the frame's local clock.
+	interval time.Duration
+	svc      *feeds.ServiceClock
 	// Verdict is the exception queue's network data verdict, once it
 	// watches: the grid's summary line shows it.
 	Verdict NetVerdict
@@ -74,7 +78,15 @@ type Frame struct {
 func (s *Shared) Frame(focus PaneID) Frame {
 	return Frame{Focus: focus, Now: s.Now, Local: s.Local, Zone: s.Local.Location(),
 		Texts: s.Texts, DispatchTexts: s.DispatchTexts, Styles: s.Styles,
-		Limit: s.Limit, Alert: s.Alert, alertLines: s.alertLines}
+		Limit: s.Limit, Alert: s.Alert, alertLines: s.alertLines,
+		interval: s.Policy.Interval, svc: s.Svc}
+}
+
+// Stale is whether p's data is stale at the frame's local clock, and
+// since when (in the service's time): the one staleness rule of every
+// view (feeds.State.Stale).
+func (f *Frame) Stale(p *feeds.Poller) (since time.Time, ok bool) {
+	return feeds.StaleSince(p, f.Local, f.interval, f.svc)
 }
 
 // Rect is a pane's rectangle: its size and whether it has the focus.

@@ -397,8 +397,8 @@ func (p platforms) next(ps []app.Platform, subj feeds.Subject) (s feeds.Subject,
 }
 
 // BoardsHealth counts the boards whose data is stale (or failed before any
-// answer) and those the service does not know.
-func BoardsHealth(boards []*Pane) (stale, unknown int) {
+// answer) and those the service does not know, at frame f's clock.
+func BoardsHealth(f *app.Frame, boards []*Pane) (stale, unknown int) {
 	for _, b := range boards {
 		p := b.Polls()
 		switch {
@@ -407,7 +407,7 @@ func BoardsHealth(boards []*Pane) (stale, unknown int) {
 		case p.LastErr != nil && !b.Have:
 			stale++
 		default:
-			if _, ok := b.Shared.Stale(p); ok {
+			if _, ok := f.Stale(p); ok {
 				stale++
 			}
 		}

@@ -312,7 +312,7 @@ func (b *Pane) header(f app.Frame, w int) string {
 		left = " " + st.Accent.Render(ui.Itoa(b.Number)) + left
 	}
 	right := st.Clock.Render(f.Now.In(model.Berlin).Format("15:04")) + " "
-	if since, ok := b.Shared.Stale(b.Polls()); ok && b.Have {
+	if since, ok := f.Stale(b.Polls()); ok && b.Have {
 		mark := fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))
 		if b.Polls().AgeUnknown {
 			mark = tx.StaleUnknown

@@ -52,7 +52,7 @@ func (c *Cell) Key(f app.Frame, b *Pane, num int, focused bool, w, h int) string
 	var key strings.Builder
 	// Whether the data is stale: it turns stale at a deadline of its own,
 	// between the countdowns' minute turns that the key holds.
-	_, stale := b.Shared.Stale(b.Polls())
+	_, stale := f.Stale(b.Polls())
 	key.WriteString(ui.Itoa(b.Revision) + ":" + ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(num) + ":" + strconv.FormatBool(focused) + ":" + strconv.FormatBool(stale))
 	rows := b.Rows(f.Now)
 	badge := 4
@@ -88,7 +88,7 @@ func (c *Cell) draw(f app.Frame, b *Pane, num int, focused bool, w, h int) strin
 		left += st.Muted.Render(" · " + s)
 	}
 	right := ""
-	since, stale := b.Shared.Stale(b.Polls())
+	since, stale := f.Stale(b.Polls())
 	switch {
 	case b.Removing:
 		right = st.Error.Render(f.DispatchTexts.RemoveMark)

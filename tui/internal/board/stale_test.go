@@ -35,7 +35,8 @@ func TestStaleAfterTwoIntervals(t *testing.T) {
 	if cell := strings.SplitN(r.b.Cell.draw(r.frame(), r.b, 1, false, 60, 6), "\n", 2)[0]; !strings.Contains(cell, "◷ 12:34") {
 		t.Errorf("the grid cell's header %q has no stale mark", cell)
 	}
-	if stale, unknown := BoardsHealth([]*Pane{r.b}); stale != 1 || unknown != 0 {
+	f := r.frame()
+	if stale, unknown := BoardsHealth(&f, []*Pane{r.b}); stale != 1 || unknown != 0 {
 		t.Errorf("health: %d stale, %d unknown; want 1, 0", stale, unknown)
 	}
 	if n := len(r.rows()); n != 20 || !strings.Contains(r.rowOf("Pfuhl"), "8 min") {
@@ -61,7 +62,8 @@ func TestFailureBeforeAnyAnswer(t *testing.T) {
 	if v := r.b.View(r.frame()); strings.Contains(v, "stale") || !strings.Contains(v, "No departures yet: the service did not answer.") {
 		t.Errorf("a board without any answer:\n%s", v)
 	}
-	if stale, _ := BoardsHealth([]*Pane{r.b}); stale != 1 {
+	f := r.frame()
+	if stale, _ := BoardsHealth(&f, []*Pane{r.b}); stale != 1 {
 		t.Errorf("health counts %d stale boards, want the failed one", stale)
 	}
 }

@@ -243,7 +243,7 @@ func (f *Pane) splitDirNext(fr *app.Frame, room int) (dir, next int) {
 			d += 2
 		}
 		dirNeed = max(dirNeed, d)
-		nextNeed = max(nextNeed, ansi.StringWidth(f.nextStop(t)))
+		nextNeed = max(nextNeed, ansi.StringWidth(f.nextStop(fr, t)))
 	}
 	dirNeed = min(dirNeed, ui.MaxDir)
 	room-- // the blank between them
@@ -325,7 +325,7 @@ func (f *Pane) render(fr app.Frame) string {
 			st.LineMark(line).Render(ui.VehicleMark(t.VehicleCategory, f.sh.Base.Category(line))) + " " +
 			st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(&fr, line, t.DirectionText(), dir) + " "
 		if next > 0 {
-			row += st.Text.Render(ui.Pad(ui.Fit(f.nextStop(&f.Trips[i]), next), next)) + " "
+			row += st.Text.Render(ui.Pad(ui.Fit(f.nextStop(&fr, &f.Trips[i]), next), next)) + " "
 		}
 		row += st.Severity(sev).Render(ui.Pad(text, wFleetDelay))
 		if age {

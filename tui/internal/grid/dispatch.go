@@ -139,7 +139,7 @@ func (d *Dispatch) relayout() { d.setSize(d.w, d.h, d.focused) }
 func (d *Dispatch) View(f app.Frame) string {
 	if d.Mode == ModeFleet {
 		// What the fleet's summary says of the watched boards.
-		stale, unknown := board.BoardsHealth(d.Grid.Boards)
+		stale, unknown := board.BoardsHealth(&f, d.Grid.Boards)
 		d.Fleet.Health = fleet.Health{Boards: len(d.Grid.Boards), Stale: stale, Unknown: unknown}
 	}
 	return d.view().View(f)

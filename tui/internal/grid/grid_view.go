@@ -103,7 +103,7 @@ func (g *gridPane) View(f app.Frame) string {
 	var key strings.Builder
 	key.WriteString(ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(g.Focus) + ":" + strconv.FormatInt(f.Now.Unix(), 10) + ":" + f.Verdict.Text)
 	for _, b := range g.Boards {
-		_, stale := b.Shared.Stale(b.Polls()) // stale turns at a deadline of its own, between the seconds
+		_, stale := f.Stale(b.Polls()) // stale turns at a deadline of its own, between the seconds
 		key.WriteString("," + ui.Itoa(b.Revision) + ":" + strconv.FormatBool(stale))
 	}
 	return g.cache.Get(key.String(), func() string { return g.render(f) })
@@ -224,7 +224,7 @@ func (g *gridPane) summary(f app.Frame, w int) string {
 			}
 		}
 	}
-	stale, unknown := g.health()
+	stale, unknown := g.health(&f)
 	// What a narrow screen leaves out first: "all fresh", then the worst
 	// delay; the alert goes last, so it is the one cut.
 	const dropFresh, dropWorst = 2, 1
@@ -279,4 +279,6 @@ func (g *gridPane) perPage() int {
 // any because their polls fail) and, apart from them, those whose stop the
 // service does not know: a board of a stop that does not exist is not
 // "stale", and a dispatcher must not read it as old data.
-func (g *gridPane) health() (stale, unknown int) { return board.BoardsHealth(g.Boards) }
+func (g *gridPane) health(f *app.Frame) (stale, unknown int) {
+	return board.BoardsHealth(f, g.Boards)
+}

@@ -376,7 +376,7 @@ func (p *Pane) pollLine(f app.Frame, iw int) string {
 	// The one staleness rule of every view (State.Stale): old data is
 	// said to be old whether the last poll failed or a hub answered with
 	// a stale copy.
-	since, stale := p.sh.Stale(pl)
+	since, stale := f.Stale(pl)
 	switch {
 	case pl.AgeUnknown:
 		parts = append(parts, st.Stale.Render(tx.StaleUnknown))
