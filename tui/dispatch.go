@@ -15,10 +15,9 @@ func (m *Model) panes() []app.Pane {
 
 // frame is what the panes read of this moment (app.Frame).
 func (m *Model) frame() app.Frame {
-	sh := m.sh
-	return app.Frame{Focus: m.focus, Now: sh.Now, Local: sh.Local, Zone: sh.Local.Location(),
-		Texts: sh.Texts, DispatchTexts: sh.DispatchTexts, Styles: sh.Styles,
-		Limit: sh.Limit, Alert: sh.Alert, Verdict: m.own.verdict}
+	f := m.sh.Frame(m.focus)
+	f.Verdict = m.own.verdict
+	return f
 }
 
 // act carries out what a pane asked for besides its command: a notice

@@ -233,7 +233,7 @@ func (m *Model) showProfile(i int, notice string) tea.Cmd {
 	g.RemoveAll()
 	var cmds []tea.Cmd
 	for _, s := range specs[:min(len(specs), app.MaxBoards)] {
-		cmds = append(cmds, g.Add(s))
+		cmds = append(cmds, g.Add(m.sh.Now, s))
 	}
 	g.CloseOpen()
 	g.Focus, g.Zoomed = 0, len(specs) == 1

@@ -13,14 +13,14 @@ func (m Model) WindowTitle() string {
 		return "" // nothing to name yet: the title waits for the data
 	}
 	next := ""
-	for _, r := range b.Rows() {
+	for _, r := range b.Rows(m.sh.Now) {
 		e := &b.Data.Events[r]
 		if due, ok := e.DueIn(m.sh.Now); ok && due >= 0 && !e.Gone() && !e.Status.Done() {
 			next = e.Line() + " " + e.DirectionText + " " + m.sh.Texts.Countdown(*e, m.sh.Now)
 			break
 		}
 	}
-	return termio.TitleText(b.Name(), next, "abfahrt")
+	return termio.TitleText(b.Name(m.sh.Texts), next, "abfahrt")
 }
 
 // titled is a model that names its window.

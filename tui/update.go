@@ -135,7 +135,7 @@ func (m *Model) Open(t app.Target) tea.Cmd {
 		m.vehicle.Hide()
 	}
 	m.focus = app.PaneBoard
-	return m.disp.OpenBoard(t)
+	return m.disp.OpenBoard(m.sh.Now, t)
 }
 
 // handleTick handles the clock and poll ticks.
@@ -145,7 +145,7 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		logSkew := m.sh.Tick(msg.Now)
 		m.own.rate = m.disp.Rate.Sample(msg.Now, m.sh.DispatchTexts) // requests in the last whole minute (ratemeter.go)
 		if b := m.disp.Grid.ZoomedBoard(); b != nil {
-			b.SetCursor(b.CursorIn(b.Rows())) // the cursor stays on its trip as rows pass
+			b.SetCursor(m.sh.Now, b.CursorIn(b.Rows(m.sh.Now))) // the cursor stays on its trip as rows pass
 		}
 		if m.sh.FollowNight() {
 			m.restyled()

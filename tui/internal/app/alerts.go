@@ -59,22 +59,22 @@ func AlertText(a model.Alert) string {
 	return ui.OneLine(title + ": " + strings.Join(items, " · "))
 }
 
-// AlertFor is the part of the alert about line: its items that name the
-// line ("Linie 2: ..."), else the whole alert when it names the line
-// elsewhere (its title, or an item naming several lines); "" when the
-// alert does not name the line.
-func (sh *Shared) AlertFor(line string) string {
-	if line == "" || !sh.AlertOn(line) {
+// AlertFor is the part of the frame's alert about line: its items that
+// name the line ("Linie 2: ..."), else the whole alert when it names the
+// line elsewhere (its title, or an item naming several lines); "" when
+// the alert does not name the line.
+func (f *Frame) AlertFor(line string) string {
+	if line == "" || !f.AlertOn(line) {
 		return ""
 	}
 	var items []string
-	for _, it := range sh.Alert.Items {
+	for _, it := range f.Alert.Items {
 		if ms := alertLineRe.FindAllStringSubmatch(it, -1); len(ms) == 1 && ms[0][1] == line {
 			items = append(items, strings.TrimSpace(it))
 		}
 	}
 	if len(items) == 0 {
-		return AlertText(sh.Alert)
+		return AlertText(f.Alert)
 	}
 	return ui.OneLine(strings.Join(items, " · "))
 }
@@ -82,34 +82,38 @@ func (sh *Shared) AlertFor(line string) string {
 // AlertOn reports whether the alert names line.
 func (sh *Shared) AlertOn(line string) bool { return sh.alertLines[line] }
 
-// AlertDirection is a row's direction in w cells, after a ⚠ when the
-// alert names the row's line.
-func AlertDirection(sh *Shared, line, dir string, w int) string {
-	if sh.AlertOn(line) && w > 4 {
-		return sh.Styles.Ticker.Render("⚠ ") + sh.Styles.Text.Render(ui.Pad(dir, w-2))
+// AlertOn reports whether the frame's alert names line.
+func (f *Frame) AlertOn(line string) bool { return f.alertLines[line] }
+
+// AlertDirection is a row's direction in w cells in frame f's styles,
+// after a ⚠ when the frame's alert names the row's line.
+func AlertDirection(f *Frame, line, dir string, w int) string {
+	if f.AlertOn(line) && w > 4 {
+		return f.Styles.Ticker.Render("⚠ ") + f.Styles.Text.Render(ui.Pad(dir, w-2))
 	}
-	return sh.Styles.Text.Render(ui.Pad(dir, w))
+	return f.Styles.Text.Render(ui.Pad(dir, w))
 }
 
-// AlertPart is the alert for a view's one-line summary, "" when none.
-func (sh *Shared) AlertPart() string {
-	t := AlertText(sh.Alert)
+// AlertPart is the frame's alert for a view's one-line summary, "" when
+// none.
+func (f *Frame) AlertPart() string {
+	t := AlertText(f.Alert)
 	if t == "" {
 		return ""
 	}
-	return sh.Styles.Ticker.Render("⚠ " + t)
+	return f.Styles.Ticker.Render("⚠ " + t)
 }
 
-// AlertBannerLines is the alert in at most n lines of width w, wrapped
-// in whole words; when it needs more, the last line ends in " …". One
-// line (n <= 1) is alertBanner. Nil when there is no alert.
-func (sh *Shared) AlertBannerLines(w, n int) []string {
-	t := AlertText(sh.Alert)
+// AlertBannerLines is the frame's alert in at most n lines of width w,
+// wrapped in whole words; when it needs more, the last line ends in " …".
+// One line (n <= 1) is alertBanner. Nil when there is no alert.
+func (f *Frame) AlertBannerLines(w, n int) []string {
+	t := AlertText(f.Alert)
 	if t == "" {
 		return nil
 	}
 	if n <= 1 || w < 10 {
-		return []string{sh.alertBanner(w)}
+		return []string{f.alertBanner(w)}
 	}
 	lines := ui.WrapWords(t, w-2)
 	if len(lines) > n {
@@ -126,18 +130,19 @@ func (sh *Shared) AlertBannerLines(w, n int) []string {
 		if i == 0 {
 			lead = "⚠ "
 		}
-		out[i] = ui.Fit(sh.Styles.Ticker.Render(lead+l), w)
+		out[i] = ui.Fit(f.Styles.Ticker.Render(lead+l), w)
 	}
 	return out
 }
 
-// alertBanner is the alert as one line of width w, "" when there is none.
-func (sh *Shared) alertBanner(w int) string {
-	t := AlertText(sh.Alert)
+// alertBanner is the frame's alert as one line of width w, "" when there
+// is none.
+func (f *Frame) alertBanner(w int) string {
+	t := AlertText(f.Alert)
 	if t == "" {
 		return ""
 	}
-	return ui.Fit(sh.Styles.Ticker.Render("⚠ "+t), w)
+	return ui.Fit(f.Styles.Ticker.Render("⚠ "+t), w)
 }
 
 // skipWords are what an alert says of a stop not served: "die Haltestelle
@@ -145,17 +150,17 @@ func (sh *Shared) alertBanner(w int) string {
 // wird ... nicht bedient", and English alike.
 var skipWords = []string{"entfällt", "entfallen", "nicht bedient", "nicht angefahren", "not served", "is closed", "are closed", "skipped"}
 
-// SkippedLines are the lines whose alert items say that the stop named
-// name is not served: the clause with a skip word names a stop
-// ("Haltestelle", "stop") and name as whole words. An item of one line
+// SkippedLines are the lines whose items of the frame's alert say that
+// the stop named name is not served: the clause with a skip word names a
+// stop ("Haltestelle", "stop") and name as whole words. An item of one line
 // only ("Linie 4: ..."); a clause naming trips, not stops ("Einzelne
 // Fahrten zwischen A und B entfallen") does not count.
-func (sh *Shared) SkippedLines(name string) []string {
+func (f *Frame) SkippedLines(name string) []string {
 	if name == "" {
 		return nil
 	}
 	var out []string
-	for _, it := range sh.Alert.Items {
+	for _, it := range f.Alert.Items {
 		ms := alertLineRe.FindAllStringSubmatch(it, -1)
 		if len(ms) != 1 || slices.Contains(out, ms[0][1]) {
 			continue

@@ -58,11 +58,35 @@ type Frame struct {
 	Styles        *ui.Styles
 	// Limit is the number of events a board asks for.
 	Limit int
-	// Alert is the service's unplanned alert, which every view shows.
-	Alert model.Alert
+	// Alert is the service's unplanned alert, which every view shows;
+	// alertLines are the lines it names (alerts.go: AlertOn and the
+	// alert's other views are the frame's).
+	Alert      model.Alert
+	alertLines map[string]bool
+	// interval is the poll interval and svc the service's clock (nil when
+	// in-process): Stale reckons with them at the frame's local clock.
+	interval time.Duration
+	svc      *feeds.ServiceClock
 	// Verdict is the exception queue's network data verdict, once it
 	// watches: the grid's summary line shows it.
 	Verdict NetVerdict
+}
+
+// Frame is the frame of this moment as s holds it, with focus on focus:
+// the root makes one per message, key and View (adding the queue's
+// verdict), the kiosk one per drawing.
+func (s *Shared) Frame(focus PaneID) Frame {
+	return Frame{Focus: focus, Now: s.Now, Local: s.Local, Zone: s.Local.Location(),
+		Texts: s.Texts, DispatchTexts: s.DispatchTexts, Styles: s.Styles,
+		Limit: s.Limit, Alert: s.Alert, alertLines: s.alertLines,
+		interval: s.Policy.Interval, svc: s.Svc}
+}
+
+// Stale is whether p's data is stale at the frame's local clock, and
+// since when (in the service's time): the one staleness rule of every
+// view (feeds.State.Stale).
+func (f *Frame) Stale(p *feeds.Poller) (since time.Time, ok bool) {
+	return feeds.StaleSince(p, f.Local, f.interval, f.svc)
 }
 
 // Rect is a pane's rectangle: its size and whether it has the focus.
@@ -75,6 +99,9 @@ type Rect struct {
 // nextChange): a pane that changes by the second sets EverySecond;
 // others hand the service times at which what they show turns.
 type Changes struct {
+	// Now is the service's time the panes' rows are reckoned at (the
+	// frame's).
+	Now time.Time
 	// Turn takes a service time whose minutes, as they turn, change the
 	// screen (a countdown); At a service time at which it changes once.
 	Turn, At func(time.Time)

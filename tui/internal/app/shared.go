@@ -151,9 +151,13 @@ const (
 	PaneVehicle
 )
 
-// Shared is the state every pane reads: the clock, styles, keys, the data
-// source and the poll policy. The root owns it; panes hold a pointer and
-// only the root's Update writes it.
+// Shared is the root's private state and the home of the long-lived
+// services panes use: the feed registry and data source, the base data,
+// the links, the reminders and the settings (limit, walking, motion).
+// What a pane draws with at one moment (the clocks, texts, styles, the
+// alert and staleness) it reads from the Frame it is handed, which the
+// root makes of Shared once per pass (Frame); panes hold a pointer for
+// the services, and only the root's Update (and the kiosk's) writes it.
 type Shared struct {
 	*feeds.State
 	// ReduceMotion is Options.ReduceMotion.

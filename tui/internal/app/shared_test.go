@@ -149,7 +149,7 @@ func TestAlertNamesItsLines(t *testing.T) {
 		t.Errorf("after a new alert: line 4 %v, line 2 %v; want only line 2", sh.AlertOn("4"), sh.AlertOn("2"))
 	}
 	sh.SetAlert(model.Alert{})
-	if sh.AlertOn("2") || sh.AlertPart() != "" {
+	if f := sh.Frame(PaneBoard); sh.AlertOn("2") || f.AlertOn("2") || f.AlertPart() != "" {
 		t.Error("the alert stayed after the service had none")
 	}
 }
@@ -172,11 +172,12 @@ func TestAlertTextAndBanner(t *testing.T) {
 		}
 	}
 	sh := newShared(&clock{t0}, Options{})
-	if sh.AlertBannerLines(80, 3) != nil {
+	if f := sh.Frame(PaneBoard); f.AlertBannerLines(80, 3) != nil {
 		t.Error("a banner without an alert")
 	}
 	sh.SetAlert(model.Alert{Title: "Störung", Items: []string{strings.Repeat("Linie 8 fährt eine Umleitung über die Lessingstraße ", 6)}})
-	lines := sh.AlertBannerLines(60, 3)
+	f := sh.Frame(PaneBoard)
+	lines := f.AlertBannerLines(60, 3)
 	if len(lines) != 3 {
 		t.Fatalf("%d banner lines, want 3", len(lines))
 	}

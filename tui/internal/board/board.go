@@ -69,14 +69,14 @@ type Pane struct {
 	OneOff bool
 }
 
-// Demand is how many events the board wants of its feed: MaxLimit when it
-// shows them through filters, so that it fills as many rows as an
-// unfiltered board, else as many as it shows (Fill).
-func (b *Pane) Demand() int {
+// Demand is how many events the board wants of its feed at the service's
+// time now: MaxLimit when it shows them through filters, so that it fills
+// as many rows as an unfiltered board, else as many as it shows (Fill).
+func (b *Pane) Demand(now time.Time) int {
 	if b.Filters.Active() {
 		return app.MaxLimit
 	}
-	_, hidden := b.rowsHidden()
+	_, hidden := b.rowsHidden(now)
 	return b.demand(fill(b.Shared, b.height), b.height-boardChrome, hidden)
 }
 
@@ -100,8 +100,9 @@ func fill(sh *app.Shared, height int) int {
 }
 
 // Declare tells the board's feed its demand now (after a change of its
-// filters, its size or shared.limit); a rise polls once more at once.
-func (b *Pane) Declare() tea.Cmd { return b.Want(b.Demand()) }
+// filters, its size or shared.limit), at the service's time now; a rise
+// polls once more at once.
+func (b *Pane) Declare(now time.Time) tea.Cmd { return b.Want(b.Demand(now)) }
 
 // newBoardPane returns a board for s; its first poll comes from Init or
 // from the caller that opened it.
@@ -125,8 +126,8 @@ func (b *Pane) Touch() { b.Revision++ }
 // setSubject points the board at s. Its schedule restarts and the returned
 // command polls at once. Rows stay only when they remain true for s
 // (narrowing a stop to one of its platforms); otherwise the board shows
-// "loading" until the answer comes.
-func (b *Pane) setSubject(s feeds.Subject) tea.Cmd {
+// "loading" until the answer comes. now is the service's time.
+func (b *Pane) setSubject(now time.Time, s feeds.Subject) tea.Cmd {
 	keep := b.Have && s.Arrivals == b.Subject.Arrivals && s.Stop == b.Subject.Stop && b.Subject.Point == "" && s.Point != ""
 	b.Subject = s
 	b.Have = keep
@@ -139,36 +140,39 @@ func (b *Pane) setSubject(s feeds.Subject) tea.Cmd {
 		return nil // hidden: the feed is acquired when the board shows
 	}
 	b.Hide()
-	return b.Show()
+	return b.Show(now)
 }
 
 // Show acquires the feed of the board's subject, returning the command of
 // its first poll if no other view polls it already; then its data (if
-// another view's poll brought some) fills the board at once.
-func (b *Pane) Show() tea.Cmd {
+// another view's poll brought some) fills the board at once, as it shows
+// at the service's time now.
+func (b *Pane) Show(now time.Time) tea.Cmd {
 	if b.Feed != nil {
 		return nil
 	}
-	cmd := b.Acquire(feeds.BoardFeed(b.Subject), b.Demand())
-	b.Fed()
+	cmd := b.Acquire(feeds.BoardFeed(b.Subject), b.Demand(now))
+	b.Fed(now)
 	return cmd
 }
 
 // Hide gives the feed up; its poll ends unless another view shows it.
 func (b *Pane) Hide() { b.Release() }
 
-// Fed takes the feed's latest answer (or failure).
-func (b *Pane) Fed() {
+// Fed takes the feed's latest answer (or failure); the cursor stays on
+// its trip among the rows shown at the service's time now.
+func (b *Pane) Fed(now time.Time) {
 	if b.Feed != nil && b.Feed.Have {
 		b.Raw, b.Have = b.Feed.Data.Board, true
-		b.Refilter()
+		b.Refilter(now)
 		return
 	}
 	b.Touch()
 }
 
-// Refilter shows the events of the last answer that the filters keep.
-func (b *Pane) Refilter() {
+// Refilter shows the events of the last answer that the filters keep,
+// the cursor on its trip among the rows shown at the service's time now.
+func (b *Pane) Refilter(now time.Time) {
 	if !b.Have {
 		b.Touch()
 		return
@@ -190,13 +194,14 @@ func (b *Pane) Refilter() {
 		}
 		b.learn(d.Events)
 	}
-	b.SetCursor(b.CursorIn(b.Rows()))
+	b.SetCursor(now, b.CursorIn(b.Rows(now)))
 	b.Touch()
 }
 
 // Open shows the board of target t (a stop, stop point or line): a line
-// is the line filter on the stop's board; other filters go.
-func (b *Pane) Open(t app.Target) tea.Cmd {
+// is the line filter on the stop's board; other filters go. now is the
+// service's time.
+func (b *Pane) Open(now time.Time, t app.Target) tea.Cmd {
 	s := feeds.Subject{Stop: t.Stop, Point: t.Point, Arrivals: false}
 	b.Filters = filters{}
 	if t.Line != "" {
@@ -211,7 +216,7 @@ func (b *Pane) Open(t app.Target) tea.Cmd {
 	}
 	b.seen = nil
 	b.Narrowed = false
-	return b.setSubject(s)
+	return b.setSubject(now, s)
 }
 
 // Key is the key of the board's feed.
@@ -286,32 +291,32 @@ func (b *Pane) PlatformName() string {
 	return b.Subject.Point.String()
 }
 
-// Name returns the board's title: the stop's name, else its number.
-func (b *Pane) Name() string {
+// Name returns the board's title: the stop's name, else its number in
+// tx's words.
+func (b *Pane) Name(tx *ui.Texts) string {
 	switch {
 	case b.title != "":
 		return b.title
 	case b.Shared.Base.StopName(b.Subject.Stop) != "":
 		return b.Shared.Base.StopName(b.Subject.Stop)
 	case b.Subject.Stop != 0:
-		return fmt.Sprintf(b.Shared.Texts.StopN, b.Subject.Stop)
+		return fmt.Sprintf(tx.StopN, b.Subject.Stop)
 	}
-	return fmt.Sprintf(b.Shared.Texts.StopPointN, b.Subject.Point.String())
+	return fmt.Sprintf(tx.StopPointN, b.Subject.Point.String())
 }
 
-// Rows returns the indexes of the events shown at the current time: not
-// long past, of the chosen line and platform.
-func (b *Pane) Rows() []int {
-	rows, _ := b.rowsHidden()
+// Rows returns the indexes of the events shown at the service's time now:
+// not long past, of the chosen line and platform.
+func (b *Pane) Rows(now time.Time) []int {
+	rows, _ := b.rowsHidden(now)
 	return rows
 }
 
 // rowsHidden is Rows and how many missed departures it hides (HideMissed).
-func (b *Pane) rowsHidden() (out []int, hidden int) {
+func (b *Pane) rowsHidden(now time.Time) (out []int, hidden int) {
 	if !b.Have {
 		return nil, 0
 	}
-	now := b.Shared.Now
 	out = make([]int, 0, len(b.Data.Events))
 	// A wide answer asked for more events than a board shows (a
 	// filtered holder's demand).
@@ -348,9 +353,10 @@ func (b *Pane) rowsHidden() (out []int, hidden int) {
 	return out, hidden
 }
 
-// SetCursor moves the cursor to row i, clamped, and remembers its trip.
-func (b *Pane) SetCursor(i int) {
-	rows := b.Rows()
+// SetCursor moves the cursor to row i of the rows shown at the service's
+// time now, clamped, and remembers its trip.
+func (b *Pane) SetCursor(now time.Time, i int) {
+	rows := b.Rows(now)
 	b.ListSet(i, len(rows), rowKey(b.Data.Events, rows))
 	b.Touch()
 }
@@ -391,8 +397,8 @@ func (p platforms) next(ps []app.Platform, subj feeds.Subject) (s feeds.Subject,
 }
 
 // BoardsHealth counts the boards whose data is stale (or failed before any
-// answer) and those the service does not know.
-func BoardsHealth(boards []*Pane) (stale, unknown int) {
+// answer) and those the service does not know, at frame f's clock.
+func BoardsHealth(f *app.Frame, boards []*Pane) (stale, unknown int) {
 	for _, b := range boards {
 		p := b.Polls()
 		switch {
@@ -401,7 +407,7 @@ func BoardsHealth(boards []*Pane) (stale, unknown int) {
 		case p.LastErr != nil && !b.Have:
 			stale++
 		default:
-			if _, ok := b.Shared.Stale(p); ok {
+			if _, ok := f.Stale(p); ok {
 				stale++
 			}
 		}

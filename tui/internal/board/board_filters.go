@@ -1,8 +1,10 @@
 package board
 
 import (
-	"abfahrt/model"
 	"slices"
+	"time"
+
+	"abfahrt/model"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -53,17 +55,17 @@ func (f filters) nextDirection(events []model.Event) filters {
 // filter shows what f keeps; the returned command asks the feed for more
 // events when the board now wants more (Declare). widen (esc, which
 // clears every filter) also takes a board that f narrowed to one
-// platform back to its whole stop.
-func (b *Pane) filter(f filters, widen bool) tea.Cmd {
+// platform back to its whole stop. now is the service's time.
+func (b *Pane) filter(now time.Time, f filters, widen bool) tea.Cmd {
 	b.Filters = f
-	b.Refilter()
+	b.Refilter(now)
 	if !widen || !b.Narrowed {
-		return b.Declare()
+		return b.Declare(now)
 	}
 	b.Narrowed = false // the platform f chose: back to the whole stop
 	s := b.Subject
 	s.Point = ""
-	return b.setSubject(s)
+	return b.setSubject(now, s)
 }
 
 // nextOf returns the one-element list after cur in all: the first when

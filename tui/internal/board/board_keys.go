@@ -1,6 +1,8 @@
 package board
 
 import (
+	"time"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
@@ -45,9 +47,10 @@ type KeyState struct {
 // cursor on its rows.
 func (s KeyState) Zoomed() bool { return s.Mode != BoardCells }
 
-// KeyState sums up b's own state for its keys, shown in mode m.
-func (b *Pane) KeyState(m Mode) KeyState {
-	rows := b.Rows()
+// KeyState sums up b's own state for its keys, shown in mode m at the
+// service's time now.
+func (b *Pane) KeyState(now time.Time, m Mode) KeyState {
+	rows := b.Rows(now)
 	s := KeyState{Mode: m, Rows: len(rows), Arrivals: b.Subject.Arrivals,
 		Platforms: len(b.Platforms()) > 1, Filtered: b.Filters.Active() || b.Narrowed,
 		Walk: b.Walk > 0, WholeStop: b.Subject.Point == "", Remind: b.Shared.Reminders != nil && len(rows) > 0}
@@ -57,21 +60,23 @@ func (b *Pane) KeyState(m Mode) KeyState {
 	return s
 }
 
-// Ctx is what a board's keys act on: the board, its key state, and the
-// action they leave for the root (a notice for the status bar).
+// Ctx is what a board's keys act on: the board, its key state, the
+// frame of the key (its clock and texts), and the action they leave for
+// the root (a notice for the status bar).
 type Ctx struct {
 	Board *Pane
 	State KeyState
+	Frame app.Frame
 	Act   app.Action
 }
 
 // notice wraps a handler that changes which rows show (walking time,
 // missed rows, per line) and says so in the status bar; the cursor stays
 // on its trip.
-func notice(f func(b *Pane) string) func(*Ctx, tea.KeyMsg) tea.Cmd {
+func notice(f func(b *Pane, tx *ui.Texts) string) func(*Ctx, tea.KeyMsg) tea.Cmd {
 	return func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-		c.Act.Notice = f(c.Board)
-		c.Board.SetCursor(c.Board.Cursor)
+		c.Act.Notice = f(c.Board, c.Frame.Texts)
+		c.Board.SetCursor(c.Frame.Now, c.Board.Cursor)
 		return nil
 	}
 }
@@ -85,17 +90,20 @@ func zoomRows(c *Ctx) bool { return c.State.Zoomed() && c.State.Rows > 1 }
 // the row's vehicle on a board shown alone.
 var Keys = ui.Keymap[*Ctx]{
 	{Keys: []string{"up", "k"}, Show: "↑/k", Text: func(t *ui.Texts) string { return t.KeyUp }, If: zoomRows, Move: true,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(c.Board.Cursor - 1); return nil }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(c.Frame.Now, c.Board.Cursor-1); return nil }},
 	{Keys: []string{"down", "j"}, Show: "↓/j", Text: func(t *ui.Texts) string { return t.KeyDown }, If: zoomRows, Move: true,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(c.Board.Cursor + 1); return nil }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(c.Frame.Now, c.Board.Cursor+1); return nil }},
 	{Keys: []string{"g", "home"}, Show: "g/home", Text: func(t *ui.Texts) string { return t.KeyFirst }, If: zoomRows, Move: true,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(0); return nil }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(c.Frame.Now, 0); return nil }},
 	{Keys: []string{"G", "end"}, Show: "G/end", Text: func(t *ui.Texts) string { return t.KeyLast }, If: zoomRows, Move: true,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(len(c.Board.Rows()) - 1); return nil }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
+			c.Board.SetCursor(c.Frame.Now, len(c.Board.Rows(c.Frame.Now))-1)
+			return nil
+		}},
 	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyVehicle }, Priority: ui.PrioHigh - 5,
 		If: func(c *Ctx) bool { return c.State.Zoomed() && c.State.RowVehicle },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			if rows := c.Board.Rows(); c.Board.Cursor < len(rows) {
+			if rows := c.Board.Rows(c.Frame.Now); c.Board.Cursor < len(rows) {
 				if v := c.Board.Data.Events[rows[c.Board.Cursor]].VehicleNumber; v != 0 {
 					return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: v})
 				}
@@ -107,7 +115,7 @@ var Keys = ui.Keymap[*Ctx]{
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
 			s := c.Board.Subject
 			s.Arrivals = !s.Arrivals
-			return c.Board.setSubject(s)
+			return c.Board.setSubject(c.Frame.Now, s)
 		}},
 	{Keys: []string{"f"}, Text: func(t *ui.Texts) string { return t.KeyPlatform }, Priority: ui.PrioMid,
 		If: func(c *Ctx) bool { return c.State.Platforms }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
@@ -118,46 +126,46 @@ var Keys = ui.Keymap[*Ctx]{
 			}
 			if b.Filters.Platform != "" {
 				b.Filters.Platform = "" // it replaces a platform filter by name (a layout's `platform`)
-				b.Refilter()
+				b.Refilter(c.Frame.Now)
 			}
 			// A board narrowed by f from its whole stop is a filter esc
 			// clears; one opened on a stop point (--stoppoint) was never
 			// narrowed.
 			b.Narrowed = s.Point != "" && (b.Narrowed || b.Subject.Point == "")
-			return b.setSubject(s)
+			return b.setSubject(c.Frame.Now, s)
 		}},
 	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyClearFilters }, Priority: ui.PrioTop,
-		If: func(c *Ctx) bool { return c.State.Filtered }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.Board.filter(filters{}, true) }},
+		If: func(c *Ctx) bool { return c.State.Filtered }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.Board.filter(c.Frame.Now, filters{}, true) }},
 
 	{Keys: []string{"l"}, Text: func(t *ui.Texts) string { return t.KeyLine }, Group: ui.GroupRows, Priority: ui.PrioMid,
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			return c.Board.filter(c.Board.Filters.nextLine(c.Board.Raw.Events), false)
+			return c.Board.filter(c.Frame.Now, c.Board.Filters.nextLine(c.Board.Raw.Events), false)
 		}},
 	{Keys: []string{"d"}, Text: func(t *ui.Texts) string { return t.KeyDirection }, Group: ui.GroupRows, Priority: ui.PrioLow,
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			return c.Board.filter(c.Board.Filters.nextDirection(c.Board.Raw.Events), false)
+			return c.Board.filter(c.Frame.Now, c.Board.Filters.nextDirection(c.Board.Raw.Events), false)
 		}},
 	{Keys: []string{"+", "="}, Show: "+", Text: func(t *ui.Texts) string { return t.KeyWalkUp }, Group: ui.GroupRows, Priority: ui.PrioLow,
-		Do: notice(func(b *Pane) string { return b.adjust(b.Shared.Texts, ui.WalkStep) })},
+		Do: notice(func(b *Pane, tx *ui.Texts) string { return b.adjust(tx, ui.WalkStep) })},
 	{Keys: []string{"-"}, Text: func(t *ui.Texts) string { return t.KeyWalkDn }, Group: ui.GroupRows, Priority: ui.PrioLow,
-		If: func(c *Ctx) bool { return c.State.Walk }, Do: notice(func(b *Pane) string { return b.adjust(b.Shared.Texts, -ui.WalkStep) })},
+		If: func(c *Ctx) bool { return c.State.Walk }, Do: notice(func(b *Pane, tx *ui.Texts) string { return b.adjust(tx, -ui.WalkStep) })},
 	// On a walking board the missed departures matter first.
 	{Keys: []string{"H"}, Text: func(t *ui.Texts) string { return t.KeyMissed }, Group: ui.GroupRows, Priority: ui.PrioTop - 2,
-		If: func(c *Ctx) bool { return c.State.Walk }, Do: notice(func(b *Pane) string { return b.toggleMissed(b.Shared.Texts) })},
+		If: func(c *Ctx) bool { return c.State.Walk }, Do: notice(func(b *Pane, tx *ui.Texts) string { return b.toggleMissed(tx) })},
 	{Keys: []string{"n"}, Text: func(t *ui.Texts) string { return t.KeyPerLine }, Group: ui.GroupRows, Priority: ui.PrioLow,
-		Do: notice(func(b *Pane) string { return b.cyclePerLine(b.Shared.Texts) })},
+		Do: notice(func(b *Pane, tx *ui.Texts) string { return b.cyclePerLine(tx) })},
 	{Keys: []string{"b"}, Text: func(t *ui.Texts) string { return t.KeyGrouped }, Group: ui.GroupRows,
 		If: func(c *Ctx) bool { return c.State.Zoomed() && c.State.WholeStop },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
 			c.Board.grouped = !c.Board.grouped
-			c.Board.SetCursor(c.Board.Cursor)
+			c.Board.SetCursor(c.Frame.Now, c.Board.Cursor)
 			return nil
 		}},
 	// A cell has no cursor: its t takes the first departure still ahead.
 	{Keys: []string{"t"}, Text: func(t *ui.Texts) string { return t.KeyRemind }, Group: ui.GroupRows, Priority: ui.PrioHigh + 5,
 		If: func(c *Ctx) bool { return c.State.Remind },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			cmd, a := c.Board.remind(c.State.Zoomed())
+			cmd, a := c.Board.remind(c.Frame, c.State.Zoomed())
 			c.Act = a
 			return cmd
 		}},
@@ -166,8 +174,8 @@ var Keys = ui.Keymap[*Ctx]{
 	{Keys: []string{"i"}, Text: func(t *ui.Texts) string { return t.KeyHistory }, Group: ui.GroupRows, Priority: ui.PrioHigh,
 		If: func(c *Ctx) bool { return c.State.Zoomed() && c.State.Rows > 0 },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			if rows := c.Board.Rows(); c.Board.Cursor < len(rows) {
-				return c.Board.Shared.PunctualityCmd(c.Board.Subject.Stop, c.Board.Name(), c.Board.Data.Events[rows[c.Board.Cursor]].Line())
+			if rows := c.Board.Rows(c.Frame.Now); c.Board.Cursor < len(rows) {
+				return c.Board.Shared.PunctualityCmd(c.Board.Subject.Stop, c.Board.Name(c.Frame.Texts), c.Board.Data.Events[rows[c.Board.Cursor]].Line())
 			}
 			return nil
 		}},
@@ -176,7 +184,7 @@ var Keys = ui.Keymap[*Ctx]{
 	{Keys: []string{"L"}, Text: func(t *ui.Texts) string { return t.KeyLadder }, Group: ui.GroupRows, Priority: ui.PrioHigh + 10,
 		If: func(c *Ctx) bool { return c.State.Rows > 0 },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			if rows := c.Board.Rows(); len(rows) > 0 {
+			if rows := c.Board.Rows(c.Frame.Now); len(rows) > 0 {
 				e := c.Board.Data.Events[rows[min(max(c.Board.Cursor, 0), len(rows)-1)]]
 				return app.OpenCmd(app.Target{Kind: app.TargetLadder, Line: e.Line(), Vehicle: e.VehicleNumber})
 			}

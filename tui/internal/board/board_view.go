@@ -150,30 +150,31 @@ func LayoutColumns(cw ui.ColWidths, w, badge, plat, leave int) columns {
 }
 
 // View renders the board into its rectangle (exactly height lines of at
-// most width cells), from the cache when nothing it shows has changed.
-func (b *Pane) View(app.Frame) string {
-	k := ViewKey{Revision: b.Revision, W: b.width, H: b.height, Second: b.Shared.Now.Unix(), Focused: b.Focused, alert: app.AlertText(b.Shared.Alert)}
-	return b.Cache.Get(k, func() string { return ui.ClampLines(b.render(), b.width, b.height) })
+// most width cells) as it shows in frame f, from the cache when nothing
+// it shows has changed.
+func (b *Pane) View(f app.Frame) string {
+	k := ViewKey{Revision: b.Revision, W: b.width, H: b.height, Second: f.Now.Unix(), Focused: b.Focused, alert: app.AlertText(f.Alert)}
+	return b.Cache.Get(k, func() string { return ui.ClampLines(b.render(f), b.width, b.height) })
 }
 
-// render draws the header, the column titles and the rows.
-func (b *Pane) render() string {
+// render draws the header, the column titles and the rows in frame f.
+func (b *Pane) render(f app.Frame) string {
 	w, h := b.width, b.height
 	b.Cache.Hits.Reset()
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	st := b.Shared.Styles
+	st, tx := f.Styles, f.Texts
 	var sb strings.Builder
 	sb.Grow(w * h * 2)
 	y := 0 // the line being drawn, for the hits
-	sb.WriteString(b.header(w))
+	sb.WriteString(b.header(f, w))
 	if h == 1 {
 		return sb.String()
 	}
-	rows := b.Rows()
-	badge, plat := max(4, ansi.StringWidth(b.Shared.Texts.ColLine)), 0
-	cw := b.Shared.Texts.Widths
+	rows := b.Rows(f.Now)
+	badge, plat := max(4, ansi.StringWidth(tx.ColLine)), 0
+	cw := tx.Widths
 	for _, r := range rows {
 		e := &b.Data.Events[r]
 		badge = max(badge, ansi.StringWidth(e.Line())+2)
@@ -181,48 +182,48 @@ func (b *Pane) render() string {
 		if !e.Vanished.IsZero() || e.Status == model.StatusPassed {
 			// A rare long status (no longer reported, passes without
 			// stopping) widens the column only while it shows.
-			cw.Status = max(cw.Status, ansi.StringWidth(b.Shared.Texts.RowStatus(e)))
+			cw.Status = max(cw.Status, ansi.StringWidth(tx.RowStatus(e)))
 		}
 	}
 	if plat > 0 && b.Subject.Point == "" {
-		plat = max(plat, ansi.StringWidth(b.Shared.Texts.ColPlatform))
+		plat = max(plat, ansi.StringWidth(tx.ColPlatform))
 	} else {
 		plat = 0 // one platform only: the header says which
 	}
-	c := LayoutColumns(cw, w, badge, plat, b.LeaveCol())
+	c := LayoutColumns(cw, w, badge, plat, b.LeaveCol(tx))
 	space := h - 2
 	if h > 3 {
 		// A whole board has room for a long alert (up to a quarter of its
 		// rows, at most three lines); a small grid cell keeps one line.
-		for _, l := range b.Shared.AlertBannerLines(w, min(maxAlertLines, (h-3)/4)) {
+		for _, l := range f.AlertBannerLines(w, min(maxAlertLines, (h-3)/4)) {
 			sb.WriteString("\n" + l)
 			space--
 			y++
 		}
-		if skip := b.Shared.SkippedLines(b.Name()); len(skip) > 0 && space > 3 {
+		if skip := f.SkippedLines(b.Name(tx)); len(skip) > 0 && space > 3 {
 			// The alert says these lines do not stop here.
-			f := b.Shared.Texts.SkipsStop
+			format := tx.SkipsStop
 			if len(skip) > 1 {
-				f = b.Shared.Texts.SkipStop
+				format = tx.SkipStop
 			}
-			sb.WriteString("\n" + st.Ticker.Render(ui.Fit(" "+fmt.Sprintf(f, strings.Join(skip, ", ")), w)))
+			sb.WriteString("\n" + st.Ticker.Render(ui.Fit(" "+fmt.Sprintf(format, strings.Join(skip, ", ")), w)))
 			space--
 			y++
 		}
 	}
 	sb.WriteByte('\n')
-	sb.WriteString(st.ColHeader.Render(ui.Fit(b.ColHeader(c), w)))
+	sb.WriteString(st.ColHeader.Render(ui.Fit(b.ColHeader(tx, c), w)))
 	y++
 	if space <= 0 {
 		return sb.String()
 	}
 	if len(rows) == 0 {
 		sb.WriteString("\n\n")
-		sb.WriteString(st.Muted.Render(ui.Fit("  "+b.EmptyText(), w)))
+		sb.WriteString(st.Muted.Render(ui.Fit("  "+b.EmptyText(f), w)))
 		return sb.String()
 	}
 	cur := b.CursorIn(rows)
-	items := b.items(b.Shared.Texts, b.Subject, b.Data.Events, rows)
+	items := b.items(tx, b.Subject, b.Data.Events, rows)
 	at := 0
 	for j, it := range items {
 		if it.row == cur {
@@ -242,7 +243,7 @@ func (b *Pane) render() string {
 		if it := items[j]; it.row < 0 {
 			sb.WriteString(st.Bold.Render(ui.Fit(" "+it.head, w)))
 		} else {
-			sb.WriteString(b.CachedRow(&b.Cache.Rows[j-first], &b.Data.Events[rows[it.row]], c, it.row == cur && b.Focused, w))
+			sb.WriteString(b.CachedRow(f, &b.Cache.Rows[j-first], &b.Data.Events[rows[it.row]], c, it.row == cur && b.Focused, w))
 		}
 	}
 	return sb.String()
@@ -257,18 +258,18 @@ func (c *ViewCache) RowAt(y int) (row int, ok bool) {
 	return row, ok && row >= 0
 }
 
-// CachedRow returns the row of e cut to width w, rendered again only when
-// what it shows changed: a new second redraws the clock and the status bar,
-// not the rows whose countdown stayed the same.
-func (b *Pane) CachedRow(m *RowMemo, e *model.Event, c columns, sel bool, w int) string {
-	k := rowShows{ev: *e, due: b.Shared.Texts.Countdown(*e, b.Shared.Now), cat: b.Shared.Base.Category(e.Line()),
-		c: c, sel: sel, w: w, st: b.Shared.Styles, tx: b.Shared.Texts, valid: true}
-	k.rem, k.flash = remindMark(b.Shared, e)
+// CachedRow returns the row of e in frame f cut to width w, rendered
+// again only when what it shows changed: a new second redraws the clock
+// and the status bar, not the rows whose countdown stayed the same.
+func (b *Pane) CachedRow(f app.Frame, m *RowMemo, e *model.Event, c columns, sel bool, w int) string {
+	k := rowShows{ev: *e, due: f.Texts.Countdown(*e, f.Now), cat: b.Shared.Base.Category(e.Line()),
+		c: c, sel: sel, w: w, st: f.Styles, tx: f.Texts, valid: true}
+	k.rem, k.flash = remindMark(b.Shared, f.Local, e)
 	if c.leave > 0 {
-		k.leave, _ = b.Shared.Texts.LeaveText(e, b.Shared.Now, b.Walk)
+		k.leave, _ = f.Texts.LeaveText(e, f.Now, b.Walk)
 	}
 	if m.key != k {
-		m.key, m.line = k, ui.Fit(paintRow(b.Shared, b.walking, e, c, sel), w)
+		m.key, m.line = k, ui.Fit(paintRow(f, b.Shared, b.walking, e, c, sel), w)
 	}
 	return m.line
 }
@@ -278,9 +279,9 @@ func (b *Pane) CursorIn(rows []int) int { return b.ListFind(len(rows), rowKey(b.
 
 // header is the board's title line: its number in the grid, stop, mode,
 // platform and filters on the left; a pending removal, the stale marker
-// and the clock on the right.
-func (b *Pane) header(w int) string {
-	st, tx := b.Shared.Styles, b.Shared.Texts
+// and the clock on the right, in frame f.
+func (b *Pane) header(f app.Frame, w int) string {
+	st, tx := f.Styles, f.Texts
 	mode := tx.Departures
 	if b.Subject.Arrivals {
 		mode = tx.Arrivals
@@ -300,18 +301,18 @@ func (b *Pane) header(w int) string {
 	if b.Filters.Direction != "" {
 		parts = append(parts, "→"+b.Filters.Direction)
 	}
-	if n := b.WalkNote(); n != "" {
+	if n := b.WalkNote(f.Now, tx); n != "" {
 		parts = append(parts, n)
 	}
 	if n := b.grouping.note(tx, b.Subject); n != "" {
 		parts = append(parts, n)
 	}
-	left := " " + app.Link(b.Shared.StopURL(b.Subject.Stop), st.Title.Render(b.Name())) + st.Muted.Render(" · "+strings.Join(parts, " · "))
+	left := " " + app.Link(b.Shared.StopURL(b.Subject.Stop), st.Title.Render(b.Name(tx))) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	if b.Number > 0 {
 		left = " " + st.Accent.Render(ui.Itoa(b.Number)) + left
 	}
-	right := st.Clock.Render(b.Shared.Now.In(model.Berlin).Format("15:04")) + " "
-	if since, ok := b.Shared.Stale(b.Polls()); ok && b.Have {
+	right := st.Clock.Render(f.Now.In(model.Berlin).Format("15:04")) + " "
+	if since, ok := f.Stale(b.Polls()); ok && b.Have {
 		mark := fmt.Sprintf(tx.StaleSince, since.In(model.Berlin).Format("15:04:05"))
 		if b.Polls().AgeUnknown {
 			mark = tx.StaleUnknown
@@ -319,7 +320,7 @@ func (b *Pane) header(w int) string {
 		right = st.Stale.Render(mark) + "  " + right
 	}
 	if b.Removing {
-		right = st.Error.Render(b.Shared.DispatchTexts.RemoveMark) + "  " + right
+		right = st.Error.Render(f.DispatchTexts.RemoveMark) + "  " + right
 	}
 	return Spread(left, right, w)
 }
@@ -338,10 +339,9 @@ func Spread(left, right string, w int) string {
 	return left + strings.Repeat(" ", max(w-lw-rw, 0)) + right
 }
 
-// ColHeader is the column titles line.
-func (b *Pane) ColHeader(c columns) string {
+// ColHeader is the column titles line, in tx's words.
+func (b *Pane) ColHeader(tx *ui.Texts, c columns) string {
 	// An arrival's direction text says where the vehicle comes from.
-	tx := b.Shared.Texts
 	var sb strings.Builder
 	sb.WriteString("    ")
 	sb.WriteString(ui.Pad(tx.ColLine, c.badge))
@@ -372,11 +372,11 @@ func (b *Pane) ColHeader(c columns) string {
 	return sb.String()
 }
 
-// paintRow renders one event of a board with walk. The selected row
-// carries a mark as well as a background, so the cursor shows without
-// colour too.
-func paintRow(sh *app.Shared, walk walking, e *model.Event, c columns, sel bool) string {
-	st, tx := sh.Styles, sh.Texts
+// paintRow renders one event of a board with walk in frame f. The
+// selected row carries a mark as well as a background, so the cursor
+// shows without colour too.
+func paintRow(f app.Frame, sh *app.Shared, walk walking, e *model.Event, c columns, sel bool) string {
+	st, tx := f.Styles, f.Texts
 	paint := func(s lipgloss.Style, text string) string {
 		if sel {
 			s = st.HighlightRow(s)
@@ -391,7 +391,7 @@ func paintRow(sh *app.Shared, walk walking, e *model.Event, c columns, sel bool)
 	}
 	var sb strings.Builder
 	cursor := sel
-	rmark, flash := remindMark(sh, e)
+	rmark, flash := remindMark(sh, f.Local, e)
 	if flash {
 		sel = true // the rung reminder's row flashes: highlighted on every other second
 	}
@@ -410,7 +410,7 @@ func paintRow(sh *app.Shared, walk walking, e *model.Event, c columns, sel bool)
 	sb.WriteString(paint(st.LineMark(line), mark) + sp(1))
 	sb.WriteString(st.LineBadge(line).Render(ui.Pad(" "+line, c.badge)))
 	sb.WriteString(sp(Gap))
-	if sh.AlertOn(line) {
+	if f.AlertOn(line) {
 		sb.WriteString(paint(st.Ticker, "⚠ ") + paint(st.Text, ui.Pad(e.DirectionText, c.Direction-2)))
 	} else {
 		sb.WriteString(paint(st.Text, ui.Pad(e.DirectionText, c.Direction)))
@@ -418,10 +418,10 @@ func paintRow(sh *app.Shared, walk walking, e *model.Event, c columns, sel bool)
 	if c.plat > 0 {
 		sb.WriteString(sp(Gap) + paint(st.Text, ui.Pad(e.PlatformName, c.plat)))
 	}
-	due, dueSt := st.DueCell(tx, e, sh.Now)
+	due, dueSt := st.DueCell(tx, e, f.Now)
 	sb.WriteString(sp(Gap) + paint(dueSt, ui.PadLeft(due, c.Cw.Due)))
 	if c.leave > 0 {
-		text, band := tx.LeaveText(e, sh.Now, walk.Walk)
+		text, band := tx.LeaveText(e, f.Now, walk.Walk)
 		sb.WriteString(sp(Gap) + paint(st.Band(band), ui.Pad(text, c.leave)))
 	}
 	if c.sched {
@@ -457,28 +457,28 @@ func paintRow(sh *app.Shared, walk walking, e *model.Event, c columns, sel bool)
 	return sb.String()
 }
 
-// EmptyText says why a board has no rows.
-func (b *Pane) EmptyText() string {
-	tx := b.Shared.Texts
+// EmptyText says why a board has no rows, in frame f.
+func (b *Pane) EmptyText(f app.Frame) string {
+	tx := f.Texts
 	what := tx.DeparturesN
 	if b.Subject.Arrivals {
 		what = tx.ArrivalsN
 	}
 	switch {
 	case !b.Have && errors.Is(b.Polls().LastErr, feed.ErrNotFound):
-		return fmt.Sprintf(tx.NoSuchStop, b.Name())
+		return fmt.Sprintf(tx.NoSuchStop, b.Name(tx))
 	case !b.Have && b.Polls().LastErr != nil:
 		return fmt.Sprintf(tx.NoneYet, what)
 	case !b.Have:
 		return fmt.Sprintf(tx.Loading, what)
 	case b.Filters.Active():
-		if s, ok := b.Filters.emptyText(b.Shared, b.Raw, b.walking, b.Subject.Arrivals, b.title); ok {
+		if s, ok := b.Filters.emptyText(f.Now, tx, b.Raw, b.walking, b.Subject.Arrivals, b.title); ok {
 			return s
 		}
 		if len(b.Filters.Lines) > 0 && b.Filters.Platform == "" && b.Filters.Direction == "" {
 			return fmt.Sprintf(tx.NoneOfLine, what, strings.Join(b.Filters.Lines, ","))
 		}
-		return b.Shared.DispatchTexts.NoMatch
+		return f.DispatchTexts.NoMatch
 	}
 	return fmt.Sprintf(tx.NoneSoon, what)
 }

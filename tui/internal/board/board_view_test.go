@@ -30,7 +30,7 @@ func lineOf(row string) string {
 // gone is not on it.
 func TestBoardShowsHauptbahnhofInTimeOrder(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 80, 24)
-	v := r.b.View(app.Frame{})
+	v := r.b.View(r.frame())
 	if !strings.Contains(v, "Hauptbahnhof") || !strings.Contains(v, "Departures") {
 		t.Fatalf("the header names no stop or mode:\n%s", v)
 	}
@@ -55,7 +55,7 @@ func TestBoardShowsHauptbahnhofInTimeOrder(t *testing.T) {
 		}
 	}
 	// 22 events, one of them gone two minutes ago: 21 rows, in time order.
-	idx := r.b.Rows()
+	idx := r.b.Rows(r.sh.Now)
 	if len(idx) != 21 || len(rows) != 21 {
 		t.Fatalf("%d rows (%d on screen), want the 21 not long gone", len(idx), len(rows))
 	}
@@ -95,7 +95,7 @@ func TestDepartureGoneAMinuteLeaves(t *testing.T) {
 // output at all: nothing is said by colour alone.
 func TestDelaysAreText(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 80, 24)
-	if v := r.b.View(app.Frame{}); strings.Contains(v, "\x1b") {
+	if v := r.b.View(r.frame()); strings.Contains(v, "\x1b") {
 		t.Fatalf("the test's colour profile leaks escapes:\n%q", v)
 	}
 	for dir, want := range map[string]string{
@@ -110,7 +110,7 @@ func TestDelaysAreText(t *testing.T) {
 	if !strings.Contains(early, "Böfingen") || !strings.Contains(early, "-1") {
 		t.Errorf("the early tram's row is %q, want -1", early)
 	}
-	cell := strings.Split(r.b.Cell.draw(r.b, 1, true, 48, 10), "\n")
+	cell := strings.Split(r.b.Cell.draw(r.frame(), r.b, 1, true, 48, 10), "\n")
 	for i, want := range map[int]string{1: "+1", 2: "+3", 3: "✓", 6: "~7 min"} {
 		if i >= len(cell) || !strings.Contains(cell[i], want) {
 			t.Errorf("grid cell line %d lacks %q:\n%s", i, want, strings.Join(cell, "\n"))
@@ -122,9 +122,9 @@ func TestDelaysAreText(t *testing.T) {
 // same string and changes nothing; a new size draws it again.
 func TestViewIsCached(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 80, 24)
-	v1 := r.b.View(app.Frame{})
+	v1 := r.b.View(r.frame())
 	rev, cur := r.b.Revision, r.b.Cursor
-	v2 := r.b.View(app.Frame{})
+	v2 := r.b.View(r.frame())
 	if v1 != v2 || unsafe.StringData(v1) != unsafe.StringData(v2) {
 		t.Error("a second rendering without a change is not the cached one")
 	}
@@ -135,7 +135,7 @@ func TestViewIsCached(t *testing.T) {
 		t.Errorf("the view has %d lines, want its height 24", len(lines))
 	}
 	r.b.Layout(app.Rect{W: 100, H: 24, Focused: true})
-	if v3 := r.b.View(app.Frame{}); v3 == v1 || !strings.Contains(v3, "VEH") && !strings.Contains(v3, "STATUS") {
+	if v3 := r.b.View(r.frame()); v3 == v1 || !strings.Contains(v3, "VEH") && !strings.Contains(v3, "STATUS") {
 		t.Errorf("a wider board is drawn as before:\n%s", v3)
 	}
 }
@@ -144,13 +144,13 @@ func TestViewIsCached(t *testing.T) {
 // header's clock say so; a second that turns no countdown redraws no row.
 func TestClockMovesCountdowns(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 80, 24)
-	v1 := r.b.View(app.Frame{})
+	v1 := r.b.View(r.frame())
 	if !strings.Contains(r.rowOf("Pfuhl"), "9 min") || !strings.Contains(v1, "12:34") {
 		t.Fatalf("before: %q", r.rowOf("Pfuhl"))
 	}
 	memo := slices.Clone(r.b.Cache.Rows)
 	r.advance(time.Second)
-	_ = r.b.View(app.Frame{})
+	_ = r.b.View(r.frame())
 	same := 0
 	for i, m := range r.b.Cache.Rows {
 		if m.key.due == memo[i].key.due {
@@ -166,7 +166,7 @@ func TestClockMovesCountdowns(t *testing.T) {
 		t.Error("every row turned in a second")
 	}
 	r.advance(time.Minute - time.Second)
-	v2 := r.b.View(app.Frame{})
+	v2 := r.b.View(r.frame())
 	if v2 == v1 || !strings.Contains(r.rowOf("Pfuhl"), "8 min") || !strings.Contains(v2, "12:35") {
 		t.Errorf("a minute later Pfuhl says %q; header:\n%s", r.rowOf("Pfuhl"), strings.SplitN(v2, "\n", 2)[0])
 	}

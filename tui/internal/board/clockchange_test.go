@@ -26,7 +26,7 @@ func TestClockChangeNightCountsMinutes(t *testing.T) {
 		Events: []model.Event{at(30*time.Minute, "N1", "Ulm Donautal"), at(61*time.Minute, "N2", "Wiblingen"), at(150*time.Minute, "N3", "Böfingen"), at(5*time.Hour, "N4", "Söflingen")}}
 	r.advance(now.Sub(r.now))
 	r.poll(r.b.Refresh())
-	if head := strings.SplitN(r.b.View(app.Frame{}), "\n", 2)[0]; !strings.Contains(head, "02:59") {
+	if head := strings.SplitN(r.b.View(r.frame()), "\n", 2)[0]; !strings.Contains(head, "02:59") {
 		t.Fatalf("header %q does not show 02:59", head)
 	}
 	for dir, want := range map[string]string{"Ulm Donautal": "~30 min", "Wiblingen": "~61 min", "Böfingen": "~2h30", "Söflingen": "~06:59"} {

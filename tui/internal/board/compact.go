@@ -35,72 +35,73 @@ type Cell struct {
 	drawn []*model.Event
 }
 
-// View renders b as grid cell num (focused or not) in w×h, from its
-// cache when what it shows is unchanged.
-func (c *Cell) View(b *Pane, num int, focused bool, w, h int) string {
-	return c.memo.Get(c.Key(b, num, focused, w, h), func() string { return ui.ClampLines(c.draw(b, num, focused, w, h), w, h) })
+// View renders b as grid cell num (focused or not) in w×h in frame f,
+// from its cache when what it shows is unchanged.
+func (c *Cell) View(f app.Frame, b *Pane, num int, focused bool, w, h int) string {
+	return c.memo.Get(c.Key(f, b, num, focused, w, h), func() string { return ui.ClampLines(c.draw(f, b, num, focused, w, h), w, h) })
 }
 
-// Key is everything the cell shows: the board's data, the cell's number,
+// Key is everything the cell shows in frame f: the board's data, the cell's number,
 // size and focus, whether its data is stale, the countdown text of each
 // row it shows, the width of the rows' line badges (the widest line of
 // every row, shown or not) and, without rows, the text saying why. A
 // cell depends on the time only through the rows it shows and their
 // countdown texts, so the key holds those rather than the second: most
 // cells are reused until a countdown's minute turns.
-func (c *Cell) Key(b *Pane, num int, focused bool, w, h int) string {
+func (c *Cell) Key(f app.Frame, b *Pane, num int, focused bool, w, h int) string {
 	var key strings.Builder
 	// Whether the data is stale: it turns stale at a deadline of its own,
 	// between the countdowns' minute turns that the key holds.
-	_, stale := b.Shared.Stale(b.Polls())
+	_, stale := f.Stale(b.Polls())
 	key.WriteString(ui.Itoa(b.Revision) + ":" + ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(num) + ":" + strconv.FormatBool(focused) + ":" + strconv.FormatBool(stale))
-	rows := b.Rows()
+	rows := b.Rows(f.Now)
 	badge := 4
 	for n, r := range rows {
 		e := &b.Data.Events[r]
 		badge = max(badge, ansi.StringWidth(e.Line())+2)
 		if n < h-1 {
-			key.WriteString("|" + ui.Itoa(r) + " " + b.Shared.Texts.Countdown(*e, b.Shared.Now) + b.leaveText(b.Shared.Texts, e, b.Shared.Now))
+			key.WriteString("|" + ui.Itoa(r) + " " + f.Texts.Countdown(*e, f.Now) + b.leaveText(f.Texts, e, f.Now))
 		}
 	}
 	key.WriteString("|" + ui.Itoa(badge))
 	if len(rows) == 0 {
-		key.WriteString("|" + c.empty(b))
+		key.WriteString("|" + c.empty(f, b))
 	}
 	return key.String()
 }
 
 // draw renders b as a grid cell: a header (number, stop, filters, stale
-// marker) and as many rows as fit: line, direction, countdown, delay.
-func (c *Cell) draw(b *Pane, num int, focused bool, w, h int) string {
-	st := b.Shared.Styles
+// marker) and as many rows as fit: line, direction, countdown, delay; in
+// frame f.
+func (c *Cell) draw(f app.Frame, b *Pane, num int, focused bool, w, h int) string {
+	st, tx := f.Styles, f.Texts
 	c.drawn = c.drawn[:0]
 	var sb strings.Builder
 	mark := " "
-	name := st.Bold.Render(b.Name())
+	name := st.Bold.Render(b.Name(tx))
 	if focused {
 		mark = st.SelectedMark.Render("▸")
-		name = st.Title.Render(b.Name())
+		name = st.Title.Render(b.Name(tx))
 	}
 	left := mark + st.Accent.Render(ui.Itoa(num)) + " " + app.Link(b.Shared.StopURL(b.Subject.Stop), name)
-	if s := c.note(b); s != "" {
+	if s := c.note(f, b); s != "" {
 		left += st.Muted.Render(" · " + s)
 	}
 	right := ""
-	since, stale := b.Shared.Stale(b.Polls())
+	since, stale := f.Stale(b.Polls())
 	switch {
 	case b.Removing:
-		right = st.Error.Render(b.Shared.DispatchTexts.RemoveMark)
+		right = st.Error.Render(f.DispatchTexts.RemoveMark)
 	case stale && b.Have:
 		right = st.Stale.Render(ui.StaleMark + " " + since.In(model.Berlin).Format("15:04"))
 	case b.Polls().LastErr != nil && !b.Have:
 		right = st.Error.Render("✗")
 	}
-	rows := b.Rows()
+	rows := b.Rows(f.Now)
 	if len(rows) == 0 {
 		sb.WriteString(Spread(left, right, w))
 		if h > 1 {
-			sb.WriteString("\n" + st.Muted.Render(ui.Fit("  "+c.empty(b), w)))
+			sb.WriteString("\n" + st.Muted.Render(ui.Fit("  "+c.empty(f, b), w)))
 		}
 		return sb.String()
 	}
@@ -109,7 +110,7 @@ func (c *Cell) draw(b *Pane, num int, focused bool, w, h int) string {
 		badge = max(badge, ansi.StringWidth(b.Data.Events[r].Line())+2)
 	}
 	n := min(len(rows), h-1)
-	cols := layoutCell(b.Shared, b.walking, b.Data.Events, rows[:n], w, badge)
+	cols := layoutCell(&f, b.walking, b.Data.Events, rows[:n], w, badge)
 	// The titles of the columns right of the direction stand on the
 	// title line above them, where the stop's name leaves room: a name
 	// longer than the rows' directions widens the direction column as far
@@ -118,7 +119,7 @@ func (c *Cell) draw(b *Pane, num int, focused bool, w, h int) string {
 		cols.dir += lw + 1 - cols.titleAt
 		cols.titleAt = lw + 1
 	}
-	if titles := cols.titles(b.Shared.Texts, b.walking); right == "" && titles != "" && ansi.StringWidth(left)+1 <= cols.titleAt {
+	if titles := cols.titles(tx, b.walking); right == "" && titles != "" && ansi.StringWidth(left)+1 <= cols.titleAt {
 		sb.WriteString(ui.Fit(left+strings.Repeat(" ", cols.titleAt-ansi.StringWidth(left))+st.ColHeader.Render(titles), w))
 	} else {
 		sb.WriteString(Spread(left, right, w))
@@ -131,7 +132,7 @@ func (c *Cell) draw(b *Pane, num int, focused bool, w, h int) string {
 		e := &b.Data.Events[rows[i]]
 		c.drawn = append(c.drawn, e)
 		sb.WriteByte('\n')
-		sb.WriteString(cachedCellRow(b.Shared, b.walking, &c.rowc[i], e, cols))
+		sb.WriteString(cachedCellRow(f, b.Shared, b.walking, &c.rowc[i], e, cols))
 	}
 	return sb.String()
 }
@@ -171,9 +172,10 @@ const (
 )
 
 // layoutCell lays out a cell of width w whose rows are rows (indexes
-// into events).
-func layoutCell(sh *app.Shared, walk walking, events []model.Event, rows []int, w, badge int) cellColumns {
-	room := max(w-2-badge-1-1-WDueC-1-wDelayC-walk.cellWidth(sh.Texts), 1)
+// into events), in frame f's words (a ⚠ for the lines of its alert).
+func layoutCell(f *app.Frame, walk walking, events []model.Event, rows []int, w, badge int) cellColumns {
+	tx := f.Texts
+	room := max(w-2-badge-1-1-WDueC-1-wDelayC-walk.cellWidth(tx), 1)
 	c := cellColumns{badge: badge}
 	switch {
 	case room >= wideCellDir:
@@ -183,11 +185,11 @@ func layoutCell(sh *app.Shared, walk walking, events []model.Event, rows []int, 
 		c.plat = true
 		room -= 1 + wPlatC
 	}
-	if sw := sh.Texts.Widths.Status; c.sched && room >= wideCellDir+1+sw+1+wVehC {
+	if sw := tx.Widths.Status; c.sched && room >= wideCellDir+1+sw+1+wVehC {
 		c.status, c.veh = sw, true
 		for _, r := range rows {
 			if e := &events[r]; e.Gone() || e.Status == model.StatusPassed {
-				c.status = max(c.status, ansi.StringWidth(sh.Texts.RowStatus(e)))
+				c.status = max(c.status, ansi.StringWidth(tx.RowStatus(e)))
 			}
 		}
 		room -= 1 + c.status + 1 + wVehC
@@ -196,7 +198,7 @@ func layoutCell(sh *app.Shared, walk walking, events []model.Event, rows []int, 
 	for _, r := range rows {
 		e := &events[r]
 		d := ansi.StringWidth(e.DirectionText)
-		if sh.AlertOn(e.Line()) {
+		if f.AlertOn(e.Line()) {
 			d += 2
 		}
 		need = max(need, d)
@@ -253,19 +255,20 @@ func (c cellColumns) afterDelay(leave int) int {
 }
 
 // note is the mode, platform, filters and walking time of b, for the
-// cell's title.
-func (c *Cell) note(b *Pane) string {
+// cell's title in frame f's words.
+func (c *Cell) note(f app.Frame, b *Pane) string {
 	var parts []string
+	dt := f.DispatchTexts
 	if b.Subject.Arrivals {
-		parts = append(parts, b.Shared.DispatchTexts.Arr)
+		parts = append(parts, dt.Arr)
 	}
 	if b.Subject.Point != "" {
-		parts = append(parts, fmt.Sprintf(b.Shared.DispatchTexts.Pl, b.PlatformName()))
+		parts = append(parts, fmt.Sprintf(dt.Pl, b.PlatformName()))
 	}
-	if s := b.Filters.summary(b.Shared.DispatchTexts); s != "" {
+	if s := b.Filters.summary(dt); s != "" {
 		parts = append(parts, s)
 	}
-	if s := b.walking.note(b.Shared.Texts, 0); s != "" {
+	if s := b.walking.note(f.Texts, 0); s != "" {
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, " · ")
@@ -273,17 +276,17 @@ func (c *Cell) note(b *Pane) string {
 
 // cachedCellRow is cellRow drawn again only when what the row shows
 // changed (its countdown turns once a minute), not for every row of a cell
-// whenever one of them turned.
-func cachedCellRow(sh *app.Shared, walk walking, m *RowMemo, e *model.Event, c cellColumns) string {
+// whenever one of them turned; in frame f.
+func cachedCellRow(f app.Frame, sh *app.Shared, walk walking, m *RowMemo, e *model.Event, c cellColumns) string {
 	cols := columns{badge: c.badge, Direction: c.dir, sched: c.sched, Vehicle: c.veh, Status: c.status > 0}
 	cols.Cw.Status = c.status
 	if c.plat {
 		cols.plat = wPlatC
 	}
-	k := rowShows{ev: *e, due: sh.Texts.Countdown(*e, sh.Now), leave: walk.leaveText(sh.Texts, e, sh.Now), cat: sh.Base.Category(e.Line()),
-		c: cols, st: sh.Styles, tx: sh.Texts, valid: true}
+	k := rowShows{ev: *e, due: f.Texts.Countdown(*e, f.Now), leave: walk.leaveText(f.Texts, e, f.Now), cat: sh.Base.Category(e.Line()),
+		c: cols, st: f.Styles, tx: f.Texts, valid: true}
 	if m.key != k {
-		m.key, m.line = k, cellRow(sh, walk, e, c)
+		m.key, m.line = k, cellRow(f, sh, walk, e, c)
 	}
 	return m.line
 }
@@ -293,10 +296,11 @@ func cachedCellRow(sh *app.Shared, walk walking, m *RowMemo, e *model.Event, c c
 const wideCellDir = 44
 
 // cellRow renders one event in a grid cell with its leave-by cell; a
-// wider cell adds the platform, a wide one the scheduled time too.
-func cellRow(sh *app.Shared, walk walking, e *model.Event, c cellColumns) string {
-	st := sh.Styles
-	s := CompactRow(sh, e, c.badge, c.dir)
+// wider cell adds the platform, a wide one the scheduled time too; in
+// frame f.
+func cellRow(f app.Frame, sh *app.Shared, walk walking, e *model.Event, c cellColumns) string {
+	st := f.Styles
+	s := CompactRow(f, sh, e, c.badge, c.dir)
 	if c.plat {
 		s += " " + st.Muted.Render(ui.Pad(e.PlatformName, wPlatC))
 	}
@@ -304,7 +308,7 @@ func cellRow(sh *app.Shared, walk walking, e *model.Event, c cellColumns) string
 		s += " " + st.Muted.Render(ui.ClockTime(e.Scheduled))
 	}
 	if c.status > 0 {
-		word, ws := sh.Texts.RowStatus(e), st.Status
+		word, ws := f.Texts.RowStatus(e), st.Status
 		switch {
 		case e.Gone():
 			ws = st.Severity(ui.SevLate)
@@ -320,26 +324,27 @@ func cellRow(sh *app.Shared, walk walking, e *model.Event, c cellColumns) string
 		}
 		s += " " + st.Muted.Render(ui.PadLeft(v, wVehC))
 	}
-	return s + walk.cell(st, sh.Texts, e, sh.Now)
+	return s + walk.cell(st, f.Texts, e, f.Now)
 }
 
 // CompactRow renders one event densely: mark, line badge, direction,
-// countdown and delay in badge+dir+15 cells.
-func CompactRow(sh *app.Shared, e *model.Event, badge, dir int) string {
-	st := sh.Styles
+// countdown and delay in badge+dir+15 cells, in frame f; sh gives the
+// line's category and its alert.
+func CompactRow(f app.Frame, sh *app.Shared, e *model.Event, badge, dir int) string {
+	st, tx := f.Styles, f.Texts
 	line := e.Line()
-	due := sh.Texts.Countdown(*e, sh.Now)
+	due := tx.Countdown(*e, f.Now)
 	dueSt := st.Due
-	if due == sh.Texts.Now {
+	if due == tx.Now {
 		dueSt = st.DueNow
 	}
 	if !e.Realtime() {
 		due, dueSt = "~"+due, st.Planned
 	}
-	text, sev := compactDelay(sh.Texts, *e)
+	text, sev := compactDelay(tx, *e)
 	return st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, sh.Base.Category(line))) + " " +
 		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " +
-		app.AlertDirection(sh, line, e.DirectionText, dir) + " " +
+		app.AlertDirection(&f, line, e.DirectionText, dir) + " " +
 		dueSt.Render(ui.PadLeft(due, WDueC)) + " " +
 		st.Severity(sev).Render(ui.PadLeft(text, wDelayC))
 }
@@ -360,18 +365,18 @@ func compactDelay(tx *ui.Texts, e model.Event) (string, ui.Severity) {
 	return ui.Itoa(e.DelayMinutes()), sev
 }
 
-// empty says why the cell of b has no rows.
-func (c *Cell) empty(b *Pane) string {
-	dt := b.Shared.DispatchTexts
+// empty says why the cell of b has no rows, in frame f.
+func (c *Cell) empty(f app.Frame, b *Pane) string {
+	dt, tx := f.DispatchTexts, f.Texts
 	switch {
 	case !b.Have && errors.Is(b.Polls().LastErr, feed.ErrNotFound):
-		return fmt.Sprintf(b.Shared.Texts.NoSuchStop, b.Name())
+		return fmt.Sprintf(tx.NoSuchStop, b.Name(tx))
 	case !b.Have && b.Polls().LastErr != nil:
-		return fmt.Sprintf(dt.NoAnswer, app.ErrLine(b.Shared.Texts, b.Polls().LastErr))
+		return fmt.Sprintf(dt.NoAnswer, app.ErrLine(tx, b.Polls().LastErr))
 	case !b.Have:
 		return dt.GridLoading
 	case b.Filters.Active():
-		if s, ok := b.Filters.emptyText(b.Shared, b.Raw, b.walking, b.Subject.Arrivals, b.title); ok {
+		if s, ok := b.Filters.emptyText(f.Now, tx, b.Raw, b.walking, b.Subject.Arrivals, b.title); ok {
 			return s
 		}
 		return dt.NoMatch

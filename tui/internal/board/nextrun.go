@@ -3,9 +3,9 @@ package board
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"abfahrt/model"
-	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/ui"
 )
 
@@ -23,18 +23,17 @@ import (
 // the answer is empty, so that nothing can be said about it. catchable,
 // when set, leaves out the events the board hides as missed (a walking
 // time with missed rows hidden): they are never named as the next run.
-func nextRun(sh *app.Shared, events []model.Event, keep, catchable func(*model.Event) bool, lines []string, arrivals bool, stops ...string) (string, bool) {
+func nextRun(now time.Time, tx *ui.Texts, events []model.Event, keep, catchable func(*model.Event) bool, lines []string, arrivals bool, stops ...string) (string, bool) {
 	if len(events) == 0 {
 		return "", false
 	}
-	tx := sh.Texts
 	var missed *model.Event // the first run the board hides as missed
 	for i := range events {
 		e := &events[i]
 		if !keep(e) || endsAtAny(e, stops) || e.Gone() {
 			continue
 		}
-		due, ok := e.DueIn(sh.Now)
+		due, ok := e.DueIn(now)
 		if !ok || due < 0 {
 			continue // gone, or no time to name
 		}
@@ -82,12 +81,13 @@ func endsAtAny(e *model.Event, stops []string) bool {
 }
 
 // emptyText is the empty text of a board (zoomed or a grid cell) whose
-// filters f keep no row, from raw, the unfiltered answer, with the
-// board's walking time; title is the board's name.
-func (f filters) emptyText(sh *app.Shared, raw model.Board, walk walking, arrivals bool, title string) (string, bool) {
+// filters f keep no row at the service's time now, in tx's words, from
+// raw, the unfiltered answer, with the board's walking time; title is the
+// board's name.
+func (f filters) emptyText(now time.Time, tx *ui.Texts, raw model.Board, walk walking, arrivals bool, title string) (string, bool) {
 	var catchable func(*model.Event) bool
 	if walk.HideMissed && walk.Walk > 0 {
-		catchable = func(e *model.Event) bool { return !walk.missed(e, sh.Now) }
+		catchable = func(e *model.Event) bool { return !walk.missed(e, now) }
 	}
-	return nextRun(sh, raw.Events, f.Keep, catchable, f.Lines, arrivals, raw.StopName, title)
+	return nextRun(now, tx, raw.Events, f.Keep, catchable, f.Lines, arrivals, raw.StopName, title)
 }

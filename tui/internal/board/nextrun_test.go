@@ -17,10 +17,10 @@ import (
 // catch.
 func TestEmptyLineFilterNamesNoMissedRun(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{Lines: []string{"2"}, Walk: app.WalkTime(30 * time.Minute)}), 100, 20)
-	if n := len(r.b.Rows()); n != 0 {
+	if n := len(r.b.Rows(r.sh.Now)); n != 0 {
 		t.Fatalf("%d rows, want none catchable", n)
 	}
-	for _, s := range []string{r.b.EmptyText(), r.b.Cell.empty(r.b)} {
+	for _, s := range []string{r.b.EmptyText(r.frame()), r.b.Cell.empty(r.frame(), r.b)} {
 		if !strings.Contains(s, "2 from 12:35 · missed") {
 			t.Errorf("the empty board says %q, want the first run of 2 marked missed", s)
 		}

@@ -19,7 +19,7 @@ import (
 func TestBoardUnderThePaneContract(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 100, 24)
 	var p app.Pane = r.b
-	f := app.Frame{Focus: app.PaneBoard, Texts: r.sh.Texts, Styles: r.sh.Styles, Now: r.sh.Now}
+	f := r.frame()
 
 	if _, _, ok := p.Update(app.Frame{Focus: app.PaneVehicle}, keyMsg("l")); ok || len(r.b.Filters.Lines) > 0 {
 		t.Error("the board took a key while the vehicle pane has the focus")
@@ -70,8 +70,8 @@ func TestBoardUnderThePaneContract(t *testing.T) {
 
 	var turns []time.Time
 	p.NextChange(&app.Changes{Turn: func(t time.Time) { turns = append(turns, t) }, At: func(time.Time) {}})
-	if len(turns) < len(r.b.Rows()) {
-		t.Errorf("%d turns for %d rows", len(turns), len(r.b.Rows()))
+	if len(turns) < len(r.b.Rows(r.sh.Now)) {
+		t.Errorf("%d turns for %d rows", len(turns), len(r.b.Rows(r.sh.Now)))
 	}
 	if p.Status() != r.b.Polls() || !p.Shows() {
 		t.Error("the board's status is not its feed's poll state, or it does not show")

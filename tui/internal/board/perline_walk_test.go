@@ -16,12 +16,12 @@ import (
 // of each line and direction; a departure long gone takes no place.
 func TestPerLineKeepsTheNextOfEachLine(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{PerLine: 1}), 100, 30)
-	v := r.b.View(app.Frame{})
+	v := r.b.View(r.frame())
 	if head := strings.SplitN(v, "\n", 2)[0]; !strings.Contains(head, "1 per line") {
 		t.Errorf("header %q does not say the per-line limit", head)
 	}
 	seen := map[LineDir]bool{}
-	for _, ix := range r.b.Rows() {
+	for _, ix := range r.b.Rows(r.sh.Now) {
 		e := &r.b.Data.Events[ix]
 		k := LineDir{e.Line(), e.DirectionText}
 		if seen[k] {
@@ -95,7 +95,7 @@ func TestGroupedByPlatform(t *testing.T) {
 func TestWalkLeaveColumn(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{Walk: app.WalkTime(4 * time.Minute)}), 120, 30)
 	r.key("H")
-	v := r.b.View(app.Frame{})
+	v := r.b.View(r.frame())
 	if !strings.Contains(v, "walk 4 min") || !strings.Contains(v, "LEAVE") {
 		t.Fatalf("no walking time or leave column:\n%s", v)
 	}
@@ -111,7 +111,7 @@ func TestWalkLeaveColumn(t *testing.T) {
 			t.Errorf("row of %s lacks %q: %q", dir, want, row)
 		}
 	}
-	if cell := r.b.Cell.draw(r.b, 1, false, 60, 4); !strings.Contains(cell, "✗ missed") {
+	if cell := r.b.Cell.draw(r.frame(), r.b, 1, false, 60, 4); !strings.Contains(cell, "✗ missed") {
 		t.Errorf("the grid cell has no leave column:\n%s", cell)
 	}
 	r.advance(time.Minute)
@@ -119,7 +119,7 @@ func TestWalkLeaveColumn(t *testing.T) {
 		t.Errorf("a minute later Wissenschaftsstadt says %q, want missed", row)
 	}
 	plain := newRig(t, hbf(app.BoardSpec{}), 120, 30)
-	if v := plain.b.View(app.Frame{}); strings.Contains(v, "LEAVE") || strings.Contains(v, "missed") {
+	if v := plain.b.View(plain.frame()); strings.Contains(v, "LEAVE") || strings.Contains(v, "missed") {
 		t.Errorf("a board without a walking time has a leave column:\n%s", v)
 	}
 }
@@ -130,7 +130,7 @@ func TestWalkLeaveColumn(t *testing.T) {
 func TestWalkKeys(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{Walk: app.WalkTime(4 * time.Minute)}), 120, 30)
 	r.key("+")
-	v := r.b.View(app.Frame{})
+	v := r.b.View(r.frame())
 	if !strings.Contains(v, "walk 5 min · 4 missed hidden") || len(r.rows()) != 17 {
 		t.Errorf("+ does not make it 5 min with 4 missed hidden (%d rows, want 17 catchable ones):\n%s", len(r.rows()), v)
 	}
@@ -140,8 +140,8 @@ func TestWalkKeys(t *testing.T) {
 		}
 	}
 	r.key("H")
-	if n := len(r.rows()); n != 21 || !strings.Contains(r.rowOf("Wissenschaftsstadt"), "✗ missed") || strings.Contains(r.b.View(app.Frame{}), "hidden") {
-		t.Errorf("H shows %d rows, want all 21, Wissenschaftsstadt missed and no hidden count:\n%s", n, r.b.View(app.Frame{}))
+	if n := len(r.rows()); n != 21 || !strings.Contains(r.rowOf("Wissenschaftsstadt"), "✗ missed") || strings.Contains(r.b.View(r.frame()), "hidden") {
+		t.Errorf("H shows %d rows, want all 21, Wissenschaftsstadt missed and no hidden count:\n%s", n, r.b.View(r.frame()))
 	}
 	r.key("H")
 	if n := len(r.rows()); n != 17 {
@@ -150,7 +150,7 @@ func TestWalkKeys(t *testing.T) {
 	for range 7 {
 		r.key("-")
 	}
-	if r.b.Walk != 0 || strings.Contains(r.b.View(app.Frame{}), "LEAVE") {
+	if r.b.Walk != 0 || strings.Contains(r.b.View(r.frame()), "LEAVE") {
 		t.Errorf("walking time %v after - below zero; the leave column must go", r.b.Walk)
 	}
 }

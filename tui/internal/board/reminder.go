@@ -1,6 +1,8 @@
 package board
 
 import (
+	"time"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/model"
@@ -9,8 +11,8 @@ import (
 )
 
 // remindMark is a row's reminder mark: "*" set, "!" rung; flash is true
-// while the row flashes (on every other second).
-func remindMark(sh *app.Shared, e *model.Event) (mark string, flash bool) {
+// while the row flashes (on every other second of the local clock local).
+func remindMark(sh *app.Shared, local time.Time, e *model.Event) (mark string, flash bool) {
 	r := sh.Reminders.Get(remind.EventID(e))
 	if r == nil {
 		return " ", false
@@ -20,15 +22,16 @@ func remindMark(sh *app.Shared, e *model.Event) (mark string, flash bool) {
 	}
 	until, ok := sh.Reminders.Flash[r.ID()]
 	// With reduced motion the row is highlighted steadily, not on and off.
-	return "!", ok && !sh.Local.After(until) && (sh.ReduceMotion || sh.Local.Unix()%2 == 0)
+	return "!", ok && !local.After(until) && (sh.ReduceMotion || local.Unix()%2 == 0)
 }
 
 // remind is t: it sets or removes the reminder of the row under the
 // cursor on a board shown alone; a grid cell (!zoomed), which has no
 // cursor, takes its first row still ahead of its warning (or already
-// reminded). It returns the save and what the status bar says.
-func (b *Pane) remind(zoomed bool) (tea.Cmd, app.Action) {
-	rows := b.Rows()
+// reminded), at frame f's clock. It returns the save and what the status
+// bar says.
+func (b *Pane) remind(f app.Frame, zoomed bool) (tea.Cmd, app.Action) {
+	rows := b.Rows(f.Now)
 	if b.Shared.Reminders == nil {
 		return nil, app.Action{}
 	}
@@ -43,14 +46,14 @@ func (b *Pane) remind(zoomed bool) (tea.Cmd, app.Action) {
 		if e != nil {
 			break
 		}
-		if c := &b.Data.Events[i]; b.Shared.Reminders.Has(remind.EventID(c)) || b.Shared.Reminders.Ahead(c, b.Walk, b.Shared.Now) {
+		if c := &b.Data.Events[i]; b.Shared.Reminders.Has(remind.EventID(c)) || b.Shared.Reminders.Ahead(c, b.Walk, f.Now) {
 			e = c
 		}
 	}
 	if e == nil {
-		return nil, app.Action{Notice: b.Shared.Texts.RemindNone}
+		return nil, app.Action{Notice: f.Texts.RemindNone}
 	}
-	n := b.Shared.Reminders.Toggle(b.Shared.Texts, b.Subject.Stop, b.Walk, e)
+	n := b.Shared.Reminders.Toggle(f.Texts, b.Subject.Stop, b.Walk, e)
 	b.Touch()
-	return b.Shared.Reminders.SaveCmd(b.Shared.Now), app.Action{Notice: n}
+	return b.Shared.Reminders.SaveCmd(f.Now), app.Action{Notice: n}
 }

@@ -49,7 +49,7 @@ func newRig(t *testing.T, spec app.BoardSpec, w, h int) *rig {
 	r.sh.ReceiveBase(r.src.Base)
 	r.b = NewBoard(r.sh, spec)
 	r.b.Layout(app.Rect{W: w, H: h, Focused: true})
-	r.poll(r.b.Show())
+	r.poll(r.b.Show(r.sh.Now))
 	return r
 }
 
@@ -76,7 +76,7 @@ func (r *rig) poll(cmd tea.Cmd) {
 	if _, _, ok := r.sh.Reg.Receive(r.sh.State, ans); !ok {
 		r.t.Fatal("the registry takes no answer")
 	}
-	r.b.Fed()
+	r.b.Fed(r.sh.Now)
 }
 
 // advance moves the clock (the service's and the local one) by d.
@@ -87,11 +87,15 @@ func (r *rig) advance(d time.Duration) {
 
 // key hands the board a key press, shown zoomed and alone.
 func (r *rig) key(s string) tea.Cmd {
-	c := &Ctx{Board: r.b, State: r.b.KeyState(BoardZoom)}
+	c := &Ctx{Board: r.b, State: r.b.KeyState(r.sh.Now, BoardZoom), Frame: r.frame()}
 	cmd, _ := Keys.Run(keyMsg(s), c)
 	r.sh.Notice = c.Act.Notice // what the root shows in the status bar
 	return cmd
 }
+
+// frame is the frame the root hands the board while the board side has
+// the focus: the clocks, texts and styles of r.sh now.
+func (r *rig) frame() app.Frame { return testkit.Frame(r.sh, app.PaneBoard) }
 
 // keyMsg is the key press named s.
 func keyMsg(s string) tea.KeyMsg { return termio.KeyMsgFor(s) }
@@ -99,7 +103,7 @@ func keyMsg(s string) tea.KeyMsg { return termio.KeyMsgFor(s) }
 // rows are the board's row lines on screen: below the title and the
 // column titles.
 func (r *rig) rows() []string {
-	lines := strings.Split(r.b.View(app.Frame{}), "\n")
+	lines := strings.Split(r.b.View(r.frame()), "\n")
 	if len(lines) < 2 {
 		return nil
 	}
@@ -120,6 +124,6 @@ func (r *rig) rowOf(text string) string {
 			return l
 		}
 	}
-	r.t.Fatalf("no row holds %q:\n%s", text, r.b.View(app.Frame{}))
+	r.t.Fatalf("no row holds %q:\n%s", text, r.b.View(r.frame()))
 	return ""
 }

@@ -15,7 +15,7 @@ import (
 // lived in the root package and reached into the focused board.)
 func TestRowsRedrawnOnlyWhenTheirTextChanges(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 160, 46)
-	_ = r.b.View(app.Frame{})
+	_ = r.b.View(r.frame())
 	rows := r.b.Cache.Rows
 	if len(rows) < 10 {
 		t.Fatalf("%d rows cached", len(rows))
@@ -26,7 +26,7 @@ func TestRowsRedrawnOnlyWhenTheirTextChanges(t *testing.T) {
 		before[i], dues[i] = unsafe.StringData(c.line), c.key.due
 	}
 	r.advance(time.Second)
-	v := r.b.View(app.Frame{})
+	v := r.b.View(r.frame())
 	if !strings.Contains(v, r.now.Format("15:04")) {
 		t.Fatalf("the title shows no clock:\n%s", v)
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // header is the board's title line.
-func (r *rig) header() string { return strings.SplitN(r.b.View(app.Frame{}), "\n", 2)[0] }
+func (r *rig) header() string { return strings.SplitN(r.b.View(r.frame()), "\n", 2)[0] }
 
 // TestStaleAfterTwoIntervals: one failed poll does not make a board stale;
 // two intervals without a good answer do: the header says since when, the
@@ -32,10 +32,11 @@ func TestStaleAfterTwoIntervals(t *testing.T) {
 	if !r.cellKeyStale() {
 		t.Error("the cell's cache key does not turn stale")
 	}
-	if cell := strings.SplitN(r.b.Cell.draw(r.b, 1, false, 60, 6), "\n", 2)[0]; !strings.Contains(cell, "◷ 12:34") {
+	if cell := strings.SplitN(r.b.Cell.draw(r.frame(), r.b, 1, false, 60, 6), "\n", 2)[0]; !strings.Contains(cell, "◷ 12:34") {
 		t.Errorf("the grid cell's header %q has no stale mark", cell)
 	}
-	if stale, unknown := BoardsHealth([]*Pane{r.b}); stale != 1 || unknown != 0 {
+	f := r.frame()
+	if stale, unknown := BoardsHealth(&f, []*Pane{r.b}); stale != 1 || unknown != 0 {
 		t.Errorf("health: %d stale, %d unknown; want 1, 0", stale, unknown)
 	}
 	if n := len(r.rows()); n != 20 || !strings.Contains(r.rowOf("Pfuhl"), "8 min") {
@@ -57,11 +58,12 @@ func TestFailureBeforeAnyAnswer(t *testing.T) {
 	r.sh = app.NewShared(app.Options{Source: src, Now: func() time.Time { return r.now }})
 	r.b = NewBoard(r.sh, hbf(app.BoardSpec{}))
 	r.b.Layout(app.Rect{W: 80, H: 24, Focused: true})
-	r.poll(r.b.Show())
-	if v := r.b.View(app.Frame{}); strings.Contains(v, "stale") || !strings.Contains(v, "No departures yet: the service did not answer.") {
+	r.poll(r.b.Show(r.sh.Now))
+	if v := r.b.View(r.frame()); strings.Contains(v, "stale") || !strings.Contains(v, "No departures yet: the service did not answer.") {
 		t.Errorf("a board without any answer:\n%s", v)
 	}
-	if stale, _ := BoardsHealth([]*Pane{r.b}); stale != 1 {
+	f := r.frame()
+	if stale, _ := BoardsHealth(&f, []*Pane{r.b}); stale != 1 {
 		t.Errorf("health counts %d stale boards, want the failed one", stale)
 	}
 }
@@ -69,5 +71,5 @@ func TestFailureBeforeAnyAnswer(t *testing.T) {
 // cellKeyStale reports whether the board's grid cell's cache key says
 // its data is stale.
 func (r *rig) cellKeyStale() bool {
-	return strings.HasSuffix(strings.SplitN(r.b.Cell.Key(r.b, 1, false, 60, 6), "|", 2)[0], ":true")
+	return strings.HasSuffix(strings.SplitN(r.b.Cell.Key(r.frame(), r.b, 1, false, 60, 6), "|", 2)[0], ":true")
 }

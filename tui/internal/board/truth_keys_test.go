@@ -25,7 +25,7 @@ func TestUnknownStopStopsPolling(t *testing.T) {
 	r.sh.ReceiveBase(r.src.Base)
 	r.b = NewBoard(r.sh, hbf(app.BoardSpec{}))
 	r.b.Layout(app.Rect{W: 100, H: 22, Focused: true})
-	tick, ok := r.b.Show()().(feeds.TickMsg)
+	tick, ok := r.b.Show(r.sh.Now)().(feeds.TickMsg)
 	if !ok {
 		t.Fatal("no first poll")
 	}
@@ -34,7 +34,7 @@ func TestUnknownStopStopsPolling(t *testing.T) {
 		t.Fatal("no first poll")
 	}
 	_, next, _ := r.sh.Reg.Receive(r.sh.State, fetch().(feeds.AnswerMsg))
-	r.b.Fed()
+	r.b.Fed(r.sh.Now)
 	if next != nil {
 		t.Error("an unknown stop is polled again")
 	}
@@ -55,7 +55,7 @@ func TestArrivalsFromAndTripsEndingHere(t *testing.T) {
 		b.Events = append(b.Events, testkit.Ev("4", model.VehicleBus, 190, "Hauptbahnhof", "D", 4, 3*time.Minute, 0, model.StatusPredicted))
 		src.Boards[feeds.Subject{Stop: 1008}] = b
 	})
-	for _, i := range r.b.Rows() {
+	for _, i := range r.b.Rows(r.sh.Now) {
 		if r.b.Data.Events[i].DirectionText == "Hauptbahnhof" {
 			t.Error("a departure towards the stop itself is listed")
 		}

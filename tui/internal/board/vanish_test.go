@@ -60,13 +60,13 @@ func TestShortAnswerVanishesNothing(t *testing.T) {
 	short.Events = short.Events[:9] // up to 9 min: 7's 8 min +7 late is beyond
 	r.src.Boards[feeds.Subject{Stop: 1008}] = short
 	r.poll(r.b.Refresh())
-	if v := r.b.View(app.Frame{}); strings.Contains(v, "✗ gone") {
+	if v := r.b.View(r.frame()); strings.Contains(v, "✗ gone") {
 		t.Errorf("a short answer marked departures beyond its end:\n%s", v)
 	}
 	// Böfingen (line 4, 2 min, arriving) leaving the answer is no vanishing.
 	r.src.Boards[feeds.Subject{Stop: 1008}] = without("4", "Böfingen")
 	r.poll(r.b.Refresh())
-	if v := r.b.View(app.Frame{}); strings.Contains(v, "✗ gone") {
+	if v := r.b.View(r.frame()); strings.Contains(v, "✗ gone") {
 		t.Errorf("an arriving departure that left the answer is marked:\n%s", v)
 	}
 }
@@ -109,16 +109,17 @@ func TestAlertSaysWhichLinesSkipTheStop(t *testing.T) {
 		"Linie 9: Umleitung zwischen Hauptbahnhof und Theater, die Haltestelle Hauptbahnhofstraße entfällt",
 	}})
 	r.b.Touch()
-	v := r.b.View(app.Frame{})
+	v := r.b.View(r.frame())
 	if !strings.Contains(v, "⚠ lines 4, 6: no stop here (alert)") {
 		t.Errorf("the board does not say which lines skip it:\n%s", v)
 	}
 	r.sh.Texts = ui.TextsFor(catalog.LangGerman)
 	r.b.Touch()
-	if v := r.b.View(app.Frame{}); !strings.Contains(v, "⚠ Linien 4, 6: halten hier nicht (Störungsmeldung)") {
+	if v := r.b.View(r.frame()); !strings.Contains(v, "⚠ Linien 4, 6: halten hier nicht (Störungsmeldung)") {
 		t.Errorf("German:\n%s", v)
 	}
-	if got := r.sh.SkippedLines("Theater"); len(got) != 0 {
+	f := r.frame()
+	if got := f.SkippedLines("Theater"); len(got) != 0 {
 		t.Errorf("the end of a detour counts as skipped: %v", got)
 	}
 }

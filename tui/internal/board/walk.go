@@ -104,19 +104,20 @@ func (w walking) cell(st *ui.Styles, tx *ui.Texts, e *model.Event, now time.Time
 	return " " + st.Band(band).Render(ui.Pad(s, tx.LeaveWidth()))
 }
 
-// LeaveCol is the width of the board's leave column, 0 without a walking
-// time.
-func (b *Pane) LeaveCol() int {
+// LeaveCol is the width of the board's leave column in tx's words, 0
+// without a walking time.
+func (b *Pane) LeaveCol(tx *ui.Texts) int {
 	if b.Walk <= 0 {
 		return 0
 	}
-	return b.Shared.Texts.LeaveWidth()
+	return tx.LeaveWidth()
 }
 
 // WalkNote is the walking time with the count of hidden missed
 // departures, as a board's header says it ("walk 3 min · 5 missed
-// hidden"), "" without a walking time: the kiosk's header says it too.
-func (b *Pane) WalkNote() string {
-	_, n := b.rowsHidden()
-	return b.walking.note(b.Shared.Texts, n)
+// hidden") at the service's time now in tx's words, "" without a walking
+// time: the kiosk's header says it too.
+func (b *Pane) WalkNote(now time.Time, tx *ui.Texts) string {
+	_, n := b.rowsHidden(now)
+	return b.walking.note(tx, n)
 }

@@ -118,11 +118,21 @@ func (p *Poller) StaleAt(interval time.Duration) time.Time {
 // stale at the last clock tick, and since when (the time of the data
 // shown, in the service's time).
 func (sh *State) Stale(p *Poller) (since time.Time, ok bool) {
-	at := p.StaleAt(sh.Policy.Interval)
-	if at.IsZero() || !sh.Local.After(at) {
+	return StaleSince(p, sh.Local, sh.Policy.Interval, sh.Svc)
+}
+
+// StaleSince is the staleness rule (State.Stale) at local time local, for
+// polls every interval, with svc the service's clock (nil when it is
+// in-process): a frame's clock asks it.
+func StaleSince(p *Poller, local time.Time, interval time.Duration, svc *ServiceClock) (since time.Time, ok bool) {
+	at := p.StaleAt(interval)
+	if at.IsZero() || !local.After(at) {
 		return time.Time{}, false
 	}
-	return sh.SvcAt(p.LastOK), true
+	if svc == nil {
+		return p.LastOK, true
+	}
+	return svc.At(p.LastOK), true
 }
 
 // InFlight reports whether a request is awaited.

@@ -194,7 +194,7 @@ func (f *Pane) summary(fr app.Frame) string {
 	} else {
 		parts = append(parts, ui.Part{Text: st.Muted.Render(dt.SortedLine)})
 	}
-	if a := f.sh.AlertPart(); a != "" {
+	if a := fr.AlertPart(); a != "" {
 		parts = append(parts, ui.Part{Text: a})
 	}
 	return " " + ui.FitParts(parts, st.Muted.Render(" · "), f.width-1)
@@ -231,17 +231,19 @@ const (
 // column: the direction takes what its longest text needs (with the
 // alert's ⚠), the NEXT column the rest, up to wFleetNext; when both do
 // not fit, the NEXT column gets what its longest stop needs up to half
-// the room, or more when the directions need less.
-func (f *Pane) splitDirNext(tx *ui.Texts, room int) (dir, next int) {
+// the room, or more when the directions need less. fr is the frame: its
+// texts and its alert.
+func (f *Pane) splitDirNext(fr *app.Frame, room int) (dir, next int) {
+	tx := fr.Texts
 	dirNeed, nextNeed := ansi.StringWidth(tx.ColDirection), ansi.StringWidth(tx.ColNext)
 	for i := range f.Trips {
 		t := &f.Trips[i]
 		d := ansi.StringWidth(t.DirectionText())
-		if f.sh.AlertOn(TripLine(*t)) {
+		if fr.AlertOn(TripLine(*t)) {
 			d += 2
 		}
 		dirNeed = max(dirNeed, d)
-		nextNeed = max(nextNeed, ansi.StringWidth(f.nextStop(t)))
+		nextNeed = max(nextNeed, ansi.StringWidth(f.nextStop(fr, t)))
 	}
 	dirNeed = min(dirNeed, ui.MaxDir)
 	room-- // the blank between them
@@ -284,7 +286,7 @@ func (f *Pane) render(fr app.Frame) string {
 	}
 	next := 0 // the NEXT column shares the direction's room, from 70 columns
 	if w >= 70 {
-		dir, next = f.splitDirNext(tx, dir)
+		dir, next = f.splitDirNext(&fr, dir)
 	}
 	dir = min(max(dir, 4), ui.MaxDir)
 	head := "  " + ui.PadLeft(tx.ColVehicle, wFleetVeh) + "   " + ui.Pad(tx.ColLine, badge) + " " + ui.Pad(tx.ColDirection, dir) + " "
@@ -321,9 +323,9 @@ func (f *Pane) render(fr app.Frame) string {
 		text, sev := deviationText(tx, t.Deviation())
 		row := mark + app.LinkPadLeft(st.Muted.Render, f.sh.Links.VehicleURL(t.VehicleNumber), ui.Itoa(t.VehicleNumber), wFleetVeh) + " " +
 			st.LineMark(line).Render(ui.VehicleMark(t.VehicleCategory, f.sh.Base.Category(line))) + " " +
-			st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(f.sh, line, t.DirectionText(), dir) + " "
+			st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(&fr, line, t.DirectionText(), dir) + " "
 		if next > 0 {
-			row += st.Text.Render(ui.Pad(ui.Fit(f.nextStop(&f.Trips[i]), next), next)) + " "
+			row += st.Text.Render(ui.Pad(ui.Fit(f.nextStop(&fr, &f.Trips[i]), next), next)) + " "
 		}
 		row += st.Severity(sev).Render(ui.Pad(text, wFleetDelay))
 		if age {

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
 )
@@ -153,13 +154,14 @@ func (n *fleetNext) digest() string {
 }
 
 // nextStop is the stop trip's vehicle is at or reaches next, by its own
-// passages; "" when they are not in, stale, or of another trip.
-func (f *Pane) nextStop(t *model.Trip) string {
+// passages; "" when they are not in, stale at frame fr's clock, or of
+// another trip.
+func (f *Pane) nextStop(fr *app.Frame, t *model.Trip) string {
 	e := f.Next.Entries[t.VehicleNumber]
 	if e == nil || !e.Have {
 		return ""
 	}
-	if _, stale := f.sh.Stale(&e.Poll); stale {
+	if _, stale := fr.Stale(&e.Poll); stale {
 		return ""
 	}
 	vp := &e.Data.Passages

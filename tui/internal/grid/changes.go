@@ -24,9 +24,9 @@ import (
 //     moment a late one leaves that count (hideAfter after its time).
 //
 // The clock, the stale markers and the status bar are the caller's.
-func (g *gridPane) Changes(turn, at func(time.Time)) {
+func (g *gridPane) Changes(now time.Time, turn, at func(time.Time)) {
 	g.visibleCells(func(b *board.Pane, shown int) {
-		rows := b.Rows()
+		rows := b.Rows(now)
 		for n, r := range rows {
 			e := &b.Data.Events[r]
 			if n < shown {

@@ -64,12 +64,12 @@ func NewDispatch(sh *app.Shared, o app.Options, now time.Time) Dispatch {
 	}
 	switch len(o.Boards) {
 	case 0:
-		d.start = append(d.start, d.Grid.OpenSpec(app.BoardSpec{Stop: app.DefaultStop, Walk: app.WalkTime(o.Walk), PerLine: o.PerLine}))
+		d.start = append(d.start, d.Grid.OpenSpec(now, app.BoardSpec{Stop: app.DefaultStop, Walk: app.WalkTime(o.Walk), PerLine: o.PerLine}))
 	case 1:
-		d.start = append(d.start, d.Grid.OpenSpec(o.Boards[0]))
+		d.start = append(d.start, d.Grid.OpenSpec(now, o.Boards[0]))
 	default:
 		for _, s := range o.Boards[:min(len(o.Boards), app.MaxBoards)] {
-			d.start = append(d.start, d.Grid.Add(s))
+			d.start = append(d.start, d.Grid.Add(now, s))
 			// Boards given on the command line are for this run; those of
 			// a layout are the user's choice, kept as before.
 			d.Grid.Boards[len(d.Grid.Boards)-1].OneOff = o.OneOff
@@ -117,11 +117,12 @@ func (d *Dispatch) setSize(w, h int, focused bool) {
 
 // declare tells every shown board's feed its demand now: after a change
 // of size, a zoomed board asks for as many departures as it has rows for
-// (board.fill), at once when that is more than it asked for.
-func (d *Dispatch) declare() tea.Cmd {
+// (board.fill), at once when that is more than it asked for; now is the
+// service's time.
+func (d *Dispatch) declare(now time.Time) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, b := range d.Grid.All() {
-		if cmd := b.Declare(); cmd != nil {
+		if cmd := b.Declare(now); cmd != nil {
 			cmds = append(cmds, cmd)
 		}
 	}
@@ -138,7 +139,7 @@ func (d *Dispatch) relayout() { d.setSize(d.w, d.h, d.focused) }
 func (d *Dispatch) View(f app.Frame) string {
 	if d.Mode == ModeFleet {
 		// What the fleet's summary says of the watched boards.
-		stale, unknown := board.BoardsHealth(d.Grid.Boards)
+		stale, unknown := board.BoardsHealth(&f, d.Grid.Boards)
 		d.Fleet.Health = fleet.Health{Boards: len(d.Grid.Boards), Stale: stale, Unknown: unknown}
 	}
 	return d.view().View(f)
@@ -158,10 +159,10 @@ func (d *Dispatch) Status() *feeds.Poller { return d.view().Status() }
 // every event of every board feed counts: its countdown's minute turns
 // and, with walking times, its leave times' turns. (The root asks only
 // while no pane beside it changes by the second.)
-func (d *Dispatch) changes(turn, at func(time.Time)) (cells bool) {
+func (d *Dispatch) changes(now time.Time, turn, at func(time.Time)) (cells bool) {
 	g := &d.Grid
 	if d.Mode == ModeGrid && g.ZoomedBoard() == nil && len(g.Boards) > 0 {
-		g.Changes(turn, at)
+		g.Changes(now, turn, at)
 		return true
 	}
 	walks := d.walks()

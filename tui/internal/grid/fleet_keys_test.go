@@ -94,7 +94,7 @@ func TestGridRemoveAsksFirst(t *testing.T) {
 			t.Fatalf("%s: the first x removed a board: %d left", lang, n)
 		}
 		v := r.view(120, 40)
-		name := r.d.Grid.Focused().Name()
+		name := r.d.Grid.Focused().Name(r.sh.Texts)
 		ask := fmt.Sprintf(dt.RemoveAsk, 2, name)
 		if a.Notice != ask || !strings.Contains(v, dt.RemoveMark) {
 			t.Errorf("%s: after the first x the status line does not ask (%q, got %q) and mark the cell (%q):\n%s", lang, ask, a.Notice, dt.RemoveMark, v)
@@ -117,7 +117,7 @@ func TestGridRemoveAsksFirst(t *testing.T) {
 			t.Fatalf("%s: x x kept the board: %d boards", lang, g.Len())
 		}
 		for _, b := range r.d.Grid.Boards {
-			if b.Name() == name {
+			if b.Name(r.sh.Texts) == name {
 				t.Errorf("%s: x x removed another board than %s", lang, name)
 			}
 		}

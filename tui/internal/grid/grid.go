@@ -95,34 +95,36 @@ func distinctFeeds(boards []*board.Pane) []*feeds.Entry {
 }
 
 // Add watches a board of spec s and focuses it. It returns the command of
-// its feed's first poll when no other view polls the subject yet.
-func (g *gridPane) Add(s app.BoardSpec) tea.Cmd {
+// its feed's first poll when no other view polls the subject yet. now is
+// the service's time.
+func (g *gridPane) Add(now time.Time, s app.BoardSpec) tea.Cmd {
 	b := board.NewBoard(g.sh, s)
 	b.Focused = false
 	g.Boards = append(g.Boards, b)
 	g.Focus = len(g.Boards) - 1
-	return b.Show()
+	return b.Show(now)
 }
 
 // OpenBoard shows target t on the open board (a new one if there is none)
-// and zooms to it.
-func (g *gridPane) OpenBoard(t app.Target) tea.Cmd {
+// and zooms to it, at the service's time now.
+func (g *gridPane) OpenBoard(now time.Time, t app.Target) tea.Cmd {
 	g.Zoomed = true
 	if g.Open != nil {
-		return g.Open.Open(t)
+		return g.Open.Open(now, t)
 	}
 	b := board.NewBoard(g.sh, app.BoardSpec{Walk: app.WalkTime(g.walk), PerLine: g.perLine})
 	g.Open = b
-	b.Open(t) // not shown yet: only sets the subject
-	return b.Show()
+	b.Open(now, t) // not shown yet: only sets the subject
+	return b.Show(now)
 }
 
-// OpenSpec opens a board of spec s as the open board, replacing one.
-func (g *gridPane) OpenSpec(s app.BoardSpec) tea.Cmd {
+// OpenSpec opens a board of spec s as the open board, replacing one, at
+// the service's time now.
+func (g *gridPane) OpenSpec(now time.Time, s app.BoardSpec) tea.Cmd {
 	g.CloseOpen()
 	g.Open = board.NewBoard(g.sh, s)
 	g.Zoomed = true
-	return g.Open.Show()
+	return g.Open.Show(now)
 }
 
 // CloseOpen gives the open board up (its feed's poll ends unless another
@@ -196,8 +198,8 @@ func (g *gridPane) RemoveAll() {
 
 // AskRemove is the first `x` on the focused board: it marks the board and
 // returns the question for the status line; ok is true when the board was
-// marked already, so this `x` removes it. The question is in dt's words.
-func (g *gridPane) AskRemove(dt *catalog.DispTexts) (ask string, ok bool) {
+// marked already, so this `x` removes it. The question is in f's words.
+func (g *gridPane) AskRemove(f app.Frame) (ask string, ok bool) {
 	b := g.Focused()
 	if b == nil || b == g.Open {
 		return "", false
@@ -207,7 +209,7 @@ func (g *gridPane) AskRemove(dt *catalog.DispTexts) (ask string, ok bool) {
 	}
 	b.Removing = true
 	b.Touch()
-	return fmt.Sprintf(dt.RemoveAsk, g.Focus+1, b.Name()), false
+	return fmt.Sprintf(f.DispatchTexts.RemoveAsk, g.Focus+1, b.Name(f.Texts)), false
 }
 
 // CancelRemove forgets a first `x`: any key but a second one keeps the
@@ -229,11 +231,11 @@ func (g *gridPane) Stop() {
 }
 
 // Fed hands a new answer (or failure) of feed f to every board that shows
-// it.
-func (g *gridPane) Fed(f *feeds.Entry) {
+// it, as they show at the service's time now.
+func (g *gridPane) Fed(f *feeds.Entry, now time.Time) {
 	for _, b := range g.All() {
 		if b.Feed == f {
-			b.Fed()
+			b.Fed(now)
 		}
 	}
 }

@@ -103,7 +103,7 @@ func (g *gridPane) View(f app.Frame) string {
 	var key strings.Builder
 	key.WriteString(ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(g.Focus) + ":" + strconv.FormatInt(f.Now.Unix(), 10) + ":" + f.Verdict.Text)
 	for _, b := range g.Boards {
-		_, stale := b.Shared.Stale(b.Polls()) // stale turns at a deadline of its own, between the seconds
+		_, stale := f.Stale(b.Polls()) // stale turns at a deadline of its own, between the seconds
 		key.WriteString("," + ui.Itoa(b.Revision) + ":" + strconv.FormatBool(stale))
 	}
 	return g.cache.Get(key.String(), func() string { return g.render(f) })
@@ -136,7 +136,7 @@ func (g *gridPane) render(f app.Frame) string {
 		for c := range cols {
 			cw := split(w-(cols-1), cols, c)
 			if i := first + r*cols + c; i < len(g.Boards) {
-				key.WriteString("\x01" + g.Boards[i].Cell.Key(g.Boards[i], i+1, i == g.Focus, cw, ch))
+				key.WriteString("\x01" + g.Boards[i].Cell.Key(f, g.Boards[i], i+1, i == g.Focus, cw, ch))
 				g.hits.Add(x, y, x+cw, y+ch, i)
 			}
 			x += cw + 1 // and the separator
@@ -154,7 +154,7 @@ func (g *gridPane) render(f app.Frame) string {
 				widths[c] = split(w-(cols-1), cols, c)
 				i := first + r*cols + c
 				if i < len(g.Boards) {
-					cells[c] = strings.Split(g.cell(i, widths[c], ch), "\n")
+					cells[c] = strings.Split(g.cell(f, i, widths[c], ch), "\n")
 				}
 			}
 			for l := range ch {
@@ -191,10 +191,11 @@ func (g *gridPane) CellAt(x, y int) (i, line int, ok bool) {
 	return i, y - y0, true
 }
 
-// cell renders board i compactly in w×h, from its cache when unchanged.
-func (g *gridPane) cell(i, w, h int) string {
+// cell renders board i compactly in w×h in frame f, from its cache when
+// unchanged.
+func (g *gridPane) cell(f app.Frame, i, w, h int) string {
 	b := g.Boards[i]
-	return b.Cell.View(b, i+1, i == g.Focus, w, h)
+	return b.Cell.View(f, b, i+1, i == g.Focus, w, h)
 }
 
 // summary is the grid's top line: boards, late vehicles, the worst delay
@@ -223,7 +224,7 @@ func (g *gridPane) summary(f app.Frame, w int) string {
 			}
 		}
 	}
-	stale, unknown := g.health()
+	stale, unknown := g.health(&f)
 	// What a narrow screen leaves out first: "all fresh", then the worst
 	// delay; the alert goes last, so it is the one cut.
 	const dropFresh, dropWorst = 2, 1
@@ -259,7 +260,7 @@ func (g *gridPane) summary(f app.Frame, w int) string {
 	if per := g.perPage(); per < len(g.Boards) {
 		parts = append(parts, ui.Part{Text: st.Muted.Render(fmt.Sprintf(dt.Page, g.Focus/per+1, (len(g.Boards)+per-1)/per))})
 	}
-	if a := g.sh.AlertPart(); a != "" {
+	if a := f.AlertPart(); a != "" {
 		parts = append(parts, ui.Part{Text: a})
 	}
 	// The clock on the right, as on a board: a dispatcher reads
@@ -278,4 +279,6 @@ func (g *gridPane) perPage() int {
 // any because their polls fail) and, apart from them, those whose stop the
 // service does not know: a board of a stop that does not exist is not
 // "stale", and a dispatcher must not read it as old data.
-func (g *gridPane) health() (stale, unknown int) { return board.BoardsHealth(g.Boards) }
+func (g *gridPane) health(f *app.Frame) (stale, unknown int) {
+	return board.BoardsHealth(f, g.Boards)
+}

@@ -39,13 +39,13 @@ func (d *Dispatch) newKeyCtx(f app.Frame) *keyCtx {
 		case g.Zoomed:
 			m = board.BoardZoom
 		}
-		s := b.KeyState(m)
-		s.Boards, s.Pinned = g.Len(), d.Pinned()
+		s := b.KeyState(f.Now, m)
+		s.Boards, s.Pinned = g.Len(), d.Pinned(f.Texts)
 		if m == board.BoardPlain {
 			s.Strip = d.Pins.stripCount()
 		}
 		s.Unknown = !b.Have && errors.Is(b.Polls().LastErr, feed.ErrNotFound)
-		c.b = board.Ctx{Board: b, State: s}
+		c.b = board.Ctx{Board: b, State: s, Frame: f}
 	} else {
 		c.b.State.Boards = g.Len()
 	}
@@ -124,7 +124,7 @@ func toggleMode(m DispMode) func(*keyCtx, tea.KeyMsg) tea.Cmd {
 var removeKey = ui.Key[*keyCtx]{Keys: []string{"x"}, Text: func(t *ui.Texts) string { return t.KeyRemove }, Group: ui.GroupViews, Priority: ui.PrioLow,
 	If: func(c *keyCtx) bool { return onGrid(c) && c.b.State.Mode != board.BoardPlain && c.b.State.Boards > 0 },
 	Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd {
-		cmd, a := c.d.removeBoard(c.f.DispatchTexts)
+		cmd, a := c.d.removeBoard(c.f)
 		c.act = a
 		return cmd
 	}}
@@ -188,7 +188,7 @@ var gridKeys = ui.Keymap[*keyCtx]{
 			return false
 		},
 		Do: func(c *keyCtx, _ tea.KeyMsg) tea.Cmd {
-			c.act.Notice = c.d.togglePin(c.f.DispatchTexts)
+			c.act.Notice = c.d.togglePin(c.f)
 			c.d.relayout() // the strip may grow or shrink
 			return tea.Batch(c.d.Pins.SaveCmd(), c.d.Pins.SyncFeeds())
 		}},
@@ -251,9 +251,10 @@ func (d *Dispatch) OpenLadder(line string, now time.Time) tea.Cmd {
 	return tea.Batch(cmd, d.Ladder.Open(line, now))
 }
 
-// OpenBoard shows target t on the grid's open board, zoomed.
-func (d *Dispatch) OpenBoard(t app.Target) tea.Cmd {
-	cmd := d.Grid.OpenBoard(t)
+// OpenBoard shows target t on the grid's open board, zoomed, at the
+// service's time now.
+func (d *Dispatch) OpenBoard(now time.Time, t app.Target) tea.Cmd {
+	cmd := d.Grid.OpenBoard(now, t)
 	return tea.Batch(cmd, d.SetMode(ModeGrid), d.SyncStrip())
 }
 
@@ -268,16 +269,16 @@ func (d *Dispatch) watchBoard(dt *catalog.DispTexts) (tea.Cmd, app.Action) {
 // removeBoard is `x`: the first asks, the second removes the focused
 // watched board. When none is left, the last open board (or the start
 // board) opens again.
-func (d *Dispatch) removeBoard(dt *catalog.DispTexts) (tea.Cmd, app.Action) {
+func (d *Dispatch) removeBoard(f app.Frame) (tea.Cmd, app.Action) {
 	g := &d.Grid
-	ask, ok := g.AskRemove(dt)
+	ask, ok := g.AskRemove(f)
 	if !ok {
 		return nil, app.Action{Notice: ask}
 	}
 	g.Remove()
 	var cmd tea.Cmd
 	if g.Len() == 0 {
-		cmd = g.OpenSpec(g.Home)
+		cmd = g.OpenSpec(f.Now, g.Home)
 	}
 	d.relayout()
 	return tea.Batch(cmd, d.SyncStrip()), app.Action{}
@@ -293,8 +294,9 @@ func (d *Dispatch) Unzoom() tea.Cmd {
 
 // data takes the board side's results that are not feed answers: the
 // pins and the watched boards loaded and saved. ok is false for messages
-// it does not own. dt words the notices.
-func (d *Dispatch) data(dt *catalog.DispTexts, msg tea.Msg) (cmd tea.Cmd, act app.Action, ok bool) {
+// it does not own. f's dispatcher texts word the notices.
+func (d *Dispatch) data(f app.Frame, msg tea.Msg) (cmd tea.Cmd, act app.Action, ok bool) {
+	dt := f.DispatchTexts
 	switch msg := msg.(type) {
 	case PinsMsg:
 		cmd := d.Pins.Loaded(dt, msg)
@@ -308,7 +310,7 @@ func (d *Dispatch) data(dt *catalog.DispTexts, msg tea.Msg) (cmd tea.Cmd, act ap
 		}
 		return d.Pins.Saved(msg), act, true
 	case BoardsMsg:
-		cmd, act := d.restoreBoards(dt, msg)
+		cmd, act := d.restoreBoards(f, msg)
 		return cmd, act, true
 	case BoardsSavedMsg:
 		if msg.Err != nil {
@@ -324,9 +326,10 @@ func (d *Dispatch) data(dt *catalog.DispTexts, msg tea.Msg) (cmd tea.Cmd, act ap
 // restoreBoards opens the grid with the boards read from boards.json at
 // start, unless the user has changed the watched set meanwhile. A file
 // that could not be read is reported once in the status bar; it was kept
-// aside, or if that failed is never written. dt words the notices.
-func (d *Dispatch) restoreBoards(dt *catalog.DispTexts, msg BoardsMsg) (tea.Cmd, app.Action) {
-	act := app.Action{Notice: app.StateNotice(dt, msg.Problem, BoardsFile, len(msg.Specs), msg.Total)}
+// aside, or if that failed is never written. f's dispatcher texts word
+// the notices; the boards open at its clock.
+func (d *Dispatch) restoreBoards(f app.Frame, msg BoardsMsg) (tea.Cmd, app.Action) {
+	act := app.Action{Notice: app.StateNotice(f.DispatchTexts, msg.Problem, BoardsFile, len(msg.Specs), msg.Total)}
 	if msg.Problem != nil && msg.Problem.KeptAs == "" {
 		d.Boards.ReadOnly = true
 		return nil, act
@@ -339,7 +342,7 @@ func (d *Dispatch) restoreBoards(dt *catalog.DispTexts, msg BoardsMsg) (tea.Cmd,
 	}
 	var cmds []tea.Cmd
 	for _, s := range msg.Specs[:min(len(msg.Specs), app.MaxBoards)] {
-		cmds = append(cmds, d.Grid.Add(s))
+		cmds = append(cmds, d.Grid.Add(f.Now, s))
 	}
 	d.Grid.Focus = 0
 	// One watched board opens as the normal board (the grid's zoom), not
@@ -351,9 +354,9 @@ func (d *Dispatch) restoreBoards(dt *catalog.DispTexts, msg BoardsMsg) (tea.Cmd,
 	d.relayout()
 	if act.Notice == "" {
 		// A plain start opened what the user kept: say where it came from.
-		act.Notice = dt.RestoredOne
+		act.Notice = f.DispatchTexts.RestoredOne
 		if d.Grid.Len() > 1 {
-			act.Notice = fmt.Sprintf(dt.RestoredMany, d.Grid.Len())
+			act.Notice = fmt.Sprintf(f.DispatchTexts.RestoredMany, d.Grid.Len())
 		}
 	}
 	return tea.Batch(cmds...), act

@@ -44,12 +44,12 @@ type mergedPane struct {
 func (p *mergedPane) SetSize(w, h int) { p.width, p.height = w, h }
 
 // Rows returns the events of every board in time order; an event on two
-// boards of the same stop shows once.
-func (p *mergedPane) Rows(g *gridPane) []mergedRow {
+// boards of the same stop shows once; as they show in frame f.
+func (p *mergedPane) Rows(f app.Frame, g *gridPane) []mergedRow {
 	seen := map[mergedKey]bool{}
 	var out []mergedRow
 	for _, b := range g.Boards {
-		for _, r := range b.Rows() {
+		for _, r := range b.Rows(f.Now) {
 			e := &b.Data.Events[r]
 			k := mergedKey{stop: b.Subject.Stop, ev: board.KeyOf(e)}
 			if seen[k] {
@@ -63,7 +63,7 @@ func (p *mergedPane) Rows(g *gridPane) []mergedRow {
 		if c := a.E.Due().Compare(b.E.Due()); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.Board.Name(), b.Board.Name())
+		return cmp.Compare(a.Board.Name(f.Texts), b.Board.Name(f.Texts))
 	})
 	return out
 }
@@ -106,11 +106,11 @@ const (
 func (p *mergedPane) render(f app.Frame, g *gridPane) string {
 	st, dt, tx := f.Styles, f.DispatchTexts, f.Texts
 	w, h := p.width, p.height
-	rows := p.Rows(g)
+	rows := p.Rows(f, g)
 	p.hits.Reset()
 	var sb strings.Builder
 	title := " " + st.Title.Render(dt.Merged) + st.Muted.Render(" · "+fmt.Sprintf(dt.MergedCount, dt.Count(dt.OneDeparture, dt.DepartureCount, len(rows)), dt.Count(dt.OneBoard, dt.Boards, g.Len())))
-	if a := p.sh.AlertPart(); a != "" {
+	if a := f.AlertPart(); a != "" {
 		title += st.Muted.Render(" · ") + a
 	}
 	sb.WriteString(board.Spread(title, st.Clock.Render(f.Now.In(model.Berlin).Format("15:04"))+" ", w))
@@ -123,11 +123,11 @@ func (p *mergedPane) render(f app.Frame, g *gridPane) string {
 	stopW, badge, plat := max(4, ansi.StringWidth(dt.ColStop)), max(4, ansi.StringWidth(tx.ColLine)), 0 // "LINIE" whole
 	dirNeed := max(4, ansi.StringWidth(tx.ColDirection))
 	for _, r := range rows {
-		stopW = max(stopW, ansi.StringWidth(r.Board.Name()))
+		stopW = max(stopW, ansi.StringWidth(r.Board.Name(tx)))
 		badge = max(badge, ansi.StringWidth(r.E.Line())+2)
 		plat = max(plat, ansi.StringWidth(rowPlatform(r.Board, r.E)))
 		d := ansi.StringWidth(r.E.DirectionText)
-		if p.sh.AlertOn(r.E.Line()) {
+		if f.AlertOn(r.E.Line()) {
 			d += 2 // "⚠ "
 		}
 		dirNeed = max(dirNeed, d)
@@ -185,9 +185,9 @@ func (p *mergedPane) row(f app.Frame, r mergedRow, sel bool, stopW, badge, dir, 
 	line := e.Line()
 	due, dueSt := st.DueCell(tx, e, f.Now)
 	text, sev := tx.DelayText(*e)
-	s := mark + app.LinkPad(st.Accent.Render, r.Board.Shared.StopURL(r.Board.Subject.Stop), r.Board.Name(), stopW) + " " +
+	s := mark + app.LinkPad(st.Accent.Render, r.Board.Shared.StopURL(r.Board.Subject.Stop), r.Board.Name(tx), stopW) + " " +
 		st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, p.sh.Base.Category(line))) + " " +
-		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(p.sh, line, e.DirectionText, dir)
+		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(&f, line, e.DirectionText, dir)
 	if plat > 0 {
 		s += " " + st.Text.Render(ui.Pad(rowPlatform(r.Board, e), plat))
 	}

@@ -18,10 +18,10 @@ import (
 func TestMergedInTimeOrder(t *testing.T) {
 	r := newRig(t, stopsOver(5), nil) // Hauptbahnhof twice
 	g := &r.d.Grid
-	rows := r.d.Merged.Rows(g)
+	rows := r.d.Merged.Rows(r.frame(), g)
 	want := 0
 	for _, b := range g.Boards[1:] { // board 5 is Hauptbahnhof again
-		want += len(b.Rows())
+		want += len(b.Rows(r.sh.Now))
 	}
 	if len(rows) != want || want == 0 {
 		t.Fatalf("%d merged rows, want %d (every row of the four stops once)", len(rows), want)
@@ -29,12 +29,12 @@ func TestMergedInTimeOrder(t *testing.T) {
 	stops := map[string]int{}
 	seen := map[string]bool{}
 	for i, row := range rows {
-		stops[row.Board.Name()]++
+		stops[row.Board.Name(r.sh.Texts)]++
 		if i > 0 && row.E.Due().Before(rows[i-1].E.Due()) {
-			t.Errorf("row %d (%s %s at %s) comes before row %d's time %s", i, row.Board.Name(), row.E.Line(),
+			t.Errorf("row %d (%s %s at %s) comes before row %d's time %s", i, row.Board.Name(r.sh.Texts), row.E.Line(),
 				row.E.Due().Format("15:04:05"), i-1, rows[i-1].E.Due().Format("15:04:05"))
 		}
-		k := row.Board.Name() + "|" + strconv.Itoa(row.Board.Subject.Stop) + "|" + row.E.Line() + "|" + row.E.Due().String() + "|" + strconv.Itoa(row.E.VehicleNumber)
+		k := row.Board.Name(r.sh.Texts) + "|" + strconv.Itoa(row.Board.Subject.Stop) + "|" + row.E.Line() + "|" + row.E.Due().String() + "|" + strconv.Itoa(row.E.VehicleNumber)
 		if seen[k] {
 			t.Errorf("row %d shown twice: %s", i, k)
 		}
@@ -45,8 +45,8 @@ func TestMergedInTimeOrder(t *testing.T) {
 			t.Errorf("no merged row of %s", name)
 		}
 	}
-	if n := stops["Hauptbahnhof"]; n != len(g.Boards[0].Rows()) {
-		t.Errorf("%d Hauptbahnhof rows from two boards of it, want %d (once each)", n, len(g.Boards[0].Rows()))
+	if n := stops["Hauptbahnhof"]; n != len(g.Boards[0].Rows(r.sh.Now)) {
+		t.Errorf("%d Hauptbahnhof rows from two boards of it, want %d (once each)", n, len(g.Boards[0].Rows(r.sh.Now)))
 	}
 
 	// The view: a title counting rows and boards, then the rows in the
@@ -64,8 +64,8 @@ func TestMergedInTimeOrder(t *testing.T) {
 	}
 	for i, row := range rows {
 		l := lines[2+i]
-		if !strings.HasPrefix(strings.TrimLeft(l, " ▸"), row.Board.Name()) || !strings.Contains(l, row.E.DirectionText[:min(len(row.E.DirectionText), 8)]) {
-			t.Errorf("merged line %d %q, want %s's %s → %s", i, l, row.Board.Name(), row.E.Line(), row.E.DirectionText)
+		if !strings.HasPrefix(strings.TrimLeft(l, " ▸"), row.Board.Name(r.sh.Texts)) || !strings.Contains(l, row.E.DirectionText[:min(len(row.E.DirectionText), 8)]) {
+			t.Errorf("merged line %d %q, want %s's %s → %s", i, l, row.Board.Name(r.sh.Texts), row.E.Line(), row.E.DirectionText)
 		}
 	}
 }
@@ -75,7 +75,7 @@ func TestMergedInTimeOrder(t *testing.T) {
 func TestMergedFollowsFilters(t *testing.T) {
 	r := newRig(t, stopsOver(2), nil)
 	g := &r.d.Grid
-	before := r.d.Merged.Rows(g)
+	before := r.d.Merged.Rows(r.frame(), g)
 	hbf := g.Boards[0]
 	cmd, _ := board.Keys.Run(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("l")}, &board.Ctx{Board: hbf}) // the first line only
 	r.run(cmd)
@@ -84,7 +84,7 @@ func TestMergedFollowsFilters(t *testing.T) {
 		t.Fatal("l set no line filter")
 	}
 	line := hbf.Filters.Lines[0]
-	after := r.d.Merged.Rows(g)
+	after := r.d.Merged.Rows(r.frame(), g)
 	for _, row := range after {
 		if row.Board == hbf && row.E.Line() != line {
 			t.Errorf("Hauptbahnhof's line %s shows under its filter for line %s", row.E.Line(), line)
@@ -110,18 +110,18 @@ func TestMergedFollowsFilters(t *testing.T) {
 func TestMergedArrivalsAndDepartures(t *testing.T) {
 	r := newRig(t, []app.BoardSpec{{Stop: 1008}, {Stop: 1008, Arrivals: true}}, nil)
 	g := &r.d.Grid
-	dep, arr := len(g.Boards[0].Rows()), len(g.Boards[1].Rows())
+	dep, arr := len(g.Boards[0].Rows(r.sh.Now)), len(g.Boards[1].Rows(r.sh.Now))
 	if dep == 0 || arr == 0 {
 		t.Fatalf("%d departure and %d arrival rows after the first poll", dep, arr)
 	}
 	got := 0
-	for _, row := range r.d.Merged.Rows(g) {
+	for _, row := range r.d.Merged.Rows(r.frame(), g) {
 		if row.E.Arrival {
 			got++
 		}
 	}
 	if got != arr {
-		t.Errorf("the merged list has %d of the %d arrivals (and %d rows in all, want %d)", got, arr, len(r.d.Merged.Rows(g)), dep+arr)
+		t.Errorf("the merged list has %d of the %d arrivals (and %d rows in all, want %d)", got, arr, len(r.d.Merged.Rows(r.frame(), g)), dep+arr)
 	}
 }
 
@@ -131,7 +131,7 @@ func TestMergedArrivalsAndDepartures(t *testing.T) {
 func TestMergedShowsPlatformOfPlatformBoards(t *testing.T) {
 	r := newRig(t, []app.BoardSpec{{StopPoint: model.CodeFor(1008, 2)}, {Stop: 1350}}, nil)
 	g := &r.d.Grid
-	if len(g.Boards[0].Rows()) == 0 {
+	if len(g.Boards[0].Rows(r.sh.Now)) == 0 {
 		t.Fatal("the platform board has no rows")
 	}
 	r.d.Mode = ModeMerged
@@ -165,7 +165,7 @@ func TestMergedTitleOfOneBoard(t *testing.T) {
 	r.d.Grid.Focus = 1
 	r.d.Grid.Remove()
 	r.d.Mode = ModeMerged
-	rows := r.d.Merged.Rows(&r.d.Grid)
+	rows := r.d.Merged.Rows(r.frame(), &r.d.Grid)
 	title := plainLines(r.view(120, 10))[0]
 	if !strings.Contains(title, strconv.Itoa(len(rows))+" departures from 1 board ") || strings.Contains(title, "1 boards") {
 		t.Errorf("merged title of one board: %q", title)

@@ -1,18 +1,19 @@
 package grid
 
 import (
-	"abfahrt/tui/internal/catalog"
+	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/ui"
 	"fmt"
 )
 
 // FocusedPin is the pin of the focused board's stop (or stop point), the
 // one `p` pins; ok is false when no board is focused.
-func (d *Dispatch) FocusedPin() (p Pin, ok bool) {
+func (d *Dispatch) FocusedPin(tx *ui.Texts) (p Pin, ok bool) {
 	b := d.Grid.Focused()
 	if b == nil {
 		return Pin{}, false
 	}
-	p = Pin{Stop: b.Subject.Stop, Name: b.Name()}
+	p = Pin{Stop: b.Subject.Stop, Name: b.Name(tx)}
 	if b.Subject.Point != "" {
 		p.StopPoint = b.Subject.Point.String()
 	}
@@ -20,9 +21,10 @@ func (d *Dispatch) FocusedPin() (p Pin, ok bool) {
 }
 
 // togglePin pins or unpins the focused board's stop; it returns what
-// the status bar says, in dt's words.
-func (d *Dispatch) togglePin(dt *catalog.DispTexts) string {
-	p, ok := d.FocusedPin()
+// the status bar says, in f's words.
+func (d *Dispatch) togglePin(f app.Frame) string {
+	dt := f.DispatchTexts
+	p, ok := d.FocusedPin(f.Texts)
 	if !ok {
 		return ""
 	}
@@ -37,8 +39,8 @@ func (d *Dispatch) togglePin(dt *catalog.DispTexts) string {
 }
 
 // Pinned reports whether the focused board's stop is pinned, for the key
-// help.
-func (d *Dispatch) Pinned() bool {
-	p, ok := d.FocusedPin()
+// help (a board without a name is named in tx's words).
+func (d *Dispatch) Pinned(tx *ui.Texts) bool {
+	p, ok := d.FocusedPin(tx)
 	return ok && d.Pins.Has(p)
 }

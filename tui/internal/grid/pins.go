@@ -264,7 +264,7 @@ func (p *pinSet) strip(f app.Frame, w, n int) string {
 			next = st.Muted.Render(dt.NothingSoon)
 			if e := nextEvent(fd.Data.Board, f.Now); e != nil {
 				badge := max(len(e.Line())+2, 4)
-				next = board.CompactRow(sh, e, badge, max(min(room-badge-15, 40), 4))
+				next = board.CompactRow(f, sh, e, badge, max(min(room-badge-15, 40), 4))
 			}
 		}
 		lines = append(lines, ui.Fit(head+next, w))

@@ -44,25 +44,25 @@ func TestPinToggle(t *testing.T) {
 	path := filepath.Join(dir, PinsFile)
 	r := newRig(t, stopsOver(2), inDir(dir))
 	r.d.Grid.Focus = 1 // Ehinger Tor
-	if r.d.Pinned() {
+	if r.d.Pinned(r.sh.Texts) {
 		t.Fatal("pinned before any pin")
 	}
-	r.sh.Notice = r.d.togglePin(r.sh.DispatchTexts)
-	if !r.d.Pinned() || r.sh.Notice != "pinned Ehinger Tor" {
-		t.Errorf("p: pinned %v, notice %q; want Ehinger Tor pinned", r.d.Pinned(), r.sh.Notice)
+	r.sh.Notice = r.d.togglePin(r.frame())
+	if !r.d.Pinned(r.sh.Texts) || r.sh.Notice != "pinned Ehinger Tor" {
+		t.Errorf("p: pinned %v, notice %q; want Ehinger Tor pinned", r.d.Pinned(r.sh.Texts), r.sh.Notice)
 	}
 	r.run(r.d.Pins.SaveCmd())
 	if got := filePins(t, path); len(got) != 1 || got[0].Stop != 1350 || got[0].Name != "Ehinger Tor" {
 		t.Errorf("pins.json holds %+v, want Ehinger Tor", got)
 	}
 	r.d.Grid.Focus = 0 // another board's stop is not pinned
-	if r.d.Pinned() {
+	if r.d.Pinned(r.sh.Texts) {
 		t.Error("Hauptbahnhof reads as pinned")
 	}
 	r.d.Grid.Focus = 1
-	r.sh.Notice = r.d.togglePin(r.sh.DispatchTexts)
-	if r.d.Pinned() || r.sh.Notice != "unpinned Ehinger Tor" {
-		t.Errorf("second p: pinned %v, notice %q; want Ehinger Tor unpinned", r.d.Pinned(), r.sh.Notice)
+	r.sh.Notice = r.d.togglePin(r.frame())
+	if r.d.Pinned(r.sh.Texts) || r.sh.Notice != "unpinned Ehinger Tor" {
+		t.Errorf("second p: pinned %v, notice %q; want Ehinger Tor unpinned", r.d.Pinned(r.sh.Texts), r.sh.Notice)
 	}
 	r.run(r.d.Pins.SaveCmd())
 	if got := filePins(t, path); len(got) != 0 {
@@ -157,7 +157,7 @@ func TestPinsCorruptFile(t *testing.T) {
 	if !strings.Contains(r.sh.Notice, "pins.json could not be read; kept as pins.json.corrupt-") {
 		t.Errorf("notice %q, want the file kept aside", r.sh.Notice)
 	}
-	r.sh.Notice = r.d.togglePin(r.sh.DispatchTexts)
+	r.sh.Notice = r.d.togglePin(r.frame())
 	r.run(r.d.Pins.SaveCmd())
 	if got := filePins(t, path); len(got) != 1 || got[0].Stop != 1008 {
 		t.Errorf("pins.json holds %+v, want Hauptbahnhof", got)

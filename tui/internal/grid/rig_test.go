@@ -99,7 +99,7 @@ func (r *rig) handle(msg tea.Msg) {
 	case feeds.AnswerMsg:
 		// The answer's command arms the next poll's timer: not run.
 		if f, _, ok := sh.Reg.Receive(sh.State, msg); ok {
-			d.Grid.Fed(f)
+			d.Grid.Fed(f, sh.Now)
 		}
 	case PinsMsg:
 		r.run(d.Pins.Loaded(sh.DispatchTexts, msg))

@@ -23,17 +23,17 @@ type boardsView struct{ d *Dispatch }
 
 // Update handles a click, the boards' feeds' news and the redraws; the
 // keys are the dispatcher's (keys.go).
-func (v boardsView) Update(_ app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
+func (v boardsView) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 	d := v.d
 	switch msg := msg.(type) {
 	case tea.MouseMsg:
-		enter, open := d.clickBoards(msg.X, msg.Y)
+		enter, open := d.clickBoards(f.Now, msg.X, msg.Y)
 		return nil, app.Action{Open: open, Enter: enter}, true
 	case feeds.NewsMsg:
 		if msg.Answer == nil {
 			d.Grid.TouchFeed(msg.Entry)
 		} else {
-			d.Grid.Fed(msg.Entry)
+			d.Grid.Fed(msg.Entry, f.Now)
 		}
 	case app.RedrawMsg, app.BasedMsg:
 		for _, b := range d.Grid.All() {
@@ -72,12 +72,12 @@ type mergedView struct{ d *Dispatch }
 
 // Update handles a click on a row; the list owns no data (the boards'
 // news reaches it through their revisions).
-func (v mergedView) Update(_ app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
+func (v mergedView) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 	d := v.d
 	if msg, ok := msg.(tea.MouseMsg); ok {
 		i, ok := d.Merged.RowAt(msg.Y)
 		if ok {
-			d.Merged.SetCursor(d.Merged.Rows(&d.Grid), i)
+			d.Merged.SetCursor(d.Merged.Rows(f, &d.Grid), i)
 		}
 		return nil, app.Action{Enter: ok}, true
 	}

@@ -166,12 +166,12 @@ func (m *Model) columnLines(b *board.Pane, i, cw, room int) []string {
 	}
 	if !delayed && !blank && b.Have && !b.Polls().LastOK.IsZero() {
 		mode += " · " + fmt.Sprintf(tx.AsOf, m.Shared.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
-		if n := b.WalkNote(); n != "" {
+		if n := b.WalkNote(m.Shared.Now, m.Shared.Texts); n != "" {
 			mode += " · " + n
 		}
 	}
 	blankLine := m.Kiosk.cache.blank(cw)
-	out := []string{pad(st.Title.Render(ui.Fit(FitName(b.Name(), cw, m.Kiosk.speech.lang), cw)), cw), pad(st.Muted.Render(ui.Fit(mode, cw)), cw), blankLine}
+	out := []string{pad(st.Title.Render(ui.Fit(FitName(b.Name(m.Shared.Texts), cw, m.Kiosk.speech.lang), cw)), cw), pad(st.Muted.Render(ui.Fit(mode, cw)), cw), blankLine}
 	if delayed {
 		text := ui.StaleMark + " " + fmt.Sprintf(tx.DataDelayed, m.Shared.SvcAt(ref).In(model.Berlin).Format("15:04")) + " " + ui.StaleMark
 		if b.Polls().AgeUnknown {

@@ -126,7 +126,7 @@ func (k *Kiosk) tookFirst(a FirstAnswer) tea.Cmd {
 		if b.Filters.Active() && !b.Filters.Keep(e) {
 			continue
 		}
-		if ui.EndsAt(e, a.board.StopName) || ui.EndsAt(e, b.Name()) {
+		if ui.EndsAt(e, a.board.StopName) || ui.EndsAt(e, b.Name(k.sh.Texts)) {
 			continue
 		}
 		if len(evs) == app.MaxLimit {
@@ -154,7 +154,7 @@ func (k *Kiosk) firstLines(now time.Time) []string {
 		}
 		s := fmt.Sprintf(k.sh.Texts.FirstDep, ev.Due().In(model.Berlin).Format("15:04"), ev.Line(), ev.DirectionText)
 		if len(k.Boards) > 1 {
-			s = k.Boards[i].Name() + " · " + s
+			s = k.Boards[i].Name(k.sh.Texts) + " · " + s
 		}
 		out = append(out, s)
 	}

@@ -90,7 +90,7 @@ func (m Model) WindowTitle() string {
 		return "abfahrt"
 	}
 	b := &k.Boards[i]
-	title := b.Name()
+	title := b.Name(m.Shared.Texts)
 	if e := nextDeparture(b, m.Kiosk.Rows(i), m.Shared.Now); e != nil {
 		title += " · " + e.Line() + " " + e.DirectionText + " " + m.Shared.Texts.Countdown(*e, m.Shared.Now)
 	}

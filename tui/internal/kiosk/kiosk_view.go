@@ -186,7 +186,7 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	asOf := ""
 	if !delayed && !blank && b.Have && !b.Polls().LastOK.IsZero() {
 		asOf = fmt.Sprintf(tx.AsOf, m.Shared.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
-		if n := b.WalkNote(); n != "" {
+		if n := b.WalkNote(m.Shared.Now, m.Shared.Texts); n != "" {
 			asOf += " · " + n // how many missed departures it hides
 		}
 	}
@@ -296,7 +296,7 @@ func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, asOf string
 	if asOf != "" {
 		mode += " · " + asOf // the age of fresh data, quietly
 	}
-	mid := []string{st.Title.Render(tx.Date(now)), "", st.Title.Render(b.Name()), st.Muted.Render(mode)}
+	mid := []string{st.Title.Render(tx.Date(now)), "", st.Title.Render(b.Name(tx)), st.Muted.Render(mode)}
 	if big {
 		next = nil
 	}
@@ -408,7 +408,7 @@ func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) [
 		return out
 	}
 	if len(rows) == 0 {
-		return []string{st.Muted.Render(ui.Fit("  "+b.EmptyText(), w))}
+		return []string{st.Muted.Render(ui.Fit("  "+b.EmptyText(m.Shared.Frame(app.PaneBoard)), w))}
 	}
 	badge, plat := max(4, ansi.StringWidth(tx.ColLine)), 0
 	for _, r := range rows {
@@ -421,7 +421,7 @@ func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) [
 	} else {
 		plat = 0
 	}
-	c := board.LayoutColumns(m.Shared.Texts.Widths, w, badge, plat, b.LeaveCol())
+	c := board.LayoutColumns(m.Shared.Texts.Widths, w, badge, plat, b.LeaveCol(tx))
 	if c.Vehicle { // vehicle numbers mean nothing to a passenger
 		c.Vehicle = false
 		c.Direction = min(c.Direction+c.Cw.Vehicle+board.Gap, board.MaxDir)
@@ -444,7 +444,7 @@ func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) [
 		c.Direction = min(c.Direction+c.Cw.Status+board.Gap, board.MaxDir)
 	}
 	c.Direction = min(c.Direction, longest)
-	out := []string{st.ColHeader.Render(ui.Fit(b.ColHeader(c), w))}
+	out := []string{st.ColHeader.Render(ui.Fit(b.ColHeader(tx, c), w))}
 	space := room - 1
 	step := 1
 	if 2*len(rows) <= space {
@@ -466,7 +466,7 @@ func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) [
 			out = append(out, "")
 		}
 		// A new second draws again only the rows whose text changed.
-		out = append(out, b.CachedRow(&b.Cache.Rows[j], &b.Data.Events[rows[j]], c, false, w))
+		out = append(out, b.CachedRow(m.Shared.Frame(app.PaneBoard), &b.Cache.Rows[j], &b.Data.Events[rows[j]], c, false, w))
 	}
 	return out
 }

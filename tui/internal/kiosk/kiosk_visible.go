@@ -127,7 +127,7 @@ func (m *Model) visibleBoard(sb *bytes.Buffer, b *board.Pane, i int) bool {
 			sb.WriteString("?")
 		}
 	}
-	sb.WriteString(b.WalkNote())
+	sb.WriteString(b.WalkNote(m.Shared.Now, m.Shared.Texts))
 	sb.WriteByte(':')
 	rows := m.Kiosk.Rows(i)
 	up := 0

@@ -70,7 +70,7 @@ func (k *Kiosk) Sentence(sh *app.Shared) string {
 	}
 	b := &k.Boards[k.shown(sh.Local)]
 	if !b.Have {
-		return speech.Unavailable(l, b.Name())
+		return speech.Unavailable(l, b.Name(sh.Texts))
 	}
 	var age time.Duration
 	since, stale := sh.Stale(b.Polls())
@@ -78,7 +78,7 @@ func (k *Kiosk) Sentence(sh *app.Shared) string {
 		age = sh.Now.Sub(since)
 	}
 	ds := speech.FromEvents(b.Data.Events, sh.Now, b.Data.StopName)
-	return speech.Speak(l, b.Name(), ds, 0, true, stale, age)
+	return speech.Speak(l, b.Name(sh.Texts), ds, 0, true, stale, age)
 }
 
 // speak runs the speak command with the sentence of now, in the

@@ -298,7 +298,7 @@ func (p *Pane) headLines(f app.Frame, iw int) []string {
 	out = append(out, " "+strings.Join(j, sep))
 	// The alert about the vehicle's line, in whole words over two lines
 	// at most.
-	if a := p.sh.AlertFor(line); a != "" && iw > 12 {
+	if a := f.AlertFor(line); a != "" && iw > 12 {
 		lines := ui.WrapWords(a, iw-3)
 		if len(lines) > 2 {
 			lines = append(lines[:1], ui.Fit(lines[1]+" "+strings.Join(lines[2:], " "), iw-3))
@@ -376,7 +376,7 @@ func (p *Pane) pollLine(f app.Frame, iw int) string {
 	// The one staleness rule of every view (State.Stale): old data is
 	// said to be old whether the last poll failed or a hub answered with
 	// a stale copy.
-	since, stale := p.sh.Stale(pl)
+	since, stale := f.Stale(pl)
 	switch {
 	case pl.AgeUnknown:
 		parts = append(parts, st.Stale.Render(tx.StaleUnknown))
