@@ -117,8 +117,9 @@ perf: build ## whole-program measurements: start time, idle CPU, RSS, simulation
 	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags perf -run 'TestPerfSSHSessions' -v ./cmd/abfahrt/
 	ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags perf -run 'TestPerfAccessibleIdle' -v ./cmd/abfahrt/
 
-mem: build ## resident memory of a board (--api on a loopback sim, and the embedded simulation) against a minimal clock; fails above its guard (needs tmux)
+mem: build ## resident memory of a board (--api on a loopback sim, and the embedded simulation) against a minimal clock, and of the hub with 100 idle SSH boards at 120x40; fails above its guards (needs tmux)
 	.ci/perf/mem.sh
+	PERF_SSH_SESSIONS=100 PERF_SSH_MAX_MB=165 ABFAHRT_BIN=$(CURDIR)/$(BIN)/abfahrt $(GO) test -count=1 -tags perf -run 'TestPerfSSHSessions' -v ./cmd/abfahrt/
 
 perf-compare: build ## abfahrt (board, grid of 16) against a minimal Bubble Tea clock in tmux: CPU, bytes/s, start; ratios (needs tmux)
 	.ci/perf/perf-compare.sh

@@ -45,8 +45,11 @@ func procStat(t *testing.T, pid int) (time.Duration, int64) {
 }
 
 // TestPerfSSHSessions measures the real hub's cost of idle SSH sessions
-// (each showing a board, nobody typing): resident memory and CPU over
-// 20 s for 0, 1, 10 and 100 sessions. Run with
+// (each showing a board at 120x40, nobody typing): resident memory and
+// CPU over 20 s for 0, 1, 10 and 100 sessions (PERF_SSH_SESSIONS, a
+// comma-separated list, for others). With PERF_SSH_MAX_MB it fails when
+// the hub with the most sessions holds more (make mem guards 100
+// sessions so). Run with
 //
 //	make build && ABFAHRT_BIN=$PWD/bin/abfahrt go test -tags perf -run TestPerfSSHSessions -v ./cmd/abfahrt/
 func TestPerfSSHSessions(t *testing.T) {
@@ -54,13 +57,31 @@ func TestPerfSSHSessions(t *testing.T) {
 	if bin == "" {
 		t.Skip("ABFAHRT_BIN not set")
 	}
+	counts := []int{0, 1, 10, 100}
+	if v := os.Getenv("PERF_SSH_SESSIONS"); v != "" {
+		counts = nil
+		for f := range strings.SplitSeq(v, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 0 || n > 200 {
+				t.Fatalf("PERF_SSH_SESSIONS=%q: want counts of 0 to 200, comma-separated", v)
+			}
+			counts = append(counts, n)
+		}
+	}
+	maxMB := 0.0
+	if v := os.Getenv("PERF_SSH_MAX_MB"); v != "" {
+		var err error
+		if maxMB, err = strconv.ParseFloat(v, 64); err != nil {
+			t.Fatalf("PERF_SSH_MAX_MB=%q: want a number", v)
+		}
+	}
 	const window = 20 * time.Second
-	for _, n := range []int{0, 1, 10, 100} {
+	for k, n := range counts {
 		cmd, addr := perfHub(t, bin)
 		key := sshtest.Key(t)
 		var boards []*sshtest.Board
 		for i := range n {
-			b, err := sshtest.Open(t, addr, key, []string{"1008", "1350", "1240", "1010", "1200"}[i%5])
+			b, err := sshtest.OpenSized(t, addr, key, []string{"1008", "1350", "1240", "1010", "1200"}[i%5], "xterm-256color", 120, 40)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,6 +98,9 @@ func TestPerfSSHSessions(t *testing.T) {
 		cpu1, rss := procStat(t, cmd.Process.Pid)
 		share := float64(cpu1-cpu0) / float64(window) * 100
 		t.Logf("%3d idle sessions: RSS %.1f MB, CPU %.2f %% of a core", n, float64(rss)/1e6, share)
+		if maxMB > 0 && k == len(counts)-1 && float64(rss)/1e6 > maxMB {
+			t.Errorf("the hub with %d idle SSH sessions holds %.1f MB, more than %.0f MB", n, float64(rss)/1e6, maxMB)
+		}
 		for _, b := range boards {
 			b.Client.Close()
 		}

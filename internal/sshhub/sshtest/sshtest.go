@@ -113,6 +113,12 @@ func Open(t testing.TB, addr string, key gossh.Signer, stop string) (*Board, err
 // OpenTerm is Open from a terminal of type term.
 func OpenTerm(t testing.TB, addr string, key gossh.Signer, stop, term string) (*Board, error) {
 	t.Helper()
+	return OpenSized(t, addr, key, stop, term, 100, 30)
+}
+
+// OpenSized is Open from a terminal of type term and of cols×rows.
+func OpenSized(t testing.TB, addr string, key gossh.Signer, stop, term string, cols, rows int) (*Board, error) {
+	t.Helper()
 	c, err := gossh.Dial("tcp", addr, clientConfig("station", key))
 	if err != nil {
 		return nil, err
@@ -122,7 +128,7 @@ func OpenTerm(t testing.TB, addr string, key gossh.Signer, stop, term string) (*
 		_ = c.Close()
 		return nil, err
 	}
-	if err := s.RequestPty(term, 30, 100, gossh.TerminalModes{}); err != nil {
+	if err := s.RequestPty(term, rows, cols, gossh.TerminalModes{}); err != nil {
 		_ = c.Close()
 		return nil, err
 	}
