@@ -284,16 +284,18 @@ func TestKioskCountdownDoesNotBounce(t *testing.T) {
 	if got := due(e); got != "15 min" {
 		t.Fatalf("first answer: %q, want 15 min", got)
 	}
-	// 15 s later the bus is predicted 20 s later: 16:05 away.
+	// 15 s later the bus is predicted 80 s later: read at the end of the
+	// minute (countdowns turn together on the minute) it is 16:06 away,
+	// and 15:36 30 s later.
 	e.advance(15 * time.Second)
-	e.src.Boards[sub] = answer(16*time.Minute + 20*time.Second)
+	e.src.Boards[sub] = answer(17*time.Minute + 10*time.Second)
 	e.kpoll()
 	if got := due(e); got != "15 min" {
-		t.Errorf("a prediction 20 s later across the minute's turn: %q, want 15 min held", got)
+		t.Errorf("a prediction later across the minute's turn: %q, want 15 min held", got)
 	}
 	// A minute later than that: the delay shows.
 	e.advance(15 * time.Second)
-	e.src.Boards[sub] = answer(17*time.Minute + 40*time.Second)
+	e.src.Boards[sub] = answer(18*time.Minute + 30*time.Second)
 	e.kpoll()
 	if got := due(e); got != "17 min" {
 		t.Errorf("a delay of a minute and more: %q, want 17 min", got)
