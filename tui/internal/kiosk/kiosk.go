@@ -133,15 +133,16 @@ type kioskCache struct {
 	// drawn counts the large rows drawn, not served from big; built the
 	// frames built.
 	drawn, built int
-	// worked counts the countdowns worked out, not kept (dueCell).
-	worked int
+	// worked counts the countdowns worked out, not kept (dueCell);
+	// visWorked the boards' texts worked out, not kept (boardVisible).
+	worked, visWorked int
 	// order is the order each board's large rows showed last, by event
 	// (steadyOrder).
 	order map[*board.Pane]map[board.EventKey]int
 	// spareOrder is each board's order before last, to fill anew.
 	spareOrder map[*board.Pane]map[board.EventKey]int
 	// cols are the columns of boards side by side by their key; vis what
-	// of each board turns with the clock, at the local second sec
+	// of each board turns with the clock, with the span it holds for
 	// (kiosk_visible.go).
 	cols map[colKey][]string
 	// shown is the countdown each departure's large or text row showed
