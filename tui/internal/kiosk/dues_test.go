@@ -105,9 +105,8 @@ func TestKioskCountdownsTurnTogetherOnTheMinute(t *testing.T) {
 	}
 	evs = append(evs, testkit.Ev("5", model.VehicleBus, 0, "Wiblingen", "B", 2, 7*time.Minute+3*time.Second, 0, model.StatusPredicted))
 	shown := make([]string, len(evs))
-	now := testkit.T0
 	for s := range 180 {
-		now = testkit.T0.Add(time.Duration(s) * time.Second)
+		now := testkit.T0.Add(time.Duration(s) * time.Second)
 		e.m.Shared.Now = now
 		for j := range evs {
 			ev := &evs[j]

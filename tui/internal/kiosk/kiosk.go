@@ -50,6 +50,10 @@ type Kiosk struct {
 	switchUntil time.Time
 	// speech is the spoken departures' state (speak.go).
 	speech speaker
+	// tickGen is the schedule of the kiosk's clock, tickAt when its tick
+	// comes (kiosk_clock.go).
+	tickGen int
+	tickAt  time.Time
 	// askW×askH is the screen and askLeast the configured limit, for
 	// the departures the boards ask for (kiosk_limit.go).
 	askW, askH, askLeast int
@@ -357,7 +361,13 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		if !k.Asleep {
 			k.followBanner(m.Shared)
 		}
-		return tea.Batch(app.ClockCmd(m.Shared.Clock), cmd, logSkew, prof)
+		return tea.Batch(m.clock(), cmd, logSkew, prof)
+	case clockTick:
+		if msg.gen != k.tickGen {
+			return nil // an older schedule: a tick came before it
+		}
+		k.tickAt = time.Time{}
+		return m.handle(app.ClockMsg{Now: msg.now})
 	case feeds.TickMsg:
 		if k.Asleep {
 			return nil
@@ -369,6 +379,9 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	case feeds.AnswerMsg:
 		if f, cmd, ok := m.Shared.Reg.Receive(m.Shared.State, msg); ok {
 			k.Fed(f, true)
+			if !k.Asleep {
+				k.followBanner(m.Shared) // a banner goes with the answer, not at the next tick
+			}
 			if f == k.AlertF && f.Have {
 				m.Shared.SetAlert(k.alert) // the rows of the lines it names carry ⚠
 			}
