@@ -17,16 +17,22 @@ import (
 // stale), not every second. At every second it shows what a kiosk whose
 // clock ticks every second shows, with answers every 15 s, and its clock
 // ticks a fraction of the seconds (each tick at most turnLate after the
-// instant it is for).
+// instant it is for). With a walking time, whose bands turn at their own
+// seconds, and with rows of text only it ticks every second.
 func TestKioskClockSleepsUntilTheScreenMayTurn(t *testing.T) {
 	for _, c := range []struct {
-		name          string
-		env           func() *env
-		alert, outage bool
+		name                     string
+		env                      func() *env
+		alert, outage, perSecond bool
 	}{
-		{"one board", func() *env { return newEnv(t, 300, 80, app.KioskOptions{}, "") }, false, false},
-		{"four boards", func() *env { return newColumnsEnv(t, 300, 80, 0) }, false, false},
-		{"four boards, an alert, an outage", func() *env { return newColumnsEnv(t, 300, 80, 0) }, true, true},
+		{"one board", func() *env { return newEnv(t, 300, 80, app.KioskOptions{}, "") }, false, false, false},
+		{"four boards", func() *env { return newColumnsEnv(t, 300, 80, 0) }, false, false, false},
+		{"four boards, an alert, an outage", func() *env { return newColumnsEnv(t, 300, 80, 0) }, true, true, false},
+		{"one board at 200x50, German", func() *env { return newEnv(t, 200, 50, app.KioskOptions{}, "de") }, false, false, false},
+		{"two boards, one with a walking time", func() *env {
+			return newEnv(t, 300, 80, app.KioskOptions{}, "", app.BoardSpec{Stop: 1008, Walk: app.WalkTime(4 * time.Minute)}, app.BoardSpec{Stop: 1350})
+		}, false, false, true},
+		{"one board at 80x24, rows of text", func() *env { return newEnv(t, 80, 24, app.KioskOptions{}, "") }, false, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			sched, every := c.env(), c.env()
@@ -83,7 +89,10 @@ func TestKioskClockSleepsUntilTheScreenMayTurn(t *testing.T) {
 			if c.outage && !banner {
 				t.Error("the outage showed no banner")
 			}
-			if !c.alert && ticks > steps/3 {
+			if c.perSecond && ticks < steps {
+				t.Errorf("the clock ticked %d times in %d seconds, want every second", ticks, steps)
+			}
+			if !c.alert && !c.perSecond && ticks > steps/3 {
 				t.Errorf("the clock ticked %d times in %d seconds, want at most %d", ticks, steps, steps/3)
 			}
 		})

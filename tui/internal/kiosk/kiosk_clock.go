@@ -52,11 +52,11 @@ func (m *Model) clock() tea.Cmd {
 
 // nextTurn is the first instant after the local clock's now at which the
 // kiosk's screen or state may change without an answer, on the local
-// clock; a second from now where it follows the clock by the second.
+// clock; the next whole second where it follows the clock by the second.
 func (m *Model) nextTurn() time.Time {
 	sh, k := m.Shared, &m.Kiosk
 	local := sh.Local
-	second := local.Add(time.Second)
+	second := local.Truncate(time.Second).Add(time.Second) // on the second, as tea.Every ticks
 	if k.Asleep || !sh.ClockKnown() || m.title || len(k.Boards) == 0 {
 		return second
 	}
