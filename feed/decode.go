@@ -2,6 +2,7 @@ package feed
 
 import (
 	"slices"
+	"time"
 
 	"abfahrt/model"
 )
@@ -121,8 +122,16 @@ type boardWire struct {
 	ArrivalData   list[model.Arrival]   `json:"ArrivalData"`
 }
 
-// decodeBoard reads the StopPassage or StopPointPassage wrapper.
+// decodeBoard reads the StopPassage or StopPointPassage wrapper: in one
+// pass of the JSON decoder where it can (decodeBoardOnce), else record by
+// record within the lists' bounds (list).
 func decodeBoard(data []byte) (*boardWire, error) {
+	if b, ok := decodeBoardOnce(data); ok {
+		if err := b.check(); err != nil {
+			return nil, err
+		}
+		return b, nil
+	}
 	var w struct {
 		StopPassage      *boardWire `json:"StopPassage"`
 		StopPointPassage *boardWire `json:"StopPointPassage"`
@@ -141,6 +150,98 @@ func decodeBoard(data []byte) (*boardWire, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+// A board's answer read in one pass. The careful way (list, and the
+// records' own UnmarshalJSON) hands each list and then each record to
+// the JSON decoder again, which checks and scans its bytes anew every
+// time: a departures answer of 40 records was scanned five times. A
+// plausible answer, the one a board gets every 15 s, needs none of what
+// that buys: its lists are arrays within their bounds and its records'
+// live fields within the plausible ranges (model's saneLive has nothing
+// to change). decodeBoardOnce reads such an answer in one pass into
+// types without those methods and says whether it was one; anything
+// else (a single object for a list, too many records, a countdown of
+// days, any error) is read the careful way, so what is accepted, what
+// it reads as and every error stay as they were.
+type (
+	departureOnce model.Departure
+	arrivalOnce   model.Arrival
+	boardOnce     struct {
+		status
+		StopNumber    flexInt             `json:"StopNumber"`
+		StopCode      string              `json:"StopCode"`
+		StopName      string              `json:"StopName"`
+		StopPointCode model.StopPointCode `json:"StopPointCode"`
+		Limit         flexInt             `json:"Limit"`
+		DepartureData []departureOnce     `json:"DepartureData"`
+		ArrivalData   []arrivalOnce       `json:"ArrivalData"`
+	}
+)
+
+// Bounds of an answer read in one pass: a body of at most onceMaxBytes
+// holds fewer JSON objects than a list's budget (maxListObjects: an object
+// is at least 2 bytes), and a live field within these bounds is one
+// model's plausibility rules keep as sent (a countdown of up to two days,
+// a deviation of up to model.MaxDeviation; the countdown's bound here is
+// tighter, so a change there cannot make the two ways differ unseen:
+// TestBoardReadOnceAsCarefully holds them side by side).
+const (
+	onceMaxBytes     = 256 << 10
+	onceMaxCountdown = 24 * 3600
+)
+
+// plausibleLive reports whether saneLive would keep a countdown and a
+// deviation as they are.
+func plausibleLive(countdown, deviation int) bool {
+	dev := int(model.MaxDeviation / time.Second)
+	return countdown >= -onceMaxCountdown && countdown <= onceMaxCountdown && deviation >= -dev && deviation <= dev
+}
+
+// decodeBoardOnce reads a plausible board's answer in one pass
+// (boardOnce); ok is false for anything else, which decodeBoard then
+// reads the careful way.
+func decodeBoardOnce(data []byte) (b *boardWire, ok bool) {
+	if len(data) > onceMaxBytes {
+		return nil, false
+	}
+	var w struct {
+		StopPassage      *boardOnce `json:"StopPassage"`
+		StopPointPassage *boardOnce `json:"StopPointPassage"`
+	}
+	if decodeJSON(data, &w) != nil {
+		return nil, false
+	}
+	o := w.StopPassage
+	if o == nil {
+		o = w.StopPointPassage
+	}
+	if o == nil || len(o.DepartureData) > MaxBoardRecords || len(o.ArrivalData) > MaxBoardRecords {
+		return nil, false
+	}
+	b = &boardWire{status: o.status, StopNumber: o.StopNumber, StopCode: o.StopCode, StopName: o.StopName,
+		StopPointCode: o.StopPointCode, Limit: o.Limit}
+	if o.DepartureData != nil {
+		b.DepartureData = make(list[model.Departure], len(o.DepartureData))
+		for i := range o.DepartureData {
+			d := &o.DepartureData[i]
+			if !plausibleLive(d.DepartureCountdown, d.DepartureDeviation) {
+				return nil, false
+			}
+			b.DepartureData[i] = model.Departure(*d)
+		}
+	}
+	if o.ArrivalData != nil {
+		b.ArrivalData = make(list[model.Arrival], len(o.ArrivalData))
+		for i := range o.ArrivalData {
+			a := &o.ArrivalData[i]
+			if !plausibleLive(a.ArrivalCountdown, a.ArrivalDeviation) {
+				return nil, false
+			}
+			b.ArrivalData[i] = model.Arrival(*a)
+		}
+	}
+	return b, true
 }
 
 func (b *boardWire) board() model.Board {

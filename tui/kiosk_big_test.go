@@ -279,21 +279,28 @@ func TestKioskCountdownDoesNotBounce(t *testing.T) {
 		return ""
 	}
 	e := newKioskEnv(t, 300, 80, app.KioskOptions{}) // eight large rows, then text
-	e.src.Boards[sub] = answer(15*time.Minute + 50*time.Second)
+	// Countdowns are read at the end of the minute (they turn together on
+	// the minute): at 12:34:56 the bus at 12:51:26 reads 16 min, and
+	// from 12:35:00 15 min.
+	e.src.Boards[sub] = answer(16*time.Minute + 30*time.Second)
 	e.kpoll()
-	if got := due(e); got != "15 min" {
-		t.Fatalf("first answer: %q, want 15 min", got)
+	if got := due(e); got != "16 min" {
+		t.Fatalf("first answer: %q, want 16 min", got)
 	}
-	// 15 s later the bus is predicted 20 s later: 16:05 away.
 	e.advance(15 * time.Second)
-	e.src.Boards[sub] = answer(16*time.Minute + 20*time.Second)
+	if got := due(e); got != "15 min" {
+		t.Fatalf("after the minute's turn: %q, want 15 min", got)
+	}
+	// At 12:35:11 the bus is predicted 40 s later, at 12:52:06: 16:06
+	// from the end of the minute, and 15:36 30 s later.
+	e.src.Boards[sub] = answer(17*time.Minute + 10*time.Second)
 	e.kpoll()
 	if got := due(e); got != "15 min" {
-		t.Errorf("a prediction 20 s later across the minute's turn: %q, want 15 min held", got)
+		t.Errorf("a prediction later across the minute's turn: %q, want 15 min held", got)
 	}
 	// A minute later than that: the delay shows.
 	e.advance(15 * time.Second)
-	e.src.Boards[sub] = answer(17*time.Minute + 40*time.Second)
+	e.src.Boards[sub] = answer(18*time.Minute + 30*time.Second)
 	e.kpoll()
 	if got := due(e); got != "17 min" {
 		t.Errorf("a delay of a minute and more: %q, want 17 min", got)

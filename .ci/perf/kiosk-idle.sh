@@ -3,7 +3,8 @@
 # side by side in tmux in the same window (issue 34 item 5): one board (--stop
 # 1008, large rows), four boards side by side, the clock, and with OLD_BIN an
 # older abfahrt's kiosk of one board and of four (old, old4). Per round: the on-CPU share of one core of all its
-# threads and the bytes/s written to its terminal over WINDOW s (default 30)
+# threads, the bytes/s written to its terminal and its threads' wake-ups a
+# minute (voluntary context switches) over WINDOW s (default 30)
 # after SETTLE s (default 10). At the end, each program's CPU over all rounds
 # as a ratio to the clock's; the script fails when the kiosk's ratio (one
 # board and four) exceeds MAX_RATIO (default 1: no more than the clock).
@@ -33,8 +34,11 @@ declare -A cmd; cmd[kiosk]="$PWD/bin/abfahrt --kiosk $api --stop 1008"; cmd[kios
 names=(kiosk kiosk4 clock${OLD_BIN:+ old old4})
 declare -A total bytes_total; for n in "${names[@]}"; do total[$n]=0; bytes_total[$n]=0; done; secs=0
 cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {printf "%d\n", s}'; }
+# Wake-ups: the voluntary context switches of all its threads (each is a
+# sleep that ended), a minute.
+wakes() { cat /proc/"$1"/task/*/status 2>/dev/null | awk '/^voluntary_ctxt_switches/ {s += $2} END {printf "%d\n", s}'; }
 for r in $(seq "$rounds"); do
-  sock=$sockbase-$r; declare -A pid c0 c1
+  sock=$sockbase-$r; declare -A pid c0 c1 v0 v1
   for n in "${names[@]}"; do
     tmux -L "$sock" -f /dev/null new-session -d -s "$n" -x 300 -y 80 "${envs[@]}" ${cmd[$n]}
     pid[$n]=$(tmux -L "$sock" list-panes -t "$n" -F '#{pane_pid}')
@@ -42,17 +46,17 @@ for r in $(seq "$rounds"); do
   sleep "$settle"
   for n in "${names[@]}"; do tmux -L "$sock" pipe-pane -t "$n" "cat > $tmpd/$n.out"; done
   w0=$(date +%s.%N)
-  for n in "${names[@]}"; do c0[$n]=$(cpu_ns "${pid[$n]}"); done
+  for n in "${names[@]}"; do c0[$n]=$(cpu_ns "${pid[$n]}"); v0[$n]=$(wakes "${pid[$n]}"); done
   sleep "$window"
-  for n in "${names[@]}"; do c1[$n]=$(cpu_ns "${pid[$n]}"); done
+  for n in "${names[@]}"; do c1[$n]=$(cpu_ns "${pid[$n]}"); v1[$n]=$(wakes "${pid[$n]}"); done
   w1=$(date +%s.%N)
   for n in "${names[@]}"; do tmux -L "$sock" pipe-pane -t "$n"; done
   sleep 0.2
   line="round $r:"
   for n in "${names[@]}"; do
     bytes=$(stat -c %s "$tmpd/$n.out")
-    line+=$(awk -v a="${c0[$n]}" -v b="${c1[$n]}" -v w0="$w0" -v w1="$w1" -v by="$bytes" -v n="$n" \
-      'BEGIN {printf " %s %.3f%% %.1f B/s;", n, 100 * (b - a) / 1e9 / (w1 - w0), by / (w1 - w0)}')
+    line+=$(awk -v a="${c0[$n]}" -v b="${c1[$n]}" -v w0="$w0" -v w1="$w1" -v by="$bytes" -v n="$n" -v va="${v0[$n]}" -v vb="${v1[$n]}" \
+      'BEGIN {printf " %s %.3f%% %.1f B/s %.0f wakes/min;", n, 100 * (b - a) / 1e9 / (w1 - w0), by / (w1 - w0), 60 * (vb - va) / (w1 - w0)}')
   done
   echo "$line"
   for n in "${names[@]}"; do

@@ -1,6 +1,8 @@
 package kiosk
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -83,6 +85,53 @@ func TestKioskKeptCountdownReadsAsWorkedOutAnew(t *testing.T) {
 			if want, _ := fresh.m.dueCell(&evs[1]); got != want {
 				t.Fatalf("%v before the departure it reads %q kept, %q worked out anew", evs[1].Due().Sub(now), got, want)
 			}
+		}
+	}
+}
+
+// A hall display's countdowns turn together on the minute of its clock,
+// as a station's display does, not each at its own second: read at the
+// end of the minute, a countdown never says more than the time left
+// (it may say a minute less), and "now" shows exactly when less than a
+// minute is left (within two minutes of the departure a countdown turns
+// at its own second, to "now"). Between two minutes the screen then
+// changes only with the answers.
+func TestKioskCountdownsTurnTogetherOnTheMinute(t *testing.T) {
+	e := newEnv(t, 300, 80, app.KioskOptions{}, "")
+	var evs []model.Event
+	for i := range 12 {
+		in := time.Duration(i)*time.Minute + time.Duration(i*17%60)*time.Second + 20*time.Second
+		evs = append(evs, testkit.Ev("4", model.VehicleBus, 100+i, "Kuhberg", "A", 1, in, 0, model.StatusPredicted))
+	}
+	evs = append(evs, testkit.Ev("5", model.VehicleBus, 0, "Wiblingen", "B", 2, 7*time.Minute+3*time.Second, 0, model.StatusPredicted))
+	shown := make([]string, len(evs))
+	for s := range 180 {
+		now := testkit.T0.Add(time.Duration(s) * time.Second)
+		e.m.Shared.Now = now
+		for j := range evs {
+			ev := &evs[j]
+			got, _ := e.m.dueCell(ev)
+			left := ev.Due().Sub(now)
+			if left < 0 {
+				continue
+			}
+			switch n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSuffix(got, " min"), "~")); {
+			case left < time.Minute && got != e.m.Shared.Texts.Now:
+				t.Fatalf("%v before departure %d it reads %q, want %q", left, j, got, e.m.Shared.Texts.Now)
+			case left >= time.Minute && got == e.m.Shared.Texts.Now:
+				t.Fatalf("%v before departure %d it reads %q already", left, j, got)
+			case got != e.m.Shared.Texts.Now && err != nil:
+				t.Fatalf("departure %d reads %q", j, got)
+			case got != e.m.Shared.Texts.Now && time.Duration(n)*time.Minute > left:
+				t.Fatalf("%v before departure %d it reads %q: later than it is", left, j, got)
+			case got != e.m.Shared.Texts.Now && time.Duration(n+2)*time.Minute <= left:
+				t.Fatalf("%v before departure %d it reads %q: more than a minute early", left, j, got)
+			}
+			if s > 0 && got != shown[j] && now.Second() != 0 && left >= 2*time.Minute {
+				t.Errorf("at %s departure %d (%v away) turned from %q to %q between two minutes",
+					now.Format("15:04:05"), j, left, shown[j], got)
+			}
+			shown[j] = got
 		}
 	}
 }

@@ -50,6 +50,10 @@ type Kiosk struct {
 	switchUntil time.Time
 	// speech is the spoken departures' state (speak.go).
 	speech speaker
+	// tickGen is the schedule of the kiosk's clock, tickAt when its tick
+	// comes (kiosk_clock.go).
+	tickGen int
+	tickAt  time.Time
 	// askW×askH is the screen and askLeast the configured limit, for
 	// the departures the boards ask for (kiosk_limit.go).
 	askW, askH, askLeast int
@@ -133,15 +137,16 @@ type kioskCache struct {
 	// drawn counts the large rows drawn, not served from big; built the
 	// frames built.
 	drawn, built int
-	// worked counts the countdowns worked out, not kept (dueCell).
-	worked int
+	// worked counts the countdowns worked out, not kept (dueCell);
+	// visWorked the boards' texts worked out, not kept (boardVisible).
+	worked, visWorked int
 	// order is the order each board's large rows showed last, by event
 	// (steadyOrder).
 	order map[*board.Pane]map[board.EventKey]int
 	// spareOrder is each board's order before last, to fill anew.
 	spareOrder map[*board.Pane]map[board.EventKey]int
 	// cols are the columns of boards side by side by their key; vis what
-	// of each board turns with the clock, at the local second sec
+	// of each board turns with the clock, with the span it holds for
 	// (kiosk_visible.go).
 	cols map[colKey][]string
 	// shown is the countdown each departure's large or text row showed
@@ -356,7 +361,13 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		if !k.Asleep {
 			k.followBanner(m.Shared)
 		}
-		return tea.Batch(app.ClockCmd(m.Shared.Clock), cmd, logSkew, prof)
+		return tea.Batch(m.clock(), cmd, logSkew, prof)
+	case clockTick:
+		if msg.gen != k.tickGen {
+			return nil // an older schedule: a tick came before it
+		}
+		k.tickAt = time.Time{}
+		return m.handle(app.ClockMsg{Now: msg.now})
 	case feeds.TickMsg:
 		if k.Asleep {
 			return nil
@@ -368,6 +379,9 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	case feeds.AnswerMsg:
 		if f, cmd, ok := m.Shared.Reg.Receive(m.Shared.State, msg); ok {
 			k.Fed(f, true)
+			if !k.Asleep {
+				k.followBanner(m.Shared) // a banner goes with the answer, not at the next tick
+			}
 			if f == k.AlertF && f.Have {
 				m.Shared.SetAlert(k.alert) // the rows of the lines it names carry ⚠
 			}

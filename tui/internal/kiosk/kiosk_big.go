@@ -435,16 +435,18 @@ func (c *kioskCache) steadyOrder(b *board.Pane, rows []int, due func(r int) stri
 // around the minute. It never reads later than the prediction.
 const dueHold = 30 * time.Second
 
-// dueCell is the countdown of e as the large rows show it: DueCell, or
-// the text it showed last while that text comes back within dueHold (a
-// new prediction a few seconds later across a minute's turn).
+// dueCell is the countdown of e as the large rows show it: DueCell read
+// at the end of the minute (dueReadAt), or the text it showed last while
+// that text comes back within dueHold (a new prediction a few seconds
+// later across a minute's turn).
 //
 // A hall display asks for every row's countdown every second (what
 // shows, the order of equal countdowns, the rows drawn), but a countdown
-// reads minutes: its text turns only when the time to the departure, or
-// to it less dueHold, crosses a whole minute, or the clocks change (at
-// a whole hour). Between those the text is the one given last
-// (dueKept), so a second that turns no countdown reads none anew.
+// reads minutes: its text turns only on the minute, or, within two
+// minutes of the departure, when the time to it crosses the minute
+// ("now"), or the clocks change (at a whole hour). Between those the
+// text is the one given last (dueKept), so a second that turns no
+// countdown reads none anew.
 func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
 	st, tx, now := m.Shared.Styles, m.Shared.Texts, m.Shared.Now
 	c := m.Kiosk.cache
@@ -463,8 +465,30 @@ func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
 		c.kept = append(c.kept, dueKept{})
 		c.dues[e] = j
 	}
-	c.kept[j] = keep(e, st, tx, now, dueTurns(e.Due(), now), due, style)
+	until := now.Truncate(time.Minute).Add(time.Minute)
+	if t := dueTurns(e.Due(), now); dueReadAt(e, now).Equal(now) && t.Before(until) {
+		until = t
+	}
+	c.kept[j] = keep(e, st, tx, now, until, due, style)
 	return due, style
+}
+
+// dueReadAt is the instant a hall display reads e's countdown at, at now:
+// the end of now's minute, so that all countdowns turn together with the
+// clock's minute, as on a station's display, and the screen stays still
+// between two minutes but for the answers. A countdown read at the end
+// of the minute is never later than the time left (it may read a minute
+// less: 4 min from 12:00:10 to 12:00:59 for a departure at 12:05:30,
+// never more), so nobody misses a departure for it. Where that reading
+// is "now" (the departure less than two minutes away) or the departure
+// has no time or is gone, it is read at now itself: "now" shows exactly
+// when less than a minute is left, as on every board of abfahrt.
+func dueReadAt(e *model.Event, now time.Time) time.Time {
+	end := now.Truncate(time.Minute).Add(time.Minute)
+	if left, ok := e.DueIn(end); !ok || left < time.Minute || !e.Vanished.IsZero() {
+		return now
+	}
+	return end
 }
 
 // dueKept is a departure's countdown as dueCell gave it: what it was
@@ -524,6 +548,7 @@ func (m *Model) dueCellAt(e *model.Event, now time.Time) (string, lipgloss.Style
 	st, tx := m.Shared.Styles, m.Shared.Texts
 	c := m.Kiosk.cache
 	c.worked++
+	now = dueReadAt(e, now)
 	due, style := st.DueCell(tx, e, now)
 	k := board.KeyOf(e)
 	prev, ok := c.shown[k]

@@ -5,6 +5,7 @@ import (
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/app"
+	"abfahrt/tui/internal/feeds"
 	"abfahrt/tui/internal/ui"
 )
 
@@ -20,6 +21,7 @@ type Model struct {
 	height int
 	Start  []tea.Cmd // the first polls, for Init
 	limit  int       // the configured departures per board; a tall screen asks for more
+	title  bool      // the window title is set: it counts down by the second
 }
 
 // kioskChrome is the fewest lines of a kiosk screen that are not rows:
@@ -55,7 +57,7 @@ func NewModel(o app.Options) Model {
 	k := newKiosk(sh, o.Kiosk, specs)
 	k.profiles, k.base, k.Profile = profiles, base, prof
 	k.speech.lang = o.Lang
-	m := Model{Shared: sh, Kiosk: k, limit: limit}
+	m := Model{Shared: sh, Kiosk: k, limit: limit, title: o.TitleOn()}
 	m.Start = m.Kiosk.Init()
 	return m
 }
@@ -73,6 +75,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	m.Shared.ObserveMsg(msg)
 	cmd := m.handle(msg)
+	switch msg.(type) {
+	case feeds.AnswerMsg, tea.KeyMsg, tea.WindowSizeMsg, app.BaseDataMsg:
+		// An answer, a key, a new size may bring the next turn forward.
+		if next := m.clock(); next != nil {
+			cmd = tea.Batch(cmd, next)
+		}
+	}
 	return m, cmd
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"abfahrt/model"
 	"abfahrt/tui/internal/board"
+	"abfahrt/tui/internal/ui"
 )
 
 // A hall display shows minutes: its clock turns once a minute, its
@@ -77,28 +78,50 @@ func (m *Model) visibleKey(first, cols, w, h int) (key string, ok bool) {
 	return sb.String(), true
 }
 
-// boardVis is visibleBoard's text for a board at a local second and
-// revision.
+// boardVis is visibleBoard's text for a board at a revision, a size and
+// a freshness, with the span of the service's clock it holds for:
+// [from, until).
 type boardVis struct {
-	sec, svc int64
-	rev, gen int
-	vis      string
-	ok       bool
+	rev, gen, w, h, profile int
+	fresh                   boardFresh
+	from, until             time.Time
+	vis                     string
+	ok                      bool
 }
 
-// boardVisible is visibleBoard's text for board b (index i), computed
-// once a second and revision: the frame's key and the column's ask.
+// boardFresh is what of a board's freshness its text shows: whether it
+// has data, is blanked, delayed since when (the minute) and of an age
+// unknown.
+type boardFresh struct {
+	have, blank, delayed, ageUnknown bool
+	since                            int64
+}
+
+// boardVisible is visibleBoard's text for board b (index i). Between two
+// answers it is worked out again only when something in it may turn with
+// the clock: a countdown (on the minute, or within two minutes of its
+// departure at its own second: visibleUntil), a departure that becomes
+// due or leaves the board, or the board's freshness. Without that, a
+// kiosk of four boards went through each of their 40 departures every
+// second to learn that nothing had turned. A board with a walking time
+// (whose bands turn at their own seconds) is worked out every second.
 func (m *Model) boardVisible(b *board.Pane, i int) (string, bool) {
-	c, sec := m.Kiosk.cache, m.Shared.Local.Unix()
-	svc := m.Shared.Now.Unix()
-	if v, ok := c.vis[b]; ok && v.sec == sec && v.svc == svc && v.rev == b.Revision && v.gen == m.Kiosk.arev {
-		return v.vis, v.ok
+	c, k, now := m.Kiosk.cache, &m.Kiosk, m.Shared.Now
+	delayed, since, blank := m.freshness(b, i)
+	fresh := boardFresh{have: b.Have, blank: blank, delayed: delayed, ageUnknown: b.Polls().AgeUnknown}
+	if delayed {
+		fresh.since = m.Shared.SvcAt(since).Unix() / 60
 	}
+	was, had := c.vis[b]
+	if had && was.rev == b.Revision && was.gen == k.arev && was.w == m.width && was.h == m.height &&
+		was.profile == k.Profile && was.fresh == fresh && !now.Before(was.from) && now.Before(was.until) {
+		return was.vis, was.ok
+	}
+	c.visWorked++
 	// Written into a buffer kept for it: in most seconds the text is
 	// the one of the second before, kept as it was, not allocated anew.
-	was, had := c.vis[b]
 	buf := bytes.NewBuffer(c.visBuf[:0])
-	ok := m.visibleBoard(buf, b, i)
+	ok := m.visibleBoard(buf, b, i, delayed, since, blank)
 	c.visBuf = buf.Bytes()
 	vis := was.vis
 	if !had || string(c.visBuf) != vis {
@@ -107,15 +130,51 @@ func (m *Model) boardVisible(b *board.Pane, i int) (string, bool) {
 	if c.vis == nil || len(c.vis) >= bigMemoMax {
 		c.vis = make(map[*board.Pane]boardVis, 4)
 	}
-	c.vis[b] = boardVis{sec: sec, svc: svc, rev: b.Revision, gen: m.Kiosk.arev, vis: vis, ok: ok}
+	until := now.Add(time.Nanosecond) // worked out again at any later instant
+	if b.Walk <= 0 {
+		until = m.visibleUntil(b, i)
+	}
+	c.vis[b] = boardVis{rev: b.Revision, gen: k.arev, w: m.width, h: m.height, profile: k.Profile,
+		fresh: fresh, from: now, until: until, vis: vis, ok: ok}
 	return vis, ok
+}
+
+// visibleUntil is the first instant after the service's now at which
+// board b's text (visibleBoard, just worked out) may read otherwise: the
+// end of the minute, a shown countdown's turn (dueCell's span), and for
+// every departure of the data the instant it becomes due (no longer to
+// come) and the one it leaves the board (ui.HideAfter after it). Both
+// flip just after their instant, so an instant that is now itself (or a
+// countdown kept for now alone) makes the text be worked out again at
+// any later instant.
+func (m *Model) visibleUntil(b *board.Pane, i int) time.Time {
+	c, now := m.Kiosk.cache, m.Shared.Now
+	until := now.Truncate(time.Minute).Add(time.Minute)
+	earlier := func(t time.Time) {
+		if t.Equal(now) {
+			t = now.Add(time.Nanosecond)
+		}
+		if t.After(now) && t.Before(until) {
+			until = t
+		}
+	}
+	for j := range b.Data.Events {
+		due := b.Data.Events[j].Due()
+		earlier(due)
+		earlier(due.Add(ui.HideAfter))
+	}
+	for _, r := range m.Kiosk.Rows(i) {
+		if j, ok := c.dues[&b.Data.Events[r]]; ok {
+			earlier(c.kept[j].until) // now itself when it holds for now alone
+		}
+	}
+	return until
 }
 
 // visibleBoard writes what of board b (index i) turns with the clock, or
 // reports false when it shows no large rows.
-func (m *Model) visibleBoard(sb *bytes.Buffer, b *board.Pane, i int) bool {
+func (m *Model) visibleBoard(sb *bytes.Buffer, b *board.Pane, i int, delayed bool, since time.Time, blank bool) bool {
 	sh := m.Shared
-	delayed, since, blank := m.freshness(b, i)
 	if blank || !b.Have {
 		return false
 	}

@@ -58,3 +58,32 @@ func TestKioskFrameBuiltOnlyWhenItTurns(t *testing.T) {
 		})
 	}
 }
+
+// Between two answers a hall display of four boards side by side works
+// out what of a board turns with the clock only when something of it may
+// turn (a minute's turn, a countdown within two minutes of its departure,
+// a departure that becomes due or leaves), not every second: over three
+// minutes of seconds without an answer, each second's frame the one it
+// would build anew.
+func TestKioskBoardsWorkedOutOnlyWhenTheyMayTurn(t *testing.T) {
+	e := newColumnsEnv(t, 300, 80, 0)
+	_ = e.m.View()
+	c := e.m.Kiosk.cache
+	before := c.visWorked
+	const steps = 180
+	for s := range steps {
+		e.advance(time.Second)
+		got := e.m.View()
+		worked := c.visWorked
+		c.ok, c.cols, c.vis = false, nil, nil // what it would build anew
+		if want := e.m.View(); got != want {
+			t.Fatalf("after %d s the kiosk shows a frame it would no longer build:\n%s\nwant:\n%s", s+1, got, want)
+		}
+		c.visWorked = worked
+	}
+	n := c.visWorked - before
+	t.Logf("four boards worked out %d times in %d seconds", n, steps)
+	if n > steps {
+		t.Errorf("four boards worked out %d times in %d seconds, want at most %d", n, steps, steps)
+	}
+}
