@@ -166,6 +166,7 @@ func LimitListenerQueued(ln net.Listener, n, perSource int, wait time.Duration, 
 		if wait > 0 {
 			l.wait = wait
 			l.waiting = make(map[string][]*waiter)
+			l.idle = make(map[string]map[*limitConn]struct{})
 			l.ready = make(chan net.Conn, n)
 			l.accepted = make(chan acceptResult)
 			l.maxWaiting = n
@@ -214,6 +215,10 @@ type limitListener struct {
 
 	mu   sync.Mutex
 	open map[string]int // open connections per source, when perSource > 0
+	// idle are the connections of each source idle between requests
+	// (CloseIdleIfWaited marks them), for a connection that comes to wait
+	// after they went idle: one of them is closed for it.
+	idle map[string]map[*limitConn]struct{}
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
@@ -318,8 +323,15 @@ func (l *limitListener) acceptLoop() {
 			w.timer = time.AfterFunc(l.wait, func() { l.expire(w) })
 			l.waiting[src] = append(l.waiting[src], w)
 			l.nWaiting++
+			idle := l.takeIdle(src)
 			l.mu.Unlock()
 			<-l.slots // a waiting connection holds no place
+			if idle != nil {
+				// A connection of the source already idle would hold its
+				// place while its client keeps it open: its place goes to
+				// the one that waits (the close releases it).
+				_ = idle.Close() // the server's read of it ends; nothing else to do
+			}
 		default:
 			l.mu.Unlock()
 			l.refuse(c)
@@ -360,6 +372,32 @@ func (l *limitListener) releaseWaiting(src string) {
 	}
 	l.mu.Unlock()
 	<-l.slots
+}
+
+// takeIdle takes one connection of src idle between requests off the
+// idle set, nil when none is; l.mu is held.
+func (l *limitListener) takeIdle(src string) *limitConn {
+	for c := range l.idle[src] {
+		l.setIdle(c, false)
+		return c
+	}
+	return nil
+}
+
+// setIdle marks c idle between requests or not; l.mu is held.
+func (l *limitListener) setIdle(c *limitConn, idle bool) {
+	set := l.idle[c.src]
+	switch {
+	case idle && set == nil:
+		l.idle[c.src] = map[*limitConn]struct{}{c: {}}
+	case idle:
+		set[c] = struct{}{}
+	case set != nil:
+		delete(set, c)
+		if len(set) == 0 {
+			delete(l.idle, c.src)
+		}
+	}
 }
 
 // popWaiting takes the first connection waiting from src; l.mu is held.
@@ -441,17 +479,19 @@ func (l *limitListener) refuse(c net.Conn) {
 
 // CloseIdleIfWaited closes c when it is idle between requests (state) and
 // a connection of its source waits for a place (LimitListenerQueued), so
-// that the waiting one gets it. Set it in the http.Server's ConnState. A
-// client's keep-alive connection closed while idle is an ordinary event
-// of HTTP: it opens another.
+// that the waiting one gets it; a connection that stays idle is
+// remembered, and closed when one of its source comes to wait later. Set
+// it in the http.Server's ConnState. A client's keep-alive connection
+// closed while idle is an ordinary event of HTTP: it opens another.
 func CloseIdleIfWaited(c net.Conn, state http.ConnState) {
 	lc, ok := c.(*limitConn)
-	if !ok || lc.l == nil || state != http.StateIdle {
+	if !ok || lc.l == nil {
 		return
 	}
 	l := lc.l
 	l.mu.Lock()
-	waited := len(l.waiting[lc.src]) > 0
+	waited := state == http.StateIdle && len(l.waiting[lc.src]) > 0
+	l.setIdle(lc, state == http.StateIdle && !waited)
 	l.mu.Unlock()
 	if waited {
 		_ = lc.Close() // the server's read of it ends; nothing else to do
@@ -499,6 +539,13 @@ type limitConn struct {
 
 func (c *limitConn) Close() error {
 	err := c.Conn.Close()
-	c.once.Do(c.release)
+	c.once.Do(func() {
+		if c.l != nil && c.l.idle != nil {
+			c.l.mu.Lock()
+			c.l.setIdle(c, false)
+			c.l.mu.Unlock()
+		}
+		c.release()
+	})
 	return err
 }

@@ -123,3 +123,62 @@ func TestQueuedListenerAnswersABurst(t *testing.T) {
 			flood, held.Load(), busy.Load(), reset.Load(), perSource, 4*perSource, flood-5*perSource)
 	}
 }
+
+// A connection that comes to wait after its source's connections went
+// idle between requests (a browser that keeps 64 connections open after
+// its burst, then asks once more on a new one) takes the place of one of
+// them: it is answered at once, not after the wait with a 503.
+func TestWaiterTakesThePlaceOfAnIdleConnection(t *testing.T) {
+	const perSource = 64
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := NewServer(t.Context(), New(Options{Seed: 1}), ServerOptions{ReadHeaderTimeout: 5 * time.Second})
+	srv.ConnState = CloseIdleIfWaited
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(LimitListenerQueued(ln, 1024, perSource, 3*time.Second, nil)) }()
+	t.Cleanup(func() {
+		_ = srv.Close()
+		<-done
+	})
+	url := "http://" + ln.Addr().String() + "/mobility/v1/stop/passage/Departures?StopNumber=1008&Limit=5"
+	get := func(hc *http.Client) int {
+		resp, err := hc.Get(url)
+		if err != nil {
+			t.Error(err)
+			return 0
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		_ = resp.Body.Close()
+		return resp.StatusCode
+	}
+	// perSource connections at once, kept open after their answers.
+	tr := &http.Transport{MaxIdleConnsPerHost: perSource, DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	hc := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for range perSource {
+		wg.Go(func() {
+			<-start
+			get(hc)
+		})
+	}
+	close(start)
+	wg.Wait()
+	time.Sleep(200 * time.Millisecond) // the server sees them idle
+
+	// One more, on a connection of its own.
+	other := &http.Transport{DisableCompression: true}
+	defer other.CloseIdleConnections()
+	began := time.Now()
+	code := get(&http.Client{Transport: other, Timeout: 30 * time.Second})
+	if took := time.Since(began); code != http.StatusOK || took > 2*time.Second {
+		t.Fatalf("a request beyond %d idle connections of its source: %d after %v, want 200 at once", perSource, code, took.Round(time.Millisecond))
+	}
+	// The idle ones still serve: their client opens another where one was closed.
+	if code := get(hc); code != http.StatusOK {
+		t.Fatalf("the burst's client asked again: %d, want 200", code)
+	}
+}
