@@ -32,10 +32,14 @@ type Options struct {
 	// UpstreamVia says where the upstream came from, for the start line.
 	UpstreamVia string
 	Seed        int64
-	SimName     string
-	StaleFor    time.Duration
-	Timeout     time.Duration // of one upstream request
-	Drain       time.Duration // on ctx's end, for open requests
+	// SimStart is the embedded simulation's time when the hub starts
+	// (zero: the wall clock's); from there it runs at the wall clock's
+	// pace. Tests use it to stand in a busy hour whatever the hour is.
+	SimStart time.Time
+	SimName  string
+	StaleFor time.Duration
+	Timeout  time.Duration // of one upstream request
+	Drain    time.Duration // on ctx's end, for open requests
 	// LiveInterval is the live data's update interval (0: the mirror's).
 	LiveInterval time.Duration
 	// MaxConns caps the connections open at once, PerSource those of one
@@ -147,7 +151,7 @@ func (h *hub) mirrorOptions() (mirror.Options, *hubRecorder, error) {
 	mo := mirror.Options{Upstream: o.Upstream, StaleFor: o.StaleFor, Timeout: o.Timeout,
 		UserAgent: "abfahrt/" + o.Version + " (serve)", Logger: h.log, PublicURL: o.PublicURL, LiveInterval: o.LiveInterval}
 	if o.Upstream == "" {
-		svc := sim.New(sim.Options{Seed: o.Seed, Clock: sim.NewClock(time.Time{}, 1)})
+		svc := sim.New(sim.Options{Seed: o.Seed, Clock: sim.NewClock(o.SimStart, 1)})
 		mo.Upstream, mo.Transport = sim.BaseURL, sim.NewTransport(svc)
 		// Every answer says it is invented, errors too, so that no board
 		// behind the hub shows the simulation as a real city.

@@ -24,6 +24,7 @@ import (
 	"abfahrt/internal/lockbuf"
 	"abfahrt/internal/recording"
 	"abfahrt/internal/recording/replaytest"
+	"abfahrt/model"
 )
 
 // countingUpstream is the simulation over loopback HTTP, counting the
@@ -255,7 +256,13 @@ func TestServeRecordDoesNotSlowSessions(t *testing.T) {
 // the simulation; a replay of its database answers them as recorded.
 func TestServeRecordAllKeepsWhatReplayServes(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "history.db")
-	h := hubtest.Start(t, func(o *hub.Options) { o.Record = hub.RecordOptions{On: true, All: true, DB: db, Keep: "90d"} })
+	// A weekday's noon: vehicles are in service (early on a Sunday none
+	// is, and no vehicle's passages would be asked).
+	noon, began := time.Date(2026, 9, 11, 12, 0, 0, 0, model.Berlin), time.Now()
+	h := hubtest.Start(t, func(o *hub.Options) {
+		o.Record = hub.RecordOptions{On: true, All: true, DB: db, Keep: "90d"}
+		o.SimStart = noon
+	})
 	base := h.Root + mirror.BasePath
 	if status, body := get(t, base+"/stop/passage/Arrivals?StopNumber=1008&Limit=10"); status != http.StatusOK {
 		t.Fatalf("arrivals: %d %.200s", status, body)
@@ -282,7 +289,9 @@ func TestServeRecordAllKeepsWhatReplayServes(t *testing.T) {
 	if err := store.DB().QueryRow(`SELECT substr(subject, 9) FROM answers WHERE subject LIKE 'passage/%' LIMIT 1`).Scan(&vehicle); err != nil {
 		t.Fatalf("no vehicle's passages kept: %v", err)
 	}
-	rh, _, rstore, err := recording.OpenReplay(context.Background(), db, time.Now().Format(time.RFC3339), 1, 1, 15*time.Second, nil)
+	// The replay starts where the recording ended, on the simulation's clock.
+	at := noon.Add(time.Since(began)).Format(time.RFC3339)
+	rh, _, rstore, err := recording.OpenReplay(context.Background(), db, at, 1, 1, 15*time.Second, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
