@@ -252,10 +252,12 @@ func TestManyLinks(t *testing.T) {
 }
 
 // A cell's link costs no room: the index fits in the padding the cell
-// had (40 bytes on 64-bit platforms), so frames without links compare and
-// copy as many bytes as before.
+// had, so frames without links compare and copy as many bytes as before.
+// With its colours packed into four bytes each, a cell is 32 bytes on
+// 64-bit platforms (it was 40): a hub keeps 4800 of them per 120x40
+// session, and the diff compares and copies them by the thousand.
 func TestCellSizeWithLink(t *testing.T) {
-	if n := unsafe.Sizeof(cell{}); unsafe.Sizeof(uintptr(0)) == 8 && n > 40 {
-		t.Errorf("a cell is %d bytes, was 40", n)
+	if n := unsafe.Sizeof(cell{}); unsafe.Sizeof(uintptr(0)) == 8 && n > 32 {
+		t.Errorf("a cell is %d bytes, more than 32", n)
 	}
 }
