@@ -42,6 +42,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -49,16 +50,34 @@ import (
 // cell is one column of the terminal: a grapheme, its width (1, or 2 for a
 // wide grapheme, whose right half is a following cell of width 0), its
 // hyperlink (an index into Screen.links, 0 for none: the cell stays as
-// small as without it) and its style.
+// small as without it) and its style. A cell holds no pointer: the
+// screen's rows are plain memory the garbage collector does not scan, and
+// the diff compares cells as 20 bytes.
 type cell struct {
-	g    string
+	g    glyph
 	w    uint8
 	link uint16
 	st   style
 }
 
+// glyph is a cell's grapheme: the rune itself when the grapheme is one
+// rune (almost all are), else glyphCluster plus the index of the grapheme
+// in its screen's clusters (a letter and its combining marks, a flag, an
+// emoji sequence). 0 is the right half of a wide grapheme. A grapheme of
+// one rune is never a cluster, so two cells of one screen show the same
+// grapheme exactly when their glyphs are equal.
+type glyph uint32
+
+// glyphCluster marks a glyph that indexes its screen's clusters.
+const glyphCluster glyph = 1 << 31
+
+// maxClusters is how many graphemes of more than one rune a screen keeps
+// between repaints; beyond it the next frame repaints, and the table
+// starts afresh (a frame adds at most one per grapheme it shows).
+const maxClusters = 4096
+
 // blank is an empty cell in the default style, what erasing leaves.
-var blank = cell{g: " ", w: 1}
+var blank = cell{g: ' ', w: 1}
 
 // Tuning of the diff, in cells and bytes.
 const (
@@ -113,6 +132,11 @@ type Screen struct {
 	links []string
 	ids   map[string]uint16
 	open  uint16
+
+	// clusters are the graphemes of more than one rune cells show (see
+	// glyph), clusterIDs their glyphs; both start afresh at each repaint.
+	clusters   []string
+	clusterIDs map[string]glyph
 }
 
 // Hyperlinks (OSC 8).
@@ -148,7 +172,7 @@ func (s *Screen) Render(dst []byte, frame string, w, h int) []byte {
 	// Someone else may have moved the cursor since the last frame (the
 	// program's own escape sequences): each frame starts with a jump.
 	s.known = false
-	if !s.valid || w != s.w || h != s.h {
+	if !s.valid || w != s.w || h != s.h || len(s.clusters) > maxClusters {
 		return s.repaint(dst, lines, w, h)
 	}
 	dst = s.shifts(dst, lines)
@@ -196,6 +220,9 @@ func (s *Screen) repaint(dst []byte, lines []string, w, h int) []byte {
 		// No row refers to a link now: start the table afresh.
 		s.links, s.ids = s.links[:1], nil
 	}
+	// Nor to a grapheme of the table (every row is blanked below).
+	s.clusters = s.clusters[:0]
+	clear(s.clusterIDs)
 	for i := range s.rows {
 		if cap(s.rows[i]) < w {
 			s.rows[i] = make([]cell, w)
@@ -535,7 +562,7 @@ func (s *Screen) diffRow(dst []byte, i int, line string) []byte {
 				stop, gap = j+1, 0
 				continue
 			}
-			if gap += len(nc[j].g); gap > maxGap {
+			if gap += s.glyphLen(nc[j].g); gap > maxGap {
 				break
 			}
 		}
@@ -856,13 +883,13 @@ func (s *Screen) draw(dst []byte, nc []cell, from, to int) []byte {
 		if cl.link != s.open {
 			dst = s.setLink(dst, cl.link)
 		}
-		if cl.g != " " || cl.st != (style{}) || s.pen.showsOnSpace() {
+		if cl.g != ' ' || cl.st != (style{}) || s.pen.showsOnSpace() {
 			// (A space in the default style looks the same in any pen
 			// that shows nothing on a space: it keeps the pen.)
 			dst = appendSGR(dst, s.pen, cl.st)
 			s.pen = cl.st
 		}
-		dst = append(dst, cl.g...)
+		dst = s.appendGlyph(dst, cl.g)
 		c += int(cl.w)
 		s.cx = c
 	}
@@ -962,7 +989,7 @@ func (s *Screen) entry(g seg) (from, cost int) {
 	}
 	n := 0
 	for _, c := range s.fresh[g.row][s.cx:g.from] {
-		n += len(c.g)
+		n += s.glyphLen(c.g)
 	}
 	if n < cost && s.fresh[g.row][s.cx].w != 0 {
 		return s.cx, n
@@ -1156,7 +1183,7 @@ func (s *Screen) parseLine(dst []cell, line string, w int) []cell {
 		full := len(dst) >= w
 		if b := line[0]; !full && b >= 0x20 && b < 0x7f && (len(line) == 1 || line[1] < 0x80) {
 			// Plain ASCII not followed by a combining mark: one cell.
-			c := cell{g: line[:1], w: 1, link: link, st: st}
+			c := cell{g: glyph(b), w: 1, link: link, st: st}
 			if b == ' ' && !st.showsOnSpace() {
 				c.st = style{} // a space shows no colour of its own
 			}
@@ -1187,14 +1214,14 @@ func (s *Screen) parseLine(dst []cell, line string, w int) []cell {
 				for last > 0 && dst[last].w == 0 {
 					last--
 				}
-				dst[last].g += seq
+				dst[last].g = s.glyphOf(s.text(dst[last].g) + seq)
 			}
 			continue
 		}
 		if len(dst)+width > w {
 			break // the row is full, or a wide grapheme crosses the edge: dropped
 		}
-		c := cell{g: seq, w: uint8(width), link: link, st: st}
+		c := cell{g: s.glyphOf(seq), w: uint8(width), link: link, st: st}
 		if seq == " " && !st.showsOnSpace() {
 			c.st = style{}
 		}
@@ -1207,4 +1234,62 @@ func (s *Screen) parseLine(dst []cell, line string, w int) []cell {
 		dst = append(dst, blank)
 	}
 	return dst
+}
+
+// glyphOf is the glyph of grapheme g: its rune, or its index in the
+// screen's clusters (added there if new).
+func (s *Screen) glyphOf(g string) glyph {
+	if r, n := utf8.DecodeRuneInString(g); n == len(g) && n > 0 && (r != utf8.RuneError || n > 1) {
+		return glyph(r)
+	}
+	if id, ok := s.clusterIDs[g]; ok {
+		return id
+	}
+	if s.clusterIDs == nil {
+		s.clusterIDs = make(map[string]glyph)
+	}
+	g = strings.Clone(g) // not the whole frame it is cut from
+	id := glyphCluster | glyph(len(s.clusters))
+	s.clusters = append(s.clusters, g)
+	s.clusterIDs[g] = id
+	return id
+}
+
+// text is the grapheme g stands for ("" for the right half of a wide one).
+func (s *Screen) text(g glyph) string {
+	switch {
+	case g&glyphCluster != 0:
+		return s.clusters[g&^glyphCluster]
+	case g == 0:
+		return ""
+	}
+	return string(rune(g))
+}
+
+// appendGlyph appends the bytes of g.
+func (s *Screen) appendGlyph(dst []byte, g glyph) []byte {
+	switch {
+	case g < utf8.RuneSelf:
+		if g == 0 {
+			return dst
+		}
+		return append(dst, byte(g))
+	case g&glyphCluster != 0:
+		return append(dst, s.clusters[g&^glyphCluster]...)
+	}
+	return utf8.AppendRune(dst, rune(g))
+}
+
+// glyphLen is how many bytes g takes written.
+func (s *Screen) glyphLen(g glyph) int {
+	switch {
+	case g < utf8.RuneSelf:
+		if g == 0 {
+			return 0
+		}
+		return 1
+	case g&glyphCluster != 0:
+		return len(s.clusters[g&^glyphCluster])
+	}
+	return utf8.RuneLen(rune(g))
 }

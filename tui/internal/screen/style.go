@@ -16,11 +16,21 @@ const (
 	colourRGB
 )
 
-// colour is a foreground or background colour.
-type colour struct {
-	kind uint8
-	v    uint32 // the ANSI number 0–15, the palette index, or 0xRRGGBB
-}
+// colour is a foreground or background colour, packed into four bytes so
+// a style (and so a cell, which the diff compares and copies by the
+// thousand each frame) stays small: its kind in the top byte, below it the
+// ANSI number 0–15, the palette index, or 0xRRGGBB. The zero colour is the
+// default.
+type colour uint32
+
+// mkColour is the colour of kind k and value v (the low 24 bits of v).
+func mkColour(k uint8, v uint32) colour { return colour(uint32(k)<<24 | v&0xffffff) }
+
+// kind is c's kind: colourDefault, colourANSI, colourIndex or colourRGB.
+func (c colour) kind() uint8 { return uint8(c >> 24) }
+
+// value is c's ANSI number, palette index or 0xRRGGBB.
+func (c colour) value() uint32 { return uint32(c) & 0xffffff }
 
 // attribute bits of a cell.
 const (
@@ -55,7 +65,7 @@ const onSpace = attrUnderline | attrReverse | attrStrike
 
 // showsOnSpace reports whether a space in s looks different from a space
 // in the default style: it has a background or an attribute a space shows.
-func (s style) showsOnSpace() bool { return s.bg.kind != colourDefault || s.attr&onSpace != 0 }
+func (s style) showsOnSpace() bool { return s.bg.kind() != colourDefault || s.attr&onSpace != 0 }
 
 // apply changes s by the parameters of one SGR sequence ("1;38;5;12", ""
 // for a reset; colons as sub-parameter separators are read like
@@ -105,17 +115,17 @@ func (s style) apply(params string) style {
 		case p == 29:
 			s.attr &^= attrStrike
 		case p >= 30 && p <= 37:
-			s.fg = colour{colourANSI, uint32(p - 30)}
+			s.fg = mkColour(colourANSI, uint32(p-30))
 		case p >= 90 && p <= 97:
-			s.fg = colour{colourANSI, uint32(p - 90 + 8)}
+			s.fg = mkColour(colourANSI, uint32(p-90+8))
 		case p >= 40 && p <= 47:
-			s.bg = colour{colourANSI, uint32(p - 40)}
+			s.bg = mkColour(colourANSI, uint32(p-40))
 		case p >= 100 && p <= 107:
-			s.bg = colour{colourANSI, uint32(p - 100 + 8)}
+			s.bg = mkColour(colourANSI, uint32(p-100+8))
 		case p == 39:
-			s.fg = colour{}
+			s.fg = colour(0)
 		case p == 49:
-			s.bg = colour{}
+			s.bg = colour(0)
 		case p == 38 || p == 48:
 			c, used := extended(ps[i+1 : n])
 			i += used
@@ -156,25 +166,25 @@ func bitOf(p int) uint16 {
 // how many parameters it used.
 func extended(ps []int) (colour, int) {
 	if len(ps) >= 2 && ps[0] == 5 {
-		return colour{colourIndex, uint32(ps[1] & 0xff)}, 2
+		return mkColour(colourIndex, uint32(ps[1]&0xff)), 2
 	}
 	if len(ps) >= 4 && ps[0] == 2 {
-		return colour{colourRGB, uint32(ps[1]&0xff)<<16 | uint32(ps[2]&0xff)<<8 | uint32(ps[3]&0xff)}, 4
+		return mkColour(colourRGB, uint32(ps[1]&0xff)<<16|uint32(ps[2]&0xff)<<8|uint32(ps[3]&0xff)), 4
 	}
-	return colour{}, len(ps)
+	return colour(0), len(ps)
 }
 
 // appendColour appends the SGR parameters of c as a foreground (base 30)
 // or background (base 40) colour.
 func appendColour(dst []byte, c colour, fg bool) []byte {
-	switch c.kind {
+	switch c.kind() {
 	case colourDefault:
 		if fg {
 			return append(dst, "39"...)
 		}
 		return append(dst, "49"...)
 	case colourANSI:
-		n := int(c.v)
+		n := int(c.value())
 		switch {
 		case fg && n < 8:
 			n += 30
@@ -192,18 +202,18 @@ func appendColour(dst []byte, c colour, fg bool) []byte {
 		} else {
 			dst = append(dst, "48;5;"...)
 		}
-		return strconv.AppendInt(dst, int64(c.v), 10)
+		return strconv.AppendInt(dst, int64(c.value()), 10)
 	default:
 		if fg {
 			dst = append(dst, "38;2;"...)
 		} else {
 			dst = append(dst, "48;2;"...)
 		}
-		dst = strconv.AppendInt(dst, int64(c.v>>16&0xff), 10)
+		dst = strconv.AppendInt(dst, int64(c.value()>>16&0xff), 10)
 		dst = append(dst, ';')
-		dst = strconv.AppendInt(dst, int64(c.v>>8&0xff), 10)
+		dst = strconv.AppendInt(dst, int64(c.value()>>8&0xff), 10)
 		dst = append(dst, ';')
-		return strconv.AppendInt(dst, int64(c.v&0xff), 10)
+		return strconv.AppendInt(dst, int64(c.value()&0xff), 10)
 	}
 }
 
@@ -266,11 +276,11 @@ func appendFull(dst []byte, s style) []byte {
 			dst = append(dst, attrOn[b]...)
 		}
 	}
-	if s.fg.kind != colourDefault {
+	if s.fg.kind() != colourDefault {
 		dst = sep(dst, first)
 		dst = appendColour(dst, s.fg, true)
 	}
-	if s.bg.kind != colourDefault {
+	if s.bg.kind() != colourDefault {
 		dst = sep(dst, first)
 		dst = appendColour(dst, s.bg, false)
 	}
