@@ -132,6 +132,12 @@ func decodeBoard(data []byte) (*boardWire, error) {
 		}
 		return b, nil
 	}
+	return decodeBoardCarefully(data)
+}
+
+// decodeBoardCarefully is decodeBoard without the one pass: the lists and
+// the records read by their own UnmarshalJSON.
+func decodeBoardCarefully(data []byte) (*boardWire, error) {
 	var w struct {
 		StopPassage      *boardWire `json:"StopPassage"`
 		StopPointPassage *boardWire `json:"StopPointPassage"`

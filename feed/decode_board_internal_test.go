@@ -9,33 +9,11 @@ import (
 	"testing"
 )
 
-// decodeBoardCarefully is decodeBoard without the one pass: the lists and
-// the records read by their own UnmarshalJSON.
-func decodeBoardCarefully(data []byte) (*boardWire, error) {
-	var w struct {
-		StopPassage      *boardWire `json:"StopPassage"`
-		StopPointPassage *boardWire `json:"StopPointPassage"`
-	}
-	if err := unmarshal(data, &w); err != nil {
-		return nil, err
-	}
-	b := w.StopPassage
-	if b == nil {
-		b = w.StopPointPassage
-	}
-	if b == nil {
-		return nil, missing("StopPassage", "StopPointPassage")
-	}
-	if err := b.check(); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// FuzzBoardReadOnceAsCarefully: an answer read in one pass reads as the
-// careful way reads it (every field, every record, nil or empty lists
-// alike), and every answer reads to the same board or the same error.
-func FuzzBoardReadOnceAsCarefully(f *testing.F) {
+// AddFixtureSeeds adds every answer of testdata to a fuzz corpus, whole
+// and cut to its first 1/part (the external tests' fuzz targets use it
+// too).
+func AddFixtureSeeds(f *testing.F, part int) {
+	f.Helper()
 	files, err := filepath.Glob(filepath.Join("testdata", "*.json"))
 	if err != nil || len(files) == 0 {
 		f.Fatalf("no fixtures: %v", err)
@@ -46,8 +24,15 @@ func FuzzBoardReadOnceAsCarefully(f *testing.F) {
 			f.Fatal(err)
 		}
 		f.Add(b)
-		f.Add(b[:len(b)/2])
+		f.Add(b[:len(b)/part])
 	}
+}
+
+// FuzzBoardReadOnceAsCarefully: an answer read in one pass reads as the
+// careful way reads it (every field, every record, nil or empty lists
+// alike), and every answer reads to the same board or the same error.
+func FuzzBoardReadOnceAsCarefully(f *testing.F) {
+	AddFixtureSeeds(f, 2)
 	rec := func(countdown, deviation int) string {
 		return fmt.Sprintf(`{"VehicleNumber":1,"StopPointCode":100801,"DepartureTimeScheduled":"2026-09-11T12:00:00+02:00",`+
 			`"DepartureTimeActual":"2026-09-11T12:01:00+02:00","DepartureCountdown":%d,"DepartureDeviation":%d,`+

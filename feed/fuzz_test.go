@@ -2,8 +2,6 @@ package feed_test
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,18 +12,7 @@ import (
 // the targets below run their seeds in plain `go test`.
 func seeds(f *testing.F) {
 	f.Helper()
-	files, err := filepath.Glob(filepath.Join("testdata", "*.json"))
-	if err != nil || len(files) == 0 {
-		f.Fatalf("no fixtures: %v", err)
-	}
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-		f.Add(b[:len(b)/3])
-	}
+	feed.AddFixtureSeeds(f, 3)
 	for _, s := range []string{
 		"", "null", "[]", "{}", "<html>", "\ufeff{}", `{"StopPassage":null}`,
 		`{"StopPassage":{"DepartureData":{"VehicleNumber":null}}}`,

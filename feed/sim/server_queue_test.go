@@ -12,6 +12,27 @@ import (
 	"time"
 )
 
+// serveQueued serves the simulation behind the queued listener whose
+// connections beyond perSource wait up to wait; it returns the address.
+func serveQueued(t *testing.T, perSource int, wait time.Duration, refused func(net.Addr)) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := NewServer(t.Context(), New(Options{Seed: 1}), ServerOptions{ReadHeaderTimeout: 5 * time.Second})
+	srv.ConnState = CloseIdleIfWaited
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(LimitListenerQueued(ln, 1024, perSource, wait, refused)) }()
+	t.Cleanup(func() {
+		_ = srv.Close()
+		if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+			t.Errorf("Serve: %v", err)
+		}
+	})
+	return ln.Addr().String()
+}
+
 // TestQueuedListenerAnswersABurst (issue 32 item 4): 150 requests at once
 // from one address, over a cap of 64 per source, are all answered: the
 // connections beyond the cap wait for a place instead of being reset. A
@@ -21,26 +42,8 @@ import (
 func TestQueuedListenerAnswersABurst(t *testing.T) {
 	const perSource, burst = 64, 150
 	var refused atomic.Int64
-	// serve serves the simulation behind the queued listener whose
-	// connections beyond the cap wait up to wait; it returns the address.
 	serve := func(wait time.Duration) string {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := NewServer(t.Context(), New(Options{Seed: 1}), ServerOptions{ReadHeaderTimeout: 5 * time.Second})
-		srv.ConnState = CloseIdleIfWaited
-		done := make(chan error, 1)
-		go func() {
-			done <- srv.Serve(LimitListenerQueued(ln, 1024, perSource, wait, func(net.Addr) { refused.Add(1) }))
-		}()
-		t.Cleanup(func() {
-			_ = srv.Close()
-			if err := <-done; !errors.Is(err, http.ErrServerClosed) {
-				t.Errorf("Serve: %v", err)
-			}
-		})
-		return ln.Addr().String()
+		return serveQueued(t, perSource, wait, func(net.Addr) { refused.Add(1) })
 	}
 	// The burst's listener waits a minute, longer than the hub's
 	// maxSourceWait: what is measured is that a request beyond the cap
@@ -130,19 +133,7 @@ func TestQueuedListenerAnswersABurst(t *testing.T) {
 // them: it is answered at once, not after the wait with a 503.
 func TestWaiterTakesThePlaceOfAnIdleConnection(t *testing.T) {
 	const perSource = 64
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := NewServer(t.Context(), New(Options{Seed: 1}), ServerOptions{ReadHeaderTimeout: 5 * time.Second})
-	srv.ConnState = CloseIdleIfWaited
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(LimitListenerQueued(ln, 1024, perSource, 3*time.Second, nil)) }()
-	t.Cleanup(func() {
-		_ = srv.Close()
-		<-done
-	})
-	url := "http://" + ln.Addr().String() + "/mobility/v1/stop/passage/Departures?StopNumber=1008&Limit=5"
+	url := "http://" + serveQueued(t, perSource, 3*time.Second, nil) + "/mobility/v1/stop/passage/Departures?StopNumber=1008&Limit=5"
 	get := func(hc *http.Client) int {
 		resp, err := hc.Get(url)
 		if err != nil {
