@@ -97,7 +97,10 @@ func run(ctx context.Context, o app.Options, in io.Reader, out io.Writer) (err e
 		}
 		t.watchSize(ctx, p.Send)
 	}
-	_, err = p.Run()
+	final, err := p.Run()
+	if s, ok := final.(interface{ SaveState() }); ok && !errors.Is(err, tea.ErrProgramPanic) {
+		s.SaveState()
+	}
 	switch {
 	case err == nil:
 		return nil

@@ -126,6 +126,19 @@ func (p *pinSet) SaveCmd() tea.Cmd {
 	return savePinsCmd(p.path, slices.Clone(p.ops))
 }
 
+// SaveNow writes the changes not yet in the file (in flight, or failed)
+// and waits for the write: at the program's end, so that a pin made just
+// before q is not lost with the write the end cut short. Writing changes
+// that a write in flight also makes is harmless: they merge alike.
+func (p *pinSet) SaveNow() {
+	if p.path == "" || p.readOnly || len(p.ops) == 0 {
+		return
+	}
+	if msg := savePins(p.path, slices.Clone(p.ops)); msg.Err == nil {
+		p.ops = nil
+	}
+}
+
 // Saved takes the end of a write: its changes are done, and those made
 // meanwhile are written next. A failed write keeps its changes for the
 // next one.

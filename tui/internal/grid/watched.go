@@ -98,6 +98,17 @@ func (w *watchedSet) SaveCmd(specs []app.BoardSpec) tea.Cmd {
 	return saveBoardsCmd(w.path, w.Base, specs, w.Known)
 }
 
+// SaveNow writes the set if a write of it is in flight or due, and waits
+// for it: at the program's end (see pinSet.SaveNow).
+func (w *watchedSet) SaveNow() {
+	if w.path == "" || w.ReadOnly || !w.writing && !w.again {
+		return
+	}
+	if msg := SaveBoards(w.path, w.Base, w.Saved, w.Known); msg.Err == nil {
+		w.writing, w.again, w.Base, w.Known = false, false, msg.specs, true
+	}
+}
+
 // Written takes the end of a write and starts the next one if the set
 // changed meanwhile.
 func (w *watchedSet) Written(msg BoardsSavedMsg) tea.Cmd {
