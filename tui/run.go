@@ -98,8 +98,8 @@ func run(ctx context.Context, o app.Options, in io.Reader, out io.Writer) (err e
 		t.watchSize(ctx, p.Send)
 	}
 	final, err := p.Run()
-	if s, ok := final.(interface{ SaveState() }); ok && !errors.Is(err, tea.ErrProgramPanic) {
-		s.SaveState()
+	if !errors.Is(err, tea.ErrProgramPanic) {
+		saveState(final)
 	}
 	switch {
 	case err == nil:
@@ -120,6 +120,24 @@ func run(ctx context.Context, o app.Options, in io.Reader, out io.Writer) (err e
 		return nil // SIGINT from outside (a kiosk's service manager): a normal end
 	}
 	return fmt.Errorf("tui: %w", err)
+}
+
+// saveState writes what the board side of final, the program's last
+// model, has not yet written to its state files (pins, the watched
+// boards) and waits for it: a write in the background that the end cut
+// short is lost otherwise. The kiosk keeps no state files.
+func saveState(final tea.Model) {
+	var m *Model
+	switch v := final.(type) {
+	case Model:
+		m = &v
+	case *Model:
+		m = v
+	default:
+		return
+	}
+	m.disp.Pins.SaveNow()
+	m.disp.Boards.SaveNow()
 }
 
 // anyGone reports whether the terminal on any of fds has gone away.

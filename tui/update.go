@@ -75,14 +75,6 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Quit
 }
 
-// SaveState writes what the board side has not yet written to its state
-// files (pins, the watched boards) and waits for it: run calls it with
-// the program's last model, since a write the end cut short is lost.
-func (m Model) SaveState() {
-	m.disp.Pins.SaveNow()
-	m.disp.Boards.SaveNow()
-}
-
 // otherPane is the pane tab moves the focus to from focus: the vehicle
 // pane and the board side in turn while the vehicle pane is open.
 func otherPane(vehicleOpen bool, focus app.PaneID) app.PaneID {
