@@ -76,7 +76,7 @@ func TestBoardRowPunctualityOneKeyAway(t *testing.T) {
 
 	// The vehicle pane: today's runs, the latest first, and last seen.
 	e.openVehicle(151)
-	e.run(e.m.sh.VehicleRunsCmd(151))
+	e.run(e.m.sh.VehicleRunsCmd(e.m.sh.Now, 151))
 	// (at 68 columns the older run does not fit: the latest and when it
 	// was last seen do)
 	if v := e.View(); !strings.Contains(v, "today 2 runs · 4 → Kuhberg 11:44–12:14 · last seen 12:14") {

@@ -45,7 +45,7 @@ func TestKioskNextDepartureIsCatchableOnFoot(t *testing.T) {
 	e.kpoll()
 	b := &e.k.Kiosk.Boards[0]
 	var first, catch *model.Event
-	for _, r := range b.Rows(e.k.Shared.Now) {
+	for _, r := range b.Rows(e.k.Shared.Frame(app.PaneBoard)) {
 		ev := &b.Data.Events[r]
 		if d, ok := ev.DueIn(e.now); !ok || d < 0 {
 			continue

@@ -103,7 +103,7 @@ func New(o app.Options) Model {
 	sh := app.NewShared(o)
 	m := Model{
 		sh:      sh,
-		vehicle: vehicle.NewPane(sh),
+		vehicle: vehicle.NewPane(sh.Services),
 		search:  newSearchPane(sh),
 		focus:   app.PaneBoard,
 		startV:  o.Vehicle,
@@ -118,8 +118,8 @@ func New(o app.Options) Model {
 	if i := m.prof.Profile; i >= 0 {
 		m.own.layout = m.prof.Profiles[i].Name
 	}
-	m.disp = grid.NewDispatch(sh, o, sh.Now)
-	m.queue = queue.NewPane(sh, o.Exceptions, o.StateDir)
+	m.disp = grid.NewDispatch(sh.Services, o, sh.Frame(app.PaneBoard))
+	m.queue = queue.NewPane(sh.Services, o.Exceptions, o.StateDir)
 	m.alertF, m.alertGo = sh.Reg.AcquireKey(kiosk.AlertKey, feeds.RootAlert, 0)
 	return m
 }
@@ -233,7 +233,7 @@ func (m *Model) showProfile(i int, notice string) tea.Cmd {
 	g.RemoveAll()
 	var cmds []tea.Cmd
 	for _, s := range specs[:min(len(specs), app.MaxBoards)] {
-		cmds = append(cmds, g.Add(m.sh.Now, s))
+		cmds = append(cmds, g.Add(m.frame(), s))
 	}
 	g.CloseOpen()
 	g.Focus, g.Zoomed = 0, len(specs) == 1

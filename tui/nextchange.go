@@ -50,7 +50,7 @@ func (m *Model) nextChange(now time.Time) time.Time {
 	}
 	// A flashing reminder, or a pane that changes by the second, keeps
 	// the one-second clock.
-	c := app.Changes{Now: sh.Now, Turn: turn, At: at, EverySecond: sh.Reminders.Flashing(sh.Local)}
+	c := app.Changes{Frame: m.frame(), Turn: turn, At: at, EverySecond: sh.Reminders.Flashing(sh.Local)}
 	for _, p := range m.panes() {
 		p.NextChange(&c)
 	}

@@ -13,7 +13,7 @@ func (m Model) WindowTitle() string {
 		return "" // nothing to name yet: the title waits for the data
 	}
 	next := ""
-	for _, r := range b.Rows(m.sh.Now) {
+	for _, r := range b.Rows(m.frame()) {
 		e := &b.Data.Events[r]
 		if due, ok := e.DueIn(m.sh.Now); ok && due >= 0 && !e.Gone() && !e.Status.Done() {
 			next = e.Line() + " " + e.DirectionText + " " + m.sh.Texts.Countdown(*e, m.sh.Now)

@@ -101,7 +101,7 @@ func (m *Model) Open(t app.Target) tea.Cmd {
 		if back == app.PaneVehicle {
 			back = m.vehicle.Back
 		}
-		cmd := m.vehicle.Show(t.Vehicle, back)
+		cmd := m.vehicle.Show(m.frame(), t.Vehicle, back)
 		m.focus = app.PaneVehicle
 		m.layout()
 		return cmd
@@ -135,7 +135,7 @@ func (m *Model) Open(t app.Target) tea.Cmd {
 		m.vehicle.Hide()
 	}
 	m.focus = app.PaneBoard
-	return m.disp.OpenBoard(m.sh.Now, t)
+	return m.disp.OpenBoard(m.frame(), t)
 }
 
 // handleTick handles the clock and poll ticks.
@@ -145,7 +145,8 @@ func (m *Model) handleTick(msg tea.Msg) tea.Cmd {
 		logSkew := m.sh.Tick(msg.Now)
 		m.own.rate = m.disp.Rate.Sample(msg.Now, m.sh.DispatchTexts) // requests in the last whole minute (ratemeter.go)
 		if b := m.disp.Grid.ZoomedBoard(); b != nil {
-			b.SetCursor(m.sh.Now, b.CursorIn(b.Rows(m.sh.Now))) // the cursor stays on its trip as rows pass
+			f := m.frame()
+			b.SetCursor(f, b.CursorIn(b.Rows(f))) // the cursor stays on its trip as rows pass
 		}
 		if m.sh.FollowNight() {
 			m.restyled()

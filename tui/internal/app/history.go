@@ -66,11 +66,11 @@ func dayStart(t time.Time) time.Time {
 
 // PunctualityCmd asks the history for line's punctuality at stop today
 // and over the last 7 days and says it in one line; with no history it
-// says so plainly.
-func (sh *Shared) PunctualityCmd(stop int, stopName, line string) tea.Cmd {
-	h, tx, now := sh.hist, sh.Texts, sh.Now
+// says so plainly, in frame f's words and service day.
+func (s *Services) PunctualityCmd(f Frame, stop int, stopName, line string) tea.Cmd {
+	h, tx, now := s.hist, f.Texts, f.Now
 	if h == nil {
-		why := sh.histWhy
+		why := s.histWhy
 		if why == "" {
 			why = tx.HistNone
 		}
@@ -130,9 +130,10 @@ func sign(s int) int {
 	return 1
 }
 
-// VehicleRunsCmd asks the history for vehicle's runs today.
-func (sh *Shared) VehicleRunsCmd(vehicle int) tea.Cmd {
-	h, now := sh.hist, sh.Now
+// VehicleRunsCmd asks the history for vehicle's runs on the service day
+// of now (the service's time).
+func (s *Services) VehicleRunsCmd(now time.Time, vehicle int) tea.Cmd {
+	h := s.hist
 	if h == nil {
 		return nil
 	}
@@ -146,9 +147,9 @@ func (sh *Shared) VehicleRunsCmd(vehicle int) tea.Cmd {
 
 // RunsText is the vehicle pane's line of today's runs: "today: 3 runs ·
 // 4 → Böfingen 07:12–07:48 +2 · … · last seen 07:48", the latest first,
-// as many as width allows (stop names from base data when known).
-func RunsText(sh *Shared, msg HistoryMsg, w int) string {
-	tx := sh.Texts
+// as many as width allows, in frame f.
+func RunsText(f Frame, msg HistoryMsg, w int) string {
+	tx := f.Texts
 	switch {
 	case msg.Err != nil:
 		return fmt.Sprintf(tx.HistFailed, ui.OneLine(msg.Err.Error()))
@@ -156,14 +157,14 @@ func RunsText(sh *Shared, msg HistoryMsg, w int) string {
 		return tx.HistNoVehicle
 	}
 	last := fmt.Sprintf(tx.HistLastSeen, msg.Last.In(model.Berlin).Format("15:04"))
-	if msg.Last.Before(dayStart(sh.Now)) {
+	if msg.Last.Before(dayStart(f.Now)) {
 		last = fmt.Sprintf(tx.HistLastSeen, msg.Last.In(model.Berlin).Format("02.01. 15:04"))
 	}
 	// Runs done or under way: a departure recorded ahead of its time is
 	// no run yet.
 	runs := make([]VehicleRun, 0, len(msg.Runs))
 	for _, r := range msg.Runs {
-		if !r.First.After(sh.Now) {
+		if !r.First.After(f.Now) {
 			runs = append(runs, r)
 		}
 	}

@@ -28,7 +28,7 @@ func TestRunsText(t *testing.T) {
 		{HistoryMsg{Last: t0.AddDate(0, 0, -2), Asked: true}, "history: no runs recorded today · last seen 09.09. 12:34"},
 		{HistoryMsg{Err: errors.New("database is locked"), Asked: true}, "history: database is locked"},
 	} {
-		if got := RunsText(sh, c.msg, 200); got != c.want {
+		if got := RunsText(sh.Frame(PaneBoard), c.msg, 200); got != c.want {
 			t.Errorf("got  %q\nwant %q", got, c.want)
 		}
 	}

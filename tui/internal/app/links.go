@@ -246,6 +246,6 @@ func webURL(tmpl string) bool {
 }
 
 // StopURL is the URL the name of stop links to (Links), "" for none.
-func (sh *Shared) StopURL(stop int) string {
-	return sh.Links.StopURL(stop, sh.Base.StopName(stop))
+func (s *Services) StopURL(stop int) string {
+	return s.Links.StopURL(stop, s.Base.StopName(stop))
 }

@@ -56,8 +56,10 @@ type Frame struct {
 	Texts         *ui.Texts
 	DispatchTexts *catalog.DispTexts
 	Styles        *ui.Styles
-	// Limit is the number of events a board asks for.
-	Limit int
+	// Limit is the number of events a board asks for at least;
+	// limitFixed says the user gave it, and it caps every board (Fill).
+	Limit      int
+	limitFixed bool
 	// Alert is the service's unplanned alert, which every view shows;
 	// alertLines are the lines it names (alerts.go: AlertOn and the
 	// alert's other views are the frame's).
@@ -78,8 +80,28 @@ type Frame struct {
 func (s *Shared) Frame(focus PaneID) Frame {
 	return Frame{Focus: focus, Now: s.Now, Local: s.Local, Zone: s.Local.Location(),
 		Texts: s.Texts, DispatchTexts: s.DispatchTexts, Styles: s.Styles,
-		Limit: s.Limit, Alert: s.Alert, alertLines: s.alertLines,
+		Limit: s.Limit, limitFixed: s.LimitFixed, Alert: s.Alert, alertLines: s.alertLines,
 		interval: s.Policy.Interval, svc: s.Svc}
+}
+
+// Fill is how many events a board with rows lines for its events asks
+// for and shows unfiltered: the limit the user gave (--limit, limit = …)
+// caps it; without one, as many as it has lines for, in steps of
+// LimitStep (LimitFor), never fewer than Limit.
+func (f *Frame) Fill(rows int) int {
+	if f.limitFixed {
+		return f.Limit
+	}
+	return LimitFor(rows, f.Limit)
+}
+
+// SvcAt is the service's time at local time t, as the frame's service
+// clock reckons it.
+func (f *Frame) SvcAt(t time.Time) time.Time {
+	if f.svc == nil {
+		return t
+	}
+	return f.svc.At(t)
 }
 
 // Stale is whether p's data is stale at the frame's local clock, and
@@ -99,9 +121,9 @@ type Rect struct {
 // nextChange): a pane that changes by the second sets EverySecond;
 // others hand the service times at which what they show turns.
 type Changes struct {
-	// Now is the service's time the panes' rows are reckoned at (the
-	// frame's).
-	Now time.Time
+	// Frame is the frame the panes' rows are reckoned in (at its
+	// service's time, with its limit).
+	Frame Frame
 	// Turn takes a service time whose minutes, as they turn, change the
 	// screen (a countdown); At a service time at which it changes once.
 	Turn, At func(time.Time)

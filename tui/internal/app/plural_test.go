@@ -23,7 +23,7 @@ func TestHistoryCountsSingular(t *testing.T) {
 		if !strings.Contains(p, c.punct) || strings.Contains(p, c.bad) {
 			t.Errorf("%s: punctuality %q, want %q", c.lang, p, c.punct)
 		}
-		r := RunsText(sh, HistoryMsg{Runs: one, Last: t0.Add(-10 * time.Minute), Asked: true}, 200)
+		r := RunsText(sh.Frame(PaneBoard), HistoryMsg{Runs: one, Last: t0.Add(-10 * time.Minute), Asked: true}, 200)
 		if !strings.HasPrefix(r, c.runs) {
 			t.Errorf("%s: runs %q, want it to start %q", c.lang, r, c.runs)
 		}

@@ -151,36 +151,23 @@ const (
 	PaneVehicle
 )
 
-// Shared is the root's private state and the home of the long-lived
-// services panes use: the feed registry and data source, the base data,
-// the links, the reminders and the settings (limit, walking, motion).
-// What a pane draws with at one moment (the clocks, texts, styles, the
-// alert and staleness) it reads from the Frame it is handed, which the
-// root makes of Shared once per pass (Frame); panes hold a pointer for
-// the services, and only the root's Update (and the kiosk's) writes it.
+// Shared is the root's private state (and the kiosk's): the feed state,
+// the services panes hold (Services), and what the root makes each
+// pass's Frame of (the clocks, texts, styles, limit and alert). Panes
+// never hold it; only the root's Update (and the kiosk's) writes it.
 type Shared struct {
 	*feeds.State
-	// ReduceMotion is Options.ReduceMotion.
-	ReduceMotion bool
-	// Links are Options.Links: what a stop's name and a vehicle's
-	// number link to (links.go).
-	Links Links
-	// hist is the recorded history (Options.History), histWhy why there
-	// is none.
-	hist    History
-	histWhy string
+	*Services
 	// LimitFixed: the user gave the limit (Options.Limit), which caps
 	// every board; else a board fills its height (board.fill).
 	LimitFixed bool
 	Styles     *ui.Styles
 	Texts      *ui.Texts // the catalogue of the chosen language (i18n.go)
-	Base       *baseData
 	BaseErr    error
 	BaseBusy   bool
-	BaseFails  int         // failed base data loads in a row, for the retry backoff
-	Notice     string      // a one-off message for the status bar, cleared by the next key
-	Reminders  *remind.Set // the reminders (tui/internal/remind); nil in the kiosk
-	nightMode  *nightMode  // day and night styles (night.go); nil without night hours
+	BaseFails  int        // failed base data loads in a row, for the retry backoff
+	Notice     string     // a one-off message for the status bar, cleared by the next key
+	nightMode  *nightMode // day and night styles (night.go); nil without night hours
 	// ThemeName is the theme in use (its day name: "dark", not
 	// "dark-night"), look what its styles are made with (theme.go).
 	ThemeName string
@@ -224,15 +211,13 @@ func NewShared(o Options) *Shared {
 			Limit:  limit,
 			Reg:    feeds.NewRegistry(),
 		},
-		hist:         o.History,
-		ReduceMotion: o.ReduceMotion,
-		Links:        o.Links,
-		histWhy:      o.HistoryWhy,
-		LimitFixed:   o.Limit > 0,
-		Styles:       ui.NewStylesWith(o.Renderer, theme, ui.UlmLineColors().With(o.LineColors)),
-		Texts:        ui.TextsFor(o.Lang),
-		BaseBusy:     true,
+		LimitFixed: o.Limit > 0,
+		Styles:     ui.NewStylesWith(o.Renderer, theme, ui.UlmLineColors().With(o.LineColors)),
+		Texts:      ui.TextsFor(o.Lang),
+		BaseBusy:   true,
 	}
+	sh.Services = &Services{Feeds: sh.Reg, Links: o.Links, ReduceMotion: o.ReduceMotion,
+		hist: o.History, histWhy: o.HistoryWhy, feed: sh.State}
 	sh.Texts.Delay = o.Delay.OrDefault()
 	sh.ThemeName, sh.look = theme.Name, look{r: o.Renderer, lines: ui.UlmLineColors().With(o.LineColors), consoleFont: o.ConsoleFont, noColour: o.NoColour}
 	sh.nightMode = newNightMode(o, theme, sh.look.lines, sh.Styles)

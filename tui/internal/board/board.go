@@ -38,7 +38,7 @@ func KeyOf(e *model.Event) EventKey {
 // (feed, acquired by show, given up by hide) and shows the events its
 // filters keep.
 type Pane struct {
-	Shared                  *app.Shared
+	Services                *app.Services
 	Subject                 feeds.Subject
 	title                   string      // the stop's name
 	Filters                 filters     // client-side filters (line, platform name, direction; boardspec.go)
@@ -69,45 +69,37 @@ type Pane struct {
 	OneOff bool
 }
 
-// Demand is how many events the board wants of its feed at the service's
-// time now: MaxLimit when it shows them through filters, so that it fills
+// Demand is how many events the board wants of its feed in frame f (at
+// its service's time, with its limit): MaxLimit when it shows them through filters, so that it fills
 // as many rows as an unfiltered board, else as many as it shows (Fill).
-func (b *Pane) Demand(now time.Time) int {
+func (b *Pane) Demand(f app.Frame) int {
 	if b.Filters.Active() {
 		return app.MaxLimit
 	}
-	_, hidden := b.rowsHidden(now)
-	return b.demand(fill(b.Shared, b.height), b.height-boardChrome, hidden)
+	_, hidden := b.rowsHidden(f)
+	return b.demand(fill(&f, b.height), b.height-boardChrome, hidden)
 }
 
 // boardChrome is the lines of a board above its rows: its title and the
 // column titles.
 const boardChrome = 2
 
-// fill is how many departures a board of height asks for and shows unfiltered:
-// the limit the user gave (--limit, limit = …) caps it; without one, as
-// many as its height has lines for, rounded up to a step of app.LimitStep (up
-// to MaxLimit), never fewer than shared.limit, so a tall terminal is
-// filled and a grid cell asks as before. The steps keep the queries of
-// screens of different heights few, so a hub's cache serves them alike.
-// The kiosk asks for its own height (kiosk.go) and gives its boards no
-// size.
-func fill(sh *app.Shared, height int) int {
-	if sh.LimitFixed {
-		return sh.Limit
-	}
-	return app.LimitFor(height-boardChrome, sh.Limit)
-}
+// fill is how many departures a board of height asks for and shows
+// unfiltered in frame f (Frame.Fill of its lines for rows): the limit the
+// user gave caps it; without one, as many as its height has lines for,
+// so a tall terminal is filled and a grid cell asks as before. The kiosk
+// asks for its own height (kiosk.go) and gives its boards no size.
+func fill(f *app.Frame, height int) int { return f.Fill(height - boardChrome) }
 
 // Declare tells the board's feed its demand now (after a change of its
-// filters, its size or shared.limit), at the service's time now; a rise
-// polls once more at once.
-func (b *Pane) Declare(now time.Time) tea.Cmd { return b.Want(b.Demand(now)) }
+// filters, its size or the frame's limit), in frame f; a rise polls once
+// more at once.
+func (b *Pane) Declare(f app.Frame) tea.Cmd { return b.Want(b.Demand(f)) }
 
 // newBoardPane returns a board for s; its first poll comes from Init or
 // from the caller that opened it.
-func newBoardPane(sh *app.Shared, s feeds.Subject) Pane {
-	return Pane{Shared: sh, Subject: s, Focused: true, Cache: &ViewCache{}, Hold: feeds.NewHold(sh.Reg), walking: walking{HideMissed: true}}
+func newBoardPane(svc *app.Services, s feeds.Subject) Pane {
+	return Pane{Services: svc, Subject: s, Focused: true, Cache: &ViewCache{}, Hold: feeds.NewHold(svc.Feeds), walking: walking{HideMissed: true}}
 }
 
 // Layout gives the board its rectangle, and says whether it draws as
@@ -126,8 +118,8 @@ func (b *Pane) Touch() { b.Revision++ }
 // setSubject points the board at s. Its schedule restarts and the returned
 // command polls at once. Rows stay only when they remain true for s
 // (narrowing a stop to one of its platforms); otherwise the board shows
-// "loading" until the answer comes. now is the service's time.
-func (b *Pane) setSubject(now time.Time, s feeds.Subject) tea.Cmd {
+// "loading" until the answer comes. f is the frame it is shown in.
+func (b *Pane) setSubject(f app.Frame, s feeds.Subject) tea.Cmd {
 	keep := b.Have && s.Arrivals == b.Subject.Arrivals && s.Stop == b.Subject.Stop && b.Subject.Point == "" && s.Point != ""
 	b.Subject = s
 	b.Have = keep
@@ -140,19 +132,19 @@ func (b *Pane) setSubject(now time.Time, s feeds.Subject) tea.Cmd {
 		return nil // hidden: the feed is acquired when the board shows
 	}
 	b.Hide()
-	return b.Show(now)
+	return b.Show(f)
 }
 
 // Show acquires the feed of the board's subject, returning the command of
 // its first poll if no other view polls it already; then its data (if
 // another view's poll brought some) fills the board at once, as it shows
-// at the service's time now.
-func (b *Pane) Show(now time.Time) tea.Cmd {
+// in frame f.
+func (b *Pane) Show(f app.Frame) tea.Cmd {
 	if b.Feed != nil {
 		return nil
 	}
-	cmd := b.Acquire(feeds.BoardFeed(b.Subject), b.Demand(now))
-	b.Fed(now)
+	cmd := b.Acquire(feeds.BoardFeed(b.Subject), b.Demand(f))
+	b.Fed(f)
 	return cmd
 }
 
@@ -160,19 +152,19 @@ func (b *Pane) Show(now time.Time) tea.Cmd {
 func (b *Pane) Hide() { b.Release() }
 
 // Fed takes the feed's latest answer (or failure); the cursor stays on
-// its trip among the rows shown at the service's time now.
-func (b *Pane) Fed(now time.Time) {
+// its trip among the rows shown in frame f.
+func (b *Pane) Fed(f app.Frame) {
 	if b.Feed != nil && b.Feed.Have {
 		b.Raw, b.Have = b.Feed.Data.Board, true
-		b.Refilter(now)
+		b.Refilter(f)
 		return
 	}
 	b.Touch()
 }
 
 // Refilter shows the events of the last answer that the filters keep,
-// the cursor on its trip among the rows shown at the service's time now.
-func (b *Pane) Refilter(now time.Time) {
+// the cursor on its trip among the rows shown in frame f.
+func (b *Pane) Refilter(f app.Frame) {
 	if !b.Have {
 		b.Touch()
 		return
@@ -194,14 +186,14 @@ func (b *Pane) Refilter(now time.Time) {
 		}
 		b.learn(d.Events)
 	}
-	b.SetCursor(now, b.CursorIn(b.Rows(now)))
+	b.SetCursor(f, b.CursorIn(b.Rows(f)))
 	b.Touch()
 }
 
 // Open shows the board of target t (a stop, stop point or line): a line
-// is the line filter on the stop's board; other filters go. now is the
-// service's time.
-func (b *Pane) Open(now time.Time, t app.Target) tea.Cmd {
+// is the line filter on the stop's board; other filters go. f is the
+// frame it shows in.
+func (b *Pane) Open(f app.Frame, t app.Target) tea.Cmd {
 	s := feeds.Subject{Stop: t.Stop, Point: t.Point, Arrivals: false}
 	b.Filters = filters{}
 	if t.Line != "" {
@@ -209,14 +201,14 @@ func (b *Pane) Open(now time.Time, t app.Target) tea.Cmd {
 	}
 	if t.Title != "" && t.Kind == app.TargetStop {
 		b.title = t.Title
-	} else if n := b.Shared.Base.StopName(t.Stop); n != "" {
+	} else if n := b.Services.Base.StopName(t.Stop); n != "" {
 		b.title = n
 	} else {
 		b.title = ""
 	}
 	b.seen = nil
 	b.Narrowed = false
-	return b.setSubject(now, s)
+	return b.setSubject(f, s)
 }
 
 // Key is the key of the board's feed.
@@ -267,7 +259,7 @@ func (p platforms) servedFirst(ps []app.Platform) []app.Platform {
 
 // Platforms returns the platforms of the board's stop.
 func (b *Pane) Platforms() []app.Platform {
-	if ps := b.Shared.Base.Platforms(b.Subject.Stop); len(ps) > 0 {
+	if ps := b.Services.Base.Platforms(b.Subject.Stop); len(ps) > 0 {
 		return ps
 	}
 	return b.seen
@@ -283,8 +275,8 @@ func (b *Pane) PlatformName() string {
 			return p.Name
 		}
 	}
-	if b.Shared.Base != nil {
-		if p, ok := b.Shared.Base.Points[b.Subject.Point]; ok {
+	if b.Services.Base != nil {
+		if p, ok := b.Services.Base.Points[b.Subject.Point]; ok {
 			return p.PlatformName
 		}
 	}
@@ -297,8 +289,8 @@ func (b *Pane) Name(tx *ui.Texts) string {
 	switch {
 	case b.title != "":
 		return b.title
-	case b.Shared.Base.StopName(b.Subject.Stop) != "":
-		return b.Shared.Base.StopName(b.Subject.Stop)
+	case b.Services.Base.StopName(b.Subject.Stop) != "":
+		return b.Services.Base.StopName(b.Subject.Stop)
 	case b.Subject.Stop != 0:
 		return fmt.Sprintf(tx.StopN, b.Subject.Stop)
 	}
@@ -307,20 +299,21 @@ func (b *Pane) Name(tx *ui.Texts) string {
 
 // Rows returns the indexes of the events shown at the service's time now:
 // not long past, of the chosen line and platform.
-func (b *Pane) Rows(now time.Time) []int {
-	rows, _ := b.rowsHidden(now)
+func (b *Pane) Rows(f app.Frame) []int {
+	rows, _ := b.rowsHidden(f)
 	return rows
 }
 
 // rowsHidden is Rows and how many missed departures it hides (HideMissed).
-func (b *Pane) rowsHidden(now time.Time) (out []int, hidden int) {
+func (b *Pane) rowsHidden(f app.Frame) (out []int, hidden int) {
 	if !b.Have {
 		return nil, 0
 	}
+	now := f.Now
 	out = make([]int, 0, len(b.Data.Events))
 	// A wide answer asked for more events than a board shows (a
 	// filtered holder's demand).
-	n := fill(b.Shared, b.height)
+	n := fill(&f, b.height)
 	wide := b.Feed != nil && b.Feed.Got > n
 	var seen map[LineDir]int
 	if b.perLine > 0 {
@@ -337,7 +330,7 @@ func (b *Pane) rowsHidden(now time.Time) (out []int, hidden int) {
 		if b.Subject.Point != "" && e.StopPointCode != "" && e.StopPointCode != b.Subject.Point {
 			continue
 		}
-		if b.HideMissed && b.missed(e, now) && !b.Shared.Reminders.Has(remind.EventID(e)) {
+		if b.HideMissed && b.missed(e, now) && !b.Services.Reminders.Has(remind.EventID(e)) {
 			hidden++
 			continue // a reminded row stays: its warning says what to do
 		}
@@ -353,10 +346,10 @@ func (b *Pane) rowsHidden(now time.Time) (out []int, hidden int) {
 	return out, hidden
 }
 
-// SetCursor moves the cursor to row i of the rows shown at the service's
-// time now, clamped, and remembers its trip.
-func (b *Pane) SetCursor(now time.Time, i int) {
-	rows := b.Rows(now)
+// SetCursor moves the cursor to row i of the rows shown in frame f,
+// clamped, and remembers its trip.
+func (b *Pane) SetCursor(f app.Frame, i int) {
+	rows := b.Rows(f)
 	b.ListSet(i, len(rows), rowKey(b.Data.Events, rows))
 	b.Touch()
 }

@@ -2,9 +2,9 @@ package board
 
 import (
 	"slices"
-	"time"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -55,17 +55,17 @@ func (f filters) nextDirection(events []model.Event) filters {
 // filter shows what f keeps; the returned command asks the feed for more
 // events when the board now wants more (Declare). widen (esc, which
 // clears every filter) also takes a board that f narrowed to one
-// platform back to its whole stop. now is the service's time.
-func (b *Pane) filter(now time.Time, f filters, widen bool) tea.Cmd {
+// platform back to its whole stop. fr is the frame it shows in.
+func (b *Pane) filter(fr app.Frame, f filters, widen bool) tea.Cmd {
 	b.Filters = f
-	b.Refilter(now)
+	b.Refilter(fr)
 	if !widen || !b.Narrowed {
-		return b.Declare(now)
+		return b.Declare(fr)
 	}
 	b.Narrowed = false // the platform f chose: back to the whole stop
 	s := b.Subject
 	s.Point = ""
-	return b.setSubject(now, s)
+	return b.setSubject(fr, s)
 }
 
 // nextOf returns the one-element list after cur in all: the first when

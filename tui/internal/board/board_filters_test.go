@@ -65,7 +65,7 @@ func TestFiltersShowOnlyTheirRows(t *testing.T) {
 // board of 22 lines, the shared limit).
 func TestFilteredBoardAsksForMore(t *testing.T) {
 	plain := newRig(t, hbf(app.BoardSpec{}), 80, 22)
-	if d := plain.b.Demand(plain.sh.Now); d != app.DefaultLimit || plain.sh.Limit != app.DefaultLimit {
+	if d := plain.b.Demand(plain.frame()); d != app.DefaultLimit || plain.sh.Limit != app.DefaultLimit {
 		t.Errorf("an unfiltered board wants %d, want the shared limit %d", d, plain.sh.Limit)
 	}
 	if got := plain.limits(); !slices.Equal(got, []int{app.DefaultLimit}) {
@@ -73,7 +73,7 @@ func TestFilteredBoardAsksForMore(t *testing.T) {
 	}
 	for _, spec := range []app.BoardSpec{{Lines: []string{"2"}}, {Direction: "böf"}, {Platform: "D"}} {
 		r := newRig(t, hbf(spec), 80, 24)
-		if d := r.b.Demand(r.sh.Now); d != app.MaxLimit {
+		if d := r.b.Demand(r.frame()); d != app.MaxLimit {
 			t.Errorf("%+v: demand %d, want MaxLimit", spec, d)
 		}
 		if w := r.b.Feed.Want(); w != app.MaxLimit {
@@ -110,8 +110,8 @@ func TestLineKeyRaisesDemandAndEscLowersIt(t *testing.T) {
 	if cmd := r.key("esc"); cmd != nil {
 		t.Error("clearing the filters asks the service again")
 	}
-	if r.b.Filters.Active() || r.b.Demand(r.sh.Now) != app.DefaultLimit || r.b.Feed.Want() != app.DefaultLimit {
-		t.Errorf("after esc: filters %+v, demand %d", r.b.Filters, r.b.Demand(r.sh.Now))
+	if r.b.Filters.Active() || r.b.Demand(r.frame()) != app.DefaultLimit || r.b.Feed.Want() != app.DefaultLimit {
+		t.Errorf("after esc: filters %+v, demand %d", r.b.Filters, r.b.Demand(r.frame()))
 	}
 	if n := len(r.rows()); n != 20 {
 		// The last answer asked for MaxLimit: an unfiltered board shows
@@ -146,10 +146,10 @@ func TestWideAnswerFillsAFilteredBoard(t *testing.T) {
 	}
 	src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: {StopNumber: 1008, StopName: "Hauptbahnhof", Events: evs, Timestamp: model.At(testkit.T0)}}
 	sh := app.NewShared(app.Options{Source: src, Now: func() time.Time { return testkit.T0 }})
-	r := &rig{t: t, src: src, sh: sh, now: testkit.T0, b: NewBoard(sh, hbf(app.BoardSpec{Lines: []string{"2"}}))}
+	r := &rig{t: t, src: src, sh: sh, now: testkit.T0, b: NewBoard(sh.Services, hbf(app.BoardSpec{Lines: []string{"2"}}))}
 	r.b.Layout(app.Rect{W: 80, H: 22, Focused: true})
-	r.poll(r.b.Show(r.sh.Now))
-	if n := len(r.b.Rows(r.sh.Now)); n != app.DefaultLimit {
+	r.poll(r.b.Show(r.frame()))
+	if n := len(r.b.Rows(r.frame())); n != app.DefaultLimit {
 		t.Errorf("the filtered board shows %d of the 30 rows of line 2, want %d", n, app.DefaultLimit)
 	}
 	if n := len(r.rows()); n != app.DefaultLimit {

@@ -1,8 +1,6 @@
 package board
 
 import (
-	"time"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"abfahrt/tui/internal/app"
@@ -47,13 +45,13 @@ type KeyState struct {
 // cursor on its rows.
 func (s KeyState) Zoomed() bool { return s.Mode != BoardCells }
 
-// KeyState sums up b's own state for its keys, shown in mode m at the
-// service's time now.
-func (b *Pane) KeyState(now time.Time, m Mode) KeyState {
-	rows := b.Rows(now)
+// KeyState sums up b's own state for its keys, shown in mode m in
+// frame f.
+func (b *Pane) KeyState(f app.Frame, m Mode) KeyState {
+	rows := b.Rows(f)
 	s := KeyState{Mode: m, Rows: len(rows), Arrivals: b.Subject.Arrivals,
 		Platforms: len(b.Platforms()) > 1, Filtered: b.Filters.Active() || b.Narrowed,
-		Walk: b.Walk > 0, WholeStop: b.Subject.Point == "", Remind: b.Shared.Reminders != nil && len(rows) > 0}
+		Walk: b.Walk > 0, WholeStop: b.Subject.Point == "", Remind: b.Services.Reminders != nil && len(rows) > 0}
 	if c := b.CursorIn(rows); c >= 0 && c < len(rows) {
 		s.RowVehicle = b.Data.Events[rows[c]].VehicleNumber != 0
 	}
@@ -76,7 +74,7 @@ type Ctx struct {
 func notice(f func(b *Pane, tx *ui.Texts) string) func(*Ctx, tea.KeyMsg) tea.Cmd {
 	return func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
 		c.Act.Notice = f(c.Board, c.Frame.Texts)
-		c.Board.SetCursor(c.Frame.Now, c.Board.Cursor)
+		c.Board.SetCursor(c.Frame, c.Board.Cursor)
 		return nil
 	}
 }
@@ -90,20 +88,20 @@ func zoomRows(c *Ctx) bool { return c.State.Zoomed() && c.State.Rows > 1 }
 // the row's vehicle on a board shown alone.
 var Keys = ui.Keymap[*Ctx]{
 	{Keys: []string{"up", "k"}, Show: "↑/k", Text: func(t *ui.Texts) string { return t.KeyUp }, If: zoomRows, Move: true,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(c.Frame.Now, c.Board.Cursor-1); return nil }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(c.Frame, c.Board.Cursor-1); return nil }},
 	{Keys: []string{"down", "j"}, Show: "↓/j", Text: func(t *ui.Texts) string { return t.KeyDown }, If: zoomRows, Move: true,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(c.Frame.Now, c.Board.Cursor+1); return nil }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(c.Frame, c.Board.Cursor+1); return nil }},
 	{Keys: []string{"g", "home"}, Show: "g/home", Text: func(t *ui.Texts) string { return t.KeyFirst }, If: zoomRows, Move: true,
-		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(c.Frame.Now, 0); return nil }},
+		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { c.Board.SetCursor(c.Frame, 0); return nil }},
 	{Keys: []string{"G", "end"}, Show: "G/end", Text: func(t *ui.Texts) string { return t.KeyLast }, If: zoomRows, Move: true,
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			c.Board.SetCursor(c.Frame.Now, len(c.Board.Rows(c.Frame.Now))-1)
+			c.Board.SetCursor(c.Frame, len(c.Board.Rows(c.Frame))-1)
 			return nil
 		}},
 	{Keys: []string{"enter"}, Text: func(t *ui.Texts) string { return t.KeyVehicle }, Priority: ui.PrioHigh - 5,
 		If: func(c *Ctx) bool { return c.State.Zoomed() && c.State.RowVehicle },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			if rows := c.Board.Rows(c.Frame.Now); c.Board.Cursor < len(rows) {
+			if rows := c.Board.Rows(c.Frame); c.Board.Cursor < len(rows) {
 				if v := c.Board.Data.Events[rows[c.Board.Cursor]].VehicleNumber; v != 0 {
 					return app.OpenCmd(app.Target{Kind: app.TargetVehicle, Vehicle: v})
 				}
@@ -115,7 +113,7 @@ var Keys = ui.Keymap[*Ctx]{
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
 			s := c.Board.Subject
 			s.Arrivals = !s.Arrivals
-			return c.Board.setSubject(c.Frame.Now, s)
+			return c.Board.setSubject(c.Frame, s)
 		}},
 	{Keys: []string{"f"}, Text: func(t *ui.Texts) string { return t.KeyPlatform }, Priority: ui.PrioMid,
 		If: func(c *Ctx) bool { return c.State.Platforms }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
@@ -126,24 +124,24 @@ var Keys = ui.Keymap[*Ctx]{
 			}
 			if b.Filters.Platform != "" {
 				b.Filters.Platform = "" // it replaces a platform filter by name (a layout's `platform`)
-				b.Refilter(c.Frame.Now)
+				b.Refilter(c.Frame)
 			}
 			// A board narrowed by f from its whole stop is a filter esc
 			// clears; one opened on a stop point (--stoppoint) was never
 			// narrowed.
 			b.Narrowed = s.Point != "" && (b.Narrowed || b.Subject.Point == "")
-			return b.setSubject(c.Frame.Now, s)
+			return b.setSubject(c.Frame, s)
 		}},
 	{Keys: []string{"esc"}, Text: func(t *ui.Texts) string { return t.KeyClearFilters }, Priority: ui.PrioTop,
-		If: func(c *Ctx) bool { return c.State.Filtered }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.Board.filter(c.Frame.Now, filters{}, true) }},
+		If: func(c *Ctx) bool { return c.State.Filtered }, Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd { return c.Board.filter(c.Frame, filters{}, true) }},
 
 	{Keys: []string{"l"}, Text: func(t *ui.Texts) string { return t.KeyLine }, Group: ui.GroupRows, Priority: ui.PrioMid,
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			return c.Board.filter(c.Frame.Now, c.Board.Filters.nextLine(c.Board.Raw.Events), false)
+			return c.Board.filter(c.Frame, c.Board.Filters.nextLine(c.Board.Raw.Events), false)
 		}},
 	{Keys: []string{"d"}, Text: func(t *ui.Texts) string { return t.KeyDirection }, Group: ui.GroupRows, Priority: ui.PrioLow,
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			return c.Board.filter(c.Frame.Now, c.Board.Filters.nextDirection(c.Board.Raw.Events), false)
+			return c.Board.filter(c.Frame, c.Board.Filters.nextDirection(c.Board.Raw.Events), false)
 		}},
 	{Keys: []string{"+", "="}, Show: "+", Text: func(t *ui.Texts) string { return t.KeyWalkUp }, Group: ui.GroupRows, Priority: ui.PrioLow,
 		Do: notice(func(b *Pane, tx *ui.Texts) string { return b.adjust(tx, ui.WalkStep) })},
@@ -158,7 +156,7 @@ var Keys = ui.Keymap[*Ctx]{
 		If: func(c *Ctx) bool { return c.State.Zoomed() && c.State.WholeStop },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
 			c.Board.grouped = !c.Board.grouped
-			c.Board.SetCursor(c.Frame.Now, c.Board.Cursor)
+			c.Board.SetCursor(c.Frame, c.Board.Cursor)
 			return nil
 		}},
 	// A cell has no cursor: its t takes the first departure still ahead.
@@ -174,8 +172,8 @@ var Keys = ui.Keymap[*Ctx]{
 	{Keys: []string{"i"}, Text: func(t *ui.Texts) string { return t.KeyHistory }, Group: ui.GroupRows, Priority: ui.PrioHigh,
 		If: func(c *Ctx) bool { return c.State.Zoomed() && c.State.Rows > 0 },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			if rows := c.Board.Rows(c.Frame.Now); c.Board.Cursor < len(rows) {
-				return c.Board.Shared.PunctualityCmd(c.Board.Subject.Stop, c.Board.Name(c.Frame.Texts), c.Board.Data.Events[rows[c.Board.Cursor]].Line())
+			if rows := c.Board.Rows(c.Frame); c.Board.Cursor < len(rows) {
+				return c.Board.Services.PunctualityCmd(c.Frame, c.Board.Subject.Stop, c.Board.Name(c.Frame.Texts), c.Board.Data.Events[rows[c.Board.Cursor]].Line())
 			}
 			return nil
 		}},
@@ -184,7 +182,7 @@ var Keys = ui.Keymap[*Ctx]{
 	{Keys: []string{"L"}, Text: func(t *ui.Texts) string { return t.KeyLadder }, Group: ui.GroupRows, Priority: ui.PrioHigh + 10,
 		If: func(c *Ctx) bool { return c.State.Rows > 0 },
 		Do: func(c *Ctx, _ tea.KeyMsg) tea.Cmd {
-			if rows := c.Board.Rows(c.Frame.Now); len(rows) > 0 {
+			if rows := c.Board.Rows(c.Frame); len(rows) > 0 {
 				e := c.Board.Data.Events[rows[min(max(c.Board.Cursor, 0), len(rows)-1)]]
 				return app.OpenCmd(app.Target{Kind: app.TargetLadder, Line: e.Line(), Vehicle: e.VehicleNumber})
 			}

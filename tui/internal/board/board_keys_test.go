@@ -11,12 +11,12 @@ import (
 // live reports whether a board key named name does something on r's
 // board shown zoomed and alone, as the dispatcher sums it up.
 func (r *rig) live(name string) bool {
-	return Keys.Find(keyMsg(name), &Ctx{Board: r.b, State: r.b.KeyState(r.sh.Now, BoardZoom), Frame: r.frame()}) != nil
+	return Keys.Find(keyMsg(name), &Ctx{Board: r.b, State: r.b.KeyState(r.frame(), BoardZoom), Frame: r.frame()}) != nil
 }
 
 // desc is what the board key named name says it does on r's board.
 func (r *rig) desc(name string) string {
-	c := &Ctx{Board: r.b, State: r.b.KeyState(r.sh.Now, BoardZoom), Frame: r.frame()}
+	c := &Ctx{Board: r.b, State: r.b.KeyState(r.frame(), BoardZoom), Frame: r.frame()}
 	if k := Keys.Find(keyMsg(name), c); k != nil {
 		return k.Desc(c, r.sh.Texts)
 	}
@@ -64,7 +64,7 @@ func TestKeysEnableOnlyWhatWorks(t *testing.T) {
 // keys.
 func TestKeysFollowTheRows(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{}), 80, 24)
-	r.b.SetCursor(r.sh.Now, 5) // the 6 to Wiblingen, timetable only
+	r.b.SetCursor(r.frame(), 5) // the 6 to Wiblingen, timetable only
 	if r.live("enter") {
 		t.Error("enter is on for a row without a vehicle")
 	}
@@ -78,7 +78,7 @@ func TestKeysFollowTheRows(t *testing.T) {
 		t.Errorf("a platform's board: b %v, f %v", point.live("b"), point.live("f"))
 	}
 	// A grid cell has no cursor: no row moves, no vehicle, no history.
-	c := &Ctx{Board: r.b, State: r.b.KeyState(r.sh.Now, BoardCells), Frame: r.frame()}
+	c := &Ctx{Board: r.b, State: r.b.KeyState(r.frame(), BoardCells), Frame: r.frame()}
 	for _, name := range []string{"up", "down", "g", "enter", "i", "b"} {
 		if Keys.Find(keyMsg(name), c) != nil {
 			t.Errorf("%s is on in a grid cell", name)

@@ -172,7 +172,7 @@ func (b *Pane) render(f app.Frame) string {
 	if h == 1 {
 		return sb.String()
 	}
-	rows := b.Rows(f.Now)
+	rows := b.Rows(f)
 	badge, plat := max(4, ansi.StringWidth(tx.ColLine)), 0
 	cw := tx.Widths
 	for _, r := range rows {
@@ -262,14 +262,14 @@ func (c *ViewCache) RowAt(y int) (row int, ok bool) {
 // again only when what it shows changed: a new second redraws the clock
 // and the status bar, not the rows whose countdown stayed the same.
 func (b *Pane) CachedRow(f app.Frame, m *RowMemo, e *model.Event, c columns, sel bool, w int) string {
-	k := rowShows{ev: *e, due: f.Texts.Countdown(*e, f.Now), cat: b.Shared.Base.Category(e.Line()),
+	k := rowShows{ev: *e, due: f.Texts.Countdown(*e, f.Now), cat: b.Services.Base.Category(e.Line()),
 		c: c, sel: sel, w: w, st: f.Styles, tx: f.Texts, valid: true}
-	k.rem, k.flash = remindMark(b.Shared, f.Local, e)
+	k.rem, k.flash = remindMark(b.Services, f.Local, e)
 	if c.leave > 0 {
 		k.leave, _ = f.Texts.LeaveText(e, f.Now, b.Walk)
 	}
 	if m.key != k {
-		m.key, m.line = k, ui.Fit(paintRow(f, b.Shared, b.walking, e, c, sel), w)
+		m.key, m.line = k, ui.Fit(paintRow(f, b.Services, b.walking, e, c, sel), w)
 	}
 	return m.line
 }
@@ -301,13 +301,13 @@ func (b *Pane) header(f app.Frame, w int) string {
 	if b.Filters.Direction != "" {
 		parts = append(parts, "→"+b.Filters.Direction)
 	}
-	if n := b.WalkNote(f.Now, tx); n != "" {
+	if n := b.WalkNote(f); n != "" {
 		parts = append(parts, n)
 	}
 	if n := b.grouping.note(tx, b.Subject); n != "" {
 		parts = append(parts, n)
 	}
-	left := " " + app.Link(b.Shared.StopURL(b.Subject.Stop), st.Title.Render(b.Name(tx))) + st.Muted.Render(" · "+strings.Join(parts, " · "))
+	left := " " + app.Link(b.Services.StopURL(b.Subject.Stop), st.Title.Render(b.Name(tx))) + st.Muted.Render(" · "+strings.Join(parts, " · "))
 	if b.Number > 0 {
 		left = " " + st.Accent.Render(ui.Itoa(b.Number)) + left
 	}
@@ -375,7 +375,7 @@ func (b *Pane) ColHeader(tx *ui.Texts, c columns) string {
 // paintRow renders one event of a board with walk in frame f. The
 // selected row carries a mark as well as a background, so the cursor
 // shows without colour too.
-func paintRow(f app.Frame, sh *app.Shared, walk walking, e *model.Event, c columns, sel bool) string {
+func paintRow(f app.Frame, svc *app.Services, walk walking, e *model.Event, c columns, sel bool) string {
 	st, tx := f.Styles, f.Texts
 	paint := func(s lipgloss.Style, text string) string {
 		if sel {
@@ -391,7 +391,7 @@ func paintRow(f app.Frame, sh *app.Shared, walk walking, e *model.Event, c colum
 	}
 	var sb strings.Builder
 	cursor := sel
-	rmark, flash := remindMark(sh, f.Local, e)
+	rmark, flash := remindMark(svc, f.Local, e)
 	if flash {
 		sel = true // the rung reminder's row flashes: highlighted on every other second
 	}
@@ -406,7 +406,7 @@ func paintRow(f app.Frame, sh *app.Shared, walk walking, e *model.Event, c colum
 		sb.WriteString("  ")
 	}
 	line := e.Line()
-	mark := ui.VehicleMark(e.VehicleCategory, sh.Base.Category(line))
+	mark := ui.VehicleMark(e.VehicleCategory, svc.Base.Category(line))
 	sb.WriteString(paint(st.LineMark(line), mark) + sp(1))
 	sb.WriteString(st.LineBadge(line).Render(ui.Pad(" "+line, c.badge)))
 	sb.WriteString(sp(Gap))
@@ -452,7 +452,7 @@ func paintRow(f app.Frame, sh *app.Shared, walk walking, e *model.Event, c colum
 			v = ui.Itoa(e.VehicleNumber)
 		}
 		muted := func(s ...string) string { return paint(st.Muted, strings.Join(s, "")) }
-		sb.WriteString(sp(Gap) + app.LinkPadLeft(muted, sh.Links.VehicleURL(e.VehicleNumber), v, c.Cw.Vehicle))
+		sb.WriteString(sp(Gap) + app.LinkPadLeft(muted, svc.Links.VehicleURL(e.VehicleNumber), v, c.Cw.Vehicle))
 	}
 	return sb.String()
 }

@@ -55,7 +55,7 @@ func TestBoardShowsHauptbahnhofInTimeOrder(t *testing.T) {
 		}
 	}
 	// 22 events, one of them gone two minutes ago: 21 rows, in time order.
-	idx := r.b.Rows(r.sh.Now)
+	idx := r.b.Rows(r.frame())
 	if len(idx) != 21 || len(rows) != 21 {
 		t.Fatalf("%d rows (%d on screen), want the 21 not long gone", len(idx), len(rows))
 	}

@@ -54,7 +54,7 @@ func (c *Cell) Key(f app.Frame, b *Pane, num int, focused bool, w, h int) string
 	// between the countdowns' minute turns that the key holds.
 	_, stale := f.Stale(b.Polls())
 	key.WriteString(ui.Itoa(b.Revision) + ":" + ui.Itoa(w) + ":" + ui.Itoa(h) + ":" + ui.Itoa(num) + ":" + strconv.FormatBool(focused) + ":" + strconv.FormatBool(stale))
-	rows := b.Rows(f.Now)
+	rows := b.Rows(f)
 	badge := 4
 	for n, r := range rows {
 		e := &b.Data.Events[r]
@@ -83,7 +83,7 @@ func (c *Cell) draw(f app.Frame, b *Pane, num int, focused bool, w, h int) strin
 		mark = st.SelectedMark.Render("▸")
 		name = st.Title.Render(b.Name(tx))
 	}
-	left := mark + st.Accent.Render(ui.Itoa(num)) + " " + app.Link(b.Shared.StopURL(b.Subject.Stop), name)
+	left := mark + st.Accent.Render(ui.Itoa(num)) + " " + app.Link(b.Services.StopURL(b.Subject.Stop), name)
 	if s := c.note(f, b); s != "" {
 		left += st.Muted.Render(" · " + s)
 	}
@@ -97,7 +97,7 @@ func (c *Cell) draw(f app.Frame, b *Pane, num int, focused bool, w, h int) strin
 	case b.Polls().LastErr != nil && !b.Have:
 		right = st.Error.Render("✗")
 	}
-	rows := b.Rows(f.Now)
+	rows := b.Rows(f)
 	if len(rows) == 0 {
 		sb.WriteString(Spread(left, right, w))
 		if h > 1 {
@@ -132,7 +132,7 @@ func (c *Cell) draw(f app.Frame, b *Pane, num int, focused bool, w, h int) strin
 		e := &b.Data.Events[rows[i]]
 		c.drawn = append(c.drawn, e)
 		sb.WriteByte('\n')
-		sb.WriteString(cachedCellRow(f, b.Shared, b.walking, &c.rowc[i], e, cols))
+		sb.WriteString(cachedCellRow(f, b.Services, b.walking, &c.rowc[i], e, cols))
 	}
 	return sb.String()
 }
@@ -277,16 +277,16 @@ func (c *Cell) note(f app.Frame, b *Pane) string {
 // cachedCellRow is cellRow drawn again only when what the row shows
 // changed (its countdown turns once a minute), not for every row of a cell
 // whenever one of them turned; in frame f.
-func cachedCellRow(f app.Frame, sh *app.Shared, walk walking, m *RowMemo, e *model.Event, c cellColumns) string {
+func cachedCellRow(f app.Frame, svc *app.Services, walk walking, m *RowMemo, e *model.Event, c cellColumns) string {
 	cols := columns{badge: c.badge, Direction: c.dir, sched: c.sched, Vehicle: c.veh, Status: c.status > 0}
 	cols.Cw.Status = c.status
 	if c.plat {
 		cols.plat = wPlatC
 	}
-	k := rowShows{ev: *e, due: f.Texts.Countdown(*e, f.Now), leave: walk.leaveText(f.Texts, e, f.Now), cat: sh.Base.Category(e.Line()),
+	k := rowShows{ev: *e, due: f.Texts.Countdown(*e, f.Now), leave: walk.leaveText(f.Texts, e, f.Now), cat: svc.Base.Category(e.Line()),
 		c: cols, st: f.Styles, tx: f.Texts, valid: true}
 	if m.key != k {
-		m.key, m.line = k, cellRow(f, sh, walk, e, c)
+		m.key, m.line = k, cellRow(f, svc, walk, e, c)
 	}
 	return m.line
 }
@@ -298,9 +298,9 @@ const wideCellDir = 44
 // cellRow renders one event in a grid cell with its leave-by cell; a
 // wider cell adds the platform, a wide one the scheduled time too; in
 // frame f.
-func cellRow(f app.Frame, sh *app.Shared, walk walking, e *model.Event, c cellColumns) string {
+func cellRow(f app.Frame, svc *app.Services, walk walking, e *model.Event, c cellColumns) string {
 	st := f.Styles
-	s := CompactRow(f, sh, e, c.badge, c.dir)
+	s := CompactRow(f, svc, e, c.badge, c.dir)
 	if c.plat {
 		s += " " + st.Muted.Render(ui.Pad(e.PlatformName, wPlatC))
 	}
@@ -328,9 +328,9 @@ func cellRow(f app.Frame, sh *app.Shared, walk walking, e *model.Event, c cellCo
 }
 
 // CompactRow renders one event densely: mark, line badge, direction,
-// countdown and delay in badge+dir+15 cells, in frame f; sh gives the
-// line's category and its alert.
-func CompactRow(f app.Frame, sh *app.Shared, e *model.Event, badge, dir int) string {
+// countdown and delay in badge+dir+15 cells, in frame f; svc's base data
+// gives the line's category.
+func CompactRow(f app.Frame, svc *app.Services, e *model.Event, badge, dir int) string {
 	st, tx := f.Styles, f.Texts
 	line := e.Line()
 	due := tx.Countdown(*e, f.Now)
@@ -342,7 +342,7 @@ func CompactRow(f app.Frame, sh *app.Shared, e *model.Event, badge, dir int) str
 		due, dueSt = "~"+due, st.Planned
 	}
 	text, sev := compactDelay(tx, *e)
-	return st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, sh.Base.Category(line))) + " " +
+	return st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, svc.Base.Category(line))) + " " +
 		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " +
 		app.AlertDirection(&f, line, e.DirectionText, dir) + " " +
 		dueSt.Render(ui.PadLeft(due, WDueC)) + " " +

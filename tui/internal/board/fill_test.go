@@ -20,7 +20,7 @@ func TestBoardFillsATallTerminal(t *testing.T) {
 		t.Fatalf("a board of 24 lines shows %d rows, want the fixed board's 21", n)
 	}
 	r.b.Layout(app.Rect{W: 120, H: 48, Focused: true}) // the terminal grew to 120×50
-	cmd := r.b.Declare(r.sh.Now)
+	cmd := r.b.Declare(r.frame())
 	if cmd == nil {
 		t.Fatal("a board that grew asks for no more departures")
 	}
@@ -41,9 +41,9 @@ func TestBoardLimitCaps(t *testing.T) {
 	r := &rig{t: t, src: src, now: testkit.T0}
 	r.sh = app.NewShared(app.Options{Source: src, Limit: 25, Now: func() time.Time { return r.now }})
 	r.sh.ReceiveBase(src.Base)
-	r.b = NewBoard(r.sh, hbf(app.BoardSpec{}))
+	r.b = NewBoard(r.sh.Services, hbf(app.BoardSpec{}))
 	r.b.Layout(app.Rect{W: 120, H: 48, Focused: true})
-	r.poll(r.b.Show(r.sh.Now))
+	r.poll(r.b.Show(r.frame()))
 	if got := src.Limits[len(src.Limits)-1]; got != 25 {
 		t.Errorf("with --limit 25 the board asked for %d departures", got)
 	}

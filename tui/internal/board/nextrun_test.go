@@ -17,7 +17,7 @@ import (
 // catch.
 func TestEmptyLineFilterNamesNoMissedRun(t *testing.T) {
 	r := newRig(t, hbf(app.BoardSpec{Lines: []string{"2"}, Walk: app.WalkTime(30 * time.Minute)}), 100, 20)
-	if n := len(r.b.Rows(r.sh.Now)); n != 0 {
+	if n := len(r.b.Rows(r.frame())); n != 0 {
 		t.Fatalf("%d rows, want none catchable", n)
 	}
 	for _, s := range []string{r.b.EmptyText(r.frame()), r.b.Cell.empty(r.frame(), r.b)} {
@@ -37,7 +37,7 @@ func TestSpecRoundTrip(t *testing.T) {
 		{StopPoint: model.CodeFor(1008, 3)},
 	} {
 		sh := app.NewShared(app.Options{Now: func() time.Time { return time.Time{} }})
-		if got := NewBoard(sh, s).Spec(); !reflect.DeepEqual(got, s) {
+		if got := NewBoard(sh.Services, s).Spec(); !reflect.DeepEqual(got, s) {
 			t.Errorf("spec %+v comes back as %+v", s, got)
 		}
 	}

@@ -23,13 +23,13 @@ func (b *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 		if f.Focus != app.PaneBoard {
 			return nil, app.Action{}, false
 		}
-		c := Ctx{Board: b, State: b.KeyState(f.Now, BoardPlain), Frame: f}
+		c := Ctx{Board: b, State: b.KeyState(f, BoardPlain), Frame: f}
 		cmd, ok := Keys.Run(msg, &c)
 		return cmd, c.Act, ok
 	case tea.MouseMsg:
 		row, ok := b.Cache.RowAt(msg.Y)
 		if ok {
-			b.SetCursor(f.Now, row)
+			b.SetCursor(f, row)
 		}
 		return nil, app.Action{Enter: ok}, ok
 	case feeds.NewsMsg:
@@ -39,7 +39,7 @@ func (b *Pane) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) {
 		if msg.Answer == nil {
 			b.Touch() // a poll started: the stale mark and the status bar
 		} else {
-			b.Fed(f.Now)
+			b.Fed(f)
 		}
 		return nil, app.Action{}, true
 	case app.RedrawMsg, app.BasedMsg:
@@ -53,14 +53,14 @@ func (b *Pane) Hints(f app.Frame) ([]ui.Hint, bool) {
 	if f.Focus != app.PaneBoard {
 		return nil, false
 	}
-	return Keys.Hints(&Ctx{Board: b, State: b.KeyState(f.Now, BoardPlain), Frame: f}, f.Texts), false
+	return Keys.Hints(&Ctx{Board: b, State: b.KeyState(f, BoardPlain), Frame: f}, f.Texts), false
 }
 
 // NextChange hands the service times at which the board's rows change to
-// c: each row (shown at c.Now) has its countdown turn with the minutes
+// c: each row (shown in c.Frame) has its countdown turn with the minutes
 // of its departure, and with a walking time the leave time's too.
 func (b *Pane) NextChange(c *app.Changes) {
-	for _, i := range b.Rows(c.Now) {
+	for _, i := range b.Rows(c.Frame) {
 		e := &b.Data.Events[i]
 		c.Turn(e.Due())
 		if w := e.When(); !w.IsZero() {

@@ -70,8 +70,8 @@ func TestBoardUnderThePaneContract(t *testing.T) {
 
 	var turns []time.Time
 	p.NextChange(&app.Changes{Turn: func(t time.Time) { turns = append(turns, t) }, At: func(time.Time) {}})
-	if len(turns) < len(r.b.Rows(r.sh.Now)) {
-		t.Errorf("%d turns for %d rows", len(turns), len(r.b.Rows(r.sh.Now)))
+	if len(turns) < len(r.b.Rows(r.frame())) {
+		t.Errorf("%d turns for %d rows", len(turns), len(r.b.Rows(r.frame())))
 	}
 	if p.Status() != r.b.Polls() || !p.Shows() {
 		t.Error("the board's status is not its feed's poll state, or it does not show")

@@ -37,9 +37,9 @@ func newRigWith(t *testing.T, spec app.BoardSpec, w, h int, setup func(*testkit.
 	setup(r.src)
 	r.sh = app.NewShared(app.Options{Source: r.src, Now: func() time.Time { return r.now }})
 	r.sh.ReceiveBase(r.src.Base)
-	r.b = NewBoard(r.sh, spec)
+	r.b = NewBoard(r.sh.Services, spec)
 	r.b.Layout(app.Rect{W: w, H: h, Focused: true})
-	r.poll(r.b.Show(r.sh.Now))
+	r.poll(r.b.Show(r.frame()))
 	return r
 }
 
@@ -80,7 +80,7 @@ func TestGroupedByDirection(t *testing.T) {
 	if !strings.Contains(v, "by direction") || !strings.Contains(v, "Platform A → Böfingen · Kuhberg Schulzentrum") {
 		t.Fatalf("no grouped view:\n%s", v)
 	}
-	rows := r.b.Rows(r.sh.Now)
+	rows := r.b.Rows(r.frame())
 	last := ""
 	done := map[string]bool{}
 	for _, i := range rows {
@@ -113,8 +113,8 @@ func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 		src.Wide = map[feeds.Subject]model.Board{{Stop: 1008}: testkit.LongBoard(app.MaxLimit)}
 	})
 	r.b.Filters.Lines = []string{"N1"}
-	r.b.Refilter(r.sh.Now)
-	r.runPolls(r.b.Declare(r.sh.Now))
+	r.b.Refilter(r.frame())
+	r.runPolls(r.b.Declare(r.frame()))
 	if v := r.view(); !strings.Contains(v, "N1 does not run in the next 100 departures") {
 		t.Errorf("the board does not say that N1 is not in the answer:\n%s", v)
 	}
@@ -128,8 +128,8 @@ func TestLineFilterSaysWhenItNextRuns(t *testing.T) {
 	r.b.Filters.Lines = []string{"2"}
 	r.b.Walk, r.b.HideMissed = 30*time.Minute, true
 	r.runPolls(r.b.Refresh())
-	if len(r.b.Rows(r.sh.Now)) != 0 {
-		t.Fatalf("rows left: %v", r.b.Rows(r.sh.Now))
+	if len(r.b.Rows(r.frame())) != 0 {
+		t.Fatalf("rows left: %v", r.b.Rows(r.frame()))
 	}
 	if v := r.view(); !strings.Contains(v, "2 from 12:43") {
 		t.Errorf("the board does not say when line 2 next runs:\n%s", v)

@@ -21,7 +21,7 @@ func TestPerLineKeepsTheNextOfEachLine(t *testing.T) {
 		t.Errorf("header %q does not say the per-line limit", head)
 	}
 	seen := map[LineDir]bool{}
-	for _, ix := range r.b.Rows(r.sh.Now) {
+	for _, ix := range r.b.Rows(r.frame()) {
 		e := &r.b.Data.Events[ix]
 		k := LineDir{e.Line(), e.DirectionText}
 		if seen[k] {

@@ -12,17 +12,17 @@ import (
 
 // remindMark is a row's reminder mark: "*" set, "!" rung; flash is true
 // while the row flashes (on every other second of the local clock local).
-func remindMark(sh *app.Shared, local time.Time, e *model.Event) (mark string, flash bool) {
-	r := sh.Reminders.Get(remind.EventID(e))
+func remindMark(svc *app.Services, local time.Time, e *model.Event) (mark string, flash bool) {
+	r := svc.Reminders.Get(remind.EventID(e))
 	if r == nil {
 		return " ", false
 	}
 	if !r.Fired {
 		return "*", false
 	}
-	until, ok := sh.Reminders.Flash[r.ID()]
+	until, ok := svc.Reminders.Flash[r.ID()]
 	// With reduced motion the row is highlighted steadily, not on and off.
-	return "!", ok && !local.After(until) && (sh.ReduceMotion || local.Unix()%2 == 0)
+	return "!", ok && !local.After(until) && (svc.ReduceMotion || local.Unix()%2 == 0)
 }
 
 // remind is t: it sets or removes the reminder of the row under the
@@ -31,8 +31,8 @@ func remindMark(sh *app.Shared, local time.Time, e *model.Event) (mark string, f
 // reminded), at frame f's clock. It returns the save and what the status
 // bar says.
 func (b *Pane) remind(f app.Frame, zoomed bool) (tea.Cmd, app.Action) {
-	rows := b.Rows(f.Now)
-	if b.Shared.Reminders == nil {
+	rows := b.Rows(f)
+	if b.Services.Reminders == nil {
 		return nil, app.Action{}
 	}
 	var e *model.Event
@@ -46,14 +46,14 @@ func (b *Pane) remind(f app.Frame, zoomed bool) (tea.Cmd, app.Action) {
 		if e != nil {
 			break
 		}
-		if c := &b.Data.Events[i]; b.Shared.Reminders.Has(remind.EventID(c)) || b.Shared.Reminders.Ahead(c, b.Walk, f.Now) {
+		if c := &b.Data.Events[i]; b.Services.Reminders.Has(remind.EventID(c)) || b.Services.Reminders.Ahead(c, b.Walk, f.Now) {
 			e = c
 		}
 	}
 	if e == nil {
 		return nil, app.Action{Notice: f.Texts.RemindNone}
 	}
-	n := b.Shared.Reminders.Toggle(f.Texts, b.Subject.Stop, b.Walk, e)
+	n := b.Services.Reminders.Toggle(f.Texts, b.Subject.Stop, b.Walk, e)
 	b.Touch()
-	return b.Shared.Reminders.SaveCmd(f.Now), app.Action{Notice: n}
+	return b.Services.Reminders.SaveCmd(f.Now), app.Action{Notice: n}
 }

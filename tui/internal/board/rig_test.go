@@ -47,9 +47,9 @@ func newRig(t *testing.T, spec app.BoardSpec, w, h int) *rig {
 	r := &rig{t: t, src: testkit.NewFakeSource(), now: testkit.T0}
 	r.sh = app.NewShared(app.Options{Source: r.src, Now: func() time.Time { return r.now }})
 	r.sh.ReceiveBase(r.src.Base)
-	r.b = NewBoard(r.sh, spec)
+	r.b = NewBoard(r.sh.Services, spec)
 	r.b.Layout(app.Rect{W: w, H: h, Focused: true})
-	r.poll(r.b.Show(r.sh.Now))
+	r.poll(r.b.Show(r.frame()))
 	return r
 }
 
@@ -76,7 +76,7 @@ func (r *rig) poll(cmd tea.Cmd) {
 	if _, _, ok := r.sh.Reg.Receive(r.sh.State, ans); !ok {
 		r.t.Fatal("the registry takes no answer")
 	}
-	r.b.Fed(r.sh.Now)
+	r.b.Fed(r.frame())
 }
 
 // advance moves the clock (the service's and the local one) by d.
@@ -87,7 +87,7 @@ func (r *rig) advance(d time.Duration) {
 
 // key hands the board a key press, shown zoomed and alone.
 func (r *rig) key(s string) tea.Cmd {
-	c := &Ctx{Board: r.b, State: r.b.KeyState(r.sh.Now, BoardZoom), Frame: r.frame()}
+	c := &Ctx{Board: r.b, State: r.b.KeyState(r.frame(), BoardZoom), Frame: r.frame()}
 	cmd, _ := Keys.Run(keyMsg(s), c)
 	r.sh.Notice = c.Act.Notice // what the root shows in the status bar
 	return cmd

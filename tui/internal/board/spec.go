@@ -66,8 +66,8 @@ func (b *Pane) Spec() app.BoardSpec {
 
 // NewBoard returns a board of spec s with its filters, walking time and
 // per-line limit; not yet shown (show acquires its feed).
-func NewBoard(sh *app.Shared, s app.BoardSpec) *Pane {
-	b := newBoardPane(sh, s.Subject())
+func NewBoard(svc *app.Services, s app.BoardSpec) *Pane {
+	b := newBoardPane(svc, s.Subject())
 	b.Filters = filters{Lines: slices.Clone(s.Lines), Platform: s.Platform, Direction: s.Direction}
 	b.Walk = time.Duration(s.Walk)
 	b.perLine = min(max(s.PerLine, 0), app.MaxPerLine)

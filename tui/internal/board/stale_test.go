@@ -56,9 +56,9 @@ func TestFailureBeforeAnyAnswer(t *testing.T) {
 	src.SetErr(errors.New("connection refused"))
 	r := &rig{t: t, src: src, now: testkit.T0}
 	r.sh = app.NewShared(app.Options{Source: src, Now: func() time.Time { return r.now }})
-	r.b = NewBoard(r.sh, hbf(app.BoardSpec{}))
+	r.b = NewBoard(r.sh.Services, hbf(app.BoardSpec{}))
 	r.b.Layout(app.Rect{W: 80, H: 24, Focused: true})
-	r.poll(r.b.Show(r.sh.Now))
+	r.poll(r.b.Show(r.frame()))
 	if v := r.b.View(r.frame()); strings.Contains(v, "stale") || !strings.Contains(v, "No departures yet: the service did not answer.") {
 		t.Errorf("a board without any answer:\n%s", v)
 	}

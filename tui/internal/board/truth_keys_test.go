@@ -23,9 +23,9 @@ func TestUnknownStopStopsPolling(t *testing.T) {
 	r.src.SetErr(&feed.NotFoundError{Status: "no stop found", Subject: "StopNumber 1008"})
 	r.sh = app.NewShared(app.Options{Source: r.src, Now: func() time.Time { return r.now }})
 	r.sh.ReceiveBase(r.src.Base)
-	r.b = NewBoard(r.sh, hbf(app.BoardSpec{}))
+	r.b = NewBoard(r.sh.Services, hbf(app.BoardSpec{}))
 	r.b.Layout(app.Rect{W: 100, H: 22, Focused: true})
-	tick, ok := r.b.Show(r.sh.Now)().(feeds.TickMsg)
+	tick, ok := r.b.Show(r.frame())().(feeds.TickMsg)
 	if !ok {
 		t.Fatal("no first poll")
 	}
@@ -34,7 +34,7 @@ func TestUnknownStopStopsPolling(t *testing.T) {
 		t.Fatal("no first poll")
 	}
 	_, next, _ := r.sh.Reg.Receive(r.sh.State, fetch().(feeds.AnswerMsg))
-	r.b.Fed(r.sh.Now)
+	r.b.Fed(r.frame())
 	if next != nil {
 		t.Error("an unknown stop is polled again")
 	}
@@ -55,7 +55,7 @@ func TestArrivalsFromAndTripsEndingHere(t *testing.T) {
 		b.Events = append(b.Events, testkit.Ev("4", model.VehicleBus, 190, "Hauptbahnhof", "D", 4, 3*time.Minute, 0, model.StatusPredicted))
 		src.Boards[feeds.Subject{Stop: 1008}] = b
 	})
-	for _, i := range r.b.Rows(r.sh.Now) {
+	for _, i := range r.b.Rows(r.frame()) {
 		if r.b.Data.Events[i].DirectionText == "Hauptbahnhof" {
 			t.Error("a departure towards the stop itself is listed")
 		}

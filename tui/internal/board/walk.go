@@ -115,9 +115,9 @@ func (b *Pane) LeaveCol(tx *ui.Texts) int {
 
 // WalkNote is the walking time with the count of hidden missed
 // departures, as a board's header says it ("walk 3 min · 5 missed
-// hidden") at the service's time now in tx's words, "" without a walking
-// time: the kiosk's header says it too.
-func (b *Pane) WalkNote(now time.Time, tx *ui.Texts) string {
-	_, n := b.rowsHidden(now)
-	return b.walking.note(tx, n)
+// hidden") in frame f, "" without a walking time: the kiosk's header
+// says it too.
+func (b *Pane) WalkNote(f app.Frame) string {
+	_, n := b.rowsHidden(f)
+	return b.walking.note(f.Texts, n)
 }

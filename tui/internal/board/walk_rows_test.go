@@ -66,13 +66,13 @@ func TestWalkKeysShowAndHideMissed(t *testing.T) {
 	if !strings.Contains(v, "walk 3 min") || !strings.Contains(rowWith(t, v, "Wissenschaftsstadt"), "» in 1 min") {
 		t.Errorf("after - -, want walk 3 min and Wissenschaftsstadt in 1 min:\n%s", v)
 	}
-	before := len(r.b.Rows(r.sh.Now))
+	before := len(r.b.Rows(r.frame()))
 	r.key("H")
 	v = r.view()
 	if strings.Contains(v, "✗") || !strings.Contains(v, "missed hidden") {
 		t.Errorf("H left missed rows or no note:\n%s", v)
 	}
-	if after := len(r.b.Rows(r.sh.Now)); after >= before {
+	if after := len(r.b.Rows(r.frame())); after >= before {
 		t.Errorf("H: %d rows, want fewer than %d", after, before)
 	}
 	// Time passes: the rows that become missed go too.

@@ -19,7 +19,7 @@ import (
 // Pane lists every vehicle in service with its line, direction,
 // deviation and the age of its position, polled while it shows.
 type Pane struct {
-	sh                 *app.Shared
+	svc                *app.Services
 	feeds.Hold                      // the view's hold on the fleet feed (Feed) while it shows
 	Trips              []model.Trip // vehicles in service, in display order
 	have               bool
@@ -36,8 +36,8 @@ type Pane struct {
 }
 
 // NewPane returns the closed fleet view.
-func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, cache: &ui.Cached[string]{}, hits: &ui.Hits{}, Next: newFleetNext(sh.Reg), Hold: feeds.NewHold(sh.Reg)}
+func NewPane(svc *app.Services) Pane {
+	return Pane{svc: svc, cache: &ui.Cached[string]{}, hits: &ui.Hits{}, Next: newFleetNext(svc.Feeds), Hold: feeds.NewHold(svc.Feeds)}
 }
 
 // SetSize gives the view its rectangle. Rows that come into view get
@@ -321,8 +321,8 @@ func (f *Pane) render(fr app.Frame) string {
 		}
 		line := TripLine(t)
 		text, sev := deviationText(tx, t.Deviation())
-		row := mark + app.LinkPadLeft(st.Muted.Render, f.sh.Links.VehicleURL(t.VehicleNumber), ui.Itoa(t.VehicleNumber), wFleetVeh) + " " +
-			st.LineMark(line).Render(ui.VehicleMark(t.VehicleCategory, f.sh.Base.Category(line))) + " " +
+		row := mark + app.LinkPadLeft(st.Muted.Render, f.svc.Links.VehicleURL(t.VehicleNumber), ui.Itoa(t.VehicleNumber), wFleetVeh) + " " +
+			st.LineMark(line).Render(ui.VehicleMark(t.VehicleCategory, f.svc.Base.Category(line))) + " " +
 			st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(&fr, line, t.DirectionText(), dir) + " "
 		if next > 0 {
 			row += st.Text.Render(ui.Pad(ui.Fit(f.nextStop(&fr, &f.Trips[i]), next), next)) + " "

@@ -56,7 +56,7 @@ func newFleet(t *testing.T, w, h int, now *time.Time, o app.Options) (*Pane, *ap
 	o.Source, o.Now = src, func() time.Time { return *now }
 	sh := app.NewShared(o)
 	sh.ReceiveBase(src.Base)
-	f := NewPane(sh)
+	f := NewPane(sh.Services)
 	f.SetSize(w, h)
 	f.Open()
 	return &f, sh, src

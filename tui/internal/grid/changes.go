@@ -3,6 +3,7 @@ package grid
 import (
 	"time"
 
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/ui"
 )
@@ -24,9 +25,9 @@ import (
 //     moment a late one leaves that count (hideAfter after its time).
 //
 // The clock, the stale markers and the status bar are the caller's.
-func (g *gridPane) Changes(now time.Time, turn, at func(time.Time)) {
-	g.visibleCells(func(b *board.Pane, shown int) {
-		rows := b.Rows(now)
+func (g *gridPane) Changes(f app.Frame, turn, at func(time.Time)) {
+	g.visibleCells(f, func(b *board.Pane, shown int) {
+		rows := b.Rows(f)
 		for n, r := range rows {
 			e := &b.Data.Events[r]
 			if n < shown {
@@ -64,13 +65,13 @@ func (g *gridPane) Changes(now time.Time, turn, at func(time.Time)) {
 
 // visibleCells calls fn with the board of each cell of the grid's current
 // page and the number of rows the cell shows at most, as render lays
-// them out.
-func (g *gridPane) visibleCells(fn func(b *board.Pane, shown int)) {
+// them out in frame f.
+func (g *gridPane) visibleCells(f app.Frame, fn func(b *board.Pane, shown int)) {
 	body := g.height - 1
 	if body <= 0 {
 		return
 	}
-	cols, rows := gridShape(len(g.Boards), g.width, body, g.sh.Limit)
+	cols, rows := gridShape(len(g.Boards), g.width, body, f.Limit)
 	per := max(cols*rows, 1)
 	first := (g.Focus / per) * per
 	for r := range rows {

@@ -48,15 +48,15 @@ type Dispatch struct {
 // (or none: DefaultStop) the grid's open board, zoomed; with several the
 // grid of watched boards. With no boards given, the watched boards of the
 // last run open the grid when they are loaded (restoreBoards). now is
-// the service's time (a ladder given in o opens at it).
-func NewDispatch(sh *app.Shared, o app.Options, now time.Time) Dispatch {
+// the frame it starts in (a ladder given in o opens at its time).
+func NewDispatch(svc *app.Services, o app.Options, f app.Frame) Dispatch {
 	none := len(o.Boards) == 0
 	d := Dispatch{
-		Grid:   gridPane{sh: sh, cache: &ui.Cached[string]{}, body: &ui.Cached[string]{}, hits: &ui.Hits{}, walk: o.Walk, perLine: o.PerLine},
-		Merged: mergedPane{sh: sh, cache: &ui.Cached[string]{}, hits: &ui.Hits{}},
-		Fleet:  fleet.NewPane(sh),
-		Ladder: ladder.NewPane(sh),
-		Pins:   newPinSet(sh, o.StateDir, none),
+		Grid:   gridPane{svc: svc, cache: &ui.Cached[string]{}, body: &ui.Cached[string]{}, hits: &ui.Hits{}, walk: o.Walk, perLine: o.PerLine},
+		Merged: mergedPane{svc: svc, cache: &ui.Cached[string]{}, hits: &ui.Hits{}},
+		Fleet:  fleet.NewPane(svc),
+		Ladder: ladder.NewPane(svc),
+		Pins:   newPinSet(svc, o.StateDir, none, f.Limit),
 		Rate:   feeds.RateMeter{Stats: o.Stats},
 		Mode:   ModeGrid,
 		// The board side has the focus at start (the root's PaneBoard).
@@ -64,12 +64,12 @@ func NewDispatch(sh *app.Shared, o app.Options, now time.Time) Dispatch {
 	}
 	switch len(o.Boards) {
 	case 0:
-		d.start = append(d.start, d.Grid.OpenSpec(now, app.BoardSpec{Stop: app.DefaultStop, Walk: app.WalkTime(o.Walk), PerLine: o.PerLine}))
+		d.start = append(d.start, d.Grid.OpenSpec(f, app.BoardSpec{Stop: app.DefaultStop, Walk: app.WalkTime(o.Walk), PerLine: o.PerLine}))
 	case 1:
-		d.start = append(d.start, d.Grid.OpenSpec(now, o.Boards[0]))
+		d.start = append(d.start, d.Grid.OpenSpec(f, o.Boards[0]))
 	default:
 		for _, s := range o.Boards[:min(len(o.Boards), app.MaxBoards)] {
-			d.start = append(d.start, d.Grid.Add(now, s))
+			d.start = append(d.start, d.Grid.Add(f, s))
 			// Boards given on the command line are for this run; those of
 			// a layout are the user's choice, kept as before.
 			d.Grid.Boards[len(d.Grid.Boards)-1].OneOff = o.OneOff
@@ -78,7 +78,7 @@ func NewDispatch(sh *app.Shared, o app.Options, now time.Time) Dispatch {
 	}
 	if o.Ladder != "" {
 		d.Mode = ModeLadder
-		d.start = append(d.start, d.Ladder.Open(o.Ladder, now))
+		d.start = append(d.start, d.Ladder.Open(o.Ladder, f.Now))
 	}
 	d.Grid.Home = d.Grid.Focused().Spec()
 	d.Pins.showStrip(d.Grid.Plain())
@@ -117,12 +117,12 @@ func (d *Dispatch) setSize(w, h int, focused bool) {
 
 // declare tells every shown board's feed its demand now: after a change
 // of size, a zoomed board asks for as many departures as it has rows for
-// (board.fill), at once when that is more than it asked for; now is the
-// service's time.
-func (d *Dispatch) declare(now time.Time) tea.Cmd {
+// (board.fill), at once when that is more than it asked for; f is the
+// frame they show in.
+func (d *Dispatch) declare(f app.Frame) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, b := range d.Grid.All() {
-		if cmd := b.Declare(now); cmd != nil {
+		if cmd := b.Declare(f); cmd != nil {
 			cmds = append(cmds, cmd)
 		}
 	}
@@ -158,15 +158,16 @@ func (d *Dispatch) Status() *feeds.Poller { return d.view().Status() }
 // Otherwise (the zoomed or plain board, the merged list, the pin strip)
 // every event of every board feed counts: its countdown's minute turns
 // and, with walking times, its leave times' turns. (The root asks only
-// while no pane beside it changes by the second.)
-func (d *Dispatch) changes(now time.Time, turn, at func(time.Time)) (cells bool) {
+// while no pane beside it changes by the second.) fr is the frame the
+// rows are reckoned in.
+func (d *Dispatch) changes(fr app.Frame, turn, at func(time.Time)) (cells bool) {
 	g := &d.Grid
 	if d.Mode == ModeGrid && g.ZoomedBoard() == nil && len(g.Boards) > 0 {
-		g.Changes(now, turn, at)
+		g.Changes(fr, turn, at)
 		return true
 	}
 	walks := d.walks()
-	for _, f := range g.sh.Reg.Entries {
+	for _, f := range g.svc.Feeds.Entries {
 		for i := range f.Data.Board.Events {
 			e := &f.Data.Board.Events[i]
 			turn(e.Due())

@@ -67,7 +67,7 @@ func TestGridFromOptions(t *testing.T) {
 		t.Errorf("%d requests for the first poll, want 4", n)
 	}
 	for i, b := range g.Boards {
-		if len(b.Rows(r.sh.Now)) == 0 {
+		if len(b.Rows(r.frame())) == 0 {
 			t.Errorf("board %d has no rows after its feed answered", i+1)
 		}
 	}
@@ -107,8 +107,8 @@ func TestGridFocusZoomRemove(t *testing.T) {
 		t.Errorf("5: focus %d, want 4", g.Focus)
 	}
 	r.press("up")
-	if g.Focus != 4-g.Columns() || g.Columns() < 2 {
-		t.Errorf("↑ from 5 with %d columns: focus %d", g.Columns(), g.Focus)
+	if g.Focus != 4-g.Columns(r.frame()) || g.Columns(r.frame()) < 2 {
+		t.Errorf("↑ from 5 with %d columns: focus %d", g.Columns(r.frame()), g.Focus)
 	}
 	r.press("9") // no ninth board: nothing
 	r.press("1")
@@ -162,7 +162,7 @@ func TestGridFilters(t *testing.T) {
 	if !slices.Equal(b.Filters.Lines, []string{"1"}) {
 		t.Fatalf("l: lines %v, want [1]", b.Filters.Lines)
 	}
-	for _, i := range b.Rows(r.sh.Now) {
+	for _, i := range b.Rows(r.frame()) {
 		if l := b.Data.Events[i].Line(); l != "1" {
 			t.Errorf("line filter 1 shows line %s", l)
 		}
@@ -180,7 +180,7 @@ func TestGridFilters(t *testing.T) {
 	if b.Subject.Point != model.CodeFor(1008, 1) {
 		t.Fatalf("f: stop point %q, want platform A's", b.Subject.Point)
 	}
-	for _, i := range b.Rows(r.sh.Now) {
+	for _, i := range b.Rows(r.frame()) {
 		if e := b.Data.Events[i]; (e.StopPointCode != "" && e.StopPointCode != b.Subject.Point) || e.Line() != "2" {
 			t.Errorf("line 2 platform A shows %s at %s", e.Line(), e.StopPointCode)
 		}
@@ -196,11 +196,11 @@ func TestGridFilters(t *testing.T) {
 	if n := r.src.CallCount(); n != calls {
 		t.Errorf("d made %d requests, want none", n-calls)
 	}
-	filtered := len(r.d.Grid.Focused().Rows(r.sh.Now))
+	filtered := len(r.d.Grid.Focused().Rows(r.frame()))
 	cmd, _ = r.key("esc") // the platform f chose too: the whole stop again
 	r.run(cmd)
-	if b := r.d.Grid.Focused(); b.Filters.Active() || b.Subject.Point != "" || len(b.Rows(r.sh.Now)) <= filtered {
-		t.Errorf("esc: filters %+v, stop point %q, %d rows; want none, the whole stop and more than %d", b.Filters, b.Subject.Point, len(b.Rows(r.sh.Now)), filtered)
+	if b := r.d.Grid.Focused(); b.Filters.Active() || b.Subject.Point != "" || len(b.Rows(r.frame())) <= filtered {
+		t.Errorf("esc: filters %+v, stop point %q, %d rows; want none, the whole stop and more than %d", b.Filters, b.Subject.Point, len(b.Rows(r.frame())), filtered)
 	}
 	if s := r.d.Grid.Boards[1].Spec(); s.Stop != 1350 || s.Lines != nil {
 		t.Errorf("the other board's spec changed: %+v", s)
@@ -221,7 +221,7 @@ func TestGridArrivals(t *testing.T) {
 	if !g.Boards[0].Subject.Arrivals || g.Boards[1].Subject.Arrivals || len(g.allFeeds()) != 2 {
 		t.Errorf("after a: arrivals %v/%v with %d feeds", g.Boards[0].Subject.Arrivals, g.Boards[1].Subject.Arrivals, len(g.allFeeds()))
 	}
-	if len(g.Boards[0].Rows(r.sh.Now)) == 0 || !g.Boards[0].Data.Events[0].Arrival {
+	if len(g.Boards[0].Rows(r.frame())) == 0 || !g.Boards[0].Data.Events[0].Arrival {
 		t.Error("the arrivals board has no arrivals")
 	}
 }

@@ -25,7 +25,7 @@ func TestGridWatch(t *testing.T) {
 	if r.d.Mode != ModeGrid || g.Len() != 1 || g.Plain() || g.Zoomed {
 		t.Fatalf("w: mode %d with %d boards (open board %v, zoomed %v); want the grid's cell", r.d.Mode, g.Len(), g.Plain(), g.Zoomed)
 	}
-	if len(g.Boards[0].Rows(r.sh.Now)) == 0 {
+	if len(g.Boards[0].Rows(r.frame())) == 0 {
 		t.Error("the watched board waits for a poll although it had rows")
 	}
 	// One feed for the stop (registry.go): the board keeps it, and its
@@ -37,7 +37,7 @@ func TestGridWatch(t *testing.T) {
 		t.Error("the stop's schedule ended with w")
 	}
 	// Open Ehinger Tor as from the search, then watch it too.
-	r.run(r.d.OpenBoard(r.sh.Now, app.Target{Kind: app.TargetStop, Stop: 1350, Title: "Ehinger Tor"}))
+	r.run(r.d.OpenBoard(r.frame(), app.Target{Kind: app.TargetStop, Stop: 1350, Title: "Ehinger Tor"}))
 	if !r.d.isPlain() || !g.Zoomed {
 		t.Fatal("opening a stop did not show it as the open board, zoomed")
 	}
@@ -48,7 +48,7 @@ func TestGridWatch(t *testing.T) {
 	}
 	// The same board again only focuses it.
 	r.press("esc") // nothing to zoom out of; esc in the grid clears filters only
-	r.run(r.d.OpenBoard(r.sh.Now, app.Target{Kind: app.TargetStop, Stop: 1350}))
+	r.run(r.d.OpenBoard(r.frame(), app.Target{Kind: app.TargetStop, Stop: 1350}))
 	r.pollFeed(g.Focused().Feed)
 	if _, a := r.key("w"); g.Len() != 2 || !strings.Contains(a.Notice, "already") || g.Plain() {
 		t.Errorf("watching a watched board: %d boards, notice %q", g.Len(), a.Notice)
@@ -81,8 +81,8 @@ func TestGridFeedFailure(t *testing.T) {
 	r.handle(msg)
 	f.Poll.LastOK = r.now.Add(-time.Minute) // stale: older than two intervals
 	for i, b := range g.Boards[:2] {
-		if b.Polls().StaleSince.IsZero() || len(b.Rows(r.sh.Now)) == 0 {
-			t.Errorf("board %d: stale %v with %d rows, want stale and the rows kept", i+1, b.Polls().StaleSince, len(b.Rows(r.sh.Now)))
+		if b.Polls().StaleSince.IsZero() || len(b.Rows(r.frame())) == 0 {
+			t.Errorf("board %d: stale %v with %d rows, want stale and the rows kept", i+1, b.Polls().StaleSince, len(b.Rows(r.frame())))
 		}
 	}
 	if b := g.Boards[2]; !b.Polls().StaleSince.IsZero() {

@@ -21,7 +21,7 @@ import (
 // The plain `abfahrt` board is this grid with its open board zoomed; every
 // board is a boardPane and takes the same keys (boardPane.update).
 type gridPane struct {
-	sh     *app.Shared
+	svc    *app.Services
 	Boards []*board.Pane // the watched boards, in boards.json
 	Open   *board.Pane   // the open board, nil when the grid shows its watched boards
 	Focus  int           // the focused watched board
@@ -95,36 +95,36 @@ func distinctFeeds(boards []*board.Pane) []*feeds.Entry {
 }
 
 // Add watches a board of spec s and focuses it. It returns the command of
-// its feed's first poll when no other view polls the subject yet. now is
-// the service's time.
-func (g *gridPane) Add(now time.Time, s app.BoardSpec) tea.Cmd {
-	b := board.NewBoard(g.sh, s)
+// its feed's first poll when no other view polls the subject yet. f is
+// the frame it shows in.
+func (g *gridPane) Add(f app.Frame, s app.BoardSpec) tea.Cmd {
+	b := board.NewBoard(g.svc, s)
 	b.Focused = false
 	g.Boards = append(g.Boards, b)
 	g.Focus = len(g.Boards) - 1
-	return b.Show(now)
+	return b.Show(f)
 }
 
 // OpenBoard shows target t on the open board (a new one if there is none)
-// and zooms to it, at the service's time now.
-func (g *gridPane) OpenBoard(now time.Time, t app.Target) tea.Cmd {
+// and zooms to it, in frame f.
+func (g *gridPane) OpenBoard(f app.Frame, t app.Target) tea.Cmd {
 	g.Zoomed = true
 	if g.Open != nil {
-		return g.Open.Open(now, t)
+		return g.Open.Open(f, t)
 	}
-	b := board.NewBoard(g.sh, app.BoardSpec{Walk: app.WalkTime(g.walk), PerLine: g.perLine})
+	b := board.NewBoard(g.svc, app.BoardSpec{Walk: app.WalkTime(g.walk), PerLine: g.perLine})
 	g.Open = b
-	b.Open(now, t) // not shown yet: only sets the subject
-	return b.Show(now)
+	b.Open(f, t) // not shown yet: only sets the subject
+	return b.Show(f)
 }
 
 // OpenSpec opens a board of spec s as the open board, replacing one, at
-// the service's time now.
-func (g *gridPane) OpenSpec(now time.Time, s app.BoardSpec) tea.Cmd {
+// frame f.
+func (g *gridPane) OpenSpec(f app.Frame, s app.BoardSpec) tea.Cmd {
 	g.CloseOpen()
-	g.Open = board.NewBoard(g.sh, s)
+	g.Open = board.NewBoard(g.svc, s)
 	g.Zoomed = true
-	return g.Open.Show(now)
+	return g.Open.Show(f)
 }
 
 // CloseOpen gives the open board up (its feed's poll ends unless another
@@ -231,11 +231,11 @@ func (g *gridPane) Stop() {
 }
 
 // Fed hands a new answer (or failure) of feed f to every board that shows
-// it, as they show at the service's time now.
-func (g *gridPane) Fed(f *feeds.Entry, now time.Time) {
+// it, as they show in frame fr.
+func (g *gridPane) Fed(f *feeds.Entry, fr app.Frame) {
 	for _, b := range g.All() {
 		if b.Feed == f {
-			b.Fed(now)
+			b.Fed(fr)
 		}
 	}
 }

@@ -26,7 +26,7 @@ func TestGridCellsFitAndNameStops(t *testing.T) {
 			t.Fatalf("%d boards: mode %d, %d watched, plain %v, zoomed %v; want the grid's cells", n, r.d.Mode, g.Len(), g.Plain(), g.Zoomed)
 		}
 		for i, b := range g.Boards {
-			if len(b.Rows(r.sh.Now)) == 0 {
+			if len(b.Rows(r.frame())) == 0 {
 				t.Errorf("%d boards: board %d (%s) has no rows after its first poll", n, i+1, b.Name(r.sh.Texts))
 			}
 		}
@@ -38,7 +38,7 @@ func TestGridCellsFitAndNameStops(t *testing.T) {
 			if !strings.Contains(lines[0], strconv.Itoa(n)+" boards") {
 				t.Errorf("%d boards %dx%d: summary %q does not count them", n, w, h, lines[0])
 			}
-			per := g.perPage()
+			per := g.perPage(r.frame())
 			if per < min(n, 4) {
 				t.Errorf("%d boards %dx%d: only %d cells on a page", n, w, h, per)
 			}
@@ -63,7 +63,7 @@ func TestGridLastPage(t *testing.T) {
 	g := &r.d.Grid
 	w, h := 60, 10
 	r.view(w, h)
-	per := g.perPage()
+	per := g.perPage(r.frame())
 	if per >= 12 {
 		t.Fatalf("%dx%d shows all %d boards; the test needs pages", w, h, per)
 	}
@@ -107,8 +107,9 @@ func TestGridOnePollPerStop(t *testing.T) {
 	// The start screen: the open board (Hauptbahnhof) with pins on the
 	// strip, and a watched board of a pinned stop.
 	r = newRig(t, nil, nil)
-	r.run(r.d.Grid.Add(r.sh.Now, app.BoardSpec{Stop: 1350}))
-	r.run(r.d.Pins.Loaded(r.sh.DispatchTexts, PinsMsg{Pins: []Pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1008, Name: "Hauptbahnhof"}}}))
+	r.run(r.d.Grid.Add(r.frame(), app.BoardSpec{Stop: 1350}))
+	cmd, _ := r.d.Pins.Loaded(r.sh.DispatchTexts, PinsMsg{Pins: []Pin{{Stop: 1350, Name: "Ehinger Tor"}, {Stop: 1008, Name: "Hauptbahnhof"}}})
+	r.run(cmd)
 	r.poll()
 	if !r.d.isPlain() || r.d.Pins.stripCount() != 2 {
 		t.Fatalf("plain %v, strip of %d; want the open board under a strip of 2", r.d.isPlain(), r.d.Pins.stripCount())
@@ -160,7 +161,7 @@ func TestGridZoomAndBack(t *testing.T) {
 			t.Errorf("the zoom still shows %s", other)
 		}
 	}
-	if rows := g.Boards[2].Rows(r.sh.Now); len(rows) < 10 {
+	if rows := g.Boards[2].Rows(r.frame()); len(rows) < 10 {
 		t.Errorf("zoomed board has %d rows", len(rows))
 	}
 	g.Unzoom()
@@ -186,7 +187,7 @@ func TestGridZoomAndBack(t *testing.T) {
 func TestWatchOpenBoard(t *testing.T) {
 	r := newRig(t, stopsOver(3), nil)
 	g := &r.d.Grid
-	r.run(g.OpenBoard(r.sh.Now, app.Target{Kind: app.TargetStop, Stop: 1350, Title: "Ehinger Tor"}))
+	r.run(g.OpenBoard(r.frame(), app.Target{Kind: app.TargetStop, Stop: 1350, Title: "Ehinger Tor"}))
 	if !r.d.isPlain() || !g.Zoomed {
 		t.Fatal("the opened stop does not show as the open board, zoomed")
 	}
@@ -194,17 +195,17 @@ func TestWatchOpenBoard(t *testing.T) {
 		t.Errorf("watching a watched stop: %q, focus %d, plain %v, %d boards; want board 2 focused", n, g.Focus, g.Plain(), g.Len())
 	}
 	calls := r.src.CallCount()
-	r.run(g.OpenBoard(r.sh.Now, app.Target{Kind: app.TargetStop, Stop: 1010, Title: "Rathaus Ulm"})) // its first poll
-	if n := g.WatchOpen(r.sh.DispatchTexts); n != "" || g.Len() != 4 || g.Focus != 3 || len(g.Boards[3].Rows(r.sh.Now)) == 0 {
+	r.run(g.OpenBoard(r.frame(), app.Target{Kind: app.TargetStop, Stop: 1010, Title: "Rathaus Ulm"})) // its first poll
+	if n := g.WatchOpen(r.sh.DispatchTexts); n != "" || g.Len() != 4 || g.Focus != 3 || len(g.Boards[3].Rows(r.frame())) == 0 {
 		t.Fatalf("watching Rathaus Ulm: %q, %d boards, focus %d", n, g.Len(), g.Focus)
 	}
 	if got := r.src.CallCount() - calls; got != 1 {
 		t.Errorf("%d requests for opening and watching a stop, want its one poll", got)
 	}
 	for g.Len() < app.MaxBoards {
-		r.run(g.Add(r.sh.Now, app.BoardSpec{Stop: 1008, Lines: []string{strconv.Itoa(g.Len())}}))
+		r.run(g.Add(r.frame(), app.BoardSpec{Stop: 1008, Lines: []string{strconv.Itoa(g.Len())}}))
 	}
-	r.run(g.OpenBoard(r.sh.Now, app.Target{Kind: app.TargetStop, Stop: 1900}))
+	r.run(g.OpenBoard(r.frame(), app.Target{Kind: app.TargetStop, Stop: 1900}))
 	if n := g.WatchOpen(r.sh.DispatchTexts); n != "the grid holds at most 16 boards" || !g.Plain() || g.Len() != app.MaxBoards {
 		t.Errorf("a full grid: %q, plain %v, %d boards", n, g.Plain(), g.Len())
 	}

@@ -69,16 +69,16 @@ func (g *gridPane) SetSize(w, h int, focused bool) {
 		if b == z {
 			b.Layout(app.Rect{W: w, H: h, Focused: focused})
 		} else {
-			b.Layout(app.Rect{}) // a cell: it asks for shared.limit again (board.fill)
+			b.Layout(app.Rect{}) // a cell: it asks for the frame's limit again (board.fill)
 		}
 	}
 }
 
 // Columns is the number of columns of the grid's cells now, for the
 // up/down focus moves: the same shape render draws, computed, not kept
-// by the view.
-func (g *gridPane) Columns() int {
-	cols, _ := gridShape(len(g.Boards), g.width, g.height-1, g.sh.Limit)
+// by the view; f is the frame (its limit shapes the grid).
+func (g *gridPane) Columns(f app.Frame) int {
+	cols, _ := gridShape(len(g.Boards), g.width, g.height-1, f.Limit)
 	return cols
 }
 
@@ -120,7 +120,7 @@ func (g *gridPane) render(f app.Frame) string {
 		return summary
 	}
 	body := h - 1
-	cols, rows := gridShape(len(g.Boards), w, body, g.sh.Limit)
+	cols, rows := gridShape(len(g.Boards), w, body, f.Limit)
 	per := cols * rows
 	first := (g.Focus / per) * per
 	sep := st.HelpSep.Render("│")
@@ -128,7 +128,7 @@ func (g *gridPane) render(f app.Frame) string {
 	// summary line with the clock every second: the body is kept by the
 	// keys of its cells and joined again only when one of them changed.
 	var key strings.Builder
-	key.WriteString(ui.Itoa(w) + "x" + ui.Itoa(h) + ":" + ui.Itoa(len(g.Boards)) + ":" + ui.Itoa(g.sh.Limit) + ":" + ui.Itoa(first) + ":" + sep)
+	key.WriteString(ui.Itoa(w) + "x" + ui.Itoa(h) + ":" + ui.Itoa(len(g.Boards)) + ":" + ui.Itoa(f.Limit) + ":" + ui.Itoa(first) + ":" + sep)
 	y := 1 // below the summary line
 	for r := range rows {
 		ch := split(body, rows, r)
@@ -257,7 +257,7 @@ func (g *gridPane) summary(f app.Frame, w int) string {
 		}
 		parts = append(parts, ui.Part{Text: st.Text.Render(s), Drop: dropWorst})
 	}
-	if per := g.perPage(); per < len(g.Boards) {
+	if per := g.perPage(f); per < len(g.Boards) {
 		parts = append(parts, ui.Part{Text: st.Muted.Render(fmt.Sprintf(dt.Page, g.Focus/per+1, (len(g.Boards)+per-1)/per))})
 	}
 	if a := f.AlertPart(); a != "" {
@@ -269,9 +269,10 @@ func (g *gridPane) summary(f app.Frame, w int) string {
 	return board.Spread(" "+ui.FitParts(parts, st.Muted.Render(" · "), w-ansi.StringWidth(clock)-2), clock, w)
 }
 
-// perPage is how many boards show at once at the current size.
-func (g *gridPane) perPage() int {
-	c, r := gridShape(len(g.Boards), g.width, g.height-1, g.sh.Limit)
+// perPage is how many boards show at once at the current size in frame
+// f.
+func (g *gridPane) perPage(f app.Frame) int {
+	c, r := gridShape(len(g.Boards), g.width, g.height-1, f.Limit)
 	return max(c*r, 1)
 }
 

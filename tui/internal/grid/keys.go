@@ -39,7 +39,7 @@ func (d *Dispatch) newKeyCtx(f app.Frame) *keyCtx {
 		case g.Zoomed:
 			m = board.BoardZoom
 		}
-		s := b.KeyState(f.Now, m)
+		s := b.KeyState(f, m)
 		s.Boards, s.Pinned = g.Len(), d.Pinned(f.Texts)
 		if m == board.BoardPlain {
 			s.Strip = d.Pins.stripCount()
@@ -101,7 +101,7 @@ func moveFocus(n int) func(*keyCtx, tea.KeyMsg) tea.Cmd {
 		g := &c.d.Grid
 		switch n {
 		case 2, -2:
-			g.MoveFocus(n / 2 * max(g.Columns(), 1))
+			g.MoveFocus(n / 2 * max(g.Columns(c.f), 1))
 		default:
 			g.MoveFocus(n)
 		}
@@ -251,10 +251,10 @@ func (d *Dispatch) OpenLadder(line string, now time.Time) tea.Cmd {
 	return tea.Batch(cmd, d.Ladder.Open(line, now))
 }
 
-// OpenBoard shows target t on the grid's open board, zoomed, at the
-// service's time now.
-func (d *Dispatch) OpenBoard(now time.Time, t app.Target) tea.Cmd {
-	cmd := d.Grid.OpenBoard(now, t)
+// OpenBoard shows target t on the grid's open board, zoomed, in
+// frame f.
+func (d *Dispatch) OpenBoard(f app.Frame, t app.Target) tea.Cmd {
+	cmd := d.Grid.OpenBoard(f, t)
 	return tea.Batch(cmd, d.SetMode(ModeGrid), d.SyncStrip())
 }
 
@@ -278,7 +278,7 @@ func (d *Dispatch) removeBoard(f app.Frame) (tea.Cmd, app.Action) {
 	g.Remove()
 	var cmd tea.Cmd
 	if g.Len() == 0 {
-		cmd = g.OpenSpec(f.Now, g.Home)
+		cmd = g.OpenSpec(f, g.Home)
 	}
 	d.relayout()
 	return tea.Batch(cmd, d.SyncStrip()), app.Action{}
@@ -299,9 +299,9 @@ func (d *Dispatch) data(f app.Frame, msg tea.Msg) (cmd tea.Cmd, act app.Action, 
 	dt := f.DispatchTexts
 	switch msg := msg.(type) {
 	case PinsMsg:
-		cmd := d.Pins.Loaded(dt, msg)
+		cmd, notice := d.Pins.Loaded(dt, msg)
 		d.relayout()
-		return cmd, app.Action{}, true
+		return cmd, app.Action{Notice: notice}, true
 	case PinsSavedMsg:
 		if msg.Err != nil {
 			act.Notice = fmt.Sprintf(dt.PinsNotSaved, ui.OneLine(msg.Err.Error()))
@@ -342,7 +342,7 @@ func (d *Dispatch) restoreBoards(f app.Frame, msg BoardsMsg) (tea.Cmd, app.Actio
 	}
 	var cmds []tea.Cmd
 	for _, s := range msg.Specs[:min(len(msg.Specs), app.MaxBoards)] {
-		cmds = append(cmds, d.Grid.Add(f.Now, s))
+		cmds = append(cmds, d.Grid.Add(f, s))
 	}
 	d.Grid.Focus = 0
 	// One watched board opens as the normal board (the grid's zoom), not

@@ -32,7 +32,7 @@ type mergedRow struct {
 // board (as their filters show them), each labelled with its stop. It
 // owns no data: the grid's boards feed it.
 type mergedPane struct {
-	sh                       *app.Shared
+	svc                      *app.Services
 	ui.ListCursor[mergedKey] // the row under the cursor and its event (list.go)
 	width                    int
 	height                   int
@@ -49,7 +49,7 @@ func (p *mergedPane) Rows(f app.Frame, g *gridPane) []mergedRow {
 	seen := map[mergedKey]bool{}
 	var out []mergedRow
 	for _, b := range g.Boards {
-		for _, r := range b.Rows(f.Now) {
+		for _, r := range b.Rows(f) {
 			e := &b.Data.Events[r]
 			k := mergedKey{stop: b.Subject.Stop, ev: board.KeyOf(e)}
 			if seen[k] {
@@ -185,8 +185,8 @@ func (p *mergedPane) row(f app.Frame, r mergedRow, sel bool, stopW, badge, dir, 
 	line := e.Line()
 	due, dueSt := st.DueCell(tx, e, f.Now)
 	text, sev := tx.DelayText(*e)
-	s := mark + app.LinkPad(st.Accent.Render, r.Board.Shared.StopURL(r.Board.Subject.Stop), r.Board.Name(tx), stopW) + " " +
-		st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, p.sh.Base.Category(line))) + " " +
+	s := mark + app.LinkPad(st.Accent.Render, r.Board.Services.StopURL(r.Board.Subject.Stop), r.Board.Name(tx), stopW) + " " +
+		st.LineMark(line).Render(ui.VehicleMark(e.VehicleCategory, p.svc.Base.Category(line))) + " " +
 		st.LineBadge(line).Render(ui.Pad(" "+line, badge)) + " " + app.AlertDirection(&f, line, e.DirectionText, dir)
 	if plat > 0 {
 		s += " " + st.Text.Render(ui.Pad(rowPlatform(r.Board, e), plat))
@@ -197,7 +197,7 @@ func (p *mergedPane) row(f app.Frame, r mergedRow, sel bool, stopW, badge, dir, 
 		if e.VehicleNumber != 0 {
 			v = strconv.Itoa(e.VehicleNumber)
 		}
-		s += " " + app.LinkPadLeft(st.Muted.Render, p.sh.Links.VehicleURL(e.VehicleNumber), v, wMergedVeh)
+		s += " " + app.LinkPadLeft(st.Muted.Render, p.svc.Links.VehicleURL(e.VehicleNumber), v, wMergedVeh)
 	}
 	return s
 }

@@ -21,7 +21,7 @@ func TestMergedInTimeOrder(t *testing.T) {
 	rows := r.d.Merged.Rows(r.frame(), g)
 	want := 0
 	for _, b := range g.Boards[1:] { // board 5 is Hauptbahnhof again
-		want += len(b.Rows(r.sh.Now))
+		want += len(b.Rows(r.frame()))
 	}
 	if len(rows) != want || want == 0 {
 		t.Fatalf("%d merged rows, want %d (every row of the four stops once)", len(rows), want)
@@ -45,8 +45,8 @@ func TestMergedInTimeOrder(t *testing.T) {
 			t.Errorf("no merged row of %s", name)
 		}
 	}
-	if n := stops["Hauptbahnhof"]; n != len(g.Boards[0].Rows(r.sh.Now)) {
-		t.Errorf("%d Hauptbahnhof rows from two boards of it, want %d (once each)", n, len(g.Boards[0].Rows(r.sh.Now)))
+	if n := stops["Hauptbahnhof"]; n != len(g.Boards[0].Rows(r.frame())) {
+		t.Errorf("%d Hauptbahnhof rows from two boards of it, want %d (once each)", n, len(g.Boards[0].Rows(r.frame())))
 	}
 
 	// The view: a title counting rows and boards, then the rows in the
@@ -110,7 +110,7 @@ func TestMergedFollowsFilters(t *testing.T) {
 func TestMergedArrivalsAndDepartures(t *testing.T) {
 	r := newRig(t, []app.BoardSpec{{Stop: 1008}, {Stop: 1008, Arrivals: true}}, nil)
 	g := &r.d.Grid
-	dep, arr := len(g.Boards[0].Rows(r.sh.Now)), len(g.Boards[1].Rows(r.sh.Now))
+	dep, arr := len(g.Boards[0].Rows(r.frame())), len(g.Boards[1].Rows(r.frame()))
 	if dep == 0 || arr == 0 {
 		t.Fatalf("%d departure and %d arrival rows after the first poll", dep, arr)
 	}
@@ -131,7 +131,7 @@ func TestMergedArrivalsAndDepartures(t *testing.T) {
 func TestMergedShowsPlatformOfPlatformBoards(t *testing.T) {
 	r := newRig(t, []app.BoardSpec{{StopPoint: model.CodeFor(1008, 2)}, {Stop: 1350}}, nil)
 	g := &r.d.Grid
-	if len(g.Boards[0].Rows(r.sh.Now)) == 0 {
+	if len(g.Boards[0].Rows(r.frame())) == 0 {
 		t.Fatal("the platform board has no rows")
 	}
 	r.d.Mode = ModeMerged

@@ -2,7 +2,6 @@ package grid
 
 import (
 	"abfahrt/tui/internal/app"
-	"time"
 )
 
 // clickBoards answers a left click (--mouse) at column x of line y of
@@ -12,8 +11,8 @@ import (
 // on one of its rows focuses the cell and opens that row's vehicle at
 // once (open), a click on its title focuses it. A click anywhere else (a
 // title, the column titles, the pin strip, below the rows) does nothing.
-// now is the service's time (the rows the zoomed board shows).
-func (d *Dispatch) clickBoards(now time.Time, x, y int) (enter bool, open *app.Target) {
+// f is the frame the zoomed board's rows show in.
+func (d *Dispatch) clickBoards(f app.Frame, x, y int) (enter bool, open *app.Target) {
 	y -= d.Pins.stripH // the plain board is drawn under the pin strip
 	if y < 0 {
 		return false, nil
@@ -22,7 +21,7 @@ func (d *Dispatch) clickBoards(now time.Time, x, y int) (enter bool, open *app.T
 	if b := g.ZoomedBoard(); b != nil {
 		row, ok := b.Cache.RowAt(y)
 		if ok {
-			b.SetCursor(now, row)
+			b.SetCursor(f, row)
 		}
 		return ok, nil
 	}

@@ -66,7 +66,7 @@ func TestMouseClickInTheGrid(t *testing.T) {
 		t.Errorf("click on the summary line: focus %d, opened %d", g.Focus, got)
 	}
 	b := g.Boards[3]
-	e4 := b.Data.Events[b.Rows(r.sh.Now)[2]]
+	e4 := b.Data.Events[b.Rows(r.frame())[2]]
 	row := []rune(lines[ty+3])
 	if cell := string(row[min(tx, len(row)):]); !strings.Contains(cell, e4.DirectionText) {
 		t.Fatalf("the cell's third row %q does not show %s", cell, e4.DirectionText)
@@ -76,7 +76,7 @@ func TestMouseClickInTheGrid(t *testing.T) {
 	}
 	// The first cell's first row, left of the separator.
 	b1 := g.Boards[0]
-	if got := r.click(w, h, 3, 2); got != b1.Data.Events[b1.Rows(r.sh.Now)[0]].VehicleNumber || g.Focus != 0 {
+	if got := r.click(w, h, 3, 2); got != b1.Data.Events[b1.Rows(r.frame())[0]].VehicleNumber || g.Focus != 0 {
 		t.Errorf("click on the first cell's first row: vehicle %d, focus %d", got, g.Focus)
 	}
 	sep := strings.IndexRune(lines[2], '│')

@@ -37,7 +37,7 @@ func (d *Dispatch) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool) 
 		}
 		return tea.Batch(cmds...), app.Action{}, false
 	case app.SettleMsg:
-		return d.declare(f.Now), app.Action{}, false
+		return d.declare(f), app.Action{}, false
 	}
 	return d.data(f, msg)
 }
@@ -82,7 +82,7 @@ func (d *Dispatch) NextChange(c *app.Changes) {
 	if d.view().NextChange(c); c.EverySecond {
 		return
 	}
-	c.Cells = d.changes(c.Now, c.Turn, c.At)
+	c.Cells = d.changes(c.Frame, c.Turn, c.At)
 }
 
 // Shows is true: the board side is always on screen (or under the pane

@@ -84,7 +84,8 @@ func savePinsCmd(path string, ops []PinOp) tea.Cmd {
 // with their next departure above the plain board on the start screen
 // (when abfahrt starts with no stop given).
 type pinSet struct {
-	sh     *app.Shared
+	svc    *app.Services
+	limit  int          // the events a pin's feed asks for: the board side's limit (the frame's at start)
 	hold   feeds.Holder // the strip as a holder of its feeds
 	path   string       // "" = not persisted
 	Items  []Pin
@@ -99,9 +100,10 @@ type pinSet struct {
 }
 
 // newPinSet returns the pins of stateDir (loaded by loadCmd); start says
-// whether the strip belongs on the plain board.
-func newPinSet(sh *app.Shared, stateDir string, start bool) pinSet {
-	p := pinSet{sh: sh, start: start, shown: true, hold: feeds.NewHolder()}
+// whether the strip belongs on the plain board, limit how many events a
+// pin's feed asks for (the root's limit, which stays while it runs).
+func newPinSet(svc *app.Services, stateDir string, start bool, limit int) pinSet {
+	p := pinSet{svc: svc, limit: limit, start: start, shown: true, hold: feeds.NewHolder()}
 	if stateDir != "" {
 		p.path = filepath.Join(stateDir, PinsFile)
 	}
@@ -156,14 +158,15 @@ func (p *pinSet) Saved(msg PinsSavedMsg) tea.Cmd {
 
 // Loaded takes the pins read at start, after any pinned meanwhile. A file
 // that could not be read is reported once in the status bar; it was kept
-// aside, or if that failed is never written; dt says so.
-func (p *pinSet) Loaded(dt *catalog.DispTexts, msg PinsMsg) tea.Cmd {
+// aside, or if that failed is never written; the notice, in dt's words,
+// says so for the status bar.
+func (p *pinSet) Loaded(dt *catalog.DispTexts, msg PinsMsg) (cmd tea.Cmd, notice string) {
 	if msg.Problem != nil && msg.Problem.KeptAs == "" {
 		p.readOnly = true
 	}
-	app.AddNotice(p.sh, app.StateNotice(dt, msg.Problem, PinsFile, len(msg.Pins), msg.Total))
+	notice = app.StateNotice(dt, msg.Problem, PinsFile, len(msg.Pins), msg.Total)
 	p.Items, _ = UniquePins(append(p.Items, msg.Pins...), MaxPins)
-	return p.SyncFeeds()
+	return p.SyncFeeds(), notice
 }
 
 // full reports whether no more pins fit.
@@ -228,12 +231,12 @@ func (p *pinSet) SyncFeeds() tea.Cmd {
 		if slices.ContainsFunc(want, func(q Pin) bool { return q.Subject() == f.Subject }) {
 			return false
 		}
-		p.sh.Reg.Release(f, p.hold)
+		p.svc.Feeds.Release(f, p.hold)
 		return true
 	})
 	for _, q := range want {
 		if !slices.ContainsFunc(p.Feeds, func(f *feeds.Entry) bool { return f.Subject == q.Subject() }) {
-			f, cmd := p.sh.Reg.Acquire(q.Subject(), p.hold, p.sh.Limit)
+			f, cmd := p.svc.Feeds.Acquire(q.Subject(), p.hold, p.limit)
 			p.Feeds = append(p.Feeds, f)
 			cmds = append(cmds, cmd)
 		}
@@ -244,7 +247,7 @@ func (p *pinSet) SyncFeeds() tea.Cmd {
 // Stop ends the strip's polls.
 func (p *pinSet) Stop() {
 	for _, f := range p.Feeds {
-		p.sh.Reg.Release(f, p.hold)
+		p.svc.Feeds.Release(f, p.hold)
 	}
 	p.Feeds = nil
 }
@@ -252,7 +255,7 @@ func (p *pinSet) Stop() {
 // strip renders n lines: each pin with its number, name and next
 // departure, or why there is none, in frame f.
 func (p *pinSet) strip(f app.Frame, w, n int) string {
-	sh := p.sh
+	svc := p.svc
 	st, dt := f.Styles, f.DispatchTexts
 	nameW := 4
 	for _, q := range p.Items[:n] {
@@ -277,7 +280,7 @@ func (p *pinSet) strip(f app.Frame, w, n int) string {
 			next = st.Muted.Render(dt.NothingSoon)
 			if e := nextEvent(fd.Data.Board, f.Now); e != nil {
 				badge := max(len(e.Line())+2, 4)
-				next = board.CompactRow(f, sh, e, badge, max(min(room-badge-15, 40), 4))
+				next = board.CompactRow(f, svc, e, badge, max(min(room-badge-15, 40), 4))
 			}
 		}
 		lines = append(lines, ui.Fit(head+next, w))

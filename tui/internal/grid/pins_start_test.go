@@ -48,12 +48,12 @@ func TestPins(t *testing.T) {
 	cmd, a := r2.key("1")
 	r2.run(cmd)
 	if a.Open != nil { // the root opens what the key asks for
-		r2.run(r2.d.OpenBoard(r2.sh.Now, *a.Open))
+		r2.run(r2.d.OpenBoard(r2.frame(), *a.Open))
 	}
 	if b := r2.d.Grid.Focused(); b.Subject.Stop != 1350 {
 		t.Errorf("1 opened stop %d, want 1350", b.Subject.Stop)
 	}
-	if len(r2.d.Grid.Focused().Rows(r2.sh.Now)) == 0 {
+	if len(r2.d.Grid.Focused().Rows(r2.frame())) == 0 {
 		t.Error("the pinned stop's board waits for a poll of its own")
 	}
 	// Unpin: the file is rewritten.

@@ -34,7 +34,7 @@ func TestRegistrySharesAPinnedAndWatchedStop(t *testing.T) {
 	if g.allFeeds()[0] != pin {
 		t.Error("the grid polls the pinned stop on a feed of its own")
 	}
-	if len(g.Boards[0].Rows(r.sh.Now)) == 0 {
+	if len(g.Boards[0].Rows(r.frame())) == 0 {
 		t.Error("the grid board of the pinned stop waits for a poll of its own")
 	}
 	if n := r.boardFeeds(); n != 2 {

@@ -67,7 +67,7 @@ func newRigOn(t testing.TB, src *testkit.FakeSource, specs []app.BoardSpec, opt 
 	}
 	r.sh = app.NewShared(o)
 	r.sh.ReceiveBase(src.Base)
-	r.d = NewDispatch(r.sh, o, r.sh.Now)
+	r.d = NewDispatch(r.sh.Services, o, r.frame())
 	r.run(r.d.Init())
 	return r
 }
@@ -99,10 +99,12 @@ func (r *rig) handle(msg tea.Msg) {
 	case feeds.AnswerMsg:
 		// The answer's command arms the next poll's timer: not run.
 		if f, _, ok := sh.Reg.Receive(sh.State, msg); ok {
-			d.Grid.Fed(f, sh.Now)
+			d.Grid.Fed(f, r.frame())
 		}
 	case PinsMsg:
-		r.run(d.Pins.Loaded(sh.DispatchTexts, msg))
+		cmd, n := d.Pins.Loaded(sh.DispatchTexts, msg)
+		app.AddNotice(sh, n)
+		r.run(cmd)
 	case PinsSavedMsg:
 		r.run(d.Pins.Saved(msg))
 	case BoardsMsg:

@@ -19,7 +19,7 @@ func TestPerLineSpec(t *testing.T) {
 	r.view(160, 48)
 	b := r.d.Grid.Boards[0]
 	seen := map[board.LineDir]bool{}
-	for _, row := range b.Rows(r.sh.Now) {
+	for _, row := range b.Rows(r.frame()) {
 		ev := &b.Data.Events[row]
 		k := board.LineDir{Line: ev.Line(), Dir: ev.DirectionText}
 		if seen[k] {

@@ -27,13 +27,13 @@ func (v boardsView) Update(f app.Frame, msg tea.Msg) (tea.Cmd, app.Action, bool)
 	d := v.d
 	switch msg := msg.(type) {
 	case tea.MouseMsg:
-		enter, open := d.clickBoards(f.Now, msg.X, msg.Y)
+		enter, open := d.clickBoards(f, msg.X, msg.Y)
 		return nil, app.Action{Open: open, Enter: enter}, true
 	case feeds.NewsMsg:
 		if msg.Answer == nil {
 			d.Grid.TouchFeed(msg.Entry)
 		} else {
-			d.Grid.Fed(msg.Entry, f.Now)
+			d.Grid.Fed(msg.Entry, f)
 		}
 	case app.RedrawMsg, app.BasedMsg:
 		for _, b := range d.Grid.All() {

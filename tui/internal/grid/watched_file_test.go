@@ -60,7 +60,7 @@ func TestWatchedBoardsRoundTrip(t *testing.T) {
 		r.saveBoards(cmd)
 		checkBoardsFile(t, path, r.d.Grid.Specs())
 	}
-	r.run(r.d.OpenBoard(r.sh.Now, app.Target{Kind: app.TargetStop, Stop: 1350, Title: "Ehinger Tor"}))
+	r.run(r.d.OpenBoard(r.frame(), app.Target{Kind: app.TargetStop, Stop: 1350, Title: "Ehinger Tor"}))
 	r.pollFeed(r.d.Grid.Focused().Feed)
 	cmd, _ := r.key("w")
 	r.saveBoards(cmd)

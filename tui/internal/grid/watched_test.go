@@ -72,7 +72,7 @@ func TestWatchedSavedAndRestored(t *testing.T) {
 	if r.save(); fileExists(path) {
 		t.Error("boards.json written without a change of the watched set")
 	}
-	r.run(r.d.Grid.Add(r.sh.Now, app.BoardSpec{Stop: 1240, Lines: []string{"2"}, Arrivals: true}))
+	r.run(r.d.Grid.Add(r.frame(), app.BoardSpec{Stop: 1240, Lines: []string{"2"}, Arrivals: true}))
 	r.save()
 	want := r.d.Grid.Specs()
 	checkFile(t, path, want)
@@ -109,7 +109,7 @@ func TestWatchedMergedWithOtherInstance(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, BoardsFile)
 	a := newRig(t, stops(1008, 1350), inDir(dir))
-	a.run(a.d.Grid.Add(a.sh.Now, app.BoardSpec{Stop: 1240}))
+	a.run(a.d.Grid.Add(a.frame(), app.BoardSpec{Stop: 1240}))
 	a.save()
 	checkFile(t, path, stops(1008, 1350, 1240))
 
@@ -121,7 +121,7 @@ func TestWatchedMergedWithOtherInstance(t *testing.T) {
 	checkFile(t, path, stops(1008, 1240))
 
 	// a never saw b's change: its next one is merged with it.
-	a.run(a.d.Grid.Add(a.sh.Now, app.BoardSpec{Stop: 1010}))
+	a.run(a.d.Grid.Add(a.frame(), app.BoardSpec{Stop: 1010}))
 	a.save()
 	checkFile(t, path, stops(1008, 1240, 1010))
 	// And b's next change keeps a's board.
@@ -137,12 +137,12 @@ func TestWatchedOneWriteAtATime(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, BoardsFile)
 	r := newRig(t, stops(1008, 1350), inDir(dir))
-	r.run(r.d.Grid.Add(r.sh.Now, app.BoardSpec{Stop: 1240}))
+	r.run(r.d.Grid.Add(r.frame(), app.BoardSpec{Stop: 1240}))
 	first := r.d.Boards.SaveCmd(r.d.Grid.Specs())
 	if first == nil {
 		t.Fatal("adding a board writes nothing")
 	}
-	r.run(r.d.Grid.Add(r.sh.Now, app.BoardSpec{Stop: 1010}))
+	r.run(r.d.Grid.Add(r.frame(), app.BoardSpec{Stop: 1010}))
 	if cmd := r.d.Boards.SaveCmd(r.d.Grid.Specs()); cmd != nil {
 		t.Fatal("a second write while one is in flight")
 	}

@@ -221,7 +221,7 @@ func (k *Kiosk) Init() []tea.Cmd {
 func (k *Kiosk) wakeCmds() []tea.Cmd {
 	cmds := make([]tea.Cmd, 0, len(k.Boards)+1)
 	for i := range k.Boards {
-		cmds = append(cmds, k.Boards[i].Show(k.sh.Now))
+		cmds = append(cmds, k.Boards[i].Show(k.sh.Frame(app.PaneBoard)))
 	}
 	var cmd tea.Cmd
 	k.AlertF, cmd = k.sh.Reg.AcquireKey(AlertKey, feeds.KioskAlert, 0)
@@ -254,7 +254,7 @@ func (k *Kiosk) wake(now time.Time) tea.Cmd {
 
 // Rows returns the rows of board i (its data holds only the events its
 // filters keep).
-func (k *Kiosk) Rows(i int) []int { return k.Boards[i].Rows(k.sh.Now) }
+func (k *Kiosk) Rows(i int) []int { return k.Boards[i].Rows(k.sh.Frame(app.PaneBoard)) }
 
 // shown returns the index of the board on screen at now: each shows for
 // Rotate, in turn, counted from the kiosk's start.
@@ -317,7 +317,7 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		k.sized(msg.Width, msg.Height, m.limit)
 		cmds := make([]tea.Cmd, 0, len(k.Boards))
 		for i := range k.Boards {
-			cmds = append(cmds, k.Boards[i].Declare(k.sh.Now))
+			cmds = append(cmds, k.Boards[i].Declare(k.sh.Frame(app.PaneBoard)))
 		}
 		return tea.Batch(cmds...)
 	case tea.KeyMsg:
@@ -415,7 +415,7 @@ func (k *Kiosk) Fed(f *feeds.Entry, data bool) {
 	for i := range k.Boards {
 		if b := &k.Boards[i]; b.Feed == f {
 			if data {
-				b.Fed(k.sh.Now)
+				b.Fed(k.sh.Frame(app.PaneBoard))
 			} else {
 				b.Touch()
 			}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/ui"
 )
@@ -166,7 +167,7 @@ func (m *Model) columnLines(b *board.Pane, i, cw, room int) []string {
 	}
 	if !delayed && !blank && b.Have && !b.Polls().LastOK.IsZero() {
 		mode += " · " + fmt.Sprintf(tx.AsOf, m.Shared.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
-		if n := b.WalkNote(m.Shared.Now, m.Shared.Texts); n != "" {
+		if n := b.WalkNote(m.Shared.Frame(app.PaneBoard)); n != "" {
 			mode += " · " + n
 		}
 	}

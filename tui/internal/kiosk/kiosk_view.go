@@ -186,7 +186,7 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	asOf := ""
 	if !delayed && !blank && b.Have && !b.Polls().LastOK.IsZero() {
 		asOf = fmt.Sprintf(tx.AsOf, m.Shared.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
-		if n := b.WalkNote(m.Shared.Now, m.Shared.Texts); n != "" {
+		if n := b.WalkNote(m.Shared.Frame(app.PaneBoard)); n != "" {
 			asOf += " · " + n // how many missed departures it hides
 		}
 	}

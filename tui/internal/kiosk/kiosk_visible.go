@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/ui"
 )
@@ -186,7 +187,7 @@ func (m *Model) visibleBoard(sb *bytes.Buffer, b *board.Pane, i int, delayed boo
 			sb.WriteString("?")
 		}
 	}
-	sb.WriteString(b.WalkNote(m.Shared.Now, m.Shared.Texts))
+	sb.WriteString(b.WalkNote(m.Shared.Frame(app.PaneBoard)))
 	sb.WriteByte(':')
 	rows := m.Kiosk.Rows(i)
 	up := 0

@@ -14,7 +14,7 @@ func (k *Kiosk) setBoards(sh *app.Shared, specs []app.BoardSpec) {
 		// The board keeps its filters, as the grid's boards do: the rows
 		// are filtered where they come in, and the feed asks for as many
 		// events as the same board in the grid (the demand rule, registry.go).
-		b := board.NewBoard(sh, s)
+		b := board.NewBoard(sh.Services, s)
 		b.Focused = false
 		b.HideMissed = k.Options.HideMissed && s.Walk > 0
 		k.Boards = append(k.Boards, *b)

@@ -54,7 +54,7 @@ type feedSet struct {
 
 // Pane is the ladder view of one line.
 type Pane struct {
-	sh       *app.Shared
+	svc      *app.Services
 	Line     string
 	fs       *feedSet
 	L        ldr.Ladder
@@ -75,8 +75,8 @@ type Pane struct {
 }
 
 // NewPane returns the closed ladder view.
-func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, memo: &ui.Cached[string]{}, hits: &ui.Hits{}, fs: newFeedSet()}
+func NewPane(svc *app.Services) Pane {
+	return Pane{svc: svc, memo: &ui.Cached[string]{}, hits: &ui.Hits{}, fs: newFeedSet()}
 }
 
 func newFeedSet() *feedSet {
@@ -101,7 +101,7 @@ func (p *Pane) Open(line string, now time.Time) tea.Cmd {
 	p.L = ldr.Ladder{Line: line}
 	fs := p.fs
 	var cmd tea.Cmd
-	fs.trips, cmd = p.sh.Reg.AcquireKey(feeds.FleetKey, fs.hold, 0)
+	fs.trips, cmd = p.svc.Feeds.AcquireKey(feeds.FleetKey, fs.hold, 0)
 	cmds := []tea.Cmd{cmd, p.Based(now)}
 	if fs.trips.Have {
 		cmds = append(cmds, p.Fed(fs.trips, now))
@@ -123,15 +123,15 @@ func (p *Pane) Select(v int) {
 func (p *Pane) Close() {
 	fs := p.fs
 	if fs.trips != nil {
-		p.sh.Reg.Release(fs.trips, fs.hold)
+		p.svc.Feeds.Release(fs.trips, fs.hold)
 		fs.trips = nil
 	}
 	for k, e := range fs.ends {
-		p.sh.Reg.Release(e, fs.hold)
+		p.svc.Feeds.Release(e, fs.hold)
 		delete(fs.ends, k)
 	}
 	for v, e := range fs.pass {
-		p.sh.Reg.Release(e, fs.hold)
+		p.svc.Feeds.Release(e, fs.hold)
 		delete(fs.pass, v)
 	}
 	fs.net.Forget()
@@ -139,10 +139,10 @@ func (p *Pane) Close() {
 
 // routes are the base data's lines with their patterns.
 func (p *Pane) routes() []model.Route {
-	if p.sh.Base == nil {
+	if p.svc.Base == nil {
 		return nil
 	}
-	return p.sh.Base.Routes
+	return p.svc.Base.Routes
 }
 
 // Based takes the base data when it comes (at service time now): the line's last stop points,
@@ -157,7 +157,7 @@ func (p *Pane) Based(now time.Time) tea.Cmd {
 			continue
 		}
 		stop, _ := code.StopNumber() // the key a board of the stop point has too
-		e, cmd := p.sh.Reg.Acquire(feeds.Subject{Stop: stop, Point: code, Arrivals: true}, p.fs.hold, ldr.EndsLimit)
+		e, cmd := p.svc.Feeds.Acquire(feeds.Subject{Stop: stop, Point: code, Arrivals: true}, p.fs.hold, ldr.EndsLimit)
 		p.fs.ends[code] = e
 		cmds = append(cmds, cmd)
 	}
@@ -195,7 +195,7 @@ func (p *Pane) Fed(e *feeds.Entry, now time.Time) tea.Cmd {
 			fs.net.Took(fs.asked[e.Key.Vehicle], e.Data.Passages)
 		}
 		if e.Have || e.Poll.LastErr != nil {
-			p.sh.Reg.Release(e, fs.hold)
+			p.svc.Feeds.Release(e, fs.hold)
 			delete(fs.pass, e.Key.Vehicle)
 			delete(fs.asked, e.Key.Vehicle)
 		}
@@ -240,11 +240,11 @@ func (p *Pane) round(now time.Time) tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	for _, v := range vs {
-		e, cmd := p.sh.Reg.AcquireKey(passagesKey(v), fs.hold, 0)
+		e, cmd := p.svc.Feeds.AcquireKey(passagesKey(v), fs.hold, 0)
 		fs.pass[v], fs.asked[v] = e, byVeh[v]
 		if cmd == nil && e.Have { // another view polls it: take its answer
 			fs.net.Took(byVeh[v], e.Data.Passages)
-			p.sh.Reg.Release(e, fs.hold)
+			p.svc.Feeds.Release(e, fs.hold)
 			delete(fs.pass, v)
 			delete(fs.asked, v)
 			continue
@@ -258,7 +258,7 @@ func (p *Pane) round(now time.Time) tea.Cmd {
 // time now.
 func (p *Pane) rebuild(now time.Time) {
 	fs := p.fs
-	in := fs.net.Input(p.Line, p.vehicles(), p.routes(), now, p.sh.Policy.Interval)
+	in := fs.net.Input(p.Line, p.vehicles(), p.routes(), now, p.svc.Interval())
 	in.Ends = make(map[model.StopPointCode][]model.Event, len(fs.ends))
 	for code, e := range fs.ends {
 		if e.Have {

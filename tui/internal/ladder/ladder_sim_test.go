@@ -27,7 +27,7 @@ func simRig(t *testing.T, line string, at time.Time, w, h int, lang string) *rig
 		t.Fatal(err)
 	}
 	sh.ReceiveBase(app.BaseDataMsg{Routes: routes})
-	p := NewPane(sh)
+	p := NewPane(sh.Services)
 	p.SetSize(w, h)
 	r := &rig{t: t, p: &p, sh: sh}
 	p.Open(line, sh.Now)

@@ -41,7 +41,7 @@ func newRig(t *testing.T, w, h int, lang string) *rig {
 	now := t0
 	sh := app.NewShared(app.Options{Source: src, Now: func() time.Time { return now }, Lang: lang})
 	sh.ReceiveBase(src.Base)
-	p := NewPane(sh)
+	p := NewPane(sh.Services)
 	p.SetSize(w, h)
 	r := &rig{t: t, p: &p, sh: sh, src: src}
 	p.Open("4", sh.Now)

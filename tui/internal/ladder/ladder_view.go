@@ -190,7 +190,7 @@ func (p *Pane) empty(f app.Frame) string {
 		return fmt.Sprintf(f.DispatchTexts.NoAnswer, app.ErrLine(tx, e.Poll.LastErr))
 	case e == nil || !e.Have:
 		return tx.LadderLoading
-	case !p.L.Known && p.sh.Base != nil:
+	case !p.L.Known && p.svc.Base != nil:
 		return fmt.Sprintf(tx.NoLine, p.Line)
 	case len(p.L.Rails) == 0 || len(p.rails()[0].Stops) == 0:
 		if len(p.L.Rails) == 0 || len(p.cars()) == 0 {

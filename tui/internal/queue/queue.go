@@ -62,7 +62,7 @@ type Row struct {
 // watches until the program ends, so that the ages are true and the
 // grid's summary line has the verdict.
 type Pane struct {
-	sh    *app.Shared
+	svc   *app.Services
 	rules exceptions.Rules
 	file  markFile // the marks and their state file (state.go)
 	// Open: the queue shows (and takes the board side's keys).
@@ -98,15 +98,15 @@ type boardHold struct {
 }
 
 // NewPane returns the queue of o, not yet watching.
-func NewPane(sh *app.Shared, o app.ExceptionOptions, stateDir string) Pane {
-	p := Pane{sh: sh, rules: o.Rules(), file: markFile{dir: stateDir}, trips: feeds.NewHold(sh.Reg), tracker: &exceptions.Tracker{}, hits: &ui.Hits{}, opened: map[string]bool{},
+func NewPane(svc *app.Services, o app.ExceptionOptions, stateDir string) Pane {
+	p := Pane{svc: svc, rules: o.Rules(), file: markFile{dir: stateDir}, trips: feeds.NewHold(svc.Feeds), tracker: &exceptions.Tracker{}, hits: &ui.Hits{}, opened: map[string]bool{},
 		lines: &lineFeeds{hold: feeds.NewHolder(), pass: map[int]*feeds.Entry{}, trip: map[int]model.Trip{},
 			ends: map[model.StopPointCode]*feeds.Entry{}}}
 	if p.rules.Lines == nil {
 		lf := p.lines
 		lf.own = true
 		p.rules.Lines = exceptions.LineFlagsFunc(func(line string, s *exceptions.Snapshot) []exceptions.Item {
-			l := lf.net.Ladder(line, s.Trips, routes(sh), s.Now, sh.Policy.Interval)
+			l := lf.net.Ladder(line, s.Trips, routes(svc), s.Now, svc.Interval())
 			return l.Items()
 		})
 	}
@@ -117,8 +117,8 @@ func NewPane(sh *app.Shared, o app.ExceptionOptions, stateDir string) Pane {
 		}
 	}
 	for _, s := range stops {
-		p.boards = append(p.boards, boardHold{Hold: feeds.NewHold(sh.Reg), stop: s, arrivals: true},
-			boardHold{Hold: feeds.NewHold(sh.Reg), stop: s})
+		p.boards = append(p.boards, boardHold{Hold: feeds.NewHold(svc.Feeds), stop: s, arrivals: true},
+			boardHold{Hold: feeds.NewHold(svc.Feeds), stop: s})
 	}
 	return p
 }
@@ -145,11 +145,11 @@ func (p *Pane) Watch(now time.Time) tea.Cmd {
 
 // routes are the base data's lines with their patterns (nil until it
 // comes: then no line has rungs, and no ghost is judged).
-func routes(sh *app.Shared) []model.Route {
-	if sh.Base == nil {
+func routes(svc *app.Services) []model.Route {
+	if svc.Base == nil {
 		return nil
 	}
-	return sh.Base.Routes
+	return svc.Base.Routes
 }
 
 // ask asks for the next passages and last stops' arrivals the line
@@ -244,7 +244,7 @@ func (lf *lineFeeds) release(reg *feeds.Registry) {
 
 // Stop gives the feeds up.
 func (p *Pane) Stop() {
-	p.lines.release(p.sh.Reg)
+	p.lines.release(p.svc.Feeds)
 	p.trips.Release()
 	for i := range p.boards {
 		p.boards[i].Release()
@@ -277,14 +277,14 @@ func (p *Pane) Fed(e *feeds.Entry, now time.Time) tea.Cmd {
 		return nil
 	}
 	if p.lines.holds(e) {
-		p.lines.took(p.sh.Reg, e)
+		p.lines.took(p.svc.Feeds, e)
 		if p.lines.waiting() > 0 {
 			return nil // the items are made again with the round's last answer
 		}
 	}
 	p.recompute(now)
 	if p.trips.Holds(e) && e.Have {
-		return tea.Batch(p.file.loadCmd(), p.lines.ask(p.sh.Reg, p.trips.Feed, routes(p.sh), now))
+		return tea.Batch(p.file.loadCmd(), p.lines.ask(p.svc.Feeds, p.trips.Feed, routes(p.svc), now))
 	}
 	if p.trips.Holds(e) {
 		return p.file.loadCmd()

@@ -69,7 +69,7 @@ func newRig(t *testing.T, w, h int, lang, dir string) *rig {
 			Lines: testkit.QueueLines}}
 	r.sh = app.NewShared(o)
 	r.sh.ReceiveBase(r.src.Base)
-	p := NewPane(r.sh, o.Exceptions, dir)
+	p := NewPane(r.sh.Services, o.Exceptions, dir)
 	r.p = &p
 	r.p.Layout(app.Rect{W: w, H: h, Focused: true})
 	return r

@@ -87,9 +87,10 @@ func openPane(t *testing.T, n, w, h int) *paneOn {
 	r := &paneOn{t: t, src: src, now: testkit.T0}
 	r.sh = app.NewShared(app.Options{Source: src, Now: func() time.Time { return r.now }})
 	r.sh.ReceiveBase(src.Base)
-	p := NewPane(r.sh)
-	p.Show(n, app.PaneBoard) // its commands are the first tick and the base data, run by poll
-	p.SetSize(w, h)          // after Show, as the root lays out: a new vehicle starts from a zero pane
+	p := NewPane(r.sh.Services)
+	// Its commands are the first tick and the base data, run by poll.
+	p.Show(testkit.Frame(r.sh, app.PaneVehicle), n, app.PaneBoard)
+	p.SetSize(w, h) // after Show, as the root lays out: a new vehicle starts from a zero pane
 	r.p = &p
 	return r
 }

@@ -30,7 +30,7 @@ type tripKey struct {
 // the session. It polls Trip and Passage in its own chain, independent of
 // the board, and fetches the Pattern once per trip.
 type Pane struct {
-	sh         *app.Shared
+	svc        *app.Services
 	feeds.Hold // the pane's hold on its vehicle's feed (Feed) while open
 	Open       bool
 	Vehicle    int
@@ -74,8 +74,8 @@ type Pane struct {
 }
 
 // NewPane returns the closed pane.
-func NewPane(sh *app.Shared) Pane {
-	return Pane{sh: sh, Range: model.RangeAll, Follow: true, cache: &vehicleCache{}, Hold: feeds.NewHold(sh.Reg)}
+func NewPane(svc *app.Services) Pane {
+	return Pane{svc: svc, Range: model.RangeAll, Follow: true, cache: &vehicleCache{}, Hold: feeds.NewHold(svc.Feeds)}
 }
 
 // SetSize gives the pane its rectangle.
@@ -91,21 +91,22 @@ func (p *Pane) Touch() { p.rev++ }
 
 // Show opens the pane on vehicle n, focus returning to back on close. A
 // different vehicle starts from nothing; the same one keeps its state and
-// polls now.
-func (p *Pane) Show(n int, back app.PaneID) tea.Cmd {
+// polls now. f is the frame it opens in.
+func (p *Pane) Show(f app.Frame, n int, back app.PaneID) tea.Cmd {
 	p.Back = back
 	if p.Open && p.Vehicle == n {
 		return nil
 	}
 	p.Release()
 	if p.Vehicle != n {
-		*p = Pane{sh: p.sh, Hold: p.Hold, Vehicle: n, Range: p.Range, Follow: true, cache: p.cache,
+		*p = Pane{svc: p.svc, Hold: p.Hold, Vehicle: n, Range: p.Range, Follow: true, cache: p.cache,
 			rev: p.rev + 1, MapRev: p.MapRev + 1, Back: back}
 	}
 	p.Open = true
-	p.InfoSeq = p.sh.NextSeq()
-	return tea.Batch(p.Acquire(p.feedKey(), 0), VehicleInfoCmd(p.sh.Ctx, p.sh.Source, p.InfoSeq, p.Vehicle, p.sh.Policy.Timeout),
-		p.sh.VehicleRunsCmd(p.Vehicle))
+	r := p.svc.NewRequest()
+	p.InfoSeq = r.Seq
+	return tea.Batch(p.Acquire(p.feedKey(), 0), VehicleInfoCmd(r.Ctx, r.Source, r.Seq, p.Vehicle, r.Timeout),
+		p.svc.VehicleRunsCmd(f.Now, p.Vehicle))
 }
 
 // ReceiveHistory takes the vehicle's runs of today from the recorded
@@ -183,8 +184,9 @@ func (p *Pane) apply(msg feeds.AnswerMsg) tea.Cmd {
 	if p.PatReady || (p.PatSeq != 0 && p.PatKey == k) {
 		return nil
 	}
-	p.PatSeq, p.PatKey = p.sh.NextSeq(), k
-	return FetchPatternCmd(p.sh.Ctx, p.sh.Source, p.PatSeq, p.Vehicle, k, p.sh.Policy.Timeout)
+	r := p.svc.NewRequest()
+	p.PatSeq, p.PatKey = r.Seq, k
+	return FetchPatternCmd(r.Ctx, r.Source, r.Seq, p.Vehicle, k, r.Timeout)
 }
 
 // tripKeyOf identifies the trip of the current trip and passages.

@@ -223,8 +223,8 @@ func (p *Pane) vehicleInfo() *model.Vehicle {
 	if p.Info != nil {
 		return p.Info
 	}
-	if p.sh.Base != nil {
-		return p.sh.Base.Vehicles[p.Vehicle]
+	if p.svc.Base != nil {
+		return p.svc.Base.Vehicles[p.Vehicle]
 	}
 	return nil
 }
@@ -257,7 +257,7 @@ func (p *Pane) headLines(f app.Frame, iw int) []string {
 		cat = p.trip.VehicleCategory
 	}
 	title := tx.VehicleTitle(cat, p.Vehicle)
-	id := []string{app.Link(p.sh.Links.VehicleURL(p.Vehicle), st.Title.Render(title))}
+	id := []string{app.Link(p.svc.Links.VehicleURL(p.Vehicle), st.Title.Render(title))}
 	if veh != nil {
 		if veh.VehicleName != "" && !genericVehicleName(veh.VehicleName, cat, p.Vehicle) {
 			id = append(id, st.Text.Render(veh.VehicleName))
@@ -276,7 +276,7 @@ func (p *Pane) headLines(f app.Frame, iw int) []string {
 		for _, l := range ui.WrapWords(text, iw-1) { // a long note wraps, never cut
 			out = append(out, " "+style.Render(l))
 		}
-		return append(out, p.historyLine(st, iw)...)
+		return append(out, p.historyLine(f, iw)...)
 	}
 	pos := p.position()
 	// Journey: line, direction, deviation, age of the position report.
@@ -329,20 +329,20 @@ func (p *Pane) headLines(f app.Frame, iw int) []string {
 		out = append(out, " "+strings.Join(w, sep))
 	}
 	out = append(out, " "+p.pollLine(f, iw))
-	out = append(out, p.historyLine(st, iw)...)
-	for _, n := range p.notice(st, tx, pos, iw-1) {
+	out = append(out, p.historyLine(f, iw)...)
+	for _, n := range p.notice(f, pos, iw-1) {
 		out = append(out, " "+n)
 	}
 	return out
 }
 
 // historyLine is today's runs of the vehicle and when it was last seen,
-// from the recorded history; nothing without one.
-func (p *Pane) historyLine(st *ui.Styles, iw int) []string {
+// from the recorded history, in frame f; nothing without one.
+func (p *Pane) historyLine(f app.Frame, iw int) []string {
 	if !p.hist.Asked || iw < 12 {
 		return nil
 	}
-	return []string{" " + st.Muted.Render(ui.Fit(app.RunsText(p.sh, p.hist, iw-1), iw-1))}
+	return []string{" " + f.Styles.Muted.Render(ui.Fit(app.RunsText(f, p.hist, iw-1), iw-1))}
 }
 
 // deviationText is "+2 min late", "on time" or "1 min early", coloured.
@@ -415,11 +415,12 @@ func sparkScale(tx *ui.Texts, values []float64) string {
 }
 
 // notice says when the vehicle is out of service or its trip has ended,
-// wrapped to lines of at most w cells.
-func (p *Pane) notice(st *ui.Styles, tx *ui.Texts, pos model.TripPosition, w int) []string {
+// wrapped to lines of at most w cells, in frame f.
+func (p *Pane) notice(f app.Frame, pos model.TripPosition, w int) []string {
+	st, tx := f.Styles, f.Texts
 	switch {
 	case p.Out:
-		return wrapStyled(fmt.Sprintf(tx.OutOfService, p.sh.SvcAt(p.outSince).In(model.Berlin).Format("15:04")), tx.OutOfServiceTail,
+		return wrapStyled(fmt.Sprintf(tx.OutOfService, f.SvcAt(p.outSince).In(model.Berlin).Format("15:04")), tx.OutOfServiceTail,
 			st.Stale, st.Muted, w)
 	case pos.Phase == model.PhaseEnded:
 		ps := p.Pass.Passages
