@@ -28,7 +28,7 @@ func TestFilteredBoardAsksAlikeInKioskAndGrid(t *testing.T) {
 			kioskMax, kiosk.src.Limits, gridMax, grid.src.Limits, app.MaxLimit)
 	}
 	// And the kiosk's rows are the filtered ones.
-	for _, r := range kiosk.k.Kiosk.Rows(0) {
+	for _, r := range kiosk.k.Kiosk.Rows(kiosk.k.Shared.Frame(app.PaneBoard), 0) {
 		if e := kiosk.k.Kiosk.Boards[0].Data.Events[r]; e.Line() != "2" {
 			t.Errorf("the kiosk filtered to line 2 shows line %s", e.Line())
 		}

@@ -442,7 +442,8 @@ func TestKioskBoardsOfOneStopShareAPoll(t *testing.T) {
 	if n := e.src.CallCount(); n != 1 {
 		t.Errorf("%d requests, want 1", n)
 	}
-	if len(k.Rows(0)) == 0 || len(k.Rows(1)) == 0 {
-		t.Errorf("rows %d and %d, want both boards filled by the one answer", len(k.Rows(0)), len(k.Rows(1)))
+	f := e.k.Shared.Frame(app.PaneBoard)
+	if len(k.Rows(f, 0)) == 0 || len(k.Rows(f, 1)) == 0 {
+		t.Errorf("rows %d and %d, want both boards filled by the one answer", len(k.Rows(f, 0)), len(k.Rows(f, 1)))
 	}
 }

@@ -23,7 +23,7 @@ func TestKioskColumnsWorkOutCountdownsOncePerMinute(t *testing.T) {
 	_ = e.m.View()
 	rows := 0
 	for i := range e.m.Kiosk.Boards {
-		rows += len(e.m.Kiosk.Rows(i))
+		rows += len(e.m.Kiosk.Rows(e.m.Shared.Frame(app.PaneBoard), i))
 	}
 	if rows < 40 {
 		t.Fatalf("four boards show %d departures; want a screenful", rows)
@@ -68,8 +68,8 @@ func TestKioskKeptCountdownReadsAsWorkedOutAnew(t *testing.T) {
 			e := &evs[j]
 			kept.m.Shared.Now, fresh.m.Shared.Now = now, now
 			clear(fresh.m.Kiosk.cache.dues)
-			got, gotSt := kept.m.dueCell(e)
-			want, wantSt := fresh.m.dueCell(e)
+			got, gotSt := kept.m.dueCell(kept.m.Shared.Frame(app.PaneBoard), e)
+			want, wantSt := fresh.m.dueCell(fresh.m.Shared.Frame(app.PaneBoard), e)
 			if got != want || gotSt.Render(got) != wantSt.Render(want) {
 				t.Fatalf("at %v departure %d reads %q kept, %q worked out anew", now.Sub(testkit.T0), j, got, want)
 			}
@@ -81,8 +81,8 @@ func TestKioskKeptCountdownReadsAsWorkedOutAnew(t *testing.T) {
 		for _, now := range []time.Time{at.Add(-time.Second), at, at.Add(time.Nanosecond)} {
 			kept.m.Shared.Now, fresh.m.Shared.Now = now, now
 			clear(fresh.m.Kiosk.cache.dues)
-			got, _ := kept.m.dueCell(&evs[1])
-			if want, _ := fresh.m.dueCell(&evs[1]); got != want {
+			got, _ := kept.m.dueCell(kept.m.Shared.Frame(app.PaneBoard), &evs[1])
+			if want, _ := fresh.m.dueCell(fresh.m.Shared.Frame(app.PaneBoard), &evs[1]); got != want {
 				t.Fatalf("%v before the departure it reads %q kept, %q worked out anew", evs[1].Due().Sub(now), got, want)
 			}
 		}
@@ -110,7 +110,7 @@ func TestKioskCountdownsTurnTogetherOnTheMinute(t *testing.T) {
 		e.m.Shared.Now = now
 		for j := range evs {
 			ev := &evs[j]
-			got, _ := e.m.dueCell(ev)
+			got, _ := e.m.dueCell(e.m.Shared.Frame(app.PaneBoard), ev)
 			left := ev.Due().Sub(now)
 			if left < 0 {
 				continue

@@ -69,22 +69,22 @@ const LayoutNoticeFor = time.Minute
 // back it goes with the second answer (within a minute).
 const BannerClearAnswers = 2
 
-// delayed reports whether board b's data is stale at the last clock tick:
-// the one rule of every view (feeds.State.Stale), and before any answer,
-// the same age counted from when the kiosk started polling.
-func (k *Kiosk) delayed(sh *app.Shared, b *board.Pane) bool {
+// delayed reports whether board b's data is stale at frame f's clock:
+// the one rule of every view (Frame.Stale), and before any answer, the
+// same age counted from when the kiosk started polling.
+func (k *Kiosk) delayed(f app.Frame, b *board.Pane) bool {
 	p := b.Polls()
 	if p.LastOK.IsZero() {
-		return sh.Local.Sub(k.since) > feeds.DelayedAfter*sh.Policy.Interval
+		return f.Local.Sub(k.since) > feeds.DelayedAfter*k.sh.Policy.Interval
 	}
-	_, stale := sh.Stale(p)
+	_, stale := f.Stale(p)
 	return stale
 }
 
 // followBanner turns each board's banner on as soon as its data is stale
 // and off only when its data is fresh and came with BannerClearAnswers
-// good answers in a row.
-func (k *Kiosk) followBanner(sh *app.Shared) {
+// good answers in a row; f is the frame of the update.
+func (k *Kiosk) followBanner(f app.Frame) {
 	if len(k.banner) != len(k.Boards) {
 		k.banner = make([]bool, len(k.Boards))
 	}
@@ -93,7 +93,7 @@ func (k *Kiosk) followBanner(sh *app.Shared) {
 	}
 	for i := range k.Boards {
 		switch {
-		case k.delayed(sh, &k.Boards[i]):
+		case k.delayed(f, &k.Boards[i]):
 			k.banner[i] = true
 			k.outage[i] = k.Boards[i].Polls().LastOK
 		case k.banner[i] && k.Boards[i].Polls().Good >= BannerClearAnswers:
@@ -108,10 +108,11 @@ func (k *Kiosk) bannerOn(i int) bool { return i < len(k.banner) && k.banner[i] }
 // bannerSince is the time board b (index i) is delayed since, on the
 // local clock: its last good answer while its data is stale; once it
 // answers again and the banner stays (BannerClearAnswers), the last good
-// answer before the outage; before any answer, when polling started.
-func (k *Kiosk) bannerSince(sh *app.Shared, i int, b *board.Pane) time.Time {
+// answer before the outage; before any answer, when polling started. f
+// is the frame it is drawn in.
+func (k *Kiosk) bannerSince(f app.Frame, i int, b *board.Pane) time.Time {
 	since := b.Polls().LastOK
-	if k.bannerOn(i) && i < len(k.outage) && !k.outage[i].IsZero() && !k.delayed(sh, b) {
+	if k.bannerOn(i) && i < len(k.outage) && !k.outage[i].IsZero() && !k.delayed(f, b) {
 		since = k.outage[i]
 	}
 	if since.IsZero() {
@@ -187,9 +188,10 @@ func newKiosk(sh *app.Shared, o app.KioskOptions, specs []app.BoardSpec) Kiosk {
 	if o.StaleAfter <= 0 {
 		o.StaleAfter = feeds.DefaultKioskStaleAfter
 	}
-	k := Kiosk{sh: sh, Options: o, start: sh.Local, since: sh.Local, cache: &kioskCache{}, Profile: -1}
-	k.setBoards(sh, specs)
-	k.Asleep = sh.ClockKnown() && !k.InHours(sh.Now)
+	f := sh.Frame(app.PaneBoard)
+	k := Kiosk{sh: sh, Options: o, start: f.Local, since: f.Local, cache: &kioskCache{}, Profile: -1}
+	k.setBoards(sh.Services, specs)
+	k.Asleep = sh.ClockKnown() && !k.InHours(f.Now)
 	return k
 }
 
@@ -213,15 +215,16 @@ func (k *Kiosk) Init() []tea.Cmd {
 	if k.Asleep {
 		return []tea.Cmd{k.askFirst()}
 	}
-	return k.wakeCmds()
+	return k.wakeCmds(k.sh.Frame(app.PaneBoard))
 }
 
 // wakeCmds takes every board's feed from the registry (boards of one
-// stop share it) and polls them and the alert at once.
-func (k *Kiosk) wakeCmds() []tea.Cmd {
+// stop share it) and polls them and the alert at once; f is the frame
+// the boards show in.
+func (k *Kiosk) wakeCmds(f app.Frame) []tea.Cmd {
 	cmds := make([]tea.Cmd, 0, len(k.Boards)+1)
 	for i := range k.Boards {
-		cmds = append(cmds, k.Boards[i].Show(k.sh.Frame(app.PaneBoard)))
+		cmds = append(cmds, k.Boards[i].Show(f))
 	}
 	var cmd tea.Cmd
 	k.AlertF, cmd = k.sh.Reg.AcquireKey(AlertKey, feeds.KioskAlert, 0)
@@ -244,17 +247,18 @@ func (k *Kiosk) sleep() {
 	k.arev++
 }
 
-// wake restarts the polls when the operating hours begin.
-func (k *Kiosk) wake(now time.Time) tea.Cmd {
+// wake restarts the polls when the operating hours begin, at frame f's
+// local time.
+func (k *Kiosk) wake(f app.Frame) tea.Cmd {
 	k.Asleep = false
-	k.since = now
+	k.since = f.Local
 	k.banner = nil // a new day: no banner of last night
-	return tea.Batch(k.wakeCmds()...)
+	return tea.Batch(k.wakeCmds(f)...)
 }
 
-// Rows returns the rows of board i (its data holds only the events its
-// filters keep).
-func (k *Kiosk) Rows(i int) []int { return k.Boards[i].Rows(k.sh.Frame(app.PaneBoard)) }
+// Rows returns the rows of board i in frame f (its data holds only the
+// events its filters keep).
+func (k *Kiosk) Rows(f app.Frame, i int) []int { return k.Boards[i].Rows(f) }
 
 // shown returns the index of the board on screen at now: each shows for
 // Rotate, in turn, counted from the kiosk's start.
@@ -282,12 +286,12 @@ func (k *Kiosk) releaseAlert() {
 	}
 }
 
-// key handles one key: the speak button, the quit key, and any other
-// key's hint of how to leave.
-func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
+// key handles one key in frame f: the speak button, the quit key, and
+// any other key's hint of how to leave.
+func (m *Model) key(f app.Frame, msg tea.KeyMsg) tea.Cmd {
 	k := &m.Kiosk
 	if k.speakKey(msg.String()) {
-		return k.speak(m.Shared) // a station's button, also when keys are locked
+		return k.speak(f) // a station's button, also when keys are locked
 	}
 	quit := k.Options.Quit()
 	if quit == "" {
@@ -298,7 +302,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		return tea.Quit
 	}
 	// Any other key says, for a while, how to leave.
-	k.hintUntil = m.Shared.Local.Add(KeyHintFor)
+	k.hintUntil = f.Local.Add(KeyHintFor)
 	k.arev++
 	return nil
 }
@@ -315,19 +319,21 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		// the configured limit, in steps that a hub's cache serves alike
 		// (kiosk_limit.go).
 		k.sized(msg.Width, msg.Height, m.limit)
+		f := m.Shared.Frame(app.PaneBoard) // with the limit for the new height
 		cmds := make([]tea.Cmd, 0, len(k.Boards))
 		for i := range k.Boards {
-			cmds = append(cmds, k.Boards[i].Declare(k.sh.Frame(app.PaneBoard)))
+			cmds = append(cmds, k.Boards[i].Declare(f))
 		}
 		return tea.Batch(cmds...)
 	case tea.KeyMsg:
+		f := m.Shared.Frame(app.PaneBoard)
 		if !termio.Several(msg) {
-			return m.key(msg)
+			return m.key(f, msg)
 		}
 		// Keys read at once ("xq", a held button): each counts.
 		var cmds []tea.Cmd
 		for i := range msg.Runes {
-			cmd, quit := m.key(termio.KeyAt(msg, i)), termio.KeyAt(msg, i).String() == k.Options.Quit()
+			cmd, quit := m.key(f, termio.KeyAt(msg, i)), termio.KeyAt(msg, i).String() == k.Options.Quit()
 			cmds = append(cmds, cmd)
 			if quit {
 				break
@@ -342,26 +348,33 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 			}
 			k.arev++
 		}
+		// The frame of this second: the clocks ticked, the styles
+		// followed the night.
+		f := m.Shared.Frame(app.PaneBoard)
 		var cmd tea.Cmd
 		// Display hours run on the service's clock; until it is known
 		// (the first answer) the kiosk stays awake to learn it.
-		switch in := k.InHours(m.Shared.Now) || !m.Shared.ClockKnown(); {
+		switch in := k.InHours(f.Now) || !m.Shared.ClockKnown(); {
 		case !in && !k.Asleep:
 			k.sleep()
 			cmd = k.askFirst()
 		case in && k.Asleep:
-			cmd = k.wake(msg.Now)
+			cmd = k.wake(f)
 		case k.Asleep:
-			cmd = k.askAgain(m.Shared.Now) // the night's answer used up
+			cmd = k.askAgain(f.Now) // the night's answer used up
 		}
-		prof := k.followProfile(m.Shared)
-		if k.speakDue(m.Shared) {
-			cmd = tea.Batch(cmd, k.speak(m.Shared))
+		was := k.Profile
+		prof := k.followProfile(f)
+		if k.Profile != was {
+			f = m.Shared.Frame(app.PaneBoard) // the new layout asks for its own limit (askLimit)
+		}
+		if k.speakDue(f) {
+			cmd = tea.Batch(cmd, k.speak(f))
 		}
 		if !k.Asleep {
-			k.followBanner(m.Shared)
+			k.followBanner(f)
 		}
-		return tea.Batch(m.clock(), cmd, logSkew, prof)
+		return tea.Batch(m.clock(f), cmd, logSkew, prof)
 	case clockTick:
 		if msg.gen != k.tickGen {
 			return nil // an older schedule: a tick came before it
@@ -372,27 +385,28 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		if k.Asleep {
 			return nil
 		}
-		if f, cmd, ok := m.Shared.Reg.Tick(m.Shared.State, msg); ok {
-			k.Fed(f, false)
+		if fd, cmd, ok := m.Shared.Reg.Tick(m.Shared.State, msg); ok {
+			k.Fed(m.Shared.Frame(app.PaneBoard), fd, false)
 			return cmd
 		}
 	case feeds.AnswerMsg:
-		if f, cmd, ok := m.Shared.Reg.Receive(m.Shared.State, msg); ok {
-			k.Fed(f, true)
+		if fd, cmd, ok := m.Shared.Reg.Receive(m.Shared.State, msg); ok {
+			f := m.Shared.Frame(app.PaneBoard)
+			k.Fed(f, fd, true)
 			if !k.Asleep {
-				k.followBanner(m.Shared) // a banner goes with the answer, not at the next tick
+				k.followBanner(f) // a banner goes with the answer, not at the next tick
 			}
-			if f == k.AlertF && f.Have {
+			if fd == k.AlertF && fd.Have {
 				m.Shared.SetAlert(k.alert) // the rows of the lines it names carry ⚠
 			}
 			return cmd
 		}
 	case SpokeMsg:
-		k.spoke(m.Shared, msg)
+		k.spoke(m.Shared.Frame(app.PaneBoard), msg)
 	case FirstMsg:
 		return k.fetchFirst(msg)
 	case FirstAnswer:
-		return k.tookFirst(msg)
+		return k.tookFirst(m.Shared.Frame(app.PaneBoard), msg)
 	case app.BaseRetryMsg:
 		return m.Shared.RetryBase()
 	case app.BaseDataMsg:
@@ -405,17 +419,17 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// Fed hands feed f's news to its boards: an answer (data), or a poll
-// that started.
-func (k *Kiosk) Fed(f *feeds.Entry, data bool) {
-	if f == k.AlertF && data && f.Have && !app.SameAlert(k.alert, f.Data.Alert) {
-		k.alert = f.Data.Alert
+// Fed hands feed fd's news to its boards, which show in frame f: an
+// answer (data), or a poll that started.
+func (k *Kiosk) Fed(f app.Frame, fd *feeds.Entry, data bool) {
+	if fd == k.AlertF && data && fd.Have && !app.SameAlert(k.alert, fd.Data.Alert) {
+		k.alert = fd.Data.Alert
 		k.arev++
 	}
 	for i := range k.Boards {
-		if b := &k.Boards[i]; b.Feed == f {
+		if b := &k.Boards[i]; b.Feed == fd {
 			if data {
-				b.Fed(k.sh.Frame(app.PaneBoard))
+				b.Fed(f)
 			} else {
 				b.Touch()
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"abfahrt/model"
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/board"
 	"abfahrt/tui/internal/ui"
 )
@@ -117,9 +118,10 @@ func bigDueLines(text, unit string, scale int, console bool) []string {
 // and the rows of text are double-spaced: a departure that leaves moves
 // every row of its column below it, and a terminal moves only whole
 // lines, so each of those rows is written anew; fewer, better spaced
-// rows are cheaper and, from across a hall, easier to tell apart.
-func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool) []string {
-	st, tx := m.Shared.Styles, m.Shared.Texts
+// rows are cheaper and, from across a hall, easier to tell apart. f is
+// the frame they are drawn in.
+func (m *Model) bigBoard(f app.Frame, b *board.Pane, rows []int, scale, w, room int, col bool) []string {
+	st, tx := f.Styles, f.Texts
 	console := st.Theme.ConsoleFont
 	hgt := fontHeight(scale, console)
 	n := min(len(rows), maxBigRows, (room+1)/(hgt+1))
@@ -127,7 +129,7 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 		n = min(n, colBigRows)
 	}
 	if n == 0 {
-		return m.spanRows(b, rows, w, room, col)
+		return m.spanRows(f, b, rows, w, room, col)
 	}
 	big := rows[:n]
 	gap := 2 * scale
@@ -135,13 +137,13 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 	for _, r := range big {
 		e := &b.Data.Events[r]
 		badgeW = max(badgeW, FontWidth(e.Line(), scale)+2*scale)
-		due, _ := m.dueCell(e)
+		due, _ := m.dueCell(f, e)
 		dueW = max(dueW, bigDueWidth(due, tx.Min, scale))
 		if b.Subject.Point == "" {
 			platW = max(platW, FontWidth(e.PlatformName, scale))
 		}
 	}
-	badgeW, dueW, platW = m.Kiosk.cache.steady(b, scale, w, m.Shared.Local, badgeW, dueW, platW)
+	badgeW, dueW, platW = m.Kiosk.cache.steady(b, scale, w, f.Local, badgeW, dueW, platW)
 	destW := w - badgeW - gap - dueW - gap
 	// The platform where it helps: a board of several platforms, with
 	// room left for ten letters of the destination.
@@ -161,15 +163,15 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 			out = append(out, gapLine)
 		}
 		e := &b.Data.Events[r]
-		due, dueSt := m.dueCell(e)
-		key := bigKey{st: st, gone: e.Gone(), line: e.Line(), dest: e.DirectionText, due: due, alert: m.Shared.AlertOn(e.Line()),
+		due, dueSt := m.dueCell(f, e)
+		key := bigKey{st: st, gone: e.Gone(), line: e.Line(), dest: e.DirectionText, due: due, alert: f.AlertOn(e.Line()),
 			planned: !e.Realtime(), now: due == tx.Now, console: console, pad: col, scale: scale, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
 			key.plat = e.PlatformName
 		}
 		lines, ok := memo[key]
 		if !ok {
-			lines = m.drawBig(key, destW, gap, dueSt)
+			lines = m.drawBig(f, key, destW, gap, dueSt)
 			m.Kiosk.cache.drawn++
 			if len(memo) >= bigMemoMax {
 				clear(memo)
@@ -181,10 +183,10 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 	if rest := room - len(out) - 1; rest > 0 && len(rows) > n {
 		out = append(out, gapLine)
 		if !col {
-			out = append(out, m.spanRows(b, rows[n:], w, rest, false)...)
+			out = append(out, m.spanRows(f, b, rows[n:], w, rest, false)...)
 			return out
 		}
-		for j, l := range m.spanRows(b, rows[n:], w, (rest+1)/2, true) {
+		for j, l := range m.spanRows(f, b, rows[n:], w, (rest+1)/2, true) {
 			if j > 0 {
 				out = append(out, gapLine)
 			}
@@ -196,9 +198,9 @@ func (m *Model) bigBoard(b *board.Pane, rows []int, scale, w, room int, col bool
 
 // drawBig draws one large departure: the line's badge, the destination
 // shortened to fit destW (never inside a letter), the platform and the
-// countdown at the right edge.
-func (m *Model) drawBig(k bigKey, destW, gap int, dueSt lipgloss.Style) []string {
-	st, tx := m.Shared.Styles, m.Shared.Texts
+// countdown at the right edge, in frame f.
+func (m *Model) drawBig(f app.Frame, k bigKey, destW, gap int, dueSt lipgloss.Style) []string {
+	st, tx := f.Styles, f.Texts
 	s := k.scale
 	dest := k.dest
 	if k.alert {
@@ -242,9 +244,10 @@ func (m *Model) drawBig(k bigKey, destW, gap int, dueSt lipgloss.Style) []string
 
 // spanRows draws departures as rows of text across w, at most room: the
 // line's badge, the destination, the platform and the countdown at the
-// right edge, as on a hall display; padded to w in a column (col).
-func (m *Model) spanRows(b *board.Pane, rows []int, w, room int, col bool) []string {
-	st, tx := m.Shared.Styles, m.Shared.Texts
+// right edge, as on a hall display; padded to w in a column (col); in
+// frame f.
+func (m *Model) spanRows(f app.Frame, b *board.Pane, rows []int, w, room int, col bool) []string {
+	st, tx := f.Styles, f.Texts
 	badgeW, platW, dueW := 4, 0, 0
 	for _, r := range rows {
 		e := &b.Data.Events[r]
@@ -252,7 +255,7 @@ func (m *Model) spanRows(b *board.Pane, rows []int, w, room int, col bool) []str
 		if b.Subject.Point == "" {
 			platW = max(platW, cellWidth(e.PlatformName))
 		}
-		due, _ := m.dueCell(e)
+		due, _ := m.dueCell(f, e)
 		dueW = max(dueW, cellWidth(due))
 	}
 	destW := w - 2 - badgeW - 2 - dueW - 1
@@ -266,15 +269,15 @@ func (m *Model) spanRows(b *board.Pane, rows []int, w, room int, col bool) []str
 			break
 		}
 		e := &b.Data.Events[r]
-		due, dueSt := m.dueCell(e)
-		key := spanKey{st: st, line: e.Line(), dest: e.DirectionText, due: due, alert: m.Shared.AlertOn(e.Line()),
+		due, dueSt := m.dueCell(f, e)
+		key := spanKey{st: st, line: e.Line(), dest: e.DirectionText, due: due, alert: f.AlertOn(e.Line()),
 			planned: !e.Realtime(), now: due == tx.Now, gone: e.Gone(), pad: col, w: w, badgeW: badgeW, platW: platW, dueW: dueW}
 		if platW > 0 {
 			key.plat = e.PlatformName
 		}
 		l, ok := memo[key]
 		if !ok {
-			l = m.drawSpan(key, destW, dueSt)
+			l = m.drawSpan(f, key, destW, dueSt)
 			if len(memo) >= bigMemoMax {
 				clear(memo)
 			}
@@ -296,9 +299,9 @@ type spanKey struct {
 	badgeW, platW, dueW   int
 }
 
-// drawSpan draws one departure as a row of text across k.w.
-func (m *Model) drawSpan(k spanKey, destW int, dueSt lipgloss.Style) string {
-	st := m.Shared.Styles
+// drawSpan draws one departure as a row of text across k.w, in frame f.
+func (m *Model) drawSpan(f app.Frame, k spanKey, destW int, dueSt lipgloss.Style) string {
+	st := f.Styles
 	dest := k.dest
 	if k.alert {
 		dest = "⚠ " + dest
@@ -369,10 +372,11 @@ func (c *kioskCache) memo() map[bigKey][]string {
 	return c.big
 }
 
-// steadyRows is rows of board b in steadyOrder by their countdowns.
-func (m *Model) steadyRows(b *board.Pane, rows []int) []int {
+// steadyRows is rows of board b in steadyOrder by their countdowns in
+// frame f.
+func (m *Model) steadyRows(f app.Frame, b *board.Pane, rows []int) []int {
 	return m.Kiosk.cache.steadyOrder(b, rows, func(r int) string {
-		due, _ := m.dueCell(&b.Data.Events[r])
+		due, _ := m.dueCell(f, &b.Data.Events[r])
 		return due
 	})
 }
@@ -446,15 +450,15 @@ const dueHold = 30 * time.Second
 // minutes of the departure, when the time to it crosses the minute
 // ("now"), or the clocks change (at a whole hour). Between those the
 // text is the one given last (dueKept), so a second that turns no
-// countdown reads none anew.
-func (m *Model) dueCell(e *model.Event) (string, lipgloss.Style) {
-	st, tx, now := m.Shared.Styles, m.Shared.Texts, m.Shared.Now
+// countdown reads none anew. f is the frame it is read in.
+func (m *Model) dueCell(f app.Frame, e *model.Event) (string, lipgloss.Style) {
+	st, tx, now := f.Styles, f.Texts, f.Now
 	c := m.Kiosk.cache
 	j, ok := c.dues[e]
 	if ok && c.kept[j].holds(e, st, tx, now) {
 		return c.kept[j].text, c.kept[j].style
 	}
-	due, style := m.dueCellAt(e, now)
+	due, style := m.dueCellAt(st, tx, e, now)
 	if !ok {
 		// New data brings new events: past the bound, the memo starts
 		// anew in the same storage.
@@ -543,9 +547,8 @@ func dueTurns(due, now time.Time) time.Time {
 	return until
 }
 
-// dueCellAt is dueCell worked out at now.
-func (m *Model) dueCellAt(e *model.Event, now time.Time) (string, lipgloss.Style) {
-	st, tx := m.Shared.Styles, m.Shared.Texts
+// dueCellAt is dueCell worked out at now, in the styles st and texts tx.
+func (m *Model) dueCellAt(st *ui.Styles, tx *ui.Texts, e *model.Event, now time.Time) (string, lipgloss.Style) {
 	c := m.Kiosk.cache
 	c.worked++
 	now = dueReadAt(e, now)

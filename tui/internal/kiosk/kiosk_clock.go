@@ -5,6 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"abfahrt/tui/internal/app"
 	"abfahrt/tui/internal/feeds"
 )
 
@@ -36,11 +37,11 @@ const (
 	aliveEvery = 5 * time.Second
 )
 
-// clock schedules the kiosk's next clock tick at nextTurn, unless one is
-// scheduled at or before it.
-func (m *Model) clock() tea.Cmd {
-	k, local := &m.Kiosk, m.Shared.Local
-	at := m.nextTurn().Add(turnLate)
+// clock schedules the kiosk's next clock tick at nextTurn in frame f,
+// unless one is scheduled at or before it.
+func (m *Model) clock(f app.Frame) tea.Cmd {
+	k, local := &m.Kiosk, f.Local
+	at := m.nextTurn(f).Add(turnLate)
 	if !k.tickAt.IsZero() && k.tickAt.After(local) && !k.tickAt.After(at) {
 		return nil // the tick scheduled comes first
 	}
@@ -53,9 +54,10 @@ func (m *Model) clock() tea.Cmd {
 // nextTurn is the first instant after the local clock's now at which the
 // kiosk's screen or state may change without an answer, on the local
 // clock; the next whole second where it follows the clock by the second.
-func (m *Model) nextTurn() time.Time {
+// f is the frame of the update.
+func (m *Model) nextTurn(f app.Frame) time.Time {
 	sh, k := m.Shared, &m.Kiosk
-	local := sh.Local
+	local, svcNow := f.Local, f.Now
 	second := local.Truncate(time.Second).Add(time.Second) // on the second, as tea.Every ticks
 	if k.Asleep || !sh.ClockKnown() || m.title || len(k.Boards) == 0 {
 		return second
@@ -64,9 +66,9 @@ func (m *Model) nextTurn() time.Time {
 	// turn (boardVisible: worked out for this instant, kept for the frame).
 	first, n := k.shown(local), 1
 	if cols := k.Columns(m.width, m.height); cols > 1 {
-		first, n = k.page(cols), cols
+		first, n = k.page(f, cols), cols
 	}
-	if _, ok := m.visibleKey(first, n, m.width, m.height); !ok {
+	if _, ok := m.visibleKey(f, first, n, m.width, m.height); !ok {
 		return second // a frame built every second: no large rows
 	}
 	c := k.cache
@@ -82,13 +84,13 @@ func (m *Model) nextTurn() time.Time {
 			at = t
 		}
 	}
-	svc := func(t time.Time) time.Time { return local.Add(t.Sub(sh.Now)) }
+	svc := func(t time.Time) time.Time { return local.Add(t.Sub(svcNow)) }
 	earlier(local.Truncate(time.Minute).Add(time.Minute))
-	earlier(svc(sh.Now.Truncate(time.Minute).Add(time.Minute)))
+	earlier(svc(svcNow.Truncate(time.Minute).Add(time.Minute)))
 	for i := first; i < min(first+n, len(k.Boards)); i++ {
 		b := &k.Boards[i]
 		v, ok := c.vis[b]
-		if !ok || b.Walk > 0 || v.rev != b.Revision || v.gen != k.arev || !v.until.After(sh.Now) {
+		if !ok || b.Walk > 0 || v.rev != b.Revision || v.gen != k.arev || !v.until.After(svcNow) {
 			return second
 		}
 		earlier(svc(v.until))

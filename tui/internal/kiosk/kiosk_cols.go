@@ -39,14 +39,14 @@ func (k *Kiosk) Columns(w, h int) int {
 	return max(cols, 1)
 }
 
-// page returns the first board of the page on screen at the local
+// page returns the first board of the page on screen at frame f's local
 // second: pages of cols boards, each for Rotate, in turn.
-func (k *Kiosk) page(cols int) int {
+func (k *Kiosk) page(f app.Frame, cols int) int {
 	pages := (len(k.Boards) + cols - 1) / cols
 	if pages <= 1 {
 		return 0
 	}
-	n := int64(k.sh.Local.Sub(k.start) / k.Options.Rotate)
+	n := int64(f.Local.Sub(k.start) / k.Options.Rotate)
 	return int(max(n, 0)%int64(pages)) * cols
 }
 
@@ -66,10 +66,10 @@ func colScale(cw, h int) int {
 
 // renderColumns draws boards first… (cols of them) side by side in w×h:
 // the clock and date across the top, each board's name, notices and
-// rows in its column, the alert across the foot.
-func (m *Model) renderColumns(first, cols, w, h int) string {
-	k, st, tx, now := &m.Kiosk, m.Shared.Styles, m.Shared.Texts, m.Shared.Now
-	dx, dy := shiftEvery(m.Shared.Local, m.step())
+// rows in its column, the alert across the foot; in frame f.
+func (m *Model) renderColumns(f app.Frame, first, cols, w, h int) string {
+	k, st, tx, now := &m.Kiosk, f.Styles, f.Texts, f.Now
+	dx, dy := shiftEvery(f.Local, m.step())
 	w, h = w-1, h-1 // the free column and row of the burn-in shift
 	clock := now.In(model.Berlin).Format("15:04")
 	left := BigText(clock, 1)
@@ -101,7 +101,7 @@ func (m *Model) renderColumns(first, cols, w, h int) string {
 		c.head = colHead{key: hk, lines: head}
 	}
 	lines := slices.Clone(c.head.lines)
-	ticker := m.tickerLine(w)
+	ticker := m.tickerLine(f, w)
 	room := h - len(lines)
 	if ticker != "" {
 		room -= 2
@@ -115,7 +115,7 @@ func (m *Model) renderColumns(first, cols, w, h int) string {
 			body = append(body, nil)
 			continue
 		}
-		body = append(body, m.column(&k.Boards[i], i, cw, room))
+		body = append(body, m.column(f, &k.Boards[i], i, cw, room))
 	}
 	rule := st.Muted.Render(colGap)
 	empty := strings.Repeat(" ", cw)
@@ -154,10 +154,11 @@ func (m *Model) renderColumns(first, cols, w, h int) string {
 
 // columnLines is board i in a column cw×room: its name, what it shows
 // (and how fresh), the delayed banner, and its rows, large when they fit,
-// each padded to cw (the rows drawn large or as text are kept padded).
-func (m *Model) columnLines(b *board.Pane, i, cw, room int) []string {
-	st, tx, now := m.Shared.Styles, m.Shared.Texts, m.Shared.Now
-	delayed, ref, blank := m.freshness(b, i)
+// each padded to cw (the rows drawn large or as text are kept padded);
+// in frame f.
+func (m *Model) columnLines(f app.Frame, b *board.Pane, i, cw, room int) []string {
+	st, tx, now := f.Styles, f.Texts, f.Now
+	delayed, ref, blank := m.freshness(f, b, i)
 	mode := tx.Departures
 	if b.Subject.Arrivals {
 		mode = tx.Arrivals
@@ -166,33 +167,33 @@ func (m *Model) columnLines(b *board.Pane, i, cw, room int) []string {
 		mode += " · " + fmt.Sprintf(tx.Platform, p)
 	}
 	if !delayed && !blank && b.Have && !b.Polls().LastOK.IsZero() {
-		mode += " · " + fmt.Sprintf(tx.AsOf, m.Shared.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
-		if n := b.WalkNote(m.Shared.Frame(app.PaneBoard)); n != "" {
+		mode += " · " + fmt.Sprintf(tx.AsOf, f.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
+		if n := b.WalkNote(f); n != "" {
 			mode += " · " + n
 		}
 	}
 	blankLine := m.Kiosk.cache.blank(cw)
-	out := []string{pad(st.Title.Render(ui.Fit(FitName(b.Name(m.Shared.Texts), cw, m.Kiosk.speech.lang), cw)), cw), pad(st.Muted.Render(ui.Fit(mode, cw)), cw), blankLine}
+	out := []string{pad(st.Title.Render(ui.Fit(FitName(b.Name(tx), cw, m.Kiosk.speech.lang), cw)), cw), pad(st.Muted.Render(ui.Fit(mode, cw)), cw), blankLine}
 	if delayed {
-		text := ui.StaleMark + " " + fmt.Sprintf(tx.DataDelayed, m.Shared.SvcAt(ref).In(model.Berlin).Format("15:04")) + " " + ui.StaleMark
+		text := ui.StaleMark + " " + fmt.Sprintf(tx.DataDelayed, f.SvcAt(ref).In(model.Berlin).Format("15:04")) + " " + ui.StaleMark
 		if b.Polls().AgeUnknown {
 			text = ui.StaleMark + " " + tx.DelayedUnknown + " " + ui.StaleMark
 		}
 		out = append(out, pad(st.Banner.Render(center(text, cw)), cw), blankLine)
 	}
 	rest := room - len(out)
-	rows := m.steadyRows(b, m.Kiosk.Rows(i))
+	rows := m.steadyRows(f, b, m.Kiosk.Rows(f, i))
 	var up []int
 	if !blank {
 		up = upcoming(b, rows, now)
 	}
 	switch scale := colScale(cw, room); {
 	case blank || len(up) == 0 || scale == 0:
-		for _, l := range m.kioskTable(b, rows, blank, cw, rest) {
+		for _, l := range m.kioskTable(f, b, rows, blank, cw, rest) {
 			out = append(out, pad(l, cw))
 		}
 	default:
-		out = append(out, m.bigBoard(b, up, scale, cw, rest, true)...) // padded
+		out = append(out, m.bigBoard(f, b, up, scale, cw, rest, true)...) // padded
 	}
 	return out
 }
@@ -211,17 +212,18 @@ type colKey struct {
 
 // column returns board i's lines in a column cw×room, each padded to cw:
 // from the cache while its key holds, so that a second in which one
-// column's countdown turns builds that column alone.
-func (m *Model) column(b *board.Pane, i, cw, room int) []string {
-	vis, ok := m.boardVisible(b, i)
-	key := colKey{b: b, st: m.Shared.Styles, rev: b.Revision, arev: m.Kiosk.arev, cw: cw, room: room, hour: m.Shared.Local.Unix() / 3600, vis: vis}
+// column's countdown turns builds that column alone. f is the frame it
+// is drawn in.
+func (m *Model) column(f app.Frame, b *board.Pane, i, cw, room int) []string {
+	vis, ok := m.boardVisible(f, b, i)
+	key := colKey{b: b, st: f.Styles, rev: b.Revision, arev: m.Kiosk.arev, cw: cw, room: room, hour: f.Local.Unix() / 3600, vis: vis}
 	c := m.Kiosk.cache
 	if ok {
 		if l, hit := c.cols[key]; hit {
 			return l
 		}
 	}
-	lines := m.columnLines(b, i, cw, room)
+	lines := m.columnLines(f, b, i, cw, room)
 	if ok {
 		if c.cols == nil || len(c.cols) >= bigMemoMax {
 			c.cols = make(map[colKey][]string, 8)

@@ -110,8 +110,8 @@ func (k *Kiosk) fetchFirst(msg FirstMsg) tea.Cmd {
 
 // tookFirst keeps the departures of a board's answer that pass the
 // board's filters (and do not end here); a failure asks again after
-// firstRetry.
-func (k *Kiosk) tookFirst(a FirstAnswer) tea.Cmd {
+// firstRetry. f is the frame of the update.
+func (k *Kiosk) tookFirst(f app.Frame, a FirstAnswer) tea.Cmd {
 	if a.gen != k.FirstGen || !k.Asleep || a.i >= len(k.first) {
 		return nil
 	}
@@ -119,14 +119,14 @@ func (k *Kiosk) tookFirst(a FirstAnswer) tea.Cmd {
 		retry := FirstMsg{Gen: a.gen, I: a.i}
 		return tea.Tick(firstRetry, func(time.Time) tea.Msg { return retry })
 	}
-	b, f := &k.Boards[a.i], &k.first[a.i]
-	evs := f.evs[:0] // the slice of the last answer, reused: a night of asking does not grow
+	b, first := &k.Boards[a.i], &k.first[a.i]
+	evs := first.evs[:0] // the slice of the last answer, reused: a night of asking does not grow
 	for j := range a.board.Events {
 		e := &a.board.Events[j]
 		if b.Filters.Active() && !b.Filters.Keep(e) {
 			continue
 		}
-		if ui.EndsAt(e, a.board.StopName) || ui.EndsAt(e, b.Name(k.sh.Texts)) {
+		if ui.EndsAt(e, a.board.StopName) || ui.EndsAt(e, b.Name(f.Texts)) {
 			continue
 		}
 		if len(evs) == app.MaxLimit {
@@ -134,27 +134,27 @@ func (k *Kiosk) tookFirst(a FirstAnswer) tea.Cmd {
 		}
 		evs = append(evs, *e)
 	}
-	f.evs, f.asked, f.pending = evs, k.sh.Now, false
+	first.evs, first.asked, first.pending = evs, f.Now, false
 	k.arev++
 	return nil
 }
 
 // firstLines are the night screen's next departures at now, one per
 // board that has one: "Next departure 01:30: N1 → Söflingen", with the
-// stop's name before it when the kiosk shows several boards.
-func (k *Kiosk) firstLines(now time.Time) []string {
+// stop's name before it when the kiosk shows several boards; in frame f.
+func (k *Kiosk) firstLines(f app.Frame) []string {
 	if len(k.first) != len(k.Boards) {
 		return nil // the boards changed (a layout by time of day) since
 	}
 	var out []string
 	for i := range k.first {
-		ev, ok := k.first[i].next(now)
+		ev, ok := k.first[i].next(f.Now)
 		if !ok {
 			continue
 		}
-		s := fmt.Sprintf(k.sh.Texts.FirstDep, ev.Due().In(model.Berlin).Format("15:04"), ev.Line(), ev.DirectionText)
+		s := fmt.Sprintf(f.Texts.FirstDep, ev.Due().In(model.Berlin).Format("15:04"), ev.Line(), ev.DirectionText)
 		if len(k.Boards) > 1 {
-			s = k.Boards[i].Name(k.sh.Texts) + " · " + s
+			s = k.Boards[i].Name(f.Texts) + " · " + s
 		}
 		out = append(out, s)
 	}

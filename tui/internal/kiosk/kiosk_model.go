@@ -11,9 +11,11 @@ import (
 
 // Model is the unattended station display (Options.Kiosk): its own
 // Bubble Tea model, which Run chooses instead of the interactive root.
-// It reads the same shared state (clock, styles, texts, source, poll
-// policy) and polls through the same loop (feeds.go); its state and
-// rotation are in kiosk.go, its screen in kiosk_view.go.
+// Like the root it owns an app.Shared (clock, styles, texts, source, poll
+// policy) and polls through the same loop (feeds.go); what it draws and
+// reckons with at a moment it reads from one app.Frame made of it per
+// View and per message handled. Its state and rotation are in kiosk.go,
+// its screen in kiosk_view.go.
 type Model struct {
 	Shared *app.Shared
 	Kiosk  Kiosk
@@ -78,30 +80,32 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg.(type) {
 	case feeds.AnswerMsg, tea.KeyMsg, tea.WindowSizeMsg, app.BaseDataMsg:
 		// An answer, a key, a new size may bring the next turn forward.
-		if next := m.clock(); next != nil {
+		if next := m.clock(m.Shared.Frame(app.PaneBoard)); next != nil {
 			cmd = tea.Batch(cmd, next)
 		}
 	}
 	return m, cmd
 }
 
-// View renders the kiosk screen; pure, from the cache within a second.
+// View renders the kiosk screen in one frame made for it; pure, from the
+// cache within a second.
 func (m Model) View() string {
-	return ui.Sized(m.Shared.Texts, m.width, m.height, m.kioskView)
+	f := m.Shared.Frame(app.PaneBoard)
+	return ui.Sized(f.Texts, m.width, m.height, func() string { return m.kioskView(f) })
 }
 
 // WindowTitle is the board showing and its next departure, for a kiosk
 // that asked for a window title (it is off in kiosk mode by default).
 func (m Model) WindowTitle() string {
-	k := &m.Kiosk
-	i := k.shown(m.Shared.Local)
+	k, f := &m.Kiosk, m.Shared.Frame(app.PaneBoard)
+	i := k.shown(f.Local)
 	if k.Asleep || i >= len(k.Boards) {
 		return "abfahrt"
 	}
 	b := &k.Boards[i]
-	title := b.Name(m.Shared.Texts)
-	if e := nextDeparture(b, m.Kiosk.Rows(i), m.Shared.Now); e != nil {
-		title += " · " + e.Line() + " " + e.DirectionText + " " + m.Shared.Texts.Countdown(*e, m.Shared.Now)
+	title := b.Name(f.Texts)
+	if e := nextDeparture(b, m.Kiosk.Rows(f, i), f.Now); e != nil {
+		title += " · " + e.Line() + " " + e.DirectionText + " " + f.Texts.Countdown(*e, f.Now)
 	}
 	return model.CleanText(title+" · abfahrt", 80)
 }

@@ -236,7 +236,7 @@ func TestKioskFilteredBoardAsksMaxLimitAndShowsScreenful(t *testing.T) {
 			t.Errorf("a board filtered to line 1 asked for %d departures (all asks %v), want %d as in the grid", l, limits, app.MaxLimit)
 		}
 	}
-	for _, r := range e.m.Kiosk.Rows(0) {
+	for _, r := range e.m.Kiosk.Rows(e.m.Shared.Frame(app.PaneBoard), 0) {
 		if l := e.m.Kiosk.Boards[0].Data.Events[r].Line(); l != "1" {
 			t.Errorf("the board filtered to line 1 shows line %s", l)
 		}

@@ -47,21 +47,22 @@ type kioskKey struct {
 	vis string
 }
 
-// kioskView renders the kiosk screen, from the cache within a second.
-func (m *Model) kioskView() string {
+// kioskView renders the kiosk screen in frame f, from the cache within
+// a second.
+func (m *Model) kioskView(f app.Frame) string {
 	k := &m.Kiosk
 	w, h := m.width, m.height
-	i := k.shown(m.Shared.Local) // rotation, like every animation, runs on the local clock
+	i := k.shown(f.Local) // rotation, like every animation, runs on the local clock
 	cols := k.Columns(w, h)
 	if cols > 1 && !k.Asleep {
 		// Boards side by side (kiosk_cols.go): the key holds every
 		// board's revision on the page.
-		first := k.page(cols)
-		key := kioskKey{sec: m.Shared.Local.Unix(), svc: m.Shared.Now.Unix(), w: w, h: h, board: -1 - first, arev: k.arev}
+		first := k.page(f, cols)
+		key := kioskKey{sec: f.Local.Unix(), svc: f.Now.Unix(), w: w, h: h, board: -1 - first, arev: k.arev}
 		for j := first; j < min(first+cols, len(k.Boards)); j++ {
 			key.rev = key.rev*31 + k.Boards[j].Revision
 		}
-		if vis, ok := m.visibleKey(first, cols, w, h); ok {
+		if vis, ok := m.visibleKey(f, first, cols, w, h); ok {
 			key.sec, key.svc, key.vis = 0, 0, vis // built again only when what shows turns
 		}
 		return k.cache.Get(key, func() string {
@@ -69,32 +70,32 @@ func (m *Model) kioskView() string {
 			// it is built: only the number of lines is clamped here (a
 			// measure of every line of a 300-column frame cost more than
 			// joining it).
-			return clampCount(m.withKeyHint(m.renderColumns(first, cols, w, h), w, h), h)
+			return clampCount(m.withKeyHint(f, m.renderColumns(f, first, cols, w, h), w, h), h)
 		})
 	}
-	key := kioskKey{sec: m.Shared.Local.Unix(), svc: m.Shared.Now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.Asleep}
+	key := kioskKey{sec: f.Local.Unix(), svc: f.Now.Unix(), w: w, h: h, board: i, arev: k.arev, asleep: k.Asleep}
 	if i < len(k.Boards) {
 		key.rev = k.Boards[i].Revision
-		if vis, ok := m.visibleKey(i, 1, w, h); ok {
+		if vis, ok := m.visibleKey(f, i, 1, w, h); ok {
 			key.sec, key.svc, key.vis = 0, 0, vis
 		}
 	}
-	return k.cache.Get(key, func() string { return clampLines(m.withKeyHint(m.renderKiosk(i, w, h), w, h), w, h) })
+	return k.cache.Get(key, func() string { return clampLines(m.withKeyHint(f, m.renderKiosk(f, i, w, h), w, h), w, h) })
 }
 
 // withKeyHint puts the hint of a key pressed (how to leave), or the note
 // that the layout of the hour switched, on the last
-// line of frame while it shows.
-func (m *Model) withKeyHint(frame string, w, h int) string {
+// line of frame while it shows, in frame f.
+func (m *Model) withKeyHint(f app.Frame, frame string, w, h int) string {
 	k := &m.Kiosk
 	quit := k.Options.Quit()
 	var hint string
 	switch {
 	case h < 2:
 		return frame
-	case quit != "" && m.Shared.Local.Before(k.hintUntil):
-		hint = fmt.Sprintf(m.Shared.Texts.KeysLocked, quit)
-	case k.switchNote != "" && m.Shared.Local.Before(k.switchUntil):
+	case quit != "" && f.Local.Before(k.hintUntil):
+		hint = fmt.Sprintf(f.Texts.KeysLocked, quit)
+	case k.switchNote != "" && f.Local.Before(k.switchUntil):
 		hint = k.switchNote // the layout of the hour switched
 	default:
 		return frame
@@ -104,7 +105,7 @@ func (m *Model) withKeyHint(frame string, w, h int) string {
 		lines = append(lines, "")
 	}
 	lines = lines[:h]
-	lines[h-1] = m.Shared.Styles.Muted.Render(center(hint, w-1))
+	lines[h-1] = f.Styles.Muted.Render(center(hint, w-1))
 	return strings.Join(lines, "\n")
 }
 
@@ -128,15 +129,15 @@ func (m *Model) step() time.Duration {
 }
 
 // renderKiosk draws the kiosk showing board i in w×h: the clock and date,
-// the board, and what is wrong with the data, if anything.
-func (m *Model) renderKiosk(i, w, h int) string {
+// the board, and what is wrong with the data, if anything, in frame f.
+func (m *Model) renderKiosk(f app.Frame, i, w, h int) string {
 	k := &m.Kiosk
 	if k.Asleep || len(k.Boards) == 0 {
-		return m.renderNightClock(w, h)
+		return m.renderNightClock(f, w, h)
 	}
-	dx, dy := shiftEvery(m.Shared.Local, m.step())
+	dx, dy := shiftEvery(f.Local, m.step())
 	cw, ch := w-1, h-1 // the content keeps a free column and row to move into
-	return shifted(m.kioskLines(&k.Boards[i], i, cw, ch), dx, dy, 0)
+	return shifted(m.kioskLines(f, &k.Boards[i], i, cw, ch), dx, dy, 0)
 }
 
 // shifted joins lines moved dx columns right and dy rows down: the
@@ -173,11 +174,11 @@ func shifted(lines []string, dx, dy, total int) string {
 }
 
 // kioskLines lays out the kiosk's content in w×h: header, banner, board
-// and ticker, at most h lines.
-func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
-	st, tx, now := m.Shared.Styles, m.Shared.Texts, m.Shared.Now
-	delayed, ref, blank := m.freshness(b, i)
-	rows := m.steadyRows(b, m.Kiosk.Rows(i))
+// and ticker, at most h lines, in frame f.
+func (m *Model) kioskLines(f app.Frame, b *board.Pane, i, w, h int) []string {
+	st, tx, now := f.Styles, f.Texts, f.Now
+	delayed, ref, blank := m.freshness(f, b, i)
+	rows := m.steadyRows(f, b, m.Kiosk.Rows(f, i))
 	next := nextDeparture(b, rows, now)
 	if blank {
 		next = nil
@@ -185,8 +186,8 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	var lines []string
 	asOf := ""
 	if !delayed && !blank && b.Have && !b.Polls().LastOK.IsZero() {
-		asOf = fmt.Sprintf(tx.AsOf, m.Shared.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
-		if n := b.WalkNote(m.Shared.Frame(app.PaneBoard)); n != "" {
+		asOf = fmt.Sprintf(tx.AsOf, f.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04"))
+		if n := b.WalkNote(f); n != "" {
 			asOf += " · " + n // how many missed departures it hides
 		}
 	}
@@ -200,7 +201,7 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	if len(up) == 0 {
 		scale = 0
 	}
-	lines = append(lines, m.kioskHeader(b, i, next, asOf, w, h, scale > 0)...)
+	lines = append(lines, m.kioskHeader(f, b, i, next, asOf, w, h, scale > 0)...)
 	if m.Shared.Simulated {
 		// The answers come from abfahrt's simulation (through a hub,
 		// perhaps): a station must not take an invented city for its own.
@@ -209,21 +210,21 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 		lines = append(lines, "")
 	}
 	if delayed {
-		text := ui.StaleMark + " " + fmt.Sprintf(tx.DataDelayed, m.Shared.SvcAt(ref).In(model.Berlin).Format("15:04")) + " " + ui.StaleMark
+		text := ui.StaleMark + " " + fmt.Sprintf(tx.DataDelayed, f.SvcAt(ref).In(model.Berlin).Format("15:04")) + " " + ui.StaleMark
 		if b.Polls().AgeUnknown {
 			text = ui.StaleMark + " " + tx.DelayedUnknown + " " + ui.StaleMark
 		}
 		lines = append(lines, st.Banner.Render(center(text, w)), "")
 	}
-	ticker := m.tickerLine(w)
+	ticker := m.tickerLine(f, w)
 	room := h - len(lines)
 	if ticker != "" {
 		room -= 2
 	}
 	if scale > 0 {
-		lines = append(lines, m.bigBoard(b, up, scale, w, room, false)...)
+		lines = append(lines, m.bigBoard(f, b, up, scale, w, room, false)...)
 	} else {
-		lines = append(lines, m.kioskTable(b, rows, blank, w, room)...)
+		lines = append(lines, m.kioskTable(f, b, rows, blank, w, room)...)
 	}
 	if ticker != "" {
 		for len(lines) < h-1 {
@@ -237,14 +238,14 @@ func (m *Model) kioskLines(b *board.Pane, i, w, h int) []string {
 	return lines
 }
 
-// freshness says how honest board i's data is at now: delayed while its
-// banner shows (followBanner: stale by the one rule, with hysteresis),
-// since when (the last good answer, or the start before any), and blank
-// when rows older than StaleAfter must go.
-func (m *Model) freshness(b *board.Pane, i int) (delayed bool, since time.Time, blank bool) {
-	k, now := &m.Kiosk, m.Shared.Local // poll times are local
-	since = k.bannerSince(m.Shared, i, b)
-	delayed = k.bannerOn(i) || k.delayed(m.Shared, b)
+// freshness says how honest board i's data is in frame f: delayed while
+// its banner shows (followBanner: stale by the one rule, with
+// hysteresis), since when (the last good answer, or the start before
+// any), and blank when rows older than StaleAfter must go.
+func (m *Model) freshness(f app.Frame, b *board.Pane, i int) (delayed bool, since time.Time, blank bool) {
+	k, now := &m.Kiosk, f.Local // poll times are local
+	since = k.bannerSince(f, i, b)
+	delayed = k.bannerOn(i) || k.delayed(f, b)
 	blank = b.Have && now.Sub(b.Polls().LastOK) > k.Options.StaleAfter
 	return delayed, since, blank
 }
@@ -276,9 +277,9 @@ func nextDeparture(b *board.Pane, rows []int, now time.Time) *model.Event {
 // in the middle, the big countdown of the next departure on the right.
 //
 // With large departures below (big), the clock is drawn small and the
-// next departure is left to the rows.
-func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, asOf string, w, h int, big bool) []string {
-	k, st, tx, now := &m.Kiosk, m.Shared.Styles, m.Shared.Texts, m.Shared.Now
+// next departure is left to the rows. f is the frame it is drawn in.
+func (m *Model) kioskHeader(f app.Frame, b *board.Pane, i int, next *model.Event, asOf string, w, h int, big bool) []string {
+	k, st, tx, now := &m.Kiosk, f.Styles, f.Texts, f.Now
 	clock := now.In(model.Berlin).Format("15:04")
 	mode := tx.Departures
 	if b.Subject.Arrivals {
@@ -318,7 +319,7 @@ func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, asOf string
 	}
 	var right []string
 	if k.Options.LargeCountdown && next != nil {
-		right = m.bigCountdown(next, scale)
+		right = m.bigCountdown(f, next, scale)
 	}
 	lw, rw := bigWidth(clock, scale), 0
 	for _, r := range right {
@@ -363,9 +364,10 @@ func (m *Model) kioskHeader(b *board.Pane, i int, next *model.Event, asOf string
 }
 
 // bigCountdown draws the time to the next departure: big minutes and the
-// unit, the "now" word, or the clock time an hour or more ahead.
-func (m *Model) bigCountdown(e *model.Event, scale int) []string {
-	st, tx, now := m.Shared.Styles, m.Shared.Texts, m.Shared.Now
+// unit, the "now" word, or the clock time an hour or more ahead, in
+// frame f.
+func (m *Model) bigCountdown(f app.Frame, e *model.Event, scale int) []string {
+	st, tx, now := f.Styles, f.Texts, f.Now
 	due, _ := e.DueIn(now)
 	var text string
 	switch {
@@ -393,14 +395,15 @@ func (m *Model) bigCountdown(e *model.Event, scale int) []string {
 }
 
 // kioskTable renders the board's rows in w×room: column titles and rows,
-// double-spaced when there is room, or the notice that replaces them.
-func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) []string {
-	st, tx := m.Shared.Styles, m.Shared.Texts
+// double-spaced when there is room, or the notice that replaces them, in
+// frame f.
+func (m *Model) kioskTable(f app.Frame, b *board.Pane, rows []int, blank bool, w, room int) []string {
+	st, tx := f.Styles, f.Texts
 	if room <= 0 {
 		return nil
 	}
 	if blank {
-		since := m.Shared.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04")
+		since := f.SvcAt(b.Polls().LastOK).In(model.Berlin).Format("15:04")
 		var out []string
 		for _, l := range ui.WrapWords(fmt.Sprintf(tx.DataBlanked, since), w-4) {
 			out = append(out, "  "+st.Stale.Render(l))
@@ -408,7 +411,7 @@ func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) [
 		return out
 	}
 	if len(rows) == 0 {
-		return []string{st.Muted.Render(ui.Fit("  "+b.EmptyText(m.Shared.Frame(app.PaneBoard)), w))}
+		return []string{st.Muted.Render(ui.Fit("  "+b.EmptyText(f), w))}
 	}
 	badge, plat := max(4, ansi.StringWidth(tx.ColLine)), 0
 	for _, r := range rows {
@@ -421,7 +424,7 @@ func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) [
 	} else {
 		plat = 0
 	}
-	c := board.LayoutColumns(m.Shared.Texts.Widths, w, badge, plat, b.LeaveCol(tx))
+	c := board.LayoutColumns(tx.Widths, w, badge, plat, b.LeaveCol(tx))
 	if c.Vehicle { // vehicle numbers mean nothing to a passenger
 		c.Vehicle = false
 		c.Direction = min(c.Direction+c.Cw.Vehicle+board.Gap, board.MaxDir)
@@ -432,7 +435,7 @@ func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) [
 	for _, r := range rows {
 		e := &b.Data.Events[r]
 		n := ansi.StringWidth(e.DirectionText)
-		if m.Shared.AlertOn(e.Line()) {
+		if f.AlertOn(e.Line()) {
 			n += 2 // "⚠ "
 		}
 		longest = max(longest, n)
@@ -466,7 +469,7 @@ func (m *Model) kioskTable(b *board.Pane, rows []int, blank bool, w, room int) [
 			out = append(out, "")
 		}
 		// A new second draws again only the rows whose text changed.
-		out = append(out, b.CachedRow(m.Shared.Frame(app.PaneBoard), &b.Cache.Rows[j], &b.Data.Events[rows[j]], c, false, w))
+		out = append(out, b.CachedRow(f, &b.Cache.Rows[j], &b.Data.Events[rows[j]], c, false, w))
 	}
 	return out
 }
@@ -483,8 +486,8 @@ type tickerPages struct {
 }
 
 // tickerLine is the unplanned alert in one line: whole when it fits, else
-// in pages of whole words that turn every tickerPage.
-func (m *Model) tickerLine(w int) string {
+// in pages of whole words that turn every tickerPage, in frame f.
+func (m *Model) tickerLine(f app.Frame, w int) string {
 	a := m.Kiosk.alert
 	if a.Title == "" && len(a.Items) == 0 {
 		return ""
@@ -506,17 +509,17 @@ func (m *Model) tickerLine(w int) string {
 	if m.Shared.ReduceMotion {
 		page = TickerPageReduced
 	}
-	j := int(m.Shared.Local.Unix()/int64(page/time.Second)) % len(pages)
-	if t := &c.ticker; t.line == "" || t.page != j || t.st != m.Shared.Styles {
-		t.page, t.st, t.line = j, m.Shared.Styles, ui.Fit(m.Shared.Styles.Ticker.Render("⚠ "+pages[j]), w)
+	j := int(f.Local.Unix()/int64(page/time.Second)) % len(pages)
+	if t := &c.ticker; t.line == "" || t.page != j || t.st != f.Styles {
+		t.page, t.st, t.line = j, f.Styles, ui.Fit(f.Styles.Ticker.Render("⚠ "+pages[j]), w)
 	}
 	return c.ticker.line
 }
 
 // renderNightClock is the screen outside operating hours: only the clock,
-// dimmed, at a place that moves every shiftEvery.
-func (m *Model) renderNightClock(w, h int) string {
-	now := m.Shared.Now
+// dimmed, at a place that moves every shiftEvery, in frame f.
+func (m *Model) renderNightClock(f app.Frame, w, h int) string {
+	now := f.Now
 	clock := now.In(model.Berlin).Format("15:04")
 	scale := 1
 	if w >= bigScaleWidth && h >= bigScaleHeight {
@@ -530,9 +533,9 @@ func (m *Model) renderNightClock(w, h int) string {
 	// When the display wakes (the start of the operating hours) and the
 	// first departure then, below the clock.
 	from := m.Kiosk.Options.HoursFrom
-	resume := fmt.Sprintf(m.Shared.Texts.Resumes, fmt.Sprintf("%02d:%02d", from/60, from%60))
-	below := append([]string{resume}, m.Kiosk.firstLines(now)...)
-	i := m.Shared.Local.Unix() / int64(m.step()/time.Second)
+	resume := fmt.Sprintf(f.Texts.Resumes, fmt.Sprintf("%02d:%02d", from/60, from%60))
+	below := append([]string{resume}, m.Kiosk.firstLines(f)...)
+	i := f.Local.Unix() / int64(m.step()/time.Second)
 	px := int(i*7) % max(w-cw+1, 1)
 	py := int(i*3) % max(h-len(rows)-len(below)+1, 1)
 	out := make([]string, 0, py+len(rows))
@@ -540,14 +543,14 @@ func (m *Model) renderNightClock(w, h int) string {
 		out = append(out, "")
 	}
 	for _, r := range rows {
-		out = append(out, strings.Repeat(" ", px)+m.Shared.Styles.Dim.Render(r))
+		out = append(out, strings.Repeat(" ", px)+f.Styles.Dim.Render(r))
 	}
 	for _, l := range below {
 		if len(out) >= h {
 			break
 		}
 		// Text, not large: muted, which holds 4.5:1 (the clock's Dim 3:1).
-		out = append(out, strings.Repeat(" ", max(min(px, w-ansi.StringWidth(l)), 0))+m.Shared.Styles.Muted.Render(ui.Fit(l, w)))
+		out = append(out, strings.Repeat(" ", max(min(px, w-ansi.StringWidth(l)), 0))+f.Styles.Muted.Render(ui.Fit(l, w)))
 	}
 	return strings.Join(out, "\n")
 }

@@ -28,9 +28,10 @@ import (
 // and every row's countdown (its text and style) and whether it still
 // counts as to come. ok is false where the frame is not made of large
 // rows (rows of text at a small size, no data, blanked data, the night
-// screen): there the frame is built each second as before.
-func (m *Model) visibleKey(first, cols, w, h int) (key string, ok bool) {
-	k, sh := &m.Kiosk, m.Shared
+// screen): there the frame is built each second as before. f is the
+// frame it is drawn in.
+func (m *Model) visibleKey(f app.Frame, first, cols, w, h int) (key string, ok bool) {
+	k := &m.Kiosk
 	if k.Asleep || len(k.Boards) == 0 {
 		return "", false
 	}
@@ -51,14 +52,14 @@ func (m *Model) visibleKey(first, cols, w, h int) (key string, ok bool) {
 			sb.WriteByte('0')
 		}
 	}
-	local := sh.Local
-	num(sh.Now.Unix() / 60)  // the clock, the date
+	local := f.Local
+	num(f.Now.Unix() / 60)   // the clock, the date
 	num(local.Unix() / 3600) // the large rows' column widths (steady)
 	dx, dy := shiftEvery(local, m.step())
 	num(int64(dx*2 + dy))
 	if k.alert.Title != "" || len(k.alert.Items) > 0 {
 		page := TickerPage
-		if sh.ReduceMotion {
+		if m.Shared.ReduceMotion {
 			page = TickerPageReduced
 		}
 		num(local.Unix() / int64(page/time.Second))
@@ -67,7 +68,7 @@ func (m *Model) visibleKey(first, cols, w, h int) (key string, ok bool) {
 	flag(local.Before(k.switchUntil))
 	num(int64(k.Profile))
 	for i := first; i < min(first+max(cols, 1), len(k.Boards)); i++ {
-		vis, ok := m.boardVisible(&k.Boards[i], i)
+		vis, ok := m.boardVisible(f, &k.Boards[i], i)
 		if !ok {
 			return "", false
 		}
@@ -106,12 +107,13 @@ type boardFresh struct {
 // kiosk of four boards went through each of their 40 departures every
 // second to learn that nothing had turned. A board with a walking time
 // (whose bands turn at their own seconds) is worked out every second.
-func (m *Model) boardVisible(b *board.Pane, i int) (string, bool) {
-	c, k, now := m.Kiosk.cache, &m.Kiosk, m.Shared.Now
-	delayed, since, blank := m.freshness(b, i)
+// f is the frame it is drawn in.
+func (m *Model) boardVisible(f app.Frame, b *board.Pane, i int) (string, bool) {
+	c, k, now := m.Kiosk.cache, &m.Kiosk, f.Now
+	delayed, since, blank := m.freshness(f, b, i)
 	fresh := boardFresh{have: b.Have, blank: blank, delayed: delayed, ageUnknown: b.Polls().AgeUnknown}
 	if delayed {
-		fresh.since = m.Shared.SvcAt(since).Unix() / 60
+		fresh.since = f.SvcAt(since).Unix() / 60
 	}
 	was, had := c.vis[b]
 	if had && was.rev == b.Revision && was.gen == k.arev && was.w == m.width && was.h == m.height &&
@@ -122,7 +124,7 @@ func (m *Model) boardVisible(b *board.Pane, i int) (string, bool) {
 	// Written into a buffer kept for it: in most seconds the text is
 	// the one of the second before, kept as it was, not allocated anew.
 	buf := bytes.NewBuffer(c.visBuf[:0])
-	ok := m.visibleBoard(buf, b, i, delayed, since, blank)
+	ok := m.visibleBoard(f, buf, b, i, delayed, since, blank)
 	c.visBuf = buf.Bytes()
 	vis := was.vis
 	if !had || string(c.visBuf) != vis {
@@ -133,7 +135,7 @@ func (m *Model) boardVisible(b *board.Pane, i int) (string, bool) {
 	}
 	until := now.Add(time.Nanosecond) // worked out again at any later instant
 	if b.Walk <= 0 {
-		until = m.visibleUntil(b, i)
+		until = m.visibleUntil(f, b, i)
 	}
 	c.vis[b] = boardVis{rev: b.Revision, gen: k.arev, w: m.width, h: m.height, profile: k.Profile,
 		fresh: fresh, from: now, until: until, vis: vis, ok: ok}
@@ -147,9 +149,9 @@ func (m *Model) boardVisible(b *board.Pane, i int) (string, bool) {
 // come) and the one it leaves the board (ui.HideAfter after it). Both
 // flip just after their instant, so an instant that is now itself (or a
 // countdown kept for now alone) makes the text be worked out again at
-// any later instant.
-func (m *Model) visibleUntil(b *board.Pane, i int) time.Time {
-	c, now := m.Kiosk.cache, m.Shared.Now
+// any later instant. f is the frame it is drawn in.
+func (m *Model) visibleUntil(f app.Frame, b *board.Pane, i int) time.Time {
+	c, now := m.Kiosk.cache, f.Now
 	until := now.Truncate(time.Minute).Add(time.Minute)
 	earlier := func(t time.Time) {
 		if t.Equal(now) {
@@ -164,7 +166,7 @@ func (m *Model) visibleUntil(b *board.Pane, i int) time.Time {
 		earlier(due)
 		earlier(due.Add(ui.HideAfter))
 	}
-	for _, r := range m.Kiosk.Rows(i) {
+	for _, r := range m.Kiosk.Rows(f, i) {
 		if j, ok := c.dues[&b.Data.Events[r]]; ok {
 			earlier(c.kept[j].until) // now itself when it holds for now alone
 		}
@@ -173,33 +175,32 @@ func (m *Model) visibleUntil(b *board.Pane, i int) time.Time {
 }
 
 // visibleBoard writes what of board b (index i) turns with the clock, or
-// reports false when it shows no large rows.
-func (m *Model) visibleBoard(sb *bytes.Buffer, b *board.Pane, i int, delayed bool, since time.Time, blank bool) bool {
-	sh := m.Shared
+// reports false when it shows no large rows, in frame f.
+func (m *Model) visibleBoard(f app.Frame, sb *bytes.Buffer, b *board.Pane, i int, delayed bool, since time.Time, blank bool) bool {
 	if blank || !b.Have {
 		return false
 	}
 	sb.WriteString("|")
 	if delayed {
 		sb.WriteString("d")
-		sb.WriteString(sh.SvcAt(since).In(model.Berlin).Format("15:04"))
+		sb.WriteString(f.SvcAt(since).In(model.Berlin).Format("15:04"))
 		if b.Polls().AgeUnknown {
 			sb.WriteString("?")
 		}
 	}
-	sb.WriteString(b.WalkNote(m.Shared.Frame(app.PaneBoard)))
+	sb.WriteString(b.WalkNote(f))
 	sb.WriteByte(':')
-	rows := m.Kiosk.Rows(i)
+	rows := m.Kiosk.Rows(f, i)
 	up := 0
 	for j, r := range rows {
 		e := &b.Data.Events[r]
 		// The text says the style too: "now", "~" planned; a vanished
 		// trip is the data's (the board's revision).
-		due, _ := m.dueCell(e)
+		due, _ := m.dueCell(f, e)
 		sb.WriteString(strconv.Itoa(r))
 		sb.WriteByte(' ')
 		sb.WriteString(due)
-		if nextDeparture(b, rows[j:j+1], sh.Now) != nil {
+		if nextDeparture(b, rows[j:j+1], f.Now) != nil {
 			sb.WriteByte('+')
 			up++
 		}

@@ -7,14 +7,15 @@ import (
 	"abfahrt/tui/internal/board"
 )
 
-// setBoards makes the kiosk's boards those of specs (not yet polled).
-func (k *Kiosk) setBoards(sh *app.Shared, specs []app.BoardSpec) {
+// setBoards makes the kiosk's boards those of specs (not yet polled),
+// with the services svc.
+func (k *Kiosk) setBoards(svc *app.Services, specs []app.BoardSpec) {
 	k.Boards, k.banner = nil, nil
 	for _, s := range specs {
 		// The board keeps its filters, as the grid's boards do: the rows
 		// are filtered where they come in, and the feed asks for as many
 		// events as the same board in the grid (the demand rule, registry.go).
-		b := board.NewBoard(sh.Services, s)
+		b := board.NewBoard(svc, s)
 		b.Focused = false
 		b.HideMissed = k.Options.HideMissed && s.Walk > 0
 		k.Boards = append(k.Boards, *b)
@@ -22,28 +23,30 @@ func (k *Kiosk) setBoards(sh *app.Shared, specs []app.BoardSpec) {
 }
 
 // followProfile switches the kiosk to the layout of the hour when it
-// changes, polling its boards at once (unless asleep).
-func (k *Kiosk) followProfile(sh *app.Shared) tea.Cmd {
-	if len(k.profiles) == 0 || !sh.ClockKnown() {
+// changes, polling its boards at once (unless asleep); f is the frame of
+// the update.
+func (k *Kiosk) followProfile(f app.Frame) tea.Cmd {
+	if len(k.profiles) == 0 || !k.sh.ClockKnown() {
 		return nil
 	}
-	i := app.ProfileAt(k.profiles, sh.Now)
+	i := app.ProfileAt(k.profiles, f.Now)
 	if i == k.Profile {
 		return nil
 	}
-	k.switchNote = app.SwitchNotice(sh.Texts, k.profiles, k.Profile, i)
-	k.switchUntil = sh.Local.Add(LayoutNoticeFor)
+	k.switchNote = app.SwitchNotice(f.Texts, k.profiles, k.Profile, i)
+	k.switchUntil = f.Local.Add(LayoutNoticeFor)
 	k.Profile = i
 	specs := k.base
 	if i >= 0 {
 		specs = k.profiles[i].Boards
 	}
 	k.stopAll()
-	k.setBoards(sh, specs)
+	k.setBoards(k.sh.Services, specs)
 	k.askLimit() // another count of columns shows another count of rows
-	k.start = sh.Local
+	k.start = f.Local
 	if k.Asleep {
 		return nil
 	}
-	return tea.Batch(k.wakeCmds()...)
+	// The new boards ask for the limit askLimit set: a frame of it.
+	return tea.Batch(k.wakeCmds(k.sh.Frame(app.PaneBoard))...)
 }

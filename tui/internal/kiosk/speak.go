@@ -44,50 +44,51 @@ func (k *Kiosk) speakKey(key string) bool {
 	return key == want
 }
 
-// speakDue reports whether SpeakEvery says it is time to speak.
-func (k *Kiosk) speakDue(sh *app.Shared) bool {
+// speakDue reports whether SpeakEvery says it is time to speak at frame
+// f's local time.
+func (k *Kiosk) speakDue(f app.Frame) bool {
 	if len(k.Options.Speak) == 0 || k.Options.SpeakEvery <= 0 || k.Asleep {
 		return false
 	}
 	if k.speech.next.IsZero() {
-		k.speech.next = sh.Local.Add(k.Options.SpeakEvery)
+		k.speech.next = f.Local.Add(k.Options.SpeakEvery)
 		return false
 	}
-	if sh.Local.Before(k.speech.next) {
+	if f.Local.Before(k.speech.next) {
 		return false
 	}
-	k.speech.next = sh.Local.Add(k.Options.SpeakEvery)
+	k.speech.next = f.Local.Add(k.Options.SpeakEvery)
 	return true
 }
 
 // Sentence is what the kiosk speaks now: the next departures of the board
 // on screen, factored (package speech), with the data's age when it is
-// stale, or that the service does not answer.
-func (k *Kiosk) Sentence(sh *app.Shared) string {
+// stale, or that the service does not answer; in frame f.
+func (k *Kiosk) Sentence(f app.Frame) string {
 	l := speech.Lang(k.speech.lang)
 	if len(k.Boards) == 0 {
 		return ""
 	}
-	b := &k.Boards[k.shown(sh.Local)]
+	b := &k.Boards[k.shown(f.Local)]
 	if !b.Have {
-		return speech.Unavailable(l, b.Name(sh.Texts))
+		return speech.Unavailable(l, b.Name(f.Texts))
 	}
 	var age time.Duration
-	since, stale := sh.Stale(b.Polls())
+	since, stale := f.Stale(b.Polls())
 	if stale {
-		age = sh.Now.Sub(since)
+		age = f.Now.Sub(since)
 	}
-	ds := speech.FromEvents(b.Data.Events, sh.Now, b.Data.StopName)
-	return speech.Speak(l, b.Name(sh.Texts), ds, 0, true, stale, age)
+	ds := speech.FromEvents(b.Data.Events, f.Now, b.Data.StopName)
+	return speech.Speak(l, b.Name(f.Texts), ds, 0, true, stale, age)
 }
 
 // speak runs the speak command with the sentence of now, in the
-// background; nothing while one still speaks.
-func (k *Kiosk) speak(sh *app.Shared) tea.Cmd {
+// background; nothing while one still speaks. f is the frame of now.
+func (k *Kiosk) speak(f app.Frame) tea.Cmd {
 	if k.speech.speaking || len(k.Options.Speak) == 0 {
 		return nil
 	}
-	text := k.Sentence(sh)
+	text := k.Sentence(f)
 	if text == "" {
 		return nil
 	}
@@ -114,8 +115,8 @@ func (k *Kiosk) speak(sh *app.Shared) tea.Cmd {
 
 // spoke takes the end of a speak command: a failure is shown on the
 // screen's last line for SpeakNoteFor and told to SpeakFailed, once
-// until speaking works again.
-func (k *Kiosk) spoke(sh *app.Shared, msg SpokeMsg) {
+// until speaking works again. f is the frame of the update.
+func (k *Kiosk) spoke(f app.Frame, msg SpokeMsg) {
 	k.speech.speaking = false
 	if msg.Err == nil {
 		k.speech.failed = false
@@ -131,7 +132,7 @@ func (k *Kiosk) spoke(sh *app.Shared, msg SpokeMsg) {
 		why = k.Options.Speak[0] + ": " + why // exec names a command it cannot start, not one that failed
 	}
 	k.switchNote = l.Pick("Speaking failed: ", "Ansage fehlgeschlagen: ") + why
-	k.switchUntil = sh.Local.Add(SpeakNoteFor)
+	k.switchUntil = f.Local.Add(SpeakNoteFor)
 	k.arev++
 	if f := k.Options.SpeakFailed; f != nil {
 		f(msg.Err)

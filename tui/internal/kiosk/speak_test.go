@@ -27,7 +27,7 @@ func TestKioskSentenceSaysTimetableOnly(t *testing.T) {
 			e.clockTo(next)
 			e.poll()
 			e.advance(time.Second)
-			if got := e.m.Kiosk.Sentence(e.m.Shared); got != c.want {
+			if got := e.m.Kiosk.Sentence(e.m.Shared.Frame(app.PaneBoard)); got != c.want {
 				t.Errorf("said %q, want %q", got, c.want)
 			}
 			if v := e.screen(); !strings.Contains(v, "Kuhberg") {

@@ -33,7 +33,7 @@ func TestKioskFrameBuiltOnlyWhenItTurns(t *testing.T) {
 			e.poll()
 			fetch := e.send(feeds.TickMsg{Key: AlertKey, Gen: e.m.Kiosk.AlertF.Poll.Gen})
 			e.send(fetch())
-			if e.m.tickerLine(299) == "" {
+			if e.m.tickerLine(e.m.Shared.Frame(app.PaneBoard), 299) == "" {
 				t.Fatal("no alert ticker")
 			}
 			const steps = 240
