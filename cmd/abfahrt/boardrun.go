@@ -9,6 +9,7 @@ import (
 
 	"abfahrt/internal/config"
 	"abfahrt/internal/logfile"
+	"abfahrt/internal/startup"
 	"abfahrt/internal/userenv"
 	"abfahrt/internal/watchdog"
 	"abfahrt/tui"
@@ -63,6 +64,7 @@ func (b *boardFlags) flags(root *cobra.Command, g *globals) {
 
 // showBoard opens the board (or the screen-reader mode) until it quits.
 func showBoard(cmd *cobra.Command, g *globals, b *boardFlags) error {
+	startup.Board() // a board's heap: startup.BoardGCPercent
 	changed := cmd.Flags().Changed
 	opts, err := b.options(changed, g)
 	if err != nil {

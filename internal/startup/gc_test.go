@@ -44,3 +44,59 @@ func TestStartGCLeavesTheUsersTarget(t *testing.T) {
 		}
 	}
 }
+
+// resetSteady forgets what an earlier test said about the process.
+func resetSteady(t *testing.T) {
+	t.Helper()
+	steady.mu.Lock()
+	steady.prev, steady.over, steady.board = 100, false, false
+	steady.mu.Unlock()
+	t.Cleanup(func() {
+		steady.mu.Lock()
+		steady.prev, steady.over, steady.board = 100, false, false
+		steady.mu.Unlock()
+	})
+}
+
+// A board collects at BoardGCPercent after its start, whether it says
+// so before the start is over or after; a process that is no board (the
+// hub, the simulation's server) goes back to Go's default.
+func TestABoardCollectsAtItsOwnTargetAfterTheStart(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	t.Setenv("GOGC", "")
+	for _, when := range []string{"before", "after", "never"} {
+		resetSteady(t)
+		debug.SetGCPercent(100)
+		var restore func()
+		GC(func(r func()) { restore = r })
+		if when == "before" {
+			Board()
+		}
+		restore()
+		if when == "after" {
+			Board()
+		}
+		want := BoardGCPercent
+		if when == "never" {
+			want = 100
+		}
+		if got := gcPercent(); got != want {
+			t.Errorf("Board called %s the start's end: target %d, want %d", when, got, want)
+		}
+	}
+}
+
+// A target the user set (GOGC) is the user's, board or not.
+func TestABoardKeepsTheTargetTheUserSet(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	resetSteady(t)
+	t.Setenv("GOGC", "80")
+	debug.SetGCPercent(80)
+	var restore func()
+	GC(func(r func()) { restore = r })
+	Board()
+	restore()
+	if got := gcPercent(); got != 80 {
+		t.Errorf("GOGC=80 on a board: target %d after the start, want 80", got)
+	}
+}
