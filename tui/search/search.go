@@ -90,7 +90,8 @@ type Entry struct {
 
 // Result is one hit of [Index.Search].
 type Result struct {
-	// Entry is the matched entry, pointing into the index's own copy.
+	// Entry is the matched entry, pointing into the entries the index was
+	// made of.
 	Entry *Entry
 	// Score orders the results: higher is better. It encodes the ranking
 	// tier, the fuzzy score within the tier and a penalty for Low entries;
@@ -122,11 +123,13 @@ type Index struct {
 	items   []item
 }
 
-// NewIndex folds and prepares entries for searching. It copies the slice
-// (not the Refs), so later changes to entries do not affect the index.
+// NewIndex folds and prepares entries for searching. The index keeps
+// entries as they are, without a copy (an index of the network's base
+// data is held for as long as a board runs, and a copy of it was a tenth
+// of what a board keeps): the caller must not change them afterwards.
 func NewIndex(entries []Entry) *Index {
 	ix := &Index{
-		entries: append([]Entry(nil), entries...),
+		entries: entries,
 		items:   make([]item, len(entries)),
 	}
 	// All folded text lives in one string and all keys in one slice, so the
