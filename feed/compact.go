@@ -3,17 +3,17 @@ package feed
 import "abfahrt/model"
 
 // The network's base data stays in memory for as long as a board runs,
-// while the JSON decoder leaves its strings and nested records scattered
-// among its own garbage: thousands of small objects over many spans,
-// which the few survivors in each keep from being given back or reused
-// (about 2 MB of a board's heap was such half-empty spans). The Decode
-// functions of the base data therefore copy what they decoded into a few
-// allocations of their own: one string holding every distinct text of
-// the answer (a name repeated by many records, such as a stop's name on
-// each of its stop points or a line's name on every stop point it serves,
-// is kept once) and one array per kind of nested record. What they return
-// is equal to what they decoded; only where it lives changes. A caller
-// that keeps one of its strings keeps that answer's text (tens of kB).
+// while the JSON decoder leaves it as thousands of small objects (a
+// string or a nested list each, each rounded up to its size class and
+// scattered among the decoder's garbage: about half of a board's heap
+// objects). The Decode functions of the base data therefore copy what
+// they decoded into a few allocations of their own: one string holding
+// every distinct text of the answer (a name repeated by many records,
+// such as a stop's name on each of its stop points or a line's name on
+// every stop point it serves, is kept once) and one array per kind of
+// nested record. What they return is equal to what they decoded; only
+// where it lives changes. A caller that keeps one of its strings keeps
+// that answer's text (tens of kB).
 
 // texts gathers the distinct strings of one answer (first pass, add) and
 // then points every string at its copy in one allocation (set).

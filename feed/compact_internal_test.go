@@ -106,12 +106,11 @@ func contiguous(ss []span) bool {
 
 // A board keeps the network's base data for as long as it runs. Decoded
 // as the JSON decoder leaves it, its thousands of strings and nested
-// lists were small objects scattered over the spans of the decoder's
-// garbage, which they then kept from being reused: about 2 MB of a
-// board's 9 MB of anonymous memory was such half-empty spans. Each base
-// data answer now keeps its text in one string (a text repeated, such as
-// a stop's name on its stop points, once) and each kind of nested list in
-// one array, equal to what was decoded.
+// lists were small objects of their own, scattered among the decoder's
+// garbage (about half of a board's heap objects). Each base data answer
+// now keeps its text in one string (a text repeated, such as a stop's
+// name on its stop points, once) and each kind of nested list in one
+// array, equal to what was decoded.
 func TestBaseDataLivesInFewAllocations(t *testing.T) {
 	srv := httptest.NewServer(sim.New(sim.Options{Seed: 1}))
 	defer srv.Close()
