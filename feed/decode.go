@@ -14,7 +14,8 @@ import (
 // Errors are *DecodeError or, where the service says the subject is
 // unknown, *NotFoundError. Records keep the order in which they were sent.
 // Every string they return has been through clean (clean.go): one line of
-// visible text, no escape sequences, within its field's cap.
+// visible text, no escape sequences, within its field's cap. The base data
+// they return lives in a few allocations (compact.go).
 
 // DecodeVersionInfo reads a /VersionInfo response.
 func DecodeVersionInfo(data []byte) (model.VersionInfo, error) {
@@ -47,7 +48,7 @@ func DecodeRoutes(data []byte) ([]model.Route, error) {
 	if err := w.RouteAttributes.check(); err != nil {
 		return nil, err
 	}
-	return clean(convert[routeWire, model.Route](w.RouteAttributes.RouteData)), nil
+	return compactRoutes(clean(convert[routeWire, model.Route](w.RouteAttributes.RouteData))), nil
 }
 
 // DecodeStops reads a /stop/attributes/BaseData response.
@@ -67,7 +68,7 @@ func DecodeStops(data []byte) ([]model.Stop, error) {
 	if err := w.StopAttributes.check(); err != nil {
 		return nil, err
 	}
-	return clean(convert[stopWire, model.Stop](w.StopAttributes.StopData)), nil
+	return compactStops(clean(convert[stopWire, model.Stop](w.StopAttributes.StopData))), nil
 }
 
 // DecodeStopPoints reads a /stoppoint/attributes/BaseData response.
@@ -87,7 +88,7 @@ func DecodeStopPoints(data []byte) ([]model.StopPoint, error) {
 	if err := w.StopPointAttributes.check(); err != nil {
 		return nil, err
 	}
-	return clean(convert[stopPointWire, model.StopPoint](w.StopPointAttributes.StopPointData)), nil
+	return compactStopPoints(clean(convert[stopPointWire, model.StopPoint](w.StopPointAttributes.StopPointData))), nil
 }
 
 // DecodeVehicles reads a /vehicle/attributes/BaseData response.
@@ -107,7 +108,7 @@ func DecodeVehicles(data []byte) ([]model.Vehicle, error) {
 	if err := w.VehicleAttributes.check(); err != nil {
 		return nil, err
 	}
-	return clean(w.VehicleAttributes.VehicleData.slice()), nil
+	return compactVehicles(clean(w.VehicleAttributes.VehicleData.slice())), nil
 }
 
 // boardWire is the wrapper of the four departures and arrivals endpoints.

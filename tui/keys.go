@@ -80,8 +80,8 @@ func (m *Model) searchChoose() tea.Cmd {
 	m.overlay = ui.OverlayNone
 	p.Close()
 	switch ref := ref.(type) {
-	case app.Target:
-		return m.Open(ref)
+	case *app.BaseRef:
+		return m.Open(ref.Target())
 	case paletteDo:
 		// An entry of the command palette: an action's key, pressed on
 		// the pane below, a theme or a layout.

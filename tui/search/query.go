@@ -88,12 +88,12 @@ type match struct {
 // tierNone without the work of finding out how badly it matches. The fuzzy
 // tier is only a candidacy here (every word a subsequence of the title); the
 // scorer runs later. classify never allocates.
-func classify(it *item, sp *spelling, upTo tier) match {
+func classify(it *item, keys []string, sp *spelling, upTo tier) match {
 	none := match{tier: tierNone}
 	if sp.mask&^it.allMask != 0 {
 		return none
 	}
-	if it.key == sp.joined || slices.Contains(it.keys, sp.joined) {
+	if it.key == sp.joined || slices.Contains(keys, sp.joined) {
 		return match{tier: tierExact}
 	}
 	if upTo < tierPrefix {
@@ -102,7 +102,7 @@ func classify(it *item, sp *spelling, upTo tier) match {
 	if strings.HasPrefix(it.key, sp.joined) {
 		return match{tier: tierPrefix}
 	}
-	for _, k := range it.keys {
+	for _, k := range keys {
 		if strings.HasPrefix(k, sp.joined) {
 			return match{tier: tierPrefix}
 		}
@@ -113,7 +113,7 @@ func classify(it *item, sp *spelling, upTo tier) match {
 	worst := tierWordStart
 	for _, w := range sp.words {
 		t, _ := findWord(it.key, w)
-		if t == tierNone && inDetail(it, w) {
+		if t == tierNone && inDetail(it, keys, w) {
 			t = tierDetail
 		}
 		worst = max(worst, t)
@@ -158,11 +158,11 @@ func findWord(key, w string) (tier, int) {
 }
 
 // inDetail reports whether w occurs in the folded detail or a folded key.
-func inDetail(it *item, w string) bool {
+func inDetail(it *item, keys []string, w string) bool {
 	if strings.Contains(it.detail, w) {
 		return true
 	}
-	for _, k := range it.keys {
+	for _, k := range keys {
 		if strings.Contains(k, w) {
 			return true
 		}

@@ -34,7 +34,7 @@ func (ix *Index) newCandidate(id int, t tier, sp int, fuzzy int) candidate {
 		fuzzy:    int32(max(-maxFuzzy, min(maxFuzzy, fuzzy))),
 		tier:     t,
 		spelling: uint8(sp),
-		kind:     it.kind,
+		kind:     Kind(it.kind),
 		low:      it.low,
 	}
 }
@@ -113,7 +113,7 @@ func (t *topK) reach(it *item) (tier, bool) {
 	}
 	// Same lowness, root in a non-fuzzy tier: at the root's tier the item
 	// wins only on a shorter title or smaller kind, as its id is larger.
-	if it.titleLen < root.titleLen || it.titleLen == root.titleLen && it.kind < root.kind {
+	if it.titleLen < root.titleLen || it.titleLen == root.titleLen && Kind(it.kind) < root.kind {
 		return root.tier, true
 	}
 	if root.tier == tierExact {

@@ -77,8 +77,9 @@ func (ix *Index) search(q *query, limit int) ([]Result, bool) {
 			upTo = min(upTo, tierDetail)
 		}
 		best, bestSp, fuzzySp := tierNone, 0, 0
+		keys := ix.keysOf(it)
 		for s := range q.spellings {
-			m := classify(it, &q.spellings[s], upTo)
+			m := classify(it, keys, &q.spellings[s], upTo)
 			if m.tier < best {
 				best, bestSp = m.tier, s
 			}

@@ -90,7 +90,8 @@ type Entry struct {
 
 // Result is one hit of [Index.Search].
 type Result struct {
-	// Entry is the matched entry, pointing into the index's own copy.
+	// Entry is the matched entry, pointing into the entries the index was
+	// made of.
 	Entry *Entry
 	// Score orders the results: higher is better. It encodes the ranking
 	// tier, the fuzzy score within the tier and a penalty for Low entries;
@@ -103,15 +104,16 @@ type Result struct {
 }
 
 // item is the prepared, folded form of one entry. It is what the hot loop
-// reads, so it stays small and flat.
+// reads, so it stays small and flat (64 bytes: an index of the network's
+// base data is held for as long as a board runs).
 type item struct {
 	key       string   // folded title
 	detail    string   // folded detail
-	keys      []string // folded keys
 	titleMask uint64   // runes of key
 	allMask   uint64   // runes of key, detail and keys
+	keys      [2]int32 // its folded keys: Index.keys[keys[0]:keys[1]]
 	titleLen  int32    // runes in Title
-	kind      Kind
+	kind      uint8    // Kind
 	low       bool
 	marks     bool // Title has combining marks, which fold to nothing
 }
@@ -120,13 +122,19 @@ type item struct {
 type Index struct {
 	entries []Entry
 	items   []item
+	keys    []string // the folded keys of all items
 }
 
-// NewIndex folds and prepares entries for searching. It copies the slice
-// (not the Refs), so later changes to entries do not affect the index.
+// keysOf returns the folded keys of it.
+func (ix *Index) keysOf(it *item) []string { return ix.keys[it.keys[0]:it.keys[1]:it.keys[1]] }
+
+// NewIndex folds and prepares entries for searching. The index keeps
+// entries as they are, without a copy (an index of the network's base
+// data is held for as long as a board runs, and a copy of it was a tenth
+// of what a board keeps): the caller must not change them afterwards.
 func NewIndex(entries []Entry) *Index {
 	ix := &Index{
-		entries: append([]Entry(nil), entries...),
+		entries: entries,
 		items:   make([]item, len(entries)),
 	}
 	// All folded text lives in one string and all keys in one slice, so the
@@ -165,24 +173,22 @@ func NewIndex(entries []Entry) *Index {
 		s.keys.end = len(keySpans)
 	}
 	text := string(buf)
-	keys := make([]string, len(keySpans))
+	ix.keys = make([]string, len(keySpans))
 	for j, k := range keySpans {
-		keys[j] = text[k.start:k.end]
+		ix.keys[j] = text[k.start:k.end]
 	}
 	for i := range ix.entries {
 		e, s, it := &ix.entries[i], &sp[i], &ix.items[i]
 		it.key = text[s.key.start:s.key.end]
 		it.detail = text[s.detail.start:s.detail.end]
-		if s.keys.end > s.keys.start {
-			it.keys = keys[s.keys.start:s.keys.end:s.keys.end]
-		}
+		it.keys = [2]int32{int32(s.keys.start), int32(s.keys.end)} //nolint:gosec // an index of 2^31 keys does not fit in memory
 		it.titleMask = runeMask(it.key)
 		it.allMask = it.titleMask | runeMask(it.detail)
-		for _, k := range it.keys {
+		for _, k := range ix.keysOf(it) {
 			it.allMask |= runeMask(k)
 		}
 		it.titleLen = int32(utf8.RuneCountInString(e.Title))
-		it.kind = e.Kind
+		it.kind = uint8(e.Kind) //nolint:gosec // the kinds are a handful of constants
 		it.low = e.Low
 		it.marks = hasMarks(e.Title)
 	}

@@ -55,6 +55,41 @@ type baseData struct {
 	Routes  []model.Route
 	Index   *search.Index
 	Entries int
+	// made is what the index was made of, for the Targets of its entries
+	// (BaseRef): the records and the language of the titles.
+	made BaseDataMsg
+	tx   *ui.Texts
+	refs []BaseRef
+}
+
+// BaseRef is the Ref of a search entry of the base data: the record it
+// stands for. The Target it opens is made when it is chosen: a Target
+// for each of the network's 1,400 entries, each boxed in its own
+// allocation, was about 110 kB held for as long as a board runs. A
+// BaseRef stays good when new base data replaces the old: it points into
+// the base data it was made of.
+type BaseRef struct {
+	bd *baseData
+	i  int32 // the record: stops, then stop points, lines and vehicles, as in BaseDataMsg
+}
+
+// Target is what the entry opens.
+func (r *BaseRef) Target() Target {
+	bd, i, tx := r.bd, int(r.i), r.bd.tx
+	if i < len(bd.made.Stops) {
+		s := &bd.made.Stops[i]
+		return Target{Kind: TargetStop, Stop: s.StopNumber, Title: s.StopName}
+	}
+	if i -= len(bd.made.Stops); i < len(bd.made.Points) {
+		p := &bd.made.Points[i]
+		return Target{Kind: TargetPoint, Stop: p.ParentStop.StopNumber, Point: p.StopPointCode, Title: p.StopPointName}
+	}
+	if i -= len(bd.made.Points); i < len(bd.made.Routes) {
+		r := &bd.made.Routes[i]
+		return Target{Kind: TargetLine, Line: LineLabel(r.RouteName, r.RouteNumber), Route: r.RouteNumber, Title: lineTitle(tx, r)}
+	}
+	v := &bd.made.Vehicles[i-len(bd.made.Routes)]
+	return Target{Kind: TargetVehicle, Vehicle: v.VehicleNumber, Title: tx.VehicleTitle(v.VehicleCategory, v.VehicleNumber)}
 }
 
 // baseMemo keeps the base data last indexed, by what it was made of: the
@@ -115,17 +150,31 @@ func indexBaseData(msg BaseDataMsg, tx *ui.Texts) *baseData {
 		Vehicles: make(map[int]*model.Vehicle, len(msg.Vehicles)),
 		lineCat:  make(map[string]model.RouteCategory, len(msg.Routes)),
 		Routes:   msg.Routes,
+		made:     BaseDataMsg{Stops: msg.Stops, Points: msg.Points, Routes: msg.Routes, Vehicles: msg.Vehicles},
+		tx:       tx,
 	}
-	entries := make([]search.Entry, 0, len(msg.Stops)+len(msg.Points)+len(msg.Routes)+len(msg.Vehicles))
+	n := len(msg.Stops) + len(msg.Points) + len(msg.Routes) + len(msg.Vehicles)
+	entries := make([]search.Entry, 0, n)
+	// The entries' keys and Refs are parts of one array each.
+	bd.refs = make([]BaseRef, n)
+	for i := range bd.refs {
+		bd.refs[i] = BaseRef{bd: bd, i: int32(i)} //nolint:gosec // n is bounded by the feed's list caps
+	}
+	keys := make([]string, 0, 2*len(msg.Stops)+len(msg.Points)+2*len(msg.Routes)+len(msg.Vehicles))
+	keep := func(k ...string) []string {
+		keys = append(keys, k...)
+		return keys[len(keys)-len(k) : len(keys) : len(keys)]
+	}
 	for i := range msg.Stops {
 		s := &msg.Stops[i]
 		bd.stops[s.StopNumber] = s
+		number := strconv.Itoa(s.StopNumber)
 		entries = append(entries, search.Entry{
 			Kind: search.KindStop, Title: s.StopName,
-			Detail: joinDot(strconv.Itoa(s.StopNumber), s.StopCode),
-			Keys:   []string{strconv.Itoa(s.StopNumber), s.StopCode},
+			Detail: joinDot(number, s.StopCode),
+			Keys:   keep(number, s.StopCode),
 			Low:    !model.IsPassengerStop(s.StopName),
-			Ref:    Target{Kind: TargetStop, Stop: s.StopNumber, Title: s.StopName},
+			Ref:    &bd.refs[i],
 		})
 	}
 	labels := pointLabels(msg.Points)
@@ -139,10 +188,9 @@ func indexBaseData(msg BaseDataMsg, tx *ui.Texts) *baseData {
 		entries = append(entries, search.Entry{
 			Kind: search.KindStopPoint, Title: title,
 			Detail: detail,
-			Keys:   []string{p.StopPointCode.String()},
+			Keys:   keep(p.StopPointCode.String()),
 			Low:    !model.IsPassengerStop(p.StopPointName),
-			Ref: Target{Kind: TargetPoint, Stop: p.ParentStop.StopNumber, Point: p.StopPointCode,
-				Title: p.StopPointName},
+			Ref:    &bd.refs[len(msg.Stops)+i],
 		})
 	}
 	for i := range msg.Routes {
@@ -153,8 +201,8 @@ func indexBaseData(msg BaseDataMsg, tx *ui.Texts) *baseData {
 		entries = append(entries, search.Entry{
 			Kind: search.KindLine, Title: lineTitle(tx, r),
 			Detail: tx.RouteCategory(r.RouteCategory),
-			Keys:   []string{name, strconv.Itoa(r.RouteNumber)},
-			Ref:    Target{Kind: TargetLine, Line: name, Route: r.RouteNumber, Title: lineTitle(tx, r)},
+			Keys:   keep(name, strconv.Itoa(r.RouteNumber)),
+			Ref:    &bd.refs[len(msg.Stops)+len(msg.Points)+i],
 		})
 	}
 	for i := range msg.Vehicles {
@@ -163,8 +211,8 @@ func indexBaseData(msg BaseDataMsg, tx *ui.Texts) *baseData {
 		entries = append(entries, search.Entry{
 			Kind: search.KindVehicle, Title: tx.VehicleTitle(v.VehicleCategory, v.VehicleNumber),
 			Detail: vehicleDetail(v),
-			Keys:   []string{strconv.Itoa(v.VehicleNumber)},
-			Ref:    Target{Kind: TargetVehicle, Vehicle: v.VehicleNumber, Title: tx.VehicleTitle(v.VehicleCategory, v.VehicleNumber)},
+			Keys:   keep(strconv.Itoa(v.VehicleNumber)),
+			Ref:    &bd.refs[len(msg.Stops)+len(msg.Points)+len(msg.Routes)+i],
 		})
 	}
 	bd.Index = search.NewIndex(entries)
