@@ -155,7 +155,7 @@ keys: ## write the keys reference docs/keys.md from the key bindings (its test f
 	go test -count=1 -run TestKeysReference ./tui/ -update
 
 docs: ## regenerate the manual's generated parts: the command reference and man pages (docs/reference, docs/man), the keys reference, the pictures of the views (docs/pictures); CI fails when this changes the tree
-	$(GO) run ./cmd/abfahrt gen-docs docs
+	$(GO) run -tags gendocs ./cmd/abfahrt gen-docs docs
 	$(GO) test -count=1 -run TestKeysReference ./tui/ -update
 	$(GO) test -count=1 -run TestPictures ./tui/ -pictures
 

@@ -11,14 +11,17 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"abfahrt/internal/refdocs"
 )
 
-// genInto runs `abfahrt gen-docs DIR` into a new directory.
+// genInto writes what `abfahrt gen-docs DIR` (a build with the tag
+// gendocs) writes into a new directory.
 func genInto(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	if code, _, errs := runCLI(t, "gen-docs", dir); code != exitOK {
-		t.Fatalf("gen-docs: exit %d: %s", code, errs)
+	if err := refdocs.Write(newRootCmd(strings.NewReader(""), io.Discard, io.Discard), dir); err != nil {
+		t.Fatalf("gen-docs: %v", err)
 	}
 	return dir
 }

@@ -113,7 +113,6 @@ var commands = []func(*globals) *cobra.Command{
 	newExceptionsCmd,
 	newGTFSCmd,
 	newDoctorCmd,
-	newGenDocsCmd,
 	newSayCmd,
 }
 

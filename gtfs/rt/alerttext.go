@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,7 +17,7 @@ import (
 // ("Haltestelle", "stop") and saying it is not served.
 
 // alertLineRE finds the lines an item names: "Linie 4", "Line N1".
-var alertLineRE = regexp.MustCompile(`(?i)\b(?:linie|line)\s+([0-9A-Za-z]+)`)
+var alertLineRE = lazy(`(?i)\b(?:linie|line)\s+([0-9A-Za-z]+)`)
 
 // skipWords say a stop is not served: "die Haltestelle X entfällt", "die
 // Haltestellen X und Y entfallen", "Die Haltestelle X wird ... nicht
@@ -34,7 +33,7 @@ func closedClauses(a model.Alert, line string) []string {
 	}
 	var out []string
 	for _, it := range a.Items {
-		ms := alertLineRE.FindAllStringSubmatch(it, -1)
+		ms := alertLineRE.get().FindAllStringSubmatch(it, -1)
 		if len(ms) != 1 || ms[0][1] != line {
 			continue
 		}
@@ -89,29 +88,29 @@ func wordRune(s string, i int, before bool) bool {
 // any other only its German.
 var (
 	enTitles = []struct {
-		re *regexp.Regexp
+		re *lazyRE
 		en string
 	}{
-		{regexp.MustCompile(`^Umleitung Linie (\S+)$`), "Detour, line $1"},
-		{regexp.MustCompile(`^Haltestellenausfall Linie (\S+)$`), "Stop closed, line $1"},
-		{regexp.MustCompile(`^Verspätungen Linie (\S+)$`), "Delays, line $1"},
-		{regexp.MustCompile(`^Fahrzeugstörung Linie (\S+)$`), "Vehicle breakdown, line $1"},
+		{lazy(`^Umleitung Linie (\S+)$`), "Detour, line $1"},
+		{lazy(`^Haltestellenausfall Linie (\S+)$`), "Stop closed, line $1"},
+		{lazy(`^Verspätungen Linie (\S+)$`), "Delays, line $1"},
+		{lazy(`^Fahrzeugstörung Linie (\S+)$`), "Vehicle breakdown, line $1"},
 	}
 	enItems = []struct {
-		re *regexp.Regexp
+		re *lazyRE
 		en string
 	}{
-		{regexp.MustCompile(`^Linie (\S+): Umleitung zwischen (.+?) und (.+?) wegen (.+?), die Haltestelle (.+) entfällt$`),
+		{lazy(`^Linie (\S+): Umleitung zwischen (.+?) und (.+?) wegen (.+?), die Haltestelle (.+) entfällt$`),
 			"Line $1: detour between $2 and $3 because of $4, the stop $5 is not served"},
-		{regexp.MustCompile(`^Linie (\S+): Umleitung zwischen (.+?) und (.+?) wegen (.+?), die Haltestellen (.+) entfallen$`),
+		{lazy(`^Linie (\S+): Umleitung zwischen (.+?) und (.+?) wegen (.+?), die Haltestellen (.+) entfallen$`),
 			"Line $1: detour between $2 and $3 because of $4, the stops $5 are not served"},
-		{regexp.MustCompile(`^Linie (\S+): Umleitung zwischen (.+?) und (.+?) wegen (.+)$`),
+		{lazy(`^Linie (\S+): Umleitung zwischen (.+?) und (.+?) wegen (.+)$`),
 			"Line $1: detour between $2 and $3 because of $4"},
-		{regexp.MustCompile(`^Linie (\S+): Die Haltestelle (.+) wird wegen (.+) nicht bedient$`),
+		{lazy(`^Linie (\S+): Die Haltestelle (.+) wird wegen (.+) nicht bedient$`),
 			"Line $1: the stop $2 is not served because of $3"},
-		{regexp.MustCompile(`^Linie (\S+): Verspätungen von bis zu (\d+) Minuten wegen (.+)$`),
+		{lazy(`^Linie (\S+): Verspätungen von bis zu (\d+) Minuten wegen (.+)$`),
 			"Line $1: delays of up to $2 minutes because of $3"},
-		{regexp.MustCompile(`^Linie (\S+): Einzelne Fahrten zwischen (.+?) und (.+?) entfallen wegen (.+)$`),
+		{lazy(`^Linie (\S+): Einzelne Fahrten zwischen (.+?) und (.+?) entfallen wegen (.+)$`),
 			"Line $1: some trips between $2 and $3 are cancelled because of $4"},
 	}
 	// enReasons are the causes the phrasings name, as the item says them.
@@ -128,7 +127,7 @@ var (
 		"eines Notarzteinsatzes":    "a medical emergency",
 		"Glätte":                    "icy roads",
 	}
-	enJoin = regexp.MustCompile(` und `)
+	enJoin = lazy(` und `)
 )
 
 // english is the English text of an alert's title or item, ok false
@@ -137,18 +136,18 @@ func english(s string, title bool) (string, bool) {
 	s = strings.TrimSpace(s)
 	if title {
 		for _, t := range enTitles {
-			if t.re.MatchString(s) {
-				return t.re.ReplaceAllString(s, t.en), true
+			if t.re.get().MatchString(s) {
+				return t.re.get().ReplaceAllString(s, t.en), true
 			}
 		}
 		return "", false
 	}
 	for _, it := range enItems {
-		m := it.re.FindStringSubmatchIndex(s)
+		m := it.re.get().FindStringSubmatchIndex(s)
 		if m == nil {
 			continue
 		}
-		n := it.re.NumSubexp()
+		n := it.re.get().NumSubexp()
 		groups := make([]string, n+1)
 		for i := 1; i <= n; i++ {
 			groups[i] = s[m[2*i]:m[2*i+1]]
@@ -166,7 +165,7 @@ func english(s string, title bool) (string, bool) {
 				g = r
 			}
 			if strings.Contains(out, "stops $"+strconv.Itoa(i)) {
-				g = enJoin.ReplaceAllString(g, " and ")
+				g = enJoin.get().ReplaceAllString(g, " and ")
 			}
 			out = strings.ReplaceAll(out, "$"+strconv.Itoa(i), g)
 		}

@@ -4,7 +4,6 @@
 package rt
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -425,7 +424,7 @@ func staticSeq(t *gtfs.Trip, stop int32, sched, ref time.Time) (int32, bool) {
 	return 0, false
 }
 
-var lineRE = regexp.MustCompile(`Linie (\S+?)[:,\s]`)
+var lineRE = lazy(`Linie (\S+?)[:,\s]`)
 
 // alert is one item of the service's alert: German text (and English
 // where abfahrt knows the phrasing), the routes and
@@ -456,7 +455,7 @@ func alert(title, item string, m *gtfs.Matcher) *gtfsrt.Alert {
 	default:
 		a.Effect = gtfsrt.Alert_UNKNOWN_EFFECT.Enum()
 	}
-	if mm := lineRE.FindStringSubmatch(item + " "); mm != nil {
+	if mm := lineRE.get().FindStringSubmatch(item + " "); mm != nil {
 		a.InformedEntity = append(a.InformedEntity, &gtfsrt.EntitySelector{RouteId: proto.String(routeID(m, mm[1], routeNumber(mm[1])))})
 	}
 	if m != nil {
