@@ -24,8 +24,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${ROUNDS:-3}
 settle=${SETTLE:-40}
-guard_api=${MEM_GUARD_API_KB:-23000}
-guard_sim=${MEM_GUARD_SIM_KB:-28500}
+guard_api=${MEM_GUARD_API_KB:-22000}
+guard_sim=${MEM_GUARD_SIM_KB:-25000}
 bin=${ABFAHRT_BIN:-$PWD/bin/abfahrt}
 sock=abfahrt-mem-$$
 tmpd=$(mktemp -d)
