@@ -1,6 +1,7 @@
 package feed
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -154,66 +155,52 @@ func TestBaseDataLivesInFewAllocations(t *testing.T) {
 	}
 }
 
+// plainList is the list at attr.data of body as the decoder reads it,
+// before any compacting.
+func plainList[W any](t *testing.T, body []byte, attr, data string) list[W] {
+	t.Helper()
+	var top, inner map[string]json.RawMessage
+	var l list[W]
+	if err := json.Unmarshal(body, &top); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(top[attr], &inner); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(inner[data], &l); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
 // What the base data's Decode functions return is what the decoder read:
 // only where it lives changed.
 func TestCompactKeepsTheBaseData(t *testing.T) {
 	srv := httptest.NewServer(sim.New(sim.Options{Seed: 1}))
 	defer srv.Close()
 	body := simBody(t, srv, pathStops)
-	var ws struct {
-		StopAttributes struct {
-			StopData list[stopWire] `json:"StopData"`
-		} `json:"StopAttributes"`
-	}
-	if err := unmarshal(body, &ws); err != nil {
-		t.Fatal(err)
-	}
-	want := clean(convert[stopWire, model.Stop](ws.StopAttributes.StopData))
+	want := clean(convert[stopWire, model.Stop](plainList[stopWire](t, body, "StopAttributes", "StopData")))
 	got, err := DecodeStops(body)
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("stops changed by compacting (%v)", err)
 	}
 
 	body = simBody(t, srv, pathStopPoints)
-	var wp struct {
-		StopPointAttributes struct {
-			StopPointData list[stopPointWire] `json:"StopPointData"`
-		} `json:"StopPointAttributes"`
-	}
-	if err := unmarshal(body, &wp); err != nil {
-		t.Fatal(err)
-	}
-	wantP := clean(convert[stopPointWire, model.StopPoint](wp.StopPointAttributes.StopPointData))
+	wantP := clean(convert[stopPointWire, model.StopPoint](plainList[stopPointWire](t, body, "StopPointAttributes", "StopPointData")))
 	gotP, err := DecodeStopPoints(body)
 	if err != nil || !reflect.DeepEqual(gotP, wantP) {
 		t.Errorf("stop points changed by compacting (%v)", err)
 	}
 
 	body = simBody(t, srv, pathRoutes+"?ContentScope=extended")
-	var wr struct {
-		RouteAttributes struct {
-			RouteData list[routeWire] `json:"RouteData"`
-		} `json:"RouteAttributes"`
-	}
-	if err := unmarshal(body, &wr); err != nil {
-		t.Fatal(err)
-	}
-	wantR := clean(convert[routeWire, model.Route](wr.RouteAttributes.RouteData))
+	wantR := clean(convert[routeWire, model.Route](plainList[routeWire](t, body, "RouteAttributes", "RouteData")))
 	gotR, err := DecodeRoutes(body)
 	if err != nil || !reflect.DeepEqual(gotR, wantR) {
 		t.Errorf("lines changed by compacting (%v)", err)
 	}
 
 	body = simBody(t, srv, pathVehicles)
-	var wv struct {
-		VehicleAttributes struct {
-			VehicleData list[model.Vehicle] `json:"VehicleData"`
-		} `json:"VehicleAttributes"`
-	}
-	if err := unmarshal(body, &wv); err != nil {
-		t.Fatal(err)
-	}
-	wantV := clean(wv.VehicleAttributes.VehicleData.slice())
+	wantV := clean(plainList[model.Vehicle](t, body, "VehicleAttributes", "VehicleData").slice())
 	gotV, err := DecodeVehicles(body)
 	if err != nil || !reflect.DeepEqual(gotV, wantV) {
 		t.Errorf("vehicles changed by compacting (%v)", err)

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,7 +34,7 @@ func closedClauses(a model.Alert, line string) []string {
 	}
 	var out []string
 	for _, it := range a.Items {
-		ms := alertLineRE.get().FindAllStringSubmatch(it, -1)
+		ms := alertLineRE().FindAllStringSubmatch(it, -1)
 		if len(ms) != 1 || ms[0][1] != line {
 			continue
 		}
@@ -88,7 +89,7 @@ func wordRune(s string, i int, before bool) bool {
 // any other only its German.
 var (
 	enTitles = []struct {
-		re *lazyRE
+		re func() *regexp.Regexp
 		en string
 	}{
 		{lazy(`^Umleitung Linie (\S+)$`), "Detour, line $1"},
@@ -97,7 +98,7 @@ var (
 		{lazy(`^Fahrzeugstörung Linie (\S+)$`), "Vehicle breakdown, line $1"},
 	}
 	enItems = []struct {
-		re *lazyRE
+		re func() *regexp.Regexp
 		en string
 	}{
 		{lazy(`^Linie (\S+): Umleitung zwischen (.+?) und (.+?) wegen (.+?), die Haltestelle (.+) entfällt$`),
@@ -136,18 +137,18 @@ func english(s string, title bool) (string, bool) {
 	s = strings.TrimSpace(s)
 	if title {
 		for _, t := range enTitles {
-			if t.re.get().MatchString(s) {
-				return t.re.get().ReplaceAllString(s, t.en), true
+			if t.re().MatchString(s) {
+				return t.re().ReplaceAllString(s, t.en), true
 			}
 		}
 		return "", false
 	}
 	for _, it := range enItems {
-		m := it.re.get().FindStringSubmatchIndex(s)
+		m := it.re().FindStringSubmatchIndex(s)
 		if m == nil {
 			continue
 		}
-		n := it.re.get().NumSubexp()
+		n := it.re().NumSubexp()
 		groups := make([]string, n+1)
 		for i := 1; i <= n; i++ {
 			groups[i] = s[m[2*i]:m[2*i+1]]
@@ -165,7 +166,7 @@ func english(s string, title bool) (string, bool) {
 				g = r
 			}
 			if strings.Contains(out, "stops $"+strconv.Itoa(i)) {
-				g = enJoin.get().ReplaceAllString(g, " and ")
+				g = enJoin().ReplaceAllString(g, " and ")
 			}
 			out = strings.ReplaceAll(out, "$"+strconv.Itoa(i), g)
 		}

@@ -455,7 +455,7 @@ func alert(title, item string, m *gtfs.Matcher) *gtfsrt.Alert {
 	default:
 		a.Effect = gtfsrt.Alert_UNKNOWN_EFFECT.Enum()
 	}
-	if mm := lineRE.get().FindStringSubmatch(item + " "); mm != nil {
+	if mm := lineRE().FindStringSubmatch(item + " "); mm != nil {
 		a.InformedEntity = append(a.InformedEntity, &gtfsrt.EntitySelector{RouteId: proto.String(routeID(m, mm[1], routeNumber(mm[1])))})
 	}
 	if m != nil {

@@ -96,13 +96,9 @@ func (f *Frame) Fill(rows int) int {
 }
 
 // SvcAt is the service's time at local time t, as the frame's service
-// clock reckons it.
-func (f *Frame) SvcAt(t time.Time) time.Time {
-	if f.svc == nil {
-		return t
-	}
-	return f.svc.At(t)
-}
+// clock reckons it (t itself in-process or before the first answer:
+// ServiceClock.At).
+func (f *Frame) SvcAt(t time.Time) time.Time { return f.svc.At(t) }
 
 // Stale is whether p's data is stale at the frame's local clock, and
 // since when (in the service's time): the one staleness rule of every
